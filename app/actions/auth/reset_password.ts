@@ -1,0 +1,35 @@
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import User from '#models/user'
+import OneTimeToken from '#models/one_time_token'
+import ApiException from '#exceptions/api_exception'
+
+export const linkExpired = () => new ApiException(410, 'E_LINK_EXPIRED', 'link_expired', { hasBody: true })
+
+/** Whether a reset link can still be used. */
+export async function resetLinkIsValid(secret: string) {
+  const token = await OneTimeToken.find(secret, 'password_reset')
+  return Boolean(token?.isUsable)
+}
+
+/**
+ * Sets the new password and spends the link in one transaction. Every API
+ * token of the account is revoked: whoever knew the old password is out.
+ */
+export default class ResetPassword {
+  async handle(secret: string, password: string) {
+    return db.transaction(async (trx) => {
+      const token = await OneTimeToken.find(secret, 'password_reset', trx)
+      if (!token?.isUsable) throw linkExpired()
+      token.useTransaction(trx)
+      token.usedAt = DateTime.now()
+      await token.save()
+
+      const user = await User.findOrFail(token.userId, { client: trx })
+      user.password = password
+      await user.save()
+      await trx.from('auth_access_tokens').where('tokenable_id', user.id).delete()
+      return user
+    })
+  }
+}

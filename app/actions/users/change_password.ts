@@ -1,0 +1,28 @@
+import hash from '@adonisjs/core/services/hash'
+import db from '@adonisjs/lucid/services/db'
+import type User from '#models/user'
+import ApiException from '#exceptions/api_exception'
+
+/**
+ * Changes the password; the current one is required when the account has
+ * one. Other API tokens are revoked, the one in use (if any) is kept.
+ */
+export default class ChangePassword {
+  async handle(user: User, input: { currentPassword?: string; password: string; keepTokenId?: number | string }) {
+    if (user.password) {
+      const ok = input.currentPassword && (await hash.verify(user.password, input.currentPassword))
+      if (!ok) throw new ApiException(422, 'E_WRONG_PASSWORD', 'wrong_password', { field: 'current_password' })
+    }
+    await db.transaction(async (trx) => {
+      user.useTransaction(trx)
+      user.password = input.password
+      await user.save()
+      await trx
+        .from('auth_access_tokens')
+        .where('tokenable_id', user.id)
+        .if(input.keepTokenId, (query) => query.whereNot('id', input.keepTokenId!))
+        .delete()
+    })
+    return user
+  }
+}

@@ -1,0 +1,53 @@
+import db from '@adonisjs/lucid/services/db'
+import hash from '@adonisjs/core/services/hash'
+import User, { type AvatarColor } from '#models/user'
+import ApiException from '#exceptions/api_exception'
+import { isUsernameTaken } from '#services/usernames'
+
+export type ProfileChanges = {
+  name?: string
+  username?: string
+  email?: string
+  about?: string | null
+  avatarColor?: AvatarColor
+  timezoneOffset?: number
+  locale?: string
+  theme?: string
+  /** required to change the e-mail of an account that has a password */
+  currentPassword?: string
+}
+
+export default class UpdateProfile {
+  async handle(user: User, changes: ProfileChanges) {
+    return db.transaction(async (trx) => {
+      user.useTransaction(trx)
+      if (changes.username !== undefined && changes.username.toLowerCase() !== user.username?.toLowerCase()) {
+        if (await isUsernameTaken(changes.username, user.id)) {
+          throw new ApiException(422, 'E_USERNAME_TAKEN', 'username_taken', { field: 'username' })
+        }
+        user.username = changes.username
+      }
+      if (changes.email !== undefined && changes.email.toLowerCase() !== user.email) {
+        const email = changes.email.toLowerCase()
+        if (user.password) {
+          const ok = changes.currentPassword && (await hash.verify(user.password, changes.currentPassword))
+          if (!ok) throw new ApiException(422, 'E_WRONG_PASSWORD', 'wrong_password', { field: 'current_password' })
+        }
+        if (await User.query({ client: trx }).where('email', email).whereNot('id', user.id).first()) {
+          throw new ApiException(422, 'E_EMAIL_TAKEN', 'email_taken', { field: 'email' })
+        }
+        user.email = email
+        /* outstanding reset links were sent to the old address */
+        await trx.from('one_time_tokens').where('user_id', user.id).whereNull('used_at').update({ used_at: new Date() })
+      }
+      const { name, about, avatarColor, timezoneOffset, locale, theme } = changes
+      user.merge(
+        Object.fromEntries(
+          Object.entries({ name, about, avatarColor, timezoneOffset, locale, theme }).filter(([, v]) => v !== undefined)
+        )
+      )
+      await user.save()
+      return user
+    })
+  }
+}

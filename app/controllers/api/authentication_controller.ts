@@ -1,0 +1,90 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import User from '#models/user'
+import ApiException from '#exceptions/api_exception'
+import { createUser } from '#actions/auth/create_user'
+import RegisterWithEmail from '#actions/auth/register_with_email'
+import SignInWithIdentity from '#actions/auth/sign_in_with_identity'
+import SendLoginLink from '#actions/auth/send_login_link'
+import ConsumeLoginLink from '#actions/auth/consume_login_link'
+import UserTransformer from '#transformers/user_transformer'
+import { verifyIdentityToken } from '#services/identity_tokens'
+import { guardEmailRequest, guardSignIn } from '#services/auth_throttle'
+import {
+  apiRegistrationValidator,
+  googleCredentialValidator,
+  guestRegistrationValidator,
+  loginWithProviderValidator,
+} from '#validators/auth'
+
+/** The bearer token of the request, if it carries a valid one (guests upgrading, accounts linking). */
+async function currentUser(ctx: HttpContext) {
+  if (!ctx.request.header('authorization')) return null
+  return (await ctx.auth.use('api').check()) ? ctx.auth.use('api').user! : null
+}
+
+async function issueToken(user: User, isNewUser: boolean, name = 'mobile') {
+  const token = await User.accessTokens.create(user, ['*'], { name })
+  await user.load('socialAccounts')
+  return { token: token.value!.release(), isNewUser, user: UserTransformer.forApi(user) }
+}
+
+export default class AuthenticationController {
+  async registerGuest({ request, response, i18n }: HttpContext) {
+    const { experiments } = await request.validateUsing(guestRegistrationValidator)
+    const user = await createUser({ provider: 'guest', experiments, locale: i18n.locale })
+    return response.created(await issueToken(user, true))
+  }
+
+  async registerWithEmail(ctx: HttpContext) {
+    const { user: input } = await ctx.request.validateUsing(apiRegistrationValidator)
+    const guest = await currentUser(ctx)
+    const user = await new RegisterWithEmail().handle({ ...input, guest, locale: ctx.i18n.locale })
+    return ctx.response.created(await issueToken(user, true))
+  }
+
+  async loginWithProvider(ctx: HttpContext) {
+    const input = await ctx.request.validateUsing(loginWithProviderValidator)
+    switch (input.kind) {
+      case 'email': {
+        const email = input.user?.email
+        const password = input.user?.password
+        if (!email || !password) throw new ApiException(422, 'E_MISSING_CREDENTIALS', 'missing_credentials')
+        const user = await guardSignIn(ctx.request.ip(), email, () => User.verifyCredentials(email, password))
+        return issueToken(user, false)
+      }
+      case 'google':
+      case 'apple': {
+        const token = input.kind === 'apple' ? input.identity_token : (input.id_token ?? input.credential ?? input.web_token)
+        if (!token) throw new ApiException(422, 'E_MISSING_IDENTITY_TOKEN', 'missing_identity_token')
+        const identity = await verifyIdentityToken(input.kind, token)
+        const { user, isNewUser } = await new SignInWithIdentity().handle(identity, {
+          current: await currentUser(ctx),
+          name: input.name ?? input.user?.name,
+        })
+        return issueToken(user, isNewUser)
+      }
+      case 'web_to_app': {
+        if (input.code) return issueToken(await new ConsumeLoginLink().handle(input.code), false)
+        const email = input.email ?? input.user?.email
+        if (!email) throw new ApiException(422, 'E_MISSING_EMAIL', 'missing_email')
+        await guardEmailRequest('login_link', email)
+        await new SendLoginLink().handle(email, ctx.i18n.locale)
+        /* same answer whether or not the address has an account */
+        return ctx.response.accepted({ sent: true })
+      }
+    }
+  }
+
+  async google(ctx: HttpContext) {
+    const { credential } = await ctx.request.validateUsing(googleCredentialValidator)
+    const identity = await verifyIdentityToken('google', credential)
+    const { user, isNewUser } = await new SignInWithIdentity().handle(identity, { current: await currentUser(ctx) })
+    return issueToken(user, isNewUser)
+  }
+
+  async logout({ auth, response }: HttpContext) {
+    const user = auth.use('api').getUserOrFail()
+    await User.accessTokens.delete(user, user.currentAccessToken.identifier)
+    return response.noContent()
+  }
+}

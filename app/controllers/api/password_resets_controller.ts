@@ -1,0 +1,26 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import RequestPasswordReset from '#actions/auth/request_password_reset'
+import ResetPassword, { linkExpired, resetLinkIsValid } from '#actions/auth/reset_password'
+import { apiResetPasswordValidator, emailOnlyValidator } from '#validators/auth'
+import { guardEmailRequest } from '#services/auth_throttle'
+
+export default class PasswordResetsController {
+  /** Same answer whether or not the address has an account. */
+  async store({ request, response, i18n }: HttpContext) {
+    const { email } = await request.validateUsing(emailOnlyValidator)
+    await guardEmailRequest('reset', email)
+    await new RequestPasswordReset().handle(email, i18n.locale)
+    return response.accepted({ sent: true })
+  }
+
+  async show({ params }: HttpContext) {
+    if (!(await resetLinkIsValid(params.token))) throw linkExpired()
+    return { valid: true }
+  }
+
+  async update({ request, params }: HttpContext) {
+    const { password } = await request.validateUsing(apiResetPasswordValidator)
+    await new ResetPassword().handle(params.token, password)
+    return { success: true }
+  }
+}

@@ -1,0 +1,49 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import type User from '#models/user'
+import ApiException from '#exceptions/api_exception'
+import UpdateProfile from '#actions/users/update_profile'
+import ChangePassword from '#actions/users/change_password'
+import DeleteAccount from '#actions/users/delete_account'
+import SetAvatar from '#actions/users/set_avatar'
+import UserTransformer from '#transformers/user_transformer'
+import { apiUpdateUserValidator, deleteAccountValidator } from '#validators/user'
+
+/** `users/{id}` is only ever the caller: any other id is a 404, so existence does not leak. */
+function self(ctx: HttpContext): User {
+  const user = ctx.auth.use('api').getUserOrFail()
+  if (String(user.id) !== String(ctx.params.id)) throw ApiException.notFound()
+  return user
+}
+
+export default class UsersController {
+  async me({ auth }: HttpContext) {
+    const user = auth.use('api').getUserOrFail()
+    await user.load('socialAccounts')
+    return UserTransformer.forApi(user)
+  }
+
+  async update(ctx: HttpContext) {
+    const user = self(ctx)
+    const { user: fields = {}, timezone_offset: offset, avatar } = await ctx.request.validateUsing(apiUpdateUserValidator)
+    const { current_password: currentPassword, password, password_confirmation: _c, avatar_color: avatarColor, timezone_offset: timezoneOffset, ...profile } = fields
+    if (password) {
+      await new ChangePassword().handle(user, { currentPassword, password, keepTokenId: user.currentAccessToken.identifier })
+    }
+    await new UpdateProfile().handle(user, {
+      ...profile,
+      avatarColor,
+      timezoneOffset: timezoneOffset ?? offset,
+      currentPassword,
+    })
+    if (avatar) await new SetAvatar().handle(user, avatar)
+    await user.load('socialAccounts')
+    return UserTransformer.forApi(user)
+  }
+
+  async destroy(ctx: HttpContext) {
+    const user = self(ctx)
+    const { confirmation } = await ctx.request.validateUsing(deleteAccountValidator)
+    await new DeleteAccount().handle(user, confirmation)
+    return ctx.response.noContent()
+  }
+}

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto'
+import type { HttpContext } from '@adonisjs/core/http'
+import SignInWithIdentity from '#actions/auth/sign_in_with_identity'
+import { verifyIdentityToken } from '#services/identity_tokens'
+import { appleWeb } from '#config/identity'
+import ApiException from '#exceptions/api_exception'
+
+/**
+ * Google through ally (authorization code flow, then the id_token's claims
+ * via the userinfo endpoint); Apple through its web flow, which posts an
+ * id_token back to us that we verify against Apple's keys.
+ */
+export default class SocialController {
+  async googleRedirect({ ally }: HttpContext) {
+    return ally.use('google').redirect()
+  }
+
+  async googleCallback({ ally, auth, response, session, i18n }: HttpContext) {
+    const google = ally.use('google')
+    if (google.accessDenied() || google.hasError() || google.stateMisMatch()) {
+      session.flashErrors({ E_SOCIAL: i18n.t('errors.social_failed.title') })
+      return response.redirect().toRoute(auth.user ? 'account.show' : 'auth.sign_in')
+    }
+    const profile = await google.user()
+    const { user } = await new SignInWithIdentity().handle(
+      {
+        provider: 'google',
+        subject: profile.id,
+        email: profile.email?.toLowerCase() ?? null,
+        emailVerified: profile.emailVerificationState === 'verified',
+        name: profile.name,
+      },
+      { current: auth.use('web').user }
+    )
+    return this.finish(user, { auth, response } as HttpContext)
+  }
+
+  async appleRedirect({ response, session }: HttpContext) {
+    if (!appleWeb.clientId) throw ApiException.notFound()
+    const state = randomBytes(16).toString('hex')
+    session.put('apple_state', state)
+    const url = new URL(appleWeb.authorizeUrl)
+    url.search = new URLSearchParams({
+      client_id: appleWeb.clientId,
+      redirect_uri: appleWeb.callbackUrl,
+      response_type: 'code id_token',
+      response_mode: 'form_post',
+      scope: 'name email',
+      state,
+    }).toString()
+    return response.redirect(url.toString())
+  }
+
+  async appleCallback(ctx: HttpContext) {
+    const { request, session, response, i18n, auth } = ctx
+    const expected = session.pull('apple_state')
+    const idToken = request.input('id_token')
+    if (request.input('error') === 'user_cancelled_authorize') return response.redirect().toRoute('auth.sign_in')
+    if (!expected || request.input('state') !== expected || typeof idToken !== 'string') {
+      session.flashErrors({ E_SOCIAL: i18n.t('errors.social_failed.title') })
+      return response.redirect().toRoute('auth.sign_in')
+    }
+    const identity = await verifyIdentityToken('apple', idToken)
+    /* Apple sends the name only on the first authorization, as JSON in `user` */
+    let name: string | null = null
+    try {
+      const given = JSON.parse(request.input('user') ?? 'null')?.name
+      name = [given?.firstName, given?.lastName].filter(Boolean).join(' ') || null
+    } catch {}
+    const { user } = await new SignInWithIdentity().handle(identity, { current: auth.use('web').user, name })
+    return this.finish(user, ctx)
+  }
+
+  private async finish(user: Awaited<ReturnType<SignInWithIdentity['handle']>>['user'], { auth, response }: HttpContext) {
+    const wasSignedIn = auth.use('web').user?.id === user.id
+    await auth.use('web').login(user)
+    return response.redirect().toRoute(wasSignedIn ? 'account.show' : 'home')
+  }
+}

@@ -1,0 +1,40 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import UpdateProfile from '#actions/users/update_profile'
+import ChangePassword from '#actions/users/change_password'
+import DeleteAccount from '#actions/users/delete_account'
+import UserTransformer from '#transformers/user_transformer'
+import { passwordChangeValidator, profileValidator, deleteAccountValidator } from '#validators/user'
+import { socialSignInOptions } from '#services/social_options'
+
+export default class AccountController {
+  async show({ inertia, auth }: HttpContext) {
+    const user = auth.getUserOrFail()
+    await user.load('socialAccounts')
+    return inertia.render('settings/account', {
+      account: UserTransformer.forAccountSettings(user),
+      social: socialSignInOptions(),
+    })
+  }
+
+  async updateProfile({ request, auth, response, session, i18n }: HttpContext) {
+    const { current_password: currentPassword, ...profile } = await request.validateUsing(profileValidator)
+    await new UpdateProfile().handle(auth.getUserOrFail(), { ...profile, currentPassword })
+    session.flash('success', i18n.t('ui.account.saved'))
+    return response.redirect().back()
+  }
+
+  async updatePassword({ request, auth, response, session, i18n }: HttpContext) {
+    const { current_password: currentPassword, password } = await request.validateUsing(passwordChangeValidator)
+    await new ChangePassword().handle(auth.getUserOrFail(), { currentPassword, password })
+    session.flash('success', i18n.t('ui.account.password_saved'))
+    return response.redirect().back()
+  }
+
+  async destroy({ request, auth, response }: HttpContext) {
+    const { confirmation } = await request.validateUsing(deleteAccountValidator)
+    const user = auth.getUserOrFail()
+    await new DeleteAccount().handle(user, confirmation)
+    await auth.use('web').logout()
+    return response.redirect().toRoute('home')
+  }
+}

@@ -1,0 +1,24 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import drive from '@adonisjs/drive/services/main'
+import User from '#models/user'
+import SetAvatar from '#actions/users/set_avatar'
+import { avatarValidator } from '#validators/user'
+
+export default class AvatarsController {
+  async store({ request, auth, response }: HttpContext) {
+    const { avatar } = await request.validateUsing(avatarValidator)
+    await new SetAvatar().handle(auth.getUserOrFail(), avatar)
+    return response.redirect().back()
+  }
+
+  /** Avatars are public: public profiles and shared decks show them. */
+  async show({ params, response }: HttpContext) {
+    const user = await User.query().where('id', params.id).whereNotNull('avatarPath').firstOrFail()
+    const disk = drive.use()
+    const { contentType } = await disk.getMetaData(user.avatarPath!)
+    response.header('content-type', contentType ?? 'application/octet-stream')
+    response.header('cache-control', 'public, max-age=86400')
+    response.header('x-content-type-options', 'nosniff')
+    return response.stream(await disk.getStream(user.avatarPath!))
+  }
+}

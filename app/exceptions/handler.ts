@@ -1,0 +1,109 @@
+import app from '@adonisjs/core/services/app'
+import { type HttpContext, ExceptionHandler } from '@adonisjs/core/http'
+import type { StatusPageRange, StatusPageRenderer } from '@adonisjs/core/types/http'
+import { errors as vineErrors } from '@vinejs/vine'
+import { errors as authErrors } from '@adonisjs/auth'
+import { errors as limiterErrors } from '@adonisjs/limiter'
+import { errors as lucidErrors } from '@adonisjs/lucid'
+import { errors as coreErrors } from '@adonisjs/core'
+import ApiException from '#exceptions/api_exception'
+import { i18nFor, isApiRequest } from '#services/request_locale'
+
+type ErrorBody = { title: string; body?: string; code: string; errors?: unknown[] }
+
+/**
+ * Every JSON error has the body {title, body?, code}, localized; 422 adds
+ * `errors`; 404 (never 403) for what the caller may not see; 429 carries
+ * Retry-After; a 500 has a generic title and no stack outside development.
+ */
+export default class HttpExceptionHandler extends ExceptionHandler {
+  protected debug = !app.inProduction && !app.inTest
+  protected renderStatusPages = true
+
+  protected statusPages: Record<StatusPageRange, StatusPageRenderer> = {
+    '404': (_, { inertia }) => inertia.render('errors/not_found', {}),
+    '500..599': (_, { inertia }) => inertia.render('errors/server_error', {}),
+  }
+
+  async handle(error: any, ctx: HttpContext) {
+    if (!isApiRequest(ctx)) {
+      /* a validation error from an Inertia form flows back through the session */
+      if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS && ctx.session) {
+        const t = i18nFor(ctx)
+        ctx.session.flashErrors({ E_TOO_MANY_REQUESTS: t.t('errors.too_many_requests.title') })
+        return ctx.response.redirect().back()
+      }
+      if (error instanceof ApiException && ctx.session && error.status < 500 && error.status !== 404) {
+        /* a form error: shown next to its field, or as the page's error */
+        const message = i18nFor(ctx).t(`errors.${error.key}.title`, error.options.values ?? {})
+        ctx.session.flashExcept(['password', 'password_confirmation', 'current_password'])
+        if (error.options.field) ctx.session.flash('inputErrorsBag', { [error.options.field]: [message] })
+        else ctx.session.flashErrors({ [error.code!]: message })
+        return ctx.response.redirect().back()
+      }
+      if (error instanceof ApiException && error.status === 404) {
+        return super.handle(new coreErrors.E_ROUTE_NOT_FOUND(['GET', ctx.request.url()]), ctx)
+      }
+      return super.handle(error, ctx)
+    }
+
+    const { status, body, headers } = this.toJson(error, ctx)
+    for (const [name, value] of Object.entries(headers)) ctx.response.header(name, value)
+    return ctx.response.status(status).send(body)
+  }
+
+  private toJson(error: any, ctx: HttpContext) {
+    const t = i18nFor(ctx)
+    const entry = (key: string, code: string, values = {}, hasBody = false): ErrorBody => ({
+      title: t.t(`errors.${key}.title`, values),
+      ...(hasBody ? { body: t.t(`errors.${key}.body`, values) } : {}),
+      code,
+    })
+    const headers: Record<string, string> = {}
+
+    if (error instanceof vineErrors.E_VALIDATION_ERROR) {
+      const errors = (error.messages as any[]).map(({ field, rule, message }) => ({ field, rule, message }))
+      return {
+        status: 422,
+        headers,
+        body: { ...entry('validation', 'E_VALIDATION_ERROR'), body: errors[0]?.message, errors },
+      }
+    }
+    if (error instanceof ApiException) {
+      const { values, hasBody } = error.options
+      return { status: error.status, headers, body: entry(error.key, error.code!, values, hasBody) }
+    }
+    if (error instanceof authErrors.E_UNAUTHORIZED_ACCESS) {
+      return { status: 401, headers, body: entry('unauthorized', 'E_UNAUTHORIZED') }
+    }
+    if (error instanceof authErrors.E_INVALID_CREDENTIALS) {
+      return { status: 400, headers, body: entry('invalid_credentials', 'E_INVALID_CREDENTIALS') }
+    }
+    if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) {
+      const seconds = Math.max(1, Math.ceil(error.response.availableIn / 1000))
+      headers['Retry-After'] = String(seconds)
+      return {
+        status: 429,
+        headers,
+        body: entry('too_many_requests', 'E_TOO_MANY_REQUESTS', { seconds }, true),
+      }
+    }
+    if (
+      error instanceof lucidErrors.E_ROW_NOT_FOUND ||
+      error instanceof coreErrors.E_ROUTE_NOT_FOUND
+    ) {
+      return { status: 404, headers, body: entry('not_found', 'E_NOT_FOUND', {}, true) }
+    }
+    const status = Number(error?.status)
+    if (status >= 400 && status < 500) {
+      return { status, headers, body: entry('bad_request', error.code ?? 'E_BAD_REQUEST') }
+    }
+    const body: ErrorBody & { stack?: string } = entry('server', 'E_SERVER_ERROR', {}, true)
+    if (app.inDev && error?.stack) body.stack = error.stack
+    return { status: 500, headers, body }
+  }
+
+  async report(error: unknown, ctx: HttpContext) {
+    return super.report(error, ctx)
+  }
+}

@@ -1,0 +1,44 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import type { NextFn } from '@adonisjs/core/types/http'
+import BaseInertiaMiddleware from '@adonisjs/inertia/inertia_middleware'
+import UserTransformer from '#transformers/user_transformer'
+import { clientMessages } from '#services/client_messages'
+import { i18nFor, resolveLocale } from '#services/request_locale'
+import { THEMES, themeFor } from '#services/themes'
+
+export default class InertiaMiddleware extends BaseInertiaMiddleware {
+  share(ctx: HttpContext) {
+    /* a 404 may render before session and auth ran: assume nothing is hydrated */
+    const { session, auth } = ctx as Partial<HttpContext>
+    const locale = (ctx as Partial<HttpContext>).i18n?.locale ?? resolveLocale(ctx)
+    const errorsBag: Record<string, string> = session?.flashMessages.get('errorsBag') ?? {}
+    const error = Object.entries(errorsBag).find(([code]) => code !== 'E_VALIDATION_ERROR')?.[1]
+    const user = auth?.user
+
+    return {
+      errors: ctx.inertia.always(this.getValidationErrors(ctx)),
+      flash: ctx.inertia.always({
+        error: error ?? null,
+        success: (session?.flashMessages.get('success') as string | undefined) ?? null,
+      }),
+      user: ctx.inertia.always(user ? UserTransformer.forSession(user) : null),
+      locale: ctx.inertia.always(locale),
+      messages: ctx.inertia.always(clientMessages(locale)),
+      theme: ctx.inertia.always(themeFor(ctx)),
+      themes: THEMES,
+      appName: i18nFor(ctx).t('ui.app.name'),
+    }
+  }
+
+  async handle(ctx: HttpContext, next: NextFn) {
+    await this.init(ctx)
+    const output = await next()
+    this.dispose(ctx)
+    return output
+  }
+}
+
+declare module '@adonisjs/inertia/types' {
+  type MiddlewareSharedProps = InferSharedProps<InertiaMiddleware>
+  export interface SharedProps extends MiddlewareSharedProps {}
+}

@@ -1,0 +1,133 @@
+import { DateTime } from 'luxon'
+import hash from '@adonisjs/core/services/hash'
+import { compose } from '@adonisjs/core/helpers'
+import { BaseModel, column, hasMany } from '@adonisjs/lucid/orm'
+import type { HasMany } from '@adonisjs/lucid/types/relations'
+import { withAuthFinder } from '@adonisjs/auth/mixins/lucid'
+import { DbAccessTokensProvider } from '@adonisjs/auth/access_tokens'
+import SocialAccount from '#models/social_account'
+
+export type Provider = 'apple' | 'google' | 'email' | 'guest'
+export type AvatarColor = 'blue' | 'violet' | 'orange' | 'red' | 'green'
+export const AVATAR_COLORS: AvatarColor[] = ['blue', 'violet', 'orange', 'red', 'green']
+
+const AuthFinder = withAuthFinder(() => hash.use('scrypt'), {
+  uids: ['email'],
+  passwordColumnName: 'password',
+})
+
+export default class User extends compose(BaseModel, AuthFinder) {
+  /* Opaque bearer tokens for the mobile apps; a fresh one is handed out near expiry. */
+  static accessTokens = DbAccessTokensProvider.forModel(User, {
+    expiresIn: '60 days',
+    prefix: 'mnm_',
+    table: 'auth_access_tokens',
+    type: 'auth_token',
+    tokenSecretLength: 40,
+  })
+
+  @column({ isPrimary: true })
+  declare id: number
+
+  @column()
+  declare analyticsId: string
+
+  @column()
+  declare email: string | null
+
+  @column({ serializeAs: null })
+  declare password: string | null
+
+  @column()
+  declare provider: Provider
+
+  @column()
+  declare isPremium: boolean
+
+  @column()
+  declare name: string | null
+
+  @column()
+  declare username: string | null
+
+  @column()
+  declare about: string | null
+
+  @column()
+  declare onboardingData: Record<string, unknown>
+
+  @column()
+  declare onboardingComplete: boolean
+
+  @column()
+  declare avatarColor: AvatarColor
+
+  @column()
+  declare avatarPath: string | null
+
+  @column()
+  declare countryCode: string | null
+
+  @column()
+  declare experiments: Record<string, string>
+
+  @column()
+  declare locale: string | null
+
+  @column()
+  declare theme: string
+
+  @column()
+  declare timezoneOffset: number
+
+  @column({ serializeAs: null })
+  declare paymentCustomerId: string | null
+
+  @column()
+  declare freeAiPrompt: number
+
+  @column()
+  declare freeAiPdf: number
+
+  @column()
+  declare freeAiCardBuilder: number
+
+  @column()
+  declare streakCurrent: number
+
+  @column()
+  declare streakLongest: number
+
+  @column()
+  declare streakTotalActiveDays: number
+
+  @column.date()
+  declare streakShownOn: DateTime | null
+
+  @column.date()
+  declare streakCompletedOn: DateTime | null
+
+  @column()
+  declare streakFreezes: number
+
+  @column()
+  declare statsCardsStudied: number
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime
+
+  @hasMany(() => SocialAccount)
+  declare socialAccounts: HasMany<typeof SocialAccount>
+
+  get isGuest() {
+    return this.provider === 'guest'
+  }
+
+  /** The user's own calendar day, from the offset the apps report. */
+  today() {
+    return DateTime.utc().plus({ minutes: this.timezoneOffset }).startOf('day')
+  }
+}

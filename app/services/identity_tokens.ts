@@ -1,0 +1,58 @@
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose'
+import { identityProviders } from '#config/identity'
+import type { SocialProvider } from '#models/social_account'
+import ApiException from '#exceptions/api_exception'
+
+export type Identity = {
+  provider: SocialProvider
+  subject: string
+  email: string | null
+  emailVerified: boolean
+  name: string | null
+}
+
+const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>()
+
+function keySet(url: string) {
+  let set = keySets.get(url)
+  if (!set) {
+    set = createRemoteJWKSet(new URL(url), { cooldownDuration: 30_000, cacheMaxAge: 3_600_000 })
+    keySets.set(url, set)
+  }
+  return set
+}
+
+const truthy = (value: unknown) => value === true || value === 'true'
+
+/**
+ * Checks an identity token (an OpenID Connect id_token) from Google or Apple:
+ * signature against the provider's published keys, issuer, audience and
+ * expiry. Accounts are then linked by (provider, subject).
+ */
+export async function verifyIdentityToken(provider: SocialProvider, token: string): Promise<Identity> {
+  const config = identityProviders[provider]
+  if (config.audiences.length === 0) {
+    throw new ApiException(503, 'E_PROVIDER_NOT_CONFIGURED', 'provider_not_configured', {
+      values: { provider },
+    })
+  }
+  let payload: JWTPayload
+  try {
+    ;({ payload } = await jwtVerify(token, keySet(config.jwksUrl), {
+      issuer: config.issuers,
+      audience: config.audiences,
+      algorithms: ['RS256', 'ES256'],
+      clockTolerance: 60,
+    }))
+  } catch {
+    throw new ApiException(401, 'E_INVALID_IDENTITY_TOKEN', 'invalid_identity_token')
+  }
+  if (!payload.sub) throw new ApiException(401, 'E_INVALID_IDENTITY_TOKEN', 'invalid_identity_token')
+  return {
+    provider,
+    subject: payload.sub,
+    email: typeof payload.email === 'string' ? payload.email.toLowerCase() : null,
+    emailVerified: truthy(payload.email_verified),
+    name: typeof payload.name === 'string' ? payload.name : null,
+  }
+}

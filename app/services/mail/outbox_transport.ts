@@ -1,0 +1,57 @@
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import nodemailer from 'nodemailer'
+import { MailResponse } from '@adonisjs/mail'
+import type { MailTransportContract, NodeMailerMessage } from '@adonisjs/mail/types'
+
+export type OutboxMessage = {
+  messageId: string
+  to: string[]
+  subject: string
+  html: string
+  text: string
+  sentAt: string
+}
+
+/**
+ * A real mail transport that delivers to a folder instead of an SMTP
+ * server: one JSON file a message. Shared by the web process, the worker
+ * and the tests, which read links out of it.
+ */
+export class OutboxTransport implements MailTransportContract {
+  #mailer = nodemailer.createTransport({ jsonTransport: true })
+
+  constructor(private directory: string) {}
+
+  async send(message: NodeMailerMessage) {
+    const info = await this.#mailer.sendMail(message)
+    const parsed = JSON.parse(info.message as unknown as string)
+    const entry: OutboxMessage = {
+      messageId: info.messageId,
+      to: (parsed.to ?? []).map((to: { address: string }) => to.address),
+      subject: parsed.subject ?? '',
+      html: parsed.html ?? '',
+      text: parsed.text ?? '',
+      sentAt: new Date().toISOString(),
+    }
+    await mkdir(this.directory, { recursive: true })
+    const file = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.json`
+    await writeFile(join(this.directory, file), JSON.stringify(entry, null, 2))
+    return new MailResponse(info.messageId, info.envelope, entry)
+  }
+}
+
+export function outboxTransport(config: { directory: string }) {
+  return () => new OutboxTransport(config.directory)
+}
+
+/** Messages in the outbox, newest first. */
+export async function readOutbox(directory: string): Promise<OutboxMessage[]> {
+  const files = await readdir(directory).catch(() => [] as string[])
+  const messages = await Promise.all(
+    files
+      .filter((file) => file.endsWith('.json'))
+      .map(async (file) => JSON.parse(await readFile(join(directory, file), 'utf8')))
+  )
+  return messages.sort((a, b) => b.sentAt.localeCompare(a.sentAt))
+}

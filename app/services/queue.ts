@@ -1,0 +1,75 @@
+import { Queue, Worker, createPostgresBackend, type Job } from 'bullmq'
+import { databaseConnection } from '#config/database'
+import { redisUrl } from '#config/redis'
+import logger from '@adonisjs/core/services/logger'
+
+/**
+ * Background jobs on BullMQ: its Redis backend when REDIS_URL is set, its
+ * PostgreSQL backend (schema "bullmq" in the app database) otherwise, so the
+ * embedded default runs a real worker too.
+ */
+export const QUEUE_NAME = 'default'
+
+export type JobHandler = (payload: any, job: Job) => Promise<unknown>
+
+/* name → lazily imported handler; jobs are thin and call one action */
+const registry: Record<string, () => Promise<{ default: JobHandler }>> = {
+  send_mail: () => import('#jobs/send_mail'),
+}
+export type JobName = keyof typeof registry
+
+const defaultJobOptions = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 2000 },
+  removeOnComplete: 1000,
+  removeOnFail: 5000,
+}
+
+function backend() {
+  if (redisUrl) {
+    return { connection: { url: redisUrl, maxRetriesPerRequest: null } as any, factory: undefined }
+  }
+  const pg = databaseConnection()
+  return {
+    connection: { ...pg, schema: 'bullmq', migrate: true, max: 5 } as any,
+    factory: createPostgresBackend,
+  }
+}
+
+let queue: Queue | undefined
+
+export function getQueue() {
+  if (!queue) {
+    const { connection, factory } = backend()
+    queue = new Queue(QUEUE_NAME, { connection, defaultJobOptions }, factory as any)
+  }
+  return queue
+}
+
+export async function dispatch(name: JobName, payload: unknown) {
+  return getQueue().add(name, payload)
+}
+
+export function startWorker(concurrency = 4) {
+  const { connection, factory } = backend()
+  const worker = new Worker(
+    QUEUE_NAME,
+    async (job) => {
+      const load = registry[job.name]
+      if (!load) throw new Error(`Unknown job "${job.name}"`)
+      const { default: handler } = await load()
+      return handler(job.data, job)
+    },
+    { connection, concurrency },
+    factory as any
+  )
+  worker.on('failed', (job, error) => {
+    logger.error({ err: error, job: job?.name, attempts: job?.attemptsMade }, 'job failed')
+  })
+  return worker
+}
+
+export async function closeQueue() {
+  await queue?.close()
+  queue = undefined
+}

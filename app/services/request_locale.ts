@@ -1,0 +1,31 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import i18nManager from '@adonisjs/i18n/services/main'
+import { LOCALES, type Locale } from '#config/i18n'
+
+export const LOCALE_COOKIE = 'locale'
+
+export function isApiRequest(ctx: HttpContext) {
+  return ctx.request.url().startsWith('/api/') || ctx.request.url() === '/api'
+}
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
+}
+
+/**
+ * API calls follow the request's language header. Pages follow the user's
+ * choice (on the user, else the cookie), else the browser's Accept-Language.
+ */
+export function resolveLocale(ctx: HttpContext): Locale {
+  if (!isApiRequest(ctx)) {
+    const chosen = ctx.auth?.user?.locale ?? ctx.request.plainCookie(LOCALE_COOKIE, { encoded: false })
+    if (isLocale(chosen)) return chosen
+  }
+  const best = i18nManager.getSupportedLocaleFor(ctx.request.languages())
+  return isLocale(best) ? best : 'en'
+}
+
+/** The request's translator, also when a request fails before the middleware ran. */
+export function i18nFor(ctx: HttpContext) {
+  return (ctx as Partial<HttpContext>).i18n ?? i18nManager.locale(resolveLocale(ctx))
+}

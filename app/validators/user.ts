@@ -1,0 +1,57 @@
+import vine from '@vinejs/vine'
+import { AVATAR_COLORS } from '#models/user'
+import { SOCIAL_PROVIDERS } from '#models/social_account'
+import { LOCALES } from '#config/i18n'
+import { THEMES } from '#services/themes'
+import { email, newPassword, personName, username } from '#validators/rules'
+
+export const AVATAR_MAX_SIZE = '10mb'
+export const AVATAR_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'heic']
+
+const avatar = () => vine.file({ size: AVATAR_MAX_SIZE, extnames: AVATAR_EXTENSIONS })
+
+const profileFields = {
+  name: personName().optional(),
+  username: username().optional(),
+  email: email().optional(),
+  about: vine.string().trim().maxLength(500).nullable().optional(),
+  avatar_color: vine.enum(AVATAR_COLORS).optional(),
+  timezone_offset: vine.number().withoutDecimals().range([-840, 840]).optional(),
+  locale: vine.enum(LOCALES).optional(),
+  theme: vine.enum(THEMES).optional(),
+  current_password: vine.string().maxLength(128).optional(),
+  password: newPassword().optional(),
+  password_confirmation: vine.string().optional().sameAs('password'),
+}
+
+/* api: PUT users/{id}, the fields wrapped in `user` (multipart may add `avatar`) */
+export const apiUpdateUserValidator = vine.create({
+  user: vine.object(profileFields).optional(),
+  timezone_offset: vine.number().withoutDecimals().range([-840, 840]).optional(),
+  avatar: avatar().optional(),
+})
+
+/* api: DELETE users/{id} */
+export const deleteAccountValidator = vine.create({
+  confirmation: vine.string().maxLength(100),
+})
+
+/* web: account settings forms */
+export const profileValidator = vine.create({
+  name: personName(),
+  username: username(),
+  email: email(),
+  current_password: vine.string().maxLength(128).optional(),
+})
+
+export const passwordChangeValidator = vine.create({
+  current_password: vine.string().maxLength(128).optional(),
+  password: newPassword().confirmed({ confirmationField: 'password_confirmation' }),
+})
+
+export const avatarValidator = vine.create({ avatar: avatar() })
+
+export const appearanceValidator = vine.create({ theme: vine.enum(THEMES) })
+export const languageValidator = vine.create({ locale: vine.enum(LOCALES) })
+
+export const providerValidator = vine.create({ provider: vine.enum(SOCIAL_PROVIDERS) })

@@ -1,0 +1,58 @@
+/*
+| `npm start`: the whole product on one machine with nothing installed but
+| Node. Creates .env on first run, starts the embedded PostgreSQL unless
+| DATABASE_URL / DB_HOST is set, migrates, seeds the demo account, then runs
+| the web server and the job worker until Ctrl-C.
+*/
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { ensureDatabase } from './embedded_postgres.js'
+
+const root = fileURLToPath(new URL('../', import.meta.url))
+const node = process.execPath
+
+function ensureEnvFile() {
+  const envFile = `${root}.env`
+  if (existsSync(envFile)) return
+  const example = readFileSync(`${root}.env.example`, 'utf8')
+  writeFileSync(envFile, example.replace(/^APP_KEY=.*$/m, `APP_KEY=${randomBytes(24).toString('base64url')}`))
+  console.log('[start] created .env with a fresh APP_KEY')
+}
+
+function ace(args: string[]) {
+  const result = spawnSync(node, ['ace', ...args], { cwd: root, stdio: 'inherit', env: process.env })
+  if (result.status !== 0) throw new Error(`node ace ${args.join(' ')} failed`)
+}
+
+ensureEnvFile()
+const database = await ensureDatabase('dev')
+if (database) console.log(`[start] embedded PostgreSQL at ${database.url}`)
+
+let children: ChildProcess[] = []
+let stopping = false
+async function stop(code = 0) {
+  if (stopping) return
+  stopping = true
+  for (const child of children) child.kill('SIGINT')
+  await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))))
+  await database?.stop()
+  process.exit(code)
+}
+process.on('SIGINT', () => stop())
+process.on('SIGTERM', () => stop())
+
+try {
+  ace(['migration:run', '--force'])
+  ace(['db:seed'])
+} catch (error) {
+  console.error(`[start] ${(error as Error).message}`)
+  await stop(1)
+}
+
+children = [
+  spawn(node, ['ace', 'serve', '--hmr'], { cwd: root, stdio: 'inherit', env: process.env }),
+  spawn(node, ['ace', 'queue:work'], { cwd: root, stdio: 'inherit', env: process.env }),
+]
+for (const child of children) child.on('exit', (code) => !stopping && stop(code ?? 1))

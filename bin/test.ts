@@ -1,0 +1,37 @@
+/*
+| Test runner entrypoint. Without DATABASE_URL (or DB_HOST) the tests run
+| against an embedded PostgreSQL of their own, under tmp/postgres/test.
+*/
+process.env.NODE_ENV = 'test'
+
+import 'reflect-metadata'
+import { prettyPrintError } from '@adonisjs/core'
+import { configure, processCLIArgs, run } from '@japa/runner'
+import { createIgnitor } from './ignitor.js'
+import { ensureDatabase } from './embedded_postgres.js'
+
+const embedded = await ensureDatabase('test')
+
+createIgnitor()
+  .testRunner()
+  .configure(async (app) => {
+    const { runnerHooks, ...config } = await import('../tests/bootstrap.js')
+
+    processCLIArgs(process.argv.splice(2))
+    configure({
+      ...app.rcFile.tests,
+      ...config,
+      ...{
+        setup: runnerHooks.setup,
+        teardown: runnerHooks.teardown.concat([
+          () => app.terminate(),
+          async () => embedded?.stop(),
+        ]),
+      },
+    })
+  })
+  .run(() => run())
+  .catch((error) => {
+    process.exitCode = 1
+    prettyPrintError(error)
+  })

@@ -1,0 +1,14 @@
+import { defineConfig } from '@adonisjs/cors'
+
+/* The mobile apps are native clients: no cross-origin browser access is granted. */
+const corsConfig = defineConfig({
+  enabled: true,
+  origin: [],
+  methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+  headers: true,
+  exposeHeaders: ['x-user-token', 'retry-after'],
+  credentials: true,
+  maxAge: 90,
+})
+
+export default corsConfig

@@ -1,0 +1,35 @@
+import env from '#start/env'
+import { defineConfig } from '@adonisjs/lucid'
+
+/**
+ * DATABASE_URL wins; otherwise the usual DB_* parts. `npm start` and
+ * `npm test` set DATABASE_URL to an embedded server when neither is given.
+ */
+export function databaseConnection() {
+  const url = env.get('DATABASE_URL')
+  if (url) return { connectionString: url }
+  return {
+    host: env.get('DB_HOST', '127.0.0.1'),
+    port: env.get('DB_PORT', 5432),
+    user: env.get('DB_USER', 'postgres'),
+    password: env.get('DB_PASSWORD', ''),
+    database: env.get('DB_DATABASE', 'mnemo'),
+  }
+}
+
+const dbConfig = defineConfig({
+  connection: 'postgres',
+  connections: {
+    postgres: {
+      client: 'pg',
+      connection: databaseConnection(),
+      pool: { min: 0, max: 10 },
+      migrations: {
+        naturalSort: true,
+        paths: ['database/migrations'],
+      },
+    },
+  },
+})
+
+export default dbConfig

@@ -1,0 +1,18 @@
+import { defineConfig } from '@adonisjs/shield'
+
+const shieldConfig = defineConfig({
+  csp: { enabled: false, directives: {}, reportOnly: false },
+  csrf: {
+    enabled: true,
+    /* /api is bearer-token authenticated (no cookies), Apple posts its form back cross-site */
+    exceptRoutes: (ctx) =>
+      ctx.request.url().startsWith('/api/') || ctx.request.url() === '/auth/apple/callback',
+    enableXsrfCookie: true,
+    methods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+  },
+  xFrame: { enabled: true, action: 'DENY' },
+  hsts: { enabled: true, maxAge: '180 days' },
+  contentTypeSniffing: { enabled: true },
+})
+
+export default shieldConfig

@@ -1,0 +1,85 @@
+import { useState } from 'react'
+import { Link, router } from '@inertiajs/react'
+import { useShared } from '~/lib/shared'
+import { useT } from '~/lib/i18n'
+import { Avatar } from '~/components/avatar'
+import { Tooltip } from '~/components/tooltip'
+
+/** Sections whose pages arrive with later work are shown, but not yet links. */
+function Soon({ label }: { label: string }) {
+  const t = useT()
+  return (
+    <Tooltip label={t('nav.coming_soon')}>
+      <span className="nav-link disabled" aria-disabled="true" tabIndex={0}>
+        {label}
+      </span>
+    </Tooltip>
+  )
+}
+
+function Menu({ label, items }: { label: string; items: string[] }) {
+  return (
+    <details className="nav-menu">
+      <summary className="nav-link">{label}</summary>
+      <div className="nav-menu-items">
+        {items.map((item) => (
+          <Soon key={item} label={item} />
+        ))}
+      </div>
+    </details>
+  )
+}
+
+export function NavBar() {
+  const { user } = useShared()
+  const t = useT()
+  const [open, setOpen] = useState(false)
+
+  return (
+    <header className="nav-bar">
+      <Link href="/" className="brand">
+        Mnemo
+      </Link>
+      <button type="button" className="icon-button nav-toggle" aria-label={t('nav.menu')} aria-expanded={open} onClick={() => setOpen(!open)}>
+        ☰
+      </button>
+      <nav className={`nav-links ${open ? 'open' : ''}`} aria-label="main">
+        <Link href="/" className="nav-link">
+          {t('nav.home')}
+        </Link>
+        <Soon label={t('nav.library')} />
+        <Menu label={t('nav.resources')} items={[t('nav.blog'), t('nav.help'), t('nav.whats_new')]} />
+        <Menu label={t('nav.solutions')} items={[t('nav.students'), t('nav.teachers'), t('nav.language_learners')]} />
+        <span className="nav-spacer" />
+        {user && !user.isGuest ? (
+          <>
+            <Link href="/settings" className="nav-link">
+              {t('nav.settings')}
+            </Link>
+            <Link href="/account" className="nav-link nav-account" aria-label={t('nav.account')}>
+              <Avatar user={user} size={28} />
+              <span>{user.name ?? user.username}</span>
+            </Link>
+            <button type="button" className="button ghost small" onClick={() => router.post('/sign-out')}>
+              {t('nav.sign_out')}
+            </button>
+          </>
+        ) : (
+          <>
+            <Link href="/settings" className="nav-link">
+              {t('nav.settings')}
+            </Link>
+            {!user && (
+              <Link href="/sign-in" className="nav-link">
+                {t('nav.sign_in')}
+              </Link>
+            )}
+            <Link href="/get-started" className="button primary small">
+              {t('nav.get_started')}
+            </Link>
+          </>
+        )}
+      </nav>
+    </header>
+  )
+}

@@ -1,0 +1,35 @@
+import { useEffect, type ReactNode } from 'react'
+import { NavBar } from '~/components/nav_bar'
+import { AlertProvider } from '~/components/alert_dialog'
+import { ToastProvider, useToast } from '~/components/toasts'
+import { useShared } from '~/lib/shared'
+
+/** Flash messages from the server become toasts. */
+function FlashToasts() {
+  const { flash } = useShared()
+  const toast = useToast()
+  useEffect(() => {
+    if (flash.success) toast({ title: flash.success })
+    if (flash.error) toast({ title: flash.error, type: 'textSecondary' })
+  }, [flash])
+  return null
+}
+
+export function AppLayout({ children }: { children: ReactNode }) {
+  return (
+    <ToastProvider>
+      <AlertProvider>
+        <NavBar />
+        <main className="page">{children}</main>
+        <FlashToasts />
+      </AlertProvider>
+    </ToastProvider>
+  )
+}
+
+/** Gives every page the app layout unless it declares its own. */
+export function withLayout<T extends { default: any }>(module: T) {
+  const page = module.default
+  page.layout ??= (child: ReactNode) => <AppLayout>{child}</AppLayout>
+  return page
+}

@@ -1,0 +1,26 @@
+import { IntlMessageFormat } from 'intl-messageformat'
+import { useShared } from '~/lib/shared'
+
+const compiled = new Map<string, IntlMessageFormat>()
+
+/**
+ * Translates `ui.*` keys with the messages the server shares for the
+ * request's locale (English fills any gap). ICU syntax, as on the server.
+ */
+export function translate(messages: Record<string, string>, locale: string, key: string, values?: Record<string, unknown>) {
+  const full = `ui.${key}`
+  const message = messages[full]
+  if (message === undefined) return full
+  const cacheKey = `${locale}:${full}`
+  let format = compiled.get(cacheKey)
+  if (!format) {
+    format = new IntlMessageFormat(message, locale)
+    compiled.set(cacheKey, format)
+  }
+  return String(format.format(values as any))
+}
+
+export function useT() {
+  const { messages, locale } = useShared()
+  return (key: string, values?: Record<string, unknown>) => translate(messages, locale, key, values)
+}

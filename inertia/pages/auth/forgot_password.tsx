@@ -1,0 +1,23 @@
+import { Head, useForm } from '@inertiajs/react'
+import { useT } from '~/lib/i18n'
+import { Field } from '~/components/field'
+import { FormError } from '~/components/form_error'
+
+export default function ForgotPassword() {
+  const t = useT()
+  const form = useForm({ email: '' })
+  return (
+    <div className="card narrow stack">
+      <Head title={t('auth.reset_title')} />
+      <h1>{t('auth.reset_title')}</h1>
+      <p className="muted">{t('auth.reset_body')}</p>
+      <FormError />
+      <form onSubmit={(event) => (event.preventDefault(), form.post('/forgot-password'))}>
+        <Field label={t('auth.email')} name="email" type="email" autoComplete="email" value={form.data.email} error={form.errors.email} onChange={(e) => form.setData('email', e.target.value)} required />
+        <button type="submit" className="button primary block" disabled={form.processing}>
+          {t('auth.reset_send')}
+        </button>
+      </form>
+    </div>
+  )
+}

@@ -1,0 +1,21 @@
+import { Head, Link } from '@inertiajs/react'
+import { useT } from '~/lib/i18n'
+
+export default function Landing() {
+  const t = useT()
+  return (
+    <section className="hero">
+      <Head title={t('landing.title')} />
+      <h1>{t('landing.title')}</h1>
+      <p className="lead">{t('landing.body')}</p>
+      <div className="row">
+        <Link href="/get-started" className="button primary large">
+          {t('landing.cta')}
+        </Link>
+        <Link href="/sign-in" className="button ghost large">
+          {t('landing.sign_in')}
+        </Link>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,56 @@
+/*
+| Environment variables, validated at boot. Every variable is listed in the
+| README. Optional ones have working defaults for development and tests;
+| production refuses to boot without real services (see start/production.ts).
+*/
+import { Env } from '@adonisjs/core/env'
+
+export default await Env.create(new URL('../', import.meta.url), {
+  NODE_ENV: Env.schema.enum(['development', 'production', 'test'] as const),
+  PORT: Env.schema.number.optional(),
+  HOST: Env.schema.string.optional({ format: 'host' }),
+  APP_KEY: Env.schema.secret(),
+  APP_URL: Env.schema.string.optional({ format: 'url', tld: false }),
+  LOG_LEVEL: Env.schema.string.optional(),
+
+  /* PostgreSQL: a URL, or the usual DB_* parts */
+  DATABASE_URL: Env.schema.string.optional(),
+  DB_HOST: Env.schema.string.optional({ format: 'host' }),
+  DB_PORT: Env.schema.number.optional(),
+  DB_USER: Env.schema.string.optional(),
+  DB_PASSWORD: Env.schema.string.optional(),
+  DB_DATABASE: Env.schema.string.optional(),
+
+  /* Redis: sessions, rate limits and jobs use it when set */
+  REDIS_URL: Env.schema.string.optional(),
+  SESSION_DRIVER: Env.schema.enum.optional(['cookie', 'redis', 'database'] as const),
+
+  /* Mail */
+  MAIL_MAILER: Env.schema.enum.optional(['smtp', 'outbox'] as const),
+  MAIL_FROM: Env.schema.string.optional(),
+  SMTP_HOST: Env.schema.string.optional(),
+  SMTP_PORT: Env.schema.number.optional(),
+  SMTP_USERNAME: Env.schema.string.optional(),
+  SMTP_PASSWORD: Env.schema.string.optional(),
+  SMTP_SECURE: Env.schema.boolean.optional(),
+
+  /* Google sign-in */
+  GOOGLE_CLIENT_ID: Env.schema.string.optional(),
+  GOOGLE_CLIENT_SECRET: Env.schema.string.optional(),
+  GOOGLE_AUDIENCES: Env.schema.string.optional(),
+  GOOGLE_JWKS_URL: Env.schema.string.optional(),
+  GOOGLE_ISSUERS: Env.schema.string.optional(),
+  GOOGLE_AUTHORIZE_URL: Env.schema.string.optional(),
+  GOOGLE_TOKEN_URL: Env.schema.string.optional(),
+  GOOGLE_USERINFO_URL: Env.schema.string.optional(),
+
+  /* Apple sign-in */
+  APPLE_CLIENT_ID: Env.schema.string.optional(),
+  APPLE_AUDIENCES: Env.schema.string.optional(),
+  APPLE_JWKS_URL: Env.schema.string.optional(),
+  APPLE_ISSUER: Env.schema.string.optional(),
+  APPLE_AUTHORIZE_URL: Env.schema.string.optional(),
+
+  /* Browser tests */
+  CHROMIUM_PATH: Env.schema.string.optional(),
+})

@@ -1,0 +1,2 @@
+import './routes/web.js'
+import './routes/api.js'
