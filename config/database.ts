@@ -24,6 +24,8 @@ const dbConfig = defineConfig({
       client: 'pg',
       connection: databaseConnection(),
       pool: { min: 0, max: 10 },
+      /* models declare their columns by hand; no generated schema file */
+      schemaGeneration: { enabled: false },
       migrations: {
         naturalSort: true,
         paths: ['database/migrations'],

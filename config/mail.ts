@@ -7,6 +7,9 @@ import { outboxTransport } from '#services/mail/outbox_transport'
  * SMTP in production; elsewhere the "outbox" transport writes every message
  * as JSON under tmp/outbox so developers and tests can read the links.
  */
+/* one outbox per environment, so tests never read development mail */
+export const outboxDirectory = app.tmpPath('outbox', app.inTest ? 'test' : 'main')
+
 const mailConfig = defineConfig({
   default: env.get('MAIL_MAILER', app.inProduction ? 'smtp' : 'outbox'),
   from: env.get('MAIL_FROM', 'Mnemo <no-reply@mnemo.local>'),
@@ -19,7 +22,7 @@ const mailConfig = defineConfig({
         ? { type: 'login', user: env.get('SMTP_USERNAME')!, pass: env.get('SMTP_PASSWORD', '') }
         : undefined,
     }),
-    outbox: outboxTransport({ directory: app.tmpPath('outbox') }),
+    outbox: outboxTransport({ directory: outboxDirectory }),
   },
 })
 

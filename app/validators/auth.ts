@@ -30,7 +30,7 @@ export const apiRegistrationValidator = vine.create({
   user: vine.object({
     email: email(),
     password: newPassword(),
-    password_confirmation: vine.string().optional().sameAs('password'),
+    password_confirmation: vine.string().sameAs('password').optional(),
     name: personName().optional(),
   }),
 })
@@ -66,6 +66,6 @@ export const googleCredentialValidator = vine.create({
 /* api: PUT auth/reset-password/{token} */
 export const apiResetPasswordValidator = vine.create({
   password: newPassword(),
-  password_confirmation: vine.string().optional().sameAs('password'),
+  password_confirmation: vine.string().sameAs('password').optional(),
   token: vine.string().maxLength(200).optional(),
 })

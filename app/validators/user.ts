@@ -21,7 +21,7 @@ const profileFields = {
   theme: vine.enum(THEMES).optional(),
   current_password: vine.string().maxLength(128).optional(),
   password: newPassword().optional(),
-  password_confirmation: vine.string().optional().sameAs('password'),
+  password_confirmation: vine.string().sameAs('password').optional(),
 }
 
 /* api: PUT users/{id}, the fields wrapped in `user` (multipart may add `avatar`) */

@@ -1,11 +1,11 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import app from '@adonisjs/core/services/app'
+import { outboxDirectory } from '#config/mail'
 import { readOutbox } from '#services/mail/outbox_transport'
 
 /** Development only: the e-mails the outbox transport kept, newest first. */
 export default class OutboxController {
   async index({ inertia }: HttpContext) {
-    const messages = (await readOutbox(app.tmpPath('outbox'))).slice(0, 50)
+    const messages = (await readOutbox(outboxDirectory)).slice(0, 50)
     return inertia.render('dev/outbox', { messages })
   }
 }

@@ -1,0 +1,69 @@
+import { assert } from '@japa/assert'
+import { apiClient } from '@japa/api-client'
+import app from '@adonisjs/core/services/app'
+import type { Config } from '@japa/runner/types'
+import { pluginAdonisJS } from '@japa/plugin-adonisjs'
+import testUtils from '@adonisjs/core/services/test_utils'
+import { browserClient } from '@japa/browser-client'
+import { chromium } from 'playwright'
+import { startIdentityServer, stopIdentityServer } from '#tests/support/identity_server'
+
+/* Debian's Chromium by default; CHROMIUM_PATH points elsewhere (e.g. Playwright's own build). */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+
+export const plugins: Config['plugins'] = [
+  assert(),
+  apiClient(),
+  pluginAdonisJS(app),
+  browserClient({
+    runInSuites: ['browser'],
+    launcher: (options) =>
+      chromium.launch({
+        ...options,
+        executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+        args: CHROMIUM_ARGS,
+      }),
+  }),
+]
+
+let worker: { close(): Promise<void> } | undefined
+
+export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
+  setup: [
+    /* a clean schema on every run, so a second CI run on the same database passes too */
+    async () => {
+      const db = await app.container.make('lucid.db')
+      await db.rawQuery('DROP SCHEMA IF EXISTS public CASCADE')
+      await db.rawQuery('DROP SCHEMA IF EXISTS bullmq CASCADE')
+      await db.rawQuery('CREATE SCHEMA public')
+      await testUtils.db().migrate()
+    },
+    () => startIdentityServer(),
+    async () => {
+      const { startWorker } = await import('#services/queue')
+      const started = startWorker(2)
+      await started.waitUntilReady()
+      worker = started
+    },
+  ],
+  teardown: [
+    async () => {
+      await worker?.close()
+    },
+    () => stopIdentityServer(),
+  ],
+}
+
+export const configureSuite: Config['configureSuite'] = (suite) => {
+  if (['browser', 'functional'].includes(suite.name)) {
+    return suite.setup(() => testUtils.httpServer().start())
+  }
+}

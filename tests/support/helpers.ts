@@ -1,0 +1,68 @@
+import db from '@adonisjs/lucid/services/db'
+import limiter from '@adonisjs/limiter/services/main'
+import { rm } from 'node:fs/promises'
+import User from '#models/user'
+import { createUser, type NewUser } from '#actions/auth/create_user'
+import { readOutbox } from '#services/mail/outbox_transport'
+import { outboxDirectory } from '#config/mail'
+import { redisUrl } from '#config/redis'
+
+/** Empties every table and the rate limits: each test starts from nothing. */
+export async function resetState() {
+  const { rows } = await db.rawQuery(
+    "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE 'adonis_schema%'"
+  )
+  const tables = rows.map((row: { tablename: string }) => `"${row.tablename}"`).join(', ')
+  if (tables) await db.rawQuery(`TRUNCATE ${tables} RESTART IDENTITY CASCADE`)
+  await limiter.clear(redisUrl ? ['redis'] : ['database'])
+  await rm(outboxDirectory, { recursive: true, force: true })
+}
+
+export const PASSWORD = 'correct-horse-battery'
+
+export async function makeUser(overrides: Partial<NewUser> & { username?: string } = {}) {
+  const { username, ...rest } = overrides
+  const user = await createUser({
+    provider: 'email',
+    email: `user${Math.random().toString(36).slice(2, 8)}@example.test`,
+    password: PASSWORD,
+    name: 'Test User',
+    ...rest,
+  })
+  if (username) {
+    user.username = username
+    await user.save()
+  }
+  return user
+}
+
+export async function tokenFor(user: User) {
+  const token = await User.accessTokens.create(user)
+  return token.value!.release()
+}
+
+/** Waits for the worker to deliver a mail to `to`, and returns it. */
+export async function waitForMail(to: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    const mail = (await readOutbox(outboxDirectory)).find((message) => message.to.includes(to))
+    if (mail) return mail
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`no mail reached ${to} within ${timeoutMs} ms`)
+}
+
+export function linkIn(text: string, path: string) {
+  const match = text.match(new RegExp(`https?://[^\\s"]+${path}/[A-Za-z0-9_-]+`))
+  if (!match) throw new Error(`no ${path} link in mail`)
+  return match[0]
+}
+
+/** The shape every non-2xx JSON answer has. */
+export function assertErrorBody(assert: any, body: any, code: string) {
+  assert.properties(body, ['title', 'code'])
+  assert.isString(body.title)
+  assert.isNotEmpty(body.title)
+  assert.equal(body.code, code)
+  if ('body' in body) assert.isString(body.body)
+}
