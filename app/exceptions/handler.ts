@@ -19,6 +19,8 @@ type ErrorBody = { title: string; body?: string; code: string; errors?: unknown[
 export default class HttpExceptionHandler extends ExceptionHandler {
   protected debug = !app.inProduction && !app.inTest
   protected renderStatusPages = true
+  /* expected client errors are answers, not incidents */
+  protected ignoreStatuses = [400, 401, 404, 409, 410, 422, 429]
 
   protected statusPages: Record<StatusPageRange, StatusPageRenderer> = {
     '404': (_, { inertia }) => inertia.render('errors/not_found', {}),
