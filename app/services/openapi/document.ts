@@ -1,0 +1,142 @@
+/*
+| The OpenAPI 3.1 description of /api, served at /api/openapi.json. A test
+| fails when a route under /api is missing here.
+*/
+type Schema = Record<string, unknown>
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
+const obj = (properties: Record<string, Schema>, required: string[] = []) => ({ type: 'object', properties, required })
+const str = (extra: Schema = {}) => ({ type: 'string', ...extra })
+const json = (schema: Schema) => ({ content: { 'application/json': { schema } } })
+const error = (description: string) => ({ description, ...json(ref('Error')) })
+
+const errors = {
+  '401': error('Missing, bad or expired token'),
+  '422': { description: 'Validation failed', ...json(ref('ValidationError')) },
+  '429': { ...error('Too many requests'), headers: { 'Retry-After': { schema: { type: 'integer' } } } },
+}
+
+function op(summary: string, options: { body?: Schema; auth?: boolean; ok: [number, Schema | null]; extra?: Record<string, unknown>; params?: string[] }) {
+  const [status, schema] = options.ok
+  return {
+    summary,
+    ...(options.auth ? { security: [{ bearer: [] }] } : { security: [] }),
+    ...(options.params
+      ? { parameters: options.params.map((name) => ({ name, in: 'path', required: true, schema: str() })) }
+      : {}),
+    ...(options.body ? { requestBody: { required: true, ...json(options.body) } } : {}),
+    responses: {
+      [status]: schema ? { description: 'Success', ...json(schema) } : { description: 'Success, no body' },
+      ...(options.body ? { '422': errors['422'] } : {}),
+      ...(options.auth ? { '401': errors['401'] } : {}),
+      ...options.extra,
+    },
+  }
+}
+
+const authAnswer = obj({ token: str(), isNewUser: { type: 'boolean' }, user: ref('User') }, ['token', 'isNewUser'])
+const providers = obj({ providers: { type: 'array', items: obj({ provider: str({ enum: ['google', 'apple'] }), email: str() }) } })
+
+export const openApiDocument = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Mnemo mobile API',
+    version: '1.0.0',
+    description:
+      'JSON API of the Mnemo apps. Bodies use snake_case keys as the apps send them; answers use the camelCase entity fields. ' +
+      'Errors are {title, body?, code}, localized after Accept-Language; 422 adds errors[]. A response may carry a refreshed token in x-user-token.',
+  },
+  servers: [{ url: '/api' }],
+  components: {
+    securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+    schemas: {
+      Error: obj({ title: str(), body: str(), code: str() }, ['title', 'code']),
+      ValidationError: obj(
+        { title: str(), body: str(), code: str({ const: 'E_VALIDATION_ERROR' }), errors: { type: 'array', items: obj({ field: str(), rule: str(), message: str() }) } },
+        ['title', 'code', 'errors']
+      ),
+      User: obj({
+        id: { type: 'integer' }, analyticsId: str(), email: str(), provider: str({ enum: ['apple', 'google', 'email', 'guest'] }),
+        isPremium: { type: 'boolean' }, authorized: { type: 'boolean' }, name: str(), username: str(), about: str(),
+        onboardingData: { type: 'object' }, avatarColor: str({ enum: ['blue', 'violet', 'orange', 'red', 'green'] }), avatarUrl: str(),
+        countryCode: str(), createdAt: str({ format: 'date-time' }), experiments: { type: 'object' }, locale: str(), theme: str(),
+        timezoneOffset: { type: 'integer' }, subscription: { type: ['object', 'null'] }, subscriptionProvider: { type: 'array', items: str() },
+        connectedSocialProviders: { type: 'array', items: str() }, statsCounters: obj({ cardsStudied: { type: 'integer' } }),
+        freeTier: obj({ aiGenWithPrompt: { type: 'integer' }, aiGenWithPdf: { type: 'integer' }, aiGenCardBuilder: { type: 'integer' } }),
+        streak: obj({
+          currentDuration: { type: 'integer' }, longestDuration: { type: 'integer' }, totalActiveDays: { type: 'integer' },
+          todayShown: { type: 'boolean' }, todayCompleted: { type: 'boolean' }, availableFreezeCount: { type: 'integer' },
+          nextFreezeMinimumStreak: { type: 'integer' },
+        }),
+      }),
+    },
+  },
+  paths: {
+    '/authentication/register_without_email': {
+      post: op('Create a guest account', { body: obj({ experiments: { type: 'object', additionalProperties: str() } }), ok: [201, authAnswer], extra: { '429': errors['429'] } }),
+    },
+    '/authentication/register_with_email_and_pass': {
+      post: op('Sign up with e-mail and password (a guest bearer token upgrades that account in place)', {
+        body: obj({ user: obj({ email: str({ format: 'email' }), password: str({ minLength: 8 }), password_confirmation: str(), name: str() }, ['email', 'password']) }, ['user']),
+        ok: [201, authAnswer],
+        extra: { '429': errors['429'] },
+      }),
+    },
+    '/authentication/login_with_provider': {
+      post: op('Sign in: kind email, apple, google or web_to_app (send email to get a link, then code to get a token)', {
+        body: obj(
+          {
+            kind: str({ enum: ['email', 'apple', 'google', 'web_to_app'] }),
+            user: obj({ email: str(), password: str(), name: str() }),
+            identity_token: str(), authorization_code: str(), name: str(),
+            id_token: str(), web_token: str(), credential: str(), email: str(), code: str(),
+          },
+          ['kind']
+        ),
+        ok: [200, authAnswer],
+        extra: { '202': { description: 'web_to_app: link e-mailed (same answer for unknown addresses)' }, '400': error('Wrong e-mail or password'), '401': error('Identity token not verified'), '409': error('Identity linked to another account'), '410': error('Link expired'), '429': errors['429'] },
+      }),
+    },
+    '/auth/google': {
+      post: op('Sign in with a Google credential (one-tap / id token)', { body: obj({ credential: str() }, ['credential']), ok: [200, authAnswer], extra: { '401': error('Credential not verified') } }),
+    },
+    '/authentication/logout': { post: op('Revoke the token in use', { auth: true, ok: [204, null] }) },
+    '/tokens/validate': { post: op('Check the bearer token', { auth: true, ok: [200, obj({ valid: { type: 'boolean' } })] }) },
+    '/users/me': { get: op('The signed-in user', { auth: true, ok: [200, ref('User')] }) },
+    '/users/{id}': {
+      put: op('Update the own account: time-zone offset, password (current_password required), profile, avatar (multipart, ≤ 10 MB)', {
+        auth: true,
+        params: ['id'],
+        body: obj({
+          timezone_offset: { type: 'integer' },
+          user: obj({
+            name: str(), username: str({ pattern: '^[a-z0-9.]+$', maxLength: 30 }), email: str(), about: str(), avatar_color: str(),
+            timezone_offset: { type: 'integer' }, locale: str(), theme: str(), current_password: str(), password: str(), password_confirmation: str(),
+          }),
+        }),
+        ok: [200, ref('User')],
+        extra: { '404': error('Not the caller') },
+      }),
+      delete: op('Delete the own account and everything it owns', {
+        auth: true,
+        params: ['id'],
+        body: obj({ confirmation: str({ description: 'the own username' }) }, ['confirmation']),
+        ok: [204, null],
+        extra: { '404': error('Not the caller') },
+      }),
+    },
+    '/auth/reset-password': {
+      post: op('E-mail a single-use reset link (same answer whether or not the address exists)', { body: obj({ email: str() }, ['email']), ok: [202, obj({ sent: { type: 'boolean' } })], extra: { '429': errors['429'] } }),
+    },
+    '/auth/reset-password/{token}': {
+      get: op('Whether a reset link is still valid', { params: ['token'], ok: [200, obj({ valid: { type: 'boolean' } })], extra: { '410': error('Link expired') } }),
+      put: op('Set the new password with a reset link', { params: ['token'], body: obj({ password: str({ minLength: 8 }), password_confirmation: str(), token: str() }, ['password']), ok: [200, obj({ success: { type: 'boolean' } })], extra: { '410': error('Link expired') } }),
+    },
+    '/auth_providers': { get: op('Connected Google and Apple accounts', { auth: true, ok: [200, providers] }) },
+    '/auth_providers/{provider}': {
+      delete: op('Disconnect a provider (refused when it is the last way to sign in)', { auth: true, params: ['provider'], ok: [200, providers], extra: { '404': error('Not connected'), '409': error('Last way to sign in') } }),
+    },
+    '/openapi.json': { get: op('This document', { ok: [200, { type: 'object' }] }) },
+    '/docs': { get: { summary: 'A readable page of this document', security: [], responses: { '200': { description: 'HTML' } } } },
+  },
+}
