@@ -6,7 +6,7 @@ export default class GuestMiddleware {
   redirectTo = '/'
 
   async handle(ctx: HttpContext, next: NextFn) {
-    const user = ctx.auth.use('web').user ?? ((await ctx.auth.use('web').check()) ? ctx.auth.use('web').user : undefined)
+    const user = ctx.auth.user
     if (user && !user.isGuest) return ctx.response.redirect(this.redirectTo, true)
     return next()
   }

@@ -5,7 +5,7 @@ import { isApiRequest } from '#services/request_locale'
 /** Web pages know who is signed in, without requiring it. */
 export default class SilentAuthMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
-    if (!isApiRequest(ctx)) await ctx.auth.use('web').check()
+    if (!isApiRequest(ctx)) await ctx.auth.check()
     return next()
   }
 }

@@ -3,6 +3,7 @@ import { NavBar } from '~/components/nav_bar'
 import { AlertProvider } from '~/components/alert_dialog'
 import { ToastProvider, useToast } from '~/components/toasts'
 import { useShared } from '~/lib/shared'
+import { applyTheme } from '~/lib/theme'
 
 /** Flash messages from the server become toasts. */
 function FlashToasts() {
@@ -15,6 +16,16 @@ function FlashToasts() {
   return null
 }
 
+/** Keeps <html lang> and the theme in step after client-side visits. */
+function DocumentAttributes() {
+  const { locale, theme } = useShared()
+  useEffect(() => {
+    document.documentElement.lang = locale
+    applyTheme(theme)
+  }, [locale, theme])
+  return null
+}
+
 export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <ToastProvider>
@@ -22,6 +33,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <NavBar />
         <main className="page">{children}</main>
         <FlashToasts />
+        <DocumentAttributes />
       </AlertProvider>
     </ToastProvider>
   )
