@@ -1,0 +1,60 @@
+/**
+ * A browser-like HTTP session for page tests: keeps cookies, follows no
+ * redirects, and sends the XSRF token header the way Inertia's client does.
+ */
+export class WebSession {
+  cookies = new Map<string, string>()
+  /* like a browser, forms are posted from the last page seen (redirect back goes there) */
+  lastPage = '/'
+  base = `http://${process.env.HOST}:${process.env.PORT}`
+
+  constructor(private headers: Record<string, string> = {}) {}
+
+  async request(method: string, path: string, body?: Record<string, unknown>, options: { csrf?: boolean } = {}) {
+    const headers: Record<string, string> = {
+      ...this.headers,
+      cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+      accept: 'text/html',
+    }
+    if (body) headers['content-type'] = 'application/json'
+    if (method !== 'GET') headers.referer = `${this.base}${this.lastPage}`
+    const xsrf = this.cookies.get('XSRF-TOKEN')
+    if (options.csrf !== false && xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf)
+    const response = await fetch(`${this.base}${path}`, {
+      method,
+      headers,
+      body: body ? JSON.stringify(body) : undefined,
+      redirect: 'manual',
+    })
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';')
+      const index = pair.indexOf('=')
+      this.cookies.set(pair.slice(0, index), pair.slice(index + 1))
+    }
+    if (method === 'GET' && response.status === 200) this.lastPage = path
+    return { status: response.status, location: response.headers.get('location'), text: await response.text() }
+  }
+
+  get(path: string) {
+    return this.request('GET', path)
+  }
+
+  post(path: string, body: Record<string, unknown> = {}, options?: { csrf?: boolean }) {
+    return this.request('POST', path, body, options)
+  }
+
+  put(path: string, body: Record<string, unknown> = {}) {
+    return this.request('PUT', path, body)
+  }
+
+  delete(path: string, body: Record<string, unknown> = {}) {
+    return this.request('DELETE', path, body)
+  }
+
+  /** The Inertia page object embedded in a server-rendered response. */
+  static page(html: string) {
+    const match = html.match(/<script data-page="app" type="application\/json">(.*?)<\/script>/s)
+    if (!match) throw new Error('no Inertia page in response')
+    return JSON.parse(match[1])
+  }
+}
