@@ -1,6 +1,7 @@
 import { indexPages } from '@adonisjs/inertia'
 import { defineConfig } from '@adonisjs/core/app'
 import { indexEntities } from '@adonisjs/core'
+import { generateRegistry } from '@tuyau/core/hooks'
 
 export default defineConfig({
   experimental: {},
@@ -75,6 +76,8 @@ export default defineConfig({
     init: [
       indexEntities({ transformers: { enabled: true, withSharedProps: true } }),
       indexPages({ framework: 'react' }),
+      /* typed route names (routes.d.ts) for toRoute() and the client */
+      generateRegistry(),
     ],
     buildStarting: [() => import('@adonisjs/vite/build_hook')],
   },

@@ -7,7 +7,7 @@ import { withLayout } from '~/layouts/app_layout'
 createInertiaApp({
   title: (title) => (title ? `${title} · Mnemo` : 'Mnemo'),
   resolve: async (name) =>
-    withLayout(await resolvePageComponent(`./pages/${name}.tsx`, import.meta.glob('./pages/**/*.tsx'))),
+    withLayout(await resolvePageComponent<{ default: any }>(`./pages/${name}.tsx`, import.meta.glob<{ default: any }>('./pages/**/*.tsx'))),
   setup({ el, App, props }) {
     if (el.hasChildNodes()) hydrateRoot(el, <App {...props} />)
     else createRoot(el).render(<App {...props} />)

@@ -10,7 +10,7 @@ export default function render(page: any) {
     title: (title) => (title ? `${title} · Mnemo` : 'Mnemo'),
     resolve: async (name) =>
       withLayout(
-        await resolvePageComponent(`./pages/${name}.tsx`, import.meta.glob('./pages/**/*.tsx', { eager: true }))
+        await resolvePageComponent<{ default: any }>(`./pages/${name}.tsx`, import.meta.glob('./pages/**/*.tsx', { eager: true }))
       ),
     setup: ({ App, props }) => <App {...props} />,
   })

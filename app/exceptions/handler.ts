@@ -29,7 +29,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
 
   async handle(error: any, ctx: HttpContext) {
     /* errors raised before the locale middleware (CSRF, 404) still speak the user's language */
-    if (!('i18n' in ctx)) ctx.i18n = i18nFor(ctx)
+    ctx.i18n = i18nFor(ctx)
     if (!isApiRequest(ctx)) {
       /* a validation error from an Inertia form flows back through the session */
       if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS && ctx.session) {

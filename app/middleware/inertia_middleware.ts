@@ -25,7 +25,7 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
       locale: ctx.inertia.always(locale),
       messages: ctx.inertia.always(clientMessages(locale)),
       theme: ctx.inertia.always(themeFor(ctx)),
-      themes: THEMES,
+      themes: [...THEMES],
       appName: i18nFor(ctx).t('ui.app.name'),
     }
   }

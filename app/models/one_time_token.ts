@@ -56,7 +56,7 @@ export default class OneTimeToken extends BaseModel {
     return secret
   }
 
-  static find(secret: string, purpose: OneTimePurpose, trx?: TransactionClientContract) {
+  static findBySecret(secret: string, purpose: OneTimePurpose, trx?: TransactionClientContract) {
     return this.query({ client: trx })
       .where({ hash: digest(secret), purpose })
       .if(trx, (query) => query.forUpdate())

@@ -8,7 +8,7 @@ import { linkExpired } from '#actions/auth/reset_password'
 export default class ConsumeLoginLink {
   async handle(secret: string) {
     return db.transaction(async (trx) => {
-      const token = await OneTimeToken.find(secret, 'login_link', trx)
+      const token = await OneTimeToken.findBySecret(secret, 'login_link', trx)
       if (!token?.isUsable) throw linkExpired()
       token.useTransaction(trx)
       token.usedAt = DateTime.now()

@@ -8,7 +8,7 @@ export const linkExpired = () => new ApiException(410, 'E_LINK_EXPIRED', 'link_e
 
 /** Whether a reset link can still be used. */
 export async function resetLinkIsValid(secret: string) {
-  const token = await OneTimeToken.find(secret, 'password_reset')
+  const token = await OneTimeToken.findBySecret(secret, 'password_reset')
   return Boolean(token?.isUsable)
 }
 
@@ -19,7 +19,7 @@ export async function resetLinkIsValid(secret: string) {
 export default class ResetPassword {
   async handle(secret: string, password: string) {
     return db.transaction(async (trx) => {
-      const token = await OneTimeToken.find(secret, 'password_reset', trx)
+      const token = await OneTimeToken.findBySecret(secret, 'password_reset', trx)
       if (!token?.isUsable) throw linkExpired()
       token.useTransaction(trx)
       token.usedAt = DateTime.now()

@@ -8,7 +8,7 @@ import ApiException from '#exceptions/api_exception'
  * one. Other API tokens are revoked, the one in use (if any) is kept.
  */
 export default class ChangePassword {
-  async handle(user: User, input: { currentPassword?: string; password: string; keepTokenId?: number | string }) {
+  async handle(user: User, input: { currentPassword?: string; password: string; keepTokenId?: number | string | BigInt }) {
     if (user.password) {
       const ok = input.currentPassword && (await hash.verify(user.password, input.currentPassword))
       if (!ok) throw new ApiException(422, 'E_WRONG_PASSWORD', 'wrong_password', { field: 'current_password' })
@@ -20,7 +20,7 @@ export default class ChangePassword {
       await trx
         .from('auth_access_tokens')
         .where('tokenable_id', user.id)
-        .if(input.keepTokenId, (query) => query.whereNot('id', input.keepTokenId!))
+        .if(input.keepTokenId, (query) => query.whereNot('id', String(input.keepTokenId)))
         .delete()
     })
     return user

@@ -1,5 +1,3 @@
-import type { HttpContext } from '@adonisjs/core/http'
-
 export default class TokensController {
   /** Reaching here means the bearer token passed the auth middleware. */
   async validate() {

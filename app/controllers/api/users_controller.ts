@@ -1,5 +1,4 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import type User from '#models/user'
 import ApiException from '#exceptions/api_exception'
 import UpdateProfile from '#actions/users/update_profile'
 import ChangePassword from '#actions/users/change_password'
@@ -9,7 +8,7 @@ import UserTransformer from '#transformers/user_transformer'
 import { apiUpdateUserValidator, deleteAccountValidator } from '#validators/user'
 
 /** `users/{id}` is only ever the caller: any other id is a 404, so existence does not leak. */
-function self(ctx: HttpContext): User {
+function self(ctx: HttpContext) {
   const user = ctx.auth.use('api').getUserOrFail()
   if (String(user.id) !== String(ctx.params.id)) throw ApiException.notFound()
   return user

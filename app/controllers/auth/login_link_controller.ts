@@ -8,7 +8,7 @@ import OneTimeToken from '#models/one_time_token'
  */
 export default class LoginLinkController {
   async show({ params, inertia, request, auth, response }: HttpContext) {
-    const token = await OneTimeToken.find(params.token, 'login_link')
+    const token = await OneTimeToken.findBySecret(params.token, 'login_link')
     if (!token?.isUsable) return inertia.render('auth/link_expired', {})
     if (request.input('open') === 'web') {
       const user = await new ConsumeLoginLink().handle(params.token)

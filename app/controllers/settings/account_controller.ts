@@ -8,7 +8,7 @@ import { socialSignInOptions } from '#services/social_options'
 
 export default class AccountController {
   async show({ inertia, auth }: HttpContext) {
-    const user = auth.getUserOrFail()
+    const user = auth.use('web').getUserOrFail()
     await user.load('socialAccounts')
     return inertia.render('settings/account', {
       account: UserTransformer.forAccountSettings(user),
@@ -18,21 +18,21 @@ export default class AccountController {
 
   async updateProfile({ request, auth, response, session, i18n }: HttpContext) {
     const { current_password: currentPassword, ...profile } = await request.validateUsing(profileValidator)
-    await new UpdateProfile().handle(auth.getUserOrFail(), { ...profile, currentPassword })
+    await new UpdateProfile().handle(auth.use('web').getUserOrFail(), { ...profile, currentPassword })
     session.flash('success', i18n.t('ui.account.saved'))
     return response.redirect().back()
   }
 
   async updatePassword({ request, auth, response, session, i18n }: HttpContext) {
     const { current_password: currentPassword, password } = await request.validateUsing(passwordChangeValidator)
-    await new ChangePassword().handle(auth.getUserOrFail(), { currentPassword, password })
+    await new ChangePassword().handle(auth.use('web').getUserOrFail(), { currentPassword, password })
     session.flash('success', i18n.t('ui.account.password_saved'))
     return response.redirect().back()
   }
 
   async destroy({ request, auth, response }: HttpContext) {
     const { confirmation } = await request.validateUsing(deleteAccountValidator)
-    const user = auth.getUserOrFail()
+    const user = auth.use('web').getUserOrFail()
     await new DeleteAccount().handle(user, confirmation)
     await auth.use('web').logout()
     return response.redirect().toRoute('home')

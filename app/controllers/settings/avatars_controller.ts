@@ -7,7 +7,7 @@ import { avatarValidator } from '#validators/user'
 export default class AvatarsController {
   async store({ request, auth, response }: HttpContext) {
     const { avatar } = await request.validateUsing(avatarValidator)
-    await new SetAvatar().handle(auth.getUserOrFail(), avatar)
+    await new SetAvatar().handle(auth.use('web').getUserOrFail(), avatar)
     return response.redirect().back()
   }
 

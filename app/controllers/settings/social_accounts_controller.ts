@@ -5,7 +5,7 @@ import { providerValidator } from '#validators/user'
 export default class SocialAccountsController {
   async destroy({ params, auth, response }: HttpContext) {
     const { provider } = await providerValidator.validate(params)
-    await new DisconnectProvider().handle(auth.getUserOrFail(), provider)
+    await new DisconnectProvider().handle(auth.use('web').getUserOrFail(), provider)
     return response.redirect().back()
   }
 }

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import { test } from '@japa/runner'
 import User from '#models/user'
 import { linkIn, resetState, waitForMail } from '#tests/support/helpers'

@@ -40,7 +40,7 @@ test.group('API tokens', (group) => {
     await db.from('auth_access_tokens').update({ expires_at: DateTime.now().plus({ days: 2 }).toJSDate() })
     const response = await client.get('/api/users/me').bearerToken(token)
     response.assertStatus(200)
-    const refreshed = response.header('x-user-token')
+    const refreshed = response.header('x-user-token') as string
     assert.match(refreshed, /^mnm_/)
     ;(await client.post('/api/tokens/validate').bearerToken(refreshed)).assertStatus(200)
   })
