@@ -27,7 +27,10 @@ function ace(args: string[]) {
 }
 
 ensureEnvFile()
-const database = await ensureDatabase('dev')
+const database = await ensureDatabase('dev').catch((error: Error) => {
+  console.error(`[start] ${error.message}`)
+  process.exit(1)
+})
 if (database) console.log(`[start] embedded PostgreSQL at ${database.url}`)
 
 let children: ChildProcess[] = []

@@ -45,7 +45,9 @@ test.group('Account lifecycle in the browser', (group) => {
     const saved = page.waitForResponse((response) => response.url().endsWith('/settings'))
     await page.locator('[data-theme-option="dark"]').click()
     assert.equal(await page.locator('html').getAttribute('data-theme'), 'dark')
-    assert.notEqual(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), light)
+    /* the colours change in place (a short CSS transition), no navigation */
+    assert.notEqual(light, 'rgb(21, 22, 26)')
+    await page.waitForFunction(() => getComputedStyle(document.body).backgroundColor === 'rgb(21, 22, 26)')
     await saved
     await page.reload()
     assert.equal(await page.locator('html').getAttribute('data-theme'), 'dark')
