@@ -1,15 +1,17 @@
 import env from '#start/env'
 
+type Lookup = (name: string) => unknown
+
 /**
  * Production runs on real services only: no embedded database, Redis for
  * sessions, rate limits and jobs, and real SMTP.
  */
-export function assertProductionServices() {
+export function assertProductionServices(get: Lookup = (name) => env.get(name as any)) {
   const missing: string[] = []
-  if (!env.get('DATABASE_URL') && !env.get('DB_HOST')) missing.push('DATABASE_URL or DB_HOST')
-  if (!env.get('REDIS_URL')) missing.push('REDIS_URL')
-  if (env.get('MAIL_MAILER', 'smtp') === 'smtp' && !env.get('SMTP_HOST')) missing.push('SMTP_HOST')
-  if (!env.get('APP_URL')) missing.push('APP_URL')
+  if (!get('DATABASE_URL') && !get('DB_HOST')) missing.push('DATABASE_URL or DB_HOST')
+  if (!get('REDIS_URL')) missing.push('REDIS_URL')
+  if ((get('MAIL_MAILER') ?? 'smtp') === 'smtp' && !get('SMTP_HOST')) missing.push('SMTP_HOST')
+  if (!get('APP_URL')) missing.push('APP_URL')
   if (missing.length) {
     throw new Error(`Production needs real services; missing: ${missing.join(', ')}`)
   }

@@ -17,10 +17,7 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
 
     return {
       errors: ctx.inertia.always(this.getValidationErrors(ctx)),
-      flash: ctx.inertia.always({
-        error: error ?? null,
-        success: (session?.flashMessages.get('success') as string | undefined) ?? null,
-      }),
+      flash: ctx.inertia.always(this.flashMessages(ctx, error)),
       user: ctx.inertia.always(user ? UserTransformer.forSession(user) : null),
       locale: ctx.inertia.always(locale),
       messages: ctx.inertia.always(clientMessages(locale)),
@@ -28,6 +25,13 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
       themes: [...THEMES],
       appName: i18nFor(ctx).t('ui.app.name'),
     }
+  }
+
+  /** Messages for toasts; `id` tells two identical messages of two visits apart. */
+  private flashMessages(ctx: HttpContext, error: string | undefined) {
+    const success = (ctx.session?.flashMessages.get('success') as string | undefined) ?? null
+    const id = error || success ? (ctx.request.id() ?? String(Date.now())) : null
+    return { id, error: error ?? null, success }
   }
 
   async handle(ctx: HttpContext, next: NextFn) {

@@ -12,7 +12,7 @@ function FlashToasts() {
   useEffect(() => {
     if (flash.success) toast({ title: flash.success })
     if (flash.error) toast({ title: flash.error, type: 'textSecondary' })
-  }, [flash])
+  }, [flash.id])
   return null
 }
 

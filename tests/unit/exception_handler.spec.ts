@@ -1,0 +1,24 @@
+import { test } from '@japa/runner'
+import { Socket } from 'node:net'
+import { IncomingMessage, ServerResponse } from 'node:http'
+import testUtils from '@adonisjs/core/services/test_utils'
+import HttpExceptionHandler from '#exceptions/handler'
+
+test.group('Exception handler', () => {
+  test('an unexpected API error is a 500 with a generic localized body and no stack', async ({ assert }) => {
+    const req = new IncomingMessage(new Socket())
+    req.method = 'GET'
+    req.url = '/api/decks'
+    req.headers['accept-language'] = 'fr'
+    const ctx = await testUtils.createHttpContext({ req, res: new ServerResponse(req) })
+    await new HttpExceptionHandler().handle(new Error('secret internals at /srv/app.ts:42'), ctx)
+    ctx.response.finish()
+    assert.equal(ctx.response.getStatus(), 500)
+    const body = ctx.response.getBody()
+    assert.equal(body.code, 'E_SERVER_ERROR')
+    assert.notEqual(body.title, 'Uh-oh, an error occurred')
+    assert.isString(body.body)
+    assert.notProperty(body, 'stack')
+    assert.notInclude(JSON.stringify(body), 'secret internals')
+  })
+})
