@@ -62,4 +62,14 @@ export default class OneTimeToken extends BaseModel {
       .if(trx, (query) => query.forUpdate())
       .first()
   }
+
+  /** Uses a secret once (row locked in `trx`); null when unknown, used or expired. */
+  static async spend(secret: string, purpose: OneTimePurpose, trx: TransactionClientContract) {
+    const token = await this.findBySecret(secret, purpose, trx)
+    if (!token?.isUsable) return null
+    token.useTransaction(trx)
+    token.usedAt = DateTime.now()
+    await token.save()
+    return token
+  }
 }

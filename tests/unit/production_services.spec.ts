@@ -15,7 +15,7 @@ test.group('Production services', () => {
 
   test('refuses to boot without them, naming what is missing', ({ assert }) => {
     assert.throws(() => assertProductionServices(() => undefined), /DATABASE_URL or DB_HOST, REDIS_URL, SMTP_HOST, APP_URL/)
-    const noRedis = { ...complete, REDIS_URL: '' }
+    const noRedis: Record<string, string> = { ...complete, REDIS_URL: '' }
     assert.throws(() => assertProductionServices((name) => noRedis[name]), /missing: REDIS_URL$/)
   })
 })

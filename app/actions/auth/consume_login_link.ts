@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import OneTimeToken from '#models/one_time_token'
@@ -8,11 +7,8 @@ import { linkExpired } from '#actions/auth/reset_password'
 export default class ConsumeLoginLink {
   async handle(secret: string) {
     return db.transaction(async (trx) => {
-      const token = await OneTimeToken.findBySecret(secret, 'login_link', trx)
-      if (!token?.isUsable) throw linkExpired()
-      token.useTransaction(trx)
-      token.usedAt = DateTime.now()
-      await token.save()
+      const token = await OneTimeToken.spend(secret, 'login_link', trx)
+      if (!token) throw linkExpired()
       return User.findOrFail(token.userId, { client: trx })
     })
   }

@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import OneTimeToken from '#models/one_time_token'
@@ -19,11 +18,8 @@ export async function resetLinkIsValid(secret: string) {
 export default class ResetPassword {
   async handle(secret: string, password: string) {
     return db.transaction(async (trx) => {
-      const token = await OneTimeToken.findBySecret(secret, 'password_reset', trx)
-      if (!token?.isUsable) throw linkExpired()
-      token.useTransaction(trx)
-      token.usedAt = DateTime.now()
-      await token.save()
+      const token = await OneTimeToken.spend(secret, 'password_reset', trx)
+      if (!token) throw linkExpired()
 
       const user = await User.findOrFail(token.userId, { client: trx })
       user.password = password

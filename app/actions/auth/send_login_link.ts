@@ -1,8 +1,5 @@
-import User from '#models/user'
-import OneTimeToken from '#models/one_time_token'
-import mail from '@adonisjs/mail/services/main'
 import LoginLinkMail from '#mails/login_link_mail'
-import { appUrl } from '#config/app'
+import { emailOneTimeLink } from '#actions/auth/email_one_time_link'
 
 export const LOGIN_LINK_MINUTES = 15
 
@@ -12,10 +9,13 @@ export const LOGIN_LINK_MINUTES = 15
  */
 export default class SendLoginLink {
   async handle(email: string, locale: string) {
-    const user = await User.query().where('email', email.toLowerCase()).first()
-    if (!user) return
-    const secret = await OneTimeToken.issue(user, 'login_link', LOGIN_LINK_MINUTES)
-    const link = `${appUrl}/auth/link/${secret}`
-    await mail.sendLater(new LoginLinkMail(user, link, user.locale ?? locale, LOGIN_LINK_MINUTES))
+    await emailOneTimeLink({
+      email,
+      locale,
+      purpose: 'login_link',
+      path: '/auth/link',
+      minutes: LOGIN_LINK_MINUTES,
+      mail: LoginLinkMail,
+    })
   }
 }
