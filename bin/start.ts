@@ -7,6 +7,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { ensureDatabase } from './embedded_postgres.js'
 
@@ -26,7 +27,18 @@ function ace(args: string[]) {
   if (result.status !== 0) throw new Error(`node ace ${args.join(' ')} failed`)
 }
 
+/* a busy port would make the dev server pick another one silently */
+async function assertPortFree(port: number) {
+  const server = createServer()
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, resolve)).catch(() => {
+    console.error(`[start] port ${port} is in use (another Mnemo running?). Stop it, or set PORT in .env.`)
+    process.exit(1)
+  })
+  await new Promise((resolve) => server.close(resolve))
+}
+
 ensureEnvFile()
+await assertPortFree(Number(process.env.PORT || readFileSync(`${root}.env`, 'utf8').match(/^PORT=(\d+)/m)?.[1] || 3333))
 const database = await ensureDatabase('dev').catch((error: Error) => {
   console.error(`[start] ${error.message}`)
   process.exit(1)
