@@ -1,6 +1,7 @@
 import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/core/http'
+import proxyAddr from 'proxy-addr'
 
 export const appKey = env.get('APP_KEY')
 
@@ -12,7 +13,8 @@ export const http = defineConfig({
   generateRequestId: true,
   allowMethodSpoofing: false,
   useAsyncLocalStorage: true,
-  trustProxy: () => true,
+  /* X-Forwarded-For is believed only from proxies on loopback or private networks: rate limits key on the client IP */
+  trustProxy: proxyAddr.compile(['loopback', 'uniquelocal']),
   cookie: {
     domain: '',
     path: '/',

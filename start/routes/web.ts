@@ -36,6 +36,7 @@ router.get('/auth/google/callback', [SocialController, 'googleCallback']).as('au
 router.get('/auth/apple/redirect', [SocialController, 'appleRedirect']).as('auth.apple.redirect')
 router.post('/auth/apple/callback', [SocialController, 'appleCallback']).as('auth.apple.callback').use(authThrottle)
 router.get('/auth/link/:token', [LoginLinkController, 'show']).as('auth.link')
+router.post('/auth/link/:token', [LoginLinkController, 'store']).as('auth.link.store').use(authThrottle)
 
 router.get('/forgot-password', [PasswordResetController, 'create']).as('password.request')
 router.post('/forgot-password', [PasswordResetController, 'store']).as('password.email').use(authThrottle)

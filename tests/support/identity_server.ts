@@ -27,12 +27,12 @@ async function makeKeys(): Promise<Keys> {
 
 export async function signIdentityToken(
   provider: Provider,
-  claims: { sub: string; email?: string; name?: string; aud?: string; expiresIn?: string; iss?: string },
+  claims: { sub: string; email?: string; name?: string; aud?: string; expiresIn?: string; iss?: string; email_verified?: boolean },
   options: { foreignKey?: boolean } = {}
 ) {
   const key = options.foreignKey ? foreign! : keys[provider]!
   const { aud, expiresIn = '10m', iss = ISSUERS[provider], ...rest } = claims
-  return new SignJWT({ ...rest, email_verified: true })
+  return new SignJWT({ email_verified: true, ...rest })
     .setProtectedHeader({ alg: 'RS256', kid: key.kid })
     .setIssuer(iss)
     .setAudience(aud ?? (provider === 'google' ? 'test-google-ios-client' : 'app.mnemo.test.ios'))

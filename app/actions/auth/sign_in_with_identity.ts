@@ -32,12 +32,12 @@ export default class SignInWithIdentity {
         const existing = await user.related('socialAccounts').query().where('provider', identity.provider).first()
         if (existing) throw new ApiException(409, 'E_PROVIDER_ALREADY_CONNECTED', 'provider_already_connected')
         if (user.isGuest) {
-          const emailFree = identity.email && !(await User.query({ client: trx }).where('email', identity.email).first())
+          const emailFree = identity.email && identity.emailVerified && !(await User.query({ client: trx }).where('email', identity.email).first())
           user.merge({ provider: identity.provider, email: emailFree ? identity.email : null, name: user.name ?? options.name ?? identity.name })
           await user.save()
         }
       } else {
-        const emailFree = identity.email && !(await User.query({ client: trx }).where('email', identity.email).first())
+        const emailFree = identity.email && identity.emailVerified && !(await User.query({ client: trx }).where('email', identity.email).first())
         user = await createUser(
           { provider: identity.provider, email: emailFree ? identity.email : null, name: options.name ?? identity.name },
           trx

@@ -1,5 +1,6 @@
 import hash from '@adonisjs/core/services/hash'
-import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { inTransaction } from '#services/transactions'
 import type User from '#models/user'
 import ApiException from '#exceptions/api_exception'
 
@@ -8,12 +9,16 @@ import ApiException from '#exceptions/api_exception'
  * one. Other API tokens are revoked, the one in use (if any) is kept.
  */
 export default class ChangePassword {
-  async handle(user: User, input: { currentPassword?: string; password: string; keepTokenId?: number | string | BigInt }) {
+  async handle(
+    user: User,
+    input: { currentPassword?: string; password: string; keepTokenId?: number | string | BigInt },
+    outer?: TransactionClientContract
+  ) {
     if (user.password) {
       const ok = input.currentPassword && (await hash.verify(user.password, input.currentPassword))
       if (!ok) throw new ApiException(422, 'E_WRONG_PASSWORD', 'wrong_password', { field: 'current_password' })
     }
-    await db.transaction(async (trx) => {
+    await inTransaction(outer, async (trx) => {
       user.useTransaction(trx)
       user.password = input.password
       await user.save()

@@ -1,4 +1,5 @@
-import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { inTransaction } from '#services/transactions'
 import hash from '@adonisjs/core/services/hash'
 import User, { type AvatarColor } from '#models/user'
 import ApiException from '#exceptions/api_exception'
@@ -18,8 +19,8 @@ export type ProfileChanges = {
 }
 
 export default class UpdateProfile {
-  async handle(user: User, changes: ProfileChanges) {
-    return db.transaction(async (trx) => {
+  async handle(user: User, changes: ProfileChanges, outer?: TransactionClientContract) {
+    return inTransaction(outer, async (trx) => {
       user.useTransaction(trx)
       if (changes.username !== undefined && changes.username.toLowerCase() !== user.username?.toLowerCase()) {
         if (await isUsernameTaken(changes.username, user.id)) {

@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import db from '@adonisjs/lucid/services/db'
 import ApiException from '#exceptions/api_exception'
 import UpdateProfile from '#actions/users/update_profile'
 import ChangePassword from '#actions/users/change_password'
@@ -25,14 +26,13 @@ export default class UsersController {
     const user = self(ctx)
     const { user: fields = {}, timezone_offset: offset, avatar } = await ctx.request.validateUsing(apiUpdateUserValidator)
     const { current_password: currentPassword, password, password_confirmation: _c, avatar_color: avatarColor, timezone_offset: timezoneOffset, ...profile } = fields
-    if (password) {
-      await new ChangePassword().handle(user, { currentPassword, password, keepTokenId: user.currentAccessToken.identifier })
-    }
-    await new UpdateProfile().handle(user, {
-      ...profile,
-      avatarColor,
-      timezoneOffset: timezoneOffset ?? offset,
-      currentPassword,
+    /* one PUT is all or nothing: a taken username leaves the password as it was */
+    await db.transaction(async (trx) => {
+      if (password) {
+        const keepTokenId = user.currentAccessToken.identifier
+        await new ChangePassword().handle(user, { currentPassword, password, keepTokenId }, trx)
+      }
+      await new UpdateProfile().handle(user, { ...profile, avatarColor, timezoneOffset: timezoneOffset ?? offset, currentPassword }, trx)
     })
     if (avatar) await new SetAvatar().handle(user, avatar)
     await user.load('socialAccounts')

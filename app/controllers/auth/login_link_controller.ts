@@ -4,20 +4,22 @@ import OneTimeToken from '#models/one_time_token'
 
 /**
  * The page behind an e-mailed web_to_app link. On a phone it hands the code
- * to the app (which exchanges it once); in a browser it signs the session in.
+ * to the app (which exchanges it once); in a browser a button (a POST, so
+ * that mail scanners following links spend nothing) signs the session in.
  */
 export default class LoginLinkController {
-  async show({ params, inertia, request, auth, response }: HttpContext) {
+  async show({ params, inertia }: HttpContext) {
     const token = await OneTimeToken.findBySecret(params.token, 'login_link')
     if (!token?.isUsable) return inertia.render('auth/link_expired', {})
-    if (request.input('open') === 'web') {
-      const user = await new ConsumeLoginLink().handle(params.token)
-      await auth.use('web').login(user)
-      return response.redirect().toRoute('home')
-    }
     return inertia.render('auth/login_link', {
       appUrl: `mnemo://auth?code=${encodeURIComponent(params.token)}`,
-      webUrl: `/auth/link/${encodeURIComponent(params.token)}?open=web`,
+      token: params.token as string,
     })
+  }
+
+  async store({ params, auth, response }: HttpContext) {
+    const user = await new ConsumeLoginLink().handle(params.token)
+    await auth.use('web').login(user)
+    return response.redirect().toRoute('home')
   }
 }

@@ -1,7 +1,7 @@
-import { Head } from '@inertiajs/react'
+import { Head, router } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 
-export default function LoginLink({ appUrl, webUrl }: { appUrl: string; webUrl: string }) {
+export default function LoginLink({ appUrl, token }: { appUrl: string; token: string }) {
   const t = useT()
   return (
     <div className="card narrow stack">
@@ -11,9 +11,9 @@ export default function LoginLink({ appUrl, webUrl }: { appUrl: string; webUrl: 
       <a className="button primary block" href={appUrl}>
         {t('auth.open_app')}
       </a>
-      <a className="button block" href={webUrl}>
+      <button type="button" className="button block" onClick={() => router.post(`/auth/link/${token}`)}>
         {t('auth.continue_web')}
-      </a>
+      </button>
     </div>
   )
 }

@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import User from '#models/user'
-import { makeUser, PASSWORD, resetState } from '#tests/support/helpers'
+import { linkIn, makeUser, PASSWORD, resetState, waitForMail } from '#tests/support/helpers'
 import { WebSession } from '#tests/support/web_session'
 
 async function signedIn(email = 'ana@example.test') {
@@ -147,5 +147,22 @@ test.group('Web: pages and sessions', (group) => {
     const right = await web.post('/sign-in', { email: 'ana@example.test', password: PASSWORD })
     assert.match(right.location!, /\/sign-in$/)
     assert.isNull(WebSession.page((await web.get('/')).text).props.user)
+  })
+})
+
+test.group('Web: e-mailed sign-in link', (group) => {
+  group.each.setup(() => resetState())
+
+  test('opening the link spends nothing; the button signs in once', async ({ client, assert }) => {
+    const user = await makeUser({ email: 'ana@example.test' })
+    await client.post('/api/authentication/login_with_provider').json({ kind: 'web_to_app', email: 'ana@example.test' })
+    const path = new URL(linkIn((await waitForMail('ana@example.test')).text, '/auth/link')).pathname
+
+    const web = new WebSession()
+    for (let i = 0; i < 2; i++) assert.equal(WebSession.page((await web.get(path)).text).component, 'auth/login_link')
+    const signIn = await web.post(path)
+    assert.equal(signIn.location, '/')
+    assert.equal(WebSession.page((await web.get('/')).text).props.user.id, user.id)
+    assert.equal(WebSession.page((await web.get(path)).text).component, 'auth/link_expired')
   })
 })

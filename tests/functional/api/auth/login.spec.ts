@@ -92,6 +92,13 @@ test.group('API sign-in: Google and Apple', (group) => {
     assert.equal(await SocialAccount.query().where('user_id', owner.id).count('* as n').first().then((r) => Number(r!.$extras.n)), 0)
   })
 
+  test('an unverified Google e-mail is not put on the account', async ({ client, assert }) => {
+    const idToken = await signIdentityToken('google', { sub: 'g-unverified', email: 'maybe@gmail.test', email_verified: false })
+    const response = await client.post('/api/authentication/login_with_provider').json({ kind: 'google', id_token: idToken })
+    response.assertStatus(200)
+    assert.isNull(response.body().user.email)
+  })
+
   test('tokens signed by another key, for another audience, or expired are refused', async ({ client, assert }) => {
     const cases = [
       await signIdentityToken('google', { sub: 'g-1' }, { foreignKey: true }),

@@ -86,6 +86,20 @@ test.group('API users', (group) => {
     login.assertStatus(200)
   })
 
+  test('a PUT that fails in part changes nothing', async ({ client, assert }) => {
+    await makeUser({ username: 'taken.name' })
+    const user = await makeUser({ email: 'ana@example.test' })
+    const response = await client
+      .put(`/api/users/${user.id}`)
+      .bearerToken(await tokenFor(user))
+      .json({ user: { password: 'new-password-1', current_password: PASSWORD, username: 'taken.name', name: 'Changed Name' } })
+    response.assertStatus(422)
+    await user.refresh()
+    assert.equal(user.name, 'Test User')
+    const login = await client.post('/api/authentication/login_with_provider').json({ kind: 'email', user: { email: 'ana@example.test', password: PASSWORD } })
+    login.assertStatus(200)
+  })
+
   test('changing the e-mail needs the current password', async ({ client, assert }) => {
     const user = await makeUser()
     const token = await tokenFor(user)
