@@ -10,6 +10,10 @@ export default class QueueWork extends BaseCommand {
   declare concurrency: number
 
   async run() {
+    if (this.app.inProduction) {
+      const { assertProductionServices } = await import('#start/production')
+      assertProductionServices()
+    }
     const { startWorker } = await import('#services/queue')
     const worker = startWorker(this.concurrency)
     await worker.waitUntilReady()
