@@ -31,15 +31,14 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     /* errors raised before the locale middleware (CSRF, 404) still speak the user's language */
     ctx.i18n = i18nFor(ctx)
     if (!isApiRequest(ctx)) {
-      /* a validation error from an Inertia form flows back through the session */
+      /* pages get their errors back through the session, shown on the page they came from */
       if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS && ctx.session) {
-        const t = i18nFor(ctx)
-        ctx.session.flashErrors({ E_TOO_MANY_REQUESTS: t.t('errors.too_many_requests.title') })
+        ctx.session.flashErrors({ E_TOO_MANY_REQUESTS: ctx.i18n.t('errors.too_many_requests.title') })
         return ctx.response.redirect().back()
       }
       if (error instanceof ApiException && ctx.session && error.status < 500 && error.status !== 404) {
         /* a form error: shown next to its field, or as the page's error */
-        const message = i18nFor(ctx).t(`errors.${error.key}.title`, error.options.values ?? {})
+        const message = ctx.i18n.t(`errors.${error.key}.title`, error.options.values ?? {})
         ctx.session.flashExcept(['password', 'password_confirmation', 'current_password'])
         if (error.options.field) ctx.session.flash('inputErrorsBag', { [error.options.field]: [message] })
         else ctx.session.flashErrors({ [error.code!]: message })
@@ -57,7 +56,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   }
 
   private toJson(error: any, ctx: HttpContext) {
-    const t = i18nFor(ctx)
+    const t = ctx.i18n
     const entry = (key: string, code: string, values = {}, hasBody = false): ErrorBody => ({
       title: t.t(`errors.${key}.title`, values),
       ...(hasBody ? { body: t.t(`errors.${key}.body`, values) } : {}),
