@@ -22,6 +22,8 @@ function DocumentAttributes() {
   useEffect(() => {
     document.documentElement.lang = locale
     applyTheme(theme)
+    /* the page is interactive: browser tests wait for this before typing */
+    document.documentElement.dataset.ready = 'true'
   }, [locale, theme])
   return null
 }

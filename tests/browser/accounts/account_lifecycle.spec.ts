@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { test } from '@japa/runner'
+import { hydrated, open } from '#tests/support/browser'
 import User from '#models/user'
 import { linkIn, resetState, waitForMail } from '#tests/support/helpers'
 
@@ -7,7 +8,7 @@ test.group('Account lifecycle in the browser', (group) => {
   group.each.setup(() => resetState())
 
   test('sign up, sign out, sign in, German, dark theme, password reset, delete', async ({ visit, assert }) => {
-    const page = await visit('/get-started')
+    const page = await hydrated(await visit('/get-started'))
 
     /* sign up */
     await page.getByRole('link', { name: 'Sign up with e-mail' }).click()
@@ -50,6 +51,7 @@ test.group('Account lifecycle in the browser', (group) => {
     await page.waitForFunction(() => getComputedStyle(document.body).backgroundColor === 'rgb(21, 22, 26)')
     await saved
     await page.reload()
+    await hydrated(page)
     assert.equal(await page.locator('html').getAttribute('data-theme'), 'dark')
     assert.equal(await page.locator('[data-theme-option="dark"]').getAttribute('aria-pressed'), 'true')
 
@@ -59,30 +61,30 @@ test.group('Account lifecycle in the browser', (group) => {
     await page.getByRole('button', { name: 'Log out' }).click()
 
     /* reset the password through the e-mailed link */
-    await page.goto('/sign-in')
+    await open(page, '/sign-in')
     await page.getByRole('link', { name: 'Forgot password?' }).click()
     await page.getByRole('heading', { name: 'Reset your password' }).waitFor()
     await page.getByLabel('E-mail').fill('ana@example.test')
     await page.getByRole('button', { name: 'Send reset link' }).click()
     await page.getByRole('heading', { name: 'Check your inbox' }).waitFor()
     const mail = await waitForMail('ana@example.test')
-    await page.goto(linkIn(mail.text, '/reset-password'))
+    await open(page, linkIn(mail.text, '/reset-password'))
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor()
     await page.getByLabel('New password').fill('second-password-2')
     await page.getByLabel('Confirm password').fill('second-password-2')
     await page.getByRole('button', { name: 'Save password' }).click()
     await page.getByRole('heading', { name: 'Password changed' }).waitFor()
-    await page.goto(linkIn(mail.text, '/reset-password'))
+    await open(page, linkIn(mail.text, '/reset-password'))
     await page.getByRole('heading', { name: 'Link expired' }).waitFor()
 
-    await page.goto('/sign-in')
+    await open(page, '/sign-in')
     await page.getByLabel('E-mail').fill('ana@example.test')
     await page.getByLabel('Password').fill('second-password-2')
     await page.getByRole('button', { name: 'Sign in' }).click()
     await page.getByRole('heading', { name: 'Welcome, Ana Lima' }).waitFor()
 
     /* delete the account, typing the username */
-    await page.goto('/account')
+    await open(page, '/account')
     await page.getByRole('button', { name: 'Delete account' }).click()
     const dialog = page.getByRole('alertdialog')
     await dialog.locator('input').fill('ana.lima')

@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { test } from '@japa/runner'
+import { hydrated, open } from '#tests/support/browser'
 import { makeUser, PASSWORD, resetState } from '#tests/support/helpers'
 
 test.group('Shared UI parts in the browser', (group) => {
@@ -7,7 +8,7 @@ test.group('Shared UI parts in the browser', (group) => {
 
   test('tooltip after hovering, toasts with close, alert dialog with counter, Esc and Enter', async ({ visit, assert }) => {
     await makeUser({ email: 'ana@example.test', username: 'ana.lima' })
-    const page = await visit('/sign-in')
+    const page = await hydrated(await visit('/sign-in'))
 
     /* tooltip: not shown at once, shown after the hover delay */
     await page.getByText('Library', { exact: true }).hover()
@@ -20,7 +21,7 @@ test.group('Shared UI parts in the browser', (group) => {
     await page.getByRole('heading', { name: 'Welcome, Test User' }).waitFor()
 
     /* a saved profile shows a toast; it closes by its button, and by itself */
-    await page.goto('/account')
+    await open(page, '/account')
     await page.getByRole('heading', { name: 'Account settings' }).waitFor()
     await page.getByLabel('Name', { exact: true }).fill('Ana Lima')
     await page.getByRole('button', { name: 'Save' }).click()
@@ -50,7 +51,7 @@ test.group('Shared UI parts in the browser', (group) => {
   })
 
   test('a phone gets the menu button; the 404 page leads home', async ({ visit, assert }) => {
-    const page = await visit('/no/such/page')
+    const page = await hydrated(await visit('/no/such/page'))
     await page.getByRole('heading', { name: 'Page not found' }).waitFor()
     await page.setViewportSize({ width: 390, height: 800 })
     const menu = page.getByRole('button', { name: 'Menu' })
