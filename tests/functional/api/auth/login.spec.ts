@@ -115,6 +115,15 @@ test.group('API sign-in: Google and Apple', (group) => {
     assert.equal(await User.query().count('* as n').first().then((r) => Number(r!.$extras.n)), 0)
   })
 
+  test('auth/google refuses a forged or missing credential', async ({ client, assert }) => {
+    const forged = await client.post('/api/auth/google').json({ credential: await signIdentityToken('google', { sub: 'g-x' }, { foreignKey: true }) })
+    forged.assertStatus(401)
+    assertErrorBody(assert, forged.body(), 'E_INVALID_IDENTITY_TOKEN')
+    const missing = await client.post('/api/auth/google').json({})
+    missing.assertStatus(422)
+    assert.equal(missing.body().errors[0].field, 'credential')
+  })
+
   test('a missing identity token is 422', async ({ client, assert }) => {
     const response = await client.post('/api/authentication/login_with_provider').json({ kind: 'apple' })
     response.assertStatus(422)

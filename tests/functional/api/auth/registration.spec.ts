@@ -23,6 +23,13 @@ test.group('API registration', (group) => {
     assert.match(me.body().createdAt, /^\d{4}-\d{2}-\d{2}T/)
   })
 
+  test('guest experiments must be a map of names to groups', async ({ client, assert }) => {
+    const response = await client.post('/api/authentication/register_without_email').json({ experiments: ['a', 'b'] })
+    response.assertStatus(422)
+    assertErrorBody(assert, response.body(), 'E_VALIDATION_ERROR')
+    assert.equal(response.body().errors[0].field, 'experiments')
+  })
+
   test('registering with e-mail and password answers token and isNewUser', async ({ client, assert }) => {
     const response = await client
       .post('/api/authentication/register_with_email_and_pass')
