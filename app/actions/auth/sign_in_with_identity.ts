@@ -4,6 +4,14 @@ import SocialAccount from '#models/social_account'
 import ApiException from '#exceptions/api_exception'
 import { createUser } from '#actions/auth/create_user'
 import type { Identity } from '#services/identity_tokens'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+
+/** The provider's e-mail, when verified and not already some account's; else null. */
+async function usableEmail(identity: Identity, trx: TransactionClientContract) {
+  if (!identity.email || !identity.emailVerified) return null
+  const taken = await User.query({ client: trx }).where('email', identity.email).first()
+  return taken ? null : identity.email
+}
 
 /**
  * Signs in with a verified Google or Apple identity. The account is found by
@@ -32,14 +40,12 @@ export default class SignInWithIdentity {
         const existing = await user.related('socialAccounts').query().where('provider', identity.provider).first()
         if (existing) throw new ApiException(409, 'E_PROVIDER_ALREADY_CONNECTED', 'provider_already_connected')
         if (user.isGuest) {
-          const emailFree = identity.email && identity.emailVerified && !(await User.query({ client: trx }).where('email', identity.email).first())
-          user.merge({ provider: identity.provider, email: emailFree ? identity.email : null, name: user.name ?? options.name ?? identity.name })
+          user.merge({ provider: identity.provider, email: await usableEmail(identity, trx), name: user.name ?? options.name ?? identity.name })
           await user.save()
         }
       } else {
-        const emailFree = identity.email && identity.emailVerified && !(await User.query({ client: trx }).where('email', identity.email).first())
         user = await createUser(
-          { provider: identity.provider, email: emailFree ? identity.email : null, name: options.name ?? identity.name },
+          { provider: identity.provider, email: await usableEmail(identity, trx), name: options.name ?? identity.name },
           trx
         )
         isNewUser = true
