@@ -14,10 +14,11 @@ function flatten(value: unknown, prefix = ''): Record<string, string> {
 
 async function catalogue(locale: string) {
   const dir = app.languageFilesPath(locale)
-  const files = (await readdir(dir)).filter((file) => file.endsWith('.json')).sort()
+  /* ui/editor.json holds the keys ui.editor.*, as the i18n loader reads it */
+  const files = (await readdir(dir, { recursive: true })).filter((file) => file.endsWith('.json')).sort()
   const entries: Record<string, string> = {}
   for (const file of files) {
-    Object.assign(entries, flatten(JSON.parse(await readFile(`${dir}/${file}`, 'utf8')), file.replace('.json', '')))
+    Object.assign(entries, flatten(JSON.parse(await readFile(`${dir}/${file}`, 'utf8')), file.replace('.json', '').replaceAll('/', '.')))
   }
   return entries
 }
