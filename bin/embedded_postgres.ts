@@ -33,15 +33,34 @@ function readPid(file: string) {
   return Number.isFinite(pid) && pid > 0 ? pid : null
 }
 
-function acquireLock(lockFile: string, instance: Instance) {
-  const owner = readPid(lockFile)
-  if (owner && owner !== process.pid && isAlive(owner)) {
-    throw new Error(
-      `The embedded "${instance}" database is in use by process ${owner}. ` +
-        'Stop that process first, or set DATABASE_URL to use another server.'
-    )
+/*
+ * A second test run waits for the first (they also share the test ports);
+ * a second `npm start` is refused at once.
+ */
+async function acquireLock(lockFile: string, instance: Instance) {
+  const deadline = Date.now() + (instance === 'test' ? 20 * 60_000 : 0)
+  let told = false
+  for (;;) {
+    const owner = readPid(lockFile)
+    if (!owner || owner === process.pid || !isAlive(owner)) {
+      rmSync(lockFile, { force: true })
+      try {
+        writeFileSync(lockFile, `${process.pid}\n`, { flag: 'wx' })
+        return
+      } catch {
+        continue
+      }
+    }
+    if (Date.now() >= deadline) {
+      throw new Error(
+        `The embedded "${instance}" database is in use by process ${owner}. ` +
+          'Stop that process first, or set DATABASE_URL to use another server.'
+      )
+    }
+    if (!told) console.log(`Waiting for the test run of process ${owner} to finish…`)
+    told = true
+    await new Promise((resolve) => setTimeout(resolve, 500))
   }
-  writeFileSync(lockFile, `${process.pid}\n`)
 }
 
 async function stopStaleServer(dataDir: string) {
@@ -85,7 +104,7 @@ export async function ensureDatabase(instance: Instance, log = false) {
   const lockFile = join(root, `${instance}.lock`)
   const port = Number(process.env.EMBEDDED_PG_PORT || PORTS[instance])
 
-  acquireLock(lockFile, instance)
+  await acquireLock(lockFile, instance)
   await stopStaleServer(dataDir)
 
   const server = new EmbeddedPostgres({

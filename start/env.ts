@@ -52,5 +52,14 @@ export default await Env.create(new URL('../', import.meta.url), {
   APPLE_AUTHORIZE_URL: Env.schema.string.optional(),
 
   /* Browser tests */
+  /* media storage: the local disk unless S3 (or an S3-compatible service) is configured */
+  DRIVE_DISK: Env.schema.enum.optional(['fs', 's3'] as const),
+  S3_BUCKET: Env.schema.string.optional(),
+  S3_REGION: Env.schema.string.optional(),
+  S3_ENDPOINT: Env.schema.string.optional(),
+  S3_ACCESS_KEY_ID: Env.schema.string.optional(),
+  S3_SECRET_ACCESS_KEY: Env.schema.string.optional(),
+  S3_FORCE_PATH_STYLE: Env.schema.boolean.optional(),
+
   CHROMIUM_PATH: Env.schema.string.optional(),
 })

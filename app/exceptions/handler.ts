@@ -7,7 +7,7 @@ import { errors as limiterErrors } from '@adonisjs/limiter'
 import { errors as lucidErrors } from '@adonisjs/lucid'
 import { errors as coreErrors } from '@adonisjs/core'
 import ApiException from '#exceptions/api_exception'
-import { i18nFor, isApiRequest } from '#services/request_locale'
+import { i18nFor, wantsJson } from '#services/request_locale'
 
 type ErrorBody = { title: string; body?: string; code: string; errors?: unknown[] }
 
@@ -30,7 +30,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   async handle(error: any, ctx: HttpContext) {
     /* errors raised before the locale middleware (CSRF, 404) still speak the user's language */
     ctx.i18n = i18nFor(ctx)
-    if (!isApiRequest(ctx)) {
+    if (!wantsJson(ctx)) {
       /* pages get their errors back through the session, shown on the page they came from */
       if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS && ctx.session) {
         ctx.session.flashErrors({ E_TOO_MANY_REQUESTS: ctx.i18n.t('errors.too_many_requests.title') })
@@ -73,8 +73,11 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       }
     }
     if (error instanceof ApiException) {
-      const { values, hasBody } = error.options
-      return { status: error.status, headers, body: entry(error.key, error.code!, values, hasBody) }
+      const { values, hasBody, field } = error.options
+      const body = entry(error.key, error.code!, values, hasBody)
+      /* a rule the validator cannot see (a note's fields, a file) still names its field */
+      if (field && error.status === 422) body.errors = [{ field, rule: error.code, message: body.title }]
+      return { status: error.status, headers, body }
     }
     if (error instanceof authErrors.E_UNAUTHORIZED_ACCESS) {
       return { status: 401, headers, body: entry('unauthorized', 'E_UNAUTHORIZED') }

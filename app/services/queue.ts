@@ -15,6 +15,9 @@ export type JobHandler = (payload: any, job: Job) => Promise<unknown>
 /* name → lazily imported handler; jobs are thin and call one action */
 const registry: Record<string, () => Promise<{ default: JobHandler }>> = {
   send_mail: () => import('#jobs/send_mail'),
+  duplicate_deck: () => import('#jobs/duplicate_deck'),
+  move_notes: () => import('#jobs/move_notes'),
+  reverse_notes: () => import('#jobs/reverse_notes'),
 }
 export type JobName = keyof typeof registry
 

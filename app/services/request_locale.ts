@@ -8,6 +8,12 @@ export function isApiRequest(ctx: HttpContext) {
   return ctx.request.url().startsWith('/api/') || ctx.request.url() === '/api'
 }
 
+/** The API, or a page's own fetch asking for JSON (the editor's preview and uploads); Inertia visits are pages. */
+export function wantsJson(ctx: HttpContext) {
+  if (isApiRequest(ctx)) return true
+  return !ctx.request.header('x-inertia') && (ctx.request.header('accept') ?? '').startsWith('application/json')
+}
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
 }

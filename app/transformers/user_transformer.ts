@@ -3,7 +3,7 @@ import type User from '#models/user'
 /* A streak freeze is earned for every week of streak, up to two charged (spec 9). */
 const FREEZE_EVERY_DAYS = 7
 
-const avatarUrl = (user: User) =>
+export const avatarUrlOf = (user: User) =>
   user.avatarPath ? `/avatars/${user.id}?v=${user.updatedAt.toUnixInteger()}` : null
 
 /** Shapes users for every door: the mobile JSON (spec's User entity) and the pages. */
@@ -23,7 +23,7 @@ export default class UserTransformer {
       about: user.about,
       onboardingData: user.onboardingData,
       avatarColor: user.avatarColor,
-      avatarUrl: avatarUrl(user),
+      avatarUrl: avatarUrlOf(user),
       countryCode: user.countryCode,
       createdAt: user.createdAt.toISO(),
       experiments: user.experiments,
@@ -63,7 +63,7 @@ export default class UserTransformer {
       isGuest: user.isGuest,
       isPremium: user.isPremium,
       avatarColor: user.avatarColor,
-      avatarUrl: avatarUrl(user),
+      avatarUrl: avatarUrlOf(user),
     }
   }
 

@@ -2,37 +2,8 @@
 | The OpenAPI 3.1 description of /api, served at /api/openapi.json. A test
 | fails when a route under /api is missing here.
 */
-type Schema = Record<string, unknown>
-
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
-const obj = (properties: Record<string, Schema>, required: string[] = []) => ({ type: 'object', properties, required })
-const str = (extra: Schema = {}) => ({ type: 'string', ...extra })
-const json = (schema: Schema) => ({ content: { 'application/json': { schema } } })
-const error = (description: string) => ({ description, ...json(ref('Error')) })
-
-const errors = {
-  '401': error('Missing, bad or expired token'),
-  '422': { description: 'Validation failed', ...json(ref('ValidationError')) },
-  '429': { ...error('Too many requests'), headers: { 'Retry-After': { schema: { type: 'integer' } } } },
-}
-
-function op(summary: string, options: { body?: Schema; auth?: boolean; ok: [number, Schema | null]; extra?: Record<string, unknown>; params?: string[] }) {
-  const [status, schema] = options.ok
-  return {
-    summary,
-    ...(options.auth ? { security: [{ bearer: [] }] } : { security: [] }),
-    ...(options.params
-      ? { parameters: options.params.map((name) => ({ name, in: 'path', required: true, schema: str() })) }
-      : {}),
-    ...(options.body ? { requestBody: { required: true, ...json(options.body) } } : {}),
-    responses: {
-      [status]: schema ? { description: 'Success', ...json(schema) } : { description: 'Success, no body' },
-      ...(options.body ? { '422': errors['422'] } : {}),
-      ...(options.auth ? { '401': errors['401'] } : {}),
-      ...options.extra,
-    },
-  }
-}
+import { error, errors, obj, op, ref, str } from '#services/openapi/schema'
+import { contentPaths, contentSchemas } from '#services/openapi/content_paths'
 
 const authAnswer = obj({ token: str(), isNewUser: { type: 'boolean' }, user: ref('User') }, ['token', 'isNewUser'])
 const providers = obj({ providers: { type: 'array', items: obj({ provider: str({ enum: ['google', 'apple'] }), email: str() }) } })
@@ -55,6 +26,7 @@ export const openApiDocument = {
         { title: str(), body: str(), code: str({ const: 'E_VALIDATION_ERROR' }), errors: { type: 'array', items: obj({ field: str(), rule: str(), message: str() }) } },
         ['title', 'code', 'errors']
       ),
+      ...contentSchemas,
       User: obj({
         id: { type: 'integer' }, analyticsId: str(), email: str(), provider: str({ enum: ['apple', 'google', 'email', 'guest'] }),
         isPremium: { type: 'boolean' }, authorized: { type: 'boolean' }, name: str(), username: str(), about: str(),
@@ -136,6 +108,7 @@ export const openApiDocument = {
     '/auth_providers/{provider}': {
       delete: op('Disconnect a provider (refused when it is the last way to sign in)', { auth: true, params: ['provider'], ok: [200, providers], extra: { '404': error('Not connected'), '409': error('Last way to sign in') } }),
     },
+    ...contentPaths,
     '/openapi.json': { get: op('This document', { ok: [200, { type: 'object' }] }) },
     '/docs': { get: { summary: 'A readable page of this document', security: [], responses: { '200': { description: 'HTML' } } } },
   },

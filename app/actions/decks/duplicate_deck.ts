@@ -1,0 +1,76 @@
+import db from '@adonisjs/lucid/services/db'
+import type { Job } from 'bullmq'
+import ApiException from '#exceptions/api_exception'
+import Deck from '#models/deck'
+import type User from '#models/user'
+import CreateDeck from '#actions/decks/create_deck'
+import { runDeckJob, startDeckJob } from '#actions/decks/deck_jobs'
+import { copyNotes } from '#actions/notes/copy_notes'
+import { findDeck } from '#queries/decks/find_deck'
+import { subtreeIds } from '#queries/decks/deck_tree'
+
+export interface DuplicateInput {
+  keepProgress?: boolean
+  destinationId?: number
+  folderId?: number
+}
+
+/**
+ * "Copy of …" with the same subdecks and notes, as a root deck (in a folder)
+ * or inside a destination deck. The copy appears at once in state
+ * `duplicating` and fills in the background.
+ */
+export default class DuplicateDeck {
+  async handle(user: User, deckId: unknown, input: DuplicateInput) {
+    return db.transaction(async (trx) => {
+      const source = await findDeck(user, deckId, trx)
+      if (input.destinationId) {
+        const destination = await findDeck(user, input.destinationId, trx)
+        if (destination.algorithmType !== source.algorithmType || destination.algorithmPreset !== source.algorithmPreset) {
+          throw new ApiException(422, 'E_DIFFERENT_ALGORITHMS', 'different_algorithms')
+        }
+      }
+      const ids = await subtreeIds(source.id, trx)
+      const total = Number((await trx.from('notes').whereIn('deck_id', ids).count('* as count').first()).count)
+      const copy = await new CreateDeck().handle(
+        user,
+        { name: source.name, parentId: input.destinationId ?? null, folderId: input.destinationId ? null : (input.folderId ?? source.folderId) },
+        trx
+      )
+      copy.merge({
+        algorithmPreset: source.algorithmPreset, algorithmType: source.algorithmType, algorithmSettings: source.algorithmSettings,
+        newCardsPerDay: source.newCardsPerDay, maxCardsPerDay: source.maxCardsPerDay, fontSettings: source.fontSettings,
+        shuffleCardsEnabled: source.shuffleCardsEnabled, source: source.source, clonedFromId: source.id,
+      })
+      await startDeckJob(copy, 'duplicating', total, 'duplicate_deck', { sourceId: source.id, userId: user.id, keepProgress: Boolean(input.keepProgress) }, trx)
+      return copy
+    })
+  }
+
+  /** The job: copies the source tree into the copy, subdecks first created empty. */
+  static async run(job: Job, payload: { deckId: number; sourceId: number; userId: number; keepProgress: boolean }) {
+    await runDeckJob(job, payload.deckId, async (trx, progress) => {
+      let done = 0
+      const copyTree = async (sourceId: number, copyId: number) => {
+        const noteIds = (await trx.from('notes').where('deck_id', sourceId).select('id').orderBy('id')).map((row) => row.id)
+        const base = done
+        done += await copyNotes(noteIds, copyId, {
+          keepProgressOf: payload.keepProgress ? payload.userId : undefined,
+          onBatch: (count) => progress(base + count),
+        }, trx)
+        const children = await Deck.query({ client: trx }).where('parent_id', sourceId).orderBy('position').orderBy('id')
+        const copy = await Deck.query({ client: trx }).where('id', copyId).firstOrFail()
+        for (const child of children) {
+          const childCopy = await Deck.create({
+            userId: copy.userId, name: child.name, parentId: copyId, rootDeckId: copy.rootDeckId, position: child.position,
+            state: 'active', source: child.source, algorithmPreset: copy.algorithmPreset, algorithmType: copy.algorithmType,
+            algorithmSettings: copy.algorithmSettings, fontSettings: child.fontSettings,
+          }, { client: trx })
+          await copyTree(child.id, childCopy.id)
+        }
+      }
+      await copyTree(payload.sourceId, payload.deckId)
+      return { count: done }
+    })
+  }
+}

@@ -1,0 +1,48 @@
+import db from '@adonisjs/lucid/services/db'
+import ApiException from '#exceptions/api_exception'
+import Deck from '#models/deck'
+import type User from '#models/user'
+import { findEditableDeck } from '#queries/decks/find_deck'
+import { subtreeIds } from '#queries/decks/deck_tree'
+import { findFolder } from '#queries/folders/find_folder'
+
+export interface MoveDeckInput {
+  deckId: unknown
+  parentDeckId?: number | null
+  folderId?: number | null
+}
+
+/**
+ * Into another deck (becoming a subdeck), into a folder, or out to the top.
+ * A deck never moves under itself, and decks of different algorithms are not grouped.
+ */
+export default class MoveDeck {
+  async handle(user: User, input: MoveDeckInput) {
+    return db.transaction(async (trx) => {
+      const deck = await findEditableDeck(user, input.deckId, trx)
+      const subtree = await subtreeIds(deck.id, trx)
+      let rootDeckId = deck.id
+      let folderId: number | null = null
+      let parentId: number | null = null
+      if (input.parentDeckId) {
+        const parent = await findEditableDeck(user, input.parentDeckId, trx)
+        if (subtree.includes(parent.id)) throw new ApiException(422, 'E_DECK_MOVE_CYCLE', 'deck_move_cycle')
+        if (parent.algorithmType !== deck.algorithmType || parent.algorithmPreset !== deck.algorithmPreset) {
+          throw new ApiException(422, 'E_DIFFERENT_ALGORITHMS', 'different_algorithms')
+        }
+        parentId = parent.id
+        rootDeckId = parent.rootDeckId ?? parent.id
+      } else if (input.folderId) {
+        folderId = (await findFolder(user, input.folderId, trx)).id
+      }
+      const siblings = Deck.query({ client: trx }).where('user_id', user.id).whereNot('id', deck.id)
+      if (parentId) siblings.where('parent_id', parentId)
+      else siblings.whereNull('parent_id')
+      const last = await siblings.max('position as max').first()
+      deck.merge({ parentId, folderId, rootDeckId, position: (Number(last?.$extras.max) || 0) + 1 })
+      await deck.useTransaction(trx).save()
+      await Deck.query({ client: trx }).whereIn('id', subtree).whereNot('id', deck.id).update({ root_deck_id: rootDeckId, folder_id: null })
+      return deck
+    })
+  }
+}

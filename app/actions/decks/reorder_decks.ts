@@ -1,0 +1,14 @@
+import db from '@adonisjs/lucid/services/db'
+import ApiException from '#exceptions/api_exception'
+import type User from '#models/user'
+
+/** Positions follow the given order; an id that is not the user's makes it a 404 and changes nothing. */
+export async function reorder(table: 'decks' | 'folders', user: User, ids: number[]) {
+  await db.transaction(async (trx) => {
+    const owned = await trx.from(table).where('user_id', user.id).whereIn('id', ids).count('* as count').first()
+    if (Number(owned.count) !== new Set(ids).size) throw ApiException.notFound()
+    for (const [index, id] of ids.entries()) {
+      await trx.from(table).where('id', id).update({ position: index + 1 })
+    }
+  })
+}

@@ -1,0 +1,17 @@
+import ApiException from '#exceptions/api_exception'
+import DeckReport from '#models/deck_report'
+import type User from '#models/user'
+import { findDeck } from '#queries/decks/find_deck'
+
+/** Reports go to the moderators of decks that came from someone else: the library or a pre-made deck. */
+export default class ReportDeck {
+  async handle(user: User, deckId: unknown, text: string) {
+    const deck = await findDeck(user, deckId)
+    if (!isReportable(deck)) throw new ApiException(422, 'E_NOT_REPORTABLE', 'deck_not_reportable')
+    return DeckReport.create({ deckId: deck.id, userId: user.id, text })
+  }
+}
+
+export function isReportable(deck: { source: string }) {
+  return deck.source === 'pre-made' || deck.source === 'cloned_from_published_deck'
+}

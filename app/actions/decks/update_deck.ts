@@ -1,0 +1,39 @@
+import db from '@adonisjs/lucid/services/db'
+import type Deck from '#models/deck'
+import type { FontSettings } from '#models/deck'
+import type User from '#models/user'
+import { assertEditable, findDeck } from '#queries/decks/find_deck'
+
+export interface UpdateDeckInput {
+  name?: string
+  shuffleCardsEnabled?: boolean
+  offlineModeEnabled?: boolean
+  fontSettings?: FontSettings
+  newCardsPerDay?: number | null
+  maxCardsPerDay?: number | null
+  notesSortBy?: Deck['notesSortBy']
+  notesOrder?: Deck['notesOrder']
+  ttsEnabled?: boolean
+  ttsWholeCardPronunciation?: boolean
+  ttsAutoplayEnabled?: boolean
+  ttsFrontSideLanguage?: string | null
+  ttsBackSideLanguage?: string | null
+}
+
+export default class UpdateDeck {
+  async handle(user: User, deckId: unknown, input: UpdateDeckInput) {
+    return db.transaction(async (trx) => {
+      const deck = await findDeck(user, deckId, trx)
+      /* remembering the list's sort order is not an edit, so it works on archived decks too */
+      const { notesSortBy, notesOrder, ...edits } = input
+      const defined = Object.fromEntries(Object.entries(edits).filter(([, value]) => value !== undefined))
+      if (Object.keys(defined).length) assertEditable(deck)
+      if (edits.fontSettings) defined.fontSettings = { ...deck.fontSettings, ...edits.fontSettings }
+      deck.merge(defined)
+      if (notesSortBy) deck.notesSortBy = notesSortBy
+      if (notesOrder) deck.notesOrder = notesOrder
+      await deck.useTransaction(trx).save()
+      return deck
+    })
+  }
+}

@@ -1,0 +1,38 @@
+import db from '@adonisjs/lucid/services/db'
+import ApiException from '#exceptions/api_exception'
+import Deck from '#models/deck'
+import Folder, { type FolderColor } from '#models/folder'
+import type User from '#models/user'
+import { findFolder } from '#queries/folders/find_folder'
+
+export interface FolderInput {
+  name?: string
+  color?: FolderColor
+  emojiUtf16?: string | null
+  assignDeckIds?: number[]
+}
+
+/** Creates or updates a folder; `assignDeckIds` puts those root decks in it. */
+export default class SaveFolder {
+  async handle(user: User, folderId: unknown | null, input: FolderInput) {
+    return db.transaction(async (trx) => {
+      let folder: Folder
+      if (folderId === null) {
+        const last = await Folder.query({ client: trx }).where('user_id', user.id).max('position as max').first()
+        folder = new Folder().fill({ userId: user.id, color: 'blue', emojiUtf16: null, position: (Number(last?.$extras.max) || 0) + 1 })
+      } else {
+        folder = await findFolder(user, folderId, trx)
+      }
+      const { assignDeckIds, ...fields } = input
+      folder.merge(Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)))
+      await folder.useTransaction(trx).save()
+      if (assignDeckIds?.length) {
+        const decks = await Deck.query({ client: trx }).withScopes((s) => s.accessibleBy(user)).whereIn('id', assignDeckIds)
+        if (decks.length !== new Set(assignDeckIds).size) throw ApiException.notFound()
+        if (decks.some((deck) => !deck.isRootDeck)) throw new ApiException(422, 'E_SUBDECK_IN_FOLDER', 'subdeck_in_folder')
+        await Deck.query({ client: trx }).whereIn('id', assignDeckIds).update({ folder_id: folder.id })
+      }
+      return folder
+    })
+  }
+}

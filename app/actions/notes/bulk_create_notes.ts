@@ -1,0 +1,24 @@
+import db from '@adonisjs/lucid/services/db'
+import NoteType from '#models/note_type'
+import type User from '#models/user'
+import SaveNote from '#actions/notes/save_note'
+import { findEditableDeck } from '#queries/decks/find_deck'
+
+/**
+ * Creates notes from front/back pairs (import data) in one transaction: all
+ * of them or, on any error (a bad row, the card limit), none.
+ */
+export default class BulkCreateNotes {
+  async handle(user: User, deckId: unknown, rows: { front: string; back: string }[], noteTypeId?: number) {
+    return db.transaction(async (trx) => {
+      const deck = await findEditableDeck(user, deckId, trx)
+      const type = noteTypeId ?? (await NoteType.query({ client: trx }).whereNull('user_id').where('kind', 'basic').firstOrFail()).id
+      const save = new SaveNote()
+      const notes = []
+      for (const row of rows) {
+        notes.push(await save.handle(user, deck, { noteTypeId: type, fields: { Front: row.front, Back: row.back } }, trx))
+      }
+      return notes
+    })
+  }
+}

@@ -1,0 +1,53 @@
+import db from '@adonisjs/lucid/services/db'
+import type User from '#models/user'
+import ResetProgress from '#actions/decks/reset_progress'
+import MoveNotes from '#actions/notes/move_notes'
+import ReverseNotes from '#actions/notes/reverse_notes'
+import { copyNotes } from '#actions/notes/copy_notes'
+import { setFrozen } from '#actions/notes/freeze_notes'
+import { assertRoomFor } from '#actions/notes/save_note'
+import { selectNotes, type Selection } from '#actions/notes/select_notes'
+import { assertEditable } from '#queries/decks/find_deck'
+
+export type BulkAction = 'reverse' | 'unreverse' | 'freeze' | 'unfreeze' | 'reset_progress' | 'destroy' | 'duplicate' | 'move'
+
+/**
+ * Every bulk call on notes: the selection is resolved through the deck the
+ * user may see, then one action runs, in one transaction or as a job.
+ * Answers `{ count, processing }`: processing means a job took it over.
+ */
+export default class BulkNotes {
+  async handle(user: User, action: BulkAction, selection: Selection, destinationId?: number) {
+    if (action === 'move') {
+      const { moved } = await new MoveNotes().handle(user, selection, destinationId!)
+      return { count: moved, processing: moved > 0 }
+    }
+    if (action === 'reverse' || action === 'unreverse') {
+      const { count } = await new ReverseNotes().handle(user, selection, action === 'reverse')
+      return { count, processing: true }
+    }
+    return db.transaction(async (trx) => {
+      const { deck, noteIds } = await selectNotes(user, selection, trx)
+      assertEditable(deck)
+      if (action === 'freeze' || action === 'unfreeze') {
+        await setFrozen(user.id, noteIds, action === 'freeze', trx)
+      } else if (action === 'destroy') {
+        await trx.from('notes').whereIn('id', noteIds).delete()
+      } else if (action === 'reset_progress') {
+        const cardIds = (await trx.from('cards').whereIn('note_id', noteIds).select('id')).map((row) => row.id)
+        await new ResetProgress().handle(user, deck.id, cardIds, trx)
+      } else if (action === 'duplicate') {
+        /* copies land next to their originals, each in its own deck */
+        const notes = await trx.from('notes').whereIn('id', noteIds).select('id', 'deck_id').orderBy('id')
+        const byDeck = new Map<number, number[]>()
+        for (const note of notes) byDeck.set(note.deck_id, [...(byDeck.get(note.deck_id) ?? []), note.id])
+        for (const [deckId, ids] of byDeck) {
+          const cards = Number((await trx.from('cards').whereIn('note_id', ids).count('* as count').first()).count)
+          await assertRoomFor(deckId, cards, trx)
+          await copyNotes(ids, deckId, {}, trx)
+        }
+      }
+      return { count: noteIds.length, processing: false }
+    })
+  }
+}

@@ -1,0 +1,114 @@
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import ApiException from '#exceptions/api_exception'
+import NoteType from '#models/note_type'
+import type { FieldAttachmentsMap, NoteFields, NoteTypeDefinition, OcclusionMask } from '#note_types/types'
+import { sanitizeFieldHtml } from '#note_types/sanitize'
+import { htmlToPlainText } from '#note_types/plain_text'
+import { cardOrdinals, isReversible, validateFields } from '#note_types/cards'
+import { idParam } from '#queries/decks/find_deck'
+
+export const MAX_IMAGES_PER_SIDE = 3
+
+/* masks as clients send them; cleanAttachments makes them whole */
+export type AttachmentsInput = Record<string, { masks: Array<Partial<OcclusionMask>>; hideAll?: boolean }>
+
+export interface NoteInput {
+  noteTypeId: number
+  fields: Record<string, string>
+  fieldAttachmentsMap?: AttachmentsInput
+  reverse?: boolean
+}
+
+export interface PreparedNote {
+  noteType: NoteType
+  definition: NoteTypeDefinition
+  fields: NoteFields
+  attachments: FieldAttachmentsMap
+  isReversed: boolean
+  ords: number[]
+  sortText: string
+  searchText: string
+  hasImage: boolean
+  hasAudio: boolean
+}
+
+/** Built-in types and the user's own custom types; anything else is an unknown template. */
+export async function findNoteType(user: { id: number }, id: unknown, trx?: TransactionClientContract) {
+  const noteType = await NoteType.query({ client: trx })
+    .where('id', idParam(id))
+    .where((query) => query.whereNull('user_id').orWhere('user_id', user.id))
+    .first()
+  if (!noteType) throw new ApiException(422, 'E_UNKNOWN_TEMPLATE', 'unknown_template', { field: 'template_id' })
+  return noteType
+}
+
+const invalid = (key: string, field: string, values: Record<string, unknown> = {}) =>
+  new ApiException(422, 'E_VALIDATION_ERROR', key, { field, values })
+
+const imagesIn = (html: string) => [...html.matchAll(/<img\b[^>]*\bsrc="([^"]*)"/gi)].map((match) => match[1])
+
+/** Masks are numbers inside the image; anything else in the map is dropped. */
+function cleanAttachments(definition: NoteTypeDefinition, map: AttachmentsInput = {}): FieldAttachmentsMap {
+  const clean: FieldAttachmentsMap = {}
+  for (const field of definition.fields) {
+    const entry = map[field.name]
+    if (!entry || !Array.isArray(entry.masks)) continue
+    const clamp = (value: unknown) => Math.min(1, Math.max(0, Number(value) || 0))
+    clean[field.name] = {
+      hideAll: entry.hideAll !== false,
+      masks: entry.masks.slice(0, 200).map((mask, index) => ({
+        id: String(mask.id ?? index).slice(0, 40),
+        group: Math.max(1, Math.floor(Number(mask.group) || 1)),
+        x: clamp(mask.x), y: clamp(mask.y), width: clamp(mask.width), height: clamp(mask.height),
+        angle: Number.isFinite(Number(mask.angle)) ? Number(mask.angle) % 360 : 0,
+      })),
+    }
+  }
+  return clean
+}
+
+/**
+ * Sanitizes and checks what the editor (or an importer) sends, and works out
+ * the cards it makes. `previous` is the note's fields before an edit: images
+ * already on a note of an imported deck may stay, new ones may not.
+ */
+export function prepareNote(
+  noteType: NoteType,
+  input: NoteInput,
+  options: { imagesAllowed: boolean; previous?: NoteFields }
+): PreparedNote {
+  const definition = noteType.definition
+  const known = new Set(definition.fields.map((field) => field.name))
+  for (const name of Object.keys(input.fields)) {
+    if (!known.has(name)) throw invalid('unknown_field', `fields.${name}`, { field: name })
+  }
+  const fields: NoteFields = {}
+  for (const field of definition.fields) fields[field.name] = sanitizeFieldHtml(String(input.fields[field.name] ?? ''))
+
+  const attachments = cleanAttachments(definition, input.fieldAttachmentsMap)
+  const problem = validateFields(definition, fields, attachments)[0]
+  if (problem) throw invalid(`note_${problem.problem}`, `fields.${problem.field}`, { field: problem.field })
+
+  const before = new Set(Object.values(options.previous ?? {}).flatMap(imagesIn))
+  for (const [name, html] of Object.entries(fields)) {
+    const images = imagesIn(html)
+    if (images.length > MAX_IMAGES_PER_SIDE) throw invalid('too_many_images', `fields.${name}`, { max: MAX_IMAGES_PER_SIDE })
+    if (!options.imagesAllowed && images.some((src) => !before.has(src))) {
+      throw new ApiException(422, 'E_IMAGES_NOT_ALLOWED', 'images_not_allowed', { field: `fields.${name}` })
+    }
+  }
+  if (input.reverse && !isReversible(definition)) {
+    throw new ApiException(422, 'E_NOT_REVERSIBLE', 'not_reversible', { field: 'reverse' })
+  }
+  const isReversed = Boolean(input.reverse) && isReversible(definition)
+  const texts = definition.fields.map((field) => htmlToPlainText(fields[field.name]))
+  const all = Object.values(fields).join(' ')
+  return {
+    noteType, definition, fields, attachments, isReversed,
+    ords: cardOrdinals(definition, fields, attachments, isReversed),
+    sortText: (texts[0] ?? '').toLowerCase().slice(0, 500),
+    searchText: texts.join(' \n ').toLowerCase(),
+    hasImage: /<img\b/i.test(all),
+    hasAudio: /<audio\b|\[sound:/i.test(all),
+  }
+}

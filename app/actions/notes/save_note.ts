@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import ApiException from '#exceptions/api_exception'
+import Card from '#models/card'
+import type Deck from '#models/deck'
+import { MAX_CARDS_PER_DECK } from '#models/deck'
+import Note from '#models/note'
+import type User from '#models/user'
+import { findNoteType, prepareNote, type NoteInput } from '#actions/notes/note_content'
+
+/** Anki-style: 64 random bits, printable; the identity re-imports and sharing match on. */
+export const newGuid = () => randomBytes(8).toString('base64url')
+
+export async function assertRoomFor(deckId: number, extraCards: number, trx: TransactionClientContract) {
+  if (extraCards <= 0) return
+  const row = await trx.from('cards').where('deck_id', deckId).count('* as count').first()
+  if (Number(row.count) + extraCards > MAX_CARDS_PER_DECK) {
+    throw new ApiException(422, 'E_CARDS_LIMIT_REACHED', 'cards_limit_reached', { hasBody: true, values: { max: MAX_CARDS_PER_DECK } })
+  }
+}
+
+/**
+ * Creates a note or edits one, and brings its cards in line: a card whose
+ * cloze, group or template disappeared goes (with its progress), new ones
+ * are added, the rest keep their progress. The deck row must be locked by
+ * the caller (findEditableDeck in `trx`) so the card limit holds under races.
+ */
+export default class SaveNote {
+  async handle(user: User, deck: Deck, input: NoteInput, trx: TransactionClientContract, existing?: Note) {
+    const noteType = await findNoteType(user, input.noteTypeId, trx)
+    const prepared = prepareNote(noteType, input, { imagesAllowed: deck.imagesAllowed, previous: existing?.fields })
+    const note = existing ?? new Note().fill({ userId: deck.userId, guid: newGuid(), tags: [], libraryNoteId: null })
+    const current = existing ? (await Card.query({ client: trx }).where('note_id', existing.id)).map((card) => card.ord) : []
+    const added = prepared.ords.filter((ord) => !current.includes(ord))
+    const removed = current.filter((ord) => !prepared.ords.includes(ord))
+    await assertRoomFor(deck.id, added.length - removed.length, trx)
+
+    note.merge({
+      deckId: deck.id,
+      noteTypeId: noteType.id,
+      fields: prepared.fields,
+      fieldAttachmentsMap: prepared.attachments,
+      isReversed: prepared.isReversed,
+      sortText: prepared.sortText,
+      searchText: prepared.searchText,
+      hasImage: prepared.hasImage,
+      hasAudio: prepared.hasAudio,
+    })
+    await note.useTransaction(trx).save()
+    if (removed.length) await Card.query({ client: trx }).where('note_id', note.id).whereIn('ord', removed).delete()
+    if (added.length) {
+      await Card.createMany(added.map((ord) => ({ noteId: note.id, deckId: deck.id, ord })), { client: trx })
+    }
+    return note
+  }
+}

@@ -1,0 +1,29 @@
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import ApiException from '#exceptions/api_exception'
+import { findDeck } from '#queries/decks/find_deck'
+import { subtreeIds } from '#queries/decks/deck_tree'
+
+export interface Selection {
+  deckId: unknown
+  ids?: number[]
+  selectAll?: boolean
+}
+
+/**
+ * The notes a bulk call means: the given ids, or every note of the deck and
+ * its subdecks with select_all. An id outside the deck is a 404 for the whole call.
+ */
+export async function selectNotes(user: { id: number }, selection: Selection, trx: TransactionClientContract) {
+  const deck = await findDeck(user, selection.deckId, trx)
+  const deckIds = await subtreeIds(deck.id, trx)
+  const query = trx.from('notes').whereIn('deck_id', deckIds).select('id').orderBy('id')
+  if (!selection.selectAll) {
+    const wanted = [...new Set(selection.ids ?? [])]
+    if (!wanted.length) throw new ApiException(422, 'E_VALIDATION_ERROR', 'no_notes_selected', { field: 'ids' })
+    query.whereIn('id', wanted)
+    const rows = await query
+    if (rows.length !== wanted.length) throw ApiException.notFound()
+    return { deck, deckIds, noteIds: rows.map((row) => row.id as number) }
+  }
+  return { deck, deckIds, noteIds: (await query).map((row) => row.id as number) }
+}

@@ -1,0 +1,15 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import StoreMedia from '#actions/media/store_media'
+import { findEditableDeck } from '#queries/decks/find_deck'
+import { attachmentValidator } from '#validators/content'
+
+/** POST card_attachments: an image, sound or video for a deck's notes → {id, type, url}. */
+export default class CardAttachmentsController {
+  async store({ auth, request, response }: HttpContext) {
+    const user = auth.use('api').getUserOrFail()
+    const input = await request.validateUsing(attachmentValidator)
+    const deck = await findEditableDeck(user, input.deck_id)
+    const media = await new StoreMedia().handle(user, deck, input.file)
+    return response.ok({ id: media.id, type: media.kind, url: media.url })
+  }
+}

@@ -1,0 +1,107 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import CreateDeck from '#actions/decks/create_deck'
+import UpdateDeck from '#actions/decks/update_deck'
+import DeleteDeck from '#actions/decks/delete_deck'
+import DuplicateDeck from '#actions/decks/duplicate_deck'
+import MoveDeck from '#actions/decks/move_deck'
+import ResetProgress from '#actions/decks/reset_progress'
+import ReportDeck from '#actions/decks/report_deck'
+import { reorder } from '#actions/decks/reorder_decks'
+import { findDeck } from '#queries/decks/find_deck'
+import { hierarchyOf } from '#queries/decks/deck_tree'
+import { listDecks, pollingDecks, showDeck } from '#queries/decks/list_decks'
+import Deck from '#models/deck'
+import {
+  createDeckValidator, duplicateDeckValidator, listDecksValidator, moveDeckValidator,
+  reorderDecksValidator, reportDeckValidator, updateDeckValidator,
+} from '#validators/content'
+
+export default class DecksController {
+  async index({ auth, request }: HttpContext) {
+    const { deck_ids: deckIds, folder_id: folderId } = await request.validateUsing(listDecksValidator)
+    return listDecks(auth.use('api').getUserOrFail(), { deckIds, folderId })
+  }
+
+  async archived({ auth }: HttpContext) {
+    return listDecks(auth.use('api').getUserOrFail(), { archived: true })
+  }
+
+  /** A light list for pickers (move, duplicate): no counts. */
+  async light({ auth }: HttpContext) {
+    const user = auth.use('api').getUserOrFail()
+    const decks = await Deck.query().withScopes((s) => s.accessibleBy(user)).whereNot('state', 'archived').orderBy('position').orderBy('id')
+    return {
+      decks: decks.map((deck) => ({ id: deck.id, name: deck.name, parentId: deck.parentId, rootDeckId: deck.rootDeckId, folderId: deck.folderId, algorithmPreset: deck.algorithmPreset, state: deck.state })),
+      hierarchy: hierarchyOf(decks),
+    }
+  }
+
+  async polling({ auth }: HttpContext) {
+    return { decks: await pollingDecks(auth.use('api').getUserOrFail()) }
+  }
+
+  async show({ auth, params }: HttpContext) {
+    const user = auth.use('api').getUserOrFail()
+    return showDeck(user, await findDeck(user, params.id))
+  }
+
+  async store({ auth, request, response }: HttpContext) {
+    const user = auth.use('api').getUserOrFail()
+    const { deck: input } = await request.validateUsing(createDeckValidator)
+    const deck = await new CreateDeck().handle(user, { name: input.name, parentId: input.parent_id, folderId: input.folder_id, source: input.source })
+    return response.created(await showDeck(user, deck))
+  }
+
+  async update({ auth, request, params }: HttpContext) {
+    const user = auth.use('api').getUserOrFail()
+    const { deck: input } = await request.validateUsing(updateDeckValidator)
+    const deck = await new UpdateDeck().handle(user, params.id, {
+      name: input.name, shuffleCardsEnabled: input.shuffle_cards_enabled, offlineModeEnabled: input.offline_mode_enabled,
+      fontSettings: input.font_settings, newCardsPerDay: input.new_cards_per_day, maxCardsPerDay: input.max_cards_per_day,
+      notesSortBy: input.notes_sort_by, notesOrder: input.notes_order, ttsEnabled: input.tts_enabled,
+      ttsWholeCardPronunciation: input.tts_whole_card_pronunciation, ttsAutoplayEnabled: input.tts_autoplay_enabled,
+      ttsFrontSideLanguage: input.tts_front_side_language, ttsBackSideLanguage: input.tts_back_side_language,
+    })
+    return showDeck(user, deck)
+  }
+
+  async destroy({ auth, params, response }: HttpContext) {
+    await new DeleteDeck().handle(auth.use('api').getUserOrFail(), params.id)
+    return response.noContent()
+  }
+
+  async duplicate({ auth, params, request, response }: HttpContext) {
+    const user = auth.use('api').getUserOrFail()
+    const input = await request.validateUsing(duplicateDeckValidator)
+    const copy = await new DuplicateDeck().handle(user, params.id, {
+      keepProgress: input.keep_progress, destinationId: input.destination_id, folderId: input.folder_id,
+    })
+    return response.accepted(await showDeck(user, copy))
+  }
+
+  async move({ auth, request }: HttpContext) {
+    const user = auth.use('api').getUserOrFail()
+    const input = await request.validateUsing(moveDeckValidator)
+    await new MoveDeck().handle(user, { deckId: input.deck_id, parentDeckId: input.parent_deck_id, folderId: input.folder_id })
+    const { hierarchy, folders } = await listDecks(user)
+    return { hierarchy, folders }
+  }
+
+  async reorder({ auth, request, response }: HttpContext) {
+    const { deck_ids: ids } = await request.validateUsing(reorderDecksValidator)
+    await reorder('decks', auth.use('api').getUserOrFail(), ids)
+    return response.noContent()
+  }
+
+  async resetProgress({ auth, params }: HttpContext) {
+    const user = auth.use('api').getUserOrFail()
+    await new ResetProgress().handle(user, params.id)
+    return showDeck(user, await findDeck(user, params.id))
+  }
+
+  async report({ auth, params, request, response }: HttpContext) {
+    const { report_text: text } = await request.validateUsing(reportDeckValidator)
+    await new ReportDeck().handle(auth.use('api').getUserOrFail(), params.id, text)
+    return response.created({ reported: true })
+  }
+}

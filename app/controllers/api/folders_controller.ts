@@ -1,0 +1,61 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import SaveFolder from '#actions/folders/save_folder'
+import { reorder } from '#actions/decks/reorder_decks'
+import Deck from '#models/deck'
+import Folder from '#models/folder'
+import type User from '#models/user'
+import { findFolder } from '#queries/folders/find_folder'
+import FolderTransformer from '#transformers/folder_transformer'
+import { createFolderValidator, folderValidator, reorderFoldersValidator } from '#validators/content'
+
+async function present(user: User, folders: Folder[]) {
+  const decks = await Deck.query().where('user_id', user.id).whereNull('parent_id').whereNot('state', 'archived')
+    .whereIn('folder_id', folders.map((folder) => folder.id)).orderBy('position').orderBy('id')
+  return folders.map((folder) => FolderTransformer.forApi(folder, decks.filter((deck) => deck.folderId === folder.id).map((deck) => deck.id)))
+}
+
+export default class FoldersController {
+  async index({ auth }: HttpContext) {
+    const user = auth.use('api').getUserOrFail()
+    return { folders: await present(user, await Folder.query().where('user_id', user.id).orderBy('position').orderBy('id')) }
+  }
+
+  async show({ auth, params }: HttpContext) {
+    const user = auth.use('api').getUserOrFail()
+    return (await present(user, [await findFolder(user, params.id)]))[0]
+  }
+
+  async store({ auth, request, response }: HttpContext) {
+    const user = auth.use('api').getUserOrFail()
+    const input = await request.validateUsing(createFolderValidator)
+    const folder = await new SaveFolder().handle(user, null, {
+      name: input.name, color: input.color, emojiUtf16: input.emoji_utf_16 || null, assignDeckIds: input.assign_deck_ids,
+    })
+    return response.created((await present(user, [folder]))[0])
+  }
+
+  /** Rename, recolor, set the emoji, or assign decks (`assign_deck_ids`). */
+  async update({ auth, request, params }: HttpContext) {
+    const user = auth.use('api').getUserOrFail()
+    const input = await request.validateUsing(folderValidator)
+    const folder = await new SaveFolder().handle(user, params.id, {
+      name: input.name, color: input.color,
+      emojiUtf16: input.emoji_utf_16 === undefined ? undefined : input.emoji_utf_16 || null,
+      assignDeckIds: input.assign_deck_ids,
+    })
+    return (await present(user, [folder]))[0]
+  }
+
+  /** The folder goes; its decks stay, at the top level. */
+  async destroy({ auth, params, response }: HttpContext) {
+    const folder = await findFolder(auth.use('api').getUserOrFail(), params.id)
+    await folder.delete()
+    return response.noContent()
+  }
+
+  async reorder({ auth, request, response }: HttpContext) {
+    const { folder_ids: ids } = await request.validateUsing(reorderFoldersValidator)
+    await reorder('folders', auth.use('api').getUserOrFail(), ids)
+    return response.noContent()
+  }
+}

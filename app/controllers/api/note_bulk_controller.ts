@@ -1,0 +1,30 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import ApiException from '#exceptions/api_exception'
+import BulkNotes, { type BulkAction } from '#actions/notes/bulk_notes'
+import { bulkNotesValidator } from '#validators/content'
+
+/** notes/bulk_*: one door per action, as the spec lists them, and bulk_action naming it. */
+export default class NoteBulkController {
+  private async run(ctx: HttpContext, fixed?: BulkAction) {
+    const input = await ctx.request.validateUsing(bulkNotesValidator)
+    const action = fixed ?? input.bulk_action
+    if (!action) throw new ApiException(422, 'E_VALIDATION_ERROR', 'bulk_action_missing', { field: 'bulk_action' })
+    if (action === 'move' && !input.destination_deck_id) {
+      throw new ApiException(422, 'E_VALIDATION_ERROR', 'destination_missing', { field: 'destination_deck_id' })
+    }
+    const result = await new BulkNotes().handle(
+      ctx.auth.use('api').getUserOrFail(),
+      action,
+      { deckId: input.deck_id, ids: input.ids ?? input.note_ids, selectAll: input.select_all },
+      input.destination_deck_id
+    )
+    return ctx.response.status(result.processing ? 202 : 200).send(result)
+  }
+
+  destroy = (ctx: HttpContext) => this.run(ctx, 'destroy')
+  freeze = (ctx: HttpContext) => this.run(ctx, 'freeze')
+  unfreeze = (ctx: HttpContext) => this.run(ctx, 'unfreeze')
+  move = (ctx: HttpContext) => this.run(ctx, 'move')
+  duplicate = (ctx: HttpContext) => this.run(ctx, 'duplicate')
+  action = (ctx: HttpContext) => this.run(ctx)
+}

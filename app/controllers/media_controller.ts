@@ -1,0 +1,23 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import drive from '@adonisjs/drive/services/main'
+import Media from '#models/media'
+import ApiException from '#exceptions/api_exception'
+
+/**
+ * Serves uploaded media to whoever may see it (for now its owner), by web
+ * session or bearer token. Files never execute: a sandboxing CSP and nosniff
+ * make even an SVG opened directly inert.
+ */
+export default class MediaController {
+  async show(ctx: HttpContext) {
+    const user = (await ctx.auth.use('web').check()) ? ctx.auth.use('web').user : (await ctx.auth.use('api').check()) ? ctx.auth.use('api').user : null
+    const media = user ? await Media.query().where('key', String(ctx.params.key)).where('user_id', user.id).first() : null
+    if (!media) throw ApiException.notFound()
+    const stream = await drive.use().getStream(`media/${media.key}`)
+    ctx.response.header('Content-Type', media.mime)
+    ctx.response.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+    ctx.response.header('X-Content-Type-Options', 'nosniff')
+    ctx.response.header('Cache-Control', 'private, max-age=31536000, immutable')
+    return ctx.response.stream(stream)
+  }
+}

@@ -1,0 +1,170 @@
+import { DateTime } from 'luxon'
+import { BaseModel, belongsTo, column, hasMany, scope } from '@adonisjs/lucid/orm'
+import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
+import Folder from '#models/folder'
+import Note from '#models/note'
+import User from '#models/user'
+
+export const DECK_STATES = [
+  'active', 'archived', 'cloning', 'disabled', 'duplicating', 'notes_moving', 'media_processing',
+  'notes_importing', 'processing', 'processing_failed', 'suspended', 'syncing', 'bulk_reversing', 'ai_notes_generation',
+] as const
+export type DeckState = (typeof DECK_STATES)[number]
+
+/* states a background job holds a deck in; the deck cannot be edited meanwhile */
+export const PROCESSING_STATES: DeckState[] = [
+  'processing', 'cloning', 'duplicating', 'notes_moving', 'notes_importing', 'media_processing', 'bulk_reversing', 'ai_notes_generation', 'syncing',
+]
+
+export const DECK_SOURCES = [
+  'manually', 'imported_anki', 'pre-made', 'created_ai_pdf', 'created_ai_prompt', 'imported_ofc', 'imported_csv', 'cloned_from_published_deck', 'remote_gpt',
+] as const
+export type DeckSource = (typeof DECK_SOURCES)[number]
+
+export const MAX_CARDS_PER_DECK = 3000
+
+export interface Processing {
+  total: number
+  processed: number
+  /** what the finished toast needs: how many, and where to */
+  count?: number
+  destinationName?: string
+  previousState?: DeckState
+}
+
+export type DeviceFontSettings = { fontFamily?: string; size: number; alignment: 'left' | 'center' | 'right' }
+export type FontSettings = Partial<Record<'desktop' | 'tablet' | 'phone', DeviceFontSettings>>
+
+export default class Deck extends BaseModel {
+  @column({ isPrimary: true })
+  declare id: number
+
+  @column()
+  declare userId: number
+
+  @column()
+  declare parentId: number | null
+
+  @column()
+  declare rootDeckId: number | null
+
+  @column()
+  declare folderId: number | null
+
+  @column()
+  declare name: string
+
+  @column()
+  declare position: number
+
+  @column()
+  declare state: DeckState
+
+  @column()
+  declare processing: Processing | null
+
+  @column()
+  declare source: DeckSource
+
+  @column()
+  declare clonedFromId: number | null
+
+  @column()
+  declare algorithmPreset: string
+
+  @column()
+  declare algorithmType: 'spacedRepetition' | 'speedLearning'
+
+  @column()
+  declare algorithmSettings: Record<string, unknown>
+
+  @column()
+  declare newCardsPerDay: number | null
+
+  @column()
+  declare maxCardsPerDay: number | null
+
+  @column()
+  declare shuffleCardsEnabled: boolean
+
+  @column()
+  declare fontSettings: FontSettings
+
+  @column()
+  declare cardPresetId: number | null
+
+  @column()
+  declare offlineModeEnabled: boolean
+
+  @column()
+  declare ttsEnabled: boolean
+
+  @column()
+  declare ttsWholeCardPronunciation: boolean
+
+  @column()
+  declare ttsAutoplayEnabled: boolean
+
+  @column()
+  declare ttsFrontSideLanguage: string | null
+
+  @column()
+  declare ttsBackSideLanguage: string | null
+
+  @column()
+  declare notesSortBy: 'next_review_at' | 'created_at' | 'alphabetical'
+
+  @column()
+  declare notesOrder: 'ASC' | 'DESC'
+
+  @column()
+  declare sharingEnabled: boolean
+
+  @column()
+  declare sharingToken: string | null
+
+  @column()
+  declare hasChanges: boolean
+
+  @column.dateTime()
+  declare archivedAt: DateTime | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime
+
+  @belongsTo(() => User)
+  declare owner: BelongsTo<typeof User>
+
+  @belongsTo(() => Folder)
+  declare folder: BelongsTo<typeof Folder>
+
+  @belongsTo(() => Deck, { foreignKey: 'parentId' })
+  declare parent: BelongsTo<typeof Deck>
+
+  @hasMany(() => Deck, { foreignKey: 'parentId' })
+  declare children: HasMany<typeof Deck>
+
+  @hasMany(() => Note)
+  declare notes: HasMany<typeof Note>
+
+  /** Every deck lookup starts here: the decks this user may see (their own; collaborators come with sharing). */
+  static accessibleBy = scope((query, user: { id: number }) => {
+    query.where('decks.user_id', user.id)
+  })
+
+  get isRootDeck() {
+    return this.parentId === null
+  }
+
+  get isProcessing() {
+    return PROCESSING_STATES.includes(this.state)
+  }
+
+  /** imported and pre-made decks take no new images (spec: validation rules) */
+  get imagesAllowed() {
+    return !['imported_anki', 'pre-made', 'imported_ofc', 'imported_csv'].includes(this.source)
+  }
+}

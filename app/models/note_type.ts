@@ -1,0 +1,44 @@
+import { DateTime } from 'luxon'
+import { BaseModel, column } from '@adonisjs/lucid/orm'
+import type { CardTemplate, FieldDef, NoteTypeDefinition, NoteTypeKind } from '#note_types/types'
+import { BUILTIN_NOTE_TYPES } from '#note_types/builtin'
+
+export default class NoteType extends BaseModel {
+  @column({ isPrimary: true })
+  declare id: number
+
+  /** null for the built-in types every user sees */
+  @column()
+  declare userId: number | null
+
+  @column()
+  declare kind: NoteTypeKind
+
+  @column()
+  declare name: string
+
+  @column()
+  declare fields: FieldDef[]
+
+  @column()
+  declare templates: CardTemplate[]
+
+  @column()
+  declare css: string
+
+  @column()
+  declare ankiId: string | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime
+
+  /** What renders and generates cards: code for the built-ins, the stored columns for custom types. */
+  get definition(): NoteTypeDefinition {
+    if (this.kind !== 'custom') return BUILTIN_NOTE_TYPES[this.kind]
+    const isCloze = this.templates.some((t) => /\{\{[^}]*cloze:/.test(t.front))
+    return { kind: 'custom', name: this.name, fields: this.fields, templates: this.templates, css: this.css, isCloze }
+  }
+}

@@ -1,0 +1,37 @@
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type Deck from '#models/deck'
+
+export interface HierarchyNode {
+  id: number
+  rootDeckId: number
+  children: HierarchyNode[]
+}
+
+/** The nested tree (spec: hierarchy) of the given decks, siblings by position then id. */
+export function hierarchyOf(decks: Deck[]): HierarchyNode[] {
+  const byParent = new Map<number | null, Deck[]>()
+  const ids = new Set(decks.map((deck) => deck.id))
+  for (const deck of decks) {
+    const parent = deck.parentId && ids.has(deck.parentId) ? deck.parentId : null
+    byParent.set(parent, [...(byParent.get(parent) ?? []), deck])
+  }
+  const build = (parent: number | null): HierarchyNode[] =>
+    (byParent.get(parent) ?? [])
+      .sort((a, b) => a.position - b.position || a.id - b.id)
+      .map((deck) => ({ id: deck.id, rootDeckId: deck.rootDeckId ?? deck.id, children: build(deck.id) }))
+  return build(null)
+}
+
+/** The ids of a deck and all its subdecks, at any depth. */
+export async function subtreeIds(deckId: number, trx?: TransactionClientContract): Promise<number[]> {
+  const result = await (trx ?? db).rawQuery(
+    `with recursive tree as (
+       select id from decks where id = ?
+       union all
+       select d.id from decks d join tree t on d.parent_id = t.id
+     ) select id from tree`,
+    [deckId]
+  )
+  return result.rows.map((row: { id: number }) => row.id)
+}

@@ -1,0 +1,94 @@
+import type Deck from '#models/deck'
+import type User from '#models/user'
+import type { DeckCounts } from '#queries/decks/deck_counters'
+import { isReportable } from '#actions/decks/report_deck'
+import { avatarUrlOf } from '#transformers/user_transformer'
+
+const DEFAULT_FONT = { size: 20, alignment: 'center' as const }
+
+/** The spec's Deck entity, for the apps and the pages alike. */
+export default class DeckTransformer {
+  static forApi(deck: Deck, counts: DeckCounts | undefined, owner: User, children: Deck[] = []) {
+    const processing = deck.processing ?? { total: 0, processed: 0 }
+    const counters = { total: processing.total, processed: processing.processed }
+    const totals = counts ?? {
+      totalCardsCount: 0, newCardsCount: 0, learningCardsCount: 0, graduatedCardsCount: 0,
+      frozenCardsCount: 0, totalToReviewCount: 0, nextCardAppearsAt: null,
+    }
+    return {
+      id: deck.id,
+      name: deck.name,
+      children: children.map((child) => child.id),
+      state: deck.state,
+      collaboration: { count: 0, role: 'owner', state: 'active' },
+      algorithmPreset: deck.algorithmPreset,
+      algorithmType: deck.algorithmType,
+      rootDeckId: deck.rootDeckId ?? deck.id,
+      isRootDeck: deck.isRootDeck,
+      parentId: deck.parentId,
+      position: deck.position,
+      offlineModeEnabled: deck.offlineModeEnabled,
+      offlineAvailableCount: 0,
+      shuffleCardsEnabled: deck.shuffleCardsEnabled,
+      folderId: deck.folderId,
+      configuration: {
+        newCards: { newCardsPerDay: deck.newCardsPerDay },
+        maxCards: { maxCardsPerDay: deck.maxCardsPerDay },
+      },
+      hasChanges: deck.hasChanges,
+      templatesIds: [],
+      ...totals,
+      learningTotalCardsCount: totals.learningCardsCount,
+      graduatedTotalCardsCount: totals.graduatedCardsCount,
+      totalNotStudiedCount: totals.newCardsCount,
+      fontSettings: {
+        desktop: { ...DEFAULT_FONT, ...deck.fontSettings.desktop },
+        tablet: { ...DEFAULT_FONT, ...deck.fontSettings.tablet },
+        phone: { ...DEFAULT_FONT, ...deck.fontSettings.phone },
+      },
+      clonedFromId: deck.clonedFromId,
+      source: deck.source,
+      cardPresetId: deck.cardPresetId,
+      isSpeedLearningAvailable: true,
+      isReversedCardModeAvailable: true,
+      attachmentsSupported: deck.imagesAllowed,
+      isAllowedToReport: isReportable(deck),
+      clonedFromLibrary: deck.source === 'cloned_from_published_deck',
+      librarySharingEnabled: false,
+      importedFromFile: ['imported_anki', 'imported_ofc', 'imported_csv'].includes(deck.source),
+      ttsEnabled: deck.ttsEnabled,
+      ttsWholeCardPronunciation: deck.ttsWholeCardPronunciation,
+      ttsAutoplayEnabled: deck.ttsAutoplayEnabled,
+      ttsFrontSideLanguage: deck.ttsFrontSideLanguage,
+      ttsBackSideLanguage: deck.ttsBackSideLanguage,
+      owner: {
+        id: owner.id, name: owner.name, username: owner.username,
+        avatarColor: owner.avatarColor, avatarUrl: avatarUrlOf(owner), role: 'owner',
+      },
+      sharingEnabled: deck.sharingEnabled,
+      sharingLink: null,
+      sharingToken: deck.sharingEnabled ? deck.sharingToken : null,
+      publicDeck: null,
+      notesImportCounters: deck.state === 'notes_importing' ? counters : null,
+      duplicatingCounters: deck.state === 'duplicating' ? counters : null,
+      reverseCounters: deck.state === 'bulk_reversing' ? counters : null,
+      notesSortBy: deck.notesSortBy,
+      notesOrder: deck.notesOrder,
+      noCardsLimit: false,
+      archivedAt: deck.archivedAt?.toISO() ?? null,
+      createdAt: deck.createdAt.toISO(),
+    }
+  }
+
+  /** GET decks/polling: a deck a job is still working on. */
+  static forPolling(deck: Deck) {
+    return {
+      id: deck.id,
+      state: deck.state,
+      counters: { total: deck.processing?.total ?? 0, processed: deck.processing?.processed ?? 0 },
+      folderId: deck.folderId,
+      name: deck.name,
+      destinationName: deck.processing?.destinationName ?? null,
+    }
+  }
+}

@@ -1,0 +1,153 @@
+import vine from '@vinejs/vine'
+import { DECK_SOURCES } from '#models/deck'
+import { FOLDER_COLORS } from '#models/folder'
+
+const name = () => vine.string().trim().minLength(1).maxLength(255)
+const id = () => vine.number().withoutDecimals().positive().max(2147483647)
+/* `1,2,3` in a query string, or a JSON array */
+const ids = () =>
+  vine.union([
+    vine.union.if((value) => typeof value === 'string', vine.string().regex(/^\d+(,\d+)*$/).transform((text) => text.split(',').map(Number))),
+    vine.union.else(vine.array(id()).maxLength(5000)),
+  ])
+const deviceFont = () =>
+  vine.object({
+    fontFamily: vine.string().maxLength(40).optional(),
+    size: vine.number().range([8, 72]),
+    alignment: vine.enum(['left', 'center', 'right'] as const),
+  }).optional()
+
+export const createDeckValidator = vine.create({
+  deck: vine.object({
+    name: name(),
+    parent_id: id().nullable().optional(),
+    folder_id: id().nullable().optional(),
+    source: vine.enum(DECK_SOURCES).optional(),
+  }),
+})
+
+export const updateDeckValidator = vine.create({
+  deck: vine.object({
+    name: name().optional(),
+    shuffle_cards_enabled: vine.boolean().optional(),
+    offline_mode_enabled: vine.boolean().optional(),
+    font_settings: vine.object({ desktop: deviceFont(), tablet: deviceFont(), phone: deviceFont() }).optional(),
+    new_cards_per_day: vine.number().withoutDecimals().range([0, 9999]).nullable().optional(),
+    max_cards_per_day: vine.number().withoutDecimals().range([0, 99999]).nullable().optional(),
+    notes_sort_by: vine.enum(['next_review_at', 'created_at', 'alphabetical'] as const).optional(),
+    notes_order: vine.enum(['ASC', 'DESC'] as const).optional(),
+    tts_enabled: vine.boolean().optional(),
+    tts_whole_card_pronunciation: vine.boolean().optional(),
+    tts_autoplay_enabled: vine.boolean().optional(),
+    tts_front_side_language: vine.string().maxLength(16).nullable().optional(),
+    tts_back_side_language: vine.string().maxLength(16).nullable().optional(),
+  }),
+})
+
+export const listDecksValidator = vine.create({
+  deck_ids: ids().optional(),
+  folder_id: id().optional(),
+})
+
+export const duplicateDeckValidator = vine.create({
+  keep_progress: vine.boolean().optional(),
+  destination_id: id().optional(),
+  folder_id: id().optional(),
+})
+
+export const moveDeckValidator = vine.create({
+  deck_id: id(),
+  folder_id: id().nullable().optional(),
+  parent_deck_id: id().nullable().optional(),
+})
+
+export const reorderDecksValidator = vine.create({ deck_ids: ids() })
+export const reorderFoldersValidator = vine.create({ folder_ids: ids() })
+
+export const reportDeckValidator = vine.create({ report_text: vine.string().trim().minLength(1).maxLength(2000) })
+
+const folderName = () => vine.string().trim().minLength(1).maxLength(100)
+export const createFolderValidator = vine.create({
+  name: folderName(),
+  color: vine.enum(FOLDER_COLORS).optional(),
+  emoji_utf_16: vine.string().trim().maxLength(16).nullable().optional(),
+  assign_deck_ids: ids().optional(),
+})
+
+export const folderValidator = vine.create({
+  name: folderName().optional(),
+  color: vine.enum(FOLDER_COLORS).optional(),
+  /* the spec sends null for "no emoji" */
+  emoji_utf_16: vine.string().trim().maxLength(16).nullable().optional(),
+  assign_deck_ids: ids().optional(),
+})
+
+const mask = vine.object({
+  id: vine.any().optional(),
+  group: vine.number().withoutDecimals().range([1, 500]),
+  x: vine.number().range([0, 1]),
+  y: vine.number().range([0, 1]),
+  width: vine.number().range([0, 1]),
+  height: vine.number().range([0, 1]),
+  angle: vine.number().range([-360, 360]).optional(),
+})
+
+export const noteBody = {
+  template_id: id(),
+  fields: vine.record(vine.string().maxLength(100_000).optional().transform((value) => value ?? '')),
+  field_attachments_map: vine
+    .record(vine.object({ masks: vine.array(mask).maxLength(200), hideAll: vine.boolean().optional() }))
+    .optional(),
+  reverse: vine.boolean().optional(),
+}
+
+export const createNoteValidator = vine.create({ note: vine.object({ ...noteBody, deck_id: id() }) })
+export const updateNoteValidator = vine.create({ note: vine.object({ ...noteBody, template_id: id().optional(), deck_id: id().optional() }) })
+export const previewNoteValidator = vine.create({ note: vine.object({ ...noteBody, deck_id: id() }) })
+
+export const listNotesValidator = vine.create({
+  deck_id: id(),
+  offset: vine.number().withoutDecimals().min(0).optional(),
+  limit: vine.number().withoutDecimals().range([1, 100]).optional(),
+  query: vine.string().trim().maxLength(200).optional(),
+  learning_state: vine.enum(['new', 'learning', 'graduated', 'study_again', 'got_it'] as const).optional(),
+  frozen: vine.boolean().optional(),
+  sort_by: vine.enum(['next_review_at', 'created_at', 'alphabetical'] as const).optional(),
+  order: vine.enum(['ASC', 'DESC', 'asc', 'desc'] as const).optional(),
+})
+
+/* bulk calls name notes one by one, or all the deck's notes with select_all */
+export const bulkNotesValidator = vine.create({
+  deck_id: id(),
+  ids: ids().optional(),
+  note_ids: ids().optional(),
+  select_all: vine.boolean().optional(),
+  destination_deck_id: id().optional(),
+  bulk_action: vine.enum(['reverse', 'unreverse', 'freeze', 'unfreeze', 'reset_progress', 'destroy', 'duplicate', 'move'] as const).optional(),
+})
+
+export const notesCardsValidator = vine.create({
+  deck_id: id(),
+  ids: ids().optional(),
+  offset: vine.number().withoutDecimals().min(0).optional(),
+})
+
+export const findDuplicatesValidator = vine.create({
+  deck_id: id(),
+  query: vine.string().trim().maxLength(200).optional(),
+})
+
+export const bulkCreateValidator = vine.create({
+  deck_id: id(),
+  template_id: id().optional(),
+  import_data: vine
+    .array(vine.object({ front: vine.string().maxLength(100_000), back: vine.string().maxLength(100_000) }))
+    .minLength(1)
+    .maxLength(3000),
+})
+
+export const attachmentValidator = vine.create({
+  deck_id: id(),
+  /* images are held to 10 MB by the action, sound and video to 25 MB */
+  file: vine.file({ size: '25mb' }),
+})
