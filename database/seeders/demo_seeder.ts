@@ -1,15 +1,44 @@
 import { BaseSeeder } from '@adonisjs/lucid/seeders'
+import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
+import NoteType from '#models/note_type'
 import { createUser } from '#actions/auth/create_user'
+import CreateDeck from '#actions/decks/create_deck'
+import SaveFolder from '#actions/folders/save_folder'
+import SaveNote from '#actions/notes/save_note'
 
 /** The demo account the README prints. Idempotent: runs on every `npm start`. */
 export const DEMO = { email: 'demo@mnemo.app', password: 'mnemo-demo-2026', name: 'Demo Learner' }
+
+/* a small library of what the product can hold: a folder, subdecks, every built-in card type */
+const SPANISH = [
+  ['el perro', 'the dog'], ['el gato', 'the cat'], ['la casa', 'the house'], ['el libro', 'the book'],
+  ['la manzana', 'the apple'], ['el agua', 'the water'], ['la ciudad', 'the city'], ['el tiempo', 'the weather; time'],
+]
 
 export default class DemoSeeder extends BaseSeeder {
   static environment = ['development']
 
   async run() {
     if (await User.findBy('email', DEMO.email)) return
-    await createUser({ provider: 'email', ...DEMO })
+    const user = await createUser({ provider: 'email', ...DEMO })
+    const type = async (kind: string) => (await NoteType.query().whereNull('user_id').where('kind', kind).firstOrFail()).id
+    await db.transaction(async (trx) => {
+      const folder = await new SaveFolder().handle(user, null, { name: 'Languages', color: 'teal', emojiUtf16: '🌍' })
+      const spanish = await new CreateDeck().handle(user, { name: 'Spanish', folderId: folder.id }, trx)
+      const basics = await new CreateDeck().handle(user, { name: 'Basics', parentId: spanish.id }, trx)
+      const save = new SaveNote()
+      for (const [front, back] of SPANISH) {
+        await save.handle(user, basics, { noteTypeId: await type('reversed'), fields: { Front: front, Back: back } }, trx)
+      }
+      const science = await new CreateDeck().handle(user, { name: 'Science' }, trx)
+      await save.handle(user, science, {
+        noteTypeId: await type('cloze'),
+        fields: { 'Text': 'Water boils at {{c1::100 °C}} at sea level and freezes at {{c2::0 °C::temperature}}.', 'Back Extra': '' },
+      }, trx)
+      await save.handle(user, science, { noteTypeId: await type('basic'), fields: { Front: 'E = mc<sup>2</sup>: what is <i>c</i>?', Back: 'The speed of light' } }, trx)
+      await save.handle(user, science, { noteTypeId: await type('type_in'), fields: { Front: 'Chemical symbol of gold', Back: 'Au' } }, trx)
+      await save.handle(user, science, { noteTypeId: await type('basic'), fields: { Front: 'Quadratic formula', Back: '\\(x = \\frac{-b \\pm \\sqrt{b^2-4ac}}{2a}\\)' } }, trx)
+    })
   }
 }
