@@ -94,7 +94,8 @@ const mask = vine.object({
 
 export const noteBody = {
   template_id: id(),
-  fields: vine.record(vine.string().maxLength(100_000).optional().transform((value) => value ?? '')),
+  /* the body parser turns empty strings into null: an empty field */
+  fields: vine.record(vine.string().maxLength(100_000).nullable().optional()),
   field_attachments_map: vine
     .record(vine.object({ masks: vine.array(mask).maxLength(200), hideAll: vine.boolean().optional() }))
     .optional(),

@@ -14,7 +14,7 @@ export type AttachmentsInput = Record<string, { masks: Array<Partial<OcclusionMa
 
 export interface NoteInput {
   noteTypeId: number
-  fields: Record<string, string>
+  fields: Record<string, string | null | undefined>
   fieldAttachmentsMap?: AttachmentsInput
   reverse?: boolean
 }

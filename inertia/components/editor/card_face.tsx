@@ -1,0 +1,97 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import katexCssUrl from 'katex/dist/katex.min.css?url'
+import { renderMath } from './math'
+import { useCardTheme, type CardTheme } from './use_card_theme'
+
+export type CardFaceProps = {
+  /** server-rendered, server-sanitized HTML of one side of a card */
+  html: string
+  /** the note type's CSS (Anki's "Styling") */
+  css?: string
+  className?: string
+  /** accessible name of the frame */
+  title: string
+}
+
+/** What every card looks like before the note type's own CSS. */
+function baseCss(theme: CardTheme) {
+  return `
+:root { color-scheme: ${theme.scheme}; }
+html, body { margin: 0; }
+body { background: ${theme.surface}; color: ${theme.text}; }
+.card { font: 20px/1.5 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; text-align: center; padding: 1rem; overflow-wrap: anywhere; }
+img { max-width: 100%; height: auto; }
+audio { max-width: 100%; }
+a { color: ${theme.accent}; }
+pre { text-align: left; overflow-x: auto; padding: 0.75rem; border-radius: 8px; background: color-mix(in srgb, ${theme.text} 7%, transparent); }
+ul, ol { text-align: left; display: inline-block; margin: 0.5rem 0; }
+mark { background: #ffe066; color: #1d1b18; }
+.cloze { font-weight: bold; color: ${theme.accent}; }
+hr#answer { border: 0; border-top: 1px solid ${theme.border}; margin: 1rem 0; }
+.io-wrap { position: relative; display: inline-block; max-width: 100%; line-height: 0; }
+.io-wrap img { display: block; }
+.io-mask { position: absolute; box-sizing: border-box; background: #ffeba2; border: 1px solid #212121; border-radius: 2px; }
+.io-mask.io-active { background: #ff8e8e; border-color: #c92a2a; }
+.io-mask.io-revealed { background: transparent; border: 2px solid #ff5b5b; }
+[data-type-answer] { display: inline-block; min-width: 12em; min-height: 1.6em; margin: 0.25rem 0; border: 2px dashed ${theme.muted}; border-radius: 6px; }
+.type-answer-result { display: inline-block; font-family: ui-monospace, Menlo, Consolas, monospace; padding: 0.25rem 0.5rem; border-radius: 6px; background: color-mix(in srgb, ${theme.text} 6%, transparent); }
+.type-answer-result .typeGood { background: #b2f2bb; color: #1b4d25; }
+.type-answer-result .typeBad { background: #ffc9c9; color: #7a1d1d; }
+.type-answer-result .typeMissed { background: #e9ecef; color: #495057; }
+`
+}
+
+/** `</style` inside a note type's CSS must not end our style element. */
+const styleText = (css: string) => css.replace(/<\/style/gi, '<\\/style')
+
+function cardDocument(html: string, css: string, theme: CardTheme) {
+  const night = theme.scheme === 'dark' ? ' nightMode night_mode' : ''
+  return `<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="${katexCssUrl}"><style>${baseCss(theme)}</style><style>${styleText(css)}</style></head><body class="card${night}">${renderMath(html)}</body></html>`
+}
+
+/**
+ * One side of a card, isolated in a sandboxed frame: the card's HTML and CSS
+ * can neither run scripts nor touch the page's styles. Same origin, so media
+ * requests carry the session cookie and the frame can be measured from here.
+ */
+export function CardFace({ html, css = '', className, title }: CardFaceProps) {
+  const frame = useRef<HTMLIFrameElement>(null)
+  const theme = useCardTheme()
+  const [height, setHeight] = useState<number>()
+  /* built after mount only: math rendering needs the DOM, and server and client must agree */
+  const srcDoc = useMemo(() => (theme ? cardDocument(html, css, theme) : undefined), [html, css, theme])
+
+  const measure = useCallback(() => {
+    const body = frame.current?.contentDocument?.body
+    if (body) setHeight(Math.ceil(body.scrollHeight))
+  }, [])
+
+  const cleanup = useRef<() => void>(undefined)
+  const onLoad = useCallback(() => {
+    cleanup.current?.()
+    const doc = frame.current?.contentDocument
+    if (!doc?.body) return
+    measure()
+    /* images, fonts and audio controls arrive after load: follow the body's size */
+    const observer = new ResizeObserver(measure)
+    observer.observe(doc.body)
+    doc.addEventListener('load', measure, true)
+    cleanup.current = () => {
+      observer.disconnect()
+      doc.removeEventListener('load', measure, true)
+    }
+  }, [measure])
+  useEffect(() => () => cleanup.current?.(), [])
+
+  return (
+    <iframe
+      ref={frame}
+      className={`card-face${className ? ` ${className}` : ''}`}
+      title={title}
+      sandbox="allow-same-origin"
+      srcDoc={srcDoc}
+      onLoad={onLoad}
+      style={height ? { height } : undefined}
+    />
+  )
+}

@@ -1,0 +1,201 @@
+import { useEditorState, type Editor } from '@tiptap/react'
+import { useT } from '~/lib/i18n'
+import { useShortcut } from './shortcuts'
+import { ToolButton, ToolMenu } from './tool_button'
+import { AudioIcon, BulletListIcon, CodeBlockIcon, ColorIcon, HighlightIcon, ImageIcon, LinkIcon, OrderedListIcon } from './icons'
+
+/** The fixed text colours (readable on light and dark cards). */
+export const COLORS = [
+  { name: 'red', value: '#e03131' },
+  { name: 'orange', value: '#e8590c' },
+  { name: 'green', value: '#2f9e44' },
+  { name: 'blue', value: '#1c7ed6' },
+  { name: 'violet', value: '#7048e8' },
+  { name: 'gray', value: '#868e96' },
+] as const
+
+const LEVELS = [1, 2, 3] as const
+
+export type FieldToolbarProps = {
+  editor: Editor | null
+  cloze: boolean
+  /** images are turned off for this field: the tooltip says why */
+  imagesDisabledReason?: string
+  canImage: boolean
+  canAudio: boolean
+  onImage: () => void
+  onAudio: () => void
+  onLink: () => void
+  onCloze: () => void
+  onMath: () => void
+}
+
+const EMPTY = {
+  bold: false,
+  italic: false,
+  underline: false,
+  strike: false,
+  subscript: false,
+  superscript: false,
+  orderedList: false,
+  bulletList: false,
+  highlight: false,
+  codeBlock: false,
+  link: false,
+  heading: 0,
+  color: null as string | null,
+}
+
+export function FieldToolbar({ editor, cloze, imagesDisabledReason, canImage, canAudio, onImage, onAudio, onLink, onCloze, onMath }: FieldToolbarProps) {
+  const t = useT()
+  const shortcut = useShortcut()
+  const state =
+    useEditorState({
+      editor,
+      selector: ({ editor: current }) =>
+        current
+          ? {
+              bold: current.isActive('bold'),
+              italic: current.isActive('italic'),
+              underline: current.isActive('underline'),
+              strike: current.isActive('strike'),
+              subscript: current.isActive('subscript'),
+              superscript: current.isActive('superscript'),
+              orderedList: current.isActive('orderedList'),
+              bulletList: current.isActive('bulletList'),
+              highlight: current.isActive('highlight'),
+              codeBlock: current.isActive('codeBlock'),
+              link: current.isActive('link'),
+              heading: LEVELS.find((level) => current.isActive('heading', { level })) ?? 0,
+              color: (current.getAttributes('textStyle').color as string | undefined) ?? null,
+            }
+          : EMPTY,
+    }) ?? EMPTY
+
+  const off = !editor
+  const chain = () => editor!.chain().focus()
+  const colorNames: Record<(typeof COLORS)[number]['name'], string> = {
+    red: t('editor.color.red'),
+    orange: t('editor.color.orange'),
+    green: t('editor.color.green'),
+    blue: t('editor.color.blue'),
+    violet: t('editor.color.violet'),
+    gray: t('editor.color.gray'),
+  }
+
+  return (
+    <div className="field-toolbar" role="toolbar" aria-label={t('editor.toolbar.label')}>
+      {canImage && (
+        <ToolButton label={imagesDisabledReason ?? t('editor.toolbar.image')} disabled={off || Boolean(imagesDisabledReason)} onClick={onImage}>
+          <ImageIcon />
+        </ToolButton>
+      )}
+      <ToolButton label={t('editor.toolbar.bold')} shortcut={shortcut('Mod+B')} active={state.bold} disabled={off} onClick={() => chain().toggleBold().run()}>
+        <b>B</b>
+      </ToolButton>
+      <ToolButton label={t('editor.toolbar.italic')} shortcut={shortcut('Mod+I')} active={state.italic} disabled={off} onClick={() => chain().toggleItalic().run()}>
+        <i>I</i>
+      </ToolButton>
+      <ToolButton label={t('editor.toolbar.underline')} shortcut={shortcut('Mod+U')} active={state.underline} disabled={off} onClick={() => chain().toggleUnderline().run()}>
+        <u>U</u>
+      </ToolButton>
+      <ToolButton label={t('editor.toolbar.strike')} shortcut={shortcut('Mod+Shift+S')} active={state.strike} disabled={off} onClick={() => chain().toggleStrike().run()}>
+        <s>S</s>
+      </ToolButton>
+      <ToolButton label={t('editor.toolbar.subscript')} shortcut={shortcut('Mod+,')} active={state.subscript} disabled={off} onClick={() => chain().toggleSubscript().run()}>
+        <span>
+          x<sub>2</sub>
+        </span>
+      </ToolButton>
+      <ToolButton label={t('editor.toolbar.superscript')} shortcut={shortcut('Mod+.')} active={state.superscript} disabled={off} onClick={() => chain().toggleSuperscript().run()}>
+        <span>
+          x<sup>2</sup>
+        </span>
+      </ToolButton>
+      <span className="tool-separator" />
+      <ToolButton label={t('editor.toolbar.ordered_list')} shortcut={shortcut('Mod+Shift+7')} active={state.orderedList} disabled={off} onClick={() => chain().toggleOrderedList().run()}>
+        <OrderedListIcon />
+      </ToolButton>
+      <ToolButton label={t('editor.toolbar.bullet_list')} shortcut={shortcut('Mod+Shift+8')} active={state.bulletList} disabled={off} onClick={() => chain().toggleBulletList().run()}>
+        <BulletListIcon />
+      </ToolButton>
+      <ToolButton label={t('editor.toolbar.highlight')} shortcut={shortcut('Mod+Shift+H')} active={state.highlight} disabled={off} onClick={() => chain().toggleHighlight().run()}>
+        <HighlightIcon />
+      </ToolButton>
+      <ToolMenu
+        label={t('editor.toolbar.color')}
+        active={Boolean(state.color)}
+        disabled={off}
+        icon={<ColorIcon color={state.color} />}
+        items={[
+          {
+            key: 'default',
+            title: t('editor.color.default'),
+            label: <span className="swatch swatch-default" />,
+            selected: !state.color,
+            onSelect: () => chain().unsetColor().run(),
+          },
+          ...COLORS.map((color) => ({
+            key: color.name,
+            title: colorNames[color.name],
+            label: <span className="swatch" style={{ background: color.value }} />,
+            selected: state.color === color.value,
+            onSelect: () => chain().setColor(color.value).run(),
+          })),
+        ]}
+      />
+      <ToolMenu
+        label={t('editor.toolbar.heading')}
+        active={state.heading > 0}
+        disabled={off}
+        icon={<strong>H</strong>}
+        items={[
+          {
+            key: 'p',
+            title: t('editor.heading.paragraph'),
+            label: (
+              <>
+                <span>{t('editor.heading.paragraph')}</span>
+                <kbd>{shortcut('Mod+Alt+0')}</kbd>
+              </>
+            ),
+            selected: state.heading === 0,
+            onSelect: () => chain().setParagraph().run(),
+          },
+          ...LEVELS.map((level) => ({
+            key: `h${level}`,
+            title: t('editor.heading.level', { level }),
+            label: (
+              <>
+                <span className={`heading-sample heading-sample-${level}`}>{t('editor.heading.level', { level })}</span>
+                <kbd>{shortcut(`Mod+Alt+${level}`)}</kbd>
+              </>
+            ),
+            selected: state.heading === level,
+            onSelect: () => chain().setHeading({ level }).run(),
+          })),
+        ]}
+      />
+      <span className="tool-separator" />
+      {cloze && (
+        <ToolButton label={t('editor.toolbar.cloze')} shortcut={shortcut('Mod+Shift+C')} disabled={off} onClick={onCloze}>
+          <span className="tool-text">[…]</span>
+        </ToolButton>
+      )}
+      <ToolButton label={t('editor.toolbar.code_block')} shortcut={shortcut('Mod+Alt+C')} active={state.codeBlock} disabled={off} onClick={() => chain().toggleCodeBlock().run()}>
+        <CodeBlockIcon />
+      </ToolButton>
+      <ToolButton label={t('editor.toolbar.link')} shortcut={shortcut('Mod+K')} active={state.link} disabled={off} onClick={onLink}>
+        <LinkIcon />
+      </ToolButton>
+      <ToolButton label={t('editor.toolbar.math')} shortcut={shortcut('Mod+M')} disabled={off} onClick={onMath}>
+        <span className="tool-text">√x</span>
+      </ToolButton>
+      {canAudio && (
+        <ToolButton label={t('editor.toolbar.audio')} disabled={off} onClick={onAudio}>
+          <AudioIcon />
+        </ToolButton>
+      )}
+    </div>
+  )
+}

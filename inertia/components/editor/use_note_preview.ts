@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'react'
+import { requestJson } from '~/lib/http'
+import type { PreviewCard } from './card_preview'
+
+export type PreviewRequest = {
+  deck_id: number
+  template_id: number
+  fields: Record<string, string>
+  field_attachments_map: Record<string, unknown>
+  reverse: boolean
+}
+
+export type PreviewResult = { cards: PreviewCard[]; css: string }
+
+export type PreviewState = {
+  result: PreviewResult | null
+  /** the server's message, '' for a network failure; null when the last request succeeded */
+  error: string | null
+  loading: boolean
+}
+
+/**
+ * The cards the server would make from the note as it is being typed,
+ * asked for `delay` ms after the last change (a newer change cancels the
+ * request in flight). `request` null: nothing to preview.
+ */
+export function useNotePreview(request: PreviewRequest | null, delay = 400): PreviewState {
+  const [state, setState] = useState<PreviewState>({ result: null, error: null, loading: false })
+  const key = request ? JSON.stringify(request) : null
+
+  useEffect(() => {
+    if (!key) {
+      setState({ result: null, error: null, loading: false })
+      return
+    }
+    const controller = new AbortController()
+    const timer = setTimeout(async () => {
+      setState((current) => ({ ...current, loading: true }))
+      try {
+        const result = await requestJson<PreviewResult>('/notes/preview', { method: 'POST', body: key, headers: { 'Content-Type': 'application/json' }, signal: controller.signal })
+        setState({ result, error: null, loading: false })
+      } catch (error) {
+        if (controller.signal.aborted) return
+        setState((current) => ({ ...current, error: (error as Error).message, loading: false }))
+      }
+    }, delay)
+    return () => {
+      clearTimeout(timer)
+      controller.abort()
+    }
+  }, [key, delay])
+
+  return state
+}
