@@ -1,4 +1,5 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
+import { insertBuiltinNoteTypes } from '#database/builtin_note_types'
 
 /**
  * The content model: folders hold root decks, decks nest to any depth, notes
@@ -150,19 +151,7 @@ export default class extends BaseSchema {
       table.timestamp('created_at', { useTz: true }).notNullable()
     })
 
-    this.defer(async (db) => {
-      const now = new Date()
-      const builtins = [
-        ['basic', 'Basic'],
-        ['reversed', 'Basic (and reversed card)'],
-        ['cloze', 'Cloze'],
-        ['image_occlusion', 'Image Occlusion'],
-        ['type_in', 'Basic (type in the answer)'],
-      ]
-      await db.table('note_types').multiInsert(
-        builtins.map(([kind, name]) => ({ kind, name, user_id: null, created_at: now, updated_at: now }))
-      )
-    })
+    this.defer((db) => insertBuiltinNoteTypes(db))
   }
 
   async down() {

@@ -6,14 +6,16 @@ import { createUser, type NewUser } from '#actions/auth/create_user'
 import { readOutbox } from '#services/mail/outbox_transport'
 import { outboxDirectory } from '#config/mail'
 import { redisUrl } from '#config/redis'
+import { insertBuiltinNoteTypes } from '#database/builtin_note_types'
 
-/** Empties every table and the rate limits: each test starts from nothing. */
+/** Empties every table and the rate limits: each test starts from nothing but the built-in note types. */
 export async function resetState() {
   const { rows } = await db.rawQuery(
     "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE 'adonis_schema%'"
   )
   const tables = rows.map((row: { tablename: string }) => `"${row.tablename}"`).join(', ')
   if (tables) await db.rawQuery(`TRUNCATE ${tables} RESTART IDENTITY CASCADE`)
+  await insertBuiltinNoteTypes(db)
   await limiter.clear(redisUrl ? ['redis'] : ['database'])
   await rm(outboxDirectory, { recursive: true, force: true })
 }
