@@ -25,6 +25,9 @@ export async function startDeckJob(
   trx.after('commit', () => void dispatch(job, { deckId: deck.id, ...payload }))
 }
 
+/* the first key of the advisory locks that serialize jobs on one deck */
+const DECK_JOB_LOCK = 4_201
+
 export type Progress = (processed: number) => Promise<void>
 
 export async function runDeckJob(
@@ -34,7 +37,13 @@ export async function runDeckJob(
 ) {
   try {
     await db.transaction(async (trx) => {
-      const deck = await Deck.query({ client: trx }).where('id', deckId).forUpdate().firstOrFail()
+      /*
+       * One job per deck at a time, without locking the deck's row: the
+       * counters below are written to that row from outside the transaction
+       * (so the poll sees them), and a row lock held here would block them.
+       */
+      await trx.rawQuery('select pg_advisory_xact_lock(?, ?)', [DECK_JOB_LOCK, deckId])
+      const deck = await Deck.query({ client: trx }).where('id', deckId).firstOrFail()
       /* the counters move outside the transaction so the poll sees them */
       const progress: Progress = async (processed) => {
         await db.from('decks').where('id', deckId).update({ processing: JSON.stringify({ ...deck.processing, processed }) })

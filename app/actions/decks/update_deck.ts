@@ -37,3 +37,12 @@ export default class UpdateDeck {
     })
   }
 }
+
+/** A sort chosen in a card list (web or app) is remembered on the deck. */
+export async function rememberSort(user: User, deck: Deck, input: { sort_by?: Deck['notesSortBy']; order?: string }) {
+  const order = input.order?.toUpperCase() as Deck['notesOrder'] | undefined
+  if ((input.sort_by && input.sort_by !== deck.notesSortBy) || (order && order !== deck.notesOrder)) {
+    return new UpdateDeck().handle(user, deck.id, { notesSortBy: input.sort_by, notesOrder: order })
+  }
+  return deck
+}

@@ -1,4 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
+import ApiException from '#exceptions/api_exception'
 import type User from '#models/user'
 import ResetProgress from '#actions/decks/reset_progress'
 import MoveNotes from '#actions/notes/move_notes'
@@ -17,7 +18,11 @@ export type BulkAction = 'reverse' | 'unreverse' | 'freeze' | 'unfreeze' | 'rese
  * Answers `{ count, processing }`: processing means a job took it over.
  */
 export default class BulkNotes {
-  async handle(user: User, action: BulkAction, selection: Selection, destinationId?: number) {
+  async handle(user: User, action: BulkAction | undefined, selection: Selection, destinationId?: number) {
+    if (!action) throw new ApiException(422, 'E_VALIDATION_ERROR', 'bulk_action_missing', { field: 'bulk_action' })
+    if (action === 'move' && !destinationId) {
+      throw new ApiException(422, 'E_VALIDATION_ERROR', 'destination_missing', { field: 'destination_deck_id' })
+    }
     if (action === 'move') {
       const { moved } = await new MoveNotes().handle(user, selection, destinationId!)
       return { count: moved, processing: moved > 0 }

@@ -1,5 +1,4 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import ApiException from '#exceptions/api_exception'
 import BulkNotes, { type BulkAction } from '#actions/notes/bulk_notes'
 import { bulkNotesValidator } from '#validators/content'
 
@@ -8,10 +7,6 @@ export default class NoteBulkController {
   private async run(ctx: HttpContext, fixed?: BulkAction) {
     const input = await ctx.request.validateUsing(bulkNotesValidator)
     const action = fixed ?? input.bulk_action
-    if (!action) throw new ApiException(422, 'E_VALIDATION_ERROR', 'bulk_action_missing', { field: 'bulk_action' })
-    if (action === 'move' && !input.destination_deck_id) {
-      throw new ApiException(422, 'E_VALIDATION_ERROR', 'destination_missing', { field: 'destination_deck_id' })
-    }
     const result = await new BulkNotes().handle(
       ctx.auth.use('api').getUserOrFail(),
       action,

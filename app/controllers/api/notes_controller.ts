@@ -3,7 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import SaveNote from '#actions/notes/save_note'
 import BulkCreateNotes from '#actions/notes/bulk_create_notes'
 import PreviewNote from '#actions/notes/preview_note'
-import UpdateDeck from '#actions/decks/update_deck'
+import { rememberSort } from '#actions/decks/update_deck'
 import { findDeck, findEditableDeck } from '#queries/decks/find_deck'
 import { subtreeIds } from '#queries/decks/deck_tree'
 import { listNotes } from '#queries/notes/list_notes'
@@ -22,11 +22,7 @@ export default class NotesController {
   async index({ auth, request }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const input = await request.validateUsing(listNotesValidator)
-    let deck = await findDeck(user, input.deck_id)
-    const order = input.order?.toUpperCase() as 'ASC' | 'DESC' | undefined
-    if ((input.sort_by && input.sort_by !== deck.notesSortBy) || (order && order !== deck.notesOrder)) {
-      deck = await new UpdateDeck().handle(user, deck.id, { notesSortBy: input.sort_by, notesOrder: order })
-    }
+    const deck = await rememberSort(user, await findDeck(user, input.deck_id), input)
     const offset = input.offset ?? 0
     const limit = input.limit ?? NOTES_PAGE_DEFAULT
     const { rows, total } = await listNotes(user.id, {

@@ -2,7 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type Deck from '#models/deck'
 
-export interface HierarchyNode {
+export type HierarchyNode = {
   id: number
   rootDeckId: number
   children: HierarchyNode[]

@@ -1,0 +1,49 @@
+import type { Infer } from '@vinejs/vine/types'
+import type Deck from '#models/deck'
+import type User from '#models/user'
+import { NOTES_PAGE_DEFAULT } from '#controllers/api/notes_controller'
+import { subtreeIds } from '#queries/decks/deck_tree'
+import { listNotes, notesQuery } from '#queries/notes/list_notes'
+import { presentNotes } from '#queries/notes/present_notes'
+import type { listNotesValidator } from '#validators/content'
+
+export type NoteFiltersInput = Infer<typeof listNotesValidator>
+
+export { rememberSort } from '#actions/decks/update_deck'
+
+const filtersOf = (input: NoteFiltersInput) => ({ query: input.query, learningState: input.learning_state, frozen: input.frozen })
+
+/* the list shows previews only: fields, masks and rendered HTML stay with the editor */
+const listItem = (note: Awaited<ReturnType<typeof presentNotes>>[number]) => ({
+  id: note.id, deckId: note.deckId, templateId: note.templateId,
+  front: { preview: note.front.preview }, back: { preview: note.back.preview },
+  label: note.label, isReversed: note.isReversed, isFrozen: note.isFrozen, learningState: note.learningState,
+  nextReviewAt: note.nextReviewAt, numberOfCards: note.numberOfCards, hasImage: note.hasImage, hasAudio: note.hasAudio,
+})
+
+/** One page of the card list of a deck and its subdecks, the way GET notes lists them. */
+export async function notesPage(user: User, deck: Deck, input: NoteFiltersInput, page: number) {
+  const limit = NOTES_PAGE_DEFAULT
+  const options = { deckIds: await subtreeIds(deck.id), ...filtersOf(input), sortBy: deck.notesSortBy, order: deck.notesOrder, limit }
+  let { rows, total } = await listNotes(user.id, { ...options, offset: (page - 1) * limit })
+  /* a page past the end (its last notes just deleted) shows the last page instead */
+  const last = Math.max(1, Math.ceil(total / limit))
+  if (page > last) {
+    page = last
+    ;({ rows, total } = await listNotes(user.id, { ...options, offset: (page - 1) * limit }))
+  }
+  const notes = await presentNotes(user, rows.map((row) => row.id), rows)
+  return {
+    items: notes.map(listItem),
+    total, page, pageSize: limit, sortBy: deck.notesSortBy, order: deck.notesOrder,
+    query: input.query ?? '', learningState: input.learning_state ?? null, frozen: input.frozen ?? null,
+  }
+}
+
+/** "Select all" with a search or filter on means the notes that match, not the whole deck. */
+export async function matchingNoteIds(user: User, deck: Deck, input: NoteFiltersInput) {
+  const filters = filtersOf(input)
+  if (!filters.query && !filters.learningState && filters.frozen === undefined) return null
+  const rows = await notesQuery(user.id, { deckIds: await subtreeIds(deck.id), ...filters }).select('n.id')
+  return rows.map((row) => row.id as number)
+}

@@ -1,0 +1,35 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import BulkNotes from '#actions/notes/bulk_notes'
+import { findDeck } from '#queries/decks/find_deck'
+import { flashStartedJob } from '#controllers/decks/deck_props'
+import { matchingNoteIds } from '#controllers/decks/deck_notes'
+import { bulkNotesValidator, listNotesValidator } from '#validators/content'
+
+const DONE: Record<string, string> = {
+  freeze: 'ui.decks.flash.bulk_freeze',
+  unfreeze: 'ui.decks.flash.bulk_unfreeze',
+  destroy: 'ui.decks.flash.bulk_destroy',
+  duplicate: 'ui.decks.flash.bulk_duplicate',
+  reset_progress: 'ui.decks.flash.bulk_reset_progress',
+}
+
+/** Bulk actions on the cards list of the deck page: the same BulkNotes as notes/bulk_action. */
+export default class DeckNotesController {
+  async bulk({ auth, params, request, response, session, i18n }: HttpContext) {
+    const user = auth.use('web').getUserOrFail()
+    const data = { ...request.body(), deck_id: params.id }
+    const input = await request.validateUsing(bulkNotesValidator, { data })
+    const action = input.bulk_action
+    const deck = await findDeck(user, params.id)
+    const matching = input.select_all ? await matchingNoteIds(user, deck, await listNotesValidator.validate(data)) : null
+    const selection = matching ? { deckId: deck.id, ids: matching } : { deckId: deck.id, ids: input.ids, selectAll: input.select_all }
+    const result = await new BulkNotes().handle(user, action, selection, input.destination_deck_id)
+    if (result.processing) {
+      const state = action === 'move' ? 'notes_moving' : 'bulk_reversing'
+      flashStartedJob(session, await findDeck(user, deck.id), state, action === 'reverse')
+    } else {
+      session.flash('success', i18n.t(DONE[action!], { count: result.count }))
+    }
+    return response.redirect().withQs().back()
+  }
+}

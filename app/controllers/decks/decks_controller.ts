@@ -1,0 +1,110 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import CreateDeck from '#actions/decks/create_deck'
+import UpdateDeck from '#actions/decks/update_deck'
+import DeleteDeck from '#actions/decks/delete_deck'
+import DuplicateDeck from '#actions/decks/duplicate_deck'
+import MoveDeck from '#actions/decks/move_deck'
+import ResetProgress from '#actions/decks/reset_progress'
+import ReportDeck from '#actions/decks/report_deck'
+import { reorder } from '#actions/decks/reorder_decks'
+import { findDeck } from '#queries/decks/find_deck'
+import { pollingDecks, showDeck } from '#queries/decks/list_decks'
+import { deckListProps, deckTree, destinations, flashStartedJob, startedJobs } from '#controllers/decks/deck_props'
+import { notesPage, rememberSort } from '#controllers/decks/deck_notes'
+import {
+  createDeckValidator, duplicateDeckValidator, listNotesValidator, moveDeckValidator,
+  reorderDecksValidator, reportDeckValidator, updateDeckValidator,
+} from '#validators/content'
+
+const TABS = ['general', 'cards', 'settings'] as const
+
+export default class DecksController {
+  async archived({ auth, inertia }: HttpContext) {
+    const { decks } = deckListProps(auth.use('web').getUserOrFail(), true)
+    return inertia.render('decks/archived', { decks })
+  }
+
+  /** The deck page; the cards tab takes the list's search, filters, sort and page from the query string. */
+  async show({ auth, params, request, inertia, session }: HttpContext) {
+    const user = auth.use('web').getUserOrFail()
+    let deck = await findDeck(user, params.id)
+    const tab = TABS.find((name) => name === request.input('tab')) ?? 'general'
+    /* a stale or hand-edited query string lists everything rather than failing */
+    const [invalid, filters] = await listNotesValidator.tryValidate({ ...request.qs(), deck_id: deck.id })
+    if (tab === 'cards' && filters) deck = await rememberSort(user, deck, filters)
+    const page = Math.max(1, Number.parseInt(request.input('page'), 10) || 1)
+    let tree: ReturnType<typeof deckTree> | undefined
+    const loadTree = () => (tree ??= deckTree(user, deck))
+    return inertia.render('decks/show', {
+      tab,
+      deck: () => showDeck(user, deck),
+      tree: async () => (await loadTree()).decks,
+      templates: async () => (await loadTree()).templates,
+      notes: tab === 'cards' ? () => notesPage(user, deck, invalid ? { deck_id: deck.id } : filters!, page) : null,
+      polling: () => pollingDecks(user),
+      destinations: inertia.optional(() => destinations(user)),
+      started: startedJobs(session),
+    })
+  }
+
+  async store({ auth, request, response }: HttpContext) {
+    const { deck: input } = await request.validateUsing(createDeckValidator)
+    await new CreateDeck().handle(auth.use('web').getUserOrFail(), { name: input.name, parentId: input.parent_id, folderId: input.folder_id })
+    return response.redirect().withQs().back()
+  }
+
+  async update({ auth, request, params, response, session, i18n }: HttpContext) {
+    const { deck: input } = await request.validateUsing(updateDeckValidator)
+    await new UpdateDeck().handle(auth.use('web').getUserOrFail(), params.id, {
+      name: input.name, shuffleCardsEnabled: input.shuffle_cards_enabled, fontSettings: input.font_settings,
+      newCardsPerDay: input.new_cards_per_day, maxCardsPerDay: input.max_cards_per_day,
+    })
+    session.flash('success', i18n.t('ui.decks.flash.saved'))
+    return response.redirect().withQs().back()
+  }
+
+  /** Deleting from the deck's own page lands on the home page: the way back is gone. */
+  async destroy({ auth, params, request, response, session, i18n }: HttpContext) {
+    await new DeleteDeck().handle(auth.use('web').getUserOrFail(), params.id)
+    session.flash('success', i18n.t('ui.decks.flash.deleted'))
+    const from = URL.parse(request.header('referer') ?? '')?.pathname ?? ''
+    return from === `/decks/${params.id}` ? response.redirect().toRoute('home') : response.redirect().withQs().back()
+  }
+
+  async duplicate({ auth, params, request, response, session }: HttpContext) {
+    const input = await request.validateUsing(duplicateDeckValidator)
+    const copy = await new DuplicateDeck().handle(auth.use('web').getUserOrFail(), params.id, {
+      keepProgress: input.keep_progress, destinationId: input.destination_id, folderId: input.folder_id,
+    })
+    flashStartedJob(session, copy, 'duplicating')
+    return response.redirect().withQs().back()
+  }
+
+  /** Into another deck, into a folder, or to the top level. */
+  async move({ auth, params, request, response }: HttpContext) {
+    const input = await request.validateUsing(moveDeckValidator, { data: { ...request.body(), deck_id: params.id } })
+    await new MoveDeck().handle(auth.use('web').getUserOrFail(), {
+      deckId: input.deck_id, parentDeckId: input.parent_deck_id, folderId: input.folder_id,
+    })
+    return response.redirect().withQs().back()
+  }
+
+  async reorder({ auth, request, response }: HttpContext) {
+    const { deck_ids: ids } = await request.validateUsing(reorderDecksValidator)
+    await reorder('decks', auth.use('web').getUserOrFail(), ids)
+    return response.redirect().withQs().back()
+  }
+
+  async resetProgress({ auth, params, response, session, i18n }: HttpContext) {
+    await new ResetProgress().handle(auth.use('web').getUserOrFail(), params.id)
+    session.flash('success', i18n.t('ui.decks.flash.progress_reset'))
+    return response.redirect().withQs().back()
+  }
+
+  async report({ auth, params, request, response, session, i18n }: HttpContext) {
+    const { report_text: text } = await request.validateUsing(reportDeckValidator)
+    await new ReportDeck().handle(auth.use('web').getUserOrFail(), params.id, text)
+    session.flash('success', i18n.t('ui.decks.flash.reported'))
+    return response.redirect().withQs().back()
+  }
+}

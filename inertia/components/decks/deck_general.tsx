@@ -1,0 +1,101 @@
+import { Link, router } from '@inertiajs/react'
+import { useT } from '~/lib/i18n'
+import { useAlert } from '~/components/alert_dialog'
+import { ClientDate, DeckCounts, ProcessingBadge } from '~/components/decks/deck_counts'
+import type { Deck, PollingEntry } from '~/components/decks/types'
+import '~/css/decks.css'
+
+/** Counts in full, the subdecks, and where the deck came from. */
+export function DeckGeneral({ deck, tree, polling, editable }: { deck: Deck; tree: Deck[]; polling: PollingEntry[]; editable: boolean }) {
+  const t = useT()
+  const alert = useAlert()
+  const subdecks = tree.filter((item) => item.parentId === deck.id).sort((a, b) => a.position - b.position || a.id - b.id)
+  const sources: Record<Deck['source'], string> = {
+    'manually': t('decks.source.manually'),
+    'imported_anki': t('decks.source.imported_anki'),
+    'pre-made': t('decks.source.pre_made'),
+    'created_ai_pdf': t('decks.source.created_ai_pdf'),
+    'created_ai_prompt': t('decks.source.created_ai_prompt'),
+    'imported_ofc': t('decks.source.imported_ofc'),
+    'imported_csv': t('decks.source.imported_csv'),
+    'cloned_from_published_deck': t('decks.source.cloned_from_published_deck'),
+    'remote_gpt': t('decks.source.remote_gpt'),
+  }
+  const stats = [
+    { key: 'new', label: t('decks.counts.new'), value: deck.newCardsCount },
+    { key: 'learning', label: t('decks.counts.learning'), value: deck.learningCardsCount },
+    { key: 'review', label: t('decks.counts.review'), value: deck.totalToReviewCount },
+    { key: 'graduated', label: t('decks.counts.graduated'), value: deck.graduatedCardsCount },
+    { key: 'frozen', label: t('decks.counts.frozen'), value: deck.frozenCardsCount },
+    { key: 'total', label: t('decks.counts.total'), value: deck.totalCardsCount },
+  ]
+  const addSubdeck = () =>
+    alert({
+      title: t('decks.menu.add_subdeck'),
+      body: t('decks.menu.add_subdeck_body', { name: deck.name }),
+      input: { label: t('decks.deck.name'), maxLength: 255 },
+      submitLabel: t('decks.actions.create'),
+      onSubmit: (name) => name.trim() && router.post('/decks', { deck: { name: name.trim(), parent_id: deck.id } }, { preserveScroll: true }),
+    })
+
+  return (
+    <div className="stack">
+      <section className="card">
+        <dl className="stats">
+          {stats.map((stat) => (
+            <div key={stat.key} className={`stat stat-${stat.key}`}>
+              <dt>{stat.label}</dt>
+              <dd>{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+        {deck.nextCardAppearsAt && deck.totalToReviewCount === 0 && (
+          <p className="muted">
+            {t('decks.deck.next_card')} <ClientDate iso={deck.nextCardAppearsAt} withTime />
+          </p>
+        )}
+      </section>
+
+      <section className="card stack" aria-labelledby="subdecks-title">
+        <div className="section-title">
+          <h2 id="subdecks-title">{t('decks.deck.subdecks')}</h2>
+          {editable && (
+            <button type="button" className="button small" onClick={addSubdeck}>
+              {t('decks.menu.add_subdeck')}
+            </button>
+          )}
+        </div>
+        {subdecks.length ? (
+          <ul className="deck-tree">
+            {subdecks.map((child) => (
+              <li key={child.id} className="deck-item">
+                <div className="deck-row">
+                  <div className="deck-title">
+                    <Link href={`/decks/${child.id}`} className="deck-name">
+                      {child.name}
+                    </Link>
+                    <ProcessingBadge entry={polling.find((item) => item.id === child.id)} state={child.state} />
+                  </div>
+                  <DeckCounts deck={child} compact />
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">{t('decks.deck.no_subdecks')}</p>
+        )}
+      </section>
+
+      <section className="card">
+        <dl className="facts">
+          <dt>{t('decks.deck.source')}</dt>
+          <dd>{sources[deck.source]}</dd>
+          <dt>{t('decks.deck.created')}</dt>
+          <dd>
+            <ClientDate iso={deck.createdAt} />
+          </dd>
+        </dl>
+      </section>
+    </div>
+  )
+}

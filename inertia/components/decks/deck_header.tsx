@@ -1,0 +1,54 @@
+import { Fragment } from 'react'
+import { Link, router } from '@inertiajs/react'
+import { useT } from '~/lib/i18n'
+import { DeckCounts, ProcessingBadge } from '~/components/decks/deck_counts'
+import type { Deck, PollingEntry } from '~/components/decks/types'
+import '~/css/decks.css'
+
+/** Breadcrumbs, name, state and counts of the deck page; archived decks offer Restore. */
+export function DeckHeader({ deck, tree, entry, editable }: { deck: Deck; tree: Deck[]; entry?: PollingEntry; editable: boolean }) {
+  const t = useT()
+  const byId = new Map(tree.map((item) => [item.id, item]))
+  const ancestors: Deck[] = []
+  for (let parent = deck.parentId ? byId.get(deck.parentId) : undefined; parent; parent = parent.parentId ? byId.get(parent.parentId) : undefined) {
+    ancestors.unshift(parent)
+  }
+  const archived = deck.state === 'archived'
+
+  return (
+    <header className="deck-header">
+      <nav className="breadcrumbs" aria-label={t('decks.deck.breadcrumbs')}>
+        <Link href={archived ? '/decks/archived' : '/'}>{archived ? t('decks.archive.title') : t('decks.list.all_decks')}</Link>
+        {ancestors.map((item) => (
+          <Fragment key={item.id}>
+            <span aria-hidden="true">›</span>
+            <Link href={`/decks/${item.id}`}>{item.name}</Link>
+          </Fragment>
+        ))}
+      </nav>
+      <div className="deck-header-main">
+        <div className="deck-header-title">
+          <h1>{deck.name}</h1>
+          {archived && <span className="badge badge-archived">{t('decks.archive.badge')}</span>}
+          <ProcessingBadge entry={entry} state={deck.state} />
+        </div>
+        <div className="row">
+          {archived ? (
+            <button type="button" className="button primary" onClick={() => router.delete(`/decks/${deck.rootDeckId}/archive`, { preserveScroll: true })}>
+              {t('decks.actions.restore')}
+            </button>
+          ) : (
+            editable && (
+              <Link href={`/decks/${deck.id}/notes/new`} className="button primary">
+                {t('decks.cards.add')}
+              </Link>
+            )
+          )}
+        </div>
+      </div>
+      <DeckCounts deck={deck} />
+      {archived && <p className="notice">{t('decks.archive.read_only')}</p>}
+      {entry?.state === 'processing_failed' && <p className="notice notice-danger">{t('decks.jobs.failed_body')}</p>}
+    </header>
+  )
+}

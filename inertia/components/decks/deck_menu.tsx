@@ -1,0 +1,143 @@
+import { useState } from 'react'
+import { router } from '@inertiajs/react'
+import { useT } from '~/lib/i18n'
+import { useAlert } from '~/components/alert_dialog'
+import { Menu, MenuItem, MenuSeparator } from '~/components/decks/menu'
+import { Dialog } from '~/components/decks/dialog'
+import { Picker, deckChoices } from '~/components/decks/deck_picker'
+import { subtreeOf, swapped, useHome } from '~/components/decks/home_context'
+import type { Deck } from '~/components/decks/types'
+
+const keep = { preserveScroll: true, preserveState: true }
+
+/** The actions of one deck on the home page. */
+export function DeckMenu({ deck }: { deck: Deck }) {
+  const t = useT()
+  const alert = useAlert()
+  const home = useHome()
+  const entry = home.polling.get(deck.id)
+  const busy = Boolean(entry && entry.state !== 'processing_failed')
+
+  /* main decks are ordered among all main decks, moved within their folder (or among those outside folders) */
+  const siblings = (home.children.get(deck.isRootDeck ? null : deck.parentId) ?? []).map((item) => item.id)
+  const group = deck.isRootDeck ? siblings.filter((id) => home.decks.get(id)?.folderId === deck.folderId) : siblings
+  const reorder = (step: -1 | 1) => {
+    const ids = swapped(siblings, group, deck.id, step)
+    if (ids) router.post('/decks/reorder', { deck_ids: ids }, keep)
+  }
+
+  const rename = () =>
+    alert({
+      title: t('decks.menu.rename'),
+      input: { label: t('decks.deck.name'), initial: deck.name, maxLength: 255 },
+      submitLabel: t('decks.actions.save'),
+      onSubmit: (name) => name.trim() && router.put(`/decks/${deck.id}`, { deck: { name: name.trim() } }, keep),
+    })
+  const addSubdeck = () =>
+    alert({
+      title: t('decks.menu.add_subdeck'),
+      body: t('decks.menu.add_subdeck_body', { name: deck.name }),
+      input: { label: t('decks.deck.name'), maxLength: 255 },
+      submitLabel: t('decks.actions.create'),
+      onSubmit: (name) =>
+        name.trim() && router.post('/decks', { deck: { name: name.trim(), parent_id: deck.id } }, { ...keep, onSuccess: () => home.toggle(deck.id, true) }),
+    })
+  const resetProgress = () =>
+    alert({
+      title: t('decks.menu.reset_progress'),
+      body: t('decks.confirm.reset_progress', { name: deck.name }),
+      submitLabel: t('decks.actions.reset'),
+      danger: true,
+      onSubmit: () => router.post(`/decks/${deck.id}/reset_progress`, {}, keep),
+    })
+  const remove = () =>
+    alert({
+      title: t('decks.menu.delete'),
+      body: t('decks.confirm.delete', { name: deck.name }),
+      submitLabel: t('decks.actions.delete'),
+      danger: true,
+      onSubmit: () => router.delete(`/decks/${deck.id}`, keep),
+    })
+  const report = () =>
+    alert({
+      title: t('decks.menu.report'),
+      body: t('decks.report.body'),
+      input: { label: t('decks.report.reason'), maxLength: 2000, counter: true },
+      submitLabel: t('decks.report.send'),
+      onSubmit: (text) => text.trim() && router.post(`/decks/${deck.id}/report`, { report_text: text.trim() }, keep),
+    })
+
+  return (
+    <Menu label={t('decks.menu.label', { name: deck.name })}>
+      <MenuItem onSelect={rename} disabled={busy}>{t('decks.menu.rename')}</MenuItem>
+      <MenuItem onSelect={addSubdeck} disabled={busy}>{t('decks.menu.add_subdeck')}</MenuItem>
+      <MenuItem onSelect={() => home.showDialog(<MoveDeckDialog deck={deck} />)} disabled={busy}>{t('decks.menu.move')}</MenuItem>
+      <MenuItem onSelect={() => home.showDialog(<DuplicateDialog deck={deck} />)}>{t('decks.menu.duplicate')}</MenuItem>
+      <MenuItem onSelect={() => reorder(-1)} disabled={group[0] === deck.id}>{t('decks.menu.move_up')}</MenuItem>
+      <MenuItem onSelect={() => reorder(1)} disabled={group.at(-1) === deck.id}>{t('decks.menu.move_down')}</MenuItem>
+      <MenuSeparator />
+      <MenuItem onSelect={resetProgress} disabled={busy}>{t('decks.menu.reset_progress')}</MenuItem>
+      {deck.isRootDeck && (
+        <MenuItem onSelect={() => router.post(`/decks/${deck.id}/archive`, {}, keep)} disabled={busy}>
+          {t('decks.menu.archive')}
+        </MenuItem>
+      )}
+      {deck.isAllowedToReport && <MenuItem onSelect={report}>{t('decks.menu.report')}</MenuItem>}
+      <MenuItem onSelect={remove} danger>{t('decks.menu.delete')}</MenuItem>
+    </Menu>
+  )
+}
+
+/** Into a folder, to the top level, or into another deck of the same algorithm (spec 4: decks of different algorithms are not grouped). */
+function MoveDeckDialog({ deck }: { deck: Deck }) {
+  const t = useT()
+  const home = useHome()
+  const own = subtreeOf(home.children, deck.id)
+  const [value, setValue] = useState(deck.parentId ? `deck:${deck.parentId}` : deck.folderId ? `folder:${deck.folderId}` : 'top')
+
+  const places = [
+    { value: 'top', label: t('decks.move.top_level') },
+    ...home.folders.map((folder) => ({ value: `folder:${folder.id}`, label: `${folder.emojiUtf16 ?? '📁'} ${folder.name}` })),
+  ]
+  const parents = deckChoices([...home.decks.values()], (other) => {
+    if (own.has(other.id)) return other.id === deck.id ? t('decks.move.this_deck') : t('decks.move.own_subdeck')
+    if (other.algorithmPreset !== deck.algorithmPreset || other.algorithmType !== deck.algorithmType) return t('decks.move.different_algorithm')
+    const entry = home.polling.get(other.id)
+    return entry && entry.state !== 'processing_failed' ? t('decks.move.busy') : null
+  })
+
+  const submit = () => {
+    const [kind, id] = value.split(':')
+    const data = { parent_deck_id: kind === 'deck' ? Number(id) : null, folder_id: kind === 'folder' ? Number(id) : null }
+    router.post(`/decks/${deck.id}/move`, data, {
+      ...keep,
+      onSuccess: () => {
+        if (kind === 'deck') home.toggle(Number(id), true)
+        home.closeDialog()
+      },
+    })
+  }
+
+  return (
+    <Dialog title={t('decks.move.title', { name: deck.name })} submitLabel={t('decks.actions.move')} onSubmit={submit} onClose={home.closeDialog}>
+      <Picker name="move-destination" legend={t('decks.move.place')} choices={places} value={value} onChange={setValue} />
+      {parents.length > 0 && <Picker name="move-destination" legend={t('decks.move.into_deck')} choices={parents} value={value} onChange={setValue} />}
+    </Dialog>
+  )
+}
+
+function DuplicateDialog({ deck }: { deck: Deck }) {
+  const t = useT()
+  const home = useHome()
+  const [keepProgress, setKeepProgress] = useState(false)
+  const submit = () => router.post(`/decks/${deck.id}/duplicate`, { keep_progress: keepProgress }, { ...keep, onSuccess: home.closeDialog })
+  return (
+    <Dialog title={t('decks.duplicate.title', { name: deck.name })} submitLabel={t('decks.actions.duplicate')} onSubmit={submit} onClose={home.closeDialog}>
+      <p className="muted">{t('decks.duplicate.body')}</p>
+      <label className="checkbox">
+        <input type="checkbox" name="keep_progress" checked={keepProgress} onChange={(event) => setKeepProgress(event.target.checked)} />
+        <span>{t('decks.duplicate.keep_progress')}</span>
+      </label>
+    </Dialog>
+  )
+}

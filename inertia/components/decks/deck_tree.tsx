@@ -1,0 +1,55 @@
+import type { CSSProperties } from 'react'
+import { Link } from '@inertiajs/react'
+import { useT } from '~/lib/i18n'
+import { DeckCounts, ProcessingBadge } from '~/components/decks/deck_counts'
+import { DeckMenu } from '~/components/decks/deck_menu'
+import { useHome } from '~/components/decks/home_context'
+import type { Deck } from '~/components/decks/types'
+import '~/css/decks.css'
+
+/** Decks with their subdecks; a subdeck shows only while its parent is expanded. */
+export function DeckTree({ decks, depth = 0 }: { decks: Deck[]; depth?: number }) {
+  if (!decks.length) return null
+  return (
+    <ul className={depth ? 'deck-tree deck-children' : 'deck-tree'}>
+      {decks.map((deck) => (
+        <DeckRow key={deck.id} deck={deck} depth={depth} />
+      ))}
+    </ul>
+  )
+}
+
+function DeckRow({ deck, depth }: { deck: Deck; depth: number }) {
+  const t = useT()
+  const home = useHome()
+  const open = home.expanded.has(deck.id)
+  const children = home.children.get(deck.id) ?? []
+  return (
+    <li className="deck-item" data-deck-id={deck.id}>
+      <div className="deck-row" style={{ '--depth': depth } as CSSProperties}>
+        {children.length > 0 ? (
+          <button
+            type="button"
+            className={`icon-button deck-toggle${open ? ' open' : ''}`}
+            aria-expanded={open}
+            aria-label={open ? t('decks.list.collapse', { name: deck.name }) : t('decks.list.expand', { name: deck.name })}
+            onClick={() => home.toggle(deck.id)}
+          >
+            <span aria-hidden="true">▸</span>
+          </button>
+        ) : (
+          <span className="deck-toggle" aria-hidden="true" />
+        )}
+        <div className="deck-title">
+          <Link href={`/decks/${deck.id}`} className="deck-name">
+            {deck.name}
+          </Link>
+          <ProcessingBadge entry={home.polling.get(deck.id)} state={deck.state} />
+        </div>
+        <DeckCounts deck={deck} compact />
+        <DeckMenu deck={deck} />
+      </div>
+      {open && <DeckTree decks={children} depth={depth + 1} />}
+    </li>
+  )
+}

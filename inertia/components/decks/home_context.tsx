@@ -1,0 +1,70 @@
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
+import type { Deck, Folder, PollingEntry } from '~/components/decks/types'
+
+export type HomeData = {
+  decks: Map<number, Deck>
+  /** subdecks by parent id (main decks under null), in their order */
+  children: Map<number | null, Deck[]>
+  folders: Folder[]
+  folderColors: Folder['color'][]
+  polling: Map<number, PollingEntry>
+  expanded: Set<number>
+  toggle: (id: number, open?: boolean) => void
+  showDialog: (dialog: ReactNode) => void
+  closeDialog: () => void
+}
+
+const HomeContext = createContext<HomeData | null>(null)
+export const HomeProvider = HomeContext.Provider
+export const useHome = () => useContext(HomeContext)!
+
+/** The tree of a flat deck list: children by parent, siblings by position then id. */
+export function childrenOf<T extends { id: number; parentId: number | null; position: number }>(decks: T[]) {
+  const ids = new Set(decks.map((deck) => deck.id))
+  const children = new Map<number | null, T[]>()
+  for (const deck of [...decks].sort((a, b) => a.position - b.position || a.id - b.id)) {
+    const parent = deck.parentId && ids.has(deck.parentId) ? deck.parentId : null
+    children.set(parent, [...(children.get(parent) ?? []), deck])
+  }
+  return children
+}
+
+/** A deck and all its subdecks. */
+export function subtreeOf(children: Map<number | null, { id: number }[]>, id: number) {
+  const ids = new Set<number>([id])
+  const walk = (parent: number) => children.get(parent)?.forEach((child) => (ids.add(child.id), walk(child.id)))
+  walk(id)
+  return ids
+}
+
+/**
+ * A set of ids kept in localStorage (expanded decks, collapsed folders).
+ * Empty on the server and at hydration, read once mounted.
+ */
+export function useStoredSet(key: string) {
+  const [ids, setIds] = useState<Set<number>>(() => new Set())
+  useEffect(() => {
+    try {
+      const stored = JSON.parse(localStorage.getItem(key) ?? '[]')
+      if (Array.isArray(stored)) setIds(new Set(stored.filter((id) => typeof id === 'number')))
+    } catch {
+      /* a broken entry starts over */
+    }
+  }, [key])
+  const toggle = (id: number, open?: boolean) =>
+    setIds((previous) => {
+      const next = new Set(previous)
+      if (open ?? !next.has(id)) next.add(id)
+      else next.delete(id)
+      localStorage.setItem(key, JSON.stringify([...next]))
+      return next
+    })
+  return [ids, toggle] as const
+}
+
+/** The list with `id` swapped with its neighbour in `group` (a sub-list of `all`), or null at an end. */
+export function swapped(all: number[], group: number[], id: number, step: -1 | 1) {
+  const neighbour = group[group.indexOf(id) + step]
+  if (neighbour === undefined) return null
+  return all.map((item) => (item === id ? neighbour : item === neighbour ? id : item))
+}

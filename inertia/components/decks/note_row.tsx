@@ -1,0 +1,42 @@
+import { Link } from '@inertiajs/react'
+import { useT } from '~/lib/i18n'
+import type { Note } from '~/components/decks/types'
+import '~/css/decks.css'
+
+/** Spec 3: card status as users see it; frozen shows as paused. */
+export function useStateLabels() {
+  const t = useT()
+  const labels: Record<string, string> = {
+    new: t('decks.state.new'),
+    learning: t('decks.state.learning'),
+    graduated: t('decks.state.graduated'),
+    study_again: t('decks.state.study_again'),
+    got_it: t('decks.state.got_it'),
+  }
+  return labels
+}
+
+/** `onCheck` absent: a read-only list (archived or busy deck), without checkboxes. */
+export function NoteRow({ note, checked, onCheck }: { note: Note; checked: boolean; onCheck?: (checked: boolean) => void }) {
+  const t = useT()
+  const states = useStateLabels()
+  const front = note.front.preview || t('decks.cards.empty_side')
+  const label = note.label?.type === 'reversed' ? t('decks.cards.label_reversed') : note.label?.type === 'cloze' ? t('decks.cards.label_cloze') : note.label?.type === 'occlusion' ? t('decks.cards.label_occlusion') : null
+  return (
+    <li className={`note-row${checked ? ' selected' : ''}`} data-note-id={note.id}>
+      {onCheck && (
+        <input type="checkbox" className="note-check" checked={checked} aria-label={t('decks.cards.select_note', { front })} onChange={(event) => onCheck(event.target.checked)} />
+      )}
+      <Link href={`/notes/${note.id}/edit`} className="note-sides">
+        <span className="note-front">{front}</span>
+        <span className="note-back muted">{note.back.preview}</span>
+      </Link>
+      <span className="note-meta">
+        {label && <span className="badge">{label}</span>}
+        {note.numberOfCards > 1 && <span className="badge">{t('decks.counts.cards', { count: note.numberOfCards })}</span>}
+        <span className={`badge state-${note.learningState}`}>{states[note.learningState] ?? note.learningState}</span>
+        {note.isFrozen && <span className="badge badge-frozen">{t('decks.state.frozen')}</span>}
+      </span>
+    </li>
+  )
+}

@@ -1,0 +1,75 @@
+import { useEffect, useRef, useState } from 'react'
+import { router, usePoll } from '@inertiajs/react'
+import { useT } from '~/lib/i18n'
+import { useToast } from '~/components/toasts'
+import type { PollingEntry, StartedJob } from '~/components/decks/types'
+
+/** Spec 9: the app polls every 3 s. */
+export const POLLING_INTERVAL = 3000
+
+type T = ReturnType<typeof useT>
+
+function finishedMessage(t: T, job: StartedJob) {
+  const count = job.counters.total
+  switch (job.state) {
+    case 'duplicating':
+      return t('decks.jobs.duplicated', { name: job.name, count })
+    case 'notes_moving':
+      return t('decks.jobs.moved', { count, destination: job.destinationName ?? '' })
+    case 'bulk_reversing':
+      if (job.reverse === undefined) return t('decks.jobs.reverse_done', { count })
+      return job.reverse ? t('decks.jobs.reversed', { count }) : t('decks.jobs.unreversed', { count })
+    case 'notes_importing':
+      return t('decks.jobs.imported', { count })
+    case 'ai_notes_generation':
+      return t('decks.jobs.generated', { count })
+    default:
+      return t('decks.jobs.done', { name: job.name })
+  }
+}
+
+/**
+ * Background polling (spec 4): decks a job works on are tracked; one that
+ * leaves the poll list is finished (success toast, `reload` props refreshed),
+ * one that turns `processing_failed` gets the failure notice. Polls while
+ * anything is tracked.
+ */
+export function useDeckPolling(polling: PollingEntry[], started: StartedJob[], reload: string[]) {
+  const t = useT()
+  const toast = useToast()
+  const tracked = useRef(new Map<number, StartedJob>())
+  const seenStarted = useRef<StartedJob[] | null>(null)
+  const [active, setActive] = useState(false)
+
+  useEffect(() => {
+    if (seenStarted.current !== started) {
+      seenStarted.current = started
+      for (const job of started) tracked.current.set(job.id, job)
+    }
+    const current = new Map(polling.map((entry) => [entry.id, entry]))
+    let finished = false
+    for (const [id, job] of tracked.current) {
+      const now = current.get(id)
+      if (now?.state === 'processing_failed') {
+        toast({ title: t('decks.jobs.failed', { name: job.name }), type: 'textSecondary', timeout: 0 })
+      } else if (!now) {
+        toast({ title: finishedMessage(t, job) })
+      } else continue
+      tracked.current.delete(id)
+      finished = true
+    }
+    for (const entry of polling) {
+      if (entry.state !== 'processing_failed') tracked.current.set(entry.id, { ...tracked.current.get(entry.id), ...entry })
+    }
+    if (finished) router.reload({ only: reload })
+    setActive(tracked.current.size > 0)
+  }, [polling, started])
+
+  /* Inertia keeps an unchanged prop's identity, so the poll runs on its own clock while anything is tracked */
+  const poll = usePoll(POLLING_INTERVAL, { only: ['polling'] }, { autoStart: false, mode: 'rest' })
+  useEffect(() => {
+    if (active) poll.start()
+    else poll.stop()
+    return poll.stop
+  }, [active])
+}

@@ -1,0 +1,68 @@
+import { Head, Link, router } from '@inertiajs/react'
+import { useT } from '~/lib/i18n'
+import { useAlert } from '~/components/alert_dialog'
+import { ClientDate } from '~/components/decks/deck_counts'
+import { childrenOf } from '~/components/decks/home_context'
+import type { Deck } from '~/components/decks/types'
+import '~/css/decks.css'
+
+const keep = { preserveScroll: true, preserveState: true }
+
+/** Archived main decks: read-only until restored. */
+export default function ArchivedDecks({ decks }: { decks: Deck[] }) {
+  const t = useT()
+  const alert = useAlert()
+  const roots = childrenOf(decks).get(null) ?? []
+
+  const remove = (deck: Deck) =>
+    alert({
+      title: t('decks.menu.delete'),
+      body: t('decks.confirm.delete', { name: deck.name }),
+      submitLabel: t('decks.actions.delete'),
+      danger: true,
+      onSubmit: () => router.delete(`/decks/${deck.id}`, keep),
+    })
+
+  return (
+    <div className="stack">
+      <Head title={t('decks.archive.title')} />
+      <nav className="breadcrumbs" aria-label={t('decks.deck.breadcrumbs')}>
+        <Link href="/">{t('decks.list.all_decks')}</Link>
+      </nav>
+      <h1>{t('decks.archive.title')}</h1>
+      <p className="muted">{t('decks.archive.body')}</p>
+      {roots.length === 0 ? (
+        <div className="card empty-state">
+          <p className="muted">{t('decks.archive.empty')}</p>
+        </div>
+      ) : (
+        <ul className="deck-tree archived-list">
+          {roots.map((deck) => (
+            <li key={deck.id} className="deck-item" data-deck-id={deck.id}>
+              <div className="deck-row">
+                <div className="deck-title">
+                  <Link href={`/decks/${deck.id}`} className="deck-name">
+                    {deck.name}
+                  </Link>
+                  <small className="muted">
+                    {t('decks.counts.cards', { count: deck.totalCardsCount })}
+                    {deck.children.length > 0 && <> · {t('decks.deck.subdeck_count', { count: deck.children.length })}</>}
+                    {deck.archivedAt && <> · {t('decks.archive.archived_on')} <ClientDate iso={deck.archivedAt} /></>}
+                  </small>
+                </div>
+                <div className="row">
+                  <button type="button" className="button small" onClick={() => router.delete(`/decks/${deck.id}/archive`, keep)}>
+                    {t('decks.actions.restore')}
+                  </button>
+                  <button type="button" className="button small ghost danger-text" onClick={() => remove(deck)}>
+                    {t('decks.actions.delete')}
+                  </button>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

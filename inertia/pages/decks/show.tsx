@@ -1,0 +1,63 @@
+import { Head, Link } from '@inertiajs/react'
+import { useT } from '~/lib/i18n'
+import { DeckHeader } from '~/components/decks/deck_header'
+import { DeckGeneral } from '~/components/decks/deck_general'
+import { DeckCards } from '~/components/decks/deck_cards'
+import { DeckSettings } from '~/components/decks/deck_settings'
+import { useDeckPolling } from '~/components/decks/use_deck_polling'
+import type { Deck, Destinations, NotesPage, PollingEntry, StartedJob, Template } from '~/components/decks/types'
+import '~/css/decks.css'
+
+type Props = {
+  tab: 'general' | 'cards' | 'settings'
+  deck: Deck
+  /** the decks of the same main deck, with counts */
+  tree: Deck[]
+  templates: Template[]
+  /** the cards tab's page of notes; null on the other tabs */
+  notes: NotesPage | null
+  polling: PollingEntry[]
+  /** loaded when the move picker opens */
+  destinations?: Destinations
+  started: StartedJob[]
+}
+
+const RELOAD = ['deck', 'tree', 'notes', 'polling']
+
+export default function DeckPage({ tab, deck, tree, templates, notes, polling, destinations, started }: Props) {
+  const t = useT()
+  useDeckPolling(polling, started, RELOAD)
+  const entry = polling.find((item) => item.id === deck.id)
+  const busy = Boolean(entry && entry.state !== 'processing_failed')
+  const editable = deck.state !== 'archived' && !busy
+  const tabs = [
+    { key: 'general', label: t('decks.tabs.general') },
+    { key: 'cards', label: t('decks.tabs.cards') },
+    { key: 'settings', label: t('decks.tabs.settings') },
+  ] as const
+
+  return (
+    <div className="stack deck-page">
+      <Head title={deck.name} />
+      <DeckHeader deck={deck} tree={tree} entry={entry} editable={editable} />
+      <nav className="tabs" aria-label={t('decks.tabs.label')}>
+        {tabs.map((item) => (
+          <Link
+            key={item.key}
+            href={`/decks/${deck.id}${item.key === 'general' ? '' : `?tab=${item.key}`}`}
+            className={`tab${tab === item.key ? ' active' : ''}`}
+            aria-current={tab === item.key ? 'page' : undefined}
+            preserveScroll
+          >
+            {item.label}
+          </Link>
+        ))}
+      </nav>
+      {tab === 'general' && <DeckGeneral deck={deck} tree={tree} polling={polling} editable={editable} />}
+      {tab === 'cards' && notes && (
+        <DeckCards deck={deck} notes={notes} templates={templates} destinations={destinations} editable={editable} />
+      )}
+      {tab === 'settings' && <DeckSettings deck={deck} editable={editable} />}
+    </div>
+  )
+}

@@ -1,0 +1,36 @@
+import router from '@adonisjs/core/services/router'
+import { middleware } from '#start/kernel'
+
+const DecksController = () => import('#controllers/decks/decks_controller')
+const DeckArchivesController = () => import('#controllers/decks/deck_archives_controller')
+const DeckNotesController = () => import('#controllers/decks/deck_notes_controller')
+const FoldersController = () => import('#controllers/folders/folders_controller')
+
+/* The deck list itself is the signed-in home page (GET /, home_controller). */
+router
+  .group(() => {
+    router.get('/decks/archived', [DecksController, 'archived']).as('decks.archived')
+    router.post('/decks', [DecksController, 'store']).as('decks.store')
+    router.post('/decks/reorder', [DecksController, 'reorder']).as('decks.reorder')
+
+    router
+      .group(() => {
+        router.get('/decks/:id', [DecksController, 'show']).as('decks.show')
+        router.put('/decks/:id', [DecksController, 'update']).as('decks.update')
+        router.delete('/decks/:id', [DecksController, 'destroy']).as('decks.destroy')
+        router.post('/decks/:id/duplicate', [DecksController, 'duplicate']).as('decks.duplicate')
+        router.post('/decks/:id/move', [DecksController, 'move']).as('decks.move')
+        router.post('/decks/:id/reset_progress', [DecksController, 'resetProgress']).as('decks.reset_progress')
+        router.post('/decks/:id/report', [DecksController, 'report']).as('decks.report')
+        router.post('/decks/:id/archive', [DeckArchivesController, 'store']).as('decks.archive')
+        router.delete('/decks/:id/archive', [DeckArchivesController, 'destroy']).as('decks.restore')
+        router.post('/decks/:id/notes/bulk', [DeckNotesController, 'bulk']).as('decks.notes.bulk')
+      })
+      .where('id', router.matchers.number())
+
+    router.post('/folders', [FoldersController, 'store']).as('folders.store')
+    router.post('/folders/reorder', [FoldersController, 'reorder']).as('folders.reorder')
+    router.put('/folders/:id', [FoldersController, 'update']).as('folders.update').where('id', router.matchers.number())
+    router.delete('/folders/:id', [FoldersController, 'destroy']).as('folders.destroy').where('id', router.matchers.number())
+  })
+  .use(middleware.auth())
