@@ -7,6 +7,9 @@ import { htmlToPlainText, preview } from '#note_types/plain_text'
 /* the answer part of a back side: what follows Anki's <hr id=answer> */
 const answerPart = (html: string) => html.split(/<hr[^>]*id=["']?answer["']?[^>]*>/i).pop() ?? html
 
+const firstText = (note: Note, fields: { name: string }[]) =>
+  fields.map((field) => note.fields[field.name] ?? '').find((html) => htmlToPlainText(html)) ?? ''
+
 const STATE_NAMES: Record<NoteRow['learningState'], string> = {
   new: 'new', learning: 'learning', graduated: 'graduated', study_again: 'study_again', got_it: 'got_it',
 }
@@ -18,11 +21,12 @@ export default class NoteTransformer {
     const ord = ords.length ? Math.min(...ords) : 0
     const card = renderCard(definition, note.fields, ord, { attachments: note.fieldAttachmentsMap, deckName: deck.name, tags: note.tags })
     const answer = answerPart(card.back)
-    const label = note.isReversed ? { type: 'reversed' } : definition.isCloze ? cardLabel(definition, ord) : null
+    const label = note.isReversed ? { type: 'reversed' } : definition.isCloze || definition.kind === 'image_occlusion' ? cardLabel(definition, ord) : null
     return {
       id: note.id,
       guid: note.guid,
-      front: { tts: null, rawHtml: card.front, preview: preview(card.front) },
+      /* a front that is only a picture is listed by the note's first text (an occlusion's header) */
+      front: { tts: null, rawHtml: card.front, preview: preview(card.front) || preview(firstText(note, definition.fields)) },
       back: { tts: null, rawHtml: answer, preview: preview(answer) },
       css: card.css,
       hasImage: note.hasImage,

@@ -28,7 +28,8 @@ export const createDeckValidator = vine.create({
 
 export const updateDeckValidator = vine.create({
   deck: vine.object({
-    name: name().optional(),
+    /* a blank name arrives as null (the body parser's rule) and is refused, not ignored */
+    name: name().nullable().optional(),
     shuffle_cards_enabled: vine.boolean().optional(),
     offline_mode_enabled: vine.boolean().optional(),
     font_settings: vine.object({ desktop: deviceFont(), tablet: deviceFont(), phone: deviceFont() }).optional(),
@@ -75,7 +76,7 @@ export const createFolderValidator = vine.create({
 })
 
 export const folderValidator = vine.create({
-  name: folderName().optional(),
+  name: folderName().nullable().optional(),
   color: vine.enum(FOLDER_COLORS).optional(),
   /* the spec sends null for "no emoji" */
   emoji_utf_16: vine.string().trim().maxLength(16).nullable().optional(),

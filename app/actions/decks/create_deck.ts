@@ -42,7 +42,8 @@ export default class CreateDeck {
         deck.rootDeckId = deck.id
         await deck.save()
       }
-      return deck
+      /* the columns the database fills with defaults */
+      return deck.refresh()
     })
   }
 }

@@ -24,13 +24,15 @@ export default class DuplicateDeck {
   async handle(user: User, deckId: unknown, input: DuplicateInput) {
     return db.transaction(async (trx) => {
       const source = await findDeck(user, deckId, trx)
+      const ids = await subtreeIds(source.id, trx)
       if (input.destinationId) {
         const destination = await findDeck(user, input.destinationId, trx)
+        /* a copy inside the original would copy itself */
+        if (ids.includes(destination.id)) throw new ApiException(422, 'E_DECK_MOVE_CYCLE', 'deck_move_cycle')
         if (destination.algorithmType !== source.algorithmType || destination.algorithmPreset !== source.algorithmPreset) {
           throw new ApiException(422, 'E_DIFFERENT_ALGORITHMS', 'different_algorithms')
         }
       }
-      const ids = await subtreeIds(source.id, trx)
       const total = Number((await trx.from('notes').whereIn('deck_id', ids).count('* as count').first()).count)
       const copy = await new CreateDeck().handle(
         user,

@@ -1,11 +1,12 @@
 import db from '@adonisjs/lucid/services/db'
+import ApiException from '#exceptions/api_exception'
 import type Deck from '#models/deck'
 import type { FontSettings } from '#models/deck'
 import type User from '#models/user'
 import { assertEditable, findDeck } from '#queries/decks/find_deck'
 
 export interface UpdateDeckInput {
-  name?: string
+  name?: string | null
   shuffleCardsEnabled?: boolean
   offlineModeEnabled?: boolean
   fontSettings?: FontSettings
@@ -22,6 +23,7 @@ export interface UpdateDeckInput {
 
 export default class UpdateDeck {
   async handle(user: User, deckId: unknown, input: UpdateDeckInput) {
+    if (input.name === null) throw new ApiException(422, 'E_VALIDATION_ERROR', 'name_required', { field: 'deck.name' })
     return db.transaction(async (trx) => {
       const deck = await findDeck(user, deckId, trx)
       /* remembering the list's sort order is not an edit, so it works on archived decks too */

@@ -6,7 +6,7 @@ import type User from '#models/user'
 import { findFolder } from '#queries/folders/find_folder'
 
 export interface FolderInput {
-  name?: string
+  name?: string | null
   color?: FolderColor
   emojiUtf16?: string | null
   assignDeckIds?: number[]
@@ -15,6 +15,7 @@ export interface FolderInput {
 /** Creates or updates a folder; `assignDeckIds` puts those root decks in it. */
 export default class SaveFolder {
   async handle(user: User, folderId: unknown | null, input: FolderInput) {
+    if (input.name === null) throw new ApiException(422, 'E_VALIDATION_ERROR', 'name_required', { field: 'name' })
     return db.transaction(async (trx) => {
       let folder: Folder
       if (folderId === null) {

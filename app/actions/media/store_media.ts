@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
+import { extname } from 'node:path'
 import { fileTypeFromFile } from 'file-type'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import ApiException from '#exceptions/api_exception'
@@ -36,7 +37,8 @@ async function sniff(file: MultipartFile, kind: MediaKind, ext: string) {
 /** Stores an uploaded image, sound or video for a deck's notes (spec: media, validation rules). */
 export default class StoreMedia {
   async handle(user: User, deck: Deck, file: MultipartFile) {
-    const ext = (file.extname ?? '').toLowerCase()
+    /* the name decides what is accepted (the spec's list is of extensions); the bytes must agree */
+    const ext = extname(file.clientName ?? '').slice(1).toLowerCase()
     const kind = MEDIA_EXTENSIONS[ext]
     if (!kind || !file.tmpPath) throw fileError(422, 'E_UNSUPPORTED_MEDIA', 'unsupported_media')
     if (kind === 'image' && !deck.imagesAllowed) throw fileError(422, 'E_IMAGES_NOT_ALLOWED', 'images_not_allowed')

@@ -106,7 +106,8 @@ export function prepareNote(
   return {
     noteType, definition, fields, attachments, isReversed,
     ords: cardOrdinals(definition, fields, attachments, isReversed),
-    sortText: (texts[0] ?? '').toLowerCase().slice(0, 500),
+    /* the first field with text: an image-occlusion note sorts and shows by its header */
+    sortText: (texts.find((text) => text) ?? '').toLowerCase().slice(0, 500),
     searchText: texts.join(' \n ').toLowerCase(),
     hasImage: /<img\b/i.test(all),
     hasAudio: /<audio\b|\[sound:/i.test(all),
