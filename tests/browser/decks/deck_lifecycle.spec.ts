@@ -63,9 +63,15 @@ test.group('Decks, folders and notes in the browser', (group) => {
 
   test('a new learner organizes decks, adds every kind of card, and manages them', async ({ visit, assert, cleanup }) => {
     const page = await hydrated(await visit('/get-started'))
-    /* what the page looked like when a step failed */
+    /* when a step fails: a screenshot, and what the page did until then */
+    const story: string[] = []
+    page.on('console', (message) => story.push(`console.${message.type()} ${message.text()}`))
+    page.on('framenavigated', (frame) => frame === page.mainFrame() && story.push(`visit ${frame.url()}`))
+    page.on('response', (response) => response.request().method() !== 'GET' && story.push(`${response.status()} ${response.request().method()} ${response.url()}`))
     cleanup(async (error) => {
-      if (error) await page.screenshot({ path: app.makePath('tmp', 'browser', 'deck_lifecycle.png'), fullPage: true })
+      if (!error) return
+      await page.screenshot({ path: app.makePath('tmp', 'browser', 'deck_lifecycle.png'), fullPage: true })
+      console.error(story.join('\n'))
     })
     await page.getByRole('link', { name: 'Sign up with e-mail' }).click()
     await page.getByLabel('Name').fill('Ana Lima')
