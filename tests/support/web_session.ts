@@ -1,3 +1,4 @@
+import { makeUser, PASSWORD } from '#tests/support/helpers'
 /**
  * A browser-like HTTP session for page tests: keeps cookies, follows no
  * redirects, and sends the XSRF token header the way Inertia's client does.
@@ -57,4 +58,14 @@ export class WebSession {
     if (!match) throw new Error('no Inertia page in response')
     return JSON.parse(match[1])
   }
+}
+
+/** A new user with a password, signed in through the sign-in form. */
+export async function signedIn(email = 'ana@example.test') {
+  const user = await makeUser({ email })
+  const web = new WebSession()
+  await web.get('/sign-in')
+  const response = await web.post('/sign-in', { email, password: PASSWORD })
+  if (response.location !== '/') throw new Error(`sign-in failed: ${response.status} ${response.location}`)
+  return { user, web }
 }

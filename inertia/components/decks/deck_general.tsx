@@ -1,6 +1,6 @@
-import { Link, router } from '@inertiajs/react'
+import { Link } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
-import { useAlert } from '~/components/alert_dialog'
+import { useDeckDialogs } from '~/components/decks/deck_dialogs'
 import { ClientDate, DeckCounts, ProcessingBadge } from '~/components/decks/deck_counts'
 import type { Deck, PollingEntry } from '~/components/decks/types'
 import '~/css/decks.css'
@@ -8,7 +8,7 @@ import '~/css/decks.css'
 /** Counts in full, the subdecks, and where the deck came from. */
 export function DeckGeneral({ deck, tree, polling, editable }: { deck: Deck; tree: Deck[]; polling: PollingEntry[]; editable: boolean }) {
   const t = useT()
-  const alert = useAlert()
+  const dialogs = useDeckDialogs()
   const subdecks = tree.filter((item) => item.parentId === deck.id).sort((a, b) => a.position - b.position || a.id - b.id)
   const sources: Record<Deck['source'], string> = {
     'manually': t('decks.source.manually'),
@@ -29,14 +29,7 @@ export function DeckGeneral({ deck, tree, polling, editable }: { deck: Deck; tre
     { key: 'frozen', label: t('decks.counts.frozen'), value: deck.frozenCardsCount },
     { key: 'total', label: t('decks.counts.total'), value: deck.totalCardsCount },
   ]
-  const addSubdeck = () =>
-    alert({
-      title: t('decks.menu.add_subdeck'),
-      body: t('decks.menu.add_subdeck_body', { name: deck.name }),
-      input: { label: t('decks.deck.name'), maxLength: 255 },
-      submitLabel: t('decks.actions.create'),
-      onSubmit: (name) => name.trim() && router.post('/decks', { deck: { name: name.trim(), parent_id: deck.id } }, { preserveScroll: true }),
-    })
+  const addSubdeck = () => dialogs.addSubdeck(deck)
 
   return (
     <div className="stack">

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { router } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { useAlert } from '~/components/alert_dialog'
+import { useDeckDialogs } from '~/components/decks/deck_dialogs'
 import { Menu, MenuItem, MenuSeparator } from '~/components/decks/menu'
 import { Dialog } from '~/components/decks/dialog'
 import { Picker, deckChoices } from '~/components/decks/deck_picker'
@@ -14,6 +15,7 @@ const keep = { preserveScroll: true, preserveState: true }
 export function DeckMenu({ deck }: { deck: Deck }) {
   const t = useT()
   const alert = useAlert()
+  const dialogs = useDeckDialogs()
   const home = useHome()
   const entry = home.polling.get(deck.id)
   const busy = Boolean(entry && entry.state !== 'processing_failed')
@@ -33,31 +35,9 @@ export function DeckMenu({ deck }: { deck: Deck }) {
       submitLabel: t('decks.actions.save'),
       onSubmit: (name) => name.trim() && router.put(`/decks/${deck.id}`, { deck: { name: name.trim() } }, keep),
     })
-  const addSubdeck = () =>
-    alert({
-      title: t('decks.menu.add_subdeck'),
-      body: t('decks.menu.add_subdeck_body', { name: deck.name }),
-      input: { label: t('decks.deck.name'), maxLength: 255 },
-      submitLabel: t('decks.actions.create'),
-      onSubmit: (name) =>
-        name.trim() && router.post('/decks', { deck: { name: name.trim(), parent_id: deck.id } }, { ...keep, onSuccess: () => home.toggle(deck.id, true) }),
-    })
-  const resetProgress = () =>
-    alert({
-      title: t('decks.menu.reset_progress'),
-      body: t('decks.confirm.reset_progress', { name: deck.name }),
-      submitLabel: t('decks.actions.reset'),
-      danger: true,
-      onSubmit: () => router.post(`/decks/${deck.id}/reset_progress`, {}, keep),
-    })
-  const remove = () =>
-    alert({
-      title: t('decks.menu.delete'),
-      body: t('decks.confirm.delete', { name: deck.name }),
-      submitLabel: t('decks.actions.delete'),
-      danger: true,
-      onSubmit: () => router.delete(`/decks/${deck.id}`, keep),
-    })
+  const addSubdeck = () => dialogs.addSubdeck(deck, { ...keep, onSuccess: () => home.toggle(deck.id, true) })
+  const resetProgress = () => dialogs.resetProgress(deck, keep)
+  const remove = () => dialogs.remove(deck, keep)
   const report = () =>
     alert({
       title: t('decks.menu.report'),

@@ -1,6 +1,6 @@
 import { router, useForm } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
-import { useAlert } from '~/components/alert_dialog'
+import { useDeckDialogs } from '~/components/decks/deck_dialogs'
 import type { Deck } from '~/components/decks/types'
 import '~/css/decks.css'
 
@@ -13,7 +13,7 @@ const limit = (value: string) => (value.trim() === '' ? null : Number(value))
 
 export function DeckSettings({ deck, editable }: { deck: Deck; editable: boolean }) {
   const t = useT()
-  const alert = useAlert()
+  const dialogs = useDeckDialogs()
   const form = useForm({
     name: deck.name,
     newCardsPerDay: deck.configuration.newCards.newCardsPerDay?.toString() ?? '',
@@ -46,13 +46,8 @@ export function DeckSettings({ deck, editable }: { deck: Deck; editable: boolean
   const setFont = (device: (typeof DEVICES)[number], change: Partial<{ size: number; alignment: Alignment }>) =>
     form.setData('fonts', { ...form.data.fonts, [device]: { ...form.data.fonts[device], ...change } })
 
-  const confirm = (title: string, body: string, submitLabel: string, onSubmit: () => void) => alert({ title, body, submitLabel, danger: true, onSubmit })
-  const resetProgress = () =>
-    confirm(t('decks.menu.reset_progress'), t('decks.confirm.reset_progress', { name: deck.name }), t('decks.actions.reset'), () =>
-      router.post(`/decks/${deck.id}/reset_progress`, {}, keep)
-    )
-  const remove = () =>
-    confirm(t('decks.menu.delete'), t('decks.confirm.delete', { name: deck.name }), t('decks.actions.delete'), () => router.delete(`/decks/${deck.id}`))
+  const resetProgress = () => dialogs.resetProgress(deck, keep)
+  const remove = () => dialogs.remove(deck)
 
   return (
     <div className="stack">

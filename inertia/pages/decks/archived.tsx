@@ -1,6 +1,6 @@
 import { Head, Link, router } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
-import { useAlert } from '~/components/alert_dialog'
+import { useDeckDialogs } from '~/components/decks/deck_dialogs'
 import { ClientDate } from '~/components/decks/deck_counts'
 import { childrenOf } from '~/components/decks/home_context'
 import type { Deck } from '~/components/decks/types'
@@ -11,17 +11,10 @@ const keep = { preserveScroll: true, preserveState: true }
 /** Archived main decks: read-only until restored. */
 export default function ArchivedDecks({ decks }: { decks: Deck[] }) {
   const t = useT()
-  const alert = useAlert()
+  const dialogs = useDeckDialogs()
   const roots = childrenOf(decks).get(null) ?? []
 
-  const remove = (deck: Deck) =>
-    alert({
-      title: t('decks.menu.delete'),
-      body: t('decks.confirm.delete', { name: deck.name }),
-      submitLabel: t('decks.actions.delete'),
-      danger: true,
-      onSubmit: () => router.delete(`/decks/${deck.id}`, keep),
-    })
+  const remove = (deck: Deck) => dialogs.remove(deck, keep)
 
   return (
     <div className="stack">

@@ -1,16 +1,8 @@
 import { test } from '@japa/runner'
 import User from '#models/user'
 import { linkIn, makeUser, PASSWORD, resetState, waitForMail } from '#tests/support/helpers'
-import { WebSession } from '#tests/support/web_session'
+import { signedIn, WebSession } from '#tests/support/web_session'
 
-async function signedIn(email = 'ana@example.test') {
-  const user = await makeUser({ email })
-  const web = new WebSession()
-  await web.get('/sign-in')
-  const response = await web.post('/sign-in', { email, password: PASSWORD })
-  if (response.location !== '/') throw new Error(`sign-in failed: ${response.status} ${response.location}`)
-  return { user, web }
-}
 
 test.group('Web: pages and sessions', (group) => {
   group.each.setup(() => resetState())

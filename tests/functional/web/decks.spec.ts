@@ -8,18 +8,10 @@ import Deck from '#models/deck'
 import Folder from '#models/folder'
 import type User from '#models/user'
 import { getQueue } from '#services/queue'
-import { makeUser, PASSWORD } from '#tests/support/helpers'
-import { WebSession } from '#tests/support/web_session'
-import { resetContent, setProgress, snapshot } from '#tests/functional/api/content/support'
+import { resetState } from '#tests/support/helpers'
+import { signedIn, WebSession } from '#tests/support/web_session'
+import { setProgress, snapshot } from '#tests/functional/api/content/support'
 
-async function signedIn(email: string) {
-  const user = await makeUser({ email })
-  const web = new WebSession()
-  await web.get('/sign-in')
-  const response = await web.post('/sign-in', { email, password: PASSWORD })
-  if (response.location !== '/') throw new Error(`sign-in failed: ${response.status} ${response.location}`)
-  return { user, web }
-}
 
 /** A folder with one deck, a deck with a subdeck holding two notes, and an archived deck. */
 async function library(user: User) {
@@ -68,7 +60,7 @@ async function settled(deckId: number) {
 }
 
 test.group('Web: deck list and deck pages', (group) => {
-  group.each.setup(() => resetContent())
+  group.each.setup(() => resetState())
 
   test('the home page lists folders, decks, subdecks and counts', async ({ assert }) => {
     const { user, web } = await signedIn('ana@example.test')

@@ -4,18 +4,10 @@ import db from '@adonisjs/lucid/services/db'
 import CreateDeck from '#actions/decks/create_deck'
 import Note from '#models/note'
 import NoteType from '#models/note_type'
-import { makeUser, PASSWORD, resetState } from '#tests/support/helpers'
-import { WebSession } from '#tests/support/web_session'
+import { resetState } from '#tests/support/helpers'
+import { signedIn, WebSession } from '#tests/support/web_session'
 import { XSS_PAYLOADS, findXssProblem } from '#tests/fixtures/xss_payloads'
 
-async function signedIn(email: string) {
-  const user = await makeUser({ email })
-  const web = new WebSession()
-  await web.get('/sign-in')
-  const response = await web.post('/sign-in', { email, password: PASSWORD })
-  if (response.location !== '/') throw new Error(`sign-in failed: ${response.status}`)
-  return { user, web }
-}
 
 /* the editor's own fetch calls: JSON (or multipart) with the XSRF header, asking for JSON */
 async function fetchJson(web: WebSession, path: string, body: FormData | object, options: { csrf?: boolean } = {}) {

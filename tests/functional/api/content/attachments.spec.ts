@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import { assertErrorBody } from '#tests/support/helpers'
-import { bigPngBytes, createDeck, expectStatus, pngBytes, resetContent, signIn, snapshot, wavBytes } from './support.js'
+import { assertErrorBody, resetState } from '#tests/support/helpers'
+import { bigPngBytes, createDeck, expectStatus, pngBytes, signIn, snapshot, wavBytes } from './support.js'
 
 function upload(client: any, token: string, deckId: number, bytes: Buffer, filename: string) {
   return client.post('/api/card_attachments').bearerToken(token).field('deck_id', String(deckId)).file('file', bytes, { filename })
@@ -15,7 +15,7 @@ function bytesOf(response: any): Buffer {
 }
 
 test.group('API card_attachments', (group) => {
-  group.each.setup(() => resetContent())
+  group.each.setup(() => resetState())
 
   test('a PNG is stored and answered as {id, type, url}; the owner gets it back, sandboxed', async ({ client, assert }) => {
     const { token, user } = await signIn()

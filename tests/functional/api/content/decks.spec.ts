@@ -1,8 +1,8 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import { assertErrorBody } from '#tests/support/helpers'
+import { assertErrorBody, resetState } from '#tests/support/helpers'
 import {
-  basicNote, cardCount, createDeck, createFolder, createNote, getDeck, listNotes, noteIdsOf, resetContent, setProgress,
+  basicNote, cardCount, createDeck, createFolder, createNote, getDeck, listNotes, noteIdsOf, setProgress,
   signIn, snapshot, templateIds, unstickJobs, waitForJobs, withQueuePaused, expectStatus,
 } from './support.js'
 
@@ -15,7 +15,7 @@ async function freeze(client: any, token: string, deckId: number, ids: number[])
 }
 
 test.group('API decks: create, list, show', (group) => {
-  group.each.setup(() => resetContent())
+  group.each.setup(() => resetState())
 
   test('POST decks creates a root deck in the spec shape (201)', async ({ client, assert }) => {
     const { token, user } = await signIn()
@@ -204,7 +204,7 @@ test.group('API decks: create, list, show', (group) => {
 })
 
 test.group('API decks: update, delete', (group) => {
-  group.each.setup(() => resetContent())
+  group.each.setup(() => resetState())
 
   test('PUT decks/{id} renames, sets font settings per device and the notes sort', async ({ client, assert }) => {
     const { token } = await signIn()
@@ -283,7 +283,7 @@ test.group('API decks: update, delete', (group) => {
 })
 
 test.group('API decks: duplicate', (group) => {
-  group.each.setup(() => resetContent())
+  group.each.setup(() => resetState())
   group.each.teardown(() => unstickJobs())
 
   async function sourceDeck(client: any, token: string) {
@@ -419,7 +419,7 @@ test.group('API decks: duplicate', (group) => {
 })
 
 test.group('API decks: move and reorder', (group) => {
-  group.each.setup(() => resetContent())
+  group.each.setup(() => resetState())
 
   test('move_deck into a folder, under another deck (hierarchy), and out to the top', async ({ client, assert }) => {
     const { token } = await signIn()
@@ -508,7 +508,7 @@ test.group('API decks: move and reorder', (group) => {
 })
 
 test.group('API decks: progress, report, archive, polling', (group) => {
-  group.each.setup(() => resetContent())
+  group.each.setup(() => resetState())
 
   test('reset_progress brings every card of the deck and its subdecks back to new', async ({ client, assert }) => {
     const { token, user } = await signIn()
@@ -643,7 +643,7 @@ test.group('API decks: progress, report, archive, polling', (group) => {
 })
 
 test.group('API decks: access', (group) => {
-  group.each.setup(() => resetContent())
+  group.each.setup(() => resetState())
 
   test('every decks call answers 401 without a token', async ({ client, assert }) => {
     const { token } = await signIn()

@@ -1,11 +1,11 @@
 import { test } from '@japa/runner'
-import { assertErrorBody } from '#tests/support/helpers'
-import { createDeck, createFolder, expectStatus, getDeck, resetContent, signIn, snapshot } from './support.js'
+import { assertErrorBody, resetState } from '#tests/support/helpers'
+import { createDeck, createFolder, expectStatus, getDeck, signIn, snapshot } from './support.js'
 
 const PALETTE = ['grey', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'violet', 'pink']
 
 test.group('API folders', (group) => {
-  group.each.setup(() => resetContent())
+  group.each.setup(() => resetState())
 
   test('POST folders creates a folder: name required, color from the palette, no emoji by default', async ({ client, assert }) => {
     const { token } = await signIn()

@@ -1,8 +1,8 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import { assertErrorBody } from '#tests/support/helpers'
+import { assertErrorBody, resetState } from '#tests/support/helpers'
 import {
-  cardCount, createDeck, createNote, expectStatus, fillDeck, getDeck, listNotes, resetContent, setProgress, signIn, snapshot, templateIds,
+  cardCount, createDeck, createNote, expectStatus, fillDeck, getDeck, listNotes, setProgress, signIn, snapshot, templateIds,
 } from './support.js'
 
 const IMAGE = '<img src="https://images.example/heart.png" alt="heart">'
@@ -34,7 +34,7 @@ function post(client: any, token: string, note: Record<string, unknown>) {
 }
 
 test.group('API notes: create', (group) => {
-  group.each.setup(() => resetContent())
+  group.each.setup(() => resetState())
 
   test('basic: one card, the Note entity of the spec', async ({ client, assert }) => {
     const { token, ids, deck } = await setup(client)
@@ -241,7 +241,7 @@ test.group('API notes: create', (group) => {
 })
 
 test.group('API notes: update', (group) => {
-  group.each.setup(() => resetContent())
+  group.each.setup(() => resetState())
 
   test('PUT notes/{id} changes the fields', async ({ client, assert }) => {
     const { token, ids, deck } = await setup(client)
@@ -318,7 +318,7 @@ test.group('API notes: update', (group) => {
 })
 
 test.group('API notes: list', (group) => {
-  group.each.setup(() => resetContent())
+  group.each.setup(() => resetState())
 
   async function fruits(client: any) {
     const context = await setup(client)
@@ -483,7 +483,7 @@ test.group('API notes: list', (group) => {
 })
 
 test.group('API notes: preview, bulk_create, cards, find_duplicates', (group) => {
-  group.each.setup(() => resetContent())
+  group.each.setup(() => resetState())
 
   test('POST notes/preview renders every card and saves nothing', async ({ client, assert }) => {
     const { token, ids, deck } = await setup(client)
@@ -596,7 +596,7 @@ test.group('API notes: preview, bulk_create, cards, find_duplicates', (group) =>
 })
 
 test.group('API notes: access', (group) => {
-  group.each.setup(() => resetContent())
+  group.each.setup(() => resetState())
 
   test('every notes call answers 401 without a token', async ({ client, assert }) => {
     const { token, ids, deck } = await setup(client)

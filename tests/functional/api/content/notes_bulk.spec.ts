@@ -1,8 +1,8 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import { assertErrorBody } from '#tests/support/helpers'
+import { assertErrorBody, resetState } from '#tests/support/helpers'
 import {
-  cardCount, createDeck, createNote, expectStatus, fillDeck, getDeck, listNotes, noteIdsOf, resetContent, setProgress, signIn, snapshot,
+  cardCount, createDeck, createNote, expectStatus, fillDeck, getDeck, listNotes, noteIdsOf, setProgress, signIn, snapshot,
   templateIds, unstickJobs, waitForJobs,
 } from './support.js'
 
@@ -23,7 +23,7 @@ async function setup(client: any) {
 const idsOf = (body: any) => body.notes.map((note: any) => note.id).sort((x: number, y: number) => x - y)
 
 test.group('API notes bulk: destroy, freeze, duplicate, reset', (group) => {
-  group.each.setup(() => resetContent())
+  group.each.setup(() => resetState())
 
   test('DELETE notes/bulk_destroy with ids removes those notes and their cards', async ({ client, assert }) => {
     const { token, deck, a, b, c, cloze } = await setup(client)
@@ -182,7 +182,7 @@ test.group('API notes bulk: destroy, freeze, duplicate, reset', (group) => {
 })
 
 test.group('API notes bulk: jobs (move, reverse)', (group) => {
-  group.each.setup(() => resetContent())
+  group.each.setup(() => resetState())
   group.each.teardown(() => unstickJobs())
 
   test('bulk_move moves the notes (and cards) to the destination in a job; same preset keeps progress', async ({ client, assert }) => {

@@ -1,7 +1,7 @@
 import { deflateSync, crc32 } from 'node:zlib'
 import db from '@adonisjs/lucid/services/db'
 import type { ApiClient } from '@japa/api-client'
-import { makeUser, resetState, tokenFor } from '#tests/support/helpers'
+import { makeUser, tokenFor } from '#tests/support/helpers'
 
 /*
  * Shared setup of the content API tests (decks, folders, notes, attachments).
@@ -12,25 +12,6 @@ import { makeUser, resetState, tokenFor } from '#tests/support/helpers'
 
 export type Kind = 'basic' | 'reversed' | 'cloze' | 'image_occlusion' | 'type_in'
 export const KINDS: Kind[] = ['basic', 'reversed', 'cloze', 'image_occlusion', 'type_in']
-
-/* The rows migration 0006 seeds; resetState truncates every table, note_types included. */
-const BUILTIN_ROWS: [Kind, string][] = [
-  ['basic', 'Basic'],
-  ['reversed', 'Basic (and reversed card)'],
-  ['cloze', 'Cloze'],
-  ['image_occlusion', 'Image Occlusion'],
-  ['type_in', 'Basic (type in the answer)'],
-]
-
-/** resetState, then the built-in note types back in place (the truncate removed them). */
-export async function resetContent() {
-  await resetState()
-  const row = await db.from('note_types').whereNull('user_id').count('* as count').first()
-  if (Number(row.count) === 0) {
-    const now = new Date()
-    await db.table('note_types').multiInsert(BUILTIN_ROWS.map(([kind, name]) => ({ kind, name, user_id: null, created_at: now, updated_at: now })))
-  }
-}
 
 export interface Session {
   user: Awaited<ReturnType<typeof makeUser>>

@@ -1,6 +1,7 @@
+import { resetState } from '#tests/support/helpers'
 import { test } from '@japa/runner'
 import { XSS_PAYLOADS, findXssProblem } from '#tests/fixtures/xss_payloads'
-import { createDeck, createNote, listNotes, resetContent, signIn, templateIds } from './support.js'
+import { createDeck, createNote, listNotes, signIn, templateIds } from './support.js'
 
 /*
  * Every known XSS vector goes through note creation, update and preview; all
@@ -49,7 +50,7 @@ function problemsIn(payload: string, where: string, parts: [string, string][]) {
 }
 
 test.group('API notes: XSS payloads are neutralized', (group) => {
-  group.each.setup(() => resetContent())
+  group.each.setup(() => resetState())
 
   test('create, update and preview of every payload return only neutralized HTML', async ({ client, assert }) => {
     const { token } = await signIn()

@@ -1,0 +1,38 @@
+import { router } from '@inertiajs/react'
+import { useT } from '~/lib/i18n'
+import { useAlert } from '~/components/alert_dialog'
+import type { Deck } from '~/components/decks/types'
+
+type VisitOptions = { preserveScroll?: boolean; preserveState?: boolean; onSuccess?: () => void }
+
+/** The confirmations and name prompts every place that acts on a deck shares. */
+export function useDeckDialogs() {
+  const t = useT()
+  const alert = useAlert()
+  return {
+    addSubdeck: (deck: Pick<Deck, 'id' | 'name'>, options: VisitOptions = { preserveScroll: true }) =>
+      alert({
+        title: t('decks.menu.add_subdeck'),
+        body: t('decks.menu.add_subdeck_body', { name: deck.name }),
+        input: { label: t('decks.deck.name'), maxLength: 255 },
+        submitLabel: t('decks.actions.create'),
+        onSubmit: (name) => name.trim() && router.post('/decks', { deck: { name: name.trim(), parent_id: deck.id } }, options),
+      }),
+    resetProgress: (deck: Pick<Deck, 'id' | 'name'>, options: VisitOptions = { preserveScroll: true }) =>
+      alert({
+        title: t('decks.menu.reset_progress'),
+        body: t('decks.confirm.reset_progress', { name: deck.name }),
+        submitLabel: t('decks.actions.reset'),
+        danger: true,
+        onSubmit: () => router.post(`/decks/${deck.id}/reset_progress`, {}, options),
+      }),
+    remove: (deck: Pick<Deck, 'id' | 'name'>, options: VisitOptions = {}) =>
+      alert({
+        title: t('decks.menu.delete'),
+        body: t('decks.confirm.delete', { name: deck.name }),
+        submitLabel: t('decks.actions.delete'),
+        danger: true,
+        onSubmit: () => router.delete(`/decks/${deck.id}`, options),
+      }),
+  }
+}
