@@ -33,6 +33,15 @@ function labelText(ctx: HttpContext, label: CardLabel, ord: number, custom: bool
   return ctx.i18n.t(`ui.cards.labels.${label.type}`, { n })
 }
 
+/*
+ * The editor's background calls must not eat the flash messages meant for
+ * the page: a preview landing between a save and its redirect would take
+ * the "Card added" toast with it.
+ */
+function keepFlash(ctx: HttpContext) {
+  ctx.session.reflash()
+}
+
 /** The note editor's pages and the two JSON calls it makes (preview, media upload). */
 export default class NotesController {
   async create(ctx: HttpContext) {
@@ -77,6 +86,7 @@ export default class NotesController {
   }
 
   async preview(ctx: HttpContext) {
+    keepFlash(ctx)
     const input = await ctx.request.validateUsing(editorPreviewValidator)
     const preview = await new PreviewNote().handle(ctx.auth.use('web').getUserOrFail(), input.deck_id, {
       noteTypeId: input.template_id, fields: input.fields, fieldAttachmentsMap: input.field_attachments_map, reverse: input.reverse,
@@ -85,6 +95,7 @@ export default class NotesController {
   }
 
   async upload(ctx: HttpContext) {
+    keepFlash(ctx)
     const user = ctx.auth.use('web').getUserOrFail()
     const input = await ctx.request.validateUsing(attachmentValidator)
     const media = await new StoreMedia().handle(user, await findEditableDeck(user, input.deck_id), input.file)

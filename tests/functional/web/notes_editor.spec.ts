@@ -83,6 +83,18 @@ test.group('Web: note editor', (group) => {
     assert.equal(Number((await db.from('notes').count('* as n').first()).n), 1)
   })
 
+  test('a preview landing between a save and its redirect leaves the toast to the page', async ({ assert }) => {
+    const { user, web } = await signedIn('ana@example.test')
+    const deck = await new CreateDeck().handle(user, { name: 'Biology' })
+    await web.get(`/decks/${deck.id}/notes/new`)
+    const basic = await typeId('basic')
+    await web.post(`/decks/${deck.id}/notes`, { template_id: basic, fields: { Front: 'cell', Back: 'unit' } })
+    const preview = await fetchJson(web, '/notes/preview', { deck_id: deck.id, template_id: basic, fields: { Front: 'next' } })
+    assert.equal(preview.status, 200)
+    const page = WebSession.page((await web.get(`/decks/${deck.id}/notes/new`)).text)
+    assert.equal(page.props.flash.success, 'Card added')
+  })
+
   test('another user can neither add to the deck nor open or change its notes', async ({ assert }) => {
     const { user, web } = await signedIn('ana@example.test')
     const deck = await new CreateDeck().handle(user, { name: 'Biology' })
