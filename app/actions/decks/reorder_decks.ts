@@ -7,8 +7,12 @@ export async function reorder(table: 'decks' | 'folders', user: User, ids: numbe
   await db.transaction(async (trx) => {
     const owned = await trx.from(table).where('user_id', user.id).whereIn('id', ids).count('* as count').first()
     if (Number(owned.count) !== new Set(ids).size) throw ApiException.notFound()
-    for (const [index, id] of ids.entries()) {
-      await trx.from(table).where('id', id).update({ position: index + 1 })
-    }
+    /* one statement: each id takes its place in the list */
+    await trx.rawQuery(
+      `update ${table} set position = v.position
+       from unnest(?::int[]) with ordinality as v(id, position)
+       where ${table}.id = v.id`,
+      [ids]
+    )
   })
 }
