@@ -1,4 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
+import type { Infer } from '@vinejs/vine/types'
+import type { updateDeckValidator } from '#validators/content'
 import ApiException from '#exceptions/api_exception'
 import type Deck from '#models/deck'
 import type { FontSettings } from '#models/deck'
@@ -19,6 +21,17 @@ export interface UpdateDeckInput {
   ttsAutoplayEnabled?: boolean
   ttsFrontSideLanguage?: string | null
   ttsBackSideLanguage?: string | null
+}
+
+/** The validated `deck` body (updateDeckValidator, snake_case as the apps send it), for either door. */
+export function updateDeckInput(input: Infer<typeof updateDeckValidator>['deck']): UpdateDeckInput {
+  return {
+    name: input.name, shuffleCardsEnabled: input.shuffle_cards_enabled, offlineModeEnabled: input.offline_mode_enabled,
+    fontSettings: input.font_settings, newCardsPerDay: input.new_cards_per_day, maxCardsPerDay: input.max_cards_per_day,
+    notesSortBy: input.notes_sort_by, notesOrder: input.notes_order, ttsEnabled: input.tts_enabled,
+    ttsWholeCardPronunciation: input.tts_whole_card_pronunciation, ttsAutoplayEnabled: input.tts_autoplay_enabled,
+    ttsFrontSideLanguage: input.tts_front_side_language, ttsBackSideLanguage: input.tts_back_side_language,
+  }
 }
 
 export default class UpdateDeck {

@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import CreateDeck from '#actions/decks/create_deck'
-import UpdateDeck from '#actions/decks/update_deck'
+import UpdateDeck, { updateDeckInput } from '#actions/decks/update_deck'
 import DeleteDeck from '#actions/decks/delete_deck'
 import DuplicateDeck from '#actions/decks/duplicate_deck'
 import MoveDeck from '#actions/decks/move_deck'
@@ -55,13 +55,7 @@ export default class DecksController {
   async update({ auth, request, params }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const { deck: input } = await request.validateUsing(updateDeckValidator)
-    const deck = await new UpdateDeck().handle(user, params.id, {
-      name: input.name, shuffleCardsEnabled: input.shuffle_cards_enabled, offlineModeEnabled: input.offline_mode_enabled,
-      fontSettings: input.font_settings, newCardsPerDay: input.new_cards_per_day, maxCardsPerDay: input.max_cards_per_day,
-      notesSortBy: input.notes_sort_by, notesOrder: input.notes_order, ttsEnabled: input.tts_enabled,
-      ttsWholeCardPronunciation: input.tts_whole_card_pronunciation, ttsAutoplayEnabled: input.tts_autoplay_enabled,
-      ttsFrontSideLanguage: input.tts_front_side_language, ttsBackSideLanguage: input.tts_back_side_language,
-    })
+    const deck = await new UpdateDeck().handle(user, params.id, updateDeckInput(input))
     return showDeck(user, deck)
   }
 

@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import CreateDeck from '#actions/decks/create_deck'
-import UpdateDeck from '#actions/decks/update_deck'
+import UpdateDeck, { updateDeckInput } from '#actions/decks/update_deck'
 import DeleteDeck from '#actions/decks/delete_deck'
 import DuplicateDeck from '#actions/decks/duplicate_deck'
 import MoveDeck from '#actions/decks/move_deck'
@@ -55,10 +55,7 @@ export default class DecksController {
 
   async update({ auth, request, params, response, session, i18n }: HttpContext) {
     const { deck: input } = await request.validateUsing(updateDeckValidator)
-    await new UpdateDeck().handle(auth.use('web').getUserOrFail(), params.id, {
-      name: input.name, shuffleCardsEnabled: input.shuffle_cards_enabled, fontSettings: input.font_settings,
-      newCardsPerDay: input.new_cards_per_day, maxCardsPerDay: input.max_cards_per_day,
-    })
+    await new UpdateDeck().handle(auth.use('web').getUserOrFail(), params.id, updateDeckInput(input))
     session.flash('success', i18n.t('ui.decks.flash.saved'))
     return response.redirect().withQs().back()
   }
