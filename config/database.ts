@@ -1,5 +1,13 @@
 import env from '#start/env'
 import { defineConfig } from '@adonisjs/lucid'
+import pg from 'pg'
+
+/*
+ * A SQL `date` (a study day, a streak day) stays the 'YYYY-MM-DD' it is:
+ * node-postgres would turn it into a Date at the server's local midnight,
+ * which shifts by a day in any time zone west of UTC.
+ */
+pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value)
 
 /**
  * DATABASE_URL wins; otherwise the usual DB_* parts. `npm start` and

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon'
+import { studyDay } from '#scheduling/study_day'
 import hash from '@adonisjs/core/services/hash'
 import { compose } from '@adonisjs/core/helpers'
 import { BaseModel, column, hasMany } from '@adonisjs/lucid/orm'
@@ -113,6 +114,16 @@ export default class User extends compose(BaseModel, AuthFinder) {
   @column()
   declare statsCardsStudied: number
 
+  /** the learner's own FSRS-6 weights, once a fit beat the defaults */
+  @column({ prepare: (value: number[] | null) => (value ? JSON.stringify(value) : null) })
+  declare fsrsParameters: number[] | null
+
+  @column({ prepare: (value: unknown) => (value ? JSON.stringify(value) : null) })
+  declare fsrsFit: Record<string, unknown> | null
+
+  @column()
+  declare learningTutorialSeen: boolean
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 
@@ -126,8 +137,8 @@ export default class User extends compose(BaseModel, AuthFinder) {
     return this.provider === 'guest'
   }
 
-  /** The user's own calendar day, from the offset the apps report. */
-  today() {
-    return DateTime.utc().plus({ minutes: this.timezoneOffset }).startOf('day')
+  /** The learner's study day (YYYY-MM-DD): their time zone, starting at the rollover hour. */
+  today(now = new Date()) {
+    return studyDay(now, this.timezoneOffset)
   }
 }

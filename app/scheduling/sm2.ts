@@ -6,9 +6,9 @@
  * possible next states out, so the buttons can show them before the answer.
  */
 import { fuzzedInterval } from '#scheduling/fuzz'
+import type { Rating } from '#scheduling/types'
 
-export type Rating = 'again' | 'hard' | 'good' | 'easy'
-export const RATINGS: Rating[] = ['again', 'hard', 'good', 'easy']
+export { RATINGS, type Rating } from '#scheduling/types'
 
 export interface Sm2Settings {
   learningStepsMinutes: number[]

@@ -10,7 +10,6 @@ export const avatarUrlOf = (user: User) =>
 export default class UserTransformer {
   /** The spec's User entity, as the apps read it. Needs `socialAccounts` preloaded. */
   static forApi(user: User) {
-    const today = user.today().toISODate()
     return {
       id: user.id,
       analyticsId: user.analyticsId,
@@ -40,15 +39,21 @@ export default class UserTransformer {
         aiGenWithPdf: user.freeAiPdf,
         aiGenCardBuilder: user.freeAiCardBuilder,
       },
-      streak: {
-        currentDuration: user.streakCurrent,
-        longestDuration: user.streakLongest,
-        totalActiveDays: user.streakTotalActiveDays,
-        todayShown: user.streakShownOn?.toISODate() === today,
-        todayCompleted: user.streakCompletedOn?.toISODate() === today,
-        availableFreezeCount: user.streakFreezes,
-        nextFreezeMinimumStreak: (Math.floor(user.streakCurrent / FREEZE_EVERY_DAYS) + 1) * FREEZE_EVERY_DAYS,
-      },
+      streak: this.streak(user),
+    }
+  }
+
+  /** The spec's streak fields. */
+  static streak(user: User) {
+    const today = user.today()
+    return {
+      currentDuration: user.streakCurrent,
+      longestDuration: user.streakLongest,
+      totalActiveDays: user.streakTotalActiveDays,
+      todayShown: user.streakShownOn?.toISODate() === today,
+      todayCompleted: user.streakCompletedOn?.toISODate() === today,
+      availableFreezeCount: user.streakFreezes,
+      nextFreezeMinimumStreak: (Math.floor(user.streakCurrent / FREEZE_EVERY_DAYS) + 1) * FREEZE_EVERY_DAYS,
     }
   }
 

@@ -3,9 +3,9 @@ import { DECK_SOURCES } from '#models/deck'
 import { FOLDER_COLORS } from '#models/folder'
 
 const name = () => vine.string().trim().minLength(1).maxLength(255)
-const id = () => vine.number().withoutDecimals().positive().max(2147483647)
+export const id = () => vine.number().withoutDecimals().positive().max(2147483647)
 /* `1,2,3` in a query string, or a JSON array */
-const ids = () =>
+export const ids = () =>
   vine.union([
     vine.union.if((value) => typeof value === 'string', vine.string().regex(/^\d+(,\d+)*$/).transform((text) => text.split(',').map(Number))),
     vine.union.else(vine.array(id()).maxLength(5000)),

@@ -14,6 +14,9 @@ const FoldersController = () => import('#controllers/api/folders_controller')
 const NotesController = () => import('#controllers/api/notes_controller')
 const NoteBulkController = () => import('#controllers/api/note_bulk_controller')
 const CardAttachmentsController = () => import('#controllers/api/card_attachments_controller')
+const LearningController = () => import('#controllers/api/learning_controller')
+const StudyCardsController = () => import('#controllers/api/study_cards_controller')
+const AlgorithmSettingsController = () => import('#controllers/api/algorithm_settings_controller')
 
 /* Paths exactly as the spec's call tables write them, under /api. */
 router
@@ -78,6 +81,19 @@ router
         router.get('notes/:id', [NotesController, 'show']).as('notes.show')
         router.put('notes/:id', [NotesController, 'update']).as('notes.update')
         router.post('card_attachments', [CardAttachmentsController, 'store']).as('card_attachments.store')
+
+        router.get('v2/learning/start', [LearningController, 'start']).as('learning.start')
+        router.get('v2/learning/cards', [LearningController, 'cards']).as('learning.cards')
+        router.get('learning/cards', [LearningController, 'cards']).as('learning.cards_v1')
+        router.post('v2/learning/answer', [LearningController, 'answer']).as('learning.answer')
+        router.delete('learning/undo', [LearningController, 'undo']).as('learning.undo')
+        router.post('learning/log_cards_review', [LearningController, 'logReviews']).as('learning.log_cards_review')
+        router.post('learning/tutorial_seen', [LearningController, 'tutorialSeen']).as('learning.tutorial_seen')
+        router.put('cards/:id', [StudyCardsController, 'update']).as('cards.update')
+        router.delete('cards/:id/suspend', [StudyCardsController, 'suspend']).as('cards.suspend')
+        router.get('cards/:id/stats', [StudyCardsController, 'stats']).as('cards.stats')
+        router.get('algorithm_settings/:deckId', [AlgorithmSettingsController, 'show']).as('algorithm_settings.show')
+        router.put('algorithm_settings/:deckId', [AlgorithmSettingsController, 'update']).as('algorithm_settings.update')
       })
       .use(middleware.apiAuth())
 

@@ -1,0 +1,108 @@
+import db from '@adonisjs/lucid/services/db'
+import type Deck from '#models/deck'
+import type User from '#models/user'
+import ApiException from '#exceptions/api_exception'
+import { findDeck, findEditableDeck } from '#queries/decks/find_deck'
+import { subtreeIds } from '#queries/decks/deck_tree'
+import {
+  PRESETS,
+  formatSteps,
+  parseSteps,
+  resolveAlgorithm,
+  type PresetName,
+  type SchedulerName,
+  type StoredAlgorithmSettings,
+} from '#scheduling/presets'
+
+/** GET algorithm_settings/{deckId}: the spec's fields for the deck's root, plus the smart-scheduling ones. */
+export function presentAlgorithmSettings(root: Deck, deck: Deck = root) {
+  const stored = (root.algorithmSettings ?? {}) as StoredAlgorithmSettings
+  const resolved = resolveAlgorithm(root.algorithmPreset, stored)
+  const custom = resolved.preset === 'custom'
+  return {
+    deckId: deck.id,
+    rootDeckId: root.id,
+    /* the algorithm is set on the root deck only */
+    editable: deck.id === root.id,
+    algorithmPreset: resolved.preset,
+    algorithmType: resolved.type,
+    stepsInMinutes: formatSteps(resolved.sm2.learningStepsMinutes),
+    easyBonusPercent: custom ? (stored.easy_bonus_percent ?? 0) : 0,
+    intervalModifierPercent: custom ? (stored.interval_modifier_percent ?? 0) : 0,
+    maxIntervalMinutes: custom ? (stored.max_interval_minutes ?? 0) : 0,
+    smartScheduling: resolved.scheduler === 'fsrs',
+    desiredRetention: resolved.desiredRetention,
+    newCardsPerDay: root.newCardsPerDay ?? PRESETS[resolved.preset].newCardsPerDay,
+    maxCardsPerDay: root.maxCardsPerDay ?? PRESETS[resolved.preset].maxCardsPerDay,
+  }
+}
+
+export async function showAlgorithmSettings(user: User, deckId: unknown) {
+  const deck = await findDeck(user, deckId)
+  const root = deck.rootDeckId && deck.rootDeckId !== deck.id ? await findDeck(user, deck.rootDeckId) : deck
+  return presentAlgorithmSettings(root, deck)
+}
+
+export interface AlgorithmSettingsInput {
+  algorithmPreset: PresetName
+  stepsInMinutes?: string
+  easyBonusPercent?: number
+  intervalModifierPercent?: number
+  maxIntervalMinutes?: number
+  smartScheduling?: boolean
+  desiredRetention?: number
+  /** the learner confirmed that switching between the two study modes resets the deck's progress */
+  confirmReset?: boolean
+}
+
+/**
+ * PUT algorithm_settings/{deckId}. On the root deck only, for the root and
+ * every subdeck (a deck tree has one algorithm). Switching between spaced
+ * repetition and speed learning resets every learner's progress on the whole
+ * tree, so it needs the confirmation; changing preset or tuning within
+ * spaced repetition keeps the progress, as changing an Anki preset does.
+ * Smart scheduling (FSRS) is premium.
+ */
+export async function updateAlgorithmSettings(user: User, deckId: unknown, input: AlgorithmSettingsInput) {
+  return db.transaction(async (trx) => {
+    const deck = await findEditableDeck(user, deckId, trx)
+    if (deck.parentId !== null) throw new ApiException(422, 'E_ALGORITHM_ON_ROOT_ONLY', 'algorithm_root_only')
+    const stored: StoredAlgorithmSettings = {}
+    const scheduler: SchedulerName = input.smartScheduling ? 'fsrs' : 'sm2'
+    if (scheduler === 'fsrs') {
+      if (!user.isPremium) throw new ApiException(402, 'E_PREMIUM_REQUIRED', 'premium_required', { hasBody: true })
+      stored.scheduler = 'fsrs'
+    }
+    if (input.algorithmPreset === 'custom') {
+      if (input.stepsInMinutes !== undefined) {
+        if (!parseSteps(input.stepsInMinutes)) {
+          throw new ApiException(422, 'E_VALIDATION_ERROR', 'invalid_steps', { field: 'steps_in_minutes' })
+        }
+        stored.steps_in_minutes = input.stepsInMinutes.trim()
+      }
+      if (input.easyBonusPercent !== undefined) stored.easy_bonus_percent = input.easyBonusPercent
+      if (input.intervalModifierPercent !== undefined) stored.interval_modifier_percent = input.intervalModifierPercent
+      if (input.maxIntervalMinutes !== undefined) stored.max_interval_minutes = input.maxIntervalMinutes
+      if (input.desiredRetention !== undefined) stored.desired_retention = input.desiredRetention
+    }
+    const type = PRESETS[input.algorithmPreset].type
+    const deckIds = await subtreeIds(deck.id, trx)
+    if (type !== deck.algorithmType) {
+      if (!input.confirmReset) {
+        throw new ApiException(409, 'E_ALGORITHM_RESET_CONFIRMATION', 'algorithm_reset_confirmation', { hasBody: true })
+      }
+      await trx.from('card_progress').whereIn('deck_id', deckIds).delete()
+    }
+    await trx
+      .from('decks')
+      .whereIn('id', deckIds)
+      .update({
+        algorithm_preset: input.algorithmPreset,
+        algorithm_type: type,
+        algorithm_settings: JSON.stringify(stored),
+        updated_at: new Date(),
+      })
+    await deck.refresh()
+    return presentAlgorithmSettings(deck)
+  })
+}

@@ -1,0 +1,66 @@
+import db from '@adonisjs/lucid/services/db'
+import type User from '#models/user'
+import { studyContext } from '#queries/learning/study_context'
+import { lockProgress, writeAnswer } from '#actions/learning/answer_card'
+import { answersOf } from '#scheduling/scheduler'
+import { studyDay } from '#scheduling/study_day'
+import type { Answer } from '#scheduling/types'
+
+export interface OfflineReview {
+  deckId: number
+  cardId: number
+  answer: Answer
+  reviewedAt: Date
+  durationMs: number
+}
+
+export interface OfflineResult {
+  accepted: number
+  /** already recorded: a replayed upload */
+  duplicates: number
+  /** refused: unknown card, an answer the deck's mode does not have, or older than the card's latest answer */
+  rejected: { cardId: number; reviewedAt: string; reason: 'not_found' | 'invalid_answer' | 'outdated' }[]
+}
+
+/**
+ * POST learning/log_cards_review: answers given offline, replayed in the
+ * order they were given, each scheduled as of its own time. Uploading the
+ * same batch twice records it once. An answer older than the card's latest
+ * one (the card was studied on another device since) does not move it back.
+ * Offline answers skip the daily limit: they were already given.
+ */
+export async function logOfflineReviews(user: User, reviews: OfflineReview[]): Promise<OfflineResult> {
+  const result: OfflineResult = { accepted: 0, duplicates: 0, rejected: [] }
+  const ordered = [...reviews].sort((a, b) => a.reviewedAt.getTime() - b.reviewedAt.getTime())
+  const contexts = new Map<number, Awaited<ReturnType<typeof studyContext>>>()
+  for (const review of ordered) {
+    const reject = (reason: OfflineResult['rejected'][number]['reason']) =>
+      result.rejected.push({ cardId: review.cardId, reviewedAt: review.reviewedAt.toISOString(), reason })
+    if (!contexts.has(review.deckId)) contexts.set(review.deckId, await studyContext(user, review.deckId))
+    const context = contexts.get(review.deckId)!
+    if (!answersOf(context.algorithm).includes(review.answer)) {
+      reject('invalid_answer')
+      continue
+    }
+    const outcome = await db.transaction(async (trx) => {
+      const card = await trx.from('cards').where('id', review.cardId).whereIn('deck_id', context.deckIds).first()
+      if (!card) return 'not_found' as const
+      const row = await lockProgress(trx, user.id, card)
+      const seen = await trx
+        .from('review_logs')
+        .where({ user_id: user.id, card_id: card.id, source: 'offline', reviewed_at: review.reviewedAt })
+        .first()
+      if (seen) return 'duplicate' as const
+      if (row.last_reviewed_at && new Date(row.last_reviewed_at) >= review.reviewedAt) return 'outdated' as const
+      await writeAnswer(trx, context, {
+        card, row, answer: review.answer, at: review.reviewedAt, day: studyDay(review.reviewedAt, user.timezoneOffset),
+        durationMs: review.durationMs, source: 'offline',
+      })
+      return 'accepted' as const
+    })
+    if (outcome === 'accepted') result.accepted++
+    else if (outcome === 'duplicate') result.duplicates++
+    else reject(outcome)
+  }
+  return result
+}

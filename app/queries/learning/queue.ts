@@ -1,0 +1,123 @@
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { StudyContext } from '#queries/learning/study_context'
+
+/*
+ * What a study session shows next, Anki's way: learning cards that are due,
+ * then the reviews due today, then new cards, within the deck's daily
+ * limits. When nothing else is left, learning cards due within the next 20
+ * minutes come early rather than making the learner wait (Anki's learn-ahead
+ * limit). Speed learning loops through every card not yet got, the ones not
+ * seen in this round first.
+ */
+export const LEARN_AHEAD_SECONDS = 20 * 60
+export const PREFETCH = 7
+
+export interface TopCounters {
+  new: number
+  learning: number
+  graduated: number
+}
+
+export interface QueueState {
+  cardIds: number[]
+  counters: TopCounters
+  /** emptyDeck: the deck has no cards; allCardsLearned: nothing left for today */
+  errorType: 'emptyDeck' | 'allCardsLearned' | null
+  /** the next time a card comes due, when nothing is left now */
+  nextCardAppearsAt: string | null
+}
+
+const remaining = (limit: number | null, used: number) => (limit === null ? Number.POSITIVE_INFINITY : Math.max(0, limit - used))
+
+/** The learner's use of the deck today: new cards introduced and distinct cards studied. */
+async function todaysUse(context: StudyContext, client: TransactionClientContract | typeof db) {
+  const row = await client
+    .from('review_logs')
+    .where('user_id', context.user.id)
+    .where('study_day', context.today)
+    .whereIn('deck_id', context.deckIds)
+    .select(db.raw(`count(distinct card_id) filter (where state_before = 'new')::int as new_today`))
+    .select(db.raw('count(distinct card_id)::int as cards_today'))
+    .first()
+  return { newToday: row?.new_today ?? 0, cardsToday: row?.cards_today ?? 0 }
+}
+
+function cardsOf(context: StudyContext, client: TransactionClientContract | typeof db, excludeIds: number[]) {
+  const query = client
+    .from('cards as c')
+    .leftJoin('card_progress as p', (join) => join.on('p.card_id', 'c.id').andOnVal('p.user_id', context.user.id))
+    .whereIn('c.deck_id', context.deckIds)
+    .whereRaw('not coalesce(p.frozen, false)')
+  if (excludeIds.length) query.whereNotIn('c.id', excludeIds)
+  return query
+}
+
+export async function studyQueue(
+  context: StudyContext,
+  options: { limit?: number; excludeIds?: number[]; trx?: TransactionClientContract } = {}
+): Promise<QueueState> {
+  const client = options.trx ?? db
+  const limit = options.limit ?? PREFETCH
+  const exclude = options.excludeIds ?? []
+  const now = context.now
+  const learnAhead = new Date(now.getTime() + LEARN_AHEAD_SECONDS * 1000)
+
+  const totals = await client
+    .from('cards as c')
+    .leftJoin('card_progress as p', (join) => join.on('p.card_id', 'c.id').andOnVal('p.user_id', context.user.id))
+    .whereIn('c.deck_id', context.deckIds)
+    .select(db.raw('count(*)::int as total'))
+    .select(db.raw(`count(*) filter (where not coalesce(p.frozen, false) and coalesce(p.state, 'new') = 'new')::int as new`))
+    .select(db.raw(`count(*) filter (where not p.frozen and p.state in ('learning', 'relearning') and p.due_at <= ?)::int as learning_now`, [now]))
+    .select(db.raw(`count(*) filter (where not p.frozen and p.state in ('learning', 'relearning') and p.due_at <= ?)::int as learning_soon`, [learnAhead]))
+    .select(db.raw(`count(*) filter (where not p.frozen and p.state = 'review' and p.due_at < ?)::int as reviews`, [context.dayEnd]))
+    .select(db.raw(`count(*) filter (where not p.frozen and p.state = 'study_again')::int as study_again`))
+    .select(db.raw(`count(*) filter (where not p.frozen and p.state = 'got_it')::int as got_it`))
+    .select(db.raw(`min(p.due_at) filter (where not p.frozen and p.state in ('learning', 'relearning', 'review'))  as next_due`))
+    .first()
+  const total = totals?.total ?? 0
+  const nextDue = totals?.next_due ? new Date(totals.next_due).toISOString() : null
+
+  if (context.algorithm.type === 'speedLearning') {
+    const rows = await cardsOf(context, client, exclude)
+      .whereRaw(`coalesce(p.state, 'new') <> 'got_it'`)
+      .orderByRaw(`p.last_reviewed_at asc nulls first, c.deck_id, c.note_id, c.ord, c.id`)
+      .limit(limit)
+      .select('c.id')
+    const counters = { new: totals?.new ?? 0, learning: totals?.study_again ?? 0, graduated: totals?.got_it ?? 0 }
+    return finish(rows.map((row) => row.id), counters, total, null)
+  }
+
+  const use = await todaysUse(context, client)
+  const reviewRoom = remaining(context.algorithm.maxCardsPerDay, use.cardsToday)
+  const reviewsShown = Math.min(totals?.reviews ?? 0, reviewRoom)
+  const newShown = Math.min(totals?.new ?? 0, remaining(context.algorithm.newCardsPerDay, use.newToday), reviewRoom - reviewsShown)
+  const counters = { new: newShown, learning: totals?.learning_soon ?? 0, graduated: reviewsShown }
+
+  const ids: number[] = []
+  const take = async (query: ReturnType<typeof cardsOf>, room: number) => {
+    const want = Math.min(room, limit - ids.length)
+    if (want <= 0) return
+    const rows = await query.limit(want).select('c.id')
+    ids.push(...rows.map((row) => row.id as number))
+  }
+  await take(cardsOf(context, client, exclude).whereIn('p.state', ['learning', 'relearning']).where('p.due_at', '<=', now).orderBy('p.due_at'), limit)
+  await take(cardsOf(context, client, exclude).where('p.state', 'review').where('p.due_at', '<', context.dayEnd).orderBy('p.due_at').orderBy('c.id'), reviewsShown)
+  await take(
+    cardsOf(context, client, exclude).whereRaw(`coalesce(p.state, 'new') = 'new'`).orderBy('c.deck_id').orderBy('c.note_id').orderBy('c.ord'),
+    newShown
+  )
+  if (!ids.length) {
+    await take(
+      cardsOf(context, client, exclude).whereIn('p.state', ['learning', 'relearning']).where('p.due_at', '<=', learnAhead).orderBy('p.due_at'),
+      limit
+    )
+  }
+  return finish(ids, counters, total, nextDue)
+}
+
+function finish(cardIds: number[], counters: TopCounters, total: number, nextCardAppearsAt: string | null): QueueState {
+  const errorType = total === 0 ? 'emptyDeck' : cardIds.length === 0 ? 'allCardsLearned' : null
+  return { cardIds, counters, errorType, nextCardAppearsAt: errorType ? nextCardAppearsAt : null }
+}

@@ -1,0 +1,48 @@
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import Deck from '#models/deck'
+import type User from '#models/user'
+import ApiException from '#exceptions/api_exception'
+import { findDeck } from '#queries/decks/find_deck'
+import { subtreeIds } from '#queries/decks/deck_tree'
+import { resolveAlgorithm, type ResolvedAlgorithm } from '#scheduling/presets'
+import { studyDayBounds } from '#scheduling/study_day'
+
+/** Everything a study session of one deck (its subdecks included) needs to know. */
+export interface StudyContext {
+  user: User
+  deck: Deck
+  root: Deck
+  deckIds: number[]
+  algorithm: ResolvedAlgorithm
+  fsrsParameters: number[] | null
+  now: Date
+  today: string
+  dayEnd: Date
+}
+
+/**
+ * The deck through what grants access to it (another learner's deck is a
+ * 404), its root's algorithm (the algorithm is set on the root deck only),
+ * and the learner's study day. An archived deck cannot be studied.
+ */
+export async function studyContext(user: User, deckId: unknown, trx?: TransactionClientContract): Promise<StudyContext> {
+  const deck = await findDeck(user, deckId)
+  if (deck.state === 'archived') throw new ApiException(409, 'E_DECK_ARCHIVED', 'deck_archived', { hasBody: true })
+  const root = deck.rootDeckId && deck.rootDeckId !== deck.id ? await Deck.findOrFail(deck.rootDeckId, { client: trx }) : deck
+  const now = new Date()
+  const today = user.today(now)
+  return {
+    user,
+    deck,
+    root,
+    deckIds: await subtreeIds(deck.id, trx),
+    algorithm: resolveAlgorithm(root.algorithmPreset, root.algorithmSettings, {
+      newCardsPerDay: deck.newCardsPerDay ?? root.newCardsPerDay,
+      maxCardsPerDay: deck.maxCardsPerDay ?? root.maxCardsPerDay,
+    }),
+    fsrsParameters: Array.isArray(user.fsrsParameters) ? user.fsrsParameters : null,
+    now,
+    today,
+    dayEnd: studyDayBounds(today, user.timezoneOffset).end,
+  }
+}

@@ -1,0 +1,107 @@
+/*
+| Studying in the OpenAPI document: learning sessions, answers, undo, offline
+| answers, the card sheet and algorithm settings.
+*/
+import { error, obj, op, ref, str } from '#services/openapi/schema'
+
+const int = { type: 'integer' }
+const bool = { type: 'boolean' }
+const num = { type: 'number' }
+const auth = true
+const nullable = (type: string) => ({ type: [type, 'null'] })
+const notFound = { '404': error('Not found, or not yours') }
+const counters = obj({ new: int, learning: int, graduated: int })
+const answerEnum = str({ enum: ['again', 'hard', 'good', 'easy', 'study_again', 'got_it'] })
+const limits = {
+  '402': error('E_DAILY_LEARNING_LIMIT: the free daily learning limit (show the paywall)'),
+  '403': error('E_GUEST_STUDY_LIMIT: a guest studied 500 cards (offer sign-up)'),
+}
+const session = {
+  cards: { type: 'array', items: ref('LearningCard') },
+  topCounters: counters,
+  errorType: { type: ['string', 'null'], enum: ['emptyDeck', 'allCardsLearned', null] },
+  nextCardAppearsAt: nullable('string'),
+  algorithmType: str({ enum: ['spacedRepetition', 'speedLearning'] }),
+  scheduler: str({ enum: ['sm2', 'fsrs'] }),
+  isUndoActionAvailable: bool,
+}
+const settings = obj({
+  deckId: int, rootDeckId: int, editable: bool, algorithmPreset: str(), algorithmType: str(), stepsInMinutes: str(),
+  easyBonusPercent: num, intervalModifierPercent: num, maxIntervalMinutes: int, smartScheduling: bool, desiredRetention: num,
+  newCardsPerDay: nullable('integer'), maxCardsPerDay: nullable('integer'),
+})
+
+export const learningSchemas = {
+  LearningCard: obj({
+    id: int, noteId: int, deckId: int, ord: int, label: { type: 'object' }, front: str(), back: str(), css: str(),
+    typeIn: { type: ['object', 'null'], properties: { field: str(), expected: str() } },
+    state: str(), isFrozen: bool, version: int, reps: int, lapses: int, dueAt: nullable('string'),
+    answerButtons: { type: 'array', items: obj({ type: answerEnum, repeatText: nullable('string'), delaySeconds: num }) },
+  }),
+}
+
+export const learningPaths = {
+  '/v2/learning/start': {
+    get: op('Start a session (query: deck_id, learn_session_start_timestamp): the first card, its buttons, the next cards, counters, the daily limit', {
+      auth, ok: [200, obj({ deck: obj({ id: int, name: str(), rootDeckId: int }), card: ref('LearningCard'), answerButtons: { type: 'array' }, ...session, dailyLimit: obj({ limit: nullable('integer'), studiedToday: int, reached: bool, kind: nullable('string') }), tutorialSeen: bool })],
+      extra: { ...notFound, '409': error('E_DECK_ARCHIVED') },
+    }),
+  },
+  '/v2/learning/cards': {
+    get: op('The next cards (query: deck_id, limit (7), exclude_ids: the cards the client still holds)', { auth, ok: [200, obj(session)], extra: notFound }),
+  },
+  '/learning/cards': {
+    get: op('The older clients\' name for v2/learning/cards', { auth, ok: [200, obj(session)], extra: notFound }),
+  },
+  '/v2/learning/answer': {
+    post: op('Answer a card shown with `version`. A retried answer is recorded once (replayed: true); a card changed since it was shown is refused', {
+      auth,
+      body: obj({ deck_id: int, card_id: int, answer: answerEnum, review_duration_ms: int, version: int }, ['deck_id', 'card_id', 'answer', 'version']),
+      ok: [200, obj({ card: obj({ id: int, state: str(), version: int, dueAt: nullable('string'), isFrozen: bool }), answer: answerEnum, leech: bool, replayed: bool, topCounters: counters, isUndoActionAvailable: bool, streak: { type: 'object' } })],
+      extra: { ...notFound, ...limits, '409': error('E_STALE_ANSWER, E_CARD_FROZEN, E_DECK_ARCHIVED') },
+    }),
+  },
+  '/learning/undo': {
+    delete: op('Undo the latest answer of today (query: deck_id to stay within a deck); the card comes back as it was', {
+      auth, ok: [200, obj({ card: ref('LearningCard'), answerButtons: { type: 'array' }, topCounters: counters, isUndoActionAvailable: bool, algorithmType: str() })],
+      extra: { '409': error('E_NOTHING_TO_UNDO') },
+    }),
+  },
+  '/learning/log_cards_review': {
+    post: op('Answers given offline, replayed in order; the same batch twice is recorded once', {
+      auth,
+      body: obj({ reviews: { type: 'array', items: obj({ deck_id: int, card_id: int, answer: answerEnum, reviewed_at: str({ format: 'date-time' }), review_duration_ms: int }, ['deck_id', 'card_id', 'answer', 'reviewed_at']) } }, ['reviews']),
+      ok: [200, obj({ accepted: int, duplicates: int, rejected: { type: 'array', items: obj({ cardId: int, reviewedAt: str(), reason: str() }) } })],
+      extra: notFound,
+    }),
+  },
+  '/learning/tutorial_seen': { post: op('The learning screen\'s first-time tutorial was shown', { auth, ok: [204, null] }) },
+  '/cards/{id}': {
+    put: op('Edit the card\'s note from the learning screen; return_learning_data gives the card as the session shows it', {
+      auth, params: ['id'],
+      body: obj({ deck_id: int, fields: { type: 'object' }, field_attachments_map: { type: 'object' }, reverse: bool, return_learning_data: bool }, ['fields']),
+      ok: [200, { oneOf: [ref('Note'), obj({ card: ref('LearningCard'), answerButtons: { type: 'array' } })] }],
+      extra: { ...notFound, '409': error('E_DECK_ARCHIVED, E_DECK_PROCESSING') },
+    }),
+  },
+  '/cards/{id}/suspend': {
+    delete: op('Remove the card from the learning screen: its note is deleted (query: deck_id for the counters)', {
+      auth, params: ['id'], ok: [200, obj({ noteId: int, deckId: int, removedCardIds: { type: 'array', items: int }, topCounters: counters })], extra: notFound,
+    }),
+  },
+  '/cards/{id}/stats': {
+    get: op('The card sheet: created, ease or FSRS memory, interval, next review, status, reviews, average time, history', {
+      auth, params: ['id'], ok: [200, obj({ cardId: int, createdAt: str(), status: str(), ease: nullable('number'), difficulty: nullable('number'), stability: nullable('number'), intervalDays: num, nextReviewAt: nullable('string'), reviewsCount: int, averageReviewTimeMs: nullable('integer'), history: { type: 'array', items: { type: 'object' } } })],
+      extra: notFound,
+    }),
+  },
+  '/algorithm_settings/{deckId}': {
+    get: op('The algorithm of the deck\'s root', { auth, params: ['deckId'], ok: [200, settings], extra: notFound }),
+    put: op('Set the algorithm on a root deck; switching study mode needs confirm_reset and resets the progress', {
+      auth, params: ['deckId'],
+      body: obj({ algorithm_preset: str({ enum: ['general', 'languages', 'medical', 'speed_learning', 'custom'] }), steps_in_minutes: str(), easy_bonus_percent: num, interval_modifier_percent: num, max_interval_minutes: int, smart_scheduling: bool, desired_retention: num, confirm_reset: bool }, ['algorithm_preset']),
+      ok: [200, settings],
+      extra: { ...notFound, '402': error('E_PREMIUM_REQUIRED (smart scheduling)'), '409': error('E_ALGORITHM_RESET_CONFIRMATION, E_DECK_ARCHIVED'), '422': error('E_ALGORITHM_ON_ROOT_ONLY, invalid steps') },
+    }),
+  },
+}

@@ -1,0 +1,66 @@
+import vine from '@vinejs/vine'
+import { id, ids, noteBody } from '#validators/content'
+import { PRESET_NAMES } from '#scheduling/presets'
+
+const ANSWERS = ['again', 'hard', 'good', 'easy', 'study_again', 'got_it'] as const
+const duration = () => vine.number().min(0).max(86_400_000)
+
+/* learn_session_start_timestamp is accepted (the apps send it) but the server keeps its own clock */
+export const learningStartValidator = vine.create({
+  deck_id: id(),
+  learn_session_start_timestamp: vine.any().optional(),
+})
+
+export const learningCardsValidator = vine.create({
+  deck_id: id(),
+  limit: vine.number().withoutDecimals().range([1, 50]).optional(),
+  learn_session_start_timestamp: vine.any().optional(),
+  /* the cards the client still holds, so a refetch never repeats one */
+  exclude_ids: ids().optional(),
+})
+
+export const answerValidator = vine.create({
+  deck_id: id(),
+  card_id: id(),
+  answer: vine.enum(ANSWERS),
+  review_duration_ms: duration().optional(),
+  /* the card's `version` as the session delivered it */
+  version: vine.number().withoutDecimals().min(0),
+})
+
+export const undoValidator = vine.create({ deck_id: id().optional() })
+
+export const offlineReviewsValidator = vine.create({
+  reviews: vine
+    .array(
+      vine.object({
+        deck_id: id(),
+        card_id: id(),
+        answer: vine.enum(ANSWERS),
+        reviewed_at: vine.date({ formats: { utc: true } }),
+        review_duration_ms: duration().optional(),
+      })
+    )
+    .minLength(1)
+    .maxLength(1000),
+})
+
+export const algorithmSettingsValidator = vine.create({
+  algorithm_preset: vine.enum(PRESET_NAMES),
+  steps_in_minutes: vine.string().trim().maxLength(100).optional(),
+  easy_bonus_percent: vine.number().range([-50, 200]).optional(),
+  interval_modifier_percent: vine.number().range([-50, 200]).optional(),
+  max_interval_minutes: vine.number().withoutDecimals().range([0, 100 * 525_600]).optional(),
+  smart_scheduling: vine.boolean().optional(),
+  desired_retention: vine.number().range([0.7, 0.99]).optional(),
+  confirm_reset: vine.boolean().optional(),
+})
+
+/* PUT cards/{id}: edits the card's note in the middle of a session */
+export const editCardValidator = vine.create({
+  fields: noteBody.fields,
+  field_attachments_map: noteBody.field_attachments_map,
+  reverse: noteBody.reverse,
+  deck_id: id().optional(),
+  return_learning_data: vine.boolean().optional(),
+})
