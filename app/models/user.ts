@@ -139,6 +139,7 @@ export default class User extends compose(BaseModel, AuthFinder) {
 
   /** The learner's study day (YYYY-MM-DD): their time zone, starting at the rollover hour. */
   today(now = new Date()) {
-    return studyDay(now, this.timezoneOffset)
+    /* a user just created has no offset loaded yet: the column default is 0 */
+    return studyDay(now, this.timezoneOffset ?? 0)
   }
 }

@@ -18,6 +18,7 @@ const registry: Record<string, () => Promise<{ default: JobHandler }>> = {
   duplicate_deck: () => import('#jobs/duplicate_deck'),
   move_notes: () => import('#jobs/move_notes'),
   reverse_notes: () => import('#jobs/reverse_notes'),
+  fit_fsrs: () => import('#jobs/fit_fsrs'),
 }
 export type JobName = keyof typeof registry
 

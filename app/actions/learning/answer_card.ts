@@ -77,11 +77,18 @@ export async function answerCard(context: StudyContext, input: AnswerInput): Pro
 /** The learner's progress row of a card, created as new if missing, locked until the transaction ends. */
 export async function lockProgress(trx: TransactionClientContract, userId: number, card: { id: number; deck_id: number }) {
   const now = new Date()
-  await trx
-    .table('card_progress')
-    .insert({ user_id: userId, card_id: card.id, deck_id: card.deck_id, created_at: now, updated_at: now })
-    .onConflict(['user_id', 'card_id'])
-    .ignore()
+  /*
+   * A card whose progress was reset starts again after its last answered
+   * version, never at 0: the old version's review still names it, and a
+   * retried answer from before the reset must not land on the fresh card.
+   */
+  await trx.rawQuery(
+    `insert into card_progress (user_id, card_id, deck_id, version, created_at, updated_at)
+     select :user, :card, :deck, coalesce(max(version_before) + 1, 0), :now, :now
+     from review_logs where user_id = :user and card_id = :card
+     on conflict (user_id, card_id) do nothing`,
+    { user: userId, card: card.id, deck: card.deck_id, now }
+  )
   return trx.from('card_progress').where({ user_id: userId, card_id: card.id }).forUpdate().first()
 }
 

@@ -53,7 +53,7 @@ export async function logOfflineReviews(user: User, reviews: OfflineReview[]): P
       if (seen) return 'duplicate' as const
       if (row.last_reviewed_at && new Date(row.last_reviewed_at) >= review.reviewedAt) return 'outdated' as const
       await writeAnswer(trx, context, {
-        card, row, answer: review.answer, at: review.reviewedAt, day: studyDay(review.reviewedAt, user.timezoneOffset),
+        card, row, answer: review.answer, at: review.reviewedAt, day: studyDay(review.reviewedAt, user.timezoneOffset ?? 0),
         durationMs: review.durationMs, source: 'offline',
       })
       return 'accepted' as const

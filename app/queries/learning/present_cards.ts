@@ -1,4 +1,5 @@
 import type { I18n } from '@adonisjs/i18n'
+import db from '@adonisjs/lucid/services/db'
 import Card from '#models/card'
 import { progressOf } from '#models/card_progress'
 import type { StudyContext } from '#queries/learning/study_context'
@@ -30,6 +31,22 @@ function typeInOf(definition: NoteTypeDefinition, fields: NoteFields, ord: numbe
   return { field: reference.name, expected }
 }
 
+/*
+ * A card without progress whose earlier progress was reset keeps counting
+ * versions after its last answered one (see lockProgress): the version it
+ * will get when first answered.
+ */
+async function versionsAfterReset(userId: number, cardIds: number[]) {
+  if (!cardIds.length) return new Map<number, number>()
+  const rows = await db
+    .from('review_logs')
+    .where('user_id', userId)
+    .whereIn('card_id', cardIds)
+    .groupBy('card_id')
+    .select('card_id', db.raw('max(version_before) + 1 as next'))
+  return new Map(rows.filter((row) => row.next !== null).map((row) => [row.card_id as number, Number(row.next)]))
+}
+
 /**
  * The cards of a session, in the order given, as the learning screen shows
  * them: both sides rendered and sanitized, the learner's state and the
@@ -43,6 +60,7 @@ export async function presentLearningCards(context: StudyContext, i18n: I18n, ca
     .preload('note', (note) => note.preload('noteType'))
     .preload('progress', (progress) => progress.where('user_id', context.user.id))
   const byId = new Map(cards.map((card) => [card.id, card]))
+  const nextVersions = await versionsAfterReset(context.user.id, cards.filter((card) => !card.progress.length).map((card) => card.id))
   const deckNames = new Map([[context.deck.id, context.deck.name]])
   return cardIds
     .map((id) => byId.get(id))
@@ -75,7 +93,7 @@ export async function presentLearningCards(context: StudyContext, i18n: I18n, ca
         state: progress.state,
         isFrozen: row?.frozen ?? false,
         /* an answer names this version; a card changed since it was shown is refused */
-        version: row?.version ?? 0,
+        version: row?.version ?? nextVersions.get(card.id) ?? 0,
         reps: progress.reps,
         lapses: progress.lapses,
         dueAt: progress.dueAt?.toISOString() ?? null,

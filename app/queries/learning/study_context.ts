@@ -43,6 +43,6 @@ export async function studyContext(user: User, deckId: unknown, trx?: Transactio
     fsrsParameters: Array.isArray(user.fsrsParameters) ? user.fsrsParameters : null,
     now,
     today,
-    dayEnd: studyDayBounds(today, user.timezoneOffset).end,
+    dayEnd: studyDayBounds(today, user.timezoneOffset ?? 0).end,
   }
 }
