@@ -10,42 +10,13 @@
 | Uses DATABASE_URL when set (its database is reset!), else the embedded
 | test PostgreSQL, in a database of its own named mnemo_bench.
 */
-process.env.NODE_ENV = 'test'
-process.env.PORT = process.env.BENCH_PORT ?? '3336'
-process.env.HOST = '127.0.0.1'
-process.env.LOG_LEVEL = 'error'
-/* pages render through Vite's dev server, as in the tests: no build needed */
-process.env.DEV_MODE = 'true'
+import { flag, percentiles, startBenchServer } from './support.js'
 
-import 'reflect-metadata'
-import pg from 'pg'
-import { createIgnitor } from '../bin/ignitor.js'
-import { ensureDatabase } from '../bin/embedded_postgres.js'
-
-const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 30
-const embedded = await ensureDatabase('test')
-{
-  const url = new URL(process.env.DATABASE_URL!)
-  url.pathname = '/postgres'
-  const admin = new pg.Client({ connectionString: url.toString() })
-  await admin.connect()
-  const exists = await admin.query(`select 1 from pg_database where datname = 'mnemo_bench'`)
-  if (!exists.rowCount) await admin.query('create database mnemo_bench')
-  await admin.end()
-  url.pathname = '/mnemo_bench'
-  process.env.DATABASE_URL = url.toString()
-}
-
-const ignitor = createIgnitor()
-await ignitor.httpServer().start()
-const app = ignitor.getApp()!
-const { default: db } = await import('@adonisjs/lucid/services/db')
-const { MigrationRunner } = await import('@adonisjs/lucid/migration')
+const runs = flag('runs', 30)
+const server = await startBenchServer()
+const { db } = server
 const { default: User } = await import('#models/user')
 const { createUser } = await import('#actions/auth/create_user')
-
-await db.rawQuery('drop schema if exists public cascade; drop schema if exists bullmq cascade; create schema public')
-await new MigrationRunner(db, app, { direction: 'up' }).run()
 
 /* every statement on the app's connection, counted */
 let queries = 0
@@ -102,7 +73,7 @@ async function seed(email: string, roots: number, cardsPerDeck: number) {
 }
 
 async function signIn(email: string) {
-  const base = `http://127.0.0.1:${process.env.PORT}`
+  const base = server.base
   const cookies = new Map<string, string>()
   const call = async (method: string, path: string, body?: object) => {
     const response = await fetch(base + path, {
@@ -142,14 +113,13 @@ async function measure(call: Call, path: string) {
     if (i >= 3) times.push(elapsed) /* the first calls warm caches and compile views */
     perRequest = queries - before
   }
-  times.sort((a, b) => a - b)
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1)
-  return { median: at(0.5), p95: at(0.95), queries: perRequest }
+  const [median, p95] = percentiles(times, [0.5, 0.95])
+  return { median, p95, queries: perRequest }
 }
 
 async function apiToken(user: InstanceType<typeof User>) {
   const token = await User.accessTokens.create(user)
-  const base = `http://127.0.0.1:${process.env.PORT}`
+  const base = server.base
   return async (_method: string, path: string) => {
     const response = await fetch(base + path, { headers: { authorization: `Bearer ${token.value!.release()}`, accept: 'application/json' } })
     await response.arrayBuffer()
@@ -180,6 +150,5 @@ for (const row of rows) console.log(row.join('\t'))
 const same = rows[0][5] === rows[2][5] && rows[1][5] === rows[3][5]
 console.log(same ? '\nQuery count does not grow with the number of decks.' : '\nQUERY COUNT GROWS WITH THE NUMBER OF DECKS')
 
-await app.terminate()
-await embedded?.stop()
+await server.stop()
 process.exit(same ? 0 : 1)

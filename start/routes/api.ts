@@ -97,6 +97,8 @@ router
       })
       .use(middleware.apiAuth())
 
+    /* for load balancers and uptime checks: the process answers, nothing else is touched */
+    router.get('health', () => ({ status: 'ok' })).as('health')
     router.get('openapi.json', [DocsController, 'openapi']).as('openapi')
     router.get('docs', [DocsController, 'page']).as('docs')
     router.any('*', [DocsController, 'notFound']).as('not_found')
