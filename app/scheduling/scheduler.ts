@@ -48,7 +48,7 @@ export function outcomesFor(input: SchedulingInput): Partial<Record<Answer, Outc
       fuzz
     )
   }
-  const sm2 = nextStates({ state: toSm2(start), dueAt: start.dueAt ?? undefined }, algorithm.sm2, now, fuzz)
+  const sm2 = nextStates({ state: toSm2(fromFsrsSteps(start, algorithm)), dueAt: start.dueAt ?? undefined }, algorithm.sm2, now, fuzz)
   const outcomes: Partial<Record<Answer, Outcome>> = {}
   for (const rating of RATINGS) {
     const next = sm2[rating]
@@ -79,6 +79,16 @@ function speedOutcomes(progress: Progress, now: Date): Partial<Record<Answer, Ou
     study_again: { progress: { ...base, state: 'study_again' }, delaySeconds: 0, leech: false },
     got_it: { progress: { ...base, state: 'got_it' }, delaySeconds: 0, leech: false },
   }
+}
+
+/*
+ * A learning card last scheduled by FSRS counts the steps it has done; SM-2
+ * counts the steps still to go. Turning smart scheduling off converts it.
+ */
+function fromFsrsSteps(progress: Progress, algorithm: ResolvedAlgorithm): Progress {
+  if (progress.stability === null || (progress.state !== 'learning' && progress.state !== 'relearning')) return progress
+  const steps = progress.state === 'relearning' ? algorithm.sm2.relearningStepsMinutes : algorithm.sm2.learningStepsMinutes
+  return { ...progress, step: Math.max(1, steps.length - progress.step) }
 }
 
 function toSm2(progress: Progress): Sm2State {

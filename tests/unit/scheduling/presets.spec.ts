@@ -135,3 +135,14 @@ test.group('Scheduler door', () => {
     assert.approximately(other.good!.progress.intervalDays, 100, 6)
   })
 })
+
+test.group('Scheduler door: FSRS back to SM-2', () => {
+  test('a learning card scheduled by FSRS keeps its place on the SM-2 ladder', ({ assert }) => {
+    const algorithm = resolveAlgorithm('languages', {})
+    /* FSRS counted one step done of three: two to go in SM-2's terms, so Good moves to the third step (60 m) */
+    const fsrsCard: Progress = { ...NEW_PROGRESS, state: 'learning', step: 1, stability: 2.3, difficulty: 5, reps: 1, dueAt: NOW, lastReviewedAt: NOW }
+    const outcomes = outcomesFor({ cardId: 7, progress: fsrsCard, algorithm, fsrsParameters: null, now: NOW })
+    assert.equal(outcomes.good!.delaySeconds, 3600)
+    assert.isNull(outcomes.good!.progress.stability)
+  })
+})
