@@ -1,5 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import type Deck from '#models/deck'
+import type User from '#models/user'
+import { studyDayBounds } from '#scheduling/study_day'
 
 export interface DeckCounts {
   totalCardsCount: number
@@ -19,9 +21,13 @@ const ZERO: DeckCounts = {
 /**
  * This learner's counts for each deck, subdecks included, in one query
  * whatever the number of decks. A card without a progress row is new.
+ * "To review" means due before the learner's study day ends (their time
+ * zone, the 4 am rollover), as the learning session counts it.
  */
-export async function deckCounters(userId: number, decks: Deck[]): Promise<Map<number, DeckCounts>> {
+export async function deckCounters(user: Pick<User, 'id' | 'today' | 'timezoneOffset'>, decks: Deck[]): Promise<Map<number, DeckCounts>> {
   const own = new Map<number, DeckCounts>()
+  const userId = user.id
+  const dayEnd = studyDayBounds(user.today(), user.timezoneOffset ?? 0).end
   if (decks.length) {
     const rows = await db
       .from('cards as c')
@@ -34,8 +40,8 @@ export async function deckCounters(userId: number, decks: Deck[]): Promise<Map<n
       .select(db.raw(`count(*) filter (where p.state in ('learning', 'relearning', 'study_again') and not p.frozen)::int as learning`))
       .select(db.raw(`count(*) filter (where p.state in ('review', 'got_it') and not p.frozen)::int as graduated`))
       .select(db.raw('count(*) filter (where p.frozen)::int as frozen'))
-      .select(db.raw(`count(*) filter (where p.state <> 'new' and not p.frozen and p.due_at <= now())::int as due`))
-      .select(db.raw(`min(p.due_at) filter (where p.state <> 'new' and not p.frozen and p.due_at > now()) as next_due`))
+      .select(db.raw(`count(*) filter (where p.state in ('learning', 'relearning', 'review') and not p.frozen and p.due_at < ?)::int as due`, [dayEnd]))
+      .select(db.raw(`min(p.due_at) filter (where p.state in ('learning', 'relearning', 'review') and not p.frozen and p.due_at > now()) as next_due`))
     for (const row of rows) {
       own.set(row.deck_id, {
         totalCardsCount: row.total, newCardsCount: row.new, learningCardsCount: row.learning,

@@ -22,7 +22,7 @@ export async function listDecks(user: User, filters: DeckListFilters = {}) {
   const all = await Deck.query().withScopes((s) => s.accessibleBy(user)).orderBy('position').orderBy('id')
   const archived = filters.archived ?? false
   const visible = all.filter((deck) => (deck.state === 'archived') === archived)
-  const counts = await deckCounters(user.id, visible)
+  const counts = await deckCounters(user, visible)
   const childrenOf = new Map<number, Deck[]>()
   for (const deck of visible) if (deck.parentId) childrenOf.set(deck.parentId, [...(childrenOf.get(deck.parentId) ?? []), deck])
 
@@ -60,7 +60,7 @@ export async function pollingDecks(user: User) {
 /** One deck in the spec's shape, with its counts (subdecks included). */
 export async function showDeck(user: User, deck: Deck) {
   const tree = await Deck.query().withScopes((s) => s.accessibleBy(user)).where('root_deck_id', deck.rootDeckId ?? deck.id)
-  const counts = await deckCounters(user.id, tree)
+  const counts = await deckCounters(user, tree)
   const owner = deck.userId === user.id ? user : await deck.related('owner').query().firstOrFail()
   return DeckTransformer.forApi(deck, counts.get(deck.id), owner, tree.filter((child) => child.parentId === deck.id))
 }
