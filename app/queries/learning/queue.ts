@@ -1,6 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { StudyContext } from '#queries/learning/study_context'
+import { dailyRoom } from '#scheduling/daily_limits'
 
 /*
  * What a study session shows next, Anki's way: learning cards that are due,
@@ -27,8 +28,6 @@ export interface QueueState {
   /** the next time a card comes due, when nothing is left now */
   nextCardAppearsAt: string | null
 }
-
-const remaining = (limit: number | null, used: number) => (limit === null ? Number.POSITIVE_INFINITY : Math.max(0, limit - used))
 
 /** The learner's use of the deck today: new cards introduced and distinct cards studied. */
 async function todaysUse(context: StudyContext, client: TransactionClientContract | typeof db) {
@@ -90,9 +89,10 @@ export async function studyQueue(
   }
 
   const use = await todaysUse(context, client)
-  const reviewRoom = remaining(context.algorithm.maxCardsPerDay, use.cardsToday)
-  const reviewsShown = Math.min(totals?.reviews ?? 0, reviewRoom)
-  const newShown = Math.min(totals?.new ?? 0, remaining(context.algorithm.newCardsPerDay, use.newToday), reviewRoom - reviewsShown)
+  const { reviews: reviewsShown, newCards: newShown } = dailyRoom(
+    { reviewsDue: totals?.reviews ?? 0, newAvailable: totals?.new ?? 0, ...use },
+    context.algorithm
+  )
   const counters = { new: newShown, learning: totals?.learning_soon ?? 0, graduated: reviewsShown }
 
   const ids: number[] = []
