@@ -113,7 +113,7 @@ export async function writeAnswer(trx: TransactionClientContract, context: Study
   await trx
     .from('card_progress')
     .where({ user_id: user.id, card_id: card.id })
-    .update({ ...progressColumns(outcome.progress), deck_id: card.deck_id, frozen: outcome.leech, version, updated_at: new Date() })
+    .update({ ...progressColumns(outcome.progress), deck_id: card.deck_id, frozen: Boolean(row.frozen) || outcome.leech, version, updated_at: new Date() })
   await trx.table('review_logs').insert({
     user_id: user.id,
     card_id: card.id,

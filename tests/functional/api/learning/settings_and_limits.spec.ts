@@ -276,6 +276,20 @@ test.group('API learning: offline answers, edits and removal', (group) => {
     assert.equal((await progressRow(session.user.id, b)).state, 'review')
   })
 
+  test('an offline answer to a card paused since keeps it paused', async ({ client, assert }) => {
+    const session = await learnerWithDeck(client, 1)
+    const [cardId] = await cardIdsOf(session.deck.id)
+    const noteId = (await db.from('cards').where('id', cardId).first()).note_id
+    await client.post('/api/notes/bulk_freeze').bearerToken(session.token).json({ deck_id: session.deck.id, ids: [noteId] })
+    const response = await client.post('/api/learning/log_cards_review').bearerToken(session.token).json({
+      reviews: [{ deck_id: session.deck.id, card_id: cardId, answer: 'good', reviewed_at: new Date(Date.now() - 60_000).toISOString() }],
+    })
+    assert.equal(response.body().accepted, 1)
+    const row = await progressRow(session.user.id, cardId)
+    assert.equal(row.state, 'learning')
+    assert.isTrue(row.frozen)
+  })
+
   test('PUT cards/{id} edits the note in place and gives the card back as the session shows it', async ({ client, assert }) => {
     const session = await learnerWithDeck(client, 1)
     const { card } = await start(client, session, session.deck.id)
