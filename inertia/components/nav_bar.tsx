@@ -47,6 +47,16 @@ export function NavBar() {
         <Link href="/" className="nav-link">
           {t('nav.home')}
         </Link>
+        {user && (
+          <>
+            <Link href="/statistics" className="nav-link">
+              {t('stats.nav.statistics')}
+            </Link>
+            <Link href="/streak" className="nav-link">
+              {t('stats.nav.streak')}
+            </Link>
+          </>
+        )}
         <Soon label={t('nav.library')} />
         <Menu label={t('nav.resources')} items={[t('nav.blog'), t('nav.help'), t('nav.whats_new')]} />
         <Menu label={t('nav.solutions')} items={[t('nav.students'), t('nav.teachers'), t('nav.language_learners')]} />

@@ -5,6 +5,7 @@ import UpdateProfile from '#actions/users/update_profile'
 import ChangePassword from '#actions/users/change_password'
 import DeleteAccount from '#actions/users/delete_account'
 import SetAvatar from '#actions/users/set_avatar'
+import { refreshStreak } from '#actions/study/refresh_streak'
 import UserTransformer from '#transformers/user_transformer'
 import { apiUpdateUserValidator, deleteAccountValidator } from '#validators/user'
 
@@ -18,6 +19,9 @@ function self(ctx: HttpContext) {
 export default class UsersController {
   async me({ auth }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
+    /* a streak broken by missed days shows as broken, not as it was on the last active day */
+    await refreshStreak(user.id, user.today())
+    await user.refresh()
     await user.load('socialAccounts')
     return UserTransformer.forApi(user)
   }

@@ -4,6 +4,8 @@
 */
 import { error, errors, obj, op, ref, str } from '#services/openapi/schema'
 import { contentPaths, contentSchemas } from '#services/openapi/content_paths'
+import { learningPaths, learningSchemas } from '#services/openapi/learning_paths'
+import { statsPaths, statsSchemas } from '#services/openapi/stats_paths'
 
 const authAnswer = obj({ token: str(), isNewUser: { type: 'boolean' }, user: ref('User') }, ['token', 'isNewUser'])
 const providers = obj({ providers: { type: 'array', items: obj({ provider: str({ enum: ['google', 'apple'] }), email: str() }) } })
@@ -27,6 +29,8 @@ export const openApiDocument = {
         ['title', 'code', 'errors']
       ),
       ...contentSchemas,
+      ...learningSchemas,
+      ...statsSchemas,
       User: obj({
         id: { type: 'integer' }, analyticsId: str(), email: str(), provider: str({ enum: ['apple', 'google', 'email', 'guest'] }),
         isPremium: { type: 'boolean' }, authorized: { type: 'boolean' }, name: str(), username: str(), about: str(),
@@ -109,6 +113,8 @@ export const openApiDocument = {
       delete: op('Disconnect a provider (refused when it is the last way to sign in)', { auth: true, params: ['provider'], ok: [200, providers], extra: { '404': error('Not connected'), '409': error('Last way to sign in') } }),
     },
     ...contentPaths,
+    ...learningPaths,
+    ...statsPaths,
     '/openapi.json': { get: op('This document', { ok: [200, { type: 'object' }] }) },
     '/docs': { get: { summary: 'A readable page of this document', security: [], responses: { '200': { description: 'HTML' } } } },
   },

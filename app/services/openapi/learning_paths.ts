@@ -41,6 +41,7 @@ export const learningSchemas = {
 }
 
 export const learningPaths = {
+  '/health': { get: op('The server answers (no database touched)', { ok: [200, obj({ status: str({ const: 'ok' }) })] }) },
   '/v2/learning/start': {
     get: op('Start a session (query: deck_id, learn_session_start_timestamp): the first card, its buttons, the next cards, counters, the daily limit', {
       auth, ok: [200, obj({ deck: obj({ id: int, name: str(), rootDeckId: int }), card: ref('LearningCard'), answerButtons: { type: 'array' }, ...session, dailyLimit: obj({ limit: nullable('integer'), studiedToday: int, reached: bool, kind: nullable('string') }), tutorialSeen: bool })],

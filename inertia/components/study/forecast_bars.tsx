@@ -1,0 +1,37 @@
+import { useShared } from '~/lib/shared'
+import { useT } from '~/lib/i18n'
+import type { Statistics } from '~/components/study/types'
+import { formatDay } from '~/components/study/dates'
+import '~/css/study_stats.css'
+
+/** Cards due on each of the next 30 study days, as bars; today's bar holds what is overdue. */
+export function ForecastBars({ forecast }: { forecast: Statistics['forecast'] }) {
+  const t = useT()
+  const { locale } = useShared()
+  const max = Math.max(1, ...forecast.days.map((day) => day.count))
+  return (
+    <figure className="forecast">
+      <ol className="forecast-bars">
+        {forecast.days.map((day, index) => {
+          const label = t('stats.forecast.bar', {
+            date: index === 0 ? t('stats.forecast.today') : formatDay(locale, day.date, { weekday: 'short', day: 'numeric', month: 'short' }),
+            count: day.count,
+          })
+          return (
+            <li key={day.date} className={`forecast-day${index === 0 ? ' today' : ''}`} title={label}>
+              <span className="forecast-bar" style={{ height: `${(day.count / max) * 100}%` }} />
+              <span className="stats-visually-hidden">{label}</span>
+            </li>
+          )
+        })}
+      </ol>
+      <div className="forecast-axis muted" aria-hidden="true">
+        <span>{t('stats.forecast.today')}</span>
+        <span>{formatDay(locale, forecast.days.at(-1)?.date ?? forecast.days[0]?.date ?? '1970-01-01', { day: 'numeric', month: 'short' })}</span>
+      </div>
+      <figcaption className="muted">
+        {t('stats.forecast.summary', { total: forecast.total, overdue: forecast.overdue })}
+      </figcaption>
+    </figure>
+  )
+}

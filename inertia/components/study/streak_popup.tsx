@@ -1,0 +1,71 @@
+import { useEffect, useId, useRef } from 'react'
+import { Link } from '@inertiajs/react'
+import { useT } from '~/lib/i18n'
+import { requestJson } from '~/lib/http'
+import type { StreakFields } from '~/components/study/types'
+import { MAX_FREEZES } from '~/components/study/streak_summary'
+import '~/css/study_stats.css'
+
+/** Spec: the popup shows once a day at most, after the day's goal is reached. */
+export function shouldShowStreakPopup(streak: StreakFields) {
+  return streak.todayCompleted && !streak.todayShown
+}
+
+/**
+ * The streak after a study session. Showing it tells the server (POST
+ * /streak/shown), so that it is not shown again the same study day, on the
+ * web or in the apps. Esc or the button closes it; the focus goes back.
+ */
+export function StreakPopup({ streak, onClose }: { streak: StreakFields; onClose: () => void }) {
+  const t = useT()
+  const id = useId()
+  const box = useRef<HTMLDivElement>(null)
+  const reported = useRef(false)
+
+  useEffect(() => {
+    /* once per popup, even when React runs the effect twice in development */
+    if (!streak.todayShown && !reported.current) {
+      reported.current = true
+      /* losing this call only means the popup may show once more: nothing to tell the learner */
+      requestJson('/streak/shown', { method: 'POST' }).catch(() => {})
+    }
+    const previous = document.activeElement as HTMLElement | null
+    box.current?.querySelector<HTMLElement>('button')?.focus()
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      event.preventDefault()
+      onClose()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => {
+      window.removeEventListener('keydown', onKey)
+      previous?.focus()
+    }
+  }, [])
+
+  const message = streak.currentDuration <= 1 ? t('stats.popup.started') : t('stats.popup.kept')
+
+  return (
+    <div className="dialog-backdrop">
+      <div ref={box} className="dialog streak-popup" role="dialog" aria-modal="true" aria-labelledby={id}>
+        <div className="streak-popup-flame" aria-hidden="true">
+          🔥
+        </div>
+        <h2 id={id}>{t('stats.popup.title', { count: streak.currentDuration })}</h2>
+        <p>{message}</p>
+        <p className="muted stats-small">
+          <span aria-hidden="true">❄ </span>
+          {t('stats.popup.freezes', { count: streak.availableFreezeCount, max: MAX_FREEZES })}
+        </p>
+        <div className="dialog-actions">
+          <Link href="/streak" className="button ghost" onClick={onClose}>
+            {t('stats.popup.view')}
+          </Link>
+          <button type="button" className="button primary" onClick={onClose}>
+            {t('stats.popup.close')}
+          </button>
+        </div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,54 @@
+import { Head, Link } from '@inertiajs/react'
+import { useT } from '~/lib/i18n'
+import { StreakCalendar, StreakLegend } from '~/components/study/streak_calendar'
+import { ACTIVE_DAY_CARDS, FREEZE_EVERY_DAYS, MAX_FREEZES, StreakSummary } from '~/components/study/streak_summary'
+import type { CalendarDay, StreakFields } from '~/components/study/types'
+import '~/css/study_stats.css'
+
+type Props = {
+  /** YYYY-MM shown by the calendar */
+  month: string
+  /** the learner's study day */
+  today: string
+  streak: StreakFields
+  /** the month's active and frozen days */
+  days: CalendarDay[]
+  previousMonth: string
+  /** null on the current month: the future has no streak yet */
+  nextMonth: string | null
+}
+
+export default function StreakPage({ month, today, streak, days, previousMonth, nextMonth }: Props) {
+  const t = useT()
+  return (
+    <div className="stack stats-page">
+      <Head title={t('stats.streak.title')} />
+      <h1>{t('stats.streak.title')}</h1>
+      <StreakSummary streak={streak} />
+
+      <section className="card stack" aria-labelledby="streak-calendar">
+        <div className="streak-calendar-header">
+          <h2 id="streak-calendar">{t('stats.streak.calendar')}</h2>
+          <nav className="row" aria-label={t('stats.streak.months')}>
+            <Link href={`/streak?month=${previousMonth}`} className="button small" preserveScroll>
+              <span aria-hidden="true">‹ </span>
+              {t('stats.streak.previous_month')}
+            </Link>
+            {nextMonth && (
+              <Link href={`/streak?month=${nextMonth}`} className="button small" preserveScroll>
+                {t('stats.streak.next_month')}
+                <span aria-hidden="true"> ›</span>
+              </Link>
+            )}
+          </nav>
+        </div>
+        <StreakCalendar month={month} days={days} today={today} />
+        <StreakLegend />
+      </section>
+
+      <p className="muted stats-small">
+        {t('stats.streak.rules', { cards: ACTIVE_DAY_CARDS, every: FREEZE_EVERY_DAYS, max: MAX_FREEZES })}
+      </p>
+    </div>
+  )
+}
