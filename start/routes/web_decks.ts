@@ -5,6 +5,7 @@ const DecksController = () => import('#controllers/decks/decks_controller')
 const DeckArchivesController = () => import('#controllers/decks/deck_archives_controller')
 const DeckNotesController = () => import('#controllers/decks/deck_notes_controller')
 const FoldersController = () => import('#controllers/folders/folders_controller')
+const AlgorithmSettingsController = () => import('#controllers/decks/algorithm_settings_controller')
 
 /* The deck list itself is the signed-in home page (GET /, home_controller). */
 router
@@ -25,6 +26,9 @@ router
         router.post('/decks/:id/archive', [DeckArchivesController, 'store']).as('decks.archive')
         router.delete('/decks/:id/archive', [DeckArchivesController, 'destroy']).as('decks.restore')
         router.post('/decks/:id/notes/bulk', [DeckNotesController, 'bulk']).as('decks.notes.bulk')
+        /* GET answers the algorithm dialog's JSON; PUT is its form */
+        router.get('/decks/:id/algorithm', [AlgorithmSettingsController, 'show']).as('decks.algorithm.show')
+        router.put('/decks/:id/algorithm', [AlgorithmSettingsController, 'update']).as('decks.algorithm.update')
       })
       .where('id', router.matchers.number())
 
