@@ -40,6 +40,11 @@ export default function DeckPage({ tab, deck, tree, templates, notes, polling, d
     <div className="stack deck-page">
       <Head title={deck.name} />
       <DeckHeader deck={deck} tree={tree} entry={entry} editable={editable} />
+      {deck.state !== 'archived' && (
+        <Link href={`/decks/${deck.id}/learn`} className="button primary large deck-study">
+          {t('learn.study')}
+        </Link>
+      )}
       <nav className="tabs" aria-label={t('decks.tabs.label')}>
         {tabs.map((item) => (
           <Link

@@ -1,0 +1,59 @@
+import { useEffect, useRef } from 'react'
+import { Link } from '@inertiajs/react'
+import { useT } from '~/lib/i18n'
+import { ClientDate } from '~/components/decks/deck_counts'
+
+/** Nothing left for now: what was done, when the next card comes, and where to go (Enter: back to the decks). */
+export function CompleteScreen({ studied, nextCardAppearsAt }: { studied: number; nextCardAppearsAt: string | null }) {
+  const t = useT()
+  const heading = useRef<HTMLHeadingElement>(null)
+  /* the screen replaces the card: screen readers hear it, and Enter is not sent to a button that went away */
+  useEffect(() => {
+    heading.current?.focus()
+  }, [])
+  return (
+    <section className="card learn-done" aria-labelledby="learn-done-title">
+      <span className="learn-done-emoji" aria-hidden="true">🎉</span>
+      <h1 id="learn-done-title" ref={heading} tabIndex={-1}>
+        {t('learn.complete.title')}
+      </h1>
+      <p>{t('learn.complete.body')}</p>
+      <p className="learn-done-count" data-testid="studied-count">
+        {t('learn.complete.studied', { count: studied })}
+      </p>
+      {nextCardAppearsAt && (
+        <p className="muted">
+          {t('learn.complete.next')} <ClientDate iso={nextCardAppearsAt} withTime />
+        </p>
+      )}
+      <div className="row learn-done-actions">
+        <Link href="/" className="button primary" aria-keyshortcuts="Enter">
+          {t('learn.complete.back')} <kbd aria-hidden="true">{t('learn.keys.enter_key')}</kbd>
+        </Link>
+        <Link href="/statistics" className="button">
+          {t('learn.complete.statistics')}
+        </Link>
+      </div>
+    </section>
+  )
+}
+
+/** A deck without cards: where to add some. */
+export function EmptyDeckScreen({ deckId }: { deckId: number }) {
+  const t = useT()
+  return (
+    <section className="card learn-done" aria-labelledby="learn-empty-title">
+      <span className="learn-done-emoji" aria-hidden="true">🗂️</span>
+      <h1 id="learn-empty-title">{t('learn.empty.title')}</h1>
+      <p className="muted">{t('learn.empty.body')}</p>
+      <div className="row learn-done-actions">
+        <Link href={`/decks/${deckId}/notes/new`} className="button primary">
+          {t('learn.empty.add')}
+        </Link>
+        <Link href="/" className="button">
+          {t('learn.complete.back')}
+        </Link>
+      </div>
+    </section>
+  )
+}

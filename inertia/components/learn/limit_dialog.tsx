@@ -1,0 +1,32 @@
+import { Link } from '@inertiajs/react'
+import { useT } from '~/lib/i18n'
+import { LearnModal } from '~/components/learn/modal'
+import type { Blocked } from '~/components/learn/use_learning_session'
+
+/**
+ * The free daily limit (402: the paywall) or the guest limit (403: sign up)
+ * was reached: the server's own title and body, and the way on. The session stops.
+ */
+export function LimitDialog({ blocked, onClose }: { blocked: Blocked; onClose: () => void }) {
+  const t = useT()
+  return (
+    <LearnModal
+      title={blocked.title}
+      onClose={onClose}
+      actions={
+        <>
+          <Link href="/" className="button ghost">
+            {t('learn.complete.back')}
+          </Link>
+          {blocked.kind === 'guest' && (
+            <Link href="/sign-up" className="button primary">
+              {t('learn.limit.sign_up')}
+            </Link>
+          )}
+        </>
+      }
+    >
+      {blocked.body && blocked.body !== blocked.title && <p className="muted">{blocked.body}</p>}
+    </LearnModal>
+  )
+}

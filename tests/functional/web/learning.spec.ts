@@ -1,0 +1,289 @@
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import BulkCreateNotes from '#actions/notes/bulk_create_notes'
+import CreateDeck from '#actions/decks/create_deck'
+import NoteType from '#models/note_type'
+import User from '#models/user'
+import { assertErrorBody, resetState } from '#tests/support/helpers'
+import { signedIn, WebSession } from '#tests/support/web_session'
+
+/* the learning page's own fetch calls: JSON with the XSRF header, as inertia/lib/http.ts sends them */
+async function call(web: WebSession, method: string, path: string, body?: object, options: { csrf?: boolean } = {}) {
+  const headers: Record<string, string> = {
+    cookie: [...web.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+    accept: 'application/json',
+    referer: `${web.base}/`,
+  }
+  if (options.csrf !== false) headers['x-xsrf-token'] = decodeURIComponent(web.cookies.get('XSRF-TOKEN') ?? '')
+  if (body) headers['content-type'] = 'application/json'
+  const response = await fetch(`${web.base}${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined, redirect: 'manual' })
+  return { status: response.status, body: (await response.json().catch(() => null)) as any }
+}
+
+async function deckWithCards(user: User, count: number, name = 'Study deck') {
+  const deck = await new CreateDeck().handle(user, { name })
+  const rows = Array.from({ length: count }, (_, index) => ({ front: `Question ${index + 1}`, back: `Answer ${index + 1}` }))
+  const notes = count ? await new BulkCreateNotes().handle(user, deck.id, rows) : []
+  return { deck, notes }
+}
+
+async function learningPage(web: WebSession, deckId: number) {
+  const response = await web.get(`/decks/${deckId}/learn`)
+  if (response.status !== 200) throw new Error(`GET /decks/${deckId}/learn: ${response.status}`)
+  return WebSession.page(response.text)
+}
+
+const reviewCount = async (userId: number) => Number((await db.from('review_logs').where('user_id', userId).count('* as n').first()).n)
+
+test.group('Web: the learning page', (group) => {
+  group.each.setup(() => resetState())
+
+  test('the page opens a session of the owner\'s deck: first cards, counters, tutorial flag and streak', async ({ assert }) => {
+    const { user, web } = await signedIn('ana@example.test')
+    const { deck } = await deckWithCards(user, 9, 'Biology')
+
+    const page = await learningPage(web, deck.id)
+    assert.equal(page.component, 'learn/session')
+    assert.deepEqual(page.props.deck, { id: deck.id, name: 'Biology', rootDeckId: deck.id })
+    /* 7 per fetch, the oldest notes first */
+    assert.lengthOf(page.props.cards, 7)
+    assert.equal(page.props.card.id, page.props.cards[0].id)
+    assert.include(page.props.card.front, 'Question 1')
+    assert.include(page.props.card.back, 'Answer 1')
+    assert.equal(page.props.card.version, 0)
+    assert.deepEqual(page.props.card.answerButtons.map((button: any) => button.type), ['again', 'hard', 'good', 'easy'])
+    assert.deepEqual(page.props.card.answerButtons.map((button: any) => button.repeatText), ['<1m', '8m', '15m', '4d'])
+    assert.deepEqual(page.props.topCounters, { new: 9, learning: 0, graduated: 0 })
+    assert.isNull(page.props.errorType)
+    assert.equal(page.props.algorithmType, 'spacedRepetition')
+    assert.isFalse(page.props.isUndoActionAvailable)
+    assert.isFalse(page.props.tutorialSeen)
+    assert.include(page.props.streak, { currentDuration: 0, todayCompleted: false, todayShown: false })
+
+    /* the repeat texts are in the learner's language */
+    await db.from('users').where('id', user.id).update({ locale: 'fr' })
+    const french = await learningPage(web, deck.id)
+    assert.deepEqual(french.props.card.answerButtons.map((button: any) => button.repeatText), ['<1 min', '8 min', '15 min', '4 j'])
+  })
+
+  test('an empty deck says so; another learner\'s deck is the 404 page; signed out goes to sign in', async ({ assert }) => {
+    const { user, web } = await signedIn('ana@example.test')
+    const { deck: empty } = await deckWithCards(user, 0, 'Empty')
+    const page = await learningPage(web, empty.id)
+    assert.equal(page.props.errorType, 'emptyDeck')
+    assert.isNull(page.props.card)
+    assert.deepEqual(page.props.cards, [])
+
+    const { deck } = await deckWithCards(user, 2)
+    const other = await signedIn('bob@example.test')
+    const foreign = await other.web.get(`/decks/${deck.id}/learn`)
+    assert.equal(foreign.status, 404)
+    assert.equal(WebSession.page(foreign.text).component, 'errors/not_found')
+    assert.equal((await web.get('/decks/999999/learn')).status, 404)
+
+    const signedOut = await new WebSession().get(`/decks/${deck.id}/learn`)
+    assert.equal(signedOut.status, 302)
+    assert.equal(signedOut.location, '/sign-in')
+  })
+
+  test('next cards, an answer and its undo through the web session', async ({ assert }) => {
+    const { user, web } = await signedIn('ana@example.test')
+    const { deck } = await deckWithCards(user, 10)
+    const start = await learningPage(web, deck.id)
+    const held = start.props.cards.map((card: any) => card.id)
+    const first = start.props.card
+
+    const answered = await call(web, 'POST', `/learn/${deck.id}/answer`, { card_id: first.id, answer: 'good', version: first.version, review_duration_ms: 3500 })
+    assert.equal(answered.status, 200)
+    assert.equal(answered.body.card.id, first.id)
+    assert.equal(answered.body.card.state, 'learning')
+    assert.equal(answered.body.card.version, 1)
+    assert.isTrue(answered.body.isUndoActionAvailable)
+    assert.deepEqual(answered.body.topCounters, { new: 9, learning: 1, graduated: 0 })
+    assert.properties(answered.body.streak, ['currentDuration', 'todayCompleted', 'todayShown'])
+    const review = await db.from('review_logs').where('user_id', user.id).firstOrFail()
+    assert.include(review, { card_id: first.id, answer: 'good', duration_ms: 3500 })
+
+    /* an answer naming the version the card had before is stale */
+    const stale = await call(web, 'POST', `/learn/${deck.id}/answer`, { card_id: first.id, answer: 'again', version: 0 })
+    assert.equal(stale.status, 409)
+    assertErrorBody(assert, stale.body, 'E_STALE_ANSWER')
+    assert.equal(await reviewCount(user.id), 1)
+
+    /* the page still holds cards 2–7: the next cards are the three others, never one it holds */
+    const rest = held.slice(1)
+    const next = await call(web, 'GET', `/learn/${deck.id}/cards?exclude_ids=${rest.join(',')}`)
+    assert.equal(next.status, 200)
+    const nextIds = next.body.cards.map((card: any) => card.id)
+    assert.lengthOf(nextIds, 3)
+    for (const id of nextIds) assert.notInclude(rest, id)
+    assert.notInclude(nextIds, first.id, 'a learning card due in 15 minutes waits while new cards are left')
+    assert.deepEqual(next.body.topCounters, { new: 9, learning: 1, graduated: 0 })
+    const invalid = await call(web, 'GET', `/learn/${deck.id}/cards?exclude_ids=abc`)
+    assert.equal(invalid.status, 422)
+
+    const undone = await call(web, 'DELETE', `/learn/${deck.id}/undo`)
+    assert.equal(undone.status, 200)
+    assert.equal(undone.body.card.id, first.id)
+    assert.equal(undone.body.card.state, 'new')
+    assert.isAbove(undone.body.card.version, 1)
+    assert.isFalse(undone.body.isUndoActionAvailable)
+    assert.deepEqual(undone.body.topCounters, { new: 10, learning: 0, graduated: 0 })
+    assert.equal(await reviewCount(user.id), 0)
+    const nothing = await call(web, 'DELETE', `/learn/${deck.id}/undo`)
+    assert.equal(nothing.status, 409)
+    assertErrorBody(assert, nothing.body, 'E_NOTHING_TO_UNDO')
+  })
+
+  test('the card shown: its fields, an edit in place, the card sheet, freeze and remove', async ({ assert }) => {
+    const { user, web } = await signedIn('ana@example.test')
+    const { deck, notes } = await deckWithCards(user, 3)
+    const start = await learningPage(web, deck.id)
+    const [first, second, third] = start.props.cards
+
+    const fields = await call(web, 'GET', `/learn/cards/${first.id}/fields`)
+    assert.equal(fields.status, 200)
+    assert.equal(fields.body.noteId, notes[0].id)
+    assert.deepEqual(fields.body.fields, [
+      { name: 'Front', required: true, value: 'Question 1' },
+      { name: 'Back', required: false, value: 'Answer 1' },
+    ])
+
+    const edited = await call(web, 'PUT', `/learn/cards/${first.id}`, { fields: { Front: 'Question one', Back: 'Answer <b>one</b>' }, deck_id: deck.id })
+    assert.equal(edited.status, 200)
+    assert.equal(edited.body.card.id, first.id)
+    assert.include(edited.body.card.front, 'Question one')
+    assert.include(edited.body.card.back, 'Answer <b>one</b>')
+    assert.equal(edited.body.card.version, first.version, 'an edit of the note leaves the learner\'s progress as it was')
+    assert.lengthOf(edited.body.answerButtons, 4)
+    assert.equal((await db.from('notes').where('id', notes[0].id).first()).fields.Front, 'Question one')
+    const emptied = await call(web, 'PUT', `/learn/cards/${first.id}`, { fields: { Front: '', Back: 'x' } })
+    assert.equal(emptied.status, 422)
+
+    await call(web, 'POST', `/learn/${deck.id}/answer`, { card_id: first.id, answer: 'good', version: first.version, review_duration_ms: 2000 })
+    const stats = await call(web, 'GET', `/learn/cards/${first.id}/stats`)
+    assert.equal(stats.status, 200)
+    assert.equal(stats.body.status, 'learning')
+    assert.equal(stats.body.reviewsCount, 1)
+    assert.equal(stats.body.averageReviewTimeMs, 2000)
+    assert.deepEqual(stats.body.history.map((entry: any) => entry.answer), ['good'])
+
+    const frozen = await call(web, 'POST', `/learn/cards/${second.id}/freeze`, { deck_id: deck.id })
+    assert.equal(frozen.status, 200)
+    assert.equal(frozen.body.noteId, notes[1].id)
+    assert.deepEqual(frozen.body.frozenCardIds, [second.id])
+    assert.deepEqual(frozen.body.topCounters, { new: 1, learning: 1, graduated: 0 })
+    assert.isTrue((await db.from('card_progress').where({ user_id: user.id, card_id: second.id }).first()).frozen)
+    const afterFreeze = await call(web, 'GET', `/learn/${deck.id}/cards`)
+    assert.notInclude(afterFreeze.body.cards.map((card: any) => card.id), second.id)
+
+    const removed = await call(web, 'DELETE', `/learn/cards/${third.id}`, { deck_id: deck.id })
+    assert.equal(removed.status, 200)
+    assert.deepEqual(removed.body.removedCardIds, [third.id])
+    assert.deepEqual(removed.body.topCounters, { new: 0, learning: 1, graduated: 0 })
+    assert.isNull(await db.from('notes').where('id', notes[2].id).first())
+    assert.equal((await call(web, 'GET', `/learn/cards/${third.id}/stats`)).status, 404)
+  })
+
+  test('the tutorial is marked seen once for the account', async ({ assert }) => {
+    const { user, web } = await signedIn('ana@example.test')
+    const { deck } = await deckWithCards(user, 1)
+    assert.isFalse((await learningPage(web, deck.id)).props.tutorialSeen)
+    const seen = await call(web, 'POST', '/learn/tutorial_seen')
+    assert.equal(seen.status, 204)
+    await user.refresh()
+    assert.isTrue(user.learningTutorialSeen)
+    assert.isTrue((await learningPage(web, deck.id)).props.tutorialSeen)
+  })
+
+  test('a type-in card carries the field and the answer the page compares with', async ({ assert }) => {
+    const { user, web } = await signedIn('ana@example.test')
+    const deck = await new CreateDeck().handle(user, { name: 'Anatomy' })
+    const typeIn = await NoteType.query().whereNull('user_id').where('kind', 'type_in').firstOrFail()
+    await new BulkCreateNotes().handle(user, deck.id, [{ front: 'Longest bone', back: '<b>Femur</b>' }], typeIn.id)
+    const page = await learningPage(web, deck.id)
+    assert.deepEqual(page.props.card.typeIn, { field: 'Back', expected: 'Femur' })
+  })
+})
+
+test.group('Web: learning calls are the owner\'s and need the XSRF token', (group) => {
+  group.each.setup(() => resetState())
+
+  test('another learner\'s deck or card is a 404 and changes nothing', async ({ assert }) => {
+    const owner = await signedIn('ana@example.test')
+    const { deck, notes } = await deckWithCards(owner.user, 2)
+    const { card } = await learningPage(owner.web, deck.id).then((page) => page.props)
+    await call(owner.web, 'POST', `/learn/${deck.id}/answer`, { card_id: card.id, answer: 'good', version: 0 })
+
+    const intruder = await signedIn('bob@example.test')
+    const { deck: own } = await deckWithCards(intruder.user, 1, 'Own deck')
+    await intruder.web.get('/')
+    const calls: [string, string, object?][] = [
+      ['GET', `/learn/${deck.id}/cards`],
+      ['POST', `/learn/${deck.id}/answer`, { card_id: card.id, answer: 'good', version: 1 }],
+      ['DELETE', `/learn/${deck.id}/undo`],
+      ['GET', `/learn/cards/${card.id}/fields`],
+      ['PUT', `/learn/cards/${card.id}`, { fields: { Front: 'hacked', Back: 'x' } }],
+      ['POST', `/learn/cards/${card.id}/freeze`],
+      ['DELETE', `/learn/cards/${card.id}`],
+      ['GET', `/learn/cards/${card.id}/stats`],
+      ['POST', `/learn/cards/${card.id}/freeze`, { deck_id: own.id }],
+    ]
+    for (const [method, path, body] of calls) {
+      const response = await call(intruder.web, method, path, body)
+      assert.equal(response.status, 404, `${method} ${path}`)
+      assertErrorBody(assert, response.body, 'E_NOT_FOUND')
+    }
+    /* a foreign session deck named with the intruder's own card: refused before anything changes */
+    const ownCard = (await learningPage(intruder.web, own.id)).props.card
+    const foreignDeck = await call(intruder.web, 'POST', `/learn/cards/${ownCard.id}/freeze`, { deck_id: deck.id })
+    assert.equal(foreignDeck.status, 404)
+    assert.isNull(await db.from('card_progress').where({ user_id: intruder.user.id, card_id: ownCard.id }).first())
+    const foreignEdit = await call(intruder.web, 'PUT', `/learn/cards/${ownCard.id}`, { fields: { Front: 'changed', Back: 'x' }, deck_id: deck.id })
+    assert.equal(foreignEdit.status, 404)
+    assert.equal((await db.from('notes').where('deck_id', own.id).first()).fields.Front, 'Question 1')
+
+    assert.equal(await reviewCount(owner.user.id), 1)
+    assert.equal(await reviewCount(intruder.user.id), 0)
+    const note = await db.from('notes').where('id', notes[0].id).first()
+    assert.equal(note.fields.Front, 'Question 1')
+    const progress = await db.from('card_progress').where({ user_id: owner.user.id, card_id: card.id }).first()
+    assert.isFalse(progress.frozen)
+  })
+
+  test('a write without the XSRF token is refused and changes nothing; signed out is a 401', async ({ assert }) => {
+    const { user, web } = await signedIn('ana@example.test')
+    const { deck, notes } = await deckWithCards(user, 2)
+    const { card } = (await learningPage(web, deck.id)).props
+    await call(web, 'POST', `/learn/${deck.id}/answer`, { card_id: card.id, answer: 'good', version: 0 })
+    const second = (await learningPage(web, deck.id)).props.card
+
+    const forged: [string, string, object?][] = [
+      ['POST', `/learn/${deck.id}/answer`, { card_id: second.id, answer: 'easy', version: second.version }],
+      ['DELETE', `/learn/${deck.id}/undo`],
+      ['PUT', `/learn/cards/${second.id}`, { fields: { Front: 'forged', Back: 'x' } }],
+      ['POST', `/learn/cards/${second.id}/freeze`],
+      ['DELETE', `/learn/cards/${second.id}`],
+      ['POST', '/learn/tutorial_seen'],
+    ]
+    for (const [method, path, body] of forged) {
+      const response = await call(web, method, path, body, { csrf: false })
+      assert.equal(response.status, 403, `${method} ${path}`)
+      assertErrorBody(assert, response.body, 'E_BAD_CSRF_TOKEN')
+    }
+    assert.equal(await reviewCount(user.id), 1)
+    assert.equal((await db.from('notes').where('id', notes[1].id).first()).fields.Front, 'Question 2')
+    assert.isNull(await db.from('card_progress').where({ user_id: user.id, card_id: second.id }).first())
+    await user.refresh()
+    assert.isFalse(user.learningTutorialSeen)
+
+    const signedOut = new WebSession()
+    await signedOut.get('/sign-in')
+    const anonymous = await call(signedOut, 'GET', `/learn/${deck.id}/cards`)
+    assert.equal(anonymous.status, 401)
+    assertErrorBody(assert, anonymous.body, 'E_UNAUTHORIZED')
+    const anonymousAnswer = await call(signedOut, 'POST', `/learn/${deck.id}/answer`, { card_id: second.id, answer: 'easy', version: 0 })
+    assert.equal(anonymousAnswer.status, 401)
+    assert.equal(await reviewCount(user.id), 1)
+  })
+})
