@@ -47,6 +47,13 @@ function DeckRow({ deck, depth }: { deck: Deck; depth: number }) {
           <ProcessingBadge entry={home.polling.get(deck.id)} state={deck.state} />
         </div>
         <DeckCounts deck={deck} compact />
+        {/* studying a deck is one click from the list, as in Anki; the session includes the subdecks */}
+        <Link
+          href={`/decks/${deck.id}/learn`}
+          className={`button small deck-row-study${deck.newCardsCount + deck.learningCardsCount + deck.totalToReviewCount ? ' due' : ''}`}
+        >
+          {t('learn.study')}
+        </Link>
         <DeckMenu deck={deck} />
       </div>
       {open && <DeckTree decks={children} depth={depth + 1} />}
