@@ -6,6 +6,7 @@ import { createUser } from '#actions/auth/create_user'
 import CreateDeck from '#actions/decks/create_deck'
 import SaveFolder from '#actions/folders/save_folder'
 import SaveNote from '#actions/notes/save_note'
+import { playDemoHistory } from '#database/seeders/demo_history'
 
 /** The demo account the README prints. Idempotent: runs on every `npm start`. */
 export const DEMO = { email: 'demo@mnemo.app', password: 'mnemo-demo-2026', name: 'Demo Learner' }
@@ -15,6 +16,20 @@ const SPANISH = [
   ['el perro', 'the dog'], ['el gato', 'the cat'], ['la casa', 'the house'], ['el libro', 'the book'],
   ['la manzana', 'the apple'], ['el agua', 'the water'], ['la ciudad', 'the city'], ['el tiempo', 'the weather; time'],
 ]
+
+/* the deck with six weeks of history behind it (statistics, streak, forecast) */
+const CAPITALS = [
+  ['France', 'Paris'], ['Germany', 'Berlin'], ['Portugal', 'Lisbon'], ['Spain', 'Madrid'], ['Italy', 'Rome'],
+  ['Japan', 'Tokyo'], ['Canada', 'Ottawa'], ['Australia', 'Canberra'], ['Brazil', 'Brasília'], ['Kenya', 'Nairobi'],
+  ['Norway', 'Oslo'], ['Egypt', 'Cairo'], ['Peru', 'Lima'], ['Vietnam', 'Hanoi'], ['Poland', 'Warsaw'],
+  ['Chile', 'Santiago'], ['Turkey', 'Ankara'], ['Morocco', 'Rabat'], ['India', 'New Delhi'], ['Mexico', 'Mexico City'],
+  ['Argentina', 'Buenos Aires'], ['Greece', 'Athens'], ['Ireland', 'Dublin'], ['Sweden', 'Stockholm'], ['Thailand', 'Bangkok'],
+  ['Nigeria', 'Abuja'], ['Colombia', 'Bogotá'], ['Finland', 'Helsinki'], ['Austria', 'Vienna'], ['Switzerland', 'Bern'],
+  ['New Zealand', 'Wellington'], ['South Korea', 'Seoul'], ['Indonesia', 'Jakarta'], ['Ghana', 'Accra'], ['Cuba', 'Havana'],
+  ['Hungary', 'Budapest'], ['Iceland', 'Reykjavík'], ['Philippines', 'Manila'], ['Ukraine', 'Kyiv'], ['Senegal', 'Dakar'],
+  ['Denmark', 'Copenhagen'], ['Belgium', 'Brussels'], ['Netherlands', 'Amsterdam'], ['Czechia', 'Prague'], ['Croatia', 'Zagreb'],
+  ['Romania', 'Bucharest'], ['Ethiopia', 'Addis Ababa'], ['Pakistan', 'Islamabad'], ['Malaysia', 'Kuala Lumpur'], ['Uruguay', 'Montevideo'],
+].map(([country, capital]) => ({ front: `Capital of ${country}?`, back: capital }))
 
 export default class DemoSeeder extends BaseSeeder {
   static environment = ['development']
@@ -39,6 +54,14 @@ export default class DemoSeeder extends BaseSeeder {
       await save.handle(user, science, { noteTypeId: await type('basic'), fields: { Front: 'E = mc<sup>2</sup>: what is <i>c</i>?', Back: 'The speed of light' } }, trx)
       await save.handle(user, science, { noteTypeId: await type('type_in'), fields: { Front: 'Chemical symbol of gold', Back: 'Au' } }, trx)
       await save.handle(user, science, { noteTypeId: await type('basic'), fields: { Front: 'Quadratic formula', Back: '\\(x = \\frac{-b \\pm \\sqrt{b^2-4ac}}{2a}\\)' } }, trx)
+
+      const geography = await new CreateDeck().handle(user, { name: 'World capitals' }, trx)
+      const notes = []
+      for (const { front, back } of CAPITALS) {
+        notes.push(await save.handle(user, geography, { noteTypeId: await type('basic'), fields: { Front: front, Back: back } }, trx))
+      }
+      const cards = await trx.from('cards').whereIn('note_id', notes.map((note) => note.id)).orderBy('id').select('id', 'deck_id')
+      await playDemoHistory(user.id, cards, trx)
     })
   }
 }
