@@ -117,9 +117,18 @@ function Session(props: SessionProps) {
   useEffect(() => {
     const listener = (event: KeyboardEvent) => onKey.current(event)
     window.addEventListener('keydown', listener)
-    /* a click into the card gives its frame the keyboard: the frame's keys count too (it is same-origin) */
+    /*
+     * A click into the card gives its frame the keyboard: the frame's keys
+     * count too (it is same-origin), and the first one hands the keyboard
+     * back to the page, since flipping replaces the frame's document and a
+     * key pressed while the new one loads would reach nothing.
+     */
+    const fromFrame = (event: KeyboardEvent) => {
+      listener(event)
+      root.current?.focus({ preventScroll: true })
+    }
     const onFrameLoad = (event: Event) => {
-      if (event.target instanceof HTMLIFrameElement) event.target.contentDocument?.addEventListener('keydown', listener)
+      if (event.target instanceof HTMLIFrameElement) event.target.contentDocument?.addEventListener('keydown', fromFrame)
     }
     const page = root.current
     page?.addEventListener('load', onFrameLoad, true)
@@ -222,7 +231,7 @@ function Session(props: SessionProps) {
 
   const cardTools = Boolean(card && !finished && !state.blocked)
   return (
-    <div ref={root} className="learn-page">
+    <div ref={root} className="learn-page" tabIndex={-1}>
       <Head title={t('learn.page_title', { deck: deck.name })} />
       <header className="learn-top">
         <Link href={`/decks/${deck.id}`} className="learn-exit">
