@@ -1,4 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
+import type { Infer } from '@vinejs/vine/types'
+import type { algorithmSettingsValidator } from '#validators/learning'
 import type Deck from '#models/deck'
 import type User from '#models/user'
 import ApiException from '#exceptions/api_exception'
@@ -53,6 +55,20 @@ export interface AlgorithmSettingsInput {
   desiredRetention?: number
   /** the learner confirmed that switching between the two study modes resets the deck's progress */
   confirmReset?: boolean
+}
+
+/** The validated body (algorithmSettingsValidator, snake_case as the apps send it), for either door. */
+export function algorithmSettingsInput(input: Infer<typeof algorithmSettingsValidator>): AlgorithmSettingsInput {
+  return {
+    algorithmPreset: input.algorithm_preset,
+    stepsInMinutes: input.steps_in_minutes,
+    easyBonusPercent: input.easy_bonus_percent,
+    intervalModifierPercent: input.interval_modifier_percent,
+    maxIntervalMinutes: input.max_interval_minutes,
+    smartScheduling: input.smart_scheduling,
+    desiredRetention: input.desired_retention,
+    confirmReset: input.confirm_reset,
+  }
 }
 
 /**

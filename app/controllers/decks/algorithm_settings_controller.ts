@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import ApiException from '#exceptions/api_exception'
-import { showAlgorithmSettings, updateAlgorithmSettings } from '#actions/learning/algorithm_settings'
+import { algorithmSettingsInput, showAlgorithmSettings, updateAlgorithmSettings } from '#actions/learning/algorithm_settings'
 import { PRESETS, PRESET_NAMES, formatSteps, type PresetName } from '#scheduling/presets'
 import { wantsJson } from '#services/request_locale'
 import { algorithmSettingsValidator } from '#validators/learning'
@@ -59,16 +59,7 @@ export default class AlgorithmSettingsController {
     const typeBefore = input.confirm_reset ? (await showAlgorithmSettings(user, params.id)).algorithmType : null
     let saved: Awaited<ReturnType<typeof updateAlgorithmSettings>>
     try {
-      saved = await updateAlgorithmSettings(user, params.id, {
-        algorithmPreset: input.algorithm_preset,
-        stepsInMinutes: input.steps_in_minutes,
-        easyBonusPercent: input.easy_bonus_percent,
-        intervalModifierPercent: input.interval_modifier_percent,
-        maxIntervalMinutes: input.max_interval_minutes,
-        smartScheduling: input.smart_scheduling,
-        desiredRetention: input.desired_retention,
-        confirmReset: input.confirm_reset,
-      })
+      saved = await updateAlgorithmSettings(user, params.id, algorithmSettingsInput(input))
     } catch (error) {
       const question = error instanceof ApiException && error.code === 'E_ALGORITHM_RESET_CONFIRMATION'
       if (!question || wantsJson(ctx)) throw error

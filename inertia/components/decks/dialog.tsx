@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react'
+import { useId, useRef, type FormEvent, type ReactNode } from 'react'
 import { useT } from '~/lib/i18n'
 import '~/css/decks.css'
+import { useModalFocus } from '~/lib/use_modal_focus'
 
 /**
  * A form in the alert's frame, for choices the one-input alert cannot hold
@@ -27,20 +28,7 @@ export function Dialog({
   const id = useId()
   const box = useRef<HTMLFormElement>(null)
 
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null
-    box.current?.querySelector<HTMLElement>('input:not(:disabled), select, button:not(:disabled)')?.focus()
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return
-      event.preventDefault()
-      onClose()
-    }
-    window.addEventListener('keydown', onKey)
-    return () => {
-      window.removeEventListener('keydown', onKey)
-      previous?.focus()
-    }
-  }, [])
+  useModalFocus(box, 'input:not(:disabled), select, button:not(:disabled)', onClose)
 
   const submit = (event: FormEvent) => {
     event.preventDefault()

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useId, useRef, type ReactNode } from 'react'
+import { useModalFocus } from '~/lib/use_modal_focus'
 
 /**
  * The learning page's dialogs (tutorial, card sheet, limits): the app's
@@ -20,23 +21,7 @@ export function LearnModal({
 }) {
   const id = useId()
   const box = useRef<HTMLDivElement>(null)
-  const close = useRef(onClose)
-  close.current = onClose
-
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null
-    box.current?.querySelector<HTMLElement>('.dialog-actions .primary, .dialog-actions button, .dialog-actions a')?.focus()
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return
-      event.preventDefault()
-      close.current()
-    }
-    window.addEventListener('keydown', onKey)
-    return () => {
-      window.removeEventListener('keydown', onKey)
-      previous?.focus()
-    }
-  }, [])
+  useModalFocus(box, '.dialog-actions .primary, .dialog-actions button, .dialog-actions a', onClose)
 
   return (
     <div className="dialog-backdrop">

@@ -73,15 +73,10 @@ export type UndoResponse = {
   isUndoActionAvailable: boolean
 }
 
-export type SessionProps = {
+/** GET /decks/:id/learn: the first batch, and what the page needs around it */
+export type SessionProps = CardsBatch & {
   deck: { id: number; name: string; rootDeckId: number | null }
   card: LearningCard | null
-  cards: LearningCard[]
-  topCounters: TopCounters
-  errorType: ErrorType
-  nextCardAppearsAt: string | null
-  algorithmType: AlgorithmType
-  isUndoActionAvailable: boolean
   tutorialSeen: boolean
   streak: StreakFields
 }

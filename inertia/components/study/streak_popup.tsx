@@ -5,6 +5,7 @@ import { requestJson } from '~/lib/http'
 import type { StreakFields } from '~/components/study/types'
 import { MAX_FREEZES } from '~/components/study/streak_summary'
 import '~/css/study_stats.css'
+import { useModalFocus } from '~/lib/use_modal_focus'
 
 /** Spec: the popup shows once a day at most, after the day's goal is reached. */
 export function shouldShowStreakPopup(streak: StreakFields) {
@@ -29,19 +30,8 @@ export function StreakPopup({ streak, onClose }: { streak: StreakFields; onClose
       /* losing this call only means the popup may show once more: nothing to tell the learner */
       requestJson('/streak/shown', { method: 'POST' }).catch(() => {})
     }
-    const previous = document.activeElement as HTMLElement | null
-    box.current?.querySelector<HTMLElement>('button')?.focus()
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return
-      event.preventDefault()
-      onClose()
-    }
-    window.addEventListener('keydown', onKey)
-    return () => {
-      window.removeEventListener('keydown', onKey)
-      previous?.focus()
-    }
   }, [])
+  useModalFocus(box, 'button', onClose)
 
   const message = streak.currentDuration <= 1 ? t('stats.popup.started') : t('stats.popup.kept')
 
