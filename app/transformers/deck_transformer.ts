@@ -1,6 +1,6 @@
 import type Deck from '#models/deck'
 import type User from '#models/user'
-import type { DeckCounts } from '#queries/decks/deck_counters'
+import { NO_COUNTS, type DeckCounts } from '#queries/decks/deck_counters'
 import { isReportable } from '#actions/decks/report_deck'
 import { avatarUrlOf } from '#transformers/user_transformer'
 
@@ -11,10 +11,7 @@ export default class DeckTransformer {
   static forApi(deck: Deck, counts: DeckCounts | undefined, owner: User, children: Deck[] = []) {
     const processing = deck.processing ?? { total: 0, processed: 0 }
     const counters = { total: processing.total, processed: processing.processed }
-    const totals = counts ?? {
-      totalCardsCount: 0, newCardsCount: 0, learningCardsCount: 0, graduatedCardsCount: 0,
-      frozenCardsCount: 0, totalToReviewCount: 0, nextCardAppearsAt: null,
-    }
+    const totals = counts ?? NO_COUNTS
     return {
       id: deck.id,
       name: deck.name,
@@ -41,6 +38,7 @@ export default class DeckTransformer {
       learningTotalCardsCount: totals.learningCardsCount,
       graduatedTotalCardsCount: totals.graduatedCardsCount,
       totalNotStudiedCount: totals.newCardsCount,
+      reviewLeft: totals.toLearnTodayTotalCount,
       fontSettings: {
         desktop: { ...DEFAULT_FONT, ...deck.fontSettings.desktop },
         tablet: { ...DEFAULT_FONT, ...deck.fontSettings.tablet },

@@ -1,38 +1,62 @@
 import db from '@adonisjs/lucid/services/db'
 import type Deck from '#models/deck'
 import type User from '#models/user'
+import { dailyRoom } from '#scheduling/daily_limits'
+import { resolveAlgorithm, type StoredAlgorithmSettings } from '#scheduling/presets'
 import { studyDayBounds } from '#scheduling/study_day'
 
+/** The spec's deck counters (spaced repetition, with the speed-learning additions). */
 export interface DeckCounts {
   totalCardsCount: number
   newCardsCount: number
   learningCardsCount: number
   graduatedCardsCount: number
   frozenCardsCount: number
+  /** reviews and learning cards due before the study day ends */
   totalToReviewCount: number
+  /** what a session shows today: due cards and new cards, within the deck's daily limits */
+  toLearnTodayTotalCount: number
+  /** distinct cards studied today */
+  learntTodayCount: number
+  studyAgainCardsCount: number
+  gotItCardsCount: number
   nextCardAppearsAt: string | null
 }
 
-const ZERO: DeckCounts = {
-  totalCardsCount: 0, newCardsCount: 0, learningCardsCount: 0, graduatedCardsCount: 0,
-  frozenCardsCount: 0, totalToReviewCount: 0, nextCardAppearsAt: null,
+/** A deck with no cards (or none counted yet). */
+export const NO_COUNTS: DeckCounts = {
+  totalCardsCount: 0, newCardsCount: 0, learningCardsCount: 0, graduatedCardsCount: 0, frozenCardsCount: 0,
+  totalToReviewCount: 0, toLearnTodayTotalCount: 0, learntTodayCount: 0, studyAgainCardsCount: 0, gotItCardsCount: 0,
+  nextCardAppearsAt: null,
 }
 
+/* counted per deck, then added up the tree */
+type Summed = Exclude<keyof DeckCounts, 'nextCardAppearsAt' | 'toLearnTodayTotalCount'> | 'dueReviews' | 'dueLearning' | 'newToday'
+type Own = Record<Summed, number> & { nextCardAppearsAt: string | null }
+
+const SUMMED: Summed[] = [
+  'totalCardsCount', 'newCardsCount', 'learningCardsCount', 'graduatedCardsCount', 'frozenCardsCount', 'totalToReviewCount',
+  'learntTodayCount', 'studyAgainCardsCount', 'gotItCardsCount', 'dueReviews', 'dueLearning', 'newToday',
+]
+const zero = (): Own => ({ ...(Object.fromEntries(SUMMED.map((key) => [key, 0])) as Record<Summed, number>), nextCardAppearsAt: null })
+
 /**
- * This learner's counts for each deck, subdecks included, in one query
- * whatever the number of decks. A card without a progress row is new.
- * "To review" means due before the learner's study day ends (their time
- * zone, the 4 am rollover), as the learning session counts it.
+ * This learner's counts for each deck, subdecks included, in two queries
+ * whatever the number of decks. A card without a progress row is new. "Due"
+ * means before the learner's study day ends (their time zone, the 4 am
+ * rollover), and "to learn today" applies each deck's daily limits to its
+ * whole subtree, as the learning session does.
  */
 export async function deckCounters(user: Pick<User, 'id' | 'today' | 'timezoneOffset'>, decks: Deck[]): Promise<Map<number, DeckCounts>> {
-  const own = new Map<number, DeckCounts>()
-  const userId = user.id
-  const dayEnd = studyDayBounds(user.today(), user.timezoneOffset ?? 0).end
+  const own = new Map<number, Own>()
+  const today = user.today()
+  const dayEnd = studyDayBounds(today, user.timezoneOffset ?? 0).end
   if (decks.length) {
+    const ids = decks.map((deck) => deck.id)
     const rows = await db
       .from('cards as c')
-      .leftJoin('card_progress as p', (join) => join.on('p.card_id', 'c.id').andOnVal('p.user_id', userId))
-      .whereIn('c.deck_id', decks.map((deck) => deck.id))
+      .leftJoin('card_progress as p', (join) => join.on('p.card_id', 'c.id').andOnVal('p.user_id', user.id))
+      .whereIn('c.deck_id', ids)
       .groupBy('c.deck_id')
       .select('c.deck_id')
       .select(db.raw('count(*)::int as total'))
@@ -40,39 +64,61 @@ export async function deckCounters(user: Pick<User, 'id' | 'today' | 'timezoneOf
       .select(db.raw(`count(*) filter (where p.state in ('learning', 'relearning', 'study_again') and not p.frozen)::int as learning`))
       .select(db.raw(`count(*) filter (where p.state in ('review', 'got_it') and not p.frozen)::int as graduated`))
       .select(db.raw('count(*) filter (where p.frozen)::int as frozen'))
-      .select(db.raw(`count(*) filter (where p.state in ('learning', 'relearning', 'review') and not p.frozen and p.due_at < ?)::int as due`, [dayEnd]))
+      .select(db.raw(`count(*) filter (where p.state = 'review' and not p.frozen and p.due_at < ?)::int as due_reviews`, [dayEnd]))
+      .select(db.raw(`count(*) filter (where p.state in ('learning', 'relearning') and not p.frozen and p.due_at < ?)::int as due_learning`, [dayEnd]))
+      .select(db.raw(`count(*) filter (where p.state = 'study_again' and not p.frozen)::int as study_again`))
+      .select(db.raw(`count(*) filter (where p.state = 'got_it' and not p.frozen)::int as got_it`))
       .select(db.raw(`min(p.due_at) filter (where p.state in ('learning', 'relearning', 'review') and not p.frozen and p.due_at > now()) as next_due`))
+    const studied = await db
+      .from('review_logs')
+      .where('user_id', user.id)
+      .where('study_day', today)
+      .whereIn('deck_id', ids)
+      .groupBy('deck_id')
+      .select('deck_id')
+      .select(db.raw('count(distinct card_id)::int as cards'))
+      .select(db.raw(`count(distinct card_id) filter (where state_before = 'new')::int as new_cards`))
+    const studiedBy = new Map(studied.map((row) => [row.deck_id as number, row]))
     for (const row of rows) {
+      const today = studiedBy.get(row.deck_id)
       own.set(row.deck_id, {
         totalCardsCount: row.total, newCardsCount: row.new, learningCardsCount: row.learning,
-        graduatedCardsCount: row.graduated, frozenCardsCount: row.frozen, totalToReviewCount: row.due,
+        graduatedCardsCount: row.graduated, frozenCardsCount: row.frozen, totalToReviewCount: row.due_reviews + row.due_learning,
+        learntTodayCount: today?.cards ?? 0, studyAgainCardsCount: row.study_again, gotItCardsCount: row.got_it,
+        dueReviews: row.due_reviews, dueLearning: row.due_learning, newToday: today?.new_cards ?? 0,
         nextCardAppearsAt: row.next_due ? new Date(row.next_due).toISOString() : null,
       })
     }
+    for (const row of studied) if (!own.has(row.deck_id)) own.set(row.deck_id, { ...zero(), learntTodayCount: row.cards, newToday: row.new_cards })
   }
   /* a deck's counts include its subdecks' */
   const children = new Map<number, Deck[]>()
   for (const deck of decks) {
     if (deck.parentId) children.set(deck.parentId, [...(children.get(deck.parentId) ?? []), deck])
   }
-  const totals = new Map<number, DeckCounts>()
-  const total = (deck: Deck): DeckCounts => {
-    const cached = totals.get(deck.id)
+  const sums = new Map<number, Own>()
+  const sum = (deck: Deck): Own => {
+    const cached = sums.get(deck.id)
     if (cached) return cached
-    const sum = { ...(own.get(deck.id) ?? ZERO) }
+    const result = { ...(own.get(deck.id) ?? zero()) }
     for (const child of children.get(deck.id) ?? []) {
-      const counts = total(child)
-      for (const key of Object.keys(ZERO) as (keyof DeckCounts)[]) {
-        if (key === 'nextCardAppearsAt') {
-          if (counts.nextCardAppearsAt && (!sum.nextCardAppearsAt || counts.nextCardAppearsAt < sum.nextCardAppearsAt)) {
-            sum.nextCardAppearsAt = counts.nextCardAppearsAt
-          }
-        } else sum[key] += counts[key]
+      const counts = sum(child)
+      for (const key of SUMMED) result[key] += counts[key]
+      if (counts.nextCardAppearsAt && (!result.nextCardAppearsAt || counts.nextCardAppearsAt < result.nextCardAppearsAt)) {
+        result.nextCardAppearsAt = counts.nextCardAppearsAt
       }
     }
-    totals.set(deck.id, sum)
-    return sum
+    sums.set(deck.id, result)
+    return result
   }
-  decks.forEach(total)
+  const totals = new Map<number, DeckCounts>()
+  for (const deck of decks) {
+    const { dueReviews, dueLearning, newToday, ...counts } = sum(deck)
+    const algorithm = resolveAlgorithm(deck.algorithmPreset, (deck.algorithmSettings ?? {}) as StoredAlgorithmSettings, deck)
+    const room = algorithm.type === 'speedLearning'
+      ? { reviews: 0, newCards: counts.newCardsCount + counts.studyAgainCardsCount }
+      : dailyRoom({ reviewsDue: dueReviews, newAvailable: counts.newCardsCount, cardsToday: counts.learntTodayCount, newToday }, algorithm)
+    totals.set(deck.id, { ...counts, toLearnTodayTotalCount: dueLearning + room.reviews + room.newCards })
+  }
   return totals
 }

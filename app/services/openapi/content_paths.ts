@@ -39,6 +39,7 @@ export const contentSchemas = {
     rootDeckId: int, isRootDeck: bool, parentId: { type: ['integer', 'null'] }, folderId: { type: ['integer', 'null'] }, position: int,
     configuration: { type: 'object' }, newCardsCount: int, totalCardsCount: int, frozenCardsCount: int, learningCardsCount: int,
     graduatedCardsCount: int, totalToReviewCount: int, totalNotStudiedCount: int, nextCardAppearsAt: { type: ['string', 'null'] },
+    toLearnTodayTotalCount: int, learntTodayCount: int, reviewLeft: int, studyAgainCardsCount: int, gotItCardsCount: int,
     fontSettings: { type: 'object' }, source: str(), attachmentsSupported: bool, isAllowedToReport: bool, owner: { type: 'object' },
     notesImportCounters: counters, duplicatingCounters: counters, reverseCounters: counters, notesSortBy: str(), notesOrder: str(),
   }),

@@ -168,6 +168,24 @@ test.group('API learning: daily limits and the day rollover', (group) => {
     assert.equal(body.topCounters.new, 0)
   })
 
+  test('the deck counters follow the day: learnt today, to learn today within the limits, the speed-learning counts', async ({ client, assert }) => {
+    const session = await learnerWithDeck(client, 5)
+    await client.put(`/api/decks/${session.deck.id}`).bearerToken(session.token).json({ deck: { new_cards_per_day: 3 } })
+    const counters = async () => (await client.get(`/api/decks/${session.deck.id}`).bearerToken(session.token)).body()
+    assert.include(await counters(), { toLearnTodayTotalCount: 3, learntTodayCount: 0, reviewLeft: 3, newCardsCount: 5 })
+    const body = await start(client, session, session.deck.id)
+    await answer(client, session, session.deck.id, body.cards[0], 'good')
+    assert.include(await counters(), { toLearnTodayTotalCount: 3, learntTodayCount: 1, learningCardsCount: 1 })
+    await answer(client, session, session.deck.id, body.cards[1], 'easy')
+    assert.include(await counters(), { toLearnTodayTotalCount: 2, learntTodayCount: 2, graduatedCardsCount: 1 })
+
+    await putSettings(client, session.token, session.deck.id, { algorithm_preset: 'speed_learning', confirm_reset: true })
+    const speed = await start(client, session, session.deck.id)
+    await answer(client, session, session.deck.id, speed.cards[0], 'got_it')
+    await answer(client, session, session.deck.id, speed.cards[1], 'study_again')
+    assert.include(await counters(), { gotItCardsCount: 1, studyAgainCardsCount: 1, newCardsCount: 3, toLearnTodayTotalCount: 4 })
+  })
+
   test('maximum cards per day counts distinct cards studied today; learning repeats are free', async ({ client, assert }) => {
     const session = await learnerWithDeck(client, 4)
     await client.put(`/api/decks/${session.deck.id}`).bearerToken(session.token).json({ deck: { max_cards_per_day: 2 } })
