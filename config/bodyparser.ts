@@ -10,7 +10,8 @@ const bodyParserConfig = defineConfig({
   multipart: {
     autoProcess: true,
     convertEmptyStringsToNull: true,
-    processManually: [],
+    /* deck imports stream their file to the drive themselves (up to 500 MB) */
+    processManually: ['/api/deck_imports', '/deck_imports'],
     /* avatar images are capped at 10 MB by validation; this is the transport cap */
     limit: '20mb',
     types: ['multipart/form-data'],

@@ -29,7 +29,8 @@ export default class Note extends BaseModel {
   @column()
   declare fieldAttachmentsMap: FieldAttachmentsMap
 
-  @column()
+  /* jsonb: an array would otherwise reach PostgreSQL as an array literal ('{}' for none) */
+  @column({ prepare: (value: string[]) => JSON.stringify(value ?? []) })
   declare tags: string[]
 
   @column()

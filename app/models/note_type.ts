@@ -17,10 +17,11 @@ export default class NoteType extends BaseModel {
   @column()
   declare name: string
 
-  @column()
+  /* jsonb: an array would otherwise reach PostgreSQL as an array literal */
+  @column({ prepare: (value: FieldDef[]) => JSON.stringify(value) })
   declare fields: FieldDef[]
 
-  @column()
+  @column({ prepare: (value: CardTemplate[]) => JSON.stringify(value) })
   declare templates: CardTemplate[]
 
   @column()

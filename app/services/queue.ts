@@ -19,6 +19,8 @@ const registry: Record<string, () => Promise<{ default: JobHandler }>> = {
   move_notes: () => import('#jobs/move_notes'),
   reverse_notes: () => import('#jobs/reverse_notes'),
   fit_fsrs: () => import('#jobs/fit_fsrs'),
+  export_deck: () => import('#jobs/export_deck'),
+  import_deck: () => import('#jobs/import_deck'),
 }
 export type JobName = keyof typeof registry
 

@@ -17,6 +17,8 @@ const CardAttachmentsController = () => import('#controllers/api/card_attachment
 const LearningController = () => import('#controllers/api/learning_controller')
 const StudyCardsController = () => import('#controllers/api/study_cards_controller')
 const AlgorithmSettingsController = () => import('#controllers/api/algorithm_settings_controller')
+const DeckExportsController = () => import('#controllers/api/deck_exports_controller')
+const DeckImportsController = () => import('#controllers/api/deck_imports_controller')
 
 /* Paths exactly as the spec's call tables write them, under /api. */
 router
@@ -92,6 +94,14 @@ router
         router.put('cards/:id', [StudyCardsController, 'update']).as('cards.update')
         router.delete('cards/:id/suspend', [StudyCardsController, 'suspend']).as('cards.suspend')
         router.get('cards/:id/stats', [StudyCardsController, 'stats']).as('cards.stats')
+        router.post('deck_imports', [DeckImportsController, 'store']).as('deck_imports.store')
+        router.get('deck_imports', [DeckImportsController, 'index']).as('deck_imports.index')
+        router.get('deck_imports/:id', [DeckImportsController, 'show']).as('deck_imports.show')
+        router.post('deck_imports/:id/retry', [DeckImportsController, 'retry']).as('deck_imports.retry')
+        router.delete('deck_imports/:id', [DeckImportsController, 'destroy']).as('deck_imports.destroy')
+        router.post('deck_exports', [DeckExportsController, 'store']).as('deck_exports.store')
+        router.get('deck_exports/csv/:id', [DeckExportsController, 'csv']).as('deck_exports.csv')
+        router.get('deck_exports/:id', [DeckExportsController, 'show']).as('deck_exports.show')
         router.get('algorithm_settings/:deckId', [AlgorithmSettingsController, 'show']).as('algorithm_settings.show')
         router.put('algorithm_settings/:deckId', [AlgorithmSettingsController, 'update']).as('algorithm_settings.update')
       })

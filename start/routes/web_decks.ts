@@ -6,6 +6,7 @@ const DeckArchivesController = () => import('#controllers/decks/deck_archives_co
 const DeckNotesController = () => import('#controllers/decks/deck_notes_controller')
 const FoldersController = () => import('#controllers/folders/folders_controller')
 const AlgorithmSettingsController = () => import('#controllers/decks/algorithm_settings_controller')
+const DeckExportsController = () => import('#controllers/decks/deck_exports_controller')
 
 /* The deck list itself is the signed-in home page (GET /, home_controller). */
 router
@@ -29,6 +30,7 @@ router
         /* GET answers the algorithm dialog's JSON; PUT is its form */
         router.get('/decks/:id/algorithm', [AlgorithmSettingsController, 'show']).as('decks.algorithm.show')
         router.put('/decks/:id/algorithm', [AlgorithmSettingsController, 'update']).as('decks.algorithm.update')
+        router.post('/decks/:id/exports', [DeckExportsController, 'store']).as('decks.exports.store')
       })
       .where('id', router.matchers.number())
 
@@ -38,3 +40,6 @@ router
     router.delete('/folders/:id', [FoldersController, 'destroy']).as('folders.destroy').where('id', router.matchers.number())
   })
   .use(middleware.auth())
+
+/* the e-mailed export link: signed, so it works without a session (another browser, a download manager) */
+router.get('/exports/:id/download', [DeckExportsController, 'download']).as('exports.download').where('id', router.matchers.number())

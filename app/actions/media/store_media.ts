@@ -21,13 +21,16 @@ export const AV_MAX_BYTES = 25 * 1024 * 1024
 const fileError = (status: number, code: string, key: string, values = {}) =>
   new ApiException(status, code, key, { field: 'file', values })
 
-/** What the bytes really are must match the name: a renamed HTML page is not an image. */
-async function sniff(file: MultipartFile, kind: MediaKind, ext: string) {
+/** The size cap of a kind of media. */
+export const mediaLimitOf = (kind: MediaKind) => (kind === 'image' ? IMAGE_MAX_BYTES : AV_MAX_BYTES)
+
+/** What the bytes really are must match the name: a renamed HTML page is not an image. The MIME type, or null. */
+export async function sniffPath(path: string, kind: MediaKind, ext: string) {
   if (ext === 'svg') {
-    const head = (await readFile(file.tmpPath!)).subarray(0, 512).toString('utf8').trimStart()
+    const head = (await readFile(path)).subarray(0, 512).toString('utf8').trimStart()
     return /^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(head) ? 'image/svg+xml' : null
   }
-  const type = await fileTypeFromFile(file.tmpPath!)
+  const type = await fileTypeFromFile(path)
   if (!type) return null
   const family = type.mime.split('/')[0]
   if (family === kind || (kind === 'audio' && type.mime === 'video/mp4') || (kind === 'video' && family === 'audio')) return type.mime
@@ -44,7 +47,7 @@ export default class StoreMedia {
     if (kind === 'image' && !deck.imagesAllowed) throw fileError(422, 'E_IMAGES_NOT_ALLOWED', 'images_not_allowed')
     if (kind === 'image' && file.size > IMAGE_MAX_BYTES) throw fileError(422, 'E_IMAGE_TOO_BIG', 'image_too_big', { max: 10 })
     if (file.size > AV_MAX_BYTES) throw fileError(422, 'E_FILE_TOO_BIG', 'media_too_big', { max: 25 })
-    const mime = await sniff(file, kind, ext)
+    const mime = await sniffPath(file.tmpPath, kind, ext)
     if (!mime) throw fileError(422, 'E_UNSUPPORTED_MEDIA', 'unsupported_media')
     const key = `${randomUUID()}.${ext}`
     await file.moveToDisk(`media/${key}`)

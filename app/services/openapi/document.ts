@@ -5,7 +5,9 @@
 import { error, errors, obj, op, ref, str } from '#services/openapi/schema'
 import { contentPaths, contentSchemas } from '#services/openapi/content_paths'
 import { learningPaths, learningSchemas } from '#services/openapi/learning_paths'
+import { importPaths, importSchemas } from '#services/openapi/import_paths'
 import { statsPaths, statsSchemas } from '#services/openapi/stats_paths'
+import { exportPaths, exportSchemas } from '#services/openapi/export_paths'
 
 const authAnswer = obj({ token: str(), isNewUser: { type: 'boolean' }, user: ref('User') }, ['token', 'isNewUser'])
 const providers = obj({ providers: { type: 'array', items: obj({ provider: str({ enum: ['google', 'apple'] }), email: str() }) } })
@@ -30,7 +32,9 @@ export const openApiDocument = {
       ),
       ...contentSchemas,
       ...learningSchemas,
+      ...importSchemas,
       ...statsSchemas,
+      ...exportSchemas,
       User: obj({
         id: { type: 'integer' }, analyticsId: str(), email: str(), provider: str({ enum: ['apple', 'google', 'email', 'guest'] }),
         isPremium: { type: 'boolean' }, authorized: { type: 'boolean' }, name: str(), username: str(), about: str(),
@@ -114,7 +118,9 @@ export const openApiDocument = {
     },
     ...contentPaths,
     ...learningPaths,
+    ...importPaths,
     ...statsPaths,
+    ...exportPaths,
     '/openapi.json': { get: op('This document', { ok: [200, { type: 'object' }] }) },
     '/docs': { get: { summary: 'A readable page of this document', security: [], responses: { '200': { description: 'HTML' } } } },
   },

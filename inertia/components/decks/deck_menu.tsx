@@ -7,6 +7,7 @@ import { Menu, MenuItem, MenuSeparator } from '~/components/decks/menu'
 import { Dialog } from '~/components/decks/dialog'
 import { Picker, deckChoices } from '~/components/decks/deck_picker'
 import { AlgorithmSettingsDialog } from '~/components/decks/algorithm_settings'
+import { ExportDialog } from '~/components/decks/export_dialog'
 import { subtreeOf, swapped, useHome } from '~/components/decks/home_context'
 import type { Deck } from '~/components/decks/types'
 
@@ -54,6 +55,7 @@ export function DeckMenu({ deck }: { deck: Deck }) {
       <MenuItem onSelect={addSubdeck} disabled={busy}>{t('decks.menu.add_subdeck')}</MenuItem>
       <MenuItem onSelect={() => home.showDialog(<MoveDeckDialog deck={deck} />)} disabled={busy}>{t('decks.menu.move')}</MenuItem>
       <MenuItem onSelect={() => home.showDialog(<DuplicateDialog deck={deck} />)}>{t('decks.menu.duplicate')}</MenuItem>
+      <MenuItem onSelect={() => home.showDialog(<ExportDialog deck={deck} onClose={home.closeDialog} />)}>{t('exports.menu')}</MenuItem>
       <MenuItem onSelect={() => home.showDialog(<AlgorithmSettingsDialog deck={deck} onClose={home.closeDialog} />)}>{t('algorithm.menu')}</MenuItem>
       <MenuItem onSelect={() => reorder(-1)} disabled={group[0] === deck.id}>{t('decks.menu.move_up')}</MenuItem>
       <MenuItem onSelect={() => reorder(1)} disabled={group.at(-1) === deck.id}>{t('decks.menu.move_down')}</MenuItem>

@@ -1,0 +1,204 @@
+import { mkdir, rm } from 'node:fs/promises'
+import { createWriteStream } from 'node:fs'
+import { pipeline } from 'node:stream/promises'
+import { join } from 'node:path'
+import app from '@adonisjs/core/services/app'
+import drive from '@adonisjs/drive/services/main'
+import db from '@adonisjs/lucid/services/db'
+import { UnrecoverableError, type Job } from 'bullmq'
+import { DateTime } from 'luxon'
+import ApiException from '#exceptions/api_exception'
+import CreateDeck from '#actions/decks/create_deck'
+import Deck from '#models/deck'
+import DeckImport from '#models/deck_import'
+import User from '#models/user'
+import { writeBundle } from '#actions/imports/write_bundle'
+import { readImport } from '#imports/read_import'
+import { ImportError, type BundleFormat } from '#imports/bundle'
+import { dispatch } from '#services/queue'
+
+/*
+ * An import: the upload lands on the drive, a deck appears in
+ * `notes_importing`, and a job reads the file and writes the deck in one
+ * transaction, its counters moving as it goes. A file the readers refuse
+ * fails at once with the reader's message; any other failure is retried,
+ * and after the last attempt the import fails. A failed or cancelled
+ * import leaves nothing: its deck, its media and (once cancelled) its file
+ * are removed. Retry cancels the running attempt and starts a new one.
+ */
+
+const SOURCE: Record<BundleFormat, string> = { apkg: 'imported_anki', colpkg: 'imported_anki', ofc: 'imported_ofc', csv: 'imported_csv', text: 'imported_csv' }
+/* the lock key of import jobs (deck jobs use another) */
+const IMPORT_LOCK = 4_202
+
+class Cancelled extends Error {}
+
+const deckNameOf = (fileName: string) => fileName.replace(/\.[a-z0-9]+$/i, '').trim().slice(0, 255) || 'Imported deck'
+
+/** After the upload: the deck the import fills and its row, then the job. */
+export async function startImport(
+  user: User,
+  input: { fileName: string; format: BundleFormat; size: number; storageKey: string; folderId?: number | null; options?: Record<string, unknown> }
+) {
+  const record = await db.transaction(async (trx) => {
+    const deck = await new CreateDeck().handle(
+      user,
+      { name: deckNameOf(input.fileName), folderId: input.folderId ?? null, source: SOURCE[input.format] as any, state: 'notes_importing' },
+      trx
+    )
+    deck.processing = { total: 0, processed: 0, previousState: 'active' }
+    await deck.useTransaction(trx).save()
+    const row = await DeckImport.create(
+      {
+        userId: user.id, deckId: deck.id, folderId: input.folderId ?? null, fileName: input.fileName.slice(0, 255), format: input.format,
+        size: input.size, storageKey: input.storageKey, status: 'queued', counts: {}, warnings: [], options: input.options ?? {}, attempt: 1,
+      },
+      { client: trx }
+    )
+    trx.after('commit', () => void dispatch('import_deck', { importId: row.id, attempt: 1 }))
+    return row
+  })
+  return record
+}
+
+/** The user's import, or a 404. */
+export async function findImport(user: User, id: unknown) {
+  const record = await DeckImport.query().where('id', Number(id) || 0).where('user_id', user.id).first()
+  if (!record) throw ApiException.notFound()
+  return record
+}
+
+/** Stops the import (the running attempt stops at its next batch) and removes its deck and file. */
+export async function cancelImport(user: User, id: unknown) {
+  const record = await findImport(user, id)
+  if (record.status === 'done') throw new ApiException(409, 'E_IMPORT_FINISHED', 'import_finished')
+  if (record.status === 'cancelled') return record
+  await db.transaction(async (trx) => {
+    await trx.from('deck_imports').where('id', record.id).update({ status: 'cancelled', attempt: record.attempt + 1, finished_at: new Date(), updated_at: new Date() })
+  })
+  await removeDeck(record.deckId)
+  if (record.storageKey) await drive.use().delete(record.storageKey).catch(() => {})
+  await record.refresh()
+  return record
+}
+
+/** Cancels the old attempt and starts again with the same file. */
+export async function retryImport(user: User, id: unknown) {
+  const record = await findImport(user, id)
+  if (record.status === 'done') throw new ApiException(409, 'E_IMPORT_FINISHED', 'import_finished')
+  if (record.status === 'cancelled' || !record.storageKey) throw new ApiException(409, 'E_IMPORT_CANCELLED', 'import_cancelled')
+  await removeDeck(record.deckId)
+  return db.transaction(async (trx) => {
+    const deck = await new CreateDeck().handle(
+      user,
+      { name: deckNameOf(record.fileName), folderId: record.folderId, source: SOURCE[record.format] as any, state: 'notes_importing' },
+      trx
+    )
+    deck.processing = { total: 0, processed: 0, previousState: 'active' }
+    await deck.useTransaction(trx).save()
+    const attempt = record.attempt + 1
+    record.useTransaction(trx).merge({ deckId: deck.id, status: 'queued', attempt, errorKey: null, errorMessage: null, counts: {}, warnings: [], finishedAt: null })
+    await record.save()
+    trx.after('commit', () => void dispatch('import_deck', { importId: record.id, attempt }))
+    return record
+  })
+}
+
+async function removeDeck(deckId: number | null) {
+  if (!deckId) return
+  /* the import's media went to the drive under the deck: remove the files with the rows */
+  const media = await db.from('media').where('deck_id', deckId).select('key')
+  await db.from('decks').where('id', deckId).delete()
+  for (const row of media) await drive.use().delete(`media/${row.key}`).catch(() => {})
+}
+
+/** The job. */
+export async function runImport(payload: { importId: number; attempt: number }, job: Job) {
+  const record = await DeckImport.find(payload.importId)
+  if (!record || record.attempt !== payload.attempt || record.isFinished || !record.deckId || !record.storageKey) return
+  const stillCurrent = async () => {
+    const row = await db.from('deck_imports').where('id', record.id).select('attempt', 'status').first()
+    if (!row || row.attempt !== payload.attempt || row.status === 'cancelled') throw new Cancelled()
+  }
+  await db.from('deck_imports').where('id', record.id).update({ status: 'processing', updated_at: new Date() })
+  const workDir = app.tmpPath('imports', `${record.id}-${payload.attempt}-${job.attemptsMade}`)
+  const storedKeys: string[] = []
+  const deckId = record.deckId
+  try {
+    await mkdir(workDir, { recursive: true })
+    const source = join(workDir, 'source')
+    await pipeline(await drive.use().getStream(record.storageKey), createWriteStream(source))
+    const user = await User.findOrFail(record.userId)
+    const bundle = await readImport(record.format, source, join(workDir, 'media'), deckNameOf(record.fileName), record.options)
+    const total = bundle.notes.length
+    await db.from('decks').where('id', deckId).update({ processing: JSON.stringify({ total, processed: 0, previousState: 'active' }) })
+    await stillCurrent()
+    const result = await db.transaction(async (trx) => {
+      await trx.rawQuery('select pg_advisory_xact_lock(?, ?)', [IMPORT_LOCK, deckId])
+      const deck = await Deck.query({ client: trx }).where('id', deckId).firstOrFail()
+      const written = await writeBundle(user, deck, bundle, trx, {
+        storedKeys,
+        checkpoint: stillCurrent,
+        /* outside the transaction, so the poll sees the counters move */
+        progress: async (processed) => {
+          await db.from('decks').where('id', deckId).update({ processing: JSON.stringify({ total, processed, previousState: 'active' }) })
+        },
+      })
+      await stillCurrent()
+      await trx.from('decks').where('id', deckId).update({
+        ...(written.rootName ? { name: written.rootName } : {}), state: 'active', updated_at: new Date(),
+        processing: JSON.stringify({ total, processed: total, count: written.counts.notes + written.counts.updated, previousState: 'active' }),
+      })
+      await trx.from('deck_imports').where('id', record.id).update({
+        status: 'done', counts: JSON.stringify(written.counts), warnings: JSON.stringify(written.warnings.slice(0, 200)),
+        finished_at: new Date(), updated_at: new Date(),
+      })
+      return written
+    })
+    /* every note was already there and updated in place: the empty new deck has no reason to stay */
+    if (result.counts.notes === 0 && result.counts.updated > 0) {
+      const left = await db.from('notes').whereIn('deck_id', db.from('decks').where('root_deck_id', deckId).select('id')).first()
+      if (!left) {
+        await db.from('decks').where('id', deckId).delete()
+        await db.from('deck_imports').where('id', record.id).update({ deck_id: null })
+      }
+    }
+    await drive.use().delete(record.storageKey).catch(() => {})
+    await db.from('deck_imports').where('id', record.id).update({ storage_key: null })
+  } catch (error) {
+    for (const key of storedKeys) await drive.use().delete(key).catch(() => {})
+    if (error instanceof Cancelled) return
+    const final = error instanceof ImportError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1)
+    if (!final) throw error
+    await removeDeck(deckId)
+    await db.from('deck_imports').where('id', record.id).update({
+      status: 'failed', deck_id: null, error_key: error instanceof ImportError ? error.key : 'import_failed',
+      error_message: String((error as Error).message ?? error).slice(0, 1000), finished_at: new Date(), updated_at: new Date(),
+    })
+    throw error instanceof ImportError ? new UnrecoverableError(error.message) : error
+  } finally {
+    await rm(workDir, { recursive: true, force: true })
+  }
+}
+
+/** GET deck_imports: the entity the apps and the upload dialog poll. */
+export function presentImport(record: DeckImport) {
+  return {
+    id: record.id,
+    deckId: record.deckId,
+    fileName: record.fileName,
+    format: record.format,
+    size: Number(record.size),
+    status: record.status,
+    errorKey: record.errorKey,
+    counts: record.counts,
+    warnings: record.warnings,
+    createdAt: record.createdAt.toISO(),
+    finishedAt: record.finishedAt?.toISO() ?? null,
+  }
+}
+
+export async function listImports(user: User) {
+  const rows = await DeckImport.query().where('user_id', user.id).where('created_at', '>', DateTime.now().minus({ days: 7 }).toJSDate()).orderBy('id', 'desc').limit(50)
+  return rows.map(presentImport)
+}

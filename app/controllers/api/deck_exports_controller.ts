@@ -1,0 +1,34 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { Readable } from 'node:stream'
+import CreateExport from '#actions/exports/create_export'
+import { findExport } from '#actions/exports/find_export'
+import { createExportValidator } from '#validators/exports'
+import { safeFileName } from '#actions/exports/run_export'
+import { contentDisposition, presentExport } from '../../exports/download_link.js'
+import { deckCsv } from '../../exports/deck_csv.js'
+
+/** The spec's export calls: queue an export (its link is e-mailed), follow it, or take a deck's CSV at once. */
+export default class DeckExportsController {
+  async store({ auth, request, response }: HttpContext) {
+    const user = auth.use('api').getUserOrFail()
+    const input = await request.validateUsing(createExportValidator)
+    const record = await new CreateExport().handle(user, {
+      deckId: input.deck_id, email: input.email, includeProgress: input.include_progress, format: input.format,
+    })
+    return response.accepted(presentExport(record))
+  }
+
+  async show({ auth, params }: HttpContext) {
+    return presentExport(await findExport(auth.use('api').getUserOrFail(), params.id))
+  }
+
+  /** GET deck_exports/csv/{id}: the CSV of deck {id} (with its subdecks), streamed now, for apps that want it without e-mail. */
+  async csv({ auth, params, response }: HttpContext) {
+    const user = auth.use('api').getUserOrFail()
+    const { deck, rows } = await deckCsv(user, params.id)
+    response.header('Content-Type', 'text/csv; charset=utf-8')
+    response.header('Content-Disposition', contentDisposition(`${safeFileName(deck.name)}.csv`))
+    response.header('Cache-Control', 'private, no-store')
+    return response.stream(Readable.from(rows))
+  }
+}

@@ -1,0 +1,6 @@
+import type { Job } from 'bullmq'
+import { runImport } from '#actions/imports/deck_imports'
+
+export default async function importDeck(payload: { importId: number; attempt: number }, job: Job) {
+  await runImport(payload, job)
+}

@@ -1,0 +1,62 @@
+/*
+| Exports in the OpenAPI document: queue an export (its signed link is
+| e-mailed), follow it, or take a deck's CSV at once.
+*/
+import { error, obj, op, ref, str } from '#services/openapi/schema'
+
+const int = { type: 'integer' }
+const bool = { type: 'boolean' }
+const nullable = (type: string) => ({ type: [type, 'null'] })
+const auth = true
+const notFound = { '404': error('Not found, or not yours') }
+const status = str({ enum: ['queued', 'processing', 'done', 'failed'] })
+const format = str({ enum: ['csv', 'ofc', 'apkg'] })
+
+export const exportSchemas = {
+  DeckExport: obj(
+    {
+      id: int, deck_export_id: { ...int, description: 'the spec\'s name for id' },
+      status, state: { ...status, description: 'the spec\'s name for status' }, format,
+      deckId: nullable('integer'), deckName: str(), email: str(), includeProgress: bool, size: nullable('integer'),
+      expiresAt: { ...nullable('string'), description: 'when the download link stops working (7 days after the file was written)' },
+      createdAt: str({ format: 'date-time' }),
+      downloadUrl: { ...nullable('string'), description: 'signed link to the file, while done and not expired; the same link the e-mail carries' },
+      file: { ...nullable('string'), description: 'the spec\'s name for downloadUrl' },
+      expired: bool,
+      error: nullable('string'),
+    },
+    ['id', 'status', 'format', 'deckName', 'downloadUrl']
+  ),
+}
+
+export const exportPaths = {
+  '/deck_exports': {
+    post: op('Export a deck (with its subdecks) as CSV, the Mnemo format (.ofc, the default) or an Anki package (.apkg). A job writes the file and e-mails a signed link valid for 7 days; at most 5 exports wait or run per user', {
+      auth,
+      body: obj(
+        {
+          deck_id: int,
+          email: str({ format: 'email', description: 'where the link goes; the account\'s address when left out' }),
+          include_progress: { ...bool, description: 'the caller\'s own progress and review history (.ofc and .apkg)' },
+          format,
+        },
+        ['deck_id']
+      ),
+      ok: [202, ref('DeckExport')],
+      extra: { ...notFound, '429': error('E_TOO_MANY_EXPORTS: 5 exports already waiting or running') },
+    }),
+  },
+  '/deck_exports/{id}': {
+    get: op('One of the caller\'s exports: its status, and the download link once done', { auth, params: ['id'], ok: [200, ref('DeckExport')], extra: notFound }),
+  },
+  '/deck_exports/csv/{id}': {
+    get: {
+      ...op('The CSV of deck {id} and its subdecks, streamed at once (no e-mail): one row per note, front, back and tags, as plain text', { auth, params: ['id'], ok: [200, null], extra: notFound }),
+      responses: {
+        '200': { description: 'text/csv attachment', content: { 'text/csv': { schema: str() } } },
+        '401': error('Missing, bad or expired token'),
+        ...notFound,
+      },
+    },
+  },
+}

@@ -1,0 +1,38 @@
+/* Deck imports in the OpenAPI document. */
+import { error, obj, op, ref, str } from '#services/openapi/schema'
+
+const int = { type: 'integer' }
+const auth = true
+const notFound = { '404': error('Not found, or not yours') }
+
+export const importSchemas = {
+  DeckImport: obj({
+    id: int, deckId: { type: ['integer', 'null'] }, fileName: str(), format: str({ enum: ['apkg', 'colpkg', 'ofc', 'csv', 'text'] }), size: int,
+    status: str({ enum: ['queued', 'processing', 'done', 'failed', 'cancelled'] }), errorKey: { type: ['string', 'null'] },
+    counts: obj({ notes: int, updated: int, cards: int, decks: int, media: int, reviews: int, skipped: int }),
+    warnings: { type: 'array', items: obj({ line: int, message: str() }) }, createdAt: str(), finishedAt: { type: ['string', 'null'] },
+  }),
+}
+
+export const importPaths = {
+  '/deck_imports': {
+    post: {
+      ...op('Upload a deck file (multipart: file; optional folder_id; text files: card_separator newline|semicolon|<text>, field_separator tab|comma|<text>, html). The deck appears in notes_importing; follow it with GET deck_imports/{id} or decks/polling', {
+        auth, ok: [202, ref('DeckImport')],
+        extra: {
+          '413': error('E_FILE_TOO_BIG: over 500 MB (refused from Content-Length before the upload is read)'),
+          '422': error('E_UNSUPPORTED_FORMAT, E_ONE_FILE_ONLY, E_EMPTY_FILE'),
+        },
+      }),
+      requestBody: { required: true, content: { 'multipart/form-data': { schema: obj({ file: str({ format: 'binary' }), folder_id: int }, ['file']) } } },
+    },
+    get: op('The imports of the last 7 days, newest first', { auth, ok: [200, obj({ imports: { type: 'array', items: ref('DeckImport') } })] }),
+  },
+  '/deck_imports/{id}': {
+    get: op('One import', { auth, params: ['id'], ok: [200, ref('DeckImport')], extra: notFound }),
+    delete: op('Cancel an import: its deck, media and file are removed', { auth, params: ['id'], ok: [200, ref('DeckImport')], extra: { ...notFound, '409': error('E_IMPORT_FINISHED') } }),
+  },
+  '/deck_imports/{id}/retry': {
+    post: op('Start the import again with the same file (the running attempt is cancelled)', { auth, params: ['id'], ok: [202, ref('DeckImport')], extra: { ...notFound, '409': error('E_IMPORT_FINISHED, E_IMPORT_CANCELLED') } }),
+  },
+}

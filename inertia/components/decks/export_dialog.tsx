@@ -1,0 +1,72 @@
+import { useState } from 'react'
+import { router } from '@inertiajs/react'
+import { useT } from '~/lib/i18n'
+import { useShared } from '~/lib/shared'
+import { Dialog } from '~/components/decks/dialog'
+import { Field } from '~/components/field'
+import { Picker } from '~/components/decks/deck_picker'
+
+type Format = 'ofc' | 'apkg' | 'csv'
+
+/**
+ * Export a deck: the file is written in the background and its link
+ * e-mailed, to the account's address unless the learner picks another.
+ */
+export function ExportDialog({ deck, onClose }: { deck: { id: number; name: string }; onClose: () => void }) {
+  const t = useT()
+  const { user } = useShared()
+  const [format, setFormat] = useState<Format>('ofc')
+  const [includeProgress, setIncludeProgress] = useState(false)
+  const [email, setEmail] = useState(user?.email ?? '')
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [sending, setSending] = useState(false)
+
+  const formats = [
+    { value: 'ofc', label: t('exports.format.ofc'), hint: t('exports.format.ofc_hint') },
+    { value: 'apkg', label: t('exports.format.apkg'), hint: t('exports.format.apkg_hint') },
+    { value: 'csv', label: t('exports.format.csv'), hint: t('exports.format.csv_hint') },
+  ]
+
+  const submit = () =>
+    router.post(
+      `/decks/${deck.id}/exports`,
+      { format, include_progress: format !== 'csv' && includeProgress, email: email.trim() || undefined },
+      {
+        preserveScroll: true,
+        preserveState: true,
+        onStart: () => setSending(true),
+        onFinish: () => setSending(false),
+        onError: (found) => setErrors(found as Record<string, string>),
+        onSuccess: onClose,
+      }
+    )
+
+  return (
+    <Dialog title={t('exports.dialog.title', { name: deck.name })} submitLabel={t('exports.dialog.submit')} disabled={sending} onSubmit={submit} onClose={onClose}>
+      <p className="muted">{t('exports.dialog.body')}</p>
+      <Picker name="export-format" legend={t('exports.format.legend')} choices={formats} value={format} onChange={(value) => setFormat(value as Format)} />
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          name="include_progress"
+          checked={format !== 'csv' && includeProgress}
+          disabled={format === 'csv'}
+          onChange={(event) => setIncludeProgress(event.target.checked)}
+        />
+        <span>{t('exports.dialog.include_progress')}</span>
+      </label>
+      {format === 'csv' && <small className="muted">{t('exports.dialog.csv_no_progress')}</small>}
+      <Field
+        label={t('exports.dialog.email')}
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        maxLength={254}
+        value={email}
+        error={errors.email}
+        onChange={(event) => setEmail(event.target.value)}
+      />
+    </Dialog>
+  )
+}

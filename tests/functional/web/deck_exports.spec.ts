@@ -1,0 +1,91 @@
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import BulkCreateNotes from '#actions/notes/bulk_create_notes'
+import CreateDeck from '#actions/decks/create_deck'
+import { getQueue } from '#services/queue'
+import { makeUser, resetState, waitForMail } from '#tests/support/helpers'
+import { signedIn, WebSession } from '#tests/support/web_session'
+
+const exports = () => db.from('deck_exports').orderBy('id').select('*')
+
+/** Keeps the worker from taking the jobs `work` queues, then drops them. */
+async function holdingJobs<T>(work: () => Promise<T>) {
+  const queue = getQueue()
+  await queue.pause()
+  try {
+    return await work()
+  } finally {
+    await queue.drain(true)
+    await queue.resume()
+  }
+}
+
+test.group('Web: deck exports', (group) => {
+  group.each.setup(() => resetState())
+  group.each.timeout(60_000)
+
+  test('the deck menu\'s form queues the export and comes back with a toast; the link arrives by e-mail', async ({ assert }) => {
+    const { user, web } = await signedIn('ana@example.test')
+    const deck = await new CreateDeck().handle(user, { name: 'Biology' })
+    await new BulkCreateNotes().handle(user, deck.id, [{ front: 'Cell', back: 'Unit of life' }])
+    await web.get('/')
+
+    const response = await web.post(`/decks/${deck.id}/exports`, { format: 'apkg', include_progress: true })
+    assert.equal(response.status, 302)
+    assert.equal(new URL(response.location!, 'http://localhost').pathname, '/')
+    const page = WebSession.page((await web.get('/')).text)
+    assert.equal(page.props.flash.success, "We'll e-mail you a link when it's ready")
+
+    const [row] = await exports()
+    assert.containsSubset(row, { user_id: user.id, deck_id: deck.id, deck_name: 'Biology', format: 'apkg', include_progress: true, email: 'ana@example.test' })
+    const mail = await waitForMail('ana@example.test', 20_000)
+    assert.include(mail.subject, 'Biology')
+    assert.match(mail.text, new RegExp(`/exports/${row.id}/download\\?`))
+  })
+
+  test('another address and the default format (.ofc) are taken from the form', async ({ assert }) => {
+    const { user, web } = await signedIn('ben@example.test')
+    const deck = await new CreateDeck().handle(user, { name: 'Words' })
+    await web.get('/')
+    await holdingJobs(() => web.post(`/decks/${deck.id}/exports`, { email: 'Backup@Example.test' }))
+    const [row] = await exports()
+    assert.containsSubset(row, { format: 'ofc', include_progress: false, email: 'backup@example.test' })
+  })
+
+  test('a bad e-mail comes back as the field\'s error; nothing is queued', async ({ assert }) => {
+    const { user, web } = await signedIn('cy@example.test')
+    const deck = await new CreateDeck().handle(user, { name: 'Words' })
+    await web.get('/')
+    const response = await web.post(`/decks/${deck.id}/exports`, { email: 'nope' })
+    assert.equal(response.status, 302)
+    const page = WebSession.page((await web.get('/')).text)
+    assert.isString(page.props.errors.email)
+    assert.lengthOf(await exports(), 0)
+  })
+
+  test('the form needs the CSRF token and a signed-in user', async ({ assert }) => {
+    const { user, web } = await signedIn('dee@example.test')
+    const deck = await new CreateDeck().handle(user, { name: 'Guarded' })
+    await web.get('/')
+    const forged = await web.post(`/decks/${deck.id}/exports`, {}, { csrf: false })
+    assert.equal(forged.status, 302)
+    assert.equal(WebSession.page((await web.get('/')).text).props.flash.error, 'This page has expired. Please try again.')
+
+    const visitor = new WebSession()
+    await visitor.get('/sign-in')
+    const anonymous = await visitor.post(`/decks/${deck.id}/exports`, {})
+    assert.equal(anonymous.location, '/sign-in')
+    assert.lengthOf(await exports(), 0)
+  })
+
+  test("another user's deck is a 404 page, and nothing is queued", async ({ assert }) => {
+    const owner = await makeUser({ email: 'owner@example.test' })
+    const deck = await new CreateDeck().handle(owner, { name: 'Private' })
+    const { web } = await signedIn('eve@example.test')
+    await web.get('/')
+    const response = await web.post(`/decks/${deck.id}/exports`, {})
+    assert.equal(response.status, 404)
+    assert.equal(WebSession.page(response.text).component, 'errors/not_found')
+    assert.lengthOf(await exports(), 0)
+  })
+})
