@@ -6,6 +6,7 @@ import { useAlert } from '~/components/alert_dialog'
 import { DeckTree } from '~/components/decks/deck_tree'
 import { FolderSection } from '~/components/decks/folder_section'
 import { FolderDialog } from '~/components/decks/folder_dialog'
+import { ImportDialog } from '~/components/decks/import_dialog'
 import { HomeProvider, childrenOf, useStoredSet, type HomeData } from '~/components/decks/home_context'
 import { useDeckPolling } from '~/components/decks/use_deck_polling'
 import type { Deck, Folder, PollingEntry, StartedJob } from '~/components/decks/types'
@@ -55,6 +56,7 @@ export default function Home({ decks, folders, numberOfArchivedDecks, polling, s
       onSubmit: (name) => name.trim() && router.post('/decks', { deck: { name: name.trim() } }, { preserveScroll: true, preserveState: true }),
     })
   const createFolder = () => setDialog(<FolderDialog colors={folderColors} onClose={() => setDialog(null)} />)
+  const importCards = () => setDialog(<ImportDialog folders={folders} reload={LIST_PROPS} onClose={() => setDialog(null)} />)
   const title = user?.name ? t('home.title', { name: user.name }) : t('home.title_guest')
 
   return (
@@ -66,6 +68,9 @@ export default function Home({ decks, folders, numberOfArchivedDecks, polling, s
           <div className="row">
             <button type="button" className="button" onClick={createFolder}>
               {t('decks.folder.create')}
+            </button>
+            <button type="button" className="button" onClick={importCards}>
+              {t('imports.button')}
             </button>
             <button type="button" className="button primary" onClick={createDeck}>
               {t('decks.create.button')}

@@ -190,7 +190,7 @@ export function presentImport(record: DeckImport) {
     format: record.format,
     size: Number(record.size),
     status: record.status,
-    errorKey: record.errorKey,
+    errorKey: record.errorKey ?? null,
     counts: record.counts,
     warnings: record.warnings,
     createdAt: record.createdAt.toISO(),

@@ -9,6 +9,13 @@ export const POLLING_INTERVAL = 3000
 
 type T = ReturnType<typeof useT>
 
+/**
+ * Decks whose end another component announces itself: the import dialog
+ * toasts with the import's own counts, and a failed or cancelled import's
+ * deck disappears from the poll like a finished one.
+ */
+export const announcedElsewhere = new Set<number>()
+
 function finishedMessage(t: T, job: StartedJob) {
   const count = job.counters.total
   switch (job.state) {
@@ -53,7 +60,7 @@ export function useDeckPolling(polling: PollingEntry[], started: StartedJob[], r
       if (now?.state === 'processing_failed') {
         toast({ title: t('decks.jobs.failed', { name: job.name }), type: 'textSecondary', timeout: 0 })
       } else if (!now) {
-        toast({ title: finishedMessage(t, job) })
+        if (!announcedElsewhere.delete(id)) toast({ title: finishedMessage(t, job) })
       } else continue
       tracked.current.delete(id)
       finished = true
