@@ -44,6 +44,20 @@ test.group('API deck imports: uploads', (group) => {
     assert.sameDeepMembers(done.warnings.filter((warning: any) => warning.line), [{ line: 2, message: 'no_back' }, { line: 3, message: 'no_front' }])
   })
 
+  test('a deck over the 3000-card limit is split into numbered subdecks, not cut, and the import says so', async ({ client, assert }) => {
+    const { user, token } = await signIn()
+    const rows = Array.from({ length: 3005 }, (_, index) => `word ${index}\tmeaning ${index}`).join('\n')
+    const done = await importFile(client, token, Buffer.from(rows), 'Big list.txt')
+    assert.equal(done.status, 'done', JSON.stringify(done).slice(0, 300))
+    assert.include(done.counts, { notes: 3005, cards: 3005, decks: 1 })
+    const decks = await db.from('decks').where('user_id', user.id).orderBy('id')
+    assert.deepEqual(decks.map((deck) => deck.name), ['Big list', 'Big list (2)'])
+    assert.equal(decks[1].parent_id, decks[0].id)
+    const perDeck = async (id: number) => Number((await db.from('cards').where('deck_id', id).count('* as n').first()).n)
+    assert.deepEqual([await perDeck(decks[0].id), await perDeck(decks[1].id)], [3000, 5])
+    assert.deepInclude(done.warnings, { message: 'split:Big list:2' })
+  })
+
   test('an unsupported format, an empty file and two files are refused at once and leave nothing', async ({ client, assert }) => {
     const { user, token } = await signIn()
     const before = { ...(await holdings(user.id)), files: await driveFiles() }
