@@ -1,11 +1,9 @@
 import { createWriteStream } from 'node:fs'
-import { readdir, stat } from 'node:fs/promises'
-import { join, relative } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import type { Readable } from 'node:stream'
 import yauzl from 'yauzl'
 import yazl from 'yazl'
-import { ImportError, type ImportBundle } from '#imports/bundle'
+import type { ImportBundle } from '#imports/bundle'
 
 /* the same bytes on every run (xorshift32), so failures reproduce */
 export function pseudoRandomBytes(length: number, seed = 0x9e3779b9): Buffer {
@@ -42,29 +40,7 @@ export async function readZip(path: string): Promise<Map<string, Buffer>> {
   return entries
 }
 
-/** All files under a directory, relative, sorted. */
-export async function filesUnder(dir: string): Promise<string[]> {
-  const found: string[] = []
-  const walk = async (at: string) => {
-    for (const item of await readdir(at, { withFileTypes: true })) {
-      const path = join(at, item.name)
-      if (item.isDirectory()) await walk(path)
-      else found.push(relative(dir, path))
-    }
-  }
-  if (await stat(dir).catch(() => null)) await walk(dir)
-  return found.sort()
-}
 
-export async function importErrorOf(promise: Promise<unknown>): Promise<ImportError> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof ImportError) return error
-    throw error
-  }
-  throw new Error('expected an ImportError')
-}
 
 /** The bundle with media paths left out: what must survive an export and an import. */
 export function withoutPaths(bundle: ImportBundle) {
@@ -88,3 +64,5 @@ export function setDeclaredSize(zip: Buffer, entryName: string, size: number): B
   }
   throw new Error(`no central directory entry ${entryName}`)
 }
+
+export { filesUnder, importErrorOf } from '../helpers.js'
