@@ -388,9 +388,14 @@ export function ImportDialog({ folders, reload, onClose }: { folders: Folder[]; 
     )
   } else if (phase.name === 'finished') {
     /* a skipped line comes as its reason's key, translated here; the readers' other notes as they are */
-    const shown = phase.record.warnings.map((warning) =>
-      isReason(warning.message) ? t('imports.problems.line', { line: warning.line, reason: reasonText(warning.message) }) : warning.message
-    )
+    const shown = phase.record.warnings.map((warning) => {
+      if (isReason(warning.message)) return t('imports.problems.line', { line: warning.line, reason: reasonText(warning.message) })
+      /* the writer's own notes come as "kind:details" keys */
+      const [kind, ...rest] = warning.message.split(':')
+      if (kind === 'split' && rest.length >= 2) return t('imports.notes.split', { deck: rest.slice(0, -1).join(':'), part: rest.at(-1) })
+      if (kind === 'media_skipped' && rest.length) return t('imports.notes.media_skipped', { file: rest.join(':') })
+      return warning.message
+    })
     body = (
       <div className="stack">
         <p className="import-file-name">{sourceName(phase.record)}</p>
