@@ -16,6 +16,7 @@ import {
   ProtoWriter,
 } from '#imports/anki/protobuf'
 import { defaultDeckConfig, SCHEMA11_GRAVES, SCHEMA11_INDEXES, SCHEMA11_TABLES } from '#imports/anki/schema11'
+import { saveZip } from '#imports/zip_writer'
 
 /*
  * Builds Anki packages on the fly for tests, as Anki's own Rust tests do:
@@ -128,14 +129,7 @@ export async function writeZip(outPath: string, entries: ZipEntrySpec[]): Promis
     else if ('path' in entry.data) zip.addFile(entry.data.path, entry.name, options)
     else zip.addReadStream(entry.data as Readable, entry.name, options)
   }
-  zip.end()
-  await new Promise<void>((resolve, reject) => {
-    const out = createWriteStream(outPath)
-    zip.on('error', reject)
-    out.on('error', reject)
-    out.on('close', () => resolve())
-    zip.outputStream.pipe(out)
-  })
+  await saveZip(zip, outPath)
   return outPath
 }
 

@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { createWriteStream } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { extname } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
@@ -9,6 +8,7 @@ import { isSafeMediaName } from '#imports/anki/media_refs'
 import { formatOcclusions } from '#imports/anki/occlusion'
 import { defaultDeckConfig, SCHEMA11_GRAVES, SCHEMA11_INDEXES, SCHEMA11_TABLES } from '#imports/anki/schema11'
 import { ankiStockNoteType, type SourceNoteType } from '#imports/anki/stock'
+import { saveZip } from '#imports/zip_writer'
 
 /*
  * Writes a bundle as a legacy .apkg: collection.anki2 in schema 11 (every
@@ -400,14 +400,7 @@ async function zipPackage(collectionPath: string, bundle: ImportBundle, outPath:
     index++
   }
   zip.addBuffer(Buffer.from(JSON.stringify(map)), 'media')
-  zip.end()
-  await new Promise<void>((resolve, reject) => {
-    const out = createWriteStream(outPath)
-    zip.on('error', reject)
-    out.on('error', reject)
-    out.on('close', () => resolve())
-    zip.outputStream.pipe(out)
-  })
+  await saveZip(zip, outPath)
 }
 
 export async function writeAnkiPackage(bundle: ImportBundle, outPath: string): Promise<void> {

@@ -1,30 +1,16 @@
-import { createWriteStream } from 'node:fs'
-import { pipeline } from 'node:stream/promises'
-import type { Readable } from 'node:stream'
 import yauzl from 'yauzl'
 import yazl from 'yazl'
 import type { ImportBundle } from '#imports/bundle'
+import { pseudoRandomBytes as sharedRandomBytes } from '../helpers.js'
+import { saveZip } from '#imports/zip_writer'
 
-/* the same bytes on every run (xorshift32), so failures reproduce */
-export function pseudoRandomBytes(length: number, seed = 0x9e3779b9): Buffer {
-  const bytes = Buffer.alloc(length)
-  let x = seed >>> 0
-  for (let i = 0; i < length; i++) {
-    x ^= x << 13
-    x >>>= 0
-    x ^= x >>> 17
-    x ^= x << 5
-    x >>>= 0
-    bytes[i] = x & 0xff
-  }
-  return bytes
-}
+/* the shared generator, with this folder's own seed so its fixtures stay the same bytes */
+export const pseudoRandomBytes = (length: number, seed = 0x9e3779b9) => sharedRandomBytes(length, seed)
 
 export async function writeZip(path: string, entries: { name: string; data: Buffer | string }[]): Promise<void> {
   const zip = new yazl.ZipFile()
   for (const entry of entries) zip.addBuffer(Buffer.from(entry.data), entry.name, { compress: true })
-  zip.end()
-  await pipeline(zip.outputStream as unknown as Readable, createWriteStream(path))
+  await saveZip(zip, path)
 }
 
 /** Every entry of a zip and its bytes, read with yauzl directly (not through readOfc). */
