@@ -6,7 +6,7 @@ import { createUser } from '#actions/auth/create_user'
 import CreateDeck from '#actions/decks/create_deck'
 import SaveFolder from '#actions/folders/save_folder'
 import SaveNote from '#actions/notes/save_note'
-import { playDemoHistory } from '#database/seeders/demo_history'
+import { playDemoHistory } from '#database/demo_history'
 
 /** The demo account the README prints. Idempotent: runs on every `npm start`. */
 export const DEMO = { email: 'demo@mnemo.app', password: 'mnemo-demo-2026', name: 'Demo Learner' }
