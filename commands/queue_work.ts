@@ -14,6 +14,14 @@ export default class QueueWork extends BaseCommand {
       const { assertProductionServices } = await import('#start/production')
       assertProductionServices()
     }
+    /*
+     * Ace imports start/routes but only the HTTP server commits them: without
+     * this, a job building a named or signed URL (an export's download link)
+     * fails with "Cannot lookup route".
+     */
+    const router = await this.app.container.make('router')
+    router.commit()
+
     const { startWorker } = await import('#services/queue')
     const worker = startWorker(this.concurrency)
     await worker.waitUntilReady()
@@ -21,5 +29,8 @@ export default class QueueWork extends BaseCommand {
     this.app.terminating(async () => {
       await worker.close()
     })
+    /* Ctrl-C finishes the jobs in hand; started by another process (the tests), never outlive it */
+    process.once('SIGINT', () => this.app.terminate())
+    if (process.send) process.once('disconnect', () => this.app.terminate())
   }
 }

@@ -7,6 +7,7 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import { browserClient } from '@japa/browser-client'
 import { chromium } from 'playwright'
 import { startIdentityServer, stopIdentityServer } from '#tests/support/identity_server'
+import { startWorkerProcess, stopWorkerProcess } from '#tests/support/worker_process'
 
 /* Debian's Chromium by default; CHROMIUM_PATH points elsewhere (e.g. Playwright's own build). */
 const CHROMIUM_ARGS = [
@@ -34,8 +35,6 @@ export const plugins: Config['plugins'] = [
   }),
 ]
 
-let worker: { close(): Promise<void> } | undefined
-
 export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
   setup: [
     /* a clean schema on every run, so a second CI run on the same database passes too */
@@ -47,23 +46,17 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
       await testUtils.db().migrate()
     },
     () => startIdentityServer(),
-    async () => {
-      const { startWorker } = await import('#services/queue')
-      const started = startWorker(2)
-      await started.waitUntilReady()
-      worker = started
-    },
   ],
   teardown: [
-    async () => {
-      await worker?.close()
-    },
+    () => stopWorkerProcess(),
     () => stopIdentityServer(),
   ],
 }
 
 export const configureSuite: Config['configureSuite'] = (suite) => {
   if (['browser', 'functional'].includes(suite.name)) {
+    /* jobs run in `node ace queue:work`, a process of its own, as in production */
+    suite.setup(() => startWorkerProcess(2))
     return suite.setup(() => testUtils.httpServer().start())
   }
 }

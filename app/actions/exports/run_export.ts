@@ -38,8 +38,8 @@ export function safeFileName(name: string) {
  * stores it on the drive at exports/<id>/<deck name>.<ext>, marks the export
  * done for EXPORT_LIFETIME_DAYS and e-mails the signed link. A deck that is
  * gone (or no longer the user's) fails the export at once; any other error
- * is retried, and the last attempt marks it failed. The work directory is
- * always removed.
+ * is retried, and the last attempt marks it failed; the row says done only
+ * after everything else has succeeded. The work directory is always removed.
  */
 export async function runExport(job: Job, exportId: number) {
   const record = await DeckExport.find(exportId)
@@ -70,17 +70,16 @@ export async function runExport(job: Job, exportId: number) {
     const { size } = await stat(outPath)
     const key = `exports/${record.id}/${fileName}`
     await drive.use().copyFromFs(outPath, key)
-    record.merge({
-      status: 'done', storageKey: key, size, errorMessage: null,
-      expiresAt: DateTime.now().plus({ days: EXPORT_LIFETIME_DAYS }),
-    })
-    await record.save()
+    const expiresAt = DateTime.now().plus({ days: EXPORT_LIFETIME_DAYS })
     await mail.sendLater(
       new ExportReadyMail({
         to: record.email, name: user.name ?? user.username ?? '', locale: user.locale ?? 'en', deckName: record.deckName,
-        format: record.format, link: downloadUrl(record), days: EXPORT_LIFETIME_DAYS,
+        format: record.format, link: downloadUrl(record, expiresAt), days: EXPORT_LIFETIME_DAYS,
       })
     )
+    /* last: a row says done only once the file is stored and its link is on its way */
+    record.merge({ status: 'done', storageKey: key, size, errorMessage: null, expiresAt })
+    await record.save()
   } catch (error) {
     /* the deck was deleted or unshared meanwhile: retrying cannot help */
     if (error instanceof ApiException && error.status === 404) return fail('deck_deleted')

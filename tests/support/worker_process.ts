@@ -1,0 +1,71 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
+/**
+ * The background worker as users meet it: `node ace queue:work` in a process
+ * of its own, with the test environment (database, Redis, outbox) inherited.
+ * A job that only works when the web process's state is loaded (routes,
+ * services booted by HTTP) fails here as it would in production.
+ */
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const READY_WITHIN_MS = 60_000
+
+let child: ChildProcess | undefined
+let starting: Promise<void> | undefined
+const output: string[] = []
+
+/** The worker's last lines, for a test that wants to show why a job did not finish. */
+export function workerOutput(lines = 40) {
+  return output.slice(-lines).join('')
+}
+
+/** Starts the worker once, however many suites ask for it. */
+export function startWorkerProcess(concurrency = 2) {
+  starting ??= spawnWorker(concurrency)
+  return starting
+}
+
+async function spawnWorker(concurrency: number) {
+  child = spawn(process.execPath, ['ace', 'queue:work', '--concurrency', String(concurrency)], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'test' },
+    /* the IPC channel lets the worker exit when the test runner dies */
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  })
+  const started = child
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => fail(new Error(`the worker was not ready within ${READY_WITHIN_MS / 1000} s`)), READY_WITHIN_MS)
+    const fail = (error: Error) => {
+      clearTimeout(timer)
+      reject(new Error(`${error.message}\n${workerOutput()}`))
+    }
+    const collect = (chunk: Buffer) => {
+      output.push(chunk.toString())
+      if (output.length > 500) output.splice(0, output.length - 500)
+      if (chunk.toString().includes('worker ready')) {
+        clearTimeout(timer)
+        resolve()
+      }
+    }
+    started.stdout!.on('data', collect)
+    started.stderr!.on('data', (chunk: Buffer) => {
+      output.push(chunk.toString())
+      /* a job's failure log is what a developer needs when a test waits in vain */
+      process.stderr.write(`[worker] ${chunk}`)
+    })
+    started.once('exit', (code) => fail(new Error(`the worker exited with code ${code} before it was ready`)))
+  })
+  started.removeAllListeners('exit')
+}
+
+export async function stopWorkerProcess() {
+  const running = child
+  child = undefined
+  starting = undefined
+  if (!running || running.exitCode !== null) return
+  const exited = new Promise((resolve) => running.once('exit', resolve))
+  running.kill('SIGTERM')
+  const timer = setTimeout(() => running.kill('SIGKILL'), 15_000)
+  await exited
+  clearTimeout(timer)
+}
