@@ -14,9 +14,19 @@ import { ensureDatabase } from './embedded_postgres.js'
 const root = fileURLToPath(new URL('../', import.meta.url))
 const node = process.execPath
 
+/* what earlier versions wrote into .env: a fixed APP_URL that sent e-mailed links to port 3333 whatever PORT was */
+const OLD_FIXED_APP_URL = /^APP_URL=http:\/\/localhost:3333$/m
+
 function ensureEnvFile() {
   const envFile = `${root}.env`
-  if (existsSync(envFile)) return
+  if (existsSync(envFile)) {
+    const current = readFileSync(envFile, 'utf8')
+    if (OLD_FIXED_APP_URL.test(current)) {
+      writeFileSync(envFile, current.replace(OLD_FIXED_APP_URL, '# APP_URL defaults to http://HOST:PORT'))
+      console.log('[start] .env: APP_URL now follows HOST and PORT')
+    }
+    return
+  }
   const example = readFileSync(`${root}.env.example`, 'utf8')
   writeFileSync(envFile, example.replace(/^APP_KEY=.*$/m, `APP_KEY=${randomBytes(24).toString('base64url')}`))
   console.log('[start] created .env with a fresh APP_KEY')

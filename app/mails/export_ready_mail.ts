@@ -38,7 +38,7 @@ export default class ExportReadyMail extends BaseMail {
       outro: line('outro'),
       link,
     }
-    this.message.htmlView('emails/export_ready', view)
-    this.message.textView('emails/export_ready_text', view)
+    this.message.htmlView('emails/layout', view)
+    this.message.textView('emails/layout_text', view)
   }
 }

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import SocialAccount from '#models/social_account'
 import User from '#models/user'
-import { signIdentityToken } from '#tests/support/identity_server'
+import { IDENTITY_PORT, signIdentityToken } from '#tests/support/identity_server'
 import { resetState } from '#tests/support/helpers'
 import { WebSession } from '#tests/support/web_session'
 
@@ -11,7 +11,7 @@ test.group('Web: Sign in with Apple', (group) => {
   async function authorize(web: WebSession) {
     const redirect = await web.get('/auth/apple/redirect')
     const url = new URL(redirect.location!)
-    assert_(url.origin + url.pathname === 'http://127.0.0.1:54399/apple/authorize')
+    assert_(url.origin + url.pathname === `http://127.0.0.1:${IDENTITY_PORT}/apple/authorize`)
     assert_(url.searchParams.get('response_mode') === 'form_post')
     return url.searchParams.get('state')!
   }
