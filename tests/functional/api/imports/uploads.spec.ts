@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import { request as httpRequest } from 'node:http'
 import db from '@adonisjs/lucid/services/db'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
+import { appUrl } from '#config/app'
 import { signIn } from '../content/support.js'
 import { driveFiles, holdings, importFile, upload, waitForImport } from './support.js'
 
@@ -78,7 +79,7 @@ test.group('API deck imports: uploads', (group) => {
 
   test('a file over 500 MB is refused from its declared size, before the upload is read', async ({ assert }) => {
     const { token } = await signIn()
-    const url = new URL(`${process.env.APP_URL ?? `http://${process.env.HOST}:${process.env.PORT}`}/api/deck_imports`)
+    const url = new URL(`${appUrl}/api/deck_imports`)
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const request = httpRequest(
         {
