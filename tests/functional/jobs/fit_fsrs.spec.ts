@@ -1,14 +1,14 @@
 import { test } from '@japa/runner'
 import { readFileSync } from 'node:fs'
-import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import fitFsrs from '#jobs/fit_fsrs'
 import { MIN_REVIEWS_TO_FIT, fitParameters, type ReviewRecord } from '#scheduling/fsrs_optimizer'
 import { makeUser, resetState } from '#tests/support/helpers'
+import { fixture as fixturePath } from '#tests/support/fixtures'
 
-/* ../shared/fixtures/README.md (from the project root): 12,580 reviews of 1,205 cards */
+/* tests/fixtures/README.md: 12,580 reviews of 1,205 cards */
 type FixtureReview = { cardId: number; rating: 1 | 2 | 3 | 4; reviewedAt: Date; durationMs: number }
-const fixture: FixtureReview[] = readFileSync(app.makePath('../shared/fixtures/fsrs/review_logs.csv'), 'utf8')
+const fixture: FixtureReview[] = readFileSync(fixturePath('fsrs', 'review_logs.csv'), 'utf8')
   .trim()
   .split(/\r?\n/)
   .slice(1)

@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
+import { fixture } from '#tests/support/fixtures'
 import { readFileSync } from 'node:fs'
-import app from '@adonisjs/core/services/app'
 import { fsrs, forgetting_curve, type FSRSState } from 'ts-fsrs'
 import { FSRS6_DEFAULT_PARAMETERS } from '#scheduling/fsrs'
 import {
@@ -8,8 +8,8 @@ import {
   type FitResult, type ReviewRecord,
 } from '#scheduling/fsrs_optimizer'
 
-/* ../shared/fixtures/README.md (from the project root): a real history, 12,580 reviews of 1,205 cards */
-const FIXTURE = app.makePath('../shared/fixtures/fsrs/review_logs.csv')
+/* tests/fixtures/README.md: a real history, 12,580 reviews of 1,205 cards */
+const FIXTURE = fixture('fsrs', 'review_logs.csv')
 const DAY_MS = 86_400_000
 
 function loadFixture(): ReviewRecord[] {

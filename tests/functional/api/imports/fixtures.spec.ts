@@ -10,7 +10,7 @@ import { signIn } from '../content/support.js'
 import { driveFiles, fixture, holdings, importFile, FIXTURES } from './support.js'
 
 /*
- * Every real file of ../shared/fixtures through the whole pipeline (upload,
+ * Every real file of tests/fixtures through the whole pipeline (upload,
  * job, writer), each checked against what the file holds: the figures come
  * from reading the packages' SQLite and the text files by hand (see
  * tests/unit/imports/anki/fixtures.spec.ts for the reader's side).

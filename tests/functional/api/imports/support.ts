@@ -4,8 +4,7 @@ import { join } from 'node:path'
 import { readdir } from 'node:fs/promises'
 import app from '@adonisjs/core/services/app'
 
-export const FIXTURES = join(process.cwd(), '..', 'shared', 'fixtures')
-export const fixture = (...parts: string[]) => join(FIXTURES, ...parts)
+export { FIXTURES, fixture } from '#tests/support/fixtures'
 
 /** POST deck_imports with one file (a path or bytes) and optional form fields. */
 export function upload(client: ApiClient, token: string, file: string | Buffer, name: string, fields: Record<string, string> = {}) {

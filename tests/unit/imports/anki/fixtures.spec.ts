@@ -7,7 +7,7 @@ import { readAnkiPackage } from '#imports/anki/read_package'
 import { filesUnder, FIXTURES, fixture, scratch } from '#tests/unit/imports/anki/helpers'
 
 /*
- * The real packages in ../shared/fixtures/anki. Every figure below was read
+ * The real packages in tests/fixtures/anki. Every figure below was read
  * from the package itself with sqlite3 (notes, cards, revlog, col.decks,
  * col.models, the media map), not from the reader.
  */

@@ -1,11 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fixture as fixturePath } from '#tests/support/fixtures'
 
-/** ../shared/fixtures/anki, next to the project */
-export const FIXTURES = fileURLToPath(new URL('../../../../../shared/fixtures/anki/', import.meta.url))
-export const fixture = (name: string) => join(FIXTURES, name)
+/** tests/fixtures/anki */
+export const FIXTURES = fixturePath('anki')
+export const fixture = (name: string) => fixturePath('anki', name)
 
 export const DAY_MS = 86_400_000
 

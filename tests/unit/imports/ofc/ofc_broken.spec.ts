@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from '@japa/runner'
+import { fixture } from '#tests/support/fixtures'
 import { readOfc } from '#imports/ofc/ofc_format'
 import { filesUnder, importErrorOf, pseudoRandomBytes, setDeclaredSize, writeZip } from '#tests/unit/imports/ofc/helpers'
 
@@ -160,7 +161,7 @@ test.group('.ofc: broken files are refused and leave nothing behind', (group) =>
   test('no manifest.json: import_corrupt; an Anki package: unsupported_format', async ({ assert }) => {
     await writeZip(input, [{ name: 'notes.txt', data: 'hello' }])
     assert.match((await refused('import_corrupt')).message, /no manifest\.json/)
-    await writeFile(input, await readFile('../shared/fixtures/anki/update1.apkg'))
+    await writeFile(input, await readFile(fixture('anki', 'update1.apkg')))
     await refused('unsupported_format')
   })
 

@@ -1,12 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { test } from '@japa/runner'
+import { fixture as fixturePath } from '#tests/support/fixtures'
 import { decodeText, decodeTextDetailed, parseTextImport, textToBundle } from '#imports/text/parse_text'
 
-/* Anki's and AnkiDroid's own test files (../shared/fixtures/README.md) */
-const FIXTURES = '../shared/fixtures/text/'
-const fixture = (name: string) => readFileSync(FIXTURES + name)
+/* Anki's and AnkiDroid's own test files (tests/fixtures/README.md) */
+const FIXTURES = fixturePath('text')
+const fixture = (name: string) => readFileSync(fixturePath('text', name))
 
-test.group('Text import: the shared fixtures', () => {
+test.group('Text import: the fixture files', () => {
   test('every text fixture is covered here', ({ assert }) => {
     assert.sameMembers(readdirSync(FIXTURES), [
       'text-2fields.txt',
