@@ -8,9 +8,13 @@ import 'reflect-metadata'
 import { prettyPrintError } from '@adonisjs/core'
 import { configure, processCLIArgs, run } from '@japa/runner'
 import { createIgnitor } from './ignitor.js'
-import { ensureDatabase } from './embedded_postgres.js'
+import { EmbeddedDatabaseError, ensureDatabase } from './embedded_postgres.js'
 
-const embedded = await ensureDatabase('test')
+const embedded = await ensureDatabase('test').catch((error) => {
+  if (!(error instanceof EmbeddedDatabaseError)) throw error
+  console.error(`[test] ${error.message}`)
+  process.exit(1)
+})
 
 createIgnitor()
   .testRunner()
