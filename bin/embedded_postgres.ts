@@ -15,7 +15,7 @@
 */
 import { createHash, randomBytes } from 'node:crypto'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -156,6 +156,20 @@ function sharedBuild(build: { dir: string }) {
   return target
 }
 
+/** Data folders in SHARED_BASE whose checkout is gone (a CI clone, a deleted folder), unless a server still runs there. */
+function pruneOrphanedData() {
+  for (const entry of readdirSync(SHARED_BASE)) {
+    const dataRoot = join(SHARED_BASE, entry)
+    const marker = join(dataRoot, 'checkout')
+    if (!entry.startsWith('data-') || !existsSync(marker) || existsSync(readFileSync(marker, 'utf8'))) continue
+    const running = (['dev', 'test'] as const).some((instance) => {
+      const pid = readPid(join(dataRoot, instance, 'postmaster.pid'))
+      return pid !== null && isAlive(pid)
+    })
+    if (!running) rmSync(dataRoot, { recursive: true, force: true })
+  }
+}
+
 /**
  * Where the server's binaries and data live. Normally node_modules and
  * tmp/postgres/<instance>. Run as root from a folder the `postgres` user
@@ -171,9 +185,11 @@ function placement(instance: Instance) {
   const owner = postgresUser()
   if (reachable(owner, local, join(build.dir, 'bin', 'postgres'))) return { build: build.dir, dataDir: join(local, instance), owner }
   const shared = sharedBuild(build)
+  pruneOrphanedData()
   const checkout = createHash('sha256').update(PROJECT).digest('hex').slice(0, 12)
   const dataRoot = join(SHARED_BASE, `data-${checkout}`)
   mkdirSync(dataRoot, { recursive: true, mode: 0o755 })
+  writeFileSync(join(dataRoot, 'checkout'), PROJECT)
   if (!reachable(owner, dataRoot, join(shared, 'bin', 'postgres'))) {
     throw new EmbeddedDatabaseError(
       `The "postgres" user cannot reach ${SHARED_BASE}: run as another user, or set DATABASE_URL.`

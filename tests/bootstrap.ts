@@ -5,34 +5,15 @@ import type { Config } from '@japa/runner/types'
 import { pluginAdonisJS } from '@japa/plugin-adonisjs'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { browserClient } from '@japa/browser-client'
-import { chromium } from 'playwright'
 import { startIdentityServer, stopIdentityServer } from '#tests/support/identity_server'
 import { startWorkerProcess, stopWorkerProcess } from '#tests/support/worker_process'
-
-/* Debian's Chromium by default; CHROMIUM_PATH points elsewhere (e.g. Playwright's own build). */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
+import { launchChromium } from '#tests/support/chromium'
 
 export const plugins: Config['plugins'] = [
   assert(),
   apiClient(),
   pluginAdonisJS(app),
-  browserClient({
-    runInSuites: ['browser'],
-    launcher: (options) =>
-      chromium.launch({
-        ...options,
-        executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-        args: CHROMIUM_ARGS,
-      }),
-  }),
+  browserClient({ runInSuites: ['browser'], launcher: (options) => launchChromium(options) }),
 ]
 
 export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {

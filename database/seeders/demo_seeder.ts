@@ -7,9 +7,9 @@ import CreateDeck from '#actions/decks/create_deck'
 import SaveFolder from '#actions/folders/save_folder'
 import SaveNote from '#actions/notes/save_note'
 import { playDemoHistory } from '#database/demo_history'
+import { DEMO } from '#database/demo_account'
 
-/** The demo account the README prints. Idempotent: runs on every `npm start`. */
-export const DEMO = { email: 'demo@mnemo.app', password: 'mnemo-demo-2026', name: 'Demo Learner' }
+export { DEMO }
 
 /* a small library of what the product can hold: a folder, subdecks, every built-in card type */
 const SPANISH = [
@@ -31,6 +31,7 @@ const CAPITALS = [
   ['Romania', 'Bucharest'], ['Ethiopia', 'Addis Ababa'], ['Pakistan', 'Islamabad'], ['Malaysia', 'Kuala Lumpur'], ['Uruguay', 'Montevideo'],
 ].map(([country, capital]) => ({ front: `Capital of ${country}?`, back: capital }))
 
+/** The demo account's decks and history. Idempotent: runs on every `npm start`. */
 export default class DemoSeeder extends BaseSeeder {
   static environment = ['development']
 
