@@ -5,6 +5,8 @@ import fitFsrs from '#jobs/fit_fsrs'
 import { MIN_REVIEWS_TO_FIT, fitParameters, type ReviewRecord } from '#scheduling/fsrs_optimizer'
 import { makeUser, resetState } from '#tests/support/helpers'
 import { fixture as fixturePath } from '#tests/support/fixtures'
+import { workerOutput } from '#tests/support/worker_process'
+import { answer, learnerWithDeck, start } from '../api/learning/support.js'
 
 /* tests/fixtures/README.md: 12,580 reviews of 1,205 cards */
 type FixtureReview = { cardId: number; rating: 1 | 2 | 3 | 4; reviewedAt: Date; durationMs: number }
@@ -132,4 +134,27 @@ test.group('Job fit_fsrs', (group) => {
     assert.isNull(row.fsrs_fit.fittedLogLoss)
     assert.deepEqual(row.fsrs_parameters, previous)
   }).timeout(60_000)
+
+  test('in the worker process: the answer that brings a smart-scheduling learner to 1,000 studied cards has their weights fitted', async ({ client, assert }) => {
+    const session = await learnerWithDeck(client, 1)
+    await db.from('users').where('id', session.user.id).update({ is_premium: true, stats_cards_studied: MIN_REVIEWS_TO_FIT - 1 })
+    const settings = await client.put(`/api/algorithm_settings/${session.deck.id}`).bearerToken(session.token).json({ algorithm_preset: 'general', smart_scheduling: true })
+    settings.assertStatus(200)
+    await logReviews(session.user.id, fixture)
+
+    const { card } = await start(client, session, session.deck.id)
+    await answer(client, session, session.deck.id, card, 'good')
+
+    /* a bounded wait for the worker (dispatched after the answer's commit), not a timed assertion */
+    const deadline = Date.now() + 90_000
+    let row = await userRow(session.user.id)
+    while (!row.fsrs_fit && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      row = await userRow(session.user.id)
+    }
+    assert.isNotNull(row.fsrs_fit, `no fit stored; the worker said:\n${workerOutput()}`)
+    assert.equal(row.fsrs_fit.reviews, 12_580 + 1)
+    assert.isTrue(row.fsrs_fit.kept)
+    assert.lengthOf(row.fsrs_parameters, 21)
+  }).timeout(180_000)
 })
