@@ -95,10 +95,12 @@ const mask = vine.object({
 
 export const noteBody = {
   template_id: id(),
-  /* the body parser turns empty strings into null: an empty field */
+  /* keyed by field id (GET decks: the template's fields) or title; the body parser turns empty strings into null: an empty field */
   fields: vine.record(vine.string().maxLength(100_000).nullable().optional()),
+  /* keyed like fields; null (as a client sends "no masks") is the same as absent */
   field_attachments_map: vine
     .record(vine.object({ masks: vine.array(mask).maxLength(200), hideAll: vine.boolean().optional() }))
+    .nullable()
     .optional(),
   reverse: vine.boolean().optional(),
 }

@@ -21,7 +21,7 @@ async function findCard(user: User, cardId: unknown) {
 
 export interface CardEdit {
   fields: Record<string, string | null | undefined>
-  fieldAttachmentsMap?: AttachmentsInput
+  fieldAttachmentsMap?: AttachmentsInput | null
   reverse?: boolean
 }
 

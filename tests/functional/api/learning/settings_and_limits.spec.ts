@@ -321,7 +321,7 @@ test.group('API learning: offline answers, edits and removal', (group) => {
     assert.lengthOf(response.body().answerButtons, 4)
     const plain = await client.put(`/api/cards/${card.id}`).bearerToken(session.token).json({ fields: { Front: 'Again edited', Back: 'b' } })
     plain.assertStatus(200)
-    assert.equal(plain.body().fields.Front, 'Again edited')
+    assert.equal(plain.body().fields[0], 'Again edited')
     const invalid = await client.put(`/api/cards/${card.id}`).bearerToken(session.token).json({ fields: { Front: '', Back: 'b' } })
     invalid.assertStatus(422)
   })
