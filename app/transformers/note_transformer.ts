@@ -50,6 +50,9 @@ export default class NoteTransformer {
       noteCardsCount: row?.cardsCount ?? ords.length,
       learningState: STATE_NAMES[row?.learningState ?? 'new'],
       isFrozen: row?.isFrozen ?? false,
+      /* this learner removed some of the note's cards from study ("remove" in a session); bulk_action unsuspend brings them back */
+      isSuspended: (row?.suspendedCardsCount ?? 0) > 0,
+      suspendedCardsCount: row?.suspendedCardsCount ?? 0,
       libraryNoteId: note.libraryNoteId,
       rootDeckId: deck.rootDeckId ?? deck.id,
       deckId: note.deckId,

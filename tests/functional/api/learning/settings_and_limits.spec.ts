@@ -325,16 +325,4 @@ test.group('API learning: offline answers, edits and removal', (group) => {
     const invalid = await client.put(`/api/cards/${card.id}`).bearerToken(session.token).json({ fields: { Front: '', Back: 'b' } })
     invalid.assertStatus(422)
   })
-
-  test('DELETE cards/{id}/suspend removes the card\'s note and updates the counters', async ({ client, assert }) => {
-    const session = await learnerWithDeck(client, 3)
-    const { card } = await start(client, session, session.deck.id)
-    const response = await client.delete(`/api/cards/${card.id}/suspend`).bearerToken(session.token).qs({ deck_id: session.deck.id })
-    response.assertStatus(200)
-    assert.deepEqual(response.body().removedCardIds, [card.id])
-    assert.equal(response.body().topCounters.new, 2)
-    assert.isNull(await db.from('notes').where('id', card.noteId).first())
-    const again = await client.delete(`/api/cards/${card.id}/suspend`).bearerToken(session.token)
-    again.assertStatus(404)
-  })
 })
