@@ -206,7 +206,13 @@ async function readDeck(user: Viewer, deckId: number, includeProgress: boolean, 
 
   const cardIds = () => trx.from('cards').whereIn('note_id', cardsOfDeck()).select('id')
   const progress = includeProgress && cards.length
-    ? await trx.from('card_progress').where('user_id', user.id).whereIn('card_id', cardIds()).select('*')
+    ? await trx
+        .from('card_progress as p')
+        .where('p.user_id', user.id)
+        .whereIn('p.card_id', cardIds())
+        .select('p.*')
+        /* a card the learner removed from study leaves as Anki's suspended (frozen in a bundle) */
+        .select(trx.raw('exists (select 1 from card_suspensions s where s.card_id = p.card_id and s.user_id = p.user_id) as suspended'))
     : []
   const reviews = includeProgress && cards.length
     ? await trx
@@ -281,7 +287,7 @@ function bundleProgress(row: Record<string, any>): BundleCard['progress'] {
     lapses: progress.lapses,
     stability: progress.stability,
     difficulty: progress.difficulty,
-    frozen: Boolean(row.frozen),
+    frozen: Boolean(row.frozen) || Boolean(row.suspended),
     lastReviewedAt: progress.lastReviewedAt,
   }
 }

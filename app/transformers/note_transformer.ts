@@ -3,6 +3,7 @@ import type Deck from '#models/deck'
 import type { NoteRow } from '#queries/notes/list_notes'
 import { cardLabel, renderCard } from '#note_types/cards'
 import { htmlToPlainText, preview } from '#note_types/plain_text'
+import { keyedById } from '#note_types/field_keys'
 
 /* the answer part of a back side: what follows Anki's <hr id=answer> */
 const answerPart = (html: string) => html.split(/<hr[^>]*id=["']?answer["']?[^>]*>/i).pop() ?? html
@@ -14,7 +15,12 @@ const STATE_NAMES: Record<NoteRow['learningState'], string> = {
   new: 'new', learning: 'learning', graduated: 'graduated', study_again: 'study_again', got_it: 'got_it',
 }
 
-/** The spec's Note entity: the first card's sides, rendered and sanitized, plus this learner's state. */
+/**
+ * The spec's Note entity: the first card's sides, rendered and sanitized, plus
+ * this learner's state. `fields` and `fieldAttachmentsMap` are keyed by field
+ * id, the ids GET decks gives each template's fields (requests may use ids or
+ * titles).
+ */
 export default class NoteTransformer {
   static forApi(note: Note, row: NoteRow | undefined, deck: Deck, ords: number[]) {
     const definition = note.noteType.definition
@@ -31,8 +37,8 @@ export default class NoteTransformer {
       css: card.css,
       hasImage: note.hasImage,
       hasAudio: note.hasAudio,
-      fields: note.fields,
-      fieldAttachmentsMap: note.fieldAttachmentsMap,
+      fields: keyedById(definition, note.fields),
+      fieldAttachmentsMap: keyedById(definition, note.fieldAttachmentsMap ?? {}),
       fieldAttachmentUrls: {},
       textToSpeechMap: { front: [], back: [] },
       templateId: note.noteTypeId,
@@ -44,6 +50,9 @@ export default class NoteTransformer {
       noteCardsCount: row?.cardsCount ?? ords.length,
       learningState: STATE_NAMES[row?.learningState ?? 'new'],
       isFrozen: row?.isFrozen ?? false,
+      /* this learner removed some of the note's cards from study ("remove" in a session); bulk_action unsuspend brings them back */
+      isSuspended: (row?.suspendedCardsCount ?? 0) > 0,
+      suspendedCardsCount: row?.suspendedCardsCount ?? 0,
       libraryNoteId: note.libraryNoteId,
       rootDeckId: deck.rootDeckId ?? deck.id,
       deckId: note.deckId,

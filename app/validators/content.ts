@@ -95,10 +95,12 @@ const mask = vine.object({
 
 export const noteBody = {
   template_id: id(),
-  /* the body parser turns empty strings into null: an empty field */
+  /* keyed by field id (GET decks: the template's fields) or title; the body parser turns empty strings into null: an empty field */
   fields: vine.record(vine.string().maxLength(100_000).nullable().optional()),
+  /* keyed like fields; null (as a client sends "no masks") is the same as absent */
   field_attachments_map: vine
     .record(vine.object({ masks: vine.array(mask).maxLength(200), hideAll: vine.boolean().optional() }))
+    .nullable()
     .optional(),
   reverse: vine.boolean().optional(),
 }
@@ -114,6 +116,8 @@ export const listNotesValidator = vine.create({
   query: vine.string().trim().maxLength(200).optional(),
   learning_state: vine.enum(['new', 'learning', 'graduated', 'study_again', 'got_it'] as const).optional(),
   frozen: vine.boolean().optional(),
+  /* true: notes with a card removed from study (suspended); false: notes wholly in study */
+  suspended: vine.boolean().optional(),
   sort_by: vine.enum(['next_review_at', 'created_at', 'alphabetical'] as const).optional(),
   order: vine.enum(['ASC', 'DESC', 'asc', 'desc'] as const).optional(),
 })
@@ -125,7 +129,9 @@ export const bulkNotesValidator = vine.create({
   note_ids: ids().optional(),
   select_all: vine.boolean().optional(),
   destination_deck_id: id().optional(),
-  bulk_action: vine.enum(['reverse', 'unreverse', 'freeze', 'unfreeze', 'reset_progress', 'destroy', 'duplicate', 'move'] as const).optional(),
+  bulk_action: vine
+    .enum(['reverse', 'unreverse', 'freeze', 'unfreeze', 'suspend', 'unsuspend', 'reset_progress', 'destroy', 'duplicate', 'move'] as const)
+    .optional(),
 })
 
 export const notesCardsValidator = vine.create({

@@ -24,8 +24,8 @@ export const answerValidator = vine.create({
   card_id: id(),
   answer: vine.enum(ANSWERS),
   review_duration_ms: duration().optional(),
-  /* the card's `version` as the session delivered it */
-  version: vine.number().withoutDecimals().min(0),
+  /* the card's `version` as the session delivered it: the exact protection against stale and repeated answers; optional (the spec's body has none) */
+  version: vine.number().withoutDecimals().min(0).optional(),
 })
 
 export const undoValidator = vine.create({ deck_id: id().optional() })

@@ -31,9 +31,14 @@ export const apiUpdateUserValidator = vine.create({
   avatar: avatar().optional(),
 })
 
-/* api: DELETE users/{id} */
+/* web: the account page's delete form, the username typed */
 export const deleteAccountValidator = vine.create({
   confirmation: vine.string().maxLength(100),
+})
+
+/* api: DELETE users/{id} takes no payload (the spec); a confirmation, when a client sends one, must still match */
+export const apiDeleteAccountValidator = vine.create({
+  confirmation: vine.string().maxLength(100).optional(),
 })
 
 /* web: account settings forms */

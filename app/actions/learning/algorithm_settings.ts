@@ -75,7 +75,7 @@ export function algorithmSettingsInput(input: Infer<typeof algorithmSettingsVali
  * PUT algorithm_settings/{deckId}. On the root deck only, for the root and
  * every subdeck (a deck tree has one algorithm). Switching between spaced
  * repetition and speed learning resets every learner's progress on the whole
- * tree, so it needs the confirmation; changing preset or tuning within
+ * tree, so when there is any it needs the confirmation; changing preset or tuning within
  * spaced repetition keeps the progress, as changing an Anki preset does.
  * Smart scheduling (FSRS) is premium.
  */
@@ -104,10 +104,12 @@ export async function updateAlgorithmSettings(user: User, deckId: unknown, input
     const type = PRESETS[input.algorithmPreset].type
     const deckIds = await subtreeIds(deck.id, trx)
     if (type !== deck.algorithmType) {
-      if (!input.confirmReset) {
+      /* the question is only asked when there is something to lose: any learner's progress on the tree */
+      const progress = trx.from('card_progress').whereIn('deck_id', deckIds)
+      if (!input.confirmReset && (await progress.clone().select('card_id').first())) {
         throw new ApiException(409, 'E_ALGORITHM_RESET_CONFIRMATION', 'algorithm_reset_confirmation', { hasBody: true })
       }
-      await trx.from('card_progress').whereIn('deck_id', deckIds).delete()
+      await progress.delete()
     }
     await trx
       .from('decks')

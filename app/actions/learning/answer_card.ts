@@ -13,9 +13,10 @@ import { MIN_REVIEWS_TO_FIT } from '#scheduling/fsrs_optimizer'
 export interface AnswerInput {
   cardId: number
   answer: Answer
-  /** the progress version the card was shown with */
-  version: number
-  durationMs: number
+  /** the progress version the card was shown with; without it the answer is on the card as it is now */
+  version?: number
+  /** review_duration_ms as sent (undefined: not sent) */
+  durationMs?: number
 }
 
 export interface AnswerResult {
@@ -31,6 +32,15 @@ export interface AnswerResult {
 
 /* a review the learner spends longer than this on was a distraction, not thinking (Anki caps at 60 s) */
 const MAX_DURATION_MS = 60_000
+/*
+ * How long after an answer the very same request (same card, button and
+ * review_duration_ms) counts as the client retrying it, while the card is
+ * not due again: the spec's clients give up on a request after 120 s and
+ * retry, so a retry lands within about two minutes of the first attempt.
+ */
+export const RETRY_WINDOW_MS = 3 * 60_000
+/* nobody reveals and answers a card in less than this: an answer's showing began at least this long before it arrived */
+export const MIN_SHOWING_MS = 1000
 /* the learner's own FSRS weights are fitted again every this many answers, once there are enough */
 const REFIT_EVERY = 500
 
@@ -43,10 +53,14 @@ function kindOf(state: Progress['state'], answer: Answer) {
 
 /**
  * One answer, written with its review row in one transaction. The card's
- * progress row is locked; the answer must name the version the card was
- * shown with. A retried request (same card, version and answer) finds its
- * review already written and changes nothing; a racing second answer or an
- * answer to a card that changed since it was shown is refused.
+ * progress row is locked, so answers to one card run one after another.
+ *
+ * With `version` (the version the card was shown with), a retried request
+ * (same card, version and answer) finds its review already written and
+ * changes nothing; a racing second answer or an answer to a card that
+ * changed since it was shown is refused. Without it (the spec's body), the
+ * answer is on the card as it is now, unless it repeats the learner's last
+ * answer to the card (retryVerdict): then the first result is replayed.
  */
 export async function answerCard(context: StudyContext, input: AnswerInput): Promise<AnswerResult> {
   const { user, now, today } = context
@@ -59,12 +73,20 @@ export async function answerCard(context: StudyContext, input: AnswerInput): Pro
 
     const row = await lockProgress(trx, user.id, card)
 
-    if (row.version !== input.version) return replayOrRefuse(trx, context, input, row)
+    if (input.version !== undefined && row.version !== input.version) return replayOrRefuse(trx, context, input, row)
+    if (input.version === undefined) {
+      const last = await lastAnswer(trx, user.id, card.id, row.version)
+      const verdict = last ? retryVerdict(last, row, input, now) : 'new'
+      if (verdict === 'replay') return replayed(input, row, last)
+      if (verdict === 'stale') throw new ApiException(409, 'E_STALE_ANSWER', 'stale_answer', { hasBody: true })
+    }
     if (row.frozen) throw new ApiException(409, 'E_CARD_FROZEN', 'card_frozen')
+    if (await isSuspended(trx, user.id, card.id)) throw new ApiException(409, 'E_CARD_SUSPENDED', 'card_suspended', { hasBody: true })
     await assertMayStudy(user, card.id, today, trx)
 
     const { outcome, version } = await writeAnswer(trx, context, {
-      card, row, answer: input.answer, at: now, day: today, durationMs: input.durationMs, source: 'session',
+      card, row, answer: input.answer, at: now, day: today, durationMs: input.durationMs ?? 0, source: 'session',
+      sentDurationMs: input.durationMs ?? null,
     })
     return {
       cardId: card.id, answer: input.answer, progress: outcome.progress, version, isFrozen: outcome.leech,
@@ -101,6 +123,8 @@ export interface WriteAnswer {
   day: string
   durationMs: number
   source: 'session' | 'offline'
+  /** a session answer's review_duration_ms as sent, what a retry is recognised by */
+  sentDurationMs?: number | null
 }
 
 /** Moves the card on, writes its review row and counts the studied card: the part every answer shares. */
@@ -134,6 +158,7 @@ export async function writeAnswer(trx: TransactionClientContract, context: Study
     duration_ms: Math.max(0, Math.min(MAX_DURATION_MS, Math.round(input.durationMs))),
     previous: JSON.stringify(snapshot(row)),
     source: input.source,
+    sent_duration_ms: input.sentDurationMs === undefined || input.sentDurationMs === null ? null : Math.round(input.sentDurationMs),
   })
   const studied = await recordStudiedCard(user.id, input.day, 1, trx)
   if (context.algorithm.scheduler === 'fsrs' && studied.total >= MIN_REVIEWS_TO_FIT && studied.total % REFIT_EVERY === 0) {
@@ -152,13 +177,60 @@ async function replayOrRefuse(trx: TransactionClientContract, context: StudyCont
     .from('review_logs')
     .where({ user_id: context.user.id, card_id: input.cardId, version_before: input.version })
     .first()
-  if (earlier && earlier.answer === input.answer) {
-    return {
-      cardId: input.cardId, answer: input.answer, progress: progressOf(row), version: row.version, isFrozen: row.frozen,
-      leech: false, replayed: true,
-    }
-  }
+  /* when the card changed again since (an undo, an edit of its progress), the leech it may have made is history */
+  if (earlier && earlier.answer === input.answer) return replayed(input, row, earlier.version_before + 1 === row.version ? earlier : null)
   throw new ApiException(409, 'E_STALE_ANSWER', 'stale_answer', { hasBody: true })
+}
+
+/** The first result again: the card as that answer left it (a leech is told again). */
+function replayed(input: AnswerInput, row: any, review: Record<string, any> | null): AnswerResult {
+  const before = review ? (typeof review.previous === 'string' ? JSON.parse(review.previous) : review.previous) : null
+  return {
+    cardId: input.cardId, answer: input.answer, progress: progressOf(row), version: row.version, isFrozen: row.frozen,
+    leech: Boolean(review && row.frozen && before && !before.frozen), replayed: true,
+  }
+}
+
+/** The learner's session answer that brought the card to its current version, if nothing changed it since. */
+async function lastAnswer(trx: TransactionClientContract, userId: number, cardId: number, version: number) {
+  return trx
+    .from('review_logs')
+    .where({ user_id: userId, card_id: cardId, source: 'session', version_before: version - 1 })
+    .first()
+}
+
+/**
+ * An answer without `version`, against the learner's last answer to the card
+ * (the one that made its current version):
+ *
+ * - begun before that answer was recorded (its review_duration_ms, at least
+ *   MIN_SHOWING_MS, reaches back past it; or it arrived first and lost the
+ *   race for the lock): the same showing of the card, sent twice or raced.
+ *   The same button replays; another is stale.
+ * - the same request again (same button and review_duration_ms), within
+ *   RETRY_WINDOW_MS and before the card is due again: a network retry, replayed.
+ * - anything else is a new answer. A learner who sees the card again (a
+ *   learning step ends, or learn-ahead brings it back) measures a new
+ *   duration that starts after the last answer: it counts.
+ */
+export function retryVerdict(
+  last: { reviewed_at: Date | string; answer: string; sent_duration_ms: number | null },
+  row: { due_at: Date | string | null },
+  input: Pick<AnswerInput, 'answer' | 'durationMs'>,
+  now: Date
+): 'replay' | 'stale' | 'new' {
+  const answeredAt = new Date(last.reviewed_at).getTime()
+  const shownAt = now.getTime() - Math.max(input.durationMs ?? 0, MIN_SHOWING_MS)
+  const same = last.answer === input.answer
+  if (shownAt < answeredAt) return same ? 'replay' : 'stale'
+  const sent = input.durationMs === undefined ? null : Math.round(input.durationMs)
+  const dueAgain = row.due_at !== null && new Date(row.due_at).getTime() <= now.getTime()
+  if (same && last.sent_duration_ms === sent && now.getTime() - answeredAt <= RETRY_WINDOW_MS && !dueAgain) return 'replay'
+  return 'new'
+}
+
+export async function isSuspended(client: TransactionClientContract, userId: number, cardId: number) {
+  return Boolean(await client.from('card_suspensions').where({ user_id: userId, card_id: cardId }).first())
 }
 
 /** The whole progress row as undo puts it back. */

@@ -5,6 +5,7 @@ import ApiException from '#exceptions/api_exception'
 import SaveNote from '#actions/notes/save_note'
 import { findEditableDeck, idParam } from '#queries/decks/find_deck'
 import type { AttachmentsInput } from '#actions/notes/note_content'
+import { suspendCards } from '#actions/notes/suspend_cards'
 
 /** A card through the decks this user may see; another learner's card is a 404. */
 async function findCard(user: User, cardId: unknown) {
@@ -21,7 +22,7 @@ async function findCard(user: User, cardId: unknown) {
 
 export interface CardEdit {
   fields: Record<string, string | null | undefined>
-  fieldAttachmentsMap?: AttachmentsInput
+  fieldAttachmentsMap?: AttachmentsInput | null
   reverse?: boolean
 }
 
@@ -42,16 +43,13 @@ export async function editCard(user: User, cardId: unknown, edit: CardEdit) {
 }
 
 /**
- * DELETE cards/{id}/suspend: "remove" on the learning screen. The card's note
- * goes (with its other cards, as Anki's reviewer deletes the note); the
- * screen asks first. Freezing is the way to only pause a card.
+ * DELETE cards/{id}/suspend ("cards can be removed (suspended)"), and "remove"
+ * on the web's learning page: the card leaves this learner's study. Its note,
+ * its sibling cards, the progress and the history stay; the deck's card list
+ * (or notes/bulk_action unsuspend) brings it back. Suspending twice is fine.
  */
-export async function removeCard(user: User, cardId: unknown) {
+export async function suspendCard(user: User, cardId: unknown) {
   const card = await findCard(user, cardId)
-  return db.transaction(async (trx) => {
-    await findEditableDeck(user, card.deck_id, trx)
-    const cardIds = (await trx.from('cards').where('note_id', card.note_id).select('id')).map((row) => row.id as number)
-    await trx.from('notes').where('id', card.note_id).delete()
-    return { noteId: card.note_id, deckId: card.deck_id, removedCardIds: cardIds }
-  })
+  await db.transaction((trx) => suspendCards(user.id, [card.id], trx))
+  return { cardId: card.id, noteId: card.note_id, deckId: card.deck_id, suspended: true, removedCardIds: [card.id] }
 }

@@ -6,11 +6,13 @@ import MoveNotes from '#actions/notes/move_notes'
 import ReverseNotes from '#actions/notes/reverse_notes'
 import { copyNotes } from '#actions/notes/copy_notes'
 import { setFrozen } from '#actions/notes/freeze_notes'
+import { setSuspended } from '#actions/notes/suspend_cards'
 import { assertRoomFor } from '#actions/notes/save_note'
 import { selectNotes, type Selection } from '#actions/notes/select_notes'
 import { assertEditable } from '#queries/decks/find_deck'
 
-export type BulkAction = 'reverse' | 'unreverse' | 'freeze' | 'unfreeze' | 'reset_progress' | 'destroy' | 'duplicate' | 'move'
+export type BulkAction =
+  | 'reverse' | 'unreverse' | 'freeze' | 'unfreeze' | 'suspend' | 'unsuspend' | 'reset_progress' | 'destroy' | 'duplicate' | 'move'
 
 /**
  * Every bulk call on notes: the selection is resolved through the deck the
@@ -36,6 +38,9 @@ export default class BulkNotes {
       assertEditable(deck)
       if (action === 'freeze' || action === 'unfreeze') {
         await setFrozen(user.id, noteIds, action === 'freeze', trx)
+      } else if (action === 'suspend' || action === 'unsuspend') {
+        /* every card of the notes leaves (or comes back to) this learner's study */
+        await setSuspended(user.id, noteIds, action === 'suspend', trx)
       } else if (action === 'destroy') {
         await trx.from('notes').whereIn('id', noteIds).delete()
       } else if (action === 'reset_progress') {

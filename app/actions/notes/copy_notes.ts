@@ -49,6 +49,13 @@ export async function copyNotes(
             progress.map((row) => ({ ...row, card_id: cardCopy.get(row.card_id), deck_id: toDeckId, version: 0, created_at: now, updated_at: now }))
           )
         }
+        /* cards the learner removed from study stay removed in the copy */
+        const suspended = await trx.from('card_suspensions').where('user_id', options.keepProgressOf).whereIn('card_id', [...cardCopy.keys()])
+        if (suspended.length) {
+          await trx.table('card_suspensions').insert(
+            suspended.map((row) => ({ user_id: row.user_id, card_id: cardCopy.get(row.card_id), created_at: now }))
+          )
+        }
       }
     }
     done += notes.length

@@ -5,6 +5,7 @@ import type { FieldAttachmentsMap, NoteFields, NoteTypeDefinition, OcclusionMask
 import { sanitizeFieldHtml } from '#note_types/sanitize'
 import { htmlToPlainText } from '#note_types/plain_text'
 import { cardOrdinals, isReversible, validateFields } from '#note_types/cards'
+import { clientKeyOf, resolveFieldKeys } from '#note_types/field_keys'
 import { idParam } from '#queries/decks/find_deck'
 
 export const MAX_IMAGES_PER_SIDE = 3
@@ -14,8 +15,10 @@ export type AttachmentsInput = Record<string, { masks: Array<Partial<OcclusionMa
 
 export interface NoteInput {
   noteTypeId: number
+  /** keyed by field id (GET decks' template fields) or title: resolveFieldKeys */
   fields: Record<string, string | null | undefined>
-  fieldAttachmentsMap?: AttachmentsInput
+  /** keyed like `fields` */
+  fieldAttachmentsMap?: AttachmentsInput | null
   reverse?: boolean
 }
 
@@ -70,7 +73,9 @@ function cleanAttachments(definition: NoteTypeDefinition, map: AttachmentsInput 
 /**
  * Sanitizes and checks what the editor (or an importer) sends, and works out
  * the cards it makes. `previous` is the note's fields before an edit: images
- * already on a note of an imported deck may stay, new ones may not.
+ * already on a note of an imported deck may stay, new ones may not. A field
+ * in an error is named the way the request named it (`fields.0` or
+ * `fields.Front`).
  */
 export function prepareNote(
   noteType: NoteType,
@@ -78,23 +83,28 @@ export function prepareNote(
   options: { imagesAllowed: boolean; previous?: NoteFields }
 ): PreparedNote {
   const definition = noteType.definition
-  const known = new Set(definition.fields.map((field) => field.name))
-  for (const name of Object.keys(input.fields)) {
-    if (!known.has(name)) throw invalid('unknown_field', `fields.${name}`, { field: name })
+  const given = resolveFieldKeys(definition, input.fields)
+  for (const { key, problem } of given.problems) {
+    throw invalid(problem === 'unknown' ? 'unknown_field' : 'duplicate_field', `fields.${key}`, { field: key })
   }
+  const masks = resolveFieldKeys(definition, input.fieldAttachmentsMap ?? {})
+  for (const { key, problem } of masks.problems) {
+    throw invalid(problem === 'unknown' ? 'unknown_field' : 'duplicate_field', `field_attachments_map.${key}`, { field: key })
+  }
+  const named = (title: string) => clientKeyOf(definition, given, title)
   const fields: NoteFields = {}
-  for (const field of definition.fields) fields[field.name] = sanitizeFieldHtml(String(input.fields[field.name] ?? ''))
+  for (const field of definition.fields) fields[field.name] = sanitizeFieldHtml(String(given.byName[field.name] ?? ''))
 
-  const attachments = cleanAttachments(definition, input.fieldAttachmentsMap)
+  const attachments = cleanAttachments(definition, masks.byName)
   const problem = validateFields(definition, fields, attachments)[0]
-  if (problem) throw invalid(`note_${problem.problem}`, `fields.${problem.field}`, { field: problem.field })
+  if (problem) throw invalid(`note_${problem.problem}`, `fields.${named(problem.field)}`, { field: problem.field })
 
   const before = new Set(Object.values(options.previous ?? {}).flatMap(imagesIn))
   for (const [name, html] of Object.entries(fields)) {
     const images = imagesIn(html)
-    if (images.length > MAX_IMAGES_PER_SIDE) throw invalid('too_many_images', `fields.${name}`, { max: MAX_IMAGES_PER_SIDE })
+    if (images.length > MAX_IMAGES_PER_SIDE) throw invalid('too_many_images', `fields.${named(name)}`, { max: MAX_IMAGES_PER_SIDE })
     if (!options.imagesAllowed && images.some((src) => !before.has(src))) {
-      throw new ApiException(422, 'E_IMAGES_NOT_ALLOWED', 'images_not_allowed', { field: `fields.${name}` })
+      throw new ApiException(422, 'E_IMAGES_NOT_ALLOWED', 'images_not_allowed', { field: `fields.${named(name)}` })
     }
   }
   if (input.reverse && !isReversible(definition)) {

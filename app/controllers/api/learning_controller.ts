@@ -20,7 +20,7 @@ export default class LearningController {
   async answer({ auth, request }: HttpContext) {
     const input = await request.validateUsing(answerValidator)
     return answerLearningCard(auth.use('api').getUserOrFail(), input.deck_id, {
-      cardId: input.card_id, answer: input.answer, version: input.version, durationMs: input.review_duration_ms ?? 0,
+      cardId: input.card_id, answer: input.answer, version: input.version, durationMs: input.review_duration_ms,
     })
   }
 

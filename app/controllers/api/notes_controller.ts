@@ -26,7 +26,7 @@ export default class NotesController {
     const offset = input.offset ?? 0
     const limit = input.limit ?? NOTES_PAGE_DEFAULT
     const { rows, total } = await listNotes(user.id, {
-      deckIds: await subtreeIds(deck.id), query: input.query, learningState: input.learning_state, frozen: input.frozen,
+      deckIds: await subtreeIds(deck.id), query: input.query, learningState: input.learning_state, frozen: input.frozen, suspended: input.suspended,
       sortBy: deck.notesSortBy, order: deck.notesOrder, offset, limit,
     })
     const notes = await presentNotes(user, rows.map((row) => row.id), rows)

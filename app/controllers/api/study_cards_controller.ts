@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { editCard, removeCard } from '#actions/learning/card_edits'
+import { editCard, suspendCard } from '#actions/learning/card_edits'
 import { nextLearningCards } from '#actions/learning/session'
 import { presentLearningCards } from '#queries/learning/present_cards'
 import { studyContext } from '#queries/learning/study_context'
@@ -22,9 +22,10 @@ export default class StudyCardsController {
     return { card: learningCard ?? null, answerButtons: learningCard?.answerButtons ?? [] }
   }
 
+  /** DELETE cards/{id}/suspend: the card leaves this learner's study, nothing is deleted (query deck_id: the session's counters). */
   async suspend({ auth, params, request, i18n }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
-    const removed = await removeCard(user, params.id)
+    const removed = await suspendCard(user, params.id)
     const deckId = request.input('deck_id') ?? removed.deckId
     const { topCounters } = await nextLearningCards(user, i18n, deckId, 1)
     return { ...removed, topCounters }

@@ -7,7 +7,7 @@ import DeleteAccount from '#actions/users/delete_account'
 import SetAvatar from '#actions/users/set_avatar'
 import { refreshStreak } from '#actions/study/refresh_streak'
 import UserTransformer from '#transformers/user_transformer'
-import { apiUpdateUserValidator, deleteAccountValidator } from '#validators/user'
+import { apiDeleteAccountValidator, apiUpdateUserValidator } from '#validators/user'
 
 /** `users/{id}` is only ever the caller: any other id is a 404, so existence does not leak. */
 function self(ctx: HttpContext) {
@@ -43,9 +43,10 @@ export default class UsersController {
     return UserTransformer.forApi(user)
   }
 
+  /** DELETE users/{id}: the caller's own account; no payload (the spec's table), an optional confirmation is checked. */
   async destroy(ctx: HttpContext) {
     const user = self(ctx)
-    const { confirmation } = await ctx.request.validateUsing(deleteAccountValidator)
+    const { confirmation } = await ctx.request.validateUsing(apiDeleteAccountValidator)
     await new DeleteAccount().handle(user, confirmation)
     return ctx.response.noContent()
   }

@@ -11,13 +11,14 @@ export type NoteFiltersInput = Infer<typeof listNotesValidator>
 
 export { rememberSort } from '#actions/decks/update_deck'
 
-const filtersOf = (input: NoteFiltersInput) => ({ query: input.query, learningState: input.learning_state, frozen: input.frozen })
+const filtersOf = (input: NoteFiltersInput) => ({ query: input.query, learningState: input.learning_state, frozen: input.frozen, suspended: input.suspended })
 
 /* the list shows previews only: fields, masks and rendered HTML stay with the editor */
 const listItem = (note: Awaited<ReturnType<typeof presentNotes>>[number]) => ({
   id: note.id, deckId: note.deckId, templateId: note.templateId,
   front: { preview: note.front.preview }, back: { preview: note.back.preview },
   label: note.label, isReversed: note.isReversed, isFrozen: note.isFrozen, learningState: note.learningState,
+  isSuspended: note.isSuspended, suspendedCardsCount: note.suspendedCardsCount,
   nextReviewAt: note.nextReviewAt, numberOfCards: note.numberOfCards, hasImage: note.hasImage, hasAudio: note.hasAudio,
 })
 
@@ -36,14 +37,14 @@ export async function notesPage(user: User, deck: Deck, input: NoteFiltersInput,
   return {
     items: notes.map(listItem),
     total, page, pageSize: limit, sortBy: deck.notesSortBy, order: deck.notesOrder,
-    query: input.query ?? '', learningState: input.learning_state ?? null, frozen: input.frozen ?? null,
+    query: input.query ?? '', learningState: input.learning_state ?? null, frozen: input.frozen ?? null, suspended: input.suspended ?? null,
   }
 }
 
 /** "Select all" with a search or filter on means the notes that match, not the whole deck. */
 export async function matchingNoteIds(user: User, deck: Deck, input: NoteFiltersInput) {
   const filters = filtersOf(input)
-  if (!filters.query && !filters.learningState && filters.frozen === undefined) return null
+  if (!filters.query && !filters.learningState && filters.frozen === undefined && filters.suspended === undefined) return null
   const rows = await notesQuery(user.id, { deckIds: await subtreeIds(deck.id), ...filters }).select('n.id')
   return rows.map((row) => row.id as number)
 }

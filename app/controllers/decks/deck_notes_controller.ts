@@ -8,6 +8,8 @@ import { bulkNotesValidator, listNotesValidator } from '#validators/content'
 const DONE: Record<string, string> = {
   freeze: 'ui.decks.flash.bulk_freeze',
   unfreeze: 'ui.decks.flash.bulk_unfreeze',
+  suspend: 'ui.decks.flash.bulk_suspend',
+  unsuspend: 'ui.decks.flash.bulk_unsuspend',
   destroy: 'ui.decks.flash.bulk_destroy',
   duplicate: 'ui.decks.flash.bulk_duplicate',
   reset_progress: 'ui.decks.flash.bulk_reset_progress',

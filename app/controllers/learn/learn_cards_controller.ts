@@ -3,7 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import vine from '@vinejs/vine'
 import Note from '#models/note'
 import ApiException from '#exceptions/api_exception'
-import { editCard, removeCard } from '#actions/learning/card_edits'
+import { editCard, suspendCard } from '#actions/learning/card_edits'
 import { setFrozen } from '#actions/notes/freeze_notes'
 import { presentLearningCards } from '#queries/learning/present_cards'
 import { studyContext, type StudyContext } from '#queries/learning/study_context'
@@ -83,13 +83,13 @@ export default class LearnCardsController {
     return { noteId: card.note_id, frozenCardIds: cardIds, topCounters: await topCounters(ctx, session, card.deck_id) }
   }
 
-  /** DELETE /learn/cards/:id {deck_id?}: "remove" deletes the card's note (the page asks first). */
+  /** DELETE /learn/cards/:id {deck_id?}: "remove" takes the card out of study (suspends it), as DELETE cards/{id}/suspend does. */
   async destroy(ctx: HttpContext) {
     ctx.session.reflash()
     const user = ctx.auth.use('web').getUserOrFail()
     await findCard(user.id, ctx.params.id)
     const session = await sessionDeck(ctx)
-    const removed = await removeCard(user, ctx.params.id)
+    const removed = await suspendCard(user, ctx.params.id)
     return { ...removed, topCounters: await topCounters(ctx, session, removed.deckId) }
   }
 

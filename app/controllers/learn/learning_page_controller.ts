@@ -37,7 +37,7 @@ export default class LearningPageController {
     keepFlash(ctx)
     const input = await ctx.request.validateUsing(answerValidator, withDeck(ctx))
     return answerLearningCard(ctx.auth.use('web').getUserOrFail(), input.deck_id, {
-      cardId: input.card_id, answer: input.answer, version: input.version, durationMs: input.review_duration_ms ?? 0,
+      cardId: input.card_id, answer: input.answer, version: input.version, durationMs: input.review_duration_ms,
     })
   }
 

@@ -4,6 +4,7 @@ import type User from '#models/user'
 import { dailyRoom } from '#scheduling/daily_limits'
 import { resolveAlgorithm, type StoredAlgorithmSettings } from '#scheduling/presets'
 import { studyDayBounds } from '#scheduling/study_day'
+import { notSuspendedSql } from '#queries/learning/in_study'
 
 /** The spec's deck counters (spaced repetition, with the speed-learning additions). */
 export interface DeckCounts {
@@ -57,6 +58,8 @@ export async function deckCounters(user: Pick<User, 'id' | 'today' | 'timezoneOf
       .from('cards as c')
       .leftJoin('card_progress as p', (join) => join.on('p.card_id', 'c.id').andOnVal('p.user_id', user.id))
       .whereIn('c.deck_id', ids)
+      /* a card this learner removed from study (suspended) is counted nowhere */
+      .whereRaw(notSuspendedSql(), [user.id])
       .groupBy('c.deck_id')
       .select('c.deck_id')
       .select(db.raw('count(*)::int as total'))

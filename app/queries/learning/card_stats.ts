@@ -52,6 +52,8 @@ export async function cardStats(user: User, cardId: unknown) {
     deckId: card.deck_id,
     createdAt: new Date(card.created_at).toISOString(),
     status: cardStatus(progress.state, row?.frozen ?? false),
+    /* removed from this learner's study ("remove" in a session) */
+    isSuspended: Boolean(await db.from('card_suspensions').where({ user_id: user.id, card_id: card.id }).first()),
     state: progress.state,
     ease: progress.ease || null,
     difficulty: progress.difficulty,

@@ -2,6 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { StudyContext } from '#queries/learning/study_context'
 import { dailyRoom } from '#scheduling/daily_limits'
+import { notSuspendedSql } from '#queries/learning/in_study'
 
 /*
  * What a study session shows next, Anki's way: learning cards that are due,
@@ -48,6 +49,7 @@ function cardsOf(context: StudyContext, client: TransactionClientContract | type
     .leftJoin('card_progress as p', (join) => join.on('p.card_id', 'c.id').andOnVal('p.user_id', context.user.id))
     .whereIn('c.deck_id', context.deckIds)
     .whereRaw('not coalesce(p.frozen, false)')
+    .whereRaw(notSuspendedSql(), [context.user.id])
   if (excludeIds.length) query.whereNotIn('c.id', excludeIds)
   return query
 }
@@ -62,18 +64,21 @@ export async function studyQueue(
   const now = context.now
   const learnAhead = new Date(now.getTime() + LEARN_AHEAD_SECONDS * 1000)
 
+  /* a suspended card counts as a card of the deck (it is not empty) and nowhere else */
+  const inStudy = 'not coalesce(p.frozen, false) and s.card_id is null'
   const totals = await client
     .from('cards as c')
     .leftJoin('card_progress as p', (join) => join.on('p.card_id', 'c.id').andOnVal('p.user_id', context.user.id))
+    .leftJoin('card_suspensions as s', (join) => join.on('s.card_id', 'c.id').andOnVal('s.user_id', context.user.id))
     .whereIn('c.deck_id', context.deckIds)
     .select(db.raw('count(*)::int as total'))
-    .select(db.raw(`count(*) filter (where not coalesce(p.frozen, false) and coalesce(p.state, 'new') = 'new')::int as new`))
-    .select(db.raw(`count(*) filter (where not p.frozen and p.state in ('learning', 'relearning') and p.due_at <= ?)::int as learning_now`, [now]))
-    .select(db.raw(`count(*) filter (where not p.frozen and p.state in ('learning', 'relearning') and p.due_at <= ?)::int as learning_soon`, [learnAhead]))
-    .select(db.raw(`count(*) filter (where not p.frozen and p.state = 'review' and p.due_at < ?)::int as reviews`, [context.dayEnd]))
-    .select(db.raw(`count(*) filter (where not p.frozen and p.state = 'study_again')::int as study_again`))
-    .select(db.raw(`count(*) filter (where not p.frozen and p.state = 'got_it')::int as got_it`))
-    .select(db.raw(`min(p.due_at) filter (where not p.frozen and p.state in ('learning', 'relearning', 'review'))  as next_due`))
+    .select(db.raw(`count(*) filter (where ${inStudy} and coalesce(p.state, 'new') = 'new')::int as new`))
+    .select(db.raw(`count(*) filter (where ${inStudy} and p.state in ('learning', 'relearning') and p.due_at <= ?)::int as learning_now`, [now]))
+    .select(db.raw(`count(*) filter (where ${inStudy} and p.state in ('learning', 'relearning') and p.due_at <= ?)::int as learning_soon`, [learnAhead]))
+    .select(db.raw(`count(*) filter (where ${inStudy} and p.state = 'review' and p.due_at < ?)::int as reviews`, [context.dayEnd]))
+    .select(db.raw(`count(*) filter (where ${inStudy} and p.state = 'study_again')::int as study_again`))
+    .select(db.raw(`count(*) filter (where ${inStudy} and p.state = 'got_it')::int as got_it`))
+    .select(db.raw(`min(p.due_at) filter (where ${inStudy} and p.state in ('learning', 'relearning', 'review'))  as next_due`))
     .first()
   const total = totals?.total ?? 0
   const nextDue = totals?.next_due ? new Date(totals.next_due).toISOString() : null

@@ -1,3 +1,4 @@
+import db from '@adonisjs/lucid/services/db'
 import Card from '#models/card'
 import type User from '#models/user'
 import { findDeck } from '#queries/decks/find_deck'
@@ -17,6 +18,9 @@ export async function cardsOfNotes(user: User, deckId: unknown, noteIds: number[
     .offset(offset).limit(PAGE)
   if (noteIds) query.whereIn('note_id', noteIds)
   const cards = await query
+  const suspended = new Set(
+    (await db.from('card_suspensions').where('user_id', user.id).whereIn('card_id', cards.map((card) => card.id)).select('card_id')).map((row) => row.card_id as number)
+  )
   return {
     cards: cards.map((card) => {
       const definition = card.note.noteType.definition
@@ -25,7 +29,7 @@ export async function cardsOfNotes(user: User, deckId: unknown, noteIds: number[
       return {
         id: card.id, noteId: card.noteId, deckId: card.deckId, ord: card.ord, label: cardLabel(definition, card.ord),
         front: sides.front, back: sides.back, css: sides.css,
-        state: progress?.state ?? 'new', isFrozen: progress?.frozen ?? false,
+        state: progress?.state ?? 'new', isFrozen: progress?.frozen ?? false, isSuspended: suspended.has(card.id),
         dueAt: progress?.dueAt?.toISO() ?? null, intervalDays: progress?.intervalDays ?? 0,
         reps: progress?.reps ?? 0, lapses: progress?.lapses ?? 0,
       }

@@ -4,7 +4,7 @@ import type User from '#models/user'
 import ApiException from '#exceptions/api_exception'
 import NoteTransformer from '#transformers/note_transformer'
 import { idParam } from '#queries/decks/find_deck'
-import { notesQuery, type NoteRow } from '#queries/notes/list_notes'
+import { NOTE_ROW_COLUMNS, noteRow, notesQuery, type NoteRow } from '#queries/notes/list_notes'
 
 /** A note whose deck this user may see, else a 404. */
 export async function findNote(user: { id: number }, id: unknown) {
@@ -24,8 +24,7 @@ export async function presentNotes(user: User, ids: number[], rows?: NoteRow[]) 
   const deckIds = [...new Set(notes.map((note) => note.deckId))]
   const decks = new Map((await Deck.query().whereIn('id', deckIds)).map((deck) => [deck.id, deck]))
   if (!rows) {
-    const raw = await notesQuery(user.id, { deckIds, noteIds: ids }).select('n.id', 'agg.cards_count', 'agg.next_review_at', 'agg.is_frozen', 'agg.learning_state')
-    rows = raw.map((row) => ({ id: row.id, cardsCount: row.cards_count, nextReviewAt: row.next_review_at, isFrozen: row.is_frozen, learningState: row.learning_state }))
+    rows = (await notesQuery(user.id, { deckIds, noteIds: ids }).select(NOTE_ROW_COLUMNS)).map(noteRow)
   }
   const rowOf = new Map(rows.map((row) => [row.id, row]))
   const byId = new Map(notes.map((note) => [note.id, note]))

@@ -4,6 +4,7 @@ import type User from '#models/user'
 import { progressOf } from '#models/card_progress'
 import { findDeck } from '#queries/decks/find_deck'
 import { subtreeIds } from '#queries/decks/deck_tree'
+import { notSuspendedSql } from '#queries/learning/in_study'
 import { retrievability } from '#scheduling/fsrs'
 import { resolveAlgorithm } from '#scheduling/presets'
 import { ROLLOVER_HOUR, addDays, studyDayBounds } from '#scheduling/study_day'
@@ -70,7 +71,7 @@ async function heatmap(userId: number, today: string, deckIds: number[] | null) 
 
 /**
  * Cards falling due on each of the next 30 study days, today first. What is
- * overdue is due today: it is today's work. Frozen cards, new cards and
+ * overdue is due today: it is today's work. Frozen and suspended cards, new cards and
  * archived decks are not scheduled.
  */
 async function forecast(user: User, today: string, deckIds: number[] | null) {
@@ -82,6 +83,7 @@ async function forecast(user: User, today: string, deckIds: number[] | null) {
       .join('decks as d', 'd.id', 'p.deck_id')
       .where('p.user_id', user.id)
       .where('p.frozen', false)
+      .whereRaw(notSuspendedSql('p.card_id'), [user.id])
       .whereNot('p.state', 'new')
       .whereNotNull('p.due_at')
       .whereNot('d.state', 'archived')
@@ -147,6 +149,7 @@ async function predictedRetention(user: User, now: Date, deckIds: number[] | nul
       .join('decks as r', 'r.id', db.raw('coalesce(d.root_deck_id, d.id)'))
       .where('p.user_id', user.id)
       .where('p.frozen', false)
+      .whereRaw(notSuspendedSql('p.card_id'), [user.id])
       .whereIn('p.state', ['review', 'relearning'])
       .whereNot('d.state', 'archived')
       .whereRaw(`r.algorithm_settings->>'scheduler' = 'fsrs'`)

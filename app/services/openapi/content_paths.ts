@@ -20,9 +20,14 @@ const deckList = obj({
   numberOfArchivedDecks: int,
   folders: { type: 'array', items: ref('Folder') },
 })
+/* field keys: the ids GET decks gives each template's fields ("0", "1", …) or their titles */
+const fieldsKeyed = 'Keyed by the field ids of the template (GET decks: templates[].fields[].id, as "0", "1", …) or by the field titles; a key naming no field, or a field named twice, is a 422 naming it as sent (`fields.<key>`)'
 const noteBody: Schema = obj({
-  template_id: int, deck_id: int, fields: { type: 'object', additionalProperties: str() },
-  field_attachments_map: { type: 'object', additionalProperties: obj({ hideAll: bool, masks: { type: 'array', items: ref('Mask') } }) },
+  template_id: int, deck_id: int, fields: { type: 'object', additionalProperties: { type: ['string', 'null'] }, description: fieldsKeyed },
+  field_attachments_map: {
+    type: ['object', 'null'], additionalProperties: obj({ hideAll: bool, masks: { type: 'array', items: ref('Mask') } }),
+    description: 'Image-occlusion masks, keyed like fields; null is the same as absent (an edit keeps the note\'s masks)',
+  },
   reverse: bool,
 })
 const bulk = (summary: string, extra: Record<string, Schema> = {}) =>
@@ -49,7 +54,11 @@ export const contentSchemas = {
   Mask: obj({ id: str(), group: int, x: { type: 'number' }, y: { type: 'number' }, width: { type: 'number' }, height: { type: 'number' }, angle: { type: 'number' } }),
   Note: obj({
     id: int, guid: str(), front: obj({ rawHtml: str(), preview: str() }), back: obj({ rawHtml: str(), preview: str() }),
-    hasImage: bool, hasAudio: bool, fields: { type: 'object' }, fieldAttachmentsMap: { type: 'object' }, templateId: int, isReversed: bool,
+    hasImage: bool, hasAudio: bool, templateId: int, isReversed: bool,
+    fields: { type: 'object', additionalProperties: str(), description: 'Keyed by field id (the template\'s fields[].id in GET decks), in the template\'s order' },
+    fieldAttachmentsMap: { type: 'object', description: 'Image-occlusion masks, keyed by field id' },
+    isSuspended: { ...bool, description: 'Some of the note\'s cards are out of this learner\'s study (removed in a session); bulk_action unsuspend brings them back' },
+    suspendedCardsCount: int,
     label: { type: ['object', 'null'] }, nextReviewAt: { type: ['string', 'null'] }, numberOfCards: int, learningState: str(), isFrozen: bool,
     rootDeckId: int, deckId: int,
   }),
@@ -88,8 +97,8 @@ export const contentPaths = {
   },
 
   '/notes': {
-    get: op('Notes of a deck and its subdecks (query: deck_id, offset, limit=20, query, learning_state, frozen, sort_by, order)', { auth, ok: [200, obj({ notes: { type: 'array', items: ref('Note') }, total: int, offset: int, limit: int, sortBy: str(), order: str() })], extra: notFound }),
-    post: op('Create a note; its cards are generated', { auth, body: obj({ note: noteBody }, ['note']), ok: [201, ref('Note')], extra: { ...notFound, ...busy, ...limit } }),
+    get: op('Notes of a deck and its subdecks (query: deck_id, offset, limit=20, query, learning_state, frozen, suspended (true: notes with a card removed from study), sort_by, order)', { auth, ok: [200, obj({ notes: { type: 'array', items: ref('Note') }, total: int, offset: int, limit: int, sortBy: str(), order: str() })], extra: notFound }),
+    post: op('Create a note; its cards are generated. fields are keyed by field id (or title); the answer keys them by id', { auth, body: obj({ note: noteBody }, ['note']), ok: [201, ref('Note')], extra: { ...notFound, ...busy, ...limit } }),
   },
   '/notes/preview': { post: op('Render the cards a note would make, without saving', { auth, body: obj({ note: noteBody }, ['note']), ok: [200, obj({ cards: { type: 'array', items: obj({ ord: int, label: { type: 'object' }, front: str(), back: str() }) }, css: str() })], extra: notFound }) },
   '/notes/bulk_create': { post: op('Create Basic notes from front/back pairs, all or none', { auth, body: obj({ deck_id: int, template_id: int, import_data: { type: 'array', items: obj({ front: str(), back: str() }) } }, ['deck_id', 'import_data']), ok: [201, obj({ ids: { type: 'array', items: int }, count: int })], extra: { ...notFound, ...busy, ...limit } }) },
@@ -100,10 +109,14 @@ export const contentPaths = {
   '/notes/bulk_unfreeze': { post: bulk('Unfreeze the notes\' cards') },
   '/notes/bulk_move': { post: bulk('Move notes to another deck (a job; another algorithm preset resets progress)', { destination_deck_id: int }) },
   '/notes/bulk_duplicate': { post: bulk('Duplicate notes in their decks') },
-  '/notes/bulk_action': { post: bulk('reverse, unreverse, freeze, unfreeze, reset_progress, destroy, duplicate or move', { bulk_action: str(), destination_deck_id: int }) },
+  '/notes/bulk_action': {
+    post: bulk('reverse, unreverse, freeze, unfreeze, suspend (take every card of the notes out of this learner\'s study), unsuspend (bring them back), reset_progress, destroy, duplicate or move', {
+      bulk_action: str({ enum: ['reverse', 'unreverse', 'freeze', 'unfreeze', 'suspend', 'unsuspend', 'reset_progress', 'destroy', 'duplicate', 'move'] }), note_ids: ids, destination_deck_id: int,
+    }),
+  },
   '/notes/{id}': {
     get: op('One note', { auth, params: ['id'], ok: [200, ref('Note')], extra: notFound }),
-    put: op('Edit a note; cards follow its clozes, groups and reverse flag', { auth, params: ['id'], body: obj({ note: noteBody }, ['note']), ok: [200, ref('Note')], extra: { ...notFound, ...busy, ...limit } }),
+    put: op('Edit a note; cards follow its clozes, groups and reverse flag. fields are keyed by field id (or title); the answer keys them by id', { auth, params: ['id'], body: obj({ note: noteBody }, ['note']), ok: [200, ref('Note')], extra: { ...notFound, ...busy, ...limit } }),
   },
   '/card_attachments': { post: op('Upload an image (≤ 10 MB), sound or video (≤ 25 MB) for a deck: multipart file, deck_id', { auth, ok: [200, obj({ id: int, type: str({ enum: ['image', 'audio', 'video'] }), url: str() })], extra: { ...notFound, '422': error('E_UNSUPPORTED_MEDIA, E_IMAGE_TOO_BIG, E_IMAGES_NOT_ALLOWED') } }) },
 }

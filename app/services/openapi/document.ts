@@ -2,7 +2,7 @@
 | The OpenAPI 3.1 description of /api, served at /api/openapi.json. A test
 | fails when a route under /api is missing here.
 */
-import { error, errors, obj, op, ref, str } from '#services/openapi/schema'
+import { error, errors, json, obj, op, ref, str } from '#services/openapi/schema'
 import { contentPaths, contentSchemas } from '#services/openapi/content_paths'
 import { learningPaths, learningSchemas } from '#services/openapi/learning_paths'
 import { importPaths, importSchemas } from '#services/openapi/import_paths'
@@ -97,13 +97,15 @@ export const openApiDocument = {
         ok: [200, ref('User')],
         extra: { '404': error('Not the caller') },
       }),
-      delete: op('Delete the own account and everything it owns', {
-        auth: true,
-        params: ['id'],
-        body: obj({ confirmation: str({ description: 'the own username' }) }, ['confirmation']),
-        ok: [204, null],
-        extra: { '404': error('Not the caller') },
-      }),
+      delete: {
+        ...op('Delete the own account and everything it owns. No payload (the spec); a confirmation, when sent, must be the own username', {
+          auth: true,
+          params: ['id'],
+          ok: [204, null],
+          extra: { '404': error('Not the caller'), '422': error('E_CONFIRMATION_MISMATCH: a confirmation was sent and is not the username') },
+        }),
+        requestBody: { required: false, ...json(obj({ confirmation: str({ description: 'optional: the own username' }) })) },
+      },
     },
     '/auth/reset-password': {
       post: op('E-mail a single-use reset link (same answer whether or not the address exists)', { body: obj({ email: str() }, ['email']), ok: [202, obj({ sent: { type: 'boolean' } })], extra: { '429': errors['429'] } }),

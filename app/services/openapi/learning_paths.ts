@@ -55,11 +55,15 @@ export const learningPaths = {
     get: op('The older clients\' name for v2/learning/cards', { auth, ok: [200, obj(session)], extra: notFound }),
   },
   '/v2/learning/answer': {
-    post: op('Answer a card shown with `version`. A retried answer is recorded once (replayed: true); a card changed since it was shown is refused', {
+    post: op('Answer a card. The spec\'s body (deck_id, card_id, answer, review_duration_ms) answers the card as it is now; the same answer arriving again (a network retry, a double tap) replays the first result (replayed: true) and writes no second review. `version`, optional, is the exact protection: an answer naming another version than the card\'s is replayed when it repeats the answer that moved the card, else refused (E_STALE_ANSWER)', {
       auth,
-      body: obj({ deck_id: int, card_id: int, answer: answerEnum, review_duration_ms: int, version: int }, ['deck_id', 'card_id', 'answer', 'version']),
+      body: obj({
+        deck_id: int, card_id: int, answer: answerEnum,
+        review_duration_ms: { ...int, description: 'How long the card was shown before the answer. Without version it also tells a retry (the same duration again) from a new showing' },
+        version: { ...int, description: 'Optional: the card\'s version as the session delivered it' },
+      }, ['deck_id', 'card_id', 'answer']),
       ok: [200, obj({ card: obj({ id: int, state: str(), version: int, dueAt: nullable('string'), isFrozen: bool }), answer: answerEnum, leech: bool, replayed: bool, topCounters: counters, isUndoActionAvailable: bool, streak: { type: 'object' } })],
-      extra: { ...notFound, ...limits, '409': error('E_STALE_ANSWER, E_CARD_FROZEN, E_DECK_ARCHIVED') },
+      extra: { ...notFound, ...limits, '409': error('E_STALE_ANSWER, E_CARD_FROZEN, E_CARD_SUSPENDED (removed from study), E_DECK_ARCHIVED') },
     }),
   },
   '/learning/undo': {
@@ -78,27 +82,34 @@ export const learningPaths = {
   },
   '/learning/tutorial_seen': { post: op('The learning screen\'s first-time tutorial was shown', { auth, ok: [204, null] }) },
   '/cards/{id}': {
-    put: op('Edit the card\'s note from the learning screen; return_learning_data gives the card as the session shows it', {
+    put: op('Edit the card\'s note from the learning screen; return_learning_data gives the card as the session shows it, else the Note (fields keyed by id)', {
       auth, params: ['id'],
-      body: obj({ deck_id: int, fields: { type: 'object' }, field_attachments_map: { type: 'object' }, reverse: bool, return_learning_data: bool }, ['fields']),
+      body: obj({
+        deck_id: int,
+        fields: { type: 'object', additionalProperties: { type: ['string', 'null'] }, description: 'Keyed by field id (GET decks: templates[].fields[].id) or title' },
+        field_attachments_map: { type: ['object', 'null'], description: 'Keyed like fields; null keeps the note\'s masks' },
+        reverse: bool, return_learning_data: bool,
+      }, ['fields']),
       ok: [200, { oneOf: [ref('Note'), obj({ card: ref('LearningCard'), answerButtons: { type: 'array' } })] }],
       extra: { ...notFound, '409': error('E_DECK_ARCHIVED, E_DECK_PROCESSING') },
     }),
   },
   '/cards/{id}/suspend': {
-    delete: op('Remove the card from the learning screen: its note is deleted (query: deck_id for the counters)', {
-      auth, params: ['id'], ok: [200, obj({ noteId: int, deckId: int, removedCardIds: { type: 'array', items: int }, topCounters: counters })], extra: notFound,
+    delete: op('Remove the card from this learner\'s study (suspend it; no payload; query: deck_id for the counters). Nothing is deleted: the note, its other cards, the progress and history stay; GET notes shows it (isSuspended) and notes/bulk_action unsuspend brings it back. Suspending twice is fine', {
+      auth, params: ['id'],
+      ok: [200, obj({ cardId: int, noteId: int, deckId: int, suspended: bool, removedCardIds: { type: 'array', items: int }, topCounters: counters })],
+      extra: notFound,
     }),
   },
   '/cards/{id}/stats': {
     get: op('The card sheet: created, ease or FSRS memory, interval, next review, status, reviews, average time, history', {
-      auth, params: ['id'], ok: [200, obj({ cardId: int, createdAt: str(), status: str(), ease: nullable('number'), difficulty: nullable('number'), stability: nullable('number'), intervalDays: num, nextReviewAt: nullable('string'), reviewsCount: int, averageReviewTimeMs: nullable('integer'), history: { type: 'array', items: { type: 'object' } } })],
+      auth, params: ['id'], ok: [200, obj({ cardId: int, createdAt: str(), status: str(), isSuspended: bool, ease: nullable('number'), difficulty: nullable('number'), stability: nullable('number'), intervalDays: num, nextReviewAt: nullable('string'), reviewsCount: int, averageReviewTimeMs: nullable('integer'), history: { type: 'array', items: { type: 'object' } } })],
       extra: notFound,
     }),
   },
   '/algorithm_settings/{deckId}': {
     get: op('The algorithm of the deck\'s root', { auth, params: ['deckId'], ok: [200, settings], extra: notFound }),
-    put: op('Set the algorithm on a root deck; switching study mode needs confirm_reset and resets the progress', {
+    put: op('Set the algorithm on a root deck. Switching study mode resets every learner\'s progress on the tree: when there is any, it needs confirm_reset (409 E_ALGORITHM_RESET_CONFIRMATION otherwise); with none, no confirmation is asked', {
       auth, params: ['deckId'],
       body: obj({ algorithm_preset: str({ enum: ['general', 'languages', 'medical', 'speed_learning', 'custom'] }), steps_in_minutes: str(), easy_bonus_percent: num, interval_modifier_percent: num, max_interval_minutes: int, smart_scheduling: bool, desired_retention: num, confirm_reset: bool }, ['algorithm_preset']),
       ok: [200, settings],

@@ -9,7 +9,7 @@ import '~/css/decks.css'
 
 /** `all`: every note matching the list's search and filters, not only this page. */
 export type Selection = { all: boolean; notes: Note[]; count: number }
-type Action = 'freeze' | 'unfreeze' | 'destroy' | 'move' | 'duplicate' | 'reverse' | 'unreverse' | 'reset_progress'
+type Action = 'freeze' | 'unfreeze' | 'suspend' | 'unsuspend' | 'destroy' | 'move' | 'duplicate' | 'reverse' | 'unreverse' | 'reset_progress'
 
 export function BulkActions({ deck, notes, selection, templates, destinations, onDone }: {
   deck: Deck
@@ -29,6 +29,8 @@ export function BulkActions({ deck, notes, selection, templates, destinations, o
   const canUnreverse = unseen || selection.notes.some((note) => note.isReversed)
   const canFreeze = unseen || selection.notes.some((note) => !note.isFrozen)
   const canUnfreeze = unseen || selection.notes.some((note) => note.isFrozen)
+  const canSuspend = unseen || selection.notes.some((note) => note.suspendedCardsCount < note.numberOfCards)
+  const canUnsuspend = unseen || selection.notes.some((note) => note.isSuspended)
 
   const run = (action: Action, extra: { destination_deck_id?: number } = {}) =>
     router.post(
@@ -40,6 +42,7 @@ export function BulkActions({ deck, notes, selection, templates, destinations, o
         query: notes.query || undefined,
         learning_state: notes.learningState ?? undefined,
         frozen: notes.frozen ?? undefined,
+        suspended: notes.suspended ?? undefined,
         ...extra,
       },
       { preserveScroll: true, preserveState: true, onSuccess: onDone }
@@ -52,6 +55,8 @@ export function BulkActions({ deck, notes, selection, templates, destinations, o
     <div className="bulk-actions" role="toolbar" aria-label={t('decks.bulk.label', { count })}>
       {canFreeze && <button type="button" className="button small" onClick={() => run('freeze')}>{t('decks.bulk.freeze')}</button>}
       {canUnfreeze && <button type="button" className="button small" onClick={() => run('unfreeze')}>{t('decks.bulk.unfreeze')}</button>}
+      {canSuspend && <button type="button" className="button small" onClick={() => run('suspend')}>{t('decks.bulk.suspend')}</button>}
+      {canUnsuspend && <button type="button" className="button small" onClick={() => run('unsuspend')}>{t('decks.bulk.unsuspend')}</button>}
       <button type="button" className="button small" onClick={() => setMoving(true)}>{t('decks.bulk.move')}</button>
       <button type="button" className="button small" onClick={() => run('duplicate')}>{t('decks.bulk.duplicate')}</button>
       {canReverse && <button type="button" className="button small" onClick={() => run('reverse')}>{t('decks.bulk.reverse')}</button>}

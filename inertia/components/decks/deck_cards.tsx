@@ -16,7 +16,7 @@ const SORTS = {
 } as const
 type SortKey = keyof typeof SORTS
 
-type Params = { query?: string; learning_state?: string; frozen?: boolean; sort_by?: string; order?: string; page?: number }
+type Params = { query?: string; learning_state?: string; frozen?: boolean; suspended?: boolean; sort_by?: string; order?: string; page?: number }
 
 /** The cards tab: search, sort, filters, pages of 20, and a selection for the bulk actions. */
 export function DeckCards({ deck, notes, templates, destinations, editable }: { deck: Deck; notes: NotesPage; templates: Template[]; destinations?: Destinations; editable: boolean }) {
@@ -28,7 +28,10 @@ export function DeckCards({ deck, notes, templates, destinations, editable }: { 
   const pageBox = useRef<HTMLInputElement>(null)
 
   const visit = (changes: Params) => {
-    const params: Params = { query: notes.query || undefined, learning_state: notes.learningState ?? undefined, frozen: notes.frozen ?? undefined, ...changes }
+    const params: Params = {
+      query: notes.query || undefined, learning_state: notes.learningState ?? undefined, frozen: notes.frozen ?? undefined,
+      suspended: notes.suspended ?? undefined, ...changes,
+    }
     router.get(`/decks/${deck.id}`, { tab: 'cards', ...params }, { preserveState: true, preserveScroll: true, replace: true, only: ['notes'] })
   }
 
@@ -40,7 +43,7 @@ export function DeckCards({ deck, notes, templates, destinations, editable }: { 
     return () => clearTimeout(timer)
   }, [search])
 
-  const filterKey = `${notes.query}|${notes.learningState}|${notes.frozen}`
+  const filterKey = `${notes.query}|${notes.learningState}|${notes.frozen}|${notes.suspended}`
   const clearSelection = () => {
     setSelected(new Map())
     setAll(false)
@@ -75,8 +78,11 @@ export function DeckCards({ deck, notes, templates, destinations, editable }: { 
     setAll(false)
     setSelected(next)
   }
+  /* a card removed from study in a session comes back from its row */
+  const bringBack = (note: Note) =>
+    router.post(`/decks/${deck.id}/notes/bulk`, { bulk_action: 'unsuspend', ids: [note.id] }, { preserveScroll: true, preserveState: true })
   const selection: Selection = { all, notes: all ? items : [...selected.values()], count: all ? notes.total : selected.size }
-  const filtered = Boolean(notes.query || notes.learningState || notes.frozen !== null)
+  const filtered = Boolean(notes.query || notes.learningState || notes.frozen !== null || notes.suspended !== null)
 
   return (
     <section className="stack deck-cards" aria-label={t('decks.tabs.cards')}>
@@ -118,6 +124,18 @@ export function DeckCards({ deck, notes, templates, destinations, editable }: { 
             <option value="false">{t('decks.filter.not_frozen')}</option>
           </select>
         </label>
+        <label className="field">
+          <span>{t('decks.filter.suspended')}</span>
+          <select
+            name="suspended"
+            value={notes.suspended === null ? '' : String(notes.suspended)}
+            onChange={(event) => visit({ suspended: event.target.value === '' ? undefined : event.target.value === 'true', page: undefined })}
+          >
+            <option value="">{t('decks.filter.all')}</option>
+            <option value="false">{t('decks.filter.not_suspended')}</option>
+            <option value="true">{t('decks.filter.suspended_only')}</option>
+          </select>
+        </label>
       </div>
 
       {items.length > 0 && editable && (
@@ -145,7 +163,13 @@ export function DeckCards({ deck, notes, templates, destinations, editable }: { 
       {items.length ? (
         <ul className="note-list">
           {items.map((note) => (
-            <NoteRow key={note.id} note={note} checked={all || selected.has(note.id)} onCheck={editable ? (on) => check(note, on) : undefined} />
+            <NoteRow
+              key={note.id}
+              note={note}
+              checked={all || selected.has(note.id)}
+              onCheck={editable ? (on) => check(note, on) : undefined}
+              onBringBack={editable ? () => bringBack(note) : undefined}
+            />
           ))}
         </ul>
       ) : (

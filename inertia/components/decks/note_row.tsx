@@ -16,8 +16,13 @@ export function useStateLabels() {
   return labels
 }
 
-/** `onCheck` absent: a read-only list (archived or busy deck), without checkboxes. */
-export function NoteRow({ note, checked, onCheck }: { note: Note; checked: boolean; onCheck?: (checked: boolean) => void }) {
+/** `onCheck` absent: a read-only list (archived or busy deck), without checkboxes. `onBringBack`: put removed cards back into study. */
+export function NoteRow({ note, checked, onCheck, onBringBack }: {
+  note: Note
+  checked: boolean
+  onCheck?: (checked: boolean) => void
+  onBringBack?: () => void
+}) {
   const t = useT()
   const states = useStateLabels()
   const front = note.front.preview || t('decks.cards.empty_side')
@@ -36,6 +41,16 @@ export function NoteRow({ note, checked, onCheck }: { note: Note; checked: boole
         {note.numberOfCards > 1 && <span className="badge">{t('decks.counts.cards', { count: note.numberOfCards })}</span>}
         <span className={`badge state-${note.learningState}`}>{states[note.learningState] ?? note.learningState}</span>
         {note.isFrozen && <span className="badge badge-frozen">{t('decks.state.frozen')}</span>}
+        {note.isSuspended && (
+          <span className="badge badge-suspended">
+            {note.numberOfCards > 1 ? t('decks.state.suspended_some', { count: note.suspendedCardsCount }) : t('decks.state.suspended')}
+          </span>
+        )}
+        {note.isSuspended && onBringBack && (
+          <button type="button" className="button small ghost" aria-label={t('decks.cards.bring_back_note', { front })} onClick={onBringBack}>
+            {t('decks.cards.bring_back')}
+          </button>
+        )}
       </span>
     </li>
   )

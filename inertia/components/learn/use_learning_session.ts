@@ -91,8 +91,9 @@ export function useLearningSession(props: SessionProps, events: SessionEvents) {
   /* the last fetch found nothing new: no need to ask again until the page runs out */
   const exhausted = useRef(false)
   const emptyRetries = useRef(0)
-  /* notes frozen or removed here: a fetch that crossed the request must not bring them back */
+  /* notes frozen or cards removed here: a fetch that crossed the request must not bring them back */
   const droppedNotes = useRef(new Set<number>())
+  const droppedCards = useRef(new Set<number>())
   const undoing = useRef(false)
   const shownAt = useRef(Date.now())
 
@@ -124,7 +125,7 @@ export function useLearningSession(props: SessionProps, events: SessionEvents) {
         const s = latest.current
         const held = new Set(heldIds(s))
         const fresh = batch.cards.filter(
-          (card) => !held.has(card.id) && !pendingAnswers.current.has(card.id) && !droppedNotes.current.has(card.noteId)
+          (card) => !held.has(card.id) && !pendingAnswers.current.has(card.id) && !droppedNotes.current.has(card.noteId) && !droppedCards.current.has(card.id)
         )
         const nothingShown = !s.current && !s.queue.length
         if (fresh.length) {
@@ -259,12 +260,18 @@ export function useLearningSession(props: SessionProps, events: SessionEvents) {
       })
   }, [])
 
-  /** Freeze or remove: the card's note leaves the session at once; the server is told in the background. */
-  const dropCurrent = (method: 'POST' | 'DELETE', path: string, done: () => void) => {
+  /**
+   * Freeze (the whole note, `note`) or remove (this card only: it is suspended,
+   * its sibling cards stay in study) leaves the session at once; the server is
+   * told in the background.
+   */
+  const dropCurrent = (method: 'POST' | 'DELETE', path: string, done: () => void, scope: 'note' | 'card' = 'note') => {
     const card = latest.current.current
     if (!card) return
-    droppedNotes.current.add(card.noteId)
-    update((s) => ({ ...s, queue: s.queue.filter((item) => item.noteId !== card.noteId) }))
+    if (scope === 'note') droppedNotes.current.add(card.noteId)
+    else droppedCards.current.add(card.id)
+    const leaves = (item: LearningCard) => (scope === 'note' ? item.noteId === card.noteId : item.id === card.id)
+    update((s) => ({ ...s, queue: s.queue.filter((item) => !leaves(item)) }))
     advance()
     serial(() => requestJson<{ topCounters: TopCounters }>(path, { method, json: { deck_id: deckId } }))
       .then((result) => {
@@ -281,7 +288,7 @@ export function useLearningSession(props: SessionProps, events: SessionEvents) {
 
   const remove = useCallback(() => {
     const card = latest.current.current
-    if (card) dropCurrent('DELETE', `/learn/cards/${card.id}`, () => eventsRef.current.removed())
+    if (card) dropCurrent('DELETE', `/learn/cards/${card.id}`, () => eventsRef.current.removed(), 'card')
   }, [])
 
   /** The edited card, as the server re-rendered it, takes the current one's place. */

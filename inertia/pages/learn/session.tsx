@@ -60,12 +60,12 @@ function Session(props: SessionProps) {
     setDialog(null)
   }
 
+  /* remove takes the card out of study (it is suspended, nothing is deleted): the dialog says so and where to bring it back */
   const confirmRemove = () =>
     alert({
       title: t('learn.remove.title'),
       body: t('learn.remove.body'),
       submitLabel: t('learn.remove.submit'),
-      danger: true,
       onSubmit: () => session.remove(),
     })
 

@@ -194,13 +194,13 @@ test.group('Learning in the browser', (group) => {
     const progress = await db.from('card_progress').where({ user_id: user.id, card_id: Number(second) }).first()
     assert.isTrue(progress.frozen)
 
-    /* remove asks first, then deletes the note */
+    /* remove says what it does, then takes the card out of study: nothing is deleted */
     await frame.getByText('Question 3').waitFor()
     await page.getByRole('button', { name: 'Remove' }).click()
-    const confirm = page.getByRole('alertdialog', { name: 'Remove this card?' })
-    await confirm.getByRole('button', { name: 'Remove' }).click()
-    await page.locator('.toast').filter({ hasText: 'Card removed' }).waitFor()
-    assert.isNull(await db.from('notes').where('id', notes[2].id).first())
+    const confirm = page.getByRole('alertdialog', { name: 'Remove this card from study?' })
+    await confirm.getByRole('button', { name: 'Remove from study' }).click()
+    await page.locator('.toast').filter({ hasText: 'Card removed from study' }).waitFor()
+    assert.isNotNull(await db.from('notes').where('id', notes[2].id).first())
 
     /* the last new card, then the first one, answered Good before, comes back early rather than making the learner wait */
     await frame.getByText('Question 4').waitFor()

@@ -89,6 +89,19 @@ test.group('Web: pages and sessions', (group) => {
     assert.isNotNull(await User.findBy('username', 'victim'))
   })
 
+  test('the web still asks for the username typed before deleting the account', async ({ assert }) => {
+    const { user, web } = await signedIn()
+    await web.get('/account')
+    for (const body of [{}, { confirmation: 'not-me' }]) {
+      const refused = await web.delete('/account', body)
+      assert.equal(refused.status, 302, JSON.stringify(body))
+      assert.isNotNull(await User.find(user.id), JSON.stringify(body))
+    }
+    const deleted = await web.delete('/account', { confirmation: user.username! })
+    assert.equal(deleted.status, 302)
+    assert.isNull(await User.find(user.id))
+  })
+
   test('a signed-in user edits their own profile only', async ({ assert }) => {
     const other = await makeUser({ username: 'other.user' })
     const { user, web } = await signedIn()

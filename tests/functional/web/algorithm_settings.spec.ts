@@ -138,6 +138,23 @@ test.group('Web: algorithm settings', (group) => {
     }
   })
 
+  test('a switch of study mode on a deck nobody studied yet needs no question', async ({ assert }) => {
+    const { user, web } = await signedIn('ana@example.test')
+    const main = await new CreateDeck().handle(user, { name: 'Fresh' })
+    const sub = await new CreateDeck().handle(user, { name: 'Fresh sub', parentId: main.id })
+    await new BulkCreateNotes().handle(user, sub.id, [{ front: 'Heart', back: 'Pumps blood' }])
+    await web.get('/')
+
+    const switched = await web.put(`/decks/${main.id}/algorithm`, { algorithm_preset: 'speed_learning' })
+    assert.equal(switched.status, 302)
+    const done = await page(web, '/')
+    assert.deepEqual(done.props.errors, {}, 'no confirm step')
+    assert.equal(done.props.flash.success, 'Algorithm settings saved')
+    for (const row of await deckRows([main.id, sub.id])) {
+      assert.include(row, { algorithm_preset: 'speed_learning', algorithm_type: 'speedLearning' }, `deck ${row.id}`)
+    }
+  })
+
   test('a subdeck, another user\'s deck and smart scheduling for a free learner are refused', async ({ assert }) => {
     const { user, web } = await signedIn('ana@example.test')
     const { main, sub } = await tree(user)

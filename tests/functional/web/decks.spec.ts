@@ -195,6 +195,34 @@ test.group('Web: deck list and deck pages', (group) => {
     assert.deepEqual(after.props.decks.find((deck: any) => deck.id === copy.id).children.length, 1)
   })
 
+  test('a card removed from study on the learning page shows in the card list and comes back from it', async ({ assert }) => {
+    const { user, web } = await signedIn('ana@example.test')
+    const { main, notes } = await library(user)
+    const [card] = await db.from('cards').where('note_id', notes[0].id).select('id')
+    await web.get(`/decks/${main.id}/learn`)
+    const removed = await web.delete(`/learn/cards/${card.id}`, { deck_id: main.id })
+    assert.equal(removed.status, 200)
+
+    const list = await page(web, `/decks/${main.id}?tab=cards`)
+    const item = list.props.notes.items.find((note: any) => note.id === notes[0].id)
+    assert.include(item, { isSuspended: true, suspendedCardsCount: 1 })
+    assert.isFalse(list.props.notes.items.find((note: any) => note.id === notes[1].id).isSuspended)
+    const onlyRemoved = await page(web, `/decks/${main.id}?tab=cards&suspended=true`)
+    assert.deepEqual(onlyRemoved.props.notes.items.map((note: any) => note.id), [notes[0].id])
+    assert.equal(onlyRemoved.props.notes.suspended, true)
+
+    /* the row's "Bring back" (and the bulk action) */
+    await web.post(`/decks/${main.id}/notes/bulk`, { bulk_action: 'unsuspend', ids: [notes[0].id] })
+    const back = await page(web, `/decks/${main.id}?tab=cards`)
+    assert.equal(back.props.flash.success, '1 card back in study')
+    assert.isFalse(back.props.notes.items.some((note: any) => note.isSuspended))
+    assert.equal(Number((await db.from('card_suspensions').count('* as n').first()).n), 0)
+    await web.post(`/decks/${main.id}/notes/bulk`, { bulk_action: 'suspend', select_all: true })
+    assert.equal((await page(web, `/decks/${main.id}?tab=cards`)).props.flash.success, '2 cards removed from study')
+    assert.equal(Number((await db.from('card_suspensions').count('* as n').first()).n), 2)
+    assert.equal(Number((await db.from('notes').count('* as n').first()).n), 2, 'nothing deleted')
+  })
+
   test('bulk actions act on the selection, or on every note matching the filters', async ({ assert }) => {
     const { user, web } = await signedIn('ana@example.test')
     const { main, sub, notes, inFolder } = await library(user)

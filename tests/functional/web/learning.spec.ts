@@ -177,12 +177,19 @@ test.group('Web: the learning page', (group) => {
     const afterFreeze = await call(web, 'GET', `/learn/${deck.id}/cards`)
     assert.notInclude(afterFreeze.body.cards.map((card: any) => card.id), second.id)
 
+    /* remove takes the card out of study (suspends it), as DELETE cards/{id}/suspend does: nothing is deleted */
     const removed = await call(web, 'DELETE', `/learn/cards/${third.id}`, { deck_id: deck.id })
     assert.equal(removed.status, 200)
     assert.deepEqual(removed.body.removedCardIds, [third.id])
+    assert.isTrue(removed.body.suspended)
     assert.deepEqual(removed.body.topCounters, { new: 0, learning: 1, graduated: 0 })
-    assert.isNull(await db.from('notes').where('id', notes[2].id).first())
-    assert.equal((await call(web, 'GET', `/learn/cards/${third.id}/stats`)).status, 404)
+    assert.isNotNull(await db.from('notes').where('id', notes[2].id).first())
+    assert.isNotNull(await db.from('card_suspensions').where({ user_id: user.id, card_id: third.id }).first())
+    const removedStats = await call(web, 'GET', `/learn/cards/${third.id}/stats`)
+    assert.equal(removedStats.status, 200)
+    assert.isTrue(removedStats.body.isSuspended)
+    const afterRemove = await call(web, 'GET', `/learn/${deck.id}/cards`)
+    assert.notInclude(afterRemove.body.cards.map((card: any) => card.id), third.id)
   })
 
   test('the tutorial is marked seen once for the account', async ({ assert }) => {

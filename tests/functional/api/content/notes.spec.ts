@@ -48,7 +48,8 @@ test.group('API notes: create', (group) => {
     assert.include(note.back.rawHtml, 'Lima')
     assert.notInclude(note.back.rawHtml, 'Capital', 'the back is the answer part')
     assert.equal(note.back.preview, 'Lima')
-    assert.deepEqual(note.fields, { Front: '<b>Capital</b> of Peru?', Back: 'Lima' })
+    /* answers key fields by the ids GET decks gives the template's fields (0 Front, 1 Back) */
+    assert.deepEqual(note.fields, { 0: '<b>Capital</b> of Peru?', 1: 'Lima' })
     assert.equal(note.templateId, ids.basic)
     assert.isFalse(note.isReversed)
     assert.isNull(note.label)
@@ -121,8 +122,8 @@ test.group('API notes: create', (group) => {
     const note = response.body()
     assert.equal(note.numberOfCards, 2)
     assert.isTrue(note.hasImage)
-    assert.lengthOf(note.fieldAttachmentsMap.Image.masks, 3)
-    assert.deepEqual(note.fieldAttachmentsMap.Image.masks.map((mask: any) => mask.group), [1, 1, 2])
+    assert.lengthOf(note.fieldAttachmentsMap[0].masks, 3)
+    assert.deepEqual(note.fieldAttachmentsMap[0].masks.map((mask: any) => mask.group), [1, 1, 2])
     assert.include(note.front.rawHtml, 'https://images.example/heart.png')
     assert.include(note.front.rawHtml, 'occlusion-mask-active')
     assert.equal(await cardCount(deck.id), 2)
@@ -240,6 +241,125 @@ test.group('API notes: create', (group) => {
   })
 })
 
+/*
+ * A client written from the spec's tables: it reads the templates' fields
+ * ({id, title, isRequired}) from GET decks and names fields by those ids.
+ */
+test.group('API notes: field ids from GET decks, as the spec\'s clients send them', (group) => {
+  group.each.setup(() => resetState())
+
+  async function templatesOf(client: any, token: string) {
+    const response = await client.get('/api/decks').bearerToken(token)
+    response.assertStatus(200)
+    const byTitle = new Map<string, any>(response.body().templates.map((template: any) => [template.title, template]))
+    return byTitle
+  }
+  /* the ids the server handed out, by field title */
+  const idOf = (template: any, title: string) => String(template.fields.find((field: any) => field.title === title).id)
+
+  test('POST notes, PUT notes/{id}, notes/preview and PUT cards/{id} take the ids; answers key fields by id', async ({ client, assert }) => {
+    const { token, deck } = await setup(client)
+    const basic = (await templatesOf(client, token)).get('Basic')
+    assert.deepEqual(basic.fields, [{ id: 0, title: 'Front', isRequired: true }, { id: 1, title: 'Back', isRequired: false }])
+    const [front, back] = [idOf(basic, 'Front'), idOf(basic, 'Back')]
+
+    /* the spec's body: {note:{template_id, fields, deck_id, field_attachments_map, reverse}} */
+    const created = await client.post('/api/notes').bearerToken(token).json({
+      note: { template_id: basic.id, fields: { [front]: 'Capital of Peru?', [back]: 'Lima' }, deck_id: deck.id, field_attachments_map: {}, reverse: false },
+    })
+    created.assertStatus(201)
+    assert.deepEqual(created.body().fields, { [front]: 'Capital of Peru?', [back]: 'Lima' })
+    assert.equal(created.body().front.rawHtml, 'Capital of Peru?')
+    assert.include(created.body().back.rawHtml, 'Lima')
+    const stored = await db.from('notes').where('id', created.body().id).first()
+    assert.deepEqual(stored.fields, { Front: 'Capital of Peru?', Back: 'Lima' }, 'stored by title, as the web editor and the imports write them')
+
+    const edited = await client.put(`/api/notes/${created.body().id}`).bearerToken(token).json({
+      note: { template_id: basic.id, fields: { [front]: 'Capital of Chile?', [back]: 'Santiago' }, deck_id: deck.id, field_attachments_map: {}, reverse: true },
+    })
+    edited.assertStatus(200)
+    assert.deepEqual(edited.body().fields, { [front]: 'Capital of Chile?', [back]: 'Santiago' })
+    assert.equal(edited.body().numberOfCards, 2)
+
+    const preview = await client.post('/api/notes/preview').bearerToken(token).json({
+      note: { template_id: basic.id, fields: { [front]: 'uno', [back]: 'one' }, deck_id: deck.id, field_attachments_map: {}, reverse: true },
+    })
+    preview.assertStatus(200)
+    assert.deepEqual(preview.body().cards.map((card: any) => card.front), ['uno', 'one'])
+
+    /* the spec's PUT cards/{id} body: {deck_id, fields, return_learning_data, field_attachments_map, reverse} */
+    const cards = await client.get('/api/notes/cards').bearerToken(token).qs({ deck_id: deck.id, ids: `${created.body().id}` })
+    const cardId = cards.body().cards[0].id
+    const fromSession = await client.put(`/api/cards/${cardId}`).bearerToken(token).json({
+      deck_id: deck.id, fields: { [front]: 'Capital of Bolivia?', [back]: 'Sucre' }, return_learning_data: false, field_attachments_map: null, reverse: false,
+    })
+    fromSession.assertStatus(200)
+    assert.deepEqual(fromSession.body().fields, { [front]: 'Capital of Bolivia?', [back]: 'Sucre' })
+    assert.equal(fromSession.body().numberOfCards, 1)
+    const learning = await client.put(`/api/cards/${cardId}`).bearerToken(token).json({
+      deck_id: deck.id, fields: { [front]: 'Capital of Ecuador?', [back]: 'Quito' }, return_learning_data: true, field_attachments_map: null, reverse: false,
+    })
+    learning.assertStatus(200)
+    assert.include(learning.body().card.front, 'Capital of Ecuador?')
+    assert.deepEqual((await db.from('notes').where('id', created.body().id).first()).fields, { Front: 'Capital of Ecuador?', Back: 'Quito' })
+
+    /* GET notes answers in the same form */
+    const list = await listNotes(client, token, { deck_id: deck.id })
+    assert.deepEqual(list.notes[0].fields, { [front]: 'Capital of Ecuador?', [back]: 'Quito' })
+  })
+
+  test('every built-in template: its field ids make a note; image-occlusion masks are keyed by id too', async ({ client, assert }) => {
+    const { token, deck } = await setup(client)
+    const templates = await templatesOf(client, token)
+    const values: Record<string, Record<string, string>> = {
+      'Basic': { Front: 'q', Back: 'a' },
+      'Basic (and reversed card)': { Front: 'q', Back: 'a' },
+      'Cloze': { 'Text': '{{c1::one}} and {{c2::two}}', 'Back Extra': 'extra' },
+      /* as the sanitizer writes an image, so the answer reads back what was sent */
+      'Image Occlusion': { 'Image': '<img src="https://images.example/heart.png" alt="heart" />', 'Header': 'Heart', 'Back Extra': '' },
+      'Basic (type in the answer)': { Front: 'q', Back: 'a' },
+    }
+    assert.sameMembers([...templates.keys()], Object.keys(values))
+    for (const [title, byTitle] of Object.entries(values)) {
+      const template = templates.get(title)
+      const fields = Object.fromEntries(Object.entries(byTitle).map(([field, value]) => [idOf(template, field), value]))
+      const masks = title === 'Image Occlusion' ? { [idOf(template, 'Image')]: MASKS.Image } : {}
+      const response = await client.post('/api/notes').bearerToken(token).json({
+        note: { template_id: template.id, fields, deck_id: deck.id, field_attachments_map: masks, reverse: false },
+      })
+      expectStatus(assert, response, 201, title)
+      assert.deepEqual(response.body().fields, fields, title)
+      assert.deepEqual(await db.from('notes').where('id', response.body().id).first().then((row) => row.fields), byTitle, title)
+      if (title === 'Image Occlusion') {
+        assert.equal(response.body().numberOfCards, 2)
+        assert.deepEqual(Object.keys(response.body().fieldAttachmentsMap), [idOf(template, 'Image')])
+      }
+    }
+  })
+
+  test('a field id that does not exist, a field named twice, an empty required field: 422 naming the field as sent', async ({ client, assert }) => {
+    const { token, deck } = await setup(client)
+    const basic = (await templatesOf(client, token)).get('Basic')
+    const before = await snapshot()
+    for (const [fields, field, title] of [
+      [{ 0: 'q', 1: 'a', 2: 'no third field' }, 'fields.2', '2 is not a field of this card type'],
+      [{ 0: 'q', Front: 'q again' }, 'fields.Front', 'Front names a field that is already given'],
+      [{ 0: '', 1: 'a' }, 'fields.0', 'Front cannot be empty'],
+      /* a required field left out is named the way the others were */
+      [{ 1: 'a' }, 'fields.0', 'Front cannot be empty'],
+      [{ Back: 'a' }, 'fields.Front', 'Front cannot be empty'],
+      [{ '01': 'q' }, 'fields.01', '01 is not a field of this card type'],
+    ] as const) {
+      const response = await post(client, token, { template_id: basic.id, fields, deck_id: deck.id })
+      expectStatus(assert, response, 422, fields)
+      assertErrorBody(assert, response.body(), 'E_VALIDATION_ERROR')
+      assert.equal(response.body().errors[0].field, field, JSON.stringify(fields))
+      assert.equal(response.body().title, title)
+    }
+    assert.deepEqual(await snapshot(), before)
+  })
+})
+
 test.group('API notes: update', (group) => {
   group.each.setup(() => resetState())
 
@@ -249,12 +369,12 @@ test.group('API notes: update', (group) => {
     const response = await client.put(`/api/notes/${note.id}`).bearerToken(token).json({ note: { fields: { Front: 'new <i>front</i>', Back: 'new back' } } })
     response.assertStatus(200)
     assert.equal(response.body().id, note.id)
-    assert.deepEqual(response.body().fields, { Front: 'new <i>front</i>', Back: 'new back' })
+    assert.deepEqual(response.body().fields, { 0: 'new <i>front</i>', 1: 'new back' })
     assert.equal(response.body().front.rawHtml, 'new <i>front</i>')
     assert.include(response.body().back.rawHtml, 'new back')
     assert.equal(response.body().numberOfCards, 1)
     const shown = await client.get(`/api/notes/${note.id}`).bearerToken(token)
-    assert.deepEqual(shown.body().fields, { Front: 'new <i>front</i>', Back: 'new back' })
+    assert.deepEqual(shown.body().fields, { 0: 'new <i>front</i>', 1: 'new back' })
     const search = await listNotes(client, token, { deck_id: deck.id, query: 'new front' })
     assert.deepEqual(search.notes.map((n: any) => n.id), [note.id])
     assert.equal((await listNotes(client, token, { deck_id: deck.id, query: 'old' })).total, 0)
@@ -313,7 +433,7 @@ test.group('API notes: update', (group) => {
     const archived = await client.put(`/api/notes/${note.id}`).bearerToken(token).json({ note: { fields: { Text: '{{c1::changed}}' } } })
     archived.assertStatus(409)
     assertErrorBody(assert, archived.body(), 'E_DECK_ARCHIVED')
-    assert.deepEqual((await client.get(`/api/notes/${note.id}`).bearerToken(token)).body().fields, { Text: '{{c1::a}} {{c2::b}}', 'Back Extra': '' })
+    assert.deepEqual((await client.get(`/api/notes/${note.id}`).bearerToken(token)).body().fields, { 0: '{{c1::a}} {{c2::b}}', 1: '' })
   })
 })
 
@@ -523,7 +643,7 @@ test.group('API notes: preview, bulk_create, cards, find_duplicates', (group) =>
     assert.lengthOf(response.body().ids, 3)
     const list = await listNotes(client, token, { deck_id: deck.id, sort_by: 'created_at', order: 'ASC' })
     assert.deepEqual(list.notes.map((note: any) => note.fields), [
-      { Front: 'hund', Back: 'dog' }, { Front: 'katze', Back: 'cat' }, { Front: 'maus', Back: 'mouse' },
+      { 0: 'hund', 1: 'dog' }, { 0: 'katze', 1: 'cat' }, { 0: 'maus', 1: 'mouse' },
     ])
 
     const before = await snapshot()
@@ -662,7 +782,7 @@ test.group('API notes: access', (group) => {
     }
     assert.deepEqual(await snapshot(), before)
     const shown = await client.get(`/api/notes/${note.id}`).bearerToken(owner.token)
-    assert.deepEqual(shown.body().fields, { Front: 'secret', Back: 'x' })
+    assert.deepEqual(shown.body().fields, { 0: 'secret', 1: 'x' })
   })
 })
 

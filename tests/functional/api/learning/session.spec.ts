@@ -236,8 +236,6 @@ test.group('API learning: sessions', (group) => {
     const response = await answerRequest(client, session, session.deck.id, card, 'got_it')
     response.assertStatus(422)
     assert.equal(response.body().errors[0].field, 'answer')
-    const missingVersion = await client.post('/api/v2/learning/answer').bearerToken(session.token).json({ deck_id: session.deck.id, card_id: card.id, answer: 'good' })
-    missingVersion.assertStatus(422)
     assert.equal(await reviewCount(session.user.id), 0)
   })
 
@@ -292,6 +290,134 @@ test.group('API learning: sessions', (group) => {
     assert.isString(stats.nextReviewAt)
     assert.deepEqual(stats.history.map((entry: any) => entry.answer), ['good', 'good'])
     assert.deepEqual(stats.history.map((entry: any) => entry.kind), ['learn', 'learn'])
+  })
+})
+
+/*
+ * The spec's body, POST v2/learning/answer {deck_id, card_id, answer,
+ * review_duration_ms}: no version. The answer is on the card as it is now;
+ * the same answer arriving again (a client's network retry) replays.
+ */
+test.group('API learning: answers without version, as the spec\'s clients send them', (group) => {
+  group.each.setup(() => resetState())
+
+  const specAnswer = (client: any, session: any, cardId: number, answer: string, reviewDurationMs = 4000) =>
+    client.post('/api/v2/learning/answer').bearerToken(session.token).json({ deck_id: session.deck.id, card_id: cardId, answer, review_duration_ms: reviewDurationMs })
+
+  /*
+   * Time passing for one card, as a direct database write: its last review
+   * and its progress move `ms` into the past, as if the next request came
+   * that much later.
+   */
+  async function timePasses(userId: number, cardId: number, ms: number) {
+    const shift = `interval '${ms} milliseconds'`
+    await db.rawQuery(`update review_logs set reviewed_at = reviewed_at - ${shift} where user_id = ? and card_id = ?`, [userId, cardId])
+    await db.rawQuery(
+      `update card_progress set due_at = due_at - ${shift}, last_reviewed_at = last_reviewed_at - ${shift} where user_id = ? and card_id = ?`,
+      [userId, cardId]
+    )
+  }
+
+  test('the spec\'s body answers the card as it is now', async ({ client, assert }) => {
+    const session = await learnerWithDeck(client, 2)
+    const { card } = await start(client, session, session.deck.id)
+    const response = await specAnswer(client, session, card.id, 'good')
+    response.assertStatus(200)
+    assert.isFalse(response.body().replayed)
+    assert.equal(response.body().card.version, card.version + 1)
+    assert.equal(response.body().card.state, 'learning')
+    const [review] = await db.from('review_logs').where('user_id', session.user.id)
+    assert.include(review, { card_id: card.id, answer: 'good', version_before: card.version, duration_ms: 4000, sent_duration_ms: 4000 })
+
+    /* the version stays the exact protection for clients that send it */
+    const stale = await answerRequest(client, session, session.deck.id, card, 'again')
+    stale.assertStatus(409)
+    assertErrorBody(assert, stale.body(), 'E_STALE_ANSWER')
+    assert.equal(await reviewCount(session.user.id), 1)
+  })
+
+  test('a network retry of the same body replays the first result and writes no second review', async ({ client, assert }) => {
+    const session = await learnerWithDeck(client, 2)
+    const { card } = await start(client, session, session.deck.id)
+    const first = await specAnswer(client, session, card.id, 'good', 5234)
+    first.assertStatus(200)
+
+    /* sent again at once (the answer got lost on its way back) */
+    const atOnce = await specAnswer(client, session, card.id, 'good', 5234)
+    atOnce.assertStatus(200)
+    assert.isTrue(atOnce.body().replayed)
+    assert.deepEqual(atOnce.body().card, first.body().card)
+
+    /* and after the spec client's 120 s timeout: the card is not due again (15 minutes), the body is the same */
+    await timePasses(session.user.id, card.id, 125_000)
+    const afterTimeout = await specAnswer(client, session, card.id, 'good', 5234)
+    afterTimeout.assertStatus(200)
+    assert.isTrue(afterTimeout.body().replayed)
+    assert.equal(afterTimeout.body().card.version, first.body().card.version)
+
+    assert.equal(await reviewCount(session.user.id, card.id), 1)
+    assert.equal(await studiedOn(session.user.id, studyDay(new Date(), 0)), 1)
+    assert.equal((await progressRow(session.user.id, card.id)).version, card.version + 1)
+  })
+
+  test('a learner who answers the same card again in a 1-minute learning step gets a second answer', async ({ client, assert }) => {
+    const session = await learnerWithDeck(client, 1)
+    const { card } = await start(client, session, session.deck.id)
+    const first = await specAnswer(client, session, card.id, 'again', 3000)
+    assert.equal(first.body().card.state, 'learning')
+    const dueIn = new Date(first.body().card.dueAt).getTime() - Date.now()
+    assert.isAbove(dueIn, 50_000, 'Again on a new card: the 1-minute step')
+
+    /* a retry 5 s later, the card not due yet: replayed */
+    await timePasses(session.user.id, card.id, 5000)
+    const retry = await specAnswer(client, session, card.id, 'again', 3000)
+    assert.isTrue(retry.body().replayed)
+    assert.equal(await reviewCount(session.user.id, card.id), 1)
+
+    /* the step is over, the card is shown again and answered again, the same button, even in the same time */
+    await timePasses(session.user.id, card.id, 61_000)
+    const second = await specAnswer(client, session, card.id, 'again', 3000)
+    second.assertStatus(200)
+    assert.isFalse(second.body().replayed)
+    assert.equal(second.body().card.version, first.body().card.version + 1)
+    assert.equal(await reviewCount(session.user.id, card.id), 2)
+
+    /* learn-ahead brings a card back early when nothing else is left: a new showing has its own duration */
+    await timePasses(session.user.id, card.id, 10_000)
+    const third = await specAnswer(client, session, card.id, 'again', 2150)
+    assert.isFalse(third.body().replayed)
+    assert.equal(await reviewCount(session.user.id, card.id), 3)
+  })
+
+  test('racing answers without version (or mixed with versioned ones) record exactly one review', async ({ client, assert }) => {
+    const session = await learnerWithDeck(client, 2)
+    const { card } = await start(client, session, session.deck.id)
+    const rounds: Array<() => Promise<any[]>> = [
+      /* the same body five times at once (a double tap, an eager retry) */
+      () => Promise.all([1, 2, 3, 4, 5].map(() => specAnswer(client, session, card.id, 'good'))),
+      /* different buttons at once, from the same showing */
+      () => Promise.all([specAnswer(client, session, card.id, 'again'), specAnswer(client, session, card.id, 'good'), specAnswer(client, session, card.id, 'easy', 4100)]),
+      /* with and without version */
+      async () => {
+        const shown = { id: card.id, version: (await progressRow(session.user.id, card.id)).version }
+        return Promise.all([answerRequest(client, session, session.deck.id, shown, 'hard'), specAnswer(client, session, card.id, 'hard'), specAnswer(client, session, card.id, 'good')])
+      },
+      /* no review_duration_ms at all: the same body three times at once */
+      () => Promise.all([1, 2, 3].map(() => client.post('/api/v2/learning/answer').bearerToken(session.token).json({ deck_id: session.deck.id, card_id: card.id, answer: 'good' }))),
+    ]
+    for (const [round, run] of rounds.entries()) {
+      const before = (await progressRow(session.user.id, card.id))?.version ?? card.version
+      const responses = await run()
+      const statuses = responses.map((response) => response.status())
+      assert.isTrue(statuses.every((status) => status === 200 || status === 409), `round ${round}: ${JSON.stringify(statuses)}`)
+      const applied = responses.filter((response) => response.status() === 200 && !response.body().replayed)
+      assert.lengthOf(applied, 1, `round ${round}: ${JSON.stringify(responses.map((r) => r.body()))}`)
+      for (const response of responses.filter((r) => r.status() === 409)) assertErrorBody(assert, response.body(), 'E_STALE_ANSWER')
+      assert.equal(await reviewCount(session.user.id, card.id), round + 1, `round ${round}`)
+      assert.equal((await progressRow(session.user.id, card.id)).version, before + 1)
+      /* the learner sees the card again later: the next round is a new showing */
+      await timePasses(session.user.id, card.id, 20 * 60_000)
+    }
   })
 })
 

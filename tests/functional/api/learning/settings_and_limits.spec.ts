@@ -74,6 +74,31 @@ test.group('API learning: algorithm settings', (group) => {
     assertErrorBody(assert, response.body(), 'E_ALGORITHM_ON_ROOT_ONLY')
   })
 
+  test('switching study mode on a tree without progress needs no confirmation; progress in a subdeck does', async ({ client, assert }) => {
+    const session = await learnerWithDeck(client, 2)
+    const child = await createDeck(client, session.token, { name: 'Child', parent_id: session.deck.id })
+    const { basicNote } = await import('../content/support.js')
+    await basicNote(client, session.token, child.id, 'Sub question')
+
+    /* the spec's body, no confirm_reset: nothing to lose, so nothing to ask */
+    const spec = { algorithm_preset: 'speed_learning', steps_in_minutes: '1 15', easy_bonus_percent: 0, interval_modifier_percent: 0, max_interval_minutes: 0 }
+    const switched = await putSettings(client, session.token, session.deck.id, spec)
+    switched.assertStatus(200)
+    assert.equal(switched.body().algorithmType, 'speedLearning')
+    assert.equal((await db.from('decks').where('id', child.id).first()).algorithm_type, 'speedLearning')
+    const back = await putSettings(client, session.token, session.deck.id, { ...spec, algorithm_preset: 'general' })
+    back.assertStatus(200)
+
+    /* one answer in the subdeck is progress the switch would lose */
+    const body = await start(client, session, child.id)
+    await answer(client, session, child.id, body.card, 'good')
+    const asked = await putSettings(client, session.token, session.deck.id, spec)
+    asked.assertStatus(409)
+    assertErrorBody(assert, asked.body(), 'E_ALGORITHM_RESET_CONFIRMATION')
+    assert.equal((await db.from('decks').where('id', session.deck.id).first()).algorithm_type, 'spacedRepetition')
+    assert.equal(Number((await db.from('card_progress').where('user_id', session.user.id).count('* as n').first()).n), 1)
+  })
+
   test('switching to speed learning asks for confirmation, then resets the whole tree\'s progress', async ({ client, assert }) => {
     const session = await learnerWithDeck(client, 2)
     const child = await createDeck(client, session.token, { name: 'Child', parent_id: session.deck.id })
@@ -321,20 +346,8 @@ test.group('API learning: offline answers, edits and removal', (group) => {
     assert.lengthOf(response.body().answerButtons, 4)
     const plain = await client.put(`/api/cards/${card.id}`).bearerToken(session.token).json({ fields: { Front: 'Again edited', Back: 'b' } })
     plain.assertStatus(200)
-    assert.equal(plain.body().fields.Front, 'Again edited')
+    assert.equal(plain.body().fields[0], 'Again edited')
     const invalid = await client.put(`/api/cards/${card.id}`).bearerToken(session.token).json({ fields: { Front: '', Back: 'b' } })
     invalid.assertStatus(422)
-  })
-
-  test('DELETE cards/{id}/suspend removes the card\'s note and updates the counters', async ({ client, assert }) => {
-    const session = await learnerWithDeck(client, 3)
-    const { card } = await start(client, session, session.deck.id)
-    const response = await client.delete(`/api/cards/${card.id}/suspend`).bearerToken(session.token).qs({ deck_id: session.deck.id })
-    response.assertStatus(200)
-    assert.deepEqual(response.body().removedCardIds, [card.id])
-    assert.equal(response.body().topCounters.new, 2)
-    assert.isNull(await db.from('notes').where('id', card.noteId).first())
-    const again = await client.delete(`/api/cards/${card.id}/suspend`).bearerToken(session.token)
-    again.assertStatus(404)
   })
 })

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import { assertErrorBody, makeUser, PASSWORD, resetState, tokenFor } from '#tests/support/helpers'
 
@@ -138,20 +139,36 @@ test.group('API users', (group) => {
     assertErrorBody(assert, put.body(), 'E_NOT_FOUND')
     const del = await client.delete(`/api/users/${victim.id}`).bearerToken(token).json({ confirmation: 'victim' })
     del.assertStatus(404)
+    /* the spec's call has no payload: still only the caller */
+    const bare = await client.delete(`/api/users/${victim.id}`).bearerToken(token)
+    bare.assertStatus(404)
+    assertErrorBody(assert, bare.body(), 'E_NOT_FOUND')
+    assert.isNotNull(await User.find(victim.id))
     await victim.refresh()
     assert.equal(victim.name, 'Test User')
     ;(await client.put(`/api/users/${victim.id}`).json({ user: { name: 'Anon' } })).assertStatus(401)
   })
 
-  test('DELETE users/{id} needs the own username and removes everything', async ({ client, assert }) => {
+  test('DELETE users/{id} with no payload, as the spec sends it, removes the account and everything it owns', async ({ client, assert }) => {
+    const user = await makeUser({ username: 'ana.lima' })
+    const token = await tokenFor(user)
+    const deck = await db.table('decks').insert({ user_id: user.id, name: 'Mine', created_at: new Date(), updated_at: new Date() }).returning('id')
+    const response = await client.delete(`/api/users/${user.id}`).bearerToken(token)
+    response.assertStatus(204)
+    assert.isNull(await User.find(user.id))
+    assert.isNull(await db.from('decks').where('id', deck[0].id ?? deck[0]).first())
+    ;(await client.post('/api/tokens/validate').bearerToken(token)).assertStatus(401)
+  })
+
+  test('DELETE users/{id}: a confirmation, when a client sends one, must be the own username', async ({ client, assert }) => {
     const user = await makeUser({ username: 'ana.lima' })
     const token = await tokenFor(user)
     const wrong = await client.delete(`/api/users/${user.id}`).bearerToken(token).json({ confirmation: 'ana' })
     wrong.assertStatus(422)
     assertErrorBody(assert, wrong.body(), 'E_CONFIRMATION_MISMATCH')
+    assert.isNotNull(await User.find(user.id))
     const ok = await client.delete(`/api/users/${user.id}`).bearerToken(token).json({ confirmation: 'ana.lima' })
     ok.assertStatus(204)
     assert.isNull(await User.find(user.id))
-    ;(await client.post('/api/tokens/validate').bearerToken(token)).assertStatus(401)
   })
 })
