@@ -59,6 +59,8 @@ test.group('Account lifecycle in the browser', (group) => {
     await page.getByLabel('Sprache').selectOption('en')
     await page.getByRole('heading', { name: 'Settings' }).waitFor()
     await page.getByRole('button', { name: 'Log out' }).click()
+    /* signed out only once the landing page shows: opening /sign-in before that races the log out */
+    await page.getByRole('heading', { name: 'Study smarter with spaced repetition' }).waitFor()
 
     /* reset the password through the e-mailed link */
     await open(page, '/sign-in')
