@@ -133,7 +133,7 @@ export async function runImport(payload: { importId: number; attempt: number }, 
     const total = bundle.notes.length
     await db.from('decks').where('id', deckId).update({ processing: JSON.stringify({ total, processed: 0, previousState: 'active' }) })
     await stillCurrent()
-    const result = await db.transaction(async (trx) => {
+    await db.transaction(async (trx) => {
       await trx.rawQuery('select pg_advisory_xact_lock(?, ?)', [IMPORT_LOCK, deckId])
       const deck = await Deck.query({ client: trx }).where('id', deckId).firstOrFail()
       const written = await writeBundle(user, deck, bundle, trx, {
@@ -149,20 +149,19 @@ export async function runImport(payload: { importId: number; attempt: number }, 
         ...(written.rootName ? { name: written.rootName } : {}), state: 'active', updated_at: new Date(),
         processing: JSON.stringify({ total, processed: total, count: written.counts.notes + written.counts.updated, previousState: 'active' }),
       })
+      /*
+       * every note was already there and updated in place: the empty new deck
+       * has no reason to stay. In the same commit as "done", so no poll sees a
+       * finished import pointing at a deck about to vanish.
+       */
+      const emptied = written.counts.notes === 0 && written.counts.updated > 0 &&
+        !(await trx.from('notes').whereIn('deck_id', trx.from('decks').where('root_deck_id', deckId).select('id')).first())
+      if (emptied) await trx.from('decks').where('id', deckId).delete()
       await trx.from('deck_imports').where('id', record.id).update({
         status: 'done', counts: JSON.stringify(written.counts), warnings: JSON.stringify(written.warnings.slice(0, 200)),
-        finished_at: new Date(), updated_at: new Date(),
+        finished_at: new Date(), updated_at: new Date(), ...(emptied ? { deck_id: null } : {}),
       })
-      return written
     })
-    /* every note was already there and updated in place: the empty new deck has no reason to stay */
-    if (result.counts.notes === 0 && result.counts.updated > 0) {
-      const left = await db.from('notes').whereIn('deck_id', db.from('decks').where('root_deck_id', deckId).select('id')).first()
-      if (!left) {
-        await db.from('decks').where('id', deckId).delete()
-        await db.from('deck_imports').where('id', record.id).update({ deck_id: null })
-      }
-    }
     await drive.use().delete(record.storageKey).catch(() => {})
     await db.from('deck_imports').where('id', record.id).update({ storage_key: null })
   } catch (error) {
