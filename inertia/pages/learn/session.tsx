@@ -240,7 +240,7 @@ function Session(props: SessionProps) {
           {deck.name}
         </Link>
         <TopCounters counters={state.counters} algorithm={algorithmType} currentState={cardTools ? card?.state : undefined} />
-        <button type="button" className="icon-button" aria-label={t('learn.shortcuts')} title={t('learn.shortcuts')} onClick={() => setDialog('shortcuts')}>
+        <button type="button" className="icon-button keyboard-only" aria-label={t('learn.shortcuts')} title={t('learn.shortcuts')} onClick={() => setDialog('shortcuts')}>
           <span aria-hidden="true">⌨</span>
         </button>
       </header>
