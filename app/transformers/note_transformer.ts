@@ -11,6 +11,8 @@ const answerPart = (html: string) => html.split(/<hr[^>]*id=["']?answer["']?[^>]
 const firstText = (note: Note, fields: { name: string }[]) =>
   fields.map((field) => note.fields[field.name] ?? '').find((html) => htmlToPlainText(html)) ?? ''
 
+const typeTitle = (note: Note) => (note.noteType.kind === 'custom' ? note.noteType.name : note.noteType.definition.name)
+
 const STATE_NAMES: Record<NoteRow['learningState'], string> = {
   new: 'new', learning: 'learning', graduated: 'graduated', study_again: 'study_again', got_it: 'got_it',
 }
@@ -31,8 +33,15 @@ export default class NoteTransformer {
     return {
       id: note.id,
       guid: note.guid,
-      /* a front that is only a picture is listed by the note's first text (an occlusion's header) */
-      front: { tts: null, rawHtml: card.front, preview: preview(card.front) || preview(firstText(note, definition.fields)) },
+      /*
+       * a front that is only a picture is listed by the note's first text (an
+       * occlusion's header), else by its note type's name as GET decks gives it
+       */
+      front: {
+        tts: null,
+        rawHtml: card.front,
+        preview: preview(card.front) || preview(firstText(note, definition.fields)) || (note.hasImage ? typeTitle(note) : ''),
+      },
       back: { tts: null, rawHtml: answer, preview: preview(answer) },
       css: card.css,
       hasImage: note.hasImage,

@@ -21,7 +21,9 @@ export class HttpError extends Error {
     message: string,
     readonly status: number,
     readonly code?: string,
-    readonly title?: string
+    readonly title?: string,
+    /** a 422's `[{field, rule, message}]` */
+    readonly errors: { field: string; rule?: string; message: string }[] = []
   ) {
     super(message)
     this.name = 'HttpError'
@@ -50,8 +52,8 @@ export async function requestJson<T>(url: string, { json, headers: extra, ...ini
 
   const data = await response.json().catch(() => null)
   if (!response.ok) {
-    const problem = (data ?? {}) as { title?: string; body?: string; code?: string }
-    throw new HttpError(problem.body ?? problem.title ?? '', response.status, problem.code, problem.title)
+    const problem = (data ?? {}) as { title?: string; body?: string; code?: string; errors?: HttpError['errors'] }
+    throw new HttpError(problem.body ?? problem.title ?? '', response.status, problem.code, problem.title, Array.isArray(problem.errors) ? problem.errors : [])
   }
   return data as T
 }

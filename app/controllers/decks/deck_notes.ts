@@ -6,6 +6,7 @@ import { subtreeIds } from '#queries/decks/deck_tree'
 import { listNotes, notesQuery } from '#queries/notes/list_notes'
 import { presentNotes } from '#queries/notes/present_notes'
 import type { listNotesValidator } from '#validators/content'
+import { htmlToPlainText } from '#note_types/plain_text'
 
 export type NoteFiltersInput = Infer<typeof listNotesValidator>
 
@@ -13,10 +14,26 @@ export { rememberSort } from '#actions/decks/update_deck'
 
 const filtersOf = (input: NoteFiltersInput) => ({ query: input.query, learningState: input.learning_state, frozen: input.frozen, suspended: input.suspended })
 
-/* the list shows previews only: fields, masks and rendered HTML stay with the editor */
-const listItem = (note: Awaited<ReturnType<typeof presentNotes>>[number]) => ({
+type PresentedNote = Awaited<ReturnType<typeof presentNotes>>[number]
+
+/** The first picture of the note's front, else of any field, for the list's thumbnail. */
+function thumbnailOf(note: PresentedNote) {
+  const src = [note.front.rawHtml, ...Object.values(note.fields)].map((html) => /<img\b[^>]*\ssrc="([^"]+)"/i.exec(html)?.[1]).find(Boolean)
+  return src ? src.replaceAll('&quot;', '"').replaceAll('&amp;', '&') : null
+}
+
+/*
+ * The list shows previews only: fields, masks and rendered HTML stay with the
+ * editor. A note without any text (an image occlusion without a header) gets
+ * its thumbnail and a label in the reader's language, not the type's name.
+ */
+const listItem = (note: PresentedNote) => ({
   id: note.id, deckId: note.deckId, templateId: note.templateId,
-  front: { preview: note.front.preview }, back: { preview: note.back.preview },
+  front: {
+    preview: Object.values(note.fields).some((html) => htmlToPlainText(html)) ? note.front.preview : '',
+    thumbnail: thumbnailOf(note),
+  },
+  back: { preview: note.back.preview },
   label: note.label, isReversed: note.isReversed, isFrozen: note.isFrozen, learningState: note.learningState,
   isSuspended: note.isSuspended, suspendedCardsCount: note.suspendedCardsCount,
   nextReviewAt: note.nextReviewAt, numberOfCards: note.numberOfCards, hasImage: note.hasImage, hasAudio: note.hasAudio,

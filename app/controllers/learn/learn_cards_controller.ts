@@ -2,6 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import vine from '@vinejs/vine'
 import Note from '#models/note'
+import NoteTypeTransformer from '#transformers/note_type_transformer'
 import ApiException from '#exceptions/api_exception'
 import { editCard, suspendCard } from '#actions/learning/card_edits'
 import { setFrozen } from '#actions/notes/freeze_notes'
@@ -42,19 +43,17 @@ async function topCounters(ctx: HttpContext, session: StudyContext | null, cardD
 
 /** The learning page's actions on the card shown: edit in place, freeze, remove, and its statistics sheet. */
 export default class LearnCardsController {
-  /** GET /learn/cards/:id/fields: the note's fields as stored, for the in-place editor. */
+  /** GET /learn/cards/:id/fields: the note as the notes editor opens it, for the same editor in a dialog. */
   async fields(ctx: HttpContext) {
     ctx.session.reflash()
-    const card = await findCard(ctx.auth.use('web').getUserOrFail().id, ctx.params.id)
-    const note = await Note.query().where('id', card.note_id).preload('noteType').firstOrFail()
-    const definition = note.noteType.definition
+    const user = ctx.auth.use('web').getUserOrFail()
+    const card = await findCard(user.id, ctx.params.id)
+    const note = await Note.query().where('id', card.note_id).preload('noteType').preload('deck').firstOrFail()
     return {
       cardId: card.id,
-      noteId: note.id,
-      noteTypeName: note.noteType.kind === 'custom' ? note.noteType.name : definition.name,
-      fields: definition.fields.map((field) => ({
-        name: field.name, required: Boolean(field.required), value: note.fields[field.name] ?? '',
-      })),
+      deck: { id: note.deck.id, name: note.deck.name, imagesAllowed: note.deck.imagesAllowed },
+      noteType: NoteTypeTransformer.forEditor(note.noteType),
+      note: { id: note.id, noteTypeId: note.noteTypeId, fields: note.fields, fieldAttachmentsMap: note.fieldAttachmentsMap, isReversed: note.isReversed },
     }
   }
 

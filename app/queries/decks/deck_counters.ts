@@ -1,19 +1,20 @@
 import db from '@adonisjs/lucid/services/db'
 import type Deck from '#models/deck'
 import type User from '#models/user'
-import { dailyRoom } from '#scheduling/daily_limits'
-import { resolveAlgorithm, type StoredAlgorithmSettings } from '#scheduling/presets'
+import { sessionAlgorithm } from '#queries/learning/study_context'
+import { NO_TOP_COUNTERS, sessionCounters, tallyColumns, tallyOf, TALLY_KEYS, type Tally, type TopCounters } from '#queries/learning/session_counters'
 import { studyDayBounds } from '#scheduling/study_day'
 import { notSuspendedSql } from '#queries/learning/in_study'
 
 /** The spec's deck counters (spaced repetition, with the speed-learning additions). */
 export interface DeckCounts {
   totalCardsCount: number
+  /** cards by state, whenever they are due; frozen cards count as frozen only */
   newCardsCount: number
   learningCardsCount: number
   graduatedCardsCount: number
   frozenCardsCount: number
-  /** reviews and learning cards due before the study day ends */
+  /** the reviews a session shows today (due before the study day ends, within the daily limits); learning cards are not reviews */
   totalToReviewCount: number
   /** what a session shows today: due cards and new cards, within the deck's daily limits */
   toLearnTodayTotalCount: number
@@ -22,22 +23,26 @@ export interface DeckCounts {
   studyAgainCardsCount: number
   gotItCardsCount: number
   nextCardAppearsAt: string | null
+  /** the counters a study session of this deck starts with (the learning response's topCounters) */
+  topCounters: TopCounters
 }
 
 /** A deck with no cards (or none counted yet). */
 export const NO_COUNTS: DeckCounts = {
   totalCardsCount: 0, newCardsCount: 0, learningCardsCount: 0, graduatedCardsCount: 0, frozenCardsCount: 0,
   totalToReviewCount: 0, toLearnTodayTotalCount: 0, learntTodayCount: 0, studyAgainCardsCount: 0, gotItCardsCount: 0,
-  nextCardAppearsAt: null,
+  nextCardAppearsAt: null, topCounters: NO_TOP_COUNTERS,
 }
 
 /* counted per deck, then added up the tree */
-type Summed = Exclude<keyof DeckCounts, 'nextCardAppearsAt' | 'toLearnTodayTotalCount'> | 'dueReviews' | 'dueLearning' | 'newToday'
+type Summed =
+  | Exclude<keyof DeckCounts, 'nextCardAppearsAt' | 'toLearnTodayTotalCount' | 'totalToReviewCount' | 'topCounters'>
+  | keyof Tally | 'dueLearning' | 'newToday'
 type Own = Record<Summed, number> & { nextCardAppearsAt: string | null }
 
 const SUMMED: Summed[] = [
-  'totalCardsCount', 'newCardsCount', 'learningCardsCount', 'graduatedCardsCount', 'frozenCardsCount', 'totalToReviewCount',
-  'learntTodayCount', 'studyAgainCardsCount', 'gotItCardsCount', 'dueReviews', 'dueLearning', 'newToday',
+  'totalCardsCount', 'newCardsCount', 'learningCardsCount', 'graduatedCardsCount', 'frozenCardsCount',
+  'learntTodayCount', 'studyAgainCardsCount', 'gotItCardsCount', ...TALLY_KEYS, 'dueLearning', 'newToday',
 ]
 const zero = (): Own => ({ ...(Object.fromEntries(SUMMED.map((key) => [key, 0])) as Record<Summed, number>), nextCardAppearsAt: null })
 
@@ -45,12 +50,14 @@ const zero = (): Own => ({ ...(Object.fromEntries(SUMMED.map((key) => [key, 0]))
  * This learner's counts for each deck, subdecks included, in two queries
  * whatever the number of decks. A card without a progress row is new. "Due"
  * means before the learner's study day ends (their time zone, the 4 am
- * rollover), and "to learn today" applies each deck's daily limits to its
- * whole subtree, as the learning session does.
+ * rollover), and the session's counters and "to learn today" apply each
+ * deck's algorithm (its root's) and daily limits to its whole subtree, as a
+ * study session of that deck does (session_counters.ts).
  */
 export async function deckCounters(user: Pick<User, 'id' | 'today' | 'timezoneOffset'>, decks: Deck[]): Promise<Map<number, DeckCounts>> {
   const own = new Map<number, Own>()
-  const today = user.today()
+  const now = new Date()
+  const today = user.today(now)
   const dayEnd = studyDayBounds(today, user.timezoneOffset ?? 0).end
   if (decks.length) {
     const ids = decks.map((deck) => deck.id)
@@ -67,10 +74,8 @@ export async function deckCounters(user: Pick<User, 'id' | 'today' | 'timezoneOf
       .select(db.raw(`count(*) filter (where p.state in ('learning', 'relearning', 'study_again') and not p.frozen)::int as learning`))
       .select(db.raw(`count(*) filter (where p.state in ('review', 'got_it') and not p.frozen)::int as graduated`))
       .select(db.raw('count(*) filter (where p.frozen)::int as frozen'))
-      .select(db.raw(`count(*) filter (where p.state = 'review' and not p.frozen and p.due_at < ?)::int as due_reviews`, [dayEnd]))
       .select(db.raw(`count(*) filter (where p.state in ('learning', 'relearning') and not p.frozen and p.due_at < ?)::int as due_learning`, [dayEnd]))
-      .select(db.raw(`count(*) filter (where p.state = 'study_again' and not p.frozen)::int as study_again`))
-      .select(db.raw(`count(*) filter (where p.state = 'got_it' and not p.frozen)::int as got_it`))
+      .select(tallyColumns(now, dayEnd))
       .select(db.raw(`min(p.due_at) filter (where p.state in ('learning', 'relearning', 'review') and not p.frozen and p.due_at > now()) as next_due`))
     const studied = await db
       .from('review_logs')
@@ -84,11 +89,12 @@ export async function deckCounters(user: Pick<User, 'id' | 'today' | 'timezoneOf
     const studiedBy = new Map(studied.map((row) => [row.deck_id as number, row]))
     for (const row of rows) {
       const today = studiedBy.get(row.deck_id)
+      const tally = tallyOf(row)
       own.set(row.deck_id, {
         totalCardsCount: row.total, newCardsCount: row.new, learningCardsCount: row.learning,
-        graduatedCardsCount: row.graduated, frozenCardsCount: row.frozen, totalToReviewCount: row.due_reviews + row.due_learning,
-        learntTodayCount: today?.cards ?? 0, studyAgainCardsCount: row.study_again, gotItCardsCount: row.got_it,
-        dueReviews: row.due_reviews, dueLearning: row.due_learning, newToday: today?.new_cards ?? 0,
+        graduatedCardsCount: row.graduated, frozenCardsCount: row.frozen,
+        learntTodayCount: today?.cards ?? 0, studyAgainCardsCount: tally.studyAgain, gotItCardsCount: tally.gotIt,
+        ...tally, dueLearning: row.due_learning, newToday: today?.new_cards ?? 0,
         nextCardAppearsAt: row.next_due ? new Date(row.next_due).toISOString() : null,
       })
     }
@@ -114,14 +120,21 @@ export async function deckCounters(user: Pick<User, 'id' | 'today' | 'timezoneOf
     sums.set(deck.id, result)
     return result
   }
+  const byId = new Map(decks.map((deck) => [deck.id, deck]))
   const totals = new Map<number, DeckCounts>()
   for (const deck of decks) {
-    const { dueReviews, dueLearning, newToday, ...counts } = sum(deck)
-    const algorithm = resolveAlgorithm(deck.algorithmPreset, (deck.algorithmSettings ?? {}) as StoredAlgorithmSettings, deck)
-    const room = algorithm.type === 'speedLearning'
-      ? { reviews: 0, newCards: counts.newCardsCount + counts.studyAgainCardsCount }
-      : dailyRoom({ reviewsDue: dueReviews, newAvailable: counts.newCardsCount, cardsToday: counts.learntTodayCount, newToday }, algorithm)
-    totals.set(deck.id, { ...counts, toLearnTodayTotalCount: dueLearning + room.reviews + room.newCards })
+    const { dueLearning, newToday, newCards, learningSoon, reviewsDue, studyAgain, gotIt, ...counts } = sum(deck)
+    const algorithm = sessionAlgorithm(deck, byId.get(deck.rootDeckId ?? deck.id) ?? deck)
+    const tally = { newCards, learningSoon, reviewsDue, studyAgain, gotIt }
+    const topCounters = sessionCounters(tally, { cardsToday: counts.learntTodayCount, newToday }, algorithm)
+    const speed = algorithm.type === 'speedLearning'
+    totals.set(deck.id, {
+      ...counts,
+      totalToReviewCount: speed ? 0 : topCounters.graduated,
+      /* learning cards due later today count too: the learner comes back for them */
+      toLearnTodayTotalCount: speed ? topCounters.new + topCounters.learning : dueLearning + topCounters.graduated + topCounters.new,
+      topCounters,
+    })
   }
   return totals
 }

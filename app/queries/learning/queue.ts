@@ -1,8 +1,8 @@
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { StudyContext } from '#queries/learning/study_context'
-import { dailyRoom } from '#scheduling/daily_limits'
 import { notSuspendedSql } from '#queries/learning/in_study'
+import { learnAheadOf, sessionCounters, tallyColumns, tallyOf, type TopCounters } from '#queries/learning/session_counters'
 
 /*
  * What a study session shows next, Anki's way: learning cards that are due,
@@ -12,14 +12,8 @@ import { notSuspendedSql } from '#queries/learning/in_study'
  * limit). Speed learning loops through every card not yet got, the ones not
  * seen in this round first.
  */
-export const LEARN_AHEAD_SECONDS = 20 * 60
 export const PREFETCH = 7
-
-export interface TopCounters {
-  new: number
-  learning: number
-  graduated: number
-}
+export type { TopCounters }
 
 export interface QueueState {
   cardIds: number[]
@@ -62,7 +56,7 @@ export async function studyQueue(
   const limit = options.limit ?? PREFETCH
   const exclude = options.excludeIds ?? []
   const now = context.now
-  const learnAhead = new Date(now.getTime() + LEARN_AHEAD_SECONDS * 1000)
+  const learnAhead = learnAheadOf(now)
 
   /* a suspended card counts as a card of the deck (it is not empty) and nowhere else */
   const inStudy = 'not coalesce(p.frozen, false) and s.card_id is null'
@@ -72,16 +66,12 @@ export async function studyQueue(
     .leftJoin('card_suspensions as s', (join) => join.on('s.card_id', 'c.id').andOnVal('s.user_id', context.user.id))
     .whereIn('c.deck_id', context.deckIds)
     .select(db.raw('count(*)::int as total'))
-    .select(db.raw(`count(*) filter (where ${inStudy} and coalesce(p.state, 'new') = 'new')::int as new`))
-    .select(db.raw(`count(*) filter (where ${inStudy} and p.state in ('learning', 'relearning') and p.due_at <= ?)::int as learning_now`, [now]))
-    .select(db.raw(`count(*) filter (where ${inStudy} and p.state in ('learning', 'relearning') and p.due_at <= ?)::int as learning_soon`, [learnAhead]))
-    .select(db.raw(`count(*) filter (where ${inStudy} and p.state = 'review' and p.due_at < ?)::int as reviews`, [context.dayEnd]))
-    .select(db.raw(`count(*) filter (where ${inStudy} and p.state = 'study_again')::int as study_again`))
-    .select(db.raw(`count(*) filter (where ${inStudy} and p.state = 'got_it')::int as got_it`))
+    .select(tallyColumns(now, context.dayEnd, 's.card_id is null'))
     .select(db.raw(`min(p.due_at) filter (where ${inStudy} and p.state in ('learning', 'relearning', 'review'))  as next_due`))
     .first()
   const total = totals?.total ?? 0
   const nextDue = totals?.next_due ? new Date(totals.next_due).toISOString() : null
+  const tally = tallyOf(totals)
 
   if (context.algorithm.type === 'speedLearning') {
     const rows = await cardsOf(context, client, exclude)
@@ -89,16 +79,11 @@ export async function studyQueue(
       .orderByRaw(`p.last_reviewed_at asc nulls first, c.deck_id, c.note_id, c.ord, c.id`)
       .limit(limit)
       .select('c.id')
-    const counters = { new: totals?.new ?? 0, learning: totals?.study_again ?? 0, graduated: totals?.got_it ?? 0 }
-    return finish(rows.map((row) => row.id), counters, total, null)
+    return finish(rows.map((row) => row.id), sessionCounters(tally, { cardsToday: 0, newToday: 0 }, context.algorithm), total, null)
   }
 
-  const use = await todaysUse(context, client)
-  const { reviews: reviewsShown, newCards: newShown } = dailyRoom(
-    { reviewsDue: totals?.reviews ?? 0, newAvailable: totals?.new ?? 0, ...use },
-    context.algorithm
-  )
-  const counters = { new: newShown, learning: totals?.learning_soon ?? 0, graduated: reviewsShown }
+  const counters = sessionCounters(tally, await todaysUse(context, client), context.algorithm)
+  const { new: newShown, graduated: reviewsShown } = counters
 
   const ids: number[] = []
   const take = async (query: ReturnType<typeof cardsOf>, room: number) => {

@@ -20,6 +20,14 @@ export interface StudyContext {
   dayEnd: Date
 }
 
+/** A deck's algorithm is its root's; its own cards-per-day settings win over the root's. */
+export function sessionAlgorithm(deck: Deck, root: Deck): ResolvedAlgorithm {
+  return resolveAlgorithm(root.algorithmPreset, root.algorithmSettings, {
+    newCardsPerDay: deck.newCardsPerDay ?? root.newCardsPerDay,
+    maxCardsPerDay: deck.maxCardsPerDay ?? root.maxCardsPerDay,
+  })
+}
+
 /**
  * The deck through what grants access to it (another learner's deck is a
  * 404), its root's algorithm (the algorithm is set on the root deck only),
@@ -36,10 +44,7 @@ export async function studyContext(user: User, deckId: unknown, trx?: Transactio
     deck,
     root,
     deckIds: await subtreeIds(deck.id, trx),
-    algorithm: resolveAlgorithm(root.algorithmPreset, root.algorithmSettings, {
-      newCardsPerDay: deck.newCardsPerDay ?? root.newCardsPerDay,
-      maxCardsPerDay: deck.maxCardsPerDay ?? root.maxCardsPerDay,
-    }),
+    algorithm: sessionAlgorithm(deck, root),
     fsrsParameters: Array.isArray(user.fsrsParameters) ? user.fsrsParameters : null,
     now,
     today,

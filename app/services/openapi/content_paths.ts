@@ -45,6 +45,7 @@ export const contentSchemas = {
     configuration: { type: 'object' }, newCardsCount: int, totalCardsCount: int, frozenCardsCount: int, learningCardsCount: int,
     graduatedCardsCount: int, totalToReviewCount: int, totalNotStudiedCount: int, nextCardAppearsAt: { type: ['string', 'null'] },
     toLearnTodayTotalCount: int, learntTodayCount: int, reviewLeft: int, studyAgainCardsCount: int, gotItCardsCount: int,
+    topCounters: obj({ new: int, learning: int, graduated: int }, ['new', 'learning', 'graduated']),
     fontSettings: { type: 'object' }, source: str(), attachmentsSupported: bool, isAllowedToReport: bool, owner: { type: 'object' },
     notesImportCounters: counters, duplicatingCounters: counters, reverseCounters: counters, notesSortBy: str(), notesOrder: str(),
   }),

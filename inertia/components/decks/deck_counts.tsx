@@ -4,25 +4,40 @@ import { useShared } from '~/lib/shared'
 import type { Deck, PollingEntry } from '~/components/decks/types'
 import '~/css/decks.css'
 
-/** New / learning / to review, then the total: the three study counts get colors. */
+/** The cards a study session of the deck starts with: the numbers and the words of the study screen's counters. */
+export function todayCounts(deck: Deck, t: ReturnType<typeof useT>) {
+  const speed = deck.algorithmType === 'speedLearning'
+  return [
+    { key: 'new', value: deck.topCounters.new, label: t('learn.counters.new') },
+    { key: 'learning', value: deck.topCounters.learning, label: speed ? t('learn.counters.not_quite') : t('learn.counters.learning') },
+    { key: 'review', value: deck.topCounters.graduated, label: speed ? t('learn.counters.got_it') : t('learn.counters.review') },
+  ]
+}
+
+/** Something to study now (speed learning: cards not got yet). */
+export function hasCardsToday(deck: Deck) {
+  const { new: fresh, learning, graduated } = deck.topCounters
+  return fresh + learning + (deck.algorithmType === 'speedLearning' ? 0 : graduated) > 0
+}
+
+/**
+ * What a study session of the deck shows today, each number with its word
+ * (no hovering needed, phones included), then the total. The deck page
+ * (not compact) says what the numbers are.
+ */
 export function DeckCounts({ deck, compact }: { deck: Deck; compact?: boolean }) {
   const t = useT()
-  const counts = [
-    { key: 'new', value: deck.newCardsCount, label: t('decks.counts.new') },
-    { key: 'learning', value: deck.learningCardsCount, label: t('decks.counts.learning') },
-    { key: 'review', value: deck.totalToReviewCount, label: t('decks.counts.review') },
-  ]
+  const counts = todayCounts(deck, t)
   return (
-    <span className={`deck-counts${compact ? ' compact' : ''}`}>
+    <span className={`deck-counts${compact ? ' compact' : ''}`} role="group" aria-label={t('learn.counters.label')}>
+      {!compact && <span className="count-caption" aria-hidden="true">{t('learn.counters.label')}</span>}
       {counts.map((count) => (
-        <span key={count.key} className={`count count-${count.key}`} title={count.label}>
+        <span key={count.key} className={`count count-${count.key}`} data-count={count.key}>
           <span className="count-value">{count.value}</span>
-          <span className={compact ? 'visually-hidden' : 'count-label'}>{count.label}</span>
+          <span className="count-label">{count.label}</span>
         </span>
       ))}
-      <span className="count count-total" title={t('decks.counts.total')}>
-        {t('decks.counts.cards', { count: deck.totalCardsCount })}
-      </span>
+      <span className="count count-total">{t('decks.counts.cards', { count: deck.totalCardsCount })}</span>
     </span>
   )
 }

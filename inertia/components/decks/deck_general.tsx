@@ -1,11 +1,11 @@
 import { Link } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { useDeckDialogs } from '~/components/decks/deck_dialogs'
-import { ClientDate, DeckCounts, ProcessingBadge } from '~/components/decks/deck_counts'
+import { ClientDate, DeckCounts, hasCardsToday, ProcessingBadge } from '~/components/decks/deck_counts'
 import type { Deck, PollingEntry } from '~/components/decks/types'
 import '~/css/decks.css'
 
-/** Counts in full, the subdecks, and where the deck came from. */
+/** The deck's cards by state (whenever they are due), the subdecks, and where the deck came from. */
 export function DeckGeneral({ deck, tree, polling, editable }: { deck: Deck; tree: Deck[]; polling: PollingEntry[]; editable: boolean }) {
   const t = useT()
   const dialogs = useDeckDialogs()
@@ -24,7 +24,6 @@ export function DeckGeneral({ deck, tree, polling, editable }: { deck: Deck; tre
   const stats = [
     { key: 'new', label: t('decks.counts.new'), value: deck.newCardsCount },
     { key: 'learning', label: t('decks.counts.learning'), value: deck.learningCardsCount },
-    { key: 'review', label: t('decks.counts.review'), value: deck.totalToReviewCount },
     { key: 'graduated', label: t('decks.counts.graduated'), value: deck.graduatedCardsCount },
     { key: 'frozen', label: t('decks.counts.frozen'), value: deck.frozenCardsCount },
     { key: 'total', label: t('decks.counts.total'), value: deck.totalCardsCount },
@@ -33,7 +32,8 @@ export function DeckGeneral({ deck, tree, polling, editable }: { deck: Deck; tre
 
   return (
     <div className="stack">
-      <section className="card">
+      <section className="card" aria-labelledby="deck-states-title">
+        <h2 id="deck-states-title" className="stats-title">{t('decks.deck.states')}</h2>
         <dl className="stats">
           {stats.map((stat) => (
             <div key={stat.key} className={`stat stat-${stat.key}`}>
@@ -42,7 +42,7 @@ export function DeckGeneral({ deck, tree, polling, editable }: { deck: Deck; tre
             </div>
           ))}
         </dl>
-        {deck.nextCardAppearsAt && deck.totalToReviewCount === 0 && (
+        {deck.nextCardAppearsAt && !hasCardsToday(deck) && (
           <p className="muted">
             {t('decks.deck.next_card')} <ClientDate iso={deck.nextCardAppearsAt} withTime />
           </p>

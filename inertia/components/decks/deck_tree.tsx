@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react'
 import { Link } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
-import { DeckCounts, ProcessingBadge } from '~/components/decks/deck_counts'
+import { DeckCounts, hasCardsToday, ProcessingBadge } from '~/components/decks/deck_counts'
 import { DeckMenu } from '~/components/decks/deck_menu'
 import { useHome } from '~/components/decks/home_context'
 import type { Deck } from '~/components/decks/types'
@@ -50,7 +50,7 @@ function DeckRow({ deck, depth }: { deck: Deck; depth: number }) {
         {/* studying a deck is one click from the list, as in Anki; the session includes the subdecks */}
         <Link
           href={`/decks/${deck.id}/learn`}
-          className={`button small deck-row-study${deck.newCardsCount + deck.learningCardsCount + deck.totalToReviewCount ? ' due' : ''}`}
+          className={`button small deck-row-study${hasCardsToday(deck) ? ' due' : ''}`}
         >
           {t('learn.study')}
         </Link>

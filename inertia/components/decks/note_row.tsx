@@ -25,14 +25,18 @@ export function NoteRow({ note, checked, onCheck, onBringBack }: {
 }) {
   const t = useT()
   const states = useStateLabels()
-  const front = note.front.preview || t('decks.cards.empty_side')
-  const label = note.label?.type === 'reversed' ? t('decks.cards.label_reversed') : note.label?.type === 'cloze' ? t('decks.cards.label_cloze') : note.label?.type === 'occlusion' ? t('decks.cards.label_occlusion') : null
+  const occlusion = note.label?.type === 'occlusion'
+  const thumbnail = note.front.thumbnail
+  /* a note of pictures only (an occlusion without a header) is named by its kind */
+  const front = note.front.preview || (thumbnail ? (occlusion ? t('decks.cards.label_occlusion') : t('decks.cards.picture')) : t('decks.cards.empty_side'))
+  const label = note.label?.type === 'reversed' ? t('decks.cards.label_reversed') : note.label?.type === 'cloze' ? t('decks.cards.label_cloze') : occlusion && note.front.preview ? t('decks.cards.label_occlusion') : null
   return (
     <li className={`note-row${checked ? ' selected' : ''}`} data-note-id={note.id}>
       {onCheck && (
         <input type="checkbox" className="note-check" checked={checked} aria-label={t('decks.cards.select_note', { front })} onChange={(event) => onCheck(event.target.checked)} />
       )}
-      <Link href={`/notes/${note.id}/edit`} className="note-sides">
+      <Link href={`/notes/${note.id}/edit`} className={`note-sides${thumbnail ? ' with-thumbnail' : ''}`}>
+        {thumbnail && <img className="note-thumbnail" src={thumbnail} alt="" loading="lazy" />}
         <span className="note-front">{front}</span>
         <span className="note-back muted">{note.back.preview}</span>
       </Link>

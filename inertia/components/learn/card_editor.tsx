@@ -1,83 +1,219 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { useT } from '~/lib/i18n'
 import { HttpError, requestJson } from '~/lib/http'
-import { Dialog } from '~/components/decks/dialog'
+import { useAlert } from '~/components/alert_dialog'
+import { Tooltip } from '~/components/tooltip'
+import { isMod, useShortcut } from '~/components/editor/shortcuts'
+import { NoteFields, mediaUploader, useFieldErrors, useNoteDraft, type FieldErrors } from '~/components/editor/note_form'
 import type { CardFields, LearningCard } from '~/components/learn/types'
+import '~/css/editor.css'
 
-/**
- * Edits the card's note without leaving the session: one text area per
- * field, holding the field's HTML as stored. Saved, the card comes back
- * re-rendered as the session shows it.
- */
-export function CardEditor({
-  cardId,
-  deckId,
-  onSaved,
-  onClose,
-}: {
+type Props = {
   cardId: number
   deckId: number
   onSaved: (card: LearningCard | null) => void
   onClose: () => void
-}) {
+}
+
+/**
+ * Edits the card's note without leaving the session, with the notes
+ * editor's own fields (rich text, the cloze button, image occlusion) and
+ * its save action (PUT /learn/cards/:id saves through SaveNote too). Saved,
+ * the card comes back re-rendered as the session shows it.
+ */
+export function CardEditor(props: Props) {
   const t = useT()
-  const [note, setNote] = useState<CardFields | null>(null)
-  const [values, setValues] = useState<Record<string, string>>({})
-  const [error, setError] = useState<string | null>(null)
-  const [saving, setSaving] = useState(false)
-  const first = useRef<HTMLTextAreaElement>(null)
+  const [loaded, setLoaded] = useState<CardFields | null>(null)
+  const [failed, setFailed] = useState(false)
 
   useEffect(() => {
     const controller = new AbortController()
-    requestJson<CardFields>(`/learn/cards/${cardId}/fields`, { signal: controller.signal })
-      .then((loaded) => {
-        setNote(loaded)
-        setValues(Object.fromEntries(loaded.fields.map((field) => [field.name, field.value])))
-      })
-      .catch((caught) => (caught as Error).name !== 'AbortError' && setError(t('learn.errors.failed')))
+    requestJson<CardFields>(`/learn/cards/${props.cardId}/fields`, { signal: controller.signal })
+      .then(setLoaded)
+      .catch((caught) => (caught as Error).name !== 'AbortError' && setFailed(true))
     return () => controller.abort()
-  }, [cardId])
+  }, [props.cardId])
 
-  useEffect(() => {
-    if (note) first.current?.focus()
-  }, [note])
+  if (loaded) return <CardEditorForm {...props} loaded={loaded} />
+  return (
+    <EditorFrame title={t('learn.editor.title')} onClose={props.onClose}>
+      {failed ? (
+        <p className="form-error" role="alert">
+          {t('learn.errors.failed')}
+        </p>
+      ) : (
+        <p className="muted">{t('learn.loading')}</p>
+      )}
+    </EditorFrame>
+  )
+}
+
+function CardEditorForm({ cardId, deckId, onSaved, onClose, loaded }: Props & { loaded: CardFields }) {
+  const t = useT()
+  const alert = useAlert()
+  const shortcut = useShortcut()
+  const draft = useNoteDraft([loaded.noteType], loaded.note, loaded.noteType.id)
+  const [errors, setErrors] = useState<FieldErrors | undefined>(undefined)
+  const fieldErrors = useFieldErrors(errors)
+  const [failure, setFailure] = useState<string | null>(null)
+  const [saving, setSaving] = useState(false)
 
   const save = async () => {
-    if (!note || saving) return
+    if (saving) return
     setSaving(true)
-    setError(null)
+    setFailure(null)
     try {
+      const { payload } = draft
       const result = await requestJson<{ card: LearningCard | null }>(`/learn/cards/${cardId}`, {
         method: 'PUT',
-        json: { fields: values, deck_id: deckId },
+        json: { fields: payload.fields, field_attachments_map: payload.field_attachments_map, reverse: payload.reverse, deck_id: deckId },
       })
       onSaved(result.card)
     } catch (caught) {
-      setError(caught instanceof HttpError && caught.message ? caught.message : t('learn.errors.failed'))
       setSaving(false)
+      const fieldMessages = caught instanceof HttpError ? caught.errors : []
+      /* a validation error goes next to its field (the others on top); anything else on top */
+      if (fieldMessages.length) setErrors(Object.fromEntries(fieldMessages.map((item) => [item.field, item.message])))
+      else setFailure(caught instanceof HttpError && caught.message ? caught.message : t('learn.errors.failed'))
     }
   }
 
+  /* unsaved changes are not lost to a stray Esc */
+  const close = () => {
+    if (!draft.dirty) return onClose()
+    alert({
+      title: t('editor.close.title'),
+      body: t('editor.close.body'),
+      submitLabel: t('editor.close.confirm'),
+      cancelLabel: t('editor.close.keep'),
+      danger: true,
+      onSubmit: onClose,
+    })
+  }
+
+  const saveRef = useRef(save)
+  saveRef.current = save
+  const otherErrors = fieldErrors.others()
   return (
-    <Dialog title={t('learn.editor.title')} submitLabel={t('learn.editor.save')} disabled={!note || saving} onSubmit={save} onClose={onClose}>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
+    <EditorFrame
+      title={t('learn.editor.title')}
+      subtitle={loaded.noteType.name}
+      onClose={close}
+      onSave={() => saveRef.current()}
+      footer={
+        <>
+          <button type="button" className="button ghost" onClick={close}>
+            {t('dialog.cancel')}
+          </button>
+          <Tooltip label={t('learn.editor.save')} shortcut={shortcut('Mod+Enter')}>
+            <button type="submit" className="button primary" aria-disabled={saving || undefined}>
+              {t('learn.editor.save')}
+            </button>
+          </Tooltip>
+        </>
+      }
+    >
+      {(failure || otherErrors.length > 0) && (
+        <div className="form-error" role="alert">
+          {failure && <div>{failure}</div>}
+          {otherErrors.map(([key, message]) => (
+            <div key={key}>{message}</div>
+          ))}
+        </div>
       )}
-      {!note && !error && <p className="muted">{t('learn.loading')}</p>}
-      {note?.fields.map((field, index) => (
-        <label key={field.name} className="field">
-          <span>{field.name}</span>
-          <textarea
-            ref={index === 0 ? first : undefined}
-            name={`fields.${field.name}`}
-            rows={3}
-            value={values[field.name] ?? ''}
-            onChange={(event) => setValues((previous) => ({ ...previous, [field.name]: event.target.value }))}
-          />
-        </label>
-      ))}
-    </Dialog>
+      <NoteFields
+        draft={draft}
+        errors={fieldErrors}
+        upload={mediaUploader(loaded.deck.id)}
+        imagesAllowed={loaded.deck.imagesAllowed}
+        idPrefix="card-edit-field"
+      />
+    </EditorFrame>
+  )
+}
+
+/**
+ * The dialog around the editor: wide enough for the toolbar, Esc closes
+ * (not while a dialog of its own is open, such as the link prompt), Mod+Enter
+ * saves, the focus goes back to the page when it closes.
+ */
+function EditorFrame({
+  title,
+  subtitle,
+  onClose,
+  onSave,
+  footer,
+  children,
+}: {
+  title: string
+  subtitle?: string
+  onClose: () => void
+  onSave?: () => void
+  footer?: ReactNode
+  children: ReactNode
+}) {
+  const t = useT()
+  const id = useId()
+  const actions = useRef({ onClose, onSave })
+  actions.current = { onClose, onSave }
+
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null
+    /* Mod+Enter: before the field turns it into a line break */
+    const onSaveKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Enter' || !isMod(event) || event.shiftKey || event.altKey || !actions.current.onSave) return
+      if (document.querySelector('[role="alertdialog"]')) return
+      event.preventDefault()
+      event.stopPropagation()
+      actions.current.onSave()
+    }
+    /*
+     * Esc closes, after this key is done with: a confirmation opened now
+     * must not take the same Esc as its own, and the occlusion builder uses
+     * an Esc to drop its selection first (it marks that key handled).
+     */
+    const onEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || document.querySelector('[role="alertdialog"]')) return
+      const inBuilder = event.target instanceof Element && Boolean(event.target.closest('.occlusion'))
+      setTimeout(() => {
+        if (!(inBuilder && event.defaultPrevented)) actions.current.onClose()
+      })
+    }
+    window.addEventListener('keydown', onSaveKey, true)
+    window.addEventListener('keydown', onEscape, true)
+    return () => {
+      window.removeEventListener('keydown', onSaveKey, true)
+      window.removeEventListener('keydown', onEscape, true)
+      previous?.focus({ preventScroll: true })
+    }
+  }, [])
+
+  return (
+    <div className="dialog-backdrop">
+      <form
+        className="dialog card-editor-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={id}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          actions.current.onSave?.()
+        }}
+      >
+        <div className="card-editor-head">
+          <h2 id={id}>{title}</h2>
+          {subtitle && <span className="muted">{subtitle}</span>}
+        </div>
+        <div className="card-editor-body">{children}</div>
+        <div className="dialog-actions">
+          {footer ?? (
+            <button type="button" className="button ghost" onClick={onClose}>
+              {t('learn.close')}
+            </button>
+          )}
+        </div>
+      </form>
+    </div>
   )
 }

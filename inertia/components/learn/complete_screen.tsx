@@ -4,7 +4,7 @@ import { useT } from '~/lib/i18n'
 import { ClientDate } from '~/components/decks/deck_counts'
 
 /** Nothing left for now: what was done, when the next card comes, and where to go (Enter: back to the decks). */
-export function CompleteScreen({ studied, nextCardAppearsAt }: { studied: number; nextCardAppearsAt: string | null }) {
+export function CompleteScreen({ studied, nextCardAppearsAt }: { studied: { cards: number; answers: number }; nextCardAppearsAt: string | null }) {
   const t = useT()
   const heading = useRef<HTMLHeadingElement>(null)
   /* the screen replaces the card: screen readers hear it, and Enter is not sent to a button that went away */
@@ -19,8 +19,14 @@ export function CompleteScreen({ studied, nextCardAppearsAt }: { studied: number
       </h1>
       <p>{t('learn.complete.body')}</p>
       <p className="learn-done-count" data-testid="studied-count">
-        {t('learn.complete.studied', { count: studied })}
+        {t('learn.complete.studied', { count: studied.cards })}
       </p>
+      {/* a card answered again (a lapse, a learning step) was studied once, answered twice */}
+      {studied.answers > studied.cards && (
+        <p className="muted" data-testid="answers-count">
+          {t('learn.complete.answers', { count: studied.answers })}
+        </p>
+      )}
       {nextCardAppearsAt && (
         <p className="muted">
           {t('learn.complete.next')} <ClientDate iso={nextCardAppearsAt} withTime />

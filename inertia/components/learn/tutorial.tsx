@@ -47,8 +47,11 @@ export function Tutorial({ algorithm, onClose }: { algorithm: AlgorithmType; onC
         <li>{algorithm === 'speedLearning' ? t('learn.tutorial.rate_speed') : t('learn.tutorial.rate')}</li>
         <li>{t('learn.tutorial.tools')}</li>
       </ol>
-      <h3>{t('learn.tutorial.shortcuts')}</h3>
-      <ShortcutList algorithm={algorithm} />
+      {/* a touch screen has no keys to learn (learn.css) */}
+      <div className="keyboard-only">
+        <h3>{t('learn.tutorial.shortcuts')}</h3>
+        <ShortcutList algorithm={algorithm} />
+      </div>
     </LearnModal>
   )
 }

@@ -4,6 +4,7 @@
  * render() wants props assignable to JSON records.
  */
 import type { StreakFields } from '~/components/study/types'
+import type { EditedNote, NoteTypeOption } from '~/components/editor/note_form'
 
 export type AnswerType = 'again' | 'hard' | 'good' | 'easy' | 'study_again' | 'got_it'
 export type AlgorithmType = 'spacedRepetition' | 'speedLearning'
@@ -81,12 +82,12 @@ export type SessionProps = CardsBatch & {
   streak: StreakFields
 }
 
-/** GET /learn/cards/:id/fields */
+/** GET /learn/cards/:id/fields: the note as the notes editor opens it */
 export type CardFields = {
   cardId: number
-  noteId: number
-  noteTypeName: string
-  fields: { name: string; required: boolean; value: string }[]
+  deck: { id: number; name: string; imagesAllowed: boolean }
+  noteType: NoteTypeOption
+  note: EditedNote
 }
 
 /** GET /learn/cards/:id/stats */

@@ -23,8 +23,8 @@ export type SessionState = {
   undoAvailable: boolean
   /** the learning-complete or empty-deck screen */
   finished: { errorType: Exclude<ErrorType, null>; nextCardAppearsAt: string | null } | null
-  /** answers given in this visit, less those undone or refused */
-  studied: number
+  /** answers given in this visit to each card, less those undone or refused: the cards studied are its keys */
+  answers: Record<number, number>
   blocked: Blocked | null
   /** nothing to show and the next cards could not be loaded */
   loadFailed: boolean
@@ -49,11 +49,24 @@ function initialState(props: SessionProps): SessionState {
     counters: props.topCounters,
     undoAvailable: props.isUndoActionAvailable,
     finished: props.errorType && !first ? { errorType: props.errorType, nextCardAppearsAt: props.nextCardAppearsAt } : null,
-    studied: 0,
+    answers: {},
     blocked: null,
     loadFailed: false,
     streak: props.streak,
   }
+}
+
+/** One more (or one less) answer to a card; a card with none left was not studied in this visit. */
+function countAnswer(answers: Record<number, number>, cardId: number, change: 1 | -1) {
+  const count = (answers[cardId] ?? 0) + change
+  const { [cardId]: _, ...others } = answers
+  return count > 0 ? { ...others, [cardId]: count } : others
+}
+
+/** Distinct cards studied, and answers given, in this visit. */
+export function studiedIn(state: Pick<SessionState, 'answers'>) {
+  const counts = Object.values(state.answers)
+  return { cards: counts.length, answers: counts.reduce((sum, count) => sum + count, 0) }
 }
 
 const statusOf = (error: unknown) => (error instanceof HttpError ? error.status : 0)
@@ -190,7 +203,7 @@ export function useLearningSession(props: SessionProps, events: SessionEvents) {
     const durationMs = Math.min(MAX_DURATION_MS, Math.max(0, Date.now() - shownAt.current))
     pendingAnswers.current.add(card.id)
     answersSent.current++
-    update((previous) => ({ ...previous, studied: previous.studied + 1, undoAvailable: true }))
+    update((previous) => ({ ...previous, answers: countAnswer(previous.answers, card.id, 1), undoAvailable: true }))
     advance()
     serial(() =>
       requestJson<AnswerResponse>(`/learn/${deckId}/answer`, {
@@ -211,7 +224,7 @@ export function useLearningSession(props: SessionProps, events: SessionEvents) {
       .catch((error) => {
         pendingAnswers.current.delete(card.id)
         const status = statusOf(error)
-        update((previous) => ({ ...previous, studied: Math.max(0, previous.studied - 1) }))
+        update((previous) => ({ ...previous, answers: countAnswer(previous.answers, card.id, -1) }))
         /* answered or changed elsewhere (or frozen meanwhile): this answer no longer applies, the session goes on */
         if (status === 409) return
         if ((status === 402 || status === 403) && error instanceof HttpError) {
@@ -242,9 +255,10 @@ export function useLearningSession(props: SessionProps, events: SessionEvents) {
         update((previous) => {
           const next = { ...previous, counters: result.topCounters, undoAvailable: result.isUndoActionAvailable }
           if (!card) return next
+          const answers = countAnswer(previous.answers, card.id, -1)
           /* the card shown goes back to the front of the queue; the card undone is shown again */
           const queue = [...(previous.current ? [previous.current] : []), ...previous.queue].filter((item) => item.id !== card.id)
-          return { ...show(next, card, queue), studied: Math.max(0, previous.studied - 1), finished: null, loadFailed: false }
+          return { ...show(next, card, queue), answers, finished: null, loadFailed: false }
         })
       })
       .catch((error) => {

@@ -16,8 +16,10 @@ export function shouldShowStreakPopup(streak: StreakFields) {
  * The streak after a study session. Showing it tells the server (POST
  * /streak/shown), so that it is not shown again the same study day, on the
  * web or in the apps. Esc or the button closes it; the focus goes back.
+ * With `onEnter`, Enter (anywhere but on the streak link) closes it and
+ * does what Enter does on the screen behind it, in one press.
  */
-export function StreakPopup({ streak, onClose }: { streak: StreakFields; onClose: () => void }) {
+export function StreakPopup({ streak, onClose, onEnter }: { streak: StreakFields; onClose: () => void; onEnter?: () => void }) {
   const t = useT()
   const id = useId()
   const box = useRef<HTMLDivElement>(null)
@@ -32,6 +34,23 @@ export function StreakPopup({ streak, onClose }: { streak: StreakFields; onClose
     }
   }, [])
   useModalFocus(box, 'button', onClose)
+
+  const actions = useRef({ onClose, onEnter })
+  actions.current = { onClose, onEnter }
+  useEffect(() => {
+    /* on the window: the keyboard may be anywhere once the learner clicked the backdrop */
+    const onKey = (event: KeyboardEvent) => {
+      const { onClose: close, onEnter: enter } = actions.current
+      if (!enter || event.key !== 'Enter' || event.repeat || event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return
+      if (event.target instanceof HTMLElement && event.target.closest('a')) return
+      /* not a click on the focused Close button as well */
+      event.preventDefault()
+      close()
+      enter()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
 
   const message = streak.currentDuration <= 1 ? t('stats.popup.started') : t('stats.popup.kept')
 

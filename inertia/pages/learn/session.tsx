@@ -14,7 +14,7 @@ import { CardSheet } from '~/components/learn/card_sheet'
 import { CardEditor } from '~/components/learn/card_editor'
 import { CompleteScreen, EmptyDeckScreen } from '~/components/learn/complete_screen'
 import { LimitDialog } from '~/components/learn/limit_dialog'
-import { useLearningSession } from '~/components/learn/use_learning_session'
+import { studiedIn, useLearningSession } from '~/components/learn/use_learning_session'
 import type { AnswerButton, SessionProps } from '~/components/learn/types'
 import '~/css/decks.css'
 import '~/css/learn.css'
@@ -152,8 +152,9 @@ function Session(props: SessionProps) {
   } else if (finished) {
     content = (
       <>
-        <CompleteScreen studied={state.studied} nextCardAppearsAt={finished.nextCardAppearsAt} />
-        {shouldShowStreakPopup(state.streak) && <StreakPopup streak={state.streak} onClose={session.streakShown} />}
+        <CompleteScreen studied={studiedIn(state)} nextCardAppearsAt={finished.nextCardAppearsAt} />
+        {/* Enter is "back to decks" on this screen, the popup in front of it or not */}
+        {shouldShowStreakPopup(state.streak) && <StreakPopup streak={state.streak} onClose={session.streakShown} onEnter={() => router.visit('/')} />}
       </>
     )
   } else if (state.blocked) {
@@ -239,7 +240,7 @@ function Session(props: SessionProps) {
           {deck.name}
         </Link>
         <TopCounters counters={state.counters} algorithm={algorithmType} currentState={cardTools ? card?.state : undefined} />
-        <button type="button" className="icon-button" aria-label={t('learn.shortcuts')} title={t('learn.shortcuts')} onClick={() => setDialog('shortcuts')}>
+        <button type="button" className="icon-button keyboard-only" aria-label={t('learn.shortcuts')} title={t('learn.shortcuts')} onClick={() => setDialog('shortcuts')}>
           <span aria-hidden="true">⌨</span>
         </button>
       </header>

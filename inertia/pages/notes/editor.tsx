@@ -2,66 +2,28 @@ import { useEffect, useRef, useState } from 'react'
 import { Head, router } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { useShared } from '~/lib/shared'
-import { requestJson } from '~/lib/http'
 import { useAlert } from '~/components/alert_dialog'
 import { FormError } from '~/components/form_error'
 import { Tooltip } from '~/components/tooltip'
-import { RichField } from '~/components/editor/rich_field'
-import { ImagePicker } from '~/components/editor/image_picker'
-import { OcclusionBuilder, type Mask, type Occlusion } from '~/components/editor/occlusion_builder'
 import { CardPreview } from '~/components/editor/card_preview'
 import { useNotePreview, type PreviewRequest } from '~/components/editor/use_note_preview'
 import { useLeaveGuard } from '~/components/editor/use_leave_guard'
 import { isMod, useShortcut } from '~/components/editor/shortcuts'
+import {
+  NoteFields, mediaUploader, useFieldErrors, useNoteDraft, type EditedNote, type FieldErrors, type NoteTypeOption,
+} from '~/components/editor/note_form'
 import '~/css/editor.css'
 
-export type { Mask }
-export type NoteKind = 'basic' | 'reversed' | 'cloze' | 'image_occlusion' | 'type_in' | 'custom'
-
-/* type aliases, not interfaces: Inertia's render() wants props assignable to JSON records */
-export type NoteTypeOption = {
-  id: number
-  kind: NoteKind
-  name: string
-  fields: { name: string; required: boolean }[]
-  reversible: boolean
-}
+export type { Mask, NoteKind, NotePayload, NoteTypeOption } from '~/components/editor/note_form'
 
 export type EditorProps = {
   deck: { id: number; name: string; imagesAllowed: boolean }
   noteTypes: NoteTypeOption[]
-  note: null | {
-    id: number
-    noteTypeId: number
-    fields: Record<string, string>
-    fieldAttachmentsMap: Record<string, { masks: Mask[]; hideAll: boolean }>
-    isReversed: boolean
-  }
+  note: null | EditedNote
   defaultNoteTypeId: number
 }
 
-/** What the create and update routes take (and the preview, with deck_id). */
-export type NotePayload = {
-  template_id: number
-  fields: Record<string, string>
-  field_attachments_map: Record<string, Occlusion>
-  reverse: boolean
-}
-
-const fieldId = (index: number) => `note-field-${index}`
-const EMPTY_OCCLUSION: Occlusion = { masks: [], hideAll: true }
-
-/** The image occlusion type's picture field: "Image", else its first field. */
-const imageFieldOf = (type: NoteTypeOption) => type.fields.find((field) => field.name.toLowerCase() === 'image') ?? type.fields[0]
-
-/** `<img src="…">` ⇄ the URL, for the occlusion image field. */
-function imageUrlIn(html: string) {
-  const src = html.match(/<img[^>]*\ssrc="([^"]*)"/i)?.[1]
-  return src ? src.replaceAll('&amp;', '&').replaceAll('&quot;', '"') : null
-}
-const imageHtml = (url: string) => `<img src="${url.replaceAll('&', '&amp;').replaceAll('"', '&quot;')}">`
-
-const hasText = (html: string | undefined) => Boolean(html && html.replace(/<(?!img|audio)[^>]*>|&nbsp;|\s/gi, ''))
+const FIELD_ID = 'note-field'
 
 export default function NoteEditor({ deck, noteTypes, note, defaultNoteTypeId }: EditorProps) {
   const t = useT()
@@ -69,38 +31,15 @@ export default function NoteEditor({ deck, noteTypes, note, defaultNoteTypeId }:
   const shortcut = useShortcut()
   const { errors } = useShared() as { errors?: Record<string, string | string[]> }
 
-  const [typeId, setTypeId] = useState(note?.noteTypeId ?? defaultNoteTypeId)
-  const type = noteTypes.find((option) => option.id === typeId) ?? noteTypes[0]
-  /* every field ever filled in, by name: switching the type back and forth loses nothing */
-  const [values, setValues] = useState<Record<string, string>>(() => ({ ...note?.fields }))
-  const [attachments, setAttachments] = useState<Record<string, Occlusion>>(() => ({ ...note?.fieldAttachmentsMap }))
-  const [reverse, setReverse] = useState(note?.isReversed ?? false)
+  const draft = useNoteDraft(noteTypes, note, defaultNoteTypeId)
+  const { type, payload, dirty } = draft
+  const fieldErrors = useFieldErrors(errors as FieldErrors | undefined)
   const [saving, setSaving] = useState(false)
+  /* the preview says what is missing quietly until the learner tries to save */
+  const [attempted, setAttempted] = useState(false)
   const [focusRequest, setFocusRequest] = useState(0)
 
-  const occlusion = type.kind === 'image_occlusion'
-  const imageField = occlusion ? imageFieldOf(type) : null
-  const imageUrl = imageField ? imageUrlIn(values[imageField.name] ?? '') : null
-
-  const payload: NotePayload = {
-    template_id: type.id,
-    fields: Object.fromEntries(type.fields.map((field) => [field.name, values[field.name] ?? ''])),
-    field_attachments_map: Object.fromEntries(
-      type.fields.flatMap((field) =>
-        field === imageField ? [[field.name, attachments[field.name] ?? EMPTY_OCCLUSION]] : attachments[field.name] ? [[field.name, attachments[field.name]]] : []
-      )
-    ),
-    reverse: type.reversible && reverse,
-  }
-
-  /* adding: anything typed would be lost; editing: anything changed */
-  const [original] = useState(() => JSON.stringify(payload))
-  const dirty = note
-    ? JSON.stringify(payload) !== original
-    : Object.values(payload.fields).some(hasText) || Object.values(payload.field_attachments_map).some((value) => value.masks.length > 0)
-
-  const hasContent = Object.values(payload.fields).some(hasText)
-  const previewRequest: PreviewRequest | null = hasContent ? { deck_id: deck.id, ...payload } : null
+  const previewRequest: PreviewRequest | null = draft.hasContent ? { deck_id: deck.id, ...payload } : null
   const preview = useNotePreview(previewRequest)
 
   const confirmLeave = (proceed: () => void) =>
@@ -114,18 +53,13 @@ export default function NoteEditor({ deck, noteTypes, note, defaultNoteTypeId }:
     })
   const allow = useLeaveGuard(dirty, confirmLeave)
 
-  const uploadMedia = async (file: File) => {
-    const form = new FormData()
-    form.append('file', file)
-    form.append('deck_id', String(deck.id))
-    const media = await requestJson<{ id: number; type: string; url: string }>('/media', { method: 'POST', body: form })
-    return { url: media.url }
-  }
+  const uploadMedia = mediaUploader(deck.id)
 
   const save = () => {
     if (saving) return
     const done = allow()
     setSaving(true)
+    setAttempted(true)
     const options = {
       preserveScroll: true,
       onFinish: () => {
@@ -140,8 +74,8 @@ export default function NoteEditor({ deck, noteTypes, note, defaultNoteTypeId }:
         ...options,
         /* Anki's Add dialog: empty fields, same note type, ready for the next one */
         onSuccess: () => {
-          setValues({})
-          setAttachments({})
+          draft.clear()
+          setAttempted(false)
           setFocusRequest((count) => count + 1)
         },
       })
@@ -165,7 +99,7 @@ export default function NoteEditor({ deck, noteTypes, note, defaultNoteTypeId }:
 
   useEffect(() => {
     if (!focusRequest) return
-    const frame = requestAnimationFrame(() => document.getElementById(fieldId(0))?.focus())
+    const frame = requestAnimationFrame(() => document.getElementById(`${FIELD_ID}-0`)?.focus())
     return () => cancelAnimationFrame(frame)
   }, [focusRequest])
 
@@ -178,20 +112,9 @@ export default function NoteEditor({ deck, noteTypes, note, defaultNoteTypeId }:
     else leave()
   }
 
-  /* validation errors next to their field; anything else at the top */
-  const errorFor = (key: string) => {
-    const message = errors?.[key]
-    return Array.isArray(message) ? message[0] : message
-  }
-  const shownKeys = new Set(['template_id', 'reverse', ...type.fields.flatMap((field) => [`fields.${field.name}`, `field_attachments_map.${field.name}`])])
-  const otherErrors = Object.entries(errors ?? {}).filter(([key]) => !shownKeys.has(key) && !key.startsWith('field_attachments_map.'))
-  const fieldError = (name: string) =>
-    errorFor(`fields.${name}`) ??
-    errorFor(`field_attachments_map.${name}`) ??
-    Object.entries(errors ?? {}).find(([key]) => key.startsWith(`field_attachments_map.${name}.`))?.[1]?.toString()
-
-  const imagesDisabledReason = deck.imagesAllowed ? undefined : t('editor.images_disabled')
-  const setValue = (name: string) => (html: string) => setValues((current) => ({ ...current, [name]: html }))
+  /* validation errors next to their field, gone once the field changes; anything else at the top */
+  const otherErrors = fieldErrors.others()
+  const typeError = fieldErrors.error('template_id')
   const title = note ? t('editor.title_edit') : t('editor.title_add')
 
   return (
@@ -215,78 +138,38 @@ export default function NoteEditor({ deck, noteTypes, note, defaultNoteTypeId }:
           {otherErrors.length > 0 && (
             <div className="form-error" role="alert">
               {otherErrors.map(([key, message]) => (
-                <div key={key}>{Array.isArray(message) ? message[0] : message}</div>
+                <div key={key}>{message}</div>
               ))}
             </div>
           )}
 
           <label className="field">
             <span>{t('editor.note_type')}</span>
-            <select name="template_id" value={type.id} aria-invalid={errorFor('template_id') ? true : undefined} onChange={(event) => setTypeId(Number(event.target.value))}>
+            <select
+              name="template_id"
+              value={type.id}
+              aria-invalid={typeError ? true : undefined}
+              onChange={(event) => {
+                fieldErrors.changed('template_id')
+                /* another kind of note: nothing tried with it yet */
+                setAttempted(false)
+                draft.setTypeId(Number(event.target.value))
+              }}
+            >
               {noteTypes.map((option) => (
                 <option key={option.id} value={option.id}>
                   {option.name}
                 </option>
               ))}
             </select>
-            {errorFor('template_id') && (
+            {typeError && (
               <small className="field-error" role="alert">
-                {errorFor('template_id')}
+                {typeError}
               </small>
             )}
           </label>
 
-          {type.fields.map((field, index) =>
-            field === imageField ? (
-              <div key={`${type.id}:${field.name}`} className="stack occlusion-field">
-                <ImagePicker
-                  id={fieldId(index)}
-                  label={field.name}
-                  required={field.required}
-                  imageUrl={imageUrl}
-                  onUpload={uploadMedia}
-                  onChange={(url) => setValue(field.name)(imageHtml(url))}
-                  disabledReason={imagesDisabledReason}
-                  error={fieldError(field.name)}
-                />
-                {imageUrl && (
-                  <OcclusionBuilder
-                    imageUrl={imageUrl}
-                    masks={attachments[field.name]?.masks ?? []}
-                    hideAll={attachments[field.name]?.hideAll ?? true}
-                    onChange={(next) => setAttachments((current) => ({ ...current, [field.name]: next }))}
-                  />
-                )}
-              </div>
-            ) : (
-              <RichField
-                key={`${index}:${field.name}`}
-                id={fieldId(index)}
-                label={field.name}
-                required={field.required}
-                value={values[field.name] ?? ''}
-                onChange={setValue(field.name)}
-                cloze={type.kind === 'cloze'}
-                onUploadImage={uploadMedia}
-                onUploadAudio={uploadMedia}
-                imagesDisabledReason={imagesDisabledReason}
-                autoFocus={index === 0}
-                error={fieldError(field.name)}
-              />
-            )
-          )}
-
-          {type.reversible && (
-            <label className="checkbox-row">
-              <input type="checkbox" name="reverse" checked={reverse} onChange={(event) => setReverse(event.target.checked)} />
-              <span>{t('editor.reverse')}</span>
-            </label>
-          )}
-          {errorFor('reverse') && (
-            <small className="field-error" role="alert">
-              {errorFor('reverse')}
-            </small>
-          )}
+          <NoteFields draft={draft} errors={fieldErrors} upload={uploadMedia} imagesAllowed={deck.imagesAllowed} idPrefix={FIELD_ID} />
 
           <div className="note-editor-actions">
             <Tooltip label={note ? t('editor.save') : t('editor.add')} shortcut={shortcut('Mod+Enter')}>
@@ -308,7 +191,8 @@ export default function NoteEditor({ deck, noteTypes, note, defaultNoteTypeId }:
           {!previewRequest ? (
             <p className="muted">{t('editor.preview.empty')}</p>
           ) : preview.error !== null ? (
-            <p className="form-error" role="status">
+            /* what the note still lacks: no red before the learner has tried to save */
+            <p className={attempted ? 'form-error' : 'muted'} role="status" data-testid="preview-problem">
               {preview.error || t('editor.preview.failed')}
             </p>
           ) : preview.result && preview.result.cards.length === 0 ? (

@@ -143,11 +143,12 @@ test.group('Web: the learning page', (group) => {
 
     const fields = await call(web, 'GET', `/learn/cards/${first.id}/fields`)
     assert.equal(fields.status, 200)
-    assert.equal(fields.body.noteId, notes[0].id)
-    assert.deepEqual(fields.body.fields, [
-      { name: 'Front', required: true, value: 'Question 1' },
-      { name: 'Back', required: false, value: 'Answer 1' },
-    ])
+    /* what the notes editor opens a note with: the same editor edits it in the session */
+    assert.include(fields.body.note, { id: notes[0].id, isReversed: false })
+    assert.deepEqual(fields.body.note.fields, { Front: 'Question 1', Back: 'Answer 1' })
+    assert.include(fields.body.noteType, { kind: 'basic', name: 'Basic' })
+    assert.deepEqual(fields.body.noteType.fields, [{ name: 'Front', required: true }, { name: 'Back', required: false }])
+    assert.include(fields.body.deck, { id: deck.id, imagesAllowed: true })
 
     const edited = await call(web, 'PUT', `/learn/cards/${first.id}`, { fields: { Front: 'Question one', Back: 'Answer <b>one</b>' }, deck_id: deck.id })
     assert.equal(edited.status, 200)

@@ -1,0 +1,100 @@
+/// <reference lib="dom" />
+import { test } from '@japa/runner'
+import app from '@adonisjs/core/services/app'
+import { mkdir, writeFile } from 'node:fs/promises'
+import type { Page } from 'playwright'
+import { hydrated, open } from '#tests/support/browser'
+import { makeUser, PASSWORD, resetState } from '#tests/support/helpers'
+import { solidPng } from '#tests/support/images'
+import CreateDeck from '#actions/decks/create_deck'
+import Note from '#models/note'
+
+async function signIn(page: Page) {
+  await page.getByLabel('E-mail').fill('ana@example.test')
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('heading', { name: 'Welcome, Test User' }).waitFor()
+}
+
+/** Saves with the Add button and waits for the server's answer (a redirect, with or without errors). */
+async function add(page: Page) {
+  const answered = page.waitForResponse((response) => response.request().method() === 'POST' && /\/decks\/\d+\/notes$/.test(response.url()))
+  await page.getByRole('button', { name: 'Add', exact: true }).click()
+  await answered
+}
+
+test.group('The notes editor in the browser', (group) => {
+  group.each.setup(() => resetState())
+
+  test('an error goes once its field changes; the occlusion preview turns red only after an attempt; the list shows the picture', async ({ visit, assert, cleanup }) => {
+    const user = await makeUser({ email: 'ana@example.test' })
+    const deck = await new CreateDeck().handle(user, { name: 'Anatomy' })
+    const page = await hydrated(await visit('/sign-in'))
+    cleanup(async (error) => {
+      if (error) await page.screenshot({ path: app.makePath('tmp', 'browser', 'note_editor.png'), fullPage: true })
+    })
+    await signIn(page)
+    await open(page, `/decks/${deck.id}/notes/new`)
+
+    /* Add with nothing typed: the front is red; typing into it clears that at once, not at the next save */
+    await add(page)
+    const front = page.getByRole('textbox', { name: 'Front', exact: true })
+    const frontError = page.locator('.field-error').filter({ hasText: 'Front cannot be empty' })
+    await frontError.waitFor()
+    assert.equal(await front.getAttribute('aria-invalid'), 'true')
+    await front.click()
+    await page.keyboard.insertText('Femur')
+    await frontError.waitFor({ state: 'detached' })
+    assert.isNull(await front.getAttribute('aria-invalid'))
+
+    /* image occlusion: the picture chosen and no mask yet, the preview says what is missing, quietly */
+    const picture = app.makePath('tmp', 'browser', 'skeleton.png')
+    await mkdir(app.makePath('tmp', 'browser'), { recursive: true })
+    await writeFile(picture, solidPng())
+    await page.getByLabel('Note type').selectOption({ label: 'Image Occlusion' })
+    await page.locator('input[type=file]').first().setInputFiles(picture)
+    const canvas = page.getByRole('group', { name: 'Image with masks' }).locator('.io-stage img')
+    await canvas.waitFor()
+    const problem = page.getByTestId('preview-problem')
+    await problem.waitFor()
+    assert.equal(await problem.innerText(), 'Add an image and draw at least one mask on it')
+    assert.equal(await problem.getAttribute('class'), 'muted')
+    assert.equal(await page.locator('.note-editor .form-error, .note-editor .field-error').count(), 0, 'nothing red before an attempt')
+
+    /* Add without a mask: now it is an error, next to the picture and in the preview */
+    await add(page)
+    const imageError = page.locator('.occlusion-field .field-error')
+    await imageError.waitFor()
+    await page.locator('[data-testid="preview-problem"].form-error').waitFor()
+
+    /* a mask drawn: the picture's error goes, the preview shows the card */
+    await page.waitForFunction(() => (document.querySelector('.io-stage img') as HTMLImageElement | null)?.complete)
+    /* in the middle of the window: the sticky nav bar covers the top */
+    await canvas.evaluate((image) => image.scrollIntoView({ block: 'center' }))
+    const box = (await canvas.boundingBox())!
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.3)
+    await page.mouse.down()
+    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.6, { steps: 5 })
+    await page.mouse.up()
+    await imageError.waitFor({ state: 'detached' })
+    await page.getByRole('region', { name: 'Preview' }).locator('iframe').first().waitFor()
+    await add(page)
+    await page.getByText('Card added').first().waitFor()
+    const notes = await Note.query().where('deck_id', deck.id)
+    assert.lengthOf(notes, 1)
+
+    /* the card list: the picture as a thumbnail and the kind of note, not "(empty)" */
+    await open(page, `/decks/${deck.id}`)
+    await page.getByRole('navigation', { name: 'Deck sections' }).getByRole('link', { name: 'Cards' }).click()
+    const row = page.locator(`.note-row[data-note-id="${notes[0].id}"]`)
+    await row.waitFor()
+    assert.equal(await row.locator('.note-front').innerText(), 'Image occlusion')
+    const thumbnail = row.locator('img.note-thumbnail')
+    assert.isTrue(await thumbnail.isVisible())
+    await page.waitForFunction((id) => {
+      const image = document.querySelector(`.note-row[data-note-id="${id}"] img.note-thumbnail`) as HTMLImageElement | null
+      return Boolean(image?.complete && image.naturalWidth === 40)
+    }, notes[0].id)
+    assert.notInclude(await row.innerText(), '(empty)')
+  })
+})
