@@ -5,15 +5,18 @@ import UserTransformer from '#transformers/user_transformer'
 import { clientMessages } from '#services/client_messages'
 import { i18nFor, resolveLocale } from '#services/request_locale'
 import { THEMES, themeFor } from '#services/themes'
+import { CLEAR_HISTORY_FLASH } from '#services/web_sign_in'
 
 export default class InertiaMiddleware extends BaseInertiaMiddleware {
   share(ctx: HttpContext) {
-    /* a 404 may render before session and auth ran: assume nothing is hydrated */
+    /* an error raised before the session and auth middleware ran has neither: assume nothing */
     const { session, auth } = ctx as Partial<HttpContext>
     const locale = (ctx as Partial<HttpContext>).i18n?.locale ?? resolveLocale(ctx)
     const errorsBag: Record<string, string> = session?.flashMessages.get('errorsBag') ?? {}
     const error = Object.entries(errorsBag).find(([code]) => code !== 'E_VALIDATION_ERROR')?.[1]
     const user = auth?.user
+    /* the first page after a sign-in or sign-out drops the pages the browser's history holds */
+    if (session?.flashMessages.get(CLEAR_HISTORY_FLASH)) ctx.inertia.clearHistory()
 
     return {
       errors: ctx.inertia.always(this.getValidationErrors(ctx)),
