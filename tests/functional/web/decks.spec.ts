@@ -315,7 +315,7 @@ test.group('Web: deck list and deck pages', (group) => {
     await visitor.get('/sign-in')
     const anonymous = await visitor.post('/decks', { deck: { name: 'Anonymous' } })
     assert.equal(anonymous.location, '/sign-in')
-    assert.equal((await visitor.get(`/decks/${main.id}`)).location, '/sign-in')
+    assert.equal((await visitor.get(`/decks/${main.id}`)).location, `/sign-in?next=${encodeURIComponent(`/decks/${main.id}`)}`)
     assert.deepEqual(await snapshot(), before)
   })
 
