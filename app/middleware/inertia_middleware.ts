@@ -27,6 +27,8 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
       theme: ctx.inertia.always(themeFor(ctx)),
       themes: [...THEMES],
       appName: i18nFor(ctx).t('ui.app.name'),
+      /* forms post natively before React takes over (inertia/components/server_form.tsx) */
+      csrfToken: ctx.inertia.always((ctx.request as { csrfToken?: string }).csrfToken ?? null),
     }
   }
 
