@@ -32,11 +32,12 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
     }
   }
 
-  /** Messages for toasts; `id` tells two identical messages of two visits apart. */
+  /** Messages for toasts (a success may offer a way on); `id` tells two identical messages of two visits apart. */
   private flashMessages(ctx: HttpContext, error: string | undefined) {
     const success = (ctx.session?.flashMessages.get('success') as string | undefined) ?? null
+    const action = (ctx.session?.flashMessages.get('successAction') as { label: string; href: string } | undefined) ?? null
     const id = error || success ? (ctx.request.id() ?? String(Date.now())) : null
-    return { id, error: error ?? null, success }
+    return { id, error: error ?? null, success, action: success ? action : null }
   }
 
   async handle(ctx: HttpContext, next: NextFn) {
