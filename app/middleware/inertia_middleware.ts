@@ -5,15 +5,18 @@ import UserTransformer from '#transformers/user_transformer'
 import { clientMessages } from '#services/client_messages'
 import { i18nFor, resolveLocale } from '#services/request_locale'
 import { THEMES, themeFor } from '#services/themes'
+import { CLEAR_HISTORY_FLASH } from '#services/web_sign_in'
 
 export default class InertiaMiddleware extends BaseInertiaMiddleware {
   share(ctx: HttpContext) {
-    /* a 404 may render before session and auth ran: assume nothing is hydrated */
+    /* an error raised before the session and auth middleware ran has neither: assume nothing */
     const { session, auth } = ctx as Partial<HttpContext>
     const locale = (ctx as Partial<HttpContext>).i18n?.locale ?? resolveLocale(ctx)
     const errorsBag: Record<string, string> = session?.flashMessages.get('errorsBag') ?? {}
     const error = Object.entries(errorsBag).find(([code]) => code !== 'E_VALIDATION_ERROR')?.[1]
     const user = auth?.user
+    /* the first page after a sign-in or sign-out drops the pages the browser's history holds */
+    if (session?.flashMessages.get(CLEAR_HISTORY_FLASH)) ctx.inertia.clearHistory()
 
     return {
       errors: ctx.inertia.always(this.getValidationErrors(ctx)),
@@ -24,14 +27,17 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
       theme: ctx.inertia.always(themeFor(ctx)),
       themes: [...THEMES],
       appName: i18nFor(ctx).t('ui.app.name'),
+      /* forms post natively before React takes over (inertia/components/server_form.tsx) */
+      csrfToken: ctx.inertia.always((ctx.request as { csrfToken?: string }).csrfToken ?? null),
     }
   }
 
-  /** Messages for toasts; `id` tells two identical messages of two visits apart. */
+  /** Messages for toasts (a success may offer a way on); `id` tells two identical messages of two visits apart. */
   private flashMessages(ctx: HttpContext, error: string | undefined) {
     const success = (ctx.session?.flashMessages.get('success') as string | undefined) ?? null
+    const action = (ctx.session?.flashMessages.get('successAction') as { label: string; href: string } | undefined) ?? null
     const id = error || success ? (ctx.request.id() ?? String(Date.now())) : null
-    return { id, error: error ?? null, success }
+    return { id, error: error ?? null, success, action: success ? action : null }
   }
 
   async handle(ctx: HttpContext, next: NextFn) {

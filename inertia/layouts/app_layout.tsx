@@ -1,4 +1,5 @@
 import { useEffect, type ReactNode } from 'react'
+import { router } from '@inertiajs/react'
 import { NavBar } from '~/components/nav_bar'
 import { AlertProvider } from '~/components/alert_dialog'
 import { ToastProvider, useToast } from '~/components/toasts'
@@ -10,7 +11,10 @@ function FlashToasts() {
   const { flash } = useShared()
   const toast = useToast()
   useEffect(() => {
-    if (flash.success) toast({ title: flash.success })
+    const action = flash.action
+    /* a toast with a way on stays longer, so there is time to take it */
+    if (flash.success && action) toast({ title: flash.success, action: { label: action.label, onClick: () => router.visit(action.href) }, timeout: 8000 })
+    else if (flash.success) toast({ title: flash.success })
     if (flash.error) toast({ title: flash.error, type: 'textSecondary' })
   }, [flash.id])
   return null

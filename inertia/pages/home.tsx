@@ -116,11 +116,17 @@ export default function Home({ decks, folders, numberOfArchivedDecks, polling, s
           </>
         )}
 
-        <Link href="/decks/archived" className="archive-entry">
-          <span aria-hidden="true">🗄️</span>
-          <span>{t('decks.archive.entry')}</span>
-          <span className="badge">{numberOfArchivedDecks}</span>
-        </Link>
+        <div className="row">
+          <Link href="/decks/archived" className="archive-entry">
+            <span aria-hidden="true">🗄️</span>
+            <span>{t('decks.archive.entry')}</span>
+            <span className="badge">{numberOfArchivedDecks}</span>
+          </Link>
+          <Link href="/exports" className="archive-entry">
+            <span aria-hidden="true">📦</span>
+            <span>{t('exports.list.entry')}</span>
+          </Link>
+        </div>
         {dialog}
       </div>
     </HomeProvider>

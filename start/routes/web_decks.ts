@@ -36,6 +36,10 @@ router
 
     router.post('/folders', [FoldersController, 'store']).as('folders.store')
     router.post('/folders/reorder', [FoldersController, 'reorder']).as('folders.reorder')
+    /* the learner's exports, and their files by session (the list's download buttons) */
+    router.get('/exports', [DeckExportsController, 'index']).as('exports.index')
+    router.get('/exports/:id/file', [DeckExportsController, 'file']).as('exports.file').where('id', router.matchers.number())
+
     router.put('/folders/:id', [FoldersController, 'update']).as('folders.update').where('id', router.matchers.number())
     router.delete('/folders/:id', [FoldersController, 'destroy']).as('folders.destroy').where('id', router.matchers.number())
   })

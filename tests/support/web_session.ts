@@ -33,7 +33,7 @@ export class WebSession {
       this.cookies.set(pair.slice(0, index), pair.slice(index + 1))
     }
     if (method === 'GET' && response.status === 200) this.lastPage = path
-    return { status: response.status, location: response.headers.get('location'), text: await response.text() }
+    return { status: response.status, location: response.headers.get('location'), headers: response.headers, text: await response.text() }
   }
 
   get(path: string) {

@@ -6,6 +6,7 @@ import type User from '#models/user'
 import CreateDeck from '#actions/decks/create_deck'
 import { runDeckJob, startDeckJob } from '#actions/decks/deck_jobs'
 import { copyNotes } from '#actions/notes/copy_notes'
+import { copyNameFor, namesBeside } from '#actions/decks/copy_name'
 import { findDeck } from '#queries/decks/find_deck'
 import { subtreeIds } from '#queries/decks/deck_tree'
 
@@ -13,12 +14,15 @@ export interface DuplicateInput {
   keepProgress?: boolean
   destinationId?: number
   folderId?: number
+  /** the request's language, when the learner has not chosen one */
+  locale?: string
 }
 
 /**
- * "Copy of …" with the same subdecks and notes, as a root deck (in a folder)
- * or inside a destination deck. The copy appears at once in state
- * `duplicating` and fills in the background.
+ * A copy with the same subdecks (under their own names) and notes, as a
+ * root deck (in a folder) or inside a destination deck, named so that the
+ * two can be told apart ("Spanish (copy)", see copy_name.ts). The copy
+ * appears at once in state `duplicating` and fills in the background.
  */
 export default class DuplicateDeck {
   async handle(user: User, deckId: unknown, input: DuplicateInput) {
@@ -34,9 +38,11 @@ export default class DuplicateDeck {
         }
       }
       const total = Number((await trx.from('notes').whereIn('deck_id', ids).count('* as count').first()).count)
+      const beside = await namesBeside(user.id, input.destinationId ?? null, trx)
+      const name = copyNameFor(source.name, beside, user.locale ?? input.locale ?? 'en')
       const copy = await new CreateDeck().handle(
         user,
-        { name: source.name, parentId: input.destinationId ?? null, folderId: input.destinationId ? null : (input.folderId ?? source.folderId) },
+        { name, parentId: input.destinationId ?? null, folderId: input.destinationId ? null : (input.folderId ?? source.folderId) },
         trx
       )
       copy.merge({

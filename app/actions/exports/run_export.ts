@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
 import type { Job } from 'bullmq'
 import app from '@adonisjs/core/services/app'
 import drive from '@adonisjs/drive/services/main'
@@ -33,30 +34,53 @@ export function safeFileName(name: string) {
   return safe || 'deck'
 }
 
+/* a row in one of these states may still be worked on; done and failed are final */
+const OPEN_STATES = ['queued', 'processing']
+
 /**
- * The export job: writes the file in a work directory of its own under tmp/,
- * stores it on the drive at exports/<id>/<deck name>.<ext>, marks the export
- * done for EXPORT_LIFETIME_DAYS and e-mails the signed link. A deck that is
- * gone (or no longer the user's) fails the export at once; any other error
- * is retried, and the last attempt marks it failed; the row says done only
- * after everything else has succeeded. The work directory is always removed.
+ * Marks an export failed unless it finished meanwhile: a late or duplicate
+ * run of the job can never turn a done export into a failed one.
+ */
+export async function markExportFailed(exportId: number, message: string) {
+  await db
+    .from('deck_exports')
+    .where('id', exportId)
+    .whereIn('status', OPEN_STATES)
+    .update({ status: 'failed', error_message: message.slice(0, 500), updated_at: new Date() })
+}
+
+/**
+ * The export job: writes the file in a work directory of its own under tmp/
+ * and stores it on the drive at exports/<id>/<deck name>.<ext>. Then, in one
+ * transaction, the row says done (for EXPORT_LIFETIME_DAYS) and the e-mail
+ * with the signed link is queued: when the e-mail cannot be queued the row
+ * is not done, and a row says done only with its file stored and its
+ * e-mail on its way.
+ *
+ * A deck that is gone (or no longer the user's) fails the export at once;
+ * any other error is retried, and the last attempt marks the export failed
+ * and removes a file an earlier attempt may have stored. Done and failed
+ * are final: a late or duplicate run of the job finds the row so and does
+ * nothing. The work directory is always removed.
  */
 export async function runExport(job: Job, exportId: number) {
-  const record = await DeckExport.find(exportId)
-  if (!record || record.status === 'done') return
-  const fail = async (message: string) => {
-    record.merge({ status: 'failed', errorMessage: message.slice(0, 500) })
-    await record.save()
-  }
-  if (!record.deckId) return fail('deck_deleted')
+  /* only an open row is (still) to be worked on; claiming it says the work has started */
+  const claimed = await db
+    .from('deck_exports')
+    .where('id', exportId)
+    .whereIn('status', OPEN_STATES)
+    .update({ status: 'processing', updated_at: new Date() })
+  if (!Number(claimed)) return
+  const record = await DeckExport.findOrFail(exportId)
+  if (!record.deckId) return markExportFailed(record.id, 'deck_deleted')
 
-  record.status = 'processing'
-  await record.save()
+  const fileName = `${safeFileName(record.deckName)}.${record.format}`
+  /* the same key on every attempt: a retry replaces what an earlier attempt stored */
+  const key = `exports/${record.id}/${fileName}`
   const workDir = app.tmpPath('exports', `${record.id}-${randomUUID()}`)
   try {
     await mkdir(workDir, { recursive: true })
     const user = await User.findOrFail(record.userId)
-    const fileName = `${safeFileName(record.deckName)}.${record.format}`
     const outPath = join(workDir, fileName)
     if (record.format === 'csv') {
       /* no bundle: the CSV holds neither media nor progress, and streams from the database in batches */
@@ -68,25 +92,37 @@ export async function runExport(job: Job, exportId: number) {
       else await writeOfc(bundle, outPath, { includeProgress: record.includeProgress })
     }
     const { size } = await stat(outPath)
-    const key = `exports/${record.id}/${fileName}`
     await drive.use().copyFromFs(outPath, key)
+    await finishExport(record.id, user, { key, size })
+  } catch (error) {
+    const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1)
+    /* the deck was deleted or unshared meanwhile: retrying cannot help */
+    const deckGone = error instanceof ApiException && error.status === 404
+    if (deckGone || lastAttempt) {
+      await drive.use().delete(key).catch(() => {})
+      await markExportFailed(record.id, deckGone ? 'deck_deleted' : error instanceof Error ? error.message : String(error))
+    }
+    if (deckGone) return
+    throw error
+  } finally {
+    await rm(workDir, { recursive: true, force: true })
+  }
+}
+
+/** Done and its e-mail queued, or neither: the mail is queued inside the transaction that says done. */
+async function finishExport(exportId: number, user: User, file: { key: string; size: number }) {
+  await db.transaction(async (trx) => {
+    const record = await DeckExport.query({ client: trx }).where('id', exportId).forUpdate().firstOrFail()
+    /* failed meanwhile by another run of the job: its file is not announced */
+    if (record.status !== 'processing') return
     const expiresAt = DateTime.now().plus({ days: EXPORT_LIFETIME_DAYS })
+    record.merge({ status: 'done', storageKey: file.key, size: file.size, errorMessage: null, expiresAt })
+    await record.save()
     await mail.sendLater(
       new ExportReadyMail({
         to: record.email, name: user.name ?? user.username ?? '', locale: user.locale ?? 'en', deckName: record.deckName,
         format: record.format, link: downloadUrl(record, expiresAt), days: EXPORT_LIFETIME_DAYS,
       })
     )
-    /* last: a row says done only once the file is stored and its link is on its way */
-    record.merge({ status: 'done', storageKey: key, size, errorMessage: null, expiresAt })
-    await record.save()
-  } catch (error) {
-    /* the deck was deleted or unshared meanwhile: retrying cannot help */
-    if (error instanceof ApiException && error.status === 404) return fail('deck_deleted')
-    const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1)
-    if (lastAttempt) await fail(error instanceof Error ? error.message : String(error))
-    throw error
-  } finally {
-    await rm(workDir, { recursive: true, force: true })
-  }
+  })
 }

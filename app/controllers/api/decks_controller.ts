@@ -64,11 +64,11 @@ export default class DecksController {
     return response.noContent()
   }
 
-  async duplicate({ auth, params, request, response }: HttpContext) {
+  async duplicate({ auth, params, request, response, i18n }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const input = await request.validateUsing(duplicateDeckValidator)
     const copy = await new DuplicateDeck().handle(user, params.id, {
-      keepProgress: input.keep_progress, destinationId: input.destination_id, folderId: input.folder_id,
+      keepProgress: input.keep_progress, destinationId: input.destination_id, folderId: input.folder_id, locale: i18n.locale,
     })
     return response.accepted(await showDeck(user, copy))
   }

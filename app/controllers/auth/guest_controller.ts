@@ -1,13 +1,16 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { createUser } from '#actions/auth/create_user'
+import { afterSignInPath } from '#services/next_path'
+import { signInWeb } from '#services/web_sign_in'
 
 /** "Continue without an account": a guest account that can be upgraded later. */
 export default class GuestController {
-  async store({ auth, response, i18n }: HttpContext) {
+  async store(ctx: HttpContext) {
+    const { auth, response, i18n } = ctx
     if (!auth.use('web').user) {
       const user = await createUser({ provider: 'guest', locale: i18n.locale })
-      await auth.use('web').login(user)
+      await signInWeb(ctx, user)
     }
-    return response.redirect().toRoute('home')
+    return response.redirect(afterSignInPath(ctx))
   }
 }

@@ -1,6 +1,8 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import ConsumeLoginLink from '#actions/auth/consume_login_link'
 import OneTimeToken from '#models/one_time_token'
+import { afterSignInPath } from '#services/next_path'
+import { signInWeb } from '#services/web_sign_in'
 
 /**
  * The page behind an e-mailed web_to_app link. On a phone it hands the code
@@ -17,9 +19,9 @@ export default class LoginLinkController {
     })
   }
 
-  async store({ params, auth, response }: HttpContext) {
-    const user = await new ConsumeLoginLink().handle(params.token)
-    await auth.use('web').login(user)
-    return response.redirect().toRoute('home')
+  async store(ctx: HttpContext) {
+    const user = await new ConsumeLoginLink().handle(ctx.params.token)
+    await signInWeb(ctx, user)
+    return ctx.response.redirect(afterSignInPath(ctx))
   }
 }

@@ -3,21 +3,32 @@ import User from '#models/user'
 import { signInValidator } from '#validators/auth'
 import { guardSignIn } from '#services/auth_throttle'
 import { socialSignInOptions } from '#services/social_options'
+import { afterSignInPath, safeNextPath } from '#services/next_path'
+import { signInWeb, signOutWeb } from '#services/web_sign_in'
 
 export default class SignInController {
-  async show({ inertia }: HttpContext) {
+  /**
+   * `?next=` (a page of this site) is remembered in the session, so every
+   * way of signing in from here (this form, Google, Apple, a new account)
+   * returns to it; the plain sign-in page forgets an older one.
+   */
+  async show({ inertia, request, session }: HttpContext) {
+    const next = safeNextPath(request.input('next'))
+    if (next) session.setIntendedUrl(next)
+    else session.clearIntendedUrl()
     return inertia.render('auth/sign_in', { social: socialSignInOptions() })
   }
 
-  async store({ request, auth, response }: HttpContext) {
+  async store(ctx: HttpContext) {
+    const { request, response } = ctx
     const { email, password } = await request.validateUsing(signInValidator)
     const user = await guardSignIn(request.ip(), email, () => User.verifyCredentials(email, password))
-    await auth.use('web').login(user)
-    return response.redirect().toRoute('home')
+    await signInWeb(ctx, user)
+    return response.redirect(afterSignInPath(ctx))
   }
 
-  async destroy({ auth, response }: HttpContext) {
-    await auth.use('web').logout()
-    return response.redirect().toRoute('home')
+  async destroy(ctx: HttpContext) {
+    await signOutWeb(ctx)
+    return ctx.response.redirect().toRoute('home')
   }
 }

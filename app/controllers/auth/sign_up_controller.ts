@@ -2,6 +2,8 @@ import type { HttpContext } from '@adonisjs/core/http'
 import RegisterWithEmail from '#actions/auth/register_with_email'
 import { signUpValidator } from '#validators/auth'
 import { socialSignInOptions } from '#services/social_options'
+import { afterSignInPath } from '#services/next_path'
+import { signInWeb } from '#services/web_sign_in'
 
 export default class SignUpController {
   async start({ inertia }: HttpContext) {
@@ -12,11 +14,12 @@ export default class SignUpController {
     return inertia.render('auth/sign_up', { social: socialSignInOptions() })
   }
 
-  async store({ request, auth, response, i18n }: HttpContext) {
+  async store(ctx: HttpContext) {
+    const { request, auth, response, i18n } = ctx
     const { name, email, password } = await request.validateUsing(signUpValidator)
     const guest = auth.use('web').user
     const user = await new RegisterWithEmail().handle({ name, email, password, guest, locale: i18n.locale })
-    await auth.use('web').login(user)
-    return response.redirect().toRoute('home')
+    await signInWeb(ctx, user)
+    return response.redirect(afterSignInPath(ctx))
   }
 }

@@ -4,6 +4,8 @@ import SignInWithIdentity from '#actions/auth/sign_in_with_identity'
 import { verifyIdentityToken } from '#services/identity_tokens'
 import { appleWeb } from '#config/identity'
 import ApiException from '#exceptions/api_exception'
+import { afterSignInPath } from '#services/next_path'
+import { signInWeb } from '#services/web_sign_in'
 
 /**
  * Google through ally (authorization code flow, then the id_token's claims
@@ -15,7 +17,8 @@ export default class SocialController {
     return ally.use('google').redirect()
   }
 
-  async googleCallback({ ally, auth, response, session, i18n }: HttpContext) {
+  async googleCallback(ctx: HttpContext) {
+    const { ally, auth, response, session, i18n } = ctx
     const google = ally.use('google')
     if (google.accessDenied() || google.hasError() || google.stateMisMatch()) {
       session.flashErrors({ E_SOCIAL: i18n.t('errors.social_failed.title') })
@@ -32,7 +35,7 @@ export default class SocialController {
       },
       { current: auth.use('web').user }
     )
-    return this.finish(user, { auth, response } as HttpContext)
+    return this.finish(user, ctx)
   }
 
   async appleRedirect({ response, session }: HttpContext) {
@@ -71,9 +74,11 @@ export default class SocialController {
     return this.finish(user, ctx)
   }
 
-  private async finish(user: Awaited<ReturnType<SignInWithIdentity['handle']>>['user'], { auth, response }: HttpContext) {
-    const wasSignedIn = auth.use('web').user?.id === user.id
-    await auth.use('web').login(user)
-    return response.redirect().toRoute(wasSignedIn ? 'account.show' : 'home')
+  /** Connecting a provider goes back to the account page; a sign-in to the page that asked for it. */
+  private async finish(user: Awaited<ReturnType<SignInWithIdentity['handle']>>['user'], ctx: HttpContext) {
+    const wasSignedIn = ctx.auth.use('web').user?.id === user.id
+    await signInWeb(ctx, user)
+    if (wasSignedIn) return ctx.response.redirect().toRoute('account.show')
+    return ctx.response.redirect(afterSignInPath(ctx))
   }
 }

@@ -1,12 +1,15 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import drive from '@adonisjs/drive/services/main'
 import CreateExport from '#actions/exports/create_export'
+import { findExport } from '#actions/exports/find_export'
 import ApiException from '#exceptions/api_exception'
 import DeckExport, { EXPORT_CONTENT_TYPES } from '#models/deck_export'
 import { idParam } from '#queries/decks/find_deck'
 import { wantsJson } from '#services/request_locale'
 import { createExportValidator } from '#validators/exports'
 import { contentDisposition } from '../../exports/download_link.js'
+import { listExports } from '#queries/exports/list_exports'
+import ExportTransformer from '#transformers/export_transformer'
 
 type Refusal = 'invalid' | 'expired' | 'gone'
 
@@ -16,9 +19,9 @@ const REFUSALS: Record<Refusal, { status: number; code: string; key: string }> =
   gone: { status: 410, code: 'E_EXPORT_GONE', key: 'export_gone' },
 }
 
-/** Exports on the web: the deck menu's form, and the e-mailed download link. */
+/** Exports on the web: the deck menu's form, the learner's list of exports, and the downloads. */
 export default class DeckExportsController {
-  /** POST /decks/:id/exports: queues the export; the toast says the link comes by e-mail. */
+  /** POST /decks/:id/exports: queues the export; the toast says the link comes by e-mail and leads to the list. */
   async store({ auth, params, request, response, session, i18n }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
     const input = await request.validateUsing(createExportValidator, { data: { ...request.body(), deck_id: idParam(params.id) } })
@@ -26,7 +29,24 @@ export default class DeckExportsController {
       deckId: input.deck_id, email: input.email, includeProgress: input.include_progress, format: input.format,
     })
     session.flash('success', i18n.t('ui.exports.flash.queued'))
+    session.flash('successAction', { label: i18n.t('ui.exports.flash.open_list'), href: '/exports' })
     return response.redirect().withQs().back()
+  }
+
+  /** GET /exports: the learner's exports with their state, newest first; the page polls while one is being written. */
+  async index({ auth, inertia }: HttpContext) {
+    const user = auth.use('web').getUserOrFail()
+    return inertia.render('exports/index', {
+      exports: async () => (await listExports(user)).map((record) => ExportTransformer.forList(record)),
+    })
+  }
+
+  /** GET /exports/:id/file: the list's download button, for the export's owner only (404 for anyone else). */
+  async file(ctx: HttpContext) {
+    const record = await findExport(ctx.auth.use('web').getUserOrFail(), ctx.params.id)
+    if (record.status !== 'done' || !record.storageKey) throw ApiException.notFound()
+    if (record.isExpired) return this.refuse(ctx, 'expired')
+    return this.serve(ctx, record)
   }
 
   /**
@@ -35,13 +55,8 @@ export default class DeckExportsController {
    * whose file is gone, is 410. Pages get a page, JSON clients an error body.
    */
   async download(ctx: HttpContext) {
-    const { request, response, params } = ctx
-    const refuse = (reason: Refusal) => {
-      const refusal = REFUSALS[reason]
-      if (wantsJson(ctx)) throw new ApiException(refusal.status, refusal.code, refusal.key, { hasBody: true })
-      response.status(refusal.status)
-      return ctx.inertia.render('exports/download_error', { reason })
-    }
+    const { request, params } = ctx
+    const refuse = (reason: Refusal) => this.refuse(ctx, reason)
 
     if (!request.hasValidSignature()) {
       /* `expires` is part of what was signed: a link past it is expired, whatever else is wrong with it */
@@ -51,8 +66,21 @@ export default class DeckExportsController {
     const record = await DeckExport.find(idParam(params.id))
     if (!record || record.status !== 'done' || !record.storageKey) return refuse('gone')
     if (record.isExpired) return refuse('expired')
+    return this.serve(ctx, record)
+  }
+
+  private refuse(ctx: HttpContext, reason: Refusal) {
+    const refusal = REFUSALS[reason]
+    if (wantsJson(ctx)) throw new ApiException(refusal.status, refusal.code, refusal.key, { hasBody: true })
+    ctx.response.status(refusal.status)
+    return ctx.inertia.render('exports/download_error', { reason })
+  }
+
+  /** The stored file as an attachment under the deck's name, or 410 when it is no longer there. */
+  private async serve(ctx: HttpContext, record: DeckExport) {
+    const { response } = ctx
     const disk = drive.use()
-    if (!(await disk.exists(record.storageKey))) return refuse('gone')
+    if (!record.storageKey || !(await disk.exists(record.storageKey))) return this.refuse(ctx, 'gone')
 
     const fileName = record.storageKey.slice(record.storageKey.lastIndexOf('/') + 1)
     response.header('Content-Type', EXPORT_CONTENT_TYPES[record.format])

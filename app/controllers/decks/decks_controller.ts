@@ -68,10 +68,10 @@ export default class DecksController {
     return from === `/decks/${params.id}` ? response.redirect().toRoute('home') : response.redirect().withQs().back()
   }
 
-  async duplicate({ auth, params, request, response, session }: HttpContext) {
+  async duplicate({ auth, params, request, response, session, i18n }: HttpContext) {
     const input = await request.validateUsing(duplicateDeckValidator)
     const copy = await new DuplicateDeck().handle(auth.use('web').getUserOrFail(), params.id, {
-      keepProgress: input.keep_progress, destinationId: input.destination_id, folderId: input.folder_id,
+      keepProgress: input.keep_progress, destinationId: input.destination_id, folderId: input.folder_id, locale: i18n.locale,
     })
     flashStartedJob(session, copy, 'duplicating')
     return response.redirect().withQs().back()

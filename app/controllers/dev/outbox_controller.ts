@@ -5,7 +5,8 @@ import { readOutbox } from '#services/mail/outbox_transport'
 /** Development only: the e-mails the outbox transport kept, newest first. */
 export default class OutboxController {
   async index({ inertia }: HttpContext) {
-    const messages = (await readOutbox(outboxDirectory)).slice(0, 50)
-    return inertia.render('dev/outbox', { messages })
+    /* not `messages`: that shared prop holds the page's translations */
+    const mails = (await readOutbox(outboxDirectory)).slice(0, 50)
+    return inertia.render('dev/outbox', { mails })
   }
 }

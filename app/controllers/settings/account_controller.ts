@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { signOutWeb } from '#services/web_sign_in'
 import UpdateProfile from '#actions/users/update_profile'
 import ChangePassword from '#actions/users/change_password'
 import DeleteAccount from '#actions/users/delete_account'
@@ -30,11 +31,12 @@ export default class AccountController {
     return response.redirect().back()
   }
 
-  async destroy({ request, auth, response }: HttpContext) {
+  async destroy(ctx: HttpContext) {
+    const { request, auth, response } = ctx
     const { confirmation } = await request.validateUsing(deleteAccountValidator)
     const user = auth.use('web').getUserOrFail()
     await new DeleteAccount().handle(user, confirmation)
-    await auth.use('web').logout()
+    await signOutWeb(ctx)
     return response.redirect().toRoute('home')
   }
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { router } from '@inertiajs/react'
+import { Link, router } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { useShared } from '~/lib/shared'
 import { Dialog } from '~/components/decks/dialog'
@@ -10,7 +10,8 @@ type Format = 'ofc' | 'apkg' | 'csv'
 
 /**
  * Export a deck: the file is written in the background and its link
- * e-mailed, to the account's address unless the learner picks another.
+ * e-mailed, to the account's address unless the learner picks another;
+ * the exports page lists it with its state and a download button.
  */
 export function ExportDialog({ deck, onClose }: { deck: { id: number; name: string }; onClose: () => void }) {
   const t = useT()
@@ -43,7 +44,9 @@ export function ExportDialog({ deck, onClose }: { deck: { id: number; name: stri
 
   return (
     <Dialog title={t('exports.dialog.title', { name: deck.name })} submitLabel={t('exports.dialog.submit')} disabled={sending} onSubmit={submit} onClose={onClose}>
-      <p className="muted">{t('exports.dialog.body')}</p>
+      <p className="muted">
+        {t('exports.dialog.body')} <Link href="/exports">{t('exports.dialog.see_exports')}</Link>
+      </p>
       <Picker name="export-format" legend={t('exports.format.legend')} choices={formats} value={format} onChange={(value) => setFormat(value as Format)} />
       <label className="checkbox">
         <input

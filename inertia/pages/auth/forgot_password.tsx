@@ -2,6 +2,7 @@ import { Head, useForm } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { Field } from '~/components/field'
 import { FormError } from '~/components/form_error'
+import { ServerForm } from '~/components/server_form'
 
 export default function ForgotPassword() {
   const t = useT()
@@ -12,12 +13,12 @@ export default function ForgotPassword() {
       <h1>{t('auth.reset_title')}</h1>
       <p className="muted">{t('auth.reset_body')}</p>
       <FormError />
-      <form onSubmit={(event) => (event.preventDefault(), form.post('/forgot-password'))}>
+      <ServerForm form={form} action="/forgot-password" onSubmit={() => form.post('/forgot-password')}>
         <Field label={t('auth.email')} name="email" type="email" autoComplete="email" value={form.data.email} error={form.errors.email} onChange={(e) => form.setData('email', e.target.value)} required />
         <button type="submit" className="button primary block" disabled={form.processing}>
           {t('auth.reset_send')}
         </button>
-      </form>
+      </ServerForm>
     </div>
   )
 }

@@ -2,6 +2,7 @@ import { Head, Link, useForm } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { Field } from '~/components/field'
 import { FormError } from '~/components/form_error'
+import { ServerForm } from '~/components/server_form'
 import { SocialButtons } from '~/components/social_buttons'
 
 export default function SignIn({ social }: { social: { google: boolean; apple: boolean } }) {
@@ -13,18 +14,13 @@ export default function SignIn({ social }: { social: { google: boolean; apple: b
       <h1>{t('auth.sign_in_title')}</h1>
       <SocialButtons social={social} />
       <FormError />
-      <form
-        onSubmit={(event) => {
-          event.preventDefault()
-          form.post('/sign-in', { onFinish: () => form.reset('password') })
-        }}
-      >
+      <ServerForm form={form} action="/sign-in" onSubmit={() => form.post('/sign-in', { onFinish: () => form.reset('password') })}>
         <Field label={t('auth.email')} name="email" type="email" autoComplete="username" value={form.data.email} error={form.errors.email} onChange={(e) => form.setData('email', e.target.value)} required />
         <Field label={t('auth.password')} name="password" type="password" autoComplete="current-password" value={form.data.password} error={form.errors.password} onChange={(e) => form.setData('password', e.target.value)} required />
         <button type="submit" className="button primary block" disabled={form.processing}>
           {t('auth.sign_in')}
         </button>
-      </form>
+      </ServerForm>
       <Link href="/forgot-password">{t('auth.forgot_password')}</Link>
       <p className="muted">
         {t('auth.no_account')} <Link href="/get-started">{t('nav.get_started')}</Link>

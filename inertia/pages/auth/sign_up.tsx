@@ -2,6 +2,7 @@ import { Head, Link, useForm } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { Field } from '~/components/field'
 import { FormError } from '~/components/form_error'
+import { ServerForm } from '~/components/server_form'
 import { SocialButtons } from '~/components/social_buttons'
 
 export default function SignUp({ social }: { social: { google: boolean; apple: boolean } }) {
@@ -13,12 +14,7 @@ export default function SignUp({ social }: { social: { google: boolean; apple: b
       <h1>{t('auth.sign_up_title')}</h1>
       <SocialButtons social={social} />
       <FormError />
-      <form
-        onSubmit={(event) => {
-          event.preventDefault()
-          form.post('/sign-up', { onFinish: () => form.reset('password', 'password_confirmation') })
-        }}
-      >
+      <ServerForm form={form} action="/sign-up" onSubmit={() => form.post('/sign-up', { onFinish: () => form.reset('password', 'password_confirmation') })}>
         <Field label={t('auth.name')} name="name" autoComplete="name" value={form.data.name} error={form.errors.name} onChange={(e) => form.setData('name', e.target.value)} required />
         <Field label={t('auth.email')} name="email" type="email" autoComplete="email" value={form.data.email} error={form.errors.email} onChange={(e) => form.setData('email', e.target.value)} required />
         <Field label={t('auth.password')} name="password" type="password" autoComplete="new-password" value={form.data.password} error={form.errors.password} onChange={(e) => form.setData('password', e.target.value)} required />
@@ -26,7 +22,7 @@ export default function SignUp({ social }: { social: { google: boolean; apple: b
         <button type="submit" className="button primary block" disabled={form.processing}>
           {t('auth.sign_up')}
         </button>
-      </form>
+      </ServerForm>
       <p className="muted">
         {t('auth.have_account')} <Link href="/sign-in">{t('auth.sign_in')}</Link>
       </p>

@@ -71,7 +71,7 @@ test.group('Web: algorithm settings', (group) => {
 
     const visitor = new WebSession()
     await visitor.get('/sign-in')
-    assert.equal((await visitor.get(`/decks/${main.id}/algorithm`)).location, '/sign-in')
+    assert.equal((await visitor.get(`/decks/${main.id}/algorithm`)).location, `/sign-in?next=${encodeURIComponent(`/decks/${main.id}/algorithm`)}`)
   })
 
   test('custom tuning is saved on the main deck and its subdecks', async ({ assert }) => {

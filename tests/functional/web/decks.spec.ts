@@ -187,7 +187,7 @@ test.group('Web: deck list and deck pages', (group) => {
     const copy = await Deck.query().where('cloned_from_id', main.id).firstOrFail()
     const home = await page(web, '/')
     assert.lengthOf(home.props.started, 1)
-    assert.deepInclude(home.props.started[0], { id: copy.id, state: 'duplicating', name: 'Biology', counters: { total: 0, processed: 0 } })
+    assert.deepInclude(home.props.started[0], { id: copy.id, state: 'duplicating', name: 'Biology (copy)', counters: { total: 0, processed: 0 } })
     await settled(copy.id)
     const after = await page(web, '/')
     assert.deepEqual(after.props.started, [], 'the start is told once')
@@ -343,7 +343,7 @@ test.group('Web: deck list and deck pages', (group) => {
     await visitor.get('/sign-in')
     const anonymous = await visitor.post('/decks', { deck: { name: 'Anonymous' } })
     assert.equal(anonymous.location, '/sign-in')
-    assert.equal((await visitor.get(`/decks/${main.id}`)).location, '/sign-in')
+    assert.equal((await visitor.get(`/decks/${main.id}`)).location, `/sign-in?next=${encodeURIComponent(`/decks/${main.id}`)}`)
     assert.deepEqual(await snapshot(), before)
   })
 

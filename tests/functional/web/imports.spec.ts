@@ -259,7 +259,7 @@ test.group('Web: deck imports', (group) => {
     await signedOut.get('/sign-in')
     const page = await signedOut.get(`/deck_imports/${done.id}`)
     assert.equal(page.status, 302)
-    assert.equal(page.location, '/sign-in')
+    assert.equal(page.location, `/sign-in?next=${encodeURIComponent(`/deck_imports/${done.id}`)}`)
     assert.equal((await call(signedOut, 'GET', `/deck_imports/${done.id}`)).status, 401)
     const anonymousUpload = await call(signedOut, 'POST', '/deck_imports', form('front,back\na,b\n', 'words.csv'))
     assert.equal(anonymousUpload.status, 401)

@@ -83,7 +83,7 @@ test.group('Web: the learning page', (group) => {
 
     const signedOut = await new WebSession().get(`/decks/${deck.id}/learn`)
     assert.equal(signedOut.status, 302)
-    assert.equal(signedOut.location, '/sign-in')
+    assert.equal(signedOut.location, `/sign-in?next=${encodeURIComponent(`/decks/${deck.id}/learn`)}`)
   })
 
   test('next cards, an answer and its undo through the web session', async ({ assert }) => {

@@ -111,7 +111,7 @@ test.group('Web: statistics and streak pages', (group) => {
     const visitor = new WebSession()
     await visitor.get('/sign-in')
     for (const path of ['/statistics', '/streak']) {
-      assert.equal((await visitor.get(path)).location, '/sign-in', path)
+      assert.equal((await visitor.get(path)).location, `/sign-in?next=${encodeURIComponent(path)}`, path)
     }
     assert.equal((await visitor.post('/streak/shown')).location, '/sign-in')
   })
