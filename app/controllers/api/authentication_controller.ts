@@ -6,7 +6,7 @@ import RegisterWithEmail from '#actions/auth/register_with_email'
 import SignInWithIdentity from '#actions/auth/sign_in_with_identity'
 import SendLoginLink from '#actions/auth/send_login_link'
 import ConsumeLoginLink from '#actions/auth/consume_login_link'
-import UserTransformer from '#transformers/user_transformer'
+import { apiUser } from '#queries/users/api_user'
 import { verifyIdentityToken } from '#services/identity_tokens'
 import { guardEmailRequest, guardSignIn } from '#services/auth_throttle'
 import {
@@ -24,8 +24,7 @@ async function currentUser(ctx: HttpContext) {
 
 async function issueToken(user: User, isNewUser: boolean, name = 'mobile') {
   const token = await User.accessTokens.create(user, ['*'], { name })
-  await user.load('socialAccounts')
-  return { token: token.value!.release(), isNewUser, user: UserTransformer.forApi(user) }
+  return { token: token.value!.release(), isNewUser, user: await apiUser(user) }
 }
 
 export default class AuthenticationController {
@@ -44,10 +43,11 @@ export default class AuthenticationController {
 
   async loginWithProvider(ctx: HttpContext) {
     const input = await ctx.request.validateUsing(loginWithProviderValidator)
+    const fields = typeof input.user === 'object' ? input.user : undefined
     switch (input.kind) {
       case 'email': {
-        const email = input.user?.email
-        const password = input.user?.password
+        const email = fields?.email
+        const password = fields?.password
         if (!email || !password) throw new ApiException(422, 'E_MISSING_CREDENTIALS', 'missing_credentials')
         const user = await guardSignIn(ctx.request.ip(), email, () => User.verifyCredentials(email, password))
         return issueToken(user, false)
@@ -59,13 +59,13 @@ export default class AuthenticationController {
         const identity = await verifyIdentityToken(input.kind, token)
         const { user, isNewUser } = await new SignInWithIdentity().handle(identity, {
           current: await currentUser(ctx),
-          name: input.name ?? input.user?.name,
+          name: input.name ?? fields?.name,
         })
         return issueToken(user, isNewUser)
       }
       case 'web_to_app': {
         if (input.code) return issueToken(await new ConsumeLoginLink().handle(input.code), false)
-        const email = input.email ?? input.user?.email
+        const email = input.email ?? fields?.email
         if (!email) throw new ApiException(422, 'E_MISSING_EMAIL', 'missing_email')
         await guardEmailRequest('login_link', email)
         await new SendLoginLink().handle(email, ctx.i18n.locale)
