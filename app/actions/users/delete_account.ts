@@ -10,7 +10,7 @@ import ApiException from '#exceptions/api_exception'
 export default class DeleteAccount {
   async handle(user: User, confirmation: string) {
     if (!user.username || confirmation.trim().toLowerCase() !== user.username.toLowerCase()) {
-      throw new ApiException(422, 'E_CONFIRMATION_MISMATCH', 'confirmation_mismatch')
+      throw new ApiException(422, 'E_CONFIRMATION_MISMATCH', 'confirmation_mismatch', { apiField: 'confirmation' })
     }
     const avatar = user.avatarPath
     await db.transaction(async (trx) => {
