@@ -22,12 +22,14 @@ export default class QueueWork extends BaseCommand {
     const router = await this.app.container.make('router')
     router.commit()
 
-    const { startWorker } = await import('#services/queue')
+    const { closeQueue, scheduleRecurringJobs, startWorker } = await import('#services/queue')
     const worker = startWorker(this.concurrency)
     await worker.waitUntilReady()
+    await scheduleRecurringJobs()
     this.logger.info(`worker ready (concurrency ${this.concurrency})`)
     this.app.terminating(async () => {
       await worker.close()
+      await closeQueue()
     })
     /* Ctrl-C finishes the jobs in hand; started by another process (the tests), never outlive it */
     process.once('SIGINT', () => this.app.terminate())

@@ -80,7 +80,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       const { values, hasBody, field, apiField } = error.options
       const body = entry(error.key, error.code!, values, hasBody)
       /* a rule the validator cannot see (a note's fields, a file, a deck that cannot move there) still names its field */
-      if (error.status === 422) body.errors = [{ field: field ?? apiField ?? '', rule: error.code, message: body.title }]
+      if (error.status === 422) body.errors = [{ field: field ?? apiField ?? '', rule: error.code!, message: body.title }]
       return { status: error.status, headers, body }
     }
     if (error instanceof authErrors.E_UNAUTHORIZED_ACCESS) {

@@ -83,8 +83,7 @@ export default class AuthenticationController {
   }
 
   async logout({ auth, response }: HttpContext) {
-    const user = auth.use('api').getUserOrFail()
-    await User.accessTokens.delete(user, user.currentAccessToken.identifier)
+    await User.accessTokens.revoke(auth.use('api').getUserOrFail().currentAccessToken)
     return response.noContent()
   }
 }
