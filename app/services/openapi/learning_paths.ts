@@ -2,7 +2,7 @@
 | Studying in the OpenAPI document: learning sessions, answers, undo, offline
 | answers, the card sheet and algorithm settings.
 */
-import { error, obj, op, ref, str } from '#services/openapi/schema'
+import { entity, error, listOf, obj, op, ref, str, unprocessable } from '#services/openapi/schema'
 
 const int = { type: 'integer' }
 const bool = { type: 'boolean' }
@@ -32,19 +32,20 @@ const settings = obj({
 })
 
 export const learningSchemas = {
-  LearningCard: obj({
-    id: int, noteId: int, deckId: int, ord: int, label: { type: 'object' }, front: str(), back: str(), css: str(),
-    typeIn: { type: ['object', 'null'], properties: { field: str(), expected: str() } },
-    state: str(), isFrozen: bool, version: int, reps: int, lapses: int, dueAt: nullable('string'),
-    answerButtons: { type: 'array', items: obj({ type: answerEnum, repeatText: nullable('string'), delaySeconds: num }) },
+  LearningCard: entity({
+    id: int, noteId: int, deckId: int, ord: int, label: ref('CardLabel'), front: str(), back: str(), css: str(),
+    typeIn: { type: ['object', 'null'], properties: { field: str(), expected: str() }, required: ['field', 'expected'] },
+    state: str(), isFrozen: bool, version: { ...int, description: 'the progress version an answer may name' }, reps: int, lapses: int, dueAt: nullable('string'),
+    answerButtons: listOf(ref('AnswerButton')),
   }),
+  AnswerButton: entity({ type: answerEnum, repeatText: nullable('string'), delaySeconds: num }),
 }
 
 export const learningPaths = {
   '/health': { get: op('The server answers (no database touched)', { ok: [200, obj({ status: str({ const: 'ok' }) })] }) },
   '/v2/learning/start': {
     get: op('Start a session (query: deck_id, learn_session_start_timestamp): the first card, its buttons, the next cards, counters, the daily limit', {
-      auth, ok: [200, obj({ deck: obj({ id: int, name: str(), rootDeckId: int }), card: ref('LearningCard'), answerButtons: { type: 'array' }, ...session, dailyLimit: obj({ limit: nullable('integer'), studiedToday: int, reached: bool, kind: nullable('string') }), tutorialSeen: bool })],
+      auth, ok: [200, obj({ deck: entity({ id: int, name: str(), rootDeckId: int }), card: { oneOf: [ref('LearningCard'), { type: 'null' }] }, answerButtons: listOf(ref('AnswerButton')), ...session, dailyLimit: entity({ limit: nullable('integer'), studiedToday: int, reached: bool, kind: nullable('string') }), tutorialSeen: bool })],
       extra: { ...notFound, '409': error('E_DECK_ARCHIVED') },
     }),
   },
@@ -55,16 +56,16 @@ export const learningPaths = {
     get: op('The older clients\' name for v2/learning/cards', { auth, ok: [200, obj(session)], extra: notFound }),
   },
   '/v2/learning/answer': {
-    post: op('Answer a card shown with `version`. A retried answer is recorded once (replayed: true); a card changed since it was shown is refused', {
+    post: op('Answer a card (the spec\'s body). The optional `version` (given with each card) names the card as it was shown: a card changed since is refused. A retried answer is recorded once (replayed: true)', {
       auth,
-      body: obj({ deck_id: int, card_id: int, answer: answerEnum, review_duration_ms: int, version: int }, ['deck_id', 'card_id', 'answer', 'version']),
-      ok: [200, obj({ card: obj({ id: int, state: str(), version: int, dueAt: nullable('string'), isFrozen: bool }), answer: answerEnum, leech: bool, replayed: bool, topCounters: counters, isUndoActionAvailable: bool, streak: { type: 'object' } })],
+      body: obj({ deck_id: int, card_id: int, answer: answerEnum, review_duration_ms: int, version: { ...int, description: 'optional: the card\'s version as shown' } }, ['deck_id', 'card_id', 'answer']),
+      ok: [200, entity({ card: entity({ id: int, state: str(), version: int, dueAt: nullable('string'), isFrozen: bool }), answer: answerEnum, leech: bool, replayed: bool, topCounters: counters, isUndoActionAvailable: bool, streak: ref('Streak') })],
       extra: { ...notFound, ...limits, '409': error('E_STALE_ANSWER, E_CARD_FROZEN, E_DECK_ARCHIVED') },
     }),
   },
   '/learning/undo': {
     delete: op('Undo the latest answer of today (query: deck_id to stay within a deck); the card comes back as it was', {
-      auth, ok: [200, obj({ card: ref('LearningCard'), answerButtons: { type: 'array' }, topCounters: counters, isUndoActionAvailable: bool, algorithmType: str() })],
+      auth, ok: [200, entity({ card: ref('LearningCard'), answerButtons: listOf(ref('AnswerButton')), topCounters: counters, isUndoActionAvailable: bool, algorithmType: str() })],
       extra: { '409': error('E_NOTHING_TO_UNDO') },
     }),
   },
@@ -81,7 +82,7 @@ export const learningPaths = {
     put: op('Edit the card\'s note from the learning screen; return_learning_data gives the card as the session shows it', {
       auth, params: ['id'],
       body: obj({ deck_id: int, fields: { type: 'object' }, field_attachments_map: { type: 'object' }, reverse: bool, return_learning_data: bool }, ['fields']),
-      ok: [200, { oneOf: [ref('Note'), obj({ card: ref('LearningCard'), answerButtons: { type: 'array' } })] }],
+      ok: [200, { oneOf: [ref('Note'), obj({ card: ref('LearningCard'), answerButtons: listOf(ref('AnswerButton')) })] }],
       extra: { ...notFound, '409': error('E_DECK_ARCHIVED, E_DECK_PROCESSING') },
     }),
   },
@@ -92,7 +93,16 @@ export const learningPaths = {
   },
   '/cards/{id}/stats': {
     get: op('The card sheet: created, ease or FSRS memory, interval, next review, status, reviews, average time, history', {
-      auth, params: ['id'], ok: [200, obj({ cardId: int, createdAt: str(), status: str(), ease: nullable('number'), difficulty: nullable('number'), stability: nullable('number'), intervalDays: num, nextReviewAt: nullable('string'), reviewsCount: int, averageReviewTimeMs: nullable('integer'), history: { type: 'array', items: { type: 'object' } } })],
+      auth, params: ['id'],
+      ok: [200, entity({
+        cardId: int, noteId: int, deckId: int, createdAt: str(), status: str(), state: str(), ease: nullable('number'), difficulty: nullable('number'), stability: nullable('number'),
+        intervalDays: num, nextReviewAt: nullable('string'), lastReviewedAt: nullable('string'), reviewsCount: int, lapses: int,
+        averageReviewTimeMs: nullable('integer'), totalReviewTimeMs: int,
+        history: listOf(entity({
+          reviewedAt: str(), answer: answerEnum, kind: str(), intervalDays: nullable('number'), ease: nullable('number'),
+          stability: nullable('number'), difficulty: nullable('number'), durationMs: nullable('integer'),
+        })),
+      })],
       extra: notFound,
     }),
   },
@@ -102,7 +112,7 @@ export const learningPaths = {
       auth, params: ['deckId'],
       body: obj({ algorithm_preset: str({ enum: ['general', 'languages', 'medical', 'speed_learning', 'custom'] }), steps_in_minutes: str(), easy_bonus_percent: num, interval_modifier_percent: num, max_interval_minutes: int, smart_scheduling: bool, desired_retention: num, confirm_reset: bool }, ['algorithm_preset']),
       ok: [200, settings],
-      extra: { ...notFound, '402': error('E_PREMIUM_REQUIRED (smart scheduling)'), '409': error('E_ALGORITHM_RESET_CONFIRMATION, E_DECK_ARCHIVED'), '422': error('E_ALGORITHM_ON_ROOT_ONLY, invalid steps') },
+      extra: { ...notFound, '402': error('E_PREMIUM_REQUIRED (smart scheduling)'), '409': error('E_ALGORITHM_RESET_CONFIRMATION, E_DECK_ARCHIVED'), '422': unprocessable('E_ALGORITHM_ON_ROOT_ONLY, invalid steps') },
     }),
   },
 }
