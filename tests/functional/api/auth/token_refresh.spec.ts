@@ -42,7 +42,7 @@ test.group('API tokens: one successor per token', (group) => {
     for (let i = 0; i < 3; i++) {
       const response = await me(client, old)
       response.assertStatus(200)
-      handed.push(response.header('x-user-token'))
+      handed.push(response.header('x-user-token') as string)
     }
     assert.match(handed[0], /^mnm_/)
     assert.deepEqual(handed, [handed[0], handed[0], handed[0]])
@@ -80,7 +80,7 @@ test.group('API tokens: one successor per token', (group) => {
     await nearExpiry()
     const responses = await Promise.all(Array.from({ length: 10 }, () => me(client, old)))
     for (const response of responses) response.assertStatus(200)
-    const handed = new Set(responses.map((response) => response.header('x-user-token')))
+    const handed = new Set(responses.map((response) => response.header('x-user-token') as string))
     assert.equal(handed.size, 1, [...handed].join(' '))
     assert.match([...handed][0], /^mnm_/)
     assert.lengthOf(await tokenRows(), 2)
