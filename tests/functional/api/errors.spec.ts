@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import { signIdentityToken } from '#tests/support/identity_server'
-import { assertErrorBody, makeUser, resetState, tokenFor } from '#tests/support/helpers'
+import db from '@adonisjs/lucid/services/db'
+import { assertErrorBody, makeUser, PASSWORD, resetState, tokenFor } from '#tests/support/helpers'
 import { createDeck, signIn } from './content/support.js'
 
 /*
@@ -69,6 +70,20 @@ test.group('API errors: 401 is only for the session token', (group) => {
     const oneTap = await client.post('/api/auth/google').json({ credential: forged })
     oneTap.assertStatus(400)
     assertErrorBody(assert, oneTap.body(), 'E_INVALID_IDENTITY_TOKEN')
+  })
+
+  test('signing in or up while the app still sends an expired token is not a 401', async ({ client, assert }) => {
+    /* the spec's clients send the stored token on every call, sign-in included */
+    const user = await makeUser({ email: 'ana@example.test' })
+    const stale = await tokenFor(user)
+    await db.from('auth_access_tokens').update({ expires_at: new Date(Date.now() - 60_000) })
+    const signIn = await client.post('/api/authentication/login_with_provider').bearerToken(stale).json({ kind: 'email', user: { email: 'ana@example.test', password: PASSWORD } })
+    signIn.assertStatus(200)
+    const google = await client.post('/api/auth/google').bearerToken(stale).json({ credential: await signIdentityToken('google', { sub: 'g-stale' }) })
+    google.assertStatus(200)
+    const signUp = await client.post('/api/authentication/register_with_email_and_pass').bearerToken(stale).json({ user: { email: 'new@example.test', password: 'long-enough-1' } })
+    signUp.assertStatus(201)
+    assert.notEqual(signUp.body().user.id, user.id)
   })
 
   test('a bad or missing session token is still 401', async ({ client, assert }) => {
