@@ -4,7 +4,7 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import { makeUser, resetState, tokenFor } from '#tests/support/helpers'
-import { workerOutput } from '#tests/support/worker_process'
+import { startWorkerProcess, stopWorkerProcess, workerOutput } from '#tests/support/worker_process'
 import { dispatch, getQueue } from '#services/queue'
 import { GRACE_MINUTES } from '#services/succeeding_access_tokens'
 
@@ -117,7 +117,14 @@ test.group('API tokens: one successor per token', (group) => {
 test.group('API tokens: the prune job', (group) => {
   group.each.setup(() => resetState())
 
-  test('the worker schedules it hourly', async ({ assert }) => {
+  test('the worker schedules it hourly when it starts', async ({ assert }) => {
+    /*
+     * The tests' resetState flushes the Redis database (the limiter's clear),
+     * schedules included: so a worker is started here, as a deploy starts one.
+     */
+    await getQueue().removeJobScheduler('prune_access_tokens')
+    await stopWorkerProcess()
+    await startWorkerProcess(2)
     const scheduler = await getQueue().getJobScheduler('prune_access_tokens')
     assert.exists(scheduler, 'queue:work registered the prune_access_tokens scheduler')
     assert.equal(Number(scheduler!.every), 60 * 60 * 1000)
