@@ -22,15 +22,22 @@ export default class QueueWork extends BaseCommand {
     const router = await this.app.container.make('router')
     router.commit()
 
-    const { startWorker } = await import('#services/queue')
+    const { closeQueue, scheduleRecurringJobs, startWorker } = await import('#services/queue')
     const worker = startWorker(this.concurrency)
     await worker.waitUntilReady()
+    await scheduleRecurringJobs()
     this.logger.info(`worker ready (concurrency ${this.concurrency})`)
     this.app.terminating(async () => {
       await worker.close()
+      await closeQueue()
     })
-    /* Ctrl-C finishes the jobs in hand; started by another process (the tests), never outlive it */
+    /* Ctrl-C, or a stop from a process manager, finishes the jobs in hand; started by another process (the tests), never outlive it */
     process.once('SIGINT', () => this.app.terminate())
-    if (process.send) process.once('disconnect', () => this.app.terminate())
+    process.once('SIGTERM', () => this.app.terminate())
+    if (process.send) {
+      process.once('disconnect', () => this.app.terminate())
+      /* the channel alone must not keep a terminated worker alive */
+      process.channel?.unref()
+    }
   }
 }

@@ -1,5 +1,17 @@
 import { Exception } from '@adonisjs/core/exceptions'
 
+export type ApiExceptionOptions = {
+  values?: Record<string, unknown>
+  hasBody?: boolean
+  /** the form field the error belongs to: shown next to it on a page, named in a 422's `errors` */
+  field?: string
+  /**
+   * the request parameter a 422 is about, for the API's `errors` only, where
+   * no page field shows it (the page shows the error as a toast)
+   */
+  apiField?: string
+}
+
 /**
  * An error the product reports to its clients. `key` names translations
  * `errors.<key>.title` and optionally `errors.<key>.body`; `code` is the
@@ -10,7 +22,7 @@ export default class ApiException extends Exception {
     status: number,
     code: string,
     public key: string,
-    public options: { values?: Record<string, unknown>; hasBody?: boolean; field?: string } = {}
+    public options: ApiExceptionOptions = {}
   ) {
     super(key, { status, code })
   }

@@ -9,11 +9,13 @@ import { errors as coreErrors } from '@adonisjs/core'
 import ApiException from '#exceptions/api_exception'
 import { i18nFor, wantsJson } from '#services/request_locale'
 
-type ErrorBody = { title: string; body?: string; code: string; errors?: unknown[] }
+type ErrorBody = { title: string; body?: string; code: string; errors?: { field: string; rule: string; message: string }[] }
 
 /**
- * Every JSON error has the body {title, body?, code}, localized; 422 adds
- * `errors`; 404 (never 403) for what the caller may not see; 429 carries
+ * Every JSON error has the body {title, body?, code}, localized; every 422
+ * adds `errors: [{field, rule, message}]` (field '' when the error is about
+ * the request as a whole); 404 (never 403) for what the caller may not see;
+ * 401 only for a missing, bad or expired session token; 429 carries
  * Retry-After; a 500 has a generic title and no stack outside development.
  */
 export default class HttpExceptionHandler extends ExceptionHandler {
@@ -51,11 +53,13 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     }
 
     const { status, body, headers } = this.toJson(error, ctx)
+    /* every 422 names what was wrong, whatever raised it: the clients read `errors` */
+    if (status === 422 && !body.errors) body.errors = [{ field: '', rule: body.code, message: body.title }]
     for (const [name, value] of Object.entries(headers)) ctx.response.header(name, value)
     return ctx.response.status(status).send(body)
   }
 
-  private toJson(error: any, ctx: HttpContext) {
+  private toJson(error: any, ctx: HttpContext): { status: number; headers: Record<string, string>; body: ErrorBody } {
     const t = ctx.i18n
     const entry = (key: string, code: string, values = {}, hasBody = false): ErrorBody => ({
       title: t.t(`errors.${key}.title`, values),
@@ -73,10 +77,10 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       }
     }
     if (error instanceof ApiException) {
-      const { values, hasBody, field } = error.options
+      const { values, hasBody, field, apiField } = error.options
       const body = entry(error.key, error.code!, values, hasBody)
-      /* a rule the validator cannot see (a note's fields, a file) still names its field */
-      if (field && error.status === 422) body.errors = [{ field, rule: error.code, message: body.title }]
+      /* a rule the validator cannot see (a note's fields, a file, a deck that cannot move there) still names its field */
+      if (error.status === 422) body.errors = [{ field: field ?? apiField ?? '', rule: error.code!, message: body.title }]
       return { status: error.status, headers, body }
     }
     if (error instanceof authErrors.E_UNAUTHORIZED_ACCESS) {

@@ -5,8 +5,8 @@ import { compose } from '@adonisjs/core/helpers'
 import { BaseModel, column, hasMany } from '@adonisjs/lucid/orm'
 import type { HasMany } from '@adonisjs/lucid/types/relations'
 import { withAuthFinder } from '@adonisjs/auth/mixins/lucid'
-import { DbAccessTokensProvider } from '@adonisjs/auth/access_tokens'
 import SocialAccount from '#models/social_account'
+import { SucceedingAccessTokensProvider } from '#services/succeeding_access_tokens'
 
 export type Provider = 'apple' | 'google' | 'email' | 'guest'
 export type AvatarColor = 'blue' | 'violet' | 'orange' | 'red' | 'green'
@@ -18,8 +18,9 @@ const AuthFinder = withAuthFinder(() => hash.use('scrypt'), {
 })
 
 export default class User extends compose(BaseModel, AuthFinder) {
-  /* Opaque bearer tokens for the mobile apps; a fresh one is handed out near expiry. */
-  static accessTokens = DbAccessTokensProvider.forModel(User, {
+  /* Opaque bearer tokens for the mobile apps; near expiry, one successor is handed out. */
+  static accessTokens = new SucceedingAccessTokensProvider({
+    tokenableModel: User,
     expiresIn: '60 days',
     prefix: 'mnm_',
     table: 'auth_access_tokens',

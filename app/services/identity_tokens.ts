@@ -24,6 +24,13 @@ function keySet(url: string) {
 
 const truthy = (value: unknown) => value === true || value === 'true'
 
+/*
+ * 400, as a wrong password: the apps sign the user out on any 401, and a
+ * refused Google or Apple token (signing in, or connecting a provider while
+ * signed in) says nothing about the session token.
+ */
+const invalidIdentityToken = () => new ApiException(400, 'E_INVALID_IDENTITY_TOKEN', 'invalid_identity_token')
+
 /**
  * Checks an identity token (an OpenID Connect id_token) from Google or Apple:
  * signature against the provider's published keys, issuer, audience and
@@ -45,9 +52,9 @@ export async function verifyIdentityToken(provider: SocialProvider, token: strin
       clockTolerance: 60,
     }))
   } catch {
-    throw new ApiException(401, 'E_INVALID_IDENTITY_TOKEN', 'invalid_identity_token')
+    throw invalidIdentityToken()
   }
-  if (!payload.sub) throw new ApiException(401, 'E_INVALID_IDENTITY_TOKEN', 'invalid_identity_token')
+  if (!payload.sub) throw invalidIdentityToken()
   return {
     provider,
     subject: payload.sub,

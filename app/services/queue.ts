@@ -21,8 +21,14 @@ const registry: Record<string, () => Promise<{ default: JobHandler }>> = {
   fit_fsrs: () => import('#jobs/fit_fsrs'),
   export_deck: () => import('#jobs/export_deck'),
   import_deck: () => import('#jobs/import_deck'),
+  prune_access_tokens: () => import('#jobs/prune_access_tokens'),
 }
 export type JobName = keyof typeof registry
+
+/* recurring jobs: every worker registers them at start (an upsert, so many workers make one schedule) */
+export const SCHEDULES: { name: JobName; everyMs: number }[] = [
+  { name: 'prune_access_tokens', everyMs: 60 * 60 * 1000 },
+]
 
 const defaultJobOptions = {
   attempts: 5,
@@ -73,6 +79,12 @@ export function startWorker(concurrency = 4) {
     logger.error({ err: error, job: job?.name, attempts: job?.attemptsMade }, 'job failed')
   })
   return worker
+}
+
+export async function scheduleRecurringJobs() {
+  for (const { name, everyMs } of SCHEDULES) {
+    await getQueue().upsertJobScheduler(name, { every: everyMs }, { name, data: {}, opts: { attempts: 1 } })
+  }
 }
 
 export async function closeQueue() {

@@ -6,16 +6,44 @@ import { avatarUrlOf } from '#transformers/user_transformer'
 
 const DEFAULT_FONT = { size: 20, alignment: 'center' as const }
 
+export type DeckFields = ReturnType<typeof DeckTransformer.fields>
+/** The spec's Deck: its subdecks nested in `children`, each a whole Deck with its own. */
+export type ApiDeck = DeckFields & { children: ApiDeck[] }
+/** The pages' Deck: the same fields, `children` as ids (a page builds its tree from `parentId`). */
+export type PageDeck = DeckFields & { children: number[] }
+
 /** The spec's Deck entity, for the apps and the pages alike. */
 export default class DeckTransformer {
-  static forApi(deck: Deck, counts: DeckCounts | undefined, owner: User, children: Deck[] = []) {
+  static forApi(deck: Deck, counts: DeckCounts | undefined, owner: User, children: ApiDeck[] = []): ApiDeck {
+    return { ...this.fields(deck, counts, owner), children }
+  }
+
+  /**
+   * The decks as the spec nests them: every deck with its subdecks (among
+   * `decks`, siblings in the given order) as whole Decks, built from rows
+   * already loaded. A subdeck's object is shared by its parent and the map.
+   */
+  static nested(decks: Deck[], present: (deck: Deck) => DeckFields) {
+    const byId = new Map<number, ApiDeck>(decks.map((deck) => [deck.id, { ...present(deck), children: [] }]))
+    for (const deck of decks) {
+      if (deck.parentId) byId.get(deck.parentId)?.children.push(byId.get(deck.id)!)
+    }
+    return byId
+  }
+
+  /** The pages keep the flat list: `children` as ids, so a page does not carry each subtree twice. */
+  static forPage({ children, ...fields }: ApiDeck): PageDeck {
+    return { ...fields, children: children.map((child) => child.id) }
+  }
+
+  /** Every field of the spec's Deck but `children`. */
+  static fields(deck: Deck, counts: DeckCounts | undefined, owner: User) {
     const processing = deck.processing ?? { total: 0, processed: 0 }
     const counters = { total: processing.total, processed: processing.processed }
     const totals = counts ?? NO_COUNTS
     return {
       id: deck.id,
       name: deck.name,
-      children: children.map((child) => child.id),
       state: deck.state,
       collaboration: { count: 0, role: 'owner', state: 'active' },
       algorithmPreset: deck.algorithmPreset,

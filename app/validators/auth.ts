@@ -38,12 +38,16 @@ export const apiRegistrationValidator = vine.create({
 /* api: POST authentication/login_with_provider */
 export const loginWithProviderValidator = vine.create({
   kind: vine.enum(['email', 'apple', 'google', 'web_to_app'] as const),
+  /* e-mail: {email, password}; Apple's credential names its user identifier `user` (a string) */
   user: vine
-    .object({
-      email: email().optional(),
-      password: vine.string().maxLength(128).optional(),
-      name: vine.string().trim().maxLength(100).optional(),
-    })
+    .unionOfTypes([
+      vine.object({
+        email: email().optional(),
+        password: vine.string().maxLength(128).optional(),
+        name: vine.string().trim().maxLength(100).optional(),
+      }),
+      vine.string().maxLength(255),
+    ])
     .optional(),
   /* Apple */
   identity_token: vine.string().maxLength(8192).optional(),

@@ -32,9 +32,9 @@ export default class DuplicateDeck {
       if (input.destinationId) {
         const destination = await findDeck(user, input.destinationId, trx)
         /* a copy inside the original would copy itself */
-        if (ids.includes(destination.id)) throw new ApiException(422, 'E_DECK_MOVE_CYCLE', 'deck_move_cycle')
+        if (ids.includes(destination.id)) throw new ApiException(422, 'E_DECK_MOVE_CYCLE', 'deck_move_cycle', { apiField: 'destination_id' })
         if (destination.algorithmType !== source.algorithmType || destination.algorithmPreset !== source.algorithmPreset) {
-          throw new ApiException(422, 'E_DIFFERENT_ALGORITHMS', 'different_algorithms')
+          throw new ApiException(422, 'E_DIFFERENT_ALGORITHMS', 'different_algorithms', { apiField: 'destination_id' })
         }
       }
       const total = Number((await trx.from('notes').whereIn('deck_id', ids).count('* as count').first()).count)

@@ -26,9 +26,9 @@ export default class MoveDeck {
       let parentId: number | null = null
       if (input.parentDeckId) {
         const parent = await findEditableDeck(user, input.parentDeckId, trx)
-        if (subtree.includes(parent.id)) throw new ApiException(422, 'E_DECK_MOVE_CYCLE', 'deck_move_cycle')
+        if (subtree.includes(parent.id)) throw new ApiException(422, 'E_DECK_MOVE_CYCLE', 'deck_move_cycle', { apiField: 'parent_deck_id' })
         if (parent.algorithmType !== deck.algorithmType || parent.algorithmPreset !== deck.algorithmPreset) {
-          throw new ApiException(422, 'E_DIFFERENT_ALGORITHMS', 'different_algorithms')
+          throw new ApiException(422, 'E_DIFFERENT_ALGORITHMS', 'different_algorithms', { apiField: 'parent_deck_id' })
         }
         parentId = parent.id
         rootDeckId = parent.rootDeckId ?? parent.id

@@ -7,7 +7,7 @@ import { findDeck } from '#queries/decks/find_deck'
 export default class ReportDeck {
   async handle(user: User, deckId: unknown, text: string) {
     const deck = await findDeck(user, deckId)
-    if (!isReportable(deck)) throw new ApiException(422, 'E_NOT_REPORTABLE', 'deck_not_reportable')
+    if (!isReportable(deck)) throw new ApiException(422, 'E_NOT_REPORTABLE', 'deck_not_reportable', { apiField: 'id' })
     return DeckReport.create({ deckId: deck.id, userId: user.id, text })
   }
 }

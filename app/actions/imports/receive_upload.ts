@@ -6,15 +6,19 @@ import ApiException from '#exceptions/api_exception'
 import type User from '#models/user'
 import { startImport } from '#actions/imports/deck_imports'
 import { formatOf, MAX_IMPORT_BYTES } from '#imports/read_import'
+import { FormatSniffer } from '#imports/sniff_format'
 
 const tooBig = () => new ApiException(413, 'E_FILE_TOO_BIG', 'import_too_big', { hasBody: true, field: 'file', values: { max: 500 } })
+const unsupported = () => new ApiException(422, 'E_UNSUPPORTED_FORMAT', 'unsupported_format', { hasBody: true, field: 'file' })
 /* multipart framing and the small fields around the file */
 const OVERHEAD = 64 * 1024
 
 /**
  * POST deck_imports, for both doors: the file streams from the request to
- * the drive (never whole in memory), counted on the way; a declared size over
- * the cap is refused before a byte is read. One file per request.
+ * the drive (never whole in memory), counted and sniffed on the way (bytes
+ * that are not the format the name says are refused, whatever the name); a
+ * declared size over the cap is refused before a byte is read. One file per
+ * request. A refused upload leaves nothing: no file, no deck, no row.
  */
 export async function receiveUpload(ctx: HttpContext, user: User) {
   const declared = Number(ctx.request.header('content-length') ?? 0)
@@ -36,27 +40,46 @@ export async function receiveUpload(ctx: HttpContext, user: User) {
       return
     }
     if (part.file.fieldName !== 'file' || !format) {
-      problem = new ApiException(422, 'E_UNSUPPORTED_FORMAT', 'unsupported_format', { hasBody: true, field: 'file' })
+      problem = unsupported()
       part.resume()
       return
     }
     const key = `imports/${randomUUID()}/${format}`
     let size = 0
+    const sniffer = new FormatSniffer(format)
+    /*
+     * A refused file is not failed mid-stream (the drive could still be
+     * opening its file when we delete it): the rest of the part is read and
+     * dropped, the stream ends, and then the stored beginning is removed.
+     */
+    let refusal: ApiException | null = null
     const counter = new Transform({
-      transform(chunk, _encoding, done) {
+      transform(chunk: Buffer, _encoding, done) {
+        if (refusal) return done()
         size += chunk.length
-        if (size > MAX_IMPORT_BYTES) done(tooBig())
-        else done(null, chunk)
+        if (size > MAX_IMPORT_BYTES) refusal = tooBig()
+        else if (sniffer.push(chunk) === 'refused') refusal = unsupported()
+        done(null, refusal ? undefined : chunk)
+      },
+      flush(done) {
+        if (!refusal && sniffer.finish() === 'refused') refusal = unsupported()
+        done()
       },
     })
     try {
       await drive.use().putStream(key, part.pipe(counter))
-      upload = { key, fileName, size }
     } catch (error) {
       await drive.use().delete(key).catch(() => {})
       problem = error instanceof ApiException ? error : tooBig()
       part.resume()
+      return
     }
+    if (refusal) {
+      await drive.use().delete(key).catch(() => {})
+      problem = refusal
+      return
+    }
+    upload = { key, fileName, size }
   })
   try {
     await ctx.request.multipart.process({ limit: MAX_IMPORT_BYTES + OVERHEAD })

@@ -15,7 +15,7 @@ export async function assertRoomFor(deckId: number, extraCards: number, trx: Tra
   if (extraCards <= 0) return
   const row = await trx.from('cards').where('deck_id', deckId).count('* as count').first()
   if (Number(row.count) + extraCards > MAX_CARDS_PER_DECK) {
-    throw new ApiException(422, 'E_CARDS_LIMIT_REACHED', 'cards_limit_reached', { hasBody: true, values: { max: MAX_CARDS_PER_DECK } })
+    throw new ApiException(422, 'E_CARDS_LIMIT_REACHED', 'cards_limit_reached', { hasBody: true, values: { max: MAX_CARDS_PER_DECK }, apiField: 'deck_id' })
   }
 }
 

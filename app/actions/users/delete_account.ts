@@ -13,7 +13,7 @@ export default class DeleteAccount {
   async handle(user: User, confirmation: string | undefined) {
     const confirmed = (text: string) => Boolean(user.username) && text.trim().toLowerCase() === user.username!.toLowerCase()
     if (confirmation !== undefined && !confirmed(confirmation)) {
-      throw new ApiException(422, 'E_CONFIRMATION_MISMATCH', 'confirmation_mismatch')
+      throw new ApiException(422, 'E_CONFIRMATION_MISMATCH', 'confirmation_mismatch', { apiField: 'confirmation' })
     }
     const avatar = user.avatarPath
     await db.transaction(async (trx) => {

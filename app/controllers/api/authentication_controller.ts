@@ -6,7 +6,7 @@ import RegisterWithEmail from '#actions/auth/register_with_email'
 import SignInWithIdentity from '#actions/auth/sign_in_with_identity'
 import SendLoginLink from '#actions/auth/send_login_link'
 import ConsumeLoginLink from '#actions/auth/consume_login_link'
-import UserTransformer from '#transformers/user_transformer'
+import { apiUser } from '#queries/users/api_user'
 import { verifyIdentityToken } from '#services/identity_tokens'
 import { guardEmailRequest, guardSignIn } from '#services/auth_throttle'
 import {
@@ -24,8 +24,7 @@ async function currentUser(ctx: HttpContext) {
 
 async function issueToken(user: User, isNewUser: boolean, name = 'mobile') {
   const token = await User.accessTokens.create(user, ['*'], { name })
-  await user.load('socialAccounts')
-  return { token: token.value!.release(), isNewUser, user: UserTransformer.forApi(user) }
+  return { token: token.value!.release(), isNewUser, user: await apiUser(user) }
 }
 
 export default class AuthenticationController {
@@ -44,29 +43,30 @@ export default class AuthenticationController {
 
   async loginWithProvider(ctx: HttpContext) {
     const input = await ctx.request.validateUsing(loginWithProviderValidator)
+    const fields = typeof input.user === 'object' ? input.user : undefined
     switch (input.kind) {
       case 'email': {
-        const email = input.user?.email
-        const password = input.user?.password
-        if (!email || !password) throw new ApiException(422, 'E_MISSING_CREDENTIALS', 'missing_credentials')
+        const email = fields?.email
+        const password = fields?.password
+        if (!email || !password) throw new ApiException(422, 'E_MISSING_CREDENTIALS', 'missing_credentials', { field: email ? 'user.password' : 'user.email' })
         const user = await guardSignIn(ctx.request.ip(), email, () => User.verifyCredentials(email, password))
         return issueToken(user, false)
       }
       case 'google':
       case 'apple': {
         const token = input.kind === 'apple' ? input.identity_token : (input.id_token ?? input.credential ?? input.web_token)
-        if (!token) throw new ApiException(422, 'E_MISSING_IDENTITY_TOKEN', 'missing_identity_token')
+        if (!token) throw new ApiException(422, 'E_MISSING_IDENTITY_TOKEN', 'missing_identity_token', { field: input.kind === 'apple' ? 'identity_token' : 'id_token' })
         const identity = await verifyIdentityToken(input.kind, token)
         const { user, isNewUser } = await new SignInWithIdentity().handle(identity, {
           current: await currentUser(ctx),
-          name: input.name ?? input.user?.name,
+          name: input.name ?? fields?.name,
         })
         return issueToken(user, isNewUser)
       }
       case 'web_to_app': {
         if (input.code) return issueToken(await new ConsumeLoginLink().handle(input.code), false)
-        const email = input.email ?? input.user?.email
-        if (!email) throw new ApiException(422, 'E_MISSING_EMAIL', 'missing_email')
+        const email = input.email ?? fields?.email
+        if (!email) throw new ApiException(422, 'E_MISSING_EMAIL', 'missing_email', { field: 'email' })
         await guardEmailRequest('login_link', email)
         await new SendLoginLink().handle(email, ctx.i18n.locale)
         /* same answer whether or not the address has an account */
@@ -83,8 +83,7 @@ export default class AuthenticationController {
   }
 
   async logout({ auth, response }: HttpContext) {
-    const user = auth.use('api').getUserOrFail()
-    await User.accessTokens.delete(user, user.currentAccessToken.identifier)
+    await User.accessTokens.revoke(auth.use('api').getUserOrFail().currentAccessToken)
     return response.noContent()
   }
 }

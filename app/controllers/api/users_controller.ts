@@ -5,8 +5,7 @@ import UpdateProfile from '#actions/users/update_profile'
 import ChangePassword from '#actions/users/change_password'
 import DeleteAccount from '#actions/users/delete_account'
 import SetAvatar from '#actions/users/set_avatar'
-import { refreshStreak } from '#actions/study/refresh_streak'
-import UserTransformer from '#transformers/user_transformer'
+import { apiUser } from '#queries/users/api_user'
 import { apiDeleteAccountValidator, apiUpdateUserValidator } from '#validators/user'
 
 /** `users/{id}` is only ever the caller: any other id is a 404, so existence does not leak. */
@@ -18,12 +17,7 @@ function self(ctx: HttpContext) {
 
 export default class UsersController {
   async me({ auth }: HttpContext) {
-    const user = auth.use('api').getUserOrFail()
-    /* a streak broken by missed days shows as broken, not as it was on the last active day */
-    await refreshStreak(user.id, user.today())
-    await user.refresh()
-    await user.load('socialAccounts')
-    return UserTransformer.forApi(user)
+    return apiUser(auth.use('api').getUserOrFail())
   }
 
   async update(ctx: HttpContext) {
@@ -39,8 +33,7 @@ export default class UsersController {
       await new UpdateProfile().handle(user, { ...profile, avatarColor, timezoneOffset: timezoneOffset ?? offset, currentPassword }, trx)
     })
     if (avatar) await new SetAvatar().handle(user, avatar)
-    await user.load('socialAccounts')
-    return UserTransformer.forApi(user)
+    return apiUser(user)
   }
 
   /** DELETE users/{id}: the caller's own account; no payload (the spec's table), an optional confirmation is checked. */

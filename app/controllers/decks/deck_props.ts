@@ -29,7 +29,7 @@ export function deckListProps(user: User, archived = false) {
   let list: ReturnType<typeof listDecks> | undefined
   const load = () => (list ??= listDecks(user, { archived }))
   return {
-    decks: async () => (await load()).decks,
+    decks: async () => (await load()).decks.map(DeckTransformer.forPage),
     folders: async () => (await load()).folders,
     numberOfArchivedDecks: async () => (await load()).numberOfArchivedDecks,
     polling: () => pollingDecks(user),
@@ -47,5 +47,6 @@ export async function destinations(user: User) {
 /** The decks of the same main deck, with counts: breadcrumbs and subdecks. */
 export async function deckTree(user: User, deck: Deck) {
   const ids = await subtreeIds(deck.rootDeckId ?? deck.id)
-  return listDecks(user, { archived: deck.state === 'archived', deckIds: ids })
+  const list = await listDecks(user, { archived: deck.state === 'archived', deckIds: ids })
+  return { ...list, decks: list.decks.map(DeckTransformer.forPage) }
 }

@@ -9,6 +9,7 @@ import ReportDeck from '#actions/decks/report_deck'
 import { reorder } from '#actions/decks/reorder_decks'
 import { findDeck } from '#queries/decks/find_deck'
 import { pollingDecks, showDeck } from '#queries/decks/list_decks'
+import DeckTransformer from '#transformers/deck_transformer'
 import { deckListProps, deckTree, destinations, flashStartedJob, startedJobs } from '#controllers/decks/deck_props'
 import { notesPage, rememberSort } from '#controllers/decks/deck_notes'
 import {
@@ -37,7 +38,7 @@ export default class DecksController {
     const loadTree = () => (tree ??= deckTree(user, deck))
     return inertia.render('decks/show', {
       tab,
-      deck: () => showDeck(user, deck),
+      deck: async () => DeckTransformer.forPage(await showDeck(user, deck)),
       tree: async () => (await loadTree()).decks,
       templates: async () => (await loadTree()).templates,
       notes: tab === 'cards' ? () => notesPage(user, deck, invalid ? { deck_id: deck.id } : filters!, page) : null,

@@ -23,8 +23,7 @@ export async function listDecks(user: User, filters: DeckListFilters = {}) {
   const archived = filters.archived ?? false
   const visible = all.filter((deck) => (deck.state === 'archived') === archived)
   const counts = await deckCounters(user, visible)
-  const childrenOf = new Map<number, Deck[]>()
-  for (const deck of visible) if (deck.parentId) childrenOf.set(deck.parentId, [...(childrenOf.get(deck.parentId) ?? []), deck])
+  const nested = DeckTransformer.nested(visible, (deck) => DeckTransformer.fields(deck, counts.get(deck.id), user))
 
   let selected = visible
   if (filters.folderId) {
@@ -38,7 +37,7 @@ export async function listDecks(user: User, filters: DeckListFilters = {}) {
     NoteType.query().whereNull('user_id').orWhere('user_id', user.id).orderBy('id'),
   ])
   return {
-    decks: selected.map((deck) => DeckTransformer.forApi(deck, counts.get(deck.id), user, childrenOf.get(deck.id))),
+    decks: selected.map((deck) => nested.get(deck.id)!),
     hierarchy: hierarchyOf(selected),
     templates: noteTypes.map((noteType) => NoteTypeTransformer.forApi(noteType)),
     numberOfArchivedDecks: all.filter((deck) => deck.state === 'archived' && deck.isRootDeck).length,
@@ -57,10 +56,16 @@ export async function pollingDecks(user: User) {
   return decks.map((deck) => DeckTransformer.forPolling(deck))
 }
 
-/** One deck in the spec's shape, with its counts (subdecks included). */
+/** One deck in the spec's shape, with its counts (subdecks included) and its subdecks nested. */
 export async function showDeck(user: User, deck: Deck) {
-  const tree = await Deck.query().withScopes((s) => s.accessibleBy(user)).where('root_deck_id', deck.rootDeckId ?? deck.id)
+  const tree = await Deck.query()
+    .withScopes((s) => s.accessibleBy(user))
+    .where('root_deck_id', deck.rootDeckId ?? deck.id)
+    .orderBy('position')
+    .orderBy('id')
   const counts = await deckCounters(user, tree)
   const owner = deck.userId === user.id ? user : await deck.related('owner').query().firstOrFail()
-  return DeckTransformer.forApi(deck, counts.get(deck.id), owner, tree.filter((child) => child.parentId === deck.id))
+  /* the deck as the caller has it in hand (a save just made), its subdecks as stored */
+  const rows = [deck, ...tree.filter((row) => row.id !== deck.id)]
+  return DeckTransformer.nested(rows, (row) => DeckTransformer.fields(row, counts.get(row.id), owner)).get(deck.id)!
 }

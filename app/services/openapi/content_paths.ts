@@ -2,23 +2,26 @@
 | Decks, folders, notes and media in the OpenAPI document. Query-string
 | parameters are described in each summary; ids lists accept `1,2,3` or arrays.
 */
-import { error, obj, op, ref, str, type Schema } from '#services/openapi/schema'
+import { bool, entity, error, int, listOf, mapOf, nullable, num, obj, op, ref, str, unprocessable, type Schema } from '#services/openapi/schema'
+import { DECK_SOURCES, DECK_STATES } from '#models/deck'
+import { FOLDER_COLORS } from '#models/folder'
 
-const int = { type: 'integer' }
-const bool = { type: 'boolean' }
 const ids = { oneOf: [str({ pattern: '^\\d+(,\\d+)*$' }), { type: 'array', items: int }] }
-const counters = obj({ total: int, processed: int })
+const counters = obj({ total: int, processed: int }, ['total', 'processed'])
 const notFound = { '404': error('Not found, or not yours') }
 const busy = { '409': error('Deck archived (E_DECK_ARCHIVED) or being processed (E_DECK_PROCESSING)') }
-const limit = { '422': error('Validation, or a business rule: E_CARDS_LIMIT_REACHED, E_NOT_REVERSIBLE, E_IMAGES_NOT_ALLOWED …') }
+const limit = { '422': unprocessable('Validation, or a business rule: E_CARDS_LIMIT_REACHED, E_NOT_REVERSIBLE, E_IMAGES_NOT_ALLOWED …') }
 const auth = true
+const date = str({ format: 'date-time' })
+const deviceFont = entity({ fontFamily: str(), size: num, alignment: str({ enum: ['left', 'center', 'right'] }) }, ['fontFamily'])
+const algorithmType = str({ enum: ['spacedRepetition', 'speedLearning'] })
 
-const deckList = obj({
-  decks: { type: 'array', items: ref('Deck') },
-  hierarchy: { type: 'array', items: ref('HierarchyNode') },
-  templates: { type: 'array', items: ref('Template') },
+const deckList = entity({
+  decks: listOf(ref('Deck')),
+  hierarchy: listOf(ref('HierarchyNode')),
+  templates: listOf(ref('Template')),
   numberOfArchivedDecks: int,
-  folders: { type: 'array', items: ref('Folder') },
+  folders: listOf(ref('Folder')),
 })
 /* field keys: the ids GET decks gives each template's fields ("0", "1", …) or their titles */
 const fieldsKeyed = 'Keyed by the field ids of the template (GET decks: templates[].fields[].id, as "0", "1", …) or by the field titles; a key naming no field, or a field named twice, is a 422 naming it as sent (`fields.<key>`)'
@@ -37,31 +40,68 @@ const bulk = (summary: string, extra: Record<string, Schema> = {}) =>
     ok: [200, obj({ count: int, processing: bool })],
     extra: { '202': { description: 'A job took the work over; poll decks/polling' }, ...notFound, ...busy },
   })
+const ttsEntry = entity({ string_index: int, text: str(), audio_file: nullable(str()), state: str({ enum: ['pending', 'generated', 'failed'] }), language: str() })
 
+/* One schema per entity: what the transformers (app/transformers) give. */
 export const contentSchemas = {
-  Deck: obj({
-    id: int, name: str(), children: { type: 'array', items: int }, state: str(), algorithmPreset: str(), algorithmType: str({ enum: ['spacedRepetition', 'speedLearning'] }),
-    rootDeckId: int, isRootDeck: bool, parentId: { type: ['integer', 'null'] }, folderId: { type: ['integer', 'null'] }, position: int,
-    configuration: { type: 'object' }, newCardsCount: int, totalCardsCount: int, frozenCardsCount: int, learningCardsCount: int,
-    graduatedCardsCount: int, totalToReviewCount: int, totalNotStudiedCount: int, nextCardAppearsAt: { type: ['string', 'null'] },
-    toLearnTodayTotalCount: int, learntTodayCount: int, reviewLeft: int, studyAgainCardsCount: int, gotItCardsCount: int,
-    topCounters: obj({ new: int, learning: int, graduated: int }, ['new', 'learning', 'graduated']),
-    fontSettings: { type: 'object' }, source: str(), attachmentsSupported: bool, isAllowedToReport: bool, owner: { type: 'object' },
-    notesImportCounters: counters, duplicatingCounters: counters, reverseCounters: counters, notesSortBy: str(), notesOrder: str(),
+  Deck: entity({
+    id: int, name: str(),
+    children: { ...listOf(ref('Deck')), description: 'the subdecks, each a whole Deck with its own children (the spec\'s nested subdecks)' },
+    state: str({ enum: [...DECK_STATES] }),
+    collaboration: entity({ count: int, role: str({ enum: ['owner', 'editor', 'viewer'] }), state: str() }),
+    algorithmPreset: str(), algorithmType, rootDeckId: int, isRootDeck: bool, parentId: nullable(int), position: int,
+    offlineModeEnabled: bool, offlineAvailableCount: int, shuffleCardsEnabled: bool, folderId: nullable(int),
+    configuration: entity({ newCards: entity({ newCardsPerDay: nullable(int) }), maxCards: entity({ maxCardsPerDay: nullable(int) }) }),
+    hasChanges: bool, templatesIds: listOf(int),
+    totalCardsCount: int, newCardsCount: int, learningCardsCount: int, graduatedCardsCount: int, frozenCardsCount: int,
+    totalToReviewCount: int, toLearnTodayTotalCount: int, learntTodayCount: int, studyAgainCardsCount: int, gotItCardsCount: int,
+    nextCardAppearsAt: nullable(date), learningTotalCardsCount: int, graduatedTotalCardsCount: int, totalNotStudiedCount: int, reviewLeft: int,
+    fontSettings: entity({ desktop: deviceFont, tablet: deviceFont, phone: deviceFont }),
+    clonedFromId: nullable(int), source: str({ enum: [...DECK_SOURCES] }), cardPresetId: nullable(int),
+    isSpeedLearningAvailable: bool, isReversedCardModeAvailable: bool, attachmentsSupported: bool, isAllowedToReport: bool,
+    clonedFromLibrary: bool, librarySharingEnabled: bool, importedFromFile: bool,
+    ttsEnabled: bool, ttsWholeCardPronunciation: bool, ttsAutoplayEnabled: bool, ttsFrontSideLanguage: nullable(str()), ttsBackSideLanguage: nullable(str()),
+    owner: entity({
+      id: int, name: nullable(str()), username: nullable(str()), avatarColor: str({ enum: ['blue', 'violet', 'orange', 'red', 'green'] }),
+      avatarUrl: nullable(str()), role: str({ enum: ['owner', 'editor', 'viewer'] }),
+    }),
+    sharingEnabled: bool, sharingLink: nullable(str()), sharingToken: nullable(str()),
+    publicDeck: nullable(entity({ id: int, url: str(), name: str(), description: str(), status: str({ enum: ['pending', 'approved'] }), deckRevisionId: int })),
+    notesImportCounters: nullable(counters), duplicatingCounters: nullable(counters), reverseCounters: nullable(counters),
+    notesSortBy: str({ enum: ['next_review_at', 'created_at', 'alphabetical'] }), notesOrder: str({ enum: ['ASC', 'DESC'] }),
+    noCardsLimit: bool, archivedAt: nullable(date), createdAt: date,
+    topCounters: { ...entity({ new: int, learning: int, graduated: int }), description: 'the counters a study session of this deck starts with (the learning answers\' topCounters)' },
   }),
-  HierarchyNode: obj({ id: int, rootDeckId: int, children: { type: 'array', items: { type: 'object' } } }),
-  Template: obj({ id: int, title: str(), kind: str(), isDefault: bool, fields: { type: 'array', items: obj({ id: int, title: str(), isRequired: bool }) } }),
-  Folder: obj({ id: int, name: str(), color: str(), emojiUtf16: { type: ['string', 'null'] }, position: int, decks: { type: 'array', items: int } }),
-  Mask: obj({ id: str(), group: int, x: { type: 'number' }, y: { type: 'number' }, width: { type: 'number' }, height: { type: 'number' }, angle: { type: 'number' } }),
-  Note: obj({
-    id: int, guid: str(), front: obj({ rawHtml: str(), preview: str() }), back: obj({ rawHtml: str(), preview: str() }),
-    hasImage: bool, hasAudio: bool, templateId: int, isReversed: bool,
-    fields: { type: 'object', additionalProperties: str(), description: 'Keyed by field id (the template\'s fields[].id in GET decks), in the template\'s order' },
-    fieldAttachmentsMap: { type: 'object', description: 'Image-occlusion masks, keyed by field id' },
+  HierarchyNode: entity({ id: int, rootDeckId: int, children: listOf(ref('HierarchyNode')) }),
+  Template: entity({
+    id: int, title: str(), kind: str({ enum: ['basic', 'reversed', 'cloze', 'image_occlusion', 'type_in', 'custom'] }), isDefault: bool,
+    fields: listOf(entity({ id: int, title: str(), isRequired: bool })), reversible: bool,
+  }),
+  Folder: entity({ id: int, name: str(), color: str({ enum: [...FOLDER_COLORS] }), emojiUtf16: nullable(str()), position: int, decks: listOf(int) }),
+  Mask: entity({ id: str(), group: int, x: num, y: num, width: num, height: num, angle: num }),
+  CardLabel: obj(
+    { type: str({ enum: ['standard', 'reversed', 'cloze', 'occlusion'] }), template: str(), index: int, group: int },
+    ['type']
+  ),
+  Note: entity({
+    id: int, guid: str(),
+    front: entity({ tts: nullable(str()), rawHtml: str(), preview: str() }),
+    back: entity({ tts: nullable(str()), rawHtml: str(), preview: str() }),
+    css: str(), hasImage: bool, hasAudio: bool,
+    fields: { ...mapOf(str()), description: 'Keyed by field id (the template\'s fields[].id in GET decks), in the template\'s order' },
+    fieldAttachmentsMap: { ...mapOf(entity({ hideAll: bool, masks: listOf(ref('Mask')) })), description: 'Image-occlusion masks, keyed by field id' },
+    fieldAttachmentUrls: mapOf(listOf(str())),
+    textToSpeechMap: entity({ front: listOf(ttsEntry), back: listOf(ttsEntry) }),
+    templateId: int, isReversed: bool, label: nullable(ref('CardLabel')), tags: listOf(str()),
+    nextReviewAt: nullable(date), numberOfCards: int, noteCardsCount: int,
+    learningState: str({ enum: ['new', 'learning', 'graduated', 'study_again', 'got_it'] }), isFrozen: bool,
+    libraryNoteId: nullable(int), rootDeckId: int, deckId: int, sortText: str(), createdAt: date, updatedAt: date,
     isSuspended: { ...bool, description: 'Some of the note\'s cards are out of this learner\'s study (removed in a session); bulk_action unsuspend brings them back' },
     suspendedCardsCount: int,
-    label: { type: ['object', 'null'] }, nextReviewAt: { type: ['string', 'null'] }, numberOfCards: int, learningState: str(), isFrozen: bool,
-    rootDeckId: int, deckId: int,
+  }),
+  NoteCard: entity({
+    id: int, noteId: int, deckId: int, ord: int, label: ref('CardLabel'), front: str(), back: str(), css: str(),
+    state: str(), isFrozen: bool, dueAt: nullable(date), intervalDays: num, reps: int, lapses: int,
   }),
 }
 
@@ -70,10 +110,23 @@ export const contentPaths = {
     get: op('Deck list with hierarchy, templates and folders (query: deck_ids, folder_id)', { auth, ok: [200, deckList] }),
     post: op('Create a deck or subdeck', { auth, body: obj({ deck: obj({ name: str(), parent_id: int, folder_id: int, source: str() }, ['name']) }, ['deck']), ok: [201, ref('Deck')], extra: { ...notFound, ...busy } }),
   },
-  '/decks/polling': { get: op('Decks a job is working on, or whose job failed', { auth, ok: [200, obj({ decks: { type: 'array', items: obj({ id: int, state: str(), counters, folderId: int, destinationName: str() }) } })] }) },
-  '/decks/light_collection': { get: op('Every deck, without counts (pickers)', { auth, ok: [200, obj({ decks: { type: 'array' }, hierarchy: { type: 'array' } })] }) },
+  '/decks/polling': {
+    get: op('Decks a job is working on, or whose job failed', {
+      auth,
+      ok: [200, entity({ decks: listOf(entity({ id: int, state: str({ enum: [...DECK_STATES] }), counters, folderId: nullable(int), name: str(), destinationName: nullable(str()) })) })],
+    }),
+  },
+  '/decks/light_collection': {
+    get: op('Every deck, without counts (pickers)', {
+      auth,
+      ok: [200, entity({
+        decks: listOf(entity({ id: int, name: str(), parentId: nullable(int), rootDeckId: nullable(int), folderId: nullable(int), algorithmPreset: str(), state: str({ enum: [...DECK_STATES] }) })),
+        hierarchy: listOf(ref('HierarchyNode')),
+      })],
+    }),
+  },
   '/decks/archived': { get: op('The archived decks', { auth, ok: [200, deckList] }) },
-  '/decks/move_deck': { post: op('Move a deck into a folder (folder_id), under a deck (parent_deck_id) or to the top; returns the hierarchy', { auth, body: obj({ deck_id: int, folder_id: int, parent_deck_id: int }, ['deck_id']), ok: [200, obj({ hierarchy: { type: 'array' }, folders: { type: 'array' } })], extra: { ...notFound, ...busy, '422': error('E_DECK_MOVE_CYCLE, E_DIFFERENT_ALGORITHMS') } }) },
+  '/decks/move_deck': { post: op('Move a deck into a folder (folder_id), under a deck (parent_deck_id) or to the top; returns the hierarchy', { auth, body: obj({ deck_id: int, folder_id: int, parent_deck_id: int }, ['deck_id']), ok: [200, entity({ hierarchy: listOf(ref('HierarchyNode')), folders: listOf(ref('Folder')) })], extra: { ...notFound, ...busy, '422': unprocessable('E_DECK_MOVE_CYCLE, E_DIFFERENT_ALGORITHMS') } }) },
   '/decks/reorder': { post: op('Set the order of decks (deck_ids)', { auth, body: obj({ deck_ids: ids }, ['deck_ids']), ok: [204, null], extra: notFound }) },
   '/decks/{id}': {
     get: op('One deck with its counts', { auth, params: ['id'], ok: [200, ref('Deck')], extra: notFound }),
@@ -82,12 +135,12 @@ export const contentPaths = {
   },
   '/decks/{id}/duplicate': { post: op('Duplicate (query: keep_progress, destination_id, folder_id); the copy fills in a job', { auth, params: ['id'], ok: [202, ref('Deck')], extra: notFound }) },
   '/decks/{id}/reset_progress': { post: op('Back to not studied, subdecks included', { auth, params: ['id'], ok: [200, ref('Deck')], extra: { ...notFound, ...busy } }) },
-  '/decks/{id}/report': { post: op('Report a library or pre-made deck', { auth, params: ['id'], body: obj({ report_text: str() }, ['report_text']), ok: [201, obj({ reported: bool })], extra: { ...notFound, '422': error('E_NOT_REPORTABLE') } }) },
-  '/decks/{id}/archive': { post: op('Archive a root deck with its subdecks', { auth, params: ['id'], ok: [200, ref('Deck')], extra: { ...notFound, '422': error('E_SUBDECK_ARCHIVE') } }) },
+  '/decks/{id}/report': { post: op('Report a library or pre-made deck', { auth, params: ['id'], body: obj({ report_text: str() }, ['report_text']), ok: [201, obj({ reported: bool })], extra: { ...notFound, '422': unprocessable('E_NOT_REPORTABLE') } }) },
+  '/decks/{id}/archive': { post: op('Archive a root deck with its subdecks', { auth, params: ['id'], ok: [200, ref('Deck')], extra: { ...notFound, '422': unprocessable('E_SUBDECK_ARCHIVE') } }) },
   '/decks/{id}/restore': { post: op('Restore an archived deck', { auth, params: ['id'], ok: [200, ref('Deck')], extra: notFound }) },
 
   '/folders': {
-    get: op('Folders with their decks', { auth, ok: [200, obj({ folders: { type: 'array', items: ref('Folder') } })] }),
+    get: op('Folders with their decks', { auth, ok: [200, entity({ folders: listOf(ref('Folder')) })] }),
     post: op('Create a folder', { auth, body: obj({ name: str(), color: str(), emoji_utf_16: { type: ['string', 'null'] }, assign_deck_ids: ids }, ['name']), ok: [201, ref('Folder')] }),
   },
   '/folders/reorder': { post: op('Set the order of folders (folder_ids)', { auth, body: obj({ folder_ids: ids }, ['folder_ids']), ok: [204, null], extra: notFound }) },
@@ -98,12 +151,12 @@ export const contentPaths = {
   },
 
   '/notes': {
-    get: op('Notes of a deck and its subdecks (query: deck_id, offset, limit=20, query, learning_state, frozen, suspended (true: notes with a card removed from study), sort_by, order)', { auth, ok: [200, obj({ notes: { type: 'array', items: ref('Note') }, total: int, offset: int, limit: int, sortBy: str(), order: str() })], extra: notFound }),
+    get: op('Notes of a deck and its subdecks (query: deck_id, offset, limit=20, query, learning_state, frozen, suspended (true: notes with a card removed from study), sort_by, order)', { auth, ok: [200, entity({ notes: listOf(ref('Note')), total: int, offset: int, limit: int, sortBy: str(), order: str() })], extra: notFound }),
     post: op('Create a note; its cards are generated. fields are keyed by field id (or title); the answer keys them by id', { auth, body: obj({ note: noteBody }, ['note']), ok: [201, ref('Note')], extra: { ...notFound, ...busy, ...limit } }),
   },
-  '/notes/preview': { post: op('Render the cards a note would make, without saving', { auth, body: obj({ note: noteBody }, ['note']), ok: [200, obj({ cards: { type: 'array', items: obj({ ord: int, label: { type: 'object' }, front: str(), back: str() }) }, css: str() })], extra: notFound }) },
+  '/notes/preview': { post: op('Render the cards a note would make, without saving', { auth, body: obj({ note: noteBody }, ['note']), ok: [200, entity({ cards: listOf(entity({ ord: int, label: ref('CardLabel'), front: str(), back: str() })), css: str(), custom: bool })], extra: notFound }) },
   '/notes/bulk_create': { post: op('Create Basic notes from front/back pairs, all or none', { auth, body: obj({ deck_id: int, template_id: int, import_data: { type: 'array', items: obj({ front: str(), back: str() }) } }, ['deck_id', 'import_data']), ok: [201, obj({ ids: { type: 'array', items: int }, count: int })], extra: { ...notFound, ...busy, ...limit } }) },
-  '/notes/cards': { get: op('Cards of notes, rendered, with progress (query: deck_id, ids, offset)', { auth, ok: [200, obj({ cards: { type: 'array' }, offset: int, limit: int })], extra: notFound }) },
+  '/notes/cards': { get: op('Cards of notes, rendered, with progress (query: deck_id, ids, offset)', { auth, ok: [200, entity({ cards: listOf(ref('NoteCard')), offset: int, limit: int })], extra: notFound }) },
   '/notes/find_duplicates': { get: op('Notes whose first field reads the same (query: deck_id, query)', { auth, ok: [200, obj({ groups: { type: 'array' } })], extra: notFound }) },
   '/notes/bulk_destroy': { delete: bulk('Delete notes') },
   '/notes/bulk_freeze': { post: bulk('Freeze the notes\' cards') },
@@ -119,5 +172,5 @@ export const contentPaths = {
     get: op('One note', { auth, params: ['id'], ok: [200, ref('Note')], extra: notFound }),
     put: op('Edit a note; cards follow its clozes, groups and reverse flag. fields are keyed by field id (or title); the answer keys them by id', { auth, params: ['id'], body: obj({ note: noteBody }, ['note']), ok: [200, ref('Note')], extra: { ...notFound, ...busy, ...limit } }),
   },
-  '/card_attachments': { post: op('Upload an image (≤ 10 MB), sound or video (≤ 25 MB) for a deck: multipart file, deck_id', { auth, ok: [200, obj({ id: int, type: str({ enum: ['image', 'audio', 'video'] }), url: str() })], extra: { ...notFound, '422': error('E_UNSUPPORTED_MEDIA, E_IMAGE_TOO_BIG, E_IMAGES_NOT_ALLOWED') } }) },
+  '/card_attachments': { post: op('Upload an image (≤ 10 MB), sound or video (≤ 25 MB) for a deck: multipart file, deck_id', { auth, ok: [200, obj({ id: int, type: str({ enum: ['image', 'audio', 'video'] }), url: str() })], extra: { ...notFound, '422': unprocessable('E_UNSUPPORTED_MEDIA, E_IMAGE_TOO_BIG, E_IMAGES_NOT_ALLOWED') } }) },
 }

@@ -2,15 +2,15 @@
 | The OpenAPI 3.1 description of /api, served at /api/openapi.json. A test
 | fails when a route under /api is missing here.
 */
-import { error, errors, json, obj, op, ref, str } from '#services/openapi/schema'
+import { bool, entity, error, errors, freeForm, int, json, listOf, mapOf, nullable, obj, op, ref, str } from '#services/openapi/schema'
 import { contentPaths, contentSchemas } from '#services/openapi/content_paths'
 import { learningPaths, learningSchemas } from '#services/openapi/learning_paths'
 import { importPaths, importSchemas } from '#services/openapi/import_paths'
 import { statsPaths, statsSchemas } from '#services/openapi/stats_paths'
 import { exportPaths, exportSchemas } from '#services/openapi/export_paths'
 
-const authAnswer = obj({ token: str(), isNewUser: { type: 'boolean' }, user: ref('User') }, ['token', 'isNewUser'])
-const providers = obj({ providers: { type: 'array', items: obj({ provider: str({ enum: ['google', 'apple'] }), email: str() }) } })
+const authAnswer = entity({ token: str(), isNewUser: bool, user: ref('User') })
+const providers = entity({ providers: listOf(entity({ provider: str({ enum: ['google', 'apple'] }), email: nullable(str()) })) })
 
 export const openApiDocument = {
   openapi: '3.1.0',
@@ -19,7 +19,8 @@ export const openApiDocument = {
     version: '1.0.0',
     description:
       'JSON API of the Mnemo apps. Bodies use snake_case keys as the apps send them; answers use the camelCase entity fields. ' +
-      'Errors are {title, body?, code}, localized after Accept-Language; 422 adds errors[]. A response may carry a refreshed token in x-user-token.',
+      'Errors are {title, body?, code}, localized after Accept-Language; every 422 adds errors [{field, rule, message}]. 401 means only a missing, bad or expired bearer token. ' +
+      'Near its expiry a token\'s answers carry its successor in x-user-token (the same one until it is used).',
   },
   servers: [{ url: '/api' }],
   components: {
@@ -27,7 +28,10 @@ export const openApiDocument = {
     schemas: {
       Error: obj({ title: str(), body: str(), code: str() }, ['title', 'code']),
       ValidationError: obj(
-        { title: str(), body: str(), code: str({ const: 'E_VALIDATION_ERROR' }), errors: { type: 'array', items: obj({ field: str(), rule: str(), message: str() }) } },
+        {
+          title: str(), body: str(), code: str({ description: 'E_VALIDATION_ERROR, or the business rule\'s code (E_NOT_REPORTABLE, E_UNSUPPORTED_FORMAT, …)' }),
+          errors: listOf(entity({ field: str({ description: 'the body field or parameter, \'\' for the request as a whole' }), rule: str(), message: str() })),
+        },
         ['title', 'code', 'errors']
       ),
       ...contentSchemas,
@@ -35,19 +39,19 @@ export const openApiDocument = {
       ...importSchemas,
       ...statsSchemas,
       ...exportSchemas,
-      User: obj({
-        id: { type: 'integer' }, analyticsId: str(), email: str(), provider: str({ enum: ['apple', 'google', 'email', 'guest'] }),
-        isPremium: { type: 'boolean' }, authorized: { type: 'boolean' }, name: str(), username: str(), about: str(),
-        onboardingData: { type: 'object' }, avatarColor: str({ enum: ['blue', 'violet', 'orange', 'red', 'green'] }), avatarUrl: str(),
-        countryCode: str(), createdAt: str({ format: 'date-time' }), experiments: { type: 'object' }, locale: str(), theme: str(),
-        timezoneOffset: { type: 'integer' }, subscription: { type: ['object', 'null'] }, subscriptionProvider: { type: 'array', items: str() },
-        connectedSocialProviders: { type: 'array', items: str() }, statsCounters: obj({ cardsStudied: { type: 'integer' } }),
-        freeTier: obj({ aiGenWithPrompt: { type: 'integer' }, aiGenWithPdf: { type: 'integer' }, aiGenCardBuilder: { type: 'integer' } }),
-        streak: obj({
-          currentDuration: { type: 'integer' }, longestDuration: { type: 'integer' }, totalActiveDays: { type: 'integer' },
-          todayShown: { type: 'boolean' }, todayCompleted: { type: 'boolean' }, availableFreezeCount: { type: 'integer' },
-          nextFreezeMinimumStreak: { type: 'integer' },
-        }),
+      /* the same complete User from users/me, PUT users/{id}, every sign-up and every sign-in */
+      User: entity({
+        id: int, analyticsId: str(), email: nullable(str()), provider: str({ enum: ['apple', 'google', 'email', 'guest'] }),
+        isPremium: bool, authorized: { ...bool, description: 'false for a guest' }, name: nullable(str()), username: nullable(str()), about: nullable(str()),
+        onboardingData: freeForm('the apps\' onboarding answers (languageFocus, languageKey, languageLevel, materialKey, examDate)'),
+        avatarColor: str({ enum: ['blue', 'violet', 'orange', 'red', 'green'] }), avatarUrl: nullable(str()),
+        countryCode: nullable(str()), createdAt: str({ format: 'date-time' }), experiments: mapOf(str()), locale: nullable(str()), theme: str(),
+        timezoneOffset: { ...int, description: 'minutes from UTC' }, paymentCustomerId: nullable(str()),
+        subscription: nullable(obj({ pricingTier: str({ enum: ['monthly', 'yearly', 'lifetime'] }), price: { type: 'number' }, currency: str(), coupon: nullable(str()) })),
+        subscriptionProvider: listOf(str()),
+        connectedSocialProviders: listOf(str({ enum: ['google', 'apple'] })), statsCounters: entity({ cardsStudied: int }),
+        freeTier: entity({ aiGenWithPrompt: int, aiGenWithPdf: int, aiGenCardBuilder: int }),
+        streak: ref('Streak'),
       }),
     },
   },
@@ -67,21 +71,21 @@ export const openApiDocument = {
         body: obj(
           {
             kind: str({ enum: ['email', 'apple', 'google', 'web_to_app'] }),
-            user: obj({ email: str(), password: str(), name: str() }),
+            user: { oneOf: [obj({ email: str(), password: str(), name: str() }), str({ description: 'Apple: the user identifier of its credential' })] },
             identity_token: str(), authorization_code: str(), name: str(),
             id_token: str(), web_token: str(), credential: str(), email: str(), code: str(),
           },
           ['kind']
         ),
         ok: [200, authAnswer],
-        extra: { '202': { description: 'web_to_app: link e-mailed (same answer for unknown addresses)' }, '400': error('Wrong e-mail or password'), '401': error('Identity token not verified'), '409': error('Identity linked to another account'), '410': error('Link expired'), '429': errors['429'] },
+        extra: { '202': { description: 'web_to_app: link e-mailed (same answer for unknown addresses)' }, '400': error('Wrong e-mail or password (E_INVALID_CREDENTIALS), or a Google or Apple token not verified (E_INVALID_IDENTITY_TOKEN)'), '409': error('Identity linked to another account'), '410': error('Link expired'), '429': errors['429'] },
       }),
     },
     '/auth/google': {
-      post: op('Sign in with a Google credential (one-tap / id token)', { body: obj({ credential: str() }, ['credential']), ok: [200, authAnswer], extra: { '401': error('Credential not verified') } }),
+      post: op('Sign in with a Google credential (one-tap / id token)', { body: obj({ credential: str() }, ['credential']), ok: [200, authAnswer], extra: { '400': error('Credential not verified (E_INVALID_IDENTITY_TOKEN)') } }),
     },
     '/authentication/logout': { post: op('Revoke the token in use', { auth: true, ok: [204, null] }) },
-    '/tokens/validate': { post: op('Check the bearer token', { auth: true, ok: [200, obj({ valid: { type: 'boolean' } })] }) },
+    '/tokens/validate': { post: op('Check the bearer token', { auth: true, ok: [200, entity({ valid: bool })] }) },
     '/users/me': { get: op('The signed-in user', { auth: true, ok: [200, ref('User')] }) },
     '/users/{id}': {
       put: op('Update the own account: time-zone offset, password (current_password required), profile, avatar (multipart, ≤ 10 MB)', {

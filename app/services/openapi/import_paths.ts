@@ -1,16 +1,16 @@
 /* Deck imports in the OpenAPI document. */
-import { error, obj, op, ref, str } from '#services/openapi/schema'
+import { entity, error, obj, op, ref, str, unprocessable } from '#services/openapi/schema'
 
 const int = { type: 'integer' }
 const auth = true
 const notFound = { '404': error('Not found, or not yours') }
 
 export const importSchemas = {
-  DeckImport: obj({
+  DeckImport: entity({
     id: int, deckId: { type: ['integer', 'null'] }, fileName: str(), format: str({ enum: ['apkg', 'colpkg', 'ofc', 'csv', 'text'] }), size: int,
     status: str({ enum: ['queued', 'processing', 'done', 'failed', 'cancelled'] }), errorKey: { type: ['string', 'null'] },
-    counts: obj({ notes: int, updated: int, cards: int, decks: int, media: int, reviews: int, skipped: int }),
-    warnings: { type: 'array', items: obj({ line: int, message: str() }) }, createdAt: str(), finishedAt: { type: ['string', 'null'] },
+    counts: { ...obj({ notes: int, updated: int, cards: int, decks: int, media: int, reviews: int, skipped: int }), description: 'empty until the import is done' },
+    warnings: { type: 'array', items: obj({ line: int, message: str() }, ['message']) }, createdAt: str(), finishedAt: { type: ['string', 'null'] },
   }),
 }
 
@@ -21,7 +21,7 @@ export const importPaths = {
         auth, ok: [202, ref('DeckImport')],
         extra: {
           '413': error('E_FILE_TOO_BIG: over 500 MB (refused from Content-Length before the upload is read)'),
-          '422': error('E_UNSUPPORTED_FORMAT, E_ONE_FILE_ONLY, E_EMPTY_FILE'),
+          '422': unprocessable('E_UNSUPPORTED_FORMAT (the bytes are no Anki package, .ofc or text, whatever the name says), E_ONE_FILE_ONLY, E_EMPTY_FILE'),
         },
       }),
       requestBody: { required: true, content: { 'multipart/form-data': { schema: obj({ file: str({ format: 'binary' }), folder_id: int }, ['file']) } } },

@@ -2,7 +2,7 @@
 | Studying in the OpenAPI document: learning sessions, answers, undo, offline
 | answers, the card sheet and algorithm settings.
 */
-import { error, obj, op, ref, str } from '#services/openapi/schema'
+import { entity, error, listOf, obj, op, ref, str, unprocessable } from '#services/openapi/schema'
 
 const int = { type: 'integer' }
 const bool = { type: 'boolean' }
@@ -32,19 +32,20 @@ const settings = obj({
 })
 
 export const learningSchemas = {
-  LearningCard: obj({
-    id: int, noteId: int, deckId: int, ord: int, label: { type: 'object' }, front: str(), back: str(), css: str(),
-    typeIn: { type: ['object', 'null'], properties: { field: str(), expected: str() } },
-    state: str(), isFrozen: bool, version: int, reps: int, lapses: int, dueAt: nullable('string'),
-    answerButtons: { type: 'array', items: obj({ type: answerEnum, repeatText: nullable('string'), delaySeconds: num }) },
+  LearningCard: entity({
+    id: int, noteId: int, deckId: int, ord: int, label: ref('CardLabel'), front: str(), back: str(), css: str(),
+    typeIn: { type: ['object', 'null'], properties: { field: str(), expected: str() }, required: ['field', 'expected'] },
+    state: str(), isFrozen: bool, version: { ...int, description: 'the progress version an answer may name' }, reps: int, lapses: int, dueAt: nullable('string'),
+    answerButtons: listOf(ref('AnswerButton')),
   }),
+  AnswerButton: entity({ type: answerEnum, repeatText: nullable('string'), delaySeconds: num }),
 }
 
 export const learningPaths = {
   '/health': { get: op('The server answers (no database touched)', { ok: [200, obj({ status: str({ const: 'ok' }) })] }) },
   '/v2/learning/start': {
     get: op('Start a session (query: deck_id, learn_session_start_timestamp): the first card, its buttons, the next cards, counters, the daily limit', {
-      auth, ok: [200, obj({ deck: obj({ id: int, name: str(), rootDeckId: int }), card: ref('LearningCard'), answerButtons: { type: 'array' }, ...session, dailyLimit: obj({ limit: nullable('integer'), studiedToday: int, reached: bool, kind: nullable('string') }), tutorialSeen: bool })],
+      auth, ok: [200, obj({ deck: entity({ id: int, name: str(), rootDeckId: int }), card: { oneOf: [ref('LearningCard'), { type: 'null' }] }, answerButtons: listOf(ref('AnswerButton')), ...session, dailyLimit: entity({ limit: nullable('integer'), studiedToday: int, reached: bool, kind: nullable('string') }), tutorialSeen: bool })],
       extra: { ...notFound, '409': error('E_DECK_ARCHIVED') },
     }),
   },
@@ -62,13 +63,13 @@ export const learningPaths = {
         review_duration_ms: { ...int, description: 'How long the card was shown before the answer. Without version it also tells a retry (the same duration again) from a new showing' },
         version: { ...int, description: 'Optional: the card\'s version as the session delivered it' },
       }, ['deck_id', 'card_id', 'answer']),
-      ok: [200, obj({ card: obj({ id: int, state: str(), version: int, dueAt: nullable('string'), isFrozen: bool }), answer: answerEnum, leech: bool, replayed: bool, topCounters: counters, isUndoActionAvailable: bool, streak: { type: 'object' } })],
+      ok: [200, entity({ card: entity({ id: int, state: str(), version: int, dueAt: nullable('string'), isFrozen: bool }), answer: answerEnum, leech: bool, replayed: bool, topCounters: counters, isUndoActionAvailable: bool, streak: ref('Streak') })],
       extra: { ...notFound, ...limits, '409': error('E_STALE_ANSWER, E_CARD_FROZEN, E_CARD_SUSPENDED (removed from study), E_DECK_ARCHIVED') },
     }),
   },
   '/learning/undo': {
     delete: op('Undo the latest answer of today (query: deck_id to stay within a deck); the card comes back as it was', {
-      auth, ok: [200, obj({ card: ref('LearningCard'), answerButtons: { type: 'array' }, topCounters: counters, isUndoActionAvailable: bool, algorithmType: str() })],
+      auth, ok: [200, entity({ card: ref('LearningCard'), answerButtons: listOf(ref('AnswerButton')), topCounters: counters, isUndoActionAvailable: bool, algorithmType: str() })],
       extra: { '409': error('E_NOTHING_TO_UNDO') },
     }),
   },
@@ -90,7 +91,7 @@ export const learningPaths = {
         field_attachments_map: { type: ['object', 'null'], description: 'Keyed like fields; null keeps the note\'s masks' },
         reverse: bool, return_learning_data: bool,
       }, ['fields']),
-      ok: [200, { oneOf: [ref('Note'), obj({ card: ref('LearningCard'), answerButtons: { type: 'array' } })] }],
+      ok: [200, { oneOf: [ref('Note'), obj({ card: ref('LearningCard'), answerButtons: listOf(ref('AnswerButton')) })] }],
       extra: { ...notFound, '409': error('E_DECK_ARCHIVED, E_DECK_PROCESSING') },
     }),
   },
@@ -103,7 +104,17 @@ export const learningPaths = {
   },
   '/cards/{id}/stats': {
     get: op('The card sheet: created, ease or FSRS memory, interval, next review, status, reviews, average time, history', {
-      auth, params: ['id'], ok: [200, obj({ cardId: int, createdAt: str(), status: str(), isSuspended: bool, ease: nullable('number'), difficulty: nullable('number'), stability: nullable('number'), intervalDays: num, nextReviewAt: nullable('string'), reviewsCount: int, averageReviewTimeMs: nullable('integer'), history: { type: 'array', items: { type: 'object' } } })],
+      auth, params: ['id'],
+      ok: [200, entity({
+        cardId: int, noteId: int, deckId: int, createdAt: str(), status: str(), state: str(), isSuspended: bool,
+        ease: nullable('number'), difficulty: nullable('number'), stability: nullable('number'),
+        intervalDays: num, nextReviewAt: nullable('string'), lastReviewedAt: nullable('string'), reviewsCount: int, lapses: int,
+        averageReviewTimeMs: nullable('integer'), totalReviewTimeMs: int,
+        history: listOf(entity({
+          reviewedAt: str(), answer: answerEnum, kind: str(), intervalDays: nullable('number'), ease: nullable('number'),
+          stability: nullable('number'), difficulty: nullable('number'), durationMs: nullable('integer'),
+        })),
+      })],
       extra: notFound,
     }),
   },
@@ -113,7 +124,7 @@ export const learningPaths = {
       auth, params: ['deckId'],
       body: obj({ algorithm_preset: str({ enum: ['general', 'languages', 'medical', 'speed_learning', 'custom'] }), steps_in_minutes: str(), easy_bonus_percent: num, interval_modifier_percent: num, max_interval_minutes: int, smart_scheduling: bool, desired_retention: num, confirm_reset: bool }, ['algorithm_preset']),
       ok: [200, settings],
-      extra: { ...notFound, '402': error('E_PREMIUM_REQUIRED (smart scheduling)'), '409': error('E_ALGORITHM_RESET_CONFIRMATION, E_DECK_ARCHIVED'), '422': error('E_ALGORITHM_ON_ROOT_ONLY, invalid steps') },
+      extra: { ...notFound, '402': error('E_PREMIUM_REQUIRED (smart scheduling)'), '409': error('E_ALGORITHM_RESET_CONFIRMATION, E_DECK_ARCHIVED'), '422': unprocessable('E_ALGORITHM_ON_ROOT_ONLY, invalid steps') },
     }),
   },
 }

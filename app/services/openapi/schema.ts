@@ -7,9 +7,33 @@ export const str = (extra: Schema = {}) => ({ type: 'string', ...extra })
 export const json = (schema: Schema) => ({ content: { 'application/json': { schema } } })
 export const error = (description: string) => ({ description, ...json(ref('Error')) })
 
+/* every 422 carries errors [{field, rule, message}]: the validator's and the business rules' alike */
+export const unprocessable = (description: string) => ({ description, ...json(ref('ValidationError')) })
+
+export const int = { type: 'integer' }
+export const num = { type: 'number' }
+export const bool = { type: 'boolean' }
+export const listOf = (items: Schema) => ({ type: 'array', items })
+/** An object used as a map: any key, each value of `values`. */
+export const mapOf = (values: Schema) => ({ type: 'object', additionalProperties: values })
+/** An object whose keys are not fixed by the API (the apps' onboarding answers). */
+export const freeForm = (description: string) => ({ type: 'object', additionalProperties: true, description })
+/** The value, or null. */
+export function nullable(schema: Schema): Schema {
+  if (!schema.type || schema.$ref) return { oneOf: [schema, { type: 'null' }] }
+  return {
+    ...schema,
+    type: [schema.type, 'null'].flat(),
+    ...(Array.isArray(schema.enum) ? { enum: [...(schema.enum as unknown[]), null] } : {}),
+  }
+}
+/** An entity of the API: every property is always in the answer, but the `optional` ones. */
+export const entity = (properties: Record<string, Schema>, optional: string[] = []) =>
+  obj(properties, Object.keys(properties).filter((key) => !optional.includes(key)))
+
 export const errors = {
   '401': error('Missing, bad or expired token'),
-  '422': { description: 'Validation failed', ...json(ref('ValidationError')) },
+  '422': unprocessable('Validation failed'),
   '429': { ...error('Too many requests'), headers: { 'Retry-After': { schema: { type: 'integer' } } } },
 }
 

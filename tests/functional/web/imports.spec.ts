@@ -1,5 +1,8 @@
 import { test } from '@japa/runner'
 import { request as httpRequest } from 'node:http'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import db from '@adonisjs/lucid/services/db'
 import i18nManager from '@adonisjs/i18n/services/main'
 import CreateDeck from '#actions/decks/create_deck'
@@ -7,6 +10,7 @@ import { assertErrorBody, resetState } from '#tests/support/helpers'
 import { signedIn, WebSession } from '#tests/support/web_session'
 import { withQueuePaused } from '#tests/functional/api/content/support'
 import { driveFiles, holdings } from '#tests/functional/api/imports/support'
+import { writeZip } from '#tests/support/anki_builder'
 
 /* the import dialog's own calls: multipart or JSON, with the XSRF header, asking for JSON */
 async function call(web: WebSession, method: string, path: string, body?: FormData | object, options: { csrf?: boolean } = {}) {
@@ -25,7 +29,7 @@ async function call(web: WebSession, method: string, path: string, body?: FormDa
 }
 
 /** The upload as the dialog sends it: form fields, then one file. */
-function form(content: string, name: string, fields: Record<string, string> = {}) {
+function form(content: string | Uint8Array<ArrayBuffer>, name: string, fields: Record<string, string> = {}) {
   const data = new FormData()
   for (const [key, value] of Object.entries(fields)) data.append(key, value)
   data.append('file', new Blob([content]), name)
@@ -72,7 +76,12 @@ test.group('Web: deck imports', (group) => {
   test('a failed import answers with its message in the learner\'s language, and retry starts again', async ({ assert }) => {
     const { user, web } = await signedIn('ana@example.test')
     await web.get('/')
-    const upload = await call(web, 'POST', '/deck_imports', form('this is not a zip archive', 'broken.apkg'))
+    /* a zip with a collection entry, so the upload's check lets it through; no SQLite inside, so the job fails */
+    const dir = await mkdtemp(join(tmpdir(), 'broken-'))
+    await writeZip(join(dir, 'broken.apkg'), [{ name: 'collection.anki2', data: Buffer.from('this is not an SQLite database') }])
+    const bytes = new Uint8Array(await readFile(join(dir, 'broken.apkg')))
+    await rm(dir, { recursive: true, force: true })
+    const upload = await call(web, 'POST', '/deck_imports', form(bytes, 'broken.apkg'))
     assert.equal(upload.status, 202)
     const failed = await settled(web, upload.body.id)
     assert.equal(failed.status, 'failed')
@@ -132,6 +141,11 @@ test.group('Web: deck imports', (group) => {
     assert.equal(wrong.status, 422)
     assertErrorBody(assert, wrong.body, 'E_UNSUPPORTED_FORMAT')
     assert.equal(wrong.body.title, 'Unsupported file format')
+    /* the name says Anki, the bytes do not: refused at upload too, in the dialog's words */
+    const disguised = await call(web, 'POST', '/deck_imports', form('MZ\x90\x00 a program, renamed', 'deck.apkg'))
+    assert.equal(disguised.status, 422)
+    assertErrorBody(assert, disguised.body, 'E_UNSUPPORTED_FORMAT')
+    assert.equal(disguised.body.title, 'Unsupported file format')
 
     const two = form('front,back\na,b\n', 'a.csv')
     two.append('second', new Blob(['front,back\nc,d\n']), 'b.csv')

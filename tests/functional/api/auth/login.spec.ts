@@ -109,7 +109,7 @@ test.group('API sign-in: Google and Apple', (group) => {
     ]
     for (const idToken of cases) {
       const response = await client.post('/api/authentication/login_with_provider').json({ kind: 'google', id_token: idToken })
-      response.assertStatus(401)
+      response.assertStatus(400)
       assertErrorBody(assert, response.body(), 'E_INVALID_IDENTITY_TOKEN')
     }
     assert.equal(await User.query().count('* as n').first().then((r) => Number(r!.$extras.n)), 0)
@@ -117,7 +117,7 @@ test.group('API sign-in: Google and Apple', (group) => {
 
   test('auth/google refuses a forged or missing credential', async ({ client, assert }) => {
     const forged = await client.post('/api/auth/google').json({ credential: await signIdentityToken('google', { sub: 'g-x' }, { foreignKey: true }) })
-    forged.assertStatus(401)
+    forged.assertStatus(400)
     assertErrorBody(assert, forged.body(), 'E_INVALID_IDENTITY_TOKEN')
     const missing = await client.post('/api/auth/google').json({})
     missing.assertStatus(422)

@@ -145,7 +145,7 @@ test.group('API folders', (group) => {
     assert.deepEqual((await client.get('/api/folders').bearerToken(token)).body().folders, [])
     const deck = await getDeck(client, token, a.id)
     assert.isNull(deck.folderId)
-    assert.deepEqual(deck.children, [a1.id])
+    assert.deepEqual(deck.children.map((child: any) => child.id), [a1.id])
     const list = await client.get('/api/decks').bearerToken(token)
     assert.sameMembers(list.body().decks.map((d: any) => d.id), [a.id, a1.id])
   })
