@@ -101,7 +101,8 @@ export const contentSchemas = {
   }),
   NoteCard: entity({
     id: int, noteId: int, deckId: int, ord: int, label: ref('CardLabel'), front: str(), back: str(), css: str(),
-    state: str(), isFrozen: bool, dueAt: nullable(date), intervalDays: num, reps: int, lapses: int,
+    state: str(), isFrozen: bool, isSuspended: { ...bool, description: 'out of this learner\'s study (removed in a session)' },
+    dueAt: nullable(date), intervalDays: num, reps: int, lapses: int,
   }),
 }
 

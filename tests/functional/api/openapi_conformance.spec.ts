@@ -109,6 +109,12 @@ test.group('OpenAPI document: the answers are what it says', (group) => {
     conforms(assert, 'GET', '/learning/cards', await client.get('/api/learning/cards').bearerToken(token).qs({ deck_id: deck.id }), 200)
     const answered = await client.post('/api/v2/learning/answer').bearerToken(token).json({ deck_id: deck.id, card_id: card.id, answer: 'good', review_duration_ms: 3000, version: card.version })
     conforms(assert, 'POST', '/v2/learning/answer', answered, 200)
+    /* the spec's own body, without version */
+    const second = (await client.get('/api/v2/learning/cards').bearerToken(token).qs({ deck_id: deck.id, exclude_ids: [card.id] })).body().cards[0]
+    conforms(assert, 'POST', '/v2/learning/answer', await client.post('/api/v2/learning/answer').bearerToken(token).json({ deck_id: deck.id, card_id: second.id, answer: 'again', review_duration_ms: 2500 }), 200)
+    const removed = await client.delete(`/api/cards/${second.id}/suspend`).bearerToken(token).qs({ deck_id: deck.id })
+    conforms(assert, 'DELETE', '/cards/{id}/suspend', removed, 200)
+    conforms(assert, 'POST', '/notes/bulk_action', await client.post('/api/notes/bulk_action').bearerToken(token).json({ bulk_action: 'unsuspend', note_ids: [removed.body().noteId], deck_id: deck.id }), 200)
     conforms(assert, 'GET', '/cards/{id}/stats', await client.get(`/api/cards/${card.id}/stats`).bearerToken(token), 200)
     conforms(assert, 'DELETE', '/learning/undo', await client.delete('/api/learning/undo').bearerToken(token).qs({ deck_id: deck.id }), 200)
     conforms(assert, 'GET', '/algorithm_settings/{deckId}', await client.get(`/api/algorithm_settings/${deck.id}`).bearerToken(token), 200)
