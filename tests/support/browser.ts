@@ -1,4 +1,7 @@
 import type { Page } from 'playwright'
+import { makeUser, PASSWORD } from '#tests/support/helpers'
+import CreateDeck from '#actions/decks/create_deck'
+import BulkCreateNotes from '#actions/notes/bulk_create_notes'
 
 /** Waits until React has hydrated the server-rendered page (see app_layout.tsx). */
 export async function hydrated(page: Page) {
@@ -10,4 +13,22 @@ export async function hydrated(page: Page) {
 export async function open(page: Page, path: string) {
   await page.goto(path)
   return hydrated(page)
+}
+
+/** Fills and submits the sign-in form the page shows; waits for the home page when `name` (the learner's) is given. */
+export async function signInWithForm(page: Page, email: string, name: string | null = 'Test User', password = PASSWORD) {
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  if (name) await page.getByRole('heading', { name: `Welcome, ${name}` }).waitFor()
+}
+
+/** A learner (ana@example.test, the study tutorial already seen) with a deck "Capitals" of `cards` Basic notes. */
+export async function learnerWithCards(cards: number) {
+  const user = await makeUser({ email: 'ana@example.test' })
+  user.learningTutorialSeen = true
+  await user.save()
+  const deck = await new CreateDeck().handle(user, { name: 'Capitals' })
+  await new BulkCreateNotes().handle(user, deck.id, Array.from({ length: cards }, (_, index) => ({ front: `Country ${index + 1}`, back: `Capital ${index + 1}` })))
+  return { user, deck }
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useT } from '~/lib/i18n'
 import { requestJson } from '~/lib/http'
+import { useAlert } from '~/components/alert_dialog'
 import { RichField } from './rich_field'
 import { ImagePicker } from './image_picker'
 import { OcclusionBuilder, type Mask, type Occlusion } from './occlusion_builder'
@@ -266,4 +267,19 @@ export function NoteFields({
       )}
     </>
   )
+}
+
+/** "Close without saving?": asks before unsaved changes are dropped, then calls `proceed`. */
+export function useConfirmDiscard() {
+  const t = useT()
+  const alert = useAlert()
+  return (proceed: () => void) =>
+    alert({
+      title: t('editor.close.title'),
+      body: t('editor.close.body'),
+      submitLabel: t('editor.close.confirm'),
+      cancelLabel: t('editor.close.keep'),
+      danger: true,
+      onSubmit: proceed,
+    })
 }

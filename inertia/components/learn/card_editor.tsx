@@ -1,10 +1,9 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { useT } from '~/lib/i18n'
 import { HttpError, requestJson } from '~/lib/http'
-import { useAlert } from '~/components/alert_dialog'
 import { Tooltip } from '~/components/tooltip'
 import { isMod, useShortcut } from '~/components/editor/shortcuts'
-import { NoteFields, mediaUploader, useFieldErrors, useNoteDraft, type FieldErrors } from '~/components/editor/note_form'
+import { NoteFields, mediaUploader, useConfirmDiscard, useFieldErrors, useNoteDraft, type FieldErrors } from '~/components/editor/note_form'
 import type { CardFields, LearningCard } from '~/components/learn/types'
 import '~/css/editor.css'
 
@@ -50,7 +49,7 @@ export function CardEditor(props: Props) {
 
 function CardEditorForm({ cardId, deckId, onSaved, onClose, loaded }: Props & { loaded: CardFields }) {
   const t = useT()
-  const alert = useAlert()
+  const confirmDiscard = useConfirmDiscard()
   const shortcut = useShortcut()
   const draft = useNoteDraft([loaded.noteType], loaded.note, loaded.noteType.id)
   const [errors, setErrors] = useState<FieldErrors | undefined>(undefined)
@@ -79,17 +78,7 @@ function CardEditorForm({ cardId, deckId, onSaved, onClose, loaded }: Props & { 
   }
 
   /* unsaved changes are not lost to a stray Esc */
-  const close = () => {
-    if (!draft.dirty) return onClose()
-    alert({
-      title: t('editor.close.title'),
-      body: t('editor.close.body'),
-      submitLabel: t('editor.close.confirm'),
-      cancelLabel: t('editor.close.keep'),
-      danger: true,
-      onSubmit: onClose,
-    })
-  }
+  const close = () => (draft.dirty ? confirmDiscard(onClose) : onClose())
 
   const saveRef = useRef(save)
   saveRef.current = save

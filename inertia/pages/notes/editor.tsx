@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react'
 import { Head, router } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { useShared } from '~/lib/shared'
-import { useAlert } from '~/components/alert_dialog'
 import { FormError } from '~/components/form_error'
 import { Tooltip } from '~/components/tooltip'
 import { CardPreview } from '~/components/editor/card_preview'
@@ -10,7 +9,7 @@ import { useNotePreview, type PreviewRequest } from '~/components/editor/use_not
 import { useLeaveGuard } from '~/components/editor/use_leave_guard'
 import { isMod, useShortcut } from '~/components/editor/shortcuts'
 import {
-  NoteFields, mediaUploader, useFieldErrors, useNoteDraft, type EditedNote, type FieldErrors, type NoteTypeOption,
+  NoteFields, mediaUploader, useConfirmDiscard, useFieldErrors, useNoteDraft, type EditedNote, type FieldErrors, type NoteTypeOption,
 } from '~/components/editor/note_form'
 import '~/css/editor.css'
 
@@ -27,7 +26,6 @@ const FIELD_ID = 'note-field'
 
 export default function NoteEditor({ deck, noteTypes, note, defaultNoteTypeId }: EditorProps) {
   const t = useT()
-  const alert = useAlert()
   const shortcut = useShortcut()
   const { errors } = useShared() as { errors?: Record<string, string | string[]> }
 
@@ -42,15 +40,7 @@ export default function NoteEditor({ deck, noteTypes, note, defaultNoteTypeId }:
   const previewRequest: PreviewRequest | null = draft.hasContent ? { deck_id: deck.id, ...payload } : null
   const preview = useNotePreview(previewRequest)
 
-  const confirmLeave = (proceed: () => void) =>
-    alert({
-      title: t('editor.close.title'),
-      body: t('editor.close.body'),
-      submitLabel: t('editor.close.confirm'),
-      cancelLabel: t('editor.close.keep'),
-      danger: true,
-      onSubmit: proceed,
-    })
+  const confirmLeave = useConfirmDiscard()
   const allow = useLeaveGuard(dirty, confirmLeave)
 
   const uploadMedia = mediaUploader(deck.id)

@@ -1,15 +1,8 @@
 /// <reference lib="dom" />
 import { test } from '@japa/runner'
-import type { Page } from 'playwright'
-import { hydrated, open } from '#tests/support/browser'
-import { makeUser, PASSWORD, resetState } from '#tests/support/helpers'
+import { hydrated, open, signInWithForm } from '#tests/support/browser'
+import { makeUser, resetState } from '#tests/support/helpers'
 import CreateDeck from '#actions/decks/create_deck'
-
-async function signIn(page: Page, email: string) {
-  await page.getByLabel('E-mail').fill(email)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-}
 
 test.group('Signing out in the browser', (group) => {
   group.each.setup(() => resetState())
@@ -18,7 +11,7 @@ test.group('Signing out in the browser', (group) => {
     const user = await makeUser({ email: 'zoe@example.test', name: 'Zoë Private' })
     const deck = await new CreateDeck().handle(user, { name: 'Secret diary' })
     const page = await hydrated(await visit('/sign-in'))
-    await signIn(page, 'zoe@example.test')
+    await signInWithForm(page, 'zoe@example.test', null)
     await page.getByRole('heading', { name: 'Welcome, Zoë Private' }).waitFor()
 
     await open(page, `/decks/${deck.id}?tab=cards`)
@@ -38,7 +31,7 @@ test.group('Signing out in the browser', (group) => {
     assert.equal(asked.searchParams.get('next'), `/decks/${deck.id}?tab=cards`)
 
     /* signing in goes back there */
-    await signIn(page, 'zoe@example.test')
+    await signInWithForm(page, 'zoe@example.test', null)
     await page.waitForURL((url) => url.pathname === `/decks/${deck.id}`)
     await page.getByRole('heading', { name: 'Secret diary' }).waitFor()
     assert.equal(new URL(page.url()).search, '?tab=cards')
@@ -51,7 +44,7 @@ test.group('Signing out in the browser', (group) => {
     await page.setViewportSize({ width: 390, height: 800 })
     await hydrated(page)
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor()
-    await signIn(page, 'ben@example.test')
+    await signInWithForm(page, 'ben@example.test', null)
     await page.getByRole('heading', { name: 'Verbs' }).waitFor()
     const url = new URL(page.url())
     assert.equal(`${url.pathname}${url.search}`, `/decks/${deck.id}?tab=cards&page=2`)

@@ -1,41 +1,13 @@
 /// <reference lib="dom" />
 import { test } from '@japa/runner'
-import { deflateSync } from 'node:zlib'
 import { writeFile, mkdir } from 'node:fs/promises'
 import app from '@adonisjs/core/services/app'
 import type { Page } from 'playwright'
 import { hydrated } from '#tests/support/browser'
 import { resetState } from '#tests/support/helpers'
+import { solidPng } from '#tests/support/images'
 import Note from '#models/note'
 import Deck from '#models/deck'
-
-/* a 40×30 solid PNG, the picture for the image-occlusion note */
-function png(width = 40, height = 30) {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-    return c >>> 0
-  })
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type), data])
-    let crc = 0xffffffff
-    for (const byte of body) crc = crcTable[(crc ^ byte) & 0xff] ^ (crc >>> 8)
-    const out = Buffer.alloc(8 + data.length + 4)
-    out.writeUInt32BE(data.length, 0)
-    body.copy(out, 4)
-    out.writeUInt32BE((crc ^ 0xffffffff) >>> 0, 8 + data.length)
-    return out
-  }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header.set([8, 2, 0, 0, 0], 8)
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x5a)])
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(Array(height).fill(row)))), chunk('IEND', Buffer.alloc(0)),
-  ])
-}
 
 /** A count in the deck page's header: new, learning, review. */
 async function count(page: Page, kind: 'new' | 'learning' | 'review') {
@@ -142,7 +114,7 @@ test.group('Decks, folders and notes in the browser', (group) => {
     /* Image occlusion: an image, two masks in two groups */
     const picture = app.makePath('tmp', 'browser', 'skeleton.png')
     await mkdir(app.makePath('tmp', 'browser'), { recursive: true })
-    await writeFile(picture, png())
+    await writeFile(picture, solidPng())
     await page.getByLabel('Note type').selectOption({ label: 'Image Occlusion' })
     await page.locator('input[type=file]').first().setInputFiles(picture)
     const canvas = page.getByRole('group', { name: 'Image with masks' }).locator('.io-stage img')

@@ -3,18 +3,11 @@ import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import { mkdir, writeFile } from 'node:fs/promises'
 import type { Page } from 'playwright'
-import { hydrated, open } from '#tests/support/browser'
-import { makeUser, PASSWORD, resetState } from '#tests/support/helpers'
+import { hydrated, open, signInWithForm } from '#tests/support/browser'
+import { makeUser, resetState } from '#tests/support/helpers'
 import { solidPng } from '#tests/support/images'
 import CreateDeck from '#actions/decks/create_deck'
 import Note from '#models/note'
-
-async function signIn(page: Page) {
-  await page.getByLabel('E-mail').fill('ana@example.test')
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await page.getByRole('heading', { name: 'Welcome, Test User' }).waitFor()
-}
 
 /** Saves with the Add button and waits for the server's answer (a redirect, with or without errors). */
 async function add(page: Page) {
@@ -33,7 +26,7 @@ test.group('The notes editor in the browser', (group) => {
     cleanup(async (error) => {
       if (error) await page.screenshot({ path: app.makePath('tmp', 'browser', 'note_editor.png'), fullPage: true })
     })
-    await signIn(page)
+    await signInWithForm(page, 'ana@example.test')
     await open(page, `/decks/${deck.id}/notes/new`)
 
     /* Add with nothing typed: the front is red; typing into it clears that at once, not at the next save */

@@ -4,8 +4,8 @@ import { readFile } from 'node:fs/promises'
 import app from '@adonisjs/core/services/app'
 import drive from '@adonisjs/drive/services/main'
 import type { Page } from 'playwright'
-import { hydrated } from '#tests/support/browser'
-import { makeUser, PASSWORD, resetState } from '#tests/support/helpers'
+import { hydrated, signInWithForm } from '#tests/support/browser'
+import { makeUser, resetState } from '#tests/support/helpers'
 import BulkCreateNotes from '#actions/notes/bulk_create_notes'
 import CreateDeck from '#actions/decks/create_deck'
 import { getQueue } from '#services/queue'
@@ -37,10 +37,7 @@ test.group('Exporting in the browser', (group) => {
       await queue.resume()
       if (error) await page.screenshot({ path: app.makePath('tmp', 'browser', 'export_flow.png'), fullPage: true })
     })
-    await page.getByLabel('E-mail').fill('ana@example.test')
-    await page.getByLabel('Password').fill(PASSWORD)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.getByRole('heading', { name: 'Welcome, Ana Lima' }).waitFor()
+    await signInWithForm(page, 'ana@example.test', 'Ana Lima')
 
     /* Home → ⋯ → Export, as CSV, on a phone */
     await page.setViewportSize({ width: 390, height: 800 })

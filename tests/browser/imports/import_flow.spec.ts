@@ -3,8 +3,8 @@ import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import type { Page } from 'playwright'
-import { hydrated, open } from '#tests/support/browser'
-import { makeUser, PASSWORD, resetState } from '#tests/support/helpers'
+import { hydrated, open, signInWithForm } from '#tests/support/browser'
+import { makeUser, resetState } from '#tests/support/helpers'
 import { getQueue } from '#services/queue'
 
 const PACKAGE = app.makePath('..', 'shared', 'fixtures', 'anki', 'update1.apkg')
@@ -36,10 +36,7 @@ test.group('Importing in the browser', (group) => {
       await page.screenshot({ path: app.makePath('tmp', 'browser', 'import_flow.png'), fullPage: true })
       console.error(story.join('\n'))
     })
-    await page.getByLabel('E-mail').fill('ana@example.test')
-    await page.getByLabel('Password').fill(PASSWORD)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.getByRole('heading', { name: 'Welcome, Test User' }).waitFor()
+    await signInWithForm(page, 'ana@example.test')
     /* every toast shown, to check each import is announced once (the deck list's poll also sees the import end) */
     await page.evaluate(() => {
       const seen: string[] = ((window as any).toastsSeen = [])

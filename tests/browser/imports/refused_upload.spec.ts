@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import { hydrated } from '#tests/support/browser'
-import { makeUser, PASSWORD, resetState } from '#tests/support/helpers'
+import { hydrated, signInWithForm } from '#tests/support/browser'
+import { makeUser, resetState } from '#tests/support/helpers'
 import { driveFiles } from '#tests/functional/api/imports/support'
 
 test.group('Importing in the browser: a file that is not what its name says', (group) => {
@@ -12,10 +12,7 @@ test.group('Importing in the browser: a file that is not what its name says', (g
     const user = await makeUser({ email: 'ana@example.test' })
     const files = await driveFiles()
     const page = await hydrated(await visit('/sign-in'))
-    await page.getByLabel('E-mail').fill('ana@example.test')
-    await page.getByLabel('Password').fill(PASSWORD)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.getByRole('heading', { name: 'Welcome, Test User' }).waitFor()
+    await signInWithForm(page, 'ana@example.test')
 
     await page.getByRole('button', { name: 'Import', exact: true }).click()
     const dialog = page.getByRole('dialog', { name: 'Import cards' })

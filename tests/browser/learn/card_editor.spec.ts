@@ -2,9 +2,8 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
-import type { Page } from 'playwright'
-import { hydrated, open } from '#tests/support/browser'
-import { makeUser, PASSWORD, resetState } from '#tests/support/helpers'
+import { hydrated, open, signInWithForm } from '#tests/support/browser'
+import { makeUser, resetState } from '#tests/support/helpers'
 import { solidPngImg } from '#tests/support/images'
 import CreateDeck from '#actions/decks/create_deck'
 import SaveNote from '#actions/notes/save_note'
@@ -30,13 +29,6 @@ const MASKS = {
   },
 }
 
-async function signIn(page: Page) {
-  await page.getByLabel('E-mail').fill('ana@example.test')
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await page.getByRole('heading', { name: 'Welcome, Test User' }).waitFor()
-}
-
 test.group('Editing a card in a study session', (group) => {
   group.each.setup(() => resetState())
 
@@ -52,7 +44,7 @@ test.group('Editing a card in a study session', (group) => {
     cleanup(async (error) => {
       if (error) await page.screenshot({ path: app.makePath('tmp', 'browser', 'card_editor.png'), fullPage: true })
     })
-    await signIn(page)
+    await signInWithForm(page, 'ana@example.test')
     await open(page, `/decks/${deck.id}/learn`)
     await page.locator('.learn-card[data-side="front"]').waitFor()
 

@@ -3,8 +3,8 @@ import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import type { Page } from 'playwright'
-import { hydrated, open } from '#tests/support/browser'
-import { makeUser, PASSWORD } from '#tests/support/helpers'
+import { hydrated, open, signInWithForm } from '#tests/support/browser'
+import { makeUser } from '#tests/support/helpers'
 import { resetState } from '#tests/support/helpers'
 import BulkCreateNotes from '#actions/notes/bulk_create_notes'
 import CreateDeck from '#actions/decks/create_deck'
@@ -33,13 +33,6 @@ async function deckWithLearningAndPaused() {
   return { user, deck }
 }
 
-async function signIn(page: Page) {
-  await page.getByLabel('E-mail').fill('ana@example.test')
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await page.getByRole('heading', { name: 'Welcome, Test User' }).waitFor()
-}
-
 /** The counts as a learner reads them: each number with the word shown next to it. */
 async function countsIn(page: Page, scope: string) {
   const counts = page.locator(`${scope} .deck-counts`).first()
@@ -65,7 +58,7 @@ test.group('Deck counters in the browser', (group) => {
     cleanup(async (error) => {
       if (error) await page.screenshot({ path: app.makePath('tmp', 'browser', 'deck_counters.png'), fullPage: true })
     })
-    await signIn(page)
+    await signInWithForm(page, 'ana@example.test')
 
     const row = `[data-deck-id="${deck.id}"]`
     assert.deepEqual(await countsIn(page, row), EXPECTED)

@@ -2,10 +2,8 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import type { Browser, Page } from 'playwright'
-import { open } from '#tests/support/browser'
-import { makeUser, PASSWORD, resetState } from '#tests/support/helpers'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
-import CreateDeck from '#actions/decks/create_deck'
+import { learnerWithCards, open, signInWithForm } from '#tests/support/browser'
+import { resetState } from '#tests/support/helpers'
 
 /*
  * The study page's keyboard hints (Space, Z, E, T, 1–4, Enter, the shortcuts
@@ -13,24 +11,12 @@ import CreateDeck from '#actions/decks/create_deck'
  * width, and a narrow desktop window still does.
  */
 
-async function learnerWithDeck(cards: number) {
-  const user = await makeUser({ email: 'ana@example.test' })
-  user.learningTutorialSeen = true
-  await user.save()
-  const deck = await new CreateDeck().handle(user, { name: 'Capitals' })
-  await new BulkCreateNotes().handle(user, deck.id, Array.from({ length: cards }, (_, index) => ({ front: `Country ${index + 1}`, back: `Capital ${index + 1}` })))
-  return { user, deck }
-}
-
 /** A context of its own, as the phone or the desktop browser it stands for, signed in. */
 async function signedInContext(browser: Browser, options: Parameters<Browser['newContext']>[0]) {
   const context = await browser.newContext({ baseURL: `http://${process.env.HOST}:${process.env.PORT}`, ...options })
   const page = await context.newPage()
   await open(page, '/sign-in')
-  await page.getByLabel('E-mail').fill('ana@example.test')
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await page.getByRole('heading', { name: 'Welcome, Test User' }).waitFor()
+  await signInWithForm(page, 'ana@example.test')
   return { context, page }
 }
 
@@ -41,7 +27,7 @@ test.group('Keyboard hints in the browser', (group) => {
   group.each.setup(() => resetState())
 
   test('keyboard hints show on a desktop, however narrow, and not on a touch screen, however wide', async ({ browser, assert, cleanup }) => {
-    const { deck } = await learnerWithDeck(2)
+    const { deck } = await learnerWithCards(2)
     const desktop = await signedInContext(browser, { viewport: { width: 420, height: 800 } })
     const tablet = await signedInContext(browser, { viewport: { width: 1024, height: 1366 }, hasTouch: true, isMobile: true })
     cleanup(async (error) => {
@@ -73,7 +59,7 @@ test.group('Keyboard hints in the browser', (group) => {
   })
 
   test('the first-time tutorial lists the keys on a desktop only', async ({ browser, assert, cleanup }) => {
-    const { user, deck } = await learnerWithDeck(1)
+    const { user, deck } = await learnerWithCards(1)
     user.learningTutorialSeen = false
     await user.save()
     const phone = await signedInContext(browser, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })

@@ -2,8 +2,8 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
-import { hydrated, open } from '#tests/support/browser'
-import { makeUser, PASSWORD, resetState } from '#tests/support/helpers'
+import { hydrated, open, signInWithForm } from '#tests/support/browser'
+import { makeUser, resetState } from '#tests/support/helpers'
 import BulkCreateNotes from '#actions/notes/bulk_create_notes'
 import CreateDeck from '#actions/decks/create_deck'
 
@@ -26,10 +26,7 @@ test.group('Removing a card in the browser', (group) => {
     cleanup(async (error) => {
       if (error) await page.screenshot({ path: app.makePath('tmp', 'browser', 'remove_card.png'), fullPage: true })
     })
-    await page.getByLabel('E-mail').fill('ana@example.test')
-    await page.getByLabel('Password').fill(PASSWORD)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.getByRole('heading', { name: 'Welcome, Test User' }).waitFor()
+    await signInWithForm(page, 'ana@example.test')
 
     await open(page, `/decks/${deck.id}/learn`)
     const frame = page.frameLocator('.learn-card iframe')

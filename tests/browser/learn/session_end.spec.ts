@@ -2,26 +2,8 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import type { Page } from 'playwright'
-import { hydrated, open } from '#tests/support/browser'
-import { makeUser, PASSWORD, resetState } from '#tests/support/helpers'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
-import CreateDeck from '#actions/decks/create_deck'
-
-async function learnerWithDeck(cards: number) {
-  const user = await makeUser({ email: 'ana@example.test' })
-  user.learningTutorialSeen = true
-  await user.save()
-  const deck = await new CreateDeck().handle(user, { name: 'Capitals' })
-  await new BulkCreateNotes().handle(user, deck.id, Array.from({ length: cards }, (_, index) => ({ front: `Country ${index + 1}`, back: `Capital ${index + 1}` })))
-  return { user, deck }
-}
-
-async function signIn(page: Page) {
-  await page.getByLabel('E-mail').fill('ana@example.test')
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await page.getByRole('heading', { name: 'Welcome, Test User' }).waitFor()
-}
+import { hydrated, open, signInWithForm, learnerWithCards } from '#tests/support/browser'
+import { resetState } from '#tests/support/helpers'
 
 /** Shows the answer of the card in front, then answers with the key given. */
 async function answerWith(page: Page, key: string) {
@@ -35,12 +17,12 @@ test.group('The end of a study session in the browser', (group) => {
   group.each.setup(() => resetState())
 
   test('the complete screen counts cards, not answers; Enter with the streak popup in front goes home at once', async ({ visit, assert, cleanup }) => {
-    const { deck } = await learnerWithDeck(5)
+    const { deck } = await learnerWithCards(5)
     const page = await hydrated(await visit('/sign-in'))
     cleanup(async (error) => {
       if (error) await page.screenshot({ path: app.makePath('tmp', 'browser', 'session_end.png'), fullPage: true })
     })
-    await signIn(page)
+    await signInWithForm(page, 'ana@example.test')
     await open(page, `/decks/${deck.id}/learn`)
 
     /* five cards missed once (Again), then each back a minute later and known (Easy): ten answers, five cards */

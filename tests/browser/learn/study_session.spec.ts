@@ -3,8 +3,8 @@ import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import type { Page } from 'playwright'
-import { hydrated, open } from '#tests/support/browser'
-import { makeUser, PASSWORD, resetState } from '#tests/support/helpers'
+import { hydrated, open, signInWithForm } from '#tests/support/browser'
+import { makeUser, resetState } from '#tests/support/helpers'
 import BulkCreateNotes from '#actions/notes/bulk_create_notes'
 import CreateDeck from '#actions/decks/create_deck'
 import NoteType from '#models/note_type'
@@ -46,10 +46,7 @@ test.group('Learning in the browser', (group) => {
       await page.screenshot({ path: app.makePath('tmp', 'browser', 'study_session.png'), fullPage: true })
       console.error(story.join('\n'))
     })
-    await page.getByLabel('E-mail').fill('ana@example.test')
-    await page.getByLabel('Password').fill(PASSWORD)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.getByRole('heading', { name: 'Welcome, Test User' }).waitFor()
+    await signInWithForm(page, 'ana@example.test')
 
     /* the deck page's Study button opens the session; the first-time tutorial comes first */
     await open(page, `/decks/${deck.id}`)
@@ -154,10 +151,7 @@ test.group('Learning in the browser', (group) => {
       await page.screenshot({ path: app.makePath('tmp', 'browser', 'study_tools.png'), fullPage: true })
       console.error(story.join('\n'))
     })
-    await page.getByLabel('E-mail').fill('ana@example.test')
-    await page.getByLabel('Password').fill(PASSWORD)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.getByRole('heading', { name: 'Welcome, Test User' }).waitFor()
+    await signInWithForm(page, 'ana@example.test')
     await open(page, `/decks/${deck.id}/learn`)
     const frame = page.frameLocator('.learn-card iframe')
     const first = await nextFront(page, null)

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { test } from '@japa/runner'
-import { hydrated, open } from '#tests/support/browser'
-import { makeUser, PASSWORD, resetState } from '#tests/support/helpers'
+import { hydrated, open, signInWithForm } from '#tests/support/browser'
+import { makeUser, resetState } from '#tests/support/helpers'
 
 test.group('Shared UI parts in the browser', (group) => {
   group.each.setup(() => resetState())
@@ -15,10 +15,7 @@ test.group('Shared UI parts in the browser', (group) => {
     assert.equal(await page.getByRole('tooltip').count(), 0)
     await page.getByRole('tooltip').filter({ hasText: 'Coming soon' }).waitFor()
 
-    await page.getByLabel('E-mail').fill('ana@example.test')
-    await page.getByLabel('Password').fill(PASSWORD)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.getByRole('heading', { name: 'Welcome, Test User' }).waitFor()
+    await signInWithForm(page, 'ana@example.test')
 
     /* a saved profile shows a toast; it closes by its button, and by itself */
     await open(page, '/account')

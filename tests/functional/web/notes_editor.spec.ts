@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { deflateSync } from 'node:zlib'
+import { solidPng } from '#tests/support/images'
 import db from '@adonisjs/lucid/services/db'
 import CreateDeck from '#actions/decks/create_deck'
 import Note from '#models/note'
@@ -22,27 +22,6 @@ async function fetchJson(web: WebSession, path: string, body: FormData | object,
     method: 'POST', headers, body: body instanceof FormData ? body : JSON.stringify(body),
   })
   return { status: response.status, body: await response.json().catch(() => null) }
-}
-
-function png() {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4)
-    length.writeUInt32BE(data.length)
-    const crcInput = Buffer.concat([Buffer.from(type), data])
-    let crc = ~0
-    for (const byte of crcInput) {
-      crc ^= byte
-      for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1))
-    }
-    const tail = Buffer.alloc(4)
-    tail.writeUInt32BE(~crc >>> 0)
-    return Buffer.concat([length, crcInput, tail])
-  }
-  const header = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0])
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.from([0, 255, 0, 0]))), chunk('IEND', Buffer.alloc(0)),
-  ])
 }
 
 const typeId = async (kind: string) => (await NoteType.query().whereNull('user_id').where('kind', kind).firstOrFail()).id
@@ -157,7 +136,7 @@ test.group('Web: note editor', (group) => {
     const deck = await new CreateDeck().handle(user, { name: 'Biology' })
     const form = new FormData()
     form.append('deck_id', String(deck.id))
-    form.append('file', new Blob([png()], { type: 'image/png' }), 'cell.png')
+    form.append('file', new Blob([solidPng(1, 1)], { type: 'image/png' }), 'cell.png')
     const upload = await fetchJson(web, '/media', form)
     assert.equal(upload.status, 200)
     assert.equal(upload.body.type, 'image')
@@ -168,7 +147,7 @@ test.group('Web: note editor', (group) => {
     assert.equal(served.status, 200)
     assert.equal(served.headers.get('content-type'), 'image/png')
     assert.include(served.headers.get('content-security-policy')!, 'sandbox')
-    assert.deepEqual(Buffer.from(await served.arrayBuffer()), png())
+    assert.deepEqual(Buffer.from(await served.arrayBuffer()), solidPng(1, 1))
 
     const { web: other } = await signedIn('bo@example.test')
     const otherCookie = [...other.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
@@ -176,7 +155,7 @@ test.group('Web: note editor', (group) => {
     assert.equal((await fetch(`${web.base}${upload.body.url}`)).status, 404)
     const intrusion = new FormData()
     intrusion.append('deck_id', String(deck.id))
-    intrusion.append('file', new Blob([png()], { type: 'image/png' }), 'x.png')
+    intrusion.append('file', new Blob([solidPng(1, 1)], { type: 'image/png' }), 'x.png')
     assert.equal((await fetchJson(other, '/media', intrusion)).status, 404)
 
     const fake = new FormData()
