@@ -5,9 +5,10 @@ import db from '@adonisjs/lucid/services/db'
 import type { Page } from 'playwright'
 import { hydrated, open, signInWithForm } from '#tests/support/browser'
 import { makeUser, resetState } from '#tests/support/helpers'
+import { fixture } from '#tests/support/fixtures'
 import { getQueue } from '#services/queue'
 
-const PACKAGE = app.makePath('..', 'shared', 'fixtures', 'anki', 'update1.apkg')
+const PACKAGE = fixture('anki', 'update1.apkg')
 
 const lastImport = async (userId: number) => db.from('deck_imports').where('user_id', userId).orderBy('id', 'desc').first()
 
