@@ -1,13 +1,15 @@
 import { test } from '@japa/runner'
 import type { ApiClient } from '@japa/api-client'
-import { mkdir, rm } from 'node:fs/promises'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import app from '@adonisjs/core/services/app'
+import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import { resetState, tokenFor } from '#tests/support/helpers'
 import { signedIn } from '#tests/support/web_session'
 import { buildAnkiPackage } from '#tests/support/anki_builder'
 import { solidPng } from '#tests/support/images'
-import { allKeys, countStored, emptyFolders, keysOfUser, storedKeys } from '#tests/support/stored_files'
+import { age, allKeys, countStored, emptyFolders, keysOfUser, runSweep, storedFolders, storedKeys } from '#tests/support/stored_files'
 import { basicNote, createDeck, pngBytes, signIn, withQueuePaused } from '../content/support.js'
 import { importFile, upload } from '../imports/support.js'
 import { requestExport, waitForExport } from '../exports/support.js'
@@ -97,5 +99,28 @@ test.group('Deleting an account deletes its files', (group) => {
     assert.equal(await countStored(allKeys(theirs)), 0, 'files of the deleted account left on the drive')
     assert.equal(await countStored(allKeys(others)), 5)
     assert.sameMembers(await storedKeys(), before.filter((key) => !allKeys(theirs).includes(key)))
+  })
+
+  test('a file that cannot be deleted does not keep the account: the rows go, and the sweep removes the file later', async ({ client, assert }) => {
+    const leaving = await signIn()
+    const theirs = await storeEverything(client, leaving.user, leaving.token)
+    /* one picture is stuck: a folder stands where its file was (a delete of it fails) */
+    const stuck = theirs.media[0]
+    const root = app.makePath('storage')
+    await rm(join(root, stuck))
+    await mkdir(join(root, stuck))
+    await writeFile(join(root, stuck, 'stuck'), 'x')
+
+    ;(await client.delete(`/api/users/${leaving.user.id}`).bearerToken(leaving.token)).assertStatus(204)
+    assert.isNull(await User.find(leaving.user.id))
+    assert.equal(Number((await db.from('media').where('user_id', leaving.user.id).count('* as n').first()).n), 0)
+    assert.equal(await countStored(allKeys(theirs).filter((key) => key !== stuck)), 0)
+    assert.include(await storedKeys(), `${stuck}/stuck`)
+
+    /* nothing names it any more: once past the grace period, the sweep takes it and its folder */
+    await age(`${stuck}/stuck`, 25)
+    await runSweep()
+    assert.notInclude(await storedKeys(), `${stuck}/stuck`)
+    assert.notInclude(await storedFolders(), stuck)
   })
 })
