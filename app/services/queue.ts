@@ -22,12 +22,19 @@ const registry: Record<string, () => Promise<{ default: JobHandler }>> = {
   export_deck: () => import('#jobs/export_deck'),
   import_deck: () => import('#jobs/import_deck'),
   prune_access_tokens: () => import('#jobs/prune_access_tokens'),
+  sweep_storage: () => import('#jobs/sweep_storage'),
 }
 export type JobName = keyof typeof registry
 
-/* recurring jobs: every worker registers them at start (an upsert, so many workers make one schedule) */
-export const SCHEDULES: { name: JobName; everyMs: number }[] = [
+/*
+ * recurring jobs: every worker registers them at start (an upsert, so many
+ * workers make one schedule). A new schedule runs at once unless `later`:
+ * then its first run is one interval away.
+ */
+export const SCHEDULES: { name: JobName; everyMs: number; later?: boolean }[] = [
   { name: 'prune_access_tokens', everyMs: 60 * 60 * 1000 },
+  /* files no row needs any more (app/actions/maintenance/sweep_storage.ts) */
+  { name: 'sweep_storage', everyMs: 6 * 60 * 60 * 1000, later: true },
 ]
 
 const defaultJobOptions = {
@@ -82,8 +89,10 @@ export function startWorker(concurrency = 4) {
 }
 
 export async function scheduleRecurringJobs() {
-  for (const { name, everyMs } of SCHEDULES) {
-    await getQueue().upsertJobScheduler(name, { every: everyMs }, { name, data: {}, opts: { attempts: 1 } })
+  for (const { name, everyMs, later } of SCHEDULES) {
+    /* startDate counts only for a new schedule: an existing one keeps its next run */
+    const repeat = { every: everyMs, ...(later ? { startDate: Date.now() + everyMs } : {}) }
+    await getQueue().upsertJobScheduler(name, repeat, { name, data: {}, opts: { attempts: 1 } })
   }
 }
 

@@ -21,6 +21,7 @@ import { EXPORT_LIFETIME_DAYS, downloadUrl } from '../../exports/download_link.j
 import { writeAnkiPackage } from '#imports/anki/write_package'
 import { writeOfc } from '#imports/ofc/ofc_format'
 import ExportReadyMail from '#mails/export_ready_mail'
+import { removeStoredFiles } from '#services/stored_files'
 
 /** A deck name as a file name: letters, digits and a few marks, never a path. */
 export function safeFileName(name: string) {
@@ -99,7 +100,7 @@ export async function runExport(job: Job, exportId: number) {
     /* the deck was deleted or unshared meanwhile: retrying cannot help */
     const deckGone = error instanceof ApiException && error.status === 404
     if (deckGone || lastAttempt) {
-      await drive.use().delete(key).catch(() => {})
+      await removeStoredFiles([key])
       await markExportFailed(record.id, deckGone ? 'deck_deleted' : error instanceof Error ? error.message : String(error))
     }
     if (deckGone) return

@@ -16,15 +16,20 @@ import { writeBundle } from '#actions/imports/write_bundle'
 import { readImport } from '#imports/read_import'
 import { ImportError, type BundleFormat } from '#imports/bundle'
 import { dispatch } from '#services/queue'
+import { removeStoredFiles } from '#services/stored_files'
+import { deleteDeckRows } from '#actions/decks/delete_deck'
 
 /*
  * An import: the upload lands on the drive, a deck appears in
  * `notes_importing`, and a job reads the file and writes the deck in one
  * transaction, its counters moving as it goes. A file the readers refuse
  * fails at once with the reader's message; any other failure is retried,
- * and after the last attempt the import fails. A failed or cancelled
- * import leaves nothing: its deck, its media and (once cancelled) its file
- * are removed. Retry cancels the running attempt and starts a new one.
+ * and after the last attempt the import fails. A finished import keeps
+ * nothing it no longer needs: done, its upload is removed; failed or
+ * cancelled, its deck, its media and its upload are. Retry cancels the
+ * running attempt and starts a new one with the same upload. An import
+ * nobody works on any more (its job lost, its worker gone) is failed by
+ * the storage sweep (`failAbandonedImports`).
  */
 
 const SOURCE: Record<BundleFormat, string> = { apkg: 'imported_anki', colpkg: 'imported_anki', ofc: 'imported_ofc', csv: 'imported_csv', text: 'imported_csv' }
@@ -73,11 +78,11 @@ export async function cancelImport(user: User, id: unknown) {
   const record = await findImport(user, id)
   if (record.status === 'done') throw new ApiException(409, 'E_IMPORT_FINISHED', 'import_finished')
   if (record.status === 'cancelled') return record
-  await db.transaction(async (trx) => {
-    await trx.from('deck_imports').where('id', record.id).update({ status: 'cancelled', attempt: record.attempt + 1, finished_at: new Date(), updated_at: new Date() })
+  await db.from('deck_imports').where('id', record.id).update({
+    status: 'cancelled', attempt: record.attempt + 1, storage_key: null, finished_at: new Date(), updated_at: new Date(),
   })
   await removeDeck(record.deckId)
-  if (record.storageKey) await drive.use().delete(record.storageKey).catch(() => {})
+  await removeStoredFiles(record.storageKey ? [record.storageKey] : [])
   await record.refresh()
   return record
 }
@@ -86,7 +91,9 @@ export async function cancelImport(user: User, id: unknown) {
 export async function retryImport(user: User, id: unknown) {
   const record = await findImport(user, id)
   if (record.status === 'done') throw new ApiException(409, 'E_IMPORT_FINISHED', 'import_finished')
-  if (record.status === 'cancelled' || !record.storageKey) throw new ApiException(409, 'E_IMPORT_CANCELLED', 'import_cancelled')
+  if (record.status === 'cancelled') throw new ApiException(409, 'E_IMPORT_CANCELLED', 'import_cancelled')
+  /* a failed import's upload is removed with it: the file has to come again */
+  if (!record.storageKey) throw new ApiException(409, 'E_IMPORT_FILE_GONE', 'import_file_gone')
   await removeDeck(record.deckId)
   return db.transaction(async (trx) => {
     const deck = await new CreateDeck().handle(
@@ -104,12 +111,46 @@ export async function retryImport(user: User, id: unknown) {
   })
 }
 
+/* the import's deck with the media it stored: the rows, then the files */
 async function removeDeck(deckId: number | null) {
   if (!deckId) return
-  /* the import's media went to the drive under the deck: remove the files with the rows */
-  const media = await db.from('media').where('deck_id', deckId).select('key')
-  await db.from('decks').where('id', deckId).delete()
-  for (const row of media) await drive.use().delete(`media/${row.key}`).catch(() => {})
+  const files = await db.transaction(async (trx) => {
+    const deck = await trx.from('decks').where('id', deckId).select('id', 'user_id').first()
+    return deck ? deleteDeckRows(trx, { id: deck.id, userId: deck.user_id }) : []
+  })
+  await removeStoredFiles(files)
+}
+
+/**
+ * The end of a failed import: its deck, its media and its upload go, and
+ * the row says why. Only an import still at this attempt and not finished:
+ * a retry, a cancel or a job finishing meanwhile wins.
+ */
+async function endFailedImport(record: Pick<DeckImport, 'id' | 'deckId' | 'storageKey' | 'attempt'>, error: { key: string; message: string }) {
+  const ended = await db
+    .from('deck_imports')
+    .where('id', record.id)
+    .where('attempt', record.attempt)
+    .whereIn('status', ['queued', 'processing'])
+    .update({
+      /* a new attempt number: an attempt still running stops at its next checkpoint */
+      status: 'failed', attempt: record.attempt + 1, deck_id: null, storage_key: null, error_key: error.key,
+      error_message: error.message.slice(0, 1000), finished_at: new Date(), updated_at: new Date(),
+    })
+  if (!Number(ended)) return false
+  await removeDeck(record.deckId)
+  await removeStoredFiles(record.storageKey ? [record.storageKey] : [])
+  return true
+}
+
+/** Imports queued or processing that moved not once since `before`: their job is lost; failed as any other. */
+export async function failAbandonedImports(before: Date) {
+  const stale = await DeckImport.query().whereIn('status', ['queued', 'processing']).where('updated_at', '<', before)
+  const failed: DeckImport[] = []
+  for (const record of stale) {
+    if (await endFailedImport(record, { key: 'import_failed', message: 'abandoned: no progress since ' + record.updatedAt.toISO() })) failed.push(record)
+  }
+  return failed
 }
 
 /** The job. */
@@ -142,6 +183,8 @@ export async function runImport(payload: { importId: number; attempt: number }, 
         /* outside the transaction, so the poll sees the counters move */
         progress: async (processed) => {
           await db.from('decks').where('id', deckId).update({ processing: JSON.stringify({ total, processed, previousState: 'active' }) })
+          /* the import moves: the sweep takes only an import that stopped moving for abandoned */
+          await db.from('deck_imports').where('id', record.id).update({ updated_at: new Date() })
         },
       })
       await stillCurrent()
@@ -162,18 +205,19 @@ export async function runImport(payload: { importId: number; attempt: number }, 
         finished_at: new Date(), updated_at: new Date(), ...(emptied ? { deck_id: null } : {}),
       })
     })
-    await drive.use().delete(record.storageKey).catch(() => {})
+    /* committed: the media stored are the deck's now */
+    storedKeys.splice(0)
     await db.from('deck_imports').where('id', record.id).update({ storage_key: null })
+    await removeStoredFiles([record.storageKey])
   } catch (error) {
-    for (const key of storedKeys) await drive.use().delete(key).catch(() => {})
+    await removeStoredFiles(storedKeys)
     if (error instanceof Cancelled) return
     const final = error instanceof ImportError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1)
     if (!final) throw error
-    await removeDeck(deckId)
-    await db.from('deck_imports').where('id', record.id).update({
-      status: 'failed', deck_id: null, error_key: error instanceof ImportError ? error.key : 'import_failed',
-      error_message: String((error as Error).message ?? error).slice(0, 1000), finished_at: new Date(), updated_at: new Date(),
-    })
+    await endFailedImport(
+      { id: record.id, deckId, storageKey: record.storageKey, attempt: payload.attempt },
+      { key: error instanceof ImportError ? error.key : 'import_failed', message: String((error as Error).message ?? error) }
+    )
     throw error instanceof ImportError ? new UnrecoverableError(error.message) : error
   } finally {
     await rm(workDir, { recursive: true, force: true })

@@ -44,7 +44,8 @@ export async function receiveUpload(ctx: HttpContext, user: User) {
       part.resume()
       return
     }
-    const key = `imports/${randomUUID()}/${format}`
+    /* one key, no folder of its own: nothing is left empty once the upload is removed */
+    const key = `imports/${randomUUID()}.${format}`
     let size = 0
     const sniffer = new FormatSniffer(format)
     /*

@@ -1,13 +1,19 @@
-import drive from '@adonisjs/drive/services/main'
 import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type User from '#models/user'
 import ApiException from '#exceptions/api_exception'
+import { removeStoredFiles } from '#services/stored_files'
 
 /**
- * Deletes the account and everything it owns (rows cascade from users). The
- * web asks for the username typed (a safeguard of its form); the apps' DELETE
- * users/{id} has no payload, as the spec's table says, and is checked only
- * when it names a confirmation.
+ * Deletes the account and everything it owns: the rows (they cascade from
+ * users) in one transaction, then every file stored for it (media, avatar,
+ * export files, import uploads), whose keys are read in that transaction
+ * before the rows go. A file that cannot be deleted does not undo the
+ * deletion: the storage sweep removes it later, as nothing names it any more.
+ *
+ * The web asks for the username typed (a safeguard of its form); the apps'
+ * DELETE users/{id} has no payload, as the spec's table says, and is checked
+ * only when it names a confirmation.
  */
 export default class DeleteAccount {
   async handle(user: User, confirmation: string | undefined) {
@@ -15,11 +21,27 @@ export default class DeleteAccount {
     if (confirmation !== undefined && !confirmed(confirmation)) {
       throw new ApiException(422, 'E_CONFIRMATION_MISMATCH', 'confirmation_mismatch', { apiField: 'confirmation' })
     }
-    const avatar = user.avatarPath
-    await db.transaction(async (trx) => {
+    const keys = await db.transaction(async (trx) => {
+      const stored = await storedKeysOf(user, trx)
       user.useTransaction(trx)
       await user.delete()
+      return stored
     })
-    if (avatar) await drive.use().delete(avatar).catch(() => {})
+    await removeStoredFiles(keys)
   }
+}
+
+/** The drive keys of everything stored for the user. */
+async function storedKeysOf(user: User, trx: TransactionClientContract) {
+  /* locked first: a row naming a file that lands meanwhile waits for this deletion and then fails (its file is the sweep's) */
+  await trx.from('users').where('id', user.id).forUpdate().first()
+  const media = await trx.from('media').where('user_id', user.id).select('key')
+  const exports = await trx.from('deck_exports').where('user_id', user.id).whereNotNull('storage_key').select('storage_key')
+  const imports = await trx.from('deck_imports').where('user_id', user.id).whereNotNull('storage_key').select('storage_key')
+  const avatar = await trx.from('users').where('id', user.id).select('avatar_path').first()
+  return [
+    ...media.map((row) => `media/${row.key}`),
+    ...[...exports, ...imports].map((row) => row.storage_key as string),
+    ...(avatar?.avatar_path ? [avatar.avatar_path as string] : []),
+  ]
 }

@@ -44,8 +44,10 @@ export default class DeckExportsController {
   /** GET /exports/:id/file: the list's download button, for the export's owner only (404 for anyone else). */
   async file(ctx: HttpContext) {
     const record = await findExport(ctx.auth.use('web').getUserOrFail(), ctx.params.id)
-    if (record.status !== 'done' || !record.storageKey) throw ApiException.notFound()
+    if (record.status !== 'done') throw ApiException.notFound()
+    /* before the key: the storage sweep lets go of an expired export's file */
     if (record.isExpired) return this.refuse(ctx, 'expired')
+    if (!record.storageKey) throw ApiException.notFound()
     return this.serve(ctx, record)
   }
 

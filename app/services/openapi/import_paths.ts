@@ -33,6 +33,6 @@ export const importPaths = {
     delete: op('Cancel an import: its deck, media and file are removed', { auth, params: ['id'], ok: [200, ref('DeckImport')], extra: { ...notFound, '409': error('E_IMPORT_FINISHED') } }),
   },
   '/deck_imports/{id}/retry': {
-    post: op('Start the import again with the same file (the running attempt is cancelled)', { auth, params: ['id'], ok: [202, ref('DeckImport')], extra: { ...notFound, '409': error('E_IMPORT_FINISHED, E_IMPORT_CANCELLED') } }),
+    post: op('Start the import again with the same file (the running attempt is cancelled); a failed import no longer has its file', { auth, params: ['id'], ok: [202, ref('DeckImport')], extra: { ...notFound, '409': error('E_IMPORT_FINISHED, E_IMPORT_CANCELLED, E_IMPORT_FILE_GONE') } }),
   },
 }

@@ -300,13 +300,10 @@ export function ImportDialog({ folders, reload, onClose }: { folders: Folder[]; 
     }
   }
 
+  /* a failed import keeps no file on the server: retry sends the same file (or text) again */
   const retry = async () => {
     if (phase.name !== 'failed') return
-    try {
-      follow(await requestJson<DialogImport>(`/deck_imports/${phase.record.id}/retry`, { method: 'POST' }))
-    } catch (error) {
-      setProblem({ title: (error as HttpError).title || t('imports.errors.generic') })
-    }
+    await start()
   }
 
   useModalFocus(box, '[role="tab"][aria-selected="true"], button:not(:disabled)', onClose)

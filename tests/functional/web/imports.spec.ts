@@ -73,7 +73,7 @@ test.group('Web: deck imports', (group) => {
     assert.deepEqual(notes.map((note) => [note.fields.Front, note.fields.Back]), [['gato', 'cat'], ['perro', 'dog'], ['casa', 'house']])
   })
 
-  test('a failed import answers with its message in the learner\'s language, and retry starts again', async ({ assert }) => {
+  test('a failed import answers with its message in the learner\'s language, and keeps no file: a retry needs the file again', async ({ assert }) => {
     const { user, web } = await signedIn('ana@example.test')
     await web.get('/')
     /* a zip with a collection entry, so the upload's check lets it through; no SQLite inside, so the job fails */
@@ -100,11 +100,15 @@ test.group('Web: deck imports', (group) => {
     assert.equal(german.title, message('de', 'title'))
     assert.notEqual(german.title, failed.error.title)
 
+    /* the upload went with the failure (the dialog's Retry sends the file again) */
+    assert.isNull((await db.from('deck_imports').where('id', upload.body.id).first()).storage_key)
     const retried = await call(web, 'POST', `/deck_imports/${upload.body.id}/retry`)
-    assert.equal(retried.status, 202)
-    assert.isNull(retried.body.error)
-    assert.isNumber(retried.body.deckId)
-    assert.equal((await settled(web, upload.body.id)).status, 'failed', 'the same file fails the same way')
+    assert.equal(retried.status, 409)
+    assertErrorBody(assert, retried.body, 'E_IMPORT_FILE_GONE')
+    assert.equal(retried.body.title, i18nManager.locale('de').t('errors.import_file_gone.title'))
+    const again = await call(web, 'POST', '/deck_imports', form(bytes, 'broken.apkg'))
+    assert.equal(again.status, 202)
+    assert.equal((await settled(web, again.body.id)).status, 'failed', 'the same file fails the same way')
   })
 
   test('cancel removes the deck and the file; a cancelled import cannot be retried', async ({ assert }) => {
