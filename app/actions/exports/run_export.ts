@@ -50,9 +50,14 @@ export async function markExportFailed(exportId: number, message: string) {
     .update({ status: 'failed', error_message: message.slice(0, 500), updated_at: new Date() })
 }
 
+/** The name a downloaded export carries: the deck's, made safe for a file system. */
+export function exportFileName(record: Pick<DeckExport, 'deckName' | 'format'>) {
+  return `${safeFileName(record.deckName)}.${record.format}`
+}
+
 /**
  * The export job: writes the file in a work directory of its own under tmp/
- * and stores it on the drive at exports/<id>/<deck name>.<ext>. Then, in one
+ * and stores it on the drive at exports/<id>/export.<ext>. Then, in one
  * transaction, the row says done (for EXPORT_LIFETIME_DAYS) and the e-mail
  * with the signed link is queued: when the e-mail cannot be queued the row
  * is not done, and a row says done only with its file stored and its
@@ -75,9 +80,13 @@ export async function runExport(job: Job, exportId: number) {
   const record = await DeckExport.findOrFail(exportId)
   if (!record.deckId) return markExportFailed(record.id, 'deck_deleted')
 
-  const fileName = `${safeFileName(record.deckName)}.${record.format}`
-  /* the same key on every attempt: a retry replaces what an earlier attempt stored */
-  const key = `exports/${record.id}/${fileName}`
+  const fileName = exportFileName(record)
+  /*
+   * The same key on every attempt: a retry replaces what an earlier attempt
+   * stored. Plain ASCII: the drive refuses most letters and marks in a key
+   * ("Español (copy)"); the download is named after the deck (exportFileName).
+   */
+  const key = `exports/${record.id}/export.${record.format}`
   const workDir = app.tmpPath('exports', `${record.id}-${randomUUID()}`)
   try {
     await mkdir(workDir, { recursive: true })

@@ -7,6 +7,7 @@ import DeckExport, { EXPORT_CONTENT_TYPES } from '#models/deck_export'
 import { idParam } from '#queries/decks/find_deck'
 import { wantsJson } from '#services/request_locale'
 import { createExportValidator } from '#validators/exports'
+import { exportFileName } from '#actions/exports/run_export'
 import { contentDisposition } from '../../exports/download_link.js'
 import { listExports } from '#queries/exports/list_exports'
 import ExportTransformer from '#transformers/export_transformer'
@@ -84,9 +85,8 @@ export default class DeckExportsController {
     const disk = drive.use()
     if (!record.storageKey || !(await disk.exists(record.storageKey))) return this.refuse(ctx, 'gone')
 
-    const fileName = record.storageKey.slice(record.storageKey.lastIndexOf('/') + 1)
     response.header('Content-Type', EXPORT_CONTENT_TYPES[record.format])
-    response.header('Content-Disposition', contentDisposition(fileName))
+    response.header('Content-Disposition', contentDisposition(exportFileName(record)))
     if (record.size !== null) response.header('Content-Length', String(record.size))
     response.header('Cache-Control', 'private, no-store')
     response.header('X-Content-Type-Options', 'nosniff')

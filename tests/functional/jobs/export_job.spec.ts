@@ -28,7 +28,7 @@ async function exportRow(email = 'ana@example.test') {
   const record = await DeckExport.create({
     userId: user.id, deckId: deck.id, deckName: deck.name, email, format: 'csv', includeProgress: false, status: 'queued',
   })
-  return { user, deck, record, key: `exports/${record.id}/Biology.csv` }
+  return { user, deck, record, key: `exports/${record.id}/export.csv` }
 }
 
 const row = (id: number) => db.from('deck_exports').where('id', id).firstOrFail()

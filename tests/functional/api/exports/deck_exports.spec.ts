@@ -47,7 +47,22 @@ test.group('API deck_exports', (group) => {
     assert.equal(fromStatus.response.status, 200)
     assert.isTrue(fromStatus.bytes.equals(fromMail.bytes))
     const stored = await db.from('deck_exports').where('id', done.id).firstOrFail()
-    assert.equal(stored.storage_key, `exports/${done.id}/Spanish.ofc`)
+    assert.equal(stored.storage_key, `exports/${done.id}/export.ofc`)
+  })
+
+  test('a deck named with accents and parentheses (a copy: "Español (copy)") exports, and downloads under its own name', async ({ client, assert }) => {
+    const { token } = await signIn({ email: 'ana@example.test' })
+    const deck = await createDeck(client, token, { name: 'Español (copy)' })
+    await basicNote(client, token, deck.id, 'gato', 'cat')
+    for (const format of ['ofc', 'csv', 'apkg']) {
+      const response = await requestExport(client, token, { deck_id: deck.id, email: 'ana@example.test', format })
+      response.assertStatus(202)
+      const done = await waitForExport(client, token, response.body().id)
+      assert.equal(done.status, 'done', `${format}: ${done.error}`)
+      const { response: served } = await download(done.downloadUrl)
+      assert.equal(served.status, 200)
+      assert.include(served.headers.get('content-disposition')!, `filename*=UTF-8''Espa%C3%B1ol%20%28copy%29.${format}`)
+    }
   })
 
   test('the e-mail defaults to the account\'s address', async ({ client, assert }) => {
