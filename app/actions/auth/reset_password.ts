@@ -2,6 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import OneTimeToken from '#models/one_time_token'
 import ApiException from '#exceptions/api_exception'
+import { endWebSessions } from '#services/session_users'
 
 export const linkExpired = () => new ApiException(410, 'E_LINK_EXPIRED', 'link_expired', { hasBody: true })
 
@@ -13,7 +14,8 @@ export async function resetLinkIsValid(secret: string) {
 
 /**
  * Sets the new password and spends the link in one transaction. Every API
- * token of the account is revoked: whoever knew the old password is out.
+ * token of the account is revoked and every web session ends: whoever knew
+ * the old password is out.
  */
 export default class ResetPassword {
   async handle(secret: string, password: string) {
@@ -25,6 +27,7 @@ export default class ResetPassword {
       user.password = password
       await user.save()
       await trx.from('auth_access_tokens').where('tokenable_id', user.id).delete()
+      await endWebSessions(user, trx)
       return user
     })
   }
