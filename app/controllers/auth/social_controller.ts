@@ -44,13 +44,14 @@ export default class SocialController {
   }
 
   async appleRedirect(ctx: HttpContext) {
-    if (!socialSignInOptions().apple) return notConfigured(ctx, 'apple')
+    const clientId = appleWeb.clientId
+    if (!socialSignInOptions().apple || !clientId) return notConfigured(ctx, 'apple')
     const { response, session } = ctx
     const state = randomBytes(16).toString('hex')
     session.put('apple_state', state)
     const url = new URL(appleWeb.authorizeUrl)
     url.search = new URLSearchParams({
-      client_id: appleWeb.clientId,
+      client_id: clientId,
       redirect_uri: appleWeb.callbackUrl,
       response_type: 'code id_token',
       response_mode: 'form_post',
