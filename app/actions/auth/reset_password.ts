@@ -1,4 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
 import User from '#models/user'
 import OneTimeToken from '#models/one_time_token'
 import ApiException from '#exceptions/api_exception'
@@ -25,6 +26,8 @@ export default class ResetPassword {
 
       const user = await User.findOrFail(token.userId, { client: trx })
       user.password = password
+      /* the link came to the account's address: its owner has proved it */
+      if (user.email) user.emailVerifiedAt = DateTime.now()
       await user.save()
       await trx.from('auth_access_tokens').where('tokenable_id', user.id).delete()
       await endWebSessions(user, trx)
