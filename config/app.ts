@@ -17,12 +17,31 @@ export function defaultAppUrl(host = 'localhost', port = 3333) {
 /** Absolute URL of the web app, used in e-mailed links. */
 export const appUrl = (env.get('APP_URL') ?? defaultAppUrl(env.get('HOST'), env.get('PORT'))).replace(/\/+$/, '')
 
+/**
+ * The proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES: addresses,
+ * CIDR ranges, or proxy-addr's names `loopback`, `linklocal`, `uniquelocal`,
+ * comma-separated). None by default: without a proxy in front, any client
+ * could write the header and pick the address its requests are counted
+ * under. A bad entry stops the boot (proxy-addr throws).
+ */
+export function compileTrustedProxies(value: string | undefined) {
+  const entries = (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean)
+  return { entries, trust: proxyAddr.compile(entries) }
+}
+
+let trusted = compileTrustedProxies(env.get('TRUSTED_PROXIES')).trust
+
+/** Tests run the server in their own process: they name other proxies here, and put the configured ones back. */
+export function setTrustedProxies(value: string | undefined) {
+  trusted = compileTrustedProxies(value).trust
+}
+
 export const http = defineConfig({
   generateRequestId: true,
   allowMethodSpoofing: false,
   useAsyncLocalStorage: true,
-  /* X-Forwarded-For is believed only from proxies on loopback or private networks: rate limits key on the client IP */
-  trustProxy: proxyAddr.compile(['loopback', 'uniquelocal']),
+  /* per-IP rate limits key on request.ip(): X-Forwarded-For counts only from the proxies named in TRUSTED_PROXIES */
+  trustProxy: (address: string, hop: number) => trusted(address, hop),
   cookie: {
     domain: '',
     path: '/',

@@ -1,15 +1,16 @@
 import { defineConfig } from '@adonisjs/auth'
-import { sessionGuard, sessionUserProvider } from '@adonisjs/auth/session'
+import { sessionGuard } from '@adonisjs/auth/session'
 import { tokensGuard, tokensUserProvider } from '@adonisjs/auth/access_tokens'
+import { EpochSessionUserProvider } from '#services/session_users'
 import type { InferAuthenticators, InferAuthEvents, Authenticators } from '@adonisjs/auth/types'
 
 const authConfig = defineConfig({
   default: 'web',
   guards: {
-    /* the Inertia pages */
+    /* the Inertia pages; a session ends when the account's password changes (app/services/session_users.ts) */
     web: sessionGuard({
       useRememberMeTokens: false,
-      provider: sessionUserProvider({ model: () => import('#models/user') }),
+      provider: new EpochSessionUserProvider({ model: () => import('#models/user') }),
     }),
     /* the mobile apps: opaque bearer tokens, stored hashed */
     api: tokensGuard({

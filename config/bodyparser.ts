@@ -1,4 +1,5 @@
 import { defineConfig } from '@adonisjs/core/bodyparser'
+import { MULTIPART_LIMIT_BYTES } from '#services/upload_limits'
 
 const bodyParserConfig = defineConfig({
   allowedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
@@ -12,8 +13,8 @@ const bodyParserConfig = defineConfig({
     convertEmptyStringsToNull: true,
     /* deck imports stream their file to the drive themselves (up to 500 MB) */
     processManually: ['/api/deck_imports', '/deck_imports'],
-    /* avatar images are capped at 10 MB by validation; this is the transport cap */
-    limit: '20mb',
+    /* the transport cap, above every file's own (media 25 MB, images and avatars 10 MB): those answer "too big" themselves */
+    limit: MULTIPART_LIMIT_BYTES,
     types: ['multipart/form-data'],
   },
 })

@@ -25,6 +25,12 @@ export const identityProviders = {
   },
 }
 
+/** Google's web flow (ally's authorization code flow, config/ally.ts): on only with both. */
+export const googleWeb = {
+  clientId: env.get('GOOGLE_CLIENT_ID'),
+  clientSecret: env.get('GOOGLE_CLIENT_SECRET'),
+}
+
 /** Apple's web flow ("Sign in with Apple JS" without the JS: a form_post redirect). */
 export const appleWeb = {
   clientId: env.get('APPLE_CLIENT_ID'),

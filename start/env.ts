@@ -12,6 +12,8 @@ export default await Env.create(new URL('../', import.meta.url), {
   APP_KEY: Env.schema.secret(),
   APP_URL: Env.schema.string.optional({ format: 'url', tld: false }),
   LOG_LEVEL: Env.schema.string.optional(),
+  /* proxies whose X-Forwarded-For is believed: addresses, CIDRs, `loopback`, `uniquelocal`… (none by default) */
+  TRUSTED_PROXIES: Env.schema.string.optional(),
 
   /* PostgreSQL: a URL, or the usual DB_* parts */
   DATABASE_URL: Env.schema.string.optional(),

@@ -8,6 +8,7 @@ import { errors as lucidErrors } from '@adonisjs/lucid'
 import { errors as coreErrors } from '@adonisjs/core'
 import ApiException from '#exceptions/api_exception'
 import { i18nFor, wantsJson } from '#services/request_locale'
+import { uploadLimitOf } from '#services/upload_limits'
 
 type ErrorBody = { title: string; body?: string; code: string; errors?: { field: string; rule: string; message: string }[] }
 
@@ -18,6 +19,17 @@ type ErrorBody = { title: string; body?: string; code: string; errors?: { field:
  * 401 only for a missing, bad or expired session token; 429 carries
  * Retry-After; a 500 has a generic title and no stack outside development.
  */
+/**
+ * An upload past the body parser's transport cap is "too big (max N MB)"
+ * with the cap of what the route takes, as a file a little over its cap is
+ * (config/bodyparser.ts), not a bare 413.
+ */
+function uploadTooBig(error: any, ctx: HttpContext) {
+  if (error?.code !== 'E_REQUEST_ENTITY_TOO_LARGE' || !ctx.request.is(['multipart/form-data'])) return null
+  const { max, field } = uploadLimitOf(ctx.route?.pattern)
+  return new ApiException(413, 'E_FILE_TOO_BIG', 'media_too_big', { field, values: { max } })
+}
+
 export default class HttpExceptionHandler extends ExceptionHandler {
   protected debug = !app.inProduction && !app.inTest
   protected renderStatusPages = true
@@ -32,6 +44,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   async handle(error: any, ctx: HttpContext) {
     /* errors raised before the locale middleware (CSRF, 404) still speak the user's language */
     ctx.i18n = i18nFor(ctx)
+    error = uploadTooBig(error, ctx) ?? error
     if (!wantsJson(ctx)) {
       /* pages get their errors back through the session, shown on the page they came from */
       if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS && ctx.session) {

@@ -35,8 +35,8 @@ export function presentExport(record: DeckExport) {
   return {
     id: record.id,
     deck_export_id: record.id,
-    status: record.status,
-    state: record.status,
+    status: record.effectiveStatus,
+    state: record.effectiveStatus,
     format: record.format,
     deckId: record.deckId,
     deckName: record.deckName,
@@ -49,6 +49,6 @@ export function presentExport(record: DeckExport) {
     file: url,
     /* a finished export whose link ran out: export again */
     expired: record.status === 'done' && record.isExpired,
-    error: record.status === 'failed' ? record.errorMessage : null,
+    error: record.effectiveStatus === 'failed' ? (record.confirmationLapsed ? 'unconfirmed' : record.errorMessage) : null,
   }
 }

@@ -4,7 +4,11 @@ import { BaseModel, column } from '@adonisjs/lucid/orm'
 export const EXPORT_FORMATS = ['csv', 'ofc', 'apkg'] as const
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
 
-export type ExportStatus = 'queued' | 'processing' | 'done' | 'failed'
+/* awaiting_confirmation: mailed to an address not confirmed yet; it starts when the link mailed there is used */
+export type ExportStatus = 'awaiting_confirmation' | 'queued' | 'processing' | 'done' | 'failed'
+
+/* how long an export waits for its address to be confirmed (the confirmation link's life) */
+export const CONFIRMATION_HOURS = 24
 
 /** What a download is served as, by format. */
 export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
@@ -60,6 +64,19 @@ export default class DeckExport extends BaseModel {
 
   @column.dateTime({ autoCreate: true, autoUpdate: true })
   declare updatedAt: DateTime
+
+  /**
+   * The status a learner meets: an export whose address was not confirmed
+   * within CONFIRMATION_HOURS failed (`unconfirmed`), whether or not a
+   * confirmation has marked it so yet.
+   */
+  get effectiveStatus(): ExportStatus {
+    return this.confirmationLapsed ? 'failed' : this.status
+  }
+
+  get confirmationLapsed() {
+    return this.status === 'awaiting_confirmation' && this.createdAt <= DateTime.now().minus({ hours: CONFIRMATION_HOURS })
+  }
 
   get isExpired() {
     return !this.expiresAt || this.expiresAt <= DateTime.now()

@@ -125,6 +125,14 @@ export default class User extends compose(BaseModel, AuthFinder) {
   @column()
   declare learningTutorialSeen: boolean
 
+  /** web sessions carry the epoch they began in; a password change or reset moves it on (app/services/session_users.ts) */
+  @column({ serializeAs: null })
+  declare sessionEpoch: number
+
+  /** when the owner last proved the address (a link mailed there used, or a provider's verified claim) */
+  @column.dateTime({ serializeAs: null })
+  declare emailVerifiedAt: DateTime | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 

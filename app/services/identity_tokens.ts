@@ -2,6 +2,7 @@ import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose'
 import { identityProviders } from '#config/identity'
 import type { SocialProvider } from '#models/social_account'
 import ApiException from '#exceptions/api_exception'
+import { PROVIDER_NAMES } from '#services/social_options'
 
 export type Identity = {
   provider: SocialProvider
@@ -38,9 +39,11 @@ const invalidIdentityToken = () => new ApiException(400, 'E_INVALID_IDENTITY_TOK
  */
 export async function verifyIdentityToken(provider: SocialProvider, token: string): Promise<Identity> {
   const config = identityProviders[provider]
+  /* the server has no client id to check the token against: say so, not that the token is bad */
   if (config.audiences.length === 0) {
     throw new ApiException(503, 'E_PROVIDER_NOT_CONFIGURED', 'provider_not_configured', {
-      values: { provider },
+      values: { provider: PROVIDER_NAMES[provider] },
+      hasBody: true,
     })
   }
   let payload: JWTPayload

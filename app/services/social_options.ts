@@ -1,10 +1,13 @@
-import env from '#start/env'
-import { identityProviders } from '#config/identity'
+import { appleWeb, googleWeb, identityProviders } from '#config/identity'
+import type { SocialProvider } from '#models/social_account'
 
-/** Which social buttons the sign-in pages show: only configured providers. */
-export function socialSignInOptions() {
+/** Which social buttons the sign-in pages show, and which web flows run: only configured providers. */
+export function socialSignInOptions(): Record<SocialProvider, boolean> {
   return {
-    google: Boolean(env.get('GOOGLE_CLIENT_ID') && env.get('GOOGLE_CLIENT_SECRET')),
-    apple: Boolean(env.get('APPLE_CLIENT_ID') && identityProviders.apple.audiences.length),
+    google: Boolean(googleWeb.clientId && googleWeb.clientSecret),
+    apple: Boolean(appleWeb.clientId && identityProviders.apple.audiences.length),
   }
 }
+
+/** How a provider is named to people. */
+export const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', apple: 'Apple' }

@@ -4,8 +4,9 @@ import { SOCIAL_PROVIDERS } from '#models/social_account'
 import { LOCALES } from '#config/i18n'
 import { THEMES } from '#services/themes'
 import { email, newPassword, personName, username } from '#validators/rules'
+import { AVATAR_MAX_MB } from '#services/upload_limits'
 
-export const AVATAR_MAX_SIZE = '10mb'
+export const AVATAR_MAX_SIZE = `${AVATAR_MAX_MB}mb`
 export const AVATAR_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'heic']
 
 const avatar = () => vine.file({ size: AVATAR_MAX_SIZE, extnames: AVATAR_EXTENSIONS })

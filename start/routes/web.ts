@@ -63,6 +63,7 @@ router
 
 router.get('/avatars/:id', [AvatarsController, 'show']).as('avatars.show').where('id', router.matchers.number())
 
+/* a development tool (development and tests, which read mail from it too); never in production */
 if (!app.inProduction) {
   router.get('/dev/outbox', [OutboxController, 'index']).as('dev.outbox')
 }

@@ -1,5 +1,6 @@
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
+import { authThrottle } from '#start/limiter'
 
 const DecksController = () => import('#controllers/decks/decks_controller')
 const DeckArchivesController = () => import('#controllers/decks/deck_archives_controller')
@@ -7,6 +8,7 @@ const DeckNotesController = () => import('#controllers/decks/deck_notes_controll
 const FoldersController = () => import('#controllers/folders/folders_controller')
 const AlgorithmSettingsController = () => import('#controllers/decks/algorithm_settings_controller')
 const DeckExportsController = () => import('#controllers/decks/deck_exports_controller')
+const ExportAddressesController = () => import('#controllers/exports/export_addresses_controller')
 
 /* The deck list itself is the signed-in home page (GET /, home_controller). */
 router
@@ -39,6 +41,8 @@ router
     /* the learner's exports, and their files by session (the list's download buttons) */
     router.get('/exports', [DeckExportsController, 'index']).as('exports.index')
     router.get('/exports/:id/file', [DeckExportsController, 'file']).as('exports.file').where('id', router.matchers.number())
+    /* the export dialog: which addresses need no confirmation */
+    router.get('/exports/addresses', [ExportAddressesController, 'index']).as('exports.addresses')
 
     router.put('/folders/:id', [FoldersController, 'update']).as('folders.update').where('id', router.matchers.number())
     router.delete('/folders/:id', [FoldersController, 'destroy']).as('folders.destroy').where('id', router.matchers.number())
@@ -47,3 +51,7 @@ router
 
 /* the e-mailed export link: signed, so it works without a session (another browser, a download manager) */
 router.get('/exports/:id/download', [DeckExportsController, 'download']).as('exports.download').where('id', router.matchers.number())
+
+/* the link mailed to an export address: whoever reads that mailbox confirms it, signed in or not */
+router.get('/exports/confirm/:token', [ExportAddressesController, 'show']).as('exports.confirm')
+router.post('/exports/confirm/:token', [ExportAddressesController, 'store']).as('exports.confirm.store').use(authThrottle)

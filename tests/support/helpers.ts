@@ -1,4 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
 import limiter from '@adonisjs/limiter/services/main'
 import { rm } from 'node:fs/promises'
 import User from '#models/user'
@@ -25,8 +26,13 @@ export async function resetState() {
 
 export const PASSWORD = 'correct-horse-battery'
 
-export async function makeUser(overrides: Partial<NewUser> & { username?: string } = {}) {
-  const { username, ...rest } = overrides
+/**
+ * A learner who signed up with e-mail and password. Their address counts as
+ * proven (as after using a link mailed there: exports go to it at once)
+ * unless `emailVerified: false`.
+ */
+export async function makeUser(overrides: Partial<NewUser> & { username?: string; emailVerified?: boolean } = {}) {
+  const { username, emailVerified = true, ...rest } = overrides
   const user = await createUser({
     provider: 'email',
     email: `user${Math.random().toString(36).slice(2, 8)}@example.test`,
@@ -34,10 +40,9 @@ export async function makeUser(overrides: Partial<NewUser> & { username?: string
     name: 'Test User',
     ...rest,
   })
-  if (username) {
-    user.username = username
-    await user.save()
-  }
+  if (username) user.username = username
+  if (emailVerified && user.email) user.emailVerifiedAt = DateTime.now()
+  if (user.$isDirty) await user.save()
   return user
 }
 

@@ -3,25 +3,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import { IntlMessageFormat } from 'intl-messageformat'
 import app from '@adonisjs/core/services/app'
 import { LOCALES } from '#config/i18n'
-
-function flatten(value: unknown, prefix = ''): Record<string, string> {
-  if (typeof value === 'string') return { [prefix]: value }
-  return Object.entries(value as object).reduce(
-    (all, [key, child]) => ({ ...all, ...flatten(child, prefix ? `${prefix}.${key}` : key) }),
-    {} as Record<string, string>
-  )
-}
-
-async function catalogue(locale: string) {
-  const dir = app.languageFilesPath(locale)
-  /* ui/editor.json holds the keys ui.editor.*, as the i18n loader reads it */
-  const files = (await readdir(dir, { recursive: true })).filter((file) => file.endsWith('.json')).sort()
-  const entries: Record<string, string> = {}
-  for (const file of files) {
-    Object.assign(entries, flatten(JSON.parse(await readFile(`${dir}/${file}`, 'utf8')), file.replace('.json', '').replaceAll('/', '.')))
-  }
-  return entries
-}
+import { catalogue } from '#tests/support/catalogue'
 
 /** The argument names a message uses: {name}, {seconds, plural, …} */
 const argumentsOf = (message: string) =>

@@ -1,7 +1,9 @@
 import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
 import User from '#models/user'
 import OneTimeToken from '#models/one_time_token'
 import ApiException from '#exceptions/api_exception'
+import { endWebSessions } from '#services/session_users'
 
 export const linkExpired = () => new ApiException(410, 'E_LINK_EXPIRED', 'link_expired', { hasBody: true })
 
@@ -13,7 +15,8 @@ export async function resetLinkIsValid(secret: string) {
 
 /**
  * Sets the new password and spends the link in one transaction. Every API
- * token of the account is revoked: whoever knew the old password is out.
+ * token of the account is revoked and every web session ends: whoever knew
+ * the old password is out.
  */
 export default class ResetPassword {
   async handle(secret: string, password: string) {
@@ -23,8 +26,11 @@ export default class ResetPassword {
 
       const user = await User.findOrFail(token.userId, { client: trx })
       user.password = password
+      /* the link came to the account's address: its owner has proved it */
+      if (user.email) user.emailVerifiedAt = DateTime.now()
       await user.save()
       await trx.from('auth_access_tokens').where('tokenable_id', user.id).delete()
+      await endWebSessions(user, trx)
       return user
     })
   }

@@ -1,4 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
 import User from '#models/user'
 import SocialAccount from '#models/social_account'
 import ApiException from '#exceptions/api_exception'
@@ -11,6 +12,14 @@ async function usableEmail(identity: Identity, trx: TransactionClientContract) {
   if (!identity.email || !identity.emailVerified) return null
   const taken = await User.query({ client: trx }).where('email', identity.email).first()
   return taken ? null : identity.email
+}
+
+/** The provider vouches for the account's address: it is proven, as a link mailed there would prove it. */
+async function markVerified(user: User, identity: Identity, trx: TransactionClientContract) {
+  if (!identity.emailVerified || !identity.email || user.email !== identity.email || user.emailVerifiedAt) return
+  user.useTransaction(trx)
+  user.emailVerifiedAt = DateTime.now()
+  await user.save()
 }
 
 /**
@@ -30,6 +39,7 @@ export default class SignInWithIdentity {
         if (options.current && options.current.id !== linked.userId && !options.current.isGuest) {
           throw new ApiException(409, 'E_PROVIDER_LINKED_ELSEWHERE', 'provider_linked_elsewhere')
         }
+        await markVerified(linked.user, identity, trx)
         return { user: linked.user, isNewUser: false }
       }
 
@@ -55,6 +65,7 @@ export default class SignInWithIdentity {
         { userId: user.id, provider: identity.provider, subject: identity.subject, email: identity.email },
         { client: trx }
       )
+      await markVerified(user, identity, trx)
       return { user, isNewUser }
     })
   }

@@ -1,35 +1,53 @@
 import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
 import ApiException from '#exceptions/api_exception'
 import DeckExport, { type ExportFormat } from '#models/deck_export'
 import type User from '#models/user'
 import { findDeck } from '#queries/decks/find_deck'
 import { dispatch } from '#services/queue'
+import { isConfirmedAddress, requestConfirmation } from '#actions/exports/export_addresses'
 
 export interface CreateExportInput {
   deckId: unknown
   email?: string
   includeProgress?: boolean
   format?: ExportFormat
+  /* the language of a confirmation mail when the learner has none set */
+  locale?: string
 }
 
 /* a learner's exports waiting or running at once: more is a runaway client, not a learner */
 export const MAX_PENDING_EXPORTS = 5
+/* exports asked for in any 24 hours: a learner backs up a few decks a day; more mails strangers or bots */
+export const MAX_DAILY_EXPORTS = 20
 /* the first key of the advisory lock that serializes one user's export requests */
 const EXPORT_LOCK = 4_205
 
 /**
  * Queues an export of a deck the user may see (404 otherwise); the job writes
  * the file and e-mails its link. The job is dispatched after the commit, so
- * the worker always finds the row.
+ * the worker always finds the row. The link goes only to an address proven
+ * to be the learner's or confirmed by them: any other export waits
+ * (`awaiting_confirmation`) for the link mailed to that address
+ * (app/actions/exports/export_addresses.ts).
  */
 export default class CreateExport {
   async handle(user: User, input: CreateExportInput) {
-    const email = input.email ?? user.email
+    const email = (input.email ?? user.email)?.trim().toLowerCase()
     if (!email) throw new ApiException(422, 'E_VALIDATION_ERROR', 'missing_email', { field: 'email' })
     return db.transaction(async (trx) => {
       const deck = await findDeck(user, input.deckId, trx)
       /* two requests at once must not both see four pending exports */
       await trx.rawQuery('select pg_advisory_xact_lock(?, ?)', [EXPORT_LOCK, user.id])
+      const today = await trx
+        .from('deck_exports')
+        .where('user_id', user.id)
+        .where('created_at', '>', DateTime.now().minus({ hours: 24 }).toJSDate())
+        .count('* as count')
+        .first()
+      if (Number(today.count) >= MAX_DAILY_EXPORTS) {
+        throw new ApiException(429, 'E_EXPORT_DAILY_LIMIT', 'export_daily_limit', { values: { max: MAX_DAILY_EXPORTS }, hasBody: true })
+      }
       const pending = await trx
         .from('deck_exports')
         .where('user_id', user.id)
@@ -39,14 +57,16 @@ export default class CreateExport {
       if (Number(pending.count) >= MAX_PENDING_EXPORTS) {
         throw new ApiException(429, 'E_TOO_MANY_EXPORTS', 'too_many_exports', { values: { max: MAX_PENDING_EXPORTS }, hasBody: true })
       }
+      const confirmed = await isConfirmedAddress(user, email, trx)
       const record = await DeckExport.create(
         {
           userId: user.id, deckId: deck.id, deckName: deck.name, email, format: input.format ?? 'ofc',
-          includeProgress: Boolean(input.includeProgress), status: 'queued',
+          includeProgress: Boolean(input.includeProgress), status: confirmed ? 'queued' : 'awaiting_confirmation',
         },
         { client: trx }
       )
-      trx.after('commit', () => void dispatch('export_deck', { exportId: record.id }))
+      if (confirmed) trx.after('commit', () => void dispatch('export_deck', { exportId: record.id }))
+      else await requestConfirmation(user, email, { locale: input.locale ?? 'en', deckName: deck.name }, trx)
       return record
     })
   }

@@ -7,6 +7,7 @@ import ApiException from '#exceptions/api_exception'
 import type Deck from '#models/deck'
 import Media, { type MediaKind } from '#models/media'
 import type User from '#models/user'
+import { AV_MAX_BYTES, AV_MAX_MB, IMAGE_MAX_BYTES, IMAGE_MAX_MB } from '#services/upload_limits'
 
 /* the spec's extension list; anything else is "unsupported" */
 export const MEDIA_EXTENSIONS: Record<string, MediaKind> = {
@@ -14,9 +15,6 @@ export const MEDIA_EXTENSIONS: Record<string, MediaKind> = {
   mp3: 'audio', wav: 'audio', ogg: 'audio', m4a: 'audio',
   mp4: 'video', webm: 'video', mpeg: 'video',
 }
-export const IMAGE_MAX_BYTES = 10 * 1024 * 1024
-/* the spec caps images only; sound and video get a cap of our own */
-export const AV_MAX_BYTES = 25 * 1024 * 1024
 
 const fileError = (status: number, code: string, key: string, values = {}) =>
   new ApiException(status, code, key, { field: 'file', values })
@@ -45,8 +43,8 @@ export default class StoreMedia {
     const kind = MEDIA_EXTENSIONS[ext]
     if (!kind || !file.tmpPath) throw fileError(422, 'E_UNSUPPORTED_MEDIA', 'unsupported_media')
     if (kind === 'image' && !deck.imagesAllowed) throw fileError(422, 'E_IMAGES_NOT_ALLOWED', 'images_not_allowed')
-    if (kind === 'image' && file.size > IMAGE_MAX_BYTES) throw fileError(422, 'E_IMAGE_TOO_BIG', 'image_too_big', { max: 10 })
-    if (file.size > AV_MAX_BYTES) throw fileError(422, 'E_FILE_TOO_BIG', 'media_too_big', { max: 25 })
+    if (kind === 'image' && file.size > IMAGE_MAX_BYTES) throw fileError(422, 'E_IMAGE_TOO_BIG', 'image_too_big', { max: IMAGE_MAX_MB })
+    if (file.size > AV_MAX_BYTES) throw fileError(422, 'E_FILE_TOO_BIG', 'media_too_big', { max: AV_MAX_MB })
     const mime = await sniffPath(file.tmpPath, kind, ext)
     if (!mime) throw fileError(422, 'E_UNSUPPORTED_MEDIA', 'unsupported_media')
     const key = `${randomUUID()}.${ext}`

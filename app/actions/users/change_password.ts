@@ -3,10 +3,12 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { inTransaction } from '#services/transactions'
 import type User from '#models/user'
 import ApiException from '#exceptions/api_exception'
+import { endWebSessions } from '#services/session_users'
 
 /**
  * Changes the password; the current one is required when the account has
- * one. Other API tokens are revoked, the one in use (if any) is kept.
+ * one. Other API tokens are revoked, the one in use (if any) is kept; every
+ * web session ends (the web door signs its own session in again).
  */
 export default class ChangePassword {
   async handle(
@@ -27,6 +29,7 @@ export default class ChangePassword {
         .where('tokenable_id', user.id)
         .if(input.keepTokenId, (query) => query.whereNot('id', String(input.keepTokenId)))
         .delete()
+      await endWebSessions(user, trx)
     })
     return user
   }

@@ -38,6 +38,8 @@ export default class UpdateProfile {
           throw new ApiException(422, 'E_EMAIL_TAKEN', 'email_taken', { field: 'email' })
         }
         user.email = email
+        /* a new address is not proven until a link mailed there is used */
+        user.emailVerifiedAt = null
         /* outstanding reset links were sent to the old address */
         await trx.from('one_time_tokens').where('user_id', user.id).whereNull('used_at').update({ used_at: new Date() })
       }

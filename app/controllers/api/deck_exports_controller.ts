@@ -9,11 +9,11 @@ import { deckCsv } from '../../exports/deck_csv.js'
 
 /** The spec's export calls: queue an export (its link is e-mailed), follow it, or take a deck's CSV at once. */
 export default class DeckExportsController {
-  async store({ auth, request, response }: HttpContext) {
+  async store({ auth, request, response, i18n }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const input = await request.validateUsing(createExportValidator)
     const record = await new CreateExport().handle(user, {
-      deckId: input.deck_id, email: input.email, includeProgress: input.include_progress, format: input.format,
+      deckId: input.deck_id, email: input.email, includeProgress: input.include_progress, format: input.format, locale: i18n.locale,
     })
     return response.accepted(presentExport(record))
   }

@@ -3,21 +3,26 @@ import type { HttpContext } from '@adonisjs/core/http'
 import SignInWithIdentity from '#actions/auth/sign_in_with_identity'
 import { verifyIdentityToken } from '#services/identity_tokens'
 import { appleWeb } from '#config/identity'
-import ApiException from '#exceptions/api_exception'
+import type { SocialProvider } from '#models/social_account'
+import { socialSignInOptions } from '#services/social_options'
 import { afterSignInPath } from '#services/next_path'
 import { signInWeb } from '#services/web_sign_in'
 
 /**
  * Google through ally (authorization code flow, then the id_token's claims
  * via the userinfo endpoint); Apple through its web flow, which posts an
- * id_token back to us that we verify against Apple's keys.
+ * id_token back to us that we verify against Apple's keys. A provider this
+ * server has no client for gets a page saying so (503), not a redirect to
+ * the provider with an empty client id.
  */
 export default class SocialController {
-  async googleRedirect({ ally }: HttpContext) {
-    return ally.use('google').redirect()
+  async googleRedirect(ctx: HttpContext) {
+    if (!socialSignInOptions().google) return notConfigured(ctx, 'google')
+    return ctx.ally.use('google').redirect()
   }
 
   async googleCallback(ctx: HttpContext) {
+    if (!socialSignInOptions().google) return notConfigured(ctx, 'google')
     const { ally, auth, response, session, i18n } = ctx
     const google = ally.use('google')
     if (google.accessDenied() || google.hasError() || google.stateMisMatch()) {
@@ -38,13 +43,15 @@ export default class SocialController {
     return this.finish(user, ctx)
   }
 
-  async appleRedirect({ response, session }: HttpContext) {
-    if (!appleWeb.clientId) throw ApiException.notFound()
+  async appleRedirect(ctx: HttpContext) {
+    const clientId = appleWeb.clientId
+    if (!socialSignInOptions().apple || !clientId) return notConfigured(ctx, 'apple')
+    const { response, session } = ctx
     const state = randomBytes(16).toString('hex')
     session.put('apple_state', state)
     const url = new URL(appleWeb.authorizeUrl)
     url.search = new URLSearchParams({
-      client_id: appleWeb.clientId,
+      client_id: clientId,
       redirect_uri: appleWeb.callbackUrl,
       response_type: 'code id_token',
       response_mode: 'form_post',
@@ -55,6 +62,7 @@ export default class SocialController {
   }
 
   async appleCallback(ctx: HttpContext) {
+    if (!socialSignInOptions().apple) return notConfigured(ctx, 'apple')
     const { request, session, response, i18n, auth } = ctx
     const expected = session.pull('apple_state')
     const idToken = request.input('id_token')
@@ -81,4 +89,10 @@ export default class SocialController {
     if (wasSignedIn) return ctx.response.redirect().toRoute('account.show')
     return ctx.response.redirect(afterSignInPath(ctx))
   }
+}
+
+/** The page that says this server has no sign-in with the provider (a stale button or bookmark led here). */
+function notConfigured(ctx: HttpContext, provider: SocialProvider) {
+  ctx.response.status(503)
+  return ctx.inertia.render('auth/provider_not_configured', { provider, signedIn: Boolean(ctx.auth.user) })
 }

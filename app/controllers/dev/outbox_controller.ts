@@ -1,12 +1,18 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import app from '@adonisjs/core/services/app'
 import { outboxDirectory } from '#config/mail'
 import { readOutbox } from '#services/mail/outbox_transport'
 
-/** Development only: the e-mails the outbox transport kept, newest first. */
+/**
+ * A development tool (registered in development and tests only, never in
+ * production: start/routes/web.ts): the e-mails the outbox transport wrote
+ * instead of sending them, newest first, and the page says so.
+ */
 export default class OutboxController {
   async index({ inertia }: HttpContext) {
     /* not `messages`: that shared prop holds the page's translations */
     const mails = (await readOutbox(outboxDirectory)).slice(0, 50)
-    return inertia.render('dev/outbox', { mails })
+    const mailer = app.config.get<string>('mail.default') === 'smtp' ? ('smtp' as const) : ('outbox' as const)
+    return inertia.render('dev/outbox', { mails, mailer })
   }
 }

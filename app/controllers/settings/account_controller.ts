@@ -26,7 +26,9 @@ export default class AccountController {
 
   async updatePassword({ request, auth, response, session, i18n }: HttpContext) {
     const { current_password: currentPassword, password } = await request.validateUsing(passwordChangeValidator)
-    await new ChangePassword().handle(auth.use('web').getUserOrFail(), { currentPassword, password })
+    const user = await new ChangePassword().handle(auth.use('web').getUserOrFail(), { currentPassword, password })
+    /* every other browser is signed out; this one stays, under the account's new session epoch (and a new session id) */
+    await auth.use('web').login(user)
     session.flash('success', i18n.t('ui.account.password_saved'))
     return response.redirect().back()
   }

@@ -395,12 +395,17 @@ function detectionSample(text: string, start: number): string {
   return end < 0 ? text : text.slice(0, end + 1)
 }
 
+const OWN_CSV_HEADER = ['front', 'back', 'tags']
+const OWN_CSV_HEADER_LINE = /^front,back(,tags)?(\r\n|\r|\n)/i
+
 /* records that a candidate separator splits into front and back */
 function splitCount(text: string, start: number, fs: string, rs: RecordSep, starts: number[]) {
   return tokenize(text, start, fs, rs, starts).records.filter((record) => usedCount(record.fields) >= 2).length
 }
 
 function detectFieldSeparator(text: string, start: number, rs: RecordSep, starts: number[]): string {
+  /* Mnemo's own export names its separator in its header row (a field may hold a tab: "'\tindented") */
+  if (OWN_CSV_HEADER_LINE.test(text.slice(start, start + 32))) return ','
   if (splitCount(text, start, '\t', rs, starts) > 0) return '\t'
   const commas = splitCount(text, start, ',', rs, starts)
   const semicolons = rs === ';' ? 0 : splitCount(text, start, ';', rs, starts)
@@ -430,7 +435,6 @@ export function escapeText(text: string): string {
     .replace(/\r\n|\r|\n/g, '<br>')
 }
 
-const OWN_CSV_HEADER = ['front', 'back', 'tags']
 
 type Role = 'front' | 'back' | 'tags' | 'deck' | 'notetype' | 'guid' | 'extra'
 
@@ -466,6 +470,8 @@ export function parseTextImport(input: string, options: TextImportOptions = {}):
   const nonBlank = records.filter((record) => usedCount(record.fields) > 0)
 
   let columns: string[] | undefined
+  /* Mnemo's own export (its front,back,tags header row): formula starts were escaped by writeCsv */
+  let ownCsv = false
   if (columnsValue !== undefined) {
     columns = tokenize(columnsValue, 0, fs, NEWLINE, [0]).records[0]?.fields ?? []
     header.columns = columns
@@ -476,6 +482,7 @@ export function parseTextImport(input: string, options: TextImportOptions = {}):
     if (isColumnRow) {
       columns = nonBlank.shift()!.fields.slice(0, first.length)
       header.columns = columns
+      ownCsv = true
     }
   }
   const html = options.html ?? header.html ?? false
@@ -527,7 +534,10 @@ export function parseTextImport(input: string, options: TextImportOptions = {}):
       problems.push({ line, reason: 'too_many_fields' })
       continue
     }
-    const at = (index: number | undefined) => (index === undefined ? '' : (fields[index] ?? ''))
+    const at = (index: number | undefined) => {
+      const value = index === undefined ? '' : (fields[index] ?? '')
+      return ownCsv ? unescapeFormula(value) : value
+    }
     const front = at(fieldIndexes[0])
     const back = at(fieldIndexes[1])
     const notetype = at(notetypeAt) || undefined
@@ -726,11 +736,33 @@ export function textToBundle(
  * new lines, a tab (it would make the reader pick tab as the separator),
  * surrounding spaces (plain fields are trimmed) or a leading # (a comment).
  */
+/*
+ * CSV injection (OWASP): a spreadsheet runs a cell starting with = + - @,
+ * a tab or a carriage return as a formula. Such a field is written with a
+ * single quote in front, inside double quotes, so it shows as text. A field
+ * that already starts with quotes before one of those gets one more, so
+ * reading Mnemo's own CSV back (unescapeFormula) removes exactly the quote
+ * the writer added: `-5` is written `"'-5"` and reads back `-5`, `'=x` is
+ * written `"''=x"` and reads back `'=x`.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/
+const ESCAPED_FORMULA_START = /^'+[=+\-@\t\r]/
+
 function csvField(value: string): string {
+  if (FORMULA_START.test(value)) return `"'${value.replace(/"/g, '""')}"`
   return /[",\r\n\t]|^\s|\s$|^#/.test(value) ? `"${value.replace(/"/g, '""')}"` : value
 }
 
-/** RFC 4180 CSV with a `front,back,tags` header row; fields are HTML as stored, tags separated by spaces. */
+/** A field of Mnemo's own CSV as it was before writeCsv escaped a formula start. */
+function unescapeFormula(value: string): string {
+  return ESCAPED_FORMULA_START.test(value) ? value.slice(1) : value
+}
+
+/**
+ * RFC 4180 CSV with a `front,back,tags` header row; fields are HTML as stored,
+ * tags separated by spaces; a field a spreadsheet would run as a formula
+ * starts with a single quote (csvField).
+ */
 export function writeCsv(rows: { front: string; back: string; tags: string[] }[]): string {
   const lines = [OWN_CSV_HEADER.join(',')]
   for (const row of rows) lines.push([row.front, row.back, row.tags.join(' ')].map(csvField).join(','))

@@ -9,7 +9,10 @@ const bool = { type: 'boolean' }
 const nullable = (type: string) => ({ type: [type, 'null'] })
 const auth = true
 const notFound = { '404': error('Not found, or not yours') }
-const status = str({ enum: ['queued', 'processing', 'done', 'failed'] })
+const status = str({
+  enum: ['awaiting_confirmation', 'queued', 'processing', 'done', 'failed'],
+  description: 'awaiting_confirmation: the address is not confirmed yet; a link was mailed there and the export starts once it is used (24 hours)',
+})
 const format = str({ enum: ['csv', 'ofc', 'apkg'] })
 
 export const exportSchemas = {
@@ -23,7 +26,7 @@ export const exportSchemas = {
       downloadUrl: { ...nullable('string'), description: 'signed link to the file, while done and not expired; the same link the e-mail carries' },
       file: { ...nullable('string'), description: 'the spec\'s name for downloadUrl' },
       expired: bool,
-      error: nullable('string'),
+      error: { ...nullable('string'), description: 'why a failed export failed: deck_deleted, unconfirmed (the address was not confirmed in time), or the error' },
     },
     ['id', 'status', 'format', 'deckName', 'downloadUrl']
   ),
@@ -31,19 +34,19 @@ export const exportSchemas = {
 
 export const exportPaths = {
   '/deck_exports': {
-    post: op('Export a deck (with its subdecks) as CSV, the Mnemo format (.ofc, the default) or an Anki package (.apkg). A job writes the file and e-mails a signed link valid for 7 days; at most 5 exports wait or run per user', {
+    post: op('Export a deck (with its subdecks) as CSV, the Mnemo format (.ofc, the default) or an Anki package (.apkg). A job writes the file and e-mails a signed link valid for 7 days; at most 5 exports wait or run per user, 20 are asked for in any 24 hours. The link goes to the account\'s address once its owner proved it, or to an address the learner confirmed; any other export answers awaiting_confirmation and a confirmation link is mailed to the address', {
       auth,
       body: obj(
         {
           deck_id: int,
-          email: str({ format: 'email', description: 'where the link goes; the account\'s address when left out' }),
+          email: str({ format: 'email', description: 'where the link goes; the account\'s address when left out. An address not proven or confirmed yet gets a confirmation link first' }),
           include_progress: { ...bool, description: 'the caller\'s own progress and review history (.ofc and .apkg)' },
           format,
         },
         ['deck_id']
       ),
       ok: [202, ref('DeckExport')],
-      extra: { ...notFound, '429': error('E_TOO_MANY_EXPORTS: 5 exports already waiting or running') },
+      extra: { ...notFound, '429': error('E_TOO_MANY_EXPORTS: 5 exports already waiting or running; E_EXPORT_DAILY_LIMIT: 20 exports asked for in the last 24 hours') },
     }),
   },
   '/deck_exports/{id}': {

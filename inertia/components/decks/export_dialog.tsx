@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Link, router } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { useShared } from '~/lib/shared'
@@ -8,10 +8,28 @@ import { Picker } from '~/components/decks/deck_picker'
 
 type Format = 'ofc' | 'apkg' | 'csv'
 
+/** Where this learner's exports go without a confirmation first (null until known). */
+function useConfirmedAddresses() {
+  const [confirmed, setConfirmed] = useState<string[] | null>(null)
+  useEffect(() => {
+    let live = true
+    fetch('/exports/addresses', { headers: { accept: 'application/json' } })
+      .then((response) => (response.ok ? response.json() : { confirmed: null }))
+      .then((body) => live && setConfirmed(body.confirmed))
+      .catch(() => {})
+    return () => {
+      live = false
+    }
+  }, [])
+  return confirmed
+}
+
 /**
  * Export a deck: the file is written in the background and its link
  * e-mailed, to the account's address unless the learner picks another;
- * the exports page lists it with its state and a download button.
+ * the exports page lists it with its state and a download button. An
+ * address not confirmed yet gets a confirmation link first, and the dialog
+ * says so before the learner sends.
  */
 export function ExportDialog({ deck, onClose }: { deck: { id: number; name: string }; onClose: () => void }) {
   const t = useT()
@@ -21,6 +39,8 @@ export function ExportDialog({ deck, onClose }: { deck: { id: number; name: stri
   const [email, setEmail] = useState(user?.email ?? '')
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [sending, setSending] = useState(false)
+  const confirmed = useConfirmedAddresses()
+  const address = email.trim().toLowerCase()
 
   const formats = [
     { value: 'ofc', label: t('exports.format.ofc'), hint: t('exports.format.ofc_hint') },
@@ -70,6 +90,11 @@ export function ExportDialog({ deck, onClose }: { deck: { id: number; name: stri
         error={errors.email}
         onChange={(event) => setEmail(event.target.value)}
       />
+      {confirmed && address.includes('@') && (
+        <small className={confirmed.includes(address) ? 'muted' : 'export-awaiting'} data-address-state={confirmed.includes(address) ? 'confirmed' : 'unconfirmed'}>
+          {confirmed.includes(address) ? t('exports.dialog.address_confirmed') : t('exports.dialog.address_unconfirmed', { email: address })}
+        </small>
+      )}
     </Dialog>
   )
 }

@@ -24,14 +24,15 @@ function MailText({ text }: { text: string }) {
   )
 }
 
-/** Development only: the e-mails the outbox transport kept, newest first. */
-export default function Outbox({ mails }: { mails: Mail[] }) {
+/** A development tool: the e-mails the outbox transport kept instead of sending them, newest first. */
+export default function Outbox({ mails, mailer }: { mails: Mail[]; mailer: 'outbox' | 'smtp' }) {
   const t = useT()
   return (
     <div className="stack">
       <Head title={t('dev.outbox_title')} />
       <h1>{t('dev.outbox_title')}</h1>
       <p className="muted">{t('dev.outbox_intro')}</p>
+      <p className="muted">{mailer === 'smtp' ? t('dev.outbox_smtp') : t('dev.outbox_kept')}</p>
       {mails.length === 0 && <p className="muted">{t('dev.outbox_empty')}</p>}
       {mails.map((mail) => (
         <article key={mail.messageId} className="card stack outbox-mail">

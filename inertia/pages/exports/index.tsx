@@ -12,14 +12,22 @@ import '~/css/exports.css'
 type Export = ReturnType<typeof ExportTransformer.forList>
 
 const RUNNING = new Set<Export['state']>(['queued', 'processing'])
+/* a waiting export may be confirmed from the mail in another tab: the list follows it too */
+const FOLLOWED = new Set<Export['state']>([...RUNNING, 'awaiting_confirmation'])
 
 /* literal keys, so the catalogue test sees every one */
 const STATE_LABELS = {
+  awaiting_confirmation: 'exports.list.state.awaiting_confirmation',
   queued: 'exports.list.state.queued',
   processing: 'exports.list.state.processing',
   done: 'exports.list.state.done',
   failed: 'exports.list.state.failed',
   expired: 'exports.list.state.expired',
+} as const
+const FAILURES = {
+  deck_deleted: 'exports.list.failed_deck_deleted',
+  unconfirmed: 'exports.list.failed_unconfirmed',
+  error: 'exports.list.failed_error',
 } as const
 const FORMAT_LABELS = { ofc: 'exports.format.ofc', apkg: 'exports.format.apkg', csv: 'exports.format.csv' } as const
 
@@ -39,12 +47,12 @@ function useExportsPolling(exports: Export[]) {
   useEffect(() => {
     for (const item of exports) {
       const before = seen.current.get(item.id)
-      if (before && RUNNING.has(before) && item.state === 'done') toast({ title: t('exports.list.ready_toast', { name: item.deckName }) })
+      if (before && FOLLOWED.has(before) && item.state === 'done') toast({ title: t('exports.list.ready_toast', { name: item.deckName }) })
       seen.current.set(item.id, item.state)
     }
   }, [exports])
 
-  const running = exports.some((item) => RUNNING.has(item.state))
+  const running = exports.some((item) => FOLLOWED.has(item.state))
   const poll = usePoll(POLLING_INTERVAL, { only: ['exports'] }, { autoStart: false, mode: 'rest' })
   useEffect(() => {
     if (running) poll.start()
@@ -81,9 +89,18 @@ function ExportRow({ item }: { item: Export }) {
           )}
         </small>
         {item.state === 'done' && <small className="muted">{t('exports.list.sent_to', { email: item.email })}</small>}
-        {item.failure && (
-          <small className="danger-text">{t(item.failure === 'deck_deleted' ? 'exports.list.failed_deck_deleted' : 'exports.list.failed_error')}</small>
+        {item.state === 'awaiting_confirmation' && (
+          <small className="export-awaiting">
+            {t('exports.list.awaiting_hint', { email: item.email })}
+            {item.confirmUntil && (
+              <>
+                {' '}
+                {t('exports.list.confirm_until')} <ClientDate iso={item.confirmUntil} withTime />
+              </>
+            )}
+          </small>
         )}
+        {item.failure && <small className="danger-text">{t(FAILURES[item.failure])}</small>}
       </div>
       <div className="export-actions">
         <span className={`badge badge-export-${item.state} ${RUNNING.has(item.state) ? 'badge-processing' : ''}`}>

@@ -18,12 +18,16 @@ test.group('Web: the development outbox', (group) => {
     const english = await new WebSession().get('/dev/outbox')
     assert.equal(english.status, 200)
     assert.include(main(english.text), '<h1>Outbox (development)</h1>')
+    /* it says what it is: a development tool that keeps mail instead of sending it, absent in production */
+    assert.include(main(english.text), 'A development tool, not part of the product: this page does not exist in production.')
+    assert.include(main(english.text), 'instead of sending them')
     assert.include(main(english.text), '<dt>To</dt><dd>ana@example.test</dd>')
     assert.notMatch(main(english.text), /\bui\.[a-z_]+\./)
     assert.match(main(english.text), /<a href="http:\/\/[^"]+\/reset-password\/[\w-]+">/)
 
     const german = await new WebSession({ 'accept-language': 'de' }).get('/dev/outbox')
     assert.include(main(german.text), '<h1>Postausgang (Entwicklung)</h1>')
+    assert.include(main(german.text), 'Ein Entwicklungswerkzeug, kein Teil des Produkts')
     assert.include(main(german.text), '<dt>An</dt>')
     assert.notMatch(main(german.text), /\bui\.[a-z_]+\./)
   })

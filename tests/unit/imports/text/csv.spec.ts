@@ -33,6 +33,41 @@ test.group('CSV export', () => {
     assert.equal(writeCsv([{ front: '#1', back: ' x', tags: [] }]), 'front,back,tags\r\n"#1"," x",\r\n')
   })
 
+  /* OWASP's CSV-injection guidance: a field a spreadsheet would run as a formula starts with a quote, inside quotes */
+  test('fields starting with = + - @ tab or CR are written with a leading single quote, quoted', ({ assert }) => {
+    const csv = writeCsv([
+      { front: '=HYPERLINK("http://evil.test","x")', back: '+49 30 1234', tags: ['-draft'] },
+      { front: '@SUM(A1:A2)', back: '\tindented', tags: [] },
+      { front: '\rcarriage', back: '-5', tags: ['a', '-b'] },
+      { front: "'=already quoted", back: "'plain quote", tags: [] },
+      { front: 'a=b', back: 'x -5', tags: [] },
+    ])
+    assert.equal(
+      csv,
+      'front,back,tags\r\n' +
+        `"'=HYPERLINK(""http://evil.test"",""x"")","'+49 30 1234","'-draft"\r\n` +
+        `"'@SUM(A1:A2)","'\tindented",\r\n` +
+        `"'\rcarriage","'-5",a -b\r\n` +
+        `"''=already quoted",'plain quote,\r\n` +
+        'a=b,x -5,\r\n'
+    )
+  })
+
+  test('reading Mnemo\'s own CSV back takes the quote off again, and only that quote', ({ assert }) => {
+    const rows = [
+      { front: '=1+1', back: '-5', tags: ['-draft', 'maths'] },
+      { front: '+49 30 1234', back: '@home', tags: [] },
+      { front: "'=already quoted", back: "'plain quote", tags: [] },
+      { front: "''-two", back: '\tindented', tags: [] },
+    ]
+    const parsed = parseTextImport(writeCsv(rows), { html: true })
+    assert.deepEqual(parsed.problems, [])
+    assert.deepEqual(parsed.rows.map(({ front, back, tags }) => ({ front, back, tags })), rows)
+    /* a CSV that is not Mnemo's own (no front,back,tags header) is read as written */
+    const foreign = parseTextImport('"\'-5","\'=x"\r\nq,a\r\n', { html: true })
+    assert.deepEqual(foreign.rows.map(({ front, back }) => [front, back]), [["'-5", "'=x"], ['q', 'a']])
+  })
+
   test('round trip: written HTML read back with html: true is the same rows', ({ assert }) => {
     const parsed = parseTextImport(writeCsv(TRICKY), { html: true })
     assert.deepEqual(parsed.problems, [])

@@ -1,0 +1,32 @@
+/*
+ * The size caps of uploaded files, in one place: the body parser's
+ * transport cap is derived from them, so a file within its cap always
+ * reaches the code that judges it (README: media and avatars).
+ */
+const MB = 1024 * 1024
+
+/* the spec: images 10 MB; sound and video get a cap of our own */
+export const IMAGE_MAX_MB = 10
+export const AV_MAX_MB = 25
+export const AVATAR_MAX_MB = 10
+
+export const IMAGE_MAX_BYTES = IMAGE_MAX_MB * MB
+export const AV_MAX_BYTES = AV_MAX_MB * MB
+
+/*
+ * The multipart transport cap: the largest file any upload takes, plus room
+ * for the form's other fields and for a file a little over its cap, which
+ * then gets its own "too big (max N MB)" answer from the code that knows
+ * what kind of file it is. Past this the body parser stops reading (413).
+ */
+export const MULTIPART_LIMIT_BYTES = (Math.max(IMAGE_MAX_MB, AV_MAX_MB, AVATAR_MAX_MB) + 5) * MB
+
+/* the routes whose only file is an avatar */
+const AVATAR_ROUTES = new Set(['/account/avatar', '/api/users/:id'])
+
+/** What an upload to this route may weigh at most (MB) and the field its file comes in, for a body past the transport cap. */
+export function uploadLimitOf(routePattern: string | undefined) {
+  return routePattern && AVATAR_ROUTES.has(routePattern)
+    ? { max: AVATAR_MAX_MB, field: 'avatar' }
+    : { max: AV_MAX_MB, field: 'file' }
+}
