@@ -117,6 +117,29 @@ test.group('The card limit under parallel moves', (group) => {
     assert.equal(await cardCount(source.id), 3)
   })
 
+  test('a reverse that no longer fits when its job runs adds no card and its deck says cards limit reached', async ({ client, assert }) => {
+    const session = await signIn()
+    const { basic } = await templateIds(client, session.token)
+    const deck = await createDeck(client, session.token, { name: 'Almost full' })
+    await fillDeck(session.user.id, deck.id, basic, MAX_CARDS_PER_DECK - 10)
+    const noteIds = (await noteIdsOf(deck.id)).slice(0, 5)
+
+    await withJobsHeld(async () => {
+      const reverse = await client.post('/api/notes/bulk_action').bearerToken(session.token).json({ deck_id: deck.id, ids: noteIds, bulk_action: 'reverse' })
+      reverse.assertStatus(202)
+      /* while the job waits, cards arrive the request could not know of (a direct write) */
+      await db.rawQuery(
+        `insert into cards (note_id, deck_id, ord, created_at) select id, deck_id, 1, now() from notes where deck_id = ? order by id desc limit 8`,
+        [deck.id]
+      )
+    })
+
+    const failed = await waitForFailure(client, session.token, deck.id)
+    assert.equal(failed.failureCode, 'E_CARDS_LIMIT_REACHED')
+    assert.equal(await cardCount(deck.id), MAX_CARDS_PER_DECK - 2)
+    assert.equal(Number((await db.from('notes').whereIn('id', noteIds).where('is_reversed', true).count('* as n').first()).n), 0)
+  })
+
   test('a pending move keeps its room: a note saved meanwhile into the destination is refused', async ({ client, assert }) => {
     const session = await signIn()
     const { basic } = await templateIds(client, session.token)
