@@ -25,6 +25,16 @@ export function databaseConnection() {
   }
 }
 
+/*
+ * The one pool that is not the main one: a job's progress counters are
+ * written while the job's own transaction is open (so that the poll sees
+ * them move), one statement at a time. From the main pool that would be a
+ * second connection taken while holding one (see
+ * app/services/transaction_guard.ts); from a pool of its own, whose
+ * statements never wait for another connection, it cannot stall anything.
+ */
+export const PROGRESS_CONNECTION = 'progress'
+
 const dbConfig = defineConfig({
   connection: 'postgres',
   connections: {
@@ -38,6 +48,12 @@ const dbConfig = defineConfig({
         naturalSort: true,
         paths: ['database/migrations'],
       },
+    },
+    [PROGRESS_CONNECTION]: {
+      client: 'pg',
+      connection: databaseConnection(),
+      pool: { min: 0, max: 2 },
+      schemaGeneration: { enabled: false },
     },
   },
 })

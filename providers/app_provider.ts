@@ -9,6 +9,12 @@ export default class AppProvider {
       const { assertProductionServices } = await import('#start/production')
       assertProductionServices()
     }
+    /* in tests a query that takes a second connection inside a transaction fails at once (see the guard) */
+    if (this.app.inTest) {
+      const { guardTransactions } = await import('#services/transaction_guard')
+      const { PROGRESS_CONNECTION } = await import('#config/database')
+      guardTransactions({ exempt: [PROGRESS_CONNECTION] })
+    }
     /* mail.sendLater goes through the background queue */
     const mail = await this.app.container.make('mail.manager')
     const { dispatch } = await import('#services/queue')

@@ -30,6 +30,10 @@ export interface Processing {
   count?: number
   destinationName?: string
   previousState?: DeckState
+  /** cards the running job will add, by destination deck id: the card limit counts them (card_limit.ts) */
+  reserved?: Record<string, number>
+  /** why the last job was refused (an error code such as E_CARDS_LIMIT_REACHED): it changed nothing */
+  failureCode?: string
 }
 
 export type DeviceFontSettings = { fontFamily?: string; size: number; alignment: 'left' | 'center' | 'right' }

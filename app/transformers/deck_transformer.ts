@@ -115,6 +115,8 @@ export default class DeckTransformer {
       folderId: deck.folderId,
       name: deck.name,
       destinationName: deck.processing?.destinationName ?? null,
+      /* why the last job was refused and changed nothing (processing_failed), e.g. E_CARDS_LIMIT_REACHED; null otherwise */
+      failureCode: deck.state === 'processing_failed' ? (deck.processing?.failureCode ?? null) : null,
     }
   }
 }

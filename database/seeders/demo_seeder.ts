@@ -38,9 +38,11 @@ export default class DemoSeeder extends BaseSeeder {
   async run() {
     if (await User.findBy('email', DEMO.email)) return
     const user = await createUser({ provider: 'email', ...DEMO })
-    const type = async (kind: string) => (await NoteType.query().whereNull('user_id').where('kind', kind).firstOrFail()).id
+    /* outside the transaction below, which must not take a second connection (app/services/transaction_guard.ts) */
+    const builtins = await NoteType.query().whereNull('user_id').select('id', 'kind')
+    const type = async (kind: string) => builtins.find((row) => row.kind === kind)!.id
+    const folder = await new SaveFolder().handle(user, null, { name: 'Languages', color: 'teal', emojiUtf16: '🌍' })
     await db.transaction(async (trx) => {
-      const folder = await new SaveFolder().handle(user, null, { name: 'Languages', color: 'teal', emojiUtf16: '🌍' })
       const spanish = await new CreateDeck().handle(user, { name: 'Spanish', folderId: folder.id }, trx)
       const basics = await new CreateDeck().handle(user, { name: 'Basics', parentId: spanish.id }, trx)
       const save = new SaveNote()

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import User, { AVATAR_COLORS, type Provider } from '#models/user'
 import { suggestUsername } from '#services/usernames'
+import { inTransaction } from '#services/transactions'
 
 export type NewUser = {
   provider: Provider
@@ -13,21 +14,22 @@ export type NewUser = {
 }
 
 /** Creates an account with the spec's defaults (free tier 5 / 20 / 5, a random avatar colour). */
-export async function createUser(input: NewUser, trx?: TransactionClientContract) {
-  const user = new User()
-  if (trx) user.useTransaction(trx)
-  user.merge({
-    analyticsId: randomUUID(),
-    provider: input.provider,
-    email: input.email?.toLowerCase() ?? null,
-    password: input.password ?? null,
-    name: input.name ?? null,
-    username: await suggestUsername(input.name || input.email || (input.provider === 'guest' ? 'guest' : null)),
-    experiments: input.experiments ?? {},
-    onboardingData: {},
-    avatarColor: AVATAR_COLORS[Math.floor(Math.random() * AVATAR_COLORS.length)],
-    locale: input.locale ?? null,
+export async function createUser(input: NewUser, outer?: TransactionClientContract) {
+  return inTransaction(outer, async (trx) => {
+    const user = new User().useTransaction(trx)
+    user.merge({
+      analyticsId: randomUUID(),
+      provider: input.provider,
+      email: input.email?.toLowerCase() ?? null,
+      password: input.password ?? null,
+      name: input.name ?? null,
+      username: await suggestUsername(input.name || input.email || (input.provider === 'guest' ? 'guest' : null), trx),
+      experiments: input.experiments ?? {},
+      onboardingData: {},
+      avatarColor: AVATAR_COLORS[Math.floor(Math.random() * AVATAR_COLORS.length)],
+      locale: input.locale ?? null,
+    })
+    await user.save()
+    return user
   })
-  await user.save()
-  return user
 }

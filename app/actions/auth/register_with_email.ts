@@ -25,7 +25,7 @@ export default class RegisterWithEmail {
         guest.useTransaction(trx)
         guest.merge({ provider: 'email', email, password: input.password })
         if (input.name) guest.name = input.name
-        if (guest.username?.startsWith('guest')) guest.username = await suggestUsername(input.name || email)
+        if (guest.username?.startsWith('guest')) guest.username = await suggestUsername(input.name || email, trx)
         await guest.save()
         return guest
       }

@@ -4,6 +4,7 @@ import type User from '#models/user'
 import { findEditableDeck } from '#queries/decks/find_deck'
 import { findFolder } from '#queries/folders/find_folder'
 import { inTransaction } from '#services/transactions'
+import { nextPosition } from '#actions/decks/positions'
 
 export interface CreateDeckInput {
   name: string
@@ -19,10 +20,6 @@ export default class CreateDeck {
     return inTransaction(outer, async (trx) => {
       const parent = input.parentId ? await findEditableDeck(user, input.parentId, trx) : null
       const folder = !parent && input.folderId ? await findFolder(user, input.folderId, trx) : null
-      const siblings = Deck.query({ client: trx }).where('user_id', user.id)
-      if (parent) siblings.where('parent_id', parent.id)
-      else siblings.whereNull('parent_id')
-      const last = await siblings.max('position as max').first()
       const deck = new Deck().useTransaction(trx)
       deck.merge({
         userId: user.id,
@@ -32,7 +29,7 @@ export default class CreateDeck {
         folderId: folder?.id ?? null,
         source: input.source ?? 'manually',
         state: input.state ?? 'active',
-        position: (Number(last?.$extras.max) || 0) + 1,
+        position: await nextPosition(trx, user.id, { table: 'decks', parentId: parent?.id ?? null }),
         algorithmPreset: parent?.algorithmPreset ?? 'general',
         algorithmType: parent?.algorithmType ?? 'spacedRepetition',
         algorithmSettings: parent?.algorithmSettings ?? {},

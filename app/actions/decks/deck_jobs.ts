@@ -1,14 +1,17 @@
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import type { Job } from 'bullmq'
+import { UnrecoverableError, type Job } from 'bullmq'
+import ApiException from '#exceptions/api_exception'
 import Deck, { type DeckState, type Processing } from '#models/deck'
 import { dispatch, type JobName } from '#services/queue'
+import { PROGRESS_CONNECTION } from '#config/database'
 
 /**
  * Long work on a deck runs as a job. The deck shows the job's state and
  * counters while it runs; the work itself is one transaction, so a failure
  * leaves nothing half-done, and after the last attempt the deck shows
- * `processing_failed`.
+ * `processing_failed`. `extra` goes into the deck's `processing` (what the
+ * finished toast needs, the cards the job reserves on other decks).
  */
 export async function startDeckJob(
   deck: Deck,
@@ -16,13 +19,24 @@ export async function startDeckJob(
   total: number,
   job: JobName,
   payload: Record<string, unknown>,
-  trx: TransactionClientContract
+  trx: TransactionClientContract,
+  extra: Partial<Processing> = {}
 ) {
   const previousState = deck.state === 'processing_failed' ? 'active' : deck.state
-  deck.merge({ state, processing: { total, processed: 0, previousState } })
+  deck.merge({ state, processing: { ...extra, total, processed: 0, previousState } })
   await deck.useTransaction(trx).save()
   /* after the commit, so the worker sees the deck in its new state */
   trx.after('commit', () => void dispatch(job, { deckId: deck.id, ...payload }))
+}
+
+/**
+ * A job's counters, written while its transaction is still open so that the
+ * poll sees them move: on the pool kept for this (config/database.ts), never
+ * a second connection of the pool the job's transaction holds one of. The
+ * job's transaction must not hold the deck's row lock (it would wait for itself).
+ */
+export async function reportProgress(deckId: number, processing: Processing) {
+  await db.connection(PROGRESS_CONNECTION).from('decks').where('id', deckId).update({ processing: JSON.stringify(processing) })
 }
 
 /* the first key of the advisory locks that serialize jobs on one deck */
@@ -30,6 +44,11 @@ const DECK_JOB_LOCK = 4_201
 
 export type Progress = (processed: number) => Promise<void>
 
+/**
+ * Runs a deck's job. A business rule the work refuses (an ApiException 422,
+ * such as E_CARDS_LIMIT_REACHED) will refuse again on every retry: the job
+ * fails at once, changes nothing, and the deck says why (`failureCode`).
+ */
 export async function runDeckJob(
   job: Job,
   deckId: number,
@@ -39,26 +58,34 @@ export async function runDeckJob(
     await db.transaction(async (trx) => {
       /*
        * One job per deck at a time, without locking the deck's row: the
-       * counters below are written to that row from outside the transaction
+       * counters are written to that row from outside the transaction
        * (so the poll sees them), and a row lock held here would block them.
        */
       await trx.rawQuery('select pg_advisory_xact_lock(?, ?)', [DECK_JOB_LOCK, deckId])
       const deck = await Deck.query({ client: trx }).where('id', deckId).firstOrFail()
-      /* the counters move outside the transaction so the poll sees them */
-      const progress: Progress = async (processed) => {
-        await db.from('decks').where('id', deckId).update({ processing: JSON.stringify({ ...deck.processing, processed }) })
-      }
+      const progress: Progress = (processed) => reportProgress(deckId, { ...deck.processing!, processed })
       const result = await work(trx, progress)
       const processing = deck.processing ?? { total: 0, processed: 0 }
+      /* a finished job reserves nothing any more */
+      const { reserved: _reserved, ...kept } = processing
       deck.merge({
         state: processing.previousState ?? 'active',
-        processing: { ...processing, processed: processing.total, ...result },
+        processing: { ...kept, processed: processing.total, ...result },
       })
       await deck.useTransaction(trx).save()
     })
   } catch (error) {
-    const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1)
-    if (lastAttempt) await db.from('decks').where('id', deckId).update({ state: 'processing_failed' })
-    throw error
+    const refused = error instanceof ApiException && error.status === 422
+    const lastAttempt = refused || job.attemptsMade + 1 >= (job.opts.attempts ?? 1)
+    if (lastAttempt) {
+      await db
+        .from('decks')
+        .where('id', deckId)
+        .update({
+          state: 'processing_failed',
+          processing: db.raw(`coalesce(processing, '{}'::jsonb) - 'reserved' || ?::jsonb`, [JSON.stringify(refused ? { failureCode: error.code } : {})]),
+        })
+    }
+    throw refused ? new UnrecoverableError(`${error.code}: the job was refused and changed nothing`) : error
   }
 }

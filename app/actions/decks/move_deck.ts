@@ -5,6 +5,7 @@ import type User from '#models/user'
 import { findEditableDeck } from '#queries/decks/find_deck'
 import { subtreeIds } from '#queries/decks/deck_tree'
 import { findFolder } from '#queries/folders/find_folder'
+import { nextPosition } from '#actions/decks/positions'
 
 export interface MoveDeckInput {
   deckId: unknown
@@ -35,11 +36,8 @@ export default class MoveDeck {
       } else if (input.folderId) {
         folderId = (await findFolder(user, input.folderId, trx)).id
       }
-      const siblings = Deck.query({ client: trx }).where('user_id', user.id).whereNot('id', deck.id)
-      if (parentId) siblings.where('parent_id', parentId)
-      else siblings.whereNull('parent_id')
-      const last = await siblings.max('position as max').first()
-      deck.merge({ parentId, folderId, rootDeckId, position: (Number(last?.$extras.max) || 0) + 1 })
+      const position = await nextPosition(trx, user.id, { table: 'decks', parentId, exceptId: deck.id })
+      deck.merge({ parentId, folderId, rootDeckId, position })
       await deck.useTransaction(trx).save()
       await Deck.query({ client: trx }).whereIn('id', subtree).whereNot('id', deck.id).update({ root_deck_id: rootDeckId, folder_id: null })
       return deck

@@ -4,6 +4,7 @@ import Deck from '#models/deck'
 import Folder, { type FolderColor } from '#models/folder'
 import type User from '#models/user'
 import { findFolder } from '#queries/folders/find_folder'
+import { nextPosition } from '#actions/decks/positions'
 
 export interface FolderInput {
   name?: string | null
@@ -19,8 +20,8 @@ export default class SaveFolder {
     return db.transaction(async (trx) => {
       let folder: Folder
       if (folderId === null) {
-        const last = await Folder.query({ client: trx }).where('user_id', user.id).max('position as max').first()
-        folder = new Folder().fill({ userId: user.id, color: 'blue', emojiUtf16: null, position: (Number(last?.$extras.max) || 0) + 1 })
+        const position = await nextPosition(trx, user.id, { table: 'folders' })
+        folder = new Folder().fill({ userId: user.id, color: 'blue', emojiUtf16: null, position })
       } else {
         folder = await findFolder(user, folderId, trx)
       }

@@ -9,6 +9,8 @@ import { UnrecoverableError, type Job } from 'bullmq'
 import { DateTime } from 'luxon'
 import ApiException from '#exceptions/api_exception'
 import CreateDeck from '#actions/decks/create_deck'
+import { reportProgress } from '#actions/decks/deck_jobs'
+import { PROGRESS_CONNECTION } from '#config/database'
 import Deck from '#models/deck'
 import DeckImport from '#models/deck_import'
 import User from '#models/user'
@@ -157,8 +159,9 @@ export async function failAbandonedImports(before: Date) {
 export async function runImport(payload: { importId: number; attempt: number }, job: Job) {
   const record = await DeckImport.find(payload.importId)
   if (!record || record.attempt !== payload.attempt || record.isFinished || !record.deckId || !record.storageKey) return
-  const stillCurrent = async () => {
-    const row = await db.from('deck_imports').where('id', record.id).select('attempt', 'status').first()
+  /* inside the import's transaction through it: a read there sees a cancel committed meanwhile */
+  const stillCurrent = async (client: Pick<typeof db, 'from'> = db) => {
+    const row = await client.from('deck_imports').where('id', record.id).select('attempt', 'status').first()
     if (!row || row.attempt !== payload.attempt || row.status === 'cancelled') throw new Cancelled()
   }
   await db.from('deck_imports').where('id', record.id).update({ status: 'processing', updated_at: new Date() })
@@ -179,15 +182,15 @@ export async function runImport(payload: { importId: number; attempt: number }, 
       const deck = await Deck.query({ client: trx }).where('id', deckId).firstOrFail()
       const written = await writeBundle(user, deck, bundle, trx, {
         storedKeys,
-        checkpoint: stillCurrent,
+        checkpoint: () => stillCurrent(trx),
         /* outside the transaction, so the poll sees the counters move */
         progress: async (processed) => {
-          await db.from('decks').where('id', deckId).update({ processing: JSON.stringify({ total, processed, previousState: 'active' }) })
+          await reportProgress(deckId, { total, processed, previousState: 'active' })
           /* the import moves: the sweep takes only an import that stopped moving for abandoned */
-          await db.from('deck_imports').where('id', record.id).update({ updated_at: new Date() })
+          await db.connection(PROGRESS_CONNECTION).from('deck_imports').where('id', record.id).update({ updated_at: new Date() })
         },
       })
-      await stillCurrent()
+      await stillCurrent(trx)
       await trx.from('decks').where('id', deckId).update({
         ...(written.rootName ? { name: written.rootName } : {}), state: 'active', updated_at: new Date(),
         processing: JSON.stringify({ total, processed: total, count: written.counts.notes + written.counts.updated, previousState: 'active' }),

@@ -10,6 +10,7 @@ import { newGuid } from '#actions/notes/save_note'
 import { prepareNote } from '#actions/notes/note_content'
 import { progressColumns } from '#models/card_progress'
 import { MAX_CARDS_PER_DECK } from '#models/deck'
+import { roomIn } from '#actions/decks/card_limit'
 import { studyDay } from '#scheduling/study_day'
 import type { BundleNote, BundleNoteType, ImportBundle } from '#imports/bundle'
 import type { Progress } from '#scheduling/types'
@@ -74,7 +75,8 @@ export async function writeBundle(
         .table('decks')
         .insert({
           user_id: user.id, name: `${base.name} (${list.length + 1})`, parent_id: deckId, root_deck_id: base.root_deck_id ?? base.id,
-          position: list.length, state: 'active', source: base.source, algorithm_preset: base.algorithm_preset,
+          /* after the deck's other subdecks: nobody else adds to a deck being imported */
+          position: trx.raw('(select coalesce(max(position), 0) + 1 from decks where parent_id = ?)', [deckId]), state: 'active', source: base.source, algorithm_preset: base.algorithm_preset,
           algorithm_type: base.algorithm_type, algorithm_settings: JSON.stringify(base.algorithm_settings ?? {}),
           created_at: now, updated_at: now,
         })
@@ -86,6 +88,25 @@ export async function writeBundle(
     }
     last.cards += cards
     return last.deckId
+  }
+
+  /*
+   * A note updated in place stays in the learner's own deck: the cards its
+   * new version adds count against that deck's limit, checked under the
+   * deck's lock (card_limit.ts, taken once per deck and held to the end).
+   * Cards that do not fit are left out and the import says so.
+   */
+  const room = new Map<number, number>()
+  const takeRoom = async (deckId: number, cards: number) => {
+    if (!room.has(deckId)) room.set(deckId, await roomIn(deckId, trx, { reservations: false }))
+    if (room.get(deckId)! < cards) {
+      const full = await trx.from('decks').where('id', deckId).select('name').first()
+      const warning = `cards_limit:${full.name}`
+      if (!warnings.some((entry) => entry.message === warning)) warnings.push({ message: warning })
+      return false
+    }
+    room.set(deckId, room.get(deckId)! - cards)
+    return true
   }
 
   const existing = await existingNotes(user, bundle.notes, trx)
@@ -132,7 +153,7 @@ export async function writeBundle(
         await trx.from('notes').where('id', current.id).update(columns)
         const have = new Set((await trx.from('cards').where('note_id', current.id).select('ord')).map((row) => row.ord as number))
         const missing = ords.filter((ord) => !have.has(ord))
-        if (missing.length) {
+        if (missing.length && (await takeRoom(current.deck_id, missing.length))) {
           await trx.table('cards').multiInsert(missing.map((ord) => ({ note_id: current.id, deck_id: current.deck_id, ord, created_at: now })))
           counts.cards += missing.length
         }

@@ -5,6 +5,7 @@ import { progressColumns, progressOf } from '#models/card_progress'
 import type { StudyContext } from '#queries/learning/study_context'
 import { assertMayStudy } from '#actions/learning/study_limits'
 import { recordStudiedCard } from '#actions/learning/study_days'
+import { lockLearner } from '#actions/learning/learner_lock'
 import { answersOf, outcomesFor } from '#scheduling/scheduler'
 import { RATING_NUMBER, type Answer, type Progress } from '#scheduling/types'
 import { dispatch } from '#services/queue'
@@ -52,8 +53,9 @@ function kindOf(state: Progress['state'], answer: Answer) {
 }
 
 /**
- * One answer, written with its review row in one transaction. The card's
- * progress row is locked, so answers to one card run one after another.
+ * One answer, written with its review row in one transaction. The learner's
+ * row, then the card's progress row are locked (the lock order is in
+ * learner_lock.ts), so one learner's answers run one after another.
  *
  * With `version` (the version the card was shown with), a retried request
  * (same card, version and answer) finds its review already written and
@@ -68,6 +70,8 @@ export async function answerCard(context: StudyContext, input: AnswerInput): Pro
     throw new ApiException(422, 'E_VALIDATION_ERROR', 'validation', { field: 'answer' })
   }
   const result = await db.transaction(async (trx) => {
+    /* the learner first, then the card: the one lock order of every answer path (learner_lock.ts) */
+    await lockLearner(user.id, trx)
     const card = await trx.from('cards').where('id', input.cardId).whereIn('deck_id', context.deckIds).first()
     if (!card) throw ApiException.notFound()
 

@@ -2,6 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
 import { studyContext } from '#queries/learning/study_context'
 import { lockProgress, writeAnswer } from '#actions/learning/answer_card'
+import { lockLearner } from '#actions/learning/learner_lock'
 import { answersOf } from '#scheduling/scheduler'
 import { studyDay } from '#scheduling/study_day'
 import type { Answer } from '#scheduling/types'
@@ -43,6 +44,8 @@ export async function logOfflineReviews(user: User, reviews: OfflineReview[]): P
       continue
     }
     const outcome = await db.transaction(async (trx) => {
+      /* the learner first, then the card: the one lock order of every answer path (learner_lock.ts) */
+      await lockLearner(user.id, trx)
       const card = await trx.from('cards').where('id', review.cardId).whereIn('deck_id', context.deckIds).first()
       if (!card) return 'not_found' as const
       const row = await lockProgress(trx, user.id, card)

@@ -4,7 +4,8 @@ import { ACTIVE_DAY_CARDS, refreshStreak } from '#actions/study/refresh_streak'
 /**
  * Counts an answer (or takes one back, for undo) on the learner's study day
  * and in their lifetime total; when the day crosses the active-day line the
- * streak is worked out again, in the same transaction as the answer.
+ * streak is worked out again, in the same transaction as the answer. The
+ * caller holds the learner's lock (lockLearner, learner_lock.ts).
  */
 export async function recordStudiedCard(userId: number, day: string, delta: 1 | -1, trx: TransactionClientContract) {
   const [row] = await trx

@@ -37,7 +37,12 @@ export async function dailyLimit(user: User, today: string, client: TransactionC
   return { limit: FREE_DAILY_CARDS, studiedToday: studied, reached: studied >= FREE_DAILY_CARDS, kind: 'daily' }
 }
 
-/** Refuses an answer past the limit: the apps show the paywall (daily) or the sign-up prompt (guest). */
+/**
+ * Refuses an answer past the limit: the apps show the paywall (daily) or the
+ * sign-up prompt (guest). Called under the learner's lock (learner_lock.ts),
+ * so answers sent at once are counted one after another, never all against
+ * the same last free card.
+ */
 export async function assertMayStudy(user: User, cardId: number, today: string, client: TransactionClientContract) {
   const limit = await dailyLimit(user, today, client)
   if (!limit.reached) return

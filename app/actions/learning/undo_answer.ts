@@ -3,6 +3,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type User from '#models/user'
 import ApiException from '#exceptions/api_exception'
 import { recordStudiedCard } from '#actions/learning/study_days'
+import { lockLearner } from '#actions/learning/learner_lock'
 
 /*
  * Undo takes back the learner's latest answers of the current study day, one
@@ -34,6 +35,8 @@ export async function isUndoAvailable(user: User, today: string, deckIds: number
 /** Puts the card back exactly as it was before the answer and removes the review. Returns the card's id. */
 export async function undoLastAnswer(user: User, today: string, deckIds: number[] | null) {
   return db.transaction(async (trx) => {
+    /* the learner first, then the review and the card's progress: the one lock order of every answer path (learner_lock.ts) */
+    await lockLearner(user.id, trx)
     const review = await undoable(user, today, deckIds, trx, true)
     if (!review) throw new ApiException(409, 'E_NOTHING_TO_UNDO', 'nothing_to_undo')
     const previous = typeof review.previous === 'string' ? JSON.parse(review.previous) : review.previous

@@ -7,7 +7,7 @@ import ReverseNotes from '#actions/notes/reverse_notes'
 import { copyNotes } from '#actions/notes/copy_notes'
 import { setFrozen } from '#actions/notes/freeze_notes'
 import { setSuspended } from '#actions/notes/suspend_cards'
-import { assertRoomFor } from '#actions/notes/save_note'
+import { assertRoomFor } from '#actions/decks/card_limit'
 import { selectNotes, type Selection } from '#actions/notes/select_notes'
 import { assertEditable } from '#queries/decks/find_deck'
 
@@ -51,7 +51,8 @@ export default class BulkNotes {
         const notes = await trx.from('notes').whereIn('id', noteIds).select('id', 'deck_id').orderBy('id')
         const byDeck = new Map<number, number[]>()
         for (const note of notes) byDeck.set(note.deck_id, [...(byDeck.get(note.deck_id) ?? []), note.id])
-        for (const [deckId, ids] of byDeck) {
+        /* by deck id: one lock order (card_limit.ts); each deck is checked under its lock right before it is written */
+        for (const [deckId, ids] of [...byDeck].sort(([a], [b]) => a - b)) {
           const cards = Number((await trx.from('cards').whereIn('note_id', ids).count('* as count').first()).count)
           await assertRoomFor(deckId, cards, trx)
           await copyNotes(ids, deckId, {}, trx)

@@ -3,7 +3,7 @@ import type { Job } from 'bullmq'
 import type User from '#models/user'
 import Note from '#models/note'
 import { runDeckJob, startDeckJob } from '#actions/decks/deck_jobs'
-import { assertRoomFor } from '#actions/notes/save_note'
+import { assertRoomFor } from '#actions/decks/card_limit'
 import { selectNotes, type Selection } from '#actions/notes/select_notes'
 import { assertEditable } from '#queries/decks/find_deck'
 import { REVERSED_ORD_OFFSET, isReversible } from '#note_types/cards'
@@ -19,22 +19,31 @@ export default class ReverseNotes {
       assertEditable(deck)
       const notes = await Note.query({ client: trx }).whereIn('id', noteIds).where('is_reversed', !reverse).preload('noteType')
       const targets = notes.filter((note) => isReversible(note.noteType.definition)).map((note) => note.id)
+      const reserved: Record<string, number> = {}
       if (reverse) {
-        const byDeck = new Map<number, number>()
-        for (const note of notes) if (targets.includes(note.id)) byDeck.set(note.deckId, (byDeck.get(note.deckId) ?? 0) + 1)
-        for (const [deckId, count] of byDeck) {
-          await assertRoomFor(deckId, count, trx)
-        }
+        for (const note of notes) if (targets.includes(note.id)) reserved[note.deckId] = (reserved[note.deckId] ?? 0) + 1
+        /* by deck id: one lock order (card_limit.ts) */
+        for (const deckId of Object.keys(reserved).map(Number).sort((a, b) => a - b)) await assertRoomFor(deckId, reserved[deckId], trx)
       }
-      await startDeckJob(deck, 'bulk_reversing', targets.length, 'reverse_notes', { noteIds: targets, reverse }, trx)
+      await startDeckJob(deck, 'bulk_reversing', targets.length, 'reverse_notes', { noteIds: targets, reverse }, trx, { reserved })
       return { deck, count: targets.length }
     })
   }
 
   static async run(job: Job, payload: { deckId: number; noteIds: number[]; reverse: boolean }) {
-    await runDeckJob(job, payload.deckId, async (trx, progress) => {
+    await runDeckJob(job, payload.deckId, async (trx) => {
       const ord = REVERSED_ORD_OFFSET
       if (payload.reverse) {
+        /* the reversed cards each deck is about to get, checked under its lock against the cards there now */
+        const arriving = await trx
+          .from('notes as n')
+          .whereIn('n.id', payload.noteIds)
+          .whereNotExists((query) => query.from('cards as c').whereColumn('c.note_id', 'n.id').where('c.ord', ord))
+          .groupBy('n.deck_id')
+          .orderBy('n.deck_id')
+          .select('n.deck_id')
+          .count('* as count')
+        for (const row of arriving) await assertRoomFor(row.deck_id, Number(row.count), trx, { reservations: false })
         await trx.rawQuery(
           `insert into cards (note_id, deck_id, ord, created_at)
            select n.id, n.deck_id, ?, now() from notes n where n.id = any(?)
@@ -45,7 +54,6 @@ export default class ReverseNotes {
         await trx.from('cards').whereIn('note_id', payload.noteIds).where('ord', '>=', ord).delete()
       }
       await trx.from('notes').whereIn('id', payload.noteIds).update({ is_reversed: payload.reverse, updated_at: new Date() })
-      await progress(payload.noteIds.length)
       return { count: payload.noteIds.length }
     })
   }

@@ -1,29 +1,20 @@
 import { randomBytes } from 'node:crypto'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import ApiException from '#exceptions/api_exception'
 import Card from '#models/card'
 import type Deck from '#models/deck'
-import { MAX_CARDS_PER_DECK } from '#models/deck'
 import Note from '#models/note'
 import type User from '#models/user'
 import { findNoteType, prepareNote, type NoteInput } from '#actions/notes/note_content'
+import { assertRoomFor } from '#actions/decks/card_limit'
 
 /** Anki-style: 64 random bits, printable; the identity re-imports and sharing match on. */
 export const newGuid = () => randomBytes(8).toString('base64url')
 
-export async function assertRoomFor(deckId: number, extraCards: number, trx: TransactionClientContract) {
-  if (extraCards <= 0) return
-  const row = await trx.from('cards').where('deck_id', deckId).count('* as count').first()
-  if (Number(row.count) + extraCards > MAX_CARDS_PER_DECK) {
-    throw new ApiException(422, 'E_CARDS_LIMIT_REACHED', 'cards_limit_reached', { hasBody: true, values: { max: MAX_CARDS_PER_DECK }, apiField: 'deck_id' })
-  }
-}
-
 /**
  * Creates a note or edits one, and brings its cards in line: a card whose
  * cloze, group or template disappeared goes (with its progress), new ones
- * are added, the rest keep their progress. The deck row must be locked by
- * the caller (findEditableDeck in `trx`) so the card limit holds under races.
+ * are added, the rest keep their progress. The card limit is checked with
+ * the deck's row locked (card_limit.ts), so racing saves cannot pass it.
  */
 export default class SaveNote {
   async handle(user: User, deck: Deck, input: NoteInput, trx: TransactionClientContract, existing?: Note) {

@@ -5,6 +5,7 @@ import type User from '#models/user'
 import { studyDay } from '#scheduling/study_day'
 import { inTransaction } from '#services/transactions'
 import { computeStreak } from '#streaks/streak'
+import { lockLearner } from '#actions/learning/learner_lock'
 
 /** Spec: a day is active after studying 5 cards. */
 export const ACTIVE_DAY_CARDS = 5
@@ -33,8 +34,12 @@ export async function activeDaysOf(userId: number, today: string, client?: Trans
  */
 export async function refreshStreak(userId: number, today: string, client?: TransactionClientContract) {
   return inTransaction(client, async (trx) => {
-    /* the row lock orders concurrent refreshes: each reads study_days after the previous one committed */
-    const user = await trx.from('users').where('id', userId).forUpdate().select('timezone_offset').first()
+    /*
+     * the learner's lock (lockLearner, learner_lock.ts: the answers' lock order) orders
+     * concurrent refreshes: each reads study_days after the previous one committed
+     */
+    await lockLearner(userId, trx)
+    const user = await trx.from('users').where('id', userId).select('timezone_offset').first()
     if (!user) return null
     const ownToday = studyDay(new Date(), Number(user.timezone_offset))
     const day = ownToday > today ? ownToday : today

@@ -3,7 +3,7 @@ import { inTransaction } from '#services/transactions'
 import hash from '@adonisjs/core/services/hash'
 import User, { type AvatarColor } from '#models/user'
 import ApiException from '#exceptions/api_exception'
-import { isUsernameTaken } from '#services/usernames'
+import { claimUsername } from '#services/usernames'
 
 export type ProfileChanges = {
   name?: string
@@ -23,7 +23,7 @@ export default class UpdateProfile {
     return inTransaction(outer, async (trx) => {
       user.useTransaction(trx)
       if (changes.username !== undefined && changes.username.toLowerCase() !== user.username?.toLowerCase()) {
-        if (await isUsernameTaken(changes.username, user.id)) {
+        if (!(await claimUsername(changes.username, trx, user.id))) {
           throw new ApiException(422, 'E_USERNAME_TAKEN', 'username_taken', { field: 'username' })
         }
         user.username = changes.username

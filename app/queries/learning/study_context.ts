@@ -1,4 +1,3 @@
-import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Deck from '#models/deck'
 import type User from '#models/user'
 import ApiException from '#exceptions/api_exception'
@@ -33,17 +32,17 @@ export function sessionAlgorithm(deck: Deck, root: Deck): ResolvedAlgorithm {
  * 404), its root's algorithm (the algorithm is set on the root deck only),
  * and the learner's study day. An archived deck cannot be studied.
  */
-export async function studyContext(user: User, deckId: unknown, trx?: TransactionClientContract): Promise<StudyContext> {
+export async function studyContext(user: User, deckId: unknown): Promise<StudyContext> {
   const deck = await findDeck(user, deckId)
   if (deck.state === 'archived') throw new ApiException(409, 'E_DECK_ARCHIVED', 'deck_archived', { hasBody: true })
-  const root = deck.rootDeckId && deck.rootDeckId !== deck.id ? await Deck.findOrFail(deck.rootDeckId, { client: trx }) : deck
+  const root = deck.rootDeckId && deck.rootDeckId !== deck.id ? await Deck.findOrFail(deck.rootDeckId) : deck
   const now = new Date()
   const today = user.today(now)
   return {
     user,
     deck,
     root,
-    deckIds: await subtreeIds(deck.id, trx),
+    deckIds: await subtreeIds(deck.id),
     algorithm: sessionAlgorithm(deck, root),
     fsrsParameters: Array.isArray(user.fsrsParameters) ? user.fsrsParameters : null,
     now,

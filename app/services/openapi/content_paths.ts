@@ -114,7 +114,7 @@ export const contentPaths = {
   '/decks/polling': {
     get: op('Decks a job is working on, or whose job failed', {
       auth,
-      ok: [200, entity({ decks: listOf(entity({ id: int, state: str({ enum: [...DECK_STATES] }), counters, folderId: nullable(int), name: str(), destinationName: nullable(str()) })) })],
+      ok: [200, entity({ decks: listOf(entity({ id: int, state: str({ enum: [...DECK_STATES] }), counters, folderId: nullable(int), name: str(), destinationName: nullable(str()), failureCode: nullable(str({ description: 'Why the last job of a processing_failed deck was refused, having changed nothing (E_CARDS_LIMIT_REACHED: the destination deck had no room left); null when it failed otherwise or did not fail' })) })) })],
     }),
   },
   '/decks/light_collection': {

@@ -46,9 +46,11 @@ export function DeckCounts({ deck, compact }: { deck: Deck; compact?: boolean })
 export function ProcessingBadge({ entry, state }: { entry?: PollingEntry; state: string }) {
   const t = useT()
   if (entry?.state === 'processing_failed' || (!entry && state === 'processing_failed')) {
+    /* a job refused by the card limit changed nothing, and says so instead of "contact support" */
+    const full = entry?.failureCode === 'E_CARDS_LIMIT_REACHED'
     return (
-      <span className="badge badge-failed" role="status" title={t('decks.jobs.failed_body')}>
-        {t('decks.jobs.failed_badge')}
+      <span className="badge badge-failed" role="status" title={t(full ? 'decks.jobs.failed_cards_limit_body' : 'decks.jobs.failed_body')}>
+        {t(full ? 'decks.jobs.failed_cards_limit_badge' : 'decks.jobs.failed_badge')}
       </span>
     )
   }

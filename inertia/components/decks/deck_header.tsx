@@ -48,7 +48,11 @@ export function DeckHeader({ deck, tree, entry, editable }: { deck: Deck; tree: 
       </div>
       <DeckCounts deck={deck} />
       {archived && <p className="notice">{t('decks.archive.read_only')}</p>}
-      {entry?.state === 'processing_failed' && <p className="notice notice-danger">{t('decks.jobs.failed_body')}</p>}
+      {entry?.state === 'processing_failed' && (
+        <p className="notice notice-danger">
+          {t(entry.failureCode === 'E_CARDS_LIMIT_REACHED' ? 'decks.jobs.failed_cards_limit_body' : 'decks.jobs.failed_body')}
+        </p>
+      )}
     </header>
   )
 }

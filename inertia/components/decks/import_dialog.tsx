@@ -391,6 +391,7 @@ export function ImportDialog({ folders, reload, onClose }: { folders: Folder[]; 
       const [kind, ...rest] = warning.message.split(':')
       if (kind === 'split' && rest.length >= 2) return t('imports.notes.split', { deck: rest.slice(0, -1).join(':'), part: rest.at(-1) })
       if (kind === 'media_skipped' && rest.length) return t('imports.notes.media_skipped', { file: rest.join(':') })
+      if (kind === 'cards_limit' && rest.length) return t('imports.notes.cards_limit', { deck: rest.join(':') })
       return warning.message
     })
     body = (

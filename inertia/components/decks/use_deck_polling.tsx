@@ -58,7 +58,8 @@ export function useDeckPolling(polling: PollingEntry[], started: StartedJob[], r
     for (const [id, job] of tracked.current) {
       const now = current.get(id)
       if (now?.state === 'processing_failed') {
-        toast({ title: t('decks.jobs.failed', { name: job.name }), type: 'textSecondary', timeout: 0 })
+        const full = now.failureCode === 'E_CARDS_LIMIT_REACHED'
+        toast({ title: t(full ? 'decks.jobs.failed_cards_limit' : 'decks.jobs.failed', { name: job.name }), type: 'textSecondary', timeout: 0 })
       } else if (!now) {
         if (!announcedElsewhere.delete(id)) toast({ title: finishedMessage(t, job) })
       } else continue
