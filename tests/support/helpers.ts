@@ -15,13 +15,32 @@ export async function resetState() {
     "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE 'adonis_schema%'"
   )
   const tables = rows.map((row: { tablename: string }) => `"${row.tablename}"`).join(', ')
-  if (tables) await db.rawQuery(`TRUNCATE ${tables} RESTART IDENTITY CASCADE`)
+  if (tables) await truncate(tables)
   await insertBuiltinNoteTypes(db)
   /* clear() only reaches a store this process has used: a first test would keep the last run's counts */
   const store = redisUrl ? 'redis' : 'database'
   limiter.use(store, { requests: 1, duration: '1 min' })
   await limiter.clear([store])
   await rm(outboxDirectory, { recursive: true, force: true })
+}
+
+/*
+ * A job or request the previous test started may still hold row locks that
+ * TRUNCATE's table locks cross (a deadlock PostgreSQL resolves by failing
+ * one side): the worker's jobs get a moment to end, and a deadlocked
+ * TRUNCATE is tried again.
+ */
+async function truncate(tables: string) {
+  const { getQueue } = await import('#services/queue')
+  const idleBy = Date.now() + 10_000
+  while ((await getQueue().getActiveCount()) > 0 && Date.now() < idleBy) await new Promise((resolve) => setTimeout(resolve, 50))
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.rawQuery(`TRUNCATE ${tables} RESTART IDENTITY CASCADE`)
+    } catch (error) {
+      if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error
+    }
+  }
 }
 
 export const PASSWORD = 'correct-horse-battery'
@@ -52,14 +71,14 @@ export async function tokenFor(user: User) {
 }
 
 /** Waits for the worker to deliver a mail to `to`, and returns it. */
-export async function waitForMail(to: string, timeoutMs = 10_000) {
+export async function waitForMail(to: string, timeoutMs = 10_000, matching?: RegExp) {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
-    const mail = (await readOutbox(outboxDirectory)).find((message) => message.to.includes(to))
+    const mail = (await readOutbox(outboxDirectory)).find((message) => message.to.includes(to) && (!matching || matching.test(message.text)))
     if (mail) return mail
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
-  throw new Error(`no mail reached ${to} within ${timeoutMs} ms`)
+  throw new Error(`no mail${matching ? ` matching ${matching}` : ''} reached ${to} within ${timeoutMs} ms`)
 }
 
 export function linkIn(text: string, path: string) {

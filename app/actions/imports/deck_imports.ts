@@ -80,11 +80,7 @@ export async function cancelImport(user: User, id: unknown) {
   const record = await findImport(user, id)
   if (record.status === 'done') throw new ApiException(409, 'E_IMPORT_FINISHED', 'import_finished')
   if (record.status === 'cancelled') return record
-  await db.from('deck_imports').where('id', record.id).update({
-    status: 'cancelled', attempt: record.attempt + 1, storage_key: null, finished_at: new Date(), updated_at: new Date(),
-  })
-  await removeDeck(record.deckId)
-  await removeStoredFiles(record.storageKey ? [record.storageKey] : [])
+  await endImport(record, ['queued', 'processing', 'failed'], { status: 'cancelled' })
   await record.refresh()
   return record
 }
@@ -129,19 +125,32 @@ async function removeDeck(deckId: number | null) {
  * a retry, a cancel or a job finishing meanwhile wins.
  */
 async function endFailedImport(record: Pick<DeckImport, 'id' | 'deckId' | 'storageKey' | 'attempt'>, error: { key: string; message: string }) {
-  const ended = await db
-    .from('deck_imports')
-    .where('id', record.id)
-    .where('attempt', record.attempt)
-    .whereIn('status', ['queued', 'processing'])
-    .update({
+  return endImport(record, ['queued', 'processing'], {
+    status: 'failed', error_key: error.key, error_message: error.message.slice(0, 1000),
+  })
+}
+
+/**
+ * Ends an import still in one of `from` at its attempt: the row changes, its
+ * deck goes in the same commit (no poll sees an ended import whose deck is
+ * still there), then the deck's media files and the upload. False when a
+ * retry, a cancel or a job finishing meanwhile won.
+ */
+async function endImport(record: Pick<DeckImport, 'id' | 'deckId' | 'storageKey' | 'attempt'>, from: string[], changes: Record<string, unknown>) {
+  const files = await db.transaction(async (trx) => {
+    const ended = await trx
+      .from('deck_imports')
+      .where('id', record.id)
+      .where('attempt', record.attempt)
+      .whereIn('status', from)
       /* a new attempt number: an attempt still running stops at its next checkpoint */
-      status: 'failed', attempt: record.attempt + 1, deck_id: null, storage_key: null, error_key: error.key,
-      error_message: error.message.slice(0, 1000), finished_at: new Date(), updated_at: new Date(),
-    })
-  if (!Number(ended)) return false
-  await removeDeck(record.deckId)
-  await removeStoredFiles(record.storageKey ? [record.storageKey] : [])
+      .update({ ...changes, attempt: record.attempt + 1, deck_id: null, storage_key: null, finished_at: new Date(), updated_at: new Date() })
+    if (!Number(ended)) return null
+    const deck = record.deckId ? await trx.from('decks').where('id', record.deckId).select('id', 'user_id').first() : null
+    return deck ? deleteDeckRows(trx, { id: deck.id, userId: deck.user_id }) : []
+  })
+  if (!files) return false
+  await removeStoredFiles([...files, ...(record.storageKey ? [record.storageKey] : [])])
   return true
 }
 

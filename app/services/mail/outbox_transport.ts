@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import nodemailer from 'nodemailer'
 import { MailResponse } from '@adonisjs/mail'
@@ -35,8 +35,10 @@ export class OutboxTransport implements MailTransportContract {
       sentAt: new Date().toISOString(),
     }
     await mkdir(this.directory, { recursive: true })
-    const file = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.json`
-    await writeFile(join(this.directory, file), JSON.stringify(entry, null, 2))
+    const file = join(this.directory, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.json`)
+    /* written aside, then renamed: a reader in another process (the tests, /dev/outbox) never sees half a message */
+    await writeFile(`${file}.partial`, JSON.stringify(entry, null, 2))
+    await rename(`${file}.partial`, file)
     return new MailResponse(info.messageId, info.envelope, entry)
   }
 }

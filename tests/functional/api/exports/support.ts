@@ -30,7 +30,8 @@ export async function waitForExport(client: ApiClient, token: string, id: number
 
 /** The download link of the export mail sent to `to` (from the text part: no HTML escaping). */
 export async function exportMail(to: string) {
-  const mail = await waitForMail(to, 20_000)
+  /* a confirmation mail to the same address may come first: wait for the one with the file's link */
+  const mail = await waitForMail(to, 20_000, /\/exports\/\d+\/download\?/)
   const match = mail.text.match(/https?:\/\/\S+\/exports\/\d+\/download\?\S+/)
   if (!match) throw new Error(`no download link in the mail to ${to}: ${mail.text}`)
   return { mail, link: match[0] }
