@@ -23,6 +23,8 @@ server.use([
 
 router.use([
   () => import('@adonisjs/core/bodyparser_middleware'),
+  /* text no column can hold (NUL, a lone surrogate) is a 422 before any route reads it */
+  () => import('#middleware/storable_text_middleware'),
   /* after the body parser: the CSRF token of a plain form post is in its body */
   () => import('@adonisjs/shield/shield_middleware'),
 ])

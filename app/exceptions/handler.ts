@@ -30,6 +30,16 @@ function uploadTooBig(error: any, ctx: HttpContext) {
   return new ApiException(413, 'E_FILE_TOO_BIG', 'media_too_big', { field, values: { max } })
 }
 
+/**
+ * A JSON body the body parser refused (malformed, or `null`, a string, a
+ * number: not an object or a list) is a 422 naming the body as a whole,
+ * with a message that says what is wrong, not "could not be handled".
+ */
+function invalidBody(error: any) {
+  const refusedByParser = (error instanceof SyntaxError && 'body' in error) || (error?.status === 422 && String(error?.message).startsWith('Invalid JSON'))
+  return refusedByParser ? new ApiException(422, 'E_INVALID_BODY', 'invalid_body', { field: '' }) : null
+}
+
 export default class HttpExceptionHandler extends ExceptionHandler {
   protected debug = !app.inProduction && !app.inTest
   protected renderStatusPages = true
@@ -44,7 +54,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   async handle(error: any, ctx: HttpContext) {
     /* errors raised before the locale middleware (CSRF, 404) still speak the user's language */
     ctx.i18n = i18nFor(ctx)
-    error = uploadTooBig(error, ctx) ?? error
+    error = uploadTooBig(error, ctx) ?? invalidBody(error) ?? error
     if (!wantsJson(ctx)) {
       /* pages get their errors back through the session, shown on the page they came from */
       if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS && ctx.session) {

@@ -44,6 +44,15 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
     await this.init(ctx)
     const output = await next()
     this.dispose(ctx)
+    /*
+     * After a deploy, an Inertia visit is sent back to its own URL to reload;
+     * the base middleware names it by the decoded path, which can hold
+     * characters no header may carry (`/decks/%0A`): the connection then
+     * died without an answer. The URL as the client sent it is always fit.
+     */
+    if (ctx.response.getHeader('x-inertia-location') === ctx.request.url(true)) {
+      ctx.response.header('x-inertia-location', ctx.request.request.url ?? '/')
+    }
     return output
   }
 }

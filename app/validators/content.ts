@@ -3,11 +3,21 @@ import { DECK_SOURCES } from '#models/deck'
 import { FOLDER_COLORS } from '#models/folder'
 
 const name = () => vine.string().trim().minLength(1).maxLength(255)
-export const id = () => vine.number().withoutDecimals().positive().max(2147483647)
+/* PostgreSQL's integer: every integer input has a range, so none reaches the database as an out-of-range error */
+export const INT_MAX = 2147483647
+export const id = () => vine.number().withoutDecimals().positive().max(INT_MAX)
+/** A list offset: past the end is an empty page, past an integer is refused. */
+export const offset = () => vine.number().withoutDecimals().range([0, INT_MAX])
+/* each id of a `1,2,3` list is an id (2147483648 is not) */
+const idListRule = vine.createRule((value, _options, field) => {
+  if (typeof value === 'string' && value.split(',').some((part) => Number(part) < 1 || Number(part) > INT_MAX)) {
+    field.report('This is not in the expected format', 'regex', field)
+  }
+})
 /* `1,2,3` in a query string, or a JSON array */
 export const ids = () =>
   vine.union([
-    vine.union.if((value) => typeof value === 'string', vine.string().regex(/^\d+(,\d+)*$/).transform((text) => text.split(',').map(Number))),
+    vine.union.if((value) => typeof value === 'string', vine.string().regex(/^\d+(,\d+)*$/).use(idListRule()).transform((text) => text.split(',').map(Number))),
     vine.union.else(vine.array(id()).maxLength(5000)),
   ])
 const deviceFont = () =>
@@ -111,7 +121,7 @@ export const previewNoteValidator = vine.create({ note: vine.object({ ...noteBod
 
 export const listNotesValidator = vine.create({
   deck_id: id(),
-  offset: vine.number().withoutDecimals().min(0).optional(),
+  offset: offset().optional(),
   limit: vine.number().withoutDecimals().range([1, 100]).optional(),
   query: vine.string().trim().maxLength(200).optional(),
   learning_state: vine.enum(['new', 'learning', 'graduated', 'study_again', 'got_it'] as const).optional(),
@@ -137,7 +147,7 @@ export const bulkNotesValidator = vine.create({
 export const notesCardsValidator = vine.create({
   deck_id: id(),
   ids: ids().optional(),
-  offset: vine.number().withoutDecimals().min(0).optional(),
+  offset: offset().optional(),
 })
 
 export const findDuplicatesValidator = vine.create({

@@ -1,5 +1,5 @@
 import vine from '@vinejs/vine'
-import { id, ids, noteBody } from '#validators/content'
+import { id, ids, INT_MAX, noteBody } from '#validators/content'
 import { PRESET_NAMES } from '#scheduling/presets'
 
 const ANSWERS = ['again', 'hard', 'good', 'easy', 'study_again', 'got_it'] as const
@@ -25,7 +25,7 @@ export const answerValidator = vine.create({
   answer: vine.enum(ANSWERS),
   review_duration_ms: duration().optional(),
   /* the card's `version` as the session delivered it: the exact protection against stale and repeated answers; optional (the spec's body has none) */
-  version: vine.number().withoutDecimals().min(0).optional(),
+  version: vine.number().withoutDecimals().range([0, INT_MAX]).optional(),
 })
 
 export const undoValidator = vine.create({ deck_id: id().optional() })

@@ -8,6 +8,7 @@ import db from '@adonisjs/lucid/services/db'
 import { UnrecoverableError, type Job } from 'bullmq'
 import { DateTime } from 'luxon'
 import ApiException from '#exceptions/api_exception'
+import { idParam } from '#queries/decks/find_deck'
 import CreateDeck from '#actions/decks/create_deck'
 import { reportProgress } from '#actions/decks/deck_jobs'
 import { PROGRESS_CONNECTION } from '#config/database'
@@ -70,7 +71,7 @@ export async function startImport(
 
 /** The user's import, or a 404. */
 export async function findImport(user: User, id: unknown) {
-  const record = await DeckImport.query().where('id', Number(id) || 0).where('user_id', user.id).first()
+  const record = await DeckImport.query().where('id', idParam(id)).where('user_id', user.id).first()
   if (!record) throw ApiException.notFound()
   return record
 }

@@ -7,6 +7,7 @@ import type User from '#models/user'
 import { startImport } from '#actions/imports/deck_imports'
 import { formatOf, MAX_IMPORT_BYTES } from '#imports/read_import'
 import { FormatSniffer } from '#imports/sniff_format'
+import { isStorableText, unstorableIn, unstorableTextError } from '#services/storable_text'
 
 const tooBig = () => new ApiException(413, 'E_FILE_TOO_BIG', 'import_too_big', { hasBody: true, field: 'file', values: { max: 500 } })
 const unsupported = () => new ApiException(422, 'E_UNSUPPORTED_FORMAT', 'unsupported_format', { hasBody: true, field: 'file' })
@@ -92,6 +93,12 @@ export async function receiveUpload(ctx: HttpContext, user: User) {
   if (problem || !received) {
     if (received) await drive.use().delete(received.key).catch(() => {})
     throw problem ?? new ApiException(422, 'E_VALIDATION_ERROR', 'import_file_missing', { field: 'file' })
+  }
+  /* this body is streamed here, past the edge's check: its file name and fields are checked now */
+  const unstorable = isStorableText(received.fileName) ? unstorableIn(ctx.request.body()) : 'file'
+  if (unstorable !== null) {
+    await drive.use().delete(received.key).catch(() => {})
+    throw unstorableTextError(ctx, unstorable)
   }
   if (!received.size) {
     await drive.use().delete(received.key).catch(() => {})

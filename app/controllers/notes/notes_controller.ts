@@ -7,13 +7,13 @@ import StoreMedia from '#actions/media/store_media'
 import { findDeck, findEditableDeck } from '#queries/decks/find_deck'
 import { findNote } from '#queries/notes/present_notes'
 import NoteTypeTransformer from '#transformers/note_type_transformer'
-import { attachmentValidator, noteBody } from '#validators/content'
+import { attachmentValidator, id, noteBody } from '#validators/content'
 import vine from '@vinejs/vine'
 import type { CardLabel } from '#actions/notes/preview_note'
 
 /* the editor posts the note's fields flat, as its form holds them */
 const editorValidator = vine.create(noteBody)
-const editorPreviewValidator = vine.create({ ...noteBody, deck_id: vine.number().withoutDecimals().positive() })
+const editorPreviewValidator = vine.create({ ...noteBody, deck_id: id() })
 
 async function editorProps(ctx: HttpContext, deckId: number) {
   const user = ctx.auth.use('web').getUserOrFail()
