@@ -6,9 +6,9 @@ import { exportJWK, generateKeyPair, SignJWT, type JWK, type CryptoKey } from 'j
  * A local stand-in for Google's and Apple's identity services, speaking
  * their protocols: JWKS documents with RS256 keys, identity tokens signed the
  * way they sign them, and Google's OAuth authorize / token / userinfo steps.
- * .env.test points GOOGLE_* and APPLE_* at it (IDENTITY_PORT, 54399 by default).
+ * .env.test points GOOGLE_* and APPLE_* at it (IDENTITY_PORT, 30399 by default: below the ephemeral range, so no outgoing connection holds it).
  */
-export const IDENTITY_PORT = Number(process.env.IDENTITY_PORT || 54399)
+export const IDENTITY_PORT = Number(process.env.IDENTITY_PORT || 30399)
 const ISSUERS = { google: 'https://accounts.google.com', apple: 'https://appleid.apple.com' }
 type Provider = keyof typeof ISSUERS
 
