@@ -24,7 +24,7 @@ const { db } = server
 const { default: User } = await import('#models/user')
 const { createUser } = await import('#actions/auth/create_user')
 const { startWorker } = await import('#services/queue')
-const { writeAnkiPackage } = await import('#imports/anki/write_package')
+const { writeAnkiPackage } = await import('#exporters/anki/write_package')
 const worker = startWorker(2)
 
 const work = join(process.cwd(), 'tmp', 'bench-import')

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
-import type { BundleFormat } from '#imports/bundle'
+import type { BundleFormat } from '#importers/bundle'
 
 export type ImportStatus = 'queued' | 'processing' | 'done' | 'failed' | 'cancelled'
 

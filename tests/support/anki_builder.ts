@@ -14,9 +14,9 @@ import {
   encodePackageMetadata,
   encodeTemplateConfig,
   ProtoWriter,
-} from '#imports/anki/protobuf'
-import { defaultDeckConfig, SCHEMA11_GRAVES, SCHEMA11_INDEXES, SCHEMA11_TABLES } from '#imports/anki/schema11'
-import { saveZip } from '#imports/zip_writer'
+} from '#importers/anki/protobuf'
+import { defaultDeckConfig, SCHEMA11_GRAVES, SCHEMA11_INDEXES, SCHEMA11_TABLES } from '#importers/anki/schema11'
+import { saveZip } from '#exporters/zip_writer'
 
 /*
  * Builds Anki packages on the fly for tests, as Anki's own Rust tests do:

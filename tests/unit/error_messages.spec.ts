@@ -163,8 +163,8 @@ async function errorNeeds(): Promise<Need[]> {
     const args = splitArgs(callArgs(handler, call.index! + 'entry'.length))
     needs.push({ key: literal(args[0])!, body: args[3] === 'true', where: 'app/exceptions/handler.ts' })
   }
-  /* every reason an import may fail with (app/imports/bundle.ts) */
-  for (const key of await unionMembers('app/imports/bundle.ts', /public key:([^\n]+)/)) needs.push({ key, body: false, where: 'app/imports/bundle.ts' })
+  /* every reason an import may fail with (app/importers/bundle.ts) */
+  for (const key of await unionMembers('app/importers/bundle.ts', /public key:([^\n]+)/)) needs.push({ key, body: false, where: 'app/importers/bundle.ts' })
   return needs
 }
 

@@ -5,8 +5,8 @@ import drive from '@adonisjs/drive/services/main'
 import ApiException from '#exceptions/api_exception'
 import type User from '#models/user'
 import { startImport } from '#actions/imports/deck_imports'
-import { formatOf, MAX_IMPORT_BYTES } from '#imports/read_import'
-import { FormatSniffer } from '#imports/sniff_format'
+import { formatOf, MAX_IMPORT_BYTES } from '#importers/read_import'
+import { FormatSniffer } from '#importers/sniff_format'
 import { isStorableText, unstorableIn, unstorableTextError } from '#services/storable_text'
 
 const tooBig = () => new ApiException(413, 'E_FILE_TOO_BIG', 'import_too_big', { hasBody: true, field: 'file', values: { max: 500 } })

@@ -12,7 +12,7 @@ import { progressColumns } from '#models/card_progress'
 import { MAX_CARDS_PER_DECK } from '#models/deck'
 import { roomIn } from '#actions/decks/card_limit'
 import { studyDay } from '#scheduling/study_day'
-import type { BundleNote, BundleNoteType, ImportBundle } from '#imports/bundle'
+import type { BundleNote, BundleNoteType, ImportBundle } from '#importers/bundle'
 import type { Progress } from '#scheduling/types'
 
 export interface WriteCounts {

@@ -4,7 +4,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type User from '#models/user'
 import { studyDay } from '#scheduling/study_day'
 import { inTransaction } from '#services/transactions'
-import { computeStreak } from '#streaks/streak'
+import { computeStreak } from '#scheduling/streak'
 import { lockLearner } from '#actions/learning/learner_lock'
 
 /** Spec: a day is active after studying 5 cards. */

@@ -4,8 +4,8 @@ import CreateExport from '#actions/exports/create_export'
 import { findExport } from '#actions/exports/find_export'
 import { createExportValidator } from '#validators/exports'
 import { safeFileName } from '#actions/exports/run_export'
-import { contentDisposition, presentExport } from '../../exports/download_link.js'
-import { deckCsv } from '../../exports/deck_csv.js'
+import { contentDisposition, presentExport } from '#exporters/download_link'
+import { deckCsv } from '#exporters/deck_csv'
 
 /** The spec's export calls: queue an export (its link is e-mailed), follow it, or take a deck's CSV at once. */
 export default class DeckExportsController {

@@ -3,7 +3,7 @@ import ApiException from '#exceptions/api_exception'
 import UserTransformer from '#transformers/user_transformer'
 import { refreshStreak } from '#actions/study/refresh_streak'
 import { addDays } from '#scheduling/study_day'
-import { streakCalendar, type DayKind } from '#streaks/streak'
+import { streakCalendar, type DayKind } from '#scheduling/streak'
 
 export type StreakFields = ReturnType<typeof UserTransformer.forApi>['streak']
 export type CalendarDay = { date: string; kind: DayKind }

@@ -2,7 +2,7 @@ import { useT } from '~/lib/i18n'
 import type { StreakFields } from '~/components/study/types'
 import '~/css/study_stats.css'
 
-/* the rules of app/streaks/streak.ts and app/actions/study/refresh_streak.ts */
+/* the rules of app/scheduling/streak.ts and app/actions/study/refresh_streak.ts */
 export const ACTIVE_DAY_CARDS = 5
 export const FREEZE_EVERY_DAYS = 7
 export const MAX_FREEZES = 2

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import db from '@adonisjs/lucid/services/db'
 import { resetState } from '#tests/support/helpers'
-import { writeZip } from '#tests/unit/imports/ofc/helpers'
+import { writeZip } from '#tests/unit/importers/ofc/helpers'
 import { signIn } from '../content/support.js'
 import { driveFiles, fixture, holdings, importFile, FIXTURES } from './support.js'
 
@@ -13,7 +13,7 @@ import { driveFiles, fixture, holdings, importFile, FIXTURES } from './support.j
  * Every real file of tests/fixtures through the whole pipeline (upload,
  * job, writer), each checked against what the file holds: the figures come
  * from reading the packages' SQLite and the text files by hand (see
- * tests/unit/imports/anki/fixtures.spec.ts for the reader's side).
+ * tests/unit/importers/anki/fixtures.spec.ts for the reader's side).
  */
 interface Expected {
   decks: number

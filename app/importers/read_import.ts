@@ -1,0 +1,50 @@
+import { readFile } from 'node:fs/promises'
+import { readAnkiPackage } from '#importers/anki/read_package'
+import { readOfc } from '#importers/ofc/ofc_format'
+import { decodeTextDetailed, parseTextImport, textToBundle, type TextImportOptions } from '#importers/text/parse_text'
+import { ImportError, type BundleFormat, type ImportBundle } from '#importers/bundle'
+
+/* the spec's upload cap */
+export const MAX_IMPORT_BYTES = 500 * 1024 * 1024
+/* a text file is read whole: a text export of 50 MB is already a very large deck */
+const MAX_TEXT_BYTES = 50 * 1024 * 1024
+
+const EXTENSIONS: Record<string, BundleFormat> = { apkg: 'apkg', colpkg: 'colpkg', ofc: 'ofc', csv: 'csv', txt: 'text', tsv: 'text' }
+
+/** The format a file name says, or null: the spec's "unsupported file format". */
+export function formatOf(fileName: string): BundleFormat | null {
+  const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase()
+  return ext ? (EXTENSIONS[ext] ?? null) : null
+}
+
+/** Reads an uploaded file into a bundle, whatever its format; workDir receives the media. */
+export async function readImport(format: BundleFormat, path: string, workDir: string, deckName: string, options: TextImportOptions = {}): Promise<ImportBundle> {
+  /* the job keeps the upload without its extension: the format says which package it is */
+  if (format === 'apkg' || format === 'colpkg') return readAnkiPackage(path, workDir, { format })
+  if (format === 'ofc') return readOfc(path, workDir)
+  const bytes = await readFile(path)
+  if (!bytes.length) throw new ImportError('import_empty', 'the file is empty')
+  if (bytes.length > MAX_TEXT_BYTES) throw new ImportError('import_too_big', 'text file over 50 MB')
+  const decoded = decodeTextDetailed(bytes)
+  let parsed
+  try {
+    parsed = parseTextImport(decoded.text, options)
+  } catch (error) {
+    /* the same separator between cards and between sides, or an empty custom one */
+    if (error instanceof RangeError) throw new ImportError('import_corrupt', error.message)
+    throw error
+  }
+  /*
+   * separators guessed from a file whose lines disagree (tabs here, commas
+   * there): importing the few lines that fit would be a mess, so say so
+   */
+  const guessed = !options.cardSeparator && !options.fieldSeparator && !parsed.header.separator
+  if (guessed && parsed.problems.length > parsed.rows.length) {
+    throw new ImportError('import_mixed_separators', `${parsed.problems.length} of ${parsed.problems.length + parsed.rows.length} lines do not split`)
+  }
+  const bundle = textToBundle(parsed, { deckName, format, decodeWarning: decoded.warning ?? undefined })
+  /* the problems by line as reason keys the pages translate; the reader's other notes as they are */
+  const problemLines = new Set(parsed.problems.map((problem) => problem.line))
+  const others = bundle.warnings.filter((warning) => warning.line === undefined || !problemLines.has(warning.line))
+  return { ...bundle, warnings: [...others, ...parsed.problems.map((problem) => ({ line: problem.line, message: problem.reason }))] }
+}

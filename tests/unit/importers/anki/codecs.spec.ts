@@ -1,0 +1,195 @@
+import { test } from '@japa/runner'
+import {
+  decodeDeckKind,
+  decodeFieldConfig,
+  decodeMediaEntries,
+  decodeNotetypeConfig,
+  decodePackageMetadata,
+  decodeTemplateConfig,
+  encodeMediaEntries,
+  ProtoError,
+  ProtoMessage,
+  ProtoWriter,
+} from '#importers/anki/protobuf'
+import { formatOcclusions, parseOcclusions } from '#importers/anki/occlusion'
+import { isSafeMediaName, mediaReferences, referenceVariants } from '#importers/anki/media_refs'
+import { stockMapping, type SourceNoteType } from '#importers/anki/stock'
+
+/* byte strings from the protobuf encoding rules (developers.google.com/protocol-buffers/docs/encoding) */
+test.group('Anki protobuf codec', () => {
+  test('varints: 1, 150 and 300 as the encoding guide writes them', ({ assert }) => {
+    assert.deepEqual([...new ProtoWriter().varint(1, 150).finish()], [0x08, 0x96, 0x01])
+    assert.deepEqual([...new ProtoWriter().varint(2, 300).finish()], [0x10, 0xac, 0x02])
+    assert.equal(new ProtoMessage(Uint8Array.from([0x08, 0x96, 0x01])).int(1), 150)
+  })
+
+  test('a negative int64 takes ten bytes and reads back', ({ assert }) => {
+    const bytes = new ProtoWriter().varint(1, -2).finish()
+    assert.lengthOf(bytes, 11)
+    assert.equal(new ProtoMessage(bytes).int(1), -2)
+  })
+
+  test('PackageMetadata { version: VERSION_LATEST } is 08 03', ({ assert }) => {
+    assert.deepEqual(decodePackageMetadata(Uint8Array.from([0x08, 0x03])), { version: 3 })
+    assert.deepEqual(decodePackageMetadata(new Uint8Array(0)), { version: 0 })
+  })
+
+  test('MediaEntries: names, sizes, sha1 and the legacy zip name (field 255)', ({ assert }) => {
+    const sha1 = Uint8Array.from({ length: 20 }, (_, i) => i)
+    const bytes = encodeMediaEntries([
+      { name: 'a.png', size: 1234, sha1 },
+      { name: 'ü.mp3', size: 0, sha1 },
+    ])
+    const entries = decodeMediaEntries(bytes)
+    assert.deepEqual(entries.map((entry) => [entry.name, entry.size, entry.legacyZipFilename]), [['a.png', 1234, null], ['ü.mp3', 0, null]])
+    assert.deepEqual([...entries[0].sha1], [...sha1])
+    const legacy = new ProtoWriter().message(1, new ProtoWriter().string(1, 'x.jpg').varint(255, 7)).finish()
+    assert.equal(decodeMediaEntries(legacy)[0].legacyZipFilename, 7)
+  })
+
+  test('unknown fields of every wire type are skipped', ({ assert }) => {
+    const bytes = new ProtoWriter().fixed64(20, 99n).fixed32(21, 5).string(3, 'css here').varint(1, 1).bytes(22, Uint8Array.from([1, 2])).varint(9, 6).finish()
+    assert.deepEqual(decodeNotetypeConfig(bytes), { cloze: true, css: 'css here', originalStockKind: 6 })
+  })
+
+  test('template, field and deck blobs', ({ assert }) => {
+    assert.deepEqual(decodeTemplateConfig(new ProtoWriter().string(1, '{{Front}}').string(2, '{{Back}}').varint(5, 0).finish()), { front: '{{Front}}', back: '{{Back}}' })
+    /* tag is proto3 `optional`: present with 0 is not absent */
+    assert.deepEqual(decodeFieldConfig(new ProtoWriter().string(3, 'Arial').varint(10, 0).finish()), { tag: 0 })
+    assert.deepEqual(decodeFieldConfig(new ProtoWriter().string(3, 'Arial').finish()), { tag: null })
+    assert.equal(decodeDeckKind(new ProtoWriter().message(1, new ProtoWriter().varint(1, 1)).finish()), 'normal')
+    assert.equal(decodeDeckKind(new ProtoWriter().message(2, new ProtoWriter().varint(1, true)).finish()), 'filtered')
+    assert.equal(decodeDeckKind(new Uint8Array(0)), 'unknown')
+  })
+
+  test('truncated or malformed input throws ProtoError: {$self}')
+    .with(['length past the end', 'unfinished varint', 'group wire type', 'field number 0'])
+    .run(({ assert }, name) => {
+      const bytes = {
+        'length past the end': [0x0a, 0x05, 0x61],
+        'unfinished varint': [0x08, 0x96],
+        'group wire type': [0x0b],
+        'field number 0': [0x00, 0x01],
+      }[name]!
+      assert.throws(() => new ProtoMessage(Uint8Array.from(bytes)), ProtoError)
+    })
+})
+
+test.group('Anki image occlusion shapes', () => {
+  test('rect, ellipse (bounding box), polygon (bounding box), text (dropped), escapes and angle', ({ assert }) => {
+    const parsed = parseOcclusions(
+      '{{c3::image-occlusion:rect:left=.25:top=.5:width=.125:height=.0625:angle=5000}}' +
+        '{{c1::image-occlusion:ellipse:left=.1:top=.2:rx=.05:ry=.1}}' +
+        '{{c2::image-occlusion:polygon:points=.1,.1 .4,.2 .3,.5:left=.1:top=.1}}' +
+        '{{c0::image-occlusion:text:text=a\\:b\\\\c:left=.1:top=.1}}'
+    )
+    assert.deepEqual(parsed.masks, [
+      { id: 'm1', group: 3, x: 0.25, y: 0.5, width: 0.125, height: 0.0625, angle: 180 },
+      { id: 'm2', group: 1, x: 0.1, y: 0.2, width: 0.1, height: 0.2, angle: 0 },
+      { id: 'm3', group: 2, x: 0.1, y: 0.1, width: 0.30000000000000004, height: 0.4, angle: 0 },
+    ])
+    assert.equal(parsed.approximated, 2)
+    assert.equal(parsed.dropped, 1)
+    assert.isFalse(parsed.hideAll)
+  })
+
+  test('positions outside the image are clamped to it', ({ assert }) => {
+    const [mask] = parseOcclusions('{{c1::image-occlusion:rect:left=-.2:top=.9:width=1.5:height=.05:oi=1}}').masks
+    assert.deepInclude(mask, { x: 0, y: 0.9, width: 1, height: 0.05 })
+  })
+
+  test('formatted masks parse back to the same masks', ({ assert }) => {
+    const masks = [
+      { id: 'm1', group: 2, x: 0.1234, y: 0.5, width: 0.25, height: 0.125, angle: 0 },
+      { id: 'm2', group: 1, x: 0, y: 0.75, width: 0.5, height: 0.2, angle: 72 },
+    ]
+    const text = formatOcclusions(masks, true)
+    assert.equal(text.split('<br>')[0], '{{c2::image-occlusion:rect:left=.1234:top=.5:width=.25:height=.125:oi=1}}')
+    assert.deepEqual(parseOcclusions(text), { masks, hideAll: true, approximated: 0, dropped: 0 })
+  })
+})
+
+test.group('Anki media references', () => {
+  test('img, sound, audio/video/source/script and CSS url() references; remote ones are not media', ({ assert }) => {
+    const html =
+      '<img src="a b.jpg"><IMG class=x src=\'c.png\'>[sound:d.mp3]<audio src=e.ogg></audio><video><source src="f.webm"></video>' +
+      '<img src="https://example.com/x.png"><img src="data:image/png;base64,AAAA"><style>@font-face{src:url(_g.woff)}</style><script src="_h.js"></script>'
+    assert.deepEqual(mediaReferences(html), ['d.mp3', 'a b.jpg', 'c.png', 'e.ogg', 'f.webm', '_h.js', '_g.woff'])
+  })
+
+  test('a reference stands for its entity- and percent-decoded spellings', ({ assert }) => {
+    assert.sameMembers(referenceVariants('R&amp;D%20plan.png'), ['R&amp;D%20plan.png', 'R&D%20plan.png', 'R&amp;D plan.png', 'R&D plan.png'])
+  })
+
+  test('unsafe media names: {$self}')
+    .with(['../x.png', 'a/b.png', 'a\\b.png', '..', '.', '', 'tab\there.png'])
+    .run(({ assert }, name) => {
+      assert.isFalse(isSafeMediaName(name))
+    })
+
+  test('ordinary names are safe, including dots and non-Latin letters', ({ assert }) => {
+    for (const name of ['..hidden.png', 'a..b.png', '猫.png', '_font.ttf', 'x y (1).JPG']) assert.isTrue(isSafeMediaName(name), name)
+  })
+})
+
+const type = (overrides: Partial<SourceNoteType>): SourceNoteType => ({
+  id: '1',
+  name: 'x',
+  cloze: false,
+  css: '',
+  originalStockKind: 0,
+  fields: [{ name: 'Front', tag: null }, { name: 'Back', tag: null }],
+  templates: [{ name: 'Card 1', front: '{{Front}}', back: '{{FrontSide}}\n\n<hr id=answer>\n\n{{Back}}' }],
+  ...overrides,
+})
+const fields = (...names: string[]) => names.map((name) => ({ name, tag: null }))
+
+test.group('Anki stock note types without original_stock_kind (legacy shape match)', () => {
+  test('{name} → {expected}')
+    .with([
+      { name: 'Basic, any name or field names', noteType: type({ name: '基本', fields: fields('表', '裏'), templates: [{ name: 'カード 1', front: '{{表}}', back: '{{FrontSide}}<hr id=answer>{{裏}}' }] }), expected: 'basic' },
+      {
+        name: 'Basic (and reversed card)',
+        noteType: type({ templates: [type({}).templates[0], { name: 'Card 2', front: '{{Back}}', back: '{{FrontSide}}\n\n<hr id=answer>\n\n{{Front}}' }] }),
+        expected: 'reversed',
+      },
+      { name: 'Basic (type in the answer)', noteType: type({ templates: [{ name: 'Card 1', front: '{{Front}}\n\n{{type:Back}}', back: '{{Front}}\n\n<hr id=answer>\n\n{{type:Back}}' }] }), expected: 'type_in' },
+      { name: 'Cloze with Text and Extra', noteType: type({ cloze: true, fields: fields('Text', 'Extra'), templates: [{ name: 'Cloze', front: '{{cloze:Text}}', back: '{{cloze:Text}}<br>\n{{Extra}}' }] }), expected: 'cloze' },
+      { name: 'Cloze with a third field', noteType: type({ cloze: true, fields: fields('Text', 'Extra', 'Source'), templates: [{ name: 'Cloze', front: '{{cloze:Text}}', back: '{{cloze:Text}}<br>\n{{Extra}}' }] }), expected: null },
+      {
+        name: 'Basic (optional reversed card)',
+        noteType: type({ fields: fields('Front', 'Back', 'Add Reverse'), templates: [type({}).templates[0], { name: 'Card 2', front: '{{#Add Reverse}}{{Back}}{{/Add Reverse}}', back: '{{FrontSide}}<hr id=answer>{{Front}}' }] }),
+        expected: null,
+      },
+      { name: 'Basic with an edited front', noteType: type({ templates: [{ name: 'Card 1', front: '<b>{{Front}}</b>', back: '{{FrontSide}}<hr id=answer>{{Back}}' }] }), expected: null },
+      {
+        name: 'Image Occlusion by its template',
+        noteType: type({ cloze: true, fields: fields('Occlusion', 'Image', 'Header', 'Back Extra', 'Comments'), templates: [{ name: 'IO', front: '{{cloze:Occlusion}}{{Image}}<script>anki.imageOcclusion.setup()</script>', back: '' }] }),
+        expected: 'image_occlusion',
+      },
+    ])
+    .run(({ assert }, { noteType, expected }) => {
+      assert.equal(stockMapping(noteType)?.kind ?? null, expected)
+    })
+
+  test('a stock kind is not trusted when fields were added: custom', ({ assert }) => {
+    assert.isNull(stockMapping(type({ originalStockKind: 1, fields: fields('Front', 'Back', 'Notes') })))
+    assert.equal(stockMapping(type({ originalStockKind: 1 }))?.kind, 'basic')
+  })
+
+  test('image occlusion fields are found by their tags, wherever they sit', ({ assert }) => {
+    const mapping = stockMapping(
+      type({
+        cloze: true,
+        originalStockKind: 6,
+        fields: [
+          { name: 'Bild', tag: 1 },
+          { name: 'Verdeckung', tag: 0 },
+          { name: 'Kopf', tag: 2 },
+          { name: 'Rückseite', tag: 3 },
+        ],
+      })
+    )
+    assert.deepEqual(mapping, { kind: 'image_occlusion', fields: { 'Image': 0, 'Header': 2, 'Back Extra': 3 }, occlusions: 1, comments: -1 })
+  })
+})
