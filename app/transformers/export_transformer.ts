@@ -1,6 +1,7 @@
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import type DeckExport from '#models/deck_export'
 import { CONFIRMATION_HOURS } from '#models/deck_export'
+import { downloadUrl } from '#exporters/download_link'
 
 /**
  * An export as the learner meets it: a finished file past its 7 days (or
@@ -20,6 +21,30 @@ function failureOf(record: DeckExport) {
 }
 
 export default class ExportTransformer {
+  /** The API's answer for one export (spec: deck export = deck_export_id, state, file), with its e-mailed link once ready. */
+  static forApi(record: DeckExport) {
+    const url = record.isDownloadable ? downloadUrl(record) : null
+    return {
+      id: record.id,
+      deck_export_id: record.id,
+      status: record.effectiveStatus,
+      state: record.effectiveStatus,
+      format: record.format,
+      deckId: record.deckId,
+      deckName: record.deckName,
+      email: record.email,
+      includeProgress: record.includeProgress,
+      size: record.size,
+      expiresAt: record.expiresAt?.toISO() ?? null,
+      createdAt: record.createdAt.toISO(),
+      downloadUrl: url,
+      file: url,
+      /* a finished export whose link ran out: export again */
+      expired: record.status === 'done' && record.isExpired,
+      error: record.effectiveStatus === 'failed' ? (record.confirmationLapsed ? 'unconfirmed' : record.errorMessage) : null,
+    }
+  }
+
   /**
    * One row of the learner's exports page. The download goes through the
    * session (`/exports/:id/file`, the owner only), not the e-mailed signed link.
