@@ -4,6 +4,7 @@ import ApiException from '#exceptions/api_exception'
 import Deck from '#models/deck'
 import type User from '#models/user'
 import CreateDeck from '#actions/decks/create_deck'
+import { createDeckRow } from '#actions/decks/deck_row'
 import { runDeckJob, startDeckJob } from '#actions/decks/deck_jobs'
 import { copyNotes } from '#actions/notes/copy_notes'
 import { copyNameFor, namesBeside } from '#actions/decks/copy_name'
@@ -69,11 +70,9 @@ export default class DuplicateDeck {
         const children = await Deck.query({ client: trx }).where('parent_id', sourceId).orderBy('position').orderBy('id')
         const copy = await Deck.query({ client: trx }).where('id', copyId).firstOrFail()
         for (const child of children) {
-          const childCopy = await Deck.create({
-            userId: copy.userId, name: child.name, parentId: copyId, rootDeckId: copy.rootDeckId, position: child.position,
-            state: 'active', source: child.source, algorithmPreset: copy.algorithmPreset, algorithmType: copy.algorithmType,
-            algorithmSettings: copy.algorithmSettings, fontSettings: child.fontSettings,
-          }, { client: trx })
+          const childCopy = await createDeckRow({
+            userId: copy.userId, parent: copy, name: child.name, position: child.position, source: child.source, fontSettings: child.fontSettings,
+          }, trx)
           await copyTree(child.id, childCopy.id)
         }
       }
