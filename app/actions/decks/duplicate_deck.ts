@@ -10,6 +10,7 @@ import { copyNotes } from '#actions/notes/copy_notes'
 import { copyNameFor, namesBeside } from '#actions/decks/copy_name'
 import { findDeck } from '#queries/decks/find_deck'
 import { subtreeIds } from '#queries/decks/deck_tree'
+import type { JobPayload } from '#services/queue'
 
 export interface DuplicateInput {
   keepProgress?: boolean
@@ -57,7 +58,7 @@ export default class DuplicateDeck {
   }
 
   /** The job: copies the source tree into the copy, subdecks first created empty. */
-  static async run(job: Job, payload: { deckId: number; sourceId: number; userId: number; keepProgress: boolean }) {
+  static async run(job: Job, payload: JobPayload<'duplicate_deck'>) {
     await runDeckJob(job, payload.deckId, async (trx, progress) => {
       let done = 0
       const copyTree = async (sourceId: number, copyId: number) => {

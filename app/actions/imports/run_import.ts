@@ -10,6 +10,7 @@ import DeckImport from '#models/deck_import'
 import User from '#models/user'
 import { readImport } from '#importers/read_import'
 import { ImportError, type ImportBundle } from '#importers/bundle'
+import type { JobPayload } from '#services/queue'
 import { removeStoredFiles } from '#services/stored_files'
 import { failImport } from '#actions/imports/end_import'
 import { deckNameOf } from '#actions/imports/importing_deck'
@@ -23,7 +24,7 @@ import { Cancelled, writeImport, type RunningImport } from '#actions/imports/wri
  * longer the import's current one (cancelled, retried) stops and leaves
  * the row to whoever moved it on.
  */
-export async function runImport(payload: { importId: number; attempt: number }, job: Job) {
+export async function runImport(payload: JobPayload<'import_deck'>, job: Job) {
   const record = await DeckImport.find(payload.importId)
   if (!record || record.attempt !== payload.attempt || record.isFinished || !record.deckId || !record.storageKey) return
   const running: RunningImport = { id: record.id, attempt: payload.attempt, deckId: record.deckId, storageKey: record.storageKey }
