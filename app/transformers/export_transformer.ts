@@ -1,5 +1,6 @@
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import type DeckExport from '#models/deck_export'
+import type User from '#models/user'
 import { CONFIRMATION_HOURS } from '#models/deck_export'
 import { downloadUrl } from '#exporters/download_link'
 
@@ -19,6 +20,14 @@ function failureOf(record: DeckExport) {
   if (record.confirmationLapsed || record.errorMessage === 'unconfirmed') return 'unconfirmed' as const
   return record.errorMessage === 'deck_deleted' ? ('deck_deleted' as const) : ('error' as const)
 }
+
+/** Who asked for an export, as the confirmation mail and page name them. */
+export function requesterName(user: User) {
+  if (user.name && user.username) return `${user.name} (@${user.username})`
+  return user.name ?? (user.username ? `@${user.username}` : (user.email ?? 'Mnemo'))
+}
+
+export type ConfirmationState = 'ask' | 'done' | 'expired'
 
 export default class ExportTransformer {
   /** The API's answer for one export (spec: deck export = deck_export_id, state, file), with its e-mailed link once ready. */
@@ -67,6 +76,20 @@ export default class ExportTransformer {
       confirmUntil: state === 'awaiting_confirmation' ? record.createdAt.plus({ hours: CONFIRMATION_HOURS }).toISO() : null,
       /* why a failed export failed, as far as the learner can act on it */
       failure: state === 'failed' ? failureOf(record) : null,
+    }
+  }
+
+  /**
+   * The page behind a confirmation link: asking (with the token its button
+   * sends), done (with how many exports it started), or expired.
+   */
+  static confirmationPage(state: ConfirmationState, found?: { email: string; user: User; token?: string; started?: number }) {
+    return {
+      state,
+      email: found?.email ?? null,
+      requester: found ? requesterName(found.user) : null,
+      token: found?.token ?? null,
+      started: found?.started ?? 0,
     }
   }
 }
