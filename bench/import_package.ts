@@ -23,7 +23,7 @@ const server = await startBenchServer()
 const { db } = server
 const { default: User } = await import('#models/user')
 const { createUser } = await import('#actions/auth/create_user')
-const { startWorker } = await import('#services/queue')
+const { startWorker } = await import('#services/worker')
 const { writeAnkiPackage } = await import('#exporters/anki/write_package')
 const worker = startWorker(2)
 

@@ -22,7 +22,8 @@ export default class QueueWork extends BaseCommand {
     const router = await this.app.container.make('router')
     router.commit()
 
-    const { closeQueue, scheduleRecurringJobs, startWorker } = await import('#services/queue')
+    const { closeQueue, scheduleRecurringJobs } = await import('#services/queue')
+    const { startWorker } = await import('#services/worker')
     const worker = startWorker(this.concurrency)
     await worker.waitUntilReady()
     await scheduleRecurringJobs()

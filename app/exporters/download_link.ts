@@ -28,27 +28,3 @@ export function contentDisposition(fileName: string) {
   const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`)
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`
 }
-
-/** The API's answer for one export (spec: deck export = deck_export_id, state, file). */
-export function presentExport(record: DeckExport) {
-  const url = record.isDownloadable ? downloadUrl(record) : null
-  return {
-    id: record.id,
-    deck_export_id: record.id,
-    status: record.effectiveStatus,
-    state: record.effectiveStatus,
-    format: record.format,
-    deckId: record.deckId,
-    deckName: record.deckName,
-    email: record.email,
-    includeProgress: record.includeProgress,
-    size: record.size,
-    expiresAt: record.expiresAt?.toISO() ?? null,
-    createdAt: record.createdAt.toISO(),
-    downloadUrl: url,
-    file: url,
-    /* a finished export whose link ran out: export again */
-    expired: record.status === 'done' && record.isExpired,
-    error: record.effectiveStatus === 'failed' ? (record.confirmationLapsed ? 'unconfirmed' : record.errorMessage) : null,
-  }
-}

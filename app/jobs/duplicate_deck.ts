@@ -1,6 +1,7 @@
 import type { Job } from 'bullmq'
 import DuplicateDeck from '#actions/decks/duplicate_deck'
+import type { JobPayload } from '#services/queue'
 
-export default async function duplicateDeck(payload: Parameters<typeof DuplicateDeck.run>[1], job: Job) {
+export default async function duplicateDeck(payload: JobPayload<'duplicate_deck'>, job: Job) {
   await DuplicateDeck.run(job, payload)
 }

@@ -1,6 +1,7 @@
 import type { Job } from 'bullmq'
 import { runExport } from '#actions/exports/run_export'
+import type { JobPayload } from '#services/queue'
 
-export default async function exportDeck(payload: { exportId: number }, job: Job) {
+export default async function exportDeck(payload: JobPayload<'export_deck'>, job: Job) {
   await runExport(job, payload.exportId)
 }

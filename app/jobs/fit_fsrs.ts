@@ -1,5 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import { MIN_REVIEWS_TO_FIT, NotEnoughReviewsError, fitParameters, type ReviewRecord } from '#scheduling/fsrs_optimizer'
+import type { JobPayload } from '#services/queue'
 
 /**
  * Fits the learner's own FSRS weights on their whole review history (every
@@ -7,7 +8,7 @@ import { MIN_REVIEWS_TO_FIT, NotEnoughReviewsError, fitParameters, type ReviewRe
  * answers). The fit's report is always stored; the weights only when they beat
  * the defaults on held-out reviews, otherwise the previous ones stay.
  */
-export default async function fitFsrs(payload: { userId: number }) {
+export default async function fitFsrs(payload: JobPayload<'fit_fsrs'>) {
   const { userId } = payload
   const [{ total }] = await db.from('review_logs').where('user_id', userId).count('* as total')
   if (Number(total) < MIN_REVIEWS_TO_FIT) return { skipped: true, reviews: Number(total) }

@@ -1,6 +1,7 @@
 import type { Job } from 'bullmq'
 import ReverseNotes from '#actions/notes/reverse_notes'
+import type { JobPayload } from '#services/queue'
 
-export default async function reverseNotes(payload: Parameters<typeof ReverseNotes.run>[1], job: Job) {
+export default async function reverseNotes(payload: JobPayload<'reverse_notes'>, job: Job) {
   await ReverseNotes.run(job, payload)
 }

@@ -1,37 +1,50 @@
-import { Queue, Worker, createPostgresBackend, type Job } from 'bullmq'
+import { Queue, createPostgresBackend } from 'bullmq'
+import type { MessageBodyTemplates, NodeMailerMessage } from '@adonisjs/mail/types'
 import { databaseConnection } from '#config/database'
 import { redisUrl } from '#config/redis'
-import logger from '@adonisjs/core/services/logger'
 
 /**
  * Background jobs on BullMQ: its Redis backend when REDIS_URL is set, its
  * PostgreSQL backend (schema "bullmq" in the app database) otherwise, so the
  * embedded default runs a real worker too.
+ *
+ * This module knows the jobs' names and payloads only: whoever dispatches
+ * imports it, and nothing here imports a job or an action. The worker side
+ * (app/services/worker.ts) loads the handlers (app/jobs/registry.ts), typed
+ * against these payloads, so a misspelled name or a wrong payload does not
+ * compile on either side.
  */
 export const QUEUE_NAME = 'default'
 
-export type JobHandler = (payload: any, job: Job) => Promise<unknown>
+/* the scheduled jobs take nothing */
+type NoPayload = Record<string, never>
 
-/* name → lazily imported handler; jobs are thin and call one action */
-const registry: Record<string, () => Promise<{ default: JobHandler }>> = {
-  send_mail: () => import('#jobs/send_mail'),
-  duplicate_deck: () => import('#jobs/duplicate_deck'),
-  move_notes: () => import('#jobs/move_notes'),
-  reverse_notes: () => import('#jobs/reverse_notes'),
-  fit_fsrs: () => import('#jobs/fit_fsrs'),
-  export_deck: () => import('#jobs/export_deck'),
-  import_deck: () => import('#jobs/import_deck'),
-  prune_access_tokens: () => import('#jobs/prune_access_tokens'),
-  sweep_storage: () => import('#jobs/sweep_storage'),
+/** Every job and what it is dispatched with. */
+export interface JobPayloads {
+  /** a mail compiled by the web process (the queue messenger in the app provider) */
+  send_mail: { message: NodeMailerMessage; views: MessageBodyTemplates }
+  duplicate_deck: { deckId: number; sourceId: number; userId: number; keepProgress: boolean }
+  move_notes: { deckId: number; noteIds: number[]; destinationId: number }
+  reverse_notes: { deckId: number; noteIds: number[]; reverse: boolean }
+  fit_fsrs: { userId: number }
+  export_deck: { exportId: number }
+  import_deck: { importId: number; attempt: number }
+  prune_access_tokens: NoPayload
+  sweep_storage: NoPayload
 }
-export type JobName = keyof typeof registry
+
+export type JobName = keyof JobPayloads
+export type JobPayload<Name extends JobName> = JobPayloads[Name]
+
+/** The jobs that work on one deck (app/actions/decks/deck_jobs.ts): their payload names it. */
+export type DeckJobName = { [Name in JobName]: JobPayloads[Name] extends { deckId: number } ? Name : never }[JobName]
 
 /*
  * recurring jobs: every worker registers them at start (an upsert, so many
  * workers make one schedule). A new schedule runs at once unless `later`:
  * then its first run is one interval away.
  */
-export const SCHEDULES: { name: JobName; everyMs: number; later?: boolean }[] = [
+export const SCHEDULES: { name: { [Name in JobName]: JobPayloads[Name] extends NoPayload ? Name : never }[JobName]; everyMs: number; later?: boolean }[] = [
   { name: 'prune_access_tokens', everyMs: 60 * 60 * 1000 },
   /* files no row needs any more (app/actions/maintenance/sweep_storage.ts) */
   { name: 'sweep_storage', everyMs: 6 * 60 * 60 * 1000, later: true },
@@ -44,7 +57,8 @@ const defaultJobOptions = {
   removeOnFail: 5000,
 }
 
-function backend() {
+/** Where the queue lives: the queue and the worker connect the same way. */
+export function queueBackend() {
   if (redisUrl) {
     return { connection: { url: redisUrl, maxRetriesPerRequest: null } as any, factory: undefined }
   }
@@ -59,33 +73,14 @@ let queue: Queue | undefined
 
 export function getQueue() {
   if (!queue) {
-    const { connection, factory } = backend()
+    const { connection, factory } = queueBackend()
     queue = new Queue(QUEUE_NAME, { connection, defaultJobOptions }, factory as any)
   }
   return queue
 }
 
-export async function dispatch(name: JobName, payload: unknown) {
+export async function dispatch<Name extends JobName>(name: Name, payload: JobPayloads[Name]) {
   return getQueue().add(name, payload)
-}
-
-export function startWorker(concurrency = 4) {
-  const { connection, factory } = backend()
-  const worker = new Worker(
-    QUEUE_NAME,
-    async (job) => {
-      const load = registry[job.name]
-      if (!load) throw new Error(`Unknown job "${job.name}"`)
-      const { default: handler } = await load()
-      return handler(job.data, job)
-    },
-    { connection, concurrency },
-    factory as any
-  )
-  worker.on('failed', (job, error) => {
-    logger.error({ err: error, job: job?.name, attempts: job?.attemptsMade }, 'job failed')
-  })
-  return worker
 }
 
 export async function scheduleRecurringJobs() {

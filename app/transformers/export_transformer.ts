@@ -1,6 +1,8 @@
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import type DeckExport from '#models/deck_export'
+import type User from '#models/user'
 import { CONFIRMATION_HOURS } from '#models/deck_export'
+import { downloadUrl } from '#exporters/download_link'
 
 /**
  * An export as the learner meets it: a finished file past its 7 days (or
@@ -19,7 +21,39 @@ function failureOf(record: DeckExport) {
   return record.errorMessage === 'deck_deleted' ? ('deck_deleted' as const) : ('error' as const)
 }
 
+/** Who asked for an export, as the confirmation mail and page name them. */
+export function requesterName(user: User) {
+  if (user.name && user.username) return `${user.name} (@${user.username})`
+  return user.name ?? (user.username ? `@${user.username}` : (user.email ?? 'Mnemo'))
+}
+
+export type ConfirmationState = 'ask' | 'done' | 'expired'
+
 export default class ExportTransformer {
+  /** The API's answer for one export (spec: deck export = deck_export_id, state, file), with its e-mailed link once ready. */
+  static forApi(record: DeckExport) {
+    const url = record.isDownloadable ? downloadUrl(record) : null
+    return {
+      id: record.id,
+      deck_export_id: record.id,
+      status: record.effectiveStatus,
+      state: record.effectiveStatus,
+      format: record.format,
+      deckId: record.deckId,
+      deckName: record.deckName,
+      email: record.email,
+      includeProgress: record.includeProgress,
+      size: record.size,
+      expiresAt: record.expiresAt?.toISO() ?? null,
+      createdAt: record.createdAt.toISO(),
+      downloadUrl: url,
+      file: url,
+      /* a finished export whose link ran out: export again */
+      expired: record.status === 'done' && record.isExpired,
+      error: record.effectiveStatus === 'failed' ? (record.confirmationLapsed ? 'unconfirmed' : record.errorMessage) : null,
+    }
+  }
+
   /**
    * One row of the learner's exports page. The download goes through the
    * session (`/exports/:id/file`, the owner only), not the e-mailed signed link.
@@ -42,6 +76,20 @@ export default class ExportTransformer {
       confirmUntil: state === 'awaiting_confirmation' ? record.createdAt.plus({ hours: CONFIRMATION_HOURS }).toISO() : null,
       /* why a failed export failed, as far as the learner can act on it */
       failure: state === 'failed' ? failureOf(record) : null,
+    }
+  }
+
+  /**
+   * The page behind a confirmation link: asking (with the token its button
+   * sends), done (with how many exports it started), or expired.
+   */
+  static confirmationPage(state: ConfirmationState, found?: { email: string; user: User; token?: string; started?: number }) {
+    return {
+      state,
+      email: found?.email ?? null,
+      requester: found ? requesterName(found.user) : null,
+      token: found?.token ?? null,
+      started: found?.started ?? 0,
     }
   }
 }

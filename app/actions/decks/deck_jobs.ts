@@ -3,7 +3,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { UnrecoverableError, type Job } from 'bullmq'
 import ApiException from '#exceptions/api_exception'
 import Deck, { type DeckState, type Processing } from '#models/deck'
-import { dispatch, type JobName } from '#services/queue'
+import { dispatch, type DeckJobName, type JobPayload } from '#services/queue'
 import { PROGRESS_CONNECTION } from '#config/database'
 
 /**
@@ -13,20 +13,22 @@ import { PROGRESS_CONNECTION } from '#config/database'
  * `processing_failed`. `extra` goes into the deck's `processing` (what the
  * finished toast needs, the cards the job reserves on other decks).
  */
-export async function startDeckJob(
+export async function startDeckJob<Name extends DeckJobName>(
   deck: Deck,
   state: DeckState,
   total: number,
-  job: JobName,
-  payload: Record<string, unknown>,
+  job: Name,
+  payload: Omit<JobPayload<Name>, 'deckId'>,
   trx: TransactionClientContract,
   extra: Partial<Processing> = {}
 ) {
   const previousState = deck.state === 'processing_failed' ? 'active' : deck.state
   deck.merge({ state, processing: { ...extra, total, processed: 0, previousState } })
   await deck.useTransaction(trx).save()
+  /* the payload the job takes: its deck, and the rest as the caller gave it (typed above) */
+  const full = { deckId: deck.id, ...payload } as JobPayload<Name>
   /* after the commit, so the worker sees the deck in its new state */
-  trx.after('commit', () => void dispatch(job, { deckId: deck.id, ...payload }))
+  trx.after('commit', () => void dispatch(job, full))
 }
 
 /**

@@ -4,11 +4,13 @@ import ApiException from '#exceptions/api_exception'
 import Deck from '#models/deck'
 import type User from '#models/user'
 import CreateDeck from '#actions/decks/create_deck'
+import { createDeckRow } from '#actions/decks/deck_row'
 import { runDeckJob, startDeckJob } from '#actions/decks/deck_jobs'
 import { copyNotes } from '#actions/notes/copy_notes'
 import { copyNameFor, namesBeside } from '#actions/decks/copy_name'
 import { findDeck } from '#queries/decks/find_deck'
 import { subtreeIds } from '#queries/decks/deck_tree'
+import type { JobPayload } from '#services/queue'
 
 export interface DuplicateInput {
   keepProgress?: boolean
@@ -56,7 +58,7 @@ export default class DuplicateDeck {
   }
 
   /** The job: copies the source tree into the copy, subdecks first created empty. */
-  static async run(job: Job, payload: { deckId: number; sourceId: number; userId: number; keepProgress: boolean }) {
+  static async run(job: Job, payload: JobPayload<'duplicate_deck'>) {
     await runDeckJob(job, payload.deckId, async (trx, progress) => {
       let done = 0
       const copyTree = async (sourceId: number, copyId: number) => {
@@ -69,11 +71,9 @@ export default class DuplicateDeck {
         const children = await Deck.query({ client: trx }).where('parent_id', sourceId).orderBy('position').orderBy('id')
         const copy = await Deck.query({ client: trx }).where('id', copyId).firstOrFail()
         for (const child of children) {
-          const childCopy = await Deck.create({
-            userId: copy.userId, name: child.name, parentId: copyId, rootDeckId: copy.rootDeckId, position: child.position,
-            state: 'active', source: child.source, algorithmPreset: copy.algorithmPreset, algorithmType: copy.algorithmType,
-            algorithmSettings: copy.algorithmSettings, fontSettings: child.fontSettings,
-          }, { client: trx })
+          const childCopy = await createDeckRow({
+            userId: copy.userId, parent: copy, name: child.name, position: child.position, source: child.source, fontSettings: child.fontSettings,
+          }, trx)
           await copyTree(child.id, childCopy.id)
         }
       }

@@ -5,7 +5,8 @@ import DeckExport, { type ExportFormat } from '#models/deck_export'
 import type User from '#models/user'
 import { findDeck } from '#queries/decks/find_deck'
 import { dispatch } from '#services/queue'
-import { isConfirmedAddress, requestConfirmation } from '#actions/exports/export_addresses'
+import { isConfirmedAddress } from '#queries/exports/export_addresses'
+import { requestConfirmation } from '#actions/exports/request_confirmation'
 
 export interface CreateExportInput {
   deckId: unknown
@@ -29,7 +30,7 @@ const EXPORT_LOCK = 4_205
  * the worker always finds the row. The link goes only to an address proven
  * to be the learner's or confirmed by them: any other export waits
  * (`awaiting_confirmation`) for the link mailed to that address
- * (app/actions/exports/export_addresses.ts).
+ * (app/actions/exports/request_confirmation.ts; the rule in app/queries/exports/export_addresses.ts).
  */
 export default class CreateExport {
   async handle(user: User, input: CreateExportInput) {

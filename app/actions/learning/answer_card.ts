@@ -7,7 +7,8 @@ import { assertMayStudy } from '#actions/learning/study_limits'
 import { recordStudiedCard } from '#actions/learning/study_days'
 import { lockLearner } from '#actions/learning/learner_lock'
 import { answersOf, outcomesFor } from '#scheduling/scheduler'
-import { RATING_NUMBER, type Answer, type Progress } from '#scheduling/types'
+import type { Answer, Progress } from '#scheduling/types'
+import { reviewLogRow } from '#actions/learning/review_log_row'
 import { dispatch } from '#services/queue'
 import { MIN_REVIEWS_TO_FIT } from '#scheduling/fsrs_optimizer'
 
@@ -31,8 +32,6 @@ export interface AnswerResult {
   replayed: boolean
 }
 
-/* a review the learner spends longer than this on was a distraction, not thinking (Anki caps at 60 s) */
-const MAX_DURATION_MS = 60_000
 /*
  * How long after an answer the very same request (same card, button and
  * review_duration_ms) counts as the client retrying it, while the card is
@@ -142,28 +141,27 @@ export async function writeAnswer(trx: TransactionClientContract, context: Study
     .from('card_progress')
     .where({ user_id: user.id, card_id: card.id })
     .update({ ...progressColumns(outcome.progress), deck_id: card.deck_id, frozen: Boolean(row.frozen) || outcome.leech, version, updated_at: new Date() })
-  await trx.table('review_logs').insert({
-    user_id: user.id,
-    card_id: card.id,
-    deck_id: card.deck_id,
+  await trx.table('review_logs').insert(reviewLogRow({
+    userId: user.id,
+    cardId: card.id,
+    deckId: card.deck_id,
     answer: input.answer,
-    rating: RATING_NUMBER[input.answer],
     kind: kindOf(before.state, input.answer),
-    state_before: before.state,
-    version_before: input.source === 'session' ? row.version : null,
-    interval_before: before.intervalDays,
-    interval_after: outcome.progress.intervalDays,
-    ease_after: Math.round(outcome.progress.ease * 1000),
-    stability_after: outcome.progress.stability,
-    difficulty_after: outcome.progress.difficulty,
-    due_at_after: outcome.progress.dueAt,
-    reviewed_at: now,
-    study_day: input.day,
-    duration_ms: Math.max(0, Math.min(MAX_DURATION_MS, Math.round(input.durationMs))),
-    previous: JSON.stringify(snapshot(row)),
+    stateBefore: before.state,
+    versionBefore: input.source === 'session' ? row.version : null,
+    intervalBefore: before.intervalDays,
+    intervalAfter: outcome.progress.intervalDays,
+    easeAfter: outcome.progress.ease,
+    stabilityAfter: outcome.progress.stability,
+    difficultyAfter: outcome.progress.difficulty,
+    dueAtAfter: outcome.progress.dueAt,
+    reviewedAt: now,
+    studyDay: input.day,
+    durationMs: input.durationMs,
+    previous: snapshot(row),
     source: input.source,
-    sent_duration_ms: input.sentDurationMs === undefined || input.sentDurationMs === null ? null : Math.round(input.sentDurationMs),
-  })
+    sentDurationMs: input.sentDurationMs,
+  }))
   const studied = await recordStudiedCard(user.id, input.day, 1, trx)
   if (context.algorithm.scheduler === 'fsrs' && studied.total >= MIN_REVIEWS_TO_FIT && studied.total % REFIT_EVERY === 0) {
     trx.after('commit', () => void dispatch('fit_fsrs', { userId: user.id }))

@@ -5,7 +5,7 @@ import logger from '@adonisjs/core/services/logger'
 import db from '@adonisjs/lucid/services/db'
 import type { DriveFile } from '@adonisjs/drive'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
-import { failAbandonedImports } from '#actions/imports/deck_imports'
+import { failAbandonedImports } from '#actions/imports/fail_abandoned_imports'
 import { deleteUnusedMedia } from '#actions/media/unused_media'
 import { removeEmptyFolder, removeStoredFiles, storedFileInfo, storedFiles, storedFolders } from '#services/stored_files'
 

@@ -1,10 +1,11 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { Readable } from 'node:stream'
 import CreateExport from '#actions/exports/create_export'
-import { findExport } from '#actions/exports/find_export'
+import { findExport } from '#queries/exports/find_export'
 import { createExportValidator } from '#validators/exports'
 import { safeFileName } from '#actions/exports/run_export'
-import { contentDisposition, presentExport } from '#exporters/download_link'
+import { contentDisposition } from '#exporters/download_link'
+import ExportTransformer from '#transformers/export_transformer'
 import { deckCsv } from '#exporters/deck_csv'
 
 /** The spec's export calls: queue an export (its link is e-mailed), follow it, or take a deck's CSV at once. */
@@ -15,11 +16,11 @@ export default class DeckExportsController {
     const record = await new CreateExport().handle(user, {
       deckId: input.deck_id, email: input.email, includeProgress: input.include_progress, format: input.format, locale: i18n.locale,
     })
-    return response.accepted(presentExport(record))
+    return response.accepted(ExportTransformer.forApi(record))
   }
 
   async show({ auth, params }: HttpContext) {
-    return presentExport(await findExport(auth.use('api').getUserOrFail(), params.id))
+    return ExportTransformer.forApi(await findExport(auth.use('api').getUserOrFail(), params.id))
   }
 
   /** GET deck_exports/csv/{id}: the CSV of deck {id} (with its subdecks), streamed now, for apps that want it without e-mail. */

@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import drive from '@adonisjs/drive/services/main'
 import CreateExport from '#actions/exports/create_export'
-import { findExport } from '#actions/exports/find_export'
+import { findExport } from '#queries/exports/find_export'
 import ApiException from '#exceptions/api_exception'
 import DeckExport, { EXPORT_CONTENT_TYPES } from '#models/deck_export'
 import { idParam } from '#queries/decks/find_deck'

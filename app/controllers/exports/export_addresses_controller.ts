@@ -1,9 +1,9 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { confirmAddress, confirmedAddresses, findConfirmation, requesterName } from '#actions/exports/export_addresses'
+import { confirmAddress } from '#actions/exports/confirm_address'
+import { confirmedAddresses, findConfirmation } from '#queries/exports/export_addresses'
+import ExportTransformer from '#transformers/export_transformer'
 
-type Page = { state: 'ask' | 'done' | 'expired'; email: string | null; requester: string | null; token: string | null; started: number }
-
-const expired: Page = { state: 'expired', email: null, requester: null, token: null, started: 0 }
+type Page = ReturnType<typeof ExportTransformer.confirmationPage>
 
 /**
  * The confirmation of an export address: the page behind the mailed link
@@ -21,19 +21,15 @@ export default class ExportAddressesController {
   /** GET /exports/confirm/:token */
   async show({ params, inertia, response }: HttpContext) {
     const found = await findConfirmation(params.token)
-    if (!found) return this.render(inertia, response, expired)
-    return this.render(inertia, response, {
-      state: 'ask', email: found.address.email, requester: requesterName(found.user), token: String(params.token), started: 0,
-    })
+    if (!found) return this.render(inertia, response, ExportTransformer.confirmationPage('expired'))
+    return this.render(inertia, response, ExportTransformer.confirmationPage('ask', { email: found.address.email, user: found.user, token: String(params.token) }))
   }
 
   /** POST /exports/confirm/:token */
   async store({ params, inertia, response }: HttpContext) {
-    if (!(await findConfirmation(params.token))) return this.render(inertia, response, expired)
+    if (!(await findConfirmation(params.token))) return this.render(inertia, response, ExportTransformer.confirmationPage('expired'))
     const result = await confirmAddress(params.token)
-    return this.render(inertia, response, {
-      state: 'done', email: result.email, requester: requesterName(result.user), token: null, started: result.started.length,
-    })
+    return this.render(inertia, response, ExportTransformer.confirmationPage('done', { email: result.email, user: result.user, started: result.started.length }))
   }
 
   private render(inertia: HttpContext['inertia'], response: HttpContext['response'], page: Page) {

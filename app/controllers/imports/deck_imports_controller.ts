@@ -1,28 +1,15 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { cancelImport, findImport, presentImport, retryImport } from '#actions/imports/deck_imports'
-import { receiveUpload } from '#actions/imports/receive_upload'
-import Deck from '#models/deck'
 import type DeckImport from '#models/deck_import'
+import { receiveUpload } from '#actions/imports/receive_upload'
+import { retryImport } from '#actions/imports/retry_import'
+import { cancelImport } from '#actions/imports/cancel_import'
+import { findImport } from '#queries/imports/find_import'
+import { importProgress } from '#queries/imports/import_progress'
+import ImportTransformer from '#transformers/import_transformer'
 
-/**
- * The import, as the upload dialog follows it: the API's entity, plus the
- * deck's counters (the dialog polls every second, the deck list every 3 s)
- * and a failure's message in the reader's language (pages only receive the
- * `ui.*` messages, not `errors.*`).
- */
-async function presentForDialog(ctx: HttpContext, record: DeckImport) {
-  const deck = record.deckId && !record.isFinished ? await Deck.find(record.deckId) : null
-  const key = record.errorKey ? `errors.${record.errorKey}` : null
-  return {
-    ...presentImport(record),
-    progress: { total: deck?.processing?.total ?? 0, processed: deck?.processing?.processed ?? 0 },
-    error: key
-      ? { title: ctx.i18n.t(`${key}.title`), body: ctx.i18n.hasMessage(`${key}.body`) ? ctx.i18n.t(`${key}.body`) : null }
-      : null,
-  }
-}
+export type { DialogImport } from '#transformers/import_transformer'
 
-export type DialogImport = Awaited<ReturnType<typeof presentForDialog>>
+const forDialog = async (ctx: HttpContext, record: DeckImport) => ImportTransformer.forDialog(record, await importProgress(record), ctx.i18n)
 
 /**
  * The web door to deck imports (the upload dialog's JSON calls), the same
@@ -32,22 +19,22 @@ export default class DeckImportsController {
   async store(ctx: HttpContext) {
     ctx.session.reflash()
     const record = await receiveUpload(ctx, ctx.auth.use('web').getUserOrFail())
-    return ctx.response.accepted(await presentForDialog(ctx, record))
+    return ctx.response.accepted(await forDialog(ctx, record))
   }
 
   async show(ctx: HttpContext) {
     ctx.session.reflash()
-    return presentForDialog(ctx, await findImport(ctx.auth.use('web').getUserOrFail(), ctx.params.id))
+    return forDialog(ctx, await findImport(ctx.auth.use('web').getUserOrFail(), ctx.params.id))
   }
 
   async retry(ctx: HttpContext) {
     ctx.session.reflash()
     const record = await retryImport(ctx.auth.use('web').getUserOrFail(), ctx.params.id)
-    return ctx.response.accepted(await presentForDialog(ctx, record))
+    return ctx.response.accepted(await forDialog(ctx, record))
   }
 
   async destroy(ctx: HttpContext) {
     ctx.session.reflash()
-    return presentForDialog(ctx, await cancelImport(ctx.auth.use('web').getUserOrFail(), ctx.params.id))
+    return forDialog(ctx, await cancelImport(ctx.auth.use('web').getUserOrFail(), ctx.params.id))
   }
 }

@@ -1,0 +1,50 @@
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import ApiException from '#exceptions/api_exception'
+import { CONFIRMATION_HOURS } from '#models/deck_export'
+import ExportAddress from '#models/export_address'
+import User from '#models/user'
+import { confirmationDigest } from '#queries/exports/export_addresses'
+import { dispatch } from '#services/queue'
+
+export const confirmationExpired = () =>
+  new ApiException(410, 'E_LINK_EXPIRED', 'export_confirmation_expired', { hasBody: true })
+
+/**
+ * Uses a confirmation link once: the address is confirmed for the learner
+ * who asked (the account's own address becomes verified), and their exports
+ * waiting for it start; the ones that waited longer than the link lives
+ * fail as unconfirmed. Nobody else's exports or addresses change.
+ */
+export async function confirmAddress(secret: string) {
+  const result = await db.transaction(async (trx) => {
+    const row = await ExportAddress.query({ client: trx })
+      .where('tokenHash', confirmationDigest(String(secret)))
+      .where('tokenExpiresAt', '>', DateTime.now().toSQL()!)
+      .whereNull('confirmedAt')
+      .forUpdate()
+      .first()
+    if (!row) throw confirmationExpired()
+    row.useTransaction(trx)
+    row.merge({ confirmedAt: DateTime.now(), tokenHash: null, tokenExpiresAt: null })
+    await row.save()
+
+    const user = await User.query({ client: trx }).where('id', row.userId).forUpdate().firstOrFail()
+    if (user.email === row.email && !user.emailVerifiedAt) {
+      user.emailVerifiedAt = DateTime.now()
+      await user.save()
+    }
+    const waiting = () =>
+      trx.from('deck_exports').where({ user_id: user.id, email: row.email, status: 'awaiting_confirmation' })
+    const since = DateTime.now().minus({ hours: CONFIRMATION_HOURS }).toJSDate()
+    await waiting().where('created_at', '<=', since).update({ status: 'failed', error_message: 'unconfirmed', updated_at: new Date() })
+    const started: { id: number }[] = await waiting()
+      .where('created_at', '>', since)
+      .update({ status: 'queued', updated_at: new Date() })
+      .returning('id')
+    return { email: row.email, user, started: started.map(({ id }) => id) }
+  })
+  /* after the commit: the worker finds the rows queued */
+  for (const id of result.started) await dispatch('export_deck', { exportId: id })
+  return result
+}

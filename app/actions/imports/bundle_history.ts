@@ -1,0 +1,66 @@
+import { progressColumns } from '#models/card_progress'
+import { studyDay } from '#scheduling/study_day'
+import type { Progress } from '#scheduling/types'
+import type { BundleCard, BundleNote, BundleReview } from '#importers/bundle'
+import { reviewLogRow } from '#actions/learning/review_log_row'
+import { BATCH, type BundleWrite } from '#actions/imports/bundle_context'
+
+type WrittenCard = { id: number; note_id: number; ord: number; deck_id: number }
+
+const ANSWER_OF_RATING = ['again', 'hard', 'good', 'easy'] as const
+
+/** The source's scheduling as a progress row of the importer's own. */
+function progressRow(write: BundleWrite, card: WrittenCard, source: BundleCard, now: Date) {
+  const p = source.progress!
+  const progress: Progress = {
+    state: p.state, dueAt: p.dueAt, intervalDays: p.intervalDays, ease: p.ease, step: p.state === 'learning' || p.state === 'relearning' ? 1 : 0,
+    reps: p.reps, lapses: p.lapses, stability: p.stability, difficulty: p.difficulty, lastReviewedAt: p.lastReviewedAt,
+  }
+  return {
+    user_id: write.user.id, card_id: card.id, deck_id: card.deck_id, ...progressColumns(progress), frozen: p.frozen,
+    version: 0, created_at: now, updated_at: now,
+  }
+}
+
+/** A review the source recorded, as the importer's history (Anki's manual rescheduling counts as a review). */
+function historyRow(write: BundleWrite, card: Pick<WrittenCard, 'id' | 'deck_id'>, review: BundleReview) {
+  return reviewLogRow({
+    userId: write.user.id, cardId: card.id, deckId: card.deck_id, answer: ANSWER_OF_RATING[review.rating - 1],
+    kind: review.kind === 'manual' ? 'review' : review.kind,
+    stateBefore: review.kind === 'learn' ? 'learning' : review.kind === 'relearn' ? 'relearning' : 'review', versionBefore: null,
+    intervalBefore: review.lastIntervalDays, intervalAfter: review.intervalDays, easeAfter: review.ease,
+    reviewedAt: review.reviewedAt, studyDay: studyDay(review.reviewedAt, write.user.timezoneOffset ?? 0),
+    durationMs: review.durationMs, source: 'import',
+  })
+}
+
+/**
+ * The new notes' scheduling from the source, and their review history.
+ * Answers the number of reviews written.
+ */
+export async function writeHistory(
+  write: BundleWrite,
+  created: { note: BundleNote }[],
+  cards: WrittenCard[],
+  cardsByNote: Map<string, BundleCard[]>,
+  idByGuid: Map<string, number>
+) {
+  const { bundle, trx } = write
+  const now = new Date()
+  const cardId = new Map(cards.map((card) => [`${card.note_id}:${card.ord}`, card]))
+  const progressRows: ReturnType<typeof progressRow>[] = []
+  const idOfSourceCard = new Map<string, WrittenCard>()
+  for (const { note } of created) {
+    const noteId = idByGuid.get(note.guid)
+    for (const source of cardsByNote.get(note.key) ?? []) {
+      const card = cardId.get(`${noteId}:${source.ord}`)
+      if (!card) continue
+      idOfSourceCard.set(source.key, card)
+      if (source.progress) progressRows.push(progressRow(write, card, source, now))
+    }
+  }
+  for (let start = 0; start < progressRows.length; start += BATCH) await trx.table('card_progress').multiInsert(progressRows.slice(start, start + BATCH))
+  const rows = bundle.reviews.filter((review) => idOfSourceCard.has(review.cardKey)).map((review) => historyRow(write, idOfSourceCard.get(review.cardKey)!, review))
+  for (let start = 0; start < rows.length; start += BATCH) await trx.table('review_logs').multiInsert(rows.slice(start, start + BATCH))
+  return rows.length
+}

@@ -1,0 +1,16 @@
+import DeckImport from '#models/deck_import'
+import { failImport } from '#actions/imports/end_import'
+
+/**
+ * Imports queued or processing that moved not once since `before`: their
+ * job is lost (its worker gone), so the storage sweep fails them as any
+ * other failed import. Answers the ones it failed.
+ */
+export async function failAbandonedImports(before: Date) {
+  const stale = await DeckImport.query().whereIn('status', ['queued', 'processing']).where('updated_at', '<', before)
+  const failed: DeckImport[] = []
+  for (const record of stale) {
+    if (await failImport(record, { key: 'import_failed', message: 'abandoned: no progress since ' + record.updatedAt.toISO() })) failed.push(record)
+  }
+  return failed
+}

@@ -1,0 +1,29 @@
+import db from '@adonisjs/lucid/services/db'
+import ApiException from '#exceptions/api_exception'
+import type User from '#models/user'
+import { findImport } from '#queries/imports/find_import'
+import { dispatch } from '#services/queue'
+import { removeStoredFiles } from '#services/stored_files'
+import { createImportingDeck, deleteImportingDeck } from '#actions/imports/importing_deck'
+
+/**
+ * Starts the user's import again with the same upload: the running attempt
+ * is left behind (a new attempt number stops it at its next batch), its
+ * deck goes, a new empty deck takes its place. A failed import's upload was
+ * removed with it: the file has to come again.
+ */
+export async function retryImport(user: User, id: unknown) {
+  const record = await findImport(user, id)
+  if (record.status === 'done') throw new ApiException(409, 'E_IMPORT_FINISHED', 'import_finished')
+  if (record.status === 'cancelled') throw new ApiException(409, 'E_IMPORT_CANCELLED', 'import_cancelled')
+  if (!record.storageKey) throw new ApiException(409, 'E_IMPORT_FILE_GONE', 'import_file_gone')
+  if (record.deckId) await removeStoredFiles(await db.transaction((trx) => deleteImportingDeck(trx, record.deckId)))
+  return db.transaction(async (trx) => {
+    const deck = await createImportingDeck(user, { fileName: record.fileName, format: record.format, folderId: record.folderId }, trx)
+    const attempt = record.attempt + 1
+    record.useTransaction(trx).merge({ deckId: deck.id, status: 'queued', attempt, errorKey: null, errorMessage: null, counts: {}, warnings: [], finishedAt: null })
+    await record.save()
+    trx.after('commit', () => void dispatch('import_deck', { importId: record.id, attempt }))
+    return record
+  })
+}

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto'
+import { Transform } from 'node:stream'
+import type { HttpContext } from '@adonisjs/core/http'
+import drive from '@adonisjs/drive/services/main'
+import ApiException from '#exceptions/api_exception'
+import { formatOf, MAX_IMPORT_BYTES } from '#importers/read_import'
+import { FormatSniffer } from '#importers/sniff_format'
+import type { BundleFormat } from '#importers/bundle'
+import { removeStoredFiles } from '#services/stored_files'
+
+/* multipart framing and the small fields around the file */
+export const UPLOAD_OVERHEAD = 64 * 1024
+
+export const tooBig = () => new ApiException(413, 'E_FILE_TOO_BIG', 'import_too_big', { hasBody: true, field: 'file', values: { max: 500 } })
+const unsupported = () => new ApiException(422, 'E_UNSUPPORTED_FORMAT', 'unsupported_format', { hasBody: true, field: 'file' })
+export const fileMissing = () => new ApiException(422, 'E_VALIDATION_ERROR', 'import_file_missing', { field: 'file' })
+
+export interface StoredUpload {
+  key: string
+  fileName: string
+  format: BundleFormat
+  size: number
+}
+
+/*
+ * The file's bytes on their way to the drive: counted (past the cap, too
+ * big) and sniffed (bytes that are not the format the name says are
+ * refused). A refused file is not failed mid-stream (the drive could still
+ * be opening its file when we delete it): the rest of the part is read and
+ * dropped, the stream ends, and then the stored beginning is removed.
+ */
+function checkedBytes(format: BundleFormat) {
+  const sniffer = new FormatSniffer(format)
+  const state: { size: number; refusal: ApiException | null } = { size: 0, refusal: null }
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (state.refusal) return done()
+      state.size += chunk.length
+      if (state.size > MAX_IMPORT_BYTES) state.refusal = tooBig()
+      else if (sniffer.push(chunk) === 'refused') state.refusal = unsupported()
+      done(null, state.refusal ? undefined : chunk)
+    },
+    flush(done) {
+      if (!state.refusal && sniffer.finish() === 'refused') state.refusal = unsupported()
+      done()
+    },
+  })
+  return { stream, state }
+}
+
+/**
+ * Streams the request's one file to the drive (never whole in memory) under
+ * a key of its own (`imports/<uuid>.<format>`: no folder is left empty once
+ * it is removed). Whatever is refused (a second file, a file under another
+ * field, a name no reader takes, bytes that are not what the name says, too
+ * many bytes) leaves nothing on the drive and throws.
+ */
+export async function streamUpload(ctx: HttpContext): Promise<StoredUpload> {
+  let upload: StoredUpload | null = null
+  let problem: ApiException | null = null
+  let parts = 0
+  ctx.request.multipart.onFile('*', {}, async (part) => {
+    const fileName = part.file.clientName ?? ''
+    const format = formatOf(fileName)
+    /* counted as parts begin: the first may still be streaming when the second arrives */
+    if (++parts > 1 || problem) {
+      problem ??= new ApiException(422, 'E_ONE_FILE_ONLY', 'one_file_only', { field: 'file' })
+      part.resume()
+      return
+    }
+    if (part.file.fieldName !== 'file' || !format) {
+      problem = unsupported()
+      part.resume()
+      return
+    }
+    const key = `imports/${randomUUID()}.${format}`
+    const checked = checkedBytes(format)
+    try {
+      await drive.use().putStream(key, part.pipe(checked.stream))
+    } catch (error) {
+      await removeStoredFiles([key])
+      problem = error instanceof ApiException ? error : tooBig()
+      part.resume()
+      return
+    }
+    if (checked.state.refusal) {
+      await removeStoredFiles([key])
+      problem = checked.state.refusal
+      return
+    }
+    upload = { key, fileName, format, size: checked.state.size }
+  })
+  return settle(ctx, () => upload, () => problem)
+}
+
+/* the whole body read: the stored file, or nothing kept and the first problem thrown */
+async function settle(ctx: HttpContext, upload: () => StoredUpload | null, problem: () => ApiException | null) {
+  try {
+    await ctx.request.multipart.process({ limit: MAX_IMPORT_BYTES + UPLOAD_OVERHEAD })
+  } catch (error) {
+    const stored = upload()
+    if (stored) await removeStoredFiles([stored.key])
+    throw problem() ?? error
+  }
+  const stored = upload()
+  if (problem() || !stored) {
+    if (stored) await removeStoredFiles([stored.key])
+    throw problem() ?? fileMissing()
+  }
+  return stored
+}

@@ -1,0 +1,77 @@
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import Deck from '#models/deck'
+import type User from '#models/user'
+import type { ImportBundle } from '#importers/bundle'
+import { PROGRESS_CONNECTION } from '#config/database'
+import { reportProgress } from '#actions/decks/deck_jobs'
+import { writeBundle, type WriteResult } from '#actions/imports/write_bundle'
+
+/* the lock key of import jobs (deck jobs use another) */
+const IMPORT_LOCK = 4_202
+
+/** The attempt of an import a job works on. */
+export interface RunningImport {
+  id: number
+  attempt: number
+  deckId: number
+  storageKey: string
+}
+
+/** Thrown where the attempt learns it is no longer the import's current one (cancelled, retried). */
+export class Cancelled extends Error {}
+
+/* inside the import's transaction through it: a read there sees a cancel committed meanwhile */
+async function assertCurrent(running: RunningImport, client: Pick<typeof db, 'from'> = db) {
+  const row = await client.from('deck_imports').where('id', running.id).select('attempt', 'status').first()
+  if (!row || row.attempt !== running.attempt || row.status === 'cancelled') throw new Cancelled()
+}
+
+/**
+ * Writes a bundle into the import's deck in one transaction, the deck's
+ * counters moving as it goes (from outside the transaction, so the poll
+ * sees them), and ends the import `done` in the same commit. Throws
+ * Cancelled when the attempt stopped being the current one.
+ */
+export async function writeImport(running: RunningImport, user: User, bundle: ImportBundle, storedKeys: string[]) {
+  const { deckId } = running
+  const total = bundle.notes.length
+  await db.from('decks').where('id', deckId).update({ processing: JSON.stringify({ total, processed: 0, previousState: 'active' }) })
+  await assertCurrent(running)
+  await db.transaction(async (trx) => {
+    await trx.rawQuery('select pg_advisory_xact_lock(?, ?)', [IMPORT_LOCK, deckId])
+    const deck = await Deck.query({ client: trx }).where('id', deckId).firstOrFail()
+    const written = await writeBundle(user, deck, bundle, trx, {
+      storedKeys,
+      checkpoint: () => assertCurrent(running, trx),
+      progress: async (processed) => {
+        await reportProgress(deckId, { total, processed, previousState: 'active' })
+        /* the import moves: the sweep takes only an import that stopped moving for abandoned */
+        await db.connection(PROGRESS_CONNECTION).from('deck_imports').where('id', running.id).update({ updated_at: new Date() })
+      },
+    })
+    await assertCurrent(running, trx)
+    await finishImport(trx, running, total, written)
+  })
+}
+
+/* the deck active under the name the file gave it, and the import done, in the commit that wrote them */
+async function finishImport(trx: TransactionClientContract, running: RunningImport, total: number, written: WriteResult) {
+  const { deckId } = running
+  await trx.from('decks').where('id', deckId).update({
+    ...(written.rootName ? { name: written.rootName } : {}), state: 'active', updated_at: new Date(),
+    processing: JSON.stringify({ total, processed: total, count: written.counts.notes + written.counts.updated, previousState: 'active' }),
+  })
+  /*
+   * every note was already there and updated in place: the empty new deck
+   * has no reason to stay. In the same commit as "done", so no poll sees a
+   * finished import pointing at a deck about to vanish.
+   */
+  const emptied = written.counts.notes === 0 && written.counts.updated > 0 &&
+    !(await trx.from('notes').whereIn('deck_id', trx.from('decks').where('root_deck_id', deckId).select('id')).first())
+  if (emptied) await trx.from('decks').where('id', deckId).delete()
+  await trx.from('deck_imports').where('id', running.id).update({
+    status: 'done', counts: JSON.stringify(written.counts), warnings: JSON.stringify(written.warnings.slice(0, 200)),
+    finished_at: new Date(), updated_at: new Date(), ...(emptied ? { deck_id: null } : {}),
+  })
+}

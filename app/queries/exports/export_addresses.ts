@@ -1,0 +1,40 @@
+import { createHash } from 'node:crypto'
+import { DateTime } from 'luxon'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import ExportAddress from '#models/export_address'
+import User from '#models/user'
+
+/*
+ * Where exports may be mailed: the account's own address once its owner
+ * proved it (users.email_verified_at), or an address confirmed by a link
+ * mailed there (export_addresses), for this learner only. Anything else
+ * waits for that link (README: product choices, exports).
+ */
+
+/** What is stored of a confirmation link's secret. */
+export const confirmationDigest = (secret: string) => createHash('sha256').update(secret).digest('hex')
+
+/** Whose exports may go to `email` without asking: the owner's proven address, or one confirmed for them. */
+export async function isConfirmedAddress(user: User, email: string, trx?: TransactionClientContract) {
+  if (user.email === email && user.emailVerifiedAt) return true
+  const row = await ExportAddress.query({ client: trx }).where({ userId: user.id, email }).whereNotNull('confirmedAt').first()
+  return Boolean(row)
+}
+
+/** The addresses the learner's exports go to without asking (the export dialog shows which). */
+export async function confirmedAddresses(user: User) {
+  const rows = await ExportAddress.query().where('userId', user.id).whereNotNull('confirmedAt').orderBy('email')
+  const own = user.email && user.emailVerifiedAt ? [user.email] : []
+  return [...new Set([...own, ...rows.map((row) => row.email)])]
+}
+
+/** The address a confirmation link stands for, while it works, with the learner who asked; else null. */
+export async function findConfirmation(secret: string) {
+  const row = await ExportAddress.query()
+    .where('tokenHash', confirmationDigest(String(secret)))
+    .where('tokenExpiresAt', '>', DateTime.now().toSQL()!)
+    .whereNull('confirmedAt')
+    .first()
+  if (!row) return null
+  return { address: row, user: await User.findOrFail(row.userId) }
+}
