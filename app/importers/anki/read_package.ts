@@ -25,7 +25,7 @@ import {
   decodePackageMetadata,
   decodeTemplateConfig,
   ProtoError,
-} from '#importers/anki/protobuf'
+} from '#importers/anki/protobuf/messages'
 import { stockMapping, type SourceNoteType, type StockMapping } from '#importers/anki/stock'
 import { ByteBudget, ZipReader } from '#importers/anki/zip_reader'
 
