@@ -5,7 +5,7 @@ import { BUILTIN_NOTE_TYPES } from '#note_types/builtin'
 import { htmlToPlainText } from '#note_types/plain_text'
 import { revealAllClozes } from '#note_types/cloze'
 import type { FieldDef, NoteTypeKind } from '#note_types/types'
-import { writeCsv } from '#importers/text/parse_text'
+import { writeCsv } from '#exporters/csv/write_csv'
 import { tagsOf } from './deck_bundle.js'
 
 /*

@@ -1,6 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import ApiException from '#exceptions/api_exception'
-import { decodeText, parseTextImport, type CardSeparator, type FieldSeparator } from '#importers/text/parse_text'
+import { decodeText } from '#importers/text/decode'
+import { parseTextImport, type CardSeparator, type FieldSeparator } from '#importers/text/parse_text'
 import { importPreviewValidator } from '#validators/imports'
 
 const PREVIEW_ROWS = 20
