@@ -6,7 +6,7 @@ import { htmlToPlainText } from '#note_types/plain_text'
 import { revealAllClozes } from '#note_types/cloze'
 import type { FieldDef, NoteTypeKind } from '#note_types/types'
 import { writeCsv } from '#exporters/csv/write_csv'
-import { tagsOf } from './deck_bundle.js'
+import { tagsOf } from '#exporters/deck_bundle/rows'
 
 /*
  * A deck (and its subdecks) as CSV: one row per note, front, back and tags.
