@@ -5,8 +5,8 @@ import { BUILTIN_NOTE_TYPES } from '#note_types/builtin'
 import { htmlToPlainText } from '#note_types/plain_text'
 import { revealAllClozes } from '#note_types/cloze'
 import type { FieldDef, NoteTypeKind } from '#note_types/types'
-import { writeCsv } from '#importers/text/parse_text'
-import { tagsOf } from './deck_bundle.js'
+import { writeCsv } from '#exporters/csv/write_csv'
+import { tagsOf } from '#exporters/deck_bundle/rows'
 
 /*
  * A deck (and its subdecks) as CSV: one row per note, front, back and tags.

@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import { readAnkiPackage } from '#importers/anki/read_package'
-import { readOfc } from '#importers/ofc/ofc_format'
-import { decodeTextDetailed, parseTextImport, textToBundle, type TextImportOptions } from '#importers/text/parse_text'
+import { readOfc } from '#importers/ofc/read_ofc'
+import { decodeTextDetailed } from '#importers/text/decode'
+import { parseTextImport, type TextImportOptions } from '#importers/text/parse_text'
+import { textToBundle } from '#importers/text/bundle'
 import { ImportError, type BundleFormat, type ImportBundle } from '#importers/bundle'
 
 /* the spec's upload cap */

@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises'
 import { DatabaseSync } from 'node:sqlite'
 import { createZstdCompress, zstdCompressSync } from 'node:zlib'
 import yazl from 'yazl'
+import { BinaryWriter, WireType } from '@bufbuild/protobuf/wire'
 import {
   encodeDeckKind,
   encodeFieldConfig,
@@ -13,8 +14,7 @@ import {
   encodeNotetypeConfig,
   encodePackageMetadata,
   encodeTemplateConfig,
-  ProtoWriter,
-} from '#importers/anki/protobuf'
+} from '#importers/anki/protobuf/messages'
 import { defaultDeckConfig, SCHEMA11_GRAVES, SCHEMA11_INDEXES, SCHEMA11_TABLES } from '#importers/anki/schema11'
 import { saveZip } from '#exporters/zip_writer'
 
@@ -328,7 +328,7 @@ export function buildModernCollection(path: string, options: Omit<BuildAnkiPacka
     const insertConfig = db.prepare('INSERT INTO config VALUES (?, 0, 0, ?)')
     insertConfig.run('schedVer', Buffer.from('2'))
     insertConfig.run('creationOffset', Buffer.from('0'))
-    db.prepare('INSERT INTO deck_config VALUES (1, ?, 0, 0, ?)').run('Default', new ProtoWriter().varint(1, 1).finish())
+    db.prepare('INSERT INTO deck_config VALUES (1, ?, 0, 0, ?)').run('Default', new BinaryWriter().tag(1, WireType.Varint).uint32(1).finish())
 
     const insertType = db.prepare('INSERT INTO notetypes VALUES (?, ?, 0, 0, ?)')
     const insertField = db.prepare('INSERT INTO fields VALUES (?, ?, ?, ?)')
@@ -341,7 +341,7 @@ export function buildModernCollection(path: string, options: Omit<BuildAnkiPacka
     }
     const insertDeck = db.prepare('INSERT INTO decks VALUES (?, ?, 0, 0, ?, ?)')
     for (const deck of withDefaultDeck(options.decks)) {
-      insertDeck.run(deck.id, deck.name.split('::').join('\x1f'), new ProtoWriter().finish(), encodeDeckKind(deck.filtered ? 'filtered' : 'normal'))
+      insertDeck.run(deck.id, deck.name.split('::').join('\x1f'), new Uint8Array(0), encodeDeckKind(deck.filtered ? 'filtered' : 'normal'))
     }
     const tags = new Set((options.notes ?? []).flatMap((note) => note.tags ?? []))
     const insertTag = db.prepare('INSERT INTO tags VALUES (?, 0, 0, NULL)')

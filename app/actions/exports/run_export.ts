@@ -19,7 +19,7 @@ import { deckBundle } from '#exporters/deck_bundle'
 import { deckCsvOf } from '#exporters/deck_csv'
 import { EXPORT_LIFETIME_DAYS, downloadUrl } from '#exporters/download_link'
 import { writeAnkiPackage } from '#exporters/anki/write_package'
-import { writeOfc } from '#importers/ofc/ofc_format'
+import { writeOfc } from '#exporters/ofc/write_ofc'
 import ExportReadyMail from '#mails/export_ready_mail'
 import { removeStoredFiles } from '#services/stored_files'
 

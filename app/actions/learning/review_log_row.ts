@@ -1,10 +1,8 @@
 import { RATING_NUMBER, type Answer, type ProgressState } from '#scheduling/types'
 
-/* a review the learner spends longer than this on was a distraction, not thinking (Anki caps at 60 s) */
-export const MAX_ANSWER_MS = 60_000
+import { answerTimeOf } from '#scheduling/answer_time'
 
-/** How long an answer took, as a review row keeps it: whole milliseconds, from 0 to MAX_ANSWER_MS. */
-export const answerTimeOf = (durationMs: number) => Math.max(0, Math.min(MAX_ANSWER_MS, Math.round(durationMs)))
+export { MAX_ANSWER_MS, answerTimeOf } from '#scheduling/answer_time'
 
 /** Anki's revlog type, plus the two-button mode. */
 export type ReviewKind = 'learn' | 'review' | 'relearn' | 'speed'

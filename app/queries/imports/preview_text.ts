@@ -1,5 +1,6 @@
 import ApiException from '#exceptions/api_exception'
-import { decodeText, parseTextImport, type CardSeparator, type FieldSeparator } from '#importers/text/parse_text'
+import { decodeText } from '#importers/text/decode'
+import { parseTextImport, type CardSeparator, type FieldSeparator } from '#importers/text/parse_text'
 
 export interface PreviewInput {
   /** the text pasted, or… */

@@ -1,79 +1,7 @@
 import { test } from '@japa/runner'
-import {
-  decodeDeckKind,
-  decodeFieldConfig,
-  decodeMediaEntries,
-  decodeNotetypeConfig,
-  decodePackageMetadata,
-  decodeTemplateConfig,
-  encodeMediaEntries,
-  ProtoError,
-  ProtoMessage,
-  ProtoWriter,
-} from '#importers/anki/protobuf'
 import { formatOcclusions, parseOcclusions } from '#importers/anki/occlusion'
 import { isSafeMediaName, mediaReferences, referenceVariants } from '#importers/anki/media_refs'
 import { stockMapping, type SourceNoteType } from '#importers/anki/stock'
-
-/* byte strings from the protobuf encoding rules (developers.google.com/protocol-buffers/docs/encoding) */
-test.group('Anki protobuf codec', () => {
-  test('varints: 1, 150 and 300 as the encoding guide writes them', ({ assert }) => {
-    assert.deepEqual([...new ProtoWriter().varint(1, 150).finish()], [0x08, 0x96, 0x01])
-    assert.deepEqual([...new ProtoWriter().varint(2, 300).finish()], [0x10, 0xac, 0x02])
-    assert.equal(new ProtoMessage(Uint8Array.from([0x08, 0x96, 0x01])).int(1), 150)
-  })
-
-  test('a negative int64 takes ten bytes and reads back', ({ assert }) => {
-    const bytes = new ProtoWriter().varint(1, -2).finish()
-    assert.lengthOf(bytes, 11)
-    assert.equal(new ProtoMessage(bytes).int(1), -2)
-  })
-
-  test('PackageMetadata { version: VERSION_LATEST } is 08 03', ({ assert }) => {
-    assert.deepEqual(decodePackageMetadata(Uint8Array.from([0x08, 0x03])), { version: 3 })
-    assert.deepEqual(decodePackageMetadata(new Uint8Array(0)), { version: 0 })
-  })
-
-  test('MediaEntries: names, sizes, sha1 and the legacy zip name (field 255)', ({ assert }) => {
-    const sha1 = Uint8Array.from({ length: 20 }, (_, i) => i)
-    const bytes = encodeMediaEntries([
-      { name: 'a.png', size: 1234, sha1 },
-      { name: 'ü.mp3', size: 0, sha1 },
-    ])
-    const entries = decodeMediaEntries(bytes)
-    assert.deepEqual(entries.map((entry) => [entry.name, entry.size, entry.legacyZipFilename]), [['a.png', 1234, null], ['ü.mp3', 0, null]])
-    assert.deepEqual([...entries[0].sha1], [...sha1])
-    const legacy = new ProtoWriter().message(1, new ProtoWriter().string(1, 'x.jpg').varint(255, 7)).finish()
-    assert.equal(decodeMediaEntries(legacy)[0].legacyZipFilename, 7)
-  })
-
-  test('unknown fields of every wire type are skipped', ({ assert }) => {
-    const bytes = new ProtoWriter().fixed64(20, 99n).fixed32(21, 5).string(3, 'css here').varint(1, 1).bytes(22, Uint8Array.from([1, 2])).varint(9, 6).finish()
-    assert.deepEqual(decodeNotetypeConfig(bytes), { cloze: true, css: 'css here', originalStockKind: 6 })
-  })
-
-  test('template, field and deck blobs', ({ assert }) => {
-    assert.deepEqual(decodeTemplateConfig(new ProtoWriter().string(1, '{{Front}}').string(2, '{{Back}}').varint(5, 0).finish()), { front: '{{Front}}', back: '{{Back}}' })
-    /* tag is proto3 `optional`: present with 0 is not absent */
-    assert.deepEqual(decodeFieldConfig(new ProtoWriter().string(3, 'Arial').varint(10, 0).finish()), { tag: 0 })
-    assert.deepEqual(decodeFieldConfig(new ProtoWriter().string(3, 'Arial').finish()), { tag: null })
-    assert.equal(decodeDeckKind(new ProtoWriter().message(1, new ProtoWriter().varint(1, 1)).finish()), 'normal')
-    assert.equal(decodeDeckKind(new ProtoWriter().message(2, new ProtoWriter().varint(1, true)).finish()), 'filtered')
-    assert.equal(decodeDeckKind(new Uint8Array(0)), 'unknown')
-  })
-
-  test('truncated or malformed input throws ProtoError: {$self}')
-    .with(['length past the end', 'unfinished varint', 'group wire type', 'field number 0'])
-    .run(({ assert }, name) => {
-      const bytes = {
-        'length past the end': [0x0a, 0x05, 0x61],
-        'unfinished varint': [0x08, 0x96],
-        'group wire type': [0x0b],
-        'field number 0': [0x00, 0x01],
-      }[name]!
-      assert.throws(() => new ProtoMessage(Uint8Array.from(bytes)), ProtoError)
-    })
-})
 
 test.group('Anki image occlusion shapes', () => {
   test('rect, ellipse (bounding box), polygon (bounding box), text (dropped), escapes and angle', ({ assert }) => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from '@japa/runner'
 import { fixture } from '#tests/support/fixtures'
-import { readOfc } from '#importers/ofc/ofc_format'
+import { readOfc } from '#importers/ofc/read_ofc'
 import { filesUnder, importErrorOf, pseudoRandomBytes, setDeclaredSize, writeZip } from '#tests/unit/importers/ofc/helpers'
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')

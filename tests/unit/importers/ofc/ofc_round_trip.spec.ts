@@ -5,7 +5,9 @@ import { join, relative } from 'node:path'
 import { test } from '@japa/runner'
 import type { ImportBundle } from '#importers/bundle'
 import { BUILTIN_NOTE_TYPES } from '#note_types/builtin'
-import { OFC_FORMAT, OFC_VERSION, readOfc, writeOfc } from '#importers/ofc/ofc_format'
+import { OFC_FORMAT, OFC_VERSION } from '#importers/ofc/format'
+import { readOfc } from '#importers/ofc/read_ofc'
+import { writeOfc } from '#exporters/ofc/write_ofc'
 import { filesUnder, pseudoRandomBytes, readZip, withoutPaths } from '#tests/unit/importers/ofc/helpers'
 
 const noteType = (kind: 'basic' | 'cloze' | 'image_occlusion') => {

@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { decodeText, decodeTextDetailed } from '#importers/text/parse_text'
+import { decodeText, decodeTextDetailed } from '#importers/text/decode'
 
 const bytes = (...values: number[]) => Uint8Array.from(values)
 

@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { test } from '@japa/runner'
 import { fixture as fixturePath } from '#tests/support/fixtures'
-import { decodeText, decodeTextDetailed, parseTextImport, textToBundle } from '#importers/text/parse_text'
+import { decodeText, decodeTextDetailed } from '#importers/text/decode'
+import { parseTextImport } from '#importers/text/parse_text'
+import { textToBundle } from '#importers/text/bundle'
 
 /* Anki's and AnkiDroid's own test files (tests/fixtures/README.md) */
 const FIXTURES = fixturePath('text')

@@ -1,7 +1,8 @@
 import { test } from '@japa/runner'
 import { ImportError } from '#importers/bundle'
 import { BUILTIN_NOTE_TYPES } from '#note_types/builtin'
-import { parseTextImport, textToBundle } from '#importers/text/parse_text'
+import { parseTextImport } from '#importers/text/parse_text'
+import { textToBundle } from '#importers/text/bundle'
 
 const bundleOf = (text: string, deckName = 'Vocabulary') => textToBundle(parseTextImport(text), { deckName, format: 'csv' })
 

@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
-import { escapeText, parseTextImport, writeCsv } from '#importers/text/parse_text'
+import { escapeText, parseTextImport } from '#importers/text/parse_text'
+import { writeCsv } from '#exporters/csv/write_csv'
 
 /* fields chosen to break a naive writer or reader */
 const TRICKY = [

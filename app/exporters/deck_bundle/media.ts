@@ -1,0 +1,74 @@
+import { createWriteStream } from 'node:fs'
+import { mkdir, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import drive from '@adonisjs/drive/services/main'
+import { appUrl } from '#config/app'
+import type { BundleMedia, ImportBundle } from '#importers/bundle'
+
+/*
+ * A deck's media: the files its notes refer to by `/media/<key>` URL, copied
+ * under their original names, and the fields rewritten to those names, as
+ * Anki packages reference media.
+ */
+
+export interface MediaRow { key: string; original_name: string; size: number }
+
+/* a media key as StoreMedia and the importer name them: a UUID and an extension */
+const KEY = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.[a-z0-9]{1,5}'
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+/*
+ * `/media/<key>` where a reference starts (attribute value, [sound:…], url(…)),
+ * or the app's own absolute URL: never another site's /media/ path.
+ */
+export const MEDIA_URL = new RegExp(`(?<=^|["'=(\\s:])(?:${escapeRegExp(appUrl)})?/media/(${KEY})`, 'gi')
+
+/** The fields' media URLs replaced by the files' names in the bundle. */
+export function rewriteMedia(html: string, names: Map<string, string>): string {
+  return html.replace(MEDIA_URL, (whole, key: string) => names.get(key.toLowerCase()) ?? whole)
+}
+
+/**
+ * Each file under its original name, as Anki packages reference media: made
+ * safe for a file system and for an HTML attribute, and unique without regard
+ * to case (Anki's media folder may live on a case-insensitive disk).
+ */
+export function mediaNames(media: MediaRow[]) {
+  const names = new Map<string, string>()
+  const taken = new Set<string>()
+  for (const row of media) {
+    const ext = row.key.slice(row.key.lastIndexOf('.'))
+    let name = (row.original_name ?? '').split(/[\\/]/).pop()!
+      .replace(/[\u0000-\u001f\u007f"'<>&:*?|[\]#%]/g, '_')
+      .replace(/\s+/g, ' ')
+      .replace(/\.{2,}/g, '.')
+      .trim()
+      .replace(/^\.+/, '')
+    if (!name) name = row.key
+    if (!name.toLowerCase().endsWith(ext.toLowerCase())) name += ext
+    const stem = name.slice(0, name.length - ext.length).slice(0, 100)
+    name = `${stem}${ext}`
+    for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${stem}-${n}${ext}`
+    taken.add(name.toLowerCase())
+    names.set(row.key.toLowerCase(), name)
+  }
+  return names
+}
+
+/** Streams each referenced file from the drive into the work directory; a missing file is a warning, not a failure. */
+export async function copyMedia(media: MediaRow[], names: Map<string, string>, dir: string, warnings: ImportBundle['warnings']) {
+  if (!media.length) return []
+  await mkdir(dir, { recursive: true })
+  const copied: BundleMedia[] = []
+  for (const row of media) {
+    const name = names.get(row.key.toLowerCase())!
+    const path = join(dir, name)
+    try {
+      await pipeline(await drive.use().getStream(`media/${row.key}`), createWriteStream(path))
+      copied.push({ name, path, size: (await stat(path)).size })
+    } catch {
+      warnings.push({ message: `media_missing:${name}` })
+    }
+  }
+  return copied
+}

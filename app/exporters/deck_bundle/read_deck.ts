@@ -1,0 +1,87 @@
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import Deck from '#models/deck'
+import ApiException from '#exceptions/api_exception'
+import { MEDIA_URL, type MediaRow } from '#exporters/deck_bundle/media'
+
+type Viewer = { id: number }
+
+export interface DeckRow { id: number; name: string; parent_id: number | null; position: number; depth: number }
+export interface NoteRow {
+  id: number; deck_id: number; note_type_id: number; guid: string; fields: Record<string, string>
+  field_attachments_map: Record<string, any> | null; tags: string[] | null; is_reversed: boolean; user_id: number
+}
+export interface CardRow { id: number; note_id: number; deck_id: number; ord: number }
+
+export type DeckSnapshot = Awaited<ReturnType<typeof readDeck>>
+
+/** Every read the bundle needs, in the caller's snapshot. */
+export async function readDeck(user: Viewer, deckId: number, includeProgress: boolean, trx: TransactionClientContract) {
+  const root = await Deck.query({ client: trx }).withScopes((s) => s.accessibleBy(user)).where('decks.id', deckId).first()
+  if (!root) throw ApiException.notFound()
+
+  const { rows: decks } = (await trx.rawQuery(
+    `with recursive tree as (
+       select id, name, parent_id, position, 0 as depth from decks where id = ?
+       union all
+       select d.id, d.name, d.parent_id, d.position, t.depth + 1 from decks d join tree t on d.parent_id = t.id
+     ) select * from tree order by depth, position, id`,
+    [root.id]
+  )) as { rows: DeckRow[] }
+  const ids = decks.map((deck) => deck.id)
+
+  const notes: NoteRow[] = await trx
+    .from('notes')
+    .whereIn('deck_id', ids)
+    .orderBy('created_at')
+    .orderBy('id')
+    .select('id', 'deck_id', 'note_type_id', 'guid', 'fields', 'field_attachments_map', 'tags', 'is_reversed', 'user_id')
+
+  const typeIds = [...new Set(notes.map((note) => note.note_type_id))]
+  const noteTypes = typeIds.length
+    ? await trx.from('note_types').whereRaw('id = any(?::int[])', [typeIds]).select('id', 'kind', 'name', 'fields', 'templates', 'css')
+    : []
+
+  const cardsOfDeck = () => trx.from('notes').whereIn('deck_id', ids).select('id')
+  const cards: CardRow[] = notes.length
+    ? await trx.from('cards').whereIn('note_id', cardsOfDeck()).orderBy('note_id').orderBy('ord').select('id', 'note_id', 'deck_id', 'ord')
+    : []
+
+  const keys = new Set<string>()
+  for (const note of notes) {
+    for (const html of Object.values(note.fields ?? {})) {
+      for (const match of String(html ?? '').matchAll(MEDIA_URL)) keys.add(match[1].toLowerCase())
+    }
+  }
+  /* only files of the notes' owner: the media controller serves nobody else's either */
+  const owners = [...new Set(notes.map((note) => note.user_id))]
+  const media: MediaRow[] = keys.size
+    ? await trx
+        .from('media')
+        .whereRaw('key = any(?::text[])', [[...keys]])
+        .whereRaw('user_id = any(?::int[])', [owners])
+        .orderBy('id')
+        .select('key', 'original_name', 'size')
+    : []
+
+  const cardIds = () => trx.from('cards').whereIn('note_id', cardsOfDeck()).select('id')
+  const progress = includeProgress && cards.length
+    ? await trx
+        .from('card_progress as p')
+        .where('p.user_id', user.id)
+        .whereIn('p.card_id', cardIds())
+        .select('p.*')
+        /* a card the learner removed from study leaves as Anki's suspended (frozen in a bundle) */
+        .select(trx.raw('exists (select 1 from card_suspensions s where s.card_id = p.card_id and s.user_id = p.user_id) as suspended'))
+    : []
+  const reviews = includeProgress && cards.length
+    ? await trx
+        .from('review_logs')
+        .where('user_id', user.id)
+        .whereIn('card_id', cardIds())
+        .orderBy('reviewed_at')
+        .orderBy('id')
+        .select('card_id', 'rating', 'kind', 'interval_before', 'interval_after', 'ease_after', 'reviewed_at', 'duration_ms')
+    : []
+
+  return { decks, notes, noteTypes, cards, media, progress, reviews }
+}
