@@ -1,8 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
-import { ACTIVE_DAY_CARDS } from '#actions/study/refresh_streak'
 import { daysBetween, studyDay, studyDayBounds } from '#scheduling/study_day'
-import { computeStreak } from '#scheduling/streak'
+import { ACTIVE_DAY_CARDS, computeStreak } from '#scheduling/streak'
 
 /* Again in spaced repetition, Study again in speed review */
 const FAILED_ANSWERS = ['again', 'study_again']
