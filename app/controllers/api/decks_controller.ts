@@ -8,9 +8,8 @@ import ResetProgress from '#actions/decks/reset_progress'
 import ReportDeck from '#actions/decks/report_deck'
 import { reorder } from '#actions/decks/reorder_decks'
 import { findDeck } from '#queries/decks/find_deck'
-import { hierarchyOf } from '#queries/decks/deck_tree'
-import { listDecks, pollingDecks, showDeck } from '#queries/decks/list_decks'
-import Deck from '#models/deck'
+import { activeDecks, listDecks, pollingDecks, showDeck } from '#queries/decks/list_decks'
+import DeckTransformer from '#transformers/deck_transformer'
 import {
   createDeckValidator, duplicateDeckValidator, listDecksValidator, moveDeckValidator,
   reorderDecksValidator, reportDeckValidator, updateDeckValidator,
@@ -28,16 +27,11 @@ export default class DecksController {
 
   /** A light list for pickers (move, duplicate): no counts. */
   async light({ auth }: HttpContext) {
-    const user = auth.use('api').getUserOrFail()
-    const decks = await Deck.query().withScopes((s) => s.accessibleBy(user)).whereNot('state', 'archived').orderBy('position').orderBy('id')
-    return {
-      decks: decks.map((deck) => ({ id: deck.id, name: deck.name, parentId: deck.parentId, rootDeckId: deck.rootDeckId, folderId: deck.folderId, algorithmPreset: deck.algorithmPreset, state: deck.state })),
-      hierarchy: hierarchyOf(decks),
-    }
+    return DeckTransformer.lightList(await activeDecks(auth.use('api').getUserOrFail()))
   }
 
   async polling({ auth }: HttpContext) {
-    return { decks: await pollingDecks(auth.use('api').getUserOrFail()) }
+    return DeckTransformer.pollingList(await pollingDecks(auth.use('api').getUserOrFail()))
   }
 
   async show({ auth, params }: HttpContext) {
@@ -77,8 +71,7 @@ export default class DecksController {
     const user = auth.use('api').getUserOrFail()
     const input = await request.validateUsing(moveDeckValidator)
     await new MoveDeck().handle(user, { deckId: input.deck_id, parentDeckId: input.parent_deck_id, folderId: input.folder_id })
-    const { hierarchy, folders } = await listDecks(user)
-    return { hierarchy, folders }
+    return DeckTransformer.tree(await listDecks(user))
   }
 
   async reorder({ auth, request, response }: HttpContext) {
@@ -96,6 +89,6 @@ export default class DecksController {
   async report({ auth, params, request, response }: HttpContext) {
     const { report_text: text } = await request.validateUsing(reportDeckValidator)
     await new ReportDeck().handle(auth.use('api').getUserOrFail(), params.id, text)
-    return response.created({ reported: true })
+    return response.created(DeckTransformer.reported())
   }
 }

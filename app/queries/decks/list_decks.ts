@@ -69,3 +69,8 @@ export async function showDeck(user: User, deck: Deck) {
   const rows = [deck, ...tree.filter((row) => row.id !== deck.id)]
   return DeckTransformer.nested(rows, (row) => DeckTransformer.fields(row, counts.get(row.id), owner)).get(deck.id)!
 }
+
+/** Every deck this learner may see that is not archived, by position: the light list and the statistics' deck picker. */
+export async function activeDecks(user: User) {
+  return Deck.query().withScopes((s) => s.accessibleBy(user)).whereNot('state', 'archived').orderBy('position').orderBy('id')
+}
