@@ -13,9 +13,9 @@ import { makeUser } from '#tests/support/helpers'
 export const noteTypeId = async (kind: string) => (await NoteType.query().whereNull('user_id').where('kind', kind).firstOrFail()).id
 
 /** A learner (premium unless told: no daily limit) with a deck of `cards` basic notes. */
-export async function learnerWithDeck(cards: number, overrides: Parameters<typeof makeUser>[0] = {}) {
+export async function learnerWithDeck(cards: number, { premium = true, ...overrides }: Parameters<typeof makeUser>[0] & { premium?: boolean } = {}) {
   const user = await makeUser(overrides)
-  if (!('isPremium' in overrides)) {
+  if (premium) {
     user.isPremium = true
     await user.save()
   }
@@ -25,6 +25,8 @@ export async function learnerWithDeck(cards: number, overrides: Parameters<typeo
   for (let index = 1; index <= cards; index++) {
     notes.push(await createNote(user, deck.id, { noteTypeId: basic, fields: { Front: `Question ${index}`, Back: `Answer ${index}` } }))
   }
+  /* as a request finds the learner: the columns' defaults read back */
+  await user.refresh()
   return { user, deck, notes }
 }
 

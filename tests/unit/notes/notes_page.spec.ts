@@ -1,0 +1,53 @@
+import { test } from '@japa/runner'
+import CreateDeck from '#actions/decks/create_deck'
+import BulkCreateNotes from '#actions/notes/bulk_create_notes'
+import { deckNotesPage, matchingNoteIds, notesListPage, NOTES_PAGE_DEFAULT } from '#queries/notes/notes_page'
+import { editorChoices } from '#queries/notes/editor_choices'
+import NoteTransformer from '#transformers/note_transformer'
+import { makeUser, resetState } from '#tests/support/helpers'
+
+async function deckWithNotes(count: number) {
+  const user = await makeUser()
+  const deck = await new CreateDeck().handle(user, { name: 'Words' })
+  const rows = Array.from({ length: count }, (_, index) => ({ front: `word ${String(index).padStart(2, '0')}`, back: 'back' }))
+  const notes = await new BulkCreateNotes().handle(user, deck.id, rows)
+  return { user, deck, notes }
+}
+
+test.group('The card list: pages of a deck\'s notes', (group) => {
+  group.each.setup(() => resetState())
+
+  test('notesListPage gives a page of the deck\'s notes, as the API lists them', async ({ assert }) => {
+    const { user, deck } = await deckWithNotes(3)
+    const page = NoteTransformer.page(await notesListPage(user, deck, { deck_id: deck.id }, 1, 5))
+    assert.deepInclude(page, { total: 3, offset: 1, limit: 5, sortBy: deck.notesSortBy, order: deck.notesOrder })
+    assert.lengthOf(page.notes, 2)
+  })
+
+  test('deckNotesPage numbers the pages; a page past the end shows the last one', async ({ assert }) => {
+    const { user, deck } = await deckWithNotes(NOTES_PAGE_DEFAULT + 3)
+    const second = NoteTransformer.deckPage(await deckNotesPage(user, deck, { deck_id: deck.id }, 2))
+    assert.deepInclude(second, { total: NOTES_PAGE_DEFAULT + 3, page: 2, pageSize: NOTES_PAGE_DEFAULT, query: '', learningState: null, frozen: null, suspended: null })
+    assert.lengthOf(second.items, 3)
+    assert.deepEqual(Object.keys(second.items[0].front), ['preview', 'thumbnail'])
+
+    const past = NoteTransformer.deckPage(await deckNotesPage(user, deck, { deck_id: deck.id }, 9))
+    assert.equal(past.page, 2)
+    assert.deepEqual(past.items.map((item) => item.id), second.items.map((item) => item.id))
+  })
+
+  test('matchingNoteIds: the notes a search matches; without a search or filter, null (the whole deck)', async ({ assert }) => {
+    const { user, deck, notes } = await deckWithNotes(3)
+    assert.isNull(await matchingNoteIds(user, deck, { deck_id: deck.id }))
+    assert.deepEqual(await matchingNoteIds(user, deck, { deck_id: deck.id, query: 'word 01' }), [notes[1].id])
+  })
+
+  test('editorChoices: the deck and the note types on offer; the editor page starts with basic', async ({ assert }) => {
+    const { user, deck } = await deckWithNotes(0)
+    const page = NoteTransformer.editorPage(await editorChoices(user, deck.id))
+    assert.deepEqual(page.deck, { id: deck.id, name: 'Words', imagesAllowed: true })
+    assert.equal(page.noteTypes.find((type) => type.id === page.defaultNoteTypeId)?.kind, 'basic')
+    const stranger = await makeUser()
+    assert.equal((await editorChoices(stranger, deck.id).catch((caught) => caught)).status, 404)
+  })
+})
