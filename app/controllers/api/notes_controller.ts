@@ -10,6 +10,7 @@ import { findNote, presentNotes } from '#queries/notes/present_notes'
 import { findDuplicates } from '#queries/notes/find_duplicates'
 import { cardsOfNotes } from '#queries/notes/cards_of_notes'
 import NoteTransformer from '#transformers/note_transformer'
+import CardTransformer from '#transformers/card_transformer'
 import {
   bulkCreateValidator, createNoteValidator, findDuplicatesValidator, listNotesValidator,
   notesCardsValidator, previewNoteValidator, updateNoteValidator,
@@ -70,7 +71,7 @@ export default class NotesController {
   async cards({ auth, request }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const input = await request.validateUsing(notesCardsValidator)
-    return cardsOfNotes(user, input.deck_id, input.ids, input.offset ?? 0)
+    return CardTransformer.page(await cardsOfNotes(user, input.deck_id, input.ids, input.offset ?? 0))
   }
 
   async findDuplicates({ auth, request }: HttpContext) {

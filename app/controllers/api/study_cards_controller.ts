@@ -7,6 +7,7 @@ import { studyContext } from '#queries/learning/study_context'
 import { presentNotes } from '#queries/notes/present_notes'
 import { cardStats } from '#queries/learning/card_stats'
 import LearningTransformer from '#transformers/learning_transformer'
+import CardStatsTransformer from '#transformers/card_stats_transformer'
 import { editCardValidator } from '#validators/learning'
 
 /** A card on the learning screen: edit in place, remove, and its statistics sheet. */
@@ -32,6 +33,6 @@ export default class StudyCardsController {
   }
 
   async stats({ auth, params }: HttpContext) {
-    return cardStats(auth.use('api').getUserOrFail(), params.id)
+    return CardStatsTransformer.forSheet(await cardStats(auth.use('api').getUserOrFail(), params.id))
   }
 }

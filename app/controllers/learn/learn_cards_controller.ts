@@ -8,6 +8,7 @@ import { sessionCards } from '#queries/learning/session_cards'
 import { contextAfter, sessionScope, topCountersOf } from '#queries/learning/session_standing'
 import { cardStats } from '#queries/learning/card_stats'
 import LearningTransformer from '#transformers/learning_transformer'
+import CardStatsTransformer from '#transformers/card_stats_transformer'
 import NoteTransformer from '#transformers/note_transformer'
 import { editCardValidator, sessionDeckValidator } from '#validators/learning'
 
@@ -64,6 +65,6 @@ export default class LearnCardsController {
   /** GET /learn/cards/:id/stats: the card sheet and its history. */
   async stats(ctx: HttpContext) {
     ctx.session.reflash()
-    return cardStats(ctx.auth.use('web').getUserOrFail(), ctx.params.id)
+    return CardStatsTransformer.forSheet(await cardStats(ctx.auth.use('web').getUserOrFail(), ctx.params.id))
   }
 }
