@@ -95,9 +95,9 @@ export default class NoteTransformer {
     }
   }
 
-  /** The editor in a dialog (the learning page): the note, its deck and its type. Needs `deck` and `noteType` preloaded. */
-  static forEditorDialog(note: Note) {
-    return { deck: DeckTransformer.forEditor(note.deck), noteType: NoteTypeTransformer.forEditor(note.noteType), note: this.forEditor(note) }
+  /** GET /learn/cards/:id/fields: the editor in a dialog on the learning page, the card's note with its deck and type (preloaded). */
+  static forCardEditor(cardId: number, note: Note) {
+    return { cardId, deck: DeckTransformer.forEditor(note.deck), noteType: NoteTypeTransformer.forEditor(note.noteType), note: this.forEditor(note) }
   }
 
   /** GET notes: a page of the card list, as the deck sorts it. */

@@ -1,9 +1,8 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import Note from '#models/note'
 import { editCard } from '#actions/learning/edit_card'
 import { freezeCard } from '#actions/learning/freeze_card'
 import { suspendCard } from '#actions/learning/suspend_card'
-import { cardIdsOfNote, findLearnerCard } from '#queries/learning/find_card'
+import { cardIdsOfNote, findLearnerCard, noteOfCard } from '#queries/learning/find_card'
 import { sessionCards } from '#queries/learning/session_cards'
 import { contextAfter, sessionScope, topCountersOf } from '#queries/learning/session_standing'
 import { cardStats } from '#queries/learning/card_stats'
@@ -24,8 +23,7 @@ export default class LearnCardsController {
   async fields(ctx: HttpContext) {
     ctx.session.reflash()
     const card = await findLearnerCard(ctx.auth.use('web').getUserOrFail(), ctx.params.id)
-    const note = await Note.query().where('id', card.note_id).preload('noteType').preload('deck').firstOrFail()
-    return { cardId: card.id, ...NoteTransformer.forEditorDialog(note) }
+    return NoteTransformer.forCardEditor(card.id, await noteOfCard(card))
   }
 
   /** PUT /learn/cards/:id {fields, deck_id?}: saves the note and gives the card back as the session shows it. */

@@ -1,4 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
+import Note from '#models/note'
 import ApiException from '#exceptions/api_exception'
 import { idParam } from '#queries/decks/find_deck'
 
@@ -20,4 +21,9 @@ export async function findLearnerCard(user: { id: number }, cardId: unknown): Pr
 /** The ids of every card of a note. */
 export async function cardIdsOfNote(noteId: number) {
   return (await db.from('cards').where('note_id', noteId).select('id')).map((row) => row.id as number)
+}
+
+/** A card's note as the editor opens it, with its type and its deck. */
+export async function noteOfCard(card: LearnerCard) {
+  return Note.query().where('id', card.note_id).preload('noteType').preload('deck').firstOrFail()
 }
