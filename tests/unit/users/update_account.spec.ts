@@ -3,6 +3,7 @@ import hash from '@adonisjs/core/services/hash'
 import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import { updateAccount } from '#actions/users/update_account'
+import { rememberPreference } from '#actions/users/remember_preference'
 import { connectedAccounts } from '#queries/users/connected_accounts'
 import UserTransformer from '#transformers/user_transformer'
 import { makeUser, PASSWORD, resetState } from '#tests/support/helpers'
@@ -41,5 +42,12 @@ test.group('update_account: PUT users/{id} all or nothing', (group) => {
     assert.deepEqual(UserTransformer.providers(await connectedAccounts(user)), {
       providers: [{ provider: 'google', email: 'ana@gmail.test' }, { provider: 'apple', email: null }],
     })
+  })
+
+  test('rememberPreference keeps the theme or the language on the account', async ({ assert }) => {
+    const user = await makeUser()
+    await rememberPreference(user, 'theme', 'dark')
+    await rememberPreference(user, 'locale', 'de')
+    assert.deepInclude(await db.from('users').where('id', user.id).select('theme', 'locale').first(), { theme: 'dark', locale: 'de' })
   })
 })
