@@ -3,6 +3,7 @@ import type Deck from '#models/deck'
 import type NoteType from '#models/note_type'
 import type { NoteRow } from '#queries/notes/list_notes'
 import type { NotesListPage } from '#queries/notes/notes_page'
+import type { LoadedNotes } from '#queries/notes/load_notes'
 import { cardLabel, renderCard } from '#note_types/cards'
 import { htmlToPlainText, preview } from '#note_types/plain_text'
 import { keyedById } from '#note_types/field_keys'
@@ -100,15 +101,31 @@ export default class NoteTransformer {
     return { cardId, deck: DeckTransformer.forEditor(note.deck), noteType: NoteTypeTransformer.forEditor(note.noteType), note: this.forEditor(note) }
   }
 
+  /** The loaded notes (loadNotes) as the spec's Note entities, in their order. */
+  static list({ notes, decks, rows }: LoadedNotes) {
+    return notes.map((note) => this.forApi(note, rows.get(note.id), decks.get(note.deckId)!, note.cards.map((card) => card.ord)))
+  }
+
+  /** One note as the spec's Note entity (POST, PUT and GET notes/{id}, PUT cards/{id}). */
+  static one(loaded: LoadedNotes) {
+    return this.list(loaded)[0]
+  }
+
   /** GET notes: a page of the card list, as the deck sorts it. */
   static page({ notes, total, offset, limit, sortBy, order }: NotesListPage) {
-    return { notes, total, offset, limit, sortBy, order }
+    return { notes: this.list(notes), total, offset, limit, sortBy, order }
+  }
+
+  /** GET notes/find_duplicates: the groups of notes whose first field reads the same. */
+  static duplicates({ groups, notes }: { groups: { text: string; ids: number[] }[]; notes: LoadedNotes }) {
+    const byId = new Map(this.list(notes).map((note) => [note.id, note]))
+    return { groups: groups.map((group) => ({ text: group.text, notes: group.ids.map((id) => byId.get(id)!).filter(Boolean) })) }
   }
 
   /** The deck page's card list: a numbered page of previews, with the filters it shows. */
   static deckPage({ notes, total, offset, limit, sortBy, order, filters }: NotesListPage) {
     return {
-      items: notes.map((note) => this.forList(note)),
+      items: this.list(notes).map((note) => this.forList(note)),
       total, page: Math.floor(offset / limit) + 1, pageSize: limit, sortBy, order,
       query: filters.query ?? '', learningState: filters.learning_state ?? null, frozen: filters.frozen ?? null, suspended: filters.suspended ?? null,
     }

@@ -6,7 +6,7 @@ import { updateNote } from '#actions/notes/update_note'
 import { rememberSort } from '#actions/decks/update_deck'
 import { findDeck } from '#queries/decks/find_deck'
 import { notesListPage, NOTES_PAGE_DEFAULT } from '#queries/notes/notes_page'
-import { findNote, presentNotes } from '#queries/notes/present_notes'
+import { findNote, loadNotes } from '#queries/notes/load_notes'
 import { findDuplicates } from '#queries/notes/find_duplicates'
 import { cardsOfNotes } from '#queries/notes/cards_of_notes'
 import NoteTransformer from '#transformers/note_transformer'
@@ -29,7 +29,7 @@ export default class NotesController {
   async show({ auth, params }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const note = await findNote(user, params.id)
-    return (await presentNotes(user, [note.id]))[0]
+    return NoteTransformer.one(await loadNotes(user, [note.id]))
   }
 
   async store({ auth, request, response }: HttpContext) {
@@ -38,7 +38,7 @@ export default class NotesController {
     const note = await createNote(user, input.deck_id, {
       noteTypeId: input.template_id, fields: input.fields, fieldAttachmentsMap: input.field_attachments_map, reverse: input.reverse,
     })
-    return response.created((await presentNotes(user, [note.id]))[0])
+    return response.created(NoteTransformer.one(await loadNotes(user, [note.id])))
   }
 
   /** A partial update: what the body leaves out the note keeps (update_note.ts, the same rule as the web editor's save). */
@@ -49,7 +49,7 @@ export default class NotesController {
     await updateNote(user, existing, {
       noteTypeId: input.template_id, fields: input.fields, fieldAttachmentsMap: input.field_attachments_map, reverse: input.reverse,
     })
-    return (await presentNotes(user, [existing.id]))[0]
+    return NoteTransformer.one(await loadNotes(user, [existing.id]))
   }
 
   /** Every card the note would make, rendered and sanitized as the study screen would show it. Nothing is saved. */
@@ -77,6 +77,6 @@ export default class NotesController {
   async findDuplicates({ auth, request }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const input = await request.validateUsing(findDuplicatesValidator)
-    return findDuplicates(user, input.deck_id, input.query)
+    return NoteTransformer.duplicates(await findDuplicates(user, input.deck_id, input.query))
   }
 }

@@ -4,9 +4,10 @@ import { suspendCard } from '#actions/learning/suspend_card'
 import { sessionCards } from '#queries/learning/session_cards'
 import { topCountersOf } from '#queries/learning/session_standing'
 import { studyContext } from '#queries/learning/study_context'
-import { presentNotes } from '#queries/notes/present_notes'
+import { loadNotes } from '#queries/notes/load_notes'
 import { cardStats } from '#queries/learning/card_stats'
 import LearningTransformer from '#transformers/learning_transformer'
+import NoteTransformer from '#transformers/note_transformer'
 import CardStatsTransformer from '#transformers/card_stats_transformer'
 import { editCardValidator } from '#validators/learning'
 
@@ -19,7 +20,7 @@ export default class StudyCardsController {
     const card = await editCard(user, params.id, {
       fields: input.fields, fieldAttachmentsMap: input.field_attachments_map, reverse: input.reverse,
     })
-    if (!input.return_learning_data) return (await presentNotes(user, [card.note_id]))[0]
+    if (!input.return_learning_data) return NoteTransformer.one(await loadNotes(user, [card.note_id]))
     const context = await studyContext(user, input.deck_id ?? card.deck_id)
     return LearningTransformer.card(context, await sessionCards(context, [card.id]), i18n)
   }

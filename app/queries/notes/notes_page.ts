@@ -3,7 +3,7 @@ import type Deck from '#models/deck'
 import type User from '#models/user'
 import { subtreeIds } from '#queries/decks/deck_tree'
 import { listNotes, notesQuery } from '#queries/notes/list_notes'
-import { presentNotes } from '#queries/notes/present_notes'
+import { loadNotes } from '#queries/notes/load_notes'
 import type { listNotesValidator } from '#validators/content'
 
 /** GET notes' page size when the call gives none, and the web card list's. */
@@ -18,7 +18,7 @@ export async function notesListPage(user: User, deck: Deck, input: NoteFiltersIn
   const { rows, total } = await listNotes(user.id, {
     deckIds: await subtreeIds(deck.id), ...filtersOf(input), sortBy: deck.notesSortBy, order: deck.notesOrder, offset, limit,
   })
-  const notes = await presentNotes(user, rows.map((row) => row.id), rows)
+  const notes = await loadNotes(user, rows.map((row) => row.id), rows)
   return { notes, total, offset, limit, sortBy: deck.notesSortBy, order: deck.notesOrder, filters: input }
 }
 

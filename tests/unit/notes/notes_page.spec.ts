@@ -3,6 +3,8 @@ import CreateDeck from '#actions/decks/create_deck'
 import BulkCreateNotes from '#actions/notes/bulk_create_notes'
 import { deckNotesPage, matchingNoteIds, notesListPage, NOTES_PAGE_DEFAULT } from '#queries/notes/notes_page'
 import { editorChoices } from '#queries/notes/editor_choices'
+import { loadNotes } from '#queries/notes/load_notes'
+import { findDuplicates } from '#queries/notes/find_duplicates'
 import NoteTransformer from '#transformers/note_transformer'
 import { makeUser, resetState } from '#tests/support/helpers'
 
@@ -49,5 +51,30 @@ test.group('The card list: pages of a deck\'s notes', (group) => {
     assert.equal(page.noteTypes.find((type) => type.id === page.defaultNoteTypeId)?.kind, 'basic')
     const stranger = await makeUser()
     assert.equal((await editorChoices(stranger, deck.id).catch((caught) => caught)).status, 404)
+  })
+})
+
+test.group('Notes loaded for the Note entity', (group) => {
+  group.each.setup(() => resetState())
+
+  test('loadNotes keeps the order asked, skips ids that are gone, and reads nothing for none', async ({ assert }) => {
+    const { user, notes } = await deckWithNotes(3)
+    const loaded = await loadNotes(user, [notes[2].id, 999999, notes[0].id])
+    assert.deepEqual(loaded.notes.map((note) => note.id), [notes[2].id, notes[0].id])
+    assert.deepEqual(NoteTransformer.list(loaded).map((note) => note.front.preview), ['word 02', 'word 00'])
+    assert.deepEqual(await loadNotes(user, []), { notes: [], decks: new Map(), rows: new Map() })
+  })
+
+  test('findDuplicates groups notes whose first field reads the same; with a query, those reading as it', async ({ assert }) => {
+    const user = await makeUser()
+    const deck = await new CreateDeck().handle(user, { name: 'Words' })
+    const notes = await new BulkCreateNotes().handle(user, deck.id, [
+      { front: 'Sun', back: '1' }, { front: '<b>sun</b>', back: '2' }, { front: 'moon', back: '3' },
+    ])
+    const groups = NoteTransformer.duplicates(await findDuplicates(user, deck.id))
+    assert.deepEqual(groups.groups.map((group) => [group.text, group.notes.map((note) => note.id)]), [['sun', [notes[0].id, notes[1].id]]])
+    const asked = NoteTransformer.duplicates(await findDuplicates(user, deck.id, 'Moon'))
+    assert.deepEqual(asked.groups.map((group) => [group.text, group.notes.map((note) => note.id)]), [['Moon', [notes[2].id]]])
+    assert.deepEqual(NoteTransformer.duplicates(await findDuplicates(user, deck.id, 'star')), { groups: [] })
   })
 })
