@@ -1,11 +1,12 @@
 import type Deck from '#models/deck'
-import type { DeckState } from '#models/deck'
+import { isReportable, type DeckState } from '#models/deck'
 import type User from '#models/user'
 import { NO_COUNTS, type DeckCounts } from '#queries/decks/deck_counters'
-import { isReportable } from '#models/deck'
 import { hierarchyOf, type HierarchyNode } from '#queries/decks/deck_tree'
 import { avatarUrlOf } from '#transformers/user_transformer'
-import type FolderTransformer from '#transformers/folder_transformer'
+import FolderTransformer from '#transformers/folder_transformer'
+import NoteTypeTransformer from '#transformers/note_type_transformer'
+import type { DeckList, ShownDeck } from '#queries/decks/list_decks'
 
 const DEFAULT_FONT = { size: 20, alignment: 'center' as const }
 
@@ -38,6 +39,29 @@ export default class DeckTransformer {
       if (deck.parentId) byId.get(deck.parentId)?.children.push(byId.get(deck.id)!)
     }
     return byId
+  }
+
+  /**
+   * The deck list (GET decks and the pages' lists): the selected decks nested
+   * as the spec nests them, their id tree, the note types, the number of
+   * archived main decks and the folders with their main decks.
+   */
+  static list({ owner, visible, selected, counts, folders, noteTypes, numberOfArchivedDecks }: DeckList) {
+    const nested = this.nested(visible, (deck) => this.fields(deck, counts.get(deck.id), owner))
+    return {
+      decks: selected.map((deck) => nested.get(deck.id)!),
+      hierarchy: hierarchyOf(selected),
+      templates: noteTypes.map((noteType) => NoteTypeTransformer.forApi(noteType)),
+      numberOfArchivedDecks,
+      folders: folders.map((folder) =>
+        FolderTransformer.forApi(folder, visible.filter((deck) => deck.isRootDeck && deck.folderId === folder.id).map((deck) => deck.id))
+      ),
+    }
+  }
+
+  /** One deck in the spec's shape (GET, POST, PUT decks, archive, restore, …): its counts, its subdecks nested. */
+  static show({ deck, rows, counts, owner }: ShownDeck) {
+    return this.nested(rows, (row) => this.fields(row, counts.get(row.id), owner)).get(deck.id)!
   }
 
   /** The pages keep the flat list: `children` as ids, so a page does not carry each subtree twice. */
@@ -139,13 +163,14 @@ export default class DeckTransformer {
     return { id, name, parentId, isRootDeck, folderId, algorithmPreset, algorithmType, state, position }
   }
 
-  /** GET decks/polling. */
-  static pollingList(decks: ReturnType<typeof DeckTransformer.forPolling>[]) {
-    return { decks }
+  /** GET decks/polling: the decks a job is working on, or whose job failed. */
+  static pollingList(decks: Deck[]) {
+    return { decks: decks.map((deck) => this.forPolling(deck)) }
   }
 
   /** PUT decks/move: where every deck stands now (the id tree and the folders). */
-  static tree({ hierarchy, folders }: { hierarchy: HierarchyNode[]; folders: ReturnType<typeof FolderTransformer.forApi>[] }) {
+  static tree(list: DeckList) {
+    const { hierarchy, folders } = this.list(list)
     return { hierarchy, folders }
   }
 

@@ -18,11 +18,11 @@ import {
 export default class DecksController {
   async index({ auth, request }: HttpContext) {
     const { deck_ids: deckIds, folder_id: folderId } = await request.validateUsing(listDecksValidator)
-    return listDecks(auth.use('api').getUserOrFail(), { deckIds, folderId })
+    return DeckTransformer.list(await listDecks(auth.use('api').getUserOrFail(), { deckIds, folderId }))
   }
 
   async archived({ auth }: HttpContext) {
-    return listDecks(auth.use('api').getUserOrFail(), { archived: true })
+    return DeckTransformer.list(await listDecks(auth.use('api').getUserOrFail(), { archived: true }))
   }
 
   /** A light list for pickers (move, duplicate): no counts. */
@@ -36,21 +36,21 @@ export default class DecksController {
 
   async show({ auth, params }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
-    return showDeck(user, await findDeck(user, params.id))
+    return DeckTransformer.show(await showDeck(user, await findDeck(user, params.id)))
   }
 
   async store({ auth, request, response }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const { deck: input } = await request.validateUsing(createDeckValidator)
     const deck = await new CreateDeck().handle(user, { name: input.name, parentId: input.parent_id, folderId: input.folder_id, source: input.source })
-    return response.created(await showDeck(user, deck))
+    return response.created(DeckTransformer.show(await showDeck(user, deck)))
   }
 
   async update({ auth, request, params }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const { deck: input } = await request.validateUsing(updateDeckValidator)
     const deck = await new UpdateDeck().handle(user, params.id, updateDeckInput(input))
-    return showDeck(user, deck)
+    return DeckTransformer.show(await showDeck(user, deck))
   }
 
   async destroy({ auth, params, response }: HttpContext) {
@@ -64,7 +64,7 @@ export default class DecksController {
     const copy = await new DuplicateDeck().handle(user, params.id, {
       keepProgress: input.keep_progress, destinationId: input.destination_id, folderId: input.folder_id, locale: i18n.locale,
     })
-    return response.accepted(await showDeck(user, copy))
+    return response.accepted(DeckTransformer.show(await showDeck(user, copy)))
   }
 
   async move({ auth, request }: HttpContext) {
@@ -83,7 +83,7 @@ export default class DecksController {
   async resetProgress({ auth, params }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     await new ResetProgress().handle(user, params.id)
-    return showDeck(user, await findDeck(user, params.id))
+    return DeckTransformer.show(await showDeck(user, await findDeck(user, params.id)))
   }
 
   async report({ auth, params, request, response }: HttpContext) {

@@ -40,11 +40,11 @@ export default class DecksController {
     const loadTree = () => (tree ??= deckTree(user, deck))
     return inertia.render('decks/show', {
       tab,
-      deck: async () => DeckTransformer.forPage(await showDeck(user, deck)),
+      deck: async () => DeckTransformer.forPage(DeckTransformer.show(await showDeck(user, deck))),
       tree: async () => (await loadTree()).decks,
       templates: async () => (await loadTree()).templates,
       notes: tab === 'cards' ? async () => NoteTransformer.deckPage(await deckNotesPage(user, deck, invalid ? { deck_id: deck.id } : filters!, page)) : null,
-      polling: () => pollingDecks(user),
+      polling: async () => DeckTransformer.pollingList(await pollingDecks(user)).decks,
       destinations: inertia.optional(() => destinations(user)),
       started: DeckTransformer.startedJobs(session.flashMessages.get(STARTED_JOB)),
     })
