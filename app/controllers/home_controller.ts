@@ -1,11 +1,12 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { FOLDER_COLORS } from '#models/folder'
-import { deckListProps, startedJobs } from '#controllers/decks/deck_props'
+import { deckListProps } from '#queries/decks/deck_page'
+import DeckTransformer, { STARTED_JOB } from '#transformers/deck_transformer'
 
 export default class HomeController {
   /** Signed out: the landing page; signed in: the deck list. */
   async index({ inertia, auth, session }: HttpContext) {
     if (!auth.user) return inertia.render('marketing/landing', {})
-    return inertia.render('home', { ...deckListProps(auth.user), started: startedJobs(session), folderColors: [...FOLDER_COLORS] })
+    return inertia.render('home', { ...deckListProps(auth.user), started: DeckTransformer.startedJobs(session.flashMessages.get(STARTED_JOB)), folderColors: [...FOLDER_COLORS] })
   }
 }

@@ -1,7 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import drive from '@adonisjs/drive/services/main'
-import Media from '#models/media'
-import ApiException from '#exceptions/api_exception'
+import { findMedia } from '#queries/media/find_media'
 
 /**
  * Serves uploaded media to whoever may see it (for now its owner), by web
@@ -11,8 +10,7 @@ import ApiException from '#exceptions/api_exception'
 export default class MediaController {
   async show(ctx: HttpContext) {
     const user = (await ctx.auth.use('web').check()) ? ctx.auth.use('web').user : (await ctx.auth.use('api').check()) ? ctx.auth.use('api').user : null
-    const media = user ? await Media.query().where('key', String(ctx.params.key)).where('user_id', user.id).first() : null
-    if (!media) throw ApiException.notFound()
+    const media = await findMedia(user, String(ctx.params.key))
     const stream = await drive.use().getStream(`media/${media.key}`)
     ctx.response.header('Content-Type', media.mime)
     ctx.response.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")

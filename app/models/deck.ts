@@ -172,3 +172,8 @@ export default class Deck extends BaseModel {
     return !['imported_anki', 'pre-made', 'imported_ofc', 'imported_csv'].includes(this.source)
   }
 }
+
+/** Reports go to the moderators of decks that came from someone else: the library or a pre-made deck. */
+export function isReportable(deck: { source: string }) {
+  return deck.source === 'pre-made' || deck.source === 'cloned_from_published_deck'
+}

@@ -17,6 +17,8 @@ import { addDays, daysBetween } from '#scheduling/study_day'
  * - frozen days keep the streak alive but do not lengthen it;
  * - freezes belong to the streak that earned them: a broken streak loses them.
  */
+/** Spec: a day is active after studying 5 cards. */
+export const ACTIVE_DAY_CARDS = 5
 export const FREEZE_EVERY_DAYS = 7
 export const MAX_FREEZES = 2
 

@@ -1,8 +1,12 @@
 import type Deck from '#models/deck'
+import { isReportable, type DeckState } from '#models/deck'
 import type User from '#models/user'
 import { NO_COUNTS, type DeckCounts } from '#queries/decks/deck_counters'
-import { isReportable } from '#actions/decks/report_deck'
+import { hierarchyOf, type HierarchyNode } from '#queries/decks/deck_tree'
 import { avatarUrlOf } from '#transformers/user_transformer'
+import FolderTransformer from '#transformers/folder_transformer'
+import NoteTypeTransformer from '#transformers/note_type_transformer'
+import type { DeckList, ShownDeck } from '#queries/decks/list_decks'
 
 const DEFAULT_FONT = { size: 20, alignment: 'center' as const }
 
@@ -11,6 +15,12 @@ export type DeckFields = ReturnType<typeof DeckTransformer.fields>
 export type ApiDeck = DeckFields & { children: ApiDeck[] }
 /** The pages' Deck: the same fields, `children` as ids (a page builds its tree from `parentId`). */
 export type PageDeck = DeckFields & { children: number[] }
+
+/** A job as it started: the page follows it even when it ends before the first poll. */
+export type StartedJob = ReturnType<typeof DeckTransformer.forPolling> & { reverse?: boolean }
+
+/** The flash key that carries a started job to the next page (DeckTransformer.startedJob, startedJobs). */
+export const STARTED_JOB = 'deckJobStarted'
 
 /** The spec's Deck entity, for the apps and the pages alike. */
 export default class DeckTransformer {
@@ -29,6 +39,29 @@ export default class DeckTransformer {
       if (deck.parentId) byId.get(deck.parentId)?.children.push(byId.get(deck.id)!)
     }
     return byId
+  }
+
+  /**
+   * The deck list (GET decks and the pages' lists): the selected decks nested
+   * as the spec nests them, their id tree, the note types, the number of
+   * archived main decks and the folders with their main decks.
+   */
+  static list({ owner, visible, selected, counts, folders, noteTypes, numberOfArchivedDecks }: DeckList) {
+    const nested = this.nested(visible, (deck) => this.fields(deck, counts.get(deck.id), owner))
+    return {
+      decks: selected.map((deck) => nested.get(deck.id)!),
+      hierarchy: hierarchyOf(selected),
+      templates: noteTypes.map((noteType) => NoteTypeTransformer.forApi(noteType)),
+      numberOfArchivedDecks,
+      folders: folders.map((folder) =>
+        FolderTransformer.forApi(folder, visible.filter((deck) => deck.isRootDeck && deck.folderId === folder.id).map((deck) => deck.id))
+      ),
+    }
+  }
+
+  /** One deck in the spec's shape (GET, POST, PUT decks, archive, restore, …): its counts, its subdecks nested. */
+  static show({ deck, rows, counts, owner }: ShownDeck) {
+    return this.nested(rows, (row) => this.fields(row, counts.get(row.id), owner)).get(deck.id)!
   }
 
   /** The pages keep the flat list: `children` as ids, so a page does not carry each subtree twice. */
@@ -119,4 +152,67 @@ export default class DeckTransformer {
       failureCode: deck.state === 'processing_failed' ? (deck.processing?.failureCode ?? null) : null,
     }
   }
+
+  /** The deck as the note editor needs it. */
+  static forEditor(deck: Deck) {
+    return { id: deck.id, name: deck.name, imagesAllowed: deck.imagesAllowed }
+  }
+
+  /** A deck a picker offers (move cards, move a deck): no counts. */
+  static forPicker({ id, name, parentId, isRootDeck, folderId, algorithmPreset, algorithmType, state, position }: DeckFields) {
+    return { id, name, parentId, isRootDeck, folderId, algorithmPreset, algorithmType, state, position }
+  }
+
+  /** GET decks/polling: the decks a job is working on, or whose job failed. */
+  static pollingList(decks: Deck[]) {
+    return { decks: decks.map((deck) => this.forPolling(deck)) }
+  }
+
+  /** PUT decks/move: where every deck stands now (the id tree and the folders). */
+  static tree(list: DeckList) {
+    const { hierarchy, folders } = this.list(list)
+    return { hierarchy, folders }
+  }
+
+  /** POST decks/{id}/report. */
+  static reported() {
+    return { reported: true }
+  }
+
+  /** GET decks/light: every deck for the apps' pickers (no counts), and their tree. */
+  static lightList(decks: Deck[]) {
+    return {
+      decks: decks.map((deck) => ({
+        id: deck.id, name: deck.name, parentId: deck.parentId, rootDeckId: deck.rootDeckId, folderId: deck.folderId,
+        algorithmPreset: deck.algorithmPreset, state: deck.state,
+      })),
+      hierarchy: hierarchyOf(decks),
+    }
+  }
+
+  /** The statistics page's deck picker: subdecks under their parent, with their depth for indenting. */
+  static choices(decks: Deck[]) {
+    const names = new Map(decks.map((deck) => [deck.id, deck.name]))
+    const choices: { id: number; name: string; depth: number }[] = []
+    const walk = (nodes: HierarchyNode[], depth: number) => {
+      for (const node of nodes) {
+        choices.push({ id: node.id, name: names.get(node.id) ?? '', depth })
+        walk(node.children, depth + 1)
+      }
+    }
+    walk(hierarchyOf(decks), 0)
+    return choices
+  }
+
+  /** A job just started on the deck (flashed under STARTED_JOB for the next page). */
+  static startedJob(deck: Deck, state: DeckState, reverse?: boolean): StartedJob {
+    return { ...this.forPolling(deck), state, reverse }
+  }
+
+  /** The started job a page was flashed, as the list the page follows. */
+  static startedJobs(flashed: unknown): StartedJob[] {
+    return flashed ? [flashed as StartedJob] : []
+  }
 }
+
+export type PickerDeck = ReturnType<typeof DeckTransformer.forPicker>

@@ -12,4 +12,9 @@ export default class FolderTransformer {
       decks: deckIds,
     }
   }
+
+  /** The folders with their root decks' ids (rootDeckIdsIn). */
+  static list(folders: Folder[], deckIds: Map<number, number[]>) {
+    return folders.map((folder) => this.forApi(folder, deckIds.get(folder.id) ?? []))
+  }
 }

@@ -1,9 +1,14 @@
 import type Note from '#models/note'
 import type Deck from '#models/deck'
+import type NoteType from '#models/note_type'
 import type { NoteRow } from '#queries/notes/list_notes'
+import type { NotesListPage } from '#queries/notes/notes_page'
+import type { LoadedNotes } from '#queries/notes/load_notes'
 import { cardLabel, renderCard } from '#note_types/cards'
 import { htmlToPlainText, preview } from '#note_types/plain_text'
 import { keyedById } from '#note_types/field_keys'
+import DeckTransformer from '#transformers/deck_transformer'
+import NoteTypeTransformer from '#transformers/note_type_transformer'
 
 /* the answer part of a back side: what follows Anki's <hr id=answer> */
 const answerPart = (html: string) => html.split(/<hr[^>]*id=["']?answer["']?[^>]*>/i).pop() ?? html
@@ -15,6 +20,12 @@ const typeTitle = (note: Note) => (note.noteType.kind === 'custom' ? note.noteTy
 
 const STATE_NAMES: Record<NoteRow['learningState'], string> = {
   new: 'new', learning: 'learning', graduated: 'graduated', study_again: 'study_again', got_it: 'got_it',
+}
+
+/** The first picture of the note's front, else of any field, for the list's thumbnail. */
+function thumbnailOf(note: ApiNote) {
+  const src = [note.front.rawHtml, ...Object.values(note.fields)].map((html) => /<img\b[^>]*\ssrc="([^"]+)"/i.exec(html)?.[1]).find(Boolean)
+  return src ? src.replaceAll('&quot;', '"').replaceAll('&amp;', '&') : null
 }
 
 /**
@@ -70,4 +81,80 @@ export default class NoteTransformer {
       updatedAt: note.updatedAt.toISO(),
     }
   }
+
+  /** The note as the web editor opens it: its fields keyed by title, as the editor's form holds them. */
+  static forEditor(note: Note) {
+    return { id: note.id, noteTypeId: note.noteTypeId, fields: note.fields, fieldAttachmentsMap: note.fieldAttachmentsMap, isReversed: note.isReversed }
+  }
+
+  /** The note editor's page: the deck, every note type on offer and the one it starts with (basic). */
+  static editorPage({ deck, noteTypes }: { deck: Deck; noteTypes: NoteType[] }) {
+    return {
+      deck: DeckTransformer.forEditor(deck),
+      noteTypes: noteTypes.map((noteType) => NoteTypeTransformer.forEditor(noteType)),
+      defaultNoteTypeId: noteTypes.find((noteType) => noteType.kind === 'basic')!.id,
+    }
+  }
+
+  /** GET /learn/cards/:id/fields: the editor in a dialog on the learning page, the card's note with its deck and type (preloaded). */
+  static forCardEditor(cardId: number, note: Note) {
+    return { cardId, deck: DeckTransformer.forEditor(note.deck), noteType: NoteTypeTransformer.forEditor(note.noteType), note: this.forEditor(note) }
+  }
+
+  /** The loaded notes (loadNotes) as the spec's Note entities, in their order. */
+  static list({ notes, decks, rows }: LoadedNotes) {
+    return notes.map((note) => this.forApi(note, rows.get(note.id), decks.get(note.deckId)!, note.cards.map((card) => card.ord)))
+  }
+
+  /** One note as the spec's Note entity (POST, PUT and GET notes/{id}, PUT cards/{id}). */
+  static one(loaded: LoadedNotes) {
+    return this.list(loaded)[0]
+  }
+
+  /** GET notes: a page of the card list, as the deck sorts it. */
+  static page({ notes, total, offset, limit, sortBy, order }: NotesListPage) {
+    return { notes: this.list(notes), total, offset, limit, sortBy, order }
+  }
+
+  /** GET notes/find_duplicates: the groups of notes whose first field reads the same. */
+  static duplicates({ groups, notes }: { groups: { text: string; ids: number[] }[]; notes: LoadedNotes }) {
+    const byId = new Map(this.list(notes).map((note) => [note.id, note]))
+    return { groups: groups.map((group) => ({ text: group.text, notes: group.ids.map((id) => byId.get(id)!).filter(Boolean) })) }
+  }
+
+  /** The deck page's card list: a numbered page of previews, with the filters it shows. */
+  static deckPage({ notes, total, offset, limit, sortBy, order, filters }: NotesListPage) {
+    return {
+      items: this.list(notes).map((note) => this.forList(note)),
+      total, page: Math.floor(offset / limit) + 1, pageSize: limit, sortBy, order,
+      query: filters.query ?? '', learningState: filters.learning_state ?? null, frozen: filters.frozen ?? null, suspended: filters.suspended ?? null,
+    }
+  }
+
+  /*
+   * The list shows previews only: fields, masks and rendered HTML stay with the
+   * editor. A note without any text (an image occlusion without a header) gets
+   * its thumbnail and a label in the reader's language, not the type's name.
+   */
+  static forList(note: ApiNote) {
+    return {
+      id: note.id, deckId: note.deckId, templateId: note.templateId,
+      front: {
+        preview: Object.values(note.fields).some((html) => htmlToPlainText(html)) ? note.front.preview : '',
+        thumbnail: thumbnailOf(note),
+      },
+      back: { preview: note.back.preview },
+      label: note.label, isReversed: note.isReversed, isFrozen: note.isFrozen, learningState: note.learningState,
+      isSuspended: note.isSuspended, suspendedCardsCount: note.suspendedCardsCount,
+      nextReviewAt: note.nextReviewAt, numberOfCards: note.numberOfCards, hasImage: note.hasImage, hasAudio: note.hasAudio,
+    }
+  }
+
+  /** POST notes/bulk_create: the new notes' ids. */
+  static created(notes: { id: number }[]) {
+    return { ids: notes.map((note) => note.id), count: notes.length }
+  }
 }
+
+export type ApiNote = ReturnType<typeof NoteTransformer.forApi>
+export type DeckNotesPage = ReturnType<typeof NoteTransformer.deckPage>

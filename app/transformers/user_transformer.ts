@@ -1,7 +1,5 @@
 import type User from '#models/user'
-
-/* A streak freeze is earned for every week of streak, up to two charged (spec 9). */
-const FREEZE_EVERY_DAYS = 7
+import { nextFreezeMinimumStreak } from '#scheduling/streak'
 
 export const avatarUrlOf = (user: User) =>
   user.avatarPath ? `/avatars/${user.id}?v=${user.updatedAt.toUnixInteger()}` : null
@@ -43,7 +41,22 @@ export default class UserTransformer {
     }
   }
 
-  /** The spec's streak fields. */
+  /** The sign-up and sign-in answers: the new token and the whole User entity. */
+  static signedIn(token: string, isNewUser: boolean, user: User) {
+    return { token, isNewUser, user: this.forApi(user) }
+  }
+
+  /** An e-mail with a link was sent (or would have been: the same answer whether or not the address has an account). */
+  static linkSent() {
+    return { sent: true }
+  }
+
+  /** The providers connected to the account (GET and DELETE auth_providers). */
+  static providers(accounts: { provider: string; email: string | null }[]) {
+    return { providers: accounts.map(({ provider, email }) => ({ provider, email })) }
+  }
+
+  /** The spec's streak fields (a freeze is earned every week of streak: app/scheduling/streak.ts). */
   static streak(user: User) {
     const today = user.today()
     return {
@@ -53,7 +66,7 @@ export default class UserTransformer {
       todayShown: user.streakShownOn?.toISODate() === today,
       todayCompleted: user.streakCompletedOn?.toISODate() === today,
       availableFreezeCount: user.streakFreezes,
-      nextFreezeMinimumStreak: (Math.floor(user.streakCurrent / FREEZE_EVERY_DAYS) + 1) * FREEZE_EVERY_DAYS,
+      nextFreezeMinimumStreak: nextFreezeMinimumStreak(user.streakCurrent),
     }
   }
 

@@ -119,6 +119,11 @@ export const createNoteValidator = vine.create({ note: vine.object({ ...noteBody
 export const updateNoteValidator = vine.create({ note: vine.object({ ...noteBody, template_id: id().optional(), deck_id: id().optional() }) })
 export const previewNoteValidator = vine.create({ note: vine.object({ ...noteBody, deck_id: id() }) })
 
+/* the web editor posts the note's fields flat, as its form holds them; an edit leaves out what it keeps, as PUT notes/{id} does */
+export const editorNoteValidator = vine.create(noteBody)
+export const editorUpdateValidator = vine.create({ ...noteBody, template_id: id().optional() })
+export const editorPreviewValidator = vine.create({ ...noteBody, deck_id: id() })
+
 export const listNotesValidator = vine.create({
   deck_id: id(),
   offset: offset().optional(),

@@ -64,3 +64,6 @@ export const editCardValidator = vine.create({
   deck_id: id().optional(),
   return_learning_data: vine.boolean().optional(),
 })
+
+/* the learning page's calls on a card: the session's deck (a card may sit in one of its subdecks), whose counters come back */
+export const sessionDeckValidator = vine.create({ deck_id: id().optional() })

@@ -1,5 +1,6 @@
 import ApiException from '#exceptions/api_exception'
 import DeckReport from '#models/deck_report'
+import { isReportable } from '#models/deck'
 import type User from '#models/user'
 import { findDeck } from '#queries/decks/find_deck'
 
@@ -10,8 +11,4 @@ export default class ReportDeck {
     if (!isReportable(deck)) throw new ApiException(422, 'E_NOT_REPORTABLE', 'deck_not_reportable', { apiField: 'id' })
     return DeckReport.create({ deckId: deck.id, userId: user.id, text })
   }
-}
-
-export function isReportable(deck: { source: string }) {
-  return deck.source === 'pre-made' || deck.source === 'cloned_from_published_deck'
 }

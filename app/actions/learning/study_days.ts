@@ -1,5 +1,6 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { ACTIVE_DAY_CARDS, refreshStreak } from '#actions/study/refresh_streak'
+import { refreshStreak } from '#actions/study/refresh_streak'
+import { ACTIVE_DAY_CARDS } from '#scheduling/streak'
 
 /**
  * Counts an answer (or takes one back, for undo) on the learner's study day

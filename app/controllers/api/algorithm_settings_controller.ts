@@ -1,14 +1,18 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { algorithmSettingsInput, showAlgorithmSettings, updateAlgorithmSettings } from '#actions/learning/algorithm_settings'
+import { algorithmSettingsInput, updateAlgorithmSettings } from '#actions/learning/update_algorithm_settings'
+import { deckWithRoot } from '#queries/learning/algorithm_settings'
+import AlgorithmSettingsTransformer from '#transformers/algorithm_settings_transformer'
 import { algorithmSettingsValidator } from '#validators/learning'
 
 export default class AlgorithmSettingsController {
   async show({ auth, params }: HttpContext) {
-    return showAlgorithmSettings(auth.use('api').getUserOrFail(), params.deckId)
+    const { root, deck } = await deckWithRoot(auth.use('api').getUserOrFail(), params.deckId)
+    return AlgorithmSettingsTransformer.forDeck(root, deck)
   }
 
   async update({ auth, params, request }: HttpContext) {
     const input = await request.validateUsing(algorithmSettingsValidator)
-    return updateAlgorithmSettings(auth.use('api').getUserOrFail(), params.deckId, algorithmSettingsInput(input))
+    const root = await updateAlgorithmSettings(auth.use('api').getUserOrFail(), params.deckId, algorithmSettingsInput(input))
+    return AlgorithmSettingsTransformer.forDeck(root)
   }
 }

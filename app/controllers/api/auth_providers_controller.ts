@@ -1,17 +1,13 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import type User from '#models/user'
 import DisconnectProvider from '#actions/users/disconnect_provider'
+import { connectedAccounts } from '#queries/users/connected_accounts'
+import UserTransformer from '#transformers/user_transformer'
 import { providerValidator } from '#validators/user'
 import ApiException from '#exceptions/api_exception'
 
-async function connected(user: User) {
-  const accounts = await user.related('socialAccounts').query().orderBy('id')
-  return { providers: accounts.map(({ provider, email }) => ({ provider, email })) }
-}
-
 export default class AuthProvidersController {
   async index({ auth }: HttpContext) {
-    return connected(auth.use('api').getUserOrFail())
+    return UserTransformer.providers(await connectedAccounts(auth.use('api').getUserOrFail()))
   }
 
   async destroy({ params, auth }: HttpContext) {
@@ -20,6 +16,6 @@ export default class AuthProvidersController {
       throw ApiException.notFound()
     })
     await new DisconnectProvider().handle(user, provider)
-    return connected(user)
+    return UserTransformer.providers(await connectedAccounts(user))
   }
 }

@@ -6,7 +6,9 @@ import RegisterWithEmail from '#actions/auth/register_with_email'
 import SignInWithIdentity from '#actions/auth/sign_in_with_identity'
 import SendLoginLink from '#actions/auth/send_login_link'
 import ConsumeLoginLink from '#actions/auth/consume_login_link'
+import { refreshStreak } from '#actions/study/refresh_streak'
 import { apiUser } from '#queries/users/api_user'
+import UserTransformer from '#transformers/user_transformer'
 import { verifyIdentityToken } from '#services/identity_tokens'
 import { guardEmailRequest, guardSignIn } from '#services/auth_throttle'
 import {
@@ -22,9 +24,11 @@ async function currentUser(ctx: HttpContext) {
   return (await ctx.auth.use('api').check()) ? ctx.auth.use('api').user! : null
 }
 
+/** A new token for the user, answered with the User entity (its streak brought up to date first). */
 async function issueToken(user: User, isNewUser: boolean, name = 'mobile') {
   const token = await User.accessTokens.create(user, ['*'], { name })
-  return { token: token.value!.release(), isNewUser, user: await apiUser(user) }
+  await refreshStreak(user.id, user.today())
+  return UserTransformer.signedIn(token.value!.release(), isNewUser, await apiUser(user))
 }
 
 export default class AuthenticationController {
@@ -70,7 +74,7 @@ export default class AuthenticationController {
         await guardEmailRequest('login_link', email)
         await new SendLoginLink().handle(email, ctx.i18n.locale)
         /* same answer whether or not the address has an account */
-        return ctx.response.accepted({ sent: true })
+        return ctx.response.accepted(UserTransformer.linkSent())
       }
     }
   }

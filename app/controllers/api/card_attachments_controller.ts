@@ -1,6 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import StoreMedia from '#actions/media/store_media'
 import { findEditableDeck } from '#queries/decks/find_deck'
+import MediaTransformer from '#transformers/media_transformer'
 import { attachmentValidator } from '#validators/content'
 
 /** POST card_attachments: an image, sound or video for a deck's notes → {id, type, url}. */
@@ -10,6 +11,6 @@ export default class CardAttachmentsController {
     const input = await request.validateUsing(attachmentValidator)
     const deck = await findEditableDeck(user, input.deck_id)
     const media = await new StoreMedia().handle(user, deck, input.file)
-    return response.ok({ id: media.id, type: media.kind, url: media.url })
+    return response.ok(MediaTransformer.forApi(media))
   }
 }

@@ -1,16 +1,17 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import ArchiveDeck from '#actions/decks/archive_deck'
 import { showDeck } from '#queries/decks/list_decks'
+import DeckTransformer from '#transformers/deck_transformer'
 
 /** Archive and restore: a state toggle on the deck, as its own small resource. */
 export default class DeckArchivesController {
   async store({ auth, params }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
-    return showDeck(user, await new ArchiveDeck().handle(user, params.id, true))
+    return DeckTransformer.show(await showDeck(user, await new ArchiveDeck().handle(user, params.id, true)))
   }
 
   async destroy({ auth, params }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
-    return showDeck(user, await new ArchiveDeck().handle(user, params.id, false))
+    return DeckTransformer.show(await showDeck(user, await new ArchiveDeck().handle(user, params.id, false)))
   }
 }

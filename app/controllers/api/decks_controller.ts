@@ -8,9 +8,8 @@ import ResetProgress from '#actions/decks/reset_progress'
 import ReportDeck from '#actions/decks/report_deck'
 import { reorder } from '#actions/decks/reorder_decks'
 import { findDeck } from '#queries/decks/find_deck'
-import { hierarchyOf } from '#queries/decks/deck_tree'
-import { listDecks, pollingDecks, showDeck } from '#queries/decks/list_decks'
-import Deck from '#models/deck'
+import { activeDecks, listDecks, pollingDecks, showDeck } from '#queries/decks/list_decks'
+import DeckTransformer from '#transformers/deck_transformer'
 import {
   createDeckValidator, duplicateDeckValidator, listDecksValidator, moveDeckValidator,
   reorderDecksValidator, reportDeckValidator, updateDeckValidator,
@@ -19,44 +18,39 @@ import {
 export default class DecksController {
   async index({ auth, request }: HttpContext) {
     const { deck_ids: deckIds, folder_id: folderId } = await request.validateUsing(listDecksValidator)
-    return listDecks(auth.use('api').getUserOrFail(), { deckIds, folderId })
+    return DeckTransformer.list(await listDecks(auth.use('api').getUserOrFail(), { deckIds, folderId }))
   }
 
   async archived({ auth }: HttpContext) {
-    return listDecks(auth.use('api').getUserOrFail(), { archived: true })
+    return DeckTransformer.list(await listDecks(auth.use('api').getUserOrFail(), { archived: true }))
   }
 
   /** A light list for pickers (move, duplicate): no counts. */
   async light({ auth }: HttpContext) {
-    const user = auth.use('api').getUserOrFail()
-    const decks = await Deck.query().withScopes((s) => s.accessibleBy(user)).whereNot('state', 'archived').orderBy('position').orderBy('id')
-    return {
-      decks: decks.map((deck) => ({ id: deck.id, name: deck.name, parentId: deck.parentId, rootDeckId: deck.rootDeckId, folderId: deck.folderId, algorithmPreset: deck.algorithmPreset, state: deck.state })),
-      hierarchy: hierarchyOf(decks),
-    }
+    return DeckTransformer.lightList(await activeDecks(auth.use('api').getUserOrFail()))
   }
 
   async polling({ auth }: HttpContext) {
-    return { decks: await pollingDecks(auth.use('api').getUserOrFail()) }
+    return DeckTransformer.pollingList(await pollingDecks(auth.use('api').getUserOrFail()))
   }
 
   async show({ auth, params }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
-    return showDeck(user, await findDeck(user, params.id))
+    return DeckTransformer.show(await showDeck(user, await findDeck(user, params.id)))
   }
 
   async store({ auth, request, response }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const { deck: input } = await request.validateUsing(createDeckValidator)
     const deck = await new CreateDeck().handle(user, { name: input.name, parentId: input.parent_id, folderId: input.folder_id, source: input.source })
-    return response.created(await showDeck(user, deck))
+    return response.created(DeckTransformer.show(await showDeck(user, deck)))
   }
 
   async update({ auth, request, params }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const { deck: input } = await request.validateUsing(updateDeckValidator)
     const deck = await new UpdateDeck().handle(user, params.id, updateDeckInput(input))
-    return showDeck(user, deck)
+    return DeckTransformer.show(await showDeck(user, deck))
   }
 
   async destroy({ auth, params, response }: HttpContext) {
@@ -70,15 +64,14 @@ export default class DecksController {
     const copy = await new DuplicateDeck().handle(user, params.id, {
       keepProgress: input.keep_progress, destinationId: input.destination_id, folderId: input.folder_id, locale: i18n.locale,
     })
-    return response.accepted(await showDeck(user, copy))
+    return response.accepted(DeckTransformer.show(await showDeck(user, copy)))
   }
 
   async move({ auth, request }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const input = await request.validateUsing(moveDeckValidator)
     await new MoveDeck().handle(user, { deckId: input.deck_id, parentDeckId: input.parent_deck_id, folderId: input.folder_id })
-    const { hierarchy, folders } = await listDecks(user)
-    return { hierarchy, folders }
+    return DeckTransformer.tree(await listDecks(user))
   }
 
   async reorder({ auth, request, response }: HttpContext) {
@@ -90,12 +83,12 @@ export default class DecksController {
   async resetProgress({ auth, params }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     await new ResetProgress().handle(user, params.id)
-    return showDeck(user, await findDeck(user, params.id))
+    return DeckTransformer.show(await showDeck(user, await findDeck(user, params.id)))
   }
 
   async report({ auth, params, request, response }: HttpContext) {
     const { report_text: text } = await request.validateUsing(reportDeckValidator)
     await new ReportDeck().handle(auth.use('api').getUserOrFail(), params.id, text)
-    return response.created({ reported: true })
+    return response.created(DeckTransformer.reported())
   }
 }

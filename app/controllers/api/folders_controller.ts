@@ -1,23 +1,23 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import SaveFolder from '#actions/folders/save_folder'
+import { deleteFolder } from '#actions/folders/delete_folder'
 import { reorder } from '#actions/decks/reorder_decks'
-import Deck from '#models/deck'
-import Folder from '#models/folder'
+import type Folder from '#models/folder'
 import type User from '#models/user'
 import { findFolder } from '#queries/folders/find_folder'
+import { listFolders, rootDeckIdsIn } from '#queries/folders/list_folders'
 import FolderTransformer from '#transformers/folder_transformer'
 import { createFolderValidator, folderValidator, reorderFoldersValidator } from '#validators/content'
 
+/** The spec's Folders, each with the ids of its root decks. */
 async function present(user: User, folders: Folder[]) {
-  const decks = await Deck.query().where('user_id', user.id).whereNull('parent_id').whereNot('state', 'archived')
-    .whereIn('folder_id', folders.map((folder) => folder.id)).orderBy('position').orderBy('id')
-  return folders.map((folder) => FolderTransformer.forApi(folder, decks.filter((deck) => deck.folderId === folder.id).map((deck) => deck.id)))
+  return FolderTransformer.list(folders, await rootDeckIdsIn(user, folders))
 }
 
 export default class FoldersController {
   async index({ auth }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
-    return { folders: await present(user, await Folder.query().where('user_id', user.id).orderBy('position').orderBy('id')) }
+    return { folders: await present(user, await listFolders(user)) }
   }
 
   async show({ auth, params }: HttpContext) {
@@ -48,8 +48,7 @@ export default class FoldersController {
 
   /** The folder goes; its decks stay, at the top level. */
   async destroy({ auth, params, response }: HttpContext) {
-    const folder = await findFolder(auth.use('api').getUserOrFail(), params.id)
-    await folder.delete()
+    await deleteFolder(auth.use('api').getUserOrFail(), params.id)
     return response.noContent()
   }
 

@@ -1,6 +1,12 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { answerLearningCard, nextLearningCards, startLearning, undoLearning } from '#actions/learning/session'
+import { answerCard } from '#actions/learning/answer_card'
+import { undoAnswer } from '#actions/learning/undo_answer'
 import { logOfflineReviews } from '#actions/learning/log_offline_reviews'
+import { markTutorialSeen } from '#actions/learning/mark_tutorial_seen'
+import { nextSessionCards, sessionStart } from '#queries/learning/session_batch'
+import { afterUndo, asOfNow, sessionScope, sessionStanding } from '#queries/learning/session_standing'
+import { studyContext } from '#queries/learning/study_context'
+import LearningTransformer from '#transformers/learning_transformer'
 import {
   answerValidator, learningCardsValidator, learningStartValidator, offlineReviewsValidator, undoValidator,
 } from '#validators/learning'
@@ -9,24 +15,30 @@ import {
 export default class LearningController {
   async start({ auth, request, i18n }: HttpContext) {
     const input = await request.validateUsing(learningStartValidator)
-    return startLearning(auth.use('api').getUserOrFail(), i18n, input.deck_id)
+    return LearningTransformer.start(await sessionStart(auth.use('api').getUserOrFail(), input.deck_id), i18n)
   }
 
   async cards({ auth, request, i18n }: HttpContext) {
     const input = await request.validateUsing(learningCardsValidator)
-    return nextLearningCards(auth.use('api').getUserOrFail(), i18n, input.deck_id, input.limit, input.exclude_ids)
+    const batch = await nextSessionCards(auth.use('api').getUserOrFail(), input.deck_id, input.limit, input.exclude_ids)
+    return LearningTransformer.batch(batch, i18n)
   }
 
   async answer({ auth, request }: HttpContext) {
     const input = await request.validateUsing(answerValidator)
-    return answerLearningCard(auth.use('api').getUserOrFail(), input.deck_id, {
+    const context = await studyContext(auth.use('api').getUserOrFail(), input.deck_id)
+    const result = await answerCard(context, {
       cardId: input.card_id, answer: input.answer, version: input.version, durationMs: input.review_duration_ms,
     })
+    return LearningTransformer.answer(result, await sessionStanding(asOfNow(context), { learner: true }))
   }
 
   async undo({ auth, request, i18n }: HttpContext) {
     const input = await request.validateUsing(undoValidator)
-    return undoLearning(auth.use('api').getUserOrFail(), i18n, input.deck_id)
+    const user = auth.use('api').getUserOrFail()
+    const scope = await sessionScope(user, input.deck_id)
+    const undone = await undoAnswer(user, user.today(), scope?.deckIds ?? null)
+    return LearningTransformer.undo(await afterUndo(user, scope, undone), i18n)
   }
 
   async logReviews({ auth, request }: HttpContext) {
@@ -42,9 +54,7 @@ export default class LearningController {
 
   /** The first-time tutorial of the learning screen is shown once per account. */
   async tutorialSeen({ auth, response }: HttpContext) {
-    const user = auth.use('api').getUserOrFail()
-    user.learningTutorialSeen = true
-    await user.save()
+    await markTutorialSeen(auth.use('api').getUserOrFail())
     return response.noContent()
   }
 }

@@ -3,6 +3,7 @@ import RequestPasswordReset from '#actions/auth/request_password_reset'
 import ResetPassword, { linkExpired, resetLinkIsValid } from '#actions/auth/reset_password'
 import { apiResetPasswordValidator, emailOnlyValidator } from '#validators/auth'
 import { guardEmailRequest } from '#services/auth_throttle'
+import UserTransformer from '#transformers/user_transformer'
 
 export default class PasswordResetsController {
   /** Same answer whether or not the address has an account. */
@@ -10,7 +11,7 @@ export default class PasswordResetsController {
     const { email } = await request.validateUsing(emailOnlyValidator)
     await guardEmailRequest('reset', email)
     await new RequestPasswordReset().handle(email, i18n.locale)
-    return response.accepted({ sent: true })
+    return response.accepted(UserTransformer.linkSent())
   }
 
   async show({ params }: HttpContext) {

@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { studyStatistics } from '#queries/study/statistics'
 import { wrappedYear } from '#queries/study/wrapped'
-import { statisticsValidator, wrappedValidator } from '#controllers/study_stats/stats_input'
+import { statisticsValidator, wrappedValidator } from '#validators/study'
 
 export default class StatisticsController {
   /** GET statistics?deck_id: heatmap, forecast, true and predicted retention (one deck with its subdecks, or all). */

@@ -1,10 +1,14 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { editCard, suspendCard } from '#actions/learning/card_edits'
-import { nextLearningCards } from '#actions/learning/session'
-import { presentLearningCards } from '#queries/learning/present_cards'
+import { editCard } from '#actions/learning/edit_card'
+import { suspendCard } from '#actions/learning/suspend_card'
+import { sessionCards } from '#queries/learning/session_cards'
+import { topCountersOf } from '#queries/learning/session_standing'
 import { studyContext } from '#queries/learning/study_context'
-import { presentNotes } from '#queries/notes/present_notes'
+import { loadNotes } from '#queries/notes/load_notes'
 import { cardStats } from '#queries/learning/card_stats'
+import LearningTransformer from '#transformers/learning_transformer'
+import NoteTransformer from '#transformers/note_transformer'
+import CardStatsTransformer from '#transformers/card_stats_transformer'
 import { editCardValidator } from '#validators/learning'
 
 /** A card on the learning screen: edit in place, remove, and its statistics sheet. */
@@ -16,22 +20,20 @@ export default class StudyCardsController {
     const card = await editCard(user, params.id, {
       fields: input.fields, fieldAttachmentsMap: input.field_attachments_map, reverse: input.reverse,
     })
-    if (!input.return_learning_data) return (await presentNotes(user, [card.note_id]))[0]
+    if (!input.return_learning_data) return NoteTransformer.one(await loadNotes(user, [card.note_id]))
     const context = await studyContext(user, input.deck_id ?? card.deck_id)
-    const [learningCard] = await presentLearningCards(context, i18n, [card.id])
-    return { card: learningCard ?? null, answerButtons: learningCard?.answerButtons ?? [] }
+    return LearningTransformer.card(context, await sessionCards(context, [card.id]), i18n)
   }
 
   /** DELETE cards/{id}/suspend: the card leaves this learner's study, nothing is deleted (query deck_id: the session's counters). */
-  async suspend({ auth, params, request, i18n }: HttpContext) {
+  async suspend({ auth, params, request }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const removed = await suspendCard(user, params.id)
-    const deckId = request.input('deck_id') ?? removed.deckId
-    const { topCounters } = await nextLearningCards(user, i18n, deckId, 1)
-    return { ...removed, topCounters }
+    const context = await studyContext(user, request.input('deck_id') ?? removed.deckId)
+    return LearningTransformer.removed(removed, await topCountersOf(context))
   }
 
   async stats({ auth, params }: HttpContext) {
-    return cardStats(auth.use('api').getUserOrFail(), params.id)
+    return CardStatsTransformer.forSheet(await cardStats(auth.use('api').getUserOrFail(), params.id))
   }
 }

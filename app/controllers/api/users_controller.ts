@@ -1,11 +1,12 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import db from '@adonisjs/lucid/services/db'
 import ApiException from '#exceptions/api_exception'
-import UpdateProfile from '#actions/users/update_profile'
-import ChangePassword from '#actions/users/change_password'
 import DeleteAccount from '#actions/users/delete_account'
 import SetAvatar from '#actions/users/set_avatar'
+import { updateAccount } from '#actions/users/update_account'
+import { refreshStreak } from '#actions/study/refresh_streak'
+import type User from '#models/user'
 import { apiUser } from '#queries/users/api_user'
+import UserTransformer from '#transformers/user_transformer'
 import { apiDeleteAccountValidator, apiUpdateUserValidator } from '#validators/user'
 
 /** `users/{id}` is only ever the caller: any other id is a 404, so existence does not leak. */
@@ -15,25 +16,27 @@ function self(ctx: HttpContext) {
   return user
 }
 
+/** The User entity, its streak brought up to date first (days missed since the last answer change it). */
+async function userEntity(user: User) {
+  await refreshStreak(user.id, user.today())
+  return UserTransformer.forApi(await apiUser(user))
+}
+
 export default class UsersController {
   async me({ auth }: HttpContext) {
-    return apiUser(auth.use('api').getUserOrFail())
+    return userEntity(auth.use('api').getUserOrFail())
   }
 
   async update(ctx: HttpContext) {
     const user = self(ctx)
     const { user: fields = {}, timezone_offset: offset, avatar } = await ctx.request.validateUsing(apiUpdateUserValidator)
     const { current_password: currentPassword, password, password_confirmation: _c, avatar_color: avatarColor, timezone_offset: timezoneOffset, ...profile } = fields
-    /* one PUT is all or nothing: a taken username leaves the password as it was */
-    await db.transaction(async (trx) => {
-      if (password) {
-        const keepTokenId = user.currentAccessToken.identifier
-        await new ChangePassword().handle(user, { currentPassword, password, keepTokenId }, trx)
-      }
-      await new UpdateProfile().handle(user, { ...profile, avatarColor, timezoneOffset: timezoneOffset ?? offset, currentPassword }, trx)
+    await updateAccount(user, {
+      ...profile, avatarColor, timezoneOffset: timezoneOffset ?? offset, currentPassword,
+      password, keepTokenId: user.currentAccessToken.identifier,
     })
     if (avatar) await new SetAvatar().handle(user, avatar)
-    return apiUser(user)
+    return userEntity(user)
   }
 
   /** DELETE users/{id}: the caller's own account; no payload (the spec's table), an optional confirmation is checked. */

@@ -1,49 +1,19 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import ApiException from '#exceptions/api_exception'
-import { algorithmSettingsInput, showAlgorithmSettings, updateAlgorithmSettings } from '#actions/learning/algorithm_settings'
-import { PRESETS, PRESET_NAMES, formatSteps, type PresetName } from '#scheduling/presets'
+import { algorithmSettingsInput, updateAlgorithmSettings } from '#actions/learning/update_algorithm_settings'
+import { deckWithRoot } from '#queries/learning/algorithm_settings'
+import AlgorithmSettingsTransformer from '#transformers/algorithm_settings_transformer'
 import { wantsJson } from '#services/request_locale'
 import { algorithmSettingsValidator } from '#validators/learning'
 
-/**
- * Each preset's documented values in the sheet's terms, so the sheet can show
- * what a named preset means (read-only) without a client-side copy of them.
- */
-function presetValues() {
-  const entries = PRESET_NAMES.map((name) => {
-    const { type, sm2, desiredRetention, newCardsPerDay, maxCardsPerDay } = PRESETS[name]
-    return [
-      name,
-      {
-        algorithmType: type,
-        stepsInMinutes: formatSteps(sm2.learningStepsMinutes),
-        relearningStepsInMinutes: formatSteps(sm2.relearningStepsMinutes),
-        graduatingIntervalDays: sm2.graduatingIntervalDays,
-        easyIntervalDays: sm2.easyIntervalDays,
-        easyBonus: sm2.easyBonus,
-        intervalModifier: sm2.intervalModifier,
-        maxIntervalDays: sm2.maximumIntervalDays,
-        desiredRetention,
-        newCardsPerDay,
-        maxCardsPerDay,
-      },
-    ] as const
-  })
-  return Object.fromEntries(entries) as Record<PresetName, (typeof entries)[number][1]>
-}
-
-async function sheet(ctx: HttpContext) {
-  const settings = await showAlgorithmSettings(ctx.auth.use('web').getUserOrFail(), ctx.params.id)
-  return { ...settings, presets: presetValues() }
-}
-
 /** What GET /decks/:id/algorithm answers the dialog. */
-export type AlgorithmSheet = Awaited<ReturnType<typeof sheet>>
+export type { AlgorithmSheet } from '#transformers/algorithm_settings_transformer'
 
 /** The deck's algorithm settings dialog: its data as JSON, its form as an Inertia visit. */
 export default class AlgorithmSettingsController {
   async show(ctx: HttpContext) {
-    const data = await sheet(ctx)
+    const { root, deck } = await deckWithRoot(ctx.auth.use('web').getUserOrFail(), ctx.params.id)
+    const data = AlgorithmSettingsTransformer.forSheet(root, deck)
     /* a background call must not eat the toast meant for the page */
     ctx.session.reflash()
     if (wantsJson(ctx)) return data
@@ -56,10 +26,10 @@ export default class AlgorithmSettingsController {
     const user = auth.use('web').getUserOrFail()
     const input = await request.validateUsing(algorithmSettingsValidator)
     /* a confirmed switch between the two study modes resets progress: the toast says so */
-    const typeBefore = input.confirm_reset ? (await showAlgorithmSettings(user, params.id)).algorithmType : null
-    let saved: Awaited<ReturnType<typeof updateAlgorithmSettings>>
+    const typeBefore = input.confirm_reset ? AlgorithmSettingsTransformer.forDeck((await deckWithRoot(user, params.id)).root).algorithmType : null
+    let root: Awaited<ReturnType<typeof updateAlgorithmSettings>>
     try {
-      saved = await updateAlgorithmSettings(user, params.id, algorithmSettingsInput(input))
+      root = await updateAlgorithmSettings(user, params.id, algorithmSettingsInput(input))
     } catch (error) {
       const question = error instanceof ApiException && error.code === 'E_ALGORITHM_RESET_CONFIRMATION'
       if (!question || wantsJson(ctx)) throw error
@@ -71,6 +41,7 @@ export default class AlgorithmSettingsController {
       session.flash('inputErrorsBag', { confirm_reset: [i18n.t('errors.algorithm_reset_confirmation.title')] })
       return response.redirect().withQs().back()
     }
+    const saved = AlgorithmSettingsTransformer.forDeck(root)
     if (wantsJson(ctx)) return saved
     const reset = typeBefore !== null && typeBefore !== saved.algorithmType
     session.flash('success', i18n.t(reset ? 'ui.algorithm.flash.switched' : 'ui.algorithm.flash.saved'))

@@ -1,8 +1,8 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import BulkNotes from '#actions/notes/bulk_notes'
 import { findDeck } from '#queries/decks/find_deck'
-import { flashStartedJob } from '#controllers/decks/deck_props'
-import { matchingNoteIds } from '#controllers/decks/deck_notes'
+import { matchingNoteIds } from '#queries/notes/notes_page'
+import DeckTransformer, { STARTED_JOB } from '#transformers/deck_transformer'
 import { bulkNotesValidator, listNotesValidator } from '#validators/content'
 
 const DONE: Record<string, string> = {
@@ -28,7 +28,7 @@ export default class DeckNotesController {
     const result = await new BulkNotes().handle(user, action, selection, input.destination_deck_id)
     if (result.processing) {
       const state = action === 'move' ? 'notes_moving' : 'bulk_reversing'
-      flashStartedJob(session, await findDeck(user, deck.id), state, action === 'reverse')
+      session.flash(STARTED_JOB, DeckTransformer.startedJob(await findDeck(user, deck.id), state, action === 'reverse'))
     } else {
       session.flash('success', i18n.t(DONE[action!], { count: result.count }))
     }

@@ -9,9 +9,11 @@ import ReportDeck from '#actions/decks/report_deck'
 import { reorder } from '#actions/decks/reorder_decks'
 import { findDeck } from '#queries/decks/find_deck'
 import { pollingDecks, showDeck } from '#queries/decks/list_decks'
-import DeckTransformer from '#transformers/deck_transformer'
-import { deckListProps, deckTree, destinations, flashStartedJob, startedJobs } from '#controllers/decks/deck_props'
-import { notesPage, rememberSort } from '#controllers/decks/deck_notes'
+import { rememberSort } from '#actions/decks/update_deck'
+import { deckListProps, deckTree, destinations } from '#queries/decks/deck_page'
+import { deckNotesPage } from '#queries/notes/notes_page'
+import DeckTransformer, { STARTED_JOB } from '#transformers/deck_transformer'
+import NoteTransformer from '#transformers/note_transformer'
 import {
   createDeckValidator, duplicateDeckValidator, listNotesValidator, moveDeckValidator,
   reorderDecksValidator, reportDeckValidator, updateDeckValidator,
@@ -38,13 +40,13 @@ export default class DecksController {
     const loadTree = () => (tree ??= deckTree(user, deck))
     return inertia.render('decks/show', {
       tab,
-      deck: async () => DeckTransformer.forPage(await showDeck(user, deck)),
+      deck: async () => DeckTransformer.forPage(DeckTransformer.show(await showDeck(user, deck))),
       tree: async () => (await loadTree()).decks,
       templates: async () => (await loadTree()).templates,
-      notes: tab === 'cards' ? () => notesPage(user, deck, invalid ? { deck_id: deck.id } : filters!, page) : null,
-      polling: () => pollingDecks(user),
+      notes: tab === 'cards' ? async () => NoteTransformer.deckPage(await deckNotesPage(user, deck, invalid ? { deck_id: deck.id } : filters!, page)) : null,
+      polling: async () => DeckTransformer.pollingList(await pollingDecks(user)).decks,
       destinations: inertia.optional(() => destinations(user)),
-      started: startedJobs(session),
+      started: DeckTransformer.startedJobs(session.flashMessages.get(STARTED_JOB)),
     })
   }
 
@@ -74,7 +76,7 @@ export default class DecksController {
     const copy = await new DuplicateDeck().handle(auth.use('web').getUserOrFail(), params.id, {
       keepProgress: input.keep_progress, destinationId: input.destination_id, folderId: input.folder_id, locale: i18n.locale,
     })
-    flashStartedJob(session, copy, 'duplicating')
+    session.flash(STARTED_JOB, DeckTransformer.startedJob(copy, 'duplicating'))
     return response.redirect().withQs().back()
   }
 

@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import SaveFolder from '#actions/folders/save_folder'
 import { reorder } from '#actions/decks/reorder_decks'
-import { findFolder } from '#queries/folders/find_folder'
+import { deleteFolder } from '#actions/folders/delete_folder'
 import { createFolderValidator, folderValidator, reorderFoldersValidator } from '#validators/content'
 
 export default class FoldersController {
@@ -26,8 +26,7 @@ export default class FoldersController {
 
   /** The folder goes; its decks stay, at the top level. */
   async destroy({ auth, params, response, session, i18n }: HttpContext) {
-    const folder = await findFolder(auth.use('web').getUserOrFail(), params.id)
-    await folder.delete()
+    await deleteFolder(auth.use('web').getUserOrFail(), params.id)
     session.flash('success', i18n.t('ui.decks.flash.folder_deleted'))
     return response.redirect().withQs().back()
   }

@@ -1,7 +1,12 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { answerLearningCard, nextLearningCards, startLearning, undoLearning } from '#actions/learning/session'
+import { answerCard } from '#actions/learning/answer_card'
+import { undoAnswer } from '#actions/learning/undo_answer'
+import { markTutorialSeen } from '#actions/learning/mark_tutorial_seen'
+import { nextSessionCards, sessionStart } from '#queries/learning/session_batch'
+import { afterUndo, asOfNow, sessionScope, sessionStanding } from '#queries/learning/session_standing'
+import { studyContext } from '#queries/learning/study_context'
+import LearningTransformer from '#transformers/learning_transformer'
 import { answerValidator, learningCardsValidator, undoValidator } from '#validators/learning'
-import UserTransformer from '#transformers/user_transformer'
 
 /*
  * The page's background calls must not eat the flash messages meant for the
@@ -20,40 +25,43 @@ function withDeck(ctx: HttpContext) {
 export default class LearningPageController {
   /** GET /decks/:id/learn: the first cards, the counters, the tutorial flag and the streak. */
   async show({ auth, params, i18n, inertia }: HttpContext) {
-    const user = auth.use('web').getUserOrFail()
-    const session = await startLearning(user, i18n, params.id)
-    return inertia.render('learn/session', { ...session, streak: UserTransformer.streak(user) })
+    const start = await sessionStart(auth.use('web').getUserOrFail(), params.id)
+    return inertia.render('learn/session', LearningTransformer.page(start, i18n))
   }
 
   /** GET /learn/:deckId/cards?exclude_ids=1,2: the next cards, never one the page still holds. */
   async cards(ctx: HttpContext) {
     keepFlash(ctx)
     const input = await ctx.request.validateUsing(learningCardsValidator, withDeck(ctx))
-    return nextLearningCards(ctx.auth.use('web').getUserOrFail(), ctx.i18n, input.deck_id, input.limit, input.exclude_ids)
+    const batch = await nextSessionCards(ctx.auth.use('web').getUserOrFail(), input.deck_id, input.limit, input.exclude_ids)
+    return LearningTransformer.batch(batch, ctx.i18n)
   }
 
   /** POST /learn/:deckId/answer {card_id, answer, version, review_duration_ms}. */
   async answer(ctx: HttpContext) {
     keepFlash(ctx)
     const input = await ctx.request.validateUsing(answerValidator, withDeck(ctx))
-    return answerLearningCard(ctx.auth.use('web').getUserOrFail(), input.deck_id, {
+    const context = await studyContext(ctx.auth.use('web').getUserOrFail(), input.deck_id)
+    const result = await answerCard(context, {
       cardId: input.card_id, answer: input.answer, version: input.version, durationMs: input.review_duration_ms,
     })
+    return LearningTransformer.answer(result, await sessionStanding(asOfNow(context), { learner: true }))
   }
 
   /** DELETE /learn/:deckId/undo: the last answer in this deck is taken back; the card comes back. */
   async undo(ctx: HttpContext) {
     keepFlash(ctx)
     const input = await ctx.request.validateUsing(undoValidator, withDeck(ctx))
-    return undoLearning(ctx.auth.use('web').getUserOrFail(), ctx.i18n, input.deck_id)
+    const user = ctx.auth.use('web').getUserOrFail()
+    const scope = await sessionScope(user, input.deck_id)
+    const undone = await undoAnswer(user, user.today(), scope?.deckIds ?? null)
+    return LearningTransformer.undo(await afterUndo(user, scope, undone), ctx.i18n)
   }
 
   /** POST /learn/tutorial_seen: the first-time tutorial is shown once per account. */
   async tutorialSeen(ctx: HttpContext) {
     keepFlash(ctx)
-    const user = ctx.auth.use('web').getUserOrFail()
-    user.learningTutorialSeen = true
-    await user.save()
+    await markTutorialSeen(ctx.auth.use('web').getUserOrFail())
     return ctx.response.noContent()
   }
 }

@@ -1,9 +1,8 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import drive from '@adonisjs/drive/services/main'
-import User from '#models/user'
 import SetAvatar from '#actions/users/set_avatar'
 import { avatarValidator } from '#validators/user'
-import { idParam } from '#queries/decks/find_deck'
+import { avatarOwner } from '#queries/users/avatar_owner'
 
 export default class AvatarsController {
   async store({ request, auth, response }: HttpContext) {
@@ -14,7 +13,7 @@ export default class AvatarsController {
 
   /** Avatars are public: public profiles and shared decks show them. */
   async show({ params, response }: HttpContext) {
-    const user = await User.query().where('id', idParam(params.id)).whereNotNull('avatarPath').firstOrFail()
+    const user = await avatarOwner(params.id)
     const disk = drive.use()
     const { contentType } = await disk.getMetaData(user.avatarPath!)
     response.header('content-type', contentType ?? 'application/octet-stream')

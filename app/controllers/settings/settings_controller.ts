@@ -2,14 +2,12 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { appearanceValidator, languageValidator } from '#validators/user'
 import { LOCALE_COOKIE } from '#services/request_locale'
 import { THEME_COOKIE } from '#services/themes'
+import { rememberPreference } from '#actions/users/remember_preference'
 
 /** Appearance and language: kept in a cookie always, and on the user when signed in. */
 async function remember({ response, auth }: HttpContext, cookie: string, field: 'theme' | 'locale', value: string) {
   response.plainCookie(cookie, value, { maxAge: '365d', encode: false, httpOnly: false })
-  if (auth.user) {
-    auth.user[field] = value
-    await auth.user.save()
-  }
+  if (auth.user) await rememberPreference(auth.user, field, value)
   return response.redirect().back()
 }
 

@@ -46,61 +46,55 @@ const SUMMED: Summed[] = [
 ]
 const zero = (): Own => ({ ...(Object.fromEntries(SUMMED.map((key) => [key, 0])) as Record<Summed, number>), nextCardAppearsAt: null })
 
-/**
- * This learner's counts for each deck, subdecks included, in two queries
- * whatever the number of decks. A card without a progress row is new. "Due"
- * means before the learner's study day ends (their time zone, the 4 am
- * rollover), and the session's counters and "to learn today" apply each
- * deck's algorithm (its root's) and daily limits to its whole subtree, as a
- * study session of that deck does (session_counters.ts).
- */
-export async function deckCounters(user: Pick<User, 'id' | 'today' | 'timezoneOffset'>, decks: Deck[]): Promise<Map<number, DeckCounts>> {
+type Counted = Pick<User, 'id' | 'today' | 'timezoneOffset'>
+
+/** Each deck's own counts (not its subdecks'), in two queries whatever the number of decks. A card without a progress row is new. */
+async function ownCounts(user: Counted, ids: number[], now: Date, today: string, dayEnd: Date) {
   const own = new Map<number, Own>()
-  const now = new Date()
-  const today = user.today(now)
-  const dayEnd = studyDayBounds(today, user.timezoneOffset ?? 0).end
-  if (decks.length) {
-    const ids = decks.map((deck) => deck.id)
-    const rows = await db
-      .from('cards as c')
-      .leftJoin('card_progress as p', (join) => join.on('p.card_id', 'c.id').andOnVal('p.user_id', user.id))
-      .whereIn('c.deck_id', ids)
-      /* a card this learner removed from study (suspended) is counted nowhere */
-      .whereRaw(notSuspendedSql(), [user.id])
-      .groupBy('c.deck_id')
-      .select('c.deck_id')
-      .select(db.raw('count(*)::int as total'))
-      .select(db.raw(`count(*) filter (where coalesce(p.state, 'new') = 'new' and not coalesce(p.frozen, false))::int as new`))
-      .select(db.raw(`count(*) filter (where p.state in ('learning', 'relearning', 'study_again') and not p.frozen)::int as learning`))
-      .select(db.raw(`count(*) filter (where p.state in ('review', 'got_it') and not p.frozen)::int as graduated`))
-      .select(db.raw('count(*) filter (where p.frozen)::int as frozen'))
-      .select(db.raw(`count(*) filter (where p.state in ('learning', 'relearning') and not p.frozen and p.due_at < ?)::int as due_learning`, [dayEnd]))
-      .select(tallyColumns(now, dayEnd))
-      .select(db.raw(`min(p.due_at) filter (where p.state in ('learning', 'relearning', 'review') and not p.frozen and p.due_at > now()) as next_due`))
-    const studied = await db
-      .from('review_logs')
-      .where('user_id', user.id)
-      .where('study_day', today)
-      .whereIn('deck_id', ids)
-      .groupBy('deck_id')
-      .select('deck_id')
-      .select(db.raw('count(distinct card_id)::int as cards'))
-      .select(db.raw(`count(distinct card_id) filter (where state_before = 'new')::int as new_cards`))
-    const studiedBy = new Map(studied.map((row) => [row.deck_id as number, row]))
-    for (const row of rows) {
-      const today = studiedBy.get(row.deck_id)
-      const tally = tallyOf(row)
-      own.set(row.deck_id, {
-        totalCardsCount: row.total, newCardsCount: row.new, learningCardsCount: row.learning,
-        graduatedCardsCount: row.graduated, frozenCardsCount: row.frozen,
-        learntTodayCount: today?.cards ?? 0, studyAgainCardsCount: tally.studyAgain, gotItCardsCount: tally.gotIt,
-        ...tally, dueLearning: row.due_learning, newToday: today?.new_cards ?? 0,
-        nextCardAppearsAt: row.next_due ? new Date(row.next_due).toISOString() : null,
-      })
-    }
-    for (const row of studied) if (!own.has(row.deck_id)) own.set(row.deck_id, { ...zero(), learntTodayCount: row.cards, newToday: row.new_cards })
+  if (!ids.length) return own
+  const rows = await db
+    .from('cards as c')
+    .leftJoin('card_progress as p', (join) => join.on('p.card_id', 'c.id').andOnVal('p.user_id', user.id))
+    .whereIn('c.deck_id', ids)
+    /* a card this learner removed from study (suspended) is counted nowhere */
+    .whereRaw(notSuspendedSql(), [user.id])
+    .groupBy('c.deck_id')
+    .select('c.deck_id')
+    .select(db.raw('count(*)::int as total'))
+    .select(db.raw(`count(*) filter (where coalesce(p.state, 'new') = 'new' and not coalesce(p.frozen, false))::int as new`))
+    .select(db.raw(`count(*) filter (where p.state in ('learning', 'relearning', 'study_again') and not p.frozen)::int as learning`))
+    .select(db.raw(`count(*) filter (where p.state in ('review', 'got_it') and not p.frozen)::int as graduated`))
+    .select(db.raw('count(*) filter (where p.frozen)::int as frozen'))
+    .select(db.raw(`count(*) filter (where p.state in ('learning', 'relearning') and not p.frozen and p.due_at < ?)::int as due_learning`, [dayEnd]))
+    .select(tallyColumns(now, dayEnd))
+    .select(db.raw(`min(p.due_at) filter (where p.state in ('learning', 'relearning', 'review') and not p.frozen and p.due_at > now()) as next_due`))
+  const studied = await db
+    .from('review_logs')
+    .where('user_id', user.id)
+    .where('study_day', today)
+    .whereIn('deck_id', ids)
+    .groupBy('deck_id')
+    .select('deck_id')
+    .select(db.raw('count(distinct card_id)::int as cards'))
+    .select(db.raw(`count(distinct card_id) filter (where state_before = 'new')::int as new_cards`))
+  const studiedBy = new Map(studied.map((row) => [row.deck_id as number, row]))
+  for (const row of rows) {
+    const studiedToday = studiedBy.get(row.deck_id)
+    const tally = tallyOf(row)
+    own.set(row.deck_id, {
+      totalCardsCount: row.total, newCardsCount: row.new, learningCardsCount: row.learning,
+      graduatedCardsCount: row.graduated, frozenCardsCount: row.frozen,
+      learntTodayCount: studiedToday?.cards ?? 0, studyAgainCardsCount: tally.studyAgain, gotItCardsCount: tally.gotIt,
+      ...tally, dueLearning: row.due_learning, newToday: studiedToday?.new_cards ?? 0,
+      nextCardAppearsAt: row.next_due ? new Date(row.next_due).toISOString() : null,
+    })
   }
-  /* a deck's counts include its subdecks' */
+  for (const row of studied) if (!own.has(row.deck_id)) own.set(row.deck_id, { ...zero(), learntTodayCount: row.cards, newToday: row.new_cards })
+  return own
+}
+
+/** A deck's counts include its subdecks': each deck's own counts added up its tree, the earliest next card kept. */
+function treeSums(decks: Deck[], own: Map<number, Own>) {
   const children = new Map<number, Deck[]>()
   for (const deck of decks) {
     if (deck.parentId) children.set(deck.parentId, [...(children.get(deck.parentId) ?? []), deck])
@@ -120,6 +114,22 @@ export async function deckCounters(user: Pick<User, 'id' | 'today' | 'timezoneOf
     sums.set(deck.id, result)
     return result
   }
+  return sum
+}
+
+/**
+ * This learner's counts for each deck, subdecks included, in two queries
+ * whatever the number of decks. A card without a progress row is new. "Due"
+ * means before the learner's study day ends (their time zone, the 4 am
+ * rollover), and the session's counters and "to learn today" apply each
+ * deck's algorithm (its root's) and daily limits to its whole subtree, as a
+ * study session of that deck does (session_counters.ts).
+ */
+export async function deckCounters(user: Counted, decks: Deck[]): Promise<Map<number, DeckCounts>> {
+  const now = new Date()
+  const today = user.today(now)
+  const dayEnd = studyDayBounds(today, user.timezoneOffset ?? 0).end
+  const sum = treeSums(decks, await ownCounts(user, decks.map((deck) => deck.id), now, today, dayEnd))
   const byId = new Map(decks.map((deck) => [deck.id, deck]))
   const totals = new Map<number, DeckCounts>()
   for (const deck of decks) {

@@ -2,11 +2,7 @@ import Deck, { PROCESSING_STATES } from '#models/deck'
 import Folder from '#models/folder'
 import NoteType from '#models/note_type'
 import type User from '#models/user'
-import DeckTransformer from '#transformers/deck_transformer'
-import FolderTransformer from '#transformers/folder_transformer'
-import NoteTypeTransformer from '#transformers/note_type_transformer'
-import { deckCounters } from '#queries/decks/deck_counters'
-import { hierarchyOf } from '#queries/decks/deck_tree'
+import { deckCounters, type DeckCounts } from '#queries/decks/deck_counters'
 
 export interface DeckListFilters {
   archived?: boolean
@@ -15,15 +11,17 @@ export interface DeckListFilters {
 }
 
 /**
- * The deck list (spec: decks, hierarchy, templates, numberOfArchivedDecks)
- * plus the folders, in a fixed number of queries however many decks there are.
+ * What the deck list shows (DeckTransformer.list: the spec's decks,
+ * hierarchy, templates, numberOfArchivedDecks, plus the folders), in a fixed
+ * number of queries however many decks there are: the decks of the list
+ * (archived or not) with their counts, those the filters select, the
+ * folders and the note types.
  */
 export async function listDecks(user: User, filters: DeckListFilters = {}) {
   const all = await Deck.query().withScopes((s) => s.accessibleBy(user)).orderBy('position').orderBy('id')
   const archived = filters.archived ?? false
   const visible = all.filter((deck) => (deck.state === 'archived') === archived)
   const counts = await deckCounters(user, visible)
-  const nested = DeckTransformer.nested(visible, (deck) => DeckTransformer.fields(deck, counts.get(deck.id), user))
 
   let selected = visible
   if (filters.folderId) {
@@ -36,27 +34,21 @@ export async function listDecks(user: User, filters: DeckListFilters = {}) {
     Folder.query().where('user_id', user.id).orderBy('position').orderBy('id'),
     NoteType.query().whereNull('user_id').orWhere('user_id', user.id).orderBy('id'),
   ])
-  return {
-    decks: selected.map((deck) => nested.get(deck.id)!),
-    hierarchy: hierarchyOf(selected),
-    templates: noteTypes.map((noteType) => NoteTypeTransformer.forApi(noteType)),
-    numberOfArchivedDecks: all.filter((deck) => deck.state === 'archived' && deck.isRootDeck).length,
-    folders: folders.map((folder) =>
-      FolderTransformer.forApi(folder, visible.filter((deck) => deck.isRootDeck && deck.folderId === folder.id).map((deck) => deck.id))
-    ),
-  }
+  const numberOfArchivedDecks = all.filter((deck) => deck.state === 'archived' && deck.isRootDeck).length
+  return { owner: user, visible, selected, counts, folders, noteTypes, numberOfArchivedDecks }
 }
+
+export type DeckList = Awaited<ReturnType<typeof listDecks>>
 
 /** GET decks/polling: decks a job is working on, and those whose job failed. */
 export async function pollingDecks(user: User) {
-  const decks = await Deck.query()
+  return Deck.query()
     .withScopes((s) => s.accessibleBy(user))
     .whereIn('state', [...PROCESSING_STATES, 'processing_failed'])
     .orderBy('id')
-  return decks.map((deck) => DeckTransformer.forPolling(deck))
 }
 
-/** One deck in the spec's shape, with its counts (subdecks included) and its subdecks nested. */
+/** One deck with its counts (subdecks included), its subdecks and its owner: what DeckTransformer.show nests. */
 export async function showDeck(user: User, deck: Deck) {
   const tree = await Deck.query()
     .withScopes((s) => s.accessibleBy(user))
@@ -67,5 +59,12 @@ export async function showDeck(user: User, deck: Deck) {
   const owner = deck.userId === user.id ? user : await deck.related('owner').query().firstOrFail()
   /* the deck as the caller has it in hand (a save just made), its subdecks as stored */
   const rows = [deck, ...tree.filter((row) => row.id !== deck.id)]
-  return DeckTransformer.nested(rows, (row) => DeckTransformer.fields(row, counts.get(row.id), owner)).get(deck.id)!
+  return { deck, rows, counts, owner }
+}
+
+export type ShownDeck = { deck: Deck; rows: Deck[]; counts: Map<number, DeckCounts>; owner: User }
+
+/** Every deck this learner may see that is not archived, by position: the light list and the statistics' deck picker. */
+export async function activeDecks(user: User) {
+  return Deck.query().withScopes((s) => s.accessibleBy(user)).whereNot('state', 'archived').orderBy('position').orderBy('id')
 }

@@ -1,34 +1,29 @@
-import type User from '#models/user'
+import User from '#models/user'
 import ApiException from '#exceptions/api_exception'
-import UserTransformer from '#transformers/user_transformer'
-import { refreshStreak } from '#actions/study/refresh_streak'
+import { activeDaysOf } from '#queries/study/active_days'
 import { addDays } from '#scheduling/study_day'
-import { streakCalendar, type DayKind } from '#scheduling/streak'
+import { computeStreak, streakCalendar, type DayKind } from '#scheduling/streak'
 
-export type StreakFields = ReturnType<typeof UserTransformer.forApi>['streak']
 export type CalendarDay = { date: string; kind: DayKind }
-
-/** The User entity's streak fields, exactly as GET users/me shows them. */
-export function streakFields(user: User): StreakFields {
-  return UserTransformer.forApi(user).streak
-}
 
 /**
  * The learner's active and frozen days between `start` and `end` (inclusive),
- * each with how the calendar draws it, and the streak. The stored streak is
- * brought up to date first: days missed since the last answer change it
- * without any write. Four statements whatever the history.
+ * each with how the calendar draws it, and the learner as stored (their
+ * streak fields). Reads only: the door brings the stored streak up to date
+ * first (refreshStreak), since days missed since the last answer change it
+ * without any write. Two statements whatever the history; a learner gone
+ * meanwhile is a 404.
  */
 export async function streakDays(user: User, start: string, end: string) {
-  const result = await refreshStreak(user.id, user.today())
-  if (!result) throw ApiException.notFound()
-  await user.refresh()
-  return {
-    today: result.today,
-    activeDays: streakCalendar(result.activeDays, result.freezeDays, result.today, start, end) as CalendarDay[],
-    streak: streakFields(user),
-  }
+  const learner = await User.find(user.id)
+  if (!learner) throw ApiException.notFound()
+  const today = learner.today()
+  const activeDays = await activeDaysOf(learner.id, today)
+  const { freezeDays } = computeStreak(activeDays, today)
+  return { today, learner, activeDays: streakCalendar(activeDays, freezeDays, today, start, end) as CalendarDay[] }
 }
+
+export type StreakDays = Awaited<ReturnType<typeof streakDays>>
 
 /** The first and last day of a YYYY-MM month. */
 export function monthBounds(month: string) {

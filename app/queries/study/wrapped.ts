@@ -1,28 +1,14 @@
 import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
-import { ACTIVE_DAY_CARDS } from '#actions/study/refresh_streak'
 import { daysBetween, studyDay, studyDayBounds } from '#scheduling/study_day'
-import { computeStreak } from '#scheduling/streak'
+import { ACTIVE_DAY_CARDS, computeStreak } from '#scheduling/streak'
 
 /* Again in spaced repetition, Study again in speed review */
 const FAILED_ANSWERS = ['again', 'study_again']
 
-/**
- * The year in review (spec: Wrapped summary) for one calendar year of the
- * learner's study days. Days and the year's edges follow their study day
- * (their time zone, the day starting at 4 am), as the streak does. Six
- * statements whatever the data size.
- */
-export async function wrappedYear(user: User, year: number) {
-  const today = user.today()
-  const first = `${year}-01-01`
-  const last = `${year}-12-31`
-  /* a year still running ends today; a future year has no days yet */
-  const until = last < today ? last : today
-  const from = studyDayBounds(first, user.timezoneOffset).start
-  const to = studyDayBounds(`${year + 1}-01-01`, user.timezoneOffset).start
-
-  const [days, decks, challenged, media, created] = await Promise.all([
+/** The year's rows: study days, the busiest decks, the most failed card, media added and cards created. Five statements. */
+async function yearRows(user: User, first: string, until: string, from: Date, to: Date) {
+  return Promise.all([
     db
       .from('study_days')
       .where('user_id', user.id)
@@ -60,6 +46,23 @@ export async function wrappedYear(user: User, year: number) {
       .count('* as count')
       .first(),
   ])
+}
+
+/**
+ * The year in review (spec: Wrapped summary) for one calendar year of the
+ * learner's study days. Days and the year's edges follow their study day
+ * (their time zone, the day starting at 4 am), as the streak does. Six
+ * statements whatever the data size.
+ */
+export async function wrappedYear(user: User, year: number) {
+  const today = user.today()
+  const first = `${year}-01-01`
+  const last = `${year}-12-31`
+  /* a year still running ends today; a future year has no days yet */
+  const until = last < today ? last : today
+  const from = studyDayBounds(first, user.timezoneOffset).start
+  const to = studyDayBounds(`${year + 1}-01-01`, user.timezoneOffset).start
+  const [days, decks, challenged, media, created] = await yearRows(user, first, until, from, to)
 
   const studyDays = days.map((row: { day: string; cards_studied: number }) => ({ date: row.day, cardsStudied: Number(row.cards_studied) }))
   const activeDays = studyDays.filter((day) => day.cardsStudied >= ACTIVE_DAY_CARDS).map((day) => day.date)

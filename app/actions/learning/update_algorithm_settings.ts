@@ -1,49 +1,11 @@
 import db from '@adonisjs/lucid/services/db'
 import type { Infer } from '@vinejs/vine/types'
 import type { algorithmSettingsValidator } from '#validators/learning'
-import type Deck from '#models/deck'
 import type User from '#models/user'
 import ApiException from '#exceptions/api_exception'
-import { findDeck, findEditableDeck } from '#queries/decks/find_deck'
+import { findEditableDeck } from '#queries/decks/find_deck'
 import { subtreeIds } from '#queries/decks/deck_tree'
-import {
-  PRESETS,
-  formatSteps,
-  parseSteps,
-  resolveAlgorithm,
-  type PresetName,
-  type SchedulerName,
-  type StoredAlgorithmSettings,
-} from '#scheduling/presets'
-
-/** GET algorithm_settings/{deckId}: the spec's fields for the deck's root, plus the smart-scheduling ones. */
-export function presentAlgorithmSettings(root: Deck, deck: Deck = root) {
-  const stored = (root.algorithmSettings ?? {}) as StoredAlgorithmSettings
-  const resolved = resolveAlgorithm(root.algorithmPreset, stored)
-  const custom = resolved.preset === 'custom'
-  return {
-    deckId: deck.id,
-    rootDeckId: root.id,
-    /* the algorithm is set on the root deck only */
-    editable: deck.id === root.id,
-    algorithmPreset: resolved.preset,
-    algorithmType: resolved.type,
-    stepsInMinutes: formatSteps(resolved.sm2.learningStepsMinutes),
-    easyBonusPercent: custom ? (stored.easy_bonus_percent ?? 0) : 0,
-    intervalModifierPercent: custom ? (stored.interval_modifier_percent ?? 0) : 0,
-    maxIntervalMinutes: custom ? (stored.max_interval_minutes ?? 0) : 0,
-    smartScheduling: resolved.scheduler === 'fsrs',
-    desiredRetention: resolved.desiredRetention,
-    newCardsPerDay: root.newCardsPerDay ?? PRESETS[resolved.preset].newCardsPerDay,
-    maxCardsPerDay: root.maxCardsPerDay ?? PRESETS[resolved.preset].maxCardsPerDay,
-  }
-}
-
-export async function showAlgorithmSettings(user: User, deckId: unknown) {
-  const deck = await findDeck(user, deckId)
-  const root = deck.rootDeckId && deck.rootDeckId !== deck.id ? await findDeck(user, deck.rootDeckId) : deck
-  return presentAlgorithmSettings(root, deck)
-}
+import { PRESETS, parseSteps, type PresetName, type SchedulerName, type StoredAlgorithmSettings } from '#scheduling/presets'
 
 export interface AlgorithmSettingsInput {
   algorithmPreset: PresetName
@@ -77,7 +39,8 @@ export function algorithmSettingsInput(input: Infer<typeof algorithmSettingsVali
  * repetition and speed learning resets every learner's progress on the whole
  * tree, so when there is any it needs the confirmation; changing preset or tuning within
  * spaced repetition keeps the progress, as changing an Anki preset does.
- * Smart scheduling (FSRS) is premium.
+ * Smart scheduling (FSRS) is premium. Returns the root deck as saved
+ * (AlgorithmSettingsTransformer.forDeck shapes it).
  */
 export async function updateAlgorithmSettings(user: User, deckId: unknown, input: AlgorithmSettingsInput) {
   return db.transaction(async (trx) => {
@@ -121,6 +84,6 @@ export async function updateAlgorithmSettings(user: User, deckId: unknown, input
         updated_at: new Date(),
       })
     await deck.refresh()
-    return presentAlgorithmSettings(deck)
+    return deck
   })
 }

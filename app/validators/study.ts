@@ -48,5 +48,5 @@ export const wrappedValidator = vine.create({
   year: vine.number().withoutDecimals().range([2000, 2100]).optional(),
 })
 
-/* GET /streak?month=YYYY-MM (the page) */
+/* GET /streak?month=YYYY-MM (the page): a month that does not match shows the current one */
 export const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/

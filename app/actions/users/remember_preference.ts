@@ -1,0 +1,7 @@
+import type User from '#models/user'
+
+/** The signed-in user's appearance or language, kept on the account (the door keeps it in a cookie too). */
+export async function rememberPreference(user: User, field: 'theme' | 'locale', value: string) {
+  user[field] = value
+  await user.save()
+}

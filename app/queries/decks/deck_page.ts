@@ -1,0 +1,39 @@
+import type Deck from '#models/deck'
+import type User from '#models/user'
+import DeckTransformer from '#transformers/deck_transformer'
+import { listDecks, pollingDecks } from '#queries/decks/list_decks'
+import { subtreeIds } from '#queries/decks/deck_tree'
+
+/*
+ * The deck pages' props (home, archived decks, a deck's page): each reads
+ * through listDecks and is shaped by DeckTransformer.
+ */
+
+/**
+ * The deck list as lazy props (subdecks hang from `parentId`, siblings by
+ * `position`), read once per request: the 3 s poll reloads only `polling`,
+ * and a finished job only the list.
+ */
+export function deckListProps(user: User, archived = false) {
+  let list: Promise<ReturnType<typeof DeckTransformer.list>> | undefined
+  const load = () => (list ??= listDecks(user, { archived }).then((read) => DeckTransformer.list(read)))
+  return {
+    decks: async () => (await load()).decks.map(DeckTransformer.forPage),
+    folders: async () => (await load()).folders,
+    numberOfArchivedDecks: async () => (await load()).numberOfArchivedDecks,
+    polling: async () => DeckTransformer.pollingList(await pollingDecks(user)).decks,
+  }
+}
+
+/** The decks a picker offers (move cards, move a deck): no counts needed. */
+export async function destinations(user: User) {
+  const { decks } = DeckTransformer.list(await listDecks(user))
+  return decks.map((deck) => DeckTransformer.forPicker(deck))
+}
+
+/** The decks of the same main deck, with counts: breadcrumbs and subdecks. */
+export async function deckTree(user: User, deck: Deck) {
+  const ids = await subtreeIds(deck.rootDeckId ?? deck.id)
+  const list = DeckTransformer.list(await listDecks(user, { archived: deck.state === 'archived', deckIds: ids }))
+  return { ...list, decks: list.decks.map(DeckTransformer.forPage) }
+}

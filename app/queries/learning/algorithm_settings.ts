@@ -1,0 +1,9 @@
+import type User from '#models/user'
+import { findDeck } from '#queries/decks/find_deck'
+
+/** A deck this learner may see and its root, where the algorithm is set (AlgorithmSettingsTransformer shapes them). */
+export async function deckWithRoot(user: User, deckId: unknown) {
+  const deck = await findDeck(user, deckId)
+  const root = deck.rootDeckId && deck.rootDeckId !== deck.id ? await findDeck(user, deck.rootDeckId) : deck
+  return { root, deck }
+}

@@ -1,0 +1,40 @@
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import db from '@adonisjs/lucid/services/db'
+import type User from '#models/user'
+
+/*
+ * The free tier's daily learning limit: the spec leaves the value open and
+ * gives 100 as the remote-flag default for "cards to paywall", so a free
+ * learner studies 100 distinct cards a day. Cards already started today
+ * (learning steps) can always be finished (assertMayStudy,
+ * app/actions/learning/study_limits.ts). Guests stop at 500 cards studied in
+ * all (the spec's guest default) until they sign up.
+ */
+export const FREE_DAILY_CARDS = 100
+export const GUEST_CARDS_STUDIED = 500
+
+/* a type alias, not an interface: Inertia's render() wants props assignable to JSON records */
+export type DailyLimit = {
+  limit: number | null
+  studiedToday: number
+  reached: boolean
+  kind: 'daily' | 'guest' | null
+}
+
+/** Where the learner stands against their limits today. */
+export async function dailyLimit(user: User, today: string, client: TransactionClientContract | typeof db = db): Promise<DailyLimit> {
+  if (user.isPremium) return { limit: null, studiedToday: 0, reached: false, kind: null }
+  if (user.isGuest) {
+    const row = await client.from('card_progress').where('user_id', user.id).where('reps', '>', 0).count('* as n').first()
+    const studied = Number(row?.n ?? 0)
+    return { limit: GUEST_CARDS_STUDIED, studiedToday: studied, reached: studied >= GUEST_CARDS_STUDIED, kind: 'guest' }
+  }
+  const row = await client
+    .from('review_logs')
+    .where('user_id', user.id)
+    .where('study_day', today)
+    .countDistinct('card_id as n')
+    .first()
+  const studied = Number(row?.n ?? 0)
+  return { limit: FREE_DAILY_CARDS, studiedToday: studied, reached: studied >= FREE_DAILY_CARDS, kind: 'daily' }
+}

@@ -1,0 +1,45 @@
+import type User from '#models/user'
+import { studyContext, type StudyContext } from '#queries/learning/study_context'
+import { studyQueue } from '#queries/learning/queue'
+import { sessionCards } from '#queries/learning/session_cards'
+import { isUndoAvailable } from '#queries/learning/undoable_answer'
+import type { TopCounters } from '#queries/learning/session_counters'
+
+/*
+ * Where a session stands after something changed it (an answer, an undo, a
+ * card edited, frozen or removed): read afresh, as of now.
+ */
+
+export type SessionStanding = { context: StudyContext; topCounters: TopCounters; undoAvailable: boolean }
+
+/** The session's context as of now: counters and learn-ahead move with the clock. */
+export const asOfNow = (context: StudyContext): StudyContext => ({ ...context, now: new Date() })
+
+/** The session's deck when the call names one (checked before anything changes, so a foreign deck id changes nothing), else null. */
+export async function sessionScope(user: User, deckId: unknown) {
+  return deckId === undefined || deckId === null ? null : studyContext(user, deckId)
+}
+
+/** The session's context after a change to a card: the session's own when it has one, else the card's deck's. */
+export async function contextAfter(user: User, scope: StudyContext | null, cardDeckId: number) {
+  return scope ? asOfNow(scope) : studyContext(user, cardDeckId)
+}
+
+/** The session's top counters. */
+export async function topCountersOf(context: StudyContext): Promise<TopCounters> {
+  return (await studyQueue(context, { limit: 0 })).counters
+}
+
+/** The counters and whether an undo is possible; with `learner`, the learner's row is read again (their streak moved). */
+export async function sessionStanding(context: StudyContext, options: { learner?: boolean } = {}): Promise<SessionStanding> {
+  const topCounters = await topCountersOf(context)
+  if (options.learner) await context.user.refresh()
+  return { context, topCounters, undoAvailable: await isUndoAvailable(context.user, context.today, context.deckIds) }
+}
+
+/** After an undo: the card as the session shows it again, and the session's standing. */
+export async function afterUndo(user: User, scope: StudyContext | null, undone: { cardId: number; deckId: number }) {
+  const context = await contextAfter(user, scope, undone.deckId)
+  const cards = await sessionCards(context, [undone.cardId])
+  return { cards, ...(await sessionStanding(context)) }
+}

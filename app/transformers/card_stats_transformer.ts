@@ -1,0 +1,58 @@
+import type { CardStats } from '#queries/learning/card_stats'
+
+export type CardStatus = 'not_studied' | 'learning' | 'not_quite' | 'got_it' | 'mastered' | 'frozen'
+
+/** The spec's statuses as users see them. */
+export function cardStatus(state: string, frozen: boolean): CardStatus {
+  if (frozen) return 'frozen'
+  switch (state) {
+    case 'learning':
+    case 'relearning':
+      return 'learning'
+    case 'study_again':
+      return 'not_quite'
+    case 'got_it':
+      return 'got_it'
+    case 'review':
+      return 'mastered'
+    default:
+      return 'not_studied'
+  }
+}
+
+export default class CardStatsTransformer {
+  /** GET cards/{id}/stats: created, ease or FSRS memory, interval, next review, status, reviews, average time, the history. */
+  static forSheet({ card, progress, frozen, suspended, history }: CardStats) {
+    const totalMs = history.reduce((sum, review) => sum + review.duration_ms, 0)
+    return {
+      cardId: card.id,
+      noteId: card.note_id,
+      deckId: card.deck_id,
+      createdAt: new Date(card.created_at).toISOString(),
+      status: cardStatus(progress.state, frozen),
+      /* removed from this learner's study ("remove" in a session) */
+      isSuspended: suspended,
+      state: progress.state,
+      ease: progress.ease || null,
+      difficulty: progress.difficulty,
+      stability: progress.stability,
+      intervalDays: progress.intervalDays,
+      nextReviewAt: progress.dueAt?.toISOString() ?? null,
+      lastReviewedAt: progress.lastReviewedAt?.toISOString() ?? null,
+      reviewsCount: history.length,
+      lapses: progress.lapses,
+      averageReviewTimeMs: history.length ? Math.round(totalMs / history.length) : null,
+      totalReviewTimeMs: totalMs,
+      history: history.map((review) => ({
+        reviewedAt: new Date(review.reviewed_at).toISOString(),
+        answer: review.answer,
+        kind: review.kind,
+        intervalDays: review.interval_after,
+        ease: review.ease_after ? review.ease_after / 1000 : null,
+        stability: review.stability_after,
+        difficulty: review.difficulty_after,
+        durationMs: review.duration_ms,
+      })),
+    }
+  }
+}

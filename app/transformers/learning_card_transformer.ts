@@ -1,0 +1,83 @@
+import type { I18n } from '@adonisjs/i18n'
+import { progressOf } from '#models/card_progress'
+import type { StudyContext } from '#queries/learning/study_context'
+import type { SessionCard } from '#queries/learning/session_cards'
+import { cardLabel, renderCard } from '#note_types/cards'
+import { clozeAnswers } from '#note_types/cloze'
+import { htmlToPlainText } from '#note_types/plain_text'
+import { templateFieldReferences } from '#note_types/template'
+import type { NoteTypeDefinition, NoteFields } from '#note_types/types'
+import { answersOf, outcomesFor } from '#scheduling/scheduler'
+import { repeatInterval } from '#scheduling/repeat_text'
+
+/** How far an answer sends a card, in the learner's language ("<1m", "15m", "4d"). */
+export function repeatText(i18n: I18n, seconds: number) {
+  const { unit, value } = repeatInterval(seconds)
+  return i18n.t(`ui.learn.units.${unit}`, { value })
+}
+
+/*
+ * A type-in card asks for a field's text; the comparison happens on the
+ * client, outside the card's sandboxed frame, against what this gives.
+ */
+function typeInOf(definition: NoteTypeDefinition, fields: NoteFields, ord: number) {
+  const template = definition.isCloze ? definition.templates[0] : definition.templates[ord]
+  if (!template) return null
+  const reference = templateFieldReferences(template.front).find((ref) => ref.filters[0] === 'type')
+  if (!reference) return null
+  const value = fields[reference.name] ?? ''
+  const expected = reference.filters.includes('cloze') ? clozeAnswers(value, ord + 1).join(', ') : htmlToPlainText(value)
+  return { field: reference.name, expected }
+}
+
+/**
+ * A card of a session as the learning screen shows it (the spec's learning
+ * card): both sides rendered and sanitized, the learner's state and the
+ * version an answer must name, and each answer button with its repeat text.
+ */
+export default class LearningCardTransformer {
+  static forSession(context: StudyContext, i18n: I18n, { card, version }: SessionCard) {
+    const note = card.note
+    const definition = note.noteType.definition
+    const row = card.progress[0]
+    const progress = progressOf(row)
+    const sides = renderCard(definition, note.fields, card.ord, {
+      attachments: note.fieldAttachmentsMap, deckName: context.deck.name, tags: note.tags,
+    })
+    return {
+      id: card.id,
+      noteId: note.id,
+      deckId: card.deckId,
+      ord: card.ord,
+      label: cardLabel(definition, card.ord),
+      front: sides.front,
+      back: sides.back,
+      css: sides.css,
+      typeIn: typeInOf(definition, note.fields, card.ord),
+      state: progress.state,
+      isFrozen: row?.frozen ?? false,
+      /* an answer names this version; a card changed since it was shown is refused */
+      version,
+      reps: progress.reps,
+      lapses: progress.lapses,
+      dueAt: progress.dueAt?.toISOString() ?? null,
+      answerButtons: this.answerButtons(context, i18n, card.id, progress),
+    }
+  }
+
+  static list(context: StudyContext, i18n: I18n, cards: SessionCard[]) {
+    return cards.map((card) => this.forSession(context, i18n, card))
+  }
+
+  /** Every button of the deck's mode with where it sends the card; the speed buttons carry no interval text. */
+  static answerButtons(context: StudyContext, i18n: I18n, cardId: number, progress: ReturnType<typeof progressOf>) {
+    const outcomes = outcomesFor({ cardId, progress, algorithm: context.algorithm, fsrsParameters: context.fsrsParameters, now: context.now })
+    return answersOf(context.algorithm).map((type) => ({
+      type,
+      repeatText: context.algorithm.type === 'speedLearning' ? null : repeatText(i18n, outcomes[type]!.delaySeconds),
+      delaySeconds: outcomes[type]!.delaySeconds,
+    }))
+  }
+}
+
+export type LearningCard = ReturnType<typeof LearningCardTransformer.forSession>

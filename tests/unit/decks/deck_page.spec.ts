@@ -1,0 +1,48 @@
+import { test } from '@japa/runner'
+import CreateDeck from '#actions/decks/create_deck'
+import ArchiveDeck from '#actions/decks/archive_deck'
+import { deckListProps, deckTree, destinations } from '#queries/decks/deck_page'
+import { activeDecks } from '#queries/decks/list_decks'
+import DeckTransformer from '#transformers/deck_transformer'
+import { makeUser, resetState } from '#tests/support/helpers'
+
+test.group('The deck pages\' reads and their transformers', (group) => {
+  group.each.setup(() => resetState())
+
+  test('destinations, the light list and the statistics picker: the decks not archived, subdecks under their parent', async ({ assert }) => {
+    const user = await makeUser()
+    const root = await new CreateDeck().handle(user, { name: 'Root' })
+    const sub = await new CreateDeck().handle(user, { name: 'Sub', parentId: root.id })
+    const old = await new CreateDeck().handle(user, { name: 'Old' })
+    await new ArchiveDeck().handle(user, old.id, true)
+
+    const picker = await destinations(user)
+    assert.deepEqual(picker.map((deck) => Object.keys(deck).sort()), [root, sub].map(() =>
+      ['algorithmPreset', 'algorithmType', 'folderId', 'id', 'isRootDeck', 'name', 'parentId', 'position', 'state']))
+    const decks = await activeDecks(user)
+    assert.deepEqual(DeckTransformer.choices(decks), [{ id: root.id, name: 'Root', depth: 0 }, { id: sub.id, name: 'Sub', depth: 1 }])
+    const light = DeckTransformer.lightList(decks)
+    assert.deepEqual(light.hierarchy, [{ id: root.id, rootDeckId: root.id, children: [{ id: sub.id, rootDeckId: root.id, children: [] }] }])
+    assert.deepEqual(light.decks[1], { id: sub.id, name: 'Sub', parentId: root.id, rootDeckId: root.id, folderId: null, algorithmPreset: root.algorithmPreset, state: 'active' })
+  })
+
+  test('deckListProps reads the list once for all its props; deckTree gives a deck\'s whole tree', async ({ assert }) => {
+    const user = await makeUser()
+    const root = await new CreateDeck().handle(user, { name: 'Root' })
+    const sub = await new CreateDeck().handle(user, { name: 'Sub', parentId: root.id })
+    const props = deckListProps(user)
+    assert.deepEqual((await props.decks()).map((deck) => [deck.id, deck.children]), [[root.id, [sub.id]], [sub.id, []]])
+    assert.equal(await props.numberOfArchivedDecks(), 0)
+    assert.deepEqual(await props.polling(), [])
+    assert.deepEqual((await deckTree(user, sub)).decks.map((deck) => deck.id), [root.id, sub.id])
+  })
+
+  test('a started job travels in the flash as the page follows it', async ({ assert }) => {
+    const user = await makeUser()
+    const deck = await new CreateDeck().handle(user, { name: 'Copy' })
+    const job = DeckTransformer.startedJob(deck, 'duplicating')
+    assert.deepInclude(job, { id: deck.id, state: 'duplicating', name: 'Copy' })
+    assert.deepEqual(DeckTransformer.startedJobs(job), [job])
+    assert.deepEqual(DeckTransformer.startedJobs(undefined), [])
+  })
+})

@@ -1,0 +1,80 @@
+import { test } from '@japa/runner'
+import CreateDeck from '#actions/decks/create_deck'
+import BulkCreateNotes from '#actions/notes/bulk_create_notes'
+import { deckNotesPage, matchingNoteIds, notesListPage, NOTES_PAGE_DEFAULT } from '#queries/notes/notes_page'
+import { editorChoices } from '#queries/notes/editor_choices'
+import { loadNotes } from '#queries/notes/load_notes'
+import { findDuplicates } from '#queries/notes/find_duplicates'
+import NoteTransformer from '#transformers/note_transformer'
+import { makeUser, resetState } from '#tests/support/helpers'
+
+async function deckWithNotes(count: number) {
+  const user = await makeUser()
+  const deck = await new CreateDeck().handle(user, { name: 'Words' })
+  const rows = Array.from({ length: count }, (_, index) => ({ front: `word ${String(index).padStart(2, '0')}`, back: 'back' }))
+  const notes = await new BulkCreateNotes().handle(user, deck.id, rows)
+  return { user, deck, notes }
+}
+
+test.group('The card list: pages of a deck\'s notes', (group) => {
+  group.each.setup(() => resetState())
+
+  test('notesListPage gives a page of the deck\'s notes, as the API lists them', async ({ assert }) => {
+    const { user, deck } = await deckWithNotes(3)
+    const page = NoteTransformer.page(await notesListPage(user, deck, { deck_id: deck.id }, 1, 5))
+    assert.deepInclude(page, { total: 3, offset: 1, limit: 5, sortBy: deck.notesSortBy, order: deck.notesOrder })
+    assert.lengthOf(page.notes, 2)
+  })
+
+  test('deckNotesPage numbers the pages; a page past the end shows the last one', async ({ assert }) => {
+    const { user, deck } = await deckWithNotes(NOTES_PAGE_DEFAULT + 3)
+    const second = NoteTransformer.deckPage(await deckNotesPage(user, deck, { deck_id: deck.id }, 2))
+    assert.deepInclude(second, { total: NOTES_PAGE_DEFAULT + 3, page: 2, pageSize: NOTES_PAGE_DEFAULT, query: '', learningState: null, frozen: null, suspended: null })
+    assert.lengthOf(second.items, 3)
+    assert.deepEqual(Object.keys(second.items[0].front), ['preview', 'thumbnail'])
+
+    const past = NoteTransformer.deckPage(await deckNotesPage(user, deck, { deck_id: deck.id }, 9))
+    assert.equal(past.page, 2)
+    assert.deepEqual(past.items.map((item) => item.id), second.items.map((item) => item.id))
+  })
+
+  test('matchingNoteIds: the notes a search matches; without a search or filter, null (the whole deck)', async ({ assert }) => {
+    const { user, deck, notes } = await deckWithNotes(3)
+    assert.isNull(await matchingNoteIds(user, deck, { deck_id: deck.id }))
+    assert.deepEqual(await matchingNoteIds(user, deck, { deck_id: deck.id, query: 'word 01' }), [notes[1].id])
+  })
+
+  test('editorChoices: the deck and the note types on offer; the editor page starts with basic', async ({ assert }) => {
+    const { user, deck } = await deckWithNotes(0)
+    const page = NoteTransformer.editorPage(await editorChoices(user, deck.id))
+    assert.deepEqual(page.deck, { id: deck.id, name: 'Words', imagesAllowed: true })
+    assert.equal(page.noteTypes.find((type) => type.id === page.defaultNoteTypeId)?.kind, 'basic')
+    const stranger = await makeUser()
+    assert.equal((await editorChoices(stranger, deck.id).catch((caught) => caught)).status, 404)
+  })
+})
+
+test.group('Notes loaded for the Note entity', (group) => {
+  group.each.setup(() => resetState())
+
+  test('loadNotes keeps the order asked, skips ids that are gone, and reads nothing for none', async ({ assert }) => {
+    const { user, notes } = await deckWithNotes(3)
+    const loaded = await loadNotes(user, [notes[2].id, 999999, notes[0].id])
+    assert.deepEqual(loaded.notes.map((note) => note.id), [notes[2].id, notes[0].id])
+    assert.deepEqual(NoteTransformer.list(loaded).map((note) => note.front.preview), ['word 02', 'word 00'])
+    assert.deepEqual(await loadNotes(user, []), { notes: [], decks: new Map(), rows: new Map() })
+  })
+
+  test('findDuplicates groups notes whose first field reads the same; with a query, those reading as it', async ({ assert }) => {
+    const user = await makeUser()
+    const deck = await new CreateDeck().handle(user, { name: 'Words' })
+    const notes = await new BulkCreateNotes().handle(user, deck.id, [
+      { front: 'Sun', back: '1' }, { front: '<b>sun</b>', back: '2' }, { front: 'moon', back: '3' },
+    ])
+    const groups = NoteTransformer.duplicates(await findDuplicates(user, deck.id))
+    assert.deepEqual(groups.groups.map((group) => [group.text, group.notes.map((note) => note.id)]), [['sun', [notes[0].id, notes[1].id]]])
+    const asked = NoteTransformer.duplicates(await findDuplicates(user, deck.id, 'Moon'))
+    assert.deepEqual(asked.groups.map((group) => [group.text, group.notes.map((note) => note.id)]), [['Moon', [notes[2].id]]])
+    assert.deepEqual(NoteTransformer.duplicates(await findDuplicates(user, deck.id, 'star')), { groups: [] })
+  })
+})
