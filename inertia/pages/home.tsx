@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react'
-import { Head, Link, router } from '@inertiajs/react'
+import { Head, router } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { useShared } from '~/lib/shared'
 import { useT } from '~/lib/i18n'
 import { useAlert } from '~/components/alert_dialog'
@@ -10,6 +11,7 @@ import { ImportDialog } from '~/components/decks/import_dialog'
 import { HomeProvider, childrenOf, useStoredSet, type HomeData } from '~/components/decks/home_context'
 import { useDeckPolling } from '~/components/decks/use_deck_polling'
 import type { Deck, Folder, PollingEntry, StartedJob } from '~/components/decks/types'
+import { urlFor } from '~/lib/routes'
 import '~/css/decks.css'
 
 type Props = {
@@ -53,7 +55,7 @@ export default function Home({ decks, folders, numberOfArchivedDecks, polling, s
       title: t('decks.create.title'),
       input: { label: t('decks.deck.name'), maxLength: 255 },
       submitLabel: t('decks.actions.create'),
-      onSubmit: (name) => name.trim() && router.post('/decks', { deck: { name: name.trim() } }, { preserveScroll: true, preserveState: true }),
+      onSubmit: (name) => name.trim() && router.post(urlFor('decks.store'), { deck: { name: name.trim() } }, { preserveScroll: true, preserveState: true }),
     })
   const createFolder = () => setDialog(<FolderDialog colors={folderColors} onClose={() => setDialog(null)} />)
   const importCards = () => setDialog(<ImportDialog folders={folders} reload={LIST_PROPS} onClose={() => setDialog(null)} />)
@@ -82,7 +84,7 @@ export default function Home({ decks, folders, numberOfArchivedDecks, polling, s
             <p className="muted" style={{ flex: 1, margin: 0 }}>
               {t('home.guest_notice')}
             </p>
-            <Link href="/sign-up" className="button primary">
+            <Link route="auth.sign_up" className="button primary">
               {t('home.guest_cta')}
             </Link>
           </div>
@@ -117,12 +119,12 @@ export default function Home({ decks, folders, numberOfArchivedDecks, polling, s
         )}
 
         <div className="row">
-          <Link href="/decks/archived" className="archive-entry">
+          <Link route="decks.archived" className="archive-entry">
             <span aria-hidden="true">🗄️</span>
             <span>{t('decks.archive.entry')}</span>
             <span className="badge">{numberOfArchivedDecks}</span>
           </Link>
-          <Link href="/exports" className="archive-entry">
+          <Link route="exports.index" className="archive-entry">
             <span aria-hidden="true">📦</span>
             <span>{t('exports.list.entry')}</span>
           </Link>

@@ -1,13 +1,16 @@
 import { useEffect, useId, useState, type CSSProperties, type ReactNode } from 'react'
-import { Link, useForm } from '@inertiajs/react'
+import { useForm } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import { useShared } from '~/lib/shared'
 import { requestJson } from '~/lib/http'
 import { Dialog } from '~/components/decks/dialog'
 import { Picker } from '~/components/decks/deck_picker'
-import type { AlgorithmSheet } from '#controllers/decks/algorithm_settings_controller'
+import { urlFor, type ReplyOf } from '~/lib/routes'
 import '~/css/decks.css'
 
+/** What GET /decks/:id/algorithm answers the dialog (a visit typed by hand is redirected instead). */
+type AlgorithmSheet = Exclude<ReplyOf<'decks.algorithm.show'>, void>
 type PresetName = AlgorithmSheet['algorithmPreset']
 type InputProps = { id: string; 'aria-describedby'?: string; 'aria-invalid'?: boolean }
 
@@ -35,7 +38,7 @@ export function AlgorithmSettingsDialog({ deck, onClose }: { deck: { id: number;
   useEffect(() => {
     const controller = new AbortController()
     setFailed(false)
-    requestJson<AlgorithmSheet>(`/decks/${deck.id}/algorithm`, { signal: controller.signal }).then(setSheet, (error: Error) => {
+    requestJson<AlgorithmSheet>(urlFor('decks.algorithm.show', { id: deck.id }), { signal: controller.signal }).then(setSheet, (error: Error) => {
       if (error.name !== 'AbortError') setFailed(true)
     })
     return () => controller.abort()
@@ -108,7 +111,7 @@ function AlgorithmForm({ deck, sheet, onClose }: { deck: { id: number; name: str
         confirm_reset: confirmReset,
       }
     })
-    form.put(`/decks/${sheet.deckId}/algorithm`, { preserveScroll: true, preserveState: true, onSuccess: onClose })
+    form.put(urlFor('decks.algorithm.update', { id: sheet.deckId }), { preserveScroll: true, preserveState: true, onSuccess: onClose })
   }
 
   if (asking) {
@@ -164,7 +167,7 @@ function AlgorithmForm({ deck, sheet, onClose }: { deck: { id: number; name: str
       {!editable && (
         <p className="notice">
           {t('algorithm.subdeck.notice')}{' '}
-          <Link href={`/decks/${sheet.rootDeckId}`} onClick={onClose}>
+          <Link route="decks.show" routeParams={{ id: sheet.rootDeckId }} onClick={onClose}>
             {t('algorithm.subdeck.link')}
           </Link>
         </p>

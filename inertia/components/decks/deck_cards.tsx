@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
-import { Link, router } from '@inertiajs/react'
+import { router } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import { NoteRow, useStateLabels } from '~/components/decks/note_row'
 import { BulkActions, type Selection } from '~/components/decks/bulk_actions'
 import type { Deck, Destinations, Note, NotesPage, Template } from '~/components/decks/types'
+import { urlFor } from '~/lib/routes'
 import '~/css/decks.css'
 
 const SEARCH_DELAY = 350
@@ -32,7 +34,7 @@ export function DeckCards({ deck, notes, templates, destinations, editable }: { 
       query: notes.query || undefined, learning_state: notes.learningState ?? undefined, frozen: notes.frozen ?? undefined,
       suspended: notes.suspended ?? undefined, ...changes,
     }
-    router.get(`/decks/${deck.id}`, { tab: 'cards', ...params }, { preserveState: true, preserveScroll: true, replace: true, only: ['notes'] })
+    router.get(urlFor('decks.show', { id: deck.id }), { tab: 'cards', ...params }, { preserveState: true, preserveScroll: true, replace: true, only: ['notes'] })
   }
 
   /* the search waits for a pause in typing; spaces around it do not count */
@@ -80,7 +82,7 @@ export function DeckCards({ deck, notes, templates, destinations, editable }: { 
   }
   /* a card removed from study in a session comes back from its row */
   const bringBack = (note: Note) =>
-    router.post(`/decks/${deck.id}/notes/bulk`, { bulk_action: 'unsuspend', ids: [note.id] }, { preserveScroll: true, preserveState: true })
+    router.post(urlFor('decks.notes.bulk', { id: deck.id }), { bulk_action: 'unsuspend', ids: [note.id] }, { preserveScroll: true, preserveState: true })
   const selection: Selection = { all, notes: all ? items : [...selected.values()], count: all ? notes.total : selected.size }
   const filtered = Boolean(notes.query || notes.learningState || notes.frozen !== null || notes.suspended !== null)
 
@@ -176,7 +178,7 @@ export function DeckCards({ deck, notes, templates, destinations, editable }: { 
         <div className="card empty-state">
           <p className="muted">{filtered ? t('decks.cards.no_match') : t('decks.cards.empty')}</p>
           {!filtered && editable && (
-            <Link href={`/decks/${deck.id}/notes/new`} className="button primary">
+            <Link route="notes.create" routeParams={{ deckId: deck.id }} className="button primary">
               {t('decks.cards.add')}
             </Link>
           )}

@@ -1,4 +1,4 @@
-import { Link } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import { useDeckDialogs } from '~/components/decks/deck_dialogs'
 import { ClientDate, DeckCounts, hasCardsToday, ProcessingBadge } from '~/components/decks/deck_counts'
@@ -64,7 +64,7 @@ export function DeckGeneral({ deck, tree, polling, editable }: { deck: Deck; tre
               <li key={child.id} className="deck-item">
                 <div className="deck-row">
                   <div className="deck-title">
-                    <Link href={`/decks/${child.id}`} className="deck-name">
+                    <Link route="decks.show" routeParams={{ id: child.id }} className="deck-name">
                       {child.name}
                     </Link>
                     <ProcessingBadge entry={polling.find((item) => item.id === child.id)} state={child.state} />

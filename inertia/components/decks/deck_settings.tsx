@@ -2,6 +2,7 @@ import { router, useForm } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { useDeckDialogs } from '~/components/decks/deck_dialogs'
 import type { Deck } from '~/components/decks/types'
+import { urlFor } from '~/lib/routes'
 import '~/css/decks.css'
 
 const DEVICES = ['desktop', 'tablet', 'phone'] as const
@@ -41,7 +42,7 @@ export function DeckSettings({ deck, editable }: { deck: Deck; editable: boolean
         font_settings: data.fonts,
       },
     }))
-    form.put(`/decks/${deck.id}`, { preserveScroll: true })
+    form.put(urlFor('decks.update', { id: deck.id }), { preserveScroll: true })
   }
   const setFont = (device: (typeof DEVICES)[number], change: Partial<{ size: number; alignment: Alignment }>) =>
     form.setData('fonts', { ...form.data.fonts, [device]: { ...form.data.fonts[device], ...change } })
@@ -129,11 +130,11 @@ export function DeckSettings({ deck, editable }: { deck: Deck; editable: boolean
         <div className="row">
           {deck.isRootDeck &&
             (archived ? (
-              <button type="button" className="button" onClick={() => router.delete(`/decks/${deck.id}/archive`, keep)}>
+              <button type="button" className="button" onClick={() => router.delete(urlFor('decks.restore', { id: deck.id }), keep)}>
                 {t('decks.actions.restore')}
               </button>
             ) : (
-              <button type="button" className="button" disabled={!editable} onClick={() => router.post(`/decks/${deck.id}/archive`, {}, keep)}>
+              <button type="button" className="button" disabled={!editable} onClick={() => router.post(urlFor('decks.archive', { id: deck.id }), {}, keep)}>
                 {t('decks.menu.archive')}
               </button>
             ))}

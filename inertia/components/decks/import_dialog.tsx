@@ -7,9 +7,8 @@ import { useModalFocus } from '~/lib/use_modal_focus'
 import { useToast } from '~/components/toasts'
 import { announcedElsewhere } from '~/components/decks/use_deck_polling'
 import type { Folder } from '~/components/decks/types'
-import type { DialogImport } from '#controllers/imports/deck_imports_controller'
-import type { ImportPreview } from '#controllers/imports/import_previews_controller'
 import { cardValue, charOf, fieldValue, isReason, PreviewTable, SeparatorChoices, useReasonText, type Separators } from '~/components/decks/import_text_options'
+import { urlFor, type ReplyOf } from '~/lib/routes'
 import '~/css/decks.css'
 import '~/css/imports.css'
 
@@ -22,6 +21,10 @@ const TEXT_EXTENSIONS = ['csv', 'txt', 'tsv']
 const PREVIEW_BYTES = 256 * 1024
 const POLL_MS = 1000
 
+/** An import as the dialog follows it (POST /deck_imports, GET and DELETE /deck_imports/:id answer the same). */
+type DialogImport = ReplyOf<'deck_imports.show'>
+/** POST /deck_imports/preview: the first rows of a text import, and the separators found. */
+type ImportPreview = ReplyOf<'deck_imports.preview'>
 type Tab = 'file' | 'paste'
 type Problem = { title: string; body?: string | null }
 type Phase =
@@ -61,7 +64,7 @@ async function headOf(file: Blob) {
 function upload(form: FormData, onProgress: (percent: number) => void) {
   const xhr = new XMLHttpRequest()
   const answer = new Promise<DialogImport>((resolve, reject) => {
-    xhr.open('POST', '/deck_imports')
+    xhr.open('POST', urlFor('deck_imports.store'))
     xhr.setRequestHeader('Accept', 'application/json')
     xhr.setRequestHeader('X-XSRF-TOKEN', xsrfToken())
     xhr.upload.onprogress = (event) => event.lengthComputable && onProgress((event.loaded / event.total) * 100)
@@ -175,7 +178,7 @@ export function ImportDialog({ folders, reload, onClose }: { folders: Folder[]; 
           card_separator: chosenCard,
           field_separator: chosenField,
         }
-        const result = await requestJson<ImportPreview>('/deck_imports/preview', { method: 'POST', json: body, signal: controller.signal })
+        const result = await requestJson<ImportPreview>(urlFor('deck_imports.preview'), { method: 'POST', json: body, signal: controller.signal })
         setPreview({ result, partial: source.partial })
       } catch (error) {
         if ((error as Error).name === 'AbortError') return
@@ -217,7 +220,7 @@ export function ImportDialog({ folders, reload, onClose }: { folders: Folder[]; 
     const poll = async () => {
       if (following.current !== record.id) return
       try {
-        settle(await requestJson<DialogImport>(`/deck_imports/${record.id}`))
+        settle(await requestJson<DialogImport>(urlFor('deck_imports.show', { id: record.id })))
       } catch (error) {
         /* a lost connection or a server hiccup: try again; a refusal ends the follow */
         if (error instanceof HttpError && error.status >= 400 && error.status < 500) {
@@ -287,7 +290,7 @@ export function ImportDialog({ folders, reload, onClose }: { folders: Folder[]; 
     if (phase.name !== 'importing') return onClose()
     try {
       stopFollowing()
-      const record = await requestJson<DialogImport>(`/deck_imports/${phase.record.id}`, { method: 'DELETE' })
+      const record = await requestJson<DialogImport>(urlFor('deck_imports.destroy', { id: phase.record.id }), { method: 'DELETE' })
       router.reload({ only: reload })
       if (record.status === 'cancelled') {
         toast({ title: t('imports.status.cancelled') })

@@ -5,6 +5,8 @@ import { useAlert } from '~/components/alert_dialog'
 import { RichField } from './rich_field'
 import { ImagePicker } from './image_picker'
 import { OcclusionBuilder, type Mask, type Occlusion } from './occlusion_builder'
+import type NoteTypeTransformer from '#transformers/note_type_transformer'
+import { urlFor, type Plain, type ReplyOf } from '~/lib/routes'
 import '~/css/editor.css'
 
 /*
@@ -15,25 +17,15 @@ import '~/css/editor.css'
  */
 
 export type { Mask, Occlusion }
-export type NoteKind = 'basic' | 'reversed' | 'cloze' | 'image_occlusion' | 'type_in' | 'custom'
 
-/* type aliases, not interfaces: Inertia's render() wants props assignable to JSON records */
-export type NoteTypeOption = {
-  id: number
-  kind: NoteKind
-  name: string
-  fields: { name: string; required: boolean }[]
-  reversible: boolean
-}
+/** A note type as the editor offers it (the note type transformer's editor shape). */
+export type NoteTypeOption = Plain<ReturnType<typeof NoteTypeTransformer.forEditor>>
+export type NoteKind = NoteTypeOption['kind']
 
-/** A saved note as the editor opens it. */
-export type EditedNote = {
-  id: number
-  noteTypeId: number
-  fields: Record<string, string>
-  fieldAttachmentsMap: Record<string, { masks: Mask[]; hideAll: boolean }>
-  isReversed: boolean
-}
+/** A saved note as the editor opens it (the notes editor page and GET /learn/cards/:id/fields send the same). */
+export type EditedNote = ReplyOf<'learn.cards.fields'>['note']
+/** The deck a note is edited in. */
+export type EditorDeck = ReplyOf<'learn.cards.fields'>['deck']
 
 /** What the save routes take (and the preview, with deck_id). */
 export type NotePayload = {
@@ -160,7 +152,7 @@ export function mediaUploader(deckId: number) {
     const form = new FormData()
     form.append('file', file)
     form.append('deck_id', String(deckId))
-    const media = await requestJson<{ id: number; type: string; url: string }>('/media', { method: 'POST', body: form })
+    const media = await requestJson<ReplyOf<'media.store'>>(urlFor('media.store'), { method: 'POST', body: form })
     return { url: media.url }
   }
 }

@@ -5,6 +5,7 @@ import { requestJson } from '~/lib/http'
 import { ClientDate } from '~/components/decks/deck_counts'
 import { LearnModal } from '~/components/learn/modal'
 import type { CardStats } from '~/components/learn/types'
+import { urlFor } from '~/lib/routes'
 
 /** The card's statistics and its review history, loaded when opened. */
 export function CardSheet({ cardId, onClose }: { cardId: number; onClose: () => void }) {
@@ -15,7 +16,7 @@ export function CardSheet({ cardId, onClose }: { cardId: number; onClose: () => 
 
   useEffect(() => {
     const controller = new AbortController()
-    requestJson<CardStats>(`/learn/cards/${cardId}/stats`, { signal: controller.signal })
+    requestJson<CardStats>(urlFor('learn.cards.stats', { id: cardId }), { signal: controller.signal })
       .then(setStats)
       .catch((error) => (error as Error).name !== 'AbortError' && setFailed(true))
     return () => controller.abort()

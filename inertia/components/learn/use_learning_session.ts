@@ -2,8 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { HttpError, requestJson } from '~/lib/http'
 import type { StreakFields } from '~/components/study/types'
 import type {
-  AnswerResponse, AnswerType, CardsBatch, ErrorType, LearningCard, SessionProps, TopCounters, UndoResponse,
+  AnswerResponse, AnswerType, CardsBatch, DropResponse, ErrorType, LearningCard, SessionProps, TopCounters, UndoResponse,
 } from '~/components/learn/types'
+import { urlFor } from '~/lib/routes'
 
 /* spec: refetch when fewer than this many cards remain (the server sends 7 per fetch) */
 export const REFETCH_BELOW = 4
@@ -130,8 +131,8 @@ export function useLearningSession(props: SessionProps, events: SessionEvents) {
       sentAfter = answersSent.current
       pendingAtSend = pendingAnswers.current.size
       const exclude = [...new Set([...heldIds(now), ...pendingAnswers.current])]
-      const query = exclude.length ? `?exclude_ids=${exclude.join(',')}` : ''
-      return requestJson<CardsBatch>(`/learn/${deckId}/cards${query}`)
+      const qs = exclude.length ? { exclude_ids: exclude.join(',') } : undefined
+      return requestJson<CardsBatch>(urlFor('learn.cards', { deckId }, { qs }))
     })
       .then((batch) => {
         fetching.current = false
@@ -206,7 +207,7 @@ export function useLearningSession(props: SessionProps, events: SessionEvents) {
     update((previous) => ({ ...previous, answers: countAnswer(previous.answers, card.id, 1), undoAvailable: true }))
     advance()
     serial(() =>
-      requestJson<AnswerResponse>(`/learn/${deckId}/answer`, {
+      requestJson<AnswerResponse>(urlFor('learn.answer', { deckId }), {
         method: 'POST',
         json: { card_id: card.id, answer: type, version: card.version, review_duration_ms: durationMs },
       })
@@ -248,7 +249,7 @@ export function useLearningSession(props: SessionProps, events: SessionEvents) {
     /* after a limit the session has stopped */
     if (!s.undoAvailable || undoing.current || s.blocked) return
     undoing.current = true
-    serial(() => requestJson<UndoResponse>(`/learn/${deckId}/undo`, { method: 'DELETE' }))
+    serial(() => requestJson<UndoResponse>(urlFor('learn.undo', { deckId }), { method: 'DELETE' }))
       .then((result) => {
         const card = result.card
         exhausted.current = false
@@ -287,7 +288,7 @@ export function useLearningSession(props: SessionProps, events: SessionEvents) {
     const leaves = (item: LearningCard) => (scope === 'note' ? item.noteId === card.noteId : item.id === card.id)
     update((s) => ({ ...s, queue: s.queue.filter((item) => !leaves(item)) }))
     advance()
-    serial(() => requestJson<{ topCounters: TopCounters }>(path, { method, json: { deck_id: deckId } }))
+    serial(() => requestJson<DropResponse>(path, { method, json: { deck_id: deckId } }))
       .then((result) => {
         update((s) => ({ ...s, counters: result.topCounters }))
         done()
@@ -297,12 +298,12 @@ export function useLearningSession(props: SessionProps, events: SessionEvents) {
 
   const freeze = useCallback(() => {
     const card = latest.current.current
-    if (card) dropCurrent('POST', `/learn/cards/${card.id}/freeze`, () => eventsRef.current.frozen())
+    if (card) dropCurrent('POST', urlFor('learn.cards.freeze', { id: card.id }), () => eventsRef.current.frozen())
   }, [])
 
   const remove = useCallback(() => {
     const card = latest.current.current
-    if (card) dropCurrent('DELETE', `/learn/cards/${card.id}`, () => eventsRef.current.removed(), 'card')
+    if (card) dropCurrent('DELETE', urlFor('learn.cards.destroy', { id: card.id }), () => eventsRef.current.removed(), 'card')
   }, [])
 
   /** The edited card, as the server re-rendered it, takes the current one's place. */

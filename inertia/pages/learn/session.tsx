@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import { Head, Link, router } from '@inertiajs/react'
+import { Head, router } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import { HttpError, requestJson } from '~/lib/http'
 import { useToast } from '~/components/toasts'
@@ -16,6 +17,7 @@ import { CompleteScreen, EmptyDeckScreen } from '~/components/learn/complete_scr
 import { LimitDialog } from '~/components/learn/limit_dialog'
 import { studiedIn, useLearningSession } from '~/components/learn/use_learning_session'
 import type { AnswerButton, SessionProps } from '~/components/learn/types'
+import { urlFor } from '~/lib/routes'
 import '~/css/decks.css'
 import '~/css/learn.css'
 
@@ -55,7 +57,7 @@ function Session(props: SessionProps) {
   const closeTutorial = () => {
     if (dialog === 'tutorial') {
       /* losing this call only shows the tutorial once more */
-      requestJson('/learn/tutorial_seen', { method: 'POST' }).catch(() => {})
+      requestJson(urlFor('learn.tutorial_seen'), { method: 'POST' }).catch(() => {})
     }
     setDialog(null)
   }
@@ -86,7 +88,7 @@ function Session(props: SessionProps) {
       const onControl = event.target instanceof HTMLElement && event.target.closest('a, button')
       if (event.key === 'Enter' && state.finished && !onControl) {
         event.preventDefault()
-        router.visit('/')
+        router.visit(urlFor('home'))
       }
       return
     }
@@ -154,7 +156,7 @@ function Session(props: SessionProps) {
       <>
         <CompleteScreen studied={studiedIn(state)} nextCardAppearsAt={finished.nextCardAppearsAt} />
         {/* Enter is "back to decks" on this screen, the popup in front of it or not */}
-        {shouldShowStreakPopup(state.streak) && <StreakPopup streak={state.streak} onClose={session.streakShown} onEnter={() => router.visit('/')} />}
+        {shouldShowStreakPopup(state.streak) && <StreakPopup streak={state.streak} onClose={session.streakShown} onEnter={() => router.visit(urlFor('home'))} />}
       </>
     )
   } else if (state.blocked) {
@@ -163,11 +165,11 @@ function Session(props: SessionProps) {
         <h1 id="learn-blocked-title">{state.blocked.title}</h1>
         {state.blocked.body !== state.blocked.title && <p className="muted">{state.blocked.body}</p>}
         <div className="row learn-done-actions">
-          <Link href="/" className="button primary">
+          <Link route="home" className="button primary">
             {t('learn.complete.back')}
           </Link>
           {state.blocked.kind === 'guest' && (
-            <Link href="/sign-up" className="button">
+            <Link route="auth.sign_up" className="button">
               {t('learn.limit.sign_up')}
             </Link>
           )}
@@ -235,7 +237,7 @@ function Session(props: SessionProps) {
     <div ref={root} className="learn-page" tabIndex={-1}>
       <Head title={t('learn.page_title', { deck: deck.name })} />
       <header className="learn-top">
-        <Link href={`/decks/${deck.id}`} className="learn-exit">
+        <Link route="decks.show" routeParams={{ id: deck.id }} className="learn-exit">
           <span aria-hidden="true">‹ </span>
           {deck.name}
         </Link>

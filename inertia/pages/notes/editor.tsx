@@ -9,14 +9,15 @@ import { useNotePreview, type PreviewRequest } from '~/components/editor/use_not
 import { useLeaveGuard } from '~/components/editor/use_leave_guard'
 import { isMod, useShortcut } from '~/components/editor/shortcuts'
 import {
-  NoteFields, mediaUploader, useConfirmDiscard, useFieldErrors, useNoteDraft, type EditedNote, type FieldErrors, type NoteTypeOption,
+  NoteFields, mediaUploader, useConfirmDiscard, useFieldErrors, useNoteDraft, type EditedNote, type EditorDeck, type FieldErrors, type NoteTypeOption,
 } from '~/components/editor/note_form'
+import { urlFor } from '~/lib/routes'
 import '~/css/editor.css'
 
 export type { Mask, NoteKind, NotePayload, NoteTypeOption } from '~/components/editor/note_form'
 
 export type EditorProps = {
-  deck: { id: number; name: string; imagesAllowed: boolean }
+  deck: EditorDeck
   noteTypes: NoteTypeOption[]
   note: null | EditedNote
   defaultNoteTypeId: number
@@ -58,9 +59,9 @@ export default function NoteEditor({ deck, noteTypes, note, defaultNoteTypeId }:
       },
     }
     if (note) {
-      router.put(`/notes/${note.id}`, payload, options)
+      router.put(urlFor('notes.update', { id: note.id }), payload, options)
     } else {
-      router.post(`/decks/${deck.id}/notes`, payload, {
+      router.post(urlFor('notes.store', { deckId: deck.id }), payload, {
         ...options,
         /* Anki's Add dialog: empty fields, same note type, ready for the next one */
         onSuccess: () => {
@@ -96,7 +97,7 @@ export default function NoteEditor({ deck, noteTypes, note, defaultNoteTypeId }:
   const close = () => {
     const leave = () => {
       allow()
-      router.visit(`/decks/${deck.id}`)
+      router.visit(urlFor('decks.show', { id: deck.id }))
     }
     if (dirty) confirmLeave(leave)
     else leave()

@@ -1,23 +1,17 @@
-import { Head, Link, router, useForm } from '@inertiajs/react'
+import { Head, router, useForm } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import { Field } from '~/components/field'
 import { Avatar } from '~/components/avatar'
 import { FormError } from '~/components/form_error'
 import { useAlert } from '~/components/alert_dialog'
+import type { SocialOptions } from '~/components/social_buttons'
+import type UserTransformer from '#transformers/user_transformer'
+import { urlFor, type Plain } from '~/lib/routes'
 
-type Account = {
-  id: number
-  name: string | null
-  username: string | null
-  email: string | null
-  isGuest: boolean
-  avatarUrl: string | null
-  avatarColor: string
-  hasPassword: boolean
-  connectedProviders: { provider: 'google' | 'apple'; email: string | null }[]
-}
+type Account = Plain<ReturnType<typeof UserTransformer.forAccountSettings>>
 
-export default function AccountSettings({ account, social }: { account: Account; social: { google: boolean; apple: boolean } }) {
+export default function AccountSettings({ account, social }: { account: Account; social: SocialOptions }) {
   const t = useT()
   const alert = useAlert()
   const profile = useForm({ name: account.name ?? '', username: account.username ?? '', email: account.email ?? '', current_password: '' })
@@ -30,7 +24,7 @@ export default function AccountSettings({ account, social }: { account: Account;
       input: { placeholder: account.username ?? '', maxLength: 30, counter: true },
       submitLabel: t('account.delete_confirm'),
       danger: true,
-      onSubmit: (confirmation) => router.delete('/account', { data: { confirmation } }),
+      onSubmit: (confirmation) => router.delete(urlFor('account.destroy'), { data: { confirmation } }),
     })
 
   return (
@@ -42,7 +36,7 @@ export default function AccountSettings({ account, social }: { account: Account;
         <div className="section">
           <h2>{t('account.guest_title')}</h2>
           <p className="muted">{t('account.guest_body')}</p>
-          <Link href="/sign-up" className="button primary">
+          <Link route="auth.sign_up" className="button primary">
             {t('home.guest_cta')}
           </Link>
         </div>
@@ -61,7 +55,7 @@ export default function AccountSettings({ account, social }: { account: Account;
               hidden
               onChange={(event) => {
                 const file = event.target.files?.[0]
-                if (file) router.post('/account/avatar', { avatar: file }, { forceFormData: true, preserveScroll: true })
+                if (file) router.post(urlFor('account.avatar'), { avatar: file }, { forceFormData: true, preserveScroll: true })
               }}
             />
           </label>
@@ -71,7 +65,7 @@ export default function AccountSettings({ account, social }: { account: Account;
 
       <section className="section">
         <h2>{t('account.profile')}</h2>
-        <form onSubmit={(event) => (event.preventDefault(), profile.put('/account/profile', { preserveScroll: true, onFinish: () => profile.reset('current_password') }))}>
+        <form onSubmit={(event) => (event.preventDefault(), profile.put(urlFor('account.profile'), { preserveScroll: true, onFinish: () => profile.reset('current_password') }))}>
           <Field label={t('account.name')} name="name" value={profile.data.name} error={profile.errors.name} onChange={(e) => profile.setData('name', e.target.value)} />
           <Field label={t('account.username')} name="username" value={profile.data.username} maxLength={30} error={profile.errors.username} onChange={(e) => profile.setData('username', e.target.value)} />
           <Field label={t('account.email')} name="email" type="email" value={profile.data.email} error={profile.errors.email} onChange={(e) => profile.setData('email', e.target.value)} />
@@ -86,7 +80,7 @@ export default function AccountSettings({ account, social }: { account: Account;
 
       <section className="section">
         <h2>{t('account.password')}</h2>
-        <form onSubmit={(event) => (event.preventDefault(), password.put('/account/password', { preserveScroll: true, onSuccess: () => password.reset() }))}>
+        <form onSubmit={(event) => (event.preventDefault(), password.put(urlFor('account.password'), { preserveScroll: true, onSuccess: () => password.reset() }))}>
           {account.hasPassword && (
             <Field label={t('account.current_password')} name="current_password" type="password" autoComplete="current-password" value={password.data.current_password} error={password.errors.current_password} onChange={(e) => password.setData('current_password', e.target.value)} />
           )}
@@ -109,12 +103,12 @@ export default function AccountSettings({ account, social }: { account: Account;
                 <span className="muted">{connected ? (connected.email ?? t('account.connected')) : t('account.not_connected')}</span>
               </span>
               {connected ? (
-                <button type="button" className="button small" onClick={() => router.delete(`/account/social/${provider}`, { preserveScroll: true })}>
+                <button type="button" className="button small" onClick={() => router.delete(urlFor('account.social.destroy', { provider }), { preserveScroll: true })}>
                   {t('account.disconnect')}
                 </button>
               ) : (
                 social[provider] && (
-                  <a className="button small" href={`/auth/${provider}/redirect`}>
+                  <a className="button small" href={urlFor(`auth.${provider}.redirect`)}>
                     {t('account.connect')}
                   </a>
                 )
@@ -125,7 +119,7 @@ export default function AccountSettings({ account, social }: { account: Account;
       </section>
 
       <section className="section row">
-        <button type="button" className="button" onClick={() => router.post('/sign-out')}>
+        <button type="button" className="button" onClick={() => router.post(urlFor('auth.sign_out'))}>
           {t('account.sign_out')}
         </button>
         <button type="button" className="button danger" onClick={confirmDelete}>
