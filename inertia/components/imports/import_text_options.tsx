@@ -1,8 +1,6 @@
 /* Text imports in the import dialog: the separator choices and the preview of what will be read. */
 import { useT } from '~/lib/i18n'
-import type { ReplyOf } from '~/lib/routes'
-
-type ImportPreview = ReplyOf<'deck_imports.preview'>
+import type { ImportPreview } from '~/components/imports/upload'
 
 export type CardChoice = 'newline' | 'semicolon' | 'custom'
 export type FieldChoice = 'tab' | 'comma' | 'custom'
