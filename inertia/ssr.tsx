@@ -1,7 +1,9 @@
 import ReactDOMServer from 'react-dom/server'
 import { createInertiaApp } from '@inertiajs/react'
 import { resolvePageComponent } from '@adonisjs/inertia/helpers'
+import { TuyauProvider } from '@adonisjs/inertia/react'
 import { withLayout } from '~/layouts/app_layout'
+import { tuyau } from '~/lib/routes'
 
 export default function render(page: any) {
   return createInertiaApp({
@@ -12,6 +14,10 @@ export default function render(page: any) {
       withLayout(
         await resolvePageComponent<{ default: any }>(`./pages/${name}.tsx`, import.meta.glob('./pages/**/*.tsx', { eager: true }))
       ),
-    setup: ({ App, props }) => <App {...props} />,
+    setup: ({ App, props }) => (
+      <TuyauProvider client={tuyau}>
+        <App {...props} />
+      </TuyauProvider>
+    ),
   })
 }

@@ -1,4 +1,7 @@
-type AvatarUser = { name: string | null; username: string | null; avatarUrl: string | null; avatarColor: string }
+import type UserTransformer from '#transformers/user_transformer'
+import type { Plain } from '~/lib/routes'
+
+type AvatarUser = Pick<Plain<ReturnType<typeof UserTransformer.forSession>>, 'name' | 'username' | 'avatarUrl' | 'avatarColor'>
 
 export function Avatar({ user, size = 32 }: { user: AvatarUser; size?: number }) {
   const initials = (user.name ?? user.username ?? '?').trim().slice(0, 1).toUpperCase()

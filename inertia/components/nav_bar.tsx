@@ -1,5 +1,7 @@
 import { useState } from 'react'
-import { Link, router } from '@inertiajs/react'
+import { router } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
+import { urlFor } from '~/lib/routes'
 import { useShared } from '~/lib/shared'
 import { useT } from '~/lib/i18n'
 import { Avatar } from '~/components/avatar'
@@ -37,22 +39,22 @@ export function NavBar() {
 
   return (
     <header className="nav-bar">
-      <Link href="/" className="brand">
+      <Link route="home" className="brand">
         Mnemo
       </Link>
       <button type="button" className="icon-button nav-toggle" aria-label={t('nav.menu')} aria-expanded={open} onClick={() => setOpen(!open)}>
         ☰
       </button>
       <nav className={`nav-links ${open ? 'open' : ''}`} aria-label="main">
-        <Link href="/" className="nav-link">
+        <Link route="home" className="nav-link">
           {t('nav.home')}
         </Link>
         {user && (
           <>
-            <Link href="/statistics" className="nav-link">
+            <Link route="statistics.show" className="nav-link">
               {t('stats.nav.statistics')}
             </Link>
-            <Link href="/streak" className="nav-link">
+            <Link route="streak.show" className="nav-link">
               {t('stats.nav.streak')}
             </Link>
           </>
@@ -63,28 +65,28 @@ export function NavBar() {
         <span className="nav-spacer" />
         {user && !user.isGuest ? (
           <>
-            <Link href="/settings" className="nav-link">
+            <Link route="settings.show" className="nav-link">
               {t('nav.settings')}
             </Link>
-            <Link href="/account" className="nav-link nav-account" aria-label={t('nav.account')}>
+            <Link route="account.show" className="nav-link nav-account" aria-label={t('nav.account')}>
               <Avatar user={user} size={28} />
               <span>{user.name ?? user.username}</span>
             </Link>
-            <button type="button" className="button ghost small" onClick={() => router.post('/sign-out')}>
+            <button type="button" className="button ghost small" onClick={() => router.post(urlFor('auth.sign_out'))}>
               {t('nav.sign_out')}
             </button>
           </>
         ) : (
           <>
-            <Link href="/settings" className="nav-link">
+            <Link route="settings.show" className="nav-link">
               {t('nav.settings')}
             </Link>
             {!user && (
-              <Link href="/sign-in" className="nav-link">
+              <Link route="auth.sign_in" className="nav-link">
                 {t('nav.sign_in')}
               </Link>
             )}
-            <Link href="/get-started" className="button primary small">
+            <Link route="auth.start" className="button primary small">
               {t('nav.get_started')}
             </Link>
           </>

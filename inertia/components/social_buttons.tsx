@@ -1,18 +1,23 @@
 import { useT } from '~/lib/i18n'
+import type { socialSignInOptions } from '#services/social_options'
+import { urlFor, type Plain } from '~/lib/routes'
+
+/** Which providers are configured, as the sign-in pages receive it. */
+export type SocialOptions = Plain<ReturnType<typeof socialSignInOptions>>
 
 /** Full-page redirects: the OAuth flows leave the app and come back. */
-export function SocialButtons({ social }: { social: { google: boolean; apple: boolean } }) {
+export function SocialButtons({ social }: { social: SocialOptions }) {
   const t = useT()
   if (!social.google && !social.apple) return null
   return (
     <div className="stack">
       {social.google && (
-        <a className="button block" href="/auth/google/redirect">
+        <a className="button block" href={urlFor('auth.google.redirect')}>
           {t('auth.continue_google')}
         </a>
       )}
       {social.apple && (
-        <a className="button block" href="/auth/apple/redirect">
+        <a className="button block" href={urlFor('auth.apple.redirect')}>
           {t('auth.continue_apple')}
         </a>
       )}

@@ -5,6 +5,7 @@ import { useAlert } from '~/components/alert_dialog'
 import { Dialog } from '~/components/decks/dialog'
 import { Picker, deckChoices } from '~/components/decks/deck_picker'
 import type { Deck, Destinations, Note, NotesPage, PickerDeck, Template } from '~/components/decks/types'
+import { urlFor } from '~/lib/routes'
 import '~/css/decks.css'
 
 /** `all`: every note matching the list's search and filters, not only this page. */
@@ -34,7 +35,7 @@ export function BulkActions({ deck, notes, selection, templates, destinations, o
 
   const run = (action: Action, extra: { destination_deck_id?: number } = {}) =>
     router.post(
-      `/decks/${deck.id}/notes/bulk`,
+      urlFor('decks.notes.bulk', { id: deck.id }),
       {
         bulk_action: action,
         ids: selection.all ? undefined : selection.notes.map((note) => note.id),

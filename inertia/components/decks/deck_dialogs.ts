@@ -2,6 +2,7 @@ import { router } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { useAlert } from '~/components/alert_dialog'
 import type { Deck } from '~/components/decks/types'
+import { urlFor } from '~/lib/routes'
 
 type VisitOptions = { preserveScroll?: boolean; preserveState?: boolean; onSuccess?: () => void }
 
@@ -16,7 +17,7 @@ export function useDeckDialogs() {
         body: t('decks.menu.add_subdeck_body', { name: deck.name }),
         input: { label: t('decks.deck.name'), maxLength: 255 },
         submitLabel: t('decks.actions.create'),
-        onSubmit: (name) => name.trim() && router.post('/decks', { deck: { name: name.trim(), parent_id: deck.id } }, options),
+        onSubmit: (name) => name.trim() && router.post(urlFor('decks.store'), { deck: { name: name.trim(), parent_id: deck.id } }, options),
       }),
     resetProgress: (deck: Pick<Deck, 'id' | 'name'>, options: VisitOptions = { preserveScroll: true }) =>
       alert({
@@ -24,7 +25,7 @@ export function useDeckDialogs() {
         body: t('decks.confirm.reset_progress', { name: deck.name }),
         submitLabel: t('decks.actions.reset'),
         danger: true,
-        onSubmit: () => router.post(`/decks/${deck.id}/reset_progress`, {}, options),
+        onSubmit: () => router.post(urlFor('decks.reset_progress', { id: deck.id }), {}, options),
       }),
     remove: (deck: Pick<Deck, 'id' | 'name'>, options: VisitOptions = {}) =>
       alert({
@@ -32,7 +33,7 @@ export function useDeckDialogs() {
         body: t('decks.confirm.delete', { name: deck.name }),
         submitLabel: t('decks.actions.delete'),
         danger: true,
-        onSubmit: () => router.delete(`/decks/${deck.id}`, options),
+        onSubmit: () => router.delete(urlFor('decks.destroy', { id: deck.id }), options),
       }),
   }
 }

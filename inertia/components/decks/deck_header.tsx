@@ -1,8 +1,10 @@
 import { Fragment } from 'react'
-import { Link, router } from '@inertiajs/react'
+import { router } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import { DeckCounts, ProcessingBadge } from '~/components/decks/deck_counts'
 import type { Deck, PollingEntry } from '~/components/decks/types'
+import { urlFor } from '~/lib/routes'
 import '~/css/decks.css'
 
 /** Breadcrumbs, name, state and counts of the deck page; archived decks offer Restore. */
@@ -18,11 +20,11 @@ export function DeckHeader({ deck, tree, entry, editable }: { deck: Deck; tree: 
   return (
     <header className="deck-header">
       <nav className="breadcrumbs" aria-label={t('decks.deck.breadcrumbs')}>
-        <Link href={archived ? '/decks/archived' : '/'}>{archived ? t('decks.archive.title') : t('decks.list.all_decks')}</Link>
+        <Link route={archived ? 'decks.archived' : 'home'}>{archived ? t('decks.archive.title') : t('decks.list.all_decks')}</Link>
         {ancestors.map((item) => (
           <Fragment key={item.id}>
             <span aria-hidden="true">›</span>
-            <Link href={`/decks/${item.id}`}>{item.name}</Link>
+            <Link route="decks.show" routeParams={{ id: item.id }}>{item.name}</Link>
           </Fragment>
         ))}
       </nav>
@@ -34,12 +36,12 @@ export function DeckHeader({ deck, tree, entry, editable }: { deck: Deck; tree: 
         </div>
         <div className="row">
           {archived ? (
-            <button type="button" className="button primary" onClick={() => router.delete(`/decks/${deck.rootDeckId}/archive`, { preserveScroll: true })}>
+            <button type="button" className="button primary" onClick={() => router.delete(urlFor('decks.restore', { id: deck.rootDeckId }), { preserveScroll: true })}>
               {t('decks.actions.restore')}
             </button>
           ) : (
             editable && (
-              <Link href={`/decks/${deck.id}/notes/new`} className="button primary">
+              <Link route="notes.create" routeParams={{ deckId: deck.id }} className="button primary">
                 {t('decks.cards.add')}
               </Link>
             )

@@ -10,6 +10,7 @@ import { AlgorithmSettingsDialog } from '~/components/decks/algorithm_settings'
 import { ExportDialog } from '~/components/decks/export_dialog'
 import { subtreeOf, swapped, useHome } from '~/components/decks/home_context'
 import type { Deck } from '~/components/decks/types'
+import { urlFor } from '~/lib/routes'
 
 const keep = { preserveScroll: true, preserveState: true }
 
@@ -27,7 +28,7 @@ export function DeckMenu({ deck }: { deck: Deck }) {
   const group = deck.isRootDeck ? siblings.filter((id) => home.decks.get(id)?.folderId === deck.folderId) : siblings
   const reorder = (step: -1 | 1) => {
     const ids = swapped(siblings, group, deck.id, step)
-    if (ids) router.post('/decks/reorder', { deck_ids: ids }, keep)
+    if (ids) router.post(urlFor('decks.reorder'), { deck_ids: ids }, keep)
   }
 
   const rename = () =>
@@ -35,7 +36,7 @@ export function DeckMenu({ deck }: { deck: Deck }) {
       title: t('decks.menu.rename'),
       input: { label: t('decks.deck.name'), initial: deck.name, maxLength: 255 },
       submitLabel: t('decks.actions.save'),
-      onSubmit: (name) => name.trim() && router.put(`/decks/${deck.id}`, { deck: { name: name.trim() } }, keep),
+      onSubmit: (name) => name.trim() && router.put(urlFor('decks.update', { id: deck.id }), { deck: { name: name.trim() } }, keep),
     })
   const addSubdeck = () => dialogs.addSubdeck(deck, { ...keep, onSuccess: () => home.toggle(deck.id, true) })
   const resetProgress = () => dialogs.resetProgress(deck, keep)
@@ -46,7 +47,7 @@ export function DeckMenu({ deck }: { deck: Deck }) {
       body: t('decks.report.body'),
       input: { label: t('decks.report.reason'), maxLength: 2000, counter: true },
       submitLabel: t('decks.report.send'),
-      onSubmit: (text) => text.trim() && router.post(`/decks/${deck.id}/report`, { report_text: text.trim() }, keep),
+      onSubmit: (text) => text.trim() && router.post(urlFor('decks.report', { id: deck.id }), { report_text: text.trim() }, keep),
     })
 
   return (
@@ -62,7 +63,7 @@ export function DeckMenu({ deck }: { deck: Deck }) {
       <MenuSeparator />
       <MenuItem onSelect={resetProgress} disabled={busy}>{t('decks.menu.reset_progress')}</MenuItem>
       {deck.isRootDeck && (
-        <MenuItem onSelect={() => router.post(`/decks/${deck.id}/archive`, {}, keep)} disabled={busy}>
+        <MenuItem onSelect={() => router.post(urlFor('decks.archive', { id: deck.id }), {}, keep)} disabled={busy}>
           {t('decks.menu.archive')}
         </MenuItem>
       )}
@@ -93,7 +94,7 @@ function MoveDeckDialog({ deck }: { deck: Deck }) {
   const submit = () => {
     const [kind, id] = value.split(':')
     const data = { parent_deck_id: kind === 'deck' ? Number(id) : null, folder_id: kind === 'folder' ? Number(id) : null }
-    router.post(`/decks/${deck.id}/move`, data, {
+    router.post(urlFor('decks.move', { id: deck.id }), data, {
       ...keep,
       onSuccess: () => {
         if (kind === 'deck') home.toggle(Number(id), true)
@@ -114,7 +115,7 @@ function DuplicateDialog({ deck }: { deck: Deck }) {
   const t = useT()
   const home = useHome()
   const [keepProgress, setKeepProgress] = useState(false)
-  const submit = () => router.post(`/decks/${deck.id}/duplicate`, { keep_progress: keepProgress }, { ...keep, onSuccess: home.closeDialog })
+  const submit = () => router.post(urlFor('decks.duplicate', { id: deck.id }), { keep_progress: keepProgress }, { ...keep, onSuccess: home.closeDialog })
   return (
     <Dialog title={t('decks.duplicate.title', { name: deck.name })} submitLabel={t('decks.actions.duplicate')} onSubmit={submit} onClose={home.closeDialog}>
       <p className="muted">{t('decks.duplicate.body')}</p>

@@ -1,36 +1,32 @@
+import type { FormEvent } from 'react'
 import { router, useForm } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { useDeckDialogs } from '~/components/decks/deck_dialogs'
 import type { Deck } from '~/components/decks/types'
+import { urlFor } from '~/lib/routes'
 import '~/css/decks.css'
 
 const DEVICES = ['desktop', 'tablet', 'phone'] as const
 const ALIGNMENTS = ['left', 'center', 'right'] as const
 type Alignment = (typeof ALIGNMENTS)[number]
+type Device = (typeof DEVICES)[number]
 
 /** An empty limit field means no limit (null). */
 const limit = (value: string) => (value.trim() === '' ? null : Number(value))
 
-export function DeckSettings({ deck, editable }: { deck: Deck; editable: boolean }) {
-  const t = useT()
-  const dialogs = useDeckDialogs()
+/** The settings form: name, daily limits, shuffle, the font by device; saved as the deck's update. */
+function useSettingsForm(deck: Deck) {
   const form = useForm({
     name: deck.name,
     newCardsPerDay: deck.configuration.newCards.newCardsPerDay?.toString() ?? '',
     maxCardsPerDay: deck.configuration.maxCards.maxCardsPerDay?.toString() ?? '',
     shuffle: deck.shuffleCardsEnabled,
     fonts: Object.fromEntries(DEVICES.map((device) => [device, { size: deck.fontSettings[device].size, alignment: deck.fontSettings[device].alignment as Alignment }])) as Record<
-      (typeof DEVICES)[number],
+      Device,
       { size: number; alignment: Alignment }
     >,
   })
-  const errors = form.errors as Record<string, string | undefined>
-  const deviceLabels = { desktop: t('decks.settings.desktop'), tablet: t('decks.settings.tablet'), phone: t('decks.settings.phone') }
-  const alignmentLabels = { left: t('decks.settings.align_left'), center: t('decks.settings.align_center'), right: t('decks.settings.align_right') }
-  const archived = deck.state === 'archived'
-  const keep = { preserveScroll: true }
-
-  const save = (event: React.FormEvent) => {
+  const save = (event: FormEvent) => {
     event.preventDefault()
     form.transform((data) => ({
       deck: {
@@ -41,111 +37,146 @@ export function DeckSettings({ deck, editable }: { deck: Deck; editable: boolean
         font_settings: data.fonts,
       },
     }))
-    form.put(`/decks/${deck.id}`, { preserveScroll: true })
+    form.put(urlFor('decks.update', { id: deck.id }), { preserveScroll: true })
   }
-  const setFont = (device: (typeof DEVICES)[number], change: Partial<{ size: number; alignment: Alignment }>) =>
+  const setFont = (device: Device, change: Partial<{ size: number; alignment: Alignment }>) =>
     form.setData('fonts', { ...form.data.fonts, [device]: { ...form.data.fonts[device], ...change } })
+  return { form, errors: form.errors as Record<string, string | undefined>, save, setFont }
+}
 
-  const resetProgress = () => dialogs.resetProgress(deck, keep)
-  const remove = () => dialogs.remove(deck)
+type SettingsForm = ReturnType<typeof useSettingsForm>
 
+/** The font size and alignment on each kind of device. */
+function FontTable({ settings }: { settings: SettingsForm }) {
+  const t = useT()
+  const { form, setFont } = settings
+  const deviceLabels = { desktop: t('decks.settings.desktop'), tablet: t('decks.settings.tablet'), phone: t('decks.settings.phone') }
+  const alignmentLabels = { left: t('decks.settings.align_left'), center: t('decks.settings.align_center'), right: t('decks.settings.align_right') }
+  return (
+    <fieldset className="fonts">
+      <legend>{t('decks.settings.font')}</legend>
+      <table className="font-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('decks.settings.device')}</th>
+            <th scope="col">{t('decks.settings.font_size')}</th>
+            <th scope="col">{t('decks.settings.alignment')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {DEVICES.map((device) => (
+            <tr key={device}>
+              <th scope="row">{deviceLabels[device]}</th>
+              <td>
+                <input
+                  type="number"
+                  name={`font_size_${device}`}
+                  aria-label={`${deviceLabels[device]}: ${t('decks.settings.font_size')}`}
+                  min={8}
+                  max={72}
+                  value={form.data.fonts[device].size}
+                  onChange={(event) => setFont(device, { size: Number(event.target.value) })}
+                />
+              </td>
+              <td>
+                <select
+                  name={`font_alignment_${device}`}
+                  aria-label={`${deviceLabels[device]}: ${t('decks.settings.alignment')}`}
+                  value={form.data.fonts[device].alignment}
+                  onChange={(event) => setFont(device, { alignment: event.target.value as Alignment })}
+                >
+                  {ALIGNMENTS.map((alignment) => (
+                    <option key={alignment} value={alignment}>
+                      {alignmentLabels[alignment]}
+                    </option>
+                  ))}
+                </select>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </fieldset>
+  )
+}
+
+/** New and total cards a day; empty means no limit. */
+function DailyLimits({ settings }: { settings: SettingsForm }) {
+  const t = useT()
+  const { form, errors } = settings
+  return (
+    <div className="settings-grid">
+      <label className="field">
+        <span>{t('decks.settings.new_cards_per_day')}</span>
+        <input name="new_cards_per_day" type="number" min={0} max={9999} inputMode="numeric" placeholder={t('decks.settings.no_limit')} value={form.data.newCardsPerDay} onChange={(event) => form.setData('newCardsPerDay', event.target.value)} />
+        {errors['deck.new_cards_per_day'] && <small className="field-error">{errors['deck.new_cards_per_day']}</small>}
+      </label>
+      <label className="field">
+        <span>{t('decks.settings.max_cards_per_day')}</span>
+        <input name="max_cards_per_day" type="number" min={0} max={99999} inputMode="numeric" placeholder={t('decks.settings.no_limit')} value={form.data.maxCardsPerDay} onChange={(event) => form.setData('maxCardsPerDay', event.target.value)} />
+        {errors['deck.max_cards_per_day'] && <small className="field-error">{errors['deck.max_cards_per_day']}</small>}
+      </label>
+    </div>
+  )
+}
+
+/** Archive or restore (main decks only), reset the progress, delete. */
+function ManageDeck({ deck, editable }: { deck: Deck; editable: boolean }) {
+  const t = useT()
+  const dialogs = useDeckDialogs()
+  const archived = deck.state === 'archived'
+  const keep = { preserveScroll: true }
+  return (
+    <section className="card stack" aria-labelledby="deck-manage">
+      <h2 id="deck-manage">{t('decks.settings.manage')}</h2>
+      <div className="row">
+        {deck.isRootDeck &&
+          (archived ? (
+            <button type="button" className="button" onClick={() => router.delete(urlFor('decks.restore', { id: deck.id }), keep)}>
+              {t('decks.actions.restore')}
+            </button>
+          ) : (
+            <button type="button" className="button" disabled={!editable} onClick={() => router.post(urlFor('decks.archive', { id: deck.id }), {}, keep)}>
+              {t('decks.menu.archive')}
+            </button>
+          ))}
+        <button type="button" className="button" disabled={!editable} onClick={() => dialogs.resetProgress(deck, keep)}>
+          {t('decks.menu.reset_progress')}
+        </button>
+        <button type="button" className="button danger" onClick={() => dialogs.remove(deck)}>
+          {t('decks.menu.delete')}
+        </button>
+      </div>
+      {!deck.isRootDeck && <p className="muted">{t('decks.settings.subdeck_archive')}</p>}
+    </section>
+  )
+}
+
+export function DeckSettings({ deck, editable }: { deck: Deck; editable: boolean }) {
+  const t = useT()
+  const settings = useSettingsForm(deck)
+  const { form, errors } = settings
   return (
     <div className="stack">
-      <form className="card deck-settings" onSubmit={save}>
+      <form className="card deck-settings" onSubmit={settings.save}>
         <fieldset disabled={!editable} className="stack">
           <label className="field">
             <span>{t('decks.deck.name')}</span>
             <input name="name" value={form.data.name} maxLength={255} required onChange={(event) => form.setData('name', event.target.value)} />
             {errors['deck.name'] && <small className="field-error">{errors['deck.name']}</small>}
           </label>
-          <div className="settings-grid">
-            <label className="field">
-              <span>{t('decks.settings.new_cards_per_day')}</span>
-              <input name="new_cards_per_day" type="number" min={0} max={9999} inputMode="numeric" placeholder={t('decks.settings.no_limit')} value={form.data.newCardsPerDay} onChange={(event) => form.setData('newCardsPerDay', event.target.value)} />
-              {errors['deck.new_cards_per_day'] && <small className="field-error">{errors['deck.new_cards_per_day']}</small>}
-            </label>
-            <label className="field">
-              <span>{t('decks.settings.max_cards_per_day')}</span>
-              <input name="max_cards_per_day" type="number" min={0} max={99999} inputMode="numeric" placeholder={t('decks.settings.no_limit')} value={form.data.maxCardsPerDay} onChange={(event) => form.setData('maxCardsPerDay', event.target.value)} />
-              {errors['deck.max_cards_per_day'] && <small className="field-error">{errors['deck.max_cards_per_day']}</small>}
-            </label>
-          </div>
+          <DailyLimits settings={settings} />
           <label className="checkbox">
             <input type="checkbox" name="shuffle" checked={form.data.shuffle} onChange={(event) => form.setData('shuffle', event.target.checked)} />
             <span>{t('decks.settings.shuffle')}</span>
           </label>
-          <fieldset className="fonts">
-            <legend>{t('decks.settings.font')}</legend>
-            <table className="font-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('decks.settings.device')}</th>
-                  <th scope="col">{t('decks.settings.font_size')}</th>
-                  <th scope="col">{t('decks.settings.alignment')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {DEVICES.map((device) => (
-                  <tr key={device}>
-                    <th scope="row">{deviceLabels[device]}</th>
-                    <td>
-                      <input
-                        type="number"
-                        name={`font_size_${device}`}
-                        aria-label={`${deviceLabels[device]}: ${t('decks.settings.font_size')}`}
-                        min={8}
-                        max={72}
-                        value={form.data.fonts[device].size}
-                        onChange={(event) => setFont(device, { size: Number(event.target.value) })}
-                      />
-                    </td>
-                    <td>
-                      <select
-                        name={`font_alignment_${device}`}
-                        aria-label={`${deviceLabels[device]}: ${t('decks.settings.alignment')}`}
-                        value={form.data.fonts[device].alignment}
-                        onChange={(event) => setFont(device, { alignment: event.target.value as Alignment })}
-                      >
-                        {ALIGNMENTS.map((alignment) => (
-                          <option key={alignment} value={alignment}>
-                            {alignmentLabels[alignment]}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </fieldset>
+          <FontTable settings={settings} />
           <button type="submit" className="button primary" disabled={form.processing || !form.data.name.trim()}>
             {t('decks.actions.save')}
           </button>
         </fieldset>
       </form>
-
-      <section className="card stack" aria-labelledby="deck-manage">
-        <h2 id="deck-manage">{t('decks.settings.manage')}</h2>
-        <div className="row">
-          {deck.isRootDeck &&
-            (archived ? (
-              <button type="button" className="button" onClick={() => router.delete(`/decks/${deck.id}/archive`, keep)}>
-                {t('decks.actions.restore')}
-              </button>
-            ) : (
-              <button type="button" className="button" disabled={!editable} onClick={() => router.post(`/decks/${deck.id}/archive`, {}, keep)}>
-                {t('decks.menu.archive')}
-              </button>
-            ))}
-          <button type="button" className="button" disabled={!editable} onClick={resetProgress}>
-            {t('decks.menu.reset_progress')}
-          </button>
-          <button type="button" className="button danger" onClick={remove}>
-            {t('decks.menu.delete')}
-          </button>
-        </div>
-        {!deck.isRootDeck && <p className="muted">{t('decks.settings.subdeck_archive')}</p>}
-      </section>
+      <ManageDeck deck={deck} editable={editable} />
     </div>
   )
 }

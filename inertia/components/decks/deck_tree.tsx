@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react'
-import { Link } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import { DeckCounts, hasCardsToday, ProcessingBadge } from '~/components/decks/deck_counts'
 import { DeckMenu } from '~/components/decks/deck_menu'
@@ -41,7 +41,7 @@ function DeckRow({ deck, depth }: { deck: Deck; depth: number }) {
           <span className="deck-toggle" aria-hidden="true" />
         )}
         <div className="deck-title">
-          <Link href={`/decks/${deck.id}`} className="deck-name">
+          <Link route="decks.show" routeParams={{ id: deck.id }} className="deck-name">
             {deck.name}
           </Link>
           <ProcessingBadge entry={home.polling.get(deck.id)} state={deck.state} />
@@ -49,7 +49,7 @@ function DeckRow({ deck, depth }: { deck: Deck; depth: number }) {
         <DeckCounts deck={deck} compact />
         {/* studying a deck is one click from the list, as in Anki; the session includes the subdecks */}
         <Link
-          href={`/decks/${deck.id}/learn`}
+          route="learn.show" routeParams={{ id: deck.id }}
           className={`button small deck-row-study${hasCardsToday(deck) ? ' due' : ''}`}
         >
           {t('learn.study')}

@@ -1,21 +1,28 @@
 import { useEffect, useState } from 'react'
-import { Link, router } from '@inertiajs/react'
+import { router } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import { useShared } from '~/lib/shared'
 import { Dialog } from '~/components/decks/dialog'
 import { Field } from '~/components/field'
 import { Picker } from '~/components/decks/deck_picker'
+import { urlFor, type ReplyOf } from '~/lib/routes'
 
 type Format = 'ofc' | 'apkg' | 'csv'
+
+/** GET /exports/addresses: the addresses confirmed; null when the server refuses. */
+async function confirmedAddresses() {
+  const response = await fetch(urlFor('exports.addresses'), { headers: { accept: 'application/json' } })
+  return response.ok ? ((await response.json()) as ReplyOf<'exports.addresses'>).confirmed : null
+}
 
 /** Where this learner's exports go without a confirmation first (null until known). */
 function useConfirmedAddresses() {
   const [confirmed, setConfirmed] = useState<string[] | null>(null)
   useEffect(() => {
     let live = true
-    fetch('/exports/addresses', { headers: { accept: 'application/json' } })
-      .then((response) => (response.ok ? response.json() : { confirmed: null }))
-      .then((body) => live && setConfirmed(body.confirmed))
+    confirmedAddresses()
+      .then((addresses) => live && setConfirmed(addresses))
       .catch(() => {})
     return () => {
       live = false
@@ -50,7 +57,7 @@ export function ExportDialog({ deck, onClose }: { deck: { id: number; name: stri
 
   const submit = () =>
     router.post(
-      `/decks/${deck.id}/exports`,
+      urlFor('decks.exports.store', { id: deck.id }),
       { format, include_progress: format !== 'csv' && includeProgress, email: email.trim() || undefined },
       {
         preserveScroll: true,
@@ -65,7 +72,7 @@ export function ExportDialog({ deck, onClose }: { deck: { id: number; name: stri
   return (
     <Dialog title={t('exports.dialog.title', { name: deck.name })} submitLabel={t('exports.dialog.submit')} disabled={sending} onSubmit={submit} onClose={onClose}>
       <p className="muted">
-        {t('exports.dialog.body')} <Link href="/exports">{t('exports.dialog.see_exports')}</Link>
+        {t('exports.dialog.body')} <Link route="exports.index">{t('exports.dialog.see_exports')}</Link>
       </p>
       <Picker name="export-format" legend={t('exports.format.legend')} choices={formats} value={format} onChange={(value) => setFormat(value as Format)} />
       <label className="checkbox">

@@ -4,6 +4,7 @@ import { useT } from '~/lib/i18n'
 import { useShared } from '~/lib/shared'
 import { Dialog } from '~/components/decks/dialog'
 import type { Folder } from '~/components/decks/types'
+import { urlFor } from '~/lib/routes'
 
 const EMOJI_SUGGESTIONS = ['📚', '🧠', '🌍', '🧪', '💊', '💡', '🎵', '🗣️', '📐', '⭐']
 
@@ -29,8 +30,8 @@ export function FolderDialog({ folder, colors, onClose }: { folder?: Folder; col
   const submit = () => {
     const data = { name: name.trim(), color, emoji_utf_16: emoji.trim() || null }
     const options = { preserveScroll: true, preserveState: true, onSuccess: onClose }
-    if (folder) router.put(`/folders/${folder.id}`, data, options)
-    else router.post('/folders', data, options)
+    if (folder) router.put(urlFor('folders.update', { id: folder.id }), data, options)
+    else router.post(urlFor('folders.store'), data, options)
   }
 
   return (

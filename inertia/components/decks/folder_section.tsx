@@ -6,6 +6,7 @@ import { FolderDialog } from '~/components/decks/folder_dialog'
 import { DeckTree } from '~/components/decks/deck_tree'
 import { swapped, useHome } from '~/components/decks/home_context'
 import type { Deck, Folder } from '~/components/decks/types'
+import { urlFor } from '~/lib/routes'
 import '~/css/decks.css'
 
 const keep = { preserveScroll: true, preserveState: true }
@@ -18,7 +19,7 @@ export function FolderSection({ folder, decks, collapsed, onToggle }: { folder: 
   const ids = home.folders.map((item) => item.id)
   const reorder = (step: -1 | 1) => {
     const order = swapped(ids, ids, folder.id, step)
-    if (order) router.post('/folders/reorder', { folder_ids: order }, keep)
+    if (order) router.post(urlFor('folders.reorder'), { folder_ids: order }, keep)
   }
   const newDeck = () =>
     alert({
@@ -26,7 +27,7 @@ export function FolderSection({ folder, decks, collapsed, onToggle }: { folder: 
       body: t('decks.create.in_folder', { folder: folder.name }),
       input: { label: t('decks.deck.name'), maxLength: 255 },
       submitLabel: t('decks.actions.create'),
-      onSubmit: (name) => name.trim() && router.post('/decks', { deck: { name: name.trim(), folder_id: folder.id } }, keep),
+      onSubmit: (name) => name.trim() && router.post(urlFor('decks.store'), { deck: { name: name.trim(), folder_id: folder.id } }, keep),
     })
   const remove = () =>
     alert({
@@ -34,7 +35,7 @@ export function FolderSection({ folder, decks, collapsed, onToggle }: { folder: 
       body: t('decks.confirm.delete_folder', { name: folder.name }),
       submitLabel: t('decks.actions.delete'),
       danger: true,
-      onSubmit: () => router.delete(`/folders/${folder.id}`, keep),
+      onSubmit: () => router.delete(urlFor('folders.destroy', { id: folder.id }), keep),
     })
   const headingId = `folder-${folder.id}`
 

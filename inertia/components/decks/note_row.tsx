@@ -1,4 +1,4 @@
-import { Link } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import type { Note } from '~/components/decks/types'
 import '~/css/decks.css'
@@ -35,7 +35,7 @@ export function NoteRow({ note, checked, onCheck, onBringBack }: {
       {onCheck && (
         <input type="checkbox" className="note-check" checked={checked} aria-label={t('decks.cards.select_note', { front })} onChange={(event) => onCheck(event.target.checked)} />
       )}
-      <Link href={`/notes/${note.id}/edit`} className={`note-sides${thumbnail ? ' with-thumbnail' : ''}`}>
+      <Link route="notes.edit" routeParams={{ id: note.id }} className={`note-sides${thumbnail ? ' with-thumbnail' : ''}`}>
         {thumbnail && <img className="note-thumbnail" src={thumbnail} alt="" loading="lazy" />}
         <span className="note-front">{front}</span>
         <span className="note-back muted">{note.back.preview}</span>

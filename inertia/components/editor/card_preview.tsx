@@ -3,9 +3,11 @@ import { useT } from '~/lib/i18n'
 import { Tooltip } from '~/components/tooltip'
 import { CardFace } from './card_face'
 import { useShortcut } from './shortcuts'
+import type { ReplyOf } from '~/lib/routes'
 import '~/css/editor.css'
 
-export type PreviewCard = { ord: number; label: string; front: string; back: string }
+/** A card as POST /notes/preview renders it. */
+export type PreviewCard = ReplyOf<'notes.preview'>['cards'][number]
 
 export type CardPreviewProps = {
   cards: PreviewCard[]

@@ -46,10 +46,12 @@ const EMPTY = {
   color: null as string | null,
 }
 
-export function FieldToolbar({ editor, cloze, imagesDisabledReason, canImage, canAudio, onImage, onAudio, onLink, onCloze, onMath }: FieldToolbarProps) {
-  const t = useT()
-  const shortcut = useShortcut()
-  const state =
+type MarkState = typeof EMPTY
+type Chain = () => ReturnType<Editor['chain']>
+
+/** Which marks and blocks the selection has, as the buttons show them pressed. */
+function useMarkState(editor: Editor | null): MarkState {
+  return (
     useEditorState({
       editor,
       selector: ({ editor: current }) =>
@@ -71,25 +73,17 @@ export function FieldToolbar({ editor, cloze, imagesDisabledReason, canImage, ca
             }
           : EMPTY,
     }) ?? EMPTY
+  )
+}
 
-  const off = !editor
-  const chain = () => editor!.chain().focus()
-  const colorNames: Record<(typeof COLORS)[number]['name'], string> = {
-    red: t('editor.color.red'),
-    orange: t('editor.color.orange'),
-    green: t('editor.color.green'),
-    blue: t('editor.color.blue'),
-    violet: t('editor.color.violet'),
-    gray: t('editor.color.gray'),
-  }
+type GroupProps = { state: MarkState; off: boolean; chain: Chain }
 
+/** Bold, italic, underline, strike, subscript, superscript. */
+function MarkButtons({ state, off, chain }: GroupProps) {
+  const t = useT()
+  const shortcut = useShortcut()
   return (
-    <div className="field-toolbar" role="toolbar" aria-label={t('editor.toolbar.label')}>
-      {canImage && (
-        <ToolButton label={imagesDisabledReason ?? t('editor.toolbar.image')} disabled={off || Boolean(imagesDisabledReason)} onClick={onImage}>
-          <ImageIcon />
-        </ToolButton>
-      )}
+    <>
       <ToolButton label={t('editor.toolbar.bold')} shortcut={shortcut('Mod+B')} active={state.bold} disabled={off} onClick={() => chain().toggleBold().run()}>
         <b>B</b>
       </ToolButton>
@@ -112,7 +106,16 @@ export function FieldToolbar({ editor, cloze, imagesDisabledReason, canImage, ca
           x<sup>2</sup>
         </span>
       </ToolButton>
-      <span className="tool-separator" />
+    </>
+  )
+}
+
+/** Numbered and bulleted lists, highlight. */
+function ListButtons({ state, off, chain }: GroupProps) {
+  const t = useT()
+  const shortcut = useShortcut()
+  return (
+    <>
       <ToolButton label={t('editor.toolbar.ordered_list')} shortcut={shortcut('Mod+Shift+7')} active={state.orderedList} disabled={off} onClick={() => chain().toggleOrderedList().run()}>
         <OrderedListIcon />
       </ToolButton>
@@ -122,61 +125,93 @@ export function FieldToolbar({ editor, cloze, imagesDisabledReason, canImage, ca
       <ToolButton label={t('editor.toolbar.highlight')} shortcut={shortcut('Mod+Shift+H')} active={state.highlight} disabled={off} onClick={() => chain().toggleHighlight().run()}>
         <HighlightIcon />
       </ToolButton>
-      <ToolMenu
-        label={t('editor.toolbar.color')}
-        active={Boolean(state.color)}
-        disabled={off}
-        icon={<ColorIcon color={state.color} />}
-        items={[
-          {
-            key: 'default',
-            title: t('editor.color.default'),
-            label: <span className="swatch swatch-default" />,
-            selected: !state.color,
-            onSelect: () => chain().unsetColor().run(),
-          },
-          ...COLORS.map((color) => ({
-            key: color.name,
-            title: colorNames[color.name],
-            label: <span className="swatch" style={{ background: color.value }} />,
-            selected: state.color === color.value,
-            onSelect: () => chain().setColor(color.value).run(),
-          })),
-        ]}
-      />
-      <ToolMenu
-        label={t('editor.toolbar.heading')}
-        active={state.heading > 0}
-        disabled={off}
-        icon={<strong>H</strong>}
-        items={[
-          {
-            key: 'p',
-            title: t('editor.heading.paragraph'),
-            label: (
-              <>
-                <span>{t('editor.heading.paragraph')}</span>
-                <kbd>{shortcut('Mod+Alt+0')}</kbd>
-              </>
-            ),
-            selected: state.heading === 0,
-            onSelect: () => chain().setParagraph().run(),
-          },
-          ...LEVELS.map((level) => ({
-            key: `h${level}`,
-            title: t('editor.heading.level', { level }),
-            label: (
-              <>
-                <span className={`heading-sample heading-sample-${level}`}>{t('editor.heading.level', { level })}</span>
-                <kbd>{shortcut(`Mod+Alt+${level}`)}</kbd>
-              </>
-            ),
-            selected: state.heading === level,
-            onSelect: () => chain().setHeading({ level }).run(),
-          })),
-        ]}
-      />
-      <span className="tool-separator" />
+    </>
+  )
+}
+
+/** The text colour: the default, or one of the fixed colours. */
+function ColorMenu({ state, off, chain }: GroupProps) {
+  const t = useT()
+  const colorNames: Record<(typeof COLORS)[number]['name'], string> = {
+    red: t('editor.color.red'),
+    orange: t('editor.color.orange'),
+    green: t('editor.color.green'),
+    blue: t('editor.color.blue'),
+    violet: t('editor.color.violet'),
+    gray: t('editor.color.gray'),
+  }
+  return (
+    <ToolMenu
+      label={t('editor.toolbar.color')}
+      active={Boolean(state.color)}
+      disabled={off}
+      icon={<ColorIcon color={state.color} />}
+      items={[
+        {
+          key: 'default',
+          title: t('editor.color.default'),
+          label: <span className="swatch swatch-default" />,
+          selected: !state.color,
+          onSelect: () => chain().unsetColor().run(),
+        },
+        ...COLORS.map((color) => ({
+          key: color.name,
+          title: colorNames[color.name],
+          label: <span className="swatch" style={{ background: color.value }} />,
+          selected: state.color === color.value,
+          onSelect: () => chain().setColor(color.value).run(),
+        })),
+      ]}
+    />
+  )
+}
+
+/** A paragraph, or a heading of level 1 to 3. */
+function HeadingMenu({ state, off, chain }: GroupProps) {
+  const t = useT()
+  const shortcut = useShortcut()
+  return (
+    <ToolMenu
+      label={t('editor.toolbar.heading')}
+      active={state.heading > 0}
+      disabled={off}
+      icon={<strong>H</strong>}
+      items={[
+        {
+          key: 'p',
+          title: t('editor.heading.paragraph'),
+          label: (
+            <>
+              <span>{t('editor.heading.paragraph')}</span>
+              <kbd>{shortcut('Mod+Alt+0')}</kbd>
+            </>
+          ),
+          selected: state.heading === 0,
+          onSelect: () => chain().setParagraph().run(),
+        },
+        ...LEVELS.map((level) => ({
+          key: `h${level}`,
+          title: t('editor.heading.level', { level }),
+          label: (
+            <>
+              <span className={`heading-sample heading-sample-${level}`}>{t('editor.heading.level', { level })}</span>
+              <kbd>{shortcut(`Mod+Alt+${level}`)}</kbd>
+            </>
+          ),
+          selected: state.heading === level,
+          onSelect: () => chain().setHeading({ level }).run(),
+        })),
+      ]}
+    />
+  )
+}
+
+/** What goes into the text: a cloze, a code block, a link, math. */
+function InsertButtons({ state, off, chain, cloze, onCloze, onLink, onMath }: GroupProps & Pick<FieldToolbarProps, 'cloze' | 'onCloze' | 'onLink' | 'onMath'>) {
+  const t = useT()
+  const shortcut = useShortcut()
+  return (
+    <>
       {cloze && (
         <ToolButton label={t('editor.toolbar.cloze')} shortcut={shortcut('Mod+Shift+C')} disabled={off} onClick={onCloze}>
           <span className="tool-text">[…]</span>
@@ -191,8 +226,29 @@ export function FieldToolbar({ editor, cloze, imagesDisabledReason, canImage, ca
       <ToolButton label={t('editor.toolbar.math')} shortcut={shortcut('Mod+M')} disabled={off} onClick={onMath}>
         <span className="tool-text">√x</span>
       </ToolButton>
+    </>
+  )
+}
+
+export function FieldToolbar({ editor, cloze, imagesDisabledReason, canImage, canAudio, onImage, onAudio, onLink, onCloze, onMath }: FieldToolbarProps) {
+  const t = useT()
+  const group: GroupProps = { state: useMarkState(editor), off: !editor, chain: () => editor!.chain().focus() }
+  return (
+    <div className="field-toolbar" role="toolbar" aria-label={t('editor.toolbar.label')}>
+      {canImage && (
+        <ToolButton label={imagesDisabledReason ?? t('editor.toolbar.image')} disabled={group.off || Boolean(imagesDisabledReason)} onClick={onImage}>
+          <ImageIcon />
+        </ToolButton>
+      )}
+      <MarkButtons {...group} />
+      <span className="tool-separator" />
+      <ListButtons {...group} />
+      <ColorMenu {...group} />
+      <HeadingMenu {...group} />
+      <span className="tool-separator" />
+      <InsertButtons {...group} cloze={cloze} onCloze={onCloze} onLink={onLink} onMath={onMath} />
       {canAudio && (
-        <ToolButton label={t('editor.toolbar.audio')} disabled={off} onClick={onAudio}>
+        <ToolButton label={t('editor.toolbar.audio')} disabled={group.off} onClick={onAudio}>
           <AudioIcon />
         </ToolButton>
       )}

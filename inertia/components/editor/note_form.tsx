@@ -1,183 +1,18 @@
-import { useState } from 'react'
 import { useT } from '~/lib/i18n'
-import { requestJson } from '~/lib/http'
 import { useAlert } from '~/components/alert_dialog'
 import { RichField } from './rich_field'
 import { ImagePicker } from './image_picker'
-import { OcclusionBuilder, type Mask, type Occlusion } from './occlusion_builder'
+import { OcclusionBuilder } from './occlusion_builder'
+import { imageHtml, imageUrlIn, type FieldErrorState, type NoteDraft, type NoteTypeOption } from './note_draft'
 import '~/css/editor.css'
 
 /*
- * The note editor's parts, shared by the notes editor page and the study
- * page's edit dialog: the note being edited (its type, fields, masks and
- * reversed flag), its fields as the learner edits them (rich text with the
- * toolbar and cloze button, the image occlusion builder), and their errors.
+ * The note editor's fields, shared by the notes editor page and the study
+ * page's edit dialog: rich text with the toolbar and cloze button, the image
+ * occlusion builder, the reversed option, each with its error.
  */
 
-export type { Mask, Occlusion }
-export type NoteKind = 'basic' | 'reversed' | 'cloze' | 'image_occlusion' | 'type_in' | 'custom'
-
-/* type aliases, not interfaces: Inertia's render() wants props assignable to JSON records */
-export type NoteTypeOption = {
-  id: number
-  kind: NoteKind
-  name: string
-  fields: { name: string; required: boolean }[]
-  reversible: boolean
-}
-
-/** A saved note as the editor opens it. */
-export type EditedNote = {
-  id: number
-  noteTypeId: number
-  fields: Record<string, string>
-  fieldAttachmentsMap: Record<string, { masks: Mask[]; hideAll: boolean }>
-  isReversed: boolean
-}
-
-/** What the save routes take (and the preview, with deck_id). */
-export type NotePayload = {
-  template_id: number
-  fields: Record<string, string>
-  field_attachments_map: Record<string, Occlusion>
-  reverse: boolean
-}
-
-/** Validation errors by key: `fields.Front`, `field_attachments_map.Image.masks`, `template_id`, `reverse`… */
-export type FieldErrors = Record<string, string | string[] | undefined>
-
-const EMPTY_OCCLUSION: Occlusion = { masks: [], hideAll: true }
-
-/** The image occlusion type's picture field: "Image", else its first field. */
-const imageFieldOf = (type: NoteTypeOption) => type.fields.find((field) => field.name.toLowerCase() === 'image') ?? type.fields[0]
-
-/** `<img src="…">` ⇄ the URL, for the occlusion image field. */
-function imageUrlIn(html: string) {
-  const src = html.match(/<img[^>]*\ssrc="([^"]*)"/i)?.[1]
-  return src ? src.replaceAll('&amp;', '&').replaceAll('&quot;', '"') : null
-}
-const imageHtml = (url: string) => `<img src="${url.replaceAll('&', '&amp;').replaceAll('"', '&quot;')}">`
-
-export const hasText = (html: string | undefined) => Boolean(html && html.replace(/<(?!img|audio)[^>]*>|&nbsp;|\s/gi, ''))
-
-/** The note as it is being edited, and the payload the save and preview routes take. */
-export function useNoteDraft(noteTypes: NoteTypeOption[], note: EditedNote | null, defaultNoteTypeId: number) {
-  const [typeId, setTypeId] = useState(note?.noteTypeId ?? defaultNoteTypeId)
-  const type = noteTypes.find((option) => option.id === typeId) ?? noteTypes[0]
-  /* every field ever filled in, by name: switching the type back and forth loses nothing */
-  const [values, setValues] = useState<Record<string, string>>(() => ({ ...note?.fields }))
-  const [attachments, setAttachments] = useState<Record<string, Occlusion>>(() => ({ ...note?.fieldAttachmentsMap }))
-  const [reverse, setReverse] = useState(note?.isReversed ?? false)
-
-  const imageField = type.kind === 'image_occlusion' ? imageFieldOf(type) : null
-  const payload: NotePayload = {
-    template_id: type.id,
-    fields: Object.fromEntries(type.fields.map((field) => [field.name, values[field.name] ?? ''])),
-    field_attachments_map: Object.fromEntries(
-      type.fields.flatMap((field) =>
-        field === imageField ? [[field.name, attachments[field.name] ?? EMPTY_OCCLUSION]] : attachments[field.name] ? [[field.name, attachments[field.name]]] : []
-      )
-    ),
-    reverse: type.reversible && reverse,
-  }
-
-  /* adding: anything typed would be lost; editing: anything changed */
-  const [original] = useState(() => JSON.stringify(payload))
-  const dirty = note
-    ? JSON.stringify(payload) !== original
-    : Object.values(payload.fields).some(hasText) || Object.values(payload.field_attachments_map).some((value) => value.masks.length > 0)
-
-  return {
-    type,
-    setTypeId,
-    values,
-    setValue: (name: string, html: string) => setValues((current) => ({ ...current, [name]: html })),
-    attachments,
-    setAttachment: (name: string, next: Occlusion) => setAttachments((current) => ({ ...current, [name]: next })),
-    reverse,
-    setReverse,
-    imageField,
-    payload,
-    /** any text or mask in the note */
-    hasContent: Object.values(payload.fields).some(hasText),
-    dirty,
-    /** empty fields, same type: ready for the next note */
-    clear: () => {
-      setValues({})
-      setAttachments({})
-    },
-  }
-}
-
-export type NoteDraft = ReturnType<typeof useNoteDraft>
-
-/**
- * The server's validation errors, each gone as soon as the learner changes
- * what it is about: a field fixed does not stay red until the next save.
- * `errors` is a new object with every answer, which shows its errors afresh.
- */
-export function useFieldErrors(errors: FieldErrors | undefined) {
-  const [changed, setChanged] = useState<{ errors: FieldErrors | undefined; keys: Set<string> }>(() => ({ errors, keys: new Set() }))
-  const keys = changed.errors === errors ? changed.keys : new Set<string>()
-
-  const message = (key: string) => {
-    const value = errors?.[key]
-    return Array.isArray(value) ? value[0] : value
-  }
-  /* a field's errors: its text, and for the image occlusion field its masks */
-  const ofField = (name: string) => (key: string) =>
-    key === `fields.${name}` || key === `field_attachments_map.${name}` || key.startsWith(`field_attachments_map.${name}.`)
-
-  return {
-    /** `fields.X`, `template_id` or `reverse` changed */
-    changed: (key: string) => {
-      if (keys.has(key)) return
-      setChanged({ errors, keys: new Set([...keys, key]) })
-    },
-    fieldError: (name: string) => {
-      if (keys.has(`fields.${name}`)) return undefined
-      const key = Object.keys(errors ?? {}).find(ofField(name))
-      return key ? message(key) : undefined
-    },
-    error: (key: string) => (keys.has(key) ? undefined : message(key)),
-    /**
-     * Errors about the note as a whole (the card limit…): at the top of the
-     * form. A field's error shows with its field, and not at all once the
-     * note type changed to one without that field.
-     */
-    others: () =>
-      Object.keys(errors ?? {})
-        .filter((key) => !['template_id', 'reverse'].includes(key) && !key.startsWith('fields.') && !key.startsWith('field_attachments_map.'))
-        .map((key) => [key, message(key) ?? ''] as const),
-  }
-}
-
-export type FieldErrorState = ReturnType<typeof useFieldErrors>
-
-/** Uploads a picture or a sound for a note of the deck (`POST /media`); the URL goes into the field. */
-export function mediaUploader(deckId: number) {
-  return async (file: File) => {
-    const form = new FormData()
-    form.append('file', file)
-    form.append('deck_id', String(deckId))
-    const media = await requestJson<{ id: number; type: string; url: string }>('/media', { method: 'POST', body: form })
-    return { url: media.url }
-  }
-}
-
-/**
- * The note's fields: rich text with the note toolbar (cloze button on cloze
- * types), the picture and its masks on image occlusion, and the reversed
- * card option, each with its error.
- */
-export function NoteFields({
-  draft,
-  errors,
-  upload,
-  imagesAllowed,
-  idPrefix,
-  autoFocus = true,
-}: {
+type FieldsProps = {
   draft: NoteDraft
   errors: FieldErrorState
   upload: (file: File) => Promise<{ url: string }>
@@ -185,7 +20,81 @@ export function NoteFields({
   /** the fields' element ids are `${idPrefix}-0`, `${idPrefix}-1`, … */
   idPrefix: string
   autoFocus?: boolean
+}
+
+type Field = NoteTypeOption['fields'][number]
+
+/** The image occlusion type's picture field: the picture, then its masks over it. */
+function OcclusionField({ id, field, draft, errors, upload, disabledReason, onChange }: Pick<FieldsProps, 'draft' | 'errors' | 'upload'> & {
+  id: string
+  field: Field
+  disabledReason: string | undefined
+  onChange: (html: string) => void
 }) {
+  const imageUrl = imageUrlIn(draft.values[field.name] ?? '')
+  const occlusion = draft.attachments[field.name]
+  return (
+    <div className="stack occlusion-field">
+      <ImagePicker
+        id={id}
+        label={field.name}
+        required={field.required}
+        imageUrl={imageUrl}
+        onUpload={upload}
+        onChange={(url) => onChange(imageHtml(url))}
+        disabledReason={disabledReason}
+        error={errors.fieldError(field.name)}
+      />
+      {imageUrl && (
+        <OcclusionBuilder
+          imageUrl={imageUrl}
+          masks={occlusion?.masks ?? []}
+          hideAll={occlusion?.hideAll ?? true}
+          onChange={(next) => {
+            errors.changed(`fields.${field.name}`)
+            draft.setAttachment(field.name, next)
+          }}
+        />
+      )}
+    </div>
+  )
+}
+
+/** The reversed card option of the types that have one, and its error. */
+function ReverseOption({ draft, errors }: Pick<FieldsProps, 'draft' | 'errors'>) {
+  const t = useT()
+  const reverseError = errors.error('reverse')
+  return (
+    <>
+      {draft.type.reversible && (
+        <label className="checkbox-row">
+          <input
+            type="checkbox"
+            name="reverse"
+            checked={draft.reverse}
+            onChange={(event) => {
+              errors.changed('reverse')
+              draft.setReverse(event.target.checked)
+            }}
+          />
+          <span>{t('editor.reverse')}</span>
+        </label>
+      )}
+      {reverseError && (
+        <small className="field-error" role="alert">
+          {reverseError}
+        </small>
+      )}
+    </>
+  )
+}
+
+/**
+ * The note's fields: rich text with the note toolbar (cloze button on cloze
+ * types), the picture and its masks on image occlusion, and the reversed
+ * card option, each with its error.
+ */
+export function NoteFields({ draft, errors, upload, imagesAllowed, idPrefix, autoFocus = true }: FieldsProps) {
   const t = useT()
   const { type, imageField } = draft
   const imagesDisabledReason = imagesAllowed ? undefined : t('editor.images_disabled')
@@ -193,39 +102,23 @@ export function NoteFields({
     errors.changed(`fields.${name}`)
     draft.setValue(name, html)
   }
-  const reverseError = errors.error('reverse')
 
   return (
     <>
       {type.fields.map((field, index) => {
         const id = `${idPrefix}-${index}`
         if (field === imageField) {
-          const imageUrl = imageUrlIn(draft.values[field.name] ?? '')
-          const occlusion = draft.attachments[field.name]
           return (
-            <div key={`${type.id}:${field.name}`} className="stack occlusion-field">
-              <ImagePicker
-                id={id}
-                label={field.name}
-                required={field.required}
-                imageUrl={imageUrl}
-                onUpload={upload}
-                onChange={(url) => change(field.name, imageHtml(url))}
-                disabledReason={imagesDisabledReason}
-                error={errors.fieldError(field.name)}
-              />
-              {imageUrl && (
-                <OcclusionBuilder
-                  imageUrl={imageUrl}
-                  masks={occlusion?.masks ?? []}
-                  hideAll={occlusion?.hideAll ?? true}
-                  onChange={(next) => {
-                    errors.changed(`fields.${field.name}`)
-                    draft.setAttachment(field.name, next)
-                  }}
-                />
-              )}
-            </div>
+            <OcclusionField
+              key={`${type.id}:${field.name}`}
+              id={id}
+              field={field}
+              draft={draft}
+              errors={errors}
+              upload={upload}
+              disabledReason={imagesDisabledReason}
+              onChange={(html) => change(field.name, html)}
+            />
           )
         }
         return (
@@ -245,26 +138,7 @@ export function NoteFields({
           />
         )
       })}
-
-      {type.reversible && (
-        <label className="checkbox-row">
-          <input
-            type="checkbox"
-            name="reverse"
-            checked={draft.reverse}
-            onChange={(event) => {
-              errors.changed('reverse')
-              draft.setReverse(event.target.checked)
-            }}
-          />
-          <span>{t('editor.reverse')}</span>
-        </label>
-      )}
-      {reverseError && (
-        <small className="field-error" role="alert">
-          {reverseError}
-        </small>
-      )}
+      <ReverseOption draft={draft} errors={errors} />
     </>
   )
 }

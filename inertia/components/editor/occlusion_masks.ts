@@ -1,6 +1,10 @@
+import type { OcclusionAttachment } from '#note_types/types'
+import type { Plain } from '~/lib/routes'
+
+/** An image's masks, as a note stores them (the server's type). */
+export type Occlusion = Plain<OcclusionAttachment>
 /** A rectangle hiding part of the image; fractions (0..1) of the image's size, angle in degrees. */
-export type Mask = { id: string; group: number; x: number; y: number; width: number; height: number; angle: number }
-export type Occlusion = { masks: Mask[]; hideAll: boolean }
+export type Mask = Occlusion['masks'][number]
 export type Point = { x: number; y: number }
 export type Corner = 'nw' | 'ne' | 'sw' | 'se'
 

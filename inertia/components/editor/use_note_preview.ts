@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { requestJson } from '~/lib/http'
-import type { PreviewCard } from './card_preview'
+import { urlFor, type ReplyOf } from '~/lib/routes'
 
 export type PreviewRequest = {
   deck_id: number
@@ -10,7 +10,7 @@ export type PreviewRequest = {
   reverse: boolean
 }
 
-export type PreviewResult = { cards: PreviewCard[]; css: string }
+export type PreviewResult = ReplyOf<'notes.preview'>
 
 export type PreviewState = {
   result: PreviewResult | null
@@ -37,7 +37,7 @@ export function useNotePreview(request: PreviewRequest | null, delay = 400): Pre
     const timer = setTimeout(async () => {
       setState((current) => ({ ...current, loading: true }))
       try {
-        const result = await requestJson<PreviewResult>('/notes/preview', { method: 'POST', body: key, headers: { 'Content-Type': 'application/json' }, signal: controller.signal })
+        const result = await requestJson<PreviewResult>(urlFor('notes.preview'), { method: 'POST', body: key, headers: { 'Content-Type': 'application/json' }, signal: controller.signal })
         setState({ result, error: null, loading: false })
       } catch (error) {
         if (controller.signal.aborted) return

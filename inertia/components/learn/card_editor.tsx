@@ -3,8 +3,10 @@ import { useT } from '~/lib/i18n'
 import { HttpError, requestJson } from '~/lib/http'
 import { Tooltip } from '~/components/tooltip'
 import { isMod, useShortcut } from '~/components/editor/shortcuts'
-import { NoteFields, mediaUploader, useConfirmDiscard, useFieldErrors, useNoteDraft, type FieldErrors } from '~/components/editor/note_form'
-import type { CardFields, LearningCard } from '~/components/learn/types'
+import { NoteFields, useConfirmDiscard } from '~/components/editor/note_form'
+import { mediaUploader, useFieldErrors, useNoteDraft, type FieldErrors } from '~/components/editor/note_draft'
+import type { CardFields, EditedCard, LearningCard } from '~/components/learn/types'
+import { urlFor } from '~/lib/routes'
 import '~/css/editor.css'
 
 type Props = {
@@ -27,7 +29,7 @@ export function CardEditor(props: Props) {
 
   useEffect(() => {
     const controller = new AbortController()
-    requestJson<CardFields>(`/learn/cards/${props.cardId}/fields`, { signal: controller.signal })
+    requestJson<CardFields>(urlFor('learn.cards.fields', { id: props.cardId }), { signal: controller.signal })
       .then(setLoaded)
       .catch((caught) => (caught as Error).name !== 'AbortError' && setFailed(true))
     return () => controller.abort()
@@ -63,7 +65,7 @@ function CardEditorForm({ cardId, deckId, onSaved, onClose, loaded }: Props & { 
     setFailure(null)
     try {
       const { payload } = draft
-      const result = await requestJson<{ card: LearningCard | null }>(`/learn/cards/${cardId}`, {
+      const result = await requestJson<EditedCard>(urlFor('learn.cards.update', { id: cardId }), {
         method: 'PUT',
         json: { fields: payload.fields, field_attachments_map: payload.field_attachments_map, reverse: payload.reverse, deck_id: deckId },
       })

@@ -1,30 +1,103 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { useT } from '~/lib/i18n'
 import { useShared } from '~/lib/shared'
 import { requestJson } from '~/lib/http'
 import { ClientDate } from '~/components/decks/deck_counts'
 import { LearnModal } from '~/components/learn/modal'
 import type { CardStats } from '~/components/learn/types'
+import { urlFor } from '~/lib/routes'
 
-/** The card's statistics and its review history, loaded when opened. */
-export function CardSheet({ cardId, onClose }: { cardId: number; onClose: () => void }) {
-  const t = useT()
-  const { locale } = useShared()
+/** GET /learn/cards/:id/stats, when the sheet opens. */
+function useCardStats(cardId: number) {
   const [stats, setStats] = useState<CardStats | null>(null)
   const [failed, setFailed] = useState(false)
-
   useEffect(() => {
     const controller = new AbortController()
-    requestJson<CardStats>(`/learn/cards/${cardId}/stats`, { signal: controller.signal })
+    requestJson<CardStats>(urlFor('learn.cards.stats', { id: cardId }), { signal: controller.signal })
       .then(setStats)
       .catch((error) => (error as Error).name !== 'AbortError' && setFailed(true))
     return () => controller.abort()
   }, [cardId])
+  return { stats, failed }
+}
 
+/** Numbers, durations and intervals as the learner reads them; a missing value is a dash. */
+function useSheetFormats() {
+  const t = useT()
+  const { locale } = useShared()
   const number = (value: number, digits = 0) => new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value)
-  const seconds = (ms: number | null) => (ms === null ? '—' : t('learn.sheet.seconds', { value: number(ms / 1000, 1) }))
-  const days = (value: number | null) => (value === null ? '—' : t('learn.sheet.days', { count: value }))
+  return {
+    number,
+    seconds: (ms: number | null) => (ms === null ? '—' : t('learn.sheet.seconds', { value: number(ms / 1000, 1) })),
+    days: (value: number | null) => (value === null ? '—' : t('learn.sheet.days', { count: value })),
+  }
+}
 
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  )
+}
+
+/** Where the card stands: its state, dates, interval, the scheduler's numbers (those it has), reviews and time spent. */
+function CardFacts({ stats }: { stats: CardStats }) {
+  const t = useT()
+  const { number, seconds, days } = useSheetFormats()
+  return (
+    <dl className="learn-sheet">
+      <Fact label={t('learn.sheet.status')}>{t(`learn.status.${stats.status}`)}</Fact>
+      <Fact label={t('learn.sheet.created')}>
+        <ClientDate iso={stats.createdAt} />
+      </Fact>
+      <Fact label={t('learn.sheet.next_review')}>{stats.nextReviewAt ? <ClientDate iso={stats.nextReviewAt} withTime /> : '—'}</Fact>
+      <Fact label={t('learn.sheet.interval')}>{days(stats.intervalDays)}</Fact>
+      {stats.ease !== null && <Fact label={t('learn.sheet.ease')}>{number(stats.ease * 100)}%</Fact>}
+      {stats.stability !== null && <Fact label={t('learn.sheet.stability')}>{days(Math.round(stats.stability))}</Fact>}
+      {stats.difficulty !== null && <Fact label={t('learn.sheet.difficulty')}>{number(stats.difficulty, 1)}</Fact>}
+      <Fact label={t('learn.sheet.reviews')}>{number(stats.reviewsCount)}</Fact>
+      <Fact label={t('learn.sheet.lapses')}>{number(stats.lapses)}</Fact>
+      <Fact label={t('learn.sheet.average_time')}>{seconds(stats.averageReviewTimeMs)}</Fact>
+      <Fact label={t('learn.sheet.total_time')}>{seconds(stats.totalReviewTimeMs)}</Fact>
+    </dl>
+  )
+}
+
+/** Every answer to the card: when, which, the interval it gave and the time it took. */
+function ReviewHistory({ history }: { history: CardStats['history'] }) {
+  const t = useT()
+  const { seconds, days } = useSheetFormats()
+  if (history.length === 0) return <p className="muted">{t('learn.sheet.no_history')}</p>
+  return (
+    <table className="learn-history">
+      <thead>
+        <tr>
+          <th scope="col">{t('learn.sheet.date')}</th>
+          <th scope="col">{t('learn.sheet.answer')}</th>
+          <th scope="col">{t('learn.sheet.interval')}</th>
+          <th scope="col">{t('learn.sheet.time')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {history.map((entry, index) => (
+          <tr key={index}>
+            <td><ClientDate iso={entry.reviewedAt} withTime /></td>
+            <td className={`learn-history-${entry.answer}`}>{t(`learn.answers.${entry.answer}`)}</td>
+            <td>{days(entry.intervalDays)}</td>
+            <td>{seconds(entry.durationMs)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+/** The card's statistics and its review history, loaded when opened. */
+export function CardSheet({ cardId, onClose }: { cardId: number; onClose: () => void }) {
+  const t = useT()
+  const { stats, failed } = useCardStats(cardId)
   return (
     <LearnModal
       title={t('learn.sheet.title')}
@@ -40,83 +113,9 @@ export function CardSheet({ cardId, onClose }: { cardId: number; onClose: () => 
       {!stats && !failed && <p className="muted">{t('learn.loading')}</p>}
       {stats && (
         <>
-          <dl className="learn-sheet">
-            <div>
-              <dt>{t('learn.sheet.status')}</dt>
-              <dd>{t(`learn.status.${stats.status}`)}</dd>
-            </div>
-            <div>
-              <dt>{t('learn.sheet.created')}</dt>
-              <dd><ClientDate iso={stats.createdAt} /></dd>
-            </div>
-            <div>
-              <dt>{t('learn.sheet.next_review')}</dt>
-              <dd>{stats.nextReviewAt ? <ClientDate iso={stats.nextReviewAt} withTime /> : '—'}</dd>
-            </div>
-            <div>
-              <dt>{t('learn.sheet.interval')}</dt>
-              <dd>{days(stats.intervalDays)}</dd>
-            </div>
-            {stats.ease !== null && (
-              <div>
-                <dt>{t('learn.sheet.ease')}</dt>
-                <dd>{number(stats.ease * 100)}%</dd>
-              </div>
-            )}
-            {stats.stability !== null && (
-              <div>
-                <dt>{t('learn.sheet.stability')}</dt>
-                <dd>{days(Math.round(stats.stability))}</dd>
-              </div>
-            )}
-            {stats.difficulty !== null && (
-              <div>
-                <dt>{t('learn.sheet.difficulty')}</dt>
-                <dd>{number(stats.difficulty, 1)}</dd>
-              </div>
-            )}
-            <div>
-              <dt>{t('learn.sheet.reviews')}</dt>
-              <dd>{number(stats.reviewsCount)}</dd>
-            </div>
-            <div>
-              <dt>{t('learn.sheet.lapses')}</dt>
-              <dd>{number(stats.lapses)}</dd>
-            </div>
-            <div>
-              <dt>{t('learn.sheet.average_time')}</dt>
-              <dd>{seconds(stats.averageReviewTimeMs)}</dd>
-            </div>
-            <div>
-              <dt>{t('learn.sheet.total_time')}</dt>
-              <dd>{seconds(stats.totalReviewTimeMs)}</dd>
-            </div>
-          </dl>
+          <CardFacts stats={stats} />
           <h3>{t('learn.sheet.history')}</h3>
-          {stats.history.length === 0 ? (
-            <p className="muted">{t('learn.sheet.no_history')}</p>
-          ) : (
-            <table className="learn-history">
-              <thead>
-                <tr>
-                  <th scope="col">{t('learn.sheet.date')}</th>
-                  <th scope="col">{t('learn.sheet.answer')}</th>
-                  <th scope="col">{t('learn.sheet.interval')}</th>
-                  <th scope="col">{t('learn.sheet.time')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {stats.history.map((entry, index) => (
-                  <tr key={index}>
-                    <td><ClientDate iso={entry.reviewedAt} withTime /></td>
-                    <td className={`learn-history-${entry.answer}`}>{t(`learn.answers.${entry.answer}`)}</td>
-                    <td>{days(entry.intervalDays)}</td>
-                    <td>{seconds(entry.durationMs)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <ReviewHistory history={stats.history} />
         </>
       )}
     </LearnModal>

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { Link } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import { ClientDate } from '~/components/decks/deck_counts'
 
@@ -33,10 +33,10 @@ export function CompleteScreen({ studied, nextCardAppearsAt }: { studied: { card
         </p>
       )}
       <div className="row learn-done-actions">
-        <Link href="/" className="button primary" aria-keyshortcuts="Enter">
+        <Link route="home" className="button primary" aria-keyshortcuts="Enter">
           {t('learn.complete.back')} <kbd aria-hidden="true">{t('learn.keys.enter_key')}</kbd>
         </Link>
-        <Link href="/statistics" className="button">
+        <Link route="statistics.show" className="button">
           {t('learn.complete.statistics')}
         </Link>
       </div>
@@ -53,10 +53,10 @@ export function EmptyDeckScreen({ deckId }: { deckId: number }) {
       <h1 id="learn-empty-title">{t('learn.empty.title')}</h1>
       <p className="muted">{t('learn.empty.body')}</p>
       <div className="row learn-done-actions">
-        <Link href={`/decks/${deckId}/notes/new`} className="button primary">
+        <Link route="notes.create" routeParams={{ deckId: deckId }} className="button primary">
           {t('learn.empty.add')}
         </Link>
-        <Link href="/" className="button">
+        <Link route="home" className="button">
           {t('learn.complete.back')}
         </Link>
       </div>

@@ -1,4 +1,4 @@
-import { Link } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import { LearnModal } from '~/components/learn/modal'
 import type { Blocked } from '~/components/learn/use_learning_session'
@@ -15,11 +15,11 @@ export function LimitDialog({ blocked, onClose }: { blocked: Blocked; onClose: (
       onClose={onClose}
       actions={
         <>
-          <Link href="/" className="button ghost">
+          <Link route="home" className="button ghost">
             {t('learn.complete.back')}
           </Link>
           {blocked.kind === 'guest' && (
-            <Link href="/sign-up" className="button primary">
+            <Link route="auth.sign_up" className="button primary">
               {t('learn.limit.sign_up')}
             </Link>
           )}

@@ -1,116 +1,39 @@
 /*
- * The learning page's shapes, as the server sends them (app/actions/learning/session.ts,
- * app/queries/learning/present_cards.ts). Type aliases, not interfaces: Inertia's
- * render() wants props assignable to JSON records.
+ * The learning page's shapes, typed from the replies of the routes that send
+ * them (lib/routes: ReplyOf), so a change on the server breaks the page's
+ * typecheck rather than the page. The page's own props are the apps' start
+ * call (the same action) with the learner's streak.
  */
+import type { ReplyOf } from '~/lib/routes'
 import type { StreakFields } from '~/components/study/types'
-import type { EditedNote, NoteTypeOption } from '~/components/editor/note_form'
-
-export type AnswerType = 'again' | 'hard' | 'good' | 'easy' | 'study_again' | 'got_it'
-export type AlgorithmType = 'spacedRepetition' | 'speedLearning'
-
-export type AnswerButton = {
-  type: AnswerType
-  /** "<1m", "15m", "4d" in the learner's language; null for the speed buttons */
-  repeatText: string | null
-  delaySeconds: number
-}
-
-export type CardLabel =
-  | { type: 'standard'; template: string }
-  | { type: 'reversed' }
-  | { type: 'cloze'; index: number }
-  | { type: 'occlusion'; group: number }
-
-export type LearningCard = {
-  id: number
-  noteId: number
-  deckId: number
-  ord: number
-  label: CardLabel
-  /** both sides rendered and sanitized by the server */
-  front: string
-  back: string
-  css: string
-  /** a type-in card: the field asked for and the plain-text answer to compare with */
-  typeIn: { field: string; expected: string } | null
-  state: string
-  isFrozen: boolean
-  /** an answer names this version; an answer to a card changed since is refused (409) */
-  version: number
-  reps: number
-  lapses: number
-  dueAt: string | null
-  answerButtons: AnswerButton[]
-}
-
-export type TopCounters = { new: number; learning: number; graduated: number }
-export type ErrorType = 'emptyDeck' | 'allCardsLearned' | null
 
 /** GET /learn/:deckId/cards */
-export type CardsBatch = {
-  cards: LearningCard[]
-  topCounters: TopCounters
-  errorType: ErrorType
-  nextCardAppearsAt: string | null
-  algorithmType: AlgorithmType
-  isUndoActionAvailable: boolean
-}
+export type CardsBatch = ReplyOf<'learn.cards'>
+export type LearningCard = CardsBatch['cards'][number]
+export type AnswerButton = LearningCard['answerButtons'][number]
+export type AnswerType = AnswerButton['type']
+export type CardLabel = LearningCard['label']
+export type AlgorithmType = CardsBatch['algorithmType']
+export type TopCounters = CardsBatch['topCounters']
+export type ErrorType = CardsBatch['errorType']
 
 /** POST /learn/:deckId/answer */
-export type AnswerResponse = {
-  card: { id: number; state: string; version: number; dueAt: string | null; isFrozen: boolean }
-  leech: boolean
-  replayed: boolean
-  topCounters: TopCounters
-  isUndoActionAvailable: boolean
-  streak: StreakFields
-}
+export type AnswerResponse = ReplyOf<'learn.answer'>
 
 /** DELETE /learn/:deckId/undo */
-export type UndoResponse = {
-  card: LearningCard | null
-  topCounters: TopCounters
-  isUndoActionAvailable: boolean
-}
+export type UndoResponse = ReplyOf<'learn.undo'>
 
-/** GET /decks/:id/learn: the first batch, and what the page needs around it */
-export type SessionProps = CardsBatch & {
-  deck: { id: number; name: string; rootDeckId: number | null }
-  card: LearningCard | null
-  tutorialSeen: boolean
-  streak: StreakFields
-}
+/** GET /decks/:id/learn: the first batch and what the page needs around it, as the apps' learning/start answers it (the same action), with the streak */
+export type SessionProps = ReplyOf<'api.learning.start'> & { streak: StreakFields }
 
 /** GET /learn/cards/:id/fields: the note as the notes editor opens it */
-export type CardFields = {
-  cardId: number
-  deck: { id: number; name: string; imagesAllowed: boolean }
-  noteType: NoteTypeOption
-  note: EditedNote
-}
+export type CardFields = ReplyOf<'learn.cards.fields'>
 
 /** GET /learn/cards/:id/stats */
-export type CardStats = {
-  cardId: number
-  createdAt: string
-  status: 'not_studied' | 'learning' | 'not_quite' | 'got_it' | 'mastered' | 'frozen'
-  ease: number | null
-  difficulty: number | null
-  stability: number | null
-  intervalDays: number
-  nextReviewAt: string | null
-  lastReviewedAt: string | null
-  reviewsCount: number
-  lapses: number
-  averageReviewTimeMs: number | null
-  totalReviewTimeMs: number
-  history: {
-    reviewedAt: string
-    answer: AnswerType
-    kind: string
-    intervalDays: number | null
-    ease: number | null
-    durationMs: number
-  }[]
-}
+export type CardStats = ReplyOf<'learn.cards.stats'>
+
+/** PUT /learn/cards/:id: the edited card as the session shows it */
+export type EditedCard = ReplyOf<'learn.cards.update'>
+
+/** POST /learn/cards/:id/freeze and DELETE /learn/cards/:id: the session's counters after */
+export type DropResponse = ReplyOf<'learn.cards.freeze'> & ReplyOf<'learn.cards.destroy'>

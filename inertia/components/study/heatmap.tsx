@@ -17,45 +17,45 @@ export function heatLevel(count: number, max: number) {
   return Math.min(4, Math.max(1, Math.ceil((count / max) * 4)))
 }
 
-/**
- * A year of reviews as weeks of days, GitHub- and Anki-style: one column per
- * week, one square per day, darker for more reviews. Each square names its
- * day and count (screen readers, and the tooltip on hover).
- */
-export function Heatmap({ heatmap }: { heatmap: Statistics['heatmap'] }) {
-  const t = useT()
-  const { locale } = useShared()
-  const counts = new Map(heatmap.days.map((day) => [day.date, day.count]))
-  const first = firstDayOfWeek(locale)
-  /* the grid starts on the week's first day on or before the first day shown */
-  const lead = (weekday(heatmap.start) - first + 7) % 7
-  const gridStart = addDays(heatmap.start, -lead)
-  const total = lead + Math.round((parseDay(heatmap.end).getTime() - parseDay(heatmap.start).getTime()) / 86_400_000) + 1
-  const weeks = Math.ceil(total / 7)
-  const names = weekdayNames(locale)
-  const monthFormat = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' })
+type HeatmapData = Statistics['heatmap']
 
-  /* a month's name over the first week whose first day falls in it */
+/** The grid: the week's first day on or before the first day shown, how many days and weeks it spans. */
+function gridOf(heatmap: HeatmapData, locale: string) {
+  const lead = (weekday(heatmap.start) - firstDayOfWeek(locale) + 7) % 7
+  const total = lead + Math.round((parseDay(heatmap.end).getTime() - parseDay(heatmap.start).getTime()) / 86_400_000) + 1
+  return { lead, start: addDays(heatmap.start, -lead), total, weeks: Math.ceil(total / 7) }
+}
+
+type Grid = ReturnType<typeof gridOf>
+
+/** A month's name over the first week whose first day falls in it. */
+function monthLabels(grid: Grid, locale: string) {
+  const monthFormat = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' })
   const months: { x: number; text: string; key: string }[] = []
-  for (let column = 0; column < weeks; column++) {
-    const date = addDays(gridStart, Math.max(column * 7, lead))
+  for (let column = 0; column < grid.weeks; column++) {
+    const date = addDays(grid.start, Math.max(column * 7, grid.lead))
     if (date.slice(0, 7) !== months.at(-1)?.key) {
       months.push({ x: LEFT + column * STEP, text: monthFormat.format(parseDay(date)), key: date.slice(0, 7) })
     }
   }
+  return months
+}
 
+/** One square per day shown, darker for more reviews, named with its day and count. */
+function DayCells({ heatmap, grid }: { heatmap: HeatmapData; grid: Grid }) {
+  const t = useT()
+  const { locale } = useShared()
+  const counts = new Map(heatmap.days.map((day) => [day.date, day.count]))
   const cells = []
-  for (let index = lead; index < total; index++) {
-    const date = addDays(gridStart, index)
-    const column = Math.floor(index / 7)
-    const row = index % 7
+  for (let index = grid.lead; index < grid.total; index++) {
+    const date = addDays(grid.start, index)
     const count = counts.get(date) ?? 0
     const label = t('stats.heatmap.cell', { date: formatDay(locale, date), count })
     cells.push(
       <rect
         key={date}
-        x={LEFT + column * STEP}
-        y={TOP + row * STEP}
+        x={LEFT + Math.floor(index / 7) * STEP}
+        y={TOP + (index % 7) * STEP}
         width={CELL}
         height={CELL}
         rx={2}
@@ -67,17 +67,43 @@ export function Heatmap({ heatmap }: { heatmap: Statistics['heatmap'] }) {
       </rect>
     )
   }
+  return <>{cells}</>
+}
 
+/** How many reviews on how many days, and the scale from less to more. */
+function HeatmapCaption({ heatmap }: { heatmap: HeatmapData }) {
+  const t = useT()
+  return (
+    <figcaption className="heatmap-caption">
+      <span className="muted">{t('stats.heatmap.summary', { reviews: heatmap.totalReviews, days: heatmap.studiedDays })}</span>
+      <span className="heat-legend" aria-hidden="true">
+        {t('stats.heatmap.less')}
+        {LEVELS.map((level) => (
+          <span key={level} className={`heat-swatch heat-${level}`} />
+        ))}
+        {t('stats.heatmap.more')}
+      </span>
+    </figcaption>
+  )
+}
+
+/**
+ * A year of reviews as weeks of days, GitHub- and Anki-style: one column per
+ * week, one square per day, darker for more reviews. Each square names its
+ * day and count (screen readers, and the tooltip on hover).
+ */
+export function Heatmap({ heatmap }: { heatmap: HeatmapData }) {
+  const t = useT()
+  const { locale } = useShared()
+  const grid = gridOf(heatmap, locale)
+  const months = monthLabels(grid, locale)
+  const names = weekdayNames(locale)
+  const width = LEFT + grid.weeks * STEP
+  const height = TOP + 7 * STEP
   return (
     <figure className="heatmap">
       <div className="heatmap-scroll">
-        <svg
-          width={LEFT + weeks * STEP}
-          height={TOP + 7 * STEP}
-          viewBox={`0 0 ${LEFT + weeks * STEP} ${TOP + 7 * STEP}`}
-          role="group"
-          aria-label={t('stats.heatmap.title')}
-        >
+        <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="group" aria-label={t('stats.heatmap.title')}>
           {months.map((month, i) =>
             /* two labels too close (a short first month) would overlap: the later one wins */
             months[i + 1] && months[i + 1].x - month.x < STEP * 3 ? null : (
@@ -91,21 +117,10 @@ export function Heatmap({ heatmap }: { heatmap: Statistics['heatmap'] }) {
               {names[row]}
             </text>
           ))}
-          {cells}
+          <DayCells heatmap={heatmap} grid={grid} />
         </svg>
       </div>
-      <figcaption className="heatmap-caption">
-        <span className="muted">
-          {t('stats.heatmap.summary', { reviews: heatmap.totalReviews, days: heatmap.studiedDays })}
-        </span>
-        <span className="heat-legend" aria-hidden="true">
-          {t('stats.heatmap.less')}
-          {LEVELS.map((level) => (
-            <span key={level} className={`heat-swatch heat-${level}`} />
-          ))}
-          {t('stats.heatmap.more')}
-        </span>
-      </figcaption>
+      <HeatmapCaption heatmap={heatmap} />
     </figure>
   )
 }

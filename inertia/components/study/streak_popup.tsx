@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef } from 'react'
-import { Link } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import { requestJson } from '~/lib/http'
 import type { StreakFields } from '~/components/study/types'
 import { MAX_FREEZES } from '~/components/study/streak_summary'
 import '~/css/study_stats.css'
 import { useModalFocus } from '~/lib/use_modal_focus'
+import { urlFor } from '~/lib/routes'
 
 /** Spec: the popup shows once a day at most, after the day's goal is reached. */
 export function shouldShowStreakPopup(streak: StreakFields) {
@@ -30,7 +31,7 @@ export function StreakPopup({ streak, onClose, onEnter }: { streak: StreakFields
     if (!streak.todayShown && !reported.current) {
       reported.current = true
       /* losing this call only means the popup may show once more: nothing to tell the learner */
-      requestJson('/streak/shown', { method: 'POST' }).catch(() => {})
+      requestJson(urlFor('streak.shown'), { method: 'POST' }).catch(() => {})
     }
   }, [])
   useModalFocus(box, 'button', onClose)
@@ -67,7 +68,7 @@ export function StreakPopup({ streak, onClose, onEnter }: { streak: StreakFields
           {t('stats.popup.freezes', { count: streak.availableFreezeCount, max: MAX_FREEZES })}
         </p>
         <div className="dialog-actions">
-          <Link href="/streak" className="button ghost" onClick={onClose}>
+          <Link route="streak.show" className="button ghost" onClick={onClose}>
             {t('stats.popup.view')}
           </Link>
           <button type="button" className="button primary" onClick={onClose}>

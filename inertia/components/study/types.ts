@@ -1,31 +1,24 @@
-/* The shapes the statistics and streak pages receive (app/queries/study/*). */
-
-export type DayKind = 'single' | 'start' | 'middle' | 'end' | 'freeze' | 'streak'
-export const DAY_KINDS: DayKind[] = ['single', 'start', 'middle', 'end', 'freeze', 'streak']
-
-export type CalendarDay = { date: string; kind: DayKind }
+/*
+ * The shapes the statistics and streak pages receive, typed from the server:
+ * the User transformer's streak fields, and the replies of the apps' calls
+ * that answer the same queries (lib/routes: ReplyOf).
+ */
+import type UserTransformer from '#transformers/user_transformer'
+import type { Plain, ReplyOf } from '~/lib/routes'
 
 /** The User entity's streak fields. */
-export type StreakFields = {
-  currentDuration: number
-  longestDuration: number
-  totalActiveDays: number
-  todayShown: boolean
-  todayCompleted: boolean
-  availableFreezeCount: number
-  nextFreezeMinimumStreak: number
-}
+export type StreakFields = Plain<ReturnType<typeof UserTransformer.streak>>
 
-export type DayCount = { date: string; count: number }
-export type RetentionFigure = { passed: number; total: number; rate: number | null }
+/** GET /api/streaks: the days of a range, each with its kind */
+export type CalendarDay = ReplyOf<'api.streaks.index'>['activeDays'][number]
+export type DayKind = CalendarDay['kind']
+/* the legend's order; a Record, so a kind the server adds must be listed here */
+const LEGEND: Record<DayKind, true> = { single: true, start: true, middle: true, end: true, freeze: true, streak: true }
+export const DAY_KINDS = Object.keys(LEGEND) as DayKind[]
 
-export type Statistics = {
-  today: string
-  deck: { id: number; name: string } | null
-  heatmap: { start: string; end: string; days: DayCount[]; totalReviews: number; studiedDays: number; maxCount: number }
-  forecast: { days: DayCount[]; overdue: number; total: number }
-  trueRetention: { matureIntervalDays: number; last30Days: RetentionFigure; lastYear: RetentionFigure }
-  predictedRetention: { cards: number; rate: number | null }
-}
+/** GET /api/statistics: heatmap, forecast, true and predicted retention */
+export type Statistics = ReplyOf<'api.statistics.show'>
+export type RetentionFigure = Statistics['trueRetention']['last30Days']
 
+/** The statistics page's deck picker (built in its controller, which exports no type for it). */
 export type DeckChoice = { id: number; name: string; depth: number }

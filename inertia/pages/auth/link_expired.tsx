@@ -1,5 +1,6 @@
 import { MessageCard } from '~/components/message_card'
+import { urlFor } from '~/lib/routes'
 
 export default function Page() {
-  return <MessageCard title="auth.link_expired_title" body="auth.link_expired_body" href="/forgot-password" action="auth.reset_again" />
+  return <MessageCard title="auth.link_expired_title" body="auth.link_expired_body" href={urlFor('password.request')} action="auth.reset_again" />
 }

@@ -1,5 +1,6 @@
 import { Head, router } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
+import { urlFor } from '~/lib/routes'
 
 export default function LoginLink({ appUrl, token }: { appUrl: string; token: string }) {
   const t = useT()
@@ -11,7 +12,7 @@ export default function LoginLink({ appUrl, token }: { appUrl: string; token: st
       <a className="button primary block" href={appUrl}>
         {t('auth.open_app')}
       </a>
-      <button type="button" className="button block" onClick={() => router.post(`/auth/link/${token}`)}>
+      <button type="button" className="button block" onClick={() => router.post(urlFor('auth.link.store', { token }))}>
         {t('auth.continue_web')}
       </button>
     </div>

@@ -1,4 +1,5 @@
-import { Head, Link } from '@inertiajs/react'
+import { Head } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 
 const NAMES = { google: 'Google', apple: 'Apple' } as const
@@ -13,11 +14,11 @@ export default function ProviderNotConfigured({ provider, signedIn }: { provider
       <h1>{t('auth.provider_not_configured_title', { provider: name })}</h1>
       <p className="muted">{t('auth.provider_not_configured_body', { provider: name })}</p>
       {signedIn ? (
-        <Link href="/account" className="button primary block">
+        <Link route="account.show" className="button primary block">
           {t('auth.back_to_account')}
         </Link>
       ) : (
-        <Link href="/sign-in" className="button primary block">
+        <Link route="auth.sign_in" className="button primary block">
           {t('auth.back_to_sign_in')}
         </Link>
       )}

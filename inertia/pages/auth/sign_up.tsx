@@ -1,20 +1,23 @@
-import { Head, Link, useForm } from '@inertiajs/react'
+import { Head, useForm } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import { Field } from '~/components/field'
 import { FormError } from '~/components/form_error'
 import { ServerForm } from '~/components/server_form'
-import { SocialButtons } from '~/components/social_buttons'
+import { SocialButtons, type SocialOptions } from '~/components/social_buttons'
+import { urlFor } from '~/lib/routes'
 
-export default function SignUp({ social }: { social: { google: boolean; apple: boolean } }) {
+export default function SignUp({ social }: { social: SocialOptions }) {
   const t = useT()
   const form = useForm({ name: '', email: '', password: '', password_confirmation: '' })
+  const action = urlFor('auth.sign_up.store')
   return (
     <div className="card narrow stack">
       <Head title={t('auth.sign_up_title')} />
       <h1>{t('auth.sign_up_title')}</h1>
       <SocialButtons social={social} />
       <FormError />
-      <ServerForm form={form} action="/sign-up" onSubmit={() => form.post('/sign-up', { onFinish: () => form.reset('password', 'password_confirmation') })}>
+      <ServerForm form={form} action={action} onSubmit={() => form.post(action, { onFinish: () => form.reset('password', 'password_confirmation') })}>
         <Field label={t('auth.name')} name="name" autoComplete="name" value={form.data.name} error={form.errors.name} onChange={(e) => form.setData('name', e.target.value)} required />
         <Field label={t('auth.email')} name="email" type="email" autoComplete="email" value={form.data.email} error={form.errors.email} onChange={(e) => form.setData('email', e.target.value)} required />
         <Field label={t('auth.password')} name="password" type="password" autoComplete="new-password" value={form.data.password} error={form.errors.password} onChange={(e) => form.setData('password', e.target.value)} required />
@@ -24,7 +27,7 @@ export default function SignUp({ social }: { social: { google: boolean; apple: b
         </button>
       </ServerForm>
       <p className="muted">
-        {t('auth.have_account')} <Link href="/sign-in">{t('auth.sign_in')}</Link>
+        {t('auth.have_account')} <Link route="auth.sign_in">{t('auth.sign_in')}</Link>
       </p>
     </div>
   )

@@ -1,9 +1,11 @@
-import { Head, Link, router } from '@inertiajs/react'
+import { Head, router } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import { useDeckDialogs } from '~/components/decks/deck_dialogs'
 import { ClientDate } from '~/components/decks/deck_counts'
 import { childrenOf } from '~/components/decks/home_context'
 import type { Deck } from '~/components/decks/types'
+import { urlFor } from '~/lib/routes'
 import '~/css/decks.css'
 
 const keep = { preserveScroll: true, preserveState: true }
@@ -20,7 +22,7 @@ export default function ArchivedDecks({ decks }: { decks: Deck[] }) {
     <div className="stack">
       <Head title={t('decks.archive.title')} />
       <nav className="breadcrumbs" aria-label={t('decks.deck.breadcrumbs')}>
-        <Link href="/">{t('decks.list.all_decks')}</Link>
+        <Link route="home">{t('decks.list.all_decks')}</Link>
       </nav>
       <h1>{t('decks.archive.title')}</h1>
       <p className="muted">{t('decks.archive.body')}</p>
@@ -34,7 +36,7 @@ export default function ArchivedDecks({ decks }: { decks: Deck[] }) {
             <li key={deck.id} className="deck-item" data-deck-id={deck.id}>
               <div className="deck-row">
                 <div className="deck-title">
-                  <Link href={`/decks/${deck.id}`} className="deck-name">
+                  <Link route="decks.show" routeParams={{ id: deck.id }} className="deck-name">
                     {deck.name}
                   </Link>
                   <small className="muted">
@@ -44,7 +46,7 @@ export default function ArchivedDecks({ decks }: { decks: Deck[] }) {
                   </small>
                 </div>
                 <div className="row">
-                  <button type="button" className="button small" onClick={() => router.delete(`/decks/${deck.id}/archive`, keep)}>
+                  <button type="button" className="button small" onClick={() => router.delete(urlFor('decks.restore', { id: deck.id }), keep)}>
                     {t('decks.actions.restore')}
                   </button>
                   <button type="button" className="button small ghost danger-text" onClick={() => remove(deck)}>

@@ -1,4 +1,5 @@
-import { Head, Link } from '@inertiajs/react'
+import { Head } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import { DeckHeader } from '~/components/decks/deck_header'
 import { DeckGeneral } from '~/components/decks/deck_general'
@@ -6,6 +7,7 @@ import { DeckCards } from '~/components/decks/deck_cards'
 import { DeckSettings } from '~/components/decks/deck_settings'
 import { useDeckPolling } from '~/components/decks/use_deck_polling'
 import type { Deck, Destinations, NotesPage, PollingEntry, StartedJob, Template } from '~/components/decks/types'
+import { urlFor } from '~/lib/routes'
 import '~/css/decks.css'
 
 type Props = {
@@ -41,7 +43,7 @@ export default function DeckPage({ tab, deck, tree, templates, notes, polling, d
       <Head title={deck.name} />
       <DeckHeader deck={deck} tree={tree} entry={entry} editable={editable} />
       {deck.state !== 'archived' && (
-        <Link href={`/decks/${deck.id}/learn`} className="button primary large deck-study">
+        <Link route="learn.show" routeParams={{ id: deck.id }} className="button primary large deck-study">
           {t('learn.study')}
         </Link>
       )}
@@ -49,7 +51,7 @@ export default function DeckPage({ tab, deck, tree, templates, notes, polling, d
         {tabs.map((item) => (
           <Link
             key={item.key}
-            href={`/decks/${deck.id}${item.key === 'general' ? '' : `?tab=${item.key}`}`}
+            href={urlFor('decks.show', { id: deck.id }, item.key === 'general' ? {} : { qs: { tab: item.key } })}
             className={`tab${tab === item.key ? ' active' : ''}`}
             aria-current={tab === item.key ? 'page' : undefined}
             preserveScroll

@@ -2,8 +2,10 @@ import { Fragment } from 'react'
 import { Head } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { ClientDate } from '~/components/decks/deck_counts'
+import type { OutboxMessage } from '#services/mail/outbox_transport'
+import type { Plain } from '~/lib/routes'
 
-type Mail = { messageId: string; to: string[]; subject: string; text: string; sentAt: string }
+type Mail = Plain<OutboxMessage>
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g
 

@@ -1,5 +1,6 @@
 import { MessageCard } from '~/components/message_card'
+import { urlFor } from '~/lib/routes'
 
 export default function NotFound() {
-  return <MessageCard title="errors.not_found_title" body="errors.not_found_body" href="/" action="errors.back_home" />
+  return <MessageCard title="errors.not_found_title" body="errors.not_found_body" href={urlFor('home')} action="errors.back_home" />
 }

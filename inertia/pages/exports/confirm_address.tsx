@@ -1,6 +1,8 @@
-import { Head, Link, useForm } from '@inertiajs/react'
+import { Head, useForm } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import { ServerForm } from '~/components/server_form'
+import { urlFor } from '~/lib/routes'
 
 type Props = {
   state: 'ask' | 'done' | 'expired'
@@ -24,7 +26,7 @@ export default function ConfirmAddress({ state, email, requester, token, started
         <Head title={t('exports.confirm.expired_title')} />
         <h1>{t('exports.confirm.expired_title')}</h1>
         <p className="muted">{t('exports.confirm.expired_body')}</p>
-        <Link href="/exports" className="button primary block">
+        <Link route="exports.index" className="button primary block">
           {t('exports.confirm.see_exports')}
         </Link>
       </div>
@@ -39,7 +41,7 @@ export default function ConfirmAddress({ state, email, requester, token, started
       </div>
     )
   }
-  const action = `/exports/confirm/${token}`
+  const action = urlFor('exports.confirm.store', { token: String(token) })
   return (
     <div className="card narrow stack">
       <Head title={t('exports.confirm.title')} />

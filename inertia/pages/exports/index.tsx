@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
-import { Head, Link, usePoll } from '@inertiajs/react'
+import { Head, usePoll } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import type ExportTransformer from '#transformers/export_transformer'
 import { useT } from '~/lib/i18n'
 import { useShared } from '~/lib/shared'
@@ -126,7 +127,7 @@ export default function Exports({ exports }: { exports: Export[] }) {
     <div className="stack">
       <Head title={t('exports.list.title')} />
       <nav className="breadcrumbs" aria-label={t('decks.deck.breadcrumbs')}>
-        <Link href="/">{t('decks.list.all_decks')}</Link>
+        <Link route="home">{t('decks.list.all_decks')}</Link>
       </nav>
       <h1>{t('exports.list.title')}</h1>
       <p className="muted">{t('exports.list.body')}</p>

@@ -1,4 +1,5 @@
-import { Head, Link } from '@inertiajs/react'
+import { Head } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 
 export default function Landing() {
@@ -9,10 +10,10 @@ export default function Landing() {
       <h1>{t('landing.title')}</h1>
       <p className="lead">{t('landing.body')}</p>
       <div className="row">
-        <Link href="/get-started" className="button primary large">
+        <Link route="auth.start" className="button primary large">
           {t('landing.cta')}
         </Link>
-        <Link href="/sign-in" className="button ghost large">
+        <Link route="auth.sign_in" className="button ghost large">
           {t('landing.sign_in')}
         </Link>
       </div>

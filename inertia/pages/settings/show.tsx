@@ -1,7 +1,9 @@
-import { Head, Link, router } from '@inertiajs/react'
+import { Head, router } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { useShared } from '~/lib/shared'
 import { useT } from '~/lib/i18n'
 import { applyTheme } from '~/lib/theme'
+import { urlFor } from '~/lib/routes'
 
 const LANGUAGES = ['en', 'de', 'pt', 'es', 'fr'] as const
 
@@ -11,10 +13,10 @@ export default function Settings() {
 
   const chooseTheme = (next: string) => {
     applyTheme(next)
-    router.put('/settings/appearance', { theme: next }, { preserveScroll: true, preserveState: true })
+    router.put(urlFor('settings.appearance'), { theme: next }, { preserveScroll: true, preserveState: true })
   }
   const chooseLanguage = (next: string) => {
-    router.put('/settings/language', { locale: next }, { preserveScroll: true })
+    router.put(urlFor('settings.language'), { locale: next }, { preserveScroll: true })
   }
 
   return (
@@ -46,7 +48,7 @@ export default function Settings() {
       <section className="section">
         <h2>{t('settings.help')}</h2>
         <a href="mailto:support@mnemo.app">{t('settings.contact_support')}</a>
-        {user && <Link href="/account">{t('settings.account_settings')}</Link>}
+        {user && <Link route="account.show">{t('settings.account_settings')}</Link>}
       </section>
     </div>
   )

@@ -4,6 +4,7 @@ import { Heatmap } from '~/components/study/heatmap'
 import { ForecastBars } from '~/components/study/forecast_bars'
 import { RetentionFigures } from '~/components/study/retention_figures'
 import type { DeckChoice, Statistics } from '~/components/study/types'
+import { urlFor } from '~/lib/routes'
 import '~/css/study_stats.css'
 
 type Props = {
@@ -16,7 +17,7 @@ type Props = {
 export default function StatisticsPage({ statistics, decks }: Props) {
   const t = useT()
   const selectDeck = (value: string) =>
-    router.get('/statistics', value ? { deck_id: value } : {}, { preserveScroll: true, preserveState: true })
+    router.get(urlFor('statistics.show'), value ? { deck_id: value } : {}, { preserveScroll: true, preserveState: true })
 
   return (
     <div className="stack stats-page">

@@ -1,6 +1,6 @@
 /* Text imports in the import dialog: the separator choices and the preview of what will be read. */
 import { useT } from '~/lib/i18n'
-import type { ImportPreview } from '#controllers/imports/import_previews_controller'
+import type { ImportPreview } from '~/components/imports/upload'
 
 export type CardChoice = 'newline' | 'semicolon' | 'custom'
 export type FieldChoice = 'tab' | 'comma' | 'custom'

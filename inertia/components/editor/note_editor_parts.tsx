@@ -1,0 +1,97 @@
+/* The notes editor page's parts around the fields: the note type, the buttons, and the preview of the cards. */
+import { useT } from '~/lib/i18n'
+import { Tooltip } from '~/components/tooltip'
+import { CardPreview } from './card_preview'
+import { useShortcut } from './shortcuts'
+import type { PreviewState } from './use_note_preview'
+import type { FieldErrorState, NoteDraft, NoteTypeOption } from './note_draft'
+
+/** The note type; another one starts afresh (`onSwitch`), its error gone. */
+export function NoteTypeSelect({ noteTypes, draft, errors, onSwitch }: { noteTypes: NoteTypeOption[]; draft: NoteDraft; errors: FieldErrorState; onSwitch: () => void }) {
+  const t = useT()
+  const typeError = errors.error('template_id')
+  return (
+    <label className="field">
+      <span>{t('editor.note_type')}</span>
+      <select
+        name="template_id"
+        value={draft.type.id}
+        aria-invalid={typeError ? true : undefined}
+        onChange={(event) => {
+          errors.changed('template_id')
+          onSwitch()
+          draft.setTypeId(Number(event.target.value))
+        }}
+      >
+        {noteTypes.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.name}
+          </option>
+        ))}
+      </select>
+      {typeError && (
+        <small className="field-error" role="alert">
+          {typeError}
+        </small>
+      )}
+    </label>
+  )
+}
+
+/** Errors about the note as a whole (the card limit…), at the top of the form. */
+export function NoteErrors({ errors }: { errors: FieldErrorState }) {
+  const others = errors.others()
+  if (others.length === 0) return null
+  return (
+    <div className="form-error" role="alert">
+      {others.map(([key, message]) => (
+        <div key={key}>{message}</div>
+      ))}
+    </div>
+  )
+}
+
+export function EditorActions({ adding, saving, onClose }: { adding: boolean; saving: boolean; onClose: () => void }) {
+  const t = useT()
+  const shortcut = useShortcut()
+  return (
+    <div className="note-editor-actions">
+      <Tooltip label={adding ? t('editor.add') : t('editor.save')} shortcut={shortcut('Mod+Enter')}>
+        <button type="submit" className="button primary" aria-disabled={saving || undefined}>
+          {saving ? t('editor.saving') : adding ? t('editor.add') : t('editor.save')}
+        </button>
+      </Tooltip>
+      <button type="button" className="button ghost" onClick={onClose}>
+        {t('editor.close.button')}
+      </button>
+    </div>
+  )
+}
+
+/** The cards the note makes, as the server renders them; what it still lacks, in red only once a save was tried. */
+export function NotePreviewPanel({ asked, preview, attempted }: { asked: boolean; preview: PreviewState; attempted: boolean }) {
+  const t = useT()
+  const { result } = preview
+  return (
+    <section className="card note-preview" aria-labelledby="note-preview-title" aria-busy={preview.loading}>
+      <div className="note-preview-head">
+        <h2 id="note-preview-title">{t('editor.preview.title')}</h2>
+        {preview.loading && result && <small className="muted">{t('editor.preview.loading')}</small>}
+      </div>
+      {!asked ? (
+        <p className="muted">{t('editor.preview.empty')}</p>
+      ) : preview.error !== null ? (
+        /* what the note still lacks: no red before the learner has tried to save */
+        <p className={attempted ? 'form-error' : 'muted'} role="status" data-testid="preview-problem">
+          {preview.error || t('editor.preview.failed')}
+        </p>
+      ) : result && result.cards.length === 0 ? (
+        <p className="muted">{t('editor.preview.no_cards')}</p>
+      ) : result ? (
+        <CardPreview cards={result.cards} css={result.css} />
+      ) : (
+        <p className="muted">{t('editor.preview.loading')}</p>
+      )}
+    </section>
+  )
+}
