@@ -11,6 +11,10 @@ export default defineConfig({
       reload: ['resources/views/**/*.edge'],
     }),
   ],
+  /* found on the first page load otherwise, which makes Vite reload the page once (a browser test can lose its first click) */
+  optimizeDeps: {
+    include: ['@adonisjs/inertia/react', '@tuyau/core/client'],
+  },
   resolve: {
     alias: {
       '~/': `${import.meta.dirname}/inertia/`,
