@@ -1,8 +1,6 @@
 import { DateTime } from 'luxon'
 import { BaseModel, belongsTo, column, hasMany, scope } from '@adonisjs/lucid/orm'
 import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
-import Folder from '#models/folder'
-import Note from '#models/note'
 import User from '#models/user'
 
 export const DECK_STATES = [
@@ -142,17 +140,11 @@ export default class Deck extends BaseModel {
   @belongsTo(() => User)
   declare owner: BelongsTo<typeof User>
 
-  @belongsTo(() => Folder)
-  declare folder: BelongsTo<typeof Folder>
-
   @belongsTo(() => Deck, { foreignKey: 'parentId' })
   declare parent: BelongsTo<typeof Deck>
 
   @hasMany(() => Deck, { foreignKey: 'parentId' })
   declare children: HasMany<typeof Deck>
-
-  @hasMany(() => Note)
-  declare notes: HasMany<typeof Note>
 
   /** Every deck lookup starts here: the decks this user may see (their own; collaborators come with sharing). */
   static accessibleBy = scope((query, user: { id: number }) => {

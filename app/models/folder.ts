@@ -1,7 +1,5 @@
 import { DateTime } from 'luxon'
-import { BaseModel, column, hasMany } from '@adonisjs/lucid/orm'
-import type { HasMany } from '@adonisjs/lucid/types/relations'
-import Deck from '#models/deck'
+import { BaseModel, column } from '@adonisjs/lucid/orm'
 
 /* The palette the pickers offer; the spec leaves the values to us. */
 export const FOLDER_COLORS = ['grey', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'violet', 'pink'] as const
@@ -25,9 +23,6 @@ export default class Folder extends BaseModel {
 
   @column()
   declare position: number
-
-  @hasMany(() => Deck)
-  declare decks: HasMany<typeof Deck>
 
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime

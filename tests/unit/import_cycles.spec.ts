@@ -13,8 +13,6 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url))
  */
 const MODEL_RELATIONS = [
   ['app/models/card.ts', 'app/models/note.ts'],
-  ['app/models/deck.ts', 'app/models/folder.ts'],
-  ['app/models/deck.ts', 'app/models/note.ts'],
   ['app/models/social_account.ts', 'app/models/user.ts'],
 ].map((pair) => pair.sort().join(' ↔ '))
 
