@@ -1,5 +1,4 @@
 import type { I18n } from '@adonisjs/i18n'
-import type { Answer, Progress } from '#scheduling/types'
 import type { SessionBatch, SessionStart } from '#queries/learning/session_batch'
 import type { SessionStanding } from '#queries/learning/session_standing'
 import type { SessionCard } from '#queries/learning/session_cards'
@@ -7,17 +6,10 @@ import type { StudyContext } from '#queries/learning/study_context'
 import type { TopCounters } from '#queries/learning/session_counters'
 import LearningCardTransformer from '#transformers/learning_card_transformer'
 import UserTransformer from '#transformers/user_transformer'
+import type { AnswerResult } from '#actions/learning/answer_card'
 
 /** An answer as answer_card recorded (or replayed) it. */
-export type RecordedAnswer = {
-  cardId: number
-  answer: Answer
-  progress: Progress
-  version: number
-  isFrozen: boolean
-  leech: boolean
-  replayed: boolean
-}
+export type RecordedAnswer = AnswerResult
 
 /**
  * The learning calls' answers, the same for the apps' JSON and the web's

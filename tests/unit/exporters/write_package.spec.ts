@@ -1,12 +1,12 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { DatabaseSync } from 'node:sqlite'
 import { test } from '@japa/runner'
-import yauzl from 'yauzl'
 import type { BundleCard, BundleNote, BundleProgress, BundleReview, ImportBundle } from '#importers/bundle'
 import { BUILTIN_NOTE_TYPES } from '#note_types/builtin'
 import { readAnkiPackage } from '#importers/anki/read_package'
 import { writeAnkiPackage } from '#exporters/anki/write_package'
 import { DAY_MS, filesUnder, fixture, scratch } from '#tests/unit/importers/anki/helpers'
+import { readZip } from '#tests/unit/importers/ofc/helpers'
 
 /*
  * The writer, checked by reading its package back with the reader (and, for
@@ -157,18 +157,6 @@ function comparable(bundle: ImportBundle) {
   }
 }
 
-async function entriesOf(path: string): Promise<Map<string, Buffer>> {
-  const zip = await yauzl.openPromise(path, { lazyEntries: true, autoClose: false })
-  const entries = new Map<string, Buffer>()
-  for await (const entry of zip.eachEntry()) {
-    const chunks: Buffer[] = []
-    for await (const chunk of await zip.openReadStreamPromise(entry)) chunks.push(chunk as Buffer)
-    entries.set(entry.fileName, Buffer.concat(chunks))
-  }
-  zip.close()
-  return entries
-}
-
 test.group('Anki writer: a legacy .apkg read back gives the same deck', () => {
   test('notes, fields, tags, note types, cards, decks, progress, reviews and masks survive', async ({ assert, cleanup }) => {
     const dir = await scratch('anki-write-')
@@ -201,7 +189,7 @@ test.group('Anki writer: a legacy .apkg read back gives the same deck', () => {
     cleanup(dir.remove)
     const out = dir.input('out.apkg')
     await writeAnkiPackage(await sampleBundle(dir.root), out)
-    const entries = await entriesOf(out)
+    const entries = await readZip(out)
     assert.sameMembers([...entries.keys()], ['collection.anki2', 'media', '0', '1'])
     assert.deepEqual(JSON.parse(entries.get('media')!.toString()), { 0: 'cat.png', 1: 'meow.mp3' })
     await writeFile(dir.input('c.anki2'), entries.get('collection.anki2')!)
