@@ -1,5 +1,5 @@
 import { BaseMail } from '@adonisjs/mail'
-import i18nManager from '@adonisjs/i18n/services/main'
+import { composeLocalizedMail } from '#mails/localized_mail'
 
 /**
  * "Confirm this address for Mnemo exports", to the address itself, in the
@@ -15,21 +15,7 @@ export default class ExportAddressMail extends BaseMail {
 
   prepare() {
     const { to, requester, locale, deckName, link, hours } = this.options
-    const i18n = i18nManager.locale(locale)
     const values = { requester, email: to, deck: deckName, hours }
-    const line = (part: string) => i18n.t(`emails.export_address.${part}`, values)
-    this.message.to(to)
-    this.message.subject(line('subject'))
-    const view = {
-      locale,
-      greeting: line('greeting'),
-      intro: line('intro'),
-      details: line('details'),
-      action: line('action'),
-      outro: line('outro'),
-      link,
-    }
-    this.message.htmlView('emails/layout', view)
-    this.message.textView('emails/layout_text', view)
+    composeLocalizedMail(this.message, { to, key: 'export_address', locale, values, link, details: true })
   }
 }

@@ -1,5 +1,5 @@
 import { BaseMail } from '@adonisjs/mail'
-import i18nManager from '@adonisjs/i18n/services/main'
+import { composeLocalizedMail } from '#mails/localized_mail'
 
 const FORMAT_NAMES = { csv: 'CSV (.csv)', ofc: 'Mnemo (.ofc)', apkg: 'Anki (.apkg)' } as const
 
@@ -24,21 +24,7 @@ export default class ExportReadyMail extends BaseMail {
 
   prepare() {
     const { to, name, locale, deckName, format, link, days } = this.options
-    const i18n = i18nManager.locale(locale)
     const values = { name, deck: deckName, format: FORMAT_NAMES[format], days }
-    const line = (part: string) => i18n.t(`emails.export_ready.${part}`, values)
-    this.message.to(to)
-    this.message.subject(line('subject'))
-    const view = {
-      locale,
-      greeting: line('greeting'),
-      intro: line('intro'),
-      details: line('details'),
-      action: line('action'),
-      outro: line('outro'),
-      link,
-    }
-    this.message.htmlView('emails/layout', view)
-    this.message.textView('emails/layout_text', view)
+    composeLocalizedMail(this.message, { to, key: 'export_ready', locale, values, link, details: true })
   }
 }

@@ -1,6 +1,33 @@
 import { BaseMail } from '@adonisjs/mail'
+import type { Message } from '@adonisjs/mail'
 import i18nManager from '@adonisjs/i18n/services/main'
 import type User from '#models/user'
+
+/**
+ * Writes a transactional e-mail in `locale`: subject and lines from
+ * `emails.<key>.*` (with `details` when the mail has that line), laid out by
+ * resources/views/emails/layout.edge and its plain-text twin.
+ */
+export function composeLocalizedMail(
+  message: Message,
+  mail: { to: string; key: string; locale: string; values: Record<string, unknown>; link: string; details?: boolean }
+) {
+  const i18n = i18nManager.locale(mail.locale)
+  const line = (part: string) => i18n.t(`emails.${mail.key}.${part}`, mail.values)
+  message.to(mail.to)
+  message.subject(line('subject'))
+  const view = {
+    locale: mail.locale,
+    greeting: line('greeting'),
+    intro: line('intro'),
+    ...(mail.details ? { details: line('details') } : {}),
+    action: line('action'),
+    outro: line('outro'),
+    link: mail.link,
+  }
+  message.htmlView('emails/layout', view)
+  message.textView('emails/layout_text', view)
+}
 
 /**
  * A transactional e-mail in the recipient's language: subject and lines come
@@ -19,20 +46,7 @@ export default abstract class LocalizedMail extends BaseMail {
   }
 
   prepare() {
-    const i18n = i18nManager.locale(this.locale)
     const values = { name: this.user.name ?? this.user.username ?? '', minutes: this.minutes }
-    const line = (part: string) => i18n.t(`emails.${this.key}.${part}`, values)
-    this.message.to(this.user.email!)
-    this.message.subject(line('subject'))
-    const view = {
-      locale: this.locale,
-      greeting: line('greeting'),
-      intro: line('intro'),
-      action: line('action'),
-      outro: line('outro'),
-      link: this.link,
-    }
-    this.message.htmlView('emails/layout', view)
-    this.message.textView('emails/layout_text', view)
+    composeLocalizedMail(this.message, { to: this.user.email!, key: this.key, locale: this.locale, values, link: this.link })
   }
 }
