@@ -1,5 +1,6 @@
 import vine from '@vinejs/vine'
 import { addDays, daysBetween } from '#scheduling/study_day'
+import { id } from '#validators/content'
 
 /*
  * Query strings of the streak and statistics calls, shared by the API and
@@ -30,7 +31,6 @@ const withinAYear = vine.createRule((value, _options, field) => {
 })
 
 const day = () => vine.string().trim().use(calendarDay())
-const id = () => vine.number().withoutDecimals().positive().max(2147483647)
 
 /* GET streaks?start_date&end_date */
 export const streakRangeValidator = vine.create({

@@ -1,13 +1,14 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Deck from '#models/deck'
 import ApiException from '#exceptions/api_exception'
+import { INT_MAX } from '#validators/content'
 
 type Viewer = { id: number }
 
 /** A positive integer id, or a 404: "abc" or "-1" must never reach PostgreSQL as a cast error. */
 export function idParam(value: unknown) {
   const id = Number(value)
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2147483647) throw ApiException.notFound()
+  if (!Number.isSafeInteger(id) || id <= 0 || id > INT_MAX) throw ApiException.notFound()
   return id
 }
 
