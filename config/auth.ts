@@ -1,7 +1,8 @@
 import { defineConfig } from '@adonisjs/auth'
 import { sessionGuard } from '@adonisjs/auth/session'
-import { tokensGuard, tokensUserProvider } from '@adonisjs/auth/access_tokens'
+import { tokensGuard } from '@adonisjs/auth/access_tokens'
 import { EpochSessionUserProvider } from '#services/session_users'
+import { BearerUserProvider } from '#services/api_users'
 import type { InferAuthenticators, InferAuthEvents, Authenticators } from '@adonisjs/auth/types'
 
 const authConfig = defineConfig({
@@ -12,9 +13,9 @@ const authConfig = defineConfig({
       useRememberMeTokens: false,
       provider: new EpochSessionUserProvider({ model: () => import('#models/user') }),
     }),
-    /* the mobile apps: opaque bearer tokens, stored hashed */
+    /* the mobile apps: opaque bearer tokens, stored hashed; the token and its user in one read (app/services/api_users.ts) */
     api: tokensGuard({
-      provider: tokensUserProvider({ tokens: 'accessTokens', model: () => import('#models/user') }),
+      provider: new BearerUserProvider({ tokens: 'accessTokens', model: () => import('#models/user') }),
     }),
   },
 })

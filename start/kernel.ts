@@ -7,15 +7,14 @@ server.errorHandler(() => import('#exceptions/handler'))
  * The session, the signed-in user and the locale are server middleware:
  * they run for every request, also one that matches no route, so the 404
  * page (and any status page) knows who is signed in and speaks their language.
+ * /api requests skip what only pages use (web_stack, web_shield: static
+ * files, Vite, Inertia, the session, CSRF); they carry a bearer token.
  */
 server.use([
   () => import('#middleware/container_bindings_middleware'),
-  () => import('@adonisjs/static/static_middleware'),
   () => import('@adonisjs/cors/cors_middleware'),
-  () => import('@adonisjs/vite/vite_middleware'),
-  () => import('#middleware/inertia_middleware'),
-  () => import('@adonisjs/session/session_middleware'),
-  () => import('@adonisjs/auth/initialize_auth_middleware'),
+  () => import('#middleware/web_stack_middleware'),
+  () => import('#middleware/initialize_auth_middleware'),
   () => import('#middleware/silent_auth_middleware'),
   () => import('#middleware/detect_locale_middleware'),
   () => import('#middleware/no_store_middleware'),
@@ -25,8 +24,7 @@ router.use([
   () => import('@adonisjs/core/bodyparser_middleware'),
   /* text no column can hold (NUL, a lone surrogate) is a 422 before any route reads it */
   () => import('#middleware/storable_text_middleware'),
-  /* after the body parser: the CSRF token of a plain form post is in its body */
-  () => import('@adonisjs/shield/shield_middleware'),
+  () => import('#middleware/web_shield_middleware'),
 ])
 
 export const middleware = router.named({

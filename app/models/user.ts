@@ -112,6 +112,10 @@ export default class User extends compose(BaseModel, AuthFinder) {
   @column()
   declare streakFreezes: number
 
+  /** the study day the stored streak was worked out for (YYYY-MM-DD; refresh_streak.ts) */
+  @column()
+  declare streakAsOf: string | null
+
   @column()
   declare statsCardsStudied: number
 

@@ -1,55 +1,19 @@
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import ApiException from '#exceptions/api_exception'
-import { progressColumns, progressOf } from '#models/card_progress'
+import { progressOf } from '#models/card_progress'
 import type { StudyContext } from '#queries/learning/study_context'
 import { assertMayStudy } from '#actions/learning/study_limits'
 import { recordStudiedCard } from '#actions/learning/study_days'
 import { lockLearner } from '#actions/learning/learner_lock'
-import { answersOf, outcomesFor } from '#scheduling/scheduler'
-import type { Answer, Progress } from '#scheduling/types'
-import { reviewLogRow } from '#actions/learning/review_log_row'
+import { answersOf } from '#scheduling/scheduler'
 import { dispatch } from '#services/queue'
-import { MIN_REVIEWS_TO_FIT } from '#scheduling/fsrs_optimizer'
+import { answerRows, refitDue, type WriteAnswer } from '#actions/learning/answer_rows'
+import { recordAnswer } from '#actions/learning/record_answer'
+import { retryVerdict, type AnswerInput, type AnswerResult } from '#actions/learning/answer_retry'
 
-export interface AnswerInput {
-  cardId: number
-  answer: Answer
-  /** the progress version the card was shown with; without it the answer is on the card as it is now */
-  version?: number
-  /** review_duration_ms as sent (undefined: not sent) */
-  durationMs?: number
-}
+export type { AnswerInput, AnswerResult, WriteAnswer }
 
-export interface AnswerResult {
-  cardId: number
-  answer: Answer
-  progress: Progress
-  version: number
-  isFrozen: boolean
-  leech: boolean
-  /** true when this request repeated an answer already recorded */
-  replayed: boolean
-}
-
-/*
- * How long after an answer the very same request (same card, button and
- * review_duration_ms) counts as the client retrying it, while the card is
- * not due again: the spec's clients give up on a request after 120 s and
- * retry, so a retry lands within about two minutes of the first attempt.
- */
-export const RETRY_WINDOW_MS = 3 * 60_000
-/* nobody reveals and answers a card in less than this: an answer's showing began at least this long before it arrived */
-export const MIN_SHOWING_MS = 1000
-/* the learner's own FSRS weights are fitted again every this many answers, once there are enough */
-const REFIT_EVERY = 500
-
-function kindOf(state: Progress['state'], answer: Answer) {
-  if (answer === 'study_again' || answer === 'got_it') return 'speed'
-  if (state === 'review') return 'review'
-  if (state === 'relearning') return 'relearn'
-  return 'learn'
-}
 
 /**
  * One answer, written with its review row in one transaction. The learner's
@@ -62,13 +26,21 @@ function kindOf(state: Progress['state'], answer: Answer) {
  * changed since it was shown is refused. Without it (the spec's body), the
  * answer is on the card as it is now, unless it repeats the learner's last
  * answer to the card (retryVerdict): then the first result is replayed.
+ *
+ * An ordinary answer first goes the short way (recordAnswer, two round
+ * trips, the same locks and checks); anything unusual comes here.
  */
 export async function answerCard(context: StudyContext, input: AnswerInput): Promise<AnswerResult> {
-  const { user, now, today } = context
   if (!answersOf(context.algorithm).includes(input.answer)) {
     throw new ApiException(422, 'E_VALIDATION_ERROR', 'validation', { field: 'answer' })
   }
-  const result = await db.transaction(async (trx) => {
+  return (await recordAnswer(context, input)) ?? answerInTransaction(context, input)
+}
+
+/** The answer with every lock taken in turn: what happened to the card decides (replayed, stale, refused or written). */
+export async function answerInTransaction(context: StudyContext, input: AnswerInput): Promise<AnswerResult> {
+  const { user, now, today } = context
+  const result = await db.transaction(async (trx): Promise<AnswerResult> => {
     /* the learner first, then the card: the one lock order of every answer path (learner_lock.ts) */
     await lockLearner(user.id, trx)
     const card = await trx.from('cards').where('id', input.cardId).whereIn('deck_id', context.deckIds).first()
@@ -96,7 +68,8 @@ export async function answerCard(context: StudyContext, input: AnswerInput): Pro
       leech: outcome.leech, replayed: false,
     }
   })
-  return result
+  /* this path may have worked the streak out again (or replayed an answer that did): the learner is read afresh */
+  return { ...result, streakMoved: true }
 }
 
 /** The learner's progress row of a card, created as new if missing, locked until the transaction ends. */
@@ -117,55 +90,17 @@ export async function lockProgress(trx: TransactionClientContract, userId: numbe
   return trx.from('card_progress').where({ user_id: userId, card_id: card.id }).forUpdate().first()
 }
 
-export interface WriteAnswer {
-  card: { id: number; deck_id: number }
-  /** the locked progress row */
-  row: Record<string, any>
-  answer: Answer
-  at: Date
-  day: string
-  durationMs: number
-  source: 'session' | 'offline'
-  /** a session answer's review_duration_ms as sent, what a retry is recognised by */
-  sentDurationMs?: number | null
-}
-
 /** Moves the card on, writes its review row and counts the studied card: the part every answer shares. */
 export async function writeAnswer(trx: TransactionClientContract, context: StudyContext, input: WriteAnswer) {
   const { user } = context
-  const { card, row, at: now } = input
-  const before = progressOf(row)
-  const outcome = outcomesFor({ cardId: card.id, progress: before, algorithm: context.algorithm, fsrsParameters: context.fsrsParameters, now })[input.answer]!
-  const version = row.version + 1
+  const { outcome, version, progress, review } = answerRows(context, input)
   await trx
     .from('card_progress')
-    .where({ user_id: user.id, card_id: card.id })
-    .update({ ...progressColumns(outcome.progress), deck_id: card.deck_id, frozen: Boolean(row.frozen) || outcome.leech, version, updated_at: new Date() })
-  await trx.table('review_logs').insert(reviewLogRow({
-    userId: user.id,
-    cardId: card.id,
-    deckId: card.deck_id,
-    answer: input.answer,
-    kind: kindOf(before.state, input.answer),
-    stateBefore: before.state,
-    versionBefore: input.source === 'session' ? row.version : null,
-    intervalBefore: before.intervalDays,
-    intervalAfter: outcome.progress.intervalDays,
-    easeAfter: outcome.progress.ease,
-    stabilityAfter: outcome.progress.stability,
-    difficultyAfter: outcome.progress.difficulty,
-    dueAtAfter: outcome.progress.dueAt,
-    reviewedAt: now,
-    studyDay: input.day,
-    durationMs: input.durationMs,
-    previous: snapshot(row),
-    source: input.source,
-    sentDurationMs: input.sentDurationMs,
-  }))
+    .where({ user_id: user.id, card_id: input.card.id })
+    .update({ ...progress, version, updated_at: new Date() })
+  await trx.table('review_logs').insert(review)
   const studied = await recordStudiedCard(user.id, input.day, 1, trx)
-  if (context.algorithm.scheduler === 'fsrs' && studied.total >= MIN_REVIEWS_TO_FIT && studied.total % REFIT_EVERY === 0) {
-    trx.after('commit', () => void dispatch('fit_fsrs', { userId: user.id }))
-  }
+  if (refitDue(context, studied.total)) trx.after('commit', () => void dispatch('fit_fsrs', { userId: user.id }))
   return { outcome, version }
 }
 
@@ -201,42 +136,7 @@ async function lastAnswer(trx: TransactionClientContract, userId: number, cardId
     .first()
 }
 
-/**
- * An answer without `version`, against the learner's last answer to the card
- * (the one that made its current version):
- *
- * - begun before that answer was recorded (its review_duration_ms, at least
- *   MIN_SHOWING_MS, reaches back past it; or it arrived first and lost the
- *   race for the lock): the same showing of the card, sent twice or raced.
- *   The same button replays; another is stale.
- * - the same request again (same button and review_duration_ms), within
- *   RETRY_WINDOW_MS and before the card is due again: a network retry, replayed.
- * - anything else is a new answer. A learner who sees the card again (a
- *   learning step ends, or learn-ahead brings it back) measures a new
- *   duration that starts after the last answer: it counts.
- */
-export function retryVerdict(
-  last: { reviewed_at: Date | string; answer: string; sent_duration_ms: number | null },
-  row: { due_at: Date | string | null },
-  input: Pick<AnswerInput, 'answer' | 'durationMs'>,
-  now: Date
-): 'replay' | 'stale' | 'new' {
-  const answeredAt = new Date(last.reviewed_at).getTime()
-  const shownAt = now.getTime() - Math.max(input.durationMs ?? 0, MIN_SHOWING_MS)
-  const same = last.answer === input.answer
-  if (shownAt < answeredAt) return same ? 'replay' : 'stale'
-  const sent = input.durationMs === undefined ? null : Math.round(input.durationMs)
-  const dueAgain = row.due_at !== null && new Date(row.due_at).getTime() <= now.getTime()
-  if (same && last.sent_duration_ms === sent && now.getTime() - answeredAt <= RETRY_WINDOW_MS && !dueAgain) return 'replay'
-  return 'new'
-}
 
 export async function isSuspended(client: TransactionClientContract, userId: number, cardId: number) {
   return Boolean(await client.from('card_suspensions').where({ user_id: userId, card_id: cardId }).first())
-}
-
-/** The whole progress row as undo puts it back. */
-export function snapshot(row: Record<string, any>) {
-  const { user_id: _user, card_id: _card, created_at: _created, updated_at: _updated, version: _version, ...rest } = row
-  return rest
 }

@@ -4,6 +4,7 @@ import { inTransaction } from '#services/transactions'
 import { computeStreak } from '#scheduling/streak'
 import { lockLearner } from '#actions/learning/learner_lock'
 import { activeDaysOf } from '#queries/study/active_days'
+import type User from '#models/user'
 
 /**
  * Works the streak out again from study_days and stores it on the user (the
@@ -39,7 +40,21 @@ export async function refreshStreak(userId: number, today: string, client?: Tran
         /* the last day the goal was reached: todayCompleted is "that day is today" */
         streak_completed_on: activeDays.at(-1) ?? null,
         streak_freezes: streak.availableFreezeCount,
+        streak_as_of: day,
       })
     return { ...streak, today: day, activeDays }
   })
+}
+
+/**
+ * For the doors that show the streak: works it out again only when it was
+ * stored for another day than the learner's today (the day turned, or their
+ * time zone moved it); the same day's answers keep it current themselves
+ * (recordStudiedCard). True when it was recomputed: `user` is stale then.
+ */
+export async function refreshStaleStreak(user: User) {
+  const today = user.today()
+  if (user.streakAsOf === today) return false
+  await refreshStreak(user.id, today)
+  return true
 }

@@ -6,7 +6,7 @@ import RegisterWithEmail from '#actions/auth/register_with_email'
 import SignInWithIdentity from '#actions/auth/sign_in_with_identity'
 import SendLoginLink from '#actions/auth/send_login_link'
 import ConsumeLoginLink from '#actions/auth/consume_login_link'
-import { refreshStreak } from '#actions/study/refresh_streak'
+import { refreshStaleStreak } from '#actions/study/refresh_streak'
 import { apiUser } from '#queries/users/api_user'
 import UserTransformer from '#transformers/user_transformer'
 import { verifyIdentityToken } from '#services/identity_tokens'
@@ -27,7 +27,7 @@ async function currentUser(ctx: HttpContext) {
 /** A new token for the user, answered with the User entity (its streak brought up to date first). */
 async function issueToken(user: User, isNewUser: boolean, name = 'mobile') {
   const token = await User.accessTokens.create(user, ['*'], { name })
-  await refreshStreak(user.id, user.today())
+  await refreshStaleStreak(user)
   return UserTransformer.signedIn(token.value!.release(), isNewUser, await apiUser(user))
 }
 

@@ -4,7 +4,7 @@ import { undoAnswer } from '#actions/learning/undo_answer'
 import { logOfflineReviews } from '#actions/learning/log_offline_reviews'
 import { markTutorialSeen } from '#actions/learning/mark_tutorial_seen'
 import { nextSessionCards, sessionStart } from '#queries/learning/session_batch'
-import { afterUndo, asOfNow, sessionScope, sessionStanding } from '#queries/learning/session_standing'
+import { afterAnswer, afterUndo, sessionScope } from '#queries/learning/session_standing'
 import { studyContext } from '#queries/learning/study_context'
 import LearningTransformer from '#transformers/learning_transformer'
 import {
@@ -30,7 +30,7 @@ export default class LearningController {
     const result = await answerCard(context, {
       cardId: input.card_id, answer: input.answer, version: input.version, durationMs: input.review_duration_ms,
     })
-    return LearningTransformer.answer(result, await sessionStanding(asOfNow(context), { learner: true }))
+    return LearningTransformer.answer(result, await afterAnswer(context, result))
   }
 
   async undo({ auth, request, i18n }: HttpContext) {

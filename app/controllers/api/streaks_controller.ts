@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { refreshStreak } from '#actions/study/refresh_streak'
+import { refreshStaleStreak } from '#actions/study/refresh_streak'
 import { markStreakShown } from '#actions/study/mark_streak_shown'
 import { streakDays } from '#queries/study/streaks'
 import StreakTransformer from '#transformers/streak_transformer'
@@ -10,7 +10,7 @@ export default class StreaksController {
   async index({ auth, request }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const { start_date: start, end_date: end } = await request.validateUsing(streakRangeValidator)
-    await refreshStreak(user.id, user.today())
+    await refreshStaleStreak(user)
     return StreakTransformer.range(await streakDays(user, start, end))
   }
 

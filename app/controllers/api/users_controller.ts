@@ -3,7 +3,7 @@ import ApiException from '#exceptions/api_exception'
 import DeleteAccount from '#actions/users/delete_account'
 import SetAvatar from '#actions/users/set_avatar'
 import { updateAccount } from '#actions/users/update_account'
-import { refreshStreak } from '#actions/study/refresh_streak'
+import { refreshStaleStreak } from '#actions/study/refresh_streak'
 import type User from '#models/user'
 import { apiUser } from '#queries/users/api_user'
 import UserTransformer from '#transformers/user_transformer'
@@ -17,14 +17,15 @@ function self(ctx: HttpContext) {
 }
 
 /** The User entity, its streak brought up to date first (days missed since the last answer change it). */
-async function userEntity(user: User) {
-  await refreshStreak(user.id, user.today())
-  return UserTransformer.forApi(await apiUser(user))
+async function userEntity(user: User, options: { reload: boolean }) {
+  const recomputed = await refreshStaleStreak(user)
+  return UserTransformer.forApi(await apiUser(user, { reload: options.reload || recomputed }))
 }
 
 export default class UsersController {
   async me({ auth }: HttpContext) {
-    return userEntity(auth.use('api').getUserOrFail())
+    /* the guard read the learner's row in this request */
+    return userEntity(auth.use('api').getUserOrFail(), { reload: false })
   }
 
   async update(ctx: HttpContext) {
@@ -36,7 +37,7 @@ export default class UsersController {
       password, keepTokenId: user.currentAccessToken.identifier,
     })
     if (avatar) await new SetAvatar().handle(user, avatar)
-    return userEntity(user)
+    return userEntity(user, { reload: true })
   }
 
   /** DELETE users/{id}: the caller's own account; no payload (the spec's table), an optional confirmation is checked. */

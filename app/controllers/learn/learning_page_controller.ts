@@ -3,7 +3,7 @@ import { answerCard } from '#actions/learning/answer_card'
 import { undoAnswer } from '#actions/learning/undo_answer'
 import { markTutorialSeen } from '#actions/learning/mark_tutorial_seen'
 import { nextSessionCards, sessionStart } from '#queries/learning/session_batch'
-import { afterUndo, asOfNow, sessionScope, sessionStanding } from '#queries/learning/session_standing'
+import { afterAnswer, afterUndo, sessionScope } from '#queries/learning/session_standing'
 import { studyContext } from '#queries/learning/study_context'
 import LearningTransformer from '#transformers/learning_transformer'
 import { answerValidator, learningCardsValidator, undoValidator } from '#validators/learning'
@@ -45,7 +45,7 @@ export default class LearningPageController {
     const result = await answerCard(context, {
       cardId: input.card_id, answer: input.answer, version: input.version, durationMs: input.review_duration_ms,
     })
-    return LearningTransformer.answer(result, await sessionStanding(asOfNow(context), { learner: true }))
+    return LearningTransformer.answer(result, await afterAnswer(context, result))
   }
 
   /** DELETE /learn/:deckId/undo: the last answer in this deck is taken back; the card comes back. */

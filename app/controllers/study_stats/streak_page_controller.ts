@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { refreshStreak } from '#actions/study/refresh_streak'
+import { refreshStaleStreak } from '#actions/study/refresh_streak'
 import { markStreakShown } from '#actions/study/mark_streak_shown'
 import { monthBounds, streakDays } from '#queries/study/streaks'
 import StreakTransformer from '#transformers/streak_transformer'
@@ -13,7 +13,7 @@ export default class StreakPageController {
     const asked = String(request.input('month') ?? '')
     const month = MONTH.test(asked) && asked <= today.slice(0, 7) ? asked : today.slice(0, 7)
     const bounds = monthBounds(month)
-    await refreshStreak(user.id, today)
+    await refreshStaleStreak(user)
     return inertia.render('study/streak', StreakTransformer.month(month, bounds, await streakDays(user, bounds.start, bounds.end)))
   }
 

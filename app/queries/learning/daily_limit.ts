@@ -21,10 +21,17 @@ export type DailyLimit = {
   kind: 'daily' | 'guest' | null
 }
 
+/** Which limit holds for the learner: none (premium), the guest's or the free tier's daily one. */
+export function limitOf(user: User): { kind: DailyLimit['kind']; limit: number | null } {
+  if (user.isPremium) return { kind: null, limit: null }
+  return user.isGuest ? { kind: 'guest', limit: GUEST_CARDS_STUDIED } : { kind: 'daily', limit: FREE_DAILY_CARDS }
+}
+
 /** Where the learner stands against their limits today. */
 export async function dailyLimit(user: User, today: string, client: TransactionClientContract | typeof db = db): Promise<DailyLimit> {
-  if (user.isPremium) return { limit: null, studiedToday: 0, reached: false, kind: null }
-  if (user.isGuest) {
+  const { kind } = limitOf(user)
+  if (kind === null) return { limit: null, studiedToday: 0, reached: false, kind: null }
+  if (kind === 'guest') {
     const row = await client.from('card_progress').where('user_id', user.id).where('reps', '>', 0).count('* as n').first()
     const studied = Number(row?.n ?? 0)
     return { limit: GUEST_CARDS_STUDIED, studiedToday: studied, reached: studied >= GUEST_CARDS_STUDIED, kind: 'guest' }

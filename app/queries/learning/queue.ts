@@ -2,6 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { StudyContext } from '#queries/learning/study_context'
 import { notSuspendedSql } from '#queries/learning/in_study'
+import { preparedRows } from '#services/prepared_query'
 import { learnAheadOf, sessionCounters, tallyColumns, tallyOf, type TopCounters } from '#queries/learning/session_counters'
 
 /*
@@ -24,17 +25,14 @@ export interface QueueState {
   nextCardAppearsAt: string | null
 }
 
-/** The learner's use of the deck today: new cards introduced and distinct cards studied. */
-async function todaysUse(context: StudyContext, client: TransactionClientContract | typeof db) {
-  const row = await client
-    .from('review_logs')
-    .where('user_id', context.user.id)
-    .where('study_day', context.today)
-    .whereIn('deck_id', context.deckIds)
-    .select(db.raw(`count(distinct card_id) filter (where state_before = 'new')::int as new_today`))
-    .select(db.raw('count(distinct card_id)::int as cards_today'))
-    .first()
-  return { newToday: row?.new_today ?? 0, cardsToday: row?.cards_today ?? 0 }
+/** The learner's use of the deck today (new cards introduced, distinct cards studied), as two columns of the totals' statement. */
+function todaysUseColumns(context: StudyContext, client: TransactionClientContract | typeof db) {
+  const today = `from review_logs where user_id = ? and study_day = ? and deck_id = any(?)`
+  const bindings = [context.user.id, context.today, context.deckIds]
+  return [
+    client.raw(`(select count(distinct card_id) filter (where state_before = 'new') ${today})::int as new_today`, bindings),
+    client.raw(`(select count(distinct card_id) ${today})::int as cards_today`, bindings),
+  ]
 }
 
 function cardsOf(context: StudyContext, client: TransactionClientContract | typeof db, excludeIds: number[]) {
@@ -60,15 +58,17 @@ export async function studyQueue(
 
   /* a suspended card counts as a card of the deck (it is not empty) and nowhere else */
   const inStudy = 'not coalesce(p.frozen, false) and s.card_id is null'
-  const totals = await client
+  const totalsQuery = client
     .from('cards as c')
     .leftJoin('card_progress as p', (join) => join.on('p.card_id', 'c.id').andOnVal('p.user_id', context.user.id))
     .leftJoin('card_suspensions as s', (join) => join.on('s.card_id', 'c.id').andOnVal('s.user_id', context.user.id))
-    .whereIn('c.deck_id', context.deckIds)
+    .whereRaw('c.deck_id = any(?)', [context.deckIds])
     .select(db.raw('count(*)::int as total'))
     .select(tallyColumns(now, context.dayEnd, 's.card_id is null'))
     .select(db.raw(`min(p.due_at) filter (where ${inStudy} and p.state in ('learning', 'relearning', 'review'))  as next_due`))
-    .first()
+    .select(todaysUseColumns(context, client))
+  /* after every answer: parsed once per connection, outside a transaction */
+  const [totals] = options.trx ? await totalsQuery : await preparedRows(totalsQuery)
   const total = totals?.total ?? 0
   const nextDue = totals?.next_due ? new Date(totals.next_due).toISOString() : null
   const tally = tallyOf(totals)
@@ -82,7 +82,7 @@ export async function studyQueue(
     return finish(rows.map((row) => row.id), sessionCounters(tally, { cardsToday: 0, newToday: 0 }, context.algorithm), total, null)
   }
 
-  const counters = sessionCounters(tally, await todaysUse(context, client), context.algorithm)
+  const counters = sessionCounters(tally, { newToday: totals?.new_today ?? 0, cardsToday: totals?.cards_today ?? 0 }, context.algorithm)
   const { new: newShown, graduated: reviewsShown } = counters
 
   const ids: number[] = []

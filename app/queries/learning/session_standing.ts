@@ -37,6 +37,19 @@ export async function sessionStanding(context: StudyContext, options: { learner?
   return { context, topCounters, undoAvailable: await isUndoAvailable(context.user, context.today, context.deckIds) }
 }
 
+/**
+ * After an answer: the counters as of now. An answer just written can be
+ * undone, and the learner's row is read again only when the answer moved
+ * their streak; a replayed answer reads everything afresh.
+ */
+export async function afterAnswer(context: StudyContext, answer: { replayed: boolean; streakMoved?: boolean }): Promise<SessionStanding> {
+  const current = asOfNow(context)
+  if (answer.replayed) return sessionStanding(current, { learner: true })
+  const topCounters = await topCountersOf(current)
+  if (answer.streakMoved) await current.user.refresh()
+  return { context: current, topCounters, undoAvailable: true }
+}
+
 /** After an undo: the card as the session shows it again, and the session's standing. */
 export async function afterUndo(user: User, scope: StudyContext | null, undone: { cardId: number; deckId: number }) {
   const context = await contextAfter(user, scope, undone.deckId)

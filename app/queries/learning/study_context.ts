@@ -1,8 +1,9 @@
 import Deck from '#models/deck'
 import type User from '#models/user'
 import ApiException from '#exceptions/api_exception'
-import { findDeck } from '#queries/decks/find_deck'
-import { subtreeIds } from '#queries/decks/deck_tree'
+import { idParam } from '#queries/decks/find_deck'
+import { subtreeIdsColumn } from '#queries/decks/deck_tree'
+import { preparedRows } from '#services/prepared_query'
 import { resolveAlgorithm, type ResolvedAlgorithm } from '#scheduling/presets'
 import { studyDayBounds } from '#scheduling/study_day'
 
@@ -33,7 +34,13 @@ export function sessionAlgorithm(deck: Deck, root: Deck): ResolvedAlgorithm {
  * and the learner's study day. An archived deck cannot be studied.
  */
 export async function studyContext(user: User, deckId: unknown): Promise<StudyContext> {
-  const deck = await findDeck(user, deckId)
+  const id = idParam(deckId)
+  /* the deck and its subtree's ids in one read */
+  const query = Deck.query().withScopes((scopes) => scopes.accessibleBy(user)).where('decks.id', id).select('decks.*', subtreeIdsColumn(id, 'subtree_ids'))
+  /* read before every answer: a statement prepared once per connection */
+  const [row] = await preparedRows(query)
+  const deck = row ? Deck.$createFromAdapterResult(row)! : null
+  if (!deck) throw ApiException.notFound()
   if (deck.state === 'archived') throw new ApiException(409, 'E_DECK_ARCHIVED', 'deck_archived', { hasBody: true })
   const root = deck.rootDeckId && deck.rootDeckId !== deck.id ? await Deck.findOrFail(deck.rootDeckId) : deck
   const now = new Date()
@@ -42,7 +49,7 @@ export async function studyContext(user: User, deckId: unknown): Promise<StudyCo
     user,
     deck,
     root,
-    deckIds: await subtreeIds(deck.id),
+    deckIds: deck.$extras.subtree_ids as number[],
     algorithm: sessionAlgorithm(deck, root),
     fsrsParameters: Array.isArray(user.fsrsParameters) ? user.fsrsParameters : null,
     now,

@@ -1,0 +1,65 @@
+import type { Answer, Progress } from '#scheduling/types'
+
+/* What an answer asks and answers, and how a repeated one is told from a new one. */
+
+export interface AnswerInput {
+  cardId: number
+  answer: Answer
+  /** the progress version the card was shown with; without it the answer is on the card as it is now */
+  version?: number
+  /** review_duration_ms as sent (undefined: not sent) */
+  durationMs?: number
+}
+
+export interface AnswerResult {
+  cardId: number
+  answer: Answer
+  progress: Progress
+  version: number
+  isFrozen: boolean
+  leech: boolean
+  /** true when this request repeated an answer already recorded */
+  replayed: boolean
+  /** true when the answer moved the learner's streak (their row was written) */
+  streakMoved?: boolean
+}
+
+/*
+ * How long after an answer the very same request (same card, button and
+ * review_duration_ms) counts as the client retrying it, while the card is
+ * not due again: the spec's clients give up on a request after 120 s and
+ * retry, so a retry lands within about two minutes of the first attempt.
+ */
+export const RETRY_WINDOW_MS = 3 * 60_000
+/* nobody reveals and answers a card in less than this: an answer's showing began at least this long before it arrived */
+export const MIN_SHOWING_MS = 1000
+
+/**
+ * An answer without `version`, against the learner's last answer to the card
+ * (the one that made its current version):
+ *
+ * - begun before that answer was recorded (its review_duration_ms, at least
+ *   MIN_SHOWING_MS, reaches back past it; or it arrived first and lost the
+ *   race for the lock): the same showing of the card, sent twice or raced.
+ *   The same button replays; another is stale.
+ * - the same request again (same button and review_duration_ms), within
+ *   RETRY_WINDOW_MS and before the card is due again: a network retry, replayed.
+ * - anything else is a new answer. A learner who sees the card again (a
+ *   learning step ends, or learn-ahead brings it back) measures a new
+ *   duration that starts after the last answer: it counts.
+ */
+export function retryVerdict(
+  last: { reviewed_at: Date | string; answer: string; sent_duration_ms: number | null },
+  row: { due_at: Date | string | null },
+  input: Pick<AnswerInput, 'answer' | 'durationMs'>,
+  now: Date
+): 'replay' | 'stale' | 'new' {
+  const answeredAt = new Date(last.reviewed_at).getTime()
+  const shownAt = now.getTime() - Math.max(input.durationMs ?? 0, MIN_SHOWING_MS)
+  const same = last.answer === input.answer
+  if (shownAt < answeredAt) return same ? 'replay' : 'stale'
+  const sent = input.durationMs === undefined ? null : Math.round(input.durationMs)
+  const dueAgain = row.due_at !== null && new Date(row.due_at).getTime() <= now.getTime()
+  if (same && last.sent_duration_ms === sent && now.getTime() - answeredAt <= RETRY_WINDOW_MS && !dueAgain) return 'replay'
+  return 'new'
+}
