@@ -1,27 +1,35 @@
 /*
-| Home page benchmark: seeds one learner with 300 decks (folders, nested
-| subdecks) and 30,000 cards, then measures the server time and the number
-| of SQL queries of GET / (the deck list page, server-rendered) and of
-| GET /api/decks. Baseline in the same run: a learner with 30 decks and
-| 3,000 cards. The query count must be the same for both sizes.
+| The home page against the machine's floor, measured in one run:
+|
+|   1. the bare anchor's trivial route (bench/anchor/server.mjs), one request
+|      at a time: what a request costs on this machine with no work in it;
+|   2. the app's production build in a process of its own: a learner with
+|      300 decks (100 roots in 20 folders, each with a subdeck and a
+|      sub-subdeck) and 30,000 cards, and a baseline learner with 30 decks and
+|      3,000 cards; GET / (the server-rendered home page, signed in with the
+|      session cookie) and GET /api/decks (the apps' deck list, bearer token),
+|      one request at a time: median and 95th percentile time;
+|   3. a second server behind the counting proxy (bench/sql_counter.ts): the
+|      SQL statements of one request of each kind, for both learners.
 |
 |   node --import=@poppinss/ts-exec bench/home_page.ts [--runs 30]
 |
-| Uses DATABASE_URL when set (its database is reset!), else the embedded
-| test PostgreSQL, in a database of its own named mnemo_bench.
+| Exits 1 when a request failed or the statement count grows with the number
+| of decks.
 */
-import { flag, percentiles, startBenchServer } from './support.js'
+import { benchDatabaseUrl, bootForSeeding, ensureBuild, flag, percentiles, resetDatabase, startAnchor, startServer, table } from './support.js'
+import { startSqlCounter } from './sql_counter.js'
 
 const runs = flag('runs', 30)
-const server = await startBenchServer()
-const { db } = server
+
+ensureBuild()
+await resetDatabase()
+
+/* seeding: the app's own actions and plain SQL, in this process, before any request */
+const seeding = await bootForSeeding()
+const { db } = seeding
 const { default: User } = await import('#models/user')
 const { createUser } = await import('#actions/auth/create_user')
-
-/* every statement on the app's connection, counted */
-let queries = 0
-db.connection().getWriteClient().on('query', () => queries++)
-db.connection().getReadClient().on('query', () => queries++)
 
 async function seed(email: string, roots: number, cardsPerDeck: number) {
   const user = await createUser({ email, password: 'bench-password-1', provider: 'email', name: 'Bench' })
@@ -69,11 +77,22 @@ async function seed(email: string, roots: number, cardsPerDeck: number) {
      from cards c join notes n on n.id = c.note_id where n.user_id = ? and (c.id % 3 = 0 or c.id % 10 = 0)`,
     [user.id, user.id]
   )
-  return user
+  await db.rawQuery('analyze')
+  const decks = await db.from('decks').where('user_id', user.id).count('* as n').first()
+  const cards = await db.from('cards').join('notes', 'notes.id', 'cards.note_id').where('notes.user_id', user.id).count('* as n').first()
+  const token = (await User.accessTokens.create(user)).value!.release()
+  return { email, token, size: `${decks.n} decks, ${cards.n} cards` }
 }
+const learners = [
+  { label: 'baseline', ...(await seed('baseline@bench.test', 10, 100)) },
+  { label: 'large', ...(await seed('large@bench.test', 100, 100)) },
+]
+await seeding.stop()
 
-async function signIn(email: string) {
-  const base = server.base
+type Call = (path: string) => Promise<Response>
+
+/** A browser's session: the sign-in form posted as the page does, then its cookies on every visit. */
+async function signIn(base: string, email: string): Promise<Call> {
   const cookies = new Map<string, string>()
   const call = async (method: string, path: string, body?: object) => {
     const response = await fetch(base + path, {
@@ -95,60 +114,77 @@ async function signIn(email: string) {
     return response
   }
   await call('GET', '/sign-in')
-  await call('POST', '/sign-in', { email, password: 'bench-password-1' })
-  return call
+  const signedIn = await call('POST', '/sign-in', { email, password: 'bench-password-1' })
+  if (signedIn.status !== 302) throw new Error(`sign-in answered ${signedIn.status}`)
+  return (path) => call('GET', path)
 }
 
-type Call = Awaited<ReturnType<typeof signIn>>
-
-async function measure(call: Call, path: string) {
-  const times: number[] = []
-  let perRequest = 0
-  for (let i = 0; i < runs + 3; i++) {
-    const before = queries
-    const start = performance.now()
-    const response = await call('GET', path)
-    const elapsed = performance.now() - start
-    if (response.status !== 200) throw new Error(`${path} answered ${response.status}`)
-    if (i >= 3) times.push(elapsed) /* the first calls warm caches and compile views */
-    perRequest = queries - before
-  }
-  const [median, p95] = percentiles(times, [0.5, 0.95])
-  return { median, p95, queries: perRequest }
-}
-
-async function apiToken(user: InstanceType<typeof User>) {
-  const token = await User.accessTokens.create(user)
-  const base = server.base
-  return async (_method: string, path: string) => {
-    const response = await fetch(base + path, { headers: { authorization: `Bearer ${token.value!.release()}`, accept: 'application/json' } })
+function bearer(base: string, token: string): Call {
+  return async (path) => {
+    const response = await fetch(base + path, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } })
     await response.arrayBuffer()
     return response
   }
 }
 
-const small = await seed('baseline@bench.test', 10, 100)
-const large = await seed('large@bench.test', 100, 100)
-const counts = async (user: InstanceType<typeof User>) => {
-  const decks = await db.from('decks').where('user_id', user.id).count('* as n').first()
-  const cards = await db.from('cards').join('notes', 'notes.id', 'cards.note_id').where('notes.user_id', user.id).count('* as n').first()
-  return `${decks.n} decks, ${cards.n} cards`
+/** One request at a time; the first few warm the caches and compile the views. */
+async function timed(call: Call, path: string) {
+  const times: number[] = []
+  for (let index = 0; index < runs + 3; index++) {
+    const start = performance.now()
+    const response = await call(path)
+    const elapsed = performance.now() - start
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status}`)
+    if (index >= 3) times.push(elapsed)
+  }
+  return percentiles(times, [0.5, 0.95])
 }
 
-const rows: string[][] = []
-for (const [label, user] of [['baseline', small], ['large', large]] as const) {
-  const web = await signIn(user.email!)
-  const page = await measure(web, '/')
-  const api = await measure(await apiToken(user), '/api/decks')
-  rows.push([label, await counts(user), 'GET /', page.median, page.p95, String(page.queries)])
-  rows.push([label, await counts(user), 'GET /api/decks', api.median, api.p95, String(api.queries)])
+/* 1. the floor */
+const anchor = await startAnchor()
+const floor = await timed(async (path) => {
+  const response = await fetch(anchor.base + path)
+  await response.arrayBuffer()
+  return response
+}, '/trivial')
+await anchor.stop()
+
+/* 2. the app, timed */
+const server = await startServer()
+const rows: (string | number)[][] = [['learner', 'size', 'request', 'median ms', 'p95 ms', 'ratio to the floor (median)', 'SQL statements']]
+const timings = []
+for (const learner of learners) {
+  const page = await timed(await signIn(server.base, learner.email), '/')
+  const api = await timed(bearer(server.base, learner.token), '/api/decks')
+  timings.push({ learner, page, api })
 }
-
-console.log(`\nHome page, ${runs} runs each (ms):`)
-console.log(['data', 'size', 'route', 'median', 'p95', 'SQL queries'].join('\t'))
-for (const row of rows) console.log(row.join('\t'))
-const same = rows[0][5] === rows[2][5] && rows[1][5] === rows[3][5]
-console.log(same ? '\nQuery count does not grow with the number of decks.' : '\nQUERY COUNT GROWS WITH THE NUMBER OF DECKS')
-
 await server.stop()
+
+/* 3. SQL per request, through the counting proxy */
+const database = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/')
+const counter = await startSqlCounter({ host: database.hostname, port: Number(database.port || 5432) })
+const counted = await startServer({ PORT: String(Number(process.env.BENCH_PORT ?? 3336) + 1), DATABASE_URL: `postgres://${database.username}@127.0.0.1:${counter.port}${new URL(benchDatabaseUrl).pathname}` })
+async function statements(call: Call, path: string) {
+  await call(path)
+  counter.take()
+  const response = await call(path)
+  if (response.status !== 200) throw new Error(`${path} answered ${response.status}`)
+  return counter.take().statements
+}
+const counts: number[] = []
+for (const { learner, page, api } of timings) {
+  const pageSql = await statements(await signIn(counted.base, learner.email), '/')
+  const apiSql = await statements(bearer(counted.base, learner.token), '/api/decks')
+  counts.push(pageSql, apiSql)
+  rows.push([learner.label, learner.size, 'GET /', page[0], page[1], (Number(page[0]) / Number(floor[0])).toFixed(0) + '×', pageSql])
+  rows.push([learner.label, learner.size, 'GET /api/decks', api[0], api[1], (Number(api[0]) / Number(floor[0])).toFixed(0) + '×', apiSql])
+}
+await counted.stop()
+await counter.stop()
+
+rows.push(['(floor)', '', 'anchor GET /trivial', floor[0], floor[1], '1×', 0])
+console.log(`\nThe home page, production build, ${runs} requests each, one at a time:`)
+console.log(table(rows))
+const same = counts[0] === counts[2] && counts[1] === counts[3]
+console.log(same ? '\nThe statement count does not grow with the number of decks.' : '\nTHE STATEMENT COUNT GROWS WITH THE NUMBER OF DECKS')
 process.exit(same ? 0 : 1)

@@ -1,38 +1,44 @@
 /*
-| Import benchmark: builds an Anki package of 20,000 notes (with scheduling
-| and review history for a third of them, and 200 media files), uploads it
-| through POST /api/deck_imports and waits for the worker to finish, then
-| reports the import time and the process's peak memory. Baseline in the same
-| run: a 2,000-note package of the same shape, so the figures show how the
-| import scales (time per note should stay flat, memory should not grow with
-| the package).
+| The import of an Anki package, through the product's own doors, against
+| the machine's floor for writing the same rows, measured in one run:
 |
-|   node --import=@poppinss/ts-exec bench/import_package.ts [--notes 20000]
+|   1. the floor: a bare `pg` client inserting the notes, cards and review
+|      rows of each package (1,000 rows a statement, one transaction) into
+|      tables of the same shape: the least an import must write;
+|   2. the app's production build, its server and its worker
+|      (`node build/ace.js queue:work`) each in a process of its own: Anki
+|      packages of 20,000 and 100,000 notes (a third with scheduling and three
+|      reviews each, one image per 100 notes, two decks) uploaded through
+|      POST /api/deck_imports; the time from the upload to the import's
+|      `done`, and the growth of the worker's resident memory (from /proc,
+|      sampled every 20 ms) over what it held before the job.
 |
-| Server and worker run in this process, as `npm start` runs them. Uses
-| DATABASE_URL when set (the mnemo_bench database in it is reset!), else the
-| embedded test PostgreSQL.
+|   node --import=@poppinss/ts-exec bench/import_package.ts [--notes 20000] [--large 100000]
+|
+| Exits 1 unless every note, review and image arrived.
 */
 import { openAsBlob } from 'node:fs'
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { flag, startBenchServer } from './support.js'
+import { benchClient, bootForSeeding, ensureBuild, flag, resetDatabase, root, startServer, startWorker, table } from './support.js'
 
-const notes = flag('notes', 20_000)
-const server = await startBenchServer()
-const { db } = server
-const { default: User } = await import('#models/user')
-const { createUser } = await import('#actions/auth/create_user')
-const { startWorker } = await import('#services/worker')
-const { writeAnkiPackage } = await import('#exporters/anki/write_package')
-const worker = startWorker(2)
+const sizes = [flag('notes', 20_000), flag('large', 100_000)]
 
-const work = join(process.cwd(), 'tmp', 'bench-import')
+ensureBuild()
+await resetDatabase()
+
+const work = join(root, 'tmp', 'bench-import')
 await rm(work, { recursive: true, force: true })
 await mkdir(join(work, 'media'), { recursive: true })
 
 /* a 1×1 PNG, varied per file so no two are the same bytes */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+
+/* the packages and the importers' accounts: the app's own writer and actions, in this process */
+const seeding = await bootForSeeding()
+const { default: User } = await import('#models/user')
+const { createUser } = await import('#actions/auth/create_user')
+const { writeAnkiPackage } = await import('#exporters/anki/write_package')
 
 async function buildPackage(count: number) {
   const mediaCount = Math.max(1, Math.round(count / 100))
@@ -71,49 +77,98 @@ async function buildPackage(count: number) {
   }
   const path = join(work, `bench-${count}.apkg`)
   await writeAnkiPackage(bundle, path)
-  return { path, reviews: bundle.reviews.length, media: mediaCount, bytes: (await stat(path)).size }
-}
-
-async function measure(count: number) {
-  const built = await buildPackage(count)
   const user = await createUser({ email: `importer${count}@bench.test`, password: 'bench-password-1', provider: 'email', name: 'Bench' })
   const token = (await User.accessTokens.create(user)).value!.release()
-  global.gc?.()
-  const baseRss = process.memoryUsage().rss
+  return { count, path, token, reviews: bundle.reviews.length, media: mediaCount, bytes: (await stat(path)).size }
+}
+const warmUp = await buildPackage(10)
+const packages = []
+for (const count of sizes) packages.push(await buildPackage(count))
+await seeding.stop()
+
+/* 1. the floor: the same rows written by a bare client */
+async function floor(count: number) {
+  const client = await benchClient()
+  await client.query(`create temporary table floor_notes (like notes including defaults)`)
+  await client.query(`create temporary table floor_cards (like cards including defaults)`)
+  await client.query(`create temporary table floor_reviews (like review_logs including defaults)`)
+  const start = performance.now()
+  await client.query('begin')
+  for (let first = 0; first < count; first += 1000) {
+    const ids = Array.from({ length: Math.min(1000, count - first) }, (_, index) => first + index + 1)
+    await client.query(
+      `insert into floor_notes (id, user_id, deck_id, note_type_id, guid, fields, sort_text, search_text, created_at, updated_at)
+       select i, 1, 1, 1, 'floor-' || i, jsonb_build_object('Front', 'Question ' || i, 'Back', 'Answer ' || i), 'question ' || i, 'question ' || i, now(), now()
+       from unnest($1::int[]) i`,
+      [ids]
+    )
+    await client.query(`insert into floor_cards (id, note_id, deck_id, ord, created_at) select i, i, 1, 0, now() from unnest($1::int[]) i`, [ids])
+    await client.query(
+      `insert into floor_reviews (user_id, card_id, deck_id, answer, rating, kind, state_before, reviewed_at, study_day)
+       select 1, i, 1, 'good', 3, 'review', 'review', now() - r * interval '5 days', current_date from unnest($1::int[]) i, generate_series(1, 3) r where i % 3 = 1`,
+      [ids]
+    )
+  }
+  await client.query('commit')
+  const seconds = (performance.now() - start) / 1000
+  await client.end()
+  return seconds
+}
+const floors: number[] = []
+for (const count of sizes) floors.push(await floor(count))
+
+/* 2. the app */
+const server = await startServer()
+const worker = startWorker()
+const client = await benchClient()
+
+async function importOf(built: Awaited<ReturnType<typeof buildPackage>>) {
+  const baseRss = worker.rss()
   let peak = baseRss
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20)
+  const sampler = setInterval(() => (peak = Math.max(peak, worker.rss())), 20)
   const start = performance.now()
   const form = new FormData()
   /* a file-backed blob: the client does not hold the package in memory either */
-  form.append('file', await openAsBlob(built.path), `bench-${count}.apkg`)
-  const response = await fetch(`${server.base}/api/deck_imports`, { method: 'POST', headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, body: form })
+  form.append('file', await openAsBlob(built.path), `bench-${built.count}.apkg`)
+  const response = await fetch(`${server.base}/api/deck_imports`, { method: 'POST', headers: { authorization: `Bearer ${built.token}`, accept: 'application/json' }, body: form })
   if (response.status !== 202) throw new Error(`upload answered ${response.status}: ${await response.text()}`)
   const { id } = (await response.json()) as { id: number }
-  let record: any
+  let record: { status: string; error_message: string | null; counts: { notes: number; reviews: number; media: number } }
   for (;;) {
-    record = await db.from('deck_imports').where('id', id).first()
+    record = (await client.query('select status, error_message, counts from deck_imports where id = $1', [id])).rows[0]
     if (['done', 'failed', 'cancelled'].includes(record.status)) break
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
   const seconds = (performance.now() - start) / 1000
   clearInterval(sampler)
   if (record.status !== 'done') throw new Error(`import ${record.status}: ${record.error_message}`)
-  const counts = record.counts
-  const ok = counts.notes === count && counts.reviews === built.reviews && counts.media === built.media
-  return { count, seconds, peakMb: (peak - baseRss) / 1024 / 1024, packageMb: built.bytes / 1024 / 1024, counts, ok }
+  const { counts } = record
+  const ok = counts.notes === built.count && counts.reviews === built.reviews && counts.media === built.media
+  return { seconds, growthMb: (peak - baseRss) / 1024 / 1024, counts, ok }
 }
 
-/* warm-up: the worker's first job, the routes and the readers compile once */
-await measure(10)
-const baseline = await measure(Math.round(notes / 10))
-const large = await measure(notes)
-console.log('\nImport of an Anki package through POST /api/deck_imports and the worker:')
-console.log(['notes', 'package MB', 'seconds', 'notes/s', 'peak RSS growth MB', 'counts'].join('\t'))
-for (const row of [baseline, large]) {
-  console.log([row.count, row.packageMb.toFixed(1), row.seconds.toFixed(1), (row.count / row.seconds).toFixed(0), row.peakMb.toFixed(0), JSON.stringify(row.counts)].join('\t'))
-}
-console.log(`\nTime per note: ${((large.seconds / large.count) / (baseline.seconds / baseline.count)).toFixed(2)}× the baseline's.`)
-await worker.close()
-await rm(work, { recursive: true, force: true })
+/* the worker's first job compiles the readers and the writers: not measured */
+await importOf(warmUp)
+const results: Awaited<ReturnType<typeof importOf>>[] = []
+for (const built of packages) results.push(await importOf(built))
+await client.end()
+await worker.stop()
 await server.stop()
-process.exit(baseline.ok && large.ok ? 0 : 1)
+await rm(work, { recursive: true, force: true })
+
+console.log('\nImport of an Anki package, production build: POST /api/deck_imports, then the worker until done.')
+console.log('Floor: a bare pg client writing the same notes, cards and reviews, 1,000 rows a statement, one transaction.')
+console.log(table([
+  ['notes', 'package MB', 'Mnemo s', 'notes/s', 'worker peak RSS growth MB', 'floor s', 'ratio (floor / Mnemo)', 'arrived'],
+  ...packages.map((built, index) => [
+    built.count,
+    (built.bytes / 1024 / 1024).toFixed(1),
+    results[index].seconds.toFixed(1),
+    Math.round(built.count / results[index].seconds),
+    results[index].growthMb.toFixed(0),
+    floors[index].toFixed(2),
+    (floors[index] / results[index].seconds).toFixed(2),
+    JSON.stringify(results[index].counts),
+  ]),
+]))
+process.exit(results.every((result) => result.ok) ? 0 : 1)

@@ -1,103 +1,192 @@
 /*
-| Answer benchmark: concurrent learners answering cards through
-| POST /api/v2/learning/answer (lock, schedule, progress and review rows,
-| study day, streak, counters — the whole answer), side by side with a
-| trivial route of the same server (GET /api/health) under the same load.
-| Prints answers per second and latency percentiles of both, and their ratio.
+| The study answer and the API's lightest requests against the machine's
+| limit, measured in one run:
 |
-|   node --import=@poppinss/ts-exec bench/learning_answers.ts [--learners 16] [--answers 200]
+|   1. the bare anchor (bench/anchor/server.mjs): its trivial route and its
+|      answer (token, lock, update, review row, commit), autocannon with 32
+|      connections for 8 s each, as its own load script does;
+|   2. the app's production build in a process of its own, the same load:
+|      POST /api/v2/learning/answer (100 premium learners with a deck of 150
+|      new cards each, every request answering a different card, with the
+|      spec's body), GET /api/health and GET /api/users/me;
+|   3. the review rows counted: one per answer, none twice;
+|   4. a second server behind a counting proxy (bench/sql_counter.ts): the
+|      SQL statements and round trips of one request of each kind.
 |
-| Each virtual learner has a deck of its own (as real learners do), premium
-| so the daily limit does not stop them; every answer names the card's
-| version, as the apps send it. Uses DATABASE_URL when set (the mnemo_bench
-| database in it is reset!), else the embedded test PostgreSQL.
+|   node --import=@poppinss/ts-exec bench/learning_answers.ts [--answers 8000] [--profile] [--sql]
+|
+| With --profile the app's server runs under node --cpu-prof and the
+| functions it spent most time in are printed (the profile stays in
+| tmp/profiles, for Chrome's DevTools); with --sql the statements of one
+| answer are printed.
+|
+| Exits 1 when a request failed or the review rows do not add up.
 */
-import { flag, percentiles, startBenchServer } from './support.js'
+import { readdir, rm } from 'node:fs/promises'
+import type { Options } from 'autocannon'
+import { backendsOf, benchClient, benchDatabaseUrl, cpuMs, type Child, bootForSeeding, ensureBuild, flag, load, profileTop, resetDatabase, root, startAnchor, startServer, table, type LoadResult } from './support.js'
+import { startSqlCounter } from './sql_counter.js'
 
-const learners = flag('learners', 16)
-const answersEach = flag('answers', 200)
-const server = await startBenchServer()
-const { db } = server
+const LEARNERS = 100
+const CARDS = 150
+const answers = Math.min(flag('answers', 8000), LEARNERS * CARDS)
+
+ensureBuild()
+await resetDatabase()
+
+/* seeding: the app's own actions, in this process, before any load */
+const seeding = await bootForSeeding()
+const { db } = seeding
 const { default: User } = await import('#models/user')
 const { createUser } = await import('#actions/auth/create_user')
-
 const basic = (await db.from('note_types').whereNull('user_id').where('kind', 'basic').first()).id
-const sessions: { token: string; deckId: number; cards: number[] }[] = []
-for (let index = 0; index < learners; index++) {
-  const user = await createUser({ email: `learner${index}@bench.test`, password: 'bench-password-1', provider: 'email', name: 'Bench' })
+
+interface Learner {
+  token: string
+  deckId: number
+  cards: number[]
+}
+async function learner(name: string, cards: number): Promise<Learner> {
+  const user = await createUser({ email: `${name}@bench.test`, password: 'bench-password-1', provider: 'email', name: 'Bench' })
   await db.from('users').where('id', user.id).update({ is_premium: true })
-  const [deck] = await db
-    .table('decks')
-    .insert({ user_id: user.id, name: 'Bench deck', position: 0, created_at: new Date(), updated_at: new Date() })
-    .returning('id')
+  const [deck] = await db.table('decks').insert({ user_id: user.id, name: 'Bench deck', position: 0, created_at: new Date(), updated_at: new Date() }).returning('id')
   await db.from('decks').where('id', deck.id).update({ root_deck_id: deck.id })
   await db.rawQuery(
     `insert into notes (user_id, deck_id, note_type_id, guid, fields, sort_text, search_text, created_at, updated_at)
      select ?, ?, ?, md5(? || '-' || i), jsonb_build_object('Front', 'Question ' || i, 'Back', 'Answer ' || i),
             'question ' || i, 'question ' || i, now(), now()
      from generate_series(1, ?) i`,
-    [user.id, deck.id, basic, deck.id, answersEach + 20]
+    [user.id, deck.id, basic, deck.id, cards]
   )
-  const cards = await db.rawQuery(
+  const rows = await db.rawQuery(
     `insert into cards (note_id, deck_id, ord, created_at) select id, deck_id, 0, now() from notes where deck_id = ? order by id returning id`,
     [deck.id]
   )
   const token = await User.accessTokens.create(user)
-  sessions.push({ token: token.value!.release(), deckId: deck.id, cards: cards.rows.map((row: { id: number }) => row.id) })
+  return { token: token.value!.release(), deckId: deck.id, cards: rows.rows.map((row: { id: number }) => row.id) }
+}
+const learners: Learner[] = []
+for (let index = 0; index < LEARNERS; index++) learners.push(await learner(`learner${index}`, CARDS))
+const warmUp = await learner('warm-up', 400)
+const counted = await learner('counted', 200)
+await seeding.stop()
+
+const json = (token: string) => ({ 'authorization': `Bearer ${token}`, 'accept': 'application/json', 'content-type': 'application/json' })
+const answerBody = (who: Learner, index: number) =>
+  JSON.stringify({ deck_id: who.deckId, card_id: who.cards[index], answer: index % 5 === 0 ? 'again' : 'good', review_duration_ms: 3000 })
+
+/*
+ * A load, with the CPU time the server process and its PostgreSQL backends
+ * spent on it per request: what a request costs, whatever else the machine runs.
+ */
+type Measured = LoadResult & { appCpu: number; dbCpu: number }
+async function measured(child: Child, database: string, options: Options): Promise<Measured> {
+  const cpuOfBackends = async (before: Map<number, number>) => {
+    let total = 0
+    for (const pid of await backendsOf(database)) total += cpuMs(pid) - (before.get(pid) ?? 0)
+    return total
+  }
+  const backends = new Map((await backendsOf(database)).map((pid) => [pid, cpuMs(pid)]))
+  const app = cpuMs(child.process.pid!)
+  const result = await load(options)
+  const requests = result.requests.total
+  return { ...result, appCpu: (cpuMs(child.process.pid!) - app) / requests, dbCpu: (await cpuOfBackends(backends)) / requests }
 }
 
-async function timed(request: () => Promise<Response>, expect: number) {
-  const start = performance.now()
-  const response = await request()
+/* 1. the anchor, alone on the machine */
+const anchor = await startAnchor()
+const anchorDatabase = benchDatabaseUrl.replace(/\/([^/]*)$/, '/$1_anchor')
+const anchorTrivial = await measured(anchor, anchorDatabase, { url: `${anchor.base}/trivial` })
+let sent = 0
+const anchorAnswer = await measured(anchor, anchorDatabase, {
+  url: `${anchor.base}/answer`,
+  method: 'POST',
+  requests: [{
+    setupRequest: (request) => {
+      sent++
+      return { ...request, headers: { 'content-type': 'application/json', 'authorization': `Bearer tok${1 + (sent % 100)}` }, body: JSON.stringify({ card_id: 1 + (sent % 1000), answer: 3 }) }
+    },
+  }],
+})
+await anchor.stop()
+
+/* 2. the app */
+const profiles = `${root}tmp/profiles`
+const profiling = process.argv.includes('--profile')
+if (profiling) await rm(profiles, { recursive: true, force: true })
+const server = await startServer({}, profiling ? ['--cpu-prof', '--cpu-prof-dir', profiles] : [])
+for (let index = 0; index < 300; index++) {
+  const response = await fetch(`${server.base}/api/v2/learning/answer`, { method: 'POST', headers: json(warmUp.token), body: answerBody(warmUp, index) })
   await response.arrayBuffer()
-  const elapsed = performance.now() - start
-  if (response.status !== expect) throw new Error(`answered ${response.status}, expected ${expect}`)
-  return elapsed
+  if (response.status !== 200) throw new Error(`warm-up answer: ${response.status}`)
 }
-
-/* every learner in parallel, each sending its requests one after the other, as a person studying does */
-async function load(label: string, perLearner: (learner: (typeof sessions)[number], index: number) => Promise<number>) {
-  const times: number[] = []
-  const start = performance.now()
-  await Promise.all(
-    sessions.map(async (learner) => {
-      for (let index = 0; index < answersEach; index++) times.push(await perLearner(learner, index))
-    })
-  )
-  const seconds = (performance.now() - start) / 1000
-  const [p50, p95, p99] = percentiles(times)
-  return { label, requests: times.length, perSecond: times.length / seconds, p50, p95, p99 }
-}
-
-const headers = (token: string) => ({ 'authorization': `Bearer ${token}`, 'accept': 'application/json', 'content-type': 'application/json' })
-
-/* warm-up: compile routes, fill connection pools */
-for (const learner of sessions.slice(0, 2)) await timed(() => fetch(`${server.base}/api/health`, { headers: headers(learner.token) }), 200)
-
-const trivial = await load('GET /api/health', (learner) =>
-  timed(() => fetch(`${server.base}/api/health`, { headers: headers(learner.token) }), 200)
-)
-const answers = await load('POST /api/v2/learning/answer', (learner, index) =>
-  timed(
-    () =>
-      fetch(`${server.base}/api/v2/learning/answer`, {
-        method: 'POST',
-        headers: headers(learner.token),
-        body: JSON.stringify({
-          deck_id: learner.deckId, card_id: learner.cards[index], answer: index % 5 === 0 ? 'again' : 'good',
-          review_duration_ms: 3000, version: 0,
-        }),
-      }),
-    200
-  )
-)
-
-const reviews = Number((await db.from('review_logs').count('* as n').first()).n)
-console.log(`\n${learners} learners in parallel, ${answersEach} requests each (latency in ms):`)
-console.log(['route', 'requests', 'per second', 'p50', 'p95', 'p99'].join('\t'))
-for (const row of [trivial, answers]) {
-  console.log([row.label, row.requests, row.perSecond.toFixed(0), row.p50, row.p95, row.p99].join('\t'))
-}
-console.log(`\nAn answer costs ${(trivial.perSecond / answers.perSecond).toFixed(1)}× the trivial route in throughput; review rows written: ${reviews} of ${answers.requests}.`)
+const health = await measured(server, benchDatabaseUrl, { url: `${server.base}/api/health`, headers: { accept: 'application/json' } })
+const me = await measured(server, benchDatabaseUrl, { url: `${server.base}/api/users/me`, headers: json(learners[0].token) })
+let next = 0
+const answered = await measured(server, benchDatabaseUrl, {
+  url: `${server.base}/api/v2/learning/answer`,
+  method: 'POST',
+  amount: answers,
+  requests: [{
+    setupRequest: (request) => {
+      /* round the learners, one new card each time: no card is answered twice */
+      const who = learners[next % LEARNERS]
+      const body = answerBody(who, Math.floor(next / LEARNERS))
+      next++
+      return { ...request, headers: json(who.token), body }
+    },
+  }],
+})
 await server.stop()
-process.exit(reviews === answers.requests ? 0 : 1)
+
+/* 3. the review rows */
+const client = await benchClient()
+const rows = Number((await client.query(`select count(*) as n from review_logs r join users u on u.id = r.user_id where u.email like 'learner%'`)).rows[0].n)
+const twice = Number((await client.query(`select count(*) as n from (select 1 from review_logs group by user_id, card_id, version_before having count(*) > 1) d`)).rows[0].n)
+await client.end()
+
+/* 4. SQL per request, through the counting proxy */
+const database = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/')
+const counter = await startSqlCounter({ host: database.hostname, port: Number(database.port || 5432) })
+const countedServer = await startServer({ PORT: String(Number(process.env.BENCH_PORT ?? 3336) + 1), DATABASE_URL: `postgres://${database.username}@127.0.0.1:${counter.port}${new URL(benchDatabaseUrl).pathname}` })
+async function sqlPer(times: number, request: (index: number) => Promise<Response>) {
+  for (let index = 0; index < 5; index++) await (await request(index)).arrayBuffer()
+  counter.take()
+  for (let index = 5; index < times + 5; index++) {
+    const response = await request(index)
+    await response.arrayBuffer()
+    if (response.status !== 200) throw new Error(`counted request answered ${response.status}`)
+  }
+  const counts = counter.take()
+  return { figure: `${(counts.statements / times).toFixed(1)} / ${(counts.roundTrips / times).toFixed(1)}`, last: counts.texts.slice(-Math.round(counts.statements / times)) }
+}
+const sql = {
+  answer: await sqlPer(50, (index) => fetch(`${countedServer.base}/api/v2/learning/answer`, { method: 'POST', headers: json(counted.token), body: answerBody(counted, index) })),
+  health: await sqlPer(50, () => fetch(`${countedServer.base}/api/health`)),
+  me: await sqlPer(50, () => fetch(`${countedServer.base}/api/users/me`, { headers: json(counted.token) })),
+}
+await countedServer.stop()
+await counter.stop()
+
+const errors = (result: LoadResult) => result.errors + result.non2xx + result.timeouts
+const ratio = (ours: LoadResult, theirs: LoadResult) => (ours.requests.average / theirs.requests.average).toFixed(2)
+const figures = (result: Measured) =>
+  `${Math.round(result.requests.average)}/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${errors(result)}, CPU ${result.appCpu.toFixed(2)} + ${result.dbCpu.toFixed(2)} ms`
+console.log(`\nautocannon, 32 connections; the app: production build, ${LEARNERS} premium learners × ${CARDS} new cards, ${answers} answers.`)
+console.log('CPU: the server process + its PostgreSQL backends, per request.')
+console.log(table([
+  ['request', 'Mnemo', 'bare anchor', 'ratio', 'SQL statements / round trips'],
+  ['POST /api/v2/learning/answer', figures(answered), figures(anchorAnswer), ratio(answered, anchorAnswer), sql.answer.figure],
+  ['GET /api/health', figures(health), `trivial: ${figures(anchorTrivial)}`, ratio(health, anchorTrivial), sql.health.figure],
+  ['GET /api/users/me', figures(me), `trivial: ${figures(anchorTrivial)}`, ratio(me, anchorTrivial), sql.me.figure],
+]))
+if (process.argv.includes('--sql')) {
+  console.log(`\nThe statements of the last answer:\n${sql.answer.last.map((text) => `  ${text.replace(/\s+/g, ' ').slice(0, 160)}`).join('\n')}`)
+}
+if (profiling) {
+  const [file] = await readdir(profiles)
+  console.log(`\nWhere the server's time went (self time, all three loads; ${profiles}/${file}):\n${profileTop(`${profiles}/${file}`)}`)
+}
+const ok = errors(answered) === 0 && errors(health) === 0 && errors(me) === 0 && answered['2xx'] === answers && rows === answers && twice === 0
+console.log(`\nReview rows: ${rows} for ${answered['2xx']} answers answered 200 (${answers} sent), ${twice} written twice.`)
+process.exit(ok ? 0 : 1)
