@@ -18,7 +18,7 @@
 | With --profile the app's server runs under node --cpu-prof and the
 | functions it spent most time in are printed (the profile stays in
 | tmp/profiles, for Chrome's DevTools); with --sql the statements of one
-| answer are printed.
+| request of each kind are printed.
 |
 | Exits 1 when a request failed or the review rows do not add up.
 */
@@ -181,7 +181,9 @@ console.log(table([
   ['GET /api/users/me', figures(me), `trivial: ${figures(anchorTrivial)}`, ratio(me, anchorTrivial), sql.me.figure],
 ]))
 if (process.argv.includes('--sql')) {
-  console.log(`\nThe statements of the last answer:\n${sql.answer.last.map((text) => `  ${text.replace(/\s+/g, ' ').slice(0, 160)}`).join('\n')}`)
+  for (const [name, counted] of Object.entries(sql)) {
+    console.log(`\nThe statements of the last ${name}:\n${counted.last.map((text) => `  ${text.replace(/\s+/g, ' ').slice(0, 160)}`).join('\n')}`)
+  }
 }
 if (profiling) {
   const [file] = await readdir(profiles)

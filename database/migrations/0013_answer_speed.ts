@@ -9,8 +9,9 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
  *   when this is not the learner's today.
  * - `mnemo_record_answer(...)`: the locked part of a study answer in one
  *   round trip (app/actions/learning/record_answer.ts): the learner's lock,
- *   then the card's progress row (created when the card was never answered); if the row is still the version the answer
- *   was worked out on (and the card neither frozen nor suspended, and the
+ *   then the card's progress row (a card never answered has none: its row is
+ *   inserted as answered, not created then updated); if the row is still the
+ *   version the answer was worked out on (and the card neither frozen nor suspended, and the
  *   free or guest limit leaves room) it writes the progress, the review row,
  *   the study day and the lifetime count, and answers 'ok' with the day's and
  *   the lifetime counts; else it writes nothing and answers why, and the app
@@ -43,17 +44,15 @@ declare
   v_version integer;
   v_frozen boolean;
   v_used integer;
+  v_new boolean;
 begin
   /* the lock order of every answer path (app/actions/learning/learner_lock.ts) */
   perform 1 from users where id = p_user for no key update;
   select version, frozen into v_version, v_frozen from card_progress where user_id = p_user and card_id = p_card for update;
-  if not found then
-    /* a card never answered gets its row now, at the version lockProgress would give it */
-    insert into card_progress (user_id, card_id, deck_id, version, created_at, updated_at)
-    select p_user, p_card, (p_progress->>'deck_id')::integer, coalesce(max(version_before) + 1, 0), now(), now()
-      from review_logs where user_id = p_user and card_id = p_card
-    on conflict (user_id, card_id) do nothing;
-    select version, frozen into v_version, v_frozen from card_progress where user_id = p_user and card_id = p_card for update;
+  v_new := not found;
+  if v_new then
+    /* a card never answered: its row will start at the version lockProgress would give it */
+    select coalesce(max(version_before) + 1, 0), false into v_version, v_frozen from review_logs where user_id = p_user and card_id = p_card;
   end if;
   if v_version is distinct from p_version or v_frozen
      or exists (select 1 from card_suspensions where user_id = p_user and card_id = p_card) then
@@ -73,12 +72,27 @@ begin
       return;
     end if;
   end if;
-  update card_progress p set
-    (state, due_at, interval_days, ease_permille, step, reps, lapses, stability, difficulty, last_reviewed_at, deck_id, frozen, version, updated_at) =
-    (select n.state, n.due_at, n.interval_days, n.ease_permille, n.step, n.reps, n.lapses, n.stability, n.difficulty,
-            n.last_reviewed_at, n.deck_id, n.frozen, p_version + 1, now()
-       from jsonb_populate_record(null::card_progress, p_progress) n)
-  where p.user_id = p_user and p.card_id = p_card;
+  if v_new then
+    /* written once, as answered (not created, then updated) */
+    insert into card_progress (user_id, card_id, deck_id, state, due_at, interval_days, ease_permille, step, reps, lapses,
+                               stability, difficulty, last_reviewed_at, frozen, version, created_at, updated_at)
+    select p_user, p_card, n.deck_id, n.state, n.due_at, n.interval_days, n.ease_permille, n.step, n.reps, n.lapses,
+           n.stability, n.difficulty, n.last_reviewed_at, n.frozen, p_version + 1, now(), now()
+      from jsonb_populate_record(null::card_progress, p_progress) n
+    on conflict (user_id, card_id) do nothing;
+    if not found then
+      /* a path that does not answer (an edit, a freeze) created the row meanwhile: nothing written, the transaction path decides */
+      return query select 'changed', null::integer, null::integer;
+      return;
+    end if;
+  else
+    update card_progress p set
+      (state, due_at, interval_days, ease_permille, step, reps, lapses, stability, difficulty, last_reviewed_at, deck_id, frozen, version, updated_at) =
+      (select n.state, n.due_at, n.interval_days, n.ease_permille, n.step, n.reps, n.lapses, n.stability, n.difficulty,
+              n.last_reviewed_at, n.deck_id, n.frozen, p_version + 1, now()
+         from jsonb_populate_record(null::card_progress, p_progress) n)
+    where p.user_id = p_user and p.card_id = p_card;
+  end if;
   insert into review_logs (user_id, card_id, deck_id, answer, rating, kind, state_before, version_before, interval_before,
                            interval_after, ease_after, stability_after, difficulty_after, due_at_after, reviewed_at, study_day,
                            duration_ms, previous, source, sent_duration_ms)
