@@ -10,6 +10,7 @@ import { answersOf } from '#scheduling/scheduler'
 import { dispatch } from '#services/queue'
 import { answerRows, refitDue, type WriteAnswer } from '#actions/learning/answer_rows'
 import { recordAnswer } from '#actions/learning/record_answer'
+import type { AnswerSnapshot } from '#queries/learning/answer_snapshot'
 import { retryVerdict, type AnswerInput, type AnswerResult } from '#actions/learning/answer_retry'
 
 export type { AnswerInput, AnswerResult, WriteAnswer }
@@ -30,11 +31,11 @@ export type { AnswerInput, AnswerResult, WriteAnswer }
  * An ordinary answer first goes the short way (recordAnswer, two round
  * trips, the same locks and checks); anything unusual comes here.
  */
-export async function answerCard(context: StudyContext, input: AnswerInput): Promise<AnswerResult> {
+export async function answerCard(context: StudyContext, input: AnswerInput, read?: AnswerSnapshot | null): Promise<AnswerResult> {
   if (!answersOf(context.algorithm).includes(input.answer)) {
     throw new ApiException(422, 'E_VALIDATION_ERROR', 'validation', { field: 'answer' })
   }
-  return (await recordAnswer(context, input)) ?? answerInTransaction(context, input)
+  return (await recordAnswer(context, input, read)) ?? answerInTransaction(context, input)
 }
 
 /** The answer with every lock taken in turn: what happened to the card decides (replayed, stale, refused or written). */

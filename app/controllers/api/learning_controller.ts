@@ -5,7 +5,7 @@ import { logOfflineReviews } from '#actions/learning/log_offline_reviews'
 import { markTutorialSeen } from '#actions/learning/mark_tutorial_seen'
 import { nextSessionCards, sessionStart } from '#queries/learning/session_batch'
 import { afterAnswer, afterUndo, sessionScope } from '#queries/learning/session_standing'
-import { studyContext } from '#queries/learning/study_context'
+import { answerContext } from '#queries/learning/study_context'
 import LearningTransformer from '#transformers/learning_transformer'
 import {
   answerValidator, learningCardsValidator, learningStartValidator, offlineReviewsValidator, undoValidator,
@@ -26,10 +26,10 @@ export default class LearningController {
 
   async answer({ auth, request }: HttpContext) {
     const input = await request.validateUsing(answerValidator)
-    const context = await studyContext(auth.use('api').getUserOrFail(), input.deck_id)
+    const { context, snapshot } = await answerContext(auth.use('api').getUserOrFail(), input.deck_id, input.card_id)
     const result = await answerCard(context, {
       cardId: input.card_id, answer: input.answer, version: input.version, durationMs: input.review_duration_ms,
-    })
+    }, snapshot)
     return LearningTransformer.answer(result, await afterAnswer(context, result))
   }
 

@@ -4,7 +4,7 @@ import { undoAnswer } from '#actions/learning/undo_answer'
 import { markTutorialSeen } from '#actions/learning/mark_tutorial_seen'
 import { nextSessionCards, sessionStart } from '#queries/learning/session_batch'
 import { afterAnswer, afterUndo, sessionScope } from '#queries/learning/session_standing'
-import { studyContext } from '#queries/learning/study_context'
+import { answerContext } from '#queries/learning/study_context'
 import LearningTransformer from '#transformers/learning_transformer'
 import { answerValidator, learningCardsValidator, undoValidator } from '#validators/learning'
 
@@ -41,10 +41,10 @@ export default class LearningPageController {
   async answer(ctx: HttpContext) {
     keepFlash(ctx)
     const input = await ctx.request.validateUsing(answerValidator, withDeck(ctx))
-    const context = await studyContext(ctx.auth.use('web').getUserOrFail(), input.deck_id)
+    const { context, snapshot } = await answerContext(ctx.auth.use('web').getUserOrFail(), input.deck_id, input.card_id)
     const result = await answerCard(context, {
       cardId: input.card_id, answer: input.answer, version: input.version, durationMs: input.review_duration_ms,
-    })
+    }, snapshot)
     return LearningTransformer.answer(result, await afterAnswer(context, result))
   }
 

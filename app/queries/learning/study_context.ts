@@ -1,9 +1,11 @@
+import db from '@adonisjs/lucid/services/db'
 import Deck from '#models/deck'
 import type User from '#models/user'
 import ApiException from '#exceptions/api_exception'
 import { idParam } from '#queries/decks/find_deck'
 import { subtreeIdsColumn } from '#queries/decks/deck_tree'
 import { preparedRows } from '#services/prepared_query'
+import { parseSnapshot, snapshotColumn } from '#queries/learning/answer_snapshot'
 import { resolveAlgorithm, type ResolvedAlgorithm } from '#scheduling/presets'
 import { studyDayBounds } from '#scheduling/study_day'
 
@@ -34,18 +36,32 @@ export function sessionAlgorithm(deck: Deck, root: Deck): ResolvedAlgorithm {
  * and the learner's study day. An archived deck cannot be studied.
  */
 export async function studyContext(user: User, deckId: unknown): Promise<StudyContext> {
+  return (await readContext(user, deckId)).context
+}
+
+/**
+ * The study context of an answer and the card it names, as the learner has
+ * it, in one statement: the read every answer makes before its write.
+ */
+export async function answerContext(user: User, deckId: unknown, cardId: number) {
+  const { context, row } = await readContext(user, deckId, cardId)
+  return { context, snapshot: parseSnapshot(row.$extras.answer_snapshot, cardId, context.deckIds) }
+}
+
+async function readContext(user: User, deckId: unknown, answering?: number) {
   const id = idParam(deckId)
   /* the deck and its subtree's ids in one read */
   const query = Deck.query().withScopes((scopes) => scopes.accessibleBy(user)).where('decks.id', id).select('decks.*', subtreeIdsColumn(id, 'subtree_ids'))
+  if (answering !== undefined) query.select(db.raw(snapshotColumn('answer_snapshot'), [answering]))
   /* read before every answer: a statement prepared once per connection */
-  const [row] = await preparedRows(query)
-  const deck = row ? Deck.$createFromAdapterResult(row)! : null
+  const [found] = await preparedRows(query)
+  const deck = found ? Deck.$createFromAdapterResult(found)! : null
   if (!deck) throw ApiException.notFound()
   if (deck.state === 'archived') throw new ApiException(409, 'E_DECK_ARCHIVED', 'deck_archived', { hasBody: true })
   const root = deck.rootDeckId && deck.rootDeckId !== deck.id ? await Deck.findOrFail(deck.rootDeckId) : deck
   const now = new Date()
   const today = user.today(now)
-  return {
+  const context: StudyContext = {
     user,
     deck,
     root,
@@ -56,4 +72,5 @@ export async function studyContext(user: User, deckId: unknown): Promise<StudyCo
     today,
     dayEnd: studyDayBounds(today, user.timezoneOffset ?? 0).end,
   }
+  return { context, row: deck }
 }

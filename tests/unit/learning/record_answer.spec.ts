@@ -2,7 +2,8 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { answerInTransaction } from '#actions/learning/answer_card'
 import { recordAnswer } from '#actions/learning/record_answer'
-import { studyContext } from '#queries/learning/study_context'
+import { answerContext, studyContext } from '#queries/learning/study_context'
+import { answerSnapshot } from '#queries/learning/answer_snapshot'
 import { answerRows } from '#actions/learning/answer_rows'
 import { newProgressRow } from '#models/card_progress'
 import { ACTIVE_DAY_CARDS } from '#scheduling/streak'
@@ -86,6 +87,26 @@ test.group('The short way of an answer', (group) => {
     assert.isNull(await recordAnswer(context, { cardId: cardId + 1000, answer: 'good' }))
     assert.equal(await reviewCount(user.id), 1)
     assert.equal((await progressRow(user.id, cardId)).version, 1)
+  })
+
+  test('the deck read with the card gives the card as it reads alone, and nothing for a card outside the session', async ({ assert }) => {
+    const { user, deck } = await learnerWithDeck(2)
+    const other = await learnerWithDeck(1)
+    const [answered, fresh] = await cardIdsOf(deck.id)
+    const [foreign] = await cardIdsOf(other.deck.id)
+    await recordAnswer(await studyContext(user, deck.id), { cardId: answered, answer: 'again', version: 0, durationMs: 1200 })
+
+    for (const cardId of [answered, fresh]) {
+      const { context, snapshot } = await answerContext(user, deck.id, cardId)
+      assert.deepEqual(snapshot, await answerSnapshot(user.id, cardId, context.deckIds))
+    }
+    const { snapshot: read } = await answerContext(user, deck.id, answered)
+    assert.instanceOf(read!.row.due_at, Date)
+    assert.equal(read!.row.version, 1)
+    assert.equal(read!.last!.answer, 'again')
+    assert.equal((await answerContext(user, deck.id, fresh)).snapshot!.row.version, 0)
+    assert.isNull((await answerContext(user, deck.id, foreign)).snapshot)
+    assert.isNull((await answerContext(user, deck.id, foreign + 1000)).snapshot)
   })
 
   test('the locked write refuses a version that is no longer the card\'s, a frozen or suspended card, and a free learner at the limit', async ({ assert }) => {

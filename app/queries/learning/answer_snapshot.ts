@@ -1,0 +1,57 @@
+import { newProgressRow } from '#models/card_progress'
+import { preparedQuery } from '#services/prepared_query'
+
+/*
+ * The card an answer names as the learner has it: its deck, its progress
+ * row, whether it is suspended and the session answer that made its current
+ * version. A card never answered has no row yet: its version is the one the
+ * row will start at (after the last answered version, if the progress was
+ * reset). Read without a lock and without writing (no commit to wait for);
+ * mnemo_record_answer checks under its locks that nothing moved since.
+ *
+ * One SQL expression, so that it can ride along the study context's read of
+ * the deck (answerContext: one statement for both) or be read alone.
+ */
+function snapshotExpression(user: string, card: string) {
+  return `(select row_to_json(s) from (
+    select p.*, c.deck_id as card_deck_id, v.version as card_version,
+           exists (select 1 from card_suspensions x where x.user_id = ${user} and x.card_id = c.id) as card_suspended,
+           (select jsonb_build_object('reviewed_at', r.reviewed_at, 'answer', r.answer, 'sent_duration_ms', r.sent_duration_ms)
+              from review_logs r
+             where r.user_id = ${user} and r.card_id = c.id and r.source = 'session' and r.version_before = v.version - 1
+             limit 1) as last_answer
+      from cards c
+      left join card_progress p on p.card_id = c.id and p.user_id = ${user}
+      cross join lateral (
+        select coalesce(p.version, (select coalesce(max(version_before) + 1, 0) from review_logs where user_id = ${user} and card_id = c.id)) as version
+      ) v
+     where c.id = ${card}) s)`
+}
+
+/** The snapshot as a column of a query over `decks` (the deck's owner is the learner), bound to the card id. */
+export const snapshotColumn = (as: string) => `${snapshotExpression('decks.user_id', '?')} as ${as}`
+
+export interface AnswerSnapshot {
+  card: { id: number; deck_id: number }
+  row: Record<string, any> & { due_at: Date | null }
+  suspended: boolean
+  last: { reviewed_at: string; answer: string; sent_duration_ms: number | null } | null
+}
+
+/* row_to_json writes timestamps as text; the scheduler and undo's copy of the row take them as dates */
+const TIMESTAMPS = ['due_at', 'last_reviewed_at', 'created_at', 'updated_at']
+
+/** The snapshot read as JSON, or null when there is no such card or it is not in the session's decks. */
+export function parseSnapshot(raw: Record<string, any> | null, cardId: number, deckIds: number[]): AnswerSnapshot | null {
+  if (!raw || !deckIds.includes(raw.card_deck_id)) return null
+  const { card_deck_id: deckId, card_version: version, card_suspended: suspended, last_answer: last, ...stored } = raw
+  for (const key of TIMESTAMPS) if (typeof stored[key] === 'string') stored[key] = new Date(stored[key])
+  const row = stored.user_id === null ? newProgressRow(deckId, version) : (stored as AnswerSnapshot['row'])
+  return { card: { id: cardId, deck_id: deckId }, row, suspended: Boolean(suspended), last }
+}
+
+/** The snapshot read alone, for an answer whose context was read without it. */
+export async function answerSnapshot(userId: number, cardId: number, deckIds: number[]) {
+  const [found] = await preparedQuery('answer-snapshot', `select ${snapshotExpression('$1', '$2')} as snapshot`, [userId, cardId])
+  return parseSnapshot(found.snapshot, cardId, deckIds)
+}
