@@ -1,10 +1,10 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
-import type { Deck, Folder, PollingEntry } from '~/components/decks/types'
+import type { Folder, ListedDeck, PollingEntry } from '~/components/decks/types'
 
 export type HomeData = {
-  decks: Map<number, Deck>
+  decks: Map<number, ListedDeck>
   /** subdecks by parent id (main decks under null), in their order */
-  children: Map<number | null, Deck[]>
+  children: Map<number | null, ListedDeck[]>
   folders: Folder[]
   folderColors: Folder['color'][]
   polling: Map<number, PollingEntry>
