@@ -1,7 +1,9 @@
 import { IntlMessageFormat } from 'intl-messageformat'
 import { useShared } from '~/lib/shared'
 
-const compiled = new Map<string, IntlMessageFormat>()
+/* a message with no argument, quote or tag is its own text: no formatter to build or run (a list renders hundreds) */
+const compiled = new Map<string, IntlMessageFormat | string>()
+const PLAIN = /^[^{}'<]*$/
 
 /**
  * Translates `ui.*` keys with the messages the server shares for the
@@ -13,11 +15,11 @@ export function translate(messages: Record<string, string>, locale: string, key:
   if (message === undefined) return full
   const cacheKey = `${locale}:${full}`
   let format = compiled.get(cacheKey)
-  if (!format) {
-    format = new IntlMessageFormat(message, locale)
+  if (format === undefined) {
+    format = PLAIN.test(message) ? message : new IntlMessageFormat(message, locale)
     compiled.set(cacheKey, format)
   }
-  return String(format.format(values as any))
+  return typeof format === 'string' ? format : String(format.format(values as any))
 }
 
 export function useT() {
