@@ -50,14 +50,15 @@ export default class DeckTransformer {
    */
   static list({ owner, visible, selected, counts, folders, noteTypes, numberOfArchivedDecks }: DeckList) {
     const nested = this.nested(visible, (deck) => this.fields(deck, counts.get(deck.id), owner))
+    /* each folder's main decks, in one pass over the decks */
+    const roots = new Map<number, number[]>(folders.map((folder) => [folder.id, []]))
+    for (const deck of visible) if (deck.isRootDeck && deck.folderId !== null) roots.get(deck.folderId)?.push(deck.id)
     return {
       decks: selected.map((deck) => nested.get(deck.id)!),
       hierarchy: hierarchyOf(selected),
       templates: noteTypes.map((noteType) => NoteTypeTransformer.forApi(noteType)),
       numberOfArchivedDecks,
-      folders: folders.map((folder) =>
-        FolderTransformer.forApi(folder, visible.filter((deck) => deck.isRootDeck && deck.folderId === folder.id).map((deck) => deck.id))
-      ),
+      folders: folders.map((folder) => FolderTransformer.forApi(folder, roots.get(folder.id)!)),
     }
   }
 

@@ -24,7 +24,9 @@ export function childrenOf<T extends { id: number; parentId: number | null; posi
   const children = new Map<number | null, T[]>()
   for (const deck of [...decks].sort((a, b) => a.position - b.position || a.id - b.id)) {
     const parent = deck.parentId && ids.has(deck.parentId) ? deck.parentId : null
-    children.set(parent, [...(children.get(parent) ?? []), deck])
+    const siblings = children.get(parent)
+    if (siblings) siblings.push(deck)
+    else children.set(parent, [deck])
   }
   return children
 }
