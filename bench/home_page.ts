@@ -12,12 +12,18 @@
 |   3. a second server behind the counting proxy (bench/sql_counter.ts): the
 |      SQL statements of one request of each kind, for both learners.
 |
-|   node --import=@poppinss/ts-exec bench/home_page.ts [--runs 30]
+|   node --import=@poppinss/ts-exec bench/home_page.ts [--runs 30] [--profile] [--sql]
+|
+| With --profile the timed server runs under node --cpu-prof and the
+| functions it spent most time in are printed (the profile stays in
+| tmp/profiles, for Chrome's DevTools); with --sql the statements of one
+| home page of the large learner are printed.
 |
 | Exits 1 when a request failed or the statement count grows with the number
 | of decks.
 */
-import { benchDatabaseUrl, bootForSeeding, ensureBuild, flag, percentiles, resetDatabase, startAnchor, startServer, table } from './support.js'
+import { readdir, rm } from 'node:fs/promises'
+import { benchDatabaseUrl, bootForSeeding, ensureBuild, flag, percentiles, profileTop, resetDatabase, root, startAnchor, startServer, table } from './support.js'
 import { startSqlCounter } from './sql_counter.js'
 
 const runs = flag('runs', 30)
@@ -150,7 +156,10 @@ const floor = await timed(async (path) => {
 await anchor.stop()
 
 /* 2. the app, timed */
-const server = await startServer()
+const profiles = `${root}tmp/profiles`
+const profiling = process.argv.includes('--profile')
+if (profiling) await rm(profiles, { recursive: true, force: true })
+const server = await startServer({}, profiling ? ['--cpu-prof', '--cpu-prof-dir', profiles] : [])
 const rows: (string | number)[][] = [['learner', 'size', 'request', 'median ms', 'p95 ms', 'ratio to the floor (median)', 'SQL statements']]
 const timings = []
 for (const learner of learners) {
@@ -164,12 +173,15 @@ await server.stop()
 const database = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/')
 const counter = await startSqlCounter({ host: database.hostname, port: Number(database.port || 5432) })
 const counted = await startServer({ PORT: String(Number(process.env.BENCH_PORT ?? 3336) + 1), DATABASE_URL: `postgres://${database.username}@127.0.0.1:${counter.port}${new URL(benchDatabaseUrl).pathname}` })
+let lastPage: string[] = []
 async function statements(call: Call, path: string) {
   await call(path)
   counter.take()
   const response = await call(path)
   if (response.status !== 200) throw new Error(`${path} answered ${response.status}`)
-  return counter.take().statements
+  const { statements: count, texts } = counter.take()
+  if (path === '/') lastPage = texts.slice(-count)
+  return count
 }
 const counts: number[] = []
 for (const { learner, page, api } of timings) {
@@ -185,6 +197,13 @@ await counter.stop()
 rows.push(['(floor)', '', 'anchor GET /trivial', floor[0], floor[1], '1×', 0])
 console.log(`\nThe home page, production build, ${runs} requests each, one at a time:`)
 console.log(table(rows))
+if (process.argv.includes('--sql')) {
+  console.log(`\nThe statements of the large learner's home page:\n${lastPage.map((text) => `  ${text.replace(/\s+/g, ' ').slice(0, 200)}`).join('\n')}`)
+}
+if (profiling) {
+  const [file] = await readdir(profiles)
+  console.log(`\nWhere the server's time went (self time, both learners; ${profiles}/${file}):\n${profileTop(`${profiles}/${file}`, 30)}`)
+}
 const same = counts[0] === counts[2] && counts[1] === counts[3]
 console.log(same ? '\nThe statement count does not grow with the number of decks.' : '\nTHE STATEMENT COUNT GROWS WITH THE NUMBER OF DECKS')
 process.exit(same ? 0 : 1)

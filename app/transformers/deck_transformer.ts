@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon'
 import type Deck from '#models/deck'
 import { isReportable, type DeckState } from '#models/deck'
 import type User from '#models/user'
@@ -7,6 +8,7 @@ import { avatarUrlOf } from '#transformers/user_transformer'
 import FolderTransformer from '#transformers/folder_transformer'
 import NoteTypeTransformer from '#transformers/note_type_transformer'
 import type { DeckList, ShownDeck } from '#queries/decks/list_decks'
+import type { ListedDecks, ListedRow } from '#queries/decks/listed_decks'
 
 const DEFAULT_FONT = { size: 20, alignment: 'center' as const }
 
@@ -48,14 +50,15 @@ export default class DeckTransformer {
    */
   static list({ owner, visible, selected, counts, folders, noteTypes, numberOfArchivedDecks }: DeckList) {
     const nested = this.nested(visible, (deck) => this.fields(deck, counts.get(deck.id), owner))
+    /* each folder's main decks, in one pass over the decks */
+    const roots = new Map<number, number[]>(folders.map((folder) => [folder.id, []]))
+    for (const deck of visible) if (deck.isRootDeck && deck.folderId !== null) roots.get(deck.folderId)?.push(deck.id)
     return {
       decks: selected.map((deck) => nested.get(deck.id)!),
       hierarchy: hierarchyOf(selected),
       templates: noteTypes.map((noteType) => NoteTypeTransformer.forApi(noteType)),
       numberOfArchivedDecks,
-      folders: folders.map((folder) =>
-        FolderTransformer.forApi(folder, visible.filter((deck) => deck.isRootDeck && deck.folderId === folder.id).map((deck) => deck.id))
-      ),
+      folders: folders.map((folder) => FolderTransformer.forApi(folder, roots.get(folder.id)!)),
     }
   }
 
@@ -67,6 +70,43 @@ export default class DeckTransformer {
   /** The pages keep the flat list: `children` as ids, so a page does not carry each subtree twice. */
   static forPage({ children, ...fields }: ApiDeck): PageDeck {
     return { ...fields, children: children.map((child) => child.id) }
+  }
+
+  /**
+   * The deck lists of the pages (home, archived decks): per deck only what a
+   * row, its counts and its menu show (a tenth of the spec's Deck, which the
+   * deck page and the apps get), its subdecks as ids.
+   */
+  static listed({ decks, counts, folders, roots, numberOfArchivedDecks }: ListedDecks) {
+    const children = new Map<number, number[]>(decks.map((deck) => [deck.id, []]))
+    for (const deck of decks) if (deck.parentId !== null) children.get(deck.parentId)?.push(deck.id)
+    return {
+      decks: decks.map((deck) => this.forList(deck, counts.get(deck.id), children.get(deck.id)!)),
+      folders: folders.map((folder) => FolderTransformer.forApi(folder, roots.get(folder.id) ?? [])),
+      numberOfArchivedDecks,
+    }
+  }
+
+  /** One deck of a page's list: a row of the list, its counts (subdecks included) and its menu's needs. */
+  static forList(deck: ListedRow, counts: DeckCounts | undefined, children: number[]) {
+    const { totalCardsCount, newCardsCount, topCounters } = counts ?? NO_COUNTS
+    return {
+      id: deck.id,
+      name: deck.name,
+      state: deck.state,
+      parentId: deck.parentId,
+      isRootDeck: deck.parentId === null,
+      position: deck.position,
+      folderId: deck.folderId,
+      algorithmPreset: deck.algorithmPreset,
+      algorithmType: deck.algorithmType,
+      isAllowedToReport: isReportable(deck),
+      totalCardsCount,
+      newCardsCount,
+      topCounters,
+      archivedAt: deck.archivedAt ? DateTime.fromJSDate(deck.archivedAt).toISO() : null,
+      children,
+    }
   }
 
   /** Every field of the spec's Deck but `children`. */
@@ -216,3 +256,5 @@ export default class DeckTransformer {
 }
 
 export type PickerDeck = ReturnType<typeof DeckTransformer.forPicker>
+/** A deck of the pages' lists (home, archived decks). */
+export type ListedDeck = ReturnType<typeof DeckTransformer.forList>

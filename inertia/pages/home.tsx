@@ -9,11 +9,11 @@ import { ImportDialog } from '~/components/imports/import_dialog'
 import { ArchiveLinks, DeckList, GuestNotice, HomeHeader } from '~/components/decks/home_parts'
 import { HomeProvider, childrenOf, useStoredSet, type HomeData } from '~/components/decks/home_context'
 import { useDeckPolling } from '~/components/decks/use_deck_polling'
-import type { Deck, Folder, PollingEntry, StartedJob } from '~/components/decks/types'
+import type { Folder, ListedDeck, PollingEntry, StartedJob } from '~/components/decks/types'
 import '~/css/decks.css'
 
 type Props = {
-  decks: Deck[]
+  decks: ListedDeck[]
   folders: Folder[]
   numberOfArchivedDecks: number
   polling: PollingEntry[]

@@ -1,10 +1,10 @@
 import db from '@adonisjs/lucid/services/db'
 import type Deck from '#models/deck'
 import type User from '#models/user'
-import { sessionAlgorithm } from '#queries/learning/study_context'
+import { sessionAlgorithm, type AlgorithmColumns } from '#queries/learning/study_context'
 import { NO_TOP_COUNTERS, sessionCounters, tallyColumns, tallyOf, TALLY_KEYS, type Tally, type TopCounters } from '#queries/learning/session_counters'
 import { studyDayBounds } from '#scheduling/study_day'
-import { notSuspendedSql } from '#queries/learning/in_study'
+import { notSuspendedManySql } from '#queries/learning/in_study'
 
 /** The spec's deck counters (spaced repetition, with the speed-learning additions). */
 export interface DeckCounts {
@@ -48,59 +48,107 @@ const zero = (): Own => ({ ...(Object.fromEntries(SUMMED.map((key) => [key, 0]))
 
 type Counted = Pick<User, 'id' | 'today' | 'timezoneOffset'>
 
-/** Each deck's own counts (not its subdecks'), in two queries whatever the number of decks. A card without a progress row is new. */
-async function ownCounts(user: Counted, ids: number[], now: Date, today: string, dayEnd: Date) {
-  const own = new Map<number, Own>()
-  if (!ids.length) return own
-  const rows = await db
-    .from('cards as c')
-    .leftJoin('card_progress as p', (join) => join.on('p.card_id', 'c.id').andOnVal('p.user_id', user.id))
-    .whereIn('c.deck_id', ids)
+/** What the counters read of a deck: a model, or a row of the deck list (listed_decks.ts). */
+export type CountedDeck = Pick<Deck, 'id' | 'parentId' | 'rootDeckId'> & AlgorithmColumns
+
+/*
+ * Each deck's cards, and those of them this learner removed from study
+ * (suspended): the index on cards.deck_id answers the first alone, and the
+ * second reads only the learner's few suspensions, so neither walks the
+ * cards one by one against the suspensions.
+ */
+const CARD_TOTALS = `
+  select deck_id, count(*)::int as cards, 0 as suspended from cards where deck_id = any(?) group by deck_id
+  union all
+  select c.deck_id, 0, count(*)::int from card_suspensions s join cards c on c.id = s.card_id
+   where s.user_id = ? and c.deck_id = any(?) group by c.deck_id`
+
+/**
+ * The learner's progress rows on the decks' cards still in study, counted by
+ * state per deck (a card without a row is new). A row's deck_id is its
+ * card's deck (every writer copies it from the card, moving notes moves
+ * both; reset_progress and the statistics read it so too): the index on
+ * (user_id, deck_id, state) finds the rows without a join to the cards.
+ */
+function progressCounts(user: Counted, ids: number[], now: Date, dayEnd: Date) {
+  return db
+    .from('card_progress as p')
+    .where('p.user_id', user.id)
+    .whereRaw('p.deck_id = any(?)', [ids])
     /* a card this learner removed from study (suspended) is counted nowhere */
-    .whereRaw(notSuspendedSql(), [user.id])
-    .groupBy('c.deck_id')
-    .select('c.deck_id')
-    .select(db.raw('count(*)::int as total'))
-    .select(db.raw(`count(*) filter (where coalesce(p.state, 'new') = 'new' and not coalesce(p.frozen, false))::int as new`))
+    .whereRaw(notSuspendedManySql('p.card_id'), [user.id])
+    .groupBy('p.deck_id')
+    .select('p.deck_id')
+    .select(db.raw('count(*)::int as rows'))
+    .select(db.raw(`count(*) filter (where p.state = 'new' and not p.frozen)::int as new`))
     .select(db.raw(`count(*) filter (where p.state in ('learning', 'relearning', 'study_again') and not p.frozen)::int as learning`))
     .select(db.raw(`count(*) filter (where p.state in ('review', 'got_it') and not p.frozen)::int as graduated`))
     .select(db.raw('count(*) filter (where p.frozen)::int as frozen'))
     .select(db.raw(`count(*) filter (where p.state in ('learning', 'relearning') and not p.frozen and p.due_at < ?)::int as due_learning`, [dayEnd]))
     .select(tallyColumns(now, dayEnd))
     .select(db.raw(`min(p.due_at) filter (where p.state in ('learning', 'relearning', 'review') and not p.frozen and p.due_at > now()) as next_due`))
-  const studied = await db
+}
+
+/** The distinct cards studied today per deck, and how many of them were new. */
+function studiedToday(user: Counted, ids: number[], today: string) {
+  return db
     .from('review_logs')
     .where('user_id', user.id)
     .where('study_day', today)
-    .whereIn('deck_id', ids)
+    .whereRaw('deck_id = any(?)', [ids])
     .groupBy('deck_id')
     .select('deck_id')
     .select(db.raw('count(distinct card_id)::int as cards'))
     .select(db.raw(`count(distinct card_id) filter (where state_before = 'new')::int as new_cards`))
+}
+
+/**
+ * Each deck's own counts (not its subdecks'), in three statements run side
+ * by side, whatever the number of decks. A card without a progress row is
+ * new: the cards still in study less the rows counted.
+ */
+async function ownCounts(user: Counted, ids: number[], now: Date, today: string, dayEnd: Date) {
+  const own = new Map<number, Own>()
+  if (!ids.length) return own
+  const [totals, rows, studied] = await Promise.all([
+    db.rawQuery(CARD_TOTALS, [ids, user.id, ids]),
+    progressCounts(user, ids, now, dayEnd),
+    studiedToday(user, ids, today),
+  ])
+  const inStudy = new Map<number, number>()
+  for (const row of totals.rows) inStudy.set(row.deck_id, (inStudy.get(row.deck_id) ?? 0) + row.cards - row.suspended)
+  const progressBy = new Map(rows.map((row) => [row.deck_id as number, row]))
   const studiedBy = new Map(studied.map((row) => [row.deck_id as number, row]))
-  for (const row of rows) {
-    const studiedToday = studiedBy.get(row.deck_id)
+  for (const id of ids) {
+    const cards = inStudy.get(id) ?? 0
+    const row = progressBy.get(id)
+    const studiedToday = studiedBy.get(id)
+    if (!cards && !row && !studiedToday) continue
+    const unseen = cards - (row?.rows ?? 0)
     const tally = tallyOf(row)
-    own.set(row.deck_id, {
-      totalCardsCount: row.total, newCardsCount: row.new, learningCardsCount: row.learning,
-      graduatedCardsCount: row.graduated, frozenCardsCount: row.frozen,
+    tally.newCards += unseen
+    own.set(id, {
+      totalCardsCount: cards, newCardsCount: unseen + (row?.new ?? 0), learningCardsCount: row?.learning ?? 0,
+      graduatedCardsCount: row?.graduated ?? 0, frozenCardsCount: row?.frozen ?? 0,
       learntTodayCount: studiedToday?.cards ?? 0, studyAgainCardsCount: tally.studyAgain, gotItCardsCount: tally.gotIt,
-      ...tally, dueLearning: row.due_learning, newToday: studiedToday?.new_cards ?? 0,
-      nextCardAppearsAt: row.next_due ? new Date(row.next_due).toISOString() : null,
+      ...tally, dueLearning: row?.due_learning ?? 0, newToday: studiedToday?.new_cards ?? 0,
+      nextCardAppearsAt: row?.next_due ? new Date(row.next_due).toISOString() : null,
     })
   }
-  for (const row of studied) if (!own.has(row.deck_id)) own.set(row.deck_id, { ...zero(), learntTodayCount: row.cards, newToday: row.new_cards })
   return own
 }
 
 /** A deck's counts include its subdecks': each deck's own counts added up its tree, the earliest next card kept. */
-function treeSums(decks: Deck[], own: Map<number, Own>) {
-  const children = new Map<number, Deck[]>()
+function treeSums(decks: CountedDeck[], own: Map<number, Own>) {
+  const children = new Map<number, CountedDeck[]>()
   for (const deck of decks) {
-    if (deck.parentId) children.set(deck.parentId, [...(children.get(deck.parentId) ?? []), deck])
+    if (!deck.parentId) continue
+    const siblings = children.get(deck.parentId)
+    if (siblings) siblings.push(deck)
+    else children.set(deck.parentId, [deck])
   }
   const sums = new Map<number, Own>()
-  const sum = (deck: Deck): Own => {
+  const sum = (deck: CountedDeck): Own => {
     const cached = sums.get(deck.id)
     if (cached) return cached
     const result = { ...(own.get(deck.id) ?? zero()) }
@@ -118,14 +166,14 @@ function treeSums(decks: Deck[], own: Map<number, Own>) {
 }
 
 /**
- * This learner's counts for each deck, subdecks included, in two queries
- * whatever the number of decks. A card without a progress row is new. "Due"
+ * This learner's counts for each deck, subdecks included, in three
+ * statements run side by side whatever the number of decks. A card without a progress row is new. "Due"
  * means before the learner's study day ends (their time zone, the 4 am
  * rollover), and the session's counters and "to learn today" apply each
  * deck's algorithm (its root's) and daily limits to its whole subtree, as a
  * study session of that deck does (session_counters.ts).
  */
-export async function deckCounters(user: Counted, decks: Deck[]): Promise<Map<number, DeckCounts>> {
+export async function deckCounters(user: Counted, decks: CountedDeck[]): Promise<Map<number, DeckCounts>> {
   const now = new Date()
   const today = user.today(now)
   const dayEnd = studyDayBounds(today, user.timezoneOffset ?? 0).end

@@ -2,11 +2,13 @@ import type Deck from '#models/deck'
 import type User from '#models/user'
 import DeckTransformer from '#transformers/deck_transformer'
 import { listDecks, pollingDecks } from '#queries/decks/list_decks'
+import { listedDecks } from '#queries/decks/listed_decks'
 import { subtreeIds } from '#queries/decks/deck_tree'
 
 /*
- * The deck pages' props (home, archived decks, a deck's page): each reads
- * through listDecks and is shaped by DeckTransformer.
+ * The deck pages' props (home, archived decks, a deck's page): the lists
+ * read through listedDecks, a deck's page through listDecks, each shaped by
+ * DeckTransformer.
  */
 
 /**
@@ -15,10 +17,10 @@ import { subtreeIds } from '#queries/decks/deck_tree'
  * and a finished job only the list.
  */
 export function deckListProps(user: User, archived = false) {
-  let list: Promise<ReturnType<typeof DeckTransformer.list>> | undefined
-  const load = () => (list ??= listDecks(user, { archived }).then((read) => DeckTransformer.list(read)))
+  let list: Promise<ReturnType<typeof DeckTransformer.listed>> | undefined
+  const load = () => (list ??= listedDecks(user, archived).then((read) => DeckTransformer.listed(read)))
   return {
-    decks: async () => (await load()).decks.map(DeckTransformer.forPage),
+    decks: async () => (await load()).decks,
     folders: async () => (await load()).folders,
     numberOfArchivedDecks: async () => (await load()).numberOfArchivedDecks,
     polling: async () => DeckTransformer.pollingList(await pollingDecks(user)).decks,

@@ -14,7 +14,9 @@ export function hierarchyOf(decks: Deck[]): HierarchyNode[] {
   const ids = new Set(decks.map((deck) => deck.id))
   for (const deck of decks) {
     const parent = deck.parentId && ids.has(deck.parentId) ? deck.parentId : null
-    byParent.set(parent, [...(byParent.get(parent) ?? []), deck])
+    const siblings = byParent.get(parent)
+    if (siblings) siblings.push(deck)
+    else byParent.set(parent, [deck])
   }
   const build = (parent: number | null): HierarchyNode[] =>
     (byParent.get(parent) ?? [])

@@ -18,10 +18,18 @@ export interface DeckListFilters {
  * folders and the note types.
  */
 export async function listDecks(user: User, filters: DeckListFilters = {}) {
-  const all = await Deck.query().withScopes((s) => s.accessibleBy(user)).orderBy('position').orderBy('id')
   const archived = filters.archived ?? false
-  const visible = all.filter((deck) => (deck.state === 'archived') === archived)
-  const counts = await deckCounters(user, visible)
+  const read = async () => {
+    const all = await Deck.query().withScopes((s) => s.accessibleBy(user)).orderBy('position').orderBy('id')
+    const visible = all.filter((deck) => (deck.state === 'archived') === archived)
+    return { all, visible, counts: await deckCounters(user, visible) }
+  }
+  /* the decks and their counts, the folders and the note types side by side */
+  const [{ all, visible, counts }, folders, noteTypes] = await Promise.all([
+    read(),
+    Folder.query().where('user_id', user.id).orderBy('position').orderBy('id'),
+    NoteType.query().whereNull('user_id').orWhere('user_id', user.id).orderBy('id'),
+  ])
 
   let selected = visible
   if (filters.folderId) {
@@ -30,10 +38,6 @@ export async function listDecks(user: User, filters: DeckListFilters = {}) {
   }
   if (filters.deckIds) selected = selected.filter((deck) => filters.deckIds!.includes(deck.id))
 
-  const [folders, noteTypes] = await Promise.all([
-    Folder.query().where('user_id', user.id).orderBy('position').orderBy('id'),
-    NoteType.query().whereNull('user_id').orWhere('user_id', user.id).orderBy('id'),
-  ])
   const numberOfArchivedDecks = all.filter((deck) => deck.state === 'archived' && deck.isRootDeck).length
   return { owner: user, visible, selected, counts, folders, noteTypes, numberOfArchivedDecks }
 }

@@ -7,3 +7,12 @@
 /** A where-clause (one binding: the learner's id) true when the card is not suspended for that learner. */
 export const notSuspendedSql = (cardColumn = 'c.id') =>
   `not exists (select 1 from card_suspensions s where s.card_id = ${cardColumn} and s.user_id = ?)`
+
+/**
+ * The same condition for a read that walks many of the learner's rows (the
+ * deck counters): the learner's suspensions are read once into a hash
+ * (PostgreSQL's hashed subplan; card_id is never null, so `not in` is `not
+ * exists`) instead of being looked up row by row.
+ */
+export const notSuspendedManySql = (cardColumn = 'c.id') =>
+  `${cardColumn} not in (select s.card_id from card_suspensions s where s.user_id = ?)`

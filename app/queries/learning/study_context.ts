@@ -22,8 +22,11 @@ export interface StudyContext {
   dayEnd: Date
 }
 
+/** The columns a deck's algorithm is read from (a model, or a row of the deck list). */
+export type AlgorithmColumns = Pick<Deck, 'algorithmPreset' | 'algorithmSettings' | 'newCardsPerDay' | 'maxCardsPerDay'>
+
 /** A deck's algorithm is its root's; its own cards-per-day settings win over the root's. */
-export function sessionAlgorithm(deck: Deck, root: Deck): ResolvedAlgorithm {
+export function sessionAlgorithm(deck: AlgorithmColumns, root: AlgorithmColumns): ResolvedAlgorithm {
   return resolveAlgorithm(root.algorithmPreset, root.algorithmSettings, {
     newCardsPerDay: deck.newCardsPerDay ?? root.newCardsPerDay,
     maxCardsPerDay: deck.maxCardsPerDay ?? root.maxCardsPerDay,

@@ -4,8 +4,11 @@ import { useShared } from '~/lib/shared'
 import type { Deck, PollingEntry } from '~/components/decks/types'
 import '~/css/decks.css'
 
+/** What the counters read of a deck (the deck page's Deck, or a deck of the lists). */
+type Counted = Pick<Deck, 'algorithmType' | 'topCounters' | 'totalCardsCount'>
+
 /** The cards a study session of the deck starts with: the numbers and the words of the study screen's counters. */
-export function todayCounts(deck: Deck, t: ReturnType<typeof useT>) {
+export function todayCounts(deck: Counted, t: ReturnType<typeof useT>) {
   const speed = deck.algorithmType === 'speedLearning'
   return [
     { key: 'new', value: deck.topCounters.new, label: t('learn.counters.new') },
@@ -15,7 +18,7 @@ export function todayCounts(deck: Deck, t: ReturnType<typeof useT>) {
 }
 
 /** Something to study now (speed learning: cards not got yet). */
-export function hasCardsToday(deck: Deck) {
+export function hasCardsToday(deck: Counted) {
   const { new: fresh, learning, graduated } = deck.topCounters
   return fresh + learning + (deck.algorithmType === 'speedLearning' ? 0 : graduated) > 0
 }
@@ -25,7 +28,7 @@ export function hasCardsToday(deck: Deck) {
  * (no hovering needed, phones included), then the total. The deck page
  * (not compact) says what the numbers are.
  */
-export function DeckCounts({ deck, compact }: { deck: Deck; compact?: boolean }) {
+export function DeckCounts({ deck, compact }: { deck: Counted; compact?: boolean }) {
   const t = useT()
   const counts = todayCounts(deck, t)
   return (

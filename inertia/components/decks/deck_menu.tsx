@@ -9,13 +9,18 @@ import { Picker, deckChoices } from '~/components/decks/deck_picker'
 import { AlgorithmSettingsDialog } from '~/components/decks/algorithm_settings'
 import { ExportDialog } from '~/components/decks/export_dialog'
 import { subtreeOf, swapped, useHome } from '~/components/decks/home_context'
-import type { Deck } from '~/components/decks/types'
+import type { ListedDeck as Deck } from '~/components/decks/types'
 import { urlFor } from '~/lib/routes'
 
 const keep = { preserveScroll: true, preserveState: true }
 
-/** The actions of one deck on the home page. */
+/** The actions of one deck on the home page: the button, its items made when it opens. */
 export function DeckMenu({ deck }: { deck: Deck }) {
+  const t = useT()
+  return <Menu label={t('decks.menu.label', { name: deck.name })}>{() => <DeckMenuItems deck={deck} />}</Menu>
+}
+
+function DeckMenuItems({ deck }: { deck: Deck }) {
   const t = useT()
   const alert = useAlert()
   const dialogs = useDeckDialogs()
@@ -51,7 +56,7 @@ export function DeckMenu({ deck }: { deck: Deck }) {
     })
 
   return (
-    <Menu label={t('decks.menu.label', { name: deck.name })}>
+    <>
       <MenuItem onSelect={rename} disabled={busy}>{t('decks.menu.rename')}</MenuItem>
       <MenuItem onSelect={addSubdeck} disabled={busy}>{t('decks.menu.add_subdeck')}</MenuItem>
       <MenuItem onSelect={() => home.showDialog(<MoveDeckDialog deck={deck} />)} disabled={busy}>{t('decks.menu.move')}</MenuItem>
@@ -69,7 +74,7 @@ export function DeckMenu({ deck }: { deck: Deck }) {
       )}
       {deck.isAllowedToReport && <MenuItem onSelect={report}>{t('decks.menu.report')}</MenuItem>}
       <MenuItem onSelect={remove} danger>{t('decks.menu.delete')}</MenuItem>
-    </Menu>
+    </>
   )
 }
 

@@ -4,11 +4,11 @@ import { useT } from '~/lib/i18n'
 import { DeckCounts, hasCardsToday, ProcessingBadge } from '~/components/decks/deck_counts'
 import { DeckMenu } from '~/components/decks/deck_menu'
 import { useHome } from '~/components/decks/home_context'
-import type { Deck } from '~/components/decks/types'
+import type { ListedDeck } from '~/components/decks/types'
 import '~/css/decks.css'
 
 /** Decks with their subdecks; a subdeck shows only while its parent is expanded. */
-export function DeckTree({ decks, depth = 0 }: { decks: Deck[]; depth?: number }) {
+export function DeckTree({ decks, depth = 0 }: { decks: ListedDeck[]; depth?: number }) {
   if (!decks.length) return null
   return (
     <ul className={depth ? 'deck-tree deck-children' : 'deck-tree'}>
@@ -19,7 +19,7 @@ export function DeckTree({ decks, depth = 0 }: { decks: Deck[]; depth?: number }
   )
 }
 
-function DeckRow({ deck, depth }: { deck: Deck; depth: number }) {
+function DeckRow({ deck, depth }: { deck: ListedDeck; depth: number }) {
   const t = useT()
   const home = useHome()
   const open = home.expanded.has(deck.id)

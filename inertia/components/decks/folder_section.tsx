@@ -5,14 +5,14 @@ import { Menu, MenuItem, MenuSeparator } from '~/components/decks/menu'
 import { FolderDialog } from '~/components/decks/folder_dialog'
 import { DeckTree } from '~/components/decks/deck_tree'
 import { swapped, useHome } from '~/components/decks/home_context'
-import type { Deck, Folder } from '~/components/decks/types'
+import type { Folder, ListedDeck } from '~/components/decks/types'
 import { urlFor } from '~/lib/routes'
 import '~/css/decks.css'
 
 const keep = { preserveScroll: true, preserveState: true }
 
 /** A folder and its main decks, collapsible; `collapsed` is remembered by the page. */
-export function FolderSection({ folder, decks, collapsed, onToggle }: { folder: Folder; decks: Deck[]; collapsed: boolean; onToggle: () => void }) {
+export function FolderSection({ folder, decks, collapsed, onToggle }: { folder: Folder; decks: ListedDeck[]; collapsed: boolean; onToggle: () => void }) {
   const t = useT()
   const alert = useAlert()
   const home = useHome()
@@ -51,14 +51,18 @@ export function FolderSection({ folder, decks, collapsed, onToggle }: { folder: 
           </button>
         </h2>
         <Menu label={t('decks.folder.menu', { name: folder.name })}>
-          <MenuItem onSelect={newDeck}>{t('decks.folder.new_deck')}</MenuItem>
-          <MenuItem onSelect={() => home.showDialog(<FolderDialog folder={folder} colors={home.folderColors} onClose={home.closeDialog} />)}>
-            {t('decks.folder.edit')}
-          </MenuItem>
-          <MenuItem onSelect={() => reorder(-1)} disabled={ids[0] === folder.id}>{t('decks.menu.move_up')}</MenuItem>
-          <MenuItem onSelect={() => reorder(1)} disabled={ids.at(-1) === folder.id}>{t('decks.menu.move_down')}</MenuItem>
-          <MenuSeparator />
-          <MenuItem onSelect={remove} danger>{t('decks.folder.delete')}</MenuItem>
+          {() => (
+            <>
+              <MenuItem onSelect={newDeck}>{t('decks.folder.new_deck')}</MenuItem>
+              <MenuItem onSelect={() => home.showDialog(<FolderDialog folder={folder} colors={home.folderColors} onClose={home.closeDialog} />)}>
+                {t('decks.folder.edit')}
+              </MenuItem>
+              <MenuItem onSelect={() => reorder(-1)} disabled={ids[0] === folder.id}>{t('decks.menu.move_up')}</MenuItem>
+              <MenuItem onSelect={() => reorder(1)} disabled={ids.at(-1) === folder.id}>{t('decks.menu.move_down')}</MenuItem>
+              <MenuSeparator />
+              <MenuItem onSelect={remove} danger>{t('decks.folder.delete')}</MenuItem>
+            </>
+          )}
         </Menu>
       </div>
       {!collapsed &&

@@ -1,10 +1,10 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
-import type { Deck, Folder, PollingEntry } from '~/components/decks/types'
+import type { Folder, ListedDeck, PollingEntry } from '~/components/decks/types'
 
 export type HomeData = {
-  decks: Map<number, Deck>
+  decks: Map<number, ListedDeck>
   /** subdecks by parent id (main decks under null), in their order */
-  children: Map<number | null, Deck[]>
+  children: Map<number | null, ListedDeck[]>
   folders: Folder[]
   folderColors: Folder['color'][]
   polling: Map<number, PollingEntry>
@@ -24,7 +24,9 @@ export function childrenOf<T extends { id: number; parentId: number | null; posi
   const children = new Map<number | null, T[]>()
   for (const deck of [...decks].sort((a, b) => a.position - b.position || a.id - b.id)) {
     const parent = deck.parentId && ids.has(deck.parentId) ? deck.parentId : null
-    children.set(parent, [...(children.get(parent) ?? []), deck])
+    const siblings = children.get(parent)
+    if (siblings) siblings.push(deck)
+    else children.set(parent, [deck])
   }
   return children
 }

@@ -4,7 +4,7 @@ import { useShared } from '~/lib/shared'
 import { useT } from '~/lib/i18n'
 import { DeckTree } from '~/components/decks/deck_tree'
 import { FolderSection } from '~/components/decks/folder_section'
-import type { Deck, Folder } from '~/components/decks/types'
+import type { Folder, ListedDeck } from '~/components/decks/types'
 
 export function HomeHeader({ onFolder, onImport, onDeck }: { onFolder: () => void; onImport: () => void; onDeck: () => void }) {
   const { user } = useShared()
@@ -48,7 +48,7 @@ export function DeckList({ empty, roots, folders, collapsed, onToggleFolder, onC
   /** no deck and no folder at all */
   empty: boolean
   /** the main decks, in their order */
-  roots: Deck[]
+  roots: ListedDeck[]
   folders: Folder[]
   collapsed: Set<number>
   onToggleFolder: (id: number) => void

@@ -5,9 +5,11 @@ const CloseMenu = createContext<() => void>(() => {})
 
 /**
  * A button that opens a list of actions: reachable with Tab, arrows move
- * between items, Esc closes and gives the focus back to the button.
+ * between items, Esc closes and gives the focus back to the button. Items
+ * given as a function are made only when the menu opens: a list of many
+ * rows, each with its menu, renders none of their items.
  */
-export function Menu({ label, icon = '⋯', children }: { label: string; icon?: ReactNode; children: ReactNode }) {
+export function Menu({ label, icon = '⋯', children }: { label: string; icon?: ReactNode; children: ReactNode | (() => ReactNode) }) {
   const [open, setOpen] = useState(false)
   const root = useRef<HTMLDivElement>(null)
   const button = useRef<HTMLButtonElement>(null)
@@ -66,7 +68,7 @@ export function Menu({ label, icon = '⋯', children }: { label: string; icon?: 
       </button>
       {open && (
         <div className="menu-items" role="menu" id={id} aria-label={label}>
-          <CloseMenu.Provider value={() => close(true)}>{children}</CloseMenu.Provider>
+          <CloseMenu.Provider value={() => close(true)}>{typeof children === 'function' ? children() : children}</CloseMenu.Provider>
         </div>
       )}
     </div>

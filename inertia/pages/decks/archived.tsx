@@ -4,19 +4,19 @@ import { useT } from '~/lib/i18n'
 import { useDeckDialogs } from '~/components/decks/deck_dialogs'
 import { ClientDate } from '~/components/decks/deck_counts'
 import { childrenOf } from '~/components/decks/home_context'
-import type { Deck } from '~/components/decks/types'
+import type { ListedDeck } from '~/components/decks/types'
 import { urlFor } from '~/lib/routes'
 import '~/css/decks.css'
 
 const keep = { preserveScroll: true, preserveState: true }
 
 /** Archived main decks: read-only until restored. */
-export default function ArchivedDecks({ decks }: { decks: Deck[] }) {
+export default function ArchivedDecks({ decks }: { decks: ListedDeck[] }) {
   const t = useT()
   const dialogs = useDeckDialogs()
   const roots = childrenOf(decks).get(null) ?? []
 
-  const remove = (deck: Deck) => dialogs.remove(deck, keep)
+  const remove = (deck: ListedDeck) => dialogs.remove(deck, keep)
 
   return (
     <div className="stack">
