@@ -13,14 +13,17 @@
 |      `done`, and the growth of the worker's resident memory (from /proc,
 |      sampled every 20 ms) over what it held before the job.
 |
-|   node --import=@poppinss/ts-exec bench/import_package.ts [--notes 20000] [--large 100000]
+|   node --import=@poppinss/ts-exec bench/import_package.ts [--notes 20000] [--large 100000] [--profile]
+|
+| With --profile the worker runs under node --cpu-prof and the functions it
+| spent most time in are printed (the profile stays in tmp/profiles).
 |
 | Exits 1 unless every note, review and image arrived.
 */
 import { openAsBlob } from 'node:fs'
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { benchClient, bootForSeeding, ensureBuild, flag, resetDatabase, root, startServer, startWorker, table } from './support.js'
+import { benchClient, bootForSeeding, ensureBuild, flag, profileTop, resetDatabase, root, startServer, startWorker, table } from './support.js'
 
 const sizes = [flag('notes', 20_000), flag('large', 100_000)]
 
@@ -118,8 +121,11 @@ const floors: number[] = []
 for (const count of sizes) floors.push(await floor(count))
 
 /* 2. the app */
+const profiles = join(root, 'tmp', 'profiles')
+const profiling = process.argv.includes('--profile')
+if (profiling) await rm(profiles, { recursive: true, force: true })
 const server = await startServer()
-const worker = startWorker()
+const worker = startWorker({}, profiling ? ['--cpu-prof', '--cpu-prof-dir', profiles] : [])
 const client = await benchClient()
 
 async function importOf(built: Awaited<ReturnType<typeof buildPackage>>) {
@@ -171,4 +177,8 @@ console.log(table([
     JSON.stringify(results[index].counts),
   ]),
 ]))
+if (profiling) {
+  const [file] = await readdir(profiles)
+  console.log(`\nWhere the worker's time went (self time, every import; ${profiles}/${file}):\n${profileTop(join(profiles, file), 30)}`)
+}
 process.exit(results.every((result) => result.ok) ? 0 : 1)
