@@ -11,12 +11,12 @@ import { warnOnce, type BundleWrite } from '#actions/imports/bundle_context'
  * of a split deck do). Answers bundle deck key → deck id.
  */
 export async function createDecks(write: BundleWrite) {
-  const { root, bundle, trx } = write
+  const { root, source, trx } = write
   const created = new Map<string, Deck>()
-  const tops = bundle.decks.filter((deck) => deck.parentKey === null)
+  const tops = source.decks.filter((deck) => deck.parentKey === null)
   if (tops.length === 1) created.set(tops[0].key, root)
   let position = 0
-  const pending = bundle.decks.filter((deck) => !created.has(deck.key))
+  const pending = source.decks.filter((deck) => !created.has(deck.key))
   /* parents before children, whatever order the reader listed them in */
   while (pending.length) {
     const index = pending.findIndex((deck) => deck.parentKey === null || created.has(deck.parentKey))
