@@ -211,7 +211,8 @@ console.log(table([
   ]),
 ]))
 if (profiling) {
-  for (const file of await readdir(profiles)) {
+  /* one profile per thread: the main thread's (thread id 0) does the work */
+  for (const file of (await readdir(profiles)).filter((name) => /\.\d+\.0\.\d+\.cpuprofile$/.test(name))) {
     console.log(`\nWhere a worker's time went (self time, its warm-up and its import; ${profiles}/${file}):\n${profileTop(join(profiles, file), 30)}`)
   }
 }
