@@ -196,9 +196,9 @@ export async function startServer(extra: Record<string, string> = {}, nodeArgs: 
   return server
 }
 
-/** The job worker of the production build (`node build/ace.js queue:work`). */
-export function startWorker(extra: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['ace.js', 'queue:work'], { cwd: build, env: productionEnv(extra), stdio: ['ignore', 'pipe', 'pipe'] })
+/** The job worker of the production build (`node build/ace.js queue:work`); `nodeArgs` such as --cpu-prof go to its node. */
+export function startWorker(extra: Record<string, string> = {}, nodeArgs: string[] = []) {
+  const child = spawn(process.execPath, [...nodeArgs, 'ace.js', 'queue:work'], { cwd: build, env: productionEnv(extra), stdio: ['ignore', 'pipe', 'pipe'] })
   return childOf(child, 'worker')
 }
 

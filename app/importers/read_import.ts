@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises'
-import { readAnkiPackage } from '#importers/anki/read_package'
+import { openAnkiPackage, readAnkiPackage } from '#importers/anki/read_package'
 import { readOfc } from '#importers/ofc/read_ofc'
 import { decodeTextDetailed } from '#importers/text/decode'
 import { parseTextImport, type TextImportOptions } from '#importers/text/parse_text'
 import { textToBundle } from '#importers/text/bundle'
 import { ImportError, type BundleFormat, type ImportBundle } from '#importers/bundle'
+import { bundleSource, type BundleSource } from '#importers/bundle_source'
 
 /* the spec's upload cap */
 export const MAX_IMPORT_BYTES = 500 * 1024 * 1024
@@ -19,9 +20,20 @@ export function formatOf(fileName: string): BundleFormat | null {
   return ext ? (EXTENSIONS[ext] ?? null) : null
 }
 
-/** Reads an uploaded file into a bundle, whatever its format; workDir receives the media. */
-export async function readImport(format: BundleFormat, path: string, workDir: string, deckName: string, options: TextImportOptions = {}): Promise<ImportBundle> {
+/**
+ * Opens an uploaded file for the import job, whatever its format; workDir
+ * receives the media. An Anki package is read in batches as it is written
+ * (its size is not held in memory); a text file or an .ofc manifest is
+ * parsed whole first.
+ */
+export async function openImport(format: BundleFormat, path: string, workDir: string, deckName: string, options: TextImportOptions = {}): Promise<BundleSource> {
   /* the job keeps the upload without its extension: the format says which package it is */
+  if (format === 'apkg' || format === 'colpkg') return openAnkiPackage(path, workDir, { format })
+  return bundleSource(await readImport(format, path, workDir, deckName, options))
+}
+
+/** Reads an uploaded file into one bundle, whatever its format; workDir receives the media. */
+export async function readImport(format: BundleFormat, path: string, workDir: string, deckName: string, options: TextImportOptions = {}): Promise<ImportBundle> {
   if (format === 'apkg' || format === 'colpkg') return readAnkiPackage(path, workDir, { format })
   if (format === 'ofc') return readOfc(path, workDir)
   const bytes = await readFile(path)

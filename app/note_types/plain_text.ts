@@ -23,12 +23,29 @@ function unescapeText(text: string): string {
   return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&')
 }
 
+/*
+ * The same field is asked for its text several times in a row (is it empty,
+ * which cards does it make, its sort and search text): the last few answers
+ * are kept, short fields only, so the cache stays small.
+ */
+const RECENT = new Map<string, string>()
+const RECENT_MAX = 32
+const RECENT_MAX_LENGTH = 10_000
+
 export function htmlToPlainText(html: string): string {
   if (!html) return ''
+  const known = RECENT.get(html)
+  if (known !== undefined) return known
   /* Block ends and line breaks separate words: "<div>a</div><div>b</div>" is "a b", not "ab". */
   const spaced = revealAllClozes(html).replace(BLOCK_BOUNDARY, '$& ')
-  const text = unescapeText(sanitizeHtml(spaced, TEXT_ONLY))
-  return text.replace(SOUND, ' ').replace(/\s+/g, ' ').trim()
+  /* without < or & there is no tag or entity: the text is itself (sanitize-html would escape and we would unescape) */
+  const text = /[<&]/.test(spaced) ? unescapeText(sanitizeHtml(spaced, TEXT_ONLY)) : spaced
+  const plain = text.replace(SOUND, ' ').replace(/\s+/g, ' ').trim()
+  if (html.length <= RECENT_MAX_LENGTH) {
+    if (RECENT.size >= RECENT_MAX) RECENT.delete(RECENT.keys().next().value!)
+    RECENT.set(html, plain)
+  }
+  return plain
 }
 
 /* A field is empty when it has no text and no media; an image-only front still makes a card. */

@@ -1,10 +1,15 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type Deck from '#models/deck'
 import type User from '#models/user'
-import type { ImportBundle } from '#importers/bundle'
+import type { BundleNote, ImportBundle } from '#importers/bundle'
+import type { BundleSource } from '#importers/bundle_source'
 
-/* what one batch of notes is: the notes written per statement, between checkpoints */
-export const BATCH = 500
+/*
+ * what one batch of notes is: the notes read and written at once (a
+ * statement each for the notes, their cards, progress and history), between
+ * checkpoints; what the import holds in memory at a time
+ */
+export const BATCH = 1000
 
 export interface WriteCounts {
   notes: number
@@ -32,13 +37,18 @@ export interface BundleWrite {
   user: User
   /** the import's root deck */
   root: Deck
-  bundle: ImportBundle
+  /** what the reader gives: note types, decks and media at once, the notes in batches */
+  source: BundleSource
   trx: TransactionClientContract
   counts: WriteCounts
+  /** the writer's own warnings (the reader's come first, once every batch is read) */
   warnings: Warnings
   /** one time for every row the import writes */
   now: Date
 }
+
+/** A new note of a batch: the cards it makes and where it goes. */
+export type Created = { note: BundleNote; ords: number[]; deckId: number }
 
 /** Adds a warning once. */
 export function warnOnce(warnings: Warnings, message: string) {

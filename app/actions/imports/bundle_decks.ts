@@ -6,15 +6,17 @@ import { warnOnce, type BundleWrite } from '#actions/imports/bundle_context'
 /**
  * The bundle's decks under the import's root: a single top deck is the root
  * itself (its own row is not written here: the job's counters are written
- * to it from outside this transaction). Answers bundle deck key → deck id.
+ * to it from outside this transaction). Each deck written counts in
+ * `counts.decks`, the decks the import made besides its own (as the parts
+ * of a split deck do). Answers bundle deck key → deck id.
  */
 export async function createDecks(write: BundleWrite) {
-  const { root, bundle, trx } = write
+  const { root, source, trx } = write
   const created = new Map<string, Deck>()
-  const tops = bundle.decks.filter((deck) => deck.parentKey === null)
+  const tops = source.decks.filter((deck) => deck.parentKey === null)
   if (tops.length === 1) created.set(tops[0].key, root)
   let position = 0
-  const pending = bundle.decks.filter((deck) => !created.has(deck.key))
+  const pending = source.decks.filter((deck) => !created.has(deck.key))
   /* parents before children, whatever order the reader listed them in */
   while (pending.length) {
     const index = pending.findIndex((deck) => deck.parentKey === null || created.has(deck.parentKey))
@@ -23,6 +25,7 @@ export async function createDecks(write: BundleWrite) {
     const parent = deck.parentKey ? created.get(deck.parentKey)! : root
     const row = await createDeckRow({ userId: root.userId, parent, name: deck.name || 'Deck', position: ++position, source: root.source }, trx)
     created.set(deck.key, row)
+    write.counts.decks++
   }
   return new Map([...created].map(([key, deck]) => [key, deck.id]))
 }

@@ -1,9 +1,10 @@
 import { progressColumns } from '#models/card_progress'
 import { studyDay } from '#scheduling/study_day'
 import type { Progress } from '#scheduling/types'
-import type { BundleCard, BundleNote, BundleReview } from '#importers/bundle'
+import type { BundleCard, BundleReview } from '#importers/bundle'
 import { reviewLogRow } from '#actions/learning/review_log_row'
-import { BATCH, type BundleWrite } from '#actions/imports/bundle_context'
+import type { BundleWrite, Created } from '#actions/imports/bundle_context'
+import { insertRows } from '#actions/imports/insert_rows'
 
 type WrittenCard = { id: number; note_id: number; ord: number; deck_id: number }
 
@@ -34,33 +35,50 @@ function historyRow(write: BundleWrite, card: Pick<WrittenCard, 'id' | 'deck_id'
   })
 }
 
-/**
- * The new notes' scheduling from the source, and their review history.
- * Answers the number of reviews written.
- */
-export async function writeHistory(
-  write: BundleWrite,
-  created: { note: BundleNote }[],
-  cards: WrittenCard[],
-  cardsByNote: Map<string, BundleCard[]>,
+/* answers written per statement: a card studied for years has thousands, and a batch holds a thousand notes */
+const REVIEWS_PER_STATEMENT = 5000
+
+/** A batch's new notes and what was written of them, with the batch's answers. */
+export interface NewNotes {
+  created: Created[]
+  cards: WrittenCard[]
+  cardsByNote: Map<string, BundleCard[]>
   idByGuid: Map<string, number>
-) {
-  const { bundle, trx } = write
+  reviews: Iterable<BundleReview>
+}
+
+/**
+ * The new notes' scheduling from the source, and their review history,
+ * read from the batch as it is written. Answers the number of reviews
+ * written.
+ */
+export async function writeHistory(write: BundleWrite, written: NewNotes) {
+  const { trx } = write
   const now = new Date()
-  const cardId = new Map(cards.map((card) => [`${card.note_id}:${card.ord}`, card]))
+  const cardId = new Map(written.cards.map((card) => [`${card.note_id}:${card.ord}`, card]))
   const progressRows: ReturnType<typeof progressRow>[] = []
   const idOfSourceCard = new Map<string, WrittenCard>()
-  for (const { note } of created) {
-    const noteId = idByGuid.get(note.guid)
-    for (const source of cardsByNote.get(note.key) ?? []) {
+  for (const { note } of written.created) {
+    const noteId = written.idByGuid.get(note.guid)
+    for (const source of written.cardsByNote.get(note.key) ?? []) {
       const card = cardId.get(`${noteId}:${source.ord}`)
       if (!card) continue
       idOfSourceCard.set(source.key, card)
       if (source.progress) progressRows.push(progressRow(write, card, source, now))
     }
   }
-  for (let start = 0; start < progressRows.length; start += BATCH) await trx.table('card_progress').multiInsert(progressRows.slice(start, start + BATCH))
-  const rows = bundle.reviews.filter((review) => idOfSourceCard.has(review.cardKey)).map((review) => historyRow(write, idOfSourceCard.get(review.cardKey)!, review))
-  for (let start = 0; start < rows.length; start += BATCH) await trx.table('review_logs').multiInsert(rows.slice(start, start + BATCH))
-  return rows.length
+  await insertRows(trx, 'card_progress', progressRows)
+  let rows: ReturnType<typeof historyRow>[] = []
+  let count = 0
+  for (const review of written.reviews) {
+    const card = idOfSourceCard.get(review.cardKey)
+    if (!card) continue
+    rows.push(historyRow(write, card, review))
+    if (rows.length < REVIEWS_PER_STATEMENT) continue
+    await insertRows(trx, 'review_logs', rows)
+    count += rows.length
+    rows = []
+  }
+  await insertRows(trx, 'review_logs', rows)
+  return count + rows.length
 }

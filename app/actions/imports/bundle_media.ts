@@ -6,9 +6,9 @@ import type { BundleWrite, WriteOptions } from '#actions/imports/bundle_context'
 
 /** Stores the media the fields reference; name → the product's URL. What cannot be kept becomes a warning. */
 export async function storeMedia(write: BundleWrite, options: Pick<WriteOptions, 'storedKeys'>) {
-  const { user, root, bundle, trx, warnings } = write
+  const { user, root, source, trx, warnings } = write
   const urls = new Map<string, string>()
-  for (const file of bundle.media) {
+  for (const file of source.media) {
     const ext = extname(file.name).slice(1).toLowerCase()
     const kind = MEDIA_EXTENSIONS[ext]
     const mime = kind ? await sniffPath(file.path, kind, ext) : null

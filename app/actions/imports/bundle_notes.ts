@@ -1,41 +1,47 @@
-import type User from '#models/user'
 import { newGuid } from '#actions/notes/save_note'
 import { prepareNote } from '#actions/notes/note_content'
 import type { BundleCard, BundleNote } from '#importers/bundle'
-import type { BundleWrite } from '#actions/imports/bundle_context'
+import type { NoteBatch } from '#importers/bundle_source'
+import type { BundleWrite, Created } from '#actions/imports/bundle_context'
 import { mapFields, type ResolvedType } from '#actions/imports/bundle_note_types'
 import type { DeckParts, DeckRoom } from '#actions/imports/bundle_decks'
 import { writeHistory } from '#actions/imports/bundle_history'
+import { insertRows } from '#actions/imports/insert_rows'
 
-/** What the note writer needs besides the bundle: what the steps before it made. */
+/** What the note writer needs besides the batch: what the steps before it made. */
 export interface NoteTargets {
   noteTypes: Map<string, ResolvedType>
   mediaUrls: Map<string, string>
   deckIds: Map<string, number>
-  cardsByNote: Map<string, BundleCard[]>
-  /** the learner's notes the bundle has too, by guid: updated in place */
-  existing: Map<string, { id: number; deck_id: number }>
   parts: DeckParts
   room: DeckRoom
 }
 
-type Created = { note: BundleNote; ords: number[]; deckId: number }
+/** A batch as the writer works on it: each note's cards, and the learner's notes it has too. */
+interface BatchTargets extends NoteTargets {
+  cardsByNote: Map<string, BundleCard[]>
+  /** the learner's notes of the batch's guids, from before this import: updated in place */
+  existing: Map<string, { id: number; deck_id: number }>
+}
 
-/** The learner's guids already in the product: a re-import updates these. */
-export async function existingNotes(user: User, write: Pick<BundleWrite, 'bundle' | 'trx'>) {
-  const { bundle, trx } = write
+/**
+ * The learner's notes with these guids, but for those this import wrote: a
+ * guid the package holds twice is no note the learner had (the second copy
+ * meets the unique guid and fails the import, as it always has).
+ */
+async function existingNotes(write: BundleWrite, notes: BundleNote[]) {
+  const { user, root, trx } = write
   const map = new Map<string, { id: number; deck_id: number }>()
-  for (let start = 0; start < bundle.notes.length; start += 5000) {
-    const guids = bundle.notes.slice(start, start + 5000).map((note) => note.guid).filter(Boolean)
-    if (!guids.length) continue
-    const rows = await trx.from('notes').where('user_id', user.id).whereIn('guid', guids).select('id', 'guid', 'deck_id')
-    for (const row of rows) map.set(row.guid, { id: row.id, deck_id: row.deck_id })
-  }
+  const guids = notes.map((note) => note.guid).filter(Boolean)
+  if (!guids.length) return map
+  const rows = await trx.from('notes').where('user_id', user.id).whereIn('guid', guids)
+    .whereNotIn('deck_id', trx.from('decks').where('root_deck_id', root.id).select('id')).select('id', 'guid', 'deck_id')
+  for (const row of rows) map.set(row.guid, { id: row.id, deck_id: row.deck_id })
   return map
 }
 
 /* the note's columns in the product and the cards it has; null when it cannot be kept */
-function prepareBundleNote(write: BundleWrite, targets: NoteTargets, note: BundleNote) {
+function prepareBundleNote(write: BundleWrite, targets: BatchTargets, note: BundleNote) {
   const type = targets.noteTypes.get(note.noteTypeKey)
   if (!type) {
     write.counts.skipped++
@@ -71,7 +77,7 @@ function prepareBundleNote(write: BundleWrite, targets: NoteTargets, note: Bundl
 }
 
 /* already the learner's: updated where it is, progress untouched, cards the new version makes added where they fit */
-async function updateInPlace(write: BundleWrite, targets: NoteTargets, current: { id: number; deck_id: number }, columns: object, ords: number[]) {
+async function updateInPlace(write: BundleWrite, targets: BatchTargets, current: { id: number; deck_id: number }, columns: object, ords: number[]) {
   const { trx, counts, now } = write
   await trx.from('notes').where('id', current.id).update(columns)
   const have = new Set((await trx.from('cards').where('note_id', current.id).select('ord')).map((row) => row.ord as number))
@@ -84,25 +90,32 @@ async function updateInPlace(write: BundleWrite, targets: NoteTargets, current: 
 }
 
 /* new notes in one statement, their cards in another, then their scheduling and history */
-async function insertNew(write: BundleWrite, targets: NoteTargets, rows: Record<string, unknown>[], created: Created[]) {
+async function insertNew(write: BundleWrite, targets: BatchTargets, rows: Record<string, unknown>[], created: Created[], batch: NoteBatch) {
   const { trx, counts, now } = write
-  const inserted = await trx.table('notes').multiInsert(rows).returning(['id', 'guid'])
-  const idByGuid = new Map(inserted.map((row: { id: number; guid: string }) => [row.guid, row.id]))
+  const inserted = await insertRows<{ id: number; guid: string }>(trx, 'notes', rows, ['id', 'guid'])
+  const idByGuid = new Map(inserted.map((row) => [row.guid, row.id]))
   const cardRows = created.flatMap(({ note, ords, deckId }) => ords.map((ord) => ({ note_id: idByGuid.get(note.guid), deck_id: deckId, ord, created_at: now })))
-  const cards = await trx.table('cards').multiInsert(cardRows).returning(['id', 'note_id', 'ord', 'deck_id'])
+  const cards = await insertRows<{ id: number; note_id: number; ord: number; deck_id: number }>(trx, 'cards', cardRows, ['id', 'note_id', 'ord', 'deck_id'])
   counts.notes += rows.length
   counts.cards += cards.length
-  counts.reviews += await writeHistory(write, created, cards, targets.cardsByNote, idByGuid)
+  counts.reviews += await writeHistory(write, { created, cards, cardsByNote: targets.cardsByNote, idByGuid, reviews: batch.reviews })
 }
 
 /**
- * One batch of the bundle's notes: a note the learner already has (same
- * guid) is updated in place; a new one goes into its deck of the import.
+ * One batch of notes: a note the learner already has (same guid) is
+ * updated in place; a new one goes into its deck of the import.
  */
-export async function writeNoteBatch(write: BundleWrite, targets: NoteTargets, batch: BundleNote[]) {
+export async function writeNoteBatch(write: BundleWrite, common: NoteTargets, batch: NoteBatch) {
+  const cardsByNote = new Map<string, BundleCard[]>()
+  for (const card of batch.cards) {
+    const list = cardsByNote.get(card.noteKey)
+    if (list) list.push(card)
+    else cardsByNote.set(card.noteKey, [card])
+  }
+  const targets: BatchTargets = { ...common, cardsByNote, existing: await existingNotes(write, batch.notes) }
   const rows: Record<string, unknown>[] = []
   const created: Created[] = []
-  for (const note of batch) {
+  for (const note of batch.notes) {
     const prepared = prepareBundleNote(write, targets, note)
     if (!prepared) continue
     const current = targets.existing.get(note.guid)
@@ -114,5 +127,5 @@ export async function writeNoteBatch(write: BundleWrite, targets: NoteTargets, b
     rows.push({ ...prepared.columns, user_id: write.user.id, deck_id: deckId, guid: note.guid || newGuid(), is_reversed: false, created_at: write.now })
     created.push({ note, ords: prepared.ords, deckId })
   }
-  if (rows.length) await insertNew(write, targets, rows, created)
+  if (rows.length) await insertNew(write, targets, rows, created, batch)
 }

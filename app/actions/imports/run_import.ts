@@ -8,8 +8,9 @@ import db from '@adonisjs/lucid/services/db'
 import { UnrecoverableError, type Job } from 'bullmq'
 import DeckImport from '#models/deck_import'
 import User from '#models/user'
-import { readImport } from '#importers/read_import'
-import { ImportError, type ImportBundle } from '#importers/bundle'
+import { openImport } from '#importers/read_import'
+import { ImportError } from '#importers/bundle'
+import type { BundleSource } from '#importers/bundle_source'
 import type { JobPayload } from '#services/queue'
 import { removeStoredFiles } from '#services/stored_files'
 import { failImport } from '#actions/imports/end_import'
@@ -18,7 +19,7 @@ import { Cancelled, writeImport, type RunningImport } from '#actions/imports/wri
 
 /**
  * The `import_deck` job: reads the upload and writes the deck in one
- * transaction (write_import.ts). A file the readers refuse fails at once
+ * transaction (write_import.ts), a batch of notes at a time. A file the readers refuse fails at once
  * with the reader's message; any other failure is retried, and after the
  * last attempt the import fails (end_import.ts). An attempt that is no
  * longer the import's current one (cancelled, retried) stops and leaves
@@ -31,9 +32,10 @@ export async function runImport(payload: JobPayload<'import_deck'>, job: Job) {
   await db.from('deck_imports').where('id', record.id).update({ status: 'processing', updated_at: new Date() })
   const workDir = app.tmpPath('imports', `${record.id}-${payload.attempt}-${job.attemptsMade}`)
   const storedKeys: string[] = []
+  let source: BundleSource | null = null
   try {
-    const bundle = await readUpload(record, running.storageKey, workDir)
-    await writeImport(running, await User.findOrFail(record.userId), bundle, storedKeys)
+    source = await openUpload(record, running.storageKey, workDir)
+    await writeImport(running, await User.findOrFail(record.userId), source, storedKeys)
     /* committed: the media stored are the deck's now */
     storedKeys.splice(0)
     await db.from('deck_imports').where('id', record.id).update({ storage_key: null })
@@ -43,16 +45,17 @@ export async function runImport(payload: JobPayload<'import_deck'>, job: Job) {
     if (error instanceof Cancelled) return
     await failFinally(running, error, job)
   } finally {
+    source?.close()
     await rm(workDir, { recursive: true, force: true })
   }
 }
 
-/* the upload copied from the drive into the job's folder, and read into a bundle there */
-async function readUpload(record: DeckImport, storageKey: string, workDir: string): Promise<ImportBundle> {
+/* the upload copied from the drive into the job's folder, and opened there for reading as it is written */
+async function openUpload(record: DeckImport, storageKey: string, workDir: string): Promise<BundleSource> {
   await mkdir(workDir, { recursive: true })
   const source = join(workDir, 'source')
   await pipeline(await drive.use().getStream(storageKey), createWriteStream(source))
-  return readImport(record.format, source, join(workDir, 'media'), deckNameOf(record.fileName), record.options)
+  return openImport(record.format, source, join(workDir, 'media'), deckNameOf(record.fileName), record.options)
 }
 
 /* a refused file, or the last attempt: the import fails; otherwise BullMQ tries again */

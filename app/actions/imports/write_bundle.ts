@@ -1,12 +1,13 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type Deck from '#models/deck'
 import type User from '#models/user'
-import type { BundleCard, ImportBundle } from '#importers/bundle'
+import type { ImportBundle } from '#importers/bundle'
+import type { BundleSource } from '#importers/bundle_source'
 import { BATCH, type BundleWrite, type WriteCounts, type WriteOptions } from '#actions/imports/bundle_context'
 import { resolveNoteTypes } from '#actions/imports/bundle_note_types'
 import { storeMedia } from '#actions/imports/bundle_media'
 import { createDecks, DeckParts, DeckRoom } from '#actions/imports/bundle_decks'
-import { existingNotes, writeNoteBatch } from '#actions/imports/bundle_notes'
+import { writeNoteBatch } from '#actions/imports/bundle_notes'
 
 export type { WriteCounts, WriteOptions } from '#actions/imports/bundle_context'
 
@@ -19,37 +20,36 @@ export interface WriteResult {
 
 /**
  * Writes what a reader made of a file into the learner's deck, in the
- * caller's transaction. Notes whose guid the learner already has are updated
- * in place (their progress kept, missing cards added); new notes go into the
- * import's deck tree. A deck over the card limit is split into numbered
- * subdecks, never cut. Media the fields reference is stored and the fields
- * point at it; anything that cannot be kept becomes a warning.
+ * caller's transaction, a batch of notes at a time as the reader gives
+ * them (so an import of any size holds one batch). Notes whose guid the
+ * learner already had are updated in place (their progress kept, missing
+ * cards added); new notes go into the import's deck tree. A deck over the
+ * card limit is split into numbered subdecks, never cut. Media the fields
+ * reference is stored and the fields point at it; anything that cannot be
+ * kept becomes a warning.
  */
-export async function writeBundle(user: User, root: Deck, bundle: ImportBundle, trx: TransactionClientContract, options: WriteOptions): Promise<WriteResult> {
+export async function writeBundle(user: User, root: Deck, source: BundleSource, trx: TransactionClientContract, options: WriteOptions): Promise<WriteResult> {
   const write: BundleWrite = {
-    user, root, bundle, trx, now: new Date(), warnings: [...bundle.warnings],
+    user, root, source, trx, now: new Date(), warnings: [],
     counts: { notes: 0, updated: 0, cards: 0, decks: 0, media: 0, reviews: 0, skipped: 0 },
   }
-  const noteTypes = await resolveNoteTypes(user, bundle.noteTypes, trx)
+  const noteTypes = await resolveNoteTypes(user, source.noteTypes, trx)
   const mediaUrls = await storeMedia(write, options)
   write.counts.media = mediaUrls.size
   const deckIds = await createDecks(write)
-  const cardsByNote = new Map<string, BundleCard[]>()
-  for (const card of bundle.cards) cardsByNote.set(card.noteKey, [...(cardsByNote.get(card.noteKey) ?? []), card])
-  const targets = {
-    noteTypes, mediaUrls, deckIds, cardsByNote, existing: await existingNotes(user, write),
-    parts: new DeckParts(write), room: new DeckRoom(write),
-  }
-  for (let start = 0; start < bundle.notes.length; start += BATCH) {
+  const targets = { noteTypes, mediaUrls, deckIds, parts: new DeckParts(write), room: new DeckRoom(write) }
+  let processed = 0
+  for await (const batch of source.batches(BATCH)) {
     await options.checkpoint()
-    await writeNoteBatch(write, targets, bundle.notes.slice(start, start + BATCH))
-    await options.progress(Math.min(bundle.notes.length, start + BATCH))
+    await writeNoteBatch(write, targets, batch)
+    processed += batch.notes.length
+    await options.progress(processed)
   }
-  return { counts: write.counts, warnings: write.warnings, rootName: rootNameOf(bundle) }
+  return { counts: write.counts, warnings: [...source.warnings(), ...write.warnings], rootName: rootNameOf(source) }
 }
 
 /* a package with a single top deck names the import's deck (Anki's "Default" says nothing) */
-function rootNameOf(bundle: ImportBundle) {
-  const tops = bundle.decks.filter((deck) => deck.parentKey === null)
+function rootNameOf(source: BundleSource) {
+  const tops = source.decks.filter((deck) => deck.parentKey === null)
   return tops.length === 1 && tops[0].name && tops[0].name !== 'Default' ? tops[0].name.slice(0, 255) : null
 }

@@ -2,7 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Deck from '#models/deck'
 import type User from '#models/user'
-import type { ImportBundle } from '#importers/bundle'
+import type { BundleSource } from '#importers/bundle_source'
 import { PROGRESS_CONNECTION } from '#config/database'
 import { reportProgress } from '#actions/decks/deck_jobs'
 import { writeBundle, type WriteResult } from '#actions/imports/write_bundle'
@@ -28,20 +28,21 @@ async function assertCurrent(running: RunningImport, client: Pick<typeof db, 'fr
 }
 
 /**
- * Writes a bundle into the import's deck in one transaction, the deck's
- * counters moving as it goes (from outside the transaction, so the poll
- * sees them), and ends the import `done` in the same commit. Throws
+ * Writes what the reader gives into the import's deck in one transaction
+ * (however many batches it takes: a failure leaves nothing of it), the
+ * deck's counters moving as it goes (from outside the transaction, so the
+ * poll sees them), and ends the import `done` in the same commit. Throws
  * Cancelled when the attempt stopped being the current one.
  */
-export async function writeImport(running: RunningImport, user: User, bundle: ImportBundle, storedKeys: string[]) {
+export async function writeImport(running: RunningImport, user: User, source: BundleSource, storedKeys: string[]) {
   const { deckId } = running
-  const total = bundle.notes.length
+  const total = source.noteCount
   await db.from('decks').where('id', deckId).update({ processing: JSON.stringify({ total, processed: 0, previousState: 'active' }) })
   await assertCurrent(running)
   await db.transaction(async (trx) => {
     await trx.rawQuery('select pg_advisory_xact_lock(?, ?)', [IMPORT_LOCK, deckId])
     const deck = await Deck.query({ client: trx }).where('id', deckId).firstOrFail()
-    const written = await writeBundle(user, deck, bundle, trx, {
+    const written = await writeBundle(user, deck, source, trx, {
       storedKeys,
       checkpoint: () => assertCurrent(running, trx),
       progress: async (processed) => {

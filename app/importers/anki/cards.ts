@@ -1,64 +1,81 @@
-import type { DatabaseSync } from 'node:sqlite'
+import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import type { BundleCard, BundleNote, BundleProgress } from '#importers/bundle'
 import type { DeckTree } from '#importers/anki/deck_tree'
+import type { ReviewReader } from '#importers/anki/revlog'
 import { columnsOf, num, str, type Row, type SourceCollection, type Warnings } from '#importers/anki/source'
 
 /*
- * The `cards` table into bundle cards with the learner's scheduling, lowest
- * ord first so a note's first card sets the note's deck. A card in a
- * filtered deck goes back to its home deck.
+ * The `cards` table into bundle cards with the learner's scheduling, for a
+ * page of notes at a time, lowest ord first so a note's first card sets the
+ * note's deck. A card in a filtered deck goes back to its home deck. Cards
+ * whose note cannot be read are counted, never held: all cards minus those
+ * read.
  */
 
 const DAY_SECONDS = 86_400
 /* a learning card's due is a unix time in seconds, an interday one a day number */
 const TIMESTAMP_THRESHOLD = 1_000_000_000
 
-export function readCards(
-  db: DatabaseSync,
-  source: SourceCollection,
-  notes: Map<string, BundleNote>,
-  tree: DeckTree,
-  lastReview: Map<string, number>,
-  warnings: Warnings
-): { cards: BundleCard[]; cardKeys: Set<string> } {
-  const cards: BundleCard[] = []
-  const cardKeys = new Set<string>()
-  let orphanCards = 0
-  let homeless = 0
-  const dataColumn = columnsOf(db, 'cards').has('data') ? 'data' : "'' AS data"
-  const cardQuery = `SELECT CAST(id AS TEXT) AS id, CAST(nid AS TEXT) AS nid, CAST(did AS TEXT) AS did, CAST(odid AS TEXT) AS odid,
-    ord, type, queue, due, odue, ivl, factor, reps, lapses, ${dataColumn} FROM cards ORDER BY nid, ord`
-  for (const row of db.prepare(cardQuery).iterate() as Iterable<Row>) {
-    const note = notes.get(str(row.nid))
-    if (!note) {
-      orphanCards++
-      continue
-    }
-    const odid = str(row.odid)
-    const home = source.decks.get(odid !== '0' && odid !== '' ? odid : str(row.did))
-    if (!home || home.filtered) homeless++
-    const deckKey = home && !home.filtered ? tree.keyOf(home) : tree.fallback()
-    if (!note.deckKey) note.deckKey = deckKey
-    const key = str(row.id)
-    cardKeys.add(key)
-    tree.use(deckKey)
-    cards.push({ key, noteKey: note.key, ord: num(row.ord), deckKey, progress: progressOf(row, source.crt, lastReview.get(key)) })
-  }
-  warnings.add(orphanCards, `${orphanCards} card(s) without a readable note were skipped`)
-  warnings.add(homeless, `${homeless} card(s) were in a deck missing from the package and were put in Default`)
-  return { cards, cardKeys }
-}
+export class CardReader {
+  #page: StatementSync
+  #read = 0
+  #homeless = 0
 
-/** Notes none of whose cards could be read are left out. */
-export function dropCardless(notes: Map<string, BundleNote>, warnings: Warnings) {
-  let cardless = 0
-  for (const [key, note] of notes) {
-    if (!note.deckKey) {
-      notes.delete(key)
-      cardless++
-    }
+  constructor(
+    private db: DatabaseSync,
+    private source: SourceCollection,
+    private tree: DeckTree
+  ) {
+    const dataColumn = columnsOf(db, 'cards').has('data') ? 'data' : "'' AS data"
+    this.#page = db.prepare(`SELECT CAST(id AS TEXT) AS id, CAST(nid AS TEXT) AS nid, CAST(did AS TEXT) AS did, CAST(odid AS TEXT) AS odid,
+      ord, type, queue, due, odue, ivl, factor, reps, lapses, ${dataColumn} FROM cards WHERE nid IN (SELECT value FROM json_each(?)) ORDER BY nid, ord`)
   }
-  warnings.add(cardless, `${cardless} note(s) without cards were skipped`)
+
+  /* the card's home deck; a deck missing from the package (or filtered with no home) is the tree's fallback, Default */
+  #deckOf(row: Row): { deckKey: string; homeless: boolean } {
+    const odid = str(row.odid)
+    const home = this.source.decks.get(odid !== '0' && odid !== '' ? odid : str(row.did))
+    if (!home || home.filtered) return { deckKey: this.tree.fallback(), homeless: true }
+    return { deckKey: this.tree.keyOf(home), homeless: false }
+  }
+
+  /**
+   * Before any card is read, the decks the cards of readable notes (of these
+   * note types) are in: the tree is written before the notes are, so it must
+   * know which decks are used and whether Default is needed.
+   */
+  placeDecks(noteTypeKeys: string[]) {
+    const homes = this.db.prepare(`SELECT DISTINCT CAST(did AS TEXT) AS did, CAST(odid AS TEXT) AS odid FROM cards c
+      WHERE EXISTS (SELECT 1 FROM notes n WHERE n.id = c.nid AND CAST(n.mid AS TEXT) IN (SELECT value FROM json_each(?)))`)
+    for (const row of homes.iterate(JSON.stringify(noteTypeKeys)) as Iterable<Row>) this.tree.use(this.#deckOf(row).deckKey)
+  }
+
+  /** The cards of a page of notes; each note takes the deck of its first card (a note left without one has none). */
+  read(notes: BundleNote[], reviews: ReviewReader): BundleCard[] {
+    const byKey = new Map(notes.map((note) => [note.key, note]))
+    const rows = [...(this.#page.iterate(JSON.stringify([...byKey.keys()])) as Iterable<Row>)]
+    const lastReview = reviews.latest(rows.filter((row) => byKey.has(str(row.nid))).map((row) => str(row.id)))
+    const cards: BundleCard[] = []
+    for (const row of rows) {
+      const note = byKey.get(str(row.nid))
+      if (!note) continue
+      const { deckKey, homeless } = this.#deckOf(row)
+      if (homeless) this.#homeless++
+      if (!note.deckKey) note.deckKey = deckKey
+      const key = str(row.id)
+      this.tree.use(deckKey)
+      cards.push({ key, noteKey: note.key, ord: num(row.ord), deckKey, progress: progressOf(row, this.source.crt, lastReview.get(key)) })
+    }
+    this.#read += cards.length
+    return cards
+  }
+
+  /** Once every page is read: the cards skipped and moved. */
+  report(warnings: Warnings) {
+    const orphans = num((this.db.prepare('SELECT count(*) AS n FROM cards').get() as Row).n) - this.#read
+    warnings.add(orphans, `${orphans} card(s) without a readable note were skipped`)
+    warnings.add(this.#homeless, `${this.#homeless} card(s) were in a deck missing from the package and were put in Default`)
+  }
 }
 
 /* FSRS memory state and the last review time (seconds), as newer Ankis keep them in `cards.data` */

@@ -21,11 +21,30 @@ const REQUIRED_COLUMNS: Record<string, string[]> = {
   revlog: ['id', 'cid', 'ease', 'ivl', 'lastIvl', 'factor', 'time', 'type'],
 }
 
+/*
+ * The reader looks cards up by note and answers by card, a page at a time.
+ * Anki keeps such indexes, but a package need not carry them: they are made
+ * on the unpacked copy (a file where they cannot be made, a table that is a
+ * view say, is read without them, only slower).
+ */
+const LOOKUP_INDEXES = [
+  'CREATE INDEX IF NOT EXISTS mnemo_import_cards_by_note ON cards (nid, ord)',
+  'CREATE INDEX IF NOT EXISTS mnemo_import_revlog_by_card ON revlog (cid, id)',
+]
+
+/** The unpacked collection (the reader's own copy: it may add indexes), then read-only. */
 export function openCollection(path: string): DatabaseSync {
   try {
     const db = new DatabaseSync(path)
     /* the first statement reads the header: "file is not a database" surfaces here */
     db.prepare("SELECT count(*) FROM sqlite_master").get()
+    for (const index of LOOKUP_INDEXES) {
+      try {
+        db.exec(index)
+      } catch {
+        /* read without it */
+      }
+    }
     db.exec('PRAGMA query_only = ON')
     return db
   } catch (error) {

@@ -1,4 +1,4 @@
-import type { BundleNote, BundleNoteType, ImportBundle } from '#importers/bundle'
+import type { BundleNoteType, ImportBundle } from '#importers/bundle'
 import { BUILTIN_NOTE_TYPES } from '#note_types/builtin'
 import { stockMapping, type SourceNoteType, type StockMapping } from '#importers/anki/stock'
 import type { MediaReferences } from '#importers/anki/media'
@@ -58,16 +58,16 @@ function uniqueNames(names: string[]): string[] {
 
 /**
  * The note types the bundle carries: a deck package only those its notes
- * use, a whole collection all. A custom type's templates and style may use
+ * use (`usedTypes`: the types of the notes that have cards), a whole
+ * collection all. A custom type's templates and style may use
  * files too (fonts, scripts: Anki's "_" files), so they count as references.
  */
 export function keptNoteTypes(
   types: Map<string, ReadNoteType>,
-  notes: Iterable<BundleNote>,
+  usedTypes: Set<string>,
   format: ImportBundle['format'],
   references: MediaReferences
 ): BundleNoteType[] {
-  const usedTypes = new Set([...notes].map((note) => note.noteTypeKey))
   const kept = [...types.values()].map((type) => type.bundle).filter((type) => format === 'colpkg' || usedTypes.has(type.key))
   for (const type of kept) {
     if (type.kind !== 'custom') continue

@@ -7,16 +7,18 @@ import type { ReadNoteType } from '#importers/anki/note_types'
 import { str, type Row, type SourceCollection, type Warnings } from '#importers/anki/source'
 
 /*
- * The `notes` table into bundle notes: fields by the note type's mapping
- * (a stock type's fields land on the product's built-in type), image
- * occlusion shapes as masks, tags split. A note's deck is set later, by its
- * first card.
+ * The `notes` table into bundle notes, in id order, read as they are taken:
+ * fields by the note type's mapping (a stock type's fields land on the
+ * product's built-in type), image occlusion shapes as masks, tags split. A
+ * note's deck is set later, by its first card.
  */
 
 const MAX_MASKS = 200
 
+const NOTE_COLUMNS = 'CAST(id AS TEXT) AS id, guid, CAST(mid AS TEXT) AS mid, tags, flds'
+
 /** What the notes loop skipped or changed, for the warnings. */
-class NoteTally {
+export class NoteTally {
   skippedByType = new Map<string, number>()
   unknownType = 0
   extraFields = 0
@@ -38,16 +40,9 @@ class NoteTally {
   }
 }
 
-export function readNotes(
-  db: DatabaseSync,
-  source: SourceCollection,
-  types: Map<string, ReadNoteType>,
-  references: MediaReferences,
-  warnings: Warnings
-): Map<string, BundleNote> {
-  const notes = new Map<string, BundleNote>()
-  const tally = new NoteTally()
-  for (const row of db.prepare('SELECT CAST(id AS TEXT) AS id, guid, CAST(mid AS TEXT) AS mid, tags, flds FROM notes ORDER BY id').iterate() as Iterable<Row>) {
+/** The notes of readable types, in id order; the others are counted in the tally. */
+export function* readNotes(db: DatabaseSync, source: SourceCollection, types: Map<string, ReadNoteType>, tally: NoteTally): Generator<BundleNote> {
+  for (const row of db.prepare(`SELECT ${NOTE_COLUMNS} FROM notes ORDER BY id`).iterate() as Iterable<Row>) {
     const mid = str(row.mid)
     const type = types.get(mid)
     if (!type) {
@@ -55,12 +50,24 @@ export function readNotes(
       else tally.unknownType++
       continue
     }
-    const note = noteOf(row, type, tally)
-    for (const value of Object.values(note.fields)) references.add(value)
-    notes.set(note.key, note)
+    yield noteOf(row, type, tally)
   }
-  tally.report(source, warnings)
-  return notes
+}
+
+/**
+ * Every file the notes refer to, before any note is written (the media are
+ * stored first, so the fields can point at them). Only notes whose text can
+ * hold a reference are parsed: `src`, `[sound:` or `url(` somewhere in it
+ * (LIKE ignores ASCII case, as the patterns do).
+ */
+export function noteReferences(db: DatabaseSync, types: Map<string, ReadNoteType>, references: MediaReferences) {
+  const candidates = db.prepare(`SELECT ${NOTE_COLUMNS} FROM notes WHERE flds LIKE '%src%' OR flds LIKE '%[sound:%' OR flds LIKE '%url(%'`)
+  for (const row of candidates.iterate() as Iterable<Row>) {
+    const type = types.get(str(row.mid))
+    if (!type) continue
+    /* the fields as the notes will be read, the Comments of an occlusion moved included; counted when they are */
+    for (const value of Object.values(noteOf(row, type, new NoteTally()).fields)) references.add(value)
+  }
 }
 
 function noteOf(row: Row, type: ReadNoteType, tally: NoteTally): BundleNote {

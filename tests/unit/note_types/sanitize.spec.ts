@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import { sanitizeCss, sanitizeFieldHtml, sanitizeTemplateHtml } from '#note_types/sanitize'
+import { htmlToPlainText } from '#note_types/plain_text'
 import { XSS_PAYLOADS, assertNeutralized, findXssProblem } from '#tests/fixtures/xss_payloads'
 
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
@@ -225,5 +226,31 @@ test.group('Note types | XSS checker', () => {
   test('there are at least 60 payloads', ({ assert }) => {
     assert.isAtLeast(XSS_PAYLOADS.length, 60)
     assert.lengthOf(new Set(XSS_PAYLOADS), XSS_PAYLOADS.length)
+  })
+})
+
+test.group('Note types | text without markup takes the short way', () => {
+  /* deterministic strings of awkward characters (controls, NUL, lone surrogates, quotes, cloze braces), never < or & */
+  function* texts(count: number) {
+    let seed = 7
+    const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff
+    const pool = [' ', '\n', '\r', '\t', '\0', '\u00a0', 'a', 'Z', '"', "'", '>', '=', '/', '{', '}', ':', 'c', '1', '[', ']', '\\', '\u2014', '😀', '\ud800', '\ufeff', ';', '#', '\u000b', '`']
+    for (let produced = 0; produced < count; ) {
+      let text = ''
+      for (let length = Math.floor(next() * 30); length > 0; length--) {
+        text += next() < 0.1 ? String.fromCharCode(Math.floor(next() * 0xffff)) : pool[Math.floor(next() * pool.length)]
+      }
+      if (/[<&]/.test(text)) continue
+      produced++
+      yield text
+    }
+  }
+
+  test('a field: what the parser makes of the same text, next to markup that forces the parser', ({ assert }) => {
+    for (const text of texts(3000)) assert.equal(`${sanitizeFieldHtml(text)}<br />`, sanitizeFieldHtml(`${text}<br />`), JSON.stringify(text))
+  })
+
+  test('plain text: what the parser makes of the same text, next to a tag that forces the parser', ({ assert }) => {
+    for (const text of texts(3000)) assert.equal(htmlToPlainText(text), htmlToPlainText(`${text}<br>`), JSON.stringify(text))
   })
 })

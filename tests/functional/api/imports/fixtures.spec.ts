@@ -88,6 +88,8 @@ test.group('API deck imports: every fixture file', (group) => {
       assert.equal(done.status, 'done', JSON.stringify(done))
       const { sample, ...figures } = expected
       assert.deepEqual(await holdings(user.id), figures)
+      /* the decks the import made besides its own (subdecks of the package, parts of a split deck) */
+      assert.equal(done.counts.decks, figures.decks - 1)
       if (sample) await sample(user.id, assert)
     })
   }

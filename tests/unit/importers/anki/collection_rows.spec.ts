@@ -1,12 +1,13 @@
 import { test } from '@japa/runner'
 import { DatabaseSync } from 'node:sqlite'
 import { SCHEMA11_TABLES } from '#importers/anki/schema11'
-import { dropCardless, progressOf, readCards } from '#importers/anki/cards'
+import { progressOf } from '#importers/anki/cards'
+import { openContent } from '#importers/anki/content'
 import { buildDeckTree, splitDeckName } from '#importers/anki/deck_tree'
 import { MediaReferences } from '#importers/anki/media'
 import { readNoteTypes } from '#importers/anki/note_types'
-import { readNotes } from '#importers/anki/notes'
-import { lastReviews, readReviews } from '#importers/anki/revlog'
+import { NoteTally, noteReferences, readNotes } from '#importers/anki/notes'
+import { ReviewReader } from '#importers/anki/revlog'
 import { Warnings, type SourceCollection, type SourceDeck } from '#importers/anki/source'
 
 /* the content modules of the Anki reader on a schema-11 collection in memory, rows as Anki stores them */
@@ -49,8 +50,9 @@ test.group('Anki reader: notes, cards and review history', () => {
   test('notes: fields by the note type, tags split; notes of unknown or broken types skipped, with warnings', ({ assert }) => {
     const { db, source } = collection()
     const warnings = new Warnings()
-    const references = new MediaReferences()
-    const notes = readNotes(db, source, readNoteTypes(source.noteTypes), references, warnings)
+    const tally = new NoteTally()
+    const notes = new Map([...readNotes(db, source, readNoteTypes(source.noteTypes), tally)].map((note) => [note.key, note]))
+    tally.report(source, warnings)
     assert.deepEqual([...notes.keys()], ['1', '2', '5'])
     assert.deepEqual(notes.get('1'), { key: '1', guid: 'g1', noteTypeKey: '7', deckKey: '', fields: { Front: 'chat', Back: 'cat' }, tags: ['french', 'vocab'] })
     assert.deepEqual(notes.get('2')!.fields, { Word: 'chien', Meaning: 'dog' })
@@ -64,23 +66,29 @@ test.group('Anki reader: notes, cards and review history', () => {
   test('cards: a card in a deck missing from the package goes to Default; the first card sets the note\'s deck', ({ assert }) => {
     const { db, source } = collection()
     const warnings = new Warnings()
-    const notes = readNotes(db, source, readNoteTypes(source.noteTypes), new MediaReferences(), new Warnings())
-    const tree = buildDeckTree(source.decks)
-    const { cards, cardKeys } = readCards(db, source, notes, tree, lastReviews(db), warnings)
-    assert.deepEqual([...cardKeys], ['10', '11'])
+    const content = openContent(db, source, 'apkg', warnings)
+    const batches = [...content.batches(1000)]
+    const cards = batches.flatMap((batch) => batch.cards)
+    const notes = new Map(batches.flatMap((batch) => batch.notes).map((note) => [note.key, note]))
+    assert.deepEqual(cards.map((card) => card.key), ['10', '11'])
     assert.deepEqual(cards.map((card) => [card.key, card.noteKey, card.deckKey]), [['10', '1', '2'], ['11', '2', '1']])
     assert.equal(notes.get('2')!.deckKey, '1')
-    dropCardless(notes, warnings)
+    /* the note without cards is not in any batch */
     assert.deepEqual([...notes.keys()], ['1', '2'])
-    assert.deepEqual(tree.decks(), [
+    assert.equal(content.noteCount, 2)
+    assert.deepEqual(content.decks, [
       { key: '1', name: 'Default', parentKey: null },
       { key: 'path:Languages', name: 'Languages', parentKey: null },
       { key: '2', name: 'French', parentKey: 'path:Languages' },
     ])
     assert.deepEqual(warnings.list.map((warning) => warning.message), [
+      '1 note(s) of the note type "Broken type" were skipped: the note type cannot be read',
+      '1 note(s) use a note type missing from the package and were skipped',
+      '1 note(s) had more fields than their note type; the extra fields were dropped',
       '1 card(s) without a readable note were skipped',
       '1 card(s) were in a deck missing from the package and were put in Default',
       '1 note(s) without cards were skipped',
+      '1 review-log row(s) of cards not in the package were skipped',
     ])
     /* a review card: due days counted from crt, FSRS state from data, last answered at its latest answer */
     assert.deepEqual(cards[0].progress, {
@@ -90,6 +98,38 @@ test.group('Anki reader: notes, cards and review history', () => {
     /* a new card is kept only to carry its suspension */
     assert.equal(cards[1].progress?.state, 'new')
     assert.isTrue(cards[1].progress?.frozen)
+  })
+
+  test('batches: any size gives the same notes, cards and answers, each answer with its card\'s batch', ({ assert }) => {
+    const { db, source } = collection()
+    /* each batch's answers read before the next batch is asked for, as the writer does */
+    const read = (size: number) => {
+      const batches = []
+      for (const batch of openContent(db, source, 'apkg', new Warnings()).batches(size)) batches.push({ ...batch, reviews: [...batch.reviews] })
+      return batches
+    }
+    const whole = read(1000)
+    const single = read(1)
+    assert.lengthOf(whole, 1)
+    assert.deepEqual(single.map((batch) => batch.notes.map((note) => note.key)), [['1'], ['2']])
+    assert.deepEqual(single.map((batch) => batch.cards.map((card) => card.key)), [['10'], ['11']])
+    assert.deepEqual(single.map((batch) => batch.reviews.map((review) => review.cardKey)), [['10', '10'], []])
+    assert.deepEqual(single.flatMap((batch) => batch.notes), whole[0].notes)
+    assert.deepEqual(single.flatMap((batch) => batch.cards), whole[0].cards)
+    assert.deepEqual(single.flatMap((batch) => batch.reviews), whole[0].reviews)
+  })
+
+  test('media references: read from the fields the notes will have, only in notes that can hold one', ({ assert }) => {
+    const { db, source } = collection()
+    db.exec('DELETE FROM notes')
+    const note = db.prepare("INSERT INTO notes VALUES (?, ?, ?, 0, 0, '', ?, '', 0, 0, '')")
+    note.run(20, 'r1', 7, '<img src="a.png">\x1f[sound:b.mp3]')
+    note.run(21, 'r2', 7, 'x\x1fy\x1f<img src="beyond the fields.png">')
+    note.run(22, 'r3', 99, '<img src="unknown type.png">\x1f')
+    note.run(23, 'r4', 8, '<div style="background: url(c.jpg)">w</div>\x1fplain')
+    const references = new MediaReferences()
+    noteReferences(db, readNoteTypes(source.noteTypes), references)
+    assert.deepEqual([...references.written.keys()], ['a.png', 'b.mp3', 'c.jpg'])
   })
 
   test('progress: learning due is a unix time; a card in a filtered deck keeps its original due', ({ assert }) => {
@@ -107,13 +147,17 @@ test.group('Anki reader: notes, cards and review history', () => {
   test('review history: answers only, intervals in days, durations capped at 60 s, orphans warned about', ({ assert }) => {
     const { db } = collection()
     const warnings = new Warnings()
-    const reviews = readReviews(db, new Set(['10', '11']), warnings)
+    const reader = new ReviewReader(db)
+    /* the answers of the cards read count as read; the others are orphans */
+    reader.latest(['10', '11'])
+    const reviews = [...reader.answers(['10', '11'])]
+    reader.report(warnings)
     assert.deepEqual(reviews, [
       { cardKey: '10', reviewedAt: new Date(1_699_000_000_000), rating: 1, kind: 'learn', intervalDays: 600 / 86_400, lastIntervalDays: 0, ease: 2.5, durationMs: 8_000 },
       { cardKey: '10', reviewedAt: new Date(1_699_100_000_000), rating: 3, kind: 'review', intervalDays: 12, lastIntervalDays: 4, ease: 2.5, durationMs: 60_000 },
     ])
     assert.deepEqual(warnings.list.map((warning) => warning.message), ['1 review-log row(s) of cards not in the package were skipped'])
-    assert.deepEqual([...lastReviews(db)], [['10', 1_699_100_000_000], ['99', 1_699_300_000_000]])
+    assert.deepEqual([...new ReviewReader(db).latest(['10', '11', '99'])], [['10', 1_699_100_000_000], ['99', 1_699_300_000_000]])
   })
 })
 
