@@ -15,7 +15,6 @@ import { retryVerdict, type AnswerInput, type AnswerResult } from '#actions/lear
 
 export type { AnswerInput, AnswerResult, WriteAnswer }
 
-
 /**
  * One answer, written with its review row in one transaction. The learner's
  * row, then the card's progress row are locked (the lock order is in

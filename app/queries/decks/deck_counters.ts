@@ -5,6 +5,7 @@ import { sessionAlgorithm, type AlgorithmColumns } from '#queries/learning/study
 import { NO_TOP_COUNTERS, sessionCounters, tallyColumns, tallyOf, TALLY_KEYS, type Tally, type TopCounters } from '#queries/learning/session_counters'
 import { studyDayBounds } from '#scheduling/study_day'
 import { notSuspendedManySql } from '#queries/learning/in_study'
+import { decksByParent } from '#queries/decks/deck_tree'
 
 /** The spec's deck counters (spaced repetition, with the speed-learning additions). */
 export interface DeckCounts {
@@ -140,13 +141,7 @@ async function ownCounts(user: Counted, ids: number[], now: Date, today: string,
 
 /** A deck's counts include its subdecks': each deck's own counts added up its tree, the earliest next card kept. */
 function treeSums(decks: CountedDeck[], own: Map<number, Own>) {
-  const children = new Map<number, CountedDeck[]>()
-  for (const deck of decks) {
-    if (!deck.parentId) continue
-    const siblings = children.get(deck.parentId)
-    if (siblings) siblings.push(deck)
-    else children.set(deck.parentId, [deck])
-  }
+  const children = decksByParent(decks, (deck) => deck.parentId ?? undefined)
   const sums = new Map<number, Own>()
   const sum = (deck: CountedDeck): Own => {
     const cached = sums.get(deck.id)
