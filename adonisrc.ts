@@ -2,6 +2,7 @@ import { indexPages } from '@adonisjs/inertia'
 import { defineConfig } from '@adonisjs/core/app'
 import { indexEntities } from '@adonisjs/core'
 import { generateRegistry } from '@tuyau/core/hooks'
+import { indexPolicies } from '@adonisjs/bouncer'
 
 export default defineConfig({
   experimental: {},
@@ -11,6 +12,7 @@ export default defineConfig({
     () => import('@adonisjs/lucid/commands'),
     () => import('@adonisjs/session/commands'),
     () => import('@adonisjs/mail/commands'),
+    () => import('@adonisjs/bouncer/commands')
   ],
 
   providers: [
@@ -37,6 +39,7 @@ export default defineConfig({
     () => import('@adonisjs/ally/ally_provider'),
     () => import('@adonisjs/drive/drive_provider'),
     () => import('#providers/app_provider'),
+    () => import('@adonisjs/bouncer/bouncer_provider')
   ],
 
   preloads: [
@@ -78,6 +81,7 @@ export default defineConfig({
       indexPages({ framework: 'react' }),
       /* typed route names (routes.d.ts) for toRoute() and the client */
       generateRegistry(),
+      indexPolicies()
     ],
     buildStarting: [() => import('@adonisjs/vite/build_hook')],
   },

@@ -2,6 +2,7 @@ import { DateTime } from 'luxon'
 import { BaseModel, belongsTo, column, hasMany, scope } from '@adonisjs/lucid/orm'
 import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
 import User from '#models/user'
+import type { DeckRole } from '#models/deck_collaborator'
 
 export const DECK_STATES = [
   'active', 'archived', 'cloning', 'disabled', 'duplicating', 'notes_moving', 'media_processing',
@@ -20,6 +21,9 @@ export const DECK_SOURCES = [
 export type DeckSource = (typeof DECK_SOURCES)[number]
 
 export const MAX_CARDS_PER_DECK = 3000
+
+/** a deck whose tree is shared with the bound user id, as an active participant */
+export const SHARED_WITH = "decks.root_deck_id = any(array(select c.deck_id from deck_collaborators c where c.user_id = ? and c.state = 'active'))"
 
 export interface Processing {
   total: number
@@ -146,10 +150,27 @@ export default class Deck extends BaseModel {
   @hasMany(() => Deck, { foreignKey: 'parentId' })
   declare children: HasMany<typeof Deck>
 
-  /** Every deck lookup starts here: the decks this user may see (their own; collaborators come with sharing). */
+  /**
+   * Every deck lookup starts here: the decks this user may see, their own and
+   * every deck of a shared tree they actively take part in. The shared roots
+   * are read once (an init plan), so both sides use an index.
+   */
   static accessibleBy = scope((query, user: { id: number }) => {
+    query.where((access) => access.where('decks.user_id', user.id).orWhereRaw(SHARED_WITH, [user.id]))
+  })
+
+  /** Writes only an owner makes (folders, positions, deleting the tree) start here instead. */
+  static ownedBy = scope((query, user: { id: number }) => {
     query.where('decks.user_id', user.id)
   })
+
+  /** The caller's role, as the access lookup (find_deck.ts) read it with the deck. */
+  roleOf(user: { id: number }): DeckRole | null {
+    if (this.userId === user.id) return 'owner'
+    const role = this.$extras.access_role
+    if (role === undefined) throw new Error(`deck ${this.id} was not read through the access lookup`)
+    return role
+  }
 
   get isRootDeck() {
     return this.parentId === null

@@ -14,6 +14,19 @@ export default class DeckReport extends BaseModel {
   @column()
   declare text: string
 
+  /** the library deck the report is about, when the reported deck came from the library */
+  @column()
+  declare publicDeckId: number | null
+
+  @column()
+  declare status: 'open' | 'resolved' | 'dismissed'
+
+  @column()
+  declare resolvedBy: number | null
+
+  @column.dateTime()
+  declare resolvedAt: DateTime | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 }

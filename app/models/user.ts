@@ -55,6 +55,14 @@ export default class User extends compose(BaseModel, AuthFinder) {
   @column()
   declare about: string | null
 
+  /** moderates the library: approves or rejects revisions, resolves reports */
+  @column()
+  declare isAdmin: boolean
+
+  /** links shown on the public profile, by network (website, youtube, instagram, tiktok, x) */
+  @column()
+  declare socialLinks: Record<string, string>
+
   @column()
   declare onboardingData: Record<string, unknown>
 

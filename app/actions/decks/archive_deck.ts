@@ -13,7 +13,7 @@ import { subtreeIds } from '#queries/decks/deck_tree'
 export default class ArchiveDeck {
   async handle(user: User, deckId: unknown, archived: boolean) {
     return db.transaction(async (trx) => {
-      const deck = await findDeck(user, deckId, trx)
+      const deck = await findDeck(user, deckId, trx, 'manage')
       if (!deck.isRootDeck) throw new ApiException(422, 'E_SUBDECK_ARCHIVE', 'subdeck_archive', { apiField: 'id' })
       if (deck.isProcessing) throw new ApiException(409, 'E_DECK_PROCESSING', 'deck_processing', { hasBody: true })
       if ((deck.state === 'archived') === archived) return deck

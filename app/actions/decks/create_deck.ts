@@ -30,7 +30,7 @@ export default class CreateDeck {
           name: input.name,
           source: input.source,
           state: input.state,
-          position: await nextPosition(trx, user.id, { table: 'decks', parentId: parent?.id ?? null }),
+          position: await nextPosition(trx, parent?.userId ?? user.id, { table: 'decks', parentId: parent?.id ?? null }),
         },
         trx
       )

@@ -5,7 +5,7 @@ import Deck, { type DeckSource, type DeckState, type FontSettings } from '#model
 export const DECK_NAME_MAX = 255
 
 /** The deck a subdeck goes under: the subdeck belongs to its tree and takes its algorithm. */
-export type ParentDeck = Pick<Deck, 'id' | 'rootDeckId' | 'algorithmPreset' | 'algorithmType' | 'algorithmSettings'>
+export type ParentDeck = Pick<Deck, 'id' | 'userId' | 'rootDeckId' | 'algorithmPreset' | 'algorithmType' | 'algorithmSettings'>
 
 export interface NewDeck {
   userId: number
@@ -35,7 +35,8 @@ export async function createDeckRow(input: NewDeck, trx: TransactionClientContra
   const parent = input.parent ?? null
   const deck = await Deck.create(
     {
-      userId: input.userId,
+      /* a subdeck belongs to its tree's owner, also when an editor of a shared tree made it */
+      userId: parent?.userId ?? input.userId,
       name: input.name.slice(0, DECK_NAME_MAX),
       parentId: parent?.id ?? null,
       rootDeckId: parent ? (parent.rootDeckId ?? parent.id) : null,

@@ -12,7 +12,7 @@ import { removeStoredFiles } from '#services/stored_files'
  */
 export default class DeleteDeck {
   async handle(user: User, deckId: unknown) {
-    const files = await db.transaction(async (trx) => deleteDeckRows(trx, await findDeck(user, deckId, trx)))
+    const files = await db.transaction(async (trx) => deleteDeckRows(trx, await findDeck(user, deckId, trx, 'manage')))
     await removeStoredFiles(files)
   }
 }

@@ -29,10 +29,10 @@ export interface DuplicateInput {
 export default class DuplicateDeck {
   async handle(user: User, deckId: unknown, input: DuplicateInput) {
     return db.transaction(async (trx) => {
-      const source = await findDeck(user, deckId, trx)
+      const source = await findDeck(user, deckId, trx, 'edit')
       const ids = await subtreeIds(source.id, trx)
       if (input.destinationId) {
-        const destination = await findDeck(user, input.destinationId, trx)
+        const destination = await findDeck(user, input.destinationId, trx, 'edit')
         /* a copy inside the original would copy itself */
         if (ids.includes(destination.id)) throw new ApiException(422, 'E_DECK_MOVE_CYCLE', 'deck_move_cycle', { apiField: 'destination_id' })
         if (destination.algorithmType !== source.algorithmType || destination.algorithmPreset !== source.algorithmPreset) {
@@ -44,7 +44,7 @@ export default class DuplicateDeck {
       const name = copyNameFor(source.name, beside, user.locale ?? input.locale ?? 'en')
       const copy = await new CreateDeck().handle(
         user,
-        { name, parentId: input.destinationId ?? null, folderId: input.destinationId ? null : (input.folderId ?? source.folderId) },
+        { name, parentId: input.destinationId ?? null, folderId: input.destinationId ? null : (input.folderId ?? (source.userId === user.id ? source.folderId : null)) },
         trx
       )
       copy.merge({

@@ -20,13 +20,13 @@ export interface MoveDeckInput {
 export default class MoveDeck {
   async handle(user: User, input: MoveDeckInput) {
     return db.transaction(async (trx) => {
-      const deck = await findEditableDeck(user, input.deckId, trx)
+      const deck = await findEditableDeck(user, input.deckId, trx, 'manage')
       const subtree = await subtreeIds(deck.id, trx)
       let rootDeckId = deck.id
       let folderId: number | null = null
       let parentId: number | null = null
       if (input.parentDeckId) {
-        const parent = await findEditableDeck(user, input.parentDeckId, trx)
+        const parent = await findEditableDeck(user, input.parentDeckId, trx, 'manage')
         if (subtree.includes(parent.id)) throw new ApiException(422, 'E_DECK_MOVE_CYCLE', 'deck_move_cycle', { apiField: 'parent_deck_id' })
         if (parent.algorithmType !== deck.algorithmType || parent.algorithmPreset !== deck.algorithmPreset) {
           throw new ApiException(422, 'E_DIFFERENT_ALGORITHMS', 'different_algorithms', { apiField: 'parent_deck_id' })

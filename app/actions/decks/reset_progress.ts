@@ -8,7 +8,7 @@ import { inTransaction } from '#services/transactions'
 export default class ResetProgress {
   async handle(user: User, deckId: unknown, cardIds?: number[], outer?: TransactionClientContract) {
     return inTransaction(outer, async (trx) => {
-      const deck = await findEditableDeck(user, deckId, trx)
+      const deck = await findEditableDeck(user, deckId, trx, 'view')
       const deckIds = await subtreeIds(deck.id, trx)
       const query = trx.from('card_progress').where('user_id', user.id).whereIn('deck_id', deckIds)
       if (cardIds) query.whereIn('card_id', cardIds)

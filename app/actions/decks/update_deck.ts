@@ -6,6 +6,8 @@ import type Deck from '#models/deck'
 import type { FontSettings } from '#models/deck'
 import type User from '#models/user'
 import { assertEditable, findDeck } from '#queries/decks/find_deck'
+import DeckPolicy from '#policies/deck_policy'
+import { authorize } from '#services/authorize'
 
 export interface UpdateDeckInput {
   name?: string | null
@@ -42,11 +44,18 @@ export default class UpdateDeck {
       /* remembering the list's sort order is not an edit, so it works on archived decks too */
       const { notesSortBy, notesOrder, ...edits } = input
       const defined = Object.fromEntries(Object.entries(edits).filter(([, value]) => value !== undefined))
-      if (Object.keys(defined).length) assertEditable(deck)
+      if (Object.keys(defined).length) {
+        /* a root deck's settings are the owner's; an editor renames and styles subdecks */
+        await authorize(user, DeckPolicy, deck.isRootDeck ? 'manage' : 'edit', deck)
+        assertEditable(deck)
+      }
       if (edits.fontSettings) defined.fontSettings = { ...deck.fontSettings, ...edits.fontSettings }
       deck.merge(defined)
-      if (notesSortBy) deck.notesSortBy = notesSortBy
-      if (notesOrder) deck.notesOrder = notesOrder
+      /* the list's order is remembered on the owner's deck; a participant's list keeps the default */
+      if (deck.roleOf(user) === 'owner') {
+        if (notesSortBy) deck.notesSortBy = notesSortBy
+        if (notesOrder) deck.notesOrder = notesOrder
+      }
       await deck.useTransaction(trx).save()
       return deck
     })
@@ -56,7 +65,8 @@ export default class UpdateDeck {
 /** A sort chosen in a card list (web or app) is remembered on the deck. */
 export async function rememberSort(user: User, deck: Deck, input: { sort_by?: Deck['notesSortBy']; order?: string }) {
   const order = input.order?.toUpperCase() as Deck['notesOrder'] | undefined
-  if ((input.sort_by && input.sort_by !== deck.notesSortBy) || (order && order !== deck.notesOrder)) {
+  const changed = (input.sort_by && input.sort_by !== deck.notesSortBy) || (order && order !== deck.notesOrder)
+  if (changed && deck.roleOf(user) === 'owner') {
     return new UpdateDeck().handle(user, deck.id, { notesSortBy: input.sort_by, notesOrder: order })
   }
   return deck

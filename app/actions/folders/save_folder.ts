@@ -29,7 +29,7 @@ export default class SaveFolder {
       folder.merge(Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)))
       await folder.useTransaction(trx).save()
       if (assignDeckIds?.length) {
-        const decks = await Deck.query({ client: trx }).withScopes((s) => s.accessibleBy(user)).whereIn('id', assignDeckIds)
+        const decks = await Deck.query({ client: trx }).withScopes((s) => s.ownedBy(user)).whereIn('id', assignDeckIds)
         if (decks.length !== new Set(assignDeckIds).size) throw ApiException.notFound()
         if (decks.some((deck) => !deck.isRootDeck)) throw new ApiException(422, 'E_SUBDECK_IN_FOLDER', 'subdeck_in_folder', { apiField: 'assign_deck_ids' })
         await Deck.query({ client: trx }).whereIn('id', assignDeckIds).update({ folder_id: folder.id })

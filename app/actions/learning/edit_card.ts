@@ -16,7 +16,7 @@ export interface CardEdit {
  * learner's card is a 404. Returns the card.
  */
 export async function editCard(user: User, cardId: unknown, edit: CardEdit) {
-  const card = await findLearnerCard(user, cardId)
+  const card = await findLearnerCard(user, cardId, 'edit')
   await updateNote(user, { id: card.note_id, deckId: card.deck_id }, edit)
   return card
 }

@@ -44,7 +44,7 @@ export function algorithmSettingsInput(input: Infer<typeof algorithmSettingsVali
  */
 export async function updateAlgorithmSettings(user: User, deckId: unknown, input: AlgorithmSettingsInput) {
   return db.transaction(async (trx) => {
-    const deck = await findEditableDeck(user, deckId, trx)
+    const deck = await findEditableDeck(user, deckId, trx, 'manage')
     if (deck.parentId !== null) throw new ApiException(422, 'E_ALGORITHM_ON_ROOT_ONLY', 'algorithm_root_only', { apiField: 'deckId' })
     const stored: StoredAlgorithmSettings = {}
     const scheduler: SchedulerName = input.smartScheduling ? 'fsrs' : 'sm2'

@@ -34,7 +34,7 @@ export default class BulkNotes {
       return { count, processing: true }
     }
     return db.transaction(async (trx) => {
-      const { deck, noteIds } = await selectNotes(user, selection, trx)
+      const { deck, noteIds } = await selectNotes(user, selection, trx, action === 'destroy' || action === 'duplicate' ? 'edit' : 'view')
       assertEditable(deck)
       if (action === 'freeze' || action === 'unfreeze') {
         await setFrozen(user.id, noteIds, action === 'freeze', trx)

@@ -30,7 +30,7 @@ export default class MoveNotes {
     return db.transaction(async (trx) => {
       /* both decks' rows in one order, so two moves between the same two decks in opposite directions never deadlock */
       await lockDecks(trx, [idParam(selection.deckId), idParam(destinationId)])
-      const { deck, noteIds } = await selectNotes(user, selection, trx)
+      const { deck, noteIds } = await selectNotes(user, selection, trx, 'edit')
       const destination = await findEditableDeck(user, destinationId, trx)
       assertEditable(deck)
       if (noteIds.length === 0) return { deck, moved: 0 }

@@ -15,7 +15,7 @@ import { REVERSED_ORD_OFFSET, isReversible } from '#note_types/cards'
 export default class ReverseNotes {
   async handle(user: User, selection: Selection, reverse: boolean) {
     return db.transaction(async (trx) => {
-      const { deck, noteIds } = await selectNotes(user, selection, trx)
+      const { deck, noteIds } = await selectNotes(user, selection, trx, 'edit')
       assertEditable(deck)
       const notes = await Note.query({ client: trx }).whereIn('id', noteIds).where('is_reversed', !reverse).preload('noteType')
       const targets = notes.filter((note) => isReversible(note.noteType.definition)).map((note) => note.id)

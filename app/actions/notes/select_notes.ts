@@ -1,6 +1,6 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import ApiException from '#exceptions/api_exception'
-import { findDeck } from '#queries/decks/find_deck'
+import { findDeck, type DeckAbility } from '#queries/decks/find_deck'
 import { subtreeIds } from '#queries/decks/deck_tree'
 
 export interface Selection {
@@ -12,9 +12,11 @@ export interface Selection {
 /**
  * The notes a bulk call means: the given ids, or every note of the deck and
  * its subdecks with select_all. An id outside the deck is a 404 for the whole call.
+ * `view` is enough for what touches only the caller's own progress (freeze,
+ * suspend, reset); changing the notes themselves needs `edit`.
  */
-export async function selectNotes(user: { id: number }, selection: Selection, trx: TransactionClientContract) {
-  const deck = await findDeck(user, selection.deckId, trx)
+export async function selectNotes(user: { id: number }, selection: Selection, trx: TransactionClientContract, ability: DeckAbility = 'view') {
+  const deck = await findDeck(user, selection.deckId, trx, ability)
   const deckIds = await subtreeIds(deck.id, trx)
   const query = trx.from('notes').whereIn('deck_id', deckIds).select('id').orderBy('id')
   if (!selection.selectAll) {

@@ -22,7 +22,7 @@ export default class LearnCardsController {
   /** GET /learn/cards/:id/fields: the note as the notes editor opens it, for the same editor in a dialog. */
   async fields(ctx: HttpContext) {
     ctx.session.reflash()
-    const card = await findLearnerCard(ctx.auth.use('web').getUserOrFail(), ctx.params.id)
+    const card = await findLearnerCard(ctx.auth.use('web').getUserOrFail(), ctx.params.id, 'edit')
     return NoteTransformer.forCardEditor(card.id, await noteOfCard(card))
   }
 

@@ -28,8 +28,9 @@ function snapshotExpression(user: string, card: string) {
      where c.id = ${card}) s)`
 }
 
-/** The snapshot as a column of a query over `decks` (the deck's owner is the learner), bound to the card id. */
-export const snapshotColumn = (as: string) => `${snapshotExpression('decks.user_id', '?')} as ${as}`
+/** The snapshot as a column of a query over `decks`: the learner's id four times, then the card id (snapshotBindings). */
+export const snapshotColumn = (as: string) => `${snapshotExpression('?', '?')} as ${as}`
+export const snapshotBindings = (userId: number, cardId: number) => [userId, userId, userId, userId, cardId]
 
 export interface AnswerSnapshot {
   card: { id: number; deck_id: number }

@@ -1,21 +1,30 @@
 import db from '@adonisjs/lucid/services/db'
 import Note from '#models/note'
 import ApiException from '#exceptions/api_exception'
-import { idParam } from '#queries/decks/find_deck'
+import Deck from '#models/deck'
+import DeckPolicy from '#policies/deck_policy'
+import { authorize } from '#services/authorize'
+import { idParam, roleColumn, type DeckAbility } from '#queries/decks/find_deck'
 
 export type LearnerCard = { id: number; note_id: number; deck_id: number; created_at: Date }
 
-/** A card of one of this learner's decks; anyone else's card (or a bad id) is a 404. */
-export async function findLearnerCard(user: { id: number }, cardId: unknown): Promise<LearnerCard> {
-  const card = await db
-    .from('cards as c')
-    .join('decks as d', 'd.id', 'c.deck_id')
+/**
+ * A card of a deck this learner may see (their own or a shared tree they take
+ * part in); anyone else's card (or a bad id) is a 404. Studying a card
+ * (freezing, removing it from study, its statistics: the learner's own
+ * progress) needs `view`; changing its content needs `edit` (DeckPolicy).
+ */
+export async function findLearnerCard(user: { id: number }, cardId: unknown, ability: DeckAbility = 'view'): Promise<LearnerCard> {
+  const found = await Deck.query()
+    .withScopes((s) => s.accessibleBy(user))
+    .join('cards as c', 'c.deck_id', 'decks.id')
     .where('c.id', idParam(cardId))
-    .where('d.user_id', user.id)
-    .select('c.id', 'c.note_id', 'c.deck_id', 'c.created_at')
+    .select('decks.id', 'decks.user_id', roleColumn(user), 'c.id as card_id', 'c.note_id as card_note_id', 'c.created_at as card_created_at')
     .first()
-  if (!card) throw ApiException.notFound()
-  return card
+  if (!found) throw ApiException.notFound()
+  await authorize(user, DeckPolicy, ability, found)
+  const { card_id: id, card_note_id: noteId, card_created_at: createdAt } = found.$extras
+  return { id, note_id: noteId, deck_id: found.id, created_at: createdAt }
 }
 
 /** The ids of every card of a note. */

@@ -2,10 +2,12 @@ import db from '@adonisjs/lucid/services/db'
 import Deck from '#models/deck'
 import type User from '#models/user'
 import ApiException from '#exceptions/api_exception'
-import { idParam } from '#queries/decks/find_deck'
+import { findDeck, idParam, roleColumn } from '#queries/decks/find_deck'
 import { subtreeIdsColumn } from '#queries/decks/deck_tree'
 import { preparedRows } from '#services/prepared_query'
-import { parseSnapshot, snapshotColumn } from '#queries/learning/answer_snapshot'
+import { authorize } from '#services/authorize'
+import DeckPolicy from '#policies/deck_policy'
+import { parseSnapshot, snapshotBindings, snapshotColumn } from '#queries/learning/answer_snapshot'
 import { resolveAlgorithm, type ResolvedAlgorithm } from '#scheduling/presets'
 import { studyDayBounds } from '#scheduling/study_day'
 
@@ -54,14 +56,16 @@ export async function answerContext(user: User, deckId: unknown, cardId: number)
 async function readContext(user: User, deckId: unknown, answering?: number) {
   const id = idParam(deckId)
   /* the deck and its subtree's ids in one read */
-  const query = Deck.query().withScopes((scopes) => scopes.accessibleBy(user)).where('decks.id', id).select('decks.*', subtreeIdsColumn(id, 'subtree_ids'))
-  if (answering !== undefined) query.select(db.raw(snapshotColumn('answer_snapshot'), [answering]))
+  const query = Deck.query().withScopes((scopes) => scopes.accessibleBy(user)).where('decks.id', id).select('decks.*', roleColumn(user), subtreeIdsColumn(id, 'subtree_ids'))
+  if (answering !== undefined) query.select(db.raw(snapshotColumn('answer_snapshot'), snapshotBindings(user.id, answering)))
   /* read before every answer: a statement prepared once per connection */
   const [found] = await preparedRows(query)
   const deck = found ? Deck.$createFromAdapterResult(found)! : null
   if (!deck) throw ApiException.notFound()
+  await authorize(user, DeckPolicy, 'view', deck)
   if (deck.state === 'archived') throw new ApiException(409, 'E_DECK_ARCHIVED', 'deck_archived', { hasBody: true })
-  const root = deck.rootDeckId && deck.rootDeckId !== deck.id ? await Deck.findOrFail(deck.rootDeckId) : deck
+  /* the root's algorithm governs a subdeck's session; it is in the same tree, so the same access */
+  const root = deck.rootDeckId && deck.rootDeckId !== deck.id ? await findDeck(user, deck.rootDeckId) : deck
   const now = new Date()
   const today = user.today(now)
   const context: StudyContext = {
