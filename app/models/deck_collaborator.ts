@@ -39,6 +39,10 @@ export default class DeckCollaborator extends BaseModel {
   @column()
   declare maxCardsPerDay: number | null
 
+  /** the sharing token active when the owner removed this participant (migration 0015) */
+  @column()
+  declare removedToken: string | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 

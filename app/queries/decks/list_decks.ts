@@ -3,6 +3,7 @@ import Folder from '#models/folder'
 import NoteType from '#models/note_type'
 import type User from '#models/user'
 import { deckCounters, type DeckCounts } from '#queries/decks/deck_counters'
+import { collaborationOf, type Collaboration } from '#queries/sharing/collaboration'
 
 export interface DeckListFilters {
   archived?: boolean
@@ -22,10 +23,11 @@ export async function listDecks(user: User, filters: DeckListFilters = {}) {
   const read = async () => {
     const all = await Deck.query().withScopes((s) => s.accessibleBy(user)).orderBy('position').orderBy('id')
     const visible = all.filter((deck) => (deck.state === 'archived') === archived)
-    return { all, visible, counts: await deckCounters(user, visible) }
+    const [counts, collaboration] = await Promise.all([deckCounters(user, visible), collaborationOf(user, visible)])
+    return { all, visible, counts, collaboration }
   }
   /* the decks and their counts, the folders and the note types side by side */
-  const [{ all, visible, counts }, folders, noteTypes] = await Promise.all([
+  const [{ all, visible, counts, collaboration }, folders, noteTypes] = await Promise.all([
     read(),
     Folder.query().where('user_id', user.id).orderBy('position').orderBy('id'),
     NoteType.query().whereNull('user_id').orWhere('user_id', user.id).orderBy('id'),
@@ -39,7 +41,7 @@ export async function listDecks(user: User, filters: DeckListFilters = {}) {
   if (filters.deckIds) selected = selected.filter((deck) => filters.deckIds!.includes(deck.id))
 
   const numberOfArchivedDecks = all.filter((deck) => deck.state === 'archived' && deck.isRootDeck).length
-  return { owner: user, visible, selected, counts, folders, noteTypes, numberOfArchivedDecks }
+  return { owner: user, visible, selected, counts, collaboration, folders, noteTypes, numberOfArchivedDecks }
 }
 
 export type DeckList = Awaited<ReturnType<typeof listDecks>>
@@ -59,14 +61,14 @@ export async function showDeck(user: User, deck: Deck) {
     .where('root_deck_id', deck.rootDeckId ?? deck.id)
     .orderBy('position')
     .orderBy('id')
-  const counts = await deckCounters(user, tree)
+  const [counts, collaboration] = await Promise.all([deckCounters(user, tree), collaborationOf(user, [deck])])
   const owner = deck.userId === user.id ? user : await deck.related('owner').query().firstOrFail()
   /* the deck as the caller has it in hand (a save just made), its subdecks as stored */
   const rows = [deck, ...tree.filter((row) => row.id !== deck.id)]
-  return { deck, rows, counts, owner }
+  return { deck, rows, counts, owner, collaboration }
 }
 
-export type ShownDeck = { deck: Deck; rows: Deck[]; counts: Map<number, DeckCounts>; owner: User }
+export type ShownDeck = { deck: Deck; rows: Deck[]; counts: Map<number, DeckCounts>; owner: User; collaboration?: Map<number, Collaboration> }
 
 /** Every deck this learner may see that is not archived, by position: the light list and the statistics' deck picker. */
 export async function activeDecks(user: User) {

@@ -8,6 +8,8 @@ import { DeckSettings } from '~/components/decks/deck_settings'
 import { useDeckPolling } from '~/components/decks/use_deck_polling'
 import type { Deck, Destinations, NotesPage, PollingEntry, StartedJob, Template } from '~/components/decks/types'
 import { urlFor } from '~/lib/routes'
+import { ShareButton } from '~/components/sharing/sharing_dialog'
+import type { DeckSharing } from '~/components/sharing/types'
 import '~/css/decks.css'
 
 type Props = {
@@ -22,11 +24,13 @@ type Props = {
   /** loaded when the move picker opens */
   destinations?: Destinations
   started: StartedJob[]
+  /** loaded when the Sharing dialog opens */
+  sharing?: DeckSharing
 }
 
 const RELOAD = ['deck', 'tree', 'notes', 'polling']
 
-export default function DeckPage({ tab, deck, tree, templates, notes, polling, destinations, started }: Props) {
+export default function DeckPage({ tab, deck, tree, templates, notes, polling, destinations, started, sharing }: Props) {
   const t = useT()
   useDeckPolling(polling, started, RELOAD)
   const entry = polling.find((item) => item.id === deck.id)
@@ -42,11 +46,14 @@ export default function DeckPage({ tab, deck, tree, templates, notes, polling, d
     <div className="stack deck-page">
       <Head title={deck.name} />
       <DeckHeader deck={deck} tree={tree} entry={entry} editable={editable} />
-      {deck.state !== 'archived' && (
-        <Link route="learn.show" routeParams={{ id: deck.id }} className="button primary large deck-study">
-          {t('learn.study')}
-        </Link>
-      )}
+      <div className="row">
+        {deck.state !== 'archived' && (
+          <Link route="learn.show" routeParams={{ id: deck.id }} className="button primary large deck-study">
+            {t('learn.study')}
+          </Link>
+        )}
+        <ShareButton sharing={sharing} />
+      </div>
       <nav className="tabs" aria-label={t('decks.tabs.label')}>
         {tabs.map((item) => (
           <Link
