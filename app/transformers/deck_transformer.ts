@@ -50,8 +50,10 @@ export default class DeckTransformer {
    * as the spec nests them, their id tree, the note types, the number of
    * archived main decks and the folders with their main decks.
    */
-  static list({ owner, visible, selected, counts, collaboration, folders, noteTypes, numberOfArchivedDecks }: DeckList) {
-    const nested = this.nested(visible, (deck) => this.fields(deck, counts.get(deck.id), owner, collaboration.get(deck.rootDeckId ?? deck.id)))
+  static list({ owner, owners, visible, selected, counts, collaboration, folders, noteTypes, numberOfArchivedDecks }: DeckList) {
+    const nested = this.nested(visible, (deck) =>
+      this.fields(deck, counts.get(deck.id), owners.get(deck.userId) ?? owner, collaboration.get(deck.rootDeckId ?? deck.id))
+    )
     /* each folder's main decks, in one pass over the decks */
     const roots = new Map<number, number[]>(folders.map((folder) => [folder.id, []]))
     for (const deck of visible) if (deck.isRootDeck && deck.folderId !== null) roots.get(deck.folderId)?.push(deck.id)

@@ -1,7 +1,7 @@
 import Deck, { PROCESSING_STATES } from '#models/deck'
 import Folder from '#models/folder'
 import NoteType from '#models/note_type'
-import type User from '#models/user'
+import User from '#models/user'
 import { deckCounters, type DeckCounts } from '#queries/decks/deck_counters'
 import { collaborationOf, type Collaboration } from '#queries/sharing/collaboration'
 
@@ -41,7 +41,10 @@ export async function listDecks(user: User, filters: DeckListFilters = {}) {
   if (filters.deckIds) selected = selected.filter((deck) => filters.deckIds!.includes(deck.id))
 
   const numberOfArchivedDecks = all.filter((deck) => deck.state === 'archived' && deck.isRootDeck).length
-  return { owner: user, visible, selected, counts, collaboration, folders, noteTypes, numberOfArchivedDecks }
+  /* the owners of the shared decks among them (one read; none when every deck is the caller's) */
+  const others = [...new Set(visible.map((deck) => deck.userId).filter((id) => id !== user.id))]
+  const owners = new Map((others.length ? await User.query().whereIn('id', others) : []).map((owner) => [owner.id, owner]))
+  return { owner: user, owners, visible, selected, counts, collaboration, folders, noteTypes, numberOfArchivedDecks }
 }
 
 export type DeckList = Awaited<ReturnType<typeof listDecks>>

@@ -11,7 +11,7 @@ import '~/css/decks.css'
 const keep = { preserveScroll: true, preserveState: true, only: ['deck', 'sharing'] }
 
 /** The deck page's Share button: opens the dialog and loads its data (the page's optional `sharing` prop). */
-export function ShareButton({ sharing }: { sharing?: DeckSharing }) {
+export function ShareButton({ deckId, sharing }: { deckId: number; sharing?: DeckSharing }) {
   const t = useT()
   const [open, setOpen] = useState(false)
   const show = () => {
@@ -23,13 +23,13 @@ export function ShareButton({ sharing }: { sharing?: DeckSharing }) {
       <button type="button" className="button ghost" onClick={show}>
         {t('sharing.dialog.button')}
       </button>
-      {open && sharing && <SharingDialog sharing={sharing} onClose={() => setOpen(false)} />}
+      {open && sharing && <SharingDialog sharing={sharing} subdeck={sharing.rootDeckId !== deckId} onClose={() => setOpen(false)} />}
     </>
   )
 }
 
 /** Sharing on or off with its link, and the participants, owner first: managed by the owner, read-only for the others. */
-export function SharingDialog({ sharing, onClose }: { sharing: DeckSharing; onClose: () => void }) {
+export function SharingDialog({ sharing, subdeck, onClose }: { sharing: DeckSharing; subdeck: boolean; onClose: () => void }) {
   const t = useT()
   const box = useRef<HTMLDivElement>(null)
   const owner = sharing.role === 'owner'
@@ -47,6 +47,7 @@ export function SharingDialog({ sharing, onClose }: { sharing: DeckSharing; onCl
             <span>{t('sharing.dialog.enabled')}</span>
           </label>
           <p className="muted">{t(sharing.enabled ? 'sharing.dialog.stop_hint' : 'sharing.dialog.enabled_hint')}</p>
+          {subdeck && <p className="notice">{t('sharing.dialog.root_only')}</p>}
           {sharing.link && <LinkField link={sharing.link} />}
           {!owner && <p className="notice">{t('sharing.dialog.read_only')}</p>}
           <h3>{t('sharing.dialog.participants')}</h3>

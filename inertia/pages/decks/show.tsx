@@ -52,7 +52,7 @@ export default function DeckPage({ tab, deck, tree, templates, notes, polling, d
             {t('learn.study')}
           </Link>
         )}
-        <ShareButton sharing={sharing} />
+        <ShareButton deckId={deck.id} sharing={sharing} />
       </div>
       <nav className="tabs" aria-label={t('decks.tabs.label')}>
         {tabs.map((item) => (

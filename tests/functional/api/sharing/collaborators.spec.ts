@@ -27,7 +27,10 @@ test.group('API deck_collaborators: joining', (group) => {
     assert.lengthOf(rows, 1)
 
     const list = await client.get('/api/decks').bearerToken(learner.token)
-    assert.include(list.body().decks.map((item: any) => item.id), deck.id)
+    const listed = list.body().decks.find((item: any) => item.id === deck.id)
+    assert.equal(listed.owner.id, owner.user.id, 'a shared deck names its owner in the list too')
+    assert.deepEqual(listed.collaboration, { count: 1, role: 'viewer', state: 'active' })
+    assert.isNull(listed.sharingToken)
   })
 
   test('the owner joining is a 422; another user id is a 403; a dead token a 404; a bad body a 422', async ({ client, assert }) => {
