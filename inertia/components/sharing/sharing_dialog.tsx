@@ -7,6 +7,7 @@ import { useModalFocus } from '~/lib/use_modal_focus'
 import { Avatar } from '~/components/avatar'
 import type { Collaborator, DeckSharing } from '~/components/sharing/types'
 import '~/css/decks.css'
+import '~/css/sharing.css'
 
 const keep = { preserveScroll: true, preserveState: true, only: ['deck', 'sharing'] }
 
@@ -42,7 +43,7 @@ export function SharingDialog({ sharing, subdeck, onClose }: { sharing: DeckShar
       <div ref={box} className="dialog decks-dialog sharing-dialog" role="dialog" aria-modal="true" aria-labelledby="sharing-title">
         <h2 id="sharing-title">{t('sharing.dialog.title')}</h2>
         <div className="decks-dialog-body stack">
-          <label className="row">
+          <label className="sharing-toggle">
             <input type="checkbox" checked={sharing.enabled} disabled={!owner} onChange={(event) => toggle(event.target.checked)} />
             <span>{t('sharing.dialog.enabled')}</span>
           </label>
@@ -71,16 +72,23 @@ export function SharingDialog({ sharing, subdeck, onClose }: { sharing: DeckShar
 function LinkField({ link }: { link: string }) {
   const t = useT()
   const [copied, setCopied] = useState(false)
+  const input = useRef<HTMLInputElement>(null)
   useEffect(() => setCopied(false), [link])
   const copy = async () => {
-    await navigator.clipboard?.writeText(link)
+    try {
+      await navigator.clipboard.writeText(link)
+    } catch {
+      /* no clipboard permission (or no secure context): the selected link is copied the old way */
+      input.current?.select()
+      document.execCommand('copy')
+    }
     setCopied(true)
   }
   return (
     <div className="field">
       <span>{t('sharing.dialog.link')}</span>
-      <div className="row">
-        <input type="text" readOnly value={link} aria-label={t('sharing.dialog.link')} onFocus={(event) => event.target.select()} />
+      <div className="row sharing-link">
+        <input ref={input} type="text" readOnly value={link} aria-label={t('sharing.dialog.link')} onFocus={(event) => event.target.select()} />
         <button type="button" className="button" onClick={copy}>
           {t(copied ? 'sharing.dialog.copied' : 'sharing.dialog.copy')}
         </button>

@@ -35,7 +35,8 @@ export default function DeckPage({ tab, deck, tree, templates, notes, polling, d
   useDeckPolling(polling, started, RELOAD)
   const entry = polling.find((item) => item.id === deck.id)
   const busy = Boolean(entry && entry.state !== 'processing_failed')
-  const editable = deck.state !== 'archived' && !busy
+  /* a viewer of a shared deck studies it but changes nothing */
+  const editable = deck.state !== 'archived' && !busy && deck.collaboration.role !== 'viewer'
   const tabs = [
     { key: 'general', label: t('decks.tabs.general') },
     { key: 'cards', label: t('decks.tabs.cards') },

@@ -7,6 +7,7 @@ import { Avatar } from '~/components/avatar'
 import { FormError } from '~/components/form_error'
 import type { SharedDeck } from '~/components/sharing/types'
 import '~/css/decks.css'
+import '~/css/sharing.css'
 
 type Props = {
   sharedDeck: SharedDeck
