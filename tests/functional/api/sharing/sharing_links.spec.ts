@@ -125,4 +125,16 @@ test.group('API sharing: the shared deck by its token', (group) => {
     const unshared = await createDeck(client, own.token, { name: 'Private' })
     assert.isNull((await getDeck(client, own.token, unshared.id)).sharingToken)
   })
+
+  test('the public reads are rate-limited per address: 120 a minute, then a 429 with Retry-After', async ({ client, assert }) => {
+    const { token } = await sharedDeck(client)
+    for (let index = 0; index < 120; index++) {
+      const response = await client.get(`/api/v2/decks/${index % 2 ? token : 'C'.repeat(43)}`)
+      assert.equal(response.status(), index % 2 ? 200 : 404)
+    }
+    const blocked = await client.get(`/api/v2/decks/${token}/notes`)
+    blocked.assertStatus(429)
+    assertErrorBody(assert, blocked.body(), 'E_TOO_MANY_REQUESTS')
+    assert.isAbove(Number(blocked.header('retry-after')), 0)
+  })
 })
