@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import type { ApiClient } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
 import { resetState } from '#tests/support/helpers'
+import { signedIn } from '#tests/support/web_session'
 import { basicNote, createDeck, signIn, templateIds, type Session } from '../content/support.js'
 import { start } from '../learning/support.js'
 
@@ -58,7 +59,7 @@ const CALLS: Call[] = [
   { name: 'GET cards/{id}/stats', expect: VIEW, run: (c, t, w) => c.get(`/api/cards/${w.cardId}/stats`).bearerToken(t) },
 ]
 
-async function buildWorld(client: ApiClient, owner: Session, editor: Session, viewer: Session): Promise<World> {
+async function buildWorld(client: ApiClient, owner: Session, editor: { user: { id: number } }, viewer: { user: { id: number } }): Promise<World> {
   const root = await createDeck(client, owner.token, { name: 'Shared' })
   const sub = await createDeck(client, owner.token, { name: 'Chapter', parent_id: root.id })
   const note = await basicNote(client, owner.token, sub.id, 'question', 'answer')
@@ -138,5 +139,31 @@ test.group('Access: the role matrix of deck, note and card calls', (group) => {
         assert.equal(response.status(), 404, `${path} with collaboration ${state}`)
       }
     }
+  })
+})
+
+test.group('Access: the web door refuses as the API does', (group) => {
+  group.each.setup(() => resetState())
+
+  test('a viewer opens the deck page but not the note editor, and a save is refused with the reason and changes nothing', async ({ client, assert }) => {
+    const owner = await signIn()
+    const editor = await signIn()
+    const viewer = await signedIn('viewer@example.test')
+    const world = await buildWorld(client, owner, editor, viewer)
+    const before = await treeState(world.root.id)
+
+    const page = await viewer.web.get(`/decks/${world.root.id}`)
+    assert.equal(page.status, 200)
+    const editorPage = await viewer.web.get(`/notes/${world.note.id}/edit`)
+    assert.equal(editorPage.status, 302, 'the editor page is refused')
+    const save = await viewer.web.put(`/notes/${world.note.id}`, { template_id: world.templates.basic, fields: { Front: 'changed by a viewer', Back: 'b' } })
+    assert.equal(save.status, 302)
+    const flashed = await viewer.web.get(new URL(save.location!, viewer.web.base).pathname)
+    assert.include(flashed.text, 'You can study this deck but not change it')
+    assert.deepEqual(await treeState(world.root.id), before)
+
+    const stranger = await signedIn('stranger@example.test')
+    assert.equal((await stranger.web.get(`/decks/${world.root.id}`)).status, 404)
+    assert.equal((await stranger.web.get(`/notes/${world.note.id}/edit`)).status, 404)
   })
 })
