@@ -2,7 +2,6 @@ import { DateTime } from 'luxon'
 import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import User from '#models/user'
-import Deck from '#models/deck'
 
 export const COLLABORATOR_ROLES = ['editor', 'viewer'] as const
 export type CollaboratorRole = (typeof COLLABORATOR_ROLES)[number]
@@ -51,7 +50,4 @@ export default class DeckCollaborator extends BaseModel {
 
   @belongsTo(() => User)
   declare user: BelongsTo<typeof User>
-
-  @belongsTo(() => Deck)
-  declare deck: BelongsTo<typeof Deck>
 }
