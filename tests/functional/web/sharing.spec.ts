@@ -98,6 +98,11 @@ test.group('Web: sharing a deck', (group) => {
     assert.equal((await db.from('deck_collaborators').where('id', row.id).first()).role, 'editor')
     assert.equal((await ownerWeb.delete(`/collaborators/${row.id}`)).status, 302)
     assert.equal((await web.get(`/decks/${deck.id}`)).status, 404)
+    await page(web, `/shared/${token}`)
+    const again = await web.post(`/shared/${token}/join`)
+    assert.equal(again.status, 302)
+    assert.equal((await page(web, `/shared/${token}`)).props.flash.error, 'The owner removed you from this deck')
+    assert.equal((await db.from('deck_collaborators').where('id', row.id).first()).state, 'deleted')
 
     await ownerWeb.put(`/decks/${deck.id}`, { deck: { sharing_enabled: false } })
     assert.equal((await web.get(`/shared/${token}`)).status, 404)
