@@ -34,7 +34,7 @@ export function SharingDialog({ sharing, subdeck, onClose }: { sharing: DeckShar
   const t = useT()
   const box = useRef<HTMLDivElement>(null)
   const owner = sharing.role === 'owner'
-  useModalFocus(box, 'input, select, button', onClose)
+  useModalFocus(box, 'input:not(:disabled), select, button', onClose)
   const toggle = (enabled: boolean) =>
     router.put(urlFor('decks.update', { id: sharing.rootDeckId }), { deck: { sharing_enabled: enabled } }, keep)
 
