@@ -9,6 +9,7 @@ import FolderTransformer from '#transformers/folder_transformer'
 import NoteTypeTransformer from '#transformers/note_type_transformer'
 import type { DeckList, ShownDeck } from '#queries/decks/list_decks'
 import type { ListedDecks, ListedRow } from '#queries/decks/listed_decks'
+import type { DeckPublishing } from '#queries/publishing/deck_publishing'
 
 const DEFAULT_FONT = { size: 20, alignment: 'center' as const }
 
@@ -167,7 +168,8 @@ export default class DeckTransformer {
       sharingEnabled: deck.sharingEnabled,
       sharingLink: null,
       sharingToken: deck.sharingEnabled ? deck.sharingToken : null,
-      publicDeck: null,
+      publicDeck: (deck.$extras.publishing as DeckPublishing | undefined)?.publicDeck ?? null,
+      libraryUpdate: (deck.$extras.publishing as DeckPublishing | undefined)?.libraryUpdate ?? null,
       notesImportCounters: deck.state === 'notes_importing' ? counters : null,
       duplicatingCounters: deck.state === 'duplicating' ? counters : null,
       reverseCounters: deck.state === 'bulk_reversing' ? counters : null,

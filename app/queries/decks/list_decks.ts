@@ -3,6 +3,7 @@ import Folder from '#models/folder'
 import NoteType from '#models/note_type'
 import type User from '#models/user'
 import { deckCounters, type DeckCounts } from '#queries/decks/deck_counters'
+import { loadPublishing } from '#queries/publishing/deck_publishing'
 
 export interface DeckListFilters {
   archived?: boolean
@@ -61,6 +62,7 @@ export async function showDeck(user: User, deck: Deck) {
     .orderBy('id')
   const counts = await deckCounters(user, tree)
   const owner = deck.userId === user.id ? user : await deck.related('owner').query().firstOrFail()
+  await loadPublishing(deck)
   /* the deck as the caller has it in hand (a save just made), its subdecks as stored */
   const rows = [deck, ...tree.filter((row) => row.id !== deck.id)]
   return { deck, rows, counts, owner }
