@@ -56,7 +56,8 @@ export default class CloneLibraryDeck {
         { client: trx }
       )
       await trx.from('public_decks').where('id', publicDeck.id).increment('downloads_count', 1)
-      return { deck: root, created: true }
+      /* read back: the row's database defaults (fonts, limits) are not on the model just made */
+      return { deck: await Deck.query({ client: trx }).where('id', root.id).firstOrFail(), created: true }
     })
   }
 }
