@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
 import { basicNote, getDeck, signIn } from '../content/support.js'
-import { approve, cloneDeck, deckWithCards, liveDeck, moderator, publish } from './support.js'
+import { approve, cloneDeck, deckWithCards, liveDeck, publish } from './support.js'
 
 const treeNotes = (rootId: number) =>
   db.from('notes').join('decks', 'decks.id', 'notes.deck_id').where('decks.root_deck_id', rootId).orderBy('notes.id').select('notes.*', 'decks.name as deck_name')
