@@ -42,9 +42,9 @@ export const publishingPaths = {
     get: op('A revision: its status, changes and the rejection reason (the author, or a moderator)', { auth, params: ['id'], ok: [200, ref('DeckRevision')], extra: notFound }),
   },
   '/deck_revisions/{id}/unpublish': {
-    post: op('Withdraw the deck from the library (the author only): hidden, no new clones, existing clones stay; pending revisions become unpublished too. Repeating it answers the same.', {
+    post: op('Withdraw the deck from the library (the author only): hidden, no new clones, existing clones stay; pending revisions become unpublished too (a rejected one keeps its verdict). Repeating it answers the same.', {
       auth, params: ['id'], ok: [200, ref('DeckRevision')],
-      extra: { ...notFound, '403': error('A moderator who is not the author (E_FORBIDDEN)'), '409': error('A rejected revision (E_REVISION_NOT_LIVE)') },
+      extra: { ...notFound, '403': error('A moderator who is not the author (E_FORBIDDEN)') },
     }),
   },
   '/library/clone_deck': {
