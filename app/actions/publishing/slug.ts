@@ -16,6 +16,8 @@ export function slugify(name: string) {
 /** The name's slug, or the slug with the first free `-2`, `-3` … suffix: the library page lives at /library/decks/<slug>. */
 export async function uniqueSlug(name: string, trx: TransactionClientContract) {
   const base = slugify(name)
+  /* two first publishes of the same name at once: the second waits and sees the first one's slug */
+  await trx.rawQuery('select pg_advisory_xact_lock(4209, hashtext(?))', [base])
   const taken = new Set(
     (await trx.from('public_decks').where('slug', base).orWhere('slug', 'like', `${base}-%`).select('slug')).map((row) => row.slug as string)
   )
