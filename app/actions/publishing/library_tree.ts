@@ -51,9 +51,32 @@ export async function ordinalsOf(notes: LibraryNote[], trx: TransactionClientCon
   }
 }
 
+/**
+ * The note type each library note takes in the learner's account: a
+ * built-in one as it is, the author's custom type as the learner's own copy
+ * (the same one reused by later clones and updates), so the learner can edit
+ * the notes.
+ */
+export async function noteTypesFor(ownerId: number, notes: LibraryNote[], trx: TransactionClientContract) {
+  const ids = [...new Set(notes.map((note) => note.noteTypeId))]
+  const mapping = new Map<number, number>()
+  for (const type of await NoteType.query({ client: trx }).whereIn('id', ids)) {
+    if (type.userId === null || type.userId === ownerId) continue
+    const same = await NoteType.query({ client: trx })
+      .where('user_id', ownerId)
+      .where('kind', type.kind)
+      .where('name', type.name)
+      .whereRaw('fields = ?::jsonb and templates = ?::jsonb', [JSON.stringify(type.fields), JSON.stringify(type.templates)])
+      .first()
+    const own = same ?? (await NoteType.create({ userId: ownerId, kind: type.kind, name: type.name, fields: type.fields, templates: type.templates, css: type.css }, { client: trx }))
+    mapping.set(type.id, own.id)
+  }
+  return (id: number) => mapping.get(id) ?? id
+}
+
 /** The note columns a library note sets (on a new note and on an updated one). */
-export const contentColumns = (note: LibraryNote) => ({
-  note_type_id: note.noteTypeId,
+export const contentColumns = (note: LibraryNote, typeOf: (id: number) => number) => ({
+  note_type_id: typeOf(note.noteTypeId),
   fields: note.fields,
   field_attachments_map: note.fieldAttachmentsMap ?? {},
   tags: note.tags ?? [],
@@ -73,13 +96,14 @@ export const contentColumns = (note: LibraryNote) => ({
 export async function insertLibraryNotes(tree: CloneTree, ownerId: number, notes: LibraryNote[], trx: TransactionClientContract) {
   if (!notes.length) return
   const ords = await ordinalsOf(notes, trx)
+  const typeOf = await noteTypesFor(ownerId, notes, trx)
   const deckIds: number[] = []
   for (const note of notes) deckIds.push((await tree.deckFor(note.deckPath ?? [])).id)
   const now = new Date()
   const inserted = await insertRows<{ id: number }>(
     trx,
     'notes',
-    notes.map((note, index) => ({ user_id: ownerId, deck_id: deckIds[index], guid: newGuid(), ...contentColumns(note), created_at: now, updated_at: now })),
+    notes.map((note, index) => ({ user_id: ownerId, deck_id: deckIds[index], guid: newGuid(), ...contentColumns(note, typeOf), created_at: now, updated_at: now })),
     ['id']
   )
   const cards = notes.flatMap((note, index) => ords(note).map((ord) => ({ note_id: inserted[index].id, deck_id: deckIds[index], ord, created_at: now })))

@@ -8,7 +8,7 @@ import PublicDeck from '#models/public_deck'
 import type User from '#models/user'
 import { findDeck } from '#queries/decks/find_deck'
 import { contentKey } from '#actions/publishing/snapshot'
-import { CloneTree, contentColumns, insertLibraryNotes, ordinalsOf } from '#actions/publishing/library_tree'
+import { CloneTree, contentColumns, insertLibraryNotes, noteTypesFor, ordinalsOf } from '#actions/publishing/library_tree'
 
 const noUpdate = () => new ApiException(409, 'E_NO_LIBRARY_UPDATE', 'no_library_update', { hasBody: true })
 
@@ -28,8 +28,9 @@ async function clonedNotes(root: Deck, trx: TransactionClientContract) {
 }
 
 /** Brings a note in line with its new library note: content in place, cards added or removed by ordinal, so the kept cards keep their ids and progress. */
-async function updateNote(note: { id: number; deck_id: number }, next: LibraryNote, deckId: number, ords: number[], trx: TransactionClientContract) {
-  const columns = contentColumns(next)
+async function updateNote(note: { id: number; deck_id: number }, next: LibraryNote, target: { deckId: number; ords: number[]; typeOf: (id: number) => number }, trx: TransactionClientContract) {
+  const { deckId, ords } = target
+  const columns = contentColumns(next, target.typeOf)
   await trx.from('notes').where('id', note.id).update({
     ...columns, fields: JSON.stringify(columns.fields), field_attachments_map: JSON.stringify(columns.field_attachments_map), tags: JSON.stringify(columns.tags),
     deck_id: deckId, updated_at: new Date(),
@@ -68,6 +69,7 @@ export default class PullLibraryUpdate {
       const existing = await clonedNotes(root, trx)
       const tree = await CloneTree.load(root, trx)
       const ords = await ordinalsOf(incoming, trx)
+      const typeOf = await noteTypesFor(root.userId, incoming, trx)
       const added: LibraryNote[] = []
       for (const next of incoming) {
         const note = existing.get(next.guid)
@@ -81,7 +83,7 @@ export default class PullLibraryUpdate {
           await trx.from('notes').where('id', note.id).update({ library_note_id: next.id })
           continue
         }
-        await updateNote(note, next, (await tree.deckFor(next.deckPath ?? [])).id, ords(next), trx)
+        await updateNote(note, next, { deckId: (await tree.deckFor(next.deckPath ?? [])).id, ords: ords(next), typeOf }, trx)
       }
       if (existing.size) await trx.from('notes').whereIn('id', [...existing.values()].map((note) => note.id)).delete()
       await insertLibraryNotes(tree, root.userId, added, trx)

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
 import { basicNote, getDeck, signIn } from '../content/support.js'
-import { approve, cloneDeck, deckWithCards, liveDeck, publish } from './support.js'
+import { approve, cloneDeck, deckWithCards, liveDeck, moderator, publish } from './support.js'
 
 const treeNotes = (rootId: number) =>
   db.from('notes').join('decks', 'decks.id', 'notes.deck_id').where('decks.root_deck_id', rootId).orderBy('notes.id').select('notes.*', 'decks.name as deck_name')
@@ -111,5 +111,31 @@ test.group('API library: clone_deck and pull_library_update', (group) => {
     assertErrorBody(assert, again.body(), 'E_NO_LIBRARY_UPDATE')
     const notAClone = await client.post(`/api/decks/${deck.id}/pull_library_update`).bearerToken(author.token)
     notAClone.assertStatus(409)
+  })
+
+  test('a note of the author\'s own note type arrives with the learner\'s copy of that type, which they can edit with', async ({ client, assert }) => {
+    const author = await signIn()
+    const admin = await moderator()
+    const { deck } = await deckWithCards(client, author.token, 'Capitals', 20)
+    /* a custom type as an Anki import makes it (no API creates one) */
+    const [custom] = await db.table('note_types').insert({
+      user_id: author.user.id, kind: 'custom', name: 'Country', fields: JSON.stringify([{ name: 'Front', required: true }, { name: 'Back' }]),
+      templates: JSON.stringify([{ name: 'Card 1', front: '{{Front}}', back: '{{Back}}' }]), css: '', created_at: new Date(), updated_at: new Date(),
+    }).returning('id')
+    const customId = custom.id ?? custom
+    ;(await client.post('/api/notes').bearerToken(author.token).json({ note: { deck_id: deck.id, template_id: customId, fields: { Front: 'Chile', Back: 'Santiago' } } })).assertStatus(201)
+    const revision = await publish(client, author.token, deck.id)
+    await approve(client, admin.token, revision.id)
+    const learner = await signIn()
+    const clone = await cloneDeck(client, learner.token, revision.publicDeckId)
+    const copied = (await treeNotes(clone.id)).find((row) => row.fields.Front === 'Chile')
+    const type = await db.from('note_types').where('id', copied.note_type_id).first()
+    assert.containsSubset(type, { user_id: learner.user.id, name: 'Country', kind: 'custom' })
+    const edited = await client.put(`/api/notes/${copied.id}`).bearerToken(learner.token).json({ note: { fields: { Front: 'Chile', Back: 'Santiago de Chile' } } })
+    edited.assertStatus(200)
+    /* a second clone reuses the learner's copy of the type */
+    await db.from('library_clones').update({ created_at: new Date(Date.now() - 3_600_000) })
+    await cloneDeck(client, learner.token, revision.publicDeckId)
+    assert.equal(Number((await db.from('note_types').where('user_id', learner.user.id).count('* as n').first()).n), 1)
   })
 })
