@@ -34,6 +34,9 @@ test.group('Web: publishing panel and the moderation page', (group) => {
     const after = await page(web, `/decks/${deck.id}`)
     assert.containsSubset(after.props.deck.publicDeck, { status: 'pending', revisionStatus: 'rejected', reason: 'Needs sources', url: '/library/decks/capitals' })
     assert.include((await web.get(`/decks/${deck.id}`)).text, 'Rejected: Needs sources')
+    assert.equal((await web.post(`/deck_revisions/${revision.id}/unpublish`)).status, 302)
+    assert.isNotNull((await db.from('public_decks').first()).unpublished_at)
+    assert.include((await web.get(`/decks/${deck.id}`)).text, 'Not in the library')
   })
 
   test('moderators see pending revisions and open reports, approve, reject with a reason, close reports; others get a 404', async ({ client, assert }) => {
@@ -82,4 +85,31 @@ test.group('Web: publishing panel and the moderation page', (group) => {
     assert.equal((await db.from('deck_reports').first()).status, 'dismissed')
     assert.lengthOf((await page(web, '/moderation')).props.reports, 0)
   })
+
+  test('a learner clones from the library page\'s button, pulls an update from the banner; no one else unpublishes', async ({ client, assert }) => {
+    const { author, admin, deck, publicDeckId } = await liveDeck(client)
+    const { user: learner, web } = await signedIn('learner@example.test')
+    await page(web, '/')
+    const cloned = await web.post('/library/clone_deck', { deck_id: publicDeckId })
+    assert.equal(cloned.status, 302)
+    const clone = await db.from('library_clones').where('user_id', learner.id).first()
+    assert.equal(cloned.location, `/decks/${clone.deck_id}`)
+    assert.equal((await web.post('/library/clone_deck', { deck_id: 999999 })).status, 404)
+
+    const second = await publish(client, author.token, deck.id)
+    ;(await client.post(`/api/moderation/deck_revisions/${second.id}/approve`).bearerToken(admin.token)).assertStatus(200)
+    const shown = await page(web, `/decks/${clone.deck_id}`)
+    assert.containsSubset(shown.props.deck.libraryUpdate, { revisionId: second.id, version: 2 })
+    assert.include((await web.get(`/decks/${clone.deck_id}`)).text, 'Update my copy')
+    assert.equal((await web.post(`/decks/${clone.deck_id}/pull_library_update`)).status, 302)
+    assert.equal((await db.from('library_clones').where('user_id', learner.id).first()).revision_id, second.id)
+    assert.isNull((await page(web, `/decks/${clone.deck_id}`)).props.deck.libraryUpdate)
+
+    /* the learner cannot unpublish the author's deck (a 404: not theirs to see) */
+    assert.equal((await web.post(`/deck_revisions/${second.id}/unpublish`)).status, 404)
+    const { web: authorWeb } = await signedIn('author2@example.test')
+    assert.equal((await authorWeb.post(`/deck_revisions/${second.id}/unpublish`)).status, 404)
+    assert.isNull((await db.from('public_decks').first()).unpublished_at)
+  })
 })
+
