@@ -39,6 +39,7 @@ export async function listDecks(user: User, filters: DeckListFilters = {}) {
   }
   if (filters.deckIds) selected = selected.filter((deck) => filters.deckIds!.includes(deck.id))
 
+  await loadPublishing(visible)
   const numberOfArchivedDecks = all.filter((deck) => deck.state === 'archived' && deck.isRootDeck).length
   return { owner: user, visible, selected, counts, folders, noteTypes, numberOfArchivedDecks }
 }
@@ -62,7 +63,7 @@ export async function showDeck(user: User, deck: Deck) {
     .orderBy('id')
   const counts = await deckCounters(user, tree)
   const owner = deck.userId === user.id ? user : await deck.related('owner').query().firstOrFail()
-  await loadPublishing(deck)
+  await loadPublishing([deck])
   /* the deck as the caller has it in hand (a save just made), its subdecks as stored */
   const rows = [deck, ...tree.filter((row) => row.id !== deck.id)]
   return { deck, rows, counts, owner }

@@ -75,6 +75,10 @@ test.group('API publishing: POST decks/{id}/publish', (group) => {
       id: entry.id, url: '/library/decks/european-capitals', name: 'European capitals', description: DESCRIPTION, status: 'pending',
       deckRevisionId: revision.id, revisionStatus: 'pending', reason: null, unpublishedAt: null,
     })
+    /* the deck list says the same */
+    const listed = (await client.get('/api/decks').bearerToken(token)).body().decks.find((row: { id: number }) => row.id === deck.id)
+    assert.deepEqual(listed.publicDeck, shown.publicDeck)
+    assert.isNull(listed.children[0].publicDeck)
     /* the same name elsewhere gets its own slug */
     const other = await signIn()
     const second = await deckWithCards(client, other.token, 'Other', 20)
