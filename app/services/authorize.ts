@@ -18,6 +18,7 @@ const REFUSALS = [
   { code: 'E_FORBIDDEN', key: 'deck_read_only' },
   { code: 'E_FORBIDDEN', key: 'deck_owner_only' },
   { code: 'E_FORBIDDEN', key: 'collaborators_owner_only' },
+  { code: 'E_FORBIDDEN', key: 'moderators_only' },
 ]
 
 export async function authorize<P extends BasePolicy>(user: User | { id: number }, policy: Constructor<P>, ability: Ability<P>, ...args: unknown[]) {

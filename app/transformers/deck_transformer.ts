@@ -11,6 +11,7 @@ import type { DeckList, ShownDeck } from '#queries/decks/list_decks'
 import type { ListedDecks, ListedRow } from '#queries/decks/listed_decks'
 import type { Collaboration } from '#queries/sharing/collaboration'
 import { sharingLinkFor } from '#actions/sharing/sharing_link'
+import type { DeckPublishing } from '#queries/publishing/deck_publishing'
 
 const DEFAULT_FONT = { size: 20, alignment: 'center' as const }
 
@@ -176,7 +177,8 @@ export default class DeckTransformer {
       sharingEnabled: sharing?.sharingEnabled ?? deck.sharingEnabled,
       sharingLink: sharing?.sharingToken ? sharingLinkFor(sharing.sharingToken) : null,
       sharingToken: sharing?.sharingToken ?? null,
-      publicDeck: null,
+      publicDeck: (deck.$extras.publishing as DeckPublishing | undefined)?.publicDeck ?? null,
+      libraryUpdate: (deck.$extras.publishing as DeckPublishing | undefined)?.libraryUpdate ?? null,
       notesImportCounters: deck.state === 'notes_importing' ? counters : null,
       duplicatingCounters: deck.state === 'duplicating' ? counters : null,
       reverseCounters: deck.state === 'bulk_reversing' ? counters : null,

@@ -4,6 +4,7 @@ import NoteType from '#models/note_type'
 import User from '#models/user'
 import { deckCounters, type DeckCounts } from '#queries/decks/deck_counters'
 import { collaborationOf, type Collaboration } from '#queries/sharing/collaboration'
+import { loadPublishing } from '#queries/publishing/deck_publishing'
 
 export interface DeckListFilters {
   archived?: boolean
@@ -40,6 +41,7 @@ export async function listDecks(user: User, filters: DeckListFilters = {}) {
   }
   if (filters.deckIds) selected = selected.filter((deck) => filters.deckIds!.includes(deck.id))
 
+  await loadPublishing(visible)
   const numberOfArchivedDecks = all.filter((deck) => deck.state === 'archived' && deck.isRootDeck).length
   /* the owners of the shared decks among them (one read; none when every deck is the caller's) */
   const others = [...new Set(visible.map((deck) => deck.userId).filter((id) => id !== user.id))]
@@ -66,6 +68,7 @@ export async function showDeck(user: User, deck: Deck) {
     .orderBy('id')
   const [counts, collaboration] = await Promise.all([deckCounters(user, tree), collaborationOf(user, [deck])])
   const owner = deck.userId === user.id ? user : await deck.related('owner').query().firstOrFail()
+  await loadPublishing([deck])
   /* the deck as the caller has it in hand (a save just made), its subdecks as stored */
   const rows = [deck, ...tree.filter((row) => row.id !== deck.id)]
   return { deck, rows, counts, owner, collaboration }

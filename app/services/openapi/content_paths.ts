@@ -68,7 +68,15 @@ export const contentSchemas = {
       avatarUrl: nullable(str()), role: str({ enum: ['owner', 'editor', 'viewer'] }),
     }),
     sharingEnabled: bool, sharingLink: nullable(str()), sharingToken: nullable(str()),
-    publicDeck: nullable(entity({ id: int, url: str(), name: str(), description: str(), status: str({ enum: ['pending', 'approved'] }), deckRevisionId: int })),
+    publicDeck: nullable(entity({
+      id: int, url: str({ description: 'the library page: /library/decks/<slug>' }), name: str(), description: str(), status: str({ enum: ['pending', 'approved'] }),
+      deckRevisionId: { ...int, description: 'the latest revision (pending, approved, rejected or unpublished)' },
+      revisionStatus: nullable(str({ enum: ['pending', 'approved', 'rejected', 'unpublished'] })), reason: nullable(str({ description: 'why the latest revision was rejected' })),
+      unpublishedAt: nullable(date),
+    }, ['revisionStatus', 'reason', 'unpublishedAt'])),
+    libraryUpdate: nullable(entity({
+      revisionId: int, version: int, changes: entity({ createdCount: int, updatedCount: int, deletedCount: int }),
+    })),
     notesImportCounters: nullable(counters), duplicatingCounters: nullable(counters), reverseCounters: nullable(counters),
     notesSortBy: str({ enum: ['next_review_at', 'created_at', 'alphabetical'] }), notesOrder: str({ enum: ['ASC', 'DESC'] }),
     noCardsLimit: bool, archivedAt: nullable(date), createdAt: date,

@@ -9,6 +9,7 @@ import { importPaths, importSchemas } from '#services/openapi/import_paths'
 import { statsPaths, statsSchemas } from '#services/openapi/stats_paths'
 import { exportPaths, exportSchemas } from '#services/openapi/export_paths'
 import { sharingPaths, sharingSchemas } from '#services/openapi/sharing_paths'
+import { publishingPaths, publishingSchemas } from '#services/openapi/publishing_paths'
 
 const authAnswer = entity({ token: str(), isNewUser: bool, user: ref('User') })
 const providers = entity({ providers: listOf(entity({ provider: str({ enum: ['google', 'apple'] }), email: nullable(str()) })) })
@@ -41,6 +42,7 @@ export const openApiDocument = {
       ...statsSchemas,
       ...exportSchemas,
       ...sharingSchemas,
+      ...publishingSchemas,
       /* the same complete User from users/me, PUT users/{id}, every sign-up and every sign-in */
       User: entity({
         id: int, analyticsId: str(), email: nullable(str()), provider: str({ enum: ['apple', 'google', 'email', 'guest'] }),
@@ -130,6 +132,7 @@ export const openApiDocument = {
     ...statsPaths,
     ...exportPaths,
     ...sharingPaths,
+    ...publishingPaths,
     '/openapi.json': { get: op('This document', { ok: [200, { type: 'object' }] }) },
     '/docs': { get: { summary: 'A readable page of this document', security: [], responses: { '200': { description: 'HTML' } } } },
   },

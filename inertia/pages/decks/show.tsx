@@ -6,6 +6,7 @@ import { DeckGeneral } from '~/components/decks/deck_general'
 import { DeckCards } from '~/components/decks/deck_cards'
 import { DeckSettings } from '~/components/decks/deck_settings'
 import { useDeckPolling } from '~/components/decks/use_deck_polling'
+import { LibraryUpdateBanner, PublishingPanel } from '~/components/publishing/publishing_panel'
 import type { Deck, Destinations, NotesPage, PollingEntry, StartedJob, Template } from '~/components/decks/types'
 import { urlFor } from '~/lib/routes'
 import { ShareButton } from '~/components/sharing/sharing_dialog'
@@ -47,6 +48,7 @@ export default function DeckPage({ tab, deck, tree, templates, notes, polling, d
     <div className="stack deck-page">
       <Head title={deck.name} />
       <DeckHeader deck={deck} tree={tree} entry={entry} editable={editable} />
+      <LibraryUpdateBanner deck={deck} />
       <div className="row">
         {deck.state !== 'archived' && (
           <Link route="learn.show" routeParams={{ id: deck.id }} className="button primary large deck-study">
@@ -73,6 +75,7 @@ export default function DeckPage({ tab, deck, tree, templates, notes, polling, d
         <DeckCards deck={deck} notes={notes} templates={templates} destinations={destinations} editable={editable} />
       )}
       {tab === 'settings' && <DeckSettings deck={deck} editable={editable} />}
+      {tab === 'general' && deck.isRootDeck && deck.collaboration.role === 'owner' && deck.source !== 'cloned_from_published_deck' && <PublishingPanel deck={deck} />}
     </div>
   )
 }
