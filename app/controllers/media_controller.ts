@@ -3,7 +3,8 @@ import drive from '@adonisjs/drive/services/main'
 import { findMedia } from '#queries/media/find_media'
 
 /**
- * Serves uploaded media to whoever may see it (for now its owner), by web
+ * Serves uploaded media to whoever may see it (its owner, and the participants
+ * of a shared deck that shows it: find_media.ts), by web
  * session or bearer token. Files never execute: a sandboxing CSP and nosniff
  * make even an SVG opened directly inert.
  */

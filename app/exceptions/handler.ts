@@ -10,7 +10,7 @@ import ApiException from '#exceptions/api_exception'
 import { i18nFor, wantsJson } from '#services/request_locale'
 import { uploadLimitOf } from '#services/upload_limits'
 
-type ErrorBody = { title: string; body?: string; code: string; errors?: { field: string; rule: string; message: string }[] }
+type ErrorBody = { title: string; body?: string; code: string; errors?: { field: string; rule: string; message: string }[]; [extra: string]: unknown }
 
 /**
  * Every JSON error has the body {title, body?, code}, localized; every 422
@@ -100,8 +100,8 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       }
     }
     if (error instanceof ApiException) {
-      const { values, hasBody, field, apiField } = error.options
-      const body = entry(error.key, error.code!, values, hasBody)
+      const { values, hasBody, field, apiField, extra } = error.options
+      const body = { ...entry(error.key, error.code!, values, hasBody), ...extra }
       /* a rule the validator cannot see (a note's fields, a file, a deck that cannot move there) still names its field */
       if (error.status === 422) body.errors = [{ field: field ?? apiField ?? '', rule: error.code!, message: body.title }]
       return { status: error.status, headers, body }

@@ -12,9 +12,26 @@ import { removeStoredFiles } from '#services/stored_files'
  */
 export default class DeleteDeck {
   async handle(user: User, deckId: unknown) {
-    const files = await db.transaction(async (trx) => deleteDeckRows(trx, await findDeck(user, deckId, trx, 'manage')))
+    const files = await db.transaction(async (trx) => {
+      const deck = await findDeck(user, deckId, trx, 'manage')
+      await buryShared(trx, deck)
+      return deleteDeckRows(trx, deck)
+    })
     await removeStoredFiles(files)
   }
+}
+
+/**
+ * The owner deleting a shared deck (or a subdeck of one) ends everyone's
+ * access and progress (the foreign keys cascade); a tombstone remembers who
+ * took part, so they are told "deleted by its owner", not a bare 404.
+ */
+async function buryShared(trx: TransactionClientContract, deck: { id: number; rootDeckId: number | null }) {
+  await trx.rawQuery(
+    `insert into shared_deck_tombstones (deck_id, deck_ids, user_ids, deleted_at)
+     select ?, ?::int[], array_agg(c.user_id), now() from deck_collaborators c where c.deck_id = ? having count(*) > 0`,
+    [deck.id, await subtreeIds(deck.id, trx), deck.rootDeckId ?? deck.id]
+  )
 }
 
 /**

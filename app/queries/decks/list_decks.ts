@@ -3,6 +3,7 @@ import Folder from '#models/folder'
 import NoteType from '#models/note_type'
 import type User from '#models/user'
 import { deckCounters, type DeckCounts } from '#queries/decks/deck_counters'
+import { placeForParticipant, placedInOrder } from '#queries/decks/participation'
 
 export interface DeckListFilters {
   archived?: boolean
@@ -20,7 +21,8 @@ export interface DeckListFilters {
 export async function listDecks(user: User, filters: DeckListFilters = {}) {
   const archived = filters.archived ?? false
   const read = async () => {
-    const all = await Deck.query().withScopes((s) => s.accessibleBy(user)).orderBy('position').orderBy('id')
+    /* a shared deck sits where its participant put it, with their limits */
+    const all = await placedInOrder(user, await Deck.query().withScopes((s) => s.accessibleBy(user)).orderBy('position').orderBy('id'))
     const visible = all.filter((deck) => (deck.state === 'archived') === archived)
     return { all, visible, counts: await deckCounters(user, visible) }
   }
@@ -59,6 +61,7 @@ export async function showDeck(user: User, deck: Deck) {
     .where('root_deck_id', deck.rootDeckId ?? deck.id)
     .orderBy('position')
     .orderBy('id')
+  await placeForParticipant(user, [deck, ...tree])
   const counts = await deckCounters(user, tree)
   const owner = deck.userId === user.id ? user : await deck.related('owner').query().firstOrFail()
   /* the deck as the caller has it in hand (a save just made), its subdecks as stored */
@@ -70,5 +73,5 @@ export type ShownDeck = { deck: Deck; rows: Deck[]; counts: Map<number, DeckCoun
 
 /** Every deck this learner may see that is not archived, by position: the light list and the statistics' deck picker. */
 export async function activeDecks(user: User) {
-  return Deck.query().withScopes((s) => s.accessibleBy(user)).whereNot('state', 'archived').orderBy('position').orderBy('id')
+  return placedInOrder(user, await Deck.query().withScopes((s) => s.accessibleBy(user)).whereNot('state', 'archived').orderBy('position').orderBy('id'))
 }

@@ -1,0 +1,36 @@
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import ApiException from '#exceptions/api_exception'
+import type User from '#models/user'
+import { findDeck } from '#queries/decks/find_deck'
+import { subtreeIds } from '#queries/decks/deck_tree'
+import { lockLearner } from '#actions/learning/learner_lock'
+
+/**
+ * A participant leaves a shared deck (any deck of its tree names it): their
+ * collaborator row is deleted (they chose to go, so the deck is then simply
+ * not theirs: a 404, not "unavailable"), with their own progress,
+ * suspensions and review history on the tree's cards. Nothing of the
+ * owner's or of other participants' is touched. The owner deletes instead.
+ * Leaving twice is a 404 the second time: the first already did it all.
+ */
+export default class LeaveSharedDeck {
+  async handle(user: User, deckId: unknown) {
+    await db.transaction(async (trx) => {
+      /* the learner's lock first, as every path that writes their answers takes it */
+      await lockLearner(user.id, trx)
+      const deck = await findDeck(user, deckId, trx, 'view')
+      if (deck.roleOf(user) === 'owner') throw new ApiException(422, 'E_OWNER_CANNOT_LEAVE', 'owner_cannot_leave', { hasBody: true })
+      const rootId = deck.rootDeckId ?? deck.id
+      await removeOwnTraces(trx, user.id, await subtreeIds(rootId, trx))
+      await trx.from('deck_collaborators').where('deck_id', rootId).where('user_id', user.id).delete()
+    })
+  }
+}
+
+/** One learner's progress, suspensions and review history on these decks' cards. */
+export async function removeOwnTraces(trx: TransactionClientContract, userId: number, deckIds: number[]) {
+  await trx.from('card_progress').where('user_id', userId).whereIn('deck_id', deckIds).delete()
+  await trx.from('review_logs').where('user_id', userId).whereIn('deck_id', deckIds).delete()
+  await trx.rawQuery('delete from card_suspensions s using cards c where s.user_id = ? and c.id = s.card_id and c.deck_id = any(?)', [userId, deckIds])
+}

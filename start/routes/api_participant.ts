@@ -1,0 +1,19 @@
+import router from '@adonisjs/core/services/router'
+import { middleware } from '#start/kernel'
+
+const SharedDecksController = () => import('#controllers/api/shared_decks_controller')
+
+/*
+ * What a participant of a shared deck does with it, under /api like
+ * start/routes/api.ts (imported before it: api.ts ends with the /api/* catch-all).
+ */
+router
+  .group(() => {
+    router
+      .group(() => {
+        router.delete('decks/:id/remove_shared_deck', [SharedDecksController, 'destroy']).as('decks.remove_shared_deck')
+      })
+      .use(middleware.apiAuth())
+  })
+  .prefix('/api')
+  .as('api')
