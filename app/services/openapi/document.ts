@@ -8,6 +8,7 @@ import { learningPaths, learningSchemas } from '#services/openapi/learning_paths
 import { importPaths, importSchemas } from '#services/openapi/import_paths'
 import { statsPaths, statsSchemas } from '#services/openapi/stats_paths'
 import { exportPaths, exportSchemas } from '#services/openapi/export_paths'
+import { participantPaths } from '#services/openapi/participant_paths'
 
 const authAnswer = entity({ token: str(), isNewUser: bool, user: ref('User') })
 const providers = entity({ providers: listOf(entity({ provider: str({ enum: ['google', 'apple'] }), email: nullable(str()) })) })
@@ -127,6 +128,7 @@ export const openApiDocument = {
     ...importPaths,
     ...statsPaths,
     ...exportPaths,
+    ...participantPaths,
     '/openapi.json': { get: op('This document', { ok: [200, { type: 'object' }] }) },
     '/docs': { get: { summary: 'A readable page of this document', security: [], responses: { '200': { description: 'HTML' } } } },
   },
