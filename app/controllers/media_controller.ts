@@ -11,7 +11,8 @@ import { findMedia } from '#queries/media/find_media'
 export default class MediaController {
   async show(ctx: HttpContext) {
     const user = (await ctx.auth.use('web').check()) ? ctx.auth.use('web').user : (await ctx.auth.use('api').check()) ? ctx.auth.use('api').user : null
-    const media = await findMedia(user, String(ctx.params.key))
+    const embed = ctx.request.qs().embed
+    const media = await findMedia(user, String(ctx.params.key), typeof embed === 'string' ? embed : undefined)
     const stream = await drive.use().getStream(`media/${media.key}`)
     ctx.response.header('Content-Type', media.mime)
     ctx.response.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")

@@ -61,6 +61,12 @@ export default class HttpExceptionHandler extends ExceptionHandler {
         ctx.session.flashErrors({ E_TOO_MANY_REQUESTS: ctx.i18n.t('errors.too_many_requests.title') })
         return ctx.response.redirect().back()
       }
+      /* a former participant opening a shared deck: a page that says why, not a toast on the page before */
+      if (error instanceof ApiException && error.code === 'E_DECK_UNAVAILABLE' && ctx.request.method() === 'GET') {
+        const { title, body } = { title: ctx.i18n.t(`errors.${error.key}.title`), body: ctx.i18n.t(`errors.${error.key}.body`) }
+        const page = await ctx.inertia.render('participant/unavailable', { title, body, reason: error.options.extra?.reason ?? '' })
+        return ctx.response.status(410).send(page)
+      }
       if (error instanceof ApiException && ctx.session && error.status < 500 && error.status !== 404) {
         /* a form error: shown next to its field, or as the page's error */
         const message = ctx.i18n.t(`errors.${error.key}.title`, error.options.values ?? {})

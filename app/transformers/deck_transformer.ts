@@ -92,6 +92,8 @@ export default class DeckTransformer {
     const { totalCardsCount, newCardsCount, topCounters } = counts ?? NO_COUNTS
     return {
       id: deck.id,
+      /* the owner: a deck of someone else's is shared with the viewer (its menu offers "Leave deck") */
+      userId: deck.userId,
       name: deck.name,
       state: deck.state,
       parentId: deck.parentId,

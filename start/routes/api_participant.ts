@@ -12,6 +12,7 @@ router
     router
       .group(() => {
         router.delete('decks/:id/remove_shared_deck', [SharedDecksController, 'destroy']).as('decks.remove_shared_deck')
+        router.get('decks/:id/embed', [SharedDecksController, 'embed']).as('decks.embed')
       })
       .use(middleware.apiAuth())
   })
