@@ -21,11 +21,16 @@ export default class LeaveSharedDeck {
       await lockLearner(user.id, trx)
       const deck = await findDeck(user, deckId, trx, 'view')
       if (deck.roleOf(user) === 'owner') throw new ApiException(422, 'E_OWNER_CANNOT_LEAVE', 'owner_cannot_leave', { hasBody: true })
-      const rootId = deck.rootDeckId ?? deck.id
-      await removeOwnTraces(trx, user.id, await subtreeIds(rootId, trx))
-      await trx.from('deck_collaborators').where('deck_id', rootId).where('user_id', user.id).delete()
+      await leaveTree(trx, user.id, deck)
     })
   }
+}
+
+/** The participant's row on the tree and their own traces on it go (delete_deck.ts: a non-owner "deleting" a shared deck). */
+export async function leaveTree(trx: TransactionClientContract, userId: number, deck: { id: number; rootDeckId: number | null }) {
+  const rootId = deck.rootDeckId ?? deck.id
+  await removeOwnTraces(trx, userId, await subtreeIds(rootId, trx))
+  await trx.from('deck_collaborators').where('deck_id', rootId).where('user_id', userId).delete()
 }
 
 /** One learner's progress, suspensions and review history on these decks' cards. */

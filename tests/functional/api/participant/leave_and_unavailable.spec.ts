@@ -62,6 +62,28 @@ test.group('API participant: leaving a shared deck', (group) => {
   })
 })
 
+test.group('API participant: DELETE decks/{id} by a participant', (group) => {
+  group.each.setup(() => resetState())
+
+  test('a participant deleting the shared main deck deletes only their own place and progress', async ({ client, assert }) => {
+    const { deck, owner, participant } = await sharedDeck(client, 2)
+    for (const learner of [owner, participant]) {
+      const [card] = (await start(client, learner, deck.id)).cards
+      await answer(client, learner, deck.id, card, 'good')
+    }
+    ;(await client.delete(`/api/decks/${deck.id}`).bearerToken(participant.token)).assertStatus(204)
+    assert.equal(await count('deck_collaborators', { deck_id: deck.id }), 0)
+    assert.equal(await count('card_progress', { user_id: participant.user.id }), 0)
+    assert.equal(await count('card_progress', { user_id: owner.user.id }), 1)
+    assert.equal(await count('decks', { root_deck_id: deck.id }), 2)
+    ;(await client.get(`/api/decks/${deck.id}`).bearerToken(owner.token)).assertStatus(200)
+    ;(await client.get(`/api/decks/${deck.id}`).bearerToken(participant.token)).assertStatus(404)
+    const stranger = await signIn()
+    ;(await client.delete(`/api/decks/${deck.id}`).bearerToken(stranger.token)).assertStatus(404)
+    assert.equal(await count('decks', { root_deck_id: deck.id }), 2)
+  })
+})
+
 test.group('API participant: a deck no longer available', (group) => {
   group.each.setup(() => resetState())
 
@@ -69,7 +91,8 @@ test.group('API participant: a deck no longer available', (group) => {
     const { deck, sub, owner, participant } = await sharedDeck(client, 2)
     const [card] = (await start(client, participant, deck.id)).cards
     await answer(client, participant, deck.id, card, 'good')
-    ;(await client.delete(`/api/decks/${deck.id}`).bearerToken(participant.token)).assertStatus(403)
+    /* a participant may not delete a subdeck of it for everyone */
+    ;(await client.delete(`/api/decks/${sub.id}`).bearerToken(participant.token)).assertStatus(403)
 
     ;(await client.delete(`/api/decks/${deck.id}`).bearerToken(owner.token)).assertStatus(204)
     assert.equal(await count('card_progress', { user_id: participant.user.id }), 0)
