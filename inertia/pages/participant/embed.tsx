@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { Head } from '@inertiajs/react'
 import type EmbedTransformer from '#transformers/embed_transformer'
 import { useT } from '~/lib/i18n'
@@ -10,6 +10,10 @@ type Props = ReturnType<typeof EmbedTransformer.page>
 /** A shared deck framed on another site: flip through its cards, read-only, no sign-in, nothing saved. */
 export default function Embed(props: Props) {
   const t = useT()
+  /* no app layout here: the page says it is interactive itself (browser tests wait for it) */
+  useEffect(() => {
+    document.documentElement.dataset.ready = 'true'
+  }, [])
   if (props.unavailable) {
     return (
       <div className="embed embed-message" data-state="unavailable">
