@@ -21,7 +21,8 @@ export const openApiDocument = {
     description:
       'JSON API of the Mnemo apps. Bodies use snake_case keys as the apps send them; answers use the camelCase entity fields. ' +
       'Errors are {title, body?, code}, localized after Accept-Language; every 422 adds errors [{field, rule, message}]. 401 means only a missing, bad or expired bearer token. ' +
-      'Near its expiry a token\'s answers carry its successor in x-user-token (the same one until it is used).',
+      'Near its expiry a token\'s answers carry its successor in x-user-token (the same one until it is used). ' +
+      'For users in a shared deck, an answer may carry refetch_deck_ids: the ids (comma-separated) of shared main decks whose notes or subdecks changed since this token was last told; absent when nothing changed.',
   },
   servers: [{ url: '/api' }],
   components: {

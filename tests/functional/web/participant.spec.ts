@@ -79,6 +79,23 @@ test.group('Web participant: the shared deck in the home list, leaving it', (gro
     assert.equal(WebSession.page(notFound.text).component, 'errors/not_found')
   })
 
+  test('a participant saves their own daily limits from the settings form; the owner\'s deck keeps its own', async ({ assert }) => {
+    const { user, web } = await signedIn()
+    const { deck } = await sharedWith(user)
+    await web.get(`/decks/${deck.id}?tab=settings`)
+    const saved = await web.put(`/decks/${deck.id}`, { deck: { new_cards_per_day: 3, max_cards_per_day: 30 } })
+    assert.equal(saved.status, 302)
+    const row = await db.from('deck_collaborators').where({ deck_id: deck.id, user_id: user.id }).first()
+    assert.equal(row.new_cards_per_day, 3)
+    assert.equal(row.max_cards_per_day, 30)
+    assert.isNull((await db.from('decks').where('id', deck.id).first()).new_cards_per_day)
+    const page = WebSession.page((await web.get(`/decks/${deck.id}?tab=settings`)).text)
+    assert.equal(page.props.deck.configuration.newCards.newCardsPerDay, 3)
+    const stranger = await signedIn('stranger@example.test')
+    const refused = await stranger.web.put(`/decks/${deck.id}`, { deck: { new_cards_per_day: 1 } })
+    assert.equal(refused.status, 404)
+  })
+
   test('the learning page of an empty shared deck says so', async ({ assert }) => {
     const { user, web } = await signedIn()
     const owner = await makeUser()

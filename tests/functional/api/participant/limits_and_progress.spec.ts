@@ -33,6 +33,13 @@ test.group('API participant: own daily limits, own progress', (group) => {
     const ownerView = (await client.get(`/api/decks/${deck.id}`).bearerToken(owner.token)).body()
     assert.isNull(ownerView.configuration.newCards.newCardsPerDay)
 
+    /* the cards-per-day sheet (algorithm settings) shows them theirs too */
+    const settings = await client.get(`/api/algorithm_settings/${deck.id}`).bearerToken(participant.token)
+    settings.assertStatus(200)
+    assert.equal(settings.body().newCardsPerDay, 1)
+    assert.equal(settings.body().maxCardsPerDay, 50)
+    assert.equal((await client.get(`/api/algorithm_settings/${deck.id}`).bearerToken(owner.token)).body().newCardsPerDay, 20)
+
     /* a subdeck's limits are the tree's: the same row */
     const onSub = await client.put(`/api/decks/${sub.id}`).bearerToken(participant.token).json({ deck: { new_cards_per_day: 2 } })
     onSub.assertStatus(200)
