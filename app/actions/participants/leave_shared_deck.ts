@@ -20,7 +20,7 @@ export default class LeaveSharedDeck {
       /* the learner's lock first, as every path that writes their answers takes it */
       await lockLearner(user.id, trx)
       const deck = await findDeck(user, deckId, trx, 'view')
-      if (deck.roleOf(user) === 'owner') throw new ApiException(422, 'E_OWNER_CANNOT_LEAVE', 'owner_cannot_leave', { hasBody: true })
+      if (deck.roleOf(user) === 'owner') throw new ApiException(422, 'E_OWNER_CANNOT_LEAVE', 'owner_cannot_leave', { hasBody: true, apiField: 'id' })
       await leaveTree(trx, user.id, deck)
     })
   }
