@@ -48,7 +48,7 @@ export default class DeckTransformer {
    * as the spec nests them, their id tree, the note types, the number of
    * archived main decks and the folders with their main decks.
    */
-  static list({ owner, visible, selected, counts, folders, noteTypes, numberOfArchivedDecks }: DeckList) {
+  static list({ owner, visible, selected, counts, folders, noteTypes, numberOfArchivedDecks, unavailable }: DeckList) {
     const nested = this.nested(visible, (deck) => this.fields(deck, counts.get(deck.id), owner))
     /* each folder's main decks, in one pass over the decks */
     const roots = new Map<number, number[]>(folders.map((folder) => [folder.id, []]))
@@ -59,6 +59,8 @@ export default class DeckTransformer {
       templates: noteTypes.map((noteType) => NoteTypeTransformer.forApi(noteType)),
       numberOfArchivedDecks,
       folders: folders.map((folder) => FolderTransformer.forApi(folder, roots.get(folder.id)!)),
+      /* shared main decks no longer available to this former participant: {id, name, reason} */
+      unavailableDecks: unavailable,
     }
   }
 

@@ -35,11 +35,14 @@ export default class extends BaseSchema {
       table.increments('id')
       /* the deck deleted (a root, or a subdeck of a shared tree), and every deck id that went with it */
       table.integer('deck_id').notNullable()
+      /* a deleted main deck's name, for its former participants' lists ("deleted by its owner"); null for a subdeck */
+      table.string('name', 255).nullable()
       table.specificType('deck_ids', 'int[]').notNullable()
       table.specificType('user_ids', 'int[]').notNullable()
       table.timestamp('deleted_at', { useTz: true }).notNullable()
     })
     this.schema.raw('CREATE INDEX shared_deck_tombstones_deck_ids ON shared_deck_tombstones USING gin (deck_ids)')
+    this.schema.raw('CREATE INDEX shared_deck_tombstones_user_ids ON shared_deck_tombstones USING gin (user_ids)')
 
     const fn = (name: string, roots: string) =>
       this.schema.raw(`

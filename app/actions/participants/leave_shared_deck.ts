@@ -2,7 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import ApiException from '#exceptions/api_exception'
 import type User from '#models/user'
-import { findDeck } from '#queries/decks/find_deck'
+import { findDeck, idParam } from '#queries/decks/find_deck'
 import { subtreeIds } from '#queries/decks/deck_tree'
 import { lockLearner } from '#actions/learning/learner_lock'
 
@@ -19,6 +19,8 @@ export default class LeaveSharedDeck {
     await db.transaction(async (trx) => {
       /* the learner's lock first, as every path that writes their answers takes it */
       await lockLearner(user.id, trx)
+      /* a deck no longer available to them: leaving it dismisses the notice */
+      if (await dismissUnavailable(trx, user.id, idParam(deckId))) return
       const deck = await findDeck(user, deckId, trx, 'view')
       if (deck.roleOf(user) === 'owner') throw new ApiException(422, 'E_OWNER_CANNOT_LEAVE', 'owner_cannot_leave', { hasBody: true, apiField: 'id' })
       await leaveTree(trx, user.id, deck)
@@ -31,6 +33,24 @@ export async function leaveTree(trx: TransactionClientContract, userId: number, 
   const rootId = deck.rootDeckId ?? deck.id
   await removeOwnTraces(trx, userId, await subtreeIds(rootId, trx))
   await trx.from('deck_collaborators').where('deck_id', rootId).where('user_id', userId).delete()
+}
+
+/**
+ * A main deck they took part in and no longer may (their row deleted or
+ * disabled by the owner, or the deck deleted): the row goes with their own
+ * traces on the tree, or they are taken off the tombstone. True if it was one.
+ */
+async function dismissUnavailable(trx: TransactionClientContract, userId: number, rootId: number) {
+  const ended = await trx.from('deck_collaborators').where('deck_id', rootId).where('user_id', userId).whereNot('state', 'active').delete()
+  if (Number(ended) > 0) {
+    await removeOwnTraces(trx, userId, await subtreeIds(rootId, trx))
+    return true
+  }
+  const { rowCount } = await trx.rawQuery(
+    'update shared_deck_tombstones set user_ids = array_remove(user_ids, ?) where deck_id = ? and name is not null and user_ids @> array[?]::int[]',
+    [userId, rootId, userId]
+  )
+  return rowCount > 0
 }
 
 /** One learner's progress, suspensions and review history on these decks' cards. */

@@ -40,3 +40,26 @@ export async function notFoundFor(userId: number, deckId: number, trx?: Transact
   if (!reason) return ApiException.notFound()
   return UNAVAILABLE[reason]()
 }
+
+export type UnavailableDeck = { id: number; name: string; reason: UnavailableReason }
+
+/**
+ * The main decks this user took part in that are no longer available to
+ * them, with why (the spec: a root deck not owned whose collaboration is not
+ * active shows an unavailable notice), until they dismiss it (leave_shared_deck.ts).
+ * Read only for users who ever were in a shared deck (users.in_shared_decks).
+ */
+export async function unavailableDecks(user: { id: number; inSharedDecks?: boolean }): Promise<UnavailableDeck[]> {
+  if (!user.inSharedDecks) return []
+  const { rows } = await db.rawQuery(
+    `select d.id, d.name, case c.state when 'deleted' then 'access_removed' else 'sharing_stopped' end as reason
+       from deck_collaborators c join decks d on d.id = c.deck_id
+      where c.user_id = ? and c.state <> 'active'
+     union all
+     select t.deck_id, t.name, 'deleted_by_owner' from shared_deck_tombstones t
+      where t.user_ids @> array[?]::int[] and t.name is not null
+     order by 1`,
+    [user.id, user.id]
+  )
+  return rows
+}

@@ -4,6 +4,7 @@ import NoteType from '#models/note_type'
 import type User from '#models/user'
 import { deckCounters, type DeckCounts } from '#queries/decks/deck_counters'
 import { placeForParticipant, placedInOrder } from '#queries/decks/participation'
+import { unavailableDecks } from '#queries/decks/deck_unavailable'
 
 export interface DeckListFilters {
   archived?: boolean
@@ -27,10 +28,12 @@ export async function listDecks(user: User, filters: DeckListFilters = {}) {
     return { all, visible, counts: await deckCounters(user, visible) }
   }
   /* the decks and their counts, the folders and the note types side by side */
-  const [{ all, visible, counts }, folders, noteTypes] = await Promise.all([
+  const [{ all, visible, counts }, folders, noteTypes, unavailable] = await Promise.all([
     read(),
     Folder.query().where('user_id', user.id).orderBy('position').orderBy('id'),
     NoteType.query().whereNull('user_id').orWhere('user_id', user.id).orderBy('id'),
+    /* shared decks no longer available to a former participant, shown with why until dismissed */
+    archived ? Promise.resolve([]) : unavailableDecks(user),
   ])
 
   let selected = visible
@@ -41,7 +44,7 @@ export async function listDecks(user: User, filters: DeckListFilters = {}) {
   if (filters.deckIds) selected = selected.filter((deck) => filters.deckIds!.includes(deck.id))
 
   const numberOfArchivedDecks = all.filter((deck) => deck.state === 'archived' && deck.isRootDeck).length
-  return { owner: user, visible, selected, counts, folders, noteTypes, numberOfArchivedDecks }
+  return { owner: user, visible, selected, counts, folders, noteTypes, numberOfArchivedDecks, unavailable }
 }
 
 export type DeckList = Awaited<ReturnType<typeof listDecks>>

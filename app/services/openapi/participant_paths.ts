@@ -7,7 +7,7 @@ import { entity, error, op, str } from '#services/openapi/schema'
 
 export const participantPaths = {
   '/decks/{id}/remove_shared_deck': {
-    delete: op('Leave a shared deck (any deck of its tree): the caller\'s collaborator row is deleted with their own progress, suspensions and review history on the tree; nothing of the owner\'s or other participants\' changes', {
+    delete: op('Leave a shared deck (any deck of its tree): the caller\'s collaborator row is deleted with their own progress, suspensions and review history on the tree; nothing of the owner\'s or other participants\' changes. For a main deck listed in GET decks\' unavailableDecks, this dismisses it', {
       auth: true,
       params: ['id'],
       ok: [204, null],

@@ -64,6 +64,9 @@ test.group('Web participant: the shared deck in the home list, leaving it', (gro
     assert.equal(page.component, 'participant/unavailable')
     assert.equal(page.props.reason, 'sharing_stopped')
     assert.include(page.props.body, 'stopped sharing')
+    /* the home page names it among the decks no longer available */
+    const home = WebSession.page((await web.get('/')).text)
+    assert.deepEqual(home.props.unavailableDecks, [{ id: deck.id, name: 'Shared anatomy', reason: 'sharing_stopped' }])
 
     /* as the owner's delete leaves it (delete_deck.ts): the tree gone, a tombstone naming who took part */
     await db.from('decks').where('id', deck.id).delete()

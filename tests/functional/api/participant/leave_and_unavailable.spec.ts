@@ -132,6 +132,42 @@ test.group('API participant: a deck no longer available', (group) => {
     ;(await client.get(`/api/decks/${deck.id}`).bearerToken(stranger.token)).assertStatus(404)
   })
 
+  test('GET decks lists the shared decks no longer available, with why, until the participant dismisses them', async ({ client, assert }) => {
+    const first = await sharedDeck(client, 1)
+    const { participant } = first
+    const second = await sharedDeck(client, 1)
+    await share(second.deck, participant.user)
+    const third = await sharedDeck(client, 1)
+    await share(third.deck, participant.user)
+    const [card] = (await start(client, participant, second.deck.id)).cards
+    await answer(client, participant, second.deck.id, card, 'good')
+    ;(await client.delete(`/api/decks/${first.deck.id}`).bearerToken(first.owner.token)).assertStatus(204)
+    await setCollaboration(second.deck, participant.user, 'deleted')
+    await setCollaboration(third.deck, participant.user, 'disabled')
+
+    const list = await client.get('/api/decks').bearerToken(participant.token)
+    list.assertStatus(200)
+    assert.deepEqual(list.body().unavailableDecks, [
+      { id: first.deck.id, name: 'Shared biology', reason: 'deleted_by_owner' },
+      { id: second.deck.id, name: 'Shared biology', reason: 'access_removed' },
+      { id: third.deck.id, name: 'Shared biology', reason: 'sharing_stopped' },
+    ])
+    /* nobody else hears of them */
+    assert.deepEqual((await client.get('/api/decks').bearerToken(second.owner.token)).body().unavailableDecks, [])
+    assert.deepEqual((await client.get('/api/decks').bearerToken((await signIn()).token)).body().unavailableDecks, [])
+
+    /* dismissing: the notice goes (with their own progress on a tree that still exists), then the deck is simply not theirs */
+    for (const { deck } of [first, second]) {
+      ;(await client.delete(`/api/decks/${deck.id}/remove_shared_deck`).bearerToken(participant.token)).assertStatus(204)
+      ;(await client.get(`/api/decks/${deck.id}`).bearerToken(participant.token)).assertStatus(404)
+    }
+    assert.equal(await count('card_progress', { user_id: participant.user.id }), 0)
+    assert.deepEqual((await client.get('/api/decks').bearerToken(participant.token)).body().unavailableDecks.map((d: any) => d.id), [third.deck.id])
+    /* a stranger cannot dismiss anything of theirs */
+    ;(await client.delete(`/api/decks/${third.deck.id}/remove_shared_deck`).bearerToken((await signIn()).token)).assertStatus(404)
+    assert.equal(await count('deck_collaborators', { deck_id: third.deck.id, user_id: participant.user.id }), 1)
+  })
+
   test('a shared deck with no cards: emptyDeck with sharedDeckEmpty for the participant, not for an owner\'s own empty deck', async ({ client, assert }) => {
     const owner = await signIn()
     const deck = await createDeck(client, owner.token, { name: 'Nothing yet' })
