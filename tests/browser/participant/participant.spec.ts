@@ -36,6 +36,18 @@ test.group('A participant in the browser', (group) => {
     assert.equal(Number((await db.from('deck_collaborators').count('* as n').first()).n), 0)
   })
 
+  test('sees a shared deck no longer available, with why, and removes it from the list', async ({ visit }) => {
+    const participant = await makeUser({ email: 'ana@example.test' })
+    const { deck } = await sharedDeck()
+    await share(deck, participant, 'viewer', 'disabled')
+    const page = await hydrated(await visit('/sign-in'))
+    await signInWithForm(page, 'ana@example.test')
+    await page.getByRole('heading', { name: 'No longer available' }).waitFor()
+    await page.getByText('Its owner stopped sharing it. Ask for a new invite link.').waitFor()
+    await page.getByRole('button', { name: 'Remove Shared anatomy from my list' }).click()
+    await page.getByRole('heading', { name: 'No longer available' }).waitFor({ state: 'detached' })
+  })
+
   test('anyone flips through an embedded shared deck', async ({ visit }) => {
     const { deck } = await sharedDeck()
     const token = await enableSharing(deck)
