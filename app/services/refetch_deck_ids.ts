@@ -14,18 +14,18 @@ const CHANGED = `
   with seen as (
     select coalesce(refetch_seen_at, created_at) as at from auth_access_tokens where id = $1
   ), changed as (
-    select d.id, d.content_changed_at from decks d
-     where d.user_id = $2 and d.content_changed_at is not null and d.content_changed_at > (select at from seen)
+    select ch.deck_id as id, ch.changed_at from shared_deck_changes ch
+     where ch.user_id = $2 and ch.changed_at > (select at from seen)
     union
-    select d.id, d.content_changed_at from deck_collaborators c join decks d on d.id = c.deck_id
-     where c.user_id = $2 and c.state = 'active' and d.content_changed_at > (select at from seen)
+    select ch.deck_id, ch.changed_at from deck_collaborators c join shared_deck_changes ch on ch.deck_id = c.deck_id
+     where c.user_id = $2 and c.state = 'active' and ch.changed_at > (select at from seen)
   ), marked as (
-    update auth_access_tokens set refetch_seen_at = (select max(content_changed_at) from changed)
+    update auth_access_tokens set refetch_seen_at = (select max(changed_at) from changed)
      where id = $1 and exists (select 1 from changed)
   )
   select coalesce(array_agg(id order by id), '{}') as ids from changed`
 
 export async function refetchDeckIds(tokenId: number | string, userId: number): Promise<number[]> {
-  const [row] = await preparedQuery<{ ids: number[] }>('refetch-deck-ids', CHANGED, [tokenId, userId])
+  const [row] = await preparedQuery<{ ids: number[] }>('refetch-deck-ids-3', CHANGED, [tokenId, userId])
   return row?.ids ?? []
 }

@@ -2,15 +2,17 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
 
 /* the root decks whose content a set of rows touched, when someone shares them (unshared decks are never written) */
 const touchRoots = (roots: string) => `
-  update decks set content_changed_at = clock_timestamp()
-   where id in (${roots})
-     and exists (select 1 from deck_collaborators c where c.deck_id = decks.id)`
+  insert into shared_deck_changes (deck_id, user_id, changed_at)
+  select d.id, d.user_id, clock_timestamp() from decks d
+   where d.id in (${roots}) and exists (select 1 from deck_collaborators c where c.deck_id = d.id)
+  on conflict (deck_id) do update set changed_at = excluded.changed_at`
 
 /*
  * What a participant of a shared deck lives with:
- * - `decks.content_changed_at` (root decks): when an editor or the owner last
- *   changed its notes or subdecks, kept by statement triggers (one update per
- *   statement, and only for shared roots); an access token's
+ * - `shared_deck_changes`: when an editor or the owner last changed a shared
+ *   root deck's notes or subdecks, kept by statement triggers (one upsert per
+ *   statement, only for shared roots; a table of its own, so the triggers
+ *   never lock a deck row the writers lock with FOR UPDATE); an access token's
  *   `refetch_seen_at` says what that client has been told, so /api answers
  *   name the shared decks changed since (the `refetch_deck_ids` header);
  * - `users.in_shared_decks`: set once a user owns or joins a shared deck, so
@@ -20,11 +22,14 @@ const touchRoots = (roots: string) => `
  */
 export default class extends BaseSchema {
   async up() {
-    this.schema.alterTable('decks', (table) => {
-      table.timestamp('content_changed_at', { useTz: true }).nullable()
+    /* only shared roots ever get a row: the refetch read (refetch_deck_ids.ts) walks a small table */
+    this.schema.createTable('shared_deck_changes', (table) => {
+      table.integer('deck_id').primary().references('id').inTable('decks').onDelete('CASCADE')
+      /* the deck's owner: their side of the read is one index range */
+      table.integer('user_id').notNullable()
+      table.timestamp('changed_at', { useTz: true }).notNullable()
+      table.index(['user_id', 'changed_at'])
     })
-    /* only shared roots ever get a time: the refetch read (refetch_deck_ids.ts) walks a small index */
-    this.schema.raw('CREATE INDEX decks_content_changed ON decks (user_id, content_changed_at) WHERE content_changed_at IS NOT NULL')
     this.schema.alterTable('users', (table) => {
       table.boolean('in_shared_decks').notNullable().defaultTo(false)
     })
@@ -88,6 +93,6 @@ export default class extends BaseSchema {
     this.schema.dropTable('shared_deck_tombstones')
     this.schema.alterTable('auth_access_tokens', (table) => table.dropColumn('refetch_seen_at'))
     this.schema.alterTable('users', (table) => table.dropColumn('in_shared_decks'))
-    this.schema.alterTable('decks', (table) => table.dropColumn('content_changed_at'))
+    this.schema.dropTable('shared_deck_changes')
   }
 }

@@ -80,7 +80,7 @@ test.group('API participant: refetch_deck_ids', (group) => {
     assert.isUndefined((await client.get('/api/users/me').bearerToken(stranger.token)).header('refetch_deck_ids'))
   })
 
-  test('users in no shared deck are never marked, and their decks never get a change time', async ({ client, assert }) => {
+  test('users in no shared deck are never marked, and their decks never get a change row', async ({ client, assert }) => {
     const loner = await signIn()
     const deck = await createDeck(client, loner.token, { name: 'Alone' })
     await basicNote(client, loner.token, deck.id, 'q', 'a')
@@ -88,7 +88,7 @@ test.group('API participant: refetch_deck_ids', (group) => {
     const response = await client.get('/api/decks').bearerToken(loner.token)
     assert.isUndefined(response.header('refetch_deck_ids'))
     assert.isFalse((await db.from('users').where('id', loner.user.id).first()).in_shared_decks)
-    assert.isNull((await db.from('decks').where('id', deck.id).first()).content_changed_at)
+    assert.equal(Number((await db.from('shared_deck_changes').count('* as n').first()).n), 0)
     const token = await db.from('auth_access_tokens').where('tokenable_id', loner.user.id).first()
     assert.isNull(token.refetch_seen_at)
   })
