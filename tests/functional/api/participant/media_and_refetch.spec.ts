@@ -74,6 +74,15 @@ test.group('API participant: refetch_deck_ids', (group) => {
     await createDeck(client, owner.token, { name: 'Tissues', parent_id: deck.id })
     assert.equal((await client.get('/api/users/me').bearerToken(participant.token)).header('refetch_deck_ids'), String(deck.id))
 
+    /* an editor's edit and deletion of a note */
+    const note = await basicNote(client, owner.token, deck.id, 'to edit', 'x')
+    assert.equal((await client.get('/api/users/me').bearerToken(participant.token)).header('refetch_deck_ids'), String(deck.id))
+    ;(await client.put(`/api/notes/${note.id}`).bearerToken(editor.token).json({ note: { fields: { Front: 'edited', Back: 'x' } } })).assertStatus(200)
+    assert.equal((await client.get('/api/users/me').bearerToken(participant.token)).header('refetch_deck_ids'), String(deck.id))
+    ;(await client.delete('/api/notes/bulk_destroy').bearerToken(editor.token).json({ deck_id: deck.id, ids: [note.id] })).assertStatus(200)
+    assert.equal((await client.get('/api/users/me').bearerToken(participant.token)).header('refetch_deck_ids'), String(deck.id))
+    assert.isUndefined((await client.get('/api/users/me').bearerToken(participant.token)).header('refetch_deck_ids'))
+
     /* a stranger's token is never told about it */
     const stranger = await signIn()
     await basicNote(client, owner.token, deck.id, 'more', 'notes')
