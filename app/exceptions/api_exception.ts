@@ -10,6 +10,8 @@ export type ApiExceptionOptions = {
    * no page field shows it (the page shows the error as a toast)
    */
   apiField?: string
+  /** further fields of the JSON error body, for clients that act on them (e.g. an unavailable deck's `reason`) */
+  extra?: Record<string, string>
 }
 
 /**

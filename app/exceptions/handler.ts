@@ -10,7 +10,7 @@ import ApiException from '#exceptions/api_exception'
 import { i18nFor, wantsJson } from '#services/request_locale'
 import { uploadLimitOf } from '#services/upload_limits'
 
-type ErrorBody = { title: string; body?: string; code: string; errors?: { field: string; rule: string; message: string }[] }
+type ErrorBody = { title: string; body?: string; code: string; errors?: { field: string; rule: string; message: string }[]; [extra: string]: unknown }
 
 /**
  * Every JSON error has the body {title, body?, code}, localized; every 422
@@ -61,6 +61,12 @@ export default class HttpExceptionHandler extends ExceptionHandler {
         ctx.session.flashErrors({ E_TOO_MANY_REQUESTS: ctx.i18n.t('errors.too_many_requests.title') })
         return ctx.response.redirect().back()
       }
+      /* a former participant opening a shared deck: a page that says why, not a toast on the page before */
+      if (error instanceof ApiException && error.code === 'E_DECK_UNAVAILABLE' && ctx.request.method() === 'GET') {
+        const { title, body } = { title: ctx.i18n.t(`errors.${error.key}.title`), body: ctx.i18n.t(`errors.${error.key}.body`) }
+        const page = await ctx.inertia.render('participant/unavailable', { title, body, reason: error.options.extra?.reason ?? '' })
+        return ctx.response.status(410).send(page)
+      }
       if (error instanceof ApiException && ctx.session && error.status < 500 && error.status !== 404) {
         /* a form error: shown next to its field, or as the page's error */
         const message = ctx.i18n.t(`errors.${error.key}.title`, error.options.values ?? {})
@@ -100,8 +106,8 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       }
     }
     if (error instanceof ApiException) {
-      const { values, hasBody, field, apiField } = error.options
-      const body = entry(error.key, error.code!, values, hasBody)
+      const { values, hasBody, field, apiField, extra } = error.options
+      const body = { ...entry(error.key, error.code!, values, hasBody), ...extra }
       /* a rule the validator cannot see (a note's fields, a file, a deck that cannot move there) still names its field */
       if (error.status === 422) body.errors = [{ field: field ?? apiField ?? '', rule: error.code!, message: body.title }]
       return { status: error.status, headers, body }

@@ -2,6 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import { errors as authErrors } from '@adonisjs/auth'
 import User from '#models/user'
+import { refetchDeckIds } from '#services/refetch_deck_ids'
 
 /**
  * Bearer-token authentication for the mobile API. A successor used for the
@@ -19,6 +20,11 @@ export default class ApiAuthMiddleware {
       const bearer = ctx.request.header('authorization')?.replace(/^Bearer\s+/i, '') ?? ''
       const successor = await User.accessTokens.successorOf(token, bearer)
       if (successor) ctx.response.header('x-user-token', successor)
+    }
+    /* shared decks another client changed: one indexed read, and only for users in a shared deck */
+    if (user.inSharedDecks) {
+      const ids = await refetchDeckIds(token.identifier as string, user.id)
+      if (ids.length) ctx.response.header('refetch_deck_ids', ids.join(','))
     }
     return next()
   }

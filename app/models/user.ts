@@ -60,6 +60,10 @@ export default class User extends compose(BaseModel, AuthFinder) {
   declare isAdmin: boolean
 
   /** links shown on the public profile, by network (website, youtube, instagram, tiktok, x) */
+  /** set once the user owns or joins a shared deck (a trigger): only they read refetch_deck_ids */
+  @column()
+  declare inSharedDecks: boolean
+
   @column()
   declare socialLinks: Record<string, string>
 

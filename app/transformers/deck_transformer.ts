@@ -51,7 +51,7 @@ export default class DeckTransformer {
    * as the spec nests them, their id tree, the note types, the number of
    * archived main decks and the folders with their main decks.
    */
-  static list({ owner, owners, visible, selected, counts, collaboration, folders, noteTypes, numberOfArchivedDecks }: DeckList) {
+  static list({ owner, owners, visible, selected, counts, collaboration, folders, noteTypes, numberOfArchivedDecks, unavailable }: DeckList) {
     const nested = this.nested(visible, (deck) =>
       this.fields(deck, counts.get(deck.id), owners.get(deck.userId) ?? owner, collaboration.get(deck.rootDeckId ?? deck.id))
     )
@@ -64,6 +64,8 @@ export default class DeckTransformer {
       templates: noteTypes.map((noteType) => NoteTypeTransformer.forApi(noteType)),
       numberOfArchivedDecks,
       folders: folders.map((folder) => FolderTransformer.forApi(folder, roots.get(folder.id)!)),
+      /* shared main decks no longer available to this former participant: {id, name, reason} */
+      unavailableDecks: unavailable,
     }
   }
 
@@ -97,6 +99,8 @@ export default class DeckTransformer {
     const { totalCardsCount, newCardsCount, topCounters } = counts ?? NO_COUNTS
     return {
       id: deck.id,
+      /* the owner: a deck of someone else's is shared with the viewer (its menu offers "Leave deck") */
+      userId: deck.userId,
       name: deck.name,
       state: deck.state,
       parentId: deck.parentId,

@@ -24,6 +24,8 @@ export default class LearningTransformer {
       cards: LearningCardTransformer.list(context, i18n, cards),
       topCounters: queue.counters,
       errorType: queue.errorType,
+      /* the spec's "shared deck empty": a deck someone shares with the learner has no cards yet */
+      sharedDeckEmpty: queue.errorType === 'emptyDeck' && context.deck.userId !== context.user.id,
       nextCardAppearsAt: queue.nextCardAppearsAt,
       algorithmType: context.algorithm.type,
       scheduler: context.algorithm.scheduler,

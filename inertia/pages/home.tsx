@@ -10,6 +10,8 @@ import { ArchiveLinks, DeckList, GuestNotice, HomeHeader } from '~/components/de
 import { HomeProvider, childrenOf, useStoredSet, type HomeData } from '~/components/decks/home_context'
 import { useDeckPolling } from '~/components/decks/use_deck_polling'
 import type { Folder, ListedDeck, PollingEntry, StartedJob } from '~/components/decks/types'
+import { UnavailableDecks } from '~/components/participant/unavailable_decks'
+import type { UnavailableDeck } from '#queries/decks/deck_unavailable'
 import '~/css/decks.css'
 
 type Props = {
@@ -19,12 +21,13 @@ type Props = {
   polling: PollingEntry[]
   started: StartedJob[]
   folderColors: Folder['color'][]
+  unavailableDecks: UnavailableDeck[]
 }
 
-const LIST_PROPS = ['decks', 'folders', 'numberOfArchivedDecks', 'polling']
+const LIST_PROPS = ['decks', 'folders', 'numberOfArchivedDecks', 'polling', 'unavailableDecks']
 
 /** The deck list: folders, then the main decks outside any folder, then the way to the archive. */
-export default function Home({ decks, folders, numberOfArchivedDecks, polling, started, folderColors }: Props) {
+export default function Home({ decks, folders, numberOfArchivedDecks, polling, started, folderColors, unavailableDecks }: Props) {
   const { user } = useShared()
   const t = useT()
   const alert = useAlert()
@@ -60,6 +63,7 @@ export default function Home({ decks, folders, numberOfArchivedDecks, polling, s
         <Head title={t('nav.home')} />
         <HomeHeader onFolder={createFolder} onImport={importCards} onDeck={createDeck} />
         {user?.isGuest && <GuestNotice />}
+        <UnavailableDecks decks={unavailableDecks ?? []} reload={LIST_PROPS} />
         <DeckList empty={decks.length === 0 && folders.length === 0} roots={home.children.get(null) ?? []} folders={folders} collapsed={collapsedFolders} onToggleFolder={toggleFolder} onCreateDeck={createDeck} />
         <ArchiveLinks archived={numberOfArchivedDecks} />
         {dialog}

@@ -1,4 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { Infer } from '@vinejs/vine/types'
 import type { updateDeckValidator } from '#validators/content'
 import ApiException from '#exceptions/api_exception'
@@ -46,7 +47,9 @@ export default class UpdateDeck {
     return db.transaction(async (trx) => {
       const deck = await findDeck(user, deckId, trx)
       /* remembering the list's sort order is not an edit, so it works on archived decks too */
-      const { notesSortBy, notesOrder, sharingEnabled, ...edits } = input
+      const { notesSortBy, notesOrder, sharingEnabled, ...all } = input
+      /* a participant's daily limits are their own, on their collaborator row: any role sets them */
+      const edits = deck.roleOf(user) === 'owner' ? all : await saveOwnLimits(trx, user, deck, all)
       const defined = Object.fromEntries(Object.entries(edits).filter(([, value]) => value !== undefined))
       if (Object.keys(defined).length) {
         /* a root deck's settings are the owner's; an editor renames and styles subdecks */
@@ -65,6 +68,16 @@ export default class UpdateDeck {
       return deck
     })
   }
+}
+
+/** Writes a participant's limits (if given) onto their row of the shared tree, and answers the other edits. */
+async function saveOwnLimits(trx: TransactionClientContract, user: User, deck: Deck, input: Omit<UpdateDeckInput, 'notesSortBy' | 'notesOrder'>) {
+  const { newCardsPerDay, maxCardsPerDay, ...edits } = input
+  const limits = Object.fromEntries(Object.entries({ new_cards_per_day: newCardsPerDay, max_cards_per_day: maxCardsPerDay }).filter(([, value]) => value !== undefined))
+  if (Object.keys(limits).length) {
+    await trx.from('deck_collaborators').where('deck_id', deck.rootDeckId ?? deck.id).where('user_id', user.id).where('state', 'active').update({ ...limits, updated_at: new Date() })
+  }
+  return edits
 }
 
 /** A sort chosen in a card list (web or app) is remembered on the deck. */

@@ -29,10 +29,14 @@ export default class SaveFolder {
       folder.merge(Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)))
       await folder.useTransaction(trx).save()
       if (assignDeckIds?.length) {
-        const decks = await Deck.query({ client: trx }).withScopes((s) => s.ownedBy(user)).whereIn('id', assignDeckIds)
+        /* the learner's own root decks, and shared ones they take part in: those sit in a folder by their collaborator row */
+        const decks = await Deck.query({ client: trx }).withScopes((s) => s.accessibleBy(user)).whereIn('id', assignDeckIds)
         if (decks.length !== new Set(assignDeckIds).size) throw ApiException.notFound()
         if (decks.some((deck) => !deck.isRootDeck)) throw new ApiException(422, 'E_SUBDECK_IN_FOLDER', 'subdeck_in_folder', { apiField: 'assign_deck_ids' })
-        await Deck.query({ client: trx }).whereIn('id', assignDeckIds).update({ folder_id: folder.id })
+        const owned = decks.filter((deck) => deck.userId === user.id).map((deck) => deck.id)
+        const shared = decks.filter((deck) => deck.userId !== user.id).map((deck) => deck.id)
+        if (owned.length) await Deck.query({ client: trx }).whereIn('id', owned).update({ folder_id: folder.id })
+        if (shared.length) await trx.from('deck_collaborators').where('user_id', user.id).whereIn('deck_id', shared).update({ folder_id: folder.id })
       }
       return folder
     })

@@ -4,6 +4,7 @@ import DeckTransformer from '#transformers/deck_transformer'
 import { listDecks, pollingDecks } from '#queries/decks/list_decks'
 import { listedDecks } from '#queries/decks/listed_decks'
 import { subtreeIds } from '#queries/decks/deck_tree'
+import { unavailableDecks } from '#queries/decks/deck_unavailable'
 
 /*
  * The deck pages' props (home, archived decks, a deck's page): the lists
@@ -24,6 +25,8 @@ export function deckListProps(user: User, archived = false) {
     folders: async () => (await load()).folders,
     numberOfArchivedDecks: async () => (await load()).numberOfArchivedDecks,
     polling: async () => DeckTransformer.pollingList(await pollingDecks(user)).decks,
+    /* shared decks no longer available to this former participant, with why, until dismissed */
+    unavailableDecks: async () => (archived ? [] : unavailableDecks(user)),
   }
 }
 

@@ -5,6 +5,7 @@ import ApiException from '#exceptions/api_exception'
 import DeckPolicy from '#policies/deck_policy'
 import { authorize } from '#services/authorize'
 import { INT_MAX } from '#validators/content'
+import { notFoundFor } from '#queries/decks/deck_unavailable'
 
 type Viewer = { id: number }
 export type DeckAbility = 'view' | 'edit' | 'manage'
@@ -34,7 +35,8 @@ export async function findDeck(user: Viewer, id: unknown, trx?: TransactionClien
   const query = Deck.query({ client: trx }).withScopes((s) => s.accessibleBy(user)).where('decks.id', idParam(id)).select('decks.*', roleColumn(user))
   if (trx) query.forUpdate()
   const deck = await query.first()
-  if (!deck) throw ApiException.notFound()
+  /* a former participant is told the deck is unavailable, and why; anyone else a 404 */
+  if (!deck) throw await notFoundFor(user.id, idParam(id), trx)
   await authorize(user, DeckPolicy, ability, deck)
   return deck
 }

@@ -5,6 +5,8 @@ import User from '#models/user'
 import { deckCounters, type DeckCounts } from '#queries/decks/deck_counters'
 import { collaborationOf, type Collaboration } from '#queries/sharing/collaboration'
 import { loadPublishing } from '#queries/publishing/deck_publishing'
+import { placeForParticipant, placedInOrder } from '#queries/decks/participation'
+import { unavailableDecks } from '#queries/decks/deck_unavailable'
 
 export interface DeckListFilters {
   archived?: boolean
@@ -22,16 +24,19 @@ export interface DeckListFilters {
 export async function listDecks(user: User, filters: DeckListFilters = {}) {
   const archived = filters.archived ?? false
   const read = async () => {
-    const all = await Deck.query().withScopes((s) => s.accessibleBy(user)).orderBy('position').orderBy('id')
+    /* a shared deck sits where its participant put it, with their limits */
+    const all = await placedInOrder(user, await Deck.query().withScopes((s) => s.accessibleBy(user)).orderBy('position').orderBy('id'))
     const visible = all.filter((deck) => (deck.state === 'archived') === archived)
     const [counts, collaboration] = await Promise.all([deckCounters(user, visible), collaborationOf(user, visible)])
     return { all, visible, counts, collaboration }
   }
   /* the decks and their counts, the folders and the note types side by side */
-  const [{ all, visible, counts, collaboration }, folders, noteTypes] = await Promise.all([
+  const [{ all, visible, counts, collaboration }, folders, noteTypes, unavailable] = await Promise.all([
     read(),
     Folder.query().where('user_id', user.id).orderBy('position').orderBy('id'),
     NoteType.query().whereNull('user_id').orWhere('user_id', user.id).orderBy('id'),
+    /* shared decks no longer available to a former participant, shown with why until dismissed */
+    archived ? Promise.resolve([]) : unavailableDecks(user),
   ])
 
   let selected = visible
@@ -46,7 +51,7 @@ export async function listDecks(user: User, filters: DeckListFilters = {}) {
   /* the owners of the shared decks among them (one read; none when every deck is the caller's) */
   const others = [...new Set(visible.map((deck) => deck.userId).filter((id) => id !== user.id))]
   const owners = new Map((others.length ? await User.query().whereIn('id', others) : []).map((owner) => [owner.id, owner]))
-  return { owner: user, owners, visible, selected, counts, collaboration, folders, noteTypes, numberOfArchivedDecks }
+  return { owner: user, owners, visible, selected, counts, collaboration, folders, noteTypes, numberOfArchivedDecks, unavailable }
 }
 
 export type DeckList = Awaited<ReturnType<typeof listDecks>>
@@ -66,6 +71,7 @@ export async function showDeck(user: User, deck: Deck) {
     .where('root_deck_id', deck.rootDeckId ?? deck.id)
     .orderBy('position')
     .orderBy('id')
+  await placeForParticipant(user, [deck, ...tree])
   const [counts, collaboration] = await Promise.all([deckCounters(user, tree), collaborationOf(user, [deck])])
   const owner = deck.userId === user.id ? user : await deck.related('owner').query().firstOrFail()
   await loadPublishing([deck])
@@ -78,5 +84,5 @@ export type ShownDeck = { deck: Deck; rows: Deck[]; counts: Map<number, DeckCoun
 
 /** Every deck this learner may see that is not archived, by position: the light list and the statistics' deck picker. */
 export async function activeDecks(user: User) {
-  return Deck.query().withScopes((s) => s.accessibleBy(user)).whereNot('state', 'archived').orderBy('position').orderBy('id')
+  return placedInOrder(user, await Deck.query().withScopes((s) => s.accessibleBy(user)).whereNot('state', 'archived').orderBy('position').orderBy('id'))
 }

@@ -2,6 +2,7 @@ import Deck from '#models/deck'
 import Folder from '#models/folder'
 import type User from '#models/user'
 import { deckCounters } from '#queries/decks/deck_counters'
+import { placedInOrder } from '#queries/decks/participation'
 
 /*
  * The deck list as the pages show it (home, archived decks): only the
@@ -13,7 +14,7 @@ import { deckCounters } from '#queries/decks/deck_counters'
 
 /* the deck list's columns, named as the model names them */
 const COLUMNS = [
-  'id', 'name', 'position', 'state', 'source',
+  'id', 'user_id as userId', 'name', 'position', 'state', 'source',
   'parent_id as parentId', 'root_deck_id as rootDeckId', 'folder_id as folderId',
   'algorithm_preset as algorithmPreset', 'algorithm_type as algorithmType', 'algorithm_settings as algorithmSettings',
   'new_cards_per_day as newCardsPerDay', 'max_cards_per_day as maxCardsPerDay', 'archived_at as archivedAt',
@@ -22,14 +23,16 @@ const COLUMNS = [
 /** A deck as the list reads it. */
 export type ListedRow = Pick<
   Deck,
-  | 'id' | 'name' | 'position' | 'state' | 'source' | 'parentId' | 'rootDeckId' | 'folderId'
+  | 'id' | 'userId' | 'name' | 'position' | 'state' | 'source' | 'parentId' | 'rootDeckId' | 'folderId'
   | 'algorithmPreset' | 'algorithmType' | 'algorithmSettings' | 'newCardsPerDay' | 'maxCardsPerDay'
 > & { archivedAt: Date | null }
 
 /** The decks of the list (archived or not) with their counts, the folders with their main decks, and the number of archived main decks. */
 export async function listedDecks(user: User, archived = false) {
   const read = async () => {
-    const all = await Deck.query().withScopes((s) => s.accessibleBy(user)).select(COLUMNS).orderBy('position').orderBy('id').pojo<ListedRow>()
+    const rows = await Deck.query().withScopes((s) => s.accessibleBy(user)).select(COLUMNS).orderBy('position').orderBy('id').pojo<ListedRow>()
+    /* a shared deck sits where its participant put it, with their limits */
+    const all = await placedInOrder(user, rows)
     const decks = all.filter((deck) => (deck.state === 'archived') === archived)
     const numberOfArchivedDecks = all.filter((deck) => deck.state === 'archived' && deck.parentId === null).length
     return { decks, numberOfArchivedDecks, counts: await deckCounters(user, decks) }

@@ -1,6 +1,7 @@
 import Deck from '#models/deck'
 import Folder from '#models/folder'
 import type User from '#models/user'
+import { sharedRootsIn } from '#queries/decks/participation'
 
 /** This learner's folders, by position. */
 export async function listFolders(user: User) {
@@ -9,14 +10,18 @@ export async function listFolders(user: User) {
 
 /** The root decks (not archived) inside each of the folders, in their order: the spec's Folder `decks`. */
 export async function rootDeckIdsIn(user: User, folders: Folder[]) {
-  const decks = await Deck.query()
+  const ids = folders.map((folder) => folder.id)
+  const [owned, shared] = await Promise.all([Deck.query()
     .where('user_id', user.id)
     .whereNull('parent_id')
     .whereNot('state', 'archived')
-    .whereIn('folder_id', folders.map((folder) => folder.id))
+    .whereIn('folder_id', ids)
     .orderBy('position')
-    .orderBy('id')
+    .orderBy('id'), sharedRootsIn(user, ids)])
+  /* the shared decks their participant put in these folders, by their own positions */
+  const decks = [...owned.map((deck) => ({ id: deck.id, folderId: deck.folderId!, position: deck.position })), ...shared]
+  decks.sort((a, b) => a.position - b.position || a.id - b.id)
   const byFolder = new Map<number, number[]>(folders.map((folder) => [folder.id, []]))
-  for (const deck of decks) byFolder.get(deck.folderId!)?.push(deck.id)
+  for (const deck of decks) byFolder.get(deck.folderId)?.push(deck.id)
   return byFolder
 }

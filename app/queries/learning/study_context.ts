@@ -10,6 +10,8 @@ import DeckPolicy from '#policies/deck_policy'
 import { parseSnapshot, snapshotBindings, snapshotColumn } from '#queries/learning/answer_snapshot'
 import { resolveAlgorithm, type ResolvedAlgorithm } from '#scheduling/presets'
 import { studyDayBounds } from '#scheduling/study_day'
+import { placeForParticipant } from '#queries/decks/participation'
+import { notFoundFor } from '#queries/decks/deck_unavailable'
 
 /** Everything a study session of one deck (its subdecks included) needs to know. */
 export interface StudyContext {
@@ -61,11 +63,13 @@ async function readContext(user: User, deckId: unknown, answering?: number) {
   /* read before every answer: a statement prepared once per connection */
   const [found] = await preparedRows(query)
   const deck = found ? Deck.$createFromAdapterResult(found)! : null
-  if (!deck) throw ApiException.notFound()
+  if (!deck) throw await notFoundFor(user.id, id)
   await authorize(user, DeckPolicy, 'view', deck)
   if (deck.state === 'archived') throw new ApiException(409, 'E_DECK_ARCHIVED', 'deck_archived', { hasBody: true })
   /* the root's algorithm governs a subdeck's session; it is in the same tree, so the same access */
   const root = deck.rootDeckId && deck.rootDeckId !== deck.id ? await findDeck(user, deck.rootDeckId) : deck
+  /* a participant studies with their own daily limits (their collaborator row); an owner reads nothing more */
+  if (deck.userId !== user.id) await placeForParticipant(user, root === deck ? [deck] : [deck, root])
   const now = new Date()
   const today = user.today(now)
   const context: StudyContext = {

@@ -24,6 +24,7 @@ const deckList = entity({
   templates: listOf(ref('Template')),
   numberOfArchivedDecks: int,
   folders: listOf(ref('Folder')),
+  unavailableDecks: listOf(entity({ id: int, name: str(), reason: str({ enum: ['deleted_by_owner', 'access_removed', 'sharing_stopped'] }) })),
 })
 /* field keys: the ids GET decks gives each template's fields ("0", "1", …) or their titles */
 const fieldsKeyed = 'Keyed by the field ids of the template (GET decks: templates[].fields[].id, as "0", "1", …) or by the field titles; a key naming no field, or a field named twice, is a 422 naming it as sent (`fields.<key>`)'

@@ -10,6 +10,7 @@ import { statsPaths, statsSchemas } from '#services/openapi/stats_paths'
 import { exportPaths, exportSchemas } from '#services/openapi/export_paths'
 import { sharingPaths, sharingSchemas } from '#services/openapi/sharing_paths'
 import { publishingPaths, publishingSchemas } from '#services/openapi/publishing_paths'
+import { participantPaths } from '#services/openapi/participant_paths'
 
 const authAnswer = entity({ token: str(), isNewUser: bool, user: ref('User') })
 const providers = entity({ providers: listOf(entity({ provider: str({ enum: ['google', 'apple'] }), email: nullable(str()) })) })
@@ -22,7 +23,8 @@ export const openApiDocument = {
     description:
       'JSON API of the Mnemo apps. Bodies use snake_case keys as the apps send them; answers use the camelCase entity fields. ' +
       'Errors are {title, body?, code}, localized after Accept-Language; every 422 adds errors [{field, rule, message}]. 401 means only a missing, bad or expired bearer token. ' +
-      'Near its expiry a token\'s answers carry its successor in x-user-token (the same one until it is used).',
+      'Near its expiry a token\'s answers carry its successor in x-user-token (the same one until it is used). ' +
+      'For users in a shared deck, an answer may carry refetch_deck_ids: the ids (comma-separated) of shared main decks whose notes or subdecks changed since this token was last told; absent when nothing changed.',
   },
   servers: [{ url: '/api' }],
   components: {
@@ -133,6 +135,7 @@ export const openApiDocument = {
     ...exportPaths,
     ...sharingPaths,
     ...publishingPaths,
+    ...participantPaths,
     '/openapi.json': { get: op('This document', { ok: [200, { type: 'object' }] }) },
     '/docs': { get: { summary: 'A readable page of this document', security: [], responses: { '200': { description: 'HTML' } } } },
   },

@@ -21,6 +21,7 @@ const session = {
   cards: { type: 'array', items: ref('LearningCard') },
   topCounters: counters,
   errorType: { type: ['string', 'null'], enum: ['emptyDeck', 'allCardsLearned', null] },
+  sharedDeckEmpty: { ...bool, description: 'emptyDeck on a deck someone shares with the learner (the spec\'s "shared deck empty")' },
   nextCardAppearsAt: nullable('string'),
   algorithmType: str({ enum: ['spacedRepetition', 'speedLearning'] }),
   scheduler: str({ enum: ['sm2', 'fsrs'] }),

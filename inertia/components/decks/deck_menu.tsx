@@ -11,6 +11,7 @@ import { ExportDialog } from '~/components/decks/export_dialog'
 import { subtreeOf, swapped, useHome } from '~/components/decks/home_context'
 import type { ListedDeck as Deck } from '~/components/decks/types'
 import { urlFor } from '~/lib/routes'
+import { useShared } from '~/lib/shared'
 
 const keep = { preserveScroll: true, preserveState: true }
 
@@ -25,6 +26,7 @@ function DeckMenuItems({ deck }: { deck: Deck }) {
   const alert = useAlert()
   const dialogs = useDeckDialogs()
   const home = useHome()
+  const { user } = useShared()
   const entry = home.polling.get(deck.id)
   const busy = Boolean(entry && entry.state !== 'processing_failed')
 
@@ -46,6 +48,15 @@ function DeckMenuItems({ deck }: { deck: Deck }) {
   const addSubdeck = () => dialogs.addSubdeck(deck, { ...keep, onSuccess: () => home.toggle(deck.id, true) })
   const resetProgress = () => dialogs.resetProgress(deck, keep)
   const remove = () => dialogs.remove(deck, keep)
+  /* a deck someone shares with the learner: they leave it (their progress goes), the owner deletes it */
+  const shared = deck.userId !== user?.id
+  const leave = () =>
+    alert({
+      title: t('participant.leave_confirm.title', { deck: deck.name }),
+      body: t('participant.leave_confirm.body'),
+      submitLabel: t('participant.leave_confirm.submit'),
+      onSubmit: () => router.delete(urlFor('decks.leave_shared', { id: deck.id }), keep),
+    })
   const report = () =>
     alert({
       title: t('decks.menu.report'),
@@ -73,7 +84,11 @@ function DeckMenuItems({ deck }: { deck: Deck }) {
         </MenuItem>
       )}
       {deck.isAllowedToReport && <MenuItem onSelect={report}>{t('decks.menu.report')}</MenuItem>}
-      <MenuItem onSelect={remove} danger>{t('decks.menu.delete')}</MenuItem>
+      {shared ? (
+        <MenuItem onSelect={leave} danger>{t('participant.leave')}</MenuItem>
+      ) : (
+        <MenuItem onSelect={remove} danger>{t('decks.menu.delete')}</MenuItem>
+      )}
     </>
   )
 }

@@ -4,6 +4,7 @@ import { useT } from '~/lib/i18n'
 import { useDeckDialogs } from '~/components/decks/deck_dialogs'
 import type { Deck } from '~/components/decks/types'
 import { urlFor } from '~/lib/routes'
+import { useShared } from '~/lib/shared'
 import '~/css/decks.css'
 
 const DEVICES = ['desktop', 'tablet', 'phone'] as const
@@ -15,7 +16,7 @@ type Device = (typeof DEVICES)[number]
 const limit = (value: string) => (value.trim() === '' ? null : Number(value))
 
 /** The settings form: name, daily limits, shuffle, the font by device; saved as the deck's update. */
-function useSettingsForm(deck: Deck) {
+function useSettingsForm(deck: Deck, shared: boolean) {
   const form = useForm({
     name: deck.name,
     newCardsPerDay: deck.configuration.newCards.newCardsPerDay?.toString() ?? '',
@@ -28,8 +29,10 @@ function useSettingsForm(deck: Deck) {
   })
   const save = (event: FormEvent) => {
     event.preventDefault()
+    /* a participant's limits are their own; the rest of the deck is its owner's */
+    const limits = (data: typeof form.data) => ({ new_cards_per_day: limit(data.newCardsPerDay), max_cards_per_day: limit(data.maxCardsPerDay) })
     form.transform((data) => ({
-      deck: {
+      deck: shared ? limits(data) : {
         name: data.name.trim(),
         new_cards_per_day: limit(data.newCardsPerDay),
         max_cards_per_day: limit(data.maxCardsPerDay),
@@ -47,13 +50,13 @@ function useSettingsForm(deck: Deck) {
 type SettingsForm = ReturnType<typeof useSettingsForm>
 
 /** The font size and alignment on each kind of device. */
-function FontTable({ settings }: { settings: SettingsForm }) {
+function FontTable({ settings, disabled }: { settings: SettingsForm; disabled: boolean }) {
   const t = useT()
   const { form, setFont } = settings
   const deviceLabels = { desktop: t('decks.settings.desktop'), tablet: t('decks.settings.tablet'), phone: t('decks.settings.phone') }
   const alignmentLabels = { left: t('decks.settings.align_left'), center: t('decks.settings.align_center'), right: t('decks.settings.align_right') }
   return (
-    <fieldset className="fonts">
+    <fieldset className="fonts" disabled={disabled}>
       <legend>{t('decks.settings.font')}</legend>
       <table className="font-table">
         <thead>
@@ -154,7 +157,9 @@ function ManageDeck({ deck, editable }: { deck: Deck; editable: boolean }) {
 
 export function DeckSettings({ deck, editable }: { deck: Deck; editable: boolean }) {
   const t = useT()
-  const settings = useSettingsForm(deck)
+  const { user } = useShared()
+  const shared = deck.owner.id !== user?.id
+  const settings = useSettingsForm(deck, shared)
   const { form, errors } = settings
   return (
     <div className="stack">
@@ -162,15 +167,15 @@ export function DeckSettings({ deck, editable }: { deck: Deck; editable: boolean
         <fieldset disabled={!editable} className="stack">
           <label className="field">
             <span>{t('decks.deck.name')}</span>
-            <input name="name" value={form.data.name} maxLength={255} required onChange={(event) => form.setData('name', event.target.value)} />
+            <input name="name" value={form.data.name} maxLength={255} required disabled={shared} onChange={(event) => form.setData('name', event.target.value)} />
             {errors['deck.name'] && <small className="field-error">{errors['deck.name']}</small>}
           </label>
           <DailyLimits settings={settings} />
           <label className="checkbox">
-            <input type="checkbox" name="shuffle" checked={form.data.shuffle} onChange={(event) => form.setData('shuffle', event.target.checked)} />
+            <input type="checkbox" name="shuffle" checked={form.data.shuffle} disabled={shared} onChange={(event) => form.setData('shuffle', event.target.checked)} />
             <span>{t('decks.settings.shuffle')}</span>
           </label>
-          <FontTable settings={settings} />
+          <FontTable settings={settings} disabled={shared} />
           <button type="submit" className="button primary" disabled={form.processing || !form.data.name.trim()}>
             {t('decks.actions.save')}
           </button>

@@ -44,9 +44,23 @@ export function CompleteScreen({ studied, nextCardAppearsAt }: { studied: { card
   )
 }
 
-/** A deck without cards: where to add some. */
-export function EmptyDeckScreen({ deckId }: { deckId: number }) {
+/** A deck without cards: where to add some (a shared deck someone else fills: the spec's "shared deck empty"). */
+export function EmptyDeckScreen({ deckId, shared = false }: { deckId: number; shared?: boolean }) {
   const t = useT()
+  if (shared) {
+    return (
+      <section className="card learn-done" aria-labelledby="learn-empty-title" data-state="shared-deck-empty">
+        <span className="learn-done-emoji" aria-hidden="true">🗂️</span>
+        <h1 id="learn-empty-title">{t('participant.shared_empty.title')}</h1>
+        <p className="muted">{t('participant.shared_empty.body')}</p>
+        <div className="row learn-done-actions">
+          <Link route="home" className="button">
+            {t('learn.complete.back')}
+          </Link>
+        </div>
+      </section>
+    )
+  }
   return (
     <section className="card learn-done" aria-labelledby="learn-empty-title">
       <span className="learn-done-emoji" aria-hidden="true">🗂️</span>

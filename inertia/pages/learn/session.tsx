@@ -38,10 +38,10 @@ function useSessionToasts() {
 }
 
 /** The middle of the page: the card, or the screen that replaces it. */
-function SessionContent({ session, deckId, typeIn }: { session: Session; deckId: number; typeIn: TypeIn }) {
+function SessionContent({ session, deckId, typeIn, shared }: { session: Session; deckId: number; typeIn: TypeIn; shared: boolean }) {
   const { state } = session
   const finished = state.finished
-  if (finished?.errorType === 'emptyDeck') return <EmptyDeckScreen deckId={deckId} />
+  if (finished?.errorType === 'emptyDeck') return <EmptyDeckScreen deckId={deckId} shared={shared} />
   if (finished) {
     return (
       <>
@@ -123,7 +123,7 @@ function Session(props: SessionProps) {
           <span aria-hidden="true">⌨</span>
         </button>
       </header>
-      <SessionContent session={session} deckId={deck.id} typeIn={typeIn} />
+      <SessionContent session={session} deckId={deck.id} typeIn={typeIn} shared={props.sharedDeckEmpty} />
       <SessionToolbar
         undoAvailable={state.undoAvailable}
         cardTools={cardTools}

@@ -1,0 +1,17 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import LeaveSharedDeck from '#actions/participants/leave_shared_deck'
+import { embedSnippetFor, originOf } from '#queries/participants/embedded_deck'
+
+/** What a participant does with a shared deck as a whole (leave it), and the owner's embed snippet. */
+export default class SharedDeckParticipationsController {
+  /** DELETE decks/{id}/remove_shared_deck: the participant's place and progress go; the deck stays its owner's. */
+  async destroy({ auth, params, response }: HttpContext) {
+    await new LeaveSharedDeck().handle(auth.use('api').getUserOrFail(), params.id)
+    return response.noContent()
+  }
+
+  /** GET decks/{id}/embed: {url, embedSnippet} for the owner while sharing is on. */
+  async embed({ auth, params, request }: HttpContext) {
+    return embedSnippetFor(auth.use('api').getUserOrFail(), params.id, originOf(request.completeUrl()))
+  }
+}

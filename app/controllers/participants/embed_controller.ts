@@ -1,0 +1,22 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { embedSnippetFor, embeddedCards, embeddedDeck, originOf } from '#queries/participants/embedded_deck'
+import EmbedTransformer from '#transformers/embed_transformer'
+
+/** A shared deck framed on other sites: the only page allowed in an <iframe> elsewhere. */
+export default class EmbedController {
+  /** GET /embed/{sharing_token}: flip through the deck's cards, no sign-in, nothing written. */
+  async show({ params, inertia, response }: HttpContext) {
+    const token = String(params.token)
+    const deck = await embeddedDeck(token)
+    const cards = deck ? await embeddedCards(deck) : []
+    /* every other page is DENY (config/shield.ts); this one may be framed anywhere */
+    response.removeHeader('X-Frame-Options')
+    response.header('Content-Security-Policy', 'frame-ancestors *')
+    return inertia.render('participant/embed', EmbedTransformer.page(token, deck, cards))
+  }
+
+  /** The snippet the sharing dialog shows (JSON), for the owner while sharing is on. */
+  async snippet({ auth, params, request }: HttpContext) {
+    return embedSnippetFor(auth.use('web').getUserOrFail(), params.id, originOf(request.completeUrl()))
+  }
+}
