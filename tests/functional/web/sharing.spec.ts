@@ -97,7 +97,8 @@ test.group('Web: sharing a deck', (group) => {
     assert.equal((await ownerWeb.put(`/collaborators/${row.id}`, { role: 'editor' })).status, 302)
     assert.equal((await db.from('deck_collaborators').where('id', row.id).first()).role, 'editor')
     assert.equal((await ownerWeb.delete(`/collaborators/${row.id}`)).status, 302)
-    assert.equal((await web.get(`/decks/${deck.id}`)).status, 404)
+    /* the removed participant's deck page says the deck is unavailable to them */
+    assert.equal((await web.get(`/decks/${deck.id}`)).status, 410)
     await page(web, `/shared/${token}`)
     const again = await web.post(`/shared/${token}/join`)
     assert.equal(again.status, 302)

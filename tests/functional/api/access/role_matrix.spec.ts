@@ -17,9 +17,17 @@ import { start } from '../learning/support.js'
  * so a call that deletes or moves does not disturb the next.
  */
 type Role = 'owner' | 'editor' | 'viewer' | 'stranger'
-type Outcome = 'ok' | 403 | 404
+type Outcome = 'ok' | 403 | 404 | 422
 type World = { root: any; sub: any; note: any; cardId: number; templates: Record<string, number> }
-type Call = { name: string; run: (client: ApiClient, token: string, world: World) => any; expect: Record<Role, Outcome> }
+type Call = {
+  name: string
+  run: (client: ApiClient, token: string, world: World) => any
+  expect: Record<Role, Outcome>
+  /** what must hold after the call worked, for this role */
+  after?: (world: World, role: Role) => Promise<unknown>
+}
+
+const stillThere = async (world: World) => Boolean(await db.from('decks').where('id', world.root.id).first())
 
 const VIEW: Record<Role, Outcome> = { owner: 'ok', editor: 'ok', viewer: 'ok', stranger: 404 }
 const EDIT: Record<Role, Outcome> = { owner: 'ok', editor: 'ok', viewer: 403, stranger: 404 }
@@ -31,7 +39,16 @@ const CALLS: Call[] = [
   { name: 'PUT decks/{id} (root name)', expect: MANAGE, run: (c, t, w) => c.put(`/api/decks/${w.root.id}`).bearerToken(t).json({ deck: { name: 'Renamed' } }) },
   { name: 'PUT decks/{id} (subdeck name)', expect: EDIT, run: (c, t, w) => c.put(`/api/decks/${w.sub.id}`).bearerToken(t).json({ deck: { name: 'Renamed' } }) },
   { name: 'POST decks (subdeck)', expect: EDIT, run: (c, t, w) => c.post('/api/decks').bearerToken(t).json({ deck: { name: 'New sub', parent_id: w.root.id } }) },
-  { name: 'DELETE decks/{id}', expect: MANAGE, run: (c, t, w) => c.delete(`/api/decks/${w.root.id}`).bearerToken(t) },
+  /* the spec: the owner deletes the deck for everyone; a participant deleting it leaves it (their progress goes, the deck stays) */
+  {
+    name: 'DELETE decks/{id}', expect: VIEW, run: (c, t, w) => c.delete(`/api/decks/${w.root.id}`).bearerToken(t),
+    after: async (w, role) => ({ deckStays: await stillThere(w), expected: role !== 'owner' }),
+  },
+  {
+    name: 'DELETE decks/{id}/remove_shared_deck', expect: { owner: 422, editor: 'ok', viewer: 'ok', stranger: 404 },
+    run: (c, t, w) => c.delete(`/api/decks/${w.root.id}/remove_shared_deck`).bearerToken(t),
+    after: async (w) => ({ deckStays: await stillThere(w), expected: true }),
+  },
   { name: 'POST decks/{id}/duplicate', expect: EDIT, run: (c, t, w) => c.post(`/api/decks/${w.sub.id}/duplicate`).bearerToken(t) },
   { name: 'POST decks/{id}/reset_progress', expect: VIEW, run: (c, t, w) => c.post(`/api/decks/${w.root.id}/reset_progress`).bearerToken(t) },
   { name: 'POST decks/{id}/archive', expect: MANAGE, run: (c, t, w) => c.post(`/api/decks/${w.root.id}/archive`).bearerToken(t) },
@@ -104,6 +121,10 @@ test.group('Access: the role matrix of deck, note and card calls', (group) => {
         }
         if (outcome === 404) assert.equal(response.body().code, 'E_NOT_FOUND', `${call.name} as ${role}`)
         if (outcome !== 'ok') assert.deepEqual(await treeState(world.root.id), before, `${call.name} as ${role} changed nothing`)
+        if (outcome === 'ok' && call.after) {
+          const { deckStays, expected: stays } = (await call.after(world, role)) as { deckStays: boolean; expected: boolean }
+          assert.equal(deckStays, stays, `${call.name} as ${role}: the deck ${stays ? 'stays' : 'goes'}`)
+        }
       }
     }
     assert.deepEqual(outcomes, expected)
@@ -127,14 +148,19 @@ test.group('Access: the role matrix of deck, note and card calls', (group) => {
     assert.equal(Number((await db.from('review_logs').where('user_id', owner.user.id).count('* as n').first()).n), 0)
   })
 
-  test('a participant whose collaboration is no longer active sees nothing of the deck', async ({ client, assert }) => {
+  test('a participant whose collaboration is no longer active sees nothing of the deck, only why it is gone', async ({ client, assert }) => {
     const owner = await signIn()
     const editor = await signIn()
     const viewer = await signIn()
     const world = await buildWorld(client, owner, editor, viewer)
-    for (const state of ['deleted', 'disabled']) {
+    for (const [state, reason] of [['deleted', 'access_removed'], ['disabled', 'sharing_stopped']]) {
       await db.from('deck_collaborators').where('user_id', viewer.user.id).update({ state })
-      for (const path of [`/api/decks/${world.root.id}`, `/api/notes/${world.note.id}`, `/api/cards/${world.cardId}/stats`]) {
+      const deck = await client.get(`/api/decks/${world.root.id}`).bearerToken(viewer.token)
+      assert.equal(deck.status(), 410, `the deck with collaboration ${state}`)
+      assert.equal(deck.body().code, 'E_DECK_UNAVAILABLE')
+      assert.equal(deck.body().reason, reason)
+      assert.notProperty(deck.body(), 'name', 'nothing of the deck itself')
+      for (const path of [`/api/notes/${world.note.id}`, `/api/cards/${world.cardId}/stats`]) {
         const response = await client.get(path).bearerToken(viewer.token)
         assert.equal(response.status(), 404, `${path} with collaboration ${state}`)
       }

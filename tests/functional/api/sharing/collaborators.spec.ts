@@ -55,7 +55,11 @@ test.group('API deck_collaborators: joining', (group) => {
     const removed = await client.delete(`/api/deck_collaborators/${viewer.collaboratorId}`).bearerToken(owner.token)
     removed.assertStatus(200)
     assert.equal(removed.body().deckCollaborator.state, 'deleted')
-    ;(await client.get(`/api/decks/${deck.id}`).bearerToken(viewer.token)).assertStatus(404)
+    /* removed: the deck says it is gone and why, nothing more (spec: deck unavailable, access removed) */
+    const gone = await client.get(`/api/decks/${deck.id}`).bearerToken(viewer.token)
+    gone.assertStatus(410)
+    assert.equal(gone.body().code, 'E_DECK_UNAVAILABLE')
+    assert.equal(gone.body().reason, 'access_removed')
     ;(await client.delete(`/api/deck_collaborators/${viewer.collaboratorId}`).bearerToken(owner.token)).assertStatus(200)
 
     const refused = await join(client, viewer, token)
@@ -99,7 +103,9 @@ test.group('API deck_collaborators: list, role, remove', (group) => {
     ;(await client.get('/api/deck_collaborators').bearerToken(owner.token).qs({ deck_id: deck.id, limit: 100 })).assertStatus(200)
     const stranger = await signIn()
     ;(await client.get('/api/deck_collaborators').bearerToken(stranger.token).qs({ deck_id: deck.id })).assertStatus(404)
-    ;(await client.get('/api/deck_collaborators').bearerToken(third.token).qs({ deck_id: deck.id })).assertStatus(404)
+    const removed = await client.get('/api/deck_collaborators').bearerToken(third.token).qs({ deck_id: deck.id })
+    removed.assertStatus(410)
+    assert.equal(removed.body().reason, 'access_removed')
   })
 
   test('the owner changes roles (editor or viewer only); participants get a 403, strangers a 404', async ({ client, assert }) => {

@@ -39,12 +39,15 @@ test.group('API sharing: turning sharing on and off', (group) => {
     assert.equal(off.collaboration.count, 0)
 
     ;(await client.get(`/api/v2/decks/${token}`)).assertStatus(404)
-    ;(await client.get(`/api/decks/${deck.id}`).bearerToken(viewer.token)).assertStatus(404)
+    const stopped = await client.get(`/api/decks/${deck.id}`).bearerToken(viewer.token)
+    stopped.assertStatus(410)
+    assert.equal(stopped.body().reason, 'sharing_stopped')
     assertErrorBody(assert, (await join(client, viewer, token)).body(), 'E_NOT_FOUND')
 
     const on = await share(client, owner, deck.id)
     assert.notEqual(on.sharingToken, token)
-    ;(await client.get(`/api/decks/${deck.id}`).bearerToken(viewer.token)).assertStatus(404)
+    /* sharing is on again, but the old participants come back only through the new link */
+    ;(await client.get(`/api/decks/${deck.id}`).bearerToken(viewer.token)).assertStatus(410)
     const back = await join(client, viewer, on.sharingToken)
     back.assertStatus(200)
     assert.equal(back.body().deckCollaborator.id, viewer.collaboratorId, 'the disabled row comes back')
