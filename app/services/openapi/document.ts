@@ -8,6 +8,7 @@ import { learningPaths, learningSchemas } from '#services/openapi/learning_paths
 import { importPaths, importSchemas } from '#services/openapi/import_paths'
 import { statsPaths, statsSchemas } from '#services/openapi/stats_paths'
 import { exportPaths, exportSchemas } from '#services/openapi/export_paths'
+import { libraryPaths, librarySchemas } from '#services/openapi/library_paths'
 
 const authAnswer = entity({ token: str(), isNewUser: bool, user: ref('User') })
 const providers = entity({ providers: listOf(entity({ provider: str({ enum: ['google', 'apple'] }), email: nullable(str()) })) })
@@ -39,6 +40,7 @@ export const openApiDocument = {
       ...importSchemas,
       ...statsSchemas,
       ...exportSchemas,
+      ...librarySchemas,
       /* the same complete User from users/me, PUT users/{id}, every sign-up and every sign-in */
       User: entity({
         id: int, analyticsId: str(), email: nullable(str()), provider: str({ enum: ['apple', 'google', 'email', 'guest'] }),
@@ -127,6 +129,7 @@ export const openApiDocument = {
     ...importPaths,
     ...statsPaths,
     ...exportPaths,
+    ...libraryPaths,
     '/openapi.json': { get: op('This document', { ok: [200, { type: 'object' }] }) },
     '/docs': { get: { summary: 'A readable page of this document', security: [], responses: { '200': { description: 'HTML' } } } },
   },
