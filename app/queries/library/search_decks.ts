@@ -18,19 +18,23 @@ export function prefixTsQuery(query: string) {
  * misspellings ("spansh verbs" finds "Spanish verbs"). Rank: the text match
  * plus how close the name is, then id.
  */
-export async function searchDeckIds(query: string, limit: number, offset: number) {
+/** The search statement with its named bindings (the benchmark EXPLAINs the same one). */
+export function searchStatement(query: string, limit: number, offset: number) {
   const tsQuery = prefixTsQuery(query)
   const textMatch = tsQuery ? "pd.search_vector @@ to_tsquery('simple', :tsQuery) OR " : ''
   const textRank = tsQuery ? "ts_rank(pd.search_vector, to_tsquery('simple', :tsQuery)) + " : ''
-  const { rows } = await db.rawQuery(
-    `SELECT id, count(*) OVER ()::int AS total FROM (
+  const sql = `SELECT id, count(*) OVER ()::int AS total FROM (
        SELECT pd.id, ${textRank}word_similarity(:query, pd.name) AS rank
        FROM public_decks pd
        WHERE ${PUBLISHED} AND (${textMatch}pd.name % :query OR :query <% pd.name)
      ) matches
-     ORDER BY rank DESC, id LIMIT :limit OFFSET :offset`,
-    { query, tsQuery, limit, offset }
-  )
+     ORDER BY rank DESC, id LIMIT :limit OFFSET :offset`
+  return { sql, bindings: { query, tsQuery, limit, offset }, tsQuery }
+}
+
+export async function searchDeckIds(query: string, limit: number, offset: number) {
+  const { sql, bindings, tsQuery } = searchStatement(query, limit, offset)
+  const { rows } = await db.rawQuery(sql, bindings)
   return { ids: rows.map((row: { id: number }) => row.id) as number[], total: (rows[0]?.total as number | undefined) ?? (offset ? await countMatches(query, tsQuery) : 0) }
 }
 
