@@ -21,6 +21,7 @@ const SUBJECTS = ['Spanish', 'French', 'German', 'Japanese', 'Italian', 'Anatomy
   'Physics', 'History', 'Geography', 'Python', 'JavaScript', 'Databases', 'USMLE', 'MCAT', 'SAT', 'Economics']
 const TOPICS = ['verbs', 'vocabulary', 'grammar', 'basics', 'advanced', 'essentials', 'terms', 'review', 'practice', 'phrases',
   'nouns', 'drugs', 'reactions', 'formulas', 'dates', 'capitals', 'functions', 'queries', 'step one', 'concepts']
+/* each deck's notes use a handful of these (and terms of their own), so a word is in some decks, not in all */
 const WORDS = ['mitochondria', 'photosynthesis', 'conjugation', 'subjunctive', 'ventricle', 'antibiotic', 'isotope', 'enzyme', 'revolution',
   'empire', 'variable', 'recursion', 'index', 'molecule', 'velocity', 'inflation', 'hablar', 'comer', 'vivir', 'bonjour', 'kanji', 'hiragana',
   'artery', 'neuron', 'glucose', 'protein', 'treaty', 'monarchy', 'algorithm', 'closure', 'promise', 'integral', 'derivative', 'torque']
@@ -69,8 +70,8 @@ await db.rawQuery(
    SELECT r.id, r.public_deck_id, md5(r.id || '-' || i), ?,
           jsonb_build_object('Front', w.front, 'Back', w.back), w.front, w.front || ' ' || w.back, i
    FROM deck_revisions r, generate_series(1, ?) i,
-        LATERAL (SELECT ${pick(WORDS, 'r.id * 7 + i')} || ' ' || i AS front,
-                        'means ' || ${pick(WORDS, 'r.id * 13 + i * 3')} || ' and ' || ${pick(WORDS, 'r.id + i * 11')} AS back) w`,
+        LATERAL (SELECT ${pick(WORDS, 'r.id + (i % 4) * 9')} || ' ' || i AS front,
+                        'means term' || ((r.id * 100 + i) % 50000) || ' and ' || ${pick(WORDS, 'r.id * 3 + (i % 3)')} AS back) w`,
   [basic, notesPerDeck]
 )
 /* approval: the trigger computes each deck's search vector from its revision's notes */

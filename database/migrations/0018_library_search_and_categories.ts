@@ -11,6 +11,8 @@ import { seedLibraryCategories } from '#database/library_categories'
  *   publish flow (which approves a revision by pointing current_revision_id
  *   at it, its notes already written) needs to call nothing. 'simple'
  *   configuration: library decks come in every language, so no stemming.
+ * - public_decks.title_vector (generated): name and description only, what
+ *   the ranking reads.
  * - Every index is partial on the `published` scope's predicate, so the
  *   library's queries (which all start from it) use them and pending or
  *   unpublished decks cost nothing.
@@ -23,6 +25,9 @@ export default class extends BaseSchema {
     this.schema.alterTable('public_decks', (table) => {
       table.specificType('search_vector', 'tsvector').notNullable().defaultTo(this.raw("''::tsvector"))
     })
+    /* ranking reads this small vector, not search_vector: detoasting hundreds of note texts per search cost 100+ ms */
+    this.schema.raw(`ALTER TABLE public_decks ADD COLUMN title_vector tsvector GENERATED ALWAYS AS
+      (setweight(to_tsvector('simple', coalesce(name, '')), 'A') || setweight(to_tsvector('simple', left(coalesce(description, ''), 2000)), 'B')) STORED`)
     this.schema.raw(`
       CREATE FUNCTION mnemo_library_search_vector(deck_name text, deck_description text, revision integer) RETURNS tsvector
       LANGUAGE sql STABLE AS $$
@@ -67,6 +72,7 @@ export default class extends BaseSchema {
     this.schema.raw('DROP FUNCTION IF EXISTS mnemo_public_deck_search_vector()')
     this.schema.raw('DROP FUNCTION IF EXISTS mnemo_library_search_vector(text, text, integer)')
     this.schema.alterTable('public_decks', (table) => {
+      table.dropColumn('title_vector')
       table.dropColumn('search_vector')
     })
   }

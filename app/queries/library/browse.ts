@@ -2,7 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import type PublicDeck from '#models/public_deck'
 import type LibraryCategory from '#models/library_category'
 import { decksByIds, publishedDecks } from '#queries/library/library_decks'
-import { prefixTsQuery } from '#queries/library/search_decks'
+import { wordsTsQuery } from '#queries/library/search_decks'
 
 /** Trending: the decks cloned most in the last 14 days, then the most studied. */
 export const TRENDING_DAYS = 14
@@ -45,13 +45,13 @@ export async function similarDecks(deck: PublicDeck, limit: number) {
       .orderBy('downloads_count', 'desc').orderBy('public_decks.id').limit(limit).select('public_decks.id')
     : []
   const ids = same.map((row) => row.id)
-  const tsQuery = prefixTsQuery(deck.name)?.replaceAll(' & ', ' | ')
+  const tsQuery = wordsTsQuery(deck.name)?.replaceAll(' & ', ' | ')
   if (ids.length < limit && tsQuery) {
     const { rows } = await db.rawQuery(
       `SELECT pd.id FROM public_decks pd
        WHERE pd.status = 'approved' AND pd.current_revision_id IS NOT NULL AND pd.unpublished_at IS NULL
          AND pd.id <> :id AND NOT (pd.id = ANY(:ids::int[])) AND pd.search_vector @@ to_tsquery('simple', :tsQuery)
-       ORDER BY ts_rank(pd.search_vector, to_tsquery('simple', :tsQuery)) DESC, pd.id LIMIT :limit`,
+       ORDER BY ts_rank(pd.title_vector, to_tsquery('simple', :tsQuery)) DESC, pd.id LIMIT :limit`,
       { id: deck.id, ids, tsQuery, limit: limit - ids.length }
     )
     ids.push(...rows.map((row: { id: number }) => row.id))
