@@ -84,8 +84,8 @@ await db.rawQuery('VACUUM ANALYZE library_notes')
 const seededIn = ((performance.now() - started) / 1000).toFixed(0)
 
 const plans: string[] = []
-/* a misspelled query (few full-text matches: the trigram arm joins) and a multi-word one (full text alone) */
-for (const [query, typos] of [['spansh verbs', true], ['japanese grammar essentials', false]] as const) {
+/* a misspelled query (no full-text match: the trigram arm joins, as the app decides) and an exact one (93 full-text matches: full text alone) */
+for (const [query, typos] of [['spansh verbs', true], ['spanish verbs', false]] as const) {
   const { sql, bindings } = searchStatement(query, 20, 0, typos)
   const { rows } = await db.rawQuery(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, bindings)
   plans.push(`EXPLAIN (ANALYZE, BUFFERS) of the search for "${query}":\n${rows.map((row: any) => row['QUERY PLAN']).join('\n')}`)
