@@ -27,6 +27,9 @@ export default await Env.create(new URL('../', import.meta.url), {
   REDIS_URL: Env.schema.string.optional(),
   SESSION_DRIVER: Env.schema.enum.optional(['cookie', 'redis', 'database'] as const),
 
+  /* Publishing: the fewest cards a deck needs to be published (a remote flag in the spec, 20 by default) */
+  PUBLISH_MIN_CARDS: Env.schema.number.optional(),
+
   /* Mail */
   MAIL_MAILER: Env.schema.enum.optional(['smtp', 'outbox'] as const),
   MAIL_FROM: Env.schema.string.optional(),

@@ -2,7 +2,6 @@ import { DateTime } from 'luxon'
 import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import User from '#models/user'
-import Deck from '#models/deck'
 
 export const COLLABORATOR_ROLES = ['editor', 'viewer'] as const
 export type CollaboratorRole = (typeof COLLABORATOR_ROLES)[number]
@@ -39,6 +38,10 @@ export default class DeckCollaborator extends BaseModel {
   @column()
   declare maxCardsPerDay: number | null
 
+  /** the sharing token active when the owner removed this participant (migration 0015) */
+  @column()
+  declare removedToken: string | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 
@@ -47,7 +50,4 @@ export default class DeckCollaborator extends BaseModel {
 
   @belongsTo(() => User)
   declare user: BelongsTo<typeof User>
-
-  @belongsTo(() => Deck)
-  declare deck: BelongsTo<typeof Deck>
 }

@@ -12,10 +12,19 @@ type Ability<P> = { [K in keyof P]: P[K] extends (user: User, ...args: any[]) =>
  * Called by the lookups (find_deck.ts, find_card.ts …) once they have found
  * what the caller may see; what they may not see is a 404 before this.
  */
+/* every reason a policy gives for a refusal: each is errors.<key> with a title and a body in every language */
+const REFUSALS = [
+  { code: 'E_FORBIDDEN', key: 'forbidden' },
+  { code: 'E_FORBIDDEN', key: 'deck_read_only' },
+  { code: 'E_FORBIDDEN', key: 'deck_owner_only' },
+  { code: 'E_FORBIDDEN', key: 'collaborators_owner_only' },
+  { code: 'E_FORBIDDEN', key: 'moderators_only' },
+]
+
 export async function authorize<P extends BasePolicy>(user: User | { id: number }, policy: Constructor<P>, ability: Ability<P>, ...args: unknown[]) {
   const response = await new Bouncer(user as User).with(policy as any).execute(ability as any, ...(args as []))
   if (!response.authorized) {
-    const reason = typeof response.message === 'string' && response.message !== 'Access denied' ? response.message : 'forbidden'
-    throw new ApiException(403, 'E_FORBIDDEN', reason, { hasBody: true })
+    const refusal = REFUSALS.find((known) => known.key === response.message) ?? REFUSALS[0]
+    throw new ApiException(403, refusal.code, refusal.key, { hasBody: true })
   }
 }

@@ -9,6 +9,9 @@ import FolderTransformer from '#transformers/folder_transformer'
 import NoteTypeTransformer from '#transformers/note_type_transformer'
 import type { DeckList, ShownDeck } from '#queries/decks/list_decks'
 import type { ListedDecks, ListedRow } from '#queries/decks/listed_decks'
+import type { Collaboration } from '#queries/sharing/collaboration'
+import { sharingLinkFor } from '#actions/sharing/sharing_link'
+import type { DeckPublishing } from '#queries/publishing/deck_publishing'
 
 const DEFAULT_FONT = { size: 20, alignment: 'center' as const }
 
@@ -48,8 +51,10 @@ export default class DeckTransformer {
    * as the spec nests them, their id tree, the note types, the number of
    * archived main decks and the folders with their main decks.
    */
-  static list({ owner, visible, selected, counts, folders, noteTypes, numberOfArchivedDecks }: DeckList) {
-    const nested = this.nested(visible, (deck) => this.fields(deck, counts.get(deck.id), owner))
+  static list({ owner, owners, visible, selected, counts, collaboration, folders, noteTypes, numberOfArchivedDecks }: DeckList) {
+    const nested = this.nested(visible, (deck) =>
+      this.fields(deck, counts.get(deck.id), owners.get(deck.userId) ?? owner, collaboration.get(deck.rootDeckId ?? deck.id))
+    )
     /* each folder's main decks, in one pass over the decks */
     const roots = new Map<number, number[]>(folders.map((folder) => [folder.id, []]))
     for (const deck of visible) if (deck.isRootDeck && deck.folderId !== null) roots.get(deck.folderId)?.push(deck.id)
@@ -63,8 +68,8 @@ export default class DeckTransformer {
   }
 
   /** One deck in the spec's shape (GET, POST, PUT decks, archive, restore, …): its counts, its subdecks nested. */
-  static show({ deck, rows, counts, owner }: ShownDeck) {
-    return this.nested(rows, (row) => this.fields(row, counts.get(row.id), owner)).get(deck.id)!
+  static show({ deck, rows, counts, owner, collaboration }: ShownDeck) {
+    return this.nested(rows, (row) => this.fields(row, counts.get(row.id), owner, collaboration?.get(row.rootDeckId ?? row.id))).get(deck.id)!
   }
 
   /** The pages keep the flat list: `children` as ids, so a page does not carry each subtree twice. */
@@ -109,8 +114,13 @@ export default class DeckTransformer {
     }
   }
 
-  /** Every field of the spec's Deck but `children`. */
-  static fields(deck: Deck, counts: DeckCounts | undefined, owner: User) {
+  /**
+   * Every field of the spec's Deck but `children`. Sharing is the root's
+   * (collaboration.ts): `collaboration.count` counts active participants
+   * without the owner; the token and link go to the owner alone (null for
+   * participants, who reach the deck through their own row).
+   */
+  static fields(deck: Deck, counts: DeckCounts | undefined, owner: User, sharing?: Collaboration) {
     const processing = deck.processing ?? { total: 0, processed: 0 }
     const counters = { total: processing.total, processed: processing.processed }
     const totals = counts ?? NO_COUNTS
@@ -118,7 +128,7 @@ export default class DeckTransformer {
       id: deck.id,
       name: deck.name,
       state: deck.state,
-      collaboration: { count: 0, role: 'owner', state: 'active' },
+      collaboration: { count: sharing?.count ?? 0, role: sharing?.role ?? 'owner', state: sharing?.state ?? 'active' },
       algorithmPreset: deck.algorithmPreset,
       algorithmType: deck.algorithmType,
       rootDeckId: deck.rootDeckId ?? deck.id,
@@ -164,10 +174,11 @@ export default class DeckTransformer {
         id: owner.id, name: owner.name, username: owner.username,
         avatarColor: owner.avatarColor, avatarUrl: avatarUrlOf(owner), role: 'owner',
       },
-      sharingEnabled: deck.sharingEnabled,
-      sharingLink: null,
-      sharingToken: deck.sharingEnabled ? deck.sharingToken : null,
-      publicDeck: null,
+      sharingEnabled: sharing?.sharingEnabled ?? deck.sharingEnabled,
+      sharingLink: sharing?.sharingToken ? sharingLinkFor(sharing.sharingToken) : null,
+      sharingToken: sharing?.sharingToken ?? null,
+      publicDeck: (deck.$extras.publishing as DeckPublishing | undefined)?.publicDeck ?? null,
+      libraryUpdate: (deck.$extras.publishing as DeckPublishing | undefined)?.libraryUpdate ?? null,
       notesImportCounters: deck.state === 'notes_importing' ? counters : null,
       duplicatingCounters: deck.state === 'duplicating' ? counters : null,
       reverseCounters: deck.state === 'bulk_reversing' ? counters : null,

@@ -52,6 +52,7 @@ export const updateDeckValidator = vine.create({
     tts_autoplay_enabled: vine.boolean().optional(),
     tts_front_side_language: vine.string().maxLength(16).nullable().optional(),
     tts_back_side_language: vine.string().maxLength(16).nullable().optional(),
+    sharing_enabled: vine.boolean().optional(),
   }),
 })
 

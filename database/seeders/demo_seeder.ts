@@ -38,6 +38,9 @@ export default class DemoSeeder extends BaseSeeder {
   async run() {
     if (await User.findBy('email', DEMO.email)) return
     const user = await createUser({ provider: 'email', ...DEMO })
+    /* the demo learner moderates the library too, so /moderation can be tried (development only) */
+    user.isAdmin = true
+    await user.save()
     /* outside the transaction below, which must not take a second connection (app/services/transaction_guard.ts) */
     const builtins = await NoteType.query().whereNull('user_id').select('id', 'kind')
     const type = async (kind: string) => builtins.find((row) => row.kind === kind)!.id

@@ -26,6 +26,10 @@ export default class MoveDeck {
       let folderId: number | null = null
       let parentId: number | null = null
       if (input.parentDeckId) {
+        /* a published deck stays a root: the library's copy is of a whole tree */
+        if (await trx.from('public_decks').where('deck_id', deck.id).whereNull('unpublished_at').first()) {
+          throw new ApiException(422, 'E_DECK_PUBLISHED', 'cannot_move_published_deck', { apiField: 'deck_id' })
+        }
         const parent = await findEditableDeck(user, input.parentDeckId, trx, 'manage')
         if (subtree.includes(parent.id)) throw new ApiException(422, 'E_DECK_MOVE_CYCLE', 'deck_move_cycle', { apiField: 'parent_deck_id' })
         if (parent.algorithmType !== deck.algorithmType || parent.algorithmPreset !== deck.algorithmPreset) {

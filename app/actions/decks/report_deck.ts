@@ -1,3 +1,4 @@
+import db from '@adonisjs/lucid/services/db'
 import ApiException from '#exceptions/api_exception'
 import DeckReport from '#models/deck_report'
 import { isReportable } from '#models/deck'
@@ -9,6 +10,8 @@ export default class ReportDeck {
   async handle(user: User, deckId: unknown, text: string) {
     const deck = await findDeck(user, deckId)
     if (!isReportable(deck)) throw new ApiException(422, 'E_NOT_REPORTABLE', 'deck_not_reportable', { apiField: 'id' })
-    return DeckReport.create({ deckId: deck.id, userId: user.id, text })
+    /* a clone of a library deck: the report is about the library deck (the moderation page lists it there) */
+    const clone = await db.from('library_clones').where('deck_id', deck.rootDeckId ?? deck.id).select('public_deck_id').first()
+    return DeckReport.create({ deckId: deck.id, userId: user.id, text, publicDeckId: clone?.public_deck_id ?? null, status: 'open' })
   }
 }

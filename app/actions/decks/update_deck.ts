@@ -8,6 +8,7 @@ import type User from '#models/user'
 import { assertEditable, findDeck } from '#queries/decks/find_deck'
 import DeckPolicy from '#policies/deck_policy'
 import { authorize } from '#services/authorize'
+import { setSharing } from '#actions/sharing/set_sharing'
 
 export interface UpdateDeckInput {
   name?: string | null
@@ -23,6 +24,8 @@ export interface UpdateDeckInput {
   ttsAutoplayEnabled?: boolean
   ttsFrontSideLanguage?: string | null
   ttsBackSideLanguage?: string | null
+  /** the owner turns sharing of a root deck on or off (set_sharing.ts) */
+  sharingEnabled?: boolean
 }
 
 /** The validated `deck` body (updateDeckValidator, snake_case as the apps send it), for either door. */
@@ -33,6 +36,7 @@ export function updateDeckInput(input: Infer<typeof updateDeckValidator>['deck']
     notesSortBy: input.notes_sort_by, notesOrder: input.notes_order, ttsEnabled: input.tts_enabled,
     ttsWholeCardPronunciation: input.tts_whole_card_pronunciation, ttsAutoplayEnabled: input.tts_autoplay_enabled,
     ttsFrontSideLanguage: input.tts_front_side_language, ttsBackSideLanguage: input.tts_back_side_language,
+    sharingEnabled: input.sharing_enabled,
   }
 }
 
@@ -42,7 +46,7 @@ export default class UpdateDeck {
     return db.transaction(async (trx) => {
       const deck = await findDeck(user, deckId, trx)
       /* remembering the list's sort order is not an edit, so it works on archived decks too */
-      const { notesSortBy, notesOrder, ...edits } = input
+      const { notesSortBy, notesOrder, sharingEnabled, ...edits } = input
       const defined = Object.fromEntries(Object.entries(edits).filter(([, value]) => value !== undefined))
       if (Object.keys(defined).length) {
         /* a root deck's settings are the owner's; an editor renames and styles subdecks */
@@ -51,6 +55,7 @@ export default class UpdateDeck {
       }
       if (edits.fontSettings) defined.fontSettings = { ...deck.fontSettings, ...edits.fontSettings }
       deck.merge(defined)
+      if (sharingEnabled !== undefined) await setSharing(user, deck, sharingEnabled, trx)
       /* the list's order is remembered on the owner's deck; a participant's list keeps the default */
       if (deck.roleOf(user) === 'owner') {
         if (notesSortBy) deck.notesSortBy = notesSortBy

@@ -35,11 +35,15 @@ export interface PreparedNote {
   hasAudio: boolean
 }
 
-/** Built-in types and the user's own custom types; anything else is an unknown template. */
-export async function findNoteType(user: { id: number }, id: unknown, trx?: TransactionClientContract) {
+/**
+ * Built-in types and the custom types of the deck's owner (`owner`: an
+ * editor of a shared deck writes with the owner's types); anything else is
+ * an unknown template.
+ */
+export async function findNoteType(owner: { id: number }, id: unknown, trx?: TransactionClientContract) {
   const noteType = await NoteType.query({ client: trx })
     .where('id', idParam(id))
-    .where((query) => query.whereNull('user_id').orWhere('user_id', user.id))
+    .where((query) => query.whereNull('user_id').orWhere('user_id', owner.id))
     .first()
   if (!noteType) throw new ApiException(422, 'E_UNKNOWN_TEMPLATE', 'unknown_template', { field: 'template_id' })
   return noteType

@@ -10,7 +10,7 @@ export type CardLabel = ReturnType<typeof cardLabel>
 export default class PreviewNote {
   async handle(user: User, deckId: unknown, input: NoteInput) {
     const deck = await findDeck(user, deckId)
-    const noteType: NoteType = await findNoteType(user, input.noteTypeId)
+    const noteType: NoteType = await findNoteType({ id: deck.userId }, input.noteTypeId)
     const prepared = prepareNote(noteType, input, { imagesAllowed: true })
     const cards = prepared.ords.map((ord) => {
       const card = renderCard(prepared.definition, prepared.fields, ord, { attachments: prepared.attachments, deckName: deck.name })

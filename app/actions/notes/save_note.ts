@@ -17,8 +17,8 @@ export const newGuid = () => randomBytes(8).toString('base64url')
  * the deck's row locked (card_limit.ts), so racing saves cannot pass it.
  */
 export default class SaveNote {
-  async handle(user: User, deck: Deck, input: NoteInput, trx: TransactionClientContract, existing?: Note) {
-    const noteType = await findNoteType(user, input.noteTypeId, trx)
+  async handle(_user: User, deck: Deck, input: NoteInput, trx: TransactionClientContract, existing?: Note) {
+    const noteType = await findNoteType({ id: deck.userId }, input.noteTypeId, trx)
     const prepared = prepareNote(noteType, input, { imagesAllowed: deck.imagesAllowed, previous: existing?.fields })
     const note = existing ?? new Note().fill({ userId: deck.userId, guid: newGuid(), tags: [], libraryNoteId: null })
     const current = existing ? (await Card.query({ client: trx }).where('note_id', existing.id)).map((card) => card.ord) : []

@@ -44,7 +44,7 @@ export default class NotesController {
   /** A partial update: what the body leaves out the note keeps (update_note.ts, the same rule as the web editor's save). */
   async update({ auth, request, params }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
-    const existing = await findNote(user, params.id)
+    const existing = await findNote(user, params.id, 'edit')
     const { note: input } = await request.validateUsing(updateNoteValidator)
     await updateNote(user, existing, {
       noteTypeId: input.template_id, fields: input.fields, fieldAttachmentsMap: input.field_attachments_map, reverse: input.reverse,

@@ -12,6 +12,7 @@ import { pollingDecks, showDeck } from '#queries/decks/list_decks'
 import { rememberSort } from '#actions/decks/update_deck'
 import { deckListProps, deckTree, destinations } from '#queries/decks/deck_page'
 import { deckNotesPage } from '#queries/notes/notes_page'
+import { deckSharing } from '#queries/sharing/deck_sharing'
 import DeckTransformer, { STARTED_JOB } from '#transformers/deck_transformer'
 import NoteTransformer from '#transformers/note_transformer'
 import {
@@ -46,6 +47,7 @@ export default class DecksController {
       notes: tab === 'cards' ? async () => NoteTransformer.deckPage(await deckNotesPage(user, deck, invalid ? { deck_id: deck.id } : filters!, page)) : null,
       polling: async () => DeckTransformer.pollingList(await pollingDecks(user)).decks,
       destinations: inertia.optional(() => destinations(user)),
+      sharing: inertia.optional(() => deckSharing(user, deck)),
       started: DeckTransformer.startedJobs(session.flashMessages.get(STARTED_JOB)),
     })
   }

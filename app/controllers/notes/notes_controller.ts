@@ -29,7 +29,7 @@ export default class NotesController {
 
   async edit(ctx: HttpContext) {
     const user = ctx.auth.use('web').getUserOrFail()
-    const note = await findNote(user, ctx.params.id)
+    const note = await findNote(user, ctx.params.id, 'edit')
     const choices = await editorChoices(user, note.deckId)
     return ctx.inertia.render('notes/editor', { ...NoteTransformer.editorPage(choices), note: NoteTransformer.forEditor(note) })
   }
@@ -47,7 +47,7 @@ export default class NotesController {
   /** The same save as PUT notes/{id} (update_note.ts): what the form leaves out, the note keeps. */
   async update(ctx: HttpContext) {
     const user = ctx.auth.use('web').getUserOrFail()
-    const existing = await findNote(user, ctx.params.id)
+    const existing = await findNote(user, ctx.params.id, 'edit')
     const input = await ctx.request.validateUsing(editorUpdateValidator)
     await updateNote(user, existing, {
       noteTypeId: input.template_id, fields: input.fields, fieldAttachmentsMap: input.field_attachments_map, reverse: input.reverse,

@@ -1,8 +1,10 @@
 import Deck, { PROCESSING_STATES } from '#models/deck'
 import Folder from '#models/folder'
 import NoteType from '#models/note_type'
-import type User from '#models/user'
+import User from '#models/user'
 import { deckCounters, type DeckCounts } from '#queries/decks/deck_counters'
+import { collaborationOf, type Collaboration } from '#queries/sharing/collaboration'
+import { loadPublishing } from '#queries/publishing/deck_publishing'
 
 export interface DeckListFilters {
   archived?: boolean
@@ -22,10 +24,11 @@ export async function listDecks(user: User, filters: DeckListFilters = {}) {
   const read = async () => {
     const all = await Deck.query().withScopes((s) => s.accessibleBy(user)).orderBy('position').orderBy('id')
     const visible = all.filter((deck) => (deck.state === 'archived') === archived)
-    return { all, visible, counts: await deckCounters(user, visible) }
+    const [counts, collaboration] = await Promise.all([deckCounters(user, visible), collaborationOf(user, visible)])
+    return { all, visible, counts, collaboration }
   }
   /* the decks and their counts, the folders and the note types side by side */
-  const [{ all, visible, counts }, folders, noteTypes] = await Promise.all([
+  const [{ all, visible, counts, collaboration }, folders, noteTypes] = await Promise.all([
     read(),
     Folder.query().where('user_id', user.id).orderBy('position').orderBy('id'),
     NoteType.query().whereNull('user_id').orWhere('user_id', user.id).orderBy('id'),
@@ -38,8 +41,12 @@ export async function listDecks(user: User, filters: DeckListFilters = {}) {
   }
   if (filters.deckIds) selected = selected.filter((deck) => filters.deckIds!.includes(deck.id))
 
+  await loadPublishing(visible)
   const numberOfArchivedDecks = all.filter((deck) => deck.state === 'archived' && deck.isRootDeck).length
-  return { owner: user, visible, selected, counts, folders, noteTypes, numberOfArchivedDecks }
+  /* the owners of the shared decks among them (one read; none when every deck is the caller's) */
+  const others = [...new Set(visible.map((deck) => deck.userId).filter((id) => id !== user.id))]
+  const owners = new Map((others.length ? await User.query().whereIn('id', others) : []).map((owner) => [owner.id, owner]))
+  return { owner: user, owners, visible, selected, counts, collaboration, folders, noteTypes, numberOfArchivedDecks }
 }
 
 export type DeckList = Awaited<ReturnType<typeof listDecks>>
@@ -59,14 +66,15 @@ export async function showDeck(user: User, deck: Deck) {
     .where('root_deck_id', deck.rootDeckId ?? deck.id)
     .orderBy('position')
     .orderBy('id')
-  const counts = await deckCounters(user, tree)
+  const [counts, collaboration] = await Promise.all([deckCounters(user, tree), collaborationOf(user, [deck])])
   const owner = deck.userId === user.id ? user : await deck.related('owner').query().firstOrFail()
+  await loadPublishing([deck])
   /* the deck as the caller has it in hand (a save just made), its subdecks as stored */
   const rows = [deck, ...tree.filter((row) => row.id !== deck.id)]
-  return { deck, rows, counts, owner }
+  return { deck, rows, counts, owner, collaboration }
 }
 
-export type ShownDeck = { deck: Deck; rows: Deck[]; counts: Map<number, DeckCounts>; owner: User }
+export type ShownDeck = { deck: Deck; rows: Deck[]; counts: Map<number, DeckCounts>; owner: User; collaboration?: Map<number, Collaboration> }
 
 /** Every deck this learner may see that is not archived, by position: the light list and the statistics' deck picker. */
 export async function activeDecks(user: User) {

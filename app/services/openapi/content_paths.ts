@@ -9,6 +9,8 @@ import { FOLDER_COLORS } from '#models/folder'
 const ids = { oneOf: [str({ pattern: '^\\d+(,\\d+)*$' }), { type: 'array', items: int }] }
 const counters = obj({ total: int, processed: int }, ['total', 'processed'])
 const notFound = { '404': error('Not found, or not yours') }
+/* a shared deck the caller sees but whose role does not allow the change (app/policies/deck_policy.ts) */
+const forbidden = { '403': error('Your role on this shared deck does not allow it (E_FORBIDDEN), with the reason as title') }
 const busy = { '409': error('Deck archived (E_DECK_ARCHIVED) or being processed (E_DECK_PROCESSING)') }
 const limit = { '422': unprocessable('Validation, or a business rule: E_CARDS_LIMIT_REACHED, E_NOT_REVERSIBLE, E_IMAGES_NOT_ALLOWED …') }
 const auth = true
@@ -38,7 +40,7 @@ const bulk = (summary: string, extra: Record<string, Schema> = {}) =>
     auth,
     body: obj({ deck_id: int, ids, select_all: bool, ...extra }, ['deck_id']),
     ok: [200, obj({ count: int, processing: bool })],
-    extra: { '202': { description: 'A job took the work over; poll decks/polling' }, ...notFound, ...busy },
+    extra: { '202': { description: 'A job took the work over; poll decks/polling' }, ...notFound, ...forbidden, ...busy },
   })
 const ttsEntry = entity({ string_index: int, text: str(), audio_file: nullable(str()), state: str({ enum: ['pending', 'generated', 'failed'] }), language: str() })
 
@@ -66,7 +68,15 @@ export const contentSchemas = {
       avatarUrl: nullable(str()), role: str({ enum: ['owner', 'editor', 'viewer'] }),
     }),
     sharingEnabled: bool, sharingLink: nullable(str()), sharingToken: nullable(str()),
-    publicDeck: nullable(entity({ id: int, url: str(), name: str(), description: str(), status: str({ enum: ['pending', 'approved'] }), deckRevisionId: int })),
+    publicDeck: nullable(entity({
+      id: int, url: str({ description: 'the library page: /library/decks/<slug>' }), name: str(), description: str(), status: str({ enum: ['pending', 'approved'] }),
+      deckRevisionId: { ...int, description: 'the latest revision (pending, approved, rejected or unpublished)' },
+      revisionStatus: nullable(str({ enum: ['pending', 'approved', 'rejected', 'unpublished'] })), reason: nullable(str({ description: 'why the latest revision was rejected' })),
+      unpublishedAt: nullable(date),
+    }, ['revisionStatus', 'reason', 'unpublishedAt'])),
+    libraryUpdate: nullable(entity({
+      revisionId: int, version: int, changes: entity({ createdCount: int, updatedCount: int, deletedCount: int }),
+    })),
     notesImportCounters: nullable(counters), duplicatingCounters: nullable(counters), reverseCounters: nullable(counters),
     notesSortBy: str({ enum: ['next_review_at', 'created_at', 'alphabetical'] }), notesOrder: str({ enum: ['ASC', 'DESC'] }),
     noCardsLimit: bool, archivedAt: nullable(date), createdAt: date,
@@ -109,7 +119,7 @@ export const contentSchemas = {
 export const contentPaths = {
   '/decks': {
     get: op('Deck list with hierarchy, templates and folders (query: deck_ids, folder_id)', { auth, ok: [200, deckList] }),
-    post: op('Create a deck or subdeck', { auth, body: obj({ deck: obj({ name: str(), parent_id: int, folder_id: int, source: str() }, ['name']) }, ['deck']), ok: [201, ref('Deck')], extra: { ...notFound, ...busy } }),
+    post: op('Create a deck or subdeck', { auth, body: obj({ deck: obj({ name: str(), parent_id: int, folder_id: int, source: str() }, ['name']) }, ['deck']), ok: [201, ref('Deck')], extra: { ...notFound, ...forbidden, ...busy } }),
   },
   '/decks/polling': {
     get: op('Decks a job is working on, or whose job failed', {
@@ -127,18 +137,18 @@ export const contentPaths = {
     }),
   },
   '/decks/archived': { get: op('The archived decks', { auth, ok: [200, deckList] }) },
-  '/decks/move_deck': { post: op('Move a deck into a folder (folder_id), under a deck (parent_deck_id) or to the top; returns the hierarchy', { auth, body: obj({ deck_id: int, folder_id: int, parent_deck_id: int }, ['deck_id']), ok: [200, entity({ hierarchy: listOf(ref('HierarchyNode')), folders: listOf(ref('Folder')) })], extra: { ...notFound, ...busy, '422': unprocessable('E_DECK_MOVE_CYCLE, E_DIFFERENT_ALGORITHMS') } }) },
+  '/decks/move_deck': { post: op('Move a deck into a folder (folder_id), under a deck (parent_deck_id) or to the top; returns the hierarchy', { auth, body: obj({ deck_id: int, folder_id: int, parent_deck_id: int }, ['deck_id']), ok: [200, entity({ hierarchy: listOf(ref('HierarchyNode')), folders: listOf(ref('Folder')) })], extra: { ...notFound, ...forbidden, ...busy, '422': unprocessable('E_DECK_MOVE_CYCLE, E_DIFFERENT_ALGORITHMS') } }) },
   '/decks/reorder': { post: op('Set the order of decks (deck_ids)', { auth, body: obj({ deck_ids: ids }, ['deck_ids']), ok: [204, null], extra: notFound }) },
   '/decks/{id}': {
     get: op('One deck with its counts', { auth, params: ['id'], ok: [200, ref('Deck')], extra: notFound }),
-    put: op('Update a deck', { auth, params: ['id'], body: obj({ deck: { type: 'object' } }, ['deck']), ok: [200, ref('Deck')], extra: { ...notFound, ...busy } }),
-    delete: op('Delete a deck with its subdecks and notes', { auth, params: ['id'], ok: [204, null], extra: notFound }),
+    put: op('Update a deck', { auth, params: ['id'], body: obj({ deck: { type: 'object' } }, ['deck']), ok: [200, ref('Deck')], extra: { ...notFound, ...forbidden, ...busy } }),
+    delete: op('Delete a deck with its subdecks and notes', { auth, params: ['id'], ok: [204, null], extra: { ...notFound, ...forbidden, ...forbidden } }),
   },
-  '/decks/{id}/duplicate': { post: op('Duplicate (query: keep_progress, destination_id, folder_id); the copy fills in a job', { auth, params: ['id'], ok: [202, ref('Deck')], extra: notFound }) },
+  '/decks/{id}/duplicate': { post: op('Duplicate (query: keep_progress, destination_id, folder_id); the copy fills in a job', { auth, params: ['id'], ok: [202, ref('Deck')], extra: { ...notFound, ...forbidden, ...forbidden } }) },
   '/decks/{id}/reset_progress': { post: op('Back to not studied, subdecks included', { auth, params: ['id'], ok: [200, ref('Deck')], extra: { ...notFound, ...busy } }) },
   '/decks/{id}/report': { post: op('Report a library or pre-made deck', { auth, params: ['id'], body: obj({ report_text: str() }, ['report_text']), ok: [201, obj({ reported: bool })], extra: { ...notFound, '422': unprocessable('E_NOT_REPORTABLE') } }) },
-  '/decks/{id}/archive': { post: op('Archive a root deck with its subdecks', { auth, params: ['id'], ok: [200, ref('Deck')], extra: { ...notFound, '422': unprocessable('E_SUBDECK_ARCHIVE') } }) },
-  '/decks/{id}/restore': { post: op('Restore an archived deck', { auth, params: ['id'], ok: [200, ref('Deck')], extra: notFound }) },
+  '/decks/{id}/archive': { post: op('Archive a root deck with its subdecks', { auth, params: ['id'], ok: [200, ref('Deck')], extra: { ...notFound, ...forbidden, '422': unprocessable('E_SUBDECK_ARCHIVE') } }) },
+  '/decks/{id}/restore': { post: op('Restore an archived deck', { auth, params: ['id'], ok: [200, ref('Deck')], extra: { ...notFound, ...forbidden, ...forbidden } }) },
 
   '/folders': {
     get: op('Folders with their decks', { auth, ok: [200, entity({ folders: listOf(ref('Folder')) })] }),
@@ -153,10 +163,10 @@ export const contentPaths = {
 
   '/notes': {
     get: op('Notes of a deck and its subdecks (query: deck_id, offset, limit=20, query, learning_state, frozen, suspended (true: notes with a card removed from study), sort_by, order)', { auth, ok: [200, entity({ notes: listOf(ref('Note')), total: int, offset: int, limit: int, sortBy: str(), order: str() })], extra: notFound }),
-    post: op('Create a note; its cards are generated. fields are keyed by field id (or title); the answer keys them by id', { auth, body: obj({ note: noteBody }, ['note']), ok: [201, ref('Note')], extra: { ...notFound, ...busy, ...limit } }),
+    post: op('Create a note; its cards are generated. fields are keyed by field id (or title); the answer keys them by id', { auth, body: obj({ note: noteBody }, ['note']), ok: [201, ref('Note')], extra: { ...notFound, ...forbidden, ...busy, ...limit } }),
   },
   '/notes/preview': { post: op('Render the cards a note would make, without saving', { auth, body: obj({ note: noteBody }, ['note']), ok: [200, entity({ cards: listOf(entity({ ord: int, label: ref('CardLabel'), front: str(), back: str() })), css: str(), custom: bool })], extra: notFound }) },
-  '/notes/bulk_create': { post: op('Create Basic notes from front/back pairs, all or none', { auth, body: obj({ deck_id: int, template_id: int, import_data: { type: 'array', items: obj({ front: str(), back: str() }) } }, ['deck_id', 'import_data']), ok: [201, obj({ ids: { type: 'array', items: int }, count: int })], extra: { ...notFound, ...busy, ...limit } }) },
+  '/notes/bulk_create': { post: op('Create Basic notes from front/back pairs, all or none', { auth, body: obj({ deck_id: int, template_id: int, import_data: { type: 'array', items: obj({ front: str(), back: str() }) } }, ['deck_id', 'import_data']), ok: [201, obj({ ids: { type: 'array', items: int }, count: int })], extra: { ...notFound, ...forbidden, ...busy, ...limit } }) },
   '/notes/cards': { get: op('Cards of notes, rendered, with progress (query: deck_id, ids, offset)', { auth, ok: [200, entity({ cards: listOf(ref('NoteCard')), offset: int, limit: int })], extra: notFound }) },
   '/notes/find_duplicates': { get: op('Notes whose first field reads the same (query: deck_id, query)', { auth, ok: [200, obj({ groups: { type: 'array' } })], extra: notFound }) },
   '/notes/bulk_destroy': { delete: bulk('Delete notes') },
@@ -171,7 +181,7 @@ export const contentPaths = {
   },
   '/notes/{id}': {
     get: op('One note', { auth, params: ['id'], ok: [200, ref('Note')], extra: notFound }),
-    put: op('Edit a note; cards follow its clozes, groups and reverse flag. fields are keyed by field id (or title); the answer keys them by id', { auth, params: ['id'], body: obj({ note: noteBody }, ['note']), ok: [200, ref('Note')], extra: { ...notFound, ...busy, ...limit } }),
+    put: op('Edit a note; cards follow its clozes, groups and reverse flag. fields are keyed by field id (or title); the answer keys them by id', { auth, params: ['id'], body: obj({ note: noteBody }, ['note']), ok: [200, ref('Note')], extra: { ...notFound, ...forbidden, ...busy, ...limit } }),
   },
-  '/card_attachments': { post: op('Upload an image (≤ 10 MB), sound or video (≤ 25 MB) for a deck: multipart file, deck_id', { auth, ok: [200, obj({ id: int, type: str({ enum: ['image', 'audio', 'video'] }), url: str() })], extra: { ...notFound, '422': unprocessable('E_UNSUPPORTED_MEDIA, E_IMAGE_TOO_BIG, E_IMAGES_NOT_ALLOWED') } }) },
+  '/card_attachments': { post: op('Upload an image (≤ 10 MB), sound or video (≤ 25 MB) for a deck: multipart file, deck_id', { auth, ok: [200, obj({ id: int, type: str({ enum: ['image', 'audio', 'video'] }), url: str() })], extra: { ...notFound, ...forbidden, '422': unprocessable('E_UNSUPPORTED_MEDIA, E_IMAGE_TOO_BIG, E_IMAGES_NOT_ALLOWED') } }) },
 }

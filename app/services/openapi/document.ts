@@ -8,6 +8,8 @@ import { learningPaths, learningSchemas } from '#services/openapi/learning_paths
 import { importPaths, importSchemas } from '#services/openapi/import_paths'
 import { statsPaths, statsSchemas } from '#services/openapi/stats_paths'
 import { exportPaths, exportSchemas } from '#services/openapi/export_paths'
+import { sharingPaths, sharingSchemas } from '#services/openapi/sharing_paths'
+import { publishingPaths, publishingSchemas } from '#services/openapi/publishing_paths'
 import { libraryPaths, librarySchemas } from '#services/openapi/library_paths'
 
 const authAnswer = entity({ token: str(), isNewUser: bool, user: ref('User') })
@@ -40,6 +42,8 @@ export const openApiDocument = {
       ...importSchemas,
       ...statsSchemas,
       ...exportSchemas,
+      ...sharingSchemas,
+      ...publishingSchemas,
       ...librarySchemas,
       /* the same complete User from users/me, PUT users/{id}, every sign-up and every sign-in */
       User: entity({
@@ -129,6 +133,8 @@ export const openApiDocument = {
     ...importPaths,
     ...statsPaths,
     ...exportPaths,
+    ...sharingPaths,
+    ...publishingPaths,
     ...libraryPaths,
     '/openapi.json': { get: op('This document', { ok: [200, { type: 'object' }] }) },
     '/docs': { get: { summary: 'A readable page of this document', security: [], responses: { '200': { description: 'HTML' } } } },

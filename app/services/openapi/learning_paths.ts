@@ -10,6 +10,7 @@ const num = { type: 'number' }
 const auth = true
 const nullable = (type: string) => ({ type: [type, 'null'] })
 const notFound = { '404': error('Not found, or not yours') }
+const forbidden = { '403': error('Your role on this shared deck does not allow it (E_FORBIDDEN)') }
 const counters = obj({ new: int, learning: int, graduated: int })
 const answerEnum = str({ enum: ['again', 'hard', 'good', 'easy', 'study_again', 'got_it'] })
 const limits = {
@@ -92,7 +93,7 @@ export const learningPaths = {
         reverse: bool, return_learning_data: bool,
       }, ['fields']),
       ok: [200, { oneOf: [ref('Note'), obj({ card: ref('LearningCard'), answerButtons: listOf(ref('AnswerButton')) })] }],
-      extra: { ...notFound, '409': error('E_DECK_ARCHIVED, E_DECK_PROCESSING') },
+      extra: { ...notFound, ...forbidden, '409': error('E_DECK_ARCHIVED, E_DECK_PROCESSING') },
     }),
   },
   '/cards/{id}/suspend': {
@@ -124,7 +125,7 @@ export const learningPaths = {
       auth, params: ['deckId'],
       body: obj({ algorithm_preset: str({ enum: ['general', 'languages', 'medical', 'speed_learning', 'custom'] }), steps_in_minutes: str(), easy_bonus_percent: num, interval_modifier_percent: num, max_interval_minutes: int, smart_scheduling: bool, desired_retention: num, confirm_reset: bool }, ['algorithm_preset']),
       ok: [200, settings],
-      extra: { ...notFound, '402': error('E_PREMIUM_REQUIRED (smart scheduling)'), '409': error('E_ALGORITHM_RESET_CONFIRMATION, E_DECK_ARCHIVED'), '422': unprocessable('E_ALGORITHM_ON_ROOT_ONLY, invalid steps') },
+      extra: { ...notFound, ...forbidden, '402': error('E_PREMIUM_REQUIRED (smart scheduling)'), '409': error('E_ALGORITHM_RESET_CONFIRMATION, E_DECK_ARCHIVED'), '422': unprocessable('E_ALGORITHM_ON_ROOT_ONLY, invalid steps') },
     }),
   },
 }

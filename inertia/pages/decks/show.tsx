@@ -6,8 +6,11 @@ import { DeckGeneral } from '~/components/decks/deck_general'
 import { DeckCards } from '~/components/decks/deck_cards'
 import { DeckSettings } from '~/components/decks/deck_settings'
 import { useDeckPolling } from '~/components/decks/use_deck_polling'
+import { LibraryUpdateBanner, PublishingPanel } from '~/components/publishing/publishing_panel'
 import type { Deck, Destinations, NotesPage, PollingEntry, StartedJob, Template } from '~/components/decks/types'
 import { urlFor } from '~/lib/routes'
+import { ShareButton } from '~/components/sharing/sharing_dialog'
+import type { DeckSharing } from '~/components/sharing/types'
 import '~/css/decks.css'
 
 type Props = {
@@ -22,16 +25,19 @@ type Props = {
   /** loaded when the move picker opens */
   destinations?: Destinations
   started: StartedJob[]
+  /** loaded when the Sharing dialog opens */
+  sharing?: DeckSharing
 }
 
 const RELOAD = ['deck', 'tree', 'notes', 'polling']
 
-export default function DeckPage({ tab, deck, tree, templates, notes, polling, destinations, started }: Props) {
+export default function DeckPage({ tab, deck, tree, templates, notes, polling, destinations, started, sharing }: Props) {
   const t = useT()
   useDeckPolling(polling, started, RELOAD)
   const entry = polling.find((item) => item.id === deck.id)
   const busy = Boolean(entry && entry.state !== 'processing_failed')
-  const editable = deck.state !== 'archived' && !busy
+  /* a viewer of a shared deck studies it but changes nothing */
+  const editable = deck.state !== 'archived' && !busy && deck.collaboration.role !== 'viewer'
   const tabs = [
     { key: 'general', label: t('decks.tabs.general') },
     { key: 'cards', label: t('decks.tabs.cards') },
@@ -42,11 +48,15 @@ export default function DeckPage({ tab, deck, tree, templates, notes, polling, d
     <div className="stack deck-page">
       <Head title={deck.name} />
       <DeckHeader deck={deck} tree={tree} entry={entry} editable={editable} />
-      {deck.state !== 'archived' && (
-        <Link route="learn.show" routeParams={{ id: deck.id }} className="button primary large deck-study">
-          {t('learn.study')}
-        </Link>
-      )}
+      <LibraryUpdateBanner deck={deck} />
+      <div className="row">
+        {deck.state !== 'archived' && (
+          <Link route="learn.show" routeParams={{ id: deck.id }} className="button primary large deck-study">
+            {t('learn.study')}
+          </Link>
+        )}
+        <ShareButton deckId={deck.id} sharing={sharing} />
+      </div>
       <nav className="tabs" aria-label={t('decks.tabs.label')}>
         {tabs.map((item) => (
           <Link
@@ -65,6 +75,7 @@ export default function DeckPage({ tab, deck, tree, templates, notes, polling, d
         <DeckCards deck={deck} notes={notes} templates={templates} destinations={destinations} editable={editable} />
       )}
       {tab === 'settings' && <DeckSettings deck={deck} editable={editable} />}
+      {tab === 'general' && deck.isRootDeck && deck.collaboration.role === 'owner' && deck.source !== 'cloned_from_published_deck' && <PublishingPanel deck={deck} />}
     </div>
   )
 }

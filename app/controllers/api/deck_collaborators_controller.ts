@@ -1,0 +1,42 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import JoinSharedDeck from '#actions/sharing/join_shared_deck'
+import { changeRole, removeCollaborator } from '#actions/sharing/manage_collaborator'
+import { findDeck } from '#queries/decks/find_deck'
+import { showDeck } from '#queries/decks/list_decks'
+import { listCollaborators } from '#queries/sharing/collaborators'
+import DeckTransformer from '#transformers/deck_transformer'
+import SharingTransformer from '#transformers/sharing_transformer'
+import { joinSharedDeckValidator, listCollaboratorsValidator, SHARING_PAGE_MAX, updateCollaboratorValidator } from '#validators/sharing'
+
+export default class DeckCollaboratorsController {
+  async index({ auth, request }: HttpContext) {
+    const user = auth.use('api').getUserOrFail()
+    const input = await request.validateUsing(listCollaboratorsValidator)
+    return SharingTransformer.list(await listCollaborators(user, input.deck_id, input.offset ?? 0, input.limit ?? SHARING_PAGE_MAX))
+  }
+
+  /** Joins as a viewer: 201 the first time, 200 (the same row) after. */
+  async store({ auth, request, response }: HttpContext) {
+    const user = auth.use('api').getUserOrFail()
+    const input = await request.validateUsing(joinSharedDeckValidator)
+    const joined = await new JoinSharedDeck().handle(user, { userId: input.user_id, token: input.sharing_token })
+    const deck = DeckTransformer.show(await showDeck(user, await findDeck(user, joined.deck.id)))
+    response.status(joined.created ? 201 : 200)
+    return { deckCollaborator: SharingTransformer.collaborator(joined.collaborator, user), deck }
+  }
+
+  async update({ auth, request, params }: HttpContext) {
+    const user = auth.use('api').getUserOrFail()
+    const { role } = await request.validateUsing(updateCollaboratorValidator)
+    const { collaborator } = await changeRole(user, params.id, role)
+    await collaborator.load('user')
+    return { deckCollaborator: SharingTransformer.collaborator(collaborator, collaborator.user) }
+  }
+
+  async destroy({ auth, params }: HttpContext) {
+    const user = auth.use('api').getUserOrFail()
+    const { collaborator } = await removeCollaborator(user, params.id)
+    await collaborator.load('user')
+    return { deckCollaborator: SharingTransformer.collaborator(collaborator, collaborator.user) }
+  }
+}

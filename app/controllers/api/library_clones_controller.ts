@@ -1,0 +1,28 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import CloneLibraryDeck from '#actions/publishing/clone_library_deck'
+import PullLibraryUpdate from '#actions/publishing/pull_library_update'
+import { reportPublicDeck } from '#actions/publishing/moderate_reports'
+import { showDeck } from '#queries/decks/list_decks'
+import DeckTransformer from '#transformers/deck_transformer'
+import { cloneDeckValidator, reportPublicDeckValidator } from '#validators/publishing'
+
+/** The learner's side of the library's decks: clone one, pull its newer approved revision, report it. */
+export default class LibraryClonesController {
+  async store({ auth, request, response }: HttpContext) {
+    const user = auth.use('api').getUserOrFail()
+    const input = await request.validateUsing(cloneDeckValidator)
+    const { deck, created } = await new CloneLibraryDeck().handle(user, { publicDeckId: input.deck_id, searchQuery: input.search_query })
+    return response.status(created ? 201 : 200).json(DeckTransformer.show(await showDeck(user, deck)))
+  }
+
+  async pull({ auth, params }: HttpContext) {
+    const user = auth.use('api').getUserOrFail()
+    return DeckTransformer.show(await showDeck(user, await new PullLibraryUpdate().handle(user, params.id)))
+  }
+
+  async report({ auth, params, request, response }: HttpContext) {
+    const { report_text: text } = await request.validateUsing(reportPublicDeckValidator)
+    await reportPublicDeck(auth.use('api').getUserOrFail(), params.id, text)
+    return response.created({ reported: true })
+  }
+}

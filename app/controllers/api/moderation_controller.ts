@@ -1,0 +1,34 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import ReviewRevision from '#actions/publishing/review_revision'
+import { closeReport } from '#actions/publishing/moderate_reports'
+import { moderationQueue } from '#queries/publishing/moderation_queue'
+import { assertModerator } from '#queries/publishing/find_revision'
+import RevisionTransformer from '#transformers/revision_transformer'
+import { closeReportValidator, rejectRevisionValidator } from '#validators/publishing'
+
+/** The moderation queue as JSON (the page's twin): moderators only, a 404 for anyone else. */
+export default class ModerationController {
+  async index({ auth }: HttpContext) {
+    await assertModerator(auth.use('api').getUserOrFail())
+    return RevisionTransformer.queue(await moderationQueue())
+  }
+
+  async approve({ auth, params }: HttpContext) {
+    return RevisionTransformer.forApi(await new ReviewRevision().approve(auth.use('api').getUserOrFail(), params.id))
+  }
+
+  async reject({ auth, params, request }: HttpContext) {
+    const user = auth.use('api').getUserOrFail()
+    await assertModerator(user)
+    const { reason } = await request.validateUsing(rejectRevisionValidator)
+    return RevisionTransformer.forApi(await new ReviewRevision().reject(user, params.id, reason))
+  }
+
+  async closeReport({ auth, params, request }: HttpContext) {
+    const user = auth.use('api').getUserOrFail()
+    await assertModerator(user)
+    const { status } = await request.validateUsing(closeReportValidator)
+    const report = await closeReport(user, params.id, status)
+    return { id: report.id, status: report.status }
+  }
+}

@@ -1,0 +1,23 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import PublishDeck from '#actions/publishing/publish_deck'
+import UnpublishRevision from '#actions/publishing/unpublish_revision'
+import { findRevision } from '#queries/publishing/find_revision'
+import RevisionTransformer from '#transformers/revision_transformer'
+import { publishDeckValidator } from '#validators/publishing'
+
+/** The author's side of publishing: submit a revision, read it, unpublish. */
+export default class PublishingController {
+  async publish({ auth, params, request, response }: HttpContext) {
+    const input = await request.validateUsing(publishDeckValidator)
+    const revision = await new PublishDeck().handle(auth.use('api').getUserOrFail(), params.id, input)
+    return response.created(RevisionTransformer.forApi(revision))
+  }
+
+  async show({ auth, params }: HttpContext) {
+    return RevisionTransformer.forApi(await findRevision(auth.use('api').getUserOrFail(), params.id))
+  }
+
+  async unpublish({ auth, params }: HttpContext) {
+    return RevisionTransformer.forApi(await new UnpublishRevision().handle(auth.use('api').getUserOrFail(), params.id))
+  }
+}

@@ -1,0 +1,39 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import ReviewRevision from '#actions/publishing/review_revision'
+import { closeReport } from '#actions/publishing/moderate_reports'
+import { moderationQueue } from '#queries/publishing/moderation_queue'
+import { assertModerator } from '#queries/publishing/find_revision'
+import RevisionTransformer from '#transformers/revision_transformer'
+import { closeReportValidator, rejectRevisionValidator } from '#validators/publishing'
+
+/** /moderation: the moderators' page (a 404 for everyone else), the same actions as the JSON twin. */
+export default class ModerationPageController {
+  async show({ auth, inertia }: HttpContext) {
+    await assertModerator(auth.use('web').getUserOrFail())
+    return inertia.render('publishing/moderation', RevisionTransformer.queue(await moderationQueue()))
+  }
+
+  async approve({ auth, params, response, session, i18n }: HttpContext) {
+    await new ReviewRevision().approve(auth.use('web').getUserOrFail(), params.id)
+    session.flash('success', i18n.t('ui.publishing.flash.approved'))
+    return response.redirect().back()
+  }
+
+  async reject({ auth, params, request, response, session, i18n }: HttpContext) {
+    const user = auth.use('web').getUserOrFail()
+    await assertModerator(user)
+    const { reason } = await request.validateUsing(rejectRevisionValidator)
+    await new ReviewRevision().reject(user, params.id, reason)
+    session.flash('success', i18n.t('ui.publishing.flash.rejected'))
+    return response.redirect().back()
+  }
+
+  async closeReport({ auth, params, request, response, session, i18n }: HttpContext) {
+    const user = auth.use('web').getUserOrFail()
+    await assertModerator(user)
+    const { status } = await request.validateUsing(closeReportValidator)
+    await closeReport(user, params.id, status)
+    session.flash('success', i18n.t(`ui.publishing.flash.report_${status}`))
+    return response.redirect().back()
+  }
+}

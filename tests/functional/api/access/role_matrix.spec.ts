@@ -1,0 +1,169 @@
+import { test } from '@japa/runner'
+import type { ApiClient } from '@japa/api-client'
+import db from '@adonisjs/lucid/services/db'
+import { resetState } from '#tests/support/helpers'
+import { signedIn } from '#tests/support/web_session'
+import { basicNote, createDeck, signIn, templateIds, type Session } from '../content/support.js'
+import { start } from '../learning/support.js'
+
+/*
+ * The role matrix: every deck, note and card call, made by the owner of a
+ * shared deck, an editor, a viewer and a stranger, either works or is
+ * refused as the spec's roles say: a stranger never learns the deck exists
+ * (404), a participant whose role does not allow the change gets a 403 with
+ * the reason, and each call changes nothing when refused.
+ *
+ * Each call runs against a fresh tree (root, subdeck, a note with its card),
+ * so a call that deletes or moves does not disturb the next.
+ */
+type Role = 'owner' | 'editor' | 'viewer' | 'stranger'
+type Outcome = 'ok' | 403 | 404
+type World = { root: any; sub: any; note: any; cardId: number; templates: Record<string, number> }
+type Call = { name: string; run: (client: ApiClient, token: string, world: World) => any; expect: Record<Role, Outcome> }
+
+const VIEW: Record<Role, Outcome> = { owner: 'ok', editor: 'ok', viewer: 'ok', stranger: 404 }
+const EDIT: Record<Role, Outcome> = { owner: 'ok', editor: 'ok', viewer: 403, stranger: 404 }
+const MANAGE: Record<Role, Outcome> = { owner: 'ok', editor: 403, viewer: 403, stranger: 404 }
+
+const CALLS: Call[] = [
+  /* decks */
+  { name: 'GET decks/{id}', expect: VIEW, run: (c, t, w) => c.get(`/api/decks/${w.root.id}`).bearerToken(t) },
+  { name: 'PUT decks/{id} (root name)', expect: MANAGE, run: (c, t, w) => c.put(`/api/decks/${w.root.id}`).bearerToken(t).json({ deck: { name: 'Renamed' } }) },
+  { name: 'PUT decks/{id} (subdeck name)', expect: EDIT, run: (c, t, w) => c.put(`/api/decks/${w.sub.id}`).bearerToken(t).json({ deck: { name: 'Renamed' } }) },
+  { name: 'POST decks (subdeck)', expect: EDIT, run: (c, t, w) => c.post('/api/decks').bearerToken(t).json({ deck: { name: 'New sub', parent_id: w.root.id } }) },
+  { name: 'DELETE decks/{id}', expect: MANAGE, run: (c, t, w) => c.delete(`/api/decks/${w.root.id}`).bearerToken(t) },
+  { name: 'POST decks/{id}/duplicate', expect: EDIT, run: (c, t, w) => c.post(`/api/decks/${w.sub.id}/duplicate`).bearerToken(t) },
+  { name: 'POST decks/{id}/reset_progress', expect: VIEW, run: (c, t, w) => c.post(`/api/decks/${w.root.id}/reset_progress`).bearerToken(t) },
+  { name: 'POST decks/{id}/archive', expect: MANAGE, run: (c, t, w) => c.post(`/api/decks/${w.root.id}/archive`).bearerToken(t) },
+  { name: 'POST decks/move_deck', expect: MANAGE, run: (c, t, w) => c.post('/api/decks/move_deck').bearerToken(t).qs({ deck_id: w.sub.id }) },
+  { name: 'GET algorithm_settings/{id}', expect: VIEW, run: (c, t, w) => c.get(`/api/algorithm_settings/${w.root.id}`).bearerToken(t) },
+  {
+    name: 'PUT algorithm_settings/{id}', expect: MANAGE,
+    run: (c, t, w) => c.put(`/api/algorithm_settings/${w.root.id}`).bearerToken(t).json({ algorithm_preset: 'languages' }),
+  },
+  /* notes */
+  { name: 'GET notes?deck_id', expect: VIEW, run: (c, t, w) => c.get('/api/notes').bearerToken(t).qs({ deck_id: w.root.id }) },
+  { name: 'GET notes/{id}', expect: VIEW, run: (c, t, w) => c.get(`/api/notes/${w.note.id}`).bearerToken(t) },
+  {
+    name: 'POST notes', expect: EDIT,
+    run: (c, t, w) => c.post('/api/notes').bearerToken(t).json({ note: { deck_id: w.sub.id, template_id: w.templates.basic, fields: { Front: 'f', Back: 'b' } } }),
+  },
+  { name: 'PUT notes/{id}', expect: EDIT, run: (c, t, w) => c.put(`/api/notes/${w.note.id}`).bearerToken(t).json({ note: { fields: { Front: 'changed', Back: 'b' } } }) },
+  { name: 'DELETE notes/bulk_destroy', expect: EDIT, run: (c, t, w) => c.delete('/api/notes/bulk_destroy').bearerToken(t).json({ deck_id: w.root.id, ids: [w.note.id] }) },
+  { name: 'POST notes/bulk_freeze', expect: VIEW, run: (c, t, w) => c.post('/api/notes/bulk_freeze').bearerToken(t).json({ deck_id: w.root.id, ids: [w.note.id] }) },
+  { name: 'POST notes/bulk_move', expect: EDIT, run: (c, t, w) => c.post('/api/notes/bulk_move').bearerToken(t).json({ deck_id: w.sub.id, ids: [w.note.id], destination_deck_id: w.root.id }) },
+  /* cards */
+  { name: 'GET v2/learning/start', expect: VIEW, run: (c, t, w) => c.get('/api/v2/learning/start').bearerToken(t).qs({ deck_id: w.root.id, learn_session_start_timestamp: Date.now() }) },
+  { name: 'PUT cards/{id}', expect: EDIT, run: (c, t, w) => c.put(`/api/cards/${w.cardId}`).bearerToken(t).json({ fields: { Front: 'edited', Back: 'b' } }) },
+  { name: 'DELETE cards/{id}/suspend', expect: VIEW, run: (c, t, w) => c.delete(`/api/cards/${w.cardId}/suspend`).bearerToken(t) },
+  { name: 'GET cards/{id}/stats', expect: VIEW, run: (c, t, w) => c.get(`/api/cards/${w.cardId}/stats`).bearerToken(t) },
+]
+
+async function buildWorld(client: ApiClient, owner: Session, editor: { user: { id: number } }, viewer: { user: { id: number } }): Promise<World> {
+  const root = await createDeck(client, owner.token, { name: 'Shared' })
+  const sub = await createDeck(client, owner.token, { name: 'Chapter', parent_id: root.id })
+  const note = await basicNote(client, owner.token, sub.id, 'question', 'answer')
+  const { id: cardId } = await db.from('cards').where('note_id', note.id).select('id').firstOrFail()
+  const now = new Date()
+  await db.table('deck_collaborators').multiInsert([
+    { deck_id: root.id, user_id: editor.user.id, role: 'editor', state: 'active', created_at: now, updated_at: now },
+    { deck_id: root.id, user_id: viewer.user.id, role: 'viewer', state: 'active', created_at: now, updated_at: now },
+  ])
+  return { root, sub, note, cardId, templates: await templateIds(client, owner.token) }
+}
+
+/** Everything of the tree a refused call must leave as it was. */
+async function treeState(rootId: number) {
+  const decks = await db.from('decks').where('root_deck_id', rootId).orderBy('id').select('id', 'name', 'parent_id', 'state', 'algorithm_preset')
+  const ids = decks.map((deck) => deck.id)
+  const notes = await db.from('notes').whereIn('deck_id', ids).orderBy('id').select('id', 'deck_id', 'fields')
+  const progress = await db.from('card_progress').whereIn('deck_id', ids).orderBy('card_id').select('user_id', 'card_id', 'frozen')
+  return { decks, notes, progress }
+}
+
+test.group('Access: the role matrix of deck, note and card calls', (group) => {
+  group.each.setup(() => resetState())
+
+  test('owner, editor, viewer and stranger each get what their role allows, and a refusal changes nothing', async ({ client, assert }) => {
+    const owner = await signIn()
+    const sessions: Record<Role, Session> = { owner, editor: await signIn(), viewer: await signIn(), stranger: await signIn() }
+    const outcomes: string[] = []
+    const expected: string[] = []
+    for (const call of CALLS) {
+      for (const role of Object.keys(sessions) as Role[]) {
+        const world = await buildWorld(client, owner, sessions.editor, sessions.viewer)
+        const before = await treeState(world.root.id)
+        const response = await call.run(client, sessions[role].token, world)
+        const status = response.status()
+        const outcome: Outcome | number = status >= 200 && status < 300 ? 'ok' : status
+        outcomes.push(`${call.name} as ${role}: ${outcome}`)
+        expected.push(`${call.name} as ${role}: ${call.expect[role]}`)
+        if (outcome === 403) {
+          assert.equal(response.body().code, 'E_FORBIDDEN', `${call.name} as ${role}`)
+          assert.isString(response.body().title)
+        }
+        if (outcome === 404) assert.equal(response.body().code, 'E_NOT_FOUND', `${call.name} as ${role}`)
+        if (outcome !== 'ok') assert.deepEqual(await treeState(world.root.id), before, `${call.name} as ${role} changed nothing`)
+      }
+    }
+    assert.deepEqual(outcomes, expected)
+  }).timeout(240_000)
+
+  test("a viewer studies with their own progress: the owner's progress on the same card is untouched", async ({ client, assert }) => {
+    const owner = await signIn()
+    const editor = await signIn()
+    const viewer = await signIn()
+    const world = await buildWorld(client, owner, editor, viewer)
+    const session = await start(client, viewer, world.root.id)
+    const card = session.card ?? session.cards?.[0]
+    assert.equal(card.id, world.cardId)
+    const answered = await client
+      .post('/api/v2/learning/answer')
+      .bearerToken(viewer.token)
+      .json({ deck_id: world.root.id, card_id: card.id, answer: 'good', review_duration_ms: 3000, version: card.version })
+    answered.assertStatus(200)
+    const rows = await db.from('card_progress').where('card_id', world.cardId).select('user_id', 'reps')
+    assert.deepEqual(rows, [{ user_id: viewer.user.id, reps: 1 }])
+    assert.equal(Number((await db.from('review_logs').where('user_id', owner.user.id).count('* as n').first()).n), 0)
+  })
+
+  test('a participant whose collaboration is no longer active sees nothing of the deck', async ({ client, assert }) => {
+    const owner = await signIn()
+    const editor = await signIn()
+    const viewer = await signIn()
+    const world = await buildWorld(client, owner, editor, viewer)
+    for (const state of ['deleted', 'disabled']) {
+      await db.from('deck_collaborators').where('user_id', viewer.user.id).update({ state })
+      for (const path of [`/api/decks/${world.root.id}`, `/api/notes/${world.note.id}`, `/api/cards/${world.cardId}/stats`]) {
+        const response = await client.get(path).bearerToken(viewer.token)
+        assert.equal(response.status(), 404, `${path} with collaboration ${state}`)
+      }
+    }
+  })
+})
+
+test.group('Access: the web door refuses as the API does', (group) => {
+  group.each.setup(() => resetState())
+
+  test('a viewer opens the deck page but not the note editor, and a save is refused with the reason and changes nothing', async ({ client, assert }) => {
+    const owner = await signIn()
+    const editor = await signIn()
+    const viewer = await signedIn('viewer@example.test')
+    const world = await buildWorld(client, owner, editor, viewer)
+    const before = await treeState(world.root.id)
+
+    const page = await viewer.web.get(`/decks/${world.root.id}`)
+    assert.equal(page.status, 200)
+    const editorPage = await viewer.web.get(`/notes/${world.note.id}/edit`)
+    assert.equal(editorPage.status, 302, 'the editor page is refused')
+    const save = await viewer.web.put(`/notes/${world.note.id}`, { template_id: world.templates.basic, fields: { Front: 'changed by a viewer', Back: 'b' } })
+    assert.equal(save.status, 302)
+    const flashed = await viewer.web.get(new URL(save.location!, viewer.web.base).pathname)
+    assert.include(flashed.text, 'You can study this deck but not change it')
+    assert.deepEqual(await treeState(world.root.id), before)
+
+    const stranger = await signedIn('stranger@example.test')
+    assert.equal((await stranger.web.get(`/decks/${world.root.id}`)).status, 404)
+    assert.equal((await stranger.web.get(`/notes/${world.note.id}/edit`)).status, 404)
+  })
+})
