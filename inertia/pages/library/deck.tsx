@@ -3,6 +3,7 @@ import { useT } from '~/lib/i18n'
 import { urlFor } from '~/lib/routes'
 import { DeckList, Pager } from '~/components/library/deck_tile'
 import { RateForm } from '~/components/library/rate_form'
+import { CloneForm } from '~/components/library/clone_form'
 import type { LibraryDeck, LibraryNote, LibraryReview } from '~/components/library/types'
 import '~/css/library.css'
 
@@ -48,6 +49,7 @@ export default function LibraryDeckPage({ deck, notes, notesTotal, offset, revie
           {t('library.studiers_count', { count: deck.studiersCount })} · {t('library.downloads_count', { count: deck.downloadsCount })}
         </p>
         <p className="library-description">{deck.description}</p>
+        <CloneForm deckId={deck.id} />
       </header>
 
       <section className="stack" aria-labelledby="library-notes">

@@ -92,6 +92,12 @@ test.group('Web: library pages', (group) => {
     assert.isNull(shown.props.ownRating)
     assert.isFalse(shown.props.isAuthor)
     assert.include(shown.html, `action="/library/decks/${deck.slug}/rate"`)
+    /* the clone button posts to publishing's clone, which makes the learner's own copy */
+    assert.include(shown.html, 'action="/library/clone_deck"')
+    assert.include(shown.html, `name="deck_id" value="${deck.id}"`)
+    const cloned = await web.post('/library/clone_deck', { deck_id: deck.id })
+    assert.equal(cloned.status, 302)
+    assert.match(cloned.location ?? '', /^\/decks\/\d+$/)
     const rated = await web.post(`/library/decks/${deck.slug}/rate`, { rating: 4, comment: 'Clear and <b>useful</b>' })
     assert.equal(rated.status, 302)
     assert.equal(rated.location, `/library/decks/${deck.slug}`)
