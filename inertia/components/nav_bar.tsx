@@ -59,7 +59,9 @@ export function NavBar() {
             </Link>
           </>
         )}
-        <Soon label={t('nav.library')} />
+        <Link route="library.home" className="nav-link">
+          {t('nav.library')}
+        </Link>
         <Menu label={t('nav.resources')} items={[t('nav.blog'), t('nav.help'), t('nav.whats_new')]} />
         <Menu label={t('nav.solutions')} items={[t('nav.students'), t('nav.teachers'), t('nav.language_learners')]} />
         <span className="nav-spacer" />

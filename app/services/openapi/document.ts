@@ -11,6 +11,7 @@ import { exportPaths, exportSchemas } from '#services/openapi/export_paths'
 import { sharingPaths, sharingSchemas } from '#services/openapi/sharing_paths'
 import { publishingPaths, publishingSchemas } from '#services/openapi/publishing_paths'
 import { participantPaths } from '#services/openapi/participant_paths'
+import { libraryPaths, librarySchemas } from '#services/openapi/library_paths'
 
 const authAnswer = entity({ token: str(), isNewUser: bool, user: ref('User') })
 const providers = entity({ providers: listOf(entity({ provider: str({ enum: ['google', 'apple'] }), email: nullable(str()) })) })
@@ -45,6 +46,7 @@ export const openApiDocument = {
       ...exportSchemas,
       ...sharingSchemas,
       ...publishingSchemas,
+      ...librarySchemas,
       /* the same complete User from users/me, PUT users/{id}, every sign-up and every sign-in */
       User: entity({
         id: int, analyticsId: str(), email: nullable(str()), provider: str({ enum: ['apple', 'google', 'email', 'guest'] }),
@@ -136,6 +138,7 @@ export const openApiDocument = {
     ...sharingPaths,
     ...publishingPaths,
     ...participantPaths,
+    ...libraryPaths,
     '/openapi.json': { get: op('This document', { ok: [200, { type: 'object' }] }) },
     '/docs': { get: { summary: 'A readable page of this document', security: [], responses: { '200': { description: 'HTML' } } } },
   },

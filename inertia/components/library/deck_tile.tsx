@@ -1,0 +1,58 @@
+import { Link } from '@inertiajs/react'
+import { useT } from '~/lib/i18n'
+import { urlFor } from '~/lib/routes'
+import type { LibraryDeck } from '~/components/library/types'
+
+/** A deck in a library list: links to its page, with its author, size and rating. */
+export function DeckTile({ deck }: { deck: LibraryDeck }) {
+  const t = useT()
+  return (
+    <li className="library-tile card">
+      <div className="library-tile-band" style={{ background: `linear-gradient(135deg, ${deck.gradientColors.from}, ${deck.gradientColors.to})` }}>
+        <img src={deck.iconUrl} alt="" width={32} height={32} />
+      </div>
+      <Link href={urlFor('library.deck', { slug: deck.slug })} className="library-tile-name">
+        {deck.name}
+      </Link>
+      <span className="muted">{t('library.by_author', { name: deck.author.name ?? deck.author.username ?? '' })}</span>
+      <span className="muted">
+        {t('library.cards_count', { count: deck.cardsCount })} · {t('library.studiers_count', { count: deck.studiersCount })}
+      </span>
+      <span className="muted">
+        {deck.rating.count ? t('library.rating_summary', { average: deck.rating.average, count: deck.rating.count }) : t('library.not_rated')}
+      </span>
+    </li>
+  )
+}
+
+export function DeckList({ decks, empty }: { decks: LibraryDeck[]; empty?: string }) {
+  const t = useT()
+  if (!decks.length) return <p className="muted">{empty ?? t('library.empty_list')}</p>
+  return (
+    <ul className="library-grid">
+      {decks.map((deck) => (
+        <DeckTile key={deck.id} deck={deck} />
+      ))}
+    </ul>
+  )
+}
+
+/** Previous and next links of a paged list (plain links: they work before React does). */
+export function Pager({ href, offset, limit, total }: { href: (offset: number) => string; offset: number; limit: number; total: number }) {
+  const t = useT()
+  if (offset === 0 && total <= limit) return null
+  return (
+    <nav className="row" aria-label="pages">
+      {offset > 0 && (
+        <Link href={href(Math.max(0, offset - limit))} className="button small">
+          {t('library.previous')}
+        </Link>
+      )}
+      {offset + limit < total && (
+        <Link href={href(offset + limit)} className="button small">
+          {t('library.next')}
+        </Link>
+      )}
+    </nav>
+  )
+}

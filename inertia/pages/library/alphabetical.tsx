@@ -1,0 +1,34 @@
+import { Head, Link } from '@inertiajs/react'
+import { useT } from '~/lib/i18n'
+import { urlFor } from '~/lib/routes'
+import { DeckList, Pager } from '~/components/library/deck_tile'
+import type { LibraryDeck } from '~/components/library/types'
+import '~/css/library.css'
+
+type Props = { query: string; decks: LibraryDeck[]; total: number; offset: number; limit: number }
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('')
+
+export default function LibraryAlphabetical({ query, decks, total, offset, limit }: Props) {
+  const t = useT()
+  return (
+    <div className="stack">
+      <Head title={t('library.alphabetical')}>
+        <meta name="description" content={t('library.meta_description')} />
+      </Head>
+      <nav className="muted">
+        <Link href={urlFor('library.home')}>{t('library.title')}</Link>
+      </nav>
+      <h1>{t('library.alphabetical')}</h1>
+      <p className="row">
+        {LETTERS.map((letter) => (
+          <Link key={letter} href={urlFor('library.alphabetical', {}, { qs: { query: letter } })} aria-current={query.toUpperCase() === letter ? 'page' : undefined}>
+            {letter}
+          </Link>
+        ))}
+      </p>
+      <p className="muted">{t('library.decks_count', { count: total })}</p>
+      <DeckList decks={decks} />
+      <Pager href={(next) => urlFor('library.alphabetical', {}, { qs: { query, offset: next } })} offset={offset} limit={limit} total={total} />
+    </div>
+  )
+}

@@ -1,0 +1,31 @@
+import { Head, Link } from '@inertiajs/react'
+import { useT } from '~/lib/i18n'
+import { urlFor } from '~/lib/routes'
+import { DeckList, Pager } from '~/components/library/deck_tile'
+import type { LibraryCategory, LibraryDeck } from '~/components/library/types'
+import '~/css/library.css'
+
+type Category = Omit<LibraryCategory, 'subcategories'>
+type Props = { category: Category; subcategory: Category; decks: LibraryDeck[]; total: number; offset: number; limit: number }
+
+export default function LibraryCategoryPage({ category, subcategory, decks, total, offset, limit }: Props) {
+  const t = useT()
+  const title = `${subcategory.name} · ${category.name}`
+  return (
+    <div className="stack">
+      <Head title={title}>
+        <meta name="description" content={t('library.category_meta', { name: subcategory.name })} />
+      </Head>
+      <nav className="muted">
+        <Link href={urlFor('library.home')}>{t('library.title')}</Link> › {category.name}
+      </nav>
+      <h1>{subcategory.name}</h1>
+      <p className="muted">{t('library.decks_count', { count: total })}</p>
+      <DeckList decks={decks} />
+      <Pager
+        href={(next) => urlFor('library.subcategory', { category: category.key, subcategory: subcategory.key }, { qs: { offset: next } })}
+        offset={offset} limit={limit} total={total}
+      />
+    </div>
+  )
+}

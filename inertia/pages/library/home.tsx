@@ -1,0 +1,48 @@
+import { Head, Link } from '@inertiajs/react'
+import { useT } from '~/lib/i18n'
+import { urlFor } from '~/lib/routes'
+import { DeckList } from '~/components/library/deck_tile'
+import { SearchBox } from '~/components/library/search_box'
+import type { LibraryCategory, LibraryDeck, PopularSearch } from '~/components/library/types'
+import '~/css/library.css'
+
+type Props = { categories: LibraryCategory[]; trending: LibraryDeck[]; popular: LibraryDeck[]; fresh: LibraryDeck[]; popularSearches: PopularSearch[] }
+
+export default function LibraryHome({ categories, trending, popular, fresh, popularSearches }: Props) {
+  const t = useT()
+  return (
+    <div className="stack">
+      <Head title={t('library.title')}>
+        <meta name="description" content={t('library.meta_description')} />
+      </Head>
+      <h1>{t('library.title')}</h1>
+      <SearchBox popular={popularSearches} />
+      <section className="stack" aria-labelledby="library-categories">
+        <h2 id="library-categories">{t('library.categories_title')}</h2>
+        <ul className="library-categories">
+          {categories.map((category) => (
+            <li key={category.key} className="library-category" style={{ background: `linear-gradient(135deg, ${category.gradientColors.from}, ${category.gradientColors.to})` }}>
+              <strong>
+                <img src={category.listIconUrl} alt="" width={20} height={20} /> {category.name}
+              </strong>
+              <ul>
+                {category.subcategories.map((sub) => (
+                  <li key={sub.key}>
+                    <Link href={urlFor('library.subcategory', { category: category.key, subcategory: sub.key })}>{sub.name}</Link>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+        <Link href={urlFor('library.alphabetical')}>{t('library.alphabetical')}</Link>
+      </section>
+      {[['trending', trending], ['popular', popular], ['new', fresh]].map(([key, decks]) => (
+        <section key={key as string} className="stack" aria-labelledby={`library-${key}`}>
+          <h2 id={`library-${key}`}>{t(`library.${key}`)}</h2>
+          <DeckList decks={decks as LibraryDeck[]} />
+        </section>
+      ))}
+    </div>
+  )
+}
