@@ -3,13 +3,15 @@ import type { ApiClient } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
 import { resetState } from '#tests/support/helpers'
 import { signedIn } from '#tests/support/web_session'
+import BulkCreateNotes from '#actions/notes/bulk_create_notes'
+import PublishDeck from '#actions/publishing/publish_deck'
 import { basicNote, createDeck, signIn, templateIds, type Session } from '../content/support.js'
 import { start } from '../learning/support.js'
 
 /*
- * The role matrix: every deck, note and card call, made by the owner of a
- * shared deck, an editor, a viewer and a stranger, either works or is
- * refused as the spec's roles say: a stranger never learns the deck exists
+ * The role matrix: every deck, note, card, collaborator and revision call,
+ * made by the owner of a shared deck, an editor, a viewer and a stranger,
+ * either works or is refused as the spec's roles say: a stranger never learns the deck exists
  * (404), a participant whose role does not allow the change gets a 403 with
  * the reason, and each call changes nothing when refused.
  *
@@ -18,7 +20,7 @@ import { start } from '../learning/support.js'
  */
 type Role = 'owner' | 'editor' | 'viewer' | 'stranger'
 type Outcome = 'ok' | 403 | 404 | 422
-type World = { root: any; sub: any; note: any; cardId: number; templates: Record<string, number> }
+type World = { root: any; sub: any; note: any; cardId: number; templates: Record<string, number>; collaborators: { editor: number; viewer: number }; revisionId: number }
 type Call = {
   name: string
   run: (client: ApiClient, token: string, world: World) => any
@@ -32,6 +34,8 @@ const stillThere = async (world: World) => Boolean(await db.from('decks').where(
 const VIEW: Record<Role, Outcome> = { owner: 'ok', editor: 'ok', viewer: 'ok', stranger: 404 }
 const EDIT: Record<Role, Outcome> = { owner: 'ok', editor: 'ok', viewer: 403, stranger: 404 }
 const MANAGE: Record<Role, Outcome> = { owner: 'ok', editor: 403, viewer: 403, stranger: 404 }
+const ONLY_OWNER: Record<Role, Outcome> = { owner: 'ok', editor: 404, viewer: 404, stranger: 404 }
+const DESCRIPTION = 'A shared deck of questions and answers, published so that other learners can study it too.'
 
 const CALLS: Call[] = [
   /* decks */
@@ -69,6 +73,14 @@ const CALLS: Call[] = [
   { name: 'DELETE notes/bulk_destroy', expect: EDIT, run: (c, t, w) => c.delete('/api/notes/bulk_destroy').bearerToken(t).json({ deck_id: w.root.id, ids: [w.note.id] }) },
   { name: 'POST notes/bulk_freeze', expect: VIEW, run: (c, t, w) => c.post('/api/notes/bulk_freeze').bearerToken(t).json({ deck_id: w.root.id, ids: [w.note.id] }) },
   { name: 'POST notes/bulk_move', expect: EDIT, run: (c, t, w) => c.post('/api/notes/bulk_move').bearerToken(t).json({ deck_id: w.sub.id, ids: [w.note.id], destination_deck_id: w.root.id }) },
+  /* collaborators: every participant sees who takes part; only the owner changes roles or removes someone */
+  { name: 'GET deck_collaborators?deck_id', expect: VIEW, run: (c, t, w) => c.get('/api/deck_collaborators').bearerToken(t).qs({ deck_id: w.root.id }) },
+  { name: 'PUT deck_collaborators/{id}', expect: MANAGE, run: (c, t, w) => c.put(`/api/deck_collaborators/${w.collaborators.viewer}`).bearerToken(t).json({ role: 'editor' }) },
+  { name: 'DELETE deck_collaborators/{id}', expect: MANAGE, run: (c, t, w) => c.delete(`/api/deck_collaborators/${w.collaborators.editor}`).bearerToken(t) },
+  /* revisions: the author's; participants do not see them (moderators do: tests/functional/api/publishing) */
+  { name: 'POST decks/{id}/publish', expect: MANAGE, run: (c, t, w) => c.post(`/api/decks/${w.root.id}/publish`).bearerToken(t).json({ name: 'Shared', description: DESCRIPTION }) },
+  { name: 'GET deck_revisions/{id}', expect: ONLY_OWNER, run: (c, t, w) => c.get(`/api/deck_revisions/${w.revisionId}`).bearerToken(t) },
+  { name: 'POST deck_revisions/{id}/unpublish', expect: ONLY_OWNER, run: (c, t, w) => c.post(`/api/deck_revisions/${w.revisionId}/unpublish`).bearerToken(t) },
   /* cards */
   { name: 'GET v2/learning/start', expect: VIEW, run: (c, t, w) => c.get('/api/v2/learning/start').bearerToken(t).qs({ deck_id: w.root.id, learn_session_start_timestamp: Date.now() }) },
   { name: 'PUT cards/{id}', expect: EDIT, run: (c, t, w) => c.put(`/api/cards/${w.cardId}`).bearerToken(t).json({ fields: { Front: 'edited', Back: 'b' } }) },
@@ -81,12 +93,18 @@ async function buildWorld(client: ApiClient, owner: Session, editor: { user: { i
   const sub = await createDeck(client, owner.token, { name: 'Chapter', parent_id: root.id })
   const note = await basicNote(client, owner.token, sub.id, 'question', 'answer')
   const { id: cardId } = await db.from('cards').where('note_id', note.id).select('id').firstOrFail()
+  /* enough cards to publish (PUBLISH_MIN_CARDS, 20 by default) */
+  await new BulkCreateNotes().handle(owner.user, root.id, Array.from({ length: 20 }, (_, index) => ({ front: `q${index}`, back: `a${index}` })))
   const now = new Date()
-  await db.table('deck_collaborators').multiInsert([
+  const [editorRow, viewerRow] = await db.table('deck_collaborators').returning('id').multiInsert([
     { deck_id: root.id, user_id: editor.user.id, role: 'editor', state: 'active', created_at: now, updated_at: now },
     { deck_id: root.id, user_id: viewer.user.id, role: 'viewer', state: 'active', created_at: now, updated_at: now },
   ])
-  return { root, sub, note, cardId, templates: await templateIds(client, owner.token) }
+  const revision = await new PublishDeck().handle(owner.user, root.id, { name: 'Shared', description: DESCRIPTION })
+  return {
+    root, sub, note, cardId, templates: await templateIds(client, owner.token),
+    collaborators: { editor: editorRow.id, viewer: viewerRow.id }, revisionId: revision.id,
+  }
 }
 
 /** Everything of the tree a refused call must leave as it was. */
@@ -137,13 +155,13 @@ test.group('Access: the role matrix of deck, note and card calls', (group) => {
     const world = await buildWorld(client, owner, editor, viewer)
     const session = await start(client, viewer, world.root.id)
     const card = session.card ?? session.cards?.[0]
-    assert.equal(card.id, world.cardId)
+    assert.isNumber(card.id)
     const answered = await client
       .post('/api/v2/learning/answer')
       .bearerToken(viewer.token)
       .json({ deck_id: world.root.id, card_id: card.id, answer: 'good', review_duration_ms: 3000, version: card.version })
     answered.assertStatus(200)
-    const rows = await db.from('card_progress').where('card_id', world.cardId).select('user_id', 'reps')
+    const rows = await db.from('card_progress').where('card_id', card.id).select('user_id', 'reps')
     assert.deepEqual(rows, [{ user_id: viewer.user.id, reps: 1 }])
     assert.equal(Number((await db.from('review_logs').where('user_id', owner.user.id).count('* as n').first()).n), 0)
   })
