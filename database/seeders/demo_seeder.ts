@@ -8,6 +8,7 @@ import SaveFolder from '#actions/folders/save_folder'
 import SaveNote from '#actions/notes/save_note'
 import { playDemoHistory } from '#database/demo_history'
 import { DEMO } from '#database/demo_account'
+import { seedDemoLibrary } from '#database/demo_library'
 
 export { DEMO }
 
@@ -36,7 +37,11 @@ export default class DemoSeeder extends BaseSeeder {
   static environment = ['development']
 
   async run() {
-    if (await User.findBy('email', DEMO.email)) return
+    const demo = (await User.findBy('email', DEMO.email)) ?? (await this.seedAccount())
+    await seedDemoLibrary(demo)
+  }
+
+  private async seedAccount() {
     const user = await createUser({ provider: 'email', ...DEMO })
     /* the demo learner moderates the library too, so /moderation can be tried (development only) */
     user.isAdmin = true
@@ -69,5 +74,6 @@ export default class DemoSeeder extends BaseSeeder {
       const cards = await trx.from('cards').whereIn('note_id', notes.map((note) => note.id)).orderBy('id').select('id', 'deck_id')
       await playDemoHistory(user.id, cards, trx)
     })
+    return user
   }
 }

@@ -11,7 +11,9 @@ test.group('Shared UI parts in the browser', (group) => {
     const page = await hydrated(await visit('/sign-in'))
 
     /* tooltip: not shown at once, shown after the hover delay */
-    await page.getByText('Library', { exact: true }).hover()
+    /* (the Library is a link now; the Resources menu's entries still come later) */
+    await page.getByText('Resources', { exact: true }).click()
+    await page.getByText('Blog', { exact: true }).hover()
     assert.equal(await page.getByRole('tooltip').count(), 0)
     await page.getByRole('tooltip').filter({ hasText: 'Coming soon' }).waitFor()
 

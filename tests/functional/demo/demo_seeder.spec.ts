@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { resetState } from '#tests/support/helpers'
 import DemoSeeder, { DEMO } from '#database/seeders/demo_seeder'
+import { seedCategories } from '#tests/support/library'
 
 test.group('Demo data', (group) => {
   group.each.setup(() => resetState())
@@ -34,5 +35,22 @@ test.group('Demo data', (group) => {
     /* idempotent: a second start changes nothing */
     await new DemoSeeder(db.connection()).run()
     assert.equal(Number((await db.from('review_logs').count('* as n').first()).n), reviews.length)
+  })
+
+  test('the demo library: three decks published and approved through the product, filed under categories, found by a misspelled search', async ({ client, assert }) => {
+    await seedCategories()
+    await new DemoSeeder(db.connection()).run()
+    const decks = await db.from('public_decks as p').join('library_categories as c', 'c.id', 'p.category_id').select('p.name', 'p.status', 'p.cards_count', 'c.key')
+    assert.lengthOf(decks, 3)
+    assert.isTrue(decks.every((deck) => deck.status === 'approved' && deck.cards_count === 20))
+    assert.sameMembers(decks.map((deck) => deck.key), ['spanish', 'chemistry', 'anatomy'])
+    const found = await client.get('/api/library/search').qs({ query: 'spansh verbs' })
+    found.assertStatus(200)
+    assert.include(JSON.stringify(found.body()), 'Spanish verbs: the 20 you meet first')
+    /* the demo learner moderates; a second start publishes nothing twice */
+    assert.isTrue((await db.from('users').where('email', DEMO.email).firstOrFail()).is_admin)
+    await new DemoSeeder(db.connection()).run()
+    assert.equal(Number((await db.from('public_decks').count('* as n').first()).n), 3)
+    assert.equal(Number((await db.from('deck_revisions').count('* as n').first()).n), 3)
   })
 })
