@@ -20,6 +20,7 @@ export const JOB_HANDLERS: { [Name in JobName]: () => Promise<{ default: JobHand
   import_deck: () => import('#jobs/import_deck'),
   prune_access_tokens: () => import('#jobs/prune_access_tokens'),
   sweep_storage: () => import('#jobs/sweep_storage'),
+  count_library_studiers: () => import('#jobs/count_library_studiers'),
 }
 
 export function isJobName(name: string): name is JobName {

@@ -31,6 +31,7 @@ export interface JobPayloads {
   import_deck: { importId: number; attempt: number }
   prune_access_tokens: NoPayload
   sweep_storage: NoPayload
+  count_library_studiers: NoPayload
 }
 
 export type JobName = keyof JobPayloads
@@ -48,6 +49,8 @@ export const SCHEDULES: { name: { [Name in JobName]: JobPayloads[Name] extends N
   { name: 'prune_access_tokens', everyMs: 60 * 60 * 1000 },
   /* files no row needs any more (app/actions/maintenance/sweep_storage.ts) */
   { name: 'sweep_storage', everyMs: 6 * 60 * 60 * 1000, later: true },
+  /* library decks' studiers (app/actions/library/count_studiers.ts) */
+  { name: 'count_library_studiers', everyMs: 60 * 60 * 1000 },
 ]
 
 const defaultJobOptions = {

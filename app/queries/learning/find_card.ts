@@ -2,9 +2,9 @@ import db from '@adonisjs/lucid/services/db'
 import Note from '#models/note'
 import ApiException from '#exceptions/api_exception'
 import Deck from '#models/deck'
-import DeckPolicy from '#policies/deck_policy'
+import CardPolicy from '#policies/card_policy'
 import { authorize } from '#services/authorize'
-import { idParam, roleColumn, type DeckAbility } from '#queries/decks/find_deck'
+import { idParam, roleColumn } from '#queries/decks/find_deck'
 
 export type LearnerCard = { id: number; note_id: number; deck_id: number; created_at: Date }
 
@@ -14,7 +14,7 @@ export type LearnerCard = { id: number; note_id: number; deck_id: number; create
  * (freezing, removing it from study, its statistics: the learner's own
  * progress) needs `view`; changing its content needs `edit` (DeckPolicy).
  */
-export async function findLearnerCard(user: { id: number }, cardId: unknown, ability: DeckAbility = 'view'): Promise<LearnerCard> {
+export async function findLearnerCard(user: { id: number }, cardId: unknown, ability: 'view' | 'edit' = 'view'): Promise<LearnerCard> {
   const found = await Deck.query()
     .withScopes((s) => s.accessibleBy(user))
     .join('cards as c', 'c.deck_id', 'decks.id')
@@ -22,7 +22,7 @@ export async function findLearnerCard(user: { id: number }, cardId: unknown, abi
     .select('decks.id', 'decks.user_id', roleColumn(user), 'c.id as card_id', 'c.note_id as card_note_id', 'c.created_at as card_created_at')
     .first()
   if (!found) throw ApiException.notFound()
-  await authorize(user, DeckPolicy, ability, found)
+  await authorize(user, CardPolicy, ability, { deck: found })
   const { card_id: id, card_note_id: noteId, card_created_at: createdAt } = found.$extras
   return { id, note_id: noteId, deck_id: found.id, created_at: createdAt }
 }

@@ -2,20 +2,20 @@ import Deck from '#models/deck'
 import Note from '#models/note'
 import type User from '#models/user'
 import ApiException from '#exceptions/api_exception'
-import { idParam, roleColumn, type DeckAbility } from '#queries/decks/find_deck'
-import DeckPolicy from '#policies/deck_policy'
+import { idParam, roleColumn } from '#queries/decks/find_deck'
+import NotePolicy from '#policies/note_policy'
 import { authorize } from '#services/authorize'
 import { NOTE_ROW_COLUMNS, noteRow, notesQuery, type NoteRow } from '#queries/notes/list_notes'
 
 /** A note whose deck this user may see, else a 404; then the ability against their role (DeckPolicy), else a 403. */
-export async function findNote(user: { id: number }, id: unknown, ability: DeckAbility = 'view') {
+export async function findNote(user: { id: number }, id: unknown, ability: 'view' | 'edit' = 'view') {
   const note = await Note.query()
     .where('notes.id', idParam(id))
     .whereHas('deck', (deck) => deck.withScopes((s) => s.accessibleBy(user)))
     .preload('deck', (deck) => deck.select('decks.*', roleColumn(user)))
     .first()
   if (!note) throw ApiException.notFound()
-  await authorize(user, DeckPolicy, ability, note.deck)
+  await authorize(user, NotePolicy, ability, note)
   return note
 }
 

@@ -4,6 +4,7 @@ import { listCollaborators } from '#queries/sharing/collaborators'
 import { collaborationOf } from '#queries/sharing/collaboration'
 import { sharingLinkFor } from '#actions/sharing/sharing_link'
 import SharingTransformer from '#transformers/sharing_transformer'
+import EmbedTransformer from '#transformers/embed_transformer'
 import { SHARING_PAGE_MAX } from '#validators/sharing'
 
 /**
@@ -17,10 +18,13 @@ export async function deckSharing(user: User, deck: Deck) {
     listCollaborators(user, deck.id, 0, SHARING_PAGE_MAX),
   ])
   const mine = collaboration.get(deck.rootDeckId ?? deck.id)!
+  const link = mine.sharingToken ? sharingLinkFor(mine.sharingToken) : null
   return {
     rootDeckId: list.deck.id,
     enabled: mine.sharingEnabled,
-    link: mine.sharingToken ? sharingLinkFor(mine.sharingToken) : null,
+    link,
+    /* the <iframe> for other sites (the embed page needs sharing on), served from where the link points */
+    embed: link && mine.role === 'owner' ? EmbedTransformer.snippet(new URL(link).origin, list.deck) : null,
     role: mine.role,
     ...SharingTransformer.list(list),
   }

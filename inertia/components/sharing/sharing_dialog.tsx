@@ -50,6 +50,7 @@ export function SharingDialog({ sharing, subdeck, onClose }: { sharing: DeckShar
           <p className="muted">{t(sharing.enabled ? 'sharing.dialog.stop_hint' : 'sharing.dialog.enabled_hint')}</p>
           {subdeck && <p className="notice">{t('sharing.dialog.root_only')}</p>}
           {sharing.link && <LinkField link={sharing.link} />}
+          {sharing.embed && <EmbedField snippet={sharing.embed.embedSnippet} />}
           {!owner && <p className="notice">{t('sharing.dialog.read_only')}</p>}
           <h3>{t('sharing.dialog.participants')}</h3>
           <ul className="sharing-participants stack">
@@ -89,6 +90,34 @@ function LinkField({ link }: { link: string }) {
       <span>{t('sharing.dialog.link')}</span>
       <div className="row sharing-link">
         <input ref={input} type="text" readOnly value={link} aria-label={t('sharing.dialog.link')} onFocus={(event) => event.target.select()} />
+        <button type="button" className="button" onClick={copy}>
+          {t(copied ? 'sharing.dialog.copied' : 'sharing.dialog.copy')}
+        </button>
+      </div>
+    </div>
+  )
+}
+
+/** The snippet that puts a read-only study of the deck on another site (the embed page). */
+function EmbedField({ snippet }: { snippet: string }) {
+  const t = useT()
+  const [copied, setCopied] = useState(false)
+  const area = useRef<HTMLTextAreaElement>(null)
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(snippet)
+    } catch {
+      area.current?.select()
+      document.execCommand('copy')
+    }
+    setCopied(true)
+  }
+  return (
+    <div className="field">
+      <span>{t('sharing.dialog.embed')}</span>
+      <p className="muted">{t('sharing.dialog.embed_hint')}</p>
+      <div className="row sharing-link">
+        <textarea ref={area} readOnly rows={3} value={snippet} aria-label={t('sharing.dialog.embed')} onFocus={(event) => event.target.select()} />
         <button type="button" className="button" onClick={copy}>
           {t(copied ? 'sharing.dialog.copied' : 'sharing.dialog.copy')}
         </button>

@@ -80,6 +80,7 @@ test.group('Sharing, publishing and the library, with several learners at once',
     const dialog = a.getByRole('dialog', { name: 'Share this deck' })
     await dialog.getByLabel('Share with a link').click()
     const link = new URL(await dialog.getByRole('textbox', { name: 'Invite link' }).inputValue()).pathname
+    assert.include(await dialog.getByRole('textbox', { name: 'Embed on a website' }).inputValue(), `/embed/${link.split('/').pop()}"`)
     await dialog.getByRole('button', { name: 'Close' }).click()
 
     /* B, in another browser, joins as a viewer and studies with their own progress */

@@ -46,6 +46,10 @@ test.group('Web: sharing a deck', (group) => {
     assert.isTrue(on.enabled)
     const path = new URL(on.link).pathname
     assert.match(path, /^\/shared\/[A-Za-z0-9_-]{43}$/)
+    /* the dialog offers the owner the <iframe> of the embed page, which only works while sharing is on */
+    const token = path.split('/').pop()
+    assert.include(on.embed.embedSnippet, `src="${new URL(on.link).origin}/embed/${token}"`)
+    assert.isNull(off.sharing.embed)
 
     const visitor = new WebSession()
     const outside = await page(visitor, path)
@@ -70,7 +74,7 @@ test.group('Web: sharing a deck', (group) => {
     const home = await page(visitor, '/')
     assert.include(home.props.decks.map((item: any) => item.id), deck.id)
     const theirs = await partial(visitor, `/decks/${deck.id}`, 'sharing')
-    assert.deepInclude(theirs.sharing, { enabled: true, link: null, role: 'viewer' })
+    assert.deepInclude(theirs.sharing, { enabled: true, link: null, role: 'viewer', embed: null })
     assert.deepEqual(theirs.sharing.deckCollaborators.map((person: any) => person.user.id), [owner.id, learner.id])
     assert.equal((await page(visitor, `/decks/${deck.id}/learn`)).component.startsWith('learn'), true)
   })
