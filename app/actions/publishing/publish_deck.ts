@@ -1,4 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
+import { setPublicDeckCategory } from '#actions/library/set_public_deck_category'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import publishingConfig from '#config/publishing'
 import ApiException from '#exceptions/api_exception'
@@ -15,6 +16,9 @@ import { uniqueSlug } from '#actions/publishing/slug'
 export interface PublishInput {
   name: string
   description: string
+  /** library category and subcategory keys; left out, the deck stays where it was filed */
+  category?: string | null
+  subcategory?: string | null
 }
 
 /** The publishing rules (spec 001 §5), checked before anything is written. */
@@ -54,6 +58,8 @@ export default class PublishDeck {
       const notes = await snapshotTree(deck.id, trx)
       assertPublishable(deck, notes, description)
       const publicDeck = await publicDeckFor(deck, { name: input.name, description }, trx)
+      /* an unknown key is a 422 that rolls the whole submission back */
+      if (input.category) await setPublicDeckCategory(publicDeck.id, input.category, input.subcategory ?? null, trx)
       await DeckRevision.query({ client: trx }).where('public_deck_id', publicDeck.id).where('status', 'pending').delete()
       const last = await trx.from('deck_revisions').where('public_deck_id', publicDeck.id).max('version as max').first()
       const base = publicDeck.currentRevisionId

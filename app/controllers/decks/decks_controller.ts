@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { LIBRARY_TAXONOMY } from '#database/library_categories'
 import CreateDeck from '#actions/decks/create_deck'
 import UpdateDeck, { updateDeckInput } from '#actions/decks/update_deck'
 import DeleteDeck from '#actions/decks/delete_deck'
@@ -48,6 +49,8 @@ export default class DecksController {
       polling: async () => DeckTransformer.pollingList(await pollingDecks(user)).decks,
       destinations: inertia.optional(() => destinations(user)),
       sharing: inertia.optional(() => deckSharing(user, deck)),
+      /* the publishing panel's category choice (keys; the page names them in the reader's language) */
+      libraryCategories: tab === 'general' ? LIBRARY_TAXONOMY.map(({ key, subs }) => ({ key, subs })) : null,
       started: DeckTransformer.startedJobs(session.flashMessages.get(STARTED_JOB)),
     })
   }

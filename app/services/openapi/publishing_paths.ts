@@ -30,9 +30,9 @@ export const publishingSchemas = {
 export const publishingPaths = {
   '/decks/{id}/publish': {
     post: op(
-      'Submit a root deck for review (owner only): its whole tree is frozen into a new pending revision. Needs PUBLISH_MIN_CARDS cards (20 by default) and a description of 50+ characters of plain text (markup is removed). A revision still pending is superseded (deleted; the new one takes its version).',
+      'Submit a root deck for review (owner only): its whole tree is frozen into a new pending revision. Needs PUBLISH_MIN_CARDS cards (20 by default) and a description of 50+ characters of plain text (markup is removed). A revision still pending is superseded (deleted; the new one takes its version). Optional category and subcategory (keys of GET library/categories) file the deck in the library; left out, it stays where it was.',
       {
-        auth, params: ['id'], body: obj({ name: str({ maxLength: 255 }), description: str({ minLength: 50, maxLength: 2000 }) }, ['name', 'description']),
+        auth, params: ['id'], body: obj({ name: str({ maxLength: 255 }), description: str({ minLength: 50, maxLength: 2000 }), category: nullable(str({ maxLength: 60 })), subcategory: nullable(str({ maxLength: 60 })) }, ['name', 'description']),
         ok: [201, ref('DeckRevision')],
         extra: { ...notFound, '403': error('Not the owner (E_FORBIDDEN)'), '409': error('Deck archived or being processed'), '422': unprocessable('Validation, E_SUBDECK_NOT_PUBLISHABLE, E_TOO_FEW_CARDS, E_DESCRIPTION_TOO_SHORT') },
       }

@@ -8,13 +8,18 @@ import type { Deck } from '~/components/decks/types'
 const MIN_DESCRIPTION = 50
 
 /** The owner's publishing panel on a root deck: submit (or a new version), the review's outcome, unpublish. */
-export function PublishingPanel({ deck }: { deck: Deck }) {
+export type LibraryCategoryChoice = { key: string; subs: string[] }
+
+export function PublishingPanel({ deck, categories }: { deck: Deck; categories: LibraryCategoryChoice[] }) {
   const t = useT()
   const published = deck.publicDeck
   const [name, setName] = useState(published?.name ?? deck.name)
+  /* "category/subcategory", or '' to leave the filing as it is */
+  const [place, setPlace] = useState('')
   const [description, setDescription] = useState(published?.description ?? '')
   const live = published && !published.unpublishedAt && published.status === 'approved'
-  const submit = () => router.post(urlFor('decks.publish', { id: deck.id }), { name, description }, { preserveScroll: true })
+  const [category, subcategory] = place ? place.split('/') : [null, null]
+  const submit = () => router.post(urlFor('decks.publish', { id: deck.id }), { name, description, category, subcategory }, { preserveScroll: true })
   return (
     <section className="card stack publishing-panel" aria-labelledby="publishing-title">
       <h2 id="publishing-title">{t('publishing.panel.title')}</h2>
@@ -38,6 +43,21 @@ export function PublishingPanel({ deck }: { deck: Deck }) {
         {t('publishing.panel.description')}
         <textarea name="description" value={description} maxLength={2000} onChange={(event) => setDescription(event.target.value)} />
         <small>{t('publishing.panel.description_hint', { min: MIN_DESCRIPTION })}</small>
+      </label>
+      <label className="stack">
+        {t('publishing.panel.category')}
+        <select value={place} onChange={(event) => setPlace(event.target.value)}>
+          <option value="">{t('publishing.panel.category_none')}</option>
+          {categories.map((choice) => (
+            <optgroup key={choice.key} label={t(`library.categories.${choice.key}.name`)}>
+              {choice.subs.map((key) => (
+                <option key={key} value={`${choice.key}/${key}`}>
+                  {t(`library.categories.${choice.key}.subs.${key}`)}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
       </label>
       <div className="row">
         <button type="button" className="button" onClick={submit}>

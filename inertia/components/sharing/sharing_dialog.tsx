@@ -118,7 +118,7 @@ function EmbedField({ snippet }: { snippet: string }) {
       <p className="muted">{t('sharing.dialog.embed_hint')}</p>
       <div className="row sharing-link">
         <textarea ref={area} readOnly rows={3} value={snippet} aria-label={t('sharing.dialog.embed')} onFocus={(event) => event.target.select()} />
-        <button type="button" className="button" onClick={copy}>
+        <button type="button" className="button" onClick={copy} aria-label={t(copied ? 'sharing.dialog.embed_copied' : 'sharing.dialog.copy_embed')}>
           {t(copied ? 'sharing.dialog.copied' : 'sharing.dialog.copy')}
         </button>
       </div>

@@ -6,7 +6,7 @@ import { DeckGeneral } from '~/components/decks/deck_general'
 import { DeckCards } from '~/components/decks/deck_cards'
 import { DeckSettings } from '~/components/decks/deck_settings'
 import { useDeckPolling } from '~/components/decks/use_deck_polling'
-import { LibraryUpdateBanner, PublishingPanel } from '~/components/publishing/publishing_panel'
+import { LibraryUpdateBanner, PublishingPanel, type LibraryCategoryChoice } from '~/components/publishing/publishing_panel'
 import type { Deck, Destinations, NotesPage, PollingEntry, StartedJob, Template } from '~/components/decks/types'
 import { urlFor } from '~/lib/routes'
 import { ShareButton } from '~/components/sharing/sharing_dialog'
@@ -27,11 +27,12 @@ type Props = {
   started: StartedJob[]
   /** loaded when the Sharing dialog opens */
   sharing?: DeckSharing
+  libraryCategories: LibraryCategoryChoice[] | null
 }
 
 const RELOAD = ['deck', 'tree', 'notes', 'polling']
 
-export default function DeckPage({ tab, deck, tree, templates, notes, polling, destinations, started, sharing }: Props) {
+export default function DeckPage({ tab, deck, tree, templates, notes, polling, destinations, started, sharing, libraryCategories }: Props) {
   const t = useT()
   useDeckPolling(polling, started, RELOAD)
   const entry = polling.find((item) => item.id === deck.id)
@@ -75,7 +76,7 @@ export default function DeckPage({ tab, deck, tree, templates, notes, polling, d
         <DeckCards deck={deck} notes={notes} templates={templates} destinations={destinations} editable={editable} />
       )}
       {tab === 'settings' && <DeckSettings deck={deck} editable={editable} />}
-      {tab === 'general' && deck.isRootDeck && deck.collaboration.role === 'owner' && deck.source !== 'cloned_from_published_deck' && <PublishingPanel deck={deck} />}
+      {tab === 'general' && deck.isRootDeck && deck.collaboration.role === 'owner' && deck.source !== 'cloned_from_published_deck' && <PublishingPanel deck={deck} categories={libraryCategories ?? []} />}
     </div>
   )
 }

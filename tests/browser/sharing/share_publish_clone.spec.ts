@@ -5,6 +5,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { BrowserContext, Page } from 'playwright'
 import { hydrated, open, signInWithForm } from '#tests/support/browser'
 import { makeUser, resetState } from '#tests/support/helpers'
+import { seedCategories } from '#tests/support/library'
 import CreateDeck from '#actions/decks/create_deck'
 import BulkCreateNotes from '#actions/notes/bulk_create_notes'
 
@@ -53,6 +54,7 @@ test.group('Sharing, publishing and the library, with several learners at once',
   group.each.setup(() => resetState())
 
   test('A shares, B studies then edits; A publishes, a moderator approves, C finds it misspelled, rates, clones, and pulls the next version keeping progress', async ({ visit, browser, assert, cleanup }) => {
+    await seedCategories()
     const ana = await learner('ana@example.test', 'Ana Lima')
     const ben = await learner('ben@example.test', 'Ben Otto')
     const carla = await learner('carla@example.test', 'Carla Reis')
@@ -120,8 +122,11 @@ test.group('Sharing, publishing and the library, with several learners at once',
     /* A publishes; a moderator approves */
     await open(a, `/decks/${deck.id}`)
     await a.getByLabel('Description').fill(DESCRIPTION)
+    await a.getByLabel('Library category').selectOption('languages/spanish')
     await a.getByRole('button', { name: 'Submit for review' }).click()
     await a.getByText('In review').first().waitFor()
+    const filed = await db.from('public_decks as p').join('library_categories as c', 'c.id', 'p.category_id').select('c.key').firstOrFail()
+    assert.equal(filed.key, 'spanish')
     const moe = (pages.moe = await personAt(contexts[1], 'moe@example.test', 'Moe Rator'))
     await approveLatest(moe, 'Spanish verbs')
 

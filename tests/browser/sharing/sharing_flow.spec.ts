@@ -30,7 +30,7 @@ test.group('Sharing in the browser', (group) => {
     await link.waitFor()
     const url = await link.inputValue()
     assert.match(new URL(url).pathname, /^\/shared\/[A-Za-z0-9_-]{43}$/)
-    await dialog.getByRole('button', { name: 'Copy' }).click()
+    await dialog.getByRole('button', { name: 'Copy', exact: true }).click()
     await dialog.getByRole('button', { name: 'Link copied' }).waitFor()
     await dialog.getByRole('button', { name: 'Close' }).click()
     await dialog.waitFor({ state: 'detached' })

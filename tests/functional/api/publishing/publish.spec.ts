@@ -3,6 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
 import { basicNote, createDeck, getDeck, signIn } from '../content/support.js'
 import { addCollaborator, approve, deckWithCards, DESCRIPTION, moderator, publish } from './support.js'
+import { seedCategories } from '#tests/support/library'
 
 test.group('API publishing: POST decks/{id}/publish', (group) => {
   group.each.setup(() => resetState())
@@ -108,6 +109,25 @@ test.group('API publishing: POST decks/{id}/publish', (group) => {
     assert.deepEqual((await db.from('deck_revisions').orderBy('version')).map((row) => [row.version, row.status]), [[1, 'approved'], [2, 'pending']])
     /* the library still shows version 1 until version 2 is approved */
     assert.equal((await db.from('public_decks').first()).current_revision_id, first.id)
+  })
+
+  test('the optional category and subcategory file the deck in the library; an unknown one refuses the whole submission', async ({ client, assert }) => {
+    await seedCategories()
+    const author = await signIn()
+    const { deck } = await deckWithCards(client, author.token, 'Verbos', 20)
+    const unknown = await client.post(`/api/decks/${deck.id}/publish`).bearerToken(author.token).json({ name: 'Verbos', description: DESCRIPTION, category: 'languages', subcategory: 'klingon' })
+    unknown.assertStatus(422)
+    assert.equal(unknown.body().errors[0].field, 'category')
+    assert.equal(Number((await db.from('deck_revisions').count('* as n').first()).n), 0, 'nothing written')
+    assert.equal(Number((await db.from('public_decks').count('* as n').first()).n), 0)
+
+    const filed = await client.post(`/api/decks/${deck.id}/publish`).bearerToken(author.token).json({ name: 'Verbos', description: DESCRIPTION, category: 'languages', subcategory: 'spanish' })
+    filed.assertStatus(201)
+    const row = await db.from('public_decks as p').join('library_categories as c', 'c.id', 'p.category_id').select('c.key').firstOrFail()
+    assert.equal(row.key, 'spanish')
+    /* the spec's body alone keeps the filing */
+    ;(await client.post(`/api/decks/${deck.id}/publish`).bearerToken(author.token).json({ name: 'Verbos', description: DESCRIPTION })).assertStatus(201)
+    assert.equal((await db.from('public_decks as p').join('library_categories as c', 'c.id', 'p.category_id').select('c.key').firstOrFail()).key, 'spanish')
   })
 
   test('a published deck cannot be moved into another deck; an unpublished one can', async ({ client, assert }) => {
