@@ -25,7 +25,6 @@ router.use([
   /* text no column can hold (NUL, a lone surrogate) is a 422 before any route reads it */
   () => import('#middleware/storable_text_middleware'),
   () => import('#middleware/web_shield_middleware'),
-  () => import('#middleware/initialize_bouncer_middleware')
 ])
 
 export const middleware = router.named({

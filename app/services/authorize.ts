@@ -11,6 +11,8 @@ type Ability<P> = { [K in keyof P]: P[K] extends (user: User, ...args: any[]) =>
  * doors: web controllers, API controllers, jobs and actions all come here.
  * Called by the lookups (find_deck.ts, find_card.ts …) once they have found
  * what the caller may see; what they may not see is a 404 before this.
+ * There is no per-request `ctx.bouncer`: jobs and actions authorize too, and
+ * a request that looks nothing up (health, users/me) builds no Bouncer.
  */
 /* every reason a policy gives for a refusal: each is errors.<key> with a title and a body in every language */
 const REFUSALS = [
