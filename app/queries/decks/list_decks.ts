@@ -1,3 +1,4 @@
+import db from '@adonisjs/lucid/services/db'
 import Deck, { PROCESSING_STATES } from '#models/deck'
 import Folder from '#models/folder'
 import NoteType from '#models/note_type'
@@ -34,7 +35,12 @@ export async function listDecks(user: User, filters: DeckListFilters = {}) {
   const [{ all, visible, counts, collaboration }, folders, noteTypes, unavailable] = await Promise.all([
     read(),
     Folder.query().where('user_id', user.id).orderBy('position').orderBy('id'),
-    NoteType.query().whereNull('user_id').orWhere('user_id', user.id).orderBy('id'),
+    /* the learner's types, and those of the owners of shared decks they take part in (an editor writes with them) */
+    NoteType.query()
+      .whereNull('user_id')
+      .orWhere('user_id', user.id)
+      .orWhereIn('user_id', db.from('deck_collaborators as c').join('decks as d', 'd.id', 'c.deck_id').where('c.user_id', user.id).where('c.state', 'active').select('d.user_id'))
+      .orderBy('id'),
     /* shared decks no longer available to a former participant, shown with why until dismissed */
     archived ? Promise.resolve([]) : unavailableDecks(user),
   ])

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
-import { basicNote, createNote } from '../content/support.js'
+import { basicNote, createNote, signIn } from '../content/support.js'
 import { answer, progressRow, start } from '../learning/support.js'
 import { participant, sharedDeck } from './support.js'
 
@@ -44,6 +44,11 @@ test.group('API sharing: studying and editing a shared deck', (group) => {
     }).returning('id')
     const customId = custom.id ?? custom
     const editor = await participant(client, token, 'editor', owner)
+    /* the editor's deck list offers the owner's type among its templates (a stranger's list does not) */
+    const list = await client.get('/api/decks').bearerToken(editor.token)
+    assert.include(list.body().templates.map((template: { id: number }) => template.id), customId)
+    const stranger = await signIn()
+    assert.notInclude((await client.get('/api/decks').bearerToken(stranger.token)).body().templates.map((template: { id: number }) => template.id), customId)
 
     const edit = await client.put(`/api/notes/${note.id}`).bearerToken(editor.token).json({ note: { fields: { Front: 'Mitochondrion', Back: 'Powerhouse' } } })
     edit.assertStatus(200)
