@@ -36,7 +36,7 @@ export default class DeleteDeck {
  * access and progress (the foreign keys cascade); a tombstone remembers who
  * took part, so they are told "deleted by its owner", not a bare 404.
  */
-async function buryShared(trx: TransactionClientContract, deck: { id: number; rootDeckId: number | null; parentId: number | null; name: string }) {
+export async function buryShared(trx: TransactionClientContract, deck: { id: number; rootDeckId: number | null; parentId: number | null; name: string }) {
   await trx.rawQuery(
     `insert into shared_deck_tombstones (deck_id, name, deck_ids, user_ids, deleted_at)
      select ?, nullif(?, ''), ?::int[], array_agg(c.user_id), now() from deck_collaborators c where c.deck_id = ? having count(*) > 0`,

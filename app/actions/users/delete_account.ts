@@ -3,6 +3,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type User from '#models/user'
 import ApiException from '#exceptions/api_exception'
 import { removeStoredFiles } from '#services/stored_files'
+import { buryShared } from '#actions/decks/delete_deck'
 
 /**
  * Deletes the account and everything it owns: the rows (they cascade from
@@ -22,6 +23,11 @@ export default class DeleteAccount {
       throw new ApiException(422, 'E_CONFIRMATION_MISMATCH', 'confirmation_mismatch', { apiField: 'confirmation' })
     }
     const keys = await db.transaction(async (trx) => {
+      /* the shared decks go with the account: their participants are told "deleted by its owner" */
+      const shared = await trx.from('decks').where('user_id', user.id).whereNull('parent_id')
+        .whereExists((exists) => exists.from('deck_collaborators').whereRaw('deck_collaborators.deck_id = decks.id'))
+        .select('id', 'root_deck_id', 'parent_id', 'name')
+      for (const deck of shared) await buryShared(trx, { id: deck.id, rootDeckId: deck.root_deck_id, parentId: deck.parent_id, name: deck.name })
       const stored = await storedKeysOf(user, trx)
       user.useTransaction(trx)
       await user.delete()

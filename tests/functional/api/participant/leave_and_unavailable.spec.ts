@@ -117,6 +117,16 @@ test.group('API participant: a deck no longer available', (group) => {
     ;(await client.get(`/api/decks/${deck.id}`).bearerToken(owner.token)).assertStatus(404)
   })
 
+  test('the owner deleting their account: participants of their shared decks are told the deck was deleted by its owner', async ({ client, assert }) => {
+    const { deck, owner, participant } = await sharedDeck(client, 1)
+    ;(await client.delete(`/api/users/${owner.user.id}`).bearerToken(owner.token)).assertStatus(204)
+    const gone = await client.get(`/api/decks/${deck.id}`).bearerToken(participant.token)
+    gone.assertStatus(410)
+    assert.equal(gone.body().reason, 'deleted_by_owner')
+    const stranger = await signIn()
+    ;(await client.get(`/api/decks/${deck.id}`).bearerToken(stranger.token)).assertStatus(404)
+  })
+
   test('access removed (deleted) or sharing stopped (disabled): the reason the collaborator row gives', async ({ client, assert }) => {
     const { deck, sub, participant } = await sharedDeck(client, 1)
     await setCollaboration(deck, participant.user, 'deleted')
