@@ -12,6 +12,7 @@ import { sharingPaths, sharingSchemas } from '#services/openapi/sharing_paths'
 import { publishingPaths, publishingSchemas } from '#services/openapi/publishing_paths'
 import { participantPaths } from '#services/openapi/participant_paths'
 import { libraryPaths, librarySchemas } from '#services/openapi/library_paths'
+import { limitsPaths, limitsSchemas } from '#services/openapi/limits_paths'
 
 const authAnswer = entity({ token: str(), isNewUser: bool, user: ref('User') })
 const providers = entity({ providers: listOf(entity({ provider: str({ enum: ['google', 'apple'] }), email: nullable(str()) })) })
@@ -47,6 +48,7 @@ export const openApiDocument = {
       ...sharingSchemas,
       ...publishingSchemas,
       ...librarySchemas,
+      ...limitsSchemas,
       /* the same complete User from users/me, PUT users/{id}, every sign-up and every sign-in */
       User: entity({
         id: int, analyticsId: str(), email: nullable(str()), provider: str({ enum: ['apple', 'google', 'email', 'guest'] }),
@@ -139,6 +141,7 @@ export const openApiDocument = {
     ...publishingPaths,
     ...participantPaths,
     ...libraryPaths,
+    ...limitsPaths,
     '/openapi.json': { get: op('This document', { ok: [200, { type: 'object' }] }) },
     '/docs': { get: { summary: 'A readable page of this document', security: [], responses: { '200': { description: 'HTML' } } } },
   },
