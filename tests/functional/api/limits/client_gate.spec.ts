@@ -55,7 +55,7 @@ test.group('API maintenance, app versions and the server message', (group) => {
     await flagFromElsewhere('server_message', { title: 'Heads up', body: 'Grüße: we upgrade tonight' })
     const response = await client.get('/api/decks').bearerToken(token)
     response.assertStatus(200)
-    const decoded = JSON.parse(Buffer.from(response.header('x-server-message'), 'base64').toString('utf8'))
+    const decoded = JSON.parse(Buffer.from(String(response.header('x-server-message')), 'base64').toString('utf8'))
     assert.deepEqual(decoded, { title: 'Heads up', body: 'Grüße: we upgrade tonight' })
     /* errors carry it too */
     assert.isString((await client.get('/api/decks/999999').bearerToken(token)).header('x-server-message'))
