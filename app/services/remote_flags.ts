@@ -16,7 +16,7 @@ import { coerceFlag, FLAG_DEFAULTS, type FlagName, type Flags } from '#services/
  * that need a flag call it; setFlag() reloads its own process at once, others
  * follow within the interval. Before the first load the defaults hold.
  */
-const CHECK_MS = env.get('REMOTE_FLAGS_CHECK_MS', 5000)
+let checkMs = env.get('REMOTE_FLAGS_CHECK_MS', 5000)
 
 let snapshot: Flags = { ...FLAG_DEFAULTS }
 let stamp: string | null = null
@@ -35,9 +35,16 @@ export function allFlags(): Flags {
 
 /** Brings the copy up to date when it was last checked longer ago than the interval (or was expired). */
 export function freshFlags(): Promise<void> {
-  if (checkedAt && Date.now() - checkedAt < CHECK_MS) return Promise.resolve()
+  if (checkedAt && Date.now() - checkedAt < checkMs) return Promise.resolve()
   pending ??= check().finally(() => (pending = null))
   return pending
+}
+
+/** The interval between checks (tests make it long, so that what they count does not depend on the machine's speed); gives the previous one. */
+export function setFlagCheckInterval(ms: number) {
+  const previous = checkMs
+  checkMs = ms
+  return previous
 }
 
 /** The next freshFlags() asks the database again (after a change made outside setFlag, and in tests). */

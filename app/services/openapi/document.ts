@@ -26,7 +26,8 @@ export const openApiDocument = {
       'JSON API of the Mnemo apps. Bodies use snake_case keys as the apps send them; answers use the camelCase entity fields. ' +
       'Errors are {title, body?, code}, localized after Accept-Language; every 422 adds errors [{field, rule, message}]. 401 means only a missing, bad or expired bearer token. ' +
       'Near its expiry a token\'s answers carry its successor in x-user-token (the same one until it is used). ' +
-      'For users in a shared deck, an answer may carry refetch_deck_ids: the ids (comma-separated) of shared main decks whose notes or subdecks changed since this token was last told; absent when nothing changed.',
+      'For users in a shared deck, an answer may carry refetch_deck_ids: the ids (comma-separated) of shared main decks whose notes or subdecks changed since this token was last told; absent when nothing changed. ' +
+      'Apps send their version in x-app-version: below the remote flag min_app_version every call but GET /remote_flags answers 426 E_APP_UPDATE_REQUIRED. While the flag maintenance is on, users created before maintenance_started_at get 503 E_MAINTENANCE. While server_message is set, every answer carries x-server-message: base64 of the UTF-8 JSON {"title", "body"}, a non-dismissible message.',
   },
   servers: [{ url: '/api' }],
   components: {

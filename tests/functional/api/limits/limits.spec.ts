@@ -3,6 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import { assertErrorBody } from '#tests/support/helpers'
 import { basicNote, createDeck, fillDeck, signIn, templateIds } from '../content/support.js'
 import { answerRequest, cardIdsOf, start } from '../learning/support.js'
+import { flagCacheStats, setFlagCheckInterval } from '#services/remote_flags'
 import { flagFromElsewhere, guestSession, resetFlags } from './support.js'
 
 const cardsOf = async (userId: number) =>
@@ -88,14 +89,19 @@ test.group('API limits from remote flags', (group) => {
     ;(await answerRequest(client, session, deck.id, { id: ids[2], version: 0 }, 'good')).assertStatus(200)
   })
 
-  test('premium learners have no daily limit', async ({ client }) => {
+  test('premium learners have no daily limit; answering asks the flags table nothing', async ({ client, assert }) => {
     await flagFromElsewhere('cards_to_paywall', 1)
     const session = await signIn()
     await db.from('users').where('id', session.user.id).update({ is_premium: true })
     const { basic } = await templateIds(client, session.token)
     const deck = await createDeck(client, session.token, { name: 'Deck' })
     await fillDeck(session.user.id, deck.id, basic, 3)
+    /* the answers read the limit from the copy: no check of the flags table (an hour between checks) */
+    const interval = setFlagCheckInterval(3_600_000)
+    const before = { ...flagCacheStats }
     for (const id of await cardIdsOf(deck.id)) (await answerRequest(client, session, deck.id, { id, version: 0 }, 'easy')).assertStatus(200)
+    setFlagCheckInterval(interval)
+    assert.deepEqual(flagCacheStats, before)
   })
 
   test('GET paywall gives the offer: benefits, the claim, plans with prices, the yearly saving and the trial', async ({ client, assert }) => {

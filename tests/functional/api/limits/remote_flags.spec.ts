@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { assertErrorBody, makeUser, tokenFor } from '#tests/support/helpers'
-import { expireFlagCache, flagCacheStats, freshFlags, remoteFlag } from '#services/remote_flags'
+import { expireFlagCache, flagCacheStats, freshFlags, remoteFlag, setFlagCheckInterval } from '#services/remote_flags'
 import { FLAG_DEFAULTS } from '#services/remote_flag_defaults'
 import { flagFromElsewhere, resetFlags } from './support.js'
 
@@ -53,6 +53,8 @@ test.group('API remote flags', (group) => {
   })
 
   test('a change made by another process reaches this one at its next check; cached reads ask the database nothing', async ({ client, assert }) => {
+    /* an hour between checks: only expireFlagCache() ends the interval here */
+    const interval = setFlagCheckInterval(3_600_000)
     await client.get('/api/remote_flags')
     /* another process's write (resetState emptied the table: the row is inserted) */
     await db.rawQuery(`insert into remote_flags (name, value, updated_at) values ('guest_cards_created', '42'::jsonb, clock_timestamp())`)
@@ -69,6 +71,7 @@ test.group('API remote flags', (group) => {
     expireFlagCache()
     await freshFlags()
     assert.equal(flagCacheStats.loads, before.loads + 1)
+    setFlagCheckInterval(interval)
   })
 
   test('the publish minimum follows its flag', async ({ assert }) => {

@@ -1,6 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import { resetState } from '#tests/support/helpers'
-import { expireFlagCache, freshFlags } from '#services/remote_flags'
+import { expireFlagCache, freshFlags, setFlagCheckInterval } from '#services/remote_flags'
 import type { FlagName } from '#services/remote_flag_defaults'
 
 /*
@@ -12,6 +12,8 @@ import type { FlagName } from '#services/remote_flag_defaults'
 /** Every test starts from the defaults (resetState empties remote_flags) and a copy that knows it. */
 export async function resetFlags() {
   await resetState()
+  /* a test that stretched the interval and failed before restoring it does not leak it */
+  setFlagCheckInterval(Number(process.env.REMOTE_FLAGS_CHECK_MS ?? 5000))
   expireFlagCache()
   await freshFlags()
 }
