@@ -76,6 +76,16 @@ async function check() {
 }
 
 /**
+ * One flag read from the table now, for rare paths in the worker (an
+ * import's guest check) that must not act on a copy up to an interval old.
+ */
+export async function readFlagNow<Name extends FlagName>(name: Name, client: Pick<typeof db, 'from'> = db): Promise<Flags[Name]> {
+  const row = await client.from('remote_flags').where('name', name).select('value').first()
+  const value = row ? coerceFlag(name, row.value) : undefined
+  return (value === undefined ? FLAG_DEFAULTS[name] : value) as Flags[Name]
+}
+
+/**
  * Sets one flag (the admin page, the API): refuses a value of the wrong kind
  * (422 E_INVALID_FLAG), writes it with who changed it, and reloads this
  * process's copy; other processes follow at their next check.

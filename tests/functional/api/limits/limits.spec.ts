@@ -117,3 +117,21 @@ test.group('API limits from remote flags', (group) => {
     ])
   })
 })
+
+test.group('API limits: a guest\'s import', (group) => {
+  group.each.setup(() => resetFlags())
+  group.teardown(() => resetFlags())
+
+  test('an import that would take a guest over guest_cards_created fails whole (import_guest_cards_limit); one within it is kept', async ({ client, assert }) => {
+    const { importFile } = await import('../imports/support.js')
+    await flagFromElsewhere('guest_cards_created', 3)
+    const guest = await guestSession(client)
+    const failed = await importFile(client, guest.token, Buffer.from('one;1\ntwo;2\nthree;3\nfour;4\n'), 'four.csv')
+    assert.equal(failed.status, 'failed')
+    assert.equal(failed.errorKey, 'import_guest_cards_limit')
+    assert.equal(await cardsOf(guest.user.id), 0)
+    const kept = await importFile(client, guest.token, Buffer.from('one;1\ntwo;2\n'), 'two.csv')
+    assert.equal(kept.status, 'done')
+    assert.equal(await cardsOf(guest.user.id), 2)
+  })
+})
