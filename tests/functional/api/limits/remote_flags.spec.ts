@@ -18,6 +18,9 @@ test.group('API remote flags', (group) => {
       ai_speech: true, onboarding_rate_us: true, onboarding_v3: true, maintenance: false, maintenance_started_at: null, server_message: null,
     })
     assert.deepEqual(Object.keys(flags).sort(), Object.keys(FLAG_DEFAULTS).sort())
+    /* the migration seeds the same values (resetState empties the table, so its rows are not read here) */
+    const { SEED } = await import('#database/migrations/0019_remote_flags')
+    assert.deepEqual(SEED, { ...FLAG_DEFAULTS })
   })
 
   test('an admin sets a flag through the API; clients see it at once; a wrong kind is a 422', async ({ client, assert }) => {
