@@ -29,6 +29,8 @@ export default await Env.create(new URL('../', import.meta.url), {
 
   /* Publishing: the fewest cards a deck needs to be published (a remote flag in the spec, 20 by default) */
   PUBLISH_MIN_CARDS: Env.schema.number.optional(),
+  /* Remote flags (app/services/remote_flags.ts): how often a process checks the table for changes, in ms */
+  REMOTE_FLAGS_CHECK_MS: Env.schema.number.optional(),
   /* Stripe (config/payments.ts, app/services/stripe): prices per tier; keys and endpoint come with the payments work */
   STRIPE_CURRENCY: Env.schema.string.optional(),
   STRIPE_PRICE_MONTHLY: Env.schema.string.optional(),

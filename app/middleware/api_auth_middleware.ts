@@ -3,6 +3,7 @@ import type { NextFn } from '@adonisjs/core/types/http'
 import { errors as authErrors } from '@adonisjs/auth'
 import User from '#models/user'
 import { refetchDeckIds } from '#services/refetch_deck_ids'
+import { assertNotInMaintenance } from '#services/client_gate'
 
 /**
  * Bearer-token authentication for the mobile API. A successor used for the
@@ -21,6 +22,8 @@ export default class ApiAuthMiddleware {
       const successor = await User.accessTokens.successorOf(token, bearer)
       if (successor) ctx.response.header('x-user-token', successor)
     }
+    /* maintenance (remote flags, no query): users created before it started get 503 E_MAINTENANCE */
+    assertNotInMaintenance(user)
     /* shared decks another client changed: one indexed read, and only for users in a shared deck */
     if (user.inSharedDecks) {
       const ids = await refetchDeckIds(token.identifier as string, user.id)

@@ -6,6 +6,8 @@ import { clientMessages } from '#services/client_messages'
 import { i18nFor, resolveLocale } from '#services/request_locale'
 import { THEMES, themeFor } from '#services/themes'
 import { CLEAR_HISTORY_FLASH } from '#services/web_sign_in'
+import { allFlags } from '#services/remote_flags'
+import { inMaintenanceFor } from '#services/client_gate'
 
 export default class InertiaMiddleware extends BaseInertiaMiddleware {
   share(ctx: HttpContext) {
@@ -28,6 +30,9 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
       themes: [...THEMES],
       appName: i18nFor(ctx).t('ui.app.name'),
       /* forms post natively before React takes over (inertia/components/server_form.tsx) */
+      /* remote flags (app/services/remote_flags.ts, from memory); serverDown: the non-cancelable maintenance alert */
+      remoteFlags: ctx.inertia.always(allFlags()),
+      serverDown: ctx.inertia.always(inMaintenanceFor(user)),
       csrfToken: ctx.inertia.always((ctx.request as { csrfToken?: string }).csrfToken ?? null),
     }
   }

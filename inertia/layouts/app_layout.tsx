@@ -5,6 +5,7 @@ import { AlertProvider } from '~/components/alert_dialog'
 import { ToastProvider, useToast } from '~/components/toasts'
 import { useShared } from '~/lib/shared'
 import { applyTheme } from '~/lib/theme'
+import { ServerNotice } from '~/components/limits/server_notice'
 
 /** Flash messages from the server become toasts. */
 function FlashToasts() {
@@ -39,6 +40,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <NavBar />
         <main className="page">{children}</main>
         <FlashToasts />
+        <ServerNotice />
         <DocumentAttributes />
       </AlertProvider>
     </ToastProvider>

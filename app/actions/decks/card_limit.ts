@@ -1,6 +1,7 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import ApiException from '#exceptions/api_exception'
 import { MAX_CARDS_PER_DECK, PROCESSING_STATES } from '#models/deck'
+import { assertGuestRoomFor } from '#actions/decks/guest_card_limit'
 
 /*
  * The 3000-card limit counts the cards of one deck (not of its subdecks).
@@ -49,4 +50,6 @@ export async function roomIn(deckId: number, trx: TransactionClientContract, opt
 export async function assertRoomFor(deckId: number, extraCards: number, trx: TransactionClientContract, options: { reservations?: boolean } = {}) {
   if (extraCards <= 0) return
   if ((await roomIn(deckId, trx, options)) < extraCards) throw cardsLimitReached()
+  /* a guest's cards in all their decks (remote flag guest_cards_created): E_GUEST_CARDS_LIMIT */
+  await assertGuestRoomFor(deckId, extraCards, trx)
 }

@@ -7,6 +7,7 @@ import CreateDeck from '#actions/decks/create_deck'
 import { createDeckRow } from '#actions/decks/deck_row'
 import { runDeckJob, startDeckJob } from '#actions/decks/deck_jobs'
 import { copyNotes } from '#actions/notes/copy_notes'
+import { assertGuestRoomFor } from '#actions/decks/guest_card_limit'
 import { copyNameFor, namesBeside } from '#actions/decks/copy_name'
 import { findDeck } from '#queries/decks/find_deck'
 import { subtreeIds } from '#queries/decks/deck_tree'
@@ -52,6 +53,9 @@ export default class DuplicateDeck {
         newCardsPerDay: source.newCardsPerDay, maxCardsPerDay: source.maxCardsPerDay, fontSettings: source.fontSettings,
         shuffleCardsEnabled: source.shuffleCardsEnabled, source: source.source, clonedFromId: source.id,
       })
+      /* a guest's copy counts against their created cards (guest_card_limit.ts), refused before the job starts */
+      const cards = Number((await trx.from('cards').whereIn('deck_id', ids).count('* as count').first()).count)
+      await assertGuestRoomFor(copy.id, cards, trx)
       await startDeckJob(copy, 'duplicating', total, 'duplicate_deck', { sourceId: source.id, userId: user.id, keepProgress: Boolean(input.keepProgress) }, trx)
       return copy
     })

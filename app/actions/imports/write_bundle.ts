@@ -1,7 +1,8 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type Deck from '#models/deck'
 import type User from '#models/user'
-import type { ImportBundle } from '#importers/bundle'
+import { ImportError, type ImportBundle } from '#importers/bundle'
+import { readFlagNow } from '#services/remote_flags'
 import type { BundleSource } from '#importers/bundle_source'
 import { BATCH, type BundleWrite, type WriteCounts, type WriteOptions } from '#actions/imports/bundle_context'
 import { resolveNoteTypes } from '#actions/imports/bundle_note_types'
@@ -45,7 +46,17 @@ export async function writeBundle(user: User, root: Deck, source: BundleSource, 
     processed += batch.notes.length
     await options.progress(processed)
   }
+  /* a guest's cards in all: over guest_cards_created the whole import is refused (its transaction writes nothing) */
+  await assertGuestCardsAfterImport(user, trx)
   return { counts: write.counts, warnings: [...source.warnings(), ...write.warnings], rootName: rootNameOf(source) }
+}
+
+async function assertGuestCardsAfterImport(user: User, trx: TransactionClientContract) {
+  if (!user.isGuest || user.isPremium) return
+  /* the worker reads the flag itself: its copy may be an interval old */
+  const limit = await readFlagNow('guest_cards_created', trx)
+  const row = await trx.from('cards').join('decks', 'decks.id', 'cards.deck_id').where('decks.user_id', user.id).count('* as n').first()
+  if (Number(row?.n ?? 0) > limit) throw new ImportError('import_guest_cards_limit', `A guest keeps at most ${limit} cards`)
 }
 
 /* a package with a single top deck names the import's deck (Anki's "Default" says nothing) */

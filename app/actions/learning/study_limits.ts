@@ -1,7 +1,7 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type User from '#models/user'
 import ApiException from '#exceptions/api_exception'
-import { dailyLimit, FREE_DAILY_CARDS, GUEST_CARDS_STUDIED } from '#queries/learning/daily_limit'
+import { dailyLimit } from '#queries/learning/daily_limit'
 
 /**
  * Refuses an answer past the limit (app/queries/learning/daily_limit.ts):
@@ -20,7 +20,7 @@ export async function assertMayStudy(user: User, cardId: number, today: string, 
     .first()
   if (startedToday) return
   if (limit.kind === 'guest') {
-    throw new ApiException(403, 'E_GUEST_STUDY_LIMIT', 'guest_study_limit', { hasBody: true, values: { limit: GUEST_CARDS_STUDIED } })
+    throw new ApiException(403, 'E_GUEST_STUDY_LIMIT', 'guest_study_limit', { hasBody: true, values: { limit: limit.limit } })
   }
-  throw new ApiException(402, 'E_DAILY_LEARNING_LIMIT', 'daily_learning_limit', { hasBody: true, values: { limit: FREE_DAILY_CARDS } })
+  throw new ApiException(402, 'E_DAILY_LEARNING_LIMIT', 'daily_learning_limit', { hasBody: true, values: { limit: limit.limit } })
 }

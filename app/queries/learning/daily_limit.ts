@@ -1,6 +1,7 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
+import { remoteFlag } from '#services/remote_flags'
 
 /*
  * The free tier's daily learning limit: the spec leaves the value open and
@@ -8,10 +9,12 @@ import type User from '#models/user'
  * learner studies 100 distinct cards a day. Cards already started today
  * (learning steps) can always be finished (assertMayStudy,
  * app/actions/learning/study_limits.ts). Guests stop at 500 cards studied in
- * all (the spec's guest default) until they sign up.
+ * all (the spec's guest default) until they sign up. Both are remote flags
+ * (cards_to_paywall, guest_cards_studied), read from the process's copy
+ * (app/services/remote_flags.ts): no query, also on the answer's path.
  */
-export const FREE_DAILY_CARDS = 100
-export const GUEST_CARDS_STUDIED = 500
+export const freeDailyCards = () => remoteFlag('cards_to_paywall')
+export const guestCardsStudied = () => remoteFlag('guest_cards_studied')
 
 /* a type alias, not an interface: Inertia's render() wants props assignable to JSON records */
 export type DailyLimit = {
@@ -24,17 +27,17 @@ export type DailyLimit = {
 /** Which limit holds for the learner: none (premium), the guest's or the free tier's daily one. */
 export function limitOf(user: User): { kind: DailyLimit['kind']; limit: number | null } {
   if (user.isPremium) return { kind: null, limit: null }
-  return user.isGuest ? { kind: 'guest', limit: GUEST_CARDS_STUDIED } : { kind: 'daily', limit: FREE_DAILY_CARDS }
+  return user.isGuest ? { kind: 'guest', limit: guestCardsStudied() } : { kind: 'daily', limit: freeDailyCards() }
 }
 
 /** Where the learner stands against their limits today. */
 export async function dailyLimit(user: User, today: string, client: TransactionClientContract | typeof db = db): Promise<DailyLimit> {
-  const { kind } = limitOf(user)
+  const { kind, limit } = limitOf(user)
   if (kind === null) return { limit: null, studiedToday: 0, reached: false, kind: null }
   if (kind === 'guest') {
     const row = await client.from('card_progress').where('user_id', user.id).where('reps', '>', 0).count('* as n').first()
     const studied = Number(row?.n ?? 0)
-    return { limit: GUEST_CARDS_STUDIED, studiedToday: studied, reached: studied >= GUEST_CARDS_STUDIED, kind: 'guest' }
+    return { limit: limit!, studiedToday: studied, reached: studied >= limit!, kind: 'guest' }
   }
   const row = await client
     .from('review_logs')
@@ -43,5 +46,5 @@ export async function dailyLimit(user: User, today: string, client: TransactionC
     .countDistinct('card_id as n')
     .first()
   const studied = Number(row?.n ?? 0)
-  return { limit: FREE_DAILY_CARDS, studiedToday: studied, reached: studied >= FREE_DAILY_CARDS, kind: 'daily' }
+  return { limit: limit!, studiedToday: studied, reached: studied >= limit!, kind: 'daily' }
 }

@@ -12,6 +12,7 @@ import { sharingPaths, sharingSchemas } from '#services/openapi/sharing_paths'
 import { publishingPaths, publishingSchemas } from '#services/openapi/publishing_paths'
 import { participantPaths } from '#services/openapi/participant_paths'
 import { libraryPaths, librarySchemas } from '#services/openapi/library_paths'
+import { limitsPaths, limitsSchemas } from '#services/openapi/limits_paths'
 
 const authAnswer = entity({ token: str(), isNewUser: bool, user: ref('User') })
 const providers = entity({ providers: listOf(entity({ provider: str({ enum: ['google', 'apple'] }), email: nullable(str()) })) })
@@ -25,7 +26,8 @@ export const openApiDocument = {
       'JSON API of the Mnemo apps. Bodies use snake_case keys as the apps send them; answers use the camelCase entity fields. ' +
       'Errors are {title, body?, code}, localized after Accept-Language; every 422 adds errors [{field, rule, message}]. 401 means only a missing, bad or expired bearer token. ' +
       'Near its expiry a token\'s answers carry its successor in x-user-token (the same one until it is used). ' +
-      'For users in a shared deck, an answer may carry refetch_deck_ids: the ids (comma-separated) of shared main decks whose notes or subdecks changed since this token was last told; absent when nothing changed.',
+      'For users in a shared deck, an answer may carry refetch_deck_ids: the ids (comma-separated) of shared main decks whose notes or subdecks changed since this token was last told; absent when nothing changed. ' +
+      'Apps send their version in x-app-version: below the remote flag min_app_version every call but GET /remote_flags answers 426 E_APP_UPDATE_REQUIRED. While the flag maintenance is on, users created before maintenance_started_at get 503 E_MAINTENANCE. While server_message is set, every answer carries x-server-message: base64 of the UTF-8 JSON {"title", "body"}, a non-dismissible message.',
   },
   servers: [{ url: '/api' }],
   components: {
@@ -47,6 +49,7 @@ export const openApiDocument = {
       ...sharingSchemas,
       ...publishingSchemas,
       ...librarySchemas,
+      ...limitsSchemas,
       /* the same complete User from users/me, PUT users/{id}, every sign-up and every sign-in */
       User: entity({
         id: int, analyticsId: str(), email: nullable(str()), provider: str({ enum: ['apple', 'google', 'email', 'guest'] }),
@@ -139,6 +142,7 @@ export const openApiDocument = {
     ...publishingPaths,
     ...participantPaths,
     ...libraryPaths,
+    ...limitsPaths,
     '/openapi.json': { get: op('This document', { ok: [200, { type: 'object' }] }) },
     '/docs': { get: { summary: 'A readable page of this document', security: [], responses: { '200': { description: 'HTML' } } } },
   },

@@ -18,6 +18,9 @@ export function LimitDialog({ blocked, onClose }: { blocked: Blocked; onClose: (
           <Link route="home" className="button ghost">
             {t('learn.complete.back')}
           </Link>
+          <a href={`/paywall?reason=${blocked.kind === 'guest' ? 'guest' : 'daily'}`} className="button" data-paywall-link>
+            {t('limits.paywall.open')}
+          </a>
           {blocked.kind === 'guest' && (
             <Link route="auth.sign_up" className="button primary">
               {t('learn.limit.sign_up')}

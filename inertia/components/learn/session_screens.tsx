@@ -22,6 +22,9 @@ export function BlockedScreen({ blocked }: { blocked: Blocked }) {
         <Link route="home" className="button primary">
           {t('learn.complete.back')}
         </Link>
+        <a href={`/paywall?reason=${blocked.kind === 'guest' ? 'guest' : 'daily'}`} className="button" data-paywall-link>
+          {t('limits.paywall.open')}
+        </a>
         {blocked.kind === 'guest' && (
           <Link route="auth.sign_up" className="button">
             {t('learn.limit.sign_up')}

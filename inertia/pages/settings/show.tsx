@@ -49,6 +49,7 @@ export default function Settings() {
         <h2>{t('settings.help')}</h2>
         <a href="mailto:support@mnemo.app">{t('settings.contact_support')}</a>
         {user && <Link route="account.show">{t('settings.account_settings')}</Link>}
+        {user && !user.isPremium && <a href="/paywall">{t('limits.paywall.upgrade')}</a>}
       </section>
     </div>
   )

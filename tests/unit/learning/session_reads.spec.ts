@@ -7,7 +7,7 @@ import ArchiveDeck from '#actions/decks/archive_deck'
 import { sessionStart, nextSessionCards } from '#queries/learning/session_batch'
 import { afterUndo, asOfNow, contextAfter, sessionScope, sessionStanding, topCountersOf } from '#queries/learning/session_standing'
 import { sessionCards } from '#queries/learning/session_cards'
-import { dailyLimit, FREE_DAILY_CARDS, GUEST_CARDS_STUDIED } from '#queries/learning/daily_limit'
+import { dailyLimit, freeDailyCards, guestCardsStudied } from '#queries/learning/daily_limit'
 import { studyContext } from '#queries/learning/study_context'
 import LearningTransformer from '#transformers/learning_transformer'
 import { makeUser, resetState } from '#tests/support/helpers'
@@ -33,7 +33,7 @@ test.group('Learning reads: a session\'s cards and where it stands', (group) => 
     assert.lengthOf(start.cards, 7)
     assert.deepEqual(start.queue.counters, { new: 9, learning: 0, graduated: 0 })
     assert.isFalse(start.undoAvailable)
-    assert.deepEqual(start.dailyLimit, { limit: FREE_DAILY_CARDS, studiedToday: 0, reached: false, kind: 'daily' })
+    assert.deepEqual(start.dailyLimit, { limit: freeDailyCards(), studiedToday: 0, reached: false, kind: 'daily' })
 
     const shaped = LearningTransformer.start(start, i18n())
     assert.deepEqual(shaped.deck, { id: deck.id, name: 'Study deck', rootDeckId: deck.id })
@@ -105,11 +105,11 @@ test.group('Learning reads: a session\'s cards and where it stands', (group) => 
     const today = user.today()
     assert.deepEqual(await dailyLimit(user, today), { limit: null, studiedToday: 0, reached: false, kind: null })
     const guest = await makeUser({ provider: 'guest', email: null, password: null })
-    assert.deepInclude(await dailyLimit(guest, today), { limit: GUEST_CARDS_STUDIED, kind: 'guest', reached: false })
+    assert.deepInclude(await dailyLimit(guest, today), { limit: guestCardsStudied(), kind: 'guest', reached: false })
 
     user.isPremium = false
     await user.save()
     await answerCard(await studyContext(user, deck.id), { cardId: (await cardIdsOf(deck.id))[0], answer: 'good', version: 0 })
-    assert.deepEqual(await dailyLimit(user, today), { limit: FREE_DAILY_CARDS, studiedToday: 1, reached: false, kind: 'daily' })
+    assert.deepEqual(await dailyLimit(user, today), { limit: freeDailyCards(), studiedToday: 1, reached: false, kind: 'daily' })
   })
 })

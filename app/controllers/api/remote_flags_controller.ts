@@ -1,0 +1,24 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import ApiException from '#exceptions/api_exception'
+import { allFlags, setFlag } from '#services/remote_flags'
+import { isFlagName } from '#services/remote_flag_defaults'
+import { assertAdmin } from '#services/admin_only'
+
+export default class RemoteFlagsController {
+  /** GET /api/remote_flags: every flag and its value (no sign-in; from the process's copy, no query). */
+  async index() {
+    return { flags: allFlags() }
+  }
+
+  /** PUT /api/remote_flags/:name {value}: admins only (else 404); the value must be of the flag's kind (else 422). */
+  async update({ auth, params, request }: HttpContext) {
+    const admin = auth.use('api').getUserOrFail()
+    assertAdmin(admin)
+    if (!isFlagName(params.name)) throw ApiException.notFound()
+    const body = request.body()
+    if (!Object.hasOwn(body, 'value')) throw new ApiException(422, 'E_INVALID_FLAG', 'invalid_flag', { values: { name: params.name }, apiField: 'value' })
+    const value = await setFlag(params.name, body.value, admin)
+    /* audit(admin, 'remote_flag.set', { name, value }) goes here once #services/audit exists */
+    return { name: params.name, value, flags: allFlags() }
+  }
+}

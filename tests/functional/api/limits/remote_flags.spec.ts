@@ -1,0 +1,87 @@
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import { assertErrorBody, makeUser, tokenFor } from '#tests/support/helpers'
+import { expireFlagCache, flagCacheStats, freshFlags, remoteFlag, setFlagCheckInterval } from '#services/remote_flags'
+import { FLAG_DEFAULTS } from '#services/remote_flag_defaults'
+import { flagFromElsewhere, resetFlags } from './support.js'
+
+test.group('API remote flags', (group) => {
+  group.each.setup(() => resetFlags())
+  group.teardown(() => resetFlags())
+
+  test('GET remote_flags gives the spec\'s defaults without signing in', async ({ client, assert }) => {
+    const response = await client.get('/api/remote_flags')
+    response.assertStatus(200)
+    const flags = response.body().flags
+    assert.include(flags, {
+      cards_to_paywall: 100, guest_cards_created: 200, guest_cards_studied: 500, min_publish_cards: 20, min_app_version: '1.5.2',
+      ai_speech: true, onboarding_rate_us: true, onboarding_v3: true, maintenance: false, maintenance_started_at: null, server_message: null,
+    })
+    assert.deepEqual(Object.keys(flags).sort(), Object.keys(FLAG_DEFAULTS).sort())
+    /* the migration seeds the same values (resetState empties the table, so its rows are not read here) */
+    const { SEED } = await import('#database/migrations/0019_remote_flags')
+    assert.deepEqual(SEED, { ...FLAG_DEFAULTS })
+  })
+
+  test('an admin sets a flag through the API; clients see it at once; a wrong kind is a 422', async ({ client, assert }) => {
+    const admin = await makeUser()
+    await db.from('users').where('id', admin.id).update({ is_admin: true })
+    const token = await tokenFor(admin)
+    const set = await client.put('/api/remote_flags/cards_to_paywall').bearerToken(token).json({ value: 7 })
+    set.assertStatus(200)
+    assert.equal(set.body().value, 7)
+    assert.equal((await client.get('/api/remote_flags')).body().flags.cards_to_paywall, 7)
+    const row = await db.from('remote_flags').where('name', 'cards_to_paywall').first()
+    assert.equal(row.value, 7)
+    assert.equal(row.updated_by, admin.id)
+
+    const wrong = await client.put('/api/remote_flags/cards_to_paywall').bearerToken(token).json({ value: 'many' })
+    wrong.assertStatus(422)
+    assertErrorBody(assert, wrong.body(), 'E_INVALID_FLAG')
+    const missing = await client.put('/api/remote_flags/cards_to_paywall').bearerToken(token).json({})
+    missing.assertStatus(422)
+    const unknown = await client.put('/api/remote_flags/no_such_flag').bearerToken(token).json({ value: 1 })
+    unknown.assertStatus(404)
+    assert.equal(remoteFlag('cards_to_paywall'), 7)
+  })
+
+  test('another user may not set a flag: 404, nothing changes', async ({ client, assert }) => {
+    const user = await makeUser()
+    const response = await client.put('/api/remote_flags/maintenance').bearerToken(await tokenFor(user)).json({ value: true })
+    response.assertStatus(404)
+    assertErrorBody(assert, response.body(), 'E_NOT_FOUND')
+    assert.isFalse((await client.get('/api/remote_flags')).body().flags.maintenance)
+    const anonymous = await client.put('/api/remote_flags/maintenance').json({ value: true })
+    anonymous.assertStatus(401)
+  })
+
+  test('a change made by another process reaches this one at its next check; cached reads ask the database nothing', async ({ client, assert }) => {
+    /* an hour between checks: only expireFlagCache() ends the interval here */
+    const interval = setFlagCheckInterval(3_600_000)
+    await client.get('/api/remote_flags')
+    /* another process's write (resetState emptied the table: the row is inserted) */
+    await db.rawQuery(`insert into remote_flags (name, value, updated_at) values ('guest_cards_created', '42'::jsonb, clock_timestamp())`)
+    /* within the interval: the copy answers, no check ran */
+    const before = { ...flagCacheStats }
+    for (let index = 0; index < 5; index++) assert.equal((await client.get('/api/remote_flags')).body().flags.guest_cards_created, 200)
+    assert.deepEqual(flagCacheStats, before)
+    /* the interval ends: one check sees the new stamp and reloads */
+    expireFlagCache()
+    assert.equal((await client.get('/api/remote_flags')).body().flags.guest_cards_created, 42)
+    assert.equal(flagCacheStats.checks, before.checks + 1)
+    assert.equal(flagCacheStats.loads, before.loads + 1)
+    /* nothing changed since: the next check does not reload */
+    expireFlagCache()
+    await freshFlags()
+    assert.equal(flagCacheStats.loads, before.loads + 1)
+    setFlagCheckInterval(interval)
+  })
+
+  test('the publish minimum follows its flag', async ({ assert }) => {
+    const publishing = (await import('#config/publishing')).default
+    /* .env.test sets no PUBLISH_MIN_CARDS (it would override the flag) */
+    assert.equal(publishing.minCards, 20)
+    await flagFromElsewhere('min_publish_cards', 3)
+    assert.equal(publishing.minCards, 3)
+  })
+})
