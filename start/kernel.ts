@@ -31,4 +31,5 @@ export const middleware = router.named({
   guest: () => import('#middleware/guest_middleware'),
   auth: () => import('#middleware/auth_middleware'),
   apiAuth: () => import('#middleware/api_auth_middleware'),
+  adminAuth: () => import('#middleware/admin_auth_middleware'),
 })
