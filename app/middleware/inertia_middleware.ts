@@ -6,6 +6,7 @@ import { clientMessages } from '#services/client_messages'
 import { i18nFor, resolveLocale } from '#services/request_locale'
 import { THEMES, themeFor } from '#services/themes'
 import { CLEAR_HISTORY_FLASH } from '#services/web_sign_in'
+import { adminShared } from '#services/admin_session'
 
 export default class InertiaMiddleware extends BaseInertiaMiddleware {
   share(ctx: HttpContext) {
@@ -29,6 +30,8 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
       appName: i18nFor(ctx).t('ui.app.name'),
       /* forms post natively before React takes over (inertia/components/server_form.tsx) */
       csrfToken: ctx.inertia.always((ctx.request as { csrfToken?: string }).csrfToken ?? null),
+      /* the masquerade banner and an admin's debug panel (app/services/admin_session.ts) */
+      admin: ctx.inertia.always(adminShared(ctx)),
     }
   }
 

@@ -5,6 +5,7 @@ import { AlertProvider } from '~/components/alert_dialog'
 import { ToastProvider, useToast } from '~/components/toasts'
 import { useShared } from '~/lib/shared'
 import { applyTheme } from '~/lib/theme'
+import { DebugPanel, MasqueradeBanner } from '~/components/admin/admin_overlays'
 
 /** Flash messages from the server become toasts. */
 function FlashToasts() {
@@ -36,8 +37,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <ToastProvider>
       <AlertProvider>
+        <MasqueradeBanner />
         <NavBar />
         <main className="page">{children}</main>
+        <DebugPanel />
         <FlashToasts />
         <DocumentAttributes />
       </AlertProvider>

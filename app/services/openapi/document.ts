@@ -12,6 +12,7 @@ import { sharingPaths, sharingSchemas } from '#services/openapi/sharing_paths'
 import { publishingPaths, publishingSchemas } from '#services/openapi/publishing_paths'
 import { participantPaths } from '#services/openapi/participant_paths'
 import { libraryPaths, librarySchemas } from '#services/openapi/library_paths'
+import { adminPaths, adminSchemas, adminSecuritySchemes } from '#services/openapi/admin_paths'
 
 const authAnswer = entity({ token: str(), isNewUser: bool, user: ref('User') })
 const providers = entity({ providers: listOf(entity({ provider: str({ enum: ['google', 'apple'] }), email: nullable(str()) })) })
@@ -29,7 +30,7 @@ export const openApiDocument = {
   },
   servers: [{ url: '/api' }],
   components: {
-    securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+    securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, ...adminSecuritySchemes },
     schemas: {
       Error: obj({ title: str(), body: str(), code: str() }, ['title', 'code']),
       ValidationError: obj(
@@ -47,6 +48,7 @@ export const openApiDocument = {
       ...sharingSchemas,
       ...publishingSchemas,
       ...librarySchemas,
+      ...adminSchemas,
       /* the same complete User from users/me, PUT users/{id}, every sign-up and every sign-in */
       User: entity({
         id: int, analyticsId: str(), email: nullable(str()), provider: str({ enum: ['apple', 'google', 'email', 'guest'] }),
@@ -138,6 +140,7 @@ export const openApiDocument = {
     ...sharingPaths,
     ...publishingPaths,
     ...participantPaths,
+    ...adminPaths,
     ...libraryPaths,
     '/openapi.json': { get: op('This document', { ok: [200, { type: 'object' }] }) },
     '/docs': { get: { summary: 'A readable page of this document', security: [], responses: { '200': { description: 'HTML' } } } },
