@@ -16,6 +16,7 @@ server.use([
   () => import('#middleware/web_stack_middleware'),
   () => import('#middleware/initialize_auth_middleware'),
   () => import('#middleware/silent_auth_middleware'),
+  () => import('#middleware/masquerade_expiry_middleware'),
   () => import('#middleware/detect_locale_middleware'),
   () => import('#middleware/no_store_middleware'),
 ])

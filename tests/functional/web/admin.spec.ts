@@ -2,11 +2,34 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { makeUser, resetState } from '#tests/support/helpers'
 import { signedIn, WebSession } from '#tests/support/web_session'
+import redis from '@adonisjs/redis/services/main'
+import { redisUrl } from '#config/redis'
 
 const pageOf = async (web: WebSession, path: string) => {
   const response = await web.get(path)
   if (response.status !== 200) throw new Error(`GET ${path}: ${response.status}`)
   return { page: WebSession.page(response.text), html: response.text }
+}
+
+/** Moves every stored masquerade's start to the epoch (sessions live in Redis, or PostgreSQL without it). */
+async function backdateMasquerades() {
+  const backdate = (text: string) => text.replace(/"startedAt":\d+/g, '"startedAt":0')
+  if (!redisUrl) {
+    const rows = await db.from('sessions').select('id', 'data')
+    for (const row of rows) await db.from('sessions').where('id', row.id).update({ data: backdate(String(row.data)) })
+    return rows.filter((row) => String(row.data).includes('startedAt')).length
+  }
+  const connection = redis.connection('main')
+  let changed = 0
+  for (const key of await connection.keys('*')) {
+    if ((await connection.type(key)) !== 'string') continue
+    const value = await connection.get(key)
+    if (!value?.includes('startedAt')) continue
+    const ttl = await connection.pttl(key)
+    await connection.set(key, backdate(value), 'PX', ttl > 0 ? ttl : 60_000)
+    changed++
+  }
+  return changed
 }
 
 async function signedInAdmin(email = 'admin@example.test') {
@@ -128,5 +151,21 @@ test.group('Web: the admin area', (group) => {
     const stopped = await web.post('/admin/masquerade/stop')
     assert.equal(stopped.location, '/sign-in')
     assert.isNull((await pageOf(web, '/sign-in')).page.props.user)
+  })
+})
+
+test.group('Web: the masquerade session ends', (group) => {
+  group.each.setup(() => resetState())
+
+  test('after an hour the masqueraded browser is signed out, not left signed in as the user', async ({ assert }) => {
+    const { web } = await signedInAdmin()
+    const learner = await makeUser()
+    await web.post(`/admin/users/${learner.id}/masquerade`)
+    assert.equal((await pageOf(web, '/')).page.props.user.id, learner.id)
+    /* the session's record of the start, moved back past the hour, in whichever store holds sessions */
+    assert.isAbove(await backdateMasquerades(), 0)
+    const after = await pageOf(web, '/')
+    assert.isNull(after.page.props.user)
+    assert.isNull(after.page.props.admin.masquerade)
   })
 })
