@@ -33,5 +33,5 @@ export function adminShared(ctx: Partial<HttpContext>) {
         experiments: level === 'full' ? (user!.experiments ?? {}) : null,
         premium: user!.hasPremium,
       }
-  return { masquerade: banner, debug }
+  return { isAdmin: Boolean(user?.isAdmin), masquerade: banner, debug }
 }

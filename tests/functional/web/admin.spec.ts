@@ -65,6 +65,7 @@ test.group('Web: the admin area', (group) => {
     assert.include(home.html, 'href="/admin/flags"')
     assert.include(home.html, 'href="/moderation"')
     assert.include(home.html, 'href="/admin/audit"')
+    assert.isTrue(home.page.props.admin.isAdmin)
     await makeUser({ email: 'zed@example.test', name: 'Zed Zebra', username: 'zzz' })
     for (let i = 0; i < 26; i++) await makeUser({ email: `bulk${i}@example.test`, name: 'Bulk' })
     for (const q of ['ZED@example', 'zebra', 'zzz']) {
@@ -124,6 +125,7 @@ test.group('Web: the admin area', (group) => {
     assert.include(home.html, 'You are masquerading as learner@example.test.')
     /* the admin's pages are not the learner's */
     assert.equal((await web.get('/admin')).status, 404)
+    assert.isFalse(home.page.props.admin.isAdmin)
     /* the learner's own session is untouched and shows no banner */
     const theirs = await pageOf(own, '/')
     assert.equal(theirs.page.props.user.id, learner.id)
