@@ -28,9 +28,14 @@ export async function findTargetUser(id: number) {
   return user
 }
 
-/** A one-hour bearer token acting as `userId`, marked as the admin's masquerade. */
+/**
+ * A one-hour bearer token acting as `userId`, marked as the admin's
+ * masquerade. Never as an admin (oneself included): a masquerade would
+ * otherwise carry another admin's moderator rights under their name.
+ */
 export async function masqueradeAs(admin: User, userId: number, ip: string, door: 'api' | 'web' = 'api') {
   const user = await findTargetUser(userId)
+  if (user.isAdmin) throw new ApiException(403, 'E_MASQUERADE_ADMIN', 'masquerade_admin')
   return db.transaction(async (trx) => {
     const token = door === 'api' ? await insertMasqueradeToken(trx, user, admin) : null
     await audit(admin, 'masquerade.started', { targetUserId: user.id, ip, details: { door } }, trx)

@@ -32,7 +32,7 @@ export const adminPaths = {
   },
   '/admin/masquerade': {
     get: {
-      ...op('A bearer token acting as another user by id, for one hour (logged)', { ok: [200, ref('MasqueradeToken')], extra: { ...unauthorized, '404': error('No such user'), '422': errors['422'] } }),
+      ...op('A bearer token acting as another user by id, for one hour (logged)', { ok: [200, ref('MasqueradeToken')], extra: { ...unauthorized, '403': error('The user is an admin (E_MASQUERADE_ADMIN)'), '404': error('No such user'), '422': errors['422'] } }),
       ...admin,
       parameters: [{ name: 'user_id', in: 'query', required: true, schema: int }],
     },

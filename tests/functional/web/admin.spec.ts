@@ -150,9 +150,29 @@ test.group('Web: the admin area', (group) => {
     const learner = await makeUser()
     await web.post(`/admin/users/${learner.id}/masquerade`)
     await db.from('users').where('email', 'admin@example.test').update({ is_admin: false })
+    /* (checked below: the role is gone, so the way back signs out) */
     const stopped = await web.post('/admin/masquerade/stop')
     assert.equal(stopped.location, '/sign-in')
     assert.isNull((await pageOf(web, '/sign-in')).page.props.user)
+  })
+})
+
+test.group('Web: masquerading refused', (group) => {
+  group.each.setup(() => resetState())
+
+  test('an admin cannot masquerade as another admin from the page', async ({ assert }) => {
+    const { web, user: admin } = await signedInAdmin()
+    const { user: other } = await signedInAdmin('other-admin@example.test')
+    await pageOf(web, `/admin/users/${other.id}`)
+    const refused = await web.post(`/admin/users/${other.id}/masquerade`)
+    assert.equal(refused.status, 302)
+    assert.match(refused.location ?? '', new RegExp(`/admin/users/${other.id}$`))
+    const page = await pageOf(web, `/admin/users/${other.id}`)
+    assert.equal(page.page.props.admin.masquerade, null)
+    assert.include(page.page.props.flash.error ?? '', 'Admins cannot masquerade')
+    assert.equal((await pageOf(web, '/admin')).page.props.admin.debug, null)
+    assert.equal((await pageOf(web, '/')).page.props.user.id, admin.id)
+    assert.lengthOf(await db.from('admin_audit_logs'), 0)
   })
 })
 

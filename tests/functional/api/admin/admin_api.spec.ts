@@ -113,6 +113,15 @@ test.group('API admin: masquerade', (group) => {
     const other = await tokenFor(await makeUser())
     ;(await client.get('/api/admin/masquerade').qs({ user_id: learner.id }).header('Admin-Authorization', other)).assertStatus(401)
     ;(await client.get('/api/admin/masquerade').qs({ user_id: learner.id }).bearerToken(other)).assertStatus(401)
+    /* never as an admin, oneself included */
+    const otherAdmin = await makeUser()
+    otherAdmin.isAdmin = true
+    await otherAdmin.save()
+    for (const id of [otherAdmin.id, (await auditRows())[0].admin_id]) {
+      const refused = await client.get('/api/admin/masquerade').qs({ user_id: id }).header('Admin-Authorization', adminToken)
+      refused.assertStatus(403)
+      assertErrorBody(assert, refused.body(), 'E_MASQUERADE_ADMIN')
+    }
     assert.lengthOf(await auditRows('masquerade.started'), 1)
   })
 })
