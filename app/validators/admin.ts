@@ -14,8 +14,8 @@ export const updateSelfValidator = vine.compile(
       experiments: vine.record(vine.string().maxLength(100).nullable()).use(
         vine.createRule((value, _options, field) => {
           for (const [name, group] of Object.entries(value as Record<string, string | null>)) {
-            if (!EXPERIMENTS[name]) field.report(`Unknown experiment ${name}`, 'experiment', field)
-            else if (group !== null && !EXPERIMENTS[name].includes(group)) field.report(`Unknown group ${group} of ${name}`, 'experimentGroup', field)
+            const known = EXPERIMENTS[name] && (group === null || EXPERIMENTS[name].includes(group))
+            if (!known) field.report('Choose one of the offered values', 'enum', field)
           }
         })()
       ),
