@@ -9,6 +9,7 @@ router
     router.get('/admin', [AdminPagesController, 'home']).as('admin.home')
     router.get('/admin/users', [AdminPagesController, 'users']).as('admin.users')
     router.get('/admin/audit', [AdminPagesController, 'audit']).as('admin.audit')
+    router.post('/admin/experiments', [AdminPagesController, 'experiments']).as('admin.experiments')
     router.post('/admin/debug_menu', [AdminPagesController, 'debugMenu']).as('admin.debug_menu')
     router.post('/admin/masquerade/stop', [AdminPagesController, 'stopMasquerade']).as('admin.masquerade.stop')
     router

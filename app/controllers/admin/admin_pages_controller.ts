@@ -1,18 +1,29 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import User from '#models/user'
-import { findTargetUser, masqueradeAs, overridePremium, setDebugMenu, stopMasquerade } from '#actions/admin/admin_actions'
+import { findTargetUser, masqueradeAs, overridePremium, setDebugMenu, stopMasquerade, updateOwnExperiments } from '#actions/admin/admin_actions'
+import { experimentGroups } from '#config/experiments'
 import { assertAdmin, auditLog, searchUsers } from '#queries/admin/admin_queries'
 import { MASQUERADE_KEY, webMasquerade } from '#services/admin_session'
 import { signInWeb, signOutWeb } from '#services/web_sign_in'
 import AdminTransformer from '#transformers/admin_transformer'
-import { debugMenuValidator, premiumOverrideValidator, userSearchValidator } from '#validators/admin'
+import { debugMenuValidator, premiumOverrideValidator, updateSelfValidator, userSearchValidator } from '#validators/admin'
 
 /** /admin: the admins' pages (a 404 for everyone else), the same actions as the admin API. */
 export default class AdminPagesController {
   async home({ auth, inertia }: HttpContext) {
     const admin = auth.use('web').user
     assertAdmin(admin)
-    return inertia.render('admin/home', { debugMenu: admin.debugMenu })
+    return inertia.render('admin/home', { debugMenu: admin.debugMenu, experiments: experimentGroups(), ownExperiments: admin.experiments ?? {} })
+  }
+
+  /** The admin's own experiment values, as PUT api/admin/update_self sets them. */
+  async experiments({ auth, request, response, session, i18n }: HttpContext) {
+    const admin = auth.use('web').user
+    assertAdmin(admin)
+    const { user } = await request.validateUsing(updateSelfValidator)
+    await updateOwnExperiments(admin, user.experiments, request.ip())
+    session.flash('success', i18n.t('ui.admin.flash.experiments_saved'))
+    return response.redirect().back()
   }
 
   async users({ auth, inertia, request }: HttpContext) {

@@ -4,7 +4,29 @@ import { urlFor } from '~/lib/routes'
 
 const LEVELS = ['full', 'limited', 'none'] as const
 
-export default function AdminHome({ debugMenu }: { debugMenu: string }) {
+type Props = { debugMenu: string; experiments: { name: string; groups: string[] }[]; ownExperiments: Record<string, string> }
+
+/** The admin's own experiment groups (what the apps show them); '' leaves an experiment unset. */
+function OwnExperiments({ experiments, own }: { experiments: Props['experiments']; own: Props['ownExperiments'] }) {
+  const t = useT()
+  const set = (name: string, group: string) => router.post(urlFor('admin.experiments'), { user: { experiments: { [name]: group || null } } }, { preserveScroll: true })
+  return (
+    <section className="stack" aria-labelledby="own-experiments">
+      <h2 id="own-experiments">{t('admin.experiments.title')}</h2>
+      {experiments.map(({ name, groups }) => (
+        <label key={name} className="row">
+          <code>{name}</code>
+          <select name={name} value={own[name] ?? ''} onChange={(event) => set(name, event.target.value)}>
+            <option value="">{t('admin.experiments.unset')}</option>
+            {groups.map((group) => <option key={group} value={group}>{group}</option>)}
+          </select>
+        </label>
+      ))}
+    </section>
+  )
+}
+
+export default function AdminHome({ debugMenu, experiments, ownExperiments }: Props) {
   const t = useT()
   const setLevel = (level: string) => router.post(urlFor('admin.debug_menu'), { debug_menu: level }, { preserveScroll: true })
   return (
@@ -19,6 +41,7 @@ export default function AdminHome({ debugMenu }: { debugMenu: string }) {
           <li><a href={urlFor('admin.audit')}>{t('admin.home.audit')}</a></li>
         </ul>
       </nav>
+      <OwnExperiments experiments={experiments} own={ownExperiments} />
       <section className="stack" aria-labelledby="debug-menu">
         <h2 id="debug-menu">{t('admin.debug.title')}</h2>
         <p className="muted">{t('admin.debug.help')}</p>

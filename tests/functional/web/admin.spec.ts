@@ -51,6 +51,7 @@ test.group('Web: the admin area', (group) => {
     assert.equal((await web.post(`/admin/users/${target.id}/premium`, { premium: true })).status, 404)
     assert.equal((await web.post(`/admin/users/${target.id}/masquerade`)).status, 404)
     assert.equal((await web.post('/admin/debug_menu', { debug_menu: 'full' })).status, 404)
+    assert.equal((await web.post('/admin/experiments', { user: { experiments: { onboarding_flow: 'short' } } })).status, 404)
     /* no masquerade in this session: stopping is a no-op back home */
     const stop = await web.post('/admin/masquerade/stop')
     assert.equal(stop.location, '/')
@@ -106,10 +107,17 @@ test.group('Web: the admin area', (group) => {
     await web.post('/admin/debug_menu', { debug_menu: 'everything' })
     assert.equal((await db.from('users').where('id', admin.id).first()).debug_menu, 'limited')
 
+    const home = (await pageOf(web, '/admin')).page.props
+    assert.deepInclude(home.experiments, { name: 'onboarding_flow', groups: ['control', 'short', 'goal_first'] })
+    assert.equal((await web.post('/admin/experiments', { user: { experiments: { onboarding_flow: 'short' } } })).status, 302)
+    assert.deepEqual((await pageOf(web, '/admin')).page.props.ownExperiments, { onboarding_flow: 'short' })
+    await web.post('/admin/experiments', { user: { experiments: { onboarding_flow: 'long' } } })
+    assert.deepEqual((await db.from('users').where('id', admin.id).first()).experiments, { onboarding_flow: 'short' })
+
     const log = (await pageOf(web, '/admin/audit')).page.props.entries
-    assert.deepEqual(log.map((entry: any) => entry.action), ['debug_menu.updated', 'debug_menu.updated', 'premium.override', 'premium.override'])
-    assert.equal(log[2].targetUserId, learner.id)
-    assert.equal(log[2].adminEmail, 'admin@example.test')
+    assert.deepEqual(log.map((entry: any) => entry.action), ['experiments.updated', 'debug_menu.updated', 'debug_menu.updated', 'premium.override', 'premium.override'])
+    assert.equal(log[3].targetUserId, learner.id)
+    assert.equal(log[3].adminEmail, 'admin@example.test')
   })
 
   test('masquerade signs the admin\'s browser in as the user with a banner; stop returns to the admin; the user\'s session stays', async ({ assert }) => {
