@@ -184,3 +184,38 @@ test.group('API admin: experiments and premium', (group) => {
     assert.isTrue(rows.every((row) => row.admin_id === admin.id && row.target_user_id === learner.id))
   })
 })
+
+test.group('API admin: malformed input', (group) => {
+  group.each.setup(() => resetState())
+
+  test('an admin\'s malformed calls are 4xx, never 5xx, and change nothing', async ({ client, assert }) => {
+    const { user: admin, adminToken } = await adminSession(client)
+    const learner = await makeUser()
+    const bodies: unknown[] = [[], 'x', 42, null, { user: null }, { user: [] }, { user: { experiments: [] } }, { user: { experiments: { paywall_variant: ['a'] } } }, { premium: 'true' }, { premium: 1 }, { premium: [] }, { premium: {} }]
+    for (const body of bodies) {
+      for (const call of [
+        client.put('/api/admin/update_self'),
+        client.put(`/api/admin/users/${learner.id}/premium`),
+        client.put('/api/admin/users/0/premium'),
+        client.put('/api/admin/users/99999999999999999999/premium'),
+      ]) {
+        const response = await call.header('Admin-Authorization', adminToken).json(body as any)
+        assert.isBelow(response.status(), 500, JSON.stringify(body))
+        assert.isAtLeast(response.status(), 400, JSON.stringify(body))
+      }
+      const token = await client.post('/api/admin/token').json(body as any)
+      assert.oneOf(token.status(), [400, 422], JSON.stringify(body))
+    }
+    for (const userId of ['', ' ', '1e3', '0x10', 'null', '[]']) {
+      const response = await client.get('/api/admin/masquerade').qs({ user_id: userId }).header('Admin-Authorization', adminToken)
+      assert.oneOf(response.status(), [404, 422], userId)
+    }
+    for (const header of ['Bearer', 'Bearer ', 'mna_', 'mna_.', `Bearer ${'x'.repeat(5000)}`, 'mna_\u00ff.\u00ff']) {
+      ;(await client.get('/api/admin/experiments').header('Admin-Authorization', header)).assertStatus(401)
+    }
+    const stored = await db.from('users').whereIn('id', [admin.id, learner.id]).orderBy('id')
+    assert.deepEqual(stored.map((row) => [row.experiments, row.premium_override]), [[{}, null], [{}, null]])
+    assert.lengthOf(await auditRows('premium.override'), 0)
+    assert.lengthOf(await auditRows('experiments.updated'), 0)
+  })
+})
