@@ -6,7 +6,7 @@ const corsConfig = defineConfig({
   origin: [],
   methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
   headers: true,
-  exposeHeaders: ['x-user-token', 'retry-after', 'refetch_deck_ids'],
+  exposeHeaders: ['x-user-token', 'retry-after', 'refetch_deck_ids', 'x-masquerade'],
   credentials: true,
   maxAge: 90,
 })

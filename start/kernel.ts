@@ -17,6 +17,7 @@ server.use([
   () => import('#middleware/initialize_auth_middleware'),
   () => import('#middleware/silent_auth_middleware'),
   () => import('#middleware/remote_flags_middleware'),
+  () => import('#middleware/masquerade_expiry_middleware'),
   () => import('#middleware/detect_locale_middleware'),
   () => import('#middleware/no_store_middleware'),
 ])
@@ -32,4 +33,5 @@ export const middleware = router.named({
   guest: () => import('#middleware/guest_middleware'),
   auth: () => import('#middleware/auth_middleware'),
   apiAuth: () => import('#middleware/api_auth_middleware'),
+  adminAuth: () => import('#middleware/admin_auth_middleware'),
 })

@@ -4,6 +4,7 @@ import { errors as authErrors } from '@adonisjs/auth'
 import User from '#models/user'
 import { refetchDeckIds } from '#services/refetch_deck_ids'
 import { assertNotInMaintenance } from '#services/client_gate'
+import { masqueradingAdminId } from '#services/admin_tokens'
 
 /**
  * Bearer-token authentication for the mobile API. A successor used for the
@@ -17,7 +18,10 @@ export default class ApiAuthMiddleware {
     if (!(await User.accessTokens.takeOver(token))) {
       throw new authErrors.E_UNAUTHORIZED_ACCESS('Unauthorized access', { guardDriverName: 'access_tokens' })
     }
-    if (User.accessTokens.expiresSoon(token)) {
+    /* an admin's masquerade token is marked on every answer and never gets a successor: it just ends */
+    const masquerade = masqueradingAdminId(token)
+    if (masquerade) ctx.response.header('x-masquerade', String(masquerade))
+    else if (User.accessTokens.expiresSoon(token)) {
       const bearer = ctx.request.header('authorization')?.replace(/^Bearer\s+/i, '') ?? ''
       const successor = await User.accessTokens.successorOf(token, bearer)
       if (successor) ctx.response.header('x-user-token', successor)

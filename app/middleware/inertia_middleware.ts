@@ -8,6 +8,7 @@ import { THEMES, themeFor } from '#services/themes'
 import { CLEAR_HISTORY_FLASH } from '#services/web_sign_in'
 import { allFlags } from '#services/remote_flags'
 import { inMaintenanceFor } from '#services/client_gate'
+import { adminShared } from '#services/admin_session'
 
 export default class InertiaMiddleware extends BaseInertiaMiddleware {
   share(ctx: HttpContext) {
@@ -34,6 +35,8 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
       remoteFlags: ctx.inertia.always(allFlags()),
       serverDown: ctx.inertia.always(inMaintenanceFor(user)),
       csrfToken: ctx.inertia.always((ctx.request as { csrfToken?: string }).csrfToken ?? null),
+      /* the masquerade banner and an admin's debug panel (app/services/admin_session.ts) */
+      admin: ctx.inertia.always(adminShared(ctx)),
     }
   }
 

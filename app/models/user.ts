@@ -7,6 +7,7 @@ import type { HasMany } from '@adonisjs/lucid/types/relations'
 import { withAuthFinder } from '@adonisjs/auth/mixins/lucid'
 import SocialAccount from '#models/social_account'
 import { SucceedingAccessTokensProvider } from '#services/succeeding_access_tokens'
+import { DbAccessTokensProvider } from '@adonisjs/auth/access_tokens'
 
 export type Provider = 'apple' | 'google' | 'email' | 'guest'
 export type AvatarColor = 'blue' | 'violet' | 'orange' | 'red' | 'green'
@@ -28,6 +29,15 @@ export default class User extends compose(BaseModel, AuthFinder) {
     tokenSecretLength: 40,
   })
 
+  /* The admin credential (header Admin-Authorization), apart from the bearer tokens: app/services/admin_tokens.ts */
+  static adminTokens = DbAccessTokensProvider.forModel(User, {
+    expiresIn: '12 hours',
+    prefix: 'mna_',
+    table: 'auth_access_tokens',
+    type: 'admin_token',
+    tokenSecretLength: 40,
+  })
+
   @column({ isPrimary: true })
   declare id: number
 
@@ -43,8 +53,17 @@ export default class User extends compose(BaseModel, AuthFinder) {
   @column()
   declare provider: Provider
 
+  /** premium from the subscription; read `hasPremium`, which an admin's override can change */
   @column()
   declare isPremium: boolean
+
+  /** an admin's override of premium (null: none; the subscription decides) */
+  @column()
+  declare premiumOverride: boolean | null
+
+  /** an admin's debug menu level on the pages: full, limited or none */
+  @column()
+  declare debugMenu: 'full' | 'limited' | 'none'
 
   @column()
   declare name: string | null
@@ -157,6 +176,11 @@ export default class User extends compose(BaseModel, AuthFinder) {
 
   @hasMany(() => SocialAccount)
   declare socialAccounts: HasMany<typeof SocialAccount>
+
+  /** The effective premium status: an admin's override, else the subscription's. */
+  get hasPremium() {
+    return this.premiumOverride ?? this.isPremium
+  }
 
   get isGuest() {
     return this.provider === 'guest'

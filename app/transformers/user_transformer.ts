@@ -13,7 +13,7 @@ export default class UserTransformer {
       analyticsId: user.analyticsId,
       email: user.email,
       provider: user.provider,
-      isPremium: user.isPremium,
+      isPremium: user.hasPremium,
       authorized: !user.isGuest,
       name: user.name,
       username: user.username,
@@ -79,7 +79,7 @@ export default class UserTransformer {
       email: user.email,
       provider: user.provider,
       isGuest: user.isGuest,
-      isPremium: user.isPremium,
+      isPremium: user.hasPremium,
       avatarColor: user.avatarColor,
       avatarUrl: avatarUrlOf(user),
     }

@@ -33,7 +33,7 @@ function Menu({ label, items }: { label: string; items: string[] }) {
 }
 
 export function NavBar() {
-  const { user } = useShared()
+  const { user, admin } = useShared()
   const t = useT()
   const [open, setOpen] = useState(false)
 
@@ -67,6 +67,11 @@ export function NavBar() {
         <span className="nav-spacer" />
         {user && !user.isGuest ? (
           <>
+            {admin.isAdmin && (
+              <Link route="admin.home" className="nav-link">
+                {t('admin.home.title')}
+              </Link>
+            )}
             <Link route="settings.show" className="nav-link">
               {t('nav.settings')}
             </Link>

@@ -6,6 +6,7 @@ import { ToastProvider, useToast } from '~/components/toasts'
 import { useShared } from '~/lib/shared'
 import { applyTheme } from '~/lib/theme'
 import { ServerNotice } from '~/components/limits/server_notice'
+import { DebugPanel, MasqueradeBanner } from '~/components/admin/admin_overlays'
 
 /** Flash messages from the server become toasts. */
 function FlashToasts() {
@@ -37,8 +38,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <ToastProvider>
       <AlertProvider>
+        <MasqueradeBanner />
         <NavBar />
         <main className="page">{children}</main>
+        <DebugPanel />
         <FlashToasts />
         <ServerNotice />
         <DocumentAttributes />

@@ -18,7 +18,7 @@ export async function assertGuestRoomFor(deckId: number, extraCards: number, trx
     .from('decks')
     .join('users', 'users.id', 'decks.user_id')
     .where('decks.id', deckId)
-    .select('users.id', 'users.provider', 'users.is_premium')
+    .select('users.id', 'users.provider', trx.raw('coalesce(users.premium_override, users.is_premium) as is_premium'))
     .first()
   if (!owner || owner.provider !== 'guest' || owner.is_premium) return
   await freshFlags()

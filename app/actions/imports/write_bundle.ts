@@ -52,7 +52,7 @@ export async function writeBundle(user: User, root: Deck, source: BundleSource, 
 }
 
 async function assertGuestCardsAfterImport(user: User, trx: TransactionClientContract) {
-  if (!user.isGuest || user.isPremium) return
+  if (!user.isGuest || user.hasPremium) return
   /* the worker reads the flag itself: its copy may be an interval old */
   const limit = await readFlagNow('guest_cards_created', trx)
   const row = await trx.from('cards').join('decks', 'decks.id', 'cards.deck_id').where('decks.user_id', user.id).count('* as n').first()

@@ -49,7 +49,7 @@ export async function updateAlgorithmSettings(user: User, deckId: unknown, input
     const stored: StoredAlgorithmSettings = {}
     const scheduler: SchedulerName = input.smartScheduling ? 'fsrs' : 'sm2'
     if (scheduler === 'fsrs') {
-      if (!user.isPremium) throw new ApiException(402, 'E_PREMIUM_REQUIRED', 'premium_required', { hasBody: true })
+      if (!user.hasPremium) throw new ApiException(402, 'E_PREMIUM_REQUIRED', 'premium_required', { hasBody: true })
       stored.scheduler = 'fsrs'
     }
     if (input.algorithmPreset === 'custom') {

@@ -6,6 +6,6 @@ export default class PaywallPageController {
   async show({ auth, request, inertia }: HttpContext) {
     const asked = String(request.input('reason') ?? '')
     const reason = ['daily', 'guest', 'guest_cards'].includes(asked) ? asked : 'upgrade'
-    return inertia.render('limits/paywall', { ...paywallOffer(), reason, isPremium: Boolean(auth.user?.isPremium) })
+    return inertia.render('limits/paywall', { ...paywallOffer(), reason, isPremium: Boolean(auth.user?.hasPremium) })
   }
 }

@@ -26,7 +26,7 @@ export type DailyLimit = {
 
 /** Which limit holds for the learner: none (premium), the guest's or the free tier's daily one. */
 export function limitOf(user: User): { kind: DailyLimit['kind']; limit: number | null } {
-  if (user.isPremium) return { kind: null, limit: null }
+  if (user.hasPremium) return { kind: null, limit: null }
   return user.isGuest ? { kind: 'guest', limit: guestCardsStudied() } : { kind: 'daily', limit: freeDailyCards() }
 }
 

@@ -13,6 +13,7 @@ import { publishingPaths, publishingSchemas } from '#services/openapi/publishing
 import { participantPaths } from '#services/openapi/participant_paths'
 import { libraryPaths, librarySchemas } from '#services/openapi/library_paths'
 import { limitsPaths, limitsSchemas } from '#services/openapi/limits_paths'
+import { adminPaths, adminSchemas, adminSecuritySchemes } from '#services/openapi/admin_paths'
 
 const authAnswer = entity({ token: str(), isNewUser: bool, user: ref('User') })
 const providers = entity({ providers: listOf(entity({ provider: str({ enum: ['google', 'apple'] }), email: nullable(str()) })) })
@@ -31,7 +32,7 @@ export const openApiDocument = {
   },
   servers: [{ url: '/api' }],
   components: {
-    securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+    securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, ...adminSecuritySchemes },
     schemas: {
       Error: obj({ title: str(), body: str(), code: str() }, ['title', 'code']),
       ValidationError: obj(
@@ -50,6 +51,7 @@ export const openApiDocument = {
       ...publishingSchemas,
       ...librarySchemas,
       ...limitsSchemas,
+      ...adminSchemas,
       /* the same complete User from users/me, PUT users/{id}, every sign-up and every sign-in */
       User: entity({
         id: int, analyticsId: str(), email: nullable(str()), provider: str({ enum: ['apple', 'google', 'email', 'guest'] }),
@@ -141,6 +143,7 @@ export const openApiDocument = {
     ...sharingPaths,
     ...publishingPaths,
     ...participantPaths,
+    ...adminPaths,
     ...libraryPaths,
     ...limitsPaths,
     '/openapi.json': { get: op('This document', { ok: [200, { type: 'object' }] }) },
