@@ -12,6 +12,7 @@ import { sharingPaths, sharingSchemas } from '#services/openapi/sharing_paths'
 import { publishingPaths, publishingSchemas } from '#services/openapi/publishing_paths'
 import { participantPaths } from '#services/openapi/participant_paths'
 import { libraryPaths, librarySchemas } from '#services/openapi/library_paths'
+import { paymentsPaths } from '#services/openapi/payments_paths'
 
 const authAnswer = entity({ token: str(), isNewUser: bool, user: ref('User') })
 const providers = entity({ providers: listOf(entity({ provider: str({ enum: ['google', 'apple'] }), email: nullable(str()) })) })
@@ -139,6 +140,7 @@ export const openApiDocument = {
     ...publishingPaths,
     ...participantPaths,
     ...libraryPaths,
+    ...paymentsPaths,
     '/openapi.json': { get: op('This document', { ok: [200, { type: 'object' }] }) },
     '/docs': { get: { summary: 'A readable page of this document', security: [], responses: { '200': { description: 'HTML' } } } },
   },
