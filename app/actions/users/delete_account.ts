@@ -3,6 +3,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type User from '#models/user'
 import ApiException from '#exceptions/api_exception'
 import { removeStoredFiles } from '#services/stored_files'
+import { cancelSubscriptionsOf } from '#actions/payments/cancel_subscriptions'
 
 /**
  * Deletes the account and everything it owns: the rows (they cascade from
@@ -21,6 +22,8 @@ export default class DeleteAccount {
     if (confirmation !== undefined && !confirmed(confirmation)) {
       throw new ApiException(422, 'E_CONFIRMATION_MISMATCH', 'confirmation_mismatch', { apiField: 'confirmation' })
     }
+    /* a live subscription is cancelled at Stripe first (the notice on the page says so) */
+    await cancelSubscriptionsOf(user)
     const keys = await db.transaction(async (trx) => {
       const stored = await storedKeysOf(user, trx)
       user.useTransaction(trx)

@@ -68,3 +68,13 @@ export async function subscriptionEntity(userId: number) {
   }
   return { subscription, providers: ['stripe'] }
 }
+
+/** The account page's subscription section: the plan, whether the billing portal has anything to show, and whether deleting cancels a subscription. */
+export async function subscriptionSummary(user: { id: number; paymentCustomerId: string | null }) {
+  const current = await currentSubscription(user.id)
+  return {
+    pricingTier: current?.pricing_tier ?? null,
+    canManage: Boolean(user.paymentCustomerId),
+    cancelsOnDeletion: (await liveRecurring(user.id)).length > 0,
+  }
+}
