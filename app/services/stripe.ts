@@ -52,7 +52,7 @@ export async function stripeCall<T>(call: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof Stripe.errors.StripeInvalidRequestError) {
       if (error.statusCode === 404 || error.code === 'resource_missing') throw ApiException.notFound()
-      throw new ApiException(422, 'E_PAYMENT_REFUSED', 'payment_refused', { hasBody: true })
+      throw new ApiException(422, 'E_PAYMENT_REFUSED', 'payment_refused', { hasBody: true, apiField: error.param || 'payment' })
     }
     if (error instanceof Stripe.errors.StripeError) {
       throw new ApiException(502, 'E_PAYMENT_PROVIDER', 'payment_provider_unavailable')
