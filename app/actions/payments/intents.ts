@@ -12,8 +12,12 @@ const MINIMUM_AMOUNT = 50
 /** The user's Stripe customer, created on first use and remembered in users.payment_customer_id. */
 export async function customerOf(user: User) {
   if (user.paymentCustomerId) return user.paymentCustomerId
+  /* one key per user: two first purchases at once get the same customer from Stripe, not two */
   const customer = await stripeCall(() =>
-    stripe().customers.create({ email: user.email ?? undefined, name: user.name ?? undefined, metadata: { user_id: String(user.id) } })
+    stripe().customers.create(
+      { email: user.email ?? undefined, name: user.name ?? undefined, metadata: { user_id: String(user.id) } },
+      { idempotencyKey: `mnemo-customer-${user.id}` }
+    )
   )
   user.paymentCustomerId = customer.id
   await user.save()
