@@ -16,6 +16,8 @@ type Obj = Record<string, any>
 export const stripeState = {
   objects: new Map<string, Obj>(),
   calls: [] as { method: string; path: string; body: Obj }[],
+  /* the next this-many calls answer 500 api_error (an outage; the SDK retries once) */
+  failures: 0,
   promotionCodes: [
     { id: 'promo_half', object: 'promotion_code', code: 'HALF', active: true, promotion: { type: 'coupon', coupon: { id: 'coupon_half', object: 'coupon', percent_off: 50, valid: true } } },
     { id: 'promo_ten', object: 'promotion_code', code: 'TEN', active: true, promotion: { type: 'coupon', coupon: { id: 'coupon_ten', object: 'coupon', percent_off: 10, valid: true } } },
@@ -129,7 +131,10 @@ export async function startStripeServer() {
     const url = new URL(req.url!, 'http://127.0.0.1')
     const params = parseForm(await readBody(req))
     for (const [key, value] of url.searchParams) if (!(key in params)) params[key] = value
-    const answer = req.headers.authorization !== `Bearer ${STRIPE_TEST_KEY}`
+    const outage = stripeState.failures > 0 && stripeState.failures--
+    const answer = outage
+      ? { status: 500, body: { error: { type: 'api_error', message: 'An unknown error occurred' } } }
+      : req.headers.authorization !== `Bearer ${STRIPE_TEST_KEY}`
       ? { status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } } }
       : (stripeState.calls.push({ method: req.method!, path: url.pathname, body: params }), route(req.method!, url.pathname, params, url.searchParams))
     res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': stripeId('req') })

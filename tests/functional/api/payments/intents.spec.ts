@@ -3,6 +3,7 @@ import { jwtVerify } from 'jose'
 import db from '@adonisjs/lucid/services/db'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
 import { signIn } from '#tests/functional/api/content/support'
+import { stripeState } from '#tests/support/stripe_server'
 import { callsTo, stripeObject } from './support.js'
 
 test.group('API payments: Stripe intents', (group) => {
@@ -156,5 +157,14 @@ test.group('API payments: Stripe intents', (group) => {
     assert.equal(payload.productId, 'mnemo.test')
     assert.equal(payload.productUserId, String(user.id))
     ;(await client.post('/api/users/cello_jwt')).assertStatus(401)
+  })
+
+  test('Stripe down: a 502 E_PAYMENT_PROVIDER, never a 500', async ({ client, assert }) => {
+    const { token } = await signIn()
+    stripeState.failures = 2
+    const response = await client.post('/api/subscriptions/stripe/intent').bearerToken(token).json({ pricing_tier: 'lifetime' })
+    stripeState.failures = 0
+    response.assertStatus(502)
+    assertErrorBody(assert, response.body(), 'E_PAYMENT_PROVIDER')
   })
 })
