@@ -74,4 +74,14 @@ export default await Env.create(new URL('../', import.meta.url), {
   S3_FORCE_PATH_STYLE: Env.schema.boolean.optional(),
 
   CHROMIUM_PATH: Env.schema.string.optional(),
+
+  /* payments (Stripe): without a secret key the payment calls answer 503 E_PAYMENTS_NOT_CONFIGURED */
+  STRIPE_SECRET_KEY: Env.schema.string.optional(),
+  STRIPE_WEBHOOK_SECRET: Env.schema.string.optional(),
+  STRIPE_PUBLISHABLE_KEY: Env.schema.string.optional(),
+  STRIPE_API_HOST: Env.schema.string.optional(),
+  STRIPE_API_PORT: Env.schema.number.optional(),
+  STRIPE_API_PROTOCOL: Env.schema.enum.optional(['http', 'https'] as const),
+  CELLO_SECRET: Env.schema.string.optional(),
+  CELLO_PRODUCT_ID: Env.schema.string.optional(),
 })

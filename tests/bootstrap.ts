@@ -8,6 +8,8 @@ import { browserClient } from '@japa/browser-client'
 import { startIdentityServer, stopIdentityServer } from '#tests/support/identity_server'
 import { startWorkerProcess, stopWorkerProcess } from '#tests/support/worker_process'
 import { launchChromium } from '#tests/support/chromium'
+import { startStripeServer, stopStripeServer } from '#tests/support/stripe_server'
+import env from '#start/env'
 
 export const plugins: Config['plugins'] = [
   assert(),
@@ -27,10 +29,13 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
       await testUtils.db().migrate()
     },
     () => startIdentityServer(),
+    /* the Stripe double on a free port, which the (lazily built) Stripe client then uses */
+    async () => env.set('STRIPE_API_PORT', await startStripeServer()),
   ],
   teardown: [
     () => stopWorkerProcess(),
     () => stopIdentityServer(),
+    () => stopStripeServer(),
   ],
 }
 

@@ -21,6 +21,7 @@ export const JOB_HANDLERS: { [Name in JobName]: () => Promise<{ default: JobHand
   prune_access_tokens: () => import('#jobs/prune_access_tokens'),
   sweep_storage: () => import('#jobs/sweep_storage'),
   count_library_studiers: () => import('#jobs/count_library_studiers'),
+  expire_premium_grace: () => import('#jobs/expire_premium_grace'),
 }
 
 export function isJobName(name: string): name is JobName {

@@ -32,6 +32,7 @@ export interface JobPayloads {
   prune_access_tokens: NoPayload
   sweep_storage: NoPayload
   count_library_studiers: NoPayload
+  expire_premium_grace: NoPayload
 }
 
 export type JobName = keyof JobPayloads
@@ -51,6 +52,8 @@ export const SCHEDULES: { name: { [Name in JobName]: JobPayloads[Name] extends N
   { name: 'sweep_storage', everyMs: 6 * 60 * 60 * 1000, later: true },
   /* library decks' studiers (app/actions/library/count_studiers.ts) */
   { name: 'count_library_studiers', everyMs: 60 * 60 * 1000 },
+  /* a failing subscription's 3-day grace ends even without a further Stripe event (app/actions/payments/expire_grace.ts) */
+  { name: 'expire_premium_grace', everyMs: 60 * 60 * 1000 },
 ]
 
 const defaultJobOptions = {

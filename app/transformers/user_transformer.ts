@@ -1,4 +1,5 @@
 import type User from '#models/user'
+import type { SubscriptionEntity } from '#queries/payments/subscriptions'
 import { nextFreezeMinimumStreak } from '#scheduling/streak'
 
 export const avatarUrlOf = (user: User) =>
@@ -28,8 +29,9 @@ export default class UserTransformer {
       theme: user.theme,
       timezoneOffset: user.timezoneOffset,
       paymentCustomerId: user.paymentCustomerId,
-      subscription: null,
-      subscriptionProvider: [] as string[],
+      /* set by apiUser (queries/users/api_user.ts): the premium-granting subscription, and who bills it */
+      subscription: (user.$extras.subscription?.subscription ?? null) as SubscriptionEntity | null,
+      subscriptionProvider: (user.$extras.subscription?.providers ?? []) as string[],
       connectedSocialProviders: (user.socialAccounts ?? []).map((account) => account.provider),
       statsCounters: { cardsStudied: user.statsCardsStudied },
       freeTier: {

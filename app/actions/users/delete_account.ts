@@ -4,6 +4,7 @@ import type User from '#models/user'
 import ApiException from '#exceptions/api_exception'
 import { removeStoredFiles } from '#services/stored_files'
 import { buryShared } from '#actions/decks/delete_deck'
+import { cancelSubscriptionsOf } from '#actions/payments/cancel_subscriptions'
 
 /**
  * Deletes the account and everything it owns: the rows (they cascade from
@@ -22,6 +23,8 @@ export default class DeleteAccount {
     if (confirmation !== undefined && !confirmed(confirmation)) {
       throw new ApiException(422, 'E_CONFIRMATION_MISMATCH', 'confirmation_mismatch', { apiField: 'confirmation' })
     }
+    /* a live subscription is cancelled at Stripe first (the notice on the page says so) */
+    await cancelSubscriptionsOf(user)
     const keys = await db.transaction(async (trx) => {
       /* the shared decks go with the account: their participants are told "deleted by its owner" */
       const shared = await trx.from('decks').where('user_id', user.id).whereNull('parent_id')

@@ -6,6 +6,7 @@ import DeleteAccount from '#actions/users/delete_account'
 import UserTransformer from '#transformers/user_transformer'
 import { passwordChangeValidator, profileValidator, deleteAccountValidator } from '#validators/user'
 import { socialSignInOptions } from '#services/social_options'
+import { subscriptionSummary } from '#queries/payments/subscriptions'
 
 export default class AccountController {
   async show({ inertia, auth }: HttpContext) {
@@ -14,6 +15,7 @@ export default class AccountController {
     return inertia.render('settings/account', {
       account: UserTransformer.forAccountSettings(user),
       social: socialSignInOptions(),
+      subscription: await subscriptionSummary(user),
     })
   }
 

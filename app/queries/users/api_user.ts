@@ -1,4 +1,5 @@
 import type User from '#models/user'
+import { subscriptionEntity } from '#queries/payments/subscriptions'
 
 /**
  * The learner as every API call that answers the User entity needs them
@@ -12,5 +13,6 @@ import type User from '#models/user'
 export async function apiUser(user: User, options: { reload: boolean } = { reload: true }) {
   if (options.reload) await user.refresh()
   await user.load('socialAccounts')
+  user.$extras.subscription = await subscriptionEntity(user.id)
   return user
 }

@@ -14,6 +14,7 @@ import { participantPaths } from '#services/openapi/participant_paths'
 import { libraryPaths, librarySchemas } from '#services/openapi/library_paths'
 import { limitsPaths, limitsSchemas } from '#services/openapi/limits_paths'
 import { adminPaths, adminSchemas, adminSecuritySchemes } from '#services/openapi/admin_paths'
+import { paymentsPaths } from '#services/openapi/payments_paths'
 
 const authAnswer = entity({ token: str(), isNewUser: bool, user: ref('User') })
 const providers = entity({ providers: listOf(entity({ provider: str({ enum: ['google', 'apple'] }), email: nullable(str()) })) })
@@ -146,6 +147,7 @@ export const openApiDocument = {
     ...adminPaths,
     ...libraryPaths,
     ...limitsPaths,
+    ...paymentsPaths,
     '/openapi.json': { get: op('This document', { ok: [200, { type: 'object' }] }) },
     '/docs': { get: { summary: 'A readable page of this document', security: [], responses: { '200': { description: 'HTML' } } } },
   },

@@ -3,10 +3,11 @@ import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import { FormError } from '~/components/form_error'
 import type { SocialOptions } from '~/components/social_buttons'
+import { SubscriptionSection, type SubscriptionSummary } from '~/components/payments/subscription_section'
 import { LeaveSection, PasswordSection, PhotoSection, ProfileSection, SocialSection, type Account } from '~/components/settings/account_sections'
 
 /** The account: a guest's way to sign up, then the photo, profile, password, social sign-ins, sign out and deletion. */
-export default function AccountSettings({ account, social }: { account: Account; social: SocialOptions }) {
+export default function AccountSettings({ account, social, subscription }: { account: Account; social: SocialOptions; subscription: SubscriptionSummary }) {
   const t = useT()
   return (
     <div className="card stack">
@@ -26,6 +27,7 @@ export default function AccountSettings({ account, social }: { account: Account;
       <ProfileSection account={account} />
       <PasswordSection account={account} />
       <SocialSection account={account} social={social} />
+      <SubscriptionSection subscription={subscription} />
       <LeaveSection account={account} />
     </div>
   )

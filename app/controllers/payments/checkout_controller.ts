@@ -1,0 +1,64 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import vine from '@vinejs/vine'
+import env from '#start/env'
+import paymentsConfig, { type PricingTier } from '#config/payments'
+import ApiException from '#exceptions/api_exception'
+import { applyPromoCode, createIntent } from '#actions/payments/intents'
+import { managementLink } from '#actions/payments/account_links'
+import { createIntentValidator, updateIntentValidator } from '#validators/payments'
+import { paymentsConfigured, stripe } from '#services/stripe'
+import { liveRecurring } from '#queries/payments/subscriptions'
+
+const RETURN_STATUSES = ['succeeded', 'processing', 'failed'] as const
+const returnValidator = vine.create({
+  payment_intent: vine.string().maxLength(255).optional(),
+  setup_intent: vine.string().maxLength(255).optional(),
+  redirect_status: vine.string().maxLength(50).optional(),
+})
+
+/** The web door of payments: the checkout page (Stripe Elements), its JSON calls, the return page and the billing portal. */
+export default class CheckoutController {
+  /** GET /checkout/:tier */
+  async show({ auth, params, inertia }: HttpContext) {
+    const user = auth.use('web').getUserOrFail()
+    const plan = paymentsConfig.plans.find((entry) => entry.tier === params.tier)
+    if (!plan) throw ApiException.notFound()
+    const publishableKey = paymentsConfigured() ? (env.get('STRIPE_PUBLISHABLE_KEY') ?? null) : null
+    return inertia.render('payments/checkout', {
+      tier: plan.tier,
+      amount: plan.amount,
+      currency: paymentsConfig.currency,
+      trialDays: paymentsConfig.trialDays,
+      publishableKey,
+      replacesSubscription: plan.tier !== 'lifetime' && (await liveRecurring(user.id)).length > 0,
+    })
+  }
+
+  /** POST /checkout/intent {pricing_tier}: the same intent as the API's. */
+  async intent({ auth, request }: HttpContext) {
+    stripe()
+    const { pricing_tier: tier } = await request.validateUsing(createIntentValidator)
+    return createIntent(auth.use('web').getUserOrFail(), tier as PricingTier)
+  }
+
+  /** POST /checkout/update_intent: the promo code field. */
+  async updateIntent({ auth, request }: HttpContext) {
+    stripe()
+    const body = await request.validateUsing(updateIntentValidator)
+    return applyPromoCode(auth.use('web').getUserOrFail(), body.payment_intent_id, body.promo_action, body.promo_code)
+  }
+
+  /** GET /checkout/return?payment_intent|setup_intent&redirect_status: where Stripe sends the browser back. */
+  async returned({ request, inertia }: HttpContext) {
+    const query = await returnValidator.validate(request.qs())
+    const status = RETURN_STATUSES.find((known) => known === query.redirect_status) ?? 'failed'
+    return inertia.render('payments/return', { status, kind: query.setup_intent ? 'setup' : 'payment' })
+  }
+
+  /** GET /settings/subscription: off to Stripe's billing portal. */
+  async manage({ auth, response }: HttpContext) {
+    stripe()
+    const { link } = await managementLink(auth.use('web').getUserOrFail())
+    return response.redirect(link)
+  }
+}

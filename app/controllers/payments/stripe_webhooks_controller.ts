@@ -1,0 +1,19 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import processStripeEvent from '#actions/payments/process_stripe_event'
+import ApiException from '#exceptions/api_exception'
+import { stripe, verifiedEvent } from '#services/stripe'
+
+/**
+ * POST /api/webhooks/stripe: Stripe's events, their signature checked on the raw
+ * body with the endpoint secret (outside CSRF: Stripe signs, it has no
+ * session). Unsigned or forged → 400 and nothing changes.
+ */
+export default class StripeWebhooksController {
+  async handle({ request, response }: HttpContext) {
+    stripe()
+    const event = verifiedEvent(request.raw() ?? '', request.header('stripe-signature'))
+    if (!event) throw new ApiException(400, 'E_WEBHOOK_SIGNATURE', 'webhook_signature')
+    await processStripeEvent(event)
+    return response.ok({ received: true })
+  }
+}

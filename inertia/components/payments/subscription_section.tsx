@@ -1,0 +1,21 @@
+import { Link } from '@adonisjs/inertia/react'
+import { useT } from '~/lib/i18n'
+import { urlFor } from '~/lib/routes'
+
+export type SubscriptionSummary = { pricingTier: 'monthly' | 'yearly' | 'lifetime' | null; canManage: boolean; cancelsOnDeletion: boolean }
+
+/** The account's plan, "Manage subscription" (Stripe's billing portal), and the notice that deleting the account cancels it. */
+export function SubscriptionSection({ subscription }: { subscription: SubscriptionSummary }) {
+  const t = useT()
+  return (
+    <section className="section" aria-labelledby="subscription">
+      <h2 id="subscription">{t('payments.subscription')}</h2>
+      <p>{subscription.pricingTier ? t(`payments.tier_${subscription.pricingTier}`) : t('payments.free_plan')}</p>
+      {subscription.canManage && (
+        <a className="button" href={urlFor('settings.subscription')}>{t('payments.manage')}</a>
+      )}
+      {!subscription.pricingTier && <Link route="checkout.show" routeParams={{ tier: 'yearly' }} className="button primary">{t('payments.upgrade')}</Link>}
+      {subscription.cancelsOnDeletion && <p role="note" className="notice" data-testid="deletion-subscription-notice">{t('payments.deletion_notice')}</p>}
+    </section>
+  )
+}

@@ -1,0 +1,78 @@
+import { useEffect, useRef, useState } from 'react'
+import { Head } from '@inertiajs/react'
+import { useT } from '~/lib/i18n'
+import { useShared } from '~/lib/shared'
+import { requestJson } from '~/lib/http'
+import { urlFor } from '~/lib/routes'
+import { loadStripe } from '~/components/payments/stripe_js'
+import { PromoCode } from '~/components/payments/promo_code'
+
+type Props = { tier: 'monthly' | 'yearly' | 'lifetime'; amount: number; currency: string; trialDays: number; publishableKey: string | null; replacesSubscription: boolean }
+type Intent = { paymentIntentId: string; clientSecret: string }
+type State = 'loading' | 'ready' | 'unavailable' | 'paying'
+
+const money = (amount: number, currency: string, locale: string) =>
+  new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100)
+
+/** Checkout of one plan with Stripe Elements; a notice instead of the form when Stripe.js cannot load. */
+export default function Checkout(props: Props) {
+  const t = useT()
+  const { locale } = useShared()
+  const [state, setState] = useState<State>('loading')
+  const [error, setError] = useState('')
+  const [intent, setIntent] = useState<Intent | null>(null)
+  const [amount, setAmount] = useState(props.amount)
+  const mount = useRef<HTMLDivElement>(null)
+  const stripeRef = useRef<{ stripe: any; elements: any } | null>(null)
+
+  useEffect(() => {
+    let cancelled = false
+    ;(async () => {
+      const stripe = await loadStripe(props.publishableKey)
+      if (!stripe) return !cancelled && setState('unavailable')
+      const created = await requestJson<Intent>(urlFor('checkout.intent'), { method: 'POST', json: { pricing_tier: props.tier } }).catch(() => null)
+      if (cancelled) return
+      if (!created) return setState('unavailable')
+      const elements = stripe.elements({ clientSecret: created.clientSecret })
+      elements.create('payment').mount(mount.current)
+      stripeRef.current = { stripe, elements }
+      setIntent(created)
+      setState('ready')
+    })()
+    return () => {
+      cancelled = true
+    }
+  }, [props.publishableKey, props.tier])
+
+  const pay = async (event: React.FormEvent) => {
+    event.preventDefault()
+    if (!stripeRef.current || !intent) return
+    setState('paying')
+    const { stripe, elements } = stripeRef.current
+    const confirmParams = { return_url: new URL(urlFor('checkout.return'), window.location.origin).toString() }
+    const confirm = intent.paymentIntentId.startsWith('seti_') ? stripe.confirmSetup : stripe.confirmPayment
+    const result = await confirm.call(stripe, { elements, confirmParams })
+    if (result?.error) setError(result.error.message ?? t('errors.something_wrong'))
+    setState('ready')
+  }
+
+  return (
+    <div className="card stack">
+      <Head title={t('payments.checkout_title')} />
+      <h1>{t(`payments.tier_${props.tier}`)}</h1>
+      <p>{t(props.tier === 'lifetime' ? 'payments.price_once' : `payments.price_${props.tier}`, { price: money(amount, props.currency, locale) })}</p>
+      {props.tier !== 'lifetime' && <p className="muted">{t('payments.trial', { days: props.trialDays })}</p>}
+      {props.replacesSubscription && <p role="note" className="notice">{t('payments.cancel_previous_notice')}</p>}
+      {state === 'unavailable' ? (
+        <p role="alert" className="notice" data-testid="payments-unavailable">{t('payments.unavailable')}</p>
+      ) : (
+        <form onSubmit={pay} className="stack">
+          <div ref={mount} data-testid="payment-element" />
+          {intent && props.tier === 'lifetime' && <PromoCode intentId={intent.paymentIntentId} onChange={setAmount} />}
+          {error && <p role="alert" className="error">{error}</p>}
+          <button type="submit" className="button primary" disabled={state !== 'ready'}>{t('payments.pay')}</button>
+        </form>
+      )}
+    </div>
+  )
+}

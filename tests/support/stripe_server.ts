@@ -1,0 +1,160 @@
+import { createServer, type Server, type IncomingMessage } from 'node:http'
+import { createHmac, randomBytes } from 'node:crypto'
+
+/**
+ * A local stand-in for Stripe's REST API, answering the calls the app makes
+ * (customers, payment intents, subscriptions, promotion codes, billing portal
+ * sessions) with Stripe's JSON shapes and Stripe's error format, plus the
+ * signing of webhook events exactly as Stripe signs them. .env.test points
+ * STRIPE_API_HOST/PROTOCOL at it; it listens on a free port the bootstrap
+ * then sets as STRIPE_API_PORT (so parallel runs never collide).
+ */
+export const STRIPE_TEST_KEY = 'sk_test_double'
+export const WEBHOOK_SECRET = 'whsec_test_double'
+
+type Obj = Record<string, any>
+export const stripeState = {
+  objects: new Map<string, Obj>(),
+  calls: [] as { method: string; path: string; body: Obj }[],
+  /* the next this-many calls answer 500 api_error (an outage; the SDK retries once) */
+  failures: 0,
+  promotionCodes: [
+    { id: 'promo_half', object: 'promotion_code', code: 'HALF', active: true, promotion: { type: 'coupon', coupon: { id: 'coupon_half', object: 'coupon', percent_off: 50, valid: true } } },
+    { id: 'promo_ten', object: 'promotion_code', code: 'TEN', active: true, promotion: { type: 'coupon', coupon: { id: 'coupon_ten', object: 'coupon', percent_off: 10, valid: true } } },
+  ] as Obj[],
+}
+
+export const stripeId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`
+const now = () => Math.floor(Date.now() / 1000)
+
+/** Stripe's form encoding (a[b][0]=c) back into objects and arrays. */
+export function parseForm(body: string) {
+  const out: Obj = {}
+  for (const [rawKey, value] of new URLSearchParams(body)) {
+    const keys = rawKey.replace(/\]/g, '').split('[')
+    let cursor: Obj = out
+    keys.forEach((key, index) => {
+      if (index === keys.length - 1) cursor[key] = value
+      else cursor = cursor[key] ??= /^\d+$/.test(keys[index + 1]) ? [] : {}
+    })
+  }
+  return out
+}
+
+const missing = (id: string) => ({
+  status: 404,
+  body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such object: '${id}'`, param: 'id' } },
+})
+
+function paymentIntent(params: Obj): Obj {
+  const id = stripeId('pi')
+  return {
+    id, object: 'payment_intent', amount: Number(params.amount), currency: params.currency, customer: params.customer ?? null,
+    client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`, status: 'requires_payment_method',
+    metadata: params.metadata ?? {}, setup_future_usage: params.setup_future_usage ?? null, created: now(), livemode: false,
+  }
+}
+
+const PERIODS: Record<string, number> = { price_monthly_test: 30 * 86400, price_yearly_test: 365 * 86400 }
+const AMOUNTS: Record<string, number> = { price_monthly_test: 999, price_yearly_test: 5999 }
+
+function subscription(params: Obj): Obj {
+  const price = params.items?.[0]?.price
+  const start = now()
+  const trialDays = Number(params.trial_period_days || 0)
+  const end = start + (trialDays ? trialDays * 86400 : PERIODS[price] ?? 30 * 86400)
+  const sub: Obj = {
+    id: stripeId('sub'), object: 'subscription', customer: params.customer, status: trialDays ? 'trialing' : 'incomplete',
+    cancel_at_period_end: false, created: start, metadata: params.metadata ?? {}, discounts: [], livemode: false,
+    trial_end: trialDays ? end : null,
+    items: { object: 'list', data: [{ id: stripeId('si'), object: 'subscription_item', current_period_start: start, current_period_end: end,
+      price: { id: price, object: 'price', unit_amount: AMOUNTS[price] ?? 0, currency: 'eur', recurring: { interval: price === 'price_yearly_test' ? 'year' : 'month' } } }] },
+  }
+  if (trialDays) {
+    const seti = stripeId('seti')
+    sub.pending_setup_intent = { id: seti, object: 'setup_intent', client_secret: `${seti}_secret_x`, status: 'requires_payment_method' }
+    sub.latest_invoice = { id: stripeId('in'), object: 'invoice', amount_due: 0, confirmation_secret: null }
+  } else {
+    const pi = paymentIntent({ amount: AMOUNTS[price] ?? 0, currency: 'eur', customer: params.customer })
+    stripeState.objects.set(pi.id, pi)
+    sub.pending_setup_intent = null
+    sub.latest_invoice = { id: stripeId('in'), object: 'invoice', amount_due: pi.amount, confirmation_secret: { client_secret: pi.client_secret, type: 'payment_intent' } }
+  }
+  return sub
+}
+
+type Answer = { status: number; body: unknown }
+function route(method: string, path: string, params: Obj, query: URLSearchParams): Answer {
+  const ok = (body: unknown) => ({ status: 200, body })
+  const [, , kind, id, action] = path.split('/')
+  const store = (obj: Obj) => (stripeState.objects.set(obj.id, obj), ok(obj))
+  if (method === 'POST' && path === '/v1/customers') return store({ id: stripeId('cus'), object: 'customer', email: params.email ?? null, metadata: params.metadata ?? {} })
+  if (method === 'POST' && path === '/v1/payment_intents') return store(paymentIntent(params))
+  if (method === 'POST' && path === '/v1/subscriptions') return store(subscription(params))
+  if (method === 'POST' && path === '/v1/billing_portal/sessions') {
+    return ok({ id: stripeId('bps'), object: 'billing_portal.session', customer: params.customer, return_url: params.return_url ?? null, url: `https://billing.stripe.test/p/session/${randomBytes(6).toString('hex')}` })
+  }
+  if (method === 'GET' && path === '/v1/promotion_codes') {
+    const data = stripeState.promotionCodes.filter((code) => code.code === query.get('code') && (query.get('active') !== 'true' || code.active))
+    return ok({ object: 'list', data, has_more: false, url: '/v1/promotion_codes' })
+  }
+  if (method === 'GET' && path === '/v1/subscriptions') {
+    const data = [...stripeState.objects.values()].filter((o) => o.object === 'subscription' && o.customer === query.get('customer'))
+    return ok({ object: 'list', data, has_more: false, url: '/v1/subscriptions' })
+  }
+  if ((kind === 'payment_intents' || kind === 'subscriptions') && id) {
+    const obj = stripeState.objects.get(id)
+    if (!obj) return missing(id)
+    if (method === 'GET') return ok(obj)
+    if (method === 'DELETE' && kind === 'subscriptions') return ok(Object.assign(obj, { status: 'canceled', canceled_at: now() }))
+    if (method === 'POST' && !action) {
+      const { metadata, amount, cancel_at_period_end: cancelAtEnd, ...rest } = params
+      Object.assign(obj, rest, metadata ? { metadata: { ...obj.metadata, ...metadata } } : {})
+      if (amount !== undefined) obj.amount = Number(amount)
+      if (cancelAtEnd !== undefined) obj.cancel_at_period_end = cancelAtEnd === 'true'
+      return ok(obj)
+    }
+  }
+  return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` } } }
+}
+
+async function readBody(req: IncomingMessage) {
+  let body = ''
+  for await (const chunk of req) body += chunk
+  return body
+}
+
+let server: Server | undefined
+
+export async function startStripeServer() {
+  server = createServer(async (req, res) => {
+    const url = new URL(req.url!, 'http://127.0.0.1')
+    const params = parseForm(await readBody(req))
+    for (const [key, value] of url.searchParams) if (!(key in params)) params[key] = value
+    const outage = stripeState.failures > 0 && stripeState.failures--
+    const answer = outage
+      ? { status: 500, body: { error: { type: 'api_error', message: 'An unknown error occurred' } } }
+      : req.headers.authorization !== `Bearer ${STRIPE_TEST_KEY}`
+      ? { status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } } }
+      : (stripeState.calls.push({ method: req.method!, path: url.pathname, body: params }), route(req.method!, url.pathname, params, url.searchParams))
+    res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': stripeId('req') })
+    res.end(JSON.stringify(answer.body))
+  })
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
+  return (server.address() as { port: number }).port
+}
+
+export async function stopStripeServer() {
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()))
+}
+
+/** A webhook event in Stripe's envelope. */
+export function stripeEvent(type: string, object: Obj, created = now(), id = stripeId('evt')) {
+  return { id, object: 'event', api_version: '2026-10-28.endive', created, data: { object }, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type }
+}
+
+/** The Stripe-Signature header for a payload: t=<time>,v1=HMAC-SHA256(secret, "<time>.<payload>"). */
+export function signPayload(payload: string, secret = WEBHOOK_SECRET, timestamp = now()) {
+  const signature = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex')
+  return `t=${timestamp},v1=${signature}`
+}
