@@ -3,7 +3,7 @@ import paymentsConfig, { yearlySavingPercent } from '#config/payments'
 /** The premium benefits (spec 000 §1), as ui.limits.paywall.benefits.* keys. */
 export const PREMIUM_BENEFITS = ['unlimited_ai', 'formatting', 'image_occlusion', 'image_search', 'no_daily_limits', 'smart_repetition', 'text_to_speech'] as const
 
-/** What the paywall shows: plans and prices come from config/payments.ts; each plan's button goes to /checkout?tier=… */
+/** What the paywall shows: plans and prices come from config/payments.ts; each plan's button goes to /checkout/<tier> */
 export function paywallOffer() {
   return {
     benefits: [...PREMIUM_BENEFITS] as string[],
@@ -15,7 +15,7 @@ export function paywallOffer() {
       tier: plan.tier as string,
       amount: plan.amount,
       interval: plan.interval as string | null,
-      checkoutUrl: `/checkout?tier=${plan.tier}`,
+      checkoutUrl: `/checkout/${plan.tier}`,
     })),
   }
 }

@@ -57,13 +57,13 @@ test.group('Web: remote flags, the paywall and maintenance', (group) => {
     assert.equal(paywall.props.trialDays, 3)
     assert.equal(paywall.props.claimPercent, 35)
     assert.lengthOf(paywall.props.benefits, 7)
-    assert.deepEqual(paywall.props.plans.map((plan: any) => plan.checkoutUrl), ['/checkout?tier=monthly', '/checkout?tier=yearly', '/checkout?tier=lifetime'])
+    assert.deepEqual(paywall.props.plans.map((plan: any) => plan.checkoutUrl), ['/checkout/monthly', '/checkout/yearly', '/checkout/lifetime'])
     assert.isFalse(paywall.props.isPremium)
     assert.equal((await page(web, '/paywall?reason=<x>')).props.reason, 'upgrade')
     const html = (await web.get('/paywall')).text
     assert.include(html, 'Premium users complete 35% more study sessions')
     assert.include(html, 'Save 50%')
-    assert.include(html, 'href="/checkout?tier=yearly"')
+    assert.include(html, 'href="/checkout/yearly"')
     /* settings offers the way there */
     assert.include((await web.get('/settings')).text, 'href="/paywall"')
   })

@@ -113,7 +113,7 @@ test.group('API limits from remote flags', (group) => {
     assert.equal(offer.trialDays, 3)
     assert.equal(offer.savingPercent, Math.round((1 - 5999 / (999 * 12)) * 100))
     assert.deepEqual(offer.plans.map((plan: any) => [plan.tier, plan.amount, plan.checkoutUrl]), [
-      ['monthly', 999, '/checkout?tier=monthly'], ['yearly', 5999, '/checkout?tier=yearly'], ['lifetime', 14999, '/checkout?tier=lifetime'],
+      ['monthly', 999, '/checkout/monthly'], ['yearly', 5999, '/checkout/yearly'], ['lifetime', 14999, '/checkout/lifetime'],
     ])
   })
 })
