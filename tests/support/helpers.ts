@@ -8,6 +8,7 @@ import { readOutbox } from '#services/mail/outbox_transport'
 import { outboxDirectory } from '#config/mail'
 import { redisUrl } from '#config/redis'
 import { insertBuiltinNoteTypes } from '#database/builtin_note_types'
+import { expireFlagCache, freshFlags } from '#services/remote_flags'
 
 /** Empties every table and the rate limits: each test starts from nothing but the built-in note types. */
 export async function resetState() {
@@ -17,6 +18,9 @@ export async function resetState() {
   const tables = rows.map((row: { tablename: string }) => `"${row.tablename}"`).join(', ')
   if (tables) await truncate(tables)
   await insertBuiltinNoteTypes(db)
+  /* remote_flags is empty again: this process's copy of the flags goes back to the defaults at once, not at its next check */
+  expireFlagCache()
+  await freshFlags()
   /* clear() only reaches a store this process has used: a first test would keep the last run's counts */
   const store = redisUrl ? 'redis' : 'database'
   limiter.use(store, { requests: 1, duration: '1 min' })

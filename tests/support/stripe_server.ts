@@ -158,3 +158,21 @@ export function signPayload(payload: string, secret = WEBHOOK_SECRET, timestamp 
   const signature = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex')
   return `t=${timestamp},v1=${signature}`
 }
+
+/**
+ * What Stripe does once a card form confirms a payment intent: the intent is
+ * paid, and the signed `payment_intent.succeeded` goes to the app's webhook
+ * (the browser test's stand-in for Stripe.js cannot reach Stripe's servers).
+ */
+export async function payIntent(id: string, appBase: string) {
+  const intent = stripeState.objects.get(id)
+  if (!intent) throw new Error(`no payment intent ${id} in the Stripe double`)
+  Object.assign(intent, { status: 'succeeded', amount_received: intent.amount })
+  const payload = JSON.stringify(stripeEvent('payment_intent.succeeded', intent))
+  const response = await fetch(`${appBase}/api/webhooks/stripe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(payload) },
+    body: payload,
+  })
+  if (response.status >= 300) throw new Error(`the webhook answered ${response.status}: ${await response.text()}`)
+}
