@@ -8,7 +8,7 @@ export type AuditEntry = { targetUserId?: number | null; details?: Record<string
  * One row of the admin audit log. Every admin action writes one, in the
  * action's own transaction when it has one (`trx`): no action without its row.
  */
-export async function audit(admin: User, action: string, entry: AuditEntry = {}, trx?: TransactionClientContract) {
+export async function audit(admin: Pick<User, 'id'>, action: string, entry: AuditEntry = {}, trx?: TransactionClientContract) {
   await (trx ?? db).table('admin_audit_logs').insert({
     admin_id: admin.id,
     action,

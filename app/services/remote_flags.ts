@@ -1,6 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import env from '#start/env'
+import { audit } from '#services/audit'
 import ApiException from '#exceptions/api_exception'
 import { coerceFlag, FLAG_DEFAULTS, type FlagName, type Flags } from '#services/remote_flag_defaults'
 
@@ -90,14 +91,21 @@ export async function readFlagNow<Name extends FlagName>(name: Name, client: Pic
  * (422 E_INVALID_FLAG), writes it with who changed it, and reloads this
  * process's copy; other processes follow at their next check.
  */
-export async function setFlag<Name extends FlagName>(name: Name, value: unknown, admin: { id: number } | null) {
+export async function setFlag<Name extends FlagName>(name: Name, value: unknown, admin: { id: number } | null, ip: string | null = null) {
   const coerced = coerceFlag(name, value)
   if (coerced === undefined) throw new ApiException(422, 'E_INVALID_FLAG', 'invalid_flag', { values: { name }, field: name, apiField: 'value' })
-  await db.rawQuery(
-    `insert into remote_flags (name, value, updated_by, updated_at) values (?, ?::jsonb, ?, clock_timestamp())
-     on conflict (name) do update set value = excluded.value, updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
-    [name, JSON.stringify(coerced), admin?.id ?? null]
-  )
+  /* the change and its audit row together: no flag change by an admin without its line in the log */
+  await db.transaction(async (trx) => {
+    const before = await trx.from('remote_flags').where('name', name).select('value').forUpdate().first()
+    await trx.rawQuery(
+      `insert into remote_flags (name, value, updated_by, updated_at) values (?, ?::jsonb, ?, clock_timestamp())
+       on conflict (name) do update set value = excluded.value, updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
+      [name, JSON.stringify(coerced), admin?.id ?? null]
+    )
+    if (admin) {
+      await audit(admin, 'remote_flag.set', { ip, details: { name, before: before ? before.value : null, after: coerced } }, trx)
+    }
+  })
   expireFlagCache()
   await freshFlags()
   return coerced as Flags[Name]

@@ -17,8 +17,7 @@ export default class RemoteFlagsController {
     if (!isFlagName(params.name)) throw ApiException.notFound()
     const body = request.body()
     if (!Object.hasOwn(body, 'value')) throw new ApiException(422, 'E_INVALID_FLAG', 'invalid_flag', { values: { name: params.name }, apiField: 'value' })
-    const value = await setFlag(params.name, body.value, admin)
-    /* audit(admin, 'remote_flag.set', { name, value }) goes here once #services/audit exists */
+    const value = await setFlag(params.name, body.value, admin, request.ip())
     return { name: params.name, value, flags: allFlags() }
   }
 }

@@ -16,8 +16,7 @@ export default class FlagsPageController {
   async update({ auth, params, request, response, session, i18n }: HttpContext) {
     assertAdmin(auth.user)
     if (!isFlagName(params.name)) throw ApiException.notFound()
-    await setFlag(params.name, request.body().value, auth.user)
-    /* audit(auth.user, 'remote_flag.set', { name: params.name }) goes here once #services/audit exists */
+    await setFlag(params.name, request.body().value, auth.user, request.ip())
     session.flash('success', i18n.t('ui.limits.flags.saved', { name: params.name }))
     return response.redirect('/admin/flags')
   }

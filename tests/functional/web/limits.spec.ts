@@ -38,6 +38,8 @@ test.group('Web: remote flags, the paywall and maintenance', (group) => {
     assert.equal(saved.location, '/admin/flags')
     assert.equal((await page(web, '/admin/flags')).props.remoteFlags.cards_to_paywall, 9)
     assert.equal((await db.from('remote_flags').where('name', 'cards_to_paywall').first()).updated_by, user.id)
+    const logged = await db.from('admin_audit_logs').where('admin_id', user.id).where('action', 'remote_flag.set')
+    assert.deepEqual(logged.map((row) => row.details), [{ name: 'cards_to_paywall', before: null, after: 9 }])
 
     const wrong = await web.put('/admin/flags/cards_to_paywall', { value: 'nine' })
     /* back to the page, which tells why (the error is flashed) */

@@ -34,6 +34,10 @@ test.group('API remote flags', (group) => {
     const row = await db.from('remote_flags').where('name', 'cards_to_paywall').first()
     assert.equal(row.value, 7)
     assert.equal(row.updated_by, admin.id)
+    /* the change is in the audit log, with what it replaced */
+    const logged = await db.from('admin_audit_logs').where('admin_id', admin.id).where('action', 'remote_flag.set')
+    assert.lengthOf(logged, 1)
+    assert.deepEqual(logged[0].details, { name: 'cards_to_paywall', before: null, after: 7 })
 
     const wrong = await client.put('/api/remote_flags/cards_to_paywall').bearerToken(token).json({ value: 'many' })
     wrong.assertStatus(422)
@@ -43,6 +47,11 @@ test.group('API remote flags', (group) => {
     const unknown = await client.put('/api/remote_flags/no_such_flag').bearerToken(token).json({ value: 1 })
     unknown.assertStatus(404)
     assert.equal(remoteFlag('cards_to_paywall'), 7)
+    /* refused changes leave no line */
+    assert.lengthOf(await db.from('admin_audit_logs').where('action', 'remote_flag.set'), 1)
+    await client.put('/api/remote_flags/cards_to_paywall').bearerToken(token).json({ value: 9 })
+    const second = await db.from('admin_audit_logs').where('action', 'remote_flag.set').orderBy('id', 'desc').first()
+    assert.deepEqual(second.details, { name: 'cards_to_paywall', before: 7, after: 9 })
   })
 
   test('another user may not set a flag: 404, nothing changes', async ({ client, assert }) => {
