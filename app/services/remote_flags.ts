@@ -98,9 +98,9 @@ export async function setFlag<Name extends FlagName>(name: Name, value: unknown,
   await db.transaction(async (trx) => {
     const before = await trx.from('remote_flags').where('name', name).select('value').forUpdate().first()
     await trx.rawQuery(
-      `insert into remote_flags (name, value, updated_by, updated_at) values (?, ?::jsonb, ?, clock_timestamp())
+      `insert into remote_flags (name, value, updated_by, updated_at) values (?, ?::jsonb, nullif(?, 0), clock_timestamp())
        on conflict (name) do update set value = excluded.value, updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
-      [name, JSON.stringify(coerced), admin?.id ?? null]
+      [name, JSON.stringify(coerced), admin?.id ?? 0]
     )
     if (admin) {
       await audit(admin, 'remote_flag.set', { ip, details: { name, before: before ? before.value : null, after: coerced } }, trx)

@@ -8,6 +8,7 @@ router
   .group(() => {
     router.get('/checkout/return', [CheckoutController, 'returned']).as('checkout.return')
     router.post('/checkout/intent', [CheckoutController, 'intent']).as('checkout.intent')
+    router.post('/checkout/upgrade_intent', [CheckoutController, 'upgradeIntent']).as('checkout.upgrade_intent')
     router.post('/checkout/update_intent', [CheckoutController, 'updateIntent']).as('checkout.update_intent')
     router.get('/checkout/:tier', [CheckoutController, 'show']).as('checkout.show')
     router.get('/settings/subscription', [CheckoutController, 'manage']).as('settings.subscription')

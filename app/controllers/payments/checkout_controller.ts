@@ -3,7 +3,7 @@ import vine from '@vinejs/vine'
 import env from '#start/env'
 import paymentsConfig, { type PricingTier } from '#config/payments'
 import ApiException from '#exceptions/api_exception'
-import { applyPromoCode, createIntent } from '#actions/payments/intents'
+import { applyPromoCode, createIntent, createUpgradeIntent, upgradeCredit } from '#actions/payments/intents'
 import { managementLink } from '#actions/payments/account_links'
 import { createIntentValidator, updateIntentValidator } from '#validators/payments'
 import { paymentsConfigured, stripe } from '#services/stripe'
@@ -24,9 +24,12 @@ export default class CheckoutController {
     const plan = paymentsConfig.plans.find((entry) => entry.tier === params.tier)
     if (!plan) throw ApiException.notFound()
     const publishableKey = paymentsConfigured() ? (env.get('STRIPE_PUBLISHABLE_KEY') ?? null) : null
+    /* lifetime for a monthly or yearly subscriber is the upgrade: the unused part of the period is deducted */
+    const upgrade = plan.tier === 'lifetime' ? await upgradeCredit(user) : null
     return inertia.render('payments/checkout', {
       tier: plan.tier,
-      amount: plan.amount,
+      amount: upgrade ? upgrade.amount : plan.amount,
+      upgradeCredit: upgrade ? upgrade.credit : null,
       currency: paymentsConfig.currency,
       trialDays: paymentsConfig.trialDays,
       publishableKey,
@@ -39,6 +42,12 @@ export default class CheckoutController {
     stripe()
     const { pricing_tier: tier } = await request.validateUsing(createIntentValidator)
     return createIntent(auth.use('web').getUserOrFail(), tier as PricingTier)
+  }
+
+  /** POST /checkout/upgrade_intent: the lifetime upgrade's intent, priced as the API's. */
+  async upgradeIntent({ auth }: HttpContext) {
+    stripe()
+    return createUpgradeIntent(auth.use('web').getUserOrFail())
   }
 
   /** POST /checkout/update_intent: the promo code field. */

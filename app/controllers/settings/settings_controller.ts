@@ -1,3 +1,4 @@
+import { subscriptionSummary } from '#queries/payments/subscriptions'
 import type { HttpContext } from '@adonisjs/core/http'
 import { appearanceValidator, languageValidator } from '#validators/user'
 import { LOCALE_COOKIE } from '#services/request_locale'
@@ -12,8 +13,10 @@ async function remember({ response, auth }: HttpContext, cookie: string, field: 
 }
 
 export default class SettingsController {
-  async show({ inertia }: HttpContext) {
-    return inertia.render('settings/show', {})
+  /** GET /settings: appearance, language, help; for a signed-in user the plan with its upgrade and manage entries. */
+  async show({ auth, inertia }: HttpContext) {
+    const user = auth.use('web').user
+    return inertia.render('settings/show', { subscription: user ? await subscriptionSummary(user) : null })
   }
 
   async updateAppearance(ctx: HttpContext) {

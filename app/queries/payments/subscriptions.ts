@@ -69,12 +69,18 @@ export async function subscriptionEntity(userId: number) {
   return { subscription, providers: ['stripe'] }
 }
 
-/** The account page's subscription section: the plan, whether the billing portal has anything to show, and whether deleting cancels a subscription. */
+/**
+ * The subscription section of the settings and account pages: the plan, whether the billing
+ * portal has anything to show, whether a lifetime upgrade is offered (a live monthly or
+ * yearly plan), and whether deleting the account cancels a subscription.
+ */
 export async function subscriptionSummary(user: { id: number; paymentCustomerId: string | null }) {
   const current = await currentSubscription(user.id)
+  const recurring = (await liveRecurring(user.id)).length > 0
   return {
     pricingTier: current?.pricing_tier ?? null,
     canManage: Boolean(user.paymentCustomerId),
-    cancelsOnDeletion: (await liveRecurring(user.id)).length > 0,
+    canUpgrade: recurring && current?.pricing_tier !== 'lifetime',
+    cancelsOnDeletion: recurring,
   }
 }

@@ -2,7 +2,7 @@ import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import { urlFor } from '~/lib/routes'
 
-export type SubscriptionSummary = { pricingTier: 'monthly' | 'yearly' | 'lifetime' | null; canManage: boolean; cancelsOnDeletion: boolean }
+export type SubscriptionSummary = { pricingTier: 'monthly' | 'yearly' | 'lifetime' | null; canManage: boolean; canUpgrade: boolean; cancelsOnDeletion: boolean }
 
 /** The account's plan, "Manage subscription" (Stripe's billing portal), and the notice that deleting the account cancels it. */
 export function SubscriptionSection({ subscription }: { subscription: SubscriptionSummary }) {
@@ -14,7 +14,10 @@ export function SubscriptionSection({ subscription }: { subscription: Subscripti
       {subscription.canManage && (
         <a className="button" href={urlFor('settings.subscription')}>{t('payments.manage')}</a>
       )}
-      {!subscription.pricingTier && <Link route="checkout.show" routeParams={{ tier: 'yearly' }} className="button primary">{t('payments.upgrade')}</Link>}
+      {!subscription.pricingTier && <Link route="paywall.show" className="button primary">{t('payments.upgrade')}</Link>}
+      {subscription.canUpgrade && (
+        <Link route="checkout.show" routeParams={{ tier: 'lifetime' }} className="button primary" data-testid="upgrade-lifetime">{t('payments.upgrade_lifetime')}</Link>
+      )}
       {subscription.cancelsOnDeletion && <p role="note" className="notice" data-testid="deletion-subscription-notice">{t('payments.deletion_notice')}</p>}
     </section>
   )

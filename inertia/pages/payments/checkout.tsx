@@ -7,7 +7,7 @@ import { urlFor } from '~/lib/routes'
 import { loadStripe } from '~/components/payments/stripe_js'
 import { PromoCode } from '~/components/payments/promo_code'
 
-type Props = { tier: 'monthly' | 'yearly' | 'lifetime'; amount: number; currency: string; trialDays: number; publishableKey: string | null; replacesSubscription: boolean }
+type Props = { tier: 'monthly' | 'yearly' | 'lifetime'; amount: number; currency: string; trialDays: number; publishableKey: string | null; replacesSubscription: boolean; upgradeCredit: number | null }
 type Intent = { paymentIntentId: string; clientSecret: string }
 type State = 'loading' | 'ready' | 'unavailable' | 'paying'
 
@@ -30,7 +30,10 @@ export default function Checkout(props: Props) {
     ;(async () => {
       const stripe = await loadStripe(props.publishableKey)
       if (!stripe) return !cancelled && setState('unavailable')
-      const created = await requestJson<Intent>(urlFor('checkout.intent'), { method: 'POST', json: { pricing_tier: props.tier } }).catch(() => null)
+      const created = await (props.upgradeCredit === null
+        ? requestJson<Intent>(urlFor('checkout.intent'), { method: 'POST', json: { pricing_tier: props.tier } })
+        : requestJson<Intent>(urlFor('checkout.upgrade_intent'), { method: 'POST', json: {} })
+      ).catch(() => null)
       if (cancelled) return
       if (!created) return setState('unavailable')
       const elements = stripe.elements({ clientSecret: created.clientSecret })
@@ -42,7 +45,7 @@ export default function Checkout(props: Props) {
     return () => {
       cancelled = true
     }
-  }, [props.publishableKey, props.tier])
+  }, [props.publishableKey, props.tier, props.upgradeCredit])
 
   const pay = async (event: React.FormEvent) => {
     event.preventDefault()
@@ -62,6 +65,9 @@ export default function Checkout(props: Props) {
       <h1>{t(`payments.tier_${props.tier}`)}</h1>
       <p>{t(props.tier === 'lifetime' ? 'payments.price_once' : `payments.price_${props.tier}`, { price: money(amount, props.currency, locale) })}</p>
       {props.tier !== 'lifetime' && <p className="muted">{t('payments.trial', { days: props.trialDays })}</p>}
+      {props.upgradeCredit !== null && (
+        <p className="notice" data-testid="upgrade-credit">{t('payments.upgrade_credit', { credit: money(props.upgradeCredit, props.currency, locale) })}</p>
+      )}
       {props.replacesSubscription && <p role="note" className="notice">{t('payments.cancel_previous_notice')}</p>}
       {state === 'unavailable' ? (
         <p role="alert" className="notice" data-testid="payments-unavailable">{t('payments.unavailable')}</p>

@@ -4,10 +4,11 @@ import { useShared } from '~/lib/shared'
 import { useT } from '~/lib/i18n'
 import { applyTheme } from '~/lib/theme'
 import { urlFor } from '~/lib/routes'
+import { SubscriptionSection, type SubscriptionSummary } from '~/components/payments/subscription_section'
 
 const LANGUAGES = ['en', 'de', 'pt', 'es', 'fr'] as const
 
-export default function Settings() {
+export default function Settings({ subscription }: { subscription: SubscriptionSummary | null }) {
   const { theme, themes, locale, user } = useShared()
   const t = useT()
 
@@ -49,8 +50,8 @@ export default function Settings() {
         <h2>{t('settings.help')}</h2>
         <a href="mailto:support@mnemo.app">{t('settings.contact_support')}</a>
         {user && <Link route="account.show">{t('settings.account_settings')}</Link>}
-        {user && !user.isPremium && <a href="/paywall">{t('limits.paywall.upgrade')}</a>}
       </section>
+      {subscription && <SubscriptionSection subscription={subscription} />}
     </div>
   )
 }

@@ -34,11 +34,45 @@ test.group('Web: checkout, return and subscription pages', (group) => {
     const { user, web } = await signedIn()
     await liveSubscription(user.id, 'cus_web_notice')
     assert.isTrue(page((await web.get('/checkout/monthly')).text).props.replacesSubscription)
-    assert.deepEqual(page((await web.get('/account')).text).props.subscription, { pricingTier: 'monthly', canManage: true, cancelsOnDeletion: true })
+    assert.deepEqual(page((await web.get('/account')).text).props.subscription, { pricingTier: 'monthly', canManage: true, canUpgrade: true, cancelsOnDeletion: true })
     const manage = await web.get('/settings/subscription')
     assert.equal(manage.status, 302)
     assert.match(manage.location!, /^https:\/\/billing\.stripe\.test\//)
     assert.equal(callsTo('POST', '/v1/billing_portal/sessions').at(-1)!.body.customer, 'cus_web_notice')
+  })
+
+  test('settings show the plan with its entries: upgrade for a free learner, manage and the lifetime upgrade for a subscriber', async ({ assert }) => {
+    const { user, web } = await signedIn()
+    assert.deepEqual(page((await web.get('/settings')).text).props.subscription, { pricingTier: null, canManage: false, canUpgrade: false, cancelsOnDeletion: false })
+    await liveSubscription(user.id, 'cus_web_settings')
+    assert.deepEqual(page((await web.get('/settings')).text).props.subscription, { pricingTier: 'monthly', canManage: true, canUpgrade: true, cancelsOnDeletion: true })
+    /* signed out, the settings page has no plan */
+    assert.isNull(page((await new WebSession().get('/settings')).text).props.subscription)
+  })
+
+  test('lifetime for a monthly subscriber is the upgrade: the page shows the credit and its intent is priced as upgrade_intent\'s', async ({ assert }) => {
+    const { user, web } = await signedIn()
+    const subscription = await liveSubscription(user.id, 'cus_web_upgrade')
+    const shown = page((await web.get('/checkout/lifetime')).text).props
+    /* a day left of a 30-day month of 9.99: 33 cents of credit */
+    assert.equal(shown.upgradeCredit, 33)
+    assert.equal(shown.amount, 14999 - 33)
+    const created = await web.post('/checkout/upgrade_intent', {})
+    assert.equal(created.status, 200)
+    const body = JSON.parse(created.text)
+    assert.include(body, { amount: 14999 - 33, credit: 33 })
+    const intent = stripeObject(body.paymentIntentId)
+    assert.equal(intent.customer, 'cus_web_upgrade')
+    assert.equal(intent.metadata.upgrade_from, subscription)
+    /* a learner with no plan to upgrade gets the full price and no upgrade */
+    const other = await signedIn('bea@example.test')
+    const full = page((await other.web.get('/checkout/lifetime')).text).props
+    assert.include(full, { amount: 14999, upgradeCredit: null })
+    /* the page's form posts back here with the refusal flashed */
+    const intentsBefore = callsTo('POST', '/v1/payment_intents').length
+    const refused = await other.web.post('/checkout/upgrade_intent', {})
+    assert.equal(refused.status, 302)
+    assert.equal(callsTo('POST', '/v1/payment_intents').length, intentsBefore)
   })
 
   test('the page\'s intent and promo calls run the same actions as the API, on the session\'s user only', async ({ assert }) => {
