@@ -3,8 +3,8 @@ import { createHmac, randomBytes } from 'node:crypto'
 
 /**
  * A local stand-in for Stripe's REST API, answering the calls the app makes
- * (customers, payment intents, subscriptions, promotion codes, billing portal
- * sessions) with Stripe's JSON shapes and Stripe's error format, plus the
+ * (customers, payment intents, subscriptions, invoices and their payments,
+ * promotion codes, billing portal sessions) with Stripe's JSON shapes and Stripe's error format, plus the
  * signing of webhook events exactly as Stripe signs them. .env.test points
  * STRIPE_API_HOST/PROTOCOL at it; it listens on a free port the bootstrap
  * then sets as STRIPE_API_PORT (so parallel runs never collide).
@@ -19,8 +19,8 @@ export const stripeState = {
   /* the next this-many calls answer 500 api_error (an outage; the SDK retries once) */
   failures: 0,
   promotionCodes: [
-    { id: 'promo_half', object: 'promotion_code', code: 'HALF', active: true, promotion: { type: 'coupon', coupon: { id: 'coupon_half', object: 'coupon', percent_off: 50, valid: true } } },
-    { id: 'promo_ten', object: 'promotion_code', code: 'TEN', active: true, promotion: { type: 'coupon', coupon: { id: 'coupon_ten', object: 'coupon', percent_off: 10, valid: true } } },
+    { id: 'promo_half', object: 'promotion_code', code: 'HALF', active: true, promotion: { type: 'coupon', coupon: { id: 'coupon_half', object: 'coupon', percent_off: 50, duration: 'once', valid: true } } },
+    { id: 'promo_ten', object: 'promotion_code', code: 'TEN', active: true, promotion: { type: 'coupon', coupon: { id: 'coupon_ten', object: 'coupon', percent_off: 10, duration: 'forever', valid: true } } },
   ] as Obj[],
 }
 
@@ -78,9 +78,58 @@ function subscription(params: Obj): Obj {
     const pi = paymentIntent({ amount: AMOUNTS[price] ?? 0, currency: 'eur', customer: params.customer })
     stripeState.objects.set(pi.id, pi)
     sub.pending_setup_intent = null
-    sub.latest_invoice = { id: stripeId('in'), object: 'invoice', amount_due: pi.amount, confirmation_secret: { client_secret: pi.client_secret, type: 'payment_intent' } }
+    sub.latest_invoice = subscriptionInvoice(sub.id, params.customer, pi.id, {
+      status: 'open', total: pi.amount, amount_due: pi.amount, confirmation_secret: { client_secret: pi.client_secret, type: 'payment_intent' },
+    })
   }
   return sub
+}
+
+/**
+ * An invoice of a subscription paid by a payment intent, kept with its
+ * invoice payment (how Stripe links a payment to its invoice since the
+ * invoice field left charges and payment intents).
+ */
+export function subscriptionInvoice(subscription: string, customer: string, intent: string, fields: Obj = {}) {
+  const invoice = { id: stripeId('in'), object: 'invoice', customer, parent: { type: 'subscription_details', subscription_details: { subscription } }, ...fields }
+  stripeState.objects.set(invoice.id, invoice)
+  const payment = { id: stripeId('inpay'), object: 'invoice_payment', invoice: invoice.id, payment: { type: 'payment_intent', payment_intent: intent }, status: 'paid' }
+  stripeState.objects.set(payment.id, payment)
+  return invoice
+}
+
+const promotionCoupon = (id: string) => stripeState.promotionCodes.find((code) => code.id === id)?.promotion.coupon.id ?? null
+
+/**
+ * A credit note on an open invoice lowers what it still asks for, and so the
+ * amount of the payment intent collecting it; voiding one gives it back.
+ */
+function creditNote(params: Obj, id: string | undefined, action: string | undefined): Answer {
+  const ok = (body: unknown) => ({ status: 200, body })
+  const repay = (invoice: Obj, delta: number) => {
+    invoice.amount_due += delta
+    const payment = [...stripeState.objects.values()].find((o) => o.object === 'invoice_payment' && o.invoice === invoice.id)
+    const intent = payment && stripeState.objects.get(payment.payment.payment_intent)
+    if (intent) intent.amount = invoice.amount_due
+  }
+  if (id && action === 'void') {
+    const note = stripeState.objects.get(id)
+    if (!note) return missing(id)
+    if (note.status === 'void') return { status: 400, body: { error: { type: 'invalid_request_error', message: 'This credit note is already voided.' } } }
+    note.status = 'void'
+    repay(stripeState.objects.get(note.invoice)!, note.amount)
+    return ok(note)
+  }
+  const invoice = stripeState.objects.get(params.invoice)
+  if (!invoice) return missing(params.invoice)
+  const amount = Number(params.amount)
+  if (invoice.status !== 'open' || !(amount > 0) || amount > invoice.amount_due) {
+    return { status: 400, body: { error: { type: 'invalid_request_error', message: 'The credit note amount is invalid for this invoice.', param: 'amount' } } }
+  }
+  const note = { id: stripeId('cn'), object: 'credit_note', invoice: invoice.id, amount, memo: params.memo ?? null, status: 'issued', type: 'pre_payment' }
+  stripeState.objects.set(note.id, note)
+  repay(invoice, -amount)
+  return ok(note)
 }
 
 type Answer = { status: number; body: unknown }
@@ -102,14 +151,23 @@ function route(method: string, path: string, params: Obj, query: URLSearchParams
     const data = [...stripeState.objects.values()].filter((o) => o.object === 'subscription' && o.customer === query.get('customer'))
     return ok({ object: 'list', data, has_more: false, url: '/v1/subscriptions' })
   }
+  if (method === 'GET' && path === '/v1/invoice_payments') {
+    const wanted = parseForm(query.toString()).payment?.payment_intent
+    const data = [...stripeState.objects.values()].filter((o) => o.object === 'invoice_payment' && o.payment.payment_intent === wanted).slice(0, Number(query.get('limit') || 10))
+    return ok({ object: 'list', data, has_more: false, url: '/v1/invoice_payments' })
+  }
+  if (method === 'GET' && kind === 'invoices' && id) return stripeState.objects.get(id) ? ok(stripeState.objects.get(id)) : missing(id)
+  if (method === 'POST' && kind === 'credit_notes') return creditNote(params, id, action)
   if ((kind === 'payment_intents' || kind === 'subscriptions') && id) {
     const obj = stripeState.objects.get(id)
     if (!obj) return missing(id)
     if (method === 'GET') return ok(obj)
     if (method === 'DELETE' && kind === 'subscriptions') return ok(Object.assign(obj, { status: 'canceled', canceled_at: now() }))
     if (method === 'POST' && !action) {
-      const { metadata, amount, cancel_at_period_end: cancelAtEnd, ...rest } = params
+      const { metadata, amount, cancel_at_period_end: cancelAtEnd, discounts, ...rest } = params
       Object.assign(obj, rest, metadata ? { metadata: { ...obj.metadata, ...metadata } } : {})
+      /* an empty string clears the discounts; promotion codes become discounts with their coupon */
+      if (discounts !== undefined) obj.discounts = discounts === '' ? [] : discounts.map((d: Obj) => ({ object: 'discount', promotion_code: d.promotion_code, source: { coupon: promotionCoupon(d.promotion_code) } }))
       if (amount !== undefined) obj.amount = Number(amount)
       if (cancelAtEnd !== undefined) obj.cancel_at_period_end = cancelAtEnd === 'true'
       return ok(obj)

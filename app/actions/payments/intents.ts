@@ -128,32 +128,90 @@ export async function patchIntent(user: User, id: string, upgrade: boolean) {
 
 const discounted = (amount: number, percent: number) => Math.max(MINIMUM_AMOUNT, Math.round(amount * (1 - percent / 100)))
 
-/** POST subscriptions/stripe/update_intent: applies or removes one of Stripe's promotion codes on an open intent. */
+/**
+ * POST subscriptions/stripe/update_intent: applies or removes one of Stripe's
+ * promotion codes on an open intent, whichever the plan:
+ * - lifetime and upgrade intents (priced by the app): the intent's amount;
+ * - a first subscription's trial (a setup intent): the subscription's
+ *   discount, so the first charge after the trial is the discounted one;
+ * - a subscription's first invoice (its payment intent, which Stripe prices):
+ *   a credit note on the still-open invoice lowers what the same intent
+ *   collects, and a coupon lasting past one period becomes the
+ *   subscription's discount for the invoices after it.
+ * The intent id the client holds stays the one to confirm.
+ */
 export async function applyPromoCode(user: User, id: string, action: 'apply' | 'remove', code: string | undefined) {
-  const intent = changeable(await ownIntent(user, id))
+  const promo = action === 'apply' ? await promotion(code) : null
+  if (id.startsWith('seti_')) return promoOnTrial(user, id, promo)
+  const intent = await ownIntent(user, id)
+  if (['succeeded', 'processing', 'canceled'].includes(intent.status)) throw new ApiException(409, 'E_INTENT_CLOSED', 'intent_closed')
+  if (intent.metadata?.pricing_tier === 'lifetime') return promoOnLifetime(intent, promo, code)
+  return promoOnFirstInvoice(intent, promo, code)
+}
+
+type Promotion = { id: string; coupon: string; percent: number; once: boolean }
+const discountAnswer = (base: number, percent: number) => ({ old_amount: base, new_amount: discounted(base, percent), discount_percent: percent })
+
+async function promoOnLifetime(intent: Stripe.PaymentIntent, promo: Promotion | null, code: string | undefined) {
   const base = Number(intent.metadata.base_amount || intent.amount)
-  let coupon = ''
-  let percent = 0
-  if (action === 'apply') {
-    if (!code) throw new ApiException(422, 'E_PROMO_CODE_INVALID', 'promo_code_invalid', { apiField: 'promo_code' })
-    ;({ coupon, percent } = await promotion(code))
-  }
+  const percent = promo?.percent ?? 0
   await stripeCall(() =>
     stripe().paymentIntents.update(intent.id, {
       amount: discounted(base, percent),
-      metadata: { coupon, promo_code: action === 'apply' ? code! : '', percent_off: String(percent) },
+      metadata: { coupon: promo?.coupon ?? '', promo_code: promo ? code! : '', percent_off: String(percent) },
     })
   )
-  return { old_amount: base, new_amount: discounted(base, percent), discount_percent: percent }
+  return discountAnswer(base, percent)
 }
 
+async function promoOnTrial(user: User, setupIntentId: string, promo: Promotion | null) {
+  if (!user.paymentCustomerId) throw ApiException.notFound()
+  const customer = user.paymentCustomerId
+  const list = await stripeCall(() => stripe().subscriptions.list({ customer, status: 'all', limit: 20 }))
+  const subscription = list.data.find((sub) => idOf(sub.pending_setup_intent) === setupIntentId)
+  if (!subscription) throw ApiException.notFound()
+  if (subscription.status !== 'trialing') throw new ApiException(409, 'E_INTENT_CLOSED', 'intent_closed')
+  const base = subscription.items.data[0]?.price?.unit_amount ?? 0
+  await stripeCall(() => stripe().subscriptions.update(subscription.id, { discounts: promo ? [{ promotion_code: promo.id }] : '' }))
+  return discountAnswer(base, promo?.percent ?? 0)
+}
+
+async function promoOnFirstInvoice(intent: Stripe.PaymentIntent, promo: Promotion | null, code: string | undefined) {
+  const payments = await stripeCall(() => stripe().invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: intent.id }, limit: 1 }))
+  const invoiceId = idOf(payments.data[0]?.invoice as string | { id: string } | undefined)
+  const invoice = invoiceId ? await stripeCall(() => stripe().invoices.retrieve(invoiceId)) : null
+  const subscription = idOf(invoice?.parent?.subscription_details?.subscription as string | { id: string } | undefined)
+  if (!invoice || !subscription) {
+    throw new ApiException(422, 'E_INTENT_NOT_CHANGEABLE', 'intent_not_changeable', { apiField: 'payment_intent_id' })
+  }
+  if (invoice.status !== 'open') throw new ApiException(409, 'E_INTENT_CLOSED', 'intent_closed')
+  const base = Number(intent.metadata?.base_amount || intent.amount)
+  const percent = promo?.percent ?? 0
+  /* one credit note at a time: the previous code's is voided first */
+  if (intent.metadata?.credit_note) await stripeCall(() => stripe().creditNotes.voidCreditNote(intent.metadata.credit_note))
+  const off = base - discounted(base, percent)
+  const note = off > 0
+    ? await stripeCall(() => stripe().creditNotes.create({ invoice: invoice.id, amount: off, memo: `Promotion code ${code}` }))
+    : null
+  await stripeCall(() => stripe().subscriptions.update(subscription, { discounts: promo && !promo.once ? [{ promotion_code: promo.id }] : '' }))
+  await stripeCall(() =>
+    stripe().paymentIntents.update(intent.id, {
+      metadata: { base_amount: String(base), credit_note: note?.id ?? '', coupon: promo?.coupon ?? '', promo_code: promo ? code! : '', percent_off: String(percent) },
+    })
+  )
+  return discountAnswer(base, percent)
+}
+
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null))
+
 /** An active promotion code's coupon and percentage (a code with only an amount off, or none, is refused). */
-async function promotion(code: string) {
+async function promotion(code: string | undefined): Promise<Promotion> {
+  if (!code) throw new ApiException(422, 'E_PROMO_CODE_INVALID', 'promo_code_invalid', { apiField: 'promo_code' })
   const list = await stripeCall(() => stripe().promotionCodes.list({ code, active: true, limit: 1, expand: ['data.promotion.coupon'] }))
   const found = list.data[0] as (Stripe.PromotionCode & { promotion?: { coupon?: Stripe.Coupon | string } }) | undefined
   const coupon = found?.promotion?.coupon
-  if (!coupon || typeof coupon === 'string' || !coupon.percent_off || coupon.valid === false) {
+  if (!found || !coupon || typeof coupon === 'string' || !coupon.percent_off || coupon.valid === false) {
     throw new ApiException(422, 'E_PROMO_CODE_INVALID', 'promo_code_invalid', { apiField: 'promo_code' })
   }
-  return { coupon: coupon.id, percent: coupon.percent_off }
+  return { id: found.id, coupon: coupon.id, percent: coupon.percent_off, once: coupon.duration === 'once' }
 }

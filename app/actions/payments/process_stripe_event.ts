@@ -3,7 +3,7 @@ import logger from '@adonisjs/core/services/logger'
 import type Stripe from 'stripe'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import paymentsConfig, { type PricingTier } from '#config/payments'
-import { stripe } from '#services/stripe'
+import { stripe, stripeCall } from '#services/stripe'
 import { grantsPremium, subscriptionsOf } from '#queries/payments/subscriptions'
 
 type Trx = TransactionClientContract
@@ -21,10 +21,16 @@ const idOf = (value: string | { id: string } | null | undefined) => (typeof valu
  */
 export default async function processStripeEvent(event: Stripe.Event) {
   const toCancel: string[] = []
+  /*
+   * A refund or a dispute names a payment; which purchase it paid is asked of
+   * Stripe before the transaction. If Stripe cannot answer, the webhook
+   * fails, nothing is stored, and Stripe delivers the event again.
+   */
+  const purchase = MONEY_BACK.has(event.type) ? await stripeCall(() => purchaseOf(paidIntentOf(event))) : null
   await db.transaction(async (trx) => {
     const fresh = await trx.table('stripe_events').insert({ id: event.id, type: event.type }).onConflict('id').ignore().returning('id')
     if (fresh.length === 0) return
-    const userId = await apply(trx, event, toCancel)
+    const userId = await apply(trx, event, toCancel, purchase)
     if (userId) await refreshPremium(trx, userId)
   })
   for (const id of toCancel) {
@@ -32,7 +38,36 @@ export default async function processStripeEvent(event: Stripe.Event) {
   }
 }
 
-async function apply(trx: Trx, event: Stripe.Event, toCancel: string[]) {
+const MONEY_BACK = new Set(['charge.refunded', 'charge.dispute.created', 'charge.dispute.updated', 'charge.dispute.closed'])
+const paidIntentOf = (event: Stripe.Event) => idOf((event.data.object as { payment_intent?: string | { id: string } | null }).payment_intent)
+
+/**
+ * The purchase a payment paid: a standalone payment intent (lifetime) is its
+ * own purchase; an invoice's payment belongs to the invoice's subscription,
+ * and `current` says whether that invoice is the subscription's latest (the
+ * one paying for the period under way).
+ */
+type Purchase = { stripeId: string; recurring: boolean; current: boolean; customer: string | null; metadata: Record<string, string> }
+async function purchaseOf(intentId: string | null): Promise<Purchase | null> {
+  if (!intentId) return null
+  const payments = await stripe().invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: intentId }, limit: 1 })
+  const invoiceId = idOf(payments.data[0]?.invoice as string | { id: string } | undefined)
+  if (!invoiceId) {
+    const intent = await stripe().paymentIntents.retrieve(intentId)
+    if (intent.metadata?.pricing_tier !== 'lifetime') return null
+    return { stripeId: intent.id, recurring: false, current: true, customer: idOf(intent.customer as string | null), metadata: intent.metadata }
+  }
+  const invoice = await stripe().invoices.retrieve(invoiceId)
+  const subscription = idOf(invoice.parent?.subscription_details?.subscription as string | { id: string } | undefined)
+  if (!subscription) return null
+  const live = await stripe().subscriptions.retrieve(subscription)
+  return {
+    stripeId: subscription, recurring: true, current: idOf(live.latest_invoice as string | { id: string } | null) === invoiceId,
+    customer: idOf(invoice.customer as string | null), metadata: live.metadata ?? {},
+  }
+}
+
+async function apply(trx: Trx, event: Stripe.Event, toCancel: string[], purchase: Purchase | null) {
   const object = event.data.object as any
   switch (event.type) {
     case 'customer.subscription.created':
@@ -48,7 +83,11 @@ async function apply(trx: Trx, event: Stripe.Event, toCancel: string[]) {
     case 'payment_intent.succeeded':
       return lifetimePaid(trx, object as Stripe.PaymentIntent, event.created, toCancel)
     case 'charge.refunded':
-      return refunded(trx, object as Stripe.Charge)
+      return refunded(trx, object as Stripe.Charge, purchase, toCancel)
+    case 'charge.dispute.created':
+    case 'charge.dispute.updated':
+    case 'charge.dispute.closed':
+      return disputed(trx, object as Stripe.Dispute, event.created, purchase, toCancel)
     default:
       return null
   }
@@ -121,15 +160,52 @@ async function lifetimePaid(trx: Trx, intent: Stripe.PaymentIntent, created: num
   return userId
 }
 
-/** A refunded lifetime purchase stops granting premium, whenever its success arrives. */
-async function refunded(trx: Trx, charge: Stripe.Charge) {
-  const intent = idOf(charge.payment_intent as string | null)
-  if (!intent || !charge.refunded) return null
-  const userId = await userOf(trx, idOf(charge.customer as string | null), charge.metadata)
+/** The purchase's row, locked, created (waiting for its own events: status incomplete, no tier) when they have not come yet. */
+async function purchaseRow(trx: Trx, stripeId: string, userId: number) {
+  const row = await trx.from('subscriptions').where('stripe_id', stripeId).forUpdate().first()
+  if (row) return row
+  const [created] = await trx.table('subscriptions').insert({ stripe_id: stripeId, user_id: userId, status: 'incomplete', last_event_at: 0 }).returning('*')
+  return created
+}
+
+/**
+ * A full refund of what pays for premium now (a lifetime purchase, or a
+ * subscription's latest invoice) ends that premium, and a refunded
+ * subscription is cancelled at Stripe so it is not charged again. A partial
+ * refund, or one of an earlier period's invoice, is a goodwill credit: it
+ * changes nothing. Whichever order the purchase's own events arrive in.
+ */
+async function refunded(trx: Trx, charge: Stripe.Charge, purchase: Purchase | null, toCancel: string[]) {
+  if (!purchase || !charge.refunded || !purchase.current) return null
+  const userId = await userOf(trx, purchase.customer, purchase.metadata)
   if (!userId) return null
-  const row = await trx.from('subscriptions').where('stripe_id', intent).forUpdate().first()
-  if (row) await trx.from('subscriptions').where('id', row.id).update({ refunded: true, updated_at: new Date() })
-  else await trx.table('subscriptions').insert({ stripe_id: intent, user_id: userId, status: 'incomplete', refunded: true, last_event_at: 0 })
+  const row = await purchaseRow(trx, purchase.stripeId, userId)
+  await trx.from('subscriptions').where('id', row.id).update({ refunded: true, updated_at: new Date() })
+  if (purchase.recurring) toCancel.push(purchase.stripeId)
+  return userId
+}
+
+/* Stripe's dispute statuses: inquiries (warning_*) hold no money back and change nothing */
+const DISPUTE_STATE: Record<string, 'open' | 'won' | 'lost'> = {
+  needs_response: 'open', under_review: 'open', won: 'won', lost: 'lost', warning_closed: 'won', prevented: 'won',
+}
+
+/**
+ * A chargeback: premium from the disputed purchase stops while it is open,
+ * comes back when it is won, and stays off when it is lost (a lost
+ * subscription is cancelled at Stripe). A dispute's events apply in the order
+ * Stripe made them; at the same second a closed dispute is not reopened.
+ */
+async function disputed(trx: Trx, dispute: Stripe.Dispute, created: number, purchase: Purchase | null, toCancel: string[]) {
+  const state = DISPUTE_STATE[dispute.status]
+  if (!purchase || !state) return null
+  const userId = await userOf(trx, purchase.customer, purchase.metadata)
+  if (!userId) return null
+  const row = await purchaseRow(trx, purchase.stripeId, userId)
+  const before = row.dispute_event_at === null ? -1 : Number(row.dispute_event_at)
+  if (before > created || (before === created && state === 'open' && row.dispute_status !== 'open')) return userId
+  await trx.from('subscriptions').where('id', row.id).update({ dispute_status: state, dispute_event_at: created, updated_at: new Date() })
+  if (state === 'lost' && purchase.recurring) toCancel.push(purchase.stripeId)
   return userId
 }
 

@@ -18,6 +18,7 @@ export type SubscriptionRow = {
   current_period_end: string | number | null
   cancel_at_period_end: boolean
   refunded: boolean
+  dispute_status: 'open' | 'won' | 'lost' | null
   last_event_at: string | number
   payment_failed_at: string | number | null
   paid_at: string | number | null
@@ -25,7 +26,8 @@ export type SubscriptionRow = {
 
 /** Whether a subscription row makes its user premium at `now` (seconds). */
 export function grantsPremium(row: SubscriptionRow, now = Math.floor(Date.now() / 1000)) {
-  if (row.refunded || !row.pricing_tier) return false
+  /* refunded in full, or charged back (a dispute open or lost): no premium from this purchase */
+  if (row.refunded || row.dispute_status === 'open' || row.dispute_status === 'lost' || !row.pricing_tier) return false
   if (row.pricing_tier === 'lifetime') return row.status === 'succeeded'
   if (!RECURRING_LIVE.includes(row.status)) return false
   const failedAt = row.payment_failed_at === null ? null : Number(row.payment_failed_at)

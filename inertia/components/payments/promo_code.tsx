@@ -5,7 +5,7 @@ import { urlFor } from '~/lib/routes'
 
 type Discount = { old_amount: number; new_amount: number; discount_percent: number }
 
-/** The promo-code field of a lifetime checkout: applies or removes one of Stripe's promotion codes on the intent. */
+/** The checkout's promo-code field: applies or removes one of Stripe's promotion codes on the intent (any plan; the server says how). */
 export function PromoCode({ intentId, onChange }: { intentId: string; onChange: (amount: number) => void }) {
   const t = useT()
   const [code, setCode] = useState('')

@@ -74,7 +74,16 @@ export default function Checkout(props: Props) {
       ) : (
         <form onSubmit={pay} className="stack">
           <div ref={mount} data-testid="payment-element" />
-          {intent && props.tier === 'lifetime' && <PromoCode intentId={intent.paymentIntentId} onChange={setAmount} />}
+          {intent && (
+            <PromoCode
+              intentId={intent.paymentIntentId}
+              onChange={(next) => {
+                setAmount(next)
+                /* the form shows what the intent now collects (a trial's setup intent collects nothing yet) */
+                stripeRef.current?.elements.fetchUpdates?.()
+              }}
+            />
+          )}
           {error && <p role="alert" className="error">{error}</p>}
           <button type="submit" className="button primary" disabled={state !== 'ready'}>{t('payments.pay')}</button>
         </form>

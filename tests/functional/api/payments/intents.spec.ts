@@ -116,14 +116,60 @@ test.group('API payments: Stripe intents', (group) => {
     assert.equal(again.body().amount, 11999)
   })
 
-  test('a subscription\'s own payment intent cannot be repriced (422)', async ({ client, assert }) => {
+  test('a promo code on a subscription\'s first invoice: a credit note lowers the same intent; a lasting coupon becomes the subscription\'s discount', async ({ client, assert }) => {
     const { user, token } = await signIn()
     await db.table('subscriptions').insert({ user_id: user.id, stripe_id: 'sub_old', pricing_tier: 'monthly', status: 'canceled' })
     const { paymentIntentId } = (await client.post('/api/subscriptions/stripe/intent').bearerToken(token).json({ pricing_tier: 'monthly' })).body()
-    const response = await client.post('/api/subscriptions/stripe/update_intent').bearerToken(token)
+    const subscription = callsTo('POST', '/v1/subscriptions').length && [...stripeState.objects.values()].find((o) => o.object === 'subscription' && o.customer === stripeObject(paymentIntentId).customer)!
+    const promo = (code: string | undefined, action: string) =>
+      client.post('/api/subscriptions/stripe/update_intent').bearerToken(token).json({ payment_intent_id: paymentIntentId, promo_code: code, promo_action: action })
+
+    /* TEN lasts (duration forever): 10 % off this invoice and the ones after it */
+    const ten = await promo('TEN', 'apply')
+    ten.assertStatus(200)
+    assert.deepEqual(ten.body(), { old_amount: 999, new_amount: 899, discount_percent: 10 })
+    assert.equal(stripeObject(paymentIntentId).amount, 899)
+    assert.deepEqual(subscription.discounts.map((d: any) => d.promotion_code), ['promo_ten'])
+    /* HALF is once: this invoice only; TEN's credit note is voided first */
+    const half = await promo('HALF', 'apply')
+    assert.deepEqual(half.body(), { old_amount: 999, new_amount: 500, discount_percent: 50 })
+    assert.equal(stripeObject(paymentIntentId).amount, 500)
+    assert.deepEqual(subscription.discounts, [])
+    const notes = [...stripeState.objects.values()].filter((o) => o.object === 'credit_note')
+    assert.deepEqual(notes.map((note) => [note.amount, note.status]), [[100, 'void'], [499, 'issued']])
+    /* removed: the full price again, nothing left on the subscription */
+    const removed = await promo(undefined, 'remove')
+    assert.deepEqual(removed.body(), { old_amount: 999, new_amount: 999, discount_percent: 0 })
+    assert.equal(stripeObject(paymentIntentId).amount, 999)
+    /* the intent the client holds is still the one to confirm */
+    assert.equal(stripeObject(paymentIntentId).status, 'requires_payment_method')
+    /* once the invoice is paid, no code changes it */
+    stripeObject(paymentIntentId).status = 'succeeded'
+    const late = await promo('TEN', 'apply')
+    late.assertStatus(409)
+    assertErrorBody(assert, late.body(), 'E_INTENT_CLOSED')
+  })
+
+  test('a promo code during the trial goes on the subscription: its first charge after the trial is the discounted one', async ({ client, assert }) => {
+    const { token } = await signIn()
+    const { paymentIntentId } = (await client.post('/api/subscriptions/stripe/intent').bearerToken(token).json({ pricing_tier: 'yearly' })).body()
+    assert.match(paymentIntentId, /^seti_/)
+    const subscription = [...stripeState.objects.values()].find((o) => o.object === 'subscription' && o.pending_setup_intent?.id === paymentIntentId)!
+    const applied = await client.post('/api/subscriptions/stripe/update_intent').bearerToken(token)
       .json({ payment_intent_id: paymentIntentId, promo_code: 'HALF', promo_action: 'apply' })
-    response.assertStatus(422)
-    assertErrorBody(assert, response.body(), 'E_INTENT_NOT_CHANGEABLE')
+    applied.assertStatus(200)
+    assert.deepEqual(applied.body(), { old_amount: 5999, new_amount: 3000, discount_percent: 50 })
+    assert.deepEqual(subscription.discounts.map((d: any) => d.promotion_code), ['promo_half'])
+    const removed = await client.post('/api/subscriptions/stripe/update_intent').bearerToken(token).json({ payment_intent_id: paymentIntentId, promo_action: 'remove' })
+    assert.deepEqual(removed.body(), { old_amount: 5999, new_amount: 5999, discount_percent: 0 })
+    assert.deepEqual(subscription.discounts, [])
+    /* another user cannot touch the trial's subscription */
+    const other = await signIn()
+    await client.post('/api/subscriptions/stripe/intent').bearerToken(other.token).json({ pricing_tier: 'lifetime' })
+    const refused = await client.post('/api/subscriptions/stripe/update_intent').bearerToken(other.token)
+      .json({ payment_intent_id: paymentIntentId, promo_code: 'HALF', promo_action: 'apply' })
+    refused.assertStatus(404)
+    assert.deepEqual(subscription.discounts, [])
   })
 
   test('GET subscriptions/discounts lists the yearly saving', async ({ client, assert }) => {

@@ -4,7 +4,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { ApiClient } from '@japa/api-client'
 import { resetState } from '#tests/support/helpers'
 import { signIn } from '#tests/functional/api/content/support'
-import { signPayload, stripeEvent, stripeId, stripeState } from '#tests/support/stripe_server'
+import { signPayload, stripeEvent, stripeId, stripeState, subscriptionInvoice } from '#tests/support/stripe_server'
 import { callsTo, postEvent, premiumOf } from './support.js'
 
 const FIXTURES = new URL('../../../fixtures/stripe/', import.meta.url)
@@ -32,11 +32,20 @@ const orders: Record<string, <T>(events: T[]) => T[]> = {
 
 async function customer() {
   const session = await signIn()
-  const ids = { customer: stripeId('cus'), subscription: stripeId('sub'), intent: stripeId('pi'), user: String(session.user.id) }
+  const ids = {
+    customer: stripeId('cus'), subscription: stripeId('sub'), intent: stripeId('pi'), user: String(session.user.id),
+    /* the payment of the subscription's first invoice, and of an earlier invoice */
+    invoice_intent: stripeId('pi'), earlier_intent: stripeId('pi'),
+  }
   session.user.paymentCustomerId = ids.customer
   await session.user.save()
-  /* the subscription as Stripe knows it, so the app can cancel it (upgrade) */
-  stripeState.objects.set(ids.subscription, { id: ids.subscription, object: 'subscription', customer: ids.customer, status: 'active', metadata: {} })
+  /* what Stripe knows of the stories' purchases: the subscription (so the app can cancel it), its invoices and their payments, the lifetime intent */
+  subscriptionInvoice(ids.subscription, ids.customer, ids.earlier_intent)
+  const latest = subscriptionInvoice(ids.subscription, ids.customer, ids.invoice_intent)
+  stripeState.objects.set(ids.subscription, { id: ids.subscription, object: 'subscription', customer: ids.customer, status: 'active', metadata: {}, latest_invoice: latest.id })
+  stripeState.objects.set(ids.intent, {
+    id: ids.intent, object: 'payment_intent', customer: ids.customer, amount: 14999, status: 'succeeded', metadata: { user_id: ids.user, pricing_tier: 'lifetime' },
+  })
   return { ...session, ids }
 }
 
@@ -58,7 +67,9 @@ test.group('API payments: Stripe webhook event sequences', (group) => {
         assert.deepEqual(me.subscription, expect.subscription)
         assert.deepEqual(me.subscriptionProvider, expect.subscriptionProvider)
         assert.equal(await premiumOf(user.id), expect.isPremium)
-        if (name === 'upgrade_to_lifetime') assert.lengthOf(callsTo('DELETE', `/v1/subscriptions/${ids.subscription}`), 1)
+        /* the subscription is cancelled at Stripe (once) when lifetime replaces it or its current period is refunded or charged back and lost */
+        const cancelled = ['upgrade_to_lifetime', 'refund_subscription', 'dispute_lost_subscription'].includes(name) ? 1 : 0
+        assert.lengthOf(callsTo('DELETE', `/v1/subscriptions/${ids.subscription}`), cancelled)
       })
     }
   }
@@ -76,6 +87,22 @@ test.group('API payments: Stripe webhook event sequences', (group) => {
     assert.isFalse(await premiumOf(user.id))
     const rows = await db.from('stripe_events').count('* as total')
     assert.equal(Number(rows[0].total), 4)
+  })
+
+  test('a refund Stripe cannot place (Stripe unreachable) fails the delivery and stores nothing; the redelivery applies it', async ({ client, assert }) => {
+    const { user, ids } = await customer()
+    const [paid, refund] = eventsOf('refund', ids)
+    await replay(client, [paid])
+    assert.isTrue(await premiumOf(user.id))
+    /* both tries of the SDK (one retry) meet an outage */
+    stripeState.failures = 2
+    const failed = await postEvent(client, refund)
+    failed.assertStatus(502)
+    assert.equal(failed.body().code, 'E_PAYMENT_PROVIDER')
+    assert.lengthOf(await db.from('stripe_events').where('id', refund.id), 0)
+    assert.isTrue(await premiumOf(user.id))
+    ;(await postEvent(client, refund)).assertStatus(200)
+    assert.isFalse(await premiumOf(user.id))
   })
 
   test('a forged, unsigned, stale or otherwise-signed event is a 400 and changes nothing', async ({ client, assert }) => {
