@@ -6,6 +6,7 @@ import Note from '#models/note'
 import type User from '#models/user'
 import { findNoteType, prepareNote, type NoteInput } from '#actions/notes/note_content'
 import { assertRoomFor } from '#actions/decks/card_limit'
+import ApiException from '#exceptions/api_exception'
 
 /** Anki-style: 64 random bits, printable; the identity re-imports and sharing match on. */
 export const newGuid = () => randomBytes(8).toString('base64url')
@@ -16,9 +17,21 @@ export const newGuid = () => randomBytes(8).toString('base64url')
  * are added, the rest keep their progress. The card limit is checked with
  * the deck's row locked (card_limit.ts), so racing saves cannot pass it.
  */
+/**
+ * Making an image-occlusion note is premium (spec 000 §1), for whoever
+ * writes it (an editor of a premium owner's deck too). Notes that exist stay
+ * editable and studyable by anyone: an imported or once-premium learner's
+ * occlusion cards are never taken away.
+ */
+function assertMayMake(user: User, kind: string, existing: Note | undefined, noteTypeId: number) {
+  if (kind !== 'image_occlusion' || user.hasPremium || existing?.noteTypeId === noteTypeId) return
+  throw new ApiException(402, 'E_PREMIUM_REQUIRED', 'premium_image_occlusion', { hasBody: true, field: 'template_id', extra: { feature: 'image_occlusion' } })
+}
+
 export default class SaveNote {
-  async handle(_user: User, deck: Deck, input: NoteInput, trx: TransactionClientContract, existing?: Note) {
+  async handle(user: User, deck: Deck, input: NoteInput, trx: TransactionClientContract, existing?: Note) {
     const noteType = await findNoteType({ id: deck.userId }, input.noteTypeId, trx)
+    assertMayMake(user, noteType.kind, existing, noteType.id)
     const prepared = prepareNote(noteType, input, { imagesAllowed: deck.imagesAllowed, previous: existing?.fields })
     const note = existing ?? new Note().fill({ userId: deck.userId, guid: newGuid(), tags: [], libraryNoteId: null })
     const current = existing ? (await Card.query({ client: trx }).where('note_id', existing.id)).map((card) => card.ord) : []

@@ -1,5 +1,6 @@
 import { useEditorState, type Editor } from '@tiptap/react'
 import { useT } from '~/lib/i18n'
+import { useShared } from '~/lib/shared'
 import { useShortcut } from './shortcuts'
 import { ToolButton, ToolMenu } from './tool_button'
 import { AudioIcon, BulletListIcon, CodeBlockIcon, ColorIcon, HighlightIcon, ImageIcon, LinkIcon, OrderedListIcon } from './icons'
@@ -76,7 +77,14 @@ function useMarkState(editor: Editor | null): MarkState {
   )
 }
 
-type GroupProps = { state: MarkState; off: boolean; chain: Chain }
+/** `locked`: the styling tools (colour, highlight, headings) are premium ("card formatting", spec 000 §1) */
+type GroupProps = { state: MarkState; off: boolean; locked: boolean; chain: Chain }
+
+/** A premium tool's label for a free learner: it says why the tool is off. */
+function usePremiumLabel(locked: boolean) {
+  const t = useT()
+  return (label: string) => (locked ? t('editor.toolbar.premium_only', { tool: label }) : label)
+}
 
 /** Bold, italic, underline, strike, subscript, superscript. */
 function MarkButtons({ state, off, chain }: GroupProps) {
@@ -111,9 +119,10 @@ function MarkButtons({ state, off, chain }: GroupProps) {
 }
 
 /** Numbered and bulleted lists, highlight. */
-function ListButtons({ state, off, chain }: GroupProps) {
+function ListButtons({ state, off, locked, chain }: GroupProps) {
   const t = useT()
   const shortcut = useShortcut()
+  const premium = usePremiumLabel(locked)
   return (
     <>
       <ToolButton label={t('editor.toolbar.ordered_list')} shortcut={shortcut('Mod+Shift+7')} active={state.orderedList} disabled={off} onClick={() => chain().toggleOrderedList().run()}>
@@ -122,7 +131,7 @@ function ListButtons({ state, off, chain }: GroupProps) {
       <ToolButton label={t('editor.toolbar.bullet_list')} shortcut={shortcut('Mod+Shift+8')} active={state.bulletList} disabled={off} onClick={() => chain().toggleBulletList().run()}>
         <BulletListIcon />
       </ToolButton>
-      <ToolButton label={t('editor.toolbar.highlight')} shortcut={shortcut('Mod+Shift+H')} active={state.highlight} disabled={off} onClick={() => chain().toggleHighlight().run()}>
+      <ToolButton label={premium(t('editor.toolbar.highlight'))} shortcut={shortcut('Mod+Shift+H')} active={state.highlight} disabled={off || locked} onClick={() => chain().toggleHighlight().run()}>
         <HighlightIcon />
       </ToolButton>
     </>
@@ -130,8 +139,9 @@ function ListButtons({ state, off, chain }: GroupProps) {
 }
 
 /** The text colour: the default, or one of the fixed colours. */
-function ColorMenu({ state, off, chain }: GroupProps) {
+function ColorMenu({ state, off, locked, chain }: GroupProps) {
   const t = useT()
+  const premium = usePremiumLabel(locked)
   const colorNames: Record<(typeof COLORS)[number]['name'], string> = {
     red: t('editor.color.red'),
     orange: t('editor.color.orange'),
@@ -142,9 +152,9 @@ function ColorMenu({ state, off, chain }: GroupProps) {
   }
   return (
     <ToolMenu
-      label={t('editor.toolbar.color')}
+      label={premium(t('editor.toolbar.color'))}
       active={Boolean(state.color)}
-      disabled={off}
+      disabled={off || locked}
       icon={<ColorIcon color={state.color} />}
       items={[
         {
@@ -167,14 +177,15 @@ function ColorMenu({ state, off, chain }: GroupProps) {
 }
 
 /** A paragraph, or a heading of level 1 to 3. */
-function HeadingMenu({ state, off, chain }: GroupProps) {
+function HeadingMenu({ state, off, locked, chain }: GroupProps) {
   const t = useT()
   const shortcut = useShortcut()
+  const premium = usePremiumLabel(locked)
   return (
     <ToolMenu
-      label={t('editor.toolbar.heading')}
+      label={premium(t('editor.toolbar.heading'))}
       active={state.heading > 0}
-      disabled={off}
+      disabled={off || locked}
       icon={<strong>H</strong>}
       items={[
         {
@@ -232,7 +243,8 @@ function InsertButtons({ state, off, chain, cloze, onCloze, onLink, onMath }: Gr
 
 export function FieldToolbar({ editor, cloze, imagesDisabledReason, canImage, canAudio, onImage, onAudio, onLink, onCloze, onMath }: FieldToolbarProps) {
   const t = useT()
-  const group: GroupProps = { state: useMarkState(editor), off: !editor, chain: () => editor!.chain().focus() }
+  const { user } = useShared()
+  const group: GroupProps = { state: useMarkState(editor), off: !editor, locked: !user?.isPremium, chain: () => editor!.chain().focus() }
   return (
     <div className="field-toolbar" role="toolbar" aria-label={t('editor.toolbar.label')}>
       {canImage && (

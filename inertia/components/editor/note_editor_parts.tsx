@@ -1,5 +1,6 @@
 /* The notes editor page's parts around the fields: the note type, the buttons, and the preview of the cards. */
 import { useT } from '~/lib/i18n'
+import { useShared } from '~/lib/shared'
 import { Tooltip } from '~/components/tooltip'
 import { CardPreview } from './card_preview'
 import { useShortcut } from './shortcuts'
@@ -9,7 +10,10 @@ import type { FieldErrorState, NoteDraft, NoteTypeOption } from './note_draft'
 /** The note type; another one starts afresh (`onSwitch`), its error gone. */
 export function NoteTypeSelect({ noteTypes, draft, errors, onSwitch }: { noteTypes: NoteTypeOption[]; draft: NoteDraft; errors: FieldErrorState; onSwitch: () => void }) {
   const t = useT()
+  const { user } = useShared()
   const typeError = errors.error('template_id')
+  /* image occlusion is premium: a free learner sees it marked, and is offered the paywall when refused */
+  const locked = (option: NoteTypeOption) => option.kind === 'image_occlusion' && !user?.isPremium
   return (
     <label className="field">
       <span>{t('editor.note_type')}</span>
@@ -24,8 +28,8 @@ export function NoteTypeSelect({ noteTypes, draft, errors, onSwitch }: { noteTyp
         }}
       >
         {noteTypes.map((option) => (
-          <option key={option.id} value={option.id}>
-            {option.name}
+          <option key={option.id} value={option.id} data-premium={locked(option) || undefined}>
+            {locked(option) ? `${option.name} (${t('limits.paywall.premium_badge')})` : option.name}
           </option>
         ))}
       </select>
@@ -33,6 +37,11 @@ export function NoteTypeSelect({ noteTypes, draft, errors, onSwitch }: { noteTyp
         <small className="field-error" role="alert">
           {typeError}
         </small>
+      )}
+      {locked(draft.type) && (
+        <a href="/paywall?reason=upgrade" className="button small" data-paywall-link>
+          {t('limits.paywall.open')}
+        </a>
       )}
     </label>
   )

@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
 import { writeFile, mkdir } from 'node:fs/promises'
 import app from '@adonisjs/core/services/app'
 import type { Page } from 'playwright'
@@ -111,7 +112,8 @@ test.group('Decks, folders and notes in the browser', (group) => {
     await preview.getByRole('tab', { name: 'Cloze 2' }).waitFor()
     await save(page)
 
-    /* Image occlusion: an image, two masks in two groups */
+    /* Image occlusion (premium: Ana has subscribed meanwhile): an image, two masks in two groups */
+    await db.from('users').where('email', 'ana@example.test').update({ is_premium: true })
     const picture = app.makePath('tmp', 'browser', 'skeleton.png')
     await mkdir(app.makePath('tmp', 'browser'), { recursive: true })
     await writeFile(picture, solidPng())

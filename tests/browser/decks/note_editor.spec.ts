@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
 import app from '@adonisjs/core/services/app'
 import { mkdir, writeFile } from 'node:fs/promises'
 import type { Page } from 'playwright'
@@ -20,7 +21,10 @@ test.group('The notes editor in the browser', (group) => {
   group.each.setup(() => resetState())
 
   test('an error goes once its field changes; the occlusion preview turns red only after an attempt; the list shows the picture', async ({ visit, assert, cleanup }) => {
+    /* premium: image occlusion is a premium feature */
     const user = await makeUser({ email: 'ana@example.test' })
+    await db.from('users').where('id', user.id).update({ is_premium: true })
+    user.isPremium = true
     const deck = await new CreateDeck().handle(user, { name: 'Anatomy' })
     const page = await hydrated(await visit('/sign-in'))
     cleanup(async (error) => {

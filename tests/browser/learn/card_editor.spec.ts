@@ -33,7 +33,10 @@ test.group('Editing a card in a study session', (group) => {
   group.each.setup(() => resetState())
 
   test('E opens the notes editor itself: rich fields, the cloze button, occlusion; errors clear as the field changes', async ({ visit, assert, cleanup }) => {
+    /* premium: image occlusion is a premium feature */
     const user = await makeUser({ email: 'ana@example.test' })
+    await db.from('users').where('id', user.id).update({ is_premium: true })
+    user.isPremium = true
     user.learningTutorialSeen = true
     await user.save()
     const deck = await new CreateDeck().handle(user, { name: 'Geography' })

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
 import { resetState } from '#tests/support/helpers'
 import { createDeck, createNote, listNotes, signIn, templateIds } from './support.js'
 
@@ -15,7 +16,9 @@ test.group('API notes: previews of picture notes', (group) => {
   group.each.setup(() => resetState())
 
   test('an occlusion without a header is previewed by its type, one with a header by the header', async ({ client, assert }) => {
-    const { token } = await signIn()
+    /* image occlusion is premium */
+    const { user, token } = await signIn()
+    await db.from('users').where('id', user.id).update({ is_premium: true })
     const ids = await templateIds(client, token)
     const deck = await createDeck(client, token, { name: 'Anatomy' })
     const bare = await createNote(client, token, { deck_id: deck.id, template_id: ids.image_occlusion, fields: { Image: IMAGE }, field_attachments_map: MASKS })

@@ -22,8 +22,10 @@ const NOTE_KEYS = [
   'nextReviewAt', 'numberOfCards', 'noteCardsCount', 'learningState', 'isFrozen', 'rootDeckId', 'deckId',
 ]
 
+/** A premium learner (image occlusion, which these tests write, is premium) with a deck. */
 async function setup(client: any) {
   const session = await signIn()
+  await db.from('users').where('id', session.user.id).update({ is_premium: true })
   const ids = await templateIds(client, session.token)
   const deck = await createDeck(client, session.token, { name: 'Deck' })
   return { ...session, ids, deck }
@@ -145,6 +147,29 @@ test.group('API notes: create', (group) => {
     assert.include(response.body().front.rawHtml, 'data-type-answer="Back"')
     assert.notInclude(response.body().front.rawHtml.replace(/<span[^>]*><\/span>/g, ''), '>necessary')
     assert.include(response.body().back.rawHtml, 'necessary')
+  })
+
+  test('a free learner cannot make an image-occlusion note (402 E_PREMIUM_REQUIRED, nothing written); the ones they have stay editable', async ({ client, assert }) => {
+    const { user, token, ids, deck } = await setup(client)
+    const made = await post(client, token, { deck_id: deck.id, template_id: ids.image_occlusion, fields: { Image: IMAGE, Header: 'Heart' }, field_attachments_map: MASKS })
+    made.assertStatus(201)
+    /* premium ends */
+    await db.from('users').where('id', user.id).update({ is_premium: false })
+    const before = await snapshot()
+    const refused = await post(client, token, { deck_id: deck.id, template_id: ids.image_occlusion, fields: { Image: IMAGE, Header: 'Lungs' }, field_attachments_map: MASKS })
+    refused.assertStatus(402)
+    assertErrorBody(assert, refused.body(), 'E_PREMIUM_REQUIRED')
+    assert.equal(refused.body().feature, 'image_occlusion')
+    assert.deepEqual(await snapshot(), before)
+    /* the existing one is edited as before; a basic note is made as before */
+    const edited = await client.put(`/api/notes/${made.body().id}`).bearerToken(token).json({ note: { fields: { Image: IMAGE, Header: 'Heart (left)' } } })
+    edited.assertStatus(200)
+    ;(await post(client, token, { deck_id: deck.id, template_id: ids.basic, fields: { Front: 'q', Back: 'a' } })).assertStatus(201)
+    /* turning a basic note into an occlusion note is making one */
+    const basic = await post(client, token, { deck_id: deck.id, template_id: ids.basic, fields: { Front: 'q2', Back: 'a2' } })
+    const turned = await client.put(`/api/notes/${basic.body().id}`).bearerToken(token)
+      .json({ note: { template_id: ids.image_occlusion, fields: { Image: IMAGE, Header: 'x' }, field_attachments_map: MASKS } })
+    turned.assertStatus(402)
   })
 
   test('validation: empty required field, unknown field, cloze without deletion, reverse on cloze, unknown template', async ({ client, assert }) => {
