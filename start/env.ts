@@ -84,4 +84,5 @@ export default await Env.create(new URL('../', import.meta.url), {
   STRIPE_API_PROTOCOL: Env.schema.enum.optional(['http', 'https'] as const),
   CELLO_SECRET: Env.schema.string.optional(),
   CELLO_PRODUCT_ID: Env.schema.string.optional(),
+  CELLO_SCRIPT_URL: Env.schema.string.optional(),
 })

@@ -9,6 +9,7 @@ import { CLEAR_HISTORY_FLASH } from '#services/web_sign_in'
 import { allFlags } from '#services/remote_flags'
 import { inMaintenanceFor } from '#services/client_gate'
 import { adminShared } from '#services/admin_session'
+import { referralsOffer } from '#actions/payments/account_links'
 
 export default class InertiaMiddleware extends BaseInertiaMiddleware {
   share(ctx: HttpContext) {
@@ -37,6 +38,8 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
       csrfToken: ctx.inertia.always((ctx.request as { csrfToken?: string }).csrfToken ?? null),
       /* the masquerade banner and an admin's debug panel (app/services/admin_session.ts) */
       admin: ctx.inertia.always(adminShared(ctx)),
+      /* the referral toast's programme (null: not configured, or a guest) */
+      referrals: referralsOffer(user),
     }
   }
 

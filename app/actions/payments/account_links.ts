@@ -29,10 +29,23 @@ export async function celloToken(user: User) {
   const secret = env.get('CELLO_SECRET')
   const productId = env.get('CELLO_PRODUCT_ID')
   if (!secret || !productId) throw new ApiException(503, 'E_REFERRALS_NOT_CONFIGURED', 'referrals_not_configured')
+  /* guests have no account a referral could be credited to */
+  if (user.isGuest) throw new ApiException(403, 'E_REFERRALS_GUEST', 'referrals_guest')
   const token = await new SignJWT({ productId, productUserId: String(user.id) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuedAt()
     .setExpirationTime('1d')
     .sign(new TextEncoder().encode(secret))
   return { token }
+}
+
+/**
+ * The web's referral toast: on when the programme is configured and the
+ * learner has an account. `script` is Cello's loader (CELLO_SCRIPT_URL: its
+ * sandbox's for test accounts), `productId` what it boots with.
+ */
+export function referralsOffer(user: User | undefined) {
+  const productId = env.get('CELLO_PRODUCT_ID')
+  if (!user || user.isGuest || !productId || !env.get('CELLO_SECRET')) return null
+  return { productId, script: env.get('CELLO_SCRIPT_URL', 'https://assets.cello.so/app/latest/cello.js') }
 }

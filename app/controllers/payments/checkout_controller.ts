@@ -4,7 +4,7 @@ import env from '#start/env'
 import paymentsConfig, { type PricingTier } from '#config/payments'
 import ApiException from '#exceptions/api_exception'
 import { applyPromoCode, createIntent, createUpgradeIntent, upgradeCredit } from '#actions/payments/intents'
-import { managementLink } from '#actions/payments/account_links'
+import { celloToken, managementLink } from '#actions/payments/account_links'
 import { createIntentValidator, updateIntentValidator } from '#validators/payments'
 import { paymentsConfigured, stripe } from '#services/stripe'
 import { liveRecurring } from '#queries/payments/subscriptions'
@@ -62,6 +62,11 @@ export default class CheckoutController {
     const query = await returnValidator.validate(request.qs())
     const status = RETURN_STATUSES.find((known) => known === query.redirect_status) ?? 'failed'
     return inertia.render('payments/return', { status, kind: query.setup_intent ? 'setup' : 'payment' })
+  }
+
+  /** POST /account/referral_token: the referral toast's token, the same as the API's users/cello_jwt. */
+  async referralToken({ auth }: HttpContext) {
+    return celloToken(auth.use('web').getUserOrFail())
   }
 
   /** GET /settings/subscription: off to Stripe's billing portal. */

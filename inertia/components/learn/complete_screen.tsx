@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import { ClientDate } from '~/components/decks/deck_counts'
+import { ReferralToast } from '~/components/payments/referral_toast'
 
 /** Nothing left for now: what was done, when the next card comes, and where to go (Enter: back to the decks). */
 export function CompleteScreen({ studied, nextCardAppearsAt }: { studied: { cards: number; answers: number }; nextCardAppearsAt: string | null }) {
@@ -40,6 +41,7 @@ export function CompleteScreen({ studied, nextCardAppearsAt }: { studied: { card
           {t('learn.complete.statistics')}
         </Link>
       </div>
+      <ReferralToast />
     </section>
   )
 }

@@ -41,4 +41,27 @@ test.group('The end of a study session in the browser', (group) => {
     assert.equal(new URL(page.url()).pathname, '/')
     assert.equal(await popup.count(), 0)
   })
+
+  test('the referral toast comes after a session; "Not now" hides it for good; Invite says so when the programme cannot load', async ({ visit, assert }) => {
+    const { deck } = await learnerWithCards(2)
+    const page = await hydrated(await visit('/sign-in'))
+    /* Cello's script cannot be reached from here (as when it is blocked): the toast says the programme could not open */
+    await page.route('https://assets.cello.so/**', (route) => route.abort())
+    await signInWithForm(page, 'ana@example.test')
+    await open(page, `/decks/${deck.id}/learn`)
+    for (let index = 0; index < 2; index++) await answerWith(page, '4')
+    const toast = page.getByTestId('referral-toast')
+    await toast.waitFor()
+    const tokenAsked = page.waitForResponse((response) => response.url().endsWith('/account/referral_token') && response.status() === 200)
+    await toast.getByRole('button', { name: 'Invite friends' }).click()
+    await tokenAsked
+    await toast.getByRole('alert').waitFor()
+    assert.include(await toast.getByRole('alert').innerText(), 'could not be opened')
+    await toast.getByRole('button', { name: 'Not now' }).click()
+    assert.equal(await toast.count(), 0)
+    /* the next session's end: still hidden */
+    await page.reload()
+    await page.getByRole('heading', { name: 'Congratulations!' }).waitFor()
+    assert.equal(await page.getByTestId('referral-toast').count(), 0)
+  })
 })

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { jwtVerify } from 'jose'
 import db from '@adonisjs/lucid/services/db'
 import { resetState } from '#tests/support/helpers'
 import { signedIn, WebSession } from '#tests/support/web_session'
@@ -73,6 +74,20 @@ test.group('Web: checkout, return and subscription pages', (group) => {
     const refused = await other.web.post('/checkout/upgrade_intent', {})
     assert.equal(refused.status, 302)
     assert.equal(callsTo('POST', '/v1/payment_intents').length, intentsBefore)
+  })
+
+  test('the referral toast: its programme is shared with signed-in learners, and its token is the API\'s', async ({ assert }) => {
+    const { user, web } = await signedIn()
+    const shared = page((await web.get('/settings')).text).props.referrals
+    assert.deepEqual(shared, { productId: 'mnemo.test', script: 'https://assets.cello.so/app/latest/cello.js' })
+    const response = await web.post('/account/referral_token', {})
+    assert.equal(response.status, 200)
+    const { payload } = await jwtVerify(JSON.parse(response.text).token, new TextEncoder().encode('test-cello-secret'))
+    assert.equal(payload.productUserId, String(user.id))
+    /* signed out: no programme, no token */
+    const anonymous = new WebSession()
+    assert.isNull(page((await anonymous.get('/settings')).text).props.referrals)
+    assert.equal((await anonymous.post('/account/referral_token', {})).status, 302)
   })
 
   test('the page\'s intent and promo calls run the same actions as the API, on the session\'s user only', async ({ assert }) => {

@@ -203,6 +203,11 @@ test.group('API payments: Stripe intents', (group) => {
     assert.equal(payload.productId, 'mnemo.test')
     assert.equal(payload.productUserId, String(user.id))
     ;(await client.post('/api/users/cello_jwt')).assertStatus(401)
+    /* a guest has no account to credit a referral to */
+    const guest = await signIn({ provider: 'guest', email: null, password: null })
+    const refused = await client.post('/api/users/cello_jwt').bearerToken(guest.token)
+    refused.assertStatus(403)
+    assertErrorBody(assert, refused.body(), 'E_REFERRALS_GUEST')
   })
 
   test('Stripe down: a 502 E_PAYMENT_PROVIDER, never a 500', async ({ client, assert }) => {
