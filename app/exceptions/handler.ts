@@ -78,6 +78,16 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       if (error instanceof ApiException && error.status === 404) {
         return super.handle(new coreErrors.E_ROUTE_NOT_FOUND(['GET', ctx.request.url()]), ctx)
       }
+      /*
+       * A visit from a page already open (Inertia's X-Inertia) that fails on
+       * the server keeps that page: the answer is the error's JSON, which the
+       * page shows as an alert over itself (components/connection_alerts.tsx).
+       * A first load still gets the error page.
+       */
+      if (ctx.request.header('x-inertia')) {
+        const { status, body } = this.toJson(error, ctx)
+        if (status >= 500) return ctx.response.status(status).send(body)
+      }
       return super.handle(error, ctx)
     }
 

@@ -6,6 +6,7 @@ import { ToastProvider, useToast } from '~/components/toasts'
 import { useShared } from '~/lib/shared'
 import { applyTheme } from '~/lib/theme'
 import { ServerNotice } from '~/components/limits/server_notice'
+import { ConnectionAlerts } from '~/components/connection_alerts'
 import { DebugPanel, MasqueradeBanner } from '~/components/admin/admin_overlays'
 
 /** Flash messages from the server become toasts. */
@@ -44,6 +45,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <DebugPanel />
         <FlashToasts />
         <ServerNotice />
+        <ConnectionAlerts />
         <DocumentAttributes />
       </AlertProvider>
     </ToastProvider>

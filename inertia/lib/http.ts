@@ -32,6 +32,35 @@ export class HttpError extends Error {
 
 type RequestOptions = Omit<RequestInit, 'body'> & { body?: BodyInit; json?: unknown }
 
+/** The spec's client rules (000 §8): a 120 s timeout, and 2 retries on network failures only (never on an HTTP answer). */
+export const REQUEST_TIMEOUT_MS = 120_000
+export const NETWORK_RETRIES = 2
+/* methods a lost answer may be sent again for: a POST may have been applied already, and is not repeated */
+const REPEATABLE = new Set(['GET', 'HEAD', 'PUT', 'DELETE'])
+
+/**
+ * What the page-wide alerts show (components/connection_alerts.tsx): a
+ * failed request tells them through this window event, as Inertia visits do
+ * through the router's events.
+ */
+export const CONNECTION_PROBLEM = 'mnemo:connection-problem'
+export type ConnectionProblem = { status: number; title?: string; body?: string }
+function report(problem: ConnectionProblem) {
+  if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent<ConnectionProblem>(CONNECTION_PROBLEM, { detail: problem }))
+}
+
+async function send(url: string, init: RequestInit, retries: number): Promise<Response> {
+  const signal = init.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]) : AbortSignal.timeout(REQUEST_TIMEOUT_MS)
+  try {
+    return await fetch(url, { ...init, signal })
+  } catch (error) {
+    /* the caller cancelled: not a failure */
+    if (init.signal?.aborted) throw error
+    if (retries > 0) return send(url, init, retries - 1)
+    throw error
+  }
+}
+
 export async function requestJson<T>(url: string, { json, headers: extra, ...init }: RequestOptions = {}): Promise<T> {
   const headers = new Headers(extra)
   headers.set('Accept', 'application/json')
@@ -43,16 +72,20 @@ export async function requestJson<T>(url: string, { json, headers: extra, ...ini
   }
 
   let response: Response
+  const method = (init.method ?? 'GET').toUpperCase()
   try {
-    response = await fetch(url, { credentials: 'same-origin', ...init, headers, body })
+    response = await send(url, { credentials: 'same-origin', ...init, headers, body }, REPEATABLE.has(method) ? NETWORK_RETRIES : 0)
   } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error
+    if ((error as Error).name === 'AbortError' && init.signal?.aborted) throw error
+    report({ status: 0 })
     throw new HttpError('', 0, 'E_NETWORK')
   }
 
   const data = await response.json().catch(() => null)
   if (!response.ok) {
     const problem = (data ?? {}) as { title?: string; body?: string; code?: string; errors?: HttpError['errors'] }
+    /* the server down (500) or in maintenance behind its proxy (502, 504): the page-wide alert too */
+    if ([500, 502, 504].includes(response.status)) report({ status: response.status, title: problem.title, body: problem.body })
     throw new HttpError(problem.body ?? problem.title ?? '', response.status, problem.code, problem.title, Array.isArray(problem.errors) ? problem.errors : [])
   }
   return data as T

@@ -21,4 +21,21 @@ test.group('Exception handler', () => {
     assert.notProperty(body, 'stack')
     assert.notInclude(JSON.stringify(body), 'secret internals')
   })
+
+  test('a visit from an open page (X-Inertia) that fails on the server gets the error\'s JSON, which the page shows over itself', async ({ assert }) => {
+    const req = new IncomingMessage(new Socket())
+    req.method = 'GET'
+    req.url = '/decks'
+    req.headers['x-inertia'] = 'true'
+    req.headers.accept = 'text/html, application/xhtml+xml'
+    req.headers['accept-language'] = 'de'
+    const ctx = await testUtils.createHttpContext({ req, res: new ServerResponse(req) })
+    await new HttpExceptionHandler().handle(new Error('secret internals'), ctx)
+    ctx.response.finish()
+    assert.equal(ctx.response.getStatus(), 500)
+    const body = ctx.response.getBody()
+    assert.equal(body.code, 'E_SERVER_ERROR')
+    assert.notInclude(JSON.stringify(body), 'secret internals')
+    assert.notProperty(body, 'component')
+  })
 })
