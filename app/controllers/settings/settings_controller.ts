@@ -1,5 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { appearanceValidator, languageValidator } from '#validators/user'
+import { appearanceValidator, easyDaysValidator, languageValidator } from '#validators/user'
+import UpdateProfile from '#actions/users/update_profile'
+import { parseEasyDays } from '#scheduling/balance'
 import { LOCALE_COOKIE } from '#services/request_locale'
 import { THEME_COOKIE } from '#services/themes'
 import { rememberPreference } from '#actions/users/remember_preference'
@@ -12,8 +14,17 @@ async function remember({ response, auth }: HttpContext, cookie: string, field: 
 }
 
 export default class SettingsController {
-  async show({ inertia }: HttpContext) {
-    return inertia.render('settings/show', {})
+  async show({ inertia, auth }: HttpContext) {
+    /* the signed-in learner's easy days (app/scheduling/balance.ts); null for a guest */
+    return inertia.render('settings/show', { easyDays: auth.user ? [...parseEasyDays(auth.user.easyDays)] : null })
+  }
+
+  async updateEasyDays({ auth, request, response, session, i18n }: HttpContext) {
+    const { easy_days: easyDays } = await request.validateUsing(easyDaysValidator)
+    /* all days normal is none at all */
+    await new UpdateProfile().handle(auth.use('web').getUserOrFail(), { easyDays: easyDays.every((share) => share === 1) ? null : easyDays })
+    session.flash('success', i18n.t('ui.exam.easy_days.saved'))
+    return response.redirect().back()
   }
 
   async updateAppearance(ctx: HttpContext) {
