@@ -162,6 +162,21 @@ test.group('Answers on the learner\'s calendar', (group) => {
     assert.notInclude(saturdays, Number(row.interval_days))
   })
 
+  test('the statistics forecast shows the spread of the days ahead and the easy days', async ({ client, assert }) => {
+    const session = await learnerWithDeck(client, 1)
+    /* days 1 to 4 ahead: 3, 1, 1, 3 due */
+    await dueOn(client, session, [1, 1, 1, 2, 3, 4, 4, 4])
+    await client.put(`/api/users/${session.user.id}`).bearerToken(session.token).json({ user: { easy_days: [0.5, 1, 1, 1, 1, 1, 0.5] } })
+    const { forecast } = (await client.get('/api/statistics').bearerToken(session.token)).body()
+    assert.deepEqual(forecast.days.slice(1, 5).map((day: { count: number }) => day.count), [3, 1, 1, 3])
+    assert.equal(forecast.heaviest, 3)
+    /* 8 cards over 29 days: mean 8/29, spread the population standard deviation, one decimal */
+    const counts = [3, 1, 1, 3, ...Array(25).fill(0)]
+    const mean = 8 / 29
+    assert.equal(forecast.spread, Math.round(Math.sqrt(counts.reduce((sum, count) => sum + (count - mean) ** 2, 0) / 29) * 10) / 10)
+    assert.deepEqual(forecast.easyDays, [0.5, 1, 1, 1, 1, 1, 0.5])
+  })
+
   test('exam mode: a review that would fall under the target on the exam day comes back in the final days', async ({ client, assert }) => {
     const session = await learnerWithDeck(client, 2)
     const [weak, plain] = await cardIdsOf(session.deck.id)
