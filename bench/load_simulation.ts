@@ -5,7 +5,8 @@
 | cards a day, under FSRS and under SM-2: with the plain fuzz, with load
 | balancing, and with load balancing and weekends marked easy at 50 %.
 | Printed: the standard deviation of the daily reviews (answers to cards in
-| review) over the days after the first two weeks, the mean, and the share of
+| review) over the days after the first two weeks (and of each day's reviews
+| divided by its capacity, which easy days are meant to follow), the mean, and the share of
 | those reviews that fell on Saturdays and Sundays against the target share
 | (two days at 50 % of a normal day: 1/6 of the week; 2/7 with no easy days).
 |
@@ -46,6 +47,8 @@ for (const scheduler of ['fsrs', 'sm2'] as const) {
     const weekend = days.filter((entry) => isWeekend(entry.day)).reduce((total, entry) => total + entry.reviews, 0)
     const share = weekend / reviews.reduce((a, b) => a + b, 0)
     const target = easy ? 1 / 6 : 2 / 7
+    /* each day against its capacity (a weekend at 50 % counts its reviews double): how even the load is where easy days are meant */
+    const relative = days.map((entry) => entry.reviews / (easy && isWeekend(entry.day) ? 0.5 : 1))
     deviations.push(standardDeviation(reviews))
     shares.push(share)
     rows.push({
@@ -53,6 +56,7 @@ for (const scheduler of ['fsrs', 'sm2'] as const) {
       mode,
       'reviews a day (mean)': mean(reviews).toFixed(1),
       'standard deviation': standardDeviation(reviews).toFixed(1),
+      'std. dev. against capacity': standardDeviation(relative).toFixed(1),
       'heaviest day': Math.max(...reviews),
       'weekend share': `${(share * 100).toFixed(1)} %`,
       'weekend target': `${(target * 100).toFixed(1)} %`,
