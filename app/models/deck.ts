@@ -90,6 +90,14 @@ export default class Deck extends BaseModel {
   @column()
   declare maxCardsPerDay: number | null
 
+  /** a root deck's exam day (YYYY-MM-DD), which exam mode plans toward (app/scheduling/exam.ts) */
+  @column()
+  declare examDate: string | null
+
+  /** the most new cards a day the learner will take while preparing for the exam; null: no ceiling */
+  @column()
+  declare examNewCardsCeiling: number | null
+
   @column()
   declare shuffleCardsEnabled: boolean
 

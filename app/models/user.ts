@@ -154,6 +154,10 @@ export default class User extends compose(BaseModel, AuthFinder) {
   @column({ prepare: (value: number[] | null) => (value ? JSON.stringify(value) : null) })
   declare fsrsParameters: number[] | null
 
+  /** easy days: seven shares of a normal day's reviews, Sunday first (app/scheduling/balance.ts); null: none */
+  @column({ prepare: (value: number[] | null) => (value ? JSON.stringify(value) : null) })
+  declare easyDays: number[] | null
+
   @column({ prepare: (value: unknown) => (value ? JSON.stringify(value) : null) })
   declare fsrsFit: Record<string, unknown> | null
 

@@ -19,6 +19,7 @@ import {
 import { FSRSBinding } from '@open-spaced-repetition/binding'
 import { isLeech } from '#scheduling/sm2'
 import type { Outcome, Progress, ProgressState, Rating } from '#scheduling/types'
+import type { DayPicker } from '#scheduling/balance'
 
 /** FSRS-6's default weights (SCHEDULING.md), used until a learner's own fit beats them. */
 export const FSRS6_DEFAULT_PARAMETERS: readonly number[] = Object.freeze([
@@ -74,16 +75,20 @@ const GRADES: Record<Rating, Grade> = {
  */
 class Scheduler extends FSRS {
   private readonly fuzzFraction: number | null
+  private readonly picker: DayPicker | null
 
-  constructor(params: Partial<FSRSParameters>, fuzzFraction: number | null) {
+  constructor(params: Partial<FSRSParameters>, fuzzFraction: number | null, picker: DayPicker | null) {
     super(params)
     this.fuzzFraction = fuzzFraction
+    this.picker = picker
   }
 
   override apply_fuzz(ivl: number, elapsedDays: number): int {
     if (this.fuzzFraction === null || ivl < 2.5) return Math.round(ivl) as int
     const { min_ivl, max_ivl } = get_fuzz_range(ivl, elapsedDays, this.parameters.maximum_interval)
-    return Math.floor(this.fuzzFraction * (max_ivl - min_ivl + 1) + min_ivl) as int
+    const plain = Math.floor(this.fuzzFraction * (max_ivl - min_ivl + 1) + min_ivl)
+    /* load balancing and easy days (balance.ts) choose within the same range */
+    return (this.picker ? this.picker.pick(min_ivl, max_ivl, plain) : plain) as int
   }
 }
 
@@ -93,8 +98,13 @@ function weights(parameters: readonly number[] | null) {
   return parameters ?? FSRS6_DEFAULT_PARAMETERS
 }
 
-/** The four next states of a card; `fuzz` is null (none) or a fraction in [0, 1) from fuzzFraction(cardId, reps). */
-export function fsrsNextStates(progress: Progress, settings: FsrsSettings, now: Date, fuzz: number | null): Record<Rating, Outcome> {
+/**
+ * The four next states of a card; `fuzz` is null (none) or a fraction in [0, 1) from fuzzFraction(cardId, reps);
+ * `picker` may move a fuzzed day within its range (balance.ts).
+ */
+export function fsrsNextStates(
+  progress: Progress, settings: FsrsSettings, now: Date, fuzz: number | null, picker: DayPicker | null = null
+): Record<Rating, Outcome> {
   if (progress.state === 'study_again' || progress.state === 'got_it') {
     throw new Error(`FSRS does not schedule speed-mode cards (state ${progress.state})`)
   }
@@ -111,7 +121,8 @@ export function fsrsNextStates(progress: Progress, settings: FsrsSettings, now: 
       learning_steps: steps(settings.learningStepsMinutes),
       relearning_steps: steps(settings.relearningStepsMinutes),
     },
-    fuzz
+    fuzz,
+    picker
   )
   const preview = scheduler.repeat(toCard(progress, settings, now), now)
 

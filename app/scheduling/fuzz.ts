@@ -4,6 +4,7 @@
  * together forever. Deterministic: the pick comes from a fraction the caller
  * derives from the card and its review count.
  */
+import type { DayPicker } from '#scheduling/balance'
 
 const RANGES: [start: number, end: number, factor: number][] = [
   [2.5, 7, 0.15],
@@ -26,10 +27,14 @@ export function fuzzBounds(interval: number, minimum: number, maximum: number): 
   return [clamp(Math.max(1, Math.round(interval - delta))), clamp(Math.round(interval + delta))]
 }
 
-/** `fraction` in [0, 1) picks uniformly among the bounds' days. */
-export function fuzzedInterval(interval: number, fraction: number, minimum: number, maximum: number) {
+/**
+ * `fraction` in [0, 1) picks uniformly among the bounds' days; a picker
+ * (load balancing, easy days: balance.ts) may choose another day of them.
+ */
+export function fuzzedInterval(interval: number, fraction: number, minimum: number, maximum: number, picker?: DayPicker | null) {
   const [lower, upper] = fuzzBounds(interval, minimum, maximum)
-  return Math.floor(lower + fraction * (1 + upper - lower))
+  const plain = Math.floor(lower + fraction * (1 + upper - lower))
+  return picker ? picker.pick(lower, upper, plain) : plain
 }
 
 /** A fraction in [0, 1) from the card and its review count: the same answer gets the same fuzz. */

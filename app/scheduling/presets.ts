@@ -74,6 +74,8 @@ export interface ResolvedAlgorithm {
   desiredRetention: number
   newCardsPerDay: number | null
   maxCardsPerDay: number | null
+  /** exam mode: an exam ahead on the root deck sets the pace of new cards (exam.ts, daily_limits.ts) */
+  exam?: { daysLeft: number; ceiling: number | null }
 }
 
 const MINUTES_PER_DAY = 1440

@@ -7,6 +7,8 @@ import { fuzzFraction } from '#scheduling/fuzz'
 import { nextStates, type Sm2State } from '#scheduling/sm2'
 import { fsrsNextStates } from '#scheduling/fsrs'
 import type { ResolvedAlgorithm } from '#scheduling/presets'
+import { balancedDay, balancingPicker, MAX_BALANCED_INTERVAL, recordingPicker, type DayLoad, type DayPicker } from '#scheduling/balance'
+import { EXAM_FINAL_DAYS, examWindow, type ExamContext } from '#scheduling/exam'
 import {
   NEW_PROGRESS,
   RATINGS,
@@ -24,6 +26,8 @@ export interface SchedulingInput {
   /** the learner's fitted FSRS weights, null for the defaults */
   fsrsParameters: readonly number[] | null
   now: Date
+  /** load balancing and easy days (balance.ts): chooses the day within each fuzz range; none keeps the plain fuzz */
+  picker?: DayPicker | null
 }
 
 /** The answers a card offers and their outcomes, in button order. */
@@ -45,10 +49,11 @@ export function outcomesFor(input: SchedulingInput): Partial<Record<Answer, Outc
         leechThreshold: algorithm.sm2.leechThreshold,
       },
       now,
-      fuzz
+      fuzz,
+      input.picker ?? null
     )
   }
-  const sm2 = nextStates({ state: toSm2(fromFsrsSteps(start, algorithm)), dueAt: start.dueAt ?? undefined }, algorithm.sm2, now, fuzz)
+  const sm2 = nextStates({ state: toSm2(fromFsrsSteps(start, algorithm)), dueAt: start.dueAt ?? undefined }, algorithm.sm2, now, fuzz, input.picker)
   const outcomes: Partial<Record<Answer, Outcome>> = {}
   for (const rating of RATINGS) {
     const next = sm2[rating]
@@ -121,5 +126,46 @@ function fromSm2(state: Sm2State, before: Progress, dueAt: Date, now: Date): Pro
       }
     default:
       return { ...NEW_PROGRESS }
+  }
+}
+
+/*
+ * Where an answer sends the card once the learner's calendar is taken into
+ * account: the day within each fuzz range goes to the lightest day
+ * (balance.ts), and an exam ahead may bring a review back before it
+ * (exam.ts). The answer path reads the due counts of placementWindow's days
+ * (one query, only when the window is not empty), then calls placedOutcome.
+ */
+export interface Placement {
+  /** reviews already due per day, with the learner's easy days; null: the plain fuzz */
+  load: DayLoad | null
+  exam: ExamContext | null
+}
+
+const DAY_SECONDS = 86_400
+
+/** The days (from today) whose due counts placing this card's answers needs; null when no answer has a choice. */
+export function placementWindow(input: SchedulingInput, exam: ExamContext | null): { lower: number; upper: number } | null {
+  const recording = recordingPicker()
+  outcomesFor({ ...input, picker: recording.picker })
+  let window = recording.window()
+  if (exam && exam.daysLeft >= 2 && exam.daysLeft - 1 <= MAX_BALANCED_INTERVAL) {
+    const lower = Math.max(1, exam.daysLeft - EXAM_FINAL_DAYS)
+    window = window ? { lower: Math.min(window.lower, lower), upper: Math.max(window.upper, exam.daysLeft - 1) } : { lower, upper: exam.daysLeft - 1 }
+  }
+  return window
+}
+
+/** The outcome of `answer`, placed on the learner's calendar. */
+export function placedOutcome(input: SchedulingInput, answer: Answer, placement: Placement): Outcome {
+  const outcome = outcomesFor({ ...input, picker: placement.load ? balancingPicker(placement.load) : null })[answer]!
+  const window = examWindow(outcome.progress, placement.exam)
+  if (!window) return outcome
+  const plain = window.lower + Math.floor(fuzzFraction(input.cardId, outcome.progress.reps) * (window.upper - window.lower + 1))
+  const days = balancedDay(window.lower, window.upper, plain, placement.load)
+  return {
+    ...outcome,
+    progress: { ...outcome.progress, intervalDays: days, dueAt: new Date(input.now.getTime() + days * DAY_SECONDS * 1000) },
+    delaySeconds: days * DAY_SECONDS,
   }
 }

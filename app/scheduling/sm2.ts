@@ -7,6 +7,7 @@
  */
 import { fuzzedInterval } from '#scheduling/fuzz'
 import type { Rating } from '#scheduling/types'
+import type { DayPicker } from '#scheduling/balance'
 
 export { RATINGS, type Rating } from '#scheduling/types'
 
@@ -67,13 +68,13 @@ export interface Sm2Outcome {
 
 export type Sm2Outcomes = Record<Rating, Sm2Outcome>
 
-/** `fuzz` is a fraction in [0, 1) (see fuzzFraction), or null for none. */
-export function nextStates(card: Sm2Card, settings: Sm2Settings, now: Date, fuzz: number | null): Sm2Outcomes {
+/** `fuzz` is a fraction in [0, 1) (see fuzzFraction), or null for none; `picker` may move a fuzzed day within its range. */
+export function nextStates(card: Sm2Card, settings: Sm2Settings, now: Date, fuzz: number | null, picker?: DayPicker | null): Sm2Outcomes {
   const state = card.state
   const outcome = (next: Sm2State, delaySeconds: number, leech = false): Sm2Outcome => ({
     state: next, delaySeconds, dueAt: new Date(now.getTime() + delaySeconds * 1000), leech,
   })
-  if (state.kind === 'review') return reviewOutcomes(state, card.dueAt ?? now, settings, now, fuzz, outcome)
+  if (state.kind === 'review') return reviewOutcomes(state, card.dueAt ?? now, settings, now, fuzz, outcome, picker ?? null)
 
   const relearning = state.kind === 'relearning'
   const steps = (relearning ? settings.relearningStepsMinutes : settings.learningStepsMinutes).map((minutes) => minutes * 60)
@@ -113,7 +114,8 @@ function reviewOutcomes(
   settings: Sm2Settings,
   now: Date,
   fuzz: number | null,
-  outcome: (next: Sm2State, delaySeconds: number, leech?: boolean) => Sm2Outcome
+  outcome: (next: Sm2State, delaySeconds: number, leech?: boolean) => Sm2Outcome,
+  picker: DayPicker | null
 ): Sm2Outcomes {
   const current = Math.max(1, state.intervalDays)
   const late = Math.max(0, Math.floor((now.getTime() - dueAt.getTime()) / 1000 / DAY))
@@ -122,7 +124,7 @@ function reviewOutcomes(
     const interval = days * settings.intervalModifier
     const floor = Math.min(Math.max(1, minimum), maximum)
     if (fuzz === null) return Math.min(Math.max(Math.round(interval), floor), maximum)
-    return fuzzedInterval(interval, fuzz, floor, maximum)
+    return fuzzedInterval(interval, fuzz, floor, maximum, picker)
   }
   const hard = passing(current * settings.hardInterval, settings.hardInterval > 1 ? current + 1 : 1)
   const good = passing((current + late / 2) * state.ease, hard + 1)

@@ -147,6 +147,8 @@ export default class DeckTransformer {
         newCards: { newCardsPerDay: deck.newCardsPerDay },
         maxCards: { maxCardsPerDay: deck.maxCardsPerDay },
       },
+      examDate: deck.examDate ?? null,
+      examNewCardsCeiling: deck.examNewCardsCeiling ?? null,
       hasChanges: deck.hasChanges,
       templatesIds: [],
       ...totals,

@@ -28,6 +28,7 @@ export default class UserTransformer {
       locale: user.locale,
       theme: user.theme,
       timezoneOffset: user.timezoneOffset,
+      easyDays: user.easyDays ?? null,
       paymentCustomerId: user.paymentCustomerId,
       /* set by apiUser (queries/users/api_user.ts): the premium-granting subscription, and who bills it */
       subscription: (user.$extras.subscription?.subscription ?? null) as SubscriptionEntity | null,

@@ -53,6 +53,9 @@ export const updateDeckValidator = vine.create({
     tts_front_side_language: vine.string().maxLength(16).nullable().optional(),
     tts_back_side_language: vine.string().maxLength(16).nullable().optional(),
     sharing_enabled: vine.boolean().optional(),
+    /* exam mode (root decks): the exam day, and the ceiling of new cards a day while preparing */
+    exam_date: vine.date({ formats: ['YYYY-MM-DD'] }).nullable().optional(),
+    exam_new_cards_ceiling: vine.number().withoutDecimals().range([1, 9999]).nullable().optional(),
   }),
 })
 

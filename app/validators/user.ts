@@ -9,6 +9,11 @@ import { AVATAR_MAX_MB } from '#services/upload_limits'
 export const AVATAR_MAX_SIZE = `${AVATAR_MAX_MB}mb`
 export const AVATAR_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'heic']
 
+const easyDays = () => vine.array(vine.number().range([0, 1])).fixedLength(7)
+
+/* web: the settings page's easy days (a share per weekday, Sunday first) */
+export const easyDaysValidator = vine.create({ easy_days: easyDays() })
+
 const avatar = () => vine.file({ size: AVATAR_MAX_SIZE, extnames: AVATAR_EXTENSIONS })
 
 const profileFields = {
@@ -18,6 +23,8 @@ const profileFields = {
   about: vine.string().trim().maxLength(500).nullable().optional(),
   avatar_color: vine.enum(AVATAR_COLORS).optional(),
   timezone_offset: vine.number().withoutDecimals().range([-840, 840]).optional(),
+  /* easy days: seven shares of a normal day's reviews, Sunday first (app/scheduling/balance.ts); null: none */
+  easy_days: easyDays().nullable().optional(),
   locale: vine.enum(LOCALES).optional(),
   theme: vine.enum(THEMES).optional(),
   current_password: vine.string().maxLength(128).optional(),

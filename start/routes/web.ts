@@ -49,6 +49,7 @@ router.post('/reset-password/:token', [PasswordResetController, 'update']).as('p
 router.get('/settings', [SettingsController, 'show']).as('settings.show')
 router.put('/settings/appearance', [SettingsController, 'updateAppearance']).as('settings.appearance')
 router.put('/settings/language', [SettingsController, 'updateLanguage']).as('settings.language')
+router.put('/settings/easy_days', [SettingsController, 'updateEasyDays']).as('settings.easy_days').use(middleware.auth())
 
 router
   .group(() => {

@@ -27,6 +27,9 @@ export interface UpdateDeckInput {
   ttsBackSideLanguage?: string | null
   /** the owner turns sharing of a root deck on or off (set_sharing.ts) */
   sharingEnabled?: boolean
+  /** exam mode, root decks only: YYYY-MM-DD or null to end it */
+  examDate?: string | null
+  examNewCardsCeiling?: number | null
 }
 
 /** The validated `deck` body (updateDeckValidator, snake_case as the apps send it), for either door. */
@@ -38,7 +41,15 @@ export function updateDeckInput(input: Infer<typeof updateDeckValidator>['deck']
     ttsWholeCardPronunciation: input.tts_whole_card_pronunciation, ttsAutoplayEnabled: input.tts_autoplay_enabled,
     ttsFrontSideLanguage: input.tts_front_side_language, ttsBackSideLanguage: input.tts_back_side_language,
     sharingEnabled: input.sharing_enabled,
+    examDate: input.exam_date === undefined ? undefined : input.exam_date && dayOf(input.exam_date),
+    examNewCardsCeiling: input.exam_new_cards_ceiling,
   }
+}
+
+/* vine reads a YYYY-MM-DD date at local midnight: back to the day as written */
+function dayOf(date: Date) {
+  const pad = (value: number) => String(value).padStart(2, '0')
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
 }
 
 export default class UpdateDeck {
@@ -46,6 +57,9 @@ export default class UpdateDeck {
     if (input.name === null) throw new ApiException(422, 'E_VALIDATION_ERROR', 'name_required', { field: 'deck.name' })
     return db.transaction(async (trx) => {
       const deck = await findDeck(user, deckId, trx)
+      /* the exam is the whole tree's: set on its root deck, by its owner */
+      const examEdit = input.examDate !== undefined || input.examNewCardsCeiling !== undefined
+      if (examEdit && !deck.isRootDeck) throw new ApiException(422, 'E_VALIDATION_ERROR', 'exam_root_deck_only', { field: 'deck.exam_date' })
       /* remembering the list's sort order is not an edit, so it works on archived decks too */
       const { notesSortBy, notesOrder, sharingEnabled, ...all } = input
       /* a participant's daily limits are their own, on their collaborator row: any role sets them */

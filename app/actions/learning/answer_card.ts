@@ -1,3 +1,4 @@
+import { placementFor } from '#queries/learning/due_counts'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import ApiException from '#exceptions/api_exception'
@@ -93,7 +94,7 @@ export async function lockProgress(trx: TransactionClientContract, userId: numbe
 /** Moves the card on, writes its review row and counts the studied card: the part every answer shares. */
 export async function writeAnswer(trx: TransactionClientContract, context: StudyContext, input: WriteAnswer) {
   const { user } = context
-  const { outcome, version, progress, review } = answerRows(context, input)
+  const { outcome, version, progress, review } = answerRows(context, input, await placementFor(context, input, trx))
   await trx
     .from('card_progress')
     .where({ user_id: user.id, card_id: input.card.id })

@@ -1,6 +1,6 @@
 import { progressColumns, progressOf } from '#models/card_progress'
 import type { StudyContext } from '#queries/learning/study_context'
-import { outcomesFor } from '#scheduling/scheduler'
+import { placedOutcome, type Placement } from '#scheduling/scheduler'
 import type { Answer, ProgressState } from '#scheduling/types'
 import { reviewLogRow } from '#actions/learning/review_log_row'
 import { MIN_REVIEWS_TO_FIT } from '#scheduling/fsrs_optimizer'
@@ -30,15 +30,16 @@ function kindOf(state: ProgressState, answer: Answer) {
 
 /**
  * What an answer writes, worked out from the card's progress row: the
- * scheduler's outcome, the progress columns (a leech freezes the card), the
+ * scheduler's outcome placed on the learner's calendar, the progress columns (a leech freezes the card), the
  * next version and the review row. Both ways of writing it (writeAnswer in a
  * transaction, recordAnswer in one statement) start here.
  */
-export function answerRows(context: StudyContext, input: WriteAnswer) {
+export function answerRows(context: StudyContext, input: WriteAnswer, placement: Placement = { load: null, exam: null }) {
   const { user } = context
   const { card, row, at: now } = input
   const before = progressOf(row)
-  const outcome = outcomesFor({ cardId: card.id, progress: before, algorithm: context.algorithm, fsrsParameters: context.fsrsParameters, now })[input.answer]!
+  /* the learner's calendar (placementFor: load balancing, easy days, an exam ahead) may move the day within its range */
+  const outcome = placedOutcome({ cardId: card.id, progress: before, algorithm: context.algorithm, fsrsParameters: context.fsrsParameters, now }, input.answer, placement)
   const progress = { ...progressColumns(outcome.progress), deck_id: card.deck_id, frozen: Boolean(row.frozen) || outcome.leech }
   const review = reviewLogRow({
     userId: user.id,

@@ -4,6 +4,7 @@ import { answerSnapshot, type AnswerSnapshot } from '#queries/learning/answer_sn
 import { limitOf } from '#queries/learning/daily_limit'
 import { refreshStreak } from '#actions/study/refresh_streak'
 import { answerRows, refitDue } from '#actions/learning/answer_rows'
+import { placementFor } from '#queries/learning/due_counts'
 import { retryVerdict, type AnswerInput, type AnswerResult } from '#actions/learning/answer_retry'
 import { ACTIVE_DAY_CARDS } from '#scheduling/streak'
 import { dispatch } from '#services/queue'
@@ -30,10 +31,11 @@ export async function recordAnswer(context: StudyContext, input: AnswerInput, re
   if (input.version !== undefined && input.version !== row.version) return null
   if (input.version === undefined && last && retryVerdict(last, row, input, now) !== 'new') return null
 
-  const { outcome, version, progress, review } = answerRows(context, {
-    card, row, answer: input.answer, at: now, day: today, durationMs: input.durationMs ?? 0, source: 'session',
+  const write = {
+    card, row, answer: input.answer, at: now, day: today, durationMs: input.durationMs ?? 0, source: 'session' as const,
     sentDurationMs: input.durationMs ?? null,
-  })
+  }
+  const { outcome, version, progress, review } = answerRows(context, write, await placementFor(context, write))
   const { kind, limit } = limitOf(user)
   const [recorded] = await preparedQuery<{ outcome: string; day_cards: number; total_cards: number }>('record-answer', 'select * from mnemo_record_answer($1, $2, $3, $4, $5, $6, $7, $8, $9)', [
     user.id, card.id, row.version, JSON.stringify(progress), JSON.stringify(review), today, kind, limit, ACTIVE_DAY_CARDS,

@@ -14,6 +14,8 @@ export type ProfileChanges = {
   timezoneOffset?: number
   locale?: string
   theme?: string
+  /** seven shares in [0, 1], Sunday first; null: no easy days */
+  easyDays?: number[] | null
   /** required to change the e-mail of an account that has a password */
   currentPassword?: string
 }
@@ -43,10 +45,14 @@ export default class UpdateProfile {
         /* outstanding reset links were sent to the old address */
         await trx.from('one_time_tokens').where('user_id', user.id).whereNull('used_at').update({ used_at: new Date() })
       }
-      const { name, about, avatarColor, timezoneOffset, locale, theme } = changes
+      const { name, about, avatarColor, timezoneOffset, locale, theme, easyDays } = changes
+      /* every day free would leave no day to schedule on */
+      if (easyDays && !easyDays.some((share) => share > 0)) {
+        throw new ApiException(422, 'E_VALIDATION_ERROR', 'easy_days_invalid', { field: 'easy_days' })
+      }
       user.merge(
         Object.fromEntries(
-          Object.entries({ name, about, avatarColor, timezoneOffset, locale, theme }).filter(([, v]) => v !== undefined)
+          Object.entries({ name, about, avatarColor, timezoneOffset, locale, theme, easyDays }).filter(([, v]) => v !== undefined)
         )
       )
       await user.save()

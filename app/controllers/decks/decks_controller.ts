@@ -1,3 +1,4 @@
+import { examPlanOf } from '#queries/learning/exam_plan'
 import type { HttpContext } from '@adonisjs/core/http'
 import { LIBRARY_TAXONOMY } from '#database/library_categories'
 import CreateDeck from '#actions/decks/create_deck'
@@ -50,6 +51,8 @@ export default class DecksController {
       destinations: inertia.optional(() => destinations(user)),
       sharing: inertia.optional(() => deckSharing(user, deck)),
       /* the publishing panel's category choice (keys; the page names them in the reader's language) */
+      /* exam mode's plan (exam_plan.ts): null without an exam ahead */
+      examPlan: tab === 'general' ? async () => examPlanOf(user, deck) : null,
       libraryCategories: tab === 'general' ? LIBRARY_TAXONOMY.map(({ key, subs }) => ({ key, subs })) : null,
       started: DeckTransformer.startedJobs(session.flashMessages.get(STARTED_JOB)),
     })

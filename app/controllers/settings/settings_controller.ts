@@ -1,6 +1,8 @@
 import { subscriptionSummary } from '#queries/payments/subscriptions'
 import type { HttpContext } from '@adonisjs/core/http'
-import { appearanceValidator, languageValidator } from '#validators/user'
+import { appearanceValidator, easyDaysValidator, languageValidator } from '#validators/user'
+import UpdateProfile from '#actions/users/update_profile'
+import { parseEasyDays } from '#scheduling/balance'
 import { LOCALE_COOKIE } from '#services/request_locale'
 import { THEME_COOKIE } from '#services/themes'
 import { rememberPreference } from '#actions/users/remember_preference'
@@ -13,10 +15,24 @@ async function remember({ response, auth }: HttpContext, cookie: string, field: 
 }
 
 export default class SettingsController {
-  /** GET /settings: appearance, language, help; for a signed-in user the plan with its upgrade and manage entries. */
-  async show({ auth, inertia }: HttpContext) {
-    const user = auth.use('web').user
-    return inertia.render('settings/show', { subscription: user ? await subscriptionSummary(user) : null })
+  /**
+   * GET /settings: appearance, language, help; for a signed-in learner their easy days
+   * (app/scheduling/balance.ts) and the plan with its upgrade and manage entries.
+   */
+  async show({ inertia, auth }: HttpContext) {
+    const user = auth.user
+    return inertia.render('settings/show', {
+      easyDays: user ? [...parseEasyDays(user.easyDays)] : null,
+      subscription: user ? await subscriptionSummary(user) : null,
+    })
+  }
+
+  async updateEasyDays({ auth, request, response, session, i18n }: HttpContext) {
+    const { easy_days: easyDays } = await request.validateUsing(easyDaysValidator)
+    /* all days normal is none at all */
+    await new UpdateProfile().handle(auth.use('web').getUserOrFail(), { easyDays: easyDays.every((share) => share === 1) ? null : easyDays })
+    session.flash('success', i18n.t('ui.exam.easy_days.saved'))
+    return response.redirect().back()
   }
 
   async updateAppearance(ctx: HttpContext) {

@@ -177,7 +177,7 @@ export async function deckCounters(user: Counted, decks: CountedDeck[]): Promise
   const totals = new Map<number, DeckCounts>()
   for (const deck of decks) {
     const { dueLearning, newToday, newCards, learningSoon, reviewsDue, studyAgain, gotIt, ...counts } = sum(deck)
-    const algorithm = sessionAlgorithm(deck, byId.get(deck.rootDeckId ?? deck.id) ?? deck)
+    const algorithm = sessionAlgorithm(deck, byId.get(deck.rootDeckId ?? deck.id) ?? deck, today)
     const tally = { newCards, learningSoon, reviewsDue, studyAgain, gotIt }
     const topCounters = sessionCounters(tally, { cardsToday: counts.learntTodayCount, newToday }, algorithm)
     const speed = algorithm.type === 'speedLearning'

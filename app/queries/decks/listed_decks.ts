@@ -18,13 +18,14 @@ const COLUMNS = [
   'parent_id as parentId', 'root_deck_id as rootDeckId', 'folder_id as folderId',
   'algorithm_preset as algorithmPreset', 'algorithm_type as algorithmType', 'algorithm_settings as algorithmSettings',
   'new_cards_per_day as newCardsPerDay', 'max_cards_per_day as maxCardsPerDay', 'archived_at as archivedAt',
+  'exam_date as examDate', 'exam_new_cards_ceiling as examNewCardsCeiling',
 ]
 
 /** A deck as the list reads it. */
 export type ListedRow = Pick<
   Deck,
   | 'id' | 'userId' | 'name' | 'position' | 'state' | 'source' | 'parentId' | 'rootDeckId' | 'folderId'
-  | 'algorithmPreset' | 'algorithmType' | 'algorithmSettings' | 'newCardsPerDay' | 'maxCardsPerDay'
+  | 'algorithmPreset' | 'algorithmType' | 'algorithmSettings' | 'newCardsPerDay' | 'maxCardsPerDay' | 'examDate' | 'examNewCardsCeiling'
 > & { archivedAt: Date | null }
 
 /** The decks of the list (archived or not) with their counts, the folders with their main decks, and the number of archived main decks. */

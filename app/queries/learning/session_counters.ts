@@ -68,7 +68,7 @@ export function tallyOf(row: Record<string, unknown> | null | undefined): Tally 
 export function sessionCounters(
   tally: Tally,
   use: { cardsToday: number; newToday: number },
-  algorithm: Pick<ResolvedAlgorithm, 'type' | 'newCardsPerDay' | 'maxCardsPerDay'>
+  algorithm: Pick<ResolvedAlgorithm, 'type' | 'newCardsPerDay' | 'maxCardsPerDay' | 'exam'>
 ): TopCounters {
   if (algorithm.type === 'speedLearning') return { new: tally.newCards, learning: tally.studyAgain, graduated: tally.gotIt }
   const room = dailyRoom({ reviewsDue: tally.reviewsDue, newAvailable: tally.newCards, ...use }, algorithm)

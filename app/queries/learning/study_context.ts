@@ -12,6 +12,7 @@ import { resolveAlgorithm, type ResolvedAlgorithm } from '#scheduling/presets'
 import { studyDayBounds } from '#scheduling/study_day'
 import { placeForParticipant } from '#queries/decks/participation'
 import { notFoundFor } from '#queries/decks/deck_unavailable'
+import { DEFAULT_EXAM_RETENTION, examDaysLeft, type ExamContext } from '#scheduling/exam'
 
 /** Everything a study session of one deck (its subdecks included) needs to know. */
 export interface StudyContext {
@@ -27,14 +28,33 @@ export interface StudyContext {
 }
 
 /** The columns a deck's algorithm is read from (a model, or a row of the deck list). */
-export type AlgorithmColumns = Pick<Deck, 'algorithmPreset' | 'algorithmSettings' | 'newCardsPerDay' | 'maxCardsPerDay'>
+export type AlgorithmColumns = Pick<Deck, 'algorithmPreset' | 'algorithmSettings' | 'newCardsPerDay' | 'maxCardsPerDay'> &
+  Partial<Pick<Deck, 'examDate' | 'examNewCardsCeiling'>>
 
-/** A deck's algorithm is its root's; its own cards-per-day settings win over the root's. */
-export function sessionAlgorithm(deck: AlgorithmColumns, root: AlgorithmColumns): ResolvedAlgorithm {
-  return resolveAlgorithm(root.algorithmPreset, root.algorithmSettings, {
+/**
+ * A deck's algorithm is its root's; its own cards-per-day settings win over
+ * the root's. With an exam ahead on the root (`today` given), exam mode sets
+ * the pace of new cards (app/scheduling/exam.ts).
+ */
+export function sessionAlgorithm(deck: AlgorithmColumns, root: AlgorithmColumns, today?: string): ResolvedAlgorithm {
+  const algorithm = resolveAlgorithm(root.algorithmPreset, root.algorithmSettings, {
     newCardsPerDay: deck.newCardsPerDay ?? root.newCardsPerDay,
     maxCardsPerDay: deck.maxCardsPerDay ?? root.maxCardsPerDay,
   })
+  const daysLeft = today && algorithm.type === 'spacedRepetition' ? examDaysLeft(today, root.examDate) : null
+  return daysLeft === null ? algorithm : { ...algorithm, exam: { daysLeft, ceiling: root.examNewCardsCeiling ?? null } }
+}
+
+/** The exam the answer plans toward, if the session's root deck has one ahead. */
+export function examOf(context: Pick<StudyContext, 'algorithm' | 'fsrsParameters'>): ExamContext | null {
+  const { algorithm } = context
+  if (!algorithm.exam) return null
+  return {
+    daysLeft: algorithm.exam.daysLeft,
+    target: Math.max(algorithm.desiredRetention, DEFAULT_EXAM_RETENTION),
+    scheduler: algorithm.scheduler,
+    parameters: context.fsrsParameters,
+  }
 }
 
 /**
@@ -77,7 +97,7 @@ async function readContext(user: User, deckId: unknown, answering?: number) {
     deck,
     root,
     deckIds: deck.$extras.subtree_ids as number[],
-    algorithm: sessionAlgorithm(deck, root),
+    algorithm: sessionAlgorithm(deck, root, today),
     fsrsParameters: Array.isArray(user.fsrsParameters) ? user.fsrsParameters : null,
     now,
     today,

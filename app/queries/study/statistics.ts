@@ -1,3 +1,4 @@
+import { NO_EASY_DAYS, parseEasyDays } from '#scheduling/balance'
 import db from '@adonisjs/lucid/services/db'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import type User from '#models/user'
@@ -100,10 +101,20 @@ async function forecast(user: User, today: string, deckIds: number[] | null) {
     const date = addDays(today, i)
     return { date, count: byDay.get(date) ?? 0 }
   })
+  /* the effect of load balancing and easy days (app/scheduling/balance.ts): how even the days after today are */
+  const ahead = days.slice(1).map((day) => day.count)
+  const mean = ahead.reduce((sum, count) => sum + count, 0) / Math.max(1, ahead.length)
+  const spread = Math.sqrt(ahead.reduce((sum, count) => sum + (count - mean) ** 2, 0) / Math.max(1, ahead.length))
+  const easy = parseEasyDays(user.easyDays)
   return {
     days,
     overdue: rows.reduce((sum: number, row: { overdue: number }) => sum + row.overdue, 0),
     total: days.reduce((sum, day) => sum + day.count, 0),
+    /** the standard deviation of the cards due a day after today, and the heaviest of those days */
+    spread: Math.round(spread * 10) / 10,
+    heaviest: Math.max(0, ...ahead),
+    /** the learner's easy days (a share of a normal day, Sunday first), null for none */
+    easyDays: easy === NO_EASY_DAYS ? null : [...easy],
   }
 }
 

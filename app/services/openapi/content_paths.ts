@@ -55,6 +55,8 @@ export const contentSchemas = {
     algorithmPreset: str(), algorithmType, rootDeckId: int, isRootDeck: bool, parentId: nullable(int), position: int,
     offlineModeEnabled: bool, offlineAvailableCount: int, shuffleCardsEnabled: bool, folderId: nullable(int),
     configuration: entity({ newCards: entity({ newCardsPerDay: nullable(int) }), maxCards: entity({ maxCardsPerDay: nullable(int) }) }),
+    examDate: nullable(str({ format: 'date', description: 'exam mode: the day the root deck plans toward (set on the root deck, deck.exam_date); null: none' })),
+    examNewCardsCeiling: nullable({ ...int, description: 'exam mode: the most new cards a day while preparing (deck.exam_new_cards_ceiling); null: no ceiling' }),
     hasChanges: bool, templatesIds: listOf(int),
     totalCardsCount: int, newCardsCount: int, learningCardsCount: int, graduatedCardsCount: int, frozenCardsCount: int,
     totalToReviewCount: int, toLearnTodayTotalCount: int, learntTodayCount: int, studyAgainCardsCount: int, gotItCardsCount: int,

@@ -37,7 +37,12 @@ export const statsSchemas = {
     today: day,
     deck: nullable(obj({ id: int, name: str() })),
     heatmap: obj({ start: day, end: day, days: list(dayCount), totalReviews: int, studiedDays: int, maxCount: int }),
-    forecast: obj({ days: list(dayCount), overdue: int, total: int }),
+    forecast: obj({
+      days: list(dayCount), overdue: int, total: int,
+      spread: { type: 'number', description: 'standard deviation of the cards due a day over the days after today (load balancing evens it out)' },
+      heaviest: { ...int, description: 'the most cards due on one day after today' },
+      easyDays: { type: ['array', 'null'], items: { type: 'number' }, description: 'the learner\'s easy days, a share of a normal day per weekday, Sunday first; null: none' },
+    }),
     trueRetention: obj({ matureIntervalDays: int, last30Days: retention, lastYear: retention }),
     predictedRetention: obj({ cards: int, rate: { type: ['number', 'null'] } }),
   }),

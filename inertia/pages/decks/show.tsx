@@ -11,6 +11,7 @@ import type { Deck, Destinations, NotesPage, PollingEntry, StartedJob, Template 
 import { urlFor } from '~/lib/routes'
 import { ShareButton } from '~/components/sharing/sharing_dialog'
 import type { DeckSharing } from '~/components/sharing/types'
+import { ExamPlanPanel, ExamSettings, type ExamPlan } from '~/components/decks/exam_plan'
 import '~/css/decks.css'
 
 type Props = {
@@ -28,11 +29,13 @@ type Props = {
   /** loaded when the Sharing dialog opens */
   sharing?: DeckSharing
   libraryCategories: LibraryCategoryChoice[] | null
+  /** exam mode's plan on the general tab; null without an exam ahead */
+  examPlan: ExamPlan | null
 }
 
 const RELOAD = ['deck', 'tree', 'notes', 'polling']
 
-export default function DeckPage({ tab, deck, tree, templates, notes, polling, destinations, started, sharing, libraryCategories }: Props) {
+export default function DeckPage({ tab, deck, tree, templates, notes, polling, destinations, started, sharing, libraryCategories, examPlan }: Props) {
   const t = useT()
   useDeckPolling(polling, started, RELOAD)
   const entry = polling.find((item) => item.id === deck.id)
@@ -72,9 +75,11 @@ export default function DeckPage({ tab, deck, tree, templates, notes, polling, d
         ))}
       </nav>
       {tab === 'general' && <DeckGeneral deck={deck} tree={tree} polling={polling} editable={editable} />}
+      {tab === 'general' && examPlan && <ExamPlanPanel plan={examPlan} />}
       {tab === 'cards' && notes && (
         <DeckCards deck={deck} notes={notes} templates={templates} destinations={destinations} editable={editable} />
       )}
+      {tab === 'settings' && deck.isRootDeck && deck.collaboration.role === 'owner' && <ExamSettings deck={deck} editable={editable} />}
       {tab === 'settings' && <DeckSettings deck={deck} editable={editable} />}
       {tab === 'general' && deck.isRootDeck && deck.collaboration.role === 'owner' && deck.source !== 'cloned_from_published_deck' && <PublishingPanel deck={deck} categories={libraryCategories ?? []} />}
     </div>

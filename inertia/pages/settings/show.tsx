@@ -1,4 +1,5 @@
-import { Head, router } from '@inertiajs/react'
+import type { FormEvent } from 'react'
+import { Head, router, useForm } from '@inertiajs/react'
 import { Link } from '@adonisjs/inertia/react'
 import { useShared } from '~/lib/shared'
 import { useT } from '~/lib/i18n'
@@ -7,8 +8,57 @@ import { urlFor } from '~/lib/routes'
 import { SubscriptionSection, type SubscriptionSummary } from '~/components/payments/subscription_section'
 
 const LANGUAGES = ['en', 'de', 'pt', 'es', 'fr'] as const
+/* a share of a normal day's reviews, as the select offers it */
+const LEVELS = [100, 75, 50, 25, 0] as const
+/* Monday first on the page; stored Sunday first */
+const WEEK = [1, 2, 3, 4, 5, 6, 0] as const
 
-export default function Settings({ subscription }: { subscription: SubscriptionSummary | null }) {
+/** Easy days (app/scheduling/balance.ts): a share of a normal day for each weekday. */
+function EasyDays({ easyDays }: { easyDays: number[] }) {
+  const t = useT()
+  const form = useForm({ shares: easyDays.map((share) => String(Math.round(share * 100))) })
+  const save = (event: FormEvent) => {
+    event.preventDefault()
+    form.transform((data) => ({ easy_days: data.shares.map((share) => Number(share) / 100) }))
+    form.put(urlFor('settings.easy_days'), { preserveScroll: true })
+  }
+  const errors = form.errors as Record<string, string | undefined>
+  return (
+    <section className="section" aria-labelledby="easy-days">
+      <h2 id="easy-days">{t('exam.easy_days.title')}</h2>
+      <p className="muted">{t('exam.easy_days.description')}</p>
+      <form className="stack" onSubmit={save}>
+        <div className="settings-grid">
+          {WEEK.map((day) => (
+            <label key={day} className="field">
+              <span>{t(`exam.easy_days.weekdays.${day}`)}</span>
+              <select
+                name={`easy_day_${day}`}
+                aria-label={`${t(`exam.easy_days.weekdays.${day}`)}: ${t('exam.easy_days.share')}`}
+                value={form.data.shares[day]}
+                onChange={(event) => form.setData('shares', form.data.shares.map((share, index) => (index === day ? event.target.value : share)))}
+              >
+                {LEVELS.map((level) => (
+                  <option key={level} value={String(level)}>
+                    {t(`exam.easy_days.levels.${level}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ))}
+        </div>
+        {(errors.easy_days || errors['easy_days.0']) && <small className="field-error">{errors.easy_days ?? errors['easy_days.0']}</small>}
+        <div className="row">
+          <button type="submit" className="button primary" disabled={form.processing}>
+            {t('exam.easy_days.save')}
+          </button>
+        </div>
+      </form>
+    </section>
+  )
+}
+
+export default function Settings({ easyDays, subscription }: { easyDays: number[] | null; subscription: SubscriptionSummary | null }) {
   const { theme, themes, locale, user } = useShared()
   const t = useT()
 
@@ -46,6 +96,7 @@ export default function Settings({ subscription }: { subscription: SubscriptionS
           </select>
         </label>
       </section>
+      {user && easyDays && <EasyDays easyDays={easyDays} />}
       <section className="section">
         <h2>{t('settings.help')}</h2>
         <a href="mailto:support@mnemo.app">{t('settings.contact_support')}</a>
