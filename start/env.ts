@@ -85,4 +85,5 @@ export default await Env.create(new URL('../', import.meta.url), {
   CELLO_SECRET: Env.schema.string.optional(),
   CELLO_PRODUCT_ID: Env.schema.string.optional(),
   CELLO_SCRIPT_URL: Env.schema.string.optional(),
+  BROWSER_EXTENSION_ORIGIN: Env.schema.string.optional(),
 })

@@ -11,7 +11,11 @@ export default class GuestMiddleware {
 
   async handle(ctx: HttpContext, next: NextFn) {
     const user = ctx.auth.user
-    if (user && !user.isGuest) return ctx.response.redirect(safeNextPath(ctx.request.input('next')) ?? this.redirectTo)
+    if (user && !user.isGuest) {
+      /* the browser extension's sign-in of someone signed in already: straight to its token */
+      if (ctx.request.input('extension')) return ctx.response.redirect('/extension/connected')
+      return ctx.response.redirect(safeNextPath(ctx.request.input('next')) ?? this.redirectTo)
+    }
     return next()
   }
 }

@@ -12,6 +12,7 @@ const PasswordResetController = () => import('#controllers/auth/password_reset_c
 const LoginLinkController = () => import('#controllers/auth/login_link_controller')
 const SettingsController = () => import('#controllers/settings/settings_controller')
 const AccountController = () => import('#controllers/settings/account_controller')
+const ExtensionController = () => import('#controllers/extension/extension_controller')
 const AvatarsController = () => import('#controllers/settings/avatars_controller')
 const SocialAccountsController = () => import('#controllers/settings/social_accounts_controller')
 const OutboxController = () => import('#controllers/dev/outbox_controller')
@@ -59,6 +60,9 @@ router
     router.delete('/account', [AccountController, 'destroy']).as('account.destroy')
     router.post('/account/avatar', [AvatarsController, 'store']).as('account.avatar')
     router.delete('/account/social/:provider', [SocialAccountsController, 'destroy']).as('account.social.destroy')
+    /* the browser extension's sign-in ends here (`/sign-in?extension=1` leads to it) */
+    router.get('/extension/connected', [ExtensionController, 'show']).as('extension.connected')
+    router.post('/extension/token', [ExtensionController, 'token']).as('extension.token')
   })
   .use(middleware.auth())
 
