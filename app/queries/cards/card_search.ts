@@ -33,6 +33,12 @@ export function cardSearch(user: { id: number; timezoneOffset?: number | null },
   }
 }
 
+/** Every deck the learner may see (their own, and the trees shared with them), by id. */
+export async function accessibleDeckIds(user: { id: number }) {
+  const rows = await db.from('decks').where((access) => access.where('decks.user_id', user.id).orWhereRaw(SHARED_WITH, [user.id])).select('id')
+  return rows.map((row) => row.id as number)
+}
+
 /** Where a search looks: every deck the learner may see, or one deck the caller found (with its subdecks). */
 export type SearchScope = { deckIds: number[] } | { userId: number }
 
