@@ -28,6 +28,8 @@ export interface BrowsedCard {
   noteId: number
   deckId: number
   rootDeckId: number
+  /** the tree's algorithm preset: a move to another resets progress */
+  rootPreset: string
   deckName: string
   ord: number
   sortField: string
@@ -47,6 +49,7 @@ export interface BrowsedCard {
 const COLUMNS = [
   'c.id', 'c.note_id', 'c.deck_id', 'c.ord', 'c.created_at', 'd.name as deck_name', 'n.sort_text', 'n.updated_at',
   db.raw('coalesce(d.root_deck_id, d.id) as root_deck_id'),
+  db.raw('(select r.algorithm_preset from decks r where r.id = coalesce(d.root_deck_id, d.id)) as root_preset'),
   db.raw(`coalesce(p.state, 'new') as state`), db.raw('coalesce(p.frozen, false) as is_frozen'), db.raw('s.card_id is not null as is_suspended'),
   'p.due_at', 'p.interval_days', 'p.ease_permille', 'p.difficulty', 'p.lapses', 'p.reps',
   db.raw('count(*) over() as total'),
@@ -54,7 +57,7 @@ const COLUMNS = [
 
 function browsedCard(row: Record<string, any>): BrowsedCard {
   return {
-    id: row.id, noteId: row.note_id, deckId: row.deck_id, rootDeckId: row.root_deck_id, deckName: row.deck_name, ord: row.ord,
+    id: row.id, noteId: row.note_id, deckId: row.deck_id, rootDeckId: row.root_deck_id, rootPreset: row.root_preset, deckName: row.deck_name, ord: row.ord,
     sortField: row.sort_text, state: row.state, isFrozen: row.is_frozen, isSuspended: row.is_suspended,
     dueAt: row.state === 'new' ? null : row.due_at, intervalDays: Number(row.interval_days ?? 0),
     ease: row.ease_permille ? row.ease_permille / 1000 : null, difficulty: row.difficulty === null ? null : Number(row.difficulty),
