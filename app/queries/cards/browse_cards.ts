@@ -65,18 +65,23 @@ function browsedCard(row: Record<string, any>): BrowsedCard {
   }
 }
 
-/**
- * One page of the cards a search finds, sorted by a column (ties by card id,
- * so pages never swap rows), and how many there are in all: one query.
- */
-export async function browseCards(search: CardSearch, scope: SearchScope, options: BrowseOptions) {
+/** The one statement of a browser page (bench/card_search.ts explains it). */
+export function browseStatement(search: CardSearch, scope: SearchScope, options: BrowseOptions) {
   const direction = options.order === 'asc' ? 'asc' : 'desc'
-  const rows = await searchedCards(search, scope)
+  return searchedCards(search, scope)
     .select(COLUMNS)
     .orderByRaw(`${BROWSER_SORTS[options.sort]} ${direction} nulls last`)
     .orderBy('c.id', direction)
     .offset(options.offset)
     .limit(options.limit)
+}
+
+/**
+ * One page of the cards a search finds, sorted by a column (ties by card id,
+ * so pages never swap rows), and how many there are in all: one query.
+ */
+export async function browseCards(search: CardSearch, scope: SearchScope, options: BrowseOptions) {
+  const rows = await browseStatement(search, scope, options)
   const total = rows.length ? Number(rows[0].total) : options.offset === 0 ? 0 : await countCards(search, scope)
   return { cards: rows.map(browsedCard), total, offset: options.offset, limit: options.limit }
 }
