@@ -12,7 +12,7 @@ export const browseCardsValidator = vine.create({
 /* POST /cards/bulk: an action on the notes of the checked cards */
 export const browserBulkValidator = vine.create({
   bulk_action: vine.enum(['freeze', 'unfreeze', 'suspend', 'unsuspend', 'reset_progress', 'tag', 'move'] as const),
-  note_ids: vine.array(id()).minLength(1).maxLength(1000),
+  note_ids: vine.array(id()).maxLength(1000),
   destination_deck_id: id().optional(),
   /* a tag as Anki has them: no spaces (Parent::Child nests) */
   tag: vine.string().trim().maxLength(100).regex(/^[^\s"]+$/).optional(),

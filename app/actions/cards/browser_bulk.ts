@@ -52,6 +52,7 @@ export default class BrowserBulk {
       throw new ApiException(422, 'E_VALIDATION_ERROR', 'destination_missing', { field: 'destination_deck_id' })
     }
     if (action === 'tag' && !options.tag) throw new ApiException(422, 'E_VALIDATION_ERROR', 'tag_missing', { field: 'tag' })
+    if (!noteIds.length) throw new ApiException(422, 'E_VALIDATION_ERROR', 'no_notes_selected', { field: 'note_ids' })
     const trees = await notesByTree(user, noteIds)
     if (action === 'move') {
       let moved = 0

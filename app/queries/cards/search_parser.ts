@@ -51,7 +51,7 @@ function wholeNumber(text: string, at: number, min: number, max: number) {
 }
 
 /* where the value of a prefixed term starts in the query (for errors inside it) */
-const valueStart = (token: TermToken) => (token.prefix === null ? token.start : Math.min(token.start + token.prefix.length + 1, token.end))
+const valueStart = (token: TermToken) => token.valueStart
 
 function propTerm(token: TermToken): SearchNode {
   const at = valueStart(token)

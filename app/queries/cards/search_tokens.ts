@@ -22,7 +22,7 @@ export class SearchSyntaxError extends Error {
 export type Token =
   | { kind: '(' | ')' | '-' | 'or' | 'and'; start: number; end: number }
   /** a word, or a "quoted phrase"; `prefix` is the part before an unquoted colon (deck:"My deck" → deck, My deck) */
-  | { kind: 'term'; start: number; end: number; prefix: string | null; value: string; quoted: boolean }
+  | { kind: 'term'; start: number; end: number; prefix: string | null; value: string; quoted: boolean; valueStart: number }
 
 const SPACE = /\s/
 const BREAK = /[\s()]/
@@ -48,6 +48,7 @@ function readWord(query: string, at: number) {
   let raw = ''
   let prefix: string | null = null
   let quoted = false
+  let valueStart = at
   let i = at
   while (i < query.length && !BREAK.test(query[i])) {
     if (query[i] === '"') {
@@ -58,12 +59,12 @@ function readWord(query: string, at: number) {
     } else if (query[i] === ':' && prefix === null && !quoted) {
       prefix = raw
       raw = ''
-      i++
+      valueStart = ++i
     } else {
       raw += query[i++]
     }
   }
-  return { token: { kind: 'term' as const, start: at, end: i, prefix, value: raw, quoted }, next: i }
+  return { token: { kind: 'term' as const, start: at, end: i, prefix, value: raw, quoted, valueStart }, next: i }
 }
 
 /** A whole "quoted phrase"; one that reads "deck:My deck" is that prefix and value, as Anki takes it. */
@@ -71,9 +72,9 @@ function phraseToken(query: string, at: number): { token: Token; next: number } 
   const { text, next } = readQuoted(query, at)
   const prefixed = text.match(/^([a-z]+):(.*)$/is)
   if (prefixed && PREFIXES.has(prefixed[1].toLowerCase())) {
-    return { token: { kind: 'term', start: at, end: next, prefix: prefixed[1], value: prefixed[2], quoted: true }, next }
+    return { token: { kind: 'term', start: at, end: next, prefix: prefixed[1], value: prefixed[2], quoted: true, valueStart: at + prefixed[1].length + 2 }, next }
   }
-  return { token: { kind: 'term', start: at, end: next, prefix: null, value: text, quoted: true }, next }
+  return { token: { kind: 'term', start: at, end: next, prefix: null, value: text, quoted: true, valueStart: at + 1 }, next }
 }
 
 export const PREFIXES = new Set(['deck', 'tag', 'is', 'prop', 'rated', 'added'])

@@ -56,6 +56,9 @@ function Row({ card, checked, onCheck, onHistory }: { card: BrowserRow; checked:
       <td className="browser-field">
         <span>{card.sortField}</span>
         <span className={`browser-status status-${card.status}`}>{t(STATUS_LABELS[card.status])}</span>
+        <button type="button" className="button ghost small browser-history" onClick={onHistory}>
+          {t('browser.history')}
+        </button>
       </td>
       <td>{card.dueAt ? <ClientDate iso={card.dueAt} /> : '—'}</td>
       <td>{card.status === 'not_studied' ? '—' : t('browser.days', { count: number(card.intervalDays) })}</td>
@@ -65,11 +68,6 @@ function Row({ card, checked, onCheck, onHistory }: { card: BrowserRow; checked:
       <td className="browser-optional"><ClientDate iso={card.createdAt} /></td>
       <td className="browser-optional"><ClientDate iso={card.updatedAt} /></td>
       <td>{card.deckName}</td>
-      <td>
-        <button type="button" className="button ghost small" onClick={onHistory}>
-          {t('browser.history')}
-        </button>
-      </td>
     </tr>
   )
 }
@@ -95,7 +93,6 @@ export function BrowserTable({ browser, selected, onSelect, onSort, onHistory }:
             {COLUMNS.map((column) => (
               <SortHeader key={column.key} column={column} sort={browser.sort} order={browser.order} onSort={onSort} />
             ))}
-            <th scope="col"><span className="visually-hidden">{t('browser.history')}</span></th>
           </tr>
         </thead>
         <tbody>

@@ -91,6 +91,8 @@ const MALFORMED: [string, number, SearchExpectation][] = [
   ['added:-1', 6, 'days'],
   ['added:99999999', 6, 'days'],
   ['dog colour:red', 4, 'prefix'],
+  ['"is:old"', 4, 'state'],
+  ['"prop:ivl>x"', 10, 'number'],
 ]
 
 test.group('Card search: the parser', () => {
