@@ -2,7 +2,8 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import BulkCreateNotes from '#actions/notes/bulk_create_notes'
 import CreateDeck from '#actions/decks/create_deck'
-import { makeUser, resetState } from '#tests/support/helpers'
+import { makeUser, resetState, tokenFor } from '#tests/support/helpers'
+import { waitForJobs } from '#tests/functional/api/content/support'
 import { signedIn, WebSession } from '#tests/support/web_session'
 import { share } from '#tests/functional/api/participant/support'
 
@@ -70,6 +71,23 @@ test.group('Web card browser (/cards)', (group) => {
     const byTag = WebSession.page((await web.get('/cards?q=tag:exam')).text)
     assert.equal(byTag.props.browser.total, 2)
   })
+
+  test('a move from the browser takes notes of two trees to one deck, through the worker', async ({ client, assert }) => {
+    const { user, web } = await signedIn()
+    const spanish = await deckWith(user, 'Spanish', ['hablar', 'comer'])
+    const french = await deckWith(user, 'French', ['parler'])
+    const target = { deck: await new CreateDeck().handle(user, { name: 'Verbs' }) }
+    await web.get('/cards')
+    const moved = await web.post('/cards/bulk', { bulk_action: 'move', note_ids: [spanish.noteIds[0], french.noteIds[0]], destination_deck_id: target.deck.id })
+    assert.equal(moved.status, 302)
+    await waitForJobs(client, await tokenFor(user), [spanish.deck.id, french.deck.id])
+    const decks = await db.from('notes').whereIn('id', [...spanish.noteIds, ...french.noteIds]).orderBy('id').select('deck_id')
+    assert.deepEqual(decks.map((row) => row.deck_id), [target.deck.id, spanish.deck.id, target.deck.id])
+    const cards = await db.from('cards').whereIn('note_id', [spanish.noteIds[0], french.noteIds[0]]).select('deck_id')
+    assert.deepEqual(cards.map((row) => row.deck_id), [target.deck.id, target.deck.id])
+    const found = WebSession.page((await web.get('/cards?q=' + encodeURIComponent('deck:Verbs'))).text)
+    assert.equal(found.props.browser.total, 2)
+  }).timeout(60_000)
 
   test("another learner's notes are refused and nothing changes", async ({ assert }) => {
     const { user, web } = await signedIn()
