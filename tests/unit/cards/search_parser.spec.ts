@@ -141,9 +141,12 @@ test.group('Card search: the parser', () => {
           assert.deepEqual(refusal.options.values, { position: position + 1, expected })
         }
       }
+      assert.deepEqual(sent, [])
+      /* the listener does hear what reaches PostgreSQL */
+      await db.rawQuery('select 1')
+      assert.deepEqual(sent, ['select 1'])
     } finally {
       db.connection().getWriteClient().off('query', listener)
     }
-    assert.deepEqual(sent, [])
   })
 })
