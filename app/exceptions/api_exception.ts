@@ -11,7 +11,7 @@ export type ApiExceptionOptions = {
    */
   apiField?: string
   /** further fields of the JSON error body, for clients that act on them (e.g. an unavailable deck's `reason`) */
-  extra?: Record<string, string>
+  extra?: Record<string, string | number>
 }
 
 /**

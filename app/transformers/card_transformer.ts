@@ -3,11 +3,11 @@ import { cardLabel, renderCard } from '#note_types/cards'
 
 export default class CardTransformer {
   /** GET notes/cards: each card rendered and sanitized, with this learner's progress, and the page. */
-  static page({ deck, cards, suspended, offset, limit }: CardsOfNotes) {
+  static page({ cards, suspended, offset, limit, deckNames }: CardsOfNotes) {
     return {
       cards: cards.map((card) => {
         const definition = card.note.noteType.definition
-        const sides = renderCard(definition, card.note.fields, card.ord, { attachments: card.note.fieldAttachmentsMap, deckName: deck.name, tags: card.note.tags })
+        const sides = renderCard(definition, card.note.fields, card.ord, { attachments: card.note.fieldAttachmentsMap, deckName: deckNames.get(card.deckId) ?? '', tags: card.note.tags })
         const progress = card.progress[0]
         return {
           id: card.id, noteId: card.noteId, deckId: card.deckId, ord: card.ord, label: cardLabel(definition, card.ord),

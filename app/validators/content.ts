@@ -128,8 +128,12 @@ export const editorNoteValidator = vine.create(noteBody)
 export const editorUpdateValidator = vine.create({ ...noteBody, template_id: id().optional() })
 export const editorPreviewValidator = vine.create({ ...noteBody, deck_id: id() })
 
+/* the card search language (app/queries/cards/search_parser.ts); with it, deck_id may be left out to search every deck */
+const search = () => vine.string().maxLength(1000).optional()
+
 export const listNotesValidator = vine.create({
-  deck_id: id(),
+  deck_id: id().optional().requiredIfMissing('search'),
+  search: search(),
   offset: offset().optional(),
   limit: vine.number().withoutDecimals().range([1, 100]).optional(),
   query: vine.string().trim().maxLength(200).optional(),
@@ -154,7 +158,8 @@ export const bulkNotesValidator = vine.create({
 })
 
 export const notesCardsValidator = vine.create({
-  deck_id: id(),
+  deck_id: id().optional().requiredIfMissing('search'),
+  search: search(),
   ids: ids().optional(),
   offset: offset().optional(),
 })

@@ -51,6 +51,9 @@ export function NavBar() {
         </Link>
         {user && (
           <>
+            <Link route="cards.browse" className="nav-link">
+              {t('browser.nav')}
+            </Link>
             <Link route="statistics.show" className="nav-link">
               {t('stats.nav.statistics')}
             </Link>

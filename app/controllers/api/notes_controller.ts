@@ -5,7 +5,8 @@ import { createNote } from '#actions/notes/create_note'
 import { updateNote } from '#actions/notes/update_note'
 import { rememberSort } from '#actions/decks/update_deck'
 import { findDeck } from '#queries/decks/find_deck'
-import { notesListPage, NOTES_PAGE_DEFAULT } from '#queries/notes/notes_page'
+import { notesListPage, NOTES_PAGE_DEFAULT, searchedNotesPage } from '#queries/notes/notes_page'
+import { cardSearch } from '#queries/cards/card_search'
 import { findNote, loadNotes } from '#queries/notes/load_notes'
 import { findDuplicates } from '#queries/notes/find_duplicates'
 import { cardsOfNotes } from '#queries/notes/cards_of_notes'
@@ -17,10 +18,19 @@ import {
 } from '#validators/content'
 
 export default class NotesController {
-  /** The card list of a deck and its subdecks; a sort choice is remembered on the deck. */
+  /**
+   * The card list of a deck and its subdecks; a sort choice is remembered on the deck.
+   * With `search` (the card search language), the notes with a card it finds, in the deck or, without deck_id, in every deck.
+   */
   async index({ auth, request }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const input = await request.validateUsing(listNotesValidator)
+    if (input.search !== undefined) {
+      /* parsed first: a malformed search is a 422 before anything is read */
+      const search = cardSearch(user, input.search)
+      const deck = input.deck_id === undefined ? null : await rememberSort(user, await findDeck(user, input.deck_id), input)
+      return NoteTransformer.page(await searchedNotesPage(user, deck, input, search))
+    }
     const deck = await rememberSort(user, await findDeck(user, input.deck_id), input)
     const page = await notesListPage(user, deck, input, input.offset ?? 0, input.limit ?? NOTES_PAGE_DEFAULT)
     return NoteTransformer.page(page)
@@ -71,7 +81,8 @@ export default class NotesController {
   async cards({ auth, request }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const input = await request.validateUsing(notesCardsValidator)
-    return CardTransformer.page(await cardsOfNotes(user, input.deck_id, input.ids, input.offset ?? 0))
+    const search = input.search === undefined ? undefined : cardSearch(user, input.search)
+    return CardTransformer.page(await cardsOfNotes(user, input.deck_id, input.ids, input.offset ?? 0, search))
   }
 
   async findDuplicates({ auth, request }: HttpContext) {

@@ -1,5 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { searchedCards, type CardSearch } from '#queries/cards/card_search'
 
 export type NoteSortBy = 'next_review_at' | 'created_at' | 'alphabetical'
 export type NoteLearningState = 'new' | 'learning' | 'graduated' | 'study_again' | 'got_it'
@@ -12,6 +13,8 @@ export interface NoteFilters {
   /** true: notes with a card this learner removed from study; false: notes wholly in study */
   suspended?: boolean
   noteIds?: number[]
+  /** the card search language (GET notes?search): notes with at least one card it finds */
+  search?: CardSearch
 }
 
 export interface NoteListOptions extends NoteFilters {
@@ -62,6 +65,7 @@ export function notesQuery(userId: number, filters: NoteFilters, trx?: Transacti
   if (filters.frozen !== undefined) query.where('agg.is_frozen', filters.frozen)
   if (filters.suspended !== undefined) query.whereRaw(filters.suspended ? 'agg.suspended_count > 0' : 'agg.suspended_count = 0')
   if (filters.noteIds) query.whereIn('n.id', filters.noteIds)
+  if (filters.search) query.whereIn('n.id', searchedCards(filters.search, { deckIds: filters.deckIds }).select('c.note_id'))
   return query
 }
 

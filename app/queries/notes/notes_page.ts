@@ -5,6 +5,7 @@ import { subtreeIds } from '#queries/decks/deck_tree'
 import { listNotes, notesQuery } from '#queries/notes/list_notes'
 import { loadNotes } from '#queries/notes/load_notes'
 import type { listNotesValidator } from '#validators/content'
+import { accessibleDeckIds, type CardSearch } from '#queries/cards/card_search'
 
 /** GET notes' page size when the call gives none, and the web card list's. */
 export const NOTES_PAGE_DEFAULT = 20
@@ -38,4 +39,20 @@ export async function matchingNoteIds(user: User, deck: Deck, input: NoteFilters
   if (!filters.query && !filters.learningState && filters.frozen === undefined && filters.suspended === undefined) return null
   const rows = await notesQuery(user.id, { deckIds: await subtreeIds(deck.id), ...filters }).select('n.id')
   return rows.map((row) => row.id as number)
+}
+
+/**
+ * GET notes with `search` (the card search language): the notes with a card
+ * the search finds, in one deck (and its subdecks) or in every deck the
+ * learner may see; sorted as asked, else as the deck remembers, else newest first.
+ */
+export async function searchedNotesPage(user: User, deck: Deck | null, input: NoteFiltersInput, search: CardSearch) {
+  const deckIds = deck ? await subtreeIds(deck.id) : await accessibleDeckIds(user)
+  const sortBy = input.sort_by ?? deck?.notesSortBy ?? 'created_at'
+  const order = (input.order?.toUpperCase() as 'ASC' | 'DESC' | undefined) ?? deck?.notesOrder ?? 'DESC'
+  const offset = input.offset ?? 0
+  const limit = input.limit ?? NOTES_PAGE_DEFAULT
+  const { rows, total } = await listNotes(user.id, { deckIds, ...filtersOf(input), search, sortBy, order, offset, limit })
+  const notes = await loadNotes(user, rows.map((row) => row.id), rows)
+  return { notes, total, offset, limit, sortBy, order, filters: input }
 }

@@ -165,12 +165,12 @@ export const contentPaths = {
   },
 
   '/notes': {
-    get: op('Notes of a deck and its subdecks (query: deck_id, offset, limit=20, query, learning_state, frozen, suspended (true: notes with a card removed from study), sort_by, order)', { auth, ok: [200, entity({ notes: listOf(ref('Note')), total: int, offset: int, limit: int, sortBy: str(), order: str() })], extra: notFound }),
+    get: op('Notes of a deck and its subdecks (query: deck_id, offset, limit=20, query, learning_state, frozen, suspended (true: notes with a card removed from study), sort_by, order, search: the card search language, README; with search, deck_id may be left out to search every deck; a malformed search is 422 E_INVALID_SEARCH with position and expected)', { auth, ok: [200, entity({ notes: listOf(ref('Note')), total: int, offset: int, limit: int, sortBy: str(), order: str() })], extra: { ...notFound, '422': unprocessable('E_VALIDATION_ERROR, E_INVALID_SEARCH') } }),
     post: op('Create a note; its cards are generated. fields are keyed by field id (or title); the answer keys them by id', { auth, body: obj({ note: noteBody }, ['note']), ok: [201, ref('Note')], extra: { ...notFound, ...forbidden, ...busy, ...limit } }),
   },
   '/notes/preview': { post: op('Render the cards a note would make, without saving', { auth, body: obj({ note: noteBody }, ['note']), ok: [200, entity({ cards: listOf(entity({ ord: int, label: ref('CardLabel'), front: str(), back: str() })), css: str(), custom: bool })], extra: notFound }) },
   '/notes/bulk_create': { post: op('Create Basic notes from front/back pairs, all or none', { auth, body: obj({ deck_id: int, template_id: int, import_data: { type: 'array', items: obj({ front: str(), back: str() }) } }, ['deck_id', 'import_data']), ok: [201, obj({ ids: { type: 'array', items: int }, count: int })], extra: { ...notFound, ...forbidden, ...busy, ...limit } }) },
-  '/notes/cards': { get: op('Cards of notes, rendered, with progress (query: deck_id, ids, offset)', { auth, ok: [200, entity({ cards: listOf(ref('NoteCard')), offset: int, limit: int })], extra: notFound }) },
+  '/notes/cards': { get: op('Cards of notes, rendered, with progress (query: deck_id, ids, offset, search: the card search language; with search, deck_id may be left out to search every deck)', { auth, ok: [200, entity({ cards: listOf(ref('NoteCard')), offset: int, limit: int })], extra: { ...notFound, '422': unprocessable('E_VALIDATION_ERROR, E_INVALID_SEARCH') } }) },
   '/notes/find_duplicates': { get: op('Notes whose first field reads the same (query: deck_id, query)', { auth, ok: [200, obj({ groups: { type: 'array' } })], extra: notFound }) },
   '/notes/bulk_destroy': { delete: bulk('Delete notes') },
   '/notes/bulk_freeze': { post: bulk('Freeze the notes\' cards') },

@@ -40,6 +40,8 @@ export const openApiDocument = {
         {
           title: str(), body: str(), code: str({ description: 'E_VALIDATION_ERROR, or the business rule\'s code (E_NOT_REPORTABLE, E_UNSUPPORTED_FORMAT, …)' }),
           errors: listOf(entity({ field: str({ description: 'the body field or parameter, \'\' for the request as a whole' }), rule: str(), message: str() })),
+          position: { ...int, description: 'E_INVALID_SEARCH: where the search is wrong (0-based character offset)' },
+          expected: str({ description: 'E_INVALID_SEARCH: what was expected there (term, closing_paren, closing_quote, value, number, days, comparison, state, property, rating, prefix, end)' }),
         },
         ['title', 'code', 'errors']
       ),

@@ -93,8 +93,9 @@ export function BulkActions({ deck, notes, selection, templates, destinations, o
   )
 }
 
-function MoveNotesDialog({ deck, count, destinations, onClose, onMove }: {
-  deck: Deck
+/** The destination picker of a move (the deck page's bulk actions, the card browser's: `deck` null, notes from anywhere). */
+export function MoveNotesDialog({ deck, count, destinations, onClose, onMove }: {
+  deck: Pick<Deck, 'id'> | null
   count: number
   destinations?: Destinations
   onClose: () => void
@@ -107,7 +108,7 @@ function MoveNotesDialog({ deck, count, destinations, onClose, onMove }: {
   }, [])
   const choices = destinations
     ? deckChoices(destinations, (other) => {
-        if (other.id === deck.id) return t('decks.move.this_deck')
+        if (deck && other.id === deck.id) return t('decks.move.this_deck')
         return other.state === 'active' || other.state === 'processing_failed' ? null : t('decks.move.busy')
       })
     : []

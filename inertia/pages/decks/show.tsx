@@ -60,6 +60,9 @@ export default function DeckPage({ tab, deck, tree, templates, notes, polling, d
           </Link>
         )}
         <ShareButton deckId={deck.id} sharing={sharing} />
+        <Link href={urlFor('cards.browse', {}, { qs: { q: `deck:"${deck.name.replace(/[\\"]/g, '\\$&')}"` } })} className="button" data-browse-deck>
+          {t('browser.browse_deck')}
+        </Link>
       </div>
       <nav className="tabs" aria-label={t('decks.tabs.label')}>
         {tabs.map((item) => (

@@ -92,6 +92,10 @@ test.group('OpenAPI document: the answers are what it says', (group) => {
     conforms(assert, 'GET', '/notes/{id}', await client.get(`/api/notes/${created.body().id}`).bearerToken(token), 200)
     conforms(assert, 'PUT', '/notes/{id}', await client.put(`/api/notes/${created.body().id}`).bearerToken(token).json({ note: { fields: { Front: 'Cell', Back: 'The unit of life' } } }), 200)
     conforms(assert, 'GET', '/notes/cards', await client.get('/api/notes/cards').bearerToken(token).qs({ deck_id: deck.id, ids: String(created.body().id) }), 200)
+    /* the card search language, in every deck; a malformed search's 422 carries where and what */
+    conforms(assert, 'GET', '/notes', await client.get('/api/notes').bearerToken(token).qs({ search: 'deck:Biology -is:suspended' }), 200)
+    conforms(assert, 'GET', '/notes/cards', await client.get('/api/notes/cards').bearerToken(token).qs({ search: 'cell or mitochondria' }), 200)
+    conforms(assert, 'GET', '/notes/cards', await client.get('/api/notes/cards').bearerToken(token).qs({ search: '(cell' }), 422)
     conforms(assert, 'POST', '/notes/preview', await client.post('/api/notes/preview').bearerToken(token).json({ note: { template_id: basic, deck_id: deck.id, fields: { Front: 'a', Back: 'b' } } }), 200)
     conforms(assert, 'POST', '/notes', await client.post('/api/notes').bearerToken(token).json({ note: { template_id: basic, deck_id: deck.id, fields: {} } }), 422)
   })

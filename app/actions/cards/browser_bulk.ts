@@ -1,0 +1,77 @@
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import ApiException from '#exceptions/api_exception'
+import type User from '#models/user'
+import ResetProgress from '#actions/decks/reset_progress'
+import MoveNotes from '#actions/notes/move_notes'
+import { setFrozen } from '#actions/notes/freeze_notes'
+import { setSuspended } from '#actions/notes/suspend_cards'
+import { selectNotes } from '#actions/notes/select_notes'
+import { assertEditable } from '#queries/decks/find_deck'
+import { accessibleDeckIds } from '#queries/cards/card_search'
+
+export type BrowserAction = 'freeze' | 'unfreeze' | 'suspend' | 'unsuspend' | 'reset_progress' | 'tag' | 'move'
+
+/**
+ * The notes by the root deck of their tree, each tree in id order (the one
+ * lock order); a note the learner may not see is a 404 for the whole call.
+ */
+async function notesByTree(user: User, noteIds: number[]) {
+  const wanted = [...new Set(noteIds)]
+  const rows = await db
+    .from('notes as n')
+    .join('decks as d', 'd.id', 'n.deck_id')
+    .whereIn('n.id', wanted)
+    .whereIn('d.id', await accessibleDeckIds(user))
+    .select('n.id', db.raw('coalesce(d.root_deck_id, d.id) as root_id'))
+  if (rows.length !== wanted.length) throw ApiException.notFound()
+  const byTree = new Map<number, number[]>()
+  for (const row of rows) byTree.set(row.root_id, [...(byTree.get(row.root_id) ?? []), row.id])
+  return [...byTree].sort(([a], [b]) => a - b)
+}
+
+/* adds the tag to each note that lacks it (the same letters in another case count as the same tag) */
+async function addTag(noteIds: number[], tag: string, trx: TransactionClientContract) {
+  await trx.rawQuery(
+    `update notes set tags = tags || jsonb_build_array(?::text), updated_at = now()
+     where id = any(?) and not exists (select 1 from jsonb_array_elements_text(tags) t where lower(t) = lower(?))`,
+    [tag, noteIds, tag]
+  )
+}
+
+/**
+ * A bulk action from the card browser, on notes of any of the learner's decks:
+ * the same building blocks as notes/bulk_action (select_notes, freeze_notes,
+ * suspend_cards, reset_progress, move_notes), each tree checked through its
+ * deck as there. Everything but a move is one transaction over all the trees;
+ * a move is a job per tree, as on a deck page. Answers how many notes.
+ */
+export default class BrowserBulk {
+  async handle(user: User, action: BrowserAction, noteIds: number[], options: { destinationId?: number; tag?: string } = {}) {
+    if (action === 'move' && !options.destinationId) {
+      throw new ApiException(422, 'E_VALIDATION_ERROR', 'destination_missing', { field: 'destination_deck_id' })
+    }
+    if (action === 'tag' && !options.tag) throw new ApiException(422, 'E_VALIDATION_ERROR', 'tag_missing', { field: 'tag' })
+    if (!noteIds.length) throw new ApiException(422, 'E_VALIDATION_ERROR', 'no_notes_selected', { field: 'note_ids' })
+    const trees = await notesByTree(user, noteIds)
+    if (action === 'move') {
+      let moved = 0
+      for (const [rootId, ids] of trees) moved += (await new MoveNotes().handle(user, { deckId: rootId, ids }, options.destinationId!)).moved
+      return { count: moved, processing: moved > 0 }
+    }
+    return db.transaction(async (trx) => {
+      for (const [rootId, ids] of trees) {
+        const { deck, noteIds: selected } = await selectNotes(user, { deckId: rootId, ids }, trx, action === 'tag' ? 'edit' : 'view')
+        assertEditable(deck)
+        if (action === 'freeze' || action === 'unfreeze') await setFrozen(user.id, selected, action === 'freeze', trx)
+        else if (action === 'suspend' || action === 'unsuspend') await setSuspended(user.id, selected, action === 'suspend', trx)
+        else if (action === 'tag') await addTag(selected, options.tag!, trx)
+        else {
+          const cardIds = (await trx.from('cards').whereIn('note_id', selected).select('id')).map((row) => row.id as number)
+          await new ResetProgress().handle(user, deck.id, cardIds, trx)
+        }
+      }
+      return { count: trees.reduce((sum, [, ids]) => sum + ids.length, 0), processing: false }
+    })
+  }
+}

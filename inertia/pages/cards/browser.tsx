@@ -1,0 +1,117 @@
+import { useEffect, useState, type FormEvent } from 'react'
+import { Head, router } from '@inertiajs/react'
+import { useT } from '~/lib/i18n'
+import { urlFor } from '~/lib/routes'
+import { CardSheet } from '~/components/learn/card_sheet'
+import { BrowserTable, type BrowserPage, type BrowserRow, type SortColumn } from '~/components/cards/browser_table'
+import { BrowserActions } from '~/components/cards/browser_actions'
+import type { Destinations } from '~/components/decks/types'
+import '~/css/decks.css'
+import '~/css/learn.css'
+import '~/css/browser.css'
+
+type Props = {
+  browser: BrowserPage
+  /** loaded when the move dialog opens */
+  destinations?: Destinations
+}
+
+/** The search as typed, with the character where it went wrong marked (the end of the search: a mark after it). */
+function SearchError({ q, error }: { q: string; error: NonNullable<BrowserPage['error']> }) {
+  const at = Math.min(error.position, q.length)
+  return (
+    <div id="browser-search-error" className="form-error browser-error" role="alert">
+      <p>{error.message}</p>
+      <code className="browser-error-query">
+        {q.slice(0, at)}
+        <mark>{q.slice(at, at + 1) || ' '}</mark>
+        {q.slice(at + 1)}
+      </code>
+    </div>
+  )
+}
+
+function Pager({ browser, onPage }: { browser: BrowserPage; onPage: (page: number) => void }) {
+  const t = useT()
+  const pages = Math.max(1, Math.ceil(browser.total / Math.max(1, browser.pageSize)))
+  if (pages <= 1) return null
+  return (
+    <nav className="row browser-pager" aria-label={t('browser.page', { page: browser.page, pages })}>
+      <button type="button" className="button small" disabled={browser.page <= 1} onClick={() => onPage(browser.page - 1)}>
+        {t('browser.previous')}
+      </button>
+      <span>{t('browser.page', { page: browser.page, pages })}</span>
+      <button type="button" className="button small" disabled={browser.page >= pages} onClick={() => onPage(browser.page + 1)}>
+        {t('browser.next')}
+      </button>
+    </nav>
+  )
+}
+
+/** The card browser: search every card with the card search language, sort, page, act on the checked ones, open a card's history. */
+export default function CardBrowser({ browser, destinations }: Props) {
+  const t = useT()
+  const [text, setText] = useState(browser.q)
+  const [selected, setSelected] = useState<Map<number, BrowserRow>>(() => new Map())
+  const [sheet, setSheet] = useState<number | null>(null)
+  /* another search starts another selection */
+  useEffect(() => {
+    setText(browser.q)
+    setSelected(new Map())
+  }, [browser.q])
+
+  const visit = (changes: { q?: string; sort?: SortColumn; order?: 'asc' | 'desc'; page?: number }) =>
+    router.get(
+      urlFor('cards.browse'),
+      { q: browser.q || undefined, sort: browser.sort, order: browser.order, ...changes },
+      { preserveState: true, preserveScroll: true, only: ['browser'] }
+    )
+  const search = (event: FormEvent) => {
+    event.preventDefault()
+    visit({ q: text.trim() || undefined, page: undefined })
+  }
+  const sort = (column: SortColumn) =>
+    visit({ sort: column, order: column === browser.sort && browser.order === 'asc' ? 'desc' : column === browser.sort ? 'asc' : 'desc', page: undefined })
+  const select = (cards: BrowserRow[], checked: boolean) =>
+    setSelected((before) => {
+      const next = new Map(before)
+      for (const card of cards) checked ? next.set(card.id, card) : next.delete(card.id)
+      return next
+    })
+  /* rows reflect the last answer: a bulk action's result shows in the checked rows too */
+  const checked = browser.cards.filter((card) => selected.has(card.id))
+
+  return (
+    <div className="stack browser-page">
+      <Head title={t('browser.title')} />
+      <h1>{t('browser.title')}</h1>
+      <form className="browser-search" role="search" onSubmit={search}>
+        <label htmlFor="browser-q" className="visually-hidden">{t('browser.search_label')}</label>
+        <input
+          id="browser-q"
+          name="q"
+          type="search"
+          value={text}
+          maxLength={1000}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="deck:Spanish tag:verbs is:due"
+          aria-invalid={browser.error ? true : undefined}
+          aria-describedby={browser.error ? 'browser-search-error' : 'browser-search-hint'}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <button type="submit" className="button primary">{t('browser.search_button')}</button>
+      </form>
+      {browser.error ? <SearchError q={browser.q} error={browser.error} /> : <p id="browser-search-hint" className="muted browser-hint">{t('browser.hint')}</p>}
+      {!browser.error && (
+        <p className="muted" role="status">
+          {browser.total === 0 ? t('browser.empty') : t('browser.found', { count: browser.total })}
+        </p>
+      )}
+      {checked.length > 0 && <BrowserActions selected={checked} destinations={destinations} onDone={() => setSelected(new Map())} />}
+      {browser.cards.length > 0 && <BrowserTable browser={browser} selected={selected} onSelect={select} onSort={sort} onHistory={setSheet} />}
+      <Pager browser={browser} onPage={(page) => visit({ page })} />
+      {sheet !== null && <CardSheet cardId={sheet} onClose={() => setSheet(null)} />}
+    </div>
+  )
+}

@@ -1,0 +1,110 @@
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import BulkCreateNotes from '#actions/notes/bulk_create_notes'
+import CreateDeck from '#actions/decks/create_deck'
+import { makeUser, resetState, tokenFor } from '#tests/support/helpers'
+import { waitForJobs } from '#tests/functional/api/content/support'
+import { signedIn, WebSession } from '#tests/support/web_session'
+import { share } from '#tests/functional/api/participant/support'
+
+async function deckWith(owner: { id: number }, name: string, fronts: string[]) {
+  const deck = await new CreateDeck().handle(owner as any, { name })
+  const notes = await new BulkCreateNotes().handle(owner as any, deck.id, fronts.map((front) => ({ front, back: `${front} back` })))
+  return { deck, noteIds: notes.map((note: { id: number }) => note.id) }
+}
+
+const frozenCount = async (userId: number, noteIds: number[]) =>
+  Number((await db.from('card_progress as p').join('cards as c', 'c.id', 'p.card_id').where('p.user_id', userId).whereIn('c.note_id', noteIds).where('p.frozen', true).count('* as n').first()).n)
+
+test.group('Web card browser (/cards)', (group) => {
+  group.each.setup(() => resetState())
+
+  test('finds cards across decks with the search language, sorted and paged; a malformed search shows where, and no cards', async ({ assert }) => {
+    const { user, web } = await signedIn()
+    await deckWith(user, 'Spanish', ['hablar', 'comer', 'vivir'])
+    await deckWith(user, 'French', ['parler'])
+    const page = WebSession.page((await web.get('/cards?q=' + encodeURIComponent('deck:Spanish -comer') + '&sort=sort_field&order=asc')).text)
+    assert.equal(page.component, 'cards/browser')
+    assert.deepEqual(page.props.browser.cards.map((card: any) => card.sortField), ['hablar', 'vivir'])
+    assert.equal(page.props.browser.total, 2)
+    assert.isNull(page.props.browser.error)
+    const all = WebSession.page((await web.get('/cards?sort=deck&order=asc')).text)
+    assert.deepEqual(all.props.browser.cards.map((card: any) => card.deckName), ['French', 'Spanish', 'Spanish', 'Spanish'])
+
+    const bad = WebSession.page((await web.get('/cards?q=' + encodeURIComponent('deck:Spanish (is:new'))).text)
+    assert.deepEqual(bad.props.browser.cards, [])
+    assert.equal(bad.props.browser.error.position, 20)
+    assert.include(bad.props.browser.error.message, 'character 21')
+    assert.include(bad.props.browser.error.message, 'closing parenthesis')
+    /* a hand-edited sort or page falls back to the defaults */
+    const odd = WebSession.page((await web.get('/cards?sort=nonsense&page=-4')).text)
+    assert.equal(odd.props.browser.total, 4)
+  })
+
+  test('bulk actions on notes of several decks: freeze and tag in one go; the page of a shared deck for a viewer', async ({ assert }) => {
+    const { user, web } = await signedIn()
+    const spanish = await deckWith(user, 'Spanish', ['hablar', 'comer'])
+    const french = await deckWith(user, 'French', ['parler'])
+    const owner = await makeUser()
+    const shared = await deckWith(owner, 'Shared anatomy', ['femur'])
+    await share(shared.deck, user, 'viewer')
+    await web.get('/cards')
+    const picked = [spanish.noteIds[0], french.noteIds[0], shared.noteIds[0]]
+
+    const frozen = await web.post('/cards/bulk', { bulk_action: 'freeze', note_ids: picked })
+    assert.equal(frozen.status, 302)
+    assert.equal(await frozenCount(user.id, picked), 3)
+    /* a viewer's freeze is their own: the owner's progress is untouched */
+    assert.equal(await frozenCount(owner.id, picked), 0)
+    const found = WebSession.page((await web.get('/cards?q=is:frozen&sort=sort_field&order=asc')).text)
+    assert.deepEqual(found.props.browser.cards.map((card: any) => card.sortField), ['femur', 'hablar', 'parler'])
+
+    /* tagging changes the notes: a viewer may not, and then nothing is tagged (one transaction) */
+    await web.post('/cards/bulk', { bulk_action: 'tag', note_ids: picked, tag: 'exam' })
+    assert.equal(Number((await db.from('notes').whereRaw(`tags @> '["exam"]'::jsonb`).count('* as n').first()).n), 0)
+    const tagged = await web.post('/cards/bulk', { bulk_action: 'tag', note_ids: picked.slice(0, 2), tag: 'exam' })
+    assert.equal(tagged.status, 302)
+    const again = await web.post('/cards/bulk', { bulk_action: 'tag', note_ids: picked.slice(0, 2), tag: 'EXAM' })
+    assert.equal(again.status, 302)
+    const tags = await db.from('notes').whereIn('id', picked.slice(0, 2)).select('tags')
+    assert.deepEqual(tags.map((row) => row.tags), [['exam'], ['exam']])
+    const byTag = WebSession.page((await web.get('/cards?q=tag:exam')).text)
+    assert.equal(byTag.props.browser.total, 2)
+  })
+
+  test('a move from the browser takes notes of two trees to one deck, through the worker', async ({ client, assert }) => {
+    const { user, web } = await signedIn()
+    const spanish = await deckWith(user, 'Spanish', ['hablar', 'comer'])
+    const french = await deckWith(user, 'French', ['parler'])
+    const target = { deck: await new CreateDeck().handle(user, { name: 'Verbs' }) }
+    await web.get('/cards')
+    const moved = await web.post('/cards/bulk', { bulk_action: 'move', note_ids: [spanish.noteIds[0], french.noteIds[0]], destination_deck_id: target.deck.id })
+    assert.equal(moved.status, 302)
+    await waitForJobs(client, await tokenFor(user), [spanish.deck.id, french.deck.id])
+    const decks = await db.from('notes').whereIn('id', [...spanish.noteIds, ...french.noteIds]).orderBy('id').select('deck_id')
+    assert.deepEqual(decks.map((row) => row.deck_id), [target.deck.id, spanish.deck.id, target.deck.id])
+    const cards = await db.from('cards').whereIn('note_id', [spanish.noteIds[0], french.noteIds[0]]).select('deck_id')
+    assert.deepEqual(cards.map((row) => row.deck_id), [target.deck.id, target.deck.id])
+    const found = WebSession.page((await web.get('/cards?q=' + encodeURIComponent('deck:Verbs'))).text)
+    assert.equal(found.props.browser.total, 2)
+  }).timeout(60_000)
+
+  test("another learner's notes are refused and nothing changes", async ({ assert }) => {
+    const { user, web } = await signedIn()
+    const mine = await deckWith(user, 'Mine', ['one'])
+    const stranger = await makeUser()
+    const theirs = await deckWith(stranger, 'Theirs', ['secret'])
+    await web.get('/cards')
+    const refused = await web.post('/cards/bulk', { bulk_action: 'freeze', note_ids: [mine.noteIds[0], theirs.noteIds[0]] })
+    assert.equal(refused.status, 404)
+    assert.equal(await frozenCount(user.id, mine.noteIds), 0)
+    const page = WebSession.page((await web.get('/cards?q=secret')).text)
+    assert.equal(page.props.browser.total, 0)
+    const none = await web.post('/cards/bulk', { bulk_action: 'freeze', note_ids: [] })
+    assert.equal(none.status, 302)
+    assert.equal(await frozenCount(user.id, mine.noteIds), 0)
+    const invalid = await web.post('/cards/bulk', { bulk_action: 'tag', note_ids: mine.noteIds, tag: 'two words' })
+    assert.equal(invalid.status, 302)
+    assert.deepEqual((await db.from('notes').where('id', mine.noteIds[0]).first()).tags, [])
+  })
+})
