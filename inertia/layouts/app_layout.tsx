@@ -7,6 +7,7 @@ import { useShared } from '~/lib/shared'
 import { applyTheme } from '~/lib/theme'
 import { ServerNotice } from '~/components/limits/server_notice'
 import { ConnectionAlerts } from '~/components/connection_alerts'
+import { SearchShortcut } from '~/components/search_shortcut'
 import { DebugPanel, MasqueradeBanner } from '~/components/admin/admin_overlays'
 
 /** Flash messages from the server become toasts. */
@@ -46,6 +47,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <FlashToasts />
         <ServerNotice />
         <ConnectionAlerts />
+        <SearchShortcut />
         <DocumentAttributes />
       </AlertProvider>
     </ToastProvider>

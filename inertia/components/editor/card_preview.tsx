@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react'
+import { useEffect, useState, type KeyboardEvent } from 'react'
 import { useT } from '~/lib/i18n'
 import { Tooltip } from '~/components/tooltip'
 import { CardFace } from './card_face'
@@ -18,6 +18,22 @@ export type CardPreviewProps = {
 /** Above this many cards the tabs become a select. */
 const MAX_TABS = 5
 
+/* the card-preview hint is shown at most this many times on a browser (spec 001: "at most 3 times") */
+export const PREVIEW_HINT_TIMES = 3
+const HINT_KEY = 'mnemo.previewHint.shown'
+
+/** Whether this preview shows the hint: counted once per preview shown, kept in the browser. */
+function usePreviewHint() {
+  const [shown, setShown] = useState(false)
+  useEffect(() => {
+    const times = Number(window.localStorage.getItem(HINT_KEY) ?? 0)
+    if (times >= PREVIEW_HINT_TIMES) return
+    window.localStorage.setItem(HINT_KEY, String(times + 1))
+    setShown(true)
+  }, [])
+  return shown
+}
+
 /**
  * The cards a note makes, one at a time: pick the card, switch between its
  * front and back (Space flips while the preview has the focus).
@@ -28,6 +44,7 @@ export function CardPreview({ cards, css }: CardPreviewProps) {
   /* remembered by ord, so the same card stays shown while the note is edited */
   const [ord, setOrd] = useState<number | null>(null)
   const [side, setSide] = useState<'front' | 'back'>('front')
+  const hint = usePreviewHint()
   const card = cards.find((item) => item.ord === ord) ?? cards[0]
   if (!card) return null
 
@@ -84,6 +101,11 @@ export function CardPreview({ cards, css }: CardPreviewProps) {
           </div>
         </Tooltip>
       </div>
+      {hint && (
+        <p className="muted card-preview-hint" data-testid="preview-hint">
+          {t('editor.preview.hint', { key: shortcut('Space') })}
+        </p>
+      )}
       <CardFace
         html={side === 'front' ? card.front : card.back}
         css={css}

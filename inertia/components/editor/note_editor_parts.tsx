@@ -1,5 +1,7 @@
 /* The notes editor page's parts around the fields: the note type, the buttons, and the preview of the cards. */
+import { useEffect } from 'react'
 import { useT } from '~/lib/i18n'
+import { isPlainKey, isTyping } from '~/lib/keys'
 import { useShared } from '~/lib/shared'
 import { Tooltip } from '~/components/tooltip'
 import { CardPreview } from './card_preview'
@@ -14,6 +16,22 @@ export function NoteTypeSelect({ noteTypes, draft, errors, onSwitch }: { noteTyp
   const typeError = errors.error('template_id')
   /* image occlusion is premium: a free learner sees it marked, and is offered the paywall when refused */
   const locked = (option: NoteTypeOption) => option.kind === 'image_occlusion' && !user?.isPremium
+  const occlusion = noteTypes.find((option) => option.kind === 'image_occlusion')
+  const switchTo = (id: number) => {
+    errors.changed('template_id')
+    onSwitch()
+    draft.setTypeId(id)
+  }
+  /* I (spec: "image occlusion I"), outside the fields: the image occlusion type */
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() !== 'i' || !isPlainKey(event) || isTyping(event.target) || !occlusion || draft.type.id === occlusion.id) return
+      event.preventDefault()
+      switchTo(occlusion.id)
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  })
   return (
     <label className="field">
       <span>{t('editor.note_type')}</span>
@@ -21,11 +39,8 @@ export function NoteTypeSelect({ noteTypes, draft, errors, onSwitch }: { noteTyp
         name="template_id"
         value={draft.type.id}
         aria-invalid={typeError ? true : undefined}
-        onChange={(event) => {
-          errors.changed('template_id')
-          onSwitch()
-          draft.setTypeId(Number(event.target.value))
-        }}
+        aria-keyshortcuts="I"
+        onChange={(event) => switchTo(Number(event.target.value))}
       >
         {noteTypes.map((option) => (
           <option key={option.id} value={option.id} data-premium={locked(option) || undefined}>

@@ -1,14 +1,13 @@
 import { useEffect, useRef, useState, type RefObject } from 'react'
 import { router } from '@inertiajs/react'
 import { urlFor } from '~/lib/routes'
+import { isTyping } from '~/lib/keys'
 import type { LearningCard } from '~/components/learn/types'
 import type { useLearningSession } from '~/components/learn/use_learning_session'
 
 type Session = ReturnType<typeof useLearningSession>
 
-/** A key typed into a field belongs to the field; Esc and Enter there are the type-in field's own. */
-const isTyping = (target: EventTarget | null) =>
-  target instanceof HTMLElement && Boolean(target.closest('input, textarea, select, [contenteditable="true"]'))
+/* a key typed into a field belongs to the field; Esc and Enter there are the type-in field's own */
 
 /** The type-in field belongs to one showing of one card: a new card, or the same card back after undo, starts empty. */
 export function useTypeIn(card: LearningCard | null) {

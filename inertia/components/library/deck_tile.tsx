@@ -1,4 +1,6 @@
-import { Link } from '@inertiajs/react'
+import { useEffect } from 'react'
+import { Link, router } from '@inertiajs/react'
+import { isPlainKey, isTyping } from '~/lib/keys'
 import { useT } from '~/lib/i18n'
 import { urlFor } from '~/lib/routes'
 import type { LibraryDeck } from '~/components/library/types'
@@ -40,16 +42,30 @@ export function DeckList({ decks, empty }: { decks: LibraryDeck[]; empty?: strin
 /** Previous and next links of a paged list (plain links: they work before React does). */
 export function Pager({ href, offset, limit, total }: { href: (offset: number) => string; offset: number; limit: number; total: number }) {
   const t = useT()
+  const previous = offset > 0 ? href(Math.max(0, offset - limit)) : null
+  const next = offset + limit < total ? href(offset + limit) : null
+  /* the deck preview's shortcuts (spec 001): left and right arrows page back and on, unless typing */
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!isPlainKey(event) || isTyping(event.target)) return
+      const to = event.key === 'ArrowLeft' ? previous : event.key === 'ArrowRight' ? next : null
+      if (!to) return
+      event.preventDefault()
+      router.visit(to)
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [previous, next])
   if (offset === 0 && total <= limit) return null
   return (
     <nav className="row" aria-label="pages">
-      {offset > 0 && (
-        <Link href={href(Math.max(0, offset - limit))} className="button small">
+      {previous && (
+        <Link href={previous} className="button small" aria-keyshortcuts="ArrowLeft">
           {t('library.previous')}
         </Link>
       )}
-      {offset + limit < total && (
-        <Link href={href(offset + limit)} className="button small">
+      {next && (
+        <Link href={next} className="button small" aria-keyshortcuts="ArrowRight">
           {t('library.next')}
         </Link>
       )}
