@@ -21,6 +21,8 @@ const COUNTS = `select floor(extract(epoch from (due_at - $2::timestamptz)) / 86
   from card_progress
  where user_id = $1 and due_at >= $3 and due_at < $4 and state in ('review', 'relearning') and not frozen
  group by 1`
+/* the $n of COUNTS in the order they appear, for a driver that binds `?` by position */
+const POSITIONAL = [...COUNTS.matchAll(/\$(\d)/g)].map((match) => Number(match[1]) - 1)
 
 export async function placementFor(
   context: StudyContext, input: { card: { id: number }; row: Record<string, any>; at: Date; day: string }, trx?: TransactionClientContract
@@ -35,8 +37,10 @@ export async function placementFor(
   const from = new Date(start.getTime() + window.lower * DAY_MS)
   const to = new Date(start.getTime() + (window.upper + 1) * DAY_MS)
   const values = [context.user.id, start, from, to]
-  /* inside the answer's transaction, the rows it locked are read as they stand */
-  const rows = trx ? (await trx.rawQuery(COUNTS.replace(/\$(\d)/g, '?'), values)).rows : await preparedQuery('due-counts', COUNTS, values)
+  /* inside the answer's transaction, the rows it locked are read as they stand (knex binds `?` in the order they appear) */
+  const rows = trx
+    ? (await trx.rawQuery(COUNTS.replace(/\$(\d)/g, '?'), POSITIONAL.map((index) => values[index]))).rows
+    : await preparedQuery('due-counts', COUNTS, values)
   const counts = new Map<number, number>(rows.map((row: { day: number; due: number }) => [row.day, row.due]))
   return { load: loadFromCounts(counts, weekdayOf(input.day), parseEasyDays(context.user.easyDays)), exam }
 }
