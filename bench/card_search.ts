@@ -14,7 +14,7 @@
 |
 | Exits 1 when a request fails or a search that must find cards finds none.
 */
-import { bootForSeeding, ensureBuild, flag, percentiles, resetDatabase, startServer, table } from './support.js'
+import { bootForSeeding, browserSession, ensureBuild, flag, percentiles, resetDatabase, startServer, table } from './support.js'
 
 const cardCount = flag('cards', 10_000)
 const runs = flag('runs', 20)
@@ -101,33 +101,11 @@ await seeding.stop()
 
 type Call = (path: string) => Promise<{ status: number; total: number | null }>
 
-/** A browser's session: the sign-in form posted as the page does, then its cookies on every visit. */
+/** A browser's session (bench/support.ts), reading the page's total from its Inertia props. */
 async function session(base: string, email: string): Promise<Call> {
-  const cookies = new Map<string, string>()
-  const call = async (method: string, path: string, body?: object) => {
-    const response = await fetch(base + path, {
-      method,
-      redirect: 'manual',
-      headers: {
-        cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        accept: 'text/html',
-        referer: `${base}/sign-in`,
-        ...(body ? { 'content-type': 'application/json', 'x-xsrf-token': decodeURIComponent(cookies.get('XSRF-TOKEN') ?? '') } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    })
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(';')
-      cookies.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1))
-    }
-    return response
-  }
-  await (await call('GET', '/sign-in')).arrayBuffer()
-  const signedIn = await call('POST', '/sign-in', { email, password: 'bench-password-1' })
-  await signedIn.arrayBuffer()
-  if (signedIn.status !== 302) throw new Error(`sign-in answered ${signedIn.status}`)
+  const get = await browserSession(base, email)
   return async (path) => {
-    const response = await call('GET', path)
+    const response = await get(path)
     const html = await response.text()
     /* the Inertia page the server rendered: its props are what the browser gets */
     const data = html.match(/<script data-page="app" type="application\/json">(.*?)<\/script>/s)

@@ -23,7 +23,7 @@
 | of decks.
 */
 import { readdir, rm } from 'node:fs/promises'
-import { benchDatabaseUrl, bootForSeeding, ensureBuild, flag, percentiles, profileTop, resetDatabase, root, startAnchor, startServer, table } from './support.js'
+import { benchDatabaseUrl, bootForSeeding, browserSession, ensureBuild, flag, percentiles, profileTop, resetDatabase, root, startAnchor, startServer, table } from './support.js'
 import { startSqlCounter } from './sql_counter.js'
 
 const runs = flag('runs', 30)
@@ -97,32 +97,14 @@ await seeding.stop()
 
 type Call = (path: string) => Promise<Response>
 
-/** A browser's session: the sign-in form posted as the page does, then its cookies on every visit. */
+/** A browser's session (bench/support.ts); each answer read to the end. */
 async function signIn(base: string, email: string): Promise<Call> {
-  const cookies = new Map<string, string>()
-  const call = async (method: string, path: string, body?: object) => {
-    const response = await fetch(base + path, {
-      method,
-      redirect: 'manual',
-      headers: {
-        'cookie': [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        'accept': 'text/html',
-        'referer': `${base}/sign-in`,
-        ...(body ? { 'content-type': 'application/json', 'x-xsrf-token': decodeURIComponent(cookies.get('XSRF-TOKEN') ?? '') } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    })
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(';')
-      cookies.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1))
-    }
+  const get = await browserSession(base, email)
+  return async (path) => {
+    const response = await get(path)
     await response.arrayBuffer()
     return response
   }
-  await call('GET', '/sign-in')
-  const signedIn = await call('POST', '/sign-in', { email, password: 'bench-password-1' })
-  if (signedIn.status !== 302) throw new Error(`sign-in answered ${signedIn.status}`)
-  return (path) => call('GET', path)
 }
 
 function bearer(base: string, token: string): Call {

@@ -279,3 +279,35 @@ export function table(rows: (string | number)[][]) {
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => String(row[column]).length)))
   return rows.map((row) => row.map((cell, column) => String(cell).padEnd(widths[column])).join('  ')).join('\n')
 }
+
+/**
+ * A browser's session against a running server: the sign-in form posted as
+ * the page does, then its cookies on every GET. The answer's body is left
+ * for the caller to read.
+ */
+export async function browserSession(base: string, email: string, password = 'bench-password-1') {
+  const cookies = new Map<string, string>()
+  const call = async (method: string, path: string, body?: object) => {
+    const response = await fetch(base + path, {
+      method,
+      redirect: 'manual',
+      headers: {
+        'cookie': [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        'accept': 'text/html',
+        'referer': `${base}/sign-in`,
+        ...(body ? { 'content-type': 'application/json', 'x-xsrf-token': decodeURIComponent(cookies.get('XSRF-TOKEN') ?? '') } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    })
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';')
+      cookies.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1))
+    }
+    return response
+  }
+  await (await call('GET', '/sign-in')).arrayBuffer()
+  const signedIn = await call('POST', '/sign-in', { email, password })
+  await signedIn.arrayBuffer()
+  if (signedIn.status !== 302) throw new Error(`sign-in answered ${signedIn.status}`)
+  return (path: string) => call('GET', path)
+}
