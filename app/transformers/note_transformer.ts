@@ -101,8 +101,12 @@ export default class NoteTransformer {
   }
 
   /** The note as the web editor opens it: its fields keyed by title, as the editor's form holds them. */
-  static forEditor(note: Note) {
-    return { id: note.id, noteTypeId: note.noteTypeId, fields: note.fields, fieldAttachmentsMap: note.fieldAttachmentsMap, isReversed: note.isReversed }
+  static forEditor(note: Note, speech: NoteSpeech[] = []) {
+    return {
+      id: note.id, noteTypeId: note.noteTypeId, fields: note.fields, fieldAttachmentsMap: note.fieldAttachmentsMap, isReversed: note.isReversed,
+      /* the server-made audio of each side, as the apps get it: the editor shows its state */
+      speech: speech.map((entry) => ({ side: entry.side, state: entry.state, language: entry.language, errorCode: entry.errorCode })),
+    }
   }
 
   /** The note editor's page: the deck, every note type on offer and the one it starts with (basic). */

@@ -1,11 +1,12 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import StoreMedia from '#actions/media/store_media'
 import { detectText } from '#actions/media/detect_text'
+import { countCardEvent } from '#actions/media/count_card_event'
 import { findEditableDeck } from '#queries/decks/find_deck'
 import { downloadImage, findImage, markDownload, searchImages } from '#services/media_helpers/image_search'
 import { IMAGE_MAX_BYTES } from '#services/upload_limits'
 import MediaTransformer from '#transformers/media_transformer'
-import { imageSuggestionsValidator, pickImageValidator, scanTextValidator } from '#validators/media_helpers'
+import { cardDailyEventValidator, imageSuggestionsValidator, pickImageValidator, scanTextValidator } from '#validators/media_helpers'
 
 /*
  * The note editor's media tools on the web (JSON calls with the session and
@@ -47,5 +48,12 @@ export default class EditorMediaController {
     const media = await new StoreMedia().storeImageBytes(user, deck, bytes, `unsplash-${photo.id}`)
     await markDownload(photo.id)
     return { ...MediaTransformer.forApi(media), attribution: { fullName: photo.fullName, username: photo.username, link: photo.link } }
+  }
+
+  /** POST /learn/cards/:id/daily_events {kind}: the study page's TTS plays and type-in answers, counted once per card a day. */
+  async cardEvent(ctx: HttpContext) {
+    const user = ctx.auth.use('web').getUserOrFail()
+    const input = await ctx.request.validateUsing(cardDailyEventValidator)
+    return countCardEvent(user, ctx.params.id, input.kind)
   }
 }

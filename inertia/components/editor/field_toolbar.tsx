@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useEditorState, type Editor } from '@tiptap/react'
 import { useT } from '~/lib/i18n'
 import { useShortcut } from './shortcuts'
@@ -28,6 +29,8 @@ export type FieldToolbarProps = {
   onLink: () => void
   onCloze: () => void
   onMath: () => void
+  /** more tools after the formatting (the media tools) */
+  extra?: ReactNode
 }
 
 const EMPTY = {
@@ -230,7 +233,7 @@ function InsertButtons({ state, off, chain, cloze, onCloze, onLink, onMath }: Gr
   )
 }
 
-export function FieldToolbar({ editor, cloze, imagesDisabledReason, canImage, canAudio, onImage, onAudio, onLink, onCloze, onMath }: FieldToolbarProps) {
+export function FieldToolbar({ editor, cloze, imagesDisabledReason, canImage, canAudio, onImage, onAudio, onLink, onCloze, onMath, extra }: FieldToolbarProps) {
   const t = useT()
   const group: GroupProps = { state: useMarkState(editor), off: !editor, chain: () => editor!.chain().focus() }
   return (
@@ -252,6 +255,7 @@ export function FieldToolbar({ editor, cloze, imagesDisabledReason, canImage, ca
           <AudioIcon />
         </ToolButton>
       )}
+      {extra}
     </div>
   )
 }
