@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useRef, useState } from 'react'
 import { useT } from '~/lib/i18n'
 import { useModalFocus } from '~/lib/use_modal_focus'
 import { HttpError, requestJson } from '~/lib/http'
@@ -31,9 +31,8 @@ export function ImageSearchDialog({ deckId, onPicked, onClose }: { deckId: numbe
     })
   }
 
-  const search = async (event: FormEvent) => {
-    event.preventDefault()
-    if (!query.trim()) return
+  const search = async () => {
+    if (!query.trim() || busy) return
     setBusy('search')
     setProblem(null)
     try {
@@ -63,12 +62,26 @@ export function ImageSearchDialog({ deckId, onPicked, onClose }: { deckId: numbe
     <div className="dialog-backdrop">
       <div ref={box} className="dialog image-search-dialog" role="dialog" aria-modal="true" aria-labelledby={id}>
         <h2 id={id}>{t('media.image_search.title')}</h2>
-        <form className="row" onSubmit={search}>
-          <input type="search" name="q" aria-label={t('media.image_search.query')} placeholder={t('media.image_search.placeholder')} value={query} maxLength={200} onChange={(event) => setQuery(event.target.value)} />
-          <button type="submit" className="button primary" disabled={!query.trim() || busy !== null}>
+        {/* not a <form>: the dialog opens inside the note editor's form, and Enter must not save the note */}
+        <div className="row" role="search">
+          <input
+            type="search"
+            name="q"
+            aria-label={t('media.image_search.query')}
+            placeholder={t('media.image_search.placeholder')}
+            value={query}
+            maxLength={200}
+            onChange={(event) => setQuery(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key !== 'Enter') return
+              event.preventDefault()
+              void search()
+            }}
+          />
+          <button type="button" className="button primary" disabled={!query.trim() || busy !== null} onClick={() => void search()}>
             {t('media.image_search.search')}
           </button>
-        </form>
+        </div>
         {problem && (
           <p className={problem.notConfigured ? 'notice image-search-not-configured' : 'field-error'} role="alert">
             {problem.message}
