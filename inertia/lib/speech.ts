@@ -4,6 +4,15 @@
  * sent to the server; a browser without voices for the language says so.
  */
 
+import { useEffect, useState } from 'react'
+
+/** Whether this browser can speak, known once mounted (the server's render has no browser: no mismatch on hydration). */
+export function useCanSpeak() {
+  const [can, setCan] = useState(false)
+  useEffect(() => setCan(canSpeak()), [])
+  return can
+}
+
 /** Whether this browser can speak at all. */
 export function canSpeak() {
   return typeof window !== 'undefined' && 'speechSynthesis' in window && typeof SpeechSynthesisUtterance !== 'undefined'

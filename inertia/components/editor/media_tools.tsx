@@ -4,7 +4,7 @@ import { useT } from '~/lib/i18n'
 import { useToast } from '~/components/toasts'
 import { HttpError, requestJson } from '~/lib/http'
 import { urlFor, type ReplyOf } from '~/lib/routes'
-import { canSpeak, speak, spokenText } from '~/lib/speech'
+import { speak, spokenText, useCanSpeak } from '~/lib/speech'
 import { ToolButton } from './tool_button'
 import { AudioIcon, ImageIcon } from './icons'
 import { CanvasDialog } from './canvas_dialog'
@@ -44,6 +44,7 @@ export function MediaTools({ editor, context, images, placeImage, canPlaceImage,
   const [open, setOpen] = useState<'search' | 'canvas' | null>(null)
   const [scanning, setScanning] = useState(false)
   const off = !editor
+  const speaks = useCanSpeak()
   const fail = (title: string) => toast({ title, type: 'textSecondary' })
 
   const speakField = () => {
@@ -78,7 +79,7 @@ export function MediaTools({ editor, context, images, placeImage, canPlaceImage,
   return (
     <>
       <span className="tool-separator" />
-      <ToolButton label={canSpeak() ? t('media.tts.speak') : t('media.tts.unsupported')} disabled={off || !canSpeak()} onClick={speakField}>
+      <ToolButton label={speaks ? t('media.tts.speak') : t('media.tts.unsupported')} disabled={off || !speaks} onClick={speakField}>
         <AudioIcon />
         <span className="tool-text">▶</span>
       </ToolButton>

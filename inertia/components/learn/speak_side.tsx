@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { useT } from '~/lib/i18n'
 import { requestJson } from '~/lib/http'
 import { urlFor } from '~/lib/routes'
-import { canSpeak, speak, spokenText, stopSpeaking } from '~/lib/speech'
+import { speak, spokenText, stopSpeaking, useCanSpeak } from '~/lib/speech'
 import type { LearningCard } from './types'
 
 /** A text-to-speech play or a type-in answer, for the count the server keeps (once per card a day); a failure is not the learner's concern. */
@@ -17,6 +17,7 @@ export function countCardEvent(cardId: number, kind: 'tts_play' | 'type_in') {
 export function SpeakSide({ card, side }: { card: LearningCard; side: 'front' | 'back' }) {
   const t = useT()
   const tts = card.tts!
+  const speaks = useCanSpeak()
   const language = side === 'front' ? tts.frontLanguage : tts.backLanguage
   const play = () => {
     if (speak(spokenText(side === 'front' ? card.front : card.back), language)) countCardEvent(card.id, 'tts_play')
@@ -25,7 +26,7 @@ export function SpeakSide({ card, side }: { card: LearningCard; side: 'front' | 
     if (tts.autoplay) play()
     return () => stopSpeaking()
   }, [card.id, side])
-  if (!canSpeak()) return null
+  if (!speaks) return null
   return (
     <button type="button" className="button small learn-speak" data-side={side} onClick={play} aria-label={side === 'front' ? t('media.tts.play_front') : t('media.tts.play_back')}>
       ▶ {side === 'front' ? t('media.tts.play_front') : t('media.tts.play_back')}

@@ -2,7 +2,8 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import type { Page } from 'playwright'
-import { hydrated, open, signInWithForm } from '#tests/support/browser'
+import { hydrated, learnerWithCards, open, signInWithForm } from '#tests/support/browser'
+import db from '@adonisjs/lucid/services/db'
 import { makeUser, resetState } from '#tests/support/helpers'
 import { resetUnsplash, unsplashState } from '#tests/support/unsplash_server'
 import CreateDeck from '#actions/decks/create_deck'
@@ -129,5 +130,30 @@ test.group('Media helpers in the browser', (group) => {
     } finally {
       env.set('UNSPLASH_ACCESS_KEY', key ?? '')
     }
+  })
+
+  test('studying a text-to-speech deck: a play button on each side, its plays counted once per card a day', async ({ visit, assert }) => {
+    const { user, deck } = await learnerWithCards(1)
+    deck.merge({ ttsEnabled: true, ttsFrontSideLanguage: 'fr', ttsBackSideLanguage: 'en' })
+    await deck.save()
+    const page = await hydrated(await visit('/sign-in'))
+    await signInWithForm(page, 'ana@example.test')
+    await open(page, `/decks/${deck.id}/learn`)
+    await page.locator('.learn-card[data-side="front"]').waitFor()
+    /* Chromium has speech synthesis (headless, nothing is heard) */
+    const playFront = page.getByRole('button', { name: 'Read the question aloud' })
+    await playFront.waitFor()
+    const counted = () => page.waitForResponse((response) => /\/learn\/cards\/\d+\/daily_events$/.test(response.url()))
+    let answer = counted()
+    await playFront.click()
+    assert.include(await (await answer).json(), { counted: true, kind: 'tts_play', todayCount: 1 })
+    answer = counted()
+    await playFront.click()
+    assert.include(await (await answer).json(), { counted: false, todayCount: 1 }, 'the second play of the day is not counted')
+    await page.getByRole('button', { name: 'Show answer' }).click()
+    await page.getByRole('button', { name: 'Read the answer aloud' }).waitFor()
+    const rows = await db.from('card_daily_events').where('user_id', user.id)
+    assert.lengthOf(rows, 1)
+    assert.equal(rows[0].kind, 'tts_play')
   })
 })
