@@ -5,6 +5,7 @@ import { getQueue } from '#services/queue'
 import { SpeechError, localVoiceFor, synthesize } from '#services/media_helpers/speech'
 import { resetState } from '#tests/support/helpers'
 import { workerOutput } from '#tests/support/worker_process'
+import { countStored, runSweep } from '#tests/support/stored_files'
 import { OPENAI_SPEECH_TEST_KEY, speechState, startOpenAiSpeechServer, stopOpenAiSpeechServer } from '#tests/support/openai_speech_server'
 import { basicNote, createDeck, signIn } from '../content/support.js'
 
@@ -125,6 +126,32 @@ test.group('Media helpers: text-to-speech made by the worker', (group) => {
     const quiet = await basicNote(client, token, plain.id, 'hola', 'hello')
     assert.deepEqual(quiet.textToSpeechMap, { front: [], back: [] })
     assert.equal(Number((await db.from('note_speech').where('note_id', quiet.id).count('* as count').first()).count), 0)
+  })
+})
+
+test.group('Media helpers: the storage sweep and the speech audio', (group) => {
+  group.each.setup(() => resetState())
+  group.each.timeout(90_000)
+
+  test('a side\'s audio stays while its note names it; the audio of a former text goes with the sweep', async ({ client, assert }) => {
+    const { token } = await signIn()
+    const deck = await ttsDeck(client, token)
+    const note = await basicNote(client, token, deck.id, 'la casa', 'the house')
+    const first = (await settledSpeech(client, token, note.id)).map
+    const file = (entry: Entry) => entry.audio_file!.slice(1)
+    /* past the sweep's grace period: only what names a file keeps it */
+    await db.from('media').update({ created_at: new Date(Date.now() - 3 * 86_400_000) })
+    await runSweep()
+    assert.equal(await countStored([file(first.front[0]), file(first.back[0])]), 2, 'the audio in use stays')
+
+    ;(await client.put(`/api/notes/${note.id}`).bearerToken(token).json({ note: { fields: { Front: 'la casa blanca', Back: 'the house' } } })).assertStatus(200)
+    const second = (await settledSpeech(client, token, note.id)).map
+    await db.from('media').update({ created_at: new Date(Date.now() - 3 * 86_400_000) })
+    await runSweep()
+    assert.equal(await countStored([file(first.front[0])]), 0, 'the former front\'s audio is gone')
+    assert.equal(await countStored([file(second.front[0]), file(second.back[0])]), 2)
+    const served = await fetch(`http://${process.env.HOST}:${process.env.PORT}${second.front[0].audio_file}`, { headers: { authorization: `Bearer ${token}` } })
+    assert.equal(served.status, 200)
   })
 })
 
