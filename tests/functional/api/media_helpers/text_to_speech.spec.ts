@@ -107,6 +107,17 @@ test.group('Media helpers: text-to-speech made by the worker', (group) => {
     assert.equal(again.map.back[0].state, 'failed', 'the unchanged back keeps its answer')
   })
 
+  test('notes made with notes/bulk_create on a text-to-speech deck get their audio too', async ({ client, assert }) => {
+    const { token } = await signIn()
+    const deck = await ttsDeck(client, token)
+    const response = await client.post('/api/notes/bulk_create').bearerToken(token).json({ deck_id: deck.id, import_data: [{ front: 'uno', back: 'one' }, { front: 'dos', back: 'two' }] })
+    response.assertStatus(201)
+    for (const id of response.body().ids) {
+      const { map } = await settledSpeech(client, token, id)
+      assert.deepEqual([map.front[0].state, map.back[0].state], ['generated', 'generated'])
+    }
+  })
+
   test('an edit makes the changed side again; a deck without TTS makes nothing; another user cannot hear the audio', async ({ client, assert }) => {
     const { token } = await signIn()
     const deck = await ttsDeck(client, token)
