@@ -118,7 +118,7 @@ export async function downloadImage(url: string, maxBytes: number) {
   let size = 0
   for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
     size += chunk.length
-    if (size > maxBytes) throw new ApiException(422, 'E_IMAGE_TOO_BIG', 'image_too_big', { values: { max: Math.round(maxBytes / 1024 / 1024) } })
+    if (size > maxBytes) throw new ApiException(422, 'E_IMAGE_TOO_BIG', 'image_too_big', { field: 'id', values: { max: Math.round(maxBytes / 1024 / 1024) } })
     chunks.push(Buffer.from(chunk))
   }
   return Buffer.concat(chunks)

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type PointerEvent } from 'react'
+import { useEffect, useId, useRef, useState, type PointerEvent, type RefObject } from 'react'
 import { useT } from '~/lib/i18n'
 import { useModalFocus } from '~/lib/use_modal_focus'
 
@@ -44,22 +44,15 @@ function draw(context: CanvasRenderingContext2D, strokes: Stroke[]) {
   }
 }
 
-export function CanvasDialog({ onSave, onClose }: { onSave: (file: File) => Promise<void>; onClose: () => void }) {
-  const t = useT()
-  const id = useId()
-  const box = useRef<HTMLDivElement>(null)
-  const canvas = useRef<HTMLCanvasElement>(null)
+/** The drawing: its strokes, the one being drawn, and the pointer handlers that draw it. */
+function useStrokes(canvas: RefObject<HTMLCanvasElement | null>, pen: { color: string; eraser: boolean }) {
   const [strokes, setStrokes] = useState<Stroke[]>([])
   const current = useRef<Stroke | null>(null)
-  const [color, setColor] = useState<string>(COLORS[0])
-  const [eraser, setEraser] = useState(false)
-  const [saving, setSaving] = useState(false)
-  useModalFocus(box, '.canvas-tools button', onClose)
-
-  useEffect(() => {
+  const redraw = (all: Stroke[] = strokes) => {
     const context = canvas.current?.getContext('2d')
-    if (context) draw(context, current.current ? [...strokes, current.current] : strokes)
-  }, [strokes])
+    if (context) draw(context, current.current ? [...all, current.current] : all)
+  }
+  useEffect(() => redraw(strokes), [strokes])
 
   const pointAt = (event: PointerEvent<HTMLCanvasElement>) => {
     const rect = event.currentTarget.getBoundingClientRect()
@@ -70,28 +63,73 @@ export function CanvasDialog({ onSave, onClose }: { onSave: (file: File) => Prom
       pressure: event.pointerType === 'pen' ? event.pressure : 0.5,
     }
   }
-
-  const redraw = () => {
-    const context = canvas.current?.getContext('2d')
-    if (context) draw(context, current.current ? [...strokes, current.current] : strokes)
+  const handlers = {
+    onPointerDown: (event: PointerEvent<HTMLCanvasElement>) => {
+      event.preventDefault()
+      event.currentTarget.setPointerCapture(event.pointerId)
+      current.current = { color: pen.eraser ? BACKGROUND : pen.color, width: pen.eraser ? 24 : 4, points: [pointAt(event)] }
+      redraw()
+    },
+    onPointerMove: (event: PointerEvent<HTMLCanvasElement>) => {
+      if (!current.current) return
+      current.current.points.push(pointAt(event))
+      redraw()
+    },
+    onPointerUp: () => end(),
+    onPointerCancel: () => end(),
   }
-
-  const start = (event: PointerEvent<HTMLCanvasElement>) => {
-    event.preventDefault()
-    event.currentTarget.setPointerCapture(event.pointerId)
-    current.current = { color: eraser ? BACKGROUND : color, width: eraser ? 24 : 4, points: [pointAt(event)] }
-    redraw()
-  }
-  const move = (event: PointerEvent<HTMLCanvasElement>) => {
-    if (!current.current) return
-    current.current.points.push(pointAt(event))
-    redraw()
-  }
-  const end = () => {
+  function end() {
     const stroke = current.current
     current.current = null
     if (stroke) setStrokes((all) => [...all, stroke])
   }
+  return { strokes, handlers, undo: () => setStrokes((all) => all.slice(0, -1)), clear: () => setStrokes([]) }
+}
+
+type Tools = { color: string; eraser: boolean; setColor: (color: string) => void; setEraser: (on: boolean) => void; drawn: boolean; undo: () => void; clear: () => void }
+
+/** The colours, the eraser, undo and clear. */
+function CanvasTools({ color, eraser, setColor, setEraser, drawn, undo, clear }: Tools) {
+  const t = useT()
+  return (
+    <div className="canvas-tools" role="toolbar" aria-label={t('media.canvas.tools')}>
+      {COLORS.map((value, index) => (
+        <button
+          key={value}
+          type="button"
+          className={`swatch-button${!eraser && color === value ? ' active' : ''}`}
+          aria-label={t('media.canvas.color', { number: index + 1 })}
+          aria-pressed={!eraser && color === value}
+          style={{ background: value }}
+          onClick={() => {
+            setColor(value)
+            setEraser(false)
+          }}
+        />
+      ))}
+      <button type="button" className={`button small${eraser ? ' active' : ''}`} aria-pressed={eraser} onClick={() => setEraser(!eraser)}>
+        {t('media.canvas.eraser')}
+      </button>
+      <button type="button" className="button small" disabled={!drawn} onClick={undo}>
+        {t('media.canvas.undo')}
+      </button>
+      <button type="button" className="button small" disabled={!drawn} onClick={clear}>
+        {t('media.canvas.clear')}
+      </button>
+    </div>
+  )
+}
+
+export function CanvasDialog({ onSave, onClose }: { onSave: (file: File) => Promise<void>; onClose: () => void }) {
+  const t = useT()
+  const id = useId()
+  const box = useRef<HTMLDivElement>(null)
+  const canvas = useRef<HTMLCanvasElement>(null)
+  const [color, setColor] = useState<string>(COLORS[0])
+  const [eraser, setEraser] = useState(false)
+  const [saving, setSaving] = useState(false)
+  const { strokes, handlers, undo, clear } = useStrokes(canvas, { color, eraser })
+  useModalFocus(box, '.canvas-tools button', onClose)
 
   const save = () => {
     if (!canvas.current || !strokes.length) return
@@ -110,42 +148,8 @@ export function CanvasDialog({ onSave, onClose }: { onSave: (file: File) => Prom
     <div className="dialog-backdrop">
       <div ref={box} className="dialog canvas-dialog" role="dialog" aria-modal="true" aria-labelledby={id}>
         <h2 id={id}>{t('media.canvas.title')}</h2>
-        <div className="canvas-tools" role="toolbar" aria-label={t('media.canvas.tools')}>
-          {COLORS.map((value, index) => (
-            <button
-              key={value}
-              type="button"
-              className={`swatch-button${!eraser && color === value ? ' active' : ''}`}
-              aria-label={t('media.canvas.color', { number: index + 1 })}
-              aria-pressed={!eraser && color === value}
-              style={{ background: value }}
-              onClick={() => {
-                setColor(value)
-                setEraser(false)
-              }}
-            />
-          ))}
-          <button type="button" className={`button small${eraser ? ' active' : ''}`} aria-pressed={eraser} onClick={() => setEraser(!eraser)}>
-            {t('media.canvas.eraser')}
-          </button>
-          <button type="button" className="button small" disabled={!strokes.length} onClick={() => setStrokes((all) => all.slice(0, -1))}>
-            {t('media.canvas.undo')}
-          </button>
-          <button type="button" className="button small" disabled={!strokes.length} onClick={() => setStrokes([])}>
-            {t('media.canvas.clear')}
-          </button>
-        </div>
-        <canvas
-          ref={canvas}
-          className="drawing-canvas"
-          width={WIDTH}
-          height={HEIGHT}
-          aria-label={t('media.canvas.area')}
-          onPointerDown={start}
-          onPointerMove={move}
-          onPointerUp={end}
-          onPointerCancel={end}
-        />
+        <CanvasTools color={color} eraser={eraser} setColor={setColor} setEraser={setEraser} drawn={strokes.length > 0} undo={undo} clear={clear} />
+        <canvas ref={canvas} className="drawing-canvas" width={WIDTH} height={HEIGHT} aria-label={t('media.canvas.area')} {...handlers} />
         <div className="dialog-actions">
           <button type="button" className="button" onClick={onClose}>
             {t('media.cancel')}

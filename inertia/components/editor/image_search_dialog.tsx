@@ -7,6 +7,55 @@ import { urlFor, type ReplyOf } from '~/lib/routes'
 type Suggestion = ReplyOf<'notes.image_search'>['suggestions'][number]
 export type PickedImage = ReplyOf<'notes.image_search.pick'>
 
+/* not a <form>: the dialog opens inside the note editor's form, and Enter must not save the note */
+function SearchBox({ query, setQuery, disabled, onSearch }: { query: string; setQuery: (query: string) => void; disabled: boolean; onSearch: () => void }) {
+  const t = useT()
+  return (
+    <div className="row" role="search">
+      <input
+        type="search"
+        name="q"
+        aria-label={t('media.image_search.query')}
+        placeholder={t('media.image_search.placeholder')}
+        value={query}
+        maxLength={200}
+        onChange={(event) => setQuery(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter') return
+          event.preventDefault()
+          onSearch()
+        }}
+      />
+      <button type="button" className="button primary" disabled={!query.trim() || disabled} onClick={onSearch}>
+        {t('media.image_search.search')}
+      </button>
+    </div>
+  )
+}
+
+/** The photos found, each credited to its author with a link back (Unsplash's attribution rules). */
+function SearchResults({ results, disabled, onPick }: { results: Suggestion[]; disabled: boolean; onPick: (photo: Suggestion) => void }) {
+  const t = useT()
+  return (
+    <ul className="image-search-results">
+      {results.map((photo) => (
+        <li key={photo.id}>
+          <button type="button" className="image-search-pick" disabled={disabled} aria-label={t('media.image_search.use', { name: photo.description ?? photo.id })} onClick={() => onPick(photo)}>
+            <img src={photo.preview} alt={photo.description ?? ''} loading="lazy" />
+          </button>
+          <small className="image-search-credit">
+            {t('media.image_search.by')}{' '}
+            <a href={photo.link} target="_blank" rel="noopener noreferrer">
+              {photo.fullName}
+            </a>{' '}
+            {t('media.image_search.on_unsplash')}
+          </small>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 /*
  * The editor's image search: photos from Unsplash (through the server), each
  * with its author and a link back (Unsplash's attribution rules); the one
@@ -62,50 +111,14 @@ export function ImageSearchDialog({ deckId, onPicked, onClose }: { deckId: numbe
     <div className="dialog-backdrop">
       <div ref={box} className="dialog image-search-dialog" role="dialog" aria-modal="true" aria-labelledby={id}>
         <h2 id={id}>{t('media.image_search.title')}</h2>
-        {/* not a <form>: the dialog opens inside the note editor's form, and Enter must not save the note */}
-        <div className="row" role="search">
-          <input
-            type="search"
-            name="q"
-            aria-label={t('media.image_search.query')}
-            placeholder={t('media.image_search.placeholder')}
-            value={query}
-            maxLength={200}
-            onChange={(event) => setQuery(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key !== 'Enter') return
-              event.preventDefault()
-              void search()
-            }}
-          />
-          <button type="button" className="button primary" disabled={!query.trim() || busy !== null} onClick={() => void search()}>
-            {t('media.image_search.search')}
-          </button>
-        </div>
+        <SearchBox query={query} setQuery={setQuery} disabled={busy !== null} onSearch={() => void search()} />
         {problem && (
           <p className={problem.notConfigured ? 'notice image-search-not-configured' : 'field-error'} role="alert">
             {problem.message}
           </p>
         )}
         {results && !results.length && <p className="muted">{t('media.image_search.none')}</p>}
-        {results && results.length > 0 && (
-          <ul className="image-search-results">
-            {results.map((photo) => (
-              <li key={photo.id}>
-                <button type="button" className="image-search-pick" disabled={busy !== null} aria-label={t('media.image_search.use', { name: photo.description ?? photo.id })} onClick={() => void pick(photo)}>
-                  <img src={photo.preview} alt={photo.description ?? ''} loading="lazy" />
-                </button>
-                <small className="image-search-credit">
-                  {t('media.image_search.by')}{' '}
-                  <a href={photo.link} target="_blank" rel="noopener noreferrer">
-                    {photo.fullName}
-                  </a>{' '}
-                  {t('media.image_search.on_unsplash')}
-                </small>
-              </li>
-            ))}
-          </ul>
-        )}
+        {results && results.length > 0 && <SearchResults results={results} disabled={busy !== null} onPick={(photo) => void pick(photo)} />}
         <div className="dialog-actions">
           <button type="button" className="button" onClick={onClose}>
             {t('media.cancel')}
