@@ -1,11 +1,13 @@
 import { defineConfig } from '@adonisjs/core/bodyparser'
-import { MULTIPART_LIMIT_BYTES } from '#services/upload_limits'
+import { JSON_LIMIT_BYTES, MULTIPART_LIMIT_BYTES } from '#services/upload_limits'
 
 const bodyParserConfig = defineConfig({
   allowedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
   form: { convertEmptyStringsToNull: true, types: ['application/x-www-form-urlencoded'] },
   json: {
     convertEmptyStringsToNull: true,
+    /* room for a 10 MB image as base64 (scan text, occlusion detection: upload_limits.ts) */
+    limit: JSON_LIMIT_BYTES,
     types: ['application/json', 'application/json-patch+json', 'application/vnd.api+json'],
   },
   multipart: {

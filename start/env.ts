@@ -83,6 +83,17 @@ export default await Env.create(new URL('../', import.meta.url), {
   STRIPE_API_PORT: Env.schema.number.optional(),
   STRIPE_API_PROTOCOL: Env.schema.enum.optional(['http', 'https'] as const),
   CELLO_SECRET: Env.schema.string.optional(),
+
+  /* media helpers (README: Media helpers): server-side speech, image search, OCR */
+  TTS_PROVIDER: Env.schema.enum.optional(['local', 'openai'] as const),
+  TTS_OPENAI_BASE_URL: Env.schema.string.optional(),
+  TTS_OPENAI_API_KEY: Env.schema.string.optional(),
+  TTS_OPENAI_MODEL: Env.schema.string.optional(),
+  TTS_OPENAI_VOICE: Env.schema.string.optional(),
+  UNSPLASH_ACCESS_KEY: Env.schema.string.optional(),
+  UNSPLASH_API_URL: Env.schema.string.optional(),
+  UNSPLASH_APP_NAME: Env.schema.string.optional(),
+  OCR_LANGUAGES: Env.schema.string.optional(),
   CELLO_PRODUCT_ID: Env.schema.string.optional(),
   CELLO_SCRIPT_URL: Env.schema.string.optional(),
   BROWSER_EXTENSION_ORIGIN: Env.schema.string.optional(),

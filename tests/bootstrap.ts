@@ -9,6 +9,7 @@ import { startIdentityServer, stopIdentityServer } from '#tests/support/identity
 import { startWorkerProcess, stopWorkerProcess } from '#tests/support/worker_process'
 import { launchChromium } from '#tests/support/chromium'
 import { startStripeServer, stopStripeServer } from '#tests/support/stripe_server'
+import { UNSPLASH_TEST_KEY, startUnsplashServer, stopUnsplashServer } from '#tests/support/unsplash_server'
 import env from '#start/env'
 
 export const plugins: Config['plugins'] = [
@@ -31,11 +32,17 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
     () => startIdentityServer(),
     /* the Stripe double on a free port, which the (lazily built) Stripe client then uses */
     async () => env.set('STRIPE_API_PORT', await startStripeServer()),
+    /* the Unsplash double: image search is configured in tests (a test takes the key away to see the "not configured" answer) */
+    async () => {
+      env.set('UNSPLASH_API_URL', await startUnsplashServer())
+      env.set('UNSPLASH_ACCESS_KEY', UNSPLASH_TEST_KEY)
+    },
   ],
   teardown: [
     () => stopWorkerProcess(),
     () => stopIdentityServer(),
     () => stopStripeServer(),
+    () => stopUnsplashServer(),
   ],
 }
 

@@ -33,6 +33,8 @@ export interface JobPayloads {
   sweep_storage: NoPayload
   count_library_studiers: NoPayload
   expire_premium_grace: NoPayload
+  /** a note's pending text-to-speech sides (app/actions/speech/generate_note_speech.ts) */
+  generate_speech: { noteId: number }
 }
 
 export type JobName = keyof JobPayloads

@@ -21,6 +21,15 @@ export const AV_MAX_BYTES = AV_MAX_MB * MB
  */
 export const MULTIPART_LIMIT_BYTES = (Math.max(IMAGE_MAX_MB, AV_MAX_MB, AVATAR_MAX_MB) + 5) * MB
 
+/*
+ * An image sent as base64 in JSON (POST ai/image_occlusion, the editor's
+ * scan text): 4 characters per 3 bytes, plus a data-URL prefix. The JSON
+ * body cap (config/bodyparser.ts) is derived from it, so an image within
+ * 10 MB always reaches the code that judges it.
+ */
+export const IMAGE_BASE64_MAX_CHARS = Math.ceil(IMAGE_MAX_BYTES / 3) * 4 + 100
+export const JSON_LIMIT_BYTES = IMAGE_BASE64_MAX_CHARS + 64 * 1024
+
 /* the routes whose only file is an avatar */
 const AVATAR_ROUTES = new Set(['/account/avatar', '/api/users/:id'])
 

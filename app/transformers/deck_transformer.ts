@@ -212,7 +212,11 @@ export default class DeckTransformer {
 
   /** The deck as the note editor needs it. */
   static forEditor(deck: Deck) {
-    return { id: deck.id, name: deck.name, imagesAllowed: deck.imagesAllowed }
+    return {
+      id: deck.id, name: deck.name, imagesAllowed: deck.imagesAllowed,
+      /* the editor's speak button and its text-to-speech state (README: Media helpers) */
+      ttsEnabled: deck.ttsEnabled, ttsFrontSideLanguage: deck.ttsFrontSideLanguage, ttsBackSideLanguage: deck.ttsBackSideLanguage,
+    }
   }
 
   /** A deck a picker offers (move cards, move a deck): no counts. */

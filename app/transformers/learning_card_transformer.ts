@@ -54,6 +54,10 @@ export default class LearningCardTransformer {
       back: sides.back,
       css: sides.css,
       typeIn: typeInOf(definition, note.fields, card.ord),
+      /* the deck's text-to-speech: the web speaks with the browser's voices in these languages (README: Media helpers) */
+      tts: context.deck.ttsEnabled
+        ? { autoplay: context.deck.ttsAutoplayEnabled, frontLanguage: context.deck.ttsFrontSideLanguage, backLanguage: context.deck.ttsBackSideLanguage }
+        : null,
       state: progress.state,
       isFrozen: row?.frozen ?? false,
       /* an answer names this version; a card changed since it was shown is refused */

@@ -4,6 +4,7 @@ import type NoteType from '#models/note_type'
 import type { NoteRow } from '#queries/notes/list_notes'
 import type { NotesListPage } from '#queries/notes/notes_page'
 import type { LoadedNotes } from '#queries/notes/load_notes'
+import type NoteSpeech from '#models/note_speech'
 import { cardLabel, renderCard } from '#note_types/cards'
 import { htmlToPlainText, preview } from '#note_types/plain_text'
 import { keyedById } from '#note_types/field_keys'
@@ -28,6 +29,19 @@ function thumbnailOf(note: ApiNote) {
   return src ? src.replaceAll('&quot;', '"').replaceAll('&amp;', '&') : null
 }
 
+/** The spec's textToSpeechMap entry: the audio's URL once generated (served by /media, session or bearer token). */
+const speechEntry = (entry: NoteSpeech) => ({
+  string_index: entry.stringIndex,
+  text: entry.text,
+  audio_file: entry.state === 'generated' && entry.media ? entry.media.url : null,
+  state: entry.state,
+  language: entry.language,
+  error_code: entry.state === 'failed' ? entry.errorCode : null,
+})
+
+/** A side's audio for `front.tts` / `back.tts`: its first string's URL once generated. */
+const sideAudio = (entries: ReturnType<typeof speechEntry>[]) => entries.find((entry) => entry.audio_file)?.audio_file ?? null
+
 /**
  * The spec's Note entity: the first card's sides, rendered and sanitized, plus
  * this learner's state. `fields` and `fieldAttachmentsMap` are keyed by field
@@ -35,7 +49,11 @@ function thumbnailOf(note: ApiNote) {
  * titles).
  */
 export default class NoteTransformer {
-  static forApi(note: Note, row: NoteRow | undefined, deck: Deck, ords: number[]) {
+  static forApi(note: Note, row: NoteRow | undefined, deck: Deck, ords: number[], speech: NoteSpeech[] = []) {
+    const textToSpeechMap = {
+      front: speech.filter((entry) => entry.side === 'front').map(speechEntry),
+      back: speech.filter((entry) => entry.side === 'back').map(speechEntry),
+    }
     const definition = note.noteType.definition
     const ord = ords.length ? Math.min(...ords) : 0
     const card = renderCard(definition, note.fields, ord, { attachments: note.fieldAttachmentsMap, deckName: deck.name, tags: note.tags })
@@ -49,18 +67,18 @@ export default class NoteTransformer {
        * occlusion's header), else by its note type's name as GET decks gives it
        */
       front: {
-        tts: null,
+        tts: sideAudio(textToSpeechMap.front),
         rawHtml: card.front,
         preview: preview(card.front) || preview(firstText(note, definition.fields)) || (note.hasImage ? typeTitle(note) : ''),
       },
-      back: { tts: null, rawHtml: answer, preview: preview(answer) },
+      back: { tts: sideAudio(textToSpeechMap.back), rawHtml: answer, preview: preview(answer) },
       css: card.css,
       hasImage: note.hasImage,
       hasAudio: note.hasAudio,
       fields: keyedById(definition, note.fields),
       fieldAttachmentsMap: keyedById(definition, note.fieldAttachmentsMap ?? {}),
       fieldAttachmentUrls: {},
-      textToSpeechMap: { front: [], back: [] },
+      textToSpeechMap,
       templateId: note.noteTypeId,
       isReversed: note.isReversed,
       label,
@@ -83,8 +101,12 @@ export default class NoteTransformer {
   }
 
   /** The note as the web editor opens it: its fields keyed by title, as the editor's form holds them. */
-  static forEditor(note: Note) {
-    return { id: note.id, noteTypeId: note.noteTypeId, fields: note.fields, fieldAttachmentsMap: note.fieldAttachmentsMap, isReversed: note.isReversed }
+  static forEditor(note: Note, speech: NoteSpeech[] = []) {
+    return {
+      id: note.id, noteTypeId: note.noteTypeId, fields: note.fields, fieldAttachmentsMap: note.fieldAttachmentsMap, isReversed: note.isReversed,
+      /* the server-made audio of each side, as the apps get it: the editor shows its state */
+      speech: speech.map((entry) => ({ side: entry.side, state: entry.state, language: entry.language, errorCode: entry.errorCode })),
+    }
   }
 
   /** The note editor's page: the deck, every note type on offer and the one it starts with (basic). */
@@ -102,8 +124,8 @@ export default class NoteTransformer {
   }
 
   /** The loaded notes (loadNotes) as the spec's Note entities, in their order. */
-  static list({ notes, decks, rows }: LoadedNotes) {
-    return notes.map((note) => this.forApi(note, rows.get(note.id), decks.get(note.deckId)!, note.cards.map((card) => card.ord)))
+  static list({ notes, decks, rows, speech }: LoadedNotes) {
+    return notes.map((note) => this.forApi(note, rows.get(note.id), decks.get(note.deckId)!, note.cards.map((card) => card.ord), speech?.get(note.id)))
   }
 
   /** One note as the spec's Note entity (POST, PUT and GET notes/{id}, PUT cards/{id}). */

@@ -11,11 +11,12 @@ export class WebSession {
 
   constructor(private headers: Record<string, string> = {}) {}
 
-  async request(method: string, path: string, body?: Record<string, unknown>, options: { csrf?: boolean } = {}) {
+  async request(method: string, path: string, body?: Record<string, unknown>, options: { csrf?: boolean; accept?: string } = {}) {
     const headers: Record<string, string> = {
       ...this.headers,
       cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-      accept: 'text/html',
+      /* pages by default; the pages' JSON calls (requestJson) ask for JSON */
+      accept: options.accept ?? 'text/html',
     }
     if (body) headers['content-type'] = 'application/json'
     if (method !== 'GET') headers.referer = `${this.base}${this.lastPage}`
@@ -40,7 +41,7 @@ export class WebSession {
     return this.request('GET', path)
   }
 
-  post(path: string, body: Record<string, unknown> = {}, options?: { csrf?: boolean }) {
+  post(path: string, body: Record<string, unknown> = {}, options?: { csrf?: boolean; accept?: string }) {
     return this.request('POST', path, body, options)
   }
 

@@ -49,7 +49,8 @@ async function sites(): Promise<Site[]> {
   for (const file of await sourceFiles(APP)) {
     for (const call of unprocessableCalls(await readFile(file, 'utf8'))) {
       /* a key may come from a helper's parameter (note_content's `invalid(key, field)`): its field is one too */
-      const head = /^new ApiException\(422,\s*'([A-Z_]+)',\s*(?:'([a-z_]+)'|\w+)/.exec(call)
+      /* codes and keys may hold digits (E_INVALID_BASE64, invalid_base64) */
+      const head = /^new ApiException\(422,\s*'([A-Z0-9_]+)',\s*(?:'([a-z0-9_]+)'|\w+)/.exec(call)
       if (!head) throw new Error(`${relative(APP, file)}: a 422 whose code is not a literal: ${call}`)
       const literal = /\b(?:field|apiField):\s*'([^']+)'/.exec(call)
       found.push({

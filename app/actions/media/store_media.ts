@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { extname } from 'node:path'
-import { fileTypeFromFile } from 'file-type'
+import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type'
+import drive from '@adonisjs/drive/services/main'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import ApiException from '#exceptions/api_exception'
 import type Deck from '#models/deck'
@@ -52,6 +53,33 @@ export default class StoreMedia {
     return Media.create({
       key, userId: user.id, deckId: deck.rootDeckId ?? deck.id, kind, mime,
       originalName: (file.clientName ?? key).slice(0, 255), size: file.size,
+    })
+  }
+
+  /**
+   * Stores an image made or fetched by the server (a canvas drawing, a
+   * picked search result) under the same rules as an upload: the deck takes
+   * images, 10 MB at most, and the bytes are one of the image types accepted
+   * (sniffed; SVG never comes this way).
+   */
+  async storeImageBytes(user: User, deck: Deck, bytes: Buffer, name: string) {
+    if (!deck.imagesAllowed) throw fileError(422, 'E_IMAGES_NOT_ALLOWED', 'images_not_allowed')
+    if (bytes.length > IMAGE_MAX_BYTES) throw fileError(422, 'E_IMAGE_TOO_BIG', 'image_too_big', { max: IMAGE_MAX_MB })
+    const type = await fileTypeFromBuffer(bytes)
+    const ext = type?.ext === 'jpg' ? 'jpg' : type?.ext
+    if (!type || !ext || MEDIA_EXTENSIONS[ext] !== 'image' || !type.mime.startsWith('image/')) {
+      throw fileError(422, 'E_UNSUPPORTED_MEDIA', 'unsupported_media')
+    }
+    return this.storeBytes(user, deck, bytes, { ext, mime: type.mime, kind: 'image', name: `${name}.${ext}` })
+  }
+
+  /** Writes bytes whose type is known to the drive and records them (server-made audio, checked images). */
+  async storeBytes(user: { id: number }, deck: Deck, bytes: Buffer, file: { ext: string; mime: string; kind: MediaKind; name: string }) {
+    const key = `${randomUUID()}.${file.ext}`
+    await drive.use().put(`media/${key}`, bytes)
+    return Media.create({
+      key, userId: user.id, deckId: deck.rootDeckId ?? deck.id, kind: file.kind, mime: file.mime,
+      originalName: file.name.slice(0, 255), size: bytes.length,
     })
   }
 }

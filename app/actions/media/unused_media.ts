@@ -6,6 +6,7 @@ import type { QueryClientContract } from '@adonisjs/lucid/types/database'
  * CSS; only the owner's, as only the owner is served the file). The UUID of
  * the key is what is looked for, anywhere in that text: a mention too
  * unusual to be anything else, so nothing in use is ever taken for unused.
+ * A note's server-made speech (note_speech) keeps its audio the same way.
  */
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
 
@@ -24,7 +25,11 @@ function namedUuids(userId: number | null) {
     union
     select t.user_id, found[1] from note_types t
       cross join lateral regexp_matches(lower(t.css || ' ' || t.templates::text), '${UUID}', 'g') as found
-      where t.user_id is not null ${owner('t')}`
+      where t.user_id is not null ${owner('t')}
+    union
+    select m.user_id, split_part(m.key, '.', 1) from note_speech s
+      join media m on m.id = s.media_id
+      where true ${owner('m')}`
 }
 
 /**

@@ -3,6 +3,7 @@ import NoteType from '#models/note_type'
 import type User from '#models/user'
 import SaveNote from '#actions/notes/save_note'
 import { findEditableDeck } from '#queries/decks/find_deck'
+import { queueSpeechOf } from '#actions/speech/queue_speech'
 
 /**
  * Creates notes from front/back pairs (import data) in one transaction: all
@@ -10,7 +11,7 @@ import { findEditableDeck } from '#queries/decks/find_deck'
  */
 export default class BulkCreateNotes {
   async handle(user: User, deckId: unknown, rows: { front: string; back: string }[], noteTypeId?: number) {
-    return db.transaction(async (trx) => {
+    const created = await db.transaction(async (trx) => {
       const deck = await findEditableDeck(user, deckId, trx)
       const type = noteTypeId ?? (await NoteType.query({ client: trx }).whereNull('user_id').where('kind', 'basic').firstOrFail()).id
       const save = new SaveNote()
@@ -20,5 +21,8 @@ export default class BulkCreateNotes {
       }
       return notes
     })
+    /* a deck with text-to-speech on: the new notes' audio, once they are committed */
+    await queueSpeechOf(created)
+    return created
   }
 }

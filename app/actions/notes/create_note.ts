@@ -3,6 +3,7 @@ import type User from '#models/user'
 import SaveNote from '#actions/notes/save_note'
 import type { NoteInput } from '#actions/notes/note_content'
 import { findEditableDeck } from '#queries/decks/find_deck'
+import { queueSpeech } from '#actions/speech/queue_speech'
 
 /**
  * POST notes and the web editor's "Add": a new note in the deck, in its own
@@ -10,8 +11,10 @@ import { findEditableDeck } from '#queries/decks/find_deck'
  * limit counts racing saves one after another (save_note.ts).
  */
 export async function createNote(user: User, deckId: unknown, input: NoteInput) {
-  return db.transaction(async (trx) => {
+  const note = await db.transaction(async (trx) => {
     const deck = await findEditableDeck(user, deckId, trx)
     return new SaveNote().handle(user, deck, input, trx)
   })
+  await queueSpeech(note)
+  return note
 }

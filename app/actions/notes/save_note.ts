@@ -7,6 +7,7 @@ import type User from '#models/user'
 import { findNoteType, prepareNote, type NoteInput } from '#actions/notes/note_content'
 import { assertRoomFor } from '#actions/decks/card_limit'
 import ApiException from '#exceptions/api_exception'
+import { syncNoteSpeech } from '#actions/speech/note_speech'
 
 /** Anki-style: 64 random bits, printable; the identity re-imports and sharing match on. */
 export const newGuid = () => randomBytes(8).toString('base64url')
@@ -55,6 +56,8 @@ export default class SaveNote {
     if (added.length) {
       await Card.createMany(added.map((ord) => ({ noteId: note.id, deckId: deck.id, ord })), { client: trx })
     }
+    /* text-to-speech on: a side whose text changed waits for its audio (queued by the caller after the commit: queueSpeech) */
+    note.$extras.speechPending = await syncNoteSpeech(note, deck, noteType.definition, prepared.ords, trx)
     return note
   }
 }

@@ -4,6 +4,7 @@ import type User from '#models/user'
 import SaveNote from '#actions/notes/save_note'
 import type { NoteInput } from '#actions/notes/note_content'
 import { findEditableDeck } from '#queries/decks/find_deck'
+import { queueSpeech } from '#actions/speech/queue_speech'
 
 /** An edit as a request sends it: `fields` always; what it leaves out the note keeps (keptFrom). */
 export type NoteChanges = Omit<NoteInput, 'noteTypeId'> & { noteTypeId?: number }
@@ -33,11 +34,13 @@ export function keptFrom(note: Note, changes: NoteChanges): NoteInput {
  * other and each starts from what the previous one wrote.
  */
 export async function updateNote(user: User, found: { id: number; deckId: number }, changes: NoteChanges) {
-  return db.transaction(async (trx) => {
+  const note = await db.transaction(async (trx) => {
     let deck = await findEditableDeck(user, found.deckId, trx)
     const note = await Note.query({ client: trx }).where('id', found.id).forUpdate().firstOrFail()
     /* moved to another deck since it was found (a move job that just ended): saved where it is now */
     if (note.deckId !== deck.id) deck = await findEditableDeck(user, note.deckId, trx)
     return new SaveNote().handle(user, deck, keptFrom(note, changes), trx, note)
   })
+  await queueSpeech(note)
+  return note
 }

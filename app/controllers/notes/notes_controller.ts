@@ -9,6 +9,7 @@ import { editorChoices } from '#queries/notes/editor_choices'
 import NoteTransformer from '#transformers/note_transformer'
 import NotePreviewTransformer from '#transformers/note_preview_transformer'
 import MediaTransformer from '#transformers/media_transformer'
+import NoteSpeech from '#models/note_speech'
 import { attachmentValidator, editorNoteValidator, editorPreviewValidator, editorUpdateValidator } from '#validators/content'
 
 /*
@@ -31,7 +32,8 @@ export default class NotesController {
     const user = ctx.auth.use('web').getUserOrFail()
     const note = await findNote(user, ctx.params.id, 'edit')
     const choices = await editorChoices(user, note.deckId)
-    return ctx.inertia.render('notes/editor', { ...NoteTransformer.editorPage(choices), note: NoteTransformer.forEditor(note) })
+    const speech = await NoteSpeech.query().where('note_id', note.id).orderBy(['side', 'string_index'])
+    return ctx.inertia.render('notes/editor', { ...NoteTransformer.editorPage(choices), note: NoteTransformer.forEditor(note, speech) })
   }
 
   async store(ctx: HttpContext) {

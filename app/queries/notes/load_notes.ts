@@ -1,6 +1,7 @@
 import Deck from '#models/deck'
 import Note from '#models/note'
 import type User from '#models/user'
+import NoteSpeech from '#models/note_speech'
 import ApiException from '#exceptions/api_exception'
 import { idParam, roleColumn } from '#queries/decks/find_deck'
 import NotePolicy from '#policies/note_policy'
@@ -20,11 +21,11 @@ export async function findNote(user: { id: number }, id: unknown, ability: 'view
 }
 
 /** Notes loaded for the spec's Note entity (NoteTransformer.list): in the order of `ids`, with their decks and this learner's state. */
-export type LoadedNotes = { notes: Note[]; decks: Map<number, Deck>; rows: Map<number, NoteRow> }
+export type LoadedNotes = { notes: Note[]; decks: Map<number, Deck>; rows: Map<number, NoteRow>; speech?: Map<number, NoteSpeech[]> }
 
 /** The notes of `ids` (their type and card ords loaded), their decks, and this learner's row per note (`rows` when the caller has them). */
 export async function loadNotes(user: User, ids: number[], rows?: NoteRow[]): Promise<LoadedNotes> {
-  if (!ids.length) return { notes: [], decks: new Map(), rows: new Map() }
+  if (!ids.length) return { notes: [], decks: new Map(), rows: new Map(), speech: new Map() }
   const notes = await Note.query().whereIn('id', ids).preload('noteType').preload('cards', (cards) => cards.select('id', 'note_id', 'ord'))
   const deckIds = [...new Set(notes.map((note) => note.deckId))]
   const decks = new Map((await Deck.query().whereIn('id', deckIds)).map((deck) => [deck.id, deck]))
@@ -32,7 +33,13 @@ export async function loadNotes(user: User, ids: number[], rows?: NoteRow[]): Pr
     rows = (await notesQuery(user.id, { deckIds, noteIds: ids }).select(NOTE_ROW_COLUMNS)).map(noteRow)
   }
   const byId = new Map(notes.map((note) => [note.id, note]))
+  /* the notes' text-to-speech entries (textToSpeechMap), their audio's key with them */
+  const speech = new Map<number, NoteSpeech[]>()
+  for (const entry of await NoteSpeech.query().whereIn('note_id', ids).preload('media').orderBy(['side', 'string_index'])) {
+    speech.set(entry.noteId, [...(speech.get(entry.noteId) ?? []), entry])
+  }
   return {
+    speech,
     notes: ids.map((id) => byId.get(id)).filter((note): note is Note => Boolean(note)),
     decks,
     rows: new Map(rows.map((row) => [row.id, row])),

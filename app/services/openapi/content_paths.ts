@@ -43,7 +43,7 @@ const bulk = (summary: string, extra: Record<string, Schema> = {}) =>
     ok: [200, obj({ count: int, processing: bool })],
     extra: { '202': { description: 'A job took the work over; poll decks/polling' }, ...notFound, ...forbidden, ...busy },
   })
-const ttsEntry = entity({ string_index: int, text: str(), audio_file: nullable(str()), state: str({ enum: ['pending', 'generated', 'failed'] }), language: str() })
+const ttsEntry = entity({ string_index: int, text: str(), audio_file: nullable(str()), state: str({ enum: ['pending', 'generated', 'failed'] }), language: str(), error_code: nullable(str({ description: 'why a failed entry failed: E_TTS_TEXT_TOO_LONG (over 1000 characters), E_TTS_LANGUAGE_UNAVAILABLE (no text-to-speech engine or language installed), E_TTS_PROVIDER, E_TTS_ENGINE' })) })
 
 /* One schema per entity: what the transformers (app/transformers) give. */
 export const contentSchemas = {

@@ -15,6 +15,7 @@ import { libraryPaths, librarySchemas } from '#services/openapi/library_paths'
 import { limitsPaths, limitsSchemas } from '#services/openapi/limits_paths'
 import { adminPaths, adminSchemas, adminSecuritySchemes } from '#services/openapi/admin_paths'
 import { paymentsPaths } from '#services/openapi/payments_paths'
+import { mediaHelperPaths } from '#services/openapi/media_helper_paths'
 
 const authAnswer = entity({ token: str(), isNewUser: bool, user: ref('User') })
 const providers = entity({ providers: listOf(entity({ provider: str({ enum: ['google', 'apple'] }), email: nullable(str()) })) })
@@ -152,6 +153,7 @@ export const openApiDocument = {
     ...libraryPaths,
     ...limitsPaths,
     ...paymentsPaths,
+    ...mediaHelperPaths,
     '/openapi.json': { get: op('This document', { ok: [200, { type: 'object' }] }) },
     '/docs': { get: { summary: 'A readable page of this document', security: [], responses: { '200': { description: 'HTML' } } } },
   },

@@ -37,6 +37,7 @@ export const learningSchemas = {
   LearningCard: entity({
     id: int, noteId: int, deckId: int, ord: int, label: ref('CardLabel'), front: str(), back: str(), css: str(),
     typeIn: { type: ['object', 'null'], properties: { field: str(), expected: str() }, required: ['field', 'expected'] },
+    tts: { type: ['object', 'null'], description: 'the deck\'s text-to-speech when on: autoplay and the sides\' languages', properties: { autoplay: { type: 'boolean' }, frontLanguage: { type: ['string', 'null'] }, backLanguage: { type: ['string', 'null'] } }, required: ['autoplay', 'frontLanguage', 'backLanguage'] },
     state: str(), isFrozen: bool, version: { ...int, description: 'the progress version an answer may name' }, reps: int, lapses: int, dueAt: nullable('string'),
     answerButtons: listOf(ref('AnswerButton')),
   }),

@@ -22,6 +22,10 @@ function useSettingsForm(deck: Deck, shared: boolean) {
     newCardsPerDay: deck.configuration.newCards.newCardsPerDay?.toString() ?? '',
     maxCardsPerDay: deck.configuration.maxCards.maxCardsPerDay?.toString() ?? '',
     shuffle: deck.shuffleCardsEnabled,
+    ttsEnabled: deck.ttsEnabled,
+    ttsAutoplay: deck.ttsAutoplayEnabled,
+    ttsFront: deck.ttsFrontSideLanguage ?? '',
+    ttsBack: deck.ttsBackSideLanguage ?? '',
     fonts: Object.fromEntries(DEVICES.map((device) => [device, { size: deck.fontSettings[device].size, alignment: deck.fontSettings[device].alignment as Alignment }])) as Record<
       Device,
       { size: number; alignment: Alignment }
@@ -38,6 +42,10 @@ function useSettingsForm(deck: Deck, shared: boolean) {
         max_cards_per_day: limit(data.maxCardsPerDay),
         shuffle_cards_enabled: data.shuffle,
         font_settings: data.fonts,
+        tts_enabled: data.ttsEnabled,
+        tts_autoplay_enabled: data.ttsAutoplay,
+        tts_front_side_language: data.ttsFront.trim() || null,
+        tts_back_side_language: data.ttsBack.trim() || null,
       },
     }))
     form.put(urlFor('decks.update', { id: deck.id }), { preserveScroll: true })
@@ -123,6 +131,37 @@ function DailyLimits({ settings }: { settings: SettingsForm }) {
   )
 }
 
+/** Text-to-speech: on or off, autoplay, and the language of each side (README: Media helpers). */
+function SpeechSettings({ settings, disabled }: { settings: SettingsForm; disabled: boolean }) {
+  const t = useT()
+  const { form, errors } = settings
+  return (
+    <fieldset className="stack tts-settings" disabled={disabled}>
+      <legend>{t('media.tts.settings')}</legend>
+      <label className="checkbox">
+        <input type="checkbox" name="tts_enabled" checked={form.data.ttsEnabled} onChange={(event) => form.setData('ttsEnabled', event.target.checked)} />
+        <span>{t('media.tts.enabled')}</span>
+      </label>
+      <label className="checkbox">
+        <input type="checkbox" name="tts_autoplay_enabled" checked={form.data.ttsAutoplay} disabled={!form.data.ttsEnabled} onChange={(event) => form.setData('ttsAutoplay', event.target.checked)} />
+        <span>{t('media.tts.autoplay')}</span>
+      </label>
+      <div className="settings-grid">
+        <label className="field">
+          <span>{t('media.tts.front_language')}</span>
+          <input name="tts_front_side_language" maxLength={16} placeholder="en" title={t('media.tts.language_hint')} value={form.data.ttsFront} onChange={(event) => form.setData('ttsFront', event.target.value)} />
+          {errors['deck.tts_front_side_language'] && <small className="field-error">{errors['deck.tts_front_side_language']}</small>}
+        </label>
+        <label className="field">
+          <span>{t('media.tts.back_language')}</span>
+          <input name="tts_back_side_language" maxLength={16} placeholder="en" title={t('media.tts.language_hint')} value={form.data.ttsBack} onChange={(event) => form.setData('ttsBack', event.target.value)} />
+          {errors['deck.tts_back_side_language'] && <small className="field-error">{errors['deck.tts_back_side_language']}</small>}
+        </label>
+      </div>
+    </fieldset>
+  )
+}
+
 /** Archive or restore (main decks only), reset the progress, delete. */
 function ManageDeck({ deck, editable }: { deck: Deck; editable: boolean }) {
   const t = useT()
@@ -176,6 +215,7 @@ export function DeckSettings({ deck, editable }: { deck: Deck; editable: boolean
             <span>{t('decks.settings.shuffle')}</span>
           </label>
           <FontTable settings={settings} disabled={shared} />
+          <SpeechSettings settings={settings} disabled={shared} />
           <button type="submit" className="button primary" disabled={form.processing || !form.data.name.trim()}>
             {t('decks.actions.save')}
           </button>

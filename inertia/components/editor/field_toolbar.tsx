@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useEditorState, type Editor } from '@tiptap/react'
 import { useT } from '~/lib/i18n'
 import { useShared } from '~/lib/shared'
@@ -29,6 +30,8 @@ export type FieldToolbarProps = {
   onLink: () => void
   onCloze: () => void
   onMath: () => void
+  /** more tools after the formatting (the media tools) */
+  extra?: ReactNode
 }
 
 const EMPTY = {
@@ -241,7 +244,7 @@ function InsertButtons({ state, off, chain, cloze, onCloze, onLink, onMath }: Gr
   )
 }
 
-export function FieldToolbar({ editor, cloze, imagesDisabledReason, canImage, canAudio, onImage, onAudio, onLink, onCloze, onMath }: FieldToolbarProps) {
+export function FieldToolbar({ editor, cloze, imagesDisabledReason, canImage, canAudio, onImage, onAudio, onLink, onCloze, onMath, extra }: FieldToolbarProps) {
   const t = useT()
   const { user } = useShared()
   const group: GroupProps = { state: useMarkState(editor), off: !editor, locked: !user?.isPremium, chain: () => editor!.chain().focus() }
@@ -264,6 +267,7 @@ export function FieldToolbar({ editor, cloze, imagesDisabledReason, canImage, ca
           <AudioIcon />
         </ToolButton>
       )}
+      {extra}
     </div>
   )
 }

@@ -20,6 +20,8 @@ type FieldsProps = {
   /** the fields' element ids are `${idPrefix}-0`, `${idPrefix}-1`, … */
   idPrefix: string
   autoFocus?: boolean
+  /** the deck's id and text-to-speech languages, for the fields' media tools */
+  deck?: { id: number; ttsEnabled: boolean; ttsFrontSideLanguage: string | null; ttsBackSideLanguage: string | null }
 }
 
 type Field = NoteTypeOption['fields'][number]
@@ -94,7 +96,7 @@ function ReverseOption({ draft, errors }: Pick<FieldsProps, 'draft' | 'errors'>)
  * types), the picture and its masks on image occlusion, and the reversed
  * card option, each with its error.
  */
-export function NoteFields({ draft, errors, upload, imagesAllowed, idPrefix, autoFocus = true }: FieldsProps) {
+export function NoteFields({ draft, errors, upload, imagesAllowed, idPrefix, autoFocus = true, deck }: FieldsProps) {
   const t = useT()
   const { type, imageField } = draft
   const imagesDisabledReason = imagesAllowed ? undefined : t('editor.images_disabled')
@@ -135,6 +137,12 @@ export function NoteFields({ draft, errors, upload, imagesAllowed, idPrefix, aut
             imagesDisabledReason={imagesDisabledReason}
             autoFocus={autoFocus && index === 0}
             error={errors.fieldError(field.name)}
+            tools={deck && {
+              deckId: deck.id,
+              ttsEnabled: deck.ttsEnabled,
+              /* the first field is the front's text, the others the back's */
+              language: (index === 0 ? deck.ttsFrontSideLanguage : deck.ttsBackSideLanguage) ?? null,
+            }}
           />
         )
       })}

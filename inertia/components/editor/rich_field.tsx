@@ -4,6 +4,7 @@ import { useT } from '~/lib/i18n'
 import type { FieldKeyHandlers } from './extensions'
 import { FieldToolbar } from './field_toolbar'
 import { useFieldCommands, useFieldUploads, useRichEditor } from './use_rich_field'
+import { MediaTools, type MediaToolsContext } from './media_tools'
 import '~/css/editor.css'
 
 export { MAX_UPLOAD_BYTES } from './use_rich_field'
@@ -28,6 +29,8 @@ export type RichFieldProps = {
   /** images are not allowed here: the image button is greyed out and this explains why */
   imagesDisabledReason?: string
   required?: boolean
+  /** the media tools (speak, scan text, image search, canvas): the deck and the field's spoken language */
+  tools?: MediaToolsContext
 }
 
 /** The hidden file inputs behind the toolbar's picture and sound buttons. */
@@ -93,6 +96,18 @@ export function RichField(props: RichFieldProps) {
           onLink={commands.editLink}
           onCloze={() => commands.makeCloze()}
           onMath={commands.addMath}
+          extra={
+            props.tools && (
+              <MediaTools
+                editor={editor}
+                context={props.tools}
+                images={Boolean(props.onUploadImage) && !imagesDisabledReason}
+                placeImage={uploads.placeImage}
+                canPlaceImage={uploads.canPlaceImage}
+                uploadImage={uploads.uploadImage}
+              />
+            )
+          }
         />
         {/* the same height before and after the editor mounts: no jump on hydration */}
         {editor ? <EditorContent editor={editor} className="rich-field-content" /> : <div className="rich-field-content rich-field-placeholder" />}

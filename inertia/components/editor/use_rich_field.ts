@@ -181,6 +181,16 @@ export function useFieldUploads(editor: Editor | null, latest: MutableRefObject<
     }
   }
 
+  /** room for one more picture in the field (3 at most) */
+  const canPlaceImage = () => Boolean(editor) && countImages(editor!) + pendingImages.current < (latest.current.maxImages ?? 3)
+
+  /** a picture already stored (image search) into the field, if there is room */
+  const placeImage = (url: string) => {
+    if (!editor || editor.isDestroyed || !canPlaceImage()) return false
+    editor.chain().focus().setImage({ src: url, alt: '' }).run()
+    return true
+  }
+
   /* pasted or dropped files: audio to the audio upload when there is one, the rest as images */
   const receive = (files: File[]) => {
     for (const file of files) {
@@ -190,7 +200,7 @@ export function useFieldUploads(editor: Editor | null, latest: MutableRefObject<
     }
   }
 
-  return { busy, uploadImage, uploadAudio, receive }
+  return { busy, uploadImage, uploadAudio, receive, canPlaceImage, placeImage }
 }
 
 /** The field's commands besides marks: a cloze around the selection, inline math, a link (asked for in a dialog). */

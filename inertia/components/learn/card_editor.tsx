@@ -118,6 +118,7 @@ function CardEditorForm({ cardId, deckId, onSaved, onClose, loaded }: Props & { 
         upload={mediaUploader(loaded.deck.id)}
         imagesAllowed={loaded.deck.imagesAllowed}
         idPrefix="card-edit-field"
+        deck={loaded.deck}
       />
     </EditorFrame>
   )

@@ -2,6 +2,7 @@
 import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import { CardFace } from '~/components/editor/card_face'
+import { SpeakSide, countCardEvent } from '~/components/learn/speak_side'
 import { AnswerButtons } from '~/components/learn/answer_buttons'
 import { TypeComparison, TypeInField } from '~/components/learn/type_in'
 import type { TypeIn } from '~/components/learn/use_session_keys'
@@ -76,7 +77,10 @@ export function CardView({ card, state, typeIn, session }: CardViewProps) {
           <TypeInField
             value={typeIn.state.text}
             onChange={(text) => typeIn.change({ text })}
-            onSubmit={session.reveal}
+            onSubmit={() => {
+              if (typeIn.state.text.trim()) countCardEvent(card.id, 'type_in')
+              session.reveal()
+            }}
             onClose={() => typeIn.change({ open: false })}
             focusKey={`${typeIn.key}:${typeIn.state.focus}`}
           />
@@ -87,6 +91,7 @@ export function CardView({ card, state, typeIn, session }: CardViewProps) {
           </button>
         )}
         {showComparison && card.typeIn && <TypeComparison typed={typeIn.state.text} expected={card.typeIn.expected} />}
+        {card.tts && <SpeakSide card={card} side={state.side} />}
       </section>
       <div className="learn-bottom">
         {state.revealed ? (

@@ -11,6 +11,7 @@ import { EditorActions, NoteErrors, NotePreviewPanel, NoteTypeSelect } from '~/c
 import {
   mediaUploader, useFieldErrors, useNoteDraft, type EditedNote, type EditorDeck, type FieldErrors, type NoteTypeOption,
 } from '~/components/editor/note_draft'
+import { SpeechStatus } from '~/components/editor/speech_status'
 import '~/css/editor.css'
 
 export type EditorProps = {
@@ -65,7 +66,8 @@ export default function NoteEditor({ deck, noteTypes, note, defaultNoteTypeId }:
           <NoteErrors errors={fieldErrors} />
           {/* another kind of note: nothing tried with it yet */}
           <NoteTypeSelect noteTypes={noteTypes} draft={draft} errors={fieldErrors} onSwitch={() => setAttempted(false)} />
-          <NoteFields draft={draft} errors={fieldErrors} upload={mediaUploader(deck.id)} imagesAllowed={deck.imagesAllowed} idPrefix={FIELD_ID} />
+          <NoteFields draft={draft} errors={fieldErrors} upload={mediaUploader(deck.id)} imagesAllowed={deck.imagesAllowed} idPrefix={FIELD_ID} deck={deck} />
+          <SpeechStatus deck={deck} speech={note?.speech ?? null} />
           <EditorActions adding={!note} saving={saving} onClose={close} />
         </form>
         <NotePreviewPanel asked={previewRequest !== null} preview={preview} attempted={attempted} />

@@ -34,7 +34,7 @@ test.group('Web: note editor', (group) => {
     const deck = await new CreateDeck().handle(user, { name: 'Biology' })
     const page = WebSession.page((await web.get(`/decks/${deck.id}/notes/new`)).text)
     assert.equal(page.component, 'notes/editor')
-    assert.deepEqual(page.props.deck, { id: deck.id, name: 'Biology', imagesAllowed: true })
+    assert.deepEqual(page.props.deck, { id: deck.id, name: 'Biology', imagesAllowed: true, ttsEnabled: false, ttsFrontSideLanguage: null, ttsBackSideLanguage: null })
     assert.sameMembers(page.props.noteTypes.map((type: any) => type.kind), ['basic', 'reversed', 'cloze', 'image_occlusion', 'type_in'])
     assert.equal(page.props.defaultNoteTypeId, await typeId('basic'))
     assert.isNull(page.props.note)
@@ -97,7 +97,7 @@ test.group('Web: note editor', (group) => {
     await web.post(`/decks/${deck.id}/notes`, { template_id: await typeId('basic'), fields: { Front: 'cell', Back: 'unit' } })
     const note = await Note.findByOrFail('deck_id', deck.id)
     const page = WebSession.page((await web.get(`/notes/${note.id}/edit`)).text)
-    assert.deepEqual(page.props.note, { id: note.id, noteTypeId: note.noteTypeId, fields: { Front: 'cell', Back: 'unit' }, fieldAttachmentsMap: {}, isReversed: false })
+    assert.deepEqual(page.props.note, { id: note.id, noteTypeId: note.noteTypeId, fields: { Front: 'cell', Back: 'unit' }, fieldAttachmentsMap: {}, isReversed: false, speech: [] })
 
     const saved = await web.put(`/notes/${note.id}`, { template_id: note.noteTypeId, fields: { Front: '<b>cell</b>', Back: 'unit of life' }, reverse: true })
     assert.equal(saved.location, `/decks/${deck.id}`)

@@ -47,7 +47,7 @@ test.group('The card list: pages of a deck\'s notes', (group) => {
   test('editorChoices: the deck and the note types on offer; the editor page starts with basic', async ({ assert }) => {
     const { user, deck } = await deckWithNotes(0)
     const page = NoteTransformer.editorPage(await editorChoices(user, deck.id))
-    assert.deepEqual(page.deck, { id: deck.id, name: 'Words', imagesAllowed: true })
+    assert.deepEqual(page.deck, { id: deck.id, name: 'Words', imagesAllowed: true, ttsEnabled: false, ttsFrontSideLanguage: null, ttsBackSideLanguage: null })
     assert.equal(page.noteTypes.find((type) => type.id === page.defaultNoteTypeId)?.kind, 'basic')
     const stranger = await makeUser()
     assert.equal((await editorChoices(stranger, deck.id).catch((caught) => caught)).status, 404)
@@ -62,7 +62,7 @@ test.group('Notes loaded for the Note entity', (group) => {
     const loaded = await loadNotes(user, [notes[2].id, 999999, notes[0].id])
     assert.deepEqual(loaded.notes.map((note) => note.id), [notes[2].id, notes[0].id])
     assert.deepEqual(NoteTransformer.list(loaded).map((note) => note.front.preview), ['word 02', 'word 00'])
-    assert.deepEqual(await loadNotes(user, []), { notes: [], decks: new Map(), rows: new Map() })
+    assert.deepEqual(await loadNotes(user, []), { notes: [], decks: new Map(), rows: new Map(), speech: new Map() })
   })
 
   test('findDuplicates groups notes whose first field reads the same; with a query, those reading as it', async ({ assert }) => {

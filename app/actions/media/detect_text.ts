@@ -1,0 +1,26 @@
+import ApiException from '#exceptions/api_exception'
+import { decodeImage } from '#services/media_helpers/base64_image'
+import { enabledLanguages, recognize, type OcrLanguage } from '#services/media_helpers/ocr'
+
+/**
+ * Scan text and occlusion detection: the base64 check first (the spec), then
+ * the local OCR (tesseract.js in its own thread). Answers the rectangles of
+ * the words (x, y, width, height in the image's pixels: one mask per word,
+ * as an occlusion card hides words), the lines' rectangles and the text
+ * read; an image without readable text is 422 E_NO_TEXT_FOUND ("no text
+ * found in image").
+ */
+export async function detectText(base64: string, language?: OcrLanguage) {
+  const { bytes } = await decodeImage(base64)
+  const chosen = language && enabledLanguages().includes(language) ? language : enabledLanguages()[0]
+  const result = await recognize(bytes, chosen)
+  if (!result.words.length) throw new ApiException(422, 'E_NO_TEXT_FOUND', 'no_text_found', { field: 'base64' })
+  const rect = ({ x, y, width, height }: { x: number; y: number; width: number; height: number }) => ({ x, y, width, height })
+  return {
+    rectangles: result.words.map(rect),
+    words: result.words.map((word) => ({ ...rect(word), text: word.text, confidence: word.confidence })),
+    lines: result.lines.map((line) => ({ ...rect(line), text: line.text })),
+    text: result.text,
+    language: chosen,
+  }
+}

@@ -1,0 +1,117 @@
+import { useRef, useState } from 'react'
+import type { Editor } from '@tiptap/react'
+import { useT } from '~/lib/i18n'
+import { useToast } from '~/components/toasts'
+import { HttpError, requestJson } from '~/lib/http'
+import { urlFor, type ReplyOf } from '~/lib/routes'
+import { speak, spokenText, useCanSpeak } from '~/lib/speech'
+import { ToolButton } from './tool_button'
+import { AudioIcon, ImageIcon } from './icons'
+import { CanvasDialog } from './canvas_dialog'
+import { ImageSearchDialog } from './image_search_dialog'
+
+/** What the media tools of a field need from the editor page: the deck (image search stores on it) and the field's spoken language. */
+export type MediaToolsContext = { deckId: number; language: string | null; ttsEnabled: boolean }
+
+type Props = {
+  editor: Editor | null
+  context: MediaToolsContext
+  /** images may go in this field: image search and the canvas are offered */
+  images: boolean
+  /** puts an uploaded picture in the field (the field's 3-picture rule); false when it is full */
+  placeImage: (url: string) => boolean
+  canPlaceImage: () => boolean
+  uploadImage: (file: File) => Promise<void>
+}
+
+const readAsDataUrl = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(String(reader.result))
+    reader.onerror = () => reject(reader.error)
+    reader.readAsDataURL(file)
+  })
+
+/**
+ * The field's media tools, after the formatting buttons: speak the field
+ * (the browser's speech, in the side's language), scan text from a photo
+ * into the field (OCR on the server), search an image, draw on a canvas.
+ */
+export function MediaTools({ editor, context, images, placeImage, canPlaceImage, uploadImage }: Props) {
+  const t = useT()
+  const toast = useToast()
+  const scanInput = useRef<HTMLInputElement>(null)
+  const [open, setOpen] = useState<'search' | 'canvas' | null>(null)
+  const [scanning, setScanning] = useState(false)
+  const off = !editor
+  const speaks = useCanSpeak()
+  const fail = (title: string) => toast({ title, type: 'textSecondary' })
+
+  const speakField = () => {
+    if (!editor) return
+    const text = spokenText(editor.getHTML())
+    if (!text) return fail(t('media.tts.nothing'))
+    if (!speak(text, context.language)) fail(t('media.tts.unsupported'))
+  }
+
+  const scan = async (file: File) => {
+    if (!editor) return
+    if (!file.type.startsWith('image/')) return fail(t('editor.upload.not_image', { name: file.name }))
+    setScanning(true)
+    try {
+      const base64 = await readAsDataUrl(file)
+      const result = await requestJson<ReplyOf<'notes.scan_text'>>(urlFor('notes.scan_text'), { method: 'POST', json: { base64 } })
+      const lines = result.text.split('\n')
+      const content = lines.flatMap((line, index) => [...(index ? [{ type: 'hardBreak' }] : []), { type: 'text', text: line }])
+      editor.chain().focus().insertContent(content).run()
+    } catch (cause) {
+      fail((cause instanceof HttpError && cause.message) || t('media.scan.failed'))
+    } finally {
+      setScanning(false)
+    }
+  }
+
+  const openImageTool = (tool: 'search' | 'canvas') => {
+    if (!canPlaceImage()) return fail(t('editor.upload.too_many', { max: 3 }))
+    setOpen(tool)
+  }
+
+  return (
+    <>
+      <span className="tool-separator" />
+      <ToolButton label={speaks ? t('media.tts.speak') : t('media.tts.unsupported')} disabled={off || !speaks} onClick={speakField}>
+        <AudioIcon />
+        <span className="tool-text">▶</span>
+      </ToolButton>
+      <ToolButton label={scanning ? t('media.scan.scanning') : t('media.scan.button')} disabled={off || scanning} onClick={() => {
+        if (!scanInput.current) return
+        scanInput.current.value = ''
+        scanInput.current.click()
+      }}>
+        <span className="tool-text">{scanning ? '…' : 'T⃞'}</span>
+      </ToolButton>
+      {images && (
+        <>
+          <ToolButton label={t('media.image_search.button')} disabled={off} onClick={() => openImageTool('search')}>
+            <ImageIcon />
+            <span className="tool-text">⌕</span>
+          </ToolButton>
+          <ToolButton label={t('media.canvas.button')} disabled={off} onClick={() => openImageTool('canvas')}>
+            <span className="tool-text">✎</span>
+          </ToolButton>
+        </>
+      )}
+      <input ref={scanInput} type="file" accept="image/*" capture="environment" hidden data-testid="scan-text-input" onChange={(event) => event.target.files?.[0] && void scan(event.target.files[0])} />
+      {open === 'search' && (
+        <ImageSearchDialog
+          deckId={context.deckId}
+          onClose={() => setOpen(null)}
+          onPicked={(image) => {
+            if (!placeImage(image.url)) fail(t('editor.upload.too_many', { max: 3 }))
+          }}
+        />
+      )}
+      {open === 'canvas' && <CanvasDialog onClose={() => setOpen(null)} onSave={uploadImage} />}
+    </>
+  )
+}

@@ -1,0 +1,38 @@
+import { useT } from '~/lib/i18n'
+
+type Entry = { side: string; state: string; language: string; errorCode: string | null }
+
+const ERROR_KEYS: Record<string, string> = {
+  E_TTS_TEXT_TOO_LONG: 'media.tts.error_too_long',
+  E_TTS_LANGUAGE_UNAVAILABLE: 'media.tts.error_language',
+}
+
+/**
+ * The note's text-to-speech in the editor: whether the deck speaks its
+ * cards, and for a saved note the state of each side's audio made for the
+ * apps (being made, ready, failed and why).
+ */
+export function SpeechStatus({ deck, speech }: { deck: { ttsEnabled: boolean; ttsFrontSideLanguage: string | null; ttsBackSideLanguage: string | null }; speech: Entry[] | null }) {
+  const t = useT()
+  if (!deck.ttsEnabled) return null
+  const sideName = (side: string) => (side === 'front' ? t('media.tts.front') : t('media.tts.back'))
+  return (
+    <section className="speech-status" aria-label={t('media.tts.title')} data-testid="speech-status">
+      <p className="muted">
+        {t('media.tts.on', { front: deck.ttsFrontSideLanguage ?? 'en', back: deck.ttsBackSideLanguage ?? 'en' })}
+      </p>
+      {speech && speech.length > 0 && (
+        <ul className="speech-states">
+          {speech.map((entry) => (
+            <li key={entry.side} data-side={entry.side} data-state={entry.state}>
+              <strong>{sideName(entry.side)}</strong>{' '}
+              {entry.state === 'failed'
+                ? t('media.tts.state_failed', { reason: t(ERROR_KEYS[entry.errorCode ?? ''] ?? 'media.tts.error_other', { max: 1000 }) })
+                : t(`media.tts.state_${entry.state}`)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
