@@ -39,3 +39,19 @@ export const BUILTIN_PRESETS: ({ key: string; name: string } & PresetLook)[] = [
     dark: { fontColor: '#fff3cd', cardBackgroundColor: '#262217', separatorColor: '#b7862a' },
   },
 ]
+
+type Client = { rawQuery(sql: string, bindings?: any[]): PromiseLike<unknown> }
+
+/** Inserts the built-in presets that are missing, by key (idempotent): migration 0027, and the tests after emptying the tables. */
+export async function insertBuiltinCardPresets(client: Client) {
+  for (const [position, preset] of BUILTIN_PRESETS.entries()) {
+    await client.rawQuery(
+      `INSERT INTO card_presets (key, name, font_family, font_settings, corner_radius, border_thickness, separator_thickness, colors, dark_colors, position)
+       SELECT ?, ?, ?, ?::jsonb, ?, ?, ?, ?::jsonb, ?::jsonb, ? WHERE NOT EXISTS (SELECT 1 FROM card_presets WHERE key = ?)`,
+      [
+        preset.key, preset.name, preset.fontFamily, JSON.stringify(preset.fontSettings), preset.cornerRadius, preset.borderThickness,
+        preset.separatorThickness, JSON.stringify(preset.colors), JSON.stringify(preset.dark), position, preset.key,
+      ]
+    )
+  }
+}

@@ -1,5 +1,5 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
-import { BUILTIN_PRESETS } from '#database/builtin_card_presets'
+import { insertBuiltinCardPresets } from '#database/builtin_card_presets'
 
 /*
  * Card presets (the spec's Card preset entity): the built-in ones (user_id
@@ -32,13 +32,7 @@ export default class extends BaseSchema {
       table.index(['user_id', 'id'])
     })
     this.defer(async (db) => {
-      for (const [position, preset] of BUILTIN_PRESETS.entries()) {
-        await db.table('card_presets').insert({
-          key: preset.key, name: preset.name, font_family: preset.fontFamily, font_settings: JSON.stringify(preset.fontSettings),
-          corner_radius: preset.cornerRadius, border_thickness: preset.borderThickness, separator_thickness: preset.separatorThickness,
-          colors: JSON.stringify(preset.colors), dark_colors: JSON.stringify(preset.dark), position,
-        })
-      }
+      await insertBuiltinCardPresets(db)
       /* the column existed unused; nothing pointed anywhere, but stay safe for hand-edited rows */
       await db.rawQuery('UPDATE decks SET card_preset_id = NULL WHERE card_preset_id IS NOT NULL AND card_preset_id NOT IN (SELECT id FROM card_presets)')
     })

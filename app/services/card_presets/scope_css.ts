@@ -59,15 +59,20 @@ function declarationAllowed(decl: Declaration) {
   return urlsOf(decl.value).every(isSameOriginUrl) && (!value.includes('url(') || urlsOf(decl.value).length > 0)
 }
 
+const isRoot = (node: selectorParser.Node | undefined) =>
+  Boolean(node && ((node.type === 'tag' && ROOTS.has(node.value.toLowerCase())) || (node.type === 'pseudo' && node.value.toLowerCase() === ':root')))
+
 const rewriteSelector = selectorParser((selectors) => {
   selectors.each((selector) => {
-    const first = selector.first
-    const frame = selectorParser.className({ value: FRAME_CLASS })
-    if (first && ((first.type === 'tag' && ROOTS.has(first.value.toLowerCase())) || (first.type === 'pseudo' && first.value.toLowerCase() === ':root'))) {
-      first.replaceWith(frame)
-      /* `html body .x` and `body.x`: the rest is inside (or on) the frame */
-      return
+    /* `html body .x`: the document's roots in front are the frame's place */
+    while (isRoot(selector.first) && selector.first.next()?.type === 'combinator') {
+      selector.first.next()!.remove()
+      selector.first.remove()
     }
+    const frame = selectorParser.className({ value: FRAME_CLASS })
+    if (selector.first) selector.first.spaces.before = ''
+    /* `body`, `body.x`, `:root`: the frame itself */
+    if (isRoot(selector.first)) return void selector.first.replaceWith(frame)
     selector.prepend(selectorParser.combinator({ value: ' ' }))
     selector.prepend(frame)
   })
@@ -75,7 +80,7 @@ const rewriteSelector = selectorParser((selectors) => {
 
 function scopeRule(rule: Rule) {
   try {
-    rule.selector = rewriteSelector.processSync(rule.selector, { lossless: false })
+    rule.selector = rewriteSelector.processSync(rule.selector.trim())
   } catch {
     rule.remove()
   }
