@@ -9,7 +9,7 @@ const imageValue = () => vine.string().trim().maxLength(2000).nullable().optiona
 
 const variant = () =>
   vine
-    .object(Object.fromEntries(COLOR_FIELDS.map((field) => [field, field.endsWith('Url') ? imageValue() : colorValue()])) as Record<(typeof COLOR_FIELDS)[number], ReturnType<typeof colorValue>>)
+    .object(Object.fromEntries(COLOR_FIELDS.map((field) => [field, (/Url$/.test(field) ? imageValue() : colorValue())])) as Record<(typeof COLOR_FIELDS)[number], ReturnType<typeof colorValue>>)
     .optional()
 
 const presetFont = () =>
