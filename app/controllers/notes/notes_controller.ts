@@ -10,6 +10,9 @@ import NoteTransformer from '#transformers/note_transformer'
 import NotePreviewTransformer from '#transformers/note_preview_transformer'
 import MediaTransformer from '#transformers/media_transformer'
 import { attachmentValidator, editorNoteValidator, editorPreviewValidator, editorUpdateValidator } from '#validators/content'
+import type Deck from '#models/deck'
+import { deckLook } from '#queries/card_presets/deck_appearance'
+import CardPresetTransformer from '#transformers/card_preset_transformer'
 
 /*
  * The editor's background calls must not eat the flash messages meant for
@@ -20,18 +23,24 @@ function keepFlash(ctx: HttpContext) {
   ctx.session.reflash()
 }
 
+/** The preview shows cards as the deck's preset and fonts make them look. */
+async function editorAppearance(deck: Deck) {
+  const look = await deckLook(deck)
+  return CardPresetTransformer.appearance(look.deck, look.preset)
+}
+
 /** The note editor's pages and the two JSON calls it makes (preview, media upload). */
 export default class NotesController {
   async create(ctx: HttpContext) {
     const choices = await editorChoices(ctx.auth.use('web').getUserOrFail(), Number(ctx.params.deckId))
-    return ctx.inertia.render('notes/editor', { ...NoteTransformer.editorPage(choices), note: null })
+    return ctx.inertia.render('notes/editor', { ...NoteTransformer.editorPage(choices), note: null, cardAppearance: await editorAppearance(choices.deck) })
   }
 
   async edit(ctx: HttpContext) {
     const user = ctx.auth.use('web').getUserOrFail()
     const note = await findNote(user, ctx.params.id, 'edit')
     const choices = await editorChoices(user, note.deckId)
-    return ctx.inertia.render('notes/editor', { ...NoteTransformer.editorPage(choices), note: NoteTransformer.forEditor(note) })
+    return ctx.inertia.render('notes/editor', { ...NoteTransformer.editorPage(choices), note: NoteTransformer.forEditor(note), cardAppearance: await editorAppearance(choices.deck) })
   }
 
   async store(ctx: HttpContext) {

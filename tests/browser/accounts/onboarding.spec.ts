@@ -107,7 +107,7 @@ test.group('Onboarding in the browser', (group) => {
     assert.isBelow(act.seconds, 60, `${act.seconds} s of simulated time`)
   })
 
-  test('skipping on a desktop goes home, and the onboarding is not shown again after sign-in', async ({ visit, assert }) => {
+  test('skipping on a desktop goes home and ends the onboarding', async ({ visit, assert }) => {
     const page = await visit('/get-started')
     await page.setViewportSize({ width: 1280, height: 900 })
     await hydrated(page)
