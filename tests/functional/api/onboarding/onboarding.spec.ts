@@ -116,6 +116,8 @@ test.group('API: onboarding', (group) => {
     ;(await client.post('/api/onboarding/mark_deck_as_interested').bearerToken(token).json({ deck_id: 999999 })).assertStatus(404)
     ;(await client.post('/api/onboarding/mark_deck_as_interested').bearerToken(token).json({})).assertStatus(422)
     ;(await client.post('/api/onboarding/mark_deck_as_interested').bearerToken(token).json({ deck_id: 'x' })).assertStatus(422)
+    /* an object no number can be made of (Number() throws on it) is refused like any other bad number */
+    ;(await client.post('/api/onboarding/mark_deck_as_interested').bearerToken(token).json({ deck_id: { toString: 1, valueOf: null } })).assertStatus(422)
   })
 
   test('subject_list: subjects with specifications, and exams, in the request\'s language', async ({ client, assert }) => {
