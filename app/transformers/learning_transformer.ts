@@ -1,10 +1,12 @@
 import type { I18n } from '@adonisjs/i18n'
-import type { SessionBatch, SessionStart } from '#queries/learning/session_batch'
 import type { SessionStanding } from '#queries/learning/session_standing'
 import type { SessionCard } from '#queries/learning/session_cards'
 import type { StudyContext } from '#queries/learning/study_context'
 import type { TopCounters } from '#queries/learning/session_counters'
 import LearningCardTransformer from '#transformers/learning_card_transformer'
+import CardPresetTransformer from '#transformers/card_preset_transformer'
+import type { SessionBatch, SessionStart } from '#queries/learning/session_batch'
+import { appearanceDeck } from '#queries/card_presets/deck_appearance'
 import UserTransformer from '#transformers/user_transformer'
 import type { AnswerResult } from '#actions/learning/answer_card'
 
@@ -45,6 +47,8 @@ export default class LearningTransformer {
       ...batch,
       dailyLimit: start.dailyLimit,
       tutorialSeen: context.user.learningTutorialSeen,
+      /* how the cards look: the deck's preset and fonts, and the card frame's CSS */
+      cardAppearance: CardPresetTransformer.appearance(appearanceDeck(context), start.preset),
     }
   }
 

@@ -20,6 +20,7 @@ export default class UserTransformer {
       username: user.username,
       about: user.about,
       onboardingData: user.onboardingData,
+      onboardingComplete: user.onboardingComplete,
       avatarColor: user.avatarColor,
       avatarUrl: avatarUrlOf(user),
       countryCode: user.countryCode,

@@ -43,6 +43,8 @@ export const updateDeckValidator = vine.create({
     shuffle_cards_enabled: vine.boolean().optional(),
     offline_mode_enabled: vine.boolean().optional(),
     font_settings: vine.object({ desktop: deviceFont(), tablet: deviceFont(), phone: deviceFont() }).optional(),
+    /* a built-in preset or the learner's own (GET card_presets); null goes back to the default look */
+    card_preset_id: id().nullable().optional(),
     new_cards_per_day: vine.number().withoutDecimals().range([0, 9999]).nullable().optional(),
     max_cards_per_day: vine.number().withoutDecimals().range([0, 99999]).nullable().optional(),
     notes_sort_by: vine.enum(['next_review_at', 'created_at', 'alphabetical'] as const).optional(),

@@ -5,6 +5,7 @@ import { LOCALES } from '#config/i18n'
 import { THEMES } from '#services/themes'
 import { email, newPassword, personName, username } from '#validators/rules'
 import { AVATAR_MAX_MB } from '#services/upload_limits'
+import { onboardingDataSchema } from '#validators/onboarding'
 
 export const AVATAR_MAX_SIZE = `${AVATAR_MAX_MB}mb`
 export const AVATAR_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'heic']
@@ -32,9 +33,15 @@ const profileFields = {
   password_confirmation: vine.string().sameAs('password').optional(),
 }
 
+/* the onboarding's answers (merged into the stored ones) and its complete flag, api only */
+const onboardingFields = {
+  onboarding_data: onboardingDataSchema().optional(),
+  onboarding_complete: vine.boolean().optional(),
+}
+
 /* api: PUT users/{id}, the fields wrapped in `user` (multipart may add `avatar`) */
 export const apiUpdateUserValidator = vine.create({
-  user: vine.object(profileFields).optional(),
+  user: vine.object({ ...profileFields, ...onboardingFields }).optional(),
   timezone_offset: vine.number().withoutDecimals().range([-840, 840]).optional(),
   avatar: avatar().optional(),
 })

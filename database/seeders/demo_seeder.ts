@@ -9,6 +9,7 @@ import SaveNote from '#actions/notes/save_note'
 import { playDemoHistory } from '#database/demo_history'
 import { DEMO } from '#database/demo_account'
 import { seedDemoLibrary } from '#database/demo_library'
+import { seedStarterDecks } from '#database/starter_decks'
 
 export { DEMO }
 
@@ -39,6 +40,8 @@ export default class DemoSeeder extends BaseSeeder {
   async run() {
     const demo = (await User.findBy('email', DEMO.email)) ?? (await this.seedAccount())
     await seedDemoLibrary(demo)
+    /* what the onboarding suggests on a new install */
+    await seedStarterDecks(demo)
   }
 
   private async seedAccount() {

@@ -10,12 +10,14 @@ import { assertEditable, findDeck } from '#queries/decks/find_deck'
 import DeckPolicy from '#policies/deck_policy'
 import { authorize } from '#services/authorize'
 import { setSharing } from '#actions/sharing/set_sharing'
+import { findUsablePreset } from '#queries/card_presets/find_presets'
 
 export interface UpdateDeckInput {
   name?: string | null
   shuffleCardsEnabled?: boolean
   offlineModeEnabled?: boolean
   fontSettings?: FontSettings
+  cardPresetId?: number | null
   newCardsPerDay?: number | null
   maxCardsPerDay?: number | null
   notesSortBy?: Deck['notesSortBy']
@@ -36,7 +38,7 @@ export interface UpdateDeckInput {
 export function updateDeckInput(input: Infer<typeof updateDeckValidator>['deck']): UpdateDeckInput {
   return {
     name: input.name, shuffleCardsEnabled: input.shuffle_cards_enabled, offlineModeEnabled: input.offline_mode_enabled,
-    fontSettings: input.font_settings, newCardsPerDay: input.new_cards_per_day, maxCardsPerDay: input.max_cards_per_day,
+    fontSettings: input.font_settings, cardPresetId: input.card_preset_id, newCardsPerDay: input.new_cards_per_day, maxCardsPerDay: input.max_cards_per_day,
     notesSortBy: input.notes_sort_by, notesOrder: input.notes_order, ttsEnabled: input.tts_enabled,
     ttsWholeCardPronunciation: input.tts_whole_card_pronunciation, ttsAutoplayEnabled: input.tts_autoplay_enabled,
     ttsFrontSideLanguage: input.tts_front_side_language, ttsBackSideLanguage: input.tts_back_side_language,
@@ -70,7 +72,11 @@ export default class UpdateDeck {
         await authorize(user, DeckPolicy, deck.isRootDeck ? 'manage' : 'edit', deck)
         assertEditable(deck)
       }
+      /* a preset the learner may not use is a 404, as any id they cannot see */
+      if (edits.cardPresetId) await findUsablePreset(user, edits.cardPresetId, trx)
       if (edits.fontSettings) defined.fontSettings = { ...deck.fontSettings, ...edits.fontSettings }
+      /* choosing another preset takes its fonts: the deck's own sizes, chosen before, no longer override them */
+      else if (edits.cardPresetId !== undefined && edits.cardPresetId !== deck.cardPresetId) defined.fontSettings = {}
       deck.merge(defined)
       if (sharingEnabled !== undefined) await setSharing(user, deck, sharingEnabled, trx)
       /* the list's order is remembered on the owner's deck; a participant's list keeps the default */

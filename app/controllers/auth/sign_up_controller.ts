@@ -2,7 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import RegisterWithEmail from '#actions/auth/register_with_email'
 import { signUpValidator } from '#validators/auth'
 import { socialSignInOptions } from '#services/social_options'
-import { afterSignInPath } from '#services/next_path'
+import { afterSignUpPath } from '#services/next_path'
 import { signInWeb } from '#services/web_sign_in'
 
 export default class SignUpController {
@@ -18,8 +18,10 @@ export default class SignUpController {
     const { request, auth, response, i18n } = ctx
     const { name, email, password } = await request.validateUsing(signUpValidator)
     const guest = auth.use('web').user
+    /* a guest who signs up has had their onboarding already (done or skipped) */
+    const newcomer = !guest?.isGuest
     const user = await new RegisterWithEmail().handle({ name, email, password, guest, locale: i18n.locale })
     await signInWeb(ctx, user)
-    return response.redirect(afterSignInPath(ctx))
+    return response.redirect(afterSignUpPath(ctx, newcomer && !user.onboardingComplete))
   }
 }

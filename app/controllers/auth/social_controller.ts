@@ -5,7 +5,7 @@ import { verifyIdentityToken } from '#services/identity_tokens'
 import { appleWeb } from '#config/identity'
 import type { SocialProvider } from '#models/social_account'
 import { socialSignInOptions } from '#services/social_options'
-import { afterSignInPath } from '#services/next_path'
+import { afterSignInPath, afterSignUpPath } from '#services/next_path'
 import { signInWeb } from '#services/web_sign_in'
 
 /**
@@ -30,7 +30,7 @@ export default class SocialController {
       return response.redirect().toRoute(auth.user ? 'account.show' : 'auth.sign_in')
     }
     const profile = await google.user()
-    const { user } = await new SignInWithIdentity().handle(
+    const { user, isNewUser } = await new SignInWithIdentity().handle(
       {
         provider: 'google',
         subject: profile.id,
@@ -40,7 +40,7 @@ export default class SocialController {
       },
       { current: auth.use('web').user }
     )
-    return this.finish(user, ctx)
+    return this.finish(user, ctx, isNewUser)
   }
 
   async appleRedirect(ctx: HttpContext) {
@@ -78,15 +78,17 @@ export default class SocialController {
       const given = JSON.parse(request.input('user') ?? 'null')?.name
       name = [given?.firstName, given?.lastName].filter(Boolean).join(' ') || null
     } catch {}
-    const { user } = await new SignInWithIdentity().handle(identity, { current: auth.use('web').user, name })
-    return this.finish(user, ctx)
+    const { user, isNewUser } = await new SignInWithIdentity().handle(identity, { current: auth.use('web').user, name })
+    return this.finish(user, ctx, isNewUser)
   }
 
   /** Connecting a provider goes back to the account page; a sign-in to the page that asked for it. */
-  private async finish(user: Awaited<ReturnType<SignInWithIdentity['handle']>>['user'], ctx: HttpContext) {
+  private async finish(user: Awaited<ReturnType<SignInWithIdentity['handle']>>['user'], ctx: HttpContext, isNewUser: boolean) {
     const wasSignedIn = ctx.auth.use('web').user?.id === user.id
     await signInWeb(ctx, user)
     if (wasSignedIn) return ctx.response.redirect().toRoute('account.show')
+    /* a new account starts with the onboarding, as after a sign-up */
+    if (isNewUser) return ctx.response.redirect(afterSignUpPath(ctx, !user.onboardingComplete))
     return ctx.response.redirect(afterSignInPath(ctx))
   }
 }

@@ -11,6 +11,9 @@ import NotePreviewTransformer from '#transformers/note_preview_transformer'
 import MediaTransformer from '#transformers/media_transformer'
 import NoteSpeech from '#models/note_speech'
 import { attachmentValidator, editorNoteValidator, editorPreviewValidator, editorUpdateValidator } from '#validators/content'
+import type Deck from '#models/deck'
+import { deckLook } from '#queries/card_presets/deck_appearance'
+import CardPresetTransformer from '#transformers/card_preset_transformer'
 
 /*
  * The editor's background calls must not eat the flash messages meant for
@@ -21,11 +24,17 @@ function keepFlash(ctx: HttpContext) {
   ctx.session.reflash()
 }
 
+/** The preview shows cards as the deck's preset and fonts make them look. */
+async function editorAppearance(deck: Deck) {
+  const look = await deckLook(deck)
+  return CardPresetTransformer.appearance(look.deck, look.preset)
+}
+
 /** The note editor's pages and the two JSON calls it makes (preview, media upload). */
 export default class NotesController {
   async create(ctx: HttpContext) {
     const choices = await editorChoices(ctx.auth.use('web').getUserOrFail(), Number(ctx.params.deckId))
-    return ctx.inertia.render('notes/editor', { ...NoteTransformer.editorPage(choices), note: null })
+    return ctx.inertia.render('notes/editor', { ...NoteTransformer.editorPage(choices), note: null, cardAppearance: await editorAppearance(choices.deck) })
   }
 
   async edit(ctx: HttpContext) {
@@ -33,7 +42,11 @@ export default class NotesController {
     const note = await findNote(user, ctx.params.id, 'edit')
     const choices = await editorChoices(user, note.deckId)
     const speech = await NoteSpeech.query().where('note_id', note.id).orderBy(['side', 'string_index'])
-    return ctx.inertia.render('notes/editor', { ...NoteTransformer.editorPage(choices), note: NoteTransformer.forEditor(note, speech) })
+    return ctx.inertia.render('notes/editor', {
+      ...NoteTransformer.editorPage(choices),
+      note: NoteTransformer.forEditor(note, speech),
+      cardAppearance: await editorAppearance(choices.deck),
+    })
   }
 
   async store(ctx: HttpContext) {

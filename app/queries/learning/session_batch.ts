@@ -4,6 +4,8 @@ import { studyQueue, PREFETCH, type QueueState } from '#queries/learning/queue'
 import { sessionCards, type SessionCard } from '#queries/learning/session_cards'
 import { isUndoAvailable } from '#queries/learning/undoable_answer'
 import { dailyLimit, type DailyLimit } from '#queries/learning/daily_limit'
+import type CardPreset from '#models/card_preset'
+import { appearanceDeck, loadPreset } from '#queries/card_presets/deck_appearance'
 
 /*
  * What the learning calls read, the same for the apps' JSON and the web's
@@ -13,7 +15,7 @@ import { dailyLimit, type DailyLimit } from '#queries/learning/daily_limit'
  */
 
 export type SessionBatch = { context: StudyContext; queue: QueueState; cards: SessionCard[]; undoAvailable: boolean }
-export type SessionStart = SessionBatch & { dailyLimit: DailyLimit }
+export type SessionStart = SessionBatch & { dailyLimit: DailyLimit; preset: CardPreset | null }
 
 /** The next cards of a session (never one in `excludeIds`, which the client still holds), and where the learner stands. */
 export async function sessionBatch(context: StudyContext, limit = PREFETCH, excludeIds: number[] = []): Promise<SessionBatch> {
@@ -26,7 +28,7 @@ export async function sessionBatch(context: StudyContext, limit = PREFETCH, excl
 export async function sessionStart(user: User, deckId: unknown): Promise<SessionStart> {
   const context = await studyContext(user, deckId)
   const batch = await sessionBatch(context)
-  return { ...batch, dailyLimit: await dailyLimit(user, context.today) }
+  return { ...batch, dailyLimit: await dailyLimit(user, context.today), preset: await loadPreset(appearanceDeck(context).cardPresetId) }
 }
 
 /** GET v2/learning/cards. */

@@ -16,6 +16,7 @@ import { limitsPaths, limitsSchemas } from '#services/openapi/limits_paths'
 import { adminPaths, adminSchemas, adminSecuritySchemes } from '#services/openapi/admin_paths'
 import { paymentsPaths } from '#services/openapi/payments_paths'
 import { mediaHelperPaths } from '#services/openapi/media_helper_paths'
+import { onboardingPaths, onboardingSchemas } from '#services/openapi/onboarding_paths'
 
 const authAnswer = entity({ token: str(), isNewUser: bool, user: ref('User') })
 const providers = entity({ providers: listOf(entity({ provider: str({ enum: ['google', 'apple'] }), email: nullable(str()) })) })
@@ -55,12 +56,14 @@ export const openApiDocument = {
       ...publishingSchemas,
       ...librarySchemas,
       ...limitsSchemas,
+      ...onboardingSchemas,
       ...adminSchemas,
       /* the same complete User from users/me, PUT users/{id}, every sign-up and every sign-in */
       User: entity({
         id: int, analyticsId: str(), email: nullable(str()), provider: str({ enum: ['apple', 'google', 'email', 'guest'] }),
         isPremium: bool, authorized: { ...bool, description: 'false for a guest' }, name: nullable(str()), username: nullable(str()), about: nullable(str()),
-        onboardingData: freeForm('the apps\' onboarding answers (languageFocus, languageKey, languageLevel, materialKey, examDate)'),
+        onboardingData: freeForm('the onboarding answers: the spec\'s languageFocus, languageKey, languageLevel, materialKey, examDate, and ageRange, forgetRate, studyHabit, goal, nativeLanguageKey, reason, examName, specificationKey, minutesPerDay, studyTime, remindersEnabled'),
+        onboardingComplete: bool,
         avatarColor: str({ enum: ['blue', 'violet', 'orange', 'red', 'green'] }), avatarUrl: nullable(str()),
         countryCode: nullable(str()), createdAt: str({ format: 'date-time' }), experiments: mapOf(str()), locale: nullable(str()), theme: str(),
         timezoneOffset: { ...int, description: 'minutes from UTC' },
@@ -115,6 +118,8 @@ export const openApiDocument = {
             name: str(), username: str({ pattern: '^[a-z0-9.]+$', maxLength: 30 }), email: str(), about: str(), avatar_color: str(),
             timezone_offset: { type: 'integer' }, locale: str(), theme: str(),
             easy_days: nullable({ type: 'array', items: { type: 'number', minimum: 0, maximum: 1 }, minItems: 7, maxItems: 7 }), current_password: str(), password: str(), password_confirmation: str(),
+            onboarding_data: { type: 'object', additionalProperties: true, description: 'answers merged into onboardingData (null removes one); validated all or nothing' },
+            onboarding_complete: { ...bool, description: 'the spec\'s onboarding complete flag' },
           }),
         }),
         ok: [200, ref('User')],
@@ -154,6 +159,7 @@ export const openApiDocument = {
     ...limitsPaths,
     ...paymentsPaths,
     ...mediaHelperPaths,
+    ...onboardingPaths,
     '/openapi.json': { get: op('This document', { ok: [200, { type: 'object' }] }) },
     '/docs': { get: { summary: 'A readable page of this document', security: [], responses: { '200': { description: 'HTML' } } } },
   },

@@ -48,7 +48,7 @@ export const learningPaths = {
   '/health': { get: op('The server answers (no database touched)', { ok: [200, obj({ status: str({ const: 'ok' }) })] }) },
   '/v2/learning/start': {
     get: op('Start a session (query: deck_id, learn_session_start_timestamp): the first card, its buttons, the next cards, counters, the daily limit', {
-      auth, ok: [200, obj({ deck: entity({ id: int, name: str(), rootDeckId: int }), card: { oneOf: [ref('LearningCard'), { type: 'null' }] }, answerButtons: listOf(ref('AnswerButton')), ...session, dailyLimit: entity({ limit: nullable('integer'), studiedToday: int, reached: bool, kind: nullable('string') }), tutorialSeen: bool })],
+      auth, ok: [200, obj({ deck: entity({ id: int, name: str(), rootDeckId: int }), card: { oneOf: [ref('LearningCard'), { type: 'null' }] }, answerButtons: listOf(ref('AnswerButton')), ...session, dailyLimit: entity({ limit: nullable('integer'), studiedToday: int, reached: bool, kind: nullable('string') }), tutorialSeen: bool, cardAppearance: ref('CardAppearance') })],
       extra: { ...notFound, '409': error('E_DECK_ARCHIVED') },
     }),
   },

@@ -12,6 +12,13 @@ const ALIGNMENTS = ['left', 'center', 'right'] as const
 type Alignment = (typeof ALIGNMENTS)[number]
 type Device = (typeof DEVICES)[number]
 
+type Fonts = Record<Device, { size: number; alignment: Alignment }>
+const fontsOf = (deck: Deck) => Object.fromEntries(DEVICES.map((device) => [device, { size: deck.fontSettings[device].size, alignment: deck.fontSettings[device].alignment as Alignment }])) as Fonts
+const changedFonts = (fonts: Fonts, initial: Fonts) => {
+  const changed = DEVICES.filter((device) => JSON.stringify(fonts[device]) !== JSON.stringify(initial[device]))
+  return changed.length ? Object.fromEntries(changed.map((device) => [device, fonts[device]])) : undefined
+}
+
 /** An empty limit field means no limit (null). */
 const limit = (value: string) => (value.trim() === '' ? null : Number(value))
 
@@ -26,10 +33,7 @@ function useSettingsForm(deck: Deck, shared: boolean) {
     ttsAutoplay: deck.ttsAutoplayEnabled,
     ttsFront: deck.ttsFrontSideLanguage ?? '',
     ttsBack: deck.ttsBackSideLanguage ?? '',
-    fonts: Object.fromEntries(DEVICES.map((device) => [device, { size: deck.fontSettings[device].size, alignment: deck.fontSettings[device].alignment as Alignment }])) as Record<
-      Device,
-      { size: number; alignment: Alignment }
-    >,
+    fonts: fontsOf(deck),
   })
   const save = (event: FormEvent) => {
     event.preventDefault()
@@ -41,7 +45,8 @@ function useSettingsForm(deck: Deck, shared: boolean) {
         new_cards_per_day: limit(data.newCardsPerDay),
         max_cards_per_day: limit(data.maxCardsPerDay),
         shuffle_cards_enabled: data.shuffle,
-        font_settings: data.fonts,
+        /* only the sizes changed here: the others stay the deck's preset's (app/services/card_presets/appearance.ts) */
+        font_settings: changedFonts(data.fonts, fontsOf(deck)),
         tts_enabled: data.ttsEnabled,
         tts_autoplay_enabled: data.ttsAutoplay,
         tts_front_side_language: data.ttsFront.trim() || null,
@@ -58,7 +63,7 @@ function useSettingsForm(deck: Deck, shared: boolean) {
 type SettingsForm = ReturnType<typeof useSettingsForm>
 
 /** The font size and alignment on each kind of device. */
-function FontTable({ settings, disabled }: { settings: SettingsForm; disabled: boolean }) {
+function FontTable({ settings, disabled, deckId }: { settings: SettingsForm; disabled: boolean; deckId: number }) {
   const t = useT()
   const { form, setFont } = settings
   const deviceLabels = { desktop: t('decks.settings.desktop'), tablet: t('decks.settings.tablet'), phone: t('decks.settings.phone') }
@@ -66,6 +71,9 @@ function FontTable({ settings, disabled }: { settings: SettingsForm; disabled: b
   return (
     <fieldset className="fonts" disabled={disabled}>
       <legend>{t('decks.settings.font')}</legend>
+      <p>
+        <a href={urlFor('decks.card_style', { id: deckId })}>{t('card_style.open')}</a>
+      </p>
       <table className="font-table">
         <thead>
           <tr>
@@ -214,7 +222,7 @@ export function DeckSettings({ deck, editable }: { deck: Deck; editable: boolean
             <input type="checkbox" name="shuffle" checked={form.data.shuffle} disabled={shared} onChange={(event) => form.setData('shuffle', event.target.checked)} />
             <span>{t('decks.settings.shuffle')}</span>
           </label>
-          <FontTable settings={settings} disabled={shared} />
+          <FontTable settings={settings} disabled={shared} deckId={deck.id} />
           <SpeechSettings settings={settings} disabled={shared} />
           <button type="submit" className="button primary" disabled={form.processing || !form.data.name.trim()}>
             {t('decks.actions.save')}

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import katexCssUrl from 'katex/dist/katex.min.css?url'
 import { renderMath } from './math'
 import { useCardTheme, type CardTheme } from './use_card_theme'
+import { useCardAppearance, useCardDevice, type CardAppearance, type CardDevice } from './card_appearance'
 
 export type CardFaceProps = {
   /** server-rendered, server-sanitized HTML of one side of a card */
@@ -44,9 +45,11 @@ hr#answer { border: 0; border-top: 1px solid ${theme.border}; margin: 1rem 0; }
 /** `</style` inside a note type's CSS must not end our style element. */
 const styleText = (css: string) => css.replace(/<\/style/gi, '<\\/style')
 
-function cardDocument(html: string, css: string, theme: CardTheme) {
+/* the frame's classes: the preset's CSS is written for them (app/services/card_presets/appearance.ts) */
+function cardDocument(html: string, css: string, theme: CardTheme, device: CardDevice, appearance: CardAppearance | null) {
   const night = theme.scheme === 'dark' ? ' nightMode night_mode' : ''
-  return `<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="${katexCssUrl}"><style>${baseCss(theme)}</style><style>${styleText(css)}</style></head><body class="card${night}">${renderMath(html)}</body></html>`
+  const look = appearance ? `<style data-card-appearance>${styleText(appearance.css)}</style>` : ''
+  return `<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="${katexCssUrl}"><style>${baseCss(theme)}</style><style>${styleText(css)}</style>${look}</head><body class="card mnemo-card-frame mnemo-device-${device}${night}">${renderMath(html)}</body></html>`
 }
 
 /**
@@ -57,9 +60,12 @@ function cardDocument(html: string, css: string, theme: CardTheme) {
 export function CardFace({ html, css = '', className, title }: CardFaceProps) {
   const frame = useRef<HTMLIFrameElement>(null)
   const theme = useCardTheme()
+  const appearance = useCardAppearance()
+  const device = useCardDevice()
   const [height, setHeight] = useState<number>()
   /* built after mount only: math rendering needs the DOM, and server and client must agree */
-  const srcDoc = useMemo(() => (theme ? cardDocument(html, css, theme) : undefined), [html, css, theme])
+  const srcDoc = useMemo(() => (theme ? cardDocument(html, css, theme, device, appearance) : undefined), [html, css, theme, device, appearance])
+  const surround = appearance && theme ? appearance.surroundings[theme.scheme] : null
 
   const measure = useCallback(() => {
     const body = frame.current?.contentDocument?.body
@@ -83,7 +89,7 @@ export function CardFace({ html, css = '', className, title }: CardFaceProps) {
   }, [measure])
   useEffect(() => () => cleanup.current?.(), [])
 
-  return (
+  const face = (
     <iframe
       ref={frame}
       className={`card-face${className ? ` ${className}` : ''}`}
@@ -93,5 +99,12 @@ export function CardFace({ html, css = '', className, title }: CardFaceProps) {
       onLoad={onLoad}
       style={height ? { height } : undefined}
     />
+  )
+  /* the preset's colour or picture around the card (never CSS: a checked colour and a same-origin path) */
+  if (!surround?.color && !surround?.image) return face
+  return (
+    <div className="card-surround" style={{ backgroundColor: surround.color ?? undefined, backgroundImage: surround.image ?? undefined, backgroundSize: 'cover' }}>
+      {face}
+    </div>
   )
 }

@@ -17,6 +17,7 @@ import { BlockedScreen, CardView, SessionToolbar, WaitingScreen } from '~/compon
 import { useSessionKeys, useTypeIn, type TypeIn } from '~/components/learn/use_session_keys'
 import { studiedIn, useLearningSession } from '~/components/learn/use_learning_session'
 import type { SessionProps } from '~/components/learn/types'
+import { CardAppearanceContext } from '~/components/editor/card_appearance'
 import '~/css/decks.css'
 import '~/css/learn.css'
 
@@ -123,7 +124,9 @@ function Session(props: SessionProps) {
           <span aria-hidden="true">⌨</span>
         </button>
       </header>
-      <SessionContent session={session} deckId={deck.id} typeIn={typeIn} shared={props.sharedDeckEmpty} />
+      <CardAppearanceContext.Provider value={props.cardAppearance}>
+        <SessionContent session={session} deckId={deck.id} typeIn={typeIn} shared={props.sharedDeckEmpty} />
+      </CardAppearanceContext.Provider>
       <SessionToolbar
         undoAvailable={state.undoAvailable}
         cardTools={cardTools}

@@ -12,6 +12,7 @@ import {
   mediaUploader, useFieldErrors, useNoteDraft, type EditedNote, type EditorDeck, type FieldErrors, type NoteTypeOption,
 } from '~/components/editor/note_draft'
 import { SpeechStatus } from '~/components/editor/speech_status'
+import { CardAppearanceContext, type CardAppearance } from '~/components/editor/card_appearance'
 import '~/css/editor.css'
 
 export type EditorProps = {
@@ -19,12 +20,14 @@ export type EditorProps = {
   noteTypes: NoteTypeOption[]
   note: null | EditedNote
   defaultNoteTypeId: number
+  /** the deck's preset and fonts, as its cards are studied */
+  cardAppearance: CardAppearance
 }
 
 const FIELD_ID = 'note-field'
 
 /** Adds a note to a deck (then another, Anki's way) or edits one, with a live preview of its cards. */
-export default function NoteEditor({ deck, noteTypes, note, defaultNoteTypeId }: EditorProps) {
+export default function NoteEditor({ deck, noteTypes, note, defaultNoteTypeId, cardAppearance }: EditorProps) {
   const t = useT()
   const { errors } = useShared() as { errors?: Record<string, string | string[]> }
   const draft = useNoteDraft(noteTypes, note, defaultNoteTypeId)
@@ -70,7 +73,9 @@ export default function NoteEditor({ deck, noteTypes, note, defaultNoteTypeId }:
           <SpeechStatus deck={deck} speech={note?.speech ?? null} />
           <EditorActions adding={!note} saving={saving} onClose={close} />
         </form>
-        <NotePreviewPanel asked={previewRequest !== null} preview={preview} attempted={attempted} />
+        <CardAppearanceContext.Provider value={cardAppearance}>
+          <NotePreviewPanel asked={previewRequest !== null} preview={preview} attempted={attempted} />
+        </CardAppearanceContext.Provider>
       </div>
     </div>
   )

@@ -18,6 +18,9 @@ test.group('Account lifecycle in the browser', (group) => {
     await page.getByLabel('Password', { exact: true }).fill('first-password-1')
     await page.getByLabel('Confirm password').fill('first-password-1')
     await page.getByRole('button', { name: 'Sign up' }).click()
+    /* a new account starts with the onboarding, which can be skipped */
+    await page.getByRole('heading', { name: 'How old are you?' }).waitFor()
+    await page.getByRole('button', { name: 'Skip' }).click()
     await page.getByRole('heading', { name: 'Welcome, Ana Lima' }).waitFor()
 
     /* sign out, then sign in */

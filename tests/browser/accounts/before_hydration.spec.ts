@@ -72,6 +72,9 @@ test.group('Forms before hydration', (group) => {
     assert.equal(await page.getByLabel('Name').inputValue(), 'Bea Souza')
     assert.equal(await page.getByLabel('E-mail').inputValue(), 'bea@example.test')
     await page.getByRole('button', { name: 'Sign up' }).click()
+    /* a new account starts with the onboarding, which can be skipped */
+    await page.getByRole('heading', { name: 'How old are you?' }).waitFor()
+    await page.getByRole('button', { name: 'Skip' }).click()
     await page.getByRole('heading', { name: 'Welcome, Bea Souza' }).waitFor()
     assert.isNotNull(await User.findBy('email', 'bea@example.test'))
   })

@@ -52,6 +52,9 @@ test.group('Decks, folders and notes in the browser', (group) => {
     await page.getByLabel('Password', { exact: true }).fill('first-password-1')
     await page.getByLabel('Confirm password').fill('first-password-1')
     await page.getByRole('button', { name: 'Sign up' }).click()
+    /* a new account starts with the onboarding, which can be skipped */
+    await page.getByRole('heading', { name: 'How old are you?' }).waitFor()
+    await page.getByRole('button', { name: 'Skip' }).click()
     await page.getByRole('heading', { name: 'No decks yet' }).waitFor()
 
     /* a folder, a deck in it, and a subdeck */

@@ -3,6 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import { resetState } from '#tests/support/helpers'
 import DemoSeeder, { DEMO } from '#database/seeders/demo_seeder'
 import { seedCategories } from '#tests/support/library'
+import { STARTER_DECKS } from '#database/starter_decks'
 
 test.group('Demo data', (group) => {
   group.each.setup(() => resetState())
@@ -40,7 +41,12 @@ test.group('Demo data', (group) => {
   test('the demo library: three decks published and approved through the product, filed under categories, found by a misspelled search', async ({ client, assert }) => {
     await seedCategories()
     await new DemoSeeder(db.connection()).run()
-    const decks = await db.from('public_decks as p').join('library_categories as c', 'c.id', 'p.category_id').select('p.name', 'p.status', 'p.cards_count', 'c.key')
+    const all = await db.from('public_decks as p').join('library_categories as c', 'c.id', 'p.category_id').select('p.name', 'p.status', 'p.cards_count', 'c.key')
+    /* the onboarding's starter decks are published beside them (tests/functional/api/onboarding) */
+    const starters = new Set(STARTER_DECKS.map((deck) => deck.name))
+    assert.lengthOf(all, 3 + STARTER_DECKS.length)
+    assert.isTrue(all.filter((deck) => starters.has(deck.name)).every((deck) => deck.status === 'approved' && deck.cards_count >= 20))
+    const decks = all.filter((deck) => !starters.has(deck.name))
     assert.lengthOf(decks, 3)
     assert.isTrue(decks.every((deck) => deck.status === 'approved' && deck.cards_count === 20))
     assert.sameMembers(decks.map((deck) => deck.key), ['spanish', 'chemistry', 'anatomy'])
@@ -50,7 +56,7 @@ test.group('Demo data', (group) => {
     /* the demo learner moderates; a second start publishes nothing twice */
     assert.isTrue((await db.from('users').where('email', DEMO.email).firstOrFail()).is_admin)
     await new DemoSeeder(db.connection()).run()
-    assert.equal(Number((await db.from('public_decks').count('* as n').first()).n), 3)
-    assert.equal(Number((await db.from('deck_revisions').count('* as n').first()).n), 3)
+    assert.equal(Number((await db.from('public_decks').count('* as n').first()).n), 3 + STARTER_DECKS.length)
+    assert.equal(Number((await db.from('deck_revisions').count('* as n').first()).n), 3 + STARTER_DECKS.length)
   })
 })

@@ -29,7 +29,8 @@ test.group('Web: Sign in with Apple', (group) => {
       id_token: idToken,
       user: JSON.stringify({ name: { firstName: 'Bea', lastName: 'Souza' } }),
     })
-    assert.equal(callback.location, '/')
+    /* a new account starts with the onboarding */
+    assert.equal(callback.location, '/onboarding')
     const user = await User.findByOrFail('email', 'bea@icloud.test')
     assert.equal(user.name, 'Bea Souza')
     assert.equal(WebSession.page((await web.get('/')).text).props.user.id, user.id)

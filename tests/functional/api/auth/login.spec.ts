@@ -164,7 +164,8 @@ test.group('API sign-in: Google and Apple', (group) => {
     const consent = await fetch(start.headers.get('location')!, { redirect: 'manual' })
     const callback = await fetch(consent.headers.get('location')!, { redirect: 'manual', headers: { cookie: cookies } })
     assert.equal(callback.status, 302)
-    assert.equal(callback.headers.get('location'), '/')
+    /* a new account starts with the onboarding */
+    assert.equal(callback.headers.get('location'), '/onboarding')
     const account = await SocialAccount.findByOrFail('subject', 'g-web')
     const user = await User.findOrFail(account.userId)
     assert.equal(user.email, 'web@gmail.test')

@@ -1,0 +1,37 @@
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type User from '#models/user'
+import type { OnboardingAnswers } from '#validators/onboarding'
+import { inTransaction } from '#services/transactions'
+
+/** The stored answers with `answers` over them: a key given null is removed, one left out is kept. */
+export function mergeAnswers(stored: Record<string, unknown>, answers: OnboardingAnswers | undefined) {
+  const merged: Record<string, unknown> = { ...stored }
+  for (const [key, value] of Object.entries(answers ?? {})) {
+    if (value === undefined) continue
+    if (value === null) delete merged[key]
+    else merged[key] = value
+  }
+  return merged
+}
+
+/**
+ * Writes onboarding answers and, when given, the complete flag (the spec's
+ * "marked complete with a true or false flag"), on the caller's transaction
+ * when there is one (PUT users/{id} writes them with the profile, all or nothing).
+ */
+export async function saveOnboarding(user: User, input: { answers?: OnboardingAnswers; complete?: boolean }, trx?: TransactionClientContract) {
+  return inTransaction(trx, async (client) => {
+    user.useTransaction(client)
+    if (input.answers) user.onboardingData = mergeAnswers(user.onboardingData ?? {}, input.answers)
+    if (input.complete !== undefined) user.onboardingComplete = input.complete
+    await user.save()
+    return user
+  })
+}
+
+/** POST onboarding/mark_deck_as_interested: remembered once per learner and library deck. */
+export async function markDeckInterested(user: User, publicDeckId: number, trx?: TransactionClientContract) {
+  const client = trx ?? db
+  await client.rawQuery('INSERT INTO onboarding_interests (user_id, public_deck_id) VALUES (?, ?) ON CONFLICT DO NOTHING', [user.id, publicDeckId])
+}

@@ -1,0 +1,26 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { markDeckInterested, mergeAnswers } from '#actions/onboarding/save_onboarding'
+import { findSuggestableDeck, personalisedDecks, subjectList } from '#queries/onboarding/personalisation'
+import OnboardingTransformer from '#transformers/onboarding_transformer'
+import { interestedValidator, personalisationValidator } from '#validators/onboarding'
+
+/** The spec's onboarding calls: personalised decks, a deck marked as interesting, the subject list. */
+export default class OnboardingController {
+  /** POST onboarding/get_personalisation_data.json: the stored answers (with any sent over them, not stored). */
+  async personalisation({ auth, request }: HttpContext) {
+    const user = auth.use('api').getUserOrFail()
+    const { onboarding_data: given } = await request.validateUsing(personalisationValidator)
+    const answers = mergeAnswers(user.onboardingData ?? {}, given)
+    return OnboardingTransformer.personalisation(user, answers, await personalisedDecks(answers))
+  }
+
+  async interested({ auth, request }: HttpContext) {
+    const { deck_id: deckId } = await request.validateUsing(interestedValidator)
+    await markDeckInterested(auth.use('api').getUserOrFail(), await findSuggestableDeck(deckId))
+    return { deckId, interested: true }
+  }
+
+  async subjects({ i18n }: HttpContext) {
+    return subjectList(i18n)
+  }
+}

@@ -1,0 +1,44 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { saveOnboarding } from '#actions/onboarding/save_onboarding'
+import { startFirstDeck } from '#actions/onboarding/start_first_deck'
+import { findSuggestableDeck, personalisedDecks, subjectList } from '#queries/onboarding/personalisation'
+import OnboardingTransformer from '#transformers/onboarding_transformer'
+import { paywallOffer } from '#services/paywall'
+import { onboardingAnswersValidator, onboardingStartValidator } from '#validators/onboarding'
+
+/** The onboarding on the web: the questions, the suggestions, the paywall and the first deck; skippable at every step. */
+export default class OnboardingPageController {
+  async show({ auth, inertia, i18n }: HttpContext) {
+    const user = auth.use('web').getUserOrFail()
+    return inertia.render('onboarding/flow', {
+      answers: user.onboardingData ?? {},
+      isComplete: user.onboardingComplete,
+      isPremium: user.hasPremium,
+      ...subjectList(i18n),
+      paywall: paywallOffer(),
+      /* the AI onboarding example deck (spec: 20 cards) is linked here once it exists; null hides its button */
+      aiExampleUrl: null as string | null,
+    })
+  }
+
+  /** PUT /onboarding/answers (JSON): the answers so far are stored; the suggestions for them come back. */
+  async answers({ auth, request }: HttpContext) {
+    const user = auth.use('web').getUserOrFail()
+    const { onboarding_data: answers } = await request.validateUsing(onboardingAnswersValidator)
+    await saveOnboarding(user, { answers })
+    return OnboardingTransformer.personalisation(user, user.onboardingData, await personalisedDecks(user.onboardingData))
+  }
+
+  /** POST /onboarding/start {deck_id}: the chosen deck is cloned and studied at once. */
+  async start({ auth, request, response }: HttpContext) {
+    const { deck_id: deckId } = await request.validateUsing(onboardingStartValidator)
+    const deck = await startFirstDeck(auth.use('web').getUserOrFail(), await findSuggestableDeck(deckId))
+    return response.redirect().toRoute('learn.show', { id: deck.id })
+  }
+
+  /** POST /onboarding/skip: done for now; home. */
+  async skip({ auth, response }: HttpContext) {
+    await saveOnboarding(auth.use('web').getUserOrFail(), { complete: true })
+    return response.redirect().toRoute('home')
+  }
+}

@@ -1,0 +1,24 @@
+import CardPreset from '#models/card_preset'
+import DeckModel from '#models/deck'
+type Deck = DeckModel
+
+/**
+ * The preset a deck names, whoever made it: a deck shared by its owner
+ * renders with the owner's preset for every learner (a style, not content).
+ */
+export async function loadPreset(id: number | null | undefined) {
+  if (!id) return null
+  return (await CardPreset.find(id)) ?? null
+}
+
+/** Whose look a session's cards take: the deck's own when it chose a preset or fonts, else its root's. */
+export function appearanceDeck({ deck, root }: { deck: Deck; root: Deck }) {
+  return deck.cardPresetId || Object.keys(deck.fontSettings ?? {}).length ? deck : root
+}
+
+/** A deck's look where no session is open (the note editor's preview): its own, else its root's. */
+export async function deckLook(deck: Deck) {
+  const root = deck.rootDeckId && deck.rootDeckId !== deck.id ? ((await DeckModel.find(deck.rootDeckId)) ?? deck) : deck
+  const owner = appearanceDeck({ deck, root })
+  return { deck: owner, preset: await loadPreset(owner.cardPresetId) }
+}
