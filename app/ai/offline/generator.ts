@@ -1,5 +1,5 @@
-import type { CardRequest, GeneratedCard } from '#ai/cards'
-import { documentCards } from '#ai/offline/document'
+import type { CardRequest, GeneratedCard } from '#ai/types'
+import { documentCards } from '#ai/offline/document_cards'
 import { vocabularyCards } from '#ai/offline/words'
 
 /**

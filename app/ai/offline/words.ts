@@ -1,5 +1,5 @@
 import ApiException from '#exceptions/api_exception'
-import type { CardRequest, GeneratedCard } from '#ai/cards'
+import type { CardRequest, GeneratedCard } from '#ai/types'
 import { escapeText } from '#ai/offline/text'
 
 /*
