@@ -1,5 +1,5 @@
 import nlp from 'compromise'
-import { squash, stripFinal, wordCount } from '#ai/offline/text'
+import { capitalize, squash, stripFinal, wordCount } from '#ai/offline/text'
 
 /*
  * Cards from a document's own sentences, with no model. compromise splits the
@@ -48,7 +48,9 @@ const GENERIC_NOUNS = new Set([
 const DEFINITION = /^(.{2,80}?)\s+(is defined as|are defined as|refers to|refer to|is known as|are known as|is called|are called|means|is|are)\s+(.+)$/i
 const REVERSE_DEFINITION = /^(.{12,}?)\s+(?:is|are)\s+(?:called|known as|termed|named)\s+(?:an?\s+|the\s+)?([^,;]{2,60})$/i
 const GLOSSARY_LINE = /^\s*(?:[-*•]\s*)?([^\t:—–]{1,60}?)\s*(?:\t+|\s*[:—–]\s+|\s+-\s+)(.{8,})$/
-const ENUM_VERB = /^(.{3,}?)\s+(include|includes|included|consist of|consists of|comprise|comprises|are|were|is)\s*:?\s+(.+)$/i
+const ENUM_VERB = /^(.{3,}?)\s+(include|includes|included|consist of|consists of|comprise|comprises|requires|require|needs|need|are|were|is)\s*:?\s+(.+)$/i
+const NUMBERS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 }
+const COUNT = /\b(two|three|four|five|six|seven|eight|nine|ten)\s+[\p{L}-]+/iu
 
 /** Paragraphs, their lines re-joined (hyphenated line breaks mended), glossary lines kept apart. */
 function blocks(text: string): { prose: string[]; glossary: { term: string; definition: string }[] } {
@@ -87,7 +89,7 @@ function isTermPhrase(phrase: string) {
   const first = phrase.split(/\s+/)[0].toLowerCase()
   if (DEPENDENT_OPENERS.has(first)) return false
   const doc = nlp(phrase)
-  if (doc.has('#Pronoun') || doc.has('#Verb') && !doc.has('#Gerund')) return false
+  if (doc.has('^#Preposition') || doc.has('#Pronoun') || (doc.has('#Verb') && !doc.has('#Gerund'))) return false
   return doc.nouns().length > 0
 }
 
@@ -95,7 +97,21 @@ function isTermPhrase(phrase: string) {
 function isDefinitionPredicate(predicate: string) {
   if (wordCount(predicate) < 3) return false
   const doc = nlp(predicate)
-  return doc.has('^(a|an|the|any|one|#Noun)') || doc.has('^#Adjective+ #Noun') || doc.has('^#Adverb? #Adjective #Noun')
+  if (doc.has('^(a|an|the|any|one)')) return true
+  /* a bare noun phrase defines only when qualified before any comma ("organisms incapable of …", not "heterotrophs, as are …") */
+  const head = predicate.split(/[,;(]/)[0]
+  return wordCount(head) >= 4 && (doc.has('^#Noun') || doc.has('^#Adjective+ #Noun'))
+}
+
+/** "X, a type of Y …" / "X, a pigment (…) through which …": a term and the appositive that defines it. */
+const APPOSITIVE = /(?:^|\s)([\p{L}][\p{L}-]*(?:\s[\p{L}][\p{L}-]*)?),\s+((?:a|an)\s+(?:(?:type|kind|form|class|group|sort|family)\s+of\s+[^,;]+|[\p{L}-]+(?:\s\([^)]*\))?\s+(?:that|which|who|through which|in which|where)\s[^;]+))$/u
+
+function appositiveOf(sentence: string): Extract<Fact, { type: 'definition' }> | null {
+  const match = APPOSITIVE.exec(stripFinal(sentence))
+  if (!match) return null
+  const term = match[1].replace(/^(also|are|is|were|was)\s+/i, '')
+  if (!isTermPhrase(term) || wordCount(match[2]) < 4) return null
+  return { type: 'definition', term, definition: match[2], verb: nlp(term).nouns().isPlural().found ? 'are' : 'is', sentence }
 }
 
 export const withoutArticle = (term: string) => term.replace(/^(the|a|an)\s+/i, '')
@@ -110,20 +126,28 @@ function definitionOf(sentence: string): Extract<Fact, { type: 'definition' }> |
     }
   }
   const match = DEFINITION.exec(bare)
-  if (!match) return null
+  if (!match) return appositiveOf(sentence)
   const [, subject, verb, predicate] = match
-  if (!isTermPhrase(subject) || !isDefinitionPredicate(predicate)) return null
+  if (/called|known as/i.test(verb)) {
+    /* "a stack of thylakoids is called a granum, and …": the name is the term, the subject its definition */
+    const name = predicate.split(/\s*[,;(]\s*|\s+and\s+/)[0]
+    if (!isTermPhrase(withoutArticle(name)) || wordCount(subject) < 3 || DEPENDENT_OPENERS.has(subject.split(/\s+/)[0].toLowerCase())) return null
+    return { type: 'definition', term: name, definition: lowerFirst(subject), verb: /^are/i.test(verb) ? 'are' : 'is', sentence }
+  }
+  if (!isTermPhrase(subject) || !isDefinitionPredicate(predicate)) return appositiveOf(sentence)
   if (/^(called|known|termed|named)\b/i.test(predicate)) return null
   return { type: 'definition', term: subject.trim(), definition: predicate.trim(), verb: verb.toLowerCase(), sentence }
 }
 
 /** Splits "a, b, and c" / "a, b or c" / "a; b; c" into items; null when it is not a short list. */
-function listItems(text: string): string[] | null {
+function listItems(text: string, minimum = 3): string[] | null {
   const parts = stripFinal(text)
     .split(/\s*;\s*|\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/i)
     .map((item) => item.trim().replace(/^(and|or)\s+/i, ''))
     .filter(Boolean)
-  if (parts.length < 3) return null
+  if (parts.length < minimum) return null
+  const last = parts.length - 1
+  parts[last] = parts[last].replace(/^(\S+(?:\s\S+)?)\s+(?:as|in|for|from|at|on|by|into|during)\s.*$/i, '$1')
   if (parts.some((item) => wordCount(item) > 5 || /^(which|that|who|where|because)\b/i.test(item))) return null
   return parts
 }
@@ -133,9 +157,10 @@ function enumerationOf(sentence: string): Extract<Fact, { type: 'enumeration' }>
   const colon = bare.indexOf(':')
   if (colon > 0) {
     const lead = bare.slice(0, colon).trim()
-    const items = listItems(bare.slice(colon + 1))
-    if (items && wordCount(lead) >= 2) {
-      const question = enumerationQuestion(lead)
+    const counted = COUNT.exec(lead)
+    const items = listItems(bare.slice(colon + 1), counted ? 2 : 3)
+    if (items && wordCount(lead) >= 2 && (!counted || NUMBERS[counted[1].toLowerCase()] === items.length)) {
+      const question = enumerationQuestion(lead) ?? (counted ? `${capitalize(lead)}. Name them.` : null)
       if (question) return { type: 'enumeration', lead, items, question, sentence }
     }
   }
@@ -152,6 +177,8 @@ function enumerationOf(sentence: string): Extract<Fact, { type: 'enumeration' }>
           ? `What ${plural ? 'do' : 'does'} ${lowerFirst(subject)} consist of?`
           : /^comprises?$/.test(v)
             ? `What ${plural ? 'do' : 'does'} ${lowerFirst(subject)} comprise?`
+            : /^(requires?|needs?)$/.test(v)
+              ? `What ${plural ? 'do' : 'does'} ${lowerFirst(subject)} ${v.replace(/s$/, '')}?`
             : `What ${v} ${lowerFirst(subject)}?`
       return { type: 'enumeration', lead: `${subject} ${verb}`, items, question, sentence }
     }
@@ -180,7 +207,11 @@ function enumerationQuestion(lead: string): string | null {
 
 /** Lower-cases an opening article/determiner, not a proper noun ("The planets" → "the planets", "Mars" stays). */
 export function lowerFirst(phrase: string) {
-  return phrase.replace(/^(The|A|An|These|Those|Its|All|Some|Most|Many)\b/, (word) => word.toLowerCase())
+  return phrase.replace(/^\p{Lu}\p{Ll}*\b/u, (word) => {
+    if (/^(The|A|An|These|Those|Its|All|Some|Most|Many)$/.test(word)) return word.toLowerCase()
+    /* a capital that only opens the sentence: a common noun ("Heterotrophs"), not a name ("Mars") */
+    return nlp(word.toLowerCase()).has('(#ProperNoun|#Person|#Place|#Organization)') ? word : word.toLowerCase()
+  })
 }
 
 /** The document's key terms: noun phrases it repeats, most frequent first. */
@@ -197,7 +228,7 @@ function keyTerms(sentences: string[]): Map<string, number> {
       .nouns()
       .forEach((noun) => {
         const phrase = squash(noun.not('#Determiner').not('#Pronoun').not('#Possessive').text('normal').replace(/[^\p{L}\p{N}\s'-]/gu, ' '))
-        if (!phrase || wordCount(phrase) > 3) return
+        if (!phrase || wordCount(phrase) > 3 || GENERIC_NOUNS.has(phrase.split(' ')[0])) return
         const head = phrase.split(' ').at(-1)!
         for (const candidate of new Set([phrase, head])) {
           if (!seen.has(candidate)) {
@@ -212,57 +243,79 @@ function keyTerms(sentences: string[]): Map<string, number> {
 
 /** The first whole-word occurrence of a term in a sentence (case-insensitive), or -1. */
 export function findTerm(sentence: string, term: string) {
-  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'iu')
+  /* a space in the term also matches a hyphen ("light dependent" finds "light-dependent") */
+  const escaped = term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[\s-]+/g, '[\\s-]+')
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}-])${escaped}(?![\\p{L}\\p{N}-])`, 'iu')
   const match = pattern.exec(sentence)
   return match ? { index: match.index, text: match[0] } : null
 }
 
+/* a figure or table pointer: "(Figure 5.2)", "(see Table 3)", "As shown in Figure 5.7, " */
+const FIGURE_REFERENCE = /\s*\((?:see\s+)?(?:fig\.?|figure|table)\s+[\d.]+[a-z]?\)|^As shown in (?:fig\.?|figure|table)\s+[\d.]+,\s*/gi
+/* words that point back to an earlier sentence: such a sentence cannot stand alone on a card */
+const BACK_REFERENCE = /\b(this|these|those|it|its|they|them|their|he|she|his|her)\b/i
+
 function isStandalone(sentence: string) {
   const words = wordCount(sentence)
-  if (words < 6 || words > 40) return false
+  if (words < 6 || words > 35) return false
   if (!/[.!]$/.test(sentence.trim())) return false
   const first = sentence.trim().split(/\s+/)[0].toLowerCase().replace(/[^a-z]/g, '')
-  if (DEPENDENT_OPENERS.has(first)) return false
+  if (DEPENDENT_OPENERS.has(first) || BACK_REFERENCE.test(sentence)) return false
   if (/\b(see|fig\.|figure|table|chapter)\s+\d/i.test(sentence)) return false
-  const doc = nlp(sentence)
-  return doc.has('#Verb') && !doc.has('^#Pronoun')
+  return nlp(sentence).has('#Verb')
 }
 
-/** Everything the document teaches, in its order. */
+/* "… openings called stomata", "… is called a granum": the sentence names a term */
+const CALLED = /\b(?:called|known as|termed)\s+(?:the\s+|a\s+|an\s+)?([\p{L}][\p{L}-]*(?:\s(?!(?:in|which|that|where|and)\b)[\p{L}][\p{L}-]*)?)(?=\s*(?:[.,;(]|$|\s(?:in|which|that|where|and)\b))/u
+
+/**
+ * The term a key sentence hides: one it names ("called X"), else a defined term,
+ * else a key term, the least used so far first (each at most twice), so the
+ * blanks spread over the document's vocabulary instead of its commonest word.
+ */
+function keyTermOf(sentence: string, terms: Map<string, number>, defined: Set<string>, blanks: Map<string, number>) {
+  const named = CALLED.exec(sentence)?.[1]
+  if (named && isTermPhrase(named) && (blanks.get(named.toLowerCase()) ?? 0) < 2) return named
+  const candidates = [...terms.keys()]
+    .map((term) => ({ term, found: findTerm(sentence, term) }))
+    .filter((candidate) => candidate.found && (blanks.get(candidate.term) ?? 0) < 2)
+    .map((candidate) => ({
+      text: candidate.found!.text,
+      rank: [defined.has(candidate.term) ? 0 : 1, candidate.term.includes(' ') ? 0 : 1, blanks.get(candidate.term) ?? 0, -(terms.get(candidate.term) ?? 0)],
+    }))
+    .sort((a, b) => a.rank.reduce((order, value, index) => order || value - b.rank[index], 0))
+  return candidates[0]?.text ?? null
+}
+
+/** Everything the document teaches, in its order; key sentences after the rest (they fill up to the count). */
 export function documentFacts(text: string): Fact[] {
   const { prose, glossary } = blocks(text)
   const facts: Fact[] = glossary.map((entry) => ({ type: 'glossary', ...entry }))
-  const sentences = prose.flatMap((paragraph) => nlp(paragraph).sentences().out('array') as string[]).map(squash)
+  const sentences = prose
+    .flatMap((paragraph) => nlp(paragraph).sentences().out('array') as string[])
+    .map((sentence) => capitalize(squash(sentence.replace(FIGURE_REFERENCE, ''))))
   const terms = keyTerms(sentences)
-  const defined = new Set(facts.map((fact) => (fact.type === 'glossary' ? fact.term.toLowerCase() : '')))
-  const used = new Set<string>()
-  const keyCandidates: Fact[] = []
+  const defined = new Set(glossary.map((entry) => entry.term.toLowerCase()))
+  const rest: string[] = []
   sentences.forEach((sentence, index) => {
     if (wordCount(sentence) > 60) return
     const enumeration = enumerationOf(sentence)
-    if (enumeration) {
-      facts.push(enumeration)
-      used.add(sentence)
-      return
-    }
+    if (enumeration) return facts.push(enumeration)
     const definition = definitionOf(sentence)
     if (definition && !defined.has(withoutArticle(definition.term).toLowerCase())) {
       const next = sentences[index + 1]
       if (next && /^(it|this|they|these)\s/i.test(next) && wordCount(next) <= 35) definition.follow = next
       defined.add(withoutArticle(definition.term).toLowerCase())
-      facts.push(definition)
-      used.add(sentence)
-      return
+      return facts.push(definition)
     }
-    if (!isStandalone(sentence)) return
-    /* the most frequent key term the sentence holds, not at its very start when another is found */
-    let best: { term: string; count: number; found: { index: number; text: string } } | null = null
-    for (const [term, count] of terms) {
-      const found = findTerm(sentence, term)
-      if (found && (!best || count > best.count)) best = { term, count, found }
-    }
-    if (best) keyCandidates.push({ type: 'key', sentence, term: best.found.text })
+    if (isStandalone(sentence)) rest.push(sentence)
   })
-  /* key sentences after the definitions: they fill up to the requested count */
-  return [...facts, ...keyCandidates.filter((fact) => fact.type === 'key' && !used.has(fact.sentence))]
+  const blanks = new Map<string, number>()
+  for (const sentence of rest) {
+    const term = keyTermOf(sentence, terms, defined, blanks)
+    if (!term) continue
+    blanks.set(term.toLowerCase(), (blanks.get(term.toLowerCase()) ?? 0) + 1)
+    facts.push({ type: 'key', sentence, term })
+  }
+  return facts
 }

@@ -64,11 +64,12 @@ function cardFor(fact: Fact, request: CardRequest, position: number): GeneratedC
       if (wantsCloze) {
         let front = e(fact.sentence)
         fact.items.slice(0, 9).forEach((item, index) => {
-          const found = findTerm(front, e(item))
+          const found = findTerm(front, e(withoutArticle(item)))
           if (found) front = front.slice(0, found.index) + cloze(found.text, index + 1) + front.slice(found.index + found.text.length)
         })
         return { kind: 'cloze', front, back: '' }
       }
+      if (request.format === 'reversed') return null
       const items = fact.items
       const answer = items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : items[0]
       return { kind: 'basic', front: e(capitalize(fact.question)), back: e(capitalize(answer)) }
