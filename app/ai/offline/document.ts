@@ -1,5 +1,9 @@
 import nlp from 'compromise'
 import { capitalize, squash, stripFinal, wordCount } from '#ai/offline/text'
+import { DEPENDENT_OPENERS, GENERIC_NOUNS, findTerm, isTermPhrase, lowerFirst, withoutArticle } from '#ai/offline/phrases'
+import { enumerationOf, type Enumeration } from '#ai/offline/enumerations'
+
+export { findTerm, lowerFirst, withoutArticle }
 
 /*
  * Cards from a document's own sentences, with no model. compromise splits the
@@ -24,34 +28,12 @@ import { capitalize, squash, stripFinal, wordCount } from '#ai/offline/text'
 export type Fact =
   | { type: 'definition'; term: string; definition: string; verb: string; sentence: string; follow?: string }
   | { type: 'glossary'; term: string; definition: string }
-  | { type: 'enumeration'; lead: string; items: string[]; question: string; sentence: string }
+  | Enumeration
   | { type: 'key'; sentence: string; term: string }
-
-/** Words that open a sentence that depends on the one before: it cannot stand alone on a card. */
-const DEPENDENT_OPENERS = new Set([
-  'it', 'its', 'this', 'that', 'these', 'those', 'they', 'them', 'their', 'he', 'she', 'his', 'her', 'there', 'here',
-  'such', 'which', 'what', 'who', 'so', 'thus', 'then', 'also', 'but', 'and', 'or', 'however', 'therefore', 'hence',
-  'moreover', 'furthermore', 'besides', 'instead', 'otherwise', 'both', 'another', 'each', 'one', 'some', 'many',
-  'most', 'all', 'none', 'we', 'you', 'i', 'our', 'your', 'my', 'in', 'for', 'as', 'if', 'when', 'while', 'although',
-  'though', 'because', 'since', 'after', 'before', 'on', 'at', 'by', 'with', 'from', 'to', 'of', 'same', 'former', 'latter', 'above', 'below',
-])
-
-/** Nouns too general to be a key term on their own. */
-const GENERIC_NOUNS = new Set([
-  'thing', 'things', 'way', 'ways', 'example', 'examples', 'part', 'parts', 'type', 'types', 'kind', 'kinds', 'number',
-  'numbers', 'use', 'uses', 'time', 'times', 'form', 'forms', 'lot', 'other', 'others', 'case', 'cases', 'fact', 'result',
-  'results', 'amount', 'place', 'order', 'side', 'end', 'term', 'terms', 'word', 'words', 'chapter', 'section', 'figure',
-  'table', 'page', 'fig', 'process', 'processes', 'called', 'what', 'something', 'anything', 'everything', 'one',
-  'group', 'groups', 'class', 'classes', 'instance', 'means', 'variety', 'series', 'set', 'sort', 'sorts', 'point', 'year', 'years',
-])
 
 const DEFINITION = /^(.{2,80}?)\s+(is defined as|are defined as|refers to|refer to|is known as|are known as|is called|are called|means|is|are)\s+(.+)$/i
 const REVERSE_DEFINITION = /^(.{12,}?)\s+(?:is|are)\s+(?:called|known as|termed|named)\s+(?:an?\s+|the\s+)?([^,;]{2,60})$/i
 const GLOSSARY_LINE = /^\s*(?:[-*•]\s*)?([^\t:—–]{1,60}?)\s*(?:\t+|\s*[:—–]\s+|\s+-\s+)(.{8,})$/
-const ENUM_VERB = /^(.{3,}?)\s+(include|includes|included|consist of|consists of|comprise|comprises|requires|require|needs|need|are|were|is)\s*:?\s+(.+)$/i
-const NUMBERS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 }
-const COUNT = /\b(two|three|four|five|six|seven|eight|nine|ten)\s+[\p{L}-]+/iu
-
 /** Paragraphs, their lines re-joined (hyphenated line breaks mended), glossary lines kept apart. */
 function blocks(text: string): { prose: string[]; glossary: { term: string; definition: string }[] } {
   const prose: string[] = []
@@ -82,17 +64,6 @@ function glossaryEntry(line: string) {
   return { term, definition }
 }
 
-/** Whether a phrase is a noun phrase that can be the subject of a card (no pronoun, no verb, not too long). */
-function isTermPhrase(phrase: string) {
-  if (wordCount(phrase) > 6 || phrase.length < 2) return false
-  if (/[,;:()"]/.test(phrase)) return false
-  const first = phrase.split(/\s+/)[0].toLowerCase()
-  if (DEPENDENT_OPENERS.has(first)) return false
-  const doc = nlp(phrase)
-  if (doc.has('^#Preposition') || doc.has('#Pronoun') || (doc.has('#Verb') && !doc.has('#Gerund'))) return false
-  return doc.nouns().length > 0
-}
-
 /** Whether a predicate reads as a definition ("a process …", "the study of …"), not a judgement ("important"). */
 function isDefinitionPredicate(predicate: string) {
   if (wordCount(predicate) < 3) return false
@@ -113,8 +84,6 @@ function appositiveOf(sentence: string): Extract<Fact, { type: 'definition' }> |
   if (!isTermPhrase(term) || wordCount(match[2]) < 4) return null
   return { type: 'definition', term, definition: match[2], verb: nlp(term).nouns().isPlural().found ? 'are' : 'is', sentence }
 }
-
-export const withoutArticle = (term: string) => term.replace(/^(the|a|an)\s+/i, '')
 
 function definitionOf(sentence: string): Extract<Fact, { type: 'definition' }> | null {
   const bare = stripFinal(sentence)
@@ -137,81 +106,6 @@ function definitionOf(sentence: string): Extract<Fact, { type: 'definition' }> |
   if (!isTermPhrase(subject) || !isDefinitionPredicate(predicate)) return appositiveOf(sentence)
   if (/^(called|known|termed|named)\b/i.test(predicate)) return null
   return { type: 'definition', term: subject.trim(), definition: predicate.trim(), verb: verb.toLowerCase(), sentence }
-}
-
-/** Splits "a, b, and c" / "a, b or c" / "a; b; c" into items; null when it is not a short list. */
-function listItems(text: string, minimum = 3): string[] | null {
-  const parts = stripFinal(text)
-    .split(/\s*;\s*|\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/i)
-    .map((item) => item.trim().replace(/^(and|or)\s+/i, ''))
-    .filter(Boolean)
-  if (parts.length < minimum) return null
-  const last = parts.length - 1
-  parts[last] = parts[last].replace(/^(\S+(?:\s\S+)?)\s+(?:as|in|for|from|at|on|by|into|during)\s.*$/i, '$1')
-  if (parts.some((item) => wordCount(item) > 5 || /^(which|that|who|where|because)\b/i.test(item))) return null
-  return parts
-}
-
-function enumerationOf(sentence: string): Extract<Fact, { type: 'enumeration' }> | null {
-  const bare = stripFinal(sentence)
-  const colon = bare.indexOf(':')
-  if (colon > 0) {
-    const lead = bare.slice(0, colon).trim()
-    const counted = COUNT.exec(lead)
-    const items = listItems(bare.slice(colon + 1), counted ? 2 : 3)
-    if (items && wordCount(lead) >= 2 && (!counted || NUMBERS[counted[1].toLowerCase()] === items.length)) {
-      const question = enumerationQuestion(lead) ?? (counted ? `${capitalize(lead)}. Name them.` : null)
-      if (question) return { type: 'enumeration', lead, items, question, sentence }
-    }
-  }
-  const match = ENUM_VERB.exec(bare)
-  if (match) {
-    const [, subject, verb, rest] = match
-    const items = listItems(rest)
-    if (items && isTermPhrase(subject)) {
-      const plural = nlp(subject).nouns().isPlural().found
-      const v = verb.toLowerCase()
-      const question = /^(include|includes|included)$/.test(v)
-        ? `What ${plural ? 'do' : 'does'} ${lowerFirst(subject)} include?`
-        : /^consists? of$/.test(v)
-          ? `What ${plural ? 'do' : 'does'} ${lowerFirst(subject)} consist of?`
-          : /^comprises?$/.test(v)
-            ? `What ${plural ? 'do' : 'does'} ${lowerFirst(subject)} comprise?`
-            : /^(requires?|needs?)$/.test(v)
-              ? `What ${plural ? 'do' : 'does'} ${lowerFirst(subject)} ${v.replace(/s$/, '')}?`
-            : `What ${v} ${lowerFirst(subject)}?`
-      return { type: 'enumeration', lead: `${subject} ${verb}`, items, question, sentence }
-    }
-  }
-  return null
-}
-
-/** "There are three types of rock" → "What are the three types of rock?"; "The planets are" → "What are the planets?" */
-function enumerationQuestion(lead: string): string | null {
-  const there = /^there\s+(are|were|is)\s+(.+)$/i.exec(lead)
-  if (there) {
-    const what = there[2].replace(/^(several|many|some|a few|various|different)\s+/i, '')
-    const counted = nlp(what).has('^#Value')
-    return `What ${there[1].toLowerCase() === 'is' ? 'are' : there[1].toLowerCase()} ${counted ? 'the ' : ''}${what}?`
-  }
-  const verb = /^(.+?)\s+(are|were|include|includes|is|consist of|consists of)$/i.exec(lead)
-  if (verb && isTermPhrase(verb[1])) {
-    const v = verb[2].toLowerCase()
-    if (v.startsWith('include')) return `What ${v === 'include' ? 'do' : 'does'} ${lowerFirst(verb[1])} include?`
-    if (v.startsWith('consist')) return `What ${v === 'consist of' ? 'do' : 'does'} ${lowerFirst(verb[1])} consist of?`
-    return `What ${v} ${lowerFirst(verb[1])}?`
-  }
-  if (isTermPhrase(lead)) return `What are ${lowerFirst(lead)}?`
-  return null
-}
-
-/** Lower-cases an opening article/determiner, not a proper noun ("The planets" → "the planets", "Mars" stays). */
-export function lowerFirst(phrase: string) {
-  return phrase.replace(/^\p{Lu}\p{Ll}*\b/u, (word) => {
-    if (/^(The|A|An|These|Those|Its|All|Some|Most|Many)$/.test(word)) return word.toLowerCase()
-    /* a capital that only opens the sentence: a common noun ("Heterotrophs"), not a name ("Mars") */
-    return nlp(word.toLowerCase()).has('(#ProperNoun|#Person|#Place|#Organization)') ? word : word.toLowerCase()
-  })
 }
 
 /** The document's key terms: noun phrases it repeats, most frequent first. */
@@ -239,15 +133,6 @@ function keyTerms(sentences: string[]): Map<string, number> {
       })
   }
   return new Map([...counts].filter(([, count]) => count >= 2).sort((a, b) => b[1] - a[1]))
-}
-
-/** The first whole-word occurrence of a term in a sentence (case-insensitive), or -1. */
-export function findTerm(sentence: string, term: string) {
-  /* a space in the term also matches a hyphen ("light dependent" finds "light-dependent") */
-  const escaped = term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[\s-]+/g, '[\\s-]+')
-  const pattern = new RegExp(`(?<![\\p{L}\\p{N}-])${escaped}(?![\\p{L}\\p{N}-])`, 'iu')
-  const match = pattern.exec(sentence)
-  return match ? { index: match.index, text: match[0] } : null
 }
 
 /* a figure or table pointer: "(Figure 5.2)", "(see Table 3)", "As shown in Figure 5.7, " */
