@@ -1,5 +1,4 @@
 import { useRef, useState } from 'react'
-import { createPortal } from 'react-dom'
 import { useT } from '~/lib/i18n'
 import { useAlert } from '~/components/alert_dialog'
 import { useToast } from '~/components/toasts'
@@ -18,21 +17,18 @@ import '~/css/ai_templates.css'
 
 type View = { kind: 'list' } | { kind: 'edit'; template: AiTemplate | null } | { kind: 'result'; template: AiTemplate; fields: Record<string, string | null> }
 
-export function AiTemplatesButton({ draft }: { draft: NoteDraft }) {
+/** The toolbar button that opens the popup (the popup itself is rendered outside the note's form). */
+export function AiTemplatesButton({ onOpen }: { onOpen: () => void }) {
   const t = useT()
-  const [open, setOpen] = useState(false)
   return (
-    <>
-      <button type="button" className="button small ai-templates-button" onClick={() => setOpen(true)}>
-        {t('ai_templates.button')}
-      </button>
-      {/* on <body>: the popup's own form must not sit (and submit) inside the note's form */}
-      {open && createPortal(<AiTemplatesDialog draft={draft} onClose={() => setOpen(false)} />, document.body)}
-    </>
+    <button type="button" className="button small ai-templates-button" onClick={onOpen}>
+      {t('ai_templates.button')}
+    </button>
   )
 }
 
-function AiTemplatesDialog({ draft, onClose }: { draft: NoteDraft; onClose: () => void }) {
+/** Outside the note's <form>: the popup's own form must not submit the note (React bubbles along its tree). */
+export function AiTemplatesDialog({ draft, onClose }: { draft: NoteDraft; onClose: () => void }) {
   const t = useT()
   const box = useRef<HTMLDivElement>(null)
   const data = useAiTemplates(draft)
@@ -159,7 +155,7 @@ function TemplateForm({ data, template, onDone }: { data: Data; template: AiTemp
       className="stack"
       noValidate
       onSubmit={(event) => {
-        /* React bubbles events along its tree, portal or not: the note's form must not see this one */
+        /* React bubbles events along its tree: whatever form holds the popup must not see this one */
         event.preventDefault()
         event.stopPropagation()
         if (!busy) run('save')
