@@ -10,6 +10,7 @@ import { startWorkerProcess, stopWorkerProcess } from '#tests/support/worker_pro
 import { launchChromium } from '#tests/support/chromium'
 import { startStripeServer, stopStripeServer } from '#tests/support/stripe_server'
 import { UNSPLASH_TEST_KEY, startUnsplashServer, stopUnsplashServer } from '#tests/support/unsplash_server'
+import { startAiServer, stopAiServer } from '#tests/support/ai_server'
 import env from '#start/env'
 
 export const plugins: Config['plugins'] = [
@@ -37,12 +38,17 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
       env.set('UNSPLASH_API_URL', await startUnsplashServer())
       env.set('UNSPLASH_ACCESS_KEY', UNSPLASH_TEST_KEY)
     },
+    /* the AI providers' double (OpenAI and Anthropic APIs); the app stays offline until a test calls useAiDouble() */
+    async () => {
+      process.env.AI_DOUBLE_URL = await startAiServer()
+    },
   ],
   teardown: [
     () => stopWorkerProcess(),
     () => stopIdentityServer(),
     () => stopStripeServer(),
     () => stopUnsplashServer(),
+    () => stopAiServer(),
   ],
 }
 

@@ -17,6 +17,7 @@ import { adminPaths, adminSchemas, adminSecuritySchemes } from '#services/openap
 import { paymentsPaths } from '#services/openapi/payments_paths'
 import { mediaHelperPaths } from '#services/openapi/media_helper_paths'
 import { onboardingPaths, onboardingSchemas } from '#services/openapi/onboarding_paths'
+import { aiTemplatePaths, aiTemplateSchemas } from '#services/openapi/ai_template_paths'
 
 const authAnswer = entity({ token: str(), isNewUser: bool, user: ref('User') })
 const providers = entity({ providers: listOf(entity({ provider: str({ enum: ['google', 'apple'] }), email: nullable(str()) })) })
@@ -58,6 +59,7 @@ export const openApiDocument = {
       ...limitsSchemas,
       ...onboardingSchemas,
       ...adminSchemas,
+      ...aiTemplateSchemas,
       /* the same complete User from users/me, PUT users/{id}, every sign-up and every sign-in */
       User: entity({
         id: int, analyticsId: str(), email: nullable(str()), provider: str({ enum: ['apple', 'google', 'email', 'guest'] }),
@@ -160,6 +162,7 @@ export const openApiDocument = {
     ...paymentsPaths,
     ...mediaHelperPaths,
     ...onboardingPaths,
+    ...aiTemplatePaths,
     '/openapi.json': { get: op('This document', { ok: [200, { type: 'object' }] }) },
     '/docs': { get: { summary: 'A readable page of this document', security: [], responses: { '200': { description: 'HTML' } } } },
   },

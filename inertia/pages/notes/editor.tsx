@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { Head, router } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { useShared } from '~/lib/shared'
@@ -7,6 +8,7 @@ import { useNotePreview, type PreviewRequest } from '~/components/editor/use_not
 import { useLeaveGuard } from '~/components/editor/use_leave_guard'
 import { useSaveNote } from '~/components/editor/use_save_note'
 import { NoteFields, useConfirmDiscard } from '~/components/editor/note_form'
+import { AiTemplatesButton, AiTemplatesDialog } from '~/components/editor/ai_templates'
 import { EditorActions, NoteErrors, NotePreviewPanel, NoteTypeSelect } from '~/components/editor/note_editor_parts'
 import {
   mediaUploader, useFieldErrors, useNoteDraft, type EditedNote, type EditorDeck, type FieldErrors, type NoteTypeOption,
@@ -38,6 +40,7 @@ export default function NoteEditor({ deck, noteTypes, note, defaultNoteTypeId, c
   const confirmLeave = useConfirmDiscard()
   const allow = useLeaveGuard(draft.dirty, confirmLeave)
   const { save, saving, attempted, setAttempted } = useSaveNote({ deck, note, draft, allow, idPrefix: FIELD_ID })
+  const [aiTemplatesOpen, setAiTemplatesOpen] = useState(false)
 
   const close = () => {
     const leave = () => {
@@ -71,12 +74,14 @@ export default function NoteEditor({ deck, noteTypes, note, defaultNoteTypeId, c
           <NoteTypeSelect noteTypes={noteTypes} draft={draft} errors={fieldErrors} onSwitch={() => setAttempted(false)} />
           <NoteFields draft={draft} errors={fieldErrors} upload={mediaUploader(deck.id)} imagesAllowed={deck.imagesAllowed} idPrefix={FIELD_ID} deck={deck} />
           <SpeechStatus deck={deck} speech={note?.speech ?? null} />
+          <AiTemplatesButton onOpen={() => setAiTemplatesOpen(true)} />
           <EditorActions adding={!note} saving={saving} onClose={close} />
         </form>
         <CardAppearanceContext.Provider value={cardAppearance}>
           <NotePreviewPanel asked={previewRequest !== null} preview={preview} attempted={attempted} />
         </CardAppearanceContext.Provider>
       </div>
+      {aiTemplatesOpen && <AiTemplatesDialog draft={draft} onClose={() => setAiTemplatesOpen(false)} />}
     </div>
   )
 }
