@@ -84,4 +84,17 @@ export default await Env.create(new URL('../', import.meta.url), {
   STRIPE_API_PROTOCOL: Env.schema.enum.optional(['http', 'https'] as const),
   CELLO_SECRET: Env.schema.string.optional(),
   CELLO_PRODUCT_ID: Env.schema.string.optional(),
+
+  /*
+   * AI text generation (cards, AI note templates): see the README's "AI providers". With
+   * AI_PROVIDER unset or 'none' the offline generator makes cards from documents and word
+   * lists, and open topics and templates answer 422 E_AI_NEEDS_PROVIDER.
+   */
+  AI_PROVIDER: Env.schema.enum.optional(['openai', 'anthropic', 'none'] as const),
+  AI_API_KEY: Env.schema.string.optional(),
+  /* an OpenAI-compatible server (Ollama http://localhost:11434/v1, vLLM …/v1) or another Anthropic endpoint */
+  AI_BASE_URL: Env.schema.string.optional(),
+  AI_MODEL: Env.schema.string.optional(),
+  AI_TIMEOUT_MS: Env.schema.number.optional(),
+  AI_MAX_RETRIES: Env.schema.number.optional(),
 })
