@@ -11,6 +11,7 @@ import { assertGuestRoomFor } from '#actions/decks/guest_card_limit'
 import { FREE_COUNTERS, maxCardsFor, takeFreeGeneration } from '#actions/ai/generation_limits'
 import { findEditableDeck } from '#queries/decks/find_deck'
 import { dispatch } from '#services/queue'
+import { activeProvider, needsProvider } from '#ai/cards'
 
 export interface StartStreamInput {
   kind: AiStreamKind
@@ -42,9 +43,9 @@ const tooManyCards = (max: number) =>
 const promptMissing = () =>
   new ApiException(422, 'E_VALIDATION_ERROR', 'ai_prompt_missing', { hasBody: true, apiField: 'user_prompt', field: 'user_prompt' })
 
-/** A word list as the card builder reads it: one word or phrase per line, or separated by commas or semicolons. */
+/** A word list as the card builder reads it: one word (or "word - translation") per line. */
 export function wordsOf(text: string) {
-  return [...new Set(text.split(/[\n,;]+/).map((word) => word.trim()).filter(Boolean))].slice(0, 500)
+  return [...new Set(text.split(/\r?\n/).map((word) => word.trim()).filter(Boolean))].slice(0, 500)
 }
 
 /** A deck name from what the cards are made of, when the request names none. */
@@ -68,6 +69,8 @@ export async function startStream(user: User, input: StartStreamInput, options: 
   const maxCards = input.cardsAmount ?? planMax
   if (input.kind === 'prompt' && !input.userPrompt) throw promptMissing()
   if (input.kind === 'words' && !input.words?.length) throw promptMissing()
+  /* an open topic needs a model: said at once, nothing taken (the offline generator makes cards from documents and word lists) */
+  if (input.kind === 'prompt' && activeProvider() === 'offline') throw needsProvider()
 
   return db.transaction(async (trx) => {
     const document = input.kind === 'document' ? await findDocument(user, input.documentId, trx) : null
