@@ -9,6 +9,7 @@ import { startIdentityServer, stopIdentityServer } from '#tests/support/identity
 import { startWorkerProcess, stopWorkerProcess } from '#tests/support/worker_process'
 import { launchChromium } from '#tests/support/chromium'
 import { startStripeServer, stopStripeServer } from '#tests/support/stripe_server'
+import { startAiServer, stopAiServer } from '#tests/support/ai_server'
 import env from '#start/env'
 
 export const plugins: Config['plugins'] = [
@@ -31,11 +32,16 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
     () => startIdentityServer(),
     /* the Stripe double on a free port, which the (lazily built) Stripe client then uses */
     async () => env.set('STRIPE_API_PORT', await startStripeServer()),
+    /* the AI providers' double (OpenAI and Anthropic APIs); the app stays offline until a test calls useAiDouble() */
+    async () => {
+      process.env.AI_DOUBLE_URL = await startAiServer()
+    },
   ],
   teardown: [
     () => stopWorkerProcess(),
     () => stopIdentityServer(),
     () => stopStripeServer(),
+    () => stopAiServer(),
   ],
 }
 
