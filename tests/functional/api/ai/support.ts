@@ -43,3 +43,32 @@ export async function deckRow(id: number) {
 export async function notesOf(deckId: number) {
   return db.from('notes').where('deck_id', deckId).orderBy('id')
 }
+
+/**
+ * The worker process configured for the AI double (as for `useAiDouble`):
+ * the worker reads its configuration at start, so it is restarted with the
+ * double's settings in its environment, and again without them afterwards.
+ */
+export async function workerWithAiDouble(provider: 'openai' | 'anthropic') {
+  const { useAiDouble } = await import('#tests/support/ai_server')
+  const { startWorkerProcess, stopWorkerProcess } = await import('#tests/support/worker_process')
+  await stopWorkerProcess()
+  const restore = useAiDouble(provider)
+  await startWorkerProcess(2)
+  return async () => {
+    await stopWorkerProcess()
+    restore()
+    await startWorkerProcess(2)
+  }
+}
+
+/** Waits (bounded) for something the worker or the double does. */
+export async function eventually<T>(check: () => Promise<T | undefined | false> | T | undefined | false, what: string, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    const value = await check()
+    if (value) return value
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error(`${what}: not within ${timeoutMs} ms\n${workerOutput()}`)
+}
