@@ -5,7 +5,7 @@ import { longPdf, scannedPdf, textPdf } from '#tests/support/pdfs'
 import { FREE_MAX_CARDS, PREMIUM_MAX_CARDS } from '#actions/ai/generation_limits'
 import { PDF_MAX_PAGES } from '#services/pdf_text'
 import { createDeck, deckRow, documentId, freeTier, notesOf, signIn, uploadPdf, waitForStream } from './support.js'
-import { fillDeck } from '../content/support.js'
+import { createFolder, fillDeck } from '../content/support.js'
 import { guestSession } from '../limits/support.js'
 
 /*
@@ -17,7 +17,8 @@ test.group('API AI streams: offline generator through the worker', (group) => {
 
   test('a PDF becomes a new deck in the folder, note by note, and the stream reports them', async ({ client, assert }) => {
     const { user, token } = await signIn()
-    const folder = (await client.post('/api/folders').bearerToken(token).json({ folder: { name: 'Biology' } })).body()
+    const folder = await createFolder(client, token, { name: 'Biology' })
+    assert.isNumber(folder.id)
     const upload = await uploadPdf(client, token, await textPdf(), { pages: '1-3' })
     upload.assertStatus(201)
     assert.include(upload.body(), { pageCount: 4, characters: upload.body().characters })
@@ -26,7 +27,7 @@ test.group('API AI streams: offline generator through the worker', (group) => {
     assert.notInclude((await db.from('ai_documents').first()).text, 'Mitosis', 'page 4 was not chosen')
 
     const created = await client.post('/api/notes/ai_stream_create').bearerToken(token).json({
-      deck_name: 'Cells', folder_id: folder.id ?? folder.folder?.id, card_format: 'basic', detail_level: 'standard', custom_prompt: '', user_prompt: '',
+      deck_name: 'Cells', folder_id: folder.id, card_format: 'basic', detail_level: 'standard', custom_prompt: '', user_prompt: '',
       document_id: upload.body().documentId,
     })
     created.assertStatus(201)
@@ -45,7 +46,7 @@ test.group('API AI streams: offline generator through the worker', (group) => {
     const deck = await deckRow(done.deckId)
     assert.equal(deck.state, 'active')
     assert.equal(deck.source, 'created_ai_pdf')
-    assert.equal(deck.folder_id, folder.id ?? folder.folder?.id)
+    assert.strictEqual(deck.folder_id, folder.id)
     assert.include(deck.processing, { count: done.count, total: done.count, streamId: done.streamId })
     assert.lengthOf(await notesOf(deck.id), done.count)
     /* each note has its card: no half note */
