@@ -9,6 +9,7 @@ import Deck from '#models/deck'
  */
 export const STREAM_CHANNEL_PATTERN = 'ai/decks/:id'
 export const streamChannel = (deckId: number) => `ai/decks/${deckId}`
+export const isStreamChannel = (channel: string) => /^ai\/decks\/\d{1,10}$/.test(channel)
 
 export type StreamEvent =
   | { type: 'note'; streamId: number; count: number; note: { id: number; front: string; back: string; kind: 'basic' | 'cloze' } }

@@ -42,3 +42,8 @@ export const cancelStreamValidator = vine.create({
   stream_id: id(),
   delete_notes: vine.boolean().optional(),
 })
+
+/* transmit's calls (the client's uid is a UUID it makes) */
+const uid = () => vine.string().trim().minLength(8).maxLength(64).regex(/^[A-Za-z0-9-]+$/)
+export const transmitUidValidator = vine.create({ uid: uid() })
+export const transmitChannelValidator = vine.create({ uid: uid(), channel: vine.string().trim().minLength(1).maxLength(200) })

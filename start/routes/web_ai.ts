@@ -2,9 +2,9 @@ import router from '@adonisjs/core/services/router'
 import transmit from '@adonisjs/transmit/services/main'
 import { middleware } from '#start/kernel'
 import { authorizeStreamChannel, STREAM_CHANNEL_PATTERN } from '#services/ai_events'
-import { listenForBroadcasts } from '#services/pg_bus_transport'
 
 const AiGeneratorController = () => import('#controllers/ai/ai_generator_controller')
+const TransmitController = () => import('#controllers/ai/transmit_controller')
 
 /* the AI flashcard generator page and its JSON calls (session and XSRF header), README: AI card generation */
 router
@@ -17,8 +17,12 @@ router
   })
   .use(middleware.auth())
 
-/* server-sent events (transmit): a signed-in user subscribes to channels they are authorized for */
-transmit.registerRoutes((route) => route.use(middleware.auth()))
+/* server-sent events (transmit's paths, our controller): a signed-in user subscribes to channels they are authorized for */
+router
+  .group(() => {
+    router.get('/__transmit/events', [TransmitController, 'events']).as('transmit.events')
+    router.post('/__transmit/subscribe', [TransmitController, 'subscribe']).as('transmit.subscribe')
+    router.post('/__transmit/unsubscribe', [TransmitController, 'unsubscribe']).as('transmit.unsubscribe')
+  })
+  .use(middleware.auth())
 transmit.authorize<{ id: string }>(STREAM_CHANNEL_PATTERN, authorizeStreamChannel)
-/* the worker's broadcasts reach this process once a browser listens (config/transmit.ts) */
-transmit.on('subscribe', () => void listenForBroadcasts())
