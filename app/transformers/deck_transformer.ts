@@ -27,12 +27,13 @@ export type StartedJob = ReturnType<typeof DeckTransformer.forPolling> & { rever
 /** The flash key that carries a started job to the next page (DeckTransformer.startedJob, startedJobs). */
 export const STARTED_JOB = 'deckJobStarted'
 
-/** The spec's Deck entity, for the apps and the pages alike. */
 /** The spec's polled processing states, by deck state. */
 const POLLED_STATE_NAMES: Partial<Record<Deck['state'], string>> = {
   processing: 'processing', cloning: 'cloning', duplicating: 'duplicating', notes_moving: 'notesMoving',
   notes_importing: 'notesImporting', ai_notes_generation: 'aiStreaming', bulk_reversing: 'bulkReversing',
 }
+
+/** The spec's Deck entity, for the apps and the pages alike. */
 
 export default class DeckTransformer {
   static forApi(deck: Deck, counts: DeckCounts | undefined, owner: User, children: ApiDeck[] = []): ApiDeck {
