@@ -1,4 +1,4 @@
-import { extractText, getDocumentProxy } from 'unpdf'
+import { getDocumentProxy } from 'unpdf'
 import ApiException from '#exceptions/api_exception'
 
 /*
@@ -17,8 +17,13 @@ export const DOCUMENT_MAX_CHARS = 60_000
 /** less usable text than this, and there is nothing to make cards from */
 export const DOCUMENT_MIN_CHARS = 40
 
-export const pdfError = (code: string, key: string, values: Record<string, unknown> = {}) =>
-  new ApiException(422, code, key, { hasBody: true, values, apiField: 'file' })
+/* the PDF rules' refusals, each with its code (the file is what they are about) */
+export const pdfOnly = () => new ApiException(422, 'E_PDF_ONLY', 'pdf_only', { hasBody: true, apiField: 'file' })
+export const pdfTooBig = () => new ApiException(422, 'E_PDF_TOO_BIG', 'pdf_too_big', { hasBody: true, values: { max: PDF_MAX_MB }, apiField: 'file' })
+export const pdfEmpty = () => new ApiException(422, 'E_EMPTY_FILE', 'import_empty', { hasBody: true, apiField: 'file' })
+export const pdfUnreadable = () => new ApiException(422, 'E_PDF_UNREADABLE', 'pdf_unreadable', { hasBody: true, apiField: 'file' })
+export const pdfTooManyPages = () => new ApiException(422, 'E_PDF_TOO_MANY_PAGES', 'pdf_too_many_pages', { hasBody: true, values: { max: PDF_MAX_PAGES }, apiField: 'pages' })
+export const pdfPagesInvalid = () => new ApiException(422, 'E_PDF_PAGES_INVALID', 'pdf_pages_invalid', { hasBody: true, values: { max: PDF_MAX_PAGES }, apiField: 'pages' })
 
 export const nothingUsable = () => new ApiException(422, 'E_AI_NOTHING_GENERATED', 'ai_nothing_generated', { hasBody: true, apiField: 'file' })
 
@@ -45,7 +50,7 @@ export function parsePages(value: unknown): number[] | null {
   return [...pages].sort((a, b) => a - b)
 
   function fail(): never {
-    throw pdfError('E_PDF_PAGES_INVALID', 'pdf_pages_invalid', { max: PDF_MAX_PAGES })
+    throw pdfPagesInvalid()
   }
 }
 
@@ -66,18 +71,18 @@ export function tidyText(text: string) {
  * maximum, and a PDF whose chosen pages carry no usable text.
  */
 export async function pdfText(bytes: Uint8Array, chosen: number[] | null) {
-  if (!looksLikePdf(bytes)) throw pdfError('E_UNSUPPORTED_FORMAT', 'unsupported_format')
+  if (!looksLikePdf(bytes)) throw pdfOnly()
   let document
   try {
     document = await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, stopAtErrors: false } as any)
   } catch {
-    throw pdfError('E_PDF_UNREADABLE', 'pdf_unreadable')
+    throw pdfUnreadable()
   }
   try {
     const pageCount = document.numPages
     const pages = chosen ?? Array.from({ length: pageCount }, (_, index) => index + 1)
-    if (pages.length > PDF_MAX_PAGES) throw pdfError('E_PDF_TOO_MANY_PAGES', 'pdf_too_many_pages', { max: PDF_MAX_PAGES, pages: pageCount })
-    if (pages.length === 0 || pages.some((page) => page > pageCount)) throw pdfError('E_PDF_PAGES_INVALID', 'pdf_pages_invalid', { max: PDF_MAX_PAGES })
+    if (pages.length > PDF_MAX_PAGES) throw pdfTooManyPages()
+    if (pages.length === 0 || pages.some((page) => page > pageCount)) throw pdfPagesInvalid()
     const texts: string[] = []
     for (const number of pages) {
       const page = await document.getPage(number)
@@ -96,10 +101,4 @@ export async function pdfText(bytes: Uint8Array, chosen: number[] | null) {
   } finally {
     await document.cleanup()
   }
-}
-
-/** unpdf's own whole-document reader, for callers that want every page (the onboarding's bundled text does not) */
-export async function allPdfText(bytes: Uint8Array) {
-  const { text } = await extractText(new Uint8Array(bytes), { mergePages: true })
-  return tidyText(text)
 }

@@ -96,12 +96,12 @@ async function cardRequest(stream: AiStream, made: number): Promise<CardRequest>
   }
   if (stream.kind === 'document') {
     const document = await db.from('ai_documents').where('id', request.documentId!).select('text', 'file_name').first()
-    if (!document) throw new ApiException(422, 'E_AI_NOTHING_GENERATED', 'ai_nothing_generated', { hasBody: true })
-    const text = request.userPrompt ? `${document.text}` : document.text
+    if (!document) throw new ApiException(422, 'E_AI_NOTHING_GENERATED', 'ai_nothing_generated', { hasBody: true, apiField: 'document_id' })
+    /* a prompt sent with a document says what to take from it: it joins the custom instructions */
     return {
       ...common,
       ...(request.userPrompt ? { customPrompt: [request.customPrompt, request.userPrompt].filter(Boolean).join('\n') } : {}),
-      source: { kind: 'document', text, title: String(document.file_name).replace(/\.pdf$/i, '') },
+      source: { kind: 'document', text: document.text, title: String(document.file_name).replace(/\.pdf$/i, '') },
     }
   }
   if (stream.kind === 'words') {

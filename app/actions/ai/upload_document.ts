@@ -3,7 +3,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import ApiException from '#exceptions/api_exception'
 import type User from '#models/user'
-import { PDF_MAX_BYTES, PDF_MAX_MB, parsePages, pdfError, pdfText } from '#services/pdf_text'
+import { PDF_MAX_BYTES, parsePages, pdfEmpty, pdfOnly, pdfText, pdfTooBig } from '#services/pdf_text'
 
 /** How many characters of the text the answer shows, so the learner sees what the cards will be made from. */
 const EXCERPT_CHARS = 400
@@ -21,17 +21,13 @@ export async function uploadDocument(ctx: HttpContext, user: User) {
   const file = ctx.request.file('file')
   if (!file) throw new ApiException(422, 'E_VALIDATION_ERROR', 'ai_pdf_missing', { apiField: 'file', field: 'file' })
   if (file.size > PDF_MAX_BYTES || file.errors.some((error) => error.type === 'size')) {
-    throw pdfError('E_PDF_TOO_BIG', 'pdf_too_big', { max: PDF_MAX_MB })
+    throw pdfTooBig()
   }
-  if (!file.tmpPath || (file.extname ?? '').toLowerCase() !== 'pdf') throw pdfError('E_PDF_ONLY', 'pdf_only')
+  if (!file.tmpPath || (file.extname ?? '').toLowerCase() !== 'pdf') throw pdfOnly()
   const pages = parsePages(ctx.request.input('pages'))
   const bytes = await readFile(file.tmpPath)
-  if (!bytes.length) throw pdfError('E_EMPTY_FILE', 'import_empty')
-  const read = await pdfText(bytes, pages).catch((error) => {
-    /* a .pdf whose bytes are no PDF */
-    if (error instanceof ApiException && error.code === 'E_UNSUPPORTED_FORMAT') throw pdfError('E_PDF_ONLY', 'pdf_only')
-    throw error
-  })
+  if (!bytes.length) throw pdfEmpty()
+  const read = await pdfText(bytes, pages)
   const fileName = (file.clientName || 'document.pdf').slice(0, 255)
   const [row] = await db
     .table('ai_documents')

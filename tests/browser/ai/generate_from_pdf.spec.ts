@@ -70,9 +70,9 @@ test.group('AI generator in the browser', (group) => {
     await preview.locator('.badge').filter({ hasText: 'Generating… 0 cards so far' }).waitFor()
     assert.equal(await preview.getAttribute('data-status'), 'queued')
     await page.getByRole('button', { name: 'Stop and keep the cards' }).waitFor()
-    const document = await db.from('ai_documents').where('user_id', user.id).first()
-    assert.deepEqual(document.pages, [1, 2])
-    assert.notInclude(document.text, 'Mitosis')
+    const uploaded = await db.from('ai_documents').where('user_id', user.id).first()
+    assert.deepEqual(uploaded.pages, [1, 2])
+    assert.notInclude(uploaded.text, 'Mitosis')
 
     await queue.resume()
     await preview.locator('.badge').filter({ hasText: 'Done: 5 cards' }).waitFor()
