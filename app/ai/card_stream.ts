@@ -1,7 +1,7 @@
 import { sanitizeFieldHtml } from '#note_types/sanitize'
 import { hasCloze } from '#note_types/cloze'
 import { isFieldEmpty } from '#note_types/plain_text'
-import type { CardFormat, GeneratedCard } from '#ai/cards'
+import type { CardFormat, GeneratedCard } from '#ai/types'
 
 /** Longest side a generated card may have (the rest is cut): a runaway model makes no giant notes. */
 const MAX_SIDE = 4000

@@ -1,4 +1,5 @@
-import ApiException from '#exceptions/api_exception'
+import type { CardRequest, DetailLevel, GenerationRun } from '#ai/types'
+import { nothingGenerated, needsProvider } from '#ai/errors'
 import { activeProviderName, textProvider } from '#ai/providers'
 import { offlineCards } from '#ai/offline/generator'
 import { cardPrompt } from '#ai/prompts'
@@ -12,31 +13,19 @@ import { cardsFromText, acceptCard } from '#ai/card_stream'
  * or, with none configured, the offline generator (app/ai/offline/).
  */
 
-export type CardFormat = 'basic' | 'reversed' | 'cloze' | 'mixed'
-export type DetailLevel = 'brief' | 'standard' | 'detailed'
-export type CardSource =
-  | { kind: 'document'; text: string; title?: string } // text extracted from a PDF or pasted
-  | { kind: 'prompt'; prompt: string } // a topic, a word or a custom prompt
-  | { kind: 'words'; words: string[]; from?: string; to?: string } // vocabulary, optional translation languages (ISO codes)
-export type CardRequest = {
-  source: CardSource
-  format: CardFormat
-  detail: DetailLevel
-  customPrompt?: string
-  maxCards: number
-  language?: string
-}
-/** cloze: `front` holds the text with {{c1::…}} deletions, `back` optional extra text. Plain text or simple HTML. */
-export type GeneratedCard = { kind: 'basic' | 'cloze'; front: string; back: string }
-export type GenerationRun = { provider: 'openai' | 'anthropic' | 'offline'; cards: AsyncIterable<GeneratedCard> }
+export type {
+  CardFormat,
+  DetailLevel,
+  CardSource,
+  CardRequest,
+  GeneratedCard,
+  GenerationRun,
+} from '#ai/types'
+export { nothingGenerated, needsProvider } from '#ai/errors'
 
 /** The most cards one request may ask for, whatever the caller passes (the plans' limits are lower). */
 export const MAX_CARDS_PER_REQUEST = 200
 
-export const nothingGenerated = () =>
-  new ApiException(422, 'E_AI_NOTHING_GENERATED', 'ai_nothing_generated', { hasBody: true })
-export const needsProvider = () =>
-  new ApiException(422, 'E_AI_NEEDS_PROVIDER', 'ai_needs_provider', { hasBody: true })
 
 /**
  * Generates cards for a request. Never throws synchronously; the iterator throws ApiException with codes

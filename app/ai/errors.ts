@@ -29,3 +29,8 @@ export function providerError(error: unknown): ApiException {
   exception.cause = cause
   return exception
 }
+
+export const nothingGenerated = () =>
+  new ApiException(422, 'E_AI_NOTHING_GENERATED', 'ai_nothing_generated', { hasBody: true })
+
+export const needsProvider = () => new ApiException(422, 'E_AI_NEEDS_PROVIDER', 'ai_needs_provider', { hasBody: true })

@@ -1,4 +1,4 @@
-import type { CardRequest } from '#ai/cards'
+import type { CardRequest } from '#ai/types'
 
 /*
  * The prompts the providers get. Cards come back as one JSON object per line

@@ -26,13 +26,51 @@ export interface TextProvider {
 
 const DEFAULT_MAX_TOKENS = 2048
 
+/**
+ * A provider's stream with what every adapter needs around it: the caller's abort ends it
+ * quietly (and the HTTP request with it), a stream that sends nothing for `idleMs` (the SDKs'
+ * timeout stops at the response headers) is E_AI_PROVIDER, any other failure the catalogue's.
+ */
+async function* guarded(signal: AbortSignal | undefined, idleMs: number, open: (inner: AbortSignal) => AsyncIterable<string>) {
+  const inner = new AbortController()
+  const forward = () => inner.abort()
+  signal?.addEventListener('abort', forward, { once: true })
+  let stalled = false
+  let timer: NodeJS.Timeout | undefined
+  const arm = () => {
+    clearTimeout(timer)
+    timer = setTimeout(() => {
+      stalled = true
+      inner.abort()
+    }, idleMs)
+  }
+  try {
+    arm()
+    for await (const piece of open(inner.signal)) {
+      arm()
+      yield piece
+    }
+    if (stalled) throw new Error(`the provider sent nothing for ${idleMs} ms`)
+  } catch (error) {
+    if (stalled) throw providerError(new Error(`the provider sent nothing for ${idleMs} ms`))
+    if (isAbort(error, signal)) return
+    throw providerError(error)
+  } finally {
+    clearTimeout(timer)
+    signal?.removeEventListener('abort', forward)
+    inner.abort()
+  }
+}
+
 class OpenAIProvider implements TextProvider {
   name = 'openai' as const
   model: string
   #client: OpenAI
+  #idleMs: number
 
   constructor(config: ProviderConfig) {
     this.model = config.model
+    this.#idleMs = config.timeoutMs
     this.#client = new OpenAI({
       apiKey: config.apiKey,
       baseURL: config.baseURL,
@@ -48,20 +86,17 @@ class OpenAIProvider implements TextProvider {
     ]
   }
 
-  async *stream(request: TextRequest, signal?: AbortSignal) {
-    try {
+  stream(request: TextRequest, signal?: AbortSignal) {
+    return guarded(signal, this.#idleMs, async function* (this: OpenAIProvider, inner: AbortSignal) {
       const stream = await this.#client.chat.completions.create(
         { model: this.model, messages: this.#messages(request), stream: true, max_tokens: request.maxTokens ?? DEFAULT_MAX_TOKENS },
-        { signal }
+        { signal: inner }
       )
       for await (const chunk of stream) {
         const piece = chunk.choices?.[0]?.delta?.content
         if (piece) yield piece
       }
-    } catch (error) {
-      if (isAbort(error, signal)) return
-      throw providerError(error)
-    }
+    }.bind(this))
   }
 
   async complete(request: TextRequest, signal?: AbortSignal) {
@@ -81,9 +116,11 @@ class AnthropicProvider implements TextProvider {
   name = 'anthropic' as const
   model: string
   #client: Anthropic
+  #idleMs: number
 
   constructor(config: ProviderConfig) {
     this.model = config.model
+    this.#idleMs = config.timeoutMs
     this.#client = new Anthropic({
       apiKey: config.apiKey,
       baseURL: config.baseURL,
@@ -92,8 +129,8 @@ class AnthropicProvider implements TextProvider {
     })
   }
 
-  async *stream(request: TextRequest, signal?: AbortSignal) {
-    try {
+  stream(request: TextRequest, signal?: AbortSignal) {
+    return guarded(signal, this.#idleMs, async function* (this: AnthropicProvider, inner: AbortSignal) {
       const stream = await this.#client.messages.create(
         {
           model: this.model,
@@ -102,15 +139,12 @@ class AnthropicProvider implements TextProvider {
           messages: [{ role: 'user', content: request.user }],
           stream: true,
         },
-        { signal }
+        { signal: inner }
       )
       for await (const event of stream) {
         if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') yield event.delta.text
       }
-    } catch (error) {
-      if (isAbort(error, signal)) return
-      throw providerError(error)
-    }
+    }.bind(this))
   }
 
   async complete(request: TextRequest, signal?: AbortSignal) {

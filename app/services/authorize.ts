@@ -21,6 +21,7 @@ const REFUSALS = [
   { code: 'E_FORBIDDEN', key: 'deck_owner_only' },
   { code: 'E_FORBIDDEN', key: 'collaborators_owner_only' },
   { code: 'E_FORBIDDEN', key: 'moderators_only' },
+  { code: 'E_FORBIDDEN', key: 'ai_template_builtin' },
 ]
 
 export async function authorize<P extends BasePolicy>(user: User | { id: number }, policy: Constructor<P>, ability: Ability<P>, ...args: unknown[]) {

@@ -21,6 +21,8 @@ export type AiScript =
   | { endless: true; everyMs?: number }
   /** an error answer in the provider's format */
   | { status: 400 | 401 | 429 | 500 | 503 | 529; midStream?: false }
+  /** a stream that starts, then sends nothing more until the client hangs up */
+  | { stall: true }
   /** a stream that starts, sends `cards`, then fails with an error event (Anthropic) or a cut connection (OpenAI) */
   | { midStream: true; cards: object[]; status?: undefined }
 
@@ -149,6 +151,13 @@ async function writeEvents(res: ServerResponse, events: Iterable<string>, everyM
   return false
 }
 
+/** Writes the opening events, then waits for the client to hang up. */
+async function stall(res: ServerResponse, opening: string[]) {
+  for (const event of opening) res.write(event)
+  await new Promise<void>((resolve) => res.on('close', () => resolve()))
+  aiState.hangUps++
+}
+
 function* endlessCards() {
   for (let index = 1; ; index++) yield JSON.stringify({ kind: 'basic', front: `Endless question ${index}?`, back: `Answer ${index}` }) + '\n'
 }
@@ -171,6 +180,7 @@ async function openai(req: IncomingMessage, res: ServerResponse, body: any, scri
   }
   res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' })
   const head = openaiChunk(model, chatId, { role: 'assistant', content: '', refusal: null })
+  if ('stall' in script) return stall(res, [head])
   if ('endless' in script && script.endless) {
     const events = (function* () {
       yield head
@@ -216,6 +226,7 @@ async function anthropic(req: IncomingMessage, res: ServerResponse, body: any, s
     anthropicEvent('ping', {}),
   ]
   const delta = (text: string) => anthropicEvent('content_block_delta', { index: 0, delta: { type: 'text_delta', text } })
+  if ('stall' in script) return stall(res, head)
   const tail = [
     anthropicEvent('content_block_stop', { index: 0 }),
     anthropicEvent('message_delta', { delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 30 } }),

@@ -8,6 +8,7 @@ import { readOutbox } from '#services/mail/outbox_transport'
 import { outboxDirectory } from '#config/mail'
 import { redisUrl } from '#config/redis'
 import { insertBuiltinNoteTypes } from '#database/builtin_note_types'
+import { insertBuiltinAiTemplates } from '#database/builtin_ai_templates'
 import { expireFlagCache, freshFlags } from '#services/remote_flags'
 
 /** Empties every table and the rate limits: each test starts from nothing but the built-in note types. */
@@ -18,6 +19,7 @@ export async function resetState() {
   const tables = rows.map((row: { tablename: string }) => `"${row.tablename}"`).join(', ')
   if (tables) await truncate(tables)
   await insertBuiltinNoteTypes(db)
+  await insertBuiltinAiTemplates(db)
   /* remote_flags is empty again: this process's copy of the flags goes back to the defaults at once, not at its next check */
   expireFlagCache()
   await freshFlags()

@@ -1,6 +1,6 @@
 import type { Infer } from '@vinejs/vine/types'
 import type User from '#models/user'
-import type { aiBulkCreateValidator, aiStreamCreateValidator } from '#validators/ai'
+import type { aiBulkCreateValidator, aiStreamCreateValidator } from '#validators/ai_generation'
 import { startStream, wordsOf } from '#actions/ai/start_stream'
 import { findStream, streamNotes } from '#queries/ai/find_stream'
 import { freeTierOf } from '#actions/ai/generation_limits'

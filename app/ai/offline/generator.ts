@@ -1,5 +1,5 @@
-import type { CardRequest, GeneratedCard } from '#ai/cards'
-import { documentCards } from '#ai/offline/document'
+import type { CardRequest, GeneratedCard } from '#ai/types'
+import { documentCards } from '#ai/offline/document_cards'
 import { vocabularyCards } from '#ai/offline/words'
 
 /**
@@ -12,6 +12,10 @@ import { vocabularyCards } from '#ai/offline/words'
  */
 export function* offlineCards(request: CardRequest): Generator<GeneratedCard> {
   const source = request.source
-  if (source.kind === 'document') yield* documentCards(source.text, request)
-  else if (source.kind === 'words') yield* vocabularyCards(source.words, request)
+  const cards = source.kind === 'document' ? documentCards(source.text, request) : source.kind === 'words' ? vocabularyCards(source.words, request) : []
+  let count = 0
+  for (const card of cards) {
+    if (count++ >= request.maxCards) return
+    yield card
+  }
 }

@@ -1,18 +1,19 @@
 import ApiException from '#exceptions/api_exception'
-import type { CardRequest, GeneratedCard } from '#ai/cards'
+import type { CardRequest, GeneratedCard } from '#ai/types'
 import { escapeText } from '#ai/offline/text'
 
 /*
  * Vocabulary offline. With no model and no dictionary on the machine, the
  * generator cannot translate: it makes cards from the translations the list
  * itself gives ("word - translation", "word = translation", "word: …", a tab,
- * a semicolon or a comma between the two) and skips the words it has nothing
+ * a semicolon or a bar between the two; a comma separates synonyms, not a
+ * translation) and skips the words it has nothing
  * for. A list with no translation at all is refused with E_AI_NEEDS_PROVIDER
  * and a message saying that translating words needs a provider, rather than
  * making cards whose back is empty or made up.
  */
 
-const SEPARATORS = [/\t+/, /\s+=\s*/, /\s+[–—-]\s+/, /\s*:\s+/, /\s*;\s*/, /\s*\|\s*/, /\s*,\s+/]
+const SEPARATORS = [/\t+/, /\s+=\s*/, /\s+[–—-]\s+/, /\s*:\s+/, /\s*;\s*/, /\s*\|\s*/]
 
 export type VocabularyEntry = { word: string; translation: string }
 

@@ -8,7 +8,7 @@ import { activeDecks } from '#queries/decks/list_decks'
 import { streamChannel } from '#services/ai_events'
 import { PDF_MAX_MB, PDF_MAX_PAGES } from '#services/pdf_text'
 import { activeProvider } from '#ai/cards'
-import { aiBulkCreateValidator, aiStreamCreateValidator, cancelStreamValidator } from '#validators/ai'
+import { aiBulkCreateValidator, aiStreamCreateValidator, cancelStreamValidator } from '#validators/ai_generation'
 
 /**
  * The web "AI flashcard generator" (README: AI card generation): the page,

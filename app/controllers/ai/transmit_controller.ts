@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import transmit from '@adonisjs/transmit/services/main'
 import ApiException from '#exceptions/api_exception'
-import { transmitChannelValidator, transmitUidValidator } from '#validators/ai'
+import { transmitChannelValidator, transmitUidValidator } from '#validators/ai_generation'
 import { isStreamChannel } from '#services/ai_events'
 import { listenForBroadcasts } from '#services/pg_bus_transport'
 

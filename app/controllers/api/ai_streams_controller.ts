@@ -2,7 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { uploadDocument } from '#actions/ai/upload_document'
 import { cancelStream } from '#actions/ai/cancel_stream'
 import { bulkFromBody, streamAnswer, streamFromBody } from '#actions/ai/stream_requests'
-import { aiBulkCreateValidator, aiStreamCreateValidator, cancelStreamValidator, streamIdValidator } from '#validators/ai'
+import { aiBulkCreateValidator, aiStreamCreateValidator, cancelStreamValidator, streamIdValidator } from '#validators/ai_generation'
 
 /** The spec's AI stream calls (README: AI card generation); the work runs in the worker (`ai_stream` job). */
 export default class AiStreamsController {

@@ -16,6 +16,7 @@ import { libraryPaths, librarySchemas } from '#services/openapi/library_paths'
 import { limitsPaths, limitsSchemas } from '#services/openapi/limits_paths'
 import { adminPaths, adminSchemas, adminSecuritySchemes } from '#services/openapi/admin_paths'
 import { paymentsPaths } from '#services/openapi/payments_paths'
+import { aiTemplatePaths, aiTemplateSchemas } from '#services/openapi/ai_template_paths'
 
 const authAnswer = entity({ token: str(), isNewUser: bool, user: ref('User') })
 const providers = entity({ providers: listOf(entity({ provider: str({ enum: ['google', 'apple'] }), email: nullable(str()) })) })
@@ -55,6 +56,7 @@ export const openApiDocument = {
       ...librarySchemas,
       ...limitsSchemas,
       ...adminSchemas,
+      ...aiTemplateSchemas,
       /* the same complete User from users/me, PUT users/{id}, every sign-up and every sign-in */
       User: entity({
         id: int, analyticsId: str(), email: nullable(str()), provider: str({ enum: ['apple', 'google', 'email', 'guest'] }),
@@ -151,6 +153,7 @@ export const openApiDocument = {
     ...libraryPaths,
     ...limitsPaths,
     ...paymentsPaths,
+    ...aiTemplatePaths,
     '/openapi.json': { get: op('This document', { ok: [200, { type: 'object' }] }) },
     '/docs': { get: { summary: 'A readable page of this document', security: [], responses: { '200': { description: 'HTML' } } } },
   },

@@ -7,6 +7,7 @@ import { useNotePreview, type PreviewRequest } from '~/components/editor/use_not
 import { useLeaveGuard } from '~/components/editor/use_leave_guard'
 import { useSaveNote } from '~/components/editor/use_save_note'
 import { NoteFields, useConfirmDiscard } from '~/components/editor/note_form'
+import { AiTemplatesButton } from '~/components/editor/ai_templates'
 import { EditorActions, NoteErrors, NotePreviewPanel, NoteTypeSelect } from '~/components/editor/note_editor_parts'
 import {
   mediaUploader, useFieldErrors, useNoteDraft, type EditedNote, type EditorDeck, type FieldErrors, type NoteTypeOption,
@@ -66,6 +67,7 @@ export default function NoteEditor({ deck, noteTypes, note, defaultNoteTypeId }:
           {/* another kind of note: nothing tried with it yet */}
           <NoteTypeSelect noteTypes={noteTypes} draft={draft} errors={fieldErrors} onSwitch={() => setAttempted(false)} />
           <NoteFields draft={draft} errors={fieldErrors} upload={mediaUploader(deck.id)} imagesAllowed={deck.imagesAllowed} idPrefix={FIELD_ID} />
+          <AiTemplatesButton draft={draft} />
           <EditorActions adding={!note} saving={saving} onClose={close} />
         </form>
         <NotePreviewPanel asked={previewRequest !== null} preview={preview} attempted={attempted} />

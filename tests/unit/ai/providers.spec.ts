@@ -149,6 +149,16 @@ for (const provider of ['openai', 'anthropic'] as const) {
       assert.equal(aiState.hangUps, 1)
     })
 
+    test('a stream that stops sending is E_AI_PROVIDER once AI_TIMEOUT_MS passes without a piece', async ({ assert }) => {
+      useAiDouble(provider, { timeoutMs: 300, maxRetries: 0 })
+      scriptAi({ stall: true })
+      const { error, seen } = await failure(generateCards(request()).cards)
+      assert.equal(error.code, 'E_AI_PROVIDER')
+      assert.deepEqual(seen, [])
+      await hangUpSeen()
+      assert.equal(aiState.hangUps, 1)
+    })
+
     test('an already aborted signal makes no call', async ({ assert }) => {
       const controller = new AbortController()
       controller.abort()

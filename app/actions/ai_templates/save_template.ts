@@ -1,0 +1,33 @@
+import db from '@adonisjs/lucid/services/db'
+import AiNoteTemplate from '#models/ai_note_template'
+import ApiException from '#exceptions/api_exception'
+import { findTemplate } from '#queries/ai_templates/find_template'
+
+/** How many templates of their own a user may keep (the built-ins do not count). */
+export const MAX_TEMPLATES_PER_USER = 100
+
+/** Creates a user's template (id null) or changes one of their own. */
+export async function saveTemplate(user: { id: number }, id: unknown | null, input: { name: string; prompt: string }) {
+  return db.transaction(async (trx) => {
+    if (id === null) {
+      /* the user's row, locked, serialises concurrent creations against the limit */
+      await trx.from('users').where('id', user.id).forUpdate().first()
+      const [{ count }] = await trx.from('ai_note_templates').where('user_id', user.id).count('* as count')
+      if (Number(count) >= MAX_TEMPLATES_PER_USER) {
+        throw new ApiException(422, 'E_AI_TEMPLATE_LIMIT', 'ai_template_limit', { hasBody: true, values: { max: MAX_TEMPLATES_PER_USER }, apiField: 'name' })
+      }
+      return AiNoteTemplate.create({ userId: user.id, name: input.name, prompt: input.prompt }, { client: trx })
+    }
+    const template = await findTemplate(user, id, 'manage', trx)
+    template.merge({ name: input.name, prompt: input.prompt })
+    await template.useTransaction(trx).save()
+    return template
+  })
+}
+
+export async function deleteTemplate(user: { id: number }, id: unknown) {
+  await db.transaction(async (trx) => {
+    const template = await findTemplate(user, id, 'manage', trx)
+    await template.useTransaction(trx).delete()
+  })
+}

@@ -1,0 +1,81 @@
+import nlp from 'compromise'
+import { capitalize, stripFinal, wordCount } from '#ai/offline/text'
+import { isTermPhrase, lowerFirst } from '#ai/offline/phrases'
+
+/*
+ * Enumerations in a document's sentences: "There are three types of rock: igneous,
+ * sedimentary and metamorphic", "Photosynthesis requires sunlight, carbon dioxide, and
+ * water", "… takes place in two stages: a and b", with the question a card asks of them.
+ */
+
+export type Enumeration = { type: 'enumeration'; lead: string; items: string[]; question: string; sentence: string }
+
+const ENUM_VERB = /^(.{3,}?)\s+(include|includes|included|consist of|consists of|comprise|comprises|requires|require|needs|need|are|were|is)\s*:?\s+(.+)$/i
+const NUMBERS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 }
+const COUNT = /\b(two|three|four|five|six|seven|eight|nine|ten)\s+[\p{L}-]+/iu
+
+/** Splits "a, b, and c" / "a, b or c" / "a; b; c" into items; null when it is not a short list. */
+function listItems(text: string, minimum = 3): string[] | null {
+  const parts = stripFinal(text)
+    .split(/\s*;\s*|\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/i)
+    .map((item) => item.trim().replace(/^(and|or)\s+/i, ''))
+    .filter(Boolean)
+  if (parts.length < minimum) return null
+  const last = parts.length - 1
+  parts[last] = parts[last].replace(/^(\S+(?:\s\S+)?)\s+(?:as|in|for|from|at|on|by|into|during)\s.*$/i, '$1')
+  if (parts.some((item) => wordCount(item) > 5 || /^(which|that|who|where|because)\b/i.test(item))) return null
+  return parts
+}
+
+export function enumerationOf(sentence: string): Enumeration | null {
+  const bare = stripFinal(sentence)
+  const colon = bare.indexOf(':')
+  if (colon > 0) {
+    const lead = bare.slice(0, colon).trim()
+    const counted = COUNT.exec(lead)
+    const items = listItems(bare.slice(colon + 1), counted ? 2 : 3)
+    if (items && wordCount(lead) >= 2 && (!counted || NUMBERS[counted[1].toLowerCase()] === items.length)) {
+      const question = enumerationQuestion(lead) ?? (counted ? `${capitalize(lead)}. Name them.` : null)
+      if (question) return { type: 'enumeration', lead, items, question, sentence }
+    }
+  }
+  const match = ENUM_VERB.exec(bare)
+  if (match) {
+    const [, subject, verb, rest] = match
+    const items = listItems(rest)
+    if (items && isTermPhrase(subject)) {
+      const plural = nlp(subject).nouns().isPlural().found
+      const v = verb.toLowerCase()
+      const question = /^(include|includes|included)$/.test(v)
+        ? `What ${plural ? 'do' : 'does'} ${lowerFirst(subject)} include?`
+        : /^consists? of$/.test(v)
+          ? `What ${plural ? 'do' : 'does'} ${lowerFirst(subject)} consist of?`
+          : /^comprises?$/.test(v)
+            ? `What ${plural ? 'do' : 'does'} ${lowerFirst(subject)} comprise?`
+            : /^(requires?|needs?)$/.test(v)
+              ? `What ${plural ? 'do' : 'does'} ${lowerFirst(subject)} ${v.replace(/s$/, '')}?`
+            : `What ${v} ${lowerFirst(subject)}?`
+      return { type: 'enumeration', lead: `${subject} ${verb}`, items, question, sentence }
+    }
+  }
+  return null
+}
+
+/** "There are three types of rock" → "What are the three types of rock?"; "The planets are" → "What are the planets?" */
+function enumerationQuestion(lead: string): string | null {
+  const there = /^there\s+(are|were|is)\s+(.+)$/i.exec(lead)
+  if (there) {
+    const what = there[2].replace(/^(several|many|some|a few|various|different)\s+/i, '')
+    const counted = nlp(what).has('^#Value')
+    return `What ${there[1].toLowerCase() === 'is' ? 'are' : there[1].toLowerCase()} ${counted ? 'the ' : ''}${what}?`
+  }
+  const verb = /^(.+?)\s+(are|were|include|includes|is|consist of|consists of)$/i.exec(lead)
+  if (verb && isTermPhrase(verb[1])) {
+    const v = verb[2].toLowerCase()
+    if (v.startsWith('include')) return `What ${v === 'include' ? 'do' : 'does'} ${lowerFirst(verb[1])} include?`
+    if (v.startsWith('consist')) return `What ${v === 'consist of' ? 'do' : 'does'} ${lowerFirst(verb[1])} consist of?`
+    return `What ${v} ${lowerFirst(verb[1])}?`
+  }
+  if (isTermPhrase(lead)) return `What are ${lowerFirst(lead)}?`
+  return null
+}

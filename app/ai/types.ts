@@ -1,0 +1,19 @@
+/* The AI text layer's shapes (app/ai/cards.ts re-exports them: import from there). */
+
+export type CardFormat = 'basic' | 'reversed' | 'cloze' | 'mixed'
+export type DetailLevel = 'brief' | 'standard' | 'detailed'
+export type CardSource =
+  | { kind: 'document'; text: string; title?: string } // text extracted from a PDF or pasted
+  | { kind: 'prompt'; prompt: string } // a topic, a word or a custom prompt
+  | { kind: 'words'; words: string[]; from?: string; to?: string } // vocabulary, optional translation languages (ISO codes)
+export type CardRequest = {
+  source: CardSource
+  format: CardFormat
+  detail: DetailLevel
+  customPrompt?: string
+  maxCards: number
+  language?: string
+}
+/** cloze: `front` holds the text with {{c1::…}} deletions, `back` optional extra text. Plain text or simple HTML. */
+export type GeneratedCard = { kind: 'basic' | 'cloze'; front: string; back: string }
+export type GenerationRun = { provider: 'openai' | 'anthropic' | 'offline'; cards: AsyncIterable<GeneratedCard> }
