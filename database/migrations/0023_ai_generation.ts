@@ -12,7 +12,7 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
 export default class extends BaseSchema {
   async up() {
     this.schema.createTable('ai_documents', (table) => {
-      table.bigIncrements('id')
+      table.increments('id')
       table.integer('user_id').notNullable().references('id').inTable('users').onDelete('CASCADE')
       table.string('file_name', 255).notNullable()
       table.integer('page_count').notNullable()
@@ -23,7 +23,7 @@ export default class extends BaseSchema {
       table.index(['user_id', 'created_at'])
     })
     this.schema.createTable('ai_streams', (table) => {
-      table.bigIncrements('id')
+      table.increments('id')
       table.integer('user_id').notNullable().references('id').inTable('users').onDelete('CASCADE')
       table.integer('deck_id').notNullable().references('id').inTable('decks').onDelete('CASCADE')
       table.string('status', 12).notNullable().defaultTo('queued')

@@ -6,7 +6,6 @@ import Deck from '#models/deck'
 import NoteType from '#models/note_type'
 import User from '#models/user'
 import SaveNote from '#actions/notes/save_note'
-import { reportProgress } from '#actions/decks/deck_jobs'
 import { giveBackFreeGeneration } from '#actions/ai/generation_limits'
 import { generateCards, type CardRequest, type GeneratedCard } from '#ai/cards'
 import { broadcastStreamEvent } from '#services/ai_events'
@@ -49,7 +48,7 @@ export async function runStream(streamId: number) {
       if (controller.signal.aborted) break
       const note = await saveCard(stream, user, card, types)
       count += 1
-      await reportProgress(stream.deckId, { total: stream.maxCards, processed: count, streamId, previousState: await previousStateOf(stream.deckId) })
+      await reportProgress(stream.deckId, count)
       await broadcastStreamEvent(stream.deckId, { type: 'note', streamId, count, note: { id: note.id, kind: card.kind, front: plainPreview(card.front), back: plainPreview(card.back) } })
       if (count >= stream.maxCards) break
     }
@@ -78,9 +77,13 @@ async function watchCancel(streamId: number, controller: AbortController) {
   }
 }
 
-async function previousStateOf(deckId: number) {
-  const row = await db.from('decks').where('id', deckId).select('processing').first()
-  return row?.processing?.previousState ?? 'active'
+/* the poll's counter: only while the deck is still this stream's (a cancel may have ended it meanwhile) */
+async function reportProgress(deckId: number, processed: number) {
+  await db
+    .from('decks')
+    .where('id', deckId)
+    .where('state', 'ai_notes_generation')
+    .update({ processing: db.raw(`processing || jsonb_build_object('processed', ?::int)`, [processed]) })
 }
 
 /* what the AI layer is asked: the stream's request, the document's text, the cards still to make */

@@ -189,7 +189,7 @@ test.group('API AI streams: offline generator through the worker', (group) => {
     const { user, token } = await signIn()
     const response = await client.post('/api/notes/ai_bulk_create').bearerToken(token).json({ user_prompt: 'Haus\nHund', translation_from: 'de', translation_to: 'en' })
     response.assertStatus(201)
-    assert.equal((await freeTier(user.id)).cardBuilder, 4)
+    assert.equal(response.body().freeTier.aiGenCardBuilder, 4)
     const done = await waitForStream(client, token, response.body().streamId)
     assert.equal(done.status, 'failed')
     assert.equal(done.count, 0)
