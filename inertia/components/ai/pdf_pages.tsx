@@ -17,7 +17,6 @@ export function PdfPages({ maxPages, maxMb, onChange }: { maxPages: number; maxM
   const [file, setFile] = useState<File | null>(null)
   const [pageCount, setPageCount] = useState(0)
   const [chosen, setChosen] = useState<number[]>([])
-  const [shown, setShown] = useState(FIRST_THUMBNAILS)
   const [problem, setProblem] = useState<string | null>(null)
   const [loading, setLoading] = useState(false)
   const documentRef = useRef<any>(null)
@@ -52,22 +51,12 @@ export function PdfPages({ maxPages, maxMb, onChange }: { maxPages: number; maxM
       documentRef.current = document
       setFile(picked)
       setPageCount(document.numPages)
-      setShown(FIRST_THUMBNAILS)
       setChosen(Array.from({ length: Math.min(maxPages, document.numPages) }, (_, index) => index + 1))
-    } catch (error) {
-      console.error('pdf.js could not read the file', error)
+    } catch {
       setProblem(t('ai.document.unreadable'))
     } finally {
       setLoading(false)
     }
-  }
-
-  function toggle(page: number) {
-    setChosen((current) => {
-      if (current.includes(page)) return current.filter((item) => item !== page)
-      if (current.length >= maxPages) return current
-      return [...current, page].sort((a, b) => a - b)
-    })
   }
 
   return (
@@ -80,38 +69,53 @@ export function PdfPages({ maxPages, maxMb, onChange }: { maxPages: number; maxM
       {problem && <p className="notice notice-danger" role="alert">{problem}</p>}
       {loading && <p className="muted">{t('ai.document.reading')}</p>}
       {file && pageCount > 0 && (
-        <>
-          <div className="row">
-            <strong className="ai-pages-chosen" data-chosen={chosen.length}>{t('ai.document.chosen', { count: chosen.length, max: maxPages, total: pageCount })}</strong>
-            <button type="button" className="button small" onClick={() => setChosen([])}>{t('ai.document.none')}</button>
-            <button type="button" className="button small" onClick={() => setChosen(Array.from({ length: Math.min(maxPages, pageCount) }, (_, index) => index + 1))}>
-              {t('ai.document.first', { count: Math.min(maxPages, pageCount) })}
-            </button>
-          </div>
-          <ul className="ai-thumbnails">
-            {Array.from({ length: Math.min(shown, pageCount) }, (_, index) => index + 1).map((page) => (
-              <li key={`${file.name}-${file.size}-${page}`}>
-                <button
-                  type="button"
-                  className={`ai-thumbnail ${chosen.includes(page) ? 'chosen' : ''}`}
-                  aria-pressed={chosen.includes(page)}
-                  aria-label={t('ai.document.page', { page })}
-                  disabled={!chosen.includes(page) && chosen.length >= maxPages}
-                  onClick={() => toggle(page)}
-                  data-page={page}
-                >
-                  <Thumbnail document={documentRef.current} page={page} />
-                  <span>{page}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-          {shown < pageCount && (
-            <button type="button" className="button small" onClick={() => setShown(shown + FIRST_THUMBNAILS)}>{t('ai.document.more')}</button>
-          )}
-        </>
+        <PageChooser key={`${file.name}-${file.size}`} document={documentRef.current} pageCount={pageCount} maxPages={maxPages} chosen={chosen} onChosen={setChosen} />
       )}
     </div>
+  )
+}
+
+type ChooserProps = { document: any; pageCount: number; maxPages: number; chosen: number[]; onChosen: (pages: number[]) => void }
+
+/** The document's pages as thumbnails to choose from, at most `maxPages` of them. */
+function PageChooser({ document, pageCount, maxPages, chosen, onChosen }: ChooserProps) {
+  const t = useT()
+  const [shown, setShown] = useState(FIRST_THUMBNAILS)
+  const toggle = (page: number) => {
+    if (chosen.includes(page)) onChosen(chosen.filter((item) => item !== page))
+    else if (chosen.length < maxPages) onChosen([...chosen, page].sort((a, b) => a - b))
+  }
+  return (
+    <>
+      <div className="row">
+        <strong className="ai-pages-chosen" data-chosen={chosen.length}>{t('ai.document.chosen', { count: chosen.length, max: maxPages, total: pageCount })}</strong>
+        <button type="button" className="button small" onClick={() => onChosen([])}>{t('ai.document.none')}</button>
+        <button type="button" className="button small" onClick={() => onChosen(Array.from({ length: Math.min(maxPages, pageCount) }, (_, index) => index + 1))}>
+          {t('ai.document.first', { count: Math.min(maxPages, pageCount) })}
+        </button>
+      </div>
+      <ul className="ai-thumbnails">
+        {Array.from({ length: Math.min(shown, pageCount) }, (_, index) => index + 1).map((page) => (
+          <li key={page}>
+            <button
+              type="button"
+              className={`ai-thumbnail ${chosen.includes(page) ? 'chosen' : ''}`}
+              aria-pressed={chosen.includes(page)}
+              aria-label={t('ai.document.page', { page })}
+              disabled={!chosen.includes(page) && chosen.length >= maxPages}
+              onClick={() => toggle(page)}
+              data-page={page}
+            >
+              <Thumbnail document={document} page={page} />
+              <span>{page}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {shown < pageCount && (
+        <button type="button" className="button small" onClick={() => setShown(shown + FIRST_THUMBNAILS)}>{t('ai.document.more')}</button>
+      )}
+    </>
   )
 }
 
