@@ -5,6 +5,9 @@ import ApiException from '#exceptions/api_exception'
 import type User from '#models/user'
 import { PDF_MAX_BYTES, parsePages, pdfEmpty, pdfOnly, pdfText, pdfTooBig } from '#services/pdf_text'
 
+/** How long an uploaded document's text is kept for a stream to use (older ones go at the learner's next upload). */
+export const DOCUMENT_KEPT_HOURS = 24
+
 /** How many characters of the text the answer shows, so the learner sees what the cards will be made from. */
 const EXCERPT_CHARS = 400
 
@@ -29,6 +32,8 @@ export async function uploadDocument(ctx: HttpContext, user: User) {
   if (!bytes.length) throw pdfEmpty()
   const read = await pdfText(bytes, pages)
   const fileName = (file.clientName || 'document.pdf').slice(0, 255)
+  /* a document's text is needed only until its stream has read it: the learner's older ones go */
+  await db.from('ai_documents').where('user_id', user.id).where('created_at', '<', db.raw(`now() - interval '${DOCUMENT_KEPT_HOURS} hours'`)).delete()
   const [row] = await db
     .table('ai_documents')
     .insert({ user_id: user.id, file_name: fileName, page_count: read.pageCount, pages: read.pages, text: read.text })

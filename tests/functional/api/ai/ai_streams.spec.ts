@@ -129,6 +129,18 @@ test.group('API AI streams: offline generator through the worker', (group) => {
     missing.assertStatus(422)
   })
 
+  test('an uploaded document is kept 24 hours: older ones go at the next upload, a recent one stays', async ({ client, assert }) => {
+    const { token } = await signIn()
+    const old = await documentId(client, token, await textPdf())
+    const recent = await documentId(client, token, await textPdf())
+    /* direct write: a day is not waited for */
+    await db.from('ai_documents').where('id', old).update({ created_at: db.raw(`now() - interval '25 hours'`) })
+    const next = await documentId(client, token, await textPdf())
+    assert.sameMembers((await db.from('ai_documents').select('id')).map((row) => row.id), [recent, next])
+    const gone = await client.post('/api/notes/ai_stream_create').bearerToken(token).json({ document_id: old })
+    gone.assertStatus(404)
+  })
+
   test('validation: bad format, level, ids and amounts are 422 and leave nothing', async ({ client, assert }) => {
     const { user, token } = await signIn()
     const bodies = [
