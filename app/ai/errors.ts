@@ -30,7 +30,13 @@ export function providerError(error: unknown): ApiException {
   return exception
 }
 
-export const nothingGenerated = () =>
-  new ApiException(422, 'E_AI_NOTHING_GENERATED', 'ai_nothing_generated', { hasBody: true })
+/**
+ * "Impossible to generate cards": nothing usable came out of the source. `apiField` names the
+ * request parameter the 422's `errors` point at (the generation calls' `user_prompt` by default).
+ */
+export const nothingGenerated = (apiField = 'user_prompt') =>
+  new ApiException(422, 'E_AI_NOTHING_GENERATED', 'ai_nothing_generated', { hasBody: true, apiField })
 
-export const needsProvider = () => new ApiException(422, 'E_AI_NEEDS_PROVIDER', 'ai_needs_provider', { hasBody: true })
+/** No provider is configured for what only a model can do (an open topic, a template, an improvement). */
+export const needsProvider = (apiField = 'user_prompt') =>
+  new ApiException(422, 'E_AI_NEEDS_PROVIDER', 'ai_needs_provider', { hasBody: true, apiField })

@@ -50,7 +50,7 @@ export async function applyTemplate(
   const entries = Object.entries(input.fields)
   if (entries.every(([, value]) => !value || isFieldEmpty(value))) throw emptyCard()
   const provider = configuredProvider()
-  if (!provider) throw needsProvider()
+  if (!provider) throw needsProvider('id')
 
   const locked = new Set(Object.keys(input.attachments ?? {}))
   const editable = Object.fromEntries(entries.filter(([key]) => !locked.has(key)).map(([key, value]) => [key, value ?? '']))
@@ -76,7 +76,7 @@ export async function applyTemplate(
 /** A clearer wording of a template's instruction, shaped by the example card when one is given. */
 export async function improvePrompt(input: { prompt: string; front?: string | null; back?: string | null }, signal?: AbortSignal) {
   const provider = configuredProvider()
-  if (!provider) throw needsProvider()
+  if (!provider) throw needsProvider('prompt')
   const example = [input.front ? `Example card front: ${input.front}` : '', input.back ? `Example card back: ${input.back}` : '']
   const user = [`Instruction to improve: ${input.prompt}`, ...example].filter(Boolean).join('\n')
   const answer = await provider.complete({ system: IMPROVE_SYSTEM, user, maxTokens: 400 }, signal)

@@ -6,18 +6,23 @@
 | ask the configured AI provider: 422 E_AI_NEEDS_PROVIDER when there is none,
 | 429 E_AI_RATE_LIMITED / 502 E_AI_PROVIDER when it refuses or fails.
 */
-import { bool, error, int, listOf, mapOf, nullable, obj, op, ref, str, unprocessable } from '#services/openapi/schema'
+import { bool, error, int, json, listOf, mapOf, nullable, obj, op, ref, str, unprocessable } from '#services/openapi/schema'
 
 const auth = true
 const body = obj({ name: str({ minLength: 1, maxLength: 100 }), prompt: str({ minLength: 1, maxLength: 2000 }) }, ['name', 'prompt'])
 const notFound = { '404': error('No such template, or another user\'s') }
+const providerError = (description: string) => ({ description, ...json(ref('AiProviderError')) })
 const provider = {
-  '429': error('E_AI_RATE_LIMITED: the AI provider refused for now'),
-  '502': error('E_AI_PROVIDER: the AI provider failed or answered nothing usable'),
+  '429': providerError('E_AI_RATE_LIMITED: the AI provider refused for now (its 429, or Anthropic\'s 529 "overloaded"), after the retries'),
+  '502': providerError('E_AI_PROVIDER: the AI provider failed, timed out or answered nothing usable'),
 }
 const fields = mapOf(nullable(str()))
 
 export const aiTemplateSchemas = {
+  AiProviderError: obj(
+    { title: str(), body: str(), code: str(), provider_status: str({ description: 'the HTTP status the provider answered, when it answered one' }) },
+    ['title', 'code']
+  ),
   AiNoteTemplate: obj(
     { id: int, name: str(), prompt: str(), default: { ...bool, description: 'a built-in template, shown to every user' } },
     ['id', 'name', 'prompt', 'default']
