@@ -14,6 +14,8 @@ export default defineConfig({
   /* found on the first page load otherwise, which makes Vite reload the page once (a browser test can lose its first click) */
   optimizeDeps: {
     include: ['@adonisjs/inertia/react', '@tuyau/core/client'],
+    /* self-contained ES modules, served as they are: nothing for the optimizer to find late (the AI generator page) */
+    exclude: ['@adonisjs/transmit-client', 'pdfjs-dist'],
   },
   resolve: {
     alias: {

@@ -18,6 +18,7 @@ export const JOB_HANDLERS: { [Name in JobName]: () => Promise<{ default: JobHand
   fit_fsrs: () => import('#jobs/fit_fsrs'),
   export_deck: () => import('#jobs/export_deck'),
   import_deck: () => import('#jobs/import_deck'),
+  ai_stream: () => import('#jobs/ai_stream'),
   prune_access_tokens: () => import('#jobs/prune_access_tokens'),
   sweep_storage: () => import('#jobs/sweep_storage'),
   count_library_studiers: () => import('#jobs/count_library_studiers'),

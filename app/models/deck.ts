@@ -36,6 +36,8 @@ export interface Processing {
   reserved?: Record<string, number>
   /** why the last job was refused (an error code such as E_CARDS_LIMIT_REACHED): it changed nothing */
   failureCode?: string
+  /** the AI stream making the deck's notes (ai_notes_generation): the finished poll fetches its notes */
+  streamId?: number
 }
 
 export type DeviceFontSettings = { fontFamily?: string; size: number; alignment: 'left' | 'center' | 'right' }

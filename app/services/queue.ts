@@ -29,6 +29,8 @@ export interface JobPayloads {
   fit_fsrs: { userId: number }
   export_deck: { exportId: number }
   import_deck: { importId: number; attempt: number }
+  /** an AI generation run (app/actions/ai/run_stream.ts) */
+  ai_stream: { streamId: number }
   prune_access_tokens: NoPayload
   sweep_storage: NoPayload
   count_library_studiers: NoPayload

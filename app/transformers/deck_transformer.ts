@@ -27,7 +27,14 @@ export type StartedJob = ReturnType<typeof DeckTransformer.forPolling> & { rever
 /** The flash key that carries a started job to the next page (DeckTransformer.startedJob, startedJobs). */
 export const STARTED_JOB = 'deckJobStarted'
 
+/** The spec's polled processing states, by deck state. */
+const POLLED_STATE_NAMES: Partial<Record<Deck['state'], string>> = {
+  processing: 'processing', cloning: 'cloning', duplicating: 'duplicating', notes_moving: 'notesMoving',
+  notes_importing: 'notesImporting', ai_notes_generation: 'aiStreaming', bulk_reversing: 'bulkReversing',
+}
+
 /** The spec's Deck entity, for the apps and the pages alike. */
+
 export default class DeckTransformer {
   static forApi(deck: Deck, counts: DeckCounts | undefined, owner: User, children: ApiDeck[] = []): ApiDeck {
     return { ...this.fields(deck, counts, owner), children }
@@ -207,6 +214,10 @@ export default class DeckTransformer {
       destinationName: deck.processing?.destinationName ?? null,
       /* why the last job was refused and changed nothing (processing_failed), e.g. E_CARDS_LIMIT_REACHED; null otherwise */
       failureCode: deck.state === 'processing_failed' ? (deck.processing?.failureCode ?? null) : null,
+      /* the spec's name of the polled processing state (ai_notes_generation is aiStreaming) */
+      processingState: POLLED_STATE_NAMES[deck.state] ?? null,
+      /* the AI stream filling the deck: when the deck leaves the poll, its notes are fetched (GET notes/stream_status) */
+      streamId: deck.state === 'ai_notes_generation' ? (deck.processing?.streamId ?? null) : null,
     }
   }
 

@@ -127,7 +127,7 @@ export const contentPaths = {
   '/decks/polling': {
     get: op('Decks a job is working on, or whose job failed', {
       auth,
-      ok: [200, entity({ decks: listOf(entity({ id: int, state: str({ enum: [...DECK_STATES] }), counters, folderId: nullable(int), name: str(), destinationName: nullable(str()), failureCode: nullable(str({ description: 'Why the last job of a processing_failed deck was refused, having changed nothing (E_CARDS_LIMIT_REACHED: the destination deck had no room left); null when it failed otherwise or did not fail' })) })) })],
+      ok: [200, entity({ decks: listOf(entity({ id: int, state: str({ enum: [...DECK_STATES] }), counters, folderId: nullable(int), name: str(), destinationName: nullable(str()), failureCode: nullable(str({ description: 'Why the last job of a processing_failed deck was refused, having changed nothing (E_CARDS_LIMIT_REACHED: the destination deck had no room left); null when it failed otherwise or did not fail' })), processingState: nullable(str({ enum: ['processing', 'cloning', 'duplicating', 'notesMoving', 'notesImporting', 'aiStreaming', 'bulkReversing'], description: 'The spec\'s name of the polled processing state (ai_notes_generation is aiStreaming); null for other states' })), streamId: nullable({ ...int, description: 'ai_notes_generation: the AI stream filling the deck; when the deck leaves the poll, GET notes/stream_status gives its notes and count' }) })) })],
     }),
   },
   '/decks/light_collection': {

@@ -6,6 +6,7 @@ import { bool, entity, error, errors, freeForm, int, json, listOf, mapOf, nullab
 import { contentPaths, contentSchemas } from '#services/openapi/content_paths'
 import { learningPaths, learningSchemas } from '#services/openapi/learning_paths'
 import { importPaths, importSchemas } from '#services/openapi/import_paths'
+import { aiPaths, aiSchemas } from '#services/openapi/ai_paths'
 import { statsPaths, statsSchemas } from '#services/openapi/stats_paths'
 import { exportPaths, exportSchemas } from '#services/openapi/export_paths'
 import { sharingPaths, sharingSchemas } from '#services/openapi/sharing_paths'
@@ -51,6 +52,7 @@ export const openApiDocument = {
       ...contentSchemas,
       ...learningSchemas,
       ...importSchemas,
+      ...aiSchemas,
       ...statsSchemas,
       ...exportSchemas,
       ...sharingSchemas,
@@ -151,6 +153,7 @@ export const openApiDocument = {
     ...contentPaths,
     ...learningPaths,
     ...importPaths,
+    ...aiPaths,
     ...statsPaths,
     ...exportPaths,
     ...sharingPaths,

@@ -59,6 +59,15 @@ export function ProcessingBadge({ entry, state }: { entry?: PollingEntry; state:
   }
   if (!entry) return null
   const { total, processed } = entry.counters
+  if (entry.state === 'ai_notes_generation') {
+    /* an AI stream's total is only its most: the badge counts what is made */
+    return (
+      <span className="badge badge-processing" role="status">
+        <span className="spinner" aria-hidden="true" />
+        {t('ai.deck_badge', { count: processed })}
+      </span>
+    )
+  }
   const percent = total ? Math.min(100, Math.round((processed / total) * 100)) : 0
   return (
     <span className="badge badge-processing" role="status">

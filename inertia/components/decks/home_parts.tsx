@@ -20,6 +20,9 @@ export function HomeHeader({ onFolder, onImport, onDeck }: { onFolder: () => voi
         <button type="button" className="button" onClick={onImport}>
           {t('imports.button')}
         </button>
+        <Link route="ai.generate" className="button">
+          {t('ai.button')}
+        </Link>
         <button type="button" className="button primary" onClick={onDeck}>
           {t('decks.create.button')}
         </button>

@@ -3,6 +3,7 @@ import { router, usePoll } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { useToast } from '~/components/toasts'
 import type { PollingEntry, StartedJob } from '~/components/decks/types'
+import { requestJson } from '~/lib/http'
 
 /** Spec 9: the app polls every 3 s. */
 export const POLLING_INTERVAL = 3000
@@ -29,7 +30,7 @@ function finishedMessage(t: T, job: StartedJob) {
     case 'notes_importing':
       return t('decks.jobs.imported', { count })
     case 'ai_notes_generation':
-      return t('decks.jobs.generated', { count })
+      return t('decks.jobs.generated', { count: job.counters.processed })
     default:
       return t('decks.jobs.done', { name: job.name })
   }
@@ -61,7 +62,15 @@ export function useDeckPolling(polling: PollingEntry[], started: StartedJob[], r
         const full = now.failureCode === 'E_CARDS_LIMIT_REACHED'
         toast({ title: t(full ? 'decks.jobs.failed_cards_limit' : 'decks.jobs.failed', { name: job.name }), type: 'textSecondary', timeout: 0 })
       } else if (!now) {
-        if (!announcedElsewhere.delete(id)) toast({ title: finishedMessage(t, job) })
+        if (announcedElsewhere.delete(id)) {
+          /* the generator page (or the import dialog) announced it */
+        } else if (job.state === 'ai_notes_generation' && job.streamId) {
+          /* spec: after a finished AI stream, the stream's notes are fetched; the toast says how many it made */
+          const fallback = job
+          requestJson<{ count: number }>(`/ai/streams/${job.streamId}`)
+            .then((stream) => toast({ title: t('decks.jobs.generated', { count: stream.count }) }))
+            .catch(() => toast({ title: finishedMessage(t, fallback) }))
+        } else toast({ title: finishedMessage(t, job) })
       } else continue
       tracked.current.delete(id)
       finished = true

@@ -1,0 +1,49 @@
+import { readFile } from 'node:fs/promises'
+import type { HttpContext } from '@adonisjs/core/http'
+import db from '@adonisjs/lucid/services/db'
+import ApiException from '#exceptions/api_exception'
+import type User from '#models/user'
+import { PDF_MAX_BYTES, parsePages, pdfEmpty, pdfOnly, pdfText, pdfTooBig } from '#services/pdf_text'
+
+/** How long an uploaded document's text is kept for a stream to use (older ones go at the learner's next upload). */
+export const DOCUMENT_KEPT_HOURS = 24
+
+/** How many characters of the text the answer shows, so the learner sees what the cards will be made from. */
+const EXCERPT_CHARS = 400
+
+/**
+ * POST notes/ai_document (and the web generator's upload): one PDF, at most
+ * PDF_MAX_MB, and the pages chosen (`pages`: "1,3,5-7"; every page when the
+ * PDF has no more than PDF_MAX_PAGES). Its text is read now and kept for
+ * ai_stream_create's `document_id`; the file itself is not stored. Nothing
+ * usable (a scanned PDF) is "Impossible to generate cards" at once.
+ */
+export async function uploadDocument(ctx: HttpContext, user: User) {
+  const files = Object.values(ctx.request.allFiles()).flat()
+  if (files.length > 1) throw new ApiException(422, 'E_ONE_FILE_ONLY', 'one_file_only', { hasBody: false, apiField: 'file', field: 'file' })
+  const file = ctx.request.file('file')
+  if (!file) throw new ApiException(422, 'E_VALIDATION_ERROR', 'ai_pdf_missing', { apiField: 'file', field: 'file' })
+  if (file.size > PDF_MAX_BYTES || file.errors.some((error) => error.type === 'size')) {
+    throw pdfTooBig()
+  }
+  if (!file.tmpPath || (file.extname ?? '').toLowerCase() !== 'pdf') throw pdfOnly()
+  const pages = parsePages(ctx.request.input('pages'))
+  const bytes = await readFile(file.tmpPath)
+  if (!bytes.length) throw pdfEmpty()
+  const read = await pdfText(bytes, pages)
+  const fileName = (file.clientName || 'document.pdf').slice(0, 255)
+  /* a document's text is needed only until its stream has read it: the learner's older ones go */
+  await db.from('ai_documents').where('user_id', user.id).where('created_at', '<', db.raw(`now() - interval '${DOCUMENT_KEPT_HOURS} hours'`)).delete()
+  const [row] = await db
+    .table('ai_documents')
+    .insert({ user_id: user.id, file_name: fileName, page_count: read.pageCount, pages: read.pages, text: read.text })
+    .returning(['id'])
+  return {
+    documentId: Number(row.id),
+    fileName,
+    pageCount: read.pageCount,
+    pages: read.pages,
+    characters: read.text.length,
+    excerpt: read.text.slice(0, EXCERPT_CHARS),
+  }
+}

@@ -1,0 +1,64 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { uploadDocument } from '#actions/ai/upload_document'
+import { cancelStream } from '#actions/ai/cancel_stream'
+import { bulkFromBody, streamAnswer, streamFromBody } from '#actions/ai/stream_requests'
+import { FREE_MAX_CARDS, PREMIUM_MAX_CARDS, freeTierOf, maxCardsFor } from '#actions/ai/generation_limits'
+import { findEditableDeck } from '#queries/decks/find_deck'
+import { activeDecks } from '#queries/decks/list_decks'
+import { streamChannel } from '#services/ai_events'
+import { PDF_MAX_MB, PDF_MAX_PAGES } from '#services/pdf_text'
+import { activeProvider } from '#ai/cards'
+import { aiBulkCreateValidator, aiStreamCreateValidator, cancelStreamValidator } from '#validators/ai_generation'
+
+/**
+ * The web "AI flashcard generator" (README: AI card generation): the page,
+ * and its JSON calls with the session, the same actions as the API's
+ * (ai_streams_controller.ts). Background calls keep the flash meant for the page.
+ */
+export default class AiGeneratorController {
+  /** GET /ai/generate[?deck_id=]: into that deck (one the learner may edit), or into a new one. */
+  async page({ auth, inertia, request }: HttpContext) {
+    const user = auth.use('web').getUserOrFail()
+    const deckId = request.input('deck_id')
+    const deck = deckId ? await findEditableDeck(user, deckId).catch(() => null) : null
+    const decks = await activeDecks(user)
+    return inertia.render('ai/generate', {
+      deck: deck ? { id: deck.id, name: deck.name } : null,
+      decks: decks.filter((row) => row.userId === user.id && row.state === 'active').map((row) => ({ id: row.id, name: row.name })),
+      provider: activeProvider(),
+      limits: { maxCards: maxCardsFor(user), freeMaxCards: FREE_MAX_CARDS, premiumMaxCards: PREMIUM_MAX_CARDS, pdfMaxMb: PDF_MAX_MB, maxPages: PDF_MAX_PAGES },
+      freeTier: await freeTierOf(user),
+      isPremium: user.hasPremium,
+    })
+  }
+
+  async document(ctx: HttpContext) {
+    ctx.session.reflash()
+    return ctx.response.created(await uploadDocument(ctx, ctx.auth.use('web').getUserOrFail()))
+  }
+
+  /** `words` in the body: the card builder (ai_bulk_create's body); otherwise ai_stream_create's. */
+  async store(ctx: HttpContext) {
+    ctx.session.reflash()
+    const user = ctx.auth.use('web').getUserOrFail()
+    const { stream } =
+      ctx.request.input('mode') === 'words'
+        ? await bulkFromBody(user, await ctx.request.validateUsing(aiBulkCreateValidator))
+        : await streamFromBody(user, await ctx.request.validateUsing(aiStreamCreateValidator))
+    return ctx.response.created({ ...(await streamAnswer(user, stream.id)), channel: streamChannel(stream.deckId) })
+  }
+
+  async show(ctx: HttpContext) {
+    ctx.session.reflash()
+    const user = ctx.auth.use('web').getUserOrFail()
+    return streamAnswer(user, ctx.params.id)
+  }
+
+  async destroy(ctx: HttpContext) {
+    ctx.session.reflash()
+    const user = ctx.auth.use('web').getUserOrFail()
+    const input = await ctx.request.validateUsing(cancelStreamValidator, { data: { stream_id: ctx.params.id, delete_notes: ctx.request.input('delete_notes') } })
+    const { stream, deleted } = await cancelStream(user, input.stream_id, input.delete_notes ?? false)
+    return { ...(await streamAnswer(user, stream.id)), deletedNotes: deleted }
+  }
+}

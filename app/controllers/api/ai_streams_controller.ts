@@ -1,0 +1,37 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { uploadDocument } from '#actions/ai/upload_document'
+import { cancelStream } from '#actions/ai/cancel_stream'
+import { bulkFromBody, streamAnswer, streamFromBody } from '#actions/ai/stream_requests'
+import { aiBulkCreateValidator, aiStreamCreateValidator, cancelStreamValidator, streamIdValidator } from '#validators/ai_generation'
+
+/** The spec's AI stream calls (README: AI card generation); the work runs in the worker (`ai_stream` job). */
+export default class AiStreamsController {
+  /** POST notes/ai_document: a PDF's chosen pages read for a stream's document_id. */
+  async document(ctx: HttpContext) {
+    return ctx.response.created(await uploadDocument(ctx, ctx.auth.use('api').getUserOrFail()))
+  }
+
+  async store({ auth, request, response }: HttpContext) {
+    const user = auth.use('api').getUserOrFail()
+    const { stream } = await streamFromBody(user, await request.validateUsing(aiStreamCreateValidator))
+    return response.created(await streamAnswer(user, stream.id))
+  }
+
+  async bulk({ auth, request, response }: HttpContext) {
+    const user = auth.use('api').getUserOrFail()
+    const { stream } = await bulkFromBody(user, await request.validateUsing(aiBulkCreateValidator))
+    return response.created(await streamAnswer(user, stream.id))
+  }
+
+  async show({ auth, request }: HttpContext) {
+    const { stream_id: streamId } = await request.validateUsing(streamIdValidator)
+    return streamAnswer(auth.use('api').getUserOrFail(), streamId)
+  }
+
+  async destroy({ auth, request }: HttpContext) {
+    const user = auth.use('api').getUserOrFail()
+    const input = await request.validateUsing(cancelStreamValidator)
+    const { stream, deleted } = await cancelStream(user, input.stream_id, input.delete_notes ?? false)
+    return { ...(await streamAnswer(user, stream.id)), deletedNotes: deleted }
+  }
+}
