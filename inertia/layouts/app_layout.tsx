@@ -7,6 +7,7 @@ import { useShared } from '~/lib/shared'
 import { applyTheme } from '~/lib/theme'
 import { ServerNotice } from '~/components/limits/server_notice'
 import { DebugPanel, MasqueradeBanner } from '~/components/admin/admin_overlays'
+import { RebrandNotice } from '~/components/client/notices'
 
 /** Flash messages from the server become toasts. */
 function FlashToasts() {
@@ -40,6 +41,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <AlertProvider>
         <MasqueradeBanner />
         <NavBar />
+        <RebrandNotice />
         <main className="page">{children}</main>
         <DebugPanel />
         <FlashToasts />

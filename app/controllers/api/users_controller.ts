@@ -31,9 +31,13 @@ export default class UsersController {
   async update(ctx: HttpContext) {
     const user = self(ctx)
     const { user: fields = {}, timezone_offset: offset, avatar } = await ctx.request.validateUsing(apiUpdateUserValidator)
-    const { current_password: currentPassword, password, password_confirmation: _c, avatar_color: avatarColor, timezone_offset: timezoneOffset, ...profile } = fields
+    const {
+      current_password: currentPassword, password, password_confirmation: _c, avatar_color: avatarColor, timezone_offset: timezoneOffset,
+      social_links: socialLinks, study_reminder_time: studyReminderTime, study_reminder_enabled: studyReminderEnabled, ...profile
+    } = fields
     await updateAccount(user, {
       ...profile, avatarColor, timezoneOffset: timezoneOffset ?? offset, currentPassword,
+      socialLinks, studyReminderTime, studyReminderEnabled,
       password, keepTokenId: user.currentAccessToken.identifier,
     })
     if (avatar) await new SetAvatar().handle(user, avatar)

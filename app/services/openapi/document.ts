@@ -15,6 +15,7 @@ import { libraryPaths, librarySchemas } from '#services/openapi/library_paths'
 import { limitsPaths, limitsSchemas } from '#services/openapi/limits_paths'
 import { adminPaths, adminSchemas, adminSecuritySchemes } from '#services/openapi/admin_paths'
 import { paymentsPaths } from '#services/openapi/payments_paths'
+import { clientPaths, clientSchemas } from '#services/openapi/client_paths'
 
 const authAnswer = entity({ token: str(), isNewUser: bool, user: ref('User') })
 const providers = entity({ providers: listOf(entity({ provider: str({ enum: ['google', 'apple'] }), email: nullable(str()) })) })
@@ -53,6 +54,7 @@ export const openApiDocument = {
       ...librarySchemas,
       ...limitsSchemas,
       ...adminSchemas,
+      ...clientSchemas,
       /* the same complete User from users/me, PUT users/{id}, every sign-up and every sign-in */
       User: entity({
         id: int, analyticsId: str(), email: nullable(str()), provider: str({ enum: ['apple', 'google', 'email', 'guest'] }),
@@ -66,6 +68,12 @@ export const openApiDocument = {
         connectedSocialProviders: listOf(str({ enum: ['google', 'apple'] })), statsCounters: entity({ cardsStudied: int }),
         freeTier: entity({ aiGenWithPrompt: int, aiGenWithPdf: int, aiGenCardBuilder: int }),
         streak: ref('Streak'),
+        socialLinks: { ...mapOf(str()), description: 'the public profile\'s links by network: website, youtube, instagram, tiktok, x' },
+        studyReminder: entity({
+          time: nullable(str({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:MM on the learner\'s clock' })),
+          enabled: bool,
+          nextAt: nullable(str({ format: 'date-time', description: 'the next instant the e-mail reminder may go (it goes only when cards are due and the day is not done)' })),
+        }),
       }),
     },
   },
@@ -102,7 +110,7 @@ export const openApiDocument = {
     '/tokens/validate': { post: op('Check the bearer token', { auth: true, ok: [200, entity({ valid: bool })] }) },
     '/users/me': { get: op('The signed-in user', { auth: true, ok: [200, ref('User')] }) },
     '/users/{id}': {
-      put: op('Update the own account: time-zone offset, password (current_password required), profile, avatar (multipart, ≤ 10 MB)', {
+      put: op('Update the own account: time-zone offset, password (current_password required), profile, public links, study reminder, avatar (multipart, ≤ 10 MB); all or nothing (422 E_REMINDER_TIME_REQUIRED: the reminder turned on without a time)', {
         auth: true,
         params: ['id'],
         body: obj({
@@ -110,6 +118,12 @@ export const openApiDocument = {
           user: obj({
             name: str(), username: str({ pattern: '^[a-z0-9.]+$', maxLength: 30 }), email: str(), about: str(), avatar_color: str(),
             timezone_offset: { type: 'integer' }, locale: str(), theme: str(), current_password: str(), password: str(), password_confirmation: str(),
+            social_links: obj({
+              website: nullable(str({ description: 'any http(s) address' })), youtube: nullable(str({ description: 'on youtube.com or youtu.be' })),
+              instagram: nullable(str({ description: 'on instagram.com' })), tiktok: nullable(str({ description: 'on tiktok.com' })), x: nullable(str({ description: 'on x.com or twitter.com' })),
+            }),
+            study_reminder_time: nullable(str({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:MM on the learner\'s clock; the e-mail reminder needs it' })),
+            study_reminder_enabled: { type: 'boolean' },
           }),
         }),
         ok: [200, ref('User')],
@@ -148,6 +162,7 @@ export const openApiDocument = {
     ...libraryPaths,
     ...limitsPaths,
     ...paymentsPaths,
+    ...clientPaths,
     '/openapi.json': { get: op('This document', { ok: [200, { type: 'object' }] }) },
     '/docs': { get: { summary: 'A readable page of this document', security: [], responses: { '200': { description: 'HTML' } } } },
   },

@@ -5,10 +5,12 @@ import { useT } from '~/lib/i18n'
 import { applyTheme } from '~/lib/theme'
 import { urlFor } from '~/lib/routes'
 import { SubscriptionSection, type SubscriptionSummary } from '~/components/payments/subscription_section'
+import { FeedbackSection, HelpLinks, ReminderSection, type StudyReminder } from '~/components/client/settings_sections'
+import { AppBanner } from '~/components/client/notices'
 
 const LANGUAGES = ['en', 'de', 'pt', 'es', 'fr'] as const
 
-export default function Settings({ subscription }: { subscription: SubscriptionSummary | null }) {
+export default function Settings({ subscription, reminder }: { subscription: SubscriptionSummary | null; reminder: StudyReminder | null }) {
   const { theme, themes, locale, user } = useShared()
   const t = useT()
 
@@ -46,11 +48,11 @@ export default function Settings({ subscription }: { subscription: SubscriptionS
           </select>
         </label>
       </section>
-      <section className="section">
-        <h2>{t('settings.help')}</h2>
-        <a href="mailto:support@mnemo.app">{t('settings.contact_support')}</a>
-        {user && <Link route="account.show">{t('settings.account_settings')}</Link>}
-      </section>
+      {reminder && <ReminderSection reminder={reminder} />}
+      <HelpLinks />
+      {user && <Link route="account.show">{t('settings.account_settings')}</Link>}
+      {user && <FeedbackSection />}
+      <AppBanner />
       {subscription && <SubscriptionSection subscription={subscription} />}
     </div>
   )
