@@ -28,17 +28,100 @@ async function shareImage(url: string, year: number) {
   return 'downloaded' as const
 }
 
+type Slide = { id: string; body: ReactNode }
+type T = ReturnType<typeof useT>
+
+/** The figures' slides: cards, days, when, the top decks and the hardest card (those with something to show). */
+function figureSlides(t: T, wrapped: Wrapped, date: (day: string) => string): Slide[] {
+  return [
+    {
+      id: 'studied',
+      body: (
+        <>
+          <span className="figure">{wrapped.studiedCardsCount}</span>
+          <p>{t('client.wrapped.cards_studied')}</p>
+          <p>
+            {wrapped.createdCardsCount} {t('client.wrapped.cards_created')}
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'days',
+      body: (
+        <>
+          <span className="figure">{wrapped.activeDaysCount}</span>
+          <p>{t('client.wrapped.active_days')}</p>
+          <p>
+            {wrapped.longestStreak} · {t('client.wrapped.best_streak')}
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'when',
+      body: (
+        <>
+          {wrapped.mostProductiveDay && <p>{t('client.wrapped.busiest_day', { date: date(wrapped.mostProductiveDay.date), count: wrapped.mostProductiveDay.cardsStudied })}</p>}
+          {wrapped.busiestHourBucket && <p className="figure-text">{t('client.wrapped.busiest_bucket', { bucket: t(`client.wrapped.bucket_${wrapped.busiestHourBucket}`) })}</p>}
+        </>
+      ),
+    },
+    ...(wrapped.mostProductiveDecks.length
+      ? [
+          {
+            id: 'decks',
+            body: (
+              <>
+                <h2>{t('client.wrapped.top_decks')}</h2>
+                <ol>
+                  {wrapped.mostProductiveDecks.map((deck) => (
+                    <li key={deck.id}>
+                      {deck.name} · {t('client.wrapped.deck_cards', { count: deck.cardsStudied })}
+                    </li>
+                  ))}
+                </ol>
+              </>
+            ),
+          },
+        ]
+      : []),
+    ...(wrapped.mostChallengedCard
+      ? [{ id: 'hardest', body: <p>{t('client.wrapped.hardest_card', { front: wrapped.mostChallengedCard.front, count: wrapped.mostChallengedCard.againCount })}</p> }]
+      : []),
+  ]
+}
+
+/** The last slide: the image made on the server, shared (Web Share API) or downloaded. */
+function ShareSlide({ wrapped, imageUrl }: { wrapped: Wrapped; imageUrl: string }) {
+  const t = useT()
+  const [shareState, setShareState] = useState<'idle' | 'shared'>('idle')
+  return (
+    <>
+      <img src={imageUrl} alt={t('client.wrapped.title', { year: wrapped.year })} width={270} height={338} style={{ maxWidth: '100%', height: 'auto', borderRadius: 12 }} />
+      <div className="row">
+        <button type="button" className="button primary" data-share onClick={() => shareImage(imageUrl, wrapped.year).then((how) => setShareState(how === 'shared' ? 'shared' : 'idle')).catch(() => undefined)}>
+          {t('client.wrapped.share')}
+        </button>
+        <a className="button" href={imageUrl} download={`mnemo-${wrapped.year}.png`}>
+          {t('client.wrapped.download')}
+        </a>
+      </div>
+      {shareState === 'shared' && <p role="status">{t('client.wrapped.shared')}</p>}
+    </>
+  )
+}
+
 /** The year in review as slides (spec: Wrapped story), with the share image at the end. */
 export default function WrappedPage({ wrapped, currentYear }: { wrapped: Wrapped; currentYear: number }) {
   const t = useT()
   const { locale } = useShared()
   const [index, setIndex] = useState(0)
-  const [shareState, setShareState] = useState<'idle' | 'shared'>('idle')
   const date = (day: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`))
   const imageUrl = `${urlFor('wrapped.share')}?year=${wrapped.year}`
   const nothing = wrapped.studiedCardsCount === 0
 
-  const slides: { id: string; body: ReactNode }[] = [
+  const slides: Slide[] = [
     {
       id: 'intro',
       body: (
@@ -49,82 +132,8 @@ export default function WrappedPage({ wrapped, currentYear }: { wrapped: Wrapped
         </>
       ),
     },
-    ...(nothing
-      ? []
-      : [
-          {
-            id: 'studied',
-            body: (
-              <>
-                <span className="figure">{wrapped.studiedCardsCount}</span>
-                <p>{t('client.wrapped.cards_studied')}</p>
-                <p>
-                  {wrapped.createdCardsCount} {t('client.wrapped.cards_created')}
-                </p>
-              </>
-            ),
-          },
-          {
-            id: 'days',
-            body: (
-              <>
-                <span className="figure">{wrapped.activeDaysCount}</span>
-                <p>{t('client.wrapped.active_days')}</p>
-                <p>
-                  {wrapped.longestStreak} · {t('client.wrapped.best_streak')}
-                </p>
-              </>
-            ),
-          },
-          {
-            id: 'when',
-            body: (
-              <>
-                {wrapped.mostProductiveDay && <p>{t('client.wrapped.busiest_day', { date: date(wrapped.mostProductiveDay.date), count: wrapped.mostProductiveDay.cardsStudied })}</p>}
-                {wrapped.busiestHourBucket && <p className="figure-text">{t('client.wrapped.busiest_bucket', { bucket: t(`client.wrapped.bucket_${wrapped.busiestHourBucket}`) })}</p>}
-              </>
-            ),
-          },
-          ...(wrapped.mostProductiveDecks.length
-            ? [
-                {
-                  id: 'decks',
-                  body: (
-                    <>
-                      <h2>{t('client.wrapped.top_decks')}</h2>
-                      <ol>
-                        {wrapped.mostProductiveDecks.map((deck) => (
-                          <li key={deck.id}>
-                            {deck.name} · {t('client.wrapped.deck_cards', { count: deck.cardsStudied })}
-                          </li>
-                        ))}
-                      </ol>
-                    </>
-                  ),
-                },
-              ]
-            : []),
-          ...(wrapped.mostChallengedCard
-            ? [{ id: 'hardest', body: <p>{t('client.wrapped.hardest_card', { front: wrapped.mostChallengedCard.front, count: wrapped.mostChallengedCard.againCount })}</p> }]
-            : []),
-        ]),
-    {
-      id: 'share',
-      body: (
-        <>
-          <img src={imageUrl} alt={t('client.wrapped.title', { year: wrapped.year })} width={270} height={338} style={{ maxWidth: '100%', height: 'auto', borderRadius: 12 }} />
-          <div className="row">
-            <button type="button" className="button primary" data-share onClick={() => shareImage(imageUrl, wrapped.year).then((how) => setShareState(how === 'shared' ? 'shared' : 'idle')).catch(() => undefined)}>
-              {t('client.wrapped.share')}
-            </button>
-            <a className="button" href={imageUrl} download={`mnemo-${wrapped.year}.png`}>
-              {t('client.wrapped.download')}
-            </a>
-          </div>
-          {shareState === 'shared' && <p role="status">{t('client.wrapped.shared')}</p>}
-        </>
-      ),
-    },
+    ...(nothing ? [] : figureSlides(t, wrapped, date)),
+    { id: 'share', body: <ShareSlide wrapped={wrapped} imageUrl={imageUrl} /> },
   ]
   const slide = slides[Math.min(index, slides.length - 1)]
   const years = [currentYear, currentYear - 1, currentYear - 2].filter((year) => year !== wrapped.year)
