@@ -7,14 +7,17 @@ import { entity, errors, int, nullable, obj, op, ref, str, bool } from '#service
 const auth = true
 const eventHash = str({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_.:\\-]+$', description: 'the event\'s name or hash as the app makes it' })
 
+const eventShown = {
+  eventHash: str(),
+  shown: bool,
+  timesShown: int,
+  firstShownAt: nullable(str({ format: 'date-time' })),
+  hourBucket: nullable(str({ enum: ['night', 'morning', 'afternoon', 'evening'], description: 'on the learner\'s clock when first shown: night 0-6, morning 6-12, afternoon 12-18, evening otherwise' })),
+}
+
 export const clientSchemas = {
-  EventShown: entity({
-    eventHash: str(),
-    shown: bool,
-    timesShown: int,
-    firstShownAt: nullable(str({ format: 'date-time' })),
-    hourBucket: nullable(str({ enum: ['night', 'morning', 'afternoon', 'evening'], description: 'on the learner\'s clock when first shown: night 0-6, morning 6-12, afternoon 12-18, evening otherwise' })),
-  }),
+  EventShown: entity(eventShown),
+  EventRecorded: entity({ alreadyShown: bool, ...eventShown }),
 }
 
 export const clientPaths = {
@@ -22,8 +25,8 @@ export const clientPaths = {
     post: op('The learner was shown an event: recorded once (first time and hour-of-day bucket kept, later showings counted); 201 the first time, 200 after', {
       auth,
       body: obj({ event_hash: eventHash }, ['event_hash']),
-      ok: [201, { allOf: [ref('EventShown'), obj({ alreadyShown: bool }, ['alreadyShown'])] }],
-      extra: { '200': { description: 'Already shown before' } },
+      ok: [201, ref('EventRecorded')],
+      extra: { '200': { description: 'Shown before: counted again', content: { 'application/json': { schema: ref('EventRecorded') } } } },
     }),
   },
   '/events/check': {

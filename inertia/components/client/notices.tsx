@@ -22,7 +22,7 @@ export function RebrandNotice() {
   const t = useT()
   if (!notices.rebrand) return null
   return (
-    <div className="notice-bar" role="region" aria-label={t('client.rebrand.title')} data-notice="rebrand">
+    <div className="notice-bar" data-notice="rebrand">
       <p>
         <strong>{t('client.rebrand.title')}</strong> {t('client.rebrand.body')}
       </p>
@@ -37,7 +37,7 @@ export function AppBanner() {
   const t = useT()
   if (!notices.appBanner) return null
   return (
-    <aside className="app-banner" aria-label={t('client.app_banner.title')} data-notice="app_banner">
+    <aside className="app-banner" data-notice="app_banner">
       <div>
         <strong>{t('client.app_banner.title')}</strong>
         <div className="claims">{t('client.app_banner.claims')}</div>
