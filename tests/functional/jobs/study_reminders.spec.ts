@@ -18,18 +18,24 @@ const HOUR = 3_600_000
 /*
  * The fake clock: twelve hours from the real time, so the worker's own scan
  * (every 5 minutes, on the real clock) never finds these reminders due while
- * the test runs. The learners' reminders are set ten minutes before it.
+ * the test runs. The learners' time zone makes it 19:05 on their clock
+ * (far from the 4 am rollover whatever the real time), and their reminders
+ * are set for 18:55.
  */
 const fakeNow = new Date(Math.floor((Date.now() + 12 * HOUR) / 60_000) * 60_000)
-const hhmm = (instant: Date) => instant.toISOString().slice(11, 16)
-const reminderTime = hhmm(new Date(fakeNow.getTime() - 10 * 60_000))
-const fakeDay = studyDay(fakeNow, 0)
+const utcMinutes = fakeNow.getUTCHours() * 60 + fakeNow.getUTCMinutes()
+const offset = (() => {
+  const diff = (((19 * 60 + 5 - utcMinutes) % 1440) + 1440) % 1440
+  return diff > 720 ? diff - 1440 : diff
+})()
+const reminderTime = '18:55'
+const fakeDay = studyDay(fakeNow, offset)
 
 /** A learner whose reminder is set (on, at `time`), with one card due by the fake day's end or not. */
 async function learner(options: { due: boolean; enabled?: boolean; time?: string; studiedToday?: number; locale?: string }) {
   const { user } = await signIn()
   await db.from('users').where('id', user.id).update({
-    timezone_offset: 0, study_reminder_time: options.time ?? reminderTime, study_reminder_enabled: options.enabled ?? true, locale: options.locale ?? 'en',
+    timezone_offset: offset, study_reminder_time: options.time ?? reminderTime, study_reminder_enabled: options.enabled ?? true, locale: options.locale ?? 'en',
   })
   const owned = await deck(user as User, 'Vocabulary')
   const [card, other] = await cards(user as User, owned.id, ['la casa', 'el perro'])
@@ -64,7 +70,7 @@ test.group('Jobs: study reminders, across two worker processes', (group) => {
     const studied = await learner({ due: true, studiedToday: 5 })
     const nothingDue = await learner({ due: false })
     const off = await learner({ due: true, enabled: false })
-    const later = await learner({ due: true, time: hhmm(new Date(fakeNow.getTime() + 2 * HOUR)) })
+    const later = await learner({ due: true, time: '21:05' })
     /* four cards studied: the day is not done yet (an active day is 5) */
     const almost = await learner({ due: true, studiedToday: 4 })
 
