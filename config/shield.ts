@@ -4,9 +4,12 @@ const shieldConfig = defineConfig({
   csp: { enabled: false, directives: {}, reportOnly: false },
   csrf: {
     enabled: true,
-    /* /api is bearer-token authenticated (no cookies), Apple posts its form back cross-site */
+    /*
+     * /api is bearer-token authenticated (no cookies), Apple posts its form back cross-site,
+     * mail clients post the one-click unsubscribe (RFC 8058; its signed URL is the credential)
+     */
     exceptRoutes: (ctx) =>
-      ctx.request.url().startsWith('/api/') || ctx.request.url() === '/auth/apple/callback',
+      ctx.request.url().startsWith('/api/') || ctx.request.url() === '/auth/apple/callback' || ctx.request.url().startsWith('/reminders/unsubscribe/'),
     enableXsrfCookie: true,
     methods: ['POST', 'PUT', 'PATCH', 'DELETE'],
   },

@@ -37,6 +37,11 @@ export default await Env.create(new URL('../', import.meta.url), {
   STRIPE_PRICE_YEARLY: Env.schema.string.optional(),
   STRIPE_PRICE_LIFETIME: Env.schema.string.optional(),
 
+  /* The product's own addresses (app/services/client_links.ts): the support mailbox, the mobile apps' store pages */
+  SUPPORT_EMAIL: Env.schema.string.optional(),
+  MOBILE_APP_STORE_URL: Env.schema.string.optional({ format: 'url', tld: false }),
+  MOBILE_PLAY_STORE_URL: Env.schema.string.optional({ format: 'url', tld: false }),
+
   /* Mail */
   MAIL_MAILER: Env.schema.enum.optional(['smtp', 'outbox'] as const),
   MAIL_FROM: Env.schema.string.optional(),

@@ -24,6 +24,7 @@ export const JOB_HANDLERS: { [Name in JobName]: () => Promise<{ default: JobHand
   count_library_studiers: () => import('#jobs/count_library_studiers'),
   expire_premium_grace: () => import('#jobs/expire_premium_grace'),
   generate_speech: () => import('#jobs/generate_speech'),
+  send_study_reminders: () => import('#jobs/send_study_reminders'),
 }
 
 export function isJobName(name: string): name is JobName {

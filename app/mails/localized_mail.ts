@@ -10,7 +10,11 @@ import type User from '#models/user'
  */
 export function composeLocalizedMail(
   message: Message,
-  mail: { to: string; key: string; locale: string; values: Record<string, unknown>; link: string; details?: boolean }
+  mail: {
+    to: string; key: string; locale: string; values: Record<string, unknown>; link: string; details?: boolean
+    /** a last line with a link of its own (the reminder's unsubscribe) */
+    footer?: { text: string; link: string }
+  }
 ) {
   const i18n = i18nManager.locale(mail.locale)
   const line = (part: string) => i18n.t(`emails.${mail.key}.${part}`, mail.values)
@@ -24,6 +28,7 @@ export function composeLocalizedMail(
     action: line('action'),
     outro: line('outro'),
     link: mail.link,
+    ...(mail.footer ? { footerText: mail.footer.text, footerLink: mail.footer.link } : {}),
   }
   message.htmlView('emails/layout', view)
   message.textView('emails/layout_text', view)

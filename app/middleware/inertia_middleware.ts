@@ -10,6 +10,7 @@ import { allFlags } from '#services/remote_flags'
 import { inMaintenanceFor } from '#services/client_gate'
 import { adminShared } from '#services/admin_session'
 import { referralsOffer } from '#actions/payments/account_links'
+import { noticesShared } from '#services/client_links'
 
 export default class InertiaMiddleware extends BaseInertiaMiddleware {
   share(ctx: HttpContext) {
@@ -40,6 +41,8 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
       admin: ctx.inertia.always(adminShared(ctx)),
       /* the referral toast's programme (null: not configured, or a guest) */
       referrals: referralsOffer(user),
+      /* the rebrand notice and the mobile-app banner (unless dismissed), the support address, the store links */
+      notices: ctx.inertia.always(noticesShared(ctx)),
     }
   }
 

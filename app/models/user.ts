@@ -164,6 +164,14 @@ export default class User extends compose(BaseModel, AuthFinder) {
   @column()
   declare learningTutorialSeen: boolean
 
+  /** when the learner wants to study, "HH:MM" on their own clock (null: not chosen); see app/actions/client/study_reminders.ts */
+  @column()
+  declare studyReminderTime: string | null
+
+  /** whether the e-mail reminder at that time is on (the one-click unsubscribe turns it off) */
+  @column()
+  declare studyReminderEnabled: boolean
+
   /** web sessions carry the epoch they began in; a password change or reset moves it on (app/services/session_users.ts) */
   @column({ serializeAs: null })
   declare sessionEpoch: number

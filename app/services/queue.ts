@@ -37,6 +37,8 @@ export interface JobPayloads {
   expire_premium_grace: NoPayload
   /** a note's pending text-to-speech sides (app/actions/speech/generate_note_speech.ts) */
   generate_speech: { noteId: number }
+  /** the study-reminder scan; `now` (ISO) only from tests, a fake clock */
+  send_study_reminders: { now?: string }
 }
 
 export type JobName = keyof JobPayloads
@@ -50,7 +52,7 @@ export type DeckJobName = { [Name in JobName]: JobPayloads[Name] extends { deckI
  * workers make one schedule). A new schedule runs at once unless `later`:
  * then its first run is one interval away.
  */
-export const SCHEDULES: { name: { [Name in JobName]: JobPayloads[Name] extends NoPayload ? Name : never }[JobName]; everyMs: number; later?: boolean }[] = [
+export const SCHEDULES: { name: { [Name in JobName]: NoPayload extends JobPayloads[Name] ? Name : never }[JobName]; everyMs: number; later?: boolean }[] = [
   { name: 'prune_access_tokens', everyMs: 60 * 60 * 1000 },
   /* files no row needs any more (app/actions/maintenance/sweep_storage.ts) */
   { name: 'sweep_storage', everyMs: 6 * 60 * 60 * 1000, later: true },
@@ -58,6 +60,8 @@ export const SCHEDULES: { name: { [Name in JobName]: JobPayloads[Name] extends N
   { name: 'count_library_studiers', everyMs: 60 * 60 * 1000 },
   /* a failing subscription's 3-day grace ends even without a further Stripe event (app/actions/payments/expire_grace.ts) */
   { name: 'expire_premium_grace', everyMs: 60 * 60 * 1000 },
+  /* study reminders whose time has come (app/actions/client/study_reminders.ts): each is due for an hour, sent once */
+  { name: 'send_study_reminders', everyMs: 5 * 60 * 1000 },
 ]
 
 const defaultJobOptions = {

@@ -1,6 +1,7 @@
 import type User from '#models/user'
 import type { SubscriptionEntity } from '#queries/payments/subscriptions'
 import { nextFreezeMinimumStreak } from '#scheduling/streak'
+import { nextReminderAt } from '#scheduling/reminder_time'
 
 export const avatarUrlOf = (user: User) =>
   user.avatarPath ? `/avatars/${user.id}?v=${user.updatedAt.toUnixInteger()}` : null
@@ -42,7 +43,17 @@ export default class UserTransformer {
         aiGenCardBuilder: user.freeAiCardBuilder,
       },
       streak: this.streak(user),
+      /* additions: the public profile's links and the study reminder's schedule (the apps may notify at nextAt too) */
+      socialLinks: user.socialLinks ?? {},
+      studyReminder: this.studyReminder(user),
     }
+  }
+
+  /** The study reminder: the chosen time on the learner's clock, whether the e-mail is on, and its next instant (null when off). */
+  static studyReminder(user: User, now = new Date()) {
+    const time = user.studyReminderTime ?? null
+    const enabled = Boolean(user.studyReminderEnabled) && time !== null
+    return { time, enabled, nextAt: enabled ? (nextReminderAt(now, time!, user.timezoneOffset ?? 0)?.toISOString() ?? null) : null }
   }
 
   /** The sign-up and sign-in answers: the new token and the whole User entity. */
@@ -94,6 +105,8 @@ export default class UserTransformer {
     return {
       ...this.forSession(user),
       about: user.about,
+      socialLinks: user.socialLinks ?? {},
+      studyReminder: this.studyReminder(user),
       hasPassword: Boolean(user.password),
       connectedProviders: user.socialAccounts.map((account) => ({
         provider: account.provider,

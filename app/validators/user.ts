@@ -6,6 +6,8 @@ import { THEMES } from '#services/themes'
 import { email, newPassword, personName, username } from '#validators/rules'
 import { AVATAR_MAX_MB } from '#services/upload_limits'
 import { onboardingDataSchema } from '#validators/onboarding'
+import { socialLinksField } from '#services/social_links'
+import { REMINDER_TIME } from '#scheduling/reminder_time'
 
 export const AVATAR_MAX_SIZE = `${AVATAR_MAX_MB}mb`
 export const AVATAR_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'heic']
@@ -31,6 +33,10 @@ const profileFields = {
   current_password: vine.string().maxLength(128).optional(),
   password: newPassword().optional(),
   password_confirmation: vine.string().sameAs('password').optional(),
+  /* additions of this product (optional for the apps): the public profile's links, the study reminder */
+  social_links: socialLinksField().optional(),
+  study_reminder_time: vine.string().trim().regex(REMINDER_TIME).nullable().optional(),
+  study_reminder_enabled: vine.boolean().optional(),
 }
 
 /* the onboarding's answers (merged into the stored ones) and its complete flag, api only */
@@ -70,6 +76,19 @@ export const passwordChangeValidator = vine.create({
 })
 
 export const avatarValidator = vine.create({ avatar: avatar() })
+
+/* web: the public profile's part of the account page (bio, links, avatar colour) */
+export const publicProfileValidator = vine.create({
+  about: vine.string().trim().maxLength(500).nullable().optional(),
+  avatar_color: vine.enum(AVATAR_COLORS),
+  social_links: socialLinksField().optional(),
+})
+
+/* web: the study reminder in the settings (the onboarding asks the same two fields) */
+export const studyReminderValidator = vine.create({
+  study_reminder_time: vine.string().trim().regex(REMINDER_TIME).nullable().optional(),
+  study_reminder_enabled: vine.boolean().optional(),
+})
 
 export const appearanceValidator = vine.create({ theme: vine.enum(THEMES) })
 export const languageValidator = vine.create({ locale: vine.enum(LOCALES) })

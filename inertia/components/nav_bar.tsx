@@ -19,14 +19,23 @@ function Soon({ label }: { label: string }) {
   )
 }
 
-function Menu({ label, items }: { label: string; items: string[] }) {
+/* a menu entry: a page of its own (a route name), or one still to come */
+type MenuItem = string | { label: string; route: 'help.show' | 'whats_new.show' }
+
+function Menu({ label, items }: { label: string; items: MenuItem[] }) {
   return (
     <details className="nav-menu">
       <summary className="nav-link">{label}</summary>
       <div className="nav-menu-items">
-        {items.map((item) => (
-          <Soon key={item} label={item} />
-        ))}
+        {items.map((item) =>
+          typeof item === 'string' ? (
+            <Soon key={item} label={item} />
+          ) : (
+            <Link key={item.route} route={item.route} className="nav-link">
+              {item.label}
+            </Link>
+          )
+        )}
       </div>
     </details>
   )
@@ -65,7 +74,7 @@ export function NavBar() {
         <Link route="library.home" className="nav-link">
           {t('nav.library')}
         </Link>
-        <Menu label={t('nav.resources')} items={[t('nav.blog'), t('nav.help'), t('nav.whats_new')]} />
+        <Menu label={t('nav.resources')} items={[t('nav.blog'), { label: t('nav.help'), route: 'help.show' }, { label: t('nav.whats_new'), route: 'whats_new.show' }]} />
         <Menu label={t('nav.solutions')} items={[t('nav.students'), t('nav.teachers'), t('nav.language_learners')]} />
         <span className="nav-spacer" />
         {user && !user.isGuest ? (

@@ -9,6 +9,7 @@ import { ServerNotice } from '~/components/limits/server_notice'
 import { ConnectionAlerts } from '~/components/connection_alerts'
 import { SearchShortcut } from '~/components/search_shortcut'
 import { DebugPanel, MasqueradeBanner } from '~/components/admin/admin_overlays'
+import { RebrandNotice } from '~/components/client/notices'
 
 /** Flash messages from the server become toasts. */
 function FlashToasts() {
@@ -42,6 +43,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <AlertProvider>
         <MasqueradeBanner />
         <NavBar />
+        <RebrandNotice />
         <main className="page">{children}</main>
         <DebugPanel />
         <FlashToasts />

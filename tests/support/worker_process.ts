@@ -26,7 +26,12 @@ export function startWorkerProcess(concurrency = 2) {
 }
 
 async function spawnWorker(concurrency: number) {
-  child = spawn(process.execPath, ['ace', 'queue:work', '--concurrency', String(concurrency)], {
+  child = await spawnReadyWorker(concurrency)
+}
+
+/** A worker process, resolved once it says it is ready. */
+async function spawnReadyWorker(concurrency: number) {
+  const child = spawn(process.execPath, ['ace', 'queue:work', '--concurrency', String(concurrency)], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'test' },
     /* the IPC channel lets the worker exit when the test runner dies */
@@ -56,6 +61,23 @@ async function spawnWorker(concurrency: number) {
     started.once('exit', (code) => fail(new Error(`the worker exited with code ${code} before it was ready`)))
   })
   started.removeAllListeners('exit')
+  return started
+}
+
+/**
+ * A further worker beside the suite's one, for tests of what two workers must
+ * not both do (a job taken by each at once). The caller stops it.
+ */
+export async function startExtraWorkerProcess(concurrency = 2) {
+  const extra = await spawnReadyWorker(concurrency)
+  return async () => {
+    if (extra.exitCode !== null) return
+    const exited = new Promise((resolve) => extra.once('exit', resolve))
+    extra.kill('SIGTERM')
+    const timer = setTimeout(() => extra.kill('SIGKILL'), 15_000)
+    await exited
+    clearTimeout(timer)
+  }
 }
 
 export async function stopWorkerProcess() {

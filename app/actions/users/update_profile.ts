@@ -4,6 +4,8 @@ import hash from '@adonisjs/core/services/hash'
 import User, { type AvatarColor } from '#models/user'
 import ApiException from '#exceptions/api_exception'
 import { claimUsername } from '#services/usernames'
+import { mergeSocialLinks, type SocialLinkNetwork } from '#services/social_links'
+import { sanitizePlainText } from '#services/plain_text'
 
 export type ProfileChanges = {
   name?: string
@@ -16,6 +18,11 @@ export type ProfileChanges = {
   theme?: string
   /** seven shares in [0, 1], Sunday first; null: no easy days */
   easyDays?: number[] | null
+  /** the public profile's links: absent networks unchanged, null or '' removes one */
+  socialLinks?: Partial<Record<SocialLinkNetwork, string | null | undefined>>
+  /** "HH:MM" on the learner's clock, null to clear */
+  studyReminderTime?: string | null
+  studyReminderEnabled?: boolean
   /** required to change the e-mail of an account that has a password */
   currentPassword?: string
 }
@@ -45,16 +52,23 @@ export default class UpdateProfile {
         /* outstanding reset links were sent to the old address */
         await trx.from('one_time_tokens').where('user_id', user.id).whereNull('used_at').update({ used_at: new Date() })
       }
-      const { name, about, avatarColor, timezoneOffset, locale, theme, easyDays } = changes
+      const { name, avatarColor, timezoneOffset, locale, theme, easyDays, studyReminderTime, studyReminderEnabled } = changes
       /* every day free would leave no day to schedule on */
       if (easyDays && !easyDays.some((share) => share > 0)) {
         throw new ApiException(422, 'E_VALIDATION_ERROR', 'easy_days_invalid', { field: 'easy_days' })
       }
+      /* the bio is plain text: markup is taken out on the way in, whoever shows it later */
+      const about = changes.about === undefined ? undefined : changes.about === null ? null : sanitizePlainText(changes.about) || null
       user.merge(
         Object.fromEntries(
-          Object.entries({ name, about, avatarColor, timezoneOffset, locale, theme, easyDays }).filter(([, v]) => v !== undefined)
+          Object.entries({ name, about, avatarColor, timezoneOffset, locale, theme, easyDays, studyReminderTime, studyReminderEnabled }).filter(([, v]) => v !== undefined)
         )
       )
+      if (changes.socialLinks) user.socialLinks = mergeSocialLinks(user.socialLinks ?? {}, changes.socialLinks)
+      /* a reminder needs a time: turning it on without one is refused, not stored half */
+      if (user.studyReminderEnabled && !user.studyReminderTime) {
+        throw new ApiException(422, 'E_REMINDER_TIME_REQUIRED', 'reminder_time_required', { field: 'study_reminder_time' })
+      }
       await user.save()
       return user
     })

@@ -31,9 +31,14 @@ export default class UsersController {
   async update(ctx: HttpContext) {
     const user = self(ctx)
     const { user: fields = {}, timezone_offset: offset, avatar } = await ctx.request.validateUsing(apiUpdateUserValidator)
-    const { current_password: currentPassword, password, password_confirmation: _c, avatar_color: avatarColor, timezone_offset: timezoneOffset, easy_days: easyDays, onboarding_data: answers, onboarding_complete: complete, ...profile } = fields
+    const {
+      current_password: currentPassword, password, password_confirmation: _c, avatar_color: avatarColor, timezone_offset: timezoneOffset,
+      easy_days: easyDays, onboarding_data: answers, onboarding_complete: complete,
+      social_links: socialLinks, study_reminder_time: studyReminderTime, study_reminder_enabled: studyReminderEnabled, ...profile
+    } = fields
     await updateAccount(user, {
       ...profile, avatarColor, timezoneOffset: timezoneOffset ?? offset, easyDays, currentPassword,
+      socialLinks, studyReminderTime, studyReminderEnabled,
       password, keepTokenId: user.currentAccessToken.identifier, onboarding: { answers, complete },
     })
     if (avatar) await new SetAvatar().handle(user, avatar)

@@ -4,7 +4,7 @@ import UpdateProfile from '#actions/users/update_profile'
 import ChangePassword from '#actions/users/change_password'
 import DeleteAccount from '#actions/users/delete_account'
 import UserTransformer from '#transformers/user_transformer'
-import { passwordChangeValidator, profileValidator, deleteAccountValidator } from '#validators/user'
+import { passwordChangeValidator, profileValidator, deleteAccountValidator, publicProfileValidator } from '#validators/user'
 import { socialSignInOptions } from '#services/social_options'
 import { subscriptionSummary } from '#queries/payments/subscriptions'
 
@@ -22,6 +22,14 @@ export default class AccountController {
   async updateProfile({ request, auth, response, session, i18n }: HttpContext) {
     const { current_password: currentPassword, ...profile } = await request.validateUsing(profileValidator)
     await new UpdateProfile().handle(auth.use('web').getUserOrFail(), { ...profile, currentPassword })
+    session.flash('success', i18n.t('ui.account.saved'))
+    return response.redirect().back()
+  }
+
+  /** PUT /account/public-profile: the bio, the links and the avatar colour the public profile shows, all or nothing. */
+  async updatePublicProfile({ request, auth, response, session, i18n }: HttpContext) {
+    const { about, avatar_color: avatarColor, social_links: socialLinks } = await request.validateUsing(publicProfileValidator)
+    await new UpdateProfile().handle(auth.use('web').getUserOrFail(), { about: about ?? null, avatarColor, socialLinks })
     session.flash('success', i18n.t('ui.account.saved'))
     return response.redirect().back()
   }

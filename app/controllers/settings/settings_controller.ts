@@ -6,6 +6,7 @@ import { parseEasyDays } from '#scheduling/balance'
 import { LOCALE_COOKIE } from '#services/request_locale'
 import { THEME_COOKIE } from '#services/themes'
 import { rememberPreference } from '#actions/users/remember_preference'
+import UserTransformer from '#transformers/user_transformer'
 
 /** Appearance and language: kept in a cookie always, and on the user when signed in. */
 async function remember({ response, auth }: HttpContext, cookie: string, field: 'theme' | 'locale', value: string) {
@@ -17,13 +18,15 @@ async function remember({ response, auth }: HttpContext, cookie: string, field: 
 export default class SettingsController {
   /**
    * GET /settings: appearance, language, help; for a signed-in learner their easy days
-   * (app/scheduling/balance.ts) and the plan with its upgrade and manage entries.
+   * (app/scheduling/balance.ts), the study reminder (not for guests: no address to mail)
+   * and the plan with its upgrade and manage entries.
    */
   async show({ inertia, auth }: HttpContext) {
     const user = auth.user
     return inertia.render('settings/show', {
       easyDays: user ? [...parseEasyDays(user.easyDays)] : null,
       subscription: user ? await subscriptionSummary(user) : null,
+      reminder: user && !user.isGuest ? UserTransformer.studyReminder(user) : null,
     })
   }
 

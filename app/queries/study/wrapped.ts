@@ -2,6 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
 import { daysBetween, studyDay, studyDayBounds } from '#scheduling/study_day'
 import { ACTIVE_DAY_CARDS, computeStreak } from '#scheduling/streak'
+import { bucketOfHour, HOUR_BUCKETS, type HourBucket } from '#scheduling/hour_bucket'
 
 /* Again in spaced repetition, Study again in speed review */
 const FAILED_ANSWERS = ['again', 'study_again']
@@ -45,13 +46,29 @@ async function yearRows(user: User, first: string, until: string, from: Date, to
       .where('c.created_at', '<', to)
       .count('* as count')
       .first(),
+    /* answers by the hour of the learner's clock they were given at */
+    db
+      .from('review_logs')
+      .where('user_id', user.id)
+      .whereBetween('study_day', [first, until])
+      .groupByRaw('1')
+      .select(db.raw(`extract(hour from reviewed_at at time zone 'UTC' + make_interval(mins => ?))::int as hour`, [user.timezoneOffset ?? 0]), db.raw('count(*)::int as answers')),
   ])
+}
+
+/** The hour-of-day bucket (night, morning, afternoon, evening) with the most answers; the earlier one on a tie. */
+function busiestBucket(hours: { hour: number; answers: number }[]): HourBucket | null {
+  const totals = new Map<HourBucket, number>()
+  for (const { hour, answers } of hours) totals.set(bucketOfHour(hour), (totals.get(bucketOfHour(hour)) ?? 0) + answers)
+  let best: HourBucket | null = null
+  for (const bucket of HOUR_BUCKETS) if ((totals.get(bucket) ?? 0) > (best ? totals.get(best)! : 0)) best = bucket
+  return best
 }
 
 /**
  * The year in review (spec: Wrapped summary) for one calendar year of the
  * learner's study days. Days and the year's edges follow their study day
- * (their time zone, the day starting at 4 am), as the streak does. Six
+ * (their time zone, the day starting at 4 am), as the streak does. Seven
  * statements whatever the data size.
  */
 export async function wrappedYear(user: User, year: number) {
@@ -62,7 +79,7 @@ export async function wrappedYear(user: User, year: number) {
   const until = last < today ? last : today
   const from = studyDayBounds(first, user.timezoneOffset).start
   const to = studyDayBounds(`${year + 1}-01-01`, user.timezoneOffset).start
-  const [days, decks, challenged, media, created] = await yearRows(user, first, until, from, to)
+  const [days, decks, challenged, media, created, hours] = await yearRows(user, first, until, from, to)
 
   const studyDays = days.map((row: { day: string; cards_studied: number }) => ({ date: row.day, cardsStudied: Number(row.cards_studied) }))
   const activeDays = studyDays.filter((day) => day.cardsStudied >= ACTIVE_DAY_CARDS).map((day) => day.date)
@@ -95,6 +112,8 @@ export async function wrappedYear(user: User, year: number) {
     studiedCardsCount: studyDays.reduce((sum, day) => sum + day.cardsStudied, 0),
     createdCardsCount: Number(created?.count ?? 0),
     daysWithUs: Math.max(0, daysBetween(studyDay(user.createdAt.toJSDate(), user.timezoneOffset), today)),
+    /* an addition: when the learner studies most (spec §9 buckets, on their clock), null without answers */
+    busiestHourBucket: busiestBucket(hours as { hour: number; answers: number }[]),
   }
 }
 

@@ -10,6 +10,8 @@ export type OutboxMessage = {
   subject: string
   html: string
   text: string
+  /** the message's own headers (List-Unsubscribe, …) */
+  headers?: Record<string, string>
   sentAt: string
 }
 
@@ -32,6 +34,7 @@ export class OutboxTransport implements MailTransportContract {
       subject: parsed.subject ?? '',
       html: parsed.html ?? '',
       text: parsed.text ?? '',
+      headers: parsed.headers ?? {},
       sentAt: new Date().toISOString(),
     }
     await mkdir(this.directory, { recursive: true })

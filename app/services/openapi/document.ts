@@ -19,6 +19,7 @@ import { paymentsPaths } from '#services/openapi/payments_paths'
 import { mediaHelperPaths } from '#services/openapi/media_helper_paths'
 import { onboardingPaths, onboardingSchemas } from '#services/openapi/onboarding_paths'
 import { aiTemplatePaths, aiTemplateSchemas } from '#services/openapi/ai_template_paths'
+import { clientPaths, clientSchemas } from '#services/openapi/client_paths'
 
 const authAnswer = entity({ token: str(), isNewUser: bool, user: ref('User') })
 const providers = entity({ providers: listOf(entity({ provider: str({ enum: ['google', 'apple'] }), email: nullable(str()) })) })
@@ -62,6 +63,7 @@ export const openApiDocument = {
       ...onboardingSchemas,
       ...adminSchemas,
       ...aiTemplateSchemas,
+      ...clientSchemas,
       /* the same complete User from users/me, PUT users/{id}, every sign-up and every sign-in */
       User: entity({
         id: int, analyticsId: str(), email: nullable(str()), provider: str({ enum: ['apple', 'google', 'email', 'guest'] }),
@@ -77,6 +79,12 @@ export const openApiDocument = {
         connectedSocialProviders: listOf(str({ enum: ['google', 'apple'] })), statsCounters: entity({ cardsStudied: int }),
         freeTier: entity({ aiGenWithPrompt: int, aiGenWithPdf: int, aiGenCardBuilder: int }),
         streak: ref('Streak'),
+        socialLinks: { ...mapOf(str()), description: 'the public profile\'s links by network: website, youtube, instagram, tiktok, x' },
+        studyReminder: entity({
+          time: nullable(str({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:MM on the learner\'s clock' })),
+          enabled: bool,
+          nextAt: nullable(str({ format: 'date-time', description: 'the next instant the e-mail reminder may go (it goes only when cards are due and the day is not done)' })),
+        }),
       }),
     },
   },
@@ -113,7 +121,7 @@ export const openApiDocument = {
     '/tokens/validate': { post: op('Check the bearer token', { auth: true, ok: [200, entity({ valid: bool })] }) },
     '/users/me': { get: op('The signed-in user', { auth: true, ok: [200, ref('User')] }) },
     '/users/{id}': {
-      put: op('Update the own account: time-zone offset, password (current_password required), profile, avatar (multipart, ≤ 10 MB)', {
+      put: op('Update the own account: time-zone offset, password (current_password required), profile, public links, study reminder, avatar (multipart, ≤ 10 MB); all or nothing (422 E_REMINDER_TIME_REQUIRED: the reminder turned on without a time)', {
         auth: true,
         params: ['id'],
         body: obj({
@@ -124,6 +132,12 @@ export const openApiDocument = {
             easy_days: nullable({ type: 'array', items: { type: 'number', minimum: 0, maximum: 1 }, minItems: 7, maxItems: 7 }), current_password: str(), password: str(), password_confirmation: str(),
             onboarding_data: { type: 'object', additionalProperties: true, description: 'answers merged into onboardingData (null removes one); validated all or nothing' },
             onboarding_complete: { ...bool, description: 'the spec\'s onboarding complete flag' },
+            social_links: obj({
+              website: nullable(str({ description: 'any http(s) address' })), youtube: nullable(str({ description: 'on youtube.com or youtu.be' })),
+              instagram: nullable(str({ description: 'on instagram.com' })), tiktok: nullable(str({ description: 'on tiktok.com' })), x: nullable(str({ description: 'on x.com or twitter.com' })),
+            }),
+            study_reminder_time: nullable(str({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:MM on the learner\'s clock; the e-mail reminder needs it' })),
+            study_reminder_enabled: { type: 'boolean' },
           }),
         }),
         ok: [200, ref('User')],
@@ -166,6 +180,7 @@ export const openApiDocument = {
     ...mediaHelperPaths,
     ...onboardingPaths,
     ...aiTemplatePaths,
+    ...clientPaths,
     '/openapi.json': { get: op('This document', { ok: [200, { type: 'object' }] }) },
     '/docs': { get: { summary: 'A readable page of this document', security: [], responses: { '200': { description: 'HTML' } } } },
   },

@@ -58,6 +58,7 @@ export const statsSchemas = {
     studiedCardsCount: int,
     createdCardsCount: int,
     daysWithUs: int,
+    busiestHourBucket: nullable(str({ enum: ['night', 'morning', 'afternoon', 'evening'], description: 'the hour-of-day bucket (night 0-6, morning 6-12, afternoon 12-18, evening otherwise, on the learner\'s clock) with the most answers' })),
   }),
 }
 

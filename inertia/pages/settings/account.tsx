@@ -4,6 +4,7 @@ import { useT } from '~/lib/i18n'
 import { FormError } from '~/components/form_error'
 import type { SocialOptions } from '~/components/social_buttons'
 import { SubscriptionSection, type SubscriptionSummary } from '~/components/payments/subscription_section'
+import { PublicProfileSection } from '~/components/client/public_profile_section'
 import { LeaveSection, PasswordSection, PhotoSection, ProfileSection, SocialSection, type Account } from '~/components/settings/account_sections'
 
 /** The account: a guest's way to sign up, then the photo, profile, password, social sign-ins, sign out and deletion. */
@@ -25,6 +26,7 @@ export default function AccountSettings({ account, social, subscription }: { acc
       )}
       <PhotoSection account={account} />
       <ProfileSection account={account} />
+      {!account.isGuest && <PublicProfileSection account={account} />}
       <PasswordSection account={account} />
       <SocialSection account={account} social={social} />
       <SubscriptionSection subscription={subscription} />

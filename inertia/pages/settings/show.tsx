@@ -6,6 +6,8 @@ import { useT } from '~/lib/i18n'
 import { applyTheme } from '~/lib/theme'
 import { urlFor } from '~/lib/routes'
 import { SubscriptionSection, type SubscriptionSummary } from '~/components/payments/subscription_section'
+import { FeedbackSection, HelpLinks, ReminderSection, type StudyReminder } from '~/components/client/settings_sections'
+import { AppBanner } from '~/components/client/notices'
 
 const LANGUAGES = ['en', 'de', 'pt', 'es', 'fr'] as const
 /* a share of a normal day's reviews, as the select offers it */
@@ -58,7 +60,7 @@ function EasyDays({ easyDays }: { easyDays: number[] }) {
   )
 }
 
-export default function Settings({ easyDays, subscription }: { easyDays: number[] | null; subscription: SubscriptionSummary | null }) {
+export default function Settings({ easyDays, subscription, reminder }: { easyDays: number[] | null; subscription: SubscriptionSummary | null; reminder: StudyReminder | null }) {
   const { theme, themes, locale, user } = useShared()
   const t = useT()
 
@@ -97,11 +99,11 @@ export default function Settings({ easyDays, subscription }: { easyDays: number[
         </label>
       </section>
       {user && easyDays && <EasyDays easyDays={easyDays} />}
-      <section className="section">
-        <h2>{t('settings.help')}</h2>
-        <a href="mailto:support@mnemo.app">{t('settings.contact_support')}</a>
-        {user && <Link route="account.show">{t('settings.account_settings')}</Link>}
-      </section>
+      {reminder && <ReminderSection reminder={reminder} />}
+      <HelpLinks />
+      {user && <Link route="account.show">{t('settings.account_settings')}</Link>}
+      {user && <FeedbackSection />}
+      <AppBanner />
       {subscription && <SubscriptionSection subscription={subscription} />}
     </div>
   )

@@ -87,6 +87,8 @@ test.group('API wrapped: GET users/wrapped', (group) => {
       studiedCardsCount: 5 + 8 + 6 + 12 + 3 + 5,
       createdCardsCount: 4,
       daysWithUs: daysBetween(`${year - 1}-11-20`, todayOf(user)),
+      /* every answer of history() is given an hour after the study day starts (4 am): 5 am, night */
+      busiestHourBucket: 'night',
     })
   })
 
@@ -106,6 +108,7 @@ test.group('API wrapped: GET users/wrapped', (group) => {
       studiedCardsCount: 0,
       createdCardsCount: 0,
       daysWithUs: 0,
+      busiestHourBucket: null,
     })
     for (const year of ['1999', 'abc', '2020.5']) {
       const bad = await client.get('/api/users/wrapped').bearerToken(token).qs({ year })

@@ -1,0 +1,12 @@
+import db from '@adonisjs/lucid/services/db'
+import type User from '#models/user'
+import type { FeedbackType } from '#validators/client'
+
+/** POST app_ratings.json and the web feedback form: the learner's rating, kept (one row each, never merged). */
+export async function rateApp(user: User, rating: { feedbackType: FeedbackType; text?: string; prefix?: string }) {
+  const [row] = await db
+    .table('app_ratings')
+    .insert({ user_id: user.id, feedback_type: rating.feedbackType, text: rating.text ?? '', prefix: rating.prefix ?? '', created_at: new Date() })
+    .returning(['id', 'feedback_type', 'created_at'])
+  return { id: Number(row.id), feedbackType: row.feedback_type as FeedbackType, createdAt: new Date(row.created_at).toISOString() }
+}

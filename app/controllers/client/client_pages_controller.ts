@@ -1,0 +1,76 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { wrappedYear } from '#queries/study/wrapped'
+import { rateApp } from '#actions/client/rate_app'
+import { unsubscribeReminders } from '#actions/client/study_reminders'
+import UpdateProfile from '#actions/users/update_profile'
+import { feedbackTypeOfStars, webFeedbackValidator } from '#validators/client'
+import { studyReminderValidator } from '#validators/user'
+import { wrappedValidator } from '#validators/study'
+import { sanitizePlainText } from '#services/plain_text'
+import { clientLinks, dismissedNotices, NOTICES, NOTICES_COOKIE } from '#services/client_links'
+import { HELP_TOPICS, WHATS_NEW } from '#services/help_content'
+import ApiException from '#exceptions/api_exception'
+
+export default class ClientPagesController {
+  /** GET /wrapped?year: the year in review as slides (the learner's current year by default). */
+  async wrapped({ auth, request, inertia }: HttpContext) {
+    const user = auth.use('web').getUserOrFail()
+    const { year } = await request.validateUsing(wrappedValidator)
+    const current = Number(user.today().slice(0, 4))
+    return inertia.render('client/wrapped', { wrapped: await wrappedYear(user, year ?? current), currentYear: current })
+  }
+
+  /** GET /help: the help centre (questions and answers in the learner's language) and contact support. */
+  async help({ inertia }: HttpContext) {
+    return inertia.render('client/help', { topics: [...HELP_TOPICS], supportEmail: clientLinks.supportEmail })
+  }
+
+  /** GET /whats-new */
+  async whatsNew({ inertia }: HttpContext) {
+    return inertia.render('client/whats_new', { entries: WHATS_NEW.map((entry) => ({ ...entry })) })
+  }
+
+  /** POST /feedback {stars, text}: stored as an app rating, the stars mapped as the spec says. */
+  async feedback({ auth, request, response, session, i18n }: HttpContext) {
+    const user = auth.use('web').getUserOrFail()
+    const { stars, text } = await request.validateUsing(webFeedbackValidator)
+    await rateApp(user, { feedbackType: feedbackTypeOfStars(stars), text: text === undefined ? undefined : sanitizePlainText(text), prefix: 'web_settings' })
+    session.flash('success', i18n.t('ui.client.feedback.thanks'))
+    return response.redirect().back()
+  }
+
+  /** POST /notices/:name/dismiss: the notice stays hidden on this browser (a cookie, signed in or not). */
+  async dismissNotice({ request, response, params }: HttpContext) {
+    const name = String(params.name)
+    if (!(NOTICES as readonly string[]).includes(name)) throw ApiException.notFound()
+    const dismissed = new Set([...dismissedNotices({ request } as HttpContext), name])
+    response.plainCookie(NOTICES_COOKIE, [...dismissed].join('.'), { encode: false, maxAge: '365d', httpOnly: true, sameSite: 'lax' })
+    return response.redirect().back()
+  }
+
+  /** PUT /settings/reminder {study_reminder_time, study_reminder_enabled} */
+  async updateReminder({ auth, request, response, session, i18n }: HttpContext) {
+    const user = auth.use('web').getUserOrFail()
+    const { study_reminder_time: studyReminderTime, study_reminder_enabled: studyReminderEnabled } = await request.validateUsing(studyReminderValidator)
+    await new UpdateProfile().handle(user, { studyReminderTime, studyReminderEnabled })
+    session.flash('success', i18n.t('ui.client.reminders.saved'))
+    return response.redirect().back()
+  }
+
+  /**
+   * GET and POST /reminders/unsubscribe/:id (signed): the e-mail's one-click
+   * unsubscribe, without signing in. POST is what mail clients send
+   * (List-Unsubscribe-Post); GET is the link in the e-mail. A forged or
+   * altered link changes nothing (403).
+   */
+  async unsubscribe(ctx: HttpContext) {
+    const { request, response, params, inertia } = ctx
+    if (!request.hasValidSignature()) {
+      response.status(403)
+      return inertia.render('client/unsubscribed', { done: false })
+    }
+    await unsubscribeReminders(Number(params.id))
+    if (request.method() === 'POST') return response.noContent()
+    return inertia.render('client/unsubscribed', { done: true })
+  }
+}

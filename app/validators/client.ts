@@ -1,0 +1,40 @@
+import vine from '@vinejs/vine'
+
+/* the spec's star-rating mapping (§9): 2 or fewer not_at_all, 3 its_okay, 4 a_lot, 5 love_it */
+export const FEEDBACK_TYPES = ['not_at_all', 'its_okay', 'a_lot', 'love_it'] as const
+export type FeedbackType = (typeof FEEDBACK_TYPES)[number]
+
+export function feedbackTypeOfStars(stars: number): FeedbackType {
+  if (stars <= 2) return 'not_at_all'
+  if (stars === 3) return 'its_okay'
+  if (stars === 4) return 'a_lot'
+  return 'love_it'
+}
+
+/* an event's name as the apps hash it: letters, digits and a few separators */
+const eventHash = () => vine.string().trim().minLength(1).maxLength(128).regex(/^[A-Za-z0-9_.:\-]+$/)
+
+/* api: POST events {event_hash} */
+export const eventValidator = vine.create({ event_hash: eventHash() })
+
+/* api: GET events/check?event_hash */
+export const eventCheckValidator = vine.create({ event_hash: eventHash() })
+
+/* api: POST app_ratings.json {feedback_type, text, prefix}; text and prefix may be left out */
+export const appRatingValidator = vine.create({
+  feedback_type: vine.enum(FEEDBACK_TYPES),
+  text: vine.string().trim().maxLength(2000).optional(),
+  prefix: vine.string().trim().maxLength(100).optional(),
+})
+
+/* web: the feedback form gives stars (1-5), mapped as the spec says */
+export const webFeedbackValidator = vine.create({
+  stars: vine.number().withoutDecimals().range([1, 5]),
+  text: vine.string().trim().maxLength(2000).optional(),
+})
+
+/* the study reminder: "HH:MM" in the learner's time zone, and whether the e-mail is on */
+export const reminderValidator = vine.create({
+  study_reminder_time: vine.string().trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/).nullable(),
+  study_reminder_enabled: vine.boolean(),
+})
