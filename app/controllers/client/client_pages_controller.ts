@@ -58,19 +58,21 @@ export default class ClientPagesController {
   }
 
   /**
-   * GET and POST /reminders/unsubscribe/:id (signed): the e-mail's one-click
-   * unsubscribe, without signing in. POST is what mail clients send
-   * (List-Unsubscribe-Post); GET is the link in the e-mail. A forged or
-   * altered link changes nothing (403).
+   * GET and POST /reminders/unsubscribe/:id (signed), without signing in. GET
+   * (the link in the e-mail) only asks: mail scanners open links, and must not
+   * unsubscribe anyone. POST unsubscribes: the page's button, or the mail
+   * client's one-click (RFC 8058: `List-Unsubscribe=One-Click`, answered 204).
+   * A forged or altered link changes nothing (403).
    */
   async unsubscribe(ctx: HttpContext) {
     const { request, response, params, inertia } = ctx
     if (!request.hasValidSignature()) {
       response.status(403)
-      return inertia.render('client/unsubscribed', { done: false })
+      return inertia.render('client/unsubscribed', { state: 'invalid' as const, action: null })
     }
+    if (request.method() === 'GET') return inertia.render('client/unsubscribed', { state: 'confirm' as const, action: request.url(true) })
     await unsubscribeReminders(Number(params.id))
-    if (request.method() === 'POST') return response.noContent()
-    return inertia.render('client/unsubscribed', { done: true })
+    if (request.input('List-Unsubscribe') === 'One-Click') return response.noContent()
+    return inertia.render('client/unsubscribed', { state: 'done' as const, action: null })
   }
 }
