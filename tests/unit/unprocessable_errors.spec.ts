@@ -78,7 +78,7 @@ async function render(error: unknown) {
 }
 
 /* the placeholders some messages fill in */
-const VALUES = { max: 3000, limit: 100, provider: 'google', seconds: 60, name: 'Front', field: 'Front', min: 20, count: 3 }
+const VALUES = { max: 3000, limit: 100, provider: 'google', seconds: 60, name: 'Front', field: 'Front', min: 20, count: 3, position: 4, expected: 'term' }
 
 test.group('Every 422 names its field', () => {
   test('each domain 422 in app/ answers errors [{field, rule, message}] with a field', async ({ assert }) => {
