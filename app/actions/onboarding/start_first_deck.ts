@@ -7,12 +7,17 @@ import { markDeckInterested, saveOnboarding } from '#actions/onboarding/save_onb
  * The end of the onboarding: the chosen suggestion becomes the learner's
  * own deck (the library's clone, which answers the same copy to a retry
  * within a minute), is remembered as interesting, and the flow is complete.
+ * An exam date the learner gave, still ahead, becomes the deck's: exam mode
+ * plans toward it from the first card (app/scheduling/exam.ts).
  */
 export async function startFirstDeck(user: User, publicDeckId: number) {
   const { deck } = await new CloneLibraryDeck().handle(user, { publicDeckId })
+  const examDate = typeof user.onboardingData?.examDate === 'string' ? user.onboardingData.examDate.slice(0, 10) : null
+  const today = new Date().toISOString().slice(0, 10)
   await db.transaction(async (trx) => {
     await markDeckInterested(user, publicDeckId, trx)
     await saveOnboarding(user, { complete: true }, trx)
+    if (examDate && examDate > today) await trx.from('decks').where('id', deck.id).whereNull('exam_date').update({ exam_date: examDate })
   })
   return deck
 }

@@ -143,20 +143,25 @@ test.group('API: onboarding', (group) => {
     assert.equal(page.component, 'onboarding/flow')
     assert.isNull(page.props.aiExampleUrl)
 
-    const answers = await web.put('/onboarding/answers', { onboarding_data: { goal: 'exam', materialKey: 'medicine', specificationKey: 'anatomy', examName: 'Anatomy final', examDate: '2027-01-15' } })
+    /* an exam seven weeks ahead, whenever the test runs */
+    const examDay = new Date(Date.now() + 49 * 86_400_000).toISOString().slice(0, 10)
+    const answers = await web.put('/onboarding/answers', { onboarding_data: { goal: 'exam', materialKey: 'medicine', specificationKey: 'anatomy', examName: 'Anatomy final', examDate: examDay } })
     assert.equal(answers.status, 200)
     assert.equal(JSON.parse(answers.text).personalisedDecks[0].id, decks.anatomy.id)
     const user = await User.findByOrFail('email', 'ana@example.test')
-    assert.equal(user.onboardingData.examDate, '2027-01-15')
+    assert.equal(user.onboardingData.examDate, examDay)
     /* a bad answer is refused (a page's form is sent back to it) and nothing changes */
     assert.notEqual((await web.put('/onboarding/answers', { onboarding_data: { examDate: 'soon', reason: 'fun' } })).status, 200)
     await user.refresh()
-    assert.equal(user.onboardingData.examDate, '2027-01-15')
+    assert.equal(user.onboardingData.examDate, examDay)
     assert.notProperty(user.onboardingData, 'reason')
 
     const start = await web.post('/onboarding/start', { deck_id: decks.anatomy.id })
     const clone = await db.from('decks').where('user_id', user.id).where('cloned_from_id', decks.anatomy.id).firstOrFail()
     assert.equal(start.location, `/decks/${clone.id}/learn`)
+    /* the exam date the learner gave is the first deck's: exam mode plans toward it */
+    const { exam } = await db.from('decks').where('id', clone.id).select(db.raw('exam_date::text as exam')).firstOrFail()
+    assert.equal(exam, examDay)
     await user.refresh()
     assert.isTrue(user.onboardingComplete)
     assert.equal(Number((await db.from('onboarding_interests').where('user_id', user.id).count('* as n').first()).n), 1)
