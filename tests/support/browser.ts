@@ -32,3 +32,14 @@ export async function learnerWithCards(cards: number) {
   await new BulkCreateNotes().handle(user, deck.id, Array.from({ length: cards }, (_, index) => ({ front: `Country ${index + 1}`, back: `Capital ${index + 1}` })))
   return { user, deck }
 }
+
+/** The state each side's server-made audio shows in the editor, reloading the edit page until no side is pending (the worker makes it). */
+export async function settledSpeech(page: Page, noteId: number) {
+  for (let attempt = 0; attempt < 60; attempt++) {
+    await open(page, `/notes/${noteId}/edit`)
+    const states = await page.locator('[data-testid="speech-status"] li').evaluateAll((items) => items.map((item) => `${item.getAttribute('data-side')}:${item.getAttribute('data-state')}`))
+    if (states.length === 2 && !states.some((state) => state.endsWith(':pending'))) return states
+    await page.waitForTimeout(500)
+  }
+  throw new Error('the note\'s speech stayed pending')
+}

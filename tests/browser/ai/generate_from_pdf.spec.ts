@@ -2,15 +2,21 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
-import { hydrated, open, signInWithForm } from '#tests/support/browser'
+import { hydrated, open, settledSpeech, signInWithForm } from '#tests/support/browser'
 import { makeUser, resetState } from '#tests/support/helpers'
 import { textPdf } from '#tests/support/pdfs'
 import { getQueue } from '#services/queue'
+import { scriptAi, useAiDouble, useOffline } from '#tests/support/ai_server'
 
 test.group('AI generator in the browser', (group) => {
-  group.each.setup(() => resetState())
+  group.each.setup(async () => {
+    await resetState()
+    useOffline()
+  })
+  group.each.teardown(() => useOffline())
+  group.each.timeout(180_000)
 
-  test('a learner uploads a PDF, chooses pages from thumbnails, watches the offline generator\'s cards stream in, and studies one', async ({ visit, assert, cleanup }) => {
+  test('a learner uploads a PDF, chooses pages from thumbnails, watches the offline generator\'s cards stream in, rewrites one with an AI template, sees its text-to-speech state, and studies one', async ({ visit, assert, cleanup }) => {
     const user = await makeUser({ email: 'ana@example.test' })
     const queue = getQueue()
     const page = await hydrated(await visit('/sign-in'))
@@ -83,9 +89,30 @@ test.group('AI generator in the browser', (group) => {
     assert.deepEqual(await preview.locator('.ai-note-front').allInnerTexts(), notes.map((note) => String(note.fields.Front).replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim()))
     assert.include(await page.locator('.ai-free-left').innerText(), '19 free generations of this kind left')
 
-    /* one generated card, studied */
     const study = page.getByRole('link', { name: 'Study now' })
     assert.equal(await study.getAttribute('href'), `/decks/${stream.deck_id}/learn`)
+
+    /* text-to-speech on for the new deck; a generated card rewritten by an AI template (the provider's double) and saved */
+    await db.from('decks').where('id', stream.deck_id).update({ tts_enabled: true, tts_front_side_language: 'en', tts_back_side_language: 'en' })
+    const basic = notes.find((note) => typeof note.fields.Front === 'string')!
+    useAiDouble('openai')
+    scriptAi({ text: JSON.stringify({ Front: basic.fields.Front, Back: `${basic.fields.Back}<br><i>Mnemonic: cells are the rooms of life</i>` }) })
+    await open(page, `/notes/${basic.id}/edit`)
+    await page.getByRole('button', { name: 'AI templates' }).click()
+    const dialog = page.getByRole('dialog', { name: 'AI templates' })
+    await dialog.locator('.ai-template').filter({ hasText: 'Add a mnemonic' }).getByRole('button', { name: 'Apply' }).click()
+    await dialog.getByRole('button', { name: 'Use these fields' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    const saved = page.waitForResponse((response) => response.request().method() === 'PUT' && response.url().endsWith(`/notes/${basic.id}`))
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await saved
+    assert.include((await db.from('notes').where('id', basic.id).first()).fields.Back, 'Mnemonic: cells are the rooms of life')
+    /* nothing is heard (headless), but the editor shows each side's audio, made by the worker */
+    assert.deepEqual(await settledSpeech(page, basic.id), ['back:generated', 'front:generated'])
+    assert.include(await page.getByTestId('speech-status').innerText(), 'Text-to-speech is on for this deck (front: en, back: en)')
+    useOffline()
+
+    /* one generated card, studied */
     await open(page, `/decks/${stream.deck_id}/learn`)
     const tutorial = page.getByRole('dialog', { name: 'How learning works' })
     await tutorial.waitFor()

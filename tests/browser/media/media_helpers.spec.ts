@@ -1,25 +1,13 @@
 /// <reference lib="dom" />
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
-import type { Page } from 'playwright'
-import { hydrated, learnerWithCards, open, signInWithForm } from '#tests/support/browser'
+import { hydrated, learnerWithCards, open, settledSpeech, signInWithForm } from '#tests/support/browser'
 import db from '@adonisjs/lucid/services/db'
 import { makeUser, resetState } from '#tests/support/helpers'
 import { resetUnsplash, unsplashState } from '#tests/support/unsplash_server'
 import CreateDeck from '#actions/decks/create_deck'
 import Media from '#models/media'
 import Note from '#models/note'
-
-/** The state each side's server-made audio shows in the editor, reloading the edit page until no side is pending (the worker makes it). */
-async function settledSpeech(page: Page, noteId: number) {
-  for (let attempt = 0; attempt < 60; attempt++) {
-    await open(page, `/notes/${noteId}/edit`)
-    const states = await page.locator('[data-testid="speech-status"] li').evaluateAll((items) => items.map((item) => `${item.getAttribute('data-side')}:${item.getAttribute('data-state')}`))
-    if (states.length === 2 && !states.some((state) => state.endsWith(':pending'))) return states
-    await page.waitForTimeout(500)
-  }
-  throw new Error('the note\'s speech stayed pending')
-}
 
 test.group('Media helpers in the browser', (group) => {
   group.each.setup(async () => {
