@@ -11,12 +11,13 @@ import { addDays, studyDay } from '#scheduling/study_day'
  * days out with at most 3 new cards a day on the settings tab, the deck page
  * shows the plan (12 cards to learn, the reviews of each day, the predicted
  * retention, and the warning: 6 a day would be needed), and the study
- * session offers the plan's 3 new cards; one is studied.
+ * session offers the plan's 3 new cards; one is studied, then found again in
+ * the card browser by a search with three operators.
  */
 test.group('Exam mode in the browser', (group) => {
   group.each.setup(() => resetState())
 
-  test('set an exam date on a deck, see the plan, study a card', async ({ visit, assert, cleanup }) => {
+  test('set an exam date on a deck, see the plan, study a card, find it by a search with three operators', async ({ visit, assert, cleanup }) => {
     const { user, deck } = await learnerWithCards(12)
     const page = await hydrated(await visit('/sign-in'))
     cleanup(async (error) => {
@@ -54,5 +55,16 @@ test.group('Exam mode in the browser', (group) => {
     await page.keyboard.press('3')
     await page.locator('[data-counter="new"] .learn-count-value').filter({ hasText: /^2$/ }).waitFor()
     assert.equal(Number((await db.from('review_logs').where('user_id', user.id).count('* as n').first()).n), 1)
+
+    /* the card just studied, found among the deck's twelve: deck, not new, answered today */
+    const [studied] = await db.from('review_logs').where('user_id', user.id).select('card_id')
+    const note = await db.from('cards').join('notes', 'notes.id', 'cards.note_id').where('cards.id', studied.card_id).select('notes.fields').first()
+    await open(page, '/cards')
+    const box = page.getByRole('searchbox', { name: 'Search cards' })
+    await box.fill('deck:"Capitals" -is:new rated:1')
+    await page.getByRole('button', { name: 'Search', exact: true }).click()
+    await page.getByText('1 card', { exact: true }).waitFor()
+    /* the sort field column shows the card's text as it sorts (lower case) */
+    assert.include((await page.locator('.browser-table tbody').innerText()).toLowerCase(), String(note.fields.Front).toLowerCase())
   })
 })
