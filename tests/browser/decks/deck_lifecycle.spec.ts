@@ -4,7 +4,7 @@ import db from '@adonisjs/lucid/services/db'
 import { writeFile, mkdir } from 'node:fs/promises'
 import app from '@adonisjs/core/services/app'
 import type { Page } from 'playwright'
-import { hydrated } from '#tests/support/browser'
+import { hydrated, open } from '#tests/support/browser'
 import { resetState } from '#tests/support/helpers'
 import { solidPng } from '#tests/support/images'
 import Note from '#models/note'
@@ -117,6 +117,7 @@ test.group('Decks, folders and notes in the browser', (group) => {
 
     /* Image occlusion (premium: Ana has subscribed meanwhile): an image, two masks in two groups */
     await db.from('users').where('email', 'ana@example.test').update({ is_premium: true })
+    await open(page, new URL(page.url()).pathname)
     const picture = app.makePath('tmp', 'browser', 'skeleton.png')
     await mkdir(app.makePath('tmp', 'browser'), { recursive: true })
     await writeFile(picture, solidPng())

@@ -157,7 +157,8 @@ test.group('Media helpers in the browser', (group) => {
     await group.getByLabel('Language of the front').fill('it')
     await group.getByLabel('Language of the back').fill('en-GB')
     const saved = page.waitForResponse((response) => response.request().method() === 'PUT' && response.url().endsWith(`/decks/${deck.id}`))
-    await page.getByRole('button', { name: 'Save' }).click()
+    /* the settings form's own Save (the exam has its own form on the tab) */
+    await page.locator('form.deck-settings').getByRole('button', { name: 'Save', exact: true }).click()
     await saved
     await page.getByText('Deck saved').first().waitFor()
     await deck.refresh()
