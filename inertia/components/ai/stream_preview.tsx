@@ -12,10 +12,10 @@ const FAILURES: Record<string, string> = {
   E_GUEST_CARDS_LIMIT: 'ai.failed.guest_limit',
 }
 
-type Props = { stream: Stream; notes: StreamNote[]; running: boolean; onCancel: (deleteNotes: boolean) => void; onAgain: () => void }
+type Props = { stream: Stream; notes: StreamNote[]; running: boolean; live: boolean; onCancel: (deleteNotes: boolean) => void; onAgain: () => void }
 
 /** The cards as they come (spec: preview), the stream's state, and stop with or without deleting. */
-export function StreamPreview({ stream, notes, running, onCancel, onAgain }: Props) {
+export function StreamPreview({ stream, notes, running, live, onCancel, onAgain }: Props) {
   const t = useT()
   const state = running
     ? t('ai.preview.running', { count: notes.length })
@@ -25,7 +25,7 @@ export function StreamPreview({ stream, notes, running, onCancel, onAgain }: Pro
         ? t('ai.preview.failed')
         : t('ai.preview.done', { count: stream.count })
   return (
-    <section className="card stack ai-preview" aria-label={t('ai.preview.title')} data-status={stream.status}>
+    <section className="card stack ai-preview" aria-label={t('ai.preview.title')} data-status={stream.status} data-live={live || undefined}>
       <div className="row ai-preview-head">
         <h2>{t('ai.preview.title')}</h2>
         <span className="badge badge-processing" aria-live="polite">

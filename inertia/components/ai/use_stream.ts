@@ -5,21 +5,30 @@ import { urlFor } from '~/lib/routes'
 import { announcedElsewhere } from '~/components/decks/use_deck_polling'
 import { RUNNING, notesOf, type FreeTier, type Stream, type StreamNote } from '~/components/ai/types'
 
+/* the notes in the order they were saved, whichever way each arrived (an event, or a status read) */
+const inOrder = (notes: StreamNote[]) => [...notes].sort((a, b) => a.id - b.id)
+
 /**
  * The stream the page started: its notes as they are saved (server-sent
- * events on the deck's channel), and its status asked every 3 s as well
- * while it runs, so a missed event costs nothing.
+ * events on the deck's channel), its status read once the channel is
+ * listened to (notes saved before that are caught up), and every 3 s as well
+ * while it runs, so a missed event costs nothing. `live`: the channel is
+ * being listened to.
  */
 export function useStream(initialFree: FreeTier) {
   const [stream, setStream] = useState<Stream | null>(null)
   const [notes, setNotes] = useState<StreamNote[]>([])
   const [freeTier, setFreeTier] = useState<FreeTier>(initialFree)
+  const [live, setLive] = useState(false)
   const transmit = useRef<Transmit | null>(null)
   const running = stream !== null && RUNNING.has(stream.status)
 
   function show(next: Stream) {
     setStream((before) => ({ ...next, channel: next.channel ?? before?.channel }))
-    setNotes(notesOf(next))
+    /* while it runs, a note an event brought stays until a status read has it too; once over, the status says what is left (a cancel may delete) */
+    setNotes((current) =>
+      RUNNING.has(next.status) ? inOrder([...notesOf(next), ...current.filter((note) => !next.notes.some((saved) => saved.id === note.id))]) : notesOf(next)
+    )
     setFreeTier(next.freeTier)
     /* this page says it is done: the deck list's poll need not say it again */
     if (!RUNNING.has(next.status)) announcedElsewhere.add(next.deckId)
@@ -40,13 +49,20 @@ export function useStream(initialFree: FreeTier) {
     const streamId = stream.streamId
     const stop = subscription.onMessage<any>((event) => {
       if (event?.streamId !== streamId) return
-      if (event.type === 'note') setNotes((current) => (current.some((note) => note.id === event.note.id) ? current : [...current, event.note]))
+      if (event.type === 'note') setNotes((current) => (current.some((note) => note.id === event.note.id) ? current : inOrder([...current, event.note])))
       else if (event.type === 'finished') void refresh(streamId)
     })
-    void subscription.create()
+    void subscription.create().then(
+      () => {
+        setLive(true)
+        void refresh(streamId)
+      },
+      () => {}
+    )
     const timer = window.setInterval(() => void refresh(streamId), 3000)
     return () => {
       stop()
+      setLive(false)
       window.clearInterval(timer)
       void subscription.delete().catch(() => {})
     }
@@ -64,5 +80,5 @@ export function useStream(initialFree: FreeTier) {
     setNotes([])
   }
 
-  return { stream, notes, freeTier, running, show, cancel, reset }
+  return { stream, notes, freeTier, running, live, show, cancel, reset }
 }

@@ -28,7 +28,7 @@ export default function Generate({ deck, decks, provider, limits, freeTier: init
   const t = useT()
   const toast = useToast()
   const [source, setSource] = useState<Source>('document')
-  const { stream, notes, freeTier, running, show, cancel, reset } = useStream(initialFree)
+  const { stream, notes, freeTier, running, live, show, cancel, reset } = useStream(initialFree)
   const left = freeTier ? { document: freeTier.aiGenWithPdf, prompt: freeTier.aiGenWithPrompt, words: freeTier.aiGenCardBuilder }[source] : null
 
   return (
@@ -64,6 +64,7 @@ export default function Generate({ deck, decks, provider, limits, freeTier: init
           stream={stream}
           notes={notes}
           running={running}
+          live={live}
           onCancel={(deleteNotes) => void cancel(deleteNotes).catch(() => toast({ title: t('ai.errors.unknown'), type: 'textSecondary' }))}
           onAgain={reset}
         />

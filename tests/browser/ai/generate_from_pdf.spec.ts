@@ -80,6 +80,8 @@ test.group('AI generator in the browser', (group) => {
     assert.deepEqual(uploaded.pages, [1, 2])
     assert.notInclude(uploaded.text, 'Mitosis')
 
+    /* the page listens to the deck's channel before the worker starts: every note arrives as it is saved */
+    await page.locator('.ai-preview[data-live="true"]').waitFor()
     await queue.resume()
     await preview.locator('.badge').filter({ hasText: 'Done: 5 cards' }).waitFor()
     const stream = await db.from('ai_streams').where('user_id', user.id).first()
