@@ -1,5 +1,6 @@
 import { createServer, type Server, type IncomingMessage } from 'node:http'
 import { createHmac, randomBytes } from 'node:crypto'
+import type { Page } from 'playwright'
 
 /**
  * A local stand-in for Stripe's REST API, answering the calls the app makes
@@ -233,4 +234,32 @@ export async function payIntent(id: string, appBase: string) {
     body: payload,
   })
   if (response.status >= 300) throw new Error(`the webhook answered ${response.status}: ${await response.text()}`)
+}
+
+/**
+ * Stripe.js never loads from js.stripe.com in the browser tests: this
+ * stand-in answers the few calls the checkout page makes (elements,
+ * create('payment').mount, and confirmPayment sending the browser to the
+ * return URL with payment_intent and redirect_status, as Stripe does).
+ * The page routes https://js.stripe.com/** to it (`useStripeJsStandIn`).
+ */
+export const STRIPE_JS_STAND_IN = `
+window.Stripe = function () {
+  return {
+    elements: function (options) {
+      window.__clientSecret = options.clientSecret
+      return { create: function () { return { mount: function (el) { el.textContent = 'Card details' } } } }
+    },
+    confirmPayment: function (args) {
+      var id = window.__clientSecret.split('_secret_')[0]
+      window.location.assign(args.confirmParams.return_url + '?payment_intent=' + id + '&payment_intent_client_secret=' + window.__clientSecret + '&redirect_status=succeeded')
+      return new Promise(function () {})
+    },
+    confirmSetup: function () { return Promise.resolve({ error: { message: 'not in this test' } }) },
+  }
+}`
+
+/** Routes the page's Stripe.js to the stand-in above. */
+export function useStripeJsStandIn(page: Page) {
+  return page.route('https://js.stripe.com/**', (route) => route.fulfill({ status: 200, contentType: 'application/javascript', body: STRIPE_JS_STAND_IN }))
 }

@@ -4,28 +4,7 @@ import type { Page } from 'playwright'
 import { hydrated, open, signInWithForm } from '#tests/support/browser'
 import { makeUser, resetState } from '#tests/support/helpers'
 import { stripeObject } from '#tests/functional/api/payments/support'
-
-/*
- * Stripe.js never loads from js.stripe.com here: either the request fails
- * (offline, blocked) or a stand-in answers with the few calls the page makes
- * (elements, create('payment').mount, confirmPayment redirecting to return_url
- * with payment_intent and redirect_status, as Stripe does).
- */
-const FAKE_STRIPE_JS = `
-window.Stripe = function () {
-  return {
-    elements: function (options) {
-      window.__clientSecret = options.clientSecret
-      return { create: function () { return { mount: function (el) { el.textContent = 'Card details' } } } }
-    },
-    confirmPayment: function (args) {
-      var id = window.__clientSecret.split('_secret_')[0]
-      window.location.assign(args.confirmParams.return_url + '?payment_intent=' + id + '&payment_intent_client_secret=' + window.__clientSecret + '&redirect_status=succeeded')
-      return new Promise(function () {})
-    },
-    confirmSetup: function () { return Promise.resolve({ error: { message: 'not in this test' } }) },
-  }
-}`
+import { useStripeJsStandIn } from '#tests/support/stripe_server'
 
 async function signIn(page: Page) {
   await makeUser({ email: 'ana@example.test' })
@@ -47,7 +26,8 @@ test.group('Checkout in the browser', (group) => {
 
   test('lifetime: a promo code lowers the price, paying returns to the success page', async ({ visit, assert }) => {
     const page = await visit('/sign-in')
-    await page.route('https://js.stripe.com/**', (route) => route.fulfill({ status: 200, contentType: 'application/javascript', body: FAKE_STRIPE_JS }))
+    /* Stripe.js: the stand-in (tests/support/stripe_server.ts) */
+    await useStripeJsStandIn(page)
     await hydrated(page)
     await signIn(page)
     await open(page, '/checkout/lifetime')

@@ -5,30 +5,8 @@ import db from '@adonisjs/lucid/services/db'
 import type { Page } from 'playwright'
 import { hydrated, learnerWithCards, open, signInWithForm } from '#tests/support/browser'
 import { makeUser, resetState } from '#tests/support/helpers'
-import { payIntent } from '#tests/support/stripe_server'
+import { payIntent, useStripeJsStandIn } from '#tests/support/stripe_server'
 import { setFlag } from '#services/remote_flags'
-
-/*
- * Stripe.js cannot load from js.stripe.com here: a stand-in answers the few
- * calls the checkout page makes and, as Stripe does after a confirmed
- * payment, sends the browser to the return URL; the Stripe double then
- * marks the intent paid and delivers the signed webhook (payIntent).
- */
-const STRIPE_JS_STAND_IN = `
-window.Stripe = function () {
-  return {
-    elements: function (options) {
-      window.__clientSecret = options.clientSecret
-      return { create: function () { return { mount: function (el) { el.textContent = 'Card details' } } } }
-    },
-    confirmPayment: function (args) {
-      var id = window.__clientSecret.split('_secret_')[0]
-      window.location.assign(args.confirmParams.return_url + '?payment_intent=' + id + '&payment_intent_client_secret=' + window.__clientSecret + '&redirect_status=succeeded')
-      return new Promise(function () {})
-    },
-    confirmSetup: function () { return Promise.resolve({ error: { message: 'not in this test' } }) },
-  }
-}`
 
 /** Shows the card and answers Good; the answer's status. */
 async function answerGood(page: Page) {
@@ -52,7 +30,8 @@ test.group('From the paywall to Premium in the browser', (group) => {
     await admin.save()
 
     const page = await visit('/sign-in')
-    await page.route('https://js.stripe.com/**', (route) => route.fulfill({ status: 200, contentType: 'application/javascript', body: STRIPE_JS_STAND_IN }))
+    /* Stripe.js: the stand-in (tests/support/stripe_server.ts) */
+    await useStripeJsStandIn(page)
     const base = `http://${process.env.HOST}:${process.env.PORT}`
     const adminContext = await browser.newContext({ baseURL: base })
     cleanup(async (error) => {
