@@ -70,3 +70,23 @@ export async function signedIn(email = 'ana@example.test') {
   if (response.location !== '/') throw new Error(`sign-in failed: ${response.status} ${response.location}`)
   return { user, web }
 }
+
+/**
+ * A page's own fetch call in this session (JSON, or a FormData upload),
+ * sent as inertia/lib/http.ts sends it: the session's cookies, the XSRF
+ * header (`csrf: false` leaves it out), JSON accepted, no redirect followed.
+ */
+export async function pageCall(web: WebSession, method: string, path: string, body?: FormData | object, options: { csrf?: boolean } = {}) {
+  const headers: Record<string, string> = {
+    cookie: [...web.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+    accept: 'application/json',
+    referer: `${web.base}/`,
+  }
+  if (options.csrf !== false) headers['x-xsrf-token'] = decodeURIComponent(web.cookies.get('XSRF-TOKEN') ?? '')
+  if (body && !(body instanceof FormData)) headers['content-type'] = 'application/json'
+  const response = await fetch(`${web.base}${path}`, {
+    method, headers, redirect: 'manual',
+    body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
+  })
+  return { status: response.status, location: response.headers.get('location'), body: (await response.json().catch(() => null)) as any }
+}

@@ -2,23 +2,10 @@ import { test } from '@japa/runner'
 import { randomUUID } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
-import { signedIn, WebSession } from '#tests/support/web_session'
+import { signedIn, WebSession, pageCall as call } from '#tests/support/web_session'
 import { textPdf } from '#tests/support/pdfs'
 import CreateDeck from '#actions/decks/create_deck'
 import User from '#models/user'
-
-/* the generator page's own calls: multipart or JSON, with the XSRF header, asking for JSON */
-async function call(web: WebSession, method: string, path: string, body?: FormData | object) {
-  const headers: Record<string, string> = {
-    cookie: [...web.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-    accept: 'application/json',
-    referer: `${web.base}/`,
-    'x-xsrf-token': decodeURIComponent(web.cookies.get('XSRF-TOKEN') ?? ''),
-  }
-  if (body && !(body instanceof FormData)) headers['content-type'] = 'application/json'
-  const response = await fetch(`${web.base}${path}`, { method, headers, redirect: 'manual', body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined })
-  return { status: response.status, body: (await response.json().catch(() => null)) as any }
-}
 
 async function pdfForm(pages?: string) {
   const data = new FormData()

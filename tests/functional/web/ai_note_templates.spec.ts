@@ -1,20 +1,7 @@
 import { test } from '@japa/runner'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
-import { signedIn, type WebSession } from '#tests/support/web_session'
+import { signedIn, pageCall as call } from '#tests/support/web_session'
 import { aiState, scriptAi, useAiDouble, useOffline } from '#tests/support/ai_server'
-
-/* The note editor's AI template calls: the session's door to the same actions as the API, CSRF on. */
-async function call(web: WebSession, method: string, path: string, body?: object, options: { csrf?: boolean } = {}) {
-  const headers: Record<string, string> = {
-    cookie: [...web.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-    accept: 'application/json',
-    referer: `${web.base}/`,
-  }
-  if (options.csrf !== false) headers['x-xsrf-token'] = decodeURIComponent(web.cookies.get('XSRF-TOKEN') ?? '')
-  if (body) headers['content-type'] = 'application/json'
-  const response = await fetch(`${web.base}${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined, redirect: 'manual' })
-  return { status: response.status, body: (await response.json().catch(() => null)) as any }
-}
 
 test.group('Web AI note templates (the editor popup\'s calls)', (group) => {
   group.each.setup(async () => {

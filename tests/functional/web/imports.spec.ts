@@ -7,26 +7,10 @@ import db from '@adonisjs/lucid/services/db'
 import i18nManager from '@adonisjs/i18n/services/main'
 import CreateDeck from '#actions/decks/create_deck'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
-import { signedIn, WebSession } from '#tests/support/web_session'
+import { signedIn, WebSession, pageCall as call } from '#tests/support/web_session'
 import { withQueuePaused } from '#tests/functional/api/content/support'
 import { driveFiles, holdings } from '#tests/functional/api/imports/support'
 import { writeZip } from '#tests/support/anki_builder'
-
-/* the import dialog's own calls: multipart or JSON, with the XSRF header, asking for JSON */
-async function call(web: WebSession, method: string, path: string, body?: FormData | object, options: { csrf?: boolean } = {}) {
-  const headers: Record<string, string> = {
-    cookie: [...web.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-    accept: 'application/json',
-    referer: `${web.base}/`,
-  }
-  if (options.csrf !== false) headers['x-xsrf-token'] = decodeURIComponent(web.cookies.get('XSRF-TOKEN') ?? '')
-  if (body && !(body instanceof FormData)) headers['content-type'] = 'application/json'
-  const response = await fetch(`${web.base}${path}`, {
-    method, headers, redirect: 'manual',
-    body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
-  })
-  return { status: response.status, location: response.headers.get('location'), body: (await response.json().catch(() => null)) as any }
-}
 
 /** The upload as the dialog sends it: form fields, then one file. */
 function form(content: string | Uint8Array<ArrayBuffer>, name: string, fields: Record<string, string> = {}) {

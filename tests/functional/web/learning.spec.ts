@@ -5,20 +5,7 @@ import CreateDeck from '#actions/decks/create_deck'
 import NoteType from '#models/note_type'
 import User from '#models/user'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
-import { signedIn, WebSession } from '#tests/support/web_session'
-
-/* the learning page's own fetch calls: JSON with the XSRF header, as inertia/lib/http.ts sends them */
-async function call(web: WebSession, method: string, path: string, body?: object, options: { csrf?: boolean } = {}) {
-  const headers: Record<string, string> = {
-    cookie: [...web.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-    accept: 'application/json',
-    referer: `${web.base}/`,
-  }
-  if (options.csrf !== false) headers['x-xsrf-token'] = decodeURIComponent(web.cookies.get('XSRF-TOKEN') ?? '')
-  if (body) headers['content-type'] = 'application/json'
-  const response = await fetch(`${web.base}${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined, redirect: 'manual' })
-  return { status: response.status, body: (await response.json().catch(() => null)) as any }
-}
+import { signedIn, WebSession, pageCall as call } from '#tests/support/web_session'
 
 async function deckWithCards(user: User, count: number, name = 'Study deck') {
   const deck = await new CreateDeck().handle(user, { name })
