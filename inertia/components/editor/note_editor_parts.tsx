@@ -92,6 +92,19 @@ export function EditorActions({ adding, saving, onClose }: { adding: boolean; sa
   )
 }
 
+/** The last new card never reached the server: its fields are still filled in, one press sends it again. */
+export function UnsavedNotice({ onRetry }: { onRetry: () => void }) {
+  const t = useT()
+  return (
+    <div className="form-error note-unsaved" role="alert" data-testid="note-unsaved">
+      <strong>{t('editor.unsaved.title')}</strong> <span>{t('editor.unsaved.body')}</span>{' '}
+      <button type="button" className="button small" onClick={onRetry}>
+        {t('editor.unsaved.retry')}
+      </button>
+    </div>
+  )
+}
+
 /** The cards the note makes, as the server renders them; what it still lacks, in red only once a save was tried. */
 export function NotePreviewPanel({ asked, preview, attempted }: { asked: boolean; preview: PreviewState; attempted: boolean }) {
   const t = useT()

@@ -20,18 +20,23 @@ type SaveNote = {
  * one), also on Mod+Enter from anywhere on the page. A new note saved
  * leaves empty fields of the same type, the first one focused: Anki's Add
  * dialog, ready for the next one. `attempted`: a save was tried with this
- * note type, so the preview may say in red what is missing.
+ * note type, so the preview may say in red what is missing. `unsaved`: the
+ * last new note never reached the server (no answer, or a 5xx, 408 or 429):
+ * its fields stay as they were and the editor offers to try again, in place
+ * of the page-wide alert (the spec's "last instantly created card not saved").
  */
 export function useSaveNote({ deck, note, draft, allow, idPrefix }: SaveNote) {
   const [saving, setSaving] = useState(false)
   const [attempted, setAttempted] = useState(false)
   const [focusRequest, setFocusRequest] = useState(0)
+  const [unsaved, setUnsaved] = useState(false)
 
   const save = () => {
     if (saving) return
     const done = allow()
     setSaving(true)
     setAttempted(true)
+    setUnsaved(false)
     const options = {
       preserveScroll: true,
       onFinish: () => {
@@ -44,6 +49,15 @@ export function useSaveNote({ deck, note, draft, allow, idPrefix }: SaveNote) {
     } else {
       router.post(urlFor('notes.store', { deckId: deck.id }), draft.payload, {
         ...options,
+        onNetworkError: () => {
+          setUnsaved(true)
+          return false
+        },
+        onHttpException: (response) => {
+          if (!notSaved(response.status)) return
+          setUnsaved(true)
+          return false
+        },
         /* Anki's Add dialog: empty fields, same note type, ready for the next one */
         onSuccess: () => {
           draft.clear()
@@ -75,5 +89,8 @@ export function useSaveNote({ deck, note, draft, allow, idPrefix }: SaveNote) {
     return () => cancelAnimationFrame(frame)
   }, [focusRequest])
 
-  return { save, saving, attempted, setAttempted }
+  return { save, saving, attempted, setAttempted, unsaved }
 }
+
+/** A failure worth trying again as it is: the server is down, busy or timed out (a 403 or 404 is not). */
+const notSaved = (status: number) => status >= 500 || status === 408 || status === 429

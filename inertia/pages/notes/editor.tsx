@@ -9,7 +9,7 @@ import { useLeaveGuard } from '~/components/editor/use_leave_guard'
 import { useSaveNote } from '~/components/editor/use_save_note'
 import { NoteFields, useConfirmDiscard } from '~/components/editor/note_form'
 import { AiTemplatesButton, AiTemplatesDialog } from '~/components/editor/ai_templates'
-import { EditorActions, NoteErrors, NotePreviewPanel, NoteTypeSelect } from '~/components/editor/note_editor_parts'
+import { EditorActions, NoteErrors, NotePreviewPanel, NoteTypeSelect, UnsavedNotice } from '~/components/editor/note_editor_parts'
 import {
   mediaUploader, useFieldErrors, useNoteDraft, type EditedNote, type EditorDeck, type FieldErrors, type NoteTypeOption,
 } from '~/components/editor/note_draft'
@@ -39,7 +39,7 @@ export default function NoteEditor({ deck, noteTypes, note, defaultNoteTypeId, c
   const preview = useNotePreview(previewRequest)
   const confirmLeave = useConfirmDiscard()
   const allow = useLeaveGuard(draft.dirty, confirmLeave)
-  const { save, saving, attempted, setAttempted } = useSaveNote({ deck, note, draft, allow, idPrefix: FIELD_ID })
+  const { save, saving, attempted, setAttempted, unsaved } = useSaveNote({ deck, note, draft, allow, idPrefix: FIELD_ID })
   const [aiTemplatesOpen, setAiTemplatesOpen] = useState(false)
 
   const close = () => {
@@ -69,6 +69,7 @@ export default function NoteEditor({ deck, noteTypes, note, defaultNoteTypeId, c
           }}
         >
           <FormError />
+          {unsaved && !saving && <UnsavedNotice onRetry={save} />}
           <NoteErrors errors={fieldErrors} />
           {/* another kind of note: nothing tried with it yet */}
           <NoteTypeSelect noteTypes={noteTypes} draft={draft} errors={fieldErrors} onSwitch={() => setAttempted(false)} />

@@ -95,3 +95,55 @@ test.group('The notes editor in the browser', (group) => {
     assert.notInclude(await row.innerText(), '(empty)')
   })
 })
+
+test.group('The notes editor when a new card does not reach the server', (group) => {
+  group.each.setup(() => resetState())
+
+  test('the last card is kept with "not saved, try again", and one press saves it once', async ({ visit, assert }) => {
+    const user = await makeUser({ email: 'ana@example.test' })
+    const deck = await new CreateDeck().handle(user, { name: 'Capitals' })
+    const page = await hydrated(await visit('/sign-in'))
+    await signInWithForm(page, 'ana@example.test')
+    await open(page, `/decks/${deck.id}/notes/new`)
+
+    /* the first attempt gets no answer at all, the second a 503 from a proxy; after that the server is back */
+    let failures = 0
+    await page.route(/\/decks\/\d+\/notes$/, async (route) => {
+      if (route.request().method() !== 'POST') return route.continue()
+      failures += 1
+      if (failures === 1) return route.abort('internetdisconnected')
+      if (failures === 2) return route.fulfill({ status: 503, contentType: 'text/html', body: '<h1>Service Unavailable</h1>' })
+      return route.continue()
+    })
+    await page.getByRole('textbox', { name: 'Front', exact: true }).click()
+    await page.keyboard.insertText('Portugal')
+    await page.getByRole('textbox', { name: 'Back', exact: true }).click()
+    await page.keyboard.insertText('Lisbon')
+
+    const notice = page.getByTestId('note-unsaved')
+    await page.getByRole('button', { name: 'Add', exact: true }).click()
+    await notice.waitFor()
+    assert.include(await notice.innerText(), 'Your last card was not saved.')
+    /* the editor says it in place: no page-wide alert over it, and the text is still there */
+    assert.equal(await page.locator('[data-connection-alert]').count(), 0)
+    assert.equal(await page.getByRole('textbox', { name: 'Front', exact: true }).innerText(), 'Portugal')
+
+    /* try again: a 503 this time, the same notice */
+    const refused = page.waitForResponse((response) => response.status() === 503)
+    await notice.getByRole('button', { name: 'Try again' }).click()
+    await refused
+    await notice.waitFor()
+    assert.equal(failures, 2)
+    assert.equal(await page.locator('[data-connection-alert]').count(), 0)
+    assert.lengthOf(await Note.query().where('deck_id', deck.id), 0)
+
+    /* and once more: saved, the notice gone, the fields empty for the next card */
+    await notice.getByRole('button', { name: 'Try again' }).click()
+    await page.getByText('Card added').first().waitFor()
+    await notice.waitFor({ state: 'detached' })
+    assert.equal((await page.getByRole('textbox', { name: 'Front', exact: true }).innerText()).trim(), '')
+    const notes = await Note.query().where('deck_id', deck.id)
+    assert.lengthOf(notes, 1)
+    assert.include(JSON.stringify(notes[0].fields), 'Lisbon')
+  })
+})
