@@ -95,6 +95,11 @@ export default class LearningTransformer {
   }
 
   /** A card's note frozen from the learning page, with every card it froze and the session's counters. */
+  /** A card's note on its way to another deck from the learning page (a deck job moves it), with every card that leaves the session. */
+  static moved(noteId: number, movedCardIds: number[], destination: { id: number; name: string }) {
+    return { noteId, movedCardIds, destination: { id: destination.id, name: destination.name } }
+  }
+
   static frozen(noteId: number, frozenCardIds: number[], topCounters: TopCounters) {
     return { noteId, frozenCardIds, topCounters }
   }

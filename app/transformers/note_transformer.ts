@@ -147,7 +147,7 @@ export default class NoteTransformer {
   /** The deck page's card list: a numbered page of previews, with the filters it shows. */
   static deckPage({ notes, total, offset, limit, sortBy, order, filters }: NotesListPage) {
     return {
-      items: this.list(notes).map((note) => this.forList(note)),
+      items: this.list(notes).map((note, index) => this.forList(note, notes.notes[index].cards)),
       total, page: Math.floor(offset / limit) + 1, pageSize: limit, sortBy, order,
       query: filters.query ?? '', learningState: filters.learning_state ?? null, frozen: filters.frozen ?? null, suspended: filters.suspended ?? null,
     }
@@ -158,8 +158,10 @@ export default class NoteTransformer {
    * editor. A note without any text (an image occlusion without a header) gets
    * its thumbnail and a label in the reader's language, not the type's name.
    */
-  static forList(note: ApiNote) {
+  static forList(note: ApiNote, cards: { id: number; ord: number }[]) {
     return {
+      /* the note's cards in template order: the row's history sheet opens on each one's reviews */
+      cardIds: [...cards].sort((a, b) => a.ord - b.ord).map((card) => card.id),
       id: note.id, deckId: note.deckId, templateId: note.templateId,
       front: {
         preview: Object.values(note.fields).some((html) => htmlToPlainText(html)) ? note.front.preview : '',

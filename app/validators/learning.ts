@@ -67,3 +67,6 @@ export const editCardValidator = vine.create({
 
 /* the learning page's calls on a card: the session's deck (a card may sit in one of its subdecks), whose counters come back */
 export const sessionDeckValidator = vine.create({ deck_id: id().optional() })
+
+/* "move" in a session: the card's note goes to another deck the learner may edit */
+export const moveCardValidator = vine.create({ deck_id: id().optional(), destination_deck_id: id() })

@@ -27,6 +27,7 @@ router
         router.put('/learn/cards/:id', [LearnCardsController, 'update']).as('learn.cards.update')
         router.delete('/learn/cards/:id', [LearnCardsController, 'destroy']).as('learn.cards.destroy')
         router.post('/learn/cards/:id/freeze', [LearnCardsController, 'freeze']).as('learn.cards.freeze')
+        router.post('/learn/cards/:id/move', [LearnCardsController, 'move']).as('learn.cards.move')
         router.get('/learn/cards/:id/stats', [LearnCardsController, 'stats']).as('learn.cards.stats')
       })
       .where('id', router.matchers.number())

@@ -90,3 +90,19 @@ export async function pageCall(web: WebSession, method: string, path: string, bo
   })
   return { status: response.status, location: response.headers.get('location'), body: (await response.json().catch(() => null)) as any }
 }
+
+/** An Inertia partial reload of one optional prop (a dialog's lazy list, as the page asks for it when the dialog opens): its props. */
+export async function partialProps(web: WebSession, path: string, only: string) {
+  const opened = await web.get(path)
+  if (opened.status !== 200) throw new Error(`GET ${path}: ${opened.status}`)
+  const { component, version } = WebSession.page(opened.text)
+  const response = await fetch(`${web.base}${path}`, {
+    headers: {
+      'cookie': [...web.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+      'x-inertia': 'true', 'x-inertia-version': version ?? '', 'x-inertia-partial-component': component, 'x-inertia-partial-data': only,
+      'accept': 'text/html, application/xhtml+xml',
+    },
+  })
+  if (response.status !== 200) throw new Error(`partial ${path}: ${response.status}`)
+  return (await response.json()).props
+}

@@ -33,14 +33,14 @@ export default class MoveNotes {
       const { deck, noteIds } = await selectNotes(user, selection, trx, 'edit')
       const destination = await findEditableDeck(user, destinationId, trx)
       assertEditable(deck)
-      if (noteIds.length === 0) return { deck, moved: 0 }
+      if (noteIds.length === 0) return { deck, destination, moved: 0 }
       const cards = await arrivingCards(trx, noteIds, destination.id)
       await assertRoomFor(destination.id, cards, trx)
       await startDeckJob(deck, 'notes_moving', noteIds.length, 'move_notes', { noteIds, destinationId: destination.id }, trx, {
         destinationName: destination.name,
         reserved: { [destination.id]: cards },
       })
-      return { deck, moved: noteIds.length }
+      return { deck, destination, moved: noteIds.length }
     })
   }
 

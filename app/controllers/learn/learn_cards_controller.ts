@@ -9,7 +9,8 @@ import { cardStats } from '#queries/learning/card_stats'
 import LearningTransformer from '#transformers/learning_transformer'
 import CardStatsTransformer from '#transformers/card_stats_transformer'
 import NoteTransformer from '#transformers/note_transformer'
-import { editCardValidator, sessionDeckValidator } from '#validators/learning'
+import { editCardValidator, moveCardValidator, sessionDeckValidator } from '#validators/learning'
+import MoveNotes from '#actions/notes/move_notes'
 
 /* the session's deck is checked before anything changes, so a foreign deck id changes nothing */
 async function sessionDeck(ctx: HttpContext) {
@@ -58,6 +59,22 @@ export default class LearnCardsController {
     const session = await sessionDeck(ctx)
     const removed = await suspendCard(user, ctx.params.id)
     return LearningTransformer.removed(removed, await topCountersOf(await contextAfter(user, session, removed.deckId)))
+  }
+
+  /**
+   * POST /learn/cards/:id/move {destination_deck_id, deck_id?}: "move" in a
+   * session sends the card's note (all its cards, everyone's progress) to
+   * another deck, as the card list's bulk move does: a deck job, the same
+   * checks (both decks editable, the destination's card limit, a reset
+   * across algorithm presets, asked for first on the page).
+   */
+  async move(ctx: HttpContext) {
+    ctx.session.reflash()
+    const user = ctx.auth.use('web').getUserOrFail()
+    const input = await ctx.request.validateUsing(moveCardValidator)
+    const card = await findLearnerCard(user, ctx.params.id, 'edit')
+    const { destination } = await new MoveNotes().handle(user, { deckId: card.deck_id, ids: [card.note_id] }, input.destination_deck_id)
+    return LearningTransformer.moved(card.note_id, await cardIdsOfNote(card.note_id), destination)
   }
 
   /** GET /learn/cards/:id/stats: the card sheet and its history. */

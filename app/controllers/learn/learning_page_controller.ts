@@ -6,6 +6,7 @@ import { nextSessionCards, sessionStart } from '#queries/learning/session_batch'
 import { afterAnswer, afterUndo, sessionScope } from '#queries/learning/session_standing'
 import { answerContext } from '#queries/learning/study_context'
 import LearningTransformer from '#transformers/learning_transformer'
+import { destinations } from '#queries/decks/deck_page'
 import { answerValidator, learningCardsValidator, undoValidator } from '#validators/learning'
 
 /*
@@ -23,10 +24,11 @@ function withDeck(ctx: HttpContext) {
 
 /** The web learning page and its JSON calls; every deck and card is looked up through the signed-in learner. */
 export default class LearningPageController {
-  /** GET /decks/:id/learn: the first cards, the counters, the tutorial flag and the streak. */
+  /** GET /decks/:id/learn: the first cards, the counters, the tutorial flag and the streak; the decks a card can move to when the move dialog asks. */
   async show({ auth, params, i18n, inertia }: HttpContext) {
-    const start = await sessionStart(auth.use('web').getUserOrFail(), params.id)
-    return inertia.render('learn/session', LearningTransformer.page(start, i18n))
+    const user = auth.use('web').getUserOrFail()
+    const start = await sessionStart(user, params.id)
+    return inertia.render('learn/session', { ...LearningTransformer.page(start, i18n), destinations: inertia.optional(() => destinations(user)) })
   }
 
   /** GET /learn/:deckId/cards?exclude_ids=1,2: the next cards, never one the page still holds. */

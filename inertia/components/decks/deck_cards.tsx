@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { router } from '@inertiajs/react'
 import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
@@ -6,6 +7,7 @@ import { NoteRow } from '~/components/decks/note_row'
 import { BulkActions } from '~/components/decks/bulk_actions'
 import { CardsToolbar, Pager, SelectionBar } from '~/components/decks/deck_cards_parts'
 import { useCardsQuery, useNoteSelection } from '~/components/decks/use_deck_cards'
+import { CardSheet } from '~/components/learn/card_sheet'
 import type { Deck, Destinations, Note, NotesPage, Template } from '~/components/decks/types'
 import '~/css/decks.css'
 
@@ -19,6 +21,7 @@ export function DeckCards({ deck, notes, templates, destinations, editable }: Pr
   const { filtered, visit } = query
   const pages = Math.max(1, Math.ceil(notes.total / notes.pageSize))
   const items = notes.items
+  const [historyOf, setHistoryOf] = useState<Note | null>(null)
   /* a card removed from study in a session comes back from its row */
   const bringBack = (note: Note) =>
     router.post(urlFor('decks.notes.bulk', { id: deck.id }), { bulk_action: 'unsuspend', ids: [note.id] }, { preserveScroll: true, preserveState: true })
@@ -39,6 +42,7 @@ export function DeckCards({ deck, notes, templates, destinations, editable }: Pr
               checked={selection.isChecked(note)}
               onCheck={editable ? (on) => selection.check(note, on) : undefined}
               onBringBack={editable ? () => bringBack(note) : undefined}
+              onHistory={() => setHistoryOf(note)}
             />
           ))}
         </ul>
@@ -53,6 +57,26 @@ export function DeckCards({ deck, notes, templates, destinations, editable }: Pr
         </div>
       )}
       {pages > 1 && <Pager page={notes.page} pages={pages} onPage={(page) => visit({ page })} />}
+      {historyOf && <NoteHistory note={historyOf} onClose={() => setHistoryOf(null)} />}
     </section>
+  )
+}
+
+/** The card sheet of a row's note: its first card, and a switch between its cards when it makes several (reversed, cloze, occlusion). */
+function NoteHistory({ note, onClose }: { note: Note; onClose: () => void }) {
+  const t = useT()
+  const [cardId, setCardId] = useState(note.cardIds[0])
+  return (
+    <CardSheet cardId={cardId} onClose={onClose}>
+      {note.cardIds.length > 1 && (
+        <div className="row" role="group" aria-label={t('decks.cards.history_cards')}>
+          {note.cardIds.map((id, index) => (
+            <button key={id} type="button" className={`button small${id === cardId ? ' primary' : ''}`} aria-pressed={id === cardId} onClick={() => setCardId(id)}>
+              {t('decks.cards.history_card', { number: index + 1 })}
+            </button>
+          ))}
+        </div>
+      )}
+    </CardSheet>
   )
 }

@@ -16,12 +16,17 @@ export function useStateLabels() {
   return labels
 }
 
-/** `onCheck` absent: a read-only list (archived or busy deck), without checkboxes. `onBringBack`: put removed cards back into study. */
-export function NoteRow({ note, checked, onCheck, onBringBack }: {
+/**
+ * `onCheck` absent: a read-only list (archived or busy deck), without
+ * checkboxes. `onBringBack`: put removed cards back into study. `onHistory`:
+ * open the card sheet (state, scheduler numbers, every review).
+ */
+export function NoteRow({ note, checked, onCheck, onBringBack, onHistory }: {
   note: Note
   checked: boolean
   onCheck?: (checked: boolean) => void
   onBringBack?: () => void
+  onHistory?: () => void
 }) {
   const t = useT()
   const states = useStateLabels()
@@ -53,6 +58,11 @@ export function NoteRow({ note, checked, onCheck, onBringBack }: {
         {note.isSuspended && onBringBack && (
           <button type="button" className="button small ghost" aria-label={t('decks.cards.bring_back_note', { front })} onClick={onBringBack}>
             {t('decks.cards.bring_back')}
+          </button>
+        )}
+        {onHistory && note.cardIds.length > 0 && (
+          <button type="button" className="button small ghost" aria-label={t('decks.cards.history_of', { front })} onClick={onHistory}>
+            {t('decks.cards.history')}
           </button>
         )}
       </span>

@@ -13,6 +13,8 @@ function useCardStats(cardId: number) {
   const [failed, setFailed] = useState(false)
   useEffect(() => {
     const controller = new AbortController()
+    setStats(null)
+    setFailed(false)
     requestJson<CardStats>(urlFor('learn.cards.stats', { id: cardId }), { signal: controller.signal })
       .then(setStats)
       .catch((error) => (error as Error).name !== 'AbortError' && setFailed(true))
@@ -94,8 +96,8 @@ function ReviewHistory({ history }: { history: CardStats['history'] }) {
   )
 }
 
-/** The card's statistics and its review history, loaded when opened. */
-export function CardSheet({ cardId, onClose }: { cardId: number; onClose: () => void }) {
+/** The card's statistics and its review history, loaded when opened (again for another card); `children` goes above them (a note's card switcher). */
+export function CardSheet({ cardId, onClose, children }: { cardId: number; onClose: () => void; children?: ReactNode }) {
   const t = useT()
   const { stats, failed } = useCardStats(cardId)
   return (
@@ -109,6 +111,7 @@ export function CardSheet({ cardId, onClose }: { cardId: number; onClose: () => 
         </button>
       }
     >
+      {children}
       {failed && <p className="form-error">{t('learn.errors.failed')}</p>}
       {!stats && !failed && <p className="muted">{t('learn.loading')}</p>}
       {stats && (

@@ -1,6 +1,6 @@
 import { HttpError, requestJson } from '~/lib/http'
 import { urlFor } from '~/lib/routes'
-import type { AnswerResponse, AnswerType, CardsBatch, DropResponse, LearningCard, UndoResponse } from '~/components/learn/types'
+import type { AnswerResponse, AnswerType, CardsBatch, DropResponse, LearningCard, MoveResponse, UndoResponse } from '~/components/learn/types'
 import {
   MAX_DURATION_MS, REFETCH_BELOW, blockedBy, countAnswer, heldIds, statusOf, type SessionEvents, type SessionState,
 } from '~/components/learn/session_state'
@@ -232,6 +232,31 @@ export class SessionRunner {
   remove = () => {
     const card = this.state.current
     if (card) this.dropCurrent('DELETE', urlFor('learn.cards.destroy', { id: card.id }), () => this.events.removed(), 'card')
+  }
+
+  /**
+   * "Move" sends the card's note to another deck. Unlike a freeze it can be
+   * refused (the destination full, not the learner's to edit), so the card
+   * stays on screen until the server has taken the move; then the note's
+   * cards leave the session. The counters catch up at the next answer (the
+   * deck job moves the note a moment later).
+   */
+  move = (destinationId: number) => {
+    const card = this.state.current
+    if (!card) return
+    this.serial(() =>
+      requestJson<MoveResponse>(urlFor('learn.cards.move', { id: card.id }), {
+        method: 'POST',
+        json: { deck_id: this.deckId, destination_deck_id: destinationId },
+      })
+    )
+      .then((result) => {
+        this.droppedNotes.add(card.noteId)
+        this.update((s) => ({ ...s, queue: s.queue.filter((item) => item.noteId !== card.noteId) }))
+        if (this.state.current?.noteId === card.noteId) this.advance()
+        this.events.moved(result.destination.name)
+      })
+      .catch((error) => this.events.failed(error))
   }
 
   /** The edited card, as the server re-rendered it, takes the current one's place. */

@@ -108,16 +108,17 @@ export function CardView({ card, state, typeIn, session }: CardViewProps) {
 
 type ToolbarProps = {
   undoAvailable: boolean
-  /** a card is shown: it can be edited, frozen, removed, looked up */
+  /** a card is shown: it can be edited, frozen, removed, moved, looked up */
   cardTools: boolean
   onUndo: () => void
   onEdit: () => void
   onFreeze: () => void
   onRemove: () => void
+  onMove: () => void
   onInfo: () => void
 }
 
-export function SessionToolbar({ undoAvailable, cardTools, onUndo, onEdit, onFreeze, onRemove, onInfo }: ToolbarProps) {
+export function SessionToolbar({ undoAvailable, cardTools, onUndo, onEdit, onFreeze, onRemove, onMove, onInfo }: ToolbarProps) {
   const t = useT()
   return (
     <div className="learn-tools" role="toolbar" aria-label={t('learn.tools')}>
@@ -134,6 +135,9 @@ export function SessionToolbar({ undoAvailable, cardTools, onUndo, onEdit, onFre
           </button>
           <button type="button" className="button small danger-text" onClick={onRemove}>
             {t('learn.actions.remove')}
+          </button>
+          <button type="button" className="button small" onClick={onMove}>
+            {t('learn.actions.move')}
           </button>
           <button type="button" className="button small" onClick={onInfo}>
             {t('learn.actions.info')}

@@ -35,6 +35,7 @@ export type SessionEvents = {
   nothingToUndo: (message: string) => void
   frozen: () => void
   removed: () => void
+  moved: (deckName: string) => void
 }
 
 export function initialState(props: SessionProps): SessionState {

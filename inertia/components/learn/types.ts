@@ -35,5 +35,8 @@ export type CardStats = ReplyOf<'learn.cards.stats'>
 /** PUT /learn/cards/:id: the edited card as the session shows it */
 export type EditedCard = ReplyOf<'learn.cards.update'>
 
+/** POST /learn/cards/:id/move: the note and its cards on their way to another deck */
+export type MoveResponse = ReplyOf<'learn.cards.move'>
+
 /** POST /learn/cards/:id/freeze and DELETE /learn/cards/:id: the session's counters after */
 export type DropResponse = ReplyOf<'learn.cards.freeze'> & ReplyOf<'learn.cards.destroy'>

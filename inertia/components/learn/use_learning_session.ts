@@ -22,6 +22,6 @@ export function useLearningSession(props: SessionProps, events: SessionEvents) {
     session.fetchMore()
   }, [])
 
-  const { flip, reveal, answer, undo, freeze, remove, replaceCurrent, retry, streakShown } = session
-  return { state, flip, reveal, answer, undo, freeze, remove, replaceCurrent, retry, streakShown }
+  const { flip, reveal, answer, undo, freeze, remove, move, replaceCurrent, retry, streakShown } = session
+  return { state, flip, reveal, answer, undo, freeze, remove, move, replaceCurrent, retry, streakShown }
 }

@@ -18,10 +18,14 @@ import { useSessionKeys, useTypeIn, type TypeIn } from '~/components/learn/use_s
 import { studiedIn, useLearningSession } from '~/components/learn/use_learning_session'
 import type { SessionProps } from '~/components/learn/types'
 import { CardAppearanceContext } from '~/components/editor/card_appearance'
+import { MoveNotesDialog } from '~/components/decks/bulk_actions'
+import type { Destinations, PickerDeck } from '~/components/decks/types'
 import '~/css/decks.css'
 import '~/css/learn.css'
 
-type Dialog = 'tutorial' | 'shortcuts' | 'editor' | 'sheet' | null
+type Dialog = 'tutorial' | 'shortcuts' | 'editor' | 'sheet' | 'move' | null
+/** the page's props; `destinations` (the decks a card can move to) only when the move dialog asks for them */
+type PageProps = SessionProps & { destinations?: Destinations }
 type Session = ReturnType<typeof useLearningSession>
 
 /** The session as the learner is told of it: toasts for a leech, a failure, a freeze, a removal. */
@@ -35,6 +39,7 @@ function useSessionToasts() {
     nothingToUndo: (message: string) => toast({ title: message, type: 'textSecondary' }),
     frozen: () => toast({ title: t('learn.toasts.frozen') }),
     removed: () => toast({ title: t('learn.toasts.removed') }),
+    moved: (deck: string) => toast({ title: t('learn.toasts.moved', { deck }) }),
   }
 }
 
@@ -57,14 +62,53 @@ function SessionContent({ session, deckId, typeIn, shared }: { session: Session;
   return <CardView card={state.current} state={state} typeIn={typeIn} session={session} />
 }
 
-/** The dialogs over the session: the tutorial (or the keys), the card's editor and sheet, and a limit that stopped it. */
-function SessionDialogs({ dialog, setDialog, session, deckId, algorithm }: {
+/**
+ * "Move" in a session: the deck page's destination picker, then the same
+ * question when the destination runs another algorithm preset (its progress
+ * would reset). The card's deck (a subdeck of the session's, maybe) is the one
+ * it cannot move to.
+ */
+function MoveCardDialog({ card, destinations, rootDeckId, onMove, onClose }: {
+  card: { deckId: number }
+  destinations?: Destinations
+  rootDeckId: number
+  onMove: (destination: PickerDeck) => void
+  onClose: () => void
+}) {
+  const t = useT()
+  const alert = useAlert()
+  return (
+    <MoveNotesDialog
+      deck={{ id: card.deckId }}
+      count={1}
+      destinations={destinations}
+      onClose={onClose}
+      onMove={(destination) => {
+        onClose()
+        const source = destinations?.find((deck) => deck.id === rootDeckId)
+        if (!source || destination.algorithmPreset === source.algorithmPreset) return onMove(destination)
+        alert({
+          title: t('decks.bulk.move'),
+          body: t('decks.confirm.move_reset', { count: 1, destination: destination.name }),
+          submitLabel: t('decks.actions.move'),
+          danger: true,
+          onSubmit: () => onMove(destination),
+        })
+      }}
+    />
+  )
+}
+
+/** The dialogs over the session: the tutorial (or the keys), the card's editor, sheet and move, and a limit that stopped it. */
+function SessionDialogs({ dialog, setDialog, session, deck, algorithm, destinations }: {
   dialog: Dialog
   setDialog: (dialog: Dialog) => void
   session: Session
-  deckId: number
+  deck: SessionProps['deck']
   algorithm: SessionProps['algorithmType']
+  destinations?: Destinations
 }) {
+  const deckId = deck.id
   const t = useT()
   const toast = useToast()
   const { state } = session
@@ -89,12 +133,21 @@ function SessionDialogs({ dialog, setDialog, session, deckId, algorithm }: {
       {(dialog === 'tutorial' || dialog === 'shortcuts') && <Tutorial algorithm={algorithm} onClose={closeTutorial} />}
       {dialog === 'editor' && card && <CardEditor cardId={card.id} deckId={deckId} onClose={() => setDialog(null)} onSaved={saved} />}
       {dialog === 'sheet' && card && <CardSheet cardId={card.id} onClose={() => setDialog(null)} />}
+      {dialog === 'move' && card && (
+        <MoveCardDialog
+          card={card}
+          destinations={destinations}
+          rootDeckId={deck.rootDeckId}
+          onMove={(destination) => session.move(destination.id)}
+          onClose={() => setDialog(null)}
+        />
+      )}
       {state.blocked && limitOpen && <LimitDialog blocked={state.blocked} onClose={() => setLimitOpen(false)} />}
     </>
   )
 }
 
-function Session(props: SessionProps) {
+function Session(props: PageProps) {
   const t = useT()
   const alert = useAlert()
   const { deck, algorithmType } = props
@@ -134,14 +187,15 @@ function Session(props: SessionProps) {
         onEdit={() => setDialog('editor')}
         onFreeze={session.freeze}
         onRemove={confirmRemove}
+        onMove={() => setDialog('move')}
         onInfo={() => setDialog('sheet')}
       />
-      <SessionDialogs dialog={dialog} setDialog={setDialog} session={session} deckId={deck.id} algorithm={algorithmType} />
+      <SessionDialogs dialog={dialog} setDialog={setDialog} session={session} deck={deck} algorithm={algorithmType} destinations={props.destinations} />
     </div>
   )
 }
 
 /** The learning page: one session per deck (a visit to another deck's page starts afresh). */
-export default function LearnSessionPage(props: SessionProps) {
+export default function LearnSessionPage(props: PageProps) {
   return <Session key={props.deck.id} {...props} />
 }

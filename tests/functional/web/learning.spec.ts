@@ -4,8 +4,10 @@ import BulkCreateNotes from '#actions/notes/bulk_create_notes'
 import CreateDeck from '#actions/decks/create_deck'
 import NoteType from '#models/note_type'
 import User from '#models/user'
-import { assertErrorBody, resetState } from '#tests/support/helpers'
-import { signedIn, WebSession, pageCall as call } from '#tests/support/web_session'
+import { assertErrorBody, resetState, tokenFor } from '#tests/support/helpers'
+import { waitForJobs } from '#tests/functional/api/content/support'
+import { share } from '#tests/functional/api/participant/support'
+import { signedIn, WebSession, pageCall as call, partialProps } from '#tests/support/web_session'
 
 async function deckWithCards(user: User, count: number, name = 'Study deck') {
   const deck = await new CreateDeck().handle(user, { name })
@@ -180,6 +182,49 @@ test.group('Web: the learning page', (group) => {
     assert.notInclude(afterRemove.body.cards.map((card: any) => card.id), third.id)
   })
 
+  test('"move" sends the card\'s note to another deck through the worker; the destination list comes when the dialog asks', async ({ assert, client }) => {
+    const { user, web } = await signedIn('ana@example.test')
+    const { deck, notes } = await deckWithCards(user, 3, 'Biology')
+    const other = await new CreateDeck().handle(user, { name: 'Chemistry' })
+    const page = await learningPage(web, deck.id)
+    assert.notProperty(page.props, 'destinations', 'the decks to move to are not on the first visit')
+    const picked = await partialProps(web, `/decks/${deck.id}/learn`, 'destinations')
+    assert.sameMembers(picked.destinations.map((entry: any) => entry.name), ['Biology', 'Chemistry'])
+    assert.notProperty(picked, 'cards', 'a partial reload sends the destinations only')
+
+    const first = page.props.card
+    assert.equal(first.noteId, notes[0].id)
+    const moved = await call(web, 'POST', `/learn/cards/${first.id}/move`, { deck_id: deck.id, destination_deck_id: other.id })
+    assert.equal(moved.status, 200)
+    assert.deepEqual(moved.body, { noteId: notes[0].id, movedCardIds: [first.id], destination: { id: other.id, name: 'Chemistry' } })
+    await waitForJobs(client, await tokenFor(user), [deck.id])
+    assert.equal((await db.from('notes').where('id', notes[0].id).first()).deck_id, other.id)
+    assert.equal((await db.from('cards').where('id', first.id).first()).deck_id, other.id)
+    const after = await call(web, 'GET', `/learn/${deck.id}/cards`)
+    assert.notInclude(after.body.cards.map((card: any) => card.noteId), notes[0].id)
+    assert.deepEqual(after.body.topCounters, { new: 2, learning: 0, graduated: 0 })
+
+    /* no destination: the catalogue's validation error, nothing started */
+    const missing = await call(web, 'POST', `/learn/cards/${after.body.cards[0].id}/move`, { deck_id: deck.id })
+    assert.equal(missing.status, 422)
+    assertErrorBody(assert, missing.body, 'E_VALIDATION_ERROR')
+    assert.equal((await db.from('decks').where('id', deck.id).first()).state, 'active')
+  }).timeout(30_000)
+
+  test('a viewer of a shared deck cannot move its cards', async ({ assert }) => {
+    const owner = await signedIn('ana@example.test')
+    const { deck, notes } = await deckWithCards(owner.user, 1, 'Shared')
+    const viewer = await signedIn('bob@example.test')
+    await share(deck, viewer.user, 'viewer')
+    const own = await new CreateDeck().handle(viewer.user, { name: 'Mine' })
+    const card = (await learningPage(viewer.web, deck.id)).props.card
+    const refused = await call(viewer.web, 'POST', `/learn/cards/${card.id}/move`, { deck_id: deck.id, destination_deck_id: own.id })
+    assert.equal(refused.status, 403)
+    assertErrorBody(assert, refused.body, 'E_FORBIDDEN')
+    assert.equal((await db.from('notes').where('id', notes[0].id).first()).deck_id, deck.id)
+    assert.equal((await db.from('decks').where('id', deck.id).first()).state, 'active')
+  })
+
   test('the tutorial is marked seen once for the account', async ({ assert }) => {
     const { user, web } = await signedIn('ana@example.test')
     const { deck } = await deckWithCards(user, 1)
@@ -223,6 +268,7 @@ test.group('Web: learning calls are the owner\'s and need the XSRF token', (grou
       ['DELETE', `/learn/cards/${card.id}`],
       ['GET', `/learn/cards/${card.id}/stats`],
       ['POST', `/learn/cards/${card.id}/freeze`, { deck_id: own.id }],
+      ['POST', `/learn/cards/${card.id}/move`, { destination_deck_id: own.id }],
     ]
     for (const [method, path, body] of calls) {
       const response = await call(intruder.web, method, path, body)
@@ -259,6 +305,7 @@ test.group('Web: learning calls are the owner\'s and need the XSRF token', (grou
       ['PUT', `/learn/cards/${second.id}`, { fields: { Front: 'forged', Back: 'x' } }],
       ['POST', `/learn/cards/${second.id}/freeze`],
       ['DELETE', `/learn/cards/${second.id}`],
+      ['POST', `/learn/cards/${second.id}/move`, { destination_deck_id: deck.id }],
       ['POST', '/learn/tutorial_seen'],
     ]
     for (const [method, path, body] of forged) {

@@ -3,26 +3,12 @@ import db from '@adonisjs/lucid/services/db'
 import CreateDeck from '#actions/decks/create_deck'
 import BulkCreateNotes from '#actions/notes/bulk_create_notes'
 import { makeUser, PASSWORD, resetState } from '#tests/support/helpers'
-import { signedIn, WebSession } from '#tests/support/web_session'
+import { partialProps, signedIn, WebSession } from '#tests/support/web_session'
 
 const page = async (web: WebSession, path: string) => {
   const response = await web.get(path)
   if (response.status !== 200) throw new Error(`GET ${path}: ${response.status}`)
   return WebSession.page(response.text)
-}
-
-/** An Inertia partial reload of one optional prop, as the Sharing dialog asks for it when it opens. */
-async function partial(web: WebSession, path: string, only: string) {
-  const { component, version } = await page(web, path)
-  const response = await fetch(`${web.base}${path}`, {
-    headers: {
-      'cookie': [...web.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-      'x-inertia': 'true', 'x-inertia-version': version ?? '', 'x-inertia-partial-component': component, 'x-inertia-partial-data': only,
-      'accept': 'text/html, application/xhtml+xml',
-    },
-  })
-  if (response.status !== 200) throw new Error(`partial ${path}: ${response.status}`)
-  return (await response.json()).props
 }
 
 test.group('Web: sharing a deck', (group) => {
@@ -36,13 +22,13 @@ test.group('Web: sharing a deck', (group) => {
 
     const closed = await page(ownerWeb, `/decks/${deck.id}`)
     assert.notProperty(closed.props, 'sharing', 'the dialog loads its data when it opens')
-    const off = await partial(ownerWeb, `/decks/${deck.id}`, 'sharing')
+    const off = await partialProps(ownerWeb, `/decks/${deck.id}`, 'sharing')
     assert.deepInclude(off.sharing, { rootDeckId: deck.id, enabled: false, link: null, role: 'owner' })
     assert.deepEqual(off.sharing.deckCollaborators.map((person: any) => [person.role, person.user.id]), [['owner', owner.id]])
 
     const turned = await ownerWeb.put(`/decks/${deck.id}`, { deck: { sharing_enabled: true } })
     assert.equal(turned.status, 302)
-    const on = (await partial(ownerWeb, `/decks/${deck.id}`, 'sharing')).sharing
+    const on = (await partialProps(ownerWeb, `/decks/${deck.id}`, 'sharing')).sharing
     assert.isTrue(on.enabled)
     const path = new URL(on.link).pathname
     assert.match(path, /^\/shared\/[A-Za-z0-9_-]{43}$/)
@@ -73,7 +59,7 @@ test.group('Web: sharing a deck', (group) => {
 
     const home = await page(visitor, '/')
     assert.include(home.props.decks.map((item: any) => item.id), deck.id)
-    const theirs = await partial(visitor, `/decks/${deck.id}`, 'sharing')
+    const theirs = await partialProps(visitor, `/decks/${deck.id}`, 'sharing')
     assert.deepInclude(theirs.sharing, { enabled: true, link: null, role: 'viewer', embed: null })
     assert.deepEqual(theirs.sharing.deckCollaborators.map((person: any) => person.user.id), [owner.id, learner.id])
     assert.equal((await page(visitor, `/decks/${deck.id}/learn`)).component.startsWith('learn'), true)
