@@ -9,6 +9,8 @@ import { errors as coreErrors } from '@adonisjs/core'
 import ApiException from '#exceptions/api_exception'
 import { i18nFor, wantsJson } from '#services/request_locale'
 import { uploadLimitOf } from '#services/upload_limits'
+import { FieldLabel } from '#note_types/stock_labels'
+import type { I18n } from '@adonisjs/i18n'
 
 type ErrorBody = { title: string; body?: string; code: string; errors?: { field: string; rule: string; message: string }[]; [extra: string]: unknown }
 
@@ -24,6 +26,11 @@ type ErrorBody = { title: string; body?: string; code: string; errors?: { field:
  * with the cap of what the route takes, as a file a little over its cap is
  * (config/bodyparser.ts), not a bare 413.
  */
+/* an error's values in the reader's language (a built-in field's name: "Vorderseite", not "Front") */
+function inLanguage(i18n: I18n, values: Record<string, unknown> = {}) {
+  return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value instanceof FieldLabel ? value.in(i18n) : value]))
+}
+
 function uploadTooBig(error: any, ctx: HttpContext) {
   if (error?.code !== 'E_REQUEST_ENTITY_TOO_LARGE' || !ctx.request.is(['multipart/form-data'])) return null
   const { max, field } = uploadLimitOf(ctx.route?.pattern)
@@ -69,7 +76,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       }
       if (error instanceof ApiException && ctx.session && error.status < 500 && error.status !== 404) {
         /* a form error: shown next to its field, or as the page's error */
-        const message = ctx.i18n.t(`errors.${error.key}.title`, error.options.values ?? {})
+        const message = ctx.i18n.t(`errors.${error.key}.title`, inLanguage(ctx.i18n, error.options.values))
         ctx.session.flashExcept(['password', 'password_confirmation', 'current_password'])
         if (error.options.field) ctx.session.flash('inputErrorsBag', { [error.options.field]: [message] })
         else ctx.session.flashErrors({ [error.code!]: message })
@@ -100,11 +107,14 @@ export default class HttpExceptionHandler extends ExceptionHandler {
 
   private toJson(error: any, ctx: HttpContext): { status: number; headers: Record<string, string>; body: ErrorBody } {
     const t = ctx.i18n
-    const entry = (key: string, code: string, values = {}, hasBody = false): ErrorBody => ({
-      title: t.t(`errors.${key}.title`, values),
-      ...(hasBody ? { body: t.t(`errors.${key}.body`, values) } : {}),
-      code,
-    })
+    const entry = (key: string, code: string, given?: Record<string, unknown>, hasBody = false): ErrorBody => {
+      const values = inLanguage(t, given)
+      return {
+        title: t.t(`errors.${key}.title`, values),
+        ...(hasBody ? { body: t.t(`errors.${key}.body`, values) } : {}),
+        code,
+      }
+    }
     const headers: Record<string, string> = {}
 
     if (error instanceof vineErrors.E_VALIDATION_ERROR) {

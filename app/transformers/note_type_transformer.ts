@@ -1,5 +1,6 @@
 import type NoteType from '#models/note_type'
 import { isReversible } from '#note_types/cards'
+import { stockFieldKey } from '#note_types/stock_labels'
 
 /** The spec's Template (deck list) plus what the editor needs. */
 export default class NoteTypeTransformer {
@@ -15,13 +16,20 @@ export default class NoteTypeTransformer {
     }
   }
 
+  /**
+   * The editor's note type. A built-in one (Basic, Cloze, …) is named on the
+   * page in the reader's language: `labelKey` says which stock label its name
+   * and each field take (a learner's own type keeps the names it was given).
+   */
   static forEditor(noteType: NoteType) {
     const definition = noteType.definition
+    const stock = noteType.kind !== 'custom'
     return {
       id: noteType.id,
       kind: noteType.kind,
-      name: noteType.kind === 'custom' ? noteType.name : definition.name,
-      fields: definition.fields.map((field) => ({ name: field.name, required: Boolean(field.required) })),
+      name: stock ? definition.name : noteType.name,
+      labelKey: stock ? noteType.kind : null,
+      fields: definition.fields.map((field) => ({ name: field.name, required: Boolean(field.required), labelKey: stock ? stockFieldKey(field.name) : null })),
       reversible: isReversible(definition),
     }
   }

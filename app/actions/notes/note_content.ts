@@ -6,6 +6,7 @@ import { sanitizeFieldHtml } from '#note_types/sanitize'
 import { htmlToPlainText } from '#note_types/plain_text'
 import { cardOrdinals, isReversible, validateFields } from '#note_types/cards'
 import { clientKeyOf, resolveFieldKeys } from '#note_types/field_keys'
+import { FieldLabel } from '#note_types/stock_labels'
 import { idParam } from '#queries/decks/find_deck'
 
 export const MAX_IMAGES_PER_SIDE = 3
@@ -101,7 +102,9 @@ export function prepareNote(
 
   const attachments = cleanAttachments(definition, masks.byName)
   const problem = validateFields(definition, fields, attachments)[0]
-  if (problem) throw invalid(`note_${problem.problem}`, `fields.${named(problem.field)}`, { field: problem.field })
+  if (problem) {
+    throw invalid(`note_${problem.problem}`, `fields.${named(problem.field)}`, { field: new FieldLabel(problem.field, noteType.kind !== 'custom') })
+  }
 
   const before = new Set(Object.values(options.previous ?? {}).flatMap(imagesIn))
   for (const [name, html] of Object.entries(fields)) {

@@ -34,6 +34,14 @@ export type FieldErrors = Record<string, string | string[] | undefined>
 
 const EMPTY_OCCLUSION: Occlusion = { masks: [], hideAll: true }
 
+/** A built-in note type's name and fields in the reader's language (labelKey from the server); a learner's own type as named. */
+export function stockLabels(t: (key: string) => string) {
+  return {
+    typeName: (type: Pick<NoteTypeOption, 'name' | 'labelKey'>) => (type.labelKey ? t(`editor.stock.types.${type.labelKey}`) : type.name),
+    fieldLabel: (field: NoteTypeOption['fields'][number]) => (field.labelKey ? t(`editor.stock.fields.${field.labelKey}`) : field.name),
+  }
+}
+
 /** The image occlusion type's picture field: "Image", else its first field. */
 export const imageFieldOf = (type: NoteTypeOption) => type.fields.find((field) => field.name.toLowerCase() === 'image') ?? type.fields[0]
 

@@ -7,11 +7,12 @@ import { Tooltip } from '~/components/tooltip'
 import { CardPreview } from './card_preview'
 import { useShortcut } from './shortcuts'
 import type { PreviewState } from './use_note_preview'
-import type { FieldErrorState, NoteDraft, NoteTypeOption } from './note_draft'
+import { stockLabels, type FieldErrorState, type NoteDraft, type NoteTypeOption } from './note_draft'
 
 /** The note type; another one starts afresh (`onSwitch`), its error gone. */
 export function NoteTypeSelect({ noteTypes, draft, errors, onSwitch }: { noteTypes: NoteTypeOption[]; draft: NoteDraft; errors: FieldErrorState; onSwitch: () => void }) {
   const t = useT()
+  const { typeName } = stockLabels(t)
   const { user } = useShared()
   const typeError = errors.error('template_id')
   /* image occlusion is premium: a free learner sees it marked, and is offered the paywall when refused */
@@ -44,7 +45,7 @@ export function NoteTypeSelect({ noteTypes, draft, errors, onSwitch }: { noteTyp
       >
         {noteTypes.map((option) => (
           <option key={option.id} value={option.id} data-premium={locked(option) || undefined}>
-            {locked(option) ? `${option.name} (${t('limits.paywall.premium_badge')})` : option.name}
+            {locked(option) ? `${typeName(option)} (${t('limits.paywall.premium_badge')})` : typeName(option)}
           </option>
         ))}
       </select>

@@ -3,7 +3,7 @@ import { useAlert } from '~/components/alert_dialog'
 import { RichField } from './rich_field'
 import { ImagePicker } from './image_picker'
 import { OcclusionBuilder } from './occlusion_builder'
-import { imageHtml, imageUrlIn, type FieldErrorState, type NoteDraft, type NoteTypeOption } from './note_draft'
+import { imageHtml, imageUrlIn, stockLabels, type FieldErrorState, type NoteDraft, type NoteTypeOption } from './note_draft'
 import '~/css/editor.css'
 
 /*
@@ -33,13 +33,14 @@ function OcclusionField({ id, field, draft, errors, upload, disabledReason, onCh
   disabledReason: string | undefined
   onChange: (html: string) => void
 }) {
+  const t = useT()
   const imageUrl = imageUrlIn(draft.values[field.name] ?? '')
   const occlusion = draft.attachments[field.name]
   return (
     <div className="stack occlusion-field">
       <ImagePicker
         id={id}
-        label={field.name}
+        label={stockLabels(t).fieldLabel(field)}
         required={field.required}
         imageUrl={imageUrl}
         onUpload={upload}
@@ -100,6 +101,7 @@ export function NoteFields({ draft, errors, upload, imagesAllowed, idPrefix, aut
   const t = useT()
   const { type, imageField } = draft
   const imagesDisabledReason = imagesAllowed ? undefined : t('editor.images_disabled')
+  const { fieldLabel } = stockLabels(t)
   const change = (name: string, html: string) => {
     errors.changed(`fields.${name}`)
     draft.setValue(name, html)
@@ -127,7 +129,7 @@ export function NoteFields({ draft, errors, upload, imagesAllowed, idPrefix, aut
           <RichField
             key={`${index}:${field.name}`}
             id={id}
-            label={field.name}
+            label={fieldLabel(field)}
             required={field.required}
             value={draft.values[field.name] ?? ''}
             onChange={(html) => change(field.name, html)}

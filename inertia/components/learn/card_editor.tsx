@@ -4,7 +4,7 @@ import { HttpError, requestJson } from '~/lib/http'
 import { Tooltip } from '~/components/tooltip'
 import { isMod, useShortcut } from '~/components/editor/shortcuts'
 import { NoteFields, useConfirmDiscard } from '~/components/editor/note_form'
-import { mediaUploader, useFieldErrors, useNoteDraft, type FieldErrors } from '~/components/editor/note_draft'
+import { mediaUploader, stockLabels, useFieldErrors, useNoteDraft, type FieldErrors } from '~/components/editor/note_draft'
 import type { CardFields, EditedCard, LearningCard } from '~/components/learn/types'
 import { urlFor } from '~/lib/routes'
 import '~/css/editor.css'
@@ -88,7 +88,7 @@ function CardEditorForm({ cardId, deckId, onSaved, onClose, loaded }: Props & { 
   return (
     <EditorFrame
       title={t('learn.editor.title')}
-      subtitle={loaded.noteType.name}
+      subtitle={stockLabels(t).typeName(loaded.noteType)}
       onClose={close}
       onSave={() => saveRef.current()}
       footer={
