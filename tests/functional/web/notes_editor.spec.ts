@@ -60,6 +60,16 @@ test.group('Web: note editor', (group) => {
     const invalid = WebSession.page((await web.get(`/decks/${deck.id}/notes/new`)).text)
     assert.equal(invalid.props.errors['fields.Front'], 'Front cannot be empty')
     assert.equal(Number((await db.from('notes').count('* as n').first()).n), 1)
+
+    /* in German, a built-in field is named as the editor labels it; the editor gets the label keys */
+    await db.from('users').where('id', user.id).update({ locale: 'de' })
+    await web.post(`/decks/${deck.id}/notes`, { template_id: await typeId('basic'), fields: { Front: '', Back: 'x' } })
+    const german = WebSession.page((await web.get(`/decks/${deck.id}/notes/new`)).text)
+    assert.equal(german.props.errors['fields.Front'], 'Vorderseite darf nicht leer sein')
+    const basic = german.props.noteTypes.find((type: any) => type.kind === 'basic')
+    assert.deepInclude(basic, { name: 'Basic', labelKey: 'basic' })
+    assert.deepEqual(basic.fields, [{ name: 'Front', required: true, labelKey: 'front' }, { name: 'Back', required: false, labelKey: 'back' }])
+    assert.equal(german.props.messages['ui.editor.stock.fields.front'], 'Vorderseite')
   })
 
   test('a preview landing between a save and its redirect leaves the toast to the page', async ({ assert }) => {
