@@ -17,10 +17,15 @@
  *   used and the deck page warns.
  * - Interval cap: a review answer whose next due day falls on or after the
  *   exam day, while the predicted recall on the exam day would be under the
- *   target, is brought back into the final EXAM_FINAL_DAYS days before the
- *   exam (the day chosen by the load balancer). Those are the weakest cards
- *   of the deck on exam day; the others keep their normal schedule, and a
- *   review before the exam is decided again at that answer.
+ *   target, brings the card back once more before the exam, as early as that
+ *   one review still carries it to the exam above the target (the first day
+ *   from which a Good answer, as the scheduler itself would make it, does):
+ *   under FSRS on the day after that one, under SM-2 on the lightest day
+ *   from there to the day before the exam (see examWindow). Strong cards are
+ *   reviewed weeks ahead, weak ones later; a card no single review can carry
+ *   that far (the weakest) comes back in the final EXAM_FINAL_DAYS days,
+ *   which so hold a light review of those. The others keep their normal
+ *   schedule, and a review before the exam is decided again at that answer.
  * - After the exam day the deck is scheduled as usual.
  */
 import { forgetting_curve } from 'ts-fsrs'
@@ -79,14 +84,39 @@ export function recallOnExamDay(progress: Progress, now: Date, exam: ExamContext
 /**
  * The days (from today) the answer just given should bring the card back
  * within, instead of its normal interval; null to keep the normal one.
- * `progress` is the card as the answer leaves it (answered now).
+ * `progress` is the card as the answer leaves it (answered now);
+ * `afterGood(days)` is the card as a Good answer `days` days from now would
+ * leave it (the scheduler's own step, so SM-2's and FSRS's growth alike).
  */
-export function examWindow(progress: Progress, exam: ExamContext | null): { lower: number; upper: number } | null {
+export function examWindow(
+  progress: Progress,
+  exam: ExamContext | null,
+  afterGood: (days: number) => Progress
+): { lower: number; upper: number } | null {
   if (!exam || exam.daysLeft < 2 || progress.state !== 'review') return null
   if (progress.intervalDays < exam.daysLeft) return null
   const recall = predictedRecall(progress, exam.daysLeft, exam.scheduler, exam.parameters)
   if (recall === null || recall >= exam.target) return null
-  return { lower: Math.max(1, exam.daysLeft - EXAM_FINAL_DAYS), upper: exam.daysLeft - 1 }
+  const last = exam.daysLeft - 1
+  /* a later review leaves less time to forget before the exam: the first day that carries the card opens the window */
+  for (let day = 1; day <= last; day++) {
+    const onExamDay = predictedRecall(afterGood(day), exam.daysLeft - day, exam.scheduler, exam.parameters)
+    if (onExamDay === null || onExamDay < exam.target) continue
+    /*
+     * FSRS: the day after the first one that suffices (a day's margin over
+     * the prediction), so each card's last review comes as early as its
+     * memory allows and the final days keep the weakest only. SM-2: any day
+     * from there on, the balancer choosing; an early SM-2 review grows the
+     * interval less (Anki's early-review rule), so pulling SM-2 reviews
+     * early multiplies them (the simulation: +27 % answers against +15 %).
+     */
+    if (exam.scheduler === 'fsrs') {
+      const chosen = Math.min(last, day + 1)
+      return { lower: chosen, upper: chosen }
+    }
+    return { lower: day, upper: last }
+  }
+  return { lower: Math.max(1, exam.daysLeft - EXAM_FINAL_DAYS), upper: last }
 }
 
 export interface NewCardPace {

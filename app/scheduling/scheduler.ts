@@ -8,7 +8,7 @@ import { nextStates, type Sm2State } from '#scheduling/sm2'
 import { fsrsNextStates } from '#scheduling/fsrs'
 import type { ResolvedAlgorithm } from '#scheduling/presets'
 import { balancedDay, balancingPicker, MAX_BALANCED_INTERVAL, recordingPicker, type DayLoad, type DayPicker } from '#scheduling/balance'
-import { EXAM_FINAL_DAYS, examWindow, type ExamContext } from '#scheduling/exam'
+import { examWindow, type ExamContext } from '#scheduling/exam'
 import {
   NEW_PROGRESS,
   RATINGS,
@@ -149,9 +149,9 @@ export function placementWindow(input: SchedulingInput, exam: ExamContext | null
   const recording = recordingPicker()
   outcomesFor({ ...input, picker: recording.picker })
   let window = recording.window()
+  /* an exam ahead may bring a review back on any day before it (exam.ts examWindow) */
   if (exam && exam.daysLeft >= 2 && exam.daysLeft - 1 <= MAX_BALANCED_INTERVAL) {
-    const lower = Math.max(1, exam.daysLeft - EXAM_FINAL_DAYS)
-    window = window ? { lower: Math.min(window.lower, lower), upper: Math.max(window.upper, exam.daysLeft - 1) } : { lower, upper: exam.daysLeft - 1 }
+    window = window ? { lower: 1, upper: Math.max(window.upper, exam.daysLeft - 1) } : { lower: 1, upper: exam.daysLeft - 1 }
   }
   return window
 }
@@ -159,7 +159,10 @@ export function placementWindow(input: SchedulingInput, exam: ExamContext | null
 /** The outcome of `answer`, placed on the learner's calendar. */
 export function placedOutcome(input: SchedulingInput, answer: Answer, placement: Placement): Outcome {
   const outcome = outcomesFor({ ...input, picker: placement.load ? balancingPicker(placement.load) : null })[answer]!
-  const window = examWindow(outcome.progress, placement.exam)
+  /* the card as a Good answer `days` from now would leave it: how far one more review carries it */
+  const afterGood = (days: number) =>
+    outcomesFor({ ...input, progress: outcome.progress, now: new Date(input.now.getTime() + days * DAY_SECONDS * 1000), picker: null }).good!.progress
+  const window = examWindow(outcome.progress, placement.exam, afterGood)
   if (!window) return outcome
   const plain = window.lower + Math.floor(fuzzFraction(input.cardId, outcome.progress.reps) * (window.upper - window.lower + 1))
   const days = balancedDay(window.lower, window.upper, plain, placement.load)

@@ -47,18 +47,27 @@ test.group('Exam planner: predicted recall', () => {
 })
 
 test.group('Exam planner: the interval cap', () => {
-  /* [what, the card as the answer leaves it, exam, expected window] */
-  const CASES: [string, Progress, ExamContext | null, { lower: number; upper: number } | null][] = [
-    ['no exam', review({ intervalDays: 40, stability: 12 }), null, null],
-    ['comes back before the exam anyway', review({ intervalDays: 12, stability: 12 }), exam(20), null],
-    ['due after the exam, strong enough for the day', review({ intervalDays: 200, stability: 200 }), exam(20), null],
-    ['due after the exam, would fall under the target: into the final days', review({ intervalDays: 25, stability: 25 }), exam(20), { lower: 20 - EXAM_FINAL_DAYS, upper: 19 }],
-    ['SM-2 by its interval', review({ intervalDays: 25, stability: null }), exam(20, 'sm2'), { lower: 15, upper: 19 }],
-    ['an exam in three days: what is left of the final days', review({ intervalDays: 5, stability: 5 }), exam(3), { lower: 1, upper: 2 }],
-    ['the exam tomorrow: nothing to move', review({ intervalDays: 5, stability: 5 }), exam(1), null],
-    ['a learning card is left to its steps', review({ state: 'learning', intervalDays: 0 }), exam(10), null],
+  /* a Good answer that multiplies the card's stability (and SM-2's interval) by `growth`, whatever the day */
+  const grows = (progress: Progress, growth: number) => () =>
+    review({ stability: progress.stability === null ? null : progress.stability * growth, intervalDays: progress.intervalDays * growth })
+  /* [what, the card as the answer leaves it, exam, growth of one more review, expected window] */
+  const CASES: [string, Progress, ExamContext | null, number, { lower: number; upper: number } | null][] = [
+    ['no exam', review({ intervalDays: 40, stability: 12 }), null, 2.5, null],
+    ['comes back before the exam anyway', review({ intervalDays: 12, stability: 12 }), exam(20), 2.5, null],
+    ['due after the exam, strong enough for the day', review({ intervalDays: 200, stability: 200 }), exam(20), 2.5, null],
+    /* 95 % needs the exam within 0.4 stability of the last review: 62.5 days of stability carry it from day 1, so FSRS takes day 2 */
+    ['due after the exam, under the target: one review early on carries it', review({ intervalDays: 25, stability: 25 }), exam(20), 2.5, { lower: 2, upper: 2 }],
+    /* no growth: 25 days carry it 10 days, so day 10 is the first that suffices, and FSRS takes day 11 */
+    ['a review that barely helps comes later', review({ intervalDays: 25, stability: 25 }), exam(20), 1, { lower: 11, upper: 11 }],
+    ['SM-2 by its interval: from the first day that suffices, the balancer choosing', review({ intervalDays: 25, stability: null }), exam(20, 'sm2'), 2.5, { lower: 1, upper: 19 }],
+    ['the weakest, which no single review carries: the final days', review({ intervalDays: 25, stability: 2 }), exam(20), 1, { lower: 20 - EXAM_FINAL_DAYS, upper: 19 }],
+    ['an exam in three days', review({ intervalDays: 5, stability: 5 }), exam(3), 2.5, { lower: 2, upper: 2 }],
+    ['the exam tomorrow: nothing to move', review({ intervalDays: 5, stability: 5 }), exam(1), 2.5, null],
+    ['a learning card is left to its steps', review({ state: 'learning', intervalDays: 0 }), exam(10), 2.5, null],
   ]
-  for (const [what, progress, context, expected] of CASES) test(what, ({ assert }) => assert.deepEqual(examWindow(progress, context), expected))
+  for (const [what, progress, context, growth, expected] of CASES) {
+    test(what, ({ assert }) => assert.deepEqual(examWindow(progress, context, grows(progress, growth)), expected))
+  }
 
   test('placedOutcome caps a review answer; after the exam the normal interval comes back', ({ assert }) => {
     const algorithm = resolveAlgorithm('custom', { scheduler: 'fsrs' })
@@ -66,8 +75,11 @@ test.group('Exam planner: the interval cap', () => {
     const normal = outcomesFor(input).good!.progress
     const capped = placedOutcome(input, 'good', { load: null, exam: exam(20) }).progress
     assert.isAbove(normal.intervalDays, 20)
-    assert.isAtLeast(capped.intervalDays, 20 - EXAM_FINAL_DAYS)
+    assert.isAtLeast(capped.intervalDays, 1)
     assert.isAtMost(capped.intervalDays, 19)
+    /* the review comes back before the exam, early enough that the one after it (Good) carries the card to the day */
+    const next = outcomesFor({ ...input, progress: capped, now: capped.dueAt! }).good!.progress
+    assert.isAtLeast(predictedRecall(next, 20 - capped.intervalDays, 'fsrs', null)!, DEFAULT_EXAM_RETENTION)
     assert.equal(capped.stability, normal.stability)
     assert.deepEqual(placedOutcome(input, 'good', { load: null, exam: null }).progress, normal)
   })

@@ -177,7 +177,7 @@ test.group('Answers on the learner\'s calendar', (group) => {
     assert.deepEqual(forecast.easyDays, [0.5, 1, 1, 1, 1, 1, 0.5])
   })
 
-  test('exam mode: a review that would fall under the target on the exam day comes back in the final days', async ({ client, assert }) => {
+  test('exam mode: a review that would fall under the target on the exam day comes back before the exam', async ({ client, assert }) => {
     const session = await learnerWithDeck(client, 2)
     const [weak, plain] = await cardIdsOf(session.deck.id)
     for (const cardId of [weak, plain]) await makeReviewCard(session.user.id, cardId, { intervalDays: 4, ease: 2.5 })
@@ -186,7 +186,7 @@ test.group('Answers on the learner\'s calendar', (group) => {
     await answer(client, session, session.deck.id, context.card, 'good')
     const normal = await progressRow(session.user.id, context.card.id)
     assert.isAtLeast(Number(normal.interval_days), 8)
-    /* with the exam in 6 days: the other card comes back within the final days before it */
+    /* with the exam in 6 days: the other card comes back before it, on a day that carries it to the exam */
     const examDate = addDays(studyToday(), 6)
     ;(await putDeck(client, session.token, session.deck.id, { exam_date: examDate })).assertStatus(200)
     const next = await start(client, session, session.deck.id)
