@@ -136,7 +136,7 @@ test.group('Web: the learning page', (group) => {
     assert.include(fields.body.note, { id: notes[0].id, isReversed: false })
     assert.deepEqual(fields.body.note.fields, { Front: 'Question 1', Back: 'Answer 1' })
     assert.include(fields.body.noteType, { kind: 'basic', name: 'Basic' })
-    assert.deepEqual(fields.body.noteType.fields, [{ name: 'Front', required: true }, { name: 'Back', required: false }])
+    assert.deepEqual(fields.body.noteType.fields, [{ name: 'Front', required: true, labelKey: 'front' }, { name: 'Back', required: false, labelKey: 'back' }])
     assert.include(fields.body.deck, { id: deck.id, imagesAllowed: true })
 
     const edited = await call(web, 'PUT', `/learn/cards/${first.id}`, { fields: { Front: 'Question one', Back: 'Answer <b>one</b>' }, deck_id: deck.id })
