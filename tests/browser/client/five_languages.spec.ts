@@ -112,7 +112,7 @@ async function walkOnboarding(sweep: Sweep) {
     steps.push(step)
     await check(sweep, `onboarding:${step}`)
     if (step === 'paywall') break
-    const choice = page.locator('.onboarding .onboarding-options button, .onboarding-step ~ * .button.primary, .onboarding > :not(header) .button.primary').first()
+    const choice = page.locator('.onboarding .onboarding-options button, .onboarding > :not(header) .button.primary').first()
     await choice.click()
     await page.waitForFunction((before) => document.querySelector('.onboarding')?.getAttribute('data-step') !== before, step)
   }
