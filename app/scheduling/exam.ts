@@ -18,14 +18,18 @@
  * - Interval cap: a review answer whose next due day falls on or after the
  *   exam day, while the predicted recall on the exam day would be under the
  *   target, brings the card back once more before the exam, as early as that
- *   one review still carries it to the exam above the target (the first day
- *   from which a Good answer, as the scheduler itself would make it, does):
- *   under FSRS on the day after that one, under SM-2 on the lightest day
- *   from there to the day before the exam (see examWindow). Strong cards are
- *   reviewed weeks ahead, weak ones later; a card no single review can carry
- *   that far (the weakest) comes back in the final EXAM_FINAL_DAYS days,
- *   which so hold a light review of those. The others keep their normal
- *   schedule, and a review before the exam is decided again at that answer.
+ *   one review still carries it to the exam above the target: the first day
+ *   from which a Good answer, as the scheduler itself would make it, does,
+ *   and the card comes back the day after it (a day's margin), for both
+ *   schedulers (see examWindow). Only the due day moves: the interval and the
+ *   memory stay what the answer made them, and the early review grows them
+ *   as the scheduler grows any early review (FSRS from the days elapsed,
+ *   SM-2 by Anki's early-review rule, sm2.ts earlyIntervals). Strong cards
+ *   are reviewed weeks ahead, weak ones later; a card no single review can
+ *   carry that far (the weakest) comes back in the final EXAM_FINAL_DAYS
+ *   days, which so hold a light review of those. The others keep their
+ *   normal schedule, and a review before the exam is decided again at that
+ *   answer.
  * - After the exam day the deck is scheduled as usual.
  */
 import { forgetting_curve } from 'ts-fsrs'
@@ -102,19 +106,9 @@ export function examWindow(
   for (let day = 1; day <= last; day++) {
     const onExamDay = predictedRecall(afterGood(day), exam.daysLeft - day, exam.scheduler, exam.parameters)
     if (onExamDay === null || onExamDay < exam.target) continue
-    /*
-     * FSRS: the day after the first one that suffices (a day's margin over
-     * the prediction), so each card's last review comes as early as its
-     * memory allows and the final days keep the weakest only. SM-2: any day
-     * from there on, the balancer choosing; an early SM-2 review grows the
-     * interval less (Anki's early-review rule), so pulling SM-2 reviews
-     * early multiplies them (the simulation: +27 % answers against +15 %).
-     */
-    if (exam.scheduler === 'fsrs') {
-      const chosen = Math.min(last, day + 1)
-      return { lower: chosen, upper: chosen }
-    }
-    return { lower: day, upper: last }
+    /* the day after the first one that suffices: a day's margin over the prediction */
+    const chosen = Math.min(last, day + 1)
+    return { lower: chosen, upper: chosen }
   }
   return { lower: Math.max(1, exam.daysLeft - EXAM_FINAL_DAYS), upper: last }
 }

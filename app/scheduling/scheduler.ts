@@ -53,7 +53,7 @@ export function outcomesFor(input: SchedulingInput): Partial<Record<Answer, Outc
       input.picker ?? null
     )
   }
-  const sm2 = nextStates({ state: toSm2(fromFsrsSteps(start, algorithm)), dueAt: start.dueAt ?? undefined }, algorithm.sm2, now, fuzz, input.picker)
+  const sm2 = nextStates({ state: toSm2(fromFsrsSteps(start, algorithm)), dueAt: start.dueAt ?? undefined, lastReviewedAt: start.lastReviewedAt }, algorithm.sm2, now, fuzz, input.picker)
   const outcomes: Partial<Record<Answer, Outcome>> = {}
   for (const rating of RATINGS) {
     const next = sm2[rating]
@@ -168,7 +168,8 @@ export function placedOutcome(input: SchedulingInput, answer: Answer, placement:
   const days = balancedDay(window.lower, window.upper, plain, placement.load)
   return {
     ...outcome,
-    progress: { ...outcome.progress, intervalDays: days, dueAt: new Date(input.now.getTime() + days * DAY_SECONDS * 1000) },
+    /* the due day moves, the interval stays (as Anki's "set due date"): the early review is the scheduler's to grow (sm2.ts earlyIntervals) */
+    progress: { ...outcome.progress, dueAt: new Date(input.now.getTime() + days * DAY_SECONDS * 1000) },
     delaySeconds: days * DAY_SECONDS,
   }
 }

@@ -55,6 +55,8 @@ export interface Sm2Card {
   state: Sm2State
   /** when the last answer scheduled it (review cards: to measure lateness) */
   dueAt?: Date
+  /** when it was last answered (review cards: a review a day or more before the interval ends is early) */
+  lastReviewedAt?: Date | null
 }
 
 export interface Sm2Outcome {
@@ -74,7 +76,7 @@ export function nextStates(card: Sm2Card, settings: Sm2Settings, now: Date, fuzz
   const outcome = (next: Sm2State, delaySeconds: number, leech = false): Sm2Outcome => ({
     state: next, delaySeconds, dueAt: new Date(now.getTime() + delaySeconds * 1000), leech,
   })
-  if (state.kind === 'review') return reviewOutcomes(state, card.dueAt ?? now, settings, now, fuzz, outcome, picker ?? null)
+  if (state.kind === 'review') return reviewOutcomes(state, card, settings, now, fuzz, outcome, picker ?? null)
 
   const relearning = state.kind === 'relearning'
   const steps = (relearning ? settings.relearningStepsMinutes : settings.learningStepsMinutes).map((minutes) => minutes * 60)
@@ -110,7 +112,7 @@ function hardStepDelay(steps: number[], index: number) {
 
 function reviewOutcomes(
   state: Extract<Sm2State, { kind: 'review' }>,
-  dueAt: Date,
+  card: Sm2Card,
   settings: Sm2Settings,
   now: Date,
   fuzz: number | null,
@@ -118,7 +120,7 @@ function reviewOutcomes(
   picker: DayPicker | null
 ): Sm2Outcomes {
   const current = Math.max(1, state.intervalDays)
-  const late = Math.max(0, Math.floor((now.getTime() - dueAt.getTime()) / 1000 / DAY))
+  const late = Math.max(0, Math.floor((now.getTime() - (card.dueAt ?? now).getTime()) / 1000 / DAY))
   const maximum = Math.max(1, settings.maximumIntervalDays)
   const passing = (days: number, minimum: number) => {
     const interval = days * settings.intervalModifier
@@ -126,9 +128,11 @@ function reviewOutcomes(
     if (fuzz === null) return Math.min(Math.max(Math.round(interval), floor), maximum)
     return fuzzedInterval(interval, fuzz, floor, maximum, picker)
   }
-  const hard = passing(current * settings.hardInterval, settings.hardInterval > 1 ? current + 1 : 1)
-  const good = passing((current + late / 2) * state.ease, hard + 1)
-  const easy = passing((current + late) * state.ease * settings.easyBonus, good + 1)
+  const elapsed = card.lastReviewedAt ? (now.getTime() - card.lastReviewedAt.getTime()) / 1000 / DAY : null
+  const { hard, good, easy } =
+    elapsed !== null && current - elapsed >= 1
+      ? earlyIntervals(current, Math.max(0, Math.round(elapsed)), state.ease, settings, passing)
+      : onTimeIntervals(current, late, state.ease, settings, passing)
   const review = (days: number, ease: number) =>
     outcome({ kind: 'review', intervalDays: days, ease: Math.max(MINIMUM_EASE, ease), lapses: state.lapses }, days * DAY)
 
@@ -140,6 +144,31 @@ function reviewOutcomes(
     ? outcome({ kind: 'relearning', remainingSteps: steps.length, intervalDays: lapseDays, ease, lapses }, steps[0] * 60, isLeech(lapses, settings))
     : outcome({ kind: 'review', intervalDays: lapseDays, ease, lapses }, lapseDays * DAY, isLeech(lapses, settings))
   return { again, hard: review(hard, state.ease - 0.15), good: review(good, state.ease), easy: review(easy, state.ease + 0.15) }
+}
+
+type Passing = (days: number, minimum: number) => number
+
+function onTimeIntervals(current: number, late: number, ease: number, settings: Sm2Settings, passing: Passing) {
+  const hard = passing(current * settings.hardInterval, settings.hardInterval > 1 ? current + 1 : 1)
+  const good = passing((current + late / 2) * ease, hard + 1)
+  const easy = passing((current + late) * ease * settings.easyBonus, good + 1)
+  return { hard, good, easy }
+}
+
+/*
+ * A review a day or more before its interval ends (exam mode brings cards
+ * back early: exam.ts), as Anki's v3 scheduler takes one: the days actually
+ * elapsed grow, never less than the interval already reached for Good and
+ * Easy (half of Hard's for Hard), and Easy earns half its bonus. Unlike
+ * Anki, the result is fuzzed like any review, so the balancer can place it.
+ */
+function earlyIntervals(current: number, elapsed: number, ease: number, settings: Sm2Settings, passing: Passing) {
+  const grown = Math.max(elapsed * ease, current)
+  return {
+    hard: passing(Math.max(elapsed * settings.hardInterval, (current * settings.hardInterval) / 2), 1),
+    good: passing(grown, 1),
+    easy: passing(grown * (settings.easyBonus - (settings.easyBonus - 1) / 2), 1),
+  }
 }
 
 /** A leech at the threshold and every half-threshold after it (8, 12, 16 … lapses). */

@@ -59,7 +59,9 @@ test.group('Exam planner: the interval cap', () => {
     ['due after the exam, under the target: one review early on carries it', review({ intervalDays: 25, stability: 25 }), exam(20), 2.5, { lower: 2, upper: 2 }],
     /* no growth: 25 days carry it 10 days, so day 10 is the first that suffices, and FSRS takes day 11 */
     ['a review that barely helps comes later', review({ intervalDays: 25, stability: 25 }), exam(20), 1, { lower: 11, upper: 11 }],
-    ['SM-2 by its interval: from the first day that suffices, the balancer choosing', review({ intervalDays: 25, stability: null }), exam(20, 'sm2'), 2.5, { lower: 1, upper: 19 }],
+    /* SM-2 reads the interval as the stability (the same 62.5 days after the review): the same day as FSRS */
+    ['SM-2 by its interval: the day after the first that suffices, as FSRS', review({ intervalDays: 25, stability: null }), exam(20, 'sm2'), 2.5, { lower: 2, upper: 2 }],
+    ['SM-2, a review that barely helps comes later', review({ intervalDays: 25, stability: null }), exam(20, 'sm2'), 1, { lower: 11, upper: 11 }],
     ['the weakest, which no single review carries: the final days', review({ intervalDays: 25, stability: 2 }), exam(20), 1, { lower: 20 - EXAM_FINAL_DAYS, upper: 19 }],
     ['an exam in three days', review({ intervalDays: 5, stability: 5 }), exam(3), 2.5, { lower: 2, upper: 2 }],
     ['the exam tomorrow: nothing to move', review({ intervalDays: 5, stability: 5 }), exam(1), 2.5, null],
@@ -69,20 +71,25 @@ test.group('Exam planner: the interval cap', () => {
     test(what, ({ assert }) => assert.deepEqual(examWindow(progress, context, grows(progress, growth)), expected))
   }
 
-  test('placedOutcome caps a review answer; after the exam the normal interval comes back', ({ assert }) => {
-    const algorithm = resolveAlgorithm('custom', { scheduler: 'fsrs' })
-    const input = { cardId: 7, progress: review({ lastReviewedAt: new Date('2026-02-20T09:00:00Z') }), algorithm, fsrsParameters: null, now }
-    const normal = outcomesFor(input).good!.progress
-    const capped = placedOutcome(input, 'good', { load: null, exam: exam(20) }).progress
-    assert.isAbove(normal.intervalDays, 20)
-    assert.isAtLeast(capped.intervalDays, 1)
-    assert.isAtMost(capped.intervalDays, 19)
-    /* the review comes back before the exam, early enough that the one after it (Good) carries the card to the day */
-    const next = outcomesFor({ ...input, progress: capped, now: capped.dueAt! }).good!.progress
-    assert.isAtLeast(predictedRecall(next, 20 - capped.intervalDays, 'fsrs', null)!, DEFAULT_EXAM_RETENTION)
-    assert.equal(capped.stability, normal.stability)
-    assert.deepEqual(placedOutcome(input, 'good', { load: null, exam: null }).progress, normal)
-  })
+  for (const scheduler of ['fsrs', 'sm2'] as const) {
+    test(`${scheduler}: placedOutcome brings the review back before the exam, keeping the interval; after the exam the normal due day comes back`, ({ assert }) => {
+      const algorithm = resolveAlgorithm('custom', { scheduler })
+      const lastReviewedAt = new Date('2026-02-20T09:00:00Z')
+      const input = { cardId: 7, progress: review({ lastReviewedAt, stability: scheduler === 'fsrs' ? 10 : null }), algorithm, fsrsParameters: null, now }
+      const normal = outcomesFor(input).good!.progress
+      const capped = placedOutcome(input, 'good', { load: null, exam: exam(20) }).progress
+      assert.isAbove(normal.intervalDays, 20)
+      const daysUntilDue = Math.round((capped.dueAt!.getTime() - now.getTime()) / 86_400_000)
+      assert.isAtLeast(daysUntilDue, 1)
+      assert.isAtMost(daysUntilDue, 19)
+      /* the due day moves; the interval and the memory stay what the answer made them (as Anki's "set due date") */
+      assert.deepEqual({ ...capped, dueAt: normal.dueAt }, normal)
+      /* the review comes back early enough that the one after it (Good) carries the card to the day */
+      const next = outcomesFor({ ...input, progress: capped, now: capped.dueAt! }).good!.progress
+      assert.isAtLeast(predictedRecall(next, 20 - daysUntilDue, scheduler, null)!, DEFAULT_EXAM_RETENTION)
+      assert.deepEqual(placedOutcome(input, 'good', { load: null, exam: null }).progress, normal)
+    })
+  }
 })
 
 test.group('Exam planner: the pace of new cards', () => {

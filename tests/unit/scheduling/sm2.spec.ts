@@ -54,6 +54,29 @@ test.group('SM-2 review answers', () => {
     assert.closeTo(easy.state.kind === 'review' ? easy.state.ease : 0, 2.65, 1e-9)
   })
 
+  /*
+   * Early reviews (exam mode brings cards back early), as Anki's v3 takes
+   * them: hard max(elapsed × 1.2, interval × 0.6), good max(elapsed × ease,
+   * interval), easy good's × 1.15 (half the easy bonus).
+   */
+  test('interval {interval} d, ease 2.50, answered {elapsed} d after the last review → {expected}')
+    .with([
+      { interval: 40, elapsed: 10, expected: [24, 40, 46] },
+      { interval: 50, elapsed: 30, expected: [36, 75, 86] },
+      /* less than a day early is on time: 10 × 2.5 */
+      { interval: 10, elapsed: 9.5, expected: [12, 25, 33] },
+    ])
+    .run(({ assert }, { interval, elapsed, expected }) => {
+      const lastReviewedAt = new Date(NOW.getTime() - elapsed * DAY_MS)
+      const card = { state: { kind: 'review', intervalDays: interval, ease: 2.5, lapses: 0 } as Sm2State, dueAt: NOW, lastReviewedAt }
+      const outcomes = nextStates(card, SM2_DEFAULTS, NOW, null)
+      const days = (['hard', 'good', 'easy'] as const).map((rating) => {
+        const state = outcomes[rating].state
+        return state.kind === 'review' ? state.intervalDays : -1
+      })
+      assert.deepEqual(days, expected)
+    })
+
   test('interval 1, ease 1.30 → {expected} with {label}')
     .with([
       { label: 'defaults', overrides: {}, expected: [2, 3, 4] },
