@@ -21,7 +21,9 @@ const CASES: [string, number, number, number, Record<number, number> | null, Eas
   ['equal loads, the plain pick beyond them', 5, 9, 9, { 5: 4, 6: 2, 7: 4, 8: 2, 9: 4 }, NO_EASY_DAYS, 8],
   ['equally near: the earlier day', 6, 8, 7, { 6: 1, 7: 5, 8: 1 }, NO_EASY_DAYS, 6],
   /* from a Monday, days 4, 5, 6 are Friday, Saturday, Sunday */
-  ['an easy weekend day at 50 % counts double', 4, 6, 5, { 4: 10, 5: 10, 6: 10 }, WEEKENDS_HALF, 4],
+  ['an easy weekend day at 50 % weighs its reviews four times (the share squared)', 4, 6, 5, { 4: 10, 5: 10, 6: 10 }, WEEKENDS_HALF, 4],
+  /* Saturday (4 + 1) / 0.25 = 20 against Friday (10 + 1) / 1 = 11: half of Friday's load is not light enough */
+  ['an easy day holding half the load of a weekday is full', 4, 5, 5, { 4: 10, 5: 4 }, WEEKENDS_HALF, 4],
   ['an easy day still wins when it is light enough', 4, 6, 4, { 4: 30, 5: 5, 6: 30 }, WEEKENDS_HALF, 5],
   ['a free day is never chosen while another is open', 4, 5, 5, { 4: 100 }, SATURDAY_FREE, 4],
   ['a range of one day: nothing to choose', 6, 6, 6, { 6: 50 }, NO_EASY_DAYS, 6],
