@@ -35,3 +35,22 @@ export async function markDeckInterested(user: User, publicDeckId: number, trx?:
   const client = trx ?? db
   await client.rawQuery('INSERT INTO onboarding_interests (user_id, public_deck_id) VALUES (?, ?) ON CONFLICT DO NOTHING', [user.id, publicDeckId])
 }
+
+/** The onboarding's exam date (YYYY-MM-DD) while it is still ahead, else null. */
+export function onboardingExamDate(user: User, today = new Date().toISOString().slice(0, 10)) {
+  const examDate = typeof user.onboardingData?.examDate === 'string' ? user.onboardingData.examDate.slice(0, 10) : null
+  return examDate && examDate > today ? examDate : null
+}
+
+/**
+ * The exam date a library deck's copy takes: the onboarding's, when the
+ * onboarding suggested that deck to the learner (they marked it interesting,
+ * as the apps do before cloning it), so exam mode plans toward it from the
+ * first card on the apps as on the web (startFirstDeck); null otherwise.
+ */
+export async function examDateForSuggestion(user: User, publicDeckId: number) {
+  const examDate = onboardingExamDate(user)
+  if (!examDate) return null
+  const marked = await db.from('onboarding_interests').where({ user_id: user.id, public_deck_id: publicDeckId }).first()
+  return marked ? examDate : null
+}

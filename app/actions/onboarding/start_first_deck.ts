@@ -1,7 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
 import CloneLibraryDeck from '#actions/publishing/clone_library_deck'
-import { markDeckInterested, saveOnboarding } from '#actions/onboarding/save_onboarding'
+import { markDeckInterested, onboardingExamDate, saveOnboarding } from '#actions/onboarding/save_onboarding'
 
 /**
  * The end of the onboarding: the chosen suggestion becomes the learner's
@@ -11,13 +11,10 @@ import { markDeckInterested, saveOnboarding } from '#actions/onboarding/save_onb
  * plans toward it from the first card (app/scheduling/exam.ts).
  */
 export async function startFirstDeck(user: User, publicDeckId: number) {
-  const { deck } = await new CloneLibraryDeck().handle(user, { publicDeckId })
-  const examDate = typeof user.onboardingData?.examDate === 'string' ? user.onboardingData.examDate.slice(0, 10) : null
-  const today = new Date().toISOString().slice(0, 10)
+  const { deck } = await new CloneLibraryDeck().handle(user, { publicDeckId, examDate: onboardingExamDate(user) })
   await db.transaction(async (trx) => {
     await markDeckInterested(user, publicDeckId, trx)
     await saveOnboarding(user, { complete: true }, trx)
-    if (examDate && examDate > today) await trx.from('decks').where('id', deck.id).whereNull('exam_date').update({ exam_date: examDate })
   })
   return deck
 }

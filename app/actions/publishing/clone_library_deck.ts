@@ -16,6 +16,8 @@ import { CloneTree, insertLibraryNotes } from '#actions/publishing/library_tree'
 export interface CloneInput {
   publicDeckId: unknown
   searchQuery?: string | null
+  /** the copy's exam date (the onboarding's, for the deck it suggested: save_onboarding.ts) */
+  examDate?: string | null
 }
 
 /** A library deck the library shows (approved, not unpublished), locked; anything else is a 404. */
@@ -48,6 +50,7 @@ export default class CloneLibraryDeck {
       const position = await nextPosition(trx, user.id, { table: 'decks', parentId: null })
       const root = await createDeckRow({ userId: user.id, name: publicDeck.name, position, source: 'cloned_from_published_deck' }, trx)
       root.clonedFromId = publicDeck.id
+      if (input.examDate) root.examDate = input.examDate
       await root.useTransaction(trx).save()
       const notes = await LibraryNote.query({ client: trx }).where('revision_id', publicDeck.currentRevisionId!).orderBy('position').orderBy('id')
       await insertLibraryNotes(await CloneTree.load(root, trx), user.id, notes, trx)

@@ -1,5 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import CloneLibraryDeck from '#actions/publishing/clone_library_deck'
+import { examDateForSuggestion } from '#actions/onboarding/save_onboarding'
 import PullLibraryUpdate from '#actions/publishing/pull_library_update'
 import { reportPublicDeck } from '#actions/publishing/moderate_reports'
 import { showDeck } from '#queries/decks/list_decks'
@@ -11,7 +12,8 @@ export default class LibraryClonesController {
   async store({ auth, request, response }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const input = await request.validateUsing(cloneDeckValidator)
-    const { deck, created } = await new CloneLibraryDeck().handle(user, { publicDeckId: input.deck_id, searchQuery: input.search_query })
+    const examDate = await examDateForSuggestion(user, input.deck_id)
+    const { deck, created } = await new CloneLibraryDeck().handle(user, { publicDeckId: input.deck_id, searchQuery: input.search_query, examDate })
     return response.status(created ? 201 : 200).json(DeckTransformer.show(await showDeck(user, deck)))
   }
 

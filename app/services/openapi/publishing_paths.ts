@@ -49,7 +49,7 @@ export const publishingPaths = {
   },
   '/library/clone_deck': {
     post: op(
-      'Clone a library deck (deck_id: the PUBLIC deck id) as a new root deck of the caller: source cloned_from_published_deck, clonedFromId = the public deck id, notes of the current approved revision (each with libraryNoteId), subdecks rebuilt. The same caller cloning the same deck again within 60 s gets the first copy back (200) instead of a second one.',
+      'Clone a library deck (deck_id: the PUBLIC deck id) as a new root deck of the caller: source cloned_from_published_deck, clonedFromId = the public deck id, notes of the current approved revision (each with libraryNoteId), subdecks rebuilt. The same caller cloning the same deck again within 60 s gets the first copy back (200) instead of a second one. A deck the caller marked with onboarding/mark_deck_as_interested takes the onboarding answers\' examDate as its exam date while that date is ahead.',
       {
         auth, body: obj({ deck_id: int, search_query: nullable(str({ maxLength: 200 })) }, ['deck_id']),
         ok: [201, ref('Deck')], extra: { '200': { description: 'A retried clone: the copy already made', content: { 'application/json': { schema: ref('Deck') } } }, '404': error('Not in the library (pending, unpublished or unknown)') },

@@ -120,6 +120,38 @@ test.group('API: onboarding', (group) => {
     ;(await client.post('/api/onboarding/mark_deck_as_interested').bearerToken(token).json({ deck_id: { toString: 1, valueOf: null } })).assertStatus(422)
   })
 
+  test('the apps: a suggested deck cloned after the exam answer takes the exam date; any other clone, or another learner\'s, does not', async ({ client, assert }) => {
+    const decks = await library()
+    const examDay = new Date(Date.now() + 49 * 86_400_000).toISOString().slice(0, 10)
+    const ana = await makeUser({ email: 'ana@example.test' })
+    const bea = await makeUser({ email: 'bea@example.test' })
+    const anaToken = await tokenFor(ana)
+    const beaToken = await tokenFor(bea)
+    for (const [user, token] of [[ana, anaToken], [bea, beaToken]] as const) {
+      ;(await client.put(`/api/users/${user.id}`).bearerToken(token).json({ user: { onboarding_data: { goal: 'exam', examName: 'Anatomy final', examDate: examDay } } })).assertStatus(200)
+    }
+    ;(await client.post('/api/onboarding/mark_deck_as_interested').bearerToken(anaToken).json({ deck_id: decks.anatomy.id })).assertStatus(200)
+
+    const suggested = await client.post('/api/library/clone_deck').bearerToken(anaToken).json({ deck_id: decks.anatomy.id })
+    suggested.assertStatus(201)
+    assert.equal(suggested.body().examDate, examDay)
+    /* a deck the onboarding did not suggest keeps no exam */
+    const other = await client.post('/api/library/clone_deck').bearerToken(anaToken).json({ deck_id: decks.capitals.id })
+    other.assertStatus(201)
+    assert.isNull(other.body().examDate)
+    /* Ana's interest is hers: Bea, with the same exam answer, clones the deck without it */
+    const beas = await client.post('/api/library/clone_deck').bearerToken(beaToken).json({ deck_id: decks.anatomy.id })
+    beas.assertStatus(201)
+    assert.isNull(beas.body().examDate)
+
+    /* an exam date already past is not set */
+    await db.from('users').where('id', bea.id).update({ onboarding_data: JSON.stringify({ goal: 'exam', examDate: '2020-01-01' }) })
+    ;(await client.post('/api/onboarding/mark_deck_as_interested').bearerToken(beaToken).json({ deck_id: decks.pharmacology.id })).assertStatus(200)
+    const past = await client.post('/api/library/clone_deck').bearerToken(beaToken).json({ deck_id: decks.pharmacology.id })
+    past.assertStatus(201)
+    assert.isNull(past.body().examDate)
+  })
+
   test('subject_list: subjects with specifications, and exams, in the request\'s language', async ({ client, assert }) => {
     const token = await tokenFor(await makeUser())
     const english = await client.get('/api/onboarding/subject_list').bearerToken(token)
