@@ -16,7 +16,7 @@ import type { DeckPublishing } from '#queries/publishing/deck_publishing'
 const DEFAULT_FONT = { size: 20, alignment: 'center' as const }
 
 export type DeckFields = ReturnType<typeof DeckTransformer.fields>
-/** The spec's Deck: its subdecks nested in `children`, each a whole Deck with its own. */
+/** The spec's Deck: one deck's answer nests its subdecks in `children`; a list has them empty (README: The deck tree). */
 export type ApiDeck = DeckFields & { children: ApiDeck[] }
 /** The pages' Deck: the same fields, `children` as ids (a page builds its tree from `parentId`). */
 export type PageDeck = DeckFields & { children: number[] }
@@ -34,17 +34,12 @@ const POLLED_STATE_NAMES: Partial<Record<Deck['state'], string>> = {
 }
 
 /** The spec's Deck entity, for the apps and the pages alike. */
-
 export default class DeckTransformer {
   static forApi(deck: Deck, counts: DeckCounts | undefined, owner: User, children: ApiDeck[] = []): ApiDeck {
     return { ...this.fields(deck, counts, owner), children }
   }
 
-  /**
-   * The decks as the spec nests them: every deck with its subdecks (among
-   * `decks`, siblings in the given order) as whole Decks, built from rows
-   * already loaded. A subdeck's object is shared by its parent and the map.
-   */
+  /** Every deck with its subdecks (among `decks`, in the given order) as whole Decks, from rows already loaded. */
   static nested(decks: Deck[], present: (deck: Deck) => DeckFields) {
     const byId = new Map<number, ApiDeck>(decks.map((deck) => [deck.id, { ...present(deck), children: [] }]))
     for (const deck of decks) {
@@ -54,19 +49,21 @@ export default class DeckTransformer {
   }
 
   /**
-   * The deck list (GET decks and the pages' lists): the selected decks nested
-   * as the spec nests them, their id tree, the note types, the number of
-   * archived main decks and the folders with their main decks.
+   * The deck list (GET decks and the pages' lists): the selected decks, flat
+   * and each once (`children` empty), their id tree, the note types, the
+   * number of archived main decks and the folders with their main decks.
    */
   static list({ owner, owners, visible, selected, counts, collaboration, folders, noteTypes, numberOfArchivedDecks, unavailable }: DeckList) {
-    const nested = this.nested(visible, (deck) =>
-      this.fields(deck, counts.get(deck.id), owners.get(deck.userId) ?? owner, collaboration.get(deck.rootDeckId ?? deck.id))
-    )
+    const present = (deck: Deck): ApiDeck => ({
+      ...this.fields(deck, counts.get(deck.id), owners.get(deck.userId) ?? owner, collaboration.get(deck.rootDeckId ?? deck.id)),
+      children: [],
+    })
     /* each folder's main decks, in one pass over the decks */
     const roots = new Map<number, number[]>(folders.map((folder) => [folder.id, []]))
     for (const deck of visible) if (deck.isRootDeck && deck.folderId !== null) roots.get(deck.folderId)?.push(deck.id)
     return {
-      decks: selected.map((deck) => nested.get(deck.id)!),
+      /* each deck once, whatever its depth: nesting every deck's subtree here made the answer grow with the square of the depth */
+      decks: selected.map(present),
       hierarchy: hierarchyOf(selected),
       templates: noteTypes.map((noteType) => NoteTypeTransformer.forApi(noteType)),
       numberOfArchivedDecks,
@@ -76,7 +73,7 @@ export default class DeckTransformer {
     }
   }
 
-  /** One deck in the spec's shape (GET, POST, PUT decks, archive, restore, …): its counts, its subdecks nested. */
+  /** One deck in the spec's shape (GET, POST, PUT decks, archive, restore, …): its counts, its subdecks nested, each once. */
   static show({ deck, rows, counts, owner, collaboration }: ShownDeck) {
     return this.nested(rows, (row) => this.fields(row, counts.get(row.id), owner, collaboration?.get(row.rootDeckId ?? row.id))).get(deck.id)!
   }
@@ -84,6 +81,13 @@ export default class DeckTransformer {
   /** The pages keep the flat list: `children` as ids, so a page does not carry each subtree twice. */
   static forPage({ children, ...fields }: ApiDeck): PageDeck {
     return { ...fields, children: children.map((child) => child.id) }
+  }
+
+  /** A flat list of Decks for a page: each deck's `children` as the ids of the listed decks under it. */
+  static forPageList(decks: ApiDeck[]): PageDeck[] {
+    const children = new Map<number, number[]>(decks.map((deck) => [deck.id, []]))
+    for (const deck of decks) if (deck.parentId !== null) children.get(deck.parentId)?.push(deck.id)
+    return decks.map(({ children: _nested, ...fields }) => ({ ...fields, children: children.get(fields.id)! }))
   }
 
   /**

@@ -7,6 +7,7 @@ import { findFolder } from '#queries/folders/find_folder'
 import { inTransaction } from '#services/transactions'
 import { nextPosition } from '#actions/decks/positions'
 import { createDeckRow } from '#actions/decks/deck_row'
+import { assertFitsUnder } from '#actions/decks/deck_depth'
 
 export interface CreateDeckInput {
   name: string
@@ -14,13 +15,16 @@ export interface CreateDeckInput {
   folderId?: number | null
   source?: DeckSource
   state?: Deck['state']
+  /** the request field that names the parent, for a 422 (the API's create names `deck.parent_id`) */
+  parentField?: string
 }
 
-/** A root deck (optionally in a folder) or a subdeck that takes its root's algorithm, after its siblings. */
+/** A root deck (optionally in a folder) or a subdeck that takes its root's algorithm, after its siblings, within the depth limit (deck_depth.ts). */
 export default class CreateDeck {
   async handle(user: User, input: CreateDeckInput, outer?: TransactionClientContract) {
     return inTransaction(outer, async (trx) => {
       const parent = input.parentId ? await findEditableDeck(user, input.parentId, trx) : null
+      if (parent) await assertFitsUnder(parent.id, 1, input.parentField ?? 'deck.parent_id', trx)
       const folder = !parent && input.folderId ? await findFolder(user, input.folderId, trx) : null
       const deck = await createDeckRow(
         {

@@ -11,6 +11,7 @@ import { assertGuestRoomFor } from '#actions/decks/guest_card_limit'
 import { copyNameFor, namesBeside } from '#actions/decks/copy_name'
 import { findDeck } from '#queries/decks/find_deck'
 import { subtreeIds } from '#queries/decks/deck_tree'
+import { assertFitsUnder, heightOf } from '#actions/decks/deck_depth'
 import type { JobPayload } from '#services/queue'
 
 export interface DuplicateInput {
@@ -39,13 +40,14 @@ export default class DuplicateDeck {
         if (destination.algorithmType !== source.algorithmType || destination.algorithmPreset !== source.algorithmPreset) {
           throw new ApiException(422, 'E_DIFFERENT_ALGORITHMS', 'different_algorithms', { apiField: 'destination_id' })
         }
+        await assertFitsUnder(destination.id, await heightOf(source.id, trx), 'destination_id', trx)
       }
       const total = Number((await trx.from('notes').whereIn('deck_id', ids).count('* as count').first()).count)
       const beside = await namesBeside(user.id, input.destinationId ?? null, trx)
       const name = copyNameFor(source.name, beside, user.locale ?? input.locale ?? 'en')
       const copy = await new CreateDeck().handle(
         user,
-        { name, parentId: input.destinationId ?? null, folderId: input.destinationId ? null : (input.folderId ?? (source.userId === user.id ? source.folderId : null)) },
+        { name, parentId: input.destinationId ?? null, parentField: 'destination_id', folderId: input.destinationId ? null : (input.folderId ?? (source.userId === user.id ? source.folderId : null)) },
         trx
       )
       copy.merge({

@@ -6,6 +6,7 @@ import { findEditableDeck } from '#queries/decks/find_deck'
 import { subtreeIds } from '#queries/decks/deck_tree'
 import { findFolder } from '#queries/folders/find_folder'
 import { nextPosition } from '#actions/decks/positions'
+import { assertFitsUnder, heightOf } from '#actions/decks/deck_depth'
 
 export interface MoveDeckInput {
   deckId: unknown
@@ -15,7 +16,8 @@ export interface MoveDeckInput {
 
 /**
  * Into another deck (becoming a subdeck), into a folder, or out to the top.
- * A deck never moves under itself, and decks of different algorithms are not grouped.
+ * A deck never moves under itself, nor so that its subtree reaches below the depth limit
+ * (deck_depth.ts), and decks of different algorithms are not grouped.
  */
 export default class MoveDeck {
   async handle(user: User, input: MoveDeckInput) {
@@ -35,6 +37,8 @@ export default class MoveDeck {
         if (parent.algorithmType !== deck.algorithmType || parent.algorithmPreset !== deck.algorithmPreset) {
           throw new ApiException(422, 'E_DIFFERENT_ALGORITHMS', 'different_algorithms', { apiField: 'parent_deck_id' })
         }
+        /* the deck's whole subtree goes with it, so its lowest deck must still be within the limit */
+        await assertFitsUnder(parent.id, await heightOf(deck.id, trx), 'parent_deck_id', trx)
         parentId = parent.id
         rootDeckId = parent.rootDeckId ?? parent.id
       } else if (input.folderId) {

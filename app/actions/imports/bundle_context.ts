@@ -19,6 +19,8 @@ export interface WriteCounts {
   media: number
   reviews: number
   skipped: number
+  /** decks placed at the depth limit's level, as they lay deeper (deck_depth.ts); only when there were some */
+  flattened?: number
 }
 
 export interface WriteOptions {

@@ -1,6 +1,7 @@
 import Deck, { MAX_CARDS_PER_DECK } from '#models/deck'
 import { roomIn } from '#actions/decks/card_limit'
 import { createDeckRow } from '#actions/decks/deck_row'
+import { flattenedPath, MAX_DECK_DEPTH } from '#actions/decks/deck_depth'
 import { warnOnce, type BundleWrite } from '#actions/imports/bundle_context'
 
 /**
@@ -8,24 +9,43 @@ import { warnOnce, type BundleWrite } from '#actions/imports/bundle_context'
  * itself (its own row is not written here: the job's counters are written
  * to it from outside this transaction). Each deck written counts in
  * `counts.decks`, the decks the import made besides its own (as the parts
- * of a split deck do). Answers bundle deck key → deck id.
+ * of a split deck do). A deck below the depth limit is written at the
+ * limit's level, named by its levels from there joined with "::"
+ * (flattenedPath, deck_depth.ts), with its own notes; `counts.flattened`
+ * and a warning say how many. Answers bundle deck key → deck id.
  */
 export async function createDecks(write: BundleWrite) {
   const { root, source, trx } = write
   const created = new Map<string, Deck>()
+  /* each written deck's names from the level below the root down ([] for the root), and the deck its flattened descendants go under */
+  const lines = new Map<string, { names: string[]; anchor: Deck }>()
   const tops = source.decks.filter((deck) => deck.parentKey === null)
-  if (tops.length === 1) created.set(tops[0].key, root)
+  if (tops.length === 1) {
+    created.set(tops[0].key, root)
+    lines.set(tops[0].key, { names: [], anchor: root })
+  }
   let position = 0
+  let flattened = 0
   const pending = source.decks.filter((deck) => !created.has(deck.key))
   /* parents before children, whatever order the reader listed them in */
   while (pending.length) {
     const index = pending.findIndex((deck) => deck.parentKey === null || created.has(deck.parentKey))
     if (index < 0) break
     const [deck] = pending.splice(index, 1)
-    const parent = deck.parentKey ? created.get(deck.parentKey)! : root
-    const row = await createDeckRow({ userId: root.userId, parent, name: deck.name || 'Deck', position: ++position, source: root.source }, trx)
+    const above = deck.parentKey ? lines.get(deck.parentKey)! : { names: [], anchor: root }
+    const names = [...above.names, deck.name || 'Deck']
+    const placed = flattenedPath(names)
+    const parent = placed.flattened ? above.anchor : deck.parentKey ? created.get(deck.parentKey)! : root
+    const row = await createDeckRow({ userId: root.userId, parent, name: placed.path.at(-1)!, position: ++position, source: root.source }, trx)
     created.set(deck.key, row)
+    /* the deck at the level above the limit's holds what is flattened below it */
+    lines.set(deck.key, { names, anchor: names.length === MAX_DECK_DEPTH - 2 ? row : above.anchor })
     write.counts.decks++
+    if (placed.flattened) flattened++
+  }
+  if (flattened) {
+    write.counts.flattened = flattened
+    write.warnings.push({ message: `too_deep:${MAX_DECK_DEPTH}:${flattened}` })
   }
   return new Map([...created].map(([key, deck]) => [key, deck.id]))
 }

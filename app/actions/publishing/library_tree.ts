@@ -5,6 +5,7 @@ import type LibraryNote from '#models/library_note'
 import { cardOrdinals } from '#note_types/cards'
 import { createDeckRow } from '#actions/decks/deck_row'
 import { nextPosition } from '#actions/decks/positions'
+import { flattenedPath } from '#actions/decks/deck_depth'
 import { cardsLimitReached } from '#actions/decks/card_limit'
 import { insertRows } from '#actions/imports/insert_rows'
 import { newGuid } from '#actions/notes/save_note'
@@ -31,7 +32,9 @@ export class CloneTree {
     return tree
   }
 
-  async deckFor(path: string[]): Promise<Deck> {
+  async deckFor(libraryPath: string[]): Promise<Deck> {
+    /* a published tree deeper than the limit (made before it) is cloned within it, as an import is */
+    const { path } = flattenedPath(libraryPath)
     const found = this.decks.get(pathKey(path))
     if (found) return found
     const parent = await this.deckFor(path.slice(0, -1))

@@ -40,5 +40,5 @@ export async function destinations(user: User) {
 export async function deckTree(user: User, deck: Deck) {
   const ids = await subtreeIds(deck.rootDeckId ?? deck.id)
   const list = DeckTransformer.list(await listDecks(user, { archived: deck.state === 'archived', deckIds: ids }))
-  return { ...list, decks: list.decks.map(DeckTransformer.forPage) }
+  return { ...list, decks: DeckTransformer.forPageList(list.decks) }
 }

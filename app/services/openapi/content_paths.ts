@@ -19,8 +19,8 @@ const deviceFont = entity({ fontFamily: str(), size: num, alignment: str({ enum:
 const algorithmType = str({ enum: ['spacedRepetition', 'speedLearning'] })
 
 const deckList = entity({
-  decks: listOf(ref('Deck')),
-  hierarchy: listOf(ref('HierarchyNode')),
+  decks: { ...listOf(ref('Deck')), description: 'every selected deck once, flat (subdecks too), each with children empty: the answer grows with the number of decks, not their depth' },
+  hierarchy: { ...listOf(ref('HierarchyNode')), description: 'the id tree of decks: what a client rebuilds the nesting from' },
   templates: listOf(ref('Template')),
   numberOfArchivedDecks: int,
   folders: listOf(ref('Folder')),
@@ -49,7 +49,7 @@ const ttsEntry = entity({ string_index: int, text: str(), audio_file: nullable(s
 export const contentSchemas = {
   Deck: entity({
     id: int, name: str(),
-    children: { ...listOf(ref('Deck')), description: 'the subdecks, each a whole Deck with its own children (the spec\'s nested subdecks)' },
+    children: { ...listOf(ref('Deck')), description: 'An answer about one deck (GET, POST, PUT decks/{id}, archive, restore, duplicate, a join\'s deck, …): its subdecks, each a whole Deck with its own children, each deck once. In a list (GET decks, GET decks/archived) always empty: every deck is listed once, flat, and the tree is the list\'s hierarchy (or each deck\'s parentId, siblings by position). Trees are at most 20 levels deep (a main deck is level 1).' },
     state: str({ enum: [...DECK_STATES] }),
     collaboration: entity({ count: int, role: str({ enum: ['owner', 'editor', 'viewer'] }), state: str() }),
     algorithmPreset: str(), algorithmType, rootDeckId: int, isRootDeck: bool, parentId: nullable(int), position: int,
@@ -122,7 +122,7 @@ export const contentSchemas = {
 export const contentPaths = {
   '/decks': {
     get: op('Deck list with hierarchy, templates and folders (query: deck_ids, folder_id)', { auth, ok: [200, deckList] }),
-    post: op('Create a deck or subdeck', { auth, body: obj({ deck: obj({ name: str(), parent_id: int, folder_id: int, source: str() }, ['name']) }, ['deck']), ok: [201, ref('Deck')], extra: { ...notFound, ...forbidden, ...busy } }),
+    post: op('Create a deck or subdeck', { auth, body: obj({ deck: obj({ name: str(), parent_id: int, folder_id: int, source: str() }, ['name']) }, ['deck']), ok: [201, ref('Deck')], extra: { ...notFound, ...forbidden, ...busy, '422': unprocessable('E_DECK_TOO_DEEP (deck.parent_id): the subdeck would be below level 20') } }),
   },
   '/decks/polling': {
     get: op('Decks a job is working on, or whose job failed', {
@@ -140,14 +140,14 @@ export const contentPaths = {
     }),
   },
   '/decks/archived': { get: op('The archived decks', { auth, ok: [200, deckList] }) },
-  '/decks/move_deck': { post: op('Move a deck into a folder (folder_id), under a deck (parent_deck_id) or to the top; returns the hierarchy', { auth, body: obj({ deck_id: int, folder_id: int, parent_deck_id: int }, ['deck_id']), ok: [200, entity({ hierarchy: listOf(ref('HierarchyNode')), folders: listOf(ref('Folder')) })], extra: { ...notFound, ...forbidden, ...busy, '422': unprocessable('E_DECK_MOVE_CYCLE, E_DIFFERENT_ALGORITHMS') } }) },
+  '/decks/move_deck': { post: op('Move a deck into a folder (folder_id), under a deck (parent_deck_id) or to the top; returns the hierarchy', { auth, body: obj({ deck_id: int, folder_id: int, parent_deck_id: int }, ['deck_id']), ok: [200, entity({ hierarchy: listOf(ref('HierarchyNode')), folders: listOf(ref('Folder')) })], extra: { ...notFound, ...forbidden, ...busy, '422': unprocessable('E_DECK_MOVE_CYCLE, E_DIFFERENT_ALGORITHMS, E_DECK_TOO_DEEP (parent_deck_id: the deck\'s lowest subdeck would be below level 20)') } }) },
   '/decks/reorder': { post: op('Set the order of decks (deck_ids)', { auth, body: obj({ deck_ids: ids }, ['deck_ids']), ok: [204, null], extra: notFound }) },
   '/decks/{id}': {
     get: op('One deck with its counts', { auth, params: ['id'], ok: [200, ref('Deck')], extra: notFound }),
     put: op('Update a deck', { auth, params: ['id'], body: obj({ deck: { type: 'object' } }, ['deck']), ok: [200, ref('Deck')], extra: { ...notFound, ...forbidden, ...busy } }),
     delete: op('Delete a deck with its subdecks and notes', { auth, params: ['id'], ok: [204, null], extra: { ...notFound, ...forbidden, ...forbidden } }),
   },
-  '/decks/{id}/duplicate': { post: op('Duplicate (query: keep_progress, destination_id, folder_id); the copy fills in a job', { auth, params: ['id'], ok: [202, ref('Deck')], extra: { ...notFound, ...forbidden, ...forbidden } }) },
+  '/decks/{id}/duplicate': { post: op('Duplicate (query: keep_progress, destination_id, folder_id); the copy fills in a job', { auth, params: ['id'], ok: [202, ref('Deck')], extra: { ...notFound, ...forbidden, '422': unprocessable('E_DECK_MOVE_CYCLE, E_DIFFERENT_ALGORITHMS, E_DECK_TOO_DEEP (destination_id: the copy\'s lowest subdeck would be below level 20)') } }) },
   '/decks/{id}/reset_progress': { post: op('Back to not studied, subdecks included', { auth, params: ['id'], ok: [200, ref('Deck')], extra: { ...notFound, ...busy } }) },
   '/decks/{id}/report': { post: op('Report a library or pre-made deck', { auth, params: ['id'], body: obj({ report_text: str() }, ['report_text']), ok: [201, obj({ reported: bool })], extra: { ...notFound, '422': unprocessable('E_NOT_REPORTABLE') } }) },
   '/decks/{id}/archive': { post: op('Archive a root deck with its subdecks', { auth, params: ['id'], ok: [200, ref('Deck')], extra: { ...notFound, ...forbidden, '422': unprocessable('E_SUBDECK_ARCHIVE') } }) },

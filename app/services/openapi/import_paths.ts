@@ -9,7 +9,7 @@ export const importSchemas = {
   DeckImport: entity({
     id: int, deckId: { type: ['integer', 'null'] }, fileName: str(), format: str({ enum: ['apkg', 'colpkg', 'ofc', 'csv', 'text'] }), size: int,
     status: str({ enum: ['queued', 'processing', 'done', 'failed', 'cancelled'] }), errorKey: { type: ['string', 'null'] },
-    counts: { ...obj({ notes: int, updated: int, cards: int, decks: int, media: int, reviews: int, skipped: int }), description: 'empty until the import is done' },
+    counts: { ...obj({ notes: int, updated: int, cards: int, decks: int, media: int, reviews: int, skipped: int, flattened: { ...int, description: 'decks that lay below level 20, written at level 20 with their names from there joined by "::" (only when there were some; warnings then hold too_deep:20:<count>)' } }), description: 'empty until the import is done' },
     warnings: { type: 'array', items: obj({ line: int, message: str() }, ['message']) }, createdAt: str(), finishedAt: { type: ['string', 'null'] },
   }),
 }

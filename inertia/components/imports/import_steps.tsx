@@ -71,6 +71,7 @@ function useWarningText() {
     if (kind === 'split' && rest.length >= 2) return t('imports.notes.split', { deck: rest.slice(0, -1).join(':'), part: rest.at(-1) })
     if (kind === 'media_skipped' && rest.length) return t('imports.notes.media_skipped', { file: rest.join(':') })
     if (kind === 'cards_limit' && rest.length) return t('imports.notes.cards_limit', { deck: rest.join(':') })
+    if (kind === 'too_deep' && rest.length === 2) return t('imports.notes.too_deep', { max: Number(rest[0]), count: Number(rest[1]) })
     return message
   }
 }
