@@ -76,8 +76,10 @@ test.group('API decks: create, list, show', (group) => {
     assert.equal(list.body().hierarchy[0].children[0].children[0].rootDeckId, root.id)
     assert.equal(list.body().numberOfArchivedDecks, 0)
     const byId = new Map(list.body().decks.map((deck: any) => [deck.id, deck]))
-    assert.deepEqual(idsOf((byId.get(root.id) as any).children), [child.id])
-    assert.deepEqual(idsOf((byId.get(child.id) as any).children), [grandchild.id])
+    /* a list nests nothing: each deck once, under its parentId */
+    assert.deepEqual((byId.get(root.id) as any).children, [])
+    assert.equal((byId.get(child.id) as any).parentId, root.id)
+    assert.equal((byId.get(grandchild.id) as any).parentId, child.id)
     /* a deck's counts include its subdecks' */
     assert.equal((byId.get(root.id) as any).totalCardsCount, 2)
     assert.equal((byId.get(root.id) as any).newCardsCount, 2)
