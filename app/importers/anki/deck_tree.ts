@@ -26,16 +26,21 @@ export function buildDeckTree(sourceDecks: Map<string, SourceDeck>) {
   const normal = [...sourceDecks.values()].filter((deck) => !deck.filtered)
   for (const deck of normal) if (!idByPath.has(pathKey(deck.path))) idByPath.set(pathKey(deck.path), deck.id)
 
+  /*
+   * Makes the levels of `path` not made yet, from the deepest one that is:
+   * with the decks added shortest name first that is the parent, so a deep
+   * tree costs the length of its names, not the square of its depth.
+   */
   const add = (path: string[]): string => {
-    let parentKey: string | null = null
-    for (let depth = 1; depth <= path.length; depth++) {
-      const prefix = path.slice(0, depth)
-      const key = pathKey(prefix)
-      let deck = byPath.get(key)
-      if (!deck) {
-        deck = { key: idByPath.get(key) ?? `path:${prefix.join('::')}`, name: prefix[depth - 1], parentKey }
-        byPath.set(key, deck)
-      }
+    const parts = path.map((part) => part.normalize('NFC').toLowerCase())
+    const keyAt = (depth: number) => parts.slice(0, depth).join('\x1f')
+    let depth = path.length
+    while (depth > 0 && !byPath.has(keyAt(depth))) depth--
+    let parentKey: string | null = depth ? byPath.get(keyAt(depth))!.key : null
+    for (depth++; depth <= path.length; depth++) {
+      const key = keyAt(depth)
+      const deck: BundleDeck = { key: idByPath.get(key) ?? `path:${path.slice(0, depth).join('::')}`, name: path[depth - 1], parentKey }
+      byPath.set(key, deck)
       parentKey = deck.key
     }
     return parentKey!
