@@ -14,7 +14,8 @@ import { importFile } from './support.js'
  * in each), built here and imported through the worker: nothing fails, no
  * deck lies below level 20, the decks below it are written at level 20
  * named by their levels from there ("L20::L21::…"), each with its own note,
- * and the import says how many.
+ * and the import says how many. A text file's Deck column takes the same
+ * path through the writer (bundle_decks.ts), as .ofc bundles do.
  */
 const DEPTH = 60
 
@@ -73,5 +74,18 @@ test.group('Imports: a tree deeper than the limit', (group) => {
     /* and the list carries each deck once */
     const list = await client.get('/api/decks').bearerToken(token)
     assert.sameMembers(list.body().decks.map((deck: any) => deck.id), decks.map((deck) => deck.id))
+  }).timeout(120_000)
+
+  test('a text import whose Deck column nests 25 levels is cut the same way', async ({ client, assert }) => {
+    const rows = Array.from({ length: 25 }, (_, index) => `front ${index + 1},back ${index + 1},${names(index + 1).join('::')}`)
+    const { user, token } = await signIn()
+    const done = await importFile(client, token, Buffer.from(['#separator:comma', '#columns:Front,Back,Deck', ...rows].join('\n')), 'deep.csv')
+    assert.equal(done.status, 'done', JSON.stringify(done))
+    assert.equal(done.counts.notes, 25)
+    assert.equal(done.counts.flattened, 5)
+    assert.deepInclude(done.warnings, { message: `too_deep:${MAX_DECK_DEPTH}:5` })
+    const deepest = await db.from('notes').join('decks', 'decks.id', 'notes.deck_id').where('notes.user_id', user.id)
+      .whereRaw(`notes.fields::text like '%front 25%'`).select('decks.name').first()
+    assert.equal(deepest.name, names(25).slice(MAX_DECK_DEPTH - 1).join('::'))
   }).timeout(120_000)
 })
