@@ -1,3 +1,4 @@
+import app from '@adonisjs/core/services/app'
 import env from '#start/env'
 import { defineConfig } from '@adonisjs/lucid'
 import pg from 'pg'
@@ -12,16 +13,39 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value)
 /**
  * DATABASE_URL wins; otherwise the usual DB_* parts. `npm start` and
  * `npm test` set DATABASE_URL to an embedded server when neither is given.
+ * Every connection, of every pool and of the job queue, carries the
+ * timeouts below.
  */
 export function databaseConnection() {
   const url = env.get('DATABASE_URL')
-  if (url) return { connectionString: url }
+  if (url) return { connectionString: url, ...sessionTimeouts() }
   return {
     host: env.get('DB_HOST', '127.0.0.1'),
     port: env.get('DB_PORT', 5432),
     user: env.get('DB_USER', 'postgres'),
     password: env.get('DB_PASSWORD', ''),
     database: env.get('DB_DATABASE', 'mnemo'),
+    ...sessionTimeouts(),
+  }
+}
+
+/*
+ * No session waits forever. A statement ends after DB_STATEMENT_TIMEOUT_MS
+ * in the web process (30 s) and DB_WORKER_STATEMENT_TIMEOUT_MS in the worker
+ * and the other ace commands (10 min: a job's statements, a migration, may
+ * legitimately run long); a lock is waited for DB_LOCK_TIMEOUT_MS (10 s); a
+ * transaction left idle (its holder waiting on something else) is ended after
+ * DB_IDLE_IN_TRANSACTION_TIMEOUT_MS (60 s), releasing its locks. A cycle of
+ * waits that PostgreSQL cannot see (one side idle in its transaction while
+ * its process waits for the other) then ends in an error instead of
+ * stalling every connection. 0 turns one off.
+ */
+function sessionTimeouts() {
+  const worker = app.getEnvironment() === 'console'
+  return {
+    statement_timeout: worker ? env.get('DB_WORKER_STATEMENT_TIMEOUT_MS', 600_000) : env.get('DB_STATEMENT_TIMEOUT_MS', 30_000),
+    lock_timeout: env.get('DB_LOCK_TIMEOUT_MS', 10_000),
+    idle_in_transaction_session_timeout: env.get('DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 60_000),
   }
 }
 

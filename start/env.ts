@@ -22,6 +22,11 @@ export default await Env.create(new URL('../', import.meta.url), {
   DB_USER: Env.schema.string.optional(),
   DB_PASSWORD: Env.schema.string.optional(),
   DB_DATABASE: Env.schema.string.optional(),
+  /* every connection's timeouts, in ms (config/database.ts); 0 turns one off */
+  DB_STATEMENT_TIMEOUT_MS: Env.schema.number.optional(),
+  DB_WORKER_STATEMENT_TIMEOUT_MS: Env.schema.number.optional(),
+  DB_LOCK_TIMEOUT_MS: Env.schema.number.optional(),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: Env.schema.number.optional(),
 
   /* Redis: sessions, rate limits and jobs use it when set */
   REDIS_URL: Env.schema.string.optional(),

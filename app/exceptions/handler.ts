@@ -153,6 +153,11 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     ) {
       return { status: 404, headers, body: entry('not_found', 'E_NOT_FOUND', {}, true) }
     }
+    /* a lock or a statement past its timeout (config/database.ts): the server is busy, not broken */
+    if (error?.code === '55P03' || error?.code === '57014') {
+      headers['Retry-After'] = '5'
+      return { status: 503, headers, body: entry('database_busy', 'E_DATABASE_BUSY', {}, true) }
+    }
     const status = Number(error?.status)
     if (status >= 400 && status < 500) {
       return { status, headers, body: entry('bad_request', error.code ?? 'E_BAD_REQUEST') }

@@ -55,11 +55,20 @@ export default class DeckImport extends BaseModel {
   @column.dateTime()
   declare finishedAt: DateTime | null
 
+  /* a cancel asked of a running import: its job rolls back at its next batch and ends it `cancelled` */
+  @column.dateTime()
+  declare cancelRequestedAt: DateTime | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 
   @column.dateTime({ autoCreate: true, autoUpdate: true })
   declare updatedAt: DateTime
+
+  /** What the learner is shown: a cancel asked of a running import is settled for them, whatever the job still has to roll back. */
+  get shownStatus(): ImportStatus {
+    return this.cancelRequestedAt && !this.isFinished ? 'cancelled' : this.status
+  }
 
   get isFinished() {
     return this.status === 'done' || this.status === 'failed' || this.status === 'cancelled'

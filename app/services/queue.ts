@@ -93,8 +93,25 @@ export function getQueue() {
   return queue
 }
 
+/* jobs on their way into the queue: most callers dispatch after a commit without waiting */
+const adding = new Set<Promise<unknown>>()
+
 export async function dispatch<Name extends JobName>(name: Name, payload: JobPayloads[Name]) {
-  return getQueue().add(name, payload)
+  const added = getQueue().add(name, payload)
+  adding.add(added)
+  void added.finally(() => adding.delete(added)).catch(() => {})
+  return added
+}
+
+/**
+ * Resolves once every job dispatched so far is in the queue. On Redis the
+ * adds of one process arrive in order on its one connection; on the
+ * PostgreSQL backend they go through a pool, so a pause, drain or resume
+ * sent after a dispatch may reach the queue before it (tests that pause the
+ * queue wait for this first).
+ */
+export async function dispatchesSettled() {
+  await Promise.allSettled([...adding])
 }
 
 export async function scheduleRecurringJobs() {

@@ -25,7 +25,7 @@ export default class ImportTransformer {
       fileName: record.fileName,
       format: record.format,
       size: Number(record.size),
-      status: record.status,
+      status: record.shownStatus,
       errorKey: record.errorKey ?? null,
       counts: record.counts,
       warnings: record.warnings,

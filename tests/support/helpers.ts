@@ -46,7 +46,8 @@ async function truncate(tables: string) {
     try {
       return await db.rawQuery(`TRUNCATE ${tables} RESTART IDENTITY CASCADE`)
     } catch (error) {
-      if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error
+      /* a deadlock, or a lock not had within the lock timeout (config/database.ts): tried again */
+      if (!['40P01', '55P03'].includes((error as { code?: string }).code ?? '') || attempt >= 5) throw error
     }
   }
 }

@@ -22,6 +22,22 @@ test.group('Exception handler', () => {
     assert.notInclude(JSON.stringify(body), 'secret internals')
   })
 
+  test('a lock or a statement past its database timeout is a 503 E_DATABASE_BUSY with Retry-After, localized', async ({ assert }) => {
+    for (const code of ['55P03', '57014']) {
+      const req = new IncomingMessage(new Socket())
+      req.method = 'POST'
+      req.url = '/api/decks'
+      req.headers['accept-language'] = 'de'
+      const ctx = await testUtils.createHttpContext({ req, res: new ServerResponse(req) })
+      await new HttpExceptionHandler().handle(Object.assign(new Error('canceling statement due to lock timeout'), { code }), ctx)
+      ctx.response.finish()
+      assert.equal(ctx.response.getStatus(), 503)
+      assert.equal(ctx.response.getHeader('retry-after'), '5')
+      const body = ctx.response.getBody()
+      assert.deepEqual(body, { title: 'Der Server ist gerade ausgelastet', body: 'Bitte versuche es gleich noch einmal.', code: 'E_DATABASE_BUSY' })
+    }
+  })
+
   test('a visit from an open page (X-Inertia) that fails on the server gets the error\'s JSON, which the page shows over itself', async ({ assert }) => {
     const req = new IncomingMessage(new Socket())
     req.method = 'GET'

@@ -38,7 +38,34 @@ export async function startDeckJob<Name extends DeckJobName>(
  * job's transaction must not hold the deck's row lock (it would wait for itself).
  */
 export async function reportProgress(deckId: number, processing: Processing) {
-  await db.connection(PROGRESS_CONNECTION).from('decks').where('id', deckId).update({ processing: JSON.stringify(processing) })
+  await writeProgress('decks', deckId, { processing: JSON.stringify(processing) })
+}
+
+/**
+ * One progress write on the progress pool, skipped when the row is locked.
+ * The job waits for it with its transaction open: had it waited for a lock,
+ * whoever held that lock while waiting for the job's transaction (a deck
+ * delete blocked by the rows the job inserted) would never be answered, a
+ * cycle PostgreSQL cannot see, since the job's side is idle in its
+ * transaction. A counter skipped is written again at the next batch.
+ */
+export async function writeProgress(table: 'decks' | 'deck_imports', id: number, changes: Record<string, unknown>) {
+  const progress = db.connection(PROGRESS_CONNECTION)
+  /* "no key update": the job's own inserts hold the row's key-share lock, which this does not wait for */
+  const free = progress.raw('select id from ?? where id = ? for no key update skip locked', [table, id])
+  await progress.from(table).whereIn('id', free).update(changes)
+}
+
+/**
+ * A job's advisory lock, which serializes jobs on one deck: waited for as
+ * long as the job before it runs (the worker's statement timeout bounds it),
+ * not the lock timeout every connection has, which would fail the second of
+ * two jobs on one deck after a few seconds.
+ */
+export async function waitForJobLock(trx: TransactionClientContract, key: number, id: number) {
+  await trx.rawQuery('set local lock_timeout = 0')
+  await trx.rawQuery('select pg_advisory_xact_lock(?, ?)', [key, id])
+  await trx.rawQuery('set local lock_timeout to default')
 }
 
 /* the first key of the advisory locks that serialize jobs on one deck */
@@ -63,7 +90,7 @@ export async function runDeckJob(
        * counters are written to that row from outside the transaction
        * (so the poll sees them), and a row lock held here would block them.
        */
-      await trx.rawQuery('select pg_advisory_xact_lock(?, ?)', [DECK_JOB_LOCK, deckId])
+      await waitForJobLock(trx, DECK_JOB_LOCK, deckId)
       const deck = await Deck.query({ client: trx }).where('id', deckId).firstOrFail()
       const progress: Progress = (processed) => reportProgress(deckId, { ...deck.processing!, processed })
       const result = await work(trx, progress)

@@ -1,5 +1,5 @@
 import DeckImport from '#models/deck_import'
-import { failImport } from '#actions/imports/end_import'
+import { endImport, failImport } from '#actions/imports/end_import'
 
 /**
  * Imports queued or processing that moved not once since `before`: their
@@ -10,7 +10,9 @@ export async function failAbandonedImports(before: Date) {
   const stale = await DeckImport.query().whereIn('status', ['queued', 'processing']).where('updated_at', '<', before)
   const failed: DeckImport[] = []
   for (const record of stale) {
-    if (await failImport(record, { key: 'import_failed', message: 'abandoned: no progress since ' + record.updatedAt.toISO() })) failed.push(record)
+    /* the learner asked to cancel it: it ends as they asked */
+    if (record.cancelRequestedAt) await endImport(record, ['processing'], { status: 'cancelled' })
+    else if (await failImport(record, { key: 'import_failed', message: 'abandoned: no progress since ' + record.updatedAt.toISO() })) failed.push(record)
   }
   return failed
 }

@@ -15,7 +15,7 @@ import { createImportingDeck, deleteImportingDeck } from '#actions/imports/impor
 export async function retryImport(user: User, id: unknown) {
   const record = await findImport(user, id)
   if (record.status === 'done') throw new ApiException(409, 'E_IMPORT_FINISHED', 'import_finished')
-  if (record.status === 'cancelled') throw new ApiException(409, 'E_IMPORT_CANCELLED', 'import_cancelled')
+  if (record.status === 'cancelled' || record.cancelRequestedAt) throw new ApiException(409, 'E_IMPORT_CANCELLED', 'import_cancelled')
   if (!record.storageKey) throw new ApiException(409, 'E_IMPORT_FILE_GONE', 'import_file_gone')
   if (record.deckId) await removeStoredFiles(await db.transaction((trx) => deleteImportingDeck(trx, record.deckId)))
   return db.transaction(async (trx) => {

@@ -13,7 +13,7 @@ import { ImportError } from '#importers/bundle'
 import type { BundleSource } from '#importers/bundle_source'
 import type { JobPayload } from '#services/queue'
 import { removeStoredFiles } from '#services/stored_files'
-import { failImport } from '#actions/imports/end_import'
+import { endImport, failImport } from '#actions/imports/end_import'
 import { deckNameOf } from '#actions/imports/importing_deck'
 import { Cancelled, writeImport, type RunningImport } from '#actions/imports/write_import'
 
@@ -22,14 +22,18 @@ import { Cancelled, writeImport, type RunningImport } from '#actions/imports/wri
  * transaction (write_import.ts), a batch of notes at a time. A file the readers refuse fails at once
  * with the reader's message; any other failure is retried, and after the
  * last attempt the import fails (end_import.ts). An attempt that is no
- * longer the import's current one (cancelled, retried) stops and leaves
- * the row to whoever moved it on.
+ * longer the import's current one (retried, cancelled while queued) stops
+ * and leaves the row to whoever moved it on; one asked to cancel
+ * (cancel_import.ts) rolls back and ends the import `cancelled`.
  */
 export async function runImport(payload: JobPayload<'import_deck'>, job: Job) {
   const record = await DeckImport.find(payload.importId)
   if (!record || record.attempt !== payload.attempt || record.isFinished || !record.deckId || !record.storageKey) return
   const running: RunningImport = { id: record.id, attempt: payload.attempt, deckId: record.deckId, storageKey: record.storageKey }
-  await db.from('deck_imports').where('id', record.id).update({ status: 'processing', updated_at: new Date() })
+  /* only the current attempt: a cancel or a retry that came first keeps the row as it left it */
+  const started = await db.from('deck_imports').where('id', record.id).where('attempt', payload.attempt).whereIn('status', ['queued', 'processing'])
+    .update({ status: 'processing', updated_at: new Date() })
+  if (!Number(started)) return
   const workDir = app.tmpPath('imports', `${record.id}-${payload.attempt}-${job.attemptsMade}`)
   const storedKeys: string[] = []
   let source: BundleSource | null = null
@@ -42,7 +46,8 @@ export async function runImport(payload: JobPayload<'import_deck'>, job: Job) {
     await removeStoredFiles([running.storageKey])
   } catch (error) {
     await removeStoredFiles(storedKeys)
-    if (error instanceof Cancelled) return
+    /* rolled back: a cancel asked of this attempt ends it now (a retry's new attempt is left alone) */
+    if (error instanceof Cancelled) return void (await endImport(running, ['processing'], { status: 'cancelled' }))
     await failFinally(running, error, job)
   } finally {
     source?.close()

@@ -3,8 +3,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Deck from '#models/deck'
 import type User from '#models/user'
 import type { BundleSource } from '#importers/bundle_source'
-import { PROGRESS_CONNECTION } from '#config/database'
-import { reportProgress } from '#actions/decks/deck_jobs'
+import { reportProgress, waitForJobLock, writeProgress } from '#actions/decks/deck_jobs'
 import { writeBundle, type WriteResult } from '#actions/imports/write_bundle'
 
 /* the lock key of import jobs (deck jobs use another) */
@@ -21,10 +20,14 @@ export interface RunningImport {
 /** Thrown where the attempt learns it is no longer the import's current one (cancelled, retried). */
 export class Cancelled extends Error {}
 
-/* inside the import's transaction through it: a read there sees a cancel committed meanwhile */
+/*
+ * Between batches, inside the import's transaction through it (a plain
+ * read: a cancel committed meanwhile is seen, and nothing is locked that a
+ * cancel would wait for): a retry or a cancel stops the attempt.
+ */
 async function assertCurrent(running: RunningImport, client: Pick<typeof db, 'from'> = db) {
-  const row = await client.from('deck_imports').where('id', running.id).select('attempt', 'status').first()
-  if (!row || row.attempt !== running.attempt || row.status === 'cancelled') throw new Cancelled()
+  const row = await client.from('deck_imports').where('id', running.id).select('attempt', 'status', 'cancel_requested_at').first()
+  if (!row || row.attempt !== running.attempt || row.status === 'cancelled' || row.cancel_requested_at) throw new Cancelled()
 }
 
 /**
@@ -40,7 +43,7 @@ export async function writeImport(running: RunningImport, user: User, source: Bu
   await db.from('decks').where('id', deckId).update({ processing: JSON.stringify({ total, processed: 0, previousState: 'active' }) })
   await assertCurrent(running)
   await db.transaction(async (trx) => {
-    await trx.rawQuery('select pg_advisory_xact_lock(?, ?)', [IMPORT_LOCK, deckId])
+    await waitForJobLock(trx, IMPORT_LOCK, deckId)
     const deck = await Deck.query({ client: trx }).where('id', deckId).firstOrFail()
     const written = await writeBundle(user, deck, source, trx, {
       storedKeys,
@@ -48,7 +51,7 @@ export async function writeImport(running: RunningImport, user: User, source: Bu
       progress: async (processed) => {
         await reportProgress(deckId, { total, processed, previousState: 'active' })
         /* the import moves: the sweep takes only an import that stopped moving for abandoned */
-        await db.connection(PROGRESS_CONNECTION).from('deck_imports').where('id', running.id).update({ updated_at: new Date() })
+        await writeProgress('deck_imports', running.id, { updated_at: new Date() })
       },
     })
     await assertCurrent(running, trx)
@@ -71,8 +74,10 @@ async function finishImport(trx: TransactionClientContract, running: RunningImpo
   const emptied = written.counts.notes === 0 && written.counts.updated > 0 &&
     !(await trx.from('notes').whereIn('deck_id', trx.from('decks').where('root_deck_id', deckId).select('id')).first())
   if (emptied) await trx.from('decks').where('id', deckId).delete()
-  await trx.from('deck_imports').where('id', running.id).update({
+  /* a cancel or a retry that came after the last check still wins: the whole import rolls back */
+  const finished = await trx.from('deck_imports').where('id', running.id).where('attempt', running.attempt).whereNull('cancel_requested_at').update({
     status: 'done', counts: JSON.stringify(written.counts), warnings: JSON.stringify(written.warnings.slice(0, 200)),
     finished_at: new Date(), updated_at: new Date(), ...(emptied ? { deck_id: null } : {}),
   })
+  if (!Number(finished)) throw new Cancelled()
 }

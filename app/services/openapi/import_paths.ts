@@ -30,7 +30,7 @@ export const importPaths = {
   },
   '/deck_imports/{id}': {
     get: op('One import', { auth, params: ['id'], ok: [200, ref('DeckImport')], extra: notFound }),
-    delete: op('Cancel an import: its deck, media and file are removed', { auth, params: ['id'], ok: [200, ref('DeckImport')], extra: { ...notFound, '409': error('E_IMPORT_FINISHED') } }),
+    delete: op('Cancel an import: its deck, media and file are removed. A running import answers at once as cancelled; its job rolls back at its next batch of notes and removes them then (finishedAt is set once it has)', { auth, params: ['id'], ok: [200, ref('DeckImport')], extra: { ...notFound, '409': error('E_IMPORT_FINISHED') } }),
   },
   '/deck_imports/{id}/retry': {
     post: op('Start the import again with the same file (the running attempt is cancelled); a failed import no longer has its file', { auth, params: ['id'], ok: [202, ref('DeckImport')], extra: { ...notFound, '409': error('E_IMPORT_FINISHED, E_IMPORT_CANCELLED, E_IMPORT_FILE_GONE') } }),

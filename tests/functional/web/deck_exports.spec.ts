@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import BulkCreateNotes from '#actions/notes/bulk_create_notes'
 import CreateDeck from '#actions/decks/create_deck'
-import { getQueue } from '#services/queue'
+import { getQueue, dispatchesSettled } from '#services/queue'
 import { makeUser, resetState, waitForMail } from '#tests/support/helpers'
 import { signedIn, WebSession } from '#tests/support/web_session'
 
@@ -15,6 +15,8 @@ async function holdingJobs<T>(work: () => Promise<T>) {
   try {
     return await work()
   } finally {
+    /* the jobs dispatched after a commit are in the queue before it is emptied */
+    await dispatchesSettled()
     await queue.drain(true)
     await queue.resume()
   }

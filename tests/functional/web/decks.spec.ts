@@ -7,7 +7,7 @@ import SaveFolder from '#actions/folders/save_folder'
 import Deck from '#models/deck'
 import Folder from '#models/folder'
 import type User from '#models/user'
-import { getQueue } from '#services/queue'
+import { getQueue, dispatchesSettled } from '#services/queue'
 import { resetState } from '#tests/support/helpers'
 import { signedIn, WebSession } from '#tests/support/web_session'
 import { setProgress, snapshot } from '#tests/functional/api/content/support'
@@ -44,6 +44,8 @@ async function holdingJobs(work: () => Promise<void>) {
   try {
     await work()
   } finally {
+    /* the jobs dispatched after a commit are in the queue before it is emptied */
+    await dispatchesSettled()
     await queue.obliterate({ force: true })
     await queue.resume()
   }

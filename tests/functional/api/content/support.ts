@@ -279,12 +279,14 @@ export function expectStatus(assert: any, response: any, status: number, context
  * whose job must never run (a copy of a deck into itself would never end).
  */
 export async function withQueuePaused<T>(work: () => Promise<T>): Promise<T> {
-  const { getQueue } = await import('#services/queue')
+  const { getQueue, dispatchesSettled } = await import('#services/queue')
   const queue = getQueue()
   await queue.pause()
   try {
     return await work()
   } finally {
+    /* a job dispatched after a commit is not awaited by its caller: in the queue before it is drained */
+    await dispatchesSettled()
     await queue.drain(true)
     await queue.resume()
   }

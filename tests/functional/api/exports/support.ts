@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ApiClient } from '@japa/api-client'
-import { getQueue } from '#services/queue'
+import { getQueue, dispatchesSettled } from '#services/queue'
 import { waitForMail } from '#tests/support/helpers'
 
 /*
@@ -102,6 +102,8 @@ export async function withQueuePaused<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work()
   } finally {
+    /* the jobs dispatched after a commit are in the queue before it is emptied */
+    await dispatchesSettled()
     await queue.drain(true)
     await queue.resume()
   }
