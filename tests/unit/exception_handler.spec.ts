@@ -86,8 +86,9 @@ test.group('Exception handler', () => {
   test('in development too, a raw database error answers no SQL, no stack and no path (JSON and an open page)', async ({ assert }) => {
     const error = await caught(() => db.rawQuery('select * from no_such_table where id = ?', [1]))
     await inDevelopment(async () => {
-      for (const headers of [{ accept: 'application/json' }, { 'x-inertia': 'true', 'accept': 'text/html' }]) {
-        const ctx = await contextFor(headers['x-inertia'] ? '/decks' : '/api/decks', headers)
+      const requests: [string, Record<string, string>][] = [['/api/decks', { accept: 'application/json' }], ['/decks', { 'x-inertia': 'true', 'accept': 'text/html' }]]
+      for (const [url, headers] of requests) {
+        const ctx = await contextFor(url, headers)
         await new HttpExceptionHandler().handle(error, ctx)
         ctx.response.finish()
         assert.equal(ctx.response.getStatus(), 500)
