@@ -10,6 +10,9 @@ export const CONFIRMATIONS_PER_SENDER = 5
 
 const daily = (requests: number) => limiter.use({ requests, duration: '24 hours', blockDuration: '24 hours' })
 
+/* one mailbox under its tags: "ana+1@x" and "ana+2@x" are counted as "ana@x" */
+const mailbox = (email: string) => email.replace(/\+[^@]*@/, '@')
+
 /**
  * Counts a confirmation mail against the address and against the sender
  * before it is sent (the limiter's consume: one atomic step of the store, so
@@ -20,7 +23,7 @@ const daily = (requests: number) => limiter.use({ requests, duration: '24 hours'
  */
 export async function countConfirmationMail(user: User, email: string) {
   try {
-    await daily(CONFIRMATIONS_PER_ADDRESS).consume(`export_confirm:to:${email}`)
+    await daily(CONFIRMATIONS_PER_ADDRESS).consume(`export_confirm:to:${mailbox(email)}`)
     await daily(CONFIRMATIONS_PER_SENDER).consume(`export_confirm:from:${user.id}`)
   } catch (error) {
     if (!(error instanceof limiterErrors.E_TOO_MANY_REQUESTS)) throw error

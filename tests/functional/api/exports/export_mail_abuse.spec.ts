@@ -101,6 +101,9 @@ test.group('Export mail cannot carry a stranger\'s text', (group) => {
     await waitForMails('victim@example.test', 3)
     await new Promise((resolve) => setTimeout(resolve, 300))
     assert.lengthOf(await mailsTo('victim@example.test'), 3)
+    /* a tag is the same mailbox */
+    const tagged = await requestExport(client, senders[0].token, { deck_id: decks[0].id, email: 'victim+again@example.test' })
+    tagged.assertStatus(429)
   })
 
   test('one account sends at most 5 confirmation links a day; its own proven address is not held back', async ({ client, assert }) => {
