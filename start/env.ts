@@ -12,6 +12,8 @@ export default await Env.create(new URL('../', import.meta.url), {
   APP_KEY: Env.schema.secret(),
   APP_URL: Env.schema.string.optional({ format: 'url', tld: false }),
   LOG_LEVEL: Env.schema.string.optional(),
+  /* error answers show the stack and SQL only when a developer sets this (never in production) */
+  DEBUG_ERRORS: Env.schema.boolean.optional(),
   /* proxies whose X-Forwarded-For is believed: addresses, CIDRs, `loopback`, `uniquelocal`… (none by default) */
   TRUSTED_PROXIES: Env.schema.string.optional(),
 

@@ -1,4 +1,3 @@
-import app from '@adonisjs/core/services/app'
 import { type HttpContext, ExceptionHandler } from '@adonisjs/core/http'
 import type { StatusPageRange, StatusPageRenderer } from '@adonisjs/core/types/http'
 import { errors as vineErrors } from '@vinejs/vine'
@@ -7,6 +6,7 @@ import { errors as limiterErrors } from '@adonisjs/limiter'
 import { errors as lucidErrors } from '@adonisjs/lucid'
 import { errors as coreErrors } from '@adonisjs/core'
 import ApiException from '#exceptions/api_exception'
+import { isServiceAway, serviceAway, showsErrorDetails } from '#exceptions/unavailable'
 import { i18nFor, wantsJson } from '#services/request_locale'
 import { uploadLimitOf } from '#services/upload_limits'
 import { FieldLabel } from '#note_types/stock_labels'
@@ -19,7 +19,9 @@ type ErrorBody = { title: string; body?: string; code: string; errors?: { field:
  * adds `errors: [{field, rule, message}]` (field '' when the error is about
  * the request as a whole); 404 (never 403) for what the caller may not see;
  * 401 only for a missing, bad or expired session token; 429 carries
- * Retry-After; a 500 has a generic title and no stack outside development.
+ * Retry-After; a 500 has a generic title and never the stack, the SQL or a
+ * path (unless a developer sets DEBUG_ERRORS: app/exceptions/unavailable.ts);
+ * the database or Redis away is a 503 E_MAINTENANCE, a page for pages.
  */
 /**
  * An upload past the body parser's transport cap is "too big (max N MB)"
@@ -48,7 +50,7 @@ function invalidBody(error: any) {
 }
 
 export default class HttpExceptionHandler extends ExceptionHandler {
-  protected debug = !app.inProduction && !app.inTest
+  protected debug = showsErrorDetails()
   protected renderStatusPages = true
   /* expected client errors are answers, not incidents */
   protected ignoreStatuses = [400, 401, 404, 409, 410, 422, 429]
@@ -62,6 +64,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     /* errors raised before the locale middleware (CSRF, 404) still speak the user's language */
     ctx.i18n = i18nFor(ctx)
     error = uploadTooBig(error, ctx) ?? invalidBody(error) ?? error
+    if (isServiceAway(error)) return this.unavailable(ctx)
     if (!wantsJson(ctx)) {
       /* pages get their errors back through the session, shown on the page they came from */
       if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS && ctx.session) {
@@ -163,8 +166,25 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       return { status, headers, body: entry('bad_request', error.code ?? 'E_BAD_REQUEST') }
     }
     const body: ErrorBody & { stack?: string } = entry('server', 'E_SERVER_ERROR', {}, true)
-    if (app.inDev && error?.stack) body.stack = error.stack
+    if (showsErrorDetails() && error?.stack) body.stack = error.stack
     return { status: 500, headers, body }
+  }
+
+  /**
+   * The database or Redis cannot be reached: 503 E_MAINTENANCE, for pages a
+   * plain page in the reader's language. It needs no session, no user and no
+   * Inertia, which may be what is away (the session store is Redis or the
+   * database).
+   */
+  private async unavailable(ctx: HttpContext) {
+    ctx.response.header('Retry-After', '30')
+    const { status, body } = this.toJson(serviceAway(), ctx)
+    if (wantsJson(ctx) || ctx.request.header('x-inertia')) return ctx.response.status(status).send(body)
+    const page = await ctx.view.render('errors/unavailable', {
+      locale: ctx.i18n.locale, title: body.title, body: body.body, retry: ctx.i18n.t('ui.connection.reload'), retryUrl: ctx.request.url(true),
+    })
+    ctx.response.header('Content-Type', 'text/html; charset=utf-8')
+    return ctx.response.status(status).send(page)
   }
 
   async report(error: unknown, ctx: HttpContext) {

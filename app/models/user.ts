@@ -6,6 +6,7 @@ import { BaseModel, column, hasMany } from '@adonisjs/lucid/orm'
 import type { HasMany } from '@adonisjs/lucid/types/relations'
 import { withAuthFinder } from '@adonisjs/auth/mixins/lucid'
 import SocialAccount from '#models/social_account'
+import ApiException from '#exceptions/api_exception'
 import { SucceedingAccessTokensProvider } from '#services/succeeding_access_tokens'
 import { DbAccessTokensProvider } from '@adonisjs/auth/access_tokens'
 
@@ -196,6 +197,22 @@ export default class User extends compose(BaseModel, AuthFinder) {
 
   get isGuest() {
     return this.provider === 'guest'
+  }
+
+  /**
+   * Every insert and update of a user row: an e-mail another account took
+   * meanwhile (two sign-ups with one address at once, both past their
+   * check) is 422 E_EMAIL_TAKEN, not the database's unique violation.
+   */
+  override async save() {
+    try {
+      return await super.save()
+    } catch (error) {
+      if ((error as { code?: string; constraint?: string })?.code === '23505' && (error as { constraint?: string }).constraint === 'users_email_unique') {
+        throw new ApiException(422, 'E_EMAIL_TAKEN', 'email_taken', { field: 'email' })
+      }
+      throw error
+    }
   }
 
   /** The learner's study day (YYYY-MM-DD): their time zone, starting at the rollover hour. */

@@ -18,9 +18,11 @@ export const SERVER_MESSAGE_HEADER = 'x-server-message'
 /**
  * Maintenance (spec 000 §4): while the flag is on, users created before
  * maintenance_started_at see the server-down alert (no timestamp: everyone).
+ * Admins pass, so they can look around and turn it off again
+ * (PUT /api/remote_flags/maintenance).
  */
-export function inMaintenanceFor(user: Pick<User, 'createdAt'> | null | undefined) {
-  if (!user || !remoteFlag('maintenance')) return false
+export function inMaintenanceFor(user: Pick<User, 'createdAt' | 'isAdmin'> | null | undefined) {
+  if (!user || user.isAdmin || !remoteFlag('maintenance')) return false
   const since = remoteFlag('maintenance_started_at')
   if (!since) return true
   return user.createdAt.toMillis() < Date.parse(since)

@@ -31,15 +31,32 @@ export function stripe(): Stripe {
 /** Whether payments are configured at all (pages show a notice instead of a form when not). */
 export const paymentsConfigured = () => Boolean(env.get('STRIPE_SECRET_KEY'))
 
+/* Stripe's own tolerance for a signature's timestamp, in seconds, either way */
+export const WEBHOOK_TOLERANCE_SECONDS = 300
+
+/** The signed timestamp of a Stripe-Signature header (`t=`; the last one, as the SDK reads it). */
+function signedAt(signature: string) {
+  let timestamp = Number.NaN
+  for (const part of signature.split(',')) {
+    const [key, value] = part.split('=')
+    if (key === 't') timestamp = Number.parseInt(value, 10)
+  }
+  return timestamp
+}
+
 /**
  * The event a webhook request carries, its signature checked against the
- * endpoint secret on the raw body; null when unsigned, forged or stale.
+ * endpoint secret on the raw body; null when unsigned, forged or stale, or
+ * dated more than the tolerance ahead: the SDK only refuses the past, and an
+ * event signed for later would be replayable until then.
  */
 export function verifiedEvent(payload: string, signature: string | undefined): Stripe.Event | null {
   const secret = env.get('STRIPE_WEBHOOK_SECRET')
   if (!secret || !signature) return null
   try {
-    return stripe().webhooks.constructEvent(payload, signature, secret)
+    const event = stripe().webhooks.constructEvent(payload, signature, secret, WEBHOOK_TOLERANCE_SECONDS)
+    const ahead = signedAt(signature) - Math.floor(Date.now() / 1000)
+    return ahead > WEBHOOK_TOLERANCE_SECONDS ? null : event
   } catch {
     return null
   }

@@ -21,7 +21,7 @@ function failureOf(record: DeckExport) {
   return record.errorMessage === 'deck_deleted' ? ('deck_deleted' as const) : ('error' as const)
 }
 
-/** Who asked for an export, as the confirmation mail and page name them. */
+/** Who asked for an export, as the confirmation page names them (the mail names nobody: app/mails/export_address_mail.ts). */
 export function requesterName(user: User) {
   if (user.name && user.username) return `${user.name} (@${user.username})`
   return user.name ?? (user.username ? `@${user.username}` : (user.email ?? 'Mnemo'))

@@ -3,6 +3,7 @@ import { errors as authErrors } from '@adonisjs/auth'
 import User from '#models/user'
 import ApiException from '#exceptions/api_exception'
 import { audit } from '#services/audit'
+import { guardSignIn } from '#services/auth_throttle'
 import { insertAdminToken, insertMasqueradeToken } from '#services/admin_tokens'
 
 /*
@@ -12,8 +13,12 @@ import { insertAdminToken, insertMasqueradeToken } from '#services/admin_tokens'
 
 /** An admin credential for an admin's e-mail and password; anyone else gets the same 400 as a wrong password. */
 export async function issueAdminToken(email: string, password: string, ip: string) {
-  const admin = await User.verifyCredentials(email, password)
-  if (!admin.isAdmin) throw new authErrors.E_INVALID_CREDENTIALS('Invalid user credentials')
+  /* throttled as sign-in, with the same counts: a wrong password here is a failed sign-in */
+  const admin = await guardSignIn(ip, email, async () => {
+    const user = await User.verifyCredentials(email, password)
+    if (!user.isAdmin) throw new authErrors.E_INVALID_CREDENTIALS('Invalid user credentials')
+    return user
+  })
   return db.transaction(async (trx) => {
     const token = await insertAdminToken(trx, admin)
     await audit(admin, 'admin_token.issued', { ip, details: { expiresAt: token.expiresAt.toISOString() } }, trx)

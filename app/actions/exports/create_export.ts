@@ -5,7 +5,8 @@ import DeckExport, { type ExportFormat } from '#models/deck_export'
 import type User from '#models/user'
 import { findDeck } from '#queries/decks/find_deck'
 import { dispatch } from '#services/queue'
-import { isConfirmedAddress } from '#queries/exports/export_addresses'
+import { confirmationMailDue, isConfirmedAddress } from '#queries/exports/export_addresses'
+import { countConfirmationMail } from '#actions/exports/confirmation_limits'
 import { requestConfirmation } from '#actions/exports/request_confirmation'
 
 export interface CreateExportInput {
@@ -34,8 +35,11 @@ const EXPORT_LOCK = 4_205
  */
 export default class CreateExport {
   async handle(user: User, input: CreateExportInput) {
+    /* a guest account costs nothing to make: it may not have mail sent anywhere (the CSV download needs none) */
+    if (user.isGuest) throw new ApiException(403, 'E_GUEST_EXPORT_MAIL', 'guest_export_mail', { hasBody: true })
     const email = (input.email ?? user.email)?.trim().toLowerCase()
     if (!email) throw new ApiException(422, 'E_VALIDATION_ERROR', 'missing_email', { field: 'email' })
+    if (await confirmationMailDue(user, email)) await countConfirmationMail(user, email)
     return db.transaction(async (trx) => {
       const deck = await findDeck(user, input.deckId, trx)
       /* two requests at once must not both see four pending exports */
@@ -67,7 +71,7 @@ export default class CreateExport {
         { client: trx }
       )
       if (confirmed) trx.after('commit', () => void dispatch('export_deck', { exportId: record.id }))
-      else await requestConfirmation(user, email, { locale: input.locale ?? 'en', deckName: deck.name }, trx)
+      else await requestConfirmation(user, email, { locale: input.locale ?? 'en' }, trx)
       return record
     })
   }

@@ -7,11 +7,7 @@ import ExportAddressMail from '#mails/export_address_mail'
 import { CONFIRMATION_HOURS } from '#models/deck_export'
 import ExportAddress from '#models/export_address'
 import type User from '#models/user'
-import { confirmationDigest } from '#queries/exports/export_addresses'
-import { requesterName } from '#transformers/export_transformer'
-
-/* a new confirmation link for the same address at most this often: the earlier one still works */
-export const RESEND_AFTER_MINUTES = 10
+import { confirmationDigest, linkRecentlySent } from '#queries/exports/export_addresses'
 
 /**
  * Mails a confirmation link to `email` for the learner, unless one went out
@@ -21,7 +17,7 @@ export const RESEND_AFTER_MINUTES = 10
 export async function requestConfirmation(
   user: User,
   email: string,
-  options: { locale: string; deckName: string },
+  options: { locale: string },
   trx: TransactionClientContract
 ) {
   await trx.rawQuery(
@@ -30,15 +26,13 @@ export async function requestConfirmation(
   )
   const row = await ExportAddress.query({ client: trx }).where({ userId: user.id, email }).forUpdate().firstOrFail()
   const now = DateTime.now()
-  const recent = row.sentAt && row.tokenHash && row.tokenExpiresAt && row.tokenExpiresAt > now && row.sentAt > now.minus({ minutes: RESEND_AFTER_MINUTES })
-  if (row.confirmedAt || recent) return
+  if (row.confirmedAt || linkRecentlySent(row, now)) return
   const secret = randomBytes(32).toString('base64url')
   row.useTransaction(trx)
   row.merge({ tokenHash: confirmationDigest(secret), tokenExpiresAt: now.plus({ hours: CONFIRMATION_HOURS }), sentAt: now })
   await row.save()
   const message = new ExportAddressMail({
-    to: email, requester: requesterName(user), locale: user.locale ?? options.locale, deckName: options.deckName,
-    link: `${appUrl}/exports/confirm/${secret}`, hours: CONFIRMATION_HOURS,
+    to: email, locale: user.locale ?? options.locale, link: `${appUrl}/exports/confirm/${secret}`, hours: CONFIRMATION_HOURS,
   })
   trx.after('commit', () => void mail.sendLater(message))
 }

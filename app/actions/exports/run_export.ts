@@ -21,6 +21,7 @@ import { EXPORT_LIFETIME_DAYS, downloadUrl } from '#exporters/download_link'
 import { writeAnkiPackage } from '#exporters/anki/write_package'
 import { writeOfc } from '#exporters/ofc/write_ofc'
 import ExportReadyMail from '#mails/export_ready_mail'
+import { isOwnProvenAddress } from '#queries/exports/export_addresses'
 import { removeStoredFiles } from '#services/stored_files'
 
 /** A deck name as a file name: letters, digits and a few marks, never a path. */
@@ -131,7 +132,7 @@ async function finishExport(exportId: number, user: User, file: { key: string; s
     await mail.sendLater(
       new ExportReadyMail({
         to: record.email, name: user.name ?? user.username ?? '', locale: user.locale ?? 'en', deckName: record.deckName,
-        format: record.format, link: downloadUrl(record, expiresAt), days: EXPORT_LIFETIME_DAYS,
+        format: record.format, link: downloadUrl(record, expiresAt), days: EXPORT_LIFETIME_DAYS, ownAddress: isOwnProvenAddress(user, record.email),
       })
     )
   })

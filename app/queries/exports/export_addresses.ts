@@ -14,9 +14,17 @@ import User from '#models/user'
 /** What is stored of a confirmation link's secret. */
 export const confirmationDigest = (secret: string) => createHash('sha256').update(secret).digest('hex')
 
+/* a new confirmation link for the same address at most this often: the earlier one still works */
+export const RESEND_AFTER_MINUTES = 10
+
+/** The account's own address, proven by its owner: the only one whose mails may carry the learner's and the decks' names. */
+export function isOwnProvenAddress(user: User, email: string) {
+  return Boolean(user.email && user.email === email && user.emailVerifiedAt)
+}
+
 /** Whose exports may go to `email` without asking: the owner's proven address, or one confirmed for them. */
 export async function isConfirmedAddress(user: User, email: string, trx?: TransactionClientContract) {
-  if (user.email === email && user.emailVerifiedAt) return true
+  if (isOwnProvenAddress(user, email)) return true
   const row = await ExportAddress.query({ client: trx }).where({ userId: user.id, email }).whereNotNull('confirmedAt').first()
   return Boolean(row)
 }
@@ -37,4 +45,15 @@ export async function findConfirmation(secret: string) {
     .first()
   if (!row) return null
   return { address: row, user: await User.findOrFail(row.userId) }
+}
+
+/** A link mailed to the address in the last RESEND_AFTER_MINUTES that still works: no second mail. */
+export function linkRecentlySent(row: Pick<ExportAddress, 'sentAt' | 'tokenHash' | 'tokenExpiresAt'> | null, now = DateTime.now()) {
+  return Boolean(row?.sentAt && row.tokenHash && row.tokenExpiresAt && row.tokenExpiresAt > now && row.sentAt > now.minus({ minutes: RESEND_AFTER_MINUTES }))
+}
+
+/** Whether an export to `email` would mail a confirmation link there now (read outside any transaction). */
+export async function confirmationMailDue(user: User, email: string) {
+  if (await isConfirmedAddress(user, email)) return false
+  return !linkRecentlySent(await ExportAddress.query().where({ userId: user.id, email }).first())
 }

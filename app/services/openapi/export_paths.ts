@@ -46,7 +46,11 @@ export const exportPaths = {
         ['deck_id']
       ),
       ok: [202, ref('DeckExport')],
-      extra: { ...notFound, '429': error('E_TOO_MANY_EXPORTS: 5 exports already waiting or running; E_EXPORT_DAILY_LIMIT: 20 exports asked for in the last 24 hours') },
+      extra: {
+        ...notFound,
+        '403': error('E_GUEST_EXPORT_MAIL: a guest may not have exports mailed (GET deck_exports/csv/{id} needs no mail)'),
+        '429': error('E_TOO_MANY_EXPORTS: 5 exports already waiting or running; E_EXPORT_DAILY_LIMIT: 20 exports asked for in the last 24 hours; E_EXPORT_CONFIRMATION_LIMIT: 3 confirmation links to one address, or 5 from one account, in 24 hours'),
+      },
     }),
   },
   '/deck_exports/{id}': {

@@ -81,6 +81,10 @@ test.group('Web: remote flags, the paywall and maintenance', (group) => {
     assert.isTrue(WebSession.page(down.text).props.serverDown)
     assert.include(down.text, 'data-server-notice="maintenance"')
     assert.isFalse((await page(fresh.web, '/settings')).props.serverDown)
+    /* an admin passes the gate on the web too, and finds the flags page to turn it off */
+    const admin = await signedIn('admin@example.test')
+    await db.from('users').where('id', admin.user.id).update({ is_admin: true, created_at: new Date(Date.now() - 86_400_000) })
+    assert.isFalse((await page(admin.web, '/settings')).props.serverDown)
   })
 
   test('the server message is a notice on every page and a header', async ({ assert }) => {

@@ -39,6 +39,19 @@ test.group('API admin: the admin token', (group) => {
     assert.lengthOf(await auditRows(), 0)
   })
 
+  test('the admin token is throttled as sign-in: after 5 wrong passwords the right one gets 429 with Retry-After', async ({ client, assert }) => {
+    const admin = await makeUser()
+    admin.isAdmin = true
+    await admin.save()
+    const attempt = (password: string) => client.post('/api/admin/token').json({ email: admin.email, password })
+    for (let i = 0; i < 5; i++) (await attempt('not-the-password')).assertStatus(400)
+    const blocked = await attempt(PASSWORD)
+    blocked.assertStatus(429)
+    assertErrorBody(assert, blocked.body(), 'E_TOO_MANY_REQUESTS')
+    assert.isAbove(Number(blocked.header('retry-after')), 0)
+    assert.lengthOf(await db.from('auth_access_tokens').where('type', 'admin_token'), 0)
+  })
+
   test('every admin call refuses a missing, bad or expired token and a revoked admin with 401', async ({ client, assert }) => {
     const { user, adminToken } = await adminSession(client)
     const calls = [

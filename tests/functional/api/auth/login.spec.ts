@@ -52,6 +52,28 @@ test.group('API sign-in: e-mail', (group) => {
     assert.isAbove(Number(blocked.header('retry-after')), 0)
     ;(await attempt(PASSWORD)).assertStatus(429)
   })
+
+  test('30 wrong passwords sent 10 at a time: no more than the limit of 5 are checked', async ({ client, assert }) => {
+    await makeUser({ email: 'ana@example.test' })
+    const statuses: number[] = []
+    let next = 0
+    const lane = async () => {
+      while (next < 30) {
+        next++
+        const response = await client
+          .post('/api/authentication/login_with_provider')
+          .json({ kind: 'email', user: { email: 'ana@example.test', password: 'wrong-password' } })
+        statuses.push(response.status())
+      }
+    }
+    await Promise.all(Array.from({ length: 10 }, lane))
+    assert.lengthOf(statuses, 30)
+    assert.equal(statuses.filter((status) => status === 400).length, 5, statuses.join(','))
+    assert.equal(statuses.filter((status) => status === 429).length, 25)
+    /* and the right one is refused too, until the block ends */
+    const right = await client.post('/api/authentication/login_with_provider').json({ kind: 'email', user: { email: 'ana@example.test', password: PASSWORD } })
+    right.assertStatus(429)
+  })
 })
 
 test.group('API sign-in: Google and Apple', (group) => {

@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { makeUser, resetState, tokenFor } from '#tests/support/helpers'
+import { WebSession } from '#tests/support/web_session'
 
 /*
  * A request that holds a connection (its transaction) and asks the pool for
@@ -73,5 +74,32 @@ test.group('Parallel sign-ups and username changes', (group) => {
     assert.equal(statuses.filter((status) => status === 200).length, 1, JSON.stringify(statuses))
     assert.equal(statuses.filter((status) => status === 422).length, PARALLEL - 1, JSON.stringify(statuses))
     for (const answer of answers.filter((one) => one.status() === 422)) assert.equal(answer.body().code, 'E_USERNAME_TAKEN')
+  }).timeout(STALL_FAILS_WITHIN_MS)
+  test('10 sign-ups at once with one address: one account, nine 422 E_EMAIL_TAKEN, none a 5xx (API and the web form)', async ({ client, assert }) => {
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        client
+          .post('/api/authentication/register_with_email_and_pass')
+          .json({ user: { email: 'same@example.test', password: 'long-enough-1', name: `Racer ${index}` } })
+      )
+    )
+    const statuses = answers.map((answer) => answer.status())
+    assert.equal(statuses.filter((status) => status === 201).length, 1, JSON.stringify(statuses))
+    for (const answer of answers.filter((one) => one.status() !== 201)) {
+      assert.equal(answer.status(), 422, answer.text().slice(0, 300))
+      assert.equal(answer.body().code, 'E_EMAIL_TAKEN')
+      assert.notMatch(answer.text(), /users_email_unique|insert into|at \S+:\d+/i)
+    }
+
+    const browsers = Array.from({ length: 10 }, () => new WebSession())
+    await Promise.all(browsers.map((web) => web.get('/sign-up')))
+    const posted = await Promise.all(
+      browsers.map((web) => web.post('/sign-up', { name: 'Web Racer', email: 'web@example.test', password: 'long-enough-1', password_confirmation: 'long-enough-1' }))
+    )
+    /* every form answer is a redirect: onward for the one that made the account, back to the form for the rest */
+    for (const answer of posted) assert.equal(answer.status, 302, answer.text.slice(0, 300))
+    assert.equal(posted.filter((answer) => !/\/sign-up$/.test(answer.location ?? '')).length, 1, JSON.stringify(posted.map((answer) => answer.location)))
+    const rows = await db.from('users').whereIn('email', ['same@example.test', 'web@example.test']).count('* as n').first()
+    assert.equal(Number(rows.n), 2)
   }).timeout(STALL_FAILS_WITHIN_MS)
 })

@@ -31,6 +31,22 @@ test.group('API maintenance, app versions and the server message', (group) => {
     ;(await client.get('/api/decks').bearerToken(oldToken)).assertStatus(200)
   })
 
+  test('admins pass the maintenance gate, so an admin can turn it off again through the API', async ({ client, assert }) => {
+    const admin = await makeUser()
+    const learner = await makeUser()
+    await db.from('users').where('id', admin.id).update({ is_admin: true })
+    const adminToken = await tokenFor(admin)
+    const learnerToken = await tokenFor(learner)
+    await flagFromElsewhere('maintenance', true)
+    ;(await client.get('/api/decks').bearerToken(learnerToken)).assertStatus(503)
+    ;(await client.get('/api/decks').bearerToken(adminToken)).assertStatus(200)
+
+    const off = await client.put('/api/remote_flags/maintenance').bearerToken(adminToken).json({ value: false })
+    off.assertStatus(200)
+    assert.isFalse(off.body().value)
+    ;(await client.get('/api/decks').bearerToken(learnerToken)).assertStatus(200)
+  })
+
   test('an app older than min_app_version gets 426 E_APP_UPDATE_REQUIRED; newer, equal and header-less requests pass', async ({ client, assert }) => {
     const token = await tokenFor(await makeUser())
     const old = await client.get('/api/decks').bearerToken(token).header('x-app-version', '1.5.1')

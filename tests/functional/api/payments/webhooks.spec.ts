@@ -131,6 +131,23 @@ test.group('API payments: Stripe webhook event sequences', (group) => {
     assert.isTrue(await premiumOf(user.id))
   })
 
+  test('an event signed more than Stripe\'s 300 s tolerance ahead is refused like a stale one; within it, it is applied', async ({ client, assert }) => {
+    const { user, ids } = await customer()
+    const [succeeded] = eventsOf('refund', ids)
+    const payload = JSON.stringify(succeeded)
+    const now = Math.floor(Date.now() / 1000)
+    for (const ahead of [600, 310]) {
+      const response = await postEvent(client, succeeded, signPayload(payload, 'whsec_test_double', now + ahead))
+      response.assertStatus(400)
+      assert.equal(response.body().code, 'E_WEBHOOK_SIGNATURE')
+    }
+    assert.isFalse(await premiumOf(user.id))
+    assert.lengthOf(await db.from('stripe_events'), 0)
+    /* a clock a little ahead (within the tolerance) is Stripe's own allowance */
+    ;(await postEvent(client, succeeded, signPayload(payload, 'whsec_test_double', now + 60))).assertStatus(200)
+    assert.isTrue(await premiumOf(user.id))
+  })
+
   test('an event for another customer, or of a type the app does not use, touches no one', async ({ client, assert }) => {
     const { user, ids } = await customer()
     const [succeeded] = eventsOf('refund', { ...ids, customer: 'cus_unknown', user: '999999' })
