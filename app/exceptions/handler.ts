@@ -47,6 +47,17 @@ function invalidBody(error: any) {
   return refusedByParser ? new ApiException(422, 'E_INVALID_BODY', 'invalid_body', { field: '' }) : null
 }
 
+/*
+ * PostgreSQL (or Redis) out of reach: the request wrote nothing (its
+ * transaction never committed), and the answer is the maintenance one, 503,
+ * not a 500: the client tries again later.
+ */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006'])
+function serviceAway(error: any) {
+  const away = UNREACHABLE.has(error?.code) || error?.name === 'KnexTimeoutError' || /Connection terminated|Timeout acquiring a connection/.test(String(error?.message))
+  return away ? new ApiException(503, 'E_MAINTENANCE', 'maintenance', { hasBody: true }) : null
+}
+
 export default class HttpExceptionHandler extends ExceptionHandler {
   protected debug = !app.inProduction && !app.inTest
   protected renderStatusPages = true
@@ -61,7 +72,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   async handle(error: any, ctx: HttpContext) {
     /* errors raised before the locale middleware (CSRF, 404) still speak the user's language */
     ctx.i18n = i18nFor(ctx)
-    error = uploadTooBig(error, ctx) ?? invalidBody(error) ?? error
+    error = uploadTooBig(error, ctx) ?? invalidBody(error) ?? serviceAway(error) ?? error
     if (!wantsJson(ctx)) {
       /* pages get their errors back through the session, shown on the page they came from */
       if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS && ctx.session) {

@@ -10,7 +10,7 @@ import { cardsLimitReached, roomIn } from '#actions/decks/card_limit'
 import { assertGuestRoomFor } from '#actions/decks/guest_card_limit'
 import { FREE_COUNTERS, maxCardsFor, takeFreeGeneration } from '#actions/ai/generation_limits'
 import { findEditableDeck } from '#queries/decks/find_deck'
-import { dispatch } from '#services/queue'
+import { queueJob } from '#services/durable_jobs'
 import { activeProvider, needsProvider } from '#ai/cards'
 
 export interface StartStreamInput {
@@ -98,7 +98,7 @@ export async function startStream(user: User, input: StartStreamInput, options: 
     deck.merge({ state: 'ai_notes_generation', processing: { total: maxCards, processed: 0, previousState, streamId: stream.id } })
     await deck.useTransaction(trx).save()
     if (document) await trx.from('ai_documents').where('id', document.id).update({ used_at: new Date() })
-    trx.after('commit', () => void dispatch('ai_stream', { streamId: stream.id }))
+    await queueJob(trx, 'ai_stream', { streamId: stream.id }, user.id)
     return { stream, deck }
   })
 }

@@ -4,7 +4,7 @@ import ApiException from '#exceptions/api_exception'
 import DeckExport, { type ExportFormat } from '#models/deck_export'
 import type User from '#models/user'
 import { findDeck } from '#queries/decks/find_deck'
-import { dispatch } from '#services/queue'
+import { queueJob } from '#services/durable_jobs'
 import { isConfirmedAddress } from '#queries/exports/export_addresses'
 import { requestConfirmation } from '#actions/exports/request_confirmation'
 
@@ -66,7 +66,7 @@ export default class CreateExport {
         },
         { client: trx }
       )
-      if (confirmed) trx.after('commit', () => void dispatch('export_deck', { exportId: record.id }))
+      if (confirmed) await queueJob(trx, 'export_deck', { exportId: record.id }, user.id)
       else await requestConfirmation(user, email, { locale: input.locale ?? 'en', deckName: deck.name }, trx)
       return record
     })

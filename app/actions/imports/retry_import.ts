@@ -2,7 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import ApiException from '#exceptions/api_exception'
 import type User from '#models/user'
 import { findImport } from '#queries/imports/find_import'
-import { dispatch } from '#services/queue'
+import { queueJob } from '#services/durable_jobs'
 import { removeStoredFiles } from '#services/stored_files'
 import { createImportingDeck, deleteImportingDeck } from '#actions/imports/importing_deck'
 
@@ -23,7 +23,7 @@ export async function retryImport(user: User, id: unknown) {
     const attempt = record.attempt + 1
     record.useTransaction(trx).merge({ deckId: deck.id, status: 'queued', attempt, errorKey: null, errorMessage: null, counts: {}, warnings: [], finishedAt: null })
     await record.save()
-    trx.after('commit', () => void dispatch('import_deck', { importId: record.id, attempt }))
+    await queueJob(trx, 'import_deck', { importId: record.id, attempt }, user.id)
     return record
   })
 }

@@ -2,7 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import DeckImport from '#models/deck_import'
 import type User from '#models/user'
 import type { BundleFormat } from '#importers/bundle'
-import { dispatch } from '#services/queue'
+import { queueJob } from '#services/durable_jobs'
 import { createImportingDeck } from '#actions/imports/importing_deck'
 
 export interface StartImportInput {
@@ -35,7 +35,7 @@ export async function startImport(user: User, input: StartImportInput) {
       },
       { client: trx }
     )
-    trx.after('commit', () => void dispatch('import_deck', { importId: record.id, attempt: 1 }))
+    await queueJob(trx, 'import_deck', { importId: record.id, attempt: 1 }, user.id)
     return record
   })
 }
