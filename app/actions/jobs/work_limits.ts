@@ -49,10 +49,15 @@ export async function lockLearnerWork(user: User, trx: TransactionClientContract
   await trx.rawQuery('select pg_advisory_xact_lock(?, ?)', [WORK_LOCK, user.id])
 }
 
-export const tooManyJobs = (kind: WorkKind, max: number) =>
-  kind === 'export'
-    ? new ApiException(429, 'E_TOO_MANY_EXPORTS', 'too_many_exports', { values: { max }, hasBody: true })
-    : new ApiException(429, 'E_TOO_MANY_JOBS', 'too_many_jobs', { values: { max, kind }, hasBody: true })
+/* past `atOnce`: 429, its body saying to wait for one to end (when that is, nobody knows: no Retry-After) */
+const TOO_MANY: Record<Exclude<WorkKind, 'speech'>, (max: number) => ApiException> = {
+  import: (max) => new ApiException(429, 'E_TOO_MANY_JOBS', 'too_many_imports', { values: { max }, hasBody: true }),
+  ai: (max) => new ApiException(429, 'E_TOO_MANY_JOBS', 'too_many_generations', { values: { max }, hasBody: true }),
+  ocr: (max) => new ApiException(429, 'E_TOO_MANY_JOBS', 'too_many_scans', { values: { max }, hasBody: true }),
+  export: (max) => new ApiException(429, 'E_TOO_MANY_EXPORTS', 'too_many_exports', { values: { max }, hasBody: true }),
+}
+
+export const tooManyJobs = (kind: Exclude<WorkKind, 'speech'>, max: number) => TOO_MANY[kind](max)
 
 /**
  * Refuses (429) a learner's new import, export or AI generation while

@@ -51,7 +51,7 @@ test.group('Work limits: at once and per hour, by plan', (group) => {
     /* the free learner's hour allows 10: of the 20, the others are the hour's 429 or the cap's */
     const refused = answers.richAnswers.find((response) => response.status() === 429)!
     assertErrorBody(assert, refused.body(), 'E_TOO_MANY_JOBS')
-    assert.equal(refused.body().title, 'Too many at once')
+    assert.equal(refused.body().title, 'Too many imports at once')
     assert.include(refused.body().body, '5 imports waiting or running')
     /* nothing of a refused upload stays: rows as many as accepted */
     assert.equal(Number((await db.from('deck_imports').where('user_id', rich.id).count('* as n').first()).n), 5)
