@@ -20,7 +20,7 @@ export type WorkKind = 'import' | 'export' | 'ai' | 'ocr' | 'speech'
 type Limits = { atOnce: number; perHour?: number }
 
 export const WORK_LIMITS: Record<WorkKind, { free: Limits; premium: Limits }> = {
-  import: { free: { atOnce: 2, perHour: 10 }, premium: { atOnce: 5, perHour: 60 } },
+  import: { free: { atOnce: 3, perHour: 10 }, premium: { atOnce: 5, perHour: 60 } },
   /* exports count by the day instead (20 in any 24 hours, create_export.ts): each mails a link */
   export: { free: { atOnce: 5 }, premium: { atOnce: 5 } },
   ai: { free: { atOnce: 1, perHour: 10 }, premium: { atOnce: 3, perHour: 60 } },
