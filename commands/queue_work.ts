@@ -28,6 +28,9 @@ export default class QueueWork extends BaseCommand {
     await worker.waitUntilReady()
     await scheduleRecurringJobs()
     this.logger.info(`worker ready (concurrency ${this.concurrency})`)
+    /* accepted jobs the queue lost while it was away (a restart, a Redis without its data): handed again now, not at the first sweep */
+    const { handOffLostJobs } = await import('#services/durable_jobs')
+    void handOffLostJobs().catch((error) => this.logger.warning(`the job outbox could not be swept: ${error.message}`))
     this.app.terminating(async () => {
       await worker.close()
       await closeQueue()

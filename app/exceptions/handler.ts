@@ -49,6 +49,7 @@ function invalidBody(error: any) {
   return refusedByParser ? new ApiException(422, 'E_INVALID_BODY', 'invalid_body', { field: '' }) : null
 }
 
+
 export default class HttpExceptionHandler extends ExceptionHandler {
   protected debug = showsErrorDetails()
   protected renderStatusPages = true
@@ -142,7 +143,8 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       return { status: 400, headers, body: entry('invalid_credentials', 'E_INVALID_CREDENTIALS') }
     }
     if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) {
-      const seconds = Math.max(1, Math.ceil(error.response.availableIn / 1000))
+      /* the limiter gives seconds already (a block of an hour said 4 s before) */
+      const seconds = Math.max(1, Math.ceil(error.response.availableIn))
       headers['Retry-After'] = String(seconds)
       return {
         status: 429,

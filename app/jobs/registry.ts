@@ -25,6 +25,7 @@ export const JOB_HANDLERS: { [Name in JobName]: () => Promise<{ default: JobHand
   expire_premium_grace: () => import('#jobs/expire_premium_grace'),
   generate_speech: () => import('#jobs/generate_speech'),
   send_study_reminders: () => import('#jobs/send_study_reminders'),
+  hand_off_jobs: () => import('#jobs/hand_off_jobs'),
 }
 
 export function isJobName(name: string): name is JobName {

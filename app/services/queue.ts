@@ -2,6 +2,7 @@ import { Queue, createPostgresBackend } from 'bullmq'
 import type { MessageBodyTemplates, NodeMailerMessage } from '@adonisjs/mail/types'
 import { databaseConnection } from '#config/database'
 import { redisUrl } from '#config/redis'
+import logger from '@adonisjs/core/services/logger'
 
 /**
  * Background jobs on BullMQ: its Redis backend when REDIS_URL is set, its
@@ -39,6 +40,8 @@ export interface JobPayloads {
   generate_speech: { noteId: number }
   /** the study-reminder scan; `now` (ISO) only from tests, a fake clock */
   send_study_reminders: { now?: string }
+  /** the jobs written durably that the queue does not have, handed to it again (app/services/durable_jobs.ts) */
+  hand_off_jobs: { olderThanMs?: number }
 }
 
 export type JobName = keyof JobPayloads
@@ -62,6 +65,8 @@ export const SCHEDULES: { name: { [Name in JobName]: NoPayload extends JobPayloa
   { name: 'expire_premium_grace', everyMs: 60 * 60 * 1000 },
   /* study reminders whose time has come (app/actions/client/study_reminders.ts): each is due for an hour, sent once */
   { name: 'send_study_reminders', everyMs: 5 * 60 * 1000 },
+  /* accepted jobs the queue lost or never got (it was away): handed again, never twice (app/services/durable_jobs.ts) */
+  { name: 'hand_off_jobs', everyMs: 60 * 1000 },
 ]
 
 const defaultJobOptions = {
@@ -71,10 +76,14 @@ const defaultJobOptions = {
   removeOnFail: 5000,
 }
 
+/* tests point the web process's queue elsewhere (a closed port: the queue is away); undefined: the configured one */
+let redisOverride: string | undefined
+
 /** Where the queue lives: the queue and the worker connect the same way. */
 export function queueBackend() {
-  if (redisUrl) {
-    return { connection: { url: redisUrl, maxRetriesPerRequest: null } as any, factory: undefined }
+  const url = redisOverride ?? redisUrl
+  if (url) {
+    return { connection: { url, maxRetriesPerRequest: null } as any, factory: undefined }
   }
   const pg = databaseConnection()
   return {
@@ -89,8 +98,19 @@ export function getQueue() {
   if (!queue) {
     const { connection, factory } = queueBackend()
     queue = new Queue(QUEUE_NAME, { connection, defaultJobOptions }, factory as any)
+    /* a queue that cannot be reached is an answer to wait for (durable_jobs.ts), never an uncaught 'error' that ends the process */
+    queue.on('error', (error) => logger.warn({ err: error }, 'the queue cannot be reached'))
   }
   return queue
+}
+
+/** Tests only: the web process's queue on another Redis (a closed port), or back on its own with none. */
+export async function useQueueRedis(url?: string) {
+  const away = queue
+  queue = undefined
+  redisOverride = url
+  /* a queue that never reached its Redis may not close cleanly: it is dropped either way */
+  await Promise.race([away?.close(), new Promise((resolve) => setTimeout(resolve, 2000))]).catch(() => {})
 }
 
 /* jobs on their way into the queue: most callers dispatch after a commit without waiting */

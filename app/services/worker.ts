@@ -1,12 +1,58 @@
-import { Worker } from 'bullmq'
+import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq'
 import logger from '@adonisjs/core/services/logger'
 import { QUEUE_NAME, queueBackend } from '#services/queue'
+import { ownerOfJob, settleJob } from '#services/durable_jobs'
 import { runJob } from '#jobs/registry'
+
+/* a job whose learner has their share running waits this long, then takes its place at the back of the queue */
+export const TURN_DELAY_MS = 1_000
+
+/** The most jobs of one learner a worker runs at once: half its slots, so others always find one. */
+export function perLearnerShare(concurrency: number) {
+  return Math.max(1, Math.floor(concurrency / 2))
+}
+
+/**
+ * The worker's processor, fair between learners: a job whose learner (named
+ * by its outbox job id) already has their share running in this worker goes
+ * back to the queue for a moment (delayed, not an attempt), so one
+ * learner's many jobs never hold every slot. A job from the outbox settles
+ * its row when it ends, done or failed for good.
+ */
+function fairProcessor(concurrency: number) {
+  const running = new Map<number, number>()
+  const share = perLearnerShare(concurrency)
+  return async (job: Job, token?: string) => {
+    const owner = ownerOfJob(job.id)
+    if (owner !== null) {
+      if ((running.get(owner) ?? 0) >= share) {
+        await job.moveToDelayed(Date.now() + TURN_DELAY_MS, token)
+        throw new DelayedError()
+      }
+      running.set(owner, (running.get(owner) ?? 0) + 1)
+    }
+    try {
+      const result = await runJob(job)
+      await settleJob(job)
+      return result
+    } catch (error) {
+      const lastAttempt = error instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1)
+      if (lastAttempt) await settleJob(job)
+      throw error
+    } finally {
+      if (owner !== null) {
+        const left = (running.get(owner) ?? 1) - 1
+        if (left > 0) running.set(owner, left)
+        else running.delete(owner)
+      }
+    }
+  }
+}
 
 /** The worker side of the queue (`node ace queue:work`): takes jobs and runs their handlers. */
 export function startWorker(concurrency = 4) {
   const { connection, factory } = queueBackend()
-  const worker = new Worker(QUEUE_NAME, runJob, { connection, concurrency }, factory as any)
+  const worker = new Worker(QUEUE_NAME, fairProcessor(concurrency), { connection, concurrency }, factory as any)
   worker.on('failed', (job, error) => {
     logger.error({ err: error, job: job?.name, attempts: job?.attemptsMade }, 'job failed')
   })

@@ -88,7 +88,7 @@ export async function pageCall(web: WebSession, method: string, path: string, bo
     method, headers, redirect: 'manual',
     body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
   })
-  return { status: response.status, location: response.headers.get('location'), body: (await response.json().catch(() => null)) as any }
+  return { status: response.status, location: response.headers.get('location'), headers: response.headers, body: (await response.json().catch(() => null)) as any }
 }
 
 /** An Inertia partial reload of one optional prop (a dialog's lazy list, as the page asks for it when the dialog opens): its props. */

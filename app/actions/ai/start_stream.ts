@@ -10,8 +10,9 @@ import { cardsLimitReached, roomIn } from '#actions/decks/card_limit'
 import { assertGuestRoomFor } from '#actions/decks/guest_card_limit'
 import { FREE_COUNTERS, maxCardsFor, takeFreeGeneration } from '#actions/ai/generation_limits'
 import { findEditableDeck } from '#queries/decks/find_deck'
-import { dispatch } from '#services/queue'
+import { queueJob } from '#services/durable_jobs'
 import { activeProvider, needsProvider } from '#ai/cards'
+import { assertRoomFor, takeHourly } from '#actions/jobs/work_limits'
 
 export interface StartStreamInput {
   kind: AiStreamKind
@@ -71,6 +72,7 @@ export async function startStream(user: User, input: StartStreamInput, options: 
   if (input.kind === 'words' && !input.words?.length) throw promptMissing()
   /* an open topic needs a model: said at once, nothing taken (the offline generator makes cards from documents and word lists) */
   if (input.kind === 'prompt' && activeProvider() === 'offline') throw needsProvider()
+  await takeHourly(user, 'ai')
 
   return db.transaction(async (trx) => {
     const document = input.kind === 'document' ? await findDocument(user, input.documentId, trx) : null
@@ -78,6 +80,8 @@ export async function startStream(user: User, input: StartStreamInput, options: 
     const deck = await targetDeck(user, input, document?.file_name ?? null, trx)
     if ((await roomIn(deck.id, trx)) <= 0) throw cardsLimitReached()
     await assertGuestRoomFor(deck.id, 1, trx)
+    /* the learner's generations waiting or running, counted under their lock (work_limits.ts) */
+    await assertRoomFor(user, 'ai', trx)
 
     const request: AiStreamRequest = {
       format: input.format ?? 'basic',
@@ -98,7 +102,7 @@ export async function startStream(user: User, input: StartStreamInput, options: 
     deck.merge({ state: 'ai_notes_generation', processing: { total: maxCards, processed: 0, previousState, streamId: stream.id } })
     await deck.useTransaction(trx).save()
     if (document) await trx.from('ai_documents').where('id', document.id).update({ used_at: new Date() })
-    trx.after('commit', () => void dispatch('ai_stream', { streamId: stream.id }))
+    await queueJob(trx, 'ai_stream', { streamId: stream.id }, user.id)
     return { stream, deck }
   })
 }

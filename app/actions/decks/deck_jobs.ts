@@ -3,7 +3,8 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { UnrecoverableError, type Job } from 'bullmq'
 import ApiException from '#exceptions/api_exception'
 import Deck, { type DeckState, type Processing } from '#models/deck'
-import { dispatch, type DeckJobName, type JobPayload } from '#services/queue'
+import type { DeckJobName, JobPayload } from '#services/queue'
+import { queueJob } from '#services/durable_jobs'
 import { PROGRESS_CONNECTION } from '#config/database'
 
 /**
@@ -27,8 +28,8 @@ export async function startDeckJob<Name extends DeckJobName>(
   await deck.useTransaction(trx).save()
   /* the payload the job takes: its deck, and the rest as the caller gave it (typed above) */
   const full = { deckId: deck.id, ...payload } as JobPayload<Name>
-  /* after the commit, so the worker sees the deck in its new state */
-  trx.after('commit', () => void dispatch(job, full))
+  /* written now, handed to the queue after the commit, so the worker sees the deck in its new state */
+  await queueJob(trx, job, full, deck.userId)
 }
 
 /**

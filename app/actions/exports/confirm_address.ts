@@ -5,7 +5,7 @@ import { CONFIRMATION_HOURS } from '#models/deck_export'
 import ExportAddress from '#models/export_address'
 import User from '#models/user'
 import { confirmationDigest } from '#queries/exports/export_addresses'
-import { dispatch } from '#services/queue'
+import { queueJob } from '#services/durable_jobs'
 
 export const confirmationExpired = () =>
   new ApiException(410, 'E_LINK_EXPIRED', 'export_confirmation_expired', { hasBody: true })
@@ -42,9 +42,9 @@ export async function confirmAddress(secret: string) {
       .where('created_at', '>', since)
       .update({ status: 'queued', updated_at: new Date() })
       .returning('id')
+    /* handed to the queue after the commit: the worker finds the rows queued */
+    for (const { id } of started) await queueJob(trx, 'export_deck', { exportId: id }, user.id)
     return { email: row.email, user, started: started.map(({ id }) => id) }
   })
-  /* after the commit: the worker finds the rows queued */
-  for (const id of result.started) await dispatch('export_deck', { exportId: id })
   return result
 }

@@ -4,10 +4,11 @@ import ApiException from '#exceptions/api_exception'
 import DeckExport, { type ExportFormat } from '#models/deck_export'
 import type User from '#models/user'
 import { findDeck } from '#queries/decks/find_deck'
-import { dispatch } from '#services/queue'
+import { queueJob } from '#services/durable_jobs'
 import { confirmationMailDue, isConfirmedAddress } from '#queries/exports/export_addresses'
 import { countConfirmationMail } from '#actions/exports/confirmation_limits'
 import { requestConfirmation } from '#actions/exports/request_confirmation'
+import { assertRoomFor, lockLearnerWork } from '#actions/jobs/work_limits'
 
 export interface CreateExportInput {
   deckId: unknown
@@ -18,12 +19,8 @@ export interface CreateExportInput {
   locale?: string
 }
 
-/* a learner's exports waiting or running at once: more is a runaway client, not a learner */
-export const MAX_PENDING_EXPORTS = 5
 /* exports asked for in any 24 hours: a learner backs up a few decks a day; more mails strangers or bots */
 export const MAX_DAILY_EXPORTS = 20
-/* the first key of the advisory lock that serializes one user's export requests */
-const EXPORT_LOCK = 4_205
 
 /**
  * Queues an export of a deck the user may see (404 otherwise); the job writes
@@ -43,7 +40,7 @@ export default class CreateExport {
     return db.transaction(async (trx) => {
       const deck = await findDeck(user, input.deckId, trx)
       /* two requests at once must not both see four pending exports */
-      await trx.rawQuery('select pg_advisory_xact_lock(?, ?)', [EXPORT_LOCK, user.id])
+      await lockLearnerWork(user, trx)
       const today = await trx
         .from('deck_exports')
         .where('user_id', user.id)
@@ -53,15 +50,8 @@ export default class CreateExport {
       if (Number(today.count) >= MAX_DAILY_EXPORTS) {
         throw new ApiException(429, 'E_EXPORT_DAILY_LIMIT', 'export_daily_limit', { values: { max: MAX_DAILY_EXPORTS }, hasBody: true })
       }
-      const pending = await trx
-        .from('deck_exports')
-        .where('user_id', user.id)
-        .whereIn('status', ['queued', 'processing'])
-        .count('* as count')
-        .first()
-      if (Number(pending.count) >= MAX_PENDING_EXPORTS) {
-        throw new ApiException(429, 'E_TOO_MANY_EXPORTS', 'too_many_exports', { values: { max: MAX_PENDING_EXPORTS }, hasBody: true })
-      }
+      /* 5 waiting or running at once (work_limits.ts): more is a runaway client, not a learner */
+      await assertRoomFor(user, 'export', trx)
       const confirmed = await isConfirmedAddress(user, email, trx)
       const record = await DeckExport.create(
         {
@@ -70,7 +60,7 @@ export default class CreateExport {
         },
         { client: trx }
       )
-      if (confirmed) trx.after('commit', () => void dispatch('export_deck', { exportId: record.id }))
+      if (confirmed) await queueJob(trx, 'export_deck', { exportId: record.id }, user.id)
       else await requestConfirmation(user, email, { locale: input.locale ?? 'en' }, trx)
       return record
     })

@@ -6,6 +6,8 @@ import { isStorableText, unstorableIn, unstorableTextError } from '#services/sto
 import { removeStoredFiles } from '#services/stored_files'
 import { importUploadValidator, textOptionsOf } from '#validators/imports'
 import { startImport } from '#actions/imports/start_import'
+import db from '@adonisjs/lucid/services/db'
+import { assertRoomFor, takeHourly } from '#actions/jobs/work_limits'
 import { UPLOAD_OVERHEAD, fileMissing, streamUpload, tooBig, type StoredUpload } from '#actions/imports/upload_stream'
 
 /**
@@ -20,6 +22,9 @@ export async function receiveUpload(ctx: HttpContext, user: User) {
   if (declared > MAX_IMPORT_BYTES + UPLOAD_OVERHEAD) throw tooBig()
   /* nothing to stream: the multipart reader would wait for parts that never come */
   if (!ctx.request.is(['multipart/form-data'])) throw fileMissing()
+  /* the plan's imports an hour, and room among those waiting, before a byte is stored (start_import counts again under the lock) */
+  await takeHourly(user, 'import')
+  await db.transaction((trx) => assertRoomFor(user, 'import', trx))
   const upload = await streamUpload(ctx)
   try {
     const fields = await checkFields(ctx, upload)

@@ -2,9 +2,10 @@ import db from '@adonisjs/lucid/services/db'
 import ApiException from '#exceptions/api_exception'
 import type User from '#models/user'
 import { findImport } from '#queries/imports/find_import'
-import { dispatch } from '#services/queue'
+import { queueJob } from '#services/durable_jobs'
 import { removeStoredFiles } from '#services/stored_files'
 import { createImportingDeck, deleteImportingDeck } from '#actions/imports/importing_deck'
+import { assertRoomFor, takeHourly } from '#actions/jobs/work_limits'
 
 /**
  * Starts the user's import again with the same upload: the running attempt
@@ -17,13 +18,16 @@ export async function retryImport(user: User, id: unknown) {
   if (record.status === 'done') throw new ApiException(409, 'E_IMPORT_FINISHED', 'import_finished')
   if (record.status === 'cancelled' || record.cancelRequestedAt) throw new ApiException(409, 'E_IMPORT_CANCELLED', 'import_cancelled')
   if (!record.storageKey) throw new ApiException(409, 'E_IMPORT_FILE_GONE', 'import_file_gone')
+  await takeHourly(user, 'import')
   if (record.deckId) await removeStoredFiles(await db.transaction((trx) => deleteImportingDeck(trx, record.deckId)))
   return db.transaction(async (trx) => {
+    /* this import, queued or processing, is counted already */
+    await assertRoomFor(user, 'import', trx, record.id)
     const deck = await createImportingDeck(user, { fileName: record.fileName, format: record.format, folderId: record.folderId }, trx)
     const attempt = record.attempt + 1
     record.useTransaction(trx).merge({ deckId: deck.id, status: 'queued', attempt, errorKey: null, errorMessage: null, counts: {}, warnings: [], finishedAt: null })
     await record.save()
-    trx.after('commit', () => void dispatch('import_deck', { importId: record.id, attempt }))
+    await queueJob(trx, 'import_deck', { importId: record.id, attempt }, user.id)
     return record
   })
 }

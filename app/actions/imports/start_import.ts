@@ -2,8 +2,9 @@ import db from '@adonisjs/lucid/services/db'
 import DeckImport from '#models/deck_import'
 import type User from '#models/user'
 import type { BundleFormat } from '#importers/bundle'
-import { dispatch } from '#services/queue'
+import { queueJob } from '#services/durable_jobs'
 import { createImportingDeck } from '#actions/imports/importing_deck'
+import { assertRoomFor } from '#actions/jobs/work_limits'
 
 export interface StartImportInput {
   fileName: string
@@ -26,6 +27,8 @@ export interface StartImportInput {
 /** After the upload: the deck the import fills and its row, then the job (once both are committed). */
 export async function startImport(user: User, input: StartImportInput) {
   return db.transaction(async (trx) => {
+    /* the learner's imports waiting or running, counted under their lock (work_limits.ts) */
+    await assertRoomFor(user, 'import', trx)
     const folderId = input.folderId ?? null
     const deck = await createImportingDeck(user, { fileName: input.fileName, format: input.format, folderId }, trx)
     const record = await DeckImport.create(
@@ -35,7 +38,7 @@ export async function startImport(user: User, input: StartImportInput) {
       },
       { client: trx }
     )
-    trx.after('commit', () => void dispatch('import_deck', { importId: record.id, attempt: 1 }))
+    await queueJob(trx, 'import_deck', { importId: record.id, attempt: 1 }, user.id)
     return record
   })
 }

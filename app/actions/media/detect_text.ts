@@ -1,6 +1,8 @@
 import ApiException from '#exceptions/api_exception'
 import { decodeImage } from '#services/media_helpers/base64_image'
 import { enabledLanguages, recognize, type OcrLanguage } from '#services/media_helpers/ocr'
+import type User from '#models/user'
+import { takeHourly, withRunningSlot } from '#actions/jobs/work_limits'
 
 /**
  * Scan text and occlusion detection: the base64 check first (the spec), then
@@ -8,12 +10,14 @@ import { enabledLanguages, recognize, type OcrLanguage } from '#services/media_h
  * the words (x, y, width, height in the image's pixels: one mask per word,
  * as an occlusion card hides words), the lines' rectangles and the text
  * read; an image without readable text is 422 E_NO_TEXT_FOUND ("no text
- * found in image").
+ * found in image"). The learner's plan bounds the scans an hour and at once
+ * (work_limits.ts: 429).
  */
-export async function detectText(base64: string, language?: OcrLanguage) {
+export async function detectText(user: User, base64: string, language?: OcrLanguage) {
   const { bytes } = await decodeImage(base64)
   const chosen = language && enabledLanguages().includes(language) ? language : enabledLanguages()[0]
-  const result = await recognize(bytes, chosen)
+  await takeHourly(user, 'ocr')
+  const result = await withRunningSlot(user, 'ocr', () => recognize(bytes, chosen))
   if (!result.words.length) throw new ApiException(422, 'E_NO_TEXT_FOUND', 'no_text_found', { field: 'base64' })
   const rect = ({ x, y, width, height }: { x: number; y: number; width: number; height: number }) => ({ x, y, width, height })
   return {

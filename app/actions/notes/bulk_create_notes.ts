@@ -22,7 +22,7 @@ export default class BulkCreateNotes {
       return notes
     })
     /* a deck with text-to-speech on: the new notes' audio, once they are committed */
-    await queueSpeechOf(created)
+    await queueSpeechOf(user, created)
     return created
   }
 }

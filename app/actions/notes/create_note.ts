@@ -15,6 +15,6 @@ export async function createNote(user: User, deckId: unknown, input: NoteInput) 
     const deck = await findEditableDeck(user, deckId, trx)
     return new SaveNote().handle(user, deck, input, trx)
   })
-  await queueSpeech(note)
+  await queueSpeech(user, note)
   return note
 }

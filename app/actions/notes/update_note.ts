@@ -41,6 +41,6 @@ export async function updateNote(user: User, found: { id: number; deckId: number
     if (note.deckId !== deck.id) deck = await findEditableDeck(user, note.deckId, trx)
     return new SaveNote().handle(user, deck, keptFrom(note, changes), trx, note)
   })
-  await queueSpeech(note)
+  await queueSpeech(user, note)
   return note
 }

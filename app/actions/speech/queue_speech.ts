@@ -1,29 +1,32 @@
+import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import type Note from '#models/note'
-import { dispatch, getQueue, type JobPayload } from '#services/queue'
+import { queueJob } from '#services/durable_jobs'
+import type User from '#models/user'
+import { takeHourly } from '#actions/jobs/work_limits'
 
 /**
  * Queues the audio of a saved note whose speech is pending (SaveNote marks
- * it), once its transaction is committed. The note is saved either way: a
- * queue that cannot be reached leaves the sides pending, and the next save
- * queues them again.
+ * it), once its transaction is committed: written to the job outbox, then
+ * handed to the queue (a queue away: the worker's sweep hands it later).
+ * The note is saved either way: past the plan's sides an hour
+ * (work_limits.ts), or should even the outbox fail, the sides stay pending
+ * and the next save queues them again.
  */
-export async function queueSpeech(note: Note) {
-  if (!note.$extras.speechPending) return
-  try {
-    await dispatch('generate_speech', { noteId: note.id })
-  } catch (error) {
-    logger.error({ err: error, noteId: note.id }, 'text-to-speech could not be queued')
-  }
+export async function queueSpeech(user: User, note: Note) {
+  await queueSpeechOf(user, [note])
 }
 
-/** The same for many notes at once (POST notes/bulk_create): one round trip to the queue. */
-export async function queueSpeechOf(notes: Note[]) {
+/** The same for many notes at once (POST notes/bulk_create). */
+export async function queueSpeechOf(user: User, notes: Note[]) {
   const pending = notes.filter((note) => note.$extras.speechPending)
   if (!pending.length) return
   try {
-    await getQueue().addBulk(pending.map((note) => ({ name: 'generate_speech', data: { noteId: note.id } satisfies JobPayload<'generate_speech'> })))
+    await takeHourly(user, 'speech', pending.length)
+    await db.transaction(async (trx) => {
+      for (const note of pending) await queueJob(trx, 'generate_speech', { noteId: note.id }, note.userId)
+    })
   } catch (error) {
-    logger.error({ err: error, notes: pending.length }, 'text-to-speech could not be queued')
+    logger.warn({ err: error, notes: pending.length }, 'text-to-speech not queued now: the next save queues it')
   }
 }

@@ -18,9 +18,9 @@ export default class EditorMediaController {
   /** POST /notes/scan_text {base64}: the text read from a photo, for the field being edited. */
   async scanText(ctx: HttpContext) {
     ctx.session.reflash()
-    ctx.auth.use('web').getUserOrFail()
+    const user = ctx.auth.use('web').getUserOrFail()
     const input = await ctx.request.validateUsing(scanTextValidator)
-    return detectText(input.base64, input.language)
+    return detectText(user, input.base64, input.language)
   }
 
   /** GET /notes/image_search?q: the picker's results. */

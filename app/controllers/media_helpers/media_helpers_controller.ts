@@ -8,9 +8,9 @@ import { cardDailyEventValidator, imageOcclusionValidator, imageSuggestionsValid
 export default class MediaHelpersController {
   /** POST ai/image_occlusion {base64} → the rectangles of the text in the image. */
   async imageOcclusion({ auth, request }: HttpContext) {
-    auth.use('api').getUserOrFail()
+    const user = auth.use('api').getUserOrFail()
     const input = await request.validateUsing(imageOcclusionValidator)
-    return detectText(input.base64, input.language)
+    return detectText(user, input.base64, input.language)
   }
 
   /** GET images/suggestions?q → photos with their author (attribution). */

@@ -7,7 +7,7 @@
 | zero, given back when a stream makes nothing), the deck's 3000 cards and a
 | guest's created cards (a stream stops there, `error` says which).
 */
-import { entity, error, int, listOf, nullable, obj, op, ref, str, unprocessable } from '#services/openapi/schema'
+import { entity, error, errors, int, listOf, nullable, obj, op, ref, str, unprocessable } from '#services/openapi/schema'
 
 const auth = true
 const cardFormat = str({ enum: ['basic', 'reversed', 'cloze', 'mixed'] })
@@ -19,6 +19,7 @@ const streamErrors = {
   '403': error('E_GUEST_CARDS_LIMIT: a guest\'s decks hold guest_cards_created cards; or the deck may not be edited by the caller'),
   '404': error('The deck, folder or document is not found, or not the caller\'s'),
   '409': error('E_DECK_PROCESSING (a job works on the deck), E_DECK_ARCHIVED'),
+  '429': { ...errors['429'], description: 'E_TOO_MANY_JOBS: the plan\'s generations waiting or running at once (wait for one to end); E_TOO_MANY_REQUESTS: the plan\'s generations an hour (Retry-After)' },
   '422': unprocessable('Validation failed; E_AI_TOO_MANY_CARDS (over the plan\'s maximum: values in the message), E_AI_NEEDS_PROVIDER (an open topic with no AI provider configured), E_CARDS_LIMIT_REACHED (the deck holds 3000 cards)'),
 }
 

@@ -1,5 +1,5 @@
 /* Deck imports in the OpenAPI document. */
-import { entity, error, obj, op, ref, str, unprocessable } from '#services/openapi/schema'
+import { entity, error, errors, obj, op, ref, str, unprocessable } from '#services/openapi/schema'
 
 const int = { type: 'integer' }
 const auth = true
@@ -14,6 +14,8 @@ export const importSchemas = {
   }),
 }
 
+const tooMany = { ...errors['429'], description: 'E_TOO_MANY_JOBS: the plan\'s imports waiting or running at once (wait for one to end); E_TOO_MANY_REQUESTS: the plan\'s imports an hour (Retry-After)' }
+
 export const importPaths = {
   '/deck_imports': {
     post: {
@@ -21,6 +23,7 @@ export const importPaths = {
         auth, ok: [202, ref('DeckImport')],
         extra: {
           '413': error('E_FILE_TOO_BIG: over 500 MB (refused from Content-Length before the upload is read)'),
+          '429': tooMany,
           '422': unprocessable('E_UNSUPPORTED_FORMAT (the bytes are no Anki package, .ofc or text, whatever the name says), E_ONE_FILE_ONLY, E_EMPTY_FILE'),
         },
       }),
@@ -33,6 +36,6 @@ export const importPaths = {
     delete: op('Cancel an import: its deck, media and file are removed. A running import answers at once as cancelled; its job rolls back at its next batch of notes and removes them then (finishedAt is set once it has)', { auth, params: ['id'], ok: [200, ref('DeckImport')], extra: { ...notFound, '409': error('E_IMPORT_FINISHED') } }),
   },
   '/deck_imports/{id}/retry': {
-    post: op('Start the import again with the same file (the running attempt is cancelled); a failed import no longer has its file', { auth, params: ['id'], ok: [202, ref('DeckImport')], extra: { ...notFound, '409': error('E_IMPORT_FINISHED, E_IMPORT_CANCELLED, E_IMPORT_FILE_GONE') } }),
+    post: op('Start the import again with the same file (the running attempt is cancelled); a failed import no longer has its file', { auth, params: ['id'], ok: [202, ref('DeckImport')], extra: { ...notFound, '409': error('E_IMPORT_FINISHED, E_IMPORT_CANCELLED, E_IMPORT_FILE_GONE'), '429': tooMany } }),
   },
 }

@@ -4,7 +4,7 @@
 | events. Text-to-speech has no call of its own: it is the Note entity's
 | textToSpeechMap, made by the worker while the deck's tts_enabled is on.
 */
-import { bool, entity, error, int, listOf, nullable, obj, op, str, unprocessable } from '#services/openapi/schema'
+import { bool, entity, error, errors, int, listOf, nullable, obj, op, str, unprocessable } from '#services/openapi/schema'
 
 const auth = true
 const rect = { x: int, y: int, width: int, height: int }
@@ -32,7 +32,7 @@ export const mediaHelperPaths = {
         text: str({ description: 'the lines read, one per line' }),
         language: str(),
       })],
-      extra: { '422': unprocessable('E_INVALID_BASE64, E_UNSUPPORTED_MEDIA, E_IMAGE_TOO_BIG, E_NO_TEXT_FOUND, or validation') },
+      extra: { '422': unprocessable('E_INVALID_BASE64, E_UNSUPPORTED_MEDIA, E_IMAGE_TOO_BIG, E_NO_TEXT_FOUND, or validation'), '429': { ...errors['429'], description: 'E_TOO_MANY_JOBS: the plan\'s scans waiting or running at once (wait for one to end); E_TOO_MANY_REQUESTS: the plan\'s scans an hour (Retry-After)' } },
     }),
   },
   '/images/suggestions': {

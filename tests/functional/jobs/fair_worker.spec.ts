@@ -1,0 +1,61 @@
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import { makeUser, resetState, tokenFor } from '#tests/support/helpers'
+import { resetAi, scriptAi } from '#tests/support/ai_server'
+import { waitForStream, workerWithAiDouble } from '../api/ai/support.js'
+import { upload, waitForImport } from '../api/imports/support.js'
+
+/*
+ * One learner's many jobs do not starve another's (issue 27): the worker
+ * (concurrency 2, as the suite runs it) gives one learner at most half its
+ * slots; a job of a learner who has their share running goes back to the
+ * queue for a moment. Learner A queues slow AI generations (the provider
+ * double streams a card every 300 ms), then learner B a two-row import:
+ * B's import is done while every one of A's generations is still unfinished.
+ * Without the turns, A's generations hold both slots and B waits for them.
+ */
+test.group('Fair worker: one learner cannot hold every slot', (group) => {
+  let restore: () => Promise<void>
+  group.setup(async () => {
+    restore = await workerWithAiDouble('openai')
+    return () => restore()
+  })
+  group.each.setup(async () => {
+    await resetState()
+    resetAi()
+  })
+  group.each.timeout(120_000)
+
+  test('a learner\'s small import finishes before another learner\'s queue of slow generations drains', async ({ client, assert }) => {
+    const a = await makeUser()
+    await db.from('users').where('id', a.id).update({ is_premium: true })
+    const aToken = await tokenFor(a)
+    const b = await makeUser()
+    const bToken = await tokenFor(b)
+
+    scriptAi({ endless: true, everyMs: 300 }, { endless: true, everyMs: 300 }, { endless: true, everyMs: 300 })
+    const streams: number[] = []
+    for (let i = 0; i < 3; i++) {
+      const created = await client.post('/api/notes/ai_stream_create').bearerToken(aToken).json({ user_prompt: `Numbers ${i}`, deck_name: `Slow ${i}`, cards_amount: 40 })
+      created.assertStatus(201)
+      streams.push(created.body().streamId)
+    }
+    /* A's first generation is making cards: A holds their share */
+    await waitForStream(client, aToken, streams[0], (body) => body.count >= 1)
+
+    const imported = await upload(client, bToken, Buffer.from('front,back\nhola,hello\nadios,bye\n'), 'small.csv')
+    imported.assertStatus(202)
+    const done = await waitForImport(client, bToken, imported.body().id)
+    assert.equal(done.status, 'done')
+
+    /* the order of completion: none of A's generations has finished, and A never ran more than their share */
+    const states = await db.from('ai_streams').whereIn('id', streams).orderBy('id').select('status')
+    assert.notInclude(states.map((row) => row.status), 'done')
+    assert.isAtMost(states.filter((row) => row.status === 'running').length, 1)
+
+    for (const id of streams) {
+      const cancelled = await client.delete('/api/notes/cancel_stream').qs({ stream_id: id }).bearerToken(aToken)
+      cancelled.assertStatus(200)
+    }
+  })
+})
