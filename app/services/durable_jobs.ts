@@ -3,7 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import type { Job } from 'bullmq'
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { getQueue, type JobName, type JobPayloads } from '#services/queue'
+import { dispatch, getQueue, type JobName, type JobPayloads } from '#services/queue'
 
 /**
  * Jobs a learner's request starts are never only in memory: the job's row
@@ -43,7 +43,8 @@ async function handOff(row: OutboxRow) {
     timer = setTimeout(() => reject(new Error(`the queue did not take the job within ${HAND_OFF_MS} ms`)), HAND_OFF_MS)
   })
   try {
-    await Promise.race([getQueue().add(row.name, row.payload, { jobId: row.job_id }), away])
+    /* through dispatch, so dispatchesSettled() waits for it too */
+    await Promise.race([dispatch(row.name, row.payload as JobPayloads[JobName], { jobId: row.job_id }), away])
   } finally {
     clearTimeout(timer)
   }

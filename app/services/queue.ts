@@ -116,8 +116,8 @@ export async function useQueueRedis(url?: string) {
 /* jobs on their way into the queue: most callers dispatch after a commit without waiting */
 const adding = new Set<Promise<unknown>>()
 
-export async function dispatch<Name extends JobName>(name: Name, payload: JobPayloads[Name]) {
-  const added = getQueue().add(name, payload)
+export async function dispatch<Name extends JobName>(name: Name, payload: JobPayloads[Name], options?: { jobId?: string }) {
+  const added = getQueue().add(name, payload, options)
   adding.add(added)
   void added.finally(() => adding.delete(added)).catch(() => {})
   return added
