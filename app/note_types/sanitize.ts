@@ -185,7 +185,8 @@ export function sanitizeFieldHtml(html: string, storedImage?: (url: string) => s
  * sanitizer reads them (entities decoded): what a save fetches and stores.
  */
 export function remoteImageSources(html: string): string[] {
-  if (typeof html !== 'string' || !MARKUP.test(html) || !/<img/i.test(html)) return []
+  /* a remote address has two slashes somewhere (or an escape that makes them): most images of an import are local names */
+  if (typeof html !== 'string' || !/<img/i.test(html) || !/\/\/|\\|&#|&sol;/i.test(html)) return []
   const found = new Set<string>()
   sanitizeFieldHtml(html, (url) => (found.add(url), null))
   return [...found]
