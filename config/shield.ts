@@ -1,7 +1,9 @@
 import { defineConfig } from '@adonisjs/shield'
+import { pagePolicy } from '#services/content_security'
 
 const shieldConfig = defineConfig({
-  csp: { enabled: false, directives: {}, reportOnly: false },
+  /* README, "Security headers": scripts by nonce, everything else from the app's origin */
+  csp: { enabled: true, directives: pagePolicy(), reportOnly: false },
   csrf: {
     enabled: true,
     /*

@@ -109,6 +109,12 @@ export default await Env.create(new URL('../', import.meta.url), {
   CELLO_PRODUCT_ID: Env.schema.string.optional(),
   CELLO_SCRIPT_URL: Env.schema.string.optional(),
   BROWSER_EXTENSION_ORIGIN: Env.schema.string.optional(),
+  /*
+   * Which addresses a note's remote image may be fetched from when it is stored (README:
+   * "Remote images in cards"): `public` (default; never loopback or private ranges), `any`
+   * (private ones too), `loopback` (this machine only, no DNS: the tests), `none` (never fetched).
+   */
+  REMOTE_IMAGE_ADDRESSES: Env.schema.enum.optional(['public', 'any', 'loopback', 'none'] as const),
 
   /*
    * AI text generation (cards, AI note templates): see the README's "AI providers". With

@@ -8,6 +8,7 @@ import { browserClient } from '@japa/browser-client'
 import { startIdentityServer, stopIdentityServer } from '#tests/support/identity_server'
 import { startWorkerProcess, stopWorkerProcess } from '#tests/support/worker_process'
 import { launchChromium } from '#tests/support/chromium'
+import { assertNoPolicyViolations, watchPolicyViolations } from '#tests/support/policy_violations'
 import { startStripeServer, stopStripeServer } from '#tests/support/stripe_server'
 import { UNSPLASH_TEST_KEY, startUnsplashServer, stopUnsplashServer } from '#tests/support/unsplash_server'
 import { startAiServer, stopAiServer } from '#tests/support/ai_server'
@@ -17,7 +18,7 @@ export const plugins: Config['plugins'] = [
   assert(),
   apiClient(),
   pluginAdonisJS(app),
-  browserClient({ runInSuites: ['browser'], launcher: (options) => launchChromium(options) }),
+  browserClient({ runInSuites: ['browser'], launcher: async (options) => watchPolicyViolations(await launchChromium(options)) }),
 ]
 
 export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
@@ -53,6 +54,11 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
 }
 
 export const configureSuite: Config['configureSuite'] = (suite) => {
+  /* a page that breaks its Content-Security-Policy fails its test */
+  if (suite.name === 'browser') {
+    suite.onTest((test) => test.teardown(() => assertNoPolicyViolations()))
+    suite.onGroup((group) => group.each.teardown(() => assertNoPolicyViolations()))
+  }
   if (['browser', 'functional'].includes(suite.name)) {
     /* jobs run in `node ace queue:work`, a process of its own, as in production */
     suite.setup(() => startWorkerProcess(2))

@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html'
-import { isAllowedHref, isAllowedMediaSrc } from '#note_types/urls'
+import { isAllowedHref, isAllowedMediaSrc, isRemoteUrl } from '#note_types/urls'
 
 /*
  * One allowlist for everything that ends up in a card: what the rich-text
@@ -71,6 +71,9 @@ const DISCARD_WITH_CONTENT = [
 
 type Mode = 'field' | 'template'
 
+/* while a save sanitizes: a remote image's stored copy (its local URL), or null when it has none */
+let localImage: ((url: string) => string | null) | null = null
+
 /* data-cloze holds the revealed answer as HTML; a study page may inject it, so it is cleaned too. */
 let dataClozeDepth = 0
 function cleanDataCloze(value: string): string | undefined {
@@ -127,23 +130,31 @@ function buildOptions(mode: Mode): sanitizeHtml.IOptions {
     nestingLimit: 256,
     /* sanitize-html's scheme check stays on as a second layer; ours is stricter (data: images only) */
     transformTags: {
-      '*': (tagName, attribs) => {
-        const kept: sanitizeHtml.Attributes = {}
-        const isLink = tagName === 'a'
-        for (const [name, value] of Object.entries(attribs)) {
-          if (isLink && (name === 'rel' || name === 'target')) continue
-          const cleaned = keepAttribute(mode, tagName, name, value)
-          if (cleaned !== undefined) kept[name] = cleaned
-        }
-        /* links open outside the study page and tell the target nothing about it */
-        if (isLink) {
-          kept.rel = 'noopener noreferrer nofollow'
-          kept.target = '_blank'
-        }
-        return { tagName, attribs: kept }
+      '*': (tagName, attribs) => keepAttributes(mode, tagName, attribs),
+      /* a remote image never stays: its stored copy (a save's) or its alt text */
+      'img': (tagName, attribs) => {
+        if (!attribs.src || !isRemoteUrl(attribs.src)) return keepAttributes(mode, tagName, attribs)
+        const local = localImage?.(attribs.src.trim())
+        return local ? keepAttributes(mode, tagName, { ...attribs, src: local }) : { tagName: 'span', attribs: {}, text: attribs.alt ?? '' }
       },
     },
   }
+}
+
+function keepAttributes(mode: Mode, tagName: string, attribs: sanitizeHtml.Attributes) {
+  const kept: sanitizeHtml.Attributes = {}
+  const isLink = tagName === 'a'
+  for (const [name, value] of Object.entries(attribs)) {
+    if (isLink && (name === 'rel' || name === 'target')) continue
+    const cleaned = keepAttribute(mode, tagName, name, value)
+    if (cleaned !== undefined) kept[name] = cleaned
+  }
+  /* links open outside the study page and tell the target nothing about it */
+  if (isLink) {
+    kept.rel = 'noopener noreferrer nofollow'
+    kept.target = '_blank'
+  }
+  return { tagName, attribs: kept }
 }
 
 const OPTIONS: Record<Mode, sanitizeHtml.IOptions> = {
@@ -159,9 +170,26 @@ const OPTIONS: Record<Mode, sanitizeHtml.IOptions> = {
  */
 const MARKUP = /[<>&"]/
 
-export function sanitizeFieldHtml(html: string): string {
+export function sanitizeFieldHtml(html: string, storedImage?: (url: string) => string | null): string {
   if (typeof html === 'string' && !MARKUP.test(html)) return html
-  return sanitizeHtml(html ?? '', OPTIONS.field)
+  localImage = storedImage ?? null
+  try {
+    return sanitizeHtml(html ?? '', OPTIONS.field)
+  } finally {
+    localImage = null
+  }
+}
+
+/**
+ * The remote images (`<img src="http(s)://…">`) a field names, as the
+ * sanitizer reads them (entities decoded): what a save fetches and stores.
+ */
+export function remoteImageSources(html: string): string[] {
+  /* a remote address has two slashes somewhere (or an escape that makes them): most images of an import are local names */
+  if (typeof html !== 'string' || !/<img/i.test(html) || !/\/\/|\\|&#|&sol;/i.test(html)) return []
+  const found = new Set<string>()
+  sanitizeFieldHtml(html, (url) => (found.add(url), null))
+  return [...found]
 }
 
 /*

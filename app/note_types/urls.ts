@@ -29,12 +29,22 @@ export function isDataImage(url: string): boolean {
   return DATA_IMAGE.test(compactUrl(url))
 }
 
-/* img/audio/video/source: media files of the collection (relative), the web, or inline raster images. */
+/*
+ * img/audio/video/source: media files of the collection (relative) or inline
+ * raster images. Never another host: a card shown would make its viewer's
+ * browser call it (a remote image is stored when the note is saved:
+ * remoteImageSources, README "Remote images in cards").
+ */
 export function isAllowedMediaSrc(url: string): boolean {
   const scheme = urlScheme(url)
   if (scheme === null) return isRelativePath(url)
-  if (scheme === 'http' || scheme === 'https') return true
   return scheme === 'data' && isDataImage(url)
+}
+
+/** An address on another host: http(s) or protocol-relative. */
+export function isRemoteUrl(url: string): boolean {
+  const scheme = urlScheme(url)
+  return scheme === 'http' || scheme === 'https' || (scheme === null && PROTOCOL_RELATIVE.test(compactUrl(url)))
 }
 
 /*
@@ -47,10 +57,9 @@ export function isAllowedHref(url: string, allowPlaceholder = false): boolean {
   return allowPlaceholder && scheme === null && isRelativePath(url) && url.includes('{{')
 }
 
-/* CSS url(): relative paths, https and inline raster images; never plain http (mixed content). */
+/* CSS url(): relative paths and inline raster images; never another host (it would see every viewer). */
 export function isAllowedCssUrl(url: string): boolean {
   const scheme = urlScheme(url)
   if (scheme === null) return isRelativePath(url)
-  if (scheme === 'https') return true
   return scheme === 'data' && isDataImage(url)
 }

@@ -7,6 +7,7 @@ import { mapFields, type ResolvedType } from '#actions/imports/bundle_note_types
 import type { DeckParts, DeckRoom } from '#actions/imports/bundle_decks'
 import { writeHistory } from '#actions/imports/bundle_history'
 import { insertRows } from '#actions/imports/insert_rows'
+import { MAX_REMOTE_IMAGES_PER_BATCH, storeRemoteImages } from '#actions/media/store_remote_images'
 
 /** What the note writer needs besides the batch: what the steps before it made. */
 export interface NoteTargets {
@@ -15,6 +16,8 @@ export interface NoteTargets {
   deckIds: Map<string, number>
   parts: DeckParts
   room: DeckRoom
+  /** drive keys stored so far (a failed import removes them) */
+  storedKeys: string[]
 }
 
 /** A batch as the writer works on it: each note's cards, and the learner's notes it has too. */
@@ -22,6 +25,8 @@ interface BatchTargets extends NoteTargets {
   cardsByNote: Map<string, BundleCard[]>
   /** the learner's notes of the batch's guids, from before this import: updated in place */
   existing: Map<string, { id: number; deck_id: number }>
+  /** the batch's remote images stored: remote URL → local URL (store_remote_images.ts) */
+  storedImages: Map<string, string>
 }
 
 /**
@@ -54,7 +59,7 @@ function prepareBundleNote(write: BundleWrite, targets: BatchTargets, note: Bund
       fields: mapFields(type, note, targets.mediaUrls),
       fieldAttachmentsMap: note.fieldAttachmentsMap,
       reverse: false,
-    }, { imagesAllowed: true })
+    }, { imagesAllowed: true, storedImages: targets.storedImages })
   } catch {
     write.counts.skipped++
     write.warnings.push({ message: `note_invalid:${note.guid}` })
@@ -112,7 +117,12 @@ export async function writeNoteBatch(write: BundleWrite, common: NoteTargets, ba
     if (list) list.push(card)
     else cardsByNote.set(card.noteKey, [card])
   }
-  const targets: BatchTargets = { ...common, cardsByNote, existing: await existingNotes(write, batch.notes) }
+  /* remote images the batch's notes name are stored as the package's own media are */
+  const storedImages = await storeRemoteImages(batch.notes.flatMap((note) => Object.values(note.fields)), { userId: write.user.id, deckId: write.root.id }, write.trx, {
+    max: MAX_REMOTE_IMAGES_PER_BATCH, storedKeys: common.storedKeys,
+  })
+  write.counts.media += storedImages.size
+  const targets: BatchTargets = { ...common, cardsByNote, existing: await existingNotes(write, batch.notes), storedImages }
   const rows: Record<string, unknown>[] = []
   const created: Created[] = []
   for (const note of batch.notes) {

@@ -38,7 +38,7 @@ export async function writeBundle(user: User, root: Deck, source: BundleSource, 
   const mediaUrls = await storeMedia(write, options)
   write.counts.media = mediaUrls.size
   const deckIds = await createDecks(write)
-  const targets = { noteTypes, mediaUrls, deckIds, parts: new DeckParts(write), room: new DeckRoom(write) }
+  const targets = { noteTypes, mediaUrls, deckIds, parts: new DeckParts(write), room: new DeckRoom(write), storedKeys: options.storedKeys }
   let processed = 0
   for await (const batch of source.batches(BATCH)) {
     await options.checkpoint()

@@ -2,7 +2,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import ApiException from '#exceptions/api_exception'
 import NoteType from '#models/note_type'
 import type { FieldAttachmentsMap, NoteFields, NoteTypeDefinition, OcclusionMask } from '#note_types/types'
-import { sanitizeFieldHtml } from '#note_types/sanitize'
+import { remoteImageSources, sanitizeFieldHtml } from '#note_types/sanitize'
 import { htmlToPlainText } from '#note_types/plain_text'
 import { cardOrdinals, isReversible, validateFields } from '#note_types/cards'
 import { clientKeyOf, resolveFieldKeys } from '#note_types/field_keys'
@@ -85,7 +85,7 @@ function cleanAttachments(definition: NoteTypeDefinition, map: AttachmentsInput 
 export function prepareNote(
   noteType: NoteType,
   input: NoteInput,
-  options: { imagesAllowed: boolean; previous?: NoteFields }
+  options: { imagesAllowed: boolean; previous?: NoteFields; storedImages?: Map<string, string> }
 ): PreparedNote {
   const definition = noteType.definition
   const given = resolveFieldKeys(definition, input.fields)
@@ -97,8 +97,17 @@ export function prepareNote(
     throw invalid(problem === 'unknown' ? 'unknown_field' : 'duplicate_field', `field_attachments_map.${key}`, { field: key })
   }
   const named = (title: string) => clientKeyOf(definition, given, title)
+  const before = new Set(Object.values(options.previous ?? {}).flatMap(imagesIn))
+  /* remote images: their stored copies (store_remote_images.ts), the others their alt text */
+  const stored = (url: string) => options.storedImages?.get(url) ?? null
   const fields: NoteFields = {}
-  for (const field of definition.fields) fields[field.name] = sanitizeFieldHtml(String(given.byName[field.name] ?? ''))
+  for (const field of definition.fields) {
+    const raw = String(given.byName[field.name] ?? '')
+    if (!options.imagesAllowed && remoteImageSources(raw).some((src) => !before.has(src))) {
+      throw new ApiException(422, 'E_IMAGES_NOT_ALLOWED', 'images_not_allowed', { field: `fields.${named(field.name)}` })
+    }
+    fields[field.name] = sanitizeFieldHtml(raw, stored)
+  }
 
   const attachments = cleanAttachments(definition, masks.byName)
   const problem = validateFields(definition, fields, attachments)[0]
@@ -106,7 +115,6 @@ export function prepareNote(
     throw invalid(`note_${problem.problem}`, `fields.${named(problem.field)}`, { field: new FieldLabel(problem.field, noteType.kind !== 'custom') })
   }
 
-  const before = new Set(Object.values(options.previous ?? {}).flatMap(imagesIn))
   for (const [name, html] of Object.entries(fields)) {
     const images = imagesIn(html)
     if (images.length > MAX_IMAGES_PER_SIDE) throw invalid('too_many_images', `fields.${named(name)}`, { max: MAX_IMAGES_PER_SIDE })

@@ -8,6 +8,7 @@ import { findNoteType, prepareNote, type NoteInput } from '#actions/notes/note_c
 import { assertRoomFor } from '#actions/decks/card_limit'
 import ApiException from '#exceptions/api_exception'
 import { syncNoteSpeech } from '#actions/speech/note_speech'
+import { storeRemoteImages } from '#actions/media/store_remote_images'
 
 /** Anki-style: 64 random bits, printable; the identity re-imports and sharing match on. */
 export const newGuid = () => randomBytes(8).toString('base64url')
@@ -33,7 +34,11 @@ export default class SaveNote {
   async handle(user: User, deck: Deck, input: NoteInput, trx: TransactionClientContract, existing?: Note) {
     const noteType = await findNoteType({ id: deck.userId }, input.noteTypeId, trx)
     assertMayMake(user, noteType.kind, existing, noteType.id)
-    const prepared = prepareNote(noteType, input, { imagesAllowed: deck.imagesAllowed, previous: existing?.fields })
+    /* remote images are fetched and stored now, in the save (README: Remote images in cards) */
+    const storedImages = deck.imagesAllowed
+      ? await storeRemoteImages(Object.values(input.fields ?? {}), { userId: deck.userId, deckId: deck.rootDeckId ?? deck.id }, trx)
+      : undefined
+    const prepared = prepareNote(noteType, input, { imagesAllowed: deck.imagesAllowed, previous: existing?.fields, storedImages })
     const note = existing ?? new Note().fill({ userId: deck.userId, guid: newGuid(), tags: [], libraryNoteId: null })
     const current = existing ? (await Card.query({ client: trx }).where('note_id', existing.id)).map((card) => card.ord) : []
     const added = prepared.ords.filter((ord) => !current.includes(ord))

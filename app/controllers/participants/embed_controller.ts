@@ -1,6 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { embedSnippetFor, embeddedCards, embeddedDeck, originOf } from '#queries/participants/embedded_deck'
 import EmbedTransformer from '#transformers/embed_transformer'
+import { setDirective } from '#services/content_security'
 
 /** A shared deck framed on other sites: the only page allowed in an <iframe> elsewhere. */
 export default class EmbedController {
@@ -11,7 +12,7 @@ export default class EmbedController {
     const cards = deck ? await embeddedCards(deck) : []
     /* every other page is DENY (config/shield.ts); this one may be framed anywhere */
     response.removeHeader('X-Frame-Options')
-    response.header('Content-Security-Policy', 'frame-ancestors *')
+    setDirective(response, 'frame-ancestors', '*')
     return inertia.render('participant/embed', EmbedTransformer.page(token, deck, cards))
   }
 

@@ -122,7 +122,11 @@ test.group('Web participant: embed', (group) => {
     const response = await anonymous.get(`/embed/${token}`)
     assert.equal(response.status, 200)
     assert.isNull(response.headers.get('x-frame-options'))
-    assert.equal(response.headers.get('content-security-policy'), 'frame-ancestors *')
+    /* the pages' whole policy, with only the framing opened */
+    const policy = response.headers.get('content-security-policy')!.split(';').map((part) => part.trim())
+    assert.include(policy, 'frame-ancestors *')
+    assert.include(policy, `object-src 'none'`)
+    assert.lengthOf(policy.filter((part) => part.startsWith('frame-ancestors')), 1)
     const page = WebSession.page(response.text)
     assert.equal(page.component, 'participant/embed')
     assert.isFalse(page.props.unavailable)

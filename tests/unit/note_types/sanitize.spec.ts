@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { sanitizeCss, sanitizeFieldHtml, sanitizeTemplateHtml } from '#note_types/sanitize'
+import { remoteImageSources, sanitizeCss, sanitizeFieldHtml, sanitizeTemplateHtml } from '#note_types/sanitize'
 import { htmlToPlainText } from '#note_types/plain_text'
 import { XSS_PAYLOADS, assertNeutralized, findXssProblem } from '#tests/fixtures/xss_payloads'
 
@@ -16,12 +16,12 @@ const UNCHANGED = [
   '<table><thead><tr><th colspan="2">h</th></tr></thead><tbody><tr><td rowspan="2">a</td><td>b</td></tr></tbody><tfoot><tr><td>f</td></tr></tfoot></table>',
   '<ruby>漢<rp>(</rp><rt>かん</rt><rp>)</rp></ruby><ruby>字<rt>じ</rt></ruby>',
   '<font color="#ff0000">red</font> <font color="blue">blue</font>',
-  '<img src="https://example.com/a.png" alt="A" title="t" width="100" height="50" />',
+  '<img src="/media/0b3f9c1e-2d4a-4f6b-8c7d-9e0f1a2b3c4d.png" alt="A" title="t" width="100" height="50" />',
   '<img src="paste-1a2b3c.jpg" alt="" />',
   '<img src="media/sub folder/picture.webp" />',
   `<img src="${PNG}" />`,
   '<img src="data:image/jpeg;base64,/9j/4AAQSkZJRg==" /><img src="data:image/gif;base64,R0lGODlh" /><img src="data:image/webp;base64,UklGRg==" />',
-  '<audio controls src="https://example.com/a.mp3"></audio><audio controls src="hello.ogg"></audio>',
+  '<audio controls src="/media/0b3f9c1e-2d4a-4f6b-8c7d-9e0f1a2b3c4d.mp3"></audio><audio controls src="hello.ogg"></audio>',
   '<video controls width="320" height="240"><source src="clip.mp4" type="video/mp4" /></video>',
   '{{c1::<b>Paris</b>::<i>city</i>}} is in {{c2::France}}, {{c1::nested {{c3::deep}}}}',
   '\\(\\frac{a}{b}\\) and \\[x^2\\] and $$\\sum_{i=0}^{n} i$$ and \\(a &lt; b\\) and \\(\\begin{matrix} a &amp; b \\end{matrix}\\)',
@@ -55,6 +55,28 @@ test.group('Note types | sanitizeFieldHtml', () => {
       assert.equal(sanitizeTemplateHtml(html), html)
     })
 
+  test('a remote image never stays: its alt text instead, or the stored copy a save gives', ({ assert }) => {
+    const tracker = '<p>a<img src="http://tracker.example/track.png?who=viewer&amp;x=1" alt="Heart &amp; lungs">b</p>'
+    assert.equal(sanitizeFieldHtml(tracker), '<p>a<span>Heart &amp; lungs</span>b</p>')
+    assert.equal(sanitizeFieldHtml('<img src="//tracker.example/t.png"><img src=" HTTPS://tracker.example/t.png">'), '<span></span><span></span>')
+    const asked: string[] = []
+    const local = '/media/0b3f9c1e-2d4a-4f6b-8c7d-9e0f1a2b3c4d.png'
+    assert.equal(sanitizeFieldHtml(tracker, (url) => (asked.push(url), local)), `<p>a<img src="${local}" alt="Heart &amp; lungs" />b</p>`)
+    /* the URL as the browser would read it: entities decoded */
+    assert.deepEqual(asked, ['http://tracker.example/track.png?who=viewer&x=1'])
+    assert.deepEqual(remoteImageSources(`${tracker}<img src="https://b.example/x.gif"><img src="local.png"><img src="${PNG}">${tracker}`), [
+      'http://tracker.example/track.png?who=viewer&x=1', 'https://b.example/x.gif',
+    ])
+    assert.deepEqual(remoteImageSources('plain text'), [])
+  })
+
+  test('remote sounds and videos lose their source; nothing names another host', ({ assert }) => {
+    const html = '<audio controls src="https://tracker.example/a.mp3"></audio><video controls><source src="http://tracker.example/v.mp4" type="video/mp4" /></video><img srcset="https://tracker.example/x.png 2x" src="a.png" />'
+    const clean = sanitizeFieldHtml(html)
+    assert.notInclude(clean, 'tracker.example')
+    assert.equal(clean, '<audio controls></audio><video controls><source type="video/mp4" /></video><img src="a.png" />')
+  })
+
   test('links get rel and target whatever the author wrote', ({ assert }) => {
     assert.equal(
       sanitizeFieldHtml('<a href="http://example.com" target="_self" rel="opener" name="x">x</a>'),
@@ -69,7 +91,7 @@ test.group('Note types | sanitizeFieldHtml', () => {
       ['<span style="color: red; position: absolute; top: 0">x</span>', '<span style="color:red">x</span>'],
       ['<span style="font-family: Arial; color: blue">x</span>', '<span style="color:blue">x</span>'],
       ['<img src="pic.png" width="100px" height="abc" onload="x()">', '<img src="pic.png" />'],
-      ['<img src="//evil.example/x.png">', '<img />'],
+      ['<img src="//evil.example/x.png">', '<span></span>'],
       ['<a href="/relative/page">x</a>', `<a ${LINK_ATTRS}>x</a>`],
       ['<hr id="other">', '<hr />'],
       ['<p id="x" lang="en" dir="rtl" data-foo="1">p</p>', '<p>p</p>'],
@@ -138,7 +160,7 @@ test.group('Note types | sanitizeCss', () => {
       '.cloze { font-weight: bold; color: blue; }',
       '.nightMode .cloze { color: lightblue; }',
       '@media (max-width: 600px) { .card { font-size: 16px; } }',
-      '@font-face { font-family: X; src: url("https://fonts.example/x.woff2") format("woff2"); }',
+      '@font-face { font-family: X; src: url("_fonts/x.woff2") format("woff2"); }',
       '.bg { background: url(images/bg.png) no-repeat; }',
       ".d { background-image: url('data:image/png;base64,iVBORw0KGgo='); }",
       'html { scroll-behavior: smooth; }',
@@ -166,6 +188,8 @@ test.group('Note types | sanitizeCss', () => {
       { css: '.a { -ms-behavior: url(x.htc); color: red; }', gone: 'behavior' },
       { css: '.a { -moz-binding: url("https://evil.example/x.xml#xss"); color: red; }', gone: 'binding' },
       { css: '.a { background: url(http://insecure.example/x.png); color: red; }', gone: 'insecure' },
+      { css: '.a { background: url(https://tracker.example/x.png); color: red; }', gone: 'tracker' },
+      { css: '@font-face { font-family: X; src: url("https://fonts.example/x.woff2"); }\n.a { color: red; }', gone: 'fonts.example' },
       { css: '.a { background: url(//evil.example/x.png); color: red; }', gone: 'evil' },
       { css: '.a { background: url("data:image/svg+xml;base64,PHN2Zz4="); color: red; }', gone: 'svg' },
       { css: '.a { background: url(data:text/html,x); color: red; }', gone: 'text/html' },

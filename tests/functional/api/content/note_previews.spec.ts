@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { resetState } from '#tests/support/helpers'
 import { createDeck, createNote, listNotes, signIn, templateIds } from './support.js'
+import { solidPng } from '#tests/support/images'
 
 /*
  * A note whose front is only a picture (an image occlusion without a header)
@@ -9,7 +10,7 @@ import { createDeck, createNote, listNotes, signIn, templateIds } from './suppor
  * name as GET decks gives it, never an empty string.
  */
 
-const IMAGE = '<img src="https://images.example/heart.png">'
+const IMAGE = `<img src="data:image/png;base64,${solidPng(4, 4).toString('base64')}">`
 const MASKS = { Image: { hideAll: true, masks: [{ id: 'a', group: 1, x: 0.1, y: 0.1, width: 0.2, height: 0.1, angle: 0 }] } }
 
 test.group('API notes: previews of picture notes', (group) => {

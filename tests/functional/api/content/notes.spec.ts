@@ -4,8 +4,11 @@ import { assertErrorBody, resetState } from '#tests/support/helpers'
 import {
   cardCount, createDeck, createNote, expectStatus, fillDeck, getDeck, listNotes, setProgress, signIn, snapshot, templateIds,
 } from './support.js'
+import { solidPng } from '#tests/support/images'
 
-const IMAGE = '<img src="https://images.example/heart.png" alt="heart">'
+/* an image the note holds itself (a remote one would be fetched and stored: remote_images.spec.ts) */
+const PICTURE = `data:image/png;base64,${solidPng(4, 4).toString('base64')}`
+const IMAGE = `<img src="${PICTURE}" alt="heart">`
 const MASKS = {
   Image: {
     hideAll: true,
@@ -126,7 +129,7 @@ test.group('API notes: create', (group) => {
     assert.isTrue(note.hasImage)
     assert.lengthOf(note.fieldAttachmentsMap[0].masks, 3)
     assert.deepEqual(note.fieldAttachmentsMap[0].masks.map((mask: any) => mask.group), [1, 1, 2])
-    assert.include(note.front.rawHtml, 'https://images.example/heart.png')
+    assert.include(note.front.rawHtml, PICTURE)
     assert.include(note.front.rawHtml, 'occlusion-mask-active')
     assert.equal(await cardCount(deck.id), 2)
 
@@ -341,7 +344,7 @@ test.group('API notes: field ids from GET decks, as the spec\'s clients send the
       'Basic (and reversed card)': { Front: 'q', Back: 'a' },
       'Cloze': { 'Text': '{{c1::one}} and {{c2::two}}', 'Back Extra': 'extra' },
       /* as the sanitizer writes an image, so the answer reads back what was sent */
-      'Image Occlusion': { 'Image': '<img src="https://images.example/heart.png" alt="heart" />', 'Header': 'Heart', 'Back Extra': '' },
+      'Image Occlusion': { 'Image': `<img src="${PICTURE}" alt="heart" />`, 'Header': 'Heart', 'Back Extra': '' },
       'Basic (type in the answer)': { Front: 'q', Back: 'a' },
     }
     assert.sameMembers([...templates.keys()], Object.keys(values))

@@ -2,6 +2,7 @@ import { resetState } from '#tests/support/helpers'
 import { test } from '@japa/runner'
 import { XSS_PAYLOADS, findXssProblem } from '#tests/fixtures/xss_payloads'
 import { createDeck, createNote, listNotes, signIn, templateIds } from './support.js'
+import { solidPng } from '#tests/support/images'
 
 /*
  * Every known XSS vector goes through note creation, update and preview; all
@@ -11,7 +12,7 @@ import { createDeck, createNote, listNotes, signIn, templateIds } from './suppor
  * hide another's; the cloze and occlusion renders take a few per request.
  */
 
-const IMAGE = '<img src="https://images.example/map.png">'
+const IMAGE = `<img src="data:image/png;base64,${solidPng(4, 4).toString('base64')}">`
 const MASKS = { Image: { hideAll: true, masks: [{ group: 1, x: 0.1, y: 0.1, width: 0.2, height: 0.2 }, { group: 2, x: 0.5, y: 0.5, width: 0.2, height: 0.2 }] } }
 const CHUNK = 20
 
