@@ -3,6 +3,7 @@ import ApiException from '#exceptions/api_exception'
 import NoteType from '#models/note_type'
 import type { FieldAttachmentsMap, NoteFields, NoteTypeDefinition, OcclusionMask } from '#note_types/types'
 import { remoteImageSources, sanitizeFieldHtml } from '#note_types/sanitize'
+import type { FetchedImage } from '#actions/media/store_remote_images'
 import { htmlToPlainText } from '#note_types/plain_text'
 import { cardOrdinals, isReversible, validateFields } from '#note_types/cards'
 import { clientKeyOf, resolveFieldKeys } from '#note_types/field_keys'
@@ -21,6 +22,8 @@ export interface NoteInput {
   /** keyed like `fields` */
   fieldAttachmentsMap?: AttachmentsInput | null
   reverse?: boolean
+  /** its remote images, fetched before the save's transaction (withRemoteImages); any other remote image becomes its alt text */
+  remoteImages?: FetchedImage[]
 }
 
 export interface PreparedNote {

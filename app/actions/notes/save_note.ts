@@ -8,7 +8,7 @@ import { findNoteType, prepareNote, type NoteInput } from '#actions/notes/note_c
 import { assertRoomFor } from '#actions/decks/card_limit'
 import ApiException from '#exceptions/api_exception'
 import { syncNoteSpeech } from '#actions/speech/note_speech'
-import { storeRemoteImages } from '#actions/media/store_remote_images'
+import { recordRemoteImages, remoteImagesIn } from '#actions/media/store_remote_images'
 
 /** Anki-style: 64 random bits, printable; the identity re-imports and sharing match on. */
 export const newGuid = () => randomBytes(8).toString('base64url')
@@ -34,9 +34,11 @@ export default class SaveNote {
   async handle(user: User, deck: Deck, input: NoteInput, trx: TransactionClientContract, existing?: Note) {
     const noteType = await findNoteType({ id: deck.userId }, input.noteTypeId, trx)
     assertMayMake(user, noteType.kind, existing, noteType.id)
-    /* remote images are fetched and stored now, in the save (README: Remote images in cards) */
-    const storedImages = deck.imagesAllowed
-      ? await storeRemoteImages(Object.values(input.fields ?? {}), { userId: deck.userId, deckId: deck.rootDeckId ?? deck.id }, trx)
+    /* remote images fetched before the transaction (withRemoteImages) get their media rows now (README: Remote images in cards) */
+    const named = new Set(remoteImagesIn(Object.values(input.fields ?? {})))
+    const fetched = (input.remoteImages ?? []).filter((image) => named.has(image.url))
+    const storedImages = deck.imagesAllowed && fetched.length
+      ? await recordRemoteImages(fetched, { userId: deck.userId, deckId: deck.rootDeckId ?? deck.id }, trx)
       : undefined
     const prepared = prepareNote(noteType, input, { imagesAllowed: deck.imagesAllowed, previous: existing?.fields, storedImages })
     const note = existing ?? new Note().fill({ userId: deck.userId, guid: newGuid(), tags: [], libraryNoteId: null })

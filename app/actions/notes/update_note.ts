@@ -5,6 +5,7 @@ import SaveNote from '#actions/notes/save_note'
 import type { NoteInput } from '#actions/notes/note_content'
 import { findEditableDeck } from '#queries/decks/find_deck'
 import { queueSpeech } from '#actions/speech/queue_speech'
+import { withRemoteImages } from '#actions/media/store_remote_images'
 
 /** An edit as a request sends it: `fields` always; what it leaves out the note keeps (keptFrom). */
 export type NoteChanges = Omit<NoteInput, 'noteTypeId'> & { noteTypeId?: number }
@@ -23,6 +24,7 @@ export function keptFrom(note: Note, changes: NoteChanges): NoteInput {
     fields: changes.fields,
     fieldAttachmentsMap: changes.fieldAttachmentsMap ?? note.fieldAttachmentsMap,
     reverse: changes.reverse ?? note.isReversed,
+    remoteImages: changes.remoteImages,
   }
 }
 
@@ -33,7 +35,9 @@ export function keptFrom(note: Note, changes: NoteChanges): NoteInput {
  * is read again under the lock, so two saves of one note run one after the
  * other and each starts from what the previous one wrote.
  */
-export async function updateNote(user: User, found: { id: number; deckId: number }, changes: NoteChanges) {
+export async function updateNote(user: User, found: { id: number; deckId: number }, edit: NoteChanges) {
+  /* fetched before the transaction: a slow image host holds no pool connection */
+  const changes = await withRemoteImages(edit)
   const note = await db.transaction(async (trx) => {
     let deck = await findEditableDeck(user, found.deckId, trx)
     const note = await Note.query({ client: trx }).where('id', found.id).forUpdate().firstOrFail()
