@@ -77,6 +77,8 @@ export default await Env.create(new URL('../', import.meta.url), {
   S3_ACCESS_KEY_ID: Env.schema.string.optional(),
   S3_SECRET_ACCESS_KEY: Env.schema.string.optional(),
   S3_FORCE_PATH_STYLE: Env.schema.boolean.optional(),
+  /* the SDK's optional checksums (config/drive.ts): only AWS itself takes them */
+  S3_CHECKSUMS: Env.schema.enum.optional(['when_required', 'when_supported'] as const),
 
   CHROMIUM_PATH: Env.schema.string.optional(),
 
