@@ -24,11 +24,15 @@ export default class QueueWork extends BaseCommand {
 
     const { closeQueue, scheduleRecurringJobs } = await import('#services/queue')
     const { startWorker } = await import('#services/worker')
+    const { keepSchedules } = await import('#services/schedules')
     const worker = startWorker(this.concurrency)
     await worker.waitUntilReady()
     await scheduleRecurringJobs()
+    /* again after Redis lost them (a reconnect, and every few minutes) */
+    const stopSchedules = keepSchedules()
     this.logger.info(`worker ready (concurrency ${this.concurrency})`)
     this.app.terminating(async () => {
+      stopSchedules()
       await worker.close()
       await closeQueue()
     })

@@ -25,6 +25,8 @@ export default await Env.create(new URL('../', import.meta.url), {
 
   /* Redis: sessions, rate limits and jobs use it when set */
   REDIS_URL: Env.schema.string.optional(),
+  /* the worker registers the recurring jobs again this often (app/services/schedules.ts), in ms */
+  SCHEDULES_CHECK_MS: Env.schema.number.optional(),
   SESSION_DRIVER: Env.schema.enum.optional(['cookie', 'redis', 'database'] as const),
 
   /* Publishing: the fewest cards a deck needs to be published (a remote flag in the spec, 20 by default) */
