@@ -15,6 +15,12 @@ import { redisUrl } from '#config/redis'
  * compile on either side.
  */
 export const QUEUE_NAME = 'default'
+/*
+ * AI streams run on a queue of their own, whose worker notices a dead worker's
+ * stream within seconds (app/services/worker.ts); the other jobs keep BullMQ's
+ * 30 s locks, which a long synchronous step (an FSRS fit) must not outlive.
+ */
+export const AI_QUEUE_NAME = 'ai'
 
 /* the scheduled jobs take nothing */
 type NoPayload = Record<string, never>
@@ -83,18 +89,25 @@ export function queueBackend() {
   }
 }
 
-let queue: Queue | undefined
+/** The queue a job goes to. */
+export function queueOf(name: JobName) {
+  return name === 'ai_stream' ? AI_QUEUE_NAME : QUEUE_NAME
+}
 
-export function getQueue() {
+const queues = new Map<string, Queue>()
+
+export function getQueue(queueName = QUEUE_NAME) {
+  let queue = queues.get(queueName)
   if (!queue) {
     const { connection, factory } = queueBackend()
-    queue = new Queue(QUEUE_NAME, { connection, defaultJobOptions }, factory as any)
+    queue = new Queue(queueName, { connection, defaultJobOptions }, factory as any)
+    queues.set(queueName, queue)
   }
   return queue
 }
 
 export async function dispatch<Name extends JobName>(name: Name, payload: JobPayloads[Name]) {
-  return getQueue().add(name, payload)
+  return getQueue(queueOf(name)).add(name, payload)
 }
 
 export async function scheduleRecurringJobs() {
@@ -106,6 +119,7 @@ export async function scheduleRecurringJobs() {
 }
 
 export async function closeQueue() {
-  await queue?.close()
-  queue = undefined
+  const open = [...queues.values()]
+  queues.clear()
+  await Promise.all(open.map((queue) => queue.close()))
 }

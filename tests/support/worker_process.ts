@@ -81,6 +81,17 @@ export async function startExtraWorkerProcess(concurrency = 2, env: Record<strin
   }
 }
 
+/** Kills the suite's worker at once (SIGKILL), as a crash or a lost machine would: its jobs are left running. */
+export async function killWorkerProcess() {
+  const running = child
+  child = undefined
+  starting = undefined
+  if (!running || running.exitCode !== null) return
+  const exited = new Promise((resolve) => running.once('exit', resolve))
+  running.kill('SIGKILL')
+  await exited
+}
+
 export async function stopWorkerProcess() {
   const running = child
   child = undefined
