@@ -116,6 +116,11 @@ export function pgBus() {
   return () => (current = new PgBusTransport())
 }
 
+/** The process's transport, once transmit made it (app/services/transmit_relay.ts sends on it too). */
+export function busTransport() {
+  return current
+}
+
 /** The web process calls this when a browser subscribes: from then on it hears the worker's broadcasts. */
 export async function listenForBroadcasts() {
   await current?.listen()
