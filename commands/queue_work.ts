@@ -21,6 +21,9 @@ export default class QueueWork extends BaseCommand {
      */
     const router = await this.app.container.make('router')
     router.commit()
+    /* the release step migrates; a worker started before it finished waits for the schema */
+    const { waitForSchema } = await import('#services/schema_ready')
+    await waitForSchema()
 
     const { closeQueue, scheduleRecurringJobs } = await import('#services/queue')
     const { startWorker } = await import('#services/worker')

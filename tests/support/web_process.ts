@@ -22,10 +22,13 @@ export function freePort() {
   })
 }
 
-export type WebProcess = { url: string; output: () => string; stop: () => Promise<void> }
+export type WebProcess = { url: string; output: () => string; running: () => boolean; stop: () => Promise<void> }
 
-/** Starts a web server with `env` over the test environment; resolves once `/api/health` answers. */
-export async function startWebProcess(env: Record<string, string> = {}): Promise<WebProcess> {
+/**
+ * Starts a web server with `env` over the test environment; resolves once
+ * `/api/health` answers (at once with `waitUntilUp: false`: see `untilUp`).
+ */
+export async function startWebProcess(env: Record<string, string> = {}, options: { waitUntilUp?: boolean } = {}): Promise<WebProcess> {
   const port = await freePort()
   const child = spawn(process.execPath, ['--import=@poppinss/ts-exec', 'bin/server.ts'], {
     cwd: ROOT,
@@ -39,16 +42,26 @@ export async function startWebProcess(env: Record<string, string> = {}): Promise
   }
   child.stdout!.on('data', keep)
   child.stderr!.on('data', keep)
-  const web = { url: `http://127.0.0.1:${port}`, output: () => lines.join(''), stop: () => stop(child) }
-  const deadline = Date.now() + READY_WITHIN_MS
+  const web = {
+    url: `http://127.0.0.1:${port}`,
+    output: () => lines.join(''),
+    running: () => child.exitCode === null && child.signalCode === null,
+    stop: () => stop(child),
+  }
+  if (options.waitUntilUp !== false) await untilUp(web)
+  return web
+}
+
+/** Resolves once the server answers `/api/health`; stops it and fails when it exits or takes too long. */
+export async function untilUp(web: WebProcess, withinMs = READY_WITHIN_MS) {
+  const deadline = Date.now() + withinMs
   while (!(await answers(`${web.url}/api/health`))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
+    if (!web.running() || Date.now() > deadline) {
       await web.stop()
-      throw new Error(`the web server on ${port} did not start\n${web.output()}`)
+      throw new Error(`the web server at ${web.url} did not start\n${web.output()}`)
     }
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
-  return web
 }
 
 async function answers(url: string) {
