@@ -27,15 +27,18 @@ export default class QueueWork extends BaseCommand {
 
     const { closeQueue, scheduleRecurringJobs } = await import('#services/queue')
     const { startWorker } = await import('#services/worker')
-    const { keepSchedules } = await import('#services/schedules')
+    const { keepSchedules, keepWorkDirsSwept } = await import('#services/schedules')
     const worker = startWorker(this.concurrency)
     await worker.waitUntilReady()
     await scheduleRecurringJobs()
     /* again after Redis lost them (a reconnect, and every few minutes) */
     const stopSchedules = keepSchedules()
+    /* this machine's temporary folder: the storage sweep runs on one worker only */
+    const stopWorkDirs = keepWorkDirsSwept()
     this.logger.info(`worker ready (concurrency ${this.concurrency})`)
     this.app.terminating(async () => {
       stopSchedules()
+      stopWorkDirs()
       await worker.close()
       await closeQueue()
     })

@@ -23,14 +23,6 @@ export default class AppProvider {
     }))
   }
 
-  /* before the web server listens: the release step's migrations first (app/services/schema_ready.ts) */
-  async start() {
-    if (this.app.getEnvironment() === 'web') {
-      const { waitForSchema } = await import('#services/schema_ready')
-      await waitForSchema()
-    }
-  }
-
   async shutdown() {
     const { closeQueue } = await import('#services/queue')
     await closeQueue()

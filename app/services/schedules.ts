@@ -1,6 +1,7 @@
 import env from '#start/env'
 import logger from '@adonisjs/core/services/logger'
 import { getQueue, scheduleRecurringJobs } from '#services/queue'
+import { sweepWorkDirs } from '#actions/maintenance/sweep_work_dirs'
 
 /*
  * The recurring jobs (SCHEDULES in app/services/queue.ts) live in the queue's
@@ -28,4 +29,24 @@ export function keepSchedules() {
     clearInterval(timer)
     connection?.off?.('ready', onReady)
   }
+}
+
+const HOUR = 60 * 60 * 1000
+
+/*
+ * Each worker's own temporary folder (tmp/imports, tmp/exports): what a killed
+ * job left there, older than a day, goes at the worker's start and every
+ * hour. The scheduled storage sweep runs on one worker, and another
+ * machine's disk is out of its reach.
+ */
+export function keepWorkDirsSwept() {
+  const sweep = () => {
+    sweepWorkDirs(new Date(Date.now() - 24 * HOUR))
+      .then((count) => count && logger.info({ workDirs: count }, 'work directories left by killed jobs removed'))
+      .catch((error) => logger.warn({ err: error }, 'work directories: sweep failed'))
+  }
+  sweep()
+  const timer = setInterval(sweep, HOUR)
+  timer.unref()
+  return () => clearInterval(timer)
 }
