@@ -24,6 +24,17 @@ export default class QueueWork extends BaseCommand {
     /* the release step migrates; a worker started before it finished waits for the schema */
     const { waitForSchema } = await import('#services/schema_ready')
     await waitForSchema()
+    /* files on the local disk: one machine only (app/services/disk_claim.ts) */
+    const { claimLocalDisk, SecondDiskError } = await import('#services/disk_claim')
+    const stopClaim = await claimLocalDisk().catch((error) => {
+      if (!(error instanceof SecondDiskError)) throw error
+      this.logger.error(error.message)
+      return null
+    })
+    if (!stopClaim) {
+      this.exitCode = 1
+      return this.app.terminate()
+    }
 
     const { closeQueue, scheduleRecurringJobs } = await import('#services/queue')
     const { startWorker } = await import('#services/worker')
@@ -39,6 +50,7 @@ export default class QueueWork extends BaseCommand {
     this.app.terminating(async () => {
       stopSchedules()
       stopWorkDirs()
+      stopClaim()
       await worker.close()
       await closeQueue()
     })

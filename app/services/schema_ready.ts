@@ -24,20 +24,24 @@ export async function pendingMigrations() {
   return shipped.filter((name) => !done.has(name))
 }
 
-/** Resolves once no migration is pending; says what it waits for (and why it cannot ask) every so often. */
+/**
+ * Resolves once no migration is pending, saying what it waits for every 30 s.
+ * A database that does not answer is not waited for: the process starts, and
+ * its readiness probe (/api/ready) answers 503 until the database is back.
+ */
 export async function waitForSchema() {
   let said = 0
   for (;;) {
-    let waitingFor: string
+    let pending: string[]
     try {
-      const pending = await pendingMigrations()
-      if (!pending.length) return
-      waitingFor = `${pending.length} migration(s), first ${pending[0]} (run node ace migration:run --force)`
+      pending = await pendingMigrations()
     } catch (error) {
-      waitingFor = `the database (${(error as Error).message})`
+      logger.warn({ err: error }, 'schema check: the database does not answer; starting anyway (/api/ready says 503)')
+      return
     }
+    if (!pending.length) return
     if (Date.now() - said > 30_000) {
-      logger.warn(`waiting for the database schema: ${waitingFor}`)
+      logger.warn(`waiting for the database schema: ${pending.length} migration(s), first ${pending[0]} (run node ace migration:run --force)`)
       said = Date.now()
     }
     await new Promise((resolve) => setTimeout(resolve, SCHEMA_CHECK_MS))
