@@ -22,6 +22,9 @@ export default await Env.create(new URL('../', import.meta.url), {
   DB_USER: Env.schema.string.optional(),
   DB_PASSWORD: Env.schema.string.optional(),
   DB_DATABASE: Env.schema.string.optional(),
+  /* behind a pooler in transaction mode (README: Deployment): unnamed statements, and LISTEN on a direct connection */
+  DB_PREPARED_STATEMENTS: Env.schema.boolean.optional(),
+  DATABASE_LISTEN_URL: Env.schema.string.optional(),
 
   /* Redis: sessions, rate limits and jobs use it when set */
   REDIS_URL: Env.schema.string.optional(),
