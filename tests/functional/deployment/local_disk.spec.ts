@@ -24,7 +24,9 @@ function exitOf(args: string[]) {
 }
 
 test.group('The local disk on several nodes', (group) => {
-  group.each.teardown(() => redis.del(CLAIM_KEY))
+  group.each.teardown(async () => {
+    await redis.del(CLAIM_KEY)
+  })
   group.each.timeout(120_000)
 
   test('a second process on the same disk starts', async ({ assert }) => {
