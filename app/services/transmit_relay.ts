@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import transmit from '@adonisjs/transmit/services/main'
 import { busTransport } from '#services/pg_bus_transport'
+import { redisUrl } from '#config/redis'
 
 /*
  * Several web nodes behind a balancer that is not sticky: a page's event
@@ -48,10 +49,32 @@ async function onRelayMessage(message: RelayMessage) {
   }
 }
 
+/*
+ * Which event streams are open anywhere: a Redis key per uid while its stream
+ * is open, so a subscribe for a uid no node holds is refused at once rather
+ * than after RELAY_TIMEOUT_MS. Several web nodes share Redis (production
+ * requires it); without Redis there is one node and nothing to relay.
+ */
+const OPEN_KEY = (uid: string) => `mnemo:transmit:open:${uid}`
+const OPEN_TTL_S = 24 * 60 * 60
+
+async function openStreams() {
+  if (!redisUrl) return null
+  return (await import('@adonisjs/redis/services/main')).default
+}
+
+/** Marks the uid's stream open on some node until `closed` is called. */
+export async function streamOpened(uid: string) {
+  const redis = await openStreams()
+  await redis?.set(OPEN_KEY(uid), '1', 'EX', OPEN_TTL_S).catch(() => {})
+  return () => void redis?.del(OPEN_KEY(uid)).catch(() => {})
+}
+
 /** Subscribes a stream held by another node; false when no node holds it (within RELAY_TIMEOUT_MS). */
 export async function subscribeElsewhere(uid: string, channel: string) {
   const transport = busTransport()
-  if (!transport) return false
+  const redis = await openStreams()
+  if (!transport || !redis || !(await redis.exists(OPEN_KEY(uid)).catch(() => 0))) return false
   await listenForRelay()
   const requestId = randomUUID()
   const answered = new Promise<boolean>((resolve) => {

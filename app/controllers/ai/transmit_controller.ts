@@ -4,7 +4,7 @@ import ApiException from '#exceptions/api_exception'
 import { transmitChannelValidator, transmitUidValidator } from '#validators/ai_generation'
 import { isStreamChannel } from '#services/ai_events'
 import { listenForBroadcasts } from '#services/pg_bus_transport'
-import { listenForRelay, subscribeElsewhere, unsubscribeElsewhere } from '#services/transmit_relay'
+import { listenForRelay, streamOpened, subscribeElsewhere, unsubscribeElsewhere } from '#services/transmit_relay'
 
 const refused = () => new ApiException(403, 'E_FORBIDDEN', 'forbidden', { hasBody: true })
 
@@ -21,6 +21,7 @@ export default class TransmitController {
     const { uid } = await ctx.request.validateUsing(transmitUidValidator)
     /* the page's subscribe may reach another node, which asks this one to subscribe the stream */
     await listenForRelay()
+    const closed = await streamOpened(uid)
     const stream = transmit.createStream({
       uid,
       context: ctx,
@@ -28,6 +29,7 @@ export default class TransmitController {
       response: ctx.response.response,
       injectResponseHeaders: ctx.response.getHeaders(),
     })
+    ctx.response.response.once('close', closed)
     return ctx.response.stream(stream)
   }
 
