@@ -6,9 +6,20 @@ const { prettyPrintError } = await import('@adonisjs/core')
 const { createIgnitor } = await import('./ignitor.js')
 
 createIgnitor()
+  /* before it listens: the release step's migrations first (app/services/schema_ready.ts) */
+  .tap((app) =>
+    app.starting(async () => {
+      const { waitForSchema } = await import('#services/schema_ready')
+      await waitForSchema()
+      /* files on the local disk: one machine only (app/services/disk_claim.ts) */
+      const { claimLocalDisk } = await import('#services/disk_claim')
+      await claimLocalDisk()
+    })
+  )
   .httpServer()
   .start()
-  .catch((error) => {
-    process.exitCode = 1
-    prettyPrintError(error)
+  .catch(async (error) => {
+    await prettyPrintError(error)
+    /* a server that could not start exits (open connections would keep it alive, not listening) */
+    process.exit(1)
   })

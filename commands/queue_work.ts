@@ -21,17 +21,39 @@ export default class QueueWork extends BaseCommand {
      */
     const router = await this.app.container.make('router')
     router.commit()
+    /* the release step migrates; a worker started before it finished waits for the schema */
+    const { waitForSchema } = await import('#services/schema_ready')
+    await waitForSchema()
+    /* files on the local disk: one machine only (app/services/disk_claim.ts) */
+    const { claimLocalDisk, SecondDiskError } = await import('#services/disk_claim')
+    const stopClaim = await claimLocalDisk().catch((error) => {
+      if (!(error instanceof SecondDiskError)) throw error
+      this.logger.error(error.message)
+      return null
+    })
+    if (!stopClaim) {
+      this.exitCode = 1
+      return this.app.terminate()
+    }
 
     const { closeQueue, scheduleRecurringJobs } = await import('#services/queue')
     const { startWorker } = await import('#services/worker')
+    const { keepSchedules, keepWorkDirsSwept } = await import('#services/schedules')
     const worker = startWorker(this.concurrency)
     await worker.waitUntilReady()
     await scheduleRecurringJobs()
+    /* again after Redis lost them (a reconnect, and every few minutes) */
+    const stopSchedules = keepSchedules()
+    /* this machine's temporary folder: the storage sweep runs on one worker only */
+    const stopWorkDirs = keepWorkDirsSwept()
     this.logger.info(`worker ready (concurrency ${this.concurrency})`)
     /* accepted jobs the queue lost while it was away (a restart, a Redis without its data): handed again now, not at the first sweep */
     const { handOffLostJobs } = await import('#services/durable_jobs')
     void handOffLostJobs().catch((error) => this.logger.warning(`the job outbox could not be swept: ${error.message}`))
     this.app.terminating(async () => {
+      stopSchedules()
+      stopWorkDirs()
+      stopClaim()
       await worker.close()
       await closeQueue()
     })

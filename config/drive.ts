@@ -3,6 +3,15 @@ import env from '#start/env'
 import { defineConfig, services } from '@adonisjs/drive'
 
 /*
+ * The AWS SDK's optional request checksums (aws-chunked bodies with a
+ * trailing CRC) are understood by AWS alone: S3-compatible services store
+ * the chunk framing inside the object, or refuse the request. Checksums are
+ * sent and checked only where an operation requires them unless
+ * S3_CHECKSUMS=when_supported (AWS S3 only).
+ */
+const s3Checksums = env.get('S3_CHECKSUMS', 'when_required') === 'when_supported' ? 'WHEN_SUPPORTED' : 'WHEN_REQUIRED'
+
+/*
  * Uploaded media and avatars. Local disk by default; S3 or any S3-compatible
  * service (MinIO, R2, …) with DRIVE_DISK=s3. Either way files are private and
  * served only through our own controllers, after the access check.
@@ -24,6 +33,8 @@ const driveConfig = defineConfig({
       bucket: env.get('S3_BUCKET', ''),
       endpoint: env.get('S3_ENDPOINT'),
       forcePathStyle: env.get('S3_FORCE_PATH_STYLE', false),
+      requestChecksumCalculation: s3Checksums,
+      responseChecksumValidation: s3Checksums,
       visibility: 'private',
     }),
   },

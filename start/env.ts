@@ -29,9 +29,14 @@ export default await Env.create(new URL('../', import.meta.url), {
   DB_WORKER_STATEMENT_TIMEOUT_MS: Env.schema.number.optional(),
   DB_LOCK_TIMEOUT_MS: Env.schema.number.optional(),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: Env.schema.number.optional(),
+  /* behind a pooler in transaction mode (README: Deployment): unnamed statements, and LISTEN on a direct connection */
+  DB_PREPARED_STATEMENTS: Env.schema.boolean.optional(),
+  DATABASE_LISTEN_URL: Env.schema.string.optional(),
 
   /* Redis: sessions, rate limits and jobs use it when set */
   REDIS_URL: Env.schema.string.optional(),
+  /* the worker registers the recurring jobs again this often (app/services/schedules.ts), in ms */
+  SCHEDULES_CHECK_MS: Env.schema.number.optional(),
   SESSION_DRIVER: Env.schema.enum.optional(['cookie', 'redis', 'database'] as const),
 
   /* Publishing: the fewest cards a deck needs to be published (a remote flag in the spec, 20 by default) */
@@ -84,6 +89,8 @@ export default await Env.create(new URL('../', import.meta.url), {
   S3_ACCESS_KEY_ID: Env.schema.string.optional(),
   S3_SECRET_ACCESS_KEY: Env.schema.string.optional(),
   S3_FORCE_PATH_STYLE: Env.schema.boolean.optional(),
+  /* the SDK's optional checksums (config/drive.ts): only AWS itself takes them */
+  S3_CHECKSUMS: Env.schema.enum.optional(['when_required', 'when_supported'] as const),
 
   CHROMIUM_PATH: Env.schema.string.optional(),
 

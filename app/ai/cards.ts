@@ -4,6 +4,8 @@ import { activeProviderName, textProvider } from '#ai/providers'
 import { offlineCards } from '#ai/offline/generator'
 import { cardPrompt } from '#ai/prompts'
 import { cardsFromText, acceptCard } from '#ai/card_stream'
+import { frontKey } from '#ai/resume'
+import type { GeneratedCard } from '#ai/types'
 
 /*
  * The AI text layer's card-generation entry point. Everything that makes
@@ -48,14 +50,17 @@ export function activeProvider(): 'openai' | 'anthropic' | 'offline' {
 async function* run(request: CardRequest, provider: GenerationRun['provider'], signal?: AbortSignal) {
   const max = Math.max(1, Math.min(MAX_CARDS_PER_REQUEST, Math.floor(request.maxCards) || 1))
   const source = offlineRequestOk(request)
+  /* a resumed run never makes a card it saved before (the offline generator makes the same cards again) */
+  const made = new Set((request.made ?? []).map(frontKey))
+  const fresh = (card: GeneratedCard | null): card is GeneratedCard => !!card && !made.has(frontKey(card.front))
   let count = 0
   if (signal?.aborted) return
   if (provider === 'offline') {
     if (!source) throw needsProvider()
-    for (const card of offlineCards({ ...request, maxCards: max })) {
+    for (const card of offlineCards({ ...request, maxCards: max + made.size })) {
       if (signal?.aborted) return
       const accepted = acceptCard(card, request.format)
-      if (!accepted) continue
+      if (!fresh(accepted)) continue
       yield accepted
       if (++count >= max) return
     }
@@ -68,6 +73,7 @@ async function* run(request: CardRequest, provider: GenerationRun['provider'], s
       const text = textProvider().stream({ system, user, maxTokens: tokensFor(max, request.detail) }, controller.signal)
       for await (const card of cardsFromText(text, request.format)) {
         if (signal?.aborted) return
+        if (!fresh(card)) continue
         yield card
         if (++count >= max) return
       }

@@ -62,6 +62,10 @@ export function cardPrompt(request: CardRequest): { system: string; user: string
     )
     parts.push(source.words.map((word) => `- ${word}`).join('\n'))
   }
+  /* a resumed run: what was saved before stays, the model goes on (a word list is already cut to the words left) */
+  if (request.made?.length && source.kind !== 'words') {
+    parts.push('These cards exist already; do not make them again:', request.made.slice(-100).map((front) => `- ${front.slice(0, 200)}`).join('\n'))
+  }
   if (request.customPrompt?.trim()) parts.push(`Further instructions from the learner: ${request.customPrompt.trim()}`)
   return { system, user: parts.join('\n') }
 }

@@ -13,6 +13,8 @@ export type CardRequest = {
   customPrompt?: string
   maxCards: number
   language?: string
+  /** the fronts of the cards a resumed run already saved: never made again */
+  made?: string[]
 }
 /** cloze: `front` holds the text with {{c1::…}} deletions, `back` optional extra text. Plain text or simple HTML. */
 export type GeneratedCard = { kind: 'basic' | 'cloze'; front: string; back: string }

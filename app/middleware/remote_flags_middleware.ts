@@ -10,9 +10,14 @@ import { assertAppVersion, SERVER_MESSAGE_HEADER, serverMessageHeader } from '#s
  * 426 E_APP_UPDATE_REQUIRED (except on the flags themselves, which tell it
  * the versions). Maintenance needs the user: API calls check it in
  * api_auth_middleware, pages in the Inertia shared props (serverDown).
+ * The health and readiness probes skip all this.
  */
+/* the load balancer's probes: liveness touches nothing, readiness asks the database itself (with its own timeout) */
+const PROBES = new Set(['/api/health', '/api/ready'])
+
 export default class RemoteFlagsMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
+    if (PROBES.has(ctx.request.url())) return next()
     await freshFlags()
     const message = serverMessageHeader()
     if (message) ctx.response.header(SERVER_MESSAGE_HEADER, message)

@@ -3,7 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import type { Job } from 'bullmq'
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { dispatch, getQueue, type JobName, type JobPayloads } from '#services/queue'
+import { dispatch, getQueue, queueOf, type JobName, type JobPayloads } from '#services/queue'
 
 /**
  * Jobs a learner's request starts are never only in memory: the job's row
@@ -98,7 +98,7 @@ export async function handOffLostJobs(olderThanMs = SWEEP_GRACE_MS) {
   let handed = 0
   let settled = 0
   for (const row of rows) {
-    const job = await getQueue().getJob(row.job_id)
+    const job = await getQueue(queueOf(row.name)).getJob(row.job_id)
     if (!job) {
       await handOff(row)
       handed++

@@ -1,6 +1,7 @@
 import pg from 'pg'
 import type { Transport } from '@boringnode/bus/types/main'
 import { databaseConnection } from '#config/database'
+import env from '#start/env'
 
 /*
  * A @boringnode/bus transport on PostgreSQL's LISTEN/NOTIFY, for transmit
@@ -33,7 +34,9 @@ export class PgBusTransport implements Transport {
 
   #connect() {
     this.#connecting ??= (async () => {
-      const client = new pg.Client(databaseConnection())
+      /* LISTEN needs a session of its own: behind a pooler in transaction mode, DATABASE_LISTEN_URL names PostgreSQL itself */
+      const listenUrl = env.get('DATABASE_LISTEN_URL')
+      const client = new pg.Client(listenUrl ? { connectionString: listenUrl } : databaseConnection())
       await client.connect()
       ;(client as any).connection?.stream?.unref?.()
       client.on('notification', (message) => {
@@ -114,6 +117,11 @@ let current: PgBusTransport | null = null
 
 export function pgBus() {
   return () => (current = new PgBusTransport())
+}
+
+/** The process's transport, once transmit made it (app/services/transmit_relay.ts sends on it too). */
+export function busTransport() {
+  return current
 }
 
 /** The web process calls this when a browser subscribes: from then on it hears the worker's broadcasts. */

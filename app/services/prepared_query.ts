@@ -1,5 +1,19 @@
 import { createHash } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
+import env from '#start/env'
+
+/*
+ * Behind a pooler that cannot keep named statements (PgBouncer in
+ * transaction mode before 1.21, or without max_prepared_statements), a
+ * statement prepared on one server connection is missing on the next:
+ * DB_PREPARED_STATEMENTS=false sends them unnamed (README: Deployment).
+ */
+const named = () => env.get('DB_PREPARED_STATEMENTS', true)
+
+/** The query pg is given: named (prepared once per connection) unless prepared statements are off. */
+export function statement(name: string, text: string, values: unknown[], prepared = named()) {
+  return prepared ? { name, text, values } : { text, values }
+}
 
 /**
  * A statement PostgreSQL parses once per connection and then only runs: the
@@ -12,7 +26,7 @@ export async function preparedQuery<Row = Record<string, any>>(name: string, tex
   const client = db.connection().getWriteClient().client
   const connection = await client.acquireConnection()
   try {
-    const result = await connection.query({ name, text, values })
+    const result = await connection.query(statement(name, text, values))
     return result.rows as Row[]
   } finally {
     await client.releaseConnection(connection)

@@ -16,6 +16,12 @@ import logger from '@adonisjs/core/services/logger'
  * compile on either side.
  */
 export const QUEUE_NAME = 'default'
+/*
+ * AI streams run on a queue of their own, whose worker notices a dead worker's
+ * stream within seconds (app/services/worker.ts); the other jobs keep BullMQ's
+ * 30 s locks, which a long synchronous step (an FSRS fit) must not outlive.
+ */
+export const AI_QUEUE_NAME = 'ai'
 
 /* the scheduled jobs take nothing */
 type NoPayload = Record<string, never>
@@ -92,32 +98,39 @@ export function queueBackend() {
   }
 }
 
-let queue: Queue | undefined
+/** The queue a job goes to. */
+export function queueOf(name: JobName) {
+  return name === 'ai_stream' ? AI_QUEUE_NAME : QUEUE_NAME
+}
 
-export function getQueue() {
+const queues = new Map<string, Queue>()
+
+export function getQueue(queueName = QUEUE_NAME) {
+  let queue = queues.get(queueName)
   if (!queue) {
     const { connection, factory } = queueBackend()
-    queue = new Queue(QUEUE_NAME, { connection, defaultJobOptions }, factory as any)
+    queue = new Queue(queueName, { connection, defaultJobOptions }, factory as any)
     /* a queue that cannot be reached is an answer to wait for (durable_jobs.ts), never an uncaught 'error' that ends the process */
     queue.on('error', (error) => logger.warn({ err: error }, 'the queue cannot be reached'))
+    queues.set(queueName, queue)
   }
   return queue
 }
 
-/** Tests only: the web process's queue on another Redis (a closed port), or back on its own with none. */
+/** Tests only: the web process's queues on another Redis (a closed port), or back on their own with none. */
 export async function useQueueRedis(url?: string) {
-  const away = queue
-  queue = undefined
+  const away = [...queues.values()]
+  queues.clear()
   redisOverride = url
   /* a queue that never reached its Redis may not close cleanly: it is dropped either way */
-  await Promise.race([away?.close(), new Promise((resolve) => setTimeout(resolve, 2000))]).catch(() => {})
+  await Promise.race([Promise.all(away.map((queue) => queue.close())), new Promise((resolve) => setTimeout(resolve, 2000))]).catch(() => {})
 }
 
 /* jobs on their way into the queue: most callers dispatch after a commit without waiting */
 const adding = new Set<Promise<unknown>>()
 
 export async function dispatch<Name extends JobName>(name: Name, payload: JobPayloads[Name], options?: { jobId?: string }) {
-  const added = getQueue().add(name, payload, options)
+  const added = getQueue(queueOf(name)).add(name, payload, options)
   adding.add(added)
   void added.finally(() => adding.delete(added)).catch(() => {})
   return added
@@ -143,6 +156,7 @@ export async function scheduleRecurringJobs() {
 }
 
 export async function closeQueue() {
-  await queue?.close()
-  queue = undefined
+  const open = [...queues.values()]
+  queues.clear()
+  await Promise.all(open.map((queue) => queue.close()))
 }

@@ -8,6 +8,7 @@ const UsersController = () => import('#controllers/api/users_controller')
 const PasswordResetsController = () => import('#controllers/api/password_resets_controller')
 const AuthProvidersController = () => import('#controllers/api/auth_providers_controller')
 const DocsController = () => import('#controllers/api/docs_controller')
+const HealthController = () => import('#controllers/api/health_controller')
 const DecksController = () => import('#controllers/api/decks_controller')
 const DeckArchivesController = () => import('#controllers/api/deck_archives_controller')
 const FoldersController = () => import('#controllers/api/folders_controller')
@@ -107,8 +108,9 @@ router
       })
       .use(middleware.apiAuth())
 
-    /* for load balancers and uptime checks: the process answers, nothing else is touched */
-    router.get('health', () => ({ status: 'ok' })).as('health')
+    /* for load balancers and uptime checks: liveness touches nothing, readiness asks PostgreSQL and Redis */
+    router.get('health', [HealthController, 'health']).as('health')
+    router.get('ready', [HealthController, 'ready']).as('ready')
     router.get('openapi.json', [DocsController, 'openapi']).as('openapi')
     router.get('docs', [DocsController, 'page']).as('docs')
     router.any('*', [DocsController, 'notFound']).as('not_found')

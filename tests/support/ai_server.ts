@@ -19,6 +19,8 @@ export type AiScript =
   | { text?: string; cards?: object[]; chunks?: number; endless?: false; holdAfter?: number }
   /** a stream that never ends by itself: one card per piece, every `everyMs`, until the client hangs up */
   | { endless: true; everyMs?: number }
+  /** a vocabulary answer: one card per word of the request's list (its `- word` lines), one per piece, every `everyMs` */
+  | { words: true; everyMs?: number }
   /** an error answer in the provider's format */
   | { status: 400 | 401 | 429 | 500 | 503 | 529; midStream?: false }
   /** a stream that starts, then sends nothing more until the client hangs up */
@@ -158,6 +160,16 @@ async function stall(res: ServerResponse, opening: string[]) {
   aiState.hangUps++
 }
 
+/* the word list of a vocabulary prompt (app/ai/prompts.ts lists the words as `- word` lines) */
+function requestedWords(body: any) {
+  const user = (body.messages ?? []).filter((message: any) => message.role === 'user').map((message: any) => (typeof message.content === 'string' ? message.content : JSON.stringify(message.content))).join('\n')
+  return [...user.matchAll(/^- (.+)$/gm)].map((match) => match[1])
+}
+
+function wordCards(body: any) {
+  return requestedWords(body).map((word) => JSON.stringify({ kind: 'basic', front: word, back: `the meaning of ${word}` }) + '\n')
+}
+
 function* endlessCards() {
   for (let index = 1; ; index++) yield JSON.stringify({ kind: 'basic', front: `Endless question ${index}?`, back: `Answer ${index}` }) + '\n'
 }
@@ -188,6 +200,11 @@ async function openai(req: IncomingMessage, res: ServerResponse, body: any, scri
     })()
     await writeEvents(res, events, script.everyMs ?? 15)
     return res.end()
+  }
+  if ('words' in script) {
+    const events = [head, ...wordCards(body).map((piece) => openaiChunk(model, chatId, { content: piece })), openaiChunk(model, chatId, {}, 'stop'), 'data: [DONE]\n\n']
+    if (!(await writeEvents(res, events, script.everyMs ?? 15))) res.end()
+    return
   }
   if ('midStream' in script && script.midStream) {
     const text = answerText({ cards: script.cards })

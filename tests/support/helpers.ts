@@ -39,9 +39,10 @@ export async function resetState() {
  * TRUNCATE is tried again.
  */
 async function truncate(tables: string) {
-  const { getQueue } = await import('#services/queue')
+  const { AI_QUEUE_NAME, getQueue } = await import('#services/queue')
   const idleBy = Date.now() + 10_000
-  while ((await getQueue().getActiveCount()) > 0 && Date.now() < idleBy) await new Promise((resolve) => setTimeout(resolve, 50))
+  const active = async () => (await getQueue().getActiveCount()) + (await getQueue(AI_QUEUE_NAME).getActiveCount())
+  while ((await active()) > 0 && Date.now() < idleBy) await new Promise((resolve) => setTimeout(resolve, 50))
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.rawQuery(`TRUNCATE ${tables} RESTART IDENTITY CASCADE`)

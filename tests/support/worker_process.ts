@@ -30,10 +30,10 @@ async function spawnWorker(concurrency: number) {
 }
 
 /** A worker process, resolved once it says it is ready. */
-async function spawnReadyWorker(concurrency: number) {
+async function spawnReadyWorker(concurrency: number, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['ace', 'queue:work', '--concurrency', String(concurrency)], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test' },
+    env: { ...process.env, NODE_ENV: 'test', ...env },
     /* the IPC channel lets the worker exit when the test runner dies */
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   })
@@ -66,10 +66,11 @@ async function spawnReadyWorker(concurrency: number) {
 
 /**
  * A further worker beside the suite's one, for tests of what two workers must
- * not both do (a job taken by each at once). The caller stops it.
+ * not both do (a job taken by each at once), or of a worker with settings of
+ * its own (`env`). The caller stops it.
  */
-export async function startExtraWorkerProcess(concurrency = 2) {
-  const extra = await spawnReadyWorker(concurrency)
+export async function startExtraWorkerProcess(concurrency = 2, env: Record<string, string> = {}) {
+  const extra = await spawnReadyWorker(concurrency, env)
   return async () => {
     if (extra.exitCode !== null) return
     const exited = new Promise((resolve) => extra.once('exit', resolve))
@@ -78,6 +79,17 @@ export async function startExtraWorkerProcess(concurrency = 2) {
     await exited
     clearTimeout(timer)
   }
+}
+
+/** Kills the suite's worker at once (SIGKILL), as a crash or a lost machine would: its jobs are left running. */
+export async function killWorkerProcess() {
+  const running = child
+  child = undefined
+  starting = undefined
+  if (!running || running.exitCode !== null) return
+  const exited = new Promise((resolve) => running.once('exit', resolve))
+  running.kill('SIGKILL')
+  await exited
 }
 
 export async function stopWorkerProcess() {

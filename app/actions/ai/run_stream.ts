@@ -10,6 +10,7 @@ import { giveBackFreeGeneration } from '#actions/ai/generation_limits'
 import { generateCards, type CardRequest, type GeneratedCard } from '#ai/cards'
 import { broadcastStreamEvent } from '#services/ai_events'
 import { plainPreview } from '#actions/ai/stream_notes'
+import { remainingWords } from '#ai/resume'
 
 /** how often the job looks for a cancel while the provider is still writing (ms) */
 export const CANCEL_CHECK_MS = 250
@@ -86,14 +87,21 @@ async function reportProgress(deckId: number, processed: number) {
     .update({ processing: db.raw(`processing || jsonb_build_object('processed', ?::int)`, [processed]) })
 }
 
-/* what the AI layer is asked: the stream's request, the document's text, the cards still to make */
+/*
+ * What the AI layer is asked: the stream's request, the document's text, the
+ * cards still to make. A stream another worker began (that worker died) goes
+ * on where it stopped: the fronts of the notes it saved are never made again,
+ * and a word list is cut to the words without a card.
+ */
 async function cardRequest(stream: AiStream, made: number): Promise<CardRequest> {
   const request = stream.request
   const maxCards = Math.max(1, stream.maxCards - made)
+  const fronts = made ? await savedFronts(stream.noteIds) : []
   const common = {
     format: request.format,
     detail: request.detail,
     maxCards,
+    ...(fronts.length ? { made: fronts } : {}),
     ...(request.customPrompt ? { customPrompt: request.customPrompt } : {}),
     ...(request.language ? { language: request.language } : {}),
   }
@@ -108,9 +116,15 @@ async function cardRequest(stream: AiStream, made: number): Promise<CardRequest>
     }
   }
   if (stream.kind === 'words') {
-    return { ...common, source: { kind: 'words', words: request.words ?? [], ...(request.from ? { from: request.from } : {}), ...(request.to ? { to: request.to } : {}) } }
+    return { ...common, source: { kind: 'words', words: remainingWords(request.words ?? [], fronts), ...(request.from ? { from: request.from } : {}), ...(request.to ? { to: request.to } : {}) } }
   }
   return { ...common, source: { kind: 'prompt', prompt: request.userPrompt ?? '' } }
+}
+
+/* the fronts (cloze: the text) of the notes a stream saved */
+async function savedFronts(noteIds: number[]) {
+  const rows = await db.from('notes').whereIn('id', noteIds).select(db.raw(`coalesce(fields->>'Front', fields->>'Text', '') as front`))
+  return rows.map((row: { front: string }) => row.front)
 }
 
 type Types = { basic: number; cloze: number }

@@ -1,12 +1,10 @@
-import { readdir, rm, stat } from 'node:fs/promises'
-import { join } from 'node:path'
-import app from '@adonisjs/core/services/app'
 import logger from '@adonisjs/core/services/logger'
 import db from '@adonisjs/lucid/services/db'
 import type { DriveFile } from '@adonisjs/drive'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import { failAbandonedImports } from '#actions/imports/fail_abandoned_imports'
 import { deleteUnusedMedia } from '#actions/media/unused_media'
+import { sweepWorkDirs } from '#actions/maintenance/sweep_work_dirs'
 import { removeEmptyFolder, removeStoredFiles, storedFileInfo, storedFiles, storedFolders } from '#services/stored_files'
 
 const HOUR = 60 * 60 * 1000
@@ -56,7 +54,7 @@ export default class SweepStorage {
     const exports = await this.exports(now, graceCutoff)
     const avatars = await this.avatars(graceCutoff)
     const folders = await this.emptyFolders()
-    const workDirs = await this.workDirs(new Date(now.getTime() - ABANDONED_MS))
+    const workDirs = await sweepWorkDirs(new Date(now.getTime() - ABANDONED_MS))
 
     const count = ({ files, bytes }: Removed) => ({ files, bytes })
     const report: SweepReport = {
@@ -148,24 +146,6 @@ export default class SweepStorage {
     for (const top of TOP_FOLDERS) {
       for await (const folder of storedFolders(top)) {
         if (!open.has(folder) && (await removeEmptyFolder(folder))) count++
-      }
-    }
-    return count
-  }
-
-  /** The worker's own work directories that a killed job left under tmp/ (each holds a copy of an upload). */
-  private async workDirs(before: Date) {
-    let count = 0
-    for (const kind of ['imports', 'exports']) {
-      const root = app.tmpPath(kind)
-      const entries = await readdir(root).catch(() => [] as string[])
-      for (const entry of entries) {
-        const path = join(root, entry)
-        const info = await stat(path).catch(() => null)
-        if (info && info.mtime < before) {
-          await rm(path, { recursive: true, force: true })
-          count++
-        }
       }
     }
     return count

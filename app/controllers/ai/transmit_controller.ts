@@ -4,6 +4,7 @@ import ApiException from '#exceptions/api_exception'
 import { transmitChannelValidator, transmitUidValidator } from '#validators/ai_generation'
 import { isStreamChannel } from '#services/ai_events'
 import { listenForBroadcasts } from '#services/pg_bus_transport'
+import { listenForRelay, streamOpened, subscribeElsewhere, unsubscribeElsewhere } from '#services/transmit_relay'
 
 const refused = () => new ApiException(403, 'E_FORBIDDEN', 'forbidden', { hasBody: true })
 
@@ -18,6 +19,9 @@ const refused = () => new ApiException(403, 'E_FORBIDDEN', 'forbidden', { hasBod
 export default class TransmitController {
   async events(ctx: HttpContext) {
     const { uid } = await ctx.request.validateUsing(transmitUidValidator)
+    /* the page's subscribe may reach another node, which asks this one to subscribe the stream */
+    await listenForRelay()
+    const closed = await streamOpened(uid)
     const stream = transmit.createStream({
       uid,
       context: ctx,
@@ -25,13 +29,17 @@ export default class TransmitController {
       response: ctx.response.response,
       injectResponseHeaders: ctx.response.getHeaders(),
     })
+    ctx.response.response.once('close', closed)
     return ctx.response.stream(stream)
   }
 
   async subscribe(ctx: HttpContext) {
     const { uid, channel } = await ctx.request.validateUsing(transmitChannelValidator)
     if (!isStreamChannel(channel)) throw refused()
-    if (!(await transmit.subscribe({ uid, channel, context: ctx }))) throw refused()
+    if (!(await transmit.getManager().verifyAccess(channel, ctx))) throw refused()
+    /* the stream is held here, or by another node (no sticky sessions: app/services/transmit_relay.ts) */
+    const here = await transmit.subscribe({ uid, channel, context: ctx, skipAuthorization: true })
+    if (!here && !(await subscribeElsewhere(uid, channel))) throw refused()
     /* from now on this process hears the worker's broadcasts (config/transmit.ts) */
     await listenForBroadcasts()
     return ctx.response.noContent()
@@ -40,6 +48,7 @@ export default class TransmitController {
   async unsubscribe(ctx: HttpContext) {
     const { uid, channel } = await ctx.request.validateUsing(transmitChannelValidator)
     await transmit.unsubscribe({ uid, channel, context: ctx })
+    await unsubscribeElsewhere(uid, channel)
     return ctx.response.noContent()
   }
 }

@@ -45,7 +45,13 @@ export const learningSchemas = {
 }
 
 export const learningPaths = {
-  '/health': { get: op('The server answers (no database touched)', { ok: [200, obj({ status: str({ const: 'ok' }) })] }) },
+  '/health': { get: op('Liveness: the process answers (nothing touched)', { ok: [200, obj({ status: str({ const: 'ok' }) })] }) },
+  '/ready': {
+    get: op('Readiness: PostgreSQL answers, and Redis when configured (each within 2 s)', {
+      ok: [200, obj({ status: str({ const: 'ready' }) })],
+      extra: { '503': error('E_NOT_READY: `unreachable` names what did not answer (database, redis, or both)') },
+    }),
+  },
   '/v2/learning/start': {
     get: op('Start a session (query: deck_id, learn_session_start_timestamp): the first card, its buttons, the next cards, counters, the daily limit', {
       auth, ok: [200, obj({ deck: entity({ id: int, name: str(), rootDeckId: int }), card: { oneOf: [ref('LearningCard'), { type: 'null' }] }, answerButtons: listOf(ref('AnswerButton')), ...session, dailyLimit: entity({ limit: nullable('integer'), studiedToday: int, reached: bool, kind: nullable('string') }), tutorialSeen: bool, cardAppearance: ref('CardAppearance') })],

@@ -5,7 +5,7 @@ import db from '@adonisjs/lucid/services/db'
 import { hydrated, open, settledSpeech, signInWithForm } from '#tests/support/browser'
 import { makeUser, resetState } from '#tests/support/helpers'
 import { textPdf } from '#tests/support/pdfs'
-import { getQueue } from '#services/queue'
+import { AI_QUEUE_NAME, getQueue } from '#services/queue'
 import { scriptAi, useAiDouble, useOffline } from '#tests/support/ai_server'
 
 test.group('AI generator in the browser', (group) => {
@@ -18,7 +18,7 @@ test.group('AI generator in the browser', (group) => {
 
   test('a learner uploads a PDF, chooses pages from thumbnails, watches the offline generator\'s cards stream in, rewrites one with an AI template, sees its text-to-speech state, and studies one', async ({ visit, assert, cleanup }) => {
     const user = await makeUser({ email: 'ana@example.test' })
-    const queue = getQueue()
+    const queue = getQueue(AI_QUEUE_NAME)
     const page = await hydrated(await visit('/sign-in'))
     const story: string[] = []
     page.on('console', (message) => story.push(`console.${message.type()} ${message.text()}`))

@@ -11,8 +11,10 @@ import { upload, waitForImport } from '../api/imports/support.js'
  * slots; a job of a learner who has their share running goes back to the
  * queue for a moment. Learner A queues slow AI generations (the provider
  * double streams a card every 300 ms), then learner B a two-row import:
- * B's import is done while every one of A's generations is still unfinished.
- * Without the turns, A's generations hold both slots and B waits for them.
+ * B's import is done while every one of A's generations is still unfinished,
+ * and A never has more than one generation running. Without the turns, A's
+ * generations hold both slots of the AI queue (and, before AI streams had
+ * their own queue, B's import waited behind them).
  */
 test.group('Fair worker: one learner cannot hold every slot', (group) => {
   let restore: () => Promise<void>

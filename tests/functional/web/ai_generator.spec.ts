@@ -4,6 +4,7 @@ import db from '@adonisjs/lucid/services/db'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
 import { signedIn, WebSession, pageCall as call } from '#tests/support/web_session'
 import { textPdf } from '#tests/support/pdfs'
+import { eventStream } from '#tests/support/event_stream'
 import CreateDeck from '#actions/decks/create_deck'
 import User from '#models/user'
 
@@ -12,35 +13,6 @@ async function pdfForm(pages?: string) {
   if (pages) data.append('pages', pages)
   data.append('file', new Blob([new Uint8Array(await textPdf())]), 'cells.pdf')
   return data
-}
-
-/** An open event stream (transmit's GET /__transmit/events) and the events it has carried so far. */
-async function eventStream(web: WebSession) {
-  const uid = randomUUID()
-  const controller = new AbortController()
-  const response = await fetch(`${web.base}/__transmit/events?uid=${uid}`, {
-    headers: { cookie: [...web.cookies].map(([name, value]) => `${name}=${value}`).join('; '), accept: 'text/event-stream' },
-    signal: controller.signal,
-  })
-  const events: any[] = []
-  const reader = response.body!.getReader()
-  const decoder = new TextDecoder()
-  let buffer = ''
-  const reading = (async () => {
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }))
-      if (done) return
-      buffer += decoder.decode(value, { stream: true })
-      let end
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end)
-        buffer = buffer.slice(end + 2)
-        const data = block.split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trim()).join('')
-        if (data) events.push(JSON.parse(data))
-      }
-    }
-  })()
-  return { uid, status: response.status, events, close: async () => { controller.abort(); await reading } }
 }
 
 async function until<T>(check: () => T | undefined | false, what: string, timeoutMs = 30_000): Promise<T> {

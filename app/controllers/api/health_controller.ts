@@ -1,0 +1,18 @@
+import { checkReadiness } from '#services/readiness'
+import ApiException from '#exceptions/api_exception'
+
+/** The probes of load balancers and orchestrators: no session, no token, no access check. */
+export default class HealthController {
+  /* liveness: the process answers; nothing else is touched */
+  async health() {
+    return { status: 'ok' }
+  }
+
+  /* readiness: PostgreSQL (and Redis, when configured) answer; a 503 takes the node out of the rotation */
+  async ready() {
+    const { database, redis } = await checkReadiness()
+    const unreachable = [!database && 'database', redis === false && 'redis'].filter(Boolean).join(',')
+    if (unreachable) throw new ApiException(503, 'E_NOT_READY', 'not_ready', { hasBody: true, extra: { unreachable } })
+    return { status: 'ready' }
+  }
+}

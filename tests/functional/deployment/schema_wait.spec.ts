@@ -1,0 +1,56 @@
+import { test } from '@japa/runner'
+import { spawn } from 'node:child_process'
+import db from '@adonisjs/lucid/services/db'
+import { startWebProcess, untilUp } from '#tests/support/web_process'
+
+/*
+ * A release migrates once, as its own step; a web server that starts before
+ * that step has finished waits for the schema (it does not listen, so a
+ * balancer sends it nothing) and starts serving once the migrations are in.
+ * The database here is a fresh one beside the test database (its name + `_release`).
+ */
+const testDatabase = () => new URL(process.env.DATABASE_URL!).pathname.slice(1)
+const RELEASE_DATABASE = `${testDatabase()}_release`
+
+function migrate(env: Record<string, string>) {
+  return new Promise<{ code: number | null; output: string }>((resolve) => {
+    const child = spawn(process.execPath, ['ace', 'migration:run', '--force'], { env: { ...process.env, NODE_ENV: 'test', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.on('data', (chunk) => (output += chunk))
+    child.stderr.on('data', (chunk) => (output += chunk))
+    child.on('exit', (code) => resolve({ code, output }))
+  })
+}
+
+test.group('Release step: migrations once, web servers wait for them', (group) => {
+  group.each.setup(async () => {
+    await db.rawQuery(`drop database if exists "${RELEASE_DATABASE}" with (force)`)
+    await db.rawQuery(`create database "${RELEASE_DATABASE}"`)
+    return () => db.rawQuery(`drop database if exists "${RELEASE_DATABASE}" with (force)`)
+  })
+
+  test('a web server started on an empty database waits, and serves once migration:run is done', async ({ assert }) => {
+    const url = new URL(process.env.DATABASE_URL!)
+    url.pathname = `/${RELEASE_DATABASE}`
+    const env = { DATABASE_URL: url.toString() }
+    const web = await startWebProcess(env, { waitUntilUp: false })
+    try {
+      /* it says what it waits for, and listens to nobody meanwhile */
+      const deadline = Date.now() + 60_000
+      while (!web.output().includes('waiting for the database schema') && web.running() && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 200))
+      }
+      assert.include(web.output(), 'waiting for the database schema')
+      assert.isTrue(web.running(), 'it waits rather than failing')
+      assert.isFalse(await fetch(`${web.url}/api/health`).then(() => true, () => false), 'not listening before the schema is there')
+
+      const release = await migrate(env)
+      assert.equal(release.code, 0, release.output)
+      await untilUp(web)
+      const ready = await fetch(`${web.url}/api/ready`)
+      assert.equal(ready.status, 200)
+    } finally {
+      await web.stop()
+    }
+  }).timeout(180_000)
+})
