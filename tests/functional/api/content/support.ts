@@ -273,21 +273,4 @@ export function expectStatus(assert: any, response: any, status: number, context
   assert.equal(response.status(), status, `${typeof context === 'string' ? context : JSON.stringify(context)} → ${response.text()?.slice(0, 300)}`)
 }
 
-/**
- * Runs `work` with the job queue paused, so that nothing it dispatches runs;
- * afterwards the jobs it queued are dropped and the queue resumes. For calls
- * whose job must never run (a copy of a deck into itself would never end).
- */
-export async function withQueuePaused<T>(work: () => Promise<T>): Promise<T> {
-  const { getQueue, dispatchesSettled } = await import('#services/queue')
-  const queue = getQueue()
-  await queue.pause()
-  try {
-    return await work()
-  } finally {
-    /* a job dispatched after a commit is not awaited by its caller: in the queue before it is drained */
-    await dispatchesSettled()
-    await queue.drain(true)
-    await queue.resume()
-  }
-}
+export { withQueuePaused } from '#tests/support/queue'

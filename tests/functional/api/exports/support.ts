@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ApiClient } from '@japa/api-client'
-import { getQueue, dispatchesSettled } from '#services/queue'
+import { getQueue } from '#services/queue'
 import { waitForMail } from '#tests/support/helpers'
 
 /*
@@ -95,16 +95,4 @@ export async function exportJobIds() {
   return jobs.filter((job) => job?.name === 'export_deck').map((job) => job.id).sort()
 }
 
-/** Keeps the worker away from the jobs `work` queues, then drops them. */
-export async function withQueuePaused<T>(work: () => Promise<T>): Promise<T> {
-  const queue = getQueue()
-  await queue.pause()
-  try {
-    return await work()
-  } finally {
-    /* the jobs dispatched after a commit are in the queue before it is emptied */
-    await dispatchesSettled()
-    await queue.drain(true)
-    await queue.resume()
-  }
-}
+export { withQueuePaused } from '#tests/support/queue'
