@@ -1,0 +1,96 @@
+import { Worker } from 'node:worker_threads'
+import ApiException from '#exceptions/api_exception'
+import { pdfUnreadable, type PdfRead } from '#services/pdf_text'
+import env from '#start/env'
+
+/*
+ * Heavy parsing off the web server's event loop (README: Uploads and their
+ * ceilings). A PDF's text, read in the request, would hold every other
+ * request of the process while pdf.js works (a 20 MB page: seconds); here
+ * it runs in a worker thread of its own, one per call, with a cap on its
+ * heap (`PARSE_MAX_MB`) and on its time (`PARSE_TIMEOUT_MS`): a file past
+ * either is 422 E_FILE_TOO_COMPLEX, and the thread is gone with all it held.
+ */
+
+/** The thread's heap cap (MB) and time cap (ms), read per call. */
+export function parseLimits() {
+  return { maxMb: env.get('PARSE_MAX_MB') ?? 512, timeoutMs: env.get('PARSE_TIMEOUT_MS') ?? 30_000 }
+}
+
+export const fileTooComplex = (field: string) =>
+  new ApiException(422, 'E_FILE_TOO_COMPLEX', 'file_too_complex', { hasBody: true, field, apiField: field })
+
+let running = 0
+
+/** How many parse threads are at work now (a test waits on it). */
+export function parsesRunning() {
+  return running
+}
+
+/** What the thread sends back: the function's value, or its error as data. */
+type Reply = { ok: true; value: unknown } | { ok: false; error: { message: string; status?: number; code?: string; key?: string; options?: object } }
+
+/**
+ * A module beside the caller's, by its name without extension: `.ts` when
+ * the app runs from source, `.js` once built.
+ */
+export function siblingModule(callerUrl: string, name: string) {
+  return new URL(`./${name}${callerUrl.endsWith('.ts') ? '.ts' : '.js'}`, callerUrl)
+}
+
+/**
+ * Calls `name(...args)` exported by `module` in a worker thread, within the
+ * caps; `transfer` moves buffers instead of copying them. An ApiException the
+ * function throws comes back as itself; any other failure as an Error; a cap
+ * reached as 422 E_FILE_TOO_COMPLEX naming `field`.
+ */
+export function runInThread<T>(module: URL, name: string, args: unknown[], options: { field: string; transfer?: ArrayBuffer[] }): Promise<T> {
+  const { maxMb, timeoutMs } = parseLimits()
+  const fromSource = module.pathname.endsWith('.ts')
+  const worker = new Worker(new URL(`./parse_thread_entry${fromSource ? '.ts' : '.js'}`, import.meta.url), {
+    workerData: { module: module.href, name, args },
+    transferList: options.transfer,
+    /* running from source, the thread needs the TypeScript loader the process started with */
+    execArgv: fromSource ? ['--import=@poppinss/ts-exec'] : [],
+    resourceLimits: { maxOldGenerationSizeMb: maxMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(4, maxMb / 4)) },
+    stdout: false,
+    stderr: false,
+  })
+  running++
+  return new Promise<T>((resolve, reject) => {
+    let settled = false
+    const settle = (outcome: () => void) => {
+      if (settled) return
+      settled = true
+      running--
+      clearTimeout(timer)
+      outcome()
+      void worker.terminate()
+    }
+    const timer = setTimeout(() => settle(() => reject(fileTooComplex(options.field))), timeoutMs)
+    worker.once('message', (reply: Reply) => settle(() => (reply.ok ? resolve(reply.value as T) : reject(rebuild(reply.error)))))
+    worker.once('error', (error: NodeJS.ErrnoException) =>
+      settle(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? fileTooComplex(options.field) : error))
+    )
+    worker.once('exit', () => settle(() => reject(fileTooComplex(options.field))))
+  })
+}
+
+function rebuild(error: Extract<Reply, { ok: false }>['error']) {
+  if (error.status && error.code && error.key) return new ApiException(error.status, error.code, error.key, error.options)
+  return new Error(error.message)
+}
+
+/**
+ * The text of a PDF's chosen pages (pdf_text.ts's pdfText), read in a parse
+ * thread; a failure pdf.js did not foresee is "unreadable", never a 500.
+ */
+export async function readPdfText(bytes: Uint8Array, pages: number[] | null): Promise<PdfRead> {
+  /* a buffer of its own, moved to the thread rather than copied */
+  const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes)
+  try {
+    return await runInThread<PdfRead>(siblingModule(import.meta.url, 'pdf_text'), 'pdfText', [own, pages], { field: 'file', transfer: [own.buffer as ArrayBuffer] })
+  } catch (error) {
+    throw error instanceof ApiException ? error : pdfUnreadable()
+  }
+}
