@@ -29,6 +29,13 @@ export const MULTIPART_LIMIT_BYTES = (Math.max(IMAGE_MAX_MB, AV_MAX_MB, AVATAR_M
  */
 export const IMAGE_BASE64_MAX_CHARS = Math.ceil(IMAGE_MAX_BYTES / 3) * 4 + 100
 export const JSON_LIMIT_BYTES = IMAGE_BASE64_MAX_CHARS + 64 * 1024
+/* a url-encoded form body (the web's few plain forms) */
+export const FORM_LIMIT_BYTES = 1 * MB
+
+/** A body past the body parser's cap of its kind: what it may weigh (MB, one decimal), for the 413's message. */
+export function bodyLimitMbOf(isJson: boolean) {
+  return Math.round(((isJson ? JSON_LIMIT_BYTES : FORM_LIMIT_BYTES) / MB) * 10) / 10
+}
 
 /* the routes whose only file is an avatar */
 const AVATAR_ROUTES = new Set(['/account/avatar', '/api/users/:id'])
