@@ -5,8 +5,9 @@ import DeckImport from '#models/deck_import'
 import ImportTransformer from '#transformers/import_transformer'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
 import { TEXT_IMPORT_MAX_MB, TEXT_IMPORT_MAX_ROWS } from '#services/upload_limits'
+import { startExtraWorkerProcess, startWorkerProcess, stopWorkerProcess } from '#tests/support/worker_process'
 import { signIn } from '../content/support.js'
-import { driveFiles, holdings, importFile, upload } from './support.js'
+import { driveFiles, holdings, importFile, upload, waitForImport } from './support.js'
 
 /*
  * Text imports stream through the import job (app/importers/text/read_text.ts)
@@ -65,4 +66,36 @@ test.group('API deck imports: text files streamed, with their ceilings', (group)
     assert.include(await holdings(user.id), { decks: 0, notes: 0 })
     assert.deepEqual(await driveFiles(), [])
   }).timeout(120_000)
+
+  test('a worker killed mid-import: the import starts again from the beginning and writes every row once', async ({ client, assert }) => {
+    const { user, token } = await signIn()
+    const rows = 6000
+    /* the only worker is one this test can kill */
+    await stopWorkerProcess()
+    const lone = await startExtraWorkerProcess(1)
+    try {
+      const response = await upload(client, token, bigCsv(rows, 200), 'Killed.csv')
+      response.assertStatus(202)
+      const deckId = response.body().deckId
+      /* the first batches are written (in the import's open transaction) when the worker dies */
+      for (;;) {
+        const deck = await db.from('decks').where('id', deckId).first()
+        if (Number(deck?.processing?.processed ?? 0) >= 1000) break
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+      await lone.kill()
+      assert.include(await holdings(user.id), { notes: 0, cards: 0 })
+      /* another worker takes the stalled job once its lock runs out */
+      await startWorkerProcess(2)
+      const done = await waitForImport(client, token, response.body().id, 240_000)
+      assert.equal(done.status, 'done', JSON.stringify(done).slice(0, 300))
+      assert.include(done.counts, { notes: rows, cards: rows })
+      assert.include(await holdings(user.id), { notes: rows, cards: rows })
+      const distinct = await db.from('notes').where('user_id', user.id).countDistinct({ n: db.raw(`fields->>'Front'`) }).first()
+      assert.equal(Number(distinct.n), rows)
+    } finally {
+      await lone()
+      await startWorkerProcess(2)
+    }
+  }).timeout(360_000)
 })
