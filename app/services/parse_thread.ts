@@ -10,6 +10,9 @@ import env from '#start/env'
  * it runs in a worker thread of its own, one per call, with a cap on its
  * heap (`PARSE_MAX_MB`) and on its time (`PARSE_TIMEOUT_MS`): a file past
  * either is 422 E_FILE_TOO_COMPLEX, and the thread is gone with all it held.
+ * At most MAX_THREADS run at once; further calls wait their turn. A thread
+ * serves one call and is gone; a spare, its module already loaded, waits for
+ * the next, so a call does not pay for a thread's start.
  */
 
 /** The thread's heap cap (MB) and time cap (ms), read per call. */
@@ -20,11 +23,26 @@ export function parseLimits() {
 export const fileTooComplex = (field: string) =>
   new ApiException(422, 'E_FILE_TOO_COMPLEX', 'file_too_complex', { hasBody: true, field, apiField: field })
 
+/* at most this many threads at once (each may take its heap cap); the others wait their turn, off the event loop too */
+const MAX_THREADS = 2
 let running = 0
+const waiting: (() => void)[] = []
 
 /** How many parse threads are at work now (a test waits on it). */
 export function parsesRunning() {
   return running
+}
+
+async function takeTurn() {
+  if (running < MAX_THREADS) running++
+  else await new Promise<void>((resolve) => waiting.push(resolve))
+}
+
+/* the turn goes to the next waiting call, or back to the pool */
+function endTurn() {
+  const next = waiting.shift()
+  if (next) next()
+  else running--
 }
 
 /** What the thread sends back: the function's value, or its error as data. */
@@ -38,31 +56,67 @@ export function siblingModule(callerUrl: string, name: string) {
   return new URL(`./${name}${callerUrl.endsWith('.ts') ? '.ts' : '.js'}`, callerUrl)
 }
 
-/**
- * Calls `name(...args)` exported by `module` in a worker thread, within the
- * caps; `transfer` moves buffers instead of copying them. An ApiException the
- * function throws comes back as itself; any other failure as an Error; a cap
- * reached as 422 E_FILE_TOO_COMPLEX naming `field`.
- */
-export function runInThread<T>(module: URL, name: string, args: unknown[], options: { field: string; transfer?: ArrayBuffer[] }): Promise<T> {
-  const { maxMb, timeoutMs } = parseLimits()
+interface Spare {
+  worker: Worker
+  module: string
+  maxMb: number
+}
+
+/* one thread started ahead, its module loaded, for the next call: a call does not wait for a thread to boot */
+let spare: Spare | null = null
+
+function startThread(module: URL, maxMb: number): Worker {
   const fromSource = module.pathname.endsWith('.ts')
   const worker = new Worker(new URL(`./parse_thread_entry${fromSource ? '.ts' : '.js'}`, import.meta.url), {
-    workerData: { module: module.href, name, args },
-    transferList: options.transfer,
+    workerData: { module: module.href },
     /* running from source, the thread needs the TypeScript loader the process started with */
     execArgv: fromSource ? ['--import=@poppinss/ts-exec'] : [],
     resourceLimits: { maxOldGenerationSizeMb: maxMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(4, maxMb / 4)) },
     stdout: false,
     stderr: false,
   })
-  running++
+  /* an idle thread keeps no process alive; a spare that fails (its heap cap reached while loading) is simply not used */
+  worker.unref()
+  worker.on('error', () => {})
+  return worker
+}
+
+/* the spare if it is the right one, else a new thread; a spare for the next call is started either way */
+function threadFor(module: URL, maxMb: number): Worker {
+  const ready = spare && spare.module === module.href && spare.maxMb === maxMb ? spare.worker : null
+  if (!ready && spare) void spare.worker.terminate()
+  spare = null
+  const worker = ready ?? startThread(module, maxMb)
+  const next: Spare = { worker: startThread(module, maxMb), module: module.href, maxMb }
+  next.worker.once('exit', () => {
+    if (spare === next) spare = null
+  })
+  spare = next
+  return worker
+}
+
+/**
+ * Calls `name(...args)` exported by `module` in a worker thread of its own,
+ * within the caps; `transfer` moves buffers instead of copying them. An
+ * ApiException the function throws comes back as itself; any other failure
+ * as an Error; a cap reached as 422 E_FILE_TOO_COMPLEX naming `field`.
+ */
+export async function runInThread<T>(module: URL, name: string, args: unknown[], options: { field: string; transfer?: ArrayBuffer[] }): Promise<T> {
+  await takeTurn()
+  const { maxMb, timeoutMs } = parseLimits()
+  let worker: Worker
+  try {
+    worker = threadFor(module, maxMb)
+  } catch (error) {
+    endTurn()
+    throw error
+  }
   return new Promise<T>((resolve, reject) => {
     let settled = false
     const settle = (outcome: () => void) => {
       if (settled) return
       settled = true
-      running--
+      endTurn()
       clearTimeout(timer)
       outcome()
       void worker.terminate()
@@ -73,6 +127,7 @@ export function runInThread<T>(module: URL, name: string, args: unknown[], optio
       settle(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? fileTooComplex(options.field) : error))
     )
     worker.once('exit', () => settle(() => reject(fileTooComplex(options.field))))
+    worker.postMessage({ name, args }, options.transfer ?? [])
   })
 }
 

@@ -32,7 +32,7 @@ export const mediaHelperPaths = {
         text: str({ description: 'the lines read, one per line' }),
         language: str(),
       })],
-      extra: { '422': unprocessable('E_INVALID_BASE64, E_UNSUPPORTED_MEDIA, E_IMAGE_TOO_BIG, E_NO_TEXT_FOUND, or validation') },
+      extra: { '422': unprocessable('E_INVALID_BASE64, E_UNSUPPORTED_MEDIA, E_IMAGE_TOO_BIG, E_FILE_TOO_COMPLEX (the scan ran past its time cap), E_NO_TEXT_FOUND, or validation') },
     }),
   },
   '/images/suggestions': {
