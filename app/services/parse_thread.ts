@@ -17,7 +17,8 @@ import env from '#start/env'
 
 /** The thread's heap cap (MB) and time cap (ms), read per call. */
 export function parseLimits() {
-  return { maxMb: env.get('PARSE_MAX_MB') ?? 512, timeoutMs: env.get('PARSE_TIMEOUT_MS') ?? 30_000 }
+  const positive = (value: unknown, fallback: number) => (Number(value) > 0 ? Number(value) : fallback)
+  return { maxMb: positive(env.get('PARSE_MAX_MB'), 512), timeoutMs: positive(env.get('PARSE_TIMEOUT_MS'), 30_000) }
 }
 
 export const fileTooComplex = (field: string) =>

@@ -5,6 +5,12 @@ import { heavyPdf, textPdf } from '#tests/support/pdfs'
 import { parsesRunning } from '#services/parse_thread'
 import { signIn, uploadPdf } from './support.js'
 
+/* back to the default: env.set(key, undefined) would leave the string "undefined" in process.env */
+function unsetEnv(key: 'PARSE_MAX_MB' | 'PARSE_TIMEOUT_MS') {
+  env.set(key, undefined as any)
+  delete process.env[key]
+}
+
 /*
  * A PDF's text is read in a parse thread (app/services/parse_thread.ts), not
  * on the web server's event loop: while a heavy one is read the server goes
@@ -43,7 +49,7 @@ test.group('API AI document: PDFs read off the event loop', (group) => {
       assertErrorBody(assert, response.body(), 'E_FILE_TOO_COMPLEX')
       assert.equal(response.body().errors[0].field, 'file')
     } finally {
-      env.set('PARSE_MAX_MB', undefined as any)
+      unsetEnv('PARSE_MAX_MB')
     }
     ;(await uploadPdf(client, token, await textPdf())).assertStatus(201)
   }).timeout(120_000)
@@ -57,7 +63,7 @@ test.group('API AI document: PDFs read off the event loop', (group) => {
       assertErrorBody(assert, response.body(), 'E_FILE_TOO_COMPLEX')
       assert.equal(response.body().title, 'Diese Datei ist zu aufwendig zum Lesen')
     } finally {
-      env.set('PARSE_TIMEOUT_MS', undefined as any)
+      unsetEnv('PARSE_TIMEOUT_MS')
     }
     assert.equal(parsesRunning(), 0)
   }).timeout(60_000)
