@@ -1,9 +1,9 @@
 import { defineConfig } from '@adonisjs/core/bodyparser'
-import { JSON_LIMIT_BYTES, MULTIPART_LIMIT_BYTES } from '#services/upload_limits'
+import { FORM_LIMIT_BYTES, JSON_LIMIT_BYTES, MULTIPART_LIMIT_BYTES } from '#services/upload_limits'
 
 const bodyParserConfig = defineConfig({
   allowedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
-  form: { convertEmptyStringsToNull: true, types: ['application/x-www-form-urlencoded'] },
+  form: { convertEmptyStringsToNull: true, limit: FORM_LIMIT_BYTES, types: ['application/x-www-form-urlencoded'] },
   json: {
     convertEmptyStringsToNull: true,
     /* room for a 10 MB image as base64 (scan text, occlusion detection: upload_limits.ts) */

@@ -113,6 +113,9 @@ export default await Env.create(new URL('../', import.meta.url), {
   UNSPLASH_API_URL: Env.schema.string.optional(),
   UNSPLASH_APP_NAME: Env.schema.string.optional(),
   OCR_LANGUAGES: Env.schema.string.optional(),
+  /* heavy parsing (a PDF's text, OCR) in a thread of its own: its heap cap (MB) and time cap (ms) (app/services/parse_thread.ts) */
+  PARSE_MAX_MB: Env.schema.number.optional(),
+  PARSE_TIMEOUT_MS: Env.schema.number.optional(),
   CELLO_PRODUCT_ID: Env.schema.string.optional(),
   CELLO_SCRIPT_URL: Env.schema.string.optional(),
   BROWSER_EXTENSION_ORIGIN: Env.schema.string.optional(),

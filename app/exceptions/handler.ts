@@ -8,7 +8,7 @@ import { errors as coreErrors } from '@adonisjs/core'
 import ApiException from '#exceptions/api_exception'
 import { isServiceAway, serviceAway, showsErrorDetails } from '#exceptions/unavailable'
 import { i18nFor, wantsJson } from '#services/request_locale'
-import { uploadLimitOf } from '#services/upload_limits'
+import { bodyLimitMbOf, uploadLimitOf } from '#services/upload_limits'
 import { FieldLabel } from '#note_types/stock_labels'
 import type { I18n } from '@adonisjs/i18n'
 
@@ -23,18 +23,22 @@ type ErrorBody = { title: string; body?: string; code: string; errors?: { field:
  * path (unless a developer sets DEBUG_ERRORS: app/exceptions/unavailable.ts);
  * the database or Redis away is a 503 E_MAINTENANCE, a page for pages.
  */
-/**
- * An upload past the body parser's transport cap is "too big (max N MB)"
- * with the cap of what the route takes, as a file a little over its cap is
- * (config/bodyparser.ts), not a bare 413.
- */
 /* an error's values in the reader's language (a built-in field's name: "Vorderseite", not "Front") */
 function inLanguage(i18n: I18n, values: Record<string, unknown> = {}) {
   return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value instanceof FieldLabel ? value.in(i18n) : value]))
 }
 
-function uploadTooBig(error: any, ctx: HttpContext) {
-  if (error?.code !== 'E_REQUEST_ENTITY_TOO_LARGE' || !ctx.request.is(['multipart/form-data'])) return null
+/**
+ * A body past the body parser's cap (config/bodyparser.ts) is a catalogued
+ * 413, not a bare one: an upload is "too big (max N MB)" with the cap of
+ * what the route takes, as a file a little over its cap is; a JSON or form
+ * body is E_BODY_TOO_BIG with the cap of its kind.
+ */
+function bodyTooBig(error: any, ctx: HttpContext) {
+  if (error?.code !== 'E_REQUEST_ENTITY_TOO_LARGE') return null
+  if (!ctx.request.is(['multipart/form-data'])) {
+    return new ApiException(413, 'E_BODY_TOO_BIG', 'body_too_big', { values: { max: bodyLimitMbOf(Boolean(ctx.request.is(['json']))) } })
+  }
   const { max, field } = uploadLimitOf(ctx.route?.pattern)
   return new ApiException(413, 'E_FILE_TOO_BIG', 'media_too_big', { field, values: { max } })
 }
@@ -49,12 +53,11 @@ function invalidBody(error: any) {
   return refusedByParser ? new ApiException(422, 'E_INVALID_BODY', 'invalid_body', { field: '' }) : null
 }
 
-
 export default class HttpExceptionHandler extends ExceptionHandler {
   protected debug = showsErrorDetails()
   protected renderStatusPages = true
   /* expected client errors are answers, not incidents */
-  protected ignoreStatuses = [400, 401, 404, 409, 410, 422, 429]
+  protected ignoreStatuses = [400, 401, 404, 409, 410, 413, 422, 429]
 
   protected statusPages: Record<StatusPageRange, StatusPageRenderer> = {
     '404': (_, { inertia }) => inertia.render('errors/not_found', {}),
@@ -64,7 +67,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   async handle(error: any, ctx: HttpContext) {
     /* errors raised before the locale middleware (CSRF, 404) still speak the user's language */
     ctx.i18n = i18nFor(ctx)
-    error = uploadTooBig(error, ctx) ?? invalidBody(error) ?? error
+    error = bodyTooBig(error, ctx) ?? invalidBody(error) ?? error
     if (isServiceAway(error)) return this.unavailable(ctx)
     if (!wantsJson(ctx)) {
       /* pages get their errors back through the session, shown on the page they came from */

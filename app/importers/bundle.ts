@@ -109,7 +109,7 @@ export interface ImportBundle {
 /** A file the readers refuse: the message key names a translation in errors.json. */
 export class ImportError extends Error {
   constructor(
-    public key: 'unsupported_format' | 'import_corrupt' | 'import_too_big' | 'import_empty' | 'import_wrong_schema' | 'import_no_notes' | 'import_mixed_separators' | 'import_guest_cards_limit',
+    public key: 'unsupported_format' | 'import_corrupt' | 'import_too_big' | 'import_empty' | 'import_wrong_schema' | 'import_no_notes' | 'import_mixed_separators' | 'import_guest_cards_limit' | 'import_too_many_rows' | 'import_record_too_long',
     message: string
   ) {
     super(message)

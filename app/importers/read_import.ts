@@ -6,11 +6,11 @@ import { parseTextImport, type TextImportOptions } from '#importers/text/parse_t
 import { textToBundle } from '#importers/text/bundle'
 import { ImportError, type BundleFormat, type ImportBundle } from '#importers/bundle'
 import { bundleSource, type BundleSource } from '#importers/bundle_source'
+import { openTextImport, type TextReadOptions } from '#importers/text/read_text'
+import { IMPORT_MAX_BYTES, TEXT_IMPORT_MAX_BYTES, TEXT_IMPORT_MAX_MB } from '#services/upload_limits'
 
-/* the spec's upload cap */
-export const MAX_IMPORT_BYTES = 500 * 1024 * 1024
-/* a text file is read whole: a text export of 50 MB is already a very large deck */
-const MAX_TEXT_BYTES = 50 * 1024 * 1024
+/* the spec's upload cap, and a text file's (upload_limits.ts) */
+export const MAX_IMPORT_BYTES = IMPORT_MAX_BYTES
 
 const EXTENSIONS: Record<string, BundleFormat> = { apkg: 'apkg', colpkg: 'colpkg', ofc: 'ofc', csv: 'csv', txt: 'text', tsv: 'text' }
 
@@ -22,23 +22,24 @@ export function formatOf(fileName: string): BundleFormat | null {
 
 /**
  * Opens an uploaded file for the import job, whatever its format; workDir
- * receives the media. An Anki package is read in batches as it is written
- * (its size is not held in memory); a text file or an .ofc manifest is
- * parsed whole first.
+ * receives the media. An Anki package and a text file are read in batches
+ * as they are written (their size is not held in memory; a text file's rows
+ * are capped by `maxRows`); an .ofc manifest is parsed whole first.
  */
-export async function openImport(format: BundleFormat, path: string, workDir: string, deckName: string, options: TextImportOptions = {}): Promise<BundleSource> {
+export async function openImport(format: BundleFormat, path: string, workDir: string, deckName: string, options: TextReadOptions = {}): Promise<BundleSource> {
   /* the job keeps the upload without its extension: the format says which package it is */
   if (format === 'apkg' || format === 'colpkg') return openAnkiPackage(path, workDir, { format })
+  if (format === 'csv' || format === 'text') return openTextImport(path, format, deckName, options)
   return bundleSource(await readImport(format, path, workDir, deckName, options))
 }
 
-/** Reads an uploaded file into one bundle, whatever its format; workDir receives the media. */
+/** Reads an uploaded file into one bundle, whatever its format; workDir receives the media (the text reader's reference: the job streams text, openTextImport). */
 export async function readImport(format: BundleFormat, path: string, workDir: string, deckName: string, options: TextImportOptions = {}): Promise<ImportBundle> {
   if (format === 'apkg' || format === 'colpkg') return readAnkiPackage(path, workDir, { format })
   if (format === 'ofc') return readOfc(path, workDir)
   const bytes = await readFile(path)
   if (!bytes.length) throw new ImportError('import_empty', 'the file is empty')
-  if (bytes.length > MAX_TEXT_BYTES) throw new ImportError('import_too_big', 'text file over 50 MB')
+  if (bytes.length > TEXT_IMPORT_MAX_BYTES) throw new ImportError('import_too_big', `text file over ${TEXT_IMPORT_MAX_MB} MB`)
   const decoded = decodeTextDetailed(bytes)
   let parsed
   try {

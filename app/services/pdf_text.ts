@@ -6,7 +6,9 @@ import ApiException from '#exceptions/api_exception'
  * file at a time, at most PDF_MAX_MB, and at most PDF_MAX_PAGES pages chosen
  * (the web page shows thumbnails to choose from; a PDF with no more pages
  * than that may be sent without a choice). The text is read on the server
- * with unpdf (Mozilla's pdf.js); a PDF with no text (a scan) gives none.
+ * with unpdf (Mozilla's pdf.js), in a parse thread (parse_thread.ts:
+ * readPdfText), never on the web server's event loop; a PDF with no text (a
+ * scan) gives none.
  */
 export const PDF_MAX_MB = 20
 export const PDF_MAX_BYTES = PDF_MAX_MB * 1024 * 1024
@@ -65,16 +67,23 @@ export function tidyText(text: string) {
     .trim()
 }
 
+export interface PdfRead {
+  pageCount: number
+  pages: number[]
+  text: string
+}
+
 /**
  * The text of the chosen pages of a PDF, tidied and capped. Refuses a file
  * that is not a readable PDF, a choice past the page count or over the
- * maximum, and a PDF whose chosen pages carry no usable text.
+ * maximum, and a PDF whose chosen pages carry no usable text. Runs in a parse
+ * thread (readPdfText): call that, not this, from a request.
  */
-export async function pdfText(bytes: Uint8Array, chosen: number[] | null) {
+export async function pdfText(bytes: Uint8Array, chosen: number[] | null): Promise<PdfRead> {
   if (!looksLikePdf(bytes)) throw pdfOnly()
   let document
   try {
-    document = await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, stopAtErrors: false } as any)
+    document = await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, stopAtErrors: false, verbosity: 0 } as any)
   } catch {
     throw pdfUnreadable()
   }

@@ -29,9 +29,34 @@ export const MULTIPART_LIMIT_BYTES = (Math.max(IMAGE_MAX_MB, AV_MAX_MB, AVATAR_M
  */
 export const IMAGE_BASE64_MAX_CHARS = Math.ceil(IMAGE_MAX_BYTES / 3) * 4 + 100
 export const JSON_LIMIT_BYTES = IMAGE_BASE64_MAX_CHARS + 64 * 1024
+/* a url-encoded form body (the web's few plain forms) */
+export const FORM_LIMIT_BYTES = 1 * MB
+
+/** A body past the body parser's cap of its kind: what it may weigh (MB, one decimal), for the 413's message. */
+export function bodyLimitMbOf(isJson: boolean) {
+  return Math.round(((isJson ? JSON_LIMIT_BYTES : FORM_LIMIT_BYTES) / MB) * 10) / 10
+}
 
 /* the routes whose only file is an avatar */
 const AVATAR_ROUTES = new Set(['/account/avatar', '/api/users/:id'])
+
+/*
+ * Imports (README: Uploads and their ceilings). Any file up to 500 MB (the
+ * spec); a text file (CSV, TSV, TXT) up to 50 MB, refused as it streams in;
+ * and, since a text file is one card a row and each row costs the import
+ * job its writes, rows up to a cap by plan, refused by the job before it
+ * writes anything (import_too_many_rows).
+ */
+export const IMPORT_MAX_MB = 500
+export const IMPORT_MAX_BYTES = IMPORT_MAX_MB * MB
+export const TEXT_IMPORT_MAX_MB = 50
+export const TEXT_IMPORT_MAX_BYTES = TEXT_IMPORT_MAX_MB * MB
+export const TEXT_IMPORT_MAX_ROWS = { free: 10_000, premium: 100_000 } as const
+
+/** The most rows (cards) one text import takes on the learner's plan. */
+export function textImportMaxRows(hasPremium: boolean) {
+  return hasPremium ? TEXT_IMPORT_MAX_ROWS.premium : TEXT_IMPORT_MAX_ROWS.free
+}
 
 /** What an upload to this route may weigh at most (MB) and the field its file comes in, for a body past the transport cap. */
 export function uploadLimitOf(routePattern: string | undefined) {

@@ -2,6 +2,10 @@ import type { I18n } from '@adonisjs/i18n'
 import type DeckImport from '#models/deck_import'
 import type { ImportProgress } from '#queries/imports/import_progress'
 import type { CardSeparator, FieldSeparator, ParsedText } from '#importers/text/parse_text'
+import { TEXT_IMPORT_MAX_ROWS } from '#services/upload_limits'
+
+/* the values a failed import's message may name: a text file's row caps by plan */
+const ERROR_VALUES = { free: TEXT_IMPORT_MAX_ROWS.free, premium: TEXT_IMPORT_MAX_ROWS.premium }
 
 const PREVIEW_ROWS = 20
 const PREVIEW_PROBLEMS = 100
@@ -45,7 +49,7 @@ export default class ImportTransformer {
       ...this.forApi(record),
       progress,
       error: key
-        ? { title: i18n.t(`${key}.title`), body: i18n.hasMessage(`${key}.body`) ? i18n.t(`${key}.body`) : null }
+        ? { title: i18n.t(`${key}.title`, ERROR_VALUES), body: i18n.hasMessage(`${key}.body`) ? i18n.t(`${key}.body`, ERROR_VALUES) : null }
         : null,
     }
   }

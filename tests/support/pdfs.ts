@@ -58,3 +58,20 @@ export async function scannedPdf(pageCount = 2) {
 export async function longPdf(pageCount: number) {
   return textPdf(Array.from({ length: pageCount }, (_, index) => [`Part ${index + 1}`, `Item ${index + 1} is a numbered part of a long test document about nothing in particular.`]))
 }
+
+/**
+ * One page whose content stream is about `megabytes` MB of text-showing
+ * operators (a line of words each): a file pdf.js takes seconds to read,
+ * as the 20 MB one-page PDFs learners send do.
+ */
+export async function heavyPdf(megabytes: number) {
+  const document = await PDFDocument.create()
+  const font = await document.embedFont(StandardFonts.Helvetica)
+  const page = document.addPage([595, 842])
+  page.drawText('Heavy page', { x: 40, y: 800, size: 12, font })
+  const fontKey = (page as any).fontKey as string
+  const line = `BT /${fontKey} 6 Tf 40 700 Td (A cell is the smallest unit of life that can replicate.) Tj ET\n`
+  const content = line.repeat(Math.ceil((megabytes * 1024 * 1024) / line.length))
+  page.node.addContentStream(document.context.register(document.context.stream(content)))
+  return Buffer.from(await document.save({ useObjectStreams: false }))
+}

@@ -71,14 +71,22 @@ async function spawnReadyWorker(concurrency: number, env: Record<string, string>
  */
 export async function startExtraWorkerProcess(concurrency = 2, env: Record<string, string> = {}) {
   const extra = await spawnReadyWorker(concurrency, env)
-  return async () => {
-    if (extra.exitCode !== null) return
+  const stop = async () => {
+    if (extra.exitCode !== null || extra.signalCode !== null) return
     const exited = new Promise((resolve) => extra.once('exit', resolve))
     extra.kill('SIGTERM')
     const timer = setTimeout(() => extra.kill('SIGKILL'), 15_000)
     await exited
     clearTimeout(timer)
   }
+  /** the worker killed at once, as a crash or an out-of-memory kill ends it: whatever it was doing stops mid-way */
+  const kill = async () => {
+    if (extra.exitCode !== null || extra.signalCode !== null) return
+    const exited = new Promise((resolve) => extra.once('exit', resolve))
+    extra.kill('SIGKILL')
+    await exited
+  }
+  return Object.assign(stop, { kill })
 }
 
 /** Kills the suite's worker at once (SIGKILL), as a crash or a lost machine would: its jobs are left running. */

@@ -3,7 +3,8 @@ import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import ApiException from '#exceptions/api_exception'
 import type User from '#models/user'
-import { PDF_MAX_BYTES, parsePages, pdfEmpty, pdfOnly, pdfText, pdfTooBig } from '#services/pdf_text'
+import { PDF_MAX_BYTES, parsePages, pdfEmpty, pdfOnly, pdfTooBig } from '#services/pdf_text'
+import { readPdfText } from '#services/parse_thread'
 
 /** How long an uploaded document's text is kept for a stream to use (older ones go at the learner's next upload). */
 export const DOCUMENT_KEPT_HOURS = 24
@@ -30,7 +31,8 @@ export async function uploadDocument(ctx: HttpContext, user: User) {
   const pages = parsePages(ctx.request.input('pages'))
   const bytes = await readFile(file.tmpPath)
   if (!bytes.length) throw pdfEmpty()
-  const read = await pdfText(bytes, pages)
+  /* in a thread of its own, within its time and memory caps: the server goes on answering meanwhile */
+  const read = await readPdfText(bytes, pages)
   const fileName = (file.clientName || 'document.pdf').slice(0, 255)
   /* a document's text is needed only until its stream has read it: the learner's older ones go */
   await db.from('ai_documents').where('user_id', user.id).where('created_at', '<', db.raw(`now() - interval '${DOCUMENT_KEPT_HOURS} hours'`)).delete()

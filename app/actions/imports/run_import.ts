@@ -13,6 +13,7 @@ import { ImportError } from '#importers/bundle'
 import type { BundleSource } from '#importers/bundle_source'
 import type { JobPayload } from '#services/queue'
 import { removeStoredFiles } from '#services/stored_files'
+import { textImportMaxRows } from '#services/upload_limits'
 import { endImport, failImport } from '#actions/imports/end_import'
 import { deckNameOf } from '#actions/imports/importing_deck'
 import { Cancelled, writeImport, type RunningImport } from '#actions/imports/write_import'
@@ -38,8 +39,9 @@ export async function runImport(payload: JobPayload<'import_deck'>, job: Job) {
   const storedKeys: string[] = []
   let source: BundleSource | null = null
   try {
-    source = await openUpload(record, running.storageKey, workDir)
-    await writeImport(running, await User.findOrFail(record.userId), source, storedKeys)
+    const user = await User.findOrFail(record.userId)
+    source = await openUpload(record, running.storageKey, workDir, textImportMaxRows(user.hasPremium))
+    await writeImport(running, user, source, storedKeys)
     /* committed: the media stored are the deck's now */
     storedKeys.splice(0)
     await db.from('deck_imports').where('id', record.id).update({ storage_key: null })
@@ -55,12 +57,12 @@ export async function runImport(payload: JobPayload<'import_deck'>, job: Job) {
   }
 }
 
-/* the upload copied from the drive into the job's folder, and opened there for reading as it is written */
-async function openUpload(record: DeckImport, storageKey: string, workDir: string): Promise<BundleSource> {
+/* the upload copied from the drive into the job's folder, and opened there for reading as it is written (a text file's rows capped by the learner's plan) */
+async function openUpload(record: DeckImport, storageKey: string, workDir: string, maxRows: number): Promise<BundleSource> {
   await mkdir(workDir, { recursive: true })
   const source = join(workDir, 'source')
   await pipeline(await drive.use().getStream(storageKey), createWriteStream(source))
-  return openImport(record.format, source, join(workDir, 'media'), deckNameOf(record.fileName), record.options)
+  return openImport(record.format, source, join(workDir, 'media'), deckNameOf(record.fileName), { ...record.options, maxRows })
 }
 
 /* a refused file, or the last attempt: the import fails; otherwise BullMQ tries again */

@@ -4,6 +4,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import drive from '@adonisjs/drive/services/main'
 import ApiException from '#exceptions/api_exception'
 import { formatOf, MAX_IMPORT_BYTES } from '#importers/read_import'
+import { IMPORT_MAX_MB, TEXT_IMPORT_MAX_MB } from '#services/upload_limits'
 import { FormatSniffer } from '#importers/sniff_format'
 import type { BundleFormat } from '#importers/bundle'
 import { removeStoredFiles } from '#services/stored_files'
@@ -11,7 +12,10 @@ import { removeStoredFiles } from '#services/stored_files'
 /* multipart framing and the small fields around the file */
 export const UPLOAD_OVERHEAD = 64 * 1024
 
-export const tooBig = () => new ApiException(413, 'E_FILE_TOO_BIG', 'import_too_big', { hasBody: true, field: 'file', values: { max: 500 } })
+export const tooBig = (max: number = IMPORT_MAX_MB) => new ApiException(413, 'E_FILE_TOO_BIG', 'import_too_big', { hasBody: true, field: 'file', values: { max } })
+
+/* a text file has a smaller cap of its own (the job streams it, but each of its rows is a note to write) */
+const capOf = (format: BundleFormat) => (format === 'csv' || format === 'text' ? TEXT_IMPORT_MAX_MB : IMPORT_MAX_MB)
 const unsupported = () => new ApiException(422, 'E_UNSUPPORTED_FORMAT', 'unsupported_format', { hasBody: true, field: 'file' })
 export const fileMissing = () => new ApiException(422, 'E_VALIDATION_ERROR', 'import_file_missing', { field: 'file' })
 
@@ -32,11 +36,12 @@ export interface StoredUpload {
 function checkedBytes(format: BundleFormat) {
   const sniffer = new FormatSniffer(format)
   const state: { size: number; refusal: ApiException | null } = { size: 0, refusal: null }
+  const cap = capOf(format)
   const stream = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       if (state.refusal) return done()
       state.size += chunk.length
-      if (state.size > MAX_IMPORT_BYTES) state.refusal = tooBig()
+      if (state.size > cap * 1024 * 1024) state.refusal = tooBig(cap)
       else if (sniffer.push(chunk) === 'refused') state.refusal = unsupported()
       done(null, state.refusal ? undefined : chunk)
     },

@@ -5,7 +5,7 @@ import { BUILTIN_NOTE_TYPES } from '#note_types/builtin'
 import { cardOrdinals } from '#note_types/cards'
 import type { BuiltinNoteTypeKind } from '#note_types/types'
 import { resolveNoteType } from '#importers/text/note_types'
-import type { ParsedText, TextProblemReason, TextRow } from '#importers/text/parse_text'
+import type { ParsedText, TextHeader, TextProblem, TextProblemReason, TextRow } from '#importers/text/parse_text'
 
 /*
  * Parsed text rows as a bundle: one note of a built-in type per row (Basic
@@ -92,7 +92,7 @@ function noteTypeRegistry() {
   return { noteTypes, typeOf }
 }
 
-type Warning = ImportBundle['warnings'][number]
+export type Warning = ImportBundle['warnings'][number]
 
 /** Guids from a GUID column, each used once: a second row with the same one gets a fresh guid, with a warning. */
 function guidGiver(warnings: Warning[]) {
@@ -109,6 +109,51 @@ function guidGiver(warnings: Warning[]) {
   }
 }
 
+/**
+ * Rows to notes, one at a time (textToBundle, and the streaming reader's
+ * passes: read_text.ts): the decks and note types they use, made once, and
+ * what the learner is told about rows left out or changed.
+ */
+export function textNoteMaker(header: TextHeader, deckName: string, warnings: Warning[]) {
+  const decks = deckRegistry(deckName)
+  const defaultDeck = header.deck || deckName
+  const types = noteTypeRegistry()
+  const guidOf = guidGiver(warnings)
+  const unknownTypes = new Set<string>()
+  let notes = 0
+  let cards = 0
+  return {
+    decks: decks.decks,
+    noteTypes: () => [...types.noteTypes.values()],
+    /** the row's note and cards, or null (a warning says why) */
+    add(row: TextRow): { note: BundleNote; cards: BundleCard[] } | null {
+      const typeName = row.notetype ?? header.notetype
+      const resolved = resolveNoteType(typeName)
+      const def = BUILTIN_NOTE_TYPES[resolved.kind]
+      const [frontField, backField] = def.fields.map((field) => field.name)
+      const fields = { [frontField]: row.front, [backField]: [row.back, ...row.extra].filter(Boolean).join('<br>') }
+      /* HTML that shows nothing ("<br>", an empty <div>) makes no card: a note without one is left out */
+      const ords = cardOrdinals(def, fields)
+      if (!ords.length) {
+        warnings.push({ line: row.line, message: `line ${row.line}: ${PROBLEM_TEXT.no_front}` })
+        return null
+      }
+      if (!resolved.known && typeName && !unknownTypes.has(typeName)) {
+        unknownTypes.add(typeName)
+        warnings.push({ line: row.line, message: `line ${row.line}: note type "${typeName}" imported as Basic` })
+      }
+      const guid = guidOf(row)
+      const note: BundleNote = { key: `note${++notes}`, guid, noteTypeKey: types.typeOf(resolved.kind).key, deckKey: decks.keyOf(row.deck || defaultDeck), fields, tags: row.tags }
+      return { note, cards: ords.map((ord) => ({ key: `card${++cards}`, noteKey: note.key, ord, deckKey: note.deckKey, progress: null })) }
+    },
+  }
+}
+
+/** The learner's message for each problem row, by line. */
+export function problemWarnings(problems: TextProblem[]): Warning[] {
+  return problems.map((problem) => ({ line: problem.line, message: `line ${problem.line}: ${PROBLEM_TEXT[problem.reason]}` }))
+}
+
 export function textToBundle(
   parsed: ParsedText,
   options: { deckName: string; format: 'csv' | 'text'; decodeWarning?: string | null }
@@ -116,37 +161,16 @@ export function textToBundle(
   if (!parsed.rows.length && !parsed.problems.length) throw new ImportError('import_empty', 'The file holds no cards')
   const warnings: Warning[] = []
   if (options.decodeWarning) warnings.push({ message: options.decodeWarning })
-  for (const problem of parsed.problems) {
-    warnings.push({ line: problem.line, message: `line ${problem.line}: ${PROBLEM_TEXT[problem.reason]}` })
-  }
-  const decks = deckRegistry(options.deckName)
-  const defaultDeck = parsed.header.deck || options.deckName
-  const types = noteTypeRegistry()
-  const guidOf = guidGiver(warnings)
+  warnings.push(...problemWarnings(parsed.problems))
+  const maker = textNoteMaker(parsed.header, options.deckName, warnings)
   const notes: BundleNote[] = []
   const cards: BundleCard[] = []
-  const unknownTypes = new Set<string>()
   for (const row of parsed.rows) {
-    const typeName = row.notetype ?? parsed.header.notetype
-    const resolved = resolveNoteType(typeName)
-    const def = BUILTIN_NOTE_TYPES[resolved.kind]
-    const [frontField, backField] = def.fields.map((field) => field.name)
-    const fields = { [frontField]: row.front, [backField]: [row.back, ...row.extra].filter(Boolean).join('<br>') }
-    /* HTML that shows nothing ("<br>", an empty <div>) makes no card: a note without one is left out */
-    const ords = cardOrdinals(def, fields)
-    if (!ords.length) {
-      warnings.push({ line: row.line, message: `line ${row.line}: ${PROBLEM_TEXT.no_front}` })
-      continue
-    }
-    if (!resolved.known && typeName && !unknownTypes.has(typeName)) {
-      unknownTypes.add(typeName)
-      warnings.push({ line: row.line, message: `line ${row.line}: note type "${typeName}" imported as Basic` })
-    }
-    const guid = guidOf(row)
-    const note: BundleNote = { key: `note${notes.length + 1}`, guid, noteTypeKey: types.typeOf(resolved.kind).key, deckKey: decks.keyOf(row.deck || defaultDeck), fields, tags: row.tags }
-    notes.push(note)
-    for (const ord of ords) cards.push({ key: `card${cards.length + 1}`, noteKey: note.key, ord, deckKey: note.deckKey, progress: null })
+    const made = maker.add(row)
+    if (!made) continue
+    notes.push(made.note)
+    cards.push(...made.cards)
   }
   if (!notes.length) throw new ImportError('import_no_notes', `No card could be read: ${warnings.map((w) => w.message).join('; ')}`)
-  return { format: options.format, noteTypes: [...types.noteTypes.values()], decks: decks.decks, notes, cards, reviews: [], media: [], warnings }
+  return { format: options.format, noteTypes: maker.noteTypes(), decks: maker.decks, notes, cards, reviews: [], media: [], warnings }
 }

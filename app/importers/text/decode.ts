@@ -37,7 +37,7 @@ const CP1252_80_9F = [
   0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
 ]
 
-function decodeWindows1252(bytes: Uint8Array): string {
+export function decodeWindows1252(bytes: Uint8Array): string {
   const parts: string[] = []
   for (let start = 0; start < bytes.length; start += 8192) {
     const codes = Array.from(bytes.subarray(start, start + 8192), (byte) =>

@@ -114,7 +114,7 @@ function roleOfName(name: string): Role | undefined {
   return undefined
 }
 
-function separatorsOf(text: string, header: TextHeader, bodyStart: number, starts: number[], options: TextImportOptions) {
+export function separatorsOf(text: string, header: TextHeader, bodyStart: number, starts: number[], options: TextImportOptions) {
   const givenCard = options.cardSeparator ? separatorString(options.cardSeparator) : undefined
   let fs: string
   if (options.fieldSeparator) fs = separatorString(options.fieldSeparator)
@@ -131,7 +131,7 @@ function separatorsOf(text: string, header: TextHeader, bodyStart: number, start
  * The column names: `#columns:`, or a first row `front,back[,tags]` (Mnemo's
  * own CSV, taken off the records: its formula starts were escaped by the writer).
  */
-function columnsOf(records: RawRecord[], columnsValue: string | undefined, fs: string, header: TextHeader) {
+export function columnsOf(records: RawRecord[], columnsValue: string | undefined, fs: string, header: TextHeader) {
   if (columnsValue !== undefined) {
     header.columns = tokenize(columnsValue, 0, fs, NEWLINE, [0]).records[0]?.fields ?? []
     return { columns: header.columns, ownCsv: false }
@@ -145,7 +145,7 @@ function columnsOf(records: RawRecord[], columnsValue: string | undefined, fs: s
 }
 
 /** Which field plays which role (0-based): `#… column:N` first, then the column names. */
-function rolesOf(header: TextHeader, columns: string[] | undefined): Map<number, Role> {
+export function rolesOf(header: TextHeader, columns: string[] | undefined): Map<number, Role> {
   const explicit: [Role, number | undefined][] = [
     ['tags', header.tagsColumn],
     ['deck', header.deckColumn],
@@ -161,16 +161,20 @@ function rolesOf(header: TextHeader, columns: string[] | undefined): Map<number,
   return roleAt
 }
 
+/** How many records have each count of fields (expectedCount's input), added to `tally`. */
+export function tallyCounts(records: RawRecord[], tally = new Map<number, number>()) {
+  for (const record of records) {
+    const count = usedCount(record.fields)
+    tally.set(count, (tally.get(count) ?? 0) + 1)
+  }
+  return tally
+}
+
 /** The named columns' count, or else the most common count; a tie goes to the smaller, so a stray column is reported, not kept. */
-function expectedCount(columns: string[] | undefined, records: RawRecord[], roleAt: Map<number, Role>): number {
+export function expectedCount(columns: string[] | undefined, tally: Map<number, number>, roleAt: Map<number, Role>): number {
   let expected = 2
   if (columns) expected = columns.length
   else {
-    const tally = new Map<number, number>()
-    for (const record of records) {
-      const count = usedCount(record.fields)
-      tally.set(count, (tally.get(count) ?? 0) + 1)
-    }
     let best = 0
     for (const [count, times] of [...tally].sort((a, b) => a[0] - b[0])) {
       if (times > best) {
@@ -182,7 +186,7 @@ function expectedCount(columns: string[] | undefined, records: RawRecord[], role
   return Math.max(expected, 2, ...[...roleAt.keys()].map((index) => index + 1))
 }
 
-interface Layout {
+export interface Layout {
   header: TextHeader
   html: boolean
   ownCsv: boolean
@@ -191,7 +195,7 @@ interface Layout {
 }
 
 /** Each record as a row, or as the problem that keeps it out. */
-function rowsOf(records: RawRecord[], layout: Layout, problems: TextProblem[]): TextRow[] {
+export function rowsOf(records: RawRecord[], layout: Layout, problems: TextProblem[]): TextRow[] {
   const { header, html, ownCsv, expected, roleAt } = layout
   const fieldIndexes: number[] = []
   for (let index = 0; index < expected; index++) if (!roleAt.has(index)) fieldIndexes.push(index)
@@ -243,7 +247,7 @@ export function parseTextImport(input: string, options: TextImportOptions = {}):
   const nonBlank = records.filter((record) => usedCount(record.fields) > 0)
   const { columns, ownCsv } = columnsOf(nonBlank, columnsValue, fs, header)
   const roleAt = rolesOf(header, columns)
-  const layout = { header, html: options.html ?? header.html ?? false, ownCsv, expected: expectedCount(columns, nonBlank, roleAt), roleAt }
+  const layout = { header, html: options.html ?? header.html ?? false, ownCsv, expected: expectedCount(columns, tallyCounts(nonBlank), roleAt), roleAt }
 
   const problems: TextProblem[] = unbalanced.map((line) => ({ line, reason: 'unbalanced_quote' as const }))
   const rows = rowsOf(nonBlank, layout, problems)

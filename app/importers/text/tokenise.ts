@@ -154,29 +154,48 @@ class Scanner {
 
 /** Splits text from `start` into records of fields, fs between fields and rs between records. */
 export function tokenize(text: string, start: number, fs: string, rs: RecordSep, starts: number[]): Tokenized {
+  const { records, unbalanced } = tokenizePart(text, start, fs, rs, starts, true)
+  return { records, unbalanced }
+}
+
+/**
+ * The records of a part of a text read as a stream (text_stream.ts): with
+ * `final` false, more text may follow, so reading stops (at `stop`) before
+ * the first record, comment or separator that the next text could still
+ * change: one that reaches the last few characters, or a quote not closed
+ * yet. The records before it are exactly those of the whole text.
+ */
+export function tokenizePart(text: string, start: number, fs: string, rs: RecordSep, starts: number[], final: boolean): Tokenized & { stop: number } {
   const scanner = new Scanner(text, fs, rs)
   const records: RawRecord[] = []
   const unbalanced: number[] = []
+  /* a separator cut by the part's end could still be read as another */
+  const safeEnd = final ? Infinity : scanner.n - Math.max(fs.length, rs === NEWLINE ? 1 : rs.length) - 1
   let i = start
   while (i < scanner.n) {
     /* with semicolon or custom card separators, new lines between cards are layout */
     if (rs !== NEWLINE) {
       while (i < scanner.n && /\s/.test(text[i])) i++
+      if (i >= safeEnd) break
       if (i >= scanner.n) break
     }
     if (text[i] === '#' && isLineStart(text, i)) {
-      i = scanner.endOfLine(i)
+      const next = scanner.endOfLine(i)
+      if (next >= safeEnd) break
+      i = next
       continue
     }
     const line = lineOf(starts, i)
     const record = scanner.record(i)
     if ('openQuote' in record) {
+      if (!final) break
       unbalanced.push(line)
       i = scanner.afterUnbalanced(record.openQuote)
       continue
     }
+    if (record.next >= safeEnd) break
     records.push({ line, fields: record.fields })
     i = record.next
   }
-  return { records, unbalanced }
+  return { records, unbalanced, stop: Math.min(i, scanner.n) }
 }

@@ -2,12 +2,15 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { createWorker, type Worker } from 'tesseract.js'
 import env from '#start/env'
+import { fileTooComplex, parseLimits } from '#services/parse_thread'
 
 /*
  * Local OCR (scan text, occlusion detection) with tesseract.js. Its
  * recognition runs in a worker thread tesseract.js starts itself
  * (worker_threads), so a scan never blocks the web process's event loop; one
- * thread per language, started on first use and kept. The language data
+ * thread per language, started on first use and kept. A scan gets the parse
+ * threads' time cap (PARSE_TIMEOUT_MS, parse_thread.ts): past it the thread
+ * is stopped, with all it holds, and the scan is 422 E_FILE_TOO_COMPLEX. The language data
  * comes from the installed @tesseract.js-data/<lang> packages, read from
  * node_modules (langPath a local folder, cacheMethod 'none'): nothing is
  * fetched from the network, nothing is written to the working directory.
@@ -67,10 +70,28 @@ export interface OcrResult {
 /* below this a "word" is mostly noise (a texture read as letters) */
 const MIN_CONFIDENCE = 50
 
+/** A scan within the time cap; past it the language's thread goes (the next scan starts another). */
+async function withinTimeCap<T>(language: OcrLanguage, scan: (worker: Worker) => Promise<T>): Promise<T> {
+  const started = workerFor(language)
+  const worker = await started
+  let timer: NodeJS.Timeout | undefined
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      if (workers.get(language) === started) workers.delete(language)
+      void worker.terminate().catch(() => {})
+      reject(fileTooComplex('base64'))
+    }, parseLimits().timeoutMs)
+  })
+  try {
+    return await Promise.race([scan(worker), timedOut])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 /** Reads the text of an image: its words and lines with their boxes (pixels of the image). */
 export async function recognize(image: Buffer, language: OcrLanguage = enabledLanguages()[0]): Promise<OcrResult> {
-  const worker = await workerFor(language)
-  const { data } = await worker.recognize(image, {}, { blocks: true, text: true })
+  const data = await withinTimeCap(language, async (worker) => (await worker.recognize(image, {}, { blocks: true, text: true })).data)
   const words: OcrWord[] = []
   const lines: OcrWord[] = []
   const box = (text: string, confidence: number, bbox: { x0: number; y0: number; x1: number; y1: number }) => ({

@@ -52,7 +52,7 @@ export const aiPaths = {
     post: {
       ...op('Upload a PDF for AI generation (multipart: file, one PDF of at most 20 MB; pages: the pages chosen, "1,3,5-7", at most 20, optional when the PDF has no more). Its text is read now; pass documentId as ai_stream_create\'s document_id', {
         auth, ok: [201, ref('AiDocument')],
-        extra: { '422': unprocessable('E_PDF_ONLY, E_ONE_FILE_ONLY, E_PDF_TOO_BIG, E_PDF_TOO_MANY_PAGES, E_PDF_PAGES_INVALID, E_PDF_UNREADABLE, E_EMPTY_FILE, E_AI_NOTHING_GENERATED ("Impossible to generate cards": no usable text, e.g. a scan)') },
+        extra: { '422': unprocessable('E_PDF_ONLY, E_ONE_FILE_ONLY, E_PDF_TOO_BIG, E_PDF_TOO_MANY_PAGES, E_PDF_PAGES_INVALID, E_PDF_UNREADABLE, E_FILE_TOO_COMPLEX (reading it took more time or memory than a file may use), E_EMPTY_FILE, E_AI_NOTHING_GENERATED ("Impossible to generate cards": no usable text, e.g. a scan)') },
       }),
       requestBody: { required: true, content: { 'multipart/form-data': { schema: obj({ file: str({ format: 'binary' }), pages: str() }, ['file']) } } },
     },

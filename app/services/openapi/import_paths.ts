@@ -22,7 +22,7 @@ export const importPaths = {
       ...op('Upload a deck file (multipart: file; optional folder_id; text files: card_separator newline|semicolon|<text>, field_separator tab|comma|<text>, html). The deck appears in notes_importing; follow it with GET deck_imports/{id} or decks/polling', {
         auth, ok: [202, ref('DeckImport')],
         extra: {
-          '413': error('E_FILE_TOO_BIG: over 500 MB (refused from Content-Length before the upload is read)'),
+          '413': error('E_FILE_TOO_BIG: over 500 MB (refused from Content-Length before the upload is read), or a CSV/TSV/TXT over 50 MB (refused as it streams in)'),
           '429': tooMany,
           '422': unprocessable('E_UNSUPPORTED_FORMAT (the bytes are no Anki package, .ofc or text, whatever the name says), E_ONE_FILE_ONLY, E_EMPTY_FILE'),
         },

@@ -32,7 +32,7 @@ export const mediaHelperPaths = {
         text: str({ description: 'the lines read, one per line' }),
         language: str(),
       })],
-      extra: { '422': unprocessable('E_INVALID_BASE64, E_UNSUPPORTED_MEDIA, E_IMAGE_TOO_BIG, E_NO_TEXT_FOUND, or validation'), '429': { ...errors['429'], description: 'E_TOO_MANY_JOBS: the plan\'s scans waiting or running at once (wait for one to end); E_TOO_MANY_REQUESTS: the plan\'s scans an hour (Retry-After)' } },
+      extra: { '422': unprocessable('E_INVALID_BASE64, E_UNSUPPORTED_MEDIA, E_IMAGE_TOO_BIG, E_FILE_TOO_COMPLEX (the scan ran past its time cap), E_NO_TEXT_FOUND, or validation'), '429': { ...errors['429'], description: 'E_TOO_MANY_JOBS: the plan\'s scans waiting or running at once (wait for one to end); E_TOO_MANY_REQUESTS: the plan\'s scans an hour (Retry-After)' } },
     }),
   },
   '/images/suggestions': {
