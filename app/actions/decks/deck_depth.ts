@@ -18,31 +18,25 @@ export const FLATTENED_NAME_SEPARATOR = '::'
 /* a guard against a parent chain that loops (none should): no walk goes further */
 const WALK_LIMIT = 100_000
 
-/** The level of a deck: 1 for a root deck, its parent's level + 1 for a subdeck. */
-export async function levelOf(deckId: number, trx: TransactionClientContract): Promise<number> {
+/* how many levels a walk from one deck spans: up its parents, or down its subdecks */
+async function levelsFrom(deckId: number, direction: 'up' | 'down', trx: TransactionClientContract): Promise<number> {
+  const step = direction === 'up' ? 'd.id = walk.parent_id' : 'd.parent_id = walk.id'
   const result = await trx.rawQuery(
-    `with recursive up as (
-       select parent_id, 1 as level from decks where id = ?
+    `with recursive walk as (
+       select id, parent_id, 1 as level from decks where id = ?
        union all
-       select d.parent_id, up.level + 1 from decks d join up on d.id = up.parent_id where up.level < ?
-     ) select max(level) as level from up`,
+       select d.id, d.parent_id, walk.level + 1 from decks d join walk on ${step} where walk.level < ?
+     ) select max(level) as level from walk`,
     [deckId, WALK_LIMIT]
   )
   return Number(result.rows[0]?.level ?? 1)
 }
 
+/** The level of a deck: 1 for a root deck, its parent's level + 1 for a subdeck. */
+export const levelOf = (deckId: number, trx: TransactionClientContract) => levelsFrom(deckId, 'up', trx)
+
 /** The levels a deck's subtree spans: 1 for a deck without subdecks. */
-export async function heightOf(deckId: number, trx: TransactionClientContract): Promise<number> {
-  const result = await trx.rawQuery(
-    `with recursive down as (
-       select id, 1 as level from decks where id = ?
-       union all
-       select d.id, down.level + 1 from decks d join down on d.parent_id = down.id where down.level < ?
-     ) select max(level) as level from down`,
-    [deckId, WALK_LIMIT]
-  )
-  return Number(result.rows[0]?.level ?? 1)
-}
+export const heightOf = (deckId: number, trx: TransactionClientContract) => levelsFrom(deckId, 'down', trx)
 
 /**
  * Refuses to hang a tree of `height` levels under `parentId` when its lowest

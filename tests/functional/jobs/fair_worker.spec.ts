@@ -1,8 +1,8 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import { makeUser, resetState, tokenFor } from '#tests/support/helpers'
-import { resetAi, scriptAi } from '#tests/support/ai_server'
-import { waitForStream, workerWithAiDouble } from '../api/ai/support.js'
+import { makeUser, tokenFor } from '#tests/support/helpers'
+import { scriptAi } from '#tests/support/ai_server'
+import { waitForStream, aiDoubleGroup } from '../api/ai/support.js'
 import { upload, waitForImport } from '../api/imports/support.js'
 
 /*
@@ -17,15 +17,7 @@ import { upload, waitForImport } from '../api/imports/support.js'
  * their own queue, B's import waited behind them).
  */
 test.group('Fair worker: one learner cannot hold every slot', (group) => {
-  let restore: () => Promise<void>
-  group.setup(async () => {
-    restore = await workerWithAiDouble('openai')
-    return () => restore()
-  })
-  group.each.setup(async () => {
-    await resetState()
-    resetAi()
-  })
+  aiDoubleGroup(group)
   group.each.timeout(120_000)
 
   test('a learner\'s small import finishes before another learner\'s queue of slow generations drains', async ({ client, assert }) => {

@@ -1,8 +1,7 @@
 import { test } from '@japa/runner'
-import { resetState } from '#tests/support/helpers'
-import { aiState, resetAi, scriptAi } from '#tests/support/ai_server'
+import { aiState, scriptAi } from '#tests/support/ai_server'
 import { killWorkerProcess, startWorkerProcess } from '#tests/support/worker_process'
-import { notesOf, signIn, waitForStream, workerWithAiDouble } from './support.js'
+import { notesOf, signIn, waitForStream, aiDoubleGroup } from './support.js'
 
 /*
  * A worker dies in the middle of an AI stream (SIGKILL, a lost machine):
@@ -11,15 +10,7 @@ import { notesOf, signIn, waitForStream, workerWithAiDouble } from './support.js
  * of the list is made exactly once.
  */
 test.group('API AI streams: a worker dies mid-stream', (group) => {
-  let restore: () => Promise<void>
-  group.setup(async () => {
-    restore = await workerWithAiDouble('openai')
-    return () => restore()
-  })
-  group.each.setup(async () => {
-    await resetState()
-    resetAi()
-  })
+  aiDoubleGroup(group)
 
   test('the next worker makes the words still missing, each once', async ({ client, assert }) => {
     const { token } = await signIn()

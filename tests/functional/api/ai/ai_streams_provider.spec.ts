@@ -1,8 +1,8 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import { assertErrorBody, resetState } from '#tests/support/helpers'
-import { aiState, resetAi, scriptAi } from '#tests/support/ai_server'
-import { createDeck, deckRow, eventually, freeTier, notesOf, signIn, waitForStream, workerWithAiDouble } from './support.js'
+import { assertErrorBody } from '#tests/support/helpers'
+import { aiState, scriptAi } from '#tests/support/ai_server'
+import { createDeck, deckRow, eventually, freeTier, notesOf, signIn, waitForStream, aiDoubleGroup } from './support.js'
 import { templateIds } from '../content/support.js'
 
 /*
@@ -12,15 +12,7 @@ import { templateIds } from '../content/support.js'
  * too: the provider call is hung up.
  */
 test.group('API AI streams: a provider through the worker', (group) => {
-  let restore: () => Promise<void>
-  group.setup(async () => {
-    restore = await workerWithAiDouble('openai')
-    return () => restore()
-  })
-  group.each.setup(async () => {
-    await resetState()
-    resetAi()
-  })
+  aiDoubleGroup(group)
 
   test('a topic streams to the end: the provider\'s cards become notes, the prompt count goes down', async ({ client, assert }) => {
     const { user, token } = await signIn()

@@ -1,4 +1,5 @@
 import type { ApiClient } from '@japa/api-client'
+import type { Group } from '@japa/runner/core'
 import db from '@adonisjs/lucid/services/db'
 import { workerOutput } from '#tests/support/worker_process'
 
@@ -71,4 +72,18 @@ export async function eventually<T>(check: () => Promise<T | undefined | false> 
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
   throw new Error(`${what}: not within ${timeoutMs} ms\n${workerOutput()}`)
+}
+
+/** A test group whose worker speaks to the AI providers' double, each test starting from a clean state and an empty script. */
+export function aiDoubleGroup(group: Group, provider: 'openai' | 'anthropic' = 'openai') {
+  let restore: () => Promise<void>
+  group.setup(async () => {
+    restore = await workerWithAiDouble(provider)
+    return () => restore()
+  })
+  group.each.setup(async () => {
+    const [{ resetState }, { resetAi }] = await Promise.all([import('#tests/support/helpers'), import('#tests/support/ai_server')])
+    await resetState()
+    resetAi()
+  })
 }
