@@ -251,6 +251,9 @@ function healthProbe(base: string) {
   }
 }
 
+/** An error as one line: fetch's own says only "fetch failed", its cause says why (ECONNREFUSED…). */
+const why = (error: any) => `${error?.message ?? error}${error?.cause?.code ? ` (${error.cause.code})` : ''}`
+
 const death = (server: Child, worker: Child) => (server.ended() ? `the web process ${server.ended()}` : worker.ended() ? `the worker ${worker.ended()}` : null)
 
 /** The reason a phase's race ended early: a process died or the time ran out. */
@@ -313,17 +316,22 @@ async function phase(name: string, attack: ((attack: Attack) => Promise<string>)
     trouble(server, worker, signal),
   ])
   if (outcome) problems.push(outcome)
-  /* a process that died while the probes still ran to their end */
-  const died = death(server, worker)
-  if (died && died !== outcome) problems.push(died)
   controller.abort()
+  /* an attack stopped before it was under way: the small import starts, and stops at once */
+  underway()
   const [attackResult, smallResult] = await Promise.allSettled([attacked, small])
   const health = await stopHealth()
+  /* a process that died while the probes ran to their end; one killed just now is given a moment to be reaped */
+  if (attackResult.status === 'rejected' || smallResult.status === 'rejected' || health.failed) {
+    for (let wait = 0; wait < 10 && !death(server, worker); wait++) await sleep(100)
+  }
+  const died = death(server, worker)
+  if (died && died !== outcome) problems.push(died)
   const mem = { web: memory.web(), worker: memory.worker() }
   if (outcome || died) await stopPair()
-  const what = attackResult.status === 'fulfilled' ? attackResult.value : outcome ? `stopped, ${progress}` : `failed: ${attackResult.reason?.message ?? attackResult.reason}`
+  const what = attackResult.status === 'fulfilled' ? attackResult.value : outcome ? `stopped, ${progress}` : `failed: ${why(attackResult.reason)}`
   const smallS = smallResult.status === 'fulfilled' ? smallResult.value : null
-  if (smallResult.status === 'rejected' && !outcome) problems.push(`the small import: ${smallResult.reason?.message ?? smallResult.reason}`)
+  if (smallResult.status === 'rejected' && !outcome) problems.push(`the small import: ${why(smallResult.reason)}`)
   if (health.failed) problems.push(`${health.failed} health requests failed`)
   if (!(health.p[1] < BUDGET.healthP99Ms)) problems.push(`health p99 ${health.p[1]} ms ≥ ${BUDGET.healthP99Ms} ms`)
   if (smallS === null || smallS >= BUDGET.smallImportS) problems.push(`small import ${smallS === null ? 'not done' : `${smallS.toFixed(1)} s ≥ ${BUDGET.smallImportS} s`}`)
