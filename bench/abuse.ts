@@ -161,14 +161,16 @@ interface Attack {
 const ATTACKS: Record<string, (attack: Attack) => Promise<string>> = {
   async tree({ api, underway, note, signal }) {
     note('uploading')
+    const uploaded = performance.now()
     const accepted = await upload(api, await openAsBlob(files.tree), 'deep.apkg', '/api/deck_imports', signal)
     if (accepted.status !== 202) return refused('the upload', accepted)
     underway()
     const record = await importEnd(api, accepted.body.id, signal, note)
-    note(`import ${record.status}; GET /api/decks`)
+    const imported = `import ${record.status} in ${seconds(uploaded).toFixed(1)} s${record.errorKey ? ` (${record.errorKey})` : ''} ${JSON.stringify(record.counts)}`
+    note(`${imported}; GET /api/decks had not answered`)
     const start = performance.now()
     const decks = await api('GET', '/api/decks', undefined, signal)
-    return `import ${record.status}${record.errorKey ? ` (${record.errorKey})` : ''} ${JSON.stringify(record.counts)}; ` +
+    return `${imported}; ` +
       `GET /api/decks ${decks.status} in ${(seconds(start) * 1000).toFixed(0)} ms, ${(decks.bytes / 1024).toFixed(0)} kB`
   },
   async pdf({ api, underway, note, signal }) {
