@@ -99,12 +99,17 @@ export async function resetDatabase() {
     await client.query(`drop database if exists "${benchDatabase}"`)
     await client.query(`create database "${benchDatabase}"`)
   })
+  await flushRedis()
+  const migrated = spawnSync(process.execPath, ['ace.js', 'migration:run', '--force'], { cwd: build, env: productionEnv(), encoding: 'utf8' })
+  if (migrated.status !== 0) throw new Error(`migration failed: ${migrated.stderr}`)
+}
+
+/** Empties the benchmark's Redis database (sessions, limits, queued jobs). */
+export async function flushRedis() {
   const { Redis } = await import('ioredis')
   const redis = new Redis(redisUrl)
   await redis.flushdb()
   await redis.quit()
-  const migrated = spawnSync(process.execPath, ['ace.js', 'migration:run', '--force'], { cwd: build, env: productionEnv(), encoding: 'utf8' })
-  if (migrated.status !== 0) throw new Error(`migration failed: ${migrated.stderr}`)
 }
 
 /**
@@ -135,7 +140,12 @@ export interface Child {
   base: string
   /** resident memory of the process now, in bytes (from /proc) */
   rss(): number
-  stop(): Promise<void>
+  /** the most resident memory the process has held since it started, in bytes (VmHWM) */
+  hwm(): number
+  /** why it ended, once it has: its exit code or signal (null while it runs) */
+  ended(): string | null
+  /** SIGTERM, then SIGKILL after graceMs */
+  stop(graceMs?: number): Promise<void>
 }
 
 /* a benchmark that stops half-way must not leave a server holding its port */
@@ -145,6 +155,11 @@ process.on('exit', () => children.forEach((child) => child.kill('SIGKILL')))
 async function assertPortFree(url: string) {
   const reachable = await fetch(url).then(() => true, () => false)
   if (reachable) throw new Error(`${url} already answers: another server holds the port (set BENCH_PORT / BENCH_ANCHOR_PORT)`)
+}
+
+function memoryOf(child: ChildProcess, field: 'VmRSS' | 'VmHWM') {
+  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')
+  return Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))![1]) * 1024
 }
 
 function childOf(child: ChildProcess, base: string): Child {
@@ -159,15 +174,14 @@ function childOf(child: ChildProcess, base: string): Child {
   return {
     process: child,
     base,
-    rss() {
-      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')
-      return Number(status.match(/VmRSS:\s+(\d+)/)![1]) * 1024
-    },
-    async stop() {
-      if (child.exitCode !== null) return
+    rss: () => memoryOf(child, 'VmRSS'),
+    hwm: () => memoryOf(child, 'VmHWM'),
+    ended: () => (child.signalCode ? `killed by ${child.signalCode}` : child.exitCode !== null ? `exited with ${child.exitCode}` : null),
+    async stop(graceMs = 10_000) {
+      if (child.exitCode !== null || child.signalCode !== null) return
       const exited = new Promise((resolve) => child.once('exit', resolve))
       child.kill('SIGTERM')
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs)
       await exited
       clearTimeout(timer)
     },
