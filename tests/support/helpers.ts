@@ -1,7 +1,8 @@
 import db from '@adonisjs/lucid/services/db'
+import app from '@adonisjs/core/services/app'
 import { DateTime } from 'luxon'
 import limiter from '@adonisjs/limiter/services/main'
-import { rm } from 'node:fs/promises'
+import { mkdir, rm } from 'node:fs/promises'
 import User from '#models/user'
 import { createUser, type NewUser } from '#actions/auth/create_user'
 import { readOutbox } from '#services/mail/outbox_transport'
@@ -30,7 +31,15 @@ export async function resetState() {
   limiter.use(store, { requests: 1, duration: '1 min' })
   await limiter.clear([store])
   await rm(outboxDirectory, { recursive: true, force: true })
+  /* the files the truncated rows named (a drained job's upload, a test's media): the drive starts empty too */
+  await Promise.all(STORED_FOLDERS.map(async (folder) => {
+    await rm(app.makePath('storage', folder), { recursive: true, force: true })
+    await mkdir(app.makePath('storage', folder), { recursive: true })
+  }))
 }
+
+/* the drive's folders under the local disk (never storage/ itself: its .disk-id names this checkout's disk) */
+const STORED_FOLDERS = ['media', 'imports', 'exports', 'avatars']
 
 /*
  * A job or request the previous test started may still hold row locks that

@@ -24,7 +24,7 @@ export function keptFrom(note: Note, changes: NoteChanges): NoteInput {
     fields: changes.fields,
     fieldAttachmentsMap: changes.fieldAttachmentsMap ?? note.fieldAttachmentsMap,
     reverse: changes.reverse ?? note.isReversed,
-    remoteImages: changes.remoteImages,
+    ...(changes.remoteImages ? { remoteImages: changes.remoteImages } : {}),
   }
 }
 

@@ -39,6 +39,8 @@ test.group('API deck imports: cancelling a running import', (group) => {
 
   test('DELETE while the job writes answers, the import ends cancelled with nothing written, and the next import runs', async ({ client, assert }) => {
     const { user, token } = await signIn({ username: 'canceller' })
+    /* premium: 20,000 rows are over a free plan's row cap (upload_limits.ts) */
+    await db.from('users').where('id', user.id).update({ is_premium: true })
     const response = await upload(client, token, bigCsv(), 'big.csv')
     response.assertStatus(202)
     const id = response.body().id
