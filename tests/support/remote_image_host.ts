@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Group } from '@japa/runner/core'
 import { solidPng } from '#tests/support/images'
+import { resetState } from '#tests/support/helpers'
 
 /*
  * "Another host" for the remote-image tests: a server on 127.0.0.2 (the
@@ -37,6 +39,18 @@ export class RemoteImageHost {
   /** The requests for one path (query included or not). */
   count(path: string) {
     return this.hits.filter((hit) => hit === path || hit.startsWith(`${path}?`)).length
+  }
+
+  /** Serves for a test group: started before it, stopped after; each test starts from a clean state and no hits. */
+  serveFor(group: Group) {
+    group.setup(async () => {
+      await this.start()
+      return () => this.stop()
+    })
+    group.each.setup(async () => {
+      await resetState()
+      this.hits = []
+    })
   }
 
   async stop() {

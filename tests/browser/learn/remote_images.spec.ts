@@ -3,7 +3,6 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import BulkCreateNotes from '#actions/notes/bulk_create_notes'
 import { hydrated, learnerWithCards, open, signInWithForm } from '#tests/support/browser'
-import { resetState } from '#tests/support/helpers'
 import { RemoteImageHost } from '#tests/support/remote_image_host'
 import { enableSharing } from '#tests/functional/api/participant/support'
 
@@ -20,14 +19,7 @@ import { enableSharing } from '#tests/functional/api/participant/support'
 const host = new RemoteImageHost()
 
 test.group('Remote images in the browser', (group) => {
-  group.setup(async () => {
-    await host.start()
-    return () => host.stop()
-  })
-  group.each.setup(async () => {
-    await resetState()
-    host.hits = []
-  })
+  host.serveFor(group)
 
   test('the study page and the embed page make no request to the host a note named', async ({ visit, assert }) => {
     const { user, deck } = await learnerWithCards(0)

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import drive from '@adonisjs/drive/services/main'
 import env from '#start/env'
-import { resetState, tokenFor } from '#tests/support/helpers'
+import { tokenFor } from '#tests/support/helpers'
 import { RemoteImageHost } from '#tests/support/remote_image_host'
 import { signedIn } from '#tests/support/web_session'
 import { importFile } from '#tests/functional/api/imports/support'
@@ -27,14 +27,7 @@ async function storedFields(noteId: number) {
 }
 
 test.group('Remote images in notes are stored on save', (group) => {
-  group.setup(async () => {
-    await host.start()
-    return () => host.stop()
-  })
-  group.each.setup(async () => {
-    await resetState()
-    host.hits = []
-  })
+  host.serveFor(group)
 
   test('POST notes: the image is fetched once by the server, stored as media, and the note names the copy', async ({ client, assert }) => {
     const { user, token } = await signIn()
