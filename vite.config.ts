@@ -17,6 +17,17 @@ export default defineConfig({
     /* self-contained ES modules, served as they are: nothing for the optimizer to find late (the AI generator page) */
     exclude: ['@adonisjs/transmit-client', 'pdfjs-dist'],
   },
+  server: {
+    watch: {
+      /*
+       * What the app writes while it runs: the embedded PostgreSQL's data
+       * (tmp/postgres), uploads and exports (storage), the production build.
+       * Watched, every commit of the embedded database was a file event: a
+       * fresh-clone `npm test` spent a third of its CPU in the watcher.
+       */
+      ignored: ['**/tmp/**', '**/storage/**', '**/build/**'],
+    },
+  },
   resolve: {
     alias: {
       '~/': `${import.meta.dirname}/inertia/`,
