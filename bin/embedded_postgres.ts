@@ -225,8 +225,19 @@ async function initialise(build: string, dataDir: string, owner: Owner | null) {
   }
 }
 
-async function startServer(build: string, dataDir: string, port: number, owner: Owner | null, log: boolean) {
-  const child = run(join(build, 'bin', 'postgres'), ['-D', dataDir, '-p', String(port)], owner)
+/*
+ * The test instance trades durability for speed: its data is thrown away by
+ * every run, and the suite commits and truncates thousands of times. Without
+ * these a fresh-clone `npm test` spent most of its time waiting on fsync.
+ * The dev instance keeps PostgreSQL's defaults: a learner's demo data is kept.
+ */
+const SETTINGS: Record<Instance, string[]> = {
+  dev: [],
+  test: ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off'],
+}
+
+async function startServer(build: string, dataDir: string, port: number, owner: Owner | null, log: boolean, settings: string[]) {
+  const child = run(join(build, 'bin', 'postgres'), ['-D', dataDir, '-p', String(port), ...settings.flatMap((s) => ['-c', s])], owner)
   const lines: string[] = []
   child.stdout!.on('data', (chunk) => log && process.stdout.write(`[postgres] ${chunk}`))
   await new Promise<void>((resolve, reject) => {
@@ -283,7 +294,7 @@ export async function ensureDatabase(instance: Instance, log = false) {
   await acquireLock(lockFile, instance)
   await stopStaleServer(dataDir)
   if (!existsSync(join(dataDir, 'PG_VERSION'))) await initialise(build, dataDir, owner)
-  const server = await startServer(build, dataDir, port, owner, log)
+  const server = await startServer(build, dataDir, port, owner, log, SETTINGS[instance])
 
   const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: PASSWORD, database: 'postgres' })
   await admin.connect()
