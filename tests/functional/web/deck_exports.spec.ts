@@ -2,25 +2,11 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import BulkCreateNotes from '#actions/notes/bulk_create_notes'
 import CreateDeck from '#actions/decks/create_deck'
-import { getQueue, dispatchesSettled } from '#services/queue'
+import { withQueuePaused } from '#tests/support/queue'
 import { makeUser, resetState, waitForMail } from '#tests/support/helpers'
 import { signedIn, WebSession } from '#tests/support/web_session'
 
 const exports = () => db.from('deck_exports').orderBy('id').select('*')
-
-/** Keeps the worker from taking the jobs `work` queues, then drops them. */
-async function holdingJobs<T>(work: () => Promise<T>) {
-  const queue = getQueue()
-  await queue.pause()
-  try {
-    return await work()
-  } finally {
-    /* the jobs dispatched after a commit are in the queue before it is emptied */
-    await dispatchesSettled()
-    await queue.drain(true)
-    await queue.resume()
-  }
-}
 
 test.group('Web: deck exports', (group) => {
   group.each.setup(() => resetState())
@@ -49,7 +35,7 @@ test.group('Web: deck exports', (group) => {
     const { user, web } = await signedIn('ben@example.test')
     const deck = await new CreateDeck().handle(user, { name: 'Words' })
     await web.get('/')
-    await holdingJobs(() => web.post(`/decks/${deck.id}/exports`, { email: 'Backup@Example.test' }))
+    await withQueuePaused(() => web.post(`/decks/${deck.id}/exports`, { email: 'Backup@Example.test' }))
     const [row] = await exports()
     assert.containsSubset(row, { format: 'ofc', include_progress: false, email: 'backup@example.test' })
   })

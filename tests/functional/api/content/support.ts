@@ -127,8 +127,11 @@ export async function unstickJobs() {
   const deadline = Date.now() + 15_000
   while (Date.now() < deadline) {
     for (const pid of await blockedProgressUpdates()) await db.rawQuery('select pg_cancel_backend(?)', [pid])
-    await queue.drain(true)
-    if ((await queue.getActiveCount()) === 0 && (await queue.getDelayedCount()) === 0) return
+    await queue.drain()
+    /* a failed job's retry waits as a delayed job; the schedules' next runs (repeatJobKey) are delayed too, and stay */
+    const retries = (await queue.getDelayed()).filter((job) => !job.repeatJobKey)
+    await Promise.all(retries.map((job) => job.remove().catch(() => {})))
+    if ((await queue.getActiveCount()) === 0 && !retries.length) return
     await sleep(100)
   }
 }
