@@ -1,5 +1,21 @@
 import { BaseCommand, flags } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
+import { getPriority, setPriority } from 'node:os'
+
+/*
+ * Jobs give way to requests: where the worker shares a machine with a web
+ * server (npm start, a small deployment), an import or AI stream at the same
+ * priority held another learner's requests for hundreds of milliseconds on
+ * two cores (bench/abuse.ts). A nice value changes nothing on a machine of
+ * its own; WORKER_NICE=0 keeps the default priority.
+ */
+function yieldToRequests(nice: number) {
+  if (!nice) return
+  try {
+    /* never above the priority it was started with (a worker started under `nice` keeps that) */
+    setPriority(Math.max(getPriority(), Math.min(19, nice)))
+  } catch {}
+}
 
 export default class QueueWork extends BaseCommand {
   static commandName = 'queue:work'
@@ -21,6 +37,8 @@ export default class QueueWork extends BaseCommand {
      */
     const router = await this.app.container.make('router')
     router.commit()
+    const { default: env } = await import('#start/env')
+    yieldToRequests(env.get('WORKER_NICE') ?? 10)
     /* the release step migrates; a worker started before it finished waits for the schema */
     const { waitForSchema } = await import('#services/schema_ready')
     await waitForSchema()

@@ -116,6 +116,8 @@ export default await Env.create(new URL('../', import.meta.url), {
   /* heavy parsing (a PDF's text, OCR) in a thread of its own: its heap cap (MB) and time cap (ms) (app/services/parse_thread.ts) */
   PARSE_MAX_MB: Env.schema.number.optional(),
   PARSE_TIMEOUT_MS: Env.schema.number.optional(),
+  /* the worker's nice value: jobs give way to requests on a shared machine (commands/queue_work.ts); 0 keeps the default */
+  WORKER_NICE: Env.schema.number.optional(),
   CELLO_PRODUCT_ID: Env.schema.string.optional(),
   CELLO_SCRIPT_URL: Env.schema.string.optional(),
   BROWSER_EXTENSION_ORIGIN: Env.schema.string.optional(),

@@ -86,10 +86,15 @@ export async function startExtraWorkerProcess(concurrency = 2, env: Record<strin
     extra.kill('SIGKILL')
     await exited
   }
-  return Object.assign(stop, { kill })
+  return Object.assign(stop, { kill, pid: extra.pid! })
 }
 
 /** Kills the suite's worker at once (SIGKILL), as a crash or a lost machine would: its jobs are left running. */
+/** The suite's worker's process id, once it runs. */
+export function workerPid() {
+  return child?.pid
+}
+
 export async function killWorkerProcess() {
   const running = child
   child = undefined

@@ -1,9 +1,11 @@
 import { test } from '@japa/runner'
+import { getPriority } from 'node:os'
 import db from '@adonisjs/lucid/services/db'
 import { makeUser, tokenFor } from '#tests/support/helpers'
 import { scriptAi } from '#tests/support/ai_server'
 import { waitForStream, aiDoubleGroup } from '../api/ai/support.js'
 import { upload, waitForImport } from '../api/imports/support.js'
+import { startExtraWorkerProcess, startWorkerProcess, workerPid } from '#tests/support/worker_process'
 
 /*
  * One learner's many jobs do not starve another's (issue 27): the worker
@@ -53,3 +55,25 @@ test.group('Fair worker: one learner cannot hold every slot', (group) => {
     }
   })
 })
+
+/*
+ * Jobs give way to requests where the worker shares a machine with a web
+ * server: the worker lowers its own priority (WORKER_NICE, default 10), so
+ * an import or AI stream no longer holds another learner's requests
+ * (bench/abuse.ts measures what it spares them).
+ */
+test.group('Worker priority', () => {
+  test('the worker runs at nice 10 by default; WORKER_NICE=0 keeps the default priority', async ({ assert }) => {
+    await startWorkerProcess()
+    /* never above the priority the tests run at */
+    assert.equal(getPriority(workerPid()!), Math.max(10, getPriority()))
+    const atDefault = await startExtraWorkerProcess(1, { WORKER_NICE: '0' })
+    try {
+      assert.equal(getPriority(atDefault.pid), getPriority())
+    } finally {
+      /* it holds no job: stopped at once */
+      await atDefault.kill()
+    }
+  }).timeout(60_000)
+})
+

@@ -2,7 +2,8 @@ import { test } from '@japa/runner'
 import env from '#start/env'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
 import { heavyPdf, textPdf } from '#tests/support/pdfs'
-import { parsesRunning } from '#services/parse_thread'
+import { getPriority } from 'node:os'
+import { parsesRunning, runInThread } from '#services/parse_thread'
 import { signIn, uploadPdf } from './support.js'
 
 /* back to the default: env.set(key, undefined) would leave the string "undefined" in process.env */
@@ -67,4 +68,12 @@ test.group('API AI document: PDFs read off the event loop', (group) => {
     }
     assert.equal(parsesRunning(), 0)
   }).timeout(60_000)
+
+  test('a parse thread runs at the lowest priority; the server\'s own thread keeps its own', async ({ assert }) => {
+    const before = getPriority()
+    const inThread = await runInThread<number>(new URL('../../../support/thread_priority.ts', import.meta.url), 'priority', [], { field: 'file' })
+    /* on Linux a nice value is the thread's own; elsewhere it would be the whole server's, so it is left alone there */
+    assert.equal(inThread, process.platform === 'linux' ? 19 : before)
+    assert.equal(getPriority(), before)
+  })
 })
