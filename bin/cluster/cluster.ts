@@ -112,6 +112,8 @@ defaults
   timeout client 60s
   timeout server 60s
   timeout http-request 10s
+  # readiness answers within 2 s (PostgreSQL and Redis each); a node busy for a moment is not a dead one
+  timeout check 2s
   retries 2
   option redispatch 1
 
@@ -124,7 +126,7 @@ backend web
   option forwardfor
   option httpchk GET /api/ready
   http-check expect status 200
-  default-server inter 500ms fall 2 rise 2 on-marked-down shutdown-sessions
+  default-server inter 500ms fall 2 rise 2
   use-server web1 if { req.hdr(x-smoke-node) -m str web1 }
   use-server web2 if { req.hdr(x-smoke-node) -m str web2 }
   http-response set-header X-Served-By %[srv_name]
