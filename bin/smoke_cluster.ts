@@ -52,7 +52,14 @@ async function stopAll() {
   await running.stop()
 }
 
+let failing: Promise<never> | undefined
 async function fail(title: string, error: unknown): Promise<never> {
+  /* the first failure says why; whatever fails while everything stops is its consequence */
+  failing ??= report(title, error)
+  return failing
+}
+
+async function report(title: string, error: unknown): Promise<never> {
   console.error(`  ✗ ${title}: ${error instanceof Error ? error.message : String(error)}`)
   const show = error instanceof CheckFailed && error.show.length ? error.show : [...processes.keys()]
   for (const name of show) {
@@ -128,6 +135,8 @@ async function main() {
     return `${names.join(', ')}, s3rver and the AI double stopped; ports ${ports.join(', ')} free`
   })
   console.log(`\nsmoke:cluster: PASSED, ${passed} checks in ${elapsed()}`)
+  /* nothing of the smoke's own (a pool, a socket) may keep CI waiting */
+  process.exit(0)
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -137,4 +146,5 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   })
 }
 process.on('unhandledRejection', (error) => void fail('unexpected error', error))
+process.on('uncaughtException', (error) => void fail('unexpected error', error))
 await main().catch((error) => fail('unexpected error', error))

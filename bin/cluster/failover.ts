@@ -63,7 +63,7 @@ export async function answersThroughNodeKill(cluster: Cluster, learner: Learner,
   expect(killedAt > 0, 'web1 was never killed')
   const failedFor = lastFailureAt > killedAt ? ` (the last ${((lastFailureAt - killedAt) / 1000).toFixed(1)} s after the kill)` : ''
   return {
-    figures: `${ANSWERS} answers (${IN_FLIGHT} in flight), web1 SIGKILLed after ${KILL_AFTER}: ${failures} attempts failed${failedFor} and were retried, ${replayed} retries found their answer written (replayed); ${reviews.length} reviews: 0 lost, 0 doubled, in ${seconds.toFixed(1)} s`,
+    figures: `${ANSWERS} answers (${IN_FLIGHT} in flight), web1 SIGKILLed after ${KILL_AFTER}: ${failures} attempts failed${failedFor} and were retried, ${replayed} of them already written (answered as a replay); ${reviews.length} reviews: 0 lost, 0 doubled, in ${seconds.toFixed(1)} s`,
   }
 }
 
