@@ -32,7 +32,8 @@ export function flag(name: string, fallback: number) {
   return (index >= 0 && Number(process.argv[index + 1])) || fallback
 }
 
-function databaseUrl(name: string) {
+/** The URL of database `name` on the server of DATABASE_URL (default the machine's). */
+export function databaseUrl(name: string) {
   const url = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/')
   url.pathname = `/${name}`
   return url.toString()
@@ -77,7 +78,7 @@ export function ensureBuild() {
     }
   }))
   if (built && built >= newest) return
-  console.log('[bench] building the app (npm run build)…')
+  console.log('building the app (npm run build): the build is missing or older than the code…')
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
   if (result.status !== 0) throw new Error('npm run build failed')
 }
@@ -92,22 +93,27 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>) {
   }
 }
 
+/** Database `name` dropped (its sessions ended) and created again, empty. */
+export async function recreateDatabase(name: string) {
+  await admin(async (client) => {
+    await client.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [name])
+    await client.query(`drop database if exists "${name}"`)
+    await client.query(`create database "${name}"`)
+  })
+}
+
 /** A fresh benchmark database, migrated by the production build, and an empty Redis database. */
 export async function resetDatabase() {
-  await admin(async (client) => {
-    await client.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [benchDatabase])
-    await client.query(`drop database if exists "${benchDatabase}"`)
-    await client.query(`create database "${benchDatabase}"`)
-  })
+  await recreateDatabase(benchDatabase)
   await flushRedis()
   const migrated = spawnSync(process.execPath, ['ace.js', 'migration:run', '--force'], { cwd: build, env: productionEnv(), encoding: 'utf8' })
   if (migrated.status !== 0) throw new Error(`migration failed: ${migrated.stderr}`)
 }
 
-/** Empties the benchmark's Redis database (sessions, limits, queued jobs). */
-export async function flushRedis() {
+/** Empties the benchmark's Redis database (sessions, limits, queued jobs), or the one at `url`. */
+export async function flushRedis(url = redisUrl) {
   const { Redis } = await import('ioredis')
-  const redis = new Redis(redisUrl)
+  const redis = new Redis(url)
   await redis.flushdb()
   await redis.quit()
 }
@@ -144,6 +150,8 @@ export interface Child {
   hwm(): number
   /** why it ended, once it has: its exit code or signal (null while it runs) */
   ended(): string | null
+  /** the last `lines` lines it wrote (stdout and stderr) */
+  output(lines?: number): string
   /** SIGTERM, then SIGKILL after graceMs */
   stop(graceMs?: number): Promise<void>
 }
@@ -162,14 +170,17 @@ function memoryOf(child: ChildProcess, field: 'VmRSS' | 'VmHWM') {
   return Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))![1]) * 1024
 }
 
-function childOf(child: ChildProcess, base: string): Child {
+/** A process followed as a Child (its output kept, SIGKILLed if this process exits first); `base` names it. */
+export function childOf(child: ChildProcess, base: string): Child {
   children.add(child)
   let output = ''
-  child.stdout?.on('data', (chunk) => (output += chunk))
-  child.stderr?.on('data', (chunk) => (output += chunk))
+  /* the last 64 kB is plenty to say why a process failed */
+  const keep = (chunk: Buffer) => (output = (output + chunk).slice(-65_536))
+  child.stdout?.on('data', keep)
+  child.stderr?.on('data', keep)
   child.once('exit', (code) => {
     children.delete(child)
-    if (code && code !== 0 && code !== 130 && code !== 143) console.error(`[bench] ${base} exited with ${code}:\n${output.slice(-3000)}`)
+    if (code && code !== 0 && code !== 130 && code !== 143) console.error(`[${base}] exited with ${code}:\n${output.slice(-3000)}`)
   })
   return {
     process: child,
@@ -177,6 +188,7 @@ function childOf(child: ChildProcess, base: string): Child {
     rss: () => memoryOf(child, 'VmRSS'),
     hwm: () => memoryOf(child, 'VmHWM'),
     ended: () => (child.signalCode ? `killed by ${child.signalCode}` : child.exitCode !== null ? `exited with ${child.exitCode}` : null),
+    output: (lines = 40) => output.split('\n').slice(-lines).join('\n'),
     async stop(graceMs = 10_000) {
       if (child.exitCode !== null || child.signalCode !== null) return
       const exited = new Promise((resolve) => child.once('exit', resolve))
@@ -190,7 +202,7 @@ function childOf(child: ChildProcess, base: string): Child {
 
 async function waitFor(url: string, child: ChildProcess) {
   for (let attempt = 0; attempt < 300; attempt++) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`)
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${url}: the process ended (${child.exitCode ?? child.signalCode})`)
     try {
       const response = await fetch(url)
       await response.arrayBuffer()
@@ -204,16 +216,36 @@ async function waitFor(url: string, child: ChildProcess) {
 /** `node build/bin/server.js`, answering on BENCH_PORT; `nodeArgs` such as --cpu-prof go to its node. */
 export async function startServer(extra: Record<string, string> = {}, nodeArgs: string[] = []) {
   await assertPortFree(`http://127.0.0.1:${extra.PORT ?? port}/`)
-  const child = spawn(process.execPath, [...nodeArgs, 'bin/server.js'], { cwd: build, env: productionEnv(extra), stdio: ['ignore', 'pipe', 'pipe'] })
-  const server = childOf(child, `http://127.0.0.1:${extra.PORT ?? port}`)
-  await waitFor(`${server.base}/api/health`, child)
+  const server = spawnServer(extra, nodeArgs)
+  await serverUp(server)
   return server
 }
 
+/** The server's process, started (startServer also waits for it to answer). */
+export function spawnServer(extra: Record<string, string> = {}, nodeArgs: string[] = []) {
+  const child = spawn(process.execPath, [...nodeArgs, 'bin/server.js'], { cwd: build, env: productionEnv(extra), stdio: ['ignore', 'pipe', 'pipe'] })
+  return childOf(child, `http://127.0.0.1:${extra.PORT ?? port}`)
+}
+
+/** Resolves once the server answers /api/health (within 30 s); fails if it ends first. */
+export function serverUp(server: Child) {
+  return waitFor(`${server.base}/api/health`, server.process)
+}
+
 /** The job worker of the production build (`node build/ace.js queue:work`); `nodeArgs` such as --cpu-prof go to its node. */
-export function startWorker(extra: Record<string, string> = {}, nodeArgs: string[] = []) {
+export function startWorker(extra: Record<string, string> = {}, nodeArgs: string[] = [], name = 'worker') {
   const child = spawn(process.execPath, [...nodeArgs, 'ace.js', 'queue:work'], { cwd: build, env: productionEnv(extra), stdio: ['ignore', 'pipe', 'pipe'] })
-  return childOf(child, 'worker')
+  return childOf(child, name)
+}
+
+/** Resolves once the worker says it is ready (it waits for the schema, then takes jobs); fails if it ends first. */
+export async function workerReady(worker: Child, withinMs = 60_000) {
+  const deadline = Date.now() + withinMs
+  while (!worker.output(1_000).includes('worker ready')) {
+    if (worker.ended()) throw new Error(`${worker.base} ${worker.ended()} before it was ready`)
+    if (Date.now() > deadline) throw new Error(`${worker.base} was not ready within ${withinMs / 1000} s`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
 }
 
 /** The bare anchor server (bench/anchor/server.mjs) on BENCH_ANCHOR_PORT, with its own database. */

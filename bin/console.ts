@@ -28,6 +28,11 @@ const { createIgnitor } = await import('./ignitor.js')
 
 createIgnitor()
   .ace()
+  /* two release steps migrating at once take turns (app/services/migration_turns.ts) */
+  .configure(async (app) => {
+    const { takeMigrationTurns } = await import('#services/migration_turns')
+    takeMigrationTurns(app, await app.container.make('ace'))
+  })
   .handle(process.argv.splice(2))
   .catch((error) => {
     process.exitCode = 1

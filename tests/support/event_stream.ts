@@ -27,6 +27,6 @@ export async function eventStream(web: WebSession, base = web.base) {
       }
     }
   })()
-  return { uid, status: response.status, events, close: async () => { controller.abort(); await reading } }
+  return { uid, status: response.status, headers: response.headers, events, close: async () => { controller.abort(); await reading } }
 }
 

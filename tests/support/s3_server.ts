@@ -11,9 +11,10 @@ import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3'
  */
 export const S3_BUCKET = 'mnemo-test'
 
-export async function startS3Server() {
+/** s3rver on port `listenOn` (0: any free one), its objects in a temporary folder removed by stop(). */
+export async function startS3Server(listenOn = 0) {
   const directory = await mkdtemp(join(tmpdir(), 'mnemo-s3-'))
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: S3_BUCKET }] })
+  const server = new S3rver({ address: '127.0.0.1', port: listenOn, silent: true, directory, configureBuckets: [{ name: S3_BUCKET }] })
   const { port } = await server.run()
   const endpoint = `http://127.0.0.1:${port}`
   const env = {

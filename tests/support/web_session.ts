@@ -1,4 +1,3 @@
-import { makeUser, PASSWORD } from '#tests/support/helpers'
 /**
  * A browser-like HTTP session for page tests: keeps cookies, follows no
  * redirects, and sends the XSRF token header the way Inertia's client does.
@@ -63,6 +62,8 @@ export class WebSession {
 
 /** A new user with a password, signed in through the sign-in form. */
 export async function signedIn(email = 'ana@example.test') {
+  /* loaded here, so that a process without the app (the cluster smoke) can use the session */
+  const { makeUser, PASSWORD } = await import('#tests/support/helpers')
   const user = await makeUser({ email })
   const web = new WebSession()
   await web.get('/sign-in')

@@ -1,5 +1,7 @@
 import { test } from '@japa/runner'
 import { spawn } from 'node:child_process'
+import { readdir } from 'node:fs/promises'
+import pg from 'pg'
 import db from '@adonisjs/lucid/services/db'
 import { startWebProcess, untilUp } from '#tests/support/web_process'
 
@@ -11,6 +13,12 @@ import { startWebProcess, untilUp } from '#tests/support/web_process'
  */
 const testDatabase = () => new URL(process.env.DATABASE_URL!).pathname.slice(1)
 const RELEASE_DATABASE = `${testDatabase()}_release`
+
+function releaseUrl() {
+  const url = new URL(process.env.DATABASE_URL!)
+  url.pathname = `/${RELEASE_DATABASE}`
+  return url.toString()
+}
 
 function migrate(env: Record<string, string>) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
@@ -30,9 +38,7 @@ test.group('Release step: migrations once, web servers wait for them', (group) =
   })
 
   test('a web server started on an empty database waits, and serves once migration:run is done', async ({ assert }) => {
-    const url = new URL(process.env.DATABASE_URL!)
-    url.pathname = `/${RELEASE_DATABASE}`
-    const env = { DATABASE_URL: url.toString() }
+    const env = { DATABASE_URL: releaseUrl() }
     const web = await startWebProcess(env, { waitUntilUp: false })
     try {
       /* it says what it waits for, and listens to nobody meanwhile */
@@ -51,6 +57,25 @@ test.group('Release step: migrations once, web servers wait for them', (group) =
       assert.equal(ready.status, 200)
     } finally {
       await web.stop()
+    }
+  }).timeout(180_000)
+
+  /* two replicas' release steps at once: Lucid's try-lock refused one, which then failed to release the lock it never had */
+  test('two migration:run at once on an empty database: both end 0, every migration in once', async ({ assert }) => {
+    const env = { DATABASE_URL: releaseUrl() }
+    const [first, second] = await Promise.all([migrate(env), migrate(env)])
+    assert.equal(first.code, 0, first.output)
+    assert.equal(second.code, 0, second.output)
+
+    const shipped = (await readdir('database/migrations')).filter((file) => file.endsWith('.ts')).map((file) => `database/migrations/${file.slice(0, -3)}`)
+    const client = new pg.Client({ connectionString: releaseUrl() })
+    await client.connect()
+    try {
+      const { rows } = await client.query<{ name: string; count: number }>('select name, count(*)::int as count from adonis_schema group by name')
+      assert.deepEqual(rows.map((row) => row.name).sort(), shipped.sort())
+      assert.isTrue(rows.every((row) => row.count === 1), 'no migration ran twice')
+    } finally {
+      await client.end()
     }
   }).timeout(180_000)
 })
