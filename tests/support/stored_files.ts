@@ -85,7 +85,8 @@ export async function runSweep(timeoutMs = 30_000) {
   while (Date.now() < deadline) {
     const job = await getQueue().getJob(queued.id!)
     const state = await job?.getState()
-    if (state === 'completed') return job!.returnvalue
+    /* the job was read before its state: read again, or a job that completed in between answers its value as null */
+    if (state === 'completed') return (await getQueue().getJob(queued.id!))!.returnvalue
     if (state === 'failed') throw new Error(`the sweep failed: ${job!.failedReason}\n${workerOutput()}`)
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
