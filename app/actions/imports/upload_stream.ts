@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto'
+import { createWriteStream } from 'node:fs'
+import { mkdir, rm } from 'node:fs/promises'
+import { dirname } from 'node:path'
 import { Transform } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import app from '@adonisjs/core/services/app'
 import type { HttpContext } from '@adonisjs/core/http'
 import drive from '@adonisjs/drive/services/main'
 import ApiException from '#exceptions/api_exception'
@@ -54,7 +59,7 @@ function checkedBytes(format: BundleFormat) {
 }
 
 /**
- * Streams the request's one file to the drive (never whole in memory) under
+ * Streams the request's one file to the drive (never whole in memory: through a file on this machine) under
  * a key of its own (`imports/<uuid>.<format>`: no folder is left empty once
  * it is removed). Whatever is refused (a second file, a file under another
  * field, a name no reader takes, bytes that are not what the name says, too
@@ -80,18 +85,27 @@ export async function streamUpload(ctx: HttpContext): Promise<StoredUpload> {
     }
     const key = `imports/${randomUUID()}.${format}`
     const checked = checkedBytes(format)
+    /*
+     * Through a file on this machine first: S3 takes no object of unknown
+     * length (a piped stream is sent chunked, which AWS refuses), and a
+     * file's length is known. The drive gets only bytes already checked.
+     */
+    const spool = app.tmpPath('imports', `upload-${randomUUID()}`)
     try {
-      await drive.use().putStream(key, part.pipe(checked.stream))
+      await mkdir(dirname(spool), { recursive: true })
+      await pipeline(part.pipe(checked.stream), createWriteStream(spool))
+      if (checked.state.refusal) {
+        problem = checked.state.refusal
+        return
+      }
+      await drive.use().copyFromFs(spool, key)
     } catch (error) {
       await removeStoredFiles([key])
       problem = error instanceof ApiException ? error : tooBig()
       part.resume()
       return
-    }
-    if (checked.state.refusal) {
-      await removeStoredFiles([key])
-      problem = checked.state.refusal
-      return
+    } finally {
+      await rm(spool, { force: true })
     }
     upload = { key, fileName, format, size: checked.state.size }
   })
