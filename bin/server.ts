@@ -11,6 +11,9 @@ createIgnitor()
     app.starting(async () => {
       const { waitForSchema } = await import('#services/schema_ready')
       await waitForSchema()
+      /* behind a pooler the server's defaults carry the session timeouts (config/database.ts) */
+      const { checkSessionTimeouts } = await import('#services/session_timeouts')
+      await checkSessionTimeouts()
       /* files on the local disk: one machine only (app/services/disk_claim.ts) */
       const { claimLocalDisk } = await import('#services/disk_claim')
       await claimLocalDisk()

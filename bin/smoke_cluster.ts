@@ -2,12 +2,15 @@
 | Many machines, tried on one: the production build (`npm run build`) as two
 | web nodes (`node build/bin/server.js`) and two workers (`node build/ace.js
 | queue:work`) behind HAProxy (round robin, no stickiness, its check on
-| /api/ready), on the machine's PostgreSQL and Redis (a database and a Redis
-| database of the smoke's own, emptied first), files on s3rver and the AI
-| provider on its double (tests/support/ai_double_server.ts), both run in
-| this process. It checks, in this order:
+| /api/ready), on the machine's PostgreSQL through PgBouncer in transaction
+| mode (bin/cluster/pooler.ts; LISTEN and the release step straight at
+| PostgreSQL) and Redis (a database and a Redis database of the smoke's own,
+| emptied first), files on s3rver and the AI provider on its double
+| (tests/support/ai_double_server.ts), both run in this process. It checks,
+| in this order:
 |
 |   - two nodes migrating at once on the empty database: both end 0, the schema whole;
+|   - the session timeouts in force through the pooler, though no process sends them;
 |   - sign-in on one node and work on the other (session and CSRF, an API token);
 |   - an upload through one node read back byte-identical through the other;
 |   - an import carried out once by one of the two workers;
@@ -15,6 +18,7 @@
 |   - a web node SIGKILLed during 200 answers: none lost, none doubled after the client's retries;
 |   - the worker running an AI stream SIGKILLed: the other takes over, every word made once;
 |   - the recurring jobs registered again, and run, after Redis's FLUSHDB;
+|   - what went through the pooler: only LISTEN/NOTIFY reached PostgreSQL around it;
 |
 | then stops everything it started (also on failure, Ctrl-C or SIGTERM) and
 | checks that its ports are free. On failure it prints the last lines of the
@@ -26,7 +30,8 @@
 | DATABASE_URL (default postgres://postgres@127.0.0.1:5432), recreated;
 | SMOKE_CLUSTER_REDIS_URL (default database 12 of REDIS_URL's server, or of
 | redis://127.0.0.1:6379), flushed; SMOKE_CLUSTER_PORT, the first of the
-| five ports it takes (3500); SMOKE_CLUSTER_HAPROXY, HAProxy's path.
+| six ports it takes (3500); SMOKE_CLUSTER_HAPROXY and
+| SMOKE_CLUSTER_PGBOUNCER, HAProxy's and PgBouncer's paths.
 */
 import { existsSync } from 'node:fs'
 import { Redis } from 'ioredis'
@@ -36,6 +41,7 @@ import { CheckFailed } from './cluster/http.js'
 import { migrateTwice } from './cluster/release.js'
 import { importOnce, liveNotesThroughBalancer, signInAcrossNodes, uploadAcrossNodes } from './cluster/across_nodes.js'
 import { aiStreamThroughWorkerKill, answersThroughNodeKill, nodeBackInRotation, schedulesAfterFlush } from './cluster/failover.js'
+import { startPooler, throughThePooler, timeoutsThroughPooler } from './cluster/pooler.js'
 
 const started = Date.now()
 const config = settings()
@@ -83,10 +89,11 @@ async function check<T extends string | { figures: string }>(title: string, run:
   }
 }
 
-/** What the smoke needs before it starts anything: HAProxy, the build, PostgreSQL and Redis answering. */
+/** What the smoke needs before it starts anything: HAProxy, PgBouncer, the build, PostgreSQL and Redis answering. */
 async function preflight() {
-  if (!config.haproxy || !existsSync(config.haproxy)) {
-    console.error('smoke:cluster: HAProxy is not installed. Install it with `sudo apt-get install haproxy` (Debian, Ubuntu), or set SMOKE_CLUSTER_HAPROXY to its path.')
+  for (const [program, path, setting] of [['HAProxy', config.haproxy, 'SMOKE_CLUSTER_HAPROXY'], ['PgBouncer', config.pgbouncer, 'SMOKE_CLUSTER_PGBOUNCER']]) {
+    if (path && existsSync(path)) continue
+    console.error(`smoke:cluster: ${program} is not installed. Install it with \`sudo apt-get install ${program.toLowerCase()}\` (Debian, Ubuntu), or set ${setting} to its path.`)
     process.exit(1)
   }
   ensureBuild()
@@ -102,18 +109,21 @@ async function preflight() {
 
 async function main() {
   await preflight()
-  const ports = await freePorts(config.firstPort, 5)
-  console.log(`smoke:cluster: the production build, database ${config.database}, Redis ${config.redisUrl}, balancer on port ${ports[0]}`)
+  const ports = await freePorts(config.firstPort, 6)
+  console.log(`smoke:cluster: the production build, database ${config.database} through PgBouncer on port ${ports[5]}, Redis ${config.redisUrl}, balancer on port ${ports[0]}`)
 
   await check('two nodes migrating at once (the release step) on an empty database', () => migrateTwice(config, processes, { APP_KEY: 'cluster-smoke-app-key-cluster-smoke-01' }))
   const up = Date.now()
   try {
-    cluster = await prepareCluster(config, ports, processes, { SCHEDULES_CHECK_MS: '2000' })
+    const pooler = await startPooler(config, ports[5], processes)
+    cluster = await prepareCluster(config, ports, processes, pooler, { SCHEDULES_CHECK_MS: '2000' })
     await cluster.up()
   } catch (error) {
     await fail('starting the cluster', error)
   }
-  console.log(`  · 2 web nodes, 2 workers, HAProxy, s3rver and the AI double up in ${((Date.now() - up) / 1000).toFixed(1)} s`)
+  console.log(`  · PgBouncer, 2 web nodes, 2 workers, HAProxy, s3rver and the AI double up in ${((Date.now() - up) / 1000).toFixed(1)} s`)
+
+  await check('the session timeouts through PgBouncer in transaction mode', () => timeoutsThroughPooler(cluster!))
 
   const { learner } = await check('sign-in on one node, work on the other', () => signInAcrossNodes(cluster!))
   await check('an upload read back through the other node', () => uploadAcrossNodes(cluster!, learner))
@@ -123,6 +133,7 @@ async function main() {
   await check('the killed web node back in rotation', () => nodeBackInRotation(cluster!))
   await check('a worker SIGKILLed during an AI stream', () => aiStreamThroughWorkerKill(cluster!, learner))
   await check('schedules surviving a Redis flush', () => schedulesAfterFlush(cluster!))
+  await check('every node and worker through PgBouncer, LISTEN straight at PostgreSQL', () => throughThePooler(cluster!))
 
   await check('everything stopped, every port free', async () => {
     const names = [...processes.keys()].filter((name) => !name.startsWith('migrate'))

@@ -42,6 +42,9 @@ export default class QueueWork extends BaseCommand {
     /* the release step migrates; a worker started before it finished waits for the schema */
     const { waitForSchema } = await import('#services/schema_ready')
     await waitForSchema()
+    /* behind a pooler the server's defaults carry the session timeouts (config/database.ts) */
+    const { checkSessionTimeouts } = await import('#services/session_timeouts')
+    await checkSessionTimeouts()
     /* files on the local disk: one machine only (app/services/disk_claim.ts) */
     const { claimLocalDisk, SecondDiskError } = await import('#services/disk_claim')
     const stopClaim = await claimLocalDisk().catch((error) => {

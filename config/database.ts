@@ -10,22 +10,40 @@ import pg from 'pg'
  */
 pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value)
 
+type Lookup = (name: string) => unknown
+
+/*
+ * DB_POOLER=transaction: DATABASE_URL is a pooler in transaction mode
+ * (PgBouncer), which gives each transaction whichever server connection is
+ * free, so nothing of a session follows a client from one transaction to
+ * the next. PgBouncer refuses settings sent when connecting ("unsupported
+ * startup parameter"), and a session SET would reach other clients: the
+ * timeouts below are then the server's defaults for the role (ALTER ROLE …
+ * IN DATABASE … SET, README: Deployment), which every server connection
+ * starts with; each web server and worker checks them when it starts
+ * (app/services/session_timeouts.ts).
+ */
+export function behindPooler(get: Lookup = (name) => env.get(name as any)) {
+  return get('DB_POOLER') === 'transaction'
+}
+
 /**
  * DATABASE_URL wins; otherwise the usual DB_* parts. `npm start` and
  * `npm test` set DATABASE_URL to an embedded server when neither is given.
  * Every connection, of every pool and of the job queue, carries the
- * timeouts below.
+ * timeouts below (behind a pooler, the server gives them).
  */
-export function databaseConnection() {
+export function databaseConnection(pooled = behindPooler()) {
   const url = env.get('DATABASE_URL')
-  if (url) return { connectionString: url, ...sessionTimeouts() }
+  const timeouts = pooled ? {} : sessionTimeouts()
+  if (url) return { connectionString: url, ...timeouts }
   return {
     host: env.get('DB_HOST', '127.0.0.1'),
     port: env.get('DB_PORT', 5432),
     user: env.get('DB_USER', 'postgres'),
     password: env.get('DB_PASSWORD', ''),
     database: env.get('DB_DATABASE', 'mnemo'),
-    ...sessionTimeouts(),
+    ...timeouts,
   }
 }
 
@@ -40,7 +58,7 @@ export function databaseConnection() {
  * its process waits for the other) then ends in an error instead of
  * stalling every connection. 0 turns one off.
  */
-function sessionTimeouts() {
+export function sessionTimeouts() {
   const worker = app.getEnvironment() === 'console'
   return {
     statement_timeout: worker ? env.get('DB_WORKER_STATEMENT_TIMEOUT_MS', 600_000) : env.get('DB_STATEMENT_TIMEOUT_MS', 30_000),

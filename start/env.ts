@@ -29,7 +29,8 @@ export default await Env.create(new URL('../', import.meta.url), {
   DB_WORKER_STATEMENT_TIMEOUT_MS: Env.schema.number.optional(),
   DB_LOCK_TIMEOUT_MS: Env.schema.number.optional(),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: Env.schema.number.optional(),
-  /* behind a pooler in transaction mode (README: Deployment): unnamed statements, and LISTEN on a direct connection */
+  /* behind a pooler in transaction mode (README: Deployment): no settings sent when connecting, unnamed statements, and LISTEN on a direct connection */
+  DB_POOLER: Env.schema.enum.optional(['none', 'transaction'] as const),
   DB_PREPARED_STATEMENTS: Env.schema.boolean.optional(),
   DATABASE_LISTEN_URL: Env.schema.string.optional(),
 

@@ -10,6 +10,11 @@ import type pg from 'pg'
  * database lock", exit 1). Each migrating command first waits for its turn
  * on a session lock of its own, on a connection of its own, so the second
  * starts once the first has finished: it finds the migrations in and ends 0.
+ *
+ * Both locks belong to a session: through a pooler in transaction mode the
+ * lock would stay on a server connection the pooler hands to others, and
+ * its release would reach another. A migrating command there refuses at
+ * once: the release step connects to PostgreSQL itself.
  */
 const TURN_LOCK = 7_263_016_201
 const MIGRATING = new Set(['migration:run', 'migration:rollback', 'migration:reset', 'migration:refresh', 'migration:fresh'])
@@ -25,13 +30,22 @@ export function takeMigrationTurns(app: ApplicationService, kernel: Kernel) {
   }
   kernel.executing(async (command, isMain) => {
     const name = (command.constructor as { commandName?: string }).commandName
-    if (isMain && name && MIGRATING.has(name)) turn = await waitForTurn(name, (message) => command.logger.info(message))
+    if (!isMain || !name || !MIGRATING.has(name)) return
+    const { behindPooler } = await import('#config/database')
+    if (behindPooler()) throw new MigrationThroughPoolerError(name)
+    turn = await waitForTurn(name, (message) => command.logger.info(message))
   })
   kernel.executed(async (_command, isMain) => {
     if (isMain) await release()
   })
   /* a command that threw never reaches `executed` */
   app.terminating(release)
+}
+
+export class MigrationThroughPoolerError extends Error {
+  constructor(name: string) {
+    super(`${name} needs a session of its own: run it with DATABASE_URL naming PostgreSQL itself, without DB_POOLER=transaction (README: Deployment)`)
+  }
 }
 
 async function waitForTurn(name: string, say: (message: string) => void) {

@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
+import { behindPooler } from '#config/database'
 
 /*
  * Behind a pooler that cannot keep named statements (PgBouncer in
  * transaction mode before 1.21, or without max_prepared_statements), a
  * statement prepared on one server connection is missing on the next:
- * DB_PREPARED_STATEMENTS=false sends them unnamed (README: Deployment).
+ * DB_PREPARED_STATEMENTS=false sends them unnamed, and is the default with
+ * DB_POOLER=transaction (README: Deployment).
  */
-const named = () => env.get('DB_PREPARED_STATEMENTS', true)
+const named = () => env.get('DB_PREPARED_STATEMENTS', !behindPooler())
 
 /** The query pg is given: named (prepared once per connection) unless prepared statements are off. */
 export function statement(name: string, text: string, values: unknown[], prepared = named()) {

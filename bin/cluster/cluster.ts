@@ -8,16 +8,19 @@ import pg from 'pg'
 import { childOf, databaseUrl, productionEnv, root, serverUp, spawnServer, startWorker, workerReady, type Child } from '../../bench/support.js'
 import { startS3Server } from '#tests/support/s3_server'
 import { aiDoubleEnv, startAiServer, stopAiServer } from '#tests/support/ai_double_server'
+import type { Pooler } from './pooler.js'
 
 /*
  * The cluster of `npm run smoke:cluster` (bin/smoke_cluster.ts): the
  * production build as two web nodes and two workers, HAProxy in front (round
- * robin, no stickiness), the machine's PostgreSQL and Redis (a database and
- * a Redis database of the smoke's own, emptied first), s3rver for the files
- * and the AI providers' double, both in this process.
+ * robin, no stickiness), the machine's PostgreSQL through PgBouncer in
+ * transaction mode (./pooler.ts) and Redis (a database and a Redis database
+ * of the smoke's own, emptied first), s3rver for the files and the AI
+ * providers' double, both in this process.
  */
 export interface Settings {
   haproxy: string
+  pgbouncer: string
   database: string
   databaseUrl: string
   redisUrl: string
@@ -30,7 +33,8 @@ export function settings(): Settings {
   const redis = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379')
   redis.pathname = '/12'
   return {
-    haproxy: process.env.SMOKE_CLUSTER_HAPROXY ?? findHaproxy(),
+    haproxy: process.env.SMOKE_CLUSTER_HAPROXY ?? findProgram('haproxy'),
+    pgbouncer: process.env.SMOKE_CLUSTER_PGBOUNCER ?? findProgram('pgbouncer'),
     database,
     databaseUrl: databaseUrl(database),
     redisUrl: process.env.SMOKE_CLUSTER_REDIS_URL ?? redis.toString(),
@@ -38,9 +42,10 @@ export function settings(): Settings {
   }
 }
 
-function findHaproxy() {
-  if (existsSync('/usr/sbin/haproxy')) return '/usr/sbin/haproxy'
-  const found = spawnSync('sh', ['-c', 'command -v haproxy'], { encoding: 'utf8' })
+/* where Debian installs it, or on the PATH */
+function findProgram(name: string) {
+  if (existsSync(`/usr/sbin/${name}`)) return `/usr/sbin/${name}`
+  const found = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' })
   return found.stdout.trim()
 }
 
@@ -92,6 +97,8 @@ export interface Cluster {
   ports: Record<NodeName, number>
   processes: Map<string, Child>
   s3: Awaited<ReturnType<typeof startS3Server>>
+  /** PgBouncer, through which the nodes and workers reach PostgreSQL */
+  pooler: Pooler
   startNode(name: NodeName): Promise<Child>
   startWorker(name: WorkerName): Promise<Child>
   /** what HAProxy says answered a response */
@@ -134,14 +141,15 @@ ${Object.entries(nodes).map(([name, nodePort]) => `  server ${name} 127.0.0.1:${
 `
 }
 
-/** The cluster's services started (s3rver, the AI double) and its settings made; `up()` starts its processes. */
-export async function prepareCluster(config: Settings, ports: number[], processes: Map<string, Child>, extraEnv: Record<string, string>): Promise<Cluster> {
+/** The cluster's services started (s3rver, the AI double) and its settings made, behind `pooler`; `up()` starts its processes. */
+export async function prepareCluster(config: Settings, ports: number[], processes: Map<string, Child>, pooler: Pooler, extraEnv: Record<string, string>): Promise<Cluster> {
   const [lbPort, web1, web2, s3Port, aiPort] = ports
   const lb = `http://127.0.0.1:${lbPort}`
   const s3 = await startS3Server(s3Port)
   await startAiServer(aiPort)
   const env = {
-    DATABASE_URL: config.databaseUrl,
+    /* DATABASE_URL is PgBouncer's; LISTEN straight at PostgreSQL */
+    ...pooler.env,
     REDIS_URL: config.redisUrl,
     APP_URL: lb,
     APP_KEY: 'cluster-smoke-app-key-cluster-smoke-01',
@@ -161,6 +169,7 @@ export async function prepareCluster(config: Settings, ports: number[], processe
     ports: nodePorts,
     processes,
     s3,
+    pooler,
     async startNode(name) {
       if (!(await portFree(nodePorts[name]))) throw new Error(`${name}'s port ${nodePorts[name]} is taken`)
       const node = spawnServer({ ...env, PORT: String(nodePorts[name]) })
@@ -185,8 +194,10 @@ export async function prepareCluster(config: Settings, ports: number[], processe
       await untilBothServe(cluster)
     },
     async stop() {
-      const running = [...processes.values()]
+      /* PgBouncer last: the nodes and workers finish what they hold through it */
+      const running = [...processes.values()].filter((child) => child !== pooler.child)
       await Promise.all(running.map((child) => child.stop(10_000)))
+      await pooler.stop()
       await s3.stop().catch(() => {})
       await stopAiServer().catch(() => {})
       await rm(directory, { recursive: true, force: true })

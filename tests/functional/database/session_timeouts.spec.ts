@@ -1,7 +1,8 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import pg from 'pg'
-import { PROGRESS_CONNECTION, databaseConnection } from '#config/database'
+import { PROGRESS_CONNECTION, databaseConnection, sessionTimeouts } from '#config/database'
+import { differingTimeouts } from '#services/session_timeouts'
 import { queueBackend } from '#services/queue'
 import { redisUrl } from '#config/redis'
 
@@ -45,6 +46,35 @@ test.group('Session timeouts', () => {
     } finally {
       await holder.query('rollback').catch(() => {})
       await holder.end()
+    }
+  })
+
+  /*
+   * Behind a pooler in transaction mode (DB_POOLER=transaction) nothing is
+   * sent when connecting (PgBouncer refuses it): the server's defaults for
+   * the role carry the timeouts, and each process says at start which differ.
+   */
+  test('behind a pooler none is sent; the check names a session timeout that differs and the statement that sets it', async ({ assert }) => {
+    const pooled = databaseConnection(true)
+    assert.notProperty(pooled, 'statement_timeout')
+    assert.notProperty(pooled, 'lock_timeout')
+    assert.notProperty(pooled, 'idle_in_transaction_session_timeout')
+    const expected = sessionTimeouts()
+    const client = new pg.Client(pooled)
+    await client.connect()
+    try {
+      const read = async (sql: string) => (await client.query(sql)).rows
+      for (const [name, ms] of Object.entries(expected)) await client.query(`set ${name} = ${ms}`)
+      assert.deepEqual(await differingTimeouts(read, expected), { differing: [], fix: [] })
+
+      await client.query(`set lock_timeout = ${expected.lock_timeout + 1}`)
+      const { rows: [{ role, database }] } = await client.query('select current_user as role, current_database() as database')
+      assert.deepEqual(await differingTimeouts(read, expected), {
+        differing: [{ name: 'lock_timeout', ms: expected.lock_timeout + 1, expected: expected.lock_timeout }],
+        fix: [`alter role "${role}" in database "${database}" set lock_timeout = ${expected.lock_timeout};`],
+      })
+    } finally {
+      await client.end()
     }
   })
 })

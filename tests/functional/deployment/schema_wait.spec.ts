@@ -78,4 +78,19 @@ test.group('Release step: migrations once, web servers wait for them', (group) =
       await client.end()
     }
   }).timeout(180_000)
+
+  /* its locks are a session's: through a pooler in transaction mode they would stay on a server connection others are given */
+  test('migration:run behind a pooler (DB_POOLER=transaction) refuses at once and migrates nothing', async ({ assert }) => {
+    const refused = await migrate({ DATABASE_URL: releaseUrl(), DB_POOLER: 'transaction' })
+    assert.equal(refused.code, 1, refused.output)
+    assert.include(refused.output, 'migration:run needs a session of its own')
+    const client = new pg.Client({ connectionString: releaseUrl() })
+    await client.connect()
+    try {
+      const { rows } = await client.query(`select to_regclass('adonis_schema') is not null as present`)
+      assert.isFalse(rows[0].present, 'nothing migrated')
+    } finally {
+      await client.end()
+    }
+  }).timeout(60_000)
 })
