@@ -17,6 +17,11 @@ createIgnitor()
       /* files on the local disk: one machine only (app/services/disk_claim.ts) */
       const { claimLocalDisk } = await import('#services/disk_claim')
       await claimLocalDisk()
+      /* the first request to each controller does not compile its modules on the event loop */
+      if (app.inProduction) {
+        const { loadControllers } = await import('#services/warm_up')
+        await loadControllers()
+      }
     })
   )
   .httpServer()
