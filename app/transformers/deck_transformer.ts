@@ -12,6 +12,7 @@ import type { ListedDecks, ListedRow } from '#queries/decks/listed_decks'
 import type { Collaboration } from '#queries/sharing/collaboration'
 import { sharingLinkFor } from '#actions/sharing/sharing_link'
 import type { DeckPublishing } from '#queries/publishing/deck_publishing'
+import { mapInSlices } from '#services/in_slices'
 
 const DEFAULT_FONT = { size: 20, alignment: 'center' as const }
 
@@ -53,17 +54,30 @@ export default class DeckTransformer {
    * and each once (`children` empty), their id tree, the note types, the
    * number of archived main decks and the folders with their main decks.
    */
-  static list({ owner, owners, visible, selected, counts, collaboration, folders, noteTypes, numberOfArchivedDecks, unavailable }: DeckList) {
-    const present = (deck: Deck): ApiDeck => ({
+  static list(list: DeckList) {
+    return this.listOf(list, list.selected.map(this.presenter(list)))
+  }
+
+  /** The same list, its decks presented a slice at a time (GET decks of a learner with thousands: app/services/in_slices.ts). */
+  static async listInSlices(list: DeckList) {
+    return this.listOf(list, await mapInSlices(list.selected, this.presenter(list)))
+  }
+
+  /* one deck of the list, whole, its subdecks left out (`children` empty) */
+  private static presenter({ owner, owners, counts, collaboration }: DeckList) {
+    return (deck: Deck): ApiDeck => ({
       ...this.fields(deck, counts.get(deck.id), owners.get(deck.userId) ?? owner, collaboration.get(deck.rootDeckId ?? deck.id)),
       children: [],
     })
+  }
+
+  private static listOf({ visible, selected, folders, noteTypes, numberOfArchivedDecks, unavailable }: DeckList, decks: ApiDeck[]) {
     /* each folder's main decks, in one pass over the decks */
     const roots = new Map<number, number[]>(folders.map((folder) => [folder.id, []]))
     for (const deck of visible) if (deck.isRootDeck && deck.folderId !== null) roots.get(deck.folderId)?.push(deck.id)
     return {
       /* each deck once, whatever its depth: nesting every deck's subtree here made the answer grow with the square of the depth */
-      decks: selected.map(present),
+      decks,
       hierarchy: hierarchyOf(selected),
       templates: noteTypes.map((noteType) => NoteTypeTransformer.forApi(noteType)),
       numberOfArchivedDecks,

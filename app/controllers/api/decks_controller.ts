@@ -8,21 +8,28 @@ import ResetProgress from '#actions/decks/reset_progress'
 import ReportDeck from '#actions/decks/report_deck'
 import { reorder } from '#actions/decks/reorder_decks'
 import { findDeck } from '#queries/decks/find_deck'
-import { activeDecks, listDecks, pollingDecks, showDeck } from '#queries/decks/list_decks'
+import { activeDecks, listDecks, pollingDecks, showDeck, type DeckList } from '#queries/decks/list_decks'
+import { jsonInSlices } from '#services/in_slices'
 import DeckTransformer from '#transformers/deck_transformer'
 import {
   createDeckValidator, duplicateDeckValidator, listDecksValidator, moveDeckValidator,
   reorderDecksValidator, reportDeckValidator, updateDeckValidator,
 } from '#validators/content'
 
+/* a list of thousands of decks is presented and written a slice at a time: other requests go on meanwhile */
+async function sendList(response: HttpContext['response'], list: DeckList) {
+  response.header('content-type', 'application/json; charset=utf-8')
+  return response.send(await jsonInSlices(await DeckTransformer.listInSlices(list), 'decks'))
+}
+
 export default class DecksController {
-  async index({ auth, request }: HttpContext) {
+  async index({ auth, request, response }: HttpContext) {
     const { deck_ids: deckIds, folder_id: folderId } = await request.validateUsing(listDecksValidator)
-    return DeckTransformer.list(await listDecks(auth.use('api').getUserOrFail(), { deckIds, folderId }))
+    return sendList(response, await listDecks(auth.use('api').getUserOrFail(), { deckIds, folderId }))
   }
 
-  async archived({ auth }: HttpContext) {
-    return DeckTransformer.list(await listDecks(auth.use('api').getUserOrFail(), { archived: true }))
+  async archived({ auth, response }: HttpContext) {
+    return sendList(response, await listDecks(auth.use('api').getUserOrFail(), { archived: true }))
   }
 
   /** A light list for pickers (move, duplicate): no counts. */

@@ -174,10 +174,19 @@ export async function deckCounters(user: Counted, decks: CountedDeck[]): Promise
   const dayEnd = studyDayBounds(today, user.timezoneOffset ?? 0).end
   const sum = treeSums(decks, await ownCounts(user, decks.map((deck) => deck.id), now, today, dayEnd))
   const byId = new Map(decks.map((deck) => [deck.id, deck]))
+  /* one per root and daily limits, not per deck: a tree of a thousand decks shares its root's */
+  const algorithms = new Map<string, ReturnType<typeof sessionAlgorithm>>()
+  const algorithmOf = (deck: CountedDeck) => {
+    const root = byId.get(deck.rootDeckId ?? deck.id) ?? deck
+    const key = `${root.id}:${deck.newCardsPerDay}:${deck.maxCardsPerDay}`
+    let algorithm = algorithms.get(key)
+    if (!algorithm) algorithms.set(key, (algorithm = sessionAlgorithm(deck, root, today)))
+    return algorithm
+  }
   const totals = new Map<number, DeckCounts>()
   for (const deck of decks) {
     const { dueLearning, newToday, newCards, learningSoon, reviewsDue, studyAgain, gotIt, ...counts } = sum(deck)
-    const algorithm = sessionAlgorithm(deck, byId.get(deck.rootDeckId ?? deck.id) ?? deck, today)
+    const algorithm = algorithmOf(deck)
     const tally = { newCards, learningSoon, reviewsDue, studyAgain, gotIt }
     const topCounters = sessionCounters(tally, { cardsToday: counts.learntTodayCount, newToday }, algorithm)
     const speed = algorithm.type === 'speedLearning'

@@ -8,6 +8,7 @@ import { collaborationOf, type Collaboration } from '#queries/sharing/collaborat
 import { loadPublishing } from '#queries/publishing/deck_publishing'
 import { placeForParticipant, placedInOrder } from '#queries/decks/participation'
 import { unavailableDecks } from '#queries/decks/deck_unavailable'
+import { mapInSlices } from '#services/in_slices'
 
 export interface DeckListFilters {
   archived?: boolean
@@ -26,7 +27,9 @@ export async function listDecks(user: User, filters: DeckListFilters = {}) {
   const archived = filters.archived ?? false
   const read = async () => {
     /* a shared deck sits where its participant put it, with their limits */
-    const all = await placedInOrder(user, await Deck.query().withScopes((s) => s.accessibleBy(user)).orderBy('position').orderBy('id'))
+    const rows = await Deck.query().withScopes((s) => s.accessibleBy(user)).orderBy('position').orderBy('id').pojo<Record<string, unknown>>()
+    /* made into models a slice at a time: about 0.15 ms each, a thousand held every other request for 150 ms */
+    const all = await placedInOrder(user, await mapInSlices(rows, (row) => Deck.$createFromAdapterResult(row)!))
     const visible = all.filter((deck) => (deck.state === 'archived') === archived)
     const [counts, collaboration] = await Promise.all([deckCounters(user, visible), collaborationOf(user, visible)])
     return { all, visible, counts, collaboration }
