@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
+import { imageSize } from 'image-size'
 import { createWorker, type Worker } from 'tesseract.js'
 import env from '#start/env'
 import { fileTooComplex, parseLimits } from '#services/parse_thread'
@@ -89,8 +90,29 @@ async function withinTimeCap<T>(language: OcrLanguage, scan: (worker: Worker) =>
   }
 }
 
+/*
+ * The memory cap of a scan: tesseract decodes the whole picture and keeps
+ * several copies of it (colour, grey, binarised) in its thread, about ten
+ * bytes a pixel, whatever the file's size: a PNG of a few kilobytes can say
+ * 30,000 × 30,000. Read from the header before the scan (OCR_MAX_MEGAPIXELS,
+ * 40 by default: a 48-megapixel phone photo's usual 12-megapixel output
+ * passes); past it, or a header that cannot be read, 422 E_FILE_TOO_COMPLEX.
+ */
+function assertScannable(image: Buffer) {
+  const cap = Number(env.get('OCR_MAX_MEGAPIXELS')) > 0 ? Number(env.get('OCR_MAX_MEGAPIXELS')) : 40
+  let pixels: number
+  try {
+    const { width, height } = imageSize(image)
+    pixels = width * height
+  } catch {
+    throw fileTooComplex('base64')
+  }
+  if (!(pixels > 0) || pixels > cap * 1_000_000) throw fileTooComplex('base64')
+}
+
 /** Reads the text of an image: its words and lines with their boxes (pixels of the image). */
 export async function recognize(image: Buffer, language: OcrLanguage = enabledLanguages()[0]): Promise<OcrResult> {
+  assertScannable(image)
   const data = await withinTimeCap(language, async (worker) => (await worker.recognize(image, {}, { blocks: true, text: true })).data)
   const words: OcrWord[] = []
   const lines: OcrWord[] = []

@@ -78,6 +78,21 @@ test.group('Media helpers: occlusion detection and scan text (OCR)', (group) => 
     assert.equal(response.body().title, "Aucun texte trouvé dans l'image")
   })
 
+  test('a picture past the pixel cap is 422 E_FILE_TOO_COMPLEX before any scan, however few its bytes', async ({ client, assert }) => {
+    const { token } = await signIn()
+    /* a small PNG whose header says 9,000 × 9,000 (81 megapixels): what tesseract would hold in memory, not what was sent */
+    const huge = solidPng(40, 30)
+    huge.writeUInt32BE(9000, 16)
+    huge.writeUInt32BE(9000, 20)
+    const response = await client.post('/api/ai/image_occlusion').bearerToken(token).json({ base64: huge.toString('base64') })
+    response.assertStatus(422)
+    assertErrorBody(assert, response.body(), 'E_FILE_TOO_COMPLEX')
+    assert.equal(response.body().errors[0].field, 'base64')
+    /* within the cap the same kind of picture is scanned (and has no text) */
+    const small = await client.post('/api/ai/image_occlusion').bearerToken(token).json({ base64: solidPng(200, 120).toString('base64') })
+    assertErrorBody(assert, small.body(), 'E_NO_TEXT_FOUND')
+  })
+
   test('signed out is 401', async ({ client }) => {
     const response = await client.post('/api/ai/image_occlusion').json({ base64: wordsPng().toString('base64') })
     response.assertStatus(401)
