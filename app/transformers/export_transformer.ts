@@ -21,10 +21,14 @@ function failureOf(record: DeckExport) {
   return record.errorMessage === 'deck_deleted' ? ('deck_deleted' as const) : ('error' as const)
 }
 
-/** Who asked for an export, as the confirmation page names them (the mail names nobody: app/mails/export_address_mail.ts). */
+/**
+ * Who asked for an export, as the confirmation page names them: the
+ * account's @username, or its sign-in address, never the name it chose (on
+ * the page that confirms a stranger's mailbox, that would be the
+ * requester's own words; the mail names nobody: app/mails/export_address_mail.ts).
+ */
 export function requesterName(user: User) {
-  if (user.name && user.username) return `${user.name} (@${user.username})`
-  return user.name ?? (user.username ? `@${user.username}` : (user.email ?? 'Mnemo'))
+  return user.username ? `@${user.username}` : (user.email ?? 'Mnemo')
 }
 
 export type ConfirmationState = 'ask' | 'done' | 'expired'
