@@ -43,17 +43,11 @@ export default class DeckTransformer {
   /** Every deck with its subdecks (among `decks`, in the given order) as whole Decks, from rows already loaded. */
   static nested(decks: Deck[], present: (deck: Deck) => DeckFields) {
     const byId = new Map<number, ApiDeck>(decks.map((deck) => [deck.id, { ...present(deck), children: [] }]))
-    for (const deck of decks) {
-      if (deck.parentId) byId.get(deck.parentId)?.children.push(byId.get(deck.id)!)
-    }
+    for (const deck of decks) if (deck.parentId) byId.get(deck.parentId)?.children.push(byId.get(deck.id)!)
     return byId
   }
 
-  /**
-   * The deck list (GET decks and the pages' lists): the selected decks, flat
-   * and each once (`children` empty), their id tree, the note types, the
-   * number of archived main decks and the folders with their main decks.
-   */
+  /** The deck list (GET decks, the pages' lists): the selected decks flat, each once; their id tree, note types, archived count, folders. */
   static list(list: DeckList) {
     return this.listOf(list, list.selected.map(this.presenter(list)))
   }
@@ -63,12 +57,9 @@ export default class DeckTransformer {
     return this.listOf(list, await mapInSlices(list.selected, this.presenter(list)))
   }
 
-  /* one deck of the list, whole, its subdecks left out (`children` empty) */
+  /* one deck of the list, whole, `children` empty */
   private static presenter({ owner, owners, counts, collaboration }: DeckList) {
-    return (deck: Deck): ApiDeck => ({
-      ...this.fields(deck, counts.get(deck.id), owners.get(deck.userId) ?? owner, collaboration.get(deck.rootDeckId ?? deck.id)),
-      children: [],
-    })
+    return (deck: Deck): ApiDeck => ({ ...this.fields(deck, counts.get(deck.id), owners.get(deck.userId) ?? owner, collaboration.get(deck.rootDeckId ?? deck.id)), children: [] })
   }
 
   private static listOf({ visible, selected, folders, noteTypes, numberOfArchivedDecks, unavailable }: DeckList, decks: ApiDeck[]) {
@@ -260,14 +251,12 @@ export default class DeckTransformer {
 
   /** PUT decks/move: where every deck stands now (the id tree and the folders). */
   static tree(list: DeckList) {
-    const { hierarchy, folders } = this.list(list)
+    const { hierarchy, folders } = this.listOf(list, [])
     return { hierarchy, folders }
   }
 
   /** POST decks/{id}/report. */
-  static reported() {
-    return { reported: true }
-  }
+  static reported() { return { reported: true } }
 
   /** GET decks/light: every deck for the apps' pickers (no counts), and their tree. */
   static lightList(decks: Deck[]) {
