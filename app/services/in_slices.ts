@@ -22,11 +22,11 @@ export async function mapInSlices<T, R>(items: readonly T[], map: (item: T) => R
 export async function jsonInSlices(value: Record<string, unknown>, key: string, size = SLICE): Promise<string> {
   const { [key]: items, ...rest } = value
   if (!Array.isArray(items)) return JSON.stringify(value)
-  const parts = await mapInSlices(
-    Array.from({ length: Math.ceil(items.length / size) }, (_, slice) => items.slice(slice * size, (slice + 1) * size)),
-    (slice) => slice.map((item) => JSON.stringify(item) ?? 'null').join(','),
-    1
-  )
+  const parts: string[] = []
+  for (let start = 0; start < items.length; start += size) {
+    if (start) await yieldToLoop()
+    parts.push(items.slice(start, start + size).map((item) => JSON.stringify(item) ?? 'null').join(','))
+  }
   const others = JSON.stringify(rest)
   return `{${JSON.stringify(key)}:[${parts.join(',')}]${others === '{}' ? '' : `,${others.slice(1, -1)}`}}`
 }
