@@ -28,6 +28,8 @@ export default defineConfig({
       ignored: ['**/tmp/**', '**/storage/**', '**/build/**'],
     },
   },
+  /* a test run split in two (bin/test_shards.ts): each half's dev server prebundles into a cache of its own */
+  cacheDir: process.env.TEST_SHARD ? `node_modules/.vite/shard-${process.env.TEST_SHARD}` : undefined,
   resolve: {
     alias: {
       '~/': `${import.meta.dirname}/inertia/`,

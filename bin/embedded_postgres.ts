@@ -233,7 +233,8 @@ async function initialise(build: string, dataDir: string, owner: Owner | null) {
  */
 const SETTINGS: Record<Instance, string[]> = {
   dev: [],
-  test: ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off'],
+  /* a throwaway database; two test processes at once (bin/test_shards.ts), each with a worker and its pools */
+  test: ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=200'],
 }
 
 async function startServer(build: string, dataDir: string, port: number, owner: Owner | null, log: boolean, settings: string[]) {

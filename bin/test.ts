@@ -1,6 +1,7 @@
 /*
 | Test runner entrypoint. Without DATABASE_URL (or DB_HOST) the tests run
 | against an embedded PostgreSQL of their own, under tmp/postgres/test.
+| With no arguments, the suites run in two processes at once (bin/test_shards.ts).
 */
 process.env.NODE_ENV = 'test'
 
@@ -9,12 +10,18 @@ import { prettyPrintError } from '@adonisjs/core'
 import { configure, processCLIArgs, run } from '@japa/runner'
 import { createIgnitor } from './ignitor.js'
 import { EmbeddedDatabaseError, ensureDatabase } from './embedded_postgres.js'
+import { runShards, runsInShards } from './test_shards.js'
 
 const embedded = await ensureDatabase('test').catch((error) => {
   if (!(error instanceof EmbeddedDatabaseError)) throw error
   console.error(`[test] ${error.message}`)
   process.exit(1)
 })
+
+if (runsInShards(process.argv.slice(2))) {
+  const code = await runShards(process.env.DATABASE_URL!).finally(() => embedded?.stop())
+  process.exit(code)
+}
 
 createIgnitor()
   .testRunner()

@@ -12,6 +12,13 @@ import { defineConfig, services } from '@adonisjs/drive'
 const s3Checksums = env.get('S3_CHECKSUMS', 'when_required') === 'when_supported' ? 'WHEN_SUPPORTED' : 'WHEN_REQUIRED'
 
 /*
+ * The local disk's folder. A test run split in two (bin/test_shards.ts)
+ * gives each half its own, so neither empties or counts the other's files.
+ */
+export const storageRoot =
+  app.inTest && process.env.TEST_SHARD ? app.tmpPath('storage', `shard-${process.env.TEST_SHARD}`) : app.makePath('storage')
+
+/*
  * Uploaded media and avatars. Local disk by default; S3 or any S3-compatible
  * service (MinIO, R2, …) with DRIVE_DISK=s3. Either way files are private and
  * served only through our own controllers, after the access check.
@@ -20,7 +27,7 @@ const driveConfig = defineConfig({
   default: env.get('DRIVE_DISK', 'fs'),
   services: {
     fs: services.fs({
-      location: app.makePath('storage'),
+      location: storageRoot,
       serveFiles: false,
       visibility: 'private',
     }),

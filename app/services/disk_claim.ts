@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { readFile, writeFile, mkdir } from 'node:fs/promises'
-import app from '@adonisjs/core/services/app'
 import env from '#start/env'
 import logger from '@adonisjs/core/services/logger'
 import { redisUrl } from '#config/redis'
+import { storageRoot } from '#config/drive'
 
 /*
  * DRIVE_DISK=fs keeps files on this machine's disk: fine for one machine
@@ -19,7 +19,7 @@ const CLAIM_KEY = 'mnemo:drive-fs-disk'
 const CLAIM_TTL_S = 300
 
 async function diskId() {
-  const folder = app.makePath('storage')
+  const folder = storageRoot
   const file = `${folder}/.disk-id`
   const existing = await readFile(file, 'utf8').catch(() => '')
   if (existing.trim()) return existing.trim()

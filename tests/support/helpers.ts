@@ -1,12 +1,13 @@
 import db from '@adonisjs/lucid/services/db'
-import app from '@adonisjs/core/services/app'
 import { DateTime } from 'luxon'
 import limiter from '@adonisjs/limiter/services/main'
 import { mkdir, rm } from 'node:fs/promises'
+import { join } from 'node:path'
 import User from '#models/user'
 import { createUser, type NewUser } from '#actions/auth/create_user'
 import { readOutbox } from '#services/mail/outbox_transport'
 import { outboxDirectory } from '#config/mail'
+import { storageRoot } from '#config/drive'
 import { redisUrl } from '#config/redis'
 import { insertBuiltinNoteTypes } from '#database/builtin_note_types'
 import { insertBuiltinCardPresets } from '#database/builtin_card_presets'
@@ -33,8 +34,8 @@ export async function resetState() {
   await rm(outboxDirectory, { recursive: true, force: true })
   /* the files the truncated rows named (a drained job's upload, a test's media): the drive starts empty too */
   await Promise.all(STORED_FOLDERS.map(async (folder) => {
-    await rm(app.makePath('storage', folder), { recursive: true, force: true })
-    await mkdir(app.makePath('storage', folder), { recursive: true })
+    await rm(join(storageRoot, folder), { recursive: true, force: true })
+    await mkdir(join(storageRoot, folder), { recursive: true })
   }))
 }
 

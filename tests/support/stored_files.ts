@@ -1,16 +1,16 @@
 import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
-import app from '@adonisjs/core/services/app'
+import { storageRoot } from '#config/drive'
 import db from '@adonisjs/lucid/services/db'
 import { dispatch, getQueue } from '#services/queue'
 import { workerOutput } from '#tests/support/worker_process'
 
 /*
- * The files the app stored, seen on the test drive (the local disk under
- * storage/): what the "nothing left behind" tests count. Keys are drive keys
+ * The files the app stored, seen on the test drive (the local disk, storage/
+ * or a test shard's folder): what the "nothing left behind" tests count. Keys are drive keys
  * (`media/<uuid>.png`), as the database names them.
  */
-const ROOT = app.makePath('storage')
+const ROOT = storageRoot
 
 async function entries() {
   try {

@@ -2,7 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { ApiClient } from '@japa/api-client'
 import { join } from 'node:path'
 import { readdir } from 'node:fs/promises'
-import app from '@adonisjs/core/services/app'
+import { storageRoot } from '#config/drive'
 
 export { FIXTURES, fixture } from '#tests/support/fixtures'
 
@@ -47,7 +47,7 @@ export async function holdings(userId: number) {
 
 /** Files on the local drive under media/ and imports/ (the test drive is the local disk). */
 export async function driveFiles() {
-  const root = app.makePath('storage')
+  const root = storageRoot
   const list = async (dir: string): Promise<string[]> => {
     try {
       const entries = await readdir(join(root, dir), { withFileTypes: true, recursive: true })

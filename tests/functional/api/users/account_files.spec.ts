@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
+import { storageRoot } from '#config/drive'
 import { resetState, tokenFor } from '#tests/support/helpers'
 import { signedIn } from '#tests/support/web_session'
 import { buildAnkiPackage } from '#tests/support/anki_builder'
@@ -106,7 +107,7 @@ test.group('Deleting an account deletes its files', (group) => {
     const theirs = await storeEverything(client, leaving.user, leaving.token)
     /* one picture is stuck: a folder stands where its file was (a delete of it fails) */
     const stuck = theirs.media[0]
-    const root = app.makePath('storage')
+    const root = storageRoot
     await rm(join(root, stuck))
     await mkdir(join(root, stuck))
     await writeFile(join(root, stuck, 'stuck'), 'x')
