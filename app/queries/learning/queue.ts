@@ -12,6 +12,12 @@ import { learnAheadOf, sessionCounters, tallyColumns, tallyOf, type TopCounters 
  * minutes come early rather than making the learner wait (Anki's learn-ahead
  * limit). Speed learning loops through every card not yet got, the ones not
  * seen in this round first.
+ *
+ * The cards a client still holds (`excludeIds`: handed out, not yet
+ * answered) take their share of today's room, so a page that fetches ahead
+ * never introduces more new cards than the limit. With "Shuffle cards" on,
+ * new cards (and a speed-learning round) come in an order of their own for
+ * each learner and day, the same on every fetch of that day.
  */
 export const PREFETCH = 7
 export type { TopCounters }
@@ -33,6 +39,21 @@ function todaysUseColumns(context: StudyContext, client: TransactionClientContra
     client.raw(`(select count(distinct card_id) filter (where state_before = 'new') ${today})::int as new_today`, bindings),
     client.raw(`(select count(distinct card_id) ${today})::int as cards_today`, bindings),
   ]
+}
+
+/** Of the cards the client still holds, the new ones and the reviews due today. */
+function heldColumns(context: StudyContext, held: number[]) {
+  const counted = `c.id = any(?::int[]) and not coalesce(p.frozen, false)`
+  return [
+    db.raw(`count(*) filter (where ${counted} and coalesce(p.state, 'new') = 'new')::int as held_new`, [held]),
+    db.raw(`count(*) filter (where ${counted} and p.state = 'review' and p.due_at < ?)::int as held_reviews`, [held, context.dayEnd]),
+  ]
+}
+
+/** The order new cards come in: the notes' order, or with "Shuffle cards" one stable for the learner's day. */
+function newCardOrder(context: StudyContext) {
+  if (!context.deck.shuffleCardsEnabled) return { sql: 'c.deck_id, c.note_id, c.ord', bindings: [] }
+  return { sql: `md5(c.id::text || ':' || ?::text), c.id`, bindings: [`${context.user.id}:${context.today}`] }
 }
 
 function cardsOf(context: StudyContext, client: TransactionClientContract | typeof db, excludeIds: number[]) {
@@ -67,6 +88,7 @@ export async function studyQueue(
     .select(tallyColumns(now, context.dayEnd, 's.card_id is null'))
     .select(db.raw(`min(p.due_at) filter (where ${inStudy} and p.state in ('learning', 'relearning', 'review'))  as next_due`))
     .select(todaysUseColumns(context, client))
+    .select(heldColumns(context, exclude))
   /* after every answer: parsed once per connection, outside a transaction */
   const [totals] = options.trx ? await totalsQuery : await preparedRows(totalsQuery)
   const total = totals?.total ?? 0
@@ -76,14 +98,16 @@ export async function studyQueue(
   if (context.algorithm.type === 'speedLearning') {
     const rows = await cardsOf(context, client, exclude)
       .whereRaw(`coalesce(p.state, 'new') <> 'got_it'`)
-      .orderByRaw(`p.last_reviewed_at asc nulls first, c.deck_id, c.note_id, c.ord, c.id`)
+      .orderByRaw(`p.last_reviewed_at asc nulls first, ${newCardOrder(context).sql}, c.id`, newCardOrder(context).bindings)
       .limit(limit)
       .select('c.id')
     return finish(rows.map((row) => row.id), sessionCounters(tally, { cardsToday: 0, newToday: 0 }, context.algorithm), total, null)
   }
 
   const counters = sessionCounters(tally, { newToday: totals?.new_today ?? 0, cardsToday: totals?.cards_today ?? 0 }, context.algorithm)
-  const { new: newShown, graduated: reviewsShown } = counters
+  /* what the client holds is already handed out */
+  const newShown = counters.new - (totals?.held_new ?? 0)
+  const reviewsShown = counters.graduated - (totals?.held_reviews ?? 0)
 
   const ids: number[] = []
   const take = async (query: ReturnType<typeof cardsOf>, room: number) => {
@@ -95,7 +119,7 @@ export async function studyQueue(
   await take(cardsOf(context, client, exclude).whereIn('p.state', ['learning', 'relearning']).where('p.due_at', '<=', now).orderBy('p.due_at'), limit)
   await take(cardsOf(context, client, exclude).where('p.state', 'review').where('p.due_at', '<', context.dayEnd).orderBy('p.due_at').orderBy('c.id'), reviewsShown)
   await take(
-    cardsOf(context, client, exclude).whereRaw(`coalesce(p.state, 'new') = 'new'`).orderBy('c.deck_id').orderBy('c.note_id').orderBy('c.ord'),
+    cardsOf(context, client, exclude).whereRaw(`coalesce(p.state, 'new') = 'new'`).orderByRaw(newCardOrder(context).sql, newCardOrder(context).bindings),
     newShown
   )
   if (!ids.length) {

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
+import db from '@adonisjs/lucid/services/db'
 import type { Page } from 'playwright'
 import { hydrated, open, signInWithForm, learnerWithCards } from '#tests/support/browser'
 import { resetState } from '#tests/support/helpers'
@@ -40,6 +41,26 @@ test.group('The end of a study session in the browser', (group) => {
     await page.getByRole('heading', { name: 'Welcome, Test User' }).waitFor()
     assert.equal(new URL(page.url()).pathname, '/')
     assert.equal(await popup.count(), 0)
+  })
+
+  test('the daily new-card limit holds while the page fetches ahead: 3 new cards a day, 3 studied, then the end', async ({ visit, assert }) => {
+    const { user, deck } = await learnerWithCards(10)
+    await db.from('decks').where('id', deck.id).update({ new_cards_per_day: 3 })
+    const page = await hydrated(await visit('/sign-in'))
+    await signInWithForm(page, 'ana@example.test')
+    const fetched: string[] = []
+    page.on('response', (response) => response.url().includes(`/learn/${deck.id}/cards`) && fetched.push(response.url()))
+    await open(page, `/decks/${deck.id}/learn`)
+    assert.equal(await page.locator('[data-counter="new"] .learn-count-value').innerText(), '3')
+
+    /* Good (3) keeps each card in learning for today: the page holds them and fetches ahead as the session goes */
+    for (let index = 0; index < 3; index++) await answerWith(page, '3')
+    for (let index = 0; index < 3; index++) await answerWith(page, '4')
+    await page.getByRole('heading', { name: 'Congratulations!' }).waitFor()
+    assert.equal(await page.getByTestId('studied-count').innerText(), '3 cards studied in this session')
+    const newCards = await db.from('review_logs').where({ user_id: user.id, state_before: 'new' }).countDistinct('card_id as n').first()
+    assert.equal(Number(newCards.n), 3)
+    assert.isAbove(fetched.length, 0, 'the page fetched ahead during the session')
   })
 
   test('the referral toast comes after a session; "Not now" hides it for good; Invite says so when the programme cannot load', async ({ visit, assert }) => {

@@ -124,6 +124,63 @@ test.group('Web: the learning page', (group) => {
     assertErrorBody(assert, nothing.body, 'E_NOTHING_TO_UNDO')
   })
 
+  test('cards fetched ahead and not yet answered use up the daily new-card limit, on the web and in the API', async ({ assert, client }) => {
+    const { user, web } = await signedIn('ana@example.test')
+    const { deck } = await deckWithCards(user, 10)
+    await db.from('decks').where('id', deck.id).update({ new_cards_per_day: 3 })
+    const token = await tokenFor(user)
+    const apiNext = async (held: number[]) => {
+      const response = await client.get('/api/v2/learning/cards').bearerToken(token).qs({ deck_id: deck.id, exclude_ids: held.join(',') })
+      response.assertStatus(200)
+      return response.body()
+    }
+    const webNext = async (held: number[]) => {
+      const response = await call(web, 'GET', `/learn/${deck.id}/cards?exclude_ids=${held.join(',')}`)
+      assert.equal(response.status, 200)
+      return response.body
+    }
+
+    const start = await learningPage(web, deck.id)
+    const held: number[] = start.props.cards.map((card: any) => card.id)
+    assert.lengthOf(held, 3, 'the first fetch stops at the limit')
+    for (const next of [await webNext(held), await apiNext(held)]) {
+      assert.deepEqual(next.cards, [], 'the three held cards are today\'s three new cards')
+      assert.deepEqual(next.topCounters, { new: 3, learning: 0, graduated: 0 })
+    }
+
+    /* one answered ('easy': it leaves for days), two still held: still nothing new to hand out */
+    const first = start.props.cards[0]
+    const answered = await call(web, 'POST', `/learn/${deck.id}/answer`, { card_id: first.id, answer: 'easy', version: first.version })
+    assert.equal(answered.status, 200)
+    for (const next of [await webNext(held.slice(1)), await apiNext(held.slice(1))]) assert.deepEqual(next.cards, [])
+    /* the page let one go without answering it (a reload): that one comes back, no fourth */
+    for (const next of [await webNext([held[1]]), await apiNext([held[1]])]) {
+      assert.deepEqual(next.cards.map((card: any) => card.id), [held[2]])
+    }
+    const counters = (await client.get(`/api/decks/${deck.id}`).bearerToken(token)).body()
+    assert.include(counters, { learntTodayCount: 1, toLearnTodayTotalCount: 2 })
+  })
+
+  test('"Shuffle cards" gives new cards an order of the learner\'s day, the same on every fetch; off, the notes\' order', async ({ assert, client }) => {
+    const { user, web } = await signedIn('ana@example.test')
+    const { deck } = await deckWithCards(user, 20)
+    const inOrder = (await learningPage(web, deck.id)).props.cards.map((card: any) => card.front)
+    assert.deepEqual(inOrder.map((front: string) => front.match(/Question \d+/)![0]), [1, 2, 3, 4, 5, 6, 7].map((n) => `Question ${n}`))
+
+    const update = await client.put(`/api/decks/${deck.id}`).bearerToken(await tokenFor(user)).json({ deck: { shuffle_cards_enabled: true } })
+    update.assertStatus(200)
+    const first = (await learningPage(web, deck.id)).props.cards.map((card: any) => card.id)
+    const again = (await learningPage(web, deck.id)).props.cards.map((card: any) => card.id)
+    assert.deepEqual(again, first, 'the same order on every fetch of the day')
+    const allIds = (await db.from('cards').where('deck_id', deck.id).orderBy('id').select('id')).map((row) => row.id)
+    assert.notDeepEqual(first, allIds.slice(0, 7), 'not the notes\' order')
+    /* the next fetch goes on with that order, never repeating a held card */
+    const next = await call(web, 'GET', `/learn/${deck.id}/cards?exclude_ids=${first.join(',')}&limit=13`)
+    const order = [...first, ...next.body.cards.map((card: any) => card.id)]
+    assert.sameMembers(order, allIds)
+    assert.lengthOf(new Set(order), 20)
+  })
+
   test('the card shown: its fields, an edit in place, the card sheet, freeze and remove', async ({ assert }) => {
     const { user, web } = await signedIn('ana@example.test')
     const { deck, notes } = await deckWithCards(user, 3)
