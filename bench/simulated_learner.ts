@@ -81,6 +81,8 @@ export interface StudyResult {
   answersPerDay: number[]
   /** reviews (answers to cards in review) per day */
   reviewsPerDay: number[]
+  /** of those, the ones recalled (Hard, Good or Easy) per day: true retention is their share */
+  recalledPerDay: number[]
   totalAnswers: number
   /** the learner's true recall probability of every card at `at` (0 for a card never seen) */
   recallAt: (at: number) => number[]
@@ -100,6 +102,7 @@ export function study(options: StudyOptions): StudyResult {
   }
   const answersPerDay: number[] = []
   const reviewsPerDay: number[] = []
+  const recalledPerDay: number[] = []
   let newLeft = options.cards
   let nextNew = 0
 
@@ -116,13 +119,17 @@ export function study(options: StudyOptions): StudyResult {
       : null
     let answers = 0
     let reviews = 0
+    let recalled = 0
     while (queue.length) {
       queue.sort((a, b) => (a.progress.dueAt?.getTime() ?? 0) - (b.progress.dueAt?.getTime() ?? 0))
       const card = queue.shift()!
       clock = Math.max(clock, card.progress.dueAt?.getTime() ?? 0)
       const now = new Date(clock)
       const rating = answer(card, clock, random, truth)
-      if (card.progress.state === 'review') reviews++
+      if (card.progress.state === 'review') {
+        reviews++
+        if (rating !== 'again') recalled++
+      }
       move(card, -1)
       const outcome: Outcome = placedOutcome(
         { cardId: card.id, progress: card.progress, algorithm: options.algorithm, fsrsParameters: null, now },
@@ -137,10 +144,11 @@ export function study(options: StudyOptions): StudyResult {
     }
     answersPerDay.push(answers)
     reviewsPerDay.push(reviews)
+    recalledPerDay.push(recalled)
   }
   const recallAt = (at: number) =>
     cards.map((card) => (card.memory ? forgetting_curve([...TRUE_PARAMETERS], Math.max(0, (at - card.lastSeen) / DAY_MS), card.memory.stability) : 0))
-  return { answersPerDay, reviewsPerDay, totalAnswers: answersPerDay.reduce((a, b) => a + b, 0), recallAt, cards }
+  return { answersPerDay, reviewsPerDay, recalledPerDay, totalAnswers: answersPerDay.reduce((a, b) => a + b, 0), recallAt, cards }
 }
 
 /* the learner's answer, drawn from their true memory, which the answer then updates */

@@ -1,34 +1,34 @@
 /*
- * Load balancing and easy days (as Anki 24.11 offers them, decided our own
- * way). When the fuzz gives a review a range of days to land on, the day
- * goes to the one whose load is lightest: the reviews already due that day
- * for the learner, measured against the day's capacity (1 on an ordinary
- * weekday, the learner's share on an easy day: 0.5 for "weekends at 50 %").
+ * Load balancing and easy days, weighted as Anki (24.11 on) weighs them
+ * (rslib/src/scheduler/states/load_balancer.rs). When the fuzz gives a
+ * review a range of days, each day gets a weight
  *
- *   score(day) = (reviews already due that day + 1) / capacity(weekday)²
+ *   weight(day) = 1                                       no review due that day
+ *               = (1 / due)^2.15 × (1 / day)^3 × easy     otherwise
  *
- * The capacity counts squared because not every review can move: intervals
- * under 2.5 days have no fuzz range and land on an easy day at the plain
- * rate (about half of a weekend's reviews in bench/load_simulation.ts), so
- * the reviews that can move make up for them. With the capacity alone a
- * weekend at 50 % still took 22 % of the reviews against a target of 1/6;
- * squared it takes 18–19 %. Cubed came nearer (16–17 %), but where nearly
- * every review can move (a mature deck) it would empty an easy day far
- * below the share the learner gave.
+ * (`due`: the learner's reviews already due that day, `day`: days from
+ * today) and the day is drawn with those weights by the card's fuzz
+ * fraction, so the same card and review count land on the same day, and an
+ * empty calendar gives exactly the plain fuzz pick. The (1 / day)^3 leans
+ * against the longer days of the range: a lightest-day rule alone keeps
+ * finding the emptier far end, every interval grows, and fewer reviews
+ * leave retention under the learner's target (bench/load_simulation.ts
+ * prints both).
  *
- * The lowest score wins; among equal scores the day nearest the plain fuzz
- * pick wins (and, equally near, the earlier day), so with an empty calendar
- * the balancer changes nothing. A capacity of 0 (a weekday marked free)
- * is never chosen while another day of the range is open. Deterministic: the
- * same counts, card and review count give the same day. Anki draws the day
- * at random with weights (1 / count)²; the lowest relative load is
- * steadier and what the learner asked for ("the day with the fewest
- * reviews"), and it needs the same per-day counts (one query, see
- * app/queries/learning/due_counts.ts).
+ * Easy days, as Anki: a day at 100 % counts as it is, and a day in
+ * between is open (× 1) until its reviews divided by its share pass the
+ * reviews of the range's other days per unit of their shares, then all but
+ * closed (× 0.0001).
  *
- * Intervals whose range reaches past MAX_BALANCED_INTERVAL days are left to
- * the plain fuzz, as in Anki: a shift of a few days there changes nothing
- * for the learner's week, and it keeps the count query to a bounded window.
+ * Where this differs from Anki: a day at 0 % is never drawn while another
+ * day of the range can be (Anki weighs it × 0.0001, and gives every empty
+ * day the full weight, so a free Saturday got cards whenever it was empty,
+ * or the days around it were full); a share other than 50 % counts as
+ * itself (Anki offers 0, 50 and 100 % and reads anything else as 50 %);
+ * siblings are not spread apart (Anki does that only with "bury siblings",
+ * which Mnemo does not have). Intervals whose range reaches past
+ * MAX_BALANCED_INTERVAL days are left to the plain fuzz, as in Anki: it
+ * keeps the count query to a bounded window (app/queries/learning/due_counts.ts).
  */
 
 export const MAX_BALANCED_INTERVAL = 90
@@ -45,23 +45,52 @@ export interface DayLoad {
   easyDays: EasyDays
 }
 
+/* Anki's weight of a day closed by easy days: not zero, so a range of closed days still picks one */
+const CLOSED = 0.0001
+
+/** The plain fuzz: `fraction` in [0, 1) picks uniformly among the days of [lower, upper]. */
+export function plainDay(lower: number, upper: number, fraction: number) {
+  return Math.floor(lower + fraction * (upper - lower + 1))
+}
+
+/** Each day's easy-day factor over [lower, upper]: 1 open, CLOSED full, 0 free. */
+function easyFactors(load: DayLoad, lower: number, counts: number[]) {
+  const shares = counts.map((_, index) => capacityOf(load, lower + index))
+  const weightOf = (share: number) => (share >= 1 ? 1 : share <= 0 ? CLOSED : share)
+  const totalReviews = counts.reduce((total, count) => total + count, 0)
+  const totalShares = shares.reduce((total, share) => total + weightOf(share), 0)
+  return shares.map((share, index) => {
+    if (share >= 1) return 1
+    if (share <= 0) return 0
+    const othersPerShare = (totalReviews - counts[index]) / (totalShares - share)
+    return counts[index] / share > othersPerShare ? CLOSED : 1
+  })
+}
+
 /**
- * Picks a day in [lower, upper] (whole days from today). `plainPick` is the
- * day the plain fuzz would choose; without a load it is the answer.
+ * Picks a day in [lower, upper] (whole days from today) with the card's fuzz
+ * `fraction`; without a load, the plain fuzz day.
  */
-export function balancedDay(lower: number, upper: number, plainPick: number, load: DayLoad | null): number {
-  if (!load || upper <= lower || upper > MAX_BALANCED_INTERVAL) return plainPick
-  let best = plainPick
-  let bestScore = Number.POSITIVE_INFINITY
-  for (let day = lower; day <= upper; day++) {
-    const capacity = capacityOf(load, day)
-    const score = capacity > 0 ? (load.dueOn(day) + 1) / capacity ** 2 : Number.POSITIVE_INFINITY
-    if (score < bestScore || (score === bestScore && Math.abs(day - plainPick) < Math.abs(best - plainPick))) {
-      best = day
-      bestScore = score
-    }
+export function balancedDay(lower: number, upper: number, fraction: number, load: DayLoad | null): number {
+  if (!load || upper <= lower || upper > MAX_BALANCED_INTERVAL) return plainDay(lower, upper, fraction)
+  const counts = Array.from({ length: upper - lower + 1 }, (_, index) => load.dueOn(lower + index))
+  const easy = easyFactors(load, lower, counts)
+  const weights = counts.map((due, index) => {
+    const day = Math.max(1, lower + index)
+    return (due === 0 ? 1 : (1 / due) ** 2.15 * (1 / day) ** 3) * easy[index]
+  })
+  const total = weights.reduce((sum, weight) => sum + weight, 0)
+  /* every day of the range free: the learner's easy days cannot be kept, the fuzz decides */
+  if (total === 0) return plainDay(lower, upper, fraction)
+  let target = fraction * total
+  let last = lower
+  for (const [index, weight] of weights.entries()) {
+    if (weight === 0) continue
+    last = lower + index
+    target -= weight
+    if (target < 0) return last
   }
-  return best
+  return last
 }
 
 export function capacityOf(load: Pick<DayLoad, 'todayWeekday' | 'easyDays'>, offset: number) {
@@ -89,28 +118,29 @@ export function weekdayOf(day: string) {
 }
 
 /*
- * Picks a day in a fuzz range: what the schedulers call instead of taking
- * the fraction's day directly. `record` sees every range asked for, which is
- * how the answer path learns the window to count before the real pick.
+ * Picks a day in a fuzz range from the card's fuzz fraction: what the
+ * schedulers call instead of taking the plain day directly. A recording
+ * picker sees every range asked for, which is how the answer path learns
+ * the window to count before the real pick.
  */
 export interface DayPicker {
-  pick(lower: number, upper: number, plainPick: number): number
+  pick(lower: number, upper: number, fraction: number): number
 }
 
 export function balancingPicker(load: DayLoad | null): DayPicker {
-  return { pick: (lower, upper, plainPick) => balancedDay(lower, upper, plainPick, load) }
+  return { pick: (lower, upper, fraction) => balancedDay(lower, upper, fraction, load) }
 }
 
 /** A picker that keeps the plain pick and remembers the widest range asked for. */
 export function recordingPicker() {
   const window = { lower: Number.POSITIVE_INFINITY, upper: Number.NEGATIVE_INFINITY }
   const picker: DayPicker = {
-    pick(lower, upper, plainPick) {
+    pick(lower, upper, fraction) {
       if (upper > lower && upper <= MAX_BALANCED_INTERVAL) {
         window.lower = Math.min(window.lower, lower)
         window.upper = Math.max(window.upper, upper)
       }
-      return plainPick
+      return plainDay(lower, upper, fraction)
     },
   }
   return { picker, window: () => (window.upper >= window.lower ? { lower: window.lower, upper: window.upper } : null) }

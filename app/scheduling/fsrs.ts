@@ -19,7 +19,7 @@ import {
 import { FSRSBinding } from '@open-spaced-repetition/binding'
 import { isLeech } from '#scheduling/sm2'
 import type { Outcome, Progress, ProgressState, Rating } from '#scheduling/types'
-import type { DayPicker } from '#scheduling/balance'
+import { plainDay, type DayPicker } from '#scheduling/balance'
 
 /** FSRS-6's default weights (SCHEDULING.md), used until a learner's own fit beats them. */
 export const FSRS6_DEFAULT_PARAMETERS: readonly number[] = Object.freeze([
@@ -86,9 +86,8 @@ class Scheduler extends FSRS {
   override apply_fuzz(ivl: number, elapsedDays: number): int {
     if (this.fuzzFraction === null || ivl < 2.5) return Math.round(ivl) as int
     const { min_ivl, max_ivl } = get_fuzz_range(ivl, elapsedDays, this.parameters.maximum_interval)
-    const plain = Math.floor(this.fuzzFraction * (max_ivl - min_ivl + 1) + min_ivl)
     /* load balancing and easy days (balance.ts) choose within the same range */
-    return (this.picker ? this.picker.pick(min_ivl, max_ivl, plain) : plain) as int
+    return (this.picker ? this.picker.pick(min_ivl, max_ivl, this.fuzzFraction) : plainDay(min_ivl, max_ivl, this.fuzzFraction)) as int
   }
 }
 

@@ -4,7 +4,7 @@
  * together forever. Deterministic: the pick comes from a fraction the caller
  * derives from the card and its review count.
  */
-import type { DayPicker } from '#scheduling/balance'
+import { plainDay, type DayPicker } from '#scheduling/balance'
 
 const RANGES: [start: number, end: number, factor: number][] = [
   [2.5, 7, 0.15],
@@ -33,8 +33,7 @@ export function fuzzBounds(interval: number, minimum: number, maximum: number): 
  */
 export function fuzzedInterval(interval: number, fraction: number, minimum: number, maximum: number, picker?: DayPicker | null) {
   const [lower, upper] = fuzzBounds(interval, minimum, maximum)
-  const plain = Math.floor(lower + fraction * (1 + upper - lower))
-  return picker ? picker.pick(lower, upper, plain) : plain
+  return picker ? picker.pick(lower, upper, fraction) : plainDay(lower, upper, fraction)
 }
 
 /** A fraction in [0, 1) from the card and its review count: the same answer gets the same fuzz. */

@@ -164,8 +164,7 @@ export function placedOutcome(input: SchedulingInput, answer: Answer, placement:
     outcomesFor({ ...input, progress: outcome.progress, now: new Date(input.now.getTime() + days * DAY_SECONDS * 1000), picker: null }).good!.progress
   const window = examWindow(outcome.progress, placement.exam, afterGood)
   if (!window) return outcome
-  const plain = window.lower + Math.floor(fuzzFraction(input.cardId, outcome.progress.reps) * (window.upper - window.lower + 1))
-  const days = balancedDay(window.lower, window.upper, plain, placement.load)
+  const days = balancedDay(window.lower, window.upper, fuzzFraction(input.cardId, outcome.progress.reps), placement.load)
   return {
     ...outcome,
     /* the due day moves, the interval stays (as Anki's "set due date"): the early review is the scheduler's to grow (sm2.ts earlyIntervals) */
