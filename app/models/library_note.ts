@@ -49,6 +49,10 @@ export default class LibraryNote extends BaseModel {
   @column()
   declare cardsCount: number
 
+  /** the ordinals of the author's cards when the revision was made (null: a revision from before they were kept) */
+  @column()
+  declare cardOrds: number[] | null
+
   @column()
   declare position: number
 }

@@ -45,10 +45,11 @@ export class CloneTree {
   }
 }
 
-/** The card ordinals of library notes, by note type (read once each). */
+/** The card ordinals of library notes: the author's, as the revision kept them; worked out by note type for older revisions. */
 export async function ordinalsOf(notes: LibraryNote[], trx: TransactionClientContract) {
   const types = new Map((await NoteType.query({ client: trx }).whereIn('id', [...new Set(notes.map((note) => note.noteTypeId))])).map((type) => [type.id, type]))
   return (note: LibraryNote) => {
+    if (note.cardOrds?.length) return note.cardOrds
     const type = types.get(note.noteTypeId)
     return type ? cardOrdinals(type.definition, note.fields, note.fieldAttachmentsMap, note.isReversed) : [0]
   }

@@ -14,6 +14,8 @@ export interface SnapshotNote {
   has_image: boolean
   has_audio: boolean
   cards_count: number
+  /** the note's cards, as the clones will have them */
+  card_ords: number[]
   position: number
 }
 
@@ -53,14 +55,14 @@ export async function treePaths(rootId: number, trx: TransactionClientContract) 
   return { decks, paths }
 }
 
-/** The notes of a whole tree as a revision holds them, in tree order, with their card counts. */
+/** The notes of a whole tree as a revision holds them, in tree order, with their cards. */
 export async function snapshotTree(rootId: number, trx: TransactionClientContract): Promise<SnapshotNote[]> {
   const { decks, paths } = await treePaths(rootId, trx)
   const order = new Map(decks.map((deck, index) => [deck.id, index]))
   const rows = await trx
     .from('notes')
     .whereIn('deck_id', decks.map((deck) => deck.id))
-    .select('notes.*', trx.raw('(select count(*) from cards c where c.note_id = notes.id)::int as cards_count'))
+    .select('notes.*', trx.raw('array(select c.ord from cards c where c.note_id = notes.id order by c.ord) as card_ords'))
     .orderBy('id')
   rows.sort((a, b) => order.get(a.deck_id)! - order.get(b.deck_id)! || a.id - b.id)
   return rows.map((row, position) => ({
@@ -75,7 +77,8 @@ export async function snapshotTree(rootId: number, trx: TransactionClientContrac
     search_text: row.search_text,
     has_image: row.has_image,
     has_audio: row.has_audio,
-    cards_count: Number(row.cards_count),
+    cards_count: row.card_ords.length,
+    card_ords: row.card_ords,
     position,
   }))
 }

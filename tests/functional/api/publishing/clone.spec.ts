@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
-import { basicNote, getDeck, signIn } from '../content/support.js'
+import { basicNote, createNote, getDeck, signIn, templateIds } from '../content/support.js'
 import { approve, cloneDeck, deckWithCards, liveDeck, moderator, publish } from './support.js'
 
 const treeNotes = (rootId: number) =>
@@ -38,6 +38,28 @@ test.group('API library: clone_deck and pull_library_update', (group) => {
     assert.equal(retried.body().id, clone.id)
     assert.equal((await db.from('public_decks').first()).downloads_count, 1)
     assert.equal(Number((await db.from('decks').where('user_id', learner.user.id).whereNull('parent_id').count('* as n').first()).n), 1)
+  })
+
+  test('a clone holds every card the library lists: the author\'s cards, not ones worked out again from the text', async ({ client, assert }) => {
+    const author = await signIn()
+    const admin = await moderator()
+    const { deck } = await deckWithCards(client, author.token, 'Capitals', 20)
+    const { cloze } = await templateIds(client, author.token)
+    const text = '{{c1::Paris, {{c2::on the Seine}},}} is the capital of {{c3::France}}'
+    const nested = await createNote(client, author.token, { deck_id: deck.id, template_id: cloze, fields: { 'Text': text, 'Back Extra': '' } })
+    /* a card the text no longer makes (its c4 edited away, as an Anki package can bring it): the author still has it */
+    await db.table('cards').insert({ note_id: nested.id, deck_id: deck.id, ord: 3, created_at: new Date() })
+    const revision = await publish(client, author.token, deck.id)
+    await approve(client, admin.token, revision.id)
+    const listed = (await db.from('public_decks').where('id', revision.publicDeckId).first()).cards_count
+    assert.equal(listed, 24)
+
+    const learner = await signIn()
+    const clone = await cloneDeck(client, learner.token, revision.publicDeckId)
+    const cards = await db.from('cards').join('notes', 'notes.id', 'cards.note_id').where('notes.deck_id', clone.id).select('cards.ord', 'notes.fields')
+    assert.lengthOf(cards, listed)
+    const clozeOrds = cards.filter((card) => card.fields.Text === text).map((card) => card.ord).sort()
+    assert.deepEqual(clozeOrds, [0, 1, 2, 3])
   })
 
   test('pending, unpublished and unknown library decks are a 404; bad bodies a 422', async ({ client, assert }) => {
