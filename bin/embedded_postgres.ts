@@ -199,8 +199,8 @@ function placement(instance: Instance) {
   return { build: shared, dataDir: join(dataRoot, instance), owner }
 }
 
-function run(binary: string, args: string[], owner: Owner | null) {
-  return spawn(binary, args, { ...(owner ?? {}), stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } })
+function run(binary: string, args: string[], owner: Owner | null, detached = false) {
+  return spawn(binary, args, { ...(owner ?? {}), detached, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } })
 }
 
 async function initialise(build: string, dataDir: string, owner: Owner | null) {
@@ -237,8 +237,15 @@ const SETTINGS: Record<Instance, string[]> = {
   test: ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=200'],
 }
 
-async function startServer(build: string, dataDir: string, port: number, owner: Owner | null, log: boolean, settings: string[]) {
-  const child = run(join(build, 'bin', 'postgres'), ['-D', dataDir, '-p', String(port), ...settings.flatMap((s) => ['-c', s])], owner)
+/*
+ * `npm start`'s server runs in a process group of its own: a terminal's
+ * Ctrl-C reaches the whole foreground group, and PostgreSQL's fast shutdown
+ * would end the web server's and the worker's sessions under them (two
+ * FATAL 57P01 traces) while they were still stopping. bin/start.ts stops
+ * it last instead.
+ */
+async function startServer(build: string, dataDir: string, port: number, owner: Owner | null, log: boolean, settings: string[], detached: boolean) {
+  const child = run(join(build, 'bin', 'postgres'), ['-D', dataDir, '-p', String(port), ...settings.flatMap((s) => ['-c', s])], owner, detached)
   const lines: string[] = []
   child.stdout!.on('data', (chunk) => log && process.stdout.write(`[postgres] ${chunk}`))
   await new Promise<void>((resolve, reject) => {
@@ -295,7 +302,7 @@ export async function ensureDatabase(instance: Instance, log = false) {
   await acquireLock(lockFile, instance)
   await stopStaleServer(dataDir)
   if (!existsSync(join(dataDir, 'PG_VERSION'))) await initialise(build, dataDir, owner)
-  const server = await startServer(build, dataDir, port, owner, log, SETTINGS[instance])
+  const server = await startServer(build, dataDir, port, owner, log, SETTINGS[instance], instance === 'dev')
 
   const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: PASSWORD, database: 'postgres' })
   await admin.connect()

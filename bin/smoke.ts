@@ -23,6 +23,9 @@ const DEMO_DECK = 'World capitals'
 const IMPORT = 'front,back\nla mesa,the table\nla silla,the chair\nel árbol,the tree\n'
 
 const output: string[] = []
+/* what `npm start` prints once Ctrl-C is sent */
+const stopping: string[] = []
+let ctrlCSent = false
 const checked: string[] = []
 
 function ok(what: string) {
@@ -130,6 +133,7 @@ async function main() {
   group = child.pid
   const collect = (chunk: Buffer) => {
     output.push(chunk.toString())
+    if (ctrlCSent) stopping.push(chunk.toString())
     if (output.length > 2000) output.splice(0, output.length - 2000)
   }
   child.stdout.on('data', collect)
@@ -217,15 +221,29 @@ async function main() {
   for (const needed of ['the web server', 'the worker', 'PostgreSQL']) {
     if (!roles.has(needed)) fail(`${needed} is not among the processes of \`npm start\`: ${[...roles].join(', ')}`)
   }
+  ctrlCSent = true
   process.kill(-child.pid!, 'SIGINT')
   const stopDeadline = Date.now() + STOP_WITHIN_S * 1000
-  while (Date.now() < stopDeadline && [...processes.keys()].some(alive)) await sleep(200)
+  /* when each role's last process ended: PostgreSQL must outlive the web server and the worker, or their sessions end under them */
+  const gone = new Map<string, number>()
+  while (Date.now() < stopDeadline && [...processes.keys()].some(alive)) {
+    for (const name of roles) if (!gone.has(name) && ![...processes].some(([pid, comm]) => comm === name && alive(pid))) gone.set(name, Date.now())
+    await sleep(20)
+  }
+  for (const name of roles) if (!gone.has(name)) gone.set(name, Date.now())
   const left = [...processes].filter(([pid]) => alive(pid))
   if (left.length) fail(`still running ${STOP_WITHIN_S} s after Ctrl-C: ${left.map(([pid, comm]) => `${comm} (${pid})`).join(', ')}`)
   ok(`Ctrl-C stops all ${processes.size} processes: ${[...roles].join(', ')}`)
+  if (gone.get('PostgreSQL')! < Math.max(gone.get('the web server')!, gone.get('the worker')!)) {
+    fail('PostgreSQL stopped before the web server and the worker had (the terminal\'s Ctrl-C reached it)', JSON.stringify([...gone].map(([name, at]) => [name, at - stopDeadline])))
+  }
+  ok('PostgreSQL stops last, after the web server and the worker')
   if (!(await portFree(port))) fail(`port ${port} is still taken after Ctrl-C`)
   if (!(await portFree(pgPort))) fail(`PostgreSQL's port ${pgPort} is still taken after Ctrl-C`)
   ok(`ports ${port} (web) and ${pgPort} (PostgreSQL) are free again`)
+  const afterStop = stopping.join('')
+  if (/FATAL|terminating connection|Error:/.test(afterStop)) fail('stopping printed an error', afterStop.split('\n').slice(-20).join('\n'))
+  ok('nothing but a clean stop is printed after Ctrl-C')
 
   console.log(`\nsmoke: PASSED, ${checked.length} checks in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 }

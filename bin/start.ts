@@ -55,13 +55,36 @@ const database = await ensureDatabase('dev').catch((error: Error) => {
 })
 if (database) console.log(`[start] embedded PostgreSQL at ${database.url}`)
 
+/*
+ * The web server and the worker each run in a process group of their own
+ * (`ace serve` leaves the server to a child of its own), and so does the
+ * embedded PostgreSQL: Ctrl-C reaches this process alone, which stops both
+ * groups, waits until every process in them is gone, and stops PostgreSQL
+ * last, so no session ends under a process still stopping.
+ */
 let children: ChildProcess[] = []
 let stopping = false
+
+const groupAlive = (pid: number) => {
+  try {
+    process.kill(-pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+async function stopGroup(child: ChildProcess) {
+  if (!child.pid || !groupAlive(child.pid)) return
+  process.kill(-child.pid, 'SIGINT')
+  for (let waited = 0; groupAlive(child.pid) && waited < 30_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100))
+  if (groupAlive(child.pid)) process.kill(-child.pid, 'SIGKILL')
+}
+
 async function stop(code = 0) {
   if (stopping) return
   stopping = true
-  for (const child of children) child.kill('SIGINT')
-  await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))))
+  await Promise.all(children.map(stopGroup))
   await database?.stop()
   process.exit(code)
 }
@@ -77,7 +100,7 @@ try {
 }
 
 children = [
-  spawn(node, ['ace', 'serve', '--hmr'], { cwd: root, stdio: 'inherit', env: process.env }),
-  spawn(node, ['ace', 'queue:work'], { cwd: root, stdio: 'inherit', env: process.env }),
+  spawn(node, ['ace', 'serve', '--hmr'], { cwd: root, stdio: 'inherit', env: process.env, detached: true }),
+  spawn(node, ['ace', 'queue:work'], { cwd: root, stdio: 'inherit', env: process.env, detached: true }),
 ]
 for (const child of children) child.on('exit', (code) => !stopping && stop(code ?? 1))
