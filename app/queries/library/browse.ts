@@ -59,13 +59,22 @@ export async function similarDecks(deck: PublicDeck, limit: number) {
   return decksByIds(ids)
 }
 
-/** Searches people made in the last 30 days that found something, most frequent first. */
+/*
+ * A search is shown to everyone only once this many signed-in learners made
+ * it: one learner's query (a typo, a name) is theirs, not the library's.
+ * Searches by visitors who are not signed in count for none (they cannot be
+ * told apart).
+ */
+export const POPULAR_SEARCH_MIN_LEARNERS = 3
+
+/** Searches many learners made in the last 30 days that found something, by how many made them. */
 export async function popularSearches(limit = 10) {
   const { rows } = await db.rawQuery(
-    `SELECT query, count(*)::int AS count FROM library_searches
-     WHERE created_at > now() - interval '30 days' AND results_count > 0
-     GROUP BY query ORDER BY count(*) DESC, query LIMIT :limit`,
-    { limit }
+    `SELECT query, count(DISTINCT user_id)::int AS count FROM library_searches
+     WHERE created_at > now() - interval '30 days' AND results_count > 0 AND user_id IS NOT NULL
+     GROUP BY query HAVING count(DISTINCT user_id) >= :least
+     ORDER BY count(DISTINCT user_id) DESC, query LIMIT :limit`,
+    { limit, least: POPULAR_SEARCH_MIN_LEARNERS }
   )
   return rows as { query: string; count: number }[]
 }

@@ -86,11 +86,21 @@ test.group('API library search', (group) => {
     ])
     const popular = await client.get('/api/library/search/popular')
     popular.assertStatus(200)
-    /* searches that found nothing are not offered */
-    assert.deepEqual(popular.body().searches, [{ query: 'spanish verbs', count: 2 }, { query: 'kitchen', count: 1 }])
+    /* one learner's searches (and visitors', who cannot be told apart) are nobody's popular search */
+    assert.deepEqual(popular.body().searches, [])
+
+    /* three learners: a search they all made is shown, with how many made it; one that found nothing is not */
+    for (const session of [await signIn(), await signIn()]) {
+      await client.get('/api/library/search').qs({ query: 'Spanish verbs' }).bearerToken(session.token)
+      await client.get('/api/library/search').qs({ query: 'kitchen' }).bearerToken(session.token)
+      await client.get('/api/library/search').qs({ query: 'qqqqzzzz' }).bearerToken(session.token)
+    }
+    await client.get('/api/library/search').qs({ query: 'kitchen' }).bearerToken(token)
+    await client.get('/api/library/search').qs({ query: 'qqqqzzzz' }).bearerToken(token)
+    assert.deepEqual((await client.get('/api/library/search/popular')).body().searches, [{ query: 'kitchen', count: 3 }, { query: 'spanish verbs', count: 3 }])
     /* searches older than 30 days are forgotten */
     await db.from('library_searches').where('query', 'kitchen').update({ created_at: new Date(Date.now() - 31 * 86_400_000) })
-    assert.deepEqual((await client.get('/api/library/search/popular')).body().searches, [{ query: 'spanish verbs', count: 2 }])
+    assert.deepEqual((await client.get('/api/library/search/popular')).body().searches, [{ query: 'spanish verbs', count: 3 }])
   })
 
   test('alphabetical_search lists published decks A to Z, by name prefix', async ({ client, assert }) => {
