@@ -43,11 +43,12 @@ export async function renderWrappedImage(i18n: I18n, wrapped: WrappedYear, name:
     ctx.fillText(fit(name, width - 160), 80, 280)
   }
 
+  const figure = (count: number, label: string): [string, string] => [String(count), t(label, { count })]
   const figures: [string, string][] = [
-    [String(wrapped.studiedCardsCount), t('cards_studied')],
-    [String(wrapped.activeDaysCount), t('active_days')],
-    [String(wrapped.longestStreak), t('best_streak')],
-    [String(wrapped.createdCardsCount), t('cards_created')],
+    figure(wrapped.studiedCardsCount, 'cards_studied'),
+    figure(wrapped.activeDaysCount, 'active_days'),
+    figure(wrapped.longestStreak, 'best_streak'),
+    figure(wrapped.createdCardsCount, 'cards_created'),
   ]
   figures.forEach(([value, label], index) => {
     const x = 80 + (index % 2) * 470

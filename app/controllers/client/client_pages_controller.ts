@@ -1,5 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { wrappedYear } from '#queries/study/wrapped'
+import { studyDay } from '#scheduling/study_day'
 import { rateApp } from '#actions/client/rate_app'
 import { unsubscribeReminders } from '#actions/client/study_reminders'
 import UpdateProfile from '#actions/users/update_profile'
@@ -17,7 +18,9 @@ export default class ClientPagesController {
     const user = auth.use('web').getUserOrFail()
     const { year } = await request.validateUsing(wrappedValidator)
     const current = Number(user.today().slice(0, 4))
-    return inertia.render('client/wrapped', { wrapped: await wrappedYear(user, year ?? current), currentYear: current })
+    /* the years the learner has been here: the one they joined in to this one */
+    const joined = Math.min(current, Number(studyDay(user.createdAt.toJSDate(), user.timezoneOffset).slice(0, 4)))
+    return inertia.render('client/wrapped', { wrapped: await wrappedYear(user, year ?? current), currentYear: current, firstYear: joined })
   }
 
   /** GET /help: the help centre (questions and answers in the learner's language) and contact support. */

@@ -111,7 +111,8 @@ export async function wrappedYear(user: User, year: number) {
     attachmentsCount: Number(media?.count ?? 0),
     studiedCardsCount: studyDays.reduce((sum, day) => sum + day.cardsStudied, 0),
     createdCardsCount: Number(created?.count ?? 0),
-    daysWithUs: Math.max(0, daysBetween(studyDay(user.createdAt.toJSDate(), user.timezoneOffset), today)),
+    /* the day the learner joined is their first day with us: 1 on that day, never "0 days" */
+    daysWithUs: Math.max(0, daysBetween(studyDay(user.createdAt.toJSDate(), user.timezoneOffset), today)) + 1,
     /* an addition: when the learner studies most (spec §9 buckets, on their clock), null without answers */
     busiestHourBucket: busiestBucket(hours as { hour: number; answers: number }[]),
   }

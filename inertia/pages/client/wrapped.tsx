@@ -39,9 +39,9 @@ function figureSlides(t: T, wrapped: Wrapped, date: (day: string) => string): Sl
       body: (
         <>
           <span className="figure">{wrapped.studiedCardsCount}</span>
-          <p>{t('client.wrapped.cards_studied')}</p>
+          <p>{t('client.wrapped.cards_studied', { count: wrapped.studiedCardsCount })}</p>
           <p>
-            {wrapped.createdCardsCount} {t('client.wrapped.cards_created')}
+            {wrapped.createdCardsCount} {t('client.wrapped.cards_created', { count: wrapped.createdCardsCount })}
           </p>
         </>
       ),
@@ -51,9 +51,9 @@ function figureSlides(t: T, wrapped: Wrapped, date: (day: string) => string): Sl
       body: (
         <>
           <span className="figure">{wrapped.activeDaysCount}</span>
-          <p>{t('client.wrapped.active_days')}</p>
+          <p>{t('client.wrapped.active_days', { count: wrapped.activeDaysCount })}</p>
           <p>
-            {wrapped.longestStreak} · {t('client.wrapped.best_streak')}
+            {wrapped.longestStreak} · {t('client.wrapped.best_streak', { count: wrapped.longestStreak })}
           </p>
         </>
       ),
@@ -113,7 +113,7 @@ function ShareSlide({ wrapped, imageUrl }: { wrapped: Wrapped; imageUrl: string 
 }
 
 /** The year in review as slides (spec: Wrapped story), with the share image at the end. */
-export default function WrappedPage({ wrapped, currentYear }: { wrapped: Wrapped; currentYear: number }) {
+export default function WrappedPage({ wrapped, currentYear, firstYear }: { wrapped: Wrapped; currentYear: number; firstYear: number }) {
   const t = useT()
   const { locale } = useShared()
   const [index, setIndex] = useState(0)
@@ -136,7 +136,8 @@ export default function WrappedPage({ wrapped, currentYear }: { wrapped: Wrapped
     { id: 'share', body: <ShareSlide wrapped={wrapped} imageUrl={imageUrl} /> },
   ]
   const slide = slides[Math.min(index, slides.length - 1)]
-  const years = [currentYear, currentYear - 1, currentYear - 2].filter((year) => year !== wrapped.year)
+  /* the years since the learner joined, newest first */
+  const years = Array.from({ length: currentYear - firstYear + 1 }, (_, i) => currentYear - i).filter((year) => year !== wrapped.year)
 
   return (
     <div className="wrapped">

@@ -81,8 +81,14 @@ test.group('Help, notices, settings and the year in review in the browser', (gro
     const year = user.today().slice(0, 4)
     await page.getByRole('heading', { name: `Your ${year} in review`, level: 1 }).waitFor()
     assert.isTrue(await fits(page), 'the story fits a phone')
+    /* joined today: the first day with us, and no other year to look at */
+    await page.locator('[data-slide="intro"]').getByText('1 day with Mnemo', { exact: true }).waitFor()
+    assert.equal(await page.getByRole('navigation', { name: 'Other years' }).getByRole('link').count(), 0)
     await page.getByRole('button', { name: 'Next' }).click()
     await page.locator('[data-slide="studied"]').getByText('9', { exact: true }).waitFor()
+    await page.getByRole('button', { name: 'Next' }).click()
+    /* one day: singular */
+    await page.locator('[data-slide="days"]').getByText('active day', { exact: true }).waitFor()
     while (await page.getByRole('button', { name: 'Next' }).isEnabled()) await page.getByRole('button', { name: 'Next' }).click()
     await page.locator('[data-slide="share"]').waitFor()
     /* the image is the server's PNG */

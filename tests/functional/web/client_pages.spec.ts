@@ -61,6 +61,10 @@ test.group('Web: the year in review', (group) => {
     assert.equal(page.props.wrapped.studiedCardsCount, 7)
     assert.equal(page.props.wrapped.activeDaysCount, 1)
     assert.equal(page.props.currentYear, year)
+    /* joined this year: no other year is offered */
+    assert.equal(page.props.firstYear, year)
+    await db.from('users').where('id', user.id).update({ created_at: new Date(Date.UTC(year - 1, 5, 1)) })
+    assert.equal(WebSession.page((await web.get('/wrapped')).text).props.firstYear, year - 1)
     const earlier = WebSession.page((await web.get(`/wrapped?year=${year - 1}`)).text)
     assert.equal(earlier.props.wrapped.studiedCardsCount, 0)
 

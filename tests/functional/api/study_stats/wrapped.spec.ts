@@ -86,7 +86,8 @@ test.group('API wrapped: GET users/wrapped', (group) => {
       attachmentsCount: 2,
       studiedCardsCount: 5 + 8 + 6 + 12 + 3 + 5,
       createdCardsCount: 4,
-      daysWithUs: daysBetween(`${year - 1}-11-20`, todayOf(user)),
+      /* the joining day counts as the first */
+      daysWithUs: daysBetween(`${year - 1}-11-20`, todayOf(user)) + 1,
       /* every answer of history() is given an hour after the study day starts (4 am): 5 am, night */
       busiestHourBucket: 'night',
     })
@@ -107,7 +108,8 @@ test.group('API wrapped: GET users/wrapped', (group) => {
       attachmentsCount: 0,
       studiedCardsCount: 0,
       createdCardsCount: 0,
-      daysWithUs: 0,
+      /* joined today: the first day with us */
+      daysWithUs: 1,
       busiestHourBucket: null,
     })
     for (const year of ['1999', 'abc', '2020.5']) {
