@@ -133,6 +133,8 @@ test.group('Learning in the browser', (group) => {
     await open(page, '/statistics')
     await page.getByText('10 reviews on 1 day').waitFor()
     assert.equal(await page.locator('rect.heat-cell[aria-label$=": 10 reviews"]').count(), 1)
+    /* the forecast's caption is two sentences, each with its full stop */
+    assert.match(await page.locator('figcaption:has([data-testid="forecast-balance"])').innerText(), /in 30 days, (none of them overdue|\d+ overdue and counted today)\. Reviews are spread/)
   })
 
   test('the card shown can be edited in place, looked up, frozen and removed; a learning card comes back to finish', async ({ visit, assert, cleanup }) => {
