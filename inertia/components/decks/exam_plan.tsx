@@ -4,6 +4,8 @@ import { useT } from '~/lib/i18n'
 import type { Deck } from '~/components/decks/types'
 import type { ExamPlan } from '#queries/learning/exam_plan'
 import { urlFor } from '~/lib/routes'
+import { useShared } from '~/lib/shared'
+import { formatDay } from '~/components/study/dates'
 
 export type { ExamPlan }
 
@@ -12,11 +14,12 @@ const percent = (value: number) => `${Math.round(value * 1000) / 10} %`
 /** The plan toward the exam (exam_plan.ts): cards still to learn, reviews a day, predicted retention, and a warning when it does not fit. */
 export function ExamPlanPanel({ plan }: { plan: ExamPlan }) {
   const t = useT()
+  const { locale } = useShared()
   const heaviest = Math.max(1, ...plan.reviewsPerDay)
   return (
     <section className="card stack exam-plan" aria-labelledby="exam-plan">
       <h2 id="exam-plan">{t('exam.plan.title')}</h2>
-      <p>{t('exam.plan.days_left', { date: plan.examDate, days: plan.daysLeft })}</p>
+      <p>{t('exam.plan.days_left', { date: formatDay(locale, plan.examDate, { dateStyle: 'long' }), days: plan.daysLeft })}</p>
       <dl className="exam-plan-figures">
         <div>
           <dt>{t('exam.plan.cards_to_learn')}</dt>

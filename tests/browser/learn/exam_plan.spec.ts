@@ -40,7 +40,9 @@ test.group('Exam mode in the browser', (group) => {
     await page.getByRole('link', { name: 'General' }).click()
     const plan = page.getByRole('region', { name: 'Exam plan' })
     await plan.waitFor()
-    assert.include(await plan.innerText(), `Exam on ${examDate}: 6 days left.`)
+    /* the date as the learner reads dates, not the stored ISO day */
+    const longDate = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${examDate}T00:00:00Z`))
+    assert.include(await plan.innerText(), `Exam on ${longDate}: 6 days left.`)
     assert.equal(await plan.getByTestId('exam-cards-to-learn').innerText(), '12')
     assert.match(await plan.getByTestId('exam-predicted-retention').innerText(), /^\d+(\.\d)? %$/)
     assert.include(await plan.getByRole('alert').innerText(), 'it needs 6 new cards a day, and your ceiling is 3')
