@@ -1,5 +1,5 @@
 import type { BrowsedCard, BrowsedPage, BrowserSort } from '#queries/cards/browse_cards'
-import { cardStatus } from '#transformers/card_stats_transformer'
+import { cardStatus } from '#scheduling/card_status'
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString())
 
@@ -15,7 +15,7 @@ export default class CardBrowserTransformer {
       deckName: card.deckName,
       /* the note's sort field as plain text, shortened for a row */
       sortField: card.sortField.slice(0, 200),
-      status: card.isSuspended ? ('suspended' as const) : cardStatus(card.state, card.isFrozen),
+      status: card.isSuspended ? ('suspended' as const) : cardStatus(card.state, card.isFrozen, card.intervalDays),
       isFrozen: card.isFrozen,
       isSuspended: card.isSuspended,
       dueAt: iso(card.dueAt),

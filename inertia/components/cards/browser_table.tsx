@@ -25,6 +25,7 @@ const STATUS_LABELS = {
   learning: 'learn.status.learning',
   not_quite: 'learn.status.not_quite',
   got_it: 'learn.status.got_it',
+  learned: 'learn.status.learned',
   mastered: 'learn.status.mastered',
   frozen: 'learn.status.frozen',
   suspended: 'browser.suspended',
