@@ -10,6 +10,7 @@ export type SortColumn = BrowserPage['sort']
 /* literal keys, so the catalogue test sees every one; `optional` columns give way on a phone */
 const COLUMNS: { key: SortColumn; label: string; optional?: boolean }[] = [
   { key: 'sort_field', label: 'browser.columns.sort_field' },
+  { key: 'card', label: 'browser.columns.card' },
   { key: 'due', label: 'browser.columns.due' },
   { key: 'interval', label: 'browser.columns.interval' },
   { key: 'ease', label: 'browser.columns.ease', optional: true },
@@ -61,6 +62,7 @@ function Row({ card, checked, onCheck, onHistory }: { card: BrowserRow; checked:
           {t('browser.history')}
         </button>
       </td>
+      <td className="browser-card">{card.cardName}</td>
       <td>{card.dueAt ? <ClientDate iso={card.dueAt} /> : '—'}</td>
       <td>{card.status === 'not_studied' ? '—' : t('browser.days', { count: number(card.intervalDays) })}</td>
       <td className="browser-optional">{ease}</td>
