@@ -14,6 +14,9 @@ export type ApiExceptionOptions = {
   extra?: Record<string, string | number>
 }
 
+/** The flash key of a page error's body (the toast's second line), beside its title in the errors bag */
+export const ERROR_BODY_FLASH = 'errorBody'
+
 /**
  * An error the product reports to its clients. `key` names translations
  * `errors.<key>.title` and optionally `errors.<key>.body`; `code` is the

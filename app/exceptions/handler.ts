@@ -5,7 +5,7 @@ import { errors as authErrors } from '@adonisjs/auth'
 import { errors as limiterErrors } from '@adonisjs/limiter'
 import { errors as lucidErrors } from '@adonisjs/lucid'
 import { errors as coreErrors } from '@adonisjs/core'
-import ApiException from '#exceptions/api_exception'
+import ApiException, { ERROR_BODY_FLASH } from '#exceptions/api_exception'
 import { isServiceAway, serviceAway, showsErrorDetails } from '#exceptions/unavailable'
 import { i18nFor, wantsJson } from '#services/request_locale'
 import { bodyLimitMbOf, uploadLimitOf } from '#services/upload_limits'
@@ -82,11 +82,13 @@ export default class HttpExceptionHandler extends ExceptionHandler {
         return ctx.response.status(410).send(page)
       }
       if (error instanceof ApiException && ctx.session && error.status < 500 && error.status !== 404) {
-        /* a form error: shown next to its field, or as the page's error */
-        const message = ctx.i18n.t(`errors.${error.key}.title`, inLanguage(ctx.i18n, error.options.values))
+        /* a form error: shown next to its field, or as the page's error with its body (what to do, the numbers) as the API gives it */
+        const values = inLanguage(ctx.i18n, error.options.values)
+        const message = ctx.i18n.t(`errors.${error.key}.title`, values)
         ctx.session.flashExcept(['password', 'password_confirmation', 'current_password'])
         if (error.options.field) ctx.session.flash('inputErrorsBag', { [error.options.field]: [message] })
         else ctx.session.flashErrors({ [error.code!]: message })
+        if (!error.options.field && error.options.hasBody) ctx.session.flash(ERROR_BODY_FLASH, ctx.i18n.t(`errors.${error.key}.body`, values))
         return ctx.response.redirect().back()
       }
       if (error instanceof ApiException && error.status === 404) {

@@ -11,6 +11,7 @@ import { inMaintenanceFor } from '#services/client_gate'
 import { adminShared } from '#services/admin_session'
 import { referralsOffer } from '#actions/payments/account_links'
 import { noticesShared } from '#services/client_links'
+import { ERROR_BODY_FLASH } from '#exceptions/api_exception'
 
 export default class InertiaMiddleware extends BaseInertiaMiddleware {
   share(ctx: HttpContext) {
@@ -51,7 +52,8 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
     const success = (ctx.session?.flashMessages.get('success') as string | undefined) ?? null
     const action = (ctx.session?.flashMessages.get('successAction') as { label: string; href: string } | undefined) ?? null
     const id = error || success ? (ctx.request.id() ?? String(Date.now())) : null
-    return { id, error: error ?? null, success, action: success ? action : null }
+    const errorBody = error ? ((ctx.session?.flashMessages.get(ERROR_BODY_FLASH) as string | undefined) ?? null) : null
+    return { id, error: error ?? null, errorBody, success, action: success ? action : null }
   }
 
   async handle(ctx: HttpContext, next: NextFn) {

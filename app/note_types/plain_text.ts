@@ -1,5 +1,6 @@
 import sanitizeHtml from 'sanitize-html'
 import { revealAllClozes } from '#note_types/cloze'
+import type { NoteFields, NoteTypeDefinition } from '#note_types/types'
 
 /*
  * Plain text of a field for search, alphabetical sort and list previews.
@@ -64,4 +65,14 @@ export function preview(html: string, max = 200): string {
   const space = cut.lastIndexOf(' ')
   if (space > cut.length * 0.7) cut = cut.slice(0, space)
   return cut.trimEnd() + '…'
+}
+
+/** A note's fields as plain text, in its type's order (a jsonb object keeps no key order: "Back" reads before "Front"). */
+export function fieldTexts(definition: Pick<NoteTypeDefinition, 'fields'>, fields: NoteFields): string[] {
+  return definition.fields.map((field) => htmlToPlainText(fields[field.name] ?? ''))
+}
+
+/** The note's sort field as it reads, case kept: its first field with text (an image-occlusion note's header). */
+export function sortField(texts: string[]): string {
+  return texts.find((text) => text) ?? ''
 }

@@ -1,11 +1,13 @@
+import type { I18n } from '@adonisjs/i18n'
 import type { BrowsedCard, BrowsedPage, BrowserSort } from '#queries/cards/browse_cards'
-import { cardStatus } from '#transformers/card_stats_transformer'
+import { cardStatus } from '#scheduling/card_status'
+import { cardName } from '#transformers/note_preview_transformer'
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString())
 
 /** The card browser page: one page of found cards, the search as typed, and its error (where, what) if it is malformed. */
 export default class CardBrowserTransformer {
-  static row(card: BrowsedCard) {
+  static row(card: BrowsedCard, i18n: I18n) {
     return {
       id: card.id,
       noteId: card.noteId,
@@ -15,7 +17,9 @@ export default class CardBrowserTransformer {
       deckName: card.deckName,
       /* the note's sort field as plain text, shortened for a row */
       sortField: card.sortField.slice(0, 200),
-      status: card.isSuspended ? ('suspended' as const) : cardStatus(card.state, card.isFrozen),
+      /* which of its note's cards it is, named in the reader's language */
+      cardName: card.label ? cardName(i18n, card.label, card.ord, card.customType) : '',
+      status: card.isSuspended ? ('suspended' as const) : cardStatus(card.state, card.isFrozen, card.intervalDays),
       isFrozen: card.isFrozen,
       isSuspended: card.isSuspended,
       dueAt: iso(card.dueAt),
@@ -31,10 +35,11 @@ export default class CardBrowserTransformer {
 
   static page(
     found: BrowsedPage | null,
-    search: { q: string; sort: BrowserSort; order: 'asc' | 'desc'; error: { position: number; message: string } | null }
+    search: { q: string; sort: BrowserSort; order: 'asc' | 'desc'; error: { position: number; message: string } | null },
+    i18n: I18n
   ) {
     return {
-      cards: found ? found.cards.map((card) => this.row(card)) : [],
+      cards: found ? found.cards.map((card) => this.row(card, i18n)) : [],
       total: found?.total ?? 0,
       page: found ? Math.floor(found.offset / found.limit) + 1 : 1,
       pageSize: found?.limit ?? 0,

@@ -1,24 +1,5 @@
 import type { CardStats } from '#queries/learning/card_stats'
-
-export type CardStatus = 'not_studied' | 'learning' | 'not_quite' | 'got_it' | 'mastered' | 'frozen'
-
-/** The spec's statuses as users see them. */
-export function cardStatus(state: string, frozen: boolean): CardStatus {
-  if (frozen) return 'frozen'
-  switch (state) {
-    case 'learning':
-    case 'relearning':
-      return 'learning'
-    case 'study_again':
-      return 'not_quite'
-    case 'got_it':
-      return 'got_it'
-    case 'review':
-      return 'mastered'
-    default:
-      return 'not_studied'
-  }
-}
+import { cardStatus } from '#scheduling/card_status'
 
 export default class CardStatsTransformer {
   /** GET cards/{id}/stats: created, ease or FSRS memory, interval, next review, status, reviews, average time, the history. */
@@ -29,7 +10,7 @@ export default class CardStatsTransformer {
       noteId: card.note_id,
       deckId: card.deck_id,
       createdAt: new Date(card.created_at).toISOString(),
-      status: cardStatus(progress.state, frozen),
+      status: cardStatus(progress.state, frozen, progress.intervalDays),
       /* removed from this learner's study ("remove" in a session) */
       isSuspended: suspended,
       state: progress.state,

@@ -5,8 +5,8 @@ type CardLabel = ReturnType<typeof cardLabel>
 
 type Preview = { css: string; custom: boolean; cards: { ord: number; label: CardLabel; front: string; back: string }[] }
 
-/* a custom type's cards are named by its templates; the built-ins' in the reader's language */
-function labelText(i18n: I18n, label: CardLabel, ord: number, custom: boolean) {
+/** A card's name: a custom type's by its template; the built-ins' in the reader's language ("Card 1", "Reversed", "Cloze 2"). */
+export function cardName(i18n: I18n, label: CardLabel, ord: number, custom: boolean) {
   if (label.type === 'standard' && custom) return label.template
   const n = label.type === 'cloze' ? label.index : label.type === 'occlusion' ? label.group : ord + 1
   return i18n.t(`ui.cards.labels.${label.type}`, { n })
@@ -15,6 +15,6 @@ function labelText(i18n: I18n, label: CardLabel, ord: number, custom: boolean) {
 export default class NotePreviewTransformer {
   /** The web editor's preview: each card's sides, named in the reader's language. */
   static forEditor(preview: Preview, i18n: I18n) {
-    return { css: preview.css, cards: preview.cards.map((card) => ({ ...card, label: labelText(i18n, card.label, card.ord, preview.custom) })) }
+    return { css: preview.css, cards: preview.cards.map((card) => ({ ...card, label: cardName(i18n, card.label, card.ord, preview.custom) })) }
   }
 }

@@ -4,7 +4,7 @@ import { id, INT_MAX } from '#validators/content'
 /* GET /cards: the card browser's search (the card search language), sort column, order and page */
 export const browseCardsValidator = vine.create({
   q: vine.string().maxLength(1000).optional(),
-  sort: vine.enum(['sort_field', 'due', 'interval', 'ease', 'lapses', 'reviews', 'added', 'modified', 'deck'] as const).optional(),
+  sort: vine.enum(['sort_field', 'card', 'due', 'interval', 'ease', 'lapses', 'reviews', 'added', 'modified', 'deck'] as const).optional(),
   order: vine.enum(['asc', 'desc'] as const).optional(),
   page: vine.number().withoutDecimals().range([1, INT_MAX]).optional(),
 })

@@ -20,7 +20,7 @@ function FlashToasts() {
     /* a toast with a way on stays longer, so there is time to take it */
     if (flash.success && action) toast({ title: flash.success, action: { label: action.label, onClick: () => router.visit(action.href) }, timeout: 8000 })
     else if (flash.success) toast({ title: flash.success })
-    if (flash.error) toast({ title: flash.error, type: 'textSecondary' })
+    if (flash.error) toast({ title: flash.error, body: flash.errorBody ?? undefined, type: 'textSecondary' })
   }, [flash.id])
   return null
 }

@@ -4,7 +4,7 @@ import NoteType from '#models/note_type'
 import type { FieldAttachmentsMap, NoteFields, NoteTypeDefinition, OcclusionMask } from '#note_types/types'
 import { remoteImageSources, sanitizeFieldHtml } from '#note_types/sanitize'
 import type { FetchedImage } from '#actions/media/store_remote_images'
-import { htmlToPlainText } from '#note_types/plain_text'
+import { fieldTexts, sortField } from '#note_types/plain_text'
 import { cardOrdinals, isReversible, validateFields } from '#note_types/cards'
 import { clientKeyOf, resolveFieldKeys } from '#note_types/field_keys'
 import { FieldLabel } from '#note_types/stock_labels'
@@ -129,13 +129,13 @@ export function prepareNote(
     throw new ApiException(422, 'E_NOT_REVERSIBLE', 'not_reversible', { field: 'reverse' })
   }
   const isReversed = Boolean(input.reverse) && isReversible(definition)
-  const texts = definition.fields.map((field) => htmlToPlainText(fields[field.name]))
+  const texts = fieldTexts(definition, fields)
   const all = Object.values(fields).join(' ')
   return {
     noteType, definition, fields, attachments, isReversed,
     ords: cardOrdinals(definition, fields, attachments, isReversed),
-    /* the first field with text: an image-occlusion note sorts and shows by its header */
-    sortText: (texts.find((text) => text) ?? '').toLowerCase().slice(0, 500),
+    /* a key to sort and find duplicates by, case aside; pages show sortField(fieldTexts(…)), case kept */
+    sortText: sortField(texts).toLowerCase().slice(0, 500),
     searchText: texts.join(' \n ').toLowerCase(),
     hasImage: /<img\b/i.test(all),
     hasAudio: /<audio\b|\[sound:/i.test(all),

@@ -47,7 +47,7 @@ export default class CardBrowserController {
       error = { position: Number(refusal.options.extra?.position ?? 0), message }
     }
     return inertia.render('cards/browser', {
-      browser: CardBrowserTransformer.page(found, { q, sort, order, error }),
+      browser: CardBrowserTransformer.page(found, { q, sort, order, error }, i18n),
       /* loaded when the move dialog opens */
       destinations: inertia.optional(() => destinations(user)),
     })

@@ -12,7 +12,7 @@ import { reorder } from '#actions/decks/reorder_decks'
 import { findDeck } from '#queries/decks/find_deck'
 import { pollingDecks, showDeck } from '#queries/decks/list_decks'
 import { rememberSort } from '#actions/decks/update_deck'
-import { deckListProps, deckTree, destinations } from '#queries/decks/deck_page'
+import { deckLimitDefaults, deckListProps, deckTree, destinations } from '#queries/decks/deck_page'
 import { deckNotesPage } from '#queries/notes/notes_page'
 import { deckSharing } from '#queries/sharing/deck_sharing'
 import DeckTransformer, { STARTED_JOB } from '#transformers/deck_transformer'
@@ -53,6 +53,8 @@ export default class DecksController {
       /* the publishing panel's category choice (keys; the page names them in the reader's language) */
       /* exam mode's plan (exam_plan.ts): null without an exam ahead */
       examPlan: tab === 'general' ? async () => examPlanOf(user, deck) : null,
+      /* what the daily-limit fields left empty mean: the main deck's or the preset's limits, or none */
+      limitDefaults: tab === 'settings' ? async () => deckLimitDefaults(user, deck) : null,
       libraryCategories: tab === 'general' ? LIBRARY_TAXONOMY.map(({ key, subs }) => ({ key, subs })) : null,
       started: DeckTransformer.startedJobs(session.flashMessages.get(STARTED_JOB)),
     })

@@ -5,6 +5,9 @@ import { listDecks, pollingDecks } from '#queries/decks/list_decks'
 import { listedDecks } from '#queries/decks/listed_decks'
 import { subtreeIds } from '#queries/decks/deck_tree'
 import { unavailableDecks } from '#queries/decks/deck_unavailable'
+import { findDeck } from '#queries/decks/find_deck'
+import { placeForParticipant } from '#queries/decks/participation'
+import { inheritedLimits } from '#queries/learning/study_context'
 
 /*
  * The deck pages' props (home, archived decks, a deck's page): the lists
@@ -41,4 +44,12 @@ export async function deckTree(user: User, deck: Deck) {
   const ids = await subtreeIds(deck.rootDeckId ?? deck.id)
   const list = DeckTransformer.list(await listDecks(user, { archived: deck.state === 'archived', deckIds: ids }))
   return { ...list, decks: DeckTransformer.forPageList(list.decks) }
+}
+
+/** The settings tab's daily limits where the deck sets none: its main deck's (a participant's own where they set them) or its preset's. */
+export async function deckLimitDefaults(user: User, deck: Deck) {
+  if (!deck.rootDeckId || deck.rootDeckId === deck.id) return inheritedLimits(deck, deck)
+  const root = await findDeck(user, deck.rootDeckId)
+  await placeForParticipant(user, [root])
+  return inheritedLimits(deck, root)
 }

@@ -45,6 +45,26 @@ export function sessionAlgorithm(deck: AlgorithmColumns, root: AlgorithmColumns,
   return daysLeft === null ? algorithm : { ...algorithm, exam: { daysLeft, ceiling: root.examNewCardsCeiling ?? null } }
 }
 
+/**
+ * What a deck's daily limits are where it sets none of its own, read as
+ * sessionAlgorithm reads them: a subdeck's main deck's, else the preset's
+ * (value null: no limit). The settings tab shows them in its empty fields.
+ */
+export function inheritedLimits(deck: Pick<Deck, 'id'>, root: AlgorithmColumns & Pick<Deck, 'id'>) {
+  const none = { newCardsPerDay: null, maxCardsPerDay: null }
+  const main = deck.id === root.id ? none : { newCardsPerDay: root.newCardsPerDay, maxCardsPerDay: root.maxCardsPerDay }
+  const columns = { algorithmPreset: root.algorithmPreset, algorithmSettings: root.algorithmSettings }
+  const applied = sessionAlgorithm({ ...columns, ...none }, { ...columns, ...main })
+  const from = (value: number | null) => (value === null ? ('preset' as const) : ('main_deck' as const))
+  return {
+    preset: applied.preset,
+    newCardsPerDay: { value: applied.newCardsPerDay, from: from(main.newCardsPerDay) },
+    maxCardsPerDay: { value: applied.maxCardsPerDay, from: from(main.maxCardsPerDay) },
+  }
+}
+
+export type InheritedLimits = ReturnType<typeof inheritedLimits>
+
 /** The exam the answer plans toward, if the session's root deck has one ahead. */
 export function examOf(context: Pick<StudyContext, 'algorithm' | 'fsrsParameters'>): ExamContext | null {
   const { algorithm } = context

@@ -1,9 +1,18 @@
 import db from '@adonisjs/lucid/services/db'
 import DeckRevision from '#models/deck_revision'
+import type NoteType from '#models/note_type'
 import { preview } from '#note_types/plain_text'
+import type { NoteFields } from '#note_types/types'
+import { noteTypesById } from '#queries/notes/note_types_by_id'
 
 const PREVIEW_NOTES = 5
 const LIMIT = 50
+
+/* a note's first two fields in its type's order (the fields' jsonb keeps no order: "Back" came before "Front") */
+function sides(noteType: NoteType | undefined, fields: NoteFields) {
+  const [front = '', back = ''] = noteType ? noteType.definition.fields.map((field) => fields[field.name] ?? '') : Object.values(fields)
+  return { front: preview(front, 120), back: preview(back, 120) }
+}
 
 /** What waits for a moderator: pending revisions (oldest first) with their first notes, and open reports. */
 export async function moderationQueue() {
@@ -11,16 +20,14 @@ export async function moderationQueue() {
   const revisions = []
   for (const revision of pending) {
     const author = await db.from('users').where('id', revision.userId).select('id', 'name', 'username', 'email').first()
-    const notes = await db.from('library_notes').where('revision_id', revision.id).orderBy('position').orderBy('id').limit(PREVIEW_NOTES).select('id', 'fields', 'deck_path')
+    const notes = await db.from('library_notes').where('revision_id', revision.id).orderBy('position').orderBy('id').limit(PREVIEW_NOTES).select('id', 'fields', 'deck_path', 'note_type_id')
     const count = await db.from('library_notes').where('revision_id', revision.id).count('* as n').first()
+    const types = await noteTypesById(notes.map((note) => note.note_type_id))
     revisions.push({
       revision,
       author: { id: author.id as number, name: (author.name ?? author.username ?? author.email ?? '') as string },
       notesCount: Number(count.n),
-      notes: notes.map((note) => {
-        const values = Object.values(note.fields as Record<string, string>)
-        return { id: note.id as number, front: preview(values[0] ?? '', 120), back: preview(values[1] ?? '', 120), deckPath: note.deck_path as string[] }
-      }),
+      notes: notes.map((note) => ({ id: note.id as number, ...sides(types.get(note.note_type_id), note.fields), deckPath: note.deck_path as string[] })),
     })
   }
   const reports = (

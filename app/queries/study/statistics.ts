@@ -9,6 +9,7 @@ import { notSuspendedSql } from '#queries/learning/in_study'
 import { retrievability } from '#scheduling/fsrs'
 import { resolveAlgorithm } from '#scheduling/presets'
 import { ROLLOVER_HOUR, addDays, studyDayBounds } from '#scheduling/study_day'
+import { MATURE_INTERVAL_DAYS } from '#scheduling/card_status'
 
 /*
  * The statistics page, as serious learners know it from Anki: a year of
@@ -17,8 +18,6 @@ import { ROLLOVER_HOUR, addDays, studyDayBounds } from '#scheduling/study_day'
  */
 export const HEATMAP_DAYS = 365
 export const FORECAST_DAYS = 30
-/* Anki's line between young and mature cards */
-export const MATURE_INTERVAL_DAYS = 21
 const FAILED_ANSWERS = ['again', 'study_again']
 /* answers on a card due for review: learning and relearning steps are not a test of memory */
 const REVIEW_KINDS = ['review', 'speed']

@@ -3,6 +3,8 @@ import type User from '#models/user'
 import { daysBetween, studyDay, studyDayBounds } from '#scheduling/study_day'
 import { ACTIVE_DAY_CARDS, computeStreak } from '#scheduling/streak'
 import { bucketOfHour, HOUR_BUCKETS, type HourBucket } from '#scheduling/hour_bucket'
+import { fieldTexts, sortField } from '#note_types/plain_text'
+import { noteTypesById } from '#queries/notes/note_types_by_id'
 
 /* Again in spaced repetition, Study again in speed review */
 const FAILED_ANSWERS = ['again', 'study_again']
@@ -33,9 +35,9 @@ async function yearRows(user: User, first: string, until: string, from: Date, to
       .where('l.user_id', user.id)
       .whereBetween('l.study_day', [first, until])
       .whereIn('l.answer', FAILED_ANSWERS)
-      .groupBy('c.id', 'c.note_id', 'c.deck_id', 'n.sort_text')
+      .groupBy('c.id', 'c.note_id', 'c.deck_id', 'n.id')
       .orderByRaw('count(*) desc, c.id asc')
-      .select('c.id', 'c.note_id', 'c.deck_id', 'n.sort_text', db.raw('count(*)::int as again_count'))
+      .select('c.id', 'c.note_id', 'c.deck_id', 'n.sort_text', 'n.fields', 'n.note_type_id', db.raw('count(*)::int as again_count'))
       .first(),
     db.from('media').where('user_id', user.id).where('created_at', '>=', from).where('created_at', '<', to).count('* as count').first(),
     db
@@ -68,8 +70,9 @@ function busiestBucket(hours: { hour: number; answers: number }[]): HourBucket |
 /**
  * The year in review (spec: Wrapped summary) for one calendar year of the
  * learner's study days. Days and the year's edges follow their study day
- * (their time zone, the day starting at 4 am), as the streak does. Seven
- * statements whatever the data size.
+ * (their time zone, the day starting at 4 am), as the streak does. Eight
+ * statements whatever the data size (the eighth reads the most failed
+ * card's note type, to show its text as written).
  */
 export async function wrappedYear(user: User, year: number) {
   const today = user.today()
@@ -80,6 +83,8 @@ export async function wrappedYear(user: User, year: number) {
   const from = studyDayBounds(first, user.timezoneOffset).start
   const to = studyDayBounds(`${year + 1}-01-01`, user.timezoneOffset).start
   const [days, decks, challenged, media, created, hours] = await yearRows(user, first, until, from, to)
+  /* sort_text is lower-cased (a key to sort by): the card shows its sort field as written */
+  const challengedType = challenged && (await noteTypesById([challenged.note_type_id])).get(challenged.note_type_id)
 
   const studyDays = days.map((row: { day: string; cards_studied: number }) => ({ date: row.day, cardsStudied: Number(row.cards_studied) }))
   const activeDays = studyDays.filter((day) => day.cardsStudied >= ACTIVE_DAY_CARDS).map((day) => day.date)
@@ -102,7 +107,7 @@ export async function wrappedYear(user: User, year: number) {
           cardId: challenged.id as number,
           noteId: challenged.note_id as number,
           deckId: challenged.deck_id as number,
-          front: challenged.sort_text as string,
+          front: challengedType ? sortField(fieldTexts(challengedType.definition, challenged.fields)) : (challenged.sort_text as string),
           againCount: challenged.again_count as number,
         }
       : null,

@@ -10,6 +10,7 @@ export type SortColumn = BrowserPage['sort']
 /* literal keys, so the catalogue test sees every one; `optional` columns give way on a phone */
 const COLUMNS: { key: SortColumn; label: string; optional?: boolean }[] = [
   { key: 'sort_field', label: 'browser.columns.sort_field' },
+  { key: 'card', label: 'browser.columns.card' },
   { key: 'due', label: 'browser.columns.due' },
   { key: 'interval', label: 'browser.columns.interval' },
   { key: 'ease', label: 'browser.columns.ease', optional: true },
@@ -25,6 +26,7 @@ const STATUS_LABELS = {
   learning: 'learn.status.learning',
   not_quite: 'learn.status.not_quite',
   got_it: 'learn.status.got_it',
+  learned: 'learn.status.learned',
   mastered: 'learn.status.mastered',
   frozen: 'learn.status.frozen',
   suspended: 'browser.suspended',
@@ -60,6 +62,7 @@ function Row({ card, checked, onCheck, onHistory }: { card: BrowserRow; checked:
           {t('browser.history')}
         </button>
       </td>
+      <td className="browser-card">{card.cardName}</td>
       <td>{card.dueAt ? <ClientDate iso={card.dueAt} /> : '—'}</td>
       <td>{card.status === 'not_studied' ? '—' : t('browser.days', { count: number(card.intervalDays) })}</td>
       <td className="browser-optional">{ease}</td>

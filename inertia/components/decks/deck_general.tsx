@@ -1,5 +1,6 @@
 import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
+import { useShared } from '~/lib/shared'
 import { useDeckDialogs } from '~/components/decks/deck_dialogs'
 import { ClientDate, DeckCounts, hasCardsToday, ProcessingBadge } from '~/components/decks/deck_counts'
 import type { Deck, PollingEntry } from '~/components/decks/types'
@@ -73,9 +74,17 @@ function Subdecks({ deck, tree, polling, editable }: { deck: Deck; tree: Deck[];
   )
 }
 
-/** Where the deck came from, and when. */
+/* "You" is the owner alone: a participant reads the owner's name, with how the deck was made unless by hand */
+function createdBy(deck: Deck, userId: number | undefined, source: string, t: ReturnType<typeof useT>) {
+  if (deck.owner.id === userId) return source
+  const name = deck.owner.name ?? deck.owner.username ?? ''
+  return deck.source === 'manually' ? name : t('decks.source.owner_with_source', { name, source })
+}
+
+/** Where the deck came from, and when; on someone else's deck, whose it is. */
 function DeckFacts({ deck }: { deck: Deck }) {
   const t = useT()
+  const { user } = useShared()
   const sources: Record<Deck['source'], string> = {
     'manually': t('decks.source.manually'),
     'imported_anki': t('decks.source.imported_anki'),
@@ -91,7 +100,7 @@ function DeckFacts({ deck }: { deck: Deck }) {
     <section className="card">
       <dl className="facts">
         <dt>{t('decks.deck.source')}</dt>
-        <dd>{sources[deck.source]}</dd>
+        <dd>{createdBy(deck, user?.id, sources[deck.source], t)}</dd>
         <dt>{t('decks.deck.created')}</dt>
         <dd>
           <ClientDate iso={deck.createdAt} />

@@ -3,6 +3,7 @@ import { router, useForm } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { useDeckDialogs } from '~/components/decks/deck_dialogs'
 import type { Deck } from '~/components/decks/types'
+import type { InheritedLimits } from '#queries/learning/study_context'
 import { urlFor } from '~/lib/routes'
 import { useShared } from '~/lib/shared'
 import '~/css/decks.css'
@@ -19,7 +20,7 @@ const changedFonts = (fonts: Fonts, initial: Fonts) => {
   return changed.length ? Object.fromEntries(changed.map((device) => [device, fonts[device]])) : undefined
 }
 
-/** An empty limit field means no limit (null). */
+/** An empty limit field sets no limit of the deck's own (null): the main deck's or the preset's applies. */
 const limit = (value: string) => (value.trim() === '' ? null : Number(value))
 
 /** The settings form: name, daily limits, shuffle, the font by device; saved as the deck's update. */
@@ -119,22 +120,33 @@ function FontTable({ settings, disabled, deckId }: { settings: SettingsForm; dis
   )
 }
 
-/** New and total cards a day; empty means no limit. */
-function DailyLimits({ settings }: { settings: SettingsForm }) {
+type Limit = InheritedLimits['newCardsPerDay']
+
+/** New and total cards a day; an empty field takes the main deck's or the preset's limit, which it shows (or that there is none). */
+function DailyLimits({ settings, defaults }: { settings: SettingsForm; defaults: InheritedLimits | null }) {
   const t = useT()
   const { form, errors } = settings
+  const hint = (limit: Limit | undefined) => {
+    if (!defaults || !limit || limit.value === null) return null
+    if (limit.from === 'main_deck') return t('decks.settings.limit_of_main_deck', { count: limit.value })
+    return t('decks.settings.limit_of_preset', { count: limit.value, preset: t(`algorithm.presets.${defaults.preset}.name`) })
+  }
+  const field = (label: string, name: 'new_cards_per_day' | 'max_cards_per_day', key: 'newCardsPerDay' | 'maxCardsPerDay', max: number, limit: Limit | undefined) => (
+    <label className="field">
+      <span>{label}</span>
+      <input
+        name={name} type="number" min={0} max={max} inputMode="numeric" aria-describedby={hint(limit) ? `${name}-default` : undefined}
+        placeholder={limit && limit.value !== null ? String(limit.value) : t('decks.settings.no_limit')}
+        value={form.data[key]} onChange={(event) => form.setData(key, event.target.value)}
+      />
+      {hint(limit) && <small className="muted" id={`${name}-default`}>{hint(limit)}</small>}
+      {errors[`deck.${name}`] && <small className="field-error">{errors[`deck.${name}`]}</small>}
+    </label>
+  )
   return (
     <div className="settings-grid">
-      <label className="field">
-        <span>{t('decks.settings.new_cards_per_day')}</span>
-        <input name="new_cards_per_day" type="number" min={0} max={9999} inputMode="numeric" placeholder={t('decks.settings.no_limit')} value={form.data.newCardsPerDay} onChange={(event) => form.setData('newCardsPerDay', event.target.value)} />
-        {errors['deck.new_cards_per_day'] && <small className="field-error">{errors['deck.new_cards_per_day']}</small>}
-      </label>
-      <label className="field">
-        <span>{t('decks.settings.max_cards_per_day')}</span>
-        <input name="max_cards_per_day" type="number" min={0} max={99999} inputMode="numeric" placeholder={t('decks.settings.no_limit')} value={form.data.maxCardsPerDay} onChange={(event) => form.setData('maxCardsPerDay', event.target.value)} />
-        {errors['deck.max_cards_per_day'] && <small className="field-error">{errors['deck.max_cards_per_day']}</small>}
-      </label>
+      {field(t('decks.settings.new_cards_per_day'), 'new_cards_per_day', 'newCardsPerDay', 9999, defaults?.newCardsPerDay)}
+      {field(t('decks.settings.max_cards_per_day'), 'max_cards_per_day', 'maxCardsPerDay', 99999, defaults?.maxCardsPerDay)}
     </div>
   )
 }
@@ -202,7 +214,7 @@ function ManageDeck({ deck, editable }: { deck: Deck; editable: boolean }) {
   )
 }
 
-export function DeckSettings({ deck, editable }: { deck: Deck; editable: boolean }) {
+export function DeckSettings({ deck, editable, limitDefaults }: { deck: Deck; editable: boolean; limitDefaults: InheritedLimits | null }) {
   const t = useT()
   const { user } = useShared()
   const shared = deck.owner.id !== user?.id
@@ -217,7 +229,7 @@ export function DeckSettings({ deck, editable }: { deck: Deck; editable: boolean
             <input name="name" value={form.data.name} maxLength={255} required disabled={shared} onChange={(event) => form.setData('name', event.target.value)} />
             {errors['deck.name'] && <small className="field-error">{errors['deck.name']}</small>}
           </label>
-          <DailyLimits settings={settings} />
+          <DailyLimits settings={settings} defaults={limitDefaults} />
           <label className="checkbox">
             <input type="checkbox" name="shuffle" checked={form.data.shuffle} disabled={shared} onChange={(event) => form.setData('shuffle', event.target.checked)} />
             <span>{t('decks.settings.shuffle')}</span>

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { router } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { urlFor } from '~/lib/routes'
+import { useShared } from '~/lib/shared'
 import type { Deck } from '~/components/decks/types'
 
 /* the config's minimum (config/publishing.ts), shown as a hint; the server checks it */
@@ -12,6 +13,8 @@ export type LibraryCategoryChoice = { key: string; subs: string[] }
 
 export function PublishingPanel({ deck, categories }: { deck: Deck; categories: LibraryCategoryChoice[] }) {
   const t = useT()
+  /* the server's field errors (too short a description, no name), shown under their fields */
+  const errors = useShared().errors as Record<string, string | undefined>
   const published = deck.publicDeck
   const [name, setName] = useState(published?.name ?? deck.name)
   /* "category/subcategory", or '' to leave the filing as it is */
@@ -37,12 +40,14 @@ export function PublishingPanel({ deck, categories }: { deck: Deck; categories: 
       {live && <a href={published.url}>{t('publishing.panel.view')}</a>}
       <label className="stack">
         {t('publishing.panel.name')}
-        <input name="name" value={name} maxLength={255} onChange={(event) => setName(event.target.value)} />
+        <input name="name" value={name} maxLength={255} aria-invalid={errors.name ? true : undefined} onChange={(event) => setName(event.target.value)} />
+        {errors.name && <small className="field-error" role="alert">{errors.name}</small>}
       </label>
       <label className="stack">
         {t('publishing.panel.description')}
-        <textarea name="description" value={description} maxLength={2000} onChange={(event) => setDescription(event.target.value)} />
+        <textarea name="description" value={description} maxLength={2000} aria-invalid={errors.description ? true : undefined} onChange={(event) => setDescription(event.target.value)} />
         <small>{t('publishing.panel.description_hint', { min: MIN_DESCRIPTION })}</small>
+        {errors.description && <small className="field-error" role="alert">{errors.description}</small>}
       </label>
       <label className="stack">
         {t('publishing.panel.category')}

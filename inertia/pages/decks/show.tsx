@@ -5,6 +5,7 @@ import { DeckHeader } from '~/components/decks/deck_header'
 import { DeckGeneral } from '~/components/decks/deck_general'
 import { DeckCards } from '~/components/decks/deck_cards'
 import { DeckSettings } from '~/components/decks/deck_settings'
+import type { InheritedLimits } from '#queries/learning/study_context'
 import { useDeckPolling } from '~/components/decks/use_deck_polling'
 import { LibraryUpdateBanner, PublishingPanel, type LibraryCategoryChoice } from '~/components/publishing/publishing_panel'
 import type { Deck, Destinations, NotesPage, PollingEntry, StartedJob, Template } from '~/components/decks/types'
@@ -31,11 +32,13 @@ type Props = {
   libraryCategories: LibraryCategoryChoice[] | null
   /** exam mode's plan on the general tab; null without an exam ahead */
   examPlan: ExamPlan | null
+  /** the settings tab's: the daily limits that apply where the deck sets none */
+  limitDefaults: InheritedLimits | null
 }
 
 const RELOAD = ['deck', 'tree', 'notes', 'polling']
 
-export default function DeckPage({ tab, deck, tree, templates, notes, polling, destinations, started, sharing, libraryCategories, examPlan }: Props) {
+export default function DeckPage({ tab, deck, tree, templates, notes, polling, destinations, started, sharing, libraryCategories, examPlan, limitDefaults }: Props) {
   const t = useT()
   useDeckPolling(polling, started, RELOAD)
   const entry = polling.find((item) => item.id === deck.id)
@@ -83,7 +86,7 @@ export default function DeckPage({ tab, deck, tree, templates, notes, polling, d
         <DeckCards deck={deck} notes={notes} templates={templates} destinations={destinations} editable={editable} />
       )}
       {tab === 'settings' && deck.isRootDeck && deck.collaboration.role === 'owner' && <ExamSettings deck={deck} editable={editable} />}
-      {tab === 'settings' && <DeckSettings deck={deck} editable={editable} />}
+      {tab === 'settings' && <DeckSettings deck={deck} editable={editable} limitDefaults={limitDefaults} />}
       {tab === 'general' && deck.isRootDeck && deck.collaboration.role === 'owner' && deck.source !== 'cloned_from_published_deck' && <PublishingPanel deck={deck} categories={libraryCategories ?? []} />}
     </div>
   )

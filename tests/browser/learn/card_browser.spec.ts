@@ -6,6 +6,7 @@ import { hydrated, open, signInWithForm } from '#tests/support/browser'
 import { makeUser, resetState } from '#tests/support/helpers'
 import CreateDeck from '#actions/decks/create_deck'
 import BulkCreateNotes from '#actions/notes/bulk_create_notes'
+import NoteType from '#models/note_type'
 
 const DAY = 86_400_000
 
@@ -104,4 +105,21 @@ test.group('The card browser', (group) => {
     assert.isTrue(await page.getByRole('button', { name: 'Sort by Due' }).isVisible())
     assert.isFalse(await page.getByRole('button', { name: 'Sort by Lapses' }).isVisible())
   }).timeout(90_000)
+
+  test('a row shows the card text as written, capitals kept, and a Card type column tells a note\'s two cards apart', async ({ visit, assert, cleanup }) => {
+    const user = await makeUser({ email: 'ana@example.test' })
+    const deck = await new CreateDeck().handle(user, { name: 'Deutsch' })
+    const reversed = await NoteType.query().whereNull('user_id').where('kind', 'reversed').firstOrFail()
+    await new BulkCreateNotes().handle(user, deck.id, [{ front: 'Das Haus', back: 'the house' }], reversed.id)
+    const page = await hydrated(await visit('/sign-in'))
+    cleanup(async (error) => {
+      if (error) await page.screenshot({ path: app.makePath('tmp', 'browser', 'card_browser_card_type.png'), fullPage: true })
+    })
+    await signInWithForm(page, 'ana@example.test')
+    await open(page, '/cards?q=deck:Deutsch&sort=card&order=asc')
+    await page.getByText('2 cards', { exact: true }).waitFor()
+    assert.deepEqual(await rowTexts(page), ['Das Haus', 'Das Haus'])
+    await page.getByRole('button', { name: 'Sort by Card type' }).waitFor()
+    assert.deepEqual(await page.locator('.browser-table tbody tr td.browser-card').allInnerTexts(), ['Card 1', 'Card 2'])
+  })
 })

@@ -80,7 +80,7 @@ test.group('Deck counters in the browser', (group) => {
     const states = Object.fromEntries(
       await page.locator('.stats .stat').evaluateAll((items) => items.map((item) => [item.querySelector('dt')!.textContent, item.querySelector('dd')!.textContent]))
     )
-    assert.deepEqual(states, { 'New': '8', 'Learning': '4', 'Mastered': '0', 'Paused': '4', 'Total cards': '16' })
+    assert.deepEqual(states, { 'New': '8', 'Learning': '4', 'Learned': '0', 'Paused': '4', 'Total cards': '16' })
 
     await page.getByRole('link', { name: 'Study', exact: true }).click()
     await page.locator('.learn-card').waitFor()

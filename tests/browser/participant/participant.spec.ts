@@ -3,7 +3,7 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import BulkCreateNotes from '#actions/notes/bulk_create_notes'
 import CreateDeck from '#actions/decks/create_deck'
-import { hydrated, signInWithForm } from '#tests/support/browser'
+import { hydrated, open, signInWithForm } from '#tests/support/browser'
 import { makeUser, resetState } from '#tests/support/helpers'
 import { enableSharing, share } from '#tests/functional/api/participant/support'
 
@@ -46,6 +46,18 @@ test.group('A participant in the browser', (group) => {
     await page.getByText('Its owner stopped sharing it. Ask for a new invite link.').waitFor()
     await page.getByRole('button', { name: 'Remove Shared anatomy from my list' }).click()
     await page.getByRole('heading', { name: 'No longer available' }).waitFor({ state: 'detached' })
+  })
+
+  test('reads the owner\'s name under "Created by" on the shared deck\'s page, not "You"', async ({ visit, assert }) => {
+    const participant = await makeUser({ email: 'ana@example.test' })
+    const { deck } = await sharedDeck()
+    await share(deck, participant)
+    const page = await hydrated(await visit('/sign-in'))
+    await signInWithForm(page, 'ana@example.test')
+    await open(page, `/decks/${deck.id}`)
+    const createdBy = page.locator('dl.facts dt', { hasText: 'Created by' }).locator('xpath=following-sibling::dd[1]')
+    await createdBy.waitFor()
+    assert.equal(await createdBy.innerText(), 'Olga Owner')
   })
 
   test('anyone flips through an embedded shared deck', async ({ visit }) => {

@@ -2,6 +2,8 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import BulkCreateNotes from '#actions/notes/bulk_create_notes'
 import CreateDeck from '#actions/decks/create_deck'
+import SaveNote from '#actions/notes/save_note'
+import NoteType from '#models/note_type'
 import { makeUser, resetState, tokenFor } from '#tests/support/helpers'
 import { waitForJobs } from '#tests/functional/api/content/support'
 import { signedIn, WebSession } from '#tests/support/web_session'
@@ -39,6 +41,30 @@ test.group('Web card browser (/cards)', (group) => {
     /* a hand-edited sort or page falls back to the defaults */
     const odd = WebSession.page((await web.get('/cards?sort=nonsense&page=-4')).text)
     assert.equal(odd.props.browser.total, 4)
+  })
+
+  test('rows read as written (capitals kept), name each card of a note, and call a review card mastered only from 21 days on', async ({ assert }) => {
+    const { user, web } = await signedIn()
+    const deck = await new CreateDeck().handle(user, { name: 'Deutsch' })
+    const builtin = (kind: string) => NoteType.query().whereNull('user_id').where('kind', kind).firstOrFail()
+    const [haus] = await new BulkCreateNotes().handle(user, deck.id, [{ front: 'Das <i>Haus</i>', back: 'the house' }], (await builtin('reversed')).id)
+    const clozeType = (await builtin('cloze')).id
+    await db.transaction((trx) => new SaveNote().handle(user, deck, { noteTypeId: clozeType, fields: { 'Text': 'Der {{c1::Apfel}} und die {{c2::Birne}}' } }, trx))
+    /* the note's first card one review in (4 days), its second mature (21 days) */
+    const [first, second] = await db.from('cards').where('note_id', haus.id).orderBy('ord').select('id', 'deck_id')
+    for (const [card, interval] of [[first, 4], [second, 21]] as const) {
+      await db.table('card_progress').insert({
+        user_id: user.id, card_id: card.id, deck_id: card.deck_id, state: 'review', due_at: new Date(Date.now() + interval * 86_400_000),
+        interval_days: interval, ease_permille: 2500, reps: 2, lapses: 0, created_at: new Date(), updated_at: new Date(),
+      })
+    }
+    const page = WebSession.page((await web.get('/cards?q=deck:Deutsch&sort=card&order=asc')).text)
+    assert.deepEqual(page.props.browser.cards.map((card: any) => [card.sortField, card.cardName, card.status]), [
+      ['Das Haus', 'Card 1', 'learned'],
+      ['Der Apfel und die Birne', 'Cloze 1', 'not_studied'],
+      ['Das Haus', 'Card 2', 'mastered'],
+      ['Der Apfel und die Birne', 'Cloze 2', 'not_studied'],
+    ])
   })
 
   test('bulk actions on notes of several decks: freeze and tag in one go; the page of a shared deck for a viewer', async ({ assert }) => {

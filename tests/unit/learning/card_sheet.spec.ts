@@ -4,7 +4,8 @@ import { suspendCard } from '#actions/learning/suspend_card'
 import { cardStats } from '#queries/learning/card_stats'
 import { cardsOfNotes } from '#queries/notes/cards_of_notes'
 import { studyContext } from '#queries/learning/study_context'
-import CardStatsTransformer, { cardStatus } from '#transformers/card_stats_transformer'
+import CardStatsTransformer from '#transformers/card_stats_transformer'
+import { cardStatus } from '#scheduling/card_status'
 import CardTransformer from '#transformers/card_transformer'
 import { makeUser, resetState } from '#tests/support/helpers'
 import { cardIdsOf, learnerWithDeck } from './support.js'
@@ -30,12 +31,20 @@ test.group('A card\'s sheet and the cards of notes', (group) => {
     assert.equal((await cardStats(stranger, cardId).catch((caught) => caught)).status, 404)
   })
 
-  test('cardStatus names the states as users see them', ({ assert }) => {
-    assert.equal(cardStatus('review', true), 'frozen')
-    assert.equal(cardStatus('relearning', false), 'learning')
-    assert.equal(cardStatus('study_again', false), 'not_quite')
-    assert.equal(cardStatus('review', false), 'mastered')
-    assert.equal(cardStatus('new', false), 'not_studied')
+  test('cardStatus names the states as users see them; a review card is mastered from 21 days on (Anki\'s mature)', ({ assert }) => {
+    const table: [string, boolean, number, string][] = [
+      ['review', true, 40, 'frozen'],
+      ['relearning', false, 0, 'learning'],
+      ['study_again', false, 0, 'not_quite'],
+      ['got_it', false, 0, 'got_it'],
+      ['review', false, 1, 'learned'],
+      ['review', false, 4, 'learned'],
+      ['review', false, 20, 'learned'],
+      ['review', false, 21, 'mastered'],
+      ['review', false, 365, 'mastered'],
+      ['new', false, 0, 'not_studied'],
+    ]
+    for (const [state, frozen, interval, status] of table) assert.equal(cardStatus(state, frozen, interval), status, `${state}, ${interval} days`)
   })
 
   test('cardsOfNotes pages the deck\'s cards, rendered, with the learner\'s progress and suspensions', async ({ assert }) => {

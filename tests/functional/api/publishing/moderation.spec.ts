@@ -39,6 +39,17 @@ test.group('API publishing: review, revisions, unpublish, reports', (group) => {
     assert.containsSubset((await getDeck(client, author.token, deck.id)).publicDeck, { status: 'approved', revisionStatus: 'approved', deckRevisionId: revision.id })
   })
 
+  test('the queue shows each note\'s front as its front and back as its back (notes made by bulk_create)', async ({ client, assert }) => {
+    const author = await signIn()
+    const admin = await moderator()
+    const { deck } = await deckWithCards(client, author.token, 'Capitals', 20)
+    await publish(client, author.token, deck.id)
+    const queue = await client.get('/api/moderation').bearerToken(admin.token)
+    queue.assertStatus(200)
+    const notes = queue.body().revisions[0].notes.map((note: any) => [note.front, note.back])
+    assert.deepEqual(notes, [0, 1, 2, 3, 4].map((i) => [`Capitals ${i}`, `answer ${i}`]))
+  })
+
   test('a rejection needs a reason, which the author reads; the library keeps nothing new', async ({ client, assert }) => {
     const author = await signIn()
     const admin = await moderator()

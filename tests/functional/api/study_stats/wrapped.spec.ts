@@ -119,6 +119,20 @@ test.group('API wrapped: GET users/wrapped', (group) => {
     }
   })
 
+  test('the most failed card reads as written, capitals kept (a German noun stays a noun)', async ({ client, assert }) => {
+    const { user, token } = await signIn()
+    const year = Number(todayOf(user).slice(0, 4)) - 1
+    const german = await deck(user, 'Deutsch')
+    const [rathaus, apfel] = await cards(user, german.id, ['Das <b>Rathaus</b>', 'Der Apfel'])
+    await reviewLogs(user, [
+      { card: rathaus, day: `${year}-03-01`, answer: 'again', times: 3 },
+      { card: apfel, day: `${year}-03-01`, answer: 'again', times: 1 },
+    ])
+    const response = await client.get('/api/users/wrapped').bearerToken(token).qs({ year })
+    response.assertStatus(200)
+    assert.deepEqual(response.body().mostChallengedCard, { cardId: rathaus.id, noteId: rathaus.noteId, deckId: german.id, front: 'Das Rathaus', againCount: 3 })
+  })
+
   test('GET users/wrapped is not taken for users/{id}', async ({ client, assert }) => {
     const { token } = await signIn()
     const response = await client.get('/api/users/wrapped').bearerToken(token).qs({ year: 2024 })
