@@ -9,6 +9,7 @@ import { notSuspendedSql } from '#queries/learning/in_study'
 import { retrievability } from '#scheduling/fsrs'
 import { resolveAlgorithm } from '#scheduling/presets'
 import { ROLLOVER_HOUR, addDays, studyDayBounds } from '#scheduling/study_day'
+import { answerStatistics } from '#queries/study/answer_statistics'
 import { MATURE_INTERVAL_DAYS } from '#scheduling/card_status'
 
 /*
@@ -196,11 +197,12 @@ export async function studyStatistics(user: User, deckId?: number | null) {
   const today = user.today(now)
   const deck = deckId ? await findDeck(user, deckId) : null
   const deckIds = deck ? await subtreeIds(deck.id) : null
-  const [reviews, due, retention, predicted] = await Promise.all([
+  const [reviews, due, retention, predicted, answers] = await Promise.all([
     heatmap(user.id, today, deckIds),
     forecast(user, today, deckIds),
     trueRetention(user.id, today, deckIds),
     predictedRetention(user, now, deckIds),
+    answerStatistics(user, today, deckIds),
   ])
   return {
     today,
@@ -209,6 +211,7 @@ export async function studyStatistics(user: User, deckId?: number | null) {
     forecast: due,
     trueRetention: retention,
     predictedRetention: predicted,
+    ...answers,
   }
 }
 

@@ -45,6 +45,21 @@ export const statsSchemas = {
     }),
     trueRetention: obj({ matureIntervalDays: int, last30Days: retention, lastYear: retention }),
     predictedRetention: obj({ cards: int, rate: { type: ['number', 'null'] } }),
+    chartDays: { ...int, description: 'the days the answer-button and hour charts count (30)' },
+    answerButtons: list(obj({
+      kind: str({ enum: ['learning', 'young', 'mature'], description: 'learning: learning and relearning steps; young: in review under 21 days; mature: 21 days or more' }),
+      counts: obj({ again: int, hard: int, good: int, easy: int }, ['again', 'hard', 'good', 'easy']),
+      total: int,
+      correctRate: { type: ['number', 'null'], description: 'the share not answered Again' },
+    }, ['kind', 'counts', 'total', 'correctRate'])),
+    hours: list(obj({ hour: int, count: int, passed: int }, ['hour', 'count', 'passed'])),
+    intervals: obj({
+      buckets: list(obj({ from: int, to: { type: ['integer', 'null'] }, count: int }, ['from', 'to', 'count'])),
+      total: int,
+      medianDays: { type: ['integer', 'null'] },
+    }),
+    retentionByAge: list(obj({ fromDays: int, toDays: { type: ['integer', 'null'] }, passed: int, total: int, rate: { type: ['number', 'null'] } },
+      ['fromDays', 'toDays', 'passed', 'total', 'rate'])),
   }),
   Wrapped: obj({
     year: int,
@@ -77,7 +92,7 @@ export const statsPaths = {
     }),
   },
   '/statistics': {
-    get: op('Review heatmap (365 days), 30-day forecast, true retention of mature cards and FSRS predicted retention (query: deck_id, subdecks included)', {
+    get: op('Review heatmap (365 days), 30-day forecast, true retention of mature cards, FSRS predicted retention, answer buttons and answers by hour (30 days), review intervals and retention by card age (query: deck_id, subdecks included)', {
       auth,
       ok: [200, ref('Statistics')],
       extra: { '404': error('Not found, or not yours'), '422': errors['422'] },

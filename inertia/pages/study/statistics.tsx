@@ -3,6 +3,7 @@ import { useT } from '~/lib/i18n'
 import { Heatmap } from '~/components/study/heatmap'
 import { ForecastBars } from '~/components/study/forecast_bars'
 import { RetentionFigures } from '~/components/study/retention_figures'
+import { AnswerButtonsChart, HourlyChart, IntervalsChart, RetentionByAgeChart } from '~/components/study/answer_charts'
 import type { DeckChoice, Statistics } from '~/components/study/types'
 import { urlFor } from '~/lib/routes'
 import '~/css/study_stats.css'
@@ -53,6 +54,18 @@ export default function StatisticsPage({ statistics, decks }: Props) {
       <section className="card stack" aria-labelledby="stats-retention">
         <h2 id="stats-retention">{t('stats.retention.title')}</h2>
         <RetentionFigures statistics={statistics} />
+      </section>
+
+      <section className="card stack" aria-labelledby="stats-answers">
+        <h2 id="stats-answers">{t('stats.charts.title')}</h2>
+        <AnswerButtonsChart statistics={statistics} />
+        <HourlyChart statistics={statistics} />
+      </section>
+
+      <section className="card stack" aria-labelledby="stats-intervals">
+        <h2 id="stats-intervals">{t('stats.charts.intervals_title')}</h2>
+        <IntervalsChart statistics={statistics} />
+        <RetentionByAgeChart statistics={statistics} />
       </section>
     </div>
   )

@@ -1,7 +1,8 @@
 import { test } from '@japa/runner'
 import ArchiveDeck from '#actions/decks/archive_deck'
 import { addDays, studyDayBounds } from '#scheduling/study_day'
-import { assertErrorBody, resetState } from '#tests/support/helpers'
+import { assertErrorBody, resetState, tokenFor } from '#tests/support/helpers'
+import { signedIn, WebSession } from '#tests/support/web_session'
 import { signIn } from '#tests/functional/api/content/support'
 import { cards, deck, during, progress, reviewLogs, todayOf, useFsrs } from './support.js'
 
@@ -155,6 +156,80 @@ test.group('API statistics: GET statistics', (group) => {
     response.assertStatus(200)
     assert.equal(response.body().predictedRetention.cards, 2)
     assert.closeTo(response.body().predictedRetention.rate, 0.9, 0.002)
+  })
+
+  test('answer buttons by kind of card, answers by hour, review intervals and retention by card age; the web page reads the same', async ({ client, assert }) => {
+    const { user, web } = await signedIn()
+    const token = await tokenFor(user)
+    const other = await signIn()
+    const today = todayOf(user)
+    const main = await deck(user, 'Anatomy')
+    const [a, b, c, d, e, f, frozen, fresh] = await cards(user, main.id, ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'])
+    await reviewLogs(user, [
+      /* a: first reviewed 40 days ago (outside the 30 days of the answer charts), then learning steps today */
+      { card: a, day: addDays(today, -40), answer: 'good', intervalBefore: 30 },
+      { card: a, day: today, answer: 'again', kind: 'learn' },
+      { card: a, day: today, answer: 'good', kind: 'learn' },
+      /* b: mature reviews 5 days ago (its first), young ones today */
+      { card: b, day: addDays(today, -5), answer: 'again', intervalBefore: 30 },
+      { card: b, day: addDays(today, -5), answer: 'easy', intervalBefore: 30, times: 2 },
+      { card: b, day: today, answer: 'hard', intervalBefore: 5, times: 2 },
+      { card: b, day: today, answer: 'good', intervalBefore: 5 },
+      /* c: first seen 200 days ago; failed at 100 days old; passed today, in a review and in speed mode */
+      { card: c, day: addDays(today, -200), answer: 'good', kind: 'learn' },
+      { card: c, day: addDays(today, -100), answer: 'again', intervalBefore: 50 },
+      { card: c, day: today, answer: 'good', intervalBefore: 50 },
+      { card: c, day: today, answer: 'got_it', kind: 'speed' },
+    ])
+    const theirs = await deck(other.user, 'Theirs')
+    const [theirCard] = await cards(other.user, theirs.id, ['x'])
+    await reviewLogs(other.user, [{ card: theirCard, day: today, answer: 'again', intervalBefore: 5, times: 9 }])
+    const due = during(user, addDays(today, 3))
+    await progress(user.id, [
+      { card: a, state: 'review', dueAt: due, intervalDays: 1 },
+      { card: b, state: 'review', dueAt: due, intervalDays: 3.2 },
+      { card: c, state: 'relearning', dueAt: due, intervalDays: 10 },
+      { card: d, state: 'review', dueAt: due, intervalDays: 25 },
+      { card: e, state: 'review', dueAt: due, intervalDays: 400 },
+      { card: f, state: 'learning', dueAt: due, intervalDays: 0 },
+      { card: frozen, state: 'review', dueAt: due, intervalDays: 60, frozen: true },
+      { card: fresh, state: 'new', dueAt: null, intervalDays: 0 },
+    ])
+
+    const response = await client.get('/api/statistics').bearerToken(token)
+    response.assertStatus(200)
+    const body = response.body()
+    assert.equal(body.chartDays, 30)
+    assert.deepEqual(body.answerButtons, [
+      { kind: 'learning', counts: { again: 1, hard: 0, good: 1, easy: 0 }, total: 2, correctRate: 0.5 },
+      { kind: 'young', counts: { again: 0, hard: 2, good: 1, easy: 0 }, total: 3, correctRate: 1 },
+      { kind: 'mature', counts: { again: 1, hard: 0, good: 1, easy: 2 }, total: 4, correctRate: 0.75 },
+    ])
+    /* every answer of the 30 days was given in the same hour of the learner's clock; the speed answer counts here */
+    const hour = during(user, today, 60).getUTCHours()
+    assert.lengthOf(body.hours, 24)
+    assert.deepEqual(body.hours[hour], { hour, count: 10, passed: 8 })
+    assert.equal(body.hours.reduce((sum: number, row: { count: number }) => sum + row.count, 0), 10)
+    assert.deepEqual(body.intervals, {
+      buckets: [
+        { from: 1, to: 1, count: 1 }, { from: 2, to: 2, count: 0 }, { from: 3, to: 6, count: 1 }, { from: 7, to: 13, count: 1 },
+        { from: 14, to: 20, count: 0 }, { from: 21, to: 59, count: 1 }, { from: 60, to: 179, count: 0 }, { from: 180, to: 364, count: 0 },
+        { from: 365, to: null, count: 1 },
+      ],
+      total: 5,
+      medianDays: 10,
+    })
+    assert.deepEqual(body.retentionByAge, [
+      { fromDays: 0, toDays: 30, passed: 6, total: 7, rate: 6 / 7 },
+      { fromDays: 30, toDays: 90, passed: 0, total: 0, rate: null },
+      { fromDays: 90, toDays: 180, passed: 0, total: 1, rate: 0 },
+      { fromDays: 180, toDays: 365, passed: 2, total: 2, rate: 1 },
+      { fromDays: 365, toDays: null, passed: 0, total: 0, rate: null },
+    ])
+
+    /* the web page's props are the same answer */
+    const page = WebSession.page((await web.get('/statistics')).text)
+    for (const key of ['answerButtons', 'hours', 'intervals', 'retentionByAge']) assert.deepEqual(page.props.statistics[key], body[key], key)
   })
 
   test('deck_id: that deck and its subdecks only; another learner\'s deck is a 404', async ({ client, assert }) => {
