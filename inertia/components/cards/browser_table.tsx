@@ -45,22 +45,34 @@ function SortHeader({ column, sort, order, onSort }: { column: (typeof COLUMNS)[
   )
 }
 
-function Row({ card, checked, onCheck, onHistory }: { card: BrowserRow; checked: boolean; onCheck: (checked: boolean) => void; onHistory: () => void }) {
+function Row({ card, checked, editing, onCheck, onHistory, onEdit }: {
+  card: BrowserRow
+  checked: boolean
+  editing: boolean
+  onCheck: (checked: boolean) => void
+  onHistory: () => void
+  onEdit: () => void
+}) {
   const t = useT()
   const { locale } = useShared()
   const number = (value: number, digits = 0) => new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value)
   const ease = card.difficulty !== null ? number(card.difficulty, 1) : card.ease !== null ? `${number(card.ease * 100)}%` : '—'
   return (
-    <tr data-card-id={card.id} className={checked ? 'selected' : undefined}>
+    <tr data-card-id={card.id} className={[checked ? 'selected' : '', editing ? 'editing' : ''].join(' ').trim() || undefined} aria-current={editing || undefined}>
       <td>
         <input type="checkbox" checked={checked} aria-label={t('browser.select_card', { name: card.sortField })} onChange={(event) => onCheck(event.target.checked)} />
       </td>
       <td className="browser-field">
         <span>{card.sortField}</span>
         <span className={`browser-status status-${card.status}`}>{t(STATUS_LABELS[card.status])}</span>
-        <button type="button" className="button ghost small browser-history" onClick={onHistory}>
-          {t('browser.history')}
-        </button>
+        <span className="row browser-row-actions">
+          <button type="button" className="button ghost small browser-edit" aria-label={t('browser.edit_card', { name: card.sortField })} onClick={onEdit}>
+            {t('browser.edit')}
+          </button>
+          <button type="button" className="button ghost small browser-history" onClick={onHistory}>
+            {t('browser.history')}
+          </button>
+        </span>
       </td>
       <td className="browser-card">{card.cardName}</td>
       <td>{card.dueAt ? <ClientDate iso={card.dueAt} /> : '—'}</td>
@@ -76,12 +88,15 @@ function Row({ card, checked, onCheck, onHistory }: { card: BrowserRow; checked:
 }
 
 /** The found cards, a column header to sort by each, a box to check each row and the page. */
-export function BrowserTable({ browser, selected, onSelect, onSort, onHistory }: {
+export function BrowserTable({ browser, selected, editing, onSelect, onSort, onHistory, onEdit }: {
   browser: BrowserPage
   selected: Map<number, BrowserRow>
+  /** the card whose note is open beside the list */
+  editing: number | null
   onSelect: (cards: BrowserRow[], checked: boolean) => void
   onSort: (sort: SortColumn) => void
   onHistory: (cardId: number) => void
+  onEdit: (cardId: number) => void
 }) {
   const t = useT()
   const all = browser.cards.length > 0 && browser.cards.every((card) => selected.has(card.id))
@@ -100,7 +115,15 @@ export function BrowserTable({ browser, selected, onSelect, onSort, onHistory }:
         </thead>
         <tbody>
           {browser.cards.map((card) => (
-            <Row key={card.id} card={card} checked={selected.has(card.id)} onCheck={(checked) => onSelect([card], checked)} onHistory={() => onHistory(card.id)} />
+            <Row
+              key={card.id}
+              card={card}
+              checked={selected.has(card.id)}
+              editing={card.id === editing}
+              onCheck={(checked) => onSelect([card], checked)}
+              onHistory={() => onHistory(card.id)}
+              onEdit={() => onEdit(card.id)}
+            />
           ))}
         </tbody>
       </table>

@@ -11,9 +11,12 @@ import '~/css/editor.css'
 
 type Props = {
   cardId: number
-  deckId: number
+  /** the session's deck, whose view of the card comes back; none outside a session (the card browser) */
+  deckId?: number
   onSaved: (card: LearningCard | null) => void
   onClose: () => void
+  /** beside a list (the card browser) rather than a dialog over the page */
+  inline?: boolean
 }
 
 /**
@@ -25,22 +28,25 @@ type Props = {
 export function CardEditor(props: Props) {
   const t = useT()
   const [loaded, setLoaded] = useState<CardFields | null>(null)
-  const [failed, setFailed] = useState(false)
+  const [failed, setFailed] = useState<string | null>(null)
 
   useEffect(() => {
     const controller = new AbortController()
+    setLoaded(null)
+    setFailed(null)
     requestJson<CardFields>(urlFor('learn.cards.fields', { id: props.cardId }), { signal: controller.signal })
       .then(setLoaded)
-      .catch((caught) => (caught as Error).name !== 'AbortError' && setFailed(true))
+      /* the server's own words where it gave some (a viewer of a shared deck may not edit it) */
+      .catch((caught) => (caught as Error).name !== 'AbortError' && setFailed(caught instanceof HttpError && caught.message ? caught.message : t('learn.errors.failed')))
     return () => controller.abort()
   }, [props.cardId])
 
-  if (loaded) return <CardEditorForm {...props} loaded={loaded} />
+  if (loaded) return <CardEditorForm key={props.cardId} {...props} loaded={loaded} />
   return (
-    <EditorFrame title={t('learn.editor.title')} onClose={props.onClose}>
+    <EditorFrame title={t('learn.editor.title')} onClose={props.onClose} inline={props.inline}>
       {failed ? (
         <p className="form-error" role="alert">
-          {t('learn.errors.failed')}
+          {failed}
         </p>
       ) : (
         <p className="muted">{t('learn.loading')}</p>
@@ -49,7 +55,7 @@ export function CardEditor(props: Props) {
   )
 }
 
-function CardEditorForm({ cardId, deckId, onSaved, onClose, loaded }: Props & { loaded: CardFields }) {
+function CardEditorForm({ cardId, deckId, onSaved, onClose, inline, loaded }: Props & { loaded: CardFields }) {
   const t = useT()
   const confirmDiscard = useConfirmDiscard()
   const shortcut = useShortcut()
@@ -69,6 +75,7 @@ function CardEditorForm({ cardId, deckId, onSaved, onClose, loaded }: Props & { 
         method: 'PUT',
         json: { fields: payload.fields, field_attachments_map: payload.field_attachments_map, reverse: payload.reverse, deck_id: deckId },
       })
+      setSaving(false)
       onSaved(result.card)
     } catch (caught) {
       setSaving(false)
@@ -89,6 +96,7 @@ function CardEditorForm({ cardId, deckId, onSaved, onClose, loaded }: Props & { 
     <EditorFrame
       title={t('learn.editor.title')}
       subtitle={stockLabels(t).typeName(loaded.noteType)}
+      inline={inline}
       onClose={close}
       onSave={() => saveRef.current()}
       footer={
@@ -125,27 +133,11 @@ function CardEditorForm({ cardId, deckId, onSaved, onClose, loaded }: Props & { 
 }
 
 /**
- * The dialog around the editor: wide enough for the toolbar, Esc closes
- * (not while a dialog of its own is open, such as the link prompt), Mod+Enter
- * saves, the focus goes back to the page when it closes.
+ * Mod+Enter saves (not while a dialog of its own is open, such as the link
+ * prompt); in a dialog Esc closes and the focus goes back to the page when it
+ * closes.
  */
-function EditorFrame({
-  title,
-  subtitle,
-  onClose,
-  onSave,
-  footer,
-  children,
-}: {
-  title: string
-  subtitle?: string
-  onClose: () => void
-  onSave?: () => void
-  footer?: ReactNode
-  children: ReactNode
-}) {
-  const t = useT()
-  const id = useId()
+function useEditorKeys(inline: boolean | undefined, onClose: () => void, onSave?: () => void) {
   const actions = useRef({ onClose, onSave })
   actions.current = { onClose, onSave }
 
@@ -172,40 +164,67 @@ function EditorFrame({
       })
     }
     window.addEventListener('keydown', onSaveKey, true)
-    window.addEventListener('keydown', onEscape, true)
+    /* beside a list, Esc belongs to the page */
+    if (!inline) window.addEventListener('keydown', onEscape, true)
     return () => {
       window.removeEventListener('keydown', onSaveKey, true)
       window.removeEventListener('keydown', onEscape, true)
-      previous?.focus({ preventScroll: true })
+      if (!inline) previous?.focus({ preventScroll: true })
     }
-  }, [])
+  }, [inline])
+}
 
-  return (
-    <div className="dialog-backdrop">
-      <form
-        className="dialog card-editor-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={id}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault()
-          actions.current.onSave?.()
-        }}
-      >
-        <div className="card-editor-head">
-          <h2 id={id}>{title}</h2>
-          {subtitle && <span className="muted">{subtitle}</span>}
-        </div>
-        <div className="card-editor-body">{children}</div>
-        <div className="dialog-actions">
-          {footer ?? (
-            <button type="button" className="button ghost" onClick={onClose}>
-              {t('learn.close')}
-            </button>
-          )}
-        </div>
-      </form>
-    </div>
+/**
+ * The dialog around the editor (or, inline, the panel beside a list): wide enough for the toolbar, Esc closes
+ * (not while a dialog of its own is open, such as the link prompt), Mod+Enter
+ * saves, the focus goes back to the page when it closes.
+ */
+function EditorFrame({
+  title,
+  subtitle,
+  onClose,
+  onSave,
+  footer,
+  inline,
+  children,
+}: {
+  title: string
+  subtitle?: string
+  onClose: () => void
+  onSave?: () => void
+  footer?: ReactNode
+  inline?: boolean
+  children: ReactNode
+}) {
+  const t = useT()
+  const id = useId()
+  useEditorKeys(inline, onClose, onSave)
+
+  const form = (
+    <form
+      className={inline ? 'card card-editor-panel' : 'dialog card-editor-dialog'}
+      role={inline ? 'region' : 'dialog'}
+      aria-modal={inline ? undefined : true}
+      aria-labelledby={id}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        onSave?.()
+      }}
+    >
+      <div className="card-editor-head">
+        <h2 id={id}>{title}</h2>
+        {subtitle && <span className="muted">{subtitle}</span>}
+      </div>
+      <div className="card-editor-body">{children}</div>
+      <div className="dialog-actions">
+        {footer ?? (
+          <button type="button" className="button ghost" onClick={onClose}>
+            {t('learn.close')}
+          </button>
+        )}
+      </div>
+    </form>
   )
+  return inline ? form : <div className="dialog-backdrop">{form}</div>
 }

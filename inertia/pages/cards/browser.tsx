@@ -3,12 +3,14 @@ import { Head, router } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { urlFor } from '~/lib/routes'
 import { CardSheet } from '~/components/learn/card_sheet'
+import { CardEditor } from '~/components/learn/card_editor'
 import { BrowserTable, type BrowserPage, type BrowserRow, type SortColumn } from '~/components/cards/browser_table'
 import { BrowserActions } from '~/components/cards/browser_actions'
 import type { Destinations } from '~/components/decks/types'
 import '~/css/decks.css'
 import '~/css/learn.css'
 import '~/css/browser.css'
+import '~/css/editor.css'
 
 type Props = {
   browser: BrowserPage
@@ -48,12 +50,46 @@ function Pager({ browser, onPage }: { browser: BrowserPage; onPage: (page: numbe
   )
 }
 
-/** The card browser: search every card with the card search language, sort, page, act on the checked ones, open a card's history. */
+/** The search box, and under it the search's error marked in the query, or the language's hint. */
+function SearchForm({ browser, text, onText, onSearch }: { browser: BrowserPage; text: string; onText: (text: string) => void; onSearch: (event: FormEvent) => void }) {
+  const t = useT()
+  return (
+    <>
+      <form className="browser-search" role="search" onSubmit={onSearch}>
+        <label htmlFor="browser-q" className="visually-hidden">{t('browser.search_label')}</label>
+        <input
+          id="browser-q"
+          name="q"
+          type="search"
+          value={text}
+          maxLength={1000}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="deck:Spanish tag:verbs is:due"
+          aria-invalid={browser.error ? true : undefined}
+          aria-describedby={browser.error ? 'browser-search-error' : 'browser-search-hint'}
+          onChange={(event) => onText(event.target.value)}
+        />
+        <button type="submit" className="button primary">{t('browser.search_button')}</button>
+      </form>
+      {browser.error ? <SearchError q={browser.q} error={browser.error} /> : <p id="browser-search-hint" className="muted browser-hint">{t('browser.hint')}</p>}
+    </>
+  )
+}
+
+/**
+ * The card browser: search every card with the card search language, sort,
+ * page, act on the checked ones, open a card's history, and edit a card's
+ * note beside the list (as Anki's browser does).
+ */
 export default function CardBrowser({ browser, destinations }: Props) {
   const t = useT()
   const [text, setText] = useState(browser.q)
   const [selected, setSelected] = useState<Map<number, BrowserRow>>(() => new Map())
   const [sheet, setSheet] = useState<number | null>(null)
+  const [editing, setEditing] = useState<number | null>(null)
+  /* each save opens the note again as saved: what is in the editor is then what is stored */
+  const [saves, setSaves] = useState(0)
   /* another search starts another selection */
   useEffect(() => {
     setText(browser.q)
@@ -85,32 +121,34 @@ export default function CardBrowser({ browser, destinations }: Props) {
     <div className="stack browser-page">
       <Head title={t('browser.title')} />
       <h1>{t('browser.title')}</h1>
-      <form className="browser-search" role="search" onSubmit={search}>
-        <label htmlFor="browser-q" className="visually-hidden">{t('browser.search_label')}</label>
-        <input
-          id="browser-q"
-          name="q"
-          type="search"
-          value={text}
-          maxLength={1000}
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="deck:Spanish tag:verbs is:due"
-          aria-invalid={browser.error ? true : undefined}
-          aria-describedby={browser.error ? 'browser-search-error' : 'browser-search-hint'}
-          onChange={(event) => setText(event.target.value)}
-        />
-        <button type="submit" className="button primary">{t('browser.search_button')}</button>
-      </form>
-      {browser.error ? <SearchError q={browser.q} error={browser.error} /> : <p id="browser-search-hint" className="muted browser-hint">{t('browser.hint')}</p>}
+      <SearchForm browser={browser} text={text} onText={setText} onSearch={search} />
       {!browser.error && (
         <p className="muted" role="status">
           {browser.total === 0 ? t('browser.empty') : t('browser.found', { count: browser.total })}
         </p>
       )}
       {checked.length > 0 && <BrowserActions selected={checked} destinations={destinations} onDone={() => setSelected(new Map())} />}
-      {browser.cards.length > 0 && <BrowserTable browser={browser} selected={selected} onSelect={select} onSort={sort} onHistory={setSheet} />}
-      <Pager browser={browser} onPage={(page) => visit({ page })} />
+      <div className={editing === null ? 'browser-layout' : 'browser-layout editing'}>
+        <div className="browser-list">
+          {browser.cards.length > 0 && (
+            <BrowserTable browser={browser} selected={selected} editing={editing} onSelect={select} onSort={sort} onHistory={setSheet} onEdit={setEditing} />
+          )}
+          <Pager browser={browser} onPage={(page) => visit({ page })} />
+        </div>
+        {editing !== null && (
+          <CardEditor
+            key={`${editing}-${saves}`}
+            inline
+            cardId={editing}
+            onClose={() => setEditing(null)}
+            /* the row reads the saved note (its sort field, its modified date) */
+            onSaved={() => {
+              setSaves((count) => count + 1)
+              router.reload({ only: ['browser'] })
+            }}
+          />
+        )}
+      </div>
       {sheet !== null && <CardSheet cardId={sheet} onClose={() => setSheet(null)} />}
     </div>
   )

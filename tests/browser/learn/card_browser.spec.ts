@@ -106,6 +106,37 @@ test.group('The card browser', (group) => {
     assert.isFalse(await page.getByRole('button', { name: 'Sort by Lapses' }).isVisible())
   }).timeout(90_000)
 
+  test('a card\'s note is edited beside the list, as in Anki\'s browser: saved, its row reads the new text, the list stays', async ({ visit, assert, cleanup }) => {
+    const { hablar } = await learner()
+    const page = await hydrated(await visit('/sign-in'))
+    cleanup(async (error) => {
+      if (error) await page.screenshot({ path: app.makePath('tmp', 'browser', 'card_browser_editor.png'), fullPage: true })
+    })
+    await signInWithForm(page, 'ana@example.test')
+    await open(page, '/cards?q=deck:Spanish&sort=sort_field&order=asc')
+    await page.getByText('4 cards', { exact: true }).waitFor()
+    await page.getByRole('button', { name: 'Edit the note of hablar' }).click()
+    const panel = page.getByRole('region', { name: 'Edit card' })
+    const front = panel.getByRole('textbox', { name: 'Front' })
+    await front.waitFor()
+    assert.equal(await front.innerText(), 'hablar')
+    assert.equal(await page.locator('tr[aria-current="true"] td.browser-field span:first-child').innerText(), 'hablar')
+    /* side by side at desktop width: the list is still there */
+    const [list, editor] = await Promise.all([page.locator('.browser-list').boundingBox(), panel.boundingBox()])
+    assert.isAbove(editor!.x, list!.x + list!.width - 1)
+
+    await front.click()
+    await page.keyboard.press('End')
+    await page.keyboard.insertText(' (regular)')
+    await panel.getByRole('button', { name: 'Save' }).click()
+    await page.locator('.browser-table td.browser-field span:first-child').filter({ hasText: 'hablar (regular)' }).waitFor()
+    const saved = await db.from('notes').where('id', hablar).first()
+    assert.equal(saved.fields.Front, '<p>hablar (regular)</p>')
+    assert.isTrue(await panel.isVisible(), 'the editor stays on the card')
+    await panel.getByRole('button', { name: 'Cancel' }).click()
+    await panel.waitFor({ state: 'detached' })
+  })
+
   test('a row shows the card text as written, capitals kept, and a Card type column tells a note\'s two cards apart', async ({ visit, assert, cleanup }) => {
     const user = await makeUser({ email: 'ana@example.test' })
     const deck = await new CreateDeck().handle(user, { name: 'Deutsch' })
