@@ -11,6 +11,7 @@ router
     router.put('/onboarding/answers', [OnboardingPageController, 'answers']).as('onboarding.answers')
     router.post('/onboarding/start', [OnboardingPageController, 'start']).as('onboarding.start')
     router.post('/onboarding/skip', [OnboardingPageController, 'skip']).as('onboarding.skip')
+    router.post('/onboarding/ai-example', [OnboardingPageController, 'aiExample']).as('onboarding.ai_example')
 
     router.get('/decks/:id/card-style', [CardStyleController, 'show']).as('decks.card_style').where('id', router.matchers.number())
     router.post('/card-presets/preview', [CardStyleController, 'preview']).as('card_presets.preview')

@@ -1,4 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
+import type { I18n } from '@adonisjs/i18n'
 import type User from '#models/user'
 import { startStream } from '#actions/ai/start_stream'
 import { ONBOARDING_CARDS } from '#actions/ai/generation_limits'
@@ -41,4 +42,47 @@ export async function createOnboardingExample(user: User, input: OnboardingExamp
     { kind: 'document', documentId: Number(document.id), deckName: input.deckName ?? ONBOARDING_TITLE, folderId: input.folderId, format: 'basic', detail: 'brief', cardsAmount: ONBOARDING_CARDS },
     { countsAgainstFreeTier: false, maxCards: ONBOARDING_CARDS }
   )
+}
+
+/**
+ * What the learner's onboarding answers say they want to learn, in their
+ * language: the language and level, else the subject (precisely, where they
+ * said), else the exam's name; null when they said none of it.
+ */
+export function exampleTopic(answers: Record<string, unknown>, i18n: I18n) {
+  const text = (key: string) => (typeof answers[key] === 'string' && answers[key] ? (answers[key] as string) : null)
+  const language = text('languageKey')
+  if (language) {
+    const name = i18n.t(`ui.library.categories.languages.subs.${language}`)
+    const level = text('languageLevel')
+    return level ? `${name} (${i18n.t(`ui.onboarding.level.${level}`)})` : name
+  }
+  const subject = text('materialKey')
+  if (subject) {
+    const precisely = text('specificationKey')
+    return precisely ? i18n.t(`ui.library.categories.${subject}.subs.${precisely}`) : i18n.t(`ui.library.categories.${subject}.name`)
+  }
+  return text('examName')
+}
+
+/**
+ * The example, once per learner: the first request claims the slot (one
+ * statement, so two at once make one deck) and makes it; any later one gets
+ * the same stream back. Null while the first is still being made.
+ */
+export async function onboardingExampleOnce(user: User, topic: string | null) {
+  const claimed = await db.from('users').where('id', user.id).whereNull('onboarding_example_stream_id').update({ onboarding_example_stream_id: 0 })
+  if (!Number(claimed)) {
+    const row = await db.from('users').where('id', user.id).select('onboarding_example_stream_id').first()
+    return { streamId: Number(row?.onboarding_example_stream_id) || null, created: false }
+  }
+  try {
+    const { stream } = await createOnboardingExample(user, { topic })
+    await db.from('users').where('id', user.id).update({ onboarding_example_stream_id: stream.id })
+    return { streamId: stream.id as number, created: true }
+  } catch (error) {
+    /* nothing made: the learner may try again */
+    await db.from('users').where('id', user.id).update({ onboarding_example_stream_id: null })
+    throw error
+  }
 }

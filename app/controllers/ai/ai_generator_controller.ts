@@ -16,11 +16,18 @@ import { aiBulkCreateValidator, aiStreamCreateValidator, cancelStreamValidator }
  * (ai_streams_controller.ts). Background calls keep the flash meant for the page.
  */
 export default class AiGeneratorController {
-  /** GET /ai/generate[?deck_id=]: into that deck (one the learner may edit), or into a new one. */
+  /**
+   * GET /ai/generate[?deck_id=][&stream=]: into that deck (one the learner may
+   * edit), or into a new one; with `stream`, one of the learner's streams
+   * followed as it runs (the onboarding example's page).
+   */
   async page({ auth, inertia, request }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
     const deckId = request.input('deck_id')
     const deck = deckId ? await findEditableDeck(user, deckId).catch(() => null) : null
+    const followed = Number(request.input('stream')) || null
+    /* another learner's stream, or none: the page as usual */
+    const stream = followed ? await streamAnswer(user, followed).then((answer) => ({ ...answer, channel: streamChannel(answer.deckId) })).catch(() => null) : null
     const decks = await activeDecks(user)
     return inertia.render('ai/generate', {
       deck: deck ? { id: deck.id, name: deck.name } : null,
@@ -29,6 +36,7 @@ export default class AiGeneratorController {
       limits: { maxCards: maxCardsFor(user), freeMaxCards: FREE_MAX_CARDS, premiumMaxCards: PREMIUM_MAX_CARDS, pdfMaxMb: PDF_MAX_MB, maxPages: PDF_MAX_PAGES },
       freeTier: await freeTierOf(user),
       isPremium: user.hasPremium,
+      stream,
     })
   }
 

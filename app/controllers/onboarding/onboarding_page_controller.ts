@@ -1,5 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import router from '@adonisjs/core/services/router'
 import { saveOnboarding } from '#actions/onboarding/save_onboarding'
+import { exampleTopic, onboardingExampleOnce } from '#actions/ai/onboarding_example'
 import { startFirstDeck } from '#actions/onboarding/start_first_deck'
 import { findSuggestableDeck, personalisedDecks, subjectList } from '#queries/onboarding/personalisation'
 import OnboardingTransformer from '#transformers/onboarding_transformer'
@@ -16,8 +18,8 @@ export default class OnboardingPageController {
       isPremium: user.hasPremium,
       ...subjectList(i18n),
       paywall: paywallOffer(),
-      /* the AI onboarding example deck (spec: 20 cards) is linked here once it exists; null hides its button */
-      aiExampleUrl: null as string | null,
+      /* the AI onboarding example deck (spec: 20 cards): made by POSTing here */
+      aiExampleUrl: router.makeUrl('onboarding.ai_example'),
     })
   }
 
@@ -34,6 +36,19 @@ export default class OnboardingPageController {
     const { deck_id: deckId } = await request.validateUsing(onboardingStartValidator)
     const deck = await startFirstDeck(auth.use('web').getUserOrFail(), await findSuggestableDeck(deckId))
     return response.redirect().toRoute('learn.show', { id: deck.id })
+  }
+
+  /**
+   * POST /onboarding/ai-example: a deck of 20 cards made by AI about what the
+   * answers say the learner wants to learn (the offline generator's bundled
+   * text without a provider); the onboarding is then done and the generator's
+   * page follows the cards as they come. Once per learner: again, the same page.
+   */
+  async aiExample({ auth, response, i18n }: HttpContext) {
+    const user = auth.use('web').getUserOrFail()
+    const { streamId } = await onboardingExampleOnce(user, exampleTopic(user.onboardingData ?? {}, i18n))
+    await saveOnboarding(user, { complete: true })
+    return response.redirect().toRoute('ai.generate', {}, { qs: streamId ? { stream: streamId } : {} })
   }
 
   /** POST /onboarding/skip: done for now; home. */

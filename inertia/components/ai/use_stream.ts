@@ -15,9 +15,9 @@ const inOrder = (notes: StreamNote[]) => [...notes].sort((a, b) => a.id - b.id)
  * while it runs, so a missed event costs nothing. `live`: the channel is
  * being listened to.
  */
-export function useStream(initialFree: FreeTier) {
-  const [stream, setStream] = useState<Stream | null>(null)
-  const [notes, setNotes] = useState<StreamNote[]>([])
+export function useStream(initialFree: FreeTier, followed: Stream | null = null) {
+  const [stream, setStream] = useState<Stream | null>(followed)
+  const [notes, setNotes] = useState<StreamNote[]>(() => (followed ? notesOf(followed) : []))
   const [freeTier, setFreeTier] = useState<FreeTier>(initialFree)
   const [live, setLive] = useState(false)
   const transmit = useRef<Transmit | null>(null)

@@ -57,8 +57,12 @@ export function SuggestionsStep({ decks, aiExampleUrl, onChoose }: { decks: Sugg
           </li>
         ))}
       </ul>
-      {/* the AI onboarding example deck: its page is linked here when the AI layer provides it */}
-      {aiExampleUrl && <a className="button" href={aiExampleUrl}>{t('onboarding.suggestions.ai_example')}</a>}
+      {/* the AI onboarding example: a deck of 20 cards made about what the answers say, followed on the generator's page */}
+      {aiExampleUrl && (
+        <button type="button" className="button" onClick={() => router.post(aiExampleUrl)}>
+          {t('onboarding.suggestions.ai_example')}
+        </button>
+      )}
       <a className="button ghost" href={urlFor('library.home')}>{t('onboarding.suggestions.browse')}</a>
     </Step>
   )

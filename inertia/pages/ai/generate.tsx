@@ -6,7 +6,7 @@ import { useToast } from '~/components/toasts'
 import { GeneratorForm } from '~/components/ai/generator_form'
 import { StreamPreview } from '~/components/ai/stream_preview'
 import { useStream } from '~/components/ai/use_stream'
-import type { FreeTier, Limits, Provider, Source } from '~/components/ai/types'
+import type { FreeTier, Limits, Provider, Source, Stream } from '~/components/ai/types'
 import '~/css/decks.css'
 import '~/css/ai.css'
 
@@ -17,6 +17,8 @@ type Props = {
   limits: Limits
   freeTier: FreeTier
   isPremium: boolean
+  /** a stream of the learner's to follow as it runs (the onboarding example), or null */
+  stream: Stream | null
 }
 
 /**
@@ -24,11 +26,11 @@ type Props = {
  * settings). It says plainly when the offline generator is in use; the cards
  * are made in the worker and stream into the preview (use_stream.ts).
  */
-export default function Generate({ deck, decks, provider, limits, freeTier: initialFree, isPremium }: Props) {
+export default function Generate({ deck, decks, provider, limits, freeTier: initialFree, isPremium, stream: followed }: Props) {
   const t = useT()
   const toast = useToast()
   const [source, setSource] = useState<Source>('document')
-  const { stream, notes, freeTier, running, live, show, cancel, reset } = useStream(initialFree)
+  const { stream, notes, freeTier, running, live, show, cancel, reset } = useStream(initialFree, followed)
   const left = freeTier ? { document: freeTier.aiGenWithPdf, prompt: freeTier.aiGenWithPrompt, words: freeTier.aiGenCardBuilder }[source] : null
 
   return (

@@ -107,6 +107,27 @@ test.group('Onboarding in the browser', (group) => {
     assert.isBelow(act.seconds, 60, `${act.seconds} s of simulated time`)
   })
 
+  test('"Make a deck with AI" among the suggestions: 20 cards arrive on the generator page, ready to study', async ({ visit, assert }) => {
+    const page = await visit('/get-started')
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await hydrated(page)
+    const click = (name: string) => page.getByRole('button', { name, exact: true }).click()
+    await click('Continue without an account')
+    for (const answer of ['25 to 34', 'Start', 'After a few days', 'A little every day', 'Learn languages', 'Spanish', 'Beginner', 'Travel phrases', 'To travel', '10 minutes', 'Evening (18:00)', 'Yes, remind me']) {
+      await click(answer)
+    }
+    await page.getByRole('button', { name: 'Show my decks' }).click()
+    await page.getByRole('heading', { name: 'Decks picked for you' }).waitFor()
+    await click('Make a deck with AI')
+    await page.waitForURL((url) => url.pathname === '/ai/generate' && url.searchParams.has('stream'))
+    /* offline here: the bundled text about memory, followed as the worker makes it */
+    const preview = page.locator('section.ai-preview[data-status="done"]')
+    await preview.waitFor({ timeout: 60_000 })
+    assert.equal(await preview.locator('.ai-note').count(), 20)
+    await preview.getByRole('link', { name: 'Study now' }).waitFor()
+    assert.isTrue((await User.query().where('provider', 'guest').firstOrFail()).onboardingComplete)
+  })
+
   test('skipping on a desktop goes home and ends the onboarding', async ({ visit, assert }) => {
     const page = await visit('/get-started')
     await page.setViewportSize({ width: 1280, height: 900 })
