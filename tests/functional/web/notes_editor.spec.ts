@@ -35,7 +35,7 @@ test.group('Web: note editor', (group) => {
     const deck = await new CreateDeck().handle(user, { name: 'Biology' })
     const page = WebSession.page((await web.get(`/decks/${deck.id}/notes/new`)).text)
     assert.equal(page.component, 'notes/editor')
-    assert.deepEqual(page.props.deck, { id: deck.id, name: 'Biology', imagesAllowed: true, ttsEnabled: false, ttsFrontSideLanguage: null, ttsBackSideLanguage: null })
+    assert.deepEqual(page.props.deck, { id: deck.id, name: 'Biology', imagesAllowed: true, imageSearch: true, ttsEnabled: false, ttsFrontSideLanguage: null, ttsBackSideLanguage: null })
     assert.sameMembers(page.props.noteTypes.map((type: any) => type.kind), ['basic', 'reversed', 'cloze', 'image_occlusion', 'type_in'])
     assert.equal(page.props.defaultNoteTypeId, await typeId('basic'))
     assert.isNull(page.props.note)
