@@ -13,6 +13,7 @@ import type { Collaboration } from '#queries/sharing/collaboration'
 import { sharingLinkFor } from '#actions/sharing/sharing_link'
 import type { DeckPublishing } from '#queries/publishing/deck_publishing'
 import { mapInSlices } from '#services/in_slices'
+import { imageSearchConfigured } from '#services/media_helpers/image_search'
 
 const DEFAULT_FONT = { size: 20, alignment: 'center' as const }
 
@@ -233,8 +234,8 @@ export default class DeckTransformer {
   /** The deck as the note editor needs it. */
   static forEditor(deck: Deck) {
     return {
-      id: deck.id, name: deck.name, imagesAllowed: deck.imagesAllowed,
-      /* the editor's speak button and its text-to-speech state (README: Media helpers) */
+      /* imageSearch: offered only where this server has an Unsplash key; tts*: the speak button and its state (README: Media helpers) */
+      id: deck.id, name: deck.name, imagesAllowed: deck.imagesAllowed, imageSearch: imageSearchConfigured(),
       ttsEnabled: deck.ttsEnabled, ttsFrontSideLanguage: deck.ttsFrontSideLanguage, ttsBackSideLanguage: deck.ttsBackSideLanguage,
     }
   }

@@ -1,8 +1,18 @@
+import { useLayoutEffect } from 'react'
 import { useShared } from '~/lib/shared'
+import { useInlineError } from '~/components/toasts'
 
-/** The page-level error the server flashed (wrong password, too many attempts…). */
+/**
+ * The page-level error the server flashed (wrong password, too many attempts…),
+ * by the form it is about. It is said here only: the flash toasts leave it out
+ * (a layout effect, so it is claimed before their effect runs).
+ */
 export function FormError() {
   const { flash } = useShared()
+  const inline = useInlineError()
+  useLayoutEffect(() => {
+    if (flash.error) inline.current = flash.id
+  }, [flash.id])
   if (!flash.error) return null
   return (
     <p className="form-error" role="alert">

@@ -1,5 +1,6 @@
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useT } from '~/lib/i18n'
+import { useShared } from '~/lib/shared'
 
 export type ToastType = 'default' | 'softUpdate' | 'whatsNew' | 'textSecondary' | 'lifetimePlan'
 export type ToastOptions = {
@@ -10,30 +11,51 @@ export type ToastOptions = {
   /** milliseconds; 3000 by default, 0 keeps it until closed */
   timeout?: number
 }
-type Toast = ToastOptions & { id: number }
+/** `owner`: the signed-in account the toast was shown to (null: nobody) */
+type Toast = ToastOptions & { id: number; owner: number | null }
 
 const ToastContext = createContext<(options: ToastOptions) => void>(() => {})
+/* the flash whose error the page shows by its form (FormError): a toast of it would say the same twice */
+const InlineErrorContext = createContext<{ current: string | null }>({ current: null })
 export const TOAST_TIMEOUT = 3000
 let nextId = 1
 
-/** The toast stack: newest at the bottom, each with a close button. */
+/**
+ * The toast stack: newest at the bottom, each with a close button. A toast
+ * belongs to the session it was shown in: once the account signs out (or is
+ * deleted), what was said to it leaves the screen with it.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const owner = useShared().user?.id ?? null
+  const ownerRef = useRef(owner)
+  ownerRef.current = owner
+  const inlineError = useRef<string | null>(null)
   const [toasts, setToasts] = useState<Toast[]>([])
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((toast) => toast.id !== id)), [])
-  const show = useCallback((options: ToastOptions) => setToasts((list) => [...list, { ...options, id: nextId++ }]), [])
+  const show = useCallback(
+    (options: ToastOptions) => setToasts((list) => [...list.filter((toast) => toast.owner === ownerRef.current), { ...options, id: nextId++, owner: ownerRef.current }]),
+    []
+  )
   return (
     <ToastContext.Provider value={show}>
-      {children}
-      <div className="toast-stack" role="status" aria-live="polite">
-        {toasts.map((toast) => (
-          <ToastItem key={toast.id} toast={toast} onClose={() => dismiss(toast.id)} />
-        ))}
-      </div>
+      <InlineErrorContext.Provider value={inlineError}>
+        {children}
+        <div className="toast-stack" role="status" aria-live="polite">
+          {toasts
+            .filter((toast) => toast.owner === owner)
+            .map((toast) => (
+              <ToastItem key={toast.id} toast={toast} onClose={() => dismiss(toast.id)} />
+            ))}
+        </div>
+      </InlineErrorContext.Provider>
     </ToastContext.Provider>
   )
 }
 
 export const useToast = () => useContext(ToastContext)
+
+/** The id of the flash whose error the page shows inline: FormError sets it, the flash toasts skip that error. */
+export const useInlineError = () => useContext(InlineErrorContext)
 
 function ToastItem({ toast, onClose }: { toast: Toast; onClose: () => void }) {
   const t = useT()

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react'
 import { router } from '@inertiajs/react'
 import { NavBar } from '~/components/nav_bar'
 import { AlertProvider } from '~/components/alert_dialog'
-import { ToastProvider, useToast } from '~/components/toasts'
+import { ToastProvider, useInlineError, useToast } from '~/components/toasts'
 import { useShared } from '~/lib/shared'
 import { applyTheme } from '~/lib/theme'
 import { ServerNotice } from '~/components/limits/server_notice'
@@ -11,16 +11,17 @@ import { SearchShortcut } from '~/components/search_shortcut'
 import { DebugPanel, MasqueradeBanner } from '~/components/admin/admin_overlays'
 import { RebrandNotice } from '~/components/client/notices'
 
-/** Flash messages from the server become toasts. */
+/** Flash messages from the server become toasts (an error the page shows by its form, FormError, is not said twice). */
 function FlashToasts() {
   const { flash } = useShared()
   const toast = useToast()
+  const inlineError = useInlineError()
   useEffect(() => {
     const action = flash.action
     /* a toast with a way on stays longer, so there is time to take it */
     if (flash.success && action) toast({ title: flash.success, action: { label: action.label, onClick: () => router.visit(action.href) }, timeout: 8000 })
     else if (flash.success) toast({ title: flash.success })
-    if (flash.error) toast({ title: flash.error, body: flash.errorBody ?? undefined, type: 'textSecondary' })
+    if (flash.error && inlineError.current !== flash.id) toast({ title: flash.error, body: flash.errorBody ?? undefined, type: 'textSecondary' })
   }, [flash.id])
   return null
 }

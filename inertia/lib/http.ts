@@ -1,7 +1,8 @@
 /**
  * fetch() for the few JSON endpoints pages call outside Inertia visits
- * (previews, uploads): sends the XSRF token shield expects and turns the
- * server's `{ title, body?, code }` error answers into thrown errors.
+ * (previews, uploads): sends the XSRF token shield expects, turns the
+ * server's `{ title, body?, code }` error answers into thrown errors, and
+ * takes the learner to sign in when the server answers 401.
  */
 
 /** Shield's XSRF-TOKEN cookie, as the X-XSRF-TOKEN header wants it. */
@@ -49,6 +50,26 @@ function report(problem: ConnectionProblem) {
   if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent<ConnectionProblem>(CONNECTION_PROBLEM, { detail: problem }))
 }
 
+/**
+ * The sign-in page for a learner whose session ended under an open page
+ * (signed out elsewhere, a password changed, the session expired): it says
+ * so, and signing in comes back to `location` (path and query, as `next`).
+ */
+export function sessionEndedUrl(location: { pathname: string; search: string }) {
+  return `/sign-in?${new URLSearchParams({ next: `${location.pathname}${location.search}`, session: 'ended' })}`
+}
+
+/**
+ * A 401: the server no longer knows the learner. The page goes to sign in
+ * (a full load: nothing of the ended session stays) instead of showing a
+ * failure the learner can do nothing about; the call never settles, so no
+ * caller shows one meanwhile.
+ */
+export function leaveForSignIn(): Promise<never> {
+  window.location.assign(sessionEndedUrl(window.location))
+  return new Promise<never>(() => {})
+}
+
 async function send(url: string, init: RequestInit, retries: number): Promise<Response> {
   const signal = init.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]) : AbortSignal.timeout(REQUEST_TIMEOUT_MS)
   try {
@@ -82,6 +103,7 @@ export async function requestJson<T>(url: string, { json, headers: extra, ...ini
   }
 
   const data = await response.json().catch(() => null)
+  if (response.status === 401 && typeof window !== 'undefined' && window.location.pathname !== '/sign-in') return leaveForSignIn()
   if (!response.ok) {
     const problem = (data ?? {}) as { title?: string; body?: string; code?: string; errors?: HttpError['errors'] }
     /* the server down (500) or in maintenance behind its proxy (502, 504): the page-wide alert too */

@@ -11,14 +11,16 @@ export default class SignInController {
    * `?next=` (a page of this site) is remembered in the session, so every
    * way of signing in from here (this form, Google, Apple, a new account)
    * returns to it; the plain sign-in page forgets an older one. `?extension=1`
-   * marks the browser extension's sign-in (ExtensionController).
+   * marks the browser extension's sign-in (ExtensionController);
+   * `?session=ended`: a page whose session ended sent the learner here
+   * (inertia/lib/http.ts), and the page says so.
    */
   async show({ inertia, request, session }: HttpContext) {
     /* the browser extension's flag: signed in, the learner lands where the extension gets its token */
     const next = request.input('extension') ? '/extension/connected' : safeNextPath(request.input('next'))
     if (next) session.setIntendedUrl(next)
     else session.clearIntendedUrl()
-    return inertia.render('auth/sign_in', { social: socialSignInOptions() })
+    return inertia.render('auth/sign_in', { social: socialSignInOptions(), sessionEnded: request.input('session') === 'ended' })
   }
 
   async store(ctx: HttpContext) {

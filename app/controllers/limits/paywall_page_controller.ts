@@ -1,11 +1,13 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { paywallOffer } from '#services/paywall'
+import { paymentsConfigured } from '#services/stripe'
 
 export default class PaywallPageController {
   /** GET /paywall?reason=daily|guest|upgrade: the premium offer (benefits, claim, plans and prices, the trial). */
   async show({ auth, request, inertia }: HttpContext) {
     const asked = String(request.input('reason') ?? '')
     const reason = ['daily', 'guest', 'guest_cards'].includes(asked) ? asked : 'upgrade'
-    return inertia.render('limits/paywall', { ...paywallOffer(), reason, isPremium: Boolean(auth.user?.hasPremium) })
+    /* without payments on this server the plans are shown, and the page says they cannot be bought here */
+    return inertia.render('limits/paywall', { ...paywallOffer(), reason, isPremium: Boolean(auth.user?.hasPremium), paymentsAvailable: paymentsConfigured() })
   }
 }

@@ -69,9 +69,15 @@ export default class CheckoutController {
     return celloToken(auth.use('web').getUserOrFail())
   }
 
-  /** GET /settings/subscription: off to Stripe's billing portal. */
-  async manage({ auth, response }: HttpContext) {
-    stripe()
+  /**
+   * GET /settings/subscription: off to Stripe's billing portal. Without Stripe on this server
+   * there is no portal: back to the account, which shows the plan, with the reason.
+   */
+  async manage({ auth, response, session, i18n }: HttpContext) {
+    if (!paymentsConfigured()) {
+      session.flashErrors({ E_PAYMENTS_NOT_CONFIGURED: i18n.t('ui.payments.not_configured_plan') })
+      return response.redirect().toRoute('account.show')
+    }
     const { link } = await managementLink(auth.use('web').getUserOrFail())
     return response.redirect(link)
   }

@@ -2,9 +2,13 @@ import NoteType from '#models/note_type'
 import type User from '#models/user'
 import { findDeck } from '#queries/decks/find_deck'
 
-/** What the note editor offers: the deck (one the learner cannot see is a 404) and every note type usable in it (the deck owner's). */
+/**
+ * What the note editor offers: the deck and every note type usable in it (the deck owner's).
+ * The editor is for those who may change the deck: a stranger gets a 404, a viewer the 403
+ * that says they may study it but not change it, before they type a card they could not save.
+ */
 export async function editorChoices(user: User, deckId: unknown) {
-  const deck = await findDeck(user, deckId)
+  const deck = await findDeck(user, deckId, undefined, 'edit')
   const noteTypes = await NoteType.query().whereNull('user_id').orWhere('user_id', deck.userId).orderBy('id')
   return { deck, noteTypes }
 }

@@ -1,6 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { PricingTier } from '#config/payments'
+import { paymentsConfigured } from '#services/stripe'
 
 /** A past-due subscription (or one whose last payment failed) stays premium this long, then the user is free. */
 export const GRACE_SECONDS = 3 * 86400
@@ -74,15 +75,18 @@ export async function subscriptionEntity(userId: number) {
 /**
  * The subscription section of the settings and account pages: the plan, whether the billing
  * portal has anything to show, whether a lifetime upgrade is offered (a live monthly or
- * yearly plan), and whether deleting the account cancels a subscription.
+ * yearly plan), and whether deleting the account cancels a subscription. Without payments
+ * on this server (no Stripe key) the plan is still shown, with nothing to manage or buy.
  */
 export async function subscriptionSummary(user: { id: number; paymentCustomerId: string | null }) {
   const current = await currentSubscription(user.id)
   const recurring = (await liveRecurring(user.id)).length > 0
+  const paymentsAvailable = paymentsConfigured()
   return {
     pricingTier: current?.pricing_tier ?? null,
-    canManage: Boolean(user.paymentCustomerId),
-    canUpgrade: recurring && current?.pricing_tier !== 'lifetime',
+    canManage: paymentsAvailable && Boolean(user.paymentCustomerId),
+    canUpgrade: paymentsAvailable && recurring && current?.pricing_tier !== 'lifetime',
     cancelsOnDeletion: recurring,
+    paymentsAvailable,
   }
 }

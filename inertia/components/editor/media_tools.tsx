@@ -10,8 +10,11 @@ import { AudioIcon, ImageIcon } from './icons'
 import { CanvasDialog } from './canvas_dialog'
 import { ImageSearchDialog } from './image_search_dialog'
 
-/** What the media tools of a field need from the editor page: the deck (image search stores on it) and the field's spoken language. */
-export type MediaToolsContext = { deckId: number; language: string | null; ttsEnabled: boolean }
+/**
+ * What the media tools of a field need from the editor page: the deck (image search stores on it),
+ * the field's spoken language, and whether this server has image search at all.
+ */
+export type MediaToolsContext = { deckId: number; language: string | null; ttsEnabled: boolean; imageSearch: boolean }
 
 type Props = {
   editor: Editor | null
@@ -92,10 +95,12 @@ export function MediaTools({ editor, context, images, placeImage, canPlaceImage,
       </ToolButton>
       {images && (
         <>
-          <ToolButton label={t('media.image_search.button')} disabled={off} onClick={() => openImageTool('search')}>
-            <ImageIcon />
-            <span className="tool-text">⌕</span>
-          </ToolButton>
+          {context.imageSearch && (
+            <ToolButton label={t('media.image_search.button')} disabled={off} onClick={() => openImageTool('search')}>
+              <ImageIcon />
+              <span className="tool-text">⌕</span>
+            </ToolButton>
+          )}
           <ToolButton label={t('media.canvas.button')} disabled={off} onClick={() => openImageTool('canvas')}>
             <span className="tool-text">✎</span>
           </ToolButton>

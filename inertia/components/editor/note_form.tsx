@@ -20,8 +20,8 @@ type FieldsProps = {
   /** the fields' element ids are `${idPrefix}-0`, `${idPrefix}-1`, … */
   idPrefix: string
   autoFocus?: boolean
-  /** the deck's id and text-to-speech languages, for the fields' media tools */
-  deck?: { id: number; ttsEnabled: boolean; ttsFrontSideLanguage: string | null; ttsBackSideLanguage: string | null }
+  /** the deck's id and text-to-speech languages, and whether image search is offered, for the fields' media tools */
+  deck?: { id: number; ttsEnabled: boolean; ttsFrontSideLanguage: string | null; ttsBackSideLanguage: string | null; imageSearch: boolean }
 }
 
 type Field = NoteTypeOption['fields'][number]
@@ -142,6 +142,7 @@ export function NoteFields({ draft, errors, upload, imagesAllowed, idPrefix, aut
             tools={deck && {
               deckId: deck.id,
               ttsEnabled: deck.ttsEnabled,
+              imageSearch: deck.imageSearch,
               /* the first field is the front's text, the others the back's */
               language: (index === 0 ? deck.ttsFrontSideLanguage : deck.ttsBackSideLanguage) ?? null,
             }}

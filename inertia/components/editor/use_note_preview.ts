@@ -22,7 +22,9 @@ export type PreviewState = {
 /**
  * The cards the server would make from the note as it is being typed,
  * asked for `delay` ms after the last change (a newer change cancels the
- * request in flight). `request` null: nothing to preview.
+ * request in flight). `request` null: nothing to preview. A change may be
+ * what the note lacked (a mask drawn, a field filled): the last answer's
+ * problem is dropped at once, not shown as the note's until the next answer.
  */
 export function useNotePreview(request: PreviewRequest | null, delay = 400): PreviewState {
   const [state, setState] = useState<PreviewState>({ result: null, error: null, loading: false })
@@ -34,8 +36,8 @@ export function useNotePreview(request: PreviewRequest | null, delay = 400): Pre
       return
     }
     const controller = new AbortController()
+    setState((current) => ({ ...current, error: null, loading: true }))
     const timer = setTimeout(async () => {
-      setState((current) => ({ ...current, loading: true }))
       try {
         const result = await requestJson<PreviewResult>(urlFor('notes.preview'), { method: 'POST', body: key, headers: { 'Content-Type': 'application/json' }, signal: controller.signal })
         setState({ result, error: null, loading: false })

@@ -2,9 +2,13 @@ import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import { urlFor } from '~/lib/routes'
 
-export type SubscriptionSummary = { pricingTier: 'monthly' | 'yearly' | 'lifetime' | null; canManage: boolean; canUpgrade: boolean; cancelsOnDeletion: boolean }
+export type SubscriptionSummary = { pricingTier: 'monthly' | 'yearly' | 'lifetime' | null; canManage: boolean; canUpgrade: boolean; cancelsOnDeletion: boolean; paymentsAvailable: boolean }
 
-/** The account's plan, "Manage subscription" (Stripe's billing portal), and the notice that deleting the account cancels it. */
+/**
+ * The account's plan, "Manage subscription" (Stripe's billing portal), and the notice that
+ * deleting the account cancels it. Without payments on this server: the plan, and why it
+ * cannot be changed here.
+ */
 export function SubscriptionSection({ subscription }: { subscription: SubscriptionSummary }) {
   const t = useT()
   return (
@@ -14,7 +18,8 @@ export function SubscriptionSection({ subscription }: { subscription: Subscripti
       {subscription.canManage && (
         <a className="button" href={urlFor('settings.subscription')}>{t('payments.manage')}</a>
       )}
-      {!subscription.pricingTier && <Link route="paywall.show" className="button primary">{t('payments.upgrade')}</Link>}
+      {!subscription.paymentsAvailable && <p role="note" className="notice" data-testid="payments-not-configured">{t('payments.not_configured_plan')}</p>}
+      {!subscription.pricingTier && subscription.paymentsAvailable && <Link route="paywall.show" className="button primary">{t('payments.upgrade')}</Link>}
       {subscription.canUpgrade && (
         <Link route="checkout.show" routeParams={{ tier: 'lifetime' }} className="button primary" data-testid="upgrade-lifetime">{t('payments.upgrade_lifetime')}</Link>
       )}

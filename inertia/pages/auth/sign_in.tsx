@@ -7,7 +7,7 @@ import { ServerForm } from '~/components/server_form'
 import { SocialButtons, type SocialOptions } from '~/components/social_buttons'
 import { urlFor } from '~/lib/routes'
 
-export default function SignIn({ social }: { social: SocialOptions }) {
+export default function SignIn({ social, sessionEnded }: { social: SocialOptions; sessionEnded: boolean }) {
   const t = useT()
   const form = useForm({ email: '', password: '' })
   const action = urlFor('auth.sign_in.store')
@@ -15,6 +15,11 @@ export default function SignIn({ social }: { social: SocialOptions }) {
     <div className="card narrow stack">
       <Head title={t('auth.sign_in_title')} />
       <h1>{t('auth.sign_in_title')}</h1>
+      {sessionEnded && (
+        <p role="status" className="notice" data-testid="session-ended">
+          {t('auth.session_ended')}
+        </p>
+      )}
       <SocialButtons social={social} />
       <FormError />
       <ServerForm form={form} action={action} onSubmit={() => form.post(action, { onFinish: () => form.reset('password') })}>

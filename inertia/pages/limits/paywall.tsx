@@ -12,10 +12,12 @@ type Props = {
   plans: Plan[]
   reason: string
   isPremium: boolean
+  /** false: this server takes no payments (no Stripe key): the plans are shown, not offered */
+  paymentsAvailable: boolean
 }
 
 /** The premium offer: the limit that led here, the benefits and claim, each plan with its price and a way to checkout. */
-export default function Paywall({ benefits, claimPercent, currency, trialDays, savingPercent, plans, reason, isPremium }: Props) {
+export default function Paywall({ benefits, claimPercent, currency, trialDays, savingPercent, plans, reason, isPremium, paymentsAvailable }: Props) {
   const t = useT()
   const { locale } = useShared()
   const price = (amount: number) => new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100)
@@ -37,6 +39,7 @@ export default function Paywall({ benefits, claimPercent, currency, trialDays, s
       ) : (
         <>
           <p>{t('limits.paywall.trial', { days: trialDays })}</p>
+          {!paymentsAvailable && <p role="note" className="notice" data-testid="payments-not-configured">{t('payments.not_configured')}</p>}
           <div className="stack">
             {plans.map((plan) => (
               <section key={plan.tier} className="section" data-plan={plan.tier}>
@@ -45,9 +48,11 @@ export default function Paywall({ benefits, claimPercent, currency, trialDays, s
                   {price(plan.amount)} {t(`limits.paywall.per.${plan.interval ?? 'once'}`)}
                   {plan.tier === 'yearly' && savingPercent > 0 && <strong> · {t('limits.paywall.save', { value: savingPercent })}</strong>}
                 </p>
-                <a className="button primary" href={plan.checkoutUrl}>
-                  {t('limits.paywall.choose')}
-                </a>
+                {paymentsAvailable && (
+                  <a className="button primary" href={plan.checkoutUrl}>
+                    {t('limits.paywall.choose')}
+                  </a>
+                )}
               </section>
             ))}
           </div>

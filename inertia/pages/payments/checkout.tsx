@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Head } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { useShared } from '~/lib/shared'
-import { requestJson } from '~/lib/http'
+import { HttpError, requestJson } from '~/lib/http'
 import { urlFor } from '~/lib/routes'
 import { loadStripe } from '~/components/payments/stripe_js'
 import { PromoCode } from '~/components/payments/promo_code'
@@ -14,28 +14,49 @@ type State = 'loading' | 'ready' | 'unavailable' | 'paying'
 const money = (amount: number, currency: string, locale: string) =>
   new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100)
 
-/** Checkout of one plan with Stripe Elements; a notice instead of the form when Stripe.js cannot load. */
-export default function Checkout(props: Props) {
-  const t = useT()
-  const { locale } = useShared()
-  const [state, setState] = useState<State>('loading')
-  const [error, setError] = useState('')
+/**
+ * Why the form cannot be shown, in the learner's words: this server takes no payments
+ * (no key, or the server says so), the server's own reason, or (no answer, Stripe.js not
+ * loaded) the connection.
+ */
+function unavailableReason(t: ReturnType<typeof useT>, error?: unknown) {
+  if (!(error instanceof HttpError) || error.status === 0) return t('payments.unavailable')
+  if (error.code === 'E_PAYMENTS_NOT_CONFIGURED') return t('payments.not_configured')
+  return error.message || t('payments.unavailable')
+}
+
+/**
+ * Stripe.js and the plan's intent, the Payment Element mounted on `mount`; or, when payments
+ * cannot be taken, the state `unavailable` and the notice saying why.
+ */
+function usePaymentElement(props: Props, t: ReturnType<typeof useT>) {
+  /* no publishable key: this server takes no payments, said from the first render on */
+  const [state, setState] = useState<State>(props.publishableKey ? 'loading' : 'unavailable')
+  const [notice, setNotice] = useState(() => (props.publishableKey ? '' : t('payments.not_configured')))
   const [intent, setIntent] = useState<Intent | null>(null)
-  const [amount, setAmount] = useState(props.amount)
   const mount = useRef<HTMLDivElement>(null)
   const stripeRef = useRef<{ stripe: any; elements: any } | null>(null)
 
   useEffect(() => {
     let cancelled = false
-    ;(async () => {
-      const stripe = await loadStripe(props.publishableKey)
-      if (!stripe) return !cancelled && setState('unavailable')
-      const created = await (props.upgradeCredit === null
-        ? requestJson<Intent>(urlFor('checkout.intent'), { method: 'POST', json: { pricing_tier: props.tier } })
-        : requestJson<Intent>(urlFor('checkout.upgrade_intent'), { method: 'POST', json: {} })
-      ).catch(() => null)
+    const unavailable = (reason: string) => {
       if (cancelled) return
-      if (!created) return setState('unavailable')
+      setNotice(reason)
+      setState('unavailable')
+    }
+    ;(async () => {
+      if (!props.publishableKey) return unavailable(t('payments.not_configured'))
+      const stripe = await loadStripe(props.publishableKey)
+      if (!stripe) return unavailable(unavailableReason(t))
+      let created: Intent
+      try {
+        created = await (props.upgradeCredit === null
+          ? requestJson<Intent>(urlFor('checkout.intent'), { method: 'POST', json: { pricing_tier: props.tier } })
+          : requestJson<Intent>(urlFor('checkout.upgrade_intent'), { method: 'POST', json: {} }))
+      } catch (failure) {
+        return unavailable(unavailableReason(t, failure))
+      }
+      if (cancelled) return
       const elements = stripe.elements({ clientSecret: created.clientSecret })
       elements.create('payment').mount(mount.current)
       stripeRef.current = { stripe, elements }
@@ -46,6 +67,17 @@ export default function Checkout(props: Props) {
       cancelled = true
     }
   }, [props.publishableKey, props.tier, props.upgradeCredit])
+
+  return { state, setState, notice, intent, mount, stripeRef }
+}
+
+/** Checkout of one plan with Stripe Elements; a notice instead of the form when payments cannot be taken. */
+export default function Checkout(props: Props) {
+  const t = useT()
+  const { locale } = useShared()
+  const { state, setState, notice, intent, mount, stripeRef } = usePaymentElement(props, t)
+  const [error, setError] = useState('')
+  const [amount, setAmount] = useState(props.amount)
 
   const pay = async (event: React.FormEvent) => {
     event.preventDefault()
@@ -70,7 +102,7 @@ export default function Checkout(props: Props) {
       )}
       {props.replacesSubscription && <p role="note" className="notice">{t('payments.cancel_previous_notice')}</p>}
       {state === 'unavailable' ? (
-        <p role="alert" className="notice" data-testid="payments-unavailable">{t('payments.unavailable')}</p>
+        <p role="alert" className="notice" data-testid="payments-unavailable">{notice}</p>
       ) : (
         <form onSubmit={pay} className="stack">
           <div ref={mount} data-testid="payment-element" />

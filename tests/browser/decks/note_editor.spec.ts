@@ -96,6 +96,51 @@ test.group('The notes editor in the browser', (group) => {
   })
 })
 
+test.group('The notes editor: the preview follows the note', (group) => {
+  group.each.setup(() => resetState())
+
+  test('a mask drawn: the preview stops saying a mask is missing at once, not when a slow server answers', async ({ visit, assert }) => {
+    const user = await makeUser({ email: 'ana@example.test' })
+    await db.from('users').where('id', user.id).update({ is_premium: true })
+    const deck = await new CreateDeck().handle(user, { name: 'Anatomy' })
+    const page = await hydrated(await visit('/sign-in'))
+    await signInWithForm(page, 'ana@example.test')
+    await open(page, `/decks/${deck.id}/notes/new`)
+    const picture = app.makePath('tmp', 'browser', 'skeleton.png')
+    await mkdir(app.makePath('tmp', 'browser'), { recursive: true })
+    await writeFile(picture, solidPng())
+    await page.getByLabel('Note type').selectOption({ label: 'Image Occlusion' })
+    await page.locator('input[type=file]').first().setInputFiles(picture)
+    const canvas = page.getByRole('group', { name: 'Image with masks' }).locator('.io-stage img')
+    await canvas.waitFor()
+    const problem = page.getByTestId('preview-problem')
+    await problem.filter({ hasText: 'Add an image and draw at least one mask on it' }).waitFor()
+
+    /* the server's next preview is held back until the page has been looked at */
+    let answer = () => {}
+    const held = new Promise<void>((resolve) => (answer = resolve))
+    await page.route('**/notes/preview', async (route) => {
+      await held
+      await route.continue()
+    })
+    const asked = page.waitForRequest((request) => request.url().endsWith('/notes/preview'))
+    await page.waitForFunction(() => (document.querySelector('.io-stage img') as HTMLImageElement | null)?.complete)
+    await canvas.evaluate((image) => image.scrollIntoView({ block: 'center' }))
+    const box = (await canvas.boundingBox())!
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.3)
+    await page.mouse.down()
+    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.6, { steps: 5 })
+    await page.mouse.up()
+    await page.getByText('1 mask · 1 card').waitFor()
+    assert.lengthOf(JSON.parse((await asked).postData()!).field_attachments_map.Image.masks, 1)
+    assert.equal(await problem.count(), 0, 'the missing mask is no longer claimed while the new preview is on its way')
+
+    answer()
+    await page.getByRole('region', { name: 'Preview' }).getByRole('tab', { name: 'Mask group 1' }).waitFor()
+    assert.equal(await problem.count(), 0)
+  })
+})
+
 test.group('The notes editor when a new card does not reach the server', (group) => {
   group.each.setup(() => resetState())
 

@@ -120,6 +120,22 @@ test.group('Media helpers in the browser', (group) => {
     }
   })
 
+  test('on a server without an Unsplash key the editor offers no image search', async ({ visit, assert, cleanup }) => {
+    const { default: env } = await import('#start/env')
+    const key = env.get('UNSPLASH_ACCESS_KEY')
+    env.set('UNSPLASH_ACCESS_KEY', '')
+    cleanup(() => env.set('UNSPLASH_ACCESS_KEY', key ?? ''))
+    const user = await makeUser({ email: 'ana@example.test' })
+    const deck = await new CreateDeck().handle(user, { name: 'Plain' })
+    const page = await hydrated(await visit('/sign-in'))
+    await signInWithForm(page, 'ana@example.test')
+    await open(page, `/decks/${deck.id}/notes/new`)
+    const front = page.locator('.rich-field').nth(0)
+    /* the field's other image tool is there: the toolbar is drawn, only the search is left out */
+    await front.getByRole('button', { name: 'Draw' }).waitFor()
+    assert.equal(await front.getByRole('button', { name: 'Search an image' }).count(), 0)
+  })
+
   test('studying a text-to-speech deck: a play button on each side, its plays counted once per card a day', async ({ visit, assert }) => {
     const { user, deck } = await learnerWithCards(1)
     deck.merge({ ttsEnabled: true, ttsFrontSideLanguage: 'fr', ttsBackSideLanguage: 'en' })

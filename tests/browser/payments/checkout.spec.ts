@@ -5,6 +5,7 @@ import { hydrated, open, signInWithForm } from '#tests/support/browser'
 import { makeUser, resetState } from '#tests/support/helpers'
 import { stripeObject } from '#tests/functional/api/payments/support'
 import { useStripeJsStandIn } from '#tests/support/stripe_server'
+import env from '#start/env'
 
 async function signIn(page: Page) {
   await makeUser({ email: 'ana@example.test' })
@@ -22,6 +23,19 @@ test.group('Checkout in the browser', (group) => {
     await signIn(page)
     await open(page, '/checkout/monthly')
     await page.getByRole('alert').filter({ hasText: 'Payments are not available right now' }).waitFor()
+  })
+
+  test('on a server without Stripe (no secret key) the checkout says payments are not available here, not to check the connection', async ({ visit, assert, cleanup }) => {
+    const secret = env.get('STRIPE_SECRET_KEY')
+    env.set('STRIPE_SECRET_KEY', '')
+    cleanup(() => env.set('STRIPE_SECRET_KEY', secret ?? ''))
+    const page = await hydrated(await visit('/sign-in'))
+    await signIn(page)
+    await open(page, '/checkout/monthly')
+    const notice = page.getByTestId('payments-unavailable')
+    await notice.waitFor()
+    assert.equal(await notice.innerText(), 'Payments are not available on this server right now.')
+    assert.equal(await page.getByRole('button', { name: 'Pay' }).count(), 0)
   })
 
   test('lifetime: a promo code lowers the price, paying returns to the success page', async ({ visit, assert }) => {

@@ -7,6 +7,7 @@ import NoteType from '#models/note_type'
 import { resetState } from '#tests/support/helpers'
 import { signedIn, WebSession } from '#tests/support/web_session'
 import { XSS_PAYLOADS, findXssProblem } from '#tests/fixtures/xss_payloads'
+import { share } from '#tests/functional/api/participant/support'
 
 
 /* the editor's own fetch calls: JSON (or multipart) with the XSRF header, asking for JSON */
@@ -34,7 +35,7 @@ test.group('Web: note editor', (group) => {
     const deck = await new CreateDeck().handle(user, { name: 'Biology' })
     const page = WebSession.page((await web.get(`/decks/${deck.id}/notes/new`)).text)
     assert.equal(page.component, 'notes/editor')
-    assert.deepEqual(page.props.deck, { id: deck.id, name: 'Biology', imagesAllowed: true, ttsEnabled: false, ttsFrontSideLanguage: null, ttsBackSideLanguage: null })
+    assert.deepEqual(page.props.deck, { id: deck.id, name: 'Biology', imagesAllowed: true, imageSearch: true, ttsEnabled: false, ttsFrontSideLanguage: null, ttsBackSideLanguage: null })
     assert.sameMembers(page.props.noteTypes.map((type: any) => type.kind), ['basic', 'reversed', 'cloze', 'image_occlusion', 'type_in'])
     assert.equal(page.props.defaultNoteTypeId, await typeId('basic'))
     assert.isNull(page.props.note)
@@ -99,6 +100,28 @@ test.group('Web: note editor', (group) => {
     await note.refresh()
     assert.equal(note.fields.Front, 'cell')
     assert.equal(Number((await db.from('notes').count('* as n').first()).n), 1)
+  })
+
+  test('a viewer of a shared deck is refused the add page up front, as the edit page refuses them, with the reason', async ({ assert }) => {
+    const { user: owner, web: ownerWeb } = await signedIn('ana@example.test')
+    const deck = await new CreateDeck().handle(owner, { name: 'Biology' })
+    await ownerWeb.post(`/decks/${deck.id}/notes`, { template_id: await typeId('basic'), fields: { Front: 'cell', Back: 'unit of life' } })
+    const note = await Note.findByOrFail('deck_id', deck.id)
+    const { user: viewer, web } = await signedIn('bo@example.test')
+    await share(deck, viewer, 'viewer')
+
+    for (const path of [`/decks/${deck.id}/notes/new`, `/notes/${note.id}/edit`]) {
+      const refused = await web.get(path)
+      assert.equal(refused.status, 302, path)
+      const landed = WebSession.page((await web.get(refused.location!)).text)
+      assert.notEqual(landed.component, 'notes/editor', path)
+      assert.equal(landed.props.flash.error, 'You can study this deck but not change it', path)
+    }
+
+    /* an editor still gets the page */
+    const { user: editor, web: editorWeb } = await signedIn('cy@example.test')
+    await share(deck, editor, 'editor')
+    assert.equal(WebSession.page((await editorWeb.get(`/decks/${deck.id}/notes/new`)).text).component, 'notes/editor')
   })
 
   test('editing loads the note and saves it back to the deck page', async ({ assert }) => {

@@ -10,7 +10,7 @@ import { ONBOARDING_CARDS } from '#actions/ai/generation_limits'
  * creates 20 cards): a POST from the suggestions step, the cards made in the
  * worker, the generator's page following them. Once per learner.
  */
-const streamOf = (location: string | undefined) => Number(new URL(location ?? '', 'http://x').searchParams.get('stream'))
+const streamOf = (location: string | null | undefined) => Number(new URL(location ?? '', 'http://x').searchParams.get('stream'))
 
 test.group('Web onboarding: the AI example deck, offline', (group) => {
   group.each.setup(() => resetState())

@@ -35,7 +35,7 @@ test.group('Web: checkout, return and subscription pages', (group) => {
     const { user, web } = await signedIn()
     await liveSubscription(user.id, 'cus_web_notice')
     assert.isTrue(page((await web.get('/checkout/monthly')).text).props.replacesSubscription)
-    assert.deepEqual(page((await web.get('/account')).text).props.subscription, { pricingTier: 'monthly', canManage: true, canUpgrade: true, cancelsOnDeletion: true })
+    assert.deepEqual(page((await web.get('/account')).text).props.subscription, { pricingTier: 'monthly', canManage: true, canUpgrade: true, cancelsOnDeletion: true, paymentsAvailable: true })
     const manage = await web.get('/settings/subscription')
     assert.equal(manage.status, 302)
     assert.match(manage.location!, /^https:\/\/billing\.stripe\.test\//)
@@ -44,9 +44,9 @@ test.group('Web: checkout, return and subscription pages', (group) => {
 
   test('settings show the plan with its entries: upgrade for a free learner, manage and the lifetime upgrade for a subscriber', async ({ assert }) => {
     const { user, web } = await signedIn()
-    assert.deepEqual(page((await web.get('/settings')).text).props.subscription, { pricingTier: null, canManage: false, canUpgrade: false, cancelsOnDeletion: false })
+    assert.deepEqual(page((await web.get('/settings')).text).props.subscription, { pricingTier: null, canManage: false, canUpgrade: false, cancelsOnDeletion: false, paymentsAvailable: true })
     await liveSubscription(user.id, 'cus_web_settings')
-    assert.deepEqual(page((await web.get('/settings')).text).props.subscription, { pricingTier: 'monthly', canManage: true, canUpgrade: true, cancelsOnDeletion: true })
+    assert.deepEqual(page((await web.get('/settings')).text).props.subscription, { pricingTier: 'monthly', canManage: true, canUpgrade: true, cancelsOnDeletion: true, paymentsAvailable: true })
     /* signed out, the settings page has no plan */
     assert.isNull(page((await new WebSession().get('/settings')).text).props.subscription)
   })

@@ -47,7 +47,7 @@ test.group('The card list: pages of a deck\'s notes', (group) => {
   test('editorChoices: the deck and the note types on offer; the editor page starts with basic', async ({ assert }) => {
     const { user, deck } = await deckWithNotes(0)
     const page = NoteTransformer.editorPage(await editorChoices(user, deck.id))
-    assert.deepEqual(page.deck, { id: deck.id, name: 'Words', imagesAllowed: true, ttsEnabled: false, ttsFrontSideLanguage: null, ttsBackSideLanguage: null })
+    assert.deepEqual(page.deck, { id: deck.id, name: 'Words', imagesAllowed: true, imageSearch: true, ttsEnabled: false, ttsFrontSideLanguage: null, ttsBackSideLanguage: null })
     assert.equal(page.noteTypes.find((type) => type.id === page.defaultNoteTypeId)?.kind, 'basic')
     const stranger = await makeUser()
     assert.equal((await editorChoices(stranger, deck.id).catch((caught) => caught)).status, 404)

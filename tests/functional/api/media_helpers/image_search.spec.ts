@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
 import { assertErrorBody, resetState, tokenFor } from '#tests/support/helpers'
-import { signedIn } from '#tests/support/web_session'
+import { signedIn, WebSession } from '#tests/support/web_session'
 import { UNSPLASH_TEST_KEY, resetUnsplash, unsplashState } from '#tests/support/unsplash_server'
 import { basicNote, createDeck, signIn } from '../content/support.js'
 
@@ -80,6 +80,24 @@ test.group('Media helpers: image search (Unsplash)', (group) => {
       assertErrorBody(assert, ping.body(), 'E_IMAGE_SEARCH_NOT_CONFIGURED')
     })
     assert.lengthOf(unsplashState.calls, 0)
+  })
+
+  test('without a key image search is not offered: not among the paywall\'s benefits (web and API), not in the editor', async ({ client, assert }) => {
+    const { user, web } = await signedIn('ana@example.test')
+    const deck = await createDeck(client, await tokenFor(user), { name: 'Plain' })
+    const offered = async () => ({
+      api: (await client.get('/api/paywall')).body().benefits as string[],
+      web: WebSession.page((await web.get('/paywall')).text).props.benefits as string[],
+      editor: WebSession.page((await web.get(`/decks/${deck.id}/notes/new`)).text).props.deck.imageSearch as boolean,
+    })
+    const configured = await offered()
+    assert.include(configured.api, 'image_search')
+    assert.include(configured.web, 'image_search')
+    assert.isTrue(configured.editor)
+    const without = await withoutKey(offered)
+    assert.deepEqual(without.api, ['unlimited_ai', 'formatting', 'image_occlusion', 'no_daily_limits', 'smart_repetition', 'text_to_speech'])
+    assert.deepEqual(without.web, without.api)
+    assert.isFalse(without.editor)
   })
 
   test('Unsplash failing is 502 E_IMAGE_SEARCH_PROVIDER, not a 500', async ({ client, assert }) => {
