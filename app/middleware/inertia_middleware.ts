@@ -11,6 +11,7 @@ import { inMaintenanceFor } from '#services/client_gate'
 import { adminShared } from '#services/admin_session'
 import { referralsOffer } from '#actions/payments/account_links'
 import { noticesShared } from '#services/client_links'
+import { bannersShared } from '#services/flag_banners'
 import { ERROR_BODY_FLASH } from '#exceptions/api_exception'
 
 export default class InertiaMiddleware extends BaseInertiaMiddleware {
@@ -44,6 +45,8 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
       referrals: referralsOffer(user),
       /* the rebrand notice and the mobile-app banner (unless dismissed), the support address, the store links */
       notices: ctx.inertia.always(noticesShared(ctx)),
+      /* the remote flags' banners and the lifetime offer, not dismissed on this browser (app/services/flag_banners.ts) */
+      banners: ctx.inertia.always(bannersShared(ctx, user, locale)),
     }
   }
 

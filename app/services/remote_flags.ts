@@ -3,7 +3,7 @@ import logger from '@adonisjs/core/services/logger'
 import env from '#start/env'
 import { audit } from '#services/audit'
 import ApiException from '#exceptions/api_exception'
-import { coerceFlag, FLAG_DEFAULTS, type FlagName, type Flags } from '#services/remote_flag_defaults'
+import { coerceFlag, FLAG_DEFAULTS, flagProblem, type FlagName, type Flags } from '#services/remote_flag_defaults'
 
 /**
  * The remote flags (table remote_flags), read from an in-process copy.
@@ -88,12 +88,16 @@ export async function readFlagNow<Name extends FlagName>(name: Name, client: Pic
 
 /**
  * Sets one flag (the admin page, the API): refuses a value of the wrong kind
- * (422 E_INVALID_FLAG), writes it with who changed it, and reloads this
+ * or shape (422 E_INVALID_FLAG, its title naming what is wrong: the banner
+ * and its field for `banners`), writes it with who changed it, and reloads this
  * process's copy; other processes follow at their next check.
  */
 export async function setFlag<Name extends FlagName>(name: Name, value: unknown, admin: { id: number } | null, ip: string | null = null) {
   const coerced = coerceFlag(name, value)
-  if (coerced === undefined) throw new ApiException(422, 'E_INVALID_FLAG', 'invalid_flag', { values: { name }, field: name, apiField: 'value' })
+  if (coerced === undefined) {
+    const problem = flagProblem(name, value)
+    throw new ApiException(422, 'E_INVALID_FLAG', problem.key, { values: { name, ...problem.values }, field: name, apiField: 'value' })
+  }
   /* the change and its audit row together: no flag change by an admin without its line in the log */
   await db.transaction(async (trx) => {
     const before = await trx.from('remote_flags').where('name', name).select('value').forUpdate().first()

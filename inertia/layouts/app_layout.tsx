@@ -10,6 +10,7 @@ import { ConnectionAlerts } from '~/components/connection_alerts'
 import { SearchShortcut } from '~/components/search_shortcut'
 import { DebugPanel, MasqueradeBanner } from '~/components/admin/admin_overlays'
 import { RebrandNotice } from '~/components/client/notices'
+import { FlagBanners } from '~/components/client/flag_banners'
 
 /** Flash messages from the server become toasts (an error the page shows by its form, FormError, is not said twice). */
 function FlashToasts() {
@@ -44,6 +45,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <AlertProvider>
         <MasqueradeBanner />
         <NavBar />
+        <FlagBanners />
         <RebrandNotice />
         <main className="page">{children}</main>
         <DebugPanel />

@@ -9,6 +9,7 @@ const AccountController = () => import('#controllers/settings/account_controller
 router.get('/help', [ClientPagesController, 'help']).as('help.show')
 router.get('/whats-new', [ClientPagesController, 'whatsNew']).as('whats_new.show')
 router.post('/notices/:name/dismiss', [ClientPagesController, 'dismissNotice']).as('notices.dismiss')
+router.post('/banners/:id/dismiss', [ClientPagesController, 'dismissBanner']).as('banners.dismiss')
 /* the e-mail's one-click unsubscribe: the signature is the credential */
 router.get('/reminders/unsubscribe/:id', [ClientPagesController, 'unsubscribe']).as('reminders.unsubscribe').where('id', router.matchers.number())
 router.post('/reminders/unsubscribe/:id', [ClientPagesController, 'unsubscribe']).as('reminders.unsubscribe.post').where('id', router.matchers.number())

@@ -10,6 +10,7 @@ import { wrappedValidator } from '#validators/study'
 import { sanitizePlainText } from '#services/plain_text'
 import { clientLinks, dismissedNotices, NOTICES, NOTICES_COOKIE } from '#services/client_links'
 import { HELP_TOPICS, WHATS_NEW } from '#services/help_content'
+import { BANNERS_COOKIE, isDismissableBanner, withDismissedBanner } from '#services/flag_banners'
 import ApiException from '#exceptions/api_exception'
 
 export default class ClientPagesController {
@@ -48,6 +49,14 @@ export default class ClientPagesController {
     if (!(NOTICES as readonly string[]).includes(name)) throw ApiException.notFound()
     const dismissed = new Set([...dismissedNotices({ request } as HttpContext), name])
     response.plainCookie(NOTICES_COOKIE, [...dismissed].join('.'), { encode: false, maxAge: '365d', httpOnly: true, sameSite: 'lax' })
+    return response.redirect().back()
+  }
+
+  /** POST /banners/:id/dismiss: a remote-flag banner (or the lifetime offer, `~lifetime`) stays hidden on this browser. */
+  async dismissBanner({ request, response, params }: HttpContext) {
+    const id = String(params.id)
+    if (!isDismissableBanner(id)) throw ApiException.notFound()
+    response.plainCookie(BANNERS_COOKIE, withDismissedBanner({ request } as HttpContext, id), { encode: false, maxAge: '365d', httpOnly: true, sameSite: 'lax' })
     return response.redirect().back()
   }
 

@@ -3,10 +3,10 @@ import { paywallOffer } from '#services/paywall'
 import { paymentsConfigured } from '#services/stripe'
 
 export default class PaywallPageController {
-  /** GET /paywall?reason=daily|guest|upgrade: the premium offer (benefits, claim, plans and prices, the trial). */
+  /** GET /paywall?reason=daily|guest|guest_cards|lifetime|upgrade: the premium offer (benefits, claim, plans and prices, the trial). */
   async show({ auth, request, inertia }: HttpContext) {
     const asked = String(request.input('reason') ?? '')
-    const reason = ['daily', 'guest', 'guest_cards'].includes(asked) ? asked : 'upgrade'
+    const reason = ['daily', 'guest', 'guest_cards', 'lifetime'].includes(asked) ? asked : 'upgrade'
     /* without payments on this server the plans are shown, and the page says they cannot be bought here */
     return inertia.render('limits/paywall', { ...paywallOffer(), reason, isPremium: Boolean(auth.user?.hasPremium), paymentsAvailable: paymentsConfigured() })
   }

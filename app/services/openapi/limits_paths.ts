@@ -16,7 +16,8 @@ import { error, int, listOf, nullable, obj, op, ref, str } from '#services/opena
 const flagsDescription =
   'Every remote flag by name (snake_case names, as the spec lists them): cards_to_paywall, guest_cards_created, guest_cards_studied, min_publish_cards (integers), ' +
   'min_app_version, latest_version (versions), ai_speech, onboarding_rate_us, onboarding_v3, lifetime_banner, maintenance (booleans), maintenance_started_at (ISO time or null), ' +
-  'server_message ({title, body} or null), scheduling_link (text), banners (array), link_maps (object)'
+  'server_message ({title, body} or null), scheduling_link (an http(s) address or empty), ' +
+  'banners (at most 10 of {id, level: info|warning|success, text: a text or {en, de?, pt?, es?, fr?}, link: a path or http(s) address or null, until: ISO time or null}), link_maps (object)'
 
 export const limitsSchemas = {
   RemoteFlags: obj({ flags: { type: 'object', additionalProperties: true, description: flagsDescription } }, ['flags']),
@@ -43,7 +44,7 @@ export const limitsPaths = {
       params: ['name'],
       body: obj({ value: { description: 'of the flag\'s kind (see GET /remote_flags)' } }, ['value']),
       ok: [200, obj({ name: str(), value: {}, flags: { type: 'object', additionalProperties: true } })],
-      extra: { '404': error('Not an admin, or no such flag'), '422': error('E_INVALID_FLAG: the value is not of the flag\'s kind') },
+      extra: { '404': error('Not an admin, or no such flag'), '422': error('E_INVALID_FLAG: the value is not of the flag\'s kind or shape (the title names the banner and what is wrong)') },
     }),
   },
   '/paywall': {

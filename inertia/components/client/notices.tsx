@@ -4,16 +4,20 @@ import { urlFor } from '~/lib/routes'
 import '~/css/client.css'
 
 /* A dismiss button as a real form: it works before React does, and the cookie it sets keeps the notice away (365 days) */
-function Dismiss({ name, label }: { name: 'rebrand' | 'app_banner'; label: string }) {
+export function DismissForm({ action, name, label, ariaLabel }: { action: string; name: string; label: string; ariaLabel?: string }) {
   const { csrfToken } = useShared()
   return (
-    <form method="post" action={urlFor('notices.dismiss', { name })}>
+    <form method="post" action={action}>
       {csrfToken && <input type="hidden" name="_csrf" value={csrfToken} />}
-      <button type="submit" className="button small" data-dismiss={name}>
+      <button type="submit" className="button small" data-dismiss={name} aria-label={ariaLabel}>
         {label}
       </button>
     </form>
   )
+}
+
+function Dismiss({ name, label }: { name: 'rebrand' | 'app_banner'; label: string }) {
+  return <DismissForm action={urlFor('notices.dismiss', { name })} name={name} label={label} />
 }
 
 /** The rebrand notice, on every page until dismissed. */

@@ -54,6 +54,50 @@ test.group('API remote flags', (group) => {
     assert.deepEqual(second.details, { name: 'cards_to_paywall', before: 7, after: 9 })
   })
 
+  test('banners and the scheduling link are checked by shape: a 422 names the banner and what is wrong; a good value is stored as the clients read it', async ({ client, assert }) => {
+    const admin = await makeUser()
+    await db.from('users').where('id', admin.id).update({ is_admin: true })
+    const token = await tokenFor(admin)
+    const put = (name: string, value: unknown) => client.put(`/api/remote_flags/${name}`).bearerToken(token).header('accept-language', 'en').json({ value })
+    const refusals: [string, unknown, string][] = [
+      ['banners', { id: 'a', text: 'x' }, 'Banners must be a list of banners ([] for none)'],
+      ['banners', ['hello'], 'Banner 1 must be an object with an id and a text'],
+      ['banners', [{ id: 'a', text: 'x' }, { id: 'a b', text: 'y' }], 'Banner 2 needs an id: letters, digits, - and _ (64 at most)'],
+      ['banners', [{ id: 'a', text: 'x' }, { id: 'a', text: 'y' }], 'Banner 2 repeats the id "a": each banner needs its own'],
+      ['banners', [{ id: 'a', text: 'x', colour: 'red' }], 'Banner 1 has an unknown field "colour" (allowed: id, level, text, link, until)'],
+      ['banners', [{ id: 'a', level: 'urgent', text: 'x' }], 'Banner 1: the level must be info, warning or success'],
+      ['banners', [{ id: 'a', text: { de: 'Hallo' } }], 'Banner 1 needs a text: a plain text, or one per language (en, de, pt, es, fr) with an English one; 300 characters at most'],
+      ['banners', [{ id: 'a', text: 'x'.repeat(301) }], 'Banner 1 needs a text: a plain text, or one per language (en, de, pt, es, fr) with an English one; 300 characters at most'],
+      ['banners', [{ id: 'a', text: 'x', link: 'javascript:alert(1)' }], 'Banner 1: the link must be a path of this site (/…) or an http(s) address'],
+      ['banners', [{ id: 'a', text: 'x', link: '//evil.example' }], 'Banner 1: the link must be a path of this site (/…) or an http(s) address'],
+      ['banners', [{ id: 'a', text: 'x', until: 'soon' }], 'Banner 1: "until" must be a date and time (ISO 8601), or left out'],
+      ['banners', Array.from({ length: 11 }, (_, index) => ({ id: `b${index}`, text: 'x' })), 'At most 10 banners at a time'],
+      ['scheduling_link', 'how scheduling works', 'The flag scheduling_link must be an http(s) address, or empty'],
+      ['scheduling_link', 'ftp://example.test/file', 'The flag scheduling_link must be an http(s) address, or empty'],
+      ['scheduling_link', 42, 'The flag scheduling_link must be an http(s) address, or empty'],
+    ]
+    for (const [name, value, title] of refusals) {
+      const response = await put(name, value)
+      response.assertStatus(422)
+      assertErrorBody(assert, response.body(), 'E_INVALID_FLAG')
+      assert.equal(response.body().title, title, JSON.stringify(value).slice(0, 80))
+      assert.deepEqual(response.body().errors, [{ field: name, rule: 'E_INVALID_FLAG', message: title }])
+    }
+    assert.deepEqual(remoteFlag('banners'), [])
+
+    const stored = await put('banners', [{ id: 'exams', level: 'warning', text: { en: ' Exam week ', fr: 'Semaine d’examens' }, link: 'https://mnemo.example/exams', until: '2999-01-01T10:00:00+02:00' }, { id: 'hi', text: 'Hello' }])
+    stored.assertStatus(200)
+    assert.deepEqual(stored.body().value, [
+      { id: 'exams', level: 'warning', text: { en: 'Exam week', fr: 'Semaine d’examens' }, link: 'https://mnemo.example/exams', until: '2999-01-01T08:00:00.000Z' },
+      { id: 'hi', level: 'info', text: 'Hello', link: null, until: null },
+    ])
+    assert.deepEqual((await client.get('/api/remote_flags')).body().flags.banners, stored.body().value)
+    const link = await put('scheduling_link', ' https://mnemo.example/scheduling ')
+    link.assertStatus(200)
+    assert.equal(remoteFlag('scheduling_link'), 'https://mnemo.example/scheduling')
+    ;(await put('scheduling_link', '')).assertStatus(200)
+  })
+
   test('another user may not set a flag: 404, nothing changes', async ({ client, assert }) => {
     const user = await makeUser()
     const response = await client.put('/api/remote_flags/maintenance').bearerToken(await tokenFor(user)).json({ value: true })
