@@ -6,6 +6,7 @@ import { urlFor } from '~/lib/routes'
 import { Dialog } from '~/components/decks/dialog'
 import { Picker } from '~/components/decks/deck_picker'
 import { CustomTuning, PresetValues, SmartScheduling } from '~/components/decks/algorithm_fields'
+import { SchedulingLink } from '~/components/decks/scheduling_link'
 import { PRESET_NAMES, useAlgorithmForm, type AlgorithmForm as Algorithm, type AlgorithmSheet, type PresetName } from '~/components/decks/use_algorithm_form'
 import '~/css/decks.css'
 
@@ -129,6 +130,7 @@ function AlgorithmForm({ deck, sheet, onClose }: { deck: { id: number; name: str
       {editable && algorithm.switchesMode && <p className="notice notice-danger">{t('algorithm.switch_warning')}</p>}
       {algorithm.custom ? <CustomTuning algorithm={algorithm} sheet={sheet} editable={editable} /> : <PresetValues algorithm={algorithm} />}
       {algorithm.spaced && <SmartScheduling algorithm={algorithm} editable={editable} />}
+      <SchedulingLink />
     </Dialog>
   )
 }

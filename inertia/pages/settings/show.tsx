@@ -8,6 +8,7 @@ import { urlFor } from '~/lib/routes'
 import { SubscriptionSection, type SubscriptionSummary } from '~/components/payments/subscription_section'
 import { FeedbackSection, HelpLinks, ReminderSection, type StudyReminder } from '~/components/client/settings_sections'
 import { AppBanner } from '~/components/client/notices'
+import { SchedulingLink } from '~/components/decks/scheduling_link'
 
 const LANGUAGES = ['en', 'de', 'pt', 'es', 'fr'] as const
 /* a share of a normal day's reviews, as the select offers it */
@@ -29,6 +30,7 @@ function EasyDays({ easyDays }: { easyDays: number[] }) {
     <section className="section" aria-labelledby="easy-days">
       <h2 id="easy-days">{t('exam.easy_days.title')}</h2>
       <p className="muted">{t('exam.easy_days.description')}</p>
+      <SchedulingLink />
       <form className="stack" onSubmit={save}>
         <div className="settings-grid">
           {WEEK.map((day) => (
