@@ -7,6 +7,7 @@ import NoteSpeech from '#models/note_speech'
 import StoreMedia from '#actions/media/store_media'
 import { removeStoredFiles } from '#services/stored_files'
 import { SpeechError, synthesize } from '#services/media_helpers/speech'
+import { readFlagNow } from '#services/remote_flags'
 
 /* a query's update count, as the driver answers it (a number or [number]) */
 const affected = (result: unknown) => Number(Array.isArray(result) ? result[0] : result) || 0
@@ -19,8 +20,12 @@ const affected = (result: unknown) => Number(Array.isArray(result) ? result[0] :
  * unexpected error is retried by the queue; the last attempt marks the side
  * failed. A side whose text changed while its audio was being made keeps
  * the newer text, still pending, and the audio made for the old one goes.
+ * With the ai_speech remote flag off (read now: the worker's copy may be an
+ * interval old) nothing is made; the sides stay pending, and a save once it
+ * is back on queues them again.
  */
 export default async function generateNoteSpeech(payload: { noteId: number }, job?: Job) {
+  if (!(await readFlagNow('ai_speech'))) return { skipped: 'ai speech off' }
   const note = await Note.find(payload.noteId)
   if (!note) return { skipped: 'note deleted' }
   const deck = await Deck.findOrFail(note.deckId)

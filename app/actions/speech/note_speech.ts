@@ -5,6 +5,7 @@ import NoteSpeech, { type SpeechSide } from '#models/note_speech'
 import type { NoteTypeDefinition } from '#note_types/types'
 import { renderCard } from '#note_types/cards'
 import { htmlToPlainText } from '#note_types/plain_text'
+import { remoteFlag } from '#services/remote_flags'
 
 /*
  * What a note's sides say aloud, kept in note_speech while its deck has
@@ -35,10 +36,11 @@ export const sideLanguage = (deck: Deck, side: SpeechSide) =>
 /**
  * Brings a saved note's speech rows in line with its text, in the save's
  * transaction. Answers whether a side now waits for audio (the caller then
- * queues generate_note_speech once the transaction is committed).
+ * queues generate_note_speech once the transaction is committed). With the
+ * ai_speech remote flag off, the server makes no speech: nothing changes.
  */
 export async function syncNoteSpeech(note: Note, deck: Deck, definition: NoteTypeDefinition, ords: number[], trx: TransactionClientContract) {
-  if (!deck.ttsEnabled) return false
+  if (!deck.ttsEnabled || !remoteFlag('ai_speech')) return false
   const texts = spokenTexts(definition, note, ords, deck.name)
   const rows = await NoteSpeech.query({ client: trx }).where('note_id', note.id).forUpdate()
   let pending = false

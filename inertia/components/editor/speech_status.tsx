@@ -1,4 +1,5 @@
 import { useT } from '~/lib/i18n'
+import { useShared } from '~/lib/shared'
 
 type Entry = { side: string; state: string; language: string; errorCode: string | null }
 
@@ -10,11 +11,13 @@ const ERROR_KEYS: Record<string, string> = {
 /**
  * The note's text-to-speech in the editor: whether the deck speaks its
  * cards, and for a saved note the state of each side's audio made for the
- * apps (being made, ready, failed and why).
+ * apps (being made, ready, failed and why). Nothing while the ai_speech
+ * remote flag is off: the server makes no speech then.
  */
 export function SpeechStatus({ deck, speech }: { deck: { ttsEnabled: boolean; ttsFrontSideLanguage: string | null; ttsBackSideLanguage: string | null }; speech: Entry[] | null }) {
   const t = useT()
-  if (!deck.ttsEnabled) return null
+  const { remoteFlags } = useShared()
+  if (!deck.ttsEnabled || !remoteFlags.ai_speech) return null
   const sideName = (side: string) => (side === 'front' ? t('media.tts.front') : t('media.tts.back'))
   return (
     <section className="speech-status" aria-label={t('media.tts.title')} data-testid="speech-status">

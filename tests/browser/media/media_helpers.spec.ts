@@ -8,6 +8,7 @@ import { resetUnsplash, unsplashState } from '#tests/support/unsplash_server'
 import CreateDeck from '#actions/decks/create_deck'
 import Media from '#models/media'
 import Note from '#models/note'
+import { setFlag } from '#services/remote_flags'
 
 test.group('Media helpers in the browser', (group) => {
   group.each.setup(async () => {
@@ -95,6 +96,31 @@ test.group('Media helpers in the browser', (group) => {
     /* the audio for the apps, made by the worker: the edit page shows each side's state */
     assert.deepEqual(await settledSpeech(page, note.id), ['back:generated', 'front:generated'])
     assert.equal((await page.getByTestId('speech-status').locator('li[data-side="front"]').innerText()).trim(), 'Front: audio ready')
+  })
+
+  test('with the ai_speech flag off the editor offers no server-made speech, and saving makes none', async ({ visit, assert }) => {
+    const user = await makeUser({ email: 'ana@example.test' })
+    const deck = await new CreateDeck().handle(user, { name: 'Spanish' })
+    deck.merge({ ttsEnabled: true, ttsFrontSideLanguage: 'es', ttsBackSideLanguage: 'en' })
+    await deck.save()
+    await setFlag('ai_speech', false, null)
+    const page = await hydrated(await visit('/sign-in'))
+    await signInWithForm(page, 'ana@example.test')
+    await open(page, `/decks/${deck.id}/notes/new`)
+    await page.getByRole('textbox', { name: 'Front', exact: true }).click()
+    await page.keyboard.insertText('el perro')
+    await page.getByRole('textbox', { name: 'Back', exact: true }).click()
+    await page.keyboard.insertText('the dog')
+    assert.equal(await page.getByTestId('speech-status').count(), 0, 'no text-to-speech state on the new note')
+    /* the browser's own voice stays: it is not server-made */
+    assert.equal(await page.locator('.rich-field').nth(0).getByRole('button', { name: /Read this field aloud|This browser cannot read text aloud/ }).count(), 1)
+    await page.getByRole('button', { name: 'Add', exact: true }).click()
+    await page.getByText('Card added').first().waitFor()
+    const note = await Note.query().where('deck_id', deck.id).firstOrFail()
+    await open(page, `/notes/${note.id}/edit`)
+    await page.getByRole('textbox', { name: 'Front', exact: true }).waitFor()
+    assert.equal(await page.getByTestId('speech-status').count(), 0, 'no text-to-speech state on the saved note')
+    assert.equal(Number((await db.from('note_speech').where('note_id', note.id).count('* as n').first()).n), 0)
   })
 
   test('without an Unsplash key the picker says image search is not configured', async ({ visit, assert }) => {

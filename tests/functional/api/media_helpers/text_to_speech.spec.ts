@@ -4,6 +4,7 @@ import env from '#start/env'
 import { getQueue } from '#services/queue'
 import { SpeechError, localVoiceFor, synthesize } from '#services/media_helpers/speech'
 import { resetState } from '#tests/support/helpers'
+import { setFlag } from '#services/remote_flags'
 import { workerOutput } from '#tests/support/worker_process'
 import { countStored, runSweep } from '#tests/support/stored_files'
 import { OPENAI_SPEECH_TEST_KEY, speechState, startOpenAiSpeechServer, stopOpenAiSpeechServer } from '#tests/support/openai_speech_server'
@@ -137,6 +138,32 @@ test.group('Media helpers: text-to-speech made by the worker', (group) => {
     const quiet = await basicNote(client, token, plain.id, 'hola', 'hello')
     assert.deepEqual(quiet.textToSpeechMap, { front: [], back: [] })
     assert.equal(Number((await db.from('note_speech').where('note_id', quiet.id).count('* as count').first()).count), 0)
+  })
+
+  test('with the ai_speech flag off, a note on a TTS deck gets no speech, and the worker makes none for a side already pending', async ({ client, assert }) => {
+    const { token } = await signIn()
+    const deck = await ttsDeck(client, token)
+    /* saved while the flag was on: pending, its job queued; then the flag goes off before the worker takes it */
+    const pending = await withWorkerHeld(async () => {
+      const created = await basicNote(client, token, deck.id, 'el gato', 'the cat')
+      assert.equal(created.textToSpeechMap.front[0].state, 'pending')
+      await setFlag('ai_speech', false, null)
+      return created
+    })
+    /* the worker ran the job (its outbox row goes when it ends): nothing made, nothing stored */
+    const deadline = Date.now() + 45_000
+    while (Number((await db.from('job_outbox').where('name', 'generate_speech').count('* as n').first()).n) > 0) {
+      if (Date.now() > deadline) throw new Error(`the speech job never ran\n${workerOutput()}`)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    const rows = await db.from('note_speech').where('note_id', pending.id).select('state', 'media_id')
+    assert.deepEqual(rows, [{ state: 'pending', media_id: null }, { state: 'pending', media_id: null }])
+    assert.equal(Number((await db.from('media').where('kind', 'audio').count('* as n').first()).n), 0)
+
+    /* a note saved while it is off: no speech at all */
+    const quiet = await basicNote(client, token, deck.id, 'el pez', 'the fish')
+    assert.deepEqual(quiet.textToSpeechMap, { front: [], back: [] })
+    assert.equal(Number((await db.from('note_speech').where('note_id', quiet.id).count('* as n').first()).n), 0)
   })
 })
 
