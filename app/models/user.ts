@@ -165,6 +165,10 @@ export default class User extends compose(BaseModel, AuthFinder) {
   @column()
   declare learningTutorialSeen: boolean
 
+  /** the feedback request at the end of a session: pending, answered or dismissed (app/actions/client/feedback_request.ts) */
+  @column()
+  declare feedbackRequestState: 'pending' | 'answered' | 'dismissed'
+
   /** when the learner wants to study, "HH:MM" on their own clock (null: not chosen); see app/actions/client/study_reminders.ts */
   @column()
   declare studyReminderTime: string | null

@@ -27,10 +27,14 @@ export const appRatingValidator = vine.create({
   prefix: vine.string().trim().maxLength(100).optional(),
 })
 
-/* web: the feedback form gives stars (1-5), mapped as the spec says */
+/* where on the web a rating was given: stored as the rating's prefix (web_settings, web_onboarding, web_session_complete) */
+export const FEEDBACK_SOURCES = ['settings', 'onboarding', 'session_complete'] as const
+
+/* web: the feedback form gives stars (1-5), mapped as the spec says, and where it was asked (the settings' form when left out) */
 export const webFeedbackValidator = vine.create({
   stars: vine.number().withoutDecimals().range([1, 5]),
   text: vine.string().trim().maxLength(2000).optional(),
+  source: vine.enum(FEEDBACK_SOURCES).optional(),
 })
 
 /* the study reminder: "HH:MM" in the learner's time zone, and whether the e-mail is on */

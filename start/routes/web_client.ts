@@ -19,6 +19,7 @@ router
     router.get('/wrapped', [ClientPagesController, 'wrapped']).as('wrapped.show')
     router.get('/wrapped/share.png', [WrappedShareController, 'web']).as('wrapped.share')
     router.post('/feedback', [ClientPagesController, 'feedback']).as('feedback.store')
+    router.post('/feedback/request/dismiss', [ClientPagesController, 'dismissFeedbackRequest']).as('feedback.request.dismiss')
     router.put('/settings/reminder', [ClientPagesController, 'updateReminder']).as('settings.reminder')
     router.put('/account/public-profile', [AccountController, 'updatePublicProfile']).as('account.public_profile')
   })

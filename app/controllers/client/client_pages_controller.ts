@@ -2,6 +2,8 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { wrappedYear } from '#queries/study/wrapped'
 import { studyDay } from '#scheduling/study_day'
 import { rateApp } from '#actions/client/rate_app'
+import { closeFeedbackRequest } from '#actions/client/feedback_request'
+import { wantsJson } from '#services/request_locale'
 import { unsubscribeReminders } from '#actions/client/study_reminders'
 import UpdateProfile from '#actions/users/update_profile'
 import { feedbackTypeOfStars, webFeedbackValidator } from '#validators/client'
@@ -34,13 +36,30 @@ export default class ClientPagesController {
     return inertia.render('client/whats_new', { entries: WHATS_NEW.map((entry) => ({ ...entry })) })
   }
 
-  /** POST /feedback {stars, text}: stored as an app rating, the stars mapped as the spec says. */
-  async feedback({ auth, request, response, session, i18n }: HttpContext) {
+  /**
+   * POST /feedback {stars, text, source}: stored as an app rating, the stars
+   * mapped as the spec says, its prefix naming where it was given; an answer
+   * to the session's feedback request closes it. A page's JSON call gets the
+   * rating; a form post, the thanks on the page it came from.
+   */
+  async feedback(ctx: HttpContext) {
+    const { auth, request, response, session, i18n } = ctx
+    /* a background call keeps the flash messages meant for the next page */
+    if (wantsJson(ctx)) session.reflash()
     const user = auth.use('web').getUserOrFail()
-    const { stars, text } = await request.validateUsing(webFeedbackValidator)
-    await rateApp(user, { feedbackType: feedbackTypeOfStars(stars), text: text === undefined ? undefined : sanitizePlainText(text), prefix: 'web_settings' })
+    const { stars, text, source = 'settings' } = await request.validateUsing(webFeedbackValidator)
+    const rating = await rateApp(user, { feedbackType: feedbackTypeOfStars(stars), text: text === undefined ? undefined : sanitizePlainText(text), prefix: `web_${source}` })
+    if (source === 'session_complete') await closeFeedbackRequest(user, 'answered')
+    if (wantsJson(ctx)) return response.created(rating)
     session.flash('success', i18n.t('ui.client.feedback.thanks'))
     return response.redirect().back()
+  }
+
+  /** POST /feedback/request/dismiss: the session's feedback request is not shown again (on any browser). */
+  async dismissFeedbackRequest(ctx: HttpContext) {
+    ctx.session.reflash()
+    await closeFeedbackRequest(ctx.auth.use('web').getUserOrFail(), 'dismissed')
+    return ctx.response.noContent()
   }
 
   /** POST /notices/:name/dismiss: the notice stays hidden on this browser (a cookie, signed in or not). */

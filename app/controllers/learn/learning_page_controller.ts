@@ -7,6 +7,7 @@ import { afterAnswer, afterUndo, sessionScope } from '#queries/learning/session_
 import { answerContext } from '#queries/learning/study_context'
 import LearningTransformer from '#transformers/learning_transformer'
 import { destinations } from '#queries/decks/deck_page'
+import { feedbackRequestOf } from '#actions/client/feedback_request'
 import { answerValidator, learningCardsValidator, undoValidator } from '#validators/learning'
 
 /*
@@ -24,11 +25,18 @@ function withDeck(ctx: HttpContext) {
 
 /** The web learning page and its JSON calls; every deck and card is looked up through the signed-in learner. */
 export default class LearningPageController {
-  /** GET /decks/:id/learn: the first cards, the counters, the tutorial flag and the streak; the decks a card can move to when the move dialog asks. */
+  /**
+   * GET /decks/:id/learn: the first cards, the counters, the tutorial flag and the streak; the feedback
+   * request's state (the complete screen asks once); the decks a card can move to when the move dialog asks.
+   */
   async show({ auth, params, i18n, inertia }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
     const start = await sessionStart(user, params.id)
-    return inertia.render('learn/session', { ...LearningTransformer.page(start, i18n), destinations: inertia.optional(() => destinations(user)) })
+    return inertia.render('learn/session', {
+      ...LearningTransformer.page(start, i18n),
+      feedbackRequest: feedbackRequestOf(user),
+      destinations: inertia.optional(() => destinations(user)),
+    })
   }
 
   /** GET /learn/:deckId/cards?exclude_ids=1,2: the next cards, never one the page still holds. */

@@ -1,11 +1,11 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import { ClientDate } from '~/components/decks/deck_counts'
 import { ReferralToast } from '~/components/payments/referral_toast'
 
-/** Nothing left for now: what was done, when the next card comes, and where to go (Enter: back to the decks). */
-export function CompleteScreen({ studied, nextCardAppearsAt }: { studied: { cards: number; answers: number }; nextCardAppearsAt: string | null }) {
+/** Nothing left for now: what was done, when the next card comes, and where to go (Enter: back to the decks); `children` ask for more (feedback). */
+export function CompleteScreen({ studied, nextCardAppearsAt, children }: { studied: { cards: number; answers: number }; nextCardAppearsAt: string | null; children?: ReactNode }) {
   const t = useT()
   const heading = useRef<HTMLHeadingElement>(null)
   /* the screen replaces the card: screen readers hear it, and Enter is not sent to a button that went away */
@@ -41,6 +41,7 @@ export function CompleteScreen({ studied, nextCardAppearsAt }: { studied: { card
           {t('learn.complete.statistics')}
         </Link>
       </div>
+      {children}
       <ReferralToast />
     </section>
   )

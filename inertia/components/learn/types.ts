@@ -6,6 +6,7 @@
  */
 import type { ReplyOf } from '~/lib/routes'
 import type { StreakFields } from '~/components/study/types'
+import type { feedbackRequestOf } from '#actions/client/feedback_request'
 
 /** GET /learn/:deckId/cards */
 export type CardsBatch = ReplyOf<'learn.cards'>
@@ -23,8 +24,11 @@ export type AnswerResponse = ReplyOf<'learn.answer'>
 /** DELETE /learn/:deckId/undo */
 export type UndoResponse = ReplyOf<'learn.undo'>
 
-/** GET /decks/:id/learn: the first batch and what the page needs around it, as the apps' learning/start answers it (the same action), with the streak */
-export type SessionProps = ReplyOf<'api.learning.start'> & { streak: StreakFields }
+/**
+ * GET /decks/:id/learn: the first batch and what the page needs around it, as the apps' learning/start answers
+ * it (the same action), with the streak and the feedback request's state
+ */
+export type SessionProps = ReplyOf<'api.learning.start'> & { streak: StreakFields; feedbackRequest: ReturnType<typeof feedbackRequestOf> }
 
 /** GET /learn/cards/:id/fields: the note as the notes editor opens it */
 export type CardFields = ReplyOf<'learn.cards.fields'>

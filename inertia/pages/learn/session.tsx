@@ -12,6 +12,7 @@ import { Tutorial } from '~/components/learn/tutorial'
 import { CardSheet } from '~/components/learn/card_sheet'
 import { CardEditor } from '~/components/learn/card_editor'
 import { CompleteScreen, EmptyDeckScreen } from '~/components/learn/complete_screen'
+import { FeedbackRequest } from '~/components/learn/feedback_request'
 import { LimitDialog } from '~/components/learn/limit_dialog'
 import { BlockedScreen, CardView, SessionToolbar, WaitingScreen } from '~/components/learn/session_screens'
 import { useSessionKeys, useTypeIn, type TypeIn } from '~/components/learn/use_session_keys'
@@ -44,14 +45,22 @@ function useSessionToasts() {
 }
 
 /** The middle of the page: the card, or the screen that replaces it. */
-function SessionContent({ session, deckId, typeIn, shared }: { session: Session; deckId: number; typeIn: TypeIn; shared: boolean }) {
+function SessionContent({ session, deckId, typeIn, shared, feedbackRequest }: {
+  session: Session
+  deckId: number
+  typeIn: TypeIn
+  shared: boolean
+  feedbackRequest: SessionProps['feedbackRequest']
+}) {
   const { state } = session
   const finished = state.finished
   if (finished?.errorType === 'emptyDeck') return <EmptyDeckScreen deckId={deckId} shared={shared} />
   if (finished) {
     return (
       <>
-        <CompleteScreen studied={studiedIn(state)} nextCardAppearsAt={finished.nextCardAppearsAt} />
+        <CompleteScreen studied={studiedIn(state)} nextCardAppearsAt={finished.nextCardAppearsAt}>
+          <FeedbackRequest request={feedbackRequest} totalActiveDays={state.streak.totalActiveDays} />
+        </CompleteScreen>
         {/* Enter is "back to decks" on this screen, the popup in front of it or not */}
         {shouldShowStreakPopup(state.streak) && <StreakPopup streak={state.streak} onClose={session.streakShown} onEnter={() => router.visit(urlFor('home'))} />}
       </>
@@ -178,7 +187,7 @@ function Session(props: PageProps) {
         </button>
       </header>
       <CardAppearanceContext.Provider value={props.cardAppearance}>
-        <SessionContent session={session} deckId={deck.id} typeIn={typeIn} shared={props.sharedDeckEmpty} />
+        <SessionContent session={session} deckId={deck.id} typeIn={typeIn} shared={props.sharedDeckEmpty} feedbackRequest={props.feedbackRequest} />
       </CardAppearanceContext.Provider>
       <SessionToolbar
         undoAvailable={state.undoAvailable}

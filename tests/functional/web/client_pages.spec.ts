@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import { makeUser, resetState } from '#tests/support/helpers'
-import { WebSession, signedIn } from '#tests/support/web_session'
+import { WebSession, pageCall, signedIn } from '#tests/support/web_session'
 
 const PNG = [0x89, 0x50, 0x4e, 0x47]
 
@@ -111,6 +111,46 @@ test.group('Web: feedback and the study reminder in the settings', (group) => {
     assert.lengthOf(await db.from('app_ratings').where('user_id', user.id), 5)
     assert.equal((await new WebSession().post('/feedback', { stars: 5 })).status, 302, 'signed out: to sign in')
     assert.lengthOf(await db.from('app_ratings'), 5)
+  })
+
+  test('a page\'s rating names where it was asked; the session\'s request closes on its answer or "Not now", and stays closed', async ({ assert }) => {
+    const { user, web } = await signedIn()
+    await web.get('/settings')
+    const learnPage = async () => {
+      const deck = await db.from('decks').where('user_id', user.id).first()
+      return WebSession.page((await web.get(`/decks/${deck.id}/learn`)).text).props.feedbackRequest
+    }
+    const { default: CreateDeck } = await import('#actions/decks/create_deck')
+    await new CreateDeck().handle(user, { name: 'Capitals' })
+    assert.deepEqual(await learnPage(), { open: true, afterActiveDays: 3 })
+
+    const onboarding = await pageCall(web, 'POST', '/feedback', { stars: 3, source: 'onboarding' })
+    assert.equal(onboarding.status, 201)
+    assert.equal(onboarding.body.feedbackType, 'its_okay')
+    assert.deepEqual(await learnPage(), { open: true, afterActiveDays: 3 }, 'a rating from elsewhere leaves the request open')
+    const unknown = await pageCall(web, 'POST', '/feedback', { stars: 3, source: 'homepage' })
+    assert.equal(unknown.status, 422)
+    assert.equal(unknown.body.errors[0].field, 'source')
+
+    assert.equal((await pageCall(web, 'POST', '/feedback', { stars: 1, source: 'session_complete' })).status, 201)
+    assert.deepEqual(await learnPage(), { open: false, afterActiveDays: 3 })
+    /* a late "Not now" from another browser changes nothing */
+    assert.equal((await pageCall(web, 'POST', '/feedback/request/dismiss')).status, 204)
+    const row = await db.from('users').where('id', user.id).select('feedback_request_state', 'feedback_request_closed_at').first()
+    assert.equal(row.feedback_request_state, 'answered')
+    assert.isNotNull(row.feedback_request_closed_at)
+    const rows = await db.from('app_ratings').where('user_id', user.id).orderBy('id').select('feedback_type', 'prefix')
+    assert.deepEqual(rows, [{ feedback_type: 'its_okay', prefix: 'web_onboarding' }, { feedback_type: 'not_at_all', prefix: 'web_session_complete' }])
+
+    const other = await makeUser({ email: 'bo@example.test' })
+    const bo = new WebSession()
+    await bo.get('/sign-in')
+    await bo.post('/sign-in', { email: other.email, password: 'correct-horse-battery' })
+    assert.equal((await pageCall(bo, 'POST', '/feedback/request/dismiss')).status, 204)
+    assert.equal((await User.findOrFail(other.id)).feedbackRequestState, 'dismissed')
+    const anonymous = new WebSession()
+    await anonymous.get('/sign-in')
+    assert.equal((await pageCall(anonymous, 'POST', '/feedback/request/dismiss')).status, 401, 'signed out')
   })
 
   test('the reminder is chosen in the settings; turning it on needs a time; the settings show its next instant', async ({ assert }) => {
