@@ -1,6 +1,8 @@
 import { router } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { urlFor } from '~/lib/routes'
+import { useShared } from '~/lib/shared'
+import { RatingQuestion } from '~/components/client/star_buttons'
 import { Step } from './choice'
 import type { PaywallOffer, Suggestion } from './types'
 
@@ -21,9 +23,15 @@ export function LoaderStep({ failed, onRetry }: { failed: boolean; onRetry: () =
   )
 }
 
-/** The spaced-repetition explainers: why cards come back when they do. */
+/**
+ * The spaced-repetition explainers: why cards come back when they do. While
+ * the onboarding_rate_us remote flag is on, the onboarding's rate-us moment
+ * is here: "how do you like it so far" with stars, sent to the feedback
+ * action at once; going on without a rating skips it (it costs no step).
+ */
 export function ExplainStep({ next }: { next: () => void }) {
   const t = useT()
+  const { remoteFlags } = useShared()
   return (
     <Step title={t('onboarding.explain.title')}>
       <ol className="onboarding-explainers">
@@ -34,6 +42,11 @@ export function ExplainStep({ next }: { next: () => void }) {
           </li>
         ))}
       </ol>
+      {remoteFlags.onboarding_rate_us && (
+        <section className="onboarding-rate-us" data-testid="onboarding-rate-us">
+          <RatingQuestion question={t('onboarding.rate_us.question')} source="onboarding" />
+        </section>
+      )}
       <button type="button" className="button primary large" onClick={next}>{t('onboarding.explain.next')}</button>
     </Step>
   )

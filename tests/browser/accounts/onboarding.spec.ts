@@ -7,6 +7,7 @@ import { hydrated } from '#tests/support/browser'
 import { makeUser, resetState } from '#tests/support/helpers'
 import { seedStarterDecks } from '#database/starter_decks'
 import User from '#models/user'
+import { setFlag } from '#services/remote_flags'
 
 /*
  * "A new learner studies a first card within a minute of arriving", in
@@ -138,5 +139,39 @@ test.group('Onboarding in the browser', (group) => {
     await page.waitForURL((url) => url.pathname === '/')
     await page.getByRole('heading', { name: 'No decks yet' }).waitFor()
     assert.isTrue((await User.query().where('provider', 'guest').firstOrFail()).onboardingComplete)
+  })
+
+  test('the rate-us moment: stars on the explainers go to the feedback action, going on skips it; none while onboarding_rate_us is off', async ({ visit, assert }) => {
+    /* a new guest's walk to the explainers */
+    const toExplainers = async () => {
+      const page = await visit('/get-started')
+      await page.context().clearCookies()
+      await page.reload()
+      await hydrated(page)
+      const click = (name: string) => page.getByRole('button', { name, exact: true }).click()
+      await click('Continue without an account')
+      for (const answer of ['25 to 34', 'Start', 'After a few days', 'A little every day', 'Learn languages', 'Spanish', 'Beginner', 'Travel phrases', 'To travel', '10 minutes', 'Evening (18:00)', 'Yes, remind me']) {
+        await click(answer)
+      }
+      await page.getByRole('heading', { name: 'How Mnemo helps you remember' }).waitFor()
+      return page
+    }
+
+    /* on (the spec's default): a rating from here, then on to the decks */
+    const page = await toExplainers()
+    const moment = page.getByTestId('onboarding-rate-us')
+    await moment.getByText('How do you like Mnemo so far?').waitFor()
+    await moment.getByRole('button', { name: '5 stars' }).click()
+    await moment.getByRole('status').filter({ hasText: 'Thank you for your feedback!' }).waitFor()
+    const guest = await User.query().where('provider', 'guest').orderBy('id', 'desc').firstOrFail()
+    assert.deepEqual(await db.from('app_ratings').where('user_id', guest.id).select('feedback_type', 'prefix'), [{ feedback_type: 'love_it', prefix: 'web_onboarding' }])
+    await page.getByRole('button', { name: 'Show my decks' }).click()
+    await page.getByRole('heading', { name: 'Decks picked for you' }).waitFor()
+
+    /* off: the explainers ask nothing */
+    await setFlag('onboarding_rate_us', false, null)
+    const plain = await toExplainers()
+    assert.equal(await plain.getByTestId('onboarding-rate-us').count(), 0)
+    assert.equal(Number((await db.from('app_ratings').count('* as n').first()).n), 1)
   })
 })
