@@ -1,33 +1,9 @@
 import { useEffect, useState } from 'react'
 import { useT } from '~/lib/i18n'
 import { useShared } from '~/lib/shared'
-import { requestJson } from '~/lib/http'
-import { urlFor } from '~/lib/routes'
+import { openReferrals } from '~/components/payments/cello'
 
 const HIDDEN_KEY = 'mnemo.referralToast.hidden'
-
-/** Cello's loader, booted once with the learner's token; false when it cannot load (offline, blocked). */
-let booted: Promise<boolean> | undefined
-function bootCello(script: string, productId: string, language: string) {
-  booted ??= (async () => {
-    const { token } = await requestJson<{ token: string }>(urlFor('account.referral_token'), { method: 'POST', json: {} })
-    const w = window as any
-    w.cello = w.cello || { cmd: [] }
-    const loaded = await new Promise<boolean>((resolve) => {
-      const tag = document.createElement('script')
-      tag.src = script
-      tag.type = 'module'
-      tag.async = true
-      tag.onload = () => resolve(true)
-      tag.onerror = () => resolve(false)
-      document.head.appendChild(tag)
-    })
-    if (!loaded) return false
-    await new Promise<void>((resolve) => w.cello.cmd.push(async (cello: any) => (await cello.boot({ productId, token, language }), resolve())))
-    return true
-  })().catch(() => false)
-  return booted
-}
 
 /**
  * The referral toast (spec 000 §4: visible or hidden): after a finished
@@ -50,9 +26,7 @@ export function ReferralToast() {
   }
   const invite = async () => {
     setFailed(false)
-    const ready = await bootCello(referrals.script, referrals.productId, locale)
-    if (!ready) return setFailed(true)
-    ;(window as any).Cello?.('open')
+    if (!(await openReferrals(referrals, locale))) setFailed(true)
   }
   return (
     <div className="toast referral-toast" role="status" data-testid="referral-toast">

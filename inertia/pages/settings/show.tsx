@@ -6,6 +6,7 @@ import { useT } from '~/lib/i18n'
 import { applyTheme } from '~/lib/theme'
 import { urlFor } from '~/lib/routes'
 import { SubscriptionSection, type SubscriptionSummary } from '~/components/payments/subscription_section'
+import { ReferralSection } from '~/components/payments/referral_section'
 import { FeedbackSection, HelpLinks, ReminderSection, type StudyReminder } from '~/components/client/settings_sections'
 import { AppBanner } from '~/components/client/notices'
 import { SchedulingLink } from '~/components/decks/scheduling_link'
@@ -107,6 +108,7 @@ export default function Settings({ easyDays, subscription, reminder }: { easyDay
       {user && <FeedbackSection />}
       <AppBanner />
       {subscription && <SubscriptionSection subscription={subscription} />}
+      <ReferralSection />
     </div>
   )
 }
