@@ -23,6 +23,8 @@ server.use([
 ])
 
 router.use([
+  /* an upload's temporary file goes once the request is answered, stored or refused */
+  () => import('#middleware/upload_cleanup_middleware'),
   () => import('@adonisjs/core/bodyparser_middleware'),
   /* text no column can hold (NUL, a lone surrogate) is a 422 before any route reads it */
   () => import('#middleware/storable_text_middleware'),

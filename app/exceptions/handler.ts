@@ -53,6 +53,15 @@ function invalidBody(error: any) {
   return refusedByParser ? new ApiException(422, 'E_INVALID_BODY', 'invalid_body', { field: '' }) : null
 }
 
+/*
+ * The client went away mid-request (a cancelled upload: the body parser
+ * removed the partial file): nobody reads the answer, and it is not an
+ * incident to report.
+ */
+function clientAborted(error: any) {
+  return error?.code === 'E_REQUEST_ABORTED' || (error instanceof Error && error.message === 'Request aborted' && !('status' in error))
+}
+
 export default class HttpExceptionHandler extends ExceptionHandler {
   protected debug = showsErrorDetails()
   protected renderStatusPages = true
@@ -65,6 +74,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   }
 
   async handle(error: any, ctx: HttpContext) {
+    if (clientAborted(error)) return ctx.response.status(400).send('')
     /* errors raised before the locale middleware (CSRF, 404) still speak the user's language */
     ctx.i18n = i18nFor(ctx)
     error = bodyTooBig(error, ctx) ?? invalidBody(error) ?? error
@@ -195,6 +205,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   }
 
   async report(error: unknown, ctx: HttpContext) {
+    if (clientAborted(error)) return
     return super.report(error, ctx)
   }
 }

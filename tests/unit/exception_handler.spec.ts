@@ -49,6 +49,22 @@ async function caught(work: () => Promise<unknown>) {
 const LEAKS = /select|insert|no_such_table|at \S+:\d+|\/app\/|node_modules|\.ts\b/i
 
 test.group('Exception handler', () => {
+  test('a request the client cut off (a cancelled upload) is neither answered as a 500 nor reported', async ({ assert }) => {
+    const ctx = await contextFor('/media', { accept: 'application/json' })
+    const logged: unknown[] = []
+    ctx.logger = { log: (...args: unknown[]) => logged.push(args), error: (...args: unknown[]) => logged.push(args), warn: () => {}, info: () => {}, debug: () => {}, trace: () => {} } as any
+    const aborted = new Error('Request aborted')
+    const handler = new HttpExceptionHandler()
+    await handler.report(aborted, ctx)
+    assert.deepEqual(logged, [])
+    await handler.handle(aborted, ctx)
+    ctx.response.finish()
+    assert.equal(ctx.response.getStatus(), 400)
+    /* any other error is still reported */
+    await handler.report(new Error('boom'), ctx)
+    assert.lengthOf(logged, 1)
+  })
+
   test('an unexpected API error is a 500 with a generic localized body and no stack', async ({ assert }) => {
     const req = new IncomingMessage(new Socket())
     req.method = 'GET'
