@@ -4,6 +4,7 @@ import { useToast } from '~/components/toasts'
 import { Tooltip } from '~/components/tooltip'
 import { MAX_UPLOAD_BYTES, type UploadFn } from './rich_field'
 import { ImageIcon } from './icons'
+import { UploadProgress, useUploads } from './upload_progress'
 
 export type ImagePickerProps = {
   /** id of the pick button (focus target) */
@@ -19,12 +20,13 @@ export type ImagePickerProps = {
   required?: boolean
 }
 
-/** One image for a field (image occlusion): a file picker that also takes a dropped file. */
+/** One image for a field (image occlusion): a file picker that also takes a dropped file; the upload shows its progress and can be cancelled. */
 export function ImagePicker({ id, label, imageUrl, onUpload, onChange, disabledReason, error, required }: ImagePickerProps) {
   const t = useT()
   const toast = useToast()
   const input = useRef<HTMLInputElement>(null)
-  const [busy, setBusy] = useState(false)
+  const uploads = useUploads()
+  const busy = uploads.running.length > 0
   const [over, setOver] = useState(false)
 
   const fail = (title: string) => toast({ title, type: 'textSecondary' })
@@ -33,13 +35,12 @@ export function ImagePicker({ id, label, imageUrl, onUpload, onChange, disabledR
     if (disabledReason) return fail(disabledReason)
     if (!file.type.startsWith('image/')) return fail(t('editor.upload.not_image', { name: file.name }))
     if (file.size > MAX_UPLOAD_BYTES) return fail(t('editor.upload.too_large', { name: file.name, size: 10 }))
-    setBusy(true)
     try {
-      onChange((await onUpload(file)).url)
+      /* cancelled: the picture stays as it was */
+      const stored = await uploads.run(file, onUpload)
+      if (stored) onChange(stored.url)
     } catch (cause) {
       fail((cause as Error).message || t('editor.upload.failed'))
-    } finally {
-      setBusy(false)
     }
   }
 
@@ -87,6 +88,7 @@ export function ImagePicker({ id, label, imageUrl, onUpload, onChange, disabledR
         {disabledReason ? <Tooltip label={disabledReason}>{button}</Tooltip> : button}
         {!imageUrl && !disabledReason && <small className="muted">{t('editor.occlusion.drop_hint')}</small>}
       </div>
+      <UploadProgress running={uploads.running} />
       {error && (
         <small className="field-error" id={`${id}-error`} role="alert">
           {error}

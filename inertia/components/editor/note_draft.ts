@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { requestJson } from '~/lib/http'
+import { uploadWithProgress, type UploadOptions } from '~/lib/http'
 import type NoteTypeTransformer from '#transformers/note_type_transformer'
 import { urlFor, type Plain, type ReplyOf } from '~/lib/routes'
 import type { Mask, Occlusion } from './occlusion_masks'
@@ -148,13 +148,13 @@ export function useFieldErrors(errors: FieldErrors | undefined) {
 
 export type FieldErrorState = ReturnType<typeof useFieldErrors>
 
-/** Uploads a picture or a sound for a note of the deck (`POST /media`); the URL goes into the field. */
+/** Uploads a picture or a sound for a note of the deck (`POST /media`), with its progress and a way to cancel it; the URL goes into the field. */
 export function mediaUploader(deckId: number) {
-  return async (file: File) => {
+  return async (file: File, options?: UploadOptions) => {
     const form = new FormData()
-    form.append('file', file)
     form.append('deck_id', String(deckId))
-    const media = await requestJson<ReplyOf<'media.store'>>(urlFor('media.store'), { method: 'POST', body: form })
+    form.append('file', file)
+    const media = await uploadWithProgress<ReplyOf<'media.store'>>(urlFor('media.store'), form, options)
     return { url: media.url }
   }
 }

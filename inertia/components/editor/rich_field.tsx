@@ -1,15 +1,14 @@
 import { useRef, type RefObject } from 'react'
 import { EditorContent, type Editor } from '@tiptap/react'
-import { useT } from '~/lib/i18n'
 import type { FieldKeyHandlers } from './extensions'
 import { FieldToolbar } from './field_toolbar'
 import { useFieldCommands, useFieldUploads, useRichEditor } from './use_rich_field'
 import { MediaTools, type MediaToolsContext } from './media_tools'
+import { UploadProgress, type UploadFn } from './upload_progress'
 import '~/css/editor.css'
 
 export { MAX_UPLOAD_BYTES } from './use_rich_field'
-
-export type UploadFn = (file: File) => Promise<{ url: string }>
+export type { UploadFn } from './upload_progress'
 
 export type RichFieldProps = {
   /** id of the editable element (focus it with document.getElementById) */
@@ -51,7 +50,6 @@ function FilePickers({ image, audio, onImage, onAudio }: {
 /** One rich-text field of a note: a tiptap editor with the note toolbar. */
 export function RichField(props: RichFieldProps) {
   const { id, label, cloze = false, error, imagesDisabledReason, required } = props
-  const t = useT()
   const imageInput = useRef<HTMLInputElement>(null)
   const audioInput = useRef<HTMLInputElement>(null)
 
@@ -74,7 +72,7 @@ export function RichField(props: RichFieldProps) {
   }
 
   return (
-    <div className={`rich-field${error ? ' invalid' : ''}${uploads.busy ? ' busy' : ''}`}>
+    <div className={`rich-field${error ? ' invalid' : ''}${uploads.running.length ? ' busy' : ''}`}>
       <span className="rich-field-label" id={`${id}-label`} onClick={() => editor?.commands.focus()}>
         {label}
         {required && (
@@ -111,11 +109,7 @@ export function RichField(props: RichFieldProps) {
         />
         {/* the same height before and after the editor mounts: no jump on hydration */}
         {editor ? <EditorContent editor={editor} className="rich-field-content" /> : <div className="rich-field-content rich-field-placeholder" />}
-        {uploads.busy > 0 && (
-          <small className="rich-field-status" role="status">
-            {t('editor.upload.uploading')}
-          </small>
-        )}
+        <UploadProgress running={uploads.running} />
       </div>
       {error && (
         <small className="field-error" id={`${id}-error`} role="alert">

@@ -13,6 +13,7 @@ import { useToast } from '~/components/toasts'
 import { useAlert } from '~/components/alert_dialog'
 import { Audio, FieldKeys, isSafeUrl, nextClozeIndex, wrapSelection, type FieldKeyHandlers } from './extensions'
 import type { RichFieldProps } from './rich_field'
+import { useUploads } from './upload_progress'
 
 /** Larger files are refused before uploading. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
@@ -138,11 +139,15 @@ function useFail() {
   return (title: string) => toast({ title, type: 'textSecondary' })
 }
 
-/** Pictures and sounds into the field: checked (kind, size, how many pictures), uploaded, inserted where the caret is. */
+/**
+ * Pictures and sounds into the field: checked (kind, size, how many
+ * pictures), uploaded with their progress and a Cancel, inserted where the
+ * caret is. A cancelled upload leaves the field as it was.
+ */
 export function useFieldUploads(editor: Editor | null, latest: MutableRefObject<RichFieldProps>) {
   const t = useT()
   const fail = useFail()
-  const [busy, setBusy] = useState(0)
+  const uploads = useUploads()
   const pendingImages = useRef(0)
 
   async function uploadImage(file: File) {
@@ -153,15 +158,13 @@ export function useFieldUploads(editor: Editor | null, latest: MutableRefObject<
     if (file.size > MAX_UPLOAD_BYTES) return fail(t('editor.upload.too_large', { name: file.name, size: 10 }))
     if (countImages(editor) + pendingImages.current >= maxImages) return fail(t('editor.upload.too_many', { max: maxImages }))
     pendingImages.current++
-    setBusy((count) => count + 1)
     try {
-      const { url } = await onUploadImage(file)
-      if (!editor.isDestroyed) editor.chain().focus().setImage({ src: url, alt: '' }).run()
+      const stored = await uploads.run(file, onUploadImage)
+      if (stored && !editor.isDestroyed) editor.chain().focus().setImage({ src: stored.url, alt: '' }).run()
     } catch (cause) {
       fail((cause as Error).message || t('editor.upload.failed'))
     } finally {
       pendingImages.current--
-      setBusy((count) => count - 1)
     }
   }
 
@@ -170,14 +173,11 @@ export function useFieldUploads(editor: Editor | null, latest: MutableRefObject<
     if (!editor || !onUploadAudio) return
     if (!file.type.startsWith('audio/')) return fail(t('editor.upload.not_audio', { name: file.name }))
     if (file.size > MAX_UPLOAD_BYTES) return fail(t('editor.upload.too_large', { name: file.name, size: 10 }))
-    setBusy((count) => count + 1)
     try {
-      const { url } = await onUploadAudio(file)
-      if (!editor.isDestroyed) editor.chain().focus().setAudio(url).run()
+      const stored = await uploads.run(file, onUploadAudio)
+      if (stored && !editor.isDestroyed) editor.chain().focus().setAudio(stored.url).run()
     } catch (cause) {
       fail((cause as Error).message || t('editor.upload.failed'))
-    } finally {
-      setBusy((count) => count - 1)
     }
   }
 
@@ -200,7 +200,7 @@ export function useFieldUploads(editor: Editor | null, latest: MutableRefObject<
     }
   }
 
-  return { busy, uploadImage, uploadAudio, receive, canPlaceImage, placeImage }
+  return { running: uploads.running, uploadImage, uploadAudio, receive, canPlaceImage, placeImage }
 }
 
 /** The field's commands besides marks: a cloze around the selection, inline math, a link (asked for in a dialog). */
