@@ -6,6 +6,7 @@ import { HandIcon, PointerIcon } from './icons'
 import { isMod, useShortcut } from './shortcuts'
 import { ZOOMS, useMaskDrag, useMaskEditing, useZoom, type MaskEditing, type Tool } from './use_occlusion'
 import type { Corner, Mask, Occlusion } from './occlusion_masks'
+import { DetectionBar, ProposedMasks, useTextDetection, type TextDetection } from './occlusion_detect'
 import '~/css/editor.css'
 
 export type { Mask, Occlusion } from './occlusion_masks'
@@ -52,8 +53,9 @@ function useBuilderKeys(editing: MaskEditing, zoom: Zoom, tool: Tool, setTool: (
   }
 }
 
-function BuilderToolbar({ editing, zoom, tool, setTool }: { editing: MaskEditing; zoom: Zoom; tool: Tool; setTool: (tool: Tool) => void }) {
+function BuilderToolbar({ editing, zoom, tool, setTool, detection }: { editing: MaskEditing; zoom: Zoom; tool: Tool; setTool: (tool: Tool) => void; detection: TextDetection }) {
   const t = useT()
+  const detecting = detection.detection.state === 'detecting'
   const shortcut = useShortcut()
   const { live } = editing
   return (
@@ -91,6 +93,10 @@ function BuilderToolbar({ editing, zoom, tool, setTool }: { editing: MaskEditing
           {t('editor.occlusion.delete')}
         </button>
       </Tooltip>
+      <span className="tool-separator" />
+      <button type="button" className="button small" aria-disabled={detecting || undefined} onClick={() => void detection.detect()}>
+        {detecting ? t('editor.occlusion.detect.detecting') : t('editor.occlusion.detect.button')}
+      </button>
     </div>
   )
 }
@@ -144,10 +150,12 @@ export function OcclusionBuilder({ imageUrl, masks, hideAll, onChange }: Occlusi
   const t = useT()
   const hintId = useId()
   const [tool, setTool] = useState<Tool>('draw')
-  const [aspect, setAspect] = useState<number | null>(null)
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null)
+  const aspect = size ? size.width / size.height || null : null
   const viewport = useRef<HTMLDivElement>(null)
   const stage = useRef<HTMLDivElement>(null)
   const editing = useMaskEditing({ masks, hideAll, onChange })
+  const detection = useTextDetection(imageUrl, size)
   const zoom = useZoom(viewport)
   const drag = useMaskDrag(editing, tool, { viewport, stage })
   const onKeyDown = useBuilderKeys(editing, zoom, tool, setTool)
@@ -156,7 +164,8 @@ export function OcclusionBuilder({ imageUrl, masks, hideAll, onChange }: Occlusi
 
   return (
     <div className="occlusion" onKeyDown={onKeyDown}>
-      <BuilderToolbar editing={editing} zoom={zoom} tool={tool} setTool={setTool} />
+      <BuilderToolbar editing={editing} zoom={zoom} tool={tool} setTool={setTool} detection={detection} />
+      <DetectionBar detection={detection} onAdd={() => editing.commit(detection.accept(masks))} />
       <div
         ref={viewport}
         className={`io-viewport io-tool-${tool}${drag.panning ? ' io-panning' : ''}`}
@@ -166,10 +175,11 @@ export function OcclusionBuilder({ imageUrl, masks, hideAll, onChange }: Occlusi
         aria-describedby={hintId}
       >
         <div ref={stage} className="io-stage" style={{ width: stageWidth }} {...drag.handlers}>
-          <img src={imageUrl} alt="" draggable={false} onLoad={(event) => setAspect(event.currentTarget.naturalWidth / event.currentTarget.naturalHeight || null)} />
+          <img src={imageUrl} alt="" draggable={false} onLoad={(event) => setSize({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })} />
           {drag.shown.map((mask) => (
             <MaskBox key={mask.id} mask={mask} selected={editing.selected.has(mask.id)} handles={editing.selected.has(mask.id) && tool === 'draw'} />
           ))}
+          <ProposedMasks detection={detection} />
           {draft && <div className="io-draft" style={{ left: percent(draft.x), top: percent(draft.y), width: percent(draft.width), height: percent(draft.height) }} />}
         </div>
       </div>
