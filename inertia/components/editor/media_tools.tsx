@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react'
 import type { Editor } from '@tiptap/react'
 import { useT } from '~/lib/i18n'
+import { useShared } from '~/lib/shared'
 import { useToast } from '~/components/toasts'
 import { HttpError, requestJson } from '~/lib/http'
 import { urlFor, type ReplyOf } from '~/lib/routes'
@@ -42,6 +43,8 @@ const readAsDataUrl = (file: File) =>
  */
 export function MediaTools({ editor, context, images, placeImage, canPlaceImage, uploadImage }: Props) {
   const t = useT()
+  /* image search is premium (spec 000 §1): a free learner sees the tool, says why it is off */
+  const searchLocked = !useShared().user?.isPremium
   const toast = useToast()
   const scanInput = useRef<HTMLInputElement>(null)
   const [open, setOpen] = useState<'search' | 'canvas' | null>(null)
@@ -96,7 +99,11 @@ export function MediaTools({ editor, context, images, placeImage, canPlaceImage,
       {images && (
         <>
           {context.imageSearch && (
-            <ToolButton label={t('media.image_search.button')} disabled={off} onClick={() => openImageTool('search')}>
+            <ToolButton
+              label={searchLocked ? t('editor.toolbar.premium_only', { tool: t('media.image_search.button') }) : t('media.image_search.button')}
+              disabled={off || searchLocked}
+              onClick={() => openImageTool('search')}
+            >
               <ImageIcon />
               <span className="tool-text">⌕</span>
             </ToolButton>
