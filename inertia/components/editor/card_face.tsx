@@ -20,6 +20,9 @@ function baseCss(theme: CardTheme) {
 :root { color-scheme: ${theme.scheme}; }
 html, body { margin: 0; }
 body { background: ${theme.surface}; color: ${theme.text}; }
+/* Anki's night mode: the theme's colours win over a note type's \`.card\` ones (an imported card says
+   "color: black; background-color: white"); the note type's own \`.nightMode.card\` rules still win over these */
+body.nightMode { background-color: ${theme.surface}; color: ${theme.text}; }
 .card { font: 20px/1.5 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; text-align: center; padding: 1rem; overflow-wrap: anywhere; }
 img { max-width: 100%; height: auto; }
 audio { max-width: 100%; }
