@@ -15,7 +15,7 @@ export type AxeFinding = { rule: string; impact: string; help: string; targets: 
 
 declare global {
   interface Window {
-    axe?: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact?: string | null; help: string; nodes: { target: unknown[] }[] }[] }> }
+    axe?: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact?: string | null; help: string; nodes: { target: unknown[]; html: string; failureSummary?: string }[] }[] }> }
   }
 }
 
@@ -30,7 +30,7 @@ export async function axeFindings(page: Page): Promise<AxeFinding[]> {
         rule: violation.id,
         impact: violation.impact!,
         help: violation.help,
-        targets: violation.nodes.map((node) => node.target.map(String).join(' ')),
+        targets: violation.nodes.map((node) => `${node.target.map(String).join(' ')} ${node.html.slice(0, 160)} ${(node.failureSummary ?? '').replace(/\s+/g, ' ')}`),
       }))
   })
 }
