@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { Link } from '@adonisjs/inertia/react'
+import { Layers, PartyPopper } from 'lucide-react'
 import { useT } from '~/lib/i18n'
 import { ClientDate } from '~/components/decks/deck_counts'
 import { ReferralToast } from '~/components/payments/referral_toast'
@@ -14,7 +15,9 @@ export function CompleteScreen({ studied, nextCardAppearsAt }: { studied: { card
   }, [])
   return (
     <section className="card learn-done" aria-labelledby="learn-done-title">
-      <span className="learn-done-emoji" aria-hidden="true">🎉</span>
+      <span className="learn-done-emoji" aria-hidden="true">
+        <PartyPopper size="1em" />
+      </span>
       <h2 id="learn-done-title" ref={heading} tabIndex={-1}>
         {t('learn.complete.title')}
       </h2>
@@ -52,7 +55,9 @@ export function EmptyDeckScreen({ deckId, shared = false }: { deckId: number; sh
   if (shared) {
     return (
       <section className="card learn-done" aria-labelledby="learn-empty-title" data-state="shared-deck-empty">
-        <span className="learn-done-emoji" aria-hidden="true">🗂️</span>
+        <span className="learn-done-emoji" aria-hidden="true">
+          <Layers size="1em" />
+        </span>
         <h2 id="learn-empty-title">{t('participant.shared_empty.title')}</h2>
         <p className="muted">{t('participant.shared_empty.body')}</p>
         <div className="row learn-done-actions">
@@ -65,7 +70,9 @@ export function EmptyDeckScreen({ deckId, shared = false }: { deckId: number; sh
   }
   return (
     <section className="card learn-done" aria-labelledby="learn-empty-title">
-      <span className="learn-done-emoji" aria-hidden="true">🗂️</span>
+      <span className="learn-done-emoji" aria-hidden="true">
+        <Layers size="1em" />
+      </span>
       <h2 id="learn-empty-title">{t('learn.empty.title')}</h2>
       <p className="muted">{t('learn.empty.body')}</p>
       <div className="row learn-done-actions">
