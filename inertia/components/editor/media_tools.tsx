@@ -7,7 +7,7 @@ import { HttpError, requestJson } from '~/lib/http'
 import { urlFor, type ReplyOf } from '~/lib/routes'
 import { speak, spokenText, useCanSpeak } from '~/lib/speech'
 import { ToolButton } from './tool_button'
-import { AudioIcon, ImageIcon } from './icons'
+import { DrawIcon, ImageIcon, ScanIcon, SearchIcon, SpeakIcon } from './icons'
 import { CanvasDialog } from './canvas_dialog'
 import { ImageSearchDialog } from './image_search_dialog'
 
@@ -86,15 +86,14 @@ export function MediaTools({ editor, context, images, placeImage, canPlaceImage,
     <>
       <span className="tool-separator" />
       <ToolButton label={speaks ? t('media.tts.speak') : t('media.tts.unsupported')} disabled={off || !speaks} onClick={speakField}>
-        <AudioIcon />
-        <span className="tool-text">▶</span>
+        <SpeakIcon />
       </ToolButton>
       <ToolButton label={scanning ? t('media.scan.scanning') : t('media.scan.button')} disabled={off || scanning} onClick={() => {
         if (!scanInput.current) return
         scanInput.current.value = ''
         scanInput.current.click()
       }}>
-        <span className="tool-text">{scanning ? '…' : 'T⃞'}</span>
+        <ScanIcon />
       </ToolButton>
       {images && (
         <>
@@ -105,11 +104,11 @@ export function MediaTools({ editor, context, images, placeImage, canPlaceImage,
               onClick={() => openImageTool('search')}
             >
               <ImageIcon />
-              <span className="tool-text">⌕</span>
+              <SearchIcon />
             </ToolButton>
           )}
           <ToolButton label={t('media.canvas.button')} disabled={off} onClick={() => openImageTool('canvas')}>
-            <span className="tool-text">✎</span>
+            <DrawIcon />
           </ToolButton>
         </>
       )}
