@@ -51,11 +51,20 @@ const SIGNED_IN: Screen[] = [
   { name: 'deck', path: ({ deck }) => `/decks/${deck.id}` },
   { name: 'deck cards', path: ({ deck }) => `/decks/${deck.id}?tab=cards` },
   { name: 'deck settings', path: ({ deck }) => `/decks/${deck.id}?tab=settings` },
+  { name: 'deck: the export dialog', path: () => '/', then: async (page) => {
+    await page.locator('button[aria-label^="Actions for"]').first().click()
+    await page.getByRole('menuitem', { name: 'Export' }).click()
+    await page.getByRole('dialog').getByRole('checkbox', { name: /E-mail me the download link/ }).check()
+  } },
   { name: 'card style', path: ({ deck }) => `/decks/${deck.id}/card-style` },
   { name: 'archived decks', path: () => '/decks/archived' },
   { name: 'new note (rich editor)', path: ({ deck }) => `/decks/${deck.id}/notes/new` },
   { name: 'note editor', path: ({ note }) => `/notes/${note}/edit` },
   { name: 'card browser', path: () => '/cards' },
+  { name: 'card browser: a note edited beside the list', then: async (page) => {
+    await page.locator('.browser-edit').first().click()
+    await page.getByRole('region', { name: 'Edit card' }).getByRole('textbox').first().waitFor()
+  } },
   { name: 'study: question', path: ({ deck }) => `/decks/${deck.id}/learn`, then: (page) => cardFrame(page).getByText('Country 1').waitFor() },
   { name: 'study: answer', then: async (page) => {
     await page.keyboard.press('Space')
