@@ -44,6 +44,10 @@ export default class DeckExport extends BaseModel {
   @column()
   declare includeProgress: boolean
 
+  /** the link is e-mailed (the apps, or a web learner who asked); otherwise the exports page is where it is fetched */
+  @column()
+  declare mailLink: boolean
+
   @column()
   declare status: ExportStatus
 

@@ -71,6 +71,8 @@ export default class ExportTransformer {
       format: record.format,
       includeProgress: record.includeProgress,
       email: record.email,
+      /* its link was e-mailed too (else it is fetched here only) */
+      mailed: record.mailLink,
       state,
       size: record.size,
       createdAt: record.createdAt.toISO()!,

@@ -10,4 +10,6 @@ export const createExportValidator = vine.create({
   email: email().optional(),
   include_progress: vine.boolean().optional(),
   format: vine.enum(EXPORT_FORMATS).optional(),
+  /* the web form: e-mail the link too (by default the file is fetched from the exports page) */
+  mail_link: vine.boolean().optional(),
 })

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { router } from '@inertiajs/react'
 import { Link } from '@adonisjs/inertia/react'
+import { Menu as MenuIcon } from 'lucide-react'
 import { urlFor } from '~/lib/routes'
 import { useShared } from '~/lib/shared'
 import { useT } from '~/lib/i18n'
@@ -52,7 +53,7 @@ export function NavBar() {
         Mnemo
       </Link>
       <button type="button" className="icon-button nav-toggle" aria-label={t('nav.menu')} aria-expanded={open} onClick={() => setOpen(!open)}>
-        ☰
+        <MenuIcon size={22} aria-hidden="true" />
       </button>
       <nav className={`nav-links ${open ? 'open' : ''}`} aria-label="main">
         <Link route="home" className="nav-link">
@@ -87,9 +88,11 @@ export function NavBar() {
             <Link route="settings.show" className="nav-link">
               {t('nav.settings')}
             </Link>
-            <Link route="account.show" className="nav-link nav-account" aria-label={t('nav.account')}>
+            {/* named by what it shows (no aria-label over the visible name), then what it is */}
+            <Link route="account.show" className="nav-link nav-account">
               <Avatar user={user} size={28} />
               <span>{user.name ?? user.username}</span>
+              <span className="visually-hidden">{` (${t('nav.account')})`}</span>
             </Link>
             <button type="button" className="button ghost small" onClick={() => router.post(urlFor('auth.sign_out'))}>
               {t('nav.sign_out')}

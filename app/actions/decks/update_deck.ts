@@ -11,6 +11,7 @@ import DeckPolicy from '#policies/deck_policy'
 import { authorize } from '#services/authorize'
 import { setSharing } from '#actions/sharing/set_sharing'
 import { findUsablePreset } from '#queries/card_presets/find_presets'
+import { requirePremium } from '#services/premium'
 
 export interface UpdateDeckInput {
   name?: string | null
@@ -72,6 +73,8 @@ export default class UpdateDeck {
         await authorize(user, DeckPolicy, deck.isRootDeck ? 'manage' : 'edit', deck)
         assertEditable(deck)
       }
+      /* turning text-to-speech on is premium (spec 000 §1); a deck that has it keeps it, and anyone may turn it off */
+      if (defined.ttsEnabled === true && !deck.ttsEnabled) requirePremium(user, 'text_to_speech', 'deck.tts_enabled')
       /* a preset the learner may not use is a 404, as any id they cannot see */
       if (edits.cardPresetId) await findUsablePreset(user, edits.cardPresetId, trx)
       if (edits.fontSettings) defined.fontSettings = { ...deck.fontSettings, ...edits.fontSettings }

@@ -17,6 +17,8 @@ export interface CreateExportInput {
   format?: ExportFormat
   /* the language of a confirmation mail when the learner has none set */
   locale?: string
+  /** false: no mail at all, the file is fetched from the exports page (the web's default); true by default (the apps) */
+  mailLink?: boolean
 }
 
 /* exports asked for in any 24 hours: a learner backs up a few decks a day; more mails strangers or bots */
@@ -32,11 +34,12 @@ export const MAX_DAILY_EXPORTS = 20
  */
 export default class CreateExport {
   async handle(user: User, input: CreateExportInput) {
-    /* a guest account costs nothing to make: it may not have mail sent anywhere (the CSV download needs none) */
-    if (user.isGuest) throw new ApiException(403, 'E_GUEST_EXPORT_MAIL', 'guest_export_mail', { hasBody: true })
-    const email = (input.email ?? user.email)?.trim().toLowerCase()
-    if (!email) throw new ApiException(422, 'E_VALIDATION_ERROR', 'missing_email', { field: 'email' })
-    if (await confirmationMailDue(user, email)) await countConfirmationMail(user, email)
+    const mailLink = input.mailLink ?? true
+    /* a guest account costs nothing to make: it may not have mail sent anywhere (a download needs none) */
+    if (mailLink && user.isGuest) throw new ApiException(403, 'E_GUEST_EXPORT_MAIL', 'guest_export_mail', { hasBody: true })
+    const email = mailLink ? (input.email ?? user.email)?.trim().toLowerCase() : (user.email ?? '')
+    if (mailLink && !email) throw new ApiException(422, 'E_VALIDATION_ERROR', 'missing_email', { field: 'email' })
+    if (mailLink && (await confirmationMailDue(user, email!))) await countConfirmationMail(user, email!)
     return db.transaction(async (trx) => {
       const deck = await findDeck(user, input.deckId, trx)
       /* two requests at once must not both see four pending exports */
@@ -52,16 +55,17 @@ export default class CreateExport {
       }
       /* 5 waiting or running at once (work_limits.ts): more is a runaway client, not a learner */
       await assertRoomFor(user, 'export', trx)
-      const confirmed = await isConfirmedAddress(user, email, trx)
+      /* nothing is mailed: nothing to confirm, the learner fetches the file on the exports page */
+      const confirmed = !mailLink || (await isConfirmedAddress(user, email!, trx))
       const record = await DeckExport.create(
         {
-          userId: user.id, deckId: deck.id, deckName: deck.name, email, format: input.format ?? 'ofc',
+          userId: user.id, deckId: deck.id, deckName: deck.name, email: email!, format: input.format ?? 'ofc', mailLink,
           includeProgress: Boolean(input.includeProgress), status: confirmed ? 'queued' : 'awaiting_confirmation',
         },
         { client: trx }
       )
       if (confirmed) await queueJob(trx, 'export_deck', { exportId: record.id }, user.id)
-      else await requestConfirmation(user, email, { locale: input.locale ?? 'en' }, trx)
+      else await requestConfirmation(user, email!, { locale: input.locale ?? 'en' }, trx)
       return record
     })
   }

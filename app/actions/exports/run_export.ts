@@ -120,7 +120,7 @@ export async function runExport(job: Job, exportId: number) {
   }
 }
 
-/** Done and its e-mail queued, or neither: the mail is queued inside the transaction that says done. */
+/** Done and its e-mail queued (when it is mailed), or neither: the mail is queued inside the transaction that says done. */
 async function finishExport(exportId: number, user: User, file: { key: string; size: number }) {
   await db.transaction(async (trx) => {
     const record = await DeckExport.query({ client: trx }).where('id', exportId).forUpdate().firstOrFail()
@@ -129,6 +129,7 @@ async function finishExport(exportId: number, user: User, file: { key: string; s
     const expiresAt = DateTime.now().plus({ days: EXPORT_LIFETIME_DAYS })
     record.merge({ status: 'done', storageKey: file.key, size: file.size, errorMessage: null, expiresAt })
     await record.save()
+    if (!record.mailLink) return
     await mail.sendLater(
       new ExportReadyMail({
         to: record.email, name: user.name ?? user.username ?? '', locale: user.locale ?? 'en', deckName: record.deckName,

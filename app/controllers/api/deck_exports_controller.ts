@@ -15,6 +15,7 @@ export default class DeckExportsController {
     const input = await request.validateUsing(createExportValidator)
     const record = await new CreateExport().handle(user, {
       deckId: input.deck_id, email: input.email, includeProgress: input.include_progress, format: input.format, locale: i18n.locale,
+      mailLink: input.mail_link ?? true,
     })
     return response.accepted(ExportTransformer.forApi(record))
   }

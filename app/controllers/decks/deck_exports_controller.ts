@@ -22,15 +22,22 @@ const REFUSALS: Record<Refusal, { status: number; code: string; key: string }> =
 
 /** Exports on the web: the deck menu's form, the learner's list of exports, and the downloads. */
 export default class DeckExportsController {
-  /** POST /decks/:id/exports: queues the export (or holds it for the address's confirmation); the toast says which and leads to the list. */
+  /**
+   * POST /decks/:id/exports: queues the export, fetched from the exports
+   * page; with `mail_link` its link is e-mailed too (held for the address's
+   * confirmation when it is not confirmed). The toast says which and leads
+   * to the list.
+   */
   async store({ auth, params, request, response, session, i18n }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
     const input = await request.validateUsing(createExportValidator, { data: { ...request.body(), deck_id: idParam(params.id) } })
     const record = await new CreateExport().handle(user, {
       deckId: input.deck_id, email: input.email, includeProgress: input.include_progress, format: input.format, locale: i18n.locale,
+      mailLink: input.mail_link ?? false,
     })
     const waiting = record.status === 'awaiting_confirmation'
-    session.flash('success', waiting ? i18n.t('ui.exports.flash.confirm_first', { email: record.email }) : i18n.t('ui.exports.flash.queued'))
+    const said = waiting ? i18n.t('ui.exports.flash.confirm_first', { email: record.email }) : record.mailLink ? i18n.t('ui.exports.flash.queued') : i18n.t('ui.exports.flash.ready_here')
+    session.flash('success', said)
     session.flash('successAction', { label: i18n.t('ui.exports.flash.open_list'), href: '/exports' })
     return response.redirect().withQs().back()
   }

@@ -26,9 +26,9 @@ export default class EditorMediaController {
   /** GET /notes/image_search?q: the picker's results. */
   async search(ctx: HttpContext) {
     ctx.session.reflash()
-    ctx.auth.use('web').getUserOrFail()
+    const user = ctx.auth.use('web').getUserOrFail()
     const input = await ctx.request.validateUsing(imageSuggestionsValidator, { data: ctx.request.qs() })
-    return searchImages(input.q, input.page)
+    return searchImages(user, input.q, input.page)
   }
 
   /**
@@ -43,7 +43,7 @@ export default class EditorMediaController {
     const user = ctx.auth.use('web').getUserOrFail()
     const input = await ctx.request.validateUsing(pickImageValidator)
     const deck = await findEditableDeck(user, input.deck_id)
-    const photo = await findImage(input.id)
+    const photo = await findImage(user, input.id)
     const bytes = await downloadImage(photo.url, IMAGE_MAX_BYTES)
     const media = await new StoreMedia().storeImageBytes(user, deck, bytes, `unsplash-${photo.id}`)
     await markDownload(photo.id)

@@ -15,9 +15,9 @@ export default class MediaHelpersController {
 
   /** GET images/suggestions?q → photos with their author (attribution). */
   async suggestions({ auth, request }: HttpContext) {
-    auth.use('api').getUserOrFail()
+    const user = auth.use('api').getUserOrFail()
     const input = await request.validateUsing(imageSuggestionsValidator, { data: request.qs() })
-    return searchImages(input.q, input.page)
+    return searchImages(user, input.q, input.page)
   }
 
   /** POST images/mark_download {id} (or ?id=): Unsplash's download ping for a photo put on a card. */

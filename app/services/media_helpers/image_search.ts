@@ -1,5 +1,6 @@
 import env from '#start/env'
 import ApiException from '#exceptions/api_exception'
+import { requirePremium } from '#services/premium'
 
 /*
  * Image search through Unsplash's API (https://unsplash.com/documentation):
@@ -90,13 +91,16 @@ function suggestion(photo: any): ImageSuggestion {
 }
 
 /** GET images/suggestions: photos for a query (the first page). */
-export async function searchImages(query: string, page = 1) {
+export async function searchImages(user: { hasPremium: boolean }, query: string, page = 1) {
+  /* built-in image search is premium (spec 000 §1), for the apps and the web alike */
+  requirePremium(user, 'image_search')
   const body = await call('/search/photos', { query, page: String(page), per_page: String(SUGGESTIONS_PER_PAGE), content_filter: 'high' })
   return { suggestions: Array.isArray(body?.results) ? body.results.map(suggestion) : [], total: Number(body?.total ?? 0) }
 }
 
 /** One photo, by its id. */
-export async function findImage(id: string) {
+export async function findImage(user: { hasPremium: boolean }, id: string) {
+  requirePremium(user, 'image_search')
   return suggestion(await call(`/photos/${encodeURIComponent(id)}`))
 }
 

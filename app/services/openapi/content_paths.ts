@@ -144,7 +144,10 @@ export const contentPaths = {
   '/decks/reorder': { post: op('Set the order of decks (deck_ids)', { auth, body: obj({ deck_ids: ids }, ['deck_ids']), ok: [204, null], extra: notFound }) },
   '/decks/{id}': {
     get: op('One deck with its counts', { auth, params: ['id'], ok: [200, ref('Deck')], extra: notFound }),
-    put: op('Update a deck', { auth, params: ['id'], body: obj({ deck: { type: 'object' } }, ['deck']), ok: [200, ref('Deck')], extra: { ...notFound, ...forbidden, ...busy } }),
+    put: op('Update a deck', {
+      auth, params: ['id'], body: obj({ deck: { type: 'object' } }, ['deck']), ok: [200, ref('Deck')],
+      extra: { '402': error('E_PREMIUM_REQUIRED (feature text_to_speech): turning tts_enabled on is premium'), ...notFound, ...forbidden, ...busy },
+    }),
     delete: op('Delete a deck with its subdecks and notes', { auth, params: ['id'], ok: [204, null], extra: { ...notFound, ...forbidden, ...forbidden } }),
   },
   '/decks/{id}/duplicate': { post: op('Duplicate (query: keep_progress, destination_id, folder_id); the copy fills in a job', { auth, params: ['id'], ok: [202, ref('Deck')], extra: { ...notFound, ...forbidden, '422': unprocessable('E_DECK_MOVE_CYCLE, E_DIFFERENT_ALGORITHMS, E_DECK_TOO_DEEP (destination_id: the copy\'s lowest subdeck would be below level 20)') } }) },

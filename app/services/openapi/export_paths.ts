@@ -42,6 +42,7 @@ export const exportPaths = {
           email: str({ format: 'email', description: 'where the link goes; the account\'s address when left out. An address not proven or confirmed yet gets a confirmation link first' }),
           include_progress: { ...bool, description: 'the caller\'s own progress and review history (.ofc and .apkg)' },
           format,
+          mail_link: { ...bool, description: 'true (the default): the link is e-mailed. false: nothing is mailed and no address is confirmed; the file is fetched through downloadUrl once the export is done' },
         },
         ['deck_id']
       ),

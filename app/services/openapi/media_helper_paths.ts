@@ -37,7 +37,8 @@ export const mediaHelperPaths = {
   },
   '/images/suggestions': {
     get: op('Image search (query: q, page): photos from Unsplash with their author for the attribution the picker shows', {
-      auth, ok: [200, entity({ suggestions: listOf(suggestion), total: int })], extra: { '422': unprocessable('q missing or blank'), ...notConfigured },
+      auth, ok: [200, entity({ suggestions: listOf(suggestion), total: int })],
+      extra: { '402': error('E_PREMIUM_REQUIRED (feature image_search): image search is premium'), '422': unprocessable('q missing or blank'), ...notConfigured },
     }),
   },
   '/images/mark_download': {

@@ -1,5 +1,6 @@
 import { useT } from '~/lib/i18n'
 import { COLORS, DEVICES, FONTS, type Draft } from './types'
+import { useThemeColors, type ThemeColors } from './theme_colors'
 
 type Props = { draft: Draft; onChange: (draft: Draft) => void }
 type Font = Draft['fontSettings']['desktop']
@@ -11,6 +12,7 @@ export function PresetForm({ draft, onChange }: Props) {
   const setFont = (device: (typeof DEVICES)[number], changes: Partial<Font>) =>
     set({ fontSettings: { ...draft.fontSettings, [device]: { ...draft.fontSettings[device], ...changes } } })
   const number = (value: string) => (value === '' ? 0 : Number(value))
+  const theme = useThemeColors()
   return (
     <div className="card-style-form stack">
       <label className="field">
@@ -61,8 +63,8 @@ export function PresetForm({ draft, onChange }: Props) {
           </label>
         ))}
       </div>
-      <ColorFields legend={t('card_style.light')} colors={draft} onChange={(colors) => set(colors)} />
-      <ColorFields legend={t('card_style.dark')} colors={draft.dark} onChange={(colors) => set({ dark: { ...draft.dark, ...colors } })} />
+      <ColorFields legend={t('card_style.light')} colors={draft} theme={theme?.light} onChange={(colors) => set(colors)} />
+      <ColorFields legend={t('card_style.dark')} colors={draft.dark} theme={theme?.dark} onChange={(colors) => set({ dark: { ...draft.dark, ...colors } })} />
       <label className="field">
         <span>{t('card_style.custom_css')}</span>
         <textarea rows={5} spellCheck={false} value={draft.customCss} onChange={(e) => set({ customCss: e.target.value })} placeholder=".card b { color: #c2571a; }" />
@@ -72,7 +74,16 @@ export function PresetForm({ draft, onChange }: Props) {
   )
 }
 
-function ColorFields({ legend, colors, onChange }: { legend: string; colors: { [K in (typeof COLORS)[number]]?: string | null }; onChange: (colors: Record<string, string | null>) => void }) {
+type ColorFieldsProps = {
+  legend: string
+  colors: { [K in (typeof COLORS)[number]]?: string | null }
+  /** what an empty field stands for: the theme's colour */
+  theme?: ThemeColors['light']
+  onChange: (colors: Record<string, string | null>) => void
+}
+
+/** A variant's colours: the preset's own, or the theme's where it sets none (with a word saying so). */
+function ColorFields({ legend, colors, theme, onChange }: ColorFieldsProps) {
   const t = useT()
   return (
     <fieldset className="card-style-row">
@@ -81,8 +92,12 @@ function ColorFields({ legend, colors, onChange }: { legend: string; colors: { [
         <label key={field} className="field card-style-color">
           <span>{t(`card_style.colors.${field}`)}</span>
           <span className="card-style-color-inputs">
-            <input type="color" value={colors[field] ?? '#ffffff'} onChange={(e) => onChange({ [field]: e.target.value })} aria-label={`${legend}: ${t(`card_style.colors.${field}`)}`} />
-            {colors[field] && <button type="button" className="button ghost small" onClick={() => onChange({ [field]: null })}>{t('card_style.reset_color')}</button>}
+            <input type="color" value={colors[field] || theme?.[field] || '#000000'} onChange={(e) => onChange({ [field]: e.target.value })} aria-label={`${legend}: ${t(`card_style.colors.${field}`)}`} />
+            {colors[field] ? (
+              <button type="button" className="button ghost small" onClick={() => onChange({ [field]: null })}>{t('card_style.reset_color')}</button>
+            ) : (
+              <small className="muted">{t('card_style.theme_color')}</small>
+            )}
           </span>
         </label>
       ))}

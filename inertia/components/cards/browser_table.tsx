@@ -1,3 +1,4 @@
+import { ArrowDown, ArrowUp } from 'lucide-react'
 import type BrowserTransformer from '#transformers/card_browser_transformer'
 import { useT } from '~/lib/i18n'
 import { useShared } from '~/lib/shared'
@@ -39,7 +40,7 @@ function SortHeader({ column, sort, order, onSort }: { column: (typeof COLUMNS)[
     <th scope="col" className={column.optional ? 'browser-optional' : undefined} aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}>
       <button type="button" className="browser-sort" data-sort={column.key} aria-label={t('browser.sort_by', { column: t(column.label) })} onClick={() => onSort(column.key)}>
         {t(column.label)}
-        <span aria-hidden="true">{active ? (order === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+        {active && (order === 'asc' ? <ArrowUp size="1em" aria-hidden="true" /> : <ArrowDown size="1em" aria-hidden="true" />)}
       </button>
     </th>
   )

@@ -2,6 +2,7 @@
 import { useState } from 'react'
 import { useForm } from '@inertiajs/react'
 import { Link } from '@adonisjs/inertia/react'
+import { Star } from 'lucide-react'
 import { useShared } from '~/lib/shared'
 import { useT } from '~/lib/i18n'
 import { urlFor, type Plain } from '~/lib/routes'
@@ -55,7 +56,8 @@ export function FeedbackSection() {
           <legend>{t('client.feedback.stars')}</legend>
           {[1, 2, 3, 4, 5].map((star) => (
             <label key={star} onMouseEnter={() => setHover(star)} className={star <= shown ? 'on' : 'off'} title={t('client.feedback.star', { count: star })}>
-              <input type="radio" name="stars" value={star} checked={form.data.stars === star} onChange={() => form.setData('stars', star)} aria-label={t('client.feedback.star', { count: star })} />★
+              <input type="radio" name="stars" value={star} checked={form.data.stars === star} onChange={() => form.setData('stars', star)} aria-label={t('client.feedback.star', { count: star })} />
+              <Star size="1em" fill="currentColor" aria-hidden="true" />
             </label>
           ))}
         </fieldset>

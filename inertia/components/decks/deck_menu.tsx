@@ -102,7 +102,7 @@ function MoveDeckDialog({ deck }: { deck: Deck }) {
 
   const places = [
     { value: 'top', label: t('decks.move.top_level') },
-    ...home.folders.map((folder) => ({ value: `folder:${folder.id}`, label: `${folder.emojiUtf16 ?? '📁'} ${folder.name}` })),
+    ...home.folders.map((folder) => ({ value: `folder:${folder.id}`, label: folder.emojiUtf16 ? `${folder.emojiUtf16} ${folder.name}` : folder.name })),
   ]
   const parents = deckChoices([...home.decks.values()], (other) => {
     if (own.has(other.id)) return other.id === deck.id ? t('decks.move.this_deck') : t('decks.move.own_subdeck')

@@ -58,7 +58,7 @@ function useSettingsForm(deck: Deck, shared: boolean) {
   }
   const setFont = (device: Device, change: Partial<{ size: number; alignment: Alignment }>) =>
     form.setData('fonts', { ...form.data.fonts, [device]: { ...form.data.fonts[device], ...change } })
-  return { form, errors: form.errors as Record<string, string | undefined>, save, setFont }
+  return { form, errors: form.errors as Record<string, string | undefined>, save, setFont, initialTts: deck.ttsEnabled }
 }
 
 type SettingsForm = ReturnType<typeof useSettingsForm>
@@ -155,13 +155,21 @@ function DailyLimits({ settings, defaults }: { settings: SettingsForm; defaults:
 function SpeechSettings({ settings, disabled }: { settings: SettingsForm; disabled: boolean }) {
   const t = useT()
   const { form, errors } = settings
+  /* turning it on is premium (spec 000 §1); a deck that has it keeps it, and it can always be turned off */
+  const locked = !useShared().user?.isPremium && !settings.initialTts
   return (
     <fieldset className="stack tts-settings" disabled={disabled}>
       <legend>{t('media.tts.settings')}</legend>
       <label className="checkbox">
-        <input type="checkbox" name="tts_enabled" checked={form.data.ttsEnabled} onChange={(event) => form.setData('ttsEnabled', event.target.checked)} />
+        <input type="checkbox" name="tts_enabled" checked={form.data.ttsEnabled} disabled={locked} aria-describedby={locked ? 'tts-premium' : undefined} onChange={(event) => form.setData('ttsEnabled', event.target.checked)} />
         <span>{t('media.tts.enabled')}</span>
       </label>
+      {locked && (
+        <small id="tts-premium" className="muted">
+          {t('media.tts.premium')} <a href={urlFor('paywall.show')}>{t('media.tts.see_premium')}</a>
+        </small>
+      )}
+      {errors['deck.tts_enabled'] && <small className="field-error">{errors['deck.tts_enabled']}</small>}
       <label className="checkbox">
         <input type="checkbox" name="tts_autoplay_enabled" checked={form.data.ttsAutoplay} disabled={!form.data.ttsEnabled} onChange={(event) => form.setData('ttsAutoplay', event.target.checked)} />
         <span>{t('media.tts.autoplay')}</span>

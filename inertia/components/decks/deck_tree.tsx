@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react'
 import { Link } from '@adonisjs/inertia/react'
+import { ChevronRight } from 'lucide-react'
 import { useT } from '~/lib/i18n'
 import { DeckCounts, hasCardsToday, ProcessingBadge } from '~/components/decks/deck_counts'
 import { DeckMenu } from '~/components/decks/deck_menu'
@@ -35,7 +36,7 @@ function DeckRow({ deck, depth }: { deck: ListedDeck; depth: number }) {
             aria-label={open ? t('decks.list.collapse', { name: deck.name }) : t('decks.list.expand', { name: deck.name })}
             onClick={() => home.toggle(deck.id)}
           >
-            <span aria-hidden="true">▸</span>
+            <ChevronRight size="1em" aria-hidden="true" />
           </button>
         ) : (
           <span className="deck-toggle" aria-hidden="true" />

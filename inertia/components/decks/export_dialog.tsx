@@ -32,33 +32,36 @@ function useConfirmedAddresses() {
 }
 
 /**
- * Export a deck: the file is written in the background and its link
- * e-mailed, to the account's address unless the learner picks another;
- * the exports page lists it with its state and a download button. An
- * address not confirmed yet gets a confirmation link first, and the dialog
- * says so before the learner sends.
+ * Export a deck: the file is written in the background and the exports page
+ * lists it with its state and a download button, at once, with nothing to
+ * confirm. The open formats come first (an Anki package by default). The
+ * learner may have the link e-mailed too, to the account's address or
+ * another; an address not confirmed yet gets a confirmation link first, and
+ * the dialog says so before the learner sends.
  */
 export function ExportDialog({ deck, onClose }: { deck: { id: number; name: string }; onClose: () => void }) {
   const t = useT()
   const { user } = useShared()
-  const [format, setFormat] = useState<Format>('ofc')
+  const [format, setFormat] = useState<Format>('apkg')
   const [includeProgress, setIncludeProgress] = useState(false)
+  const [mailLink, setMailLink] = useState(false)
   const [email, setEmail] = useState(user?.email ?? '')
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [sending, setSending] = useState(false)
   const confirmed = useConfirmedAddresses()
   const address = email.trim().toLowerCase()
 
+  /* the open formats first: they open elsewhere too */
   const formats = [
-    { value: 'ofc', label: t('exports.format.ofc'), hint: t('exports.format.ofc_hint') },
     { value: 'apkg', label: t('exports.format.apkg'), hint: t('exports.format.apkg_hint') },
     { value: 'csv', label: t('exports.format.csv'), hint: t('exports.format.csv_hint') },
+    { value: 'ofc', label: t('exports.format.ofc'), hint: t('exports.format.ofc_hint') },
   ]
 
   const submit = () =>
     router.post(
       urlFor('decks.exports.store', { id: deck.id }),
-      { format, include_progress: format !== 'csv' && includeProgress, email: email.trim() || undefined },
+      { format, include_progress: format !== 'csv' && includeProgress, mail_link: mailLink, email: mailLink ? email.trim() || undefined : undefined },
       {
         preserveScroll: true,
         preserveState: true,
@@ -86,18 +89,24 @@ export function ExportDialog({ deck, onClose }: { deck: { id: number; name: stri
         <span>{t('exports.dialog.include_progress')}</span>
       </label>
       {format === 'csv' && <small className="muted">{t('exports.dialog.csv_no_progress')}</small>}
-      <Field
-        label={t('exports.dialog.email')}
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        maxLength={254}
-        value={email}
-        error={errors.email}
-        onChange={(event) => setEmail(event.target.value)}
-      />
-      {confirmed && address.includes('@') && (
+      <label className="checkbox">
+        <input type="checkbox" name="mail_link" checked={mailLink} onChange={(event) => setMailLink(event.target.checked)} />
+        <span>{t('exports.dialog.mail_link')}</span>
+      </label>
+      {mailLink && (
+        <Field
+          label={t('exports.dialog.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          value={email}
+          error={errors.email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+      )}
+      {mailLink && confirmed && address.includes('@') && (
         <small className={confirmed.includes(address) ? 'muted' : 'export-awaiting'} data-address-state={confirmed.includes(address) ? 'confirmed' : 'unconfirmed'}>
           {confirmed.includes(address) ? t('exports.dialog.address_confirmed') : t('exports.dialog.address_unconfirmed', { email: address })}
         </small>

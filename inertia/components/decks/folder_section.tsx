@@ -1,4 +1,5 @@
 import { router } from '@inertiajs/react'
+import { ChevronRight, Folder as FolderIcon } from 'lucide-react'
 import { useT } from '~/lib/i18n'
 import { useAlert } from '~/components/alert_dialog'
 import { Menu, MenuItem, MenuSeparator } from '~/components/decks/menu'
@@ -44,8 +45,8 @@ export function FolderSection({ folder, decks, collapsed, onToggle }: { folder: 
       <div className="folder-header">
         <h2 id={headingId} className="folder-heading">
           <button type="button" className="folder-toggle" aria-expanded={!collapsed} onClick={onToggle}>
-            <span className={`chevron${collapsed ? '' : ' open'}`} aria-hidden="true">▸</span>
-            <span className="folder-emoji" aria-hidden="true">{folder.emojiUtf16 || '📁'}</span>
+            <ChevronRight className={`chevron${collapsed ? '' : ' open'}`} size="1em" aria-hidden="true" />
+            <span className="folder-emoji" aria-hidden="true">{folder.emojiUtf16 || <FolderIcon size="1em" />}</span>
             <span className="folder-name">{folder.name}</span>
             <span className="muted folder-count">{t('decks.folder.deck_count', { count: folder.decks.length })}</span>
           </button>

@@ -1,5 +1,6 @@
 /* The deck list page's parts: its header and buttons, the guest's notice, the list itself, and the ways to the archive and the exports. */
 import { Link } from '@adonisjs/inertia/react'
+import { Archive, Layers, Package } from 'lucide-react'
 import { useShared } from '~/lib/shared'
 import { useT } from '~/lib/i18n'
 import { DeckTree } from '~/components/decks/deck_tree'
@@ -61,7 +62,9 @@ export function DeckList({ empty, roots, folders, collapsed, onToggleFolder, onC
   if (empty) {
     return (
       <div className="card empty-state">
-        <span className="empty-emoji" aria-hidden="true">🗂️</span>
+        <span className="empty-emoji" aria-hidden="true">
+          <Layers size="1em" />
+        </span>
         <h2>{t('decks.empty.title')}</h2>
         <p className="muted">{t('decks.empty.body')}</p>
         <button type="button" className="button primary large" onClick={onCreateDeck}>
@@ -96,12 +99,12 @@ export function ArchiveLinks({ archived }: { archived: number }) {
   return (
     <div className="row">
       <Link route="decks.archived" className="archive-entry">
-        <span aria-hidden="true">🗄️</span>
+        <Archive size="1.1em" aria-hidden="true" />
         <span>{t('decks.archive.entry')}</span>
         <span className="badge">{archived}</span>
       </Link>
       <Link route="exports.index" className="archive-entry">
-        <span aria-hidden="true">📦</span>
+        <Package size="1.1em" aria-hidden="true" />
         <span>{t('exports.list.entry')}</span>
       </Link>
     </div>

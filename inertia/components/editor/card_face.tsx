@@ -20,8 +20,11 @@ function baseCss(theme: CardTheme) {
 :root { color-scheme: ${theme.scheme}; }
 html, body { margin: 0; }
 body { background: ${theme.surface}; color: ${theme.text}; }
+/* Anki's night mode: the theme's colours win over a note type's \`.card\` ones (an imported card says
+   "color: black; background-color: white"); the note type's own \`.nightMode.card\` rules still win over these */
+body.nightMode { background-color: ${theme.surface}; color: ${theme.text}; }
 .card { font: 20px/1.5 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; text-align: center; padding: 1rem; overflow-wrap: anywhere; }
-img { max-width: 100%; height: auto; }
+img { max-width: 100%; height: auto; max-height: var(--mnemo-image-max, 320px); object-fit: contain; }
 audio { max-width: 100%; }
 a { color: ${theme.accent}; }
 pre { text-align: left; overflow-x: auto; padding: 0.75rem; border-radius: 8px; background: color-mix(in srgb, ${theme.text} 7%, transparent); }
@@ -41,6 +44,13 @@ hr#answer { border: 0; border-top: 1px solid ${theme.border}; margin: 1rem 0; }
 .type-answer-result .typeMissed { background: #e9ecef; color: #495057; }
 `
 }
+
+/*
+ * How tall a card's picture may be: 40 % of the window, so a tall one leaves
+ * the answer buttons in view. Set from the page: inside the frame, which
+ * grows to its content, vh would grow with the picture.
+ */
+const imageLimit = () => `${Math.max(120, Math.round(window.innerHeight * 0.4))}px`
 
 /** `</style` inside a note type's CSS must not end our style element. */
 const styleText = (css: string) => css.replace(/<\/style/gi, '<\\/style')
@@ -77,14 +87,18 @@ export function CardFace({ html, css = '', className, title }: CardFaceProps) {
     cleanup.current?.()
     const doc = frame.current?.contentDocument
     if (!doc?.body) return
+    const limitImages = () => doc.documentElement.style.setProperty('--mnemo-image-max', imageLimit())
+    limitImages()
     measure()
     /* images, fonts and audio controls arrive after load: follow the body's size */
     const observer = new ResizeObserver(measure)
     observer.observe(doc.body)
     doc.addEventListener('load', measure, true)
+    window.addEventListener('resize', limitImages)
     cleanup.current = () => {
       observer.disconnect()
       doc.removeEventListener('load', measure, true)
+      window.removeEventListener('resize', limitImages)
     }
   }, [measure])
   useEffect(() => () => cleanup.current?.(), [])

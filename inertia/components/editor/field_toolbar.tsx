@@ -4,7 +4,10 @@ import { useT } from '~/lib/i18n'
 import { useShared } from '~/lib/shared'
 import { useShortcut } from './shortcuts'
 import { ToolButton, ToolMenu } from './tool_button'
-import { AudioIcon, BulletListIcon, CodeBlockIcon, ColorIcon, HighlightIcon, ImageIcon, LinkIcon, OrderedListIcon } from './icons'
+import {
+  AudioIcon, BoldIcon, BulletListIcon, ClozeIcon, CodeBlockIcon, ColorIcon, HeadingIcon, HighlightIcon, ImageIcon, ItalicIcon, LinkIcon, MathIcon,
+  OrderedListIcon, StrikeIcon, SubscriptIcon, SuperscriptIcon, UnderlineIcon,
+} from './icons'
 
 /** The fixed text colours (readable on light and dark cards). */
 export const COLORS = [
@@ -96,26 +99,22 @@ function MarkButtons({ state, off, chain }: GroupProps) {
   return (
     <>
       <ToolButton label={t('editor.toolbar.bold')} shortcut={shortcut('Mod+B')} active={state.bold} disabled={off} onClick={() => chain().toggleBold().run()}>
-        <b>B</b>
+        <BoldIcon />
       </ToolButton>
       <ToolButton label={t('editor.toolbar.italic')} shortcut={shortcut('Mod+I')} active={state.italic} disabled={off} onClick={() => chain().toggleItalic().run()}>
-        <i>I</i>
+        <ItalicIcon />
       </ToolButton>
       <ToolButton label={t('editor.toolbar.underline')} shortcut={shortcut('Mod+U')} active={state.underline} disabled={off} onClick={() => chain().toggleUnderline().run()}>
-        <u>U</u>
+        <UnderlineIcon />
       </ToolButton>
       <ToolButton label={t('editor.toolbar.strike')} shortcut={shortcut('Mod+Shift+S')} active={state.strike} disabled={off} onClick={() => chain().toggleStrike().run()}>
-        <s>S</s>
+        <StrikeIcon />
       </ToolButton>
       <ToolButton label={t('editor.toolbar.subscript')} shortcut={shortcut('Mod+,')} active={state.subscript} disabled={off} onClick={() => chain().toggleSubscript().run()}>
-        <span>
-          x<sub>2</sub>
-        </span>
+        <SubscriptIcon />
       </ToolButton>
       <ToolButton label={t('editor.toolbar.superscript')} shortcut={shortcut('Mod+.')} active={state.superscript} disabled={off} onClick={() => chain().toggleSuperscript().run()}>
-        <span>
-          x<sup>2</sup>
-        </span>
+        <SuperscriptIcon />
       </ToolButton>
     </>
   )
@@ -189,7 +188,7 @@ function HeadingMenu({ state, off, locked, chain }: GroupProps) {
       label={premium(t('editor.toolbar.heading'))}
       active={state.heading > 0}
       disabled={off || locked}
-      icon={<strong>H</strong>}
+      icon={<HeadingIcon />}
       items={[
         {
           key: 'p',
@@ -228,7 +227,7 @@ function InsertButtons({ state, off, chain, cloze, onCloze, onLink, onMath }: Gr
     <>
       {cloze && (
         <ToolButton label={t('editor.toolbar.cloze')} shortcut={shortcut('Mod+Shift+C')} disabled={off} onClick={onCloze}>
-          <span className="tool-text">[…]</span>
+          <ClozeIcon />
         </ToolButton>
       )}
       <ToolButton label={t('editor.toolbar.code_block')} shortcut={shortcut('Mod+Alt+C')} active={state.codeBlock} disabled={off} onClick={() => chain().toggleCodeBlock().run()}>
@@ -238,7 +237,7 @@ function InsertButtons({ state, off, chain, cloze, onCloze, onLink, onMath }: Gr
         <LinkIcon />
       </ToolButton>
       <ToolButton label={t('editor.toolbar.math')} shortcut={shortcut('Mod+M')} disabled={off} onClick={onMath}>
-        <span className="tool-text">√x</span>
+        <MathIcon />
       </ToolButton>
     </>
   )

@@ -1,12 +1,13 @@
 import { useRef, useState } from 'react'
 import type { Editor } from '@tiptap/react'
 import { useT } from '~/lib/i18n'
+import { useShared } from '~/lib/shared'
 import { useToast } from '~/components/toasts'
 import { HttpError, requestJson } from '~/lib/http'
 import { urlFor, type ReplyOf } from '~/lib/routes'
 import { speak, spokenText, useCanSpeak } from '~/lib/speech'
 import { ToolButton } from './tool_button'
-import { AudioIcon, ImageIcon } from './icons'
+import { DrawIcon, ImageIcon, ScanIcon, SearchIcon, SpeakIcon } from './icons'
 import { CanvasDialog } from './canvas_dialog'
 import { ImageSearchDialog } from './image_search_dialog'
 
@@ -42,6 +43,8 @@ const readAsDataUrl = (file: File) =>
  */
 export function MediaTools({ editor, context, images, placeImage, canPlaceImage, uploadImage }: Props) {
   const t = useT()
+  /* image search is premium (spec 000 §1): a free learner sees the tool, says why it is off */
+  const searchLocked = !useShared().user?.isPremium
   const toast = useToast()
   const scanInput = useRef<HTMLInputElement>(null)
   const [open, setOpen] = useState<'search' | 'canvas' | null>(null)
@@ -83,26 +86,29 @@ export function MediaTools({ editor, context, images, placeImage, canPlaceImage,
     <>
       <span className="tool-separator" />
       <ToolButton label={speaks ? t('media.tts.speak') : t('media.tts.unsupported')} disabled={off || !speaks} onClick={speakField}>
-        <AudioIcon />
-        <span className="tool-text">▶</span>
+        <SpeakIcon />
       </ToolButton>
       <ToolButton label={scanning ? t('media.scan.scanning') : t('media.scan.button')} disabled={off || scanning} onClick={() => {
         if (!scanInput.current) return
         scanInput.current.value = ''
         scanInput.current.click()
       }}>
-        <span className="tool-text">{scanning ? '…' : 'T⃞'}</span>
+        <ScanIcon />
       </ToolButton>
       {images && (
         <>
           {context.imageSearch && (
-            <ToolButton label={t('media.image_search.button')} disabled={off} onClick={() => openImageTool('search')}>
+            <ToolButton
+              label={searchLocked ? t('editor.toolbar.premium_only', { tool: t('media.image_search.button') }) : t('media.image_search.button')}
+              disabled={off || searchLocked}
+              onClick={() => openImageTool('search')}
+            >
               <ImageIcon />
-              <span className="tool-text">⌕</span>
+              <SearchIcon />
             </ToolButton>
           )}
           <ToolButton label={t('media.canvas.button')} disabled={off} onClick={() => openImageTool('canvas')}>
-            <span className="tool-text">✎</span>
+            <DrawIcon />
           </ToolButton>
         </>
       )}

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useT } from '~/lib/i18n'
 import { Tooltip } from '~/components/tooltip'
 import { ToolButton } from './tool_button'
-import { HandIcon, PointerIcon } from './icons'
+import { HandIcon, PointerIcon, ZoomInIcon, ZoomOutIcon } from './icons'
 import { isMod, useShortcut } from './shortcuts'
 import { ZOOMS, useMaskDrag, useMaskEditing, useZoom, type MaskEditing, type Tool } from './use_occlusion'
 import type { Corner, Mask, Occlusion } from './occlusion_masks'
@@ -68,13 +68,13 @@ function BuilderToolbar({ editing, zoom, tool, setTool, detection }: { editing: 
       </ToolButton>
       <span className="tool-separator" />
       <ToolButton label={t('editor.occlusion.zoom_out')} shortcut={shortcut('Mod+Down')} disabled={zoom.zoom === ZOOMS[0]} onClick={() => zoom.changeZoom(-1)}>
-        <span className="tool-text">−</span>
+        <ZoomOutIcon />
       </ToolButton>
       <span className="io-zoom" aria-live="polite">
         {t('editor.occlusion.zoom', { zoom: zoom.zoom })}
       </span>
       <ToolButton label={t('editor.occlusion.zoom_in')} shortcut={shortcut('Mod+Up')} disabled={zoom.zoom === ZOOMS[ZOOMS.length - 1]} onClick={() => zoom.changeZoom(1)}>
-        <span className="tool-text">+</span>
+        <ZoomInIcon />
       </ToolButton>
       <span className="tool-separator" />
       {/* aria-disabled, not disabled: a focused button that gets disabled would keep its tooltip */}

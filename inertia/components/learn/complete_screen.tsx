@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { Link } from '@adonisjs/inertia/react'
+import { Layers, PartyPopper } from 'lucide-react'
 import { useT } from '~/lib/i18n'
 import { ClientDate } from '~/components/decks/deck_counts'
 import { ReferralToast } from '~/components/payments/referral_toast'
@@ -14,10 +15,12 @@ export function CompleteScreen({ studied, nextCardAppearsAt, children }: { studi
   }, [])
   return (
     <section className="card learn-done" aria-labelledby="learn-done-title">
-      <span className="learn-done-emoji" aria-hidden="true">🎉</span>
-      <h1 id="learn-done-title" ref={heading} tabIndex={-1}>
+      <span className="learn-done-emoji" aria-hidden="true">
+        <PartyPopper size="1em" />
+      </span>
+      <h2 id="learn-done-title" ref={heading} tabIndex={-1}>
         {t('learn.complete.title')}
-      </h1>
+      </h2>
       <p>{t('learn.complete.body')}</p>
       <p className="learn-done-count" data-testid="studied-count">
         {t('learn.complete.studied', { count: studied.cards })}
@@ -53,8 +56,10 @@ export function EmptyDeckScreen({ deckId, shared = false }: { deckId: number; sh
   if (shared) {
     return (
       <section className="card learn-done" aria-labelledby="learn-empty-title" data-state="shared-deck-empty">
-        <span className="learn-done-emoji" aria-hidden="true">🗂️</span>
-        <h1 id="learn-empty-title">{t('participant.shared_empty.title')}</h1>
+        <span className="learn-done-emoji" aria-hidden="true">
+          <Layers size="1em" />
+        </span>
+        <h2 id="learn-empty-title">{t('participant.shared_empty.title')}</h2>
         <p className="muted">{t('participant.shared_empty.body')}</p>
         <div className="row learn-done-actions">
           <Link route="home" className="button">
@@ -66,8 +71,10 @@ export function EmptyDeckScreen({ deckId, shared = false }: { deckId: number; sh
   }
   return (
     <section className="card learn-done" aria-labelledby="learn-empty-title">
-      <span className="learn-done-emoji" aria-hidden="true">🗂️</span>
-      <h1 id="learn-empty-title">{t('learn.empty.title')}</h1>
+      <span className="learn-done-emoji" aria-hidden="true">
+        <Layers size="1em" />
+      </span>
+      <h2 id="learn-empty-title">{t('learn.empty.title')}</h2>
       <p className="muted">{t('learn.empty.body')}</p>
       <div className="row learn-done-actions">
         <Link route="notes.create" routeParams={{ deckId: deckId }} className="button primary">

@@ -17,7 +17,7 @@ export function BlockedScreen({ blocked }: { blocked: Blocked }) {
   const t = useT()
   return (
     <section className="card learn-done" aria-labelledby="learn-blocked-title">
-      <h1 id="learn-blocked-title">{blocked.title}</h1>
+      <h2 id="learn-blocked-title">{blocked.title}</h2>
       {blocked.body !== blocked.title && <p className="muted">{blocked.body}</p>}
       <div className="row learn-done-actions">
         <Link route="home" className="button primary">

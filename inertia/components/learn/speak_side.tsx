@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { Play } from 'lucide-react'
 import { useT } from '~/lib/i18n'
 import { requestJson } from '~/lib/http'
 import { urlFor } from '~/lib/routes'
@@ -29,7 +30,7 @@ export function SpeakSide({ card, side }: { card: LearningCard; side: 'front' | 
   if (!speaks) return null
   return (
     <button type="button" className="button small learn-speak" data-side={side} onClick={play} aria-label={side === 'front' ? t('media.tts.play_front') : t('media.tts.play_back')}>
-      ▶ {side === 'front' ? t('media.tts.play_front') : t('media.tts.play_back')}
+      <Play size="1em" aria-hidden="true" /> {side === 'front' ? t('media.tts.play_front') : t('media.tts.play_back')}
     </button>
   )
 }

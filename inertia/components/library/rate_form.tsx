@@ -25,7 +25,7 @@ export function RateForm({ slug, ownRating, isAuthor }: Props) {
         <select name="rating" defaultValue={String(ownRating?.rating ?? 5)}>
           {[5, 4, 3, 2, 1].map((stars) => (
             <option key={stars} value={stars}>
-              {'★'.repeat(stars)}
+              {t('library.stars', { stars })}
             </option>
           ))}
         </select>

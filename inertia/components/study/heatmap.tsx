@@ -102,7 +102,8 @@ export function Heatmap({ heatmap }: { heatmap: HeatmapData }) {
   const height = TOP + 7 * STEP
   return (
     <figure className="heatmap">
-      <div className="heatmap-scroll">
+      {/* a phone scrolls it sideways: focusable, so the arrow keys scroll it too */}
+      <div className="heatmap-scroll" tabIndex={0} role="region" aria-label={t('stats.heatmap.title')}>
         <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="group" aria-label={t('stats.heatmap.title')}>
           {months.map((month, i) =>
             /* two labels too close (a short first month) would overlap: the later one wins */

@@ -1,10 +1,16 @@
+import { Flame, Snowflake, type LucideIcon } from 'lucide-react'
 import { useShared } from '~/lib/shared'
 import { useT } from '~/lib/i18n'
 import { DAY_KINDS, type CalendarDay, type DayKind } from '~/components/study/types'
 import { addDays, firstDayOfWeek, formatDay, weekday, weekdayNames } from '~/components/study/dates'
 import '~/css/study_stats.css'
 
-const KIND_ICON: Partial<Record<DayKind, string>> = { freeze: '❄', streak: '🔥' }
+const KIND_ICON: Partial<Record<DayKind, LucideIcon>> = { freeze: Snowflake, streak: Flame }
+
+function legendIcon(kind: DayKind) {
+  const Icon = KIND_ICON[kind]
+  return Icon ? <Icon size="1em" /> : null
+}
 
 /**
  * One month of the streak: each active day drawn as part of its streak
@@ -72,7 +78,7 @@ export function StreakLegend() {
       {DAY_KINDS.map((kind) => (
         <li key={kind} className={`day-${kind}`}>
           <span className="streak-day legend-sample" aria-hidden="true">
-            {KIND_ICON[kind] ?? ''}
+            {legendIcon(kind)}
           </span>
           <span>{t(`stats.streak.kinds.${kind}`)}</span>
         </li>

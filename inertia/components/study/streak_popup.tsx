@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react'
 import { Link } from '@adonisjs/inertia/react'
+import { Flame, Snowflake } from 'lucide-react'
 import { useT } from '~/lib/i18n'
 import { requestJson } from '~/lib/http'
 import type { StreakFields } from '~/components/study/types'
@@ -59,12 +60,12 @@ export function StreakPopup({ streak, onClose, onEnter }: { streak: StreakFields
     <div className="dialog-backdrop">
       <div ref={box} className="dialog streak-popup" role="dialog" aria-modal="true" aria-labelledby={id}>
         <div className="streak-popup-flame" aria-hidden="true">
-          🔥
+          <Flame size="1em" />
         </div>
         <h2 id={id}>{t('stats.popup.title', { count: streak.currentDuration })}</h2>
         <p>{message}</p>
         <p className="muted stats-small">
-          <span aria-hidden="true">❄ </span>
+          <Snowflake size="1em" aria-hidden="true" />{' '}
           {t('stats.popup.freezes', { count: streak.availableFreezeCount, max: MAX_FREEZES })}
         </p>
         <div className="dialog-actions">

@@ -1,3 +1,4 @@
+import { Flame, Snowflake } from 'lucide-react'
 import { useT } from '~/lib/i18n'
 import type { StreakFields } from '~/components/study/types'
 import '~/css/study_stats.css'
@@ -16,7 +17,7 @@ export function StreakSummary({ streak }: { streak: StreakFields }) {
         <div className="stat-tile streak-current">
           <span className="stat-label">{t('stats.streak.current')}</span>
           <strong className="stat-value">
-            <span aria-hidden="true">🔥 </span>
+            <Flame size="1em" aria-hidden="true" />{' '}
             {t('stats.streak.days', { count: streak.currentDuration })}
           </strong>
         </div>
@@ -31,7 +32,7 @@ export function StreakSummary({ streak }: { streak: StreakFields }) {
         <div className="stat-tile">
           <span className="stat-label">{t('stats.streak.freezes')}</span>
           <strong className="stat-value">
-            <span aria-hidden="true">❄ </span>
+            <Snowflake size="1em" aria-hidden="true" />{' '}
             {t('stats.streak.freezes_value', { count: streak.availableFreezeCount, max: MAX_FREEZES })}
           </strong>
           <span className="muted stats-small">

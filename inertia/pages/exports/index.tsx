@@ -89,7 +89,7 @@ function ExportRow({ item }: { item: Export }) {
             </>
           )}
         </small>
-        {item.state === 'done' && <small className="muted">{t('exports.list.sent_to', { email: item.email })}</small>}
+        {item.state === 'done' && item.mailed && <small className="muted">{t('exports.list.sent_to', { email: item.email })}</small>}
         {item.state === 'awaiting_confirmation' && (
           <small className="export-awaiting">
             {t('exports.list.awaiting_hint', { email: item.email })}

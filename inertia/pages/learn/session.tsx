@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Head, router } from '@inertiajs/react'
 import { Link } from '@adonisjs/inertia/react'
+import { Keyboard } from 'lucide-react'
 import { useT } from '~/lib/i18n'
 import { HttpError, requestJson } from '~/lib/http'
 import { urlFor } from '~/lib/routes'
@@ -177,13 +178,16 @@ function Session(props: PageProps) {
     <div ref={root} className="learn-page" tabIndex={-1}>
       <Head title={t('learn.page_title', { deck: deck.name })} />
       <header className="learn-top">
-        <Link route="decks.show" routeParams={{ id: deck.id }} className="learn-exit">
-          <span aria-hidden="true">‹ </span>
-          {deck.name}
-        </Link>
+        {/* the deck studied is the page's heading; the screens in the card's place have theirs under it */}
+        <h1 className="learn-title">
+          <Link route="decks.show" routeParams={{ id: deck.id }} className="learn-exit">
+            <span aria-hidden="true">‹ </span>
+            {deck.name}
+          </Link>
+        </h1>
         <TopCounters counters={state.counters} algorithm={algorithmType} currentState={cardTools ? card?.state : undefined} />
         <button type="button" className="icon-button keyboard-only" aria-label={t('learn.shortcuts')} title={t('learn.shortcuts')} onClick={() => setDialog('shortcuts')}>
-          <span aria-hidden="true">⌨</span>
+          <Keyboard size={20} aria-hidden="true" />
         </button>
       </header>
       <CardAppearanceContext.Provider value={props.cardAppearance}>

@@ -1,4 +1,5 @@
 import { Head, Link } from '@inertiajs/react'
+import { Star } from 'lucide-react'
 import { useT } from '~/lib/i18n'
 import { urlFor } from '~/lib/routes'
 import { DeckList, Pager } from '~/components/library/deck_tile'
@@ -76,7 +77,10 @@ export default function LibraryDeckPage({ deck, notes, notesTotal, offset, revie
         {reviews.length === 0 && <p className="muted">{t('library.no_reviews')}</p>}
         {reviews.map((review) => (
           <blockquote key={review.id} className="card">
-            <strong>{'★'.repeat(review.rating)}</strong> {review.comment}
+            <strong className="rating-stars" role="img" aria-label={t('library.stars', { stars: review.rating })}>
+              {Array.from({ length: review.rating }, (_, index) => <Star key={index} size="1em" fill="currentColor" />)}
+            </strong>{' '}
+            {review.comment}
             <footer className="muted">{review.author.name ?? review.author.username}</footer>
           </blockquote>
         ))}

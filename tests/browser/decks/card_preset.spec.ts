@@ -98,4 +98,31 @@ test.group('Card presets in the browser', (group) => {
     assert.notInclude(stored.scoped_css, 'fixed')
     assert.include(stored.custom_css, 'evil.example', 'kept as written, for editing')
   })
+
+  test('the colour pickers show the preset\'s colours, and the theme\'s where it sets none', async ({ visit, assert }) => {
+    const { deck } = await learnerWithCards(1)
+    const page = await hydrated(await visit('/sign-in'))
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await signInWithForm(page, 'ana@example.test')
+    await open(page, `/decks/${deck.id}/card-style`)
+    const pickers = () =>
+      page.locator('input[type="color"]').evaluateAll((inputs) => inputs.map((input) => `${input.getAttribute('aria-label')}: ${(input as HTMLInputElement).value}`))
+
+    /* Classic sets no colour: each picker shows what the card shows, the light and the dark theme's colours */
+    await page.getByText('Follows the appearance').first().waitFor()
+    assert.deepEqual(await pickers(), [
+      'Light colors: Text: #1d1b18', 'Light colors: Card: #ffffff', 'Light colors: Border: #e3e0da', 'Light colors: Separator: #e3e0da', 'Light colors: Around the card: #ffffff',
+      'Dark colors: Text: #eceae6', 'Dark colors: Card: #1f2026', 'Dark colors: Border: #34353d', 'Dark colors: Separator: #34353d', 'Dark colors: Around the card: #1f2026',
+    ])
+    assert.equal(await page.getByText('Follows the appearance').count(), 10)
+
+    /* Notebook's own colours, both variants */
+    await page.getByRole('button', { name: 'Notebook', exact: true }).click()
+    assert.deepEqual(await pickers(), [
+      'Light colors: Text: #1f2a44', 'Light colors: Card: #fdfbf3', 'Light colors: Border: #c9d3e6', 'Light colors: Separator: #e07a7a', 'Light colors: Around the card: #eef1f6',
+      'Dark colors: Text: #f4efe1', 'Dark colors: Card: #23262e', 'Dark colors: Border: #3d4352', 'Dark colors: Separator: #d46a6a', 'Dark colors: Around the card: #15171c',
+    ])
+    assert.equal(await page.getByText('Follows the appearance').count(), 0)
+    assert.equal(await page.getByRole('button', { name: 'Reset' }).count(), 10)
+  })
 })

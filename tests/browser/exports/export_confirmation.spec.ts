@@ -28,6 +28,7 @@ test.group('Exporting to an address not confirmed yet, in the browser', (group) 
     await page.getByRole('button', { name: 'Actions for Biology' }).click()
     await page.getByRole('menuitem', { name: 'Export' }).click()
     const dialog = page.getByRole('dialog', { name: 'Export Biology' })
+    await dialog.getByLabel('E-mail me the download link too', { exact: false }).check()
     /* the account's own, proven address: nothing to confirm */
     await dialog.getByText('A confirmed address: the export starts right away.').waitFor()
     await dialog.getByLabel('Send the link to').fill('Teacher@School.test')

@@ -53,7 +53,12 @@ test.group('Exporting in the browser', (group) => {
       })
       assert.equal(lines, 1, name)
     }
+    /* the open formats first, an Anki package chosen; nothing is mailed unless asked for */
+    assert.deepEqual(await dialog.locator('input[name="export-format"]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)), ['apkg', 'csv', 'ofc'])
+    assert.isTrue(await dialog.getByLabel('Anki (.apkg)', { exact: false }).isChecked())
+    assert.equal(await dialog.getByLabel('Send the link to').count(), 0)
     await dialog.getByText('CSV (.csv)').click()
+    await dialog.getByLabel('E-mail me the download link too', { exact: false }).check()
     /* the worker waits until the list has shown the export waiting */
     await queue.pause()
     await dialog.getByRole('button', { name: 'Export' }).click()

@@ -3,7 +3,7 @@ import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import { hydrated, learnerWithCards, open, settledSpeech, signInWithForm } from '#tests/support/browser'
 import db from '@adonisjs/lucid/services/db'
-import { makeUser, resetState } from '#tests/support/helpers'
+import { makePremium, makeUser, resetState } from '#tests/support/helpers'
 import { resetUnsplash, unsplashState } from '#tests/support/unsplash_server'
 import CreateDeck from '#actions/decks/create_deck'
 import Media from '#models/media'
@@ -18,7 +18,7 @@ test.group('Media helpers in the browser', (group) => {
   group.each.timeout(120_000)
 
   test('the editor shows the deck\'s text-to-speech and each side\'s audio state; a canvas drawing and a searched image are saved on the card', async ({ visit, assert, cleanup }) => {
-    const user = await makeUser({ email: 'ana@example.test' })
+    const user = await makePremium(await makeUser({ email: 'ana@example.test' }))
     const deck = await new CreateDeck().handle(user, { name: 'Spanish' })
     deck.merge({ ttsEnabled: true, ttsFrontSideLanguage: 'es', ttsBackSideLanguage: 'en' })
     await deck.save()
@@ -125,7 +125,7 @@ test.group('Media helpers in the browser', (group) => {
 
   test('without an Unsplash key the picker says image search is not configured', async ({ visit, assert }) => {
     const { default: env } = await import('#start/env')
-    const user = await makeUser({ email: 'ana@example.test' })
+    const user = await makePremium(await makeUser({ email: 'ana@example.test' }))
     const deck = await new CreateDeck().handle(user, { name: 'Plain' })
     const page = await hydrated(await visit('/sign-in'))
     await signInWithForm(page, 'ana@example.test')
@@ -187,8 +187,25 @@ test.group('Media helpers in the browser', (group) => {
     assert.equal(rows[0].kind, 'tts_play')
   })
 
+  test('a free learner sees image search and text-to-speech as premium features: the tools are there, off, saying why', async ({ visit, assert }) => {
+    await makeUser({ email: 'ana@example.test' })
+    const user = await makeUser({ email: 'free@example.test' })
+    const deck = await new CreateDeck().handle(user, { name: 'Italian' })
+    const page = await hydrated(await visit('/sign-in'))
+    await signInWithForm(page, 'free@example.test')
+    await open(page, `/decks/${deck.id}?tab=settings`)
+    const group = page.getByRole('group', { name: 'Text-to-speech' })
+    assert.isTrue(await group.getByLabel('Read cards aloud').isDisabled())
+    assert.include(await group.innerText(), 'Reading cards aloud is a premium feature.')
+    assert.equal(await group.getByRole('link', { name: 'See Premium' }).getAttribute('href'), '/paywall')
+    await open(page, `/decks/${deck.id}/notes/new`)
+    const search = page.getByRole('button', { name: 'Search an image: a premium feature' }).first()
+    await search.waitFor()
+    assert.isTrue(await search.isDisabled())
+  })
+
   test('the deck\'s settings turn text-to-speech on, with autoplay and each side\'s language', async ({ visit, assert }) => {
-    const user = await makeUser({ email: 'ana@example.test' })
+    const user = await makePremium(await makeUser({ email: 'ana@example.test' }))
     const deck = await new CreateDeck().handle(user, { name: 'Italian' })
     const page = await hydrated(await visit('/sign-in'))
     await signInWithForm(page, 'ana@example.test')

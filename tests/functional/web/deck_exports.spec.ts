@@ -5,6 +5,8 @@ import CreateDeck from '#actions/decks/create_deck'
 import { withQueuePaused } from '#tests/support/queue'
 import { makeUser, resetState, waitForMail } from '#tests/support/helpers'
 import { signedIn, WebSession } from '#tests/support/web_session'
+import { readOutbox } from '#services/mail/outbox_transport'
+import { outboxDirectory } from '#config/mail'
 
 const exports = () => db.from('deck_exports').orderBy('id').select('*')
 
@@ -18,7 +20,7 @@ test.group('Web: deck exports', (group) => {
     await new BulkCreateNotes().handle(user, deck.id, [{ front: 'Cell', back: 'Unit of life' }])
     await web.get('/')
 
-    const response = await web.post(`/decks/${deck.id}/exports`, { format: 'apkg', include_progress: true })
+    const response = await web.post(`/decks/${deck.id}/exports`, { format: 'apkg', include_progress: true, mail_link: true })
     assert.equal(response.status, 302)
     assert.equal(new URL(response.location!, 'http://localhost').pathname, '/')
     const page = WebSession.page((await web.get('/')).text)
@@ -31,11 +33,39 @@ test.group('Web: deck exports', (group) => {
     assert.match(mail.text, new RegExp(`/exports/${row.id}/download\\?`))
   })
 
+  test('by default nothing is mailed: a learner whose address was never proven waits for no confirmation and downloads the file from the exports page', async ({ assert }) => {
+    const { user, web } = await signedIn('new@example.test')
+    await db.from('users').where('id', user.id).update({ email_verified_at: null })
+    const deck = await new CreateDeck().handle(user, { name: 'Biology' })
+    await new BulkCreateNotes().handle(user, deck.id, [{ front: 'Cell', back: 'Unit of life' }])
+    await web.get('/')
+    const response = await web.post(`/decks/${deck.id}/exports`, { format: 'csv' })
+    assert.equal(response.status, 302)
+    assert.equal(WebSession.page((await web.get('/')).text).props.flash.success, 'Your export is being prepared: download it from Your exports in a moment.')
+    const [row] = await exports()
+    assert.isFalse(row.mail_link)
+    assert.include(['queued', 'processing', 'done'], row.status, 'started at once, not awaiting a confirmation')
+    assert.lengthOf(await db.from('export_addresses').where('user_id', user.id), 0, 'no confirmation asked for')
+
+    const deadline = Date.now() + 20_000
+    let item: any
+    do {
+      item = WebSession.page((await web.get('/exports')).text).props.exports[0]
+      if (item.state !== 'done') await new Promise((resolve) => setTimeout(resolve, 200))
+    } while (item.state !== 'done' && Date.now() < deadline)
+    assert.equal(item.state, 'done')
+    assert.isFalse(item.mailed)
+    const file = await web.get(item.downloadUrl)
+    assert.equal(file.status, 200)
+    assert.equal(file.text, 'front,back,tags\r\nCell,Unit of life,\r\n')
+    assert.lengthOf(await readOutbox(outboxDirectory), 0, 'no mail at all')
+  })
+
   test('another address and the default format (.ofc) are taken from the form', async ({ assert }) => {
     const { user, web } = await signedIn('ben@example.test')
     const deck = await new CreateDeck().handle(user, { name: 'Words' })
     await web.get('/')
-    await withQueuePaused(() => web.post(`/decks/${deck.id}/exports`, { email: 'Backup@Example.test' }))
+    await withQueuePaused(() => web.post(`/decks/${deck.id}/exports`, { email: 'Backup@Example.test', mail_link: true }))
     const [row] = await exports()
     assert.containsSubset(row, { format: 'ofc', include_progress: false, email: 'backup@example.test' })
   })

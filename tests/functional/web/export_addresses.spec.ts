@@ -26,7 +26,7 @@ test.group('Web: exports waiting for their address', (group) => {
     const { user, web } = await signedIn('ana@example.test')
     const deck = await new CreateDeck().handle(user, { name: 'Biology' })
     await web.get('/')
-    const sent = await web.post(`/decks/${deck.id}/exports`, { email: 'teacher@school.test', format: 'csv' })
+    const sent = await web.post(`/decks/${deck.id}/exports`, { email: 'teacher@school.test', format: 'csv', mail_link: true })
     assert.equal(sent.status, 302)
     const flash = WebSession.page((await web.get('/')).text).props.flash
     assert.equal(flash.success, 'Confirm teacher@school.test first: we e-mailed it a link. The export starts once it is used.')

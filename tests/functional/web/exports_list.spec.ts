@@ -40,7 +40,7 @@ test.group('Web: the learner\'s exports', (group) => {
     const deck = await new CreateDeck().handle(user, { name: 'Biology' })
     await new BulkCreateNotes().handle(user, deck.id, [{ front: 'Cell', back: 'Unit of life' }])
     await web.get('/')
-    await web.post(`/decks/${deck.id}/exports`, { format: 'csv' })
+    await web.post(`/decks/${deck.id}/exports`, { format: 'csv', mail_link: true })
     /* the toast leads to the list */
     const home = await page(web, '/')
     assert.deepEqual(home.props.flash.action, { label: 'See exports', href: '/exports' })

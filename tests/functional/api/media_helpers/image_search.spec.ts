@@ -1,10 +1,22 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
-import { assertErrorBody, resetState, tokenFor } from '#tests/support/helpers'
-import { signedIn, WebSession } from '#tests/support/web_session'
+import { assertErrorBody, makePremium, resetState, tokenFor } from '#tests/support/helpers'
+import { pageCall, signedIn, WebSession } from '#tests/support/web_session'
 import { UNSPLASH_TEST_KEY, resetUnsplash, unsplashState } from '#tests/support/unsplash_server'
-import { basicNote, createDeck, signIn } from '../content/support.js'
+import { basicNote, createDeck, signIn as freeSignIn } from '../content/support.js'
+
+/* image search is premium: the learners of these tests are */
+const signIn = async () => {
+  const session = await freeSignIn()
+  await makePremium(session.user)
+  return session
+}
+const premiumSignedIn = async (email: string) => {
+  const session = await signedIn(email)
+  await makePremium(session.user)
+  return session
+}
 
 /*
  * Image search through the Unsplash adapter, against the local double
@@ -69,6 +81,26 @@ test.group('Media helpers: image search (Unsplash)', (group) => {
     bad.assertStatus(422)
   })
 
+  test('image search is premium: a free learner gets 402 E_PREMIUM_REQUIRED in the API and in the editor, and Unsplash is not called', async ({ client, assert }) => {
+    const { token } = await freeSignIn()
+    const api = await client.get('/api/images/suggestions').bearerToken(token).qs({ q: 'apple' })
+    api.assertStatus(402)
+    assertErrorBody(assert, api.body(), 'E_PREMIUM_REQUIRED')
+    assert.equal(api.body().feature, 'image_search')
+    assert.equal(api.body().title, 'Image search is a premium feature')
+
+    /* the editor's calls, with the web session */
+    const free = await signedIn('free@example.test')
+    const deck = await createDeck(client, await tokenFor(free.user), { name: 'Mine' })
+    const search = await pageCall(free.web, 'GET', '/notes/image_search?q=apple')
+    assert.equal(search.status, 402)
+    assertErrorBody(assert, search.body, 'E_PREMIUM_REQUIRED')
+    const pick = await pageCall(free.web, 'POST', '/notes/image_search/pick', { deck_id: deck.id, id: 'Ph0to-apple' })
+    assert.equal(pick.status, 402)
+    assert.lengthOf(unsplashState.calls, 0)
+    assert.equal(Number((await db.from('media').where('deck_id', deck.id).count('* as n').first()).n), 0)
+  })
+
   test('without a key both calls answer 503 E_IMAGE_SEARCH_NOT_CONFIGURED, and Unsplash is not called', async ({ client, assert }) => {
     const { token } = await signIn()
     await withoutKey(async () => {
@@ -83,7 +115,7 @@ test.group('Media helpers: image search (Unsplash)', (group) => {
   })
 
   test('without a key image search is not offered: not among the paywall\'s benefits (web and API), not in the editor', async ({ client, assert }) => {
-    const { user, web } = await signedIn('ana@example.test')
+    const { user, web } = await premiumSignedIn('ana@example.test')
     const deck = await createDeck(client, await tokenFor(user), { name: 'Plain' })
     const offered = async () => ({
       api: (await client.get('/api/paywall')).body().benefits as string[],
@@ -109,7 +141,7 @@ test.group('Media helpers: image search (Unsplash)', (group) => {
   })
 
   test('the editor\'s pick stores the photo on the deck as an upload, pings the download and gives the attribution', async ({ client, assert }) => {
-    const { user, web } = await signedIn('picker@example.test')
+    const { user, web } = await premiumSignedIn('picker@example.test')
     const deckId = (await createDeck(client, await tokenFor(user), { name: 'Fruit' })).id
     const search = await web.get('/notes/image_search?q=cherry')
     assert.equal(search.status, 200)
@@ -129,8 +161,8 @@ test.group('Media helpers: image search (Unsplash)', (group) => {
   })
 
   test('the pick follows the upload rules: another user\'s deck is 404, a picture over 10 MB is refused, nothing stored', async ({ client, assert }) => {
-    const owner = await signedIn('owner@example.test')
-    const other = await signedIn('other@example.test')
+    const owner = await premiumSignedIn('owner@example.test')
+    const other = await premiumSignedIn('other@example.test')
     const deckId = (await createDeck(client, await tokenFor(owner.user), { name: 'Mine' })).id
     const refused = await other.web.post('/notes/image_search/pick', { deck_id: deckId, id: 'Ph0to-apple' }, { accept: 'application/json' })
     assert.equal(refused.status, 404)

@@ -3,12 +3,20 @@ import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
 import { getQueue } from '#services/queue'
 import { SpeechError, localVoiceFor, synthesize } from '#services/media_helpers/speech'
-import { resetState } from '#tests/support/helpers'
+import { assertErrorBody, makePremium, resetState, tokenFor } from '#tests/support/helpers'
+import { signedIn, WebSession } from '#tests/support/web_session'
 import { setFlag } from '#services/remote_flags'
 import { workerOutput } from '#tests/support/worker_process'
 import { countStored, runSweep } from '#tests/support/stored_files'
 import { OPENAI_SPEECH_TEST_KEY, speechState, startOpenAiSpeechServer, stopOpenAiSpeechServer } from '#tests/support/openai_speech_server'
-import { basicNote, createDeck, signIn } from '../content/support.js'
+import { basicNote, createDeck, signIn as freeSignIn } from '../content/support.js'
+
+/* turning text-to-speech on is premium: the learners of these tests are */
+const signIn = async () => {
+  const session = await freeSignIn()
+  await makePremium(session.user)
+  return session
+}
 
 /*
  * Server-side text-to-speech for the apps (textToSpeechMap), made by the
@@ -55,6 +63,33 @@ async function withWorkerHeld<T>(work: () => Promise<T>) {
 test.group('Media helpers: text-to-speech made by the worker', (group) => {
   group.each.setup(() => resetState())
   group.each.timeout(90_000)
+
+  test('turning text-to-speech on is premium, in the API and on the deck page; a deck that has it keeps it, and anyone may turn it off', async ({ client, assert }) => {
+    const { user, web } = await signedIn('free@example.test')
+    const token = await tokenFor(user)
+    const deck = await createDeck(client, token, { name: 'Vocabulario' })
+    const refused = await client.put(`/api/decks/${deck.id}`).bearerToken(token).json({ deck: { tts_enabled: true, name: 'Renamed' } })
+    refused.assertStatus(402)
+    assertErrorBody(assert, refused.body(), 'E_PREMIUM_REQUIRED')
+    assert.equal(refused.body().feature, 'text_to_speech')
+    /* nothing of the request was written */
+    assert.deepInclude(await db.from('decks').where('id', deck.id).select('tts_enabled', 'name').first(), { tts_enabled: false, name: 'Vocabulario' })
+
+    /* the web form: the same rule, its message under the field */
+    const form = await web.request('PUT', `/decks/${deck.id}`, { deck: { tts_enabled: true } })
+    assert.equal(form.status, 302)
+    const page = WebSession.page((await web.get(`/decks/${deck.id}?tab=settings`)).text)
+    assert.equal(page.props.errors?.['deck.tts_enabled'], 'Text-to-speech is a premium feature')
+    assert.isFalse((await db.from('decks').where('id', deck.id).first()).tts_enabled)
+
+    /* turned on while premium, it stays when premium ends; it can be turned off, and not on again */
+    await makePremium(user)
+    ;(await client.put(`/api/decks/${deck.id}`).bearerToken(token).json({ deck: { tts_enabled: true } })).assertStatus(200)
+    await db.from('users').where('id', user.id).update({ is_premium: false })
+    ;(await client.put(`/api/decks/${deck.id}`).bearerToken(token).json({ deck: { tts_enabled: true, tts_front_side_language: 'es' } })).assertStatus(200)
+    ;(await client.put(`/api/decks/${deck.id}`).bearerToken(token).json({ deck: { tts_enabled: false } })).assertStatus(200)
+    ;(await client.put(`/api/decks/${deck.id}`).bearerToken(token).json({ deck: { tts_enabled: true } })).assertStatus(402)
+  })
 
   test('a note saved with TTS on is pending, then generated: a playable WAV per side, in each side\'s language', async ({ client, assert }) => {
     const { token } = await signIn()

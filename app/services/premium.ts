@@ -1,0 +1,16 @@
+import ApiException from '#exceptions/api_exception'
+
+/*
+ * The premium features the server holds back from free learners (spec 000
+ * §1 lists them; README: Product choices, which are gated and how), one
+ * rule each, whichever door asks: a 402 E_PREMIUM_REQUIRED naming the
+ * feature, with the catalogue's message. Image occlusion (save_note.ts)
+ * and smart scheduling (update_algorithm_settings.ts) say it their own way
+ * for their own reasons; these say it here.
+ */
+export type GatedFeature = 'image_search' | 'text_to_speech'
+
+export function requirePremium(user: { hasPremium: boolean }, feature: GatedFeature, field?: string) {
+  if (user.hasPremium) return
+  throw new ApiException(402, 'E_PREMIUM_REQUIRED', `premium_${feature}`, { hasBody: true, field, extra: { feature } })
+}

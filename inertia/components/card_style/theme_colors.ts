@@ -1,0 +1,40 @@
+import { useEffect, useState } from 'react'
+import type { COLORS } from './types'
+
+type Field = (typeof COLORS)[number]
+export type ThemeColors = Record<'light' | 'dark', Record<Field, string>>
+
+/* what a card shows where its preset leaves a colour out (card_face.tsx): the app theme's own */
+const VARIABLE: Record<Field, string> = {
+  fontColor: '--text',
+  cardBackgroundColor: '--surface',
+  borderColor: '--border',
+  separatorColor: '--border',
+  backgroundColor: '--surface',
+}
+
+const hex = (rgb: string) =>
+  `#${(rgb.match(/\d+(\.\d+)?/g) ?? ['0', '0', '0']).slice(0, 3).map((part) => Math.round(Number(part)).toString(16).padStart(2, '0')).join('')}`
+
+/** The theme's colours in one scheme, resolved by the browser (light-dark() and all) through a hidden probe. */
+function read(scheme: 'light' | 'dark') {
+  const probe = document.createElement('span')
+  probe.style.display = 'none'
+  probe.style.colorScheme = scheme
+  document.body.append(probe)
+  const colors = Object.fromEntries(
+    Object.entries(VARIABLE).map(([field, variable]) => {
+      probe.style.color = `var(${variable})`
+      return [field, hex(getComputedStyle(probe).color)]
+    })
+  ) as Record<Field, string>
+  probe.remove()
+  return colors
+}
+
+/** The colours a preset's empty fields stand for, in its light and dark variant; null before mount. */
+export function useThemeColors() {
+  const [colors, setColors] = useState<ThemeColors | null>(null)
+  useEffect(() => setColors({ light: read('light'), dark: read('dark') }), [])
+  return colors
+}

@@ -1,0 +1,38 @@
+import db from '@adonisjs/lucid/services/db'
+import type { Page } from 'playwright'
+import ArchiveDeck from '#actions/decks/archive_deck'
+import CreateDeck from '#actions/decks/create_deck'
+import BulkCreateNotes from '#actions/notes/bulk_create_notes'
+import { makeUser } from '#tests/support/helpers'
+import { publishDeck, seedCategories } from '#tests/support/library'
+import { enableSharing } from '#tests/functional/api/participant/support'
+
+/*
+ * The content the accessibility sweep (tests/browser/a11y/axe_sweep.spec.ts)
+ * shows on its screens: a learner (and admin) with a deck of notes, a
+ * subdeck, an archived deck, a shared link, and a library with a deck by
+ * someone else and one waiting for moderation.
+ */
+export async function sweepContent() {
+  const user = await makeUser({ email: 'ana@example.test', username: 'ana.lima' })
+  user.learningTutorialSeen = true
+  user.isAdmin = true
+  await user.save()
+  const deck = await new CreateDeck().handle(user, { name: 'Capitals' })
+  await new CreateDeck().handle(user, { name: 'Europe', parentId: deck.id })
+  await new BulkCreateNotes().handle(user, deck.id, Array.from({ length: 12 }, (_, index) => ({ front: `Country ${index + 1}`, back: `<b>Capital</b> ${index + 1}` })))
+  const archived = await new CreateDeck().handle(user, { name: 'Old verbs' })
+  await new ArchiveDeck().handle(user, archived.id, true)
+  const token = await enableSharing(deck)
+  await seedCategories()
+  const author = await makeUser({ name: 'Olga Owner', username: 'olga' })
+  const published = await publishDeck(author, { name: 'World rivers', category: ['languages', 'english'], notes: [{ front: 'Nile', back: 'Africa' }] })
+  await publishDeck(author, { name: 'Pending moons', state: 'pending' })
+  const note = await db.from('notes').where('deck_id', deck.id).orderBy('id').firstOrFail()
+  return { user, deck, note: note.id as number, token: token!, published, author }
+}
+
+/** Waits for what a screen shows once its data is in: a heading, or the study card's frame. */
+export async function settled(page: Page) {
+  await page.locator('h1, h2, [role="heading"]').first().waitFor()
+}
