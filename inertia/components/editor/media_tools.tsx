@@ -28,7 +28,8 @@ type Props = {
   uploadImage: (file: File) => Promise<void>
 }
 
-const readAsDataUrl = (file: File) =>
+/** A file or a fetched picture as a data URL (the base64 the server's text detection takes). */
+export const readAsDataUrl = (file: Blob) =>
   new Promise<string>((resolve, reject) => {
     const reader = new FileReader()
     reader.onload = () => resolve(String(reader.result))
@@ -36,30 +37,10 @@ const readAsDataUrl = (file: File) =>
     reader.readAsDataURL(file)
   })
 
-/**
- * The field's media tools, after the formatting buttons: speak the field
- * (the browser's speech, in the side's language), scan text from a photo
- * into the field (OCR on the server), search an image, draw on a canvas.
- */
-export function MediaTools({ editor, context, images, placeImage, canPlaceImage, uploadImage }: Props) {
+/** Scan text: a photo's text read on the server (OCR), put into the field where the caret is. */
+function useScanText(editor: Editor | null, fail: (title: string) => void) {
   const t = useT()
-  /* image search is premium (spec 000 §1): a free learner sees the tool, says why it is off */
-  const searchLocked = !useShared().user?.isPremium
-  const toast = useToast()
-  const scanInput = useRef<HTMLInputElement>(null)
-  const [open, setOpen] = useState<'search' | 'canvas' | null>(null)
   const [scanning, setScanning] = useState(false)
-  const off = !editor
-  const speaks = useCanSpeak()
-  const fail = (title: string) => toast({ title, type: 'textSecondary' })
-
-  const speakField = () => {
-    if (!editor) return
-    const text = spokenText(editor.getHTML())
-    if (!text) return fail(t('media.tts.nothing'))
-    if (!speak(text, context.language)) fail(t('media.tts.unsupported'))
-  }
-
   const scan = async (file: File) => {
     if (!editor) return
     if (!file.type.startsWith('image/')) return fail(t('editor.upload.not_image', { name: file.name }))
@@ -75,6 +56,32 @@ export function MediaTools({ editor, context, images, placeImage, canPlaceImage,
     } finally {
       setScanning(false)
     }
+  }
+  return { scanning, scan }
+}
+
+/**
+ * The field's media tools, after the formatting buttons: speak the field
+ * (the browser's speech, in the side's language), scan text from a photo
+ * into the field (OCR on the server), search an image, draw on a canvas.
+ */
+export function MediaTools({ editor, context, images, placeImage, canPlaceImage, uploadImage }: Props) {
+  const t = useT()
+  /* image search is premium (spec 000 §1): a free learner sees the tool, says why it is off */
+  const searchLocked = !useShared().user?.isPremium
+  const toast = useToast()
+  const scanInput = useRef<HTMLInputElement>(null)
+  const [open, setOpen] = useState<'search' | 'canvas' | null>(null)
+  const off = !editor
+  const speaks = useCanSpeak()
+  const fail = (title: string) => toast({ title, type: 'textSecondary' })
+  const { scanning, scan } = useScanText(editor, fail)
+
+  const speakField = () => {
+    if (!editor) return
+    const text = spokenText(editor.getHTML())
+    if (!text) return fail(t('media.tts.nothing'))
+    if (!speak(text, context.language)) fail(t('media.tts.unsupported'))
   }
 
   const openImageTool = (tool: 'search' | 'canvas') => {

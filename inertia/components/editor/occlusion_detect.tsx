@@ -3,6 +3,7 @@ import { useT } from '~/lib/i18n'
 import { HttpError, requestJson } from '~/lib/http'
 import { urlFor, type ReplyOf } from '~/lib/routes'
 import { newMaskId, nextGroup, type Mask } from './occlusion_masks'
+import { readAsDataUrl } from './media_tools'
 
 /** A word the server read, as a proposed mask (fractions of the picture); `keep`: it becomes a mask. */
 export type Proposal = { id: string; text: string; x: number; y: number; width: number; height: number; keep: boolean }
@@ -12,14 +13,6 @@ type Detection =
   | { state: 'idle' | 'detecting' | 'none' }
   | { state: 'failed'; message: string }
   | { state: 'found'; proposals: Proposal[] }
-
-const readAsDataUrl = (blob: Blob) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader()
-    reader.onload = () => resolve(String(reader.result))
-    reader.onerror = () => reject(reader.error)
-    reader.readAsDataURL(blob)
-  })
 
 const clamp = (value: number) => Math.min(1, Math.max(0, value))
 
