@@ -4,7 +4,8 @@ import app from '@adonisjs/core/services/app'
 
 /**
  * This machine's work directories that a killed job left under tmp/ (each
- * holds a copy of an upload or an export being written), once older than
+ * holds a copy of an upload or an export being written), and the files a
+ * web process killed mid-request left in tmp/uploads, once older than
  * `before`. Every worker sweeps its own, at start and every hour
  * (app/services/schedules.ts), since the scheduled storage sweep runs on one
  * worker only and cannot reach another machine's disk; the storage sweep
@@ -12,7 +13,7 @@ import app from '@adonisjs/core/services/app'
  */
 export async function sweepWorkDirs(before: Date) {
   let count = 0
-  for (const kind of ['imports', 'exports']) {
+  for (const kind of ['imports', 'exports', 'uploads']) {
     const root = app.tmpPath(kind)
     const entries = await readdir(root).catch(() => [] as string[])
     for (const entry of entries) {

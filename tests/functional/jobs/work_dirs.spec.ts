@@ -13,7 +13,7 @@ import { startExtraWorkerProcess } from '#tests/support/worker_process'
  */
 const exists = (path: string) => stat(path).then(() => true, () => false)
 
-async function workDir(kind: 'imports' | 'exports', daysOld: number) {
+async function workDir(kind: 'imports' | 'exports' | 'uploads', daysOld: number) {
   const path = app.tmpPath(kind, `test-${randomUUID()}`)
   await mkdir(path, { recursive: true })
   await writeFile(join(path, 'upload.bin'), 'left by a killed job')
@@ -24,12 +24,12 @@ async function workDir(kind: 'imports' | 'exports', daysOld: number) {
 
 test.group('Work directories on every worker', () => {
   test('a starting worker removes the stale work directories of its machine, not the recent ones', async ({ assert }) => {
-    const stale = [await workDir('imports', 2), await workDir('exports', 3)]
+    const stale = [await workDir('imports', 2), await workDir('exports', 3), await workDir('uploads', 2)]
     const recent = await workDir('imports', 0)
     const stop = await startExtraWorkerProcess(1)
     try {
       const deadline = Date.now() + 30_000
-      while ((await exists(stale[0])) || (await exists(stale[1]))) {
+      while ((await exists(stale[0])) || (await exists(stale[1])) || (await exists(stale[2]))) {
         if (Date.now() > deadline) assert.fail('the stale work directories are still there')
         await new Promise((resolve) => setTimeout(resolve, 200))
       }
