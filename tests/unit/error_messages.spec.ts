@@ -96,6 +96,9 @@ const literal = (expression: string | undefined) => expression?.match(/^'([a-z0-
 
 /** The keys an expression may evaluate to: its string literals (not the ones it compares with) and known templates. */
 function keysOf(expression: string, templates: Record<string, string[]>, where: string) {
+  /* an expression the sources compute a key with, listed in this test (a flag's problem) */
+  const listed = templates[expression.trim()]
+  if (listed) return listed
   const keys = [...expression.matchAll(/(?<![=!]==\s*)'([a-z0-9_]+)'(?!\s*[=!]==)/g)].map((match) => match[1])
   for (const [template] of expression.matchAll(/`[^`]*`/g)) {
     const values = templates[template]
@@ -111,11 +114,21 @@ async function unionMembers(path: string, pattern: RegExp) {
   return [...match[1].matchAll(/'([a-z0-9_]+)'/g)].map((member) => member[1])
 }
 
+/** Every key a refused flag value may carry: the generic one, and the shapes' (a banner's problems under invalid_banners). */
+async function flagProblemKeys() {
+  const shapes = await readFile(app.makePath('app/services/flag_shapes.ts'), 'utf8')
+  const direct = [...shapes.matchAll(/key: '([a-z_.]+)'/g)].map((match) => match[1])
+  const banners = [...shapes.matchAll(/\bproblem\('([a-z_]+)'/g)].map((match) => `invalid_banners.${match[1]}`)
+  return ['invalid_flag', ...direct, ...banners]
+}
+
 async function errorNeeds(): Promise<Need[]> {
   const needs: Need[] = []
   const templates: Record<string, string[]> = {
     /* app/actions/notes/note_content.ts: the problems validateFields reports */
     '`note_${problem.problem}`': (await unionMembers('app/note_types/types.ts', /type FieldProblemKind =([^\n]+)/)).map((kind) => `note_${kind}`),
+    /* app/services/remote_flags.ts: a flag value's problem (flagProblem, and the shapes' checks in flag_shapes.ts) */
+    'problem.key': await flagProblemKeys(),
   }
   for (const { path, text } of await sources()) {
     /* a table of refusals ({ code: 'E_X', key: 'y' }) or a helper's callers ('E_X', 'y') */
@@ -131,6 +144,10 @@ async function errorNeeds(): Promise<Need[]> {
       const key = literal(args[2])
       if (key) {
         needs.push({ key, body, where: path })
+        continue
+      }
+      if (templates[args[2]?.trim()]) {
+        for (const listed of templates[args[2].trim()]) needs.push({ key: listed, body, where: path })
         continue
       }
       /* a helper `const name = (…, key, …) => new ApiException(…, key, …)`: what its callers pass */
