@@ -32,10 +32,11 @@ const hasWord = (text: string, word: string) => new RegExp(`(?<![\\p{L}\\p{N}])$
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length
 const stripEnd = (text: string) => text.replace(/[\s.;:!?,]+$/, '')
 
+export const mended = (text: string) => text.replace(/(\p{L})-\n\s*(\p{L})/gu, '$1$2')
+
 /** The document's words, hyphenated line breaks mended, as a reader would have read them. */
 export function sourceWords(text: string) {
-  const mended = text.replace(/(\p{L})-\n\s*(\p{L})/gu, '$1$2')
-  return new Set(mended.toLowerCase().match(/\p{L}+/gu) ?? [])
+  return new Set(mended(text).toLowerCase().match(/\p{L}+/gu) ?? [])
 }
 
 /** A bare term as a prompt ("chlorophyll"): a short phrase, no sentence, no blank. */
@@ -67,6 +68,8 @@ function shapeFailures(card: GeneratedCard) {
 
 function sideFailures(side: string, source: Source, known: Set<string>) {
   const failures: string[] = []
+  const text = normal(mended(source.text))
+  for (const [aside] of side.matchAll(/\([^()]*\)/g)) if (!text.includes(normal(aside))) failures.push(`"${aside}" is not the text's`)
   const repeat = /(?<![\p{L}\p{N}])([\p{L}\p{N}][\p{L}\p{N}'-]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}'-]*){0,3})\s+\1(?![\p{L}\p{N}])/iu.exec(side)
   if (repeat) failures.push(`repeats "${repeat[1]}" back to back`)
   for (const heading of source.headings) {
@@ -82,18 +85,33 @@ function sideFailures(side: string, source: Source, known: Set<string>) {
   return failures
 }
 
-function answerFailures(card: GeneratedCard) {
+function answerFailures(card: GeneratedCard, source: Source) {
   if (card.kind === 'cloze') {
-    return [...card.front.matchAll(CLOZE)]
-      .filter((match) => words(match[2]) <= 5 && hasWord(revealed(card.front.replace(match[0], ' ')), decode(match[2])))
-      .map((match) => `the hidden "${match[2]}" is shown elsewhere in the card`)
+    return [...card.front.matchAll(CLOZE)].flatMap((match) => {
+      const blanked = decode(revealed(card.front.replace(match[0], BLANK)))
+      if (words(match[2]) <= 5 && hasWord(blanked.replace(BLANK, ' '), decode(match[2]))) return [`the hidden "${match[2]}" is shown elsewhere in the card`]
+      return splitsUnit(blanked, decode(match[2]), source.text) ? [`the deletion "${match[2]}" splits a phrase the text uses whole`] : []
+    })
   }
   const front = decode(card.front)
   const back = stripEnd(decode(card.back))
+  if (/,\s+(is|are|was|were|has|have|had)\s/i.test(back)) return ['the answer lists a clause as an item']
   if (!front.endsWith('?') && !front.includes(BLANK)) return []
   if ((words(back) <= 5 && hasWord(front.replace(BLANK, ' '), back)) || normal(front).includes(normal(back))) return [`the answer "${back}" is in the question`]
   if (front.includes(BLANK) && words(back) > 6) return ['the blank hides a whole clause']
+  if (front.includes(BLANK) && splitsUnit(front, back, source.text)) return [`the blank splits a phrase the text uses whole`]
   return []
+}
+
+/** "The electromagnetic _____" (spectrum), "8 _____" (percent): the blank hides part of a phrase the text keeps whole. */
+function splitsUnit(front: string, back: string, text: string) {
+  const [before, after] = front.split(BLANK)
+  const previous = /([\p{L}\p{N}][\p{L}\p{N}.,-]*)\s*$/u.exec(before)?.[1]?.replace(/[.,]$/, '')
+  const next = /^\s*([\p{L}\p{N}][\p{L}\p{N}-]*)/u.exec(after)?.[1]
+  if (previous && /^\d/.test(previous) && !/^\d/.test(back)) return true
+  const count = (phrase: string) => (normal(mended(text)).match(new RegExp(`(?<![\\p{L}\\p{N}])${escape(normal(phrase))}(?![\\p{L}\\p{N}])`, 'gu')) ?? []).length
+  const stop = /^(the|a|an|of|in|on|to|and|or|by|for|with|from|as|at|is|are|its|their)$/i
+  return [previous && !stop.test(previous) ? `${previous} ${back}` : null, next && !stop.test(next) ? `${back} ${next}` : null].some((phrase) => phrase && count(phrase) >= 2)
 }
 
 function blankFailures(card: GeneratedCard, source: Source) {
@@ -121,7 +139,7 @@ export function cardFailures(card: GeneratedCard, source: Source, known = source
   return [
     ...shapeFailures(card),
     ...sides.map(decode).filter(Boolean).flatMap((side) => sideFailures(side, source, known)),
-    ...answerFailures(card),
+    ...answerFailures(card, source),
     ...blankFailures(card, source),
     ...lengthFailures(card),
   ]
@@ -142,10 +160,17 @@ export function duplicates(cards: GeneratedCard[]) {
   return repeated
 }
 
-/** Whether some card holds all of a fact's cues (front and back read together). */
+/** A card's text as read once answered: deletions shown, a blank filled with the back. */
+export function answered(card: GeneratedCard) {
+  if (card.kind === 'cloze') return decode(`${revealed(card.front)} ${card.back}`)
+  const front = decode(card.front)
+  return front.includes(BLANK) ? front.replace(BLANK, decode(card.back)) : `${front} ${decode(card.back)}`
+}
+
+/** Whether some card holds all of a fact's cues. */
 export function covers(cards: GeneratedCard[], cues: string[]) {
   return cards.some((card) => {
-    const text = normal(`${revealed(card.front)} ${card.back}`)
+    const text = normal(answered(card))
     return cues.every((cue) => text.includes(normal(cue)))
   })
 }
