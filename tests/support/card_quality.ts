@@ -88,7 +88,8 @@ function sideFailures(side: string, source: Source, known: Set<string>) {
 function answerFailures(card: GeneratedCard, source: Source) {
   if (card.kind === 'cloze') {
     return [...card.front.matchAll(CLOZE)].flatMap((match) => {
-      const blanked = decode(revealed(card.front.replace(match[0], BLANK)))
+      /* a card hides every deletion of its number at once */
+      const blanked = decode(revealed(card.front.replace(match[0], BLANK).replace(new RegExp(`\\{\\{c${match[1]}::.*?\\}\\}`, 'g'), BLANK)))
       if (words(match[2]) <= 5 && hasWord(blanked.replace(BLANK, ' '), decode(match[2]))) return [`the hidden "${match[2]}" is shown elsewhere in the card`]
       return splitsUnit(blanked, decode(match[2]), source.text) ? [`the deletion "${match[2]}" splits a phrase the text uses whole`] : []
     })
@@ -97,21 +98,20 @@ function answerFailures(card: GeneratedCard, source: Source) {
   const back = stripEnd(decode(card.back))
   if (/,\s+(is|are|was|were|has|have|had)\s/i.test(back)) return ['the answer lists a clause as an item']
   if (!front.endsWith('?') && !front.includes(BLANK)) return []
-  if ((words(back) <= 5 && hasWord(front.replace(BLANK, ' '), back)) || normal(front).includes(normal(back))) return [`the answer "${back}" is in the question`]
+  if (words(back) <= 5 ? hasWord(front.replace(BLANK, ' '), back) : normal(front).includes(normal(back))) return [`the answer "${back}" is in the question`]
   if (front.includes(BLANK) && words(back) > 6) return ['the blank hides a whole clause']
   if (front.includes(BLANK) && splitsUnit(front, back, source.text)) return [`the blank splits a phrase the text uses whole`]
   return []
 }
 
-/** "The electromagnetic _____" (spectrum), "8 _____" (percent): the blank hides part of a phrase the text keeps whole. */
+/** "The electromagnetic _____" (spectrum), "8 _____" (percent): the blank hides the head of a phrase the text keeps whole. */
 function splitsUnit(front: string, back: string, text: string) {
-  const [before, after] = front.split(BLANK)
+  const [before] = front.split(BLANK)
   const previous = /([\p{L}\p{N}][\p{L}\p{N}.,-]*)\s*$/u.exec(before)?.[1]?.replace(/[.,]$/, '')
-  const next = /^\s*([\p{L}\p{N}][\p{L}\p{N}-]*)/u.exec(after)?.[1]
   if (previous && /^\d/.test(previous) && !/^\d/.test(back)) return true
   const count = (phrase: string) => (normal(mended(text)).match(new RegExp(`(?<![\\p{L}\\p{N}])${escape(normal(phrase))}(?![\\p{L}\\p{N}])`, 'gu')) ?? []).length
-  const stop = /^(the|a|an|of|in|on|to|and|or|by|for|with|from|as|at|is|are|its|their)$/i
-  return [previous && !stop.test(previous) ? `${previous} ${back}` : null, next && !stop.test(next) ? `${back} ${next}` : null].some((phrase) => phrase && count(phrase) >= 2)
+  const stop = /^(the|a|an|of|in|into|on|to|and|or|by|for|with|from|as|at|like|about|around|approximately|nearly|between|than|is|are|was|were|its|their)$/i
+  return Boolean(previous && !stop.test(previous) && count(`${previous} ${back}`) >= 2)
 }
 
 function blankFailures(card: GeneratedCard, source: Source) {
@@ -121,7 +121,7 @@ function blankFailures(card: GeneratedCard, source: Source) {
   const before = decode(revealed(front.slice(0, first.index))).trim()
   const after = revealed(front.slice(first.index + first[0].length))
   if (LABEL.test(before) || source.headings.some((heading) => normal(heading) === normal(before))) return ['a blank right after a heading or label']
-  if (/^\s*:/.test(after)) return ['a term: definition line with text before the blank']
+  if (/^\s*:/.test(after) && words(before) <= 3) return ['a term: definition line with text before the blank']
   return []
 }
 

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import { readFile } from 'node:fs/promises'
 import { fixture } from '#tests/support/fixtures'
-import type { CardFormat, GeneratedCard } from '#ai/cards'
+import type { CardFormat, DetailLevel, GeneratedCard } from '#ai/cards'
 import { offlineCards } from '#ai/offline/generator'
 import { cardFailures, covers, duplicates, normal, revealed, sourceWords, type Source } from '#tests/support/card_quality'
 
@@ -10,7 +10,7 @@ import { cardFailures, covers, duplicates, normal, revealed, sourceWords, type S
  * (tests/fixtures/ai_texts/README.md says where each comes from). Beside each text, a
  * .facts.json written by hand: the page's headings and label lines, and the facts a good
  * card set covers, each with the words (cues) a card about it must hold. Every card of
- * every format must read right (tests/support/card_quality.ts); basic cards must cover at
+ * every format (and of briefer and more detailed question cards) must read right (tests/support/card_quality.ts); basic cards must cover at
  * least 70% of the facts; a request gets at least as many cards as the page has facts, up
  * to its maxCards. A table of the figures is printed when the group ends.
  */
@@ -24,7 +24,15 @@ const TEXTS = [
   'medical_blood',
   'pdf_blood_plasma',
 ]
-const FORMATS: CardFormat[] = ['basic', 'reversed', 'cloze', 'mixed']
+/* every format at the standard detail, and the question cards briefer and more detailed */
+const REQUESTS: [CardFormat, DetailLevel][] = [
+  ['basic', 'standard'],
+  ['reversed', 'standard'],
+  ['cloze', 'standard'],
+  ['mixed', 'standard'],
+  ['basic', 'brief'],
+  ['basic', 'detailed'],
+]
 const MAX_CARDS = 40
 const COVERAGE = 0.7
 
@@ -36,8 +44,8 @@ async function load(name: string) {
   return { text, ...facts }
 }
 
-const generate = (text: string, format: CardFormat, maxCards = MAX_CARDS) => [
-  ...offlineCards({ source: { kind: 'document', text }, format, detail: 'standard', maxCards }),
+const generate = (text: string, format: CardFormat, detail: DetailLevel = 'standard', maxCards = MAX_CARDS) => [
+  ...offlineCards({ source: { kind: 'document', text }, format, detail, maxCards }),
 ]
 
 const shown = (card: GeneratedCard) => (card.kind === 'cloze' ? revealed(card.front) : `${card.front} → ${card.back}`)
@@ -66,21 +74,22 @@ test.group('Offline generator: quality on real texts', (group) => {
       for (const { cues } of facts) for (const cue of cues) assert.include(mended, normal(cue), `the cue "${cue}" is in ${name}`)
 
       const failures: string[] = []
-      for (const format of FORMATS) {
-        const cards = generate(text, format)
+      for (const [format, detail] of REQUESTS) {
+        const request = detail === 'standard' ? format : `${format}, ${detail}`
+        const cards = generate(text, format, detail)
         const failing = failuresOf(cards, { text, headings })
-        const covered = format === 'basic' ? facts.filter((fact) => covers(cards, fact.cues)).length : null
-        rows.push([name, format, String(cards.length), covered === null ? '' : `${covered}/${facts.length}`, String(failing.length)])
-        failures.push(...failing.map((failure) => `${format}: ${failure}`))
+        const covered = request === 'basic' ? facts.filter((fact) => covers(cards, fact.cues)).length : null
+        rows.push([name, request, String(cards.length), covered === null ? '' : `${covered}/${facts.length}`, String(failing.length)])
+        failures.push(...failing.map((failure) => `${request}: ${failure}`))
 
         const wanted = Math.min(facts.length, MAX_CARDS)
-        if (format !== 'reversed' && cards.length < wanted) failures.push(`${format}: ${cards.length} cards for ${wanted} facts`)
+        if (format !== 'reversed' && cards.length < wanted) failures.push(`${request}: ${cards.length} cards for ${wanted} facts`)
         if (covered !== null && covered / facts.length < COVERAGE) {
           const missed = facts.filter((fact) => !covers(cards, fact.cues)).map((fact) => fact.fact)
-          failures.push(`${format}: ${covered} of ${facts.length} facts covered; no card for: ${missed.join('; ')}`)
+          failures.push(`${request}: ${covered} of ${facts.length} facts covered; no card for: ${missed.join('; ')}`)
         }
       }
       assert.deepEqual(failures, [])
-      assert.lengthOf(generate(text, 'basic', 5), 5)
+      assert.lengthOf(generate(text, 'basic', 'standard', 5), 5)
     })
 })
