@@ -23,8 +23,20 @@ export const GENERIC_NOUNS = new Set([
 
 const COUNTED = /^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|other|several|many|some|various|different|certain|both|all)\s/i
 
+/* the same phrases are asked about again and again while a document is read */
+const termPhrases = new Map<string, boolean>()
+
 /** Whether a phrase is a noun phrase that can be the subject of a card (no pronoun, no verb, not too long). */
 export function isTermPhrase(phrase: string) {
+  let known = termPhrases.get(phrase)
+  if (known === undefined) {
+    if (termPhrases.size > 5000) termPhrases.clear()
+    termPhrases.set(phrase, (known = readsAsTerm(phrase)))
+  }
+  return known
+}
+
+function readsAsTerm(phrase: string) {
   if (wordCount(phrase) > 6 || phrase.length < 2) return false
   if (/[,;:()"“”]/.test(phrase)) return false
   const first = phrase.split(/\s+/)[0].toLowerCase()

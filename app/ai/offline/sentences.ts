@@ -51,11 +51,11 @@ export function isUsable(sentence: string) {
  * opening the main clause after a fronted phrase ("Like all connective tissues, it is …"),
  * refers to a sentence before.
  */
-function leansOnPronoun(sentence: string) {
+function leansOnPronoun(sentence: string, doc: ReturnType<typeof nlp>) {
   /* "When Sargon of Akkad built …, he …": a clause with a subject of its own names whom the pronoun means */
   const subordinate = /^(?:when|after|before|because|although|though|while|once|if|since|as|until|whereas)\s/i.test(sentence)
   if (!subordinate && /^[^,]{3,80},\s+(?:it|they|he|she)\s/i.test(sentence)) return true
-  const terms = nlp(sentence).terms().json() as { terms: { text: string; normal: string; tags: string[] }[] }[]
+  const terms = doc.terms().json() as { terms: { text: string; normal: string; tags: string[] }[] }[]
   for (const [index, term] of terms.entries()) {
     const { text, normal, tags } = term.terms[0]
     if (PERSONAL.has(normal) && (tags.includes('Pronoun') || tags.includes('Possessive'))) return true
@@ -77,6 +77,6 @@ export function isStandalone(sentence: string) {
   if (words < 6 || words > 35 || !/[.!][”"’]?$/.test(sentence) || !isUsable(sentence)) return false
   const first = sentence.split(/\s+/)[0].toLowerCase().replace(/[^a-z]/g, '')
   if (LEANING_OPENERS.has(first) || QUANTIFIER_PRONOUN.test(sentence) || DEMONSTRATIVE.test(sentence)) return false
-  if (leansOnPronoun(sentence)) return false
-  return nlp(sentence).has('#Verb')
+  const doc = nlp(sentence)
+  return !leansOnPronoun(sentence, doc) && doc.has('#Verb')
 }
