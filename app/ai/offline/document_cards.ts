@@ -8,11 +8,28 @@ import { capitalize, escapeText, stripFinal, wordCount } from '#ai/offline/text'
  * document's own sentences for cloze requests, a mix for mixed ones.
  */
 
+/**
+ * A brief definition: cut before a trailing clause (", which …", " that …", "; …"), never
+ * inside a list ("to store, keep and recall", "I, you, he, …"), never leaving a word that
+ * needs what was cut ("the stage in"), and keeping the clause that tells a kind apart
+ * ("the form of chlorophyll that absorbs …", "a mixture with a composition that varies …").
+ */
 function shorten(definition: string, detail: CardRequest['detail']) {
   if (detail !== 'brief') return definition
-  const cut = /^(.{12,}?)(?:,|;|\s+which\s|\s+that\s|\s+because\s|\s+so that\s)/.exec(definition)
-  return cut && wordCount(cut[1]) >= 3 ? cut[1] : definition
+  for (const cut of definition.matchAll(/,|;|\s+(?:which|that|because|so that)\s/g)) {
+    const head = definition.slice(0, cut.index)
+    const rest = definition.slice(cut.index + cut[0].length)
+    if (head.length < 12 || wordCount(head) < 3 || head.split('(').length !== head.split(')').length) continue
+    /* a list goes on after the comma ("store, keep and recall", "he, she, it") or ends in a last item */
+    if (/^[,;]$/.test(cut[0]) && (/^\s*(?:[\p{L}-]+\s+){0,3}?(?:(?:and|or)\s|[\p{L}-]+[,;])/u.test(rest) || wordCount(rest) <= 2)) continue
+    if (/\b(?:in|of|to|on|at|by|for|with|from|into|the|a|an|and|or|such as)$/i.test(head)) continue
+    if (/^\s+(?:which|that)\s/.test(cut[0]) && (wordCount(head) < 4 || KIND_OF.test(head) || /\bwith\s+an?\s+[\p{L}-]+$/iu.test(head))) continue
+    return head
+  }
+  return definition
 }
+
+const KIND_OF = /^(?:the|a|an)\s+(?:form|type|kind|sort|class|group|part|variety|stage)\s+of\s+(?:the\s+|a\s+|an\s+)?[\p{L}-]+$/iu
 
 function questionFor(fact: Extract<Fact, { type: 'definition' }>) {
   const term = lowerFirst(fact.term)
@@ -35,10 +52,21 @@ function questionFor(fact: Extract<Fact, { type: 'definition' }>) {
 
 const cloze = (text: string, index = 1) => `{{c${index}::${text}}}`
 
+/** The sentence with every occurrence of the term hidden by one deletion: a second "granum" would give the first away. */
+function clozeAll(sentence: string, term: string) {
+  let rest = sentence
+  let front = ''
+  for (let found = findTerm(rest, term); found; found = findTerm(rest, term)) {
+    front += escapeText(rest.slice(0, found.index)) + cloze(escapeText(found.text))
+    rest = rest.slice(found.index + found.text.length)
+  }
+  return front ? front + escapeText(rest) : null
+}
+
 /** One fact as a card of the requested format. */
 function cardFor(fact: Fact, request: CardRequest, position: number): GeneratedCard | null {
   const detail = request.detail
-  const wantsCloze = request.format === 'cloze' || (request.format === 'mixed' && (fact.type === 'key' || fact.type === 'enumeration' || position % 2 === 1))
+  const wantsCloze = request.format === 'cloze' || (request.format === 'mixed' && (fact.type === 'key' || fact.type === 'enumeration' || fact.type === 'table' || position % 2 === 1))
   const e = escapeText
   switch (fact.type) {
     case 'glossary': {
@@ -50,10 +78,8 @@ function cardFor(fact: Fact, request: CardRequest, position: number): GeneratedC
       const definition = stripFinal(shorten(fact.definition, detail))
       const extra = detail === 'detailed' && fact.follow ? fact.follow : ''
       if (wantsCloze) {
-        const found = findTerm(fact.sentence, withoutArticle(fact.term))
-        if (!found) return null
-        const front = e(fact.sentence.slice(0, found.index)) + cloze(e(found.text)) + e(fact.sentence.slice(found.index + found.text.length))
-        return { kind: 'cloze', front, back: e(extra) }
+        const front = clozeAll(fact.sentence, withoutArticle(fact.term))
+        return front ? { kind: 'cloze', front, back: e(extra) } : null
       }
       if (request.format === 'reversed') {
         return { kind: 'basic', front: e(capitalize(withoutArticle(fact.term))), back: e(capitalize(definition)) + (extra ? `<br>${e(extra)}` : '') }
@@ -74,6 +100,12 @@ function cardFor(fact: Fact, request: CardRequest, position: number): GeneratedC
       const answer = items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : items[0]
       return { kind: 'basic', front: e(capitalize(fact.question)), back: e(capitalize(answer)) }
     }
+    case 'table': {
+      const title = `${e(fact.caption)} — ${e(fact.label)}`
+      if (wantsCloze) return { kind: 'cloze', front: `${title}: ${fact.entries.map((entry, index) => `${e(entry.name)} ${cloze(e(entry.value), index + 1)}`).join('; ')}`, back: '' }
+      if (request.format === 'reversed') return null
+      return { kind: 'basic', front: `${title}?`, back: fact.entries.map((entry) => `${e(entry.name)}: ${e(entry.value)}`).join('; ') }
+    }
     case 'key': {
       const found = findTerm(fact.sentence, fact.term)
       if (!found) return null
@@ -91,8 +123,10 @@ export function* documentCards(text: string, request: CardRequest): Generator<Ge
   let position = 0
   for (const fact of documentFacts(text)) {
     const card = cardFor(fact, request, position)
-    if (!card || seen.has(card.front)) continue
-    seen.add(card.front)
+    /* one cloze a sentence: two deletions of the same sentence on two cards read as the same card twice */
+    const key = card && card.kind === 'cloze' ? card.front.replace(/\{\{c\d+::(.*?)\}\}/g, '$1') : card?.front
+    if (!card || seen.has(key!)) continue
+    seen.add(key!)
     position++
     yield card
   }

@@ -1,6 +1,7 @@
 import nlp from 'compromise'
 import { capitalize, stripFinal, wordCount } from '#ai/offline/text'
 import { isTermPhrase, lowerFirst } from '#ai/offline/phrases'
+import type { GlossaryEntry } from '#ai/offline/blocks'
 
 /*
  * Enumerations in a document's sentences: "There are three types of rock: igneous,
@@ -16,15 +17,35 @@ const COUNT = /\b(two|three|four|five|six|seven|eight|nine|ten)\s+[\p{L}-]+/iu
 
 /** Splits "a, b, and c" / "a, b or c" / "a; b; c" into items; null when it is not a short list. */
 function listItems(text: string, minimum = 3): string[] | null {
-  const parts = stripFinal(text)
+  /* brackets are kept whole: "chlorophyll b (which absorbs blue and red-orange light)" is one item */
+  const asides: string[] = []
+  const masked = stripFinal(text).replace(/\([^()]*\)/g, (aside) => `\u0000${asides.push(aside) - 1}\u0000`)
+  const parts = masked
     .split(/\s*;\s*|\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/i)
     .map((item) => item.trim().replace(/^(and|or)\s+/i, ''))
     .filter(Boolean)
   if (parts.length < minimum) return null
   const last = parts.length - 1
   parts[last] = parts[last].replace(/^(\S+(?:\s\S+)?)\s+(?:as|in|for|from|at|on|by|into|during)\s.*$/i, '$1')
-  if (parts.some((item) => wordCount(item) > 5 || /^(which|that|who|where|because)\b/i.test(item))) return null
-  return parts
+  /* an item that is a clause ("are better known as antibodies") makes no list */
+  if (parts.some((item) => wordCount(item) > 5 || /^(which|that|who|where|because|is|are|was|were|has|have|had|can|may|will|be|but|including|except|whereas|while|although)\b/i.test(item))) return null
+  /* items are things, not clauses ("but others exist") */
+  if (parts.some((item) => nlp(item).has('#Verb') && !nlp(item).has('#Gerund') && !nlp(`the ${item}`).nouns().length)) return null
+  return parts.map((item) => item.replace(/\u0000(\d+)\u0000/g, (_, index) => asides[Number(index)]))
+}
+
+/**
+ * "… pronouns: subjective case (I, you, …), objective case (me, …) and possessive case (my, …)":
+ * a list whose every item is a term with its explanation in brackets, read as glossary entries.
+ */
+export function bracketedEntries(sentence: string): GlossaryEntry[] {
+  const colon = sentence.indexOf(':')
+  if (colon < 0) return []
+  const list = stripFinal(sentence.slice(colon + 1))
+  const ITEM = /(?:^|,\s*|\s+)(?:and\s+|or\s+)?([^,():]{2,40}?)\s*\(([^()]+)\)/g
+  const entries = [...list.matchAll(ITEM)].map((match) => ({ term: match[1].trim(), definition: match[2].trim() }))
+  if (entries.length < 2 || !/^[\s,;]*$/.test(list.replace(ITEM, ''))) return []
+  return entries.every((entry) => wordCount(entry.term) <= 4 && isTermPhrase(entry.term) && wordCount(entry.definition) >= 2) ? entries : []
 }
 
 export function enumerationOf(sentence: string): Enumeration | null {
@@ -35,7 +56,7 @@ export function enumerationOf(sentence: string): Enumeration | null {
     const counted = COUNT.exec(lead)
     const items = listItems(bare.slice(colon + 1), counted ? 2 : 3)
     if (items && wordCount(lead) >= 2 && (!counted || NUMBERS[counted[1].toLowerCase()] === items.length)) {
-      const question = enumerationQuestion(lead) ?? (counted ? `${capitalize(lead)}. Name them.` : null)
+      const question = enumerationQuestion(lead) ?? (counted ? `${capitalize(lead)}. What are they?` : null)
       if (question) return { type: 'enumeration', lead, items, question, sentence }
     }
   }
