@@ -2,6 +2,7 @@
 import { test } from '@japa/runner'
 import type { Page } from 'playwright'
 import { open, signInWithForm } from '#tests/support/browser'
+import db from '@adonisjs/lucid/services/db'
 import { resetState } from '#tests/support/helpers'
 import { axeFindings, describeFindings } from '#tests/support/axe'
 import { sweepContent } from '#tests/support/sweep'
@@ -121,7 +122,9 @@ async function bothSchemes(page: Page, scheme: { current: Scheme }, name: string
   return [...found, ...describeFindings(`${scheme.current} ${name}`, await axeFindings(page))]
 }
 
-async function sweep(page: Page, screens: Screen[], content: Content, scheme: { current: Scheme }) {
+type Check = (page: Page, name: string) => Promise<string[]>
+
+async function sweep(page: Page, screens: Screen[], content: Content, check: Check) {
   const found: string[] = []
   for (const screen of screens) {
     const restore = screen.server?.()
@@ -133,7 +136,7 @@ async function sweep(page: Page, screens: Screen[], content: Content, scheme: { 
     } finally {
       restore?.()
     }
-    found.push(...(await bothSchemes(page, scheme, screen.name)))
+    found.push(...(await check(page, screen.name)))
   }
   return found
 }
@@ -153,9 +156,25 @@ test.group('Accessibility sweep', (group) => {
     const scheme = { current: 'light' as Scheme }
     await page.emulateMedia({ colorScheme: scheme.current })
     await page.setViewportSize(DESKTOP)
-    const found = await sweep(page, SIGNED_OUT, content, scheme)
+    const check: Check = (checked, name) => bothSchemes(checked, scheme, name)
+    const found = await sweep(page, SIGNED_OUT, content, check)
     await signInWithForm(page, 'ana@example.test')
-    found.push(...(await sweep(page, SIGNED_IN, content, scheme)))
+    found.push(...(await sweep(page, SIGNED_IN, content, check)))
     assert.deepEqual(found, [], `${found.length} axe findings:\n${found.join('\n')}`)
   }).timeout(120_000)
+
+  test('every signed-in screen in the Autumn and the Pink theme has no serious or critical axe finding', async ({ browserContext, assert }) => {
+    const content = await sweepContent()
+    const page = await browserContext.newPage()
+    await page.setViewportSize(DESKTOP)
+    await signInWithForm(page, 'ana@example.test')
+    const found: string[] = []
+    for (const theme of ['autumn', 'pink']) {
+      await db.from('users').where('email', 'ana@example.test').update({ theme })
+      const check: Check = async (checked, name) => describeFindings(`${theme} ${name}`, await axeFindings(checked))
+      found.push(...(await sweep(page, SIGNED_IN, content, check)))
+      await page.setViewportSize(DESKTOP)
+    }
+    assert.deepEqual(found, [], `${found.length} axe findings:\n${found.join('\n')}`)
+  }).timeout(180_000)
 })
