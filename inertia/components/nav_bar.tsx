@@ -6,7 +6,6 @@ import { useShared } from '~/lib/shared'
 import { useT } from '~/lib/i18n'
 import { Avatar } from '~/components/avatar'
 
-/* a menu entry: a page of its own */
 type MenuItem = { label: string; href: string }
 
 function Menu({ label, items }: { label: string; items: MenuItem[] }) {
@@ -22,6 +21,28 @@ function Menu({ label, items }: { label: string; items: MenuItem[] }) {
         ))}
       </div>
     </details>
+  )
+}
+
+/* Resources and Solutions: each entry a page of its own */
+function SiteMenus() {
+  const t = useT()
+  const resources = [
+    { label: t('nav.guides'), href: urlFor('guides.index') },
+    { label: t('nav.blog'), href: urlFor('blog.index') },
+    { label: t('nav.help'), href: urlFor('help.show') },
+    { label: t('nav.whats_new'), href: urlFor('whats_new.show') },
+  ]
+  const solutions = [
+    { label: t('nav.students'), href: urlFor('solutions.show', { slug: 'students' }) },
+    { label: t('nav.teachers'), href: urlFor('solutions.show', { slug: 'teachers' }) },
+    { label: t('nav.language_learners'), href: urlFor('solutions.show', { slug: 'language-learners' }) },
+  ]
+  return (
+    <>
+      <Menu label={t('nav.resources')} items={resources} />
+      <Menu label={t('nav.solutions')} items={solutions} />
+    </>
   )
 }
 
@@ -58,23 +79,7 @@ export function NavBar() {
         <Link route="library.home" className="nav-link">
           {t('nav.library')}
         </Link>
-        <Menu
-          label={t('nav.resources')}
-          items={[
-            { label: t('nav.guides'), href: urlFor('guides.index') },
-            { label: t('nav.blog'), href: urlFor('blog.index') },
-            { label: t('nav.help'), href: urlFor('help.show') },
-            { label: t('nav.whats_new'), href: urlFor('whats_new.show') },
-          ]}
-        />
-        <Menu
-          label={t('nav.solutions')}
-          items={[
-            { label: t('nav.students'), href: urlFor('solutions.show', { slug: 'students' }) },
-            { label: t('nav.teachers'), href: urlFor('solutions.show', { slug: 'teachers' }) },
-            { label: t('nav.language_learners'), href: urlFor('solutions.show', { slug: 'language-learners' }) },
-          ]}
-        />
+        <SiteMenus />
         <span className="nav-spacer" />
         {user && !user.isGuest ? (
           <>
