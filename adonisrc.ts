@@ -73,6 +73,8 @@ export default defineConfig({
   metaFiles: [
     { pattern: 'resources/views/**/*.edge', reloadServer: false },
     { pattern: 'resources/lang/**/*.{json,yaml,yml}', reloadServer: false },
+    /* the guides', solutions' and posts' texts (app/queries/articles/article_pages.ts) */
+    { pattern: 'resources/lang/**/*.md', reloadServer: false },
     { pattern: 'public/**', reloadServer: false },
   ],
 

@@ -25,6 +25,6 @@ export default class PublicProfileTransformer {
   }
 
   static guides(i18n: I18n) {
-    return FEATURED_GUIDES.map((guide) => ({ id: guide.id, title: i18n.t(`ui.library.guides.${guide.id}`), url: `${appUrl}${guide.path}` }))
+    return FEATURED_GUIDES.map((guide) => ({ id: guide.id, title: i18n.t(`articles.guides.${guide.id}.title`), url: `${appUrl}${guide.path}` }))
   }
 }

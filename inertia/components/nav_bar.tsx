@@ -1,44 +1,49 @@
 import { useState } from 'react'
-import { router } from '@inertiajs/react'
+import { Link as InertiaLink, router } from '@inertiajs/react'
 import { Link } from '@adonisjs/inertia/react'
 import { Menu as MenuIcon } from 'lucide-react'
 import { urlFor } from '~/lib/routes'
 import { useShared } from '~/lib/shared'
 import { useT } from '~/lib/i18n'
 import { Avatar } from '~/components/avatar'
-import { Tooltip } from '~/components/tooltip'
 
-/** Sections whose pages arrive with later work are shown, but not yet links. */
-function Soon({ label }: { label: string }) {
-  const t = useT()
-  return (
-    <Tooltip label={t('nav.coming_soon')}>
-      <span className="nav-link disabled" aria-disabled="true" tabIndex={0}>
-        {label}
-      </span>
-    </Tooltip>
-  )
-}
-
-/* a menu entry: a page of its own (a route name), or one still to come */
-type MenuItem = string | { label: string; route: 'help.show' | 'whats_new.show' }
+type MenuItem = { label: string; href: string }
 
 function Menu({ label, items }: { label: string; items: MenuItem[] }) {
   return (
     <details className="nav-menu">
       <summary className="nav-link">{label}</summary>
       <div className="nav-menu-items">
-        {items.map((item) =>
-          typeof item === 'string' ? (
-            <Soon key={item} label={item} />
-          ) : (
-            <Link key={item.route} route={item.route} className="nav-link">
-              {item.label}
-            </Link>
-          )
-        )}
+        {items.map((item) => (
+          /* the menu closes once a page is chosen: the layout, and so the open menu, stays across visits */
+          <InertiaLink key={item.href} href={item.href} className="nav-link" onClick={(event) => event.currentTarget.closest('details')?.removeAttribute('open')}>
+            {item.label}
+          </InertiaLink>
+        ))}
       </div>
     </details>
+  )
+}
+
+/* Resources and Solutions: each entry a page of its own */
+function SiteMenus() {
+  const t = useT()
+  const resources = [
+    { label: t('nav.guides'), href: urlFor('guides.index') },
+    { label: t('nav.blog'), href: urlFor('blog.index') },
+    { label: t('nav.help'), href: urlFor('help.show') },
+    { label: t('nav.whats_new'), href: urlFor('whats_new.show') },
+  ]
+  const solutions = [
+    { label: t('nav.students'), href: urlFor('solutions.show', { slug: 'students' }) },
+    { label: t('nav.teachers'), href: urlFor('solutions.show', { slug: 'teachers' }) },
+    { label: t('nav.language_learners'), href: urlFor('solutions.show', { slug: 'language-learners' }) },
+  ]
+  return (
+    <>
+      <Menu label={t('nav.resources')} items={resources} />
+      <Menu label={t('nav.solutions')} items={solutions} />
+    </>
   )
 }
 
@@ -75,8 +80,7 @@ export function NavBar() {
         <Link route="library.home" className="nav-link">
           {t('nav.library')}
         </Link>
-        <Menu label={t('nav.resources')} items={[t('nav.blog'), { label: t('nav.help'), route: 'help.show' }, { label: t('nav.whats_new'), route: 'whats_new.show' }]} />
-        <Menu label={t('nav.solutions')} items={[t('nav.students'), t('nav.teachers'), t('nav.language_learners')]} />
+        <SiteMenus />
         <span className="nav-spacer" />
         {user && !user.isGuest ? (
           <>

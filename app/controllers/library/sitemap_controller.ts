@@ -1,6 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { appUrl } from '#config/app'
 import { sitemapEntries } from '#queries/library/sitemap'
+import { ARTICLE_KINDS, ARTICLES, articlePath } from '#services/articles/catalogue'
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`)
 const entry = (path: string, lastmod?: Date) =>
@@ -13,7 +14,7 @@ const ICONS: Record<string, string> = {
 }
 
 export default class SitemapController {
-  /** GET /sitemap.xml: the library, its subcategories, indexable published decks and their authors' profiles */
+  /** GET /sitemap.xml: the library, its subcategories, indexable published decks, their authors' profiles, the guides, solutions and blog */
   async show({ response }: HttpContext) {
     const { categories, decks, authors } = await sitemapEntries()
     const urls = [
@@ -21,6 +22,9 @@ export default class SitemapController {
       ...categories.map(({ category, subcategory }) => entry(`/library/${category}/${subcategory}`)),
       ...decks.map((deck) => entry(`/library/decks/${encodeURIComponent(deck.slug)}`, new Date(deck.updated_at))),
       ...authors.map((id) => entry(`/users/${id}`)),
+      entry('/guides'),
+      entry('/blog'),
+      ...ARTICLE_KINDS.flatMap((kind) => ARTICLES[kind].map((article) => entry(articlePath(kind, article.slug)))),
     ]
     response.header('content-type', 'application/xml; charset=utf-8')
     return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`

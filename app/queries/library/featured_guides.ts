@@ -1,6 +1,4 @@
-/* The featured guides: a short curated list; titles are `ui.library.guides.<id>`. */
-export const FEATURED_GUIDES = [
-  { id: 'getting_started', path: '/guides/getting-started' },
-  { id: 'good_cards', path: '/guides/writing-good-flashcards' },
-  { id: 'publishing', path: '/guides/publishing-to-the-library' },
-] as const
+import { ARTICLES, articlePath } from '#services/articles/catalogue'
+
+/* The featured guides: the guides' pages (/guides/<slug>), titled `articles.guides.<id>.title`. */
+export const FEATURED_GUIDES = ARTICLES.guides.map((guide) => ({ id: guide.id, path: articlePath('guides', guide.slug) }))

@@ -2,22 +2,22 @@
 import { test } from '@japa/runner'
 import { hydrated, open, signInWithForm } from '#tests/support/browser'
 import { makeUser, resetState } from '#tests/support/helpers'
+import CreateDeck from '#actions/decks/create_deck'
 
 test.group('Shared UI parts in the browser', (group) => {
   group.each.setup(() => resetState())
 
   test('tooltip after hovering, toasts with close, alert dialog with counter, Esc and Enter', async ({ visit, assert }) => {
-    await makeUser({ email: 'ana@example.test', username: 'ana.lima' })
+    const user = await makeUser({ email: 'ana@example.test', username: 'ana.lima' })
+    const deck = await new CreateDeck().handle(user, { name: 'Capitals' })
     const page = await hydrated(await visit('/sign-in'))
-
-    /* tooltip: not shown at once, shown after the hover delay */
-    /* (the Library is a link now; the Resources menu's entries still come later) */
-    await page.getByText('Resources', { exact: true }).click()
-    await page.getByText('Blog', { exact: true }).hover()
-    assert.equal(await page.getByRole('tooltip').count(), 0)
-    await page.getByRole('tooltip').filter({ hasText: 'Coming soon' }).waitFor()
-
     await signInWithForm(page, 'ana@example.test')
+
+    /* tooltip: not shown at once, shown after the hover delay (the editor's Add button, with its shortcut) */
+    await open(page, `/decks/${deck.id}/notes/new`)
+    await page.locator('.note-editor-actions button[type="submit"]').hover()
+    assert.equal(await page.getByRole('tooltip').count(), 0)
+    await page.getByRole('tooltip').filter({ hasText: 'Add' }).waitFor()
 
     /* a saved profile shows a toast; it closes by its button, and by itself */
     await open(page, '/account')
