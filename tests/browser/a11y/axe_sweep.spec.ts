@@ -43,6 +43,11 @@ const SIGNED_OUT: Screen[] = [
   { name: 'embed', path: ({ token }) => `/embed/${token}` },
   { name: 'embed unavailable', path: () => '/embed/not-a-token' },
   { name: 'library (visitor)', path: () => '/library' },
+  { name: 'guides', path: () => '/guides' },
+  { name: 'a guide, with screenshots', path: () => '/guides/getting-started' },
+  { name: 'solutions: students', path: () => '/solutions/students' },
+  { name: 'blog', path: () => '/blog' },
+  { name: 'a blog post', path: () => '/blog/smart-scheduling-with-fsrs' },
   { name: 'sign in', path: () => '/sign-in' },
 ]
 
@@ -167,6 +172,7 @@ test.group('Accessibility sweep', (group) => {
     const content = await sweepContent()
     const page = await browserContext.newPage()
     await page.setViewportSize(DESKTOP)
+    await open(page, '/sign-in')
     await signInWithForm(page, 'ana@example.test')
     const found: string[] = []
     for (const theme of ['autumn', 'pink']) {
