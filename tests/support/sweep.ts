@@ -3,7 +3,9 @@ import type { Page } from 'playwright'
 import ArchiveDeck from '#actions/decks/archive_deck'
 import CreateDeck from '#actions/decks/create_deck'
 import BulkCreateNotes from '#actions/notes/bulk_create_notes'
-import { makeUser } from '#tests/support/helpers'
+import { makeUser, waitForMail } from '#tests/support/helpers'
+import SendLoginLink from '#actions/auth/send_login_link'
+import { requestConfirmation } from '#actions/exports/request_confirmation'
 import { publishDeck, seedCategories } from '#tests/support/library'
 import { enableSharing } from '#tests/functional/api/participant/support'
 
@@ -29,7 +31,18 @@ export async function sweepContent() {
   const published = await publishDeck(author, { name: 'World rivers', category: ['languages', 'english'], notes: [{ front: 'Nile', back: 'Africa' }] })
   await publishDeck(author, { name: 'Pending moons', state: 'pending' })
   const note = await db.from('notes').where('deck_id', deck.id).orderBy('id').firstOrFail()
-  return { user, deck, note: note.id as number, token: token!, published, author }
+  /* the pages behind a mailed link while it works: a sign-in link, and an export address's confirmation */
+  await new SendLoginLink().handle('ana@example.test', 'en')
+  const loginLink = linkIn(await waitForMail('ana@example.test', 20_000, /\/auth\/link\//), /\/auth\/link\/[\w-]+/)
+  await db.transaction((trx) => requestConfirmation(user, 'teacher@school.test', { locale: 'en' }, trx))
+  const confirmLink = linkIn(await waitForMail('teacher@school.test', 20_000), /\/exports\/confirm\/[\w-]+/)
+  return { user, deck, note: note.id as number, token: token!, published, author, loginLink, confirmLink }
+}
+
+function linkIn(mail: { text: string }, path: RegExp) {
+  const found = mail.text.match(path)
+  if (!found) throw new Error(`no ${path} in the mail: ${mail.text.slice(0, 300)}`)
+  return found[0]
 }
 
 /** Waits for what a screen shows once its data is in: a heading, or the study card's frame. */
