@@ -68,7 +68,13 @@ router
 
 router.get('/avatars/:id', [AvatarsController, 'show']).as('avatars.show').where('id', router.matchers.number())
 
-/* a development tool (development and tests, which read mail from it too); never in production */
+/*
+ * Development tools (development and tests, which read mail from the outbox
+ * and check the server-error page's accessibility); never in production
+ */
 if (!app.inProduction) {
   router.get('/dev/outbox', [OutboxController, 'index']).as('dev.outbox')
+  router.get('/dev/server-error', () => {
+    throw new Error('the server-error page, shown on purpose (development only)')
+  }).as('dev.server_error')
 }

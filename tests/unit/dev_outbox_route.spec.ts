@@ -33,6 +33,7 @@ test.group('The development outbox route', () => {
   test('is registered in development, never in production', async ({ assert }) => {
     const development = await routePatterns('development')
     assert.include(development, '/dev/outbox')
+    assert.include(development, '/dev/server-error')
     const production = await routePatterns('production')
     assert.include(production, '/decks/:id/exports')
     assert.notInclude(production, '/dev/outbox')

@@ -41,6 +41,7 @@ const SIGNED_OUT: Screen[] = [
   { name: 'export address: asking', path: ({ confirmLink }) => confirmLink },
   { name: 'login link: signing in', path: ({ loginLink }) => loginLink },
   { name: 'export download error', path: () => '/exports/1/download' },
+  { name: 'server error', path: () => '/dev/server-error' },
   { name: 'shared deck (visitor)', path: ({ token }) => `/shared/${token}` },
   { name: 'embed', path: ({ token }) => `/embed/${token}` },
   { name: 'embed unavailable', path: () => '/embed/not-a-token' },

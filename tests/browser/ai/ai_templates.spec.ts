@@ -63,9 +63,11 @@ test.group('AI templates in the notes editor', (group) => {
 
     /* the card saved holds what the template wrote */
     const saved = page.waitForResponse((response) => response.request().method() === 'POST' && /\/decks\/\d+\/notes$/.test(response.url()))
+    /* watched from before the click: the toast lasts 3 s, which a busy machine can spend before a later look */
+    const toasted = page.getByText('Card added').first().waitFor()
     await page.getByRole('button', { name: 'Add', exact: true }).click()
     await saved
-    await page.getByText('Card added').first().waitFor()
+    await toasted
     const [note] = await Note.query().where('deck_id', deck.id)
     assert.include(JSON.stringify(note.fields), 'Mnemonic: a <b>house</b> has a <b>Haus</b>-key')
   })

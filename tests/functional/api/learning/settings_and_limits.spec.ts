@@ -195,6 +195,9 @@ test.group('API learning: daily limits and the day rollover', (group) => {
 
   test('the deck counters follow the day: learnt today, to learn today within the limits, the speed-learning counts', async ({ client, assert }) => {
     const session = await learnerWithDeck(client, 5)
+    /* noon on the learner's clock: the study day's end (4 am) is hours from the 10-minute learning step, whatever the hour here */
+    const noon = (12 - new Date().getUTCHours()) * 60
+    await db.from('users').where('id', session.user.id).update({ timezone_offset: ((noon + 720 + 1440) % 1440) - 720 })
     await client.put(`/api/decks/${session.deck.id}`).bearerToken(session.token).json({ deck: { new_cards_per_day: 3 } })
     const counters = async () => (await client.get(`/api/decks/${session.deck.id}`).bearerToken(session.token)).body()
     assert.include(await counters(), { toLearnTodayTotalCount: 3, learntTodayCount: 0, reviewLeft: 3, newCardsCount: 5 })
