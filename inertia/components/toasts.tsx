@@ -17,7 +17,8 @@ type Toast = ToastOptions & { id: number; owner: number | null }
 const ToastContext = createContext<(options: ToastOptions) => void>(() => {})
 /* the flash whose error the page shows by its form (FormError): a toast of it would say the same twice */
 const InlineErrorContext = createContext<{ current: string | null }>({ current: null })
-export const TOAST_TIMEOUT = 3000
+/* long enough to read a sentence, on a busy machine too (3 s went before slower readers, and tests, saw it) */
+export const TOAST_TIMEOUT = 5000
 let nextId = 1
 
 /**

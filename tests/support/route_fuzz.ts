@@ -28,11 +28,15 @@ export type FuzzIds = { ids: number[]; tokens: string[]; keys: string[] }
 
 const ROUTE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
 
+/* answers 500 on purpose: the server-error page shown for the accessibility sweep (development and tests only) */
+const ON_PURPOSE_ERRORS = new Set(['/dev/server-error'])
+
 /** Every route the router knows, one entry per method (HEAD is GET's twin). */
 export function routerRoutes(): FuzzRoute[] {
   const routes: FuzzRoute[] = []
   for (const domainRoutes of Object.values(router.toJSON())) {
     for (const route of domainRoutes) {
+      if (ON_PURPOSE_ERRORS.has(route.pattern)) continue
       const params = route.pattern.split('/').filter((part) => part.startsWith(':')).map((part) => part.slice(1).replace(/\?$/, ''))
       for (const method of route.methods.filter((name) => ROUTE_METHODS.includes(name))) {
         const api = route.pattern.startsWith('/api')

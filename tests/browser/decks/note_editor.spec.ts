@@ -183,8 +183,9 @@ test.group('The notes editor when a new card does not reach the server', (group)
     assert.lengthOf(await Note.query().where('deck_id', deck.id), 0)
 
     /* and once more: saved, the notice gone, the fields empty for the next card */
+    const toasted = page.getByText('Card added').first().waitFor()
     await notice.getByRole('button', { name: 'Try again' }).click()
-    await page.getByText('Card added').first().waitFor()
+    await toasted
     await notice.waitFor({ state: 'detached' })
     assert.equal((await page.getByRole('textbox', { name: 'Front', exact: true }).innerText()).trim(), '')
     const notes = await Note.query().where('deck_id', deck.id)
