@@ -96,9 +96,6 @@ const literal = (expression: string | undefined) => expression?.match(/^'([a-z0-
 
 /** The keys an expression may evaluate to: its string literals (not the ones it compares with) and known templates. */
 function keysOf(expression: string, templates: Record<string, string[]>, where: string) {
-  /* an expression the sources compute a key with, listed in this test (a flag's problem) */
-  const listed = templates[expression.trim()]
-  if (listed) return listed
   const keys = [...expression.matchAll(/(?<![=!]==\s*)'([a-z0-9_]+)'(?!\s*[=!]==)/g)].map((match) => match[1])
   for (const [template] of expression.matchAll(/`[^`]*`/g)) {
     const values = templates[template]

@@ -76,6 +76,7 @@ export async function studyQueue(
   const exclude = options.excludeIds ?? []
   const now = context.now
   const learnAhead = learnAheadOf(now)
+  const order = newCardOrder(context)
 
   /* a suspended card counts as a card of the deck (it is not empty) and nowhere else */
   const inStudy = 'not coalesce(p.frozen, false) and s.card_id is null'
@@ -98,7 +99,7 @@ export async function studyQueue(
   if (context.algorithm.type === 'speedLearning') {
     const rows = await cardsOf(context, client, exclude)
       .whereRaw(`coalesce(p.state, 'new') <> 'got_it'`)
-      .orderByRaw(`p.last_reviewed_at asc nulls first, ${newCardOrder(context).sql}, c.id`, newCardOrder(context).bindings)
+      .orderByRaw(`p.last_reviewed_at asc nulls first, ${order.sql}, c.id`, order.bindings)
       .limit(limit)
       .select('c.id')
     return finish(rows.map((row) => row.id), sessionCounters(tally, { cardsToday: 0, newToday: 0 }, context.algorithm), total, null)
@@ -119,7 +120,7 @@ export async function studyQueue(
   await take(cardsOf(context, client, exclude).whereIn('p.state', ['learning', 'relearning']).where('p.due_at', '<=', now).orderBy('p.due_at'), limit)
   await take(cardsOf(context, client, exclude).where('p.state', 'review').where('p.due_at', '<', context.dayEnd).orderBy('p.due_at').orderBy('c.id'), reviewsShown)
   await take(
-    cardsOf(context, client, exclude).whereRaw(`coalesce(p.state, 'new') = 'new'`).orderByRaw(newCardOrder(context).sql, newCardOrder(context).bindings),
+    cardsOf(context, client, exclude).whereRaw(`coalesce(p.state, 'new') = 'new'`).orderByRaw(order.sql, order.bindings),
     newShown
   )
   if (!ids.length) {
