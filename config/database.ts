@@ -19,7 +19,7 @@ type Lookup = (name: string) => unknown
  * the next. PgBouncer refuses settings sent when connecting ("unsupported
  * startup parameter"), and a session SET would reach other clients: the
  * timeouts below are then the server's defaults for the role (ALTER ROLE …
- * IN DATABASE … SET, README: Deployment), which every server connection
+ * IN DATABASE … SET, docs/deployment.md), which every server connection
  * starts with; each web server and worker checks them when it starts
  * (app/services/session_timeouts.ts).
  */

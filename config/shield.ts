@@ -2,7 +2,7 @@ import { defineConfig } from '@adonisjs/shield'
 import { pagePolicy } from '#services/content_security'
 
 const shieldConfig = defineConfig({
-  /* README, "Security headers": scripts by nonce, everything else from the app's origin */
+  /* docs/decisions/0057-security-headers.md: scripts by nonce, everything else from the app's origin */
   csp: { enabled: true, directives: pagePolicy(), reportOnly: false },
   csrf: {
     enabled: true,

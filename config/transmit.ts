@@ -2,7 +2,7 @@ import { defineConfig } from '@adonisjs/transmit'
 import { pgBus } from '#services/pg_bus_transport'
 
 /*
- * Server-sent events (README: AI card generation): the web page follows an
+ * Server-sent events (docs/ai-generation.md: Server-sent events): the web page follows an
  * AI stream's notes as the worker makes them. The worker and the web
  * process meet through PostgreSQL's LISTEN/NOTIFY (pg_bus_transport.ts).
  * Channels are authorized in start/transmit.ts.

@@ -1,6 +1,6 @@
 /*
-| Environment variables, validated at boot. Every variable is listed in the
-| README. Optional ones have working defaults for development and tests;
+| Environment variables, validated at boot. Every variable is listed in
+| docs/configuration.md. Optional ones have working defaults for development and tests;
 | production refuses to boot without real services (see start/production.ts).
 */
 import { Env } from '@adonisjs/core/env'
@@ -29,7 +29,7 @@ export default await Env.create(new URL('../', import.meta.url), {
   DB_WORKER_STATEMENT_TIMEOUT_MS: Env.schema.number.optional(),
   DB_LOCK_TIMEOUT_MS: Env.schema.number.optional(),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: Env.schema.number.optional(),
-  /* behind a pooler in transaction mode (README: Deployment): no settings sent when connecting, unnamed statements, and LISTEN on a direct connection */
+  /* behind a pooler in transaction mode (docs/deployment.md): no settings sent when connecting, unnamed statements, and LISTEN on a direct connection */
   DB_POOLER: Env.schema.enum.optional(['none', 'transaction'] as const),
   DB_PREPARED_STATEMENTS: Env.schema.boolean.optional(),
   DATABASE_LISTEN_URL: Env.schema.string.optional(),
@@ -104,7 +104,7 @@ export default await Env.create(new URL('../', import.meta.url), {
   STRIPE_API_PROTOCOL: Env.schema.enum.optional(['http', 'https'] as const),
   CELLO_SECRET: Env.schema.string.optional(),
 
-  /* media helpers (README: Media helpers): server-side speech, image search, OCR */
+  /* media helpers (docs/media-helpers.md): server-side speech, image search, OCR */
   TTS_PROVIDER: Env.schema.enum.optional(['local', 'openai'] as const),
   TTS_OPENAI_BASE_URL: Env.schema.string.optional(),
   TTS_OPENAI_API_KEY: Env.schema.string.optional(),
@@ -125,14 +125,14 @@ export default await Env.create(new URL('../', import.meta.url), {
   CELLO_SCRIPT_URL: Env.schema.string.optional(),
   BROWSER_EXTENSION_ORIGIN: Env.schema.string.optional(),
   /*
-   * Which addresses a note's remote image may be fetched from when it is stored (README:
-   * "Remote images in cards"): `public` (default; never loopback or private ranges), `any`
+   * Which addresses a note's remote image may be fetched from when it is stored (docs/decisions/
+   * 0056-remote-images-in-cards.md): `public` (default; never loopback or private ranges), `any`
    * (private ones too), `loopback` (this machine only, no DNS: the tests), `none` (never fetched).
    */
   REMOTE_IMAGE_ADDRESSES: Env.schema.enum.optional(['public', 'any', 'loopback', 'none'] as const),
 
   /*
-   * AI text generation (cards, AI note templates): see the README's "AI providers". With
+   * AI text generation (cards, AI note templates): see docs/real-services.md: AI providers. With
    * AI_PROVIDER unset or 'none' the offline generator makes cards from documents and word
    * lists, and open topics and templates answer 422 E_AI_NEEDS_PROVIDER.
    */

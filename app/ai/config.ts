@@ -19,7 +19,7 @@ export const DEFAULT_MODELS: Record<ProviderName, string> = {
 
 /**
  * The AI provider the configuration names (AI_PROVIDER, AI_API_KEY, AI_BASE_URL, AI_MODEL,
- * AI_TIMEOUT_MS, AI_MAX_RETRIES; see the README's "AI providers"), or null for the offline
+ * AI_TIMEOUT_MS, AI_MAX_RETRIES; see docs/real-services.md: AI providers), or null for the offline
  * default. Read on every call, so a test (or an operator's restart) switches providers
  * without other state. An OpenAI-compatible server at a base URL of its own (Ollama, vLLM)
  * needs no key; OpenAI itself and Anthropic do, and without one the offline generator stays.

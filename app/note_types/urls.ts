@@ -33,7 +33,7 @@ export function isDataImage(url: string): boolean {
  * img/audio/video/source: media files of the collection (relative) or inline
  * raster images. Never another host: a card shown would make its viewer's
  * browser call it (a remote image is stored when the note is saved:
- * remoteImageSources, README "Remote images in cards").
+ * remoteImageSources, docs/decisions/0056-remote-images-in-cards.md).
  */
 export function isAllowedMediaSrc(url: string): boolean {
   const scheme = urlScheme(url)

@@ -4,7 +4,7 @@
  *
  * - Recall: FSRS predicts it from the card's stability on the FSRS-6
  *   forgetting curve. SM-2 has no memory model, so exam mode gives it one,
- *   written down here and in the README: an SM-2 interval is the time at
+ *   written down here and in docs/scheduling.md: an SM-2 interval is the time at
  *   which SM-2 expects recall to have fallen to 90 % (Anki's "historical
  *   retention", the same assumption as SM2_HISTORICAL_RETENTION), so the
  *   interval plays the part of FSRS's stability on the same curve:

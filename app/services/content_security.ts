@@ -6,8 +6,8 @@ import env from '#start/env'
  * companions. Scripts run only from the app's origin or with the request's
  * nonce (the Edge layout gives it to Vite's tags); images, sounds and
  * fetches stay on the app's origin, so a card can make no viewer's browser
- * call another host (remote images are stored on save: README, "Remote
- * images in cards"). The few third parties the product loads are allowed
+ * call another host (remote images are stored on save: docs/decisions/
+ * 0056-remote-images-in-cards.md). The few third parties the product loads are allowed
  * only when configured: Stripe.js (checkout), Cello's loader (referral
  * toast) and Unsplash's photo thumbnails (image search, which Unsplash's
  * guidelines ask to hotlink). They are on every page rather than only on

@@ -41,7 +41,7 @@ export async function claimLocalDisk(): Promise<() => void> {
     const holder = await redis.get(CLAIM_KEY)
     if (holder !== id) {
       throw new SecondDiskError(
-        `DRIVE_DISK=fs, and another machine's disk (${holder}) already stores this deployment's files: several nodes need DRIVE_DISK=s3 (README: Deployment)`
+        `DRIVE_DISK=fs, and another machine's disk (${holder}) already stores this deployment's files: several nodes need DRIVE_DISK=s3 (docs/deployment.md)`
       )
     }
     await redis.expire(CLAIM_KEY, CLAIM_TTL_S)

@@ -4,8 +4,8 @@ import { pdfUnreadable, type PdfRead } from '#services/pdf_text'
 import env from '#start/env'
 
 /*
- * Heavy parsing off the web server's event loop (README: Uploads and their
- * ceilings). A PDF's text, read in the request, would hold every other
+ * Heavy parsing off the web server's event loop (docs/api.md: Uploads and
+ * their ceilings). A PDF's text, read in the request, would hold every other
  * request of the process while pdf.js works (a 20 MB page: seconds); here
  * it runs in a worker thread of its own, one per call, with a cap on its
  * heap (`PARSE_MAX_MB`) and on its time (`PARSE_TIMEOUT_MS`): a file past

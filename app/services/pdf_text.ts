@@ -2,7 +2,7 @@ import { getDocumentProxy } from 'unpdf'
 import ApiException from '#exceptions/api_exception'
 
 /*
- * PDF rules for AI generation (README: AI card generation): a PDF only, one
+ * PDF rules for AI generation (docs/ai-generation.md: PDF rules): a PDF only, one
  * file at a time, at most PDF_MAX_MB, and at most PDF_MAX_PAGES pages chosen
  * (the web page shows thumbnails to choose from; a PDF with no more pages
  * than that may be sent without a choice). The text is read on the server

@@ -2,7 +2,7 @@ import ApiException from '#exceptions/api_exception'
 
 /*
  * The premium features the server holds back from free learners (spec 000
- * §1 lists them; README: Product choices, which are gated and how), one
+ * §1 lists them; docs/decisions/0004-premium-features-gated.md), one
  * rule each, whichever door asks: a 402 E_PREMIUM_REQUIRED naming the
  * feature, with the catalogue's message. Image occlusion (save_note.ts)
  * and smart scheduling (update_algorithm_settings.ts) say it their own way

@@ -8,7 +8,7 @@ import { behindPooler } from '#config/database'
  * transaction mode before 1.21, or without max_prepared_statements), a
  * statement prepared on one server connection is missing on the next:
  * DB_PREPARED_STATEMENTS=false sends them unnamed, and is the default with
- * DB_POOLER=transaction (README: Deployment).
+ * DB_POOLER=transaction (docs/deployment.md).
  */
 const named = () => env.get('DB_PREPARED_STATEMENTS', !behindPooler())
 

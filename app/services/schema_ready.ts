@@ -5,7 +5,7 @@ import logger from '@adonisjs/core/services/logger'
 
 /*
  * Migrations run once per release, as a step of their own (`node ace
- * migration:run --force`, README: Deployment), never by the web servers or
+ * migration:run --force`, docs/deployment.md), never by the web servers or
  * the workers: two replicas migrating at once fight over the migration lock.
  * A web server or worker that starts before the release step has finished
  * waits here until the database has every migration this build ships, then

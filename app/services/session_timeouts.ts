@@ -36,7 +36,7 @@ export async function checkSessionTimeouts() {
       return logger.info(`behind the pooler (DB_POOLER=transaction): the session timeouts are the server's defaults (${said})`)
     }
     const said = differing.map(({ name, ms, expected }) => `${name} ${ms} ms (expected ${expected})`).join(', ')
-    logger.warn(`behind the pooler (DB_POOLER=transaction) the database's sessions have ${said}: run ${fix.join(' ')} (README: Deployment)`)
+    logger.warn(`behind the pooler (DB_POOLER=transaction) the database's sessions have ${said}: run ${fix.join(' ')} (docs/deployment.md)`)
   } catch (error) {
     logger.warn({ err: error }, 'the session timeouts could not be checked')
   }

@@ -1,7 +1,7 @@
 /*
  * The size caps of uploaded files, in one place: the body parser's
  * transport cap is derived from them, so a file within its cap always
- * reaches the code that judges it (README: media and avatars).
+ * reaches the code that judges it (docs/decisions/0054-media.md, 0046-avatars.md).
  */
 const MB = 1024 * 1024
 
@@ -41,7 +41,7 @@ export function bodyLimitMbOf(isJson: boolean) {
 const AVATAR_ROUTES = new Set(['/account/avatar', '/api/users/:id'])
 
 /*
- * Imports (README: Uploads and their ceilings). Any file up to 500 MB (the
+ * Imports (docs/api.md: Uploads and their ceilings). Any file up to 500 MB (the
  * spec); a text file (CSV, TSV, TXT) up to 50 MB, refused as it streams in;
  * and, since a text file is one card a row and each row costs the import
  * job its writes, rows up to a cap by plan, refused by the job before it

@@ -18,7 +18,7 @@ import { imageSearchConfigured } from '#services/media_helpers/image_search'
 const DEFAULT_FONT = { size: 20, alignment: 'center' as const }
 
 export type DeckFields = ReturnType<typeof DeckTransformer.fields>
-/** The spec's Deck: one deck's answer nests its subdecks in `children`; a list has them empty (README: The deck tree). */
+/** The spec's Deck: one deck's answer nests its subdecks in `children`; a list has them empty (docs/api.md: The deck tree). */
 export type ApiDeck = DeckFields & { children: ApiDeck[] }
 /** The pages' Deck: the same fields, `children` as ids (a page builds its tree from `parentId`). */
 export type PageDeck = DeckFields & { children: number[] }
@@ -234,7 +234,7 @@ export default class DeckTransformer {
   /** The deck as the note editor needs it. */
   static forEditor(deck: Deck) {
     return {
-      /* imageSearch: offered only where this server has an Unsplash key; tts*: the speak button and its state (README: Media helpers) */
+      /* imageSearch: offered only where this server has an Unsplash key; tts*: the speak button and its state (docs/media-helpers.md) */
       id: deck.id, name: deck.name, imagesAllowed: deck.imagesAllowed, imageSearch: imageSearchConfigured(),
       ttsEnabled: deck.ttsEnabled, ttsFrontSideLanguage: deck.ttsFrontSideLanguage, ttsBackSideLanguage: deck.ttsBackSideLanguage,
     }

@@ -54,7 +54,7 @@ export default class LearningCardTransformer {
       back: sides.back,
       css: sides.css,
       typeIn: typeInOf(definition, note.fields, card.ord),
-      /* the deck's text-to-speech: the web speaks with the browser's voices in these languages (README: Media helpers) */
+      /* the deck's text-to-speech: the web speaks with the browser's voices in these languages (docs/media-helpers.md) */
       tts: context.deck.ttsEnabled
         ? { autoplay: context.deck.ttsAutoplayEnabled, frontLanguage: context.deck.ttsFrontSideLanguage, backLanguage: context.deck.ttsBackSideLanguage }
         : null,

@@ -1,7 +1,7 @@
 import vine from '@vinejs/vine'
 import { id } from '#validators/content'
 
-/* AI card generation (README: AI card generation). The spec's bodies as written; document_id and language are ours, optional. */
+/* AI card generation (docs/ai-generation.md). The spec's bodies as written; document_id and language are ours, optional. */
 const CARD_FORMATS = ['basic', 'reversed', 'cloze', 'mixed'] as const
 const DETAIL_LEVELS = ['brief', 'standard', 'detailed'] as const
 /** a language code such as en, pt-BR */

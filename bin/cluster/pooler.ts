@@ -9,7 +9,7 @@ import { expect, sleep } from './http.js'
 
 /*
  * The cluster's PgBouncer (Debian's package), in transaction mode, between
- * the web nodes and workers and PostgreSQL, with what README: Deployment
+ * the web nodes and workers and PostgreSQL, with what docs/deployment.md
  * says a pooler needs: the session timeouts as the role's defaults in the
  * smoke's database (the processes send none, DB_POOLER=transaction), the
  * prepared reads unnamed (1.18 keeps no prepared statement), LISTEN and the

@@ -1,7 +1,7 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
 
 /*
- * AI card generation (README: AI card generation).
+ * AI card generation (docs/ai-generation.md).
  * - ai_documents: the text of a PDF uploaded for generation (pages chosen by
  *   the learner), kept until a stream uses it; the file itself is not stored.
  * - ai_streams: one generation run (POST notes/ai_stream_create or

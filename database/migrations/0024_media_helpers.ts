@@ -1,7 +1,7 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
 
 /*
- * Media helpers (README: Media helpers). `note_speech`: the server-made audio
+ * Media helpers (docs/media-helpers.md). `note_speech`: the server-made audio
  * of a note's sides for the apps (the Note entity's textToSpeechMap), one row
  * per side and spoken string, its file a `media` row like any upload.
  * `card_daily_events`: a text-to-speech play or a type-in answer of a card,

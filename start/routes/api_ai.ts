@@ -3,7 +3,7 @@ import { middleware } from '#start/kernel'
 
 const AiStreamsController = () => import('#controllers/api/ai_streams_controller')
 
-/* AI card generation under /api (README: AI card generation); imported before api.ts (its /api/* catch-all). */
+/* AI card generation under /api (docs/ai-generation.md); imported before api.ts (its /api/* catch-all). */
 router
   .group(() => {
     router.post('notes/ai_document', [AiStreamsController, 'document']).as('notes.ai_document')

@@ -4,8 +4,8 @@ import { middleware } from '#start/kernel'
 const MediaHelpersController = () => import('#controllers/media_helpers/media_helpers_controller')
 
 /*
- * Media helpers (spec 000 call table: ai/image_occlusion, images/...; README:
- * Media helpers), signed-in only. Imported before api.ts in start/routes.ts
+ * Media helpers (spec 000 call table: ai/image_occlusion, images/...;
+ * docs/media-helpers.md), signed-in only. Imported before api.ts in start/routes.ts
  * (its /api/* catch-all).
  */
 router

@@ -6,7 +6,7 @@ import { authorizeStreamChannel, STREAM_CHANNEL_PATTERN } from '#services/ai_eve
 const AiGeneratorController = () => import('#controllers/ai/ai_generator_controller')
 const TransmitController = () => import('#controllers/ai/transmit_controller')
 
-/* the AI flashcard generator page and its JSON calls (session and XSRF header), README: AI card generation */
+/* the AI flashcard generator page and its JSON calls (session and XSRF header), docs/ai-generation.md */
 router
   .group(() => {
     router.get('/ai/generate', [AiGeneratorController, 'page']).as('ai.generate')

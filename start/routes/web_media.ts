@@ -3,7 +3,7 @@ import { middleware } from '#start/kernel'
 
 const EditorMediaController = () => import('#controllers/media_helpers/editor_media_controller')
 
-/* the note editor's media tools (README: Media helpers): JSON calls with the session and the XSRF header */
+/* the note editor's media tools (docs/media-helpers.md): JSON calls with the session and the XSRF header */
 router
   .group(() => {
     router.post('/notes/scan_text', [EditorMediaController, 'scanText']).as('notes.scan_text')

@@ -5,7 +5,7 @@ import type User from '#models/user'
 import type { FreeCounter } from '#models/ai_stream'
 
 /*
- * AI generation limits (README: AI card generation):
+ * AI generation limits (docs/ai-generation.md: Limits):
  * - cards per request: FREE_MAX_CARDS for free users and guests,
  *   PREMIUM_MAX_CARDS with premium (the spec leaves the values open);
  * - free users' generations (users.free_ai_pdf / free_ai_prompt /

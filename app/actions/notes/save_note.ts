@@ -34,7 +34,7 @@ export default class SaveNote {
   async handle(user: User, deck: Deck, input: NoteInput, trx: TransactionClientContract, existing?: Note) {
     const noteType = await findNoteType({ id: deck.userId }, input.noteTypeId, trx)
     assertMayMake(user, noteType.kind, existing, noteType.id)
-    /* remote images fetched before the transaction (withRemoteImages) get their media rows now (README: Remote images in cards) */
+    /* remote images fetched before the transaction (withRemoteImages) get their media rows now (docs/decisions/0056-remote-images-in-cards.md) */
     const named = new Set(remoteImagesIn(Object.values(input.fields ?? {})))
     const fetched = (input.remoteImages ?? []).filter((image) => named.has(image.url))
     const storedImages = deck.imagesAllowed && fetched.length

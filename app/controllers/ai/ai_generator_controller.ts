@@ -11,7 +11,7 @@ import { activeProvider } from '#ai/cards'
 import { aiBulkCreateValidator, aiStreamCreateValidator, cancelStreamValidator } from '#validators/ai_generation'
 
 /**
- * The web "AI flashcard generator" (README: AI card generation): the page,
+ * The web "AI flashcard generator" (docs/ai-generation.md): the page,
  * and its JSON calls with the session, the same actions as the API's
  * (ai_streams_controller.ts). Background calls keep the flash meant for the page.
  */

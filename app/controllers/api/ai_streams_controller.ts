@@ -4,7 +4,7 @@ import { cancelStream } from '#actions/ai/cancel_stream'
 import { bulkFromBody, streamAnswer, streamFromBody } from '#actions/ai/stream_requests'
 import { aiBulkCreateValidator, aiStreamCreateValidator, cancelStreamValidator, streamIdValidator } from '#validators/ai_generation'
 
-/** The spec's AI stream calls (README: AI card generation); the work runs in the worker (`ai_stream` job). */
+/** The spec's AI stream calls (docs/ai-generation.md); the work runs in the worker (`ai_stream` job). */
 export default class AiStreamsController {
   /** POST notes/ai_document: a PDF's chosen pages read for a stream's document_id. */
   async document(ctx: HttpContext) {

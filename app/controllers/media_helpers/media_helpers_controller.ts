@@ -4,7 +4,7 @@ import { countCardEvent } from '#actions/media/count_card_event'
 import { markDownload, searchImages } from '#services/media_helpers/image_search'
 import { cardDailyEventValidator, imageOcclusionValidator, imageSuggestionsValidator, markDownloadValidator } from '#validators/media_helpers'
 
-/** The apps' media helpers (README: Media helpers): occlusion detection, image search, the once-a-day card events. */
+/** The apps' media helpers (docs/media-helpers.md): occlusion detection, image search, the once-a-day card events. */
 export default class MediaHelpersController {
   /** POST ai/image_occlusion {base64} → the rectangles of the text in the image. */
   async imageOcclusion({ auth, request }: HttpContext) {

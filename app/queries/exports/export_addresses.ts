@@ -8,7 +8,7 @@ import User from '#models/user'
  * Where exports may be mailed: the account's own address once its owner
  * proved it (users.email_verified_at), or an address confirmed by a link
  * mailed there (export_addresses), for this learner only. Anything else
- * waits for that link (README: product choices, exports).
+ * waits for that link (docs/decisions/0040-where-exports-may-be-mailed.md).
  */
 
 /** What is stored of a confirmation link's secret. */

@@ -2,7 +2,7 @@ import OpenAI from 'openai'
 import env from '#start/env'
 
 /*
- * Text-to-speech for the apps' audio (README: Media helpers). Two engines
+ * Text-to-speech for the apps' audio (docs/media-helpers.md). Two engines
  * behind one call, `synthesize(text, language)` → WAV bytes:
  *
  * - an OpenAI-compatible speech endpoint (POST /v1/audio/speech through the

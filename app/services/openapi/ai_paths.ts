@@ -1,5 +1,5 @@
 /*
-| AI card generation in the OpenAPI document (README: AI card generation).
+| AI card generation in the OpenAPI document (docs/ai-generation.md).
 | A stream runs in the worker (`ai_stream` job); the apps poll GET
 | notes/stream_status, the web page also gets server-sent events.
 | Limits: cards per request (free 20, premium 100: E_AI_TOO_MANY_CARDS),

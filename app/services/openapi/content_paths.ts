@@ -168,7 +168,7 @@ export const contentPaths = {
   },
 
   '/notes': {
-    get: op('Notes of a deck and its subdecks (query: deck_id, offset, limit=20, query, learning_state, frozen, suspended (true: notes with a card removed from study), sort_by, order, search: the card search language, README; with search, deck_id may be left out to search every deck; a malformed search is 422 E_INVALID_SEARCH with position and expected)', { auth, ok: [200, entity({ notes: listOf(ref('Note')), total: int, offset: int, limit: int, sortBy: str(), order: str() })], extra: { ...notFound, '422': unprocessable('E_VALIDATION_ERROR, E_INVALID_SEARCH') } }),
+    get: op('Notes of a deck and its subdecks (query: deck_id, offset, limit=20, query, learning_state, frozen, suspended (true: notes with a card removed from study), sort_by, order, search: the card search language, docs/card-browser.md; with search, deck_id may be left out to search every deck; a malformed search is 422 E_INVALID_SEARCH with position and expected)', { auth, ok: [200, entity({ notes: listOf(ref('Note')), total: int, offset: int, limit: int, sortBy: str(), order: str() })], extra: { ...notFound, '422': unprocessable('E_VALIDATION_ERROR, E_INVALID_SEARCH') } }),
     post: op('Create a note; its cards are generated. fields are keyed by field id (or title); the answer keys them by id', { auth, body: obj({ note: noteBody }, ['note']), ok: [201, ref('Note')], extra: { ...notFound, ...forbidden, ...busy, ...limit } }),
   },
   '/notes/preview': { post: op('Render the cards a note would make, without saving', { auth, body: obj({ note: noteBody }, ['note']), ok: [200, entity({ cards: listOf(entity({ ord: int, label: ref('CardLabel'), front: str(), back: str() })), css: str(), custom: bool })], extra: notFound }) },

@@ -1,5 +1,5 @@
 /*
-| Media helpers in the OpenAPI document (README: Media helpers): occlusion
+| Media helpers in the OpenAPI document (docs/media-helpers.md): occlusion
 | detection by local OCR, image search through Unsplash, the once-a-day card
 | events. Text-to-speech has no call of its own: it is the Note entity's
 | textToSpeechMap, made by the worker while the deck's tts_enabled is on.

@@ -151,7 +151,7 @@ function DailyLimits({ settings, defaults }: { settings: SettingsForm; defaults:
   )
 }
 
-/** Text-to-speech: on or off, autoplay, and the language of each side (README: Media helpers). */
+/** Text-to-speech: on or off, autoplay, and the language of each side (docs/media-helpers.md). */
 function SpeechSettings({ settings, disabled }: { settings: SettingsForm; disabled: boolean }) {
   const t = useT()
   const { form, errors } = settings

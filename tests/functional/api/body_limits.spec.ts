@@ -4,7 +4,7 @@ import { FORM_LIMIT_BYTES, JSON_LIMIT_BYTES, bodyLimitMbOf } from '#services/upl
 import { signIn } from './content/support.js'
 
 /*
- * Every body has a ceiling (README: Uploads and their ceilings): past the
+ * Every body has a ceiling (docs/api.md: Uploads and their ceilings): past the
  * body parser's, the answer is a catalogued 413 {title, code}, never a
  * bare one or a 500.
  */

@@ -8,7 +8,7 @@ import { createFolder, signIn } from './support.js'
  * The spec's Deck: "children (nested subdecks)". Every Deck an answer about
  * one deck carries nests its subdecks as whole Decks, each with its own
  * children, each deck once; a list (GET decks) gives every deck once, flat,
- * with children empty, and the tree in `hierarchy` (README: The deck tree).
+ * with children empty, and the tree in `hierarchy` (docs/api.md: The deck tree).
  * Bodies as the spec's call table writes them: POST decks
  * {deck:{name,parent_id,folder_id,source}}.
  */
