@@ -3,7 +3,7 @@ import type { Group } from '@japa/runner/core'
 import db from '@adonisjs/lucid/services/db'
 import { workerOutput } from '#tests/support/worker_process'
 
-export { signIn, createDeck } from '../content/support.js'
+export { signIn, createDeck } from '#tests/support/content'
 
 /** POST notes/ai_document with one PDF and optional pages. */
 export function uploadPdf(client: ApiClient, token: string, pdf: Buffer, fields: Record<string, string> = {}, name = 'cells.pdf') {

@@ -6,7 +6,7 @@ import { outboxDirectory } from '#config/mail'
 import { readOutbox } from '#services/mail/outbox_transport'
 import { assertErrorBody, linkIn, resetState, waitForMail } from '#tests/support/helpers'
 import { WebSession } from '#tests/support/web_session'
-import { basicNote, createDeck, signIn, type Session } from '../content/support.js'
+import { basicNote, createDeck, signIn, type Session } from '#tests/support/content'
 import { exportJobIds, exportMail, requestExport, waitForExport } from './support.js'
 
 const CONFIRM_SUBJECT = 'Confirm this address for Mnemo exports'

@@ -4,7 +4,7 @@ import { readOutbox } from '#services/mail/outbox_transport'
 import { assertErrorBody, linkIn, resetState } from '#tests/support/helpers'
 import { WebSession } from '#tests/support/web_session'
 import { guestSession } from '../limits/support.js'
-import { basicNote, createDeck, signIn } from '../content/support.js'
+import { basicNote, createDeck, signIn } from '#tests/support/content'
 import { exportMail, requestExport, waitForExport } from './support.js'
 
 /*

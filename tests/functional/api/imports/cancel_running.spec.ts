@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import drive from '@adonisjs/drive/services/main'
 import { resetState } from '#tests/support/helpers'
-import { signIn } from '../content/support.js'
+import { signIn } from '#tests/support/content'
 import { holdings, importFile, upload } from './support.js'
 
 /*
