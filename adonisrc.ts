@@ -57,6 +57,12 @@ export default defineConfig({
         timeout: 5000,
       },
       {
+        /* actions and queries against PostgreSQL, without HTTP (tests/unit/unit_is_pure.spec.ts keeps the database out of unit) */
+        files: ['tests/integration/**/*.spec.{ts,js}'],
+        name: 'integration',
+        timeout: 30000,
+      },
+      {
         files: ['tests/functional/**/*.spec.{ts,js}'],
         name: 'functional',
         timeout: 30000,

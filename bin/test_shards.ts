@@ -1,6 +1,6 @@
 /*
 | The whole suite in two processes at once: `npm test` with no arguments
-| runs the functional suite beside the unit and browser suites. Each test
+| runs the functional suite beside the unit, integration and browser suites. Each test
 | process spends most of its time waiting (on PostgreSQL, its worker,
 | Chromium), so on 2 cores the two finish in little more than the longer
 | one's time instead of the sum.
@@ -61,7 +61,7 @@ async function shards(databaseUrl: string): Promise<Shard[]> {
   return [
     { name: 'functional', suites: ['functional'], env: { TEST_SHARD: '1' } },
     {
-      name: 'browser', suites: ['unit', 'browser'],
+      name: 'browser', suites: ['unit', 'integration', 'browser'],
       env: {
         TEST_SHARD: '2',
         DATABASE_URL: await databaseBeside(databaseUrl, 2),

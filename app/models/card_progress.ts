@@ -88,7 +88,7 @@ export function progressOf(row: CardProgress | Record<string, any> | null | unde
 /**
  * The row a card's progress starts as (the table's defaults: a new card,
  * not frozen) where none is stored yet, keyed as read from the table.
- * tests/unit/learning/record_answer.spec.ts holds it to the table's defaults.
+ * tests/integration/learning/record_answer.spec.ts holds it to the table's defaults.
  */
 export function newProgressRow(deckId: number, version: number) {
   return { ...progressColumns(NEW_PROGRESS), deck_id: deckId, frozen: false, version }

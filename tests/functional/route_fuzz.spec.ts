@@ -7,7 +7,7 @@ import { redisUrl } from '#config/redis'
 import { resetState, tokenFor } from '#tests/support/helpers'
 import { signedIn, type WebSession } from '#tests/support/web_session'
 import { caseOf, routerRoutes, urlOf, type FuzzCase, type FuzzIds, type FuzzRoute } from '#tests/support/route_fuzz'
-import { basicNote, createDeck, createFolder, pngBytes } from './api/content/support.js'
+import { basicNote, createDeck, createFolder, pngBytes } from '#tests/support/content'
 import { upload } from './api/imports/support.js'
 import { requestExport } from './api/exports/support.js'
 

@@ -1,4 +1,5 @@
 import { AI_QUEUE_NAME, QUEUE_NAME, dispatchesSettled, getQueue } from '#services/queue'
+import { eventually } from '#tests/support/eventually'
 
 /**
  * Runs `work` with every job queue paused (the main one and the AI
@@ -19,4 +20,19 @@ export async function withQueuePaused<T>(work: () => Promise<T>): Promise<T> {
       await queue.resume()
     }
   }
+}
+
+/**
+ * Waits until every job dispatched so far has run: nothing waiting, active
+ * or delayed in the main queue (mails, exports, speech...). What a test
+ * asserts did NOT happen (no mail sent) is asserted after this, not after
+ * a fixed sleep.
+ */
+export async function jobsSettled() {
+  await dispatchesSettled()
+  const queue = getQueue(QUEUE_NAME)
+  await eventually(async () => {
+    const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children')
+    return Object.values(counts).every((count) => count === 0)
+  }, 'the queued jobs ran')
 }

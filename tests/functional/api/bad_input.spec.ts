@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
 import { signedIn, WebSession } from '#tests/support/web_session'
-import { basicNote, createDeck, createFolder, pngBytes, signIn } from './content/support.js'
+import { basicNote, createDeck, createFolder, pngBytes, signIn } from '#tests/support/content'
 import { upload } from './imports/support.js'
 
 /*

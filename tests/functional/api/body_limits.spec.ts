@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
 import { FORM_LIMIT_BYTES, JSON_LIMIT_BYTES, bodyLimitMbOf } from '#services/upload_limits'
-import { signIn } from './content/support.js'
+import { signIn } from '#tests/support/content'
 
 /*
  * Every body has a ceiling (docs/api.md: Uploads and their ceilings): past the

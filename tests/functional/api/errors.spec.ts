@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import { signIdentityToken } from '#tests/support/identity_server'
 import db from '@adonisjs/lucid/services/db'
 import { assertErrorBody, makeUser, PASSWORD, resetState, tokenFor } from '#tests/support/helpers'
-import { createDeck, signIn } from './content/support.js'
+import { createDeck, signIn } from '#tests/support/content'
 
 /*
  * The error body a client built from the spec meets: every 422 carries

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { LAST_USED_EVERY_MS } from '#services/succeeding_access_tokens'
 import { resetState } from '#tests/support/helpers'
-import { signIn } from './content/support.js'
+import { signIn } from '#tests/support/content'
 
 /*
  * A bearer-token call carries only what it uses: no session, no CSRF cookie,

@@ -3,7 +3,7 @@ import type { ApiClient } from '@japa/api-client'
 import type { ApiResponse } from '@japa/api-client'
 import { resetState } from '#tests/support/helpers'
 import { conformanceProblems, responseSchema, type OpenApiDocument } from '#tests/support/openapi_conformance'
-import { basicNote, createDeck, createFolder, createNote, signIn, templateIds } from './content/support.js'
+import { basicNote, createDeck, createFolder, createNote, signIn, templateIds } from '#tests/support/content'
 import { importFile } from './imports/support.js'
 import { requestExport, waitForExport } from './exports/support.js'
 

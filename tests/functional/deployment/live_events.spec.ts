@@ -7,6 +7,7 @@ import { startWebProcess, type WebProcess } from '#tests/support/web_process'
 import CreateDeck from '#actions/decks/create_deck'
 import { redisUrl } from '#config/redis'
 import User from '#models/user'
+import { eventually } from '#tests/support/eventually'
 
 /*
  * Two web nodes behind a balancer that is not sticky: a page's event stream
@@ -14,16 +15,6 @@ import User from '#models/user'
  * subscription is made where the stream is, and every note the worker
  * makes arrives, whichever node each request reached.
  */
-async function until<T>(check: () => T | undefined | false, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    const value = check()
-    if (value) return value
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error(`${what}: not within ${timeoutMs} ms`)
-}
-
 /** The same browser session, its requests sent to another node. */
 function onNode(web: WebSession, node: WebProcess) {
   return Object.assign(Object.create(Object.getPrototypeOf(web)), web, { base: node.url }) as WebSession
@@ -52,7 +43,7 @@ test.group('Live AI notes across two web nodes', (group) => {
 
       const started = await call(web, 'POST', '/ai/streams', { mode: 'words', deck_id: deck.id, user_prompt: 'gato - cat\nperro - dog\npez - fish\nave - bird\nrana - frog\noso - bear' })
       assert.equal(started.status, 201, JSON.stringify(started.body))
-      const finished = await until(() => events.events.find((event) => event.payload?.type === 'finished'), 'the finished event')
+      const finished = await eventually(() => events.events.find((event) => event.payload?.type === 'finished'), 'the finished event')
       await events.close()
       const notes = events.events.filter((event) => event.payload?.type === 'note').map((event) => event.payload)
       const saved = await db.from('notes').where('deck_id', deck.id).orderBy('id')

@@ -3,7 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import { withQueuePaused } from '#tests/support/queue'
 import { startS3Server } from '#tests/support/s3_server'
 import { startWebProcess } from '#tests/support/web_process'
-import { createDeck, pngBytes, signIn } from '../api/content/support.js'
+import { createDeck, pngBytes, signIn } from '#tests/support/content'
 
 /*
  * Media on an S3-compatible service (s3rver on loopback): with the AWS SDK's

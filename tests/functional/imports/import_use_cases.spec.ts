@@ -13,7 +13,7 @@ import { findImport } from '#queries/imports/find_import'
 import { listImports } from '#queries/imports/list_imports'
 import { importProgress } from '#queries/imports/import_progress'
 import { makeUser, resetState } from '#tests/support/helpers'
-import { withQueuePaused } from '../api/content/support.js'
+import { withQueuePaused } from '#tests/support/content'
 
 /*
  * The import's use cases called directly, the queue paused so that no job

@@ -11,7 +11,7 @@ import { startImport } from '#actions/imports/start_import'
 import { writeImport } from '#actions/imports/write_import'
 import { removeStoredFiles } from '#services/stored_files'
 import { makeUser, resetState } from '#tests/support/helpers'
-import { withQueuePaused } from '../api/content/support.js'
+import { withQueuePaused } from '#tests/support/content'
 
 /*
  * The import's writer takes the notes in batches, as a reader gives them

@@ -2,9 +2,9 @@ import { test } from '@japa/runner'
 import { createServer, type Server } from 'node:net'
 import db from '@adonisjs/lucid/services/db'
 import { makeUser, resetState, tokenFor } from '#tests/support/helpers'
-import { workerOutput } from '#tests/support/worker_process'
 import { dispatch, getQueue, useQueueRedis } from '#services/queue'
 import { upload, waitForImport } from '../api/imports/support.js'
+import { eventually } from '#tests/support/eventually'
 
 /*
  * Nothing accepted is lost when the queue is away (issue 27): the web
@@ -30,16 +30,6 @@ async function deafRedis() {
       return new Promise<void>((resolve) => server.close(() => resolve()))
     },
   }
-}
-
-async function eventually<T>(check: () => Promise<T | undefined | false>, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    const value = await check()
-    if (value) return value
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`${what}: not within ${timeoutMs} ms\n${workerOutput()}`)
 }
 
 const outboxRows = async () => db.from('job_outbox').orderBy('id')

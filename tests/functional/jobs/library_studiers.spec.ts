@@ -3,7 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import { dispatch, SCHEDULES } from '#services/queue'
 import { resetState } from '#tests/support/helpers'
 import { workerOutput } from '#tests/support/worker_process'
-import { signIn } from '../api/content/support.js'
+import { signIn } from '#tests/support/content'
 import { start, answer } from '../api/learning/support.js'
 import { cloneDeck, liveDeck } from '../api/publishing/support.js'
 

@@ -8,7 +8,7 @@ import { startWorkerProcess, stopWorkerProcess } from '#tests/support/worker_pro
 import {
   age, countStored, emptyFolders, leaveFile, makeFolder, runSweep, storedFolders, storedKeys,
 } from '#tests/support/stored_files'
-import { basicNote, createDeck, pngBytes, signIn, withQueuePaused } from '../api/content/support.js'
+import { basicNote, createDeck, pngBytes, signIn, withQueuePaused } from '#tests/support/content'
 import { upload } from '../api/imports/support.js'
 import { signedIn } from '#tests/support/web_session'
 import { requestExport, waitForExport } from '../api/exports/support.js'

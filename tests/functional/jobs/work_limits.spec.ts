@@ -4,7 +4,7 @@ import db from '@adonisjs/lucid/services/db'
 import { assertErrorBody, makeUser, resetState, tokenFor } from '#tests/support/helpers'
 import { fixture } from '#tests/support/fixtures'
 import { signedIn, pageCall } from '#tests/support/web_session'
-import { withQueuePaused } from '#tests/functional/api/content/support'
+import { withQueuePaused } from '#tests/support/content'
 import { WORK_LIMITS } from '#actions/jobs/work_limits'
 import { upload } from '../api/imports/support.js'
 

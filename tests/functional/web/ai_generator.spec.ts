@@ -7,22 +7,13 @@ import { textPdf } from '#tests/support/pdfs'
 import { eventStream } from '#tests/support/event_stream'
 import CreateDeck from '#actions/decks/create_deck'
 import User from '#models/user'
+import { eventually } from '#tests/support/eventually'
 
 async function pdfForm(pages?: string) {
   const data = new FormData()
   if (pages) data.append('pages', pages)
   data.append('file', new Blob([new Uint8Array(await textPdf())]), 'cells.pdf')
   return data
-}
-
-async function until<T>(check: () => T | undefined | false, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    const value = check()
-    if (value) return value
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error(`${what}: not within ${timeoutMs} ms`)
 }
 
 test.group('Web: the AI flashcard generator', (group) => {
@@ -54,7 +45,7 @@ test.group('Web: the AI flashcard generator', (group) => {
     const started = await call(web, 'POST', '/ai/streams', { deck_id: deck.id, document_id: upload.body.documentId, card_format: 'basic', detail_level: 'standard', cards_amount: 4 })
     assert.equal(started.status, 201, JSON.stringify(started.body))
     assert.equal(started.body.channel, `ai/decks/${deck.id}`)
-    const finished = await until(() => events.events.find((event) => event.payload?.type === 'finished'), 'the finished event')
+    const finished = await eventually(() => events.events.find((event) => event.payload?.type === 'finished'), 'the finished event')
     await events.close()
     const notes = events.events.filter((event) => event.channel === `ai/decks/${deck.id}` && event.payload.type === 'note').map((event) => event.payload)
     assert.lengthOf(notes, 4)

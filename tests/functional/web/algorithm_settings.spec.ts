@@ -5,7 +5,7 @@ import CreateDeck from '#actions/decks/create_deck'
 import type User from '#models/user'
 import { resetState } from '#tests/support/helpers'
 import { signedIn, WebSession } from '#tests/support/web_session'
-import { setProgress, snapshot } from '#tests/functional/api/content/support'
+import { setProgress, snapshot } from '#tests/support/content'
 
 /** A main deck with a subdeck, one studied note in each. */
 async function tree(user: User) {

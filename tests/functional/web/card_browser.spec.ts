@@ -5,7 +5,7 @@ import CreateDeck from '#actions/decks/create_deck'
 import SaveNote from '#actions/notes/save_note'
 import NoteType from '#models/note_type'
 import { makeUser, resetState, tokenFor } from '#tests/support/helpers'
-import { waitForJobs } from '#tests/functional/api/content/support'
+import { waitForJobs } from '#tests/support/content'
 import { signedIn, WebSession } from '#tests/support/web_session'
 import { share } from '#tests/functional/api/participant/support'
 

@@ -10,7 +10,7 @@ import type User from '#models/user'
 import { getQueue, dispatchesSettled } from '#services/queue'
 import { resetState } from '#tests/support/helpers'
 import { signedIn, WebSession } from '#tests/support/web_session'
-import { setProgress, snapshot } from '#tests/functional/api/content/support'
+import { setProgress, snapshot } from '#tests/support/content'
 
 
 /** A folder with one deck, a deck with a subdeck holding two notes, and an archived deck. */

@@ -8,7 +8,7 @@ import i18nManager from '@adonisjs/i18n/services/main'
 import CreateDeck from '#actions/decks/create_deck'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
 import { signedIn, WebSession, pageCall as call } from '#tests/support/web_session'
-import { withQueuePaused } from '#tests/functional/api/content/support'
+import { withQueuePaused } from '#tests/support/content'
 import { driveFiles, holdings } from '#tests/functional/api/imports/support'
 import { writeZip } from '#tests/support/anki_builder'
 

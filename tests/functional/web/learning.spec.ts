@@ -5,7 +5,7 @@ import CreateDeck from '#actions/decks/create_deck'
 import NoteType from '#models/note_type'
 import User from '#models/user'
 import { assertErrorBody, resetState, tokenFor } from '#tests/support/helpers'
-import { waitForJobs } from '#tests/functional/api/content/support'
+import { waitForJobs } from '#tests/support/content'
 import { share } from '#tests/functional/api/participant/support'
 import { signedIn, WebSession, pageCall as call, partialProps } from '#tests/support/web_session'
 

@@ -3,7 +3,7 @@ import { jwtVerify } from 'jose'
 import db from '@adonisjs/lucid/services/db'
 import { resetState } from '#tests/support/helpers'
 import { signedIn, WebSession } from '#tests/support/web_session'
-import { signIn } from '#tests/functional/api/content/support'
+import { signIn } from '#tests/support/content'
 import { stripeState, stripeId } from '#tests/support/stripe_server'
 import { callsTo, stripeObject } from '#tests/functional/api/payments/support'
 

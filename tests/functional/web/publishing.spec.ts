@@ -4,7 +4,7 @@ import { resetState } from '#tests/support/helpers'
 import { signedIn, WebSession } from '#tests/support/web_session'
 import { tokenFor } from '#tests/support/helpers'
 import { cloneDeck, deckWithCards, DESCRIPTION, liveDeck, publish } from '#tests/functional/api/publishing/support'
-import { signIn } from '#tests/functional/api/content/support'
+import { signIn } from '#tests/support/content'
 
 const page = async (web: WebSession, path: string) => {
   const response = await web.get(path)

@@ -7,17 +7,9 @@ import { resetState } from '#tests/support/helpers'
 import { storedKeys } from '#tests/support/stored_files'
 import { pageCall, signedIn, type WebSession } from '#tests/support/web_session'
 import CreateDeck from '#actions/decks/create_deck'
+import { eventually } from '#tests/support/eventually'
 
 const entries = async () => new Set(await readdir(uploadsFolder).catch(() => [] as string[]))
-
-/** Waits until `check` holds (the server's own pace: the test never sleeps a fixed time). */
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`never: ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-}
 
 /** POST /media as the editor sends it, the body cut off after `sent` bytes of a 4 MB picture; resolves once the server holds part of it. */
 async function cutOffUpload(web: WebSession, deckId: number) {
@@ -59,9 +51,9 @@ test.group('Web: an upload leaves nothing behind it was not kept for', (group) =
     /* cut off: while it streams in, part of it is on the disk; once the connection goes, nothing is */
     const upload = await cutOffUpload(web, deck.id)
     let partial: string | undefined
-    await until(async () => (partial = [...(await entries())].find((name) => !before.has(name))) !== undefined, 'the upload reached the disk')
+    await eventually(async () => (partial = [...(await entries())].find((name) => !before.has(name))) !== undefined, 'the upload reached the disk')
     upload.destroy()
-    await until(async () => !(await entries()).has(partial!), 'the partial file went')
+    await eventually(async () => !(await entries()).has(partial!), 'the partial file went')
     assert.equal(Number((await db.from('media').count('* as n').first()).n), 0)
     assert.deepEqual((await storedKeys()).filter((key) => key.startsWith('media/')), [])
   })

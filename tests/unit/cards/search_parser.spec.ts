@@ -1,9 +1,7 @@
 import { test } from '@japa/runner'
-import db from '@adonisjs/lucid/services/db'
-import ApiException from '#exceptions/api_exception'
 import { parseSearch, type SearchNode } from '#queries/cards/search_parser'
-import { SearchSyntaxError, tokenize, type SearchExpectation } from '#queries/cards/search_tokens'
-import { cardSearch } from '#queries/cards/card_search'
+import { SearchSyntaxError, tokenize } from '#queries/cards/search_tokens'
+import { MALFORMED } from '#tests/support/search_cases'
 
 const text = (value: string): SearchNode => ({ type: 'text', value })
 const and = (...children: SearchNode[]): SearchNode => ({ type: 'and', children })
@@ -57,44 +55,6 @@ const VALID: [string, SearchNode | null][] = [
   ],
 ]
 
-/* malformed queries: the 0-based position of the error and what was expected there */
-const MALFORMED: [string, number, SearchExpectation][] = [
-  ['"dog', 0, 'closing_quote'],
-  ['cat "dog', 4, 'closing_quote'],
-  ['deck:"Spanish', 5, 'closing_quote'],
-  ['(dog', 4, 'closing_paren'],
-  ['(dog or (cat)', 13, 'closing_paren'],
-  ['dog)', 3, 'end'],
-  ['()', 1, 'term'],
-  ['dog or', 6, 'term'],
-  ['or dog', 0, 'term'],
-  ['dog or or cat', 7, 'term'],
-  ['a -)', 3, 'term'],
-  ['-(', 2, 'term'],
-  ['deck:', 5, 'value'],
-  ['tag:', 4, 'value'],
-  ['is:', 3, 'state'],
-  ['is:old', 3, 'state'],
-  ['prop:', 5, 'property'],
-  ['prop:size>3', 5, 'property'],
-  ['prop:ivl', 8, 'comparison'],
-  ['prop:ivl~3', 8, 'comparison'],
-  ['prop:ivl>', 9, 'number'],
-  ['prop:ivl>ten', 9, 'number'],
-  ['prop:ivl>-1', 9, 'number'],
-  ['prop:lapses>=2.5', 13, 'number'],
-  ['rated:', 6, 'days'],
-  ['rated:0', 6, 'days'],
-  ['rated:x', 6, 'days'],
-  ['rated:7:5', 8, 'rating'],
-  ['rated:7:1:2', 8, 'rating'],
-  ['added:-1', 6, 'days'],
-  ['added:99999999', 6, 'days'],
-  ['dog colour:red', 4, 'prefix'],
-  ['"is:old"', 4, 'state'],
-  ['"prop:ivl>x"', 10, 'number'],
-]
-
 test.group('Card search: the parser', () => {
   test('valid: {$self}')
     .with(VALID.map(([query]) => query))
@@ -121,32 +81,5 @@ test.group('Card search: the parser', () => {
       tokenize('-(a or "b c")').map((token) => [token.kind, token.start, token.end]),
       [['-', 0, 1], ['(', 1, 2], ['term', 2, 3], ['or', 4, 6], ['term', 7, 12], [')', 12, 13]]
     )
-  })
-
-  test('a malformed query is a 422 naming where and what, before any SQL is sent', async ({ assert }) => {
-    const sent: string[] = []
-    const listener = (query: { sql: string }) => sent.push(query.sql)
-    db.connection().getWriteClient().on('query', listener)
-    try {
-      for (const [query, position, expected] of MALFORMED) {
-        try {
-          cardSearch({ id: 1, timezoneOffset: 0 }, query)
-          assert.fail(`${query} parsed`)
-        } catch (error) {
-          assert.instanceOf(error, ApiException)
-          const refusal = error as ApiException
-          assert.equal(refusal.status, 422)
-          assert.equal(refusal.code, 'E_INVALID_SEARCH')
-          assert.deepEqual(refusal.options.extra, { position, expected })
-          assert.deepEqual(refusal.options.values, { position: position + 1, expected })
-        }
-      }
-      assert.deepEqual(sent, [])
-      /* the listener does hear what reaches PostgreSQL */
-      await db.rawQuery('select 1')
-      assert.deepEqual(sent, ['select 1'])
-    } finally {
-      db.connection().getWriteClient().off('query', listener)
-    }
   })
 })

@@ -5,7 +5,7 @@ import { resetState } from '#tests/support/helpers'
 import { signedIn } from '#tests/support/web_session'
 import BulkCreateNotes from '#actions/notes/bulk_create_notes'
 import PublishDeck from '#actions/publishing/publish_deck'
-import { basicNote, createDeck, signIn, templateIds, type Session } from '../content/support.js'
+import { basicNote, createDeck, signIn, templateIds, type Session } from '#tests/support/content'
 import { start } from '../learning/support.js'
 
 /*

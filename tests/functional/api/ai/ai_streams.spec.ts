@@ -5,7 +5,7 @@ import { longPdf, scannedPdf, textPdf } from '#tests/support/pdfs'
 import { FREE_MAX_CARDS, PREMIUM_MAX_CARDS } from '#actions/ai/generation_limits'
 import { PDF_MAX_PAGES } from '#services/pdf_text'
 import { createDeck, deckRow, documentId, freeTier, notesOf, signIn, uploadPdf, waitForStream } from './support.js'
-import { createFolder, fillDeck } from '../content/support.js'
+import { createFolder, fillDeck } from '#tests/support/content'
 import { guestSession } from '../limits/support.js'
 
 /*

@@ -3,7 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import { assertErrorBody } from '#tests/support/helpers'
 import { aiState, scriptAi } from '#tests/support/ai_server'
 import { createDeck, deckRow, eventually, freeTier, notesOf, signIn, waitForStream, aiDoubleGroup } from './support.js'
-import { templateIds } from '../content/support.js'
+import { templateIds } from '#tests/support/content'
 
 /*
  * AI streams through the worker process with a provider configured: the

@@ -5,7 +5,7 @@ import { resetState } from '#tests/support/helpers'
 import { createOnboardingExample } from '#actions/ai/onboarding_example'
 import { ONBOARDING_CARDS } from '#actions/ai/generation_limits'
 import { freeTier, notesOf, signIn, waitForStream } from './support.js'
-import { createFolder } from '../content/support.js'
+import { createFolder } from '#tests/support/content'
 
 /* The onboarding's example deck through the generator's path: the stream runs in the worker process. */
 test.group('AI onboarding example', (group) => {

@@ -3,7 +3,7 @@ import type { Group } from '@japa/runner/core'
 import db from '@adonisjs/lucid/services/db'
 import { workerOutput } from '#tests/support/worker_process'
 
-export { signIn, createDeck } from '../content/support.js'
+export { signIn, createDeck } from '#tests/support/content'
 
 /** POST notes/ai_document with one PDF and optional pages. */
 export function uploadPdf(client: ApiClient, token: string, pdf: Buffer, fields: Record<string, string> = {}, name = 'cells.pdf') {
@@ -63,17 +63,6 @@ export async function workerWithAiDouble(provider: 'openai' | 'anthropic') {
   }
 }
 
-/** Waits (bounded) for something the worker or the double does. */
-export async function eventually<T>(check: () => Promise<T | undefined | false> | T | undefined | false, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    const value = await check()
-    if (value) return value
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error(`${what}: not within ${timeoutMs} ms\n${workerOutput()}`)
-}
-
 /** A test group whose worker speaks to the AI providers' double, each test starting from a clean state and an empty script. */
 export function aiDoubleGroup(group: Group, provider: 'openai' | 'anthropic' = 'openai') {
   let restore: () => Promise<void>
@@ -87,3 +76,5 @@ export function aiDoubleGroup(group: Group, provider: 'openai' | 'anthropic' = '
     resetAi()
   })
 }
+
+export { eventually } from '#tests/support/eventually'

@@ -4,6 +4,7 @@ import db from '@adonisjs/lucid/services/db'
 import { readOutbox } from '#services/mail/outbox_transport'
 import { outboxDirectory } from '#config/mail'
 import { assertErrorBody, linkIn, makeUser, PASSWORD, resetState, tokenFor, waitForMail } from '#tests/support/helpers'
+import { jobsSettled } from '#tests/support/queue'
 
 const tokenOf = (link: string) => link.split('/').pop()!
 
@@ -68,7 +69,7 @@ test.group('API password reset', (group) => {
     const response = await client.post('/api/auth/reset-password').json({ email: 'nobody@example.test' })
     response.assertStatus(202)
     response.assertBody({ sent: true })
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    await jobsSettled()
     assert.lengthOf(await readOutbox(outboxDirectory), 0)
   })
 

@@ -4,9 +4,10 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import { makeUser, resetState, tokenFor } from '#tests/support/helpers'
-import { startWorkerProcess, stopWorkerProcess, workerOutput } from '#tests/support/worker_process'
+import { startWorkerProcess, stopWorkerProcess } from '#tests/support/worker_process'
 import { dispatch, getQueue } from '#services/queue'
 import { GRACE_MINUTES } from '#services/succeeding_access_tokens'
+import { eventually } from '#tests/support/eventually'
 
 /*
  * Near expiry a token gets one successor, handed back in x-user-token (the
@@ -20,16 +21,6 @@ const me = (client: ApiClient, token: string) => client.get('/api/users/me').bea
 async function newToken(user: User) {
   const token = await User.accessTokens.create(user)
   return { id: Number(token.identifier), value: token.value!.release() }
-}
-
-/** Waits (bounded, not a timed assertion) until `done` holds. */
-async function until(done: () => Promise<boolean>, what: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (await done()) return
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`${what} did not happen within ${timeoutMs} ms\n${workerOutput()}`)
 }
 
 test.group('API tokens: one successor per token', (group) => {
@@ -148,7 +139,7 @@ test.group('API tokens: the prune job', (group) => {
     await db.from('auth_access_tokens').whereIn('id', [expired.id, unusedParent.id, usedParent.id]).update({ expires_at: DateTime.now().minus({ hours: 1 }).toJSDate() })
 
     await dispatch('prune_access_tokens', {})
-    await until(async () => (await tokenRows()).length === 2, 'the prune')
+    await eventually(async () => (await tokenRows()).length === 2, 'the prune')
     assert.sameMembers((await tokenRows()).map((row) => row.id), [live.id, usedId])
     ;(await me(client, live.value)).assertStatus(200)
     ;(await me(client, used)).assertStatus(200)

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import type { ApiResponse } from '@japa/api-client'
 import { resetState } from '#tests/support/helpers'
 import { conformanceProblems, responseSchema, type OpenApiDocument } from '#tests/support/openapi_conformance'
-import { signIn } from '#tests/functional/api/content/support'
+import { signIn } from '#tests/support/content'
 
 /* The answers of issue 17's calls against /api/openapi.json (as tests/functional/api/openapi_conformance.spec.ts does for the others). */
 function conforms(assert: any, document: OpenApiDocument, method: string, path: string, response: ApiResponse, status: number) {

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
-import { signIn } from '#tests/functional/api/content/support'
+import { signIn } from '#tests/support/content'
 import { bucketOfHour, hourBucket, localHour } from '#scheduling/hour_bucket'
 import { feedbackTypeOfStars } from '#validators/client'
 

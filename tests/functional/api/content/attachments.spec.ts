@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
-import { bigPngBytes, createDeck, expectStatus, pngBytes, signIn, snapshot, wavBytes } from './support.js'
+import { bigPngBytes, createDeck, expectStatus, pngBytes, signIn, snapshot, wavBytes } from '#tests/support/content'
 
 function upload(client: any, token: string, deckId: number, bytes: Buffer, filename: string) {
   return client.post('/api/card_attachments').bearerToken(token).field('deck_id', String(deckId)).file('file', bytes, { filename })

@@ -3,7 +3,7 @@ import type { ApiClient } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
 import { resetState } from '#tests/support/helpers'
 import { addDays, studyDay, studyDayBounds } from '#scheduling/study_day'
-import { basicNote, createDeck, signIn, type Session } from './support.js'
+import { basicNote, createDeck, signIn, type Session } from '#tests/support/content'
 import { share } from '../participant/support.js'
 
 /*

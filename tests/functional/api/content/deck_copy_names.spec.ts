@@ -3,7 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import { copyNameFor } from '#actions/decks/copy_name'
 import { resetState } from '#tests/support/helpers'
 import { signedIn } from '#tests/support/web_session'
-import { createDeck, getDeck, signIn, unstickJobs, waitForJobs } from './support.js'
+import { createDeck, getDeck, signIn, unstickJobs, waitForJobs } from '#tests/support/content'
 
 const namesOf = async (userId: number, parentId: number | null) => {
   const query = db.from('decks').where('user_id', userId).orderBy('id').select('name')

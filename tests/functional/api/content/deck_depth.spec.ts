@@ -3,7 +3,7 @@ import type { ApiClient } from '@japa/api-client'
 import { assertErrorBody, resetState, tokenFor } from '#tests/support/helpers'
 import { signedIn, WebSession } from '#tests/support/web_session'
 import { MAX_DECK_DEPTH } from '#actions/decks/deck_depth'
-import { createDeck, signIn, type Session } from './support.js'
+import { createDeck, signIn, type Session } from '#tests/support/content'
 import { join, share } from '../sharing/support.js'
 
 /*

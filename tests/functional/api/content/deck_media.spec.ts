@@ -5,7 +5,7 @@ import { resetState } from '#tests/support/helpers'
 import { countStored } from '#tests/support/stored_files'
 import { signedIn } from '#tests/support/web_session'
 import { tokenFor } from '#tests/support/helpers'
-import { basicNote, createDeck, pngBytes, signIn } from './support.js'
+import { basicNote, createDeck, pngBytes, signIn } from '#tests/support/content'
 
 /*
  * Deleting a deck removes the media only it used, at once: the rows with

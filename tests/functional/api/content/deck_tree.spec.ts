@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import type { ApiClient } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
 import { resetState } from '#tests/support/helpers'
-import { createFolder, signIn } from './support.js'
+import { createFolder, signIn } from '#tests/support/content'
 
 /*
  * The spec's Deck: "children (nested subdecks)". Every Deck an answer about

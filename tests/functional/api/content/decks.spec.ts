@@ -4,7 +4,7 @@ import { assertErrorBody, resetState } from '#tests/support/helpers'
 import {
   basicNote, cardCount, createDeck, createFolder, createNote, getDeck, listNotes, noteIdsOf, setProgress,
   signIn, snapshot, templateIds, unstickJobs, waitForJobs, withQueuePaused, expectStatus,
-} from './support.js'
+} from '#tests/support/content'
 
 type Node = { id: number; rootDeckId: number; children: Node[] }
 const shape = (nodes: Node[]): unknown[] => nodes.map((node) => [node.id, shape(node.children)])

@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
-import { createDeck, createFolder, expectStatus, getDeck, signIn, snapshot } from './support.js'
+import { createDeck, createFolder, expectStatus, getDeck, signIn, snapshot } from '#tests/support/content'
 
 const PALETTE = ['grey', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'violet', 'pink']
 

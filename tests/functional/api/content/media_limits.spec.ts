@@ -11,7 +11,7 @@ import { appUrl } from '#config/app'
 import { MULTIPART_LIMIT_BYTES } from '#services/upload_limits'
 import { assertErrorBody, resetState, tokenFor } from '#tests/support/helpers'
 import { signedIn } from '#tests/support/web_session'
-import { createDeck, signIn } from './support.js'
+import { createDeck, signIn } from '#tests/support/content'
 
 const MB = 1024 * 1024
 

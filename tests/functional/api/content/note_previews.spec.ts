@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { resetState } from '#tests/support/helpers'
-import { createDeck, createNote, listNotes, signIn, templateIds } from './support.js'
+import { createDeck, createNote, listNotes, signIn, templateIds } from '#tests/support/content'
 import { solidPng } from '#tests/support/images'
 
 /*

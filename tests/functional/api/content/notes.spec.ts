@@ -3,7 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
 import {
   cardCount, createDeck, createNote, expectStatus, fillDeck, getDeck, listNotes, setProgress, signIn, snapshot, templateIds,
-} from './support.js'
+} from '#tests/support/content'
 import { solidPng } from '#tests/support/images'
 
 /* an image the note holds itself (a remote one would be fetched and stored: remote_images.spec.ts) */

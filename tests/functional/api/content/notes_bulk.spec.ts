@@ -4,7 +4,7 @@ import { assertErrorBody, resetState } from '#tests/support/helpers'
 import {
   cardCount, createDeck, createNote, expectStatus, fillDeck, getDeck, listNotes, noteIdsOf, setProgress, signIn, snapshot,
   templateIds, unstickJobs, waitForJobs,
-} from './support.js'
+} from '#tests/support/content'
 
 async function setup(client: any) {
   const session = await signIn()

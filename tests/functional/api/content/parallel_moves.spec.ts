@@ -3,7 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import { MAX_CARDS_PER_DECK } from '#models/deck'
 import { getQueue } from '#services/queue'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
-import { basicNote, cardCount, createDeck, fillDeck, noteIdsOf, signIn, templateIds, waitForJobs } from './support.js'
+import { basicNote, cardCount, createDeck, fillDeck, noteIdsOf, signIn, templateIds, waitForJobs } from '#tests/support/content'
 
 /*
  * The 3000-card limit under moves sent at once: checked at the request

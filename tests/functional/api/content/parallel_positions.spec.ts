@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { resetState } from '#tests/support/helpers'
-import { createDeck, signIn } from './support.js'
+import { createDeck, signIn } from '#tests/support/content'
 
 /* Decks and folders created at once each get a position of their own among their siblings. */
 test.group('Positions under parallel creation', (group) => {

@@ -6,7 +6,7 @@ import { tokenFor } from '#tests/support/helpers'
 import { RemoteImageHost } from '#tests/support/remote_image_host'
 import { signedIn } from '#tests/support/web_session'
 import { importFile } from '#tests/functional/api/imports/support'
-import { createDeck, createNote, signIn, templateIds } from './support.js'
+import { createDeck, createNote, signIn, templateIds } from '#tests/support/content'
 
 /*
  * Issue 27: a note's <img src="http://tracker…"> made every viewer's browser

@@ -1,7 +1,7 @@
 import { resetState } from '#tests/support/helpers'
 import { test } from '@japa/runner'
 import { XSS_PAYLOADS, findXssProblem } from '#tests/fixtures/xss_payloads'
-import { createDeck, createNote, listNotes, signIn, templateIds } from './support.js'
+import { createDeck, createNote, listNotes, signIn, templateIds } from '#tests/support/content'
 import { solidPng } from '#tests/support/images'
 
 /*

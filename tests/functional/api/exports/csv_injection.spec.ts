@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { resetState } from '#tests/support/helpers'
-import { basicNote, createDeck, signIn } from '../content/support.js'
+import { basicNote, createDeck, signIn } from '#tests/support/content'
 import { importFile } from '../imports/support.js'
 
 test.group('CSV export: formula injection', (group) => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import db from '@adonisjs/lucid/services/db'
 import { resetState } from '#tests/support/helpers'
-import { createDeck, fillDeck, setProgress, signIn } from '../content/support.js'
+import { createDeck, fillDeck, setProgress, signIn } from '#tests/support/content'
 import { deckBundle } from '#exporters/deck_bundle'
 
 /** Statements the database received while `work` ran (knex reports every one, in transactions too). */

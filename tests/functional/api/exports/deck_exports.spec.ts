@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
-import { basicNote, createDeck, signIn } from '../content/support.js'
+import { basicNote, createDeck, signIn } from '#tests/support/content'
 import { download, exportJobIds, exportMail, parseCsv, requestExport, waitForExport, withQueuePaused } from './support.js'
 
 const exportCount = async () => Number((await db.from('deck_exports').count('* as count').first()).count)
@@ -193,7 +193,7 @@ test.group('API deck_exports', (group) => {
     const { user, token } = await signIn()
     const deck = await createDeck(client, token, { name: 'Big' })
     const basic = await db.from('note_types').whereNull('user_id').where('kind', 'basic').firstOrFail()
-    const { fillDeck } = await import('../content/support.js')
+    const { fillDeck } = await import('#tests/support/content')
     await fillDeck(user.id, deck.id, basic.id, 2_345)
     const response = await client.get(`/api/deck_exports/csv/${deck.id}`).bearerToken(token)
     response.assertStatus(200)

@@ -5,7 +5,7 @@ import { DateTime } from 'luxon'
 import DeckExport from '#models/deck_export'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
 import { WebSession } from '#tests/support/web_session'
-import { basicNote, createDeck, signIn } from '../content/support.js'
+import { basicNote, createDeck, signIn } from '#tests/support/content'
 import { downloadUrl } from '#exporters/download_link'
 import { download, exportMail, requestExport, waitForExport } from './support.js'
 

@@ -6,8 +6,9 @@ import { outboxDirectory } from '#config/mail'
 import { readOutbox } from '#services/mail/outbox_transport'
 import { assertErrorBody, linkIn, resetState, waitForMail } from '#tests/support/helpers'
 import { WebSession } from '#tests/support/web_session'
-import { basicNote, createDeck, signIn, type Session } from '../content/support.js'
+import { basicNote, createDeck, signIn, type Session } from '#tests/support/content'
 import { exportJobIds, exportMail, requestExport, waitForExport } from './support.js'
+import { jobsSettled } from '#tests/support/queue'
 
 const CONFIRM_SUBJECT = 'Confirm this address for Mnemo exports'
 
@@ -172,7 +173,7 @@ test.group('Exports go only to a proven or confirmed address', (group) => {
     const [{ path }] = await confirmationLinks('me@elsewhere.test')
     const two = await requestExport(client, session.token, { deck_id: deck.id, email: 'me@elsewhere.test', format: 'csv' })
     assert.equal(two.body().status, 'awaiting_confirmation')
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    await jobsSettled()
     assert.equal(await mailsTo('me@elsewhere.test'), 1)
 
     const used = await confirm(path)

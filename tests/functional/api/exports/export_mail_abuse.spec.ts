@@ -4,8 +4,9 @@ import { readOutbox } from '#services/mail/outbox_transport'
 import { assertErrorBody, linkIn, resetState } from '#tests/support/helpers'
 import { WebSession } from '#tests/support/web_session'
 import { guestSession } from '../limits/support.js'
-import { basicNote, createDeck, signIn } from '../content/support.js'
+import { basicNote, createDeck, signIn } from '#tests/support/content'
 import { exportMail, requestExport, waitForExport } from './support.js'
+import { jobsSettled } from '#tests/support/queue'
 
 /*
  * Exports must not turn Mnemo into a mailer for strangers: a learner chooses
@@ -83,7 +84,7 @@ test.group('Export mail cannot carry a stranger\'s text', (group) => {
     }
     const csv = await client.get(`/api/deck_exports/csv/${deck.id}`).bearerToken(guest.token)
     csv.assertStatus(200)
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await jobsSettled()
     assert.lengthOf(await mailsTo('victim@example.test'), 0)
   })
 
@@ -99,7 +100,7 @@ test.group('Export mail cannot carry a stranger\'s text', (group) => {
       assertErrorBody(assert, answer.body(), 'E_EXPORT_CONFIRMATION_LIMIT')
     }
     await waitForMails('victim@example.test', 3)
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await jobsSettled()
     assert.lengthOf(await mailsTo('victim@example.test'), 3)
     /* a tag is the same mailbox */
     const tagged = await requestExport(client, senders[0].token, { deck_id: decks[0].id, email: 'victim+again@example.test' })

@@ -6,7 +6,7 @@ import { resetState } from '#tests/support/helpers'
 import { readOfc } from '#importers/ofc/read_ofc'
 import { readAnkiPackage } from '#importers/anki/read_package'
 import type { ImportBundle } from '#importers/bundle'
-import { bigPngBytes, createDeck, createNote, pngBytes, setProgress, signIn, templateIds, type Session } from '../content/support.js'
+import { bigPngBytes, createDeck, createNote, pngBytes, setProgress, signIn, templateIds, type Session } from '#tests/support/content'
 import { download, exportMail, parseCsv, requestExport, waitForExport, withFile } from './support.js'
 
 /*

@@ -2,8 +2,9 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import drive from '@adonisjs/drive/services/main'
 import { resetState } from '#tests/support/helpers'
-import { signIn } from '../content/support.js'
+import { signIn } from '#tests/support/content'
 import { holdings, importFile, upload } from './support.js'
+import { eventually } from '#tests/support/eventually'
 
 /*
  * Cancelling an import while its job writes it. The cancel used to take the
@@ -22,17 +23,6 @@ function bigCsv() {
   return Buffer.from(lines.join('\n') + '\n')
 }
 
-/** Bounded wait for a condition on the database (not a timed assertion). */
-async function until<T>(what: string, read: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await read()
-    if (value) return value
-    if (Date.now() > deadline) throw new Error(`still not ${what} after ${timeoutMs} ms`)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-}
-
 test.group('API deck imports: cancelling a running import', (group) => {
   group.each.setup(() => resetState())
   group.each.timeout(180_000)
@@ -47,21 +37,21 @@ test.group('API deck imports: cancelling a running import', (group) => {
     const { deck_id: deckId, storage_key: storageKey } = await db.from('deck_imports').where('id', id).first()
 
     /* the job is inside its transaction, a batch written */
-    await until('writing', async () => {
+    await eventually(async () => {
       const row = await db.from('deck_imports').where('id', id).first()
       const deck = await db.from('decks').where('id', deckId).first()
       return row.status === 'processing' && deck && Number(deck.processing?.processed ?? 0) > 0
-    })
+    }, 'writing', 60_000)
 
     const cancelled = await client.delete(`/api/deck_imports/${id}`).bearerToken(token)
     cancelled.assertStatus(200)
     assert.equal(cancelled.body().status, 'cancelled')
 
     /* the job rolls back at its next batch and ends the import */
-    const ended = await until('ended', async () => {
+    const ended = await eventually(async () => {
       const row = await db.from('deck_imports').where('id', id).first()
       return row.status !== 'processing' && row
-    })
+    }, 'ended', 60_000)
     assert.equal(ended.status, 'cancelled')
     assert.isNull(ended.deck_id)
     assert.isNull(ended.storage_key)

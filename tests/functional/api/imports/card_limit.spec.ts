@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { MAX_CARDS_PER_DECK } from '#models/deck'
 import { resetState } from '#tests/support/helpers'
-import { cardCount, fillDeck, signIn, templateIds } from '../content/support.js'
+import { cardCount, fillDeck, signIn, templateIds } from '#tests/support/content'
 import { fixture, importFile } from './support.js'
 
 /*

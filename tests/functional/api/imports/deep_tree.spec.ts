@@ -6,7 +6,7 @@ import db from '@adonisjs/lucid/services/db'
 import { resetState } from '#tests/support/helpers'
 import { buildAnkiPackage } from '#tests/support/anki_builder'
 import { MAX_DECK_DEPTH } from '#actions/decks/deck_depth'
-import { signIn } from '../content/support.js'
+import { signIn } from '#tests/support/content'
 import { importFile } from './support.js'
 
 /*

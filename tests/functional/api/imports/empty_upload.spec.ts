@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import { LOCALES } from '#config/i18n'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
-import { signIn } from '../content/support.js'
+import { signIn } from '#tests/support/content'
 import { upload } from './support.js'
 
 test.group('API deck_imports: an empty upload', (group) => {

@@ -6,7 +6,7 @@ import { DatabaseSync } from 'node:sqlite'
 import db from '@adonisjs/lucid/services/db'
 import { resetState } from '#tests/support/helpers'
 import { writeZip } from '#tests/unit/importers/ofc/helpers'
-import { signIn } from '../content/support.js'
+import { signIn } from '#tests/support/content'
 import { driveFiles, fixture, holdings, importFile, FIXTURES } from './support.js'
 
 /*

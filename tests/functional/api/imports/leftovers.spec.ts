@@ -6,7 +6,7 @@ import db from '@adonisjs/lucid/services/db'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
 import { writeZip } from '#tests/support/anki_builder'
 import { storedFolders, storedKeys } from '#tests/support/stored_files'
-import { signIn, withQueuePaused } from '../content/support.js'
+import { signIn, withQueuePaused } from '#tests/support/content'
 import { importFile, upload, waitForImport } from './support.js'
 
 /*

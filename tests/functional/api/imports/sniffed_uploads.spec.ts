@@ -9,7 +9,7 @@ import { pseudoRandomBytes } from '#tests/unit/importers/helpers'
 import { writeOfc } from '#exporters/ofc/write_ofc'
 import { parseTextImport } from '#importers/text/parse_text'
 import { textToBundle } from '#importers/text/bundle'
-import { signIn } from '../content/support.js'
+import { signIn } from '#tests/support/content'
 import { driveFiles, holdings, importFile, upload } from './support.js'
 
 /*

@@ -6,7 +6,7 @@ import ImportTransformer from '#transformers/import_transformer'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
 import { TEXT_IMPORT_MAX_MB, TEXT_IMPORT_MAX_ROWS } from '#services/upload_limits'
 import { startExtraWorkerProcess, startWorkerProcess, stopWorkerProcess } from '#tests/support/worker_process'
-import { signIn } from '../content/support.js'
+import { signIn } from '#tests/support/content'
 import { driveFiles, holdings, importFile, upload, waitForImport } from './support.js'
 
 /*

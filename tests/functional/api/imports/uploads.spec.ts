@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http'
 import db from '@adonisjs/lucid/services/db'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
 import { appUrl } from '#config/app'
-import { signIn } from '../content/support.js'
+import { signIn } from '#tests/support/content'
 import { driveFiles, holdings, importFile, upload, waitForImport } from './support.js'
 
 const CSV = 'front,back\nla casa,the house\n"el perro, grande",the big dog\n'
@@ -124,7 +124,7 @@ test.group('API deck imports: uploads', (group) => {
 
   test('cancel removes the deck and the file; retry starts again with the same file', async ({ client, assert }) => {
     const { user, token } = await signIn()
-    const { withQueuePaused } = await import('../content/support.js')
+    const { withQueuePaused } = await import('#tests/support/content')
     const files = await driveFiles()
     const started = await withQueuePaused(async () => {
       const response = await upload(client, token, Buffer.from(CSV), 'paused.csv')

@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import { resetState } from '#tests/support/helpers'
-import { createDeck, basicNote, setProgress } from '../content/support.js'
+import { createDeck, basicNote, setProgress } from '#tests/support/content'
 import { answer, learnerWithDeck, start } from './support.js'
 
 /*

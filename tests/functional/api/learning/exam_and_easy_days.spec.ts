@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
-import { createDeck, fillDeck, getDeck, signIn, snapshot, templateIds } from '../content/support.js'
+import { createDeck, fillDeck, getDeck, signIn, snapshot, templateIds } from '#tests/support/content'
 import { answer, cardIdsOf, learnerWithDeck, makeReviewCard, progressRow, start } from './support.js'
 import { signedIn, WebSession } from '#tests/support/web_session'
 import { addDays, studyDayBounds } from '#scheduling/study_day'

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
 import { studyDay } from '#scheduling/study_day'
-import { createDeck, signIn } from '../content/support.js'
+import { createDeck, signIn } from '#tests/support/content'
 import {
   answer, answerRequest, cardIdsOf, learnerWithDeck, makeReviewCard, progressRow, reviewCount, start, studiedOn,
 } from './support.js'
@@ -201,7 +201,7 @@ test.group('API learning: sessions', (group) => {
   test('a session of a deck includes its subdecks', async ({ client, assert }) => {
     const session = await learnerWithDeck(client, 1)
     const child = await createDeck(client, session.token, { name: 'Child', parent_id: session.deck.id })
-    const { basicNote } = await import('../content/support.js')
+    const { basicNote } = await import('#tests/support/content')
     await basicNote(client, session.token, child.id, 'In the subdeck')
     const body = await start(client, session, session.deck.id)
     assert.lengthOf(body.cards, 2)

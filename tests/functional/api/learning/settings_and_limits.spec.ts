@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
 import { addDays, studyDay } from '#scheduling/study_day'
-import { createDeck, fillDeck, signIn, templateIds } from '../content/support.js'
+import { createDeck, fillDeck, signIn, templateIds } from '#tests/support/content'
 import { answer, answerRequest, cardIdsOf, learnerWithDeck, progressRow, reviewCount, start } from './support.js'
 
 const buttons = (card: any) => Object.fromEntries(card.answerButtons.map((button: any) => [button.type, button.repeatText]))
@@ -77,7 +77,7 @@ test.group('API learning: algorithm settings', (group) => {
   test('switching study mode on a tree without progress needs no confirmation; progress in a subdeck does', async ({ client, assert }) => {
     const session = await learnerWithDeck(client, 2)
     const child = await createDeck(client, session.token, { name: 'Child', parent_id: session.deck.id })
-    const { basicNote } = await import('../content/support.js')
+    const { basicNote } = await import('#tests/support/content')
     await basicNote(client, session.token, child.id, 'Sub question')
 
     /* the spec's body, no confirm_reset: nothing to lose, so nothing to ask */
@@ -102,7 +102,7 @@ test.group('API learning: algorithm settings', (group) => {
   test('switching to speed learning asks for confirmation, then resets the whole tree\'s progress', async ({ client, assert }) => {
     const session = await learnerWithDeck(client, 2)
     const child = await createDeck(client, session.token, { name: 'Child', parent_id: session.deck.id })
-    const { basicNote } = await import('../content/support.js')
+    const { basicNote } = await import('#tests/support/content')
     await basicNote(client, session.token, child.id, 'Sub question')
     let body = await start(client, session, session.deck.id)
     for (const card of body.cards) await answer(client, session, session.deck.id, card, 'easy')

@@ -1,6 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import type { ApiClient } from '@japa/api-client'
-import { basicNote, createDeck, signIn, type Session } from '../content/support.js'
+import { basicNote, createDeck, signIn, type Session } from '#tests/support/content'
 
 /*
  * Shared setup of the learning API tests: a learner with a deck of basic

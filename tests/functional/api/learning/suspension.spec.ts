@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
-import { basicNote, getDeck, listNotes, signIn } from '../content/support.js'
+import { basicNote, getDeck, listNotes, signIn } from '#tests/support/content'
 import { cardIdsOf, learnerWithDeck, progressRow, reviewCount, start } from './support.js'
 
 /*

@@ -3,7 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import { assertErrorBody, makeUser, resetState } from '#tests/support/helpers'
 import { publishDeck, seedCategories } from '#tests/support/library'
 import { conformanceProblems, responseSchema, type OpenApiDocument } from '#tests/support/openapi_conformance'
-import { signIn } from '../content/support.js'
+import { signIn } from '#tests/support/content'
 
 const DECK_KEYS = [
   'id', 'name', 'notesCount', 'cardsCount', 'description', 'author', 'seoDescription', 'slug', 'downloadsCount', 'category',

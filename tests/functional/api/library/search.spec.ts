@@ -3,7 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import { assertErrorBody, makeUser, resetState } from '#tests/support/helpers'
 import { publishDeck, seedCategories } from '#tests/support/library'
 import { searchStatement } from '#queries/library/search_decks'
-import { signIn } from '../content/support.js'
+import { signIn } from '#tests/support/content'
 
 async function library() {
   await seedCategories()

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { assertErrorBody } from '#tests/support/helpers'
-import { basicNote, createDeck, fillDeck, signIn, templateIds } from '../content/support.js'
+import { basicNote, createDeck, fillDeck, signIn, templateIds } from '#tests/support/content'
 import { answerRequest, cardIdsOf, start } from '../learning/support.js'
 import { flagCacheStats, setFlagCheckInterval } from '#services/remote_flags'
 import { flagFromElsewhere, guestSession, resetFlags } from './support.js'

@@ -5,7 +5,7 @@ import { fixture } from '#tests/support/fixtures'
 import { solidPng } from '#tests/support/images'
 import { signedIn } from '#tests/support/web_session'
 import { languageDataPath } from '#services/media_helpers/ocr'
-import { signIn } from '../content/support.js'
+import { signIn } from '#tests/support/content'
 
 /*
  * POST ai/image_occlusion {base64} and the editor's scan text: the base64

@@ -4,7 +4,7 @@ import env from '#start/env'
 import { assertErrorBody, makePremium, resetState, tokenFor } from '#tests/support/helpers'
 import { pageCall, signedIn, WebSession } from '#tests/support/web_session'
 import { UNSPLASH_TEST_KEY, resetUnsplash, unsplashState } from '#tests/support/unsplash_server'
-import { basicNote, createDeck, signIn as freeSignIn } from '../content/support.js'
+import { basicNote, createDeck, signIn as freeSignIn } from '#tests/support/content'
 
 /* image search is premium: the learners of these tests are */
 const signIn = async () => {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import env from '#start/env'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
 import { fixture } from '#tests/support/fixtures'
-import { signIn } from '../content/support.js'
+import { signIn } from '#tests/support/content'
 
 /* back to the default: env.set(key, undefined) would leave the string "undefined" in process.env */
 function unsetEnv(key: 'PARSE_MAX_MB' | 'PARSE_TIMEOUT_MS') {

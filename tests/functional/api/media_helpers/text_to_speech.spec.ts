@@ -9,7 +9,7 @@ import { setFlag } from '#services/remote_flags'
 import { workerOutput } from '#tests/support/worker_process'
 import { countStored, runSweep } from '#tests/support/stored_files'
 import { OPENAI_SPEECH_TEST_KEY, speechState, startOpenAiSpeechServer, stopOpenAiSpeechServer } from '#tests/support/openai_speech_server'
-import { basicNote, createDeck, signIn as freeSignIn } from '../content/support.js'
+import { basicNote, createDeck, signIn as freeSignIn } from '#tests/support/content'
 
 /* turning text-to-speech on is premium: the learners of these tests are */
 const signIn = async () => {

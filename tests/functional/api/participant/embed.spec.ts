@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import type { ApiClient } from '@japa/api-client'
 import { resetState } from '#tests/support/helpers'
-import { basicNote, pngBytes, signIn } from '../content/support.js'
+import { basicNote, pngBytes, signIn } from '#tests/support/content'
 import { WebSession } from '#tests/support/web_session'
 import { enableSharing, sharedDeck } from './support.js'
 

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { resetState } from '#tests/support/helpers'
-import { createDeck, createFolder, signIn } from '../content/support.js'
+import { createDeck, createFolder, signIn } from '#tests/support/content'
 import { sharedDeck } from './support.js'
 
 test.group('API participant: the shared deck in their own list', (group) => {

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { resetState } from '#tests/support/helpers'
-import { createDeck, signIn } from '../content/support.js'
+import { createDeck, signIn } from '#tests/support/content'
 import { answer, start } from '../learning/support.js'
 import { cardIdsOfTree, setCollaboration, share, sharedDeck } from './support.js'
 

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { resetState } from '#tests/support/helpers'
-import { signIn } from '../content/support.js'
+import { signIn } from '#tests/support/content'
 import { answer, start, studiedOn } from '../learning/support.js'
 import { sharedDeck } from './support.js'
 

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import type { ApiClient } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
 import { resetState, tokenFor } from '#tests/support/helpers'
-import { basicNote, createDeck, pngBytes, signIn } from '../content/support.js'
+import { basicNote, createDeck, pngBytes, signIn } from '#tests/support/content'
 import { share, sharedDeck } from './support.js'
 
 async function picture(client: ApiClient, token: string, deckId: number, name: string) {

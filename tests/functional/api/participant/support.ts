@@ -1,7 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import type { ApiClient } from '@japa/api-client'
 import type { CollaboratorRole, CollaborationState } from '#models/deck_collaborator'
-import { basicNote, createDeck, signIn, type Session } from '../content/support.js'
+import { basicNote, createDeck, signIn, type Session } from '#tests/support/content'
 
 /*
  * Setup of the participant tests. Joining a shared deck is the sharing

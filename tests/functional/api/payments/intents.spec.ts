@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import { jwtVerify } from 'jose'
 import db from '@adonisjs/lucid/services/db'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
-import { signIn } from '#tests/functional/api/content/support'
+import { signIn } from '#tests/support/content'
 import { stripeState } from '#tests/support/stripe_server'
 import { callsTo, stripeObject } from './support.js'
 

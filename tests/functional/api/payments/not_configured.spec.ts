@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import env from '#start/env'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
-import { signIn } from '#tests/functional/api/content/support'
+import { signIn } from '#tests/support/content'
 import db from '@adonisjs/lucid/services/db'
 import { signedIn, WebSession } from '#tests/support/web_session'
 import { postEvent, stripeEvent } from './support.js'

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import type { ApiResponse } from '@japa/api-client'
 import { resetState } from '#tests/support/helpers'
 import { conformanceProblems, responseSchema, type OpenApiDocument } from '#tests/support/openapi_conformance'
-import { signIn } from '#tests/functional/api/content/support'
+import { signIn } from '#tests/support/content'
 import { stripeId, stripeState } from '#tests/support/stripe_server'
 import { postEvent, stripeEvent } from './support.js'
 

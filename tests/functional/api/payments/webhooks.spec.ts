@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import db from '@adonisjs/lucid/services/db'
 import type { ApiClient } from '@japa/api-client'
 import { resetState } from '#tests/support/helpers'
-import { signIn } from '#tests/functional/api/content/support'
+import { signIn } from '#tests/support/content'
 import { signPayload, stripeEvent, stripeId, stripeState, subscriptionInvoice } from '#tests/support/stripe_server'
 import { callsTo, postEvent, premiumOf } from './support.js'
 

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
-import { basicNote, createNote, getDeck, signIn, templateIds } from '../content/support.js'
+import { basicNote, createNote, getDeck, signIn, templateIds } from '#tests/support/content'
 import { approve, cloneDeck, deckWithCards, liveDeck, moderator, publish } from './support.js'
 
 const treeNotes = (rootId: number) =>

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
-import { getDeck, signIn } from '../content/support.js'
+import { getDeck, signIn } from '#tests/support/content'
 import { cloneDeck, deckWithCards, liveDeck, moderator, publish } from './support.js'
 
 test.group('API publishing: review, revisions, unpublish, reports', (group) => {

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import type { ApiResponse } from '@japa/api-client'
 import { resetState } from '#tests/support/helpers'
 import { conformanceProblems, responseSchema, type OpenApiDocument } from '#tests/support/openapi_conformance'
-import { signIn } from '../content/support.js'
+import { signIn } from '#tests/support/content'
 import { approve, liveDeck, publish } from './support.js'
 
 /* The publishing calls' real answers against /api/openapi.json (as openapi_conformance.spec.ts does for the others). */

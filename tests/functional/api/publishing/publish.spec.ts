@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
-import { basicNote, createDeck, getDeck, signIn } from '../content/support.js'
+import { basicNote, createDeck, getDeck, signIn } from '#tests/support/content'
 import { addCollaborator, approve, deckWithCards, DESCRIPTION, moderator, publish } from './support.js'
 import { seedCategories } from '#tests/support/library'
 

@@ -1,6 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import type { ApiClient } from '@japa/api-client'
-import { createDeck, signIn } from '../content/support.js'
+import { createDeck, signIn } from '#tests/support/content'
 
 /*
  * Shared setup of the publishing tests: a deck with enough cards, a

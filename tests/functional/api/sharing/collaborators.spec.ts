@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
-import { signIn } from '../content/support.js'
+import { signIn } from '#tests/support/content'
 import { join, participant, share, sharedDeck } from './support.js'
 
 test.group('API deck_collaborators: joining', (group) => {

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import type { ApiResponse } from '@japa/api-client'
 import { resetState } from '#tests/support/helpers'
 import { conformanceProblems, responseSchema, type OpenApiDocument } from '#tests/support/openapi_conformance'
-import { basicNote, signIn } from '../content/support.js'
+import { basicNote, signIn } from '#tests/support/content'
 import { join, participant, sharedDeck } from './support.js'
 
 /* The sharing calls' answers against /api/openapi.json (tests/support/openapi_conformance.ts). */

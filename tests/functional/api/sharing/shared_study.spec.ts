@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
-import { basicNote, createNote, signIn } from '../content/support.js'
+import { basicNote, createNote, signIn } from '#tests/support/content'
 import { answer, progressRow, start } from '../learning/support.js'
 import { participant, sharedDeck } from './support.js'
 

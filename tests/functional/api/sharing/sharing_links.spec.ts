@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
-import { basicNote, createDeck, getDeck, signIn } from '../content/support.js'
+import { basicNote, createDeck, getDeck, signIn } from '#tests/support/content'
 import { join, participant, share, sharedDeck } from './support.js'
 
 test.group('API sharing: turning sharing on and off', (group) => {

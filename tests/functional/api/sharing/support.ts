@@ -1,5 +1,5 @@
 import type { ApiClient } from '@japa/api-client'
-import { createDeck, signIn, type Session } from '../content/support.js'
+import { createDeck, signIn, type Session } from '#tests/support/content'
 
 /*
  * Shared setup of the sharing tests: an owner with a shared root deck, and

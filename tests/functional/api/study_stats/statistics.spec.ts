@@ -3,7 +3,7 @@ import ArchiveDeck from '#actions/decks/archive_deck'
 import { addDays, studyDayBounds } from '#scheduling/study_day'
 import { assertErrorBody, resetState, tokenFor } from '#tests/support/helpers'
 import { signedIn, WebSession } from '#tests/support/web_session'
-import { signIn } from '#tests/functional/api/content/support'
+import { signIn } from '#tests/support/content'
 import { cards, deck, during, progress, reviewLogs, todayOf, useFsrs } from './support.js'
 
 const DAY_MS = 86_400_000

@@ -3,7 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import { refreshStreak } from '#actions/study/refresh_streak'
 import { addDays } from '#scheduling/study_day'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
-import { signIn } from '#tests/functional/api/content/support'
+import { signIn } from '#tests/support/content'
 import { streakColumns, studyDays, todayOf } from './support.js'
 
 /** `count` consecutive days ending on `last`, each with `cards` studied. */

@@ -3,7 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
 import { daysBetween } from '#scheduling/study_day'
 import { resetState } from '#tests/support/helpers'
-import { signIn } from '#tests/functional/api/content/support'
+import { signIn } from '#tests/support/content'
 import { cards, deck, reviewLogs, studyDays, todayOf } from './support.js'
 
 let mediaKey = 0

@@ -11,7 +11,7 @@ import { signedIn } from '#tests/support/web_session'
 import { buildAnkiPackage } from '#tests/support/anki_builder'
 import { solidPng } from '#tests/support/images'
 import { age, allKeys, countStored, emptyFolders, keysOfUser, runSweep, storedFolders, storedKeys } from '#tests/support/stored_files'
-import { basicNote, createDeck, pngBytes, signIn, withQueuePaused } from '../content/support.js'
+import { basicNote, createDeck, pngBytes, signIn, withQueuePaused } from '#tests/support/content'
 import { importFile, upload } from '../imports/support.js'
 import { requestExport, waitForExport } from '../exports/support.js'
 
