@@ -1,10 +1,10 @@
 import db from '@adonisjs/lucid/services/db'
-import { DateTime } from 'luxon'
 import limiter from '@adonisjs/limiter/services/main'
 import { mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import User from '#models/user'
-import { createUser, type NewUser } from '#actions/auth/create_user'
+import type { NewUser } from '#actions/auth/create_user'
+import { FACTORY_PASSWORD, UserFactory } from '#database/factories/user_factory'
 import { readOutbox } from '#services/mail/outbox_transport'
 import { outboxDirectory } from '#config/mail'
 import { storageRoot } from '#config/drive'
@@ -63,7 +63,7 @@ async function truncate(tables: string) {
   }
 }
 
-export const PASSWORD = 'correct-horse-battery'
+export const PASSWORD = FACTORY_PASSWORD
 
 /** The learner premium from now on (the column the subscription sets), in the database and on the model given. */
 export async function makePremium<T extends { id: number }>(user: T) {
@@ -78,18 +78,9 @@ export async function makePremium<T extends { id: number }>(user: T) {
  * unless `emailVerified: false`.
  */
 export async function makeUser(overrides: Partial<NewUser> & { username?: string; emailVerified?: boolean } = {}) {
-  const { username, emailVerified = true, ...rest } = overrides
-  const user = await createUser({
-    provider: 'email',
-    email: `user${Math.random().toString(36).slice(2, 8)}@example.test`,
-    password: PASSWORD,
-    name: 'Test User',
-    ...rest,
-  })
-  if (username) user.username = username
-  if (emailVerified && user.email) user.emailVerifiedAt = DateTime.now()
-  if (user.$isDirty) await user.save()
-  return user
+  const { emailVerified = true, ...attributes } = overrides
+  const users = emailVerified ? UserFactory : UserFactory.apply('unverified')
+  return users.merge(attributes).create()
 }
 
 export async function tokenFor(user: User) {

@@ -8,6 +8,8 @@ import { makeUser, resetState, tokenFor } from '#tests/support/helpers'
 import { waitForJobs } from '#tests/support/content'
 import { signedIn, WebSession } from '#tests/support/web_session'
 import { share } from '#tests/functional/api/participant/support'
+import { CardProgressFactory } from '#database/factories/card_progress_factory'
+import { DateTime } from 'luxon'
 
 async function deckWith(owner: { id: number }, name: string, fronts: string[]) {
   const deck = await new CreateDeck().handle(owner as any, { name })
@@ -53,10 +55,7 @@ test.group('Web card browser (/cards)', (group) => {
     /* the note's first card one review in (4 days), its second mature (21 days) */
     const [first, second] = await db.from('cards').where('note_id', haus.id).orderBy('ord').select('id', 'deck_id')
     for (const [card, interval] of [[first, 4], [second, 21]] as const) {
-      await db.table('card_progress').insert({
-        user_id: user.id, card_id: card.id, deck_id: card.deck_id, state: 'review', due_at: new Date(Date.now() + interval * 86_400_000),
-        interval_days: interval, ease_permille: 2500, reps: 2, lapses: 0, created_at: new Date(), updated_at: new Date(),
-      })
+      await CardProgressFactory.merge({ userId: user.id, cardId: card.id, deckId: card.deck_id, dueAt: DateTime.now().plus({ days: interval }), intervalDays: interval, reps: 2 }).create()
     }
     const page = WebSession.page((await web.get('/cards?q=deck:Deutsch&sort=card&order=asc')).text)
     assert.deepEqual(page.props.browser.cards.map((card: any) => [card.sortField, card.cardName, card.status]), [

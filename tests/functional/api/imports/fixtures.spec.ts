@@ -8,6 +8,7 @@ import { resetState } from '#tests/support/helpers'
 import { writeZip } from '#tests/unit/importers/ofc/helpers'
 import { signIn } from '#tests/support/content'
 import { driveFiles, fixture, holdings, importFile, FIXTURES } from './support.js'
+import { CardProgressFactory } from '#database/factories/card_progress_factory'
 
 /*
  * Every real file of tests/fixtures through the whole pipeline (upload,
@@ -103,10 +104,7 @@ test.group('API deck imports: re-imports', (group) => {
     const first = await importFile(client, token, fixture('anki', 'update1.apkg'), 'update1.apkg')
     const note = await db.from('notes').where('user_id', user.id).first()
     const card = await db.from('cards').where('note_id', note.id).first()
-    await db.table('card_progress').insert({
-      user_id: user.id, card_id: card.id, deck_id: card.deck_id, state: 'review', due_at: new Date(), interval_days: 12,
-      ease_permille: 2300, reps: 6, created_at: new Date(), updated_at: new Date(),
-    })
+    await CardProgressFactory.merge({ userId: user.id, cardId: card.id, deckId: card.deck_id, intervalDays: 12, easePermille: 2300, reps: 6 }).create()
     const second = await importFile(client, token, fixture('anki', 'update2.apkg'), 'update2.apkg')
     assert.equal(second.status, 'done')
     assert.include(second.counts, { notes: 0, updated: 1 })
