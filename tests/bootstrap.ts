@@ -5,6 +5,7 @@ import type { Config } from '@japa/runner/types'
 import { pluginAdonisJS } from '@japa/plugin-adonisjs'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { browserClient } from '@japa/browser-client'
+import { inertiaApiClient } from '@adonisjs/inertia/plugins/api_client'
 import { startIdentityServer, stopIdentityServer } from '#tests/support/identity_server'
 import { startWorkerProcess, stopWorkerProcess } from '#tests/support/worker_process'
 import { launchChromium } from '#tests/support/chromium'
@@ -18,6 +19,7 @@ export const plugins: Config['plugins'] = [
   assert(),
   apiClient(),
   pluginAdonisJS(app),
+  inertiaApiClient(app),
   browserClient({ runInSuites: ['browser'], launcher: async (options) => watchPolicyViolations(await launchChromium(options)) }),
 ]
 

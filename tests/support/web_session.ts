@@ -13,7 +13,7 @@ export class WebSession {
   async request(method: string, path: string, body?: Record<string, unknown>, options: { csrf?: boolean; accept?: string } = {}) {
     const headers: Record<string, string> = {
       ...this.headers,
-      cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+      cookie: this.cookieHeader(),
       /* pages by default; the pages' JSON calls (requestJson) ask for JSON */
       accept: options.accept ?? 'text/html',
     }
@@ -27,11 +27,7 @@ export class WebSession {
       body: body ? JSON.stringify(body) : undefined,
       redirect: 'manual',
     })
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(';')
-      const index = pair.indexOf('=')
-      this.cookies.set(pair.slice(0, index), pair.slice(index + 1))
-    }
+    this.keepCookies(response.headers.getSetCookie())
     if (method === 'GET' && response.status === 200) this.lastPage = path
     return { status: response.status, location: response.headers.get('location'), headers: response.headers, text: await response.text() }
   }
@@ -52,11 +48,49 @@ export class WebSession {
     return this.request('DELETE', path, body)
   }
 
-  /** The Inertia page object embedded in a server-rendered response. */
+  /**
+   * A page visit as Inertia's client makes it after the first load (an
+   * X-Inertia request, through Japa's API client and AdonisJS's Inertia
+   * plugin, tests/bootstrap.ts), in this session: its page object. `only`
+   * makes it a partial reload of those props, as a page asks for a lazy
+   * prop. An answer that is not a page (a redirect, a JSON error) fails,
+   * naming its status.
+   */
+  async visit(path: string, only?: string[]): Promise<{ status: number; component: string; props: Record<string, any>; url: string; version: string | null }> {
+    const { ApiClient } = await import('@japa/api-client')
+    const request = new ApiClient(this.base).get(path).headers(this.headers).header('cookie', this.cookieHeader()).redirects(0)
+    if (only) request.withInertiaPartialReload((await this.visit(path)).component as never, only as never)
+    else request.withInertia()
+    const response = await request
+    const setCookie = response.headers()['set-cookie'] as string | string[] | undefined
+    this.keepCookies(Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [])
+    /* a page may answer with another status (410 for a link past its time): still a page */
+    if (!response.header('x-inertia')) throw new Error(`GET ${path}: ${response.status()} ${response.header('location') ?? ''}, not a page`)
+    if (response.status() === 200) this.lastPage = path
+    return { status: response.status(), component: response.inertiaComponent as string, props: response.inertiaProps, url: response.body().url, version: response.body().version }
+  }
+
+  /**
+   * The page object in a first, server-rendered load's HTML: for tests of
+   * that document itself (what the browser receives before any script).
+   * A page's props are read with visit().
+   */
   static page(html: string) {
     const match = html.match(/<script data-page="app" type="application\/json">(.*?)<\/script>/s)
     if (!match) throw new Error('no Inertia page in response')
     return JSON.parse(match[1])
+  }
+
+  cookieHeader() {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+  }
+
+  keepCookies(setCookies: string[]) {
+    for (const cookie of setCookies) {
+      const [pair] = cookie.split(';')
+      const index = pair.indexOf('=')
+      this.cookies.set(pair.slice(0, index), pair.slice(index + 1))
+    }
   }
 }
 
@@ -94,16 +128,5 @@ export async function pageCall(web: WebSession, method: string, path: string, bo
 
 /** An Inertia partial reload of one optional prop (a dialog's lazy list, as the page asks for it when the dialog opens): its props. */
 export async function partialProps(web: WebSession, path: string, only: string) {
-  const opened = await web.get(path)
-  if (opened.status !== 200) throw new Error(`GET ${path}: ${opened.status}`)
-  const { component, version } = WebSession.page(opened.text)
-  const response = await fetch(`${web.base}${path}`, {
-    headers: {
-      'cookie': [...web.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-      'x-inertia': 'true', 'x-inertia-version': version ?? '', 'x-inertia-partial-component': component, 'x-inertia-partial-data': only,
-      'accept': 'text/html, application/xhtml+xml',
-    },
-  })
-  if (response.status !== 200) throw new Error(`partial ${path}: ${response.status}`)
-  return (await response.json()).props
+  return (await web.visit(path, [only])).props
 }

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
-import { signedIn, WebSession } from '#tests/support/web_session'
+import { signedIn } from '#tests/support/web_session'
 import { basicNote, createDeck, createFolder, pngBytes, signIn } from '#tests/support/content'
 import { upload } from './imports/support.js'
 
@@ -93,7 +93,7 @@ test.group('Bad input: text no column can hold is a 422 naming its field', (grou
     const response = await web.put(`/decks/${deck.id}`, { deck: { name: NUL } })
     assert.equal(response.status, 302)
     assert.match(response.location!, new RegExp(`/decks/${deck.id}$`))
-    const page = WebSession.page((await web.get(`/decks/${deck.id}`)).text)
+    const page = (await web.visit(`/decks/${deck.id}`))
     assert.deepEqual(page.props.errors, { 'deck.name': 'This text holds a character that cannot be stored (a NUL byte or broken Unicode)' })
     assert.equal((await db.from('decks').where('id', deck.id).first()).name, 'Chemistry')
   })

@@ -13,13 +13,13 @@ test.group('Web: pages and sessions', (group) => {
     await web.get('/sign-in')
     const forged = await web.post('/sign-in', { email: 'ana@example.test', password: PASSWORD }, { csrf: false })
     assert.match(forged.location!, /\/sign-in$/)
-    const page = WebSession.page((await web.get('/sign-in')).text)
+    const page = (await web.visit('/sign-in'))
     assert.equal(page.props.flash.error, 'This page has expired. Please try again.')
     assert.isNull(page.props.user)
 
     const real = await web.post('/sign-in', { email: 'ana@example.test', password: PASSWORD })
     assert.equal(real.location, '/')
-    assert.equal(WebSession.page((await web.get('/')).text).props.user.email, 'ana@example.test')
+    assert.equal((await web.visit('/')).props.user.email, 'ana@example.test')
   })
 
   test('pages are rendered on the server with the shared props', async ({ assert }) => {
@@ -109,7 +109,7 @@ test.group('Web: pages and sessions', (group) => {
     await web.get('/account')
     const taken = await web.put('/account/profile', { name: 'Ana', username: 'Other.User', email: 'ana@example.test' })
     assert.equal(taken.status, 302)
-    const page = WebSession.page((await web.get('/account')).text)
+    const page = (await web.visit('/account'))
     assert.equal(page.props.errors.username, 'This username is taken')
 
     await web.put('/account/profile', { name: 'Ana Maria', username: 'ana.maria', email: 'ana@example.test' })
@@ -123,7 +123,7 @@ test.group('Web: pages and sessions', (group) => {
     const web = new WebSession()
     await web.get('/get-started')
     await web.post('/guest')
-    const guest = WebSession.page((await web.get('/')).text).props.user
+    const guest = (await web.visit('/')).props.user
     assert.isTrue(guest.isGuest)
 
     await web.get('/sign-up')
@@ -138,7 +138,7 @@ test.group('Web: pages and sessions', (group) => {
     const web = new WebSession()
     await web.get('/sign-up')
     await web.post('/sign-up', { name: 'A', email: 'ana@example.test', password: 'short', password_confirmation: 'other' })
-    const errors = WebSession.page((await web.get('/sign-up')).text).props.errors
+    const errors = (await web.visit('/sign-up')).props.errors
     assert.equal(errors.name, 'Name too short')
     assert.equal(errors.password, 'Password must be at least 8 characters long')
   })
@@ -148,11 +148,11 @@ test.group('Web: pages and sessions', (group) => {
     const web = new WebSession()
     await web.get('/sign-in')
     for (let i = 0; i < 6; i++) await web.post('/sign-in', { email: 'ana@example.test', password: 'wrong-password' })
-    const page = WebSession.page((await web.get('/sign-in')).text)
+    const page = (await web.visit('/sign-in'))
     assert.equal(page.props.flash.error, 'Too many attempts')
     const right = await web.post('/sign-in', { email: 'ana@example.test', password: PASSWORD })
     assert.match(right.location!, /\/sign-in$/)
-    assert.isNull(WebSession.page((await web.get('/')).text).props.user)
+    assert.isNull((await web.visit('/')).props.user)
   })
 })
 
@@ -165,10 +165,10 @@ test.group('Web: e-mailed sign-in link', (group) => {
     const path = new URL(linkIn((await waitForMail('ana@example.test')).text, '/auth/link')).pathname
 
     const web = new WebSession()
-    for (let i = 0; i < 2; i++) assert.equal(WebSession.page((await web.get(path)).text).component, 'auth/login_link')
+    for (let i = 0; i < 2; i++) assert.equal((await web.visit(path)).component, 'auth/login_link')
     const signIn = await web.post(path)
     assert.equal(signIn.location, '/')
-    assert.equal(WebSession.page((await web.get('/')).text).props.user.id, user.id)
-    assert.equal(WebSession.page((await web.get(path)).text).component, 'auth/link_expired')
+    assert.equal((await web.visit('/')).props.user.id, user.id)
+    assert.equal((await web.visit(path)).component, 'auth/link_expired')
   })
 })

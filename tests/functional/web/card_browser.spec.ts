@@ -27,12 +27,12 @@ test.group('Web card browser (/cards)', (group) => {
     const { user, web } = await signedIn()
     await deckWith(user, 'Spanish', ['hablar', 'comer', 'vivir'])
     await deckWith(user, 'French', ['parler'])
-    const page = WebSession.page((await web.get('/cards?q=' + encodeURIComponent('deck:Spanish -comer') + '&sort=sort_field&order=asc')).text)
+    const page = (await web.visit('/cards?q=' + encodeURIComponent('deck:Spanish -comer') + '&sort=sort_field&order=asc'))
     assert.equal(page.component, 'cards/browser')
     assert.deepEqual(page.props.browser.cards.map((card: any) => card.sortField), ['hablar', 'vivir'])
     assert.equal(page.props.browser.total, 2)
     assert.isNull(page.props.browser.error)
-    const all = WebSession.page((await web.get('/cards?sort=deck&order=asc')).text)
+    const all = (await web.visit('/cards?sort=deck&order=asc'))
     assert.deepEqual(all.props.browser.cards.map((card: any) => card.deckName), ['French', 'Spanish', 'Spanish', 'Spanish'])
 
     const bad = WebSession.page((await web.get('/cards?q=' + encodeURIComponent('deck:Spanish (is:new'))).text)
@@ -41,7 +41,7 @@ test.group('Web card browser (/cards)', (group) => {
     assert.include(bad.props.browser.error.message, 'character 21')
     assert.include(bad.props.browser.error.message, 'closing parenthesis')
     /* a hand-edited sort or page falls back to the defaults */
-    const odd = WebSession.page((await web.get('/cards?sort=nonsense&page=-4')).text)
+    const odd = (await web.visit('/cards?sort=nonsense&page=-4'))
     assert.equal(odd.props.browser.total, 4)
   })
 
@@ -57,7 +57,7 @@ test.group('Web card browser (/cards)', (group) => {
     for (const [card, interval] of [[first, 4], [second, 21]] as const) {
       await CardProgressFactory.merge({ userId: user.id, cardId: card.id, deckId: card.deck_id, dueAt: DateTime.now().plus({ days: interval }), intervalDays: interval, reps: 2 }).create()
     }
-    const page = WebSession.page((await web.get('/cards?q=deck:Deutsch&sort=card&order=asc')).text)
+    const page = (await web.visit('/cards?q=deck:Deutsch&sort=card&order=asc'))
     assert.deepEqual(page.props.browser.cards.map((card: any) => [card.sortField, card.cardName, card.status]), [
       ['Das Haus', 'Card 1', 'learned'],
       ['Der Apfel und die Birne', 'Cloze 1', 'not_studied'],
@@ -81,7 +81,7 @@ test.group('Web card browser (/cards)', (group) => {
     assert.equal(await frozenCount(user.id, picked), 3)
     /* a viewer's freeze is their own: the owner's progress is untouched */
     assert.equal(await frozenCount(owner.id, picked), 0)
-    const found = WebSession.page((await web.get('/cards?q=is:frozen&sort=sort_field&order=asc')).text)
+    const found = (await web.visit('/cards?q=is:frozen&sort=sort_field&order=asc'))
     assert.deepEqual(found.props.browser.cards.map((card: any) => card.sortField), ['femur', 'hablar', 'parler'])
 
     /* tagging changes the notes: a viewer may not, and then nothing is tagged (one transaction) */
@@ -93,7 +93,7 @@ test.group('Web card browser (/cards)', (group) => {
     assert.equal(again.status, 302)
     const tags = await db.from('notes').whereIn('id', picked.slice(0, 2)).select('tags')
     assert.deepEqual(tags.map((row) => row.tags), [['exam'], ['exam']])
-    const byTag = WebSession.page((await web.get('/cards?q=tag:exam')).text)
+    const byTag = (await web.visit('/cards?q=tag:exam'))
     assert.equal(byTag.props.browser.total, 2)
   })
 
@@ -110,7 +110,7 @@ test.group('Web card browser (/cards)', (group) => {
     assert.deepEqual(decks.map((row) => row.deck_id), [target.deck.id, spanish.deck.id, target.deck.id])
     const cards = await db.from('cards').whereIn('note_id', [spanish.noteIds[0], french.noteIds[0]]).select('deck_id')
     assert.deepEqual(cards.map((row) => row.deck_id), [target.deck.id, target.deck.id])
-    const found = WebSession.page((await web.get('/cards?q=' + encodeURIComponent('deck:Verbs'))).text)
+    const found = (await web.visit('/cards?q=' + encodeURIComponent('deck:Verbs')))
     assert.equal(found.props.browser.total, 2)
   }).timeout(60_000)
 
@@ -123,7 +123,7 @@ test.group('Web card browser (/cards)', (group) => {
     const refused = await web.post('/cards/bulk', { bulk_action: 'freeze', note_ids: [mine.noteIds[0], theirs.noteIds[0]] })
     assert.equal(refused.status, 404)
     assert.equal(await frozenCount(user.id, mine.noteIds), 0)
-    const page = WebSession.page((await web.get('/cards?q=secret')).text)
+    const page = (await web.visit('/cards?q=secret'))
     assert.equal(page.props.browser.total, 0)
     const none = await web.post('/cards/bulk', { bulk_action: 'freeze', note_ids: [] })
     assert.equal(none.status, 302)

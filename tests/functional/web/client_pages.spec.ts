@@ -11,7 +11,7 @@ test.group('Web: help centre, what\'s new and the dismissible notices', (group) 
 
   test('help and what\'s new are open to everyone, in the visitor\'s language, with the support address', async ({ assert }) => {
     const german = new WebSession({ 'accept-language': 'de' })
-    const help = WebSession.page((await german.get('/help')).text)
+    const help = (await german.visit('/help'))
     assert.equal(help.component, 'client/help')
     assert.equal(help.props.supportEmail, 'support@mnemo.app')
     assert.include(help.props.topics, 'reminders')
@@ -24,16 +24,16 @@ test.group('Web: help centre, what\'s new and the dismissible notices', (group) 
 
   test('the rebrand notice and the app banner show until dismissed, then stay away on that browser (signed out too)', async ({ assert }) => {
     const web = new WebSession()
-    let page = WebSession.page((await web.get('/help')).text)
+    let page = (await web.visit('/help'))
     assert.deepInclude(page.props.notices, { rebrand: true, appBanner: true })
     assert.include(page.props.messages['ui.client.app_banner.claims'], '5M+')
     assert.include(page.props.messages['ui.client.app_banner.claims'], '40K+')
     const dismissed = await web.post('/notices/rebrand/dismiss')
     assert.equal(dismissed.status, 302)
-    page = WebSession.page((await web.get('/help')).text)
+    page = (await web.visit('/help'))
     assert.deepInclude(page.props.notices, { rebrand: false, appBanner: true })
     await web.post('/notices/app_banner/dismiss')
-    page = WebSession.page((await web.get('/whats-new')).text)
+    page = (await web.visit('/whats-new'))
     assert.deepInclude(page.props.notices, { rebrand: false, appBanner: false })
     /* another browser still sees them */
     assert.deepInclude(WebSession.page((await new WebSession().get('/help')).text).props.notices, { rebrand: true })
@@ -42,7 +42,7 @@ test.group('Web: help centre, what\'s new and the dismissible notices', (group) 
     const fresh = new WebSession()
     await fresh.get('/help')
     await fresh.post('/notices/rebrand/dismiss', {}, { csrf: false })
-    assert.deepInclude(WebSession.page((await fresh.get('/help')).text).props.notices, { rebrand: true })
+    assert.deepInclude((await fresh.visit('/help')).props.notices, { rebrand: true })
   })
 })
 
@@ -55,7 +55,7 @@ test.group('Web: the year in review', (group) => {
     const year = Number(user.today().slice(0, 4))
     await db.table('study_days').insert({ user_id: user.id, day: user.today(), cards_studied: 7 })
     await db.table('study_days').insert({ user_id: other.id, day: other.today(), cards_studied: 99 })
-    const page = WebSession.page((await web.get('/wrapped')).text)
+    const page = (await web.visit('/wrapped'))
     assert.equal(page.component, 'client/wrapped')
     assert.equal(page.props.wrapped.year, year)
     assert.equal(page.props.wrapped.studiedCardsCount, 7)
@@ -64,8 +64,8 @@ test.group('Web: the year in review', (group) => {
     /* joined this year: no other year is offered */
     assert.equal(page.props.firstYear, year)
     await db.from('users').where('id', user.id).update({ created_at: new Date(Date.UTC(year - 1, 5, 1)) })
-    assert.equal(WebSession.page((await web.get('/wrapped')).text).props.firstYear, year - 1)
-    const earlier = WebSession.page((await web.get(`/wrapped?year=${year - 1}`)).text)
+    assert.equal((await web.visit('/wrapped')).props.firstYear, year - 1)
+    const earlier = (await web.visit(`/wrapped?year=${year - 1}`))
     assert.equal(earlier.props.wrapped.studiedCardsCount, 0)
 
     const anonymous = await new WebSession().get('/wrapped')
@@ -118,7 +118,7 @@ test.group('Web: feedback and the study reminder in the settings', (group) => {
     await web.get('/settings')
     const learnPage = async () => {
       const deck = await db.from('decks').where('user_id', user.id).first()
-      return WebSession.page((await web.get(`/decks/${deck.id}/learn`)).text).props.feedbackRequest
+      return (await web.visit(`/decks/${deck.id}/learn`)).props.feedbackRequest
     }
     const { default: CreateDeck } = await import('#actions/decks/create_deck')
     await new CreateDeck().handle(user, { name: 'Capitals' })
@@ -155,11 +155,11 @@ test.group('Web: feedback and the study reminder in the settings', (group) => {
 
   test('the reminder is chosen in the settings; turning it on needs a time; the settings show its next instant', async ({ assert }) => {
     const { user, web } = await signedIn()
-    let page = WebSession.page((await web.get('/settings')).text)
+    let page = (await web.visit('/settings'))
     assert.deepEqual(page.props.reminder, { time: null, enabled: false, nextAt: null })
 
     await web.put('/settings/reminder', { study_reminder_time: null, study_reminder_enabled: true })
-    page = WebSession.page((await web.get('/settings')).text)
+    page = (await web.visit('/settings'))
     assert.equal(page.props.errors.study_reminder_time, 'Choose a time for your reminder first')
     await user.refresh()
     assert.isFalse(user.studyReminderEnabled)
@@ -172,7 +172,7 @@ test.group('Web: feedback and the study reminder in the settings', (group) => {
     await user.refresh()
     assert.equal(user.studyReminderTime, '07:45')
     assert.isTrue(user.studyReminderEnabled)
-    page = WebSession.page((await web.get('/settings')).text)
+    page = (await web.visit('/settings'))
     assert.equal(page.props.reminder.time, '07:45')
     assert.isTrue(page.props.reminder.enabled)
     const next = new Date(page.props.reminder.nextAt)
@@ -200,7 +200,7 @@ test.group('Web and API: the public profile\'s bio, links and avatar colour', (g
     assert.equal(user.avatarColor, 'green')
     assert.deepEqual(user.socialLinks, { website: 'https://ana.example/', youtube: 'https://www.youtube.com/@ana', x: 'https://x.com/ana' })
 
-    const account = WebSession.page((await web.get('/account')).text)
+    const account = (await web.visit('/account'))
     assert.equal(account.props.account.about, 'I learn Spanish & French')
     assert.deepEqual(account.props.account.socialLinks, user.socialLinks)
     const profile = WebSession.page((await new WebSession().get('/users/ana.learns')).text)
@@ -221,7 +221,7 @@ test.group('Web and API: the public profile\'s bio, links and avatar colour', (g
     ]) {
       assert.equal((await web.put('/account/public-profile', body)).status, 302)
     }
-    const page = WebSession.page((await web.get('/account')).text)
+    const page = (await web.visit('/account'))
     assert.isString(page.props.errors.avatar_color)
     await user.refresh()
     assert.isNull(user.about)

@@ -23,7 +23,7 @@ test.group('Web: deck exports', (group) => {
     const response = await web.post(`/decks/${deck.id}/exports`, { format: 'apkg', include_progress: true, mail_link: true })
     assert.equal(response.status, 302)
     assert.equal(new URL(response.location!, 'http://localhost').pathname, '/')
-    const page = WebSession.page((await web.get('/')).text)
+    const page = (await web.visit('/'))
     assert.equal(page.props.flash.success, "We'll e-mail you a link when it's ready")
 
     const [row] = await exports()
@@ -41,7 +41,7 @@ test.group('Web: deck exports', (group) => {
     await web.get('/')
     const response = await web.post(`/decks/${deck.id}/exports`, { format: 'csv' })
     assert.equal(response.status, 302)
-    assert.equal(WebSession.page((await web.get('/')).text).props.flash.success, 'Your export is being prepared: download it from Your exports in a moment.')
+    assert.equal((await web.visit('/')).props.flash.success, 'Your export is being prepared: download it from Your exports in a moment.')
     const [row] = await exports()
     assert.isFalse(row.mail_link)
     assert.include(['queued', 'processing', 'done'], row.status, 'started at once, not awaiting a confirmation')
@@ -50,7 +50,7 @@ test.group('Web: deck exports', (group) => {
     const deadline = Date.now() + 20_000
     let item: any
     do {
-      item = WebSession.page((await web.get('/exports')).text).props.exports[0]
+      item = (await web.visit('/exports')).props.exports[0]
       if (item.state !== 'done') await new Promise((resolve) => setTimeout(resolve, 200))
     } while (item.state !== 'done' && Date.now() < deadline)
     assert.equal(item.state, 'done')
@@ -76,7 +76,7 @@ test.group('Web: deck exports', (group) => {
     await web.get('/')
     const response = await web.post(`/decks/${deck.id}/exports`, { email: 'nope' })
     assert.equal(response.status, 302)
-    const page = WebSession.page((await web.get('/')).text)
+    const page = (await web.visit('/'))
     assert.isString(page.props.errors.email)
     assert.lengthOf(await exports(), 0)
   })
@@ -87,7 +87,7 @@ test.group('Web: deck exports', (group) => {
     await web.get('/')
     const forged = await web.post(`/decks/${deck.id}/exports`, {}, { csrf: false })
     assert.equal(forged.status, 302)
-    assert.equal(WebSession.page((await web.get('/')).text).props.flash.error, 'This page has expired. Please try again.')
+    assert.equal((await web.visit('/')).props.flash.error, 'This page has expired. Please try again.')
 
     const visitor = new WebSession()
     await visitor.get('/sign-in')

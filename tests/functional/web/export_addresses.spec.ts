@@ -28,7 +28,7 @@ test.group('Web: exports waiting for their address', (group) => {
     await web.get('/')
     const sent = await web.post(`/decks/${deck.id}/exports`, { email: 'teacher@school.test', format: 'csv', mail_link: true })
     assert.equal(sent.status, 302)
-    const flash = WebSession.page((await web.get('/')).text).props.flash
+    const flash = (await web.visit('/')).props.flash
     assert.equal(flash.success, 'Confirm teacher@school.test first: we e-mailed it a link. The export starts once it is used.')
     assert.deepEqual(flash.action, { label: 'See exports', href: '/exports' })
 

@@ -9,7 +9,7 @@ import { resetState } from '#tests/support/helpers'
 import { signedIn, WebSession } from '#tests/support/web_session'
 import { download, exportMail } from '../api/exports/support.js'
 
-const page = async (web: WebSession, path: string) => WebSession.page((await web.get(path)).text)
+const page = async (web: WebSession, path: string) => (await web.visit(path))
 
 /** Polls the exports page (as the browser does) until the export is no longer waiting or being written. */
 async function settled(web: WebSession, id: number, timeoutMs = 20_000) {

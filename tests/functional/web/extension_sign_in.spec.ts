@@ -18,7 +18,7 @@ test.group('Web: the browser extension\'s sign-in', (group) => {
     await web.get('/sign-in?extension=1')
     const response = await web.post('/sign-in', { email: 'ana@example.test', password: PASSWORD })
     assert.equal(response.location, '/extension/connected')
-    const page = WebSession.page((await web.get('/extension/connected')).text)
+    const page = (await web.visit('/extension/connected'))
     assert.equal(page.component, 'extension/connected')
     assert.equal(page.props.origin, ORIGIN)
     /* someone signed in already goes straight there */
@@ -42,7 +42,7 @@ test.group('Web: the browser extension\'s sign-in', (group) => {
   test('with no extension configured the page says so and no token is made', async ({ assert }) => {
     env.set('BROWSER_EXTENSION_ORIGIN', '')
     const { web } = await signedIn()
-    assert.isNull(WebSession.page((await web.get('/extension/connected')).text).props.origin)
+    assert.isNull((await web.visit('/extension/connected')).props.origin)
     const refused = await web.post('/extension/token', {})
     assert.equal(refused.status, 404)
     assert.notInclude(refused.text, '"token"')

@@ -232,7 +232,7 @@ test.group('Web: deck imports', (group) => {
     await web.get('/')
     await web.put(`/decks/${deck.id}`, { deck: { name: 'Español' } })
     assert.equal((await call(web, 'POST', '/deck_imports/preview', { text: 'a\tb' })).status, 200)
-    const home = WebSession.page((await web.get('/')).text)
+    const home = (await web.visit('/'))
     assert.equal(home.props.flash.success, 'Deck saved')
   })
 

@@ -33,7 +33,7 @@ test.group('Web: note editor', (group) => {
   test('the add page carries the deck and the card types; another user gets a 404', async ({ assert }) => {
     const { user, web } = await signedIn('ana@example.test')
     const deck = await new CreateDeck().handle(user, { name: 'Biology' })
-    const page = WebSession.page((await web.get(`/decks/${deck.id}/notes/new`)).text)
+    const page = (await web.visit(`/decks/${deck.id}/notes/new`))
     assert.equal(page.component, 'notes/editor')
     assert.deepEqual(page.props.deck, { id: deck.id, name: 'Biology', imagesAllowed: true, imageSearch: true, ttsEnabled: false, ttsFrontSideLanguage: null, ttsBackSideLanguage: null })
     assert.sameMembers(page.props.noteTypes.map((type: any) => type.kind), ['basic', 'reversed', 'cloze', 'image_occlusion', 'type_in'])
@@ -52,20 +52,20 @@ test.group('Web: note editor', (group) => {
       template_id: await typeId('cloze'), fields: { 'Text': '{{c1::Mitochondria}} make {{c2::ATP}}', 'Back Extra': null },
     })
     assert.equal(new URL(saved.location!, web.base).pathname, `/decks/${deck.id}/notes/new`)
-    const after = WebSession.page((await web.get(`/decks/${deck.id}/notes/new`)).text)
+    const after = (await web.visit(`/decks/${deck.id}/notes/new`))
     assert.equal(after.props.flash.success, 'Card added')
     const note = await Note.query().where('deck_id', deck.id).preload('cards').firstOrFail()
     assert.deepEqual(note.cards.map((card) => card.ord).sort(), [0, 1])
 
     await web.post(`/decks/${deck.id}/notes`, { template_id: await typeId('basic'), fields: { Front: '', Back: 'x' } })
-    const invalid = WebSession.page((await web.get(`/decks/${deck.id}/notes/new`)).text)
+    const invalid = (await web.visit(`/decks/${deck.id}/notes/new`))
     assert.equal(invalid.props.errors['fields.Front'], 'Front cannot be empty')
     assert.equal(Number((await db.from('notes').count('* as n').first()).n), 1)
 
     /* in German, a built-in field is named as the editor labels it; the editor gets the label keys */
     await db.from('users').where('id', user.id).update({ locale: 'de' })
     await web.post(`/decks/${deck.id}/notes`, { template_id: await typeId('basic'), fields: { Front: '', Back: 'x' } })
-    const german = WebSession.page((await web.get(`/decks/${deck.id}/notes/new`)).text)
+    const german = (await web.visit(`/decks/${deck.id}/notes/new`))
     assert.equal(german.props.errors['fields.Front'], 'Vorderseite darf nicht leer sein')
     const basic = german.props.noteTypes.find((type: any) => type.kind === 'basic')
     assert.deepInclude(basic, { name: 'Basic', labelKey: 'basic' })
@@ -81,7 +81,7 @@ test.group('Web: note editor', (group) => {
     await web.post(`/decks/${deck.id}/notes`, { template_id: basic, fields: { Front: 'cell', Back: 'unit' } })
     const preview = await fetchJson(web, '/notes/preview', { deck_id: deck.id, template_id: basic, fields: { Front: 'next' } })
     assert.equal(preview.status, 200)
-    const page = WebSession.page((await web.get(`/decks/${deck.id}/notes/new`)).text)
+    const page = (await web.visit(`/decks/${deck.id}/notes/new`))
     assert.equal(page.props.flash.success, 'Card added')
   })
 
@@ -113,7 +113,7 @@ test.group('Web: note editor', (group) => {
     for (const path of [`/decks/${deck.id}/notes/new`, `/notes/${note.id}/edit`]) {
       const refused = await web.get(path)
       assert.equal(refused.status, 302, path)
-      const landed = WebSession.page((await web.get(refused.location!)).text)
+      const landed = (await web.visit(refused.location!))
       assert.notEqual(landed.component, 'notes/editor', path)
       assert.equal(landed.props.flash.error, 'You can study this deck but not change it', path)
     }
@@ -121,7 +121,7 @@ test.group('Web: note editor', (group) => {
     /* an editor still gets the page */
     const { user: editor, web: editorWeb } = await signedIn('cy@example.test')
     await share(deck, editor, 'editor')
-    assert.equal(WebSession.page((await editorWeb.get(`/decks/${deck.id}/notes/new`)).text).component, 'notes/editor')
+    assert.equal((await editorWeb.visit(`/decks/${deck.id}/notes/new`)).component, 'notes/editor')
   })
 
   test('editing loads the note and saves it back to the deck page', async ({ assert }) => {
@@ -129,7 +129,7 @@ test.group('Web: note editor', (group) => {
     const deck = await new CreateDeck().handle(user, { name: 'Biology' })
     await web.post(`/decks/${deck.id}/notes`, { template_id: await typeId('basic'), fields: { Front: 'cell', Back: 'unit' } })
     const note = await Note.findByOrFail('deck_id', deck.id)
-    const page = WebSession.page((await web.get(`/notes/${note.id}/edit`)).text)
+    const page = (await web.visit(`/notes/${note.id}/edit`))
     assert.deepEqual(page.props.note, { id: note.id, noteTypeId: note.noteTypeId, fields: { Front: 'cell', Back: 'unit' }, fieldAttachmentsMap: {}, isReversed: false, speech: [] })
 
     const saved = await web.put(`/notes/${note.id}`, { template_id: note.noteTypeId, fields: { Front: '<b>cell</b>', Back: 'unit of life' }, reverse: true })

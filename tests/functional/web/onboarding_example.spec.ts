@@ -18,7 +18,7 @@ test.group('Web onboarding: the AI example deck, offline', (group) => {
   test('offline: 20 cards from the bundled text, once however often it is asked for, followed on the generator page', async ({ client, assert }) => {
     const { user, web } = await signedIn()
     await db.from('users').where('id', user.id).update({ onboarding_data: JSON.stringify({ goal: 'other', materialKey: 'sciences' }) })
-    const page = WebSession.page((await web.get('/onboarding')).text)
+    const page = (await web.visit('/onboarding'))
     assert.equal(page.props.aiExampleUrl, '/onboarding/ai-example')
 
     const made = await web.post('/onboarding/ai-example')
@@ -31,7 +31,7 @@ test.group('Web onboarding: the AI example deck, offline', (group) => {
     assert.equal(Number((await db.from('ai_streams').where('user_id', user.id).count('* as n').first()).n), 1)
     assert.isTrue((await db.from('users').where('id', user.id).first()).onboarding_complete)
 
-    const generator = WebSession.page((await web.get(made.location!)).text)
+    const generator = (await web.visit(made.location!))
     assert.equal(generator.component, 'ai/generate')
     assert.equal(generator.props.stream.streamId, streamId)
     assert.isString(generator.props.stream.channel)

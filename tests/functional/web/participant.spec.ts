@@ -23,7 +23,7 @@ test.group('Web participant: the shared deck in the home list, leaving it', (gro
   test('the home page lists the shared deck with its owner, so its menu offers "Leave deck"; leaving goes home with a notice', async ({ assert }) => {
     const { user, web } = await signedIn()
     const { owner, deck } = await sharedWith(user)
-    const home = WebSession.page((await web.get('/')).text)
+    const home = (await web.visit('/'))
     const decks = await home.props.decks
     const listed = (Array.isArray(decks) ? decks : []).find((d: any) => d.id === deck.id)
     assert.exists(listed, 'the shared deck is listed')
@@ -34,7 +34,7 @@ test.group('Web participant: the shared deck in the home list, leaving it', (gro
     assert.equal(left.status, 302)
     assert.equal(left.location, '/')
     assert.equal(Number((await db.from('deck_collaborators').where('user_id', user.id).count('* as n').first()).n), 0)
-    const after = WebSession.page((await web.get('/')).text)
+    const after = (await web.visit('/'))
     assert.include(JSON.stringify(after.props.flash), 'You left the shared deck')
     assert.notInclude((after.props.decks as any[]).map((d) => d.id), deck.id)
   })
@@ -46,7 +46,7 @@ test.group('Web participant: the shared deck in the home list, leaving it', (gro
     await web.get('/')
     const refused = await web.delete(`/decks/${deck.id}/shared`)
     assert.equal(refused.status, 302)
-    const back = WebSession.page((await web.get(new URL(refused.location ?? '/', web.base).pathname)).text)
+    const back = (await web.visit(new URL(refused.location ?? '/', web.base).pathname))
     assert.include(JSON.stringify(back.props.flash), 'You own this deck')
     const stranger = await signedIn('stranger@example.test')
     const other = await stranger.web.delete(`/decks/${deck.id}/shared`)
@@ -65,7 +65,7 @@ test.group('Web participant: the shared deck in the home list, leaving it', (gro
     assert.equal(page.props.reason, 'sharing_stopped')
     assert.include(page.props.body, 'stopped sharing')
     /* the home page names it among the decks no longer available */
-    const home = WebSession.page((await web.get('/')).text)
+    const home = (await web.visit('/'))
     assert.deepEqual(home.props.unavailableDecks, [{ id: deck.id, name: 'Shared anatomy', reason: 'sharing_stopped' }])
 
     /* as the owner's delete leaves it (delete_deck.ts): the tree gone, a tombstone naming who took part */
@@ -92,7 +92,7 @@ test.group('Web participant: the shared deck in the home list, leaving it', (gro
     assert.equal(row.new_cards_per_day, 3)
     assert.equal(row.max_cards_per_day, 30)
     assert.isNull((await db.from('decks').where('id', deck.id).first()).new_cards_per_day)
-    const page = WebSession.page((await web.get(`/decks/${deck.id}?tab=settings`)).text)
+    const page = (await web.visit(`/decks/${deck.id}?tab=settings`))
     assert.equal(page.props.deck.configuration.newCards.newCardsPerDay, 3)
     const stranger = await signedIn('stranger@example.test')
     const refused = await stranger.web.put(`/decks/${deck.id}`, { deck: { new_cards_per_day: 1 } })
@@ -104,7 +104,7 @@ test.group('Web participant: the shared deck in the home list, leaving it', (gro
     const owner = await makeUser()
     const deck = await new CreateDeck().handle(owner, { name: 'Empty share' })
     await share(deck, user)
-    const page = WebSession.page((await web.get(`/decks/${deck.id}/learn`)).text)
+    const page = (await web.visit(`/decks/${deck.id}/learn`))
     assert.equal(page.props.errorType, 'emptyDeck')
     assert.isTrue(page.props.sharedDeckEmpty)
   })

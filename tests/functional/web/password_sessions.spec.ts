@@ -34,10 +34,10 @@ test.group('Web sessions end with a password change or reset', (group) => {
     assert.equal(change.status, 302)
 
     assert.equal((await accountOf(web)).id, user.id)
-    assert.equal(WebSession.page((await web.get('/')).text).props.user.id, user.id)
+    assert.equal((await web.visit('/')).props.user.id, user.id)
     assert.deepEqual(await accountOf(laptop), { signedOut: true, id: null })
     /* the page it lands on knows nobody is signed in */
-    assert.isNull(WebSession.page((await laptop.get('/')).text).props.user)
+    assert.isNull((await laptop.visit('/')).props.user)
     /* and a form it still holds is refused, not carried out */
     const late = await laptop.put('/account/profile', { name: 'Someone else' })
     assert.notEqual(late.status, 200)

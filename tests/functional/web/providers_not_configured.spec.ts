@@ -67,7 +67,7 @@ test.group('Google and Apple sign-in on a server without them', (group) => {
         : await web.post('/auth/apple/callback', { state: 'y', id_token: 'x' })
       assert.equal(callback.status, 503)
       assert.equal(WebSession.page(callback.text).component, 'auth/provider_not_configured')
-      assert.isNull(WebSession.page((await web.get('/')).text).props.user)
+      assert.isNull((await web.visit('/')).props.user)
     })
 
     test(`${name} not configured: connecting it from the account leads back to the account`, async ({ assert }) => {
@@ -76,7 +76,7 @@ test.group('Google and Apple sign-in on a server without them', (group) => {
       const response = await web.get(`/auth/${provider}/redirect`)
       assert.equal(response.status, 503)
       assert.include(main(response.text), 'href="/account"')
-      assert.isFalse(WebSession.page((await web.get('/account')).text).props.social[provider])
+      assert.isFalse((await web.visit('/account')).props.social[provider])
     })
 
     test(`${name} not configured: the API says so with E_PROVIDER_NOT_CONFIGURED, whatever the token`, async ({ client, assert }) => {

@@ -153,7 +153,7 @@ test.group('API: card presets', (group) => {
     await web.get('/sign-in')
     await web.post('/sign-in', { email: 'ana@example.test', password: 'correct-horse-battery' })
     const deck = await new CreateDeck().handle(user, { name: 'Capitals' })
-    const page = WebSession.page((await web.get(`/decks/${deck.id}/card-style`)).text)
+    const page = (await web.visit(`/decks/${deck.id}/card-style`))
     assert.equal(page.component, 'decks/card_style')
     assert.lengthOf(page.props.presets, 5)
 

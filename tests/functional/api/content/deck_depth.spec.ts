@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import type { ApiClient } from '@japa/api-client'
 import { assertErrorBody, resetState, tokenFor } from '#tests/support/helpers'
-import { signedIn, WebSession } from '#tests/support/web_session'
+import { signedIn } from '#tests/support/web_session'
 import { MAX_DECK_DEPTH } from '#actions/decks/deck_depth'
 import { createDeck, signIn, type Session } from '#tests/support/content'
 import { join, share } from '../sharing/support.js'
@@ -137,7 +137,7 @@ test.group('Decks: at most 20 levels deep', (group) => {
     const ids = await chain(client, { user, token: await tokenFor(user) }, 20)
     await web.get('/')
     await web.post('/decks', { deck: { name: 'Level 21', parent_id: ids[19] } })
-    const home = WebSession.page((await web.get('/')).text)
+    const home = (await web.visit('/'))
     assert.equal(home.props.flash.error, 'A deck cannot go this deep')
     const list = await client.get('/api/decks').bearerToken(await tokenFor(user))
     assert.lengthOf(list.body().decks, 20)

@@ -67,7 +67,7 @@ test.group('Exports go only to a proven or confirmed address', (group) => {
     /* opening the link (a mail scanner does) confirms nothing; the page names who asked */
     const browser = new WebSession()
     for (let i = 0; i < 2; i++) {
-      const page = WebSession.page((await browser.get(path)).text)
+      const page = (await browser.visit(path))
       assert.equal(page.component, 'exports/confirm_address')
       assert.containsSubset(page.props, { state: 'ask', email: 'ana@example.test', requester: '@ana.lima' })
     }
@@ -150,7 +150,7 @@ test.group('Exports go only to a proven or confirmed address', (group) => {
     const boBrowser = new WebSession()
     await boBrowser.get('/sign-in')
     await boBrowser.post('/sign-in', { email: 'bo@example.test', password: 'correct-horse-battery' })
-    assert.equal(WebSession.page((await boBrowser.get(anaLink.path)).text).props.requester, `@${ana.user.username}`)
+    assert.equal((await boBrowser.visit(anaLink.path)).props.requester, `@${ana.user.username}`)
     const used = await boBrowser.post(anaLink.path)
     assert.containsSubset(WebSession.page(used.text).props, { state: 'done', started: 1 })
 
@@ -196,7 +196,7 @@ test.group('Exports go only to a proven or confirmed address', (group) => {
     await db.from('export_addresses').update({ token_expires_at: DateTime.now().minus({ minutes: 1 }).toJSDate() })
     await db.from('deck_exports').where('id', waiting.body().id).update({ created_at: DateTime.now().minus({ hours: 25 }).toJSDate() })
     const browser = new WebSession()
-    assert.equal(WebSession.page((await browser.get(path)).text).props.state, 'expired')
+    assert.equal((await browser.visit(path)).props.state, 'expired')
     assert.equal((await browser.post(path)).status, 410)
     assert.isNull((await addressRow(session.user.id, 'late@example.test')).confirmed_at)
 

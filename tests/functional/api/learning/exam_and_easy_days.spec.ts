@@ -225,11 +225,11 @@ test.group('Web: exam settings, the plan and easy days', (group) => {
     await db.from('decks').where('id', deck.id).update({ root_deck_id: deck.id })
     const basic = (await db.from('note_types').whereNull('user_id').where('kind', 'basic').first()).id
     await fillDeck(user.id, deck.id, basic, 40)
-    const settings = WebSession.page((await web.get(`/decks/${deck.id}?tab=settings`)).text)
+    const settings = (await web.visit(`/decks/${deck.id}?tab=settings`))
     assert.isNull(settings.props.examPlan)
     const saved = await web.put(`/decks/${deck.id}`, { deck: { exam_date: addDays(studyToday(), 14), exam_new_cards_ceiling: 2 } })
     assert.equal(saved.status, 302)
-    const page = WebSession.page((await web.get(`/decks/${deck.id}`)).text)
+    const page = (await web.visit(`/decks/${deck.id}`))
     const plan = page.props.examPlan
     assert.equal(plan.daysLeft, 14)
     assert.equal(plan.cardsToLearn, 40)
@@ -238,7 +238,7 @@ test.group('Web: exam settings, the plan and easy days', (group) => {
     assert.lengthOf(plan.reviewsPerDay, 14)
     assert.isBelow(plan.predictedRetention, plan.target)
     await web.put(`/decks/${deck.id}`, { deck: { exam_new_cards_ceiling: null } })
-    const fits = WebSession.page((await web.get(`/decks/${deck.id}`)).text).props.examPlan
+    const fits = (await web.visit(`/decks/${deck.id}`)).props.examPlan
     assert.include(fits, { newPerDay: 4, fits: true })
     assert.isAtLeast(fits.predictedRetention, fits.target)
   })
@@ -255,11 +255,11 @@ test.group('Web: exam settings, the plan and easy days', (group) => {
 
   test('easy days on the settings page', async ({ assert }) => {
     const { user, web } = await signedIn()
-    assert.deepEqual(WebSession.page((await web.get('/settings')).text).props.easyDays, [1, 1, 1, 1, 1, 1, 1])
+    assert.deepEqual((await web.visit('/settings')).props.easyDays, [1, 1, 1, 1, 1, 1, 1])
     const saved = await web.put('/settings/easy_days', { easy_days: [0.5, 1, 1, 1, 1, 1, 0.5] })
     assert.equal(saved.status, 302)
     assert.deepEqual((await db.from('users').where('id', user.id).first()).easy_days, [0.5, 1, 1, 1, 1, 1, 0.5])
-    assert.deepEqual(WebSession.page((await web.get('/settings')).text).props.easyDays, [0.5, 1, 1, 1, 1, 1, 0.5])
+    assert.deepEqual((await web.visit('/settings')).props.easyDays, [0.5, 1, 1, 1, 1, 1, 0.5])
     /* all normal is none */
     await web.put('/settings/easy_days', { easy_days: [1, 1, 1, 1, 1, 1, 1] })
     assert.isNull((await db.from('users').where('id', user.id).first()).easy_days)

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
 import { assertErrorBody, makePremium, resetState, tokenFor } from '#tests/support/helpers'
-import { pageCall, signedIn, WebSession } from '#tests/support/web_session'
+import { pageCall, signedIn } from '#tests/support/web_session'
 import { UNSPLASH_TEST_KEY, resetUnsplash, unsplashState } from '#tests/support/unsplash_server'
 import { basicNote, createDeck, signIn as freeSignIn } from '#tests/support/content'
 
@@ -119,8 +119,8 @@ test.group('Media helpers: image search (Unsplash)', (group) => {
     const deck = await createDeck(client, await tokenFor(user), { name: 'Plain' })
     const offered = async () => ({
       api: (await client.get('/api/paywall')).body().benefits as string[],
-      web: WebSession.page((await web.get('/paywall')).text).props.benefits as string[],
-      editor: WebSession.page((await web.get(`/decks/${deck.id}/notes/new`)).text).props.deck.imageSearch as boolean,
+      web: (await web.visit('/paywall')).props.benefits as string[],
+      editor: (await web.visit(`/decks/${deck.id}/notes/new`)).props.deck.imageSearch as boolean,
     })
     const configured = await offered()
     assert.include(configured.api, 'image_search')

@@ -4,7 +4,7 @@ import env from '#start/env'
 import { getQueue } from '#services/queue'
 import { SpeechError, localVoiceFor, synthesize } from '#services/media_helpers/speech'
 import { assertErrorBody, makePremium, resetState, tokenFor } from '#tests/support/helpers'
-import { signedIn, WebSession } from '#tests/support/web_session'
+import { signedIn } from '#tests/support/web_session'
 import { setFlag } from '#services/remote_flags'
 import { workerOutput } from '#tests/support/worker_process'
 import { countStored, runSweep } from '#tests/support/stored_files'
@@ -78,7 +78,7 @@ test.group('Media helpers: text-to-speech made by the worker', (group) => {
     /* the web form: the same rule, its message under the field */
     const form = await web.request('PUT', `/decks/${deck.id}`, { deck: { tts_enabled: true } })
     assert.equal(form.status, 302)
-    const page = WebSession.page((await web.get(`/decks/${deck.id}?tab=settings`)).text)
+    const page = (await web.visit(`/decks/${deck.id}?tab=settings`))
     assert.equal(page.props.errors?.['deck.tts_enabled'], 'Text-to-speech is a premium feature')
     assert.isFalse((await db.from('decks').where('id', deck.id).first()).tts_enabled)
 

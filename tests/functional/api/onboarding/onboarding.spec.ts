@@ -171,7 +171,7 @@ test.group('API: onboarding', (group) => {
     await web.get('/sign-up')
     const signUp = await web.post('/sign-up', { name: 'Ana Lima', email: 'ana@example.test', password: 'long-enough-1', password_confirmation: 'long-enough-1' })
     assert.equal(signUp.location, '/onboarding')
-    const page = WebSession.page((await web.get('/onboarding')).text)
+    const page = (await web.visit('/onboarding'))
     assert.equal(page.component, 'onboarding/flow')
     assert.equal(page.props.aiExampleUrl, '/onboarding/ai-example')
 
@@ -205,7 +205,7 @@ test.group('API: onboarding', (group) => {
     await guest.get('/get-started')
     assert.equal((await guest.post('/guest')).location, '/onboarding')
     assert.equal((await guest.post('/onboarding/skip')).location, '/')
-    const guestId = WebSession.page((await guest.get('/')).text).props.user.id
+    const guestId = (await guest.visit('/')).props.user.id
     assert.isTrue((await User.findOrFail(guestId)).onboardingComplete)
   })
 })

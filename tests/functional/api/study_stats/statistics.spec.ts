@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import ArchiveDeck from '#actions/decks/archive_deck'
 import { addDays, studyDayBounds } from '#scheduling/study_day'
 import { assertErrorBody, resetState, tokenFor } from '#tests/support/helpers'
-import { signedIn, WebSession } from '#tests/support/web_session'
+import { signedIn } from '#tests/support/web_session'
 import { signIn } from '#tests/support/content'
 import { cards, deck, during, progress, reviewLogs, todayOf, useFsrs } from './support.js'
 
@@ -228,7 +228,7 @@ test.group('API statistics: GET statistics', (group) => {
     ])
 
     /* the web page's props are the same answer */
-    const page = WebSession.page((await web.get('/statistics')).text)
+    const page = (await web.visit('/statistics'))
     for (const key of ['answerButtons', 'hours', 'intervals', 'retentionByAge']) assert.deepEqual(page.props.statistics[key], body[key], key)
   })
 
