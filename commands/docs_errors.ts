@@ -1,27 +1,31 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { BaseCommand } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
-import { ERROR_CATALOGUE, type ErrorCode } from '#exceptions/catalogue'
+import { ERROR_CATALOGUE, keysOf, type ErrorCode } from '#exceptions/catalogue'
 
 type Messages = Record<string, unknown>
 
 /* errors.<key>.title in English (a key may be nested: invalid_banners.too_many) */
 function titleOf(english: Messages, key: string) {
-  const found = key.split('.').reduce<unknown>((at, part) => (at as Messages | undefined)?.[part], english) as { title?: string } | undefined
-  if (typeof found?.title !== 'string') throw new Error(`errors.${key}.title is missing in resources/lang/en/errors.json`)
-  return found.title.replaceAll('|', '\\|')
+  const found = key.split('.').reduce<unknown>((at, part) => (at as Messages | undefined)?.[part], english)
+  const title = (found as { title?: unknown } | undefined)?.title
+  if (typeof title !== 'string') throw new Error(`errors.${key}.title is missing in resources/lang/en/errors.json`)
+  return title.replaceAll('|', '\\|')
 }
 
 /** docs/errors.md: every code of the error catalogue with its status and its English meaning. */
 export function renderErrorsDoc(english: Messages) {
   const codes = Object.keys(ERROR_CATALOGUE).sort() as ErrorCode[]
-  const rows = codes.map((code) => `| \`${code}\` | ${ERROR_CATALOGUE[code].status} | ${titleOf(english, ERROR_CATALOGUE[code].key)} |`)
+  const rows = codes.map((code) => {
+    const { status, key } = ERROR_CATALOGUE[code]
+    return `| \`${code}\` | ${status} | ${titleOf(english, key)} |`
+  })
   const worded = codes.filter((code) => ERROR_CATALOGUE[code].also.length)
   const wordings = worded.flatMap((code) => [
     '',
     `\`${code}\` (${ERROR_CATALOGUE[code].status}):`,
     '',
-    ...[ERROR_CATALOGUE[code].key, ...ERROR_CATALOGUE[code].also].map((key) => `- \`${key}\`: ${titleOf(english, key)}`),
+    ...keysOf(code).map((key) => `- \`${key}\`: ${titleOf(english, key)}`),
   ])
   return [
     '# Errors',

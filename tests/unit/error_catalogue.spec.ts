@@ -16,8 +16,9 @@ const CONSTRUCTOR = 'app/exceptions/api_exception.ts'
 
 async function appSources() {
   const root = app.makePath('app')
-  const files = (await readdir(root, { recursive: true })).filter((file) => file.endsWith('.ts') || file.endsWith('.tsx')).sort()
-  return Promise.all(files.map(async (file) => ({ path: `app/${file}`, text: await readFile(`${root}/${file}`, 'utf8') })))
+  const files = (await readdir(root, { recursive: true })).filter((file) => /\.tsx?$/.test(file)).sort()
+  const read = async (file: string) => ({ path: `app/${file}`, text: await readFile(`${root}/${file}`, 'utf8') })
+  return Promise.all(files.map(read))
 }
 
 const codes = Object.keys(ERRORS) as ErrorCode[]
@@ -29,7 +30,8 @@ test.group('The error catalogue', () => {
       .flatMap(({ path, text }) => [...text.matchAll(/new\s+ApiException\b/g)].map(() => path))
     assert.deepEqual(offenders, [], 'build errors with ApiException.of(code, …) from app/exceptions/catalogue.ts')
     const own = await readFile(app.makePath(CONSTRUCTOR), 'utf8')
-    assert.lengthOf([...own.matchAll(/new\s+ApiException\b/g)], 1, 'ApiException.of is the one place that calls the constructor')
+    const calls = [...own.matchAll(/new\s+ApiException\b/g)]
+    assert.lengthOf(calls, 1, 'ApiException.of is the one place that calls the constructor')
   })
 
   test('each code once, with an HTTP error status and message keys of its own', async ({ assert }) => {
@@ -53,7 +55,7 @@ test.group('The error catalogue', () => {
     for (const code of codes) assert.include(text, `'${code}'`, `${code} is in the catalogue but nothing sends it`)
   })
 
-  test('an error takes its status and key from the catalogue; a code or a key it does not list is refused', ({ assert }) => {
+  test('status and key come from the catalogue; a code or key it does not list is refused', ({ assert }) => {
     const own = ApiException.of('E_OWN_DECK')
     assert.equal(own.status, 403)
     assert.equal(own.code, 'E_OWN_DECK')
