@@ -20,12 +20,9 @@ export function providerError(error: unknown): ApiException {
     error instanceof OpenAI.APIError || error instanceof Anthropic.APIError ? (error.status as number | undefined) : undefined
   const cause = error instanceof Error ? error.message : String(error)
   if (status === 429 || status === 529) {
-    return new ApiException(429, 'E_AI_RATE_LIMITED', 'ai_rate_limited', { hasBody: true, extra: { provider_status: String(status) } })
+    return ApiException.of('E_AI_RATE_LIMITED', { extra: { provider_status: String(status) } })
   }
-  const exception = new ApiException(502, 'E_AI_PROVIDER', 'ai_provider_unavailable', {
-    hasBody: true,
-    ...(status ? { extra: { provider_status: String(status) } } : {}),
-  })
+  const exception = ApiException.of('E_AI_PROVIDER', status ? { extra: { provider_status: String(status) } } : {})
   exception.cause = cause
   return exception
 }
@@ -35,8 +32,8 @@ export function providerError(error: unknown): ApiException {
  * request parameter the 422's `errors` point at (the generation calls' `user_prompt` by default).
  */
 export const nothingGenerated = (apiField = 'user_prompt') =>
-  new ApiException(422, 'E_AI_NOTHING_GENERATED', 'ai_nothing_generated', { hasBody: true, apiField })
+  ApiException.of('E_AI_NOTHING_GENERATED', { apiField })
 
 /** No provider is configured for what only a model can do (an open topic, a template, an improvement). */
 export const needsProvider = (apiField = 'user_prompt') =>
-  new ApiException(422, 'E_AI_NEEDS_PROVIDER', 'ai_needs_provider', { hasBody: true, apiField })
+  ApiException.of('E_AI_NEEDS_PROVIDER', { apiField })

@@ -19,9 +19,9 @@ export type TemplateFields = Record<string, string | null | undefined>
 export const MAX_PROMPT_LENGTH = 2000
 
 export const emptyCard = () =>
-  new ApiException(422, 'E_AI_TEMPLATE_EMPTY_CARD', 'ai_template_empty_card', { hasBody: true, apiField: 'fields' })
+  ApiException.of('E_AI_TEMPLATE_EMPTY_CARD', { apiField: 'fields' })
 
-const unusableAnswer = () => new ApiException(502, 'E_AI_PROVIDER', 'ai_provider_unavailable', { hasBody: true })
+const unusableAnswer = () => ApiException.of('E_AI_PROVIDER')
 
 const APPLY_SYSTEM = [
   'You rewrite one flashcard following an instruction.',

@@ -1,8 +1,8 @@
 import { Exception } from '@adonisjs/core/exceptions'
+import { ERRORS, type ErrorCode, type ErrorKey, keysOf } from '#exceptions/catalogue'
 
 export type ApiExceptionOptions = {
   values?: Record<string, unknown>
-  hasBody?: boolean
   /** the form field the error belongs to: shown next to it on a page, named in a 422's `errors` */
   field?: string
   /**
@@ -18,21 +18,34 @@ export type ApiExceptionOptions = {
 export const ERROR_BODY_FLASH = 'errorBody'
 
 /**
- * An error the product reports to its clients. `key` names translations
- * `errors.<key>.title` and optionally `errors.<key>.body`; `code` is the
- * stable machine-readable code of the error catalogue.
+ * An error the product reports to its clients, built from the error
+ * catalogue (app/exceptions/catalogue.ts) and nowhere else:
+ * `ApiException.of('E_OWN_DECK')`, `ApiException.of('E_FORBIDDEN', { key:
+ * 'deck_read_only' })`. The catalogue gives its status and its message key
+ * (`errors.<key>.title`, and `.body` where the languages give one); `key`
+ * picks one of the code's other wordings.
  */
 export default class ApiException extends Exception {
+  declare code: ErrorCode
+
+  /** use `ApiException.of`: the unit guard (tests/unit/error_catalogue.spec.ts) allows no other `new` */
   constructor(
-    status: number,
-    code: string,
+    code: ErrorCode,
     public key: string,
-    public options: ApiExceptionOptions = {}
+    public options: ApiExceptionOptions
   ) {
-    super(key, { status, code })
+    super(key, { status: ERRORS[code].status, code })
+  }
+
+  static of<Code extends ErrorCode>(code: Code, options: ApiExceptionOptions & { key?: ErrorKey<Code> } = {}) {
+    const { key: chosen, ...rest } = options
+    const key = (chosen as string | undefined) ?? ERRORS[code].key
+    /* a key chosen at run time (a policy's reason, a thread's error) must still be one of the code's */
+    if (!keysOf(code).includes(key)) throw new Error(`${key} is not a message of ${code} in the error catalogue`)
+    return new ApiException(code, key, rest)
   }
 
   static notFound() {
-    return new ApiException(404, 'E_NOT_FOUND', 'not_found', { hasBody: true })
+    return ApiException.of('E_NOT_FOUND')
   }
 }

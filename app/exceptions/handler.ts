@@ -6,13 +6,14 @@ import { errors as limiterErrors } from '@adonisjs/limiter'
 import { errors as lucidErrors } from '@adonisjs/lucid'
 import { errors as coreErrors } from '@adonisjs/core'
 import ApiException, { ERROR_BODY_FLASH } from '#exceptions/api_exception'
+import { ERRORS, type ErrorCode } from '#exceptions/catalogue'
 import { isServiceAway, serviceAway, showsErrorDetails } from '#exceptions/unavailable'
 import { i18nFor, wantsJson } from '#services/request_locale'
 import { bodyLimitMbOf, uploadLimitOf } from '#services/upload_limits'
 import { FieldLabel } from '#note_types/stock_labels'
 import type { I18n } from '@adonisjs/i18n'
 
-type ErrorBody = { title: string; body?: string; code: string; errors?: { field: string; rule: string; message: string }[]; [extra: string]: unknown }
+type ErrorBody = { title: string; body?: string; code: ErrorCode; errors?: { field: string; rule: string; message: string }[]; [extra: string]: unknown }
 
 /**
  * Every JSON error has the body {title, body?, code}, localized; every 422
@@ -28,6 +29,11 @@ function inLanguage(i18n: I18n, values: Record<string, unknown> = {}) {
   return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value instanceof FieldLabel ? value.in(i18n) : value]))
 }
 
+/* an error has a body (what to do, the numbers) when its message has one: errors.<key>.body */
+function hasBody(i18n: I18n, key: string) {
+  return i18n.hasMessage(`errors.${key}.body`) || i18n.hasFallbackMessage(`errors.${key}.body`)
+}
+
 /**
  * A body past the body parser's cap (config/bodyparser.ts) is a catalogued
  * 413, not a bare one: an upload is "too big (max N MB)" with the cap of
@@ -37,10 +43,10 @@ function inLanguage(i18n: I18n, values: Record<string, unknown> = {}) {
 function bodyTooBig(error: any, ctx: HttpContext) {
   if (error?.code !== 'E_REQUEST_ENTITY_TOO_LARGE') return null
   if (!ctx.request.is(['multipart/form-data'])) {
-    return new ApiException(413, 'E_BODY_TOO_BIG', 'body_too_big', { values: { max: bodyLimitMbOf(Boolean(ctx.request.is(['json']))) } })
+    return ApiException.of('E_BODY_TOO_BIG', { values: { max: bodyLimitMbOf(Boolean(ctx.request.is(['json']))) } })
   }
   const { max, field } = uploadLimitOf(ctx.route?.pattern)
-  return new ApiException(413, 'E_FILE_TOO_BIG', 'media_too_big', { field, values: { max } })
+  return ApiException.of('E_FILE_TOO_BIG', { key: 'media_too_big', field, values: { max } })
 }
 
 /**
@@ -50,7 +56,7 @@ function bodyTooBig(error: any, ctx: HttpContext) {
  */
 function invalidBody(error: any) {
   const refusedByParser = (error instanceof SyntaxError && 'body' in error) || (error?.status === 422 && String(error?.message).startsWith('Invalid JSON'))
-  return refusedByParser ? new ApiException(422, 'E_INVALID_BODY', 'invalid_body', { field: '' }) : null
+  return refusedByParser ? ApiException.of('E_INVALID_BODY', { field: '' }) : null
 }
 
 /*
@@ -60,6 +66,34 @@ function invalidBody(error: any) {
  */
 function clientAborted(error: any) {
   return error?.code === 'E_REQUEST_ABORTED' || (error instanceof Error && error.message === 'Request aborted' && !('status' in error))
+}
+
+/**
+ * What the framework and the database throw, as the catalogue's error (with
+ * the headers it needs): a session or token missing is 401, a lock past its
+ * timeout (config/database.ts) 503 E_DATABASE_BUSY (busy, not broken), any
+ * other client error 400 E_BAD_REQUEST, anything unforeseen 500.
+ */
+function catalogued(error: any, headers: Record<string, string>): ApiException {
+  if (error instanceof ApiException) return error
+  if (error instanceof authErrors.E_UNAUTHORIZED_ACCESS) return ApiException.of('E_UNAUTHORIZED')
+  if (error instanceof authErrors.E_INVALID_CREDENTIALS) return ApiException.of('E_INVALID_CREDENTIALS')
+  if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) {
+    /* the limiter gives seconds already (a block of an hour said 4 s before) */
+    const seconds = Math.max(1, Math.ceil(error.response.availableIn))
+    headers['Retry-After'] = String(seconds)
+    return ApiException.of('E_TOO_MANY_REQUESTS', { values: { seconds } })
+  }
+  if (error instanceof lucidErrors.E_ROW_NOT_FOUND || error instanceof coreErrors.E_ROUTE_NOT_FOUND) {
+    return ApiException.notFound()
+  }
+  if (error?.code === '55P03' || error?.code === '57014') {
+    headers['Retry-After'] = '5'
+    return ApiException.of('E_DATABASE_BUSY')
+  }
+  if (error?.code === 'E_BAD_CSRF_TOKEN') return ApiException.of('E_BAD_CSRF_TOKEN')
+  const status = Number(error?.status)
+  return status >= 400 && status < 500 ? ApiException.of('E_BAD_REQUEST') : ApiException.of('E_SERVER_ERROR')
 }
 
 export default class HttpExceptionHandler extends ExceptionHandler {
@@ -82,14 +116,14 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     if (!wantsJson(ctx)) {
       /* pages get their errors back through the session, shown on the page they came from */
       if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS && ctx.session) {
-        ctx.session.flashErrors({ E_TOO_MANY_REQUESTS: ctx.i18n.t('errors.too_many_requests.title') })
+        ctx.session.flashErrors({ E_TOO_MANY_REQUESTS: ctx.i18n.t(`errors.${ERRORS.E_TOO_MANY_REQUESTS.key}.title`) })
         return ctx.response.redirect().back()
       }
       /* a former participant opening a shared deck: a page that says why, not a toast on the page before */
       if (error instanceof ApiException && error.code === 'E_DECK_UNAVAILABLE' && ctx.request.method() === 'GET') {
         const { title, body } = { title: ctx.i18n.t(`errors.${error.key}.title`), body: ctx.i18n.t(`errors.${error.key}.body`) }
         const page = await ctx.inertia.render('participant/unavailable', { title, body, reason: String(error.options.extra?.reason ?? '') })
-        return ctx.response.status(410).send(page)
+        return ctx.response.status(error.status).send(page)
       }
       if (error instanceof ApiException && ctx.session && error.status < 500 && error.status !== 404) {
         /* a form error: shown next to its field, or as the page's error with its body (what to do, the numbers) as the API gives it */
@@ -97,8 +131,10 @@ export default class HttpExceptionHandler extends ExceptionHandler {
         const message = ctx.i18n.t(`errors.${error.key}.title`, values)
         ctx.session.flashExcept(['password', 'password_confirmation', 'current_password'])
         if (error.options.field) ctx.session.flash('inputErrorsBag', { [error.options.field]: [message] })
-        else ctx.session.flashErrors({ [error.code!]: message })
-        if (!error.options.field && error.options.hasBody) ctx.session.flash(ERROR_BODY_FLASH, ctx.i18n.t(`errors.${error.key}.body`, values))
+        else ctx.session.flashErrors({ [error.code]: message })
+        if (!error.options.field && hasBody(ctx.i18n, error.key)) {
+          ctx.session.flash(ERROR_BODY_FLASH, ctx.i18n.t(`errors.${error.key}.body`, values))
+        }
         return ctx.response.redirect().back()
       }
       if (error instanceof ApiException && error.status === 404) {
@@ -126,65 +162,26 @@ export default class HttpExceptionHandler extends ExceptionHandler {
 
   private toJson(error: any, ctx: HttpContext): { status: number; headers: Record<string, string>; body: ErrorBody } {
     const t = ctx.i18n
-    const entry = (key: string, code: string, given?: Record<string, unknown>, hasBody = false): ErrorBody => {
-      const values = inLanguage(t, given)
-      return {
-        title: t.t(`errors.${key}.title`, values),
-        ...(hasBody ? { body: t.t(`errors.${key}.body`, values) } : {}),
-        code,
-      }
-    }
     const headers: Record<string, string> = {}
-
     if (error instanceof vineErrors.E_VALIDATION_ERROR) {
       const errors = (error.messages as any[]).map(({ field, rule, message }) => ({ field, rule, message }))
-      return {
-        status: 422,
-        headers,
-        body: { ...entry('validation', 'E_VALIDATION_ERROR'), body: errors[0]?.message, errors },
-      }
+      const { status, key } = ERRORS.E_VALIDATION_ERROR
+      const title = t.t(`errors.${key}.title`)
+      return { status, headers, body: { title, body: errors[0]?.message, code: 'E_VALIDATION_ERROR', errors } }
     }
-    if (error instanceof ApiException) {
-      const { values, hasBody, field, apiField, extra } = error.options
-      const body = { ...entry(error.key, error.code!, values, hasBody), ...extra }
-      /* a rule the validator cannot see (a note's fields, a file, a deck that cannot move there) still names its field */
-      if (error.status === 422) body.errors = [{ field: field ?? apiField ?? '', rule: error.code!, message: body.title }]
-      return { status: error.status, headers, body }
+    const known = catalogued(error, headers)
+    const { values: given, field, apiField, extra } = known.options
+    const values = inLanguage(t, given)
+    const body: ErrorBody & { stack?: string } = {
+      title: t.t(`errors.${known.key}.title`, values),
+      ...(hasBody(t, known.key) ? { body: t.t(`errors.${known.key}.body`, values) } : {}),
+      code: known.code,
+      ...extra,
     }
-    if (error instanceof authErrors.E_UNAUTHORIZED_ACCESS) {
-      return { status: 401, headers, body: entry('unauthorized', 'E_UNAUTHORIZED') }
-    }
-    if (error instanceof authErrors.E_INVALID_CREDENTIALS) {
-      return { status: 400, headers, body: entry('invalid_credentials', 'E_INVALID_CREDENTIALS') }
-    }
-    if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) {
-      /* the limiter gives seconds already (a block of an hour said 4 s before) */
-      const seconds = Math.max(1, Math.ceil(error.response.availableIn))
-      headers['Retry-After'] = String(seconds)
-      return {
-        status: 429,
-        headers,
-        body: entry('too_many_requests', 'E_TOO_MANY_REQUESTS', { seconds }, true),
-      }
-    }
-    if (
-      error instanceof lucidErrors.E_ROW_NOT_FOUND ||
-      error instanceof coreErrors.E_ROUTE_NOT_FOUND
-    ) {
-      return { status: 404, headers, body: entry('not_found', 'E_NOT_FOUND', {}, true) }
-    }
-    /* a lock or a statement past its timeout (config/database.ts): the server is busy, not broken */
-    if (error?.code === '55P03' || error?.code === '57014') {
-      headers['Retry-After'] = '5'
-      return { status: 503, headers, body: entry('database_busy', 'E_DATABASE_BUSY', {}, true) }
-    }
-    const status = Number(error?.status)
-    if (status >= 400 && status < 500) {
-      return { status, headers, body: entry('bad_request', error.code ?? 'E_BAD_REQUEST') }
-    }
-    const body: ErrorBody & { stack?: string } = entry('server', 'E_SERVER_ERROR', {}, true)
-    if (showsErrorDetails() && error?.stack) body.stack = error.stack
-    return { status: 500, headers, body }
+    /* a rule the validator cannot see (a note's fields, a file, a deck that cannot move there) still names its field */
+    if (known.status === 422) body.errors = [{ field: field ?? apiField ?? '', rule: known.code, message: body.title }]
+    if (known.status >= 500 && known !== error && showsErrorDetails() && error?.stack) body.stack = error.stack
+    return { status: known.status, headers, body }
   }
 
   /**

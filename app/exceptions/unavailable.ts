@@ -35,7 +35,7 @@ export function isServiceAway(error: unknown) {
 }
 
 /** What a request meets while a service is away. */
-export const serviceAway = () => new ApiException(503, 'E_MAINTENANCE', 'maintenance', { hasBody: true })
+export const serviceAway = () => ApiException.of('E_MAINTENANCE')
 
 /**
  * Whether error answers may show their internals (the stack, the SQL):

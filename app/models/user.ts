@@ -213,7 +213,7 @@ export default class User extends compose(BaseModel, AuthFinder) {
       return await super.save()
     } catch (error) {
       if ((error as { code?: string; constraint?: string })?.code === '23505' && (error as { constraint?: string }).constraint === 'users_email_unique') {
-        throw new ApiException(422, 'E_EMAIL_TAKEN', 'email_taken', { field: 'email' })
+        throw ApiException.of('E_EMAIL_TAKEN', { field: 'email' })
       }
       throw error
     }

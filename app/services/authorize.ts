@@ -1,6 +1,7 @@
 import { Bouncer, type BasePolicy } from '@adonisjs/bouncer'
 type Constructor<T> = new (...args: any[]) => T
 import ApiException from '#exceptions/api_exception'
+import { type ErrorKey, keysOf } from '#exceptions/catalogue'
 import type User from '#models/user'
 
 type Ability<P> = { [K in keyof P]: P[K] extends (user: User, ...args: any[]) => any ? K : never }[keyof P] & string
@@ -14,20 +15,12 @@ type Ability<P> = { [K in keyof P]: P[K] extends (user: User, ...args: any[]) =>
  * There is no per-request `ctx.bouncer`: jobs and actions authorize too, and
  * a request that looks nothing up (health, users/me) builds no Bouncer.
  */
-/* every reason a policy gives for a refusal: each is errors.<key> with a title and a body in every language */
-const REFUSALS = [
-  { code: 'E_FORBIDDEN', key: 'forbidden' },
-  { code: 'E_FORBIDDEN', key: 'deck_read_only' },
-  { code: 'E_FORBIDDEN', key: 'deck_owner_only' },
-  { code: 'E_FORBIDDEN', key: 'collaborators_owner_only' },
-  { code: 'E_FORBIDDEN', key: 'moderators_only' },
-  { code: 'E_FORBIDDEN', key: 'ai_template_builtin' },
-]
+/* a policy's reason for a refusal: one of E_FORBIDDEN's wordings in the catalogue (errors.<reason>), else the plain one */
 
 export async function authorize<P extends BasePolicy>(user: User | { id: number }, policy: Constructor<P>, ability: Ability<P>, ...args: unknown[]) {
   const response = await new Bouncer(user as User).with(policy as any).execute(ability as any, ...(args as []))
   if (!response.authorized) {
-    const refusal = REFUSALS.find((known) => known.key === response.message) ?? REFUSALS[0]
-    throw new ApiException(403, refusal.code, refusal.key, { hasBody: true })
+    const reason = keysOf('E_FORBIDDEN').find((key) => key === response.message) as ErrorKey<'E_FORBIDDEN'> | undefined
+    throw ApiException.of('E_FORBIDDEN', { key: reason })
   }
 }

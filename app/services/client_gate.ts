@@ -29,7 +29,7 @@ export function inMaintenanceFor(user: Pick<User, 'createdAt' | 'isAdmin'> | nul
 }
 
 export function assertNotInMaintenance(user: User) {
-  if (inMaintenanceFor(user)) throw new ApiException(503, 'E_MAINTENANCE', 'maintenance', { hasBody: true })
+  if (inMaintenanceFor(user)) throw ApiException.of('E_MAINTENANCE')
 }
 
 /** An app older than min_app_version must update (426); requests without the header (the web) pass. */
@@ -38,7 +38,7 @@ export function assertAppVersion(ctx: HttpContext) {
   if (!sent || !/^\d{1,6}(\.\d{1,6}){0,3}/.test(sent)) return
   const min = remoteFlag('min_app_version')
   if (compareVersions(sent, min) < 0) {
-    throw new ApiException(426, 'E_APP_UPDATE_REQUIRED', 'app_update_required', { hasBody: true, values: { min, latest: remoteFlag('latest_version') } })
+    throw ApiException.of('E_APP_UPDATE_REQUIRED', { values: { min, latest: remoteFlag('latest_version') } })
   }
 }
 

@@ -1,4 +1,5 @@
 import { LOCALES, type Locale } from '#config/i18n'
+import type { ErrorKey } from '#exceptions/catalogue'
 
 /*
  * The shapes of the remote flags that hold more than a scalar: `banners`
@@ -20,7 +21,11 @@ export type Banner = {
   until: string | null
 }
 
-export type FlagProblem = { key: string; values?: Record<string, string | number> }
+export type FlagProblem = { key: ErrorKey<'E_INVALID_FLAG'>; values?: Record<string, string | number> }
+/* what can be wrong with one banner: errors.invalid_banners.<problem> */
+type BannerProblem = ErrorKey<'E_INVALID_FLAG'> extends infer Key
+  ? (Key extends `invalid_banners.${infer Problem}` ? Problem : never)
+  : never
 type Checked<T> = { value: T } | { problem: FlagProblem }
 
 export const MAX_BANNERS = 10
@@ -58,7 +63,8 @@ function bannerText(value: unknown): Banner['text'] | undefined {
 
 /** One banner (position counts from 1, as the admin reads the list). */
 function checkBanner(item: unknown, position: number, seen: Set<string>): Checked<Banner> {
-  const problem = (key: string, values: Record<string, string | number> = {}) => ({ problem: { key: `invalid_banners.${key}`, values: { position, ...values } } })
+  const problem = (key: BannerProblem, values: Record<string, string | number> = {}) =>
+    ({ problem: { key: `invalid_banners.${key}` as const, values: { position, ...values } } })
   if (!item || typeof item !== 'object' || Array.isArray(item)) return problem('not_object')
   const fields = item as Record<string, unknown>
   const unknown = Object.keys(fields).find((key) => !BANNER_KEYS.has(key))

@@ -30,7 +30,7 @@ const truthy = (value: unknown) => value === true || value === 'true'
  * refused Google or Apple token (signing in, or connecting a provider while
  * signed in) says nothing about the session token.
  */
-const invalidIdentityToken = () => new ApiException(400, 'E_INVALID_IDENTITY_TOKEN', 'invalid_identity_token')
+const invalidIdentityToken = () => ApiException.of('E_INVALID_IDENTITY_TOKEN')
 
 /**
  * Checks an identity token (an OpenID Connect id_token) from Google or Apple:
@@ -41,10 +41,7 @@ export async function verifyIdentityToken(provider: SocialProvider, token: strin
   const config = identityProviders[provider]
   /* the server has no client id to check the token against: say so, not that the token is bad */
   if (config.audiences.length === 0) {
-    throw new ApiException(503, 'E_PROVIDER_NOT_CONFIGURED', 'provider_not_configured', {
-      values: { provider: PROVIDER_NAMES[provider] },
-      hasBody: true,
-    })
+    throw ApiException.of('E_PROVIDER_NOT_CONFIGURED', { values: { provider: PROVIDER_NAMES[provider] } })
   }
   let payload: JWTPayload
   try {

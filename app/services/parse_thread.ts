@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads'
 import ApiException from '#exceptions/api_exception'
+import { isErrorCode } from '#exceptions/catalogue'
 import { pdfUnreadable, type PdfRead } from '#services/pdf_text'
 import env from '#start/env'
 
@@ -22,7 +23,7 @@ export function parseLimits() {
 }
 
 export const fileTooComplex = (field: string) =>
-  new ApiException(422, 'E_FILE_TOO_COMPLEX', 'file_too_complex', { hasBody: true, field, apiField: field })
+  ApiException.of('E_FILE_TOO_COMPLEX', { field, apiField: field })
 
 /* at most this many threads at once (each may take its heap cap); the others wait their turn, off the event loop too */
 const MAX_THREADS = 2
@@ -133,7 +134,10 @@ export async function runInThread<T>(module: URL, name: string, args: unknown[],
 }
 
 function rebuild(error: Extract<Reply, { ok: false }>['error']) {
-  if (error.status && error.code && error.key) return new ApiException(error.status, error.code, error.key, error.options)
+  /* the catalogue's error as the thread built it: its code, its wording and its options */
+  if (isErrorCode(error.code) && error.key) {
+    return ApiException.of(error.code, { ...error.options, key: error.key as never })
+  }
   return new Error(error.message)
 }
 

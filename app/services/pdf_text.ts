@@ -20,14 +20,14 @@ export const DOCUMENT_MAX_CHARS = 60_000
 export const DOCUMENT_MIN_CHARS = 40
 
 /* the PDF rules' refusals, each with its code (the file is what they are about) */
-export const pdfOnly = () => new ApiException(422, 'E_PDF_ONLY', 'pdf_only', { hasBody: true, apiField: 'file' })
-export const pdfTooBig = () => new ApiException(422, 'E_PDF_TOO_BIG', 'pdf_too_big', { hasBody: true, values: { max: PDF_MAX_MB }, apiField: 'file' })
-export const pdfEmpty = () => new ApiException(422, 'E_EMPTY_FILE', 'import_empty', { hasBody: true, apiField: 'file' })
-export const pdfUnreadable = () => new ApiException(422, 'E_PDF_UNREADABLE', 'pdf_unreadable', { hasBody: true, apiField: 'file' })
-export const pdfTooManyPages = () => new ApiException(422, 'E_PDF_TOO_MANY_PAGES', 'pdf_too_many_pages', { hasBody: true, values: { max: PDF_MAX_PAGES }, apiField: 'pages' })
-export const pdfPagesInvalid = () => new ApiException(422, 'E_PDF_PAGES_INVALID', 'pdf_pages_invalid', { hasBody: true, values: { max: PDF_MAX_PAGES }, apiField: 'pages' })
+export const pdfOnly = () => ApiException.of('E_PDF_ONLY', { apiField: 'file' })
+export const pdfTooBig = () => ApiException.of('E_PDF_TOO_BIG', { values: { max: PDF_MAX_MB }, apiField: 'file' })
+export const pdfEmpty = () => ApiException.of('E_EMPTY_FILE', { apiField: 'file' })
+export const pdfUnreadable = () => ApiException.of('E_PDF_UNREADABLE', { apiField: 'file' })
+export const pdfTooManyPages = () => ApiException.of('E_PDF_TOO_MANY_PAGES', { values: { max: PDF_MAX_PAGES }, apiField: 'pages' })
+export const pdfPagesInvalid = () => ApiException.of('E_PDF_PAGES_INVALID', { values: { max: PDF_MAX_PAGES }, apiField: 'pages' })
 
-export const nothingUsable = () => new ApiException(422, 'E_AI_NOTHING_GENERATED', 'ai_nothing_generated', { hasBody: true, apiField: 'file' })
+export const nothingUsable = () => ApiException.of('E_AI_NOTHING_GENERATED', { apiField: 'file' })
 
 /** "%PDF-" within the first KB, as readers accept it */
 export function looksLikePdf(bytes: Uint8Array) {

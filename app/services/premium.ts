@@ -12,8 +12,5 @@ export type GatedFeature = 'image_search' | 'text_to_speech'
 
 export function requirePremium(user: { hasPremium: boolean }, feature: GatedFeature, field?: string) {
   if (user.hasPremium) return
-  const options = { hasBody: true, field, extra: { feature } }
-  /* each message by its literal key, so the catalogue test finds it in all five languages */
-  if (feature === 'image_search') throw new ApiException(402, 'E_PREMIUM_REQUIRED', 'premium_image_search', options)
-  throw new ApiException(402, 'E_PREMIUM_REQUIRED', 'premium_text_to_speech', options)
+  throw ApiException.of('E_PREMIUM_REQUIRED', { key: `premium_${feature}`, field, extra: { feature } })
 }

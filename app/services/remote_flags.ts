@@ -96,7 +96,7 @@ export async function setFlag<Name extends FlagName>(name: Name, value: unknown,
   const coerced = coerceFlag(name, value)
   if (coerced === undefined) {
     const problem = flagProblem(name, value)
-    throw new ApiException(422, 'E_INVALID_FLAG', problem.key, { values: { name, ...problem.values }, field: name, apiField: 'value' })
+    throw ApiException.of('E_INVALID_FLAG', { key: problem.key, values: { name, ...problem.values }, field: name, apiField: 'value' })
   }
   /* the change and its audit row together: no flag change by an admin without its line in the log */
   await db.transaction(async (trx) => {

@@ -14,7 +14,7 @@ let client: Stripe | undefined
  */
 export function stripe(): Stripe {
   const key = env.get('STRIPE_SECRET_KEY')
-  if (!key) throw new ApiException(503, 'E_PAYMENTS_NOT_CONFIGURED', 'payments_not_configured')
+  if (!key) throw ApiException.of('E_PAYMENTS_NOT_CONFIGURED')
   if (!client) {
     client = new Stripe(key, {
       apiVersion: STRIPE_API_VERSION,
@@ -69,10 +69,10 @@ export async function stripeCall<T>(call: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof Stripe.errors.StripeInvalidRequestError) {
       if (error.statusCode === 404 || error.code === 'resource_missing') throw ApiException.notFound()
-      throw new ApiException(422, 'E_PAYMENT_REFUSED', 'payment_refused', { hasBody: true, apiField: error.param || 'payment' })
+      throw ApiException.of('E_PAYMENT_REFUSED', { apiField: error.param || 'payment' })
     }
     if (error instanceof Stripe.errors.StripeError) {
-      throw new ApiException(502, 'E_PAYMENT_PROVIDER', 'payment_provider_unavailable')
+      throw ApiException.of('E_PAYMENT_PROVIDER')
     }
     throw error
   }

@@ -3,18 +3,16 @@ import { readdir, readFile } from 'node:fs/promises'
 import app from '@adonisjs/core/services/app'
 import { LOCALES } from '#config/i18n'
 import { catalogue } from '#tests/support/catalogue'
+import { ERROR_CATALOGUE, keysOf as messagesOf, type ErrorCode } from '#exceptions/catalogue'
 
 /*
- * Every error the server can send has its words in all five languages: the
- * source is read (not run) to find every error key, so an error added
- * anywhere in app/ is covered the day it is written.
+ * Every error the server can send has its words in all five languages:
  *
- * - `new ApiException(status, code, 'key', { hasBody: true })`: errors.key.title, and .body with hasBody;
- * - helpers that build one from a key they are given (`invalid('key', …)`,
- *   `fileError(…, 'E_X', 'key')`, a table of `{code, key}`): their callers' keys;
- * - the exception handler's own `entry('key', 'E_X', …, hasBody)`;
- * - import failures (`new ImportError('key')` and the keys the import row may hold);
+ * - every message of the error catalogue (app/exceptions/catalogue.ts), each
+ *   code's key and its other wordings: errors.key.title, and errors.key.body
+ *   in every language or in none (the server sends a body where it has one);
  * - every `errors.key.title|body` the code names;
+ * - import failures (`new ImportError('key')` and the keys the import row may hold);
  * - every rule a validator can fail with (vine's types and rules, the custom
  *   rules' `field.report(…, 'rule')`), under validator.shared.messages.
  */
@@ -69,40 +67,9 @@ function callArgs(text: string, open: number) {
   throw new Error(`unbalanced call at ${open}: ${text.slice(open - 40, open + 40)}`)
 }
 
-/** Splits a call's arguments at its top-level commas. */
-function splitArgs(args: string) {
-  const parts: string[] = []
-  let depth = 0
-  let start = 0
-  for (let i = 0; i < args.length; i++) {
-    const skipped = skipNonCode(args, i)
-    if (skipped !== i) {
-      i = skipped
-      continue
-    }
-    const char = args[i]
-    if ('({['.includes(char)) depth++
-    if (')}]'.includes(char)) depth--
-    if (char === ',' && depth === 0) {
-      parts.push(args.slice(start, i).trim())
-      start = i + 1
-    }
-  }
-  parts.push(args.slice(start).trim())
-  return parts
-}
-
-const literal = (expression: string | undefined) => expression?.match(/^'([a-z0-9_]+)'$/)?.[1]
-
-/** The keys an expression may evaluate to: its string literals (not the ones it compares with) and known templates. */
-function keysOf(expression: string, templates: Record<string, string[]>, where: string) {
-  const keys = [...expression.matchAll(/(?<![=!]==\s*)'([a-z0-9_]+)'(?!\s*[=!]==)/g)].map((match) => match[1])
-  for (const [template] of expression.matchAll(/`[^`]*`/g)) {
-    const values = templates[template]
-    if (!values) throw new Error(`${where}: the key ${template} is built at run time; list what it can be in this test`)
-    keys.push(...values)
-  }
-  return keys
+/** The keys an expression may evaluate to: its string literals (not the ones it compares with). */
+function keysOf(expression: string) {
+  return [...expression.matchAll(/(?<![=!]==\s*)'([a-z0-9_]+)'(?!\s*[=!]==)/g)].map((match) => match[1])
 }
 
 async function unionMembers(path: string, pattern: RegExp) {
@@ -111,71 +78,17 @@ async function unionMembers(path: string, pattern: RegExp) {
   return [...match[1].matchAll(/'([a-z0-9_]+)'/g)].map((member) => member[1])
 }
 
-/** Every key a refused flag value may carry: the generic one, and the shapes' (a banner's problems under invalid_banners). */
-async function flagProblemKeys() {
-  const shapes = await readFile(app.makePath('app/services/flag_shapes.ts'), 'utf8')
-  const direct = [...shapes.matchAll(/key: '([a-z_.]+)'/g)].map((match) => match[1])
-  const banners = [...shapes.matchAll(/\bproblem\('([a-z_]+)'/g)].map((match) => `invalid_banners.${match[1]}`)
-  return ['invalid_flag', ...direct, ...banners]
-}
-
-async function errorNeeds(): Promise<Need[]> {
+/** The messages app/ names outside the catalogue: `errors.key.title|body`, import failures. */
+async function namedNeeds(): Promise<Need[]> {
   const needs: Need[] = []
-  const templates: Record<string, string[]> = {
-    /* app/actions/notes/note_content.ts: the problems validateFields reports */
-    '`note_${problem.problem}`': (await unionMembers('app/note_types/types.ts', /type FieldProblemKind =([^\n]+)/)).map((kind) => `note_${kind}`),
-    /* app/services/remote_flags.ts: a flag value's problem (flagProblem, and the shapes' checks in flag_shapes.ts) */
-    'problem.key': await flagProblemKeys(),
-  }
   for (const { path, text } of await sources()) {
-    /* a table of refusals ({ code: 'E_X', key: 'y' }) or a helper's callers ('E_X', 'y') */
-    const pairs = [
-      ...text.matchAll(/code:\s*'E_[A-Z0-9_]+',\s*key:\s*'([a-z0-9_]+)'/g),
-      ...text.matchAll(/'E_[A-Z0-9_]+',\s*'([a-z0-9_]+)'/g),
-    ].map((match) => match[1])
-
-    for (const site of text.matchAll(/new ApiException\(/g)) {
-      const open = site.index! + site[0].length - 1
-      const args = splitArgs(callArgs(text, open))
-      const body = /hasBody:\s*true/.test(args[3] ?? '')
-      const key = literal(args[2])
-      if (key) {
-        needs.push({ key, body, where: path })
-        continue
-      }
-      if (templates[args[2]?.trim()]) {
-        for (const listed of templates[args[2].trim()]) needs.push({ key: listed, body, where: path })
-        continue
-      }
-      /* a helper `const name = (…, key, …) => new ApiException(…, key, …)`: what its callers pass */
-      const helper = text.slice(0, site.index).match(/const (\w+) = \(([^)]*)\)(?:\s*:[^=]+)?\s*=>\s*$/)
-      const position = helper ? helper[2].split(',').map((param) => param.trim().split(/[:=\s]/)[0]).indexOf(args[2]) : -1
-      const keys: string[] = []
-      if (helper && position >= 0) {
-        for (const call of text.matchAll(new RegExp(`\\b${helper[1]}\\(`, 'g'))) {
-          if (call.index === text.indexOf(`const ${helper[1]} =`) + 6) continue
-          const given = splitArgs(callArgs(text, call.index! + call[0].length - 1))[position]
-          if (given) keys.push(...keysOf(given, templates, path))
-        }
-      } else keys.push(...pairs)
-      if (!keys.length) throw new Error(`${path}: new ApiException(${args.join(', ')}) takes a key this test cannot find`)
-      for (const found of keys) needs.push({ key: found, body, where: path })
-    }
-
     for (const match of text.matchAll(/['`]errors\.([a-z0-9_]+)\.(title|body)['`]/g)) {
       needs.push({ key: match[1], body: match[2] === 'body', where: path })
     }
     for (const match of text.matchAll(/new ImportError\(\s*'([a-z0-9_]+)'/g)) needs.push({ key: match[1], body: false, where: path })
     for (const line of text.matchAll(/error_key:[^\n]*/g)) {
-      for (const found of keysOf(line[0].replace(/^error_key:/, ''), templates, path)) needs.push({ key: found, body: false, where: path })
+      for (const found of keysOf(line[0].replace(/^error_key:/, ''))) needs.push({ key: found, body: false, where: path })
     }
-  }
-
-  /* the exception handler's own: entry('key', 'E_CODE', values, hasBody) */
-  const handler = await readFile(app.makePath('app/exceptions/handler.ts'), 'utf8')
-  for (const call of handler.matchAll(/\bentry\('/g)) {
-    const args = splitArgs(callArgs(handler, call.index! + 'entry'.length))
-    needs.push({ key: literal(args[0])!, body: args[3] === 'true', where: 'app/exceptions/handler.ts' })
   }
   /* every reason an import may fail with (app/importers/bundle.ts) */
   for (const key of await unionMembers('app/importers/bundle.ts', /public key:([^\n]+)/)) needs.push({ key, body: false, where: 'app/importers/bundle.ts' })
@@ -235,13 +148,24 @@ function assertText(assert: any, messages: Record<string, string>, key: string, 
 }
 
 test.group('Every error the server sends has its words in all five languages', () => {
-  test('every error key of app/: a title, and a body where it is sent with one', async ({ assert }) => {
-    const needs = await errorNeeds()
-    assert.isAbove(new Set(needs.map((need) => need.key)).size, 60)
-    /* the scan finds the helpers' and tables' keys, not only literal ones */
-    for (const key of ['note_required', 'unknown_field', 'unsupported_media', 'export_link_expired', 'import_empty', 'validation', 'server']) {
-      assert.include(needs.map((need) => need.key), key)
+  test('every message of the error catalogue: a title in all five languages, a body in all or in none', async ({ assert }) => {
+    const english = await catalogue('en')
+    const keys = Object.keys(ERROR_CATALOGUE).flatMap((code) => messagesOf(code as ErrorCode).map((key) => ({ code, key })))
+    assert.isAbove(keys.length, 150)
+    for (const locale of LOCALES) {
+      const messages = await catalogue(locale)
+      for (const { code, key } of keys) {
+        assertText(assert, messages, `errors.${key}.title`, `${locale} (${code})`)
+        const body = `errors.${key}.body`
+        if (body in english) assertText(assert, messages, body, `${locale} (${code}, sent with a body)`)
+        else assert.notProperty(messages, body, `${locale} (${code}): ${body} is in ${locale} but not in en`)
+      }
     }
+  })
+
+  test('every other error message app/ names: a title, and a body where it is named', async ({ assert }) => {
+    const needs = await namedNeeds()
+    for (const key of ['social_failed', 'import_corrupt', 'import_too_big']) assert.include(needs.map((need) => need.key), key)
     for (const locale of LOCALES) {
       const messages = await catalogue(locale)
       for (const need of needs) {

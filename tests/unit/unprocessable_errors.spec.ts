@@ -7,12 +7,14 @@ import { IncomingMessage, ServerResponse } from 'node:http'
 import testUtils from '@adonisjs/core/services/test_utils'
 import HttpExceptionHandler from '#exceptions/handler'
 import ApiException from '#exceptions/api_exception'
+import { ERRORS, isErrorCode, type ErrorCode } from '#exceptions/catalogue'
 
 /*
  * Every 422 carries `errors: [{field, rule, message}]`: the clients read it.
- * This walks every `new ApiException(422, …)` in app/, builds each as its
- * source does and runs it through the exception handler, so a 422 added
- * tomorrow is held to the same shape (and must name its field).
+ * This walks every `ApiException.of('E_…', …)` in app/ whose code the
+ * catalogue answers with 422, builds each as its source does and runs it
+ * through the exception handler, so a 422 added tomorrow is held to the same
+ * shape (and must name its field).
  */
 const APP = fileURLToPath(new URL('../../app/', import.meta.url))
 
@@ -24,12 +26,12 @@ async function sourceFiles(dir: string): Promise<string[]> {
   return nested.flat()
 }
 
-/** The text of each `new ApiException(422, …)` call, parentheses balanced. */
+/** The text of each `ApiException.of('E_…', …)` call of a catalogued 422, parentheses balanced. */
 function unprocessableCalls(source: string) {
   const calls: string[] = []
   let from = 0
   for (;;) {
-    const start = source.indexOf('new ApiException(422', from)
+    const start = source.indexOf('ApiException.of(', from)
     if (start < 0) return calls
     let depth = 0
     let end = start
@@ -37,29 +39,29 @@ function unprocessableCalls(source: string) {
       if (source[end] === '(') depth++
       if (source[end] === ')' && --depth === 0) break
     }
-    calls.push(source.slice(start, end + 1))
+    const code = /^ApiException\.of\('([A-Z0-9_]+)'/.exec(source.slice(start))?.[1]
+    /* a code passed on (a helper's parameter, a thread's error) is checked where it is written */
+    if (isErrorCode(code) && ERRORS[code].status === 422) calls.push(source.slice(start, end + 1))
     from = end
   }
 }
 
-type Site = { where: string; code: string; key: string; field: string | null; fieldNamed: boolean; hasBody: boolean }
+type Site = { where: string; code: ErrorCode; key: string; field: string | null; fieldNamed: boolean }
 
 async function sites(): Promise<Site[]> {
   const found: Site[] = []
   for (const file of await sourceFiles(APP)) {
     for (const call of unprocessableCalls(await readFile(file, 'utf8'))) {
+      const code = /^ApiException\.of\('([A-Z0-9_]+)'/.exec(call)![1] as ErrorCode
       /* a key may come from a helper's parameter (note_content's `invalid(key, field)`): its field is one too */
-      /* codes and keys may hold digits (E_INVALID_BASE64, invalid_base64) */
-      const head = /^new ApiException\(422,\s*'([A-Z0-9_]+)',\s*(?:'([a-z0-9_]+)'|\w+)/.exec(call)
-      if (!head) throw new Error(`${relative(APP, file)}: a 422 whose code is not a literal: ${call}`)
-      const literal = /\b(?:field|apiField):\s*'([^']+)'/.exec(call)
+      const key = /\bkey:\s*'([a-z0-9_.]+)'/.exec(call)?.[1] ?? ERRORS[code].key
+      const literal = /\b(?:field|apiField):\s*'([^']*)'/.exec(call)
       found.push({
-        where: `${relative(APP, file)}: ${head[1]}`,
-        code: head[1],
-        key: head[2] ?? 'validation',
+        where: `${relative(APP, file)}: ${code}`,
+        code,
+        key,
         field: literal?.[1] ?? null,
-        fieldNamed: /\b(?:field|apiField)\b/.test(call.slice(head[0].length)),
-        hasBody: /hasBody:\s*true/.test(call),
+        fieldNamed: /\b(?:field|apiField)\b/.test(call.slice(`ApiException.of('${code}'`.length)),
       })
     }
   }
@@ -91,7 +93,7 @@ test.group('Every 422 names its field', () => {
     for (const site of all) {
       assert.isTrue(site.fieldNamed, `${site.where} names no field (give it \`field\`, or \`apiField\` when no page field shows it)`)
       const field = site.field ?? 'computed.field'
-      const { status, body } = await render(new ApiException(422, site.code, site.key, { field, values: VALUES, hasBody: site.hasBody }))
+      const { status, body } = await render(ApiException.of(site.code, { key: site.key as never, field, values: VALUES }))
       assert.equal(status, 422, site.where)
       assert.equal(body.code, site.code, site.where)
       assert.notEqual(body.title, `errors.${site.key}.title`, `${site.where}: errors.${site.key}.title is translated`)
@@ -100,18 +102,20 @@ test.group('Every 422 names its field', () => {
   })
 
   test('apiField names the field in the API answer', async ({ assert }) => {
-    const { body } = await render(new ApiException(422, 'E_NOT_REPORTABLE', 'deck_not_reportable', { apiField: 'id' }))
+    const { body } = await render(ApiException.of('E_NOT_REPORTABLE', { apiField: 'id' }))
     assert.deepEqual(body.errors, [{ field: 'id', rule: 'E_NOT_REPORTABLE', message: body.title }])
   })
 
-  test('a 422 from anywhere else still carries errors', async ({ assert }) => {
-    const bare = await render(new ApiException(422, 'E_SOMETHING_NEW', 'validation'))
+  test('a 422 that names no field still carries errors; a client error from outside the catalogue is its 400', async ({ assert }) => {
+    const bare = await render(ApiException.of('E_VALIDATION_ERROR'))
     assert.equal(bare.status, 422)
-    assert.deepEqual(bare.body.errors, [{ field: '', rule: 'E_SOMETHING_NEW', message: bare.body.title }])
+    assert.deepEqual(bare.body.errors, [{ field: '', rule: 'E_VALIDATION_ERROR', message: bare.body.title }])
 
+    /* a library's own 4xx answers no code and no status the catalogue does not list */
     const foreign = Object.assign(new Error('a library said so'), { status: 422, code: 'E_LIBRARY' })
     const library = await render(foreign)
-    assert.equal(library.status, 422)
-    assert.deepEqual(library.body.errors, [{ field: '', rule: 'E_LIBRARY', message: library.body.title }])
+    assert.equal(library.status, ERRORS.E_BAD_REQUEST.status)
+    assert.equal(library.body.code, 'E_BAD_REQUEST')
+    assert.equal(library.body.title, 'This request could not be handled')
   })
 })

@@ -40,7 +40,7 @@ export async function findTargetUser(id: number) {
  */
 export async function masqueradeAs(admin: User, userId: number, ip: string, door: 'api' | 'web' = 'api') {
   const user = await findTargetUser(userId)
-  if (user.isAdmin) throw new ApiException(403, 'E_MASQUERADE_ADMIN', 'masquerade_admin')
+  if (user.isAdmin) throw ApiException.of('E_MASQUERADE_ADMIN')
   return db.transaction(async (trx) => {
     const token = door === 'api' ? await insertMasqueradeToken(trx, user, admin) : null
     await audit(admin, 'masquerade.started', { targetUserId: user.id, ip, details: { door } }, trx)

@@ -31,7 +31,7 @@ export function maxCardsFor(user: User) {
 }
 
 export const freeLimitReached = (counter: FreeCounter) =>
-  new ApiException(402, 'E_AI_FREE_LIMIT', 'ai_free_limit', { hasBody: true, extra: { counter: counterName(counter) } })
+  ApiException.of('E_AI_FREE_LIMIT', { extra: { counter: counterName(counter) } })
 
 /** the freeTier field a column is shown as (User entity) */
 export function counterName(counter: FreeCounter) {

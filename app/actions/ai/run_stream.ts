@@ -107,7 +107,7 @@ async function cardRequest(stream: AiStream, made: number): Promise<CardRequest>
   }
   if (stream.kind === 'document') {
     const document = await db.from('ai_documents').where('id', request.documentId!).select('text', 'file_name').first()
-    if (!document) throw new ApiException(422, 'E_AI_NOTHING_GENERATED', 'ai_nothing_generated', { hasBody: true, apiField: 'document_id' })
+    if (!document) throw ApiException.of('E_AI_NOTHING_GENERATED', { apiField: 'document_id' })
     /* a prompt sent with a document says what to take from it: it joins the custom instructions */
     return {
       ...common,

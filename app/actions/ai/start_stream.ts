@@ -39,10 +39,10 @@ export interface StartStreamOptions {
 }
 
 const tooManyCards = (max: number) =>
-  new ApiException(422, 'E_AI_TOO_MANY_CARDS', 'ai_too_many_cards', { hasBody: true, values: { max }, apiField: 'cards_amount' })
+  ApiException.of('E_AI_TOO_MANY_CARDS', { values: { max }, apiField: 'cards_amount' })
 
 const promptMissing = () =>
-  new ApiException(422, 'E_VALIDATION_ERROR', 'ai_prompt_missing', { apiField: 'user_prompt', field: 'user_prompt' })
+  ApiException.of('E_VALIDATION_ERROR', { key: 'ai_prompt_missing', apiField: 'user_prompt', field: 'user_prompt' })
 
 /** A word list as the card builder reads it: one word (or "word - translation") per line. */
 export function wordsOf(text: string) {
@@ -108,9 +108,9 @@ export async function startStream(user: User, input: StartStreamInput, options: 
 }
 
 async function findDocument(user: User, documentId: number | null | undefined, trx: TransactionClientContract) {
-  if (!documentId) throw new ApiException(422, 'E_VALIDATION_ERROR', 'ai_document_missing', { apiField: 'document_id' })
+  if (!documentId) throw ApiException.of('E_VALIDATION_ERROR', { key: 'ai_document_missing', apiField: 'document_id' })
   const document = await trx.from('ai_documents').where({ id: documentId, user_id: user.id }).first()
-  if (!document) throw new ApiException(404, 'E_NOT_FOUND', 'not_found', { hasBody: true, apiField: 'document_id' })
+  if (!document) throw ApiException.of('E_NOT_FOUND', { apiField: 'document_id' })
   return document as { id: number; file_name: string }
 }
 

@@ -21,9 +21,9 @@ const EXCERPT_CHARS = 400
  */
 export async function uploadDocument(ctx: HttpContext, user: User) {
   const files = Object.values(ctx.request.allFiles()).flat()
-  if (files.length > 1) throw new ApiException(422, 'E_ONE_FILE_ONLY', 'one_file_only', { hasBody: false, apiField: 'file', field: 'file' })
+  if (files.length > 1) throw ApiException.of('E_ONE_FILE_ONLY', { apiField: 'file', field: 'file' })
   const file = ctx.request.file('file')
-  if (!file) throw new ApiException(422, 'E_VALIDATION_ERROR', 'ai_pdf_missing', { apiField: 'file', field: 'file' })
+  if (!file) throw ApiException.of('E_VALIDATION_ERROR', { key: 'ai_pdf_missing', apiField: 'file', field: 'file' })
   if (file.size > PDF_MAX_BYTES || file.errors.some((error) => error.type === 'size')) {
     throw pdfTooBig()
   }

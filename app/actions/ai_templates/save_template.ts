@@ -14,7 +14,7 @@ export async function saveTemplate(user: { id: number }, id: unknown | null, inp
       await trx.from('users').where('id', user.id).forUpdate().first()
       const [{ count }] = await trx.from('ai_note_templates').where('user_id', user.id).count('* as count')
       if (Number(count) >= MAX_TEMPLATES_PER_USER) {
-        throw new ApiException(422, 'E_AI_TEMPLATE_LIMIT', 'ai_template_limit', { hasBody: true, values: { max: MAX_TEMPLATES_PER_USER }, apiField: 'name' })
+        throw ApiException.of('E_AI_TEMPLATE_LIMIT', { values: { max: MAX_TEMPLATES_PER_USER }, apiField: 'name' })
       }
       return AiNoteTemplate.create({ userId: user.id, name: input.name, prompt: input.prompt }, { client: trx })
     }

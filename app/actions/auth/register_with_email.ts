@@ -18,7 +18,7 @@ export default class RegisterWithEmail {
     const email = input.email.toLowerCase()
     return db.transaction(async (trx) => {
       const taken = await User.query({ client: trx }).where('email', email).first()
-      if (taken) throw new ApiException(422, 'E_EMAIL_TAKEN', 'email_taken', { field: 'email' })
+      if (taken) throw ApiException.of('E_EMAIL_TAKEN', { field: 'email' })
 
       if (input.guest?.isGuest) {
         const guest = input.guest

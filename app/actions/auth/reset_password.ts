@@ -5,7 +5,7 @@ import OneTimeToken from '#models/one_time_token'
 import ApiException from '#exceptions/api_exception'
 import { endWebSessions } from '#services/session_users'
 
-export const linkExpired = () => new ApiException(410, 'E_LINK_EXPIRED', 'link_expired', { hasBody: true })
+export const linkExpired = () => ApiException.of('E_LINK_EXPIRED')
 
 /** Whether a reset link can still be used. */
 export async function resetLinkIsValid(secret: string) {

@@ -37,7 +37,7 @@ export default class SignInWithIdentity {
 
       if (linked) {
         if (options.current && options.current.id !== linked.userId && !options.current.isGuest) {
-          throw new ApiException(409, 'E_PROVIDER_LINKED_ELSEWHERE', 'provider_linked_elsewhere')
+          throw ApiException.of('E_PROVIDER_LINKED_ELSEWHERE')
         }
         await markVerified(linked.user, identity, trx)
         return { user: linked.user, isNewUser: false }
@@ -48,7 +48,7 @@ export default class SignInWithIdentity {
       if (user) {
         user.useTransaction(trx)
         const existing = await user.related('socialAccounts').query().where('provider', identity.provider).first()
-        if (existing) throw new ApiException(409, 'E_PROVIDER_ALREADY_CONNECTED', 'provider_already_connected')
+        if (existing) throw ApiException.of('E_PROVIDER_ALREADY_CONNECTED')
         if (user.isGuest) {
           user.merge({ provider: identity.provider, email: await usableEmail(identity, trx), name: user.name ?? options.name ?? identity.name })
           await user.save()

@@ -50,7 +50,7 @@ export async function createCardPreset(user: User, input: Infer<typeof createPre
     /* the learner's row, locked: two creations at once count each other */
     await trx.from('users').where('id', user.id).forUpdate().first()
     const [{ count }] = await trx.from('card_presets').where('user_id', user.id).count('* as count')
-    if (Number(count) >= OWN_PRESETS_MAX) throw new ApiException(422, 'E_TOO_MANY_PRESETS', 'too_many_presets', { field: '' })
+    if (Number(count) >= OWN_PRESETS_MAX) throw ApiException.of('E_TOO_MANY_PRESETS', { field: '' })
     const preset = new CardPreset()
     preset.merge({ userId: user.id, fontFamily: 'default', fontSettings: {}, cornerRadius: 12, borderThickness: 0, separatorThickness: 1, colors: {}, darkColors: {}, customCss: '', scopedCss: '' })
     applyPresetInput(preset, input)

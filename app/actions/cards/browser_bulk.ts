@@ -49,10 +49,10 @@ async function addTag(noteIds: number[], tag: string, trx: TransactionClientCont
 export default class BrowserBulk {
   async handle(user: User, action: BrowserAction, noteIds: number[], options: { destinationId?: number; tag?: string } = {}) {
     if (action === 'move' && !options.destinationId) {
-      throw new ApiException(422, 'E_VALIDATION_ERROR', 'destination_missing', { field: 'destination_deck_id' })
+      throw ApiException.of('E_VALIDATION_ERROR', { key: 'destination_missing', field: 'destination_deck_id' })
     }
-    if (action === 'tag' && !options.tag) throw new ApiException(422, 'E_VALIDATION_ERROR', 'tag_missing', { field: 'tag' })
-    if (!noteIds.length) throw new ApiException(422, 'E_VALIDATION_ERROR', 'no_notes_selected', { field: 'note_ids' })
+    if (action === 'tag' && !options.tag) throw ApiException.of('E_VALIDATION_ERROR', { key: 'tag_missing', field: 'tag' })
+    if (!noteIds.length) throw ApiException.of('E_VALIDATION_ERROR', { key: 'no_notes_selected', field: 'note_ids' })
     const trees = await notesByTree(user, noteIds)
     if (action === 'move') {
       let moved = 0

@@ -14,8 +14,8 @@ export default class ArchiveDeck {
   async handle(user: User, deckId: unknown, archived: boolean) {
     return db.transaction(async (trx) => {
       const deck = await findDeck(user, deckId, trx, 'manage')
-      if (!deck.isRootDeck) throw new ApiException(422, 'E_SUBDECK_ARCHIVE', 'subdeck_archive', { apiField: 'id' })
-      if (deck.isProcessing) throw new ApiException(409, 'E_DECK_PROCESSING', 'deck_processing', { hasBody: true })
+      if (!deck.isRootDeck) throw ApiException.of('E_SUBDECK_ARCHIVE', { apiField: 'id' })
+      if (deck.isProcessing) throw ApiException.of('E_DECK_PROCESSING')
       if ((deck.state === 'archived') === archived) return deck
       const ids = await subtreeIds(deck.id, trx)
       await Deck.query({ client: trx })

@@ -18,7 +18,7 @@ import { assertGuestRoomFor } from '#actions/decks/guest_card_limit'
  */
 
 export const cardsLimitReached = () =>
-  new ApiException(422, 'E_CARDS_LIMIT_REACHED', 'cards_limit_reached', { hasBody: true, values: { max: MAX_CARDS_PER_DECK }, apiField: 'deck_id' })
+  ApiException.of('E_CARDS_LIMIT_REACHED', { values: { max: MAX_CARDS_PER_DECK }, apiField: 'deck_id' })
 
 /** Locks decks' rows in one order (by id), so two writers locking the same decks never wait for each other in a circle. */
 export async function lockDecks(trx: TransactionClientContract, deckIds: number[]) {

@@ -45,7 +45,7 @@ export const heightOf = (deckId: number, trx: TransactionClientContract) => leve
  */
 export async function assertFitsUnder(parentId: number, height: number, field: string, trx: TransactionClientContract) {
   if ((await levelOf(parentId, trx)) + height > MAX_DECK_DEPTH) {
-    throw new ApiException(422, 'E_DECK_TOO_DEEP', 'deck_too_deep', { apiField: field, values: { max: MAX_DECK_DEPTH }, hasBody: true })
+    throw ApiException.of('E_DECK_TOO_DEEP', { apiField: field, values: { max: MAX_DECK_DEPTH } })
   }
 }
 

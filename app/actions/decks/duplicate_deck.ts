@@ -36,9 +36,9 @@ export default class DuplicateDeck {
       if (input.destinationId) {
         const destination = await findDeck(user, input.destinationId, trx, 'edit')
         /* a copy inside the original would copy itself */
-        if (ids.includes(destination.id)) throw new ApiException(422, 'E_DECK_MOVE_CYCLE', 'deck_move_cycle', { apiField: 'destination_id' })
+        if (ids.includes(destination.id)) throw ApiException.of('E_DECK_MOVE_CYCLE', { apiField: 'destination_id' })
         if (destination.algorithmType !== source.algorithmType || destination.algorithmPreset !== source.algorithmPreset) {
-          throw new ApiException(422, 'E_DIFFERENT_ALGORITHMS', 'different_algorithms', { apiField: 'destination_id' })
+          throw ApiException.of('E_DIFFERENT_ALGORITHMS', { apiField: 'destination_id' })
         }
         await assertFitsUnder(destination.id, await heightOf(source.id, trx), 'destination_id', trx)
       }

@@ -30,12 +30,12 @@ export default class MoveDeck {
       if (input.parentDeckId) {
         /* a published deck stays a root: the library's copy is of a whole tree */
         if (await trx.from('public_decks').where('deck_id', deck.id).whereNull('unpublished_at').first()) {
-          throw new ApiException(422, 'E_DECK_PUBLISHED', 'cannot_move_published_deck', { apiField: 'deck_id' })
+          throw ApiException.of('E_DECK_PUBLISHED', { apiField: 'deck_id' })
         }
         const parent = await findEditableDeck(user, input.parentDeckId, trx, 'manage')
-        if (subtree.includes(parent.id)) throw new ApiException(422, 'E_DECK_MOVE_CYCLE', 'deck_move_cycle', { apiField: 'parent_deck_id' })
+        if (subtree.includes(parent.id)) throw ApiException.of('E_DECK_MOVE_CYCLE', { apiField: 'parent_deck_id' })
         if (parent.algorithmType !== deck.algorithmType || parent.algorithmPreset !== deck.algorithmPreset) {
-          throw new ApiException(422, 'E_DIFFERENT_ALGORITHMS', 'different_algorithms', { apiField: 'parent_deck_id' })
+          throw ApiException.of('E_DIFFERENT_ALGORITHMS', { apiField: 'parent_deck_id' })
         }
         /* the deck's whole subtree goes with it, so its lowest deck must still be within the limit */
         await assertFitsUnder(parent.id, await heightOf(deck.id, trx), 'parent_deck_id', trx)

@@ -9,7 +9,7 @@ import { findDeck } from '#queries/decks/find_deck'
 export default class ReportDeck {
   async handle(user: User, deckId: unknown, text: string) {
     const deck = await findDeck(user, deckId)
-    if (!isReportable(deck)) throw new ApiException(422, 'E_NOT_REPORTABLE', 'deck_not_reportable', { apiField: 'id' })
+    if (!isReportable(deck)) throw ApiException.of('E_NOT_REPORTABLE', { apiField: 'id' })
     /* a clone of a library deck: the report is about the library deck (the moderation page lists it there) */
     const clone = await db.from('library_clones').where('deck_id', deck.rootDeckId ?? deck.id).select('public_deck_id').first()
     return DeckReport.create({ deckId: deck.id, userId: user.id, text, publicDeckId: clone?.public_deck_id ?? null, status: 'open' })

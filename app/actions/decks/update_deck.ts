@@ -57,12 +57,12 @@ function dayOf(date: Date) {
 
 export default class UpdateDeck {
   async handle(user: User, deckId: unknown, input: UpdateDeckInput) {
-    if (input.name === null) throw new ApiException(422, 'E_VALIDATION_ERROR', 'name_required', { field: 'deck.name' })
+    if (input.name === null) throw ApiException.of('E_VALIDATION_ERROR', { key: 'name_required', field: 'deck.name' })
     return db.transaction(async (trx) => {
       const deck = await findDeck(user, deckId, trx)
       /* the exam is the whole tree's: set on its root deck, by its owner */
       const examEdit = input.examDate !== undefined || input.examNewCardsCeiling !== undefined
-      if (examEdit && !deck.isRootDeck) throw new ApiException(422, 'E_VALIDATION_ERROR', 'exam_root_deck_only', { field: 'deck.exam_date' })
+      if (examEdit && !deck.isRootDeck) throw ApiException.of('E_VALIDATION_ERROR', { key: 'exam_root_deck_only', field: 'deck.exam_date' })
       /* remembering the list's sort order is not an edit, so it works on archived decks too */
       const { notesSortBy, notesOrder, sharingEnabled, ...all } = input
       /* a participant's daily limits are their own, on their collaborator row: any role sets them */

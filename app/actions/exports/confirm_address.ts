@@ -8,7 +8,7 @@ import { confirmationDigest } from '#queries/exports/export_addresses'
 import { queueJob } from '#services/durable_jobs'
 
 export const confirmationExpired = () =>
-  new ApiException(410, 'E_LINK_EXPIRED', 'export_confirmation_expired', { hasBody: true })
+  ApiException.of('E_LINK_EXPIRED', { key: 'export_confirmation_expired' })
 
 /**
  * Uses a confirmation link once: the address is confirmed for the learner

@@ -27,8 +27,8 @@ export async function countConfirmationMail(user: User, email: string) {
     await daily(CONFIRMATIONS_PER_SENDER).consume(`export_confirm:from:${user.id}`)
   } catch (error) {
     if (!(error instanceof limiterErrors.E_TOO_MANY_REQUESTS)) throw error
-    throw new ApiException(429, 'E_EXPORT_CONFIRMATION_LIMIT', 'export_confirmation_limit', {
-      hasBody: true, values: { perAddress: CONFIRMATIONS_PER_ADDRESS, perSender: CONFIRMATIONS_PER_SENDER },
+    throw ApiException.of('E_EXPORT_CONFIRMATION_LIMIT', {
+      values: { perAddress: CONFIRMATIONS_PER_ADDRESS, perSender: CONFIRMATIONS_PER_SENDER },
     })
   }
 }

@@ -36,9 +36,9 @@ export default class CreateExport {
   async handle(user: User, input: CreateExportInput) {
     const mailLink = input.mailLink ?? true
     /* a guest account costs nothing to make: it may not have mail sent anywhere (a download needs none) */
-    if (mailLink && user.isGuest) throw new ApiException(403, 'E_GUEST_EXPORT_MAIL', 'guest_export_mail', { hasBody: true })
+    if (mailLink && user.isGuest) throw ApiException.of('E_GUEST_EXPORT_MAIL')
     const email = mailLink ? (input.email ?? user.email)?.trim().toLowerCase() : (user.email ?? '')
-    if (mailLink && !email) throw new ApiException(422, 'E_VALIDATION_ERROR', 'missing_email', { field: 'email' })
+    if (mailLink && !email) throw ApiException.of('E_VALIDATION_ERROR', { key: 'missing_email', field: 'email' })
     if (mailLink && (await confirmationMailDue(user, email!))) await countConfirmationMail(user, email!)
     return db.transaction(async (trx) => {
       const deck = await findDeck(user, input.deckId, trx)
@@ -51,7 +51,7 @@ export default class CreateExport {
         .count('* as count')
         .first()
       if (Number(today.count) >= MAX_DAILY_EXPORTS) {
-        throw new ApiException(429, 'E_EXPORT_DAILY_LIMIT', 'export_daily_limit', { values: { max: MAX_DAILY_EXPORTS }, hasBody: true })
+        throw ApiException.of('E_EXPORT_DAILY_LIMIT', { values: { max: MAX_DAILY_EXPORTS } })
       }
       /* 5 waiting or running at once (work_limits.ts): more is a runaway client, not a learner */
       await assertRoomFor(user, 'export', trx)

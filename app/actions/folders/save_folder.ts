@@ -16,7 +16,7 @@ export interface FolderInput {
 /** Creates or updates a folder; `assignDeckIds` puts those root decks in it. */
 export default class SaveFolder {
   async handle(user: User, folderId: unknown | null, input: FolderInput) {
-    if (input.name === null) throw new ApiException(422, 'E_VALIDATION_ERROR', 'name_required', { field: 'name' })
+    if (input.name === null) throw ApiException.of('E_VALIDATION_ERROR', { key: 'name_required', field: 'name' })
     return db.transaction(async (trx) => {
       let folder: Folder
       if (folderId === null) {
@@ -32,7 +32,7 @@ export default class SaveFolder {
         /* the learner's own root decks, and shared ones they take part in: those sit in a folder by their collaborator row */
         const decks = await Deck.query({ client: trx }).withScopes((s) => s.accessibleBy(user)).whereIn('id', assignDeckIds)
         if (decks.length !== new Set(assignDeckIds).size) throw ApiException.notFound()
-        if (decks.some((deck) => !deck.isRootDeck)) throw new ApiException(422, 'E_SUBDECK_IN_FOLDER', 'subdeck_in_folder', { apiField: 'assign_deck_ids' })
+        if (decks.some((deck) => !deck.isRootDeck)) throw ApiException.of('E_SUBDECK_IN_FOLDER', { apiField: 'assign_deck_ids' })
         const owned = decks.filter((deck) => deck.userId === user.id).map((deck) => deck.id)
         const shared = decks.filter((deck) => deck.userId !== user.id).map((deck) => deck.id)
         if (owned.length) await Deck.query({ client: trx }).whereIn('id', owned).update({ folder_id: folder.id })

@@ -16,13 +16,13 @@ import { endImport } from '#actions/imports/end_import'
  */
 export async function cancelImport(user: User, id: unknown) {
   const record = await findImport(user, id)
-  if (record.status === 'done') throw new ApiException(409, 'E_IMPORT_FINISHED', 'import_finished')
+  if (record.status === 'done') throw ApiException.of('E_IMPORT_FINISHED')
   if (record.status === 'cancelled' || record.cancelRequestedAt) return record
   /* not running: ended here; a job that started meanwhile is asked instead */
   if (record.status === 'processing' || !(await endImport(record, ['queued', 'failed'], { status: 'cancelled' }))) await requestCancel(record)
   await record.refresh()
   /* a job that finished first: too late to cancel */
-  if ((record.status as ImportStatus) === 'done') throw new ApiException(409, 'E_IMPORT_FINISHED', 'import_finished')
+  if ((record.status as ImportStatus) === 'done') throw ApiException.of('E_IMPORT_FINISHED')
   return record
 }
 

@@ -42,7 +42,7 @@ export async function receiveUpload(ctx: HttpContext, user: User) {
 async function checkFields(ctx: HttpContext, upload: StoredUpload) {
   const unstorable = isStorableText(upload.fileName) ? unstorableIn(ctx.request.body()) : 'file'
   if (unstorable !== null) throw unstorableTextError(ctx, unstorable)
-  if (!upload.size) throw new ApiException(422, 'E_EMPTY_FILE', 'import_empty', { hasBody: true, field: 'file' })
+  if (!upload.size) throw ApiException.of('E_EMPTY_FILE', { field: 'file' })
   /* an empty field is no choice, as the body parser reads empty fields elsewhere */
   const input = (name: string) => {
     const value = ctx.request.input(name)

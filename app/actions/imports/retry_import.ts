@@ -15,9 +15,9 @@ import { assertRoomFor, takeHourly } from '#actions/jobs/work_limits'
  */
 export async function retryImport(user: User, id: unknown) {
   const record = await findImport(user, id)
-  if (record.status === 'done') throw new ApiException(409, 'E_IMPORT_FINISHED', 'import_finished')
-  if (record.status === 'cancelled' || record.cancelRequestedAt) throw new ApiException(409, 'E_IMPORT_CANCELLED', 'import_cancelled')
-  if (!record.storageKey) throw new ApiException(409, 'E_IMPORT_FILE_GONE', 'import_file_gone')
+  if (record.status === 'done') throw ApiException.of('E_IMPORT_FINISHED')
+  if (record.status === 'cancelled' || record.cancelRequestedAt) throw ApiException.of('E_IMPORT_CANCELLED')
+  if (!record.storageKey) throw ApiException.of('E_IMPORT_FILE_GONE')
   await takeHourly(user, 'import')
   if (record.deckId) await removeStoredFiles(await db.transaction((trx) => deleteImportingDeck(trx, record.deckId)))
   return db.transaction(async (trx) => {

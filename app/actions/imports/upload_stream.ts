@@ -17,12 +17,12 @@ import { removeStoredFiles } from '#services/stored_files'
 /* multipart framing and the small fields around the file */
 export const UPLOAD_OVERHEAD = 64 * 1024
 
-export const tooBig = (max: number = IMPORT_MAX_MB) => new ApiException(413, 'E_FILE_TOO_BIG', 'import_too_big', { hasBody: true, field: 'file', values: { max } })
+export const tooBig = (max: number = IMPORT_MAX_MB) => ApiException.of('E_FILE_TOO_BIG', { field: 'file', values: { max } })
 
 /* a text file has a smaller cap of its own (the job streams it, but each of its rows is a note to write) */
 const capOf = (format: BundleFormat) => (format === 'csv' || format === 'text' ? TEXT_IMPORT_MAX_MB : IMPORT_MAX_MB)
-const unsupported = () => new ApiException(422, 'E_UNSUPPORTED_FORMAT', 'unsupported_format', { hasBody: true, field: 'file' })
-export const fileMissing = () => new ApiException(422, 'E_VALIDATION_ERROR', 'import_file_missing', { field: 'file' })
+const unsupported = () => ApiException.of('E_UNSUPPORTED_FORMAT', { field: 'file' })
+export const fileMissing = () => ApiException.of('E_VALIDATION_ERROR', { key: 'import_file_missing', field: 'file' })
 
 export interface StoredUpload {
   key: string
@@ -74,7 +74,7 @@ export async function streamUpload(ctx: HttpContext): Promise<StoredUpload> {
     const format = formatOf(fileName)
     /* counted as parts begin: the first may still be streaming when the second arrives */
     if (++parts > 1 || problem) {
-      problem ??= new ApiException(422, 'E_ONE_FILE_ONLY', 'one_file_only', { field: 'file' })
+      problem ??= ApiException.of('E_ONE_FILE_ONLY', { field: 'file' })
       part.resume()
       return
     }

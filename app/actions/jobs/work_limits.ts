@@ -51,10 +51,10 @@ export async function lockLearnerWork(user: User, trx: TransactionClientContract
 
 /* past `atOnce`: 429, its body saying to wait for one to end (when that is, nobody knows: no Retry-After) */
 const TOO_MANY: Record<Exclude<WorkKind, 'speech'>, (max: number) => ApiException> = {
-  import: (max) => new ApiException(429, 'E_TOO_MANY_JOBS', 'too_many_imports', { values: { max }, hasBody: true }),
-  ai: (max) => new ApiException(429, 'E_TOO_MANY_JOBS', 'too_many_generations', { values: { max }, hasBody: true }),
-  ocr: (max) => new ApiException(429, 'E_TOO_MANY_JOBS', 'too_many_scans', { values: { max }, hasBody: true }),
-  export: (max) => new ApiException(429, 'E_TOO_MANY_EXPORTS', 'too_many_exports', { values: { max }, hasBody: true }),
+  import: (max) => ApiException.of('E_TOO_MANY_JOBS', { values: { max } }),
+  ai: (max) => ApiException.of('E_TOO_MANY_JOBS', { key: 'too_many_generations', values: { max } }),
+  ocr: (max) => ApiException.of('E_TOO_MANY_JOBS', { key: 'too_many_scans', values: { max } }),
+  export: (max) => ApiException.of('E_TOO_MANY_EXPORTS', { values: { max } }),
 }
 
 export const tooManyJobs = (kind: Exclude<WorkKind, 'speech'>, max: number) => TOO_MANY[kind](max)

@@ -33,7 +33,7 @@ export type { AnswerInput, AnswerResult, WriteAnswer }
  */
 export async function answerCard(context: StudyContext, input: AnswerInput, read?: AnswerSnapshot | null): Promise<AnswerResult> {
   if (!answersOf(context.algorithm).includes(input.answer)) {
-    throw new ApiException(422, 'E_VALIDATION_ERROR', 'validation', { field: 'answer' })
+    throw ApiException.of('E_VALIDATION_ERROR', { field: 'answer' })
   }
   return (await recordAnswer(context, input, read)) ?? answerInTransaction(context, input)
 }
@@ -54,10 +54,10 @@ export async function answerInTransaction(context: StudyContext, input: AnswerIn
       const last = await lastAnswer(trx, user.id, card.id, row.version)
       const verdict = last ? retryVerdict(last, row, input, now) : 'new'
       if (verdict === 'replay') return replayed(input, row, last)
-      if (verdict === 'stale') throw new ApiException(409, 'E_STALE_ANSWER', 'stale_answer', { hasBody: true })
+      if (verdict === 'stale') throw ApiException.of('E_STALE_ANSWER')
     }
-    if (row.frozen) throw new ApiException(409, 'E_CARD_FROZEN', 'card_frozen')
-    if (await isSuspended(trx, user.id, card.id)) throw new ApiException(409, 'E_CARD_SUSPENDED', 'card_suspended', { hasBody: true })
+    if (row.frozen) throw ApiException.of('E_CARD_FROZEN')
+    if (await isSuspended(trx, user.id, card.id)) throw ApiException.of('E_CARD_SUSPENDED')
     await assertMayStudy(user, card.id, today, trx)
 
     const { outcome, version } = await writeAnswer(trx, context, {
@@ -117,7 +117,7 @@ async function replayOrRefuse(trx: TransactionClientContract, context: StudyCont
     .first()
   /* when the card changed again since (an undo, an edit of its progress), the leech it may have made is history */
   if (earlier && earlier.answer === input.answer) return replayed(input, row, earlier.version_before + 1 === row.version ? earlier : null)
-  throw new ApiException(409, 'E_STALE_ANSWER', 'stale_answer', { hasBody: true })
+  throw ApiException.of('E_STALE_ANSWER')
 }
 
 /** The first result again: the card as that answer left it (a leech is told again). */

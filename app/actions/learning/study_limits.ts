@@ -20,7 +20,7 @@ export async function assertMayStudy(user: User, cardId: number, today: string, 
     .first()
   if (startedToday) return
   if (limit.kind === 'guest') {
-    throw new ApiException(403, 'E_GUEST_STUDY_LIMIT', 'guest_study_limit', { hasBody: true, values: { limit: limit.limit } })
+    throw ApiException.of('E_GUEST_STUDY_LIMIT', { values: { limit: limit.limit } })
   }
-  throw new ApiException(402, 'E_DAILY_LEARNING_LIMIT', 'daily_learning_limit', { hasBody: true, values: { limit: limit.limit } })
+  throw ApiException.of('E_DAILY_LEARNING_LIMIT', { values: { limit: limit.limit } })
 }

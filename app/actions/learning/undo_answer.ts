@@ -17,7 +17,7 @@ export async function undoAnswer(user: User, today: string, deckIds: number[] | 
     /* the learner first, then the review and the card's progress: the one lock order of every answer path (learner_lock.ts) */
     await lockLearner(user.id, trx)
     const review = await undoableAnswer(user.id, today, deckIds, trx, true)
-    if (!review) throw new ApiException(409, 'E_NOTHING_TO_UNDO', 'nothing_to_undo')
+    if (!review) throw ApiException.of('E_NOTHING_TO_UNDO')
     const previous = typeof review.previous === 'string' ? JSON.parse(review.previous) : review.previous
     await trx
       .from('card_progress')

@@ -45,17 +45,17 @@ export function algorithmSettingsInput(input: Infer<typeof algorithmSettingsVali
 export async function updateAlgorithmSettings(user: User, deckId: unknown, input: AlgorithmSettingsInput) {
   return db.transaction(async (trx) => {
     const deck = await findEditableDeck(user, deckId, trx, 'manage')
-    if (deck.parentId !== null) throw new ApiException(422, 'E_ALGORITHM_ON_ROOT_ONLY', 'algorithm_root_only', { apiField: 'deckId' })
+    if (deck.parentId !== null) throw ApiException.of('E_ALGORITHM_ON_ROOT_ONLY', { apiField: 'deckId' })
     const stored: StoredAlgorithmSettings = {}
     const scheduler: SchedulerName = input.smartScheduling ? 'fsrs' : 'sm2'
     if (scheduler === 'fsrs') {
-      if (!user.hasPremium) throw new ApiException(402, 'E_PREMIUM_REQUIRED', 'premium_required', { hasBody: true })
+      if (!user.hasPremium) throw ApiException.of('E_PREMIUM_REQUIRED')
       stored.scheduler = 'fsrs'
     }
     if (input.algorithmPreset === 'custom') {
       if (input.stepsInMinutes !== undefined) {
         if (!parseSteps(input.stepsInMinutes)) {
-          throw new ApiException(422, 'E_VALIDATION_ERROR', 'invalid_steps', { field: 'steps_in_minutes' })
+          throw ApiException.of('E_VALIDATION_ERROR', { key: 'invalid_steps', field: 'steps_in_minutes' })
         }
         stored.steps_in_minutes = input.stepsInMinutes.trim()
       }
@@ -70,7 +70,7 @@ export async function updateAlgorithmSettings(user: User, deckId: unknown, input
       /* the question is only asked when there is something to lose: any learner's progress on the tree */
       const progress = trx.from('card_progress').whereIn('deck_id', deckIds)
       if (!input.confirmReset && (await progress.clone().select('card_id').first())) {
-        throw new ApiException(409, 'E_ALGORITHM_RESET_CONFIRMATION', 'algorithm_reset_confirmation', { hasBody: true })
+        throw ApiException.of('E_ALGORITHM_RESET_CONFIRMATION')
       }
       await progress.delete()
     }

@@ -23,7 +23,7 @@ export async function rateLibraryDeck(user: User, publicDeckId: number, rating: 
       .forUpdate()
       .first()
     if (!deck) throw ApiException.notFound()
-    if (deck.userId === user.id) throw new ApiException(403, 'E_OWN_DECK', 'library_own_deck')
+    if (deck.userId === user.id) throw ApiException.of('E_OWN_DECK')
     const existing = await LibraryRating.query({ client: trx }).where('public_deck_id', deck.id).where('user_id', user.id).first()
     const saved = existing ?? new LibraryRating().fill({ publicDeckId: deck.id, userId: user.id })
     saved.useTransaction(trx)

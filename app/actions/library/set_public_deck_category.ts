@@ -21,7 +21,7 @@ export async function setPublicDeckCategory(
     const target = category && subcategoryKey
       ? await LibraryCategory.query({ client }).where('parent_id', category.id).where('key', subcategoryKey).first()
       : category
-    if (!target) throw new ApiException(422, 'E_VALIDATION_ERROR', 'library_unknown_category', { field: 'category' })
+    if (!target) throw ApiException.of('E_VALIDATION_ERROR', { key: 'library_unknown_category', field: 'category' })
     categoryId = target.id
   }
   await client.from('public_decks').where('id', publicDeckId).update({ category_id: categoryId, updated_at: new Date() })

@@ -18,7 +18,7 @@ export async function detectText(user: User, base64: string, language?: OcrLangu
   const chosen = language && enabledLanguages().includes(language) ? language : enabledLanguages()[0]
   await takeHourly(user, 'ocr')
   const result = await withRunningSlot(user, 'ocr', () => recognize(bytes, chosen))
-  if (!result.words.length) throw new ApiException(422, 'E_NO_TEXT_FOUND', 'no_text_found', { field: 'base64' })
+  if (!result.words.length) throw ApiException.of('E_NO_TEXT_FOUND', { field: 'base64' })
   const rect = ({ x, y, width, height }: { x: number; y: number; width: number; height: number }) => ({ x, y, width, height })
   return {
     rectangles: result.words.map(rect),

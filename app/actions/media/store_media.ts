@@ -5,6 +5,7 @@ import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type'
 import drive from '@adonisjs/drive/services/main'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import ApiException from '#exceptions/api_exception'
+import type { ErrorCode } from '#exceptions/catalogue'
 import type Deck from '#models/deck'
 import Media, { type MediaKind } from '#models/media'
 import type User from '#models/user'
@@ -17,8 +18,8 @@ export const MEDIA_EXTENSIONS: Record<string, MediaKind> = {
   mp4: 'video', webm: 'video', mpeg: 'video',
 }
 
-const fileError = (status: number, code: string, key: string, values = {}) =>
-  new ApiException(status, code, key, { field: 'file', values })
+const fileError = (code: ErrorCode, values = {}) =>
+  ApiException.of(code, { field: 'file', values })
 
 /** The size cap of a kind of media. */
 export const mediaLimitOf = (kind: MediaKind) => (kind === 'image' ? IMAGE_MAX_BYTES : AV_MAX_BYTES)
@@ -42,12 +43,12 @@ export default class StoreMedia {
     /* the name decides what is accepted (the spec's list is of extensions); the bytes must agree */
     const ext = extname(file.clientName ?? '').slice(1).toLowerCase()
     const kind = MEDIA_EXTENSIONS[ext]
-    if (!kind || !file.tmpPath) throw fileError(422, 'E_UNSUPPORTED_MEDIA', 'unsupported_media')
-    if (kind === 'image' && !deck.imagesAllowed) throw fileError(422, 'E_IMAGES_NOT_ALLOWED', 'images_not_allowed')
-    if (kind === 'image' && file.size > IMAGE_MAX_BYTES) throw fileError(422, 'E_IMAGE_TOO_BIG', 'image_too_big', { max: IMAGE_MAX_MB })
-    if (file.size > AV_MAX_BYTES) throw fileError(422, 'E_FILE_TOO_BIG', 'media_too_big', { max: AV_MAX_MB })
+    if (!kind || !file.tmpPath) throw fileError('E_UNSUPPORTED_MEDIA')
+    if (kind === 'image' && !deck.imagesAllowed) throw fileError('E_IMAGES_NOT_ALLOWED')
+    if (kind === 'image' && file.size > IMAGE_MAX_BYTES) throw fileError('E_IMAGE_TOO_BIG', { max: IMAGE_MAX_MB })
+    if (file.size > AV_MAX_BYTES) throw fileError('E_MEDIA_TOO_BIG', { max: AV_MAX_MB })
     const mime = await sniffPath(file.tmpPath, kind, ext)
-    if (!mime) throw fileError(422, 'E_UNSUPPORTED_MEDIA', 'unsupported_media')
+    if (!mime) throw fileError('E_UNSUPPORTED_MEDIA')
     const key = `${randomUUID()}.${ext}`
     await file.moveToDisk(`media/${key}`)
     return Media.create({
@@ -63,12 +64,12 @@ export default class StoreMedia {
    * (sniffed; SVG never comes this way).
    */
   async storeImageBytes(user: User, deck: Deck, bytes: Buffer, name: string) {
-    if (!deck.imagesAllowed) throw fileError(422, 'E_IMAGES_NOT_ALLOWED', 'images_not_allowed')
-    if (bytes.length > IMAGE_MAX_BYTES) throw fileError(422, 'E_IMAGE_TOO_BIG', 'image_too_big', { max: IMAGE_MAX_MB })
+    if (!deck.imagesAllowed) throw fileError('E_IMAGES_NOT_ALLOWED')
+    if (bytes.length > IMAGE_MAX_BYTES) throw fileError('E_IMAGE_TOO_BIG', { max: IMAGE_MAX_MB })
     const type = await fileTypeFromBuffer(bytes)
     const ext = type?.ext === 'jpg' ? 'jpg' : type?.ext
     if (!type || !ext || MEDIA_EXTENSIONS[ext] !== 'image' || !type.mime.startsWith('image/')) {
-      throw fileError(422, 'E_UNSUPPORTED_MEDIA', 'unsupported_media')
+      throw fileError('E_UNSUPPORTED_MEDIA')
     }
     return this.storeBytes(user, deck, bytes, { ext, mime: type.mime, kind: 'image', name: `${name}.${ext}` })
   }

@@ -21,9 +21,9 @@ export type BulkAction =
  */
 export default class BulkNotes {
   async handle(user: User, action: BulkAction | undefined, selection: Selection, destinationId?: number) {
-    if (!action) throw new ApiException(422, 'E_VALIDATION_ERROR', 'bulk_action_missing', { field: 'bulk_action' })
+    if (!action) throw ApiException.of('E_VALIDATION_ERROR', { key: 'bulk_action_missing', field: 'bulk_action' })
     if (action === 'move' && !destinationId) {
-      throw new ApiException(422, 'E_VALIDATION_ERROR', 'destination_missing', { field: 'destination_deck_id' })
+      throw ApiException.of('E_VALIDATION_ERROR', { key: 'destination_missing', field: 'destination_deck_id' })
     }
     if (action === 'move') {
       const { moved } = await new MoveNotes().handle(user, selection, destinationId!)

@@ -47,7 +47,7 @@ export default class MoveNotes {
   static async run(job: Job, payload: { deckId: number; noteIds: number[]; destinationId: number }) {
     await runDeckJob(job, payload.deckId, async (trx) => {
       const destination = await Deck.query({ client: trx }).where('id', payload.destinationId).forUpdate().first()
-      if (!destination) throw new ApiException(404, 'E_NOT_FOUND', 'not_found')
+      if (!destination) throw ApiException.of('E_NOT_FOUND')
       await assertRoomFor(destination.id, await arrivingCards(trx, payload.noteIds, destination.id), trx, { reservations: false })
       const source = await Deck.query({ client: trx }).where('id', payload.deckId).firstOrFail()
       const sourceRoot = await Deck.query({ client: trx }).where('id', source.rootDeckId ?? source.id).firstOrFail()

@@ -1,5 +1,6 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import ApiException from '#exceptions/api_exception'
+import type { ErrorKey } from '#exceptions/catalogue'
 import NoteType from '#models/note_type'
 import type { FieldAttachmentsMap, NoteFields, NoteTypeDefinition, OcclusionMask } from '#note_types/types'
 import { remoteImageSources, sanitizeFieldHtml } from '#note_types/sanitize'
@@ -49,12 +50,12 @@ export async function findNoteType(owner: { id: number }, id: unknown, trx?: Tra
     .where('id', idParam(id))
     .where((query) => query.whereNull('user_id').orWhere('user_id', owner.id))
     .first()
-  if (!noteType) throw new ApiException(422, 'E_UNKNOWN_TEMPLATE', 'unknown_template', { field: 'template_id' })
+  if (!noteType) throw ApiException.of('E_UNKNOWN_TEMPLATE', { field: 'template_id' })
   return noteType
 }
 
-const invalid = (key: string, field: string, values: Record<string, unknown> = {}) =>
-  new ApiException(422, 'E_VALIDATION_ERROR', key, { field, values })
+const invalid = (key: ErrorKey<'E_VALIDATION_ERROR'>, field: string, values: Record<string, unknown> = {}) =>
+  ApiException.of('E_VALIDATION_ERROR', { key, field, values })
 
 const imagesIn = (html: string) => [...html.matchAll(/<img\b[^>]*\bsrc="([^"]*)"/gi)].map((match) => match[1])
 
@@ -107,7 +108,7 @@ export function prepareNote(
   for (const field of definition.fields) {
     const raw = String(given.byName[field.name] ?? '')
     if (!options.imagesAllowed && remoteImageSources(raw).some((src) => !before.has(src))) {
-      throw new ApiException(422, 'E_IMAGES_NOT_ALLOWED', 'images_not_allowed', { field: `fields.${named(field.name)}` })
+      throw ApiException.of('E_IMAGES_NOT_ALLOWED', { field: `fields.${named(field.name)}` })
     }
     fields[field.name] = sanitizeFieldHtml(raw, stored)
   }
@@ -122,11 +123,11 @@ export function prepareNote(
     const images = imagesIn(html)
     if (images.length > MAX_IMAGES_PER_SIDE) throw invalid('too_many_images', `fields.${named(name)}`, { max: MAX_IMAGES_PER_SIDE })
     if (!options.imagesAllowed && images.some((src) => !before.has(src))) {
-      throw new ApiException(422, 'E_IMAGES_NOT_ALLOWED', 'images_not_allowed', { field: `fields.${named(name)}` })
+      throw ApiException.of('E_IMAGES_NOT_ALLOWED', { field: `fields.${named(name)}` })
     }
   }
   if (input.reverse && !isReversible(definition)) {
-    throw new ApiException(422, 'E_NOT_REVERSIBLE', 'not_reversible', { field: 'reverse' })
+    throw ApiException.of('E_NOT_REVERSIBLE', { field: 'reverse' })
   }
   const isReversed = Boolean(input.reverse) && isReversible(definition)
   const texts = fieldTexts(definition, fields)

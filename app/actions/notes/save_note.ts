@@ -27,7 +27,7 @@ export const newGuid = () => randomBytes(8).toString('base64url')
  */
 function assertMayMake(user: User, kind: string, existing: Note | undefined, noteTypeId: number) {
   if (kind !== 'image_occlusion' || user.hasPremium || existing?.noteTypeId === noteTypeId) return
-  throw new ApiException(402, 'E_PREMIUM_REQUIRED', 'premium_image_occlusion', { hasBody: true, field: 'template_id', extra: { feature: 'image_occlusion' } })
+  throw ApiException.of('E_PREMIUM_REQUIRED', { key: 'premium_image_occlusion', field: 'template_id', extra: { feature: 'image_occlusion' } })
 }
 
 export default class SaveNote {

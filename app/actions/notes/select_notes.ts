@@ -21,7 +21,7 @@ export async function selectNotes(user: { id: number }, selection: Selection, tr
   const query = trx.from('notes').whereIn('deck_id', deckIds).select('id').orderBy('id')
   if (!selection.selectAll) {
     const wanted = [...new Set(selection.ids ?? [])]
-    if (!wanted.length) throw new ApiException(422, 'E_VALIDATION_ERROR', 'no_notes_selected', { field: 'ids' })
+    if (!wanted.length) throw ApiException.of('E_VALIDATION_ERROR', { key: 'no_notes_selected', field: 'ids' })
     query.whereIn('id', wanted)
     const rows = await query
     if (rows.length !== wanted.length) throw ApiException.notFound()

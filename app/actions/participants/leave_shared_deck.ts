@@ -22,7 +22,7 @@ export default class LeaveSharedDeck {
       /* a deck no longer available to them: leaving it dismisses the notice */
       if (await dismissUnavailable(trx, user.id, idParam(deckId))) return
       const deck = await findDeck(user, deckId, trx, 'view')
-      if (deck.roleOf(user) === 'owner') throw new ApiException(422, 'E_OWNER_CANNOT_LEAVE', 'owner_cannot_leave', { hasBody: true, apiField: 'id' })
+      if (deck.roleOf(user) === 'owner') throw ApiException.of('E_OWNER_CANNOT_LEAVE', { apiField: 'id' })
       await leaveTree(trx, user.id, deck)
     })
   }

@@ -8,7 +8,7 @@ import { stripe, stripeCall } from '#services/stripe'
 
 /** GET subscriptions/stripe/management_link: a Stripe billing portal session for the user's customer. */
 export async function managementLink(user: User) {
-  if (!user.paymentCustomerId) throw new ApiException(404, 'E_NO_SUBSCRIPTION', 'no_subscription', { hasBody: true })
+  if (!user.paymentCustomerId) throw ApiException.of('E_NO_SUBSCRIPTION')
   const session = await stripeCall(() =>
     stripe().billingPortal.sessions.create({ customer: user.paymentCustomerId!, return_url: `${appUrl}/settings` })
   )
@@ -28,9 +28,9 @@ export function discounts() {
 export async function celloToken(user: User) {
   const secret = env.get('CELLO_SECRET')
   const productId = env.get('CELLO_PRODUCT_ID')
-  if (!secret || !productId) throw new ApiException(503, 'E_REFERRALS_NOT_CONFIGURED', 'referrals_not_configured')
+  if (!secret || !productId) throw ApiException.of('E_REFERRALS_NOT_CONFIGURED')
   /* guests have no account a referral could be credited to */
-  if (user.isGuest) throw new ApiException(403, 'E_REFERRALS_GUEST', 'referrals_guest')
+  if (user.isGuest) throw ApiException.of('E_REFERRALS_GUEST')
   const token = await new SignJWT({ productId, productUserId: String(user.id) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuedAt()

@@ -17,7 +17,7 @@ export async function cancelSubscriptionsOf(user: User) {
       await stripe().subscriptions.cancel(row.stripe_id)
     } catch (error) {
       if ((error as { statusCode?: number }).statusCode === 404) continue
-      throw new ApiException(502, 'E_PAYMENT_PROVIDER', 'payment_provider_unavailable')
+      throw ApiException.of('E_PAYMENT_PROVIDER')
     }
   }
 }

@@ -50,7 +50,7 @@ export async function createIntent(user: User, tier: PricingTier) {
   const setup = subscription.pending_setup_intent as Stripe.SetupIntent | null
   if (setup?.client_secret) return { paymentIntentId: setup.id, clientSecret: setup.client_secret }
   const secret = (subscription.latest_invoice as Stripe.Invoice | null)?.confirmation_secret?.client_secret
-  if (!secret) throw new ApiException(502, 'E_PAYMENT_PROVIDER', 'payment_provider_unavailable')
+  if (!secret) throw ApiException.of('E_PAYMENT_PROVIDER')
   return { paymentIntentId: secret.split('_secret_')[0], clientSecret: secret }
 }
 
@@ -79,10 +79,10 @@ export async function ownIntent(user: User, id: string) {
 /** An intent the app prices itself (lifetime and upgrades), still open: the ones a code or upgrade may change. */
 function changeable(intent: Stripe.PaymentIntent) {
   if (intent.metadata?.pricing_tier !== 'lifetime') {
-    throw new ApiException(422, 'E_INTENT_NOT_CHANGEABLE', 'intent_not_changeable', { apiField: 'payment_intent_id' })
+    throw ApiException.of('E_INTENT_NOT_CHANGEABLE', { apiField: 'payment_intent_id' })
   }
   if (['succeeded', 'processing', 'canceled'].includes(intent.status)) {
-    throw new ApiException(409, 'E_INTENT_CLOSED', 'intent_closed')
+    throw ApiException.of('E_INTENT_CLOSED')
   }
   return intent
 }
@@ -104,7 +104,7 @@ export async function upgradeCredit(user: User) {
 /** POST subscriptions/stripe/upgrade_intent: a lifetime intent priced as an upgrade of the live subscription. */
 export async function createUpgradeIntent(user: User) {
   const upgrade = await upgradeCredit(user)
-  if (!upgrade) throw new ApiException(409, 'E_NOTHING_TO_UPGRADE', 'nothing_to_upgrade')
+  if (!upgrade) throw ApiException.of('E_NOTHING_TO_UPGRADE')
   const customer = await customerOf(user)
   const intent = await lifetimeIntent(user, customer, upgrade.amount, { upgrade_from: upgrade.subscription })
   return { ...intentAnswer(intent), amount: intent.amount, credit: upgrade.credit }
@@ -114,7 +114,7 @@ export async function createUpgradeIntent(user: User) {
 export async function patchIntent(user: User, id: string, upgrade: boolean) {
   const intent = changeable(await ownIntent(user, id))
   const offer = upgrade ? await upgradeCredit(user) : null
-  if (upgrade && !offer) throw new ApiException(409, 'E_NOTHING_TO_UPGRADE', 'nothing_to_upgrade')
+  if (upgrade && !offer) throw ApiException.of('E_NOTHING_TO_UPGRADE')
   const base = offer ? offer.amount : plan('lifetime').amount
   const percent = Number(intent.metadata.percent_off || 0)
   const updated = await stripeCall(() =>
@@ -144,7 +144,7 @@ export async function applyPromoCode(user: User, id: string, action: 'apply' | '
   const promo = action === 'apply' ? await promotion(code) : null
   if (id.startsWith('seti_')) return promoOnTrial(user, id, promo)
   const intent = await ownIntent(user, id)
-  if (['succeeded', 'processing', 'canceled'].includes(intent.status)) throw new ApiException(409, 'E_INTENT_CLOSED', 'intent_closed')
+  if (['succeeded', 'processing', 'canceled'].includes(intent.status)) throw ApiException.of('E_INTENT_CLOSED')
   if (intent.metadata?.pricing_tier === 'lifetime') return promoOnLifetime(intent, promo, code)
   return promoOnFirstInvoice(intent, promo, code)
 }
@@ -170,7 +170,7 @@ async function promoOnTrial(user: User, setupIntentId: string, promo: Promotion 
   const list = await stripeCall(() => stripe().subscriptions.list({ customer, status: 'all', limit: 20 }))
   const subscription = list.data.find((sub) => idOf(sub.pending_setup_intent) === setupIntentId)
   if (!subscription) throw ApiException.notFound()
-  if (subscription.status !== 'trialing') throw new ApiException(409, 'E_INTENT_CLOSED', 'intent_closed')
+  if (subscription.status !== 'trialing') throw ApiException.of('E_INTENT_CLOSED')
   const base = subscription.items.data[0]?.price?.unit_amount ?? 0
   await stripeCall(() => stripe().subscriptions.update(subscription.id, { discounts: promo ? [{ promotion_code: promo.id }] : '' }))
   return discountAnswer(base, promo?.percent ?? 0)
@@ -182,9 +182,9 @@ async function promoOnFirstInvoice(intent: Stripe.PaymentIntent, promo: Promotio
   const invoice = invoiceId ? await stripeCall(() => stripe().invoices.retrieve(invoiceId)) : null
   const subscription = idOf(invoice?.parent?.subscription_details?.subscription as string | { id: string } | undefined)
   if (!invoice || !subscription) {
-    throw new ApiException(422, 'E_INTENT_NOT_CHANGEABLE', 'intent_not_changeable', { apiField: 'payment_intent_id' })
+    throw ApiException.of('E_INTENT_NOT_CHANGEABLE', { apiField: 'payment_intent_id' })
   }
-  if (invoice.status !== 'open') throw new ApiException(409, 'E_INTENT_CLOSED', 'intent_closed')
+  if (invoice.status !== 'open') throw ApiException.of('E_INTENT_CLOSED')
   const base = Number(intent.metadata?.base_amount || intent.amount)
   const percent = promo?.percent ?? 0
   /* one credit note at a time: the previous code's is voided first */
@@ -206,12 +206,12 @@ const idOf = (value: string | { id: string } | null | undefined) => (typeof valu
 
 /** An active promotion code's coupon and percentage (a code with only an amount off, or none, is refused). */
 async function promotion(code: string | undefined): Promise<Promotion> {
-  if (!code) throw new ApiException(422, 'E_PROMO_CODE_INVALID', 'promo_code_invalid', { apiField: 'promo_code' })
+  if (!code) throw ApiException.of('E_PROMO_CODE_INVALID', { apiField: 'promo_code' })
   const list = await stripeCall(() => stripe().promotionCodes.list({ code, active: true, limit: 1, expand: ['data.promotion.coupon'] }))
   const found = list.data[0] as (Stripe.PromotionCode & { promotion?: { coupon?: Stripe.Coupon | string } }) | undefined
   const coupon = found?.promotion?.coupon
   if (!found || !coupon || typeof coupon === 'string' || !coupon.percent_off || coupon.valid === false) {
-    throw new ApiException(422, 'E_PROMO_CODE_INVALID', 'promo_code_invalid', { apiField: 'promo_code' })
+    throw ApiException.of('E_PROMO_CODE_INVALID', { apiField: 'promo_code' })
   }
   return { id: found.id, coupon: coupon.id, percent: coupon.percent_off, once: coupon.duration === 'once' }
 }

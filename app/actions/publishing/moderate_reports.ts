@@ -22,7 +22,7 @@ export async function closeReport(moderator: User, reportId: unknown, status: 'r
     if (!report) throw ApiException.notFound()
     if (report.status !== 'open') {
       if (report.status === status) return report
-      throw new ApiException(409, 'E_REPORT_CLOSED', 'report_closed', { hasBody: true })
+      throw ApiException.of('E_REPORT_CLOSED')
     }
     report.merge({ status, resolvedBy: moderator.id, resolvedAt: DateTime.now() })
     await report.useTransaction(trx).save()

@@ -23,13 +23,13 @@ export interface PublishInput {
 
 /** The publishing rules (spec 001 §5), checked before anything is written. */
 function assertPublishable(deck: Deck, notes: SnapshotNote[], description: string) {
-  if (!deck.isRootDeck) throw new ApiException(422, 'E_SUBDECK_NOT_PUBLISHABLE', 'subdeck_not_publishable', { apiField: 'id' })
+  if (!deck.isRootDeck) throw ApiException.of('E_SUBDECK_NOT_PUBLISHABLE', { apiField: 'id' })
   const cards = notes.reduce((sum, note) => sum + note.cards_count, 0)
   if (cards < publishingConfig.minCards) {
-    throw new ApiException(422, 'E_TOO_FEW_CARDS', 'publish_too_few_cards', { hasBody: true, values: { min: publishingConfig.minCards, count: cards }, apiField: 'id' })
+    throw ApiException.of('E_TOO_FEW_CARDS', { values: { min: publishingConfig.minCards, count: cards }, apiField: 'id' })
   }
   if (description.length < publishingConfig.minDescriptionLength) {
-    throw new ApiException(422, 'E_DESCRIPTION_TOO_SHORT', 'publish_description_too_short', {
+    throw ApiException.of('E_DESCRIPTION_TOO_SHORT', {
       values: { min: publishingConfig.minDescriptionLength }, field: 'description',
     })
   }

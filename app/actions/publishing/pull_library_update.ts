@@ -10,7 +10,7 @@ import { findDeck } from '#queries/decks/find_deck'
 import { contentKey } from '#actions/publishing/snapshot'
 import { CloneTree, contentColumns, insertLibraryNotes, noteTypesFor, ordinalsOf } from '#actions/publishing/library_tree'
 
-const noUpdate = () => new ApiException(409, 'E_NO_LIBRARY_UPDATE', 'no_library_update', { hasBody: true })
+const noUpdate = () => ApiException.of('E_NO_LIBRARY_UPDATE')
 
 const comparable = (note: LibraryNote) => ({
   deck_path: note.deckPath, note_type_id: note.noteTypeId, fields: note.fields, field_attachments_map: note.fieldAttachmentsMap, tags: note.tags, is_reversed: note.isReversed,

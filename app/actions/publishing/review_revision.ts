@@ -5,7 +5,7 @@ import PublicDeck from '#models/public_deck'
 import type User from '#models/user'
 import { assertModerator, findRevision } from '#queries/publishing/find_revision'
 
-const notPending = () => new ApiException(409, 'E_REVISION_NOT_PENDING', 'revision_not_pending', { hasBody: true })
+const notPending = () => ApiException.of('E_REVISION_NOT_PENDING')
 
 /**
  * A moderator's decision on a pending revision. Approving makes it what the

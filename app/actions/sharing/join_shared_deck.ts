@@ -13,14 +13,14 @@ import { findSharedDeck } from '#queries/sharing/shared_deck'
  */
 export default class JoinSharedDeck {
   async handle(user: User, input: { userId: number; token: string }) {
-    if (input.userId !== user.id) throw new ApiException(403, 'E_FORBIDDEN', 'join_for_other_user', { hasBody: true })
+    if (input.userId !== user.id) throw ApiException.of('E_FORBIDDEN', { key: 'join_for_other_user' })
     return db.transaction(async (trx) => {
       const deck = await findSharedDeck(input.token, trx)
-      if (deck.userId === user.id) throw new ApiException(422, 'E_OWN_DECK', 'join_own_deck', { field: 'sharing_token' })
+      if (deck.userId === user.id) throw ApiException.of('E_OWNER_CANNOT_JOIN', { field: 'sharing_token' })
       const existing = await DeckCollaborator.query({ client: trx }).where({ deck_id: deck.id, user_id: user.id }).forUpdate().first()
       if (existing?.state === 'active') return { deck, collaborator: existing, created: false }
       if (existing?.state === 'deleted' && existing.removedToken === input.token) {
-        throw new ApiException(403, 'E_COLLABORATOR_REMOVED', 'collaborator_removed', { hasBody: true })
+        throw ApiException.of('E_COLLABORATOR_REMOVED')
       }
       const collaborator = existing ?? new DeckCollaborator().fill({ deckId: deck.id, userId: user.id })
       collaborator.merge({ role: 'viewer', state: 'active', removedToken: null })

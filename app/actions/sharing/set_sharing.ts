@@ -18,7 +18,7 @@ import { newSharingToken } from '#actions/sharing/sharing_link'
 export async function setSharing(user: User, deck: Deck, enabled: boolean, trx: TransactionClientContract) {
   await authorize(user, DeckPolicy, 'manage', deck)
   assertEditable(deck)
-  if (!deck.isRootDeck) throw new ApiException(422, 'E_SUBDECK_NOT_SHAREABLE', 'subdeck_not_shareable', { field: 'deck.sharing_enabled', hasBody: true })
+  if (!deck.isRootDeck) throw ApiException.of('E_SUBDECK_NOT_SHAREABLE', { field: 'deck.sharing_enabled' })
   if (enabled === deck.sharingEnabled && (!enabled || deck.sharingToken)) return
   deck.sharingEnabled = enabled
   deck.sharingToken = enabled ? newSharingToken() : null

@@ -18,7 +18,7 @@ export default class ChangePassword {
   ) {
     if (user.password) {
       const ok = input.currentPassword && (await hash.verify(user.password, input.currentPassword))
-      if (!ok) throw new ApiException(422, 'E_WRONG_PASSWORD', 'wrong_password', { field: 'current_password' })
+      if (!ok) throw ApiException.of('E_WRONG_PASSWORD', { field: 'current_password' })
     }
     await inTransaction(outer, async (trx) => {
       user.useTransaction(trx)

@@ -21,7 +21,7 @@ export default class DeleteAccount {
   async handle(user: User, confirmation: string | undefined) {
     const confirmed = (text: string) => Boolean(user.username) && text.trim().toLowerCase() === user.username!.toLowerCase()
     if (confirmation !== undefined && !confirmed(confirmation)) {
-      throw new ApiException(422, 'E_CONFIRMATION_MISMATCH', 'confirmation_mismatch', { apiField: 'confirmation' })
+      throw ApiException.of('E_CONFIRMATION_MISMATCH', { apiField: 'confirmation' })
     }
     /* a live subscription is cancelled at Stripe first (the notice on the page says so) */
     await cancelSubscriptionsOf(user)

@@ -12,7 +12,7 @@ export default class DisconnectProvider {
       if (!target) throw ApiException.notFound()
       const otherWays = accounts.length - 1 + (user.password && user.email ? 1 : 0)
       if (otherWays === 0) {
-        throw new ApiException(409, 'E_LAST_SIGN_IN_METHOD', 'last_sign_in_method', { hasBody: true })
+        throw ApiException.of('E_LAST_SIGN_IN_METHOD')
       }
       target.useTransaction(trx)
       await target.delete()

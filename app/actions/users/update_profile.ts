@@ -33,7 +33,7 @@ export default class UpdateProfile {
       user.useTransaction(trx)
       if (changes.username !== undefined && changes.username.toLowerCase() !== user.username?.toLowerCase()) {
         if (!(await claimUsername(changes.username, trx, user.id))) {
-          throw new ApiException(422, 'E_USERNAME_TAKEN', 'username_taken', { field: 'username' })
+          throw ApiException.of('E_USERNAME_TAKEN', { field: 'username' })
         }
         user.username = changes.username
       }
@@ -41,10 +41,10 @@ export default class UpdateProfile {
         const email = changes.email.toLowerCase()
         if (user.password) {
           const ok = changes.currentPassword && (await hash.verify(user.password, changes.currentPassword))
-          if (!ok) throw new ApiException(422, 'E_WRONG_PASSWORD', 'wrong_password', { field: 'current_password' })
+          if (!ok) throw ApiException.of('E_WRONG_PASSWORD', { field: 'current_password' })
         }
         if (await User.query({ client: trx }).where('email', email).whereNot('id', user.id).first()) {
-          throw new ApiException(422, 'E_EMAIL_TAKEN', 'email_taken', { field: 'email' })
+          throw ApiException.of('E_EMAIL_TAKEN', { field: 'email' })
         }
         user.email = email
         /* a new address is not proven until a link mailed there is used */
@@ -55,7 +55,7 @@ export default class UpdateProfile {
       const { name, avatarColor, timezoneOffset, locale, theme, easyDays, studyReminderTime, studyReminderEnabled } = changes
       /* every day free would leave no day to schedule on */
       if (easyDays && !easyDays.some((share) => share > 0)) {
-        throw new ApiException(422, 'E_VALIDATION_ERROR', 'easy_days_invalid', { field: 'easy_days' })
+        throw ApiException.of('E_VALIDATION_ERROR', { key: 'easy_days_invalid', field: 'easy_days' })
       }
       /* the bio is plain text: markup is taken out on the way in, whoever shows it later */
       const about = changes.about === undefined ? undefined : changes.about === null ? null : sanitizePlainText(changes.about) || null
@@ -67,7 +67,7 @@ export default class UpdateProfile {
       if (changes.socialLinks) user.socialLinks = mergeSocialLinks(user.socialLinks ?? {}, changes.socialLinks)
       /* a reminder needs a time: turning it on without one is refused, not stored half */
       if (user.studyReminderEnabled && !user.studyReminderTime) {
-        throw new ApiException(422, 'E_REMINDER_TIME_REQUIRED', 'reminder_time_required', { field: 'study_reminder_time' })
+        throw ApiException.of('E_REMINDER_TIME_REQUIRED', { field: 'study_reminder_time' })
       }
       await user.save()
       return user

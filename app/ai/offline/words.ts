@@ -33,7 +33,7 @@ export function parseEntry(line: string): VocabularyEntry | { word: string; tran
 }
 
 export function translationNeeded() {
-  return new ApiException(422, 'E_AI_NEEDS_PROVIDER', 'ai_needs_provider_translation', { hasBody: true, apiField: 'user_prompt' })
+  return ApiException.of('E_AI_NEEDS_PROVIDER', { key: 'ai_needs_provider_translation', apiField: 'user_prompt' })
 }
 
 export function* vocabularyCards(words: string[], request: CardRequest): Generator<GeneratedCard> {

@@ -6,7 +6,7 @@ import { isStreamChannel } from '#services/ai_events'
 import { listenForBroadcasts } from '#services/pg_bus_transport'
 import { listenForRelay, streamOpened, subscribeElsewhere, unsubscribeElsewhere } from '#services/transmit_relay'
 
-const refused = () => new ApiException(403, 'E_FORBIDDEN', 'forbidden', { hasBody: true })
+const refused = () => ApiException.of('E_FORBIDDEN')
 
 /**
  * transmit's three routes (server-sent events), written here rather than

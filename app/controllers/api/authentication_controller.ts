@@ -52,14 +52,14 @@ export default class AuthenticationController {
       case 'email': {
         const email = fields?.email
         const password = fields?.password
-        if (!email || !password) throw new ApiException(422, 'E_MISSING_CREDENTIALS', 'missing_credentials', { field: email ? 'user.password' : 'user.email' })
+        if (!email || !password) throw ApiException.of('E_MISSING_CREDENTIALS', { field: email ? 'user.password' : 'user.email' })
         const user = await guardSignIn(ctx.request.ip(), email, () => User.verifyCredentials(email, password))
         return issueToken(user, false)
       }
       case 'google':
       case 'apple': {
         const token = input.kind === 'apple' ? input.identity_token : (input.id_token ?? input.credential ?? input.web_token)
-        if (!token) throw new ApiException(422, 'E_MISSING_IDENTITY_TOKEN', 'missing_identity_token', { field: input.kind === 'apple' ? 'identity_token' : 'id_token' })
+        if (!token) throw ApiException.of('E_MISSING_IDENTITY_TOKEN', { field: input.kind === 'apple' ? 'identity_token' : 'id_token' })
         const identity = await verifyIdentityToken(input.kind, token)
         const { user, isNewUser } = await new SignInWithIdentity().handle(identity, {
           current: await currentUser(ctx),
@@ -70,7 +70,7 @@ export default class AuthenticationController {
       case 'web_to_app': {
         if (input.code) return issueToken(await new ConsumeLoginLink().handle(input.code), false)
         const email = input.email ?? fields?.email
-        if (!email) throw new ApiException(422, 'E_MISSING_EMAIL', 'missing_email', { field: 'email' })
+        if (!email) throw ApiException.of('E_MISSING_EMAIL', { field: 'email' })
         await guardEmailRequest('login_link', email)
         await new SendLoginLink().handle(email, ctx.i18n.locale)
         /* same answer whether or not the address has an account */

@@ -12,7 +12,7 @@ export default class HealthController {
   async ready() {
     const { database, redis } = await checkReadiness()
     const unreachable = [!database && 'database', redis === false && 'redis'].filter(Boolean).join(',')
-    if (unreachable) throw new ApiException(503, 'E_NOT_READY', 'not_ready', { hasBody: true, extra: { unreachable } })
+    if (unreachable) throw ApiException.of('E_NOT_READY', { extra: { unreachable } })
     return { status: 'ready' }
   }
 }

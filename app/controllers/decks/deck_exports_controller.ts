@@ -14,10 +14,10 @@ import ExportTransformer from '#transformers/export_transformer'
 
 type Refusal = 'invalid' | 'expired' | 'gone'
 
-const REFUSALS: Record<Refusal, { status: number; code: string; key: string }> = {
-  invalid: { status: 403, code: 'E_EXPORT_LINK_INVALID', key: 'export_link_invalid' },
-  expired: { status: 410, code: 'E_EXPORT_LINK_EXPIRED', key: 'export_link_expired' },
-  gone: { status: 410, code: 'E_EXPORT_GONE', key: 'export_gone' },
+const REFUSALS: Record<Refusal, () => ApiException> = {
+  invalid: () => ApiException.of('E_EXPORT_LINK_INVALID'),
+  expired: () => ApiException.of('E_EXPORT_LINK_EXPIRED'),
+  gone: () => ApiException.of('E_EXPORT_GONE'),
 }
 
 /** Exports on the web: the deck menu's form, the learner's list of exports, and the downloads. */
@@ -81,8 +81,8 @@ export default class DeckExportsController {
   }
 
   private refuse(ctx: HttpContext, reason: Refusal) {
-    const refusal = REFUSALS[reason]
-    if (wantsJson(ctx)) throw new ApiException(refusal.status, refusal.code, refusal.key, { hasBody: true })
+    const refusal = REFUSALS[reason]()
+    if (wantsJson(ctx)) throw refusal
     ctx.response.status(refusal.status)
     return ctx.inertia.render('exports/download_error', { reason })
   }

@@ -21,7 +21,7 @@ export default class ExtensionController {
 
   /** POST /extension/token: a bearer token for the extension, like the apps' (60 days, refreshed by x-user-token). */
   async token({ auth }: HttpContext) {
-    if (!extensionOrigin()) throw new ApiException(404, 'E_EXTENSION_NOT_CONFIGURED', 'extension_not_configured')
+    if (!extensionOrigin()) throw ApiException.of('E_EXTENSION_NOT_CONFIGURED')
     const user = auth.use('web').getUserOrFail()
     const token = await User.accessTokens.create(user, ['*'], { name: 'browser_extension' })
     return { token: token.value!.release() }

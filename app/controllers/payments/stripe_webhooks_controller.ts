@@ -12,7 +12,7 @@ export default class StripeWebhooksController {
   async handle({ request, response }: HttpContext) {
     stripe()
     const event = verifiedEvent(request.raw() ?? '', request.header('stripe-signature'))
-    if (!event) throw new ApiException(400, 'E_WEBHOOK_SIGNATURE', 'webhook_signature')
+    if (!event) throw ApiException.of('E_WEBHOOK_SIGNATURE')
     await processStripeEvent(event)
     return response.ok({ received: true })
   }

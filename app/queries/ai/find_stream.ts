@@ -11,7 +11,7 @@ import ApiException from '#exceptions/api_exception'
  */
 export async function findStream(user: User, id: unknown, ability: DeckAbility = 'view') {
   const stream = await AiStream.find(idParam(id))
-  if (!stream) throw new ApiException(404, 'E_NOT_FOUND', 'not_found', { hasBody: true, apiField: 'stream_id' })
+  if (!stream) throw ApiException.of('E_NOT_FOUND', { apiField: 'stream_id' })
   const deck = await findDeck(user, stream.deckId, undefined, ability)
   return { stream, deck }
 }

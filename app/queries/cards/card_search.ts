@@ -15,9 +15,8 @@ export interface CardSearch {
 
 /** The 422 a malformed search answers: where (`position`, 0-based) and what was expected there. */
 export function invalidSearch(error: SearchSyntaxError, field = 'search') {
-  return new ApiException(422, 'E_INVALID_SEARCH', 'invalid_search', {
+  return ApiException.of('E_INVALID_SEARCH', {
     field,
-    hasBody: true,
     values: { position: error.position + 1, expected: error.expected },
     extra: { position: error.position, expected: error.expected },
   })

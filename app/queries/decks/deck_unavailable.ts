@@ -28,17 +28,10 @@ export async function unavailableReason(userId: number, deckId: number, trx?: Tr
  * reason (ask for a new invite link) for a former participant, a 404 for
  * everyone else. Read only on that path, so it costs the found decks nothing.
  */
-/* one literal key per reason, so the error catalogue test finds each one */
-const UNAVAILABLE: Record<UnavailableReason, () => ApiException> = {
-  deleted_by_owner: () => new ApiException(410, 'E_DECK_UNAVAILABLE', 'deck_unavailable_deleted_by_owner', { hasBody: true, extra: { reason: 'deleted_by_owner' } }),
-  access_removed: () => new ApiException(410, 'E_DECK_UNAVAILABLE', 'deck_unavailable_access_removed', { hasBody: true, extra: { reason: 'access_removed' } }),
-  sharing_stopped: () => new ApiException(410, 'E_DECK_UNAVAILABLE', 'deck_unavailable_sharing_stopped', { hasBody: true, extra: { reason: 'sharing_stopped' } }),
-}
-
 export async function notFoundFor(userId: number, deckId: number, trx?: TransactionClientContract) {
   const reason = await unavailableReason(userId, deckId, trx)
   if (!reason) return ApiException.notFound()
-  return UNAVAILABLE[reason]()
+  return ApiException.of('E_DECK_UNAVAILABLE', { key: `deck_unavailable_${reason}`, extra: { reason } })
 }
 
 export type UnavailableDeck = { id: number; name: string; reason: UnavailableReason }

@@ -43,8 +43,8 @@ export async function findDeck(user: Viewer, id: unknown, trx?: TransactionClien
 
 /** Archived decks cannot be edited, and a deck a job is working on waits for it. */
 export function assertEditable(deck: Deck) {
-  if (deck.state === 'archived') throw new ApiException(409, 'E_DECK_ARCHIVED', 'deck_archived', { hasBody: true })
-  if (deck.isProcessing) throw new ApiException(409, 'E_DECK_PROCESSING', 'deck_processing', { hasBody: true })
+  if (deck.state === 'archived') throw ApiException.of('E_DECK_ARCHIVED')
+  if (deck.isProcessing) throw ApiException.of('E_DECK_PROCESSING')
 }
 
 /** A deck whose content the caller changes (the owner or an editor): not archived, not busy. */

@@ -27,7 +27,7 @@ export function previewText(input: PreviewInput) {
     })
   } catch (error) {
     /* the parser refuses equal separators */
-    if (error instanceof RangeError) throw new ApiException(422, 'E_VALIDATION_ERROR', 'validation', { field: 'field_separator' })
+    if (error instanceof RangeError) throw ApiException.of('E_VALIDATION_ERROR', { field: 'field_separator' })
     throw error
   }
 }

@@ -105,7 +105,7 @@ async function readContext(user: User, deckId: unknown, answering?: number) {
   const deck = found ? Deck.$createFromAdapterResult(found)! : null
   if (!deck) throw await notFoundFor(user.id, id)
   await authorize(user, DeckPolicy, 'view', deck)
-  if (deck.state === 'archived') throw new ApiException(409, 'E_DECK_ARCHIVED', 'deck_archived', { hasBody: true })
+  if (deck.state === 'archived') throw ApiException.of('E_DECK_ARCHIVED')
   /* the root's algorithm governs a subdeck's session; it is in the same tree, so the same access */
   const root = deck.rootDeckId && deck.rootDeckId !== deck.id ? await findDeck(user, deck.rootDeckId) : deck
   /* a participant studies with their own daily limits (their collaborator row); an owner reads nothing more */

@@ -34,7 +34,7 @@ export async function embeddedCards(deck: Deck) {
 export async function embedSnippetFor(user: { id: number }, deckId: unknown, origin: string) {
   const deck = await findDeck(user, deckId, undefined, 'manage')
   if (!deck.isRootDeck || !deck.sharingEnabled || !deck.sharingToken) {
-    throw new ApiException(422, 'E_EMBED_NEEDS_SHARING', 'embed_needs_sharing', { hasBody: true, apiField: 'id' })
+    throw ApiException.of('E_EMBED_NEEDS_SHARING', { apiField: 'id' })
   }
   return EmbedTransformer.snippet(origin, deck)
 }

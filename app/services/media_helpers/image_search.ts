@@ -32,10 +32,10 @@ export interface ImageSuggestion {
 export const imageSearchConfigured = () => Boolean(env.get('UNSPLASH_ACCESS_KEY'))
 
 function notConfigured() {
-  return new ApiException(503, 'E_IMAGE_SEARCH_NOT_CONFIGURED', 'image_search_not_configured')
+  return ApiException.of('E_IMAGE_SEARCH_NOT_CONFIGURED')
 }
 
-const providerError = () => new ApiException(502, 'E_IMAGE_SEARCH_PROVIDER', 'image_search_provider')
+const providerError = () => ApiException.of('E_IMAGE_SEARCH_PROVIDER')
 
 /* Unsplash asks for utm parameters on every link back to it (attribution guidelines) */
 function withUtm(link: string) {
@@ -122,7 +122,7 @@ export async function downloadImage(url: string, maxBytes: number) {
   let size = 0
   for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
     size += chunk.length
-    if (size > maxBytes) throw new ApiException(422, 'E_IMAGE_TOO_BIG', 'image_too_big', { field: 'id', values: { max: Math.round(maxBytes / 1024 / 1024) } })
+    if (size > maxBytes) throw ApiException.of('E_IMAGE_TOO_BIG', { field: 'id', values: { max: Math.round(maxBytes / 1024 / 1024) } })
     chunks.push(Buffer.from(chunk))
   }
   return Buffer.concat(chunks)

@@ -112,9 +112,9 @@ test.group('Sound and video up to 25 MB', (group) => {
 
     const tooBig = await upload(26 * MB)
     tooBig.assertStatus(422)
-    assertErrorBody(assert, tooBig.body(), 'E_FILE_TOO_BIG')
+    assertErrorBody(assert, tooBig.body(), 'E_MEDIA_TOO_BIG')
     assert.equal(tooBig.body().title, 'The file is too big (max 25 MB)')
-    assert.deepEqual(tooBig.body().errors, [{ field: 'file', rule: 'E_FILE_TOO_BIG', message: 'The file is too big (max 25 MB)' }])
+    assert.deepEqual(tooBig.body().errors, [{ field: 'file', rule: 'E_MEDIA_TOO_BIG', message: 'The file is too big (max 25 MB)' }])
 
     /* past what the body parser reads at all: the same words, not "This request could not be handled" */
     const huge = await partialUpload('/api/card_attachments', { authorization: `Bearer ${token}` }, deck.id, MULTIPART_LIMIT_BYTES + 10 * MB, MULTIPART_LIMIT_BYTES + MB)
@@ -152,7 +152,7 @@ test.group('Sound and video up to 25 MB', (group) => {
 
     const tooBig = await upload(26 * MB)
     assert.equal(tooBig.status, 422)
-    assertErrorBody(assert, tooBig.body, 'E_FILE_TOO_BIG')
+    assertErrorBody(assert, tooBig.body, 'E_MEDIA_TOO_BIG')
     assert.equal(tooBig.body.title, 'Die Datei ist zu groß (max. 25 MB)')
   })
 })

@@ -37,7 +37,7 @@ test.group('API deck_collaborators: joining', (group) => {
     const { owner, deck, token } = await sharedDeck(client)
     const own = await join(client, owner, token)
     own.assertStatus(422)
-    assertErrorBody(assert, own.body(), 'E_OWN_DECK')
+    assertErrorBody(assert, own.body(), 'E_OWNER_CANNOT_JOIN')
 
     const learner = await signIn()
     const other = await client.post('/api/deck_collaborators').bearerToken(learner.token).json({ user_id: owner.user.id, sharing_token: token })
