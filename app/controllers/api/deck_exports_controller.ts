@@ -4,7 +4,7 @@ import CreateExport from '#actions/exports/create_export'
 import { findExport } from '#queries/exports/find_export'
 import { createExportValidator } from '#validators/exports'
 import { safeFileName } from '#actions/exports/run_export'
-import { contentDisposition } from '#exporters/download_link'
+import { contentDisposition } from '#services/urls/download_link'
 import ExportTransformer from '#transformers/export_transformer'
 import { deckCsv } from '#exporters/deck_csv'
 
