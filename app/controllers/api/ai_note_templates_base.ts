@@ -16,10 +16,11 @@ function clientGone(ctx: HttpContext) {
 
 /**
  * AI note templates (spec 000: GET/POST ai_note_templates, PUT/DELETE ai_note_templates/{id},
- * POST …/{id}/apply, PATCH …/improve). The API's door; the editor's web door
- * (controllers/notes/ai_note_templates_controller.ts) is this with the session guard.
+ * POST …/{id}/apply, PATCH …/improve): what the API's door
+ * (controllers/api/ai_note_templates_controller.ts) and the editor's web door
+ * (controllers/notes/ai_note_templates_controller.ts, the session guard) share.
  */
-export default class AiNoteTemplatesController {
+export default class AiNoteTemplatesBase {
   protected guard: 'api' | 'web' = 'api'
 
   protected user(ctx: HttpContext) {
