@@ -12,7 +12,8 @@ import { dispatch } from '#services/queue'
 import { answerRows, refitDue, type WriteAnswer } from '#actions/learning/answer_rows'
 import { recordAnswer } from '#actions/learning/record_answer'
 import type { AnswerSnapshot } from '#queries/learning/answer_snapshot'
-import { retryVerdict, type AnswerInput, type AnswerResult } from '#actions/learning/answer_retry'
+import { retryVerdict } from '#actions/learning/answer_retry'
+import type { AnswerInput, AnswerResult } from '#types/answers'
 
 export type { AnswerInput, AnswerResult, WriteAnswer }
 
