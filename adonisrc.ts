@@ -86,7 +86,8 @@ export default defineConfig({
 
   hooks: {
     init: [
-      indexEntities({ transformers: { enabled: true, withSharedProps: true } }),
+      /* controllers are the *_controller.ts files: the door code they share beside them (deck_page_props.ts) is none */
+      indexEntities({ controllers: { glob: ['**/*_controller.ts'] }, transformers: { enabled: true, withSharedProps: true } }),
       indexPages({ framework: 'react' }),
       /* typed route names (routes.d.ts) for toRoute() and the client */
       generateRegistry(),

@@ -59,8 +59,9 @@ export default class QueueWork extends BaseCommand {
 
     const { closeQueue, scheduleRecurringJobs } = await import('#services/queue')
     const { startWorker } = await import('#services/worker')
+    const { runJob } = await import('#jobs/registry')
     const { keepSchedules, keepWorkDirsSwept } = await import('#services/schedules')
-    const worker = startWorker(this.concurrency)
+    const worker = startWorker(runJob, this.concurrency)
     await worker.waitUntilReady()
     await scheduleRecurringJobs()
     /* again after Redis lost them (a reconnect, and every few minutes) */

@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { FOLDER_COLORS } from '#models/folder'
-import { deckListProps } from '#queries/decks/deck_page'
+import { deckListProps } from '#controllers/decks/deck_page_props'
 import DeckTransformer, { STARTED_JOB } from '#transformers/deck_transformer'
 
 export default class HomeController {

@@ -1,10 +1,7 @@
-import { join } from 'node:path'
-import db from '@adonisjs/lucid/services/db'
-import { idParam } from '#queries/decks/find_deck'
-import type { ImportBundle } from '#importers/bundle'
-import { copyMedia, mediaNames, rewriteMedia } from '#exporters/deck_bundle/media'
+import type { BundleMedia, ImportBundle } from '#importers/bundle'
+import { rewriteMedia } from '#exporters/deck_bundle/media'
 import { noteTypeRegistry } from '#exporters/deck_bundle/note_types'
-import { readDeck } from '#exporters/deck_bundle/read_deck'
+import type { DeckSnapshot } from '#exporters/deck_bundle/snapshot'
 import { cardsOf, decksOf, notesOf, reviewsOf } from '#exporters/deck_bundle/rows'
 
 /*
@@ -19,27 +16,12 @@ import { cardsOf, decksOf, notesOf, reviewsOf } from '#exporters/deck_bundle/row
  * "<name> (and reversed card)", its templates plus the reversed one, and the
  * reversed card takes that last template's index.
  *
- * Queries: a fixed number (access, decks, notes, note types, cards, media,
- * and progress and reviews when asked), whatever the deck's size, all in one
- * repeatable-read snapshot so notes, cards and progress agree.
+ * Pure: the rows come read (app/queries/exports/read_deck.ts) and the media
+ * copied (app/actions/exports/deck_bundle.ts, which puts the two together).
  */
 
-type Viewer = { id: number }
-
-export interface DeckBundleOptions {
-  includeProgress: boolean
-  /** media files are copied into `<workDir>/media` */
-  workDir: string
-}
-
-export async function deckBundle(user: Viewer, deckId: unknown, options: DeckBundleOptions): Promise<ImportBundle> {
-  const snapshot = await db.transaction((trx) => readDeck(user, idParam(deckId), options.includeProgress, trx), {
-    isolationLevel: 'repeatable read',
-  })
-
-  const warnings: ImportBundle['warnings'] = []
-  const names = mediaNames(snapshot.media)
-  const media = await copyMedia(snapshot.media, names, join(options.workDir, 'media'), warnings)
+/** The bundle of a deck's rows, its media copied under `names` (mediaNames). */
+export function bundleOf(snapshot: DeckSnapshot, names: Map<string, string>, media: BundleMedia[], warnings: ImportBundle['warnings']): ImportBundle {
   const types = noteTypeRegistry(snapshot)
   const { notes, ordMaps } = notesOf(snapshot, types.typeOf, (html) => rewriteMedia(html, names))
   const cards = cardsOf(snapshot, ordMaps)

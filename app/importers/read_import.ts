@@ -7,7 +7,7 @@ import { textToBundle } from '#importers/text/bundle'
 import { ImportError, type BundleFormat, type ImportBundle } from '#importers/bundle'
 import { bundleSource, type BundleSource } from '#importers/bundle_source'
 import { openTextImport, type TextReadOptions } from '#importers/text/read_text'
-import { IMPORT_MAX_BYTES, TEXT_IMPORT_MAX_BYTES, TEXT_IMPORT_MAX_MB } from '#services/upload_limits'
+import { IMPORT_MAX_BYTES, TEXT_IMPORT_MAX_BYTES, TEXT_IMPORT_MAX_MB } from '#importers/limits'
 
 /* the spec's upload cap, and a text file's (upload_limits.ts) */
 export const MAX_IMPORT_BYTES = IMPORT_MAX_BYTES

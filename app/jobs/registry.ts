@@ -7,7 +7,8 @@ export type JobHandler<Name extends JobName> = (payload: JobPayloads[Name], job:
 /*
  * name → the lazily imported handler, one for every name the queue knows (a
  * missing or extra name, or a handler taking another payload, does not
- * compile). Only the worker imports this: the jobs call actions, and the
+ * compile). Only the worker command imports this (and hands runJob to the
+ * worker, app/services/worker.ts): the jobs call actions, and the
  * actions dispatch through #services/queue, which imports no job.
  */
 export const JOB_HANDLERS: { [Name in JobName]: () => Promise<{ default: JobHandler<Name> }> } = {

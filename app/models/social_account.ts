@@ -2,8 +2,8 @@ import { DateTime } from 'luxon'
 import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import User from '#models/user'
+import type { SocialProvider } from '#types/auth'
 
-export type SocialProvider = 'google' | 'apple'
 export const SOCIAL_PROVIDERS: SocialProvider[] = ['google', 'apple']
 
 export default class SocialAccount extends BaseModel {

@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose'
 import { identityProviders } from '#config/identity'
-import type { SocialProvider } from '#models/social_account'
+import type { SocialProvider } from '#types/auth'
 import ApiException from '#exceptions/api_exception'
 import { PROVIDER_NAMES } from '#services/social_options'
 

@@ -11,7 +11,8 @@ import logger from '@adonisjs/core/services/logger'
  *
  * This module knows the jobs' names and payloads only: whoever dispatches
  * imports it, and nothing here imports a job or an action. The worker side
- * (app/services/worker.ts) loads the handlers (app/jobs/registry.ts), typed
+ * (app/services/worker.ts) runs the handlers of app/jobs/registry.ts, which
+ * `node ace queue:work` hands it (no service imports a job), typed
  * against these payloads, so a misspelled name or a wrong payload does not
  * compile on either side.
  */

@@ -1,7 +1,7 @@
 import env from '#start/env'
 import logger from '@adonisjs/core/services/logger'
 import { getQueue, scheduleRecurringJobs } from '#services/queue'
-import { sweepWorkDirs } from '#actions/maintenance/sweep_work_dirs'
+import { sweepWorkDirs } from '#services/work_dirs'
 
 /*
  * The recurring jobs (SCHEDULES in app/services/queue.ts) live in the queue's

@@ -1,8 +1,8 @@
 import { appleWeb, googleWeb, identityProviders } from '#config/identity'
-import type { SocialProvider } from '#models/social_account'
+import type { SocialProvider, SocialSignInOptions } from '#types/auth'
 
 /** Which social buttons the sign-in pages show, and which web flows run: only configured providers. */
-export function socialSignInOptions(): Record<SocialProvider, boolean> {
+export function socialSignInOptions(): SocialSignInOptions {
   return {
     google: Boolean(googleWeb.clientId && googleWeb.clientSecret),
     apple: Boolean(appleWeb.clientId && identityProviders.apple.audiences.length),

@@ -2,6 +2,8 @@
  * The size caps of uploaded files, in one place: the body parser's
  * transport cap is derived from them, so a file within its cap always
  * reaches the code that judges it (docs/decisions/0054-media.md, 0046-avatars.md).
+ * The caps of an import, which the readers enforce as they read, are theirs
+ * (app/importers/limits.ts).
  */
 const MB = 1024 * 1024
 
@@ -39,24 +41,6 @@ export function bodyLimitMbOf(isJson: boolean) {
 
 /* the routes whose only file is an avatar */
 const AVATAR_ROUTES = new Set(['/account/avatar', '/api/users/:id'])
-
-/*
- * Imports (docs/api.md: Uploads and their ceilings). Any file up to 500 MB (the
- * spec); a text file (CSV, TSV, TXT) up to 50 MB, refused as it streams in;
- * and, since a text file is one card a row and each row costs the import
- * job its writes, rows up to a cap by plan, refused by the job before it
- * writes anything (import_too_many_rows).
- */
-export const IMPORT_MAX_MB = 500
-export const IMPORT_MAX_BYTES = IMPORT_MAX_MB * MB
-export const TEXT_IMPORT_MAX_MB = 50
-export const TEXT_IMPORT_MAX_BYTES = TEXT_IMPORT_MAX_MB * MB
-export const TEXT_IMPORT_MAX_ROWS = { free: 10_000, premium: 100_000 } as const
-
-/** The most rows (cards) one text import takes on the learner's plan. */
-export function textImportMaxRows(hasPremium: boolean) {
-  return hasPremium ? TEXT_IMPORT_MAX_ROWS.premium : TEXT_IMPORT_MAX_ROWS.free
-}
 
 /** What an upload to this route may weigh at most (MB) and the field its file comes in, for a body past the transport cap. */
 export function uploadLimitOf(routePattern: string | undefined) {

@@ -2,7 +2,9 @@ import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq'
 import logger from '@adonisjs/core/services/logger'
 import { AI_QUEUE_NAME, QUEUE_NAME, queueBackend } from '#services/queue'
 import { ownerOfJob, settleJob } from '#services/durable_jobs'
-import { runJob } from '#jobs/registry'
+
+/** What runs a job the worker took: the job registry's runJob (app/jobs/registry.ts), handed in by `node ace queue:work`. */
+export type JobRunner = (job: Job) => Promise<unknown>
 
 /* a job whose learner has their share running waits this long, then takes its place at the back of the queue */
 export const TURN_DELAY_MS = 1_000
@@ -19,7 +21,7 @@ export function perLearnerShare(concurrency: number) {
  * learner's many jobs never hold every slot. A job from the outbox settles
  * its row when it ends, done or failed for good.
  */
-function fairProcessor(concurrency: number) {
+function fairProcessor(runJob: JobRunner, concurrency: number) {
   const running = new Map<number, number>()
   const share = perLearnerShare(concurrency)
   return async (job: Job, token?: string) => {
@@ -57,10 +59,14 @@ function fairProcessor(concurrency: number) {
  */
 const AI_LOCKS = { lockDuration: 10_000, stalledInterval: 5_000 }
 
-/** The worker side of the queues (`node ace queue:work`): takes jobs and runs their handlers, one learner's share at a time across both. */
-export function startWorker(concurrency = 4) {
+/**
+ * The worker side of the queues (`node ace queue:work`): takes jobs and runs
+ * them through `runJob`, one learner's share at a time across both. The
+ * command hands the registry in: a service knows no job.
+ */
+export function startWorker(runJob: JobRunner, concurrency = 4) {
   const { connection, factory } = queueBackend()
-  const processor = fairProcessor(concurrency)
+  const processor = fairProcessor(runJob, concurrency)
   const workers = [
     new Worker(QUEUE_NAME, processor, { connection, concurrency }, factory as any),
     new Worker(AI_QUEUE_NAME, processor, { connection, concurrency, ...AI_LOCKS }, factory as any),

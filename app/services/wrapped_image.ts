@@ -1,6 +1,6 @@
 import { createCanvas } from '@napi-rs/canvas'
 import type { I18n } from '@adonisjs/i18n'
-import type { WrappedYear } from '#queries/study/wrapped'
+import type { WrappedYear } from '#types/study'
 
 export const WRAPPED_IMAGE = { width: 1080, height: 1350 }
 

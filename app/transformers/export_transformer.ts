@@ -2,7 +2,7 @@ import { urlFor } from '@adonisjs/core/services/url_builder'
 import type DeckExport from '#models/deck_export'
 import type User from '#models/user'
 import { CONFIRMATION_HOURS } from '#models/deck_export'
-import { downloadUrl } from '#exporters/download_link'
+import { downloadUrl } from '#services/urls/download_link'
 
 /**
  * An export as the learner meets it: a finished file past its 7 days (or

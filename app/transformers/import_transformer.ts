@@ -2,7 +2,7 @@ import type { I18n } from '@adonisjs/i18n'
 import type DeckImport from '#models/deck_import'
 import type { ImportProgress } from '#queries/imports/import_progress'
 import type { CardSeparator, FieldSeparator, ParsedText } from '#importers/text/parse_text'
-import { TEXT_IMPORT_MAX_ROWS } from '#services/upload_limits'
+import { TEXT_IMPORT_MAX_ROWS } from '#importers/limits'
 
 /* the values a failed import's message may name: a text file's row caps by plan */
 const ERROR_VALUES = { free: TEXT_IMPORT_MAX_ROWS.free, premium: TEXT_IMPORT_MAX_ROWS.premium }

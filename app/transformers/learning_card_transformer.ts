@@ -1,5 +1,5 @@
 import type { I18n } from '@adonisjs/i18n'
-import { progressOf } from '#models/card_progress'
+import { progressOf } from '#scheduling/progress_row'
 import type { StudyContext } from '#queries/learning/study_context'
 import type { SessionCard } from '#queries/learning/session_cards'
 import { cardLabel, renderCard } from '#note_types/cards'

@@ -2,13 +2,13 @@ import type { I18n } from '@adonisjs/i18n'
 import type { SessionStanding } from '#queries/learning/session_standing'
 import type { SessionCard } from '#queries/learning/session_cards'
 import type { StudyContext } from '#queries/learning/study_context'
-import type { TopCounters } from '#queries/learning/session_counters'
+import type { TopCounters } from '#types/deck_counts'
 import LearningCardTransformer from '#transformers/learning_card_transformer'
 import CardPresetTransformer from '#transformers/card_preset_transformer'
 import type { SessionBatch, SessionStart } from '#queries/learning/session_batch'
-import { appearanceDeck } from '#queries/card_presets/deck_appearance'
+import { appearanceDeck } from '#services/card_presets/appearance'
 import UserTransformer from '#transformers/user_transformer'
-import type { AnswerResult } from '#actions/learning/answer_card'
+import type { AnswerResult } from '#types/answers'
 
 /** An answer as answer_card recorded (or replayed) it. */
 export type RecordedAnswer = AnswerResult

@@ -1,7 +1,7 @@
 import type { I18n } from '@adonisjs/i18n'
 import type User from '#models/user'
 import type { LibraryDeckView } from '#queries/library/library_decks'
-import { FEATURED_GUIDES } from '#queries/library/featured_guides'
+import { FEATURED_GUIDES } from '#services/articles/featured_guides'
 import { appUrl } from '#config/app'
 import LibraryTransformer from '#transformers/library_transformer'
 

@@ -1,7 +1,7 @@
 import type User from '#models/user'
 import type DeckCollaborator from '#models/deck_collaborator'
 import { avatarUrlOf } from '#transformers/user_transformer'
-import { sharingLinkFor } from '#actions/sharing/sharing_link'
+import { sharingLinkFor } from '#services/urls/sharing_link'
 import type { CollaboratorList } from '#queries/sharing/collaborators'
 import type { SharedDeckView } from '#queries/sharing/shared_deck'
 

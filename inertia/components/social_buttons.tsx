@@ -1,9 +1,9 @@
 import { useT } from '~/lib/i18n'
-import type { socialSignInOptions } from '#services/social_options'
+import type { SocialSignInOptions } from '#types/auth'
 import { urlFor, type Plain } from '~/lib/routes'
 
 /** Which providers are configured, as the sign-in pages receive it. */
-export type SocialOptions = Plain<ReturnType<typeof socialSignInOptions>>
+export type SocialOptions = Plain<SocialSignInOptions>
 
 /** Full-page redirects: the OAuth flows leave the app and come back. */
 export function SocialButtons({ social }: { social: SocialOptions }) {

@@ -11,7 +11,7 @@ import { HomeProvider, childrenOf, useStoredSet, type HomeData } from '~/compone
 import { useDeckPolling } from '~/components/decks/use_deck_polling'
 import type { Folder, ListedDeck, PollingEntry, StartedJob } from '~/components/decks/types'
 import { UnavailableDecks } from '~/components/participant/unavailable_decks'
-import type { UnavailableDeck } from '#queries/decks/deck_unavailable'
+import type { UnavailableDeck } from '#types/decks'
 import '~/css/decks.css'
 
 type Props = {

@@ -2,8 +2,9 @@ import { test } from '@japa/runner'
 import { readFile, stat } from 'node:fs/promises'
 import app from '@adonisjs/core/services/app'
 import { LOCALES } from '#config/i18n'
-import { ARTICLE_KINDS, ARTICLES, SCREENSHOTS, articlePath } from '#services/articles/catalogue'
-import { parseInline, parseMarkdown, type Block, type Inline } from '#services/articles/markdown'
+import { ARTICLES, SCREENSHOTS, articlePath } from '#services/articles/catalogue'
+import { parseInline, parseMarkdown } from '#services/articles/markdown'
+import { ARTICLE_KINDS, type Block, type Inline } from '#types/articles'
 
 const source = (locale: string, kind: string, id: string) => readFile(app.languageFilesPath(locale, 'articles', kind, `${id}.md`), 'utf8')
 const inlines = (blocks: Block[]): Inline[] =>

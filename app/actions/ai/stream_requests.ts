@@ -2,12 +2,8 @@ import type { Infer } from '@vinejs/vine/types'
 import type User from '#models/user'
 import type { aiBulkCreateValidator, aiStreamCreateValidator } from '#validators/ai_generation'
 import { startStream, wordsOf } from '#actions/ai/start_stream'
-import { findStream, streamNotes } from '#queries/ai/find_stream'
-import { freeTierOf } from '#actions/ai/generation_limits'
-import AiStreamTransformer from '#transformers/ai_stream_transformer'
-import { activeProvider } from '#ai/cards'
 
-/* The doors' shared steps (API and web): the spec's bodies into startStream, and the answer every stream call gives. */
+/* The doors' shared steps (API and web): the spec's bodies into startStream (the answer every stream call gives is app/controllers/ai/stream_answer.ts). */
 
 /** ai_stream_create: from an uploaded document when document_id is given, else from the prompt. */
 export function streamFromBody(user: User, input: Infer<typeof aiStreamCreateValidator>) {
@@ -27,13 +23,4 @@ export function bulkFromBody(user: User, input: Infer<typeof aiBulkCreateValidat
     format: input.card_format, words: wordsOf(input.user_prompt), userPrompt: input.user_prompt,
     from: input.translation_from, to: input.translation_to, cardsAmount: input.cards_amount,
   })
-}
-
-export async function streamAnswer(user: User, streamId: number) {
-  const { stream, deck } = await findStream(user, streamId)
-  return {
-    ...AiStreamTransformer.forApi(stream, deck, await streamNotes(user, stream)),
-    activeProvider: activeProvider(),
-    freeTier: await freeTierOf(user),
-  }
 }

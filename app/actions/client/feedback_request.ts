@@ -1,5 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
+import type { FeedbackRequest } from '#types/study'
 
 /*
  * The feedback request (spec 000 §4: hidden or visible). The end of a study
@@ -15,7 +16,7 @@ export const FEEDBACK_REQUEST_AFTER_DAYS = 3
  * how many active days it shows (the page compares them with the session's
  * streak as it stands when the session ends).
  */
-export function feedbackRequestOf(user: Pick<User, 'feedbackRequestState'>) {
+export function feedbackRequestOf(user: Pick<User, 'feedbackRequestState'>): FeedbackRequest {
   return { open: user.feedbackRequestState === 'pending', afterActiveDays: FEEDBACK_REQUEST_AFTER_DAYS }
 }
 

@@ -1,17 +1,12 @@
 import db from '@adonisjs/lucid/services/db'
 import mail from '@adonisjs/mail/services/main'
 import logger from '@adonisjs/core/services/logger'
-import { signedUrlFor } from '@adonisjs/core/services/url_builder'
 import { appUrl } from '#config/app'
 import StudyReminderMail from '#mails/study_reminder_mail'
+import { unsubscribeUrl } from '#services/urls/unsubscribe_link'
 import { dueReminderDay } from '#scheduling/reminder_time'
 import { studyDayBounds } from '#scheduling/study_day'
 import { ACTIVE_DAY_CARDS } from '#scheduling/streak'
-
-/** The one-click unsubscribe link of a learner's reminders: signed, never expiring, no session needed. */
-export function unsubscribeUrl(userId: number) {
-  return `${appUrl}${signedUrlFor('reminders.unsubscribe', { id: userId })}`
-}
 
 type Candidate = { id: number; email: string; name: string | null; username: string | null; locale: string | null; timezone_offset: number; study_reminder_time: string }
 

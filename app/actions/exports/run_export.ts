@@ -15,9 +15,10 @@ import DeckExport from '#models/deck_export'
 import User from '#models/user'
 import { findDeck } from '#queries/decks/find_deck'
 import { subtreeIds } from '#queries/decks/deck_tree'
-import { deckBundle } from '#exporters/deck_bundle'
-import { deckCsvOf } from '#exporters/deck_csv'
-import { EXPORT_LIFETIME_DAYS, downloadUrl } from '#exporters/download_link'
+import { deckBundle } from '#actions/exports/deck_bundle'
+import { deckCsv } from '#exporters/deck_csv'
+import { csvNotes } from '#queries/exports/csv_notes'
+import { EXPORT_LIFETIME_DAYS, downloadUrl } from '#services/urls/download_link'
 import { writeAnkiPackage } from '#exporters/anki/write_package'
 import { writeOfc } from '#exporters/ofc/write_ofc'
 import ExportReadyMail from '#mails/export_ready_mail'
@@ -96,7 +97,7 @@ export async function runExport(job: Job, exportId: number) {
     if (record.format === 'csv') {
       /* no bundle: the CSV holds neither media nor progress, and streams from the database in batches */
       const deck = await findDeck(user, record.deckId)
-      await pipeline(Readable.from(deckCsvOf(await subtreeIds(deck.id))), createWriteStream(outPath))
+      await pipeline(Readable.from(deckCsv(csvNotes(await subtreeIds(deck.id)))), createWriteStream(outPath))
     } else {
       const bundle = await deckBundle(user, record.deckId, { includeProgress: record.includeProgress, workDir })
       if (record.format === 'apkg') await writeAnkiPackage(bundle, outPath)

@@ -2,7 +2,7 @@ import { placementFor } from '#queries/learning/due_counts'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import ApiException from '#exceptions/api_exception'
-import { progressOf } from '#models/card_progress'
+import { progressOf } from '#scheduling/progress_row'
 import type { StudyContext } from '#queries/learning/study_context'
 import { assertMayStudy } from '#actions/learning/study_limits'
 import { recordStudiedCard } from '#actions/learning/study_days'
@@ -12,7 +12,8 @@ import { dispatch } from '#services/queue'
 import { answerRows, refitDue, type WriteAnswer } from '#actions/learning/answer_rows'
 import { recordAnswer } from '#actions/learning/record_answer'
 import type { AnswerSnapshot } from '#queries/learning/answer_snapshot'
-import { retryVerdict, type AnswerInput, type AnswerResult } from '#actions/learning/answer_retry'
+import { retryVerdict } from '#actions/learning/answer_retry'
+import type { AnswerInput, AnswerResult } from '#types/answers'
 
 export type { AnswerInput, AnswerResult, WriteAnswer }
 

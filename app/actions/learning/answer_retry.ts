@@ -1,28 +1,6 @@
-import type { Answer, Progress } from '#scheduling/types'
+import type { AnswerInput } from '#types/answers'
 
-/* What an answer asks and answers, and how a repeated one is told from a new one. */
-
-export interface AnswerInput {
-  cardId: number
-  answer: Answer
-  /** the progress version the card was shown with; without it the answer is on the card as it is now */
-  version?: number
-  /** review_duration_ms as sent (undefined: not sent) */
-  durationMs?: number
-}
-
-export interface AnswerResult {
-  cardId: number
-  answer: Answer
-  progress: Progress
-  version: number
-  isFrozen: boolean
-  leech: boolean
-  /** true when this request repeated an answer already recorded */
-  replayed: boolean
-  /** true when the answer moved the learner's streak (their row was written) */
-  streakMoved?: boolean
-}
+/* How a repeated answer is told from a new one (what an answer asks and answers: app/types/answers.ts). */
 
 /*
  * How long after an answer the very same request (same card, button and

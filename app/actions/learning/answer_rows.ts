@@ -1,4 +1,5 @@
-import { progressColumns, progressOf } from '#models/card_progress'
+import { progressColumns } from '#models/card_progress'
+import { progressOf } from '#scheduling/progress_row'
 import type { StudyContext } from '#queries/learning/study_context'
 import { placedOutcome, type Placement } from '#scheduling/scheduler'
 import type { Answer, ProgressState } from '#scheduling/types'

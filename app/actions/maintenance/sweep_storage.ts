@@ -4,7 +4,7 @@ import type { DriveFile } from '@adonisjs/drive'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import { failAbandonedImports } from '#actions/imports/fail_abandoned_imports'
 import { deleteUnusedMedia } from '#actions/media/unused_media'
-import { sweepWorkDirs } from '#actions/maintenance/sweep_work_dirs'
+import { sweepWorkDirs } from '#services/work_dirs'
 import { removeEmptyFolder, removeStoredFiles, storedFileInfo, storedFiles, storedFolders } from '#services/stored_files'
 
 const HOUR = 60 * 60 * 1000

@@ -24,5 +24,3 @@ export async function uniqueSlug(name: string, trx: TransactionClientContract) {
   if (!taken.has(base)) return base
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`
 }
-
-export const libraryUrl = (slug: string) => `/library/decks/${slug}`

@@ -6,7 +6,7 @@ import DeckCollaborator from '#models/deck_collaborator'
 import DeckPolicy from '#policies/deck_policy'
 import { authorize } from '#services/authorize'
 import { assertEditable } from '#queries/decks/find_deck'
-import { newSharingToken } from '#actions/sharing/sharing_link'
+import { newSharingToken } from '#services/urls/sharing_link'
 
 /**
  * Turns sharing of a root deck on or off (the owner alone; the deck row is

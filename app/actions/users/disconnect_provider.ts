@@ -1,6 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
-import type { SocialProvider } from '#models/social_account'
+import type { SocialProvider } from '#types/auth'
 import ApiException from '#exceptions/api_exception'
 
 /** Disconnects Google or Apple, unless it is the account's last way to sign in. */

@@ -1,7 +1,8 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { uploadDocument } from '#actions/ai/upload_document'
 import { cancelStream } from '#actions/ai/cancel_stream'
-import { bulkFromBody, streamAnswer, streamFromBody } from '#actions/ai/stream_requests'
+import { bulkFromBody, streamFromBody } from '#actions/ai/stream_requests'
+import { streamAnswer } from '#controllers/ai/stream_answer'
 import { aiBulkCreateValidator, aiStreamCreateValidator, cancelStreamValidator, streamIdValidator } from '#validators/ai_generation'
 
 /** The spec's AI stream calls (docs/ai-generation.md); the work runs in the worker (`ai_stream` job). */

@@ -4,9 +4,12 @@ import CreateExport from '#actions/exports/create_export'
 import { findExport } from '#queries/exports/find_export'
 import { createExportValidator } from '#validators/exports'
 import { safeFileName } from '#actions/exports/run_export'
-import { contentDisposition } from '#exporters/download_link'
+import { contentDisposition } from '#services/urls/download_link'
 import ExportTransformer from '#transformers/export_transformer'
 import { deckCsv } from '#exporters/deck_csv'
+import { csvNotes } from '#queries/exports/csv_notes'
+import { findDeck } from '#queries/decks/find_deck'
+import { subtreeIds } from '#queries/decks/deck_tree'
 
 /** The spec's export calls: queue an export (its link is e-mailed), follow it, or take a deck's CSV at once. */
 export default class DeckExportsController {
@@ -27,7 +30,9 @@ export default class DeckExportsController {
   /** GET deck_exports/csv/{id}: the CSV of deck {id} (with its subdecks), streamed now, for apps that want it without e-mail. */
   async csv({ auth, params, response }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
-    const { deck, rows } = await deckCsv(user, params.id)
+    /* 404 for a deck the user may not see; the rows are read as the response streams */
+    const deck = await findDeck(user, params.id)
+    const rows = deckCsv(csvNotes(await subtreeIds(deck.id)))
     response.header('Content-Type', 'text/csv; charset=utf-8')
     response.header('Content-Disposition', contentDisposition(`${safeFileName(deck.name)}.csv`))
     response.header('Cache-Control', 'private, no-store')

@@ -1,6 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import LeaveSharedDeck from '#actions/participants/leave_shared_deck'
-import { embedSnippetFor, originOf } from '#queries/participants/embedded_deck'
+import { embeddableDeck, originOf } from '#queries/participants/embedded_deck'
+import EmbedTransformer from '#transformers/embed_transformer'
 
 /** What a participant does with a shared deck as a whole (leave it), and the owner's embed snippet. */
 export default class SharedDeckParticipationsController {
@@ -12,6 +13,7 @@ export default class SharedDeckParticipationsController {
 
   /** GET decks/{id}/embed: {url, embedSnippet} for the owner while sharing is on. */
   async embed({ auth, params, request }: HttpContext) {
-    return embedSnippetFor(auth.use('api').getUserOrFail(), params.id, originOf(request.completeUrl()))
+    const deck = await embeddableDeck(auth.use('api').getUserOrFail(), params.id)
+    return EmbedTransformer.snippet(originOf(request.completeUrl()), deck)
   }
 }

@@ -3,7 +3,7 @@ import ApiException from '#exceptions/api_exception'
 import BrowserBulk from '#actions/cards/browser_bulk'
 import { browseCards, type BrowserSort } from '#queries/cards/browse_cards'
 import { cardSearch } from '#queries/cards/card_search'
-import { destinations } from '#queries/decks/deck_page'
+import { destinations } from '#controllers/decks/deck_page_props'
 import CardBrowserTransformer from '#transformers/card_browser_transformer'
 import { browseCardsValidator, browserBulkValidator } from '#validators/cards'
 

@@ -8,7 +8,7 @@ import { idParam } from '#queries/decks/find_deck'
 import { wantsJson } from '#services/request_locale'
 import { createExportValidator } from '#validators/exports'
 import { exportFileName } from '#actions/exports/run_export'
-import { contentDisposition } from '#exporters/download_link'
+import { contentDisposition } from '#services/urls/download_link'
 import { listExports } from '#queries/exports/list_exports'
 import ExportTransformer from '#transformers/export_transformer'
 

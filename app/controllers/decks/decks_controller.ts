@@ -12,9 +12,11 @@ import { reorder } from '#actions/decks/reorder_decks'
 import { findDeck } from '#queries/decks/find_deck'
 import { pollingDecks, showDeck } from '#queries/decks/list_decks'
 import { rememberSort } from '#actions/decks/update_deck'
-import { deckLimitDefaults, deckListProps, deckTree, destinations } from '#queries/decks/deck_page'
+import { deckLimitDefaults } from '#queries/decks/deck_page'
+import { deckListProps, deckTree, destinations } from '#controllers/decks/deck_page_props'
 import { deckNotesPage } from '#queries/notes/notes_page'
 import { deckSharing } from '#queries/sharing/deck_sharing'
+import DeckSharingTransformer from '#transformers/deck_sharing_transformer'
 import DeckTransformer, { STARTED_JOB } from '#transformers/deck_transformer'
 import NoteTransformer from '#transformers/note_transformer'
 import {
@@ -49,7 +51,7 @@ export default class DecksController {
       notes: tab === 'cards' ? async () => NoteTransformer.deckPage(await deckNotesPage(user, deck, invalid ? { deck_id: deck.id } : filters!, page)) : null,
       polling: async () => DeckTransformer.pollingList(await pollingDecks(user)).decks,
       destinations: inertia.optional(() => destinations(user)),
-      sharing: inertia.optional(() => deckSharing(user, deck)),
+      sharing: inertia.optional(async () => DeckSharingTransformer.dialog(await deckSharing(user, deck))),
       /* the publishing panel's category choice (keys; the page names them in the reader's language) */
       /* exam mode's plan (exam_plan.ts): null without an exam ahead */
       examPlan: tab === 'general' ? async () => examPlanOf(user, deck) : null,

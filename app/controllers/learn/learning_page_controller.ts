@@ -6,7 +6,7 @@ import { nextSessionCards, sessionStart } from '#queries/learning/session_batch'
 import { afterAnswer, afterUndo, sessionScope } from '#queries/learning/session_standing'
 import { answerContext } from '#queries/learning/study_context'
 import LearningTransformer from '#transformers/learning_transformer'
-import { destinations } from '#queries/decks/deck_page'
+import { destinations } from '#controllers/decks/deck_page_props'
 import { feedbackRequestOf } from '#actions/client/feedback_request'
 import { answerValidator, learningCardsValidator, undoValidator } from '#validators/learning'
 

@@ -1,7 +1,8 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { appUrl } from '#config/app'
 import { sitemapEntries } from '#queries/library/sitemap'
-import { ARTICLE_KINDS, ARTICLES, articlePath } from '#services/articles/catalogue'
+import { ARTICLES, articlePath } from '#services/articles/catalogue'
+import { ARTICLE_KINDS } from '#types/articles'
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`)
 const entry = (path: string, lastmod?: Date) =>

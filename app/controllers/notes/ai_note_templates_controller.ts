@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import ApiAiNoteTemplatesController from '#controllers/api/ai_note_templates_controller'
+import AiNoteTemplatesBase from '#controllers/api/ai_note_templates_base'
 import { activeProvider } from '#ai/cards'
 import { listTemplates } from '#queries/ai_templates/find_template'
 import AiNoteTemplateTransformer from '#transformers/ai_note_template_transformer'
@@ -9,7 +9,7 @@ import AiNoteTemplateTransformer from '#transformers/ai_note_template_transforme
  * session (CSRF on); its list also says which AI provider answers ('offline': none),
  * so the popup can say that templates cannot be applied here.
  */
-export default class AiNoteTemplatesController extends ApiAiNoteTemplatesController {
+export default class AiNoteTemplatesController extends AiNoteTemplatesBase {
   protected guard = 'web' as const
 
   async list(ctx: HttpContext) {

@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { embedSnippetFor, embeddedCards, embeddedDeck, originOf } from '#queries/participants/embedded_deck'
+import { embeddableDeck, embeddedCards, embeddedDeck, originOf } from '#queries/participants/embedded_deck'
 import EmbedTransformer from '#transformers/embed_transformer'
 import { setDirective } from '#services/content_security'
 
@@ -18,6 +18,7 @@ export default class EmbedController {
 
   /** The snippet the sharing dialog shows (JSON), for the owner while sharing is on. */
   async snippet({ auth, params, request }: HttpContext) {
-    return embedSnippetFor(auth.use('web').getUserOrFail(), params.id, originOf(request.completeUrl()))
+    const deck = await embeddableDeck(auth.use('web').getUserOrFail(), params.id)
+    return EmbedTransformer.snippet(originOf(request.completeUrl()), deck)
   }
 }

@@ -1,15 +1,10 @@
-import { createWriteStream } from 'node:fs'
-import { mkdir, stat } from 'node:fs/promises'
-import { join } from 'node:path'
-import { pipeline } from 'node:stream/promises'
-import drive from '@adonisjs/drive/services/main'
 import { appUrl } from '#config/app'
-import type { BundleMedia, ImportBundle } from '#importers/bundle'
 
 /*
- * A deck's media: the files its notes refer to by `/media/<key>` URL, copied
- * under their original names, and the fields rewritten to those names, as
- * Anki packages reference media.
+ * A deck's media: the files its notes refer to by `/media/<key>` URL, named
+ * by their original names (the export copies them so: app/actions/exports/
+ * deck_bundle.ts), and the fields rewritten to those names, as Anki
+ * packages reference media.
  */
 
 export interface MediaRow { key: string; original_name: string; size: number }
@@ -53,22 +48,4 @@ export function mediaNames(media: MediaRow[]) {
     names.set(row.key.toLowerCase(), name)
   }
   return names
-}
-
-/** Streams each referenced file from the drive into the work directory; a missing file is a warning, not a failure. */
-export async function copyMedia(media: MediaRow[], names: Map<string, string>, dir: string, warnings: ImportBundle['warnings']) {
-  if (!media.length) return []
-  await mkdir(dir, { recursive: true })
-  const copied: BundleMedia[] = []
-  for (const row of media) {
-    const name = names.get(row.key.toLowerCase())!
-    const path = join(dir, name)
-    try {
-      await pipeline(await drive.use().getStream(`media/${row.key}`), createWriteStream(path))
-      copied.push({ name, path, size: (await stat(path)).size })
-    } catch {
-      warnings.push({ message: `media_missing:${name}` })
-    }
-  }
-  return copied
 }

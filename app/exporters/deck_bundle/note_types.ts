@@ -2,7 +2,7 @@ import { BUILTIN_NOTE_TYPES } from '#note_types/builtin'
 import { REVERSED_ORD_OFFSET, isReversible } from '#note_types/cards'
 import type { CardTemplate, NoteTypeDefinition, NoteTypeKind } from '#note_types/types'
 import type { BundleNoteType } from '#importers/bundle'
-import type { DeckSnapshot, NoteRow } from '#exporters/deck_bundle/read_deck'
+import type { DeckSnapshot, NoteRow } from '#exporters/deck_bundle/snapshot'
 
 /**
  * The bundle note types of a deck's notes, made as notes ask for them: a

@@ -1,8 +1,8 @@
-import { progressOf } from '#models/card_progress'
+import { progressOf } from '#scheduling/progress_row'
 import { REVERSED_ORD_OFFSET } from '#note_types/cards'
 import type { ProgressState } from '#scheduling/types'
 import type { BundleCard, BundleCardState, BundleDeck, BundleNote, BundleReview } from '#importers/bundle'
-import type { DeckSnapshot } from '#exporters/deck_bundle/read_deck'
+import type { DeckSnapshot } from '#exporters/deck_bundle/snapshot'
 import type { noteTypeRegistry } from '#exporters/deck_bundle/note_types'
 
 /* A deck's rows as bundle rows. */

@@ -9,7 +9,7 @@ import {
 import { readHeader, type TextHeader } from '#importers/text/header'
 import { lineStarts, usedCount, type RawRecord, type RecordSep } from '#importers/text/tokenise'
 import { openTextFile, readSample, recordBatches, type TextFile } from '#importers/text/text_stream'
-import { TEXT_IMPORT_MAX_BYTES, TEXT_IMPORT_MAX_MB } from '#services/upload_limits'
+import { TEXT_IMPORT_MAX_BYTES, TEXT_IMPORT_MAX_MB } from '#importers/limits'
 
 /*
  * A text import (CSV, TSV, TXT, Quizlet) read as a stream, as the Anki reader

@@ -4,12 +4,11 @@ import app from '@adonisjs/core/services/app'
 import type { I18n } from '@adonisjs/i18n'
 import { imageSize } from 'image-size'
 import { appUrl } from '#config/app'
-import { ARTICLES, articlePath, findArticle, type ArticleEntry, type ArticleKind } from '#services/articles/catalogue'
-import { parseMarkdown, type Block } from '#services/articles/markdown'
+import { ARTICLES, articlePath, findArticle, type ArticleEntry } from '#services/articles/catalogue'
+import { parseMarkdown } from '#services/articles/markdown'
+import type { ArticleBlock, ArticleImage, ArticleKind, ArticleList, ArticlePage, ArticleSummary, Block } from '#types/articles'
 import ApiException from '#exceptions/api_exception'
 
-export type ArticleImage = { kind: 'image'; src: string; alt: string; width: number | null; height: number | null }
-export type ArticleBlock = Exclude<Block, { kind: 'image' }> | ArticleImage
 
 /* parsed bodies and image sizes, kept in production (in development an edited file shows at once) */
 const bodies = new Map<string, Block[]>()
@@ -39,7 +38,7 @@ export function screenshot(i18n: I18n, id: string): ArticleImage {
   return { kind: 'image', src, alt: i18n.t(`articles.screenshots.${id}`), ...size }
 }
 
-const summary = (i18n: I18n, kind: ArticleKind, entry: ArticleEntry) => ({
+const summary = (i18n: I18n, kind: ArticleKind, entry: ArticleEntry): ArticleSummary => ({
   slug: entry.slug,
   href: articlePath(kind, entry.slug),
   title: i18n.t(`articles.${kind}.${entry.id}.title`),
@@ -48,7 +47,7 @@ const summary = (i18n: I18n, kind: ArticleKind, entry: ArticleEntry) => ({
 })
 
 /** An article's page: its words in the reader's language, its screenshots, the canonical address and the other articles of its kind. */
-export async function articlePage(i18n: I18n, kind: ArticleKind, slug: string) {
+export async function articlePage(i18n: I18n, kind: ArticleKind, slug: string): Promise<ArticlePage> {
   const entry = findArticle(kind, slug)
   if (!entry) throw ApiException.notFound()
   const blocks = (await body(i18n.locale, kind, entry.id)).map((block): ArticleBlock => (block.kind === 'image' ? screenshot(i18n, block.image) : block))
@@ -62,7 +61,7 @@ export async function articlePage(i18n: I18n, kind: ArticleKind, slug: string) {
 }
 
 /** A list of articles (the guides, the blog): title, introduction, canonical address, and each article's summary. */
-export function articleList(i18n: I18n, kind: ArticleKind) {
+export function articleList(i18n: I18n, kind: ArticleKind): ArticleList {
   return {
     kind,
     title: i18n.t(`articles.${kind}.title`),
@@ -71,7 +70,3 @@ export function articleList(i18n: I18n, kind: ArticleKind) {
     articles: ARTICLES[kind].map((entry) => summary(i18n, kind, entry)),
   }
 }
-
-export type ArticlePage = Awaited<ReturnType<typeof articlePage>>
-export type ArticleList = ReturnType<typeof articleList>
-export type ArticleSummary = ArticleList['articles'][number]

@@ -1,5 +1,6 @@
 import CardPreset from '#models/card_preset'
 import DeckModel from '#models/deck'
+import { appearanceDeck } from '#services/card_presets/appearance'
 type Deck = DeckModel
 
 /**
@@ -9,11 +10,6 @@ type Deck = DeckModel
 export async function loadPreset(id: number | null | undefined) {
   if (!id) return null
   return (await CardPreset.find(id)) ?? null
-}
-
-/** Whose look a session's cards take: the deck's own when it chose a preset or fonts, else its root's. */
-export function appearanceDeck({ deck, root }: { deck: Deck; root: Deck }) {
-  return deck.cardPresetId || Object.keys(deck.fontSettings ?? {}).length ? deck : root
 }
 
 /** A deck's look where no session is open (the note editor's preview): its own, else its root's. */

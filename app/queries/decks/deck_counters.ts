@@ -2,38 +2,11 @@ import db from '@adonisjs/lucid/services/db'
 import type Deck from '#models/deck'
 import type User from '#models/user'
 import { sessionAlgorithm, type AlgorithmColumns } from '#queries/learning/study_context'
-import { NO_TOP_COUNTERS, sessionCounters, tallyColumns, tallyOf, TALLY_KEYS, type Tally, type TopCounters } from '#queries/learning/session_counters'
+import { sessionCounters, tallyColumns, tallyOf, TALLY_KEYS, type Tally } from '#queries/learning/session_counters'
+import type { DeckCounts } from '#types/deck_counts'
 import { studyDayBounds } from '#scheduling/study_day'
 import { notSuspendedManySql } from '#queries/learning/in_study'
-import { decksByParent } from '#queries/decks/deck_tree'
-
-/** The spec's deck counters (spaced repetition, with the speed-learning additions). */
-export interface DeckCounts {
-  totalCardsCount: number
-  /** cards by state, whenever they are due; frozen cards count as frozen only */
-  newCardsCount: number
-  learningCardsCount: number
-  graduatedCardsCount: number
-  frozenCardsCount: number
-  /** the reviews a session shows today (due before the study day ends, within the daily limits); learning cards are not reviews */
-  totalToReviewCount: number
-  /** what a session shows today: due cards and new cards, within the deck's daily limits */
-  toLearnTodayTotalCount: number
-  /** distinct cards studied today */
-  learntTodayCount: number
-  studyAgainCardsCount: number
-  gotItCardsCount: number
-  nextCardAppearsAt: string | null
-  /** the counters a study session of this deck starts with (the learning response's topCounters) */
-  topCounters: TopCounters
-}
-
-/** A deck with no cards (or none counted yet). */
-export const NO_COUNTS: DeckCounts = {
-  totalCardsCount: 0, newCardsCount: 0, learningCardsCount: 0, graduatedCardsCount: 0, frozenCardsCount: 0,
-  totalToReviewCount: 0, toLearnTodayTotalCount: 0, learntTodayCount: 0, studyAgainCardsCount: 0, gotItCardsCount: 0,
-  nextCardAppearsAt: null, topCounters: NO_TOP_COUNTERS,
-}
+import { decksByParent } from '#services/deck_hierarchy'
 
 /* counted per deck, then added up the tree */
 type Summed =

@@ -1,8 +1,8 @@
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import ApiException from '#exceptions/api_exception'
+import type { UnavailableDeck, UnavailableReason } from '#types/decks'
 
-export type UnavailableReason = 'deleted_by_owner' | 'access_removed' | 'sharing_stopped'
 
 /*
  * Why a deck this user no longer sees was theirs to see: their collaborator
@@ -33,8 +33,6 @@ export async function notFoundFor(userId: number, deckId: number, trx?: Transact
   if (!reason) return ApiException.notFound()
   return ApiException.of('E_DECK_UNAVAILABLE', { key: `deck_unavailable_${reason}`, extra: { reason } })
 }
-
-export type UnavailableDeck = { id: number; name: string; reason: UnavailableReason }
 
 /**
  * The main decks this user took part in that are no longer available to

@@ -1,6 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
-import { progressOf } from '#models/card_progress'
+import { progressOf } from '#scheduling/progress_row'
 import { findLearnerCard } from '#queries/learning/find_card'
 
 /**

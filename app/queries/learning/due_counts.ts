@@ -1,6 +1,6 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { preparedQuery } from '#services/prepared_query'
-import { progressOf } from '#models/card_progress'
+import { progressOf } from '#scheduling/progress_row'
 import type { StudyContext } from '#queries/learning/study_context'
 import { examOf } from '#queries/learning/study_context'
 import { loadFromCounts, parseEasyDays, weekdayOf } from '#scheduling/balance'

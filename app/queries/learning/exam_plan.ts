@@ -5,24 +5,11 @@ import { findDeck } from '#queries/decks/find_deck'
 import { subtreeIds } from '#queries/decks/deck_tree'
 import { notSuspendedSql } from '#queries/learning/in_study'
 import { examOf, sessionAlgorithm } from '#queries/learning/study_context'
-import { progressOf } from '#models/card_progress'
+import { progressOf } from '#scheduling/progress_row'
 import { examForecast } from '#scheduling/exam_forecast'
 import { parseEasyDays, weekdayOf } from '#scheduling/balance'
 import { studyDayBounds } from '#scheduling/study_day'
-
-/** The exam plan as the deck page shows it (app/scheduling/exam_forecast.ts). */
-export type ExamPlan = {
-  examDate: string
-  daysLeft: number
-  cardsToLearn: number
-  newPerDay: number
-  newNeeded: number
-  ceiling: number | null
-  fits: boolean
-  reviewsPerDay: number[]
-  predictedRetention: number
-  target: number
-}
+import type { ExamPlan } from '#types/decks'
 
 /**
  * The plan of the exam ahead on the deck's tree (its root holds the date),

@@ -3,7 +3,8 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { StudyContext } from '#queries/learning/study_context'
 import { notSuspendedSql } from '#queries/learning/in_study'
 import { preparedRows } from '#services/prepared_query'
-import { learnAheadOf, sessionCounters, tallyColumns, tallyOf, type TopCounters } from '#queries/learning/session_counters'
+import { learnAheadOf, sessionCounters, tallyColumns, tallyOf } from '#queries/learning/session_counters'
+import type { TopCounters } from '#types/deck_counts'
 
 /*
  * What a study session shows next, Anki's way: learning cards that are due,

@@ -5,7 +5,8 @@ import { sessionCards, type SessionCard } from '#queries/learning/session_cards'
 import { isUndoAvailable } from '#queries/learning/undoable_answer'
 import { dailyLimit, type DailyLimit } from '#queries/learning/daily_limit'
 import type CardPreset from '#models/card_preset'
-import { appearanceDeck, loadPreset } from '#queries/card_presets/deck_appearance'
+import { loadPreset } from '#queries/card_presets/deck_appearance'
+import { appearanceDeck } from '#services/card_presets/appearance'
 
 /*
  * What the learning calls read, the same for the apps' JSON and the web's

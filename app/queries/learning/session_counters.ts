@@ -1,6 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import { dailyRoom } from '#scheduling/daily_limits'
 import type { ResolvedAlgorithm } from '#scheduling/presets'
+import type { TopCounters } from '#types/deck_counts'
 
 /*
  * The three counters a study session shows (spec: topCounters), defined once
@@ -13,15 +14,6 @@ import type { ResolvedAlgorithm } from '#scheduling/presets'
 
 /* learning cards due this soon come early rather than making the learner wait (Anki's learn-ahead limit) */
 export const LEARN_AHEAD_SECONDS = 20 * 60
-
-/* a type alias, not an interface: Inertia's render() wants props assignable to JSON records */
-export type TopCounters = {
-  new: number
-  learning: number
-  graduated: number
-}
-
-export const NO_TOP_COUNTERS: TopCounters = { new: 0, learning: 0, graduated: 0 }
 
 /** Cards by what a session does with them, before the daily limits. */
 export interface Tally {

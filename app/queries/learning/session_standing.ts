@@ -3,7 +3,7 @@ import { studyContext, type StudyContext } from '#queries/learning/study_context
 import { studyQueue } from '#queries/learning/queue'
 import { sessionCards } from '#queries/learning/session_cards'
 import { isUndoAvailable } from '#queries/learning/undoable_answer'
-import type { TopCounters } from '#queries/learning/session_counters'
+import type { TopCounters } from '#types/deck_counts'
 
 /*
  * Where a session stands after something changed it (an answer, an undo, a

@@ -13,6 +13,7 @@ import { studyDayBounds } from '#scheduling/study_day'
 import { placeForParticipant } from '#queries/decks/participation'
 import { notFoundFor } from '#queries/decks/deck_unavailable'
 import { DEFAULT_EXAM_RETENTION, examDaysLeft, type ExamContext } from '#scheduling/exam'
+import type { InheritedLimits } from '#types/decks'
 
 /** Everything a study session of one deck (its subdecks included) needs to know. */
 export interface StudyContext {
@@ -50,7 +51,7 @@ export function sessionAlgorithm(deck: AlgorithmColumns, root: AlgorithmColumns,
  * sessionAlgorithm reads them: a subdeck's main deck's, else the preset's
  * (value null: no limit). The settings tab shows them in its empty fields.
  */
-export function inheritedLimits(deck: Pick<Deck, 'id'>, root: AlgorithmColumns & Pick<Deck, 'id'>) {
+export function inheritedLimits(deck: Pick<Deck, 'id'>, root: AlgorithmColumns & Pick<Deck, 'id'>): InheritedLimits {
   const none = { newCardsPerDay: null, maxCardsPerDay: null }
   const main = deck.id === root.id ? none : { newCardsPerDay: root.newCardsPerDay, maxCardsPerDay: root.maxCardsPerDay }
   const columns = { algorithmPreset: root.algorithmPreset, algorithmSettings: root.algorithmSettings }
@@ -62,8 +63,6 @@ export function inheritedLimits(deck: Pick<Deck, 'id'>, root: AlgorithmColumns &
     maxCardsPerDay: { value: applied.maxCardsPerDay, from: from(main.maxCardsPerDay) },
   }
 }
-
-export type InheritedLimits = ReturnType<typeof inheritedLimits>
 
 /** The exam the answer plans toward, if the session's root deck has one ahead. */
 export function examOf(context: Pick<StudyContext, 'algorithm' | 'fsrsParameters'>): ExamContext | null {

@@ -2,7 +2,6 @@ import Card from '#models/card'
 import Deck from '#models/deck'
 import ApiException from '#exceptions/api_exception'
 import { findDeck } from '#queries/decks/find_deck'
-import EmbedTransformer from '#transformers/embed_transformer'
 
 /* an embed shows a deck's first cards, for flipping through: enough to try it, not an export */
 export const EMBED_CARDS = 100
@@ -30,13 +29,13 @@ export async function embeddedCards(deck: Deck) {
     .limit(EMBED_CARDS)
 }
 
-/** The embed snippet of a root deck, for its owner while sharing is on (the spec: embedding needs sharing on). */
-export async function embedSnippetFor(user: { id: number }, deckId: unknown, origin: string) {
+/** A root deck its owner may embed: sharing on (the spec: embedding needs sharing on); its snippet is EmbedTransformer.snippet. */
+export async function embeddableDeck(user: { id: number }, deckId: unknown) {
   const deck = await findDeck(user, deckId, undefined, 'manage')
   if (!deck.isRootDeck || !deck.sharingEnabled || !deck.sharingToken) {
     throw ApiException.of('E_EMBED_NEEDS_SHARING', { apiField: 'id' })
   }
-  return EmbedTransformer.snippet(origin, deck)
+  return deck
 }
 
 /** scheme, host and port of a URL: where the embed page is served from */

@@ -1,6 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import type Deck from '#models/deck'
-import { libraryUrl } from '#actions/publishing/slug'
+import { libraryUrl } from '#services/urls/library_link'
 
 type Changes = { createdCount: number; updatedCount: number; deletedCount: number }
 

@@ -2,32 +2,19 @@ import type Deck from '#models/deck'
 import type User from '#models/user'
 import { listCollaborators } from '#queries/sharing/collaborators'
 import { collaborationOf } from '#queries/sharing/collaboration'
-import { sharingLinkFor } from '#actions/sharing/sharing_link'
-import SharingTransformer from '#transformers/sharing_transformer'
-import EmbedTransformer from '#transformers/embed_transformer'
 import { SHARING_PAGE_MAX } from '#validators/sharing'
 
 /**
- * The deck page's Sharing dialog: sharing of the deck's tree as the caller
- * sees it (the link for the owner only) and its participants, owner first
- * (the spec's limit: one page of 100).
+ * What the deck page's Sharing dialog reads: the caller's collaboration on
+ * the deck's tree and its participants, owner first (the spec's limit: one
+ * page of 100). DeckSharingTransformer shapes it.
  */
 export async function deckSharing(user: User, deck: Deck) {
   const [collaboration, list] = await Promise.all([
     collaborationOf(user, [deck]),
     listCollaborators(user, deck.id, 0, SHARING_PAGE_MAX),
   ])
-  const mine = collaboration.get(deck.rootDeckId ?? deck.id)!
-  const link = mine.sharingToken ? sharingLinkFor(mine.sharingToken) : null
-  return {
-    rootDeckId: list.deck.id,
-    enabled: mine.sharingEnabled,
-    link,
-    /* the <iframe> for other sites (the embed page needs sharing on), served from where the link points */
-    embed: link && mine.role === 'owner' ? EmbedTransformer.snippet(new URL(link).origin, list.deck) : null,
-    role: mine.role,
-    ...SharingTransformer.list(list),
-  }
+  return { mine: collaboration.get(deck.rootDeckId ?? deck.id)!, list }
 }
 
-export type DeckSharing = Awaited<ReturnType<typeof deckSharing>>
+export type DeckSharingView = Awaited<ReturnType<typeof deckSharing>>

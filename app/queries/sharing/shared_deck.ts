@@ -3,7 +3,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import ApiException from '#exceptions/api_exception'
 import Deck from '#models/deck'
 import User from '#models/user'
-import { isTokenShaped } from '#actions/sharing/sharing_link'
+import { isTokenShaped } from '#services/urls/sharing_link'
 
 /** The root deck a live sharing token opens; an unknown, malformed or dead token (sharing stopped) is a 404. */
 export async function findSharedDeck(token: unknown, trx?: TransactionClientContract) {

@@ -5,6 +5,7 @@ import { ACTIVE_DAY_CARDS, computeStreak } from '#scheduling/streak'
 import { bucketOfHour, HOUR_BUCKETS, type HourBucket } from '#scheduling/hour_bucket'
 import { fieldTexts, sortField } from '#note_types/plain_text'
 import { noteTypesById } from '#queries/notes/note_types_by_id'
+import type { WrappedYear } from '#types/study'
 
 /* Again in spaced repetition, Study again in speed review */
 const FAILED_ANSWERS = ['again', 'study_again']
@@ -74,7 +75,7 @@ function busiestBucket(hours: { hour: number; answers: number }[]): HourBucket |
  * statements whatever the data size (the eighth reads the most failed
  * card's note type, to show its text as written).
  */
-export async function wrappedYear(user: User, year: number) {
+export async function wrappedYear(user: User, year: number): Promise<WrappedYear> {
   const today = user.today()
   const first = `${year}-01-01`
   const last = `${year}-12-31`
@@ -122,5 +123,3 @@ export async function wrappedYear(user: User, year: number) {
     busiestHourBucket: busiestBucket(hours as { hour: number; answers: number }[]),
   }
 }
-
-export type WrappedYear = Awaited<ReturnType<typeof wrappedYear>>

@@ -4,10 +4,11 @@
  * are `articles.*` messages (resources/lang/<locale>/articles.json, read on
  * the server only), their bodies Markdown in
  * resources/lang/<locale>/articles/<kind>/<id>.md; here only what exists, at
- * which address, and each post's date. Newest post first.
+ * which address, and each post's date. Newest post first. The kinds are
+ * app/types/articles.ts, which the pages name too.
  */
-export const ARTICLE_KINDS = ['guides', 'solutions', 'blog'] as const
-export type ArticleKind = (typeof ARTICLE_KINDS)[number]
+import type { ArticleKind } from '#types/articles'
+
 export type ArticleEntry = { id: string; slug: string; date: string | null }
 
 export const ARTICLES: Record<ArticleKind, readonly ArticleEntry[]> = {

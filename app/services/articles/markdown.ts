@@ -6,12 +6,7 @@
  * `![](screenshot-id)` on a line of its own, and inline **bold**, `code`
  * and [links](/path) (on the site or https; any other address stays text).
  */
-export type Inline = { kind: 'text' | 'strong' | 'code'; text: string } | { kind: 'link'; text: string; href: string }
-export type Block =
-  | { kind: 'heading'; level: 2 | 3; content: Inline[] }
-  | { kind: 'paragraph'; content: Inline[] }
-  | { kind: 'list'; ordered: boolean; items: Inline[][] }
-  | { kind: 'image'; image: string }
+import type { Block, Inline } from '#types/articles'
 
 const INLINE = /\*\*(.+?)\*\*|`([^`]+)`|\[([^\]]+)\]\(([^)\s]+)\)/g
 const SAFE_HREF = /^(\/(?![/\\])|https:\/\/)/

@@ -1,3 +1,4 @@
+import type Deck from '#models/deck'
 import type { FontSettings } from '#models/deck'
 import { fontFace } from '#services/card_presets/fonts'
 import { FRAME_CLASS, isSameOriginUrl } from '#services/card_presets/scope_css'
@@ -81,4 +82,9 @@ export function appearanceCss(look: PresetLook, deckFonts: FontSettings, scopedC
 export function surroundings(look: PresetLook) {
   const of = (colors: PresetColors) => ({ color: color(colors.backgroundColor), image: image(colors.backgroundImageUrl) })
   return { light: of(look.colors), dark: of(look.dark) }
+}
+
+/** Whose look a session's cards take: the deck's own when it chose a preset or fonts, else its root's. */
+export function appearanceDeck({ deck, root }: { deck: Deck; root: Deck }) {
+  return deck.cardPresetId || Object.keys(deck.fontSettings ?? {}).length ? deck : root
 }

@@ -3,17 +3,7 @@ import { join } from 'node:path'
 import nodemailer from 'nodemailer'
 import { MailResponse } from '@adonisjs/mail'
 import type { MailTransportContract, NodeMailerMessage } from '@adonisjs/mail/types'
-
-export type OutboxMessage = {
-  messageId: string
-  to: string[]
-  subject: string
-  html: string
-  text: string
-  /** the message's own headers (List-Unsubscribe, …) */
-  headers?: Record<string, string>
-  sentAt: string
-}
+import type { OutboxMessage } from '#types/mail'
 
 /**
  * A real mail transport that delivers to a folder instead of an SMTP

@@ -2,35 +2,13 @@ import { useRef, type RefObject } from 'react'
 import { EditorContent, type Editor } from '@tiptap/react'
 import type { FieldKeyHandlers } from './extensions'
 import { FieldToolbar } from './field_toolbar'
-import { useFieldCommands, useFieldUploads, useRichEditor } from './use_rich_field'
-import { MediaTools, type MediaToolsContext } from './media_tools'
-import { UploadProgress, type UploadFn } from './upload_progress'
+import { useFieldCommands, useFieldUploads, useRichEditor, type RichFieldProps } from './use_rich_field'
+import { MediaTools } from './media_tools'
+import { UploadProgress } from './upload_progress'
 import '~/css/editor.css'
 
 export { MAX_UPLOAD_BYTES } from './use_rich_field'
 export type { UploadFn } from './upload_progress'
-
-export type RichFieldProps = {
-  /** id of the editable element (focus it with document.getElementById) */
-  id: string
-  label: string
-  /** HTML; '' when empty */
-  value: string
-  onChange: (html: string) => void
-  /** without it, there is no image button and pasted or dropped images are refused */
-  onUploadImage?: UploadFn
-  onUploadAudio?: UploadFn
-  /** shows the cloze button and enables Mod+Shift+C */
-  cloze?: boolean
-  maxImages?: number
-  autoFocus?: boolean
-  error?: string
-  /** images are not allowed here: the image button is greyed out and this explains why */
-  imagesDisabledReason?: string
-  required?: boolean
-  /** the media tools (speak, scan text, image search, canvas): the deck and the field's spoken language */
-  tools?: MediaToolsContext
-}
 
 /** The hidden file inputs behind the toolbar's picture and sound buttons. */
 function FilePickers({ image, audio, onImage, onAudio }: {

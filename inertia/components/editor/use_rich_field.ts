@@ -12,8 +12,31 @@ import { useT } from '~/lib/i18n'
 import { useToast } from '~/components/toasts'
 import { useAlert } from '~/components/alert_dialog'
 import { Audio, FieldKeys, isSafeUrl, nextClozeIndex, wrapSelection, type FieldKeyHandlers } from './extensions'
-import type { RichFieldProps } from './rich_field'
-import { useUploads } from './upload_progress'
+import { useUploads, type UploadFn } from './upload_progress'
+import type { MediaToolsContext } from './media_tools'
+
+/** What a rich field (rich_field.tsx) takes. */
+export type RichFieldProps = {
+  /** id of the editable element (focus it with document.getElementById) */
+  id: string
+  label: string
+  /** HTML; '' when empty */
+  value: string
+  onChange: (html: string) => void
+  /** without it, there is no image button and pasted or dropped images are refused */
+  onUploadImage?: UploadFn
+  onUploadAudio?: UploadFn
+  /** shows the cloze button and enables Mod+Shift+C */
+  cloze?: boolean
+  maxImages?: number
+  autoFocus?: boolean
+  error?: string
+  /** images are not allowed here: the image button is greyed out and this explains why */
+  imagesDisabledReason?: string
+  required?: boolean
+  /** the media tools (speak, scan text, image search, canvas): the deck and the field's spoken language */
+  tools?: MediaToolsContext
+}
 
 /** Larger files are refused before uploading. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024

@@ -6,7 +6,7 @@
  */
 import type { ReplyOf } from '~/lib/routes'
 import type { StreakFields } from '~/components/study/types'
-import type { feedbackRequestOf } from '#actions/client/feedback_request'
+import type { FeedbackRequest } from '#types/study'
 
 /** GET /learn/:deckId/cards */
 export type CardsBatch = ReplyOf<'learn.cards'>
@@ -28,7 +28,7 @@ export type UndoResponse = ReplyOf<'learn.undo'>
  * GET /decks/:id/learn: the first batch and what the page needs around it, as the apps' learning/start answers
  * it (the same action), with the streak and the feedback request's state
  */
-export type SessionProps = ReplyOf<'api.learning.start'> & { streak: StreakFields; feedbackRequest: ReturnType<typeof feedbackRequestOf> }
+export type SessionProps = ReplyOf<'api.learning.start'> & { streak: StreakFields; feedbackRequest: FeedbackRequest }
 
 /** GET /learn/cards/:id/fields: the note as the notes editor opens it */
 export type CardFields = ReplyOf<'learn.cards.fields'>

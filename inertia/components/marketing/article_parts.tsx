@@ -1,6 +1,6 @@
 import { Link } from '@inertiajs/react'
 import { useShared } from '~/lib/shared'
-import type { ArticlePage, ArticleSummary } from '#queries/articles/article_pages'
+import type { ArticlePage, ArticleSummary } from '#types/articles'
 
 type Block = ArticlePage['blocks'][number]
 type Inline = Extract<Block, { kind: 'paragraph' }>['content'][number]

@@ -1,5 +1,5 @@
 import { router } from '@inertiajs/react'
-import type { UnavailableDeck } from '#queries/decks/deck_unavailable'
+import type { UnavailableDeck } from '#types/decks'
 import { useT } from '~/lib/i18n'
 import { urlFor } from '~/lib/routes'
 

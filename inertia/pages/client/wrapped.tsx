@@ -3,7 +3,7 @@ import { Head } from '@inertiajs/react'
 import { useShared } from '~/lib/shared'
 import { useT } from '~/lib/i18n'
 import { urlFor, type Plain } from '~/lib/routes'
-import type { WrappedYear } from '#queries/study/wrapped'
+import type { WrappedYear } from '#types/study'
 import '~/css/client.css'
 
 type Wrapped = Plain<WrappedYear>

@@ -2,7 +2,7 @@ import { Fragment } from 'react'
 import { Head } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { ClientDate } from '~/components/decks/deck_counts'
-import type { OutboxMessage } from '#services/mail/outbox_transport'
+import type { OutboxMessage } from '#types/mail'
 import type { Plain } from '~/lib/routes'
 
 type Mail = Plain<OutboxMessage>

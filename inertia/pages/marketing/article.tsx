@@ -4,7 +4,7 @@ import { useT } from '~/lib/i18n'
 import { useShared } from '~/lib/shared'
 import { urlFor } from '~/lib/routes'
 import { ArticleBody, ArticleCards, ArticleDate } from '~/components/marketing/article_parts'
-import type { ArticlePage } from '#queries/articles/article_pages'
+import type { ArticlePage } from '#types/articles'
 import '~/css/marketing.css'
 
 /* where an article sits: its list (guides, blog), or the Solutions menu, which has no page of its own */

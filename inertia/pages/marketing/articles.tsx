@@ -1,6 +1,6 @@
 import { Head } from '@inertiajs/react'
 import { ArticleCards } from '~/components/marketing/article_parts'
-import type { ArticleList } from '#queries/articles/article_pages'
+import type { ArticleList } from '#types/articles'
 import '~/css/marketing.css'
 
 /** The guides, or the blog: every article with what it is about, newest post first. */

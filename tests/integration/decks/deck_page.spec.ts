@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import CreateDeck from '#actions/decks/create_deck'
 import ArchiveDeck from '#actions/decks/archive_deck'
-import { deckListProps, deckTree, destinations } from '#queries/decks/deck_page'
+import { deckListProps, deckTree, destinations } from '#controllers/decks/deck_page_props'
 import { activeDecks } from '#queries/decks/list_decks'
 import DeckTransformer from '#transformers/deck_transformer'
 import { makeUser, resetState } from '#tests/support/helpers'

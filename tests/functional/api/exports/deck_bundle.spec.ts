@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import db from '@adonisjs/lucid/services/db'
 import { resetState } from '#tests/support/helpers'
 import { createDeck, fillDeck, setProgress, signIn } from '#tests/support/content'
-import { deckBundle } from '#exporters/deck_bundle'
+import { deckBundle } from '#actions/exports/deck_bundle'
 
 /** Statements the database received while `work` ran (knex reports every one, in transactions too). */
 async function countQueries(work: () => Promise<unknown>) {

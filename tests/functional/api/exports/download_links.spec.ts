@@ -6,7 +6,7 @@ import DeckExport from '#models/deck_export'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
 import { WebSession } from '#tests/support/web_session'
 import { basicNote, createDeck, signIn } from '#tests/support/content'
-import { downloadUrl } from '#exporters/download_link'
+import { downloadUrl } from '#services/urls/download_link'
 import { download, exportMail, requestExport, waitForExport } from './support.js'
 
 /** A finished CSV export of a one-note deck, and the link its mail carries. */

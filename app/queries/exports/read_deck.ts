@@ -2,20 +2,12 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Deck from '#models/deck'
 import ApiException from '#exceptions/api_exception'
 import { MEDIA_URL, type MediaRow } from '#exporters/deck_bundle/media'
+import type { CardRow, DeckRow, DeckSnapshot, NoteRow } from '#exporters/deck_bundle/snapshot'
 
 type Viewer = { id: number }
 
-export interface DeckRow { id: number; name: string; parent_id: number | null; position: number; depth: number }
-export interface NoteRow {
-  id: number; deck_id: number; note_type_id: number; guid: string; fields: Record<string, string>
-  field_attachments_map: Record<string, any> | null; tags: string[] | null; is_reversed: boolean; user_id: number
-}
-export interface CardRow { id: number; note_id: number; deck_id: number; ord: number }
-
-export type DeckSnapshot = Awaited<ReturnType<typeof readDeck>>
-
-/** Every read the bundle needs, in the caller's snapshot. */
-export async function readDeck(user: Viewer, deckId: number, includeProgress: boolean, trx: TransactionClientContract) {
+/** Every read a deck's bundle needs (app/exporters/deck_bundle.ts), in the caller's snapshot. */
+export async function readDeck(user: Viewer, deckId: number, includeProgress: boolean, trx: TransactionClientContract): Promise<DeckSnapshot> {
   const root = await Deck.query({ client: trx }).withScopes((s) => s.accessibleBy(user)).where('decks.id', deckId).first()
   if (!root) throw ApiException.notFound()
 
