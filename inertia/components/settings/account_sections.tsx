@@ -2,9 +2,9 @@
 import { router, useForm } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { urlFor, type Plain } from '~/lib/routes'
-import { Field } from '~/components/field'
+import { Field } from '~/components/ui/field'
 import { Avatar } from '~/components/avatar'
-import { useAlert } from '~/components/alert_dialog'
+import { useAlert } from '~/components/ui/alert_dialog'
 import type { SocialOptions } from '~/components/social_buttons'
 import type UserTransformer from '#transformers/user_transformer'
 

@@ -1,7 +1,7 @@
 import { Head, useForm } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
-import { Field } from '~/components/field'
-import { FormError } from '~/components/form_error'
+import { Field } from '~/components/ui/field'
+import { FormError } from '~/components/ui/form_error'
 import { ServerForm } from '~/components/server_form'
 import { urlFor } from '~/lib/routes'
 

@@ -1,6 +1,6 @@
 import { Head, useForm } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
-import { Field } from '~/components/field'
+import { Field } from '~/components/ui/field'
 import { ServerForm } from '~/components/server_form'
 import { urlFor } from '~/lib/routes'
 
