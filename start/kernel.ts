@@ -36,4 +36,6 @@ export const middleware = router.named({
   auth: () => import('#middleware/auth_middleware'),
   apiAuth: () => import('#middleware/api_auth_middleware'),
   adminAuth: () => import('#middleware/admin_auth_middleware'),
+  /* on the route groups whose pages call JSON endpoints: those calls keep the page's flash messages */
+  keepFlash: () => import('#middleware/keep_flash_middleware'),
 })

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { router } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { CONNECTION_PROBLEM, type ConnectionProblem } from '~/lib/http'
+import { DialogFrame } from '~/components/ui/dialog'
 
 export const SUPPORT_EMAIL = 'support@mnemo.app'
 
@@ -65,23 +66,21 @@ export function ConnectionAlerts() {
     generic: { title: t('errors.something_wrong'), body: shown.title ? `${shown.title} (${shown.status})` : t('connection.status', { status: shown.status }) },
   }
   const { title, body } = texts[shown.kind]
+  /* no Esc: the learner closes it with its button, which has the focus */
   return (
-    <div className="dialog-backdrop" data-connection-alert={shown.kind}>
-      <div className="card stack" role="alertdialog" aria-modal="true" aria-labelledby="connection-alert-title" aria-describedby="connection-alert-body">
-        <h2 id="connection-alert-title">{title}</h2>
-        <p id="connection-alert-body">{body}</p>
-        {shown.kind === 'server' && <a href={`mailto:${SUPPORT_EMAIL}`}>{t('connection.contact_support', { email: SUPPORT_EMAIL })}</a>}
-        <div className="row">
-          {shown.kind === 'generic' && (
-            <button type="button" className="button primary" onClick={() => window.location.reload()}>
-              {t('connection.reload')}
-            </button>
-          )}
-          <button type="button" className="button" autoFocus onClick={() => setShown(null)}>
-            {t('connection.close')}
+    <DialogFrame className="card stack" role="alertdialog" title={title} describedBy="connection-alert-body" backdrop={{ 'data-connection-alert': shown.kind }}>
+      <p id="connection-alert-body">{body}</p>
+      {shown.kind === 'server' && <a href={`mailto:${SUPPORT_EMAIL}`}>{t('connection.contact_support', { email: SUPPORT_EMAIL })}</a>}
+      <div className="row">
+        {shown.kind === 'generic' && (
+          <button type="button" className="button primary" onClick={() => window.location.reload()}>
+            {t('connection.reload')}
           </button>
-        </div>
+        )}
+        <button type="button" className="button" autoFocus onClick={() => setShown(null)}>
+          {t('connection.close')}
+        </button>
       </div>
-    </div>
+    </DialogFrame>
   )
 }

@@ -15,7 +15,7 @@ router
     router.get('/ai/streams/:id', [AiGeneratorController, 'show']).as('ai.streams.show').where('id', router.matchers.number())
     router.delete('/ai/streams/:id', [AiGeneratorController, 'destroy']).as('ai.streams.destroy').where('id', router.matchers.number())
   })
-  .use(middleware.auth())
+  .use([middleware.auth(), middleware.keepFlash()])
 
 /* server-sent events (transmit's paths, our controller): a signed-in user subscribes to channels they are authorized for */
 router

@@ -23,4 +23,4 @@ router
     router.put('/settings/reminder', [ClientPagesController, 'updateReminder']).as('settings.reminder')
     router.put('/account/public-profile', [AccountController, 'updatePublicProfile']).as('account.public_profile')
   })
-  .use(middleware.auth())
+  .use([middleware.auth(), middleware.keepFlash()])

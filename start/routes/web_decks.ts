@@ -47,7 +47,7 @@ router
     router.put('/folders/:id', [FoldersController, 'update']).as('folders.update').where('id', router.matchers.number())
     router.delete('/folders/:id', [FoldersController, 'destroy']).as('folders.destroy').where('id', router.matchers.number())
   })
-  .use(middleware.auth())
+  .use([middleware.auth(), middleware.keepFlash()])
 
 /* the e-mailed export link: signed, so it works without a session (another browser, a download manager) */
 router.get('/exports/:id/download', [DeckExportsController, 'download']).as('exports.download').where('id', router.matchers.number())

@@ -17,4 +17,4 @@ router
       })
       .where('id', router.matchers.number())
   })
-  .use(middleware.auth())
+  .use([middleware.auth(), middleware.keepFlash()])

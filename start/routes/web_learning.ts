@@ -32,4 +32,4 @@ router
       })
       .where('id', router.matchers.number())
   })
-  .use(middleware.auth())
+  .use([middleware.auth(), middleware.keepFlash()])

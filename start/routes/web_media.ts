@@ -11,4 +11,4 @@ router
     router.post('/notes/image_search/pick', [EditorMediaController, 'pick']).as('notes.image_search.pick')
     router.post('/learn/cards/:id/daily_events', [EditorMediaController, 'cardEvent']).as('learn.cards.daily_events').where('id', router.matchers.number())
   })
-  .use(middleware.auth())
+  .use([middleware.auth(), middleware.keepFlash()])

@@ -14,7 +14,7 @@ router
     router.post('/notes/preview', [NotesController, 'preview']).as('notes.preview')
     router.post('/media', [NotesController, 'upload']).as('media.store')
   })
-  .use(middleware.auth())
+  .use([middleware.auth(), middleware.keepFlash()])
 
 /* media checks the session or a bearer token itself, so the apps can load it too */
 router.get('/media/:key', [MediaController, 'show']).as('media.show').where('key', /^[0-9a-f-]{36}\.[a-z0-9]{2,5}$/)

@@ -14,7 +14,7 @@ import { aiBulkCreateValidator, aiStreamCreateValidator, cancelStreamValidator }
 /**
  * The web "AI flashcard generator" (docs/ai-generation.md): the page,
  * and its JSON calls with the session, the same actions as the API's
- * (ai_streams_controller.ts). Background calls keep the flash meant for the page.
+ * (ai_streams_controller.ts). Their routes keep the flash for the page (keepFlash).
  */
 export default class AiGeneratorController {
   /**
@@ -42,13 +42,11 @@ export default class AiGeneratorController {
   }
 
   async document(ctx: HttpContext) {
-    ctx.session.reflash()
     return ctx.response.created(await uploadDocument(ctx, ctx.auth.use('web').getUserOrFail()))
   }
 
   /** `words` in the body: the card builder (ai_bulk_create's body); otherwise ai_stream_create's. */
   async store(ctx: HttpContext) {
-    ctx.session.reflash()
     const user = ctx.auth.use('web').getUserOrFail()
     const { stream } =
       ctx.request.input('mode') === 'words'
@@ -58,13 +56,11 @@ export default class AiGeneratorController {
   }
 
   async show(ctx: HttpContext) {
-    ctx.session.reflash()
     const user = ctx.auth.use('web').getUserOrFail()
     return streamAnswer(user, ctx.params.id)
   }
 
   async destroy(ctx: HttpContext) {
-    ctx.session.reflash()
     const user = ctx.auth.use('web').getUserOrFail()
     const input = await ctx.request.validateUsing(cancelStreamValidator, { data: { stream_id: ctx.params.id, delete_notes: ctx.request.input('delete_notes') } })
     const { stream, deleted } = await cancelStream(user, input.stream_id, input.delete_notes ?? false)

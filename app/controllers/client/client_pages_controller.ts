@@ -44,8 +44,6 @@ export default class ClientPagesController {
    */
   async feedback(ctx: HttpContext) {
     const { auth, request, response, session, i18n } = ctx
-    /* a background call keeps the flash messages meant for the next page */
-    if (wantsJson(ctx)) session.reflash()
     const user = auth.use('web').getUserOrFail()
     const { stars, text, source = 'settings' } = await request.validateUsing(webFeedbackValidator)
     const rating = await rateApp(user, { feedbackType: feedbackTypeOfStars(stars), text: text === undefined ? undefined : sanitizePlainText(text), prefix: `web_${source}` })
@@ -57,7 +55,6 @@ export default class ClientPagesController {
 
   /** POST /feedback/request/dismiss: the session's feedback request is not shown again (on any browser). */
   async dismissFeedbackRequest(ctx: HttpContext) {
-    ctx.session.reflash()
     await closeFeedbackRequest(ctx.auth.use('web').getUserOrFail(), 'dismissed')
     return ctx.response.noContent()
   }

@@ -14,8 +14,6 @@ export default class AlgorithmSettingsController {
   async show(ctx: HttpContext) {
     const { root, deck } = await deckWithRoot(ctx.auth.use('web').getUserOrFail(), ctx.params.id)
     const data = AlgorithmSettingsTransformer.forSheet(root, deck)
-    /* a background call must not eat the toast meant for the page */
-    ctx.session.reflash()
     if (wantsJson(ctx)) return data
     /* the sheet is a dialog, not a page: an address typed by hand lands on the deck */
     return ctx.response.redirect(`/decks/${data.deckId}?tab=settings`)

@@ -13,28 +13,24 @@ const forDialog = async (ctx: HttpContext, record: DeckImport) => ImportTransfor
 
 /**
  * The web door to deck imports (the upload dialog's JSON calls), the same
- * actions as the API's. Background calls keep the flash meant for the page.
+ * actions as the API's. Their routes keep the flash for the page (keepFlash).
  */
 export default class DeckImportsController {
   async store(ctx: HttpContext) {
-    ctx.session.reflash()
     const record = await receiveUpload(ctx, ctx.auth.use('web').getUserOrFail())
     return ctx.response.accepted(await forDialog(ctx, record))
   }
 
   async show(ctx: HttpContext) {
-    ctx.session.reflash()
     return forDialog(ctx, await findImport(ctx.auth.use('web').getUserOrFail(), ctx.params.id))
   }
 
   async retry(ctx: HttpContext) {
-    ctx.session.reflash()
     const record = await retryImport(ctx.auth.use('web').getUserOrFail(), ctx.params.id)
     return ctx.response.accepted(await forDialog(ctx, record))
   }
 
   async destroy(ctx: HttpContext) {
-    ctx.session.reflash()
     return forDialog(ctx, await cancelImport(ctx.auth.use('web').getUserOrFail(), ctx.params.id))
   }
 }

@@ -8,7 +8,6 @@ export type { ImportPreview } from '#transformers/import_transformer'
 /** POST /deck_imports/preview: what a text import would read, before the upload. */
 export default class ImportPreviewsController {
   async store(ctx: HttpContext) {
-    ctx.session.reflash()
     const input = await ctx.request.validateUsing(importPreviewValidator)
     return ImportTransformer.forPreview(previewText(input), Boolean(input.card_separator || input.field_separator))
   }

@@ -22,14 +22,12 @@ async function sessionDeck(ctx: HttpContext) {
 export default class LearnCardsController {
   /** GET /learn/cards/:id/fields: the note as the notes editor opens it, for the same editor in a dialog. */
   async fields(ctx: HttpContext) {
-    ctx.session.reflash()
     const card = await findLearnerCard(ctx.auth.use('web').getUserOrFail(), ctx.params.id, 'edit')
     return NoteTransformer.forCardEditor(card.id, await noteOfCard(card))
   }
 
   /** PUT /learn/cards/:id {fields, deck_id?}: saves the note and gives the card back as the session shows it. */
   async update(ctx: HttpContext) {
-    ctx.session.reflash()
     const user = ctx.auth.use('web').getUserOrFail()
     const input = await ctx.request.validateUsing(editCardValidator)
     const session = await sessionScope(user, input.deck_id)
@@ -42,7 +40,6 @@ export default class LearnCardsController {
 
   /** POST /learn/cards/:id/freeze {deck_id?}: the card's note is frozen for this learner, out of study until unfrozen. */
   async freeze(ctx: HttpContext) {
-    ctx.session.reflash()
     const user = ctx.auth.use('web').getUserOrFail()
     await findLearnerCard(user, ctx.params.id)
     const session = await sessionDeck(ctx)
@@ -53,7 +50,6 @@ export default class LearnCardsController {
 
   /** DELETE /learn/cards/:id {deck_id?}: "remove" takes the card out of study (suspends it), as DELETE cards/{id}/suspend does. */
   async destroy(ctx: HttpContext) {
-    ctx.session.reflash()
     const user = ctx.auth.use('web').getUserOrFail()
     await findLearnerCard(user, ctx.params.id)
     const session = await sessionDeck(ctx)
@@ -69,7 +65,6 @@ export default class LearnCardsController {
    * across algorithm presets, asked for first on the page).
    */
   async move(ctx: HttpContext) {
-    ctx.session.reflash()
     const user = ctx.auth.use('web').getUserOrFail()
     const input = await ctx.request.validateUsing(moveCardValidator)
     const card = await findLearnerCard(user, ctx.params.id, 'edit')
@@ -79,7 +74,6 @@ export default class LearnCardsController {
 
   /** GET /learn/cards/:id/stats: the card sheet and its history. */
   async stats(ctx: HttpContext) {
-    ctx.session.reflash()
     return CardStatsTransformer.forSheet(await cardStats(ctx.auth.use('web').getUserOrFail(), ctx.params.id))
   }
 }

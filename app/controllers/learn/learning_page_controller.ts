@@ -10,14 +10,6 @@ import { destinations } from '#controllers/decks/deck_page_props'
 import { feedbackRequestOf } from '#actions/client/feedback_request'
 import { answerValidator, learningCardsValidator, undoValidator } from '#validators/learning'
 
-/*
- * The page's background calls must not eat the flash messages meant for the
- * next page visit (the notes editor does the same).
- */
-function keepFlash(ctx: HttpContext) {
-  ctx.session.reflash()
-}
-
 /** The deck in the path is the session's deck; the validators of the apps' door check it like the body's. */
 function withDeck(ctx: HttpContext) {
   return { data: { ...ctx.request.all(), deck_id: ctx.params.deckId } }
@@ -41,7 +33,6 @@ export default class LearningPageController {
 
   /** GET /learn/:deckId/cards?exclude_ids=1,2: the next cards, never one the page still holds. */
   async cards(ctx: HttpContext) {
-    keepFlash(ctx)
     const input = await ctx.request.validateUsing(learningCardsValidator, withDeck(ctx))
     const batch = await nextSessionCards(ctx.auth.use('web').getUserOrFail(), input.deck_id, input.limit, input.exclude_ids)
     return LearningTransformer.batch(batch, ctx.i18n)
@@ -49,7 +40,6 @@ export default class LearningPageController {
 
   /** POST /learn/:deckId/answer {card_id, answer, version, review_duration_ms}. */
   async answer(ctx: HttpContext) {
-    keepFlash(ctx)
     const input = await ctx.request.validateUsing(answerValidator, withDeck(ctx))
     const { context, snapshot } = await answerContext(ctx.auth.use('web').getUserOrFail(), input.deck_id, input.card_id)
     const result = await answerCard(context, {
@@ -60,7 +50,6 @@ export default class LearningPageController {
 
   /** DELETE /learn/:deckId/undo: the last answer in this deck is taken back; the card comes back. */
   async undo(ctx: HttpContext) {
-    keepFlash(ctx)
     const input = await ctx.request.validateUsing(undoValidator, withDeck(ctx))
     const user = ctx.auth.use('web').getUserOrFail()
     const scope = await sessionScope(user, input.deck_id)
@@ -70,7 +59,6 @@ export default class LearningPageController {
 
   /** POST /learn/tutorial_seen: the first-time tutorial is shown once per account. */
   async tutorialSeen(ctx: HttpContext) {
-    keepFlash(ctx)
     await markTutorialSeen(ctx.auth.use('web').getUserOrFail())
     return ctx.response.noContent()
   }

@@ -12,12 +12,11 @@ import { cardDailyEventValidator, imageSuggestionsValidator, pickImageValidator,
  * The note editor's media tools on the web (JSON calls with the session and
  * the XSRF header): scan text, image search and the pick of a found image.
  * The canvas tool needs none: its drawing is a PNG sent to POST /media like
- * any picture. The editor's background calls keep the page's flash messages.
+ * any picture. Their routes keep the page's flash (keepFlash).
  */
 export default class EditorMediaController {
   /** POST /notes/scan_text {base64}: the text read from a photo, for the field being edited. */
   async scanText(ctx: HttpContext) {
-    ctx.session.reflash()
     const user = ctx.auth.use('web').getUserOrFail()
     const input = await ctx.request.validateUsing(scanTextValidator)
     return detectText(user, input.base64, input.language)
@@ -25,7 +24,6 @@ export default class EditorMediaController {
 
   /** GET /notes/image_search?q: the picker's results. */
   async search(ctx: HttpContext) {
-    ctx.session.reflash()
     const user = ctx.auth.use('web').getUserOrFail()
     const input = await ctx.request.validateUsing(imageSuggestionsValidator, { data: ctx.request.qs() })
     return searchImages(user, input.q, input.page)
@@ -39,7 +37,6 @@ export default class EditorMediaController {
    * attribution the editor shows.
    */
   async pick(ctx: HttpContext) {
-    ctx.session.reflash()
     const user = ctx.auth.use('web').getUserOrFail()
     const input = await ctx.request.validateUsing(pickImageValidator)
     const deck = await findEditableDeck(user, input.deck_id)

@@ -15,15 +15,6 @@ import type Deck from '#models/deck'
 import { deckLook } from '#queries/card_presets/deck_appearance'
 import CardPresetTransformer from '#transformers/card_preset_transformer'
 
-/*
- * The editor's background calls must not eat the flash messages meant for
- * the page: a preview landing between a save and its redirect would take
- * the "Card added" toast with it.
- */
-function keepFlash(ctx: HttpContext) {
-  ctx.session.reflash()
-}
-
 /** The preview shows cards as the deck's preset and fonts make them look. */
 async function editorAppearance(deck: Deck) {
   const look = await deckLook(deck)
@@ -72,7 +63,6 @@ export default class NotesController {
   }
 
   async preview(ctx: HttpContext) {
-    keepFlash(ctx)
     const input = await ctx.request.validateUsing(editorPreviewValidator)
     const preview = await new PreviewNote().handle(ctx.auth.use('web').getUserOrFail(), input.deck_id, {
       noteTypeId: input.template_id, fields: input.fields, fieldAttachmentsMap: input.field_attachments_map, reverse: input.reverse,
@@ -81,7 +71,6 @@ export default class NotesController {
   }
 
   async upload(ctx: HttpContext) {
-    keepFlash(ctx)
     const user = ctx.auth.use('web').getUserOrFail()
     const input = await ctx.request.validateUsing(attachmentValidator)
     const media = await new StoreMedia().handle(user, await findEditableDeck(user, input.deck_id), input.file)

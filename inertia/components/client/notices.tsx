@@ -1,14 +1,14 @@
 import { useShared } from '~/lib/shared'
 import { useT } from '~/lib/i18n'
 import { urlFor } from '~/lib/routes'
+import { CsrfField } from '~/components/ui/csrf_field'
 import '~/css/client.css'
 
 /* A dismiss button as a real form: it works before React does, and the cookie it sets keeps the notice away (365 days) */
 export function DismissForm({ action, name, label, ariaLabel }: { action: string; name: string; label: string; ariaLabel?: string }) {
-  const { csrfToken } = useShared()
   return (
     <form method="post" action={action}>
-      {csrfToken && <input type="hidden" name="_csrf" value={csrfToken} />}
+      <CsrfField />
       <button type="submit" className="button small" data-dismiss={name} aria-label={ariaLabel}>
         {label}
       </button>

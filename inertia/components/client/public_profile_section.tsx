@@ -1,7 +1,5 @@
-import { useForm } from '@inertiajs/react'
-import { Link } from '@adonisjs/inertia/react'
+import { Form, Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
-import { urlFor } from '~/lib/routes'
 import type { Account } from '~/components/settings/account_sections'
 import '~/css/client.css'
 
@@ -12,12 +10,6 @@ const COLORS = ['blue', 'violet', 'orange', 'red', 'green'] as const
 export function PublicProfileSection({ account }: { account: Account }) {
   const t = useT()
   const links = account.socialLinks as Record<string, string>
-  const form = useForm({
-    about: account.about ?? '',
-    avatar_color: account.avatarColor as string,
-    social_links: Object.fromEntries(NETWORKS.map((network) => [network, links[network] ?? ''])) as Record<(typeof NETWORKS)[number], string>,
-  })
-  const errors = form.errors as Record<string, string | undefined>
   return (
     <section className="section" aria-labelledby="public-profile">
       <h2 id="public-profile">{t('client.profile.title')}</h2>
@@ -27,45 +19,52 @@ export function PublicProfileSection({ account }: { account: Account }) {
           {t('client.profile.view')}
         </Link>
       )}
-      <form onSubmit={(event) => (event.preventDefault(), form.put(urlFor('account.public_profile'), { preserveScroll: true }))} className="stack">
-        <label className="field">
-          <span>{t('client.profile.about')}</span>
-          <textarea name="about" maxLength={500} rows={3} value={form.data.about} onChange={(e) => form.setData('about', e.target.value)} aria-invalid={errors.about ? true : undefined} />
-          {errors.about && <small className="field-error" role="alert">{errors.about}</small>}
-        </label>
-        <fieldset className="color-choices">
-          <legend>{t('client.profile.avatar_color')}</legend>
-          {COLORS.map((color) => (
-            <label key={color} className="color-choice">
-              <input type="radio" name="avatar_color" value={color} checked={form.data.avatar_color === color} onChange={() => form.setData('avatar_color', color)} />
-              <span className={`color-swatch avatar-${color}`} aria-hidden="true" />
-              {t(`client.profile.color.${color}`)}
-            </label>
-          ))}
-        </fieldset>
-        <fieldset className="stack" style={{ border: 0, padding: 0, margin: 0 }}>
-          <legend>{t('client.profile.links')}</legend>
-          {NETWORKS.map((network) => (
-            <label key={network} className="field">
-              <span>{t(`client.profile.network.${network}`)}</span>
-              <input
-                type="url"
-                name={`social_links.${network}`}
-                inputMode="url"
-                placeholder="https://"
-                maxLength={300}
-                value={form.data.social_links[network]}
-                onChange={(e) => form.setData('social_links', { ...form.data.social_links, [network]: e.target.value })}
-                aria-invalid={errors[`social_links.${network}`] ? true : undefined}
-              />
-              {errors[`social_links.${network}`] && <small className="field-error" role="alert">{errors[`social_links.${network}`]}</small>}
-            </label>
-          ))}
-        </fieldset>
-        <button type="submit" className="button primary" disabled={form.processing}>
-          {t('client.profile.save')}
-        </button>
-      </form>
+      {/* the links' inputs are named `social_links.<network>`: the form sends them as one object */}
+      <Form route="account.public_profile" options={{ preserveScroll: true }} className="stack">
+        {({ errors: typed, processing }) => {
+          const errors = typed as Record<string, string | undefined>
+          return (
+            <>
+              <label className="field">
+                <span>{t('client.profile.about')}</span>
+                <textarea name="about" maxLength={500} rows={3} defaultValue={account.about ?? ''} aria-invalid={errors.about ? true : undefined} />
+                {errors.about && <small className="field-error" role="alert">{errors.about}</small>}
+              </label>
+              <fieldset className="color-choices">
+                <legend>{t('client.profile.avatar_color')}</legend>
+                {COLORS.map((color) => (
+                  <label key={color} className="color-choice">
+                    <input type="radio" name="avatar_color" value={color} defaultChecked={account.avatarColor === color} />
+                    <span className={`color-swatch avatar-${color}`} aria-hidden="true" />
+                    {t(`client.profile.color.${color}`)}
+                  </label>
+                ))}
+              </fieldset>
+              <fieldset className="stack" style={{ border: 0, padding: 0, margin: 0 }}>
+                <legend>{t('client.profile.links')}</legend>
+                {NETWORKS.map((network) => (
+                  <label key={network} className="field">
+                    <span>{t(`client.profile.network.${network}`)}</span>
+                    <input
+                      type="url"
+                      name={`social_links.${network}`}
+                      inputMode="url"
+                      placeholder="https://"
+                      maxLength={300}
+                      defaultValue={links[network] ?? ''}
+                      aria-invalid={errors[`social_links.${network}`] ? true : undefined}
+                    />
+                    {errors[`social_links.${network}`] && <small className="field-error" role="alert">{errors[`social_links.${network}`]}</small>}
+                  </label>
+                ))}
+              </fieldset>
+              <button type="submit" className="button primary" disabled={processing}>
+                {t('client.profile.save')}
+              </button>
+            </>
+          )
+        }}
+      </Form>
     </section>
   )
 }

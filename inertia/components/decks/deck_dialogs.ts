@@ -1,6 +1,6 @@
 import { router } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
-import { useAlert } from '~/components/alert_dialog'
+import { useAlert } from '~/components/ui/alert_dialog'
 import type { Deck } from '~/components/decks/types'
 import { urlFor } from '~/lib/routes'
 

@@ -25,6 +25,7 @@ const limit = (value: string) => (value.trim() === '' ? null : Number(value))
 
 /** The settings form: name, daily limits, shuffle, the font by device; saved as the deck's update. */
 function useSettingsForm(deck: Deck, shared: boolean) {
+  /* useForm, not <Form>: the fields steer each other live, and only changed font sizes are sent */
   const form = useForm({
     name: deck.name,
     newCardsPerDay: deck.configuration.newCards.newCardsPerDay?.toString() ?? '',

@@ -1,9 +1,7 @@
-import type { FormEvent } from 'react'
-import { useForm } from '@inertiajs/react'
+import { Form } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import type { Deck } from '~/components/decks/types'
 import type { ExamPlan } from '#types/decks'
-import { urlFor } from '~/lib/routes'
 import { useShared } from '~/lib/shared'
 import { formatDay } from '~/components/study/dates'
 
@@ -72,36 +70,32 @@ export function ExamPlanPanel({ plan }: { plan: ExamPlan }) {
 /** The exam date and the ceiling of new cards a day (root decks, their owner). */
 export function ExamSettings({ deck, editable }: { deck: Deck; editable: boolean }) {
   const t = useT()
-  const form = useForm({ examDate: deck.examDate ?? '', ceiling: deck.examNewCardsCeiling?.toString() ?? '' })
-  const errors = form.errors as Record<string, string | undefined>
-  const save = (event: FormEvent) => {
-    event.preventDefault()
-    form.transform((data) => ({
-      deck: { exam_date: data.examDate || null, exam_new_cards_ceiling: data.ceiling.trim() === '' ? null : Number(data.ceiling) },
-    }))
-    form.put(urlFor('decks.update', { id: deck.id }), { preserveScroll: true })
-  }
+  /* the fields are the deck update's own (`deck[…]`); an empty one reaches the server as null: no date, no ceiling */
   return (
-    <form className="card stack exam-settings" onSubmit={save} aria-labelledby="exam-settings">
-      <h2 id="exam-settings">{t('exam.settings.title')}</h2>
-      <p className="muted">{t('exam.settings.description')}</p>
-      <fieldset disabled={!editable} className="settings-grid">
-        <label className="field">
-          <span>{t('exam.settings.date')}</span>
-          <input name="exam_date" type="date" value={form.data.examDate} onChange={(event) => form.setData('examDate', event.target.value)} />
-          {errors['deck.exam_date'] && <small className="field-error">{errors['deck.exam_date']}</small>}
-        </label>
-        <label className="field">
-          <span>{t('exam.settings.ceiling')}</span>
-          <input name="exam_new_cards_ceiling" type="number" min={1} max={9999} inputMode="numeric" placeholder={t('decks.settings.no_limit')} value={form.data.ceiling} onChange={(event) => form.setData('ceiling', event.target.value)} />
-          {errors['deck.exam_new_cards_ceiling'] && <small className="field-error">{errors['deck.exam_new_cards_ceiling']}</small>}
-        </label>
-      </fieldset>
-      <div className="row">
-        <button type="submit" className="button primary" disabled={!editable || form.processing}>
-          {t('exam.settings.save')}
-        </button>
-      </div>
-    </form>
+    <Form route="decks.update" routeParams={{ id: deck.id }} options={{ preserveScroll: true }} className="card stack exam-settings" aria-labelledby="exam-settings">
+      {({ errors, processing }) => (
+        <>
+          <h2 id="exam-settings">{t('exam.settings.title')}</h2>
+          <p className="muted">{t('exam.settings.description')}</p>
+          <fieldset disabled={!editable} className="settings-grid">
+            <label className="field">
+              <span>{t('exam.settings.date')}</span>
+              <input name="deck[exam_date]" type="date" defaultValue={deck.examDate ?? ''} />
+              {errors['deck.exam_date'] && <small className="field-error">{errors['deck.exam_date']}</small>}
+            </label>
+            <label className="field">
+              <span>{t('exam.settings.ceiling')}</span>
+              <input name="deck[exam_new_cards_ceiling]" type="number" min={1} max={9999} inputMode="numeric" placeholder={t('decks.settings.no_limit')} defaultValue={deck.examNewCardsCeiling ?? ''} />
+              {errors['deck.exam_new_cards_ceiling'] && <small className="field-error">{errors['deck.exam_new_cards_ceiling']}</small>}
+            </label>
+          </fieldset>
+          <div className="row">
+            <button type="submit" className="button primary" disabled={!editable || processing}>
+              {t('exam.settings.save')}
+            </button>
+          </div>
+        </>
+      )}
+    </Form>
   )
 }

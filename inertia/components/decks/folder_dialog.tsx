@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { router } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { useShared } from '~/lib/shared'
-import { Dialog } from '~/components/decks/dialog'
+import { Dialog } from '~/components/ui/dialog'
 import type { Folder } from '~/components/decks/types'
 import { urlFor } from '~/lib/routes'
 

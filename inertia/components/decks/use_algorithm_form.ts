@@ -23,6 +23,7 @@ const numberOrUndefined = (value: string) => (value.trim() === '' ? undefined : 
 export function useAlgorithmForm(sheet: AlgorithmSheet, onClose: () => void) {
   const { user } = useShared()
   const premium = Boolean(user?.isPremium)
+  /* useForm, not <Form>: the preset decides the fields shown; a confirm_reset error asks first */
   const form = useForm({
     preset: sheet.algorithmPreset,
     steps: sheet.stepsInMinutes,

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { router, usePoll } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
-import { useToast } from '~/components/toasts'
+import { useToast } from '~/components/ui/toasts'
 import type { PollingEntry, StartedJob } from '~/components/decks/types'
 import { requestJson } from '~/lib/http'
 

@@ -1,8 +1,8 @@
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { useT } from '~/lib/i18n'
-import { useAlert } from '~/components/alert_dialog'
-import { useToast } from '~/components/toasts'
-import { useModalFocus } from '~/lib/use_modal_focus'
+import { useAlert } from '~/components/ui/alert_dialog'
+import { useToast } from '~/components/ui/toasts'
+import { DialogFrame } from '~/components/ui/dialog'
 import { messageOf, useAiTemplates, type AiTemplate } from './use_ai_templates'
 import type { NoteDraft } from './note_draft'
 import '~/css/ai_templates.css'
@@ -30,32 +30,33 @@ export function AiTemplatesButton({ onOpen }: { onOpen: () => void }) {
 /** Outside the note's <form>: the popup's own form must not submit the note (React bubbles along its tree). */
 export function AiTemplatesDialog({ draft, onClose }: { draft: NoteDraft; onClose: () => void }) {
   const t = useT()
-  const box = useRef<HTMLDivElement>(null)
   const data = useAiTemplates(draft)
   const [view, setView] = useState<View>({ kind: 'list' })
-  useModalFocus(box, 'button, input, textarea', onClose)
   return (
-    <div className="dialog-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
-      <div ref={box} className="dialog ai-templates" role="dialog" aria-modal="true" aria-labelledby="ai-templates-title">
-        <h2 id="ai-templates-title">{t('ai_templates.title')}</h2>
-        {view.kind === 'list' && <TemplateList draft={draft} data={data} onView={setView} />}
-        {view.kind === 'edit' && <TemplateForm data={data} template={view.template} onDone={() => setView({ kind: 'list' })} />}
-        {view.kind === 'result' && (
-          <TemplateResult
-            draft={draft}
-            template={view.template}
-            fields={view.fields}
-            onBack={() => setView({ kind: 'list' })}
-            onKept={onClose}
-          />
-        )}
-        <div className="dialog-actions">
-          <button type="button" className="button ghost" onClick={onClose}>
-            {t('ai_templates.close')}
-          </button>
-        </div>
-      </div>
-    </div>
+    <DialogFrame
+      className="dialog ai-templates"
+      title={t('ai_templates.title')}
+      onClose={onClose}
+      initialFocus="button, input, textarea"
+      backdropClose
+      actions={
+        <button type="button" className="button ghost" onClick={onClose}>
+          {t('ai_templates.close')}
+        </button>
+      }
+    >
+      {view.kind === 'list' && <TemplateList draft={draft} data={data} onView={setView} />}
+      {view.kind === 'edit' && <TemplateForm data={data} template={view.template} onDone={() => setView({ kind: 'list' })} />}
+      {view.kind === 'result' && (
+        <TemplateResult
+          draft={draft}
+          template={view.template}
+          fields={view.fields}
+          onBack={() => setView({ kind: 'list' })}
+          onKept={onClose}
+        />
+      )}
+    </DialogFrame>
   )
 }
 

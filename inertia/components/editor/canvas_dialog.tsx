@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState, type PointerEvent, type RefObject } from 'react'
+import { useEffect, useRef, useState, type PointerEvent, type RefObject } from 'react'
 import { useT } from '~/lib/i18n'
-import { useModalFocus } from '~/lib/use_modal_focus'
+import { DialogFrame } from '~/components/ui/dialog'
 
 /*
  * The editor's canvas tool: draw with a mouse, a pen or a finger (pointer
@@ -122,14 +122,11 @@ function CanvasTools({ color, eraser, setColor, setEraser, drawn, undo, clear }:
 
 export function CanvasDialog({ onSave, onClose }: { onSave: (file: File) => Promise<void>; onClose: () => void }) {
   const t = useT()
-  const id = useId()
-  const box = useRef<HTMLDivElement>(null)
   const canvas = useRef<HTMLCanvasElement>(null)
   const [color, setColor] = useState<string>(COLORS[0])
   const [eraser, setEraser] = useState(false)
   const [saving, setSaving] = useState(false)
   const { strokes, handlers, undo, clear } = useStrokes(canvas, { color, eraser })
-  useModalFocus(box, '.canvas-tools button', onClose)
 
   const save = () => {
     if (!canvas.current || !strokes.length) return
@@ -145,20 +142,24 @@ export function CanvasDialog({ onSave, onClose }: { onSave: (file: File) => Prom
   }
 
   return (
-    <div className="dialog-backdrop">
-      <div ref={box} className="dialog canvas-dialog" role="dialog" aria-modal="true" aria-labelledby={id}>
-        <h2 id={id}>{t('media.canvas.title')}</h2>
-        <CanvasTools color={color} eraser={eraser} setColor={setColor} setEraser={setEraser} drawn={strokes.length > 0} undo={undo} clear={clear} />
-        <canvas ref={canvas} className="drawing-canvas" width={WIDTH} height={HEIGHT} aria-label={t('media.canvas.area')} {...handlers} />
-        <div className="dialog-actions">
+    <DialogFrame
+      className="dialog canvas-dialog"
+      title={t('media.canvas.title')}
+      onClose={onClose}
+      initialFocus=".canvas-tools button"
+      actions={
+        <>
           <button type="button" className="button" onClick={onClose}>
             {t('media.cancel')}
           </button>
           <button type="button" className="button primary" disabled={!strokes.length || saving} onClick={save}>
             {saving ? t('media.canvas.saving') : t('media.canvas.save')}
           </button>
-        </div>
-      </div>
-    </div>
+        </>
+      }
+    >
+      <CanvasTools color={color} eraser={eraser} setColor={setColor} setEraser={setEraser} drawn={strokes.length > 0} undo={undo} clear={clear} />
+      <canvas ref={canvas} className="drawing-canvas" width={WIDTH} height={HEIGHT} aria-label={t('media.canvas.area')} {...handlers} />
+    </DialogFrame>
   )
 }

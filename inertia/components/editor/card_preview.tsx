@@ -1,6 +1,6 @@
 import { useEffect, useState, type KeyboardEvent } from 'react'
 import { useT } from '~/lib/i18n'
-import { Tooltip } from '~/components/tooltip'
+import { Tooltip } from '~/components/ui/tooltip'
 import { CardFace } from './card_face'
 import { useShortcut } from './shortcuts'
 import type { ReplyOf } from '~/lib/routes'

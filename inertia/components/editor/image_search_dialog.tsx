@@ -1,6 +1,6 @@
-import { useId, useRef, useState } from 'react'
+import { useState } from 'react'
 import { useT } from '~/lib/i18n'
-import { useModalFocus } from '~/lib/use_modal_focus'
+import { DialogFrame } from '~/components/ui/dialog'
 import { HttpError, requestJson } from '~/lib/http'
 import { urlFor, type ReplyOf } from '~/lib/routes'
 
@@ -64,13 +64,10 @@ function SearchResults({ results, disabled, onPick }: { results: Suggestion[]; d
  */
 export function ImageSearchDialog({ deckId, onPicked, onClose }: { deckId: number; onPicked: (image: PickedImage) => void; onClose: () => void }) {
   const t = useT()
-  const id = useId()
-  const box = useRef<HTMLDivElement>(null)
   const [query, setQuery] = useState('')
   const [results, setResults] = useState<Suggestion[] | null>(null)
   const [problem, setProblem] = useState<{ message: string; notConfigured: boolean } | null>(null)
   const [busy, setBusy] = useState<string | null>(null)
-  useModalFocus(box, 'input', onClose)
 
   const failed = (cause: unknown) => {
     const error = cause instanceof HttpError ? cause : null
@@ -108,23 +105,25 @@ export function ImageSearchDialog({ deckId, onPicked, onClose }: { deckId: numbe
   }
 
   return (
-    <div className="dialog-backdrop">
-      <div ref={box} className="dialog image-search-dialog" role="dialog" aria-modal="true" aria-labelledby={id}>
-        <h2 id={id}>{t('media.image_search.title')}</h2>
-        <SearchBox query={query} setQuery={setQuery} disabled={busy !== null} onSearch={() => void search()} />
-        {problem && (
-          <p className={problem.notConfigured ? 'notice image-search-not-configured' : 'field-error'} role="alert">
-            {problem.message}
-          </p>
-        )}
-        {results && !results.length && <p className="muted">{t('media.image_search.none')}</p>}
-        {results && results.length > 0 && <SearchResults results={results} disabled={busy !== null} onPick={(photo) => void pick(photo)} />}
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t('media.cancel')}
-          </button>
-        </div>
-      </div>
-    </div>
+    <DialogFrame
+      className="dialog image-search-dialog"
+      title={t('media.image_search.title')}
+      onClose={onClose}
+      initialFocus="input"
+      actions={
+        <button type="button" className="button" onClick={onClose}>
+          {t('media.cancel')}
+        </button>
+      }
+    >
+      <SearchBox query={query} setQuery={setQuery} disabled={busy !== null} onSearch={() => void search()} />
+      {problem && (
+        <p className={problem.notConfigured ? 'notice image-search-not-configured' : 'field-error'} role="alert">
+          {problem.message}
+        </p>
+      )}
+      {results && !results.length && <p className="muted">{t('media.image_search.none')}</p>}
+      {results && results.length > 0 && <SearchResults results={results} disabled={busy !== null} onPick={(photo) => void pick(photo)} />}
+    </DialogFrame>
   )
 }

@@ -1,5 +1,5 @@
 import { useT } from '~/lib/i18n'
-import { useAlert } from '~/components/alert_dialog'
+import { useAlert } from '~/components/ui/alert_dialog'
 import { RichField } from './rich_field'
 import { ImagePicker } from './image_picker'
 import { OcclusionBuilder } from './occlusion_builder'

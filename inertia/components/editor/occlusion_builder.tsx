@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useT } from '~/lib/i18n'
-import { Tooltip } from '~/components/tooltip'
+import { Tooltip } from '~/components/ui/tooltip'
 import { ToolButton } from './tool_button'
 import { HandIcon, PointerIcon, ZoomInIcon, ZoomOutIcon } from './icons'
 import { isMod, useShortcut } from './shortcuts'

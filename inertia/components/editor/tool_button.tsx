@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { Tooltip } from '~/components/tooltip'
+import { Tooltip } from '~/components/ui/tooltip'
 
 type ToolButtonProps = {
   label: string

@@ -1,6 +1,6 @@
-import { useId, useRef } from 'react'
+import { useId } from 'react'
 import { useT } from '~/lib/i18n'
-import { useModalFocus } from '~/lib/use_modal_focus'
+import { DialogFrame } from '~/components/ui/dialog'
 import type { Folder } from '~/components/decks/types'
 import { FormStep, ImportTabs } from '~/components/imports/import_form'
 import { FailedStep, FinishedStep, ProgressStep } from '~/components/imports/import_steps'
@@ -76,7 +76,6 @@ function isReady(source: ImportSource) {
 export function ImportDialog({ folders, reload, onClose }: { folders: Folder[]; reload: string[]; onClose: () => void }) {
   const t = useT()
   const id = useId()
-  const box = useRef<HTMLDivElement>(null)
   const run = useImportRun({ reload, onClose })
   const source = useImportSource(run.setProblem)
   const { phase } = run
@@ -94,28 +93,26 @@ export function ImportDialog({ folders, reload, onClose }: { folders: Folder[]; 
     await start()
   }
 
-  useModalFocus(box, '[role="tab"][aria-selected="true"], button:not(:disabled)', onClose)
-
   /* pasted text travels as pasted.txt: the learner knows it as pasted text */
   const sourceName = (record: DialogImport | null) => (source.tab === 'paste' ? t('imports.paste.file_name') : (record?.fileName ?? source.file?.name))
 
   return (
-    <div className="dialog-backdrop">
-      <div ref={box} className="dialog decks-dialog import-dialog" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`}>
-        <h2 id={`${id}-title`}>{phase.name === 'finished' ? t('imports.done.title') : t('imports.dialog.title')}</h2>
-        {phase.name === 'form' && <ImportTabs id={id} tab={source.tab} onSwitch={source.switchTab} />}
-        <div className="decks-dialog-body">
-          {(phase.name === 'uploading' || phase.name === 'importing') && (
-            <ProgressStep name={sourceName(phase.name === 'importing' ? phase.record : null)} record={phase.name === 'importing' ? phase.record : null} uploaded={phase.name === 'uploading' ? phase.percent : 0} />
-          )}
-          {phase.name === 'failed' && <FailedStep name={sourceName(phase.record)} record={phase.record} problem={run.problem} />}
-          {phase.name === 'finished' && <FinishedStep name={sourceName(phase.record)} record={phase.record} />}
-          {phase.name === 'form' && <FormStep id={id} source={source} folders={folders} problem={run.problem} />}
-        </div>
-        <div className="dialog-actions">
-          <ImportActions phase={phase} ready={isReady(source)} actions={{ onClose, onStart: start, onCancel: run.cancel, onRetry: retry }} />
-        </div>
+    <DialogFrame
+      className="dialog dialog-fit import-dialog"
+      title={phase.name === 'finished' ? t('imports.done.title') : t('imports.dialog.title')}
+      onClose={onClose}
+      initialFocus={'[role="tab"][aria-selected="true"], button:not(:disabled)'}
+      actions={<ImportActions phase={phase} ready={isReady(source)} actions={{ onClose, onStart: start, onCancel: run.cancel, onRetry: retry }} />}
+    >
+      {phase.name === 'form' && <ImportTabs id={id} tab={source.tab} onSwitch={source.switchTab} />}
+      <div className="dialog-body">
+        {(phase.name === 'uploading' || phase.name === 'importing') && (
+          <ProgressStep name={sourceName(phase.name === 'importing' ? phase.record : null)} record={phase.name === 'importing' ? phase.record : null} uploaded={phase.name === 'uploading' ? phase.percent : 0} />
+        )}
+        {phase.name === 'failed' && <FailedStep name={sourceName(phase.record)} record={phase.record} problem={run.problem} />}
+        {phase.name === 'finished' && <FinishedStep name={sourceName(phase.record)} record={phase.record} />}
+        {phase.name === 'form' && <FormStep id={id} source={source} folders={folders} problem={run.problem} />}
       </div>
-    </div>
+    </DialogFrame>
   )
 }

@@ -3,7 +3,7 @@ import { router } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { HttpError, requestJson } from '~/lib/http'
 import { urlFor } from '~/lib/routes'
-import { useToast } from '~/components/toasts'
+import { useToast } from '~/components/ui/toasts'
 import { announcedElsewhere } from '~/components/decks/use_deck_polling'
 import type { DialogImport, Phase, Problem } from '~/components/imports/upload'
 

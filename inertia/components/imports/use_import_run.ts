@@ -3,7 +3,7 @@ import { router } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { HttpError, requestJson } from '~/lib/http'
 import { urlFor } from '~/lib/routes'
-import { useToast } from '~/components/toasts'
+import { useToast } from '~/components/ui/toasts'
 import { useImportFollow } from '~/components/imports/use_import_follow'
 import { upload, type DialogImport, type Phase, type Problem } from '~/components/imports/upload'
 

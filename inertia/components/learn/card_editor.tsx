@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { useT } from '~/lib/i18n'
 import { HttpError, requestJson } from '~/lib/http'
-import { Tooltip } from '~/components/tooltip'
+import { Tooltip } from '~/components/ui/tooltip'
+import { DialogFrame } from '~/components/ui/dialog'
 import { isMod, useShortcut } from '~/components/editor/shortcuts'
 import { NoteFields, useConfirmDiscard } from '~/components/editor/note_form'
 import { mediaUploader, stockLabels, useFieldErrors, useNoteDraft, type FieldErrors } from '~/components/editor/note_draft'
@@ -200,11 +201,32 @@ function EditorFrame({
   const id = useId()
   useEditorKeys(inline, onClose, onSave)
 
-  const form = (
+  const content = (
+    <>
+      <div className="card-editor-head">
+        <h2 id={id}>{title}</h2>
+        {subtitle && <span className="muted">{subtitle}</span>}
+      </div>
+      <div className="card-editor-body">{children}</div>
+    </>
+  )
+  const actions = footer ?? (
+    <button type="button" className="button ghost" onClick={onClose}>
+      {t('learn.close')}
+    </button>
+  )
+  /* the keys are the editor's own (useEditorKeys), in the dialog and beside a list alike */
+  if (!inline) {
+    return (
+      <DialogFrame className="dialog card-editor-dialog" labelledBy={id} onSubmit={() => onSave?.()} noValidate actions={actions}>
+        {content}
+      </DialogFrame>
+    )
+  }
+  return (
     <form
-      className={inline ? 'card card-editor-panel' : 'dialog card-editor-dialog'}
-      role={inline ? 'region' : 'dialog'}
-      aria-modal={inline ? undefined : true}
+      className="card card-editor-panel"
+      role="region"
       aria-labelledby={id}
       noValidate
       onSubmit={(event) => {
@@ -212,19 +234,8 @@ function EditorFrame({
         onSave?.()
       }}
     >
-      <div className="card-editor-head">
-        <h2 id={id}>{title}</h2>
-        {subtitle && <span className="muted">{subtitle}</span>}
-      </div>
-      <div className="card-editor-body">{children}</div>
-      <div className="dialog-actions">
-        {footer ?? (
-          <button type="button" className="button ghost" onClick={onClose}>
-            {t('learn.close')}
-          </button>
-        )}
-      </div>
+      {content}
+      <div className="dialog-actions">{actions}</div>
     </form>
   )
-  return inline ? form : <div className="dialog-backdrop">{form}</div>
 }

@@ -1,5 +1,5 @@
-import { useId, useRef, type ReactNode } from 'react'
-import { useModalFocus } from '~/lib/use_modal_focus'
+import type { ReactNode } from 'react'
+import { DialogFrame } from '~/components/ui/dialog'
 
 /**
  * The learning page's dialogs (tutorial, card sheet, limits): the app's
@@ -19,17 +19,15 @@ export function LearnModal({
   actions: ReactNode
   wide?: boolean
 }) {
-  const id = useId()
-  const box = useRef<HTMLDivElement>(null)
-  useModalFocus(box, '.dialog-actions .primary, .dialog-actions button, .dialog-actions a', onClose)
-
   return (
-    <div className="dialog-backdrop">
-      <div ref={box} className={`dialog learn-dialog${wide ? ' wide' : ''}`} role="dialog" aria-modal="true" aria-labelledby={id}>
-        <h2 id={id}>{title}</h2>
-        <div className="learn-dialog-body">{children}</div>
-        <div className="dialog-actions">{actions}</div>
-      </div>
-    </div>
+    <DialogFrame
+      className={`dialog learn-dialog${wide ? ' wide' : ''}`}
+      title={title}
+      onClose={onClose}
+      initialFocus=".dialog-actions .primary, .dialog-actions button, .dialog-actions a"
+      actions={actions}
+    >
+      <div className="learn-dialog-body">{children}</div>
+    </DialogFrame>
   )
 }

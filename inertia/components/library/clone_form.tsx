@@ -2,11 +2,12 @@ import { Link } from '@inertiajs/react'
 import { useShared } from '~/lib/shared'
 import { useT } from '~/lib/i18n'
 import { urlFor } from '~/lib/routes'
+import { CsrfField } from '~/components/ui/csrf_field'
 
 /** "Add to my decks": publishing's clone (POST /library/clone_deck), a real form that works before React does. */
 export function CloneForm({ deckId }: { deckId: number }) {
   const t = useT()
-  const { user, csrfToken } = useShared()
+  const { user } = useShared()
   if (!user) {
     return (
       <Link href={urlFor('auth.sign_in')} className="button">
@@ -16,7 +17,7 @@ export function CloneForm({ deckId }: { deckId: number }) {
   }
   return (
     <form method="post" action={urlFor('library.clone_deck')}>
-      {csrfToken && <input type="hidden" name="_csrf" value={csrfToken} />}
+      <CsrfField />
       <input type="hidden" name="deck_id" value={deckId} />
       <button type="submit" className="button primary">
         {t('library.clone')}

@@ -2,13 +2,14 @@ import { Link } from '@inertiajs/react'
 import { useShared } from '~/lib/shared'
 import { useT } from '~/lib/i18n'
 import { urlFor } from '~/lib/routes'
+import { CsrfField } from '~/components/ui/csrf_field'
 
 type Props = { slug: string; ownRating: { rating: number; comment: string | null } | null; isAuthor: boolean }
 
 /** The deck page's rate form: a real form (posts before React takes over too); a second rating replaces the first. */
 export function RateForm({ slug, ownRating, isAuthor }: Props) {
   const t = useT()
-  const { user, csrfToken } = useShared()
+  const { user } = useShared()
   if (!user || user.isGuest) {
     return (
       <p>
@@ -19,7 +20,7 @@ export function RateForm({ slug, ownRating, isAuthor }: Props) {
   if (isAuthor) return <p className="muted">{t('library.own_deck')}</p>
   return (
     <form method="post" action={urlFor('library.deck.rate', { slug })} className="stack">
-      {csrfToken && <input type="hidden" name="_csrf" value={csrfToken} />}
+      <CsrfField />
       <label>
         {t('library.rate_stars')}
         <select name="rating" defaultValue={String(ownRating?.rating ?? 5)}>

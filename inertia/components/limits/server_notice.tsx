@@ -1,5 +1,6 @@
 import { useShared } from '~/lib/shared'
 import { useT } from '~/lib/i18n'
+import { DialogFrame } from '~/components/ui/dialog'
 
 /**
  * Non-cancelable notices from the remote flags: the maintenance alert for
@@ -13,11 +14,8 @@ export function ServerNotice() {
   const message = serverDown ? { title: t('limits.server_down.title'), body: t('limits.server_down.body') } : remoteFlags.server_message
   if (!message) return null
   return (
-    <div className="dialog-backdrop" data-server-notice={serverDown ? 'maintenance' : 'message'}>
-      <div className="card stack" role="alertdialog" aria-modal="true" aria-labelledby="server-notice-title">
-        <h2 id="server-notice-title">{message.title}</h2>
-        {message.body && <p>{message.body}</p>}
-      </div>
-    </div>
+    <DialogFrame className="card stack" role="alertdialog" title={message.title} backdrop={{ 'data-server-notice': serverDown ? 'maintenance' : 'message' }}>
+      {message.body && <p>{message.body}</p>}
+    </DialogFrame>
   )
 }

@@ -1,10 +1,11 @@
 /* The account page's sections: the photo, the profile, the password, the social sign-ins, and leaving. */
-import { router, useForm } from '@inertiajs/react'
+import { router } from '@inertiajs/react'
+import { Form } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import { urlFor, type Plain } from '~/lib/routes'
-import { Field } from '~/components/field'
+import { confirmationError, Field } from '~/components/ui/field'
 import { Avatar } from '~/components/avatar'
-import { useAlert } from '~/components/alert_dialog'
+import { useAlert } from '~/components/ui/alert_dialog'
 import type { SocialOptions } from '~/components/social_buttons'
 import type UserTransformer from '#transformers/user_transformer'
 
@@ -40,21 +41,24 @@ export function PhotoSection({ account }: { account: Account }) {
 /** Name, username and e-mail; an account with a password confirms the change with it. */
 export function ProfileSection({ account }: { account: Account }) {
   const t = useT()
-  const profile = useForm({ name: account.name ?? '', username: account.username ?? '', email: account.email ?? '', current_password: '' })
   return (
     <section className="section">
       <h2>{t('account.profile')}</h2>
-      <form onSubmit={(event) => (event.preventDefault(), profile.put(urlFor('account.profile'), { preserveScroll: true, onFinish: () => profile.reset('current_password') }))}>
-        <Field label={t('account.name')} name="name" value={profile.data.name} error={profile.errors.name} onChange={(e) => profile.setData('name', e.target.value)} />
-        <Field label={t('account.username')} name="username" value={profile.data.username} maxLength={30} error={profile.errors.username} onChange={(e) => profile.setData('username', e.target.value)} />
-        <Field label={t('account.email')} name="email" type="email" value={profile.data.email} error={profile.errors.email} onChange={(e) => profile.setData('email', e.target.value)} />
-        {account.hasPassword && (
-          <Field label={t('account.current_password')} name="current_password" type="password" autoComplete="current-password" placeholder={t('account.current_password_hint')} value={profile.data.current_password} error={profile.errors.current_password} onChange={(e) => profile.setData('current_password', e.target.value)} />
+      <Form route="account.profile" options={{ preserveScroll: true }} resetOnError={['current_password']} resetOnSuccess={['current_password']}>
+        {({ errors, processing }) => (
+          <>
+            <Field label={t('account.name')} name="name" defaultValue={account.name ?? ''} error={errors.name} />
+            <Field label={t('account.username')} name="username" defaultValue={account.username ?? ''} maxLength={30} error={errors.username} />
+            <Field label={t('account.email')} name="email" type="email" defaultValue={account.email ?? ''} error={errors.email} />
+            {account.hasPassword && (
+              <Field label={t('account.current_password')} name="current_password" type="password" autoComplete="current-password" placeholder={t('account.current_password_hint')} error={errors.current_password} />
+            )}
+            <button type="submit" className="button primary" disabled={processing}>
+              {t('account.save')}
+            </button>
+          </>
         )}
-        <button type="submit" className="button primary" disabled={profile.processing}>
-          {t('account.save')}
-        </button>
-      </form>
+      </Form>
     </section>
   )
 }
@@ -62,20 +66,23 @@ export function ProfileSection({ account }: { account: Account }) {
 /** A new password (the current one first, when there is one). */
 export function PasswordSection({ account }: { account: Account }) {
   const t = useT()
-  const password = useForm({ current_password: '', password: '', password_confirmation: '' })
   return (
     <section className="section">
       <h2>{t('account.password')}</h2>
-      <form onSubmit={(event) => (event.preventDefault(), password.put(urlFor('account.password'), { preserveScroll: true, onSuccess: () => password.reset() }))}>
-        {account.hasPassword && (
-          <Field label={t('account.current_password')} name="current_password" type="password" autoComplete="current-password" value={password.data.current_password} error={password.errors.current_password} onChange={(e) => password.setData('current_password', e.target.value)} />
+      <Form route="account.password" options={{ preserveScroll: true }} resetOnSuccess>
+        {({ errors, processing }) => (
+          <>
+            {account.hasPassword && (
+              <Field label={t('account.current_password')} name="current_password" type="password" autoComplete="current-password" error={errors.current_password} />
+            )}
+            <Field label={t('account.new_password')} name="password" type="password" autoComplete="new-password" error={errors.password} />
+            <Field label={t('account.confirm_password')} name="password_confirmation" type="password" autoComplete="new-password" error={confirmationError(errors)} />
+            <button type="submit" className="button primary" disabled={processing}>
+              {t('account.change_password')}
+            </button>
+          </>
         )}
-        <Field label={t('account.new_password')} name="password" type="password" autoComplete="new-password" value={password.data.password} error={password.errors.password} onChange={(e) => password.setData('password', e.target.value)} />
-        <Field label={t('account.confirm_password')} name="password_confirmation" type="password" autoComplete="new-password" value={password.data.password_confirmation} error={password.errors.password_confirmation} onChange={(e) => password.setData('password_confirmation', e.target.value)} />
-        <button type="submit" className="button primary" disabled={password.processing}>
-          {t('account.change_password')}
-        </button>
-      </form>
+      </Form>
     </section>
   )
 }

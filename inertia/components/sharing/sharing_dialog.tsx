@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react'
 import { router } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { urlFor } from '~/lib/routes'
-import { useAlert } from '~/components/alert_dialog'
-import { useModalFocus } from '~/lib/use_modal_focus'
+import { useAlert } from '~/components/ui/alert_dialog'
+import { DialogFrame } from '~/components/ui/dialog'
 import { Avatar } from '~/components/avatar'
 import type { Collaborator, DeckSharing } from '~/components/sharing/types'
 import '~/css/decks.css'
@@ -32,41 +32,41 @@ export function ShareButton({ deckId, sharing }: { deckId: number; sharing?: Dec
 /** Sharing on or off with its link, and the participants, owner first: managed by the owner, read-only for the others. */
 export function SharingDialog({ sharing, subdeck, onClose }: { sharing: DeckSharing; subdeck: boolean; onClose: () => void }) {
   const t = useT()
-  const box = useRef<HTMLDivElement>(null)
   const owner = sharing.role === 'owner'
-  useModalFocus(box, 'input:not(:disabled), select, button', onClose)
   const toggle = (enabled: boolean) =>
     router.put(urlFor('decks.update', { id: sharing.rootDeckId }), { deck: { sharing_enabled: enabled } }, keep)
 
   return (
-    <div className="dialog-backdrop">
-      <div ref={box} className="dialog decks-dialog sharing-dialog" role="dialog" aria-modal="true" aria-labelledby="sharing-title">
-        <h2 id="sharing-title">{t('sharing.dialog.title')}</h2>
-        <div className="decks-dialog-body stack">
-          <label className="sharing-toggle">
-            <input type="checkbox" checked={sharing.enabled} disabled={!owner} onChange={(event) => toggle(event.target.checked)} />
-            <span>{t('sharing.dialog.enabled')}</span>
-          </label>
-          <p className="muted">{t(sharing.enabled ? 'sharing.dialog.stop_hint' : 'sharing.dialog.enabled_hint')}</p>
-          {subdeck && <p className="notice">{t('sharing.dialog.root_only')}</p>}
-          {sharing.link && <LinkField link={sharing.link} />}
-          {sharing.embed && <EmbedField snippet={sharing.embed.embedSnippet} />}
-          {!owner && <p className="notice">{t('sharing.dialog.read_only')}</p>}
-          <h3>{t('sharing.dialog.participants')}</h3>
-          <ul className="sharing-participants stack">
-            {sharing.deckCollaborators.map((person) => (
-              <Participant key={person.id ?? `owner-${person.user.id}`} person={person} manage={owner && person.role !== 'owner'} />
-            ))}
-          </ul>
-          {sharing.deckCollaborators.length <= 1 && <p className="muted">{t('sharing.dialog.none')}</p>}
-        </div>
-        <div className="dialog-actions">
-          <button type="button" className="button primary" onClick={onClose}>
-            {t('sharing.dialog.close')}
-          </button>
-        </div>
+    <DialogFrame
+      className="dialog dialog-fit sharing-dialog"
+      title={t('sharing.dialog.title')}
+      onClose={onClose}
+      initialFocus="input:not(:disabled), select, button"
+      actions={
+        <button type="button" className="button primary" onClick={onClose}>
+          {t('sharing.dialog.close')}
+        </button>
+      }
+    >
+      <div className="dialog-body stack">
+        <label className="sharing-toggle">
+          <input type="checkbox" checked={sharing.enabled} disabled={!owner} onChange={(event) => toggle(event.target.checked)} />
+          <span>{t('sharing.dialog.enabled')}</span>
+        </label>
+        <p className="muted">{t(sharing.enabled ? 'sharing.dialog.stop_hint' : 'sharing.dialog.enabled_hint')}</p>
+        {subdeck && <p className="notice">{t('sharing.dialog.root_only')}</p>}
+        {sharing.link && <LinkField link={sharing.link} />}
+        {sharing.embed && <EmbedField snippet={sharing.embed.embedSnippet} />}
+        {!owner && <p className="notice">{t('sharing.dialog.read_only')}</p>}
+        <h3>{t('sharing.dialog.participants')}</h3>
+        <ul className="sharing-participants stack">
+          {sharing.deckCollaborators.map((person) => (
+            <Participant key={person.id ?? `owner-${person.user.id}`} person={person} manage={owner && person.role !== 'owner'} />
+          ))}
+        </ul>
+        {sharing.deckCollaborators.length <= 1 && <p className="muted">{t('sharing.dialog.none')}</p>}
       </div>
-    </div>
+    </DialogFrame>
   )
 }
 

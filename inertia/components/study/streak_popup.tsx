@@ -6,7 +6,7 @@ import { requestJson } from '~/lib/http'
 import type { StreakFields } from '~/components/study/types'
 import { MAX_FREEZES } from '~/components/study/streak_summary'
 import '~/css/study_stats.css'
-import { useModalFocus } from '~/lib/use_modal_focus'
+import { DialogFrame } from '~/components/ui/dialog'
 import { urlFor } from '~/lib/routes'
 
 /** Spec: the popup shows once a day at most, after the day's goal is reached. */
@@ -24,7 +24,6 @@ export function shouldShowStreakPopup(streak: StreakFields) {
 export function StreakPopup({ streak, onClose, onEnter }: { streak: StreakFields; onClose: () => void; onEnter?: () => void }) {
   const t = useT()
   const id = useId()
-  const box = useRef<HTMLDivElement>(null)
   const reported = useRef(false)
 
   useEffect(() => {
@@ -35,7 +34,6 @@ export function StreakPopup({ streak, onClose, onEnter }: { streak: StreakFields
       requestJson(urlFor('streak.shown'), { method: 'POST' }).catch(() => {})
     }
   }, [])
-  useModalFocus(box, 'button', onClose)
 
   const actions = useRef({ onClose, onEnter })
   actions.current = { onClose, onEnter }
@@ -57,26 +55,31 @@ export function StreakPopup({ streak, onClose, onEnter }: { streak: StreakFields
   const message = streak.currentDuration <= 1 ? t('stats.popup.started') : t('stats.popup.kept')
 
   return (
-    <div className="dialog-backdrop">
-      <div ref={box} className="dialog streak-popup" role="dialog" aria-modal="true" aria-labelledby={id}>
-        <div className="streak-popup-flame" aria-hidden="true">
-          <Flame size="1em" />
-        </div>
-        <h2 id={id}>{t('stats.popup.title', { count: streak.currentDuration })}</h2>
-        <p>{message}</p>
-        <p className="muted stats-small">
-          <Snowflake size="1em" aria-hidden="true" />{' '}
-          {t('stats.popup.freezes', { count: streak.availableFreezeCount, max: MAX_FREEZES })}
-        </p>
-        <div className="dialog-actions">
+    <DialogFrame
+      className="dialog streak-popup"
+      labelledBy={id}
+      onClose={onClose}
+      initialFocus="button"
+      actions={
+        <>
           <Link route="streak.show" className="button ghost" onClick={onClose}>
             {t('stats.popup.view')}
           </Link>
           <button type="button" className="button primary" onClick={onClose}>
             {t('stats.popup.close')}
           </button>
-        </div>
+        </>
+      }
+    >
+      <div className="streak-popup-flame" aria-hidden="true">
+        <Flame size="1em" />
       </div>
-    </div>
+      <h2 id={id}>{t('stats.popup.title', { count: streak.currentDuration })}</h2>
+      <p>{message}</p>
+      <p className="muted stats-small">
+        <Snowflake size="1em" aria-hidden="true" />{' '}
+        {t('stats.popup.freezes', { count: streak.availableFreezeCount, max: MAX_FREEZES })}
+      </p>
+    </DialogFrame>
   )
 }

@@ -1,4 +1,4 @@
-import { MessageCard } from '~/components/message_card'
+import { MessageCard } from '~/components/ui/message_card'
 import { urlFor } from '~/lib/routes'
 
 export default function Page() {

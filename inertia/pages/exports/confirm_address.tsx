@@ -1,8 +1,7 @@
-import { Head, useForm } from '@inertiajs/react'
-import { Link } from '@adonisjs/inertia/react'
+import { Head } from '@inertiajs/react'
+import { Form, Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
-import { ServerForm } from '~/components/server_form'
-import { urlFor } from '~/lib/routes'
+import { CsrfField } from '~/components/ui/csrf_field'
 
 type Props = {
   state: 'ask' | 'done' | 'expired'
@@ -19,7 +18,6 @@ type Props = {
  */
 export default function ConfirmAddress({ state, email, requester, token, started }: Props) {
   const t = useT()
-  const form = useForm({})
   if (state === 'expired') {
     return (
       <div className="card narrow stack">
@@ -41,18 +39,22 @@ export default function ConfirmAddress({ state, email, requester, token, started
       </div>
     )
   }
-  const action = urlFor('exports.confirm.store', { token: String(token) })
   return (
     <div className="card narrow stack">
       <Head title={t('exports.confirm.title')} />
       <h1>{t('exports.confirm.title')}</h1>
       <p>{t('exports.confirm.body', { requester, email })}</p>
       <p className="muted">{t('exports.confirm.ignore')}</p>
-      <ServerForm form={form} action={action} onSubmit={() => form.post(action)}>
-        <button type="submit" className="button primary block" disabled={form.processing}>
-          {t('exports.confirm.button')}
-        </button>
-      </ServerForm>
+      <Form route="exports.confirm.store" routeParams={{ token: String(token) }}>
+        {({ processing }) => (
+          <>
+            <CsrfField />
+            <button type="submit" className="button primary block" disabled={processing}>
+              {t('exports.confirm.button')}
+            </button>
+          </>
+        )}
+      </Form>
     </div>
   )
 }

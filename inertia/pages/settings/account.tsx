@@ -1,7 +1,7 @@
 import { Head } from '@inertiajs/react'
 import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
-import { FormError } from '~/components/form_error'
+import { FormError } from '~/components/ui/form_error'
 import type { SocialOptions } from '~/components/social_buttons'
 import { SubscriptionSection, type SubscriptionSummary } from '~/components/payments/subscription_section'
 import { PublicProfileSection } from '~/components/client/public_profile_section'

@@ -1,6 +1,5 @@
-import type { FormEvent } from 'react'
-import { Head, router, useForm } from '@inertiajs/react'
-import { Link } from '@adonisjs/inertia/react'
+import { Head, router } from '@inertiajs/react'
+import { Form, Link } from '@adonisjs/inertia/react'
 import { useShared } from '~/lib/shared'
 import { useT } from '~/lib/i18n'
 import { applyTheme } from '~/lib/theme'
@@ -20,45 +19,45 @@ const WEEK = [1, 2, 3, 4, 5, 6, 0] as const
 /** Easy days (app/scheduling/balance.ts): a share of a normal day for each weekday. */
 function EasyDays({ easyDays }: { easyDays: number[] }) {
   const t = useT()
-  const form = useForm({ shares: easyDays.map((share) => String(Math.round(share * 100))) })
-  const save = (event: FormEvent) => {
-    event.preventDefault()
-    form.transform((data) => ({ easy_days: data.shares.map((share) => Number(share) / 100) }))
-    form.put(urlFor('settings.easy_days'), { preserveScroll: true })
-  }
-  const errors = form.errors as Record<string, string | undefined>
   return (
     <section className="section" aria-labelledby="easy-days">
       <h2 id="easy-days">{t('exam.easy_days.title')}</h2>
       <p className="muted">{t('exam.easy_days.description')}</p>
       <SchedulingLink />
-      <form className="stack" onSubmit={save}>
-        <div className="settings-grid">
-          {WEEK.map((day) => (
-            <label key={day} className="field">
-              <span>{t(`exam.easy_days.weekdays.${day}`)}</span>
-              <select
-                name={`easy_day_${day}`}
-                aria-label={`${t(`exam.easy_days.weekdays.${day}`)}: ${t('exam.easy_days.share')}`}
-                value={form.data.shares[day]}
-                onChange={(event) => form.setData('shares', form.data.shares.map((share, index) => (index === day ? event.target.value : share)))}
-              >
-                {LEVELS.map((level) => (
-                  <option key={level} value={String(level)}>
-                    {t(`exam.easy_days.levels.${level}`)}
-                  </option>
+      {/* each select is `easy_days[<weekday>]`, its value a share: the form sends the seven as one list, Sunday first */}
+      <Form route="settings.easy_days" options={{ preserveScroll: true }} className="stack">
+        {({ errors: typed, processing }) => {
+          const errors = typed as Record<string, string | undefined>
+          return (
+            <>
+              <div className="settings-grid">
+                {WEEK.map((day) => (
+                  <label key={day} className="field">
+                    <span>{t(`exam.easy_days.weekdays.${day}`)}</span>
+                    <select
+                      name={`easy_days[${day}]`}
+                      aria-label={`${t(`exam.easy_days.weekdays.${day}`)}: ${t('exam.easy_days.share')}`}
+                      defaultValue={String(Math.round(easyDays[day] * 100) / 100)}
+                    >
+                      {LEVELS.map((level) => (
+                        <option key={level} value={String(level / 100)}>
+                          {t(`exam.easy_days.levels.${level}`)}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
                 ))}
-              </select>
-            </label>
-          ))}
-        </div>
-        {(errors.easy_days || errors['easy_days.0']) && <small className="field-error">{errors.easy_days ?? errors['easy_days.0']}</small>}
-        <div className="row">
-          <button type="submit" className="button primary" disabled={form.processing}>
-            {t('exam.easy_days.save')}
-          </button>
-        </div>
-      </form>
+              </div>
+              {(errors.easy_days || errors['easy_days.0']) && <small className="field-error">{errors.easy_days ?? errors['easy_days.0']}</small>}
+              <div className="row">
+                <button type="submit" className="button primary" disabled={processing}>
+                  {t('exam.easy_days.save')}
+                </button>
+              </div>
+            </>
+          )
+        }}
+      </Form>
     </section>
   )
 }

@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react'
 import { useShared } from '~/lib/shared'
-import { useInlineError } from '~/components/toasts'
+import { useInlineError } from '~/components/ui/toasts'
 
 /**
  * The page-level error the server flashed (wrong password, too many attempts…),

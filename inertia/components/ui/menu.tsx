@@ -1,5 +1,4 @@
 import { createContext, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react'
-import '~/css/decks.css'
 
 const CloseMenu = createContext<() => void>(() => {})
 
