@@ -18,7 +18,7 @@ export type TemplateFields = Record<string, string | null | undefined>
 /** The longest prompt a template may hold (validators and the improvement's answer alike). */
 export const MAX_PROMPT_LENGTH = 2000
 
-export const emptyCard = () =>
+const emptyCard = () =>
   new ApiException(422, 'E_AI_TEMPLATE_EMPTY_CARD', 'ai_template_empty_card', { hasBody: true, apiField: 'fields' })
 
 const unusableAnswer = () => new ApiException(502, 'E_AI_PROVIDER', 'ai_provider_unavailable', { hasBody: true })

@@ -7,7 +7,7 @@ import User from '#models/user'
 import { confirmationDigest } from '#queries/exports/export_addresses'
 import { queueJob } from '#services/durable_jobs'
 
-export const confirmationExpired = () =>
+const confirmationExpired = () =>
   new ApiException(410, 'E_LINK_EXPIRED', 'export_confirmation_expired', { hasBody: true })
 
 /**

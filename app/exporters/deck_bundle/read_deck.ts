@@ -5,12 +5,12 @@ import { MEDIA_URL, type MediaRow } from '#exporters/deck_bundle/media'
 
 type Viewer = { id: number }
 
-export interface DeckRow { id: number; name: string; parent_id: number | null; position: number; depth: number }
+interface DeckRow { id: number; name: string; parent_id: number | null; position: number; depth: number }
 export interface NoteRow {
   id: number; deck_id: number; note_type_id: number; guid: string; fields: Record<string, string>
   field_attachments_map: Record<string, any> | null; tags: string[] | null; is_reversed: boolean; user_id: number
 }
-export interface CardRow { id: number; note_id: number; deck_id: number; ord: number }
+interface CardRow { id: number; note_id: number; deck_id: number; ord: number }
 
 export type DeckSnapshot = Awaited<ReturnType<typeof readDeck>>
 

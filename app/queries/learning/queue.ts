@@ -20,7 +20,6 @@ import { learnAheadOf, sessionCounters, tallyColumns, tallyOf, type TopCounters 
  * each learner and day, the same on every fetch of that day.
  */
 export const PREFETCH = 7
-export type { TopCounters }
 
 export interface QueueState {
   cardIds: number[]

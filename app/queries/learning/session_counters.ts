@@ -12,7 +12,7 @@ import type { ResolvedAlgorithm } from '#scheduling/presets'
  */
 
 /* learning cards due this soon come early rather than making the learner wait (Anki's learn-ahead limit) */
-export const LEARN_AHEAD_SECONDS = 20 * 60
+const LEARN_AHEAD_SECONDS = 20 * 60
 
 /* a type alias, not an interface: Inertia's render() wants props assignable to JSON records */
 export type TopCounters = {

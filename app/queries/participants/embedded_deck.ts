@@ -5,7 +5,7 @@ import { findDeck } from '#queries/decks/find_deck'
 import EmbedTransformer from '#transformers/embed_transformer'
 
 /* an embed shows a deck's first cards, for flipping through: enough to try it, not an export */
-export const EMBED_CARDS = 100
+const EMBED_CARDS = 100
 
 /**
  * A root deck shown to anyone through its sharing token, read-only, while
