@@ -30,7 +30,7 @@ import { NO_EASY_DAYS, type EasyDays } from '#scheduling/balance'
  * w8): a learner for whom the defaults the scheduler starts with are a little
  * optimistic, as they are for most (SCHEDULING.md: fitted weights beat them).
  */
-export const TRUE_PARAMETERS: readonly number[] = Object.freeze([
+const TRUE_PARAMETERS: readonly number[] = Object.freeze([
   0.17, 1.03, 1.85, 6.64, 6.4133, 0.8334, 3.0194, 0.001, 1.72, 0.1666, 0.796, 1.4835, 0.0614, 0.2629,
   1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542,
 ])
@@ -172,7 +172,7 @@ function answer(card: SimCard, clock: number, random: () => number, truth: FSRS)
   return (['again', 'hard', 'good', 'easy'] as const)[grade - 1]
 }
 
-export const sum = (values: number[]) => values.reduce((total, value) => total + value, 0)
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0)
 export const mean = (values: number[]) => (values.length ? sum(values) / values.length : 0)
 export function standardDeviation(values: number[]) {
   const average = mean(values)

@@ -40,7 +40,7 @@ export function databaseUrl(name: string) {
 }
 const benchDatabase = process.env.BENCH_DATABASE ?? 'mnemo_bench'
 export const benchDatabaseUrl = databaseUrl(benchDatabase)
-export const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/3'
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/3'
 
 /** The environment of the production server and worker: real services, mail kept in the outbox. */
 export function productionEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {

@@ -1,7 +1,7 @@
 type Inserter = { table(name: string): { multiInsert(rows: object[]): Promise<unknown> } }
 
 /* the built-in AI note templates every user sees; their name and prompt are ui.ai_templates.builtin.<key> in each language */
-export const BUILTIN_AI_TEMPLATE_KEYS = ['translate', 'example_sentence', 'simplify', 'mnemonic'] as const
+const BUILTIN_AI_TEMPLATE_KEYS = ['translate', 'example_sentence', 'simplify', 'mnemonic'] as const
 
 /** The built-ins' rows (no owner; the stored name and prompt are the keys, the words live in the translations). */
 export async function insertBuiltinAiTemplates(client: Inserter) {

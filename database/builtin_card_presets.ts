@@ -5,7 +5,7 @@ import { completeFonts, type PresetLook } from '#services/card_presets/types'
  * inserted by migration 0027 and kept by key). Colours were chosen for
  * contrast (text on card at least 7:1 in both variants).
  */
-export const BUILTIN_PRESETS: ({ key: string; name: string } & PresetLook)[] = [
+const BUILTIN_PRESETS: ({ key: string; name: string } & PresetLook)[] = [
   {
     key: 'classic', name: 'Classic', fontFamily: 'default', fontSettings: completeFonts({}),
     cornerRadius: 12, borderThickness: 0, separatorThickness: 1, colors: {}, dark: {},

@@ -18,15 +18,14 @@ import type { GeneratedCard } from '#ai/types'
 export type {
   CardFormat,
   DetailLevel,
-  CardSource,
   CardRequest,
   GeneratedCard,
   GenerationRun,
 } from '#ai/types'
-export { nothingGenerated, needsProvider } from '#ai/errors'
+export { needsProvider } from '#ai/errors'
 
 /** The most cards one request may ask for, whatever the caller passes (the plans' limits are lower). */
-export const MAX_CARDS_PER_REQUEST = 200
+const MAX_CARDS_PER_REQUEST = 200
 
 
 /**

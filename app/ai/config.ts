@@ -12,7 +12,7 @@ export type ProviderConfig = {
   maxRetries: number
 }
 
-export const DEFAULT_MODELS: Record<ProviderName, string> = {
+const DEFAULT_MODELS: Record<ProviderName, string> = {
   openai: 'gpt-4o-mini',
   anthropic: 'claude-3-5-haiku-latest',
 }

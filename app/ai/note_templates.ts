@@ -18,7 +18,7 @@ export type TemplateFields = Record<string, string | null | undefined>
 /** The longest prompt a template may hold (validators and the improvement's answer alike). */
 export const MAX_PROMPT_LENGTH = 2000
 
-export const emptyCard = () =>
+const emptyCard = () =>
   ApiException.of('E_AI_TEMPLATE_EMPTY_CARD', { apiField: 'fields' })
 
 const unusableAnswer = () => ApiException.of('E_AI_PROVIDER')

@@ -28,10 +28,10 @@ const LANGUAGE_NAMES: Record<string, string> = {
   tr: 'Turkish', sv: 'Swedish', da: 'Danish', no: 'Norwegian', fi: 'Finnish', cs: 'Czech', el: 'Greek',
 }
 
-export const languageName = (code?: string) => (code ? LANGUAGE_NAMES[code.toLowerCase()] ?? code : undefined)
+const languageName = (code?: string) => (code ? LANGUAGE_NAMES[code.toLowerCase()] ?? code : undefined)
 
 /** Keeps a pasted document within what one request should carry. */
-export const MAX_DOCUMENT_CHARS = 60_000
+const MAX_DOCUMENT_CHARS = 60_000
 
 export function cardPrompt(request: CardRequest): { system: string; user: string } {
   const language = languageName(request.language)

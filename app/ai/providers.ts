@@ -13,7 +13,7 @@ import { providerError, isAbort } from '#ai/errors'
  * catalogue (app/ai/errors.ts).
  */
 
-export type TextRequest = { system: string; user: string; maxTokens?: number }
+type TextRequest = { system: string; user: string; maxTokens?: number }
 
 export interface TextProvider {
   name: ProviderName

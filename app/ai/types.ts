@@ -2,7 +2,7 @@
 
 export type CardFormat = 'basic' | 'reversed' | 'cloze' | 'mixed'
 export type DetailLevel = 'brief' | 'standard' | 'detailed'
-export type CardSource =
+type CardSource =
   | { kind: 'document'; text: string; title?: string } // text extracted from a PDF or pasted
   | { kind: 'prompt'; prompt: string } // a topic, a word or a custom prompt
   | { kind: 'words'; words: string[]; from?: string; to?: string } // vocabulary, optional translation languages (ISO codes)

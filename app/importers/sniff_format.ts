@@ -101,7 +101,7 @@ export class FormatSniffer {
 }
 
 /** The beginning of a text file, as the text reader would decode it, holds no control characters. */
-export function looksLikeText(sample: Buffer) {
+function looksLikeText(sample: Buffer) {
   const utf16 = sample[0] === 0xff && sample[1] === 0xfe ? 'utf-16le' : sample[0] === 0xfe && sample[1] === 0xff ? 'utf-16be' : null
   if (utf16) {
     /* an odd last byte is half a character cut by the sample's end */

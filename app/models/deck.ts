@@ -40,7 +40,7 @@ export interface Processing {
   streamId?: number
 }
 
-export type DeviceFontSettings = { fontFamily?: string; size: number; alignment: 'left' | 'center' | 'right' }
+type DeviceFontSettings = { fontFamily?: string; size: number; alignment: 'left' | 'center' | 'right' }
 export type FontSettings = Partial<Record<'desktop' | 'tablet' | 'phone', DeviceFontSettings>>
 
 export default class Deck extends BaseModel {

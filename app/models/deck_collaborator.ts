@@ -3,7 +3,7 @@ import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import User from '#models/user'
 
-export const COLLABORATOR_ROLES = ['editor', 'viewer'] as const
+const COLLABORATOR_ROLES = ['editor', 'viewer'] as const
 export type CollaboratorRole = (typeof COLLABORATOR_ROLES)[number]
 /** the role a caller holds on a deck; `admin` is a moderator who sees but does not own */
 export type DeckRole = 'owner' | CollaboratorRole | 'admin'

@@ -3,7 +3,7 @@ import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import PublicDeck from '#models/public_deck'
 
-export const REVISION_STATUSES = ['pending', 'approved', 'rejected', 'unpublished'] as const
+const REVISION_STATUSES = ['pending', 'approved', 'rejected', 'unpublished'] as const
 export type RevisionStatus = (typeof REVISION_STATUSES)[number]
 
 /** One submitted version of a published deck, with what changed since the last approved one. */

@@ -40,7 +40,7 @@ function noteValues(def: NoteTypeDefinition, fields: NoteFields): NoteFields {
 }
 
 /* Fields the front shows through the cloze filter ({{cloze:Text}}, {{type:cloze:Text}}). */
-export function clozeFieldNames(def: NoteTypeDefinition): string[] {
+function clozeFieldNames(def: NoteTypeDefinition): string[] {
   const names = new Set<string>()
   for (const template of def.templates) {
     for (const ref of templateFieldReferences(template.front)) if (ref.filters.includes('cloze')) names.add(ref.name)
@@ -49,7 +49,7 @@ export function clozeFieldNames(def: NoteTypeDefinition): string[] {
   return [...names].filter((name) => def.fields.some((field) => field.name === name))
 }
 
-export function occlusionFieldName(def: NoteTypeDefinition): string {
+function occlusionFieldName(def: NoteTypeDefinition): string {
   for (const template of def.templates) {
     const ref = templateFieldReferences(template.front).find((r) => r.filters.includes('occlusion'))
     if (ref) return ref.name

@@ -13,7 +13,7 @@ import type { NoteTypeDefinition } from '#note_types/types'
  * guessed.
  */
 
-export type FieldKeyProblem = { key: string; problem: 'unknown' | 'duplicate' }
+type FieldKeyProblem = { key: string; problem: 'unknown' | 'duplicate' }
 
 export interface ResolvedFields<T> {
   /** keyed by field title, in the request's order */
@@ -28,7 +28,7 @@ export interface ResolvedFields<T> {
 const ID = /^(0|[1-9]\d{0,3})$/
 
 /** The title of the field a client's key names, or null. */
-export function fieldTitleOf(definition: NoteTypeDefinition, key: string): string | null {
+function fieldTitleOf(definition: NoteTypeDefinition, key: string): string | null {
   if (definition.fields.some((field) => field.name === key)) return key
   if (!ID.test(key)) return null
   return definition.fields[Number(key)]?.name ?? null

@@ -19,7 +19,7 @@ function isUsable(mask: OcclusionMask): boolean {
   )
 }
 
-export function usableMasks(attachment: OcclusionAttachment | null | undefined): OcclusionMask[] {
+function usableMasks(attachment: OcclusionAttachment | null | undefined): OcclusionMask[] {
   return (attachment?.masks ?? []).filter(isUsable)
 }
 

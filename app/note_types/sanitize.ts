@@ -39,7 +39,7 @@ const NUMBER = String.raw`\d{1,4}(\.\d{1,4})?`
 const SIZE = new RegExp(String.raw`^(0|${NUMBER}(px|em|rem|%|pt)|auto)$`, 'i')
 const PERCENT = new RegExp(String.raw`^-?${NUMBER}%$`)
 const COLOR_PART = String.raw`\d{1,3}(\.\d{1,4})?(%|deg)?`
-export const COLOR = new RegExp(
+const COLOR = new RegExp(
   String.raw`^(#[0-9a-f]{3,8}|[a-z]{3,20}|(rgba?|hsla?)\(\s*${COLOR_PART}(\s*,\s*|\s+)${COLOR_PART}(\s*,\s*|\s+)${COLOR_PART}(\s*[,/]\s*(0|1|0?\.\d{1,4}|\d{1,3}%))?\s*\))$`,
   'i'
 )

@@ -62,11 +62,11 @@ function parseTemplate(template: string): Node[] {
 }
 
 /* Same escaping as sanitize-html's output, so rendered cards are stable under sanitizing. */
-export function escapeText(text: string): string {
+function escapeText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }
 
-export function escapeAttribute(text: string): string {
+function escapeAttribute(text: string): string {
   return escapeText(text).replace(/"/g, '&quot;')
 }
 

@@ -70,7 +70,7 @@ export interface RenderedCard {
   css: string
 }
 
-export type FieldProblemKind = 'required' | 'unknown' | 'no_cloze' | 'no_masks'
+type FieldProblemKind = 'required' | 'unknown' | 'no_cloze' | 'no_masks'
 
 export interface FieldProblem {
   field: string

@@ -93,7 +93,7 @@ export function balancedDay(lower: number, upper: number, fraction: number, load
   return last
 }
 
-export function capacityOf(load: Pick<DayLoad, 'todayWeekday' | 'easyDays'>, offset: number) {
+function capacityOf(load: Pick<DayLoad, 'todayWeekday' | 'easyDays'>, offset: number) {
   const share = load.easyDays[(((load.todayWeekday + offset) % 7) + 7) % 7]
   return share === undefined ? 1 : Math.min(1, Math.max(0, share))
 }

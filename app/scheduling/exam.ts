@@ -64,7 +64,7 @@ export function examDaysLeft(today: string, examDate: string | null | undefined)
 }
 
 /** Stability (days to 90 % recall) as exam mode reads it for either scheduler. */
-export function stabilityOf(progress: Progress, scheduler: SchedulerName): number | null {
+function stabilityOf(progress: Progress, scheduler: SchedulerName): number | null {
   if (progress.state === 'new' || progress.state === 'study_again' || progress.state === 'got_it') return null
   if (scheduler === 'fsrs' && progress.stability && progress.stability > 0) return progress.stability
   /* the SM-2 model above: the interval is the stability; (re)learning counts as one day */
@@ -77,12 +77,6 @@ export function predictedRecall(progress: Progress, days: number, scheduler: Sch
   if (stability === null) return null
   const weights = scheduler === 'fsrs' && parameters ? parameters : FSRS6_DEFAULT_PARAMETERS
   return forgetting_curve([...weights], Math.max(0, days), stability)
-}
-
-/** Recall on the exam day of a card whose last answer was at `lastReviewedAt` (today or earlier). */
-export function recallOnExamDay(progress: Progress, now: Date, exam: ExamContext) {
-  const since = progress.lastReviewedAt ? Math.max(0, (now.getTime() - progress.lastReviewedAt.getTime()) / DAY_MS) : 0
-  return predictedRecall(progress, since + exam.daysLeft, exam.scheduler, exam.parameters)
 }
 
 /**

@@ -12,7 +12,7 @@ const RANGES: [start: number, end: number, factor: number][] = [
   [20, Number.POSITIVE_INFINITY, 0.05],
 ]
 
-export function fuzzDelta(interval: number) {
+function fuzzDelta(interval: number) {
   if (interval < 2.5) return 0
   return RANGES.reduce((delta, [start, end, factor]) => delta + factor * Math.max(0, Math.min(interval, end) - start), 1)
 }

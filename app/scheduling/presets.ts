@@ -10,7 +10,7 @@ import { SM2_DEFAULTS, type Sm2Settings } from '#scheduling/sm2'
 export type PresetName = 'general' | 'languages' | 'medical' | 'speed_learning' | 'custom'
 export const PRESET_NAMES: PresetName[] = ['general', 'languages', 'medical', 'speed_learning', 'custom']
 
-export type AlgorithmType = 'spacedRepetition' | 'speedLearning'
+type AlgorithmType = 'spacedRepetition' | 'speedLearning'
 export type SchedulerName = 'sm2' | 'fsrs'
 
 export interface Preset {

@@ -10,7 +10,7 @@
 import { ROLLOVER_HOUR, studyDay, studyDayBounds } from '#scheduling/study_day'
 
 export const REMINDER_TIME = /^([01]\d|2[0-3]):[0-5]\d$/
-export const REMINDER_WINDOW_MINUTES = 60
+const REMINDER_WINDOW_MINUTES = 60
 
 const MINUTE = 60_000
 

@@ -16,7 +16,6 @@ import {
   type Answer,
   type Outcome,
   type Progress,
-  type Rating,
 } from '#scheduling/types'
 
 export interface SchedulingInput {
@@ -68,10 +67,6 @@ export function outcomesFor(input: SchedulingInput): Partial<Record<Answer, Outc
 
 export function answersOf(algorithm: Pick<ResolvedAlgorithm, 'type'>): Answer[] {
   return algorithm.type === 'speedLearning' ? SPEED_ANSWERS : RATINGS
-}
-
-export function isRating(answer: Answer): answer is Rating {
-  return (RATINGS as string[]).includes(answer)
 }
 
 /*

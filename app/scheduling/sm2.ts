@@ -9,8 +9,6 @@ import { fuzzedInterval } from '#scheduling/fuzz'
 import type { Rating } from '#scheduling/types'
 import type { DayPicker } from '#scheduling/balance'
 
-export { RATINGS, type Rating } from '#scheduling/types'
-
 export interface Sm2Settings {
   learningStepsMinutes: number[]
   relearningStepsMinutes: number[]
@@ -42,7 +40,7 @@ export const SM2_DEFAULTS: Sm2Settings = {
   leechThreshold: 8,
 }
 
-export const MINIMUM_EASE = 1.3
+const MINIMUM_EASE = 1.3
 const DAY = 86_400
 
 export type Sm2State =
@@ -59,7 +57,7 @@ export interface Sm2Card {
   lastReviewedAt?: Date | null
 }
 
-export interface Sm2Outcome {
+interface Sm2Outcome {
   state: Sm2State
   /** seconds until the card is due again */
   delaySeconds: number

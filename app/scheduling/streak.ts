@@ -19,8 +19,8 @@ import { addDays, daysBetween } from '#scheduling/study_day'
  */
 /** Spec: a day is active after studying 5 cards. */
 export const ACTIVE_DAY_CARDS = 5
-export const FREEZE_EVERY_DAYS = 7
-export const MAX_FREEZES = 2
+const FREEZE_EVERY_DAYS = 7
+const MAX_FREEZES = 2
 
 export interface StreakSummary {
   /** active days of the streak still running (0 when broken) */

@@ -4,8 +4,8 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import User from '#models/user'
 
 /* A bearer token whose name starts so acts as a user for an admin (GET api/admin/masquerade). */
-export const MASQUERADE_PREFIX = 'masquerade:'
-export const MASQUERADE_MINUTES = 60
+const MASQUERADE_PREFIX = 'masquerade:'
+const MASQUERADE_MINUTES = 60
 
 type TokenKind = { type: string; prefix: string; name: string; expiresIn: string }
 
@@ -13,7 +13,7 @@ type TokenKind = { type: string; prefix: string; name: string; expiresIn: string
  * A token row written in the caller's transaction (the providers write with
  * their own connection), so the audit row and the token stand or fall together.
  */
-export async function insertToken(trx: TransactionClientContract, user: User, kind: TokenKind) {
+async function insertToken(trx: TransactionClientContract, user: User, kind: TokenKind) {
   const fresh = AccessToken.createTransientToken(user.id, 40, kind.expiresIn)
   const [row] = await trx
     .table('auth_access_tokens')

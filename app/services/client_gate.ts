@@ -11,7 +11,7 @@ import { allFlags, remoteFlag } from '#services/remote_flags'
  */
 
 /** The header the apps send their version in (spec 000 §7: "headers for platform, app version"). */
-export const APP_VERSION_HEADER = 'x-app-version'
+const APP_VERSION_HEADER = 'x-app-version'
 /** The non-dismissible server message: base64 of the UTF-8 JSON {"title": …, "body": …}. */
 export const SERVER_MESSAGE_HEADER = 'x-server-message'
 

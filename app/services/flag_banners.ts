@@ -13,7 +13,7 @@ import { activeBanners } from '#services/flag_shapes'
  */
 export const BANNERS_COOKIE = 'dismissed_banners'
 /* no banner id has a "~" (flag_shapes.ts), so the offer never shares a dismissal with a banner */
-export const LIFETIME_BANNER_ID = '~lifetime'
+const LIFETIME_BANNER_ID = '~lifetime'
 const DISMISSABLE = /^(~lifetime|[A-Za-z0-9_-]{1,64})$/
 /* the cookie keeps the latest dismissals only: old banners' ids need not stay */
 const KEPT = 40
@@ -22,7 +22,7 @@ export function isDismissableBanner(id: string) {
   return DISMISSABLE.test(id)
 }
 
-export function dismissedBanners(ctx: Partial<HttpContext>): string[] {
+function dismissedBanners(ctx: Partial<HttpContext>): string[] {
   const raw = ctx.request?.plainCookie(BANNERS_COOKIE, { encoded: false })
   if (typeof raw !== 'string') return []
   return raw.split('.').filter((id) => isDismissableBanner(id))

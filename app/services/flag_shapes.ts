@@ -9,8 +9,8 @@ import type { ErrorKey } from '#exceptions/catalogue'
  * admin page and the API say what is wrong and where.
  */
 
-export const BANNER_LEVELS = ['info', 'warning', 'success'] as const
-export type BannerLevel = (typeof BANNER_LEVELS)[number]
+const BANNER_LEVELS = ['info', 'warning', 'success'] as const
+type BannerLevel = (typeof BANNER_LEVELS)[number]
 
 /** A banner as stored: a plain text for every language, or one per language (English required, the fallback). */
 export type Banner = {
@@ -28,21 +28,21 @@ type BannerProblem = ErrorKey<'E_INVALID_FLAG'> extends infer Key
   : never
 type Checked<T> = { value: T } | { problem: FlagProblem }
 
-export const MAX_BANNERS = 10
-export const BANNER_TEXT_MAX = 300
+const MAX_BANNERS = 10
+const BANNER_TEXT_MAX = 300
 const URL_MAX = 500
 const BANNER_KEYS = new Set(['id', 'level', 'text', 'link', 'until'])
 const BANNER_ID = /^[A-Za-z0-9_-]{1,64}$/
 
 /** An address a banner may lead to: a path of this site, or an http(s) address elsewhere. */
-export function isBannerLink(value: string) {
+function isBannerLink(value: string) {
   if (value.length > URL_MAX) return false
   if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\')
   return isWebUrl(value)
 }
 
 /** An absolute http(s) address. */
-export function isWebUrl(value: string) {
+function isWebUrl(value: string) {
   if (value.length > URL_MAX || !/^https?:\/\//i.test(value)) return false
   try {
     return Boolean(new URL(value).hostname)

@@ -6,7 +6,7 @@
  */
 const SLICE = 100
 
-export const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /** `items.map(map)`, `size` items at a time. */
 export async function mapInSlices<T, R>(items: readonly T[], map: (item: T) => R, size = SLICE): Promise<R[]> {

@@ -42,7 +42,7 @@ export function takeMigrationTurns(app: ApplicationService, kernel: Kernel) {
   app.terminating(release)
 }
 
-export class MigrationThroughPoolerError extends Error {
+class MigrationThroughPoolerError extends Error {
   constructor(name: string) {
     super(`${name} needs a session of its own: run it with DATABASE_URL naming PostgreSQL itself, without DB_POOLER=transaction (docs/deployment.md)`)
   }

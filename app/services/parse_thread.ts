@@ -54,7 +54,7 @@ type Reply = { ok: true; value: unknown } | { ok: false; error: { message: strin
  * A module beside the caller's, by its name without extension: `.ts` when
  * the app runs from source, `.js` once built.
  */
-export function siblingModule(callerUrl: string, name: string) {
+function siblingModule(callerUrl: string, name: string) {
   return new URL(`./${name}${callerUrl.endsWith('.ts') ? '.ts' : '.js'}`, callerUrl)
 }
 

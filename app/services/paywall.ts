@@ -2,7 +2,7 @@ import paymentsConfig, { yearlySavingPercent } from '#config/payments'
 import { imageSearchConfigured } from '#services/media_helpers/image_search'
 
 /** The premium benefits (spec 000 §1), as ui.limits.paywall.benefits.* keys. */
-export const PREMIUM_BENEFITS = ['unlimited_ai', 'formatting', 'image_occlusion', 'image_search', 'no_daily_limits', 'smart_repetition', 'text_to_speech'] as const
+const PREMIUM_BENEFITS = ['unlimited_ai', 'formatting', 'image_occlusion', 'image_search', 'no_daily_limits', 'smart_repetition', 'text_to_speech'] as const
 
 /* a benefit this server cannot give is not promised: image search needs an Unsplash key */
 const offered = (benefit: (typeof PREMIUM_BENEFITS)[number]) => benefit !== 'image_search' || imageSearchConfigured()

@@ -15,7 +15,7 @@ import env from '#start/env'
  * next need, never thrown at the caller. NOTIFY payloads are limited to
  * 8000 bytes: the broadcasts are small (ids and short previews).
  */
-export class PgBusTransport implements Transport {
+class PgBusTransport implements Transport {
   #id = ''
   #client: pg.Client | null = null
   #connecting: Promise<pg.Client> | null = null

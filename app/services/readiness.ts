@@ -10,7 +10,7 @@ import { redisUrl } from '#config/redis'
  * Liveness is `/api/health`, which touches nothing: a node whose database is
  * away stays alive, and is only taken out of the rotation.
  */
-export const READY_TIMEOUT_MS = 2000
+const READY_TIMEOUT_MS = 2000
 
 export type Readiness = { database: boolean; redis: boolean | null }
 

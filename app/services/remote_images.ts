@@ -18,12 +18,12 @@ import { isAddressAllowed, type AddressPolicy } from '#services/remote_address'
  * server's word): anything else is null.
  */
 
-export const REMOTE_IMAGE_MAX_BYTES = 5 * 1024 * 1024
-export const REMOTE_IMAGE_TIMEOUT_MS = 10_000
+const REMOTE_IMAGE_MAX_BYTES = 5 * 1024 * 1024
+const REMOTE_IMAGE_TIMEOUT_MS = 10_000
 const MAX_REDIRECTS = 3
 const IMAGE_TYPES: Record<string, string> = { png: 'png', jpg: 'jpg', gif: 'gif', webp: 'webp', bmp: 'bmp', ico: 'ico', heic: 'heic' }
 
-export function addressPolicy(): AddressPolicy {
+function addressPolicy(): AddressPolicy {
   return env.get('REMOTE_IMAGE_ADDRESSES', 'public')
 }
 

@@ -14,7 +14,7 @@ export function wantsJson(ctx: HttpContext) {
   return !ctx.request.header('x-inertia') && (ctx.request.header('accept') ?? '').startsWith('application/json')
 }
 
-export function isLocale(value: unknown): value is Locale {
+function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
 }
 

@@ -11,10 +11,10 @@ import logger from '@adonisjs/core/services/logger'
  * waits here until the database has every migration this build ships, then
  * starts; it does not serve (or fail) requests on an older schema.
  */
-export const SCHEMA_CHECK_MS = 2000
+const SCHEMA_CHECK_MS = 2000
 
 /** The migrations of this build that the database does not have yet (all of them when it has none). */
-export async function pendingMigrations() {
+async function pendingMigrations() {
   const folder = app.makePath('database/migrations')
   const files = (await readdir(folder)).filter((file) => /\.(ts|js)$/.test(file) && !file.endsWith('.d.ts'))
   const shipped = files.map((file) => `database/migrations/${file.replace(/\.(ts|js)$/, '')}`)

@@ -32,11 +32,11 @@ export class EpochSessionUserProvider extends SessionLucidUserProvider<UserModel
   }
 }
 
-export function sessionIdentifier(id: string | number | BigInt, epoch: number | null | undefined) {
+function sessionIdentifier(id: string | number | BigInt, epoch: number | null | undefined) {
   return `${id}:${epoch ?? 0}`
 }
 
-export function parseSessionIdentifier(identifier: string | number | BigInt) {
+function parseSessionIdentifier(identifier: string | number | BigInt) {
   const match = /^(\d{1,15})(?::(\d{1,9}))?$/.exec(String(identifier))
   if (!match) return { id: null, epoch: 0 }
   return { id: Number(match[1]), epoch: Number(match[2] ?? 0) }

@@ -6,7 +6,7 @@ import vine from '@vinejs/vine'
  * that network's own host. Stored in users.social_links as {network: url};
  * an empty value removes the link.
  */
-export const SOCIAL_LINK_NETWORKS = ['website', 'youtube', 'instagram', 'tiktok', 'x'] as const
+const SOCIAL_LINK_NETWORKS = ['website', 'youtube', 'instagram', 'tiktok', 'x'] as const
 export type SocialLinkNetwork = (typeof SOCIAL_LINK_NETWORKS)[number]
 
 const HOSTS: Record<Exclude<SocialLinkNetwork, 'website'>, string[]> = {
@@ -16,10 +16,10 @@ const HOSTS: Record<Exclude<SocialLinkNetwork, 'website'>, string[]> = {
   x: ['x.com', 'twitter.com'],
 }
 
-export const SOCIAL_LINK_MAX = 300
+const SOCIAL_LINK_MAX = 300
 
 /** The link as stored, or null when it is not an acceptable address for `network`. */
-export function normalizeSocialLink(network: SocialLinkNetwork, value: string): string | null {
+function normalizeSocialLink(network: SocialLinkNetwork, value: string): string | null {
   let url: URL
   try {
     url = new URL(value.trim())

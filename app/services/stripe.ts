@@ -3,7 +3,7 @@ import env from '#start/env'
 import ApiException from '#exceptions/api_exception'
 
 /** The Stripe API version this code was written against: pinned, so an account upgrade changes no shape under it. */
-export const STRIPE_API_VERSION = '2026-10-28.endive' as const
+const STRIPE_API_VERSION = '2026-10-28.endive' as const
 
 let client: Stripe | undefined
 
@@ -32,7 +32,7 @@ export function stripe(): Stripe {
 export const paymentsConfigured = () => Boolean(env.get('STRIPE_SECRET_KEY'))
 
 /* Stripe's own tolerance for a signature's timestamp, in seconds, either way */
-export const WEBHOOK_TOLERANCE_SECONDS = 300
+const WEBHOOK_TOLERANCE_SECONDS = 300
 
 /** The signed timestamp of a Stripe-Signature header (`t=`; the last one, as the SDK reads it). */
 function signedAt(signature: string) {

@@ -6,7 +6,7 @@ import type { AccessTokenDbColumns } from '@adonisjs/auth/types/access_tokens'
 import { preparedQuery } from '#services/prepared_query'
 
 /* With less than this left, a token gets a successor, handed back in x-user-token. */
-export const REFRESH_WITHIN_DAYS = 7
+const REFRESH_WITHIN_DAYS = 7
 /*
  * How long the old token keeps working once its successor was first used:
  * requests already on their way with it (the apps retry twice, 120 s each)

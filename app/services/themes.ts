@@ -5,7 +5,7 @@ export const THEMES = ['light', 'dark', 'system', 'autumn', 'pink'] as const
 export type Theme = (typeof THEMES)[number]
 export const THEME_COOKIE = 'theme'
 
-export function isTheme(value: unknown): value is Theme {
+function isTheme(value: unknown): value is Theme {
   return typeof value === 'string' && (THEMES as readonly string[]).includes(value)
 }
 

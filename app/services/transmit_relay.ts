@@ -15,7 +15,7 @@ import { redisUrl } from '#config/redis'
  */
 const RELAY_CHANNEL = 'mnemo_transmit_relay'
 /** how long a node waits for the node holding the stream to answer */
-export const RELAY_TIMEOUT_MS = 3000
+const RELAY_TIMEOUT_MS = 3000
 
 type RelayMessage =
   | { kind: 'subscribe' | 'unsubscribe'; uid: string; channel: string; requestId: string }

@@ -7,10 +7,10 @@ import { ownerOfJob, settleJob } from '#services/durable_jobs'
 export type JobRunner = (job: Job) => Promise<unknown>
 
 /* a job whose learner has their share running waits this long, then takes its place at the back of the queue */
-export const TURN_DELAY_MS = 1_000
+const TURN_DELAY_MS = 1_000
 
 /** The most jobs of one learner a worker runs at once: half its slots, so others always find one. */
-export function perLearnerShare(concurrency: number) {
+function perLearnerShare(concurrency: number) {
   return Math.max(1, Math.floor(concurrency / 2))
 }
 

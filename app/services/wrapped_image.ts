@@ -2,7 +2,7 @@ import { createCanvas } from '@napi-rs/canvas'
 import type { I18n } from '@adonisjs/i18n'
 import type { WrappedYear } from '#types/study'
 
-export const WRAPPED_IMAGE = { width: 1080, height: 1350 }
+const WRAPPED_IMAGE = { width: 1080, height: 1350 }
 
 /* the avatar palette's blue and violet (inertia/css), a gradient behind the figures */
 const FROM = '#3b5bdb'

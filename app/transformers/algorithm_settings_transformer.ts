@@ -59,5 +59,4 @@ export default class AlgorithmSettingsTransformer {
   }
 }
 
-export type AlgorithmSettings = ReturnType<typeof AlgorithmSettingsTransformer.forDeck>
 export type AlgorithmSheet = ReturnType<typeof AlgorithmSettingsTransformer.forSheet>

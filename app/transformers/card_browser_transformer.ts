@@ -47,6 +47,3 @@ export default class CardBrowserTransformer {
     }
   }
 }
-
-export type BrowserRow = ReturnType<typeof CardBrowserTransformer.row>
-export type BrowserPage = ReturnType<typeof CardBrowserTransformer.page>

@@ -8,9 +8,9 @@ import { downloadUrl } from '#services/urls/download_link'
  * An export as the learner meets it: a finished file past its 7 days (or
  * gone) is expired; one waiting longer than its confirmation link lives failed.
  */
-export type ExportState = 'awaiting_confirmation' | 'queued' | 'processing' | 'done' | 'failed' | 'expired'
+type ExportState = 'awaiting_confirmation' | 'queued' | 'processing' | 'done' | 'failed' | 'expired'
 
-export function exportState(record: DeckExport): ExportState {
+function exportState(record: DeckExport): ExportState {
   if (record.status === 'done') return record.isDownloadable ? 'done' : 'expired'
   return record.effectiveStatus
 }
@@ -27,7 +27,7 @@ function failureOf(record: DeckExport) {
  * the page that confirms a stranger's mailbox, that would be the
  * requester's own words; the mail names nobody: app/mails/export_address_mail.ts).
  */
-export function requesterName(user: User) {
+function requesterName(user: User) {
   return user.username ? `@${user.username}` : (user.email ?? 'Mnemo')
 }
 

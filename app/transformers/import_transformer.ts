@@ -13,7 +13,6 @@ const PREVIEW_PROBLEMS = 100
 /* back in the form's vocabulary, so the dialog can send the detected ones with the upload */
 const formValue = (separator: CardSeparator | FieldSeparator) => (typeof separator === 'string' ? separator : separator.custom)
 
-export type ApiImport = ReturnType<typeof ImportTransformer.forApi>
 /** The import as the upload dialog follows it. */
 export type DialogImport = ReturnType<typeof ImportTransformer.forDialog>
 /** What a text import would read, before the upload. */

@@ -11,7 +11,7 @@ import { answersOf, outcomesFor } from '#scheduling/scheduler'
 import { repeatInterval } from '#scheduling/repeat_text'
 
 /** How far an answer sends a card, in the learner's language ("<1m", "15m", "4d"). */
-export function repeatText(i18n: I18n, seconds: number) {
+function repeatText(i18n: I18n, seconds: number) {
   const { unit, value } = repeatInterval(seconds)
   return i18n.t(`ui.learn.units.${unit}`, { value })
 }
@@ -83,5 +83,3 @@ export default class LearningCardTransformer {
     }))
   }
 }
-
-export type LearningCard = ReturnType<typeof LearningCardTransformer.forSession>

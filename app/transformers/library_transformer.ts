@@ -14,8 +14,8 @@ import { avatarUrlOf } from '#transformers/user_transformer'
 
 const DEFAULT_LOOK = { icon: 'book', gradientFrom: '#475569', gradientTo: '#94A3B8' }
 
-export const iconUrl = (icon: string) => `${appUrl}/library/icons/${icon}.svg`
-export const deckUrl = (slug: string) => `${appUrl}/library/decks/${slug}`
+const iconUrl = (icon: string) => `${appUrl}/library/icons/${icon}.svg`
+const deckUrl = (slug: string) => `${appUrl}/library/decks/${slug}`
 const answerPart = (html: string) => html.split(/<hr[^>]*id=["']?answer["']?[^>]*>/i).pop() ?? html
 
 /** Shapes the library for the API and the pages alike (the spec's Library entities). */

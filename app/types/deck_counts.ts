@@ -11,7 +11,7 @@ export type TopCounters = {
   graduated: number
 }
 
-export const NO_TOP_COUNTERS: TopCounters = { new: 0, learning: 0, graduated: 0 }
+const NO_TOP_COUNTERS: TopCounters = { new: 0, learning: 0, graduated: 0 }
 
 /** The spec's deck counters (spaced repetition, with the speed-learning additions). */
 export interface DeckCounts {

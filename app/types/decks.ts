@@ -7,7 +7,7 @@ export type UnavailableReason = 'deleted_by_owner' | 'access_removed' | 'sharing
 export type UnavailableDeck = { id: number; name: string; reason: UnavailableReason }
 
 /** A daily limit a deck leaves empty: the value it takes and whose it is (app/queries/learning/study_context.ts inheritedLimits). */
-export type InheritedLimit = { value: number | null; from: 'preset' | 'main_deck' }
+type InheritedLimit = { value: number | null; from: 'preset' | 'main_deck' }
 export type InheritedLimits = { preset: PresetName; newCardsPerDay: InheritedLimit; maxCardsPerDay: InheritedLimit }
 
 /** The exam plan as the deck page shows it (app/scheduling/exam_forecast.ts). */

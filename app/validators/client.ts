@@ -1,7 +1,7 @@
 import vine from '@vinejs/vine'
 
 /* the spec's star-rating mapping (§9): 2 or fewer not_at_all, 3 its_okay, 4 a_lot, 5 love_it */
-export const FEEDBACK_TYPES = ['not_at_all', 'its_okay', 'a_lot', 'love_it'] as const
+const FEEDBACK_TYPES = ['not_at_all', 'its_okay', 'a_lot', 'love_it'] as const
 export type FeedbackType = (typeof FEEDBACK_TYPES)[number]
 
 export function feedbackTypeOfStars(stars: number): FeedbackType {
@@ -28,17 +28,11 @@ export const appRatingValidator = vine.create({
 })
 
 /* where on the web a rating was given: stored as the rating's prefix (web_settings, web_onboarding, web_session_complete) */
-export const FEEDBACK_SOURCES = ['settings', 'onboarding', 'session_complete'] as const
+const FEEDBACK_SOURCES = ['settings', 'onboarding', 'session_complete'] as const
 
 /* web: the feedback form gives stars (1-5), mapped as the spec says, and where it was asked (the settings' form when left out) */
 export const webFeedbackValidator = vine.create({
   stars: vine.number().withoutDecimals().range([1, 5]),
   text: vine.string().trim().maxLength(2000).optional(),
   source: vine.enum(FEEDBACK_SOURCES).optional(),
-})
-
-/* the study reminder: "HH:MM" in the learner's time zone, and whether the e-mail is on */
-export const reminderValidator = vine.create({
-  study_reminder_time: vine.string().trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/).nullable(),
-  study_reminder_enabled: vine.boolean(),
 })

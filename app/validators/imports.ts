@@ -3,7 +3,7 @@ import type { CardSeparator, FieldSeparator, TextImportOptions } from '#importer
 import { id } from '#validators/content'
 
 /* the dialog previews the beginning of long texts: these bound what it may send */
-export const PREVIEW_MAX_CHARS = 300_000
+const PREVIEW_MAX_CHARS = 300_000
 const PREVIEW_MAX_BASE64 = 400_000
 const SEPARATOR_MAX = 10
 

@@ -8,16 +8,15 @@ import { LIBRARY_TAXONOMY } from '#database/library_categories'
  * the other questions of the flow. Every answer is optional (the flow can
  * be skipped at any step); null removes one.
  */
-export const AGE_RANGES = ['under_18', '18_24', '25_34', '35_44', '45_plus'] as const
-export const FORGET_RATES = ['days', 'weeks', 'months'] as const
-export const STUDY_HABITS = ['cram', 'regular', 'rarely'] as const
-export const GOALS = ['languages', 'exam', 'other'] as const
-export const NATIVE_LANGUAGES = ['en', 'de', 'pt', 'es', 'fr', 'it', 'ja', 'zh', 'other'] as const
-export const TARGET_LANGUAGES = LIBRARY_TAXONOMY.find((category) => category.key === 'languages')!.subs as readonly string[]
-export const LEVELS = ['beginner', 'intermediate', 'advanced'] as const
-export const FOCUSES = ['vocabulary', 'grammar', 'conversation', 'travel'] as const
-export const REASONS = ['work', 'travel', 'school', 'family', 'fun'] as const
-export const MINUTES = [5, 10, 15, 20, 30, 45, 60] as const
+const AGE_RANGES = ['under_18', '18_24', '25_34', '35_44', '45_plus'] as const
+const FORGET_RATES = ['days', 'weeks', 'months'] as const
+const STUDY_HABITS = ['cram', 'regular', 'rarely'] as const
+const GOALS = ['languages', 'exam', 'other'] as const
+const NATIVE_LANGUAGES = ['en', 'de', 'pt', 'es', 'fr', 'it', 'ja', 'zh', 'other'] as const
+const TARGET_LANGUAGES = LIBRARY_TAXONOMY.find((category) => category.key === 'languages')!.subs as readonly string[]
+const LEVELS = ['beginner', 'intermediate', 'advanced'] as const
+const FOCUSES = ['vocabulary', 'grammar', 'conversation', 'travel'] as const
+const REASONS = ['work', 'travel', 'school', 'family', 'fun'] as const
 export const SUBJECTS = LIBRARY_TAXONOMY.filter((category) => !['languages', 'exams'].includes(category.key))
 export const EXAMS = LIBRARY_TAXONOMY.find((category) => category.key === 'exams')!.subs as readonly string[]
 

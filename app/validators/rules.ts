@@ -7,8 +7,8 @@ import { USERNAME_MAX, USERNAME_PATTERN } from '#services/usernames'
  * `validator.shared.messages`.
  */
 const NAME_PATTERN = /^[\p{L}\p{N}.'’ -]+$/u
-export const NAME_MIN = 2
-export const PASSWORD_MIN = 8
+const NAME_MIN = 2
+const PASSWORD_MIN = 8
 
 const personNameRule = vine.createRule((value, _options, field) => {
   if (typeof value !== 'string') return

@@ -9,7 +9,7 @@ import { id } from '#validators/content'
  */
 
 /* a range of at most one year: 2025-01-01 … 2026-01-01 still fits, leap years included */
-export const MAX_RANGE_DAYS = 366
+const MAX_RANGE_DAYS = 366
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/
 

@@ -9,8 +9,8 @@ import { onboardingDataSchema } from '#validators/onboarding'
 import { socialLinksField } from '#services/social_links'
 import { REMINDER_TIME } from '#scheduling/reminder_time'
 
-export const AVATAR_MAX_SIZE = `${AVATAR_MAX_MB}mb`
-export const AVATAR_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'heic']
+const AVATAR_MAX_SIZE = `${AVATAR_MAX_MB}mb`
+const AVATAR_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'heic']
 
 const easyDays = () => vine.array(vine.number().range([0, 1])).fixedLength(7)
 

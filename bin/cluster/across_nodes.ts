@@ -78,7 +78,7 @@ export async function uploadAcrossNodes(cluster: Cluster, learner: Learner) {
   return `${png.length} bytes of PNG stored through web1, the same bytes read through web2 and in the bucket`
 }
 
-export const IMPORT_ROWS = 200
+const IMPORT_ROWS = 200
 
 /** 3. A CSV import accepted by either node and carried out by one of the two workers, once. */
 export async function importOnce(cluster: Cluster, learner: Learner) {

@@ -16,7 +16,7 @@ import { expect, sleep } from './http.js'
  * release step straight at PostgreSQL. A small pool (10 server connections
  * for the four processes' 48) shows the clients sharing it.
  */
-export const POOL_SIZE = 10
+const POOL_SIZE = 10
 /* the app's defaults (config/database.ts); one role for web nodes and workers, so one statement bound */
 const TIMEOUTS = { statement_timeout: 30_000, lock_timeout: 10_000, idle_in_transaction_session_timeout: 60_000 }
 

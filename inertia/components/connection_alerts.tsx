@@ -4,13 +4,13 @@ import { useT } from '~/lib/i18n'
 import { CONNECTION_PROBLEM, type ConnectionProblem } from '~/lib/http'
 import { DialogFrame } from '~/components/ui/dialog'
 
-export const SUPPORT_EMAIL = 'support@mnemo.app'
+const SUPPORT_EMAIL = 'support@mnemo.app'
 
 type Kind = 'offline' | 'unreachable' | 'server' | 'maintenance' | 'generic'
 type Shown = { kind: Kind; status: number; title?: string; body?: string }
 
 /** The spec's error catalogue (000 §8): which alert a failed request brings. */
-export function alertFor(problem: ConnectionProblem, online: boolean): Shown {
+function alertFor(problem: ConnectionProblem, online: boolean): Shown {
   if (problem.status === 0) return { kind: online ? 'unreachable' : 'offline', status: 0 }
   if (problem.status === 500) return { kind: 'server', status: 500 }
   if (problem.status === 502 || problem.status === 504) return { kind: 'maintenance', status: problem.status, title: problem.title, body: problem.body }

@@ -39,7 +39,7 @@ function DocumentAttributes() {
   return null
 }
 
-export function AppLayout({ children }: { children: ReactNode }) {
+function AppLayout({ children }: { children: ReactNode }) {
   return (
     <ToastProvider>
       <AlertProvider>

@@ -34,8 +34,8 @@ export class HttpError extends Error {
 type RequestOptions = Omit<RequestInit, 'body'> & { body?: BodyInit; json?: unknown }
 
 /** The spec's client rules (000 §8): a 120 s timeout, and 2 retries on network failures only (never on an HTTP answer). */
-export const REQUEST_TIMEOUT_MS = 120_000
-export const NETWORK_RETRIES = 2
+const REQUEST_TIMEOUT_MS = 120_000
+const NETWORK_RETRIES = 2
 /* methods a lost answer may be sent again for: a POST may have been applied already, and is not repeated */
 const REPEATABLE = new Set(['GET', 'HEAD', 'PUT', 'DELETE'])
 
@@ -55,7 +55,7 @@ function report(problem: ConnectionProblem) {
  * (signed out elsewhere, a password changed, the session expired): it says
  * so, and signing in comes back to `location` (path and query, as `next`).
  */
-export function sessionEndedUrl(location: { pathname: string; search: string }) {
+function sessionEndedUrl(location: { pathname: string; search: string }) {
   return `/sign-in?${new URLSearchParams({ next: `${location.pathname}${location.search}`, session: 'ended' })}`
 }
 
@@ -65,7 +65,7 @@ export function sessionEndedUrl(location: { pathname: string; search: string }) 
  * failure the learner can do nothing about; the call never settles, so no
  * caller shows one meanwhile.
  */
-export function leaveForSignIn(): Promise<never> {
+function leaveForSignIn(): Promise<never> {
   window.location.assign(sessionEndedUrl(window.location))
   return new Promise<never>(() => {})
 }

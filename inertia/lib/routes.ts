@@ -18,7 +18,7 @@ export const tuyau = createTuyau({ baseUrl: '/', registry })
 export const urlFor = tuyau.urlFor
 
 type Routes = InferRoutes<UserRegistry>
-export type RouteName = keyof Routes & string
+type RouteName = keyof Routes & string
 /**
  * A server shape as its JSON reads: interfaces become plain object types,
  * which Inertia's render() takes for props (an interface has no index

@@ -14,7 +14,7 @@ export function useCanSpeak() {
 }
 
 /** Whether this browser can speak at all. */
-export function canSpeak() {
+function canSpeak() {
   return typeof window !== 'undefined' && 'speechSynthesis' in window && typeof SpeechSynthesisUtterance !== 'undefined'
 }
 
@@ -27,7 +27,7 @@ export function spokenText(html: string) {
 }
 
 /** A voice of the browser for a language ("es", "en-US"): the exact one, else one of its language; null when none. */
-export function voiceFor(language: string | null | undefined): SpeechSynthesisVoice | null {
+function voiceFor(language: string | null | undefined): SpeechSynthesisVoice | null {
   if (!canSpeak() || !language) return null
   const wanted = language.toLowerCase().replace('_', '-')
   const voices = window.speechSynthesis.getVoices()

@@ -65,8 +65,6 @@ export function resetAi() {
 let server: Server | undefined
 let baseUrl = ''
 
-export const aiServerUrl = () => baseUrl
-
 /** The settings that point an app process at the double as `provider`. */
 export function aiDoubleEnv(provider: 'openai' | 'anthropic') {
   return {

@@ -51,7 +51,7 @@ export interface AnkiDeckSpec {
   filtered?: boolean
 }
 
-export interface AnkiNoteSpec {
+interface AnkiNoteSpec {
   id: number
   guid: string
   noteTypeId: number
@@ -59,7 +59,7 @@ export interface AnkiNoteSpec {
   tags?: string[]
 }
 
-export interface AnkiCardSpec {
+interface AnkiCardSpec {
   id: number
   noteId: number
   deckId: number
@@ -77,7 +77,7 @@ export interface AnkiCardSpec {
   data?: string
 }
 
-export interface AnkiRevlogSpec {
+interface AnkiRevlogSpec {
   id: number
   cardId: number
   ease: number
@@ -88,7 +88,7 @@ export interface AnkiRevlogSpec {
   type: number
 }
 
-export interface AnkiMediaSpec {
+interface AnkiMediaSpec {
   name: string
   data: Buffer | string
 }
@@ -318,7 +318,7 @@ export function buildLegacyCollection(path: string, options: Omit<BuildAnkiPacka
 }
 
 /** A schema-18 collection file, as Anki 2.1.50+ keeps it (and leaves it in WAL mode). */
-export function buildModernCollection(path: string, options: Omit<BuildAnkiPackageOptions, 'format' | 'outPath' | 'media'>) {
+function buildModernCollection(path: string, options: Omit<BuildAnkiPackageOptions, 'format' | 'outPath' | 'media'>) {
   const db = new DatabaseSync(path)
   try {
     db.exec(SCHEMA11_TABLES + SCHEMA11_INDEXES + SCHEMA18_EXTRA)

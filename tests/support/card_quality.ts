@@ -32,7 +32,7 @@ const hasWord = (text: string, word: string) => new RegExp(`(?<![\\p{L}\\p{N}])$
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length
 const stripEnd = (text: string) => text.replace(/[\s.;:!?,]+$/, '')
 
-export const mended = (text: string) => text.replace(/(\p{L})-\n\s*(\p{L})/gu, '$1$2')
+const mended = (text: string) => text.replace(/(\p{L})-\n\s*(\p{L})/gu, '$1$2')
 
 /** The document's words, hyphenated line breaks mended, as a reader would have read them. */
 export function sourceWords(text: string) {
@@ -43,7 +43,7 @@ export function sourceWords(text: string) {
 const isTermPrompt = (front: string) => words(front) <= 6 && !/[.:;!?]$/.test(front) && !front.includes(BLANK) && !front.includes(':')
 
 /** The term a card asks about, if it asks for one ("What is a granum?" → "granum"). */
-export function askedTerm(card: GeneratedCard) {
+function askedTerm(card: GeneratedCard) {
   if (card.kind !== 'basic') return null
   const front = decode(card.front)
   const question = /^What (?:is|are|does|do) (.+?)(?: mean| refer to)?\?$/i.exec(front)
@@ -161,7 +161,7 @@ export function duplicates(cards: GeneratedCard[]) {
 }
 
 /** A card's text as read once answered: deletions shown, a blank filled with the back. */
-export function answered(card: GeneratedCard) {
+function answered(card: GeneratedCard) {
   if (card.kind === 'cloze') return decode(`${revealed(card.front)} ${card.back}`)
   const front = decode(card.front)
   return front.includes(BLANK) ? front.replace(BLANK, decode(card.back)) : `${front} ${decode(card.back)}`

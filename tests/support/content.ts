@@ -11,7 +11,7 @@ import { makeUser, tokenFor } from '#tests/support/helpers'
  */
 
 export type Kind = 'basic' | 'reversed' | 'cloze' | 'image_occlusion' | 'type_in'
-export const KINDS: Kind[] = ['basic', 'reversed', 'cloze', 'image_occlusion', 'type_in']
+const KINDS: Kind[] = ['basic', 'reversed', 'cloze', 'image_occlusion', 'type_in']
 
 export interface Session {
   user: Awaited<ReturnType<typeof makeUser>>

@@ -10,7 +10,7 @@ import { setPublicDeckCategory } from '#actions/library/set_public_deck_category
  * migration's taxonomy (resetState empties every table: seed them again).
  */
 
-export type NoteSpec = { front: string; back: string } | string
+type NoteSpec = { front: string; back: string } | string
 
 export interface PublishOptions {
   name: string

@@ -17,7 +17,7 @@ export const speechState = {
 }
 
 /** A WAV of `samples` silent 16-bit mono samples at 24 kHz (OpenAI's rate). */
-export function silentWav(samples = 2400) {
+function silentWav(samples = 2400) {
   const data = samples * 2
   const header = Buffer.alloc(44)
   header.write('RIFF', 0, 'latin1')

@@ -7,7 +7,7 @@ import { PDFDocument, StandardFonts, rgb } from 'pdf-lib'
  */
 
 /** Our own short biology notes, one paragraph a page: definitions and enumerations the offline generator picks up. */
-export const CELL_PAGES = [
+const CELL_PAGES = [
   [
     'The Cell',
     'A cell is the smallest unit of life that can replicate independently.',

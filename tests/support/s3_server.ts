@@ -14,7 +14,7 @@ import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3'
  * refused as S3 refuses it (501 NotImplemented for Transfer-Encoding, 411
  * MissingContentLength without either).
  */
-export const S3_BUCKET = 'mnemo-test'
+const S3_BUCKET = 'mnemo-test'
 
 /** s3rver on port `listenOn` (0: any free one), its objects in a temporary folder removed by stop(). */
 export async function startS3Server(listenOn = 0) {

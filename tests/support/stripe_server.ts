@@ -10,8 +10,8 @@ import type { Page } from 'playwright'
  * STRIPE_API_HOST/PROTOCOL at it; it listens on a free port the bootstrap
  * then sets as STRIPE_API_PORT (so parallel runs never collide).
  */
-export const STRIPE_TEST_KEY = 'sk_test_double'
-export const WEBHOOK_SECRET = 'whsec_test_double'
+const STRIPE_TEST_KEY = 'sk_test_double'
+const WEBHOOK_SECRET = 'whsec_test_double'
 
 type Obj = Record<string, any>
 export const stripeState = {
@@ -29,7 +29,7 @@ export const stripeId = (prefix: string) => `${prefix}_${randomBytes(12).toStrin
 const now = () => Math.floor(Date.now() / 1000)
 
 /** Stripe's form encoding (a[b][0]=c) back into objects and arrays. */
-export function parseForm(body: string) {
+function parseForm(body: string) {
   const out: Obj = {}
   for (const [rawKey, value] of new URLSearchParams(body)) {
     const keys = rawKey.replace(/\]/g, '').split('[')
@@ -243,7 +243,7 @@ export async function payIntent(id: string, appBase: string) {
  * return URL with payment_intent and redirect_status, as Stripe does).
  * The page routes https://js.stripe.com/** to it (`useStripeJsStandIn`).
  */
-export const STRIPE_JS_STAND_IN = `
+const STRIPE_JS_STAND_IN = `
 window.Stripe = function () {
   return {
     elements: function (options) {

@@ -1,5 +1,4 @@
 import db from '@adonisjs/lucid/services/db'
-import type { Page } from 'playwright'
 import ArchiveDeck from '#actions/decks/archive_deck'
 import CreateDeck from '#actions/decks/create_deck'
 import BulkCreateNotes from '#actions/notes/bulk_create_notes'
@@ -43,9 +42,4 @@ function linkIn(mail: { text: string }, path: RegExp) {
   const found = mail.text.match(path)
   if (!found) throw new Error(`no ${path} in the mail: ${mail.text.slice(0, 300)}`)
   return found[0]
-}
-
-/** Waits for what a screen shows once its data is in: a heading, or the study card's frame. */
-export async function settled(page: Page) {
-  await page.locator('h1, h2, [role="heading"]').first().waitFor()
 }

@@ -30,11 +30,11 @@ export function maxCardsFor(user: User) {
   return user.hasPremium ? PREMIUM_MAX_CARDS : FREE_MAX_CARDS
 }
 
-export const freeLimitReached = (counter: FreeCounter) =>
+const freeLimitReached = (counter: FreeCounter) =>
   ApiException.of('E_AI_FREE_LIMIT', { extra: { counter: counterName(counter) } })
 
 /** the freeTier field a column is shown as (User entity) */
-export function counterName(counter: FreeCounter) {
+function counterName(counter: FreeCounter) {
   return ({ free_ai_pdf: 'aiGenWithPdf', free_ai_prompt: 'aiGenWithPrompt', free_ai_card_builder: 'aiGenCardBuilder' } as const)[counter]
 }
 

@@ -13,7 +13,7 @@ import { plainPreview } from '#actions/ai/stream_notes'
 import { remainingWords } from '#ai/resume'
 
 /** how often the job looks for a cancel while the provider is still writing (ms) */
-export const CANCEL_CHECK_MS = 250
+const CANCEL_CHECK_MS = 250
 
 /* the save stopped: the stream was cancelled, or its deck is gone */
 class Stopped extends Error {}

@@ -7,7 +7,7 @@ import { PDF_MAX_BYTES, parsePages, pdfEmpty, pdfOnly, pdfTooBig } from '#servic
 import { readPdfText } from '#services/parse_thread'
 
 /** How long an uploaded document's text is kept for a stream to use (older ones go at the learner's next upload). */
-export const DOCUMENT_KEPT_HOURS = 24
+const DOCUMENT_KEPT_HOURS = 24
 
 /** How many characters of the text the answer shows, so the learner sees what the cards will be made from. */
 const EXCERPT_CHARS = 400

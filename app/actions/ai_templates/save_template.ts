@@ -4,7 +4,7 @@ import ApiException from '#exceptions/api_exception'
 import { findTemplate } from '#queries/ai_templates/find_template'
 
 /** How many templates of their own a user may keep (the built-ins do not count). */
-export const MAX_TEMPLATES_PER_USER = 100
+const MAX_TEMPLATES_PER_USER = 100
 
 /** Creates a user's template (id null) or changes one of their own. */
 export async function saveTemplate(user: { id: number }, id: unknown | null, input: { name: string; prompt: string }) {

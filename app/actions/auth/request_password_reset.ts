@@ -1,7 +1,7 @@
 import PasswordResetMail from '#mails/password_reset_mail'
 import { emailOneTimeLink } from '#actions/auth/email_one_time_link'
 
-export const RESET_LINK_MINUTES = 60
+const RESET_LINK_MINUTES = 60
 
 /** E-mails a single-use reset link; the same answer whether or not the address has an account. */
 export default class RequestPasswordReset {

@@ -1,7 +1,7 @@
 import LoginLinkMail from '#mails/login_link_mail'
 import { emailOneTimeLink } from '#actions/auth/email_one_time_link'
 
-export const LOGIN_LINK_MINUTES = 15
+const LOGIN_LINK_MINUTES = 15
 
 /**
  * The web_to_app sign-in: a one-time link e-mailed to the address. Opening it

@@ -9,7 +9,7 @@ import type { FeedbackRequest } from '#types/study'
  * one active asks already), and never again once they answered or dismissed
  * it: the state is on their row, so it holds on every browser and device.
  */
-export const FEEDBACK_REQUEST_AFTER_DAYS = 3
+const FEEDBACK_REQUEST_AFTER_DAYS = 3
 
 /**
  * What the learning page needs: whether the request is still open, and after

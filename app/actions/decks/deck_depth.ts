@@ -13,7 +13,7 @@ import ApiException from '#exceptions/api_exception'
 export const MAX_DECK_DEPTH = 20
 
 /** What a flattened deck's name joins its levels below the limit with (Anki's own separator). */
-export const FLATTENED_NAME_SEPARATOR = '::'
+const FLATTENED_NAME_SEPARATOR = '::'
 
 /* a guard against a parent chain that loops (none should): no walk goes further */
 const WALK_LIMIT = 100_000
@@ -33,7 +33,7 @@ async function levelsFrom(deckId: number, direction: 'up' | 'down', trx: Transac
 }
 
 /** The level of a deck: 1 for a root deck, its parent's level + 1 for a subdeck. */
-export const levelOf = (deckId: number, trx: TransactionClientContract) => levelsFrom(deckId, 'up', trx)
+const levelOf = (deckId: number, trx: TransactionClientContract) => levelsFrom(deckId, 'up', trx)
 
 /** The levels a deck's subtree spans: 1 for a deck without subdecks. */
 export const heightOf = (deckId: number, trx: TransactionClientContract) => levelsFrom(deckId, 'down', trx)

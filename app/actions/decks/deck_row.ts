@@ -2,10 +2,10 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Deck, { type DeckSource, type DeckState, type FontSettings } from '#models/deck'
 
 /* the column's length */
-export const DECK_NAME_MAX = 255
+const DECK_NAME_MAX = 255
 
 /** The deck a subdeck goes under: the subdeck belongs to its tree and takes its algorithm. */
-export type ParentDeck = Pick<Deck, 'id' | 'userId' | 'rootDeckId' | 'algorithmPreset' | 'algorithmType' | 'algorithmSettings'>
+type ParentDeck = Pick<Deck, 'id' | 'userId' | 'rootDeckId' | 'algorithmPreset' | 'algorithmType' | 'algorithmSettings'>
 
 export interface NewDeck {
   userId: number

@@ -9,7 +9,7 @@ import { freshFlags, remoteFlag } from '#services/remote_flags'
  * limit is checked (assertRoomFor in card_limit.ts), with the deck's row
  * locked: one query for the owner, and a count only for guests.
  */
-export const guestCardsLimitReached = (limit: number) =>
+const guestCardsLimitReached = (limit: number) =>
   ApiException.of('E_GUEST_CARDS_LIMIT', { values: { limit }, apiField: 'deck_id' })
 
 export async function assertGuestRoomFor(deckId: number, extraCards: number, trx: TransactionClientContract) {

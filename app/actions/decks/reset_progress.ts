@@ -16,9 +16,3 @@ export default class ResetProgress {
     })
   }
 }
-
-/** Everyone's progress on these cards, when a move between algorithms makes it meaningless. */
-export async function resetCards(cardIds: number[], trx: TransactionClientContract) {
-  if (!cardIds.length) return
-  await trx.from('card_progress').whereIn('card_id', cardIds).delete()
-}

@@ -7,7 +7,7 @@ import User from '#models/user'
 import { confirmationDigest } from '#queries/exports/export_addresses'
 import { queueJob } from '#services/durable_jobs'
 
-export const confirmationExpired = () =>
+const confirmationExpired = () =>
   ApiException.of('E_LINK_EXPIRED', { key: 'export_confirmation_expired' })
 
 /**

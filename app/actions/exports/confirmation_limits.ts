@@ -4,9 +4,9 @@ import ApiException from '#exceptions/api_exception'
 import type User from '#models/user'
 
 /* confirmation links one address receives in 24 hours, from every account together */
-export const CONFIRMATIONS_PER_ADDRESS = 3
+const CONFIRMATIONS_PER_ADDRESS = 3
 /* confirmation links one account sends in 24 hours, to all addresses together */
-export const CONFIRMATIONS_PER_SENDER = 5
+const CONFIRMATIONS_PER_SENDER = 5
 
 const daily = (requests: number) => limiter.use({ requests, duration: '24 hours', blockDuration: '24 hours' })
 

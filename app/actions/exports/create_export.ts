@@ -22,7 +22,7 @@ export interface CreateExportInput {
 }
 
 /* exports asked for in any 24 hours: a learner backs up a few decks a day; more mails strangers or bots */
-export const MAX_DAILY_EXPORTS = 20
+const MAX_DAILY_EXPORTS = 20
 
 /**
  * Queues an export of a deck the user may see (404 otherwise); the job writes

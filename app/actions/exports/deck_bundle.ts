@@ -38,7 +38,7 @@ export async function deckBundle(user: Viewer, deckId: unknown, options: DeckBun
 }
 
 /** Streams each referenced file from the drive into the work directory; a missing file is a warning, not a failure. */
-export async function copyMedia(media: MediaRow[], names: Map<string, string>, dir: string, warnings: ImportBundle['warnings']) {
+async function copyMedia(media: MediaRow[], names: Map<string, string>, dir: string, warnings: ImportBundle['warnings']) {
   if (!media.length) return []
   await mkdir(dir, { recursive: true })
   const copied: BundleMedia[] = []

@@ -10,7 +10,7 @@ import { storeMedia } from '#actions/imports/bundle_media'
 import { createDecks, DeckParts, DeckRoom } from '#actions/imports/bundle_decks'
 import { writeNoteBatch } from '#actions/imports/bundle_notes'
 
-export type { WriteCounts, WriteOptions } from '#actions/imports/bundle_context'
+export type { WriteOptions } from '#actions/imports/bundle_context'
 
 export interface WriteResult {
   counts: WriteCounts

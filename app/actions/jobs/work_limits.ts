@@ -30,7 +30,7 @@ export const WORK_LIMITS: Record<WorkKind, { free: Limits; premium: Limits }> = 
   speech: { free: { atOnce: Infinity, perHour: 300 }, premium: { atOnce: Infinity, perHour: 3_000 } },
 }
 
-export function limitsFor(user: User, kind: WorkKind) {
+function limitsFor(user: User, kind: WorkKind) {
   return WORK_LIMITS[kind][user.hasPremium ? 'premium' : 'free']
 }
 
@@ -57,7 +57,7 @@ const TOO_MANY: Record<Exclude<WorkKind, 'speech'>, (max: number) => ApiExceptio
   export: (max) => ApiException.of('E_TOO_MANY_EXPORTS', { values: { max } }),
 }
 
-export const tooManyJobs = (kind: Exclude<WorkKind, 'speech'>, max: number) => TOO_MANY[kind](max)
+const tooManyJobs = (kind: Exclude<WorkKind, 'speech'>, max: number) => TOO_MANY[kind](max)
 
 /**
  * Refuses (429) a learner's new import, export or AI generation while

@@ -139,6 +139,6 @@ async function lastAnswer(trx: TransactionClientContract, userId: number, cardId
 }
 
 
-export async function isSuspended(client: TransactionClientContract, userId: number, cardId: number) {
+async function isSuspended(client: TransactionClientContract, userId: number, cardId: number) {
   return Boolean(await client.from('card_suspensions').where({ user_id: userId, card_id: cardId }).first())
 }

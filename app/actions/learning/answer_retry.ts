@@ -8,9 +8,9 @@ import type { AnswerInput } from '#types/answers'
  * not due again: the spec's clients give up on a request after 120 s and
  * retry, so a retry lands within about two minutes of the first attempt.
  */
-export const RETRY_WINDOW_MS = 3 * 60_000
+const RETRY_WINDOW_MS = 3 * 60_000
 /* nobody reveals and answers a card in less than this: an answer's showing began at least this long before it arrived */
-export const MIN_SHOWING_MS = 1000
+const MIN_SHOWING_MS = 1000
 
 /**
  * An answer without `version`, against the learner's last answer to the card

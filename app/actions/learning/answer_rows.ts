@@ -72,7 +72,7 @@ export function refitDue(context: StudyContext, total: number) {
 }
 
 /** The whole progress row as undo puts it back. */
-export function snapshot(row: Record<string, any>) {
+function snapshot(row: Record<string, any>) {
   const { user_id: _user, card_id: _card, created_at: _created, updated_at: _updated, version: _version, ...rest } = row
   return rest
 }

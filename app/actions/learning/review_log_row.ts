@@ -5,7 +5,7 @@ import { answerTimeOf } from '#scheduling/answer_time'
 export { MAX_ANSWER_MS, answerTimeOf } from '#scheduling/answer_time'
 
 /** Anki's revlog type, plus the two-button mode. */
-export type ReviewKind = 'learn' | 'review' | 'relearn' | 'speed'
+type ReviewKind = 'learn' | 'review' | 'relearn' | 'speed'
 
 export interface ReviewLogInput {
   userId: number

@@ -9,9 +9,9 @@ import { removeEmptyFolder, removeStoredFiles, storedFileInfo, storedFiles, stor
 
 const HOUR = 60 * 60 * 1000
 /** A file no row names yet may be an upload on its way (its row comes when it is complete): it is left this long. */
-export const GRACE_MS = 24 * HOUR
+const GRACE_MS = 24 * HOUR
 /** An import queued or processing that has not moved for this long has lost its job: it is failed. */
-export const ABANDONED_MS = 24 * HOUR
+const ABANDONED_MS = 24 * HOUR
 
 const PAGE = 500
 const TOP_FOLDERS = ['media', 'imports', 'exports', 'avatars']

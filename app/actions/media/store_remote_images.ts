@@ -16,7 +16,7 @@ import { fetchRemoteImage } from '#services/remote_images'
  */
 
 /* at most this many different remote images are fetched per note saved (an import: per batch of notes); the rest become alt text */
-export const MAX_REMOTE_IMAGES = 30
+const MAX_REMOTE_IMAGES = 30
 export const MAX_REMOTE_IMAGES_PER_BATCH = 300
 const PARALLEL = 4
 

@@ -11,7 +11,7 @@ import { clientKeyOf, resolveFieldKeys } from '#note_types/field_keys'
 import { FieldLabel } from '#note_types/stock_labels'
 import { idParam } from '#queries/decks/find_deck'
 
-export const MAX_IMAGES_PER_SIDE = 3
+const MAX_IMAGES_PER_SIDE = 3
 
 /* masks as clients send them; cleanAttachments makes them whole */
 export type AttachmentsInput = Record<string, { masks: Array<Partial<OcclusionMask>>; hideAll?: boolean }>

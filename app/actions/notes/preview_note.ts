@@ -4,8 +4,6 @@ import { findDeck } from '#queries/decks/find_deck'
 import { findNoteType, prepareNote, type NoteInput } from '#actions/notes/note_content'
 import { cardLabel, renderCard } from '#note_types/cards'
 
-export type CardLabel = ReturnType<typeof cardLabel>
-
 /** Renders what a note would look like, through the same sanitizing as a save, without saving it. */
 export default class PreviewNote {
   async handle(user: User, deckId: unknown, input: NoteInput) {

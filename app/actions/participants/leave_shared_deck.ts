@@ -54,7 +54,7 @@ async function dismissUnavailable(trx: TransactionClientContract, userId: number
 }
 
 /** One learner's progress, suspensions and review history on these decks' cards. */
-export async function removeOwnTraces(trx: TransactionClientContract, userId: number, deckIds: number[]) {
+async function removeOwnTraces(trx: TransactionClientContract, userId: number, deckIds: number[]) {
   await trx.from('card_progress').where('user_id', userId).whereIn('deck_id', deckIds).delete()
   await trx.from('review_logs').where('user_id', userId).whereIn('deck_id', deckIds).delete()
   await trx.rawQuery('delete from card_suspensions s using cards c where s.user_id = ? and c.id = s.card_id and c.deck_id = any(?)', [userId, deckIds])

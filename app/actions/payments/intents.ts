@@ -10,7 +10,7 @@ const plan = (tier: PricingTier) => paymentsConfig.plans.find((entry) => entry.t
 const MINIMUM_AMOUNT = 50
 
 /** The user's Stripe customer, created on first use and remembered in users.payment_customer_id. */
-export async function customerOf(user: User) {
+async function customerOf(user: User) {
   if (user.paymentCustomerId) return user.paymentCustomerId
   /* one key per user: two first purchases at once get the same customer from Stripe, not two */
   const customer = await stripeCall(() =>
@@ -69,7 +69,7 @@ function lifetimeIntent(user: User, customer: string, amount: number, metadata: 
 const intentAnswer = (intent: Stripe.PaymentIntent) => ({ paymentIntentId: intent.id, clientSecret: intent.client_secret! })
 
 /** A payment intent of this user's (its customer is theirs); anyone else's, or an unknown id, is a 404. */
-export async function ownIntent(user: User, id: string) {
+async function ownIntent(user: User, id: string) {
   if (!user.paymentCustomerId) throw ApiException.notFound()
   const intent = await stripeCall(() => stripe().paymentIntents.retrieve(id))
   if (intent.customer !== user.paymentCustomerId) throw ApiException.notFound()

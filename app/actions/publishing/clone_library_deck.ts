@@ -21,7 +21,7 @@ export interface CloneInput {
 }
 
 /** A library deck the library shows (approved, not unpublished), locked; anything else is a 404. */
-export async function findPublishedDeck(id: unknown, trx: TransactionClientContract) {
+async function findPublishedDeck(id: unknown, trx: TransactionClientContract) {
   const publicDeck = await PublicDeck.query({ client: trx }).withScopes((s) => s.published()).where('id', idParam(id)).forUpdate().first()
   if (!publicDeck) throw ApiException.notFound()
   return publicDeck

@@ -35,7 +35,7 @@ export const contentKey = (note: Comparable) =>
   stable([note.deck_path, note.note_type_id, note.fields, note.field_attachments_map, note.tags, note.is_reversed])
 
 /** Every deck of a root's tree with its path of names below the root ([] for the root). */
-export async function treePaths(rootId: number, trx: TransactionClientContract) {
+async function treePaths(rootId: number, trx: TransactionClientContract) {
   const decks: { id: number; parent_id: number | null; name: string }[] = await trx
     .from('decks')
     .where('root_deck_id', rootId)

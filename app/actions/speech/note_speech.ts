@@ -20,7 +20,7 @@ import { remoteFlag } from '#services/remote_flags'
 const answerPart = (html: string) => html.split(/<hr[^>]*id=["']?answer["']?[^>]*>/i).pop() ?? html
 
 /** The plain text of a note's two sides, as its first card shows them. */
-export function spokenTexts(definition: NoteTypeDefinition, note: Pick<Note, 'fields' | 'fieldAttachmentsMap' | 'tags'>, ords: number[], deckName: string) {
+function spokenTexts(definition: NoteTypeDefinition, note: Pick<Note, 'fields' | 'fieldAttachmentsMap' | 'tags'>, ords: number[], deckName: string) {
   if (!ords.length) return { front: '', back: '' }
   const card = renderCard(definition, note.fields, Math.min(...ords), { attachments: note.fieldAttachmentsMap ?? {}, deckName, tags: note.tags ?? [] })
   return {
@@ -30,7 +30,7 @@ export function spokenTexts(definition: NoteTypeDefinition, note: Pick<Note, 'fi
 }
 
 /** The language a side of the deck's cards is spoken in (when the deck names none: English). */
-export const sideLanguage = (deck: Deck, side: SpeechSide) =>
+const sideLanguage = (deck: Deck, side: SpeechSide) =>
   (side === 'front' ? deck.ttsFrontSideLanguage : deck.ttsBackSideLanguage) || 'en'
 
 /**

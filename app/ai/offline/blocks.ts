@@ -20,7 +20,7 @@ const GLOSSARY_HEADING = /^(key\s+terms?|glossary|vocabulary|key\s+vocabulary|ke
 const BULLET = /^(?:[-*•▪◦●]|\d{1,2}[.)])\s+/
 const SENTENCE_END = /[.!?:;"”’)\]]$/
 
-export function glossaryEntry(line: string): GlossaryEntry | null {
+function glossaryEntry(line: string): GlossaryEntry | null {
   const match = GLOSSARY_LINE.exec(line)
   if (!match) return null
   const term = squash(match[1])

@@ -35,7 +35,7 @@ const QUANTIFIER_PRONOUN = /^(?:some|many|most|all|none|each|both|several|few|on
 /* "these" or "this" before a common noun points back ("these molecules"); before a name it does not ("these Amorites") */
 const DEMONSTRATIVE = /\b(?:this|these|those)\s+(?!\p{Lu})|\b(?:in|at|on|by|of|for|from|to|during|after|before|since|with)\s+that\s+\p{Ll}|\bthe\s+(?:former|latter|above|following)\b/u
 
-export const balanced = (text: string) =>
+const balanced = (text: string) =>
   text.split('(').length === text.split(')').length &&
   text.split('[').length === text.split(']').length &&
   text.split('“').length === text.split('”').length &&

@@ -15,10 +15,10 @@ import { escapeText } from '#ai/offline/text'
 
 const SEPARATORS = [/\t+/, /\s+=\s*/, /\s+[–—-]\s+/, /\s*:\s+/, /\s*;\s*/, /\s*\|\s*/]
 
-export type VocabularyEntry = { word: string; translation: string }
+type VocabularyEntry = { word: string; translation: string }
 
 /** A list line as word and translation, or the word alone. */
-export function parseEntry(line: string): VocabularyEntry | { word: string; translation: '' } | null {
+function parseEntry(line: string): VocabularyEntry | { word: string; translation: '' } | null {
   const text = line.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, '').trim()
   if (!text) return null
   for (const separator of SEPARATORS) {
@@ -32,7 +32,7 @@ export function parseEntry(line: string): VocabularyEntry | { word: string; tran
   return { word: text, translation: '' }
 }
 
-export function translationNeeded() {
+function translationNeeded() {
   return ApiException.of('E_AI_NEEDS_PROVIDER', { key: 'ai_needs_provider_translation', apiField: 'user_prompt' })
 }
 

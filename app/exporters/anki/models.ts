@@ -37,7 +37,7 @@ export function fieldChecksum(text: string): number {
 }
 
 /* the field separator cannot appear inside a field */
-export const cleanField = (value: unknown) => String(value ?? '').replace(/\x1f/g, ' ')
+const cleanField = (value: unknown) => String(value ?? '').replace(/\x1f/g, ' ')
 
 export interface WrittenType {
   id: number

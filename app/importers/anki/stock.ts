@@ -147,7 +147,7 @@ export function stockMapping(noteType: SourceNoteType): StockMapping | null {
 
 /* ---- the writer's side: the Anki stock type for each built-in kind ---- */
 
-export const STOCK_KIND_OF: Record<StockKind, number> = {
+const STOCK_KIND_OF: Record<StockKind, number> = {
   basic: ORIGINAL_STOCK_KIND.basic,
   reversed: ORIGINAL_STOCK_KIND.basicAndReversed,
   type_in: ORIGINAL_STOCK_KIND.basicTyping,

@@ -27,7 +27,7 @@ export function arr(value: unknown, path: string): unknown[] {
   if (!Array.isArray(value)) fail(path, 'expected an array')
   return value
 }
-export function str(value: unknown, path: string, nonEmpty = false): string {
+function str(value: unknown, path: string, nonEmpty = false): string {
   if (typeof value !== 'string') fail(path, 'expected a string')
   if (nonEmpty && !value) fail(path, 'must not be empty')
   return value

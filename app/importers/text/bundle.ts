@@ -21,7 +21,7 @@ let pool = Buffer.alloc(0)
 let poolAt = 0
 
 /* the shape of Anki's guids (10 base-91 characters), so an export to Anki keeps them */
-export function randomGuid(): string {
+function randomGuid(): string {
   let guid = ''
   while (guid.length < 10) {
     if (poolAt >= pool.length) {

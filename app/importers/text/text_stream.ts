@@ -14,7 +14,7 @@ import { lineOf, lineStarts, tokenizePart, type RawRecord, type RecordSep } from
  * than held: the learner gets import_record_too_long.
  */
 
-export const RECORD_MAX_MB = 8
+const RECORD_MAX_MB = 8
 const RECORD_MAX_CHARS = RECORD_MAX_MB * 1024 * 1024
 /* the separator detection's sample: at least this much text, then on to a line's end (as separators.ts's detectionSample) */
 const SAMPLE_CHARS = 2 * 1024 * 1024
@@ -55,7 +55,7 @@ export async function openTextFile(path: string, chunkBytes = 64 * 1024): Promis
 }
 
 /** The file's text a chunk at a time (a leading U+FEFF dropped, as parseTextImport drops it). */
-export async function* textChunks(file: TextFile): AsyncGenerator<string> {
+async function* textChunks(file: TextFile): AsyncGenerator<string> {
   const decoder = file.encoding === 'windows-1252' ? null : new TextDecoder(file.encoding)
   let first = true
   const out = (text: string) => {

@@ -2,7 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import ApiException from '#exceptions/api_exception'
 
-export const ADMIN_PAGE_SIZE = 25
+const ADMIN_PAGE_SIZE = 25
 
 /** The admin area is only for admins: everyone else gets a 404 (it does not exist for them). */
 export function assertAdmin(user: User | undefined): asserts user is User {

@@ -26,7 +26,7 @@ async function body(locale: string, kind: ArticleKind, id: string) {
 }
 
 /** A screenshot in the reader's language (English where none was made), with its caption and size. */
-export function screenshot(i18n: I18n, id: string): ArticleImage {
+function screenshot(i18n: I18n, id: string): ArticleImage {
   const file = (locale: string) => app.publicPath('screenshots', locale, `${id}.webp`)
   const locale = existsSync(file(i18n.locale)) ? i18n.locale : 'en'
   const src = `/screenshots/${locale}/${id}.webp`

@@ -7,7 +7,7 @@ import { fieldTexts, sortField } from '#note_types/plain_text'
 import type { CardLabel } from '#note_types/types'
 
 /** The card browser's sortable columns, and the SQL each sorts by (never user text). */
-export const BROWSER_SORTS = {
+const BROWSER_SORTS = {
   sort_field: 'n.sort_text',
   /* the card of its note: its template, cloze or mask group (ord) */
   card: 'c.ord',

@@ -1,8 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import ApiException from '#exceptions/api_exception'
 import { SHARED_WITH } from '#models/deck'
-import { findDeck } from '#queries/decks/find_deck'
-import { subtreeIds } from '#queries/decks/deck_tree'
 import { parseSearch, type SearchNode } from '#queries/cards/search_parser'
 import { SearchSyntaxError } from '#queries/cards/search_tokens'
 import { applySearch, type SearchContext } from '#queries/cards/search_sql'
@@ -14,7 +12,7 @@ export interface CardSearch {
 }
 
 /** The 422 a malformed search answers: where (`position`, 0-based) and what was expected there. */
-export function invalidSearch(error: SearchSyntaxError, field = 'search') {
+function invalidSearch(error: SearchSyntaxError, field = 'search') {
   return ApiException.of('E_INVALID_SEARCH', {
     field,
     values: { position: error.position + 1, expected: error.expected },
@@ -40,13 +38,6 @@ export async function accessibleDeckIds(user: { id: number }) {
 
 /** Where a search looks: every deck the learner may see, or one deck the caller found (with its subdecks). */
 export type SearchScope = { deckIds: number[] } | { userId: number }
-
-/** The scope of a search: one deck (found through the access lookup: a 404 for what the caller may not see) or all. */
-export async function searchScope(user: { id: number }, deckId: unknown): Promise<SearchScope> {
-  if (deckId === undefined || deckId === null) return { userId: user.id }
-  const deck = await findDeck(user, deckId)
-  return { deckIds: await subtreeIds(deck.id) }
-}
 
 /**
  * The cards a search finds, as one query: cards c with their note n, deck d,

@@ -12,12 +12,12 @@
  */
 import { SearchSyntaxError, tokenize, type Token } from '#queries/cards/search_tokens'
 
-export const CARD_STATES = ['new', 'learning', 'review', 'due', 'frozen', 'suspended'] as const
-export const PROPERTIES = ['ivl', 'due', 'lapses', 'reps', 'ease'] as const
-export const COMPARISONS = ['<=', '>=', '!=', '=', '<', '>'] as const
+const CARD_STATES = ['new', 'learning', 'review', 'due', 'frozen', 'suspended'] as const
+const PROPERTIES = ['ivl', 'due', 'lapses', 'reps', 'ease'] as const
+const COMPARISONS = ['<=', '>=', '!=', '=', '<', '>'] as const
 
-export type CardStateName = (typeof CARD_STATES)[number]
-export type PropertyName = (typeof PROPERTIES)[number]
+type CardStateName = (typeof CARD_STATES)[number]
+type PropertyName = (typeof PROPERTIES)[number]
 export type Comparison = (typeof COMPARISONS)[number]
 
 export type SearchNode =
@@ -38,7 +38,7 @@ export type SearchNode =
   | { type: 'added'; days: number }
 
 /** The longest reach back of rated: and added:, in days (about 100 years). */
-export const MAX_DAYS = 36_500
+const MAX_DAYS = 36_500
 
 type TermToken = Extract<Token, { kind: 'term' }>
 

@@ -19,7 +19,7 @@ export interface SearchContext {
 }
 
 /** `*` matches anything; every other LIKE character is literal. */
-export function likePattern(text: string) {
+function likePattern(text: string) {
   return text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`).replace(/\*/g, '%')
 }
 

@@ -77,7 +77,7 @@ function phraseToken(query: string, at: number): { token: Token; next: number } 
   return { token: { kind: 'term', start: at, end: next, prefix: null, value: text, quoted: true, valueStart: at + 1 }, next }
 }
 
-export const PREFIXES = new Set(['deck', 'tag', 'is', 'prop', 'rated', 'added'])
+const PREFIXES = new Set(['deck', 'tag', 'is', 'prop', 'rated', 'added'])
 
 /** The query's tokens, in order. Throws SearchSyntaxError for an unclosed quote. */
 export function tokenize(query: string): Token[] {

@@ -18,7 +18,7 @@ const REASON = `
   select 'deleted_by_owner' from shared_deck_tombstones t where t.deck_ids @> array[?]::int[] and t.user_ids @> array[?]::int[]
   limit 1`
 
-export async function unavailableReason(userId: number, deckId: number, trx?: TransactionClientContract): Promise<UnavailableReason | null> {
+async function unavailableReason(userId: number, deckId: number, trx?: TransactionClientContract): Promise<UnavailableReason | null> {
   const { rows } = await (trx ?? db).rawQuery(REASON, [deckId, userId, deckId, userId])
   return rows[0]?.reason ?? null
 }

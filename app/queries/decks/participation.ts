@@ -15,7 +15,7 @@ export type Placed = {
 }
 
 /** The caller's active collaborator rows, by root deck id, on the shared roots among these decks. */
-export async function collaborationsOn(user: { id: number }, rootIds: number[], client?: QueryClientContract) {
+async function collaborationsOn(user: { id: number }, rootIds: number[], client?: QueryClientContract) {
   if (!rootIds.length) return new Map<number, DeckCollaborator>()
   const rows = await DeckCollaborator.query({ client })
     .where('user_id', user.id)

@@ -15,7 +15,7 @@ import User from '#models/user'
 export const confirmationDigest = (secret: string) => createHash('sha256').update(secret).digest('hex')
 
 /* a new confirmation link for the same address at most this often: the earlier one still works */
-export const RESEND_AFTER_MINUTES = 10
+const RESEND_AFTER_MINUTES = 10
 
 /** The account's own address, proven by its owner: the only one whose mails may carry the learner's and the decks' names. */
 export function isOwnProvenAddress(user: User, email: string) {

@@ -1,7 +1,7 @@
 import DeckExport from '#models/deck_export'
 
 /* the page lists this many; older ones have long expired */
-export const LISTED_EXPORTS = 50
+const LISTED_EXPORTS = 50
 
 /** The user's own exports, newest first. */
 export function listExports(user: { id: number }) {

@@ -21,7 +21,6 @@ import type { TopCounters } from '#types/deck_counts'
  * each learner and day, the same on every fetch of that day.
  */
 export const PREFETCH = 7
-export type { TopCounters }
 
 export interface QueueState {
   cardIds: number[]

@@ -19,7 +19,7 @@ export type SessionBatch = { context: StudyContext; queue: QueueState; cards: Se
 export type SessionStart = SessionBatch & { dailyLimit: DailyLimit; preset: CardPreset | null }
 
 /** The next cards of a session (never one in `excludeIds`, which the client still holds), and where the learner stands. */
-export async function sessionBatch(context: StudyContext, limit = PREFETCH, excludeIds: number[] = []): Promise<SessionBatch> {
+async function sessionBatch(context: StudyContext, limit = PREFETCH, excludeIds: number[] = []): Promise<SessionBatch> {
   const queue = await studyQueue(context, { limit, excludeIds })
   const cards = await sessionCards(context, queue.cardIds)
   return { context, queue, cards, undoAvailable: await isUndoAvailable(context.user, context.today, context.deckIds) }

@@ -5,7 +5,7 @@ import { decksByIds, publishedDecks } from '#queries/library/library_decks'
 import { wordsTsQuery } from '#queries/library/search_decks'
 
 /** Trending: the decks cloned most in the last 14 days, then the most studied. */
-export const TRENDING_DAYS = 14
+const TRENDING_DAYS = 14
 
 export async function trendingDecks(limit: number) {
   const { rows } = await db.rawQuery(
@@ -65,7 +65,7 @@ export async function similarDecks(deck: PublicDeck, limit: number) {
  * Searches by visitors who are not signed in count for none (they cannot be
  * told apart).
  */
-export const POPULAR_SEARCH_MIN_LEARNERS = 3
+const POPULAR_SEARCH_MIN_LEARNERS = 3
 
 /** Searches many learners made in the last 30 days that found something, by how many made them. */
 export async function popularSearches(limit = 10) {

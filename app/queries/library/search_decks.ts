@@ -16,10 +16,10 @@ export function wordsTsQuery(query: string) {
 }
 
 /** At most this many matches of each kind are ranked (and counted): a word in every deck stays fast. */
-export const MAX_CANDIDATES = 500
+const MAX_CANDIDATES = 500
 
 /** Fewer full-text matches than this, and names close in trigrams join them (the query may be misspelled). */
-export const FEW_TEXT_MATCHES = 10
+const FEW_TEXT_MATCHES = 10
 
 /*
  * Ranked full-text search over name (A), description (B) and note text (C)
@@ -55,7 +55,7 @@ async function fewTextMatches(query: string) {
   return rows[0].n < FEW_TEXT_MATCHES
 }
 
-export async function searchDeckIds(query: string, limit: number, offset: number) {
+async function searchDeckIds(query: string, limit: number, offset: number) {
   const typos = await fewTextMatches(query)
   const page = async (pageLimit: number, pageOffset: number) => {
     const { sql, bindings } = searchStatement(query, pageLimit, pageOffset, typos)

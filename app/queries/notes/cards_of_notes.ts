@@ -6,7 +6,7 @@ import { findDeck } from '#queries/decks/find_deck'
 import { subtreeIds } from '#queries/decks/deck_tree'
 import { searchedCards, type CardSearch } from '#queries/cards/card_search'
 
-export const CARDS_PAGE = 50
+const CARDS_PAGE = 50
 
 /**
  * GET notes/cards: every card of the given notes (or of the deck and its

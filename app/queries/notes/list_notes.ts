@@ -2,8 +2,8 @@ import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { searchedCards, type CardSearch } from '#queries/cards/card_search'
 
-export type NoteSortBy = 'next_review_at' | 'created_at' | 'alphabetical'
-export type NoteLearningState = 'new' | 'learning' | 'graduated' | 'study_again' | 'got_it'
+type NoteSortBy = 'next_review_at' | 'created_at' | 'alphabetical'
+type NoteLearningState = 'new' | 'learning' | 'graduated' | 'study_again' | 'got_it'
 
 export interface NoteFilters {
   deckIds: number[]
@@ -51,7 +51,7 @@ const PER_NOTE = `
     left join card_suspensions s on s.card_id = c.id and s.user_id = ?
   where c.note_id = n.id`
 
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
 
 /** The filtered notes of some decks, with this learner's state per note. */
 export function notesQuery(userId: number, filters: NoteFilters, trx?: TransactionClientContract) {

@@ -4,7 +4,7 @@ import ApiException from '#exceptions/api_exception'
 import { EXAMS, SUBJECTS } from '#validators/onboarding'
 
 /** How many decks the suggestions step offers. */
-export const SUGGESTIONS = 6
+const SUGGESTIONS = 6
 
 export type Suggestion = { id: number; slug: string; title: string; description: string; cardsCount: number; category: string | null; subcategory: string | null }
 

@@ -4,7 +4,7 @@ import ApiException from '#exceptions/api_exception'
 import { findDeck } from '#queries/decks/find_deck'
 
 /* an embed shows a deck's first cards, for flipping through: enough to try it, not an export */
-export const EMBED_CARDS = 100
+const EMBED_CARDS = 100
 
 /**
  * A root deck shown to anyone through its sharing token, read-only, while

@@ -4,7 +4,7 @@ import type { PricingTier } from '#config/payments'
 import { paymentsConfigured } from '#services/stripe'
 
 /** A past-due subscription (or one whose last payment failed) stays premium this long, then the user is free. */
-export const GRACE_SECONDS = 3 * 86400
+const GRACE_SECONDS = 3 * 86400
 const RECURRING_LIVE = ['trialing', 'active', 'past_due']
 
 export type SubscriptionRow = {
@@ -42,7 +42,7 @@ export async function subscriptionsOf(userId: number, client: TransactionClientC
 }
 
 /** The subscription the User entity shows: a premium-granting one, lifetime first, else the newest. */
-export async function currentSubscription(userId: number) {
+async function currentSubscription(userId: number) {
   const rows = (await subscriptionsOf(userId)).filter((row) => grantsPremium(row))
   return rows.find((row) => row.pricing_tier === 'lifetime') ?? rows[0] ?? null
 }

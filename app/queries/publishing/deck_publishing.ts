@@ -5,7 +5,7 @@ import { libraryUrl } from '#services/urls/library_link'
 type Changes = { createdCount: number; updatedCount: number; deletedCount: number }
 
 /** The author's side: the deck's library entry and its latest revision (what the publishing panel shows). */
-export type PublicDeckJson = {
+type PublicDeckJson = {
   id: number
   url: string
   name: string
@@ -18,7 +18,7 @@ export type PublicDeckJson = {
 }
 
 /** The learner's side: a newer approved revision of the library deck their clone came from. */
-export type LibraryUpdateJson = { revisionId: number; version: number; changes: Changes }
+type LibraryUpdateJson = { revisionId: number; version: number; changes: Changes }
 
 export type DeckPublishing = { publicDeck: PublicDeckJson | null; libraryUpdate: LibraryUpdateJson | null }
 

@@ -15,7 +15,7 @@ export async function findSharedDeck(token: unknown, trx?: TransactionClientCont
   return deck
 }
 
-export type SharedTreeRow = {
+type SharedTreeRow = {
   id: number
   name: string
   parentId: number | null

@@ -13,15 +13,15 @@ import { MATURE_INTERVAL_DAYS } from '#scheduling/card_status'
  * over the last 30 study days (Anki's "1 month"), retention by age over a
  * year.
  */
-export const CHART_DAYS = 30
+const CHART_DAYS = 30
 const FAILED = ['again', 'study_again']
 
 /** Interval buckets, in days: [from, to] inclusive, to null for no end. */
-export const INTERVAL_BUCKETS: [number, number | null][] = [
+const INTERVAL_BUCKETS: [number, number | null][] = [
   [1, 1], [2, 2], [3, 6], [7, 13], [14, 20], [21, 59], [60, 179], [180, 364], [365, null],
 ]
 /** Card-age buckets, in days since the card's first answer: [from, to) , to null for no end. */
-export const AGE_BUCKETS: [number, number | null][] = [[0, 30], [30, 90], [90, 180], [180, 365], [365, null]]
+const AGE_BUCKETS: [number, number | null][] = [[0, 30], [30, 90], [90, 180], [180, 365], [365, null]]
 
 const BUTTONS = ['again', 'hard', 'good', 'easy'] as const
 type Button = (typeof BUTTONS)[number]

@@ -17,13 +17,13 @@ import { MATURE_INTERVAL_DAYS } from '#scheduling/card_status'
  * reviews, the coming month's workload, and how well mature cards are
  * remembered. Every figure is one SQL statement, whatever the data size.
  */
-export const HEATMAP_DAYS = 365
-export const FORECAST_DAYS = 30
+const HEATMAP_DAYS = 365
+const FORECAST_DAYS = 30
 const FAILED_ANSWERS = ['again', 'study_again']
 /* answers on a card due for review: learning and relearning steps are not a test of memory */
 const REVIEW_KINDS = ['review', 'speed']
 
-export interface RetentionFigure {
+interface RetentionFigure {
   passed: number
   total: number
   /** passed / total, null without reviews */
@@ -214,5 +214,3 @@ export async function studyStatistics(user: User, deckId?: number | null) {
     ...answers,
   }
 }
-
-export type StudyStatistics = Awaited<ReturnType<typeof studyStatistics>>

@@ -4,7 +4,7 @@ import { activeDaysOf } from '#queries/study/active_days'
 import { addDays } from '#scheduling/study_day'
 import { computeStreak, streakCalendar, type DayKind } from '#scheduling/streak'
 
-export type CalendarDay = { date: string; kind: DayKind }
+type CalendarDay = { date: string; kind: DayKind }
 
 /**
  * The learner's active and frozen days between `start` and `end` (inclusive),

@@ -6,7 +6,7 @@ import type { CardFont } from '#services/card_presets/types'
  * accented letters of the five interface languages). `default` is the
  * system font and loads nothing.
  */
-export const FONT_FILES: Record<Exclude<CardFont, 'default'>, { pkg: string; fallback: string; weights: number[] }> = {
+const FONT_FILES: Record<Exclude<CardFont, 'default'>, { pkg: string; fallback: string; weights: number[] }> = {
   indieFlower: { pkg: 'indie-flower', fallback: 'cursive', weights: [400] },
   montserrat: { pkg: 'montserrat', fallback: 'sans-serif', weights: [400, 700] },
   robotoMono: { pkg: 'roboto-mono', fallback: 'monospace', weights: [400, 700] },
@@ -20,9 +20,9 @@ export const FONT_FILES: Record<Exclude<CardFont, 'default'>, { pkg: string; fal
   Shantell_Sans: { pkg: 'shantell-sans', fallback: 'cursive', weights: [400, 700] },
 }
 
-export const SYSTEM_STACK = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
+const SYSTEM_STACK = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
 
-export const fontFileUrl = (font: string, weight: number) => `/fonts/cards/${font}-${weight}.woff2`
+const fontFileUrl = (font: string, weight: number) => `/fonts/cards/${font}-${weight}.woff2`
 
 /** The package file behind a served font, or null for anything else. */
 export function fontFile(font: string, weight: number) {

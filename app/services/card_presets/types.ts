@@ -14,7 +14,7 @@ export type CardFont = (typeof CARD_FONTS)[number]
 export const DEVICES = ['desktop', 'tablet', 'phone'] as const
 export type Device = (typeof DEVICES)[number]
 export const ALIGNMENTS = ['left', 'center', 'right'] as const
-export type Alignment = (typeof ALIGNMENTS)[number]
+type Alignment = (typeof ALIGNMENTS)[number]
 
 export type PresetFont = {
   fontSize: number
@@ -31,7 +31,7 @@ export const COLOR_FIELDS = [
   'fontColor', 'backgroundColor', 'backgroundImageUrl', 'cardBackgroundColor', 'cardBackgroundImageUrl',
   'borderColor', 'separatorColor', 'separatorImageUrl',
 ] as const
-export type ColorField = (typeof COLOR_FIELDS)[number]
+type ColorField = (typeof COLOR_FIELDS)[number]
 /** A variant's colours (hex) and images (same-origin paths); a field left out follows the app's theme. */
 export type PresetColors = Partial<Record<ColorField, string | null>>
 
@@ -46,7 +46,7 @@ export type PresetLook = {
 }
 
 /** The spec's default: 20 px, centred. */
-export const DEFAULT_PRESET_FONT: PresetFont = { fontSize: 20, fontAlignment: 'center', lineSpacing: 1.5, characterSpacing: 0, wordSpacing: 0 }
+const DEFAULT_PRESET_FONT: PresetFont = { fontSize: 20, fontAlignment: 'center', lineSpacing: 1.5, characterSpacing: 0, wordSpacing: 0 }
 
 export function defaultLook(): PresetLook {
   return {

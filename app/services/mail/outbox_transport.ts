@@ -10,7 +10,7 @@ import type { OutboxMessage } from '#types/mail'
  * server: one JSON file a message. Shared by the web process, the worker
  * and the tests, which read links out of it.
  */
-export class OutboxTransport implements MailTransportContract {
+class OutboxTransport implements MailTransportContract {
   #mailer = nodemailer.createTransport({ jsonTransport: true })
 
   constructor(private directory: string) {}

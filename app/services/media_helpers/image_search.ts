@@ -14,7 +14,7 @@ import { requirePremium } from '#services/premium'
 
 const DEFAULT_API_URL = 'https://api.unsplash.com'
 const TIMEOUT_MS = 10_000
-export const SUGGESTIONS_PER_PAGE = 20
+const SUGGESTIONS_PER_PAGE = 20
 
 export interface ImageSuggestion {
   id: string

@@ -20,7 +20,7 @@ import { fileTooComplex, parseLimits } from '#services/parse_thread'
 const require = createRequire(import.meta.url)
 
 /** The languages whose data ships with the app (package.json). */
-export const OCR_LANGUAGES = ['eng', 'fra'] as const
+const OCR_LANGUAGES = ['eng', 'fra'] as const
 export type OcrLanguage = (typeof OCR_LANGUAGES)[number]
 
 /** The folder of a language's data in node_modules: the "best_int" model, the LSTM one tesseract.js uses by default. */
@@ -53,7 +53,7 @@ export function enabledLanguages(): OcrLanguage[] {
   return enabled.length ? enabled : ['eng']
 }
 
-export interface OcrWord {
+interface OcrWord {
   text: string
   confidence: number
   x: number

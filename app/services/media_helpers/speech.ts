@@ -17,7 +17,7 @@ import env from '#start/env'
  */
 
 /** The spec's limit of AI audio (text to speech). */
-export const TTS_MAX_CHARS = 1000
+const TTS_MAX_CHARS = 1000
 
 export type SpeechErrorCode = 'E_TTS_TEXT_TOO_LONG' | 'E_TTS_LANGUAGE_UNAVAILABLE' | 'E_TTS_PROVIDER' | 'E_TTS_ENGINE'
 
@@ -43,7 +43,7 @@ const loadESpeak = () => (factory ??= import('espeak-ng').then((module) => modul
 let voices: Promise<string[]> | undefined
 
 /** The languages of eSpeak NG's voices (its `--voices` list: "en-us", "fr-fr", "de", …). */
-export function localVoices() {
+function localVoices() {
   voices ??= (async () => {
     const lines: string[] = []
     await (await loadESpeak())({ arguments: ['--voices'], print: (line) => lines.push(line), printErr: () => {} })
@@ -92,7 +92,7 @@ async function espeak(text: string, language: string): Promise<SpeechAudio> {
 }
 
 /** Which engine speaks: the OpenAI-compatible provider when configured, else the local one. */
-export function speechEngine(): 'openai' | 'espeak-ng' {
+function speechEngine(): 'openai' | 'espeak-ng' {
   const chosen = env.get('TTS_PROVIDER')
   if (chosen === 'local') return 'espeak-ng'
   if (chosen === 'openai' || env.get('TTS_OPENAI_API_KEY')) return 'openai'

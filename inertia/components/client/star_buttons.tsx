@@ -7,7 +7,7 @@ import '~/css/client.css'
 export type FeedbackSource = 'onboarding' | 'session_complete'
 
 /** Sends a rating through the feedback action (POST /feedback): the stars, and where it was asked (the rating's prefix). */
-export function sendRating(stars: number, source: FeedbackSource) {
+function sendRating(stars: number, source: FeedbackSource) {
   return requestJson(urlFor('feedback.store'), { method: 'POST', json: { stars, source } })
 }
 
@@ -16,7 +16,7 @@ export function sendRating(stars: number, source: FeedbackSource) {
  * under a key the page uses: Enter on a button is the button's). The stars
  * up to the one pointed at light up.
  */
-export function StarButtons({ onRate, disabled = false }: { onRate: (stars: number) => void; disabled?: boolean }) {
+function StarButtons({ onRate, disabled = false }: { onRate: (stars: number) => void; disabled?: boolean }) {
   const t = useT()
   const [hover, setHover] = useState(0)
   return (

@@ -8,7 +8,7 @@ import '~/css/decks.css'
 type Counted = Pick<Deck, 'algorithmType' | 'topCounters' | 'totalCardsCount'>
 
 /** The cards a study session of the deck starts with: the numbers and the words of the study screen's counters. */
-export function todayCounts(deck: Counted, t: ReturnType<typeof useT>) {
+function todayCounts(deck: Counted, t: ReturnType<typeof useT>) {
   const speed = deck.algorithmType === 'speedLearning'
   return [
     { key: 'new', value: deck.topCounters.new, label: t('learn.counters.new') },

@@ -8,7 +8,7 @@ import { urlFor } from '~/lib/routes'
 
 const EMOJI_SUGGESTIONS = ['📚', '🧠', '🌍', '🧪', '💊', '💡', '🎵', '🗣️', '📐', '⭐']
 
-export function useColorLabels() {
+function useColorLabels() {
   const t = useT()
   const labels: Record<Folder['color'], string> = {
     grey: t('decks.colors.grey'), red: t('decks.colors.red'), orange: t('decks.colors.orange'),

@@ -7,7 +7,7 @@ import type { ReplyOf } from '~/lib/routes'
 import '~/css/editor.css'
 
 /** A card as POST /notes/preview renders it. */
-export type PreviewCard = ReplyOf<'notes.preview'>['cards'][number]
+type PreviewCard = ReplyOf<'notes.preview'>['cards'][number]
 
 export type CardPreviewProps = {
   cards: PreviewCard[]
@@ -19,7 +19,7 @@ export type CardPreviewProps = {
 const MAX_TABS = 5
 
 /* the card-preview hint is shown at most this many times on a browser (spec 001: "at most 3 times") */
-export const PREVIEW_HINT_TIMES = 3
+const PREVIEW_HINT_TIMES = 3
 const HINT_KEY = 'mnemo.previewHint.shown'
 
 /** Whether this preview shows the hint: counted once per preview shown, kept in the browser. */

@@ -10,7 +10,7 @@ import {
 } from './icons'
 
 /** The fixed text colours (readable on light and dark cards). */
-export const COLORS = [
+const COLORS = [
   { name: 'red', value: '#e03131' },
   { name: 'orange', value: '#e8590c' },
   { name: 'green', value: '#2f9e44' },

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { uploadWithProgress, type UploadOptions } from '~/lib/http'
 import type NoteTypeTransformer from '#transformers/note_type_transformer'
 import { urlFor, type Plain, type ReplyOf } from '~/lib/routes'
-import type { Mask, Occlusion } from './occlusion_masks'
+import type { Occlusion } from './occlusion_masks'
 
 /*
  * The note being edited, shared by the notes editor page and the study
@@ -10,11 +10,10 @@ import type { Mask, Occlusion } from './occlusion_masks'
  * the save and preview routes take, and the server's errors on it.
  */
 
-export type { Mask, Occlusion }
+export type { Occlusion }
 
 /** A note type as the editor offers it (the note type transformer's editor shape). */
 export type NoteTypeOption = Plain<ReturnType<typeof NoteTypeTransformer.forEditor>>
-export type NoteKind = NoteTypeOption['kind']
 
 /** A saved note as the editor opens it (the notes editor page and GET /learn/cards/:id/fields send the same). */
 export type EditedNote = ReplyOf<'learn.cards.fields'>['note']
@@ -22,7 +21,7 @@ export type EditedNote = ReplyOf<'learn.cards.fields'>['note']
 export type EditorDeck = ReplyOf<'learn.cards.fields'>['deck']
 
 /** What the save routes take (and the preview, with deck_id). */
-export type NotePayload = {
+type NotePayload = {
   template_id: number
   fields: Record<string, string>
   field_attachments_map: Record<string, Occlusion>
@@ -43,7 +42,7 @@ export function stockLabels(t: (key: string) => string) {
 }
 
 /** The image occlusion type's picture field: "Image", else its first field. */
-export const imageFieldOf = (type: NoteTypeOption) => type.fields.find((field) => field.name.toLowerCase() === 'image') ?? type.fields[0]
+const imageFieldOf = (type: NoteTypeOption) => type.fields.find((field) => field.name.toLowerCase() === 'image') ?? type.fields[0]
 
 /** `<img src="…">` ⇄ the URL, for the occlusion image field. */
 export function imageUrlIn(html: string) {
@@ -52,7 +51,7 @@ export function imageUrlIn(html: string) {
 }
 export const imageHtml = (url: string) => `<img src="${url.replaceAll('&', '&amp;').replaceAll('"', '&quot;')}">`
 
-export const hasText = (html: string | undefined) => Boolean(html && html.replace(/<(?!img|audio)[^>]*>|&nbsp;|\s/gi, ''))
+const hasText = (html: string | undefined) => Boolean(html && html.replace(/<(?!img|audio)[^>]*>|&nbsp;|\s/gi, ''))
 
 /** The note as it is being edited, and the payload the save and preview routes take. */
 export function useNoteDraft(noteTypes: NoteTypeOption[], note: EditedNote | null, defaultNoteTypeId: number) {

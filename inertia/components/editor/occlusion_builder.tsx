@@ -9,8 +9,6 @@ import type { Corner, Mask, Occlusion } from './occlusion_masks'
 import { DetectionBar, ProposedMasks, useTextDetection, type TextDetection } from './occlusion_detect'
 import '~/css/editor.css'
 
-export type { Mask, Occlusion } from './occlusion_masks'
-
 export type OcclusionBuilderProps = {
   imageUrl: string
   masks: Mask[]

@@ -6,7 +6,7 @@ import { newMaskId, nextGroup, type Mask } from './occlusion_masks'
 import { readAsDataUrl } from './media_tools'
 
 /** A word the server read, as a proposed mask (fractions of the picture); `keep`: it becomes a mask. */
-export type Proposal = { id: string; text: string; x: number; y: number; width: number; height: number; keep: boolean }
+type Proposal = { id: string; text: string; x: number; y: number; width: number; height: number; keep: boolean }
 
 type Size = { width: number; height: number }
 type Detection =

@@ -1,7 +1,7 @@
 import { useT } from '~/lib/i18n'
 
 /** Apple keyboards use ⌘ where others use Ctrl ("Mod" in tiptap's terms). */
-export function isMac() {
+function isMac() {
   return typeof navigator !== 'undefined' && /Mac|iPhone|iPad|iPod/.test(navigator.platform || navigator.userAgent)
 }
 

@@ -10,7 +10,7 @@ export type PreviewRequest = {
   reverse: boolean
 }
 
-export type PreviewResult = ReplyOf<'notes.preview'>
+type PreviewResult = ReplyOf<'notes.preview'>
 
 export type PreviewState = {
   result: PreviewResult | null

@@ -2,12 +2,12 @@
 import { useT } from '~/lib/i18n'
 import type { ImportPreview } from '~/components/imports/upload'
 
-export type CardChoice = 'newline' | 'semicolon' | 'custom'
-export type FieldChoice = 'tab' | 'comma' | 'custom'
+type CardChoice = 'newline' | 'semicolon' | 'custom'
+type FieldChoice = 'tab' | 'comma' | 'custom'
 /* null: not chosen, the preview's detection stands */
 export type Separators = { card: CardChoice | null; cardCustom: string; field: FieldChoice | null; fieldCustom: string }
 
-export const PROBLEM_REASONS = ['no_front', 'no_back', 'too_many_fields', 'unbalanced_quote'] as const
+const PROBLEM_REASONS = ['no_front', 'no_back', 'too_many_fields', 'unbalanced_quote'] as const
 export type Reason = (typeof PROBLEM_REASONS)[number]
 export const isReason = (value: string): value is Reason => (PROBLEM_REASONS as readonly string[]).includes(value)
 

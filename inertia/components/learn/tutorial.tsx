@@ -3,7 +3,7 @@ import { LearnModal } from '~/components/learn/modal'
 import type { AlgorithmType } from '~/components/learn/types'
 
 /** The keys of the learning page, for the tutorial and the shortcuts list. */
-export function ShortcutList({ algorithm }: { algorithm: AlgorithmType }) {
+function ShortcutList({ algorithm }: { algorithm: AlgorithmType }) {
   const t = useT()
   const keys = [
     { key: t('learn.keys.space_key'), text: t('learn.keys.space') },

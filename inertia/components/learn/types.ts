@@ -13,7 +13,6 @@ export type CardsBatch = ReplyOf<'learn.cards'>
 export type LearningCard = CardsBatch['cards'][number]
 export type AnswerButton = LearningCard['answerButtons'][number]
 export type AnswerType = AnswerButton['type']
-export type CardLabel = LearningCard['label']
 export type AlgorithmType = CardsBatch['algorithmType']
 export type TopCounters = CardsBatch['topCounters']
 export type ErrorType = CardsBatch['errorType']

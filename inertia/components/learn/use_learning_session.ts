@@ -3,7 +3,7 @@ import type { SessionProps } from '~/components/learn/types'
 import { initialState, type SessionEvents } from '~/components/learn/session_state'
 import { SessionRunner } from '~/components/learn/session_runner'
 
-export { REFETCH_BELOW, studiedIn, type Blocked, type SessionEvents, type SessionState } from '~/components/learn/session_state'
+export { studiedIn, type Blocked, type SessionEvents, type SessionState } from '~/components/learn/session_state'
 
 /**
  * A learning session on the page: its state, and the learner's moves

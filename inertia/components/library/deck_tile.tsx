@@ -6,7 +6,7 @@ import { urlFor } from '~/lib/routes'
 import type { LibraryDeck } from '~/components/library/types'
 
 /** A deck in a library list: links to its page, with its author, size and rating. */
-export function DeckTile({ deck }: { deck: LibraryDeck }) {
+function DeckTile({ deck }: { deck: LibraryDeck }) {
   const t = useT()
   return (
     <li className="library-tile card">

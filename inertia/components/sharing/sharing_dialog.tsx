@@ -30,7 +30,7 @@ export function ShareButton({ deckId, sharing }: { deckId: number; sharing?: Dec
 }
 
 /** Sharing on or off with its link, and the participants, owner first: managed by the owner, read-only for the others. */
-export function SharingDialog({ sharing, subdeck, onClose }: { sharing: DeckSharing; subdeck: boolean; onClose: () => void }) {
+function SharingDialog({ sharing, subdeck, onClose }: { sharing: DeckSharing; subdeck: boolean; onClose: () => void }) {
   const t = useT()
   const owner = sharing.role === 'owner'
   const toggle = (enabled: boolean) =>

@@ -12,7 +12,7 @@ const TOP = 16
 const LEVELS = [0, 1, 2, 3, 4]
 
 /** 0 for no review, then four steps up to the busiest day. */
-export function heatLevel(count: number, max: number) {
+function heatLevel(count: number, max: number) {
   if (!count || !max) return 0
   return Math.min(4, Math.max(1, Math.ceil((count / max) * 4)))
 }

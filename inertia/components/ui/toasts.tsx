@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useRef, useState, ty
 import { useT } from '~/lib/i18n'
 import { useShared } from '~/lib/shared'
 
-export type ToastType = 'default' | 'softUpdate' | 'whatsNew' | 'textSecondary' | 'lifetimePlan'
+type ToastType = 'default' | 'softUpdate' | 'whatsNew' | 'textSecondary' | 'lifetimePlan'
 export type ToastOptions = {
   type?: ToastType
   title: string
@@ -18,7 +18,7 @@ const ToastContext = createContext<(options: ToastOptions) => void>(() => {})
 /* the flash whose error the page shows by its form (FormError): a toast of it would say the same twice */
 const InlineErrorContext = createContext<{ current: string | null }>({ current: null })
 /* long enough to read a sentence, on a busy machine too (3 s went before slower readers, and tests, saw it) */
-export const TOAST_TIMEOUT = 5000
+const TOAST_TIMEOUT = 5000
 let nextId = 1
 
 /**

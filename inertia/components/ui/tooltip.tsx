@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react'
 
-export const TOOLTIP_DELAY = 700
+const TOOLTIP_DELAY = 700
 
 /** A label, and its keyboard shortcut, shown after 700 ms of hover or on focus. */
 export function Tooltip({ label, shortcut, children }: { label: string; shortcut?: string; children: ReactNode }) {

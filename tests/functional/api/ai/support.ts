@@ -50,7 +50,7 @@ export async function notesOf(deckId: number) {
  * the worker reads its configuration at start, so it is restarted with the
  * double's settings in its environment, and again without them afterwards.
  */
-export async function workerWithAiDouble(provider: 'openai' | 'anthropic') {
+async function workerWithAiDouble(provider: 'openai' | 'anthropic') {
   const { useAiDouble } = await import('#tests/support/ai_server')
   const { startWorkerProcess, stopWorkerProcess } = await import('#tests/support/worker_process')
   await stopWorkerProcess()

@@ -1,7 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import type { ApiClient } from '@japa/api-client'
 import type { CollaboratorRole, CollaborationState } from '#models/deck_collaborator'
-import { basicNote, createDeck, signIn, type Session } from '#tests/support/content'
+import { basicNote, createDeck, signIn } from '#tests/support/content'
 
 /*
  * Setup of the participant tests. Joining a shared deck is the sharing
@@ -42,5 +42,3 @@ export async function cardIdsOfTree(rootId: number) {
   const rows = await db.from('cards').join('decks', 'decks.id', 'cards.deck_id').where('decks.root_deck_id', rootId).select('cards.id').orderBy('cards.id')
   return rows.map((row) => row.id as number)
 }
-
-export type { Session }

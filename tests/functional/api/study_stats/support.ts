@@ -2,7 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import CreateDeck from '#actions/decks/create_deck'
 import BulkCreateNotes from '#actions/notes/bulk_create_notes'
 import type User from '#models/user'
-import { addDays, studyDay, studyDayBounds } from '#scheduling/study_day'
+import { studyDay, studyDayBounds } from '#scheduling/study_day'
 
 /*
  * Seeding for the streak and statistics tests. Decks and notes go through the
@@ -18,7 +18,6 @@ const offsetOf = (user: User) => user.timezoneOffset ?? 0
 
 /** The learner's study day now, as the server works it out. */
 export const todayOf = (user: User) => studyDay(new Date(), offsetOf(user))
-export const dayFrom = (day: string, offset: number) => addDays(day, offset)
 
 /** An instant inside a study day (an hour after it starts, or `minutes` after its start). */
 export const during = (user: User, day: string, minutes = 60) =>
