@@ -7,8 +7,9 @@ import { sqlFile } from '#database/sql_file'
  * suspended card, the free and guest limits) and its writes (progress,
  * review, study day, lifetime count, the streak's mark) now live in one
  * place, database/sql/mnemo_record_answer_v2.sql: mnemo_record_answer,
- * which decides and answers why, and mnemo_write_answer, the writes an
- * offline answer shares. Version 1 (0013_answer_speed.ts, whichever body a
+ * which decides and answers why, mnemo_write_answer, the writes an
+ * offline answer shares, and mnemo_limit_used, the count of the limits
+ * that the learning page shows too. Version 1 (0013_answer_speed.ts, whichever body a
  * database holds) is dropped: its arguments differ, so creating version 2
  * would otherwise leave both.
  */
@@ -16,6 +17,7 @@ const V1 = 'mnemo_record_answer(integer, integer, integer, jsonb, jsonb, date, t
 const V2 = [
   'mnemo_record_answer(integer, integer, integer, integer, boolean, jsonb, jsonb, text, integer, integer)',
   'mnemo_write_answer(integer, integer, boolean, integer, jsonb, jsonb, integer)',
+  'mnemo_limit_used(integer, text, date)',
 ]
 
 export default class extends BaseSchema {

@@ -9,6 +9,21 @@
  */
 
 /*
+ * How much of their limit a learner used (app/queries/learning/daily_limit.ts
+ * gives the limits): a guest, the cards they studied in all (a review in
+ * their progress); a free learner, the distinct cards answered on study day
+ * p_day. The learning page shows it (dailyLimit); mnemo_record_answer holds
+ * an answer to it.
+ */
+create or replace function mnemo_limit_used(p_user integer, p_kind text, p_day date) returns integer
+language sql stable as $$
+  select case when p_kind = 'guest'
+    then (select count(*) from card_progress p where p.user_id = p_user and p.reps > 0)
+    else (select count(distinct r.card_id) from review_logs r where r.user_id = p_user and r.study_day = p_day)
+  end::integer
+$$;
+
+/*
  * What every accepted answer writes, a session's (mnemo_record_answer) or
  * one given offline (app/actions/learning/log_offline_reviews.ts): the
  * card's progress row at version p_version + 1 (inserted, for a card never
@@ -93,10 +108,9 @@ $$;
  *        after a learning step or through learn-ahead, measures a new
  *        duration that starts after the last answer).
  *   3. the card frozen: 'frozen'; removed from study: 'suspended'.
- *   4. a limit, unless the card was already answered on this study day (a
- *      card begun may be finished): a guest's cards studied in all, a free
- *      learner's distinct cards of the day; at the limit, 'guest_limit' or
- *      'daily_limit'.
+ *   4. the learner's limit reached (mnemo_limit_used), unless the card was
+ *      already answered on this study day (a card begun may be finished):
+ *      'guest_limit' or 'daily_limit'.
  *   5. the card's row is no longer the one the answer was worked out from
  *      (something wrote it between the app's read and this call): 'moved',
  *      and the app works the answer out again on the row it locks itself.
@@ -126,7 +140,6 @@ declare
   v_new boolean;
   v_version integer;
   v_last review_logs;
-  v_used integer;
   v_written record;
 begin
   perform 1 from users u where u.id = p_user for no key update;
@@ -188,12 +201,7 @@ begin
   if p_limit_kind is not null and not exists (
     select 1 from review_logs r where r.user_id = p_user and r.card_id = p_card and r.study_day = v_day
   ) then
-    if p_limit_kind = 'guest' then
-      select count(*) into v_used from card_progress p where p.user_id = p_user and p.reps > 0;
-    else
-      select count(distinct r.card_id) into v_used from review_logs r where r.user_id = p_user and r.study_day = v_day;
-    end if;
-    if v_used >= p_limit then
+    if mnemo_limit_used(p_user, p_limit_kind, v_day) >= p_limit then
       return query select p_limit_kind || '_limit', null::integer, null::jsonb, null::boolean, null::integer, null::integer;
       return;
     end if;

@@ -140,6 +140,13 @@ async function timePasses(who: Learner, cardId: number, ms: number) {
   )
 }
 
+/** The limit as the session start shows it, counted as the answer is held to it. */
+async function shownLimit(client: ApiClient, who: Learner) {
+  const response = await client.get('/api/v2/learning/start').bearerToken(who.token).qs({ deck_id: who.deckId })
+  response.assertStatus(200)
+  return response.body().dailyLimit
+}
+
 /** Runs the scenario once per way, each with a learner of its own; a failure names the way. */
 async function everyWay(client: ApiClient, options: Parameters<typeof learner>[2], scenario: (who: Learner) => Promise<void>) {
   for (const way of WAYS) {
@@ -307,6 +314,7 @@ test.group('The answer\'s rules, through both doors and the fallback', (group) =
       assertRefused(assert, who, await who.answer({ card_id: yesterdays, answer: 'good', version: 0 }), 402, 'E_DAILY_LEARNING_LIMIT', 2)
       assert.include(await stateOf(who, third), { row: null, day: 2, total: 2 })
       assert.lengthOf((await stateOf(who, yesterdays)).reviews, 1)
+      assert.deepEqual(await shownLimit(client, who), { limit: 2, studiedToday: 2, reached: true, kind: 'daily' })
       assertWritten(assert, await who.answer({ card_id: first, answer: 'good', version: 1 }), { version: 2 })
       assert.include(await stateOf(who, first), { day: 3, total: 3 })
     })
@@ -320,6 +328,7 @@ test.group('The answer\'s rules, through both doors and the fallback', (group) =
       assertWritten(assert, await who.answer({ card_id: second, answer: 'good', version: 0 }), { version: 1 })
       assertRefused(assert, who, await who.answer({ card_id: third, answer: 'good', version: 0 }), 403, 'E_GUEST_STUDY_LIMIT', 2)
       assert.include(await stateOf(who, third), { row: null, day: 2, total: 2 })
+      assert.deepEqual(await shownLimit(client, who), { limit: 2, studiedToday: 2, reached: true, kind: 'guest' })
       assertWritten(assert, await who.answer({ card_id: first, answer: 'good', version: 1 }), { version: 2 })
     })
   })
