@@ -41,30 +41,37 @@ create or replace function mnemo_write_answer(
 ) language plpgsql as $$
 begin
   if p_insert then
-    insert into card_progress (user_id, card_id, deck_id, state, due_at, interval_days, ease_permille, step, reps, lapses,
-                               stability, difficulty, last_reviewed_at, frozen, version, created_at, updated_at)
+    insert into card_progress (
+      user_id, card_id, deck_id, state, due_at, interval_days, ease_permille, step, reps, lapses, stability,
+      difficulty, last_reviewed_at, frozen, version, created_at, updated_at
+    )
     select p_user, p_card, n.deck_id, n.state, n.due_at, n.interval_days, n.ease_permille, n.step, n.reps, n.lapses,
            n.stability, n.difficulty, n.last_reviewed_at, n.frozen, p_version + 1, now(), now()
       from jsonb_populate_record(null::card_progress, p_progress) n
     on conflict (user_id, card_id) do nothing;
   else
-    update card_progress p set
-      (state, due_at, interval_days, ease_permille, step, reps, lapses, stability, difficulty, last_reviewed_at, deck_id, frozen, version, updated_at) =
-      (select n.state, n.due_at, n.interval_days, n.ease_permille, n.step, n.reps, n.lapses, n.stability, n.difficulty,
-              n.last_reviewed_at, n.deck_id, n.frozen, p_version + 1, now()
-         from jsonb_populate_record(null::card_progress, p_progress) n)
+    update card_progress p set (
+      state, due_at, interval_days, ease_permille, step, reps, lapses, stability, difficulty, last_reviewed_at,
+      deck_id, frozen, version, updated_at
+    ) = (
+      select n.state, n.due_at, n.interval_days, n.ease_permille, n.step, n.reps, n.lapses, n.stability, n.difficulty,
+             n.last_reviewed_at, n.deck_id, n.frozen, p_version + 1, now()
+        from jsonb_populate_record(null::card_progress, p_progress) n
+    )
     where p.user_id = p_user and p.card_id = p_card;
   end if;
   written := found;
   if not written then
     return;
   end if;
-  insert into review_logs (user_id, card_id, deck_id, answer, rating, kind, state_before, version_before, interval_before,
-                           interval_after, ease_after, stability_after, difficulty_after, due_at_after, reviewed_at, study_day,
-                           duration_ms, previous, source, sent_duration_ms)
-  select r.user_id, r.card_id, r.deck_id, r.answer, r.rating, r.kind, r.state_before, r.version_before, r.interval_before,
-         r.interval_after, r.ease_after, r.stability_after, r.difficulty_after, r.due_at_after, r.reviewed_at, r.study_day,
-         r.duration_ms, (p_review->>'previous')::jsonb, r.source, r.sent_duration_ms
+  insert into review_logs (
+    user_id, card_id, deck_id, answer, rating, kind, state_before, version_before, interval_before, interval_after,
+    ease_after, stability_after, difficulty_after, due_at_after, reviewed_at, study_day, duration_ms, previous, source,
+    sent_duration_ms
+  )
+  select r.user_id, r.card_id, r.deck_id, r.answer, r.rating, r.kind, r.state_before, r.version_before,
+         r.interval_before, r.interval_after, r.ease_after, r.stability_after, r.difficulty_after, r.due_at_after,
+         r.reviewed_at, r.study_day, r.duration_ms, (p_review->>'previous')::jsonb, r.source, r.sent_duration_ms
     from jsonb_populate_record(null::review_logs, p_review - 'previous') r;
   insert into study_days (user_id, day, cards_studied) values (p_user, (p_review->>'study_day')::date, 1)
     on conflict (user_id, day) do update set cards_studied = study_days.cards_studied + 1
@@ -123,14 +130,15 @@ $$;
  * made it a leech (it froze the card, and nothing changed the card since).
  */
 create or replace function mnemo_record_answer(
-  p_user integer, p_card integer, p_shown integer, p_read integer, p_read_new boolean, p_progress jsonb, p_review jsonb,
-  p_limit_kind text, p_limit integer, p_active_day integer
-) returns table (outcome text, card_version integer, card_row jsonb, leech boolean, day_cards integer, total_cards integer)
-language plpgsql as $$
+  p_user integer, p_card integer, p_shown integer, p_read integer, p_read_new boolean, p_progress jsonb,
+  p_review jsonb, p_limit_kind text, p_limit integer, p_active_day integer
+) returns table (
+  outcome text, card_version integer, card_row jsonb, leech boolean, day_cards integer, total_cards integer
+) language plpgsql as $$
 declare
   /* the spec's clients give up on a request after 120 s and retry: a retry lands within about two minutes */
   c_retry_window constant interval := interval '3 minutes';
-  /* nobody reveals and answers a card in less than this: a showing began at least this long before its answer arrived */
+  /* nobody reveals and answers a card in less: a showing began at least this long before its answer arrived */
   c_min_showing constant interval := interval '1 second';
   v_answer text := p_review->>'answer';
   v_at timestamptz := (p_review->>'reviewed_at')::timestamptz;
@@ -142,33 +150,25 @@ declare
   v_last review_logs;
   v_written record;
 begin
+  /* every output column starts null; each outcome sets what it gives, then `return next; return;` */
   perform 1 from users u where u.id = p_user for no key update;
   select * into v_row from card_progress p where p.user_id = p_user and p.card_id = p_card for update;
   v_new := not found;
   if v_new then
-    /* a card never answered (or whose progress was reset) starts after its last answered version, as lockProgress gives it */
-    select coalesce(max(r.version_before) + 1, 0) into v_version from review_logs r where r.user_id = p_user and r.card_id = p_card;
+    /* never answered (or its progress reset): it starts after its last answered version, as lockProgress gives it */
+    select coalesce(max(r.version_before) + 1, 0) into v_version
+      from review_logs r where r.user_id = p_user and r.card_id = p_card;
   else
     v_version := v_row.version;
   end if;
 
   /* 1. the version the card was shown with */
   if p_shown is not null and p_shown <> v_version then
-    select * into v_last from review_logs r where r.user_id = p_user and r.card_id = p_card and r.version_before = p_shown;
-    if found and v_last.answer = v_answer then
-      /* when the card changed again since (an undo, an edit of its progress), the leech it may have made is history */
-      return query select 'replayed', v_version, case when v_new then null else to_jsonb(v_row) end,
-        v_last.version_before + 1 = v_version and coalesce(v_row.frozen, false) and v_last.previous is not null
-          and not coalesce((v_last.previous->>'frozen')::boolean, false),
-        null::integer, null::integer;
-    else
-      return query select 'stale', null::integer, null::jsonb, null::boolean, null::integer, null::integer;
-    end if;
-    return;
-  end if;
-
+    select * into v_last from review_logs r
+     where r.user_id = p_user and r.card_id = p_card and r.version_before = p_shown;
+    outcome := case when found and v_last.answer = v_answer then 'replayed' else 'stale' end;
   /* 2. no version: a retry of the last answer, or a new one */
-  if p_shown is null then
+  elsif p_shown is null then
     select * into v_last from review_logs r
      where r.user_id = p_user and r.card_id = p_card and r.source = 'session' and r.version_before = v_version - 1;
     if found and (
@@ -176,40 +176,40 @@ begin
       or (v_last.answer = v_answer and v_last.sent_duration_ms is not distinct from v_sent
           and v_at - v_last.reviewed_at <= c_retry_window and not coalesce(v_row.due_at <= v_at, false))
     ) then
-      if v_last.answer = v_answer then
-        return query select 'replayed', v_version, case when v_new then null else to_jsonb(v_row) end,
-          coalesce(v_row.frozen, false) and v_last.previous is not null and not coalesce((v_last.previous->>'frozen')::boolean, false),
-          null::integer, null::integer;
-      else
-        return query select 'stale', null::integer, null::jsonb, null::boolean, null::integer, null::integer;
-      end if;
-      return;
+      outcome := case when v_last.answer = v_answer then 'replayed' else 'stale' end;
     end if;
+  end if;
+  if outcome = 'replayed' then
+    card_version := v_version;
+    card_row := case when v_new then null else to_jsonb(v_row) end;
+    /* when the card changed again since (an undo, an edit of its progress), the leech it may have made is history */
+    leech := v_last.version_before + 1 = v_version and coalesce(v_row.frozen, false)
+             and v_last.previous is not null and not coalesce((v_last.previous->>'frozen')::boolean, false);
+    return next;
+    return;
+  elsif outcome = 'stale' then
+    return next;
+    return;
   end if;
 
   /* 3. out of study */
   if coalesce(v_row.frozen, false) then
-    return query select 'frozen', null::integer, null::jsonb, null::boolean, null::integer, null::integer;
-    return;
-  end if;
-  if exists (select 1 from card_suspensions s where s.user_id = p_user and s.card_id = p_card) then
-    return query select 'suspended', null::integer, null::jsonb, null::boolean, null::integer, null::integer;
-    return;
-  end if;
-
-  /* 4. the limits */
-  if p_limit_kind is not null and not exists (
-    select 1 from review_logs r where r.user_id = p_user and r.card_id = p_card and r.study_day = v_day
-  ) then
-    if mnemo_limit_used(p_user, p_limit_kind, v_day) >= p_limit then
-      return query select p_limit_kind || '_limit', null::integer, null::jsonb, null::boolean, null::integer, null::integer;
-      return;
+    outcome := 'frozen';
+  elsif exists (select 1 from card_suspensions s where s.user_id = p_user and s.card_id = p_card) then
+    outcome := 'suspended';
+  /* 4. the limits (none to count for a premium learner) */
+  elsif p_limit_kind is not null then
+    if not exists (select 1 from review_logs r where r.user_id = p_user and r.card_id = p_card and r.study_day = v_day)
+       and mnemo_limit_used(p_user, p_limit_kind, v_day) >= p_limit then
+      outcome := p_limit_kind || '_limit';
     end if;
   end if;
-
   /* 5. the row the answer was worked out from */
-  if v_version <> p_read or v_new <> p_read_new then
-    return query select 'moved', null::integer, null::jsonb, null::boolean, null::integer, null::integer;
+  if outcome is null and (v_version <> p_read or v_new <> p_read_new) then
+    outcome := 'moved';
+  end if;
+  if outcome is not null then
+    return next;
     return;
   end if;
 
@@ -217,9 +217,13 @@ begin
   select * into v_written from mnemo_write_answer(p_user, p_card, v_new, p_read, p_progress, p_review, p_active_day) w;
   if not v_written.written then
     /* a path that does not answer (a freeze) created the row meanwhile: nothing written, worked out again */
-    return query select 'moved', null::integer, null::jsonb, null::boolean, null::integer, null::integer;
-    return;
+    outcome := 'moved';
+  else
+    outcome := 'ok';
+    card_version := p_read + 1;
+    day_cards := v_written.day_cards;
+    total_cards := v_written.total_cards;
   end if;
-  return query select 'ok', p_read + 1, null::jsonb, null::boolean, v_written.day_cards, v_written.total_cards;
+  return next;
 end
 $$;

@@ -29,7 +29,9 @@ export type { AnswerInput, AnswerResult }
  * changed between that read and the call ('moved') is the answer worked out
  * again, on the row locked in a transaction (answerInTransaction).
  */
-export async function answerCard(context: StudyContext, input: AnswerInput, read?: AnswerSnapshot | null): Promise<AnswerResult> {
+export async function answerCard(
+  context: StudyContext, input: AnswerInput, read?: AnswerSnapshot | null
+): Promise<AnswerResult> {
   if (!answersOf(context.algorithm).includes(input.answer)) {
     throw new ApiException(422, 'E_VALIDATION_ERROR', 'validation', { field: 'answer' })
   }
@@ -49,7 +51,12 @@ export async function answerCard(context: StudyContext, input: AnswerInput, read
 export async function answerInTransaction(context: StudyContext, input: AnswerInput): Promise<AnswerResult> {
   const recorded = await db.transaction(async (trx) => {
     await lockLearner(context.user.id, trx)
-    const card = await trx.from('cards').select('id', 'deck_id').where('id', input.cardId).whereIn('deck_id', context.deckIds).first()
+    const card = await trx
+      .from('cards')
+      .select('id', 'deck_id')
+      .where('id', input.cardId)
+      .whereIn('deck_id', context.deckIds)
+      .first()
     if (!card) throw ApiException.notFound()
     const row = await lockProgress(trx, context.user.id, card)
     const written = await recordAnswer(context, input, { card, row, stored: true }, trx)
@@ -61,7 +68,9 @@ export async function answerInTransaction(context: StudyContext, input: AnswerIn
 }
 
 /** The learner's progress row of a card, created as new if missing, locked until the transaction ends. */
-export async function lockProgress(trx: TransactionClientContract, userId: number, card: { id: number; deck_id: number }) {
+export async function lockProgress(
+  trx: TransactionClientContract, userId: number, card: { id: number; deck_id: number }
+) {
   const now = new Date()
   /*
    * A card whose progress was reset starts again after its last answered

@@ -44,7 +44,8 @@ export interface AnswerResult {
 }
 
 /** What mnemo_record_answer answers (the rules in database/sql/mnemo_record_answer_v2.sql). */
-export type AnswerOutcome = 'ok' | 'replayed' | 'stale' | 'frozen' | 'suspended' | 'daily_limit' | 'guest_limit' | 'moved'
+export type AnswerOutcome =
+  | 'ok' | 'replayed' | 'stale' | 'frozen' | 'suspended' | 'daily_limit' | 'guest_limit' | 'moved'
 
 interface RecordedRow {
   outcome: AnswerOutcome
@@ -65,17 +66,22 @@ const CALL = 'select * from mnemo_record_answer($1, $2, $3, $4, $5, $6, $7, $8, 
  * is a statement of its own, prepared once per connection; with it, it runs
  * in the caller's transaction (the fallback, which holds the locks already).
  */
-export async function recordAnswer(context: StudyContext, input: AnswerInput, read: Pick<AnswerSnapshot, 'card' | 'row' | 'stored'>, trx?: TransactionClientContract) {
+export async function recordAnswer(
+  context: StudyContext,
+  input: AnswerInput,
+  read: Pick<AnswerSnapshot, 'card' | 'row' | 'stored'>,
+  trx?: TransactionClientContract
+) {
   const { user, now, today } = context
   const write = {
-    card: read.card, row: read.row, answer: input.answer, at: now, day: today, durationMs: input.durationMs ?? 0, source: 'session' as const,
-    sentDurationMs: input.durationMs ?? null,
+    card: read.card, row: read.row, answer: input.answer, at: now, day: today, source: 'session' as const,
+    durationMs: input.durationMs ?? 0, sentDurationMs: input.durationMs ?? null,
   }
   const rows = answerRows(context, write, await placementFor(context, write, trx))
   const { kind, limit } = limitOf(user)
   const values = [
-    user.id, read.card.id, input.version ?? null, read.row.version, !read.stored, JSON.stringify(rows.progress), JSON.stringify(rows.review),
-    kind, limit, ACTIVE_DAY_CARDS,
+    user.id, read.card.id, input.version ?? null, read.row.version, !read.stored,
+    JSON.stringify(rows.progress), JSON.stringify(rows.review), kind, limit, ACTIVE_DAY_CARDS,
   ]
   const [row] = trx
     ? ((await trx.rawQuery(CALL.replace(/\$\d+/g, '?'), values)).rows as RecordedRow[])
@@ -117,8 +123,8 @@ export async function replyTo(context: StudyContext, input: AnswerInput, recorde
   if (recorded.outcome === 'replayed') {
     const row = recorded.card_row ?? newProgressRow(card.deck_id, recorded.card_version!)
     return {
-      cardId: card.id, answer: input.answer, progress: progressOf(row), version: recorded.card_version!, isFrozen: Boolean(row.frozen),
-      leech: Boolean(recorded.leech), replayed: true,
+      cardId: card.id, answer: input.answer, progress: progressOf(row), version: recorded.card_version!,
+      isFrozen: Boolean(row.frozen), leech: Boolean(recorded.leech), replayed: true,
     }
   }
   if (recorded.outcome !== 'ok') throw new Error(`mnemo_record_answer answered ${recorded.outcome} for card ${card.id}`)
@@ -127,7 +133,7 @@ export async function replyTo(context: StudyContext, input: AnswerInput, recorde
   if (streakMoved) await refreshStreak(user.id, today)
   if (refitDue(context, recorded.total_cards!)) void dispatch('fit_fsrs', { userId: user.id })
   return {
-    cardId: card.id, answer: input.answer, progress: scheduled.progress, version: recorded.card_version!, isFrozen: scheduled.leech,
-    leech: scheduled.leech, replayed: false, streakMoved,
+    cardId: card.id, answer: input.answer, progress: scheduled.progress, version: recorded.card_version!,
+    isFrozen: scheduled.leech, leech: scheduled.leech, replayed: false, streakMoved,
   }
 }
