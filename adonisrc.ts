@@ -82,6 +82,8 @@ export default defineConfig({
     /* the guides', solutions' and posts' texts (app/queries/articles/article_pages.ts) */
     { pattern: 'resources/lang/**/*.md', reloadServer: false },
     { pattern: 'public/**', reloadServer: false },
+    /* the PL/pgSQL functions the migrations create, one file per version (database/sql_file.ts) */
+    { pattern: 'database/sql/**/*.sql', reloadServer: false },
   ],
 
   hooks: {

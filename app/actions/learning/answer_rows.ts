@@ -32,8 +32,8 @@ function kindOf(state: ProgressState, answer: Answer) {
 /**
  * What an answer writes, worked out from the card's progress row: the
  * scheduler's outcome placed on the learner's calendar, the progress columns (a leech freezes the card), the
- * next version and the review row. Both ways of writing it (writeAnswer in a
- * transaction, recordAnswer in one statement) start here.
+ * next version and the review row, as mnemo_record_answer and
+ * mnemo_write_answer take them (record_answer.ts, log_offline_reviews.ts).
  */
 export function answerRows(context: StudyContext, input: WriteAnswer, placement: Placement = { load: null, exam: null }) {
   const { user } = context

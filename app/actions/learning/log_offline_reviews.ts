@@ -1,11 +1,17 @@
 import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type User from '#models/user'
-import { studyContext } from '#queries/learning/study_context'
-import { lockProgress, writeAnswer } from '#actions/learning/answer_card'
+import { studyContext, type StudyContext } from '#queries/learning/study_context'
+import { placementFor } from '#queries/learning/due_counts'
+import { lockProgress } from '#actions/learning/answer_card'
+import { answerRows, refitDue, type WriteAnswer } from '#actions/learning/answer_rows'
 import { lockLearner } from '#actions/learning/learner_lock'
+import { refreshStreak } from '#actions/study/refresh_streak'
 import { answersOf } from '#scheduling/scheduler'
+import { ACTIVE_DAY_CARDS } from '#scheduling/streak'
 import { studyDay } from '#scheduling/study_day'
 import type { Answer } from '#scheduling/types'
+import { dispatch } from '#services/queue'
 
 export interface OfflineReview {
   deckId: number
@@ -55,7 +61,7 @@ export async function logOfflineReviews(user: User, reviews: OfflineReview[]): P
         .first()
       if (seen) return 'duplicate' as const
       if (row.last_reviewed_at && new Date(row.last_reviewed_at) >= review.reviewedAt) return 'outdated' as const
-      await writeAnswer(trx, context, {
+      await writeOffline(trx, context, {
         card, row, answer: review.answer, at: review.reviewedAt, day: studyDay(review.reviewedAt, user.timezoneOffset ?? 0),
         durationMs: review.durationMs, source: 'offline',
       })
@@ -66,4 +72,20 @@ export async function logOfflineReviews(user: User, reviews: OfflineReview[]): P
     else reject(outcome)
   }
   return result
+}
+
+/*
+ * An offline answer written as a session's is (mnemo_write_answer,
+ * database/sql/mnemo_record_answer_v2.sql: progress, review, study day,
+ * lifetime count), on the row locked above; the day it made active has its
+ * streak worked out again in the same transaction.
+ */
+async function writeOffline(trx: TransactionClientContract, context: StudyContext, input: WriteAnswer) {
+  const { user } = context
+  const { progress, review } = answerRows(context, input, await placementFor(context, input, trx))
+  const { rows } = await trx.rawQuery('select * from mnemo_write_answer(?, ?, false, ?, ?, ?, ?)', [
+    user.id, input.card.id, input.row.version, JSON.stringify(progress), JSON.stringify(review), ACTIVE_DAY_CARDS,
+  ])
+  if (rows[0].day_cards === ACTIVE_DAY_CARDS) await refreshStreak(user.id, input.day, trx)
+  if (refitDue(context, rows[0].total_cards)) trx.after('commit', () => void dispatch('fit_fsrs', { userId: user.id }))
 }

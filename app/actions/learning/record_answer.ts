@@ -1,54 +1,119 @@
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import ApiException from '#exceptions/api_exception'
+import { newProgressRow } from '#models/card_progress'
+import { progressOf } from '#scheduling/progress_row'
+import type { AnswerInput, AnswerResult } from '#types/answers'
 import { preparedQuery } from '#services/prepared_query'
 import type { StudyContext } from '#queries/learning/study_context'
-import { answerSnapshot, type AnswerSnapshot } from '#queries/learning/answer_snapshot'
+import type { AnswerSnapshot } from '#queries/learning/answer_snapshot'
 import { limitOf } from '#queries/learning/daily_limit'
+import { placementFor } from '#queries/learning/due_counts'
 import { refreshStreak } from '#actions/study/refresh_streak'
 import { answerRows, refitDue } from '#actions/learning/answer_rows'
-import { placementFor } from '#queries/learning/due_counts'
-import { retryVerdict } from '#actions/learning/answer_retry'
-import type { AnswerInput, AnswerResult } from '#types/answers'
 import { ACTIVE_DAY_CARDS } from '#scheduling/streak'
 import { dispatch } from '#services/queue'
 
 /*
- * The study answer in two round trips, for the answers that are neither
- * retried, raced, stale nor refused (nearly all): one read of the deck and
- * the card as the learner has it (answerContext), the scheduler's work here,
- * then one call of mnemo_record_answer (database/migrations/0013_answer_speed.ts),
- * prepared once per connection like the read, which takes the same locks as the transaction path, checks that nothing moved since the
- * read and writes everything at once. Whenever anything is unusual (no such
- * card in the session, a version that is not the card's, a repeated or racing
- * answer, a frozen or suspended card, a limit reached, or the card changed
- * between the read and the write), it answers null and the caller takes the
- * transaction path (answerCard), which says exactly what happened.
+ * The app's half of a study answer: what only it can do. The scheduler
+ * works out what the answer writes, from the card's progress row as read;
+ * mnemo_record_answer (database/sql/mnemo_record_answer_v2.sql), the one
+ * place of the answer's rules, decides under its locks and writes; its
+ * outcome becomes the reply here, and a day made active has its streak
+ * worked out again.
  */
 
-/** `read`: the card as answerContext read it with the deck; without it, the card is read now. */
-export async function recordAnswer(context: StudyContext, input: AnswerInput, read?: AnswerSnapshot | null): Promise<AnswerResult | null> {
+
+/** What mnemo_record_answer answers (the rules in database/sql/mnemo_record_answer_v2.sql). */
+export type AnswerOutcome =
+  | 'ok' | 'replayed' | 'stale' | 'frozen' | 'suspended' | 'daily_limit' | 'guest_limit' | 'moved'
+
+interface RecordedRow {
+  outcome: AnswerOutcome
+  card_version: number | null
+  card_row: Record<string, any> | null
+  leech: boolean | null
+  day_cards: number | null
+  total_cards: number | null
+}
+
+export type Recorded = Awaited<ReturnType<typeof recordAnswer>>
+
+const CALL = 'select * from mnemo_record_answer($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)'
+
+/**
+ * One call of mnemo_record_answer for the answer, worked out on `read` (the
+ * card and its progress row as the answer found it). Without `trx` the call
+ * is a statement of its own, prepared once per connection; with it, it runs
+ * in the caller's transaction (the fallback, which holds the locks already).
+ */
+export async function recordAnswer(
+  context: StudyContext,
+  input: AnswerInput,
+  read: Pick<AnswerSnapshot, 'card' | 'row' | 'stored'>,
+  trx?: TransactionClientContract
+) {
   const { user, now, today } = context
-  const found = read === undefined ? await answerSnapshot(user.id, input.cardId, context.deckIds) : read
-  if (!found || found.suspended || found.row.frozen) return null
-  const { card, row, last } = found
-  if (input.version !== undefined && input.version !== row.version) return null
-  if (input.version === undefined && last && retryVerdict(last, row, input, now) !== 'new') return null
-
   const write = {
-    card, row, answer: input.answer, at: now, day: today, durationMs: input.durationMs ?? 0, source: 'session' as const,
-    sentDurationMs: input.durationMs ?? null,
+    card: read.card, row: read.row, answer: input.answer, at: now, day: today, source: 'session' as const,
+    durationMs: input.durationMs ?? 0, sentDurationMs: input.durationMs ?? null,
   }
-  const { outcome, version, progress, review } = answerRows(context, write, await placementFor(context, write))
+  const rows = answerRows(context, write, await placementFor(context, write, trx))
   const { kind, limit } = limitOf(user)
-  const [recorded] = await preparedQuery<{ outcome: string; day_cards: number; total_cards: number }>('record-answer', 'select * from mnemo_record_answer($1, $2, $3, $4, $5, $6, $7, $8, $9)', [
-    user.id, card.id, row.version, JSON.stringify(progress), JSON.stringify(review), today, kind, limit, ACTIVE_DAY_CARDS,
-  ])
-  if (recorded.outcome !== 'ok') return null
+  const values = [
+    user.id, read.card.id, input.version ?? null, read.row.version, !read.stored,
+    JSON.stringify(rows.progress), JSON.stringify(rows.review), kind, limit, ACTIVE_DAY_CARDS,
+  ]
+  const [row] = trx
+    ? ((await trx.rawQuery(CALL.replace(/\$\d+/g, '?'), values)).rows as RecordedRow[])
+    : await preparedQuery<RecordedRow>('record-answer-v2', CALL, values)
+  return { ...row, card: read.card, scheduled: rows.outcome, limit }
+}
 
-  /* the day just became active: the streak is worked out again (the write marked it stale, so a failure here heals at the next read) */
+/** The refusal an outcome stands for, or null for 'ok', 'replayed' and 'moved'. */
+export function refusalOf(recorded: Pick<Recorded, 'outcome' | 'limit'>) {
+  const values = { limit: recorded.limit }
+  switch (recorded.outcome) {
+    case 'stale':
+      return ApiException.of('E_STALE_ANSWER')
+    case 'frozen':
+      return ApiException.of('E_CARD_FROZEN')
+    case 'suspended':
+      return ApiException.of('E_CARD_SUSPENDED')
+    case 'guest_limit':
+      return ApiException.of('E_GUEST_STUDY_LIMIT', { values })
+    case 'daily_limit':
+      return ApiException.of('E_DAILY_LEARNING_LIMIT', { values })
+    default:
+      return null
+  }
+}
+
+/**
+ * The reply to an outcome (never 'moved': the caller works that answer out
+ * again): a refusal is thrown; a replayed answer gives the card as it is
+ * now; a written one the card as the scheduler left it. The answer that
+ * makes the day active works the streak out again (the write marked it
+ * stale, so a failure here heals at the next read), and every so many
+ * answers the learner's FSRS weights are fitted again.
+ */
+export async function replyTo(context: StudyContext, input: AnswerInput, recorded: Recorded): Promise<AnswerResult> {
+  const refusal = refusalOf(recorded)
+  if (refusal) throw refusal
+  const { card, scheduled } = recorded
+  if (recorded.outcome === 'replayed') {
+    const row = recorded.card_row ?? newProgressRow(card.deck_id, recorded.card_version!)
+    return {
+      cardId: card.id, answer: input.answer, progress: progressOf(row), version: recorded.card_version!,
+      isFrozen: Boolean(row.frozen), leech: Boolean(recorded.leech), replayed: true,
+    }
+  }
+  if (recorded.outcome !== 'ok') throw new Error(`mnemo_record_answer answered ${recorded.outcome} for card ${card.id}`)
+  const { user, today } = context
   const streakMoved = recorded.day_cards === ACTIVE_DAY_CARDS
   if (streakMoved) await refreshStreak(user.id, today)
-  if (refitDue(context, recorded.total_cards)) void dispatch('fit_fsrs', { userId: user.id })
+  if (refitDue(context, recorded.total_cards!)) void dispatch('fit_fsrs', { userId: user.id })
   return {
-    cardId: card.id, answer: input.answer, progress: outcome.progress, version, isFrozen: outcome.leech,
-    leech: outcome.leech, replayed: false, streakMoved,
+    cardId: card.id, answer: input.answer, progress: scheduled.progress, version: recorded.card_version!,
+    isFrozen: scheduled.leech, leech: scheduled.leech, replayed: false, streakMoved,
   }
 }

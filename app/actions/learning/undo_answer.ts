@@ -1,7 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
 import ApiException from '#exceptions/api_exception'
-import { recordStudiedCard } from '#actions/learning/study_days'
+import { uncountStudiedCard } from '#actions/learning/study_days'
 import { lockLearner } from '#actions/learning/learner_lock'
 import { undoableAnswer } from '#queries/learning/undoable_answer'
 
@@ -29,7 +29,7 @@ export async function undoAnswer(user: User, today: string, deckIds: number[] | 
         updated_at: new Date(),
       })
     await trx.from('review_logs').where('id', review.id).delete()
-    await recordStudiedCard(user.id, review.study_day, -1, trx)
+    await uncountStudiedCard(user.id, review.study_day, trx)
     return { cardId: review.card_id as number, deckId: review.deck_id as number }
   })
 }

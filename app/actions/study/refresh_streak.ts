@@ -50,7 +50,8 @@ export async function refreshStreak(userId: number, today: string, client?: Tran
  * For the doors that show the streak: works it out again only when it was
  * stored for another day than the learner's today (the day turned, or their
  * time zone moved it); the same day's answers keep it current themselves
- * (recordStudiedCard). True when it was recomputed: `user` is stale then.
+ * (the answer that makes the day active works it out again:
+ * record_answer.ts). True when it was recomputed: `user` is stale then.
  */
 export async function refreshStaleStreak(user: User) {
   const today = user.today()

@@ -1,4 +1,3 @@
-import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
 import { remoteFlag } from '#services/remote_flags'
@@ -7,11 +6,12 @@ import { remoteFlag } from '#services/remote_flags'
  * The free tier's daily learning limit: the spec leaves the value open and
  * gives 100 as the remote-flag default for "cards to paywall", so a free
  * learner studies 100 distinct cards a day. Cards already started today
- * (learning steps) can always be finished (assertMayStudy,
- * app/actions/learning/study_limits.ts). Guests stop at 500 cards studied in
+ * (learning steps) can always be finished. Guests stop at 500 cards studied in
  * all (the spec's guest default) until they sign up. Both are remote flags
  * (cards_to_paywall, guest_cards_studied), read from the process's copy
  * (app/services/remote_flags.ts): no query, also on the answer's path.
+ * An answer is held to them by mnemo_record_answer
+ * (database/sql/mnemo_record_answer_v2.sql).
  */
 export const freeDailyCards = () => remoteFlag('cards_to_paywall')
 export const guestCardsStudied = () => remoteFlag('guest_cards_studied')
@@ -30,21 +30,15 @@ export function limitOf(user: User): { kind: DailyLimit['kind']; limit: number |
   return user.isGuest ? { kind: 'guest', limit: guestCardsStudied() } : { kind: 'daily', limit: freeDailyCards() }
 }
 
-/** Where the learner stands against their limits today. */
-export async function dailyLimit(user: User, today: string, client: TransactionClientContract | typeof db = db): Promise<DailyLimit> {
+/**
+ * Where the learner stands against their limits today: what they used,
+ * counted as an answer is held to it (mnemo_limit_used,
+ * database/sql/mnemo_record_answer_v2.sql).
+ */
+export async function dailyLimit(user: User, today: string): Promise<DailyLimit> {
   const { kind, limit } = limitOf(user)
   if (kind === null) return { limit: null, studiedToday: 0, reached: false, kind: null }
-  if (kind === 'guest') {
-    const row = await client.from('card_progress').where('user_id', user.id).where('reps', '>', 0).count('* as n').first()
-    const studied = Number(row?.n ?? 0)
-    return { limit: limit!, studiedToday: studied, reached: studied >= limit!, kind: 'guest' }
-  }
-  const row = await client
-    .from('review_logs')
-    .where('user_id', user.id)
-    .where('study_day', today)
-    .countDistinct('card_id as n')
-    .first()
-  const studied = Number(row?.n ?? 0)
-  return { limit: limit!, studiedToday: studied, reached: studied >= limit!, kind: 'daily' }
+  const { rows } = await db.rawQuery('select mnemo_limit_used(?, ?, ?) as used', [user.id, kind, today])
+  const studied = Number(rows[0].used)
+  return { limit: limit!, studiedToday: studied, reached: studied >= limit!, kind }
 }
