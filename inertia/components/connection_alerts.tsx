@@ -68,7 +68,13 @@ export function ConnectionAlerts() {
   const { title, body } = texts[shown.kind]
   /* no Esc: the learner closes it with its button, which has the focus */
   return (
-    <DialogFrame className="card stack" role="alertdialog" title={title} describedBy="connection-alert-body" backdrop={{ 'data-connection-alert': shown.kind }}>
+    <DialogFrame
+      className="card stack"
+      role="alertdialog"
+      title={title}
+      describedBy="connection-alert-body"
+      backdrop={{ 'data-connection-alert': shown.kind }}
+    >
       <p id="connection-alert-body">{body}</p>
       {shown.kind === 'server' && <a href={`mailto:${SUPPORT_EMAIL}`}>{t('connection.contact_support', { email: SUPPORT_EMAIL })}</a>}
       <div className="row">

@@ -14,7 +14,12 @@ export function ServerNotice() {
   const message = serverDown ? { title: t('limits.server_down.title'), body: t('limits.server_down.body') } : remoteFlags.server_message
   if (!message) return null
   return (
-    <DialogFrame className="card stack" role="alertdialog" title={message.title} backdrop={{ 'data-server-notice': serverDown ? 'maintenance' : 'message' }}>
+    <DialogFrame
+      className="card stack"
+      role="alertdialog"
+      title={message.title}
+      backdrop={{ 'data-server-notice': serverDown ? 'maintenance' : 'message' }}
+    >
       {message.body && <p>{message.body}</p>}
     </DialogFrame>
   )

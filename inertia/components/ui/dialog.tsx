@@ -11,8 +11,8 @@ type FrameProps = {
   /**
    * With it, the dialog owns the keyboard: the first match of `initialFocus`
    * is focused, Esc calls it, and the focus goes back where it was on close.
-   * Without it, the caller does (the alert's Enter and Esc, the card editor's
-   * shortcuts) or nothing closes it (a server notice).
+   * Without it, the caller does (the card editor's own keys), or nothing
+   * closes it but its own button (the modal notices).
    */
   onClose?: () => void
   initialFocus?: string
@@ -38,17 +38,17 @@ type FrameProps = {
  * built on it.
  */
 export function DialogFrame(props: FrameProps) {
-  const { className = 'dialog', role = 'dialog', onClose, initialFocus = 'button', backdropClose, describedBy, backdrop, onSubmit, actions, children } = props
+  const { className = 'dialog', role = 'dialog', onClose, initialFocus = 'button', backdropClose, onSubmit, actions } = props
   const generated = useId()
   const titleId = props.labelledBy ?? generated
   const box = useRef<HTMLElement>(null)
   useModalFocus(box, initialFocus, onClose)
 
-  const boxProps = { className, role, 'aria-modal': true, 'aria-labelledby': titleId, 'aria-describedby': describedBy }
+  const boxProps = { className, role, 'aria-modal': true, 'aria-labelledby': titleId, 'aria-describedby': props.describedBy }
   const content = (
     <>
       {props.title !== undefined && <h2 id={titleId}>{props.title}</h2>}
-      {children}
+      {props.children}
       {actions && <div className="dialog-actions">{actions}</div>}
     </>
   )
@@ -57,7 +57,11 @@ export function DialogFrame(props: FrameProps) {
     onSubmit?.()
   }
   return (
-    <div className="dialog-backdrop" {...backdrop} onMouseDown={(event) => backdropClose && event.target === event.currentTarget && onClose?.()}>
+    <div
+      className="dialog-backdrop"
+      {...props.backdrop}
+      onMouseDown={(event) => backdropClose && event.target === event.currentTarget && onClose?.()}
+    >
       {onSubmit ? (
         <form ref={box as RefObject<HTMLFormElement>} {...boxProps} noValidate={props.noValidate} onSubmit={submit}>
           {content}
