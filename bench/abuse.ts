@@ -249,7 +249,7 @@ function healthProbe(base: string) {
   return async () => {
     clearInterval(timer)
     await Promise.allSettled([...inFlight])
-    return { count: times.length, failed, p: times.length ? percentiles(times, [0.5, 0.99]).map(Number) : [NaN, NaN] }
+    return { count: times.length, failed, p: times.length ? percentiles(times, [0.5, 0.99]).map(Number) : [Number.NaN, Number.NaN] }
   }
 }
 
@@ -302,7 +302,7 @@ async function phase(name: string, attack: ((attack: Attack) => Promise<string>)
   const stopHealth = healthProbe(server.base)
   const controller = new AbortController()
   const { signal } = controller
-  let attackSeconds = NaN
+  let attackSeconds = Number.NaN
   let underway!: () => void
   const started = new Promise<void>((resolve) => (underway = resolve))
   let progress = ''

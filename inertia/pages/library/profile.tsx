@@ -48,7 +48,7 @@ export default function PublicProfilePage({ profile }: { profile: PublicProfile 
         <ul className="row" aria-label={t('library.profile_links')}>
           {Object.entries(profile.socialLinks).map(([network, url]) => (
             <li key={network}>
-              <a href={String(url)} rel="nofollow noopener" target="_blank">
+              <a href={String(url)} rel="nofollow noopener noreferrer" target="_blank">
                 {network}
               </a>
             </li>
