@@ -126,7 +126,7 @@ async function streamsEnd(api: Api, ids: number[], signal: AbortSignal, note: (t
   const last = new Map<number, { status: string; count: number }>()
   const ended = () => [...last.values()].filter((stream) => TERMINAL.has(stream.status))
   while (ended().length < ids.length) {
-    for (const id of ids.filter((id) => !TERMINAL.has(last.get(id)?.status ?? ''))) {
+    for (const id of ids.filter((open) => !TERMINAL.has(last.get(open)?.status ?? ''))) {
       const answer = await api('GET', `/api/notes/stream_status?stream_id=${id}`, undefined, signal)
       if (answer.status !== 200) throw new Error(refused('stream_status', answer))
       last.set(id, answer.body)

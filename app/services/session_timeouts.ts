@@ -35,7 +35,7 @@ export async function checkSessionTimeouts() {
       const said = Object.entries(expected).map(([name, ms]) => `${name} ${ms} ms`).join(', ')
       return logger.info(`behind the pooler (DB_POOLER=transaction): the session timeouts are the server's defaults (${said})`)
     }
-    const said = differing.map(({ name, ms, expected }) => `${name} ${ms} ms (expected ${expected})`).join(', ')
+    const said = differing.map(({ name, ms, expected: wanted }) => `${name} ${ms} ms (expected ${wanted})`).join(', ')
     logger.warn(`behind the pooler (DB_POOLER=transaction) the database's sessions have ${said}: run ${fix.join(' ')} (docs/deployment.md)`)
   } catch (error) {
     logger.warn({ err: error }, 'the session timeouts could not be checked')
