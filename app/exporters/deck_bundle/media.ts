@@ -66,7 +66,8 @@ export async function copyMedia(media: MediaRow[], names: Map<string, string>, d
     const path = join(dir, name)
     try {
       await pipeline(await drive.use().getStream(`media/${row.key}`), createWriteStream(path))
-      copied.push({ name, path, size: (await stat(path)).size })
+      const { size } = await stat(path)
+      copied.push({ name, path, size })
     } catch {
       warnings.push({ message: `media_missing:${name}` })
     }

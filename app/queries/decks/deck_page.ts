@@ -24,9 +24,9 @@ export function deckListProps(user: User, archived = false) {
   let list: Promise<ReturnType<typeof DeckTransformer.listed>> | undefined
   const load = () => (list ??= listedDecks(user, archived).then((read) => DeckTransformer.listed(read)))
   return {
-    decks: async () => (await load()).decks,
-    folders: async () => (await load()).folders,
-    numberOfArchivedDecks: async () => (await load()).numberOfArchivedDecks,
+    decks: () => load().then((listed) => listed.decks),
+    folders: () => load().then((listed) => listed.folders),
+    numberOfArchivedDecks: () => load().then((listed) => listed.numberOfArchivedDecks),
     polling: async () => DeckTransformer.pollingList(await pollingDecks(user)).decks,
     /* shared decks no longer available to this former participant, with why, until dismissed */
     unavailableDecks: async () => (archived ? [] : unavailableDecks(user)),
