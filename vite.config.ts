@@ -33,6 +33,8 @@ export default defineConfig({
   resolve: {
     alias: {
       '~/': `${import.meta.dirname}/inertia/`,
+      /* the route registry `npm run codegen` writes for the frontend (inertia/lib/routes.ts) */
+      '~registry': `${import.meta.dirname}/.adonisjs/client/registry/index.ts`,
     },
   },
 })

@@ -126,7 +126,7 @@ async function streamsEnd(api: Api, ids: number[], signal: AbortSignal, note: (t
   const last = new Map<number, { status: string; count: number }>()
   const ended = () => [...last.values()].filter((stream) => TERMINAL.has(stream.status))
   while (ended().length < ids.length) {
-    for (const id of ids.filter((id) => !TERMINAL.has(last.get(id)?.status ?? ''))) {
+    for (const id of ids.filter((open) => !TERMINAL.has(last.get(open)?.status ?? ''))) {
       const answer = await api('GET', `/api/notes/stream_status?stream_id=${id}`, undefined, signal)
       if (answer.status !== 200) throw new Error(refused('stream_status', answer))
       last.set(id, answer.body)
@@ -249,7 +249,7 @@ function healthProbe(base: string) {
   return async () => {
     clearInterval(timer)
     await Promise.allSettled([...inFlight])
-    return { count: times.length, failed, p: times.length ? percentiles(times, [0.5, 0.99]).map(Number) : [NaN, NaN] }
+    return { count: times.length, failed, p: times.length ? percentiles(times, [0.5, 0.99]).map(Number) : [Number.NaN, Number.NaN] }
   }
 }
 
@@ -302,7 +302,7 @@ async function phase(name: string, attack: ((attack: Attack) => Promise<string>)
   const stopHealth = healthProbe(server.base)
   const controller = new AbortController()
   const { signal } = controller
-  let attackSeconds = NaN
+  let attackSeconds = Number.NaN
   let underway!: () => void
   const started = new Promise<void>((resolve) => (underway = resolve))
   let progress = ''

@@ -181,8 +181,8 @@ console.log(table([
   ['GET /api/users/me', figures(me), `trivial: ${figures(anchorTrivial)}`, ratio(me, anchorTrivial), sql.me.figure],
 ]))
 if (process.argv.includes('--sql')) {
-  for (const [name, counted] of Object.entries(sql)) {
-    console.log(`\nThe statements of the last ${name}:\n${counted.last.map((text) => `  ${text.replace(/\s+/g, ' ').slice(0, 160)}`).join('\n')}`)
+  for (const [name, statements] of Object.entries(sql)) {
+    console.log(`\nThe statements of the last ${name}:\n${statements.last.map((text) => `  ${text.replace(/\s+/g, ' ').slice(0, 160)}`).join('\n')}`)
   }
 }
 if (profiling) {

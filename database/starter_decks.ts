@@ -101,7 +101,8 @@ export const STARTER_DECKS: Starter[] = [
 /** Publishes the starter decks the library lacks (by name), through publish and approve; a second run adds nothing. */
 export async function seedStarterDecks(moderator: User) {
   await seedLibraryCategories(db)
-  const present = new Set((await PublicDeck.query().whereIn('name', STARTER_DECKS.map((deck) => deck.name)).select('name')).map((deck) => deck.name))
+  const published = await PublicDeck.query().whereIn('name', STARTER_DECKS.map((deck) => deck.name)).select('name')
+  const present = new Set(published.map((deck) => deck.name))
   const missing = STARTER_DECKS.filter((deck) => !present.has(deck.name))
   if (!missing.length) return
   const author = (await User.findBy('email', AUTHOR.email)) ?? (await createUser({ provider: 'email', ...AUTHOR, password: randomBytes(18).toString('base64url') }))

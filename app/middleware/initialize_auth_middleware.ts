@@ -12,7 +12,8 @@ import { isApiRequest } from '#services/request_locale'
  */
 export default class InitializeAuthMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
-    ctx.auth = (await ctx.containerResolver.make('auth.manager')).createAuthenticator(ctx)
+    const manager = await ctx.containerResolver.make('auth.manager')
+    ctx.auth = manager.createAuthenticator(ctx)
     if (!isApiRequest(ctx) && 'view' in ctx) ctx.view.share({ auth: ctx.auth })
     return next()
   }

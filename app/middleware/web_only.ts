@@ -17,7 +17,7 @@ export function webOnly(loaders: Loader[]) {
   return class WebOnlyMiddleware {
     async handle(ctx: HttpContext, next: NextFn) {
       if (isApiRequest(ctx)) return next()
-      classes ??= await Promise.all(loaders.map(async (load) => (await load()).default))
+      classes ??= await Promise.all(loaders.map((load) => load().then((loaded) => loaded.default)))
       const chain = classes
       const run = async (index: number): Promise<unknown> => {
         if (index === chain.length) return next()

@@ -17,6 +17,7 @@ function decodeEscapes(css: string): string {
   })
 }
 
+// eslint-disable-next-line no-control-regex -- browsers skip these characters inside a value
 const INVISIBLE = /[\u0000-\u0020\u007f-\u00a0\u00ad\u2000-\u200f\u2028\u2029\ufeff]/g
 
 /* Lowercased, escapes decoded, whitespace removed: old engines were lenient about all three. */
@@ -118,6 +119,7 @@ function pass(css: string): string {
 }
 
 export function sanitizeCss(css: string): string {
+  // eslint-disable-next-line no-control-regex -- NUL bytes are dropped before parsing
   let current = (css ?? '').replace(/\u0000/g, '')
   /* Removing a comment or a piece can bring two halves together, so repeat until nothing changes. */
   for (let round = 0; round < 20; round++) {

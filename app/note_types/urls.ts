@@ -5,6 +5,7 @@
  * entities are already decoded by the HTML parser at that point.
  */
 
+// eslint-disable-next-line no-control-regex -- browsers skip these characters inside a URL scheme
 const IGNORED_BY_BROWSERS = /[\u0000-\u0020\u007f-\u00a0\u00ad\u1680\u180e\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff]/g
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i
 /* "//host" and "/\host" both leave the origin, so they are not relative paths */

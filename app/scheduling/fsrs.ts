@@ -85,9 +85,9 @@ class Scheduler extends FSRS {
 
   override apply_fuzz(ivl: number, elapsedDays: number): int {
     if (this.fuzzFraction === null || ivl < 2.5) return Math.round(ivl) as int
-    const { min_ivl, max_ivl } = get_fuzz_range(ivl, elapsedDays, this.parameters.maximum_interval)
+    const { min_ivl: minIvl, max_ivl: maxIvl } = get_fuzz_range(ivl, elapsedDays, this.parameters.maximum_interval)
     /* load balancing and easy days (balance.ts) choose within the same range */
-    return (this.picker ? this.picker.pick(min_ivl, max_ivl, this.fuzzFraction) : plainDay(min_ivl, max_ivl, this.fuzzFraction)) as int
+    return (this.picker ? this.picker.pick(minIvl, maxIvl, this.fuzzFraction) : plainDay(minIvl, maxIvl, this.fuzzFraction)) as int
   }
 }
 

@@ -26,7 +26,8 @@ async function diskId() {
   await mkdir(folder, { recursive: true })
   const id = randomUUID()
   await writeFile(file, id, { flag: 'wx' }).catch(() => {})
-  return (await readFile(file, 'utf8')).trim()
+  const claimed = await readFile(file, 'utf8')
+  return claimed.trim()
 }
 
 export class SecondDiskError extends Error {}

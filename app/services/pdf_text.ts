@@ -59,6 +59,7 @@ export function parsePages(value: unknown): number[] | null {
 /** Whitespace tidied, hyphenated line breaks joined: text a sentence splitter can read. */
 export function tidyText(text: string) {
   return text
+    // eslint-disable-next-line no-control-regex -- PDF text can carry NUL bytes, which PostgreSQL text refuses
     .replace(/\u0000/g, '')
     .replace(/(\w)-\n(\w)/g, '$1$2')
     .replace(/[ \t\f\v\u00a0]+/g, ' ')

@@ -105,7 +105,8 @@ class PgBusTransport implements Transport {
     const connecting = this.#connecting
     this.#client = null
     this.#connecting = null
-    if (connecting) await (await connecting.catch(() => null))?.end().catch(() => {})
+    const client = connecting ? await connecting.catch(() => null) : null
+    await client?.end().catch(() => {})
   }
 }
 

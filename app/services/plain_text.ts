@@ -12,6 +12,7 @@ export function sanitizePlainText(value: string): string {
   const stripped = sanitizeHtml(value, { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard' })
   return stripped
     .replace(/&(amp|lt|gt|quot|#39|#x27|nbsp);/g, (entity) => ENTITIES[entity] ?? entity)
+    // eslint-disable-next-line no-control-regex -- control characters are stripped from plain text
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
     .trim()
 }

@@ -16,11 +16,13 @@ const SCHEMA_CHECK_MS = 2000
 /** The migrations of this build that the database does not have yet (all of them when it has none). */
 async function pendingMigrations() {
   const folder = app.makePath('database/migrations')
-  const files = (await readdir(folder)).filter((file) => /\.(ts|js)$/.test(file) && !file.endsWith('.d.ts'))
+  const entries = await readdir(folder)
+  const files = entries.filter((file) => /\.(ts|js)$/.test(file) && !file.endsWith('.d.ts'))
   const shipped = files.map((file) => `database/migrations/${file.replace(/\.(ts|js)$/, '')}`)
   const { rows } = await db.rawQuery(`select to_regclass('adonis_schema') is not null as present`)
   if (!rows[0].present) return shipped
-  const done = new Set((await db.from('adonis_schema').select('name')).map((row: { name: string }) => row.name))
+  const ran = await db.from('adonis_schema').select('name')
+  const done = new Set(ran.map((row: { name: string }) => row.name))
   return shipped.filter((name) => !done.has(name))
 }
 

@@ -72,7 +72,8 @@ export class SucceedingAccessTokensProvider<TokenableModel extends LucidModel> e
   }
 
   async verify(tokenValue: Secret<string>) {
-    return (await this.verifyWithOwner(tokenValue))?.token ?? null
+    const verified = await this.verifyWithOwner(tokenValue)
+    return verified?.token ?? null
   }
 
   async #touch(token: AccessToken) {

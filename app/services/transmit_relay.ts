@@ -60,7 +60,8 @@ const OPEN_TTL_S = 24 * 60 * 60
 
 async function openStreams() {
   if (!redisUrl) return null
-  return (await import('@adonisjs/redis/services/main')).default
+  const { default: redis } = await import('@adonisjs/redis/services/main')
+  return redis
 }
 
 /** Marks the uid's stream open on some node until `closed` is called. */

@@ -13,7 +13,8 @@ import app from '@adonisjs/core/services/app'
  */
 export async function loadControllers() {
   const root = app.makePath('app', 'controllers')
-  const files = (await readdir(root, { recursive: true })).filter((file) => /\.(js|ts)$/.test(file) && !file.endsWith('.d.ts'))
+  const entries = await readdir(root, { recursive: true })
+  const files = entries.filter((file) => /\.(js|ts)$/.test(file) && !file.endsWith('.d.ts'))
   for (const file of files) await import(pathToFileURL(join(root, file)).href)
   return files.length
 }

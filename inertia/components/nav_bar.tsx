@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Link as InertiaLink, router } from '@inertiajs/react'
+import { router } from '@inertiajs/react'
 import { Link } from '@adonisjs/inertia/react'
 import { Menu as MenuIcon } from 'lucide-react'
 import { urlFor } from '~/lib/routes'
@@ -16,9 +16,9 @@ function Menu({ label, items }: { label: string; items: MenuItem[] }) {
       <div className="nav-menu-items">
         {items.map((item) => (
           /* the menu closes once a page is chosen: the layout, and so the open menu, stays across visits */
-          <InertiaLink key={item.href} href={item.href} className="nav-link" onClick={(event) => event.currentTarget.closest('details')?.removeAttribute('open')}>
+          <Link key={item.href} href={item.href} className="nav-link" onClick={(event) => event.currentTarget.closest('details')?.removeAttribute('open')}>
             {item.label}
-          </InertiaLink>
+          </Link>
         ))}
       </div>
     </details>

@@ -1,6 +1,7 @@
 /**
  * URLs built from the server's route names, through the registry that
- * `npm run codegen` writes from start/routes (.adonisjs/client/registry):
+ * `npm run codegen` writes from start/routes (.adonisjs/client/registry,
+ * imported as `~registry`: an alias in vite.config.ts and inertia/tsconfig.json):
  * a renamed route, or a changed parameter, breaks the typecheck here rather
  * than a link at runtime. The JSON replies the pages read are typed from the
  * controllers behind those routes (`ReplyOf`), so no page re-declares them.
@@ -11,7 +12,7 @@
  */
 import { createTuyau } from '@tuyau/core/client'
 import type { InferRoutes, UserRegistry } from '@tuyau/core/types'
-import { registry } from '../../.adonisjs/client/registry/index'
+import { registry } from '~registry'
 
 /* only the URL builder is used: the requests go through Inertia and lib/http, so the base URL is never read */
 export const tuyau = createTuyau({ baseUrl: '/', registry })

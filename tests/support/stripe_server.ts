@@ -91,8 +91,8 @@ function subscription(params: Obj): Obj {
  * invoice payment (how Stripe links a payment to its invoice since the
  * invoice field left charges and payment intents).
  */
-export function subscriptionInvoice(subscription: string, customer: string, intent: string, fields: Obj = {}) {
-  const invoice = { id: stripeId('in'), object: 'invoice', customer, parent: { type: 'subscription_details', subscription_details: { subscription } }, ...fields }
+export function subscriptionInvoice(subscriptionId: string, customer: string, intent: string, fields: Obj = {}) {
+  const invoice = { id: stripeId('in'), object: 'invoice', customer, parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId } }, ...fields }
   stripeState.objects.set(invoice.id, invoice)
   const payment = { id: stripeId('inpay'), object: 'invoice_payment', invoice: invoice.id, payment: { type: 'payment_intent', payment_intent: intent }, status: 'paid' }
   stripeState.objects.set(payment.id, payment)
@@ -261,5 +261,5 @@ window.Stripe = function () {
 
 /** Routes the page's Stripe.js to the stand-in above. */
 export function useStripeJsStandIn(page: Page) {
-  return page.route('https://js.stripe.com/**', (route) => route.fulfill({ status: 200, contentType: 'application/javascript', body: STRIPE_JS_STAND_IN }))
+  return page.route('https://js.stripe.com/**', (request) => request.fulfill({ status: 200, contentType: 'application/javascript', body: STRIPE_JS_STAND_IN }))
 }

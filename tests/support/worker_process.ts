@@ -31,13 +31,12 @@ async function spawnWorker(concurrency: number) {
 
 /** A worker process, resolved once it says it is ready. */
 async function spawnReadyWorker(concurrency: number, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['ace', 'queue:work', '--concurrency', String(concurrency)], {
+  const started = spawn(process.execPath, ['ace', 'queue:work', '--concurrency', String(concurrency)], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'test', ...env },
     /* the IPC channel lets the worker exit when the test runner dies */
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   })
-  const started = child
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => fail(new Error(`the worker was not ready within ${READY_WITHIN_MS / 1000} s`)), READY_WITHIN_MS)
     const fail = (error: Error) => {

@@ -56,7 +56,10 @@ export default class BrowserBulk {
     const trees = await notesByTree(user, noteIds)
     if (action === 'move') {
       let moved = 0
-      for (const [rootId, ids] of trees) moved += (await new MoveNotes().handle(user, { deckId: rootId, ids }, options.destinationId!)).moved
+      for (const [rootId, ids] of trees) {
+        const result = await new MoveNotes().handle(user, { deckId: rootId, ids }, options.destinationId!)
+        moved += result.moved
+      }
       return { count: moved, processing: moved > 0 }
     }
     return db.transaction(async (trx) => {
@@ -67,7 +70,8 @@ export default class BrowserBulk {
         else if (action === 'suspend' || action === 'unsuspend') await setSuspended(user.id, selected, action === 'suspend', trx)
         else if (action === 'tag') await addTag(selected, options.tag!, trx)
         else {
-          const cardIds = (await trx.from('cards').whereIn('note_id', selected).select('id')).map((row) => row.id as number)
+          const cards = await trx.from('cards').whereIn('note_id', selected).select('id')
+          const cardIds = cards.map((row) => row.id as number)
           await new ResetProgress().handle(user, deck.id, cardIds, trx)
         }
       }

@@ -53,5 +53,6 @@ export async function namesBeside(userId: number, parentId: number | null, trx: 
   const query = trx.from('decks').where('user_id', userId).select('name')
   if (parentId) query.where('parent_id', parentId)
   else query.whereNull('parent_id')
-  return (await query).map((row: { name: string }) => row.name)
+  const rows = await query
+  return rows.map((row: { name: string }) => row.name)
 }

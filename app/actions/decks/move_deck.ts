@@ -42,7 +42,8 @@ export default class MoveDeck {
         parentId = parent.id
         rootDeckId = parent.rootDeckId ?? parent.id
       } else if (input.folderId) {
-        folderId = (await findFolder(user, input.folderId, trx)).id
+        const folder = await findFolder(user, input.folderId, trx)
+        folderId = folder.id
       }
       const position = await nextPosition(trx, user.id, { table: 'decks', parentId, exceptId: deck.id })
       deck.merge({ parentId, folderId, rootDeckId, position })

@@ -85,7 +85,8 @@ function prepareBundleNote(write: BundleWrite, targets: BatchTargets, note: Bund
 async function updateInPlace(write: BundleWrite, targets: BatchTargets, current: { id: number; deck_id: number }, columns: object, ords: number[]) {
   const { trx, counts, now } = write
   await trx.from('notes').where('id', current.id).update(columns)
-  const have = new Set((await trx.from('cards').where('note_id', current.id).select('ord')).map((row) => row.ord as number))
+  const cards = await trx.from('cards').where('note_id', current.id).select('ord')
+  const have = new Set(cards.map((row) => row.ord as number))
   const missing = ords.filter((ord) => !have.has(ord))
   if (missing.length && (await targets.room.take(current.deck_id, missing.length))) {
     await trx.table('cards').multiInsert(missing.map((ord) => ({ note_id: current.id, deck_id: current.deck_id, ord, created_at: now })))

@@ -70,7 +70,8 @@ export async function assertRoomFor(user: User, kind: keyof typeof PENDING, trx:
   const { table, statuses } = PENDING[kind]
   const query = trx.from(table).where('user_id', user.id).whereIn('status', statuses)
   if (except) query.whereNot('id', except)
-  const pending = Number((await query.count('* as count').first()).count)
+  const counted = await query.count('* as count').first()
+  const pending = Number(counted.count)
   const { atOnce } = limitsFor(user, kind)
   if (pending >= atOnce) throw tooManyJobs(kind, atOnce)
 }

@@ -140,9 +140,8 @@ export default class SweepStorage {
   /** Empty folders on the local disk (S3 has none), but an export's while its job may still write there. */
   private async emptyFolders() {
     let count = 0
-    const open = new Set(
-      (await db.from('deck_exports').whereIn('status', ['queued', 'processing']).select('id')).map((row) => `exports/${row.id}`)
-    )
+    const running = await db.from('deck_exports').whereIn('status', ['queued', 'processing']).select('id')
+    const open = new Set(running.map((row) => `exports/${row.id}`))
     for (const top of TOP_FOLDERS) {
       for await (const folder of storedFolders(top)) {
         if (!open.has(folder) && (await removeEmptyFolder(folder))) count++

@@ -27,7 +27,8 @@ export const mediaLimitOf = (kind: MediaKind) => (kind === 'image' ? IMAGE_MAX_B
 /** What the bytes really are must match the name: a renamed HTML page is not an image. The MIME type, or null. */
 export async function sniffPath(path: string, kind: MediaKind, ext: string) {
   if (ext === 'svg') {
-    const head = (await readFile(path)).subarray(0, 512).toString('utf8').trimStart()
+    const bytes = await readFile(path)
+    const head = bytes.subarray(0, 512).toString('utf8').trimStart()
     return /^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(head) ? 'image/svg+xml' : null
   }
   const type = await fileTypeFromFile(path)

@@ -16,7 +16,8 @@ export default class BulkCreateNotes {
     const remoteImages = await fetchRemoteImages(rows.flatMap((row) => [row.front, row.back]), { max: MAX_REMOTE_IMAGES_PER_BATCH })
     const created = await db.transaction(async (trx) => {
       const deck = await findEditableDeck(user, deckId, trx)
-      const type = noteTypeId ?? (await NoteType.query({ client: trx }).whereNull('user_id').where('kind', 'basic').firstOrFail()).id
+      const basic = noteTypeId ? null : await NoteType.query({ client: trx }).whereNull('user_id').where('kind', 'basic').firstOrFail()
+      const type = noteTypeId ?? basic!.id
       const save = new SaveNote()
       const notes = []
       for (const row of rows) {

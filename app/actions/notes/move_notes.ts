@@ -52,7 +52,8 @@ export default class MoveNotes {
       const source = await Deck.query({ client: trx }).where('id', payload.deckId).firstOrFail()
       const sourceRoot = await Deck.query({ client: trx }).where('id', source.rootDeckId ?? source.id).firstOrFail()
       const destinationRoot = await Deck.query({ client: trx }).where('id', destination.rootDeckId ?? destination.id).firstOrFail()
-      const cardIds = (await trx.from('cards').whereIn('note_id', payload.noteIds).select('id')).map((row) => row.id)
+      const cards = await trx.from('cards').whereIn('note_id', payload.noteIds).select('id')
+      const cardIds = cards.map((row) => row.id)
       if (sourceRoot.algorithmPreset !== destinationRoot.algorithmPreset) {
         await trx.from('card_progress').whereIn('card_id', cardIds).delete()
       }

@@ -1,4 +1,4 @@
-import NoteType from '#models/note_type'
+import type NoteType from '#models/note_type'
 import type User from '#models/user'
 import { findDeck } from '#queries/decks/find_deck'
 import { findNoteType, prepareNote, type NoteInput } from '#actions/notes/note_content'

@@ -42,7 +42,8 @@ export default class SaveNote {
       : undefined
     const prepared = prepareNote(noteType, input, { imagesAllowed: deck.imagesAllowed, previous: existing?.fields, storedImages })
     const note = existing ?? new Note().fill({ userId: deck.userId, guid: newGuid(), tags: [], libraryNoteId: null })
-    const current = existing ? (await Card.query({ client: trx }).where('note_id', existing.id)).map((card) => card.ord) : []
+    const cards = existing ? await Card.query({ client: trx }).where('note_id', existing.id) : []
+    const current = cards.map((card) => card.ord)
     const added = prepared.ords.filter((ord) => !current.includes(ord))
     const removed = current.filter((ord) => !prepared.ords.includes(ord))
     await assertRoomFor(deck.id, added.length - removed.length, trx)

@@ -27,5 +27,6 @@ export async function selectNotes(user: { id: number }, selection: Selection, tr
     if (rows.length !== wanted.length) throw ApiException.notFound()
     return { deck, deckIds, noteIds: rows.map((row) => row.id as number) }
   }
-  return { deck, deckIds, noteIds: (await query).map((row) => row.id as number) }
+  const rows = await query
+  return { deck, deckIds, noteIds: rows.map((row) => row.id as number) }
 }

@@ -27,6 +27,7 @@ export async function setSuspended(userId: number, noteIds: number[], suspended:
   if (!suspended) {
     return trx.from('card_suspensions').where('user_id', userId).whereIn('card_id', cardIds).delete()
   }
-  const ids = (await cardIds).map((row) => row.id as number)
+  const rows = await cardIds
+  const ids = rows.map((row) => row.id as number)
   return suspendCards(userId, ids, trx)
 }

@@ -40,10 +40,10 @@ export async function updateNote(user: User, found: { id: number; deckId: number
   const changes = await withRemoteImages(edit)
   const note = await db.transaction(async (trx) => {
     let deck = await findEditableDeck(user, found.deckId, trx)
-    const note = await Note.query({ client: trx }).where('id', found.id).forUpdate().firstOrFail()
+    const locked = await Note.query({ client: trx }).where('id', found.id).forUpdate().firstOrFail()
     /* moved to another deck since it was found (a move job that just ended): saved where it is now */
-    if (note.deckId !== deck.id) deck = await findEditableDeck(user, note.deckId, trx)
-    return new SaveNote().handle(user, deck, keptFrom(note, changes), trx, note)
+    if (locked.deckId !== deck.id) deck = await findEditableDeck(user, locked.deckId, trx)
+    return new SaveNote().handle(user, deck, keptFrom(locked, changes), trx, locked)
   })
   await queueSpeech(user, note)
   return note

@@ -35,7 +35,8 @@ export async function createIntent(user: User, tier: PricingTier) {
   const customer = await customerOf(user)
   if (tier === 'lifetime') return intentAnswer(await lifetimeIntent(user, customer, plan('lifetime').amount, {}))
   const previous = await liveRecurring(user.id)
-  const firstTime = (await subscriptionsOf(user.id)).length === 0
+  const subscriptions = await subscriptionsOf(user.id)
+  const firstTime = subscriptions.length === 0
   const subscription = await stripeCall(() =>
     stripe().subscriptions.create({
       customer,

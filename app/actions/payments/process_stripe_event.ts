@@ -211,6 +211,7 @@ async function disputed(trx: Trx, dispute: Stripe.Dispute, created: number, purc
 
 /** users.is_premium from the user's subscriptions. */
 export async function refreshPremium(trx: Trx, userId: number) {
-  const premium = (await subscriptionsOf(userId, trx)).some((row) => grantsPremium(row))
+  const subscriptions = await subscriptionsOf(userId, trx)
+  const premium = subscriptions.some((row) => grantsPremium(row))
   await trx.from('users').where('id', userId).update({ is_premium: premium })
 }

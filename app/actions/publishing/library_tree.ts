@@ -47,7 +47,8 @@ export class CloneTree {
 
 /** The card ordinals of library notes: the author's, as the revision kept them; worked out by note type for older revisions. */
 export async function ordinalsOf(notes: LibraryNote[], trx: TransactionClientContract) {
-  const types = new Map((await NoteType.query({ client: trx }).whereIn('id', [...new Set(notes.map((note) => note.noteTypeId))])).map((type) => [type.id, type]))
+  const noteTypes = await NoteType.query({ client: trx }).whereIn('id', [...new Set(notes.map((note) => note.noteTypeId))])
+  const types = new Map(noteTypes.map((type) => [type.id, type]))
   return (note: LibraryNote) => {
     if (note.cardOrds?.length) return note.cardOrds
     const type = types.get(note.noteTypeId)
@@ -102,7 +103,10 @@ export async function insertLibraryNotes(tree: CloneTree, ownerId: number, notes
   const ords = await ordinalsOf(notes, trx)
   const typeOf = await noteTypesFor(ownerId, notes, trx)
   const deckIds: number[] = []
-  for (const note of notes) deckIds.push((await tree.deckFor(note.deckPath ?? [])).id)
+  for (const note of notes) {
+    const deck = await tree.deckFor(note.deckPath ?? [])
+    deckIds.push(deck.id)
+  }
   const now = new Date()
   const inserted = await insertRows<{ id: number }>(
     trx,

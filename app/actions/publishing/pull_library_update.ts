@@ -35,7 +35,8 @@ async function updateNote(note: { id: number; deck_id: number }, next: LibraryNo
     ...columns, fields: JSON.stringify(columns.fields), field_attachments_map: JSON.stringify(columns.field_attachments_map), tags: JSON.stringify(columns.tags),
     deck_id: deckId, updated_at: new Date(),
   })
-  const current: number[] = (await trx.from('cards').where('note_id', note.id).select('ord')).map((row) => row.ord)
+  const cards = await trx.from('cards').where('note_id', note.id).select('ord')
+  const current: number[] = cards.map((row) => row.ord)
   const removed = current.filter((ord) => !ords.includes(ord))
   if (removed.length) await trx.from('cards').where('note_id', note.id).whereIn('ord', removed).delete()
   const added = ords.filter((ord) => !current.includes(ord))
@@ -65,7 +66,8 @@ export default class PullLibraryUpdate {
       if (!publicDeck || publicDeck.currentRevisionId === clone.revisionId) throw noUpdate()
 
       const incoming = await LibraryNote.query({ client: trx }).where('revision_id', publicDeck.currentRevisionId!).orderBy('position').orderBy('id')
-      const held = new Map((await LibraryNote.query({ client: trx }).where('revision_id', clone.revisionId)).map((note) => [note.guid, note]))
+      const heldNotes = await LibraryNote.query({ client: trx }).where('revision_id', clone.revisionId)
+      const held = new Map(heldNotes.map((note) => [note.guid, note]))
       const existing = await clonedNotes(root, trx)
       const tree = await CloneTree.load(root, trx)
       const ords = await ordinalsOf(incoming, trx)
@@ -83,7 +85,8 @@ export default class PullLibraryUpdate {
           await trx.from('notes').where('id', note.id).update({ library_note_id: next.id })
           continue
         }
-        await updateNote(note, next, { deckId: (await tree.deckFor(next.deckPath ?? [])).id, ords: ords(next), typeOf }, trx)
+        const deck = await tree.deckFor(next.deckPath ?? [])
+        await updateNote(note, next, { deckId: deck.id, ords: ords(next), typeOf }, trx)
       }
       if (existing.size) await trx.from('notes').whereIn('id', [...existing.values()].map((note) => note.id)).delete()
       await insertLibraryNotes(tree, root.userId, added, trx)

@@ -1,7 +1,7 @@
 import type { Job } from 'bullmq'
 import logger from '@adonisjs/core/services/logger'
 import Deck from '#models/deck'
-import Media from '#models/media'
+import type Media from '#models/media'
 import Note from '#models/note'
 import NoteSpeech from '#models/note_speech'
 import StoreMedia from '#actions/media/store_media'

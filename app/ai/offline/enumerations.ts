@@ -13,6 +13,8 @@ export type Enumeration = { type: 'enumeration'; lead: string; items: string[]; 
 
 const ENUM_VERB = /^(.{3,}?)\s+(include|includes|included|consist of|consists of|comprise|comprises|requires|require|needs|need|are|were|is)\s*:?\s+(.+)$/i
 const NUMBERS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 }
+// eslint-disable-next-line no-control-regex -- NUL brackets the index of a masked aside: text never holds one
+const ASIDE_MARK = /\u0000(\d+)\u0000/g
 const COUNT = /\b(two|three|four|five|six|seven|eight|nine|ten)\s+[\p{L}-]+/iu
 
 /** Splits "a, b, and c" / "a, b or c" / "a; b; c" into items; null when it is not a short list. */
@@ -31,7 +33,7 @@ function listItems(text: string, minimum = 3): string[] | null {
   if (parts.some((item) => wordCount(item) > 5 || /^(which|that|who|where|because|is|are|was|were|has|have|had|can|may|will|be|but|including|except|whereas|while|although)\b/i.test(item))) return null
   /* items are things, not clauses ("but others exist") */
   if (parts.some((item) => nlp(item).has('#Verb') && !nlp(item).has('#Gerund') && !nlp(`the ${item}`).nouns().length)) return null
-  return parts.map((item) => item.replace(/\u0000(\d+)\u0000/g, (_, index) => asides[Number(index)]))
+  return parts.map((item) => item.replace(ASIDE_MARK, (_, index) => asides[Number(index)]))
 }
 
 /**

@@ -22,7 +22,8 @@ export default class FoldersController {
 
   async show({ auth, params }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
-    return (await present(user, [await findFolder(user, params.id)]))[0]
+    const [folder] = await present(user, [await findFolder(user, params.id)])
+    return folder
   }
 
   async store({ auth, request, response }: HttpContext) {
@@ -31,7 +32,8 @@ export default class FoldersController {
     const folder = await new SaveFolder().handle(user, null, {
       name: input.name, color: input.color, emojiUtf16: input.emoji_utf_16 || null, assignDeckIds: input.assign_deck_ids,
     })
-    return response.created((await present(user, [folder]))[0])
+    const [created] = await present(user, [folder])
+    return response.created(created)
   }
 
   /** Rename, recolor, set the emoji, or assign decks (`assign_deck_ids`). */
@@ -43,7 +45,8 @@ export default class FoldersController {
       emojiUtf16: input.emoji_utf_16 === undefined ? undefined : input.emoji_utf_16 || null,
       assignDeckIds: input.assign_deck_ids,
     })
-    return (await present(user, [folder]))[0]
+    const [updated] = await present(user, [folder])
+    return updated
   }
 
   /** The folder goes; its decks stay, at the top level. */

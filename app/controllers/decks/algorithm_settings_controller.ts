@@ -24,7 +24,8 @@ export default class AlgorithmSettingsController {
     const user = auth.use('web').getUserOrFail()
     const input = await request.validateUsing(algorithmSettingsValidator)
     /* a confirmed switch between the two study modes resets progress: the toast says so */
-    const typeBefore = input.confirm_reset ? AlgorithmSettingsTransformer.forDeck((await deckWithRoot(user, params.id)).root).algorithmType : null
+    const before = input.confirm_reset ? await deckWithRoot(user, params.id) : null
+    const typeBefore = before ? AlgorithmSettingsTransformer.forDeck(before.root).algorithmType : null
     let root: Awaited<ReturnType<typeof updateAlgorithmSettings>>
     try {
       root = await updateAlgorithmSettings(user, params.id, algorithmSettingsInput(input))

@@ -46,7 +46,7 @@ export default class DeckExportsController {
   async index({ auth, inertia }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
     return inertia.render('exports/index', {
-      exports: async () => (await listExports(user)).map((record) => ExportTransformer.forList(record)),
+      exports: () => listExports(user).then((records) => records.map((record) => ExportTransformer.forList(record))),
     })
   }
 

@@ -46,8 +46,8 @@ export default class DecksController {
     return inertia.render('decks/show', {
       tab,
       deck: async () => DeckTransformer.forPage(DeckTransformer.show(await showDeck(user, deck))),
-      tree: async () => (await loadTree()).decks,
-      templates: async () => (await loadTree()).templates,
+      tree: () => loadTree().then((loaded) => loaded.decks),
+      templates: () => loadTree().then((loaded) => loaded.templates),
       notes: tab === 'cards' ? async () => NoteTransformer.deckPage(await deckNotesPage(user, deck, invalid ? { deck_id: deck.id } : filters!, page)) : null,
       polling: async () => DeckTransformer.pollingList(await pollingDecks(user)).decks,
       destinations: inertia.optional(() => destinations(user)),

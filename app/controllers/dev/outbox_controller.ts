@@ -11,7 +11,8 @@ import { readOutbox } from '#services/mail/outbox_transport'
 export default class OutboxController {
   async index({ inertia }: HttpContext) {
     /* not `messages`: that shared prop holds the page's translations */
-    const mails = (await readOutbox(outboxDirectory)).slice(0, 50)
+    const outbox = await readOutbox(outboxDirectory)
+    const mails = outbox.slice(0, 50)
     const mailer = app.config.get<string>('mail.default') === 'smtp' ? ('smtp' as const) : ('outbox' as const)
     return inertia.render('dev/outbox', { mails, mailer })
   }

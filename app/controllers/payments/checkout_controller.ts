@@ -26,6 +26,7 @@ export default class CheckoutController {
     const publishableKey = paymentsConfigured() ? (env.get('STRIPE_PUBLISHABLE_KEY') ?? null) : null
     /* lifetime for a monthly or yearly subscriber is the upgrade: the unused part of the period is deducted */
     const upgrade = plan.tier === 'lifetime' ? await upgradeCredit(user) : null
+    const recurring = plan.tier === 'lifetime' ? [] : await liveRecurring(user.id)
     return inertia.render('payments/checkout', {
       tier: plan.tier,
       amount: upgrade ? upgrade.amount : plan.amount,
@@ -33,7 +34,7 @@ export default class CheckoutController {
       currency: paymentsConfig.currency,
       trialDays: paymentsConfig.trialDays,
       publishableKey,
-      replacesSubscription: plan.tier !== 'lifetime' && (await liveRecurring(user.id)).length > 0,
+      replacesSubscription: recurring.length > 0,
     })
   }
 

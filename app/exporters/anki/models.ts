@@ -37,6 +37,7 @@ export function fieldChecksum(text: string): number {
 }
 
 /* the field separator cannot appear inside a field */
+// eslint-disable-next-line no-control-regex -- \x1f is Anki's field separator
 const cleanField = (value: unknown) => String(value ?? '').replace(/\x1f/g, ' ')
 
 export interface WrittenType {

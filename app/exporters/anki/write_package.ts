@@ -23,6 +23,8 @@ import { saveZip } from '#exporters/zip_writer'
 
 /* formats that deflate cannot shrink: stored as they are */
 const PRECOMPRESSED = new Set(['.jpg', '.jpeg', '.png', '.gif', '.webp', '.mp3', '.m4a', '.ogg', '.opus', '.mp4', '.webm', '.zip'])
+// eslint-disable-next-line no-control-regex -- control characters make a media name unsafe
+const UNSAFE_IN_NAME = /[/\\\u0000-\u001f\u007f]/g
 
 async function zipPackage(collectionPath: string, bundle: ImportBundle, outPath: string) {
   const zip = new yazl.ZipFile()
@@ -32,7 +34,7 @@ async function zipPackage(collectionPath: string, bundle: ImportBundle, outPath:
   let index = 0
   for (const media of bundle.media) {
     /* Anki refuses a package with unsafe names; a name used twice is one file */
-    const name = isSafeMediaName(media.name) ? media.name.normalize('NFC') : media.name.replace(/[/\\\u0000-\u001f\u007f]/g, '_').replace(/^\.+$/, '_')
+    const name = isSafeMediaName(media.name) ? media.name.normalize('NFC') : media.name.replace(UNSAFE_IN_NAME, '_').replace(/^\.+$/, '_')
     if (names.has(name)) continue
     names.add(name)
     map[index] = name

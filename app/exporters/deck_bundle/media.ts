@@ -34,6 +34,7 @@ export function mediaNames(media: MediaRow[]) {
   for (const row of media) {
     const ext = row.key.slice(row.key.lastIndexOf('.'))
     let name = (row.original_name ?? '').split(/[\\/]/).pop()!
+      // eslint-disable-next-line no-control-regex -- control characters are unsafe in a file name
       .replace(/[\u0000-\u001f\u007f"'<>&:*?|[\]#%]/g, '_')
       .replace(/\s+/g, ' ')
       .replace(/\.{2,}/g, '.')

@@ -61,6 +61,7 @@ export function isSafeMediaName(name: string): boolean {
     name !== '.' &&
     name !== '..' &&
     !/[/\\]/.test(name) &&
+    // eslint-disable-next-line no-control-regex -- Anki refuses control characters in a media name
     !/[\u0000-\u001f\u007f]/.test(name)
   )
 }

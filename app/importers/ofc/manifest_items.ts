@@ -12,6 +12,8 @@ const NOTE_TYPE_KINDS = new Set(['basic', 'reversed', 'cloze', 'type_in', 'image
 const CARD_STATES = new Set(['new', 'learning', 'review', 'relearning'])
 const REVIEW_KINDS = new Set(['learn', 'review', 'relearn', 'manual'])
 const ENTRY_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/
+// eslint-disable-next-line no-control-regex -- control characters make a media name unsafe
+const UNSAFE_IN_NAME = /[/\\\u0000-\u001f\u007f]/
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/
 
 type Obj = Record<string, unknown>
@@ -69,7 +71,7 @@ export function uniqueKey(seen: Set<string>, key: string, path: string) {
  * is a plain name (and the disk only ever sees the entry's `file`).
  */
 function isSafeMediaName(name: string): boolean {
-  return name.length > 0 && name.length <= 255 && name !== '.' && name !== '..' && !/[/\\\u0000-\u001f\u007f]/.test(name)
+  return name.length > 0 && name.length <= 255 && name !== '.' && name !== '..' && !UNSAFE_IN_NAME.test(name)
 }
 
 export function readNoteType(value: unknown, path: string): BundleNoteType {

@@ -147,7 +147,8 @@ export async function readOfc(
   options: { maxUncompressedBytes?: number } = {}
 ): Promise<ImportBundle> {
   const max = options.maxUncompressedBytes ?? OFC_MAX_UNCOMPRESSED_BYTES
-  if ((await stat(filePath)).size === 0) throw new ImportError('import_empty', 'The file is empty')
+  const { size } = await stat(filePath)
+  if (size === 0) throw new ImportError('import_empty', 'The file is empty')
   const zip = await openZip(filePath)
   let mediaDir: string | null = null
   try {

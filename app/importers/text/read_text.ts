@@ -58,7 +58,7 @@ export async function openTextImport(path: string, format: 'csv' | 'text', deckN
   const warnings: Warning[] = []
   return {
     format, noteTypes: checked.noteTypes, decks: checked.decks, media: [], noteCount: checked.noteCount,
-    batches: (size) => noteBatches(plan, deckName, warnings, size),
+    batches: (batchSize) => noteBatches(plan, deckName, warnings, batchSize),
     warnings: () => [
       ...(plan.file.warning ? [{ message: plan.file.warning }] : []),
       ...warnings,

@@ -50,7 +50,8 @@ const summary = (i18n: I18n, kind: ArticleKind, entry: ArticleEntry): ArticleSum
 export async function articlePage(i18n: I18n, kind: ArticleKind, slug: string): Promise<ArticlePage> {
   const entry = findArticle(kind, slug)
   if (!entry) throw ApiException.notFound()
-  const blocks = (await body(i18n.locale, kind, entry.id)).map((block): ArticleBlock => (block.kind === 'image' ? screenshot(i18n, block.image) : block))
+  const written = await body(i18n.locale, kind, entry.id)
+  const blocks = written.map((block): ArticleBlock => (block.kind === 'image' ? screenshot(i18n, block.image) : block))
   return {
     kind,
     ...summary(i18n, kind, entry),

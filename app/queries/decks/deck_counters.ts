@@ -96,16 +96,16 @@ async function ownCounts(user: Counted, ids: number[], now: Date, today: string,
   for (const id of ids) {
     const cards = inStudy.get(id) ?? 0
     const row = progressBy.get(id)
-    const studiedToday = studiedBy.get(id)
-    if (!cards && !row && !studiedToday) continue
+    const studiedRow = studiedBy.get(id)
+    if (!cards && !row && !studiedRow) continue
     const unseen = cards - (row?.rows ?? 0)
     const tally = tallyOf(row)
     tally.newCards += unseen
     own.set(id, {
       totalCardsCount: cards, newCardsCount: unseen + (row?.new ?? 0), learningCardsCount: row?.learning ?? 0,
       graduatedCardsCount: row?.graduated ?? 0, frozenCardsCount: row?.frozen ?? 0,
-      learntTodayCount: studiedToday?.cards ?? 0, studyAgainCardsCount: tally.studyAgain, gotItCardsCount: tally.gotIt,
-      ...tally, dueLearning: row?.due_learning ?? 0, newToday: studiedToday?.new_cards ?? 0,
+      learntTodayCount: studiedRow?.cards ?? 0, studyAgainCardsCount: tally.studyAgain, gotItCardsCount: tally.gotIt,
+      ...tally, dueLearning: row?.due_learning ?? 0, newToday: studiedRow?.new_cards ?? 0,
       nextCardAppearsAt: row?.next_due ? new Date(row.next_due).toISOString() : null,
     })
   }

@@ -38,9 +38,8 @@ export async function placementFor(
   const to = new Date(start.getTime() + (window.upper + 1) * DAY_MS)
   const values = [context.user.id, start, from, to]
   /* inside the answer's transaction, the rows it locked are read as they stand (knex binds `?` in the order they appear) */
-  const rows = trx
-    ? (await trx.rawQuery(COUNTS.replace(/\$(\d)/g, '?'), POSITIONAL.map((index) => values[index]))).rows
-    : await preparedQuery('due-counts', COUNTS, values)
+  const locked = trx ? await trx.rawQuery(COUNTS.replace(/\$(\d)/g, '?'), POSITIONAL.map((index) => values[index])) : null
+  const rows = locked ? locked.rows : await preparedQuery('due-counts', COUNTS, values)
   const counts = new Map<number, number>(rows.map((row: { day: number; due: number }) => [row.day, row.due]))
   return { load: loadFromCounts(counts, weekdayOf(input.day), parseEasyDays(context.user.easyDays)), exam }
 }

@@ -29,7 +29,8 @@ export async function findLearnerCard(user: { id: number }, cardId: unknown, abi
 
 /** The ids of every card of a note. */
 export async function cardIdsOfNote(noteId: number) {
-  return (await db.from('cards').where('note_id', noteId).select('id')).map((row) => row.id as number)
+  const rows = await db.from('cards').where('note_id', noteId).select('id')
+  return rows.map((row) => row.id as number)
 }
 
 /** A card's note as the editor opens it, with its type and its deck. */

@@ -27,7 +27,8 @@ export async function contextAfter(user: User, scope: StudyContext | null, cardD
 
 /** The session's top counters. */
 export async function topCountersOf(context: StudyContext): Promise<TopCounters> {
-  return (await studyQueue(context, { limit: 0 })).counters
+  const { counters } = await studyQueue(context, { limit: 0 })
+  return counters
 }
 
 /** The counters and whether an undo is possible; with `learner`, the learner's row is read again (their streak moved). */

@@ -82,7 +82,8 @@ export function examOf(context: Pick<StudyContext, 'algorithm' | 'fsrsParameters
  * and the learner's study day. An archived deck cannot be studied.
  */
 export async function studyContext(user: User, deckId: unknown): Promise<StudyContext> {
-  return (await readContext(user, deckId)).context
+  const { context } = await readContext(user, deckId)
+  return context
 }
 
 /**

@@ -59,11 +59,13 @@ async function searchDeckIds(query: string, limit: number, offset: number) {
   const typos = await fewTextMatches(query)
   const page = async (pageLimit: number, pageOffset: number) => {
     const { sql, bindings } = searchStatement(query, pageLimit, pageOffset, typos)
-    return (await db.rawQuery(sql, bindings)).rows as { id: number; total: number }[]
+    const result = await db.rawQuery(sql, bindings)
+    return result.rows as { id: number; total: number }[]
   }
   const rows = await page(limit, offset)
   /* a page past the last match still tells the total */
-  const total = rows[0]?.total ?? (offset ? ((await page(1, 0))[0]?.total ?? 0) : 0)
+  const [first] = rows.length || !offset ? [] : await page(1, 0)
+  const total = rows[0]?.total ?? first?.total ?? 0
   return { ids: rows.map((row) => row.id), total }
 }
 

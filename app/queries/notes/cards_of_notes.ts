@@ -34,12 +34,12 @@ export async function cardsPage(
   if (found) query.whereIn('id', found)
   if (noteIds) query.whereIn('note_id', noteIds)
   const cards = await query
-  const suspended = new Set(
-    (await db.from('card_suspensions').where('user_id', user.id).whereIn('card_id', cards.map((card) => card.id)).select('card_id')).map((row) => row.card_id as number)
-  )
+  const suspensions = await db.from('card_suspensions').where('user_id', user.id).whereIn('card_id', cards.map((card) => card.id)).select('card_id')
+  const suspended = new Set(suspensions.map((row) => row.card_id as number))
   /* each card's deck name ({{Deck}} in templates): a search over every deck spans many */
   const deckIds = [...new Set(cards.map((card) => card.deckId))]
-  const deckNames = new Map((await db.from('decks').whereIn('id', deckIds).select('id', 'name')).map((row) => [row.id as number, row.name as string]))
+  const decks = await db.from('decks').whereIn('id', deckIds).select('id', 'name')
+  const deckNames = new Map(decks.map((row) => [row.id as number, row.name as string]))
   return { deck, cards, suspended, offset, limit, deckNames }
 }
 

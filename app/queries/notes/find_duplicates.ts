@@ -16,7 +16,8 @@ export async function findDuplicates(user: User, deckId: unknown, query?: string
   const deckIds = await subtreeIds(deck.id)
   const base = db.from('notes').whereIn('deck_id', deckIds).whereNot('sort_text', '')
   if (query?.trim()) {
-    const ids = (await base.where('sort_text', query.trim().toLowerCase()).select('id').orderBy('id')).map((row) => row.id as number)
+    const matches = await base.where('sort_text', query.trim().toLowerCase()).select('id').orderBy('id')
+    const ids = matches.map((row) => row.id as number)
     return { groups: ids.length ? [{ text: query.trim(), ids }] : [], notes: await loadNotes(user, ids) }
   }
   const rows = await base

@@ -28,9 +28,11 @@ export async function loadNotes(user: User, ids: number[], rows?: NoteRow[]): Pr
   if (!ids.length) return { notes: [], decks: new Map(), rows: new Map(), speech: new Map() }
   const notes = await Note.query().whereIn('id', ids).preload('noteType').preload('cards', (cards) => cards.select('id', 'note_id', 'ord'))
   const deckIds = [...new Set(notes.map((note) => note.deckId))]
-  const decks = new Map((await Deck.query().whereIn('id', deckIds)).map((deck) => [deck.id, deck]))
+  const deckList = await Deck.query().whereIn('id', deckIds)
+  const decks = new Map(deckList.map((deck) => [deck.id, deck]))
   if (!rows) {
-    rows = (await notesQuery(user.id, { deckIds, noteIds: ids }).select(NOTE_ROW_COLUMNS)).map(noteRow)
+    const read = await notesQuery(user.id, { deckIds, noteIds: ids }).select(NOTE_ROW_COLUMNS)
+    rows = read.map(noteRow)
   }
   const byId = new Map(notes.map((note) => [note.id, note]))
   /* the notes' text-to-speech entries (textToSpeechMap), their audio's key with them */

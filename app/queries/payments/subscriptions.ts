@@ -43,7 +43,8 @@ export async function subscriptionsOf(userId: number, client: TransactionClientC
 
 /** The subscription the User entity shows: a premium-granting one, lifetime first, else the newest. */
 async function currentSubscription(userId: number) {
-  const rows = (await subscriptionsOf(userId)).filter((row) => grantsPremium(row))
+  const all = await subscriptionsOf(userId)
+  const rows = all.filter((row) => grantsPremium(row))
   return rows.find((row) => row.pricing_tier === 'lifetime') ?? rows[0] ?? null
 }
 
@@ -80,7 +81,8 @@ export async function subscriptionEntity(userId: number) {
  */
 export async function subscriptionSummary(user: { id: number; paymentCustomerId: string | null }) {
   const current = await currentSubscription(user.id)
-  const recurring = (await liveRecurring(user.id)).length > 0
+  const live = await liveRecurring(user.id)
+  const recurring = live.length > 0
   const paymentsAvailable = paymentsConfigured()
   return {
     pricingTier: current?.pricing_tier ?? null,

@@ -30,17 +30,16 @@ export async function moderationQueue() {
       notes: notes.map((note) => ({ id: note.id as number, ...sides(types.get(note.note_type_id), note.fields), deckPath: note.deck_path as string[] })),
     })
   }
-  const reports = (
-    await db
-      .from('deck_reports')
-      .leftJoin('public_decks', 'public_decks.id', 'deck_reports.public_deck_id')
-      .join('decks', 'decks.id', 'deck_reports.deck_id')
-      .where('deck_reports.status', 'open')
-      .orderBy('deck_reports.created_at')
-      .orderBy('deck_reports.id')
-      .limit(LIMIT)
-      .select('deck_reports.id', 'deck_reports.text', 'deck_reports.public_deck_id', 'deck_reports.created_at', 'public_decks.name as public_name', 'decks.name as deck_name')
-  ).map((row) => ({
+  const openReports = await db
+    .from('deck_reports')
+    .leftJoin('public_decks', 'public_decks.id', 'deck_reports.public_deck_id')
+    .join('decks', 'decks.id', 'deck_reports.deck_id')
+    .where('deck_reports.status', 'open')
+    .orderBy('deck_reports.created_at')
+    .orderBy('deck_reports.id')
+    .limit(LIMIT)
+    .select('deck_reports.id', 'deck_reports.text', 'deck_reports.public_deck_id', 'deck_reports.created_at', 'public_decks.name as public_name', 'decks.name as deck_name')
+  const reports = openReports.map((row) => ({
     id: row.id as number,
     text: row.text as string,
     publicDeckId: row.public_deck_id as number | null,

@@ -85,7 +85,8 @@ export async function wrappedYear(user: User, year: number): Promise<WrappedYear
   const to = studyDayBounds(`${year + 1}-01-01`, user.timezoneOffset).start
   const [days, decks, challenged, media, created, hours] = await yearRows(user, first, until, from, to)
   /* sort_text is lower-cased (a key to sort by): the card shows its sort field as written */
-  const challengedType = challenged && (await noteTypesById([challenged.note_type_id])).get(challenged.note_type_id)
+  const challengedTypes = challenged ? await noteTypesById([challenged.note_type_id]) : null
+  const challengedType = challenged && challengedTypes!.get(challenged.note_type_id)
 
   const studyDays = days.map((row: { day: string; cards_studied: number }) => ({ date: row.day, cardsStudied: Number(row.cards_studied) }))
   const activeDays = studyDays.filter((day) => day.cardsStudied >= ACTIVE_DAY_CARDS).map((day) => day.date)

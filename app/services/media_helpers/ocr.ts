@@ -113,7 +113,7 @@ function assertScannable(image: Buffer) {
 /** Reads the text of an image: its words and lines with their boxes (pixels of the image). */
 export async function recognize(image: Buffer, language: OcrLanguage = enabledLanguages()[0]): Promise<OcrResult> {
   assertScannable(image)
-  const data = await withinTimeCap(language, async (worker) => (await worker.recognize(image, {}, { blocks: true, text: true })).data)
+  const data = await withinTimeCap(language, (worker) => worker.recognize(image, {}, { blocks: true, text: true }).then((result) => result.data))
   const words: OcrWord[] = []
   const lines: OcrWord[] = []
   const box = (text: string, confidence: number, bbox: { x0: number; y0: number; x1: number; y1: number }) => ({
@@ -136,5 +136,5 @@ export async function recognize(image: Buffer, language: OcrLanguage = enabledLa
 export async function stopOcr() {
   const running = [...workers.values()]
   workers.clear()
-  await Promise.allSettled(running.map(async (worker) => (await worker).terminate()))
+  await Promise.allSettled(running.map((worker) => worker.then((ready) => ready.terminate())))
 }

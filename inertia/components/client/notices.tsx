@@ -47,10 +47,10 @@ export function AppBanner() {
         <div className="claims">{t('client.app_banner.claims')}</div>
       </div>
       <div className="stores">
-        <a className="button small" href={notices.appStoreUrl} rel="noopener" target="_blank">
+        <a className="button small" href={notices.appStoreUrl} rel="noopener noreferrer" target="_blank">
           {t('client.app_banner.app_store')}
         </a>
-        <a className="button small" href={notices.playStoreUrl} rel="noopener" target="_blank">
+        <a className="button small" href={notices.playStoreUrl} rel="noopener noreferrer" target="_blank">
           {t('client.app_banner.play_store')}
         </a>
       </div>

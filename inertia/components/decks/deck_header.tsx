@@ -1,5 +1,5 @@
 import { Fragment } from 'react'
-import { Link as InertiaLink, router } from '@inertiajs/react'
+import { router } from '@inertiajs/react'
 import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import { DeckCounts, ProcessingBadge } from '~/components/decks/deck_counts'
@@ -42,9 +42,9 @@ export function DeckHeader({ deck, tree, entry, editable }: { deck: Deck; tree: 
           ) : (
             editable && (
               <>
-                <InertiaLink href={`${urlFor('ai.generate')}?deck_id=${deck.id}`} className="button">
+                <Link route="ai.generate" qs={{ deck_id: deck.id }} className="button">
                   {t('ai.button')}
-                </InertiaLink>
+                </Link>
                 <Link route="notes.create" routeParams={{ deckId: deck.id }} className="button primary">
                   {t('decks.cards.add')}
                 </Link>

@@ -127,20 +127,20 @@ type Limit = InheritedLimits['newCardsPerDay']
 function DailyLimits({ settings, defaults }: { settings: SettingsForm; defaults: InheritedLimits | null }) {
   const t = useT()
   const { form, errors } = settings
-  const hint = (limit: Limit | undefined) => {
-    if (!defaults || !limit || limit.value === null) return null
-    if (limit.from === 'main_deck') return t('decks.settings.limit_of_main_deck', { count: limit.value })
-    return t('decks.settings.limit_of_preset', { count: limit.value, preset: t(`algorithm.presets.${defaults.preset}.name`) })
+  const hint = (inherited: Limit | undefined) => {
+    if (!defaults || !inherited || inherited.value === null) return null
+    if (inherited.from === 'main_deck') return t('decks.settings.limit_of_main_deck', { count: inherited.value })
+    return t('decks.settings.limit_of_preset', { count: inherited.value, preset: t(`algorithm.presets.${defaults.preset}.name`) })
   }
-  const field = (label: string, name: 'new_cards_per_day' | 'max_cards_per_day', key: 'newCardsPerDay' | 'maxCardsPerDay', max: number, limit: Limit | undefined) => (
+  const field = (label: string, name: 'new_cards_per_day' | 'max_cards_per_day', key: 'newCardsPerDay' | 'maxCardsPerDay', max: number, inherited: Limit | undefined) => (
     <label className="field">
       <span>{label}</span>
       <input
-        name={name} type="number" min={0} max={max} inputMode="numeric" aria-describedby={hint(limit) ? `${name}-default` : undefined}
-        placeholder={limit && limit.value !== null ? String(limit.value) : t('decks.settings.no_limit')}
+        name={name} type="number" min={0} max={max} inputMode="numeric" aria-describedby={hint(inherited) ? `${name}-default` : undefined}
+        placeholder={inherited && inherited.value !== null ? String(inherited.value) : t('decks.settings.no_limit')}
         value={form.data[key]} onChange={(event) => form.setData(key, event.target.value)}
       />
-      {hint(limit) && <small className="muted" id={`${name}-default`}>{hint(limit)}</small>}
+      {hint(inherited) && <small className="muted" id={`${name}-default`}>{hint(inherited)}</small>}
       {errors[`deck.${name}`] && <small className="field-error">{errors[`deck.${name}`]}</small>}
     </label>
   )

@@ -139,8 +139,10 @@ function TemplateForm({ data, template, onDone }: { data: Data; template: AiTemp
     setBusy(kind)
     setProblem('')
     try {
-      if (kind === 'improve') setPrompt((await data.improve(prompt)).prompt)
-      else {
+      if (kind === 'improve') {
+        const improved = await data.improve(prompt)
+        setPrompt(improved.prompt)
+      } else {
         await data.save(template, { name, prompt })
         toast({ title: t('ai_templates.saved') })
         onDone()

@@ -9,7 +9,10 @@ import {
  * pictures, never text, so the button's label is its whole accessible name
  * and no font (emoji or symbol) has to be installed for them to show.
  */
-const tool = (Icon: ComponentType<LucideProps>) => () => <Icon size={20} strokeWidth={1.75} aria-hidden="true" />
+const tool = (Icon: ComponentType<LucideProps>) =>
+  function ToolIcon() {
+    return <Icon size={20} strokeWidth={1.75} aria-hidden="true" />
+  }
 
 export const ImageIcon = tool(Image)
 export const OrderedListIcon = tool(ListOrdered)

@@ -83,7 +83,8 @@ export function ImageSearchDialog({ deckId, onPicked, onClose }: { deckId: numbe
     setProblem(null)
     try {
       const url = `${urlFor('notes.image_search')}?${new URLSearchParams({ q: query.trim() })}`
-      setResults((await requestJson<ReplyOf<'notes.image_search'>>(url)).suggestions)
+      const reply = await requestJson<ReplyOf<'notes.image_search'>>(url)
+      setResults(reply.suggestions)
     } catch (cause) {
       failed(cause)
     } finally {

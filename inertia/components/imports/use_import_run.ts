@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { router } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
-import { HttpError, requestJson } from '~/lib/http'
+import { type HttpError, requestJson } from '~/lib/http'
 import { urlFor } from '~/lib/routes'
 import { useToast } from '~/components/ui/toasts'
 import { useImportFollow } from '~/components/imports/use_import_follow'

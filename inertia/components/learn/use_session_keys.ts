@@ -14,7 +14,7 @@ export function useTypeIn(card: LearningCard | null) {
   const key = card ? `${card.id}:${card.version}` : ''
   const [typing, setTyping] = useState({ key: '', text: '', open: true, focus: 0 })
   const state = typing.key === key ? typing : { key, text: '', open: true, focus: 0 }
-  const change = (change: Partial<typeof state>) => setTyping({ ...state, ...change })
+  const change = (patch: Partial<typeof state>) => setTyping({ ...state, ...patch })
   /* opened again, and focused again: `focus` counts the requests */
   const reopen = () => change({ open: true, focus: state.focus + 1 })
   return { key, state, change, reopen }

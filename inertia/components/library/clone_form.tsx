@@ -1,4 +1,4 @@
-import { Link } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { useShared } from '~/lib/shared'
 import { useT } from '~/lib/i18n'
 import { urlFor } from '~/lib/routes'
@@ -10,7 +10,7 @@ export function CloneForm({ deckId }: { deckId: number }) {
   const { user } = useShared()
   if (!user) {
     return (
-      <Link href={urlFor('auth.sign_in')} className="button">
+      <Link route="auth.sign_in" className="button">
         {t('library.clone_sign_in')}
       </Link>
     )

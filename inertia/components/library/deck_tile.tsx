@@ -1,8 +1,8 @@
 import { useEffect } from 'react'
-import { Link, router } from '@inertiajs/react'
+import { router } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { isPlainKey, isTyping } from '~/lib/keys'
 import { useT } from '~/lib/i18n'
-import { urlFor } from '~/lib/routes'
 import type { LibraryDeck } from '~/components/library/types'
 
 /** A deck in a library list: links to its page, with its author, size and rating. */
@@ -13,7 +13,7 @@ function DeckTile({ deck }: { deck: LibraryDeck }) {
       <div className="library-tile-band" style={{ background: `linear-gradient(135deg, ${deck.gradientColors.from}, ${deck.gradientColors.to})` }}>
         <img src={deck.iconUrl} alt="" width={32} height={32} />
       </div>
-      <Link href={urlFor('library.deck', { slug: deck.slug })} className="library-tile-name">
+      <Link route="library.deck" routeParams={{ slug: deck.slug }} className="library-tile-name">
         {deck.name}
       </Link>
       <span className="muted">{t('library.by_author', { name: deck.author.name ?? deck.author.username ?? '' })}</span>

@@ -1,4 +1,4 @@
-import { Link } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { useShared } from '~/lib/shared'
 import { useT } from '~/lib/i18n'
 import { urlFor } from '~/lib/routes'
@@ -13,7 +13,7 @@ export function RateForm({ slug, ownRating, isAuthor }: Props) {
   if (!user || user.isGuest) {
     return (
       <p>
-        <Link href={urlFor('auth.sign_in')}>{t('library.rate_sign_in')}</Link>
+        <Link route="auth.sign_in">{t('library.rate_sign_in')}</Link>
       </p>
     )
   }

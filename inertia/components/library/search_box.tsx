@@ -1,4 +1,4 @@
-import { Link } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import { urlFor } from '~/lib/routes'
 import type { PopularSearch } from '~/components/library/types'
@@ -21,7 +21,7 @@ export function SearchBox({ query = '', popular = [] }: { query?: string; popula
         <p className="row muted">
           <span>{t('library.popular_searches')}:</span>
           {popular.map((search) => (
-            <Link key={search.query} href={urlFor('library.search', {}, { qs: { query: search.query } })} className="library-chip">
+            <Link key={search.query} route="library.search" qs={{ query: search.query }} className="library-chip">
               {search.query}
             </Link>
           ))}

@@ -1,4 +1,4 @@
-import { Link } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { useShared } from '~/lib/shared'
 import type { ArticlePage, ArticleSummary } from '#types/articles'
 

@@ -1,4 +1,5 @@
-import { Head, Link } from '@inertiajs/react'
+import { Head } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 
 /** A one-message page: title, text, one way forward. */

@@ -65,7 +65,8 @@ export default function CardStylePage({ deck, presets, appearance: initial }: Pr
       let id = selected.id
       if (changed && selected.isBuiltIn) {
         const name = draft.name === nameOf(selected) ? t('card_style.copy_name', { name: nameOf(selected) }) : draft.name
-        id = (await requestJson<Preset>(urlFor('card_presets.store'), { method: 'POST', json: bodyOf({ ...draft, name }) })).id
+        const created = await requestJson<Preset>(urlFor('card_presets.store'), { method: 'POST', json: bodyOf({ ...draft, name }) })
+        id = created.id
       } else if (changed) {
         await requestJson<Preset>(urlFor('card_presets.update', { id }), { method: 'PUT', json: bodyOf(draft) })
       }

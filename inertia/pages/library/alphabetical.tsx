@@ -1,4 +1,5 @@
-import { Head, Link } from '@inertiajs/react'
+import { Head } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import { urlFor } from '~/lib/routes'
 import { DeckList, Pager } from '~/components/library/deck_tile'
@@ -16,12 +17,12 @@ export default function LibraryAlphabetical({ query, decks, total, offset, limit
         <meta name="description" content={t('library.meta_description')} />
       </Head>
       <nav className="muted">
-        <Link href={urlFor('library.home')}>{t('library.title')}</Link>
+        <Link route="library.home">{t('library.title')}</Link>
       </nav>
       <h1>{t('library.alphabetical')}</h1>
       <p className="row">
         {LETTERS.map((letter) => (
-          <Link key={letter} href={urlFor('library.alphabetical', {}, { qs: { query: letter } })} aria-current={query.toUpperCase() === letter ? 'page' : undefined}>
+          <Link key={letter} route="library.alphabetical" qs={{ query: letter }} aria-current={query.toUpperCase() === letter ? 'page' : undefined}>
             {letter}
           </Link>
         ))}

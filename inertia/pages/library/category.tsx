@@ -1,4 +1,5 @@
-import { Head, Link } from '@inertiajs/react'
+import { Head } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import { urlFor } from '~/lib/routes'
 import { DeckList, Pager } from '~/components/library/deck_tile'
@@ -17,7 +18,7 @@ export default function LibraryCategoryPage({ category, subcategory, decks, tota
         <meta name="description" content={t('library.category_meta', { name: subcategory.name })} />
       </Head>
       <nav className="muted">
-        <Link href={urlFor('library.home')}>{t('library.title')}</Link> › {category.name}
+        <Link route="library.home">{t('library.title')}</Link> › {category.name}
       </nav>
       <h1>{subcategory.name}</h1>
       <p className="muted">{t('library.decks_count', { count: total })}</p>

@@ -1,4 +1,5 @@
-import { Head, Link } from '@inertiajs/react'
+import { Head } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { Star } from 'lucide-react'
 import { useT } from '~/lib/i18n'
 import { urlFor } from '~/lib/routes'
@@ -30,11 +31,11 @@ export default function LibraryDeckPage({ deck, notes, notesTotal, offset, revie
         <link rel="canonical" href={deck.sharingLink} />
       </Head>
       <nav className="muted">
-        <Link href={urlFor('library.home')}>{t('library.title')}</Link>
+        <Link route="library.home">{t('library.title')}</Link>
         {deck.category?.subcategory && (
           <>
             {' › '}
-            <Link href={urlFor('library.subcategory', { category: deck.category.key, subcategory: deck.category.subcategory.key })}>
+            <Link route="library.subcategory" routeParams={{ category: deck.category.key, subcategory: deck.category.subcategory.key }}>
               {deck.category.subcategory.name}
             </Link>
           </>
@@ -43,7 +44,7 @@ export default function LibraryDeckPage({ deck, notes, notesTotal, offset, revie
       <header className="stack">
         <h1>{deck.name}</h1>
         <p>
-          <Link href={urlFor('users.profile', { id: deck.author.id })}>{t('library.by_author', { name: author })}</Link>
+          <Link route="users.profile" routeParams={{ id: deck.author.id }}>{t('library.by_author', { name: author })}</Link>
         </p>
         <p className="muted">
           {t('library.notes_count', { count: deck.notesCount })} · {t('library.cards_count', { count: deck.cardsCount })} ·{' '}

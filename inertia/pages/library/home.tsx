@@ -1,6 +1,6 @@
-import { Head, Link } from '@inertiajs/react'
+import { Head } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
-import { urlFor } from '~/lib/routes'
 import { DeckList } from '~/components/library/deck_tile'
 import { SearchBox } from '~/components/library/search_box'
 import type { LibraryCategory, LibraryDeck, PopularSearch } from '~/components/library/types'
@@ -28,14 +28,14 @@ export default function LibraryHome({ categories, trending, popular, fresh, popu
               <ul>
                 {category.subcategories.map((sub) => (
                   <li key={sub.key}>
-                    <Link href={urlFor('library.subcategory', { category: category.key, subcategory: sub.key })}>{sub.name}</Link>
+                    <Link route="library.subcategory" routeParams={{ category: category.key, subcategory: sub.key }}>{sub.name}</Link>
                   </li>
                 ))}
               </ul>
             </li>
           ))}
         </ul>
-        <Link href={urlFor('library.alphabetical')}>{t('library.alphabetical')}</Link>
+        <Link route="library.alphabetical">{t('library.alphabetical')}</Link>
       </section>
       {[['trending', trending], ['popular', popular], ['new', fresh]].map(([key, decks]) => (
         <section key={key as string} className="stack" aria-labelledby={`library-${key}`}>

@@ -1,6 +1,6 @@
-import { Head, Link } from '@inertiajs/react'
+import { Head } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
-import { urlFor } from '~/lib/routes'
 import { Avatar } from '~/components/avatar'
 import { DeckList } from '~/components/library/deck_tile'
 import type { PublicProfile } from '~/components/library/types'
@@ -16,7 +16,7 @@ export default function PublicProfilePage({ profile }: { profile: PublicProfile 
         </Head>
         <h1>{t('library.user_not_found_title')}</h1>
         <p>{t('library.user_not_found_body')}</p>
-        <Link href={urlFor('library.home')}>{t('library.title')}</Link>
+        <Link route="library.home">{t('library.title')}</Link>
       </div>
     )
   }
@@ -48,7 +48,7 @@ export default function PublicProfilePage({ profile }: { profile: PublicProfile 
         <ul className="row" aria-label={t('library.profile_links')}>
           {Object.entries(profile.socialLinks).map(([network, url]) => (
             <li key={network}>
-              <a href={String(url)} rel="nofollow noopener" target="_blank">
+              <a href={String(url)} rel="nofollow noopener noreferrer" target="_blank">
                 {network}
               </a>
             </li>

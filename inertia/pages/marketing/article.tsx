@@ -1,8 +1,7 @@
-import { Head, Link } from '@inertiajs/react'
-import { Link as RouteLink } from '@adonisjs/inertia/react'
+import { Head } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import { useShared } from '~/lib/shared'
-import { urlFor } from '~/lib/routes'
 import { ArticleBody, ArticleCards, ArticleDate } from '~/components/marketing/article_parts'
 import type { ArticlePage } from '#types/articles'
 import '~/css/marketing.css'
@@ -13,7 +12,7 @@ function Breadcrumb({ kind }: { kind: ArticlePage['kind'] }) {
   if (kind === 'solutions') return <p className="muted">{t('nav.solutions')}</p>
   return (
     <nav className="muted" aria-label={t('articles.breadcrumb')}>
-      <Link href={urlFor(kind === 'guides' ? 'guides.index' : 'blog.index')}>{t(kind === 'guides' ? 'nav.guides' : 'nav.blog')}</Link>
+      <Link route={kind === 'guides' ? 'guides.index' : 'blog.index'}>{t(kind === 'guides' ? 'nav.guides' : 'nav.blog')}</Link>
     </nav>
   )
 }
@@ -38,9 +37,9 @@ export default function Article({ kind, title, description, date, canonical, blo
       {!user && (
         <section className="card article-cta">
           <p>{t('articles.cta_body')}</p>
-          <RouteLink route="auth.start" className="button primary">
+          <Link route="auth.start" className="button primary">
             {t('landing.cta')}
-          </RouteLink>
+          </Link>
         </section>
       )}
       <section className="stack" aria-labelledby="article-others">

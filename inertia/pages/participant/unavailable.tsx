@@ -1,6 +1,6 @@
-import { Head, Link } from '@inertiajs/react'
+import { Head } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
-import { urlFor } from '~/lib/routes'
 
 type Props = { title: string; body: string; reason: string }
 
@@ -12,7 +12,7 @@ export default function Unavailable({ title, body, reason }: Props) {
       <Head title={title} />
       <h1>{title}</h1>
       <p className="muted">{body}</p>
-      <Link href={urlFor('home')} className="button primary block">
+      <Link route="home" className="button primary block">
         {t('participant.unavailable.back_home')}
       </Link>
     </div>

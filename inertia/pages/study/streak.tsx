@@ -1,9 +1,9 @@
-import { Head, Link } from '@inertiajs/react'
+import { Head } from '@inertiajs/react'
+import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import { StreakCalendar, StreakLegend } from '~/components/study/streak_calendar'
 import { ACTIVE_DAY_CARDS, FREEZE_EVERY_DAYS, MAX_FREEZES, StreakSummary } from '~/components/study/streak_summary'
 import type { CalendarDay, StreakFields } from '~/components/study/types'
-import { urlFor } from '~/lib/routes'
 import '~/css/study_stats.css'
 
 type Props = {
@@ -31,12 +31,12 @@ export default function StreakPage({ month, today, streak, days, previousMonth, 
         <div className="streak-calendar-header">
           <h2 id="streak-calendar">{t('stats.streak.calendar')}</h2>
           <nav className="row" aria-label={t('stats.streak.months')}>
-            <Link href={urlFor('streak.show', {}, { qs: { month: previousMonth } })} className="button small" preserveScroll>
+            <Link route="streak.show" qs={{ month: previousMonth }} className="button small" preserveScroll>
               <span aria-hidden="true">‹ </span>
               {t('stats.streak.previous_month')}
             </Link>
             {nextMonth && (
-              <Link href={urlFor('streak.show', {}, { qs: { month: nextMonth } })} className="button small" preserveScroll>
+              <Link route="streak.show" qs={{ month: nextMonth }} className="button small" preserveScroll>
                 {t('stats.streak.next_month')}
                 <span aria-hidden="true"> ›</span>
               </Link>

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { resetState } from '#tests/support/helpers'
-import { signedIn, WebSession, pageCall as call } from '#tests/support/web_session'
+import { signedIn, type WebSession, pageCall as call } from '#tests/support/web_session'
 import { eventStream } from '#tests/support/event_stream'
 import { startWebProcess, type WebProcess } from '#tests/support/web_process'
 import CreateDeck from '#actions/decks/create_deck'

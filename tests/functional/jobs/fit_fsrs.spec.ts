@@ -54,8 +54,8 @@ async function logReviews(userId: number, reviews: FixtureReview[], studyDay?: s
     study_day: studyDay ?? utcDay(review.reviewedAt), duration_ms: review.durationMs,
   }))
   /* PostgreSQL takes at most 65,535 parameters a statement */
-  for (let start = 0; start < rows.length; start += 2000) {
-    await db.table('review_logs').multiInsert(rows.slice(start, start + 2000))
+  for (let offset = 0; offset < rows.length; offset += 2000) {
+    await db.table('review_logs').multiInsert(rows.slice(offset, offset + 2000))
   }
   return cardIds
 }

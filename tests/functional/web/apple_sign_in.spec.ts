@@ -11,11 +11,11 @@ test.group('Web: Sign in with Apple', (group) => {
   async function authorize(web: WebSession) {
     const redirect = await web.get('/auth/apple/redirect')
     const url = new URL(redirect.location!)
-    assert_(url.origin + url.pathname === `http://127.0.0.1:${IDENTITY_PORT}/apple/authorize`)
-    assert_(url.searchParams.get('response_mode') === 'form_post')
+    ensure(url.origin + url.pathname === `http://127.0.0.1:${IDENTITY_PORT}/apple/authorize`)
+    ensure(url.searchParams.get('response_mode') === 'form_post')
     return url.searchParams.get('state')!
   }
-  const assert_ = (ok: boolean) => {
+  const ensure = (ok: boolean) => {
     if (!ok) throw new Error('unexpected Apple authorize URL')
   }
 

@@ -5,7 +5,7 @@ import CreateDeck from '#actions/decks/create_deck'
 import Note from '#models/note'
 import NoteType from '#models/note_type'
 import { resetState } from '#tests/support/helpers'
-import { signedIn, WebSession } from '#tests/support/web_session'
+import { signedIn, type WebSession } from '#tests/support/web_session'
 import { XSS_PAYLOADS, findXssProblem } from '#tests/fixtures/xss_payloads'
 import { share } from '#tests/functional/api/participant/support'
 

@@ -30,7 +30,7 @@ test.group('Web: security headers of the pages', (group) => {
       /* images: the app's own, inline ones, and Unsplash's thumbnails (image search is configured in tests), nothing else */
       const images = csp.get('img-src')!
       assert.includeMembers(images, [`'self'`, 'data:', 'blob:'])
-      for (const source of images.filter((source) => !["'self'", 'data:', 'blob:'].includes(source))) {
+      for (const source of images.filter((image) => !["'self'", 'data:', 'blob:'].includes(image))) {
         assert.match(source, /^(https:\/\/images\.unsplash\.com|http:\/\/127\.0\.0\.1:\d+|https:\/\/\*\.stripe\.com|https:\/\/(\*\.)?cello\.so)$/)
       }
       assert.notInclude(csp.get('script-src')!, `'unsafe-inline'`)

@@ -72,9 +72,9 @@ test.group('Notes loaded for the Note entity', (group) => {
       { front: 'Sun', back: '1' }, { front: '<b>sun</b>', back: '2' }, { front: 'moon', back: '3' },
     ])
     const groups = NoteTransformer.duplicates(await findDuplicates(user, deck.id))
-    assert.deepEqual(groups.groups.map((group) => [group.text, group.notes.map((note) => note.id)]), [['sun', [notes[0].id, notes[1].id]]])
+    assert.deepEqual(groups.groups.map((found) => [found.text, found.notes.map((note) => note.id)]), [['sun', [notes[0].id, notes[1].id]]])
     const asked = NoteTransformer.duplicates(await findDuplicates(user, deck.id, 'Moon'))
-    assert.deepEqual(asked.groups.map((group) => [group.text, group.notes.map((note) => note.id)]), [['Moon', [notes[2].id]]])
+    assert.deepEqual(asked.groups.map((found) => [found.text, found.notes.map((note) => note.id)]), [['Moon', [notes[2].id]]])
     assert.deepEqual(NoteTransformer.duplicates(await findDuplicates(user, deck.id, 'star')), { groups: [] })
   })
 })

@@ -7,7 +7,7 @@ import {
   num,
   requireColumns,
   str,
-  Warnings,
+  type Warnings,
   type Row,
   type SourceDeck,
   type SourceSchemaContent,

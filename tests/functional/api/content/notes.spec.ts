@@ -737,7 +737,7 @@ test.group('API notes: preview, bulk_create, cards, find_duplicates', (group) =>
 
     const query = await client.get('/api/notes/find_duplicates').bearerToken(token).qs({ deck_id: deck.id, query: '  PEAR ' })
     query.assertStatus(200)
-    assert.deepEqual(query.body().groups.map((group: any) => group.notes.map((note: any) => note.id)), [[pear.id]])
+    assert.deepEqual(query.body().groups.map((found: any) => found.notes.map((note: any) => note.id)), [[pear.id]])
     const none = await client.get('/api/notes/find_duplicates').bearerToken(token).qs({ deck_id: deck.id, query: 'plum' })
     assert.deepEqual(none.body().groups, [])
   })

@@ -91,11 +91,11 @@ test.group('API notes: XSS payloads are neutralized', (group) => {
     })
 
     /* preview of cloze (data-cloze carries answer HTML) and image occlusion renders, a few payloads per note */
-    await inChunks(batches(XSS_PAYLOADS, 3), async (group, index) => {
-      const label = group.join('  |  ')
+    await inChunks(batches(XSS_PAYLOADS, 3), async (batch, index) => {
+      const label = batch.join('  |  ')
       const previews: [string, Record<string, unknown>][] = [
-        ['cloze', { template_id: ids.cloze, fields: { Text: `{{c1::C${index}}} ${group.map((payload, n) => `{{c${n + 2}::${payload}}}`).join(' ')}`, 'Back Extra': group.join(' ') } }],
-        ['image_occlusion', { template_id: ids.image_occlusion, fields: { Image: `${IMAGE}${group[0]}`, Header: group.join(' '), 'Back Extra': group.join(' ') }, field_attachments_map: MASKS }],
+        ['cloze', { template_id: ids.cloze, fields: { Text: `{{c1::C${index}}} ${batch.map((payload, n) => `{{c${n + 2}::${payload}}}`).join(' ')}`, 'Back Extra': batch.join(' ') } }],
+        ['image_occlusion', { template_id: ids.image_occlusion, fields: { Image: `${IMAGE}${batch[0]}`, Header: batch.join(' '), 'Back Extra': batch.join(' ') }, field_attachments_map: MASKS }],
       ]
       for (const [kind, note] of previews) {
         const preview = await client.post('/api/notes/preview').bearerToken(token).json({ note: { deck_id: deck.id, ...note } })
@@ -121,12 +121,12 @@ test.group('API notes: XSS payloads are neutralized', (group) => {
     assert.equal(bulk.body().count, XSS_PAYLOADS.length)
 
     /* cloze notes, three payloads per note (at most 3 images a side), each in its own deletion and in Back Extra */
-    await inChunks(batches(XSS_PAYLOADS, 3), async (group, index) => {
+    await inChunks(batches(XSS_PAYLOADS, 3), async (batch, index) => {
       const note = await createNote(client, token, {
         deck_id: deck.id, template_id: ids.cloze,
-        fields: { Text: `{{c1::K${index}}} ${group.map((payload, n) => `{{c${n + 2}::${payload}::hint}}`).join(' ')}`, 'Back Extra': group.join(' ') },
+        fields: { Text: `{{c1::K${index}}} ${batch.map((payload, n) => `{{c${n + 2}::${payload}::hint}}`).join(' ')}`, 'Back Extra': batch.join(' ') },
       })
-      problems.push(...problemsIn(group.join('  |  '), 'POST notes (cloze)', noteHtml(note)))
+      problems.push(...problemsIn(batch.join('  |  '), 'POST notes (cloze)', noteHtml(note)))
     })
 
     for (let offset = 0; ; offset += 100) {

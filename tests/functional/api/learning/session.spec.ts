@@ -302,8 +302,8 @@ test.group('API learning: sessions', (group) => {
 test.group('API learning: answers without version, as the spec\'s clients send them', (group) => {
   group.each.setup(() => resetState())
 
-  const specAnswer = (client: any, session: any, cardId: number, answer: string, reviewDurationMs = 4000) =>
-    client.post('/api/v2/learning/answer').bearerToken(session.token).json({ deck_id: session.deck.id, card_id: cardId, answer, review_duration_ms: reviewDurationMs })
+  const specAnswer = (client: any, session: any, cardId: number, rating: string, reviewDurationMs = 4000) =>
+    client.post('/api/v2/learning/answer').bearerToken(session.token).json({ deck_id: session.deck.id, card_id: cardId, answer: rating, review_duration_ms: reviewDurationMs })
 
   /*
    * Time passing for one card, as a direct database write: its last review

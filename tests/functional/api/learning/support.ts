@@ -21,16 +21,16 @@ export async function start(client: ApiClient, session: Session, deckId: number)
   return response.body()
 }
 
-export function answerRequest(client: ApiClient, session: Session, deckId: number, card: { id: number; version: number }, answer: string, durationMs = 4000) {
+export function answerRequest(client: ApiClient, session: Session, deckId: number, card: { id: number; version: number }, rating: string, durationMs = 4000) {
   return client
     .post('/api/v2/learning/answer')
     .bearerToken(session.token)
-    .json({ deck_id: deckId, card_id: card.id, answer, review_duration_ms: durationMs, version: card.version })
+    .json({ deck_id: deckId, card_id: card.id, answer: rating, review_duration_ms: durationMs, version: card.version })
 }
 
-export async function answer(client: ApiClient, session: Session, deckId: number, card: { id: number; version: number }, answer: string) {
-  const response = await answerRequest(client, session, deckId, card, answer)
-  if (response.status() !== 200) throw new Error(`answer ${answer}: ${response.status()} ${response.text()}`)
+export async function answer(client: ApiClient, session: Session, deckId: number, card: { id: number; version: number }, rating: string) {
+  const response = await answerRequest(client, session, deckId, card, rating)
+  if (response.status() !== 200) throw new Error(`answer ${rating}: ${response.status()} ${response.text()}`)
   return response.body()
 }
 
