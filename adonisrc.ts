@@ -76,6 +76,8 @@ export default defineConfig({
     /* the guides', solutions' and posts' texts (app/queries/articles/article_pages.ts) */
     { pattern: 'resources/lang/**/*.md', reloadServer: false },
     { pattern: 'public/**', reloadServer: false },
+    /* the OpenAPI document's reply schemas (npm run openapi), read at run time */
+    { pattern: 'resources/openapi/*.json', reloadServer: false },
   ],
 
   hooks: {

@@ -50,14 +50,14 @@ export function routerRoutes(): FuzzRoute[] {
 function resolve(schema: Schema | undefined): Schema | undefined {
   let current = schema
   for (let depth = 0; current?.$ref && depth < 10; depth++) {
-    current = (openApiDocument.components.schemas as Record<string, Schema>)[String(current.$ref).split('/').pop()!]
+    current = (openApiDocument().components.schemas as Record<string, Schema>)[String(current.$ref).split('/').pop()!]
   }
   return current
 }
 
 function requestSchema(method: string, pattern: string) {
   const documented = pattern.replace(/^\/api/, '').replace(/:(\w+)/g, '{$1}')
-  const operation = (openApiDocument.paths as Record<string, any>)[documented]?.[method.toLowerCase()]
+  const operation = (openApiDocument().paths as Record<string, any>)[documented]?.[method.toLowerCase()]
   const content = operation?.requestBody?.content ?? {}
   return resolve(content['application/json']?.schema ?? content['multipart/form-data']?.schema)
 }
@@ -75,7 +75,7 @@ function fieldNames() {
     if (schema.items) walk(schema.items, depth + 1)
     for (const option of schema.oneOf ?? []) walk(option, depth + 1)
   }
-  for (const operations of Object.values(openApiDocument.paths as Record<string, any>)) {
+  for (const operations of Object.values(openApiDocument().paths as Record<string, any>)) {
     for (const operation of Object.values(operations as Record<string, any>)) {
       for (const content of Object.values(operation?.requestBody?.content ?? {})) walk((content as any).schema, 0)
     }
