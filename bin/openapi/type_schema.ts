@@ -63,6 +63,7 @@ export class TypeSchemas {
   }
 
   private union(members: readonly ts.Type[], where: string): Schema {
+    if (this.isAnyJson(members)) return { description: 'any JSON value' }
     const present = members.filter((member) => !(member.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void | ts.TypeFlags.Never)))
     const booleans = present.filter((member) => member.flags & ts.TypeFlags.BooleanLiteral)
     const rest = present.filter((member) => !(member.flags & ts.TypeFlags.BooleanLiteral))
@@ -71,6 +72,17 @@ export class TypeSchemas {
     else if (booleans.length === 1) parts.push(this.ref(booleans[0], where))
     for (const member of rest) parts.push(this.ref(member, where))
     return mergeAlternatives(parts)
+  }
+
+  /*
+   * `string | number | boolean | null | T[] | { [key: string]: T }`: any JSON
+   * value, written as {} (generators cannot follow a union that holds itself)
+   */
+  private isAnyJson(members: readonly ts.Type[]) {
+    const has = (flag: ts.TypeFlags) => members.some((member) => member.flags & flag)
+    const arrays = members.some((member) => this.checker.isArrayType(member))
+    const maps = members.some((member) => !this.checker.isArrayType(member) && member.flags & ts.TypeFlags.Object && this.checker.getIndexInfosOfType(member).length)
+    return has(ts.TypeFlags.StringLike) && has(ts.TypeFlags.NumberLike) && has(ts.TypeFlags.BooleanLike) && has(ts.TypeFlags.Null) && arrays && maps
   }
 
   private object(type: ts.Type, where: string): Schema {

@@ -47,7 +47,6 @@ import type { detectText } from '#actions/media/detect_text'
 import type { countCardEvent } from '#actions/media/count_card_event'
 import type { searchImages } from '#services/media_helpers/image_search'
 import type { paywallOffer } from '#services/paywall'
-import type { JsonValue } from '#services/remote_flag_defaults'
 import type { embedSnippetFor } from '#queries/participants/embedded_deck'
 import type { subjectList } from '#queries/onboarding/personalisation'
 import type { studyStatistics } from '#queries/study/statistics'
@@ -122,7 +121,8 @@ export interface ReplyTypes {
   /* imports and exports */
   Import: ApiImport
   ImportList: Answer<typeof DeckImportsController, 'index'>
-  Export: ReturnType<typeof ExportTransformer.forApi>
+  /* the model's size is undefined, not null, until the job writes the file: JSON leaves it out */
+  Export: Omit<ReturnType<typeof ExportTransformer.forApi>, 'size'> & { size?: number | null }
 
   /* sharing, publishing, the library */
   SharedDeck: SharedDeck
@@ -150,8 +150,6 @@ export interface ReplyTypes {
   Guides: Answer<typeof PublicProfilesController, 'guides'>
 
   /* the apps' settings, payments, helpers */
-  /** any JSON value (a remote flag's) */
-  JsonValue: JsonValue
   RemoteFlags: Answer<typeof RemoteFlagsController, 'index'>
   RemoteFlagSet: Answer<typeof RemoteFlagsController, 'update'>
   Paywall: Of<typeof paywallOffer>
