@@ -79,7 +79,7 @@ function paths(routes: Map<string, RouteFacts>) {
       if (!route) throw new Error(`the OpenAPI entry ${key} has no route`)
       const [method, path] = key.split(' ')
       result[path] ??= {}
-      result[path][method.toLowerCase()] = { tags: [tag], ...toOperation(path, operation, route) }
+      result[path][method.toLowerCase()] = { tags: [tag], ...toOperation(method, path, operation, route) }
       documented.add(key)
     }
   }

@@ -28,7 +28,7 @@ export type Operation = {
   optionalBody?: boolean
   /** each success status and its reply */
   ok: Partial<Record<number, Reply>>
-  /** the error statuses of the operation itself; 401, 422, 426, 429 and 503 are added from the route */
+  /** the error statuses of the operation itself; 401, 413, 422, 426, 429 and 503 are added from the route */
   errors?: number[]
   /** the type of a path parameter other than integer ids (`{id}`, `{deckId}`) */
   params?: Record<string, 'string' | 'integer'>
@@ -92,12 +92,14 @@ function security(route: RouteFacts, operation: Operation) {
 }
 
 /** The statuses every operation of this route may answer besides its own. */
-function routeErrors(route: RouteFacts, operation: Operation, path: string) {
+function routeErrors(route: RouteFacts, operation: Operation, path: string, method: string) {
   const statuses = new Set(operation.errors ?? [])
   if (route.middleware.includes('apiAuth')) [401, 503].forEach((status) => statuses.add(status))
-  if (route.middleware.includes('adminAuth')) statuses.add(401)
+  if (route.middleware.includes('adminAuth') || operation.optionalAuth) statuses.add(401)
   /* any call: a validator's refusal, a malformed JSON body, text no column can hold (storable_text_middleware) */
   statuses.add(422)
+  /* a body past the body parser's cap (config/bodyparser.ts): E_BODY_TOO_BIG, or E_FILE_TOO_BIG for an upload */
+  if (operation.body || operation.multipart || ['POST', 'PUT', 'PATCH'].includes(method)) statuses.add(413)
   if (route.middleware.some((name) => name.endsWith('Throttle'))) statuses.add(429)
   /* every call but the probes and GET remote_flags checks the app version (app/middleware/remote_flags_middleware.ts) */
   if (!['/health', '/ready', '/remote_flags'].includes(path)) statuses.add(426)
@@ -117,7 +119,7 @@ export const operationId = (routeName: string) =>
   routeName.replace(/^api\./, '').replace(/[._]+(\w)/g, (_, letter: string) => letter.toUpperCase())
 
 /** The OpenAPI operation object of an entry. */
-export function toOperation(path: string, operation: Operation, route: RouteFacts) {
+export function toOperation(method: string, path: string, operation: Operation, route: RouteFacts) {
   const pathParams = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1])
   const parameters = [
     ...pathParams.map((name) => pathParameter(name, operation)),
@@ -126,7 +128,7 @@ export function toOperation(path: string, operation: Operation, route: RouteFact
   const body = requestBody(operation)
   const responses: Record<string, unknown> = {}
   for (const [status, reply] of Object.entries(operation.ok)) responses[status] = successResponse(reply as Reply)
-  for (const status of routeErrors(route, operation, path)) responses[status] = errorResponse(status)
+  for (const status of routeErrors(route, operation, path, method)) responses[status] = errorResponse(status)
   return {
     operationId: operationId(route.name),
     summary: operation.summary,

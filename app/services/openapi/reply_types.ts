@@ -104,7 +104,8 @@ export interface ReplyTypes {
   Media: ReturnType<typeof MediaTransformer.forApi>
 
   /* study */
-  LearningStart: LearningStart
+  /* `batch.cards[0] ?? null`: the type checker reads an index as never undefined, the first card may be null */
+  LearningStart: Omit<LearningStart, 'card'> & { card: LearningStart['card'] | null }
   LearningBatch: LearningBatch
   LearningAnswer: LearningAnswer
   LearningUndo: LearningUndo
@@ -167,8 +168,9 @@ export interface ReplyTypes {
   Personalisation: ReturnType<typeof OnboardingTransformer.personalisation>
   DeckInterested: Answer<typeof OnboardingController, 'interested'>
   SubjectList: Of<typeof subjectList>
-  CardPreset: ReturnType<typeof CardPresetTransformer.forApi>
-  CardPresetList: ReturnType<typeof CardPresetTransformer.list>
+  /* a preset just created has no key yet (undefined until read back: JSON leaves it out); read back, null */
+  CardPreset: Omit<ReturnType<typeof CardPresetTransformer.forApi>, 'key'> & { key?: string | null }
+  CardPresetList: ReplyTypes['CardPreset'][]
   AiDocument: Of<typeof uploadDocument>
   AiStream: Of<typeof streamAnswer>
   AiStreamCancelled: Answer<typeof AiStreamsController, 'destroy'>

@@ -13,7 +13,7 @@ export const exportOperations: Operations = {
       'answers awaiting_confirmation and a confirmation link is mailed to the address',
     body: createExportValidator,
     ok: { 202: 'Export' },
-    errors: [403, 404, 429],
+    errors: [403, 404, 410, 429],
   },
   'GET /deck_exports/csv/{id}': {
     summary: 'The CSV of deck {id} and its subdecks, streamed at once (no e-mail)',

@@ -18,20 +18,20 @@ export const learningOperations: Operations = {
       'the next cards, counters, the daily limit',
     query: learningStartValidator,
     ok: { 200: 'LearningStart' },
-    errors: [404, 409],
+    errors: [404, 409, 410],
   },
   'GET /v2/learning/cards': {
     summary: 'The next cards',
     description: 'The next cards (query: deck_id, limit (7), exclude_ids: the cards the client still holds)',
     query: learningCardsValidator,
     ok: { 200: 'LearningBatch' },
-    errors: [404],
+    errors: [404, 410],
   },
   'GET /learning/cards': {
     summary: 'The older clients\' name for v2/learning/cards',
     query: learningCardsValidator,
     ok: { 200: 'LearningBatch' },
-    errors: [404],
+    errors: [404, 410],
   },
   'POST /v2/learning/answer': {
     summary: 'Answer a card. The spec\'s body',
@@ -43,7 +43,7 @@ export const learningOperations: Operations = {
       'answer that moved the card, else refused (E_STALE_ANSWER)',
     body: answerValidator,
     ok: { 200: 'LearningAnswer' },
-    errors: [402, 403, 404, 409],
+    errors: [402, 403, 404, 409, 410],
   },
   'DELETE /learning/undo': {
     summary: 'Undo the latest answer of today; the card comes back as it was',
@@ -52,7 +52,7 @@ export const learningOperations: Operations = {
       'it was',
     query: undoValidator,
     ok: { 200: 'LearningUndo' },
-    errors: [409],
+    errors: [404, 409, 410],
   },
   'POST /learning/log_cards_review': {
     summary: 'Answers given offline, replayed in order; the same batch twice is recorded once',
@@ -96,7 +96,7 @@ export const learningOperations: Operations = {
   'GET /algorithm_settings/{deckId}': {
     summary: 'The algorithm of the deck\'s root',
     ok: { 200: 'AlgorithmSettings' },
-    errors: [404],
+    errors: [404, 410],
   },
   'PUT /algorithm_settings/{deckId}': {
     summary: 'Set the algorithm on a root deck',
@@ -106,7 +106,7 @@ export const learningOperations: Operations = {
       'with none, no confirmation is asked',
     body: algorithmSettingsValidator,
     ok: { 200: 'AlgorithmSettings' },
-    errors: [402, 403, 404, 409],
+    errors: [402, 403, 404, 409, 410],
   },
   'GET /health': {
     summary: 'Liveness: the process answers (nothing touched)',

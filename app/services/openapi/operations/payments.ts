@@ -52,7 +52,7 @@ export const paymentsOperations: Operations = {
   'POST /users/cello_jwt': {
     summary: 'A token for the referral programme (HS256, claims productId and productUserId, valid one day)',
     ok: { 200: 'CelloToken' },
-    errors: [503],
+    errors: [403, 503],
   },
   'POST /webhooks/stripe': {
     summary: 'Stripe\'s webhook',

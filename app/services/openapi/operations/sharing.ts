@@ -10,11 +10,13 @@ import {
 
 export const sharingOperations: Operations = {
   'GET /v2/decks/{token}': {
+    optionalAuth: true,
     summary: 'A shared deck as anyone holding its link sees it (no token needed)',
     ok: { 200: 'SharedDeck' },
     errors: [404, 429],
   },
   'GET /v2/decks/{token}/notes': {
+    optionalAuth: true,
     summary: 'The notes of a shared deck and its subdecks',
     description: 'The notes of a shared deck and its subdecks (query: offset, limit ≤ 100, default 20)',
     query: sharedNotesValidator,
@@ -22,6 +24,7 @@ export const sharingOperations: Operations = {
     errors: [404, 429],
   },
   'GET /v2/decks/{token}/cards': {
+    optionalAuth: true,
     summary: 'The cards of a shared deck',
     description: 'The cards of a shared deck (query: offset, limit ≤ 100, default 20, html_preview)',
     query: sharedCardsValidator,
@@ -35,7 +38,7 @@ export const sharingOperations: Operations = {
       'offset, limit ≤ 100); any participant may read it',
     query: listCollaboratorsValidator,
     ok: { 200: 'Collaborators' },
-    errors: [404],
+    errors: [404, 410],
   },
   'POST /deck_collaborators': {
     summary: 'Join the deck a sharing token opens, as a viewer (201; 200 with the same row when already in)',

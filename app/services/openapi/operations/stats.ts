@@ -23,7 +23,7 @@ export const statsOperations: Operations = {
       'age (query: deck_id, subdecks included)',
     query: statisticsValidator,
     ok: { 200: 'Statistics' },
-    errors: [404],
+    errors: [404, 410],
   },
   'GET /users/wrapped': {
     summary: 'The year in review',
