@@ -115,7 +115,7 @@ export class TypeSchemas {
       const propertyType = this.checker.getTypeOfSymbol(property)
       if (propertyType.getCallSignatures().length && !propertyType.isUnion()) continue
       if (propertyType.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Never)) continue
-      const schema = this.ref(propertyType, `${where}.${name}`)
+      const schema = integerByName(name, this.ref(propertyType, `${where}.${name}`))
       const description = ts.displayPartsToString(property.getDocumentationComment(this.checker)).trim()
       properties[name] = description ? withDescription(schema, description) : schema
       const optional = property.flags & ts.SymbolFlags.Optional || (propertyType.isUnion() && propertyType.types.some((member) => member.flags & ts.TypeFlags.Undefined))
@@ -125,6 +125,23 @@ export class TypeSchemas {
     const additionalProperties = index ? this.ref(index.type, `${where}[key]`) : false
     return { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties }
   }
+}
+
+/*
+ * TypeScript has one number type; a JSON Schema has integer too, which the
+ * apps' generators turn into Int, not Double. Ids and counts are integers by
+ * their names (`id`, `deckId`, `noteIds`, `totalCardsCount`, `total`); the
+ * conformance check of every answer in the tests holds them to it.
+ */
+const INTEGER_NAMES = /^(id|ids|total|count|offset|limit|position|version)$|(Id|Ids|Count|_id|_ids|_count)$/
+
+function integerByName(name: string, schema: Schema): Schema {
+  if (!INTEGER_NAMES.test(name)) return schema
+  const integer = (part: unknown) => (part === 'number' ? 'integer' : part)
+  if (schema.type === 'array' && schema.items && typeof schema.items === 'object') return { ...schema, items: integerByName('id', schema.items as Schema) }
+  if (Array.isArray(schema.type)) return { ...schema, type: schema.type.map(integer) }
+  if (schema.type === 'number') return { ...schema, type: 'integer' }
+  return schema
 }
 
 function withDescription(schema: Schema, description: string): Schema {

@@ -106,6 +106,12 @@ function routeErrors(route: RouteFacts, operation: Operation, path: string, meth
   return [...statuses].sort()
 }
 
+/** The schema of an entry's request body (JSON, else multipart), without the router: the route fuzz reads it. */
+export function requestBodySchema(operation: Operation): Schema | undefined {
+  if (operation.body) return bodySchema(operation.body)
+  return operation.multipart ? bodySchema(operation.multipart, true) : undefined
+}
+
 function requestBody(operation: Operation) {
   if (operation.multipart) {
     return { required: !operation.optionalBody, content: { 'multipart/form-data': { schema: bodySchema(operation.multipart, true) } } }

@@ -80,7 +80,7 @@ export const contentOperations: Operations = {
     errors: [403, 404, 410],
   },
   'POST /decks/{id}/duplicate': {
-    summary: 'Duplicate; the copy fills in a job',
+    summary: 'Duplicate a deck; a job fills in the copy',
     description: 'Duplicate (query: keep_progress, destination_id, folder_id); the copy fills in a job',
     query: duplicateDeckValidator,
     ok: { 202: 'Deck' },

@@ -34,7 +34,7 @@ export const learningOperations: Operations = {
     errors: [404, 410],
   },
   'POST /v2/learning/answer': {
-    summary: 'Answer a card. The spec\'s body',
+    summary: 'Answer a card (a retried answer replays the first result)',
     description:
       'Answer a card. The spec\'s body (deck_id, card_id, answer, review_duration_ms) answers the card ' +
       'as it is now; the same answer arriving again (a network retry, a double tap) replays the first ' +
@@ -86,7 +86,7 @@ export const learningOperations: Operations = {
     errors: [404],
   },
   'GET /cards/{id}/stats': {
-    summary: 'The card sheet: created, ease or FSRS memory, interval, next review, status, reviews, average…',
+    summary: 'The card sheet: its progress, memory, next review and history',
     description:
       'The card sheet: created, ease or FSRS memory, interval, next review, status, reviews, average ' +
       'time, history',

@@ -10,7 +10,7 @@ export const limitsOperations: Operations = {
     ok: { 200: 'RemoteFlags' },
   },
   'GET /paywall': {
-    summary: 'The premium offer the apps show on E_DAILY_LEARNING_LIMIT, E_GUEST_STUDY_LIMIT or…',
+    summary: 'The premium offer the apps show when a free limit is reached',
     description:
       'The premium offer the apps show on E_DAILY_LEARNING_LIMIT, E_GUEST_STUDY_LIMIT or ' +
       'E_GUEST_CARDS_LIMIT: benefits, the "35% more study sessions" claim, plans and prices, the trial',

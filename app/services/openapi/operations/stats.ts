@@ -16,7 +16,7 @@ export const statsOperations: Operations = {
     ok: { 200: 'StreakShown' },
   },
   'GET /statistics': {
-    summary: 'Review heatmap (365 days), 30-day forecast, true retention of mature cards, FSRS predicted…',
+    summary: 'Study statistics: heatmap, forecast, retention, answers and intervals',
     description:
       'Review heatmap (365 days), 30-day forecast, true retention of mature cards, FSRS predicted ' +
       'retention, answer buttons and answers by hour (30 days), review intervals and retention by card ' +
