@@ -112,12 +112,18 @@ export function requestBodySchema(operation: Operation): Schema | undefined {
   return operation.multipart ? bodySchema(operation.multipart, true) : undefined
 }
 
+/* JSON, multipart, or both (PUT users/{id}: its avatar is a file; the JSON body leaves the file out) */
 function requestBody(operation: Operation) {
-  if (operation.multipart) {
-    return { required: !operation.optionalBody, content: { 'multipart/form-data': { schema: bodySchema(operation.multipart, true) } } }
+  const content: Record<string, { schema: Schema }> = {}
+  const files = operation.multipart ? bodySchema(operation.multipart, true) : undefined
+  if (operation.body) {
+    const schema = bodySchema(operation.body)
+    const binary = Object.entries<Schema>(files?.properties ?? {}).filter(([, property]) => property.format === 'binary').map(([name]) => name)
+    for (const name of binary) delete schema.properties?.[name]
+    content['application/json'] = { schema }
   }
-  if (operation.body) return { required: !operation.optionalBody, ...json(bodySchema(operation.body)) }
-  return undefined
+  if (files) content['multipart/form-data'] = { schema: files }
+  return Object.keys(content).length ? { required: !operation.optionalBody, content } : undefined
 }
 
 /** `api.decks.show` → `decksShow`, `api.learning.cards_v1` → `learningCardsV1` */
