@@ -84,6 +84,8 @@ export default defineConfig({
     { pattern: 'public/**', reloadServer: false },
     /* the PL/pgSQL functions the migrations create, one file per version (database/sql_file.ts) */
     { pattern: 'database/sql/**/*.sql', reloadServer: false },
+    /* the OpenAPI document's reply schemas (npm run openapi), read at run time */
+    { pattern: 'resources/openapi/*.json', reloadServer: false },
   ],
 
   hooks: {

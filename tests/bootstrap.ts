@@ -1,5 +1,5 @@
 import { assert } from '@japa/assert'
-import { apiClient } from '@japa/api-client'
+import { ApiClient, apiClient, type ApiResponse } from '@japa/api-client'
 import app from '@adonisjs/core/services/app'
 import type { Config } from '@japa/runner/types'
 import { pluginAdonisJS } from '@japa/plugin-adonisjs'
@@ -14,6 +14,7 @@ import { startStripeServer, stopStripeServer } from '#tests/support/stripe_serve
 import { UNSPLASH_TEST_KEY, startUnsplashServer, stopUnsplashServer } from '#tests/support/unsplash_server'
 import { startAiServer, stopAiServer } from '#tests/support/ai_server'
 import env from '#start/env'
+import { OpenApiResponses } from '#tests/support/openapi_responses'
 
 export const plugins: Config['plugins'] = [
   assert(),
@@ -55,12 +56,26 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
   ],
 }
 
+/*
+ * Every /api answer a functional test receives must be what /api/openapi.json
+ * says for its operation and status (tests/support/openapi_responses.ts): a
+ * drift fails the request, so the test that made it fails.
+ */
+let openApiResponses: OpenApiResponses | undefined
+async function conformsToOpenApi(response: ApiResponse) {
+  const { openApiDocument } = await import('#services/openapi/document')
+  openApiResponses ??= new OpenApiResponses(JSON.parse(JSON.stringify(openApiDocument())))
+  const problems = openApiResponses.check(response)
+  if (problems.length) throw new Error(`The answer differs from /api/openapi.json:\n${problems.join('\n')}`)
+}
+
 export const configureSuite: Config['configureSuite'] = (suite) => {
   /* a page that breaks its Content-Security-Policy fails its test */
   if (suite.name === 'browser') {
     suite.onTest((test) => test.teardown(() => assertNoPolicyViolations()))
     suite.onGroup((group) => group.each.teardown(() => assertNoPolicyViolations()))
   }
+  if (suite.name === 'functional') ApiClient.teardown(conformsToOpenApi)
   if (['browser', 'functional'].includes(suite.name)) {
     /* jobs run in `node ace queue:work`, a process of its own, as in production */
     suite.setup(() => startWorkerProcess(2))

@@ -59,4 +59,5 @@ export default class AlgorithmSettingsTransformer {
   }
 }
 
+export type AlgorithmSettings = ReturnType<typeof AlgorithmSettingsTransformer.forDeck>
 export type AlgorithmSheet = ReturnType<typeof AlgorithmSettingsTransformer.forSheet>

@@ -14,6 +14,8 @@ const PREVIEW_PROBLEMS = 100
 const formValue = (separator: CardSeparator | FieldSeparator) => (typeof separator === 'string' ? separator : separator.custom)
 
 /** The import as the upload dialog follows it. */
+export type ApiImport = ReturnType<typeof ImportTransformer.forApi>
+
 export type DialogImport = ReturnType<typeof ImportTransformer.forDialog>
 /** What a text import would read, before the upload. */
 export type ImportPreview = ReturnType<typeof ImportTransformer.forPreview>

@@ -104,3 +104,8 @@ export default class LearningTransformer {
     return { noteId, frozenCardIds, topCounters }
   }
 }
+
+export type LearningBatch = ReturnType<typeof LearningTransformer.batch>
+export type LearningStart = ReturnType<typeof LearningTransformer.start>
+export type LearningAnswer = ReturnType<typeof LearningTransformer.answer>
+export type LearningUndo = ReturnType<typeof LearningTransformer.undo>

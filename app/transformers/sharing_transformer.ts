@@ -50,5 +50,5 @@ export default class SharingTransformer {
 }
 
 export type SharedDeck = ReturnType<typeof SharingTransformer.sharedDeck>
-type Collaborators = ReturnType<typeof SharingTransformer.list>
+export type Collaborators = ReturnType<typeof SharingTransformer.list>
 export type Collaborator = Collaborators['deckCollaborators'][number]

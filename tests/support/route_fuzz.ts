@@ -9,7 +9,8 @@
  */
 import fc from 'fast-check'
 import router from '@adonisjs/core/services/router'
-import { openApiDocument } from '#services/openapi/document'
+import { requestBodySchema, type Operations } from '#services/openapi/operation'
+import { OPERATION_GROUPS } from '#services/openapi/operations/index'
 
 type Schema = Record<string, any>
 
@@ -47,39 +48,28 @@ export function routerRoutes(): FuzzRoute[] {
   return routes
 }
 
-function resolve(schema: Schema | undefined): Schema | undefined {
-  let current = schema
-  for (let depth = 0; current?.$ref && depth < 10; depth++) {
-    current = (openApiDocument.components.schemas as Record<string, Schema>)[String(current.$ref).split('/').pop()!]
-  }
-  return current
-}
+/* the OpenAPI entries' request bodies (from their validators), by `METHOD /path` as the document writes it */
+const REQUEST_BODIES = new Map(
+  OPERATION_GROUPS.flatMap(({ operations }) => Object.entries(operations as Operations)).map(([key, operation]) => [key, requestBodySchema(operation)])
+)
 
 function requestSchema(method: string, pattern: string) {
-  const documented = pattern.replace(/^\/api/, '').replace(/:(\w+)/g, '{$1}')
-  const operation = (openApiDocument.paths as Record<string, any>)[documented]?.[method.toLowerCase()]
-  const content = operation?.requestBody?.content ?? {}
-  return resolve(content['application/json']?.schema ?? content['multipart/form-data']?.schema)
+  return REQUEST_BODIES.get(`${method} ${pattern.replace(/^\/api/, '').replace(/:(\w+)/g, '{$1}')}`)
 }
 
 /** Every property name the document's request bodies use, at any depth: the web forms use the same words. */
 function fieldNames() {
   const names = new Set(['name', 'email', 'password', 'password_confirmation', 'current_password', 'fields', 'deck_id', 'note_id', 'id', 'ids', 'version', 'answer', 'file', 'emoji', 'about', 'locale', 'theme'])
   const walk = (schema: Schema | undefined, depth: number) => {
-    schema = resolve(schema)
     if (!schema || depth > 5) return
     for (const [name, property] of Object.entries(schema.properties ?? {})) {
       names.add(name)
       walk(property as Schema, depth + 1)
     }
     if (schema.items) walk(schema.items, depth + 1)
-    for (const option of schema.oneOf ?? []) walk(option, depth + 1)
+    for (const option of schema.oneOf ?? schema.anyOf ?? []) walk(option, depth + 1)
   }
-  for (const operations of Object.values(openApiDocument.paths as Record<string, any>)) {
-    for (const operation of Object.values(operations as Record<string, any>)) {
-      for (const content of Object.values(operation?.requestBody?.content ?? {})) walk((content as any).schema, 0)
-    }
-  }
+  for (const schema of REQUEST_BODIES.values()) walk(schema, 0)
   return [...names]
 }
 
@@ -119,7 +109,6 @@ const PLAUSIBLE_STRINGS = ['Spanish', 'hola', 'x', 'good', 'basic', 'anki', 'fsr
  * then hostile; a hostile mix also leaves properties out.
  */
 function valueOf(name: string, schema: Schema | undefined, ids: number[], depth: number, mixHostile: boolean): fc.Arbitrary<unknown> {
-  schema = resolve(schema)
   const plausible = (): fc.Arbitrary<unknown> => {
     if (!schema || depth > 4) return fc.constantFrom<unknown>(...PLAUSIBLE_STRINGS, ...ids)
     if (schema.enum) return fc.constantFrom<unknown>(...schema.enum)
@@ -149,7 +138,6 @@ type Leaf = { path: string[]; schema?: Schema }
 
 /** The schema's leaves with their dotted paths (an array's first item stands for all). */
 function leavesOf(schema: Schema | undefined, path: string[] = [], depth = 0): Leaf[] {
-  schema = resolve(schema)
   if (!schema || depth > 5) return [{ path, schema }]
   const type = [schema.type].flat()[0]
   if (type === 'object' && schema.properties) {

@@ -4,11 +4,11 @@ import ApiException from '#exceptions/api_exception'
 
 export default class DocsController {
   async openapi() {
-    return openApiDocument
+    return openApiDocument()
   }
 
   async page({ view }: HttpContext) {
-    return view.render('api_docs', { document: openApiDocument })
+    return view.render('api_docs', { document: openApiDocument() })
   }
 
   async notFound() {
