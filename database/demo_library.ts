@@ -4,7 +4,7 @@ import { seedLibraryCategories } from '#database/library_categories'
 import User from '#models/user'
 import PublicDeck from '#models/public_deck'
 import { createUser } from '#actions/auth/create_user'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 import BulkCreateNotes from '#actions/notes/bulk_create_notes'
 import PublishDeck from '#actions/publishing/publish_deck'
 import ReviewRevision from '#actions/publishing/review_revision'
@@ -64,7 +64,7 @@ export async function seedDemoLibrary(moderator: User) {
   }
   const author = (await User.findBy('email', AUTHOR.email)) ?? (await createUser({ provider: 'email', ...AUTHOR, password: randomBytes(18).toString('base64url') }))
   for (const entry of DECKS) {
-    const deck = await new CreateDeck().handle(author, { name: entry.name })
+    const deck = await createDeck(author, { name: entry.name })
     await new BulkCreateNotes().handle(author, deck.id, entry.notes.map(([front, back]) => ({ front, back })))
     const revision = await new PublishDeck().handle(author, deck.id, { name: entry.name, description: entry.description })
     await new ReviewRevision().approve(moderator, revision.id)

@@ -3,7 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import NoteType from '#models/note_type'
 import { createUser } from '#actions/auth/create_user'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 import SaveFolder from '#actions/folders/save_folder'
 import SaveNote from '#actions/notes/save_note'
 import { playDemoHistory } from '#database/demo_history'
@@ -54,13 +54,13 @@ export default class DemoSeeder extends BaseSeeder {
     const type = async (kind: string) => builtins.find((row) => row.kind === kind)!.id
     const folder = await new SaveFolder().handle(user, null, { name: 'Languages', color: 'teal', emojiUtf16: '🌍' })
     await db.transaction(async (trx) => {
-      const spanish = await new CreateDeck().handle(user, { name: 'Spanish', folderId: folder.id }, trx)
-      const basics = await new CreateDeck().handle(user, { name: 'Basics', parentId: spanish.id }, trx)
+      const spanish = await createDeck(user, { name: 'Spanish', folder_id: folder.id }, { trx })
+      const basics = await createDeck(user, { name: 'Basics', parent_id: spanish.id }, { trx })
       const save = new SaveNote()
       for (const [front, back] of SPANISH) {
         await save.handle(user, basics, { noteTypeId: await type('reversed'), fields: { Front: front, Back: back } }, trx)
       }
-      const science = await new CreateDeck().handle(user, { name: 'Science' }, trx)
+      const science = await createDeck(user, { name: 'Science' }, { trx })
       await save.handle(user, science, {
         noteTypeId: await type('cloze'),
         fields: { 'Text': 'Water boils at {{c1::100 °C}} at sea level and freezes at {{c2::0 °C::temperature}}.', 'Back Extra': '' },
@@ -69,7 +69,7 @@ export default class DemoSeeder extends BaseSeeder {
       await save.handle(user, science, { noteTypeId: await type('type_in'), fields: { Front: 'Chemical symbol of gold', Back: 'Au' } }, trx)
       await save.handle(user, science, { noteTypeId: await type('basic'), fields: { Front: 'Quadratic formula', Back: '\\(x = \\frac{-b \\pm \\sqrt{b^2-4ac}}{2a}\\)' } }, trx)
 
-      const geography = await new CreateDeck().handle(user, { name: 'World capitals' }, trx)
+      const geography = await createDeck(user, { name: 'World capitals' }, { trx })
       const notes = []
       for (const { front, back } of CAPITALS) {
         notes.push(await save.handle(user, geography, { noteTypeId: await type('basic'), fields: { Front: front, Back: back } }, trx))

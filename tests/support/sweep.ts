@@ -1,7 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import type { Page } from 'playwright'
-import ArchiveDeck from '#actions/decks/archive_deck'
-import CreateDeck from '#actions/decks/create_deck'
+import { archiveDeck } from '#actions/decks/archive_deck'
+import { createDeck } from '#actions/decks/create_deck'
 import BulkCreateNotes from '#actions/notes/bulk_create_notes'
 import { makeUser, waitForMail } from '#tests/support/helpers'
 import SendLoginLink from '#actions/auth/send_login_link'
@@ -20,11 +20,11 @@ export async function sweepContent() {
   user.learningTutorialSeen = true
   user.isAdmin = true
   await user.save()
-  const deck = await new CreateDeck().handle(user, { name: 'Capitals' })
-  await new CreateDeck().handle(user, { name: 'Europe', parentId: deck.id })
+  const deck = await createDeck(user, { name: 'Capitals' })
+  await createDeck(user, { name: 'Europe', parent_id: deck.id })
   await new BulkCreateNotes().handle(user, deck.id, Array.from({ length: 12 }, (_, index) => ({ front: `Country ${index + 1}`, back: `<b>Capital</b> ${index + 1}` })))
-  const archived = await new CreateDeck().handle(user, { name: 'Old verbs' })
-  await new ArchiveDeck().handle(user, archived.id, true)
+  const archived = await createDeck(user, { name: 'Old verbs' })
+  await archiveDeck(user, { id: archived.id, archived: true })
   const token = await enableSharing(deck)
   await seedCategories()
   const author = await makeUser({ name: 'Olga Owner', username: 'olga' })

@@ -5,7 +5,7 @@ import AiStream, { type AiStreamKind, type AiStreamRequest } from '#models/ai_st
 import type Deck from '#models/deck'
 import type { DeckSource } from '#models/deck'
 import type User from '#models/user'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 import { cardsLimitReached, roomIn } from '#actions/decks/card_limit'
 import { assertGuestRoomFor } from '#actions/decks/guest_card_limit'
 import { FREE_COUNTERS, maxCardsFor, takeFreeGeneration } from '#actions/ai/generation_limits'
@@ -118,5 +118,5 @@ async function findDocument(user: User, documentId: number | null | undefined, t
 async function targetDeck(user: User, input: StartStreamInput, documentName: string | null, trx: TransactionClientContract): Promise<Deck> {
   if (input.deckId) return findEditableDeck(user, input.deckId, trx)
   const source: DeckSource = input.kind === 'document' ? 'created_ai_pdf' : 'created_ai_prompt'
-  return new CreateDeck().handle(user, { name: input.deckName || defaultName(input, documentName), folderId: input.folderId ?? null, source }, trx)
+  return createDeck(user, { name: input.deckName || defaultName(input, documentName), folder_id: input.folderId ?? null, source }, { trx })
 }

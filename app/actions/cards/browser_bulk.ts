@@ -2,7 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import ApiException from '#exceptions/api_exception'
 import type User from '#models/user'
-import ResetProgress from '#actions/decks/reset_progress'
+import { resetProgress } from '#actions/decks/reset_progress'
 import MoveNotes from '#actions/notes/move_notes'
 import { setFrozen } from '#actions/notes/freeze_notes'
 import { setSuspended } from '#actions/notes/suspend_cards'
@@ -68,7 +68,7 @@ export default class BrowserBulk {
         else if (action === 'tag') await addTag(selected, options.tag!, trx)
         else {
           const cardIds = (await trx.from('cards').whereIn('note_id', selected).select('id')).map((row) => row.id as number)
-          await new ResetProgress().handle(user, deck.id, cardIds, trx)
+          await resetProgress(user, { id: deck.id, cardIds }, { trx })
         }
       }
       return { count: trees.reduce((sum, [, ids]) => sum + ids.length, 0), processing: false }

@@ -1,7 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import ApiException from '#exceptions/api_exception'
 import type User from '#models/user'
-import ResetProgress from '#actions/decks/reset_progress'
+import { resetProgress } from '#actions/decks/reset_progress'
 import MoveNotes from '#actions/notes/move_notes'
 import ReverseNotes from '#actions/notes/reverse_notes'
 import { copyNotes } from '#actions/notes/copy_notes'
@@ -45,7 +45,7 @@ export default class BulkNotes {
         await trx.from('notes').whereIn('id', noteIds).delete()
       } else if (action === 'reset_progress') {
         const cardIds = (await trx.from('cards').whereIn('note_id', noteIds).select('id')).map((row) => row.id)
-        await new ResetProgress().handle(user, deck.id, cardIds, trx)
+        await resetProgress(user, { id: deck.id, cardIds }, { trx })
       } else if (action === 'duplicate') {
         /* copies land next to their originals, each in its own deck */
         const notes = await trx.from('notes').whereIn('id', noteIds).select('id', 'deck_id').orderBy('id')

@@ -54,7 +54,7 @@ export default class FoldersController {
 
   async reorder({ auth, request, response }: HttpContext) {
     const { folder_ids: ids } = await request.validateUsing(reorderFoldersValidator)
-    await reorder('folders', auth.use('api').getUserOrFail(), ids)
+    await reorder(auth.use('api').getUserOrFail(), { table: 'folders', ids })
     return response.noContent()
   }
 }

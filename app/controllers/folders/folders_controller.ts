@@ -33,7 +33,7 @@ export default class FoldersController {
 
   async reorder({ auth, request, response }: HttpContext) {
     const { folder_ids: ids } = await request.validateUsing(reorderFoldersValidator)
-    await reorder('folders', auth.use('web').getUserOrFail(), ids)
+    await reorder(auth.use('web').getUserOrFail(), { table: 'folders', ids })
     return response.redirect().withQs().back()
   }
 }

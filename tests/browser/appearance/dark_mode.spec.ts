@@ -3,7 +3,7 @@ import { test } from '@japa/runner'
 import type { Page } from 'playwright'
 import { hydrated, learnerWithCards, open, signInWithForm } from '#tests/support/browser'
 import { resetState } from '#tests/support/helpers'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 import BulkCreateNotes from '#actions/notes/bulk_create_notes'
 import NoteType from '#models/note_type'
 import User from '#models/user'
@@ -87,7 +87,7 @@ test.group('Dark mode in the browser', (group) => {
     assert.deepEqual(await frameColours(page), { background: 'rgb(255, 255, 255)', color: 'rgb(0, 0, 0)', night: false })
 
     /* a note type that styles night mode itself keeps its colours */
-    const other = await new CreateDeck().handle(user, { name: 'Night' })
+    const other = await createDeck(user, { name: 'Night' })
     await new BulkCreateNotes().handle(user, other.id, [{ front: 'Anki night', back: 'Back' }], night.id)
     await page.emulateMedia({ colorScheme: 'dark' })
     await open(page, `/decks/${other.id}/learn`)

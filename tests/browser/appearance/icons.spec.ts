@@ -5,7 +5,7 @@ import { hydrated, learnerWithCards, open, signInWithForm } from '#tests/support
 import { makeUser, resetState } from '#tests/support/helpers'
 import { publishDeck, seedCategories } from '#tests/support/library'
 import { rateLibraryDeck } from '#actions/library/rate_library_deck'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 import SaveFolder from '#actions/folders/save_folder'
 
 /*
@@ -37,8 +37,8 @@ test.group('Icons in the browser', (group) => {
 
   test('the screens draw their icons, with no emoji or symbol as text', async ({ visit, assert }) => {
     const { user, deck } = await learnerWithCards(1)
-    await new CreateDeck().handle(user, { name: 'Europe', parentId: deck.id })
-    const other = await new CreateDeck().handle(user, { name: 'Verbs' })
+    await createDeck(user, { name: 'Europe', parent_id: deck.id })
+    const other = await createDeck(user, { name: 'Verbs' })
     await new SaveFolder().handle(user, null, { name: 'Languages', assignDeckIds: [other.id] })
     await seedCategories()
     const author = await makeUser({ name: 'Olga Owner' })

@@ -10,7 +10,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import { seedStarterDecks, STARTER_DECKS } from '#database/starter_decks'
 import { unsubscribeUrl } from '#actions/client/study_reminders'
 import BulkCreateNotes from '#actions/notes/bulk_create_notes'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 import NoteType from '#models/note_type'
 
 /*
@@ -132,8 +132,8 @@ test.group('The new screens in five languages, at phone and desktop widths', (gr
     user.learningTutorialSeen = true
     await user.save()
     await db.table('study_days').insert({ user_id: user.id, day: user.today(), cards_studied: 12 })
-    const deck = await new CreateDeck().handle(user, { name: 'Capitals' })
-    await new CreateDeck().handle(user, { name: 'Europe' })
+    const deck = await createDeck(user, { name: 'Capitals' })
+    await createDeck(user, { name: 'Europe' })
     const reversed = await NoteType.query().whereNull('user_id').where('kind', 'reversed').firstOrFail()
     await new BulkCreateNotes().handle(user, deck.id, [{ front: 'Capital of Peru', back: 'Lima' }], reversed.id)
 

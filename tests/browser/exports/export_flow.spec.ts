@@ -7,7 +7,7 @@ import type { Page } from 'playwright'
 import { hydrated, signInWithForm } from '#tests/support/browser'
 import { makeUser, resetState } from '#tests/support/helpers'
 import BulkCreateNotes from '#actions/notes/bulk_create_notes'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 import { getQueue } from '#services/queue'
 import { download, exportMail } from '../../functional/api/exports/support.js'
 
@@ -25,7 +25,7 @@ test.group('Exporting in the browser', (group) => {
 
   test('a learner exports a deck: the worker writes it, the list shows it ready, the button and the e-mail give the file', async ({ visit, assert, cleanup }) => {
     const user = await makeUser({ email: 'ana@example.test', name: 'Ana Lima' })
-    const deck = await new CreateDeck().handle(user, { name: 'Biology' })
+    const deck = await createDeck(user, { name: 'Biology' })
     await new BulkCreateNotes().handle(user, deck.id, [
       { front: 'Cell', back: 'Unit of life' },
       { front: 'Mitochondria, the', back: 'powerhouse "of" the cell' },

@@ -4,7 +4,7 @@ import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import { hydrated, open, signInWithForm } from '#tests/support/browser'
 import { makeUser, resetState } from '#tests/support/helpers'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 import BulkCreateNotes from '#actions/notes/bulk_create_notes'
 import NoteType from '#models/note_type'
 
@@ -13,8 +13,8 @@ const DAY = 86_400_000
 /* a learner with two decks; what the app has no door for yet here (tags, progress) is written directly */
 async function learner() {
   const user = await makeUser({ email: 'ana@example.test' })
-  const spanish = await new CreateDeck().handle(user, { name: 'Spanish' })
-  const french = await new CreateDeck().handle(user, { name: 'French' })
+  const spanish = await createDeck(user, { name: 'Spanish' })
+  const french = await createDeck(user, { name: 'French' })
   const notes = await new BulkCreateNotes().handle(user, spanish.id, [
     { front: 'hablar', back: 'to speak' },
     { front: 'comer', back: 'to eat' },
@@ -139,7 +139,7 @@ test.group('The card browser', (group) => {
 
   test('a row shows the card text as written, capitals kept, and a Card type column tells a note\'s two cards apart', async ({ visit, assert, cleanup }) => {
     const user = await makeUser({ email: 'ana@example.test' })
-    const deck = await new CreateDeck().handle(user, { name: 'Deutsch' })
+    const deck = await createDeck(user, { name: 'Deutsch' })
     const reversed = await NoteType.query().whereNull('user_id').where('kind', 'reversed').firstOrFail()
     await new BulkCreateNotes().handle(user, deck.id, [{ front: 'Das Haus', back: 'the house' }], reversed.id)
     const page = await hydrated(await visit('/sign-in'))

@@ -5,7 +5,7 @@ import db from '@adonisjs/lucid/services/db'
 import { hydrated, open, signInWithForm } from '#tests/support/browser'
 import { makeUser, resetState } from '#tests/support/helpers'
 import { solidPngImg } from '#tests/support/images'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 import SaveNote from '#actions/notes/save_note'
 import Deck from '#models/deck'
 import NoteType from '#models/note_type'
@@ -39,7 +39,7 @@ test.group('Editing a card in a study session', (group) => {
     user.isPremium = true
     user.learningTutorialSeen = true
     await user.save()
-    const deck = await new CreateDeck().handle(user, { name: 'Geography' })
+    const deck = await createDeck(user, { name: 'Geography' })
     const cloze = await addNote(user, deck.id, 'cloze', { 'Text': 'The <b>capital</b> of France is {{c1::Paris}}.', 'Back Extra': '' })
     await addNote(user, deck.id, 'image_occlusion', { Image: solidPngImg(), Header: '' }, MASKS)
 

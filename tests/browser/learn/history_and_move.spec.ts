@@ -5,7 +5,7 @@ import db from '@adonisjs/lucid/services/db'
 import { hydrated, open, signInWithForm } from '#tests/support/browser'
 import { makeUser, resetState } from '#tests/support/helpers'
 import BulkCreateNotes from '#actions/notes/bulk_create_notes'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 import NoteType from '#models/note_type'
 
 const deckOfNote = async (noteId: number) => (await db.from('notes').where('id', noteId).first()).deck_id as number
@@ -17,8 +17,8 @@ test.group('A card\'s history from the card list, and "move" in a session', (gro
     const user = await makeUser({ email: 'ana@example.test' })
     user.learningTutorialSeen = true
     await user.save()
-    const deck = await new CreateDeck().handle(user, { name: 'Capitals' })
-    const europe = await new CreateDeck().handle(user, { name: 'Europe' })
+    const deck = await createDeck(user, { name: 'Capitals' })
+    const europe = await createDeck(user, { name: 'Europe' })
     const [france, chile] = await new BulkCreateNotes().handle(user, deck.id, [
       { front: 'Capital of France', back: 'Paris' },
       { front: 'Capital of Chile', back: 'Santiago' },

@@ -5,7 +5,7 @@ import db from '@adonisjs/lucid/services/db'
 import { hydrated, open, signInWithForm } from '#tests/support/browser'
 import { makeUser, resetState } from '#tests/support/helpers'
 import BulkCreateNotes from '#actions/notes/bulk_create_notes'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 
 const suspensions = async (userId: number) => Number((await db.from('card_suspensions').where('user_id', userId).count('* as n').first()).n)
 
@@ -16,7 +16,7 @@ test.group('Removing a card in the browser', (group) => {
     const user = await makeUser({ email: 'ana@example.test' })
     user.learningTutorialSeen = true
     await user.save()
-    const deck = await new CreateDeck().handle(user, { name: 'Capitals' })
+    const deck = await createDeck(user, { name: 'Capitals' })
     const notes = await new BulkCreateNotes().handle(user, deck.id, [
       { front: 'Capital of Peru', back: 'Lima' },
       { front: 'Capital of Chile', back: 'Santiago' },

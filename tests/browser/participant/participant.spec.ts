@@ -2,14 +2,14 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import BulkCreateNotes from '#actions/notes/bulk_create_notes'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 import { hydrated, open, signInWithForm } from '#tests/support/browser'
 import { makeUser, resetState } from '#tests/support/helpers'
 import { enableSharing, share } from '#tests/functional/api/participant/support'
 
 async function sharedDeck() {
   const owner = await makeUser({ name: 'Olga Owner' })
-  const deck = await new CreateDeck().handle(owner, { name: 'Shared anatomy' })
+  const deck = await createDeck(owner, { name: 'Shared anatomy' })
   await new BulkCreateNotes().handle(owner, deck.id, [
     { front: 'Femur', back: 'Thigh bone' },
     { front: 'Tibia', back: 'Shin bone' },

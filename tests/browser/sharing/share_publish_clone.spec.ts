@@ -6,7 +6,7 @@ import type { BrowserContext, Page } from 'playwright'
 import { hydrated, open, signInWithForm } from '#tests/support/browser'
 import { makeUser, resetState } from '#tests/support/helpers'
 import { seedCategories } from '#tests/support/library'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 import BulkCreateNotes from '#actions/notes/bulk_create_notes'
 
 const VERBS = [
@@ -59,7 +59,7 @@ test.group('Sharing, publishing and the library, with several learners at once',
     const ben = await learner('ben@example.test', 'Ben Otto')
     const carla = await learner('carla@example.test', 'Carla Reis')
     await learner('moe@example.test', 'Moe Rator', { isAdmin: true })
-    const deck = await new CreateDeck().handle(ana, { name: 'Spanish verbs' })
+    const deck = await createDeck(ana, { name: 'Spanish verbs' })
     await new BulkCreateNotes().handle(ana, deck.id, VERBS.map(([front, back]) => ({ front, back })))
 
     const base = `http://${process.env.HOST}:${process.env.PORT}`

@@ -7,7 +7,7 @@ import { readOutbox } from '#services/mail/outbox_transport'
 import { outboxDirectory } from '#config/mail'
 import { markExportFailed, runExport } from '#actions/exports/run_export'
 import BulkCreateNotes from '#actions/notes/bulk_create_notes'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 import DeckExport from '#models/deck_export'
 import { makeUser, resetState, waitForMail } from '#tests/support/helpers'
 
@@ -23,7 +23,7 @@ const attempt = (made: number) => ({ attemptsMade: made, opts: { attempts: ATTEM
 
 async function exportRow(email = 'ana@example.test') {
   const user = await makeUser({ email, name: 'Ana' })
-  const deck = await new CreateDeck().handle(user, { name: 'Biology' })
+  const deck = await createDeck(user, { name: 'Biology' })
   await new BulkCreateNotes().handle(user, deck.id, [{ front: 'Cell', back: 'Unit of life' }])
   const record = await DeckExport.create({
     userId: user.id, deckId: deck.id, deckName: deck.name, email, format: 'csv', includeProgress: false, status: 'queued',
@@ -121,8 +121,8 @@ test.group('The export job', (group) => {
 
   test('the deck deleted before the file is written: failed at once, not retried, nothing stored or sent', async ({ assert }) => {
     const { user, deck, record, key } = await exportRow()
-    const { default: DeleteDeck } = await import('#actions/decks/delete_deck')
-    await new DeleteDeck().handle(user, deck.id)
+    const { deleteDeck } = await import('#actions/decks/delete_deck')
+    await deleteDeck(user, { id: deck.id })
     await runExport(attempt(0), record.id)
     const after = await row(record.id)
     assert.equal(after.status, 'failed')

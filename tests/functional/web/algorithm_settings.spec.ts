@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import BulkCreateNotes from '#actions/notes/bulk_create_notes'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 import type User from '#models/user'
 import { resetState } from '#tests/support/helpers'
 import { signedIn, WebSession } from '#tests/support/web_session'
@@ -9,8 +9,8 @@ import { setProgress, snapshot } from '#tests/functional/api/content/support'
 
 /** A main deck with a subdeck, one studied note in each. */
 async function tree(user: User) {
-  const main = await new CreateDeck().handle(user, { name: 'Biology' })
-  const sub = await new CreateDeck().handle(user, { name: 'Cells', parentId: main.id })
+  const main = await createDeck(user, { name: 'Biology' })
+  const sub = await createDeck(user, { name: 'Cells', parent_id: main.id })
   const [inMain] = await new BulkCreateNotes().handle(user, main.id, [{ front: 'Heart', back: 'Pumps blood' }])
   const [inSub] = await new BulkCreateNotes().handle(user, sub.id, [{ front: 'Ribosome', back: 'Makes proteins' }])
   await setProgress(user.id, inMain.id, { state: 'review', dueAt: new Date() })
@@ -140,8 +140,8 @@ test.group('Web: algorithm settings', (group) => {
 
   test('a switch of study mode on a deck nobody studied yet needs no question', async ({ assert }) => {
     const { user, web } = await signedIn('ana@example.test')
-    const main = await new CreateDeck().handle(user, { name: 'Fresh' })
-    const sub = await new CreateDeck().handle(user, { name: 'Fresh sub', parentId: main.id })
+    const main = await createDeck(user, { name: 'Fresh' })
+    const sub = await createDeck(user, { name: 'Fresh sub', parent_id: main.id })
     await new BulkCreateNotes().handle(user, sub.id, [{ front: 'Heart', back: 'Pumps blood' }])
     await web.get('/')
 

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import BulkCreateNotes from '#actions/notes/bulk_create_notes'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 import SaveNote from '#actions/notes/save_note'
 import NoteType from '#models/note_type'
 import { makeUser, resetState, tokenFor } from '#tests/support/helpers'
@@ -10,7 +10,7 @@ import { signedIn, WebSession } from '#tests/support/web_session'
 import { share } from '#tests/functional/api/participant/support'
 
 async function deckWith(owner: { id: number }, name: string, fronts: string[]) {
-  const deck = await new CreateDeck().handle(owner as any, { name })
+  const deck = await createDeck(owner as any, { name })
   const notes = await new BulkCreateNotes().handle(owner as any, deck.id, fronts.map((front) => ({ front, back: `${front} back` })))
   return { deck, noteIds: notes.map((note: { id: number }) => note.id) }
 }
@@ -45,7 +45,7 @@ test.group('Web card browser (/cards)', (group) => {
 
   test('rows read as written (capitals kept), name each card of a note, and call a review card mastered only from 21 days on', async ({ assert }) => {
     const { user, web } = await signedIn()
-    const deck = await new CreateDeck().handle(user, { name: 'Deutsch' })
+    const deck = await createDeck(user, { name: 'Deutsch' })
     const builtin = (kind: string) => NoteType.query().whereNull('user_id').where('kind', kind).firstOrFail()
     const [haus] = await new BulkCreateNotes().handle(user, deck.id, [{ front: 'Das <i>Haus</i>', back: 'the house' }], (await builtin('reversed')).id)
     const clozeType = (await builtin('cloze')).id
@@ -102,7 +102,7 @@ test.group('Web card browser (/cards)', (group) => {
     const { user, web } = await signedIn()
     const spanish = await deckWith(user, 'Spanish', ['hablar', 'comer'])
     const french = await deckWith(user, 'French', ['parler'])
-    const target = { deck: await new CreateDeck().handle(user, { name: 'Verbs' }) }
+    const target = { deck: await createDeck(user, { name: 'Verbs' }) }
     await web.get('/cards')
     const moved = await web.post('/cards/bulk', { bulk_action: 'move', note_ids: [spanish.noteIds[0], french.noteIds[0]], destination_deck_id: target.deck.id })
     assert.equal(moved.status, 302)

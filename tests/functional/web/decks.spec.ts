@@ -1,8 +1,8 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import ArchiveDeck from '#actions/decks/archive_deck'
+import { archiveDeck } from '#actions/decks/archive_deck'
 import BulkCreateNotes from '#actions/notes/bulk_create_notes'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 import SaveFolder from '#actions/folders/save_folder'
 import Deck from '#models/deck'
 import Folder from '#models/folder'
@@ -16,15 +16,15 @@ import { setProgress, snapshot } from '#tests/functional/api/content/support'
 /** A folder with one deck, a deck with a subdeck holding two notes, and an archived deck. */
 async function library(user: User) {
   const folder = await new SaveFolder().handle(user, null, { name: 'Languages', color: 'green', emojiUtf16: '🌍' })
-  const inFolder = await new CreateDeck().handle(user, { name: 'Spanish', folderId: folder.id })
-  const main = await new CreateDeck().handle(user, { name: 'Biology' })
-  const sub = await new CreateDeck().handle(user, { name: 'Cells', parentId: main.id })
+  const inFolder = await createDeck(user, { name: 'Spanish', folder_id: folder.id })
+  const main = await createDeck(user, { name: 'Biology' })
+  const sub = await createDeck(user, { name: 'Cells', parent_id: main.id })
   const notes = await new BulkCreateNotes().handle(user, sub.id, [
     { front: 'Mitochondria', back: 'Powerhouse of the cell' },
     { front: 'Ribosome', back: 'Makes proteins' },
   ])
-  const archived = await new CreateDeck().handle(user, { name: 'Old stuff' })
-  await new ArchiveDeck().handle(user, archived.id, true)
+  const archived = await createDeck(user, { name: 'Old stuff' })
+  await archiveDeck(user, { id: archived.id, archived: true })
   return { folder, inFolder, main, sub, notes, archived }
 }
 
@@ -182,8 +182,8 @@ test.group('Web: deck list and deck pages', (group) => {
 
   test('duplicating a deck is followed by the page until its job ends', async ({ assert }) => {
     const { user, web } = await signedIn('ana@example.test')
-    const main = await new CreateDeck().handle(user, { name: 'Biology' })
-    await new CreateDeck().handle(user, { name: 'Cells', parentId: main.id })
+    const main = await createDeck(user, { name: 'Biology' })
+    await createDeck(user, { name: 'Cells', parent_id: main.id })
     await web.get('/')
     await web.post(`/decks/${main.id}/duplicate`, { keep_progress: true })
     const copy = await Deck.query().where('cloned_from_id', main.id).firstOrFail()

@@ -1,5 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 import { createNote } from '#actions/notes/create_note'
 import type User from '#models/user'
 import NoteType from '#models/note_type'
@@ -19,7 +19,7 @@ export async function learnerWithDeck(cards: number, { premium = true, ...overri
     user.isPremium = true
     await user.save()
   }
-  const deck = await new CreateDeck().handle(user, { name: 'Study deck' })
+  const deck = await createDeck(user, { name: 'Study deck' })
   const basic = await noteTypeId('basic')
   const notes = []
   for (let index = 1; index <= cards; index++) {

@@ -4,7 +4,7 @@ import { answerCard } from '#actions/learning/answer_card'
 import { undoAnswer } from '#actions/learning/undo_answer'
 import { studyContext } from '#queries/learning/study_context'
 import { isUndoAvailable, undoableAnswer } from '#queries/learning/undoable_answer'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 import ApiException from '#exceptions/api_exception'
 import { resetState } from '#tests/support/helpers'
 import { cardIdsOf, learnerWithDeck, progressRow, reviewCount, studiedOn } from './support.js'
@@ -55,7 +55,7 @@ test.group('undo_answer: the latest answer of the day taken back', (group) => {
 
   test('an undo within a deck leaves the answers of other decks alone', async ({ assert }) => {
     const { user, deck } = await learnerWithDeck(1)
-    const other = await new CreateDeck().handle(user, { name: 'Other deck' })
+    const other = await createDeck(user, { name: 'Other deck' })
     const [cardId] = await cardIdsOf(deck.id)
     const context = await studyContext(user, deck.id)
     await answerCard(context, { cardId, answer: 'good', version: 0 })

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import CreateDeck from '#actions/decks/create_deck'
-import ArchiveDeck from '#actions/decks/archive_deck'
+import { createDeck } from '#actions/decks/create_deck'
+import { archiveDeck } from '#actions/decks/archive_deck'
 import { createNote } from '#actions/notes/create_note'
 import { keptFrom, updateNote } from '#actions/notes/update_note'
 import Note from '#models/note'
@@ -27,7 +27,7 @@ test.group('The note save: createNote and updateNote, one function for every doo
 
   test('a partial edit keeps the type and the reversed card; a full edit changes them', async ({ assert }) => {
     const user = await makeUser()
-    const deck = await new CreateDeck().handle(user, { name: 'Words' })
+    const deck = await createDeck(user, { name: 'Words' })
     const basic = await noteTypeId('basic')
     const note = await createNote(user, deck.id, { noteTypeId: basic, fields: { Front: 'sun', Back: 'sol' }, reverse: true })
     assert.deepEqual(await ordsOf(note.id), [0, 100])
@@ -46,7 +46,7 @@ test.group('The note save: createNote and updateNote, one function for every doo
 
   test('the edit starts from the note as stored, not as the caller found it', async ({ assert }) => {
     const user = await makeUser()
-    const deck = await new CreateDeck().handle(user, { name: 'Words' })
+    const deck = await createDeck(user, { name: 'Words' })
     const note = await createNote(user, deck.id, { noteTypeId: await noteTypeId('basic'), fields: { Front: 'a', Back: 'b' } })
     /* another save reversed it after this caller read the note */
     await db.from('notes').where('id', note.id).update({ is_reversed: true })
@@ -56,10 +56,10 @@ test.group('The note save: createNote and updateNote, one function for every doo
 
   test('an archived deck refuses both saves and nothing changes; another learner\'s deck is a 404', async ({ assert }) => {
     const user = await makeUser()
-    const deck = await new CreateDeck().handle(user, { name: 'Old' })
+    const deck = await createDeck(user, { name: 'Old' })
     const basic = await noteTypeId('basic')
     const note = await createNote(user, deck.id, { noteTypeId: basic, fields: { Front: 'a', Back: 'b' } })
-    await new ArchiveDeck().handle(user, deck.id, true)
+    await archiveDeck(user, { id: deck.id, archived: true })
 
     const created = await createNote(user, deck.id, { noteTypeId: basic, fields: { Front: 'x', Back: 'y' } }).catch((caught) => caught)
     assert.equal(created.code, 'E_DECK_ARCHIVED')

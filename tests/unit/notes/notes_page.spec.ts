@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 import BulkCreateNotes from '#actions/notes/bulk_create_notes'
 import { deckNotesPage, matchingNoteIds, notesListPage, NOTES_PAGE_DEFAULT } from '#queries/notes/notes_page'
 import { editorChoices } from '#queries/notes/editor_choices'
@@ -10,7 +10,7 @@ import { makeUser, resetState } from '#tests/support/helpers'
 
 async function deckWithNotes(count: number) {
   const user = await makeUser()
-  const deck = await new CreateDeck().handle(user, { name: 'Words' })
+  const deck = await createDeck(user, { name: 'Words' })
   const rows = Array.from({ length: count }, (_, index) => ({ front: `word ${String(index).padStart(2, '0')}`, back: 'back' }))
   const notes = await new BulkCreateNotes().handle(user, deck.id, rows)
   return { user, deck, notes }
@@ -67,7 +67,7 @@ test.group('Notes loaded for the Note entity', (group) => {
 
   test('findDuplicates groups notes whose first field reads the same; with a query, those reading as it', async ({ assert }) => {
     const user = await makeUser()
-    const deck = await new CreateDeck().handle(user, { name: 'Words' })
+    const deck = await createDeck(user, { name: 'Words' })
     const notes = await new BulkCreateNotes().handle(user, deck.id, [
       { front: 'Sun', back: '1' }, { front: '<b>sun</b>', back: '2' }, { front: 'moon', back: '3' },
     ])

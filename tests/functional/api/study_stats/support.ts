@@ -1,5 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 import BulkCreateNotes from '#actions/notes/bulk_create_notes'
 import type User from '#models/user'
 import { addDays, studyDay, studyDayBounds } from '#scheduling/study_day'
@@ -25,7 +25,7 @@ export const during = (user: User, day: string, minutes = 60) =>
   new Date(studyDayBounds(day, offsetOf(user)).start.getTime() + (minutes / 60) * HOUR)
 
 export async function deck(user: User, name: string, parentId?: number) {
-  return new CreateDeck().handle(user, { name, parentId })
+  return createDeck(user, { name, parent_id: parentId })
 }
 
 /** FSRS is chosen on the root deck (algorithm_settings.scheduler). */
