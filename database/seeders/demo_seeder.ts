@@ -5,7 +5,7 @@ import NoteType from '#models/note_type'
 import { createUser } from '#actions/auth/create_user'
 import { createDeck } from '#actions/decks/create_deck'
 import SaveFolder from '#actions/folders/save_folder'
-import SaveNote from '#actions/notes/save_note'
+import { saveNote } from '#actions/notes/save_note'
 import { playDemoHistory } from '#database/demo_history'
 import { DEMO } from '#database/demo_account'
 import { seedDemoLibrary } from '#database/demo_library'
@@ -56,23 +56,23 @@ export default class DemoSeeder extends BaseSeeder {
     await db.transaction(async (trx) => {
       const spanish = await createDeck(user, { name: 'Spanish', folder_id: folder.id }, { trx })
       const basics = await createDeck(user, { name: 'Basics', parent_id: spanish.id }, { trx })
-      const save = new SaveNote()
       for (const [front, back] of SPANISH) {
-        await save.handle(user, basics, { noteTypeId: await type('reversed'), fields: { Front: front, Back: back } }, trx)
+        await saveNote(user, { deck: basics, noteTypeId: await type('reversed'), fields: { Front: front, Back: back } }, trx)
       }
       const science = await createDeck(user, { name: 'Science' }, { trx })
-      await save.handle(user, science, {
+      await saveNote(user, {
+        deck: science,
         noteTypeId: await type('cloze'),
         fields: { 'Text': 'Water boils at {{c1::100 °C}} at sea level and freezes at {{c2::0 °C::temperature}}.', 'Back Extra': '' },
       }, trx)
-      await save.handle(user, science, { noteTypeId: await type('basic'), fields: { Front: 'E = mc<sup>2</sup>: what is <i>c</i>?', Back: 'The speed of light' } }, trx)
-      await save.handle(user, science, { noteTypeId: await type('type_in'), fields: { Front: 'Chemical symbol of gold', Back: 'Au' } }, trx)
-      await save.handle(user, science, { noteTypeId: await type('basic'), fields: { Front: 'Quadratic formula', Back: '\\(x = \\frac{-b \\pm \\sqrt{b^2-4ac}}{2a}\\)' } }, trx)
+      await saveNote(user, { deck: science, noteTypeId: await type('basic'), fields: { Front: 'E = mc<sup>2</sup>: what is <i>c</i>?', Back: 'The speed of light' } }, trx)
+      await saveNote(user, { deck: science, noteTypeId: await type('type_in'), fields: { Front: 'Chemical symbol of gold', Back: 'Au' } }, trx)
+      await saveNote(user, { deck: science, noteTypeId: await type('basic'), fields: { Front: 'Quadratic formula', Back: '\\(x = \\frac{-b \\pm \\sqrt{b^2-4ac}}{2a}\\)' } }, trx)
 
       const geography = await createDeck(user, { name: 'World capitals' }, { trx })
       const notes = []
       for (const { front, back } of CAPITALS) {
-        notes.push(await save.handle(user, geography, { noteTypeId: await type('basic'), fields: { Front: front, Back: back } }, trx))
+        notes.push(await saveNote(user, { deck: geography, noteTypeId: await type('basic'), fields: { Front: front, Back: back } }, trx))
       }
       const cards = await trx.from('cards').whereIn('note_id', notes.map((note) => note.id)).orderBy('id').select('id', 'deck_id')
       await playDemoHistory(user.id, cards, trx)

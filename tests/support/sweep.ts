@@ -2,7 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { Page } from 'playwright'
 import { archiveDeck } from '#actions/decks/archive_deck'
 import { createDeck } from '#actions/decks/create_deck'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
 import { makeUser, waitForMail } from '#tests/support/helpers'
 import SendLoginLink from '#actions/auth/send_login_link'
 import { requestConfirmation } from '#actions/exports/request_confirmation'
@@ -22,7 +22,7 @@ export async function sweepContent() {
   await user.save()
   const deck = await createDeck(user, { name: 'Capitals' })
   await createDeck(user, { name: 'Europe', parent_id: deck.id })
-  await new BulkCreateNotes().handle(user, deck.id, Array.from({ length: 12 }, (_, index) => ({ front: `Country ${index + 1}`, back: `<b>Capital</b> ${index + 1}` })))
+  await bulkCreateNotes(user, { deck_id: deck.id, import_data: Array.from({ length: 12 }, (_, index) => ({ front: `Country ${index + 1}`, back: `<b>Capital</b> ${index + 1}` })) })
   const archived = await createDeck(user, { name: 'Old verbs' })
   await archiveDeck(user, { id: archived.id, archived: true })
   const token = await enableSharing(deck)

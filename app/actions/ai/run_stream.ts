@@ -5,7 +5,7 @@ import AiStream, { type AiStreamStatus } from '#models/ai_stream'
 import Deck from '#models/deck'
 import NoteType from '#models/note_type'
 import User from '#models/user'
-import SaveNote from '#actions/notes/save_note'
+import { saveNote } from '#actions/notes/save_note'
 import { giveBackFreeGeneration } from '#actions/ai/generation_limits'
 import { generateCards, type CardRequest, type GeneratedCard } from '#ai/cards'
 import { broadcastStreamEvent } from '#services/ai_events'
@@ -20,7 +20,7 @@ class Stopped extends Error {}
 
 /**
  * The `ai_stream` job: asks the AI layer (app/ai/cards.ts) for cards and
- * saves each one as it comes, through the note-creation action (SaveNote),
+ * saves each one as it comes, through the note-creation step (saveNote),
  * in a transaction of its own that locks the stream's row first: a cancel
  * (which takes the same lock) either comes before a note and the note is
  * not written, or after it and sees it. A crash never leaves half a note,
@@ -146,7 +146,7 @@ async function saveCard(stream: AiStream, user: User, card: GeneratedCard, types
       card.kind === 'cloze'
         ? { noteTypeId: types.cloze, fields: { 'Text': card.front, 'Back Extra': card.back } }
         : { noteTypeId: types.basic, fields: { Front: card.front, Back: card.back }, reverse: stream.request.format === 'reversed' }
-    const note = await new SaveNote().handle(user, deck, input, trx)
+    const note = await saveNote(user, { ...input, deck }, trx)
     await trx.rawQuery('update ai_streams set note_ids = array_append(note_ids, ?), updated_at = now() where id = ?', [note.id, stream.id])
     return note
   })

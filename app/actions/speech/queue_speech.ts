@@ -6,7 +6,7 @@ import type User from '#models/user'
 import { takeHourly } from '#actions/jobs/work_limits'
 
 /**
- * Queues the audio of a saved note whose speech is pending (SaveNote marks
+ * Queues the audio of a saved note whose speech is pending (saveNote marks
  * it), once its transaction is committed: written to the job outbox, then
  * handed to the queue (a queue away: the worker's sweep hands it later).
  * The note is saved either way: past the plan's sides an hour

@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import StoreMedia from '#actions/media/store_media'
+import { storeImageBytes } from '#actions/media/store_media'
 import { detectText } from '#actions/media/detect_text'
 import { countCardEvent } from '#actions/media/count_card_event'
 import { findEditableDeck } from '#queries/decks/find_deck'
@@ -45,7 +45,7 @@ export default class EditorMediaController {
     const deck = await findEditableDeck(user, input.deck_id)
     const photo = await findImage(user, input.id)
     const bytes = await downloadImage(photo.url, IMAGE_MAX_BYTES)
-    const media = await new StoreMedia().storeImageBytes(user, deck, bytes, `unsplash-${photo.id}`)
+    const media = await storeImageBytes(user, { deck, bytes, name: `unsplash-${photo.id}` })
     await markDownload(photo.id)
     return { ...MediaTransformer.forApi(media), attribution: { fullName: photo.fullName, username: photo.username, link: photo.link } }
   }

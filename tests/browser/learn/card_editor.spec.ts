@@ -6,7 +6,7 @@ import { hydrated, open, signInWithForm } from '#tests/support/browser'
 import { makeUser, resetState } from '#tests/support/helpers'
 import { solidPngImg } from '#tests/support/images'
 import { createDeck } from '#actions/decks/create_deck'
-import SaveNote from '#actions/notes/save_note'
+import { saveNote } from '#actions/notes/save_note'
 import Deck from '#models/deck'
 import NoteType from '#models/note_type'
 import type User from '#models/user'
@@ -15,7 +15,7 @@ async function addNote(user: User, deckId: number, kind: string, fields: Record<
   const noteType = await NoteType.query().whereNull('user_id').where('kind', kind).firstOrFail()
   return db.transaction(async (trx) => {
     const deck = await Deck.query({ client: trx }).where('id', deckId).forUpdate().firstOrFail()
-    return new SaveNote().handle(user, deck, { noteTypeId: noteType.id, fields, fieldAttachmentsMap: attachments }, trx)
+    return saveNote(user, { deck, noteTypeId: noteType.id, fields, fieldAttachmentsMap: attachments }, trx)
   })
 }
 

@@ -6,7 +6,7 @@ import type { Page } from 'playwright'
 import { hydrated, open, signInWithForm } from '#tests/support/browser'
 import { makeUser } from '#tests/support/helpers'
 import { resetState } from '#tests/support/helpers'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
 import { createDeck } from '#actions/decks/create_deck'
 
 /*
@@ -19,7 +19,7 @@ async function deckWithLearningAndPaused() {
   user.learningTutorialSeen = true
   await user.save()
   const deck = await createDeck(user, { name: 'Spanish' })
-  await new BulkCreateNotes().handle(user, deck.id, Array.from({ length: 16 }, (_, index) => ({ front: `Word ${index + 1}`, back: `Palabra ${index + 1}` })))
+  await bulkCreateNotes(user, { deck_id: deck.id, import_data: Array.from({ length: 16 }, (_, index) => ({ front: `Word ${index + 1}`, back: `Palabra ${index + 1}` })) })
   const cards = await db.from('cards').where('deck_id', deck.id).orderBy('id').select('id')
   const now = new Date()
   const progress = (cardId: number, state: string, dueAt: Date, frozen: boolean) => ({

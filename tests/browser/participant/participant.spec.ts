@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
 import { createDeck } from '#actions/decks/create_deck'
 import { hydrated, open, signInWithForm } from '#tests/support/browser'
 import { makeUser, resetState } from '#tests/support/helpers'
@@ -10,10 +10,10 @@ import { enableSharing, share } from '#tests/functional/api/participant/support'
 async function sharedDeck() {
   const owner = await makeUser({ name: 'Olga Owner' })
   const deck = await createDeck(owner, { name: 'Shared anatomy' })
-  await new BulkCreateNotes().handle(owner, deck.id, [
+  await bulkCreateNotes(owner, { deck_id: deck.id, import_data: [
     { front: 'Femur', back: 'Thigh bone' },
     { front: 'Tibia', back: 'Shin bone' },
-  ])
+  ] })
   return { owner, deck }
 }
 

@@ -6,7 +6,7 @@ import mail from '@adonisjs/mail/services/main'
 import { readOutbox } from '#services/mail/outbox_transport'
 import { outboxDirectory } from '#config/mail'
 import { markExportFailed, runExport } from '#actions/exports/run_export'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
 import { createDeck } from '#actions/decks/create_deck'
 import DeckExport from '#models/deck_export'
 import { makeUser, resetState, waitForMail } from '#tests/support/helpers'
@@ -24,7 +24,7 @@ const attempt = (made: number) => ({ attemptsMade: made, opts: { attempts: ATTEM
 async function exportRow(email = 'ana@example.test') {
   const user = await makeUser({ email, name: 'Ana' })
   const deck = await createDeck(user, { name: 'Biology' })
-  await new BulkCreateNotes().handle(user, deck.id, [{ front: 'Cell', back: 'Unit of life' }])
+  await bulkCreateNotes(user, { deck_id: deck.id, import_data: [{ front: 'Cell', back: 'Unit of life' }] })
   const record = await DeckExport.create({
     userId: user.id, deckId: deck.id, deckName: deck.name, email, format: 'csv', includeProgress: false, status: 'queued',
   })

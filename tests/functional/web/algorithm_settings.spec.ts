@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
 import { createDeck } from '#actions/decks/create_deck'
 import type User from '#models/user'
 import { resetState } from '#tests/support/helpers'
@@ -11,8 +11,8 @@ import { setProgress, snapshot } from '#tests/functional/api/content/support'
 async function tree(user: User) {
   const main = await createDeck(user, { name: 'Biology' })
   const sub = await createDeck(user, { name: 'Cells', parent_id: main.id })
-  const [inMain] = await new BulkCreateNotes().handle(user, main.id, [{ front: 'Heart', back: 'Pumps blood' }])
-  const [inSub] = await new BulkCreateNotes().handle(user, sub.id, [{ front: 'Ribosome', back: 'Makes proteins' }])
+  const [inMain] = await bulkCreateNotes(user, { deck_id: main.id, import_data: [{ front: 'Heart', back: 'Pumps blood' }] })
+  const [inSub] = await bulkCreateNotes(user, { deck_id: sub.id, import_data: [{ front: 'Ribosome', back: 'Makes proteins' }] })
   await setProgress(user.id, inMain.id, { state: 'review', dueAt: new Date() })
   await setProgress(user.id, inSub.id, { state: 'learning', dueAt: new Date() })
   return { main, sub }
@@ -142,7 +142,7 @@ test.group('Web: algorithm settings', (group) => {
     const { user, web } = await signedIn('ana@example.test')
     const main = await createDeck(user, { name: 'Fresh' })
     const sub = await createDeck(user, { name: 'Fresh sub', parent_id: main.id })
-    await new BulkCreateNotes().handle(user, sub.id, [{ front: 'Heart', back: 'Pumps blood' }])
+    await bulkCreateNotes(user, { deck_id: sub.id, import_data: [{ front: 'Heart', back: 'Pumps blood' }] })
     await web.get('/')
 
     const switched = await web.put(`/decks/${main.id}/algorithm`, { algorithm_preset: 'speed_learning' })

@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
 import { createDeck } from '#actions/decks/create_deck'
 import { withQueuePaused } from '#tests/support/queue'
 import { makeUser, resetState, waitForMail } from '#tests/support/helpers'
@@ -17,7 +17,7 @@ test.group('Web: deck exports', (group) => {
   test('the deck menu\'s form queues the export and comes back with a toast; the link arrives by e-mail', async ({ assert }) => {
     const { user, web } = await signedIn('ana@example.test')
     const deck = await createDeck(user, { name: 'Biology' })
-    await new BulkCreateNotes().handle(user, deck.id, [{ front: 'Cell', back: 'Unit of life' }])
+    await bulkCreateNotes(user, { deck_id: deck.id, import_data: [{ front: 'Cell', back: 'Unit of life' }] })
     await web.get('/')
 
     const response = await web.post(`/decks/${deck.id}/exports`, { format: 'apkg', include_progress: true, mail_link: true })
@@ -37,7 +37,7 @@ test.group('Web: deck exports', (group) => {
     const { user, web } = await signedIn('new@example.test')
     await db.from('users').where('id', user.id).update({ email_verified_at: null })
     const deck = await createDeck(user, { name: 'Biology' })
-    await new BulkCreateNotes().handle(user, deck.id, [{ front: 'Cell', back: 'Unit of life' }])
+    await bulkCreateNotes(user, { deck_id: deck.id, import_data: [{ front: 'Cell', back: 'Unit of life' }] })
     await web.get('/')
     const response = await web.post(`/decks/${deck.id}/exports`, { format: 'csv' })
     assert.equal(response.status, 302)

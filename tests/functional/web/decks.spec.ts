@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { archiveDeck } from '#actions/decks/archive_deck'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
 import { createDeck } from '#actions/decks/create_deck'
 import SaveFolder from '#actions/folders/save_folder'
 import Deck from '#models/deck'
@@ -19,10 +19,10 @@ async function library(user: User) {
   const inFolder = await createDeck(user, { name: 'Spanish', folder_id: folder.id })
   const main = await createDeck(user, { name: 'Biology' })
   const sub = await createDeck(user, { name: 'Cells', parent_id: main.id })
-  const notes = await new BulkCreateNotes().handle(user, sub.id, [
+  const notes = await bulkCreateNotes(user, { deck_id: sub.id, import_data: [
     { front: 'Mitochondria', back: 'Powerhouse of the cell' },
     { front: 'Ribosome', back: 'Makes proteins' },
-  ])
+  ] })
   const archived = await createDeck(user, { name: 'Old stuff' })
   await archiveDeck(user, { id: archived.id, archived: true })
   return { folder, inFolder, main, sub, notes, archived }
@@ -228,7 +228,7 @@ test.group('Web: deck list and deck pages', (group) => {
   test('bulk actions act on the selection, or on every note matching the filters', async ({ assert }) => {
     const { user, web } = await signedIn('ana@example.test')
     const { main, sub, notes, inFolder } = await library(user)
-    const more = await new BulkCreateNotes().handle(user, main.id, [{ front: 'Nucleus', back: 'Holds DNA' }])
+    const more = await bulkCreateNotes(user, { deck_id: main.id, import_data: [{ front: 'Nucleus', back: 'Holds DNA' }] })
     const frozenIds = async () => (await db.from('card_progress as p').join('cards as c', 'c.id', 'p.card_id').where('p.frozen', true).select('c.note_id')).map((row) => row.note_id)
     await web.get(`/decks/${main.id}?tab=cards`)
 

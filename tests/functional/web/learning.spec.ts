@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
 import { createDeck } from '#actions/decks/create_deck'
 import NoteType from '#models/note_type'
 import User from '#models/user'
@@ -12,7 +12,7 @@ import { signedIn, WebSession, pageCall as call, partialProps } from '#tests/sup
 async function deckWithCards(user: User, count: number, name = 'Study deck') {
   const deck = await createDeck(user, { name })
   const rows = Array.from({ length: count }, (_, index) => ({ front: `Question ${index + 1}`, back: `Answer ${index + 1}` }))
-  const notes = count ? await new BulkCreateNotes().handle(user, deck.id, rows) : []
+  const notes = count ? await bulkCreateNotes(user, { deck_id: deck.id, import_data: rows }) : []
   return { deck, notes }
 }
 
@@ -297,7 +297,7 @@ test.group('Web: the learning page', (group) => {
     const { user, web } = await signedIn('ana@example.test')
     const deck = await createDeck(user, { name: 'Anatomy' })
     const typeIn = await NoteType.query().whereNull('user_id').where('kind', 'type_in').firstOrFail()
-    await new BulkCreateNotes().handle(user, deck.id, [{ front: 'Longest bone', back: '<b>Femur</b>' }], typeIn.id)
+    await bulkCreateNotes(user, { deck_id: deck.id, import_data: [{ front: 'Longest bone', back: '<b>Femur</b>' }], template_id: typeIn.id })
     const page = await learningPage(web, deck.id)
     assert.deepEqual(page.props.card.typeIn, { field: 'Back', expected: 'Femur' })
   })

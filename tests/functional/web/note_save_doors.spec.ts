@@ -19,7 +19,7 @@ const typeId = async (kind: string) => (await NoteType.query().whereNull('user_i
 async function twins(user: User, input: { reverse?: boolean; kind?: string } = {}) {
   const deck = await createDeck(user, { name: 'Words' })
   const noteTypeId = await typeId(input.kind ?? 'basic')
-  const make = () => createNote(user, deck.id, { noteTypeId, fields: { Front: 'sun', Back: 'sol' }, reverse: input.reverse })
+  const make = () => createNote(user, { deck_id: deck.id, template_id: noteTypeId, fields: { Front: 'sun', Back: 'sol' }, reverse: input.reverse })
   return { deck, api: await make(), web: await make() }
 }
 

@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
 import { createDeck } from '#actions/decks/create_deck'
 import { makeUser, resetState } from '#tests/support/helpers'
 import { signedIn, WebSession } from '#tests/support/web_session'
@@ -9,10 +9,10 @@ import { enableSharing, setCollaboration, share } from '#tests/functional/api/pa
 async function sharedWith(participant: { id: number }, role: 'viewer' | 'editor' = 'viewer') {
   const owner = await makeUser()
   const deck = await createDeck(owner, { name: 'Shared anatomy' })
-  await new BulkCreateNotes().handle(owner, deck.id, [
+  await bulkCreateNotes(owner, { deck_id: deck.id, import_data: [
     { front: 'Femur', back: 'Thigh bone' },
     { front: 'Tibia', back: 'Shin bone' },
-  ])
+  ] })
   await share(deck, participant, role)
   return { owner, deck }
 }
@@ -116,7 +116,7 @@ test.group('Web participant: embed', (group) => {
   test('/embed/{token} shows the shared deck\'s cards to anyone, and may be framed elsewhere (no X-Frame-Options)', async ({ assert }) => {
     const owner = await makeUser()
     const deck = await createDeck(owner, { name: 'Embedded <b>deck</b>' })
-    await new BulkCreateNotes().handle(owner, deck.id, [{ front: 'Femur', back: 'Thigh bone' }])
+    await bulkCreateNotes(owner, { deck_id: deck.id, import_data: [{ front: 'Femur', back: 'Thigh bone' }] })
     const token = await enableSharing(deck)
     const anonymous = new WebSession()
     const response = await anonymous.get(`/embed/${token}`)
@@ -140,7 +140,7 @@ test.group('Web participant: embed', (group) => {
   test('sharing off, or a token that names nothing: the unavailable state, no cards', async ({ assert }) => {
     const owner = await makeUser()
     const deck = await createDeck(owner, { name: 'Private' })
-    await new BulkCreateNotes().handle(owner, deck.id, [{ front: 'Secret', back: 'Stuff' }])
+    await bulkCreateNotes(owner, { deck_id: deck.id, import_data: [{ front: 'Secret', back: 'Stuff' }] })
     await db.from('decks').where('id', deck.id).update({ sharing_enabled: false, sharing_token: 'stoppedtoken1' })
     for (const path of ['/embed/stoppedtoken1', '/embed/nosuchtoken', '/embed/%00bad']) {
       const response = await new WebSession().get(path)

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { createDeck } from '#actions/decks/create_deck'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
 import { makeUser, PASSWORD, resetState } from '#tests/support/helpers'
 import { partialProps, signedIn, WebSession } from '#tests/support/web_session'
 
@@ -18,7 +18,7 @@ test.group('Web: sharing a deck', (group) => {
     const { user: owner, web: ownerWeb } = await signedIn('owner@example.test')
     const deck = await createDeck(owner, { name: 'Biology' })
     await createDeck(owner, { name: 'Cells', parent_id: deck.id })
-    await new BulkCreateNotes().handle(owner, deck.id, [{ front: 'Mitochondria', back: 'Powerhouse' }, { front: 'Ribosome', back: 'Proteins' }])
+    await bulkCreateNotes(owner, { deck_id: deck.id, import_data: [{ front: 'Mitochondria', back: 'Powerhouse' }, { front: 'Ribosome', back: 'Proteins' }] })
 
     const closed = await page(ownerWeb, `/decks/${deck.id}`)
     assert.notProperty(closed.props, 'sharing', 'the dialog loads its data when it opens')

@@ -31,14 +31,14 @@ test.group('The learning page\'s card actions: edit, suspend, freeze', (group) =
     const { user, deck, notes } = await learnerWithDeck(1)
     await db.from('notes').where('id', notes[0].id).update({ is_reversed: true })
     const [cardId] = await cardIdsOf(deck.id)
-    const card = await editCard(user, cardId, { fields: { Front: 'edited', Back: 'in place' } })
+    const card = await editCard(user, { id: cardId, fields: { Front: 'edited', Back: 'in place' } })
     assert.equal(card.id, cardId)
     const note = await Note.findOrFail(notes[0].id)
     assert.deepEqual(note.fields, { Front: 'edited', Back: 'in place' })
     assert.isTrue(note.isReversed)
 
     const stranger = await makeUser()
-    const error = await editCard(stranger, cardId, { fields: { Front: 'x', Back: 'y' } }).catch((caught) => caught)
+    const error = await editCard(stranger, { id: cardId, fields: { Front: 'x', Back: 'y' } }).catch((caught) => caught)
     assert.equal(error.status, 404)
     assert.equal((await Note.findOrFail(notes[0].id)).fields.Front, 'edited')
   })
@@ -58,7 +58,7 @@ test.group('The learning page\'s card actions: edit, suspend, freeze', (group) =
 
   test('freezeCard freezes every card of the note for this learner and keeps a new card new', async ({ assert }) => {
     const { user, deck } = await learnerWithDeck(0)
-    const note = await createNote(user, deck.id, { noteTypeId: await noteTypeId('basic'), fields: { Front: 'a', Back: 'b' }, reverse: true })
+    const note = await createNote(user, { deck_id: deck.id, template_id: await noteTypeId('basic'), fields: { Front: 'a', Back: 'b' }, reverse: true })
     const [cardId, reversed] = await cardIdsOf(deck.id)
     const card = await freezeCard(user, cardId)
     assert.equal(card.note_id, note.id)

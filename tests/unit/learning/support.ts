@@ -23,7 +23,7 @@ export async function learnerWithDeck(cards: number, { premium = true, ...overri
   const basic = await noteTypeId('basic')
   const notes = []
   for (let index = 1; index <= cards; index++) {
-    notes.push(await createNote(user, deck.id, { noteTypeId: basic, fields: { Front: `Question ${index}`, Back: `Answer ${index}` } }))
+    notes.push(await createNote(user, { deck_id: deck.id, template_id: basic, fields: { Front: `Question ${index}`, Back: `Answer ${index}` } }))
   }
   /* as a request finds the learner: the columns' defaults read back */
   await user.refresh()

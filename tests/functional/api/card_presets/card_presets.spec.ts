@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { createDeck } from '#actions/decks/create_deck'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
 import { OWN_PRESETS_MAX } from '#actions/card_presets/save_card_preset'
 import { assertErrorBody, makeUser, resetState, tokenFor } from '#tests/support/helpers'
 import { WebSession } from '#tests/support/web_session'
@@ -113,7 +113,7 @@ test.group('API: card presets', (group) => {
   test('a deck names a preset it may use; the learning start carries the appearance; deleting the preset leaves the default', async ({ client, assert }) => {
     const { user, token } = await learner()
     const deck = await createDeck(user, { name: 'Capitals' })
-    await new BulkCreateNotes().handle(user, deck.id, [{ front: 'Capital of Peru?', back: 'Lima' }])
+    await bulkCreateNotes(user, { deck_id: deck.id, import_data: [{ front: 'Capital of Peru?', back: 'Lima' }] })
     const code = (await db.from('card_presets').where('key', 'code').firstOrFail()).id
     const own = (await client.post('/api/card_presets').bearerToken(token).json({ card_preset: { name: 'Mine', custom_css: '.card b { color: #ff0000 }' } })).body()
     const eve = await learner('eve@example.test')
