@@ -6,8 +6,8 @@ import PublicDeck from '#models/public_deck'
 import { createUser } from '#actions/auth/create_user'
 import { createDeck } from '#actions/decks/create_deck'
 import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
-import PublishDeck from '#actions/publishing/publish_deck'
-import ReviewRevision from '#actions/publishing/review_revision'
+import { publishDeck } from '#actions/publishing/publish_deck'
+import { approveRevision } from '#actions/publishing/review_revision'
 import { setPublicDeckCategory } from '#actions/library/set_public_deck_category'
 
 /* a few real decks in the demo library, by an author of their own, so /library has something to find and clone */
@@ -66,8 +66,8 @@ export async function seedDemoLibrary(moderator: User) {
   for (const entry of DECKS) {
     const deck = await createDeck(author, { name: entry.name })
     await bulkCreateNotes(author, { deck_id: deck.id, import_data: entry.notes.map(([front, back]) => ({ front, back })) })
-    const revision = await new PublishDeck().handle(author, deck.id, { name: entry.name, description: entry.description })
-    await new ReviewRevision().approve(moderator, revision.id)
-    await setPublicDeckCategory(revision.publicDeckId, ...entry.category)
+    const revision = await publishDeck(author, { name: entry.name, description: entry.description, id: deck.id })
+    await approveRevision(moderator, { id: revision.id })
+    await setPublicDeckCategory({ publicDeckId: revision.publicDeckId, category: entry.category[0], subcategory: entry.category[1] })
   }
 }

@@ -4,7 +4,7 @@ import User from '#models/user'
 import NoteType from '#models/note_type'
 import { createUser } from '#actions/auth/create_user'
 import { createDeck } from '#actions/decks/create_deck'
-import SaveFolder from '#actions/folders/save_folder'
+import { saveFolder } from '#actions/folders/save_folder'
 import { saveNote } from '#actions/notes/save_note'
 import { playDemoHistory } from '#database/demo_history'
 import { DEMO } from '#database/demo_account'
@@ -52,7 +52,7 @@ export default class DemoSeeder extends BaseSeeder {
     /* outside the transaction below, which must not take a second connection (app/services/transaction_guard.ts) */
     const builtins = await NoteType.query().whereNull('user_id').select('id', 'kind')
     const type = async (kind: string) => builtins.find((row) => row.kind === kind)!.id
-    const folder = await new SaveFolder().handle(user, null, { name: 'Languages', color: 'teal', emojiUtf16: '🌍' })
+    const folder = await saveFolder(user, { name: 'Languages', color: 'teal', emoji_utf_16: '🌍' })
     await db.transaction(async (trx) => {
       const spanish = await createDeck(user, { name: 'Spanish', folder_id: folder.id }, { trx })
       const basics = await createDeck(user, { name: 'Basics', parent_id: spanish.id }, { trx })

@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import SaveFolder from '#actions/folders/save_folder'
+import { saveFolder } from '#actions/folders/save_folder'
 import { deleteFolder } from '#actions/folders/delete_folder'
 import { reorder } from '#actions/decks/reorder_decks'
 import type Folder from '#models/folder'
@@ -28,9 +28,7 @@ export default class FoldersController {
   async store({ auth, request, response }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const input = await request.validateUsing(createFolderValidator)
-    const folder = await new SaveFolder().handle(user, null, {
-      name: input.name, color: input.color, emojiUtf16: input.emoji_utf_16 || null, assignDeckIds: input.assign_deck_ids,
-    })
+    const folder = await saveFolder(user, input)
     return response.created((await present(user, [folder]))[0])
   }
 
@@ -38,17 +36,13 @@ export default class FoldersController {
   async update({ auth, request, params }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const input = await request.validateUsing(folderValidator)
-    const folder = await new SaveFolder().handle(user, params.id, {
-      name: input.name, color: input.color,
-      emojiUtf16: input.emoji_utf_16 === undefined ? undefined : input.emoji_utf_16 || null,
-      assignDeckIds: input.assign_deck_ids,
-    })
+    const folder = await saveFolder(user, { ...input, id: params.id })
     return (await present(user, [folder]))[0]
   }
 
   /** The folder goes; its decks stay, at the top level. */
   async destroy({ auth, params, response }: HttpContext) {
-    await deleteFolder(auth.use('api').getUserOrFail(), params.id)
+    await deleteFolder(auth.use('api').getUserOrFail(), { id: params.id })
     return response.noContent()
   }
 

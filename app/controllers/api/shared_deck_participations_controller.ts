@@ -1,12 +1,12 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import LeaveSharedDeck from '#actions/participants/leave_shared_deck'
+import { leaveSharedDeck } from '#actions/participants/leave_shared_deck'
 import { embedSnippetFor, originOf } from '#queries/participants/embedded_deck'
 
 /** What a participant does with a shared deck as a whole (leave it), and the owner's embed snippet. */
 export default class SharedDeckParticipationsController {
   /** DELETE decks/{id}/remove_shared_deck: the participant's place and progress go; the deck stays its owner's. */
   async destroy({ auth, params, response }: HttpContext) {
-    await new LeaveSharedDeck().handle(auth.use('api').getUserOrFail(), params.id)
+    await leaveSharedDeck(auth.use('api').getUserOrFail(), { id: params.id })
     return response.noContent()
   }
 

@@ -4,7 +4,7 @@ import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import Deck from '#models/deck'
 import DeckImport from '#models/deck_import'
-import SaveFolder from '#actions/folders/save_folder'
+import { saveFolder } from '#actions/folders/save_folder'
 import { startImport } from '#actions/imports/start_import'
 import { cancelImport } from '#actions/imports/cancel_import'
 import { retryImport } from '#actions/imports/retry_import'
@@ -50,7 +50,7 @@ test.group('Import use cases', (group) => {
 
   test('start_import makes the deck the import fills (in its folder) and the queued row', async ({ assert }) => {
     const user = await makeUser()
-    const folder = await new SaveFolder().handle(user, null, { name: 'Languages' })
+    const folder = await saveFolder(user, { name: 'Languages' })
     const record = await withQueuePaused(async () => startImport(user, { ...(await upload()), folderId: folder.id, options: { cardSeparator: 'newline' } }))
     assert.equal(record.status, 'queued')
     assert.equal(record.attempt, 1)
@@ -67,7 +67,7 @@ test.group('Import use cases', (group) => {
   test('start_import makes nothing when the folder is not the learner\'s', async ({ assert }) => {
     const owner = await makeUser()
     const other = await makeUser()
-    const folder = await new SaveFolder().handle(owner, null, { name: 'Private' })
+    const folder = await saveFolder(owner, { name: 'Private' })
     await expectCode(startImport(other, { ...(await upload()), folderId: folder.id }), 404, 'E_NOT_FOUND')
     assert.equal(Number((await db.from('deck_imports').count('* as n').first()).n), 0)
     assert.equal(Number((await db.from('decks').where('user_id', other.id).count('* as n').first()).n), 0)

@@ -3,7 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import { archiveDeck } from '#actions/decks/archive_deck'
 import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
 import { createDeck } from '#actions/decks/create_deck'
-import SaveFolder from '#actions/folders/save_folder'
+import { saveFolder } from '#actions/folders/save_folder'
 import Deck from '#models/deck'
 import Folder from '#models/folder'
 import type User from '#models/user'
@@ -15,7 +15,7 @@ import { setProgress, snapshot } from '#tests/functional/api/content/support'
 
 /** A folder with one deck, a deck with a subdeck holding two notes, and an archived deck. */
 async function library(user: User) {
-  const folder = await new SaveFolder().handle(user, null, { name: 'Languages', color: 'green', emojiUtf16: '🌍' })
+  const folder = await saveFolder(user, { name: 'Languages', color: 'green', emoji_utf_16: '🌍' })
   const inFolder = await createDeck(user, { name: 'Spanish', folder_id: folder.id })
   const main = await createDeck(user, { name: 'Biology' })
   const sub = await createDeck(user, { name: 'Cells', parent_id: main.id })

@@ -4,7 +4,7 @@ import db from '@adonisjs/lucid/services/db'
 import { resetState } from '#tests/support/helpers'
 import { signedIn } from '#tests/support/web_session'
 import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
-import PublishDeck from '#actions/publishing/publish_deck'
+import { publishDeck } from '#actions/publishing/publish_deck'
 import { basicNote, createDeck, signIn, templateIds, type Session } from '../content/support.js'
 import { start } from '../learning/support.js'
 
@@ -100,7 +100,7 @@ async function buildWorld(client: ApiClient, owner: Session, editor: { user: { i
     { deck_id: root.id, user_id: editor.user.id, role: 'editor', state: 'active', created_at: now, updated_at: now },
     { deck_id: root.id, user_id: viewer.user.id, role: 'viewer', state: 'active', created_at: now, updated_at: now },
   ])
-  const revision = await new PublishDeck().handle(owner.user, root.id, { name: 'Shared', description: DESCRIPTION })
+  const revision = await publishDeck(owner.user, { name: 'Shared', description: DESCRIPTION, id: root.id })
   return {
     root, sub, note, cardId, templates: await templateIds(client, owner.token),
     collaborators: { editor: editorRow.id, viewer: viewerRow.id }, revisionId: revision.id,
