@@ -4,7 +4,7 @@ import { archiveDeck } from '#actions/decks/archive_deck'
 import { createDeck } from '#actions/decks/create_deck'
 import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
 import { makeUser, waitForMail } from '#tests/support/helpers'
-import SendLoginLink from '#actions/auth/send_login_link'
+import { sendLoginLink } from '#actions/auth/send_login_link'
 import { requestConfirmation } from '#actions/exports/request_confirmation'
 import { publishDeck, seedCategories } from '#tests/support/library'
 import { enableSharing } from '#tests/functional/api/participant/support'
@@ -32,7 +32,7 @@ export async function sweepContent() {
   await publishDeck(author, { name: 'Pending moons', state: 'pending' })
   const note = await db.from('notes').where('deck_id', deck.id).orderBy('id').firstOrFail()
   /* the pages behind a mailed link while it works: a sign-in link, and an export address's confirmation */
-  await new SendLoginLink().handle('ana@example.test', 'en')
+  await sendLoginLink({ email: 'ana@example.test', locale: 'en' })
   const loginLink = linkIn(await waitForMail('ana@example.test', 20_000, /\/auth\/link\//), /\/auth\/link\/[\w-]+/)
   await db.transaction((trx) => requestConfirmation(user, 'teacher@school.test', { locale: 'en' }, trx))
   const confirmLink = linkIn(await waitForMail('teacher@school.test', 20_000), /\/exports\/confirm\/[\w-]+/)

@@ -14,8 +14,8 @@ export async function startFirstDeck(user: User, input: { publicDeckId: number }
   const { publicDeckId } = input
   const { deck } = await cloneLibraryDeck(user, { deck_id: publicDeckId, exam_date: onboardingExamDate(user) }, options)
   await withTransaction(options.trx, async (trx) => {
-    await markDeckInterested(user, publicDeckId, trx)
-    await saveOnboarding(user, { complete: true }, trx)
+    await markDeckInterested(user, { publicDeckId }, { trx })
+    await saveOnboarding(user, { complete: true }, { trx })
   })
   return deck
 }

@@ -5,7 +5,7 @@ import { rateApp } from '#actions/client/rate_app'
 import { closeFeedbackRequest } from '#actions/client/feedback_request'
 import { wantsJson } from '#services/request_locale'
 import { unsubscribeReminders } from '#actions/client/study_reminders'
-import UpdateProfile from '#actions/users/update_profile'
+import { updateProfile } from '#actions/users/update_profile'
 import { feedbackTypeOfStars, webFeedbackValidator } from '#validators/client'
 import { studyReminderValidator } from '#validators/user'
 import { wrappedValidator } from '#validators/study'
@@ -82,8 +82,7 @@ export default class ClientPagesController {
   /** PUT /settings/reminder {study_reminder_time, study_reminder_enabled} */
   async updateReminder({ auth, request, response, session, i18n }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
-    const { study_reminder_time: studyReminderTime, study_reminder_enabled: studyReminderEnabled } = await request.validateUsing(studyReminderValidator)
-    await new UpdateProfile().handle(user, { studyReminderTime, studyReminderEnabled })
+    await updateProfile(user, await request.validateUsing(studyReminderValidator))
     session.flash('success', i18n.t('ui.client.reminders.saved'))
     return response.redirect().back()
   }
