@@ -34,7 +34,7 @@ export async function sweepContent() {
   /* the pages behind a mailed link while it works: a sign-in link, and an export address's confirmation */
   await sendLoginLink({ email: 'ana@example.test', locale: 'en' })
   const loginLink = linkIn(await waitForMail('ana@example.test', 20_000, /\/auth\/link\//), /\/auth\/link\/[\w-]+/)
-  await db.transaction((trx) => requestConfirmation(user, 'teacher@school.test', { locale: 'en' }, trx))
+  await db.transaction((trx) => requestConfirmation(user, { email: 'teacher@school.test', locale: 'en' }, trx))
   const confirmLink = linkIn(await waitForMail('teacher@school.test', 20_000), /\/exports\/confirm\/[\w-]+/)
   return { user, deck, note: note.id as number, token: token!, published, author, loginLink, confirmLink }
 }

@@ -6,27 +6,28 @@ import { findStream, streamNotes } from '#queries/ai/find_stream'
 import { freeTierOf } from '#actions/ai/generation_limits'
 import AiStreamTransformer from '#transformers/ai_stream_transformer'
 import { activeProvider } from '#ai/cards'
+import type { ActionOptions } from '#actions/action'
 
 /* The doors' shared steps (API and web): the spec's bodies into startStream, and the answer every stream call gives. */
 
 /** ai_stream_create: from an uploaded document when document_id is given, else from the prompt. */
-export function streamFromBody(user: User, input: Infer<typeof aiStreamCreateValidator>) {
+export function streamFromBody(user: User, input: Infer<typeof aiStreamCreateValidator>, options: ActionOptions = {}) {
   return startStream(user, {
     kind: input.document_id ? 'document' : 'prompt',
     deckId: input.deck_id, deckName: input.deck_name, folderId: input.folder_id,
     format: input.card_format, detail: input.detail_level, customPrompt: input.custom_prompt, userPrompt: input.user_prompt,
     documentId: input.document_id, language: input.language, cardsAmount: input.cards_amount,
-  })
+  }, options)
 }
 
 /** ai_bulk_create, the card builder: the prompt's words (one per line, or comma-separated) into vocabulary cards. */
-export function bulkFromBody(user: User, input: Infer<typeof aiBulkCreateValidator>) {
+export function bulkFromBody(user: User, input: Infer<typeof aiBulkCreateValidator>, options: ActionOptions = {}) {
   return startStream(user, {
     kind: 'words',
     deckId: input.deck_id, deckName: input.deck_name, folderId: input.folder_id,
     format: input.card_format, words: wordsOf(input.user_prompt), userPrompt: input.user_prompt,
     from: input.translation_from, to: input.translation_to, cardsAmount: input.cards_amount,
-  })
+  }, options)
 }
 
 export async function streamAnswer(user: User, streamId: number) {

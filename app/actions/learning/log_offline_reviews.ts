@@ -1,4 +1,5 @@
-import db from '@adonisjs/lucid/services/db'
+import type { Infer } from '@vinejs/vine/types'
+import type { offlineReviewsValidator } from '#validators/learning'
 import type User from '#models/user'
 import { studyContext } from '#queries/learning/study_context'
 import { lockProgress, writeAnswer } from '#actions/learning/answer_card'
@@ -6,6 +7,7 @@ import { lockLearner } from '#actions/learning/learner_lock'
 import { answersOf } from '#scheduling/scheduler'
 import { studyDay } from '#scheduling/study_day'
 import type { Answer } from '#scheduling/types'
+import { withTransaction, type ActionOptions } from '#actions/action'
 
 export interface OfflineReview {
   deckId: number
@@ -30,7 +32,15 @@ export interface OfflineResult {
  * one (the card was studied on another device since) does not move it back.
  * Offline answers skip the daily limit: they were already given.
  */
-export async function logOfflineReviews(user: User, reviews: OfflineReview[]): Promise<OfflineResult> {
+export async function logOfflineReviews(
+  user: User,
+  input: Infer<typeof offlineReviewsValidator>,
+  options: ActionOptions = {}
+): Promise<OfflineResult> {
+  const reviews: OfflineReview[] = input.reviews.map((review) => ({
+    deckId: review.deck_id, cardId: review.card_id, answer: review.answer,
+    reviewedAt: review.reviewed_at, durationMs: review.review_duration_ms ?? 0,
+  }))
   const result: OfflineResult = { accepted: 0, duplicates: 0, rejected: [] }
   const ordered = [...reviews].sort((a, b) => a.reviewedAt.getTime() - b.reviewedAt.getTime())
   const contexts = new Map<number, Awaited<ReturnType<typeof studyContext>>>()
@@ -43,7 +53,7 @@ export async function logOfflineReviews(user: User, reviews: OfflineReview[]): P
       reject('invalid_answer')
       continue
     }
-    const outcome = await db.transaction(async (trx) => {
+    const outcome = await withTransaction(options.trx, async (trx) => {
       /* the learner first, then the card: the one lock order of every answer path (learner_lock.ts) */
       await lockLearner(user.id, trx)
       const card = await trx.from('cards').where('id', review.cardId).whereIn('deck_id', context.deckIds).first()

@@ -23,6 +23,6 @@ export async function recordStudiedCard(userId: number, day: string, delta: 1 | 
     .returning('stats_cards_studied')
   const count = Number(row.cards_studied)
   const before = count - delta
-  if ((before < ACTIVE_DAY_CARDS) !== (count < ACTIVE_DAY_CARDS)) await refreshStreak(userId, day, trx)
+  if ((before < ACTIVE_DAY_CARDS) !== (count < ACTIVE_DAY_CARDS)) await refreshStreak(userId, day, { trx })
   return { day: count, total: Number(user.stats_cards_studied) }
 }

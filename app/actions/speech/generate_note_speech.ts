@@ -24,7 +24,7 @@ const affected = (result: unknown) => Number(Array.isArray(result) ? result[0] :
  * interval old) nothing is made; the sides stay pending, and a save once it
  * is back on queues them again.
  */
-export default async function generateNoteSpeech(payload: { noteId: number }, job?: Job) {
+export async function generateNoteSpeech(payload: { noteId: number }, job?: Job) {
   if (!(await readFlagNow('ai_speech'))) return { skipped: 'ai speech off' }
   const note = await Note.find(payload.noteId)
   if (!note) return { skipped: 'note deleted' }

@@ -32,7 +32,7 @@ export default class AiNoteTemplatesController {
 
   async store(ctx: HttpContext) {
     const input = await ctx.request.validateUsing(aiTemplateValidator)
-    const template = await saveTemplate(this.user(ctx), null, input)
+    const template = await saveTemplate(this.user(ctx), input)
     return ctx.response.created(AiNoteTemplateTransformer.forApi(template, ctx.i18n))
   }
 
@@ -40,11 +40,11 @@ export default class AiNoteTemplatesController {
     const user = this.user(ctx)
     await findTemplate(user, ctx.params.id, 'manage')
     const input = await ctx.request.validateUsing(aiTemplateValidator)
-    return AiNoteTemplateTransformer.forApi(await saveTemplate(user, ctx.params.id, input), ctx.i18n)
+    return AiNoteTemplateTransformer.forApi(await saveTemplate(user, { ...input, id: ctx.params.id }), ctx.i18n)
   }
 
   async destroy(ctx: HttpContext) {
-    await deleteTemplate(this.user(ctx), ctx.params.id)
+    await deleteTemplate(this.user(ctx), { id: ctx.params.id })
     return ctx.response.noContent()
   }
 

@@ -26,7 +26,7 @@ export default class StudyCardsController {
   /** DELETE cards/{id}/suspend: the card leaves this learner's study, nothing is deleted (query deck_id: the session's counters). */
   async suspend({ auth, params, request }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
-    const removed = await suspendCard(user, params.id)
+    const removed = await suspendCard(user, { id: params.id })
     const context = await studyContext(user, request.input('deck_id') ?? removed.deckId)
     return LearningTransformer.removed(removed, await topCountersOf(context))
   }

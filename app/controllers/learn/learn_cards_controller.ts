@@ -44,7 +44,7 @@ export default class LearnCardsController {
     const user = ctx.auth.use('web').getUserOrFail()
     await findLearnerCard(user, ctx.params.id)
     const session = await sessionDeck(ctx)
-    const card = await freezeCard(user, ctx.params.id)
+    const card = await freezeCard(user, { id: ctx.params.id })
     const counters = await topCountersOf(await contextAfter(user, session, card.deck_id))
     return LearningTransformer.frozen(card.note_id, await cardIdsOfNote(card.note_id), counters)
   }
@@ -55,7 +55,7 @@ export default class LearnCardsController {
     const user = ctx.auth.use('web').getUserOrFail()
     await findLearnerCard(user, ctx.params.id)
     const session = await sessionDeck(ctx)
-    const removed = await suspendCard(user, ctx.params.id)
+    const removed = await suspendCard(user, { id: ctx.params.id })
     return LearningTransformer.removed(removed, await topCountersOf(await contextAfter(user, session, removed.deckId)))
   }
 

@@ -20,7 +20,7 @@ export default class EditorMediaController {
     ctx.session.reflash()
     const user = ctx.auth.use('web').getUserOrFail()
     const input = await ctx.request.validateUsing(scanTextValidator)
-    return detectText(user, input.base64, input.language)
+    return detectText(user, input)
   }
 
   /** GET /notes/image_search?q: the picker's results. */
@@ -54,6 +54,6 @@ export default class EditorMediaController {
   async cardEvent(ctx: HttpContext) {
     const user = ctx.auth.use('web').getUserOrFail()
     const input = await ctx.request.validateUsing(cardDailyEventValidator)
-    return countCardEvent(user, ctx.params.id, input.kind)
+    return countCardEvent(user, { ...input, id: ctx.params.id })
   }
 }

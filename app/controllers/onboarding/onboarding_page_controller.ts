@@ -46,7 +46,7 @@ export default class OnboardingPageController {
    */
   async aiExample({ auth, response, i18n }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
-    const { streamId } = await onboardingExampleOnce(user, exampleTopic(user.onboardingData ?? {}, i18n))
+    const { streamId } = await onboardingExampleOnce(user, { topic: exampleTopic(user.onboardingData ?? {}, i18n) })
     await saveOnboarding(user, { complete: true })
     return response.redirect().toRoute('ai.generate', {}, { qs: streamId ? { stream: streamId } : {} })
   }

@@ -58,14 +58,14 @@ test.group('The export job', (group) => {
   test('the e-mail cannot be queued: the row is not done; the retry finishes it and one e-mail goes out', async ({ assert }) => {
     const { record, key } = await exportRow()
     await withMailQueueDown(async () => {
-      await assert.rejects(() => runExport(attempt(0), record.id), 'the mail queue is down')
+      await assert.rejects(() => runExport({ exportId: record.id }, attempt(0)), 'the mail queue is down')
     })
     const between = await row(record.id)
     assert.equal(between.status, 'processing', 'waiting for its retry, not done')
     assert.isNull(between.storage_key)
     assert.isNull(between.expires_at)
 
-    await runExport(attempt(1), record.id)
+    await runExport({ exportId: record.id }, attempt(1))
     const done = await row(record.id)
     assert.equal(done.status, 'done')
     assert.equal(done.storage_key, key)
@@ -78,9 +78,9 @@ test.group('The export job', (group) => {
   test('the last attempt fails: the row says failed, and the file an earlier attempt stored is removed', async ({ assert }) => {
     const { record, key } = await exportRow()
     await withMailQueueDown(async () => {
-      await assert.rejects(() => runExport(attempt(0), record.id))
+      await assert.rejects(() => runExport({ exportId: record.id }, attempt(0)))
       assert.isTrue(await drive.use().exists(key), 'the first attempt stored the file')
-      await assert.rejects(() => runExport(attempt(ATTEMPTS - 1), record.id))
+      await assert.rejects(() => runExport({ exportId: record.id }, attempt(ATTEMPTS - 1)))
     })
     const failed = await row(record.id)
     assert.equal(failed.status, 'failed')
@@ -92,13 +92,13 @@ test.group('The export job', (group) => {
 
   test('done is final: a late run of the job does nothing, and cannot mark it failed', async ({ assert }) => {
     const { record, key } = await exportRow()
-    await runExport(attempt(0), record.id)
+    await runExport({ exportId: record.id }, attempt(0))
     await waitForMail('ana@example.test', 20_000)
     const done = await row(record.id)
     assert.equal(done.status, 'done')
 
     /* the same job again (a stalled job run twice), on its last attempt, with the e-mail failing */
-    await withMailQueueDown(() => runExport(attempt(ATTEMPTS - 1), record.id))
+    await withMailQueueDown(() => runExport({ exportId: record.id }, attempt(ATTEMPTS - 1)))
     await markExportFailed(record.id, 'late failure')
     const after = await row(record.id)
     assert.equal(after.status, 'done')
@@ -112,7 +112,7 @@ test.group('The export job', (group) => {
   test('failed is final: a late run of the job writes nothing', async ({ assert }) => {
     const { record, key } = await exportRow()
     await markExportFailed(record.id, 'deck_deleted')
-    await runExport(attempt(0), record.id)
+    await runExport({ exportId: record.id }, attempt(0))
     const after = await row(record.id)
     assert.equal(after.status, 'failed')
     assert.isFalse(await drive.use().exists(key))
@@ -123,7 +123,7 @@ test.group('The export job', (group) => {
     const { user, deck, record, key } = await exportRow()
     const { deleteDeck } = await import('#actions/decks/delete_deck')
     await deleteDeck(user, { id: deck.id })
-    await runExport(attempt(0), record.id)
+    await runExport({ exportId: record.id }, attempt(0))
     const after = await row(record.id)
     assert.equal(after.status, 'failed')
     assert.equal(after.error_message, 'deck_deleted')

@@ -79,7 +79,7 @@ test.group('Learning reads: a session\'s cards and where it stands', (group) => 
     await answerCard(await studyContext(user, deck.id), { cardId, answer: 'good', version: 0 })
     const scope = await sessionScope(user, undefined)
     assert.isNull(scope)
-    const undone = await undoAnswer(user, user.today(), null)
+    const undone = await undoAnswer(user, { today: user.today(), deckIds: null })
     const after = await afterUndo(user, scope, undone)
     assert.equal(after.context.deck.id, deck.id)
     const shaped = LearningTransformer.undo(after, i18n())
