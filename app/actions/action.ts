@@ -8,7 +8,8 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
  *     return withTransaction(options.trx, async (trx) => { ... })
  *   }
  *
- * - a function module named by its verb: no classes, never an HttpContext;
+ * - a function module named by its verb: no classes, nothing of the request (the door hands
+ *   over what it read);
  * - the acting user first (left out for the system's own work: jobs, sweeps, webhooks, which take
  *   their payload), then one input object: the validator's `Infer` type as the door got it (the
  *   spec's field names), with the id the route names; any renaming happens in the action, never
@@ -16,7 +17,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
  * - options last: `trx` joins the caller's transaction, and without it the use case opens its own.
  *   Effects outside the database that must wait for the commit (files removed, audio queued) go
  *   through `afterCommit`. Steps used inside use cases (row factories, locks, limit checks) take
- *   the caller's `trx`, required, as their last argument.
+ *   the caller's `trx`, required.
  */
 
 export type ActionOptions = { trx?: TransactionClientContract }

@@ -106,7 +106,8 @@ async function saveOwnLimits(trx: TransactionClientContract, user: User, deck: D
 }
 
 /** A sort chosen in a card list (web or app) is remembered on the deck. */
-export async function rememberSort(user: User, deck: Deck, input: { sort_by?: Deck['notesSortBy']; order?: string }) {
+export async function rememberSort(user: User, input: { deck: Deck; sort_by?: Deck['notesSortBy']; order?: string }) {
+  const { deck } = input
   const order = input.order?.toUpperCase() as Deck['notesOrder'] | undefined
   const changed = (input.sort_by && input.sort_by !== deck.notesSortBy) || (order && order !== deck.notesOrder)
   if (changed && deck.roleOf(user) === 'owner') {

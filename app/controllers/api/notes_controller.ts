@@ -28,10 +28,10 @@ export default class NotesController {
     if (input.search !== undefined) {
       /* parsed first: a malformed search is a 422 before anything is read */
       const search = cardSearch(user, input.search)
-      const deck = input.deck_id === undefined ? null : await rememberSort(user, await findDeck(user, input.deck_id), input)
+      const deck = input.deck_id === undefined ? null : await rememberSort(user, { ...input, deck: await findDeck(user, input.deck_id) })
       return NoteTransformer.page(await searchedNotesPage(user, deck, input, search))
     }
-    const deck = await rememberSort(user, await findDeck(user, input.deck_id), input)
+    const deck = await rememberSort(user, { ...input, deck: await findDeck(user, input.deck_id) })
     const page = await notesListPage(user, deck, input, input.offset ?? 0, input.limit ?? NOTES_PAGE_DEFAULT)
     return NoteTransformer.page(page)
   }

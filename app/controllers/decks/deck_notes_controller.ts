@@ -15,7 +15,7 @@ const DONE: Record<string, string> = {
   reset_progress: 'ui.decks.flash.bulk_reset_progress',
 }
 
-/** Bulk actions on the cards list of the deck page: the same BulkNotes as notes/bulk_action. */
+/** Bulk actions on the cards list of the deck page: the same bulkNotes as notes/bulk_action. */
 export default class DeckNotesController {
   async bulk({ auth, params, request, response, session, i18n }: HttpContext) {
     const user = auth.use('web').getUserOrFail()

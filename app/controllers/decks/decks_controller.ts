@@ -37,7 +37,7 @@ export default class DecksController {
     const tab = TABS.find((name) => name === request.input('tab')) ?? 'general'
     /* a stale or hand-edited query string lists everything rather than failing */
     const [invalid, filters] = await listNotesValidator.tryValidate({ ...request.qs(), deck_id: deck.id })
-    if (tab === 'cards' && filters) deck = await rememberSort(user, deck, filters)
+    if (tab === 'cards' && filters) deck = await rememberSort(user, { ...filters, deck })
     const page = Math.max(1, Number.parseInt(request.input('page'), 10) || 1)
     let tree: ReturnType<typeof deckTree> | undefined
     const loadTree = () => (tree ??= deckTree(user, deck))
