@@ -97,8 +97,8 @@ for (const count of sizes) runs.push({ warmUp: await buildPackage(10), built: aw
 
 /* the floor's rows point at a real learner, deck and note type, as the import's do */
 const floorUser = await createUser({ email: 'floor@bench.test', password: 'bench-password-1', provider: 'email', name: 'Floor' })
-const { default: CreateDeck } = await import('#actions/decks/create_deck')
-const floorDeck = await new CreateDeck().handle(floorUser, { name: 'Floor' })
+const { createDeck } = await import('#actions/decks/create_deck')
+const floorDeck = await createDeck(floorUser, { name: 'Floor' })
 const basic = await seeding.db.from('note_types').whereNull('user_id').where('kind', 'basic').firstOrFail()
 await seeding.stop()
 

@@ -77,5 +77,5 @@ export async function playDemoHistory(userId: number, cards: { id: number; deck_
   if (rows.length) await trx.table('card_progress').multiInsert(rows)
   await trx.table('study_days').multiInsert([...perDay].map(([day, count]) => ({ user_id: userId, day, cards_studied: count })))
   await trx.from('users').where('id', userId).update({ stats_cards_studied: reviews.length })
-  await refreshStreak(userId, today, trx)
+  await refreshStreak(userId, today, { trx })
 }

@@ -4,10 +4,10 @@ import { seedLibraryCategories } from '#database/library_categories'
 import User from '#models/user'
 import PublicDeck from '#models/public_deck'
 import { createUser } from '#actions/auth/create_user'
-import CreateDeck from '#actions/decks/create_deck'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
-import PublishDeck from '#actions/publishing/publish_deck'
-import ReviewRevision from '#actions/publishing/review_revision'
+import { createDeck } from '#actions/decks/create_deck'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
+import { publishDeck } from '#actions/publishing/publish_deck'
+import { approveRevision } from '#actions/publishing/review_revision'
 import { setPublicDeckCategory } from '#actions/library/set_public_deck_category'
 
 /* a few real decks in the demo library, by an author of their own, so /library has something to find and clone */
@@ -64,10 +64,10 @@ export async function seedDemoLibrary(moderator: User) {
   }
   const author = (await User.findBy('email', AUTHOR.email)) ?? (await createUser({ provider: 'email', ...AUTHOR, password: randomBytes(18).toString('base64url') }))
   for (const entry of DECKS) {
-    const deck = await new CreateDeck().handle(author, { name: entry.name })
-    await new BulkCreateNotes().handle(author, deck.id, entry.notes.map(([front, back]) => ({ front, back })))
-    const revision = await new PublishDeck().handle(author, deck.id, { name: entry.name, description: entry.description })
-    await new ReviewRevision().approve(moderator, revision.id)
-    await setPublicDeckCategory(revision.publicDeckId, ...entry.category)
+    const deck = await createDeck(author, { name: entry.name })
+    await bulkCreateNotes(author, { deck_id: deck.id, import_data: entry.notes.map(([front, back]) => ({ front, back })) })
+    const revision = await publishDeck(author, { name: entry.name, description: entry.description, id: deck.id })
+    await approveRevision(moderator, { id: revision.id })
+    await setPublicDeckCategory({ publicDeckId: revision.publicDeckId, category: entry.category[0], subcategory: entry.category[1] })
   }
 }

@@ -2,5 +2,5 @@ import { runStream } from '#actions/ai/run_stream'
 import type { JobPayload } from '#services/queue'
 
 export default async function aiStream(payload: JobPayload<'ai_stream'>) {
-  await runStream(payload.streamId)
+  await runStream(payload)
 }

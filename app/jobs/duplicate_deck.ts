@@ -1,7 +1,7 @@
 import type { Job } from 'bullmq'
-import DuplicateDeck from '#actions/decks/duplicate_deck'
+import { runDuplicateDeck } from '#actions/decks/duplicate_deck'
 import type { JobPayload } from '#services/queue'
 
 export default async function duplicateDeck(payload: JobPayload<'duplicate_deck'>, job: Job) {
-  await DuplicateDeck.run(job, payload)
+  await runDuplicateDeck(payload, job)
 }

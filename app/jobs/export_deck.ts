@@ -3,5 +3,5 @@ import { runExport } from '#actions/exports/run_export'
 import type { JobPayload } from '#services/queue'
 
 export default async function exportDeck(payload: JobPayload<'export_deck'>, job: Job) {
-  await runExport(job, payload.exportId)
+  await runExport(payload, job)
 }

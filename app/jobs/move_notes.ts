@@ -1,7 +1,7 @@
 import type { Job } from 'bullmq'
-import MoveNotes from '#actions/notes/move_notes'
+import { runMoveNotes } from '#actions/notes/move_notes'
 import type { JobPayload } from '#services/queue'
 
 export default async function moveNotes(payload: JobPayload<'move_notes'>, job: Job) {
-  await MoveNotes.run(job, payload)
+  await runMoveNotes(payload, job)
 }

@@ -1,7 +1,7 @@
 import type { Job } from 'bullmq'
-import ReverseNotes from '#actions/notes/reverse_notes'
+import { runReverseNotes } from '#actions/notes/reverse_notes'
 import type { JobPayload } from '#services/queue'
 
 export default async function reverseNotes(payload: JobPayload<'reverse_notes'>, job: Job) {
-  await ReverseNotes.run(job, payload)
+  await runReverseNotes(payload, job)
 }

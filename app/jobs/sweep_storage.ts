@@ -1,6 +1,6 @@
-import SweepStorage from '#actions/maintenance/sweep_storage'
+import { sweepStorage } from '#actions/maintenance/sweep_storage'
 
 /** Scheduled by the worker (see SCHEDULES in app/services/queue.ts); answers what it removed. */
 export default async function sweepStorageJob() {
-  return new SweepStorage().handle()
+  return sweepStorage()
 }

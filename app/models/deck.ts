@@ -4,7 +4,7 @@ import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
 import User from '#models/user'
 import type { DeckRole } from '#models/deck_collaborator'
 
-export const DECK_STATES = [
+const DECK_STATES = [
   'active', 'archived', 'cloning', 'disabled', 'duplicating', 'notes_moving', 'media_processing',
   'notes_importing', 'processing', 'processing_failed', 'suspended', 'syncing', 'bulk_reversing', 'ai_notes_generation',
 ] as const

@@ -41,7 +41,7 @@ const HOUR = 60 * 60 * 1000
  */
 export function keepWorkDirsSwept() {
   const sweep = () => {
-    sweepWorkDirs(new Date(Date.now() - 24 * HOUR))
+    sweepWorkDirs({ before: new Date(Date.now() - 24 * HOUR) })
       .then((count) => count && logger.info({ workDirs: count }, 'work directories left by killed jobs removed'))
       .catch((error) => logger.warn({ err: error }, 'work directories: sweep failed'))
   }

@@ -11,7 +11,8 @@ import app from '@adonisjs/core/services/app'
  * worker only and cannot reach another machine's disk; the storage sweep
  * does it too, for the worker it runs on. Answers how many it removed.
  */
-export async function sweepWorkDirs(before: Date) {
+export async function sweepWorkDirs(input: { before: Date }) {
+  const { before } = input
   let count = 0
   for (const kind of ['imports', 'exports', 'uploads']) {
     const root = app.tmpPath(kind)

@@ -9,7 +9,7 @@ import ts from 'typescript'
 import { join } from 'node:path'
 import { TypeSchemas, type Schema } from './type_schema.js'
 
-export const REGISTRY = 'app/services/openapi/reply_types.ts'
+const REGISTRY = 'app/services/openapi/reply_types.ts'
 export const OUTPUT = 'resources/openapi/replies.json'
 
 function program(root: string) {
@@ -24,7 +24,7 @@ function program(root: string) {
 }
 
 /** Every type ReplyTypes names, as a JSON Schema keyed by its name there, sorted by name. */
-export function replySchemas(root: string): Record<string, Schema> {
+function replySchemas(root: string): Record<string, Schema> {
   const built = program(root)
   const checker = built.getTypeChecker()
   const source = built.getSourceFile(join(root, REGISTRY))

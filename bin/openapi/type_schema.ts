@@ -152,7 +152,7 @@ function withDescription(schema: Schema, description: string): Schema {
 const isSimple = (schema: Schema) => typeof schema.type === 'string' && Object.keys(schema).every((key) => key === 'type' || key === 'enum' || key === 'format')
 
 /** One schema for the alternatives: literals of one type become one enum, `T | null` stays one schema when it can. */
-export function mergeAlternatives(parts: Schema[]): Schema {
+function mergeAlternatives(parts: Schema[]): Schema {
   const merged: Schema[] = []
   for (const part of parts) {
     const same = merged.find((other) => isSimple(other) && isSimple(part) && other.type === part.type && other.format === part.format)

@@ -3,9 +3,9 @@ import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import NoteType from '#models/note_type'
 import { createUser } from '#actions/auth/create_user'
-import CreateDeck from '#actions/decks/create_deck'
-import SaveFolder from '#actions/folders/save_folder'
-import SaveNote from '#actions/notes/save_note'
+import { createDeck } from '#actions/decks/create_deck'
+import { saveFolder } from '#actions/folders/save_folder'
+import { saveNote } from '#actions/notes/save_note'
 import { playDemoHistory } from '#database/demo_history'
 import { DEMO } from '#database/demo_account'
 import { seedDemoLibrary } from '#database/demo_library'
@@ -52,27 +52,27 @@ export default class DemoSeeder extends BaseSeeder {
     /* outside the transaction below, which must not take a second connection (app/services/transaction_guard.ts) */
     const builtins = await NoteType.query().whereNull('user_id').select('id', 'kind')
     const type = async (kind: string) => builtins.find((row) => row.kind === kind)!.id
-    const folder = await new SaveFolder().handle(user, null, { name: 'Languages', color: 'teal', emojiUtf16: '🌍' })
+    const folder = await saveFolder(user, { name: 'Languages', color: 'teal', emoji_utf_16: '🌍' })
     await db.transaction(async (trx) => {
-      const spanish = await new CreateDeck().handle(user, { name: 'Spanish', folderId: folder.id }, trx)
-      const basics = await new CreateDeck().handle(user, { name: 'Basics', parentId: spanish.id }, trx)
-      const save = new SaveNote()
+      const spanish = await createDeck(user, { name: 'Spanish', folder_id: folder.id }, { trx })
+      const basics = await createDeck(user, { name: 'Basics', parent_id: spanish.id }, { trx })
       for (const [front, back] of SPANISH) {
-        await save.handle(user, basics, { noteTypeId: await type('reversed'), fields: { Front: front, Back: back } }, trx)
+        await saveNote(user, { deck: basics, noteTypeId: await type('reversed'), fields: { Front: front, Back: back } }, trx)
       }
-      const science = await new CreateDeck().handle(user, { name: 'Science' }, trx)
-      await save.handle(user, science, {
+      const science = await createDeck(user, { name: 'Science' }, { trx })
+      await saveNote(user, {
+        deck: science,
         noteTypeId: await type('cloze'),
         fields: { 'Text': 'Water boils at {{c1::100 °C}} at sea level and freezes at {{c2::0 °C::temperature}}.', 'Back Extra': '' },
       }, trx)
-      await save.handle(user, science, { noteTypeId: await type('basic'), fields: { Front: 'E = mc<sup>2</sup>: what is <i>c</i>?', Back: 'The speed of light' } }, trx)
-      await save.handle(user, science, { noteTypeId: await type('type_in'), fields: { Front: 'Chemical symbol of gold', Back: 'Au' } }, trx)
-      await save.handle(user, science, { noteTypeId: await type('basic'), fields: { Front: 'Quadratic formula', Back: '\\(x = \\frac{-b \\pm \\sqrt{b^2-4ac}}{2a}\\)' } }, trx)
+      await saveNote(user, { deck: science, noteTypeId: await type('basic'), fields: { Front: 'E = mc<sup>2</sup>: what is <i>c</i>?', Back: 'The speed of light' } }, trx)
+      await saveNote(user, { deck: science, noteTypeId: await type('type_in'), fields: { Front: 'Chemical symbol of gold', Back: 'Au' } }, trx)
+      await saveNote(user, { deck: science, noteTypeId: await type('basic'), fields: { Front: 'Quadratic formula', Back: '\\(x = \\frac{-b \\pm \\sqrt{b^2-4ac}}{2a}\\)' } }, trx)
 
-      const geography = await new CreateDeck().handle(user, { name: 'World capitals' }, trx)
+      const geography = await createDeck(user, { name: 'World capitals' }, { trx })
       const notes = []
       for (const { front, back } of CAPITALS) {
-        notes.push(await save.handle(user, geography, { noteTypeId: await type('basic'), fields: { Front: front, Back: back } }, trx))
+        notes.push(await saveNote(user, { deck: geography, noteTypeId: await type('basic'), fields: { Front: front, Back: back } }, trx))
       }
       const cards = await trx.from('cards').whereIn('note_id', notes.map((note) => note.id)).orderBy('id').select('id', 'deck_id')
       await playDemoHistory(user.id, cards, trx)

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright'
 import { makeUser, PASSWORD } from '#tests/support/helpers'
-import CreateDeck from '#actions/decks/create_deck'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
+import { createDeck } from '#actions/decks/create_deck'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
 
 /** Waits until React has hydrated the server-rendered page (see app_layout.tsx). */
 export async function hydrated(page: Page) {
@@ -28,8 +28,8 @@ export async function learnerWithCards(cards: number) {
   const user = await makeUser({ email: 'ana@example.test' })
   user.learningTutorialSeen = true
   await user.save()
-  const deck = await new CreateDeck().handle(user, { name: 'Capitals' })
-  await new BulkCreateNotes().handle(user, deck.id, Array.from({ length: cards }, (_, index) => ({ front: `Country ${index + 1}`, back: `Capital ${index + 1}` })))
+  const deck = await createDeck(user, { name: 'Capitals' })
+  await bulkCreateNotes(user, { deck_id: deck.id, import_data: Array.from({ length: cards }, (_, index) => ({ front: `Country ${index + 1}`, back: `Capital ${index + 1}` })) })
   return { user, deck }
 }
 

@@ -63,7 +63,7 @@ export async function publishDeck(author: User, options: PublishOptions) {
       current_revision_id: revision.id, unpublished_at: state === 'unpublished' ? now : null,
     })
   }
-  if (options.category) await setPublicDeckCategory(publicDeck.id, options.category[0], options.category[1])
+  if (options.category) await setPublicDeckCategory({ publicDeckId: publicDeck.id, category: options.category[0], subcategory: options.category[1] })
   return { id: publicDeck.id as number, slug: publicDeck.slug as string, deckId: deck.id as number, revisionId: revision.id as number }
 }
 

@@ -1,9 +1,9 @@
 import db from '@adonisjs/lucid/services/db'
-import ArchiveDeck from '#actions/decks/archive_deck'
-import CreateDeck from '#actions/decks/create_deck'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
+import { archiveDeck } from '#actions/decks/archive_deck'
+import { createDeck } from '#actions/decks/create_deck'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
 import { makeUser, waitForMail } from '#tests/support/helpers'
-import SendLoginLink from '#actions/auth/send_login_link'
+import { sendLoginLink } from '#actions/auth/send_login_link'
 import { requestConfirmation } from '#actions/exports/request_confirmation'
 import { publishDeck, seedCategories } from '#tests/support/library'
 import { enableSharing } from '#tests/functional/api/participant/support'
@@ -19,11 +19,11 @@ export async function sweepContent() {
   user.learningTutorialSeen = true
   user.isAdmin = true
   await user.save()
-  const deck = await new CreateDeck().handle(user, { name: 'Capitals' })
-  await new CreateDeck().handle(user, { name: 'Europe', parentId: deck.id })
-  await new BulkCreateNotes().handle(user, deck.id, Array.from({ length: 12 }, (_, index) => ({ front: `Country ${index + 1}`, back: `<b>Capital</b> ${index + 1}` })))
-  const archived = await new CreateDeck().handle(user, { name: 'Old verbs' })
-  await new ArchiveDeck().handle(user, archived.id, true)
+  const deck = await createDeck(user, { name: 'Capitals' })
+  await createDeck(user, { name: 'Europe', parent_id: deck.id })
+  await bulkCreateNotes(user, { deck_id: deck.id, import_data: Array.from({ length: 12 }, (_, index) => ({ front: `Country ${index + 1}`, back: `<b>Capital</b> ${index + 1}` })) })
+  const archived = await createDeck(user, { name: 'Old verbs' })
+  await archiveDeck(user, { id: archived.id, archived: true })
   const token = await enableSharing(deck)
   await seedCategories()
   const author = await makeUser({ name: 'Olga Owner', username: 'olga' })
@@ -31,9 +31,9 @@ export async function sweepContent() {
   await publishDeck(author, { name: 'Pending moons', state: 'pending' })
   const note = await db.from('notes').where('deck_id', deck.id).orderBy('id').firstOrFail()
   /* the pages behind a mailed link while it works: a sign-in link, and an export address's confirmation */
-  await new SendLoginLink().handle('ana@example.test', 'en')
+  await sendLoginLink({ email: 'ana@example.test', locale: 'en' })
   const loginLink = linkIn(await waitForMail('ana@example.test', 20_000, /\/auth\/link\//), /\/auth\/link\/[\w-]+/)
-  await db.transaction((trx) => requestConfirmation(user, 'teacher@school.test', { locale: 'en' }, trx))
+  await db.transaction((trx) => requestConfirmation(user, { email: 'teacher@school.test', locale: 'en' }, trx))
   const confirmLink = linkIn(await waitForMail('teacher@school.test', 20_000), /\/exports\/confirm\/[\w-]+/)
   return { user, deck, note: note.id as number, token: token!, published, author, loginLink, confirmLink }
 }

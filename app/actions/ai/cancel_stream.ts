@@ -1,10 +1,12 @@
-import db from '@adonisjs/lucid/services/db'
+import type { Infer } from '@vinejs/vine/types'
+import type { cancelStreamValidator } from '#validators/ai_generation'
 import AiStream from '#models/ai_stream'
 import type User from '#models/user'
 import { findStream } from '#queries/ai/find_stream'
 import { endDeckGeneration } from '#actions/ai/run_stream'
 import { giveBackFreeGeneration } from '#actions/ai/generation_limits'
 import { broadcastStreamEvent } from '#services/ai_events'
+import { withTransaction, type ActionOptions } from '#actions/action'
 
 /**
  * DELETE notes/cancel_stream: the stream stops (the job sees the status at
@@ -17,9 +19,10 @@ import { broadcastStreamEvent } from '#services/ai_events'
  * it finished). A stream cancelled before it made anything gives the free
  * generation back.
  */
-export async function cancelStream(user: User, streamId: unknown, deleteNotes: boolean) {
-  const { stream } = await findStream(user, streamId, 'edit')
-  const result = await db.transaction(async (trx) => {
+export async function cancelStream(user: User, input: Infer<typeof cancelStreamValidator>, options: ActionOptions = {}) {
+  const deleteNotes = input.delete_notes ?? false
+  const { stream } = await findStream(user, input.stream_id, 'edit')
+  const result = await withTransaction(options.trx, async (trx) => {
     const row = await trx.from('ai_streams').where('id', stream.id).forUpdate().first()
     const running = row.status === 'queued' || row.status === 'running'
     const noteIds: number[] = row.note_ids

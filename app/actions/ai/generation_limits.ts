@@ -52,9 +52,9 @@ export async function takeFreeGeneration(user: User, counter: FreeCounter, trx: 
 }
 
 /** A generation that made nothing gives its count back. */
-export async function giveBackFreeGeneration(userId: number, counter: FreeCounter | null, trx?: TransactionClientContract) {
+export async function giveBackFreeGeneration(userId: number, counter: FreeCounter | null, trx: TransactionClientContract) {
   if (!counter) return
-  await (trx ?? db).rawQuery(`update users set ${counter} = ${counter} + 1 where id = ?`, [userId])
+  await trx.rawQuery(`update users set ${counter} = ${counter} + 1 where id = ?`, [userId])
 }
 
 /** The User entity's freeTier, read fresh (after a generation took one); premium: null (unlimited). */

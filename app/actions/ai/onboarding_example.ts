@@ -70,7 +70,8 @@ export function exampleTopic(answers: Record<string, unknown>, i18n: I18n) {
  * statement, so two at once make one deck) and makes it; any later one gets
  * the same stream back. Null while the first is still being made.
  */
-export async function onboardingExampleOnce(user: User, topic: string | null) {
+export async function onboardingExampleOnce(user: User, input: { topic: string | null }) {
+  const { topic } = input
   const claimed = await db.from('users').where('id', user.id).whereNull('onboarding_example_stream_id').update({ onboarding_example_stream_id: 0 })
   if (!Number(claimed)) {
     const row = await db.from('users').where('id', user.id).select('onboarding_example_stream_id').first()

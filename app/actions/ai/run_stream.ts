@@ -1,11 +1,14 @@
 import db from '@adonisjs/lucid/services/db'
+import { withTransaction, type ActionOptions } from '#actions/action'
+import type { JobPayload } from '#services/queue'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import logger from '@adonisjs/core/services/logger'
 import ApiException from '#exceptions/api_exception'
 import AiStream, { type AiStreamStatus } from '#models/ai_stream'
 import Deck from '#models/deck'
 import NoteType from '#models/note_type'
 import User from '#models/user'
-import SaveNote from '#actions/notes/save_note'
+import { saveNote } from '#actions/notes/save_note'
 import { giveBackFreeGeneration } from '#actions/ai/generation_limits'
 import { generateCards, type CardRequest, type GeneratedCard } from '#ai/cards'
 import { broadcastStreamEvent } from '#services/ai_events'
@@ -20,7 +23,7 @@ class Stopped extends Error {}
 
 /**
  * The `ai_stream` job: asks the AI layer (app/ai/cards.ts) for cards and
- * saves each one as it comes, through the note-creation action (SaveNote),
+ * saves each one as it comes, through the note-creation step (saveNote),
  * in a transaction of its own that locks the stream's row first: a cancel
  * (which takes the same lock) either comes before a note and the note is
  * not written, or after it and sees it. A crash never leaves half a note,
@@ -31,7 +34,8 @@ class Stopped extends Error {}
  * writing, by a check of the row every CANCEL_CHECK_MS that aborts the
  * provider call (AbortSignal).
  */
-export async function runStream(streamId: number) {
+export async function runStream(payload: JobPayload<'ai_stream'>, options: ActionOptions = {}) {
+  const { streamId } = payload
   const stream = await AiStream.find(streamId)
   if (!stream || stream.isFinished) return
   const started = await db.from('ai_streams').where('id', streamId).whereIn('status', ['queued', 'running']).update({ status: 'running', updated_at: new Date() })
@@ -47,21 +51,21 @@ export async function runStream(streamId: number) {
     const types = await noteTypes()
     for await (const card of run.cards) {
       if (controller.signal.aborted) break
-      const note = await saveCard(stream, user, card, types)
+      const note = await saveCard(stream, user, card, types, options)
       count += 1
       await reportProgress(stream.deckId, count)
       await broadcastStreamEvent(stream.deckId, { type: 'note', streamId, count, note: { id: note.id, kind: card.kind, front: plainPreview(card.front), back: plainPreview(card.back) } })
       if (count >= stream.maxCards) break
     }
     if (controller.signal.aborted) return
-    await finish(stream, count ? 'done' : 'failed', count ? null : 'E_AI_NOTHING_GENERATED')
+    await finish(stream, count ? 'done' : 'failed', count ? null : 'E_AI_NOTHING_GENERATED', options)
   } catch (error) {
     if (error instanceof Stopped) return
     const code = error instanceof ApiException ? (error.code ?? 'E_AI_PROVIDER') : 'E_AI_PROVIDER'
     if (!(error instanceof ApiException)) logger.error({ err: error, streamId }, 'AI stream failed')
     /* the deck's limit or a guest's: the notes made so far stay, the run ends there */
     const limit = code === 'E_CARDS_LIMIT_REACHED' || code === 'E_GUEST_CARDS_LIMIT'
-    await finish(stream, limit && count ? 'done' : 'failed', code)
+    await finish(stream, limit && count ? 'done' : 'failed', code, options)
   } finally {
     clearInterval(watch)
     controller.abort()
@@ -136,8 +140,8 @@ async function noteTypes(): Promise<Types> {
 }
 
 /* one note, in its own transaction, only while the stream runs */
-async function saveCard(stream: AiStream, user: User, card: GeneratedCard, types: Types) {
-  return db.transaction(async (trx) => {
+async function saveCard(stream: AiStream, user: User, card: GeneratedCard, types: Types, options: ActionOptions) {
+  return withTransaction(options.trx, async (trx) => {
     const row = await trx.from('ai_streams').where('id', stream.id).forUpdate().select('status').first()
     if (!row || row.status !== 'running') throw new Stopped()
     const deck = await Deck.query({ client: trx }).where('id', stream.deckId).first()
@@ -146,7 +150,7 @@ async function saveCard(stream: AiStream, user: User, card: GeneratedCard, types
       card.kind === 'cloze'
         ? { noteTypeId: types.cloze, fields: { 'Text': card.front, 'Back Extra': card.back } }
         : { noteTypeId: types.basic, fields: { Front: card.front, Back: card.back }, reverse: stream.request.format === 'reversed' }
-    const note = await new SaveNote().handle(user, deck, input, trx)
+    const note = await saveNote(user, { ...input, deck }, trx)
     await trx.rawQuery('update ai_streams set note_ids = array_append(note_ids, ?), updated_at = now() where id = ?', [note.id, stream.id])
     return note
   })
@@ -157,8 +161,8 @@ async function saveCard(stream: AiStream, user: User, card: GeneratedCard, types
  * the count for the finished toast. A run that made nothing gives the free
  * generation back. A cancelled stream was ended by the cancel itself.
  */
-async function finish(stream: AiStream, status: AiStreamStatus, errorCode: string | null) {
-  const ended = await db.transaction(async (trx) => {
+async function finish(stream: AiStream, status: AiStreamStatus, errorCode: string | null, options: ActionOptions) {
+  const ended = await withTransaction(options.trx, async (trx) => {
     const row = await trx.from('ai_streams').where('id', stream.id).forUpdate().first()
     if (!row || row.status !== 'running') return null
     await trx.from('ai_streams').where('id', stream.id).update({ status, error_code: errorCode, finished_at: new Date(), updated_at: new Date() })
@@ -171,7 +175,7 @@ async function finish(stream: AiStream, status: AiStreamStatus, errorCode: strin
 }
 
 /** The deck leaves `ai_notes_generation` for the state it had, its counters the notes made (the poll's toast). */
-export async function endDeckGeneration(deckId: number, count: number, streamId: number, trx: any) {
+export async function endDeckGeneration(deckId: number, count: number, streamId: number, trx: TransactionClientContract) {
   const deck = await Deck.query({ client: trx }).where('id', deckId).forUpdate().first()
   if (!deck || deck.state !== 'ai_notes_generation') return
   deck.merge({ state: deck.processing?.previousState ?? 'active', processing: { total: count, processed: count, count, streamId } })

@@ -1,11 +1,10 @@
-import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import ApiException from '#exceptions/api_exception'
 import AiStream, { type AiStreamKind, type AiStreamRequest } from '#models/ai_stream'
 import type Deck from '#models/deck'
 import type { DeckSource } from '#models/deck'
 import type User from '#models/user'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 import { cardsLimitReached, roomIn } from '#actions/decks/card_limit'
 import { assertGuestRoomFor } from '#actions/decks/guest_card_limit'
 import { FREE_COUNTERS, maxCardsFor, takeFreeGeneration } from '#actions/ai/generation_limits'
@@ -13,6 +12,7 @@ import { findEditableDeck } from '#queries/decks/find_deck'
 import { queueJob } from '#services/durable_jobs'
 import { activeProvider, needsProvider } from '#ai/cards'
 import { assertRoomFor, takeHourly } from '#actions/jobs/work_limits'
+import { withTransaction, type ActionOptions } from '#actions/action'
 
 export interface StartStreamInput {
   kind: AiStreamKind
@@ -31,7 +31,7 @@ export interface StartStreamInput {
   cardsAmount?: number
 }
 
-export interface StartStreamOptions {
+export interface StartStreamOptions extends ActionOptions {
   /** takes one of the free user's generations (false: the onboarding example) */
   countsAgainstFreeTier?: boolean
   /** the most cards, whatever the plan (the onboarding example's 20) */
@@ -74,7 +74,7 @@ export async function startStream(user: User, input: StartStreamInput, options: 
   if (input.kind === 'prompt' && activeProvider() === 'offline') throw needsProvider()
   await takeHourly(user, 'ai')
 
-  return db.transaction(async (trx) => {
+  return withTransaction(options.trx, async (trx) => {
     const document = input.kind === 'document' ? await findDocument(user, input.documentId, trx) : null
     const freeCounter = options.countsAgainstFreeTier === false ? null : await takeFreeGeneration(user, FREE_COUNTERS[input.kind], trx)
     const deck = await targetDeck(user, input, document?.file_name ?? null, trx)
@@ -118,5 +118,5 @@ async function findDocument(user: User, documentId: number | null | undefined, t
 async function targetDeck(user: User, input: StartStreamInput, documentName: string | null, trx: TransactionClientContract): Promise<Deck> {
   if (input.deckId) return findEditableDeck(user, input.deckId, trx)
   const source: DeckSource = input.kind === 'document' ? 'created_ai_pdf' : 'created_ai_prompt'
-  return new CreateDeck().handle(user, { name: input.deckName || defaultName(input, documentName), folderId: input.folderId ?? null, source }, trx)
+  return createDeck(user, { name: input.deckName || defaultName(input, documentName), folder_id: input.folderId ?? null, source }, { trx })
 }

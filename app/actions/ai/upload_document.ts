@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import type { HttpContext } from '@adonisjs/core/http'
+import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import db from '@adonisjs/lucid/services/db'
 import ApiException from '#exceptions/api_exception'
 import type User from '#models/user'
@@ -12,6 +12,9 @@ const DOCUMENT_KEPT_HOURS = 24
 /** How many characters of the text the answer shows, so the learner sees what the cards will be made from. */
 const EXCERPT_CHARS = 400
 
+/** What the upload brings: every file in the body (one is expected), the one under `file`, and the `pages` field. */
+export type DocumentUpload = { files: MultipartFile[]; file: MultipartFile | null; pages?: unknown }
+
 /**
  * POST notes/ai_document (and the web generator's upload): one PDF, at most
  * PDF_MAX_MB, and the pages chosen (`pages`: "1,3,5-7"; every page when the
@@ -19,16 +22,15 @@ const EXCERPT_CHARS = 400
  * ai_stream_create's `document_id`; the file itself is not stored. Nothing
  * usable (a scanned PDF) is "Impossible to generate cards" at once.
  */
-export async function uploadDocument(ctx: HttpContext, user: User) {
-  const files = Object.values(ctx.request.allFiles()).flat()
-  if (files.length > 1) throw ApiException.of('E_ONE_FILE_ONLY', { apiField: 'file', field: 'file' })
-  const file = ctx.request.file('file')
+export async function uploadDocument(user: User, input: DocumentUpload) {
+  if (input.files.length > 1) throw ApiException.of('E_ONE_FILE_ONLY', { apiField: 'file', field: 'file' })
+  const file = input.file
   if (!file) throw ApiException.of('E_VALIDATION_ERROR', { key: 'ai_pdf_missing', apiField: 'file', field: 'file' })
   if (file.size > PDF_MAX_BYTES || file.errors.some((error) => error.type === 'size')) {
     throw pdfTooBig()
   }
   if (!file.tmpPath || (file.extname ?? '').toLowerCase() !== 'pdf') throw pdfOnly()
-  const pages = parsePages(ctx.request.input('pages'))
+  const pages = parsePages(input.pages)
   const bytes = await readFile(file.tmpPath)
   if (!bytes.length) throw pdfEmpty()
   /* in a thread of its own, within its time and memory caps: the server goes on answering meanwhile */

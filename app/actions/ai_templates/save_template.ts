@@ -1,14 +1,17 @@
-import db from '@adonisjs/lucid/services/db'
+import type { Infer } from '@vinejs/vine/types'
+import type { aiTemplateValidator } from '#validators/ai'
 import AiNoteTemplate from '#models/ai_note_template'
 import ApiException from '#exceptions/api_exception'
 import { findTemplate } from '#queries/ai_templates/find_template'
+import { withTransaction, type ActionOptions } from '#actions/action'
 
 /** How many templates of their own a user may keep (the built-ins do not count). */
 const MAX_TEMPLATES_PER_USER = 100
 
-/** Creates a user's template (id null) or changes one of their own. */
-export async function saveTemplate(user: { id: number }, id: unknown | null, input: { name: string; prompt: string }) {
-  return db.transaction(async (trx) => {
+/** Creates a user's template (no `id`) or changes one of their own. */
+export async function saveTemplate(user: { id: number }, input: Infer<typeof aiTemplateValidator> & { id?: unknown }, options: ActionOptions = {}) {
+  const id = input.id ?? null
+  return withTransaction(options.trx, async (trx) => {
     if (id === null) {
       /* the user's row, locked, serialises concurrent creations against the limit */
       await trx.from('users').where('id', user.id).forUpdate().first()
@@ -25,9 +28,9 @@ export async function saveTemplate(user: { id: number }, id: unknown | null, inp
   })
 }
 
-export async function deleteTemplate(user: { id: number }, id: unknown) {
-  await db.transaction(async (trx) => {
-    const template = await findTemplate(user, id, 'manage', trx)
+export async function deleteTemplate(user: { id: number }, input: { id: unknown }, options: ActionOptions = {}) {
+  await withTransaction(options.trx, async (trx) => {
+    const template = await findTemplate(user, input.id, 'manage', trx)
     await template.useTransaction(trx).delete()
   })
 }

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import User, { AVATAR_COLORS, type Provider } from '#models/user'
 import { suggestUsername } from '#services/usernames'
-import { inTransaction } from '#services/transactions'
+import { withTransaction, type ActionOptions } from '#actions/action'
 
 export type NewUser = {
   provider: Provider
@@ -14,8 +13,8 @@ export type NewUser = {
 }
 
 /** Creates an account with the spec's defaults (free tier 5 / 20 / 5, a random avatar colour). */
-export async function createUser(input: NewUser, outer?: TransactionClientContract) {
-  return inTransaction(outer, async (trx) => {
+export async function createUser(input: NewUser, options: ActionOptions = {}) {
+  return withTransaction(options.trx, async (trx) => {
     const user = new User().useTransaction(trx)
     user.merge({
       analyticsId: randomUUID(),

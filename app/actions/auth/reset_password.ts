@@ -1,9 +1,9 @@
-import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import User from '#models/user'
 import OneTimeToken from '#models/one_time_token'
 import ApiException from '#exceptions/api_exception'
 import { endWebSessions } from '#services/session_users'
+import { withTransaction, type ActionOptions } from '#actions/action'
 
 export const linkExpired = () => ApiException.of('E_LINK_EXPIRED')
 
@@ -18,20 +18,19 @@ export async function resetLinkIsValid(secret: string) {
  * token of the account is revoked and every web session ends: whoever knew
  * the old password is out.
  */
-export default class ResetPassword {
-  async handle(secret: string, password: string) {
-    return db.transaction(async (trx) => {
-      const token = await OneTimeToken.spend(secret, 'password_reset', trx)
-      if (!token) throw linkExpired()
+export async function resetPassword(input: { token: string; password: string }, options: ActionOptions = {}) {
+  const password = input.password
+  return withTransaction(options.trx, async (trx) => {
+    const token = await OneTimeToken.spend(input.token, 'password_reset', trx)
+    if (!token) throw linkExpired()
 
-      const user = await User.findOrFail(token.userId, { client: trx })
-      user.password = password
-      /* the link came to the account's address: its owner has proved it */
-      if (user.email) user.emailVerifiedAt = DateTime.now()
-      await user.save()
-      await trx.from('auth_access_tokens').where('tokenable_id', user.id).delete()
-      await endWebSessions(user, trx)
-      return user
-    })
-  }
+    const user = await User.findOrFail(token.userId, { client: trx })
+    user.password = password
+    /* the link came to the account's address: its owner has proved it */
+    if (user.email) user.emailVerifiedAt = DateTime.now()
+    await user.save()
+    await trx.from('auth_access_tokens').where('tokenable_id', user.id).delete()
+    await endWebSessions(user, trx)
+    return user
+  })
 }

@@ -1,4 +1,3 @@
-import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import User from '#models/user'
 import SocialAccount from '#models/social_account'
@@ -6,6 +5,7 @@ import ApiException from '#exceptions/api_exception'
 import { createUser } from '#actions/auth/create_user'
 import type { Identity } from '#services/identity_tokens'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { withTransaction, type ActionOptions } from '#actions/action'
 
 /** The provider's e-mail, when verified and not already some account's; else null. */
 async function usableEmail(identity: Identity, trx: TransactionClientContract) {
@@ -24,49 +24,53 @@ async function markVerified(user: User, identity: Identity, trx: TransactionClie
 
 /**
  * Signs in with a verified Google or Apple identity. The account is found by
- * (provider, subject) only, never by e-mail alone. With `current` set, the
- * identity is connected to that account (a guest is upgraded in place).
+ * (provider, subject) only, never by e-mail alone. With `current` (the
+ * signed-in user) set, the identity is connected to that account (a guest is
+ * upgraded in place). `name`: the one the client sent, over the provider's.
  */
-export default class SignInWithIdentity {
-  async handle(identity: Identity, options: { current?: User | null; name?: string | null } = {}) {
-    return db.transaction(async (trx) => {
-      const linked = await SocialAccount.query({ client: trx })
-        .where({ provider: identity.provider, subject: identity.subject })
-        .preload('user')
-        .first()
+export async function signInWithIdentity(
+  current: User | null | undefined,
+  input: { identity: Identity; name?: string | null },
+  options: ActionOptions = {}
+) {
+  const identity = input.identity
+  return withTransaction(options.trx, async (trx) => {
+    const linked = await SocialAccount.query({ client: trx })
+      .where({ provider: identity.provider, subject: identity.subject })
+      .preload('user')
+      .first()
 
-      if (linked) {
-        if (options.current && options.current.id !== linked.userId && !options.current.isGuest) {
-          throw ApiException.of('E_PROVIDER_LINKED_ELSEWHERE')
-        }
-        await markVerified(linked.user, identity, trx)
-        return { user: linked.user, isNewUser: false }
+    if (linked) {
+      if (current && current.id !== linked.userId && !current.isGuest) {
+        throw ApiException.of('E_PROVIDER_LINKED_ELSEWHERE')
       }
+      await markVerified(linked.user, identity, trx)
+      return { user: linked.user, isNewUser: false }
+    }
 
-      let user = options.current ?? null
-      let isNewUser = false
-      if (user) {
-        user.useTransaction(trx)
-        const existing = await user.related('socialAccounts').query().where('provider', identity.provider).first()
-        if (existing) throw ApiException.of('E_PROVIDER_ALREADY_CONNECTED')
-        if (user.isGuest) {
-          user.merge({ provider: identity.provider, email: await usableEmail(identity, trx), name: user.name ?? options.name ?? identity.name })
-          await user.save()
-        }
-      } else {
-        user = await createUser(
-          { provider: identity.provider, email: await usableEmail(identity, trx), name: options.name ?? identity.name },
-          trx
-        )
-        isNewUser = true
+    let user = current ?? null
+    let isNewUser = false
+    if (user) {
+      user.useTransaction(trx)
+      const existing = await user.related('socialAccounts').query().where('provider', identity.provider).first()
+      if (existing) throw ApiException.of('E_PROVIDER_ALREADY_CONNECTED')
+      if (user.isGuest) {
+        user.merge({ provider: identity.provider, email: await usableEmail(identity, trx), name: user.name ?? input.name ?? identity.name })
+        await user.save()
       }
-
-      await SocialAccount.create(
-        { userId: user.id, provider: identity.provider, subject: identity.subject, email: identity.email },
-        { client: trx }
+    } else {
+      user = await createUser(
+        { provider: identity.provider, email: await usableEmail(identity, trx), name: input.name ?? identity.name },
+        { trx }
       )
-      await markVerified(user, identity, trx)
-      return { user, isNewUser }
-    })
-  }
+      isNewUser = true
+    }
+
+    await SocialAccount.create(
+      { userId: user.id, provider: identity.provider, subject: identity.subject, email: identity.email },
+      { client: trx }
+    )
+    await markVerified(user, identity, trx)
+    return { user, isNewUser }
+  })
 }

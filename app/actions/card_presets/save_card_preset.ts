@@ -1,4 +1,3 @@
-import db from '@adonisjs/lucid/services/db'
 import type { Infer } from '@vinejs/vine/types'
 import type { createPresetValidator, updatePresetValidator } from '#validators/card_presets'
 import ApiException from '#exceptions/api_exception'
@@ -7,6 +6,7 @@ import type User from '#models/user'
 import { findOwnPreset } from '#queries/card_presets/find_presets'
 import { scopeCardCss } from '#services/card_presets/scope_css'
 import { COLOR_FIELDS, DEVICES, type PresetColors } from '#services/card_presets/types'
+import { withTransaction, type ActionOptions } from '#actions/action'
 
 /** How many presets of their own a learner keeps (a style library, not storage). */
 export const OWN_PRESETS_MAX = 50
@@ -45,8 +45,8 @@ export function applyPresetInput(preset: CardPreset, input: PresetInput) {
 }
 
 /** POST card_presets: a learner's own preset. */
-export async function createCardPreset(user: User, input: Infer<typeof createPresetValidator>['card_preset']) {
-  return db.transaction(async (trx) => {
+export async function createCardPreset(user: User, input: Infer<typeof createPresetValidator>['card_preset'], options: ActionOptions = {}) {
+  return withTransaction(options.trx, async (trx) => {
     /* the learner's row, locked: two creations at once count each other */
     await trx.from('users').where('id', user.id).forUpdate().first()
     const [{ count }] = await trx.from('card_presets').where('user_id', user.id).count('* as count')
@@ -60,9 +60,13 @@ export async function createCardPreset(user: User, input: Infer<typeof createPre
 }
 
 /** PUT card_presets/{id}: the learner's own preset only. */
-export async function updateCardPreset(user: User, id: unknown, input: Infer<typeof updatePresetValidator>['card_preset']) {
-  return db.transaction(async (trx) => {
-    const preset = await findOwnPreset(user, id, trx)
+export async function updateCardPreset(
+  user: User,
+  input: Infer<typeof updatePresetValidator>['card_preset'] & { id: unknown },
+  options: ActionOptions = {}
+) {
+  return withTransaction(options.trx, async (trx) => {
+    const preset = await findOwnPreset(user, input.id, trx)
     applyPresetInput(preset, input)
     await preset.useTransaction(trx).save()
     return preset
@@ -70,9 +74,9 @@ export async function updateCardPreset(user: User, id: unknown, input: Infer<typ
 }
 
 /** DELETE card_presets/{id}: decks that used it go back to the default look (the foreign key's SET NULL). */
-export async function deleteCardPreset(user: User, id: unknown) {
-  await db.transaction(async (trx) => {
-    const preset = await findOwnPreset(user, id, trx)
+export async function deleteCardPreset(user: User, input: { id: unknown }, options: ActionOptions = {}) {
+  await withTransaction(options.trx, async (trx) => {
+    const preset = await findOwnPreset(user, input.id, trx)
     await preset.useTransaction(trx).delete()
   })
 }

@@ -1,28 +1,31 @@
 import db from '@adonisjs/lucid/services/db'
-import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { Infer } from '@vinejs/vine/types'
+import type { browserBulkValidator } from '#validators/cards'
 import ApiException from '#exceptions/api_exception'
 import type User from '#models/user'
-import ResetProgress from '#actions/decks/reset_progress'
-import MoveNotes from '#actions/notes/move_notes'
+import { resetProgress } from '#actions/decks/reset_progress'
+import { moveNotes } from '#actions/notes/move_notes'
 import { setFrozen } from '#actions/notes/freeze_notes'
 import { setSuspended } from '#actions/notes/suspend_cards'
 import { selectNotes } from '#actions/notes/select_notes'
 import { assertEditable } from '#queries/decks/find_deck'
 import { accessibleDeckIds } from '#queries/cards/card_search'
+import { withTransaction, type ActionOptions } from '#actions/action'
 
-export type BrowserAction = 'freeze' | 'unfreeze' | 'suspend' | 'unsuspend' | 'reset_progress' | 'tag' | 'move'
+export type BrowserBulkInput = Infer<typeof browserBulkValidator>
 
 /**
  * The notes by the root deck of their tree, each tree in id order (the one
  * lock order); a note the learner may not see is a 404 for the whole call.
  */
-async function notesByTree(user: User, noteIds: number[]) {
+async function notesByTree(user: User, noteIds: number[], client?: QueryClientContract) {
   const wanted = [...new Set(noteIds)]
-  const rows = await db
+  const rows = await (client ?? db)
     .from('notes as n')
     .join('decks as d', 'd.id', 'n.deck_id')
     .whereIn('n.id', wanted)
-    .whereIn('d.id', await accessibleDeckIds(user))
+    .whereIn('d.id', await accessibleDeckIds(user, client))
     .select('n.id', db.raw('coalesce(d.root_deck_id, d.id) as root_id'))
   if (rows.length !== wanted.length) throw ApiException.notFound()
   const byTree = new Map<number, number[]>()
@@ -46,36 +49,31 @@ async function addTag(noteIds: number[], tag: string, trx: TransactionClientCont
  * deck as there. Everything but a move is one transaction over all the trees;
  * a move is a job per tree, as on a deck page. Answers how many notes.
  */
-export default class BrowserBulk {
-  async handle(user: User, action: BrowserAction, noteIds: number[], options: { destinationId?: number; tag?: string } = {}) {
-    if (action === 'move' && !options.destinationId) {
-      throw ApiException.of('E_VALIDATION_ERROR', { key: 'destination_missing', field: 'destination_deck_id' })
-    }
-    if (action === 'tag' && !options.tag) throw ApiException.of('E_VALIDATION_ERROR', { key: 'tag_missing', field: 'tag' })
-    if (!noteIds.length) throw ApiException.of('E_VALIDATION_ERROR', { key: 'no_notes_selected', field: 'note_ids' })
-    const trees = await notesByTree(user, noteIds)
-    if (action === 'move') {
-      let moved = 0
-      for (const [rootId, ids] of trees) {
-        const result = await new MoveNotes().handle(user, { deckId: rootId, ids }, options.destinationId!)
-        moved += result.moved
-      }
-      return { count: moved, processing: moved > 0 }
-    }
-    return db.transaction(async (trx) => {
-      for (const [rootId, ids] of trees) {
-        const { deck, noteIds: selected } = await selectNotes(user, { deckId: rootId, ids }, trx, action === 'tag' ? 'edit' : 'view')
-        assertEditable(deck)
-        if (action === 'freeze' || action === 'unfreeze') await setFrozen(user.id, selected, action === 'freeze', trx)
-        else if (action === 'suspend' || action === 'unsuspend') await setSuspended(user.id, selected, action === 'suspend', trx)
-        else if (action === 'tag') await addTag(selected, options.tag!, trx)
-        else {
-          const cards = await trx.from('cards').whereIn('note_id', selected).select('id')
-          const cardIds = cards.map((row) => row.id as number)
-          await new ResetProgress().handle(user, deck.id, cardIds, trx)
-        }
-      }
-      return { count: trees.reduce((sum, [, ids]) => sum + ids.length, 0), processing: false }
-    })
+export async function browserBulk(user: User, input: BrowserBulkInput, options: ActionOptions = {}) {
+  const { bulk_action: action, note_ids: noteIds, destination_deck_id: destinationId, tag } = input
+  if (action === 'move' && !destinationId) {
+    throw ApiException.of('E_VALIDATION_ERROR', { key: 'destination_missing', field: 'destination_deck_id' })
   }
+  if (action === 'tag' && !tag) throw ApiException.of('E_VALIDATION_ERROR', { key: 'tag_missing', field: 'tag' })
+  if (!noteIds.length) throw ApiException.of('E_VALIDATION_ERROR', { key: 'no_notes_selected', field: 'note_ids' })
+  const trees = await notesByTree(user, noteIds, options.trx)
+  if (action === 'move') {
+    let moved = 0
+    for (const [rootId, ids] of trees) moved += (await moveNotes(user, { deck_id: rootId, ids, destination_deck_id: destinationId! }, options)).moved
+    return { count: moved, processing: moved > 0 }
+  }
+  return withTransaction(options.trx, async (trx) => {
+    for (const [rootId, ids] of trees) {
+      const { deck, noteIds: selected } = await selectNotes(user, { deck_id: rootId, ids }, trx, action === 'tag' ? 'edit' : 'view')
+      assertEditable(deck)
+      if (action === 'freeze' || action === 'unfreeze') await setFrozen(user.id, selected, action === 'freeze', trx)
+      else if (action === 'suspend' || action === 'unsuspend') await setSuspended(user.id, selected, action === 'suspend', trx)
+      else if (action === 'tag') await addTag(selected, tag!, trx)
+      else {
+        const cardIds = (await trx.from('cards').whereIn('note_id', selected).select('id')).map((row) => row.id as number)
+        await resetProgress(user, { id: deck.id, cardIds }, { trx })
+      }
+    }
+    return { count: trees.reduce((sum, [, ids]) => sum + ids.length, 0), processing: false }
+  })
 }

@@ -17,7 +17,8 @@ const present = (eventHash: string, row: Row | undefined): EventShown =>
  * fell in on the learner's clock; later ones count. `alreadyShown` says
  * whether it had been shown before this call.
  */
-export async function recordEvent(user: User, eventHash: string, now = new Date()) {
+export async function recordEvent(user: User, input: { event_hash: string; now?: Date }) {
+  const { event_hash: eventHash, now = new Date() } = input
   const { rows } = await db.rawQuery(
     `insert into user_events (user_id, event_hash, hour_bucket, times_shown, first_shown_at, last_shown_at)
      values (?, ?, ?, 1, ?, ?)
@@ -30,7 +31,8 @@ export async function recordEvent(user: User, eventHash: string, now = new Date(
 }
 
 /** GET events/check?event_hash: whether this learner has been shown the event (only their own rows are read). */
-export async function eventShown(user: User, eventHash: string): Promise<EventShown> {
+export async function eventShown(user: User, input: { event_hash: string }): Promise<EventShown> {
+  const eventHash = input.event_hash
   const row = await db.from('user_events').where({ user_id: user.id, event_hash: eventHash }).first()
   return present(eventHash, row)
 }

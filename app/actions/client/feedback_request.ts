@@ -21,7 +21,8 @@ export function feedbackRequestOf(user: Pick<User, 'feedbackRequestState'>): Fee
 }
 
 /** Closes the request for good; the first close wins (a dismissal after an answer changes nothing). */
-export async function closeFeedbackRequest(user: User, how: 'answered' | 'dismissed') {
+export async function closeFeedbackRequest(user: User, input: { how: 'answered' | 'dismissed' }) {
+  const { how } = input
   await db.from('users').where('id', user.id).where('feedback_request_state', 'pending').update({ feedback_request_state: how, feedback_request_closed_at: new Date() })
   user.feedbackRequestState = user.feedbackRequestState === 'pending' ? how : user.feedbackRequestState
 }

@@ -47,7 +47,8 @@ async function dueCards(userId: number, dayEnd: Date) {
  * number of scans in any number of workers send a reminder at most once per
  * learner and study day. `now` is the clock (tests pass a fake one).
  */
-export async function sendStudyReminders(now = new Date()) {
+export async function sendStudyReminders(input: { now?: Date } = {}) {
+  const now = input.now ?? new Date()
   let sent = 0
   let afterId = 0
   for (;;) {
@@ -104,7 +105,7 @@ async function remind(learner: Candidate, now: Date) {
 }
 
 /** The one-click unsubscribe: the reminder goes off (the chosen time is kept, for turning it back on). */
-export async function unsubscribeReminders(userId: number) {
-  const updated = await db.from('users').where('id', userId).update({ study_reminder_enabled: false, updated_at: new Date() })
+export async function unsubscribeReminders(input: { userId: number }) {
+  const updated = await db.from('users').where('id', input.userId).update({ study_reminder_enabled: false, updated_at: new Date() })
   return Number(updated) > 0
 }

@@ -6,6 +6,7 @@ import Deck, { type DeckState, type Processing } from '#models/deck'
 import type { DeckJobName, JobPayload } from '#services/queue'
 import { queueJob } from '#services/durable_jobs'
 import { PROGRESS_CONNECTION } from '#config/database'
+import { withTransaction, type ActionOptions } from '#actions/action'
 
 /**
  * Long work on a deck runs as a job. The deck shows the job's state and
@@ -82,10 +83,11 @@ export type Progress = (processed: number) => Promise<void>
 export async function runDeckJob(
   job: Job,
   deckId: number,
-  work: (trx: TransactionClientContract, progress: Progress) => Promise<Partial<Processing>>
+  work: (trx: TransactionClientContract, progress: Progress) => Promise<Partial<Processing>>,
+  options: ActionOptions = {}
 ) {
   try {
-    await db.transaction(async (trx) => {
+    await withTransaction(options.trx, async (trx) => {
       /*
        * One job per deck at a time, without locking the deck's row: the
        * counters are written to that row from outside the transaction

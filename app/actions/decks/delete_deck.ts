@@ -1,4 +1,3 @@
-import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type User from '#models/user'
 import { findDeck } from '#queries/decks/find_deck'
@@ -8,6 +7,7 @@ import { authorize } from '#services/authorize'
 import { subtreeIds } from '#queries/decks/deck_tree'
 import { deleteUnusedMedia, mediaOfDecks } from '#actions/media/unused_media'
 import { removeStoredFiles } from '#services/stored_files'
+import { afterCommit, withTransaction, type ActionOptions } from '#actions/action'
 
 /**
  * Removes the deck, its subdecks, notes, cards and everyone's progress on
@@ -15,20 +15,18 @@ import { removeStoredFiles } from '#services/stored_files'
  * "deleting" a shared main deck deletes only their own place and progress
  * (spec: a non-owner deleting a shared deck), as leaving it does.
  */
-export default class DeleteDeck {
-  async handle(user: User, deckId: unknown) {
-    const files = await db.transaction(async (trx) => {
-      const deck = await findDeck(user, deckId, trx, 'view')
-      if (deck.isRootDeck && deck.roleOf(user) !== 'owner') {
-        await leaveTree(trx, user.id, deck)
-        return []
-      }
-      await authorize(user, DeckPolicy, 'manage', deck)
-      await buryShared(trx, deck)
-      return deleteDeckRows(trx, deck)
-    })
-    await removeStoredFiles(files)
-  }
+export async function deleteDeck(user: User, input: { id: unknown }, options: ActionOptions = {}) {
+  await withTransaction(options.trx, async (trx) => {
+    const deck = await findDeck(user, input.id, trx, 'view')
+    if (deck.isRootDeck && deck.roleOf(user) !== 'owner') {
+      await leaveTree(trx, user.id, deck)
+      return
+    }
+    await authorize(user, DeckPolicy, 'manage', deck)
+    await buryShared(trx, deck)
+    const files = await deleteDeckRows(trx, deck)
+    afterCommit(trx, () => removeStoredFiles(files))
+  })
 }
 
 /**

@@ -1,9 +1,11 @@
-import db from '@adonisjs/lucid/services/db'
 import type { Job } from 'bullmq'
+import type { Infer } from '@vinejs/vine/types'
+import type { duplicateDeckValidator } from '#validators/content'
 import ApiException from '#exceptions/api_exception'
 import Deck from '#models/deck'
 import type User from '#models/user'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
+import { withTransaction, type ActionOptions } from '#actions/action'
 import { createDeckRow } from '#actions/decks/deck_row'
 import { runDeckJob, startDeckJob } from '#actions/decks/deck_jobs'
 import { copyNotes } from '#actions/notes/copy_notes'
@@ -14,13 +16,8 @@ import { subtreeIds } from '#queries/decks/deck_tree'
 import { assertFitsUnder, heightOf } from '#actions/decks/deck_depth'
 import type { JobPayload } from '#services/queue'
 
-export interface DuplicateInput {
-  keepProgress?: boolean
-  destinationId?: number
-  folderId?: number
-  /** the request's language, when the learner has not chosen one */
-  locale?: string
-}
+/** The validated body, the deck's id, and the request's language (for the copy's name, when the learner has not chosen one). */
+export type DuplicateDeckInput = Infer<typeof duplicateDeckValidator> & { id: unknown; locale?: string }
 
 /**
  * A copy with the same subdecks (under their own names) and notes, as a
@@ -28,66 +25,61 @@ export interface DuplicateInput {
  * two can be told apart ("Spanish (copy)", see copy_name.ts). The copy
  * appears at once in state `duplicating` and fills in the background.
  */
-export default class DuplicateDeck {
-  async handle(user: User, deckId: unknown, input: DuplicateInput) {
-    return db.transaction(async (trx) => {
-      const source = await findDeck(user, deckId, trx, 'edit')
-      const ids = await subtreeIds(source.id, trx)
-      if (input.destinationId) {
-        const destination = await findDeck(user, input.destinationId, trx, 'edit')
-        /* a copy inside the original would copy itself */
-        if (ids.includes(destination.id)) throw ApiException.of('E_DECK_MOVE_CYCLE', { apiField: 'destination_id' })
-        if (destination.algorithmType !== source.algorithmType || destination.algorithmPreset !== source.algorithmPreset) {
-          throw ApiException.of('E_DIFFERENT_ALGORITHMS', { apiField: 'destination_id' })
-        }
-        await assertFitsUnder(destination.id, await heightOf(source.id, trx), 'destination_id', trx)
+export async function duplicateDeck(user: User, input: DuplicateDeckInput, options: ActionOptions = {}) {
+  return withTransaction(options.trx, async (trx) => {
+    const source = await findDeck(user, input.id, trx, 'edit')
+    const ids = await subtreeIds(source.id, trx)
+    if (input.destination_id) {
+      const destination = await findDeck(user, input.destination_id, trx, 'edit')
+      /* a copy inside the original would copy itself */
+      if (ids.includes(destination.id)) throw ApiException.of('E_DECK_MOVE_CYCLE', { apiField: 'destination_id' })
+      if (destination.algorithmType !== source.algorithmType || destination.algorithmPreset !== source.algorithmPreset) {
+        throw ApiException.of('E_DIFFERENT_ALGORITHMS', { apiField: 'destination_id' })
       }
-      const noteCount = await trx.from('notes').whereIn('deck_id', ids).count('* as count').first()
-      const total = Number(noteCount.count)
-      const beside = await namesBeside(user.id, input.destinationId ?? null, trx)
-      const name = copyNameFor(source.name, beside, user.locale ?? input.locale ?? 'en')
-      const copy = await new CreateDeck().handle(
-        user,
-        { name, parentId: input.destinationId ?? null, parentField: 'destination_id', folderId: input.destinationId ? null : (input.folderId ?? (source.userId === user.id ? source.folderId : null)) },
-        trx
-      )
-      copy.merge({
-        algorithmPreset: source.algorithmPreset, algorithmType: source.algorithmType, algorithmSettings: source.algorithmSettings,
-        newCardsPerDay: source.newCardsPerDay, maxCardsPerDay: source.maxCardsPerDay, fontSettings: source.fontSettings,
-        shuffleCardsEnabled: source.shuffleCardsEnabled, source: source.source, clonedFromId: source.id,
-      })
-      /* a guest's copy counts against their created cards (guest_card_limit.ts), refused before the job starts */
-      const cardCount = await trx.from('cards').whereIn('deck_id', ids).count('* as count').first()
-      const cards = Number(cardCount.count)
-      await assertGuestRoomFor(copy.id, cards, trx)
-      await startDeckJob(copy, 'duplicating', total, 'duplicate_deck', { sourceId: source.id, userId: user.id, keepProgress: Boolean(input.keepProgress) }, trx)
-      return copy
+      await assertFitsUnder(destination.id, await heightOf(source.id, trx), 'destination_id', trx)
+    }
+    const total = Number((await trx.from('notes').whereIn('deck_id', ids).count('* as count').first()).count)
+    const beside = await namesBeside(user.id, input.destination_id ?? null, trx)
+    const name = copyNameFor(source.name, beside, user.locale ?? input.locale ?? 'en')
+    const copy = await createDeck(
+      user,
+      { name, parent_id: input.destination_id ?? null, folder_id: input.destination_id ? null : (input.folder_id ?? (source.userId === user.id ? source.folderId : null)) },
+      { trx, parentField: 'destination_id' }
+    )
+    copy.merge({
+      algorithmPreset: source.algorithmPreset, algorithmType: source.algorithmType, algorithmSettings: source.algorithmSettings,
+      newCardsPerDay: source.newCardsPerDay, maxCardsPerDay: source.maxCardsPerDay, fontSettings: source.fontSettings,
+      shuffleCardsEnabled: source.shuffleCardsEnabled, source: source.source, clonedFromId: source.id,
     })
-  }
+    /* a guest's copy counts against their created cards (guest_card_limit.ts), refused before the job starts */
+    const cards = Number((await trx.from('cards').whereIn('deck_id', ids).count('* as count').first()).count)
+    await assertGuestRoomFor(copy.id, cards, trx)
+    await startDeckJob(copy, 'duplicating', total, 'duplicate_deck', { sourceId: source.id, userId: user.id, keepProgress: Boolean(input.keep_progress) }, trx)
+    return copy
+  })
+}
 
-  /** The job: copies the source tree into the copy, subdecks first created empty. */
-  static async run(job: Job, payload: JobPayload<'duplicate_deck'>) {
-    await runDeckJob(job, payload.deckId, async (trx, progress) => {
-      let done = 0
-      const copyTree = async (sourceId: number, copyId: number) => {
-        const sourceNotes = await trx.from('notes').where('deck_id', sourceId).select('id').orderBy('id')
-        const noteIds = sourceNotes.map((row) => row.id)
-        const base = done
-        done += await copyNotes(noteIds, copyId, {
-          keepProgressOf: payload.keepProgress ? payload.userId : undefined,
-          onBatch: (count) => progress(base + count),
+/** The job: copies the source tree into the copy, subdecks first created empty. */
+export async function runDuplicateDeck(payload: JobPayload<'duplicate_deck'>, job: Job) {
+  await runDeckJob(job, payload.deckId, async (trx, progress) => {
+    let done = 0
+    const copyTree = async (sourceId: number, copyId: number) => {
+      const noteIds = (await trx.from('notes').where('deck_id', sourceId).select('id').orderBy('id')).map((row) => row.id)
+      const base = done
+      done += await copyNotes(noteIds, copyId, {
+        keepProgressOf: payload.keepProgress ? payload.userId : undefined,
+        onBatch: (count) => progress(base + count),
+      }, trx)
+      const children = await Deck.query({ client: trx }).where('parent_id', sourceId).orderBy('position').orderBy('id')
+      const copy = await Deck.query({ client: trx }).where('id', copyId).firstOrFail()
+      for (const child of children) {
+        const childCopy = await createDeckRow({
+          userId: copy.userId, parent: copy, name: child.name, position: child.position, source: child.source, fontSettings: child.fontSettings,
         }, trx)
-        const children = await Deck.query({ client: trx }).where('parent_id', sourceId).orderBy('position').orderBy('id')
-        const copy = await Deck.query({ client: trx }).where('id', copyId).firstOrFail()
-        for (const child of children) {
-          const childCopy = await createDeckRow({
-            userId: copy.userId, parent: copy, name: child.name, position: child.position, source: child.source, fontSettings: child.fontSettings,
-          }, trx)
-          await copyTree(child.id, childCopy.id)
-        }
+        await copyTree(child.id, childCopy.id)
       }
-      await copyTree(payload.sourceId, payload.deckId)
-      return { count: done }
-    })
-  }
+    }
+    await copyTree(payload.sourceId, payload.deckId)
+    return { count: done }
+  })
 }

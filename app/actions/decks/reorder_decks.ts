@@ -1,11 +1,12 @@
-import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import ApiException from '#exceptions/api_exception'
 import type User from '#models/user'
+import { withTransaction, type ActionOptions } from '#actions/action'
 
 /** Positions follow the given order; an id that is not the user's makes it a 404 and changes nothing. */
-export async function reorder(table: 'decks' | 'folders', user: User, ids: number[]) {
-  await db.transaction(async (trx) => {
+export async function reorder(user: User, input: { table: 'decks' | 'folders'; ids: number[] }, options: ActionOptions = {}) {
+  const { table, ids } = input
+  await withTransaction(options.trx, async (trx) => {
     const owned = await trx.from(table).where('user_id', user.id).whereIn('id', ids).count('* as count').first()
     /* a shared root deck among them takes its place in the participant's own list (their collaborator row) */
     const shared = table === 'decks' ? await sharedRootsAmong(trx, user, ids) : 0

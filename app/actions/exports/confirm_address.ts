@@ -1,11 +1,11 @@
 import { DateTime } from 'luxon'
-import db from '@adonisjs/lucid/services/db'
 import ApiException from '#exceptions/api_exception'
 import { CONFIRMATION_HOURS } from '#models/deck_export'
 import ExportAddress from '#models/export_address'
 import User from '#models/user'
 import { confirmationDigest } from '#queries/exports/export_addresses'
 import { queueJob } from '#services/durable_jobs'
+import { withTransaction, type ActionOptions } from '#actions/action'
 
 const confirmationExpired = () =>
   ApiException.of('E_LINK_EXPIRED', { key: 'export_confirmation_expired' })
@@ -16,10 +16,10 @@ const confirmationExpired = () =>
  * waiting for it start; the ones that waited longer than the link lives
  * fail as unconfirmed. Nobody else's exports or addresses change.
  */
-export async function confirmAddress(secret: string) {
-  const result = await db.transaction(async (trx) => {
+export async function confirmAddress(input: { token: string }, options: ActionOptions = {}) {
+  return withTransaction(options.trx, async (trx) => {
     const row = await ExportAddress.query({ client: trx })
-      .where('tokenHash', confirmationDigest(String(secret)))
+      .where('tokenHash', confirmationDigest(String(input.token)))
       .where('tokenExpiresAt', '>', DateTime.now().toSQL()!)
       .whereNull('confirmedAt')
       .forUpdate()
@@ -46,5 +46,4 @@ export async function confirmAddress(secret: string) {
     for (const { id } of started) await queueJob(trx, 'export_deck', { exportId: id }, user.id)
     return { email: row.email, user, started: started.map(({ id }) => id) }
   })
-  return result
 }

@@ -24,6 +24,8 @@ import { writeOfc } from '#exporters/ofc/write_ofc'
 import ExportReadyMail from '#mails/export_ready_mail'
 import { isOwnProvenAddress } from '#queries/exports/export_addresses'
 import { removeStoredFiles } from '#services/stored_files'
+import type { JobPayload } from '#services/queue'
+import { withTransaction, type ActionOptions } from '#actions/action'
 
 /** A deck name as a file name: letters, digits and a few marks, never a path. */
 export function safeFileName(name: string) {
@@ -71,7 +73,8 @@ export function exportFileName(record: Pick<DeckExport, 'deckName' | 'format'>) 
  * are final: a late or duplicate run of the job finds the row so and does
  * nothing. The work directory is always removed.
  */
-export async function runExport(job: Job, exportId: number) {
+export async function runExport(payload: JobPayload<'export_deck'>, job: Job, options: ActionOptions = {}) {
+  const { exportId } = payload
   /* only an open row is (still) to be worked on; claiming it says the work has started */
   const claimed = await db
     .from('deck_exports')
@@ -105,7 +108,7 @@ export async function runExport(job: Job, exportId: number) {
     }
     const { size } = await stat(outPath)
     await drive.use().copyFromFs(outPath, key)
-    await finishExport(record.id, user, { key, size })
+    await finishExport(record.id, user, { key, size }, options)
   } catch (error) {
     const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1)
     /* the deck was deleted or unshared meanwhile: retrying cannot help */
@@ -122,8 +125,8 @@ export async function runExport(job: Job, exportId: number) {
 }
 
 /** Done and its e-mail queued (when it is mailed), or neither: the mail is queued inside the transaction that says done. */
-async function finishExport(exportId: number, user: User, file: { key: string; size: number }) {
-  await db.transaction(async (trx) => {
+async function finishExport(exportId: number, user: User, file: { key: string; size: number }, options: ActionOptions) {
+  await withTransaction(options.trx, async (trx) => {
     const record = await DeckExport.query({ client: trx }).where('id', exportId).forUpdate().firstOrFail()
     /* failed meanwhile by another run of the job: its file is not announced */
     if (record.status !== 'processing') return

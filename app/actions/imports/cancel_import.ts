@@ -14,8 +14,8 @@ import { endImport } from '#actions/imports/end_import'
  * its next batch and ends it `cancelled` (run_import.ts). A finished import
  * cannot be cancelled; a cancelled one answers as it is.
  */
-export async function cancelImport(user: User, id: unknown) {
-  const record = await findImport(user, id)
+export async function cancelImport(user: User, input: { id: unknown }) {
+  const record = await findImport(user, input.id)
   if (record.status === 'done') throw ApiException.of('E_IMPORT_FINISHED')
   if (record.status === 'cancelled' || record.cancelRequestedAt) return record
   /* not running: ended here; a job that started meanwhile is asked instead */

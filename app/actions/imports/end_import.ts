@@ -1,8 +1,8 @@
-import db from '@adonisjs/lucid/services/db'
 import type DeckImport from '#models/deck_import'
 import type { ImportStatus } from '#models/deck_import'
 import { removeStoredFiles } from '#services/stored_files'
 import { deleteImportingDeck } from '#actions/imports/importing_deck'
+import { afterCommit, withTransaction, type ActionOptions } from '#actions/action'
 
 /** What ending an import needs to know of it: the attempt it ends, and what it leaves behind. */
 export type EndingImport = Pick<DeckImport, 'id' | 'deckId' | 'storageKey' | 'attempt'>
@@ -14,8 +14,8 @@ export type EndingImport = Pick<DeckImport, 'id' | 'deckId' | 'storageKey' | 'at
  * still there), then the deck's media files and the upload. False when a
  * retry, a cancel or a job finishing meanwhile won.
  */
-export async function endImport(record: EndingImport, from: ImportStatus[], changes: Record<string, unknown>) {
-  const files = await db.transaction(async (trx) => {
+export async function endImport(record: EndingImport, from: ImportStatus[], changes: Record<string, unknown>, options: ActionOptions = {}) {
+  return withTransaction(options.trx, async (trx) => {
     const ended = await trx
       .from('deck_imports')
       .where('id', record.id)
@@ -23,12 +23,11 @@ export async function endImport(record: EndingImport, from: ImportStatus[], chan
       .whereIn('status', from)
       /* a new attempt number: an attempt still running stops at its next checkpoint */
       .update({ ...changes, attempt: record.attempt + 1, deck_id: null, storage_key: null, finished_at: new Date(), updated_at: new Date() })
-    if (!Number(ended)) return null
-    return deleteImportingDeck(trx, record.deckId)
+    if (!Number(ended)) return false
+    const files = await deleteImportingDeck(trx, record.deckId)
+    afterCommit(trx, () => removeStoredFiles([...files, ...(record.storageKey ? [record.storageKey] : [])]))
+    return true
   })
-  if (!files) return false
-  await removeStoredFiles([...files, ...(record.storageKey ? [record.storageKey] : [])])
-  return true
 }
 
 /**

@@ -6,7 +6,8 @@ import { endImport, failImport } from '#actions/imports/end_import'
  * job is lost (its worker gone), so the storage sweep fails them as any
  * other failed import. Answers the ones it failed.
  */
-export async function failAbandonedImports(before: Date) {
+export async function failAbandonedImports(input: { before: Date }) {
+  const { before } = input
   const stale = await DeckImport.query().whereIn('status', ['queued', 'processing']).where('updated_at', '<', before)
   const failed: DeckImport[] = []
   for (const record of stale) {

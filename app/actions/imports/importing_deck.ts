@@ -1,5 +1,5 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 import { deleteDeckRows } from '#actions/decks/delete_deck'
 import type { DeckSource } from '#models/deck'
 import type User from '#models/user'
@@ -21,10 +21,10 @@ export async function createImportingDeck(
   input: { fileName: string; format: BundleFormat; folderId: number | null },
   trx: TransactionClientContract
 ) {
-  const deck = await new CreateDeck().handle(
+  const deck = await createDeck(
     user,
-    { name: deckNameOf(input.fileName), folderId: input.folderId, source: SOURCE[input.format], state: 'notes_importing' },
-    trx
+    { name: deckNameOf(input.fileName), folder_id: input.folderId, source: SOURCE[input.format], state: 'notes_importing' },
+    { trx }
   )
   deck.processing = { total: 0, processed: 0, previousState: 'active' }
   await deck.useTransaction(trx).save()

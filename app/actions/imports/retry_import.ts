@@ -1,4 +1,3 @@
-import db from '@adonisjs/lucid/services/db'
 import ApiException from '#exceptions/api_exception'
 import type User from '#models/user'
 import { findImport } from '#queries/imports/find_import'
@@ -6,6 +5,7 @@ import { queueJob } from '#services/durable_jobs'
 import { removeStoredFiles } from '#services/stored_files'
 import { createImportingDeck, deleteImportingDeck } from '#actions/imports/importing_deck'
 import { assertRoomFor, takeHourly } from '#actions/jobs/work_limits'
+import { afterCommit, withTransaction, type ActionOptions } from '#actions/action'
 
 /**
  * Starts the user's import again with the same upload: the running attempt
@@ -13,14 +13,19 @@ import { assertRoomFor, takeHourly } from '#actions/jobs/work_limits'
  * deck goes, a new empty deck takes its place. A failed import's upload was
  * removed with it: the file has to come again.
  */
-export async function retryImport(user: User, id: unknown) {
-  const record = await findImport(user, id)
+export async function retryImport(user: User, input: { id: unknown }, options: ActionOptions = {}) {
+  const record = await findImport(user, input.id)
   if (record.status === 'done') throw ApiException.of('E_IMPORT_FINISHED')
   if (record.status === 'cancelled' || record.cancelRequestedAt) throw ApiException.of('E_IMPORT_CANCELLED')
   if (!record.storageKey) throw ApiException.of('E_IMPORT_FILE_GONE')
   await takeHourly(user, 'import')
-  if (record.deckId) await removeStoredFiles(await db.transaction((trx) => deleteImportingDeck(trx, record.deckId)))
-  return db.transaction(async (trx) => {
+  if (record.deckId) {
+    await withTransaction(options.trx, async (trx) => {
+      const files = await deleteImportingDeck(trx, record.deckId)
+      afterCommit(trx, () => removeStoredFiles(files))
+    })
+  }
+  return withTransaction(options.trx, async (trx) => {
     /* this import, queued or processing, is counted already */
     await assertRoomFor(user, 'import', trx, record.id)
     const deck = await createImportingDeck(user, { fileName: record.fileName, format: record.format, folderId: record.folderId }, trx)

@@ -41,7 +41,7 @@ export async function runImport(payload: JobPayload<'import_deck'>, job: Job) {
   try {
     const user = await User.findOrFail(record.userId)
     source = await openUpload(record, running.storageKey, workDir, textImportMaxRows(user.hasPremium))
-    await writeImport(running, user, source, storedKeys)
+    await writeImport(user, { running, source, storedKeys })
     /* committed: the media stored are the deck's now */
     storedKeys.splice(0)
     await db.from('deck_imports').where('id', record.id).update({ storage_key: null })

@@ -1,10 +1,10 @@
-import db from '@adonisjs/lucid/services/db'
 import DeckImport from '#models/deck_import'
 import type User from '#models/user'
 import type { BundleFormat } from '#importers/bundle'
 import { queueJob } from '#services/durable_jobs'
 import { createImportingDeck } from '#actions/imports/importing_deck'
 import { assertRoomFor } from '#actions/jobs/work_limits'
+import { withTransaction, type ActionOptions } from '#actions/action'
 
 export interface StartImportInput {
   fileName: string
@@ -25,8 +25,8 @@ export interface StartImportInput {
  */
 
 /** After the upload: the deck the import fills and its row, then the job (once both are committed). */
-export async function startImport(user: User, input: StartImportInput) {
-  return db.transaction(async (trx) => {
+export async function startImport(user: User, input: StartImportInput, options: ActionOptions = {}) {
+  return withTransaction(options.trx, async (trx) => {
     /* the learner's imports waiting or running, counted under their lock (work_limits.ts) */
     await assertRoomFor(user, 'import', trx)
     const folderId = input.folderId ?? null

@@ -5,6 +5,7 @@ import type User from '#models/user'
 import type { BundleSource } from '#importers/bundle_source'
 import { reportProgress, waitForJobLock, writeProgress } from '#actions/decks/deck_jobs'
 import { writeBundle, type WriteResult } from '#actions/imports/write_bundle'
+import { withTransaction, type ActionOptions } from '#actions/action'
 
 /* the lock key of import jobs (deck jobs use another) */
 const IMPORT_LOCK = 4_202
@@ -37,12 +38,17 @@ async function assertCurrent(running: RunningImport, client: Pick<typeof db, 'fr
  * poll sees them), and ends the import `done` in the same commit. Throws
  * Cancelled when the attempt stopped being the current one.
  */
-export async function writeImport(running: RunningImport, user: User, source: BundleSource, storedKeys: string[]) {
+export async function writeImport(
+  user: User,
+  input: { running: RunningImport; source: BundleSource; storedKeys: string[] },
+  options: ActionOptions = {}
+) {
+  const { running, source, storedKeys } = input
   const { deckId } = running
   const total = source.noteCount
   await db.from('decks').where('id', deckId).update({ processing: JSON.stringify({ total, processed: 0, previousState: 'active' }) })
   await assertCurrent(running)
-  await db.transaction(async (trx) => {
+  await withTransaction(options.trx, async (trx) => {
     await waitForJobLock(trx, IMPORT_LOCK, deckId)
     const deck = await Deck.query({ client: trx }).where('id', deckId).firstOrFail()
     const written = await writeBundle(user, deck, source, trx, {

@@ -1,13 +1,12 @@
+import type { Infer } from '@vinejs/vine/types'
+import type { editCardValidator } from '#validators/learning'
 import type User from '#models/user'
-import type { AttachmentsInput } from '#actions/notes/note_content'
 import { updateNote } from '#actions/notes/update_note'
 import { findLearnerCard } from '#queries/learning/find_card'
+import type { ActionOptions } from '#actions/action'
 
-export interface CardEdit {
-  fields: Record<string, string | null | undefined>
-  fieldAttachmentsMap?: AttachmentsInput | null
-  reverse?: boolean
-}
+/** The validated edit (its note's fields, masks, reversed flag) and the card's id. */
+export type EditCardInput = Infer<typeof editCardValidator> & { id: unknown }
 
 /**
  * PUT cards/{id} and the learning page's editor: edits the card's note in
@@ -15,8 +14,9 @@ export interface CardEdit {
  * transaction, locks and rule for what the edit leaves out). Another
  * learner's card is a 404. Returns the card.
  */
-export async function editCard(user: User, cardId: unknown, edit: CardEdit) {
-  const card = await findLearnerCard(user, cardId, 'edit')
-  await updateNote(user, { id: card.note_id, deckId: card.deck_id }, edit)
+export async function editCard(user: User, input: EditCardInput, options: ActionOptions = {}) {
+  const card = await findLearnerCard(user, input.id, 'edit')
+  const { fields, field_attachments_map, reverse } = input
+  await updateNote(user, { fields, field_attachments_map, reverse, note: { id: card.note_id, deckId: card.deck_id } }, options)
   return card
 }

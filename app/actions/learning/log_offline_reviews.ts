@@ -1,5 +1,6 @@
-import db from '@adonisjs/lucid/services/db'
+import type { Infer } from '@vinejs/vine/types'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { offlineReviewsValidator } from '#validators/learning'
 import type User from '#models/user'
 import { studyContext, type StudyContext } from '#queries/learning/study_context'
 import { placementFor } from '#queries/learning/due_counts'
@@ -11,9 +12,10 @@ import { answersOf } from '#scheduling/scheduler'
 import { ACTIVE_DAY_CARDS } from '#scheduling/streak'
 import { studyDay } from '#scheduling/study_day'
 import type { Answer } from '#scheduling/types'
+import { withTransaction, type ActionOptions } from '#actions/action'
 import { dispatch } from '#services/queue'
 
-export interface OfflineReview {
+interface OfflineReview {
   deckId: number
   cardId: number
   answer: Answer
@@ -36,7 +38,15 @@ export interface OfflineResult {
  * one (the card was studied on another device since) does not move it back.
  * Offline answers skip the daily limit: they were already given.
  */
-export async function logOfflineReviews(user: User, reviews: OfflineReview[]): Promise<OfflineResult> {
+export async function logOfflineReviews(
+  user: User,
+  input: Infer<typeof offlineReviewsValidator>,
+  options: ActionOptions = {}
+): Promise<OfflineResult> {
+  const reviews: OfflineReview[] = input.reviews.map((review) => ({
+    deckId: review.deck_id, cardId: review.card_id, answer: review.answer,
+    reviewedAt: review.reviewed_at, durationMs: review.review_duration_ms ?? 0,
+  }))
   const result: OfflineResult = { accepted: 0, duplicates: 0, rejected: [] }
   const ordered = [...reviews].sort((a, b) => a.reviewedAt.getTime() - b.reviewedAt.getTime())
   const contexts = new Map<number, Awaited<ReturnType<typeof studyContext>>>()
@@ -49,7 +59,7 @@ export async function logOfflineReviews(user: User, reviews: OfflineReview[]): P
       reject('invalid_answer')
       continue
     }
-    const outcome = await db.transaction(async (trx) => {
+    const outcome = await withTransaction(options.trx, async (trx) => {
       /* the learner first, then the card: the one lock order of every answer path (learner_lock.ts) */
       await lockLearner(user.id, trx)
       const card = await trx.from('cards').where('id', review.cardId).whereIn('deck_id', context.deckIds).first()
@@ -86,6 +96,6 @@ async function writeOffline(trx: TransactionClientContract, context: StudyContex
   const { rows } = await trx.rawQuery('select * from mnemo_write_answer(?, ?, false, ?, ?, ?, ?)', [
     user.id, input.card.id, input.row.version, JSON.stringify(progress), JSON.stringify(review), ACTIVE_DAY_CARDS,
   ])
-  if (rows[0].day_cards === ACTIVE_DAY_CARDS) await refreshStreak(user.id, input.day, trx)
+  if (rows[0].day_cards === ACTIVE_DAY_CARDS) await refreshStreak(user.id, input.day, { trx })
   if (refitDue(context, rows[0].total_cards)) trx.after('commit', () => void dispatch('fit_fsrs', { userId: user.id }))
 }

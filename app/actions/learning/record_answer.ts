@@ -24,7 +24,7 @@ import { dispatch } from '#services/queue'
 
 
 /** What mnemo_record_answer answers (the rules in database/sql/mnemo_record_answer_v2.sql). */
-export type AnswerOutcome =
+type AnswerOutcome =
   | 'ok' | 'replayed' | 'stale' | 'frozen' | 'suspended' | 'daily_limit' | 'guest_limit' | 'moved'
 
 interface RecordedRow {

@@ -22,5 +22,5 @@ export async function uncountStudiedCard(userId: number, day: string, trx: Trans
     .where('id', userId)
     .update({ stats_cards_studied: trx.raw('greatest(0, stats_cards_studied - 1)') })
   /* the day had ACTIVE_DAY_CARDS and no longer has: it is not active any more */
-  if (Number(row.cards_studied) === ACTIVE_DAY_CARDS - 1) await refreshStreak(userId, day, trx)
+  if (Number(row.cards_studied) === ACTIVE_DAY_CARDS - 1) await refreshStreak(userId, day, { trx })
 }

@@ -1,9 +1,9 @@
-import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
 import ApiException from '#exceptions/api_exception'
 import { uncountStudiedCard } from '#actions/learning/study_days'
 import { lockLearner } from '#actions/learning/learner_lock'
 import { undoableAnswer } from '#queries/learning/undoable_answer'
+import { withTransaction, type ActionOptions } from '#actions/action'
 
 /**
  * DELETE learning/undo: takes back the learner's latest answer of the study
@@ -12,8 +12,9 @@ import { undoableAnswer } from '#queries/learning/undoable_answer'
  * card's progress goes back exactly as it was before the answer and the
  * review is removed. Returns the card and its deck.
  */
-export async function undoAnswer(user: User, today: string, deckIds: number[] | null) {
-  return db.transaction(async (trx) => {
+export async function undoAnswer(user: User, input: { today: string; deckIds: number[] | null }, options: ActionOptions = {}) {
+  const { today, deckIds } = input
+  return withTransaction(options.trx, async (trx) => {
     /* the learner first, then the review and the card's progress: the one lock order of every answer path (learner_lock.ts) */
     await lockLearner(user.id, trx)
     const review = await undoableAnswer(user.id, today, deckIds, trx, true)

@@ -1,13 +1,13 @@
-import db from '@adonisjs/lucid/services/db'
 import type { Infer } from '@vinejs/vine/types'
 import type { algorithmSettingsValidator } from '#validators/learning'
 import type User from '#models/user'
 import ApiException from '#exceptions/api_exception'
 import { findEditableDeck } from '#queries/decks/find_deck'
 import { subtreeIds } from '#queries/decks/deck_tree'
+import { withTransaction, type ActionOptions } from '#actions/action'
 import { PRESETS, parseSteps, type PresetName, type SchedulerName, type StoredAlgorithmSettings } from '#scheduling/presets'
 
-export interface AlgorithmSettingsInput {
+interface AlgorithmSettings {
   algorithmPreset: PresetName
   stepsInMinutes?: string
   easyBonusPercent?: number
@@ -19,8 +19,11 @@ export interface AlgorithmSettingsInput {
   confirmReset?: boolean
 }
 
-/** The validated body (algorithmSettingsValidator, snake_case as the apps send it), for either door. */
-export function algorithmSettingsInput(input: Infer<typeof algorithmSettingsValidator>): AlgorithmSettingsInput {
+/** The validated body (algorithmSettingsValidator, snake_case as the apps send it) and the root deck's id, for either door. */
+export type AlgorithmSettingsInput = Infer<typeof algorithmSettingsValidator> & { id: unknown }
+
+/* the body's fields under the names the settings are kept by */
+function settingsOf(input: AlgorithmSettingsInput): AlgorithmSettings {
   return {
     algorithmPreset: input.algorithm_preset,
     stepsInMinutes: input.steps_in_minutes,
@@ -42,9 +45,10 @@ export function algorithmSettingsInput(input: Infer<typeof algorithmSettingsVali
  * Smart scheduling (FSRS) is premium. Returns the root deck as saved
  * (AlgorithmSettingsTransformer.forDeck shapes it).
  */
-export async function updateAlgorithmSettings(user: User, deckId: unknown, input: AlgorithmSettingsInput) {
-  return db.transaction(async (trx) => {
-    const deck = await findEditableDeck(user, deckId, trx, 'manage')
+export async function updateAlgorithmSettings(user: User, body: AlgorithmSettingsInput, options: ActionOptions = {}) {
+  const input = settingsOf(body)
+  return withTransaction(options.trx, async (trx) => {
+    const deck = await findEditableDeck(user, body.id, trx, 'manage')
     if (deck.parentId !== null) throw ApiException.of('E_ALGORITHM_ON_ROOT_ONLY', { apiField: 'deckId' })
     const stored: StoredAlgorithmSettings = {}
     const scheduler: SchedulerName = input.smartScheduling ? 'fsrs' : 'sm2'

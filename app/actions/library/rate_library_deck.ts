@@ -1,13 +1,14 @@
-import db from '@adonisjs/lucid/services/db'
+import type { Infer } from '@vinejs/vine/types'
+import { withTransaction, type ActionOptions } from '#actions/action'
 import LibraryRating from '#models/library_rating'
 import PublicDeck from '#models/public_deck'
 import type User from '#models/user'
 import ApiException from '#exceptions/api_exception'
 import { htmlToPlainText } from '#note_types/plain_text'
-import { MAX_REVIEW_LENGTH } from '#validators/library'
+import { MAX_REVIEW_LENGTH, type rateDeckValidator } from '#validators/library'
 
 /* a review is plain text: markup is reduced to its text, an empty one is no review */
-const plainComment = (comment: string | null) => (comment ? htmlToPlainText(comment).trim().slice(0, MAX_REVIEW_LENGTH) || null : null)
+const plainComment = (comment: string | null | undefined) => (comment ? htmlToPlainText(comment).trim().slice(0, MAX_REVIEW_LENGTH) || null : null)
 
 /**
  * A learner rates a published deck (1 to 5, optional review). One rating per
@@ -15,8 +16,9 @@ const plainComment = (comment: string | null) => (comment ? htmlToPlainText(comm
  * The deck's ratings_count and ratings_sum move with it in the same
  * transaction, under the deck row's lock. The author may not rate their own.
  */
-export async function rateLibraryDeck(user: User, publicDeckId: number, rating: number, comment: string | null) {
-  return db.transaction(async (trx) => {
+export async function rateLibraryDeck(user: User, input: Infer<typeof rateDeckValidator> & { id: number }, options: ActionOptions = {}) {
+  const { id: publicDeckId, rating, comment } = input
+  return withTransaction(options.trx, async (trx) => {
     const deck = await PublicDeck.query({ client: trx })
       .withScopes((scopes) => scopes.published())
       .where('public_decks.id', publicDeckId)

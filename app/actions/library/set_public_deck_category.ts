@@ -1,7 +1,6 @@
-import db from '@adonisjs/lucid/services/db'
-import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import LibraryCategory from '#models/library_category'
 import ApiException from '#exceptions/api_exception'
+import { withTransaction, type ActionOptions } from '#actions/action'
 
 /**
  * Files a public deck under a subcategory (or a category when no subcategory
@@ -9,21 +8,20 @@ import ApiException from '#exceptions/api_exception'
  * publish flow and moderators; an unknown key is a 422 on `category`.
  */
 export async function setPublicDeckCategory(
-  publicDeckId: number,
-  categoryKey: string | null,
-  subcategoryKey: string | null = null,
-  trx?: QueryClientContract
+  input: { publicDeckId: number; category: string | null; subcategory?: string | null },
+  options: ActionOptions = {}
 ) {
-  const client = trx ?? db.connection()
-  let categoryId: number | null = null
-  if (categoryKey) {
-    const category = await LibraryCategory.query({ client }).whereNull('parent_id').where('key', categoryKey).first()
-    const target = category && subcategoryKey
-      ? await LibraryCategory.query({ client }).where('parent_id', category.id).where('key', subcategoryKey).first()
-      : category
-    if (!target) throw ApiException.of('E_VALIDATION_ERROR', { key: 'library_unknown_category', field: 'category' })
-    categoryId = target.id
-  }
-  await client.from('public_decks').where('id', publicDeckId).update({ category_id: categoryId, updated_at: new Date() })
-  return categoryId
+  return withTransaction(options.trx, async (client) => {
+    let categoryId: number | null = null
+    if (input.category) {
+      const category = await LibraryCategory.query({ client }).whereNull('parent_id').where('key', input.category).first()
+      const target = category && input.subcategory
+        ? await LibraryCategory.query({ client }).where('parent_id', category.id).where('key', input.subcategory).first()
+        : category
+      if (!target) throw ApiException.of('E_VALIDATION_ERROR', { key: 'library_unknown_category', field: 'category' })
+      categoryId = target.id
+    }
+    await client.from('public_decks').where('id', input.publicDeckId).update({ category_id: categoryId, updated_at: new Date() })
+    return categoryId
+  })
 }

@@ -8,8 +8,9 @@ import { findLearnerCard } from '#queries/learning/find_card'
  * makes the second one of the day a no-op. Answers whether this one counted
  * and the learner's count of the kind today.
  */
-export async function countCardEvent(user: User, cardId: unknown, kind: 'tts_play' | 'type_in') {
-  const card = await findLearnerCard(user, cardId)
+export async function countCardEvent(user: User, input: { id: unknown; kind: 'tts_play' | 'type_in' }) {
+  const { kind } = input
+  const card = await findLearnerCard(user, input.id)
   const day = user.today()
   const inserted = await db.rawQuery(
     `insert into card_daily_events (user_id, card_id, kind, day) values (?, ?, ?, ?)

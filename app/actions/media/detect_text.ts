@@ -13,7 +13,8 @@ import { takeHourly, withRunningSlot } from '#actions/jobs/work_limits'
  * found in image"). The learner's plan bounds the scans an hour and at once
  * (work_limits.ts: 429).
  */
-export async function detectText(user: User, base64: string, language?: OcrLanguage) {
+export async function detectText(user: User, input: { base64: string; language?: OcrLanguage }) {
+  const { base64, language } = input
   const { bytes } = await decodeImage(base64)
   const chosen = language && enabledLanguages().includes(language) ? language : enabledLanguages()[0]
   await takeHourly(user, 'ocr')

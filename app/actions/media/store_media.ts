@@ -3,12 +3,14 @@ import { readFile } from 'node:fs/promises'
 import { extname } from 'node:path'
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type'
 import drive from '@adonisjs/drive/services/main'
-import type { MultipartFile } from '@adonisjs/core/bodyparser'
+import type { Infer } from '@vinejs/vine/types'
+import type { attachmentValidator } from '#validators/content'
 import ApiException from '#exceptions/api_exception'
 import type { ErrorCode } from '#exceptions/catalogue'
 import type Deck from '#models/deck'
 import Media, { type MediaKind } from '#models/media'
 import type User from '#models/user'
+import { findEditableDeck } from '#queries/decks/find_deck'
 import { AV_MAX_BYTES, AV_MAX_MB, IMAGE_MAX_BYTES, IMAGE_MAX_MB } from '#services/upload_limits'
 
 /* the spec's extension list; anything else is "unsupported" */
@@ -38,50 +40,55 @@ export async function sniffPath(path: string, kind: MediaKind, ext: string) {
   return null
 }
 
-/** Stores an uploaded image, sound or video for a deck's notes (spec: media, validation rules). */
-export default class StoreMedia {
-  async handle(user: User, deck: Deck, file: MultipartFile) {
-    /* the name decides what is accepted (the spec's list is of extensions); the bytes must agree */
-    const ext = extname(file.clientName ?? '').slice(1).toLowerCase()
-    const kind = MEDIA_EXTENSIONS[ext]
-    if (!kind || !file.tmpPath) throw fileError('E_UNSUPPORTED_MEDIA')
-    if (kind === 'image' && !deck.imagesAllowed) throw fileError('E_IMAGES_NOT_ALLOWED')
-    if (kind === 'image' && file.size > IMAGE_MAX_BYTES) throw fileError('E_IMAGE_TOO_BIG', { max: IMAGE_MAX_MB })
-    if (file.size > AV_MAX_BYTES) throw fileError('E_MEDIA_TOO_BIG', { max: AV_MAX_MB })
-    const mime = await sniffPath(file.tmpPath, kind, ext)
-    if (!mime) throw fileError('E_UNSUPPORTED_MEDIA')
-    const key = `${randomUUID()}.${ext}`
-    await file.moveToDisk(`media/${key}`)
-    return Media.create({
-      key, userId: user.id, deckId: deck.rootDeckId ?? deck.id, kind, mime,
-      originalName: (file.clientName ?? key).slice(0, 255), size: file.size,
-    })
-  }
+/** Stores an uploaded image, sound or video for a deck's notes (spec: media, validation rules), into a deck the learner may edit. */
+export async function storeMedia(user: User, input: Infer<typeof attachmentValidator>) {
+  const deck = await findEditableDeck(user, input.deck_id)
+  const file = input.file
+  /* the name decides what is accepted (the spec's list is of extensions); the bytes must agree */
+  const ext = extname(file.clientName ?? '').slice(1).toLowerCase()
+  const kind = MEDIA_EXTENSIONS[ext]
+  if (!kind || !file.tmpPath) throw fileError('E_UNSUPPORTED_MEDIA')
+  if (kind === 'image' && !deck.imagesAllowed) throw fileError('E_IMAGES_NOT_ALLOWED')
+  if (kind === 'image' && file.size > IMAGE_MAX_BYTES) throw fileError('E_IMAGE_TOO_BIG', { max: IMAGE_MAX_MB })
+  if (file.size > AV_MAX_BYTES) throw fileError('E_MEDIA_TOO_BIG', { max: AV_MAX_MB })
+  const mime = await sniffPath(file.tmpPath, kind, ext)
+  if (!mime) throw fileError('E_UNSUPPORTED_MEDIA')
+  const key = `${randomUUID()}.${ext}`
+  await file.moveToDisk(`media/${key}`)
+  return Media.create({
+    key, userId: user.id, deckId: deck.rootDeckId ?? deck.id, kind, mime,
+    originalName: (file.clientName ?? key).slice(0, 255), size: file.size,
+  })
+}
 
-  /**
-   * Stores an image made or fetched by the server (a canvas drawing, a
-   * picked search result) under the same rules as an upload: the deck takes
-   * images, 10 MB at most, and the bytes are one of the image types accepted
-   * (sniffed; SVG never comes this way).
-   */
-  async storeImageBytes(user: User, deck: Deck, bytes: Buffer, name: string) {
-    if (!deck.imagesAllowed) throw fileError('E_IMAGES_NOT_ALLOWED')
-    if (bytes.length > IMAGE_MAX_BYTES) throw fileError('E_IMAGE_TOO_BIG', { max: IMAGE_MAX_MB })
-    const type = await fileTypeFromBuffer(bytes)
-    const ext = type?.ext === 'jpg' ? 'jpg' : type?.ext
-    if (!type || !ext || MEDIA_EXTENSIONS[ext] !== 'image' || !type.mime.startsWith('image/')) {
-      throw fileError('E_UNSUPPORTED_MEDIA')
-    }
-    return this.storeBytes(user, deck, bytes, { ext, mime: type.mime, kind: 'image', name: `${name}.${ext}` })
+/**
+ * Stores an image made or fetched by the server (a canvas drawing, a
+ * picked search result) under the same rules as an upload: the deck takes
+ * images, 10 MB at most, and the bytes are one of the image types accepted
+ * (sniffed; SVG never comes this way).
+ */
+export async function storeImageBytes(user: User, input: { deck: Deck; bytes: Buffer; name: string }) {
+  const { deck, bytes } = input
+  if (!deck.imagesAllowed) throw fileError('E_IMAGES_NOT_ALLOWED')
+  if (bytes.length > IMAGE_MAX_BYTES) throw fileError('E_IMAGE_TOO_BIG', { max: IMAGE_MAX_MB })
+  const type = await fileTypeFromBuffer(bytes)
+  const ext = type?.ext === 'jpg' ? 'jpg' : type?.ext
+  if (!type || !ext || MEDIA_EXTENSIONS[ext] !== 'image' || !type.mime.startsWith('image/')) {
+    throw fileError('E_UNSUPPORTED_MEDIA')
   }
+  return storeBytes(user, { deck, bytes, file: { ext, mime: type.mime, kind: 'image', name: `${input.name}.${ext}` } })
+}
 
-  /** Writes bytes whose type is known to the drive and records them (server-made audio, checked images). */
-  async storeBytes(user: { id: number }, deck: Deck, bytes: Buffer, file: { ext: string; mime: string; kind: MediaKind; name: string }) {
-    const key = `${randomUUID()}.${file.ext}`
-    await drive.use().put(`media/${key}`, bytes)
-    return Media.create({
-      key, userId: user.id, deckId: deck.rootDeckId ?? deck.id, kind: file.kind, mime: file.mime,
-      originalName: file.name.slice(0, 255), size: bytes.length,
-    })
-  }
+/** Writes bytes whose type is known to the drive and records them (server-made audio, checked images). */
+export async function storeBytes(
+  owner: { id: number },
+  input: { deck: Deck; bytes: Buffer; file: { ext: string; mime: string; kind: MediaKind; name: string } }
+) {
+  const { deck, bytes, file } = input
+  const key = `${randomUUID()}.${file.ext}`
+  await drive.use().put(`media/${key}`, bytes)
+  return Media.create({
+    key, userId: owner.id, deckId: deck.rootDeckId ?? deck.id, kind: file.kind, mime: file.mime,
+    originalName: file.name.slice(0, 255), size: bytes.length,
+  })
 }

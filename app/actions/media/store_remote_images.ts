@@ -93,7 +93,7 @@ export async function recordRemoteImages(fetched: FetchedImage[], owner: { userI
 
 /**
  * A note's input with its remote images fetched, for a save whose
- * transaction opens next (SaveNote records the rows of those it keeps).
+ * transaction opens next (saveNote records the rows of those it keeps).
  */
 export async function withRemoteImages<Input extends { fields: Record<string, unknown> }>(input: Input, max = MAX_REMOTE_IMAGES) {
   return { ...input, remoteImages: await fetchRemoteImages(Object.values(input.fields ?? {}), { max }) }

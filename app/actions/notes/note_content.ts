@@ -10,11 +10,13 @@ import { cardOrdinals, isReversible, validateFields } from '#note_types/cards'
 import { clientKeyOf, resolveFieldKeys } from '#note_types/field_keys'
 import { FieldLabel } from '#note_types/stock_labels'
 import { idParam } from '#queries/decks/find_deck'
+import type { Infer } from '@vinejs/vine/types'
+import type { editorUpdateValidator } from '#validators/content'
 
 const MAX_IMAGES_PER_SIDE = 3
 
 /* masks as clients send them; cleanAttachments makes them whole */
-export type AttachmentsInput = Record<string, { masks: Array<Partial<OcclusionMask>>; hideAll?: boolean }>
+type AttachmentsInput = Record<string, { masks: Array<Partial<OcclusionMask>>; hideAll?: boolean }>
 
 export interface NoteInput {
   noteTypeId: number
@@ -25,6 +27,14 @@ export interface NoteInput {
   reverse?: boolean
   /** its remote images, fetched before the save's transaction (withRemoteImages); any other remote image becomes its alt text */
   remoteImages?: FetchedImage[]
+}
+
+/** A note as the spec names its fields (the validators' `noteBody`); `template_id` may be left out of an edit. */
+export type NoteBody = Infer<typeof editorUpdateValidator>
+
+/** The one place the spec's names become the model's: a body's content as NoteInput names it (the note type, if sent). */
+export function noteContentOf(body: NoteBody): Omit<NoteInput, 'noteTypeId'> & { noteTypeId?: number } {
+  return { noteTypeId: body.template_id, fields: body.fields, fieldAttachmentsMap: body.field_attachments_map, reverse: body.reverse }
 }
 
 export interface PreparedNote {

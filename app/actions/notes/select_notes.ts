@@ -3,10 +3,11 @@ import ApiException from '#exceptions/api_exception'
 import { findDeck, type DeckAbility } from '#queries/decks/find_deck'
 import { subtreeIds } from '#queries/decks/deck_tree'
 
+/** Notes as a bulk call names them (bulkNotesValidator's fields). */
 export interface Selection {
-  deckId: unknown
+  deck_id: unknown
   ids?: number[]
-  selectAll?: boolean
+  select_all?: boolean
 }
 
 /**
@@ -16,10 +17,10 @@ export interface Selection {
  * suspend, reset); changing the notes themselves needs `edit`.
  */
 export async function selectNotes(user: { id: number }, selection: Selection, trx: TransactionClientContract, ability: DeckAbility = 'view') {
-  const deck = await findDeck(user, selection.deckId, trx, ability)
+  const deck = await findDeck(user, selection.deck_id, trx, ability)
   const deckIds = await subtreeIds(deck.id, trx)
   const query = trx.from('notes').whereIn('deck_id', deckIds).select('id').orderBy('id')
-  if (!selection.selectAll) {
+  if (!selection.select_all) {
     const wanted = [...new Set(selection.ids ?? [])]
     if (!wanted.length) throw ApiException.of('E_VALIDATION_ERROR', { key: 'no_notes_selected', field: 'ids' })
     query.whereIn('id', wanted)

@@ -1,8 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
-import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type User from '#models/user'
 import type { OnboardingAnswers } from '#validators/onboarding'
-import { inTransaction } from '#services/transactions'
+import { withTransaction, type ActionOptions } from '#actions/action'
 
 /** The stored answers with `answers` over them: a key given null is removed, one left out is kept. */
 export function mergeAnswers(stored: Record<string, unknown>, answers: OnboardingAnswers | undefined) {
@@ -20,8 +19,8 @@ export function mergeAnswers(stored: Record<string, unknown>, answers: Onboardin
  * "marked complete with a true or false flag"), on the caller's transaction
  * when there is one (PUT users/{id} writes them with the profile, all or nothing).
  */
-export async function saveOnboarding(user: User, input: { answers?: OnboardingAnswers; complete?: boolean }, trx?: TransactionClientContract) {
-  return inTransaction(trx, async (client) => {
+export async function saveOnboarding(user: User, input: { answers?: OnboardingAnswers; complete?: boolean }, options: ActionOptions = {}) {
+  return withTransaction(options.trx, async (client) => {
     user.useTransaction(client)
     if (input.answers) user.onboardingData = mergeAnswers(user.onboardingData ?? {}, input.answers)
     if (input.complete !== undefined) user.onboardingComplete = input.complete
@@ -31,9 +30,10 @@ export async function saveOnboarding(user: User, input: { answers?: OnboardingAn
 }
 
 /** POST onboarding/mark_deck_as_interested: remembered once per learner and library deck. */
-export async function markDeckInterested(user: User, publicDeckId: number, trx?: TransactionClientContract) {
-  const client = trx ?? db
-  await client.rawQuery('INSERT INTO onboarding_interests (user_id, public_deck_id) VALUES (?, ?) ON CONFLICT DO NOTHING', [user.id, publicDeckId])
+export async function markDeckInterested(user: User, input: { publicDeckId: number }, options: ActionOptions = {}) {
+  await withTransaction(options.trx, (trx) =>
+    trx.rawQuery('INSERT INTO onboarding_interests (user_id, public_deck_id) VALUES (?, ?) ON CONFLICT DO NOTHING', [user.id, input.publicDeckId])
+  )
 }
 
 /** The onboarding's exam date (YYYY-MM-DD) while it is still ahead, else null. */

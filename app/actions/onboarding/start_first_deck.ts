@@ -1,6 +1,6 @@
-import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
-import CloneLibraryDeck from '#actions/publishing/clone_library_deck'
+import { cloneLibraryDeck } from '#actions/publishing/clone_library_deck'
+import { withTransaction, type ActionOptions } from '#actions/action'
 import { markDeckInterested, onboardingExamDate, saveOnboarding } from '#actions/onboarding/save_onboarding'
 
 /**
@@ -10,11 +10,12 @@ import { markDeckInterested, onboardingExamDate, saveOnboarding } from '#actions
  * An exam date the learner gave, still ahead, becomes the deck's: exam mode
  * plans toward it from the first card (app/scheduling/exam.ts).
  */
-export async function startFirstDeck(user: User, publicDeckId: number) {
-  const { deck } = await new CloneLibraryDeck().handle(user, { publicDeckId, examDate: onboardingExamDate(user) })
-  await db.transaction(async (trx) => {
-    await markDeckInterested(user, publicDeckId, trx)
-    await saveOnboarding(user, { complete: true }, trx)
+export async function startFirstDeck(user: User, input: { publicDeckId: number }, options: ActionOptions = {}) {
+  const { publicDeckId } = input
+  const { deck } = await cloneLibraryDeck(user, { deck_id: publicDeckId, exam_date: onboardingExamDate(user) }, options)
+  await withTransaction(options.trx, async (trx) => {
+    await markDeckInterested(user, { publicDeckId }, { trx })
+    await saveOnboarding(user, { complete: true }, { trx })
   })
   return deck
 }

@@ -1,10 +1,10 @@
-import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import ApiException from '#exceptions/api_exception'
 import type User from '#models/user'
 import { findDeck, idParam } from '#queries/decks/find_deck'
 import { subtreeIds } from '#queries/decks/deck_tree'
 import { lockLearner } from '#actions/learning/learner_lock'
+import { withTransaction, type ActionOptions } from '#actions/action'
 
 /**
  * A participant leaves a shared deck (any deck of its tree names it): their
@@ -14,18 +14,17 @@ import { lockLearner } from '#actions/learning/learner_lock'
  * owner's or of other participants' is touched. The owner deletes instead.
  * Leaving twice is a 404 the second time: the first already did it all.
  */
-export default class LeaveSharedDeck {
-  async handle(user: User, deckId: unknown) {
-    await db.transaction(async (trx) => {
-      /* the learner's lock first, as every path that writes their answers takes it */
-      await lockLearner(user.id, trx)
-      /* a deck no longer available to them: leaving it dismisses the notice */
-      if (await dismissUnavailable(trx, user.id, idParam(deckId))) return
-      const deck = await findDeck(user, deckId, trx, 'view')
-      if (deck.roleOf(user) === 'owner') throw ApiException.of('E_OWNER_CANNOT_LEAVE', { apiField: 'id' })
-      await leaveTree(trx, user.id, deck)
-    })
-  }
+export async function leaveSharedDeck(user: User, input: { id: unknown }, options: ActionOptions = {}) {
+  const deckId = input.id
+  await withTransaction(options.trx, async (trx) => {
+    /* the learner's lock first, as every path that writes their answers takes it */
+    await lockLearner(user.id, trx)
+    /* a deck no longer available to them: leaving it dismisses the notice */
+    if (await dismissUnavailable(trx, user.id, idParam(deckId))) return
+    const deck = await findDeck(user, deckId, trx, 'view')
+    if (deck.roleOf(user) === 'owner') throw ApiException.of('E_OWNER_CANNOT_LEAVE', { apiField: 'id' })
+    await leaveTree(trx, user.id, deck)
+  })
 }
 
 /** The participant's row on the tree and their own traces on it go (delete_deck.ts: a non-owner "deleting" a shared deck). */

@@ -1,5 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import { refreshPremium } from '#actions/payments/process_stripe_event'
+import { withTransaction, type ActionOptions } from '#actions/action'
 
 /**
  * Premium for the users whose subscription is failing (past_due, or a failed
@@ -7,7 +8,7 @@ import { refreshPremium } from '#actions/payments/process_stripe_event'
  * when no further event arrives. Hourly (SCHEDULES in app/services/queue.ts).
  * Returns how many users lost premium.
  */
-export async function expirePremiumGrace() {
+export async function expirePremiumGrace(options: ActionOptions = {}) {
   const users = await db
     .from('subscriptions')
     .join('users', 'users.id', 'subscriptions.user_id')
@@ -16,7 +17,7 @@ export async function expirePremiumGrace() {
     .distinct('subscriptions.user_id')
   let changed = 0
   for (const { user_id: userId } of users) {
-    await db.transaction(async (trx) => {
+    await withTransaction(options.trx, async (trx) => {
       await trx.from('users').where('id', userId).forUpdate().first()
       await refreshPremium(trx, userId)
       const after = await trx.from('users').where('id', userId).select('is_premium').first()

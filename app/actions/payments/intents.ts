@@ -31,7 +31,8 @@ async function customerOf(user: User) {
  * the client confirms. A live subscription it replaces is named in metadata
  * and cancelled once the new one is paid (the webhook).
  */
-export async function createIntent(user: User, tier: PricingTier) {
+export async function createIntent(user: User, input: { pricing_tier: PricingTier }) {
+  const tier = input.pricing_tier
   const customer = await customerOf(user)
   if (tier === 'lifetime') return intentAnswer(await lifetimeIntent(user, customer, plan('lifetime').amount, {}))
   const previous = await liveRecurring(user.id)
@@ -112,7 +113,8 @@ export async function createUpgradeIntent(user: User) {
 }
 
 /** PATCH subscriptions/stripe/intent: switches an open lifetime intent between the full price and the upgrade price. */
-export async function patchIntent(user: User, id: string, upgrade: boolean) {
+export async function patchIntent(user: User, input: { payment_intent_id: string; upgrade: boolean }) {
+  const { payment_intent_id: id, upgrade } = input
   const intent = changeable(await ownIntent(user, id))
   const offer = upgrade ? await upgradeCredit(user) : null
   if (upgrade && !offer) throw ApiException.of('E_NOTHING_TO_UPGRADE')
@@ -141,7 +143,11 @@ const discounted = (amount: number, percent: number) => Math.max(MINIMUM_AMOUNT,
  *   subscription's discount for the invoices after it.
  * The intent id the client holds stays the one to confirm.
  */
-export async function applyPromoCode(user: User, id: string, action: 'apply' | 'remove', code: string | undefined) {
+export async function applyPromoCode(
+  user: User,
+  input: { payment_intent_id: string; promo_action: 'apply' | 'remove'; promo_code?: string }
+) {
+  const { payment_intent_id: id, promo_action: action, promo_code: code } = input
   const promo = action === 'apply' ? await promotion(code) : null
   if (id.startsWith('seti_')) return promoOnTrial(user, id, promo)
   const intent = await ownIntent(user, id)

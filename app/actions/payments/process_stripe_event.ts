@@ -1,10 +1,10 @@
-import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import type Stripe from 'stripe'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import paymentsConfig, { type PricingTier } from '#config/payments'
 import { stripe, stripeCall } from '#services/stripe'
 import { grantsPremium, subscriptionsOf } from '#queries/payments/subscriptions'
+import { withTransaction, type ActionOptions } from '#actions/action'
 
 type Trx = TransactionClientContract
 type Changes = Record<string, unknown>
@@ -19,7 +19,8 @@ const idOf = (value: string | { id: string } | null | undefined) => (typeof valu
  * recomputed from all the user's rows. Subscriptions to cancel (replaced or
  * upgraded to lifetime) are cancelled at Stripe after the commit.
  */
-export default async function processStripeEvent(event: Stripe.Event) {
+export async function processStripeEvent(input: { event: Stripe.Event }, options: ActionOptions = {}) {
+  const { event } = input
   const toCancel: string[] = []
   /*
    * A refund or a dispute names a payment; which purchase it paid is asked of
@@ -27,7 +28,7 @@ export default async function processStripeEvent(event: Stripe.Event) {
    * fails, nothing is stored, and Stripe delivers the event again.
    */
   const purchase = MONEY_BACK.has(event.type) ? await stripeCall(() => purchaseOf(paidIntentOf(event))) : null
-  await db.transaction(async (trx) => {
+  await withTransaction(options.trx, async (trx) => {
     const fresh = await trx.table('stripe_events').insert({ id: event.id, type: event.type }).onConflict('id').ignore().returning('id')
     if (fresh.length === 0) return
     const userId = await apply(trx, event, toCancel, purchase)

@@ -1,4 +1,3 @@
-import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import ApiException from '#exceptions/api_exception'
 import DeckReport from '#models/deck_report'
@@ -6,19 +5,21 @@ import PublicDeck from '#models/public_deck'
 import type User from '#models/user'
 import { idParam } from '#queries/decks/find_deck'
 import { assertModerator } from '#queries/publishing/find_revision'
+import { withTransaction, type ActionOptions } from '#actions/action'
 
 /** A report straight from the library (the deck preview): about a deck the library shows, else a 404. */
-export async function reportPublicDeck(user: User, publicDeckId: unknown, text: string) {
-  const publicDeck = await PublicDeck.query().withScopes((s) => s.published()).where('id', idParam(publicDeckId)).first()
+export async function reportPublicDeck(user: User, input: { id: unknown; report_text: string }) {
+  const publicDeck = await PublicDeck.query().withScopes((s) => s.published()).where('id', idParam(input.id)).first()
   if (!publicDeck) throw ApiException.notFound()
-  return DeckReport.create({ deckId: publicDeck.deckId, userId: user.id, text, publicDeckId: publicDeck.id, status: 'open' })
+  return DeckReport.create({ deckId: publicDeck.deckId, userId: user.id, text: input.report_text, publicDeckId: publicDeck.id, status: 'open' })
 }
 
 /** A moderator closes an open report: resolved (acted on) or dismissed. */
-export async function closeReport(moderator: User, reportId: unknown, status: 'resolved' | 'dismissed') {
+export async function closeReport(moderator: User, input: { id: unknown; status: 'resolved' | 'dismissed' }, options: ActionOptions = {}) {
+  const status = input.status
   await assertModerator(moderator)
-  return db.transaction(async (trx) => {
-    const report = await DeckReport.query({ client: trx }).where('id', idParam(reportId)).forUpdate().first()
+  return withTransaction(options.trx, async (trx) => {
+    const report = await DeckReport.query({ client: trx }).where('id', idParam(input.id)).forUpdate().first()
     if (!report) throw ApiException.notFound()
     if (report.status !== 'open') {
       if (report.status === status) return report

@@ -1,4 +1,3 @@
-import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import ApiException from '#exceptions/api_exception'
 import type Deck from '#models/deck'
@@ -9,6 +8,7 @@ import type User from '#models/user'
 import { findDeck } from '#queries/decks/find_deck'
 import { contentKey } from '#actions/publishing/snapshot'
 import { CloneTree, contentColumns, insertLibraryNotes, noteTypesFor, ordinalsOf } from '#actions/publishing/library_tree'
+import { withTransaction, type ActionOptions } from '#actions/action'
 
 const noUpdate = () => ApiException.of('E_NO_LIBRARY_UPDATE')
 
@@ -56,43 +56,39 @@ async function updateNote(note: { id: number; deck_id: number }, next: LibraryNo
  * upstream is removed. Notes the learner added themselves stay. The clone
  * then holds the new revision.
  */
-export default class PullLibraryUpdate {
-  async handle(user: User, deckId: unknown) {
-    return db.transaction(async (trx) => {
-      const root = await findDeck(user, deckId, trx, 'manage')
-      const clone = await LibraryClone.query({ client: trx }).where('deck_id', root.id).forUpdate().first()
-      if (!clone) throw noUpdate()
-      const publicDeck = await PublicDeck.query({ client: trx }).withScopes((s) => s.published()).where('id', clone.publicDeckId).first()
-      if (!publicDeck || publicDeck.currentRevisionId === clone.revisionId) throw noUpdate()
+export async function pullLibraryUpdate(user: User, input: { id: unknown }, options: ActionOptions = {}) {
+  return withTransaction(options.trx, async (trx) => {
+    const root = await findDeck(user, input.id, trx, 'manage')
+    const clone = await LibraryClone.query({ client: trx }).where('deck_id', root.id).forUpdate().first()
+    if (!clone) throw noUpdate()
+    const publicDeck = await PublicDeck.query({ client: trx }).withScopes((s) => s.published()).where('id', clone.publicDeckId).first()
+    if (!publicDeck || publicDeck.currentRevisionId === clone.revisionId) throw noUpdate()
 
-      const incoming = await LibraryNote.query({ client: trx }).where('revision_id', publicDeck.currentRevisionId!).orderBy('position').orderBy('id')
-      const heldNotes = await LibraryNote.query({ client: trx }).where('revision_id', clone.revisionId)
-      const held = new Map(heldNotes.map((note) => [note.guid, note]))
-      const existing = await clonedNotes(root, trx)
-      const tree = await CloneTree.load(root, trx)
-      const ords = await ordinalsOf(incoming, trx)
-      const typeOf = await noteTypesFor(root.userId, incoming, trx)
-      const added: LibraryNote[] = []
-      for (const next of incoming) {
-        const note = existing.get(next.guid)
-        if (!note) {
-          added.push(next)
-          continue
-        }
-        existing.delete(next.guid)
-        const before = held.get(next.guid)
-        if (before && contentKey(comparable(before)) === contentKey(comparable(next))) {
-          await trx.from('notes').where('id', note.id).update({ library_note_id: next.id })
-          continue
-        }
-        const deck = await tree.deckFor(next.deckPath ?? [])
-        await updateNote(note, next, { deckId: deck.id, ords: ords(next), typeOf }, trx)
+    const incoming = await LibraryNote.query({ client: trx }).where('revision_id', publicDeck.currentRevisionId!).orderBy('position').orderBy('id')
+    const held = new Map((await LibraryNote.query({ client: trx }).where('revision_id', clone.revisionId)).map((note) => [note.guid, note]))
+    const existing = await clonedNotes(root, trx)
+    const tree = await CloneTree.load(root, trx)
+    const ords = await ordinalsOf(incoming, trx)
+    const typeOf = await noteTypesFor(root.userId, incoming, trx)
+    const added: LibraryNote[] = []
+    for (const next of incoming) {
+      const note = existing.get(next.guid)
+      if (!note) {
+        added.push(next)
+        continue
       }
-      if (existing.size) await trx.from('notes').whereIn('id', [...existing.values()].map((note) => note.id)).delete()
-      await insertLibraryNotes(tree, root.userId, added, trx)
-      clone.revisionId = publicDeck.currentRevisionId!
-      await clone.useTransaction(trx).save()
-      return root
-    })
-  }
+      existing.delete(next.guid)
+      const before = held.get(next.guid)
+      if (before && contentKey(comparable(before)) === contentKey(comparable(next))) {
+        await trx.from('notes').where('id', note.id).update({ library_note_id: next.id })
+        continue
+      }
+      await updateNote(note, next, { deckId: (await tree.deckFor(next.deckPath ?? [])).id, ords: ords(next), typeOf }, trx)
+    }
+    if (existing.size) await trx.from('notes').whereIn('id', [...existing.values()].map((note) => note.id)).delete()
+    await insertLibraryNotes(tree, root.userId, added, trx)
+    clone.revisionId = publicDeck.currentRevisionId!
+    await clone.useTransaction(trx).save()
+    return root
+  })
 }

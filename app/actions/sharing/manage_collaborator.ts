@@ -1,16 +1,16 @@
-import db from '@adonisjs/lucid/services/db'
 import type { CollaboratorRole } from '#models/deck_collaborator'
 import type User from '#models/user'
 import CollaboratorPolicy from '#policies/collaborator_policy'
 import { authorize } from '#services/authorize'
 import { findCollaborator } from '#queries/sharing/collaborators'
+import { withTransaction, type ActionOptions } from '#actions/action'
 
 /** PUT deck_collaborators/{id}: the owner gives a participant another role. */
-export async function changeRole(user: User, id: unknown, role: CollaboratorRole) {
-  return db.transaction(async (trx) => {
-    const { collaborator, deck } = await findCollaborator(user, id, trx)
+export async function changeRole(user: User, input: { id: unknown; role: CollaboratorRole }, options: ActionOptions = {}) {
+  return withTransaction(options.trx, async (trx) => {
+    const { collaborator, deck } = await findCollaborator(user, input.id, trx)
     await authorize(user, CollaboratorPolicy, 'manage', deck)
-    collaborator.role = role
+    collaborator.role = input.role
     await collaborator.useTransaction(trx).save()
     return { collaborator, deck }
   })
@@ -22,9 +22,9 @@ export async function changeRole(user: User, id: unknown, role: CollaboratorRole
  * token is remembered: that link no longer lets them back in. Removing
  * twice changes nothing more.
  */
-export async function removeCollaborator(user: User, id: unknown) {
-  return db.transaction(async (trx) => {
-    const { collaborator, deck } = await findCollaborator(user, id, trx)
+export async function removeCollaborator(user: User, input: { id: unknown }, options: ActionOptions = {}) {
+  return withTransaction(options.trx, async (trx) => {
+    const { collaborator, deck } = await findCollaborator(user, input.id, trx)
     await authorize(user, CollaboratorPolicy, 'manage', deck)
     if (collaborator.state !== 'deleted') {
       collaborator.merge({ state: 'deleted', removedToken: deck.sharingToken })

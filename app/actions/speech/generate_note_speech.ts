@@ -4,7 +4,7 @@ import Deck from '#models/deck'
 import type Media from '#models/media'
 import Note from '#models/note'
 import NoteSpeech from '#models/note_speech'
-import StoreMedia from '#actions/media/store_media'
+import { storeBytes } from '#actions/media/store_media'
 import { removeStoredFiles } from '#services/stored_files'
 import { SpeechError, synthesize } from '#services/media_helpers/speech'
 import { readFlagNow } from '#services/remote_flags'
@@ -24,7 +24,7 @@ const affected = (result: unknown) => Number(Array.isArray(result) ? result[0] :
  * interval old) nothing is made; the sides stay pending, and a save once it
  * is back on queues them again.
  */
-export default async function generateNoteSpeech(payload: { noteId: number }, job?: Job) {
+export async function generateNoteSpeech(payload: { noteId: number }, job?: Job) {
   if (!(await readFlagNow('ai_speech'))) return { skipped: 'ai speech off' }
   const note = await Note.find(payload.noteId)
   if (!note) return { skipped: 'note deleted' }
@@ -36,8 +36,8 @@ export default async function generateNoteSpeech(payload: { noteId: number }, jo
     let media: Media
     try {
       const audio = await synthesize(row.text, row.language)
-      media = await new StoreMedia().storeBytes({ id: note.userId }, deck, audio.bytes, {
-        ext: 'wav', mime: audio.mime, kind: 'audio', name: `speech-${note.id}-${row.side}.wav`,
+      media = await storeBytes({ id: note.userId }, {
+        deck, bytes: audio.bytes, file: { ext: 'wav', mime: audio.mime, kind: 'audio', name: `speech-${note.id}-${row.side}.wav` },
       })
       const updated = await NoteSpeech.query()
         .where('id', row.id).where('state', 'pending').where('text', row.text).where('language', row.language)

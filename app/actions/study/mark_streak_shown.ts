@@ -3,7 +3,8 @@ import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
 
 /** The streak popup was shown on `today`: it is not shown again that study day. */
-export async function markStreakShown(user: User, today: string) {
+export async function markStreakShown(user: User, input: { today: string }) {
+  const { today } = input
   const alreadyShown = user.streakShownOn?.toISODate() === today
   if (!alreadyShown) {
     /* a plain update: saving the model would bump updated_at, which versions the avatar's URL */

@@ -1,6 +1,5 @@
-import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { studyDay } from '#scheduling/study_day'
-import { inTransaction } from '#services/transactions'
+import { withTransaction, type ActionOptions } from '#actions/action'
 import { computeStreak } from '#scheduling/streak'
 import { lockLearner } from '#actions/learning/learner_lock'
 import { activeDaysOf } from '#queries/study/active_days'
@@ -17,8 +16,8 @@ import type User from '#models/user'
  * zone) wins when later, so undoing yesterday's answer after the rollover
  * still stores today's streak. Returns null when the learner is gone.
  */
-export async function refreshStreak(userId: number, today: string, client?: TransactionClientContract) {
-  return inTransaction(client, async (trx) => {
+export async function refreshStreak(userId: number, today: string, options: ActionOptions = {}) {
+  return withTransaction(options.trx, async (trx) => {
     /*
      * the learner's lock (lockLearner, learner_lock.ts: the answers' lock order) orders
      * concurrent refreshes: each reads study_days after the previous one committed

@@ -1,10 +1,10 @@
-import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type User from '#models/user'
 import ApiException from '#exceptions/api_exception'
 import { removeStoredFiles } from '#services/stored_files'
 import { buryShared } from '#actions/decks/delete_deck'
 import { cancelSubscriptionsOf } from '#actions/payments/cancel_subscriptions'
+import { afterCommit, withTransaction, type ActionOptions } from '#actions/action'
 
 /**
  * Deletes the account and everything it owns: the rows (they cascade from
@@ -17,27 +17,25 @@ import { cancelSubscriptionsOf } from '#actions/payments/cancel_subscriptions'
  * DELETE users/{id} has no payload, as the spec's table says, and is checked
  * only when it names a confirmation.
  */
-export default class DeleteAccount {
-  async handle(user: User, confirmation: string | undefined) {
-    const confirmed = (text: string) => Boolean(user.username) && text.trim().toLowerCase() === user.username!.toLowerCase()
-    if (confirmation !== undefined && !confirmed(confirmation)) {
-      throw ApiException.of('E_CONFIRMATION_MISMATCH', { apiField: 'confirmation' })
-    }
-    /* a live subscription is cancelled at Stripe first (the notice on the page says so) */
-    await cancelSubscriptionsOf(user)
-    const keys = await db.transaction(async (trx) => {
-      /* the shared decks go with the account: their participants are told "deleted by its owner" */
-      const shared = await trx.from('decks').where('user_id', user.id).whereNull('parent_id')
-        .whereExists((exists) => exists.from('deck_collaborators').whereRaw('deck_collaborators.deck_id = decks.id'))
-        .select('id', 'root_deck_id', 'parent_id', 'name')
-      for (const deck of shared) await buryShared(trx, { id: deck.id, rootDeckId: deck.root_deck_id, parentId: deck.parent_id, name: deck.name })
-      const stored = await storedKeysOf(user, trx)
-      user.useTransaction(trx)
-      await user.delete()
-      return stored
-    })
-    await removeStoredFiles(keys)
+export async function deleteAccount(user: User, input: { confirmation?: string }, options: ActionOptions = {}) {
+  const confirmation = input.confirmation
+  const confirmed = (text: string) => Boolean(user.username) && text.trim().toLowerCase() === user.username!.toLowerCase()
+  if (confirmation !== undefined && !confirmed(confirmation)) {
+    throw ApiException.of('E_CONFIRMATION_MISMATCH', { apiField: 'confirmation' })
   }
+  /* a live subscription is cancelled at Stripe first (the notice on the page says so) */
+  await cancelSubscriptionsOf(user)
+  await withTransaction(options.trx, async (trx) => {
+    /* the shared decks go with the account: their participants are told "deleted by its owner" */
+    const shared = await trx.from('decks').where('user_id', user.id).whereNull('parent_id')
+      .whereExists((exists) => exists.from('deck_collaborators').whereRaw('deck_collaborators.deck_id = decks.id'))
+      .select('id', 'root_deck_id', 'parent_id', 'name')
+    for (const deck of shared) await buryShared(trx, { id: deck.id, rootDeckId: deck.root_deck_id, parentId: deck.parent_id, name: deck.name })
+    const stored = await storedKeysOf(user, trx)
+    user.useTransaction(trx)
+    await user.delete()
+    afterCommit(trx, () => removeStoredFiles(stored))
+  })
 }
 
 /** The drive keys of everything stored for the user. */

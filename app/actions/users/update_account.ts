@@ -1,24 +1,26 @@
-import db from '@adonisjs/lucid/services/db'
+import type { Infer } from '@vinejs/vine/types'
+import type { apiUpdateUserValidator } from '#validators/user'
 import type User from '#models/user'
-import ChangePassword from '#actions/users/change_password'
-import UpdateProfile, { type ProfileChanges } from '#actions/users/update_profile'
+import { changePassword } from '#actions/users/change_password'
+import { updateProfile } from '#actions/users/update_profile'
 import { saveOnboarding } from '#actions/onboarding/save_onboarding'
-import type { OnboardingAnswers } from '#validators/onboarding'
+import { withTransaction, type ActionOptions } from '#actions/action'
+
+/** The validated PUT users/{id} (its avatar is set apart: setAvatar) and the id of the token in use, which survives. */
+export type UpdateAccountInput = Infer<typeof apiUpdateUserValidator> & { keepTokenId?: number | string | BigInt }
 
 /**
  * PUT users/{id}: the profile, the onboarding's answers and flag and, when
  * given, a new password, all or nothing (a taken username leaves the password as it was). The token in
  * use (`keepTokenId`) survives the password change; every other one ends.
+ * A `timezone_offset` beside `user` counts when `user` names none.
  */
-export async function updateAccount(
-  user: User,
-  changes: ProfileChanges & { password?: string; keepTokenId?: number | string | BigInt; onboarding?: { answers?: OnboardingAnswers; complete?: boolean } }
-) {
-  const { password, keepTokenId, onboarding, ...profile } = changes
-  await db.transaction(async (trx) => {
-    if (password) await new ChangePassword().handle(user, { currentPassword: profile.currentPassword, password, keepTokenId }, trx)
-    await new UpdateProfile().handle(user, profile, trx)
-    if (onboarding && (onboarding.answers || onboarding.complete !== undefined)) await saveOnboarding(user, onboarding, trx)
+export async function updateAccount(user: User, input: UpdateAccountInput, options: ActionOptions = {}) {
+  const { password, password_confirmation: _confirmation, onboarding_data: answers, onboarding_complete: complete, ...profile } = input.user ?? {}
+  await withTransaction(options.trx, async (trx) => {
+    if (password) await changePassword(user, { current_password: profile.current_password, password, keepTokenId: input.keepTokenId }, { trx })
+    await updateProfile(user, { ...profile, timezone_offset: profile.timezone_offset ?? input.timezone_offset }, { trx })
+    if (answers || complete !== undefined) await saveOnboarding(user, { answers, complete }, { trx })
   })
   return user
 }

@@ -20,8 +20,8 @@ export default class AdminPagesController {
   async experiments({ auth, request, response, session, i18n }: HttpContext) {
     const admin = auth.use('web').user
     assertAdmin(admin)
-    const { user } = await request.validateUsing(updateSelfValidator)
-    await updateOwnExperiments(admin, user.experiments, request.ip())
+    const input = await request.validateUsing(updateSelfValidator)
+    await updateOwnExperiments(admin, { ...input, ip: request.ip() })
     session.flash('success', i18n.t('ui.admin.flash.experiments_saved'))
     return response.redirect().back()
   }
@@ -48,8 +48,8 @@ export default class AdminPagesController {
   async premium({ auth, params, request, response, session, i18n }: HttpContext) {
     const admin = auth.use('web').user
     assertAdmin(admin)
-    const { premium } = await request.validateUsing(premiumOverrideValidator)
-    await overridePremium(admin, Number(params.id), premium, request.ip())
+    const input = await request.validateUsing(premiumOverrideValidator)
+    await overridePremium(admin, { ...input, id: Number(params.id), ip: request.ip() })
     session.flash('success', i18n.t('ui.admin.flash.premium_saved'))
     return response.redirect().back()
   }
@@ -57,8 +57,8 @@ export default class AdminPagesController {
   async debugMenu({ auth, request, response, session, i18n }: HttpContext) {
     const admin = auth.use('web').user
     assertAdmin(admin)
-    const { debug_menu: level } = await request.validateUsing(debugMenuValidator)
-    await setDebugMenu(admin, level, request.ip())
+    const input = await request.validateUsing(debugMenuValidator)
+    await setDebugMenu(admin, { ...input, ip: request.ip() })
     session.flash('success', i18n.t('ui.admin.flash.debug_saved'))
     return response.redirect().back()
   }
@@ -68,7 +68,7 @@ export default class AdminPagesController {
     const admin = ctx.auth.use('web').user
     assertAdmin(admin)
     if (webMasquerade(ctx)) return ctx.response.redirect('/')
-    const { user } = await masqueradeAs(admin, Number(ctx.params.id), ctx.request.ip(), 'web')
+    const { user } = await masqueradeAs(admin, { user_id: Number(ctx.params.id), ip: ctx.request.ip(), door: 'web' })
     await signInWeb(ctx, user)
     ctx.session.put(MASQUERADE_KEY, { adminId: admin.id, adminEpoch: admin.sessionEpoch ?? 0, userId: user.id, startedAt: Date.now() })
     return ctx.response.redirect('/')
@@ -87,7 +87,7 @@ export default class AdminPagesController {
       await signOutWeb(ctx)
       return ctx.response.redirect('/sign-in')
     }
-    await stopMasquerade(admin, masquerade.userId, ctx.request.ip())
+    await stopMasquerade(admin, { userId: masquerade.userId, ip: ctx.request.ip() })
     await signInWeb(ctx, admin)
     return ctx.response.redirect(`/admin/users/${masquerade.userId}`)
   }

@@ -42,7 +42,10 @@ export default class AiGeneratorController {
   }
 
   async document(ctx: HttpContext) {
-    return ctx.response.created(await uploadDocument(ctx, ctx.auth.use('web').getUserOrFail()))
+    ctx.session.reflash()
+    return ctx.response.created(await uploadDocument(ctx.auth.use('web').getUserOrFail(), {
+      files: Object.values(ctx.request.allFiles()).flat(), file: ctx.request.file('file'), pages: ctx.request.input('pages'),
+    }))
   }
 
   /** `words` in the body: the card builder (ai_bulk_create's body); otherwise ai_stream_create's. */
@@ -63,7 +66,7 @@ export default class AiGeneratorController {
   async destroy(ctx: HttpContext) {
     const user = ctx.auth.use('web').getUserOrFail()
     const input = await ctx.request.validateUsing(cancelStreamValidator, { data: { stream_id: ctx.params.id, delete_notes: ctx.request.input('delete_notes') } })
-    const { stream, deleted } = await cancelStream(user, input.stream_id, input.delete_notes ?? false)
+    const { stream, deleted } = await cancelStream(user, input)
     return { ...(await streamAnswer(user, stream.id)), deletedNotes: deleted }
   }
 }

@@ -9,14 +9,14 @@ import { adminTokenValidator, masqueradeValidator, premiumOverrideValidator, upd
 /** The admin API (header Admin-Authorization; POST admin/token issues it). */
 export default class AdminController {
   async token({ request, response }: HttpContext) {
-    const { email, password } = await request.validateUsing(adminTokenValidator)
-    const { admin, value, expiresAt } = await issueAdminToken(email, password, request.ip())
+    const input = await request.validateUsing(adminTokenValidator)
+    const { admin, value, expiresAt } = await issueAdminToken({ ...input, ip: request.ip() })
     return response.created(AdminTransformer.adminToken(admin, value, expiresAt))
   }
 
   async masquerade({ admin, request }: HttpContext) {
-    const { user_id: userId } = await request.validateUsing(masqueradeValidator, { data: request.qs() })
-    const { user, token } = await masqueradeAs(admin!.admin, userId, request.ip())
+    const input = await request.validateUsing(masqueradeValidator, { data: request.qs() })
+    const { user, token } = await masqueradeAs(admin!.admin, { ...input, ip: request.ip() })
     return AdminTransformer.masquerade(user, token!.value, token!.expiresAt)
   }
 
@@ -25,14 +25,14 @@ export default class AdminController {
   }
 
   async updateSelf({ admin, request }: HttpContext) {
-    const { user } = await request.validateUsing(updateSelfValidator)
-    const updated = await updateOwnExperiments(admin!.admin, user.experiments, request.ip())
+    const input = await request.validateUsing(updateSelfValidator)
+    const updated = await updateOwnExperiments(admin!.admin, { ...input, ip: request.ip() })
     return { token: admin!.token, user: UserTransformer.forApi(await apiUser(updated, { reload: true })) }
   }
 
   async premium({ admin, params, request }: HttpContext) {
-    const { premium } = await request.validateUsing(premiumOverrideValidator)
-    const user = await overridePremium(admin!.admin, Number(params.id), premium, request.ip())
+    const input = await request.validateUsing(premiumOverrideValidator)
+    const user = await overridePremium(admin!.admin, { ...input, id: Number(params.id), ip: request.ip() })
     return AdminTransformer.premium(user)
   }
 }

@@ -33,7 +33,7 @@ export default class AiNoteTemplatesBase {
 
   async store(ctx: HttpContext) {
     const input = await ctx.request.validateUsing(aiTemplateValidator)
-    const template = await saveTemplate(this.user(ctx), null, input)
+    const template = await saveTemplate(this.user(ctx), input)
     return ctx.response.created(AiNoteTemplateTransformer.forApi(template, ctx.i18n))
   }
 
@@ -41,7 +41,7 @@ export default class AiNoteTemplatesBase {
     const user = this.user(ctx)
     await findTemplate(user, ctx.params.id, 'manage')
     const input = await ctx.request.validateUsing(aiTemplateValidator)
-    return AiNoteTemplateTransformer.forApi(await saveTemplate(user, ctx.params.id, input), ctx.i18n)
+    return AiNoteTemplateTransformer.forApi(await saveTemplate(user, { ...input, id: ctx.params.id }), ctx.i18n)
   }
 
   async destroy(ctx: HttpContext) {

@@ -9,7 +9,9 @@ import { aiBulkCreateValidator, aiStreamCreateValidator, cancelStreamValidator, 
 export default class AiStreamsController {
   /** POST notes/ai_document: a PDF's chosen pages read for a stream's document_id. */
   async document(ctx: HttpContext) {
-    return ctx.response.created(await uploadDocument(ctx, ctx.auth.use('api').getUserOrFail()))
+    return ctx.response.created(await uploadDocument(ctx.auth.use('api').getUserOrFail(), {
+      files: Object.values(ctx.request.allFiles()).flat(), file: ctx.request.file('file'), pages: ctx.request.input('pages'),
+    }))
   }
 
   async store({ auth, request, response }: HttpContext) {
@@ -32,7 +34,7 @@ export default class AiStreamsController {
   async destroy({ auth, request }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const input = await request.validateUsing(cancelStreamValidator)
-    const { stream, deleted } = await cancelStream(user, input.stream_id, input.delete_notes ?? false)
+    const { stream, deleted } = await cancelStream(user, input)
     return { ...(await streamAnswer(user, stream.id)), deletedNotes: deleted }
   }
 }

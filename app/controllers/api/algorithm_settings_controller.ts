@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { algorithmSettingsInput, updateAlgorithmSettings } from '#actions/learning/update_algorithm_settings'
+import { updateAlgorithmSettings } from '#actions/learning/update_algorithm_settings'
 import { deckWithRoot } from '#queries/learning/algorithm_settings'
 import AlgorithmSettingsTransformer from '#transformers/algorithm_settings_transformer'
 import { algorithmSettingsValidator } from '#validators/learning'
@@ -12,7 +12,7 @@ export default class AlgorithmSettingsController {
 
   async update({ auth, params, request }: HttpContext) {
     const input = await request.validateUsing(algorithmSettingsValidator)
-    const root = await updateAlgorithmSettings(auth.use('api').getUserOrFail(), params.deckId, algorithmSettingsInput(input))
+    const root = await updateAlgorithmSettings(auth.use('api').getUserOrFail(), { ...input, id: params.deckId })
     return AlgorithmSettingsTransformer.forDeck(root)
   }
 }

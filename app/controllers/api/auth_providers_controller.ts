@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import DisconnectProvider from '#actions/users/disconnect_provider'
+import { disconnectProvider } from '#actions/users/disconnect_provider'
 import { connectedAccounts } from '#queries/users/connected_accounts'
 import UserTransformer from '#transformers/user_transformer'
 import { providerValidator } from '#validators/user'
@@ -12,10 +12,10 @@ export default class AuthProvidersController {
 
   async destroy({ params, auth }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
-    const { provider } = await providerValidator.validate(params).catch(() => {
+    const input = await providerValidator.validate(params).catch(() => {
       throw ApiException.notFound()
     })
-    await new DisconnectProvider().handle(user, provider)
+    await disconnectProvider(user, input)
     return UserTransformer.providers(await connectedAccounts(user))
   }
 }

@@ -2,10 +2,10 @@ import type { HttpContext } from '@adonisjs/core/http'
 import User from '#models/user'
 import ApiException from '#exceptions/api_exception'
 import { createUser } from '#actions/auth/create_user'
-import RegisterWithEmail from '#actions/auth/register_with_email'
-import SignInWithIdentity from '#actions/auth/sign_in_with_identity'
-import SendLoginLink from '#actions/auth/send_login_link'
-import ConsumeLoginLink from '#actions/auth/consume_login_link'
+import { registerWithEmail } from '#actions/auth/register_with_email'
+import { signInWithIdentity } from '#actions/auth/sign_in_with_identity'
+import { sendLoginLink } from '#actions/auth/send_login_link'
+import { consumeLoginLink } from '#actions/auth/consume_login_link'
 import { refreshStaleStreak } from '#actions/study/refresh_streak'
 import { apiUser } from '#queries/users/api_user'
 import UserTransformer from '#transformers/user_transformer'
@@ -41,7 +41,7 @@ export default class AuthenticationController {
   async registerWithEmail(ctx: HttpContext) {
     const { user: input } = await ctx.request.validateUsing(apiRegistrationValidator)
     const guest = await currentUser(ctx)
-    const user = await new RegisterWithEmail().handle({ ...input, guest, locale: ctx.i18n.locale })
+    const user = await registerWithEmail(guest, { ...input, locale: ctx.i18n.locale })
     return ctx.response.created(await issueToken(user, true))
   }
 
@@ -61,18 +61,15 @@ export default class AuthenticationController {
         const token = input.kind === 'apple' ? input.identity_token : (input.id_token ?? input.credential ?? input.web_token)
         if (!token) throw ApiException.of('E_MISSING_IDENTITY_TOKEN', { field: input.kind === 'apple' ? 'identity_token' : 'id_token' })
         const identity = await verifyIdentityToken(input.kind, token)
-        const { user, isNewUser } = await new SignInWithIdentity().handle(identity, {
-          current: await currentUser(ctx),
-          name: input.name ?? fields?.name,
-        })
+        const { user, isNewUser } = await signInWithIdentity(await currentUser(ctx), { identity, name: input.name ?? fields?.name })
         return issueToken(user, isNewUser)
       }
       case 'web_to_app': {
-        if (input.code) return issueToken(await new ConsumeLoginLink().handle(input.code), false)
+        if (input.code) return issueToken(await consumeLoginLink({ token: input.code }), false)
         const email = input.email ?? fields?.email
         if (!email) throw ApiException.of('E_MISSING_EMAIL', { field: 'email' })
         await guardEmailRequest('login_link', email)
-        await new SendLoginLink().handle(email, ctx.i18n.locale)
+        await sendLoginLink({ email, locale: ctx.i18n.locale })
         /* same answer whether or not the address has an account */
         return ctx.response.accepted(UserTransformer.linkSent())
       }
@@ -82,7 +79,7 @@ export default class AuthenticationController {
   async google(ctx: HttpContext) {
     const { credential } = await ctx.request.validateUsing(googleCredentialValidator)
     const identity = await verifyIdentityToken('google', credential)
-    const { user, isNewUser } = await new SignInWithIdentity().handle(identity, { current: await currentUser(ctx) })
+    const { user, isNewUser } = await signInWithIdentity(await currentUser(ctx), { identity })
     return issueToken(user, isNewUser)
   }
 

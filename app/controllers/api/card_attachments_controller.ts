@@ -1,6 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import StoreMedia from '#actions/media/store_media'
-import { findEditableDeck } from '#queries/decks/find_deck'
+import { storeMedia } from '#actions/media/store_media'
 import MediaTransformer from '#transformers/media_transformer'
 import { attachmentValidator } from '#validators/content'
 
@@ -9,8 +8,7 @@ export default class CardAttachmentsController {
   async store({ auth, request, response }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const input = await request.validateUsing(attachmentValidator)
-    const deck = await findEditableDeck(user, input.deck_id)
-    const media = await new StoreMedia().handle(user, deck, input.file)
+    const media = await storeMedia(user, input)
     return response.ok(MediaTransformer.forApi(media))
   }
 }

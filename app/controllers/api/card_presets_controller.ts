@@ -17,11 +17,11 @@ export default class CardPresetsController {
 
   async update({ auth, request, params }: HttpContext) {
     const { card_preset: input } = await request.validateUsing(updatePresetValidator)
-    return CardPresetTransformer.forApi(await updateCardPreset(auth.use('api').getUserOrFail(), params.id, input))
+    return CardPresetTransformer.forApi(await updateCardPreset(auth.use('api').getUserOrFail(), { ...input, id: params.id }))
   }
 
   async destroy({ auth, params, response }: HttpContext) {
-    await deleteCardPreset(auth.use('api').getUserOrFail(), params.id)
+    await deleteCardPreset(auth.use('api').getUserOrFail(), { id: params.id })
     return response.noContent()
   }
 }

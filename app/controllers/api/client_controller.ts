@@ -1,7 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { eventShown, recordEvent } from '#actions/client/events'
 import { rateApp } from '#actions/client/rate_app'
-import { sanitizePlainText } from '#services/plain_text'
 import { appRatingValidator, eventCheckValidator, eventValidator } from '#validators/client'
 
 /** The apps' small calls of the spec's §7 table: events shown, and the app rating. Each reads and writes the caller's own rows only. */
@@ -9,23 +8,20 @@ export default class ClientController {
   /** POST events {event_hash}: the learner was shown the event (its first hour-of-day bucket kept). */
   async recordEvent({ auth, request, response }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
-    const { event_hash: eventHash } = await request.validateUsing(eventValidator)
-    const event = await recordEvent(user, eventHash)
+    const event = await recordEvent(user, await request.validateUsing(eventValidator))
     return response.status(event.alreadyShown ? 200 : 201).send(event)
   }
 
   /** GET events/check?event_hash: whether the learner has been shown the event. */
   async checkEvent({ auth, request }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
-    const { event_hash: eventHash } = await request.validateUsing(eventCheckValidator)
-    return eventShown(user, eventHash)
+    return eventShown(user, await request.validateUsing(eventCheckValidator))
   }
 
   /** POST app_ratings.json {feedback_type, text, prefix}: kept as given (text as plain text). */
   async rate({ auth, request, response }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
-    const { feedback_type: feedbackType, text, prefix } = await request.validateUsing(appRatingValidator)
-    const rating = await rateApp(user, { feedbackType, text: text === undefined ? undefined : sanitizePlainText(text), prefix })
+    const rating = await rateApp(user, await request.validateUsing(appRatingValidator))
     return response.created(rating)
   }
 }

@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import ArchiveDeck from '#actions/decks/archive_deck'
+import { archiveDeck } from '#actions/decks/archive_deck'
 import { showDeck } from '#queries/decks/list_decks'
 import DeckTransformer from '#transformers/deck_transformer'
 
@@ -7,11 +7,11 @@ import DeckTransformer from '#transformers/deck_transformer'
 export default class DeckArchivesController {
   async store({ auth, params }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
-    return DeckTransformer.show(await showDeck(user, await new ArchiveDeck().handle(user, params.id, true)))
+    return DeckTransformer.show(await showDeck(user, await archiveDeck(user, { id: params.id, archived: true })))
   }
 
   async destroy({ auth, params }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
-    return DeckTransformer.show(await showDeck(user, await new ArchiveDeck().handle(user, params.id, false)))
+    return DeckTransformer.show(await showDeck(user, await archiveDeck(user, { id: params.id, archived: false })))
   }
 }

@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import JoinSharedDeck from '#actions/sharing/join_shared_deck'
+import { joinSharedDeck } from '#actions/sharing/join_shared_deck'
 import { changeRole, removeCollaborator } from '#actions/sharing/manage_collaborator'
 import { findDeck } from '#queries/decks/find_deck'
 import { showDeck } from '#queries/decks/list_decks'
@@ -19,7 +19,7 @@ export default class DeckCollaboratorsController {
   async store({ auth, request, response }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const input = await request.validateUsing(joinSharedDeckValidator)
-    const joined = await new JoinSharedDeck().handle(user, { userId: input.user_id, token: input.sharing_token })
+    const joined = await joinSharedDeck(user, input)
     const deck = DeckTransformer.show(await showDeck(user, await findDeck(user, joined.deck.id)))
     response.status(joined.created ? 201 : 200)
     return { deckCollaborator: SharingTransformer.collaborator(joined.collaborator, user), deck }
@@ -27,15 +27,15 @@ export default class DeckCollaboratorsController {
 
   async update({ auth, request, params }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
-    const { role } = await request.validateUsing(updateCollaboratorValidator)
-    const { collaborator } = await changeRole(user, params.id, role)
+    const input = await request.validateUsing(updateCollaboratorValidator)
+    const { collaborator } = await changeRole(user, { ...input, id: params.id })
     await collaborator.load('user')
     return { deckCollaborator: SharingTransformer.collaborator(collaborator, collaborator.user) }
   }
 
   async destroy({ auth, params }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
-    const { collaborator } = await removeCollaborator(user, params.id)
+    const { collaborator } = await removeCollaborator(user, { id: params.id })
     await collaborator.load('user')
     return { deckCollaborator: SharingTransformer.collaborator(collaborator, collaborator.user) }
   }

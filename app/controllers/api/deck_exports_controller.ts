@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { Readable } from 'node:stream'
-import CreateExport from '#actions/exports/create_export'
+import { createExport } from '#actions/exports/create_export'
 import { findExport } from '#queries/exports/find_export'
 import { createExportValidator } from '#validators/exports'
 import { safeFileName } from '#actions/exports/run_export'
@@ -16,10 +16,7 @@ export default class DeckExportsController {
   async store({ auth, request, response, i18n }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const input = await request.validateUsing(createExportValidator)
-    const record = await new CreateExport().handle(user, {
-      deckId: input.deck_id, email: input.email, includeProgress: input.include_progress, format: input.format, locale: i18n.locale,
-      mailLink: input.mail_link ?? true,
-    })
+    const record = await createExport(user, { ...input, locale: i18n.locale })
     return response.accepted(ExportTransformer.forApi(record))
   }
 

@@ -1,5 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { receiveUpload } from '#actions/imports/receive_upload'
+import { incomingUpload } from '#services/import_upload'
 import { retryImport } from '#actions/imports/retry_import'
 import { cancelImport } from '#actions/imports/cancel_import'
 import { findImport } from '#queries/imports/find_import'
@@ -9,7 +10,7 @@ import ImportTransformer from '#transformers/import_transformer'
 /** The spec's import calls: upload a deck file, follow it, retry or cancel it. */
 export default class DeckImportsController {
   async store(ctx: HttpContext) {
-    const record = await receiveUpload(ctx, ctx.auth.use('api').getUserOrFail())
+    const record = await receiveUpload(ctx.auth.use('api').getUserOrFail(), { upload: incomingUpload(ctx) })
     return ctx.response.accepted(ImportTransformer.forApi(record))
   }
 
@@ -23,10 +24,10 @@ export default class DeckImportsController {
   }
 
   async retry({ auth, params, response }: HttpContext) {
-    return response.accepted(ImportTransformer.forApi(await retryImport(auth.use('api').getUserOrFail(), params.id)))
+    return response.accepted(ImportTransformer.forApi(await retryImport(auth.use('api').getUserOrFail(), { id: params.id })))
   }
 
   async destroy({ auth, params }: HttpContext) {
-    return ImportTransformer.forApi(await cancelImport(auth.use('api').getUserOrFail(), params.id))
+    return ImportTransformer.forApi(await cancelImport(auth.use('api').getUserOrFail(), { id: params.id }))
   }
 }

@@ -1,11 +1,11 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import CreateDeck from '#actions/decks/create_deck'
-import UpdateDeck, { updateDeckInput } from '#actions/decks/update_deck'
-import DeleteDeck from '#actions/decks/delete_deck'
-import DuplicateDeck from '#actions/decks/duplicate_deck'
-import MoveDeck from '#actions/decks/move_deck'
-import ResetProgress from '#actions/decks/reset_progress'
-import ReportDeck from '#actions/decks/report_deck'
+import { createDeck } from '#actions/decks/create_deck'
+import { updateDeck } from '#actions/decks/update_deck'
+import { deleteDeck } from '#actions/decks/delete_deck'
+import { duplicateDeck } from '#actions/decks/duplicate_deck'
+import { moveDeck } from '#actions/decks/move_deck'
+import { resetProgress } from '#actions/decks/reset_progress'
+import { reportDeck } from '#actions/decks/report_deck'
 import { reorder } from '#actions/decks/reorder_decks'
 import { findDeck } from '#queries/decks/find_deck'
 import { activeDecks, listDecks, pollingDecks, showDeck, type DeckList } from '#queries/decks/list_decks'
@@ -49,53 +49,51 @@ export default class DecksController {
   async store({ auth, request, response }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const { deck: input } = await request.validateUsing(createDeckValidator)
-    const deck = await new CreateDeck().handle(user, { name: input.name, parentId: input.parent_id, folderId: input.folder_id, source: input.source })
+    const deck = await createDeck(user, input)
     return response.created(DeckTransformer.show(await showDeck(user, deck)))
   }
 
   async update({ auth, request, params }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const { deck: input } = await request.validateUsing(updateDeckValidator)
-    const deck = await new UpdateDeck().handle(user, params.id, updateDeckInput(input))
+    const deck = await updateDeck(user, { ...input, id: params.id })
     return DeckTransformer.show(await showDeck(user, deck))
   }
 
   async destroy({ auth, params, response }: HttpContext) {
-    await new DeleteDeck().handle(auth.use('api').getUserOrFail(), params.id)
+    await deleteDeck(auth.use('api').getUserOrFail(), { id: params.id })
     return response.noContent()
   }
 
   async duplicate({ auth, params, request, response, i18n }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const input = await request.validateUsing(duplicateDeckValidator)
-    const copy = await new DuplicateDeck().handle(user, params.id, {
-      keepProgress: input.keep_progress, destinationId: input.destination_id, folderId: input.folder_id, locale: i18n.locale,
-    })
+    const copy = await duplicateDeck(user, { ...input, id: params.id, locale: i18n.locale })
     return response.accepted(DeckTransformer.show(await showDeck(user, copy)))
   }
 
   async move({ auth, request }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const input = await request.validateUsing(moveDeckValidator)
-    await new MoveDeck().handle(user, { deckId: input.deck_id, parentDeckId: input.parent_deck_id, folderId: input.folder_id })
+    await moveDeck(user, input)
     return DeckTransformer.tree(await listDecks(user))
   }
 
   async reorder({ auth, request, response }: HttpContext) {
     const { deck_ids: ids } = await request.validateUsing(reorderDecksValidator)
-    await reorder('decks', auth.use('api').getUserOrFail(), ids)
+    await reorder(auth.use('api').getUserOrFail(), { table: 'decks', ids })
     return response.noContent()
   }
 
   async resetProgress({ auth, params }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
-    await new ResetProgress().handle(user, params.id)
+    await resetProgress(user, { id: params.id })
     return DeckTransformer.show(await showDeck(user, await findDeck(user, params.id)))
   }
 
   async report({ auth, params, request, response }: HttpContext) {
-    const { report_text: text } = await request.validateUsing(reportDeckValidator)
-    await new ReportDeck().handle(auth.use('api').getUserOrFail(), params.id, text)
+    const input = await request.validateUsing(reportDeckValidator)
+    await reportDeck(auth.use('api').getUserOrFail(), { ...input, id: params.id })
     return response.created(DeckTransformer.reported())
   }
 }

@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import SaveFolder from '#actions/folders/save_folder'
+import { saveFolder } from '#actions/folders/save_folder'
 import { deleteFolder } from '#actions/folders/delete_folder'
 import { reorder } from '#actions/decks/reorder_decks'
 import type Folder from '#models/folder'
@@ -29,35 +29,27 @@ export default class FoldersController {
   async store({ auth, request, response }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const input = await request.validateUsing(createFolderValidator)
-    const folder = await new SaveFolder().handle(user, null, {
-      name: input.name, color: input.color, emojiUtf16: input.emoji_utf_16 || null, assignDeckIds: input.assign_deck_ids,
-    })
-    const [created] = await present(user, [folder])
-    return response.created(created)
+    const folder = await saveFolder(user, input)
+    return response.created((await present(user, [folder]))[0])
   }
 
   /** Rename, recolor, set the emoji, or assign decks (`assign_deck_ids`). */
   async update({ auth, request, params }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const input = await request.validateUsing(folderValidator)
-    const folder = await new SaveFolder().handle(user, params.id, {
-      name: input.name, color: input.color,
-      emojiUtf16: input.emoji_utf_16 === undefined ? undefined : input.emoji_utf_16 || null,
-      assignDeckIds: input.assign_deck_ids,
-    })
-    const [updated] = await present(user, [folder])
-    return updated
+    const folder = await saveFolder(user, { ...input, id: params.id })
+    return (await present(user, [folder]))[0]
   }
 
   /** The folder goes; its decks stay, at the top level. */
   async destroy({ auth, params, response }: HttpContext) {
-    await deleteFolder(auth.use('api').getUserOrFail(), params.id)
+    await deleteFolder(auth.use('api').getUserOrFail(), { id: params.id })
     return response.noContent()
   }
 
   async reorder({ auth, request, response }: HttpContext) {
     const { folder_ids: ids } = await request.validateUsing(reorderFoldersValidator)
-    await reorder('folders', auth.use('api').getUserOrFail(), ids)
+    await reorder(auth.use('api').getUserOrFail(), { table: 'folders', ids })
     return response.noContent()
   }
 }

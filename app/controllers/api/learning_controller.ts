@@ -37,19 +37,12 @@ export default class LearningController {
     const input = await request.validateUsing(undoValidator)
     const user = auth.use('api').getUserOrFail()
     const scope = await sessionScope(user, input.deck_id)
-    const undone = await undoAnswer(user, user.today(), scope?.deckIds ?? null)
+    const undone = await undoAnswer(user, { today: user.today(), deckIds: scope?.deckIds ?? null })
     return LearningTransformer.undo(await afterUndo(user, scope, undone), i18n)
   }
 
   async logReviews({ auth, request }: HttpContext) {
-    const { reviews } = await request.validateUsing(offlineReviewsValidator)
-    return logOfflineReviews(
-      auth.use('api').getUserOrFail(),
-      reviews.map((review) => ({
-        deckId: review.deck_id, cardId: review.card_id, answer: review.answer,
-        reviewedAt: review.reviewed_at, durationMs: review.review_duration_ms ?? 0,
-      }))
-    )
+    return logOfflineReviews(auth.use('api').getUserOrFail(), await request.validateUsing(offlineReviewsValidator))
   }
 
   /** The first-time tutorial of the learning screen is shown once per account. */

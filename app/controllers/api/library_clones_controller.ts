@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import CloneLibraryDeck from '#actions/publishing/clone_library_deck'
+import { cloneLibraryDeck } from '#actions/publishing/clone_library_deck'
 import { examDateForSuggestion } from '#actions/onboarding/save_onboarding'
-import PullLibraryUpdate from '#actions/publishing/pull_library_update'
+import { pullLibraryUpdate } from '#actions/publishing/pull_library_update'
 import { reportPublicDeck } from '#actions/publishing/moderate_reports'
 import { showDeck } from '#queries/decks/list_decks'
 import DeckTransformer from '#transformers/deck_transformer'
@@ -13,18 +13,18 @@ export default class LibraryClonesController {
     const user = auth.use('api').getUserOrFail()
     const input = await request.validateUsing(cloneDeckValidator)
     const examDate = await examDateForSuggestion(user, input.deck_id)
-    const { deck, created } = await new CloneLibraryDeck().handle(user, { publicDeckId: input.deck_id, searchQuery: input.search_query, examDate })
+    const { deck, created } = await cloneLibraryDeck(user, { ...input, exam_date: examDate })
     return response.status(created ? 201 : 200).json(DeckTransformer.show(await showDeck(user, deck)))
   }
 
   async pull({ auth, params }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
-    return DeckTransformer.show(await showDeck(user, await new PullLibraryUpdate().handle(user, params.id)))
+    return DeckTransformer.show(await showDeck(user, await pullLibraryUpdate(user, { id: params.id })))
   }
 
   async report({ auth, params, request, response }: HttpContext) {
-    const { report_text: text } = await request.validateUsing(reportPublicDeckValidator)
-    await reportPublicDeck(auth.use('api').getUserOrFail(), params.id, text)
+    const input = await request.validateUsing(reportPublicDeckValidator)
+    await reportPublicDeck(auth.use('api').getUserOrFail(), { ...input, id: params.id })
     return response.created({ reported: true })
   }
 }

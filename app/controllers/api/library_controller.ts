@@ -48,7 +48,7 @@ export default class LibraryController {
     const { query, limit = 20, offset = 0 } = await ctx.request.validateUsing(librarySearchValidator)
     const { decks, total } = await searchDecks(query, limit, offset)
     const user = (await ctx.auth.use('api').check()) ? ctx.auth.use('api').user : null
-    await recordSearch(query, user?.id ?? null, total)
+    await recordSearch(user ?? null, { query, resultsCount: total })
     return { query, decks: LibraryTransformer.decks(i18nFor(ctx), await presentDecks(decks)), total, limit, offset }
   }
 

@@ -48,8 +48,8 @@ export default class LibraryDecksController {
   async rate(ctx: HttpContext) {
     const user = ctx.auth.use('api').getUserOrFail()
     const deck = await findPublicDeck(ctx.params.id)
-    const { rating, comment } = await ctx.request.validateUsing(rateDeckValidator)
-    const saved = await rateLibraryDeck(user, deck.id, rating, comment ?? null)
+    const input = await ctx.request.validateUsing(rateDeckValidator)
+    const saved = await rateLibraryDeck(user, { ...input, id: deck.id })
     return {
       review: LibraryTransformer.review(saved.rating),
       rating: LibraryTransformer.ratingStats(saved.deck, await ratingBreakdown(saved.deck)),

@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import ReviewRevision from '#actions/publishing/review_revision'
+import { approveRevision, rejectRevision } from '#actions/publishing/review_revision'
 import { closeReport } from '#actions/publishing/moderate_reports'
 import { moderationQueue } from '#queries/publishing/moderation_queue'
 import { assertModerator } from '#queries/publishing/find_revision'
@@ -14,21 +14,21 @@ export default class ModerationController {
   }
 
   async approve({ auth, params }: HttpContext) {
-    return RevisionTransformer.forApi(await new ReviewRevision().approve(auth.use('api').getUserOrFail(), params.id))
+    return RevisionTransformer.forApi(await approveRevision(auth.use('api').getUserOrFail(), { id: params.id }))
   }
 
   async reject({ auth, params, request }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     await assertModerator(user)
-    const { reason } = await request.validateUsing(rejectRevisionValidator)
-    return RevisionTransformer.forApi(await new ReviewRevision().reject(user, params.id, reason))
+    const input = await request.validateUsing(rejectRevisionValidator)
+    return RevisionTransformer.forApi(await rejectRevision(user, { ...input, id: params.id }))
   }
 
   async closeReport({ auth, params, request }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     await assertModerator(user)
-    const { status } = await request.validateUsing(closeReportValidator)
-    const report = await closeReport(user, params.id, status)
+    const input = await request.validateUsing(closeReportValidator)
+    const report = await closeReport(user, { ...input, id: params.id })
     return { id: report.id, status: report.status }
   }
 }

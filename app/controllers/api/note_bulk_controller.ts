@@ -1,18 +1,12 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import BulkNotes, { type BulkAction } from '#actions/notes/bulk_notes'
+import { bulkNotes, type BulkAction } from '#actions/notes/bulk_notes'
 import { bulkNotesValidator } from '#validators/content'
 
 /** notes/bulk_*: one door per action, as the spec lists them, and bulk_action naming it. */
 export default class NoteBulkController {
   private async run(ctx: HttpContext, fixed?: BulkAction) {
     const input = await ctx.request.validateUsing(bulkNotesValidator)
-    const action = fixed ?? input.bulk_action
-    const result = await new BulkNotes().handle(
-      ctx.auth.use('api').getUserOrFail(),
-      action,
-      { deckId: input.deck_id, ids: input.ids ?? input.note_ids, selectAll: input.select_all },
-      input.destination_deck_id
-    )
+    const result = await bulkNotes(ctx.auth.use('api').getUserOrFail(), { ...input, bulk_action: fixed ?? input.bulk_action })
     return ctx.response.status(result.processing ? 202 : 200).send(result)
   }
 

@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
-import PreviewNote from '#actions/notes/preview_note'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
+import { previewNote } from '#actions/notes/preview_note'
 import { createNote } from '#actions/notes/create_note'
 import { updateNote } from '#actions/notes/update_note'
 import { rememberSort } from '#actions/decks/update_deck'
@@ -28,10 +28,10 @@ export default class NotesController {
     if (input.search !== undefined) {
       /* parsed first: a malformed search is a 422 before anything is read */
       const search = cardSearch(user, input.search)
-      const deck = input.deck_id === undefined ? null : await rememberSort(user, await findDeck(user, input.deck_id), input)
+      const deck = input.deck_id === undefined ? null : await rememberSort(user, { ...input, deck: await findDeck(user, input.deck_id) })
       return NoteTransformer.page(await searchedNotesPage(user, deck, input, search))
     }
-    const deck = await rememberSort(user, await findDeck(user, input.deck_id), input)
+    const deck = await rememberSort(user, { ...input, deck: await findDeck(user, input.deck_id) })
     const page = await notesListPage(user, deck, input, input.offset ?? 0, input.limit ?? NOTES_PAGE_DEFAULT)
     return NoteTransformer.page(page)
   }
@@ -45,9 +45,7 @@ export default class NotesController {
   async store({ auth, request, response }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const { note: input } = await request.validateUsing(createNoteValidator)
-    const note = await createNote(user, input.deck_id, {
-      noteTypeId: input.template_id, fields: input.fields, fieldAttachmentsMap: input.field_attachments_map, reverse: input.reverse,
-    })
+    const note = await createNote(user, input)
     return response.created(NoteTransformer.one(await loadNotes(user, [note.id])))
   }
 
@@ -56,9 +54,7 @@ export default class NotesController {
     const user = auth.use('api').getUserOrFail()
     const existing = await findNote(user, params.id, 'edit')
     const { note: input } = await request.validateUsing(updateNoteValidator)
-    await updateNote(user, existing, {
-      noteTypeId: input.template_id, fields: input.fields, fieldAttachmentsMap: input.field_attachments_map, reverse: input.reverse,
-    })
+    await updateNote(user, { ...input, note: existing })
     return NoteTransformer.one(await loadNotes(user, [existing.id]))
   }
 
@@ -66,15 +62,13 @@ export default class NotesController {
   async preview({ auth, request }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const { note: input } = await request.validateUsing(previewNoteValidator)
-    return new PreviewNote().handle(user, input.deck_id, {
-      noteTypeId: input.template_id, fields: input.fields, fieldAttachmentsMap: input.field_attachments_map, reverse: input.reverse,
-    })
+    return previewNote(user, input)
   }
 
   async bulkCreate({ auth, request, response }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const input = await request.validateUsing(bulkCreateValidator)
-    const notes = await new BulkCreateNotes().handle(user, input.deck_id, input.import_data, input.template_id)
+    const notes = await bulkCreateNotes(user, input)
     return response.created(NoteTransformer.created(notes))
   }
 

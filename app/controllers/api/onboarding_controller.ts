@@ -16,7 +16,7 @@ export default class OnboardingController {
 
   async interested({ auth, request }: HttpContext) {
     const { deck_id: deckId } = await request.validateUsing(interestedValidator)
-    await markDeckInterested(auth.use('api').getUserOrFail(), await findSuggestableDeck(deckId))
+    await markDeckInterested(auth.use('api').getUserOrFail(), { publicDeckId: await findSuggestableDeck(deckId) })
     return { deckId, interested: true }
   }
 

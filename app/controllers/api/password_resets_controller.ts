@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import RequestPasswordReset from '#actions/auth/request_password_reset'
-import ResetPassword, { linkExpired, resetLinkIsValid } from '#actions/auth/reset_password'
+import { requestPasswordReset } from '#actions/auth/request_password_reset'
+import { resetPassword, linkExpired, resetLinkIsValid } from '#actions/auth/reset_password'
 import { apiResetPasswordValidator, emailOnlyValidator } from '#validators/auth'
 import { guardEmailRequest } from '#services/auth_throttle'
 import UserTransformer from '#transformers/user_transformer'
@@ -10,7 +10,7 @@ export default class PasswordResetsController {
   async store({ request, response, i18n }: HttpContext) {
     const { email } = await request.validateUsing(emailOnlyValidator)
     await guardEmailRequest('reset', email)
-    await new RequestPasswordReset().handle(email, i18n.locale)
+    await requestPasswordReset({ email, locale: i18n.locale })
     return response.accepted(UserTransformer.linkSent())
   }
 
@@ -21,7 +21,7 @@ export default class PasswordResetsController {
 
   async update({ request, params }: HttpContext) {
     const { password } = await request.validateUsing(apiResetPasswordValidator)
-    await new ResetPassword().handle(params.token, password)
+    await resetPassword({ token: params.token, password })
     return { success: true }
   }
 }

@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import PublishDeck from '#actions/publishing/publish_deck'
-import UnpublishRevision from '#actions/publishing/unpublish_revision'
+import { publishDeck } from '#actions/publishing/publish_deck'
+import { unpublishRevision } from '#actions/publishing/unpublish_revision'
 import { findRevision } from '#queries/publishing/find_revision'
 import RevisionTransformer from '#transformers/revision_transformer'
 import { publishDeckValidator } from '#validators/publishing'
@@ -9,7 +9,7 @@ import { publishDeckValidator } from '#validators/publishing'
 export default class PublishingController {
   async publish({ auth, params, request, response }: HttpContext) {
     const input = await request.validateUsing(publishDeckValidator)
-    const revision = await new PublishDeck().handle(auth.use('api').getUserOrFail(), params.id, input)
+    const revision = await publishDeck(auth.use('api').getUserOrFail(), { ...input, id: params.id })
     return response.created(RevisionTransformer.forApi(revision))
   }
 
@@ -18,6 +18,6 @@ export default class PublishingController {
   }
 
   async unpublish({ auth, params }: HttpContext) {
-    return RevisionTransformer.forApi(await new UnpublishRevision().handle(auth.use('api').getUserOrFail(), params.id))
+    return RevisionTransformer.forApi(await unpublishRevision(auth.use('api').getUserOrFail(), { id: params.id }))
   }
 }

@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import LeaveSharedDeck from '#actions/participants/leave_shared_deck'
+import { leaveSharedDeck } from '#actions/participants/leave_shared_deck'
 import { embeddableDeck, originOf } from '#queries/participants/embedded_deck'
 import EmbedTransformer from '#transformers/embed_transformer'
 
@@ -7,7 +7,7 @@ import EmbedTransformer from '#transformers/embed_transformer'
 export default class SharedDeckParticipationsController {
   /** DELETE decks/{id}/remove_shared_deck: the participant's place and progress go; the deck stays its owner's. */
   async destroy({ auth, params, response }: HttpContext) {
-    await new LeaveSharedDeck().handle(auth.use('api').getUserOrFail(), params.id)
+    await leaveSharedDeck(auth.use('api').getUserOrFail(), { id: params.id })
     return response.noContent()
   }
 

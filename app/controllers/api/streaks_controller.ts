@@ -17,7 +17,7 @@ export default class StreaksController {
   /** POST streaks/current_day_streak_shown: the popup was shown today; it stays hidden until the next study day. */
   async shown({ auth }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
-    const { alreadyShown } = await markStreakShown(user, user.today())
+    const { alreadyShown } = await markStreakShown(user, { today: user.today() })
     return StreakTransformer.shown(alreadyShown, user)
   }
 }

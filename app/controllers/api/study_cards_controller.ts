@@ -17,9 +17,7 @@ export default class StudyCardsController {
   async update({ auth, request, params, i18n }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const input = await request.validateUsing(editCardValidator)
-    const card = await editCard(user, params.id, {
-      fields: input.fields, fieldAttachmentsMap: input.field_attachments_map, reverse: input.reverse,
-    })
+    const card = await editCard(user, { ...input, id: params.id })
     if (!input.return_learning_data) return NoteTransformer.one(await loadNotes(user, [card.note_id]))
     const context = await studyContext(user, input.deck_id ?? card.deck_id)
     return LearningTransformer.card(context, await sessionCards(context, [card.id]), i18n)
@@ -28,7 +26,7 @@ export default class StudyCardsController {
   /** DELETE cards/{id}/suspend: the card leaves this learner's study, nothing is deleted (query deck_id: the session's counters). */
   async suspend({ auth, params, request }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
-    const removed = await suspendCard(user, params.id)
+    const removed = await suspendCard(user, { id: params.id })
     const context = await studyContext(user, request.input('deck_id') ?? removed.deckId)
     return LearningTransformer.removed(removed, await topCountersOf(context))
   }

@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import ApiException from '#exceptions/api_exception'
-import DeleteAccount from '#actions/users/delete_account'
-import SetAvatar from '#actions/users/set_avatar'
+import { deleteAccount } from '#actions/users/delete_account'
+import { setAvatar } from '#actions/users/set_avatar'
 import { updateAccount } from '#actions/users/update_account'
 import { refreshStaleStreak } from '#actions/study/refresh_streak'
 import type User from '#models/user'
@@ -30,26 +30,16 @@ export default class UsersController {
 
   async update(ctx: HttpContext) {
     const user = self(ctx)
-    const { user: fields = {}, timezone_offset: offset, avatar } = await ctx.request.validateUsing(apiUpdateUserValidator)
-    const {
-      current_password: currentPassword, password, password_confirmation: _c, avatar_color: avatarColor, timezone_offset: timezoneOffset,
-      easy_days: easyDays, onboarding_data: answers, onboarding_complete: complete,
-      social_links: socialLinks, study_reminder_time: studyReminderTime, study_reminder_enabled: studyReminderEnabled, ...profile
-    } = fields
-    await updateAccount(user, {
-      ...profile, avatarColor, timezoneOffset: timezoneOffset ?? offset, easyDays, currentPassword,
-      socialLinks, studyReminderTime, studyReminderEnabled,
-      password, keepTokenId: user.currentAccessToken.identifier, onboarding: { answers, complete },
-    })
-    if (avatar) await new SetAvatar().handle(user, avatar)
+    const input = await ctx.request.validateUsing(apiUpdateUserValidator)
+    await updateAccount(user, { ...input, keepTokenId: user.currentAccessToken.identifier })
+    if (input.avatar) await setAvatar(user, { avatar: input.avatar })
     return userEntity(user, { reload: true })
   }
 
   /** DELETE users/{id}: the caller's own account; no payload (the spec's table), an optional confirmation is checked. */
   async destroy(ctx: HttpContext) {
     const user = self(ctx)
-    const { confirmation } = await ctx.request.validateUsing(apiDeleteAccountValidator)
-    await new DeleteAccount().handle(user, confirmation)
+    await deleteAccount(user, await ctx.request.validateUsing(apiDeleteAccountValidator))
     return ctx.response.noContent()
   }
 }

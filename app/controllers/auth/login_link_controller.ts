@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import ConsumeLoginLink from '#actions/auth/consume_login_link'
+import { consumeLoginLink } from '#actions/auth/consume_login_link'
 import OneTimeToken from '#models/one_time_token'
 import { afterSignInPath } from '#services/next_path'
 import { signInWeb } from '#services/web_sign_in'
@@ -20,7 +20,7 @@ export default class LoginLinkController {
   }
 
   async store(ctx: HttpContext) {
-    const user = await new ConsumeLoginLink().handle(ctx.params.token)
+    const user = await consumeLoginLink({ token: ctx.params.token })
     await signInWeb(ctx, user)
     return ctx.response.redirect(afterSignInPath(ctx))
   }

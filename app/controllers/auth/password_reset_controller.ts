@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import RequestPasswordReset from '#actions/auth/request_password_reset'
-import ResetPassword, { resetLinkIsValid } from '#actions/auth/reset_password'
+import { requestPasswordReset } from '#actions/auth/request_password_reset'
+import { resetPassword, resetLinkIsValid } from '#actions/auth/reset_password'
 import { emailOnlyValidator, newPasswordValidator } from '#validators/auth'
 import { guardEmailRequest } from '#services/auth_throttle'
 
@@ -12,7 +12,7 @@ export default class PasswordResetController {
   async store({ request, response, i18n }: HttpContext) {
     const { email } = await request.validateUsing(emailOnlyValidator)
     await guardEmailRequest('reset', email)
-    await new RequestPasswordReset().handle(email, i18n.locale)
+    await requestPasswordReset({ email, locale: i18n.locale })
     return response.redirect().toRoute('password.sent')
   }
 
@@ -28,7 +28,7 @@ export default class PasswordResetController {
   async update({ request, params, response, inertia }: HttpContext) {
     const { password } = await request.validateUsing(newPasswordValidator)
     if (!(await resetLinkIsValid(params.token))) return inertia.render('auth/link_expired', {})
-    await new ResetPassword().handle(params.token, password)
+    await resetPassword({ token: params.token, password })
     return response.redirect().toRoute('password.success')
   }
 

@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import RegisterWithEmail from '#actions/auth/register_with_email'
+import { registerWithEmail } from '#actions/auth/register_with_email'
 import { signUpValidator } from '#validators/auth'
 import { socialSignInOptions } from '#services/social_options'
 import { afterSignUpPath } from '#services/next_path'
@@ -16,11 +16,11 @@ export default class SignUpController {
 
   async store(ctx: HttpContext) {
     const { request, auth, response, i18n } = ctx
-    const { name, email, password } = await request.validateUsing(signUpValidator)
+    const input = await request.validateUsing(signUpValidator)
     const guest = auth.use('web').user
     /* a guest who signs up has had their onboarding already (done or skipped) */
     const newcomer = !guest?.isGuest
-    const user = await new RegisterWithEmail().handle({ name, email, password, guest, locale: i18n.locale })
+    const user = await registerWithEmail(guest, { ...input, locale: i18n.locale })
     await signInWeb(ctx, user)
     return response.redirect(afterSignUpPath(ctx, newcomer && !user.onboardingComplete))
   }

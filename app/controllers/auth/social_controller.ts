@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { HttpContext } from '@adonisjs/core/http'
-import SignInWithIdentity from '#actions/auth/sign_in_with_identity'
+import { signInWithIdentity } from '#actions/auth/sign_in_with_identity'
 import { verifyIdentityToken } from '#services/identity_tokens'
 import { appleWeb } from '#config/identity'
 import type { SocialProvider } from '#types/auth'
@@ -30,16 +30,15 @@ export default class SocialController {
       return response.redirect().toRoute(auth.user ? 'account.show' : 'auth.sign_in')
     }
     const profile = await google.user()
-    const { user, isNewUser } = await new SignInWithIdentity().handle(
-      {
+    const { user, isNewUser } = await signInWithIdentity(auth.use('web').user, {
+      identity: {
         provider: 'google',
         subject: profile.id,
         email: profile.email?.toLowerCase() ?? null,
         emailVerified: profile.emailVerificationState === 'verified',
         name: profile.name,
       },
-      { current: auth.use('web').user }
-    )
+    })
     return this.finish(user, ctx, isNewUser)
   }
 
@@ -78,12 +77,12 @@ export default class SocialController {
       const given = JSON.parse(request.input('user') ?? 'null')?.name
       name = [given?.firstName, given?.lastName].filter(Boolean).join(' ') || null
     } catch {}
-    const { user, isNewUser } = await new SignInWithIdentity().handle(identity, { current: auth.use('web').user, name })
+    const { user, isNewUser } = await signInWithIdentity(auth.use('web').user, { identity, name })
     return this.finish(user, ctx, isNewUser)
   }
 
   /** Connecting a provider goes back to the account page; a sign-in to the page that asked for it. */
-  private async finish(user: Awaited<ReturnType<SignInWithIdentity['handle']>>['user'], ctx: HttpContext, isNewUser: boolean) {
+  private async finish(user: Awaited<ReturnType<typeof signInWithIdentity>>['user'], ctx: HttpContext, isNewUser: boolean) {
     const wasSignedIn = ctx.auth.use('web').user?.id === user.id
     await signInWeb(ctx, user)
     if (wasSignedIn) return ctx.response.redirect().toRoute('account.show')

@@ -46,11 +46,11 @@ export default class CardStyleController {
 
   async update({ auth, request, params }: HttpContext) {
     const { card_preset: input } = await request.validateUsing(updatePresetValidator)
-    return CardPresetTransformer.forApi(await updateCardPreset(auth.use('web').getUserOrFail(), params.id, input))
+    return CardPresetTransformer.forApi(await updateCardPreset(auth.use('web').getUserOrFail(), { ...input, id: params.id }))
   }
 
   async destroy({ auth, params, response }: HttpContext) {
-    await deleteCardPreset(auth.use('web').getUserOrFail(), params.id)
+    await deleteCardPreset(auth.use('web').getUserOrFail(), { id: params.id })
     return response.noContent()
   }
 

@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import ApiException from '#exceptions/api_exception'
-import BrowserBulk from '#actions/cards/browser_bulk'
+import { browserBulk } from '#actions/cards/browser_bulk'
 import { browseCards, type BrowserSort } from '#queries/cards/browse_cards'
 import { cardSearch } from '#queries/cards/card_search'
 import { destinations } from '#controllers/decks/deck_page_props'
@@ -57,9 +57,7 @@ export default class CardBrowserController {
   async bulk({ auth, request, response, session, i18n }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
     const input = await request.validateUsing(browserBulkValidator)
-    const result = await new BrowserBulk().handle(user, input.bulk_action, input.note_ids, {
-      destinationId: input.destination_deck_id, tag: input.tag,
-    })
+    const result = await browserBulk(user, input)
     session.flash('success', i18n.t(DONE[input.bulk_action], { count: result.count, tag: input.tag ?? '' }))
     return response.redirect().back()
   }

@@ -5,11 +5,10 @@ import { rateApp } from '#actions/client/rate_app'
 import { closeFeedbackRequest } from '#actions/client/feedback_request'
 import { wantsJson } from '#services/request_locale'
 import { unsubscribeReminders } from '#actions/client/study_reminders'
-import UpdateProfile from '#actions/users/update_profile'
+import { updateProfile } from '#actions/users/update_profile'
 import { feedbackTypeOfStars, webFeedbackValidator } from '#validators/client'
 import { studyReminderValidator } from '#validators/user'
 import { wrappedValidator } from '#validators/study'
-import { sanitizePlainText } from '#services/plain_text'
 import { clientLinks, dismissedNotices, NOTICES, NOTICES_COOKIE } from '#services/client_links'
 import { HELP_TOPICS, WHATS_NEW } from '#services/help_content'
 import { BANNERS_COOKIE, isDismissableBanner, withDismissedBanner } from '#services/flag_banners'
@@ -46,8 +45,8 @@ export default class ClientPagesController {
     const { auth, request, response, session, i18n } = ctx
     const user = auth.use('web').getUserOrFail()
     const { stars, text, source = 'settings' } = await request.validateUsing(webFeedbackValidator)
-    const rating = await rateApp(user, { feedbackType: feedbackTypeOfStars(stars), text: text === undefined ? undefined : sanitizePlainText(text), prefix: `web_${source}` })
-    if (source === 'session_complete') await closeFeedbackRequest(user, 'answered')
+    const rating = await rateApp(user, { feedback_type: feedbackTypeOfStars(stars), text, prefix: `web_${source}` })
+    if (source === 'session_complete') await closeFeedbackRequest(user, { how: 'answered' })
     if (wantsJson(ctx)) return response.created(rating)
     session.flash('success', i18n.t('ui.client.feedback.thanks'))
     return response.redirect().back()
@@ -55,7 +54,8 @@ export default class ClientPagesController {
 
   /** POST /feedback/request/dismiss: the session's feedback request is not shown again (on any browser). */
   async dismissFeedbackRequest(ctx: HttpContext) {
-    await closeFeedbackRequest(ctx.auth.use('web').getUserOrFail(), 'dismissed')
+    ctx.session.reflash()
+    await closeFeedbackRequest(ctx.auth.use('web').getUserOrFail(), { how: 'dismissed' })
     return ctx.response.noContent()
   }
 
@@ -79,8 +79,7 @@ export default class ClientPagesController {
   /** PUT /settings/reminder {study_reminder_time, study_reminder_enabled} */
   async updateReminder({ auth, request, response, session, i18n }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
-    const { study_reminder_time: studyReminderTime, study_reminder_enabled: studyReminderEnabled } = await request.validateUsing(studyReminderValidator)
-    await new UpdateProfile().handle(user, { studyReminderTime, studyReminderEnabled })
+    await updateProfile(user, await request.validateUsing(studyReminderValidator))
     session.flash('success', i18n.t('ui.client.reminders.saved'))
     return response.redirect().back()
   }
@@ -99,7 +98,7 @@ export default class ClientPagesController {
       return inertia.render('client/unsubscribed', { state: 'invalid' as const, action: null })
     }
     if (request.method() === 'GET') return inertia.render('client/unsubscribed', { state: 'confirm' as const, action: request.url(true) })
-    await unsubscribeReminders(Number(params.id))
+    await unsubscribeReminders({ userId: Number(params.id) })
     if (request.input('List-Unsubscribe') === 'One-Click') return response.noContent()
     return inertia.render('client/unsubscribed', { state: 'done' as const, action: null })
   }

@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import ApiException from '#exceptions/api_exception'
-import { algorithmSettingsInput, updateAlgorithmSettings } from '#actions/learning/update_algorithm_settings'
+import { updateAlgorithmSettings } from '#actions/learning/update_algorithm_settings'
 import { deckWithRoot } from '#queries/learning/algorithm_settings'
 import AlgorithmSettingsTransformer from '#transformers/algorithm_settings_transformer'
 import { wantsJson } from '#services/request_locale'
@@ -28,7 +28,7 @@ export default class AlgorithmSettingsController {
     const typeBefore = before ? AlgorithmSettingsTransformer.forDeck(before.root).algorithmType : null
     let root: Awaited<ReturnType<typeof updateAlgorithmSettings>>
     try {
-      root = await updateAlgorithmSettings(user, params.id, algorithmSettingsInput(input))
+      root = await updateAlgorithmSettings(user, { ...input, id: params.id })
     } catch (error) {
       const question = error instanceof ApiException && error.code === 'E_ALGORITHM_RESET_CONFIRMATION'
       if (!question || wantsJson(ctx)) throw error

@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import drive from '@adonisjs/drive/services/main'
-import CreateExport from '#actions/exports/create_export'
+import { createExport } from '#actions/exports/create_export'
 import { findExport } from '#queries/exports/find_export'
 import ApiException from '#exceptions/api_exception'
 import DeckExport, { EXPORT_CONTENT_TYPES } from '#models/deck_export'
@@ -31,10 +31,8 @@ export default class DeckExportsController {
   async store({ auth, params, request, response, session, i18n }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
     const input = await request.validateUsing(createExportValidator, { data: { ...request.body(), deck_id: idParam(params.id) } })
-    const record = await new CreateExport().handle(user, {
-      deckId: input.deck_id, email: input.email, includeProgress: input.include_progress, format: input.format, locale: i18n.locale,
-      mailLink: input.mail_link ?? false,
-    })
+    /* the web fetches the file from its exports page unless the form asks for the mail too */
+    const record = await createExport(user, { ...input, mail_link: input.mail_link ?? false, locale: i18n.locale })
     const waiting = record.status === 'awaiting_confirmation'
     const said = waiting ? i18n.t('ui.exports.flash.confirm_first', { email: record.email }) : record.mailLink ? i18n.t('ui.exports.flash.queued') : i18n.t('ui.exports.flash.ready_here')
     session.flash('success', said)

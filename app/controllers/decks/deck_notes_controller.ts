@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import BulkNotes from '#actions/notes/bulk_notes'
+import { bulkNotes } from '#actions/notes/bulk_notes'
 import { findDeck } from '#queries/decks/find_deck'
 import { matchingNoteIds } from '#queries/notes/notes_page'
 import DeckTransformer, { STARTED_JOB } from '#transformers/deck_transformer'
@@ -15,7 +15,7 @@ const DONE: Record<string, string> = {
   reset_progress: 'ui.decks.flash.bulk_reset_progress',
 }
 
-/** Bulk actions on the cards list of the deck page: the same BulkNotes as notes/bulk_action. */
+/** Bulk actions on the cards list of the deck page: the same bulkNotes as notes/bulk_action. */
 export default class DeckNotesController {
   async bulk({ auth, params, request, response, session, i18n }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
@@ -24,8 +24,9 @@ export default class DeckNotesController {
     const action = input.bulk_action
     const deck = await findDeck(user, params.id)
     const matching = input.select_all ? await matchingNoteIds(user, deck, await listNotesValidator.validate(data)) : null
-    const selection = matching ? { deckId: deck.id, ids: matching } : { deckId: deck.id, ids: input.ids, selectAll: input.select_all }
-    const result = await new BulkNotes().handle(user, action, selection, input.destination_deck_id)
+    /* "all" on the page means the notes its filters show */
+    const selection = matching ? { ids: matching, select_all: false } : {}
+    const result = await bulkNotes(user, { ...input, deck_id: deck.id, ...selection })
     if (result.processing) {
       const state = action === 'move' ? 'notes_moving' : 'bulk_reversing'
       session.flash(STARTED_JOB, DeckTransformer.startedJob(await findDeck(user, deck.id), state, action === 'reverse'))

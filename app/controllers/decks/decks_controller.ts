@@ -1,13 +1,13 @@
 import { examPlanOf } from '#queries/learning/exam_plan'
 import type { HttpContext } from '@adonisjs/core/http'
 import { LIBRARY_TAXONOMY } from '#database/library_categories'
-import CreateDeck from '#actions/decks/create_deck'
-import UpdateDeck, { updateDeckInput } from '#actions/decks/update_deck'
-import DeleteDeck from '#actions/decks/delete_deck'
-import DuplicateDeck from '#actions/decks/duplicate_deck'
-import MoveDeck from '#actions/decks/move_deck'
-import ResetProgress from '#actions/decks/reset_progress'
-import ReportDeck from '#actions/decks/report_deck'
+import { createDeck } from '#actions/decks/create_deck'
+import { updateDeck } from '#actions/decks/update_deck'
+import { deleteDeck } from '#actions/decks/delete_deck'
+import { duplicateDeck } from '#actions/decks/duplicate_deck'
+import { moveDeck } from '#actions/decks/move_deck'
+import { resetProgress } from '#actions/decks/reset_progress'
+import { reportDeck } from '#actions/decks/report_deck'
 import { reorder } from '#actions/decks/reorder_decks'
 import { findDeck } from '#queries/decks/find_deck'
 import { pollingDecks, showDeck } from '#queries/decks/list_decks'
@@ -39,7 +39,7 @@ export default class DecksController {
     const tab = TABS.find((name) => name === request.input('tab')) ?? 'general'
     /* a stale or hand-edited query string lists everything rather than failing */
     const [invalid, filters] = await listNotesValidator.tryValidate({ ...request.qs(), deck_id: deck.id })
-    if (tab === 'cards' && filters) deck = await rememberSort(user, deck, filters)
+    if (tab === 'cards' && filters) deck = await rememberSort(user, { ...filters, deck })
     const page = Math.max(1, Number.parseInt(request.input('page'), 10) || 1)
     let tree: ReturnType<typeof deckTree> | undefined
     const loadTree = () => (tree ??= deckTree(user, deck))
@@ -64,20 +64,21 @@ export default class DecksController {
 
   async store({ auth, request, response }: HttpContext) {
     const { deck: input } = await request.validateUsing(createDeckValidator)
-    await new CreateDeck().handle(auth.use('web').getUserOrFail(), { name: input.name, parentId: input.parent_id, folderId: input.folder_id })
+    /* the source is the apps' to say: a deck made on the web is made by hand */
+    await createDeck(auth.use('web').getUserOrFail(), { ...input, source: undefined })
     return response.redirect().withQs().back()
   }
 
   async update({ auth, request, params, response, session, i18n }: HttpContext) {
     const { deck: input } = await request.validateUsing(updateDeckValidator)
-    await new UpdateDeck().handle(auth.use('web').getUserOrFail(), params.id, updateDeckInput(input))
+    await updateDeck(auth.use('web').getUserOrFail(), { ...input, id: params.id })
     session.flash('success', i18n.t('ui.decks.flash.saved'))
     return response.redirect().withQs().back()
   }
 
   /** Deleting from the deck's own page lands on the home page: the way back is gone. */
   async destroy({ auth, params, request, response, session, i18n }: HttpContext) {
-    await new DeleteDeck().handle(auth.use('web').getUserOrFail(), params.id)
+    await deleteDeck(auth.use('web').getUserOrFail(), { id: params.id })
     session.flash('success', i18n.t('ui.decks.flash.deleted'))
     const from = URL.parse(request.header('referer') ?? '')?.pathname ?? ''
     return from === `/decks/${params.id}` ? response.redirect().toRoute('home') : response.redirect().withQs().back()
@@ -85,9 +86,7 @@ export default class DecksController {
 
   async duplicate({ auth, params, request, response, session, i18n }: HttpContext) {
     const input = await request.validateUsing(duplicateDeckValidator)
-    const copy = await new DuplicateDeck().handle(auth.use('web').getUserOrFail(), params.id, {
-      keepProgress: input.keep_progress, destinationId: input.destination_id, folderId: input.folder_id, locale: i18n.locale,
-    })
+    const copy = await duplicateDeck(auth.use('web').getUserOrFail(), { ...input, id: params.id, locale: i18n.locale })
     session.flash(STARTED_JOB, DeckTransformer.startedJob(copy, 'duplicating'))
     return response.redirect().withQs().back()
   }
@@ -95,27 +94,25 @@ export default class DecksController {
   /** Into another deck, into a folder, or to the top level. */
   async move({ auth, params, request, response }: HttpContext) {
     const input = await request.validateUsing(moveDeckValidator, { data: { ...request.body(), deck_id: params.id } })
-    await new MoveDeck().handle(auth.use('web').getUserOrFail(), {
-      deckId: input.deck_id, parentDeckId: input.parent_deck_id, folderId: input.folder_id,
-    })
+    await moveDeck(auth.use('web').getUserOrFail(), input)
     return response.redirect().withQs().back()
   }
 
   async reorder({ auth, request, response }: HttpContext) {
     const { deck_ids: ids } = await request.validateUsing(reorderDecksValidator)
-    await reorder('decks', auth.use('web').getUserOrFail(), ids)
+    await reorder(auth.use('web').getUserOrFail(), { table: 'decks', ids })
     return response.redirect().withQs().back()
   }
 
   async resetProgress({ auth, params, response, session, i18n }: HttpContext) {
-    await new ResetProgress().handle(auth.use('web').getUserOrFail(), params.id)
+    await resetProgress(auth.use('web').getUserOrFail(), { id: params.id })
     session.flash('success', i18n.t('ui.decks.flash.progress_reset'))
     return response.redirect().withQs().back()
   }
 
   async report({ auth, params, request, response, session, i18n }: HttpContext) {
-    const { report_text: text } = await request.validateUsing(reportDeckValidator)
-    await new ReportDeck().handle(auth.use('web').getUserOrFail(), params.id, text)
+    const input = await request.validateUsing(reportDeckValidator)
+    await reportDeck(auth.use('web').getUserOrFail(), { ...input, id: params.id })
     session.flash('success', i18n.t('ui.decks.flash.reported'))
     return response.redirect().withQs().back()
   }

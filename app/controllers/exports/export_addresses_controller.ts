@@ -28,7 +28,7 @@ export default class ExportAddressesController {
   /** POST /exports/confirm/:token */
   async store({ params, inertia, response }: HttpContext) {
     if (!(await findConfirmation(params.token))) return this.render(inertia, response, ExportTransformer.confirmationPage('expired'))
-    const result = await confirmAddress(params.token)
+    const result = await confirmAddress({ token: params.token })
     return this.render(inertia, response, ExportTransformer.confirmationPage('done', { email: result.email, user: result.user, started: result.started.length }))
   }
 

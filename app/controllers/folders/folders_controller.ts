@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import SaveFolder from '#actions/folders/save_folder'
+import { saveFolder } from '#actions/folders/save_folder'
 import { reorder } from '#actions/decks/reorder_decks'
 import { deleteFolder } from '#actions/folders/delete_folder'
 import { createFolderValidator, folderValidator, reorderFoldersValidator } from '#validators/content'
@@ -7,33 +7,27 @@ import { createFolderValidator, folderValidator, reorderFoldersValidator } from 
 export default class FoldersController {
   async store({ auth, request, response }: HttpContext) {
     const input = await request.validateUsing(createFolderValidator)
-    await new SaveFolder().handle(auth.use('web').getUserOrFail(), null, {
-      name: input.name, color: input.color, emojiUtf16: input.emoji_utf_16 || null, assignDeckIds: input.assign_deck_ids,
-    })
+    await saveFolder(auth.use('web').getUserOrFail(), input)
     return response.redirect().withQs().back()
   }
 
   /** Rename, recolor, set or clear the emoji (empty means none). */
   async update({ auth, request, params, response }: HttpContext) {
     const input = await request.validateUsing(folderValidator)
-    await new SaveFolder().handle(auth.use('web').getUserOrFail(), params.id, {
-      name: input.name, color: input.color,
-      emojiUtf16: input.emoji_utf_16 === undefined ? undefined : input.emoji_utf_16 || null,
-      assignDeckIds: input.assign_deck_ids,
-    })
+    await saveFolder(auth.use('web').getUserOrFail(), { ...input, id: params.id })
     return response.redirect().withQs().back()
   }
 
   /** The folder goes; its decks stay, at the top level. */
   async destroy({ auth, params, response, session, i18n }: HttpContext) {
-    await deleteFolder(auth.use('web').getUserOrFail(), params.id)
+    await deleteFolder(auth.use('web').getUserOrFail(), { id: params.id })
     session.flash('success', i18n.t('ui.decks.flash.folder_deleted'))
     return response.redirect().withQs().back()
   }
 
   async reorder({ auth, request, response }: HttpContext) {
     const { folder_ids: ids } = await request.validateUsing(reorderFoldersValidator)
-    await reorder('folders', auth.use('web').getUserOrFail(), ids)
+    await reorder(auth.use('web').getUserOrFail(), { table: 'folders', ids })
     return response.redirect().withQs().back()
   }
 }

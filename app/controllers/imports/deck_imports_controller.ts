@@ -1,6 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type DeckImport from '#models/deck_import'
 import { receiveUpload } from '#actions/imports/receive_upload'
+import { incomingUpload } from '#services/import_upload'
 import { retryImport } from '#actions/imports/retry_import'
 import { cancelImport } from '#actions/imports/cancel_import'
 import { findImport } from '#queries/imports/find_import'
@@ -17,7 +18,8 @@ const forDialog = async (ctx: HttpContext, record: DeckImport) => ImportTransfor
  */
 export default class DeckImportsController {
   async store(ctx: HttpContext) {
-    const record = await receiveUpload(ctx, ctx.auth.use('web').getUserOrFail())
+    ctx.session.reflash()
+    const record = await receiveUpload(ctx.auth.use('web').getUserOrFail(), { upload: incomingUpload(ctx) })
     return ctx.response.accepted(await forDialog(ctx, record))
   }
 
@@ -26,11 +28,13 @@ export default class DeckImportsController {
   }
 
   async retry(ctx: HttpContext) {
-    const record = await retryImport(ctx.auth.use('web').getUserOrFail(), ctx.params.id)
+    ctx.session.reflash()
+    const record = await retryImport(ctx.auth.use('web').getUserOrFail(), { id: ctx.params.id })
     return ctx.response.accepted(await forDialog(ctx, record))
   }
 
   async destroy(ctx: HttpContext) {
-    return forDialog(ctx, await cancelImport(ctx.auth.use('web').getUserOrFail(), ctx.params.id))
+    ctx.session.reflash()
+    return forDialog(ctx, await cancelImport(ctx.auth.use('web').getUserOrFail(), { id: ctx.params.id }))
   }
 }

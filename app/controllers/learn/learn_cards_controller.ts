@@ -10,7 +10,7 @@ import LearningTransformer from '#transformers/learning_transformer'
 import CardStatsTransformer from '#transformers/card_stats_transformer'
 import NoteTransformer from '#transformers/note_transformer'
 import { editCardValidator, moveCardValidator, sessionDeckValidator } from '#validators/learning'
-import MoveNotes from '#actions/notes/move_notes'
+import { moveNotes } from '#actions/notes/move_notes'
 
 /* the session's deck is checked before anything changes, so a foreign deck id changes nothing */
 async function sessionDeck(ctx: HttpContext) {
@@ -31,9 +31,7 @@ export default class LearnCardsController {
     const user = ctx.auth.use('web').getUserOrFail()
     const input = await ctx.request.validateUsing(editCardValidator)
     const session = await sessionScope(user, input.deck_id)
-    const card = await editCard(user, ctx.params.id, {
-      fields: input.fields, fieldAttachmentsMap: input.field_attachments_map, reverse: input.reverse,
-    })
+    const card = await editCard(user, { ...input, id: ctx.params.id })
     const context = await contextAfter(user, session, card.deck_id)
     return LearningTransformer.card(context, await sessionCards(context, [card.id]), ctx.i18n)
   }
@@ -43,7 +41,7 @@ export default class LearnCardsController {
     const user = ctx.auth.use('web').getUserOrFail()
     await findLearnerCard(user, ctx.params.id)
     const session = await sessionDeck(ctx)
-    const card = await freezeCard(user, ctx.params.id)
+    const card = await freezeCard(user, { id: ctx.params.id })
     const counters = await topCountersOf(await contextAfter(user, session, card.deck_id))
     return LearningTransformer.frozen(card.note_id, await cardIdsOfNote(card.note_id), counters)
   }
@@ -53,7 +51,7 @@ export default class LearnCardsController {
     const user = ctx.auth.use('web').getUserOrFail()
     await findLearnerCard(user, ctx.params.id)
     const session = await sessionDeck(ctx)
-    const removed = await suspendCard(user, ctx.params.id)
+    const removed = await suspendCard(user, { id: ctx.params.id })
     return LearningTransformer.removed(removed, await topCountersOf(await contextAfter(user, session, removed.deckId)))
   }
 
@@ -68,7 +66,7 @@ export default class LearnCardsController {
     const user = ctx.auth.use('web').getUserOrFail()
     const input = await ctx.request.validateUsing(moveCardValidator)
     const card = await findLearnerCard(user, ctx.params.id, 'edit')
-    const { destination } = await new MoveNotes().handle(user, { deckId: card.deck_id, ids: [card.note_id] }, input.destination_deck_id)
+    const { destination } = await moveNotes(user, { deck_id: card.deck_id, ids: [card.note_id], destination_deck_id: input.destination_deck_id })
     return LearningTransformer.moved(card.note_id, await cardIdsOfNote(card.note_id), destination)
   }
 

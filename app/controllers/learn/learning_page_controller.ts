@@ -53,7 +53,7 @@ export default class LearningPageController {
     const input = await ctx.request.validateUsing(undoValidator, withDeck(ctx))
     const user = ctx.auth.use('web').getUserOrFail()
     const scope = await sessionScope(user, input.deck_id)
-    const undone = await undoAnswer(user, user.today(), scope?.deckIds ?? null)
+    const undone = await undoAnswer(user, { today: user.today(), deckIds: scope?.deckIds ?? null })
     return LearningTransformer.undo(await afterUndo(user, scope, undone), ctx.i18n)
   }
 

@@ -34,8 +34,8 @@ export default class LibraryDeckPageController {
   async rate(ctx: HttpContext) {
     const user = ctx.auth.use('web').getUserOrFail()
     const deck = await findPublicDeck(ctx.params.slug)
-    const { rating, comment } = await ctx.request.validateUsing(rateDeckValidator)
-    await rateLibraryDeck(user, deck.id, rating, comment ?? null)
+    const input = await ctx.request.validateUsing(rateDeckValidator)
+    await rateLibraryDeck(user, { ...input, id: deck.id })
     ctx.session.flash('success', i18nFor(ctx).t('ui.library.rate_saved'))
     return ctx.response.redirect().toRoute('library.deck', { slug: deck.slug })
   }

@@ -32,7 +32,7 @@ export default class LibraryPagesController {
     if (typeof raw.query !== 'string' || !raw.query.trim()) return ctx.response.redirect().toRoute('library.home')
     const { query, offset = 0 } = await ctx.request.validateUsing(librarySearchValidator)
     const { decks, total } = await searchDecks(query, PAGE, offset)
-    await recordSearch(query, ctx.auth.user?.id ?? null, total)
+    await recordSearch(ctx.auth.user ?? null, { query, resultsCount: total })
     return ctx.inertia.render('library/search', {
       query,
       decks: LibraryTransformer.decks(i18nFor(ctx), await presentDecks(decks)),

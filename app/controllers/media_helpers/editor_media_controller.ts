@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import StoreMedia from '#actions/media/store_media'
+import { storeImageBytes } from '#actions/media/store_media'
 import { detectText } from '#actions/media/detect_text'
 import { countCardEvent } from '#actions/media/count_card_event'
 import { findEditableDeck } from '#queries/decks/find_deck'
@@ -19,7 +19,7 @@ export default class EditorMediaController {
   async scanText(ctx: HttpContext) {
     const user = ctx.auth.use('web').getUserOrFail()
     const input = await ctx.request.validateUsing(scanTextValidator)
-    return detectText(user, input.base64, input.language)
+    return detectText(user, input)
   }
 
   /** GET /notes/image_search?q: the picker's results. */
@@ -42,7 +42,7 @@ export default class EditorMediaController {
     const deck = await findEditableDeck(user, input.deck_id)
     const photo = await findImage(user, input.id)
     const bytes = await downloadImage(photo.url, IMAGE_MAX_BYTES)
-    const media = await new StoreMedia().storeImageBytes(user, deck, bytes, `unsplash-${photo.id}`)
+    const media = await storeImageBytes(user, { deck, bytes, name: `unsplash-${photo.id}` })
     await markDownload(photo.id)
     return { ...MediaTransformer.forApi(media), attribution: { fullName: photo.fullName, username: photo.username, link: photo.link } }
   }
@@ -51,6 +51,6 @@ export default class EditorMediaController {
   async cardEvent(ctx: HttpContext) {
     const user = ctx.auth.use('web').getUserOrFail()
     const input = await ctx.request.validateUsing(cardDailyEventValidator)
-    return countCardEvent(user, ctx.params.id, input.kind)
+    return countCardEvent(user, { ...input, id: ctx.params.id })
   }
 }

@@ -10,7 +10,7 @@ export default class MediaHelpersController {
   async imageOcclusion({ auth, request }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const input = await request.validateUsing(imageOcclusionValidator)
-    return detectText(user, input.base64, input.language)
+    return detectText(user, input)
   }
 
   /** GET images/suggestions?q → photos with their author (attribution). */
@@ -32,6 +32,6 @@ export default class MediaHelpersController {
   async cardEvent({ auth, request, params }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const input = await request.validateUsing(cardDailyEventValidator)
-    return countCardEvent(user, params.id, input.kind)
+    return countCardEvent(user, { ...input, id: params.id })
   }
 }

@@ -1,9 +1,8 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import PreviewNote from '#actions/notes/preview_note'
-import StoreMedia from '#actions/media/store_media'
+import { previewNote } from '#actions/notes/preview_note'
+import { storeMedia } from '#actions/media/store_media'
 import { createNote } from '#actions/notes/create_note'
 import { updateNote } from '#actions/notes/update_note'
-import { findEditableDeck } from '#queries/decks/find_deck'
 import { findNote } from '#queries/notes/load_notes'
 import { editorChoices } from '#queries/notes/editor_choices'
 import NoteTransformer from '#transformers/note_transformer'
@@ -43,9 +42,7 @@ export default class NotesController {
   async store(ctx: HttpContext) {
     const user = ctx.auth.use('web').getUserOrFail()
     const input = await ctx.request.validateUsing(editorNoteValidator)
-    await createNote(user, ctx.params.deckId, {
-      noteTypeId: input.template_id, fields: input.fields, fieldAttachmentsMap: input.field_attachments_map, reverse: input.reverse,
-    })
+    await createNote(user, { ...input, deck_id: ctx.params.deckId })
     ctx.session.flash('success', ctx.i18n.t('ui.cards.added'))
     return ctx.response.redirect().back()
   }
@@ -55,25 +52,21 @@ export default class NotesController {
     const user = ctx.auth.use('web').getUserOrFail()
     const existing = await findNote(user, ctx.params.id, 'edit')
     const input = await ctx.request.validateUsing(editorUpdateValidator)
-    await updateNote(user, existing, {
-      noteTypeId: input.template_id, fields: input.fields, fieldAttachmentsMap: input.field_attachments_map, reverse: input.reverse,
-    })
+    await updateNote(user, { ...input, note: existing })
     ctx.session.flash('success', ctx.i18n.t('ui.cards.saved'))
     return ctx.response.redirect(`/decks/${existing.deckId}`)
   }
 
   async preview(ctx: HttpContext) {
     const input = await ctx.request.validateUsing(editorPreviewValidator)
-    const preview = await new PreviewNote().handle(ctx.auth.use('web').getUserOrFail(), input.deck_id, {
-      noteTypeId: input.template_id, fields: input.fields, fieldAttachmentsMap: input.field_attachments_map, reverse: input.reverse,
-    })
+    const preview = await previewNote(ctx.auth.use('web').getUserOrFail(), input)
     return NotePreviewTransformer.forEditor(preview, ctx.i18n)
   }
 
   async upload(ctx: HttpContext) {
     const user = ctx.auth.use('web').getUserOrFail()
     const input = await ctx.request.validateUsing(attachmentValidator)
-    const media = await new StoreMedia().handle(user, await findEditableDeck(user, input.deck_id), input.file)
+    const media = await storeMedia(user, input)
     return MediaTransformer.forApi(media)
   }
 }

@@ -34,7 +34,7 @@ export default class OnboardingPageController {
   /** POST /onboarding/start {deck_id}: the chosen deck is cloned and studied at once. */
   async start({ auth, request, response }: HttpContext) {
     const { deck_id: deckId } = await request.validateUsing(onboardingStartValidator)
-    const deck = await startFirstDeck(auth.use('web').getUserOrFail(), await findSuggestableDeck(deckId))
+    const deck = await startFirstDeck(auth.use('web').getUserOrFail(), { publicDeckId: await findSuggestableDeck(deckId) })
     return response.redirect().toRoute('learn.show', { id: deck.id })
   }
 
@@ -46,7 +46,7 @@ export default class OnboardingPageController {
    */
   async aiExample({ auth, response, i18n }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
-    const { streamId } = await onboardingExampleOnce(user, exampleTopic(user.onboardingData ?? {}, i18n))
+    const { streamId } = await onboardingExampleOnce(user, { topic: exampleTopic(user.onboardingData ?? {}, i18n) })
     await saveOnboarding(user, { complete: true })
     return response.redirect().toRoute('ai.generate', {}, { qs: streamId ? { stream: streamId } : {} })
   }

@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import vine from '@vinejs/vine'
 import env from '#start/env'
-import paymentsConfig, { type PricingTier } from '#config/payments'
+import paymentsConfig from '#config/payments'
 import ApiException from '#exceptions/api_exception'
 import { applyPromoCode, createIntent, createUpgradeIntent, upgradeCredit } from '#actions/payments/intents'
 import { celloToken, managementLink } from '#actions/payments/account_links'
@@ -41,8 +41,7 @@ export default class CheckoutController {
   /** POST /checkout/intent {pricing_tier}: the same intent as the API's. */
   async intent({ auth, request }: HttpContext) {
     stripe()
-    const { pricing_tier: tier } = await request.validateUsing(createIntentValidator)
-    return createIntent(auth.use('web').getUserOrFail(), tier as PricingTier)
+    return createIntent(auth.use('web').getUserOrFail(), await request.validateUsing(createIntentValidator))
   }
 
   /** POST /checkout/upgrade_intent: the lifetime upgrade's intent, priced as the API's. */
@@ -54,8 +53,7 @@ export default class CheckoutController {
   /** POST /checkout/update_intent: the promo code field. */
   async updateIntent({ auth, request }: HttpContext) {
     stripe()
-    const body = await request.validateUsing(updateIntentValidator)
-    return applyPromoCode(auth.use('web').getUserOrFail(), body.payment_intent_id, body.promo_action, body.promo_code)
+    return applyPromoCode(auth.use('web').getUserOrFail(), await request.validateUsing(updateIntentValidator))
   }
 
   /** GET /checkout/return?payment_intent|setup_intent&redirect_status: where Stripe sends the browser back. */

@@ -8,20 +8,17 @@ import { stripe } from '#services/stripe'
 export default class StripeIntentsController {
   async create({ auth, request }: HttpContext) {
     stripe()
-    const { pricing_tier: tier } = await request.validateUsing(createIntentValidator)
-    return createIntent(auth.use('api').getUserOrFail(), tier)
+    return createIntent(auth.use('api').getUserOrFail(), await request.validateUsing(createIntentValidator))
   }
 
   async patch({ auth, request }: HttpContext) {
     stripe()
-    const body = await request.validateUsing(patchIntentValidator)
-    return patchIntent(auth.use('api').getUserOrFail(), body.payment_intent_id, body.upgrade)
+    return patchIntent(auth.use('api').getUserOrFail(), await request.validateUsing(patchIntentValidator))
   }
 
   async updateIntent({ auth, request }: HttpContext) {
     stripe()
-    const body = await request.validateUsing(updateIntentValidator)
-    return applyPromoCode(auth.use('api').getUserOrFail(), body.payment_intent_id, body.promo_action, body.promo_code)
+    return applyPromoCode(auth.use('api').getUserOrFail(), await request.validateUsing(updateIntentValidator))
   }
 
   async upgrade({ auth }: HttpContext) {

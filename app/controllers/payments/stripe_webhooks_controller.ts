@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import processStripeEvent from '#actions/payments/process_stripe_event'
+import { processStripeEvent } from '#actions/payments/process_stripe_event'
 import ApiException from '#exceptions/api_exception'
 import { stripe, verifiedEvent } from '#services/stripe'
 
@@ -13,7 +13,7 @@ export default class StripeWebhooksController {
     stripe()
     const event = verifiedEvent(request.raw() ?? '', request.header('stripe-signature'))
     if (!event) throw ApiException.of('E_WEBHOOK_SIGNATURE')
-    await processStripeEvent(event)
+    await processStripeEvent({ event })
     return response.ok({ received: true })
   }
 }

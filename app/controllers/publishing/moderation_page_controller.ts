@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import ReviewRevision from '#actions/publishing/review_revision'
+import { approveRevision, rejectRevision } from '#actions/publishing/review_revision'
 import { closeReport } from '#actions/publishing/moderate_reports'
 import { moderationQueue } from '#queries/publishing/moderation_queue'
 import { assertModerator } from '#queries/publishing/find_revision'
@@ -14,7 +14,7 @@ export default class ModerationPageController {
   }
 
   async approve({ auth, params, response, session, i18n }: HttpContext) {
-    await new ReviewRevision().approve(auth.use('web').getUserOrFail(), params.id)
+    await approveRevision(auth.use('web').getUserOrFail(), { id: params.id })
     session.flash('success', i18n.t('ui.publishing.flash.approved'))
     return response.redirect().back()
   }
@@ -22,8 +22,8 @@ export default class ModerationPageController {
   async reject({ auth, params, request, response, session, i18n }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
     await assertModerator(user)
-    const { reason } = await request.validateUsing(rejectRevisionValidator)
-    await new ReviewRevision().reject(user, params.id, reason)
+    const input = await request.validateUsing(rejectRevisionValidator)
+    await rejectRevision(user, { ...input, id: params.id })
     session.flash('success', i18n.t('ui.publishing.flash.rejected'))
     return response.redirect().back()
   }
@@ -31,9 +31,9 @@ export default class ModerationPageController {
   async closeReport({ auth, params, request, response, session, i18n }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
     await assertModerator(user)
-    const { status } = await request.validateUsing(closeReportValidator)
-    await closeReport(user, params.id, status)
-    session.flash('success', i18n.t(`ui.publishing.flash.report_${status}`))
+    const input = await request.validateUsing(closeReportValidator)
+    await closeReport(user, { ...input, id: params.id })
+    session.flash('success', i18n.t(`ui.publishing.flash.report_${input.status}`))
     return response.redirect().back()
   }
 }

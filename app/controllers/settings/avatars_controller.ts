@@ -1,13 +1,12 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import drive from '@adonisjs/drive/services/main'
-import SetAvatar from '#actions/users/set_avatar'
+import { setAvatar } from '#actions/users/set_avatar'
 import { avatarValidator } from '#validators/user'
 import { avatarOwner } from '#queries/users/avatar_owner'
 
 export default class AvatarsController {
   async store({ request, auth, response }: HttpContext) {
-    const { avatar } = await request.validateUsing(avatarValidator)
-    await new SetAvatar().handle(auth.use('web').getUserOrFail(), avatar)
+    await setAvatar(auth.use('web').getUserOrFail(), await request.validateUsing(avatarValidator))
     return response.redirect().back()
   }
 

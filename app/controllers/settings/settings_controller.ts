@@ -1,7 +1,7 @@
 import { subscriptionSummary } from '#queries/payments/subscriptions'
 import type { HttpContext } from '@adonisjs/core/http'
 import { appearanceValidator, easyDaysValidator, languageValidator } from '#validators/user'
-import UpdateProfile from '#actions/users/update_profile'
+import { updateProfile } from '#actions/users/update_profile'
 import { parseEasyDays } from '#scheduling/balance'
 import { LOCALE_COOKIE } from '#services/request_locale'
 import { THEME_COOKIE } from '#services/themes'
@@ -11,7 +11,7 @@ import UserTransformer from '#transformers/user_transformer'
 /** Appearance and language: kept in a cookie always, and on the user when signed in. */
 async function remember({ response, auth }: HttpContext, cookie: string, field: 'theme' | 'locale', value: string) {
   response.plainCookie(cookie, value, { maxAge: '365d', encode: false, httpOnly: false })
-  if (auth.user) await rememberPreference(auth.user, field, value)
+  if (auth.user) await rememberPreference(auth.user, { field, value })
   return response.redirect().back()
 }
 
@@ -33,7 +33,7 @@ export default class SettingsController {
   async updateEasyDays({ auth, request, response, session, i18n }: HttpContext) {
     const { easy_days: easyDays } = await request.validateUsing(easyDaysValidator)
     /* all days normal is none at all */
-    await new UpdateProfile().handle(auth.use('web').getUserOrFail(), { easyDays: easyDays.every((share) => share === 1) ? null : easyDays })
+    await updateProfile(auth.use('web').getUserOrFail(), { easy_days: easyDays.every((share) => share === 1) ? null : easyDays })
     session.flash('success', i18n.t('ui.exam.easy_days.saved'))
     return response.redirect().back()
   }

@@ -1,11 +1,10 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import DisconnectProvider from '#actions/users/disconnect_provider'
+import { disconnectProvider } from '#actions/users/disconnect_provider'
 import { providerValidator } from '#validators/user'
 
 export default class SocialAccountsController {
   async destroy({ params, auth, response }: HttpContext) {
-    const { provider } = await providerValidator.validate(params)
-    await new DisconnectProvider().handle(auth.use('web').getUserOrFail(), provider)
+    await disconnectProvider(auth.use('web').getUserOrFail(), await providerValidator.validate(params))
     return response.redirect().back()
   }
 }

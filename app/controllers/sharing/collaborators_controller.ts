@@ -5,14 +5,14 @@ import { updateCollaboratorValidator } from '#validators/sharing'
 /** The Sharing dialog's role select and Remove button (the same actions as PUT and DELETE deck_collaborators). */
 export default class CollaboratorsController {
   async update({ auth, params, request, response, session, i18n }: HttpContext) {
-    const { role } = await request.validateUsing(updateCollaboratorValidator)
-    await changeRole(auth.use('web').getUserOrFail(), params.id, role)
+    const input = await request.validateUsing(updateCollaboratorValidator)
+    await changeRole(auth.use('web').getUserOrFail(), { ...input, id: params.id })
     session.flash('success', i18n.t('ui.sharing.flash.role_changed'))
     return response.redirect().withQs().back()
   }
 
   async destroy({ auth, params, response, session, i18n }: HttpContext) {
-    await removeCollaborator(auth.use('web').getUserOrFail(), params.id)
+    await removeCollaborator(auth.use('web').getUserOrFail(), { id: params.id })
     session.flash('success', i18n.t('ui.sharing.flash.removed'))
     return response.redirect().withQs().back()
   }

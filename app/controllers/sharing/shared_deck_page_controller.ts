@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import JoinSharedDeck from '#actions/sharing/join_shared_deck'
+import { joinSharedDeck } from '#actions/sharing/join_shared_deck'
 import { findSharedDeck, sharedDeckView } from '#queries/sharing/shared_deck'
 import SharingTransformer from '#transformers/sharing_transformer'
 
@@ -20,7 +20,7 @@ export default class SharedDeckPageController {
 
   async store({ auth, params, response, session, i18n }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
-    const { deck } = await new JoinSharedDeck().handle(user, { userId: user.id, token: params.token })
+    const { deck } = await joinSharedDeck(user, { user_id: user.id, sharing_token: params.token })
     session.flash('success', i18n.t('ui.sharing.flash.joined', { name: deck.name }))
     return response.redirect().toRoute('decks.show', { id: deck.id })
   }

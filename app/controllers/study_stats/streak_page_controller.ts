@@ -20,7 +20,7 @@ export default class StreakPageController {
   /** POST /streak/shown, from the streak popup: not shown again until the next study day. */
   async shown({ auth }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
-    const { alreadyShown } = await markStreakShown(user, user.today())
+    const { alreadyShown } = await markStreakShown(user, { today: user.today() })
     return StreakTransformer.shown(alreadyShown, user)
   }
 }

@@ -1,4 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import ApiException from '#exceptions/api_exception'
 import { SHARED_WITH } from '#models/deck'
 import { parseSearch, type SearchNode } from '#queries/cards/search_parser'
@@ -31,8 +32,8 @@ export function cardSearch(user: { id: number; timezoneOffset?: number | null },
 }
 
 /** Every deck the learner may see (their own, and the trees shared with them), by id. */
-export async function accessibleDeckIds(user: { id: number }) {
-  const rows = await db.from('decks').where((access) => access.where('decks.user_id', user.id).orWhereRaw(SHARED_WITH, [user.id])).select('id')
+export async function accessibleDeckIds(user: { id: number }, client?: QueryClientContract) {
+  const rows = await (client ?? db).from('decks').where((access) => access.where('decks.user_id', user.id).orWhereRaw(SHARED_WITH, [user.id])).select('id')
   return rows.map((row) => row.id as number)
 }
 

@@ -59,7 +59,7 @@ const ERROR_SCHEMAS = {
 }
 
 /** Each /api route, keyed `METHOD /path` as the document writes it. */
-export function apiRoutes(): Map<string, RouteFacts> {
+function apiRoutes(): Map<string, RouteFacts> {
   const routes = new Map<string, RouteFacts>()
   for (const route of Object.values(router.toJSON()).flat()) {
     if (!route.pattern.startsWith('/api/') || route.pattern === '/api/*') continue

@@ -127,7 +127,7 @@ function requestBody(operation: Operation) {
 }
 
 /** `api.decks.show` → `decksShow`, `api.learning.cards_v1` → `learningCardsV1` */
-export const operationId = (routeName: string) =>
+const operationId = (routeName: string) =>
   routeName.replace(/^api\./, '').replace(/[._]+(\w)/g, (_, letter: string) => letter.toUpperCase())
 
 /** The OpenAPI operation object of an entry. */

@@ -34,8 +34,8 @@ import type { AlgorithmSettings } from '#transformers/algorithm_settings_transfo
 import type { LearningAnswer, LearningBatch, LearningStart, LearningUndo } from '#transformers/learning_transformer'
 import type { Collaborators, SharedDeck } from '#transformers/sharing_transformer'
 import type { HierarchyNode } from '#services/deck_hierarchy'
-import type BulkNotes from '#actions/notes/bulk_notes'
-import type PreviewNote from '#actions/notes/preview_note'
+import type { bulkNotes } from '#actions/notes/bulk_notes'
+import type { previewNote } from '#actions/notes/preview_note'
 import type { logOfflineReviews } from '#actions/learning/log_offline_reviews'
 import type { uploadDocument } from '#actions/ai/upload_document'
 import type { streamAnswer } from '#controllers/ai/stream_answer'
@@ -98,9 +98,9 @@ export interface ReplyTypes {
   NotePage: ReturnType<typeof NoteTransformer.page>
   NotesCreated: ReturnType<typeof NoteTransformer.created>
   NoteDuplicates: ReturnType<typeof NoteTransformer.duplicates>
-  NotePreview: Of<PreviewNote['handle']>
+  NotePreview: Of<typeof previewNote>
   CardPage: ReturnType<typeof CardTransformer.page>
-  BulkNotesResult: Of<BulkNotes['handle']>
+  BulkNotesResult: Of<typeof bulkNotes>
   Media: ReturnType<typeof MediaTransformer.forApi>
 
   /* study */

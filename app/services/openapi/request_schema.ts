@@ -30,7 +30,7 @@ function isVineBoolean(schema: Schema) {
 }
 
 /** The validator's schema, cleaned for the document; `optional` tells the caller the value may be left out. */
-export function cleanSchema(input: Schema): { schema: Schema; optional: boolean } {
+function cleanSchema(input: Schema): { schema: Schema; optional: boolean } {
   let schema: Schema = { ...input }
   let optional = false
   if (isVineBoolean(schema)) {

@@ -2,14 +2,14 @@
 import { test } from '@japa/runner'
 import { hydrated, open, signInWithForm } from '#tests/support/browser'
 import { makeUser, resetState } from '#tests/support/helpers'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 
 test.group('Signing out in the browser', (group) => {
   group.each.setup(() => resetState())
 
   test('after Log out, Back shows the sign-in page, not the private page; signing in returns to it', async ({ visit, assert }) => {
     const user = await makeUser({ email: 'zoe@example.test', name: 'Zoë Private' })
-    const deck = await new CreateDeck().handle(user, { name: 'Secret diary' })
+    const deck = await createDeck(user, { name: 'Secret diary' })
     const page = await hydrated(await visit('/sign-in'))
     await signInWithForm(page, 'zoe@example.test', null)
     await page.getByRole('heading', { name: 'Welcome, Zoë Private' }).waitFor()
@@ -39,7 +39,7 @@ test.group('Signing out in the browser', (group) => {
 
   test('a page opened signed out leads to sign-in and back to it, at phone width too', async ({ visit, assert }) => {
     const user = await makeUser({ email: 'ben@example.test', name: 'Ben Lee' })
-    const deck = await new CreateDeck().handle(user, { name: 'Verbs' })
+    const deck = await createDeck(user, { name: 'Verbs' })
     const page = await visit(`/decks/${deck.id}?tab=cards&page=2`)
     await page.setViewportSize({ width: 390, height: 800 })
     await hydrated(page)

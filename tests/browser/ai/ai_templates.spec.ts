@@ -4,7 +4,7 @@ import app from '@adonisjs/core/services/app'
 import { hydrated, open, signInWithForm } from '#tests/support/browser'
 import { makeUser, resetState } from '#tests/support/helpers'
 import { aiState, scriptAi, useAiDouble, useOffline } from '#tests/support/ai_server'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 import Note from '#models/note'
 
 test.group('AI templates in the notes editor', (group) => {
@@ -16,7 +16,7 @@ test.group('AI templates in the notes editor', (group) => {
 
   test('offline the popup says no provider is configured; with one, a template rewrites the card once the user keeps it', async ({ visit, assert, cleanup }) => {
     const user = await makeUser({ email: 'lea@example.test' })
-    const deck = await new CreateDeck().handle(user, { name: 'German' })
+    const deck = await createDeck(user, { name: 'German' })
     const page = await hydrated(await visit('/sign-in'))
     cleanup(async (error) => {
       if (error) await page.screenshot({ path: app.makePath('tmp', 'browser', 'ai_templates.png'), fullPage: true })

@@ -3,8 +3,8 @@ import { test } from '@japa/runner'
 import type { Page } from 'playwright'
 import { hydrated, learnerWithCards, open, signInWithForm } from '#tests/support/browser'
 import { resetState } from '#tests/support/helpers'
-import CreateDeck from '#actions/decks/create_deck'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
+import { createDeck } from '#actions/decks/create_deck'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
 import NoteType from '#models/note_type'
 import User from '#models/user'
 
@@ -59,7 +59,7 @@ test.group('Dark mode in the browser', (group) => {
     const { user, deck } = await learnerWithCards(0)
     const plain = await ankiNoteType(user, 'Anki Basic')
     const night = await ankiNoteType(user, 'Anki Night', '.nightMode.card { background-color: #102030; color: #f0e0d0; }')
-    await new BulkCreateNotes().handle(user, deck.id, [{ front: 'Anki plain', back: 'Back' }], plain.id)
+    await bulkCreateNotes(user, { deck_id: deck.id, import_data: [{ front: 'Anki plain', back: 'Back' }], template_id: plain.id })
     const page = await hydrated(await visit('/sign-in'))
     await page.emulateMedia({ colorScheme: 'dark' })
     await signInWithForm(page, 'ana@example.test')
@@ -87,8 +87,8 @@ test.group('Dark mode in the browser', (group) => {
     assert.deepEqual(await frameColours(page), { background: 'rgb(255, 255, 255)', color: 'rgb(0, 0, 0)', night: false })
 
     /* a note type that styles night mode itself keeps its colours */
-    const other = await new CreateDeck().handle(user, { name: 'Night' })
-    await new BulkCreateNotes().handle(user, other.id, [{ front: 'Anki night', back: 'Back' }], night.id)
+    const other = await createDeck(user, { name: 'Night' })
+    await bulkCreateNotes(user, { deck_id: other.id, import_data: [{ front: 'Anki night', back: 'Back' }], template_id: night.id })
     await page.emulateMedia({ colorScheme: 'dark' })
     await open(page, `/decks/${other.id}/learn`)
     await frameBody(page).getByText('Anki night').waitFor()

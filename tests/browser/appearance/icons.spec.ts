@@ -5,8 +5,8 @@ import { hydrated, learnerWithCards, open, signInWithForm } from '#tests/support
 import { makeUser, resetState } from '#tests/support/helpers'
 import { publishDeck, seedCategories } from '#tests/support/library'
 import { rateLibraryDeck } from '#actions/library/rate_library_deck'
-import CreateDeck from '#actions/decks/create_deck'
-import SaveFolder from '#actions/folders/save_folder'
+import { createDeck } from '#actions/decks/create_deck'
+import { saveFolder } from '#actions/folders/save_folder'
 
 /*
  * Emoji and symbols drawn as text are empty boxes on a system without an
@@ -37,13 +37,13 @@ test.group('Icons in the browser', (group) => {
 
   test('the screens draw their icons, with no emoji or symbol as text', async ({ visit, assert }) => {
     const { user, deck } = await learnerWithCards(1)
-    await new CreateDeck().handle(user, { name: 'Europe', parentId: deck.id })
-    const other = await new CreateDeck().handle(user, { name: 'Verbs' })
-    await new SaveFolder().handle(user, null, { name: 'Languages', assignDeckIds: [other.id] })
+    await createDeck(user, { name: 'Europe', parent_id: deck.id })
+    const other = await createDeck(user, { name: 'Verbs' })
+    await saveFolder(user, { name: 'Languages', assign_deck_ids: [other.id] })
     await seedCategories()
     const author = await makeUser({ name: 'Olga Owner' })
     const published = await publishDeck(author, { name: 'World rivers' })
-    await rateLibraryDeck(await makeUser({ name: 'Rita Rater' }), published.id, 4, 'Clear')
+    await rateLibraryDeck(await makeUser({ name: 'Rita Rater' }), { id: published.id, rating: 4, comment: 'Clear' })
     const page = await hydrated(await visit('/sign-in'))
     await signInWithForm(page, 'ana@example.test')
 
@@ -73,7 +73,7 @@ test.group('Icons in the browser', (group) => {
 
   test('a folder keeps the emoji its learner chose', async ({ visit, assert }) => {
     const { user, deck } = await learnerWithCards(1)
-    await new SaveFolder().handle(user, null, { name: 'Travel', emojiUtf16: '🌍', assignDeckIds: [deck.id] })
+    await saveFolder(user, { name: 'Travel', emoji_utf_16: '🌍', assign_deck_ids: [deck.id] })
     const page = await hydrated(await visit('/sign-in'))
     await signInWithForm(page, 'ana@example.test')
     assert.equal(await page.locator('.folder-emoji').innerText(), '🌍')

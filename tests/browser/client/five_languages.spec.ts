@@ -9,8 +9,8 @@ import { makeUser, resetState } from '#tests/support/helpers'
 import { readdir, readFile } from 'node:fs/promises'
 import { seedStarterDecks, STARTER_DECKS } from '#database/starter_decks'
 import { unsubscribeUrl } from '#services/urls/unsubscribe_link'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
-import CreateDeck from '#actions/decks/create_deck'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
+import { createDeck } from '#actions/decks/create_deck'
 import NoteType from '#models/note_type'
 
 /*
@@ -132,10 +132,10 @@ test.group('The new screens in five languages, at phone and desktop widths', (gr
     user.learningTutorialSeen = true
     await user.save()
     await db.table('study_days').insert({ user_id: user.id, day: user.today(), cards_studied: 12 })
-    const deck = await new CreateDeck().handle(user, { name: 'Capitals' })
-    await new CreateDeck().handle(user, { name: 'Europe' })
+    const deck = await createDeck(user, { name: 'Capitals' })
+    await createDeck(user, { name: 'Europe' })
     const reversed = await NoteType.query().whereNull('user_id').where('kind', 'reversed').firstOrFail()
-    await new BulkCreateNotes().handle(user, deck.id, [{ front: 'Capital of Peru', back: 'Lima' }], reversed.id)
+    await bulkCreateNotes(user, { deck_id: deck.id, import_data: [{ front: 'Capital of Peru', back: 'Lima' }], template_id: reversed.id })
 
     const page = await hydrated(await visit('/sign-in'))
     /* what the learner made or picked reads the same in any language */

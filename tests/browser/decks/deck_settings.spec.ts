@@ -4,16 +4,16 @@ import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import { hydrated, open, signInWithForm } from '#tests/support/browser'
 import { makeUser, resetState } from '#tests/support/helpers'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 
 test.group('Deck settings in the browser', (group) => {
   group.each.setup(() => resetState())
 
   test('an empty daily-limit field shows the limit that applies (the preset\'s, the main deck\'s), "No limit" only where none does', async ({ visit, assert, cleanup }) => {
     const user = await makeUser({ email: 'ana@example.test' })
-    const capitals = await new CreateDeck().handle(user, { name: 'Capitals' })
-    const europe = await new CreateDeck().handle(user, { name: 'Europe', parentId: capitals.id })
-    const anatomy = await new CreateDeck().handle(user, { name: 'Anatomy' })
+    const capitals = await createDeck(user, { name: 'Capitals' })
+    const europe = await createDeck(user, { name: 'Europe', parent_id: capitals.id })
+    const anatomy = await createDeck(user, { name: 'Anatomy' })
     /* the main deck sets its own new cards a day; the medical preset has no limits at all */
     await db.from('decks').where('id', capitals.id).update({ new_cards_per_day: 15 })
     await db.from('decks').where('id', anatomy.id).update({ algorithm_preset: 'medical' })

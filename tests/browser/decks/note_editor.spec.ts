@@ -7,7 +7,7 @@ import type { Page } from 'playwright'
 import { hydrated, open, signInWithForm } from '#tests/support/browser'
 import { makeUser, resetState } from '#tests/support/helpers'
 import { solidPng } from '#tests/support/images'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 import Note from '#models/note'
 
 /** Saves with the Add button and waits for the server's answer (a redirect, with or without errors). */
@@ -25,7 +25,7 @@ test.group('The notes editor in the browser', (group) => {
     const user = await makeUser({ email: 'ana@example.test' })
     await db.from('users').where('id', user.id).update({ is_premium: true })
     user.isPremium = true
-    const deck = await new CreateDeck().handle(user, { name: 'Anatomy' })
+    const deck = await createDeck(user, { name: 'Anatomy' })
     const page = await hydrated(await visit('/sign-in'))
     cleanup(async (error) => {
       if (error) await page.screenshot({ path: app.makePath('tmp', 'browser', 'note_editor.png'), fullPage: true })
@@ -102,7 +102,7 @@ test.group('The notes editor: the preview follows the note', (group) => {
   test('a mask drawn: the preview stops saying a mask is missing at once, not when a slow server answers', async ({ visit, assert }) => {
     const user = await makeUser({ email: 'ana@example.test' })
     await db.from('users').where('id', user.id).update({ is_premium: true })
-    const deck = await new CreateDeck().handle(user, { name: 'Anatomy' })
+    const deck = await createDeck(user, { name: 'Anatomy' })
     const page = await hydrated(await visit('/sign-in'))
     await signInWithForm(page, 'ana@example.test')
     await open(page, `/decks/${deck.id}/notes/new`)
@@ -146,7 +146,7 @@ test.group('The notes editor when a new card does not reach the server', (group)
 
   test('the last card is kept with "not saved, try again", and one press saves it once', async ({ visit, assert }) => {
     const user = await makeUser({ email: 'ana@example.test' })
-    const deck = await new CreateDeck().handle(user, { name: 'Capitals' })
+    const deck = await createDeck(user, { name: 'Capitals' })
     const page = await hydrated(await visit('/sign-in'))
     await signInWithForm(page, 'ana@example.test')
     await open(page, `/decks/${deck.id}/notes/new`)

@@ -8,7 +8,7 @@ import { hydrated, open, signInWithForm } from '#tests/support/browser'
 import { makeUser, resetState } from '#tests/support/helpers'
 import { fixture } from '#tests/support/fixtures'
 import { solidPng } from '#tests/support/images'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 
 /** The occlusion builder with `picture` chosen, for a premium learner (image occlusion is premium). */
 async function builderWith(page: Page, deckId: number, picture: { name: string; buffer: Buffer }) {
@@ -26,7 +26,7 @@ test.group('Detect text in the occlusion builder', (group) => {
   test('"Detect text" proposes a mask over each word; the learner drops one and keeps the rest', async ({ visit, assert, cleanup }) => {
     const user = await makeUser({ email: 'ana@example.test' })
     await db.from('users').where('id', user.id).update({ is_premium: true })
-    const deck = await new CreateDeck().handle(user, { name: 'Biology' })
+    const deck = await createDeck(user, { name: 'Biology' })
     const page = await hydrated(await visit('/sign-in'))
     cleanup(async (error) => {
       if (error) await page.screenshot({ path: app.makePath('tmp', 'browser', 'occlusion_detect_text.png'), fullPage: true })
@@ -57,7 +57,7 @@ test.group('Detect text in the occlusion builder', (group) => {
   test('a picture without text says so; a failed detection says why; neither adds a mask', async ({ visit, assert }) => {
     const user = await makeUser({ email: 'ana@example.test' })
     await db.from('users').where('id', user.id).update({ is_premium: true })
-    const deck = await new CreateDeck().handle(user, { name: 'Biology' })
+    const deck = await createDeck(user, { name: 'Biology' })
     const page = await hydrated(await visit('/sign-in'))
     await signInWithForm(page, 'ana@example.test')
     await builderWith(page, deck.id, { name: 'blank.png', buffer: solidPng(200, 120) })

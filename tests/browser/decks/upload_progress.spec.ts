@@ -9,7 +9,7 @@ import { hydrated, open, signInWithForm } from '#tests/support/browser'
 import { makeUser, resetState } from '#tests/support/helpers'
 import { solidPng } from '#tests/support/images'
 import { storedKeys } from '#tests/support/stored_files'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 
 /** A picture of `megabytes` (a small PNG, then bytes its decoder skips past the end), so that its upload takes a while. */
 const bigPicture = (name: string, megabytes: number) => ({
@@ -38,7 +38,7 @@ test.group('Editor uploads in the browser', (group) => {
 
   test('a picture\'s upload shows its progress and lands in the field; Cancel stops another, which leaves the field and the server as they were', async ({ visit, assert, cleanup }) => {
     const user = await makeUser({ email: 'ana@example.test' })
-    const deck = await new CreateDeck().handle(user, { name: 'Biology' })
+    const deck = await createDeck(user, { name: 'Biology' })
     const page = await hydrated(await visit('/sign-in'))
     cleanup(async (error) => {
       if (error) await page.screenshot({ path: app.makePath('tmp', 'browser', 'upload_progress.png'), fullPage: true })

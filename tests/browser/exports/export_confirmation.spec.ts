@@ -4,8 +4,8 @@ import app from '@adonisjs/core/services/app'
 import drive from '@adonisjs/drive/services/main'
 import { hydrated, signInWithForm } from '#tests/support/browser'
 import { linkIn, makeUser, resetState, waitForMail } from '#tests/support/helpers'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
-import CreateDeck from '#actions/decks/create_deck'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
+import { createDeck } from '#actions/decks/create_deck'
 import { exportMail } from '../../functional/api/exports/support.js'
 
 test.group('Exporting to an address not confirmed yet, in the browser', (group) => {
@@ -16,8 +16,8 @@ test.group('Exporting to an address not confirmed yet, in the browser', (group) 
 
   test('the dialog says the address needs confirming, the list shows the export waiting, and the mailed link starts it', async ({ visit, assert, cleanup }) => {
     const user = await makeUser({ email: 'ana@example.test', name: 'Ana Lima' })
-    const deck = await new CreateDeck().handle(user, { name: 'Biology' })
-    await new BulkCreateNotes().handle(user, deck.id, [{ front: 'Cell', back: 'Unit of life' }])
+    const deck = await createDeck(user, { name: 'Biology' })
+    await bulkCreateNotes(user, { deck_id: deck.id, import_data: [{ front: 'Cell', back: 'Unit of life' }] })
 
     const page = await hydrated(await visit('/sign-in'))
     cleanup(async (error) => {

@@ -6,8 +6,8 @@ import drive from '@adonisjs/drive/services/main'
 import type { Page } from 'playwright'
 import { hydrated, signInWithForm } from '#tests/support/browser'
 import { makeUser, resetState } from '#tests/support/helpers'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
-import CreateDeck from '#actions/decks/create_deck'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
+import { createDeck } from '#actions/decks/create_deck'
 import { getQueue } from '#services/queue'
 import { download, exportMail } from '../../functional/api/exports/support.js'
 
@@ -25,11 +25,11 @@ test.group('Exporting in the browser', (group) => {
 
   test('a learner exports a deck: the worker writes it, the list shows it ready, the button and the e-mail give the file', async ({ visit, assert, cleanup }) => {
     const user = await makeUser({ email: 'ana@example.test', name: 'Ana Lima' })
-    const deck = await new CreateDeck().handle(user, { name: 'Biology' })
-    await new BulkCreateNotes().handle(user, deck.id, [
+    const deck = await createDeck(user, { name: 'Biology' })
+    await bulkCreateNotes(user, { deck_id: deck.id, import_data: [
       { front: 'Cell', back: 'Unit of life' },
       { front: 'Mitochondria, the', back: 'powerhouse "of" the cell' },
-    ])
+    ] })
 
     const queue = getQueue()
     const page = await hydrated(await visit('/sign-in'))

@@ -5,8 +5,8 @@ import db from '@adonisjs/lucid/services/db'
 import { hydrated, open, signInWithForm } from '#tests/support/browser'
 import { makeUser, resetState } from '#tests/support/helpers'
 import { solidPngImg } from '#tests/support/images'
-import CreateDeck from '#actions/decks/create_deck'
-import SaveNote from '#actions/notes/save_note'
+import { createDeck } from '#actions/decks/create_deck'
+import { saveNote } from '#actions/notes/save_note'
 import Deck from '#models/deck'
 import NoteType from '#models/note_type'
 import type User from '#models/user'
@@ -15,7 +15,7 @@ async function addNote(user: User, deckId: number, kind: string, fields: Record<
   const noteType = await NoteType.query().whereNull('user_id').where('kind', kind).firstOrFail()
   return db.transaction(async (trx) => {
     const deck = await Deck.query({ client: trx }).where('id', deckId).forUpdate().firstOrFail()
-    return new SaveNote().handle(user, deck, { noteTypeId: noteType.id, fields, fieldAttachmentsMap: attachments }, trx)
+    return saveNote(user, { deck, noteTypeId: noteType.id, fields, fieldAttachmentsMap: attachments }, trx)
   })
 }
 
@@ -39,7 +39,7 @@ test.group('Editing a card in a study session', (group) => {
     user.isPremium = true
     user.learningTutorialSeen = true
     await user.save()
-    const deck = await new CreateDeck().handle(user, { name: 'Geography' })
+    const deck = await createDeck(user, { name: 'Geography' })
     const cloze = await addNote(user, deck.id, 'cloze', { 'Text': 'The <b>capital</b> of France is {{c1::Paris}}.', 'Back Extra': '' })
     await addNote(user, deck.id, 'image_occlusion', { Image: solidPngImg(), Header: '' }, MASKS)
 

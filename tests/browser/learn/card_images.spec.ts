@@ -3,16 +3,16 @@ import { test } from '@japa/runner'
 import { hydrated, learnerWithCards, open, signInWithForm } from '#tests/support/browser'
 import { resetState } from '#tests/support/helpers'
 import { solidPngImg } from '#tests/support/images'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
-import CreateDeck from '#actions/decks/create_deck'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
+import { createDeck } from '#actions/decks/create_deck'
 
 test.group('Pictures on studied cards', (group) => {
   group.each.setup(() => resetState())
 
   test('a tall picture on both sides leaves the answer buttons in view at 1280×800', async ({ visit, assert }) => {
     const { user } = await learnerWithCards(0)
-    const deck = await new CreateDeck().handle(user, { name: 'Maps' })
-    await new BulkCreateNotes().handle(user, deck.id, [{ front: `Where is it? ${solidPngImg(1200, 1600)}`, back: `Here ${solidPngImg(900, 1400)}` }])
+    const deck = await createDeck(user, { name: 'Maps' })
+    await bulkCreateNotes(user, { deck_id: deck.id, import_data: [{ front: `Where is it? ${solidPngImg(1200, 1600)}`, back: `Here ${solidPngImg(900, 1400)}` }] })
     const page = await hydrated(await visit('/sign-in'))
     await page.setViewportSize({ width: 1280, height: 800 })
     await signInWithForm(page, 'ana@example.test')

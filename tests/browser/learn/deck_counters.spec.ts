@@ -6,8 +6,8 @@ import type { Page } from 'playwright'
 import { hydrated, open, signInWithForm } from '#tests/support/browser'
 import { makeUser } from '#tests/support/helpers'
 import { resetState } from '#tests/support/helpers'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
-import CreateDeck from '#actions/decks/create_deck'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
+import { createDeck } from '#actions/decks/create_deck'
 
 /*
  * A new learner's deck: 8 new cards, 4 in learning (answered Again a moment
@@ -18,8 +18,8 @@ async function deckWithLearningAndPaused() {
   const user = await makeUser({ email: 'ana@example.test' })
   user.learningTutorialSeen = true
   await user.save()
-  const deck = await new CreateDeck().handle(user, { name: 'Spanish' })
-  await new BulkCreateNotes().handle(user, deck.id, Array.from({ length: 16 }, (_, index) => ({ front: `Word ${index + 1}`, back: `Palabra ${index + 1}` })))
+  const deck = await createDeck(user, { name: 'Spanish' })
+  await bulkCreateNotes(user, { deck_id: deck.id, import_data: Array.from({ length: 16 }, (_, index) => ({ front: `Word ${index + 1}`, back: `Palabra ${index + 1}` })) })
   const cards = await db.from('cards').where('deck_id', deck.id).orderBy('id').select('id')
   const now = new Date()
   const progress = (cardId: number, state: string, dueAt: Date, frozen: boolean) => ({

@@ -4,8 +4,8 @@ import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import { hydrated, open, signInWithForm } from '#tests/support/browser'
 import { makeUser, resetState } from '#tests/support/helpers'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
-import CreateDeck from '#actions/decks/create_deck'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
+import { createDeck } from '#actions/decks/create_deck'
 import NoteType from '#models/note_type'
 
 const deckOfNote = async (noteId: number) => (await db.from('notes').where('id', noteId).first()).deck_id as number
@@ -17,14 +17,14 @@ test.group('A card\'s history from the card list, and "move" in a session', (gro
     const user = await makeUser({ email: 'ana@example.test' })
     user.learningTutorialSeen = true
     await user.save()
-    const deck = await new CreateDeck().handle(user, { name: 'Capitals' })
-    const europe = await new CreateDeck().handle(user, { name: 'Europe' })
-    const [france, chile] = await new BulkCreateNotes().handle(user, deck.id, [
+    const deck = await createDeck(user, { name: 'Capitals' })
+    const europe = await createDeck(user, { name: 'Europe' })
+    const [france, chile] = await bulkCreateNotes(user, { deck_id: deck.id, import_data: [
       { front: 'Capital of France', back: 'Paris' },
       { front: 'Capital of Chile', back: 'Santiago' },
-    ])
+    ] })
     const reversed = await NoteType.query().whereNull('user_id').where('kind', 'reversed').firstOrFail()
-    const [peru] = await new BulkCreateNotes().handle(user, deck.id, [{ front: 'Capital of Peru', back: 'Lima' }], reversed.id)
+    const [peru] = await bulkCreateNotes(user, { deck_id: deck.id, import_data: [{ front: 'Capital of Peru', back: 'Lima' }], template_id: reversed.id })
 
     const page = await hydrated(await visit('/sign-in'))
     cleanup(async (error) => {

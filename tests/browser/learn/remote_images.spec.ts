@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
 import { hydrated, learnerWithCards, open, signInWithForm } from '#tests/support/browser'
 import { RemoteImageHost } from '#tests/support/remote_image_host'
 import { enableSharing } from '#tests/functional/api/participant/support'
@@ -23,10 +23,10 @@ test.group('Remote images in the browser', (group) => {
 
   test('the study page and the embed page make no request to the host a note named', async ({ visit, assert }) => {
     const { user, deck } = await learnerWithCards(0)
-    const [saved] = await new BulkCreateNotes().handle(user, deck.id, [{ front: `Saved <img src="${host.base}/track.png?who=viewer" alt="saved">`, back: 'Back one' }])
+    const [saved] = await bulkCreateNotes(user, { deck_id: deck.id, import_data: [{ front: `Saved <img src="${host.base}/track.png?who=viewer" alt="saved">`, back: 'Back one' }] })
     assert.equal(host.count('/track.png'), 1)
     assert.match((saved.fields as Record<string, string>).Front, /<img src="\/media\/[0-9a-f-]{36}\.png"/)
-    const [old] = await new BulkCreateNotes().handle(user, deck.id, [{ front: 'Old one', back: 'Back two' }])
+    const [old] = await bulkCreateNotes(user, { deck_id: deck.id, import_data: [{ front: 'Old one', back: 'Back two' }] })
     await db.from('notes').where('id', old.id).update({
       fields: JSON.stringify({ Front: `Old one <img src="${host.base}/track.png?who=old" alt="old picture">`, Back: 'Back two' }),
     })

@@ -4,8 +4,8 @@ import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import { hydrated, open, signInWithForm } from '#tests/support/browser'
 import { makeUser, resetState } from '#tests/support/helpers'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
-import CreateDeck from '#actions/decks/create_deck'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
+import { createDeck } from '#actions/decks/create_deck'
 
 const suspensions = async (userId: number) => Number((await db.from('card_suspensions').where('user_id', userId).count('* as n').first()).n)
 
@@ -16,11 +16,11 @@ test.group('Removing a card in the browser', (group) => {
     const user = await makeUser({ email: 'ana@example.test' })
     user.learningTutorialSeen = true
     await user.save()
-    const deck = await new CreateDeck().handle(user, { name: 'Capitals' })
-    const notes = await new BulkCreateNotes().handle(user, deck.id, [
+    const deck = await createDeck(user, { name: 'Capitals' })
+    const notes = await bulkCreateNotes(user, { deck_id: deck.id, import_data: [
       { front: 'Capital of Peru', back: 'Lima' },
       { front: 'Capital of Chile', back: 'Santiago' },
-    ])
+    ] })
 
     const page = await hydrated(await visit('/sign-in'))
     cleanup(async (error) => {

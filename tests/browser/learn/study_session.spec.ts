@@ -5,8 +5,8 @@ import db from '@adonisjs/lucid/services/db'
 import type { Page } from 'playwright'
 import { hydrated, open, signInWithForm } from '#tests/support/browser'
 import { makeUser, resetState } from '#tests/support/helpers'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
-import CreateDeck from '#actions/decks/create_deck'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
+import { createDeck } from '#actions/decks/create_deck'
 import NoteType from '#models/note_type'
 import User from '#models/user'
 
@@ -27,13 +27,13 @@ test.group('Learning in the browser', (group) => {
   test('a new learner studies a 10-card deck with the keyboard alone, and the streak and statistics move', async ({ visit, assert, cleanup }) => {
     /* a new learner and a new deck: nine basic notes and a type-in note in the middle */
     const user = await makeUser({ email: 'ana@example.test' })
-    const deck = await new CreateDeck().handle(user, { name: 'Anatomy' })
+    const deck = await createDeck(user, { name: 'Anatomy' })
     const typeIn = await NoteType.query().whereNull('user_id').where('kind', 'type_in').firstOrFail()
     const basics = (from: number, to: number) =>
       Array.from({ length: to - from + 1 }, (_, index) => ({ front: `Question ${from + index}`, back: `Answer ${from + index}` }))
-    await new BulkCreateNotes().handle(user, deck.id, basics(1, 4))
-    await new BulkCreateNotes().handle(user, deck.id, [{ front: 'Longest bone of the body', back: 'Femur' }], typeIn.id)
-    await new BulkCreateNotes().handle(user, deck.id, basics(6, 10))
+    await bulkCreateNotes(user, { deck_id: deck.id, import_data: basics(1, 4) })
+    await bulkCreateNotes(user, { deck_id: deck.id, import_data: [{ front: 'Longest bone of the body', back: 'Femur' }], template_id: typeIn.id })
+    await bulkCreateNotes(user, { deck_id: deck.id, import_data: basics(6, 10) })
 
     const page = await hydrated(await visit('/sign-in'))
     /* when a step fails: a screenshot, and what the page did until then */
@@ -141,8 +141,8 @@ test.group('Learning in the browser', (group) => {
     const user = await makeUser({ email: 'ana@example.test' })
     user.learningTutorialSeen = true
     await user.save()
-    const deck = await new CreateDeck().handle(user, { name: 'Tools' })
-    const notes = await new BulkCreateNotes().handle(user, deck.id, [1, 2, 3, 4].map((n) => ({ front: `Question ${n}`, back: `Answer ${n}` })))
+    const deck = await createDeck(user, { name: 'Tools' })
+    const notes = await bulkCreateNotes(user, { deck_id: deck.id, import_data: [1, 2, 3, 4].map((n) => ({ front: `Question ${n}`, back: `Answer ${n}` })) })
 
     const page = await hydrated(await visit('/sign-in'))
     const story: string[] = []

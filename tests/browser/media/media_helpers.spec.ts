@@ -5,7 +5,7 @@ import { hydrated, learnerWithCards, open, settledSpeech, signInWithForm } from 
 import db from '@adonisjs/lucid/services/db'
 import { makePremium, makeUser, resetState } from '#tests/support/helpers'
 import { resetUnsplash, unsplashState } from '#tests/support/unsplash_server'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 import Media from '#models/media'
 import Note from '#models/note'
 import { setFlag } from '#services/remote_flags'
@@ -19,7 +19,7 @@ test.group('Media helpers in the browser', (group) => {
 
   test('the editor shows the deck\'s text-to-speech and each side\'s audio state; a canvas drawing and a searched image are saved on the card', async ({ visit, assert, cleanup }) => {
     const user = await makePremium(await makeUser({ email: 'ana@example.test' }))
-    const deck = await new CreateDeck().handle(user, { name: 'Spanish' })
+    const deck = await createDeck(user, { name: 'Spanish' })
     deck.merge({ ttsEnabled: true, ttsFrontSideLanguage: 'es', ttsBackSideLanguage: 'en' })
     await deck.save()
     const page = await hydrated(await visit('/sign-in'))
@@ -100,7 +100,7 @@ test.group('Media helpers in the browser', (group) => {
 
   test('with the ai_speech flag off the editor offers no server-made speech, and saving makes none', async ({ visit, assert }) => {
     const user = await makeUser({ email: 'ana@example.test' })
-    const deck = await new CreateDeck().handle(user, { name: 'Spanish' })
+    const deck = await createDeck(user, { name: 'Spanish' })
     deck.merge({ ttsEnabled: true, ttsFrontSideLanguage: 'es', ttsBackSideLanguage: 'en' })
     await deck.save()
     await setFlag('ai_speech', false, null)
@@ -126,7 +126,7 @@ test.group('Media helpers in the browser', (group) => {
   test('without an Unsplash key the picker says image search is not configured', async ({ visit, assert }) => {
     const { default: env } = await import('#start/env')
     const user = await makePremium(await makeUser({ email: 'ana@example.test' }))
-    const deck = await new CreateDeck().handle(user, { name: 'Plain' })
+    const deck = await createDeck(user, { name: 'Plain' })
     const page = await hydrated(await visit('/sign-in'))
     await signInWithForm(page, 'ana@example.test')
     await open(page, `/decks/${deck.id}/notes/new`)
@@ -152,7 +152,7 @@ test.group('Media helpers in the browser', (group) => {
     env.set('UNSPLASH_ACCESS_KEY', '')
     cleanup(() => env.set('UNSPLASH_ACCESS_KEY', key ?? ''))
     const user = await makeUser({ email: 'ana@example.test' })
-    const deck = await new CreateDeck().handle(user, { name: 'Plain' })
+    const deck = await createDeck(user, { name: 'Plain' })
     const page = await hydrated(await visit('/sign-in'))
     await signInWithForm(page, 'ana@example.test')
     await open(page, `/decks/${deck.id}/notes/new`)
@@ -190,7 +190,7 @@ test.group('Media helpers in the browser', (group) => {
   test('a free learner sees image search and text-to-speech as premium features: the tools are there, off, saying why', async ({ visit, assert }) => {
     await makeUser({ email: 'ana@example.test' })
     const user = await makeUser({ email: 'free@example.test' })
-    const deck = await new CreateDeck().handle(user, { name: 'Italian' })
+    const deck = await createDeck(user, { name: 'Italian' })
     const page = await hydrated(await visit('/sign-in'))
     await signInWithForm(page, 'free@example.test')
     await open(page, `/decks/${deck.id}?tab=settings`)
@@ -206,7 +206,7 @@ test.group('Media helpers in the browser', (group) => {
 
   test('the deck\'s settings turn text-to-speech on, with autoplay and each side\'s language', async ({ visit, assert }) => {
     const user = await makePremium(await makeUser({ email: 'ana@example.test' }))
-    const deck = await new CreateDeck().handle(user, { name: 'Italian' })
+    const deck = await createDeck(user, { name: 'Italian' })
     const page = await hydrated(await visit('/sign-in'))
     await signInWithForm(page, 'ana@example.test')
     await open(page, `/decks/${deck.id}?tab=settings`)

@@ -1,19 +1,19 @@
 /// <reference lib="dom" />
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
-import CreateDeck from '#actions/decks/create_deck'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
+import { createDeck } from '#actions/decks/create_deck'
 import { hydrated, open, signInWithForm } from '#tests/support/browser'
 import { makeUser, resetState } from '#tests/support/helpers'
 import { enableSharing, share } from '#tests/functional/api/participant/support'
 
 async function sharedDeck() {
   const owner = await makeUser({ name: 'Olga Owner' })
-  const deck = await new CreateDeck().handle(owner, { name: 'Shared anatomy' })
-  await new BulkCreateNotes().handle(owner, deck.id, [
+  const deck = await createDeck(owner, { name: 'Shared anatomy' })
+  await bulkCreateNotes(owner, { deck_id: deck.id, import_data: [
     { front: 'Femur', back: 'Thigh bone' },
     { front: 'Tibia', back: 'Shin bone' },
-  ])
+  ] })
   return { owner, deck }
 }
 

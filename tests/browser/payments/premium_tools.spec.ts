@@ -3,14 +3,14 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { hydrated, open, signInWithForm } from '#tests/support/browser'
 import { makeUser, resetState } from '#tests/support/helpers'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 
 test.group('Premium tools in the notes editor', (group) => {
   group.each.setup(() => resetState())
 
   test('a free learner finds text colour, highlight, headings and image occlusion marked premium; after upgrading they are there', async ({ visit, assert }) => {
     const user = await makeUser({ email: 'ana@example.test' })
-    const deck = await new CreateDeck().handle(user, { name: 'Anatomy' })
+    const deck = await createDeck(user, { name: 'Anatomy' })
     const page = await hydrated(await visit('/sign-in'))
     await signInWithForm(page, 'ana@example.test')
     await open(page, `/decks/${deck.id}/notes/new`)

@@ -2,14 +2,14 @@
 import { test } from '@japa/runner'
 import { hydrated, open, signInWithForm } from '#tests/support/browser'
 import { makeUser, resetState } from '#tests/support/helpers'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 
 test.group('Shared UI parts in the browser', (group) => {
   group.each.setup(() => resetState())
 
   test('tooltip after hovering, toasts with close, alert dialog with counter, Esc and Enter', async ({ visit, assert }) => {
     const user = await makeUser({ email: 'ana@example.test', username: 'ana.lima' })
-    const deck = await new CreateDeck().handle(user, { name: 'Capitals' })
+    const deck = await createDeck(user, { name: 'Capitals' })
     const page = await hydrated(await visit('/sign-in'))
     await signInWithForm(page, 'ana@example.test')
 

@@ -6,8 +6,8 @@ import type { BrowserContext, Page } from 'playwright'
 import { hydrated, open, signInWithForm } from '#tests/support/browser'
 import { makeUser, resetState } from '#tests/support/helpers'
 import { seedCategories } from '#tests/support/library'
-import CreateDeck from '#actions/decks/create_deck'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
+import { createDeck } from '#actions/decks/create_deck'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
 
 const VERBS = [
   ['hablar', 'to speak'], ['comer', 'to eat'], ['vivir', 'to live'], ['ser', 'to be (lasting)'], ['estar', 'to be (state)'],
@@ -59,8 +59,8 @@ test.group('Sharing, publishing and the library, with several learners at once',
     const ben = await learner('ben@example.test', 'Ben Otto')
     const carla = await learner('carla@example.test', 'Carla Reis')
     await learner('moe@example.test', 'Moe Rator', { isAdmin: true })
-    const deck = await new CreateDeck().handle(ana, { name: 'Spanish verbs' })
-    await new BulkCreateNotes().handle(ana, deck.id, VERBS.map(([front, back]) => ({ front, back })))
+    const deck = await createDeck(ana, { name: 'Spanish verbs' })
+    await bulkCreateNotes(ana, { deck_id: deck.id, import_data: VERBS.map(([front, back]) => ({ front, back })) })
 
     const base = `http://${process.env.HOST}:${process.env.PORT}`
     const contexts = await Promise.all([1, 2, 3].map(() => browser.newContext({ baseURL: base })))

@@ -4,16 +4,16 @@ import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import { hydrated, open, signInWithForm } from '#tests/support/browser'
 import { makeUser, resetState } from '#tests/support/helpers'
-import CreateDeck from '#actions/decks/create_deck'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
+import { createDeck } from '#actions/decks/create_deck'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
 
 test.group('Sharing in the browser', (group) => {
   group.each.setup(() => resetState())
 
   test('the owner shares from the deck page; a learner signs in from the link, joins and finds the deck', async ({ visit, assert, cleanup }) => {
     const owner = await makeUser({ email: 'ana@example.test', name: 'Ana Lima' })
-    const deck = await new CreateDeck().handle(owner, { name: 'Biology' })
-    await new BulkCreateNotes().handle(owner, deck.id, [{ front: 'Cell', back: 'Unit of life' }])
+    const deck = await createDeck(owner, { name: 'Biology' })
+    await bulkCreateNotes(owner, { deck_id: deck.id, import_data: [{ front: 'Cell', back: 'Unit of life' }] })
     await makeUser({ email: 'ben@example.test', name: 'Ben Otto' })
 
     const page = await hydrated(await visit('/sign-in'))

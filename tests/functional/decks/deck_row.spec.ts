@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { createDeckRow } from '#actions/decks/deck_row'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 import Deck from '#models/deck'
 import { makeUser, resetState } from '#tests/support/helpers'
 
@@ -26,7 +26,7 @@ test.group('Decks row factory', (group) => {
 
   test('a subdeck joins its parent\'s tree, in no folder, and takes the algorithm of its root', async ({ assert }) => {
     const user = await makeUser()
-    const root = await new CreateDeck().handle(user, { name: 'Languages' })
+    const root = await createDeck(user, { name: 'Languages' })
     await db.from('decks').where('id', root.id).update({ algorithm_type: 'speedLearning', algorithm_preset: 'exam', algorithm_settings: JSON.stringify({ steps: [1, 10] }) })
     await root.refresh()
     const [child, grandchild] = await db.transaction(async (trx) => {

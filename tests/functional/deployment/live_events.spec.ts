@@ -4,7 +4,7 @@ import { resetState } from '#tests/support/helpers'
 import { signedIn, type WebSession, pageCall as call } from '#tests/support/web_session'
 import { eventStream } from '#tests/support/event_stream'
 import { startWebProcess, type WebProcess } from '#tests/support/web_process'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 import { redisUrl } from '#config/redis'
 import User from '#models/user'
 import { eventually } from '#tests/support/eventually'
@@ -35,7 +35,7 @@ test.group('Live AI notes across two web nodes', (group) => {
       await web.get('/ai/generate')
       const there = onNode(web, other)
       const [streamNode, subscribeNode] = streamOn === 'this node' ? [web, there] : [there, web]
-      const deck = await new CreateDeck().handle(await User.findOrFail(user.id), { name: 'Capitals' })
+      const deck = await createDeck(await User.findOrFail(user.id), { name: 'Capitals' })
       const events = await eventStream(web, streamNode.base)
       assert.equal(events.status, 200)
       const subscribed = await call(subscribeNode, 'POST', '/__transmit/subscribe', { uid: events.uid, channel: `ai/decks/${deck.id}` })
@@ -56,7 +56,7 @@ test.group('Live AI notes across two web nodes', (group) => {
   test('a uid no node holds is refused on either', async ({ assert }) => {
     const { user, web } = await signedIn('ana@example.test')
     await web.get('/ai/generate')
-    const deck = await new CreateDeck().handle(await User.findOrFail(user.id), { name: 'Nobody listens' })
+    const deck = await createDeck(await User.findOrFail(user.id), { name: 'Nobody listens' })
     for (const node of [web, onNode(web, other)]) {
       const refused = await call(node, 'POST', '/__transmit/subscribe', { uid: '3f1a2b4c-0000-4000-8000-000000000000', channel: `ai/decks/${deck.id}` })
       assert.equal(refused.status, 403)

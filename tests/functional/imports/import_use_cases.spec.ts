@@ -4,7 +4,7 @@ import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import Deck from '#models/deck'
 import DeckImport from '#models/deck_import'
-import SaveFolder from '#actions/folders/save_folder'
+import { saveFolder } from '#actions/folders/save_folder'
 import { startImport } from '#actions/imports/start_import'
 import { cancelImport } from '#actions/imports/cancel_import'
 import { retryImport } from '#actions/imports/retry_import'
@@ -50,7 +50,7 @@ test.group('Import use cases', (group) => {
 
   test('start_import makes the deck the import fills (in its folder) and the queued row', async ({ assert }) => {
     const user = await makeUser()
-    const folder = await new SaveFolder().handle(user, null, { name: 'Languages' })
+    const folder = await saveFolder(user, { name: 'Languages' })
     const record = await withQueuePaused(async () => startImport(user, { ...(await upload()), folderId: folder.id, options: { cardSeparator: 'newline' } }))
     assert.equal(record.status, 'queued')
     assert.equal(record.attempt, 1)
@@ -67,7 +67,7 @@ test.group('Import use cases', (group) => {
   test('start_import makes nothing when the folder is not the learner\'s', async ({ assert }) => {
     const owner = await makeUser()
     const other = await makeUser()
-    const folder = await new SaveFolder().handle(owner, null, { name: 'Private' })
+    const folder = await saveFolder(owner, { name: 'Private' })
     await expectCode(startImport(other, { ...(await upload()), folderId: folder.id }), 404, 'E_NOT_FOUND')
     assert.equal(Number((await db.from('deck_imports').count('* as n').first()).n), 0)
     assert.equal(Number((await db.from('decks').where('user_id', other.id).count('* as n').first()).n), 0)
@@ -78,7 +78,7 @@ test.group('Import use cases', (group) => {
     const file = await upload()
     const record = await withQueuePaused(() => startImport(user, file))
     const deckId = record.deckId!
-    const cancelled = await cancelImport(user, record.id)
+    const cancelled = await cancelImport(user, { id: record.id })
     assert.equal(cancelled.status, 'cancelled')
     assert.isNull(cancelled.deckId)
     assert.isNull(cancelled.storageKey)
@@ -86,16 +86,16 @@ test.group('Import use cases', (group) => {
     assert.isNotNull(cancelled.finishedAt)
     assert.isNull(await Deck.find(deckId))
     assert.isFalse(await drive.use().exists(file.storageKey))
-    assert.equal((await cancelImport(user, record.id)).status, 'cancelled')
-    await expectCode(retryImport(user, record.id), 409, 'E_IMPORT_CANCELLED')
+    assert.equal((await cancelImport(user, { id: record.id })).status, 'cancelled')
+    await expectCode(retryImport(user, { id: record.id }), 409, 'E_IMPORT_CANCELLED')
   })
 
   test('a finished import can be neither cancelled nor retried', async () => {
     const user = await makeUser()
     const record = await withQueuePaused(async () => startImport(user, await upload()))
     await db.from('deck_imports').where('id', record.id).update({ status: 'done', finished_at: new Date() })
-    await expectCode(cancelImport(user, record.id), 409, 'E_IMPORT_FINISHED')
-    await expectCode(retryImport(user, record.id), 409, 'E_IMPORT_FINISHED')
+    await expectCode(cancelImport(user, { id: record.id }), 409, 'E_IMPORT_FINISHED')
+    await expectCode(retryImport(user, { id: record.id }), 409, 'E_IMPORT_FINISHED')
   })
 
   test('retry_import starts a new attempt with the same upload in a new empty deck', async ({ assert }) => {
@@ -103,7 +103,7 @@ test.group('Import use cases', (group) => {
     const file = await upload()
     const record = await withQueuePaused(() => startImport(user, file))
     const firstDeck = record.deckId!
-    const retried = await withQueuePaused(() => retryImport(user, record.id))
+    const retried = await withQueuePaused(() => retryImport(user, { id: record.id }))
     assert.equal(retried.attempt, 2)
     assert.equal(retried.status, 'queued')
     assert.equal(retried.storageKey, file.storageKey)
@@ -117,7 +117,7 @@ test.group('Import use cases', (group) => {
     const user = await makeUser()
     const record = await withQueuePaused(async () => startImport(user, await upload()))
     await db.from('deck_imports').where('id', record.id).update({ status: 'failed', storage_key: null })
-    await expectCode(retryImport(user, record.id), 409, 'E_IMPORT_FILE_GONE')
+    await expectCode(retryImport(user, { id: record.id }), 409, 'E_IMPORT_FILE_GONE')
   })
 
   test('find_import answers the learner\'s own import and a 404 for anyone else\'s or an id that is none', async ({ assert }) => {
@@ -127,8 +127,8 @@ test.group('Import use cases', (group) => {
     assert.equal((await findImport(owner, record.id)).id, record.id)
     assert.equal((await findImport(owner, String(record.id))).id, record.id)
     await expectCode(findImport(other, record.id), 404, 'E_NOT_FOUND')
-    await expectCode(cancelImport(other, record.id), 404, 'E_NOT_FOUND')
-    await expectCode(retryImport(other, record.id), 404, 'E_NOT_FOUND')
+    await expectCode(cancelImport(other, { id: record.id }), 404, 'E_NOT_FOUND')
+    await expectCode(retryImport(other, { id: record.id }), 404, 'E_NOT_FOUND')
     for (const id of [0, -1, 1.5, '1e20', 'abc', 2147483648]) await expectCode(findImport(owner, id), 404, 'E_NOT_FOUND')
     assert.equal((await DeckImport.findOrFail(record.id)).status, 'queued')
   })
@@ -151,7 +151,7 @@ test.group('Import use cases', (group) => {
     const record = await withQueuePaused(async () => startImport(user, await upload()))
     await db.from('decks').where('id', record.deckId!).update({ processing: JSON.stringify({ total: 40, processed: 10, previousState: 'active' }) })
     assert.deepEqual(await importProgress(record), { total: 40, processed: 10 })
-    await cancelImport(user, record.id)
+    await cancelImport(user, { id: record.id })
     assert.deepEqual(await importProgress(await DeckImport.findOrFail(record.id)), { total: 0, processed: 0 })
   })
 
@@ -161,7 +161,7 @@ test.group('Import use cases', (group) => {
     const [abandoned, moving] = await withQueuePaused(async () => [await startImport(user, stuck), await startImport(user, await upload('moving.csv'))])
     const before = new Date(Date.now() - 60_000)
     await db.from('deck_imports').where('id', abandoned.id).update({ updated_at: new Date(Date.now() - 120_000) })
-    const failed = await failAbandonedImports(before)
+    const failed = await failAbandonedImports({ before })
     assert.deepEqual(failed.map((record) => record.id), [abandoned.id])
     const row = await DeckImport.findOrFail(abandoned.id)
     assert.equal(row.status, 'failed')
@@ -170,6 +170,6 @@ test.group('Import use cases', (group) => {
     assert.isNull(await Deck.find(abandoned.deckId!))
     assert.isFalse(await drive.use().exists(stuck.storageKey))
     assert.equal((await DeckImport.findOrFail(moving.id)).status, 'queued')
-    assert.deepEqual(await failAbandonedImports(before), [])
+    assert.deepEqual(await failAbandonedImports({ before }), [])
   })
 })

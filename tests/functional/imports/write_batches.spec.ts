@@ -87,7 +87,7 @@ test.group('Import writer: batches', (group) => {
     const user = await makeUser()
     const running = await importing(user)
     const storedKeys: string[] = []
-    await writeImport(running, user, sourceOf([batchOf([1, 2, 3]), batchOf([4, 5, 6]), batchOf([7])]), storedKeys)
+    await writeImport(user, { running, source: sourceOf([batchOf([1, 2, 3]), batchOf([4, 5, 6]), batchOf([7])]), storedKeys })
     const done = await db.from('deck_imports').where('id', running.id).first()
     assert.equal(done.status, 'done')
     assert.deepEqual(done.counts, { notes: 7, updated: 0, cards: 7, decks: 1, media: 1, reviews: 4, skipped: 0 })
@@ -106,7 +106,7 @@ test.group('Import writer: batches', (group) => {
     const user = await makeUser()
     const running = await importing(user)
     const storedKeys: string[] = []
-    await assert.rejects(() => writeImport(running, user, sourceOf([batchOf([1, 2, 3]), batchOf([4, 5, 6])], true), storedKeys), /the disk went away/)
+    await assert.rejects(() => writeImport(user, { running, source: sourceOf([batchOf([1, 2, 3]), batchOf([4, 5, 6])], true), storedKeys }), /the disk went away/)
     for (const table of ['notes', 'card_progress', 'review_logs', 'media']) assert.equal(await count(table, user.id), 0, table)
     /* the import's own deck only (the runner removes it as the import fails): no subdeck of the package */
     assert.deepEqual((await db.from('decks').where('user_id', user.id)).map((deck) => deck.id), [running.deckId])
@@ -118,9 +118,9 @@ test.group('Import writer: batches', (group) => {
 
   test('a note the learner already had is updated in place, whichever batch it comes in', async ({ assert }) => {
     const user = await makeUser()
-    await writeImport(await importing(user), user, sourceOf([batchOf([1, 2]), batchOf([3])]), [])
+    await writeImport(user, { running: await importing(user), source: sourceOf([batchOf([1, 2]), batchOf([3])]), storedKeys: [] })
     const again = await importing(user)
-    await writeImport(again, user, sourceOf([batchOf([3, 8]), batchOf([9, 1])]), [])
+    await writeImport(user, { running: again, source: sourceOf([batchOf([3, 8]), batchOf([9, 1])]), storedKeys: [] })
     const done = await db.from('deck_imports').where('id', again.id).first()
     assert.include(done.counts, { notes: 2, updated: 2, cards: 2 })
     assert.equal(await count('notes', user.id), 5)

@@ -6,8 +6,8 @@ import mail from '@adonisjs/mail/services/main'
 import { readOutbox } from '#services/mail/outbox_transport'
 import { outboxDirectory } from '#config/mail'
 import { markExportFailed, runExport } from '#actions/exports/run_export'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
-import CreateDeck from '#actions/decks/create_deck'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
+import { createDeck } from '#actions/decks/create_deck'
 import DeckExport from '#models/deck_export'
 import { makeUser, resetState, waitForMail } from '#tests/support/helpers'
 
@@ -23,8 +23,8 @@ const attempt = (made: number) => ({ attemptsMade: made, opts: { attempts: ATTEM
 
 async function exportRow(email = 'ana@example.test') {
   const user = await makeUser({ email, name: 'Ana' })
-  const deck = await new CreateDeck().handle(user, { name: 'Biology' })
-  await new BulkCreateNotes().handle(user, deck.id, [{ front: 'Cell', back: 'Unit of life' }])
+  const deck = await createDeck(user, { name: 'Biology' })
+  await bulkCreateNotes(user, { deck_id: deck.id, import_data: [{ front: 'Cell', back: 'Unit of life' }] })
   const record = await DeckExport.create({
     userId: user.id, deckId: deck.id, deckName: deck.name, email, format: 'csv', includeProgress: false, status: 'queued',
   })
@@ -58,14 +58,14 @@ test.group('The export job', (group) => {
   test('the e-mail cannot be queued: the row is not done; the retry finishes it and one e-mail goes out', async ({ assert }) => {
     const { record, key } = await exportRow()
     await withMailQueueDown(async () => {
-      await assert.rejects(() => runExport(attempt(0), record.id), 'the mail queue is down')
+      await assert.rejects(() => runExport({ exportId: record.id }, attempt(0)), 'the mail queue is down')
     })
     const between = await row(record.id)
     assert.equal(between.status, 'processing', 'waiting for its retry, not done')
     assert.isNull(between.storage_key)
     assert.isNull(between.expires_at)
 
-    await runExport(attempt(1), record.id)
+    await runExport({ exportId: record.id }, attempt(1))
     const done = await row(record.id)
     assert.equal(done.status, 'done')
     assert.equal(done.storage_key, key)
@@ -78,9 +78,9 @@ test.group('The export job', (group) => {
   test('the last attempt fails: the row says failed, and the file an earlier attempt stored is removed', async ({ assert }) => {
     const { record, key } = await exportRow()
     await withMailQueueDown(async () => {
-      await assert.rejects(() => runExport(attempt(0), record.id))
+      await assert.rejects(() => runExport({ exportId: record.id }, attempt(0)))
       assert.isTrue(await drive.use().exists(key), 'the first attempt stored the file')
-      await assert.rejects(() => runExport(attempt(ATTEMPTS - 1), record.id))
+      await assert.rejects(() => runExport({ exportId: record.id }, attempt(ATTEMPTS - 1)))
     })
     const failed = await row(record.id)
     assert.equal(failed.status, 'failed')
@@ -92,13 +92,13 @@ test.group('The export job', (group) => {
 
   test('done is final: a late run of the job does nothing, and cannot mark it failed', async ({ assert }) => {
     const { record, key } = await exportRow()
-    await runExport(attempt(0), record.id)
+    await runExport({ exportId: record.id }, attempt(0))
     await waitForMail('ana@example.test', 20_000)
     const done = await row(record.id)
     assert.equal(done.status, 'done')
 
     /* the same job again (a stalled job run twice), on its last attempt, with the e-mail failing */
-    await withMailQueueDown(() => runExport(attempt(ATTEMPTS - 1), record.id))
+    await withMailQueueDown(() => runExport({ exportId: record.id }, attempt(ATTEMPTS - 1)))
     await markExportFailed(record.id, 'late failure')
     const after = await row(record.id)
     assert.equal(after.status, 'done')
@@ -112,7 +112,7 @@ test.group('The export job', (group) => {
   test('failed is final: a late run of the job writes nothing', async ({ assert }) => {
     const { record, key } = await exportRow()
     await markExportFailed(record.id, 'deck_deleted')
-    await runExport(attempt(0), record.id)
+    await runExport({ exportId: record.id }, attempt(0))
     const after = await row(record.id)
     assert.equal(after.status, 'failed')
     assert.isFalse(await drive.use().exists(key))
@@ -121,9 +121,9 @@ test.group('The export job', (group) => {
 
   test('the deck deleted before the file is written: failed at once, not retried, nothing stored or sent', async ({ assert }) => {
     const { user, deck, record, key } = await exportRow()
-    const { default: DeleteDeck } = await import('#actions/decks/delete_deck')
-    await new DeleteDeck().handle(user, deck.id)
-    await runExport(attempt(0), record.id)
+    const { deleteDeck } = await import('#actions/decks/delete_deck')
+    await deleteDeck(user, { id: deck.id })
+    await runExport({ exportId: record.id }, attempt(0))
     const after = await row(record.id)
     assert.equal(after.status, 'failed')
     assert.equal(after.error_message, 'deck_deleted')

@@ -5,7 +5,7 @@ import { assertErrorBody, resetState } from '#tests/support/helpers'
 import { signedIn, WebSession, pageCall as call } from '#tests/support/web_session'
 import { textPdf } from '#tests/support/pdfs'
 import { eventStream } from '#tests/support/event_stream'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 import User from '#models/user'
 import { eventually } from '#tests/support/eventually'
 
@@ -34,7 +34,7 @@ test.group('Web: the AI flashcard generator', (group) => {
   test('upload, stream into a deck with the notes arriving as server-sent events, then the poll\'s state is over', async ({ assert }) => {
     const { user, web } = await signedIn('ana@example.test')
     await web.get('/ai/generate')
-    const deck = await new CreateDeck().handle(await User.findOrFail(user.id), { name: 'Biology' })
+    const deck = await createDeck(await User.findOrFail(user.id), { name: 'Biology' })
     const events = await eventStream(web)
     assert.equal(events.status, 200)
     const subscribed = await call(web, 'POST', '/__transmit/subscribe', { uid: events.uid, channel: `ai/decks/${deck.id}` })

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
-import CreateDeck from '#actions/decks/create_deck'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
+import { createDeck } from '#actions/decks/create_deck'
 import type User from '#models/user'
 import { resetState } from '#tests/support/helpers'
 import { signedIn, WebSession } from '#tests/support/web_session'
@@ -9,10 +9,10 @@ import { setProgress, snapshot } from '#tests/support/content'
 
 /** A main deck with a subdeck, one studied note in each. */
 async function tree(user: User) {
-  const main = await new CreateDeck().handle(user, { name: 'Biology' })
-  const sub = await new CreateDeck().handle(user, { name: 'Cells', parentId: main.id })
-  const [inMain] = await new BulkCreateNotes().handle(user, main.id, [{ front: 'Heart', back: 'Pumps blood' }])
-  const [inSub] = await new BulkCreateNotes().handle(user, sub.id, [{ front: 'Ribosome', back: 'Makes proteins' }])
+  const main = await createDeck(user, { name: 'Biology' })
+  const sub = await createDeck(user, { name: 'Cells', parent_id: main.id })
+  const [inMain] = await bulkCreateNotes(user, { deck_id: main.id, import_data: [{ front: 'Heart', back: 'Pumps blood' }] })
+  const [inSub] = await bulkCreateNotes(user, { deck_id: sub.id, import_data: [{ front: 'Ribosome', back: 'Makes proteins' }] })
   await setProgress(user.id, inMain.id, { state: 'review', dueAt: new Date() })
   await setProgress(user.id, inSub.id, { state: 'learning', dueAt: new Date() })
   return { main, sub }
@@ -140,9 +140,9 @@ test.group('Web: algorithm settings', (group) => {
 
   test('a switch of study mode on a deck nobody studied yet needs no question', async ({ assert }) => {
     const { user, web } = await signedIn('ana@example.test')
-    const main = await new CreateDeck().handle(user, { name: 'Fresh' })
-    const sub = await new CreateDeck().handle(user, { name: 'Fresh sub', parentId: main.id })
-    await new BulkCreateNotes().handle(user, sub.id, [{ front: 'Heart', back: 'Pumps blood' }])
+    const main = await createDeck(user, { name: 'Fresh' })
+    const sub = await createDeck(user, { name: 'Fresh sub', parent_id: main.id })
+    await bulkCreateNotes(user, { deck_id: sub.id, import_data: [{ front: 'Heart', back: 'Pumps blood' }] })
     await web.get('/')
 
     const switched = await web.put(`/decks/${main.id}/algorithm`, { algorithm_preset: 'speed_learning' })

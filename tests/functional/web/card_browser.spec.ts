@@ -1,8 +1,8 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
-import CreateDeck from '#actions/decks/create_deck'
-import SaveNote from '#actions/notes/save_note'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
+import { createDeck } from '#actions/decks/create_deck'
+import { saveNote } from '#actions/notes/save_note'
 import NoteType from '#models/note_type'
 import { makeUser, resetState, tokenFor } from '#tests/support/helpers'
 import { waitForJobs } from '#tests/support/content'
@@ -12,8 +12,8 @@ import { CardProgressFactory } from '#database/factories/card_progress_factory'
 import { DateTime } from 'luxon'
 
 async function deckWith(owner: { id: number }, name: string, fronts: string[]) {
-  const deck = await new CreateDeck().handle(owner as any, { name })
-  const notes = await new BulkCreateNotes().handle(owner as any, deck.id, fronts.map((front) => ({ front, back: `${front} back` })))
+  const deck = await createDeck(owner as any, { name })
+  const notes = await bulkCreateNotes(owner as any, { deck_id: deck.id, import_data: fronts.map((front) => ({ front, back: `${front} back` })) })
   return { deck, noteIds: notes.map((note: { id: number }) => note.id) }
 }
 
@@ -47,11 +47,11 @@ test.group('Web card browser (/cards)', (group) => {
 
   test('rows read as written (capitals kept), name each card of a note, and call a review card mastered only from 21 days on', async ({ assert }) => {
     const { user, web } = await signedIn()
-    const deck = await new CreateDeck().handle(user, { name: 'Deutsch' })
+    const deck = await createDeck(user, { name: 'Deutsch' })
     const builtin = (kind: string) => NoteType.query().whereNull('user_id').where('kind', kind).firstOrFail()
-    const [haus] = await new BulkCreateNotes().handle(user, deck.id, [{ front: 'Das <i>Haus</i>', back: 'the house' }], (await builtin('reversed')).id)
+    const [haus] = await bulkCreateNotes(user, { deck_id: deck.id, import_data: [{ front: 'Das <i>Haus</i>', back: 'the house' }], template_id: (await builtin('reversed')).id })
     const clozeType = (await builtin('cloze')).id
-    await db.transaction((trx) => new SaveNote().handle(user, deck, { noteTypeId: clozeType, fields: { 'Text': 'Der {{c1::Apfel}} und die {{c2::Birne}}' } }, trx))
+    await db.transaction((trx) => saveNote(user, { deck, noteTypeId: clozeType, fields: { 'Text': 'Der {{c1::Apfel}} und die {{c2::Birne}}' } }, trx))
     /* the note's first card one review in (4 days), its second mature (21 days) */
     const [first, second] = await db.from('cards').where('note_id', haus.id).orderBy('ord').select('id', 'deck_id')
     for (const [card, interval] of [[first, 4], [second, 21]] as const) {
@@ -101,7 +101,7 @@ test.group('Web card browser (/cards)', (group) => {
     const { user, web } = await signedIn()
     const spanish = await deckWith(user, 'Spanish', ['hablar', 'comer'])
     const french = await deckWith(user, 'French', ['parler'])
-    const target = { deck: await new CreateDeck().handle(user, { name: 'Verbs' }) }
+    const target = { deck: await createDeck(user, { name: 'Verbs' }) }
     await web.get('/cards')
     const moved = await web.post('/cards/bulk', { bulk_action: 'move', note_ids: [spanish.noteIds[0], french.noteIds[0]], destination_deck_id: target.deck.id })
     assert.equal(moved.status, 302)

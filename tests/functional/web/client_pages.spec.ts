@@ -120,8 +120,8 @@ test.group('Web: feedback and the study reminder in the settings', (group) => {
       const deck = await db.from('decks').where('user_id', user.id).first()
       return (await web.visit(`/decks/${deck.id}/learn`)).props.feedbackRequest
     }
-    const { default: CreateDeck } = await import('#actions/decks/create_deck')
-    await new CreateDeck().handle(user, { name: 'Capitals' })
+    const { createDeck } = await import('#actions/decks/create_deck')
+    await createDeck(user, { name: 'Capitals' })
     assert.deepEqual(await learnPage(), { open: true, afterActiveDays: 3 })
 
     const onboarding = await pageCall(web, 'POST', '/feedback', { stars: 3, source: 'onboarding' })

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
-import CreateDeck from '#actions/decks/create_deck'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
+import { createDeck } from '#actions/decks/create_deck'
 import { withQueuePaused } from '#tests/support/queue'
 import { makeUser, resetState, waitForMail } from '#tests/support/helpers'
 import { signedIn, WebSession } from '#tests/support/web_session'
@@ -16,8 +16,8 @@ test.group('Web: deck exports', (group) => {
 
   test('the deck menu\'s form queues the export and comes back with a toast; the link arrives by e-mail', async ({ assert }) => {
     const { user, web } = await signedIn('ana@example.test')
-    const deck = await new CreateDeck().handle(user, { name: 'Biology' })
-    await new BulkCreateNotes().handle(user, deck.id, [{ front: 'Cell', back: 'Unit of life' }])
+    const deck = await createDeck(user, { name: 'Biology' })
+    await bulkCreateNotes(user, { deck_id: deck.id, import_data: [{ front: 'Cell', back: 'Unit of life' }] })
     await web.get('/')
 
     const response = await web.post(`/decks/${deck.id}/exports`, { format: 'apkg', include_progress: true, mail_link: true })
@@ -36,8 +36,8 @@ test.group('Web: deck exports', (group) => {
   test('by default nothing is mailed: a learner whose address was never proven waits for no confirmation and downloads the file from the exports page', async ({ assert }) => {
     const { user, web } = await signedIn('new@example.test')
     await db.from('users').where('id', user.id).update({ email_verified_at: null })
-    const deck = await new CreateDeck().handle(user, { name: 'Biology' })
-    await new BulkCreateNotes().handle(user, deck.id, [{ front: 'Cell', back: 'Unit of life' }])
+    const deck = await createDeck(user, { name: 'Biology' })
+    await bulkCreateNotes(user, { deck_id: deck.id, import_data: [{ front: 'Cell', back: 'Unit of life' }] })
     await web.get('/')
     const response = await web.post(`/decks/${deck.id}/exports`, { format: 'csv' })
     assert.equal(response.status, 302)
@@ -63,7 +63,7 @@ test.group('Web: deck exports', (group) => {
 
   test('another address and the default format (.ofc) are taken from the form', async ({ assert }) => {
     const { user, web } = await signedIn('ben@example.test')
-    const deck = await new CreateDeck().handle(user, { name: 'Words' })
+    const deck = await createDeck(user, { name: 'Words' })
     await web.get('/')
     await withQueuePaused(() => web.post(`/decks/${deck.id}/exports`, { email: 'Backup@Example.test', mail_link: true }))
     const [row] = await exports()
@@ -72,7 +72,7 @@ test.group('Web: deck exports', (group) => {
 
   test('a bad e-mail comes back as the field\'s error; nothing is queued', async ({ assert }) => {
     const { user, web } = await signedIn('cy@example.test')
-    const deck = await new CreateDeck().handle(user, { name: 'Words' })
+    const deck = await createDeck(user, { name: 'Words' })
     await web.get('/')
     const response = await web.post(`/decks/${deck.id}/exports`, { email: 'nope' })
     assert.equal(response.status, 302)
@@ -83,7 +83,7 @@ test.group('Web: deck exports', (group) => {
 
   test('the form needs the CSRF token and a signed-in user', async ({ assert }) => {
     const { user, web } = await signedIn('dee@example.test')
-    const deck = await new CreateDeck().handle(user, { name: 'Guarded' })
+    const deck = await createDeck(user, { name: 'Guarded' })
     await web.get('/')
     const forged = await web.post(`/decks/${deck.id}/exports`, {}, { csrf: false })
     assert.equal(forged.status, 302)
@@ -98,7 +98,7 @@ test.group('Web: deck exports', (group) => {
 
   test("another user's deck is a 404 page, and nothing is queued", async ({ assert }) => {
     const owner = await makeUser({ email: 'owner@example.test' })
-    const deck = await new CreateDeck().handle(owner, { name: 'Private' })
+    const deck = await createDeck(owner, { name: 'Private' })
     const { web } = await signedIn('eve@example.test')
     await web.get('/')
     const response = await web.post(`/decks/${deck.id}/exports`, {})

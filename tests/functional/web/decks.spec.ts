@@ -1,9 +1,9 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import ArchiveDeck from '#actions/decks/archive_deck'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
-import CreateDeck from '#actions/decks/create_deck'
-import SaveFolder from '#actions/folders/save_folder'
+import { archiveDeck } from '#actions/decks/archive_deck'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
+import { createDeck } from '#actions/decks/create_deck'
+import { saveFolder } from '#actions/folders/save_folder'
 import Deck from '#models/deck'
 import Folder from '#models/folder'
 import type User from '#models/user'
@@ -15,16 +15,16 @@ import { setProgress, snapshot } from '#tests/support/content'
 
 /** A folder with one deck, a deck with a subdeck holding two notes, and an archived deck. */
 async function library(user: User) {
-  const folder = await new SaveFolder().handle(user, null, { name: 'Languages', color: 'green', emojiUtf16: '🌍' })
-  const inFolder = await new CreateDeck().handle(user, { name: 'Spanish', folderId: folder.id })
-  const main = await new CreateDeck().handle(user, { name: 'Biology' })
-  const sub = await new CreateDeck().handle(user, { name: 'Cells', parentId: main.id })
-  const notes = await new BulkCreateNotes().handle(user, sub.id, [
+  const folder = await saveFolder(user, { name: 'Languages', color: 'green', emoji_utf_16: '🌍' })
+  const inFolder = await createDeck(user, { name: 'Spanish', folder_id: folder.id })
+  const main = await createDeck(user, { name: 'Biology' })
+  const sub = await createDeck(user, { name: 'Cells', parent_id: main.id })
+  const notes = await bulkCreateNotes(user, { deck_id: sub.id, import_data: [
     { front: 'Mitochondria', back: 'Powerhouse of the cell' },
     { front: 'Ribosome', back: 'Makes proteins' },
-  ])
-  const archived = await new CreateDeck().handle(user, { name: 'Old stuff' })
-  await new ArchiveDeck().handle(user, archived.id, true)
+  ] })
+  const archived = await createDeck(user, { name: 'Old stuff' })
+  await archiveDeck(user, { id: archived.id, archived: true })
   return { folder, inFolder, main, sub, notes, archived }
 }
 
@@ -182,8 +182,8 @@ test.group('Web: deck list and deck pages', (group) => {
 
   test('duplicating a deck is followed by the page until its job ends', async ({ assert }) => {
     const { user, web } = await signedIn('ana@example.test')
-    const main = await new CreateDeck().handle(user, { name: 'Biology' })
-    await new CreateDeck().handle(user, { name: 'Cells', parentId: main.id })
+    const main = await createDeck(user, { name: 'Biology' })
+    await createDeck(user, { name: 'Cells', parent_id: main.id })
     await web.get('/')
     await web.post(`/decks/${main.id}/duplicate`, { keep_progress: true })
     const copy = await Deck.query().where('cloned_from_id', main.id).firstOrFail()
@@ -228,7 +228,7 @@ test.group('Web: deck list and deck pages', (group) => {
   test('bulk actions act on the selection, or on every note matching the filters', async ({ assert }) => {
     const { user, web } = await signedIn('ana@example.test')
     const { main, sub, notes, inFolder } = await library(user)
-    const more = await new BulkCreateNotes().handle(user, main.id, [{ front: 'Nucleus', back: 'Holds DNA' }])
+    const more = await bulkCreateNotes(user, { deck_id: main.id, import_data: [{ front: 'Nucleus', back: 'Holds DNA' }] })
     const frozenIds = async () => (await db.from('card_progress as p').join('cards as c', 'c.id', 'p.card_id').where('p.frozen', true).select('c.note_id')).map((row) => row.note_id)
     await web.get(`/decks/${main.id}?tab=cards`)
 

@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 import { LOCALES } from '#config/i18n'
 import { catalogue } from '#tests/support/catalogue'
 import { resetState } from '#tests/support/helpers'
@@ -24,7 +24,7 @@ test.group('Web: exports waiting for their address', (group) => {
 
   test('an export to an unconfirmed address says so after sending, and the exports page shows it waiting, in every language', async ({ assert }) => {
     const { user, web } = await signedIn('ana@example.test')
-    const deck = await new CreateDeck().handle(user, { name: 'Biology' })
+    const deck = await createDeck(user, { name: 'Biology' })
     await web.get('/')
     const sent = await web.post(`/decks/${deck.id}/exports`, { email: 'teacher@school.test', format: 'csv', mail_link: true })
     assert.equal(sent.status, 302)

@@ -2,8 +2,8 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import drive from '@adonisjs/drive/services/main'
 import { DateTime } from 'luxon'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
-import CreateDeck from '#actions/decks/create_deck'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
+import { createDeck } from '#actions/decks/create_deck'
 import DeckExport from '#models/deck_export'
 import { resetState } from '#tests/support/helpers'
 import { signedIn, WebSession } from '#tests/support/web_session'
@@ -37,8 +37,8 @@ test.group('Web: the learner\'s exports', (group) => {
 
   test('an export requested on the web is listed, followed to ready, and downloaded by its button', async ({ assert }) => {
     const { user, web } = await signedIn('ana@example.test')
-    const deck = await new CreateDeck().handle(user, { name: 'Biology' })
-    await new BulkCreateNotes().handle(user, deck.id, [{ front: 'Cell', back: 'Unit of life' }])
+    const deck = await createDeck(user, { name: 'Biology' })
+    await bulkCreateNotes(user, { deck_id: deck.id, import_data: [{ front: 'Cell', back: 'Unit of life' }] })
     await web.get('/')
     await web.post(`/decks/${deck.id}/exports`, { format: 'csv', mail_link: true })
     /* the toast leads to the list */

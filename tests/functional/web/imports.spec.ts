@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import db from '@adonisjs/lucid/services/db'
 import i18nManager from '@adonisjs/i18n/services/main'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
 import { signedIn, WebSession, pageCall as call } from '#tests/support/web_session'
 import { withQueuePaused } from '#tests/support/content'
@@ -228,7 +228,7 @@ test.group('Web: deck imports', (group) => {
 
   test('the dialog\'s calls keep the flash message meant for the page', async ({ assert }) => {
     const { user, web } = await signedIn('ana@example.test')
-    const deck = await new CreateDeck().handle(user, { name: 'Spanish' })
+    const deck = await createDeck(user, { name: 'Spanish' })
     await web.get('/')
     await web.put(`/decks/${deck.id}`, { deck: { name: 'Español' } })
     assert.equal((await call(web, 'POST', '/deck_imports/preview', { text: 'a\tb' })).status, 200)

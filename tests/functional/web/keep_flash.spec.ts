@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 import type Deck from '#models/deck'
 import NoteType from '#models/note_type'
 import { resetState } from '#tests/support/helpers'
@@ -32,7 +32,7 @@ test.group('Web: JSON calls keep the flash meant for the page', (group) => {
 
   test('a toast survives any of the page\'s JSON calls, and is shown once', async ({ assert }) => {
     const { user, web } = await signedIn('ana@example.test')
-    const deck = await new CreateDeck().handle(user, { name: 'Biology' })
+    const deck = await createDeck(user, { name: 'Biology' })
     const basic = await basicTypeId()
     await web.get('/')
     for (const call of calls(deck, basic)) {
@@ -49,7 +49,7 @@ test.group('Web: JSON calls keep the flash meant for the page', (group) => {
 
   test('without a JSON call between them, the page takes the toast as before; a page visit keeps nothing', async ({ assert }) => {
     const { user, web } = await signedIn('ana@example.test')
-    const deck = await new CreateDeck().handle(user, { name: 'Biology' })
+    const deck = await createDeck(user, { name: 'Biology' })
     await web.get('/')
     await web.put(`/decks/${deck.id}`, { deck: { name: 'Biology' } })
     /* a page of the same route group, opened in between: it shows the toast, and so ends it */

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
-import CreateDeck from '#actions/decks/create_deck'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
+import { createDeck } from '#actions/decks/create_deck'
 import NoteType from '#models/note_type'
 import type User from '#models/user'
 import { assertErrorBody, resetState, tokenFor } from '#tests/support/helpers'
@@ -10,9 +10,9 @@ import { share } from '#tests/functional/api/participant/support'
 import { signedIn, WebSession, pageCall as call, partialProps } from '#tests/support/web_session'
 
 async function deckWithCards(user: User, count: number, name = 'Study deck') {
-  const deck = await new CreateDeck().handle(user, { name })
+  const deck = await createDeck(user, { name })
   const rows = Array.from({ length: count }, (_, index) => ({ front: `Question ${index + 1}`, back: `Answer ${index + 1}` }))
-  const notes = count ? await new BulkCreateNotes().handle(user, deck.id, rows) : []
+  const notes = count ? await bulkCreateNotes(user, { deck_id: deck.id, import_data: rows }) : []
   return { deck, notes }
 }
 
@@ -242,7 +242,7 @@ test.group('Web: the learning page', (group) => {
   test('"move" sends the card\'s note to another deck through the worker; the destination list comes when the dialog asks', async ({ assert, client }) => {
     const { user, web } = await signedIn('ana@example.test')
     const { deck, notes } = await deckWithCards(user, 3, 'Biology')
-    const other = await new CreateDeck().handle(user, { name: 'Chemistry' })
+    const other = await createDeck(user, { name: 'Chemistry' })
     const page = await learningPage(web, deck.id)
     assert.notProperty(page.props, 'destinations', 'the decks to move to are not on the first visit')
     const picked = await partialProps(web, `/decks/${deck.id}/learn`, 'destinations')
@@ -273,7 +273,7 @@ test.group('Web: the learning page', (group) => {
     const { deck, notes } = await deckWithCards(owner.user, 1, 'Shared')
     const viewer = await signedIn('bob@example.test')
     await share(deck, viewer.user, 'viewer')
-    const own = await new CreateDeck().handle(viewer.user, { name: 'Mine' })
+    const own = await createDeck(viewer.user, { name: 'Mine' })
     const card = (await learningPage(viewer.web, deck.id)).props.card
     const refused = await call(viewer.web, 'POST', `/learn/cards/${card.id}/move`, { deck_id: deck.id, destination_deck_id: own.id })
     assert.equal(refused.status, 403)
@@ -295,9 +295,9 @@ test.group('Web: the learning page', (group) => {
 
   test('a type-in card carries the field and the answer the page compares with', async ({ assert }) => {
     const { user, web } = await signedIn('ana@example.test')
-    const deck = await new CreateDeck().handle(user, { name: 'Anatomy' })
+    const deck = await createDeck(user, { name: 'Anatomy' })
     const typeIn = await NoteType.query().whereNull('user_id').where('kind', 'type_in').firstOrFail()
-    await new BulkCreateNotes().handle(user, deck.id, [{ front: 'Longest bone', back: '<b>Femur</b>' }], typeIn.id)
+    await bulkCreateNotes(user, { deck_id: deck.id, import_data: [{ front: 'Longest bone', back: '<b>Femur</b>' }], template_id: typeIn.id })
     const page = await learningPage(web, deck.id)
     assert.deepEqual(page.props.card.typeIn, { field: 'Back', expected: 'Femur' })
   })

@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 import { createNote } from '#actions/notes/create_note'
 import NoteType from '#models/note_type'
 import type User from '#models/user'
@@ -17,9 +17,9 @@ const typeId = async (kind: string) => (await NoteType.query().whereNull('user_i
 
 /** Two identical notes to edit, one through each door. */
 async function twins(user: User, input: { reverse?: boolean; kind?: string } = {}) {
-  const deck = await new CreateDeck().handle(user, { name: 'Words' })
+  const deck = await createDeck(user, { name: 'Words' })
   const noteTypeId = await typeId(input.kind ?? 'basic')
-  const make = () => createNote(user, deck.id, { noteTypeId, fields: { Front: 'sun', Back: 'sol' }, reverse: input.reverse })
+  const make = () => createNote(user, { deck_id: deck.id, template_id: noteTypeId, fields: { Front: 'sun', Back: 'sol' }, reverse: input.reverse })
   return { deck, api: await make(), web: await make() }
 }
 

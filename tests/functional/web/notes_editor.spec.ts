@@ -1,11 +1,11 @@
 import { test } from '@japa/runner'
 import { solidPng } from '#tests/support/images'
 import db from '@adonisjs/lucid/services/db'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 import Note from '#models/note'
 import NoteType from '#models/note_type'
 import { resetState } from '#tests/support/helpers'
-import { signedIn, type WebSession } from '#tests/support/web_session'
+import { signedIn, WebSession } from '#tests/support/web_session'
 import { XSS_PAYLOADS, findXssProblem } from '#tests/fixtures/xss_payloads'
 import { share } from '#tests/functional/api/participant/support'
 
@@ -32,8 +32,8 @@ test.group('Web: note editor', (group) => {
 
   test('the add page carries the deck and the card types; another user gets a 404', async ({ assert }) => {
     const { user, web } = await signedIn('ana@example.test')
-    const deck = await new CreateDeck().handle(user, { name: 'Biology' })
-    const page = (await web.visit(`/decks/${deck.id}/notes/new`))
+    const deck = await createDeck(user, { name: 'Biology' })
+    const page = WebSession.page((await web.get(`/decks/${deck.id}/notes/new`)).text)
     assert.equal(page.component, 'notes/editor')
     assert.deepEqual(page.props.deck, { id: deck.id, name: 'Biology', imagesAllowed: true, imageSearch: true, ttsEnabled: false, ttsFrontSideLanguage: null, ttsBackSideLanguage: null })
     assert.sameMembers(page.props.noteTypes.map((type: any) => type.kind), ['basic', 'reversed', 'cloze', 'image_occlusion', 'type_in'])
@@ -46,7 +46,7 @@ test.group('Web: note editor', (group) => {
 
   test('saving a note creates its cards, shows the toast, and reports an empty field next to it', async ({ assert }) => {
     const { user, web } = await signedIn('ana@example.test')
-    const deck = await new CreateDeck().handle(user, { name: 'Biology' })
+    const deck = await createDeck(user, { name: 'Biology' })
     await web.get(`/decks/${deck.id}/notes/new`)
     const saved = await web.post(`/decks/${deck.id}/notes`, {
       template_id: await typeId('cloze'), fields: { 'Text': '{{c1::Mitochondria}} make {{c2::ATP}}', 'Back Extra': null },
@@ -75,7 +75,7 @@ test.group('Web: note editor', (group) => {
 
   test('a preview landing between a save and its redirect leaves the toast to the page', async ({ assert }) => {
     const { user, web } = await signedIn('ana@example.test')
-    const deck = await new CreateDeck().handle(user, { name: 'Biology' })
+    const deck = await createDeck(user, { name: 'Biology' })
     await web.get(`/decks/${deck.id}/notes/new`)
     const basic = await typeId('basic')
     await web.post(`/decks/${deck.id}/notes`, { template_id: basic, fields: { Front: 'cell', Back: 'unit' } })
@@ -87,7 +87,7 @@ test.group('Web: note editor', (group) => {
 
   test('another user can neither add to the deck nor open or change its notes', async ({ assert }) => {
     const { user, web } = await signedIn('ana@example.test')
-    const deck = await new CreateDeck().handle(user, { name: 'Biology' })
+    const deck = await createDeck(user, { name: 'Biology' })
     await web.post(`/decks/${deck.id}/notes`, { template_id: await typeId('basic'), fields: { Front: 'cell', Back: 'unit of life' } })
     const note = await Note.findByOrFail('deck_id', deck.id)
 
@@ -104,7 +104,7 @@ test.group('Web: note editor', (group) => {
 
   test('a viewer of a shared deck is refused the add page up front, as the edit page refuses them, with the reason', async ({ assert }) => {
     const { user: owner, web: ownerWeb } = await signedIn('ana@example.test')
-    const deck = await new CreateDeck().handle(owner, { name: 'Biology' })
+    const deck = await createDeck(owner, { name: 'Biology' })
     await ownerWeb.post(`/decks/${deck.id}/notes`, { template_id: await typeId('basic'), fields: { Front: 'cell', Back: 'unit of life' } })
     const note = await Note.findByOrFail('deck_id', deck.id)
     const { user: viewer, web } = await signedIn('bo@example.test')
@@ -126,7 +126,7 @@ test.group('Web: note editor', (group) => {
 
   test('editing loads the note and saves it back to the deck page', async ({ assert }) => {
     const { user, web } = await signedIn('ana@example.test')
-    const deck = await new CreateDeck().handle(user, { name: 'Biology' })
+    const deck = await createDeck(user, { name: 'Biology' })
     await web.post(`/decks/${deck.id}/notes`, { template_id: await typeId('basic'), fields: { Front: 'cell', Back: 'unit' } })
     const note = await Note.findByOrFail('deck_id', deck.id)
     const page = (await web.visit(`/notes/${note.id}/edit`))
@@ -142,7 +142,7 @@ test.group('Web: note editor', (group) => {
 
   test('the preview renders every card, labelled in the reader\'s language, and neutralizes XSS', async ({ assert }) => {
     const { user, web } = await signedIn('ana@example.test')
-    const deck = await new CreateDeck().handle(user, { name: 'Biology' })
+    const deck = await createDeck(user, { name: 'Biology' })
     const preview = await fetchJson(web, '/notes/preview', {
       deck_id: deck.id, template_id: await typeId('cloze'), fields: { 'Text': '{{c1::a}} {{c2::b::hint}}', 'Back Extra': null },
     })
@@ -166,7 +166,7 @@ test.group('Web: note editor', (group) => {
 
   test('media uploads are served to their owner only, inert even when opened directly', async ({ assert }) => {
     const { user, web } = await signedIn('ana@example.test')
-    const deck = await new CreateDeck().handle(user, { name: 'Biology' })
+    const deck = await createDeck(user, { name: 'Biology' })
     const form = new FormData()
     form.append('deck_id', String(deck.id))
     form.append('file', new Blob([solidPng(1, 1)], { type: 'image/png' }), 'cell.png')

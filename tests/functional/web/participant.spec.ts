@@ -1,18 +1,18 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
-import CreateDeck from '#actions/decks/create_deck'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
+import { createDeck } from '#actions/decks/create_deck'
 import { makeUser, resetState } from '#tests/support/helpers'
 import { signedIn, WebSession } from '#tests/support/web_session'
 import { enableSharing, setCollaboration, share } from '#tests/functional/api/participant/support'
 
 async function sharedWith(participant: { id: number }, role: 'viewer' | 'editor' = 'viewer') {
   const owner = await makeUser()
-  const deck = await new CreateDeck().handle(owner, { name: 'Shared anatomy' })
-  await new BulkCreateNotes().handle(owner, deck.id, [
+  const deck = await createDeck(owner, { name: 'Shared anatomy' })
+  await bulkCreateNotes(owner, { deck_id: deck.id, import_data: [
     { front: 'Femur', back: 'Thigh bone' },
     { front: 'Tibia', back: 'Shin bone' },
-  ])
+  ] })
   await share(deck, participant, role)
   return { owner, deck }
 }
@@ -41,7 +41,7 @@ test.group('Web participant: the shared deck in the home list, leaving it', (gro
 
   test('the owner cannot leave on the web (the page shows why); a stranger gets a 404', async ({ assert }) => {
     const { user, web } = await signedIn()
-    const deck = await new CreateDeck().handle(user, { name: 'Mine' })
+    const deck = await createDeck(user, { name: 'Mine' })
     await share(deck, await makeUser())
     await web.get('/')
     const refused = await web.delete(`/decks/${deck.id}/shared`)
@@ -102,7 +102,7 @@ test.group('Web participant: the shared deck in the home list, leaving it', (gro
   test('the learning page of an empty shared deck says so', async ({ assert }) => {
     const { user, web } = await signedIn()
     const owner = await makeUser()
-    const deck = await new CreateDeck().handle(owner, { name: 'Empty share' })
+    const deck = await createDeck(owner, { name: 'Empty share' })
     await share(deck, user)
     const page = (await web.visit(`/decks/${deck.id}/learn`))
     assert.equal(page.props.errorType, 'emptyDeck')
@@ -115,8 +115,8 @@ test.group('Web participant: embed', (group) => {
 
   test('/embed/{token} shows the shared deck\'s cards to anyone, and may be framed elsewhere (no X-Frame-Options)', async ({ assert }) => {
     const owner = await makeUser()
-    const deck = await new CreateDeck().handle(owner, { name: 'Embedded <b>deck</b>' })
-    await new BulkCreateNotes().handle(owner, deck.id, [{ front: 'Femur', back: 'Thigh bone' }])
+    const deck = await createDeck(owner, { name: 'Embedded <b>deck</b>' })
+    await bulkCreateNotes(owner, { deck_id: deck.id, import_data: [{ front: 'Femur', back: 'Thigh bone' }] })
     const token = await enableSharing(deck)
     const anonymous = new WebSession()
     const response = await anonymous.get(`/embed/${token}`)
@@ -139,8 +139,8 @@ test.group('Web participant: embed', (group) => {
 
   test('sharing off, or a token that names nothing: the unavailable state, no cards', async ({ assert }) => {
     const owner = await makeUser()
-    const deck = await new CreateDeck().handle(owner, { name: 'Private' })
-    await new BulkCreateNotes().handle(owner, deck.id, [{ front: 'Secret', back: 'Stuff' }])
+    const deck = await createDeck(owner, { name: 'Private' })
+    await bulkCreateNotes(owner, { deck_id: deck.id, import_data: [{ front: 'Secret', back: 'Stuff' }] })
     await db.from('decks').where('id', deck.id).update({ sharing_enabled: false, sharing_token: 'stoppedtoken1' })
     for (const path of ['/embed/stoppedtoken1', '/embed/nosuchtoken', '/embed/%00bad']) {
       const response = await new WebSession().get(path)
@@ -155,7 +155,7 @@ test.group('Web participant: embed', (group) => {
 
   test('the owner gets the snippet while sharing is on; a participant is refused, a stranger gets 404', async ({ assert }) => {
     const { user, web } = await signedIn()
-    const deck = await new CreateDeck().handle(user, { name: 'Mine "quoted"' })
+    const deck = await createDeck(user, { name: 'Mine "quoted"' })
     const off = await web.request('GET', `/decks/${deck.id}/embed`)
     assert.notEqual(off.status, 200)
     const token = await enableSharing(deck)

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import CreateDeck from '#actions/decks/create_deck'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
+import { createDeck } from '#actions/decks/create_deck'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
 import { makeUser, PASSWORD, resetState } from '#tests/support/helpers'
 import { partialProps, signedIn, WebSession } from '#tests/support/web_session'
 
@@ -16,9 +16,9 @@ test.group('Web: sharing a deck', (group) => {
 
   test('the owner turns sharing on in the dialog; a visitor signs in from the join page, joins and studies', async ({ assert }) => {
     const { user: owner, web: ownerWeb } = await signedIn('owner@example.test')
-    const deck = await new CreateDeck().handle(owner, { name: 'Biology' })
-    await new CreateDeck().handle(owner, { name: 'Cells', parentId: deck.id })
-    await new BulkCreateNotes().handle(owner, deck.id, [{ front: 'Mitochondria', back: 'Powerhouse' }, { front: 'Ribosome', back: 'Proteins' }])
+    const deck = await createDeck(owner, { name: 'Biology' })
+    await createDeck(owner, { name: 'Cells', parent_id: deck.id })
+    await bulkCreateNotes(owner, { deck_id: deck.id, import_data: [{ front: 'Mitochondria', back: 'Powerhouse' }, { front: 'Ribosome', back: 'Proteins' }] })
 
     const closed = await page(ownerWeb, `/decks/${deck.id}`)
     assert.notProperty(closed.props, 'sharing', 'the dialog loads its data when it opens')
@@ -67,7 +67,7 @@ test.group('Web: sharing a deck', (group) => {
 
   test('the owner changes a role and removes a participant; a participant cannot; a dead link is a 404', async ({ assert }) => {
     const { user: owner, web: ownerWeb } = await signedIn('owner@example.test')
-    const deck = await new CreateDeck().handle(owner, { name: 'Biology' })
+    const deck = await createDeck(owner, { name: 'Biology' })
     await ownerWeb.get(`/decks/${deck.id}`)
     await ownerWeb.put(`/decks/${deck.id}`, { deck: { sharing_enabled: true } })
     const token = (await db.from('decks').where('id', deck.id).first()).sharing_token

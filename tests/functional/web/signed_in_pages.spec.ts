@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 import SettingsController from '#controllers/settings/settings_controller'
 import User from '#models/user'
 import { IDENTITY_PORT, nextGoogleUser, signIdentityToken } from '#tests/support/identity_server'
@@ -26,7 +26,7 @@ test.group('Web: pages built for a session are never stored', (group) => {
 
   test('every page answers Cache-Control: no-store, signed in or out, the 404 too', async ({ assert }) => {
     const { user, web } = await signedIn('ana@example.test')
-    const deck = await new CreateDeck().handle(user, { name: 'Private' })
+    const deck = await createDeck(user, { name: 'Private' })
     for (const path of ['/', `/decks/${deck.id}`, '/account', '/settings', '/statistics', '/no/such/page']) {
       const response = await web.get(path)
       assert.equal(response.headers.get('cache-control'), 'no-store', path)
@@ -61,7 +61,7 @@ test.group('Web: status pages know the user', (group) => {
 
     /* a deck that is not theirs is the same 404, also signed in */
     const other = await makeUser()
-    const theirs = await new CreateDeck().handle(other, { name: 'Theirs' })
+    const theirs = await createDeck(other, { name: 'Theirs' })
     assert.equal(page((await web.get(`/decks/${theirs.id}`)).text).props.user.email, 'ana@example.test')
   })
 

@@ -6,8 +6,8 @@ import { uploadsFolder } from '#config/bodyparser'
 import { resetState } from '#tests/support/helpers'
 import { storedKeys } from '#tests/support/stored_files'
 import { pageCall, signedIn, type WebSession } from '#tests/support/web_session'
-import CreateDeck from '#actions/decks/create_deck'
 import { eventually } from '#tests/support/eventually'
+import { createDeck } from '#actions/decks/create_deck'
 
 const entries = async () => new Set(await readdir(uploadsFolder).catch(() => [] as string[]))
 
@@ -35,7 +35,7 @@ test.group('Web: an upload leaves nothing behind it was not kept for', (group) =
 
   test('a refused upload leaves no temporary file; one cut off midway (the learner cancelled) leaves no file, row or stored media', async ({ assert }) => {
     const { user, web } = await signedIn()
-    const deck = await new CreateDeck().handle(user, { name: 'Biology' })
+    const deck = await createDeck(user, { name: 'Biology' })
     await web.get('/')
 
     /* refused (the bytes are no picture): the answer says so, and its temporary file is gone */

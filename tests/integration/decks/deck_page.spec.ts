@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
-import CreateDeck from '#actions/decks/create_deck'
-import ArchiveDeck from '#actions/decks/archive_deck'
+import { createDeck } from '#actions/decks/create_deck'
+import { archiveDeck } from '#actions/decks/archive_deck'
 import { deckListProps, deckTree, destinations } from '#controllers/decks/deck_page_props'
 import { activeDecks } from '#queries/decks/list_decks'
 import DeckTransformer from '#transformers/deck_transformer'
@@ -11,10 +11,10 @@ test.group('The deck pages\' reads and their transformers', (group) => {
 
   test('destinations, the light list and the statistics picker: the decks not archived, subdecks under their parent', async ({ assert }) => {
     const user = await makeUser()
-    const root = await new CreateDeck().handle(user, { name: 'Root' })
-    const sub = await new CreateDeck().handle(user, { name: 'Sub', parentId: root.id })
-    const old = await new CreateDeck().handle(user, { name: 'Old' })
-    await new ArchiveDeck().handle(user, old.id, true)
+    const root = await createDeck(user, { name: 'Root' })
+    const sub = await createDeck(user, { name: 'Sub', parent_id: root.id })
+    const old = await createDeck(user, { name: 'Old' })
+    await archiveDeck(user, { id: old.id, archived: true })
 
     const picker = await destinations(user)
     assert.deepEqual(picker.map((deck) => Object.keys(deck).sort()), [root, sub].map(() =>
@@ -28,8 +28,8 @@ test.group('The deck pages\' reads and their transformers', (group) => {
 
   test('deckListProps reads the list once for all its props; deckTree gives a deck\'s whole tree', async ({ assert }) => {
     const user = await makeUser()
-    const root = await new CreateDeck().handle(user, { name: 'Root' })
-    const sub = await new CreateDeck().handle(user, { name: 'Sub', parentId: root.id })
+    const root = await createDeck(user, { name: 'Root' })
+    const sub = await createDeck(user, { name: 'Sub', parent_id: root.id })
     const props = deckListProps(user)
     assert.deepEqual((await props.decks()).map((deck) => [deck.id, deck.children]), [[root.id, [sub.id]], [sub.id, []]])
     assert.equal(await props.numberOfArchivedDecks(), 0)
@@ -39,7 +39,7 @@ test.group('The deck pages\' reads and their transformers', (group) => {
 
   test('a started job travels in the flash as the page follows it', async ({ assert }) => {
     const user = await makeUser()
-    const deck = await new CreateDeck().handle(user, { name: 'Copy' })
+    const deck = await createDeck(user, { name: 'Copy' })
     const job = DeckTransformer.startedJob(deck, 'duplicating')
     assert.deepInclude(job, { id: deck.id, state: 'duplicating', name: 'Copy' })
     assert.deepEqual(DeckTransformer.startedJobs(job), [job])

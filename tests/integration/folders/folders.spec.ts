@@ -1,8 +1,8 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import CreateDeck from '#actions/decks/create_deck'
-import ArchiveDeck from '#actions/decks/archive_deck'
-import SaveFolder from '#actions/folders/save_folder'
+import { createDeck } from '#actions/decks/create_deck'
+import { archiveDeck } from '#actions/decks/archive_deck'
+import { saveFolder } from '#actions/folders/save_folder'
 import { deleteFolder } from '#actions/folders/delete_folder'
 import { listFolders, rootDeckIdsIn } from '#queries/folders/list_folders'
 import FolderTransformer from '#transformers/folder_transformer'
@@ -13,13 +13,13 @@ test.group('Folders: the list with their root decks, and deleting one', (group) 
 
   test('rootDeckIdsIn lists each folder\'s root decks in their order, leaving out subdecks and archived decks', async ({ assert }) => {
     const user = await makeUser()
-    const first = await new CreateDeck().handle(user, { name: 'First' })
-    const second = await new CreateDeck().handle(user, { name: 'Second' })
-    const archived = await new CreateDeck().handle(user, { name: 'Archived' })
-    await new CreateDeck().handle(user, { name: 'Sub', parentId: first.id })
-    const folder = await new SaveFolder().handle(user, null, { name: 'Languages', assignDeckIds: [second.id, first.id, archived.id] })
-    const empty = await new SaveFolder().handle(user, null, { name: 'Empty' })
-    await new ArchiveDeck().handle(user, archived.id, true)
+    const first = await createDeck(user, { name: 'First' })
+    const second = await createDeck(user, { name: 'Second' })
+    const archived = await createDeck(user, { name: 'Archived' })
+    await createDeck(user, { name: 'Sub', parent_id: first.id })
+    const folder = await saveFolder(user, { name: 'Languages', assign_deck_ids: [second.id, first.id, archived.id] })
+    const empty = await saveFolder(user, { name: 'Empty' })
+    await archiveDeck(user, { id: archived.id, archived: true })
 
     const folders = await listFolders(user)
     assert.deepEqual(folders.map((row) => row.id), [folder.id, empty.id])
@@ -31,12 +31,12 @@ test.group('Folders: the list with their root decks, and deleting one', (group) 
 
   test('deleteFolder removes the folder and keeps its decks, at the top level; another learner\'s folder is a 404', async ({ assert }) => {
     const user = await makeUser()
-    const deck = await new CreateDeck().handle(user, { name: 'Kept' })
-    const folder = await new SaveFolder().handle(user, null, { name: 'Gone', assignDeckIds: [deck.id] })
+    const deck = await createDeck(user, { name: 'Kept' })
+    const folder = await saveFolder(user, { name: 'Gone', assign_deck_ids: [deck.id] })
     const stranger = await makeUser()
-    assert.equal((await deleteFolder(stranger, folder.id).catch((caught) => caught)).status, 404)
+    assert.equal((await deleteFolder(stranger, { id: folder.id }).catch((caught) => caught)).status, 404)
 
-    await deleteFolder(user, folder.id)
+    await deleteFolder(user, { id: folder.id })
     assert.isNull(await db.from('folders').where('id', folder.id).first())
     const row = await db.from('decks').where('id', deck.id).first()
     assert.isNull(row.folder_id)

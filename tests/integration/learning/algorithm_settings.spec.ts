@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 import { updateAlgorithmSettings } from '#actions/learning/update_algorithm_settings'
 import { deckWithRoot } from '#queries/learning/algorithm_settings'
 import AlgorithmSettingsTransformer from '#transformers/algorithm_settings_transformer'
@@ -11,18 +11,18 @@ test.group('Algorithm settings: read from the root, written on the root, shaped 
 
   test('a subdeck shows its root\'s settings, not editable there', async ({ assert }) => {
     const user = await makeUser()
-    const root = await new CreateDeck().handle(user, { name: 'Root' })
-    const sub = await new CreateDeck().handle(user, { name: 'Sub', parentId: root.id })
+    const root = await createDeck(user, { name: 'Root' })
+    const sub = await createDeck(user, { name: 'Sub', parent_id: root.id })
     const read = await deckWithRoot(user, sub.id)
     assert.equal(read.root.id, root.id)
     assert.deepInclude(AlgorithmSettingsTransformer.forDeck(read.root, read.deck), { deckId: sub.id, rootDeckId: root.id, editable: false })
-    assert.equal((await updateAlgorithmSettings(user, sub.id, { algorithmPreset: 'languages' }).catch((caught) => caught)).code, 'E_ALGORITHM_ON_ROOT_ONLY')
+    assert.equal((await updateAlgorithmSettings(user, { id: sub.id, algorithm_preset: 'languages' }).catch((caught) => caught)).code, 'E_ALGORITHM_ON_ROOT_ONLY')
   })
 
   test('updateAlgorithmSettings returns the root as saved; the sheet adds every preset\'s values', async ({ assert }) => {
     const user = await makeUser()
-    const root = await new CreateDeck().handle(user, { name: 'Root' })
-    const saved = await updateAlgorithmSettings(user, root.id, { algorithmPreset: 'custom', stepsInMinutes: '2 20', easyBonusPercent: 30 })
+    const root = await createDeck(user, { name: 'Root' })
+    const saved = await updateAlgorithmSettings(user, { id: root.id, algorithm_preset: 'custom', steps_in_minutes: '2 20', easy_bonus_percent: 30 })
     assert.equal(saved.id, root.id)
     assert.deepInclude(AlgorithmSettingsTransformer.forDeck(saved), { algorithmPreset: 'custom', stepsInMinutes: '2 20', easyBonusPercent: 30, editable: true })
     const sheet = AlgorithmSettingsTransformer.forSheet(saved)

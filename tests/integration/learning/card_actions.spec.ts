@@ -31,14 +31,14 @@ test.group('The learning page\'s card actions: edit, suspend, freeze', (group) =
     const { user, deck, notes } = await learnerWithDeck(1)
     await db.from('notes').where('id', notes[0].id).update({ is_reversed: true })
     const [cardId] = await cardIdsOf(deck.id)
-    const card = await editCard(user, cardId, { fields: { Front: 'edited', Back: 'in place' } })
+    const card = await editCard(user, { id: cardId, fields: { Front: 'edited', Back: 'in place' } })
     assert.equal(card.id, cardId)
     const note = await Note.findOrFail(notes[0].id)
     assert.deepEqual(note.fields, { Front: 'edited', Back: 'in place' })
     assert.isTrue(note.isReversed)
 
     const stranger = await makeUser()
-    const error = await editCard(stranger, cardId, { fields: { Front: 'x', Back: 'y' } }).catch((caught) => caught)
+    const error = await editCard(stranger, { id: cardId, fields: { Front: 'x', Back: 'y' } }).catch((caught) => caught)
     assert.equal(error.status, 404)
     assert.equal((await Note.findOrFail(notes[0].id)).fields.Front, 'edited')
   })
@@ -46,21 +46,21 @@ test.group('The learning page\'s card actions: edit, suspend, freeze', (group) =
   test('suspendCard takes the card out of this learner\'s study; twice is fine; another learner cannot', async ({ assert }) => {
     const { user, deck, notes } = await learnerWithDeck(1)
     const [cardId] = await cardIdsOf(deck.id)
-    assert.deepEqual(await suspendCard(user, cardId), { cardId, noteId: notes[0].id, deckId: deck.id })
-    assert.deepEqual(await suspendCard(user, cardId), { cardId, noteId: notes[0].id, deckId: deck.id })
+    assert.deepEqual(await suspendCard(user, { id: cardId }), { cardId, noteId: notes[0].id, deckId: deck.id })
+    assert.deepEqual(await suspendCard(user, { id: cardId }), { cardId, noteId: notes[0].id, deckId: deck.id })
     const rows = await db.from('card_suspensions').where('card_id', cardId)
     assert.lengthOf(rows, 1)
     assert.equal(rows[0].user_id, user.id)
 
     const stranger = await makeUser()
-    assert.equal((await suspendCard(stranger, cardId).catch((caught) => caught)).status, 404)
+    assert.equal((await suspendCard(stranger, { id: cardId }).catch((caught) => caught)).status, 404)
   })
 
   test('freezeCard freezes every card of the note for this learner and keeps a new card new', async ({ assert }) => {
     const { user, deck } = await learnerWithDeck(0)
-    const note = await createNote(user, deck.id, { noteTypeId: await noteTypeId('basic'), fields: { Front: 'a', Back: 'b' }, reverse: true })
+    const note = await createNote(user, { deck_id: deck.id, template_id: await noteTypeId('basic'), fields: { Front: 'a', Back: 'b' }, reverse: true })
     const [cardId, reversed] = await cardIdsOf(deck.id)
-    const card = await freezeCard(user, cardId)
+    const card = await freezeCard(user, { id: cardId })
     assert.equal(card.note_id, note.id)
     for (const id of [cardId, reversed]) {
       const row = await progressRow(user.id, id)

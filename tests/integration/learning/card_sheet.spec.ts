@@ -22,7 +22,7 @@ test.group('A card\'s sheet and the cards of notes', (group) => {
     const context = await studyContext(user, deck.id)
     await answerCard(context, { cardId, answer: 'again', version: 0, durationMs: 2000 })
     await answerCard({ ...context, now: new Date() }, { cardId, answer: 'good', version: 1, durationMs: 4000 })
-    await suspendCard(user, cardId)
+    await suspendCard(user, { id: cardId })
     const sheet = CardStatsTransformer.forSheet(await cardStats(user, cardId))
     assert.deepInclude(sheet, { status: 'learning', isSuspended: true, reviewsCount: 2, averageReviewTimeMs: 3000, totalReviewTimeMs: 6000 })
     assert.deepEqual(sheet.history.map((review) => review.answer), ['good', 'again'])
@@ -50,7 +50,7 @@ test.group('A card\'s sheet and the cards of notes', (group) => {
   test('cardsOfNotes pages the deck\'s cards, rendered, with the learner\'s progress and suspensions', async ({ assert }) => {
     const { user, deck, notes } = await learnerWithDeck(2)
     const [first, second] = await cardIdsOf(deck.id)
-    await suspendCard(user, second)
+    await suspendCard(user, { id: second })
     const page = CardTransformer.page(await cardsOfNotes(user, deck.id, undefined, 0))
     assert.deepEqual(page.cards.map((card) => [card.id, card.isSuspended, card.state]), [[first, false, 'new'], [second, true, 'new']])
     assert.include(page.cards[0].front, 'Question 1')

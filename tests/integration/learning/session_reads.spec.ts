@@ -3,7 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import i18nManager from '@adonisjs/i18n/services/main'
 import { answerCard } from '#actions/learning/answer_card'
 import { undoAnswer } from '#actions/learning/undo_answer'
-import ArchiveDeck from '#actions/decks/archive_deck'
+import { archiveDeck } from '#actions/decks/archive_deck'
 import { sessionStart, nextSessionCards } from '#queries/learning/session_batch'
 import { afterUndo, asOfNow, contextAfter, sessionScope, sessionStanding, topCountersOf } from '#queries/learning/session_standing'
 import { sessionCards } from '#queries/learning/session_cards'
@@ -79,7 +79,7 @@ test.group('Learning reads: a session\'s cards and where it stands', (group) => 
     await answerCard(await studyContext(user, deck.id), { cardId, answer: 'good', version: 0 })
     const scope = await sessionScope(user, undefined)
     assert.isNull(scope)
-    const undone = await undoAnswer(user, user.today(), null)
+    const undone = await undoAnswer(user, { today: user.today(), deckIds: null })
     const after = await afterUndo(user, scope, undone)
     assert.equal(after.context.deck.id, deck.id)
     const shaped = LearningTransformer.undo(after, i18n())
@@ -96,7 +96,7 @@ test.group('Learning reads: a session\'s cards and where it stands', (group) => 
     const context = await contextAfter(user, null, deck.id)
     assert.deepEqual(await topCountersOf(context), { new: 1, learning: 0, graduated: 0 })
     assert.lengthOf(await sessionCards(context, [...(await cardIdsOf(deck.id)), 999999]), 1)
-    await new ArchiveDeck().handle(user, deck.id, true)
+    await archiveDeck(user, { id: deck.id, archived: true })
     assert.equal((await sessionScope(user, deck.id).catch((caught) => caught)).code, 'E_DECK_ARCHIVED')
   })
 

@@ -1,5 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 import { createNote } from '#actions/notes/create_note'
 import type User from '#models/user'
 import NoteType from '#models/note_type'
@@ -19,11 +19,11 @@ export async function learnerWithDeck(cards: number, { premium = true, ...overri
     user.isPremium = true
     await user.save()
   }
-  const deck = await new CreateDeck().handle(user, { name: 'Study deck' })
+  const deck = await createDeck(user, { name: 'Study deck' })
   const basic = await noteTypeId('basic')
   const notes = []
   for (let index = 1; index <= cards; index++) {
-    notes.push(await createNote(user, deck.id, { noteTypeId: basic, fields: { Front: `Question ${index}`, Back: `Answer ${index}` } }))
+    notes.push(await createNote(user, { deck_id: deck.id, template_id: basic, fields: { Front: `Question ${index}`, Back: `Answer ${index}` } }))
   }
   /* as a request finds the learner: the columns' defaults read back */
   await user.refresh()

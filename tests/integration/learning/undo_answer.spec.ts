@@ -4,7 +4,7 @@ import { answerCard } from '#actions/learning/answer_card'
 import { undoAnswer } from '#actions/learning/undo_answer'
 import { studyContext } from '#queries/learning/study_context'
 import { isUndoAvailable, undoableAnswer } from '#queries/learning/undoable_answer'
-import CreateDeck from '#actions/decks/create_deck'
+import { createDeck } from '#actions/decks/create_deck'
 import ApiException from '#exceptions/api_exception'
 import { resetState } from '#tests/support/helpers'
 import { cardIdsOf, learnerWithDeck, progressRow, reviewCount, studiedOn } from './support.js'
@@ -26,7 +26,7 @@ test.group('undo_answer: the latest answer of the day taken back', (group) => {
     assert.equal(await studiedOn(user.id, today), 1)
     assert.isTrue(await isUndoAvailable(user, today, context.deckIds))
 
-    const undone = await undoAnswer(user, today, context.deckIds)
+    const undone = await undoAnswer(user, { today, deckIds: context.deckIds })
     assert.deepEqual(undone, { cardId, deckId: deck.id })
     const restored = await progressRow(user.id, cardId)
     assert.equal(restored.state, 'new')
@@ -45,9 +45,9 @@ test.group('undo_answer: the latest answer of the day taken back', (group) => {
     await answerCard(context, { cardId: first, answer: 'good', version: 0 })
     await answerCard(context, { cardId: second, answer: 'again', version: 0 })
 
-    assert.equal((await undoAnswer(user, context.today, null)).cardId, second)
-    assert.equal((await undoAnswer(user, context.today, null)).cardId, first)
-    const error = await undoAnswer(user, context.today, null).catch((caught) => caught)
+    assert.equal((await undoAnswer(user, { today: context.today, deckIds: null })).cardId, second)
+    assert.equal((await undoAnswer(user, { today: context.today, deckIds: null })).cardId, first)
+    const error = await undoAnswer(user, { today: context.today, deckIds: null }).catch((caught) => caught)
     assert.instanceOf(error, ApiException)
     assert.equal(error.code, 'E_NOTHING_TO_UNDO')
     assert.equal(error.status, 409)
@@ -55,13 +55,13 @@ test.group('undo_answer: the latest answer of the day taken back', (group) => {
 
   test('an undo within a deck leaves the answers of other decks alone', async ({ assert }) => {
     const { user, deck } = await learnerWithDeck(1)
-    const other = await new CreateDeck().handle(user, { name: 'Other deck' })
+    const other = await createDeck(user, { name: 'Other deck' })
     const [cardId] = await cardIdsOf(deck.id)
     const context = await studyContext(user, deck.id)
     await answerCard(context, { cardId, answer: 'good', version: 0 })
 
     assert.isFalse(await isUndoAvailable(user, context.today, [other.id]))
-    const error = await undoAnswer(user, context.today, [other.id]).catch((caught) => caught)
+    const error = await undoAnswer(user, { today: context.today, deckIds: [other.id] }).catch((caught) => caught)
     assert.equal(error.code, 'E_NOTHING_TO_UNDO')
     assert.equal(await reviewCount(user.id), 1)
   })
@@ -75,7 +75,7 @@ test.group('undo_answer: the latest answer of the day taken back', (group) => {
     await db.from('card_progress').where({ user_id: user.id, card_id: cardId }).increment('version', 1)
 
     assert.isNull(await undoableAnswer(user.id, context.today, null))
-    const error = await undoAnswer(user, context.today, null).catch((caught) => caught)
+    const error = await undoAnswer(user, { today: context.today, deckIds: null }).catch((caught) => caught)
     assert.equal(error.code, 'E_NOTHING_TO_UNDO')
     assert.equal(await reviewCount(user.id), 1)
   })

@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
-import CreateDeck from '#actions/decks/create_deck'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
+import { createDeck } from '#actions/decks/create_deck'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
 import { deckNotesPage, matchingNoteIds, notesListPage, NOTES_PAGE_DEFAULT } from '#queries/notes/notes_page'
 import { editorChoices } from '#queries/notes/editor_choices'
 import { loadNotes } from '#queries/notes/load_notes'
@@ -10,9 +10,9 @@ import { makeUser, resetState } from '#tests/support/helpers'
 
 async function deckWithNotes(count: number) {
   const user = await makeUser()
-  const deck = await new CreateDeck().handle(user, { name: 'Words' })
+  const deck = await createDeck(user, { name: 'Words' })
   const rows = Array.from({ length: count }, (_, index) => ({ front: `word ${String(index).padStart(2, '0')}`, back: 'back' }))
-  const notes = await new BulkCreateNotes().handle(user, deck.id, rows)
+  const notes = await bulkCreateNotes(user, { deck_id: deck.id, import_data: rows })
   return { user, deck, notes }
 }
 
@@ -67,10 +67,10 @@ test.group('Notes loaded for the Note entity', (group) => {
 
   test('findDuplicates groups notes whose first field reads the same; with a query, those reading as it', async ({ assert }) => {
     const user = await makeUser()
-    const deck = await new CreateDeck().handle(user, { name: 'Words' })
-    const notes = await new BulkCreateNotes().handle(user, deck.id, [
+    const deck = await createDeck(user, { name: 'Words' })
+    const notes = await bulkCreateNotes(user, { deck_id: deck.id, import_data: [
       { front: 'Sun', back: '1' }, { front: '<b>sun</b>', back: '2' }, { front: 'moon', back: '3' },
-    ])
+    ] })
     const groups = NoteTransformer.duplicates(await findDuplicates(user, deck.id))
     assert.deepEqual(groups.groups.map((found) => [found.text, found.notes.map((note) => note.id)]), [['sun', [notes[0].id, notes[1].id]]])
     const asked = NoteTransformer.duplicates(await findDuplicates(user, deck.id, 'Moon'))

@@ -67,9 +67,9 @@ test.group('Streak reads only read; the doors bring the streak up to date first'
   test('markStreakShown writes the day once; the second call says it was already shown', async ({ assert }) => {
     const user = await makeUser()
     const today = todayOf()
-    assert.deepEqual(await markStreakShown(user, today), { alreadyShown: false })
+    assert.deepEqual(await markStreakShown(user, { today }), { alreadyShown: false })
     assert.isTrue(StreakTransformer.shown(false, user).streak.todayShown)
-    assert.deepEqual(await markStreakShown(user, today), { alreadyShown: true })
+    assert.deepEqual(await markStreakShown(user, { today }), { alreadyShown: true })
     const row = await db.from('users').where('id', user.id).select(db.raw(`to_char(streak_shown_on, 'YYYY-MM-DD') as day`)).first()
     assert.equal(row.day, today)
   })

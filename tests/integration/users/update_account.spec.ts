@@ -15,7 +15,7 @@ test.group('update_account: PUT users/{id} all or nothing', (group) => {
     const user = await makeUser()
     const kept = await User.accessTokens.create(user)
     await User.accessTokens.create(user)
-    await updateAccount(user, { name: 'Ana', currentPassword: PASSWORD, password: 'another-long-password', keepTokenId: kept.identifier })
+    await updateAccount(user, { user: { name: 'Ana', current_password: PASSWORD, password: 'another-long-password' }, keepTokenId: kept.identifier })
     const row = await db.from('users').where('id', user.id).first()
     assert.equal(row.name, 'Ana')
     assert.isTrue(await hash.verify(row.password, 'another-long-password'))
@@ -26,7 +26,7 @@ test.group('update_account: PUT users/{id} all or nothing', (group) => {
   test('a taken username leaves the password as it was', async ({ assert }) => {
     await makeUser({ username: 'taken_name' })
     const user = await makeUser()
-    const error = await updateAccount(user, { username: 'taken_name', currentPassword: PASSWORD, password: 'another-long-password' }).catch((caught) => caught)
+    const error = await updateAccount(user, { user: { username: 'taken_name', current_password: PASSWORD, password: 'another-long-password' } }).catch((caught) => caught)
     assert.equal(error.code, 'E_USERNAME_TAKEN')
     const row = await db.from('users').where('id', user.id).first()
     assert.isTrue(await hash.verify(row.password, PASSWORD))
@@ -46,8 +46,8 @@ test.group('update_account: PUT users/{id} all or nothing', (group) => {
 
   test('rememberPreference keeps the theme or the language on the account', async ({ assert }) => {
     const user = await makeUser()
-    await rememberPreference(user, 'theme', 'dark')
-    await rememberPreference(user, 'locale', 'de')
+    await rememberPreference(user, { field: 'theme', value: 'dark' })
+    await rememberPreference(user, { field: 'locale', value: 'de' })
     assert.deepInclude(await db.from('users').where('id', user.id).select('theme', 'locale').first(), { theme: 'dark', locale: 'de' })
   })
 })

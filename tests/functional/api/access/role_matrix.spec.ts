@@ -3,8 +3,8 @@ import type { ApiClient } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
 import { resetState } from '#tests/support/helpers'
 import { signedIn } from '#tests/support/web_session'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
-import PublishDeck from '#actions/publishing/publish_deck'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
+import { publishDeck } from '#actions/publishing/publish_deck'
 import { basicNote, createDeck, signIn, templateIds, type Session } from '#tests/support/content'
 import { start } from '../learning/support.js'
 
@@ -94,13 +94,13 @@ async function buildWorld(client: ApiClient, owner: Session, editor: { user: { i
   const note = await basicNote(client, owner.token, sub.id, 'question', 'answer')
   const { id: cardId } = await db.from('cards').where('note_id', note.id).select('id').firstOrFail()
   /* enough cards to publish (PUBLISH_MIN_CARDS, 20 by default) */
-  await new BulkCreateNotes().handle(owner.user, root.id, Array.from({ length: 20 }, (_, index) => ({ front: `q${index}`, back: `a${index}` })))
+  await bulkCreateNotes(owner.user, { deck_id: root.id, import_data: Array.from({ length: 20 }, (_, index) => ({ front: `q${index}`, back: `a${index}` })) })
   const now = new Date()
   const [editorRow, viewerRow] = await db.table('deck_collaborators').returning('id').multiInsert([
     { deck_id: root.id, user_id: editor.user.id, role: 'editor', state: 'active', created_at: now, updated_at: now },
     { deck_id: root.id, user_id: viewer.user.id, role: 'viewer', state: 'active', created_at: now, updated_at: now },
   ])
-  const revision = await new PublishDeck().handle(owner.user, root.id, { name: 'Shared', description: DESCRIPTION })
+  const revision = await publishDeck(owner.user, { name: 'Shared', description: DESCRIPTION, id: root.id })
   return {
     root, sub, note, cardId, templates: await templateIds(client, owner.token),
     collaborators: { editor: editorRow.id, viewer: viewerRow.id }, revisionId: revision.id,

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import CreateDeck from '#actions/decks/create_deck'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
+import { createDeck } from '#actions/decks/create_deck'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
 import { OWN_PRESETS_MAX } from '#actions/card_presets/save_card_preset'
 import { assertErrorBody, makeUser, resetState, tokenFor } from '#tests/support/helpers'
 import { WebSession } from '#tests/support/web_session'
@@ -112,8 +112,8 @@ test.group('API: card presets', (group) => {
 
   test('a deck names a preset it may use; the learning start carries the appearance; deleting the preset leaves the default', async ({ client, assert }) => {
     const { user, token } = await learner()
-    const deck = await new CreateDeck().handle(user, { name: 'Capitals' })
-    await new BulkCreateNotes().handle(user, deck.id, [{ front: 'Capital of Peru?', back: 'Lima' }])
+    const deck = await createDeck(user, { name: 'Capitals' })
+    await bulkCreateNotes(user, { deck_id: deck.id, import_data: [{ front: 'Capital of Peru?', back: 'Lima' }] })
     const code = (await db.from('card_presets').where('key', 'code').firstOrFail()).id
     const own = (await client.post('/api/card_presets').bearerToken(token).json({ card_preset: { name: 'Mine', custom_css: '.card b { color: #ff0000 }' } })).body()
     const eve = await learner('eve@example.test')
@@ -152,8 +152,8 @@ test.group('API: card presets', (group) => {
     const user = await makeUser({ email: 'ana@example.test' })
     await web.get('/sign-in')
     await web.post('/sign-in', { email: 'ana@example.test', password: 'correct-horse-battery' })
-    const deck = await new CreateDeck().handle(user, { name: 'Capitals' })
-    const page = (await web.visit(`/decks/${deck.id}/card-style`))
+    const deck = await createDeck(user, { name: 'Capitals' })
+    const page = WebSession.page((await web.get(`/decks/${deck.id}/card-style`)).text)
     assert.equal(page.component, 'decks/card_style')
     assert.lengthOf(page.props.presets, 5)
 
@@ -164,7 +164,7 @@ test.group('API: card presets', (group) => {
     assert.notInclude(css, '@import')
 
     const eve = await makeUser({ email: 'eve@example.test' })
-    const theirs = await new CreateDeck().handle(eve, { name: 'Private' })
+    const theirs = await createDeck(eve, { name: 'Private' })
     assert.equal((await web.get(`/decks/${theirs.id}/card-style`)).status, 404)
     assert.notEqual((await web.post('/card-presets/preview', { card_preset: {}, deck_id: theirs.id })).status, 200)
 

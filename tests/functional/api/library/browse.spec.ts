@@ -90,12 +90,12 @@ test.group('API library browse, profiles and guides', (group) => {
   test('setPublicDeckCategory files a deck by keys, and refuses unknown ones', async ({ assert }) => {
     await seedCategories()
     const deck = await publishDeck(await makeUser(), { name: 'Loose deck' })
-    await setPublicDeckCategory(deck.id, 'exams', 'mcat')
+    await setPublicDeckCategory({ publicDeckId: deck.id, category: 'exams', subcategory: 'mcat' })
     const row = await db.from('public_decks').where('id', deck.id).first()
     const mcat = await db.from('library_categories').where('id', row.category_id).first()
     assert.equal(mcat.key, 'mcat')
-    await assert.rejects(() => setPublicDeckCategory(deck.id, 'exams', 'astrology'))
-    await setPublicDeckCategory(deck.id, null)
+    await assert.rejects(() => setPublicDeckCategory({ publicDeckId: deck.id, category: 'exams', subcategory: 'astrology' }))
+    await setPublicDeckCategory({ publicDeckId: deck.id, category: null })
     assert.isNull((await db.from('public_decks').where('id', deck.id).first()).category_id)
   })
 

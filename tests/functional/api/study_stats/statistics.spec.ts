@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import ArchiveDeck from '#actions/decks/archive_deck'
+import { archiveDeck } from '#actions/decks/archive_deck'
 import { addDays, studyDayBounds } from '#scheduling/study_day'
 import { assertErrorBody, resetState, tokenFor } from '#tests/support/helpers'
 import { signedIn } from '#tests/support/web_session'
@@ -57,7 +57,7 @@ test.group('API statistics: GET statistics', (group) => {
       'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h',
     ])
     const [inArchive] = await cards(user, archived.id, ['z'])
-    await new ArchiveDeck().handle(user, archived.id, true)
+    await archiveDeck(user, { id: archived.id, archived: true })
     const start = (day: string) => studyDayBounds(day, user.timezoneOffset).start
     await progress(user.id, [
       { card: overdue, state: 'review', dueAt: during(user, addDays(today, -4)) },

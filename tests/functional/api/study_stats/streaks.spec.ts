@@ -187,7 +187,7 @@ test.group('Streak: refreshStreak from study_days', (group) => {
     const trx = await db.transaction()
     try {
       await trx.table('study_days').insert({ user_id: user.id, day: today, cards_studied: 5 })
-      await refreshStreak(user.id, today, trx)
+      await refreshStreak(user.id, today, { trx })
       const inside = await trx.from('users').where('id', user.id).select('streak_current').first()
       assert.equal(inside.streak_current, 1)
     } finally {

@@ -1,6 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
-import CreateDeck from '#actions/decks/create_deck'
-import BulkCreateNotes from '#actions/notes/bulk_create_notes'
+import { createDeck } from '#actions/decks/create_deck'
+import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
 import type User from '#models/user'
 import { studyDay, studyDayBounds } from '#scheduling/study_day'
 
@@ -24,7 +24,7 @@ export const during = (user: User, day: string, minutes = 60) =>
   new Date(studyDayBounds(day, offsetOf(user)).start.getTime() + (minutes / 60) * HOUR)
 
 export async function deck(user: User, name: string, parentId?: number) {
-  return new CreateDeck().handle(user, { name, parentId })
+  return createDeck(user, { name, parent_id: parentId })
 }
 
 /** FSRS is chosen on the root deck (algorithm_settings.scheduler). */
@@ -34,7 +34,7 @@ export async function useFsrs(deckId: number) {
 
 /** Basic notes with these fronts; returns their cards in the same order. */
 export async function cards(user: User, deckId: number, fronts: string[]) {
-  const notes = await new BulkCreateNotes().handle(user, deckId, fronts.map((front) => ({ front, back: `${front} (back)` })))
+  const notes = await bulkCreateNotes(user, { deck_id: deckId, import_data: fronts.map((front) => ({ front, back: `${front} (back)` })) })
   const rows = await db.from('cards').whereIn('note_id', notes.map((note) => note.id)).select('id', 'note_id', 'deck_id')
   return notes.map((note) => {
     const row = rows.find((card) => card.note_id === note.id)!

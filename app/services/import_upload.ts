@@ -13,6 +13,9 @@ import { IMPORT_MAX_MB, TEXT_IMPORT_MAX_MB } from '#importers/limits'
 import { FormatSniffer } from '#importers/sniff_format'
 import type { BundleFormat } from '#importers/bundle'
 import { removeStoredFiles } from '#services/stored_files'
+import type { Infer } from '@vinejs/vine/types'
+import { isStorableText, unstorableIn, unstorableTextError } from '#services/storable_text'
+import { importUploadValidator } from '#validators/imports'
 
 /* multipart framing and the small fields around the file */
 export const UPLOAD_OVERHEAD = 64 * 1024
@@ -24,11 +27,36 @@ const capOf = (format: BundleFormat) => (format === 'csv' || format === 'text' ?
 const unsupported = () => ApiException.of('E_UNSUPPORTED_FORMAT', { field: 'file' })
 export const fileMissing = () => ApiException.of('E_VALIDATION_ERROR', { key: 'import_file_missing', field: 'file' })
 
-export interface StoredUpload {
+interface StoredUpload {
   key: string
   fileName: string
   format: BundleFormat
   size: number
+}
+
+/**
+ * An import's upload as the request brings it, for the use case that
+ * receives it (receive_upload.ts): what the client declared, and the two
+ * steps that read the body, the file first, then the fields beside it.
+ */
+export interface IncomingUpload {
+  /** the Content-Length the client declared */
+  declaredBytes: number
+  multipart: boolean
+  /** streams the one file to the drive (streamUpload) */
+  store(): Promise<StoredUpload>
+  /** the fields beside the stored file, checked (this body is streamed here, past the edge's checks) */
+  fields(upload: StoredUpload): Promise<Infer<typeof importUploadValidator>>
+}
+
+/** The request's upload, read when the use case asks. */
+export function incomingUpload(ctx: HttpContext): IncomingUpload {
+  return {
+    declaredBytes: Number(ctx.request.header('content-length') ?? 0),
+    multipart: Boolean(ctx.request.is(['multipart/form-data'])),
+    store: () => streamUpload(ctx),
+    fields: (upload) => checkFields(ctx, upload),
+  }
 }
 
 /*
@@ -65,7 +93,7 @@ function checkedBytes(format: BundleFormat) {
  * field, a name no reader takes, bytes that are not what the name says, too
  * many bytes) leaves nothing on the drive and throws.
  */
-export async function streamUpload(ctx: HttpContext): Promise<StoredUpload> {
+async function streamUpload(ctx: HttpContext): Promise<StoredUpload> {
   let upload: StoredUpload | null = null
   let problem: ApiException | null = null
   let parts = 0
@@ -110,6 +138,20 @@ export async function streamUpload(ctx: HttpContext): Promise<StoredUpload> {
     upload = { key, fileName, format, size: checked.state.size }
   })
   return settle(ctx, () => upload, () => problem)
+}
+
+/* its file name and fields: an empty field is no choice, as the body parser reads empty fields elsewhere */
+async function checkFields(ctx: HttpContext, upload: StoredUpload) {
+  const unstorable = isStorableText(upload.fileName) ? unstorableIn(ctx.request.body()) : 'file'
+  if (unstorable !== null) throw unstorableTextError(ctx, unstorable)
+  if (!upload.size) throw ApiException.of('E_EMPTY_FILE', { field: 'file' })
+  const input = (name: string) => {
+    const value = ctx.request.input(name)
+    return value === '' ? null : value
+  }
+  return ctx.request.validateUsing(importUploadValidator, {
+    data: { folder_id: input('folder_id'), card_separator: input('card_separator'), field_separator: input('field_separator'), html: input('html') },
+  })
 }
 
 /* the whole body read: the stored file, or nothing kept and the first problem thrown */
