@@ -72,14 +72,15 @@ export default {
       name: 'controllers-from-routes-only',
       comment: 'A controller is a door: only the routes reach it (no controller extends or calls another; shared door code is not a controller).',
       severity: 'error',
-      from: { pathNot: LAYER.routes },
+      /* bin/openapi/reply_types.ts names the reply types of the calls no transformer shapes yet (issue 30: they move to transformers, then this goes) */
+      from: { pathNot: [LAYER.routes, '^bin/openapi/reply_types[.]ts$'] },
       to: { path: `${LAYER.controllers}.*_controller[.]ts$` },
     },
     {
       name: 'door-code-in-doors-only',
       comment: 'What app/controllers holds is for controllers and the routes alone.',
       severity: 'error',
-      from: { pathNot: [LAYER.routes, LAYER.controllers] },
+      from: { pathNot: [LAYER.routes, LAYER.controllers, '^bin/openapi/reply_types[.]ts$'] },
       to: { path: LAYER.controllers },
     },
     {

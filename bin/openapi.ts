@@ -1,6 +1,6 @@
 /*
  * `npm run openapi`: writes the reply schemas of the OpenAPI document
- * (bin/openapi/reply_schemas.ts) from the types app/services/openapi/reply_types.ts names.
+ * (bin/openapi/reply_schemas.ts) from the types bin/openapi/reply_types.ts names.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'

@@ -25,13 +25,18 @@ export type ActionOptions = { trx?: TransactionClientContract }
 const pendingEffects = new WeakMap<TransactionClientContract, Array<() => Promise<unknown>>>()
 
 /** Runs `work` in the caller's transaction when there is one, else in a new one, then that one's `afterCommit` effects. */
-export async function withTransaction<T>(trx: TransactionClientContract | undefined, work: (trx: TransactionClientContract) => Promise<T>) {
+export async function withTransaction<T>(
+  trx: TransactionClientContract | undefined,
+  work: (trx: TransactionClientContract) => Promise<T>,
+  /* for a transaction it opens (one it joins keeps the caller's): e.g. one snapshot for every read */
+  opening: { isolationLevel?: 'read committed' | 'repeatable read' | 'serializable' } = {}
+) {
   if (trx) return work(trx)
   const effects: Array<() => Promise<unknown>> = []
   const result = await db.transaction((opened) => {
     pendingEffects.set(opened, effects)
     return work(opened)
-  })
+  }, opening)
   for (const effect of effects) await effect()
   return result
 }

@@ -1,6 +1,6 @@
 /*
  * The reply schemas of the OpenAPI document, generated from the TypeScript
- * types that app/services/openapi/reply_types.ts names (the transformers'
+ * types that bin/openapi/reply_types.ts names (the transformers'
  * output types). `npm run openapi` writes them to
  * resources/openapi/replies.json; a unit test fails when that file differs
  * from what the types say now.
@@ -9,7 +9,7 @@ import ts from 'typescript'
 import { join } from 'node:path'
 import { TypeSchemas, type Schema } from './type_schema.js'
 
-const REGISTRY = 'app/services/openapi/reply_types.ts'
+const REGISTRY = 'bin/openapi/reply_types.ts'
 export const OUTPUT = 'resources/openapi/replies.json'
 
 function program(root: string) {

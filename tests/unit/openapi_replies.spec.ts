@@ -5,7 +5,7 @@ import { OUTPUT, replySchemasText } from '#bin/openapi/reply_schemas'
 
 /*
  * The reply schemas of the OpenAPI document are generated from the types
- * app/services/openapi/reply_types.ts names; the file in the repository must
+ * bin/openapi/reply_types.ts names; the file in the repository must
  * be what those types say now. When this fails: `npm run openapi`.
  */
 test.group('OpenAPI reply schemas', () => {

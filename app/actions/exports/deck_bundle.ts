@@ -1,8 +1,8 @@
+import { withTransaction } from '#actions/action'
 import { createWriteStream } from 'node:fs'
 import { mkdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
-import db from '@adonisjs/lucid/services/db'
 import drive from '@adonisjs/drive/services/main'
 import { idParam } from '#queries/decks/find_deck'
 import { readDeck } from '#queries/exports/read_deck'
@@ -27,7 +27,8 @@ export interface DeckBundleOptions {
 }
 
 export async function deckBundle(user: Viewer, deckId: unknown, options: DeckBundleOptions): Promise<ImportBundle> {
-  const snapshot = await db.transaction((trx) => readDeck(user, idParam(deckId), options.includeProgress, trx), {
+  /* every read in one snapshot: a bundle never mixes a deck before and after an edit */
+  const snapshot = await withTransaction(undefined, (trx) => readDeck(user, idParam(deckId), options.includeProgress, trx), {
     isolationLevel: 'repeatable read',
   })
 

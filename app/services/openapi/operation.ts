@@ -3,10 +3,10 @@
  * (app/services/openapi/operations/) and what the router knows of its route:
  * the operationId is the route's name, the security its auth middleware, the
  * path parameters its pattern. Requests come from the VineJS validators,
- * replies from the reply types (reply_types.ts), errors from the statuses the
+ * replies from the reply types (bin/openapi/reply_types.ts), errors from the statuses the
  * entry lists, each with the error body.
  */
-import type { ReplyTypes } from '#services/openapi/reply_types'
+import type { ReplyTypes } from '#bin/openapi/reply_types'
 import { bodySchema, queryParameters, type Schema } from '#services/openapi/request_schema'
 
 /** A VineJS validator; or, where a door reads its input without one, the JSON Schema of that input. */
