@@ -45,7 +45,7 @@ export default class AiNoteTemplatesBase {
   }
 
   async destroy(ctx: HttpContext) {
-    await deleteTemplate(this.user(ctx), ctx.params.id)
+    await deleteTemplate(this.user(ctx), { id: ctx.params.id })
     return ctx.response.noContent()
   }
 
