@@ -41,10 +41,10 @@ export const UserFactory = factory
     user.emailVerifiedAt = null
   })
   /* the username sign-up would suggest, from the name or address the test chose */
-  .before('create', async (_, user) => {
+  .before('create', async (_, user, ctx) => {
     user.email = user.email?.toLowerCase() ?? null
     if (user.username) return
     const source = user.name || user.email || (user.provider === 'guest' ? 'guest' : null)
-    user.username = user.$trx ? await suggestUsername(source, user.$trx) : await db.transaction((trx) => suggestUsername(source, trx))
+    user.username = ctx.$trx ? await suggestUsername(source, ctx.$trx) : await db.transaction((trx) => suggestUsername(source, trx))
   })
   .build()

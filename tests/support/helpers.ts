@@ -80,7 +80,8 @@ export async function makePremium<T extends { id: number }>(user: T) {
 export async function makeUser(overrides: Partial<NewUser> & { username?: string; emailVerified?: boolean } = {}) {
   const { emailVerified = true, ...attributes } = overrides
   const users = emailVerified ? UserFactory : UserFactory.apply('unverified')
-  return users.merge(attributes).create()
+  /* as sign-up does it: the username claimed and the row written in one transaction (one connection) */
+  return db.transaction((trx) => users.merge(attributes).client(trx).create())
 }
 
 export async function tokenFor(user: User) {
