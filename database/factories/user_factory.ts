@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
-import db from '@adonisjs/lucid/services/db'
 import factory from '@adonisjs/lucid/factories'
 import User, { AVATAR_COLORS } from '#models/user'
 import { suggestUsername } from '#services/usernames'
@@ -45,6 +44,8 @@ export const UserFactory = factory
     user.email = user.email?.toLowerCase() ?? null
     if (user.username) return
     const source = user.name || user.email || (user.provider === 'guest' ? 'guest' : null)
-    user.username = ctx.$trx ? await suggestUsername(source, ctx.$trx) : await db.transaction((trx) => suggestUsername(source, trx))
+    /* claimed on the transaction the row is written in, as sign-up does (makeUser gives one) */
+    if (!ctx.$trx) throw new Error('UserFactory creates in a transaction: .client(trx).create(), as makeUser does')
+    user.username = await suggestUsername(source, ctx.$trx)
   })
   .build()
