@@ -73,7 +73,7 @@ export default class DeckTransformer {
       hierarchy: hierarchyOf(selected),
       templates: noteTypes.map((noteType) => NoteTypeTransformer.forApi(noteType)),
       numberOfArchivedDecks,
-      folders: folders.map((folder) => FolderTransformer.forApi(folder, roots.get(folder.id)!)),
+      folders: folders.map((folder) => new FolderTransformer(folder, roots).toObject()),
       /* shared main decks no longer available to this former participant: {id, name, reason} */
       unavailableDecks: unavailable,
     }
@@ -106,7 +106,7 @@ export default class DeckTransformer {
     for (const deck of decks) if (deck.parentId !== null) children.get(deck.parentId)?.push(deck.id)
     return {
       decks: decks.map((deck) => this.forList(deck, counts.get(deck.id), children.get(deck.id)!)),
-      folders: folders.map((folder) => FolderTransformer.forApi(folder, roots.get(folder.id) ?? [])),
+      folders: folders.map((folder) => new FolderTransformer(folder, roots).toObject()),
       numberOfArchivedDecks,
     }
   }

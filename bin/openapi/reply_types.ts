@@ -10,6 +10,7 @@
  * reply a controller still builds itself (an object around a transformer's
  * output, or a query's): repoint it once a transformer makes it.
  */
+import type { InferData } from '@adonisjs/core/types/transformers'
 import type AdminTransformer from '#transformers/admin_transformer'
 import type AiNoteTemplateTransformer from '#transformers/ai_note_template_transformer'
 import type CardPresetTransformer from '#transformers/card_preset_transformer'
@@ -92,7 +93,7 @@ export interface ReplyTypes {
   PollingDeckList: ReturnType<typeof DeckTransformer.pollingList>
   DeckTree: ReturnType<typeof DeckTransformer.tree>
   Reported: ReturnType<typeof DeckTransformer.reported>
-  Folder: ReturnType<typeof FolderTransformer.forApi>
+  Folder: InferData<FolderTransformer>
   FolderList: Answer<typeof FoldersController, 'index'>
   Note: ApiNote
   NotePage: ReturnType<typeof NoteTransformer.page>

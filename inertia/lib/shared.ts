@@ -1,5 +1,5 @@
 import { usePage } from '@inertiajs/react'
-import type { Data } from '../../.adonisjs/client/data'
+import type { Data } from '~generated/data'
 
 /** Props every page receives from the server's Inertia middleware (typed from it). */
 export type SharedProps = Data.SharedProps

@@ -6,6 +6,7 @@ import { saveFolder } from '#actions/folders/save_folder'
 import { deleteFolder } from '#actions/folders/delete_folder'
 import { listFolders, rootDeckIdsIn } from '#queries/folders/list_folders'
 import FolderTransformer from '#transformers/folder_transformer'
+import { serialize } from '#transformers/serialize'
 import { makeUser, resetState } from '#tests/support/helpers'
 
 test.group('Folders: the list with their root decks, and deleting one', (group) => {
@@ -26,7 +27,8 @@ test.group('Folders: the list with their root decks, and deleting one', (group) 
     const decks = await rootDeckIdsIn(user, folders)
     assert.deepEqual(decks.get(folder.id), [first.id, second.id])
     assert.deepEqual(decks.get(empty.id), [])
-    assert.deepEqual(FolderTransformer.list(folders, decks).map((row) => [row.name, row.decks]), [['Languages', [first.id, second.id]], ['Empty', []]])
+    const listed = await serialize(FolderTransformer.transform(folders, decks))
+    assert.deepEqual(listed.map((row) => [row.name, row.decks]), [['Languages', [first.id, second.id]], ['Empty', []]])
   })
 
   test('deleteFolder removes the folder and keeps its decks, at the top level; another learner\'s folder is a 404', async ({ assert }) => {
