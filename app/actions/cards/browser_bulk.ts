@@ -59,7 +59,10 @@ export async function browserBulk(user: User, input: BrowserBulkInput, options: 
   const trees = await notesByTree(user, noteIds, options.trx)
   if (action === 'move') {
     let moved = 0
-    for (const [rootId, ids] of trees) moved += (await moveNotes(user, { deck_id: rootId, ids, destination_deck_id: destinationId! }, options)).moved
+    for (const [rootId, ids] of trees) {
+      const result = await moveNotes(user, { deck_id: rootId, ids, destination_deck_id: destinationId! }, options)
+      moved += result.moved
+    }
     return { count: moved, processing: moved > 0 }
   }
   return withTransaction(options.trx, async (trx) => {
@@ -70,7 +73,8 @@ export async function browserBulk(user: User, input: BrowserBulkInput, options: 
       else if (action === 'suspend' || action === 'unsuspend') await setSuspended(user.id, selected, action === 'suspend', trx)
       else if (action === 'tag') await addTag(selected, tag!, trx)
       else {
-        const cardIds = (await trx.from('cards').whereIn('note_id', selected).select('id')).map((row) => row.id as number)
+        const cards = await trx.from('cards').whereIn('note_id', selected).select('id')
+        const cardIds = cards.map((row) => row.id as number)
         await resetProgress(user, { id: deck.id, cardIds }, { trx })
       }
     }

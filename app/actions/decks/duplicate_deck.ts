@@ -38,7 +38,8 @@ export async function duplicateDeck(user: User, input: DuplicateDeckInput, optio
       }
       await assertFitsUnder(destination.id, await heightOf(source.id, trx), 'destination_id', trx)
     }
-    const total = Number((await trx.from('notes').whereIn('deck_id', ids).count('* as count').first()).count)
+    const noteCount = await trx.from('notes').whereIn('deck_id', ids).count('* as count').first()
+    const total = Number(noteCount.count)
     const beside = await namesBeside(user.id, input.destination_id ?? null, trx)
     const name = copyNameFor(source.name, beside, user.locale ?? input.locale ?? 'en')
     const copy = await createDeck(
@@ -52,7 +53,8 @@ export async function duplicateDeck(user: User, input: DuplicateDeckInput, optio
       shuffleCardsEnabled: source.shuffleCardsEnabled, source: source.source, clonedFromId: source.id,
     })
     /* a guest's copy counts against their created cards (guest_card_limit.ts), refused before the job starts */
-    const cards = Number((await trx.from('cards').whereIn('deck_id', ids).count('* as count').first()).count)
+    const cardCount = await trx.from('cards').whereIn('deck_id', ids).count('* as count').first()
+    const cards = Number(cardCount.count)
     await assertGuestRoomFor(copy.id, cards, trx)
     await startDeckJob(copy, 'duplicating', total, 'duplicate_deck', { sourceId: source.id, userId: user.id, keepProgress: Boolean(input.keep_progress) }, trx)
     return copy
@@ -64,7 +66,8 @@ export async function runDuplicateDeck(payload: JobPayload<'duplicate_deck'>, jo
   await runDeckJob(job, payload.deckId, async (trx, progress) => {
     let done = 0
     const copyTree = async (sourceId: number, copyId: number) => {
-      const noteIds = (await trx.from('notes').where('deck_id', sourceId).select('id').orderBy('id')).map((row) => row.id)
+      const notes = await trx.from('notes').where('deck_id', sourceId).select('id').orderBy('id')
+      const noteIds = notes.map((row) => row.id)
       const base = done
       done += await copyNotes(noteIds, copyId, {
         keepProgressOf: payload.keepProgress ? payload.userId : undefined,

@@ -39,7 +39,8 @@ export async function moveDeck(user: User, input: MoveDeckInput, options: Action
       parentId = parent.id
       rootDeckId = parent.rootDeckId ?? parent.id
     } else if (input.folder_id) {
-      folderId = (await findFolder(user, input.folder_id, trx)).id
+      const folder = await findFolder(user, input.folder_id, trx)
+      folderId = folder.id
     }
     const position = await nextPosition(trx, user.id, { table: 'decks', parentId, exceptId: deck.id })
     deck.merge({ parentId, folderId, rootDeckId, position })

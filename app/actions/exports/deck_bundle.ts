@@ -48,7 +48,8 @@ async function copyMedia(media: MediaRow[], names: Map<string, string>, dir: str
     const path = join(dir, name)
     try {
       await pipeline(await drive.use().getStream(`media/${row.key}`), createWriteStream(path))
-      copied.push({ name, path, size: (await stat(path)).size })
+      const { size } = await stat(path)
+      copied.push({ name, path, size })
     } catch {
       warnings.push({ message: `media_missing:${name}` })
     }

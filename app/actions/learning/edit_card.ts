@@ -16,7 +16,8 @@ export type EditCardInput = Infer<typeof editCardValidator> & { id: unknown }
  */
 export async function editCard(user: User, input: EditCardInput, options: ActionOptions = {}) {
   const card = await findLearnerCard(user, input.id, 'edit')
-  const { fields, field_attachments_map, reverse } = input
-  await updateNote(user, { fields, field_attachments_map, reverse, note: { id: card.note_id, deckId: card.deck_id } }, options)
+  const { fields, field_attachments_map: attachments, reverse } = input
+  const note = { id: card.note_id, deckId: card.deck_id }
+  await updateNote(user, { fields, field_attachments_map: attachments, reverse, note }, options)
   return card
 }

@@ -64,7 +64,7 @@ export async function recordAnswer(
     JSON.stringify(rows.progress), JSON.stringify(rows.review), kind, limit, ACTIVE_DAY_CARDS,
   ]
   const [row] = trx
-    ? ((await trx.rawQuery(CALL.replace(/\$\d+/g, '?'), values)).rows as RecordedRow[])
+    ? await trx.rawQuery(CALL.replace(/\$\d+/g, '?'), values).then((result) => result.rows as RecordedRow[])
     : await preparedQuery<RecordedRow>('record-answer-v2', CALL, values)
   return { ...row, card: read.card, scheduled: rows.outcome, limit }
 }

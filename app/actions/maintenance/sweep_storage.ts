@@ -141,9 +141,8 @@ async function unnamed(prefix: string, removed: Removed, graceCutoff: Date, name
 /** Empty folders on the local disk (S3 has none), but an export's while its job may still write there. */
 async function emptyFolders() {
   let count = 0
-  const open = new Set(
-    (await db.from('deck_exports').whereIn('status', ['queued', 'processing']).select('id')).map((row) => `exports/${row.id}`)
-  )
+  const exports = await db.from('deck_exports').whereIn('status', ['queued', 'processing']).select('id')
+  const open = new Set(exports.map((row) => `exports/${row.id}`))
   for (const top of TOP_FOLDERS) {
     for await (const folder of storedFolders(top)) {
       if (!open.has(folder) && (await removeEmptyFolder(folder))) count++

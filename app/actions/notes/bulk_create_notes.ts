@@ -19,7 +19,11 @@ export async function bulkCreateNotes(user: User, input: Infer<typeof bulkCreate
   const remoteImages = await fetchRemoteImages(rows.flatMap((row) => [row.front, row.back]), { max: MAX_REMOTE_IMAGES_PER_BATCH })
   return withTransaction(options.trx, async (trx) => {
     const deck = await findEditableDeck(user, input.deck_id, trx)
-    const type = input.template_id ?? (await NoteType.query({ client: trx }).whereNull('user_id').where('kind', 'basic').firstOrFail()).id
+    let type = input.template_id
+    if (!type) {
+      const basic = await NoteType.query({ client: trx }).whereNull('user_id').where('kind', 'basic').firstOrFail()
+      type = basic.id
+    }
     const notes: Note[] = []
     for (const row of rows) {
       notes.push(await saveNote(user, { deck, noteTypeId: type, fields: { Front: row.front, Back: row.back }, remoteImages }, trx))

@@ -49,7 +49,8 @@ export async function bulkNotes(user: User, input: BulkNotesInput, options: Acti
     } else if (action === 'destroy') {
       await trx.from('notes').whereIn('id', noteIds).delete()
     } else if (action === 'reset_progress') {
-      const cardIds = (await trx.from('cards').whereIn('note_id', noteIds).select('id')).map((row) => row.id)
+      const cards = await trx.from('cards').whereIn('note_id', noteIds).select('id')
+      const cardIds = cards.map((row) => row.id)
       await resetProgress(user, { id: deck.id, cardIds }, { trx })
     } else if (action === 'duplicate') {
       /* copies land next to their originals, each in its own deck */
@@ -58,7 +59,8 @@ export async function bulkNotes(user: User, input: BulkNotesInput, options: Acti
       for (const note of notes) byDeck.set(note.deck_id, [...(byDeck.get(note.deck_id) ?? []), note.id])
       /* by deck id: one lock order (card_limit.ts); each deck is checked under its lock right before it is written */
       for (const [deckId, ids] of [...byDeck].sort(([a], [b]) => a - b)) {
-        const cards = Number((await trx.from('cards').whereIn('note_id', ids).count('* as count').first()).count)
+        const cardCount = await trx.from('cards').whereIn('note_id', ids).count('* as count').first()
+        const cards = Number(cardCount.count)
         await assertRoomFor(deckId, cards, trx)
         await copyNotes(ids, deckId, {}, trx)
       }

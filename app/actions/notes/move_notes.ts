@@ -53,7 +53,8 @@ export async function runMoveNotes(payload: JobPayload<'move_notes'>, job: Job) 
     const source = await Deck.query({ client: trx }).where('id', payload.deckId).firstOrFail()
     const sourceRoot = await Deck.query({ client: trx }).where('id', source.rootDeckId ?? source.id).firstOrFail()
     const destinationRoot = await Deck.query({ client: trx }).where('id', destination.rootDeckId ?? destination.id).firstOrFail()
-    const cardIds = (await trx.from('cards').whereIn('note_id', payload.noteIds).select('id')).map((row) => row.id)
+    const cardRows = await trx.from('cards').whereIn('note_id', payload.noteIds).select('id')
+    const cardIds = cardRows.map((row) => row.id)
     if (sourceRoot.algorithmPreset !== destinationRoot.algorithmPreset) {
       await trx.from('card_progress').whereIn('card_id', cardIds).delete()
     }

@@ -46,7 +46,9 @@ export async function saveNote(user: User, input: SaveNoteInput, trx: Transactio
     : undefined
   const prepared = prepareNote(noteType, input, { imagesAllowed: deck.imagesAllowed, previous: existing?.fields, storedImages })
   const note = existing ?? new Note().fill({ userId: deck.userId, guid: newGuid(), tags: [], libraryNoteId: null })
-  const current = existing ? (await Card.query({ client: trx }).where('note_id', existing.id)).map((card) => card.ord) : []
+  const current = existing
+    ? await Card.query({ client: trx }).where('note_id', existing.id).then((cards) => cards.map((card) => card.ord))
+    : []
   const added = prepared.ords.filter((ord) => !current.includes(ord))
   const removed = current.filter((ord) => !prepared.ords.includes(ord))
   await assertRoomFor(deck.id, added.length - removed.length, trx)

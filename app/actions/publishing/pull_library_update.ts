@@ -65,7 +65,8 @@ export async function pullLibraryUpdate(user: User, input: { id: unknown }, opti
     if (!publicDeck || publicDeck.currentRevisionId === clone.revisionId) throw noUpdate()
 
     const incoming = await LibraryNote.query({ client: trx }).where('revision_id', publicDeck.currentRevisionId!).orderBy('position').orderBy('id')
-    const held = new Map((await LibraryNote.query({ client: trx }).where('revision_id', clone.revisionId)).map((note) => [note.guid, note]))
+    const heldNotes = await LibraryNote.query({ client: trx }).where('revision_id', clone.revisionId)
+    const held = new Map(heldNotes.map((note) => [note.guid, note]))
     const existing = await clonedNotes(root, trx)
     const tree = await CloneTree.load(root, trx)
     const ords = await ordinalsOf(incoming, trx)
@@ -83,7 +84,8 @@ export async function pullLibraryUpdate(user: User, input: { id: unknown }, opti
         await trx.from('notes').where('id', note.id).update({ library_note_id: next.id })
         continue
       }
-      await updateNote(note, next, { deckId: (await tree.deckFor(next.deckPath ?? [])).id, ords: ords(next), typeOf }, trx)
+      const deck = await tree.deckFor(next.deckPath ?? [])
+      await updateNote(note, next, { deckId: deck.id, ords: ords(next), typeOf }, trx)
     }
     if (existing.size) await trx.from('notes').whereIn('id', [...existing.values()].map((note) => note.id)).delete()
     await insertLibraryNotes(tree, root.userId, added, trx)

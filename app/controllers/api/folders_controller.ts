@@ -31,7 +31,8 @@ export default class FoldersController {
     const user = auth.use('api').getUserOrFail()
     const input = await request.validateUsing(createFolderValidator)
     const folder = await saveFolder(user, input)
-    return response.created((await present(user, [folder]))[0])
+    const [presented] = await present(user, [folder])
+    return response.created(presented)
   }
 
   /** Rename, recolor, set the emoji, or assign decks (`assign_deck_ids`). */
@@ -39,7 +40,8 @@ export default class FoldersController {
     const user = auth.use('api').getUserOrFail()
     const input = await request.validateUsing(folderValidator)
     const folder = await saveFolder(user, { ...input, id: params.id })
-    return (await present(user, [folder]))[0]
+    const [presented] = await present(user, [folder])
+    return presented
   }
 
   /** The folder goes; its decks stay, at the top level. */

@@ -22,9 +22,9 @@ export function deckListProps(user: User, archived = false) {
   let list: Promise<ReturnType<typeof DeckTransformer.listed>> | undefined
   const load = () => (list ??= listedDecks(user, archived).then((read) => DeckTransformer.listed(read)))
   return {
-    decks: async () => (await load()).decks,
-    folders: async () => (await load()).folders,
-    numberOfArchivedDecks: async () => (await load()).numberOfArchivedDecks,
+    decks: async () => load().then((read) => read.decks),
+    folders: async () => load().then((read) => read.folders),
+    numberOfArchivedDecks: async () => load().then((read) => read.numberOfArchivedDecks),
     polling: async () => DeckTransformer.pollingList(await pollingDecks(user)).decks,
     /* shared decks no longer available to this former participant, with why, until dismissed */
     unavailableDecks: async () => (archived ? [] : unavailableDecks(user)),

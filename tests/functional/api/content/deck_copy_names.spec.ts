@@ -66,8 +66,8 @@ test.group('Duplicating a deck: the copy has a name of its own', (group) => {
   test('web: the deck menu\'s duplicate names the copy in the learner\'s language', async ({ assert }) => {
     const { user, web } = await signedIn('ana@example.test')
     await web.put('/settings/language', { locale: 'fr' })
-    const { createDeck } = await import('#actions/decks/create_deck')
-    const deck = await createDeck(user, { name: 'Biologie' })
+    const { createDeck: createDeckAction } = await import('#actions/decks/create_deck')
+    const deck = await createDeckAction(user, { name: 'Biologie' })
     await web.get('/')
     await web.post(`/decks/${deck.id}/duplicate`, {})
     await web.post(`/decks/${deck.id}/duplicate`, {})
