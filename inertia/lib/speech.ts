@@ -4,13 +4,11 @@
  * sent to the server; a browser without voices for the language says so.
  */
 
-import { useEffect, useState } from 'react'
+import { useHydrated } from '~/lib/use_hydrated'
 
 /** Whether this browser can speak, known once mounted (the server's render has no browser: no mismatch on hydration). */
 export function useCanSpeak() {
-  const [can, setCan] = useState(false)
-  useEffect(() => setCan(canSpeak()), [])
-  return can
+  return useHydrated() && canSpeak()
 }
 
 /** Whether this browser can speak at all. */

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react'
 import { useT } from '~/lib/i18n'
 import { useShared } from '~/lib/shared'
+import { useHydrated } from '~/lib/use_hydrated'
 import type { Deck, PollingEntry } from '~/components/decks/types'
 import '~/css/decks.css'
 
@@ -81,12 +81,11 @@ export function ProcessingBadge({ entry, state }: { entry?: PollingEntry; state:
 /** Dates in the reader's time zone, once hydrated: the server does not know it. */
 export function ClientDate({ iso, withTime }: { iso: string | null; withTime?: boolean }) {
   const { locale } = useShared()
-  const [text, setText] = useState<string | null>(null)
-  useEffect(() => {
-    if (!iso) return
-    const options: Intl.DateTimeFormatOptions = withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }
-    setText(new Intl.DateTimeFormat(locale, options).format(new Date(iso)))
-  }, [iso, locale, withTime])
+  const hydrated = useHydrated()
   if (!iso) return null
+  const options: Intl.DateTimeFormatOptions = withTime
+    ? { dateStyle: 'medium', timeStyle: 'short' }
+    : { dateStyle: 'medium' }
+  const text = hydrated ? new Intl.DateTimeFormat(locale, options).format(new Date(iso)) : null
   return <time dateTime={iso}>{text ?? ''}</time>
 }

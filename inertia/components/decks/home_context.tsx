@@ -1,5 +1,6 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
+import { createContext, useContext, useState, type ReactNode } from 'react'
 import type { Folder, ListedDeck, PollingEntry } from '~/components/decks/types'
+import { useHydrated } from '~/lib/use_hydrated'
 
 export type HomeData = {
   decks: Map<number, ListedDeck>
@@ -44,24 +45,30 @@ export function subtreeOf(children: Map<number | null, { id: number }[]>, id: nu
  * Empty on the server and at hydration, read once mounted.
  */
 export function useStoredSet(key: string) {
-  const [ids, setIds] = useState<Set<number>>(() => new Set())
-  useEffect(() => {
-    try {
-      const stored = JSON.parse(localStorage.getItem(key) ?? '[]')
-      if (Array.isArray(stored)) setIds(new Set(stored.filter((id) => typeof id === 'number')))
-    } catch {
-      /* a broken entry starts over */
-    }
-  }, [key])
+  /* the set and the key it was read for: another key is read again, in render */
+  const [held, setHeld] = useState<{ key: string | null; ids: Set<number> }>(() => ({ key: null, ids: new Set() }))
+  const hydrated = useHydrated()
+  if (hydrated && held.key !== key) setHeld({ key, ids: readStoredSet(key, held.ids) })
   const toggle = (id: number, open?: boolean) =>
-    setIds((previous) => {
-      const next = new Set(previous)
+    setHeld((previous) => {
+      const next = new Set(previous.ids)
       if (open ?? !next.has(id)) next.add(id)
       else next.delete(id)
       localStorage.setItem(key, JSON.stringify([...next]))
-      return next
+      return { key, ids: next }
     })
-  return [ids, toggle] as const
+  return [held.ids, toggle] as const
+}
+
+/** The ids stored under `key`; `fallback` for a broken entry. */
+function readStoredSet(key: string, fallback: Set<number>) {
+  try {
+    const stored = JSON.parse(localStorage.getItem(key) ?? '[]')
+    if (Array.isArray(stored)) return new Set<number>(stored.filter((id) => typeof id === 'number'))
+  } catch {
+    /* a broken entry starts over */
+  }
+  return fallback
 }
 
 /** The list with `id` swapped with its neighbour in `group` (a sub-list of `all`), or null at an end. */

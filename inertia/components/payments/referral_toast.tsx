@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useT } from '~/lib/i18n'
 import { useShared } from '~/lib/shared'
+import { useHydrated } from '~/lib/use_hydrated'
 import { openReferrals } from '~/components/payments/cello'
 
 const HIDDEN_KEY = 'mnemo.referralToast.hidden'
@@ -14,15 +15,14 @@ const HIDDEN_KEY = 'mnemo.referralToast.hidden'
 export function ReferralToast() {
   const t = useT()
   const { referrals, locale } = useShared()
-  const [visible, setVisible] = useState(false)
+  const [hidden, setHidden] = useState(false)
   const [failed, setFailed] = useState(false)
-  useEffect(() => {
-    setVisible(Boolean(referrals) && window.localStorage.getItem(HIDDEN_KEY) !== '1')
-  }, [referrals])
-  if (!referrals || !visible) return null
+  /* the browser's "not now" is read once hydrated (the server has no localStorage) */
+  const hydrated = useHydrated()
+  if (!referrals || !hydrated || hidden || window.localStorage.getItem(HIDDEN_KEY) === '1') return null
   const hide = () => {
     window.localStorage.setItem(HIDDEN_KEY, '1')
-    setVisible(false)
+    setHidden(true)
   }
   const invite = async () => {
     setFailed(false)
