@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { useT } from '~/lib/i18n'
 import { HttpError, requestJson } from '~/lib/http'
 import { Tooltip } from '~/components/ui/tooltip'
@@ -30,15 +30,23 @@ export function CardEditor(props: Props) {
   const t = useT()
   const [loaded, setLoaded] = useState<CardFields | null>(null)
   const [failed, setFailed] = useState<string | null>(null)
+  /* another card starts empty (in render: the last card's fields never show under it) */
+  const [shownId, setShownId] = useState(props.cardId)
+  if (shownId !== props.cardId) {
+    setShownId(props.cardId)
+    setLoaded(null)
+    setFailed(null)
+  }
+  /* the server's own words where it gave some (a viewer of a shared deck may not edit it) */
+  const failure = useEffectEvent((caught: unknown) =>
+    caught instanceof HttpError && caught.message ? caught.message : t('learn.errors.failed')
+  )
 
   useEffect(() => {
     const controller = new AbortController()
-    setLoaded(null)
-    setFailed(null)
     requestJson<CardFields>(urlFor('learn.cards.fields', { id: props.cardId }), { signal: controller.signal })
       .then(setLoaded)
-      /* the server's own words where it gave some (a viewer of a shared deck may not edit it) */
-      .catch((caught) => (caught as Error).name !== 'AbortError' && setFailed(caught instanceof HttpError && caught.message ? caught.message : t('learn.errors.failed')))
+      .catch((caught) => (caught as Error).name !== 'AbortError' && setFailed(failure(caught)))
     return () => controller.abort()
   }, [props.cardId])
 
@@ -91,7 +99,9 @@ function CardEditorForm({ cardId, deckId, onSaved, onClose, inline, loaded }: Pr
   const close = () => (draft.dirty ? confirmDiscard(onClose) : onClose())
 
   const saveRef = useRef(save)
-  saveRef.current = save
+  useLayoutEffect(() => {
+    saveRef.current = save
+  })
   const otherErrors = fieldErrors.others()
   return (
     <EditorFrame
@@ -140,7 +150,9 @@ function CardEditorForm({ cardId, deckId, onSaved, onClose, inline, loaded }: Pr
  */
 function useEditorKeys(inline: boolean | undefined, onClose: () => void, onSave?: () => void) {
   const actions = useRef({ onClose, onSave })
-  actions.current = { onClose, onSave }
+  useLayoutEffect(() => {
+    actions.current = { onClose, onSave }
+  })
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null

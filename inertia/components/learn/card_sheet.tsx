@@ -11,10 +11,15 @@ import { urlFor } from '~/lib/routes'
 function useCardStats(cardId: number) {
   const [stats, setStats] = useState<CardStats | null>(null)
   const [failed, setFailed] = useState(false)
-  useEffect(() => {
-    const controller = new AbortController()
+  /* another card starts empty (in render: the last card's numbers never show under it) */
+  const [shownId, setShownId] = useState(cardId)
+  if (shownId !== cardId) {
+    setShownId(cardId)
     setStats(null)
     setFailed(false)
+  }
+  useEffect(() => {
+    const controller = new AbortController()
     requestJson<CardStats>(urlFor('learn.cards.stats', { id: cardId }), { signal: controller.signal })
       .then(setStats)
       .catch((error) => (error as Error).name !== 'AbortError' && setFailed(true))

@@ -36,6 +36,11 @@ export class SessionRunner {
     public events: SessionEvents
   ) {}
 
+  /** the page's latest handlers, handed over after each render commits */
+  listen(events: SessionEvents) {
+    this.events = events
+  }
+
   private update(change: (previous: SessionState) => SessionState) {
     this.state = change(this.state)
     this.publish(this.state)

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useEffectEvent } from 'react'
 import { Play } from 'lucide-react'
 import { useT } from '~/lib/i18n'
 import { requestJson } from '~/lib/http'
@@ -23,8 +23,12 @@ export function SpeakSide({ card, side }: { card: LearningCard; side: 'front' | 
   const play = () => {
     if (speak(spokenText(side === 'front' ? card.front : card.back), language)) countCardEvent(card.id, 'tts_play')
   }
-  useEffect(() => {
+  /* read as the side appears: another card or side is the cue, the latest settings say whether */
+  const autoplay = useEffectEvent(() => {
     if (tts.autoplay) play()
+  })
+  useEffect(() => {
+    autoplay()
     return () => stopSpeaking()
   }, [card.id, side])
   if (!speaks) return null

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useState } from 'react'
 import type { SessionProps } from '~/components/learn/types'
 import { initialState, type SessionEvents } from '~/components/learn/session_state'
 import { SessionRunner } from '~/components/learn/session_runner'
@@ -13,14 +13,13 @@ export { studiedIn, type Blocked, type SessionEvents, type SessionState } from '
  */
 export function useLearningSession(props: SessionProps, events: SessionEvents) {
   const [state, setState] = useState(() => initialState(props))
-  const runner = useRef<SessionRunner | null>(null)
-  runner.current ??= new SessionRunner(props.deck.id, state, setState, events)
-  runner.current.events = events
-  const session = runner.current
+  /* one runner for the page's life, created with the first state */
+  const [session] = useState(() => new SessionRunner(props.deck.id, state, setState, events))
+  useLayoutEffect(() => session.listen(events), [session, events])
 
   useEffect(() => {
     session.fetchMore()
-  }, [])
+  }, [session])
 
   const { flip, reveal, answer, undo, freeze, remove, move, replaceCurrent, retry, streakShown } = session
   return { state, flip, reveal, answer, undo, freeze, remove, move, replaceCurrent, retry, streakShown }

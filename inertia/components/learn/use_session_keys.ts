@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react'
+import { useEffect, useEffectEvent, useState, type RefObject } from 'react'
 import { router } from '@inertiajs/react'
 import { urlFor } from '~/lib/routes'
 import { isTyping } from '~/lib/keys'
@@ -30,10 +30,9 @@ export type TypeIn = ReturnType<typeof useTypeIn>
  * new one loads would reach nothing.
  */
 function usePageKeys(root: RefObject<HTMLElement | null>, onKey: (event: KeyboardEvent) => void) {
-  const handler = useRef(onKey)
-  handler.current = onKey
+  const handler = useEffectEvent(onKey)
   useEffect(() => {
-    const listener = (event: KeyboardEvent) => handler.current(event)
+    const listener = (event: KeyboardEvent) => handler(event)
     window.addEventListener('keydown', listener)
     const fromFrame = (event: KeyboardEvent) => {
       listener(event)
@@ -48,7 +47,7 @@ function usePageKeys(root: RefObject<HTMLElement | null>, onKey: (event: Keyboar
       window.removeEventListener('keydown', listener)
       page?.removeEventListener('load', onFrameLoad, true)
     }
-  }, [])
+  }, [root])
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { Head, router } from '@inertiajs/react'
 import { Link } from '@adonisjs/inertia/react'
 import { Keyboard } from 'lucide-react'
@@ -124,9 +124,12 @@ function SessionDialogs({ dialog, setDialog, session, deck, algorithm, destinati
   const { state } = session
   const card = state.current
   const [limitOpen, setLimitOpen] = useState(true)
-  useEffect(() => {
+  /* another limit reached opens its dialog again (set in render: no frame without it) */
+  const [blockedBefore, setBlockedBefore] = useState(state.blocked)
+  if (state.blocked !== blockedBefore) {
+    setBlockedBefore(state.blocked)
     if (state.blocked) setLimitOpen(true)
-  }, [state.blocked])
+  }
 
   const closeTutorial = () => {
     /* losing this call only shows the tutorial once more */
