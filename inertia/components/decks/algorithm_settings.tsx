@@ -21,10 +21,16 @@ export function AlgorithmSettingsDialog({ deck, onClose }: { deck: { id: number;
   const [sheet, setSheet] = useState<AlgorithmSheet | null>(null)
   const [failed, setFailed] = useState(false)
   const [attempt, setAttempt] = useState(0)
+  /* each load (another deck, a retry) starts without the last one's failure */
+  const load = `${deck.id}:${attempt}`
+  const [loading, setLoading] = useState(load)
+  if (loading !== load) {
+    setLoading(load)
+    setFailed(false)
+  }
 
   useEffect(() => {
     const controller = new AbortController()
-    setFailed(false)
     requestJson<AlgorithmSheet>(urlFor('decks.algorithm.show', { id: deck.id }), { signal: controller.signal }).then(setSheet, (error: Error) => {
       if (error.name !== 'AbortError') setFailed(true)
     })

@@ -96,20 +96,21 @@ export function CardsToolbar({ deck, notes, query }: { deck: Deck; notes: NotesP
 /** This page checked (or some of it), all that match, or none. */
 export function SelectionBar({ notes, selection, filtered }: { notes: NotesPage; selection: NoteSelection; filtered: boolean }) {
   const t = useT()
+  const { pageBox, pageChecked, checkPage, selectAll, clear } = selection
   const { count, all } = selection.selection
   return (
     <div className="selection-bar">
       <label className="checkbox">
-        <input ref={selection.pageBox} type="checkbox" name="select_page" checked={selection.pageChecked} onChange={(event) => selection.checkPage(event.target.checked)} />
+        <input ref={pageBox} type="checkbox" name="select_page" checked={pageChecked} onChange={(event) => checkPage(event.target.checked)} />
         <span>{count > 0 ? t('decks.cards.selected', { count }) : t('decks.cards.select_page')}</span>
       </label>
-      {selection.pageChecked && !all && notes.total > notes.items.length && (
-        <button type="button" className="button small ghost" onClick={selection.selectAll}>
+      {pageChecked && !all && notes.total > notes.items.length && (
+        <button type="button" className="button small ghost" onClick={selectAll}>
           {filtered ? t('decks.cards.select_all_matching', { count: notes.total }) : t('decks.cards.select_all', { count: notes.total })}
         </button>
       )}
       {count > 0 && (
-        <button type="button" className="button small ghost" onClick={selection.clear}>
+        <button type="button" className="button small ghost" onClick={clear}>
           {t('decks.cards.clear_selection')}
         </button>
       )}

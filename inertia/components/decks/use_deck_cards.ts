@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { router } from '@inertiajs/react'
 import { urlFor } from '~/lib/routes'
 import type { Selection } from '~/components/decks/bulk_actions'
@@ -24,10 +24,13 @@ export function useCardsQuery(deck: Deck, notes: NotesPage) {
     router.get(urlFor('decks.show', { id: deck.id }), { tab: 'cards', ...params }, { preserveState: true, preserveScroll: true, replace: true, only: ['notes'] })
   }
 
+  /* typing is what waits; the list shown and its visit are read when the pause comes */
+  const searchFor = useEffectEvent((query: string) => {
+    if (query !== notes.query) visit({ query: query || undefined, page: undefined })
+  })
   useEffect(() => {
     const query = search.trim()
-    if (query === notes.query) return
-    const timer = setTimeout(() => visit({ query: query || undefined, page: undefined }), SEARCH_DELAY)
+    const timer = setTimeout(() => searchFor(query), SEARCH_DELAY)
     return () => clearTimeout(timer)
   }, [search])
 
@@ -51,7 +54,12 @@ export function useNoteSelection(notes: NotesPage) {
     setSelected(new Map())
     setAll(false)
   }
-  useEffect(clear, [filterKey])
+  /* in render: the old selection is never shown with the new list */
+  const [filteredBy, setFilteredBy] = useState(filterKey)
+  if (filteredBy !== filterKey) {
+    setFilteredBy(filterKey)
+    clear()
+  }
 
   const pageChecked = items.length > 0 && (all || items.every((note) => selected.has(note.id)))
   const somePageChecked = !pageChecked && items.some((note) => selected.has(note.id))

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useEffectEvent, useRef } from 'react'
 import { router, usePoll } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { useToast } from '~/components/ui/toasts'
@@ -47,9 +47,13 @@ export function useDeckPolling(polling: PollingEntry[], started: StartedJob[], r
   const toast = useToast()
   const tracked = useRef(new Map<number, StartedJob>())
   const seenStarted = useRef<StartedJob[] | null>(null)
-  const [active, setActive] = useState(false)
+  /* whether the poll runs: started and stopped on a change only (a start restarts its clock) */
+  const active = useRef(false)
+  /* Inertia keeps an unchanged prop's identity, so the poll runs on its own clock while anything is tracked */
+  const { start, stop } = usePoll(POLLING_INTERVAL, { only: ['polling'] }, { autoStart: false, mode: 'rest' })
 
-  useEffect(() => {
+  /* the poll's answers drive it; the toasts and the reload take the latest t, toast and props */
+  const track = useEffectEvent(() => {
     if (seenStarted.current !== started) {
       seenStarted.current = started
       for (const job of started) tracked.current.set(job.id, job)
@@ -79,14 +83,18 @@ export function useDeckPolling(polling: PollingEntry[], started: StartedJob[], r
       if (entry.state !== 'processing_failed') tracked.current.set(entry.id, { ...tracked.current.get(entry.id), ...entry })
     }
     if (finished) router.reload({ only: reload })
-    setActive(tracked.current.size > 0)
-  }, [polling, started])
-
-  /* Inertia keeps an unchanged prop's identity, so the poll runs on its own clock while anything is tracked */
-  const poll = usePoll(POLLING_INTERVAL, { only: ['polling'] }, { autoStart: false, mode: 'rest' })
-  useEffect(() => {
-    if (active) poll.start()
-    else poll.stop()
-    return poll.stop
-  }, [active])
+    const anything = tracked.current.size > 0
+    if (anything === active.current) return
+    active.current = anything
+    if (anything) start()
+    else stop()
+  })
+  useEffect(() => track(), [polling, started])
+  useEffect(
+    () => () => {
+      active.current = false
+      stop()
+    },
+    [stop]
+  )
 }

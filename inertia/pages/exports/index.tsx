@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useEffectEvent, useRef } from 'react'
 import { Head, usePoll } from '@inertiajs/react'
 import { Link } from '@adonisjs/inertia/react'
 import type ExportTransformer from '#transformers/export_transformer'
@@ -45,21 +45,26 @@ function useExportsPolling(exports: Export[]) {
   const t = useT()
   const toast = useToast()
   const seen = useRef(new Map(exports.map((item) => [item.id, item.state])))
+  /* a new list is the reason to look; the toast in the reader's current language is not */
+  const announceReady = useEffectEvent((name: Export['deckName']) =>
+    toast({ title: t('exports.list.ready_toast', { name }) })
+  )
   useEffect(() => {
     for (const item of exports) {
       const before = seen.current.get(item.id)
-      if (before && FOLLOWED.has(before) && item.state === 'done') toast({ title: t('exports.list.ready_toast', { name: item.deckName }) })
+      if (before && FOLLOWED.has(before) && item.state === 'done') announceReady(item.deckName)
       seen.current.set(item.id, item.state)
     }
   }, [exports])
 
   const running = exports.some((item) => FOLLOWED.has(item.state))
-  const poll = usePoll(POLLING_INTERVAL, { only: ['exports'] }, { autoStart: false, mode: 'rest' })
+  /* start and stop keep their identity (useCallback in usePoll): the effect follows `running` only */
+  const { start, stop } = usePoll(POLLING_INTERVAL, { only: ['exports'] }, { autoStart: false, mode: 'rest' })
   useEffect(() => {
-    if (running) poll.start()
-    else poll.stop()
-    return poll.stop
-  }, [running])
+    if (running) start()
+    else stop()
+    return stop
+  }, [running, start, stop])
 }
 
 function ExportRow({ item }: { item: Export }) {
