@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, useEffectEvent, type ReactNode } from 'react'
 import { router } from '@inertiajs/react'
 import { NavBar } from '~/components/nav_bar'
 import { AlertProvider } from '~/components/ui/alert_dialog'
@@ -17,13 +17,15 @@ function FlashToasts() {
   const { flash } = useShared()
   const toast = useToast()
   const inlineError = useInlineError()
-  useEffect(() => {
+  /* once per flash (its id), with what it says */
+  const announce = useEffectEvent(() => {
     const action = flash.action
     /* a toast with a way on stays longer, so there is time to take it */
     if (flash.success && action) toast({ title: flash.success, action: { label: action.label, onClick: () => router.visit(action.href) }, timeout: 8000 })
     else if (flash.success) toast({ title: flash.success })
     if (flash.error && inlineError.current !== flash.id) toast({ title: flash.error, body: flash.errorBody ?? undefined, type: 'textSecondary' })
-  }, [flash.id])
+  })
+  useEffect(() => announce(), [flash.id])
   return null
 }
 

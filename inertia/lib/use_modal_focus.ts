@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react'
+import { useEffect, useEffectEvent, useState, type RefObject } from 'react'
 
 /**
  * What every dialog does with the keyboard: focus its first control (the
@@ -7,22 +7,24 @@ import { useEffect, useRef, type RefObject } from 'react'
  * itself, or one that cannot be closed) it does nothing.
  */
 export function useModalFocus(box: RefObject<HTMLElement | null>, selector: string, onClose: (() => void) | undefined) {
-  const close = useRef(onClose)
-  close.current = onClose
-  const handles = useRef(Boolean(onClose)).current
+  /* whether it handles the keys is settled when the dialog opens */
+  const [handles] = useState(Boolean(onClose))
+  /* the latest onClose and controls, read as the dialog opens and at each Esc */
+  const focusFirst = useEffectEvent(() => box.current?.querySelector<HTMLElement>(selector)?.focus())
+  const close = useEffectEvent(() => onClose?.())
   useEffect(() => {
     if (!handles) return
     const previous = document.activeElement as HTMLElement | null
-    box.current?.querySelector<HTMLElement>(selector)?.focus()
+    focusFirst()
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return
       event.preventDefault()
-      close.current?.()
+      close()
     }
     window.addEventListener('keydown', onKey)
     return () => {
       window.removeEventListener('keydown', onKey)
       previous?.focus()
     }
-  }, [])
+  }, [handles])
 }

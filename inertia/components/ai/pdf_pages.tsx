@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { useT } from '~/lib/i18n'
 
 export type ChosenPdf = { file: File; pages: number[]; pageCount: number }
@@ -19,11 +19,13 @@ export function PdfPages({ maxPages, maxMb, onChange }: { maxPages: number; maxM
   const [chosen, setChosen] = useState<number[]>([])
   const [problem, setProblem] = useState<string | null>(null)
   const [loading, setLoading] = useState(false)
-  const documentRef = useRef<any>(null)
+  const [pdf, setPdf] = useState<any>(null)
   /* pdf.js's loading task: destroying it frees the document and its worker-side data */
   const taskRef = useRef<any>(null)
 
-  useEffect(() => onChange(file && chosen.length ? { file, pages: chosen, pageCount } : null), [file, chosen, pageCount])
+  /* the parent hears of a new choice; a new onChange from its render is no reason to tell it again */
+  const notify = useEffectEvent((next: ChosenPdf | null) => onChange(next))
+  useEffect(() => notify(file && chosen.length ? { file, pages: chosen, pageCount } : null), [file, chosen, pageCount])
   useEffect(() => () => void taskRef.current?.destroy(), [])
 
   async function choose(files: FileList | null) {
@@ -48,7 +50,7 @@ export function PdfPages({ maxPages, maxMb, onChange }: { maxPages: number; maxM
       const task = pdfjs.getDocument({ data: new Uint8Array(await picked.arrayBuffer()) })
       taskRef.current = task
       const document = await task.promise
-      documentRef.current = document
+      setPdf(document)
       setFile(picked)
       setPageCount(document.numPages)
       setChosen(Array.from({ length: Math.min(maxPages, document.numPages) }, (_, index) => index + 1))
@@ -69,7 +71,7 @@ export function PdfPages({ maxPages, maxMb, onChange }: { maxPages: number; maxM
       {problem && <p className="notice notice-danger" role="alert">{problem}</p>}
       {loading && <p className="muted">{t('ai.document.reading')}</p>}
       {file && pageCount > 0 && (
-        <PageChooser key={`${file.name}-${file.size}`} document={documentRef.current} pageCount={pageCount} maxPages={maxPages} chosen={chosen} onChosen={setChosen} />
+        <PageChooser key={`${file.name}-${file.size}`} document={pdf} pageCount={pageCount} maxPages={maxPages} chosen={chosen} onChosen={setChosen} />
       )}
     </div>
   )

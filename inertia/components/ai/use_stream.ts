@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { Transmit } from '@adonisjs/transmit-client'
 import { requestJson } from '~/lib/http'
 import { urlFor } from '~/lib/routes'
@@ -23,7 +23,8 @@ export function useStream(initialFree: FreeTier, followed: Stream | null = null)
   const transmit = useRef<Transmit | null>(null)
   const running = stream !== null && RUNNING.has(stream.status)
 
-  function show(next: Stream) {
+  /* only setters inside: one function for the page's life, so the channel's effect need not re-run */
+  const show = useCallback((next: Stream) => {
     setStream((before) => ({ ...next, channel: next.channel ?? before?.channel }))
     /* while it runs, a note an event brought stays until a status read has it too; once over, the status says what is left (a cancel may delete) */
     setNotes((current) =>
@@ -32,15 +33,18 @@ export function useStream(initialFree: FreeTier, followed: Stream | null = null)
     setFreeTier(next.freeTier)
     /* this page says it is done: the deck list's poll need not say it again */
     if (!RUNNING.has(next.status)) announcedElsewhere.add(next.deckId)
-  }
+  }, [])
 
-  async function refresh(streamId: number) {
-    try {
-      show(await requestJson<Stream>(urlFor('ai.streams.show', { id: streamId })))
-    } catch {
-      /* the next tick tries again */
-    }
-  }
+  const refresh = useCallback(
+    async (streamId: number) => {
+      try {
+        show(await requestJson<Stream>(urlFor('ai.streams.show', { id: streamId })))
+      } catch {
+        /* the next tick tries again */
+      }
+    },
+    [show]
+  )
 
   useEffect(() => {
     if (!stream?.channel || !running) return
@@ -66,7 +70,7 @@ export function useStream(initialFree: FreeTier, followed: Stream | null = null)
       window.clearInterval(timer)
       void subscription.delete().catch(() => {})
     }
-  }, [stream?.streamId, stream?.channel, running])
+  }, [stream?.streamId, stream?.channel, running, refresh])
 
   useEffect(() => () => transmit.current?.close(), [])
 

@@ -35,6 +35,7 @@ function read(scheme: 'light' | 'dark') {
 /** The colours a preset's empty fields stand for, in its light and dark variant; null before mount. */
 export function useThemeColors() {
   const [colors, setColors] = useState<ThemeColors | null>(null)
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- a DOM probe, after hydration (SSR has no styles)
   useEffect(() => setColors({ light: read('light'), dark: read('dark') }), [])
   return colors
 }

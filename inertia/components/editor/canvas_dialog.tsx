@@ -44,15 +44,18 @@ function draw(context: CanvasRenderingContext2D, strokes: Stroke[]) {
   }
 }
 
+/** The strokes on the canvas, with the one being drawn. */
+function paint(canvas: HTMLCanvasElement | null, all: Stroke[], drawing: Stroke | null) {
+  const context = canvas?.getContext('2d')
+  if (context) draw(context, drawing ? [...all, drawing] : all)
+}
+
 /** The drawing: its strokes, the one being drawn, and the pointer handlers that draw it. */
 function useStrokes(canvas: RefObject<HTMLCanvasElement | null>, pen: { color: string; eraser: boolean }) {
   const [strokes, setStrokes] = useState<Stroke[]>([])
   const current = useRef<Stroke | null>(null)
-  const redraw = (all: Stroke[] = strokes) => {
-    const context = canvas.current?.getContext('2d')
-    if (context) draw(context, current.current ? [...all, current.current] : all)
-  }
-  useEffect(() => redraw(strokes), [strokes])
+  const redraw = (all: Stroke[] = strokes) => paint(canvas.current, all, current.current)
+  useEffect(() => paint(canvas.current, strokes, current.current), [canvas, strokes])
 
   const pointAt = (event: PointerEvent<HTMLCanvasElement>) => {
     const rect = event.currentTarget.getBoundingClientRect()

@@ -29,6 +29,7 @@ function usePreviewHint() {
     const times = Number(window.localStorage.getItem(HINT_KEY) ?? 0)
     if (times >= PREVIEW_HINT_TIMES) return
     window.localStorage.setItem(HINT_KEY, String(times + 1))
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- shown as this mount counts itself in localStorage
     setShown(true)
   }, [])
   return shown

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useT } from '~/lib/i18n'
 import { HttpError, requestJson } from '~/lib/http'
 import { urlFor, type ReplyOf } from '~/lib/routes'
@@ -26,7 +26,12 @@ const clamp = (value: number) => Math.min(1, Math.max(0, value))
 export function useTextDetection(imageUrl: string, size: Size | null) {
   const t = useT()
   const [detection, setDetection] = useState<Detection>({ state: 'idle' })
-  useEffect(() => setDetection({ state: 'idle' }), [imageUrl])
+  /* a new picture drops what was proposed for the old one (in render: the old proposals never show over it) */
+  const [shownUrl, setShownUrl] = useState(imageUrl)
+  if (shownUrl !== imageUrl) {
+    setShownUrl(imageUrl)
+    setDetection({ state: 'idle' })
+  }
 
   const detect = async () => {
     if (!size || detection.state === 'detecting') return

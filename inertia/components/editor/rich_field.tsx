@@ -1,4 +1,4 @@
-import { useRef, type RefObject } from 'react'
+import { useLayoutEffect, useRef, type RefObject } from 'react'
 import { EditorContent, type Editor } from '@tiptap/react'
 import type { FieldKeyHandlers } from './extensions'
 import { FieldToolbar } from './field_toolbar'
@@ -33,15 +33,19 @@ export function RichField(props: RichFieldProps) {
 
   /* the editor is created once: everything it calls back goes through refs */
   const latest = useRef(props)
-  latest.current = props
   const keyHandlers = useRef<FieldKeyHandlers>({ cloze: () => false, link: () => false, math: () => false })
   const files = useRef<(files: File[]) => void>(() => {})
   const editorRef = useRef<Editor | null>(null)
   const editor = useRichEditor(props, latest, { keyHandlers, files, editor: editorRef })
   const uploads = useFieldUploads(editor, latest)
   const commands = useFieldCommands(editor, latest)
-  files.current = uploads.receive
-  keyHandlers.current = { cloze: commands.makeCloze, link: commands.editLink, math: commands.addMath }
+  /* after each render commits, before the editor's next event */
+  useLayoutEffect(() => {
+    latest.current = props
+    editorRef.current = editor
+    files.current = uploads.receive
+    keyHandlers.current = { cloze: commands.makeCloze, link: commands.editLink, math: commands.addMath }
+  })
 
   const pick = (input: HTMLInputElement | null) => {
     if (!input) return

@@ -18,16 +18,19 @@ export function useAiTemplates(draft: NoteDraft) {
   const [provider, setProvider] = useState<AiProvider>('offline')
   const [loadError, setLoadError] = useState<unknown>(null)
 
-  const reload = useCallback(async () => {
-    try {
-      const reply = await requestJson<ReplyOf<'ai_note_templates.index'>>(urlFor('ai_note_templates.index'))
-      setTemplates(reply.templates)
-      setProvider(reply.provider)
-      setLoadError(null)
-    } catch (error) {
-      setLoadError(error)
-    }
-  }, [])
+  /* the state changes once the reply is in (then): nothing is set while the effect runs */
+  const reload = useCallback(
+    () =>
+      requestJson<ReplyOf<'ai_note_templates.index'>>(urlFor('ai_note_templates.index')).then(
+        (reply) => {
+          setTemplates(reply.templates)
+          setProvider(reply.provider)
+          setLoadError(null)
+        },
+        (error: unknown) => setLoadError(error)
+      ),
+    []
+  )
   useEffect(() => {
     reload()
   }, [reload])

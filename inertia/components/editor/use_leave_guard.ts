@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useEffectEvent, useRef } from 'react'
 import { router } from '@inertiajs/react'
 
 /**
@@ -9,8 +9,8 @@ import { router } from '@inertiajs/react'
  */
 export function useLeaveGuard(dirty: boolean, confirm: (proceed: () => void) => void) {
   const allowed = useRef(false)
-  const latestConfirm = useRef(confirm)
-  latestConfirm.current = confirm
+  /* the latest confirm, asked when a visit would leave */
+  const askToLeave = useEffectEvent((proceed: () => void) => confirm(proceed))
 
   useEffect(() => {
     if (!dirty) return
@@ -24,7 +24,7 @@ export function useLeaveGuard(dirty: boolean, confirm: (proceed: () => void) => 
       const visit = event.detail.visit
       if (allowed.current || visit.prefetch || visit.only.length || visit.except.length) return
       event.preventDefault()
-      latestConfirm.current(() => {
+      askToLeave(() => {
         allowed.current = true
         router.visit(visit.url, {
           method: visit.method,

@@ -60,7 +60,7 @@ export function useMaskEditing({ masks, hideAll, onChange }: { masks: Mask[]; hi
 export type MaskEditing = ReturnType<typeof useMaskEditing>
 
 /** The zoom steps; the centre of the view stays where it was. */
-export function useZoom(viewport: RefObject<HTMLDivElement | null>) {
+export function useZoom(viewportRef: RefObject<HTMLDivElement | null>) {
   const [zoom, setZoom] = useState(1)
   /** the centre of the view, kept across zoom changes */
   const centre = useRef<Point | null>(null)
@@ -69,7 +69,7 @@ export function useZoom(viewport: RefObject<HTMLDivElement | null>) {
     const index = ZOOMS.indexOf(zoom)
     const next = ZOOMS[Math.min(ZOOMS.length - 1, Math.max(0, index + direction))]
     if (next === zoom) return
-    const view = viewport.current
+    const view = viewportRef.current
     if (view) {
       centre.current = {
         x: (view.scrollLeft + view.clientWidth / 2) / view.scrollWidth,
@@ -80,12 +80,12 @@ export function useZoom(viewport: RefObject<HTMLDivElement | null>) {
   }
 
   useLayoutEffect(() => {
-    const view = viewport.current
+    const view = viewportRef.current
     if (!view || !centre.current) return
     view.scrollLeft = centre.current.x * view.scrollWidth - view.clientWidth / 2
     view.scrollTop = centre.current.y * view.scrollHeight - view.clientHeight / 2
     centre.current = null
-  }, [zoom])
+  }, [viewportRef, zoom])
 
   return { zoom, changeZoom }
 }
@@ -106,7 +106,7 @@ type Surfaces = { viewport: RefObject<HTMLDivElement | null>; stage: RefObject<H
  * or (the hand) pan the view. Pointer events throughout, so mouse, pen and
  * touch all work.
  */
-export function useMaskDrag(editing: MaskEditing, tool: Tool, { viewport, stage }: Surfaces) {
+export function useMaskDrag(editing: MaskEditing, tool: Tool, { viewport: viewportRef, stage }: Surfaces) {
   const { masks, selected, setSelected, commit } = editing
   const [drag, setDrag] = useState<Drag | null>(null)
   const shown = dragged(masks, drag)
@@ -115,8 +115,8 @@ export function useMaskDrag(editing: MaskEditing, tool: Tool, { viewport, stage 
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (event.pointerType === 'mouse' && event.button !== 0) return
-    viewport.current?.focus({ preventScroll: true })
-    const view = viewport.current!
+    viewportRef.current?.focus({ preventScroll: true })
+    const view = viewportRef.current!
     if (tool === 'hand') {
       /* fingers scroll natively (touch-action); mouse and pen drag the view */
       if (event.pointerType === 'touch') return
@@ -146,8 +146,8 @@ export function useMaskDrag(editing: MaskEditing, tool: Tool, { viewport, stage 
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
     if (!drag) return
     if (drag.kind === 'pan') {
-      viewport.current!.scrollLeft = drag.left - (event.clientX - drag.x)
-      viewport.current!.scrollTop = drag.top - (event.clientY - drag.y)
+      viewportRef.current!.scrollLeft = drag.left - (event.clientX - drag.x)
+      viewportRef.current!.scrollTop = drag.top - (event.clientY - drag.y)
       return
     }
     const point = pointAt(event)

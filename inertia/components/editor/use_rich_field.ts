@@ -131,7 +131,6 @@ export function useRichEditor(props: RichFieldProps, latest: MutableRefObject<Ri
       latest.current.onChange(html)
     },
   })
-  callbacks.editor.current = editor
 
   /* a new value from outside (form reset after saving, note type switch) */
   useEffect(() => {

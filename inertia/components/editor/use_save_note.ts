@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useEffectEvent, useState } from 'react'
 import { router } from '@inertiajs/react'
 import { urlFor } from '~/lib/routes'
 import { isMod } from './shortcuts'
@@ -67,8 +67,8 @@ export function useSaveNote({ deck, note, draft, allow, idPrefix }: SaveNote) {
       })
     }
   }
-  const saveRef = useRef(save)
-  saveRef.current = save
+  /* the key saves what the latest render holds */
+  const saveFromKey = useEffectEvent(() => save())
 
   /* Mod+Enter saves from anywhere on the page (before the editor turns it into a line break) */
   useEffect(() => {
@@ -77,7 +77,7 @@ export function useSaveNote({ deck, note, draft, allow, idPrefix }: SaveNote) {
       if (document.querySelector('[role="alertdialog"]')) return
       event.preventDefault()
       event.stopPropagation()
-      saveRef.current()
+      saveFromKey()
     }
     window.addEventListener('keydown', onKeyDown, true)
     return () => window.removeEventListener('keydown', onKeyDown, true)
@@ -87,7 +87,7 @@ export function useSaveNote({ deck, note, draft, allow, idPrefix }: SaveNote) {
     if (!focusRequest) return
     const frame = requestAnimationFrame(() => document.getElementById(`${idPrefix}-0`)?.focus())
     return () => cancelAnimationFrame(frame)
-  }, [focusRequest])
+  }, [focusRequest, idPrefix])
 
   return { save, saving, attempted, setAttempted, unsaved }
 }

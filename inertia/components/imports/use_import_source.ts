@@ -12,11 +12,11 @@ type Preview = { result: ImportPreview; partial: boolean }
 /** The live preview: again at each change of the text, the file or a separator; the last answer wins. */
 function useTextPreview(source: TextSource, text: string, file: File | null, card: string | undefined, field: string | undefined, same: boolean) {
   const [preview, setPreview] = useState<Preview | null>(null)
+  const off = !source || same
+  /* nothing to preview: the last preview goes (in render, so it never shows) */
+  if (off && preview !== null) setPreview(null)
   useEffect(() => {
-    if (!source || same) {
-      setPreview(null)
-      return
-    }
+    if (!source || same) return
     const controller = new AbortController()
     const timer = setTimeout(async () => {
       try {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { router } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { urlFor } from '~/lib/routes'
@@ -72,9 +72,10 @@ function SharingDialog({ sharing, subdeck, onClose }: { sharing: DeckSharing; su
 
 function LinkField({ link }: { link: string }) {
   const t = useT()
-  const [copied, setCopied] = useState(false)
+  /* the link copied last: another link is not copied yet */
+  const [copiedLink, setCopiedLink] = useState<string | null>(null)
+  const copied = copiedLink === link
   const input = useRef<HTMLInputElement>(null)
-  useEffect(() => setCopied(false), [link])
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link)
@@ -83,7 +84,7 @@ function LinkField({ link }: { link: string }) {
       input.current?.select()
       document.execCommand('copy')
     }
-    setCopied(true)
+    setCopiedLink(link)
   }
   return (
     <div className="field">

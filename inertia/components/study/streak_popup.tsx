@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react'
+import { useEffect, useEffectEvent, useId, useRef } from 'react'
 import { Link } from '@adonisjs/inertia/react'
 import { Flame, Snowflake } from 'lucide-react'
 import { useT } from '~/lib/i18n'
@@ -33,21 +33,20 @@ export function StreakPopup({ streak, onClose, onEnter }: { streak: StreakFields
       /* losing this call only means the popup may show once more: nothing to tell the learner */
       requestJson(urlFor('streak.shown'), { method: 'POST' }).catch(() => {})
     }
-  }, [])
+  }, [streak.todayShown])
 
-  const actions = useRef({ onClose, onEnter })
-  actions.current = { onClose, onEnter }
+  /* the latest onClose and onEnter, at the key press */
+  const onEnterKey = useEffectEvent((event: KeyboardEvent) => {
+    if (!onEnter || event.key !== 'Enter' || event.repeat || event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return
+    if (event.target instanceof HTMLElement && event.target.closest('a')) return
+    /* not a click on the focused Close button as well */
+    event.preventDefault()
+    onClose()
+    onEnter()
+  })
   useEffect(() => {
     /* on the window: the keyboard may be anywhere once the learner clicked the backdrop */
-    const onKey = (event: KeyboardEvent) => {
-      const { onClose: close, onEnter: enter } = actions.current
-      if (!enter || event.key !== 'Enter' || event.repeat || event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return
-      if (event.target instanceof HTMLElement && event.target.closest('a')) return
-      /* not a click on the focused Close button as well */
-      event.preventDefault()
-      close()
-      enter()
-    }
+    const onKey = (event: KeyboardEvent) => onEnterKey(event)
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
   }, [])

@@ -9,10 +9,10 @@ import { useInlineError } from '~/components/ui/toasts'
  */
 export function FormError() {
   const { flash } = useShared()
-  const inline = useInlineError()
+  const inlineRef = useInlineError()
   useLayoutEffect(() => {
-    if (flash.error) inline.current = flash.id
-  }, [flash.id])
+    if (flash.error) inlineRef.current = flash.id
+  }, [flash.error, flash.id, inlineRef])
   if (!flash.error) return null
   return (
     <p className="form-error" role="alert">

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { useT } from '~/lib/i18n'
 import { useShared } from '~/lib/shared'
 
@@ -29,7 +29,10 @@ let nextId = 1
 export function ToastProvider({ children }: { children: ReactNode }) {
   const owner = useShared().user?.id ?? null
   const ownerRef = useRef(owner)
-  ownerRef.current = owner
+  /* before the effects that may toast see this render */
+  useLayoutEffect(() => {
+    ownerRef.current = owner
+  }, [owner])
   const inlineError = useRef<string | null>(null)
   const [toasts, setToasts] = useState<Toast[]>([])
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((toast) => toast.id !== id)), [])

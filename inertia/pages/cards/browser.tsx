@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { Head, router } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { urlFor } from '~/lib/routes'
@@ -90,11 +90,13 @@ export default function CardBrowser({ browser, destinations }: Props) {
   const [editing, setEditing] = useState<number | null>(null)
   /* each save opens the note again as saved: what is in the editor is then what is stored */
   const [saves, setSaves] = useState(0)
-  /* another search starts another selection */
-  useEffect(() => {
+  /* another search starts another selection (in render: the old one is never shown with the new list) */
+  const [searched, setSearched] = useState(browser.q)
+  if (searched !== browser.q) {
+    setSearched(browser.q)
     setText(browser.q)
     setSelected(new Map())
-  }, [browser.q])
+  }
 
   const visit = (changes: { q?: string; sort?: SortColumn; order?: 'asc' | 'desc'; page?: number }) =>
     router.get(

@@ -50,7 +50,11 @@ export default function CardStylePage({ deck, presets, appearance: initial }: Pr
   const [draft, setDraft] = useState<Draft>(() => ({ ...draftOf(current), name: nameOf(current) }))
   const [busy, setBusy] = useState(false)
   const appearance = useLivePreview(draft, deck.id, initial)
-  const changed = useMemo(() => JSON.stringify(draft) !== JSON.stringify({ ...draftOf(selected), name: nameOf(selected) }), [draft, selected])
+  const selectedName = nameOf(selected)
+  const changed = useMemo(
+    () => JSON.stringify(draft) !== JSON.stringify({ ...draftOf(selected), name: selectedName }),
+    [draft, selected, selectedName]
+  )
 
   const pick = (preset: Preset) => {
     setSelected(preset)

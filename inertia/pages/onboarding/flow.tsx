@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ComponentType } from 'react'
+import { useCallback, useEffect, useEffectEvent, useMemo, useState, type ComponentType } from 'react'
 import { Head } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { requestJson } from '~/lib/http'
@@ -27,8 +27,7 @@ const answered = (answers: Answers) => Object.fromEntries(Object.entries(answers
 function usePersonalisation(answers: Answers, active: boolean, onDone: () => void) {
   const [decks, setDecks] = useState<Suggestion[] | null>(null)
   const [failed, setFailed] = useState(false)
-  const load = useCallback(() => {
-    setFailed(false)
+  const send = useCallback(() => {
     requestJson<Personalisation>(urlFor('onboarding.answers'), { method: 'PUT', json: { onboarding_data: answered(answers) } })
       .then((reply) => {
         setDecks(reply.personalisedDecks)
@@ -36,11 +35,21 @@ function usePersonalisation(answers: Answers, active: boolean, onDone: () => voi
       })
       .catch(() => setFailed(true))
   }, [answers, onDone])
+  const retry = useCallback(() => {
+    setFailed(false)
+    send()
+  }, [send])
+  /* reaching the loader starts afresh (in render) and sends the answers given by then */
+  const [wasActive, setWasActive] = useState(active)
+  if (active !== wasActive) {
+    setWasActive(active)
+    if (active) setFailed(false)
+  }
+  const start = useEffectEvent(() => send())
   useEffect(() => {
-    if (active) load()
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (active) start()
   }, [active])
-  return { decks, failed, retry: load }
+  return { decks, failed, retry }
 }
 
 /** The onboarding: questions, the loader, the explainers, the suggestions, the paywall, then the first deck's first card. */

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { Head } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { useShared } from '~/lib/shared'
@@ -36,6 +36,9 @@ function usePaymentElement(props: Props, t: ReturnType<typeof useT>) {
   const [intent, setIntent] = useState<Intent | null>(null)
   const mount = useRef<HTMLDivElement>(null)
   const stripeRef = useRef<{ stripe: any; elements: any } | null>(null)
+  /* the notice in the reader's language when it is said; no reason to load Stripe again */
+  const notConfigured = useEffectEvent(() => t('payments.not_configured'))
+  const reasonOf = useEffectEvent((failure?: unknown) => unavailableReason(t, failure))
 
   useEffect(() => {
     let cancelled = false
@@ -45,16 +48,16 @@ function usePaymentElement(props: Props, t: ReturnType<typeof useT>) {
       setState('unavailable')
     }
     ;(async () => {
-      if (!props.publishableKey) return unavailable(t('payments.not_configured'))
+      if (!props.publishableKey) return unavailable(notConfigured())
       const stripe = await loadStripe(props.publishableKey)
-      if (!stripe) return unavailable(unavailableReason(t))
+      if (!stripe) return unavailable(reasonOf())
       let created: Intent
       try {
         created = await (props.upgradeCredit === null
           ? requestJson<Intent>(urlFor('checkout.intent'), { method: 'POST', json: { pricing_tier: props.tier } })
           : requestJson<Intent>(urlFor('checkout.upgrade_intent'), { method: 'POST', json: {} }))
       } catch (failure) {
-        return unavailable(unavailableReason(t, failure))
+        return unavailable(reasonOf(failure))
       }
       if (cancelled) return
       const elements = stripe.elements({ clientSecret: created.clientSecret })
