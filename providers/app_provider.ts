@@ -26,8 +26,8 @@ export default class AppProvider {
   async shutdown() {
     const { closeQueue } = await import('#services/queue')
     await closeQueue()
-    /* the OCR threads, when a scan started them (app/services/media_helpers/ocr.ts) */
-    const { stopOcr } = await import('#services/media_helpers/ocr')
+    /* the OCR threads, when a scan started them (app/services/media/ocr.ts) */
+    const { stopOcr } = await import('#services/media/ocr')
     await stopOcr()
   }
 }

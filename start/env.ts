@@ -114,7 +114,7 @@ export default await Env.create(new URL('../', import.meta.url), {
   UNSPLASH_API_URL: Env.schema.string.optional(),
   UNSPLASH_APP_NAME: Env.schema.string.optional(),
   OCR_LANGUAGES: Env.schema.string.optional(),
-  /* the most pixels a scan reads (app/services/media_helpers/ocr.ts), in millions */
+  /* the most pixels a scan reads (app/services/media/ocr.ts), in millions */
   OCR_MAX_MEGAPIXELS: Env.schema.number.optional(),
   /* heavy parsing (a PDF's text, OCR) in a thread of its own: its heap cap (MB) and time cap (ms) (app/services/parse_thread.ts) */
   PARSE_MAX_MB: Env.schema.number.optional(),

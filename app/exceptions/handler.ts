@@ -122,7 +122,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       /* a former participant opening a shared deck: a page that says why, not a toast on the page before */
       if (error instanceof ApiException && error.code === 'E_DECK_UNAVAILABLE' && ctx.request.method() === 'GET') {
         const { title, body } = { title: ctx.i18n.t(`errors.${error.key}.title`), body: ctx.i18n.t(`errors.${error.key}.body`) }
-        const page = await ctx.inertia.render('participant/unavailable', { title, body, reason: String(error.options.extra?.reason ?? '') })
+        const page = await ctx.inertia.render('participants/unavailable', { title, body, reason: String(error.options.extra?.reason ?? '') })
         return ctx.response.status(error.status).send(page)
       }
       if (error instanceof ApiException && ctx.session && error.status < 500 && error.status !== 404) {

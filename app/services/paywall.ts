@@ -1,5 +1,5 @@
 import paymentsConfig, { yearlySavingPercent } from '#config/payments'
-import { imageSearchConfigured } from '#services/media_helpers/image_search'
+import { imageSearchConfigured } from '#services/media/image_search'
 
 /** The premium benefits (spec 000 §1), as ui.limits.paywall.benefits.* keys. */
 const PREMIUM_BENEFITS = ['unlimited_ai', 'formatting', 'image_occlusion', 'image_search', 'no_daily_limits', 'smart_repetition', 'text_to_speech'] as const

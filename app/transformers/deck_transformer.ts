@@ -13,7 +13,7 @@ import type { Collaboration } from '#queries/sharing/collaboration'
 import { sharingLinkFor } from '#services/urls/sharing_link'
 import type { DeckPublishing } from '#queries/publishing/deck_publishing'
 import { mapInSlices } from '#services/in_slices'
-import { imageSearchConfigured } from '#services/media_helpers/image_search'
+import { imageSearchConfigured } from '#services/media/image_search'
 
 const DEFAULT_FONT = { size: 20, alignment: 'center' as const }
 

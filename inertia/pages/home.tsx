@@ -10,7 +10,7 @@ import { ArchiveLinks, DeckList, GuestNotice, HomeHeader } from '~/components/de
 import { HomeProvider, childrenOf, useStoredSet, type HomeData } from '~/components/decks/home_context'
 import { useDeckPolling } from '~/components/decks/use_deck_polling'
 import type { Folder, ListedDeck, PollingEntry, StartedJob } from '~/components/decks/types'
-import { UnavailableDecks } from '~/components/participant/unavailable_decks'
+import { UnavailableDecks } from '~/components/participants/unavailable_decks'
 import type { UnavailableDeck } from '#types/decks'
 import '~/css/decks.css'
 

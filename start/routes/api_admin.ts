@@ -2,7 +2,7 @@ import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 import { authThrottle } from '#start/limiter'
 
-const AdminController = () => import('#controllers/api/admin_controller')
+const AdminController = () => import('#controllers/api/admin/admin_controller')
 
 /*
  * The admin API under /api, imported before api.ts (whose /api/* catch-all

@@ -1,7 +1,7 @@
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 
-const AiStreamsController = () => import('#controllers/api/ai_streams_controller')
+const AiStreamsController = () => import('#controllers/api/ai/ai_streams_controller')
 
 /* AI card generation under /api (docs/ai-generation.md); imported before api.ts (its /api/* catch-all). */
 router

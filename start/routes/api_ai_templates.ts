@@ -1,7 +1,7 @@
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 
-const AiNoteTemplatesController = () => import('#controllers/api/ai_note_templates_controller')
+const AiNoteTemplatesController = () => import('#controllers/api/ai_templates/ai_note_templates_controller')
 
 /*
  * AI note templates (spec 000 call table), signed-in only. Imported before

@@ -1,7 +1,7 @@
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 
-const ClientController = () => import('#controllers/api/client_controller')
+const ClientController = () => import('#controllers/api/client/client_controller')
 const WrappedShareController = () => import('#controllers/client/wrapped_share_controller')
 
 /*

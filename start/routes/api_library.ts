@@ -1,9 +1,9 @@
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 
-const LibraryController = () => import('#controllers/api/library_controller')
-const LibraryDecksController = () => import('#controllers/api/library_decks_controller')
-const PublicProfilesController = () => import('#controllers/api/public_profiles_controller')
+const LibraryController = () => import('#controllers/api/library/library_controller')
+const LibraryDecksController = () => import('#controllers/api/library/library_decks_controller')
+const PublicProfilesController = () => import('#controllers/api/library/public_profiles_controller')
 
 /*
  * The library under /api, imported before api.ts (whose /api/* catch-all

@@ -1,8 +1,8 @@
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 
-const RemoteFlagsController = () => import('#controllers/api/remote_flags_controller')
-const PaywallController = () => import('#controllers/api/paywall_controller')
+const RemoteFlagsController = () => import('#controllers/api/limits/remote_flags_controller')
+const PaywallController = () => import('#controllers/api/limits/paywall_controller')
 
 /* Remote flags and the paywall's offer, under /api; imported before api.ts (its /api/* catch-all). */
 router

@@ -1,7 +1,7 @@
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 
-const MediaHelpersController = () => import('#controllers/media_helpers/media_helpers_controller')
+const MediaHelpersController = () => import('#controllers/media/media_helpers_controller')
 
 /*
  * Media helpers (spec 000 call table: ai/image_occlusion, images/...;

@@ -1,8 +1,8 @@
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 
-const OnboardingController = () => import('#controllers/api/onboarding_controller')
-const CardPresetsController = () => import('#controllers/api/card_presets_controller')
+const OnboardingController = () => import('#controllers/api/onboarding/onboarding_controller')
+const CardPresetsController = () => import('#controllers/api/card_presets/card_presets_controller')
 
 /* Onboarding and card presets under /api; imported before api.ts (its /api/* catch-all). */
 router

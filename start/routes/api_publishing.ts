@@ -1,9 +1,9 @@
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 
-const PublishingController = () => import('#controllers/api/publishing_controller')
-const LibraryClonesController = () => import('#controllers/api/library_clones_controller')
-const ModerationController = () => import('#controllers/api/moderation_controller')
+const PublishingController = () => import('#controllers/api/publishing/publishing_controller')
+const LibraryClonesController = () => import('#controllers/api/library/library_clones_controller')
+const ModerationController = () => import('#controllers/api/publishing/moderation_controller')
 
 /*
  * Publishing, cloning from the library and moderation, under /api like

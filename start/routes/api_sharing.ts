@@ -2,8 +2,8 @@ import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 import { sharedDeckThrottle } from '#start/limiter'
 
-const SharedDecksController = () => import('#controllers/api/shared_decks_controller')
-const DeckCollaboratorsController = () => import('#controllers/api/deck_collaborators_controller')
+const SharedDecksController = () => import('#controllers/api/sharing/shared_decks_controller')
+const DeckCollaboratorsController = () => import('#controllers/api/sharing/deck_collaborators_controller')
 
 /*
  * Shared decks and collaborators, under /api like start/routes/api.ts; imported

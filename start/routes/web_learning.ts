@@ -1,8 +1,8 @@
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 
-const LearningPageController = () => import('#controllers/learn/learning_page_controller')
-const LearnCardsController = () => import('#controllers/learn/learn_cards_controller')
+const LearningPageController = () => import('#controllers/learning/learning_page_controller')
+const LearnCardsController = () => import('#controllers/learning/learn_cards_controller')
 
 /*
  * The learning page and the JSON calls it makes with the web session (and

@@ -1,7 +1,7 @@
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 
-const EditorMediaController = () => import('#controllers/media_helpers/editor_media_controller')
+const EditorMediaController = () => import('#controllers/media/editor_media_controller')
 
 /* the note editor's media tools (docs/media-helpers.md): JSON calls with the session and the XSRF header */
 router

@@ -2,7 +2,7 @@ import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 
 const NotesController = () => import('#controllers/notes/notes_controller')
-const MediaController = () => import('#controllers/media_controller')
+const MediaController = () => import('#controllers/media/media_controller')
 
 /* the note editor: pages, its form posts, and the two JSON calls it makes */
 router

@@ -6,7 +6,7 @@ import { makeUser, waitForMail } from '#tests/support/helpers'
 import { sendLoginLink } from '#actions/auth/send_login_link'
 import { requestConfirmation } from '#actions/exports/request_confirmation'
 import { publishDeck, seedCategories } from '#tests/support/library'
-import { enableSharing } from '#tests/functional/api/participant/support'
+import { enableSharing } from '#tests/functional/api/participants/support'
 
 /*
  * The content the accessibility sweep (tests/browser/a11y/axe_sweep.spec.ts)

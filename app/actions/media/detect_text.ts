@@ -1,6 +1,6 @@
 import ApiException from '#exceptions/api_exception'
-import { decodeImage } from '#services/media_helpers/base64_image'
-import { enabledLanguages, recognize, type OcrLanguage } from '#services/media_helpers/ocr'
+import { decodeImage } from '#services/media/base64_image'
+import { enabledLanguages, recognize, type OcrLanguage } from '#services/media/ocr'
 import type User from '#models/user'
 import { takeHourly, withRunningSlot } from '#actions/jobs/work_limits'
 

@@ -6,7 +6,7 @@ import Note from '#models/note'
 import NoteSpeech from '#models/note_speech'
 import { storeBytes } from '#actions/media/store_media'
 import { removeStoredFiles } from '#services/stored_files'
-import { SpeechError, synthesize } from '#services/media_helpers/speech'
+import { SpeechError, synthesize } from '#services/media/speech'
 import { readFlagNow } from '#services/remote_flags'
 
 /* a query's update count, as the driver answers it (a number or [number]) */

@@ -20,7 +20,7 @@ export default class CardStyleController {
     const user = auth.use('web').getUserOrFail()
     const deck = await findDeck(user, params.id)
     const presets = await listPresets(user)
-    return inertia.render('decks/card_style', {
+    return inertia.render('card_presets/card_style', {
       deck: { id: deck.id, name: deck.name, cardPresetId: deck.cardPresetId },
       presets: CardPresetTransformer.list(presets),
       appearance: CardPresetTransformer.appearance(deck, await loadPreset(deck.cardPresetId)),

@@ -11,7 +11,7 @@ import LibraryTransformer from '#transformers/library_transformer'
 
 const PAGE = 24
 
-/** The library's pages: the same queries as the API (app/controllers/api/library_controller.ts). */
+/** The library's pages: the same queries as the API (app/controllers/api/library/library_controller.ts). */
 export default class LibraryPagesController {
   /** GET /library */
   async home(ctx: HttpContext) {

@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import AiNoteTemplatesBase from '#controllers/api/ai_note_templates_base'
+import AiNoteTemplatesBase from '#controllers/api/ai_templates/ai_note_templates_base'
 import { activeProvider } from '#ai/cards'
 import { listTemplates } from '#queries/ai_templates/find_template'
 import AiNoteTemplateTransformer from '#transformers/ai_note_template_transformer'

@@ -13,7 +13,7 @@ export default class EmbedController {
     /* every other page is DENY (config/shield.ts); this one may be framed anywhere */
     response.removeHeader('X-Frame-Options')
     setDirective(response, 'frame-ancestors', '*')
-    return inertia.render('participant/embed', EmbedTransformer.page(token, deck, cards))
+    return inertia.render('participants/embed', EmbedTransformer.page(token, deck, cards))
   }
 
   /** The snippet the sharing dialog shows (JSON), for the owner while sharing is on. */

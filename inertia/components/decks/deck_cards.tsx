@@ -7,7 +7,7 @@ import { NoteRow } from '~/components/decks/note_row'
 import { BulkActions } from '~/components/decks/bulk_actions'
 import { CardsToolbar, Pager, SelectionBar } from '~/components/decks/deck_cards_parts'
 import { useCardsQuery, useNoteSelection } from '~/components/decks/use_deck_cards'
-import { CardSheet } from '~/components/learn/card_sheet'
+import { CardSheet } from '~/components/learning/card_sheet'
 import type { Deck, Destinations, Note, NotesPage, Template } from '~/components/decks/types'
 import '~/css/decks.css'
 

@@ -2,7 +2,7 @@ import { useShared } from '~/lib/shared'
 import { useT } from '~/lib/i18n'
 import type { Statistics } from '~/components/study/types'
 import { formatPercent } from '~/components/study/dates'
-import '~/css/study_stats.css'
+import '~/css/study.css'
 
 const BUTTONS = ['again', 'hard', 'good', 'easy'] as const
 

@@ -2,7 +2,7 @@ import { useShared } from '~/lib/shared'
 import { useT } from '~/lib/i18n'
 import type { Statistics } from '~/components/study/types'
 import { formatDay } from '~/components/study/dates'
-import '~/css/study_stats.css'
+import '~/css/study.css'
 
 /** Cards due on each of the next 30 study days, as bars; today's bar holds what is overdue. */
 export function ForecastBars({ forecast }: { forecast: Statistics['forecast'] }) {

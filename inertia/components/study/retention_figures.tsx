@@ -2,7 +2,7 @@ import { useShared } from '~/lib/shared'
 import { useT } from '~/lib/i18n'
 import type { RetentionFigure, Statistics } from '~/components/study/types'
 import { formatPercent } from '~/components/study/dates'
-import '~/css/study_stats.css'
+import '~/css/study.css'
 
 function Figure({ label, figure }: { label: string; figure: RetentionFigure }) {
   const t = useT()

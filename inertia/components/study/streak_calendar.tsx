@@ -3,7 +3,7 @@ import { useShared } from '~/lib/shared'
 import { useT } from '~/lib/i18n'
 import { DAY_KINDS, type CalendarDay, type DayKind } from '~/components/study/types'
 import { addDays, firstDayOfWeek, formatDay, weekday, weekdayNames } from '~/components/study/dates'
-import '~/css/study_stats.css'
+import '~/css/study.css'
 
 const KIND_ICON: Partial<Record<DayKind, LucideIcon>> = { freeze: Snowflake, streak: Flame }
 

@@ -5,7 +5,7 @@ import { useT } from '~/lib/i18n'
 import { requestJson } from '~/lib/http'
 import type { StreakFields } from '~/components/study/types'
 import { MAX_FREEZES } from '~/components/study/streak_summary'
-import '~/css/study_stats.css'
+import '~/css/study.css'
 import { DialogFrame } from '~/components/ui/dialog'
 import { urlFor } from '~/lib/routes'
 

@@ -1,7 +1,7 @@
 import { Flame, Snowflake } from 'lucide-react'
 import { useT } from '~/lib/i18n'
 import type { StreakFields } from '~/components/study/types'
-import '~/css/study_stats.css'
+import '~/css/study.css'
 
 /* the rules of app/scheduling/streak.ts and app/actions/study/refresh_streak.ts */
 export const ACTIVE_DAY_CARDS = 5

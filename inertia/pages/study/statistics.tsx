@@ -6,7 +6,7 @@ import { RetentionFigures } from '~/components/study/retention_figures'
 import { AnswerButtonsChart, HourlyChart, IntervalsChart, RetentionByAgeChart } from '~/components/study/answer_charts'
 import type { DeckChoice, Statistics } from '~/components/study/types'
 import { urlFor } from '~/lib/routes'
-import '~/css/study_stats.css'
+import '~/css/study.css'
 
 type Props = {
   statistics: Statistics

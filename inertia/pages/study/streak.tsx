@@ -4,7 +4,7 @@ import { useT } from '~/lib/i18n'
 import { StreakCalendar, StreakLegend } from '~/components/study/streak_calendar'
 import { ACTIVE_DAY_CARDS, FREEZE_EVERY_DAYS, MAX_FREEZES, StreakSummary } from '~/components/study/streak_summary'
 import type { CalendarDay, StreakFields } from '~/components/study/types'
-import '~/css/study_stats.css'
+import '~/css/study.css'
 
 type Props = {
   /** YYYY-MM shown by the calendar */

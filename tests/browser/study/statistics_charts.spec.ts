@@ -3,7 +3,7 @@ import { test } from '@japa/runner'
 import { hydrated, open, signInWithForm } from '#tests/support/browser'
 import { makeUser, resetState } from '#tests/support/helpers'
 import { addDays } from '#scheduling/study_day'
-import { cards, deck, during, progress, reviewLogs, todayOf } from '#tests/functional/api/study_stats/support'
+import { cards, deck, during, progress, reviewLogs, todayOf } from '#tests/functional/api/study/support'
 
 test.group('The statistics page\'s charts in the browser', (group) => {
   group.each.setup(() => resetState())

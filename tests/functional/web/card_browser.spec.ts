@@ -7,7 +7,7 @@ import NoteType from '#models/note_type'
 import { makeUser, resetState, tokenFor } from '#tests/support/helpers'
 import { waitForJobs } from '#tests/support/content'
 import { signedIn, WebSession } from '#tests/support/web_session'
-import { share } from '#tests/functional/api/participant/support'
+import { share } from '#tests/functional/api/participants/support'
 import { CardProgressFactory } from '#database/factories/card_progress_factory'
 import { DateTime } from 'luxon'
 

@@ -6,7 +6,7 @@ import NoteType from '#models/note_type'
 import type User from '#models/user'
 import { assertErrorBody, resetState, tokenFor } from '#tests/support/helpers'
 import { waitForJobs } from '#tests/support/content'
-import { share } from '#tests/functional/api/participant/support'
+import { share } from '#tests/functional/api/participants/support'
 import { signedIn, WebSession, pageCall as call, partialProps } from '#tests/support/web_session'
 
 async function deckWithCards(user: User, count: number, name = 'Study deck') {
@@ -32,7 +32,7 @@ test.group('Web: the learning page', (group) => {
     const { deck } = await deckWithCards(user, 9, 'Biology')
 
     const page = await learningPage(web, deck.id)
-    assert.equal(page.component, 'learn/session')
+    assert.equal(page.component, 'learning/session')
     assert.deepEqual(page.props.deck, { id: deck.id, name: 'Biology', rootDeckId: deck.id })
     /* 7 per fetch, the oldest notes first */
     assert.lengthOf(page.props.cards, 7)

@@ -7,7 +7,7 @@ import NoteType from '#models/note_type'
 import { resetState } from '#tests/support/helpers'
 import { signedIn, WebSession } from '#tests/support/web_session'
 import { XSS_PAYLOADS, findXssProblem } from '#tests/fixtures/xss_payloads'
-import { share } from '#tests/functional/api/participant/support'
+import { share } from '#tests/functional/api/participants/support'
 
 
 /* the editor's own fetch calls: JSON (or multipart) with the XSRF header, asking for JSON */

@@ -154,7 +154,7 @@ test.group('API: card presets', (group) => {
     await web.post('/sign-in', { email: 'ana@example.test', password: 'correct-horse-battery' })
     const deck = await createDeck(user, { name: 'Capitals' })
     const page = WebSession.page((await web.get(`/decks/${deck.id}/card-style`)).text)
-    assert.equal(page.component, 'decks/card_style')
+    assert.equal(page.component, 'card_presets/card_style')
     assert.lengthOf(page.props.presets, 5)
 
     const preview = await web.post('/card-presets/preview', { card_preset: { font_family: 'tinos', custom_css: 'h1 { color: red } @import "x.css";' }, deck_id: deck.id })

@@ -1,0 +1,37 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { detectText } from '#actions/media/detect_text'
+import { countCardEvent } from '#actions/media/count_card_event'
+import { markDownload, searchImages } from '#services/media/image_search'
+import { cardDailyEventValidator, imageOcclusionValidator, imageSuggestionsValidator, markDownloadValidator } from '#validators/media'
+
+/** The apps' media helpers (docs/media-helpers.md): occlusion detection, image search, the once-a-day card events. */
+export default class MediaHelpersController {
+  /** POST ai/image_occlusion {base64} → the rectangles of the text in the image. */
+  async imageOcclusion({ auth, request }: HttpContext) {
+    const user = auth.use('api').getUserOrFail()
+    const input = await request.validateUsing(imageOcclusionValidator)
+    return detectText(user, input)
+  }
+
+  /** GET images/suggestions?q → photos with their author (attribution). */
+  async suggestions({ auth, request }: HttpContext) {
+    const user = auth.use('api').getUserOrFail()
+    const input = await request.validateUsing(imageSuggestionsValidator, { data: request.qs() })
+    return searchImages(user, input.q, input.page)
+  }
+
+  /** POST images/mark_download {id} (or ?id=): Unsplash's download ping for a photo put on a card. */
+  async markDownload({ auth, request }: HttpContext) {
+    auth.use('api').getUserOrFail()
+    const input = await request.validateUsing(markDownloadValidator, { data: { ...request.qs(), ...request.body() } })
+    await markDownload(input.id)
+    return { marked: true }
+  }
+
+  /** POST cards/{id}/daily_events {kind}: a TTS play or a type-in answer, counted once per card a day. */
+  async cardEvent({ auth, request, params }: HttpContext) {
+    const user = auth.use('api').getUserOrFail()
+    const input = await request.validateUsing(cardDailyEventValidator)
+    return countCardEvent(user, { ...input, id: params.id })
+  }
+}
