@@ -1,5 +1,9 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
-import type { Folder, ListedDeck, PollingEntry } from '~/components/decks/types'
+import type { Data } from '~generated/data'
+
+type Folder = Data.Folder
+type ListedDeck = Data.Deck.Variants['forList']
+type PollingEntry = Data.DeckJob
 
 export type HomeData = {
   decks: Map<number, ListedDeck>
