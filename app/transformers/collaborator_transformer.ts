@@ -5,7 +5,13 @@ import { avatarUrlOf } from '#transformers/user_transformer'
 
 /** A person as the sharing screens show them: no e-mail, nothing private. */
 export function personOf(user: User) {
-  return { id: user.id, name: user.name, username: user.username, avatarColor: user.avatarColor, avatarUrl: avatarUrlOf(user) }
+  return {
+    id: user.id,
+    name: user.name,
+    username: user.username,
+    avatarColor: user.avatarColor,
+    avatarUrl: avatarUrlOf(user),
+  }
 }
 
 /** The owner of a shared tree as its first participant: they have no row of their own. */

@@ -10,7 +10,8 @@ import UnavailableDeckTransformer from '#transformers/unavailable_deck_transform
 /** Each folder's main decks, in one pass over the decks of the list. */
 export function folderRootsOf({ folders, visible }: DeckList) {
   const roots = new Map<number, number[]>(folders.map((folder) => [folder.id, []]))
-  for (const deck of visible) if (deck.isRootDeck && deck.folderId !== null) roots.get(deck.folderId)?.push(deck.id)
+  for (const deck of visible)
+    if (deck.isRootDeck && deck.folderId !== null) roots.get(deck.folderId)?.push(deck.id)
   return roots
 }
 
@@ -24,7 +25,8 @@ export default class DeckListTransformer extends BaseTransformer<DeckList> {
   async toObject() {
     const list = this.resource
     return {
-      /* each deck once, whatever its depth: nesting every deck's subtree here made the answer grow with the square of the depth */
+      /* each deck once, whatever its depth: nesting every deck's subtree here
+         made the answer grow with the square of the depth */
       decks: await mapInSlices(list.selected, (deck) => new DeckTransformer(deck, list).toObject()),
       hierarchy: hierarchyOf(list.selected),
       templates: list.noteTypes.map((noteType) => NoteTypeTransformer.forApi(noteType)),

@@ -18,7 +18,10 @@ export default class DeckSharingTransformer extends BaseTransformer<DeckSharingV
       enabled: mine.sharingEnabled,
       link,
       /* the <iframe> for other sites (the embed page needs sharing on), served from where the link points */
-      embed: link && mine.role === 'owner' ? EmbedTransformer.transform(list.deck, new URL(link).origin) : null,
+      embed:
+        link && mine.role === 'owner'
+          ? EmbedTransformer.transform(list.deck, new URL(link).origin)
+          : null,
       role: mine.role,
       deckCollaborators: CollaboratorTransformer.transform(collaboratorsOf(list)),
       total: list.total,

@@ -34,14 +34,18 @@ function childrenOf(source: DeckSource) {
   let children = childrenBySource.get(source)
   if (!children) {
     children = new Map((source.rows ?? []).map((row) => [row.id, []]))
-    for (const row of source.rows ?? []) if (row.parentId !== null) children.get(row.parentId)?.push(row.id)
+    for (const row of source.rows ?? [])
+      if (row.parentId !== null) children.get(row.parentId)?.push(row.id)
     childrenBySource.set(source, children)
   }
   return children
 }
 
 export type DeckFields = ReturnType<typeof fieldsOf>
-/** The spec's Deck: one deck's answer nests its subdecks in `children`; a list has them empty (docs/api.md: The deck tree). */
+/**
+ * The spec's Deck: one deck's answer nests its subdecks in `children`; a list
+ * has them empty (docs/api.md: The deck tree).
+ */
 export type ApiDeck = DeckFields & { children: ApiDeck[] }
 
 /**
@@ -74,7 +78,10 @@ export default class DeckTransformer extends BaseTransformer<Deck | ListedRow> {
 
   /** The pages' Deck: the same fields, `children` as ids (a page builds its tree from `parentId`). */
   forPage() {
-    return { ...fieldsOf(this.deck, this.source), children: childrenOf(this.source).get(this.deck.id) ?? [] }
+    return {
+      ...fieldsOf(this.deck, this.source),
+      children: childrenOf(this.source).get(this.deck.id) ?? [],
+    }
   }
 
   /**
@@ -84,7 +91,8 @@ export default class DeckTransformer extends BaseTransformer<Deck | ListedRow> {
    */
   forList() {
     const deck = this.resource as ListedRow
-    const { totalCardsCount, newCardsCount, topCounters } = this.source.counts?.get(deck.id) ?? NO_COUNTS
+    const { totalCardsCount, newCardsCount, topCounters } =
+      this.source.counts?.get(deck.id) ?? NO_COUNTS
     return {
       id: deck.id,
       /* the owner: a deck of someone else's is shared with the viewer (its menu offers "Leave deck") */
@@ -110,15 +118,31 @@ export default class DeckTransformer extends BaseTransformer<Deck | ListedRow> {
   forEditor() {
     const deck = this.deck
     return {
-      /* imageSearch: offered only where this server has an Unsplash key; tts*: the speak button and its state (docs/media-helpers.md) */
-      id: deck.id, name: deck.name, imagesAllowed: deck.imagesAllowed, imageSearch: imageSearchConfigured(),
-      ttsEnabled: deck.ttsEnabled, ttsFrontSideLanguage: deck.ttsFrontSideLanguage, ttsBackSideLanguage: deck.ttsBackSideLanguage,
+      /* imageSearch: offered only where this server has an Unsplash key;
+         tts*: the speak button and its state (docs/media-helpers.md) */
+      id: deck.id,
+      name: deck.name,
+      imagesAllowed: deck.imagesAllowed,
+      imageSearch: imageSearchConfigured(),
+      ttsEnabled: deck.ttsEnabled,
+      ttsFrontSideLanguage: deck.ttsFrontSideLanguage,
+      ttsBackSideLanguage: deck.ttsBackSideLanguage,
     }
   }
 
   /** A deck a picker offers (move cards, move a deck): no counts. */
   forPicker() {
-    const keys = ['id', 'name', 'parentId', 'isRootDeck', 'folderId', 'algorithmPreset', 'algorithmType', 'state', 'position'] as const
+    const keys = [
+      'id',
+      'name',
+      'parentId',
+      'isRootDeck',
+      'folderId',
+      'algorithmPreset',
+      'algorithmType',
+      'state',
+      'position',
+    ] as const
     return this.pick(this.deck, keys)
   }
 }
@@ -139,7 +163,11 @@ function fieldsOf(deck: Deck, source: DeckSource) {
     id: deck.id,
     name: deck.name,
     state: deck.state,
-    collaboration: { count: sharing?.count ?? 0, role: sharing?.role ?? 'owner', state: sharing?.state ?? 'active' },
+    collaboration: {
+      count: sharing?.count ?? 0,
+      role: sharing?.role ?? 'owner',
+      state: sharing?.state ?? 'active',
+    },
     algorithmPreset: deck.algorithmPreset,
     algorithmType: deck.algorithmType,
     rootDeckId: deck.rootDeckId ?? deck.id,
@@ -184,8 +212,12 @@ function fieldsOf(deck: Deck, source: DeckSource) {
     ttsFrontSideLanguage: deck.ttsFrontSideLanguage,
     ttsBackSideLanguage: deck.ttsBackSideLanguage,
     owner: {
-      id: owner.id, name: owner.name, username: owner.username,
-      avatarColor: owner.avatarColor, avatarUrl: avatarUrlOf(owner), role: 'owner',
+      id: owner.id,
+      name: owner.name,
+      username: owner.username,
+      avatarColor: owner.avatarColor,
+      avatarUrl: avatarUrlOf(owner),
+      role: 'owner',
     },
     sharingEnabled: sharing?.sharingEnabled ?? deck.sharingEnabled,
     sharingLink: sharing?.sharingToken ? sharingLinkFor(sharing.sharingToken) : null,

@@ -20,9 +20,17 @@ export default class EmbedCardTransformer extends BaseTransformer<Card> {
     const card = this.resource
     const note = card.note
     const sides = renderCard(note.noteType.definition, note.fields, card.ord, {
-      attachments: note.fieldAttachmentsMap, deckName: this.deck.name, tags: note.tags,
+      attachments: note.fieldAttachmentsMap,
+      deckName: this.deck.name,
+      tags: note.tags,
     })
-    const withToken = (html: string) => html.replace(MEDIA_URL, (url) => `${url}?embed=${encodeURIComponent(this.token)}`)
-    return { id: card.id, front: withToken(sides.front), back: withToken(sides.back), css: sides.css }
+    const withToken = (html: string) =>
+      html.replace(MEDIA_URL, (url) => `${url}?embed=${encodeURIComponent(this.token)}`)
+    return {
+      id: card.id,
+      front: withToken(sides.front),
+      back: withToken(sides.back),
+      css: sides.css,
+    }
   }
 }

@@ -18,7 +18,9 @@ export default class EmbedTransformer extends BaseTransformer<Deck> {
     const title = deck.name.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
     return {
       url,
-      embedSnippet: `<iframe src="${url}" title="${title}" width="100%" height="480" style="border:0" loading="lazy"></iframe>`,
+      embedSnippet:
+        `<iframe src="${url}" title="${title}" width="100%" height="480" ` +
+        `style="border:0" loading="lazy"></iframe>`,
     }
   }
 

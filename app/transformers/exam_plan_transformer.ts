@@ -5,8 +5,16 @@ import type { ExamPlan } from '#types/decks'
 export default class ExamPlanTransformer extends BaseTransformer<ExamPlan> {
   toObject() {
     return this.pick(this.resource, [
-      'examDate', 'daysLeft', 'cardsToLearn', 'newPerDay', 'newNeeded', 'ceiling', 'fits', 'reviewsPerDay',
-      'predictedRetention', 'target',
+      'examDate',
+      'daysLeft',
+      'cardsToLearn',
+      'newPerDay',
+      'newNeeded',
+      'ceiling',
+      'fits',
+      'reviewsPerDay',
+      'predictedRetention',
+      'target',
     ])
   }
 }

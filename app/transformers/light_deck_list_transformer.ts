@@ -8,8 +8,13 @@ export default class LightDeckListTransformer extends BaseTransformer<{ decks: D
     const { decks } = this.resource
     return {
       decks: decks.map((deck) => ({
-        id: deck.id, name: deck.name, parentId: deck.parentId, rootDeckId: deck.rootDeckId, folderId: deck.folderId,
-        algorithmPreset: deck.algorithmPreset, state: deck.state,
+        id: deck.id,
+        name: deck.name,
+        parentId: deck.parentId,
+        rootDeckId: deck.rootDeckId,
+        folderId: deck.folderId,
+        algorithmPreset: deck.algorithmPreset,
+        state: deck.state,
       })),
       hierarchy: hierarchyOf(decks),
     }

@@ -11,7 +11,8 @@ import { personOf } from '#transformers/collaborator_transformer'
 export default class SharedDeckTransformer extends BaseTransformer<SharedDeckView> {
   toObject() {
     const { deck, owner, rows, isOwner, isLearning } = this.resource
-    const sum = (key: 'notesCount' | 'cardsCount') => rows.reduce((total, row) => total + row[key], 0)
+    const sum = (key: 'notesCount' | 'cardsCount') =>
+      rows.reduce((total, row) => total + row[key], 0)
     return {
       id: deck.id,
       name: deck.name,

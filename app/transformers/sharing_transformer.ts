@@ -11,6 +11,11 @@ export function collaboratorsOf({ deck, owner, rows }: CollaboratorList) {
 export default class SharingTransformer extends BaseTransformer<CollaboratorList> {
   toObject() {
     const { total, offset, limit } = this.resource
-    return { deckCollaborators: CollaboratorTransformer.transform(collaboratorsOf(this.resource)), total, offset, limit }
+    return {
+      deckCollaborators: CollaboratorTransformer.transform(collaboratorsOf(this.resource)),
+      total,
+      offset,
+      limit,
+    }
   }
 }

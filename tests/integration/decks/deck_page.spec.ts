@@ -5,7 +5,10 @@ import { deckListProps, deckTree, destinations } from '#controllers/decks/deck_p
 import { activeDecks } from '#queries/decks/list_decks'
 import DeckChoiceTransformer, { deckChoicesOf } from '#transformers/deck_choice_transformer'
 import LightDeckListTransformer from '#transformers/light_deck_list_transformer'
-import StartedJobTransformer, { startedJob, startedJobsOf } from '#transformers/started_job_transformer'
+import StartedJobTransformer, {
+  startedJob,
+  startedJobsOf,
+} from '#transformers/started_job_transformer'
 import { serialize } from '#transformers/serialize'
 import { makeUser, resetState } from '#tests/support/helpers'
 
@@ -34,10 +37,19 @@ test.group('The deck pages\' reads and their transformers', (group) => {
     const root = await createDeck(user, { name: 'Root' })
     const sub = await createDeck(user, { name: 'Sub', parent_id: root.id })
     const props = deckListProps(user)
-    assert.deepEqual((await serialize(await props.decks())).map((deck) => [deck.id, deck.children]), [[root.id, [sub.id]], [sub.id, []]])
+    assert.deepEqual(
+      (await serialize(await props.decks())).map((deck) => [deck.id, deck.children]),
+      [
+        [root.id, [sub.id]],
+        [sub.id, []],
+      ]
+    )
     assert.equal(await props.numberOfArchivedDecks(), 0)
     assert.deepEqual(await serialize(await props.polling()), [])
-    assert.deepEqual((await deckTree(user, sub)).selected.map((deck) => deck.id), [root.id, sub.id])
+    assert.deepEqual(
+      (await deckTree(user, sub)).selected.map((deck) => deck.id),
+      [root.id, sub.id]
+    )
   })
 
   test('a started job travels in the flash as the page follows it', async ({ assert }) => {
