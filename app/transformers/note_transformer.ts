@@ -112,7 +112,7 @@ export default class NoteTransformer {
   /** The note editor's page: the deck, every note type on offer and the one it starts with (basic). */
   static editorPage({ deck, noteTypes }: { deck: Deck; noteTypes: NoteType[] }) {
     return {
-      deck: DeckTransformer.forEditor(deck),
+      deck: new DeckTransformer(deck).forEditor(),
       noteTypes: noteTypes.map((noteType) => NoteTypeTransformer.forEditor(noteType)),
       defaultNoteTypeId: noteTypes.find((noteType) => noteType.kind === 'basic')!.id,
     }
@@ -120,7 +120,7 @@ export default class NoteTransformer {
 
   /** GET /learn/cards/:id/fields: the editor in a dialog on the learning page, the card's note with its deck and type (preloaded). */
   static forCardEditor(cardId: number, note: Note) {
-    return { cardId, deck: DeckTransformer.forEditor(note.deck), noteType: NoteTypeTransformer.forEditor(note.noteType), note: this.forEditor(note) }
+    return { cardId, deck: new DeckTransformer(note.deck).forEditor(), noteType: NoteTypeTransformer.forEditor(note.noteType), note: this.forEditor(note) }
   }
 
   /** The loaded notes (loadNotes) as the spec's Note entities, in their order. */

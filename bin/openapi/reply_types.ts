@@ -17,6 +17,14 @@ import type CardPresetTransformer from '#transformers/card_preset_transformer'
 import type CardStatsTransformer from '#transformers/card_stats_transformer'
 import type CardTransformer from '#transformers/card_transformer'
 import type DeckTransformer from '#transformers/deck_transformer'
+import type DeckJobTransformer from '#transformers/deck_job_transformer'
+import type DeckListTransformer from '#transformers/deck_list_transformer'
+import type DeckReportTransformer from '#transformers/deck_report_transformer'
+import type DeckTreeTransformer from '#transformers/deck_tree_transformer'
+import type LightDeckListTransformer from '#transformers/light_deck_list_transformer'
+import type CollaboratorTransformer from '#transformers/collaborator_transformer'
+import type SharedDeckTransformer from '#transformers/shared_deck_transformer'
+import type SharingTransformer from '#transformers/sharing_transformer'
 import type ExportTransformer from '#transformers/export_transformer'
 import type FolderTransformer from '#transformers/folder_transformer'
 import type LearningTransformer from '#transformers/learning_transformer'
@@ -28,13 +36,10 @@ import type PublicProfileTransformer from '#transformers/public_profile_transfor
 import type RevisionTransformer from '#transformers/revision_transformer'
 import type StreakTransformer from '#transformers/streak_transformer'
 import type UserTransformer from '#transformers/user_transformer'
-import type { ApiDeck } from '#transformers/deck_transformer'
 import type { ApiImport } from '#transformers/import_transformer'
 import type { ApiNote } from '#transformers/note_transformer'
 import type { AlgorithmSettings } from '#transformers/algorithm_settings_transformer'
 import type { LearningAnswer, LearningBatch, LearningStart, LearningUndo } from '#transformers/learning_transformer'
-import type { Collaborators, SharedDeck } from '#transformers/sharing_transformer'
-import type { HierarchyNode } from '#services/deck_hierarchy'
 import type { bulkNotes } from '#actions/notes/bulk_notes'
 import type { previewNote } from '#actions/notes/preview_note'
 import type { logOfflineReviews } from '#actions/learning/log_offline_reviews'
@@ -55,9 +60,7 @@ import type { wrappedYear } from '#queries/study/wrapped'
 import type AdminController from '#controllers/api/admin/admin_controller'
 import type AiNoteTemplatesController from '#controllers/api/ai_templates/ai_note_templates_controller'
 import type AiStreamsController from '#controllers/api/ai/ai_streams_controller'
-import type DeckCollaboratorsController from '#controllers/api/sharing/deck_collaborators_controller'
 import type DeckImportsController from '#controllers/api/imports/deck_imports_controller'
-import type FoldersController from '#controllers/api/folders/folders_controller'
 import type HealthController from '#controllers/api/health/health_controller'
 import type LibraryController from '#controllers/api/library/library_controller'
 import type LibraryDecksController from '#controllers/api/library/library_decks_controller'
@@ -86,15 +89,16 @@ export interface ReplyTypes {
   PasswordReset: Answer<typeof PasswordResetsController, 'update'>
 
   /* decks, folders, notes, media */
-  Deck: ApiDeck
-  DeckList: ReturnType<typeof DeckTransformer.list>
-  HierarchyNode: HierarchyNode
-  LightDeckList: ReturnType<typeof DeckTransformer.lightList>
-  PollingDeckList: ReturnType<typeof DeckTransformer.pollingList>
-  DeckTree: ReturnType<typeof DeckTransformer.tree>
-  Reported: ReturnType<typeof DeckTransformer.reported>
+  /* any deck of the tree: the checker's copy of the recursive type is a new type at the root, the same one below */
+  Deck: InferData<DeckTransformer>['children'][number]
+  DeckList: InferData<DeckListTransformer>
+  HierarchyNode: InferData<DeckTreeTransformer>['hierarchy'][number]
+  LightDeckList: InferData<LightDeckListTransformer>
+  PollingDeckList: { decks: InferData<DeckJobTransformer>[] }
+  DeckTree: InferData<DeckTreeTransformer>
+  Reported: InferData<DeckReportTransformer>
   Folder: InferData<FolderTransformer>
-  FolderList: Answer<typeof FoldersController, 'index'>
+  FolderList: { folders: InferData<FolderTransformer>[] }
   Note: ApiNote
   NotePage: ReturnType<typeof NoteTransformer.page>
   NotesCreated: ReturnType<typeof NoteTransformer.created>
@@ -127,12 +131,15 @@ export interface ReplyTypes {
   Export: Omit<ReturnType<typeof ExportTransformer.forApi>, 'size'> & { size?: number | null }
 
   /* sharing, publishing, the library */
-  SharedDeck: SharedDeck
+  SharedDeck: InferData<SharedDeckTransformer>
   SharedCardPage: Answer<typeof SharedDecksController, 'cards'>
-  Collaborators: Collaborators
-  CollaboratorJoined: Answer<typeof DeckCollaboratorsController, 'store'>
-  CollaboratorChanged: Answer<typeof DeckCollaboratorsController, 'update'>
-  Embed: ReturnType<typeof EmbedTransformer.snippet>
+  Collaborators: InferData<SharingTransformer>
+  CollaboratorJoined: {
+    deckCollaborator: InferData<CollaboratorTransformer>
+    deck: ReplyTypes['Deck']
+  }
+  CollaboratorChanged: { deckCollaborator: InferData<CollaboratorTransformer> }
+  Embed: InferData<EmbedTransformer>
   Revision: ReturnType<typeof RevisionTransformer.forApi>
   ModerationQueue: ReturnType<typeof RevisionTransformer.queue>
   ReportClosed: Answer<typeof ModerationController, 'closeReport'>

@@ -9,10 +9,15 @@ import { ImportDialog } from '~/components/imports/import_dialog'
 import { ArchiveLinks, DeckList, GuestNotice, HomeHeader } from '~/components/decks/home_parts'
 import { HomeProvider, childrenOf, useStoredSet, type HomeData } from '~/components/decks/home_context'
 import { useDeckPolling } from '~/components/decks/use_deck_polling'
-import type { Folder, ListedDeck, PollingEntry, StartedJob } from '~/components/decks/types'
 import { UnavailableDecks } from '~/components/participants/unavailable_decks'
-import type { UnavailableDeck } from '#types/decks'
 import '~/css/decks.css'
+import type { Data } from '~generated/data'
+
+type Folder = Data.Folder
+type ListedDeck = Data.Deck.Variants['forList']
+type PollingEntry = Data.DeckJob
+type StartedJob = Data.StartedJob
+type UnavailableDeck = Data.UnavailableDeck
 
 type Props = {
   decks: ListedDeck[]

@@ -2,7 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { bulkNotes } from '#actions/notes/bulk_notes'
 import { findDeck } from '#queries/decks/find_deck'
 import { matchingNoteIds } from '#queries/notes/notes_page'
-import DeckTransformer, { STARTED_JOB } from '#transformers/deck_transformer'
+import { STARTED_JOB, startedJob } from '#transformers/started_job_transformer'
 import { bulkNotesValidator, listNotesValidator } from '#validators/content'
 
 const DONE: Record<string, string> = {
@@ -29,7 +29,7 @@ export default class DeckNotesController {
     const result = await bulkNotes(user, { ...input, deck_id: deck.id, ...selection })
     if (result.processing) {
       const state = action === 'move' ? 'notes_moving' : 'bulk_reversing'
-      session.flash(STARTED_JOB, DeckTransformer.startedJob(await findDeck(user, deck.id), state, action === 'reverse'))
+      session.flash(STARTED_JOB, startedJob(await findDeck(user, deck.id), state, action === 'reverse'))
     } else {
       session.flash('success', i18n.t(DONE[action!], { count: result.count }))
     }

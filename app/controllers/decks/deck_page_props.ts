@@ -1,8 +1,11 @@
 import type Deck from '#models/deck'
 import type User from '#models/user'
 import DeckTransformer from '#transformers/deck_transformer'
+import DeckJobTransformer from '#transformers/deck_job_transformer'
+import FolderTransformer from '#transformers/folder_transformer'
+import UnavailableDeckTransformer from '#transformers/unavailable_deck_transformer'
 import { listDecks, pollingDecks } from '#queries/decks/list_decks'
-import { listedDecks } from '#queries/decks/listed_decks'
+import { listedDecks, type ListedDecks } from '#queries/decks/listed_decks'
 import { subtreeIds } from '#queries/decks/deck_tree'
 import { unavailableDecks } from '#queries/decks/deck_unavailable'
 
@@ -19,27 +22,32 @@ import { unavailableDecks } from '#queries/decks/deck_unavailable'
  * and a finished job only the list.
  */
 export function deckListProps(user: User, archived = false) {
-  let list: Promise<ReturnType<typeof DeckTransformer.listed>> | undefined
-  const load = () => (list ??= listedDecks(user, archived).then((read) => DeckTransformer.listed(read)))
+  let list: Promise<ListedDecks> | undefined
+  const load = () => (list ??= listedDecks(user, archived))
   return {
-    decks: async () => load().then((read) => read.decks),
-    folders: async () => load().then((read) => read.folders),
+    decks: async () => {
+      const { decks, counts } = await load()
+      return DeckTransformer.transform(decks, { counts, rows: decks }).useVariant('forList')
+    },
+    folders: async () => {
+      const { folders, roots } = await load()
+      return FolderTransformer.transform(folders, roots)
+    },
     numberOfArchivedDecks: async () => load().then((read) => read.numberOfArchivedDecks),
-    polling: async () => DeckTransformer.pollingList(await pollingDecks(user)).decks,
+    polling: async () => DeckJobTransformer.transform(await pollingDecks(user)),
     /* shared decks no longer available to this former participant, with why, until dismissed */
-    unavailableDecks: async () => (archived ? [] : unavailableDecks(user)),
+    unavailableDecks: async () => UnavailableDeckTransformer.transform(archived ? [] : await unavailableDecks(user)),
   }
 }
 
 /** The decks a picker offers (move cards, move a deck): no counts needed. */
 export async function destinations(user: User) {
-  const { decks } = DeckTransformer.list(await listDecks(user))
-  return decks.map((deck) => DeckTransformer.forPicker(deck))
+  const list = await listDecks(user)
+  return DeckTransformer.transform(list.selected, list).useVariant('forPicker')
 }
 
-/** The decks of the same main deck, with counts: breadcrumbs and subdecks. */
+/** The decks of the same main deck, with counts: breadcrumbs and subdecks; and the note types. */
 export async function deckTree(user: User, deck: Deck) {
   const ids = await subtreeIds(deck.rootDeckId ?? deck.id)
-  const list = DeckTransformer.list(await listDecks(user, { archived: deck.state === 'archived', deckIds: ids }))
-  return { ...list, decks: DeckTransformer.forPageList(list.decks) }
+  return listDecks(user, { archived: deck.state === 'archived', deckIds: ids })
 }

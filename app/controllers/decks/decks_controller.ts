@@ -17,7 +17,16 @@ import { deckListProps, deckTree, destinations } from '#controllers/decks/deck_p
 import { deckNotesPage } from '#queries/notes/notes_page'
 import { deckSharing } from '#queries/sharing/deck_sharing'
 import DeckSharingTransformer from '#transformers/deck_sharing_transformer'
-import DeckTransformer, { STARTED_JOB } from '#transformers/deck_transformer'
+import DeckTransformer from '#transformers/deck_transformer'
+import DeckJobTransformer from '#transformers/deck_job_transformer'
+import DeckLimitsTransformer from '#transformers/deck_limits_transformer'
+import ExamPlanTransformer from '#transformers/exam_plan_transformer'
+import NoteTypeTransformer from '#transformers/note_type_transformer'
+import StartedJobTransformer, {
+  STARTED_JOB,
+  startedJob,
+  startedJobsOf,
+} from '#transformers/started_job_transformer'
 import NoteTransformer from '#transformers/note_transformer'
 import {
   createDeckValidator, duplicateDeckValidator, listNotesValidator, moveDeckValidator,
@@ -45,20 +54,41 @@ export default class DecksController {
     const loadTree = () => (tree ??= deckTree(user, deck))
     return inertia.render('decks/show', {
       tab,
-      deck: async () => DeckTransformer.forPage(DeckTransformer.show(await showDeck(user, deck))),
-      tree: () => loadTree().then((loaded) => loaded.decks),
-      templates: () => loadTree().then((loaded) => loaded.templates),
+      deck: async () => {
+        const shown = await showDeck(user, deck)
+        return DeckTransformer.transform(shown.deck, shown).useVariant('forPage')
+      },
+      tree: async () => {
+        const list = await loadTree()
+        const source = { ...list, rows: list.selected }
+        return DeckTransformer.transform(list.selected, source).useVariant('forPage')
+      },
+      /* the note types are the notes' own transformer's (still static here) */
+      templates: () =>
+        loadTree().then((list) =>
+          list.noteTypes.map((noteType) => NoteTypeTransformer.forApi(noteType))
+        ),
       notes: tab === 'cards' ? async () => NoteTransformer.deckPage(await deckNotesPage(user, deck, invalid ? { deck_id: deck.id } : filters!, page)) : null,
-      polling: async () => DeckTransformer.pollingList(await pollingDecks(user)).decks,
+      polling: async () => DeckJobTransformer.transform(await pollingDecks(user)),
       destinations: inertia.optional(() => destinations(user)),
-      sharing: inertia.optional(async () => DeckSharingTransformer.dialog(await deckSharing(user, deck))),
+      sharing: inertia.optional(async () =>
+        DeckSharingTransformer.transform(await deckSharing(user, deck))
+      ),
       /* the publishing panel's category choice (keys; the page names them in the reader's language) */
       /* exam mode's plan (exam_plan.ts): null without an exam ahead */
-      examPlan: tab === 'general' ? async () => examPlanOf(user, deck) : null,
+      examPlan:
+        tab === 'general'
+          ? async () => ExamPlanTransformer.transform(await examPlanOf(user, deck))
+          : null,
       /* what the daily-limit fields left empty mean: the main deck's or the preset's limits, or none */
-      limitDefaults: tab === 'settings' ? async () => deckLimitDefaults(user, deck) : null,
+      limitDefaults:
+        tab === 'settings'
+          ? async () => DeckLimitsTransformer.transform(await deckLimitDefaults(user, deck))
+          : null,
       libraryCategories: tab === 'general' ? LIBRARY_TAXONOMY.map(({ key, subs }) => ({ key, subs })) : null,
-      started: DeckTransformer.startedJobs(session.flashMessages.get(STARTED_JOB)),
+      started: StartedJobTransformer.transform(
+        startedJobsOf(session.flashMessages.get(STARTED_JOB))
+      ),
     })
   }
 
@@ -87,7 +117,7 @@ export default class DecksController {
   async duplicate({ auth, params, request, response, session, i18n }: HttpContext) {
     const input = await request.validateUsing(duplicateDeckValidator)
     const copy = await duplicateDeck(auth.use('web').getUserOrFail(), { ...input, id: params.id, locale: i18n.locale })
-    session.flash(STARTED_JOB, DeckTransformer.startedJob(copy, 'duplicating'))
+    session.flash(STARTED_JOB, startedJob(copy, 'duplicating'))
     return response.redirect().withQs().back()
   }
 

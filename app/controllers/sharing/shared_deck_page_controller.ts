@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { joinSharedDeck } from '#actions/sharing/join_shared_deck'
 import { findSharedDeck, sharedDeckView } from '#queries/sharing/shared_deck'
-import SharingTransformer from '#transformers/sharing_transformer'
+import SharedDeckTransformer from '#transformers/shared_deck_transformer'
 
 /** The page a sharing link opens, and its Join button. */
 export default class SharedDeckPageController {
@@ -12,7 +12,7 @@ export default class SharedDeckPageController {
     const here = `/shared/${deck.sharingToken}`
     if (!user) session.setIntendedUrl(here)
     return inertia.render('sharing/join', {
-      sharedDeck: SharingTransformer.sharedDeck(await sharedDeckView(user, deck)),
+      sharedDeck: SharedDeckTransformer.transform(await sharedDeckView(user, deck)),
       signedIn: Boolean(user),
       signInUrl: `/sign-in?next=${encodeURIComponent(here)}`,
     })

@@ -18,7 +18,7 @@ export interface DeckListFilters {
 }
 
 /**
- * What the deck list shows (DeckTransformer.list: the spec's decks,
+ * What the deck list shows (DeckListTransformer: the spec's decks,
  * hierarchy, templates, numberOfArchivedDecks, plus the folders), in a fixed
  * number of queries however many decks there are: the decks of the list
  * (archived or not) with their counts, those the filters select, the
@@ -74,7 +74,7 @@ export async function pollingDecks(user: User) {
     .orderBy('id')
 }
 
-/** One deck with its counts (subdecks included), its subdecks and its owner: what DeckTransformer.show nests. */
+/** One deck with its counts (subdecks included), its subdecks and its owner: what DeckTransformer nests. */
 export async function showDeck(user: User, deck: Deck) {
   const tree = await Deck.query()
     .withScopes((s) => s.accessibleBy(user))

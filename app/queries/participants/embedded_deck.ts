@@ -29,7 +29,7 @@ export async function embeddedCards(deck: Deck) {
     .limit(EMBED_CARDS)
 }
 
-/** A root deck its owner may embed: sharing on (the spec: embedding needs sharing on); its snippet is EmbedTransformer.snippet. */
+/** A root deck its owner may embed: sharing on (the spec: embedding needs sharing on); its snippet is EmbedTransformer's. */
 export async function embeddableDeck(user: { id: number }, deckId: unknown) {
   const deck = await findDeck(user, deckId, undefined, 'manage')
   if (!deck.isRootDeck || !deck.sharingEnabled || !deck.sharingToken) {

@@ -66,7 +66,7 @@ async function libraryUpdatesOf(ids: number[]) {
 
 /**
  * Sets `publicDeck` and `libraryUpdate` on root decks (a subdeck is never
- * published or cloned alone) for DeckTransformer.fields, in two statements
+ * published or cloned alone) for DeckTransformer, in two statements
  * however many decks there are.
  */
 export async function loadPublishing(decks: Deck[]) {

@@ -4,9 +4,11 @@ import { useT } from '~/lib/i18n'
 import { useAlert } from '~/components/ui/alert_dialog'
 import { Dialog } from '~/components/ui/dialog'
 import { MoveNotesDialog } from '~/components/decks/bulk_actions'
-import type { Destinations } from '~/components/decks/types'
 import type { BrowserRow } from '~/components/cards/browser_table'
 import { urlFor } from '~/lib/routes'
+import type { Data } from '~generated/data'
+
+type Destinations = Data.Deck.Variants['forPicker'][]
 
 type Action = 'freeze' | 'unfreeze' | 'suspend' | 'unsuspend' | 'reset_progress' | 'tag' | 'move'
 

@@ -4,9 +4,14 @@ import { useT } from '~/lib/i18n'
 import { useAlert } from '~/components/ui/alert_dialog'
 import { Dialog } from '~/components/ui/dialog'
 import { Picker, deckChoices } from '~/components/decks/deck_picker'
-import type { Deck, Destinations, Note, NotesPage, PickerDeck, Template } from '~/components/decks/types'
+import type { Note, NotesPage, Template } from '~/components/decks/types'
 import { urlFor } from '~/lib/routes'
 import '~/css/decks.css'
+import type { Data } from '~generated/data'
+
+type Deck = Data.Deck.Variants['forPage']
+type Destinations = Data.Deck.Variants['forPicker'][]
+type PickerDeck = Data.Deck.Variants['forPicker']
 
 /** `all`: every note matching the list's search and filters, not only this page. */
 export type Selection = { all: boolean; notes: Note[]; count: number }

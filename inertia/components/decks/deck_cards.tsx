@@ -8,8 +8,12 @@ import { BulkActions } from '~/components/decks/bulk_actions'
 import { CardsToolbar, Pager, SelectionBar } from '~/components/decks/deck_cards_parts'
 import { useCardsQuery, useNoteSelection } from '~/components/decks/use_deck_cards'
 import { CardSheet } from '~/components/learning/card_sheet'
-import type { Deck, Destinations, Note, NotesPage, Template } from '~/components/decks/types'
+import type { Note, NotesPage, Template } from '~/components/decks/types'
 import '~/css/decks.css'
+import type { Data } from '~generated/data'
+
+type Deck = Data.Deck.Variants['forPage']
+type Destinations = Data.Deck.Variants['forPicker'][]
 
 type Props = { deck: Deck; notes: NotesPage; templates: Template[]; destinations?: Destinations; editable: boolean }
 

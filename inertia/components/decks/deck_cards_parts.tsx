@@ -2,7 +2,10 @@
 import { useT } from '~/lib/i18n'
 import { useStateLabels } from '~/components/decks/note_row'
 import type { CardsQuery, NoteSelection } from '~/components/decks/use_deck_cards'
-import type { Deck, NotesPage } from '~/components/decks/types'
+import type { NotesPage } from '~/components/decks/types'
+import type { Data } from '~generated/data'
+
+type Deck = Data.Deck.Variants['forPage']
 
 const SORTS = {
   next: { sort_by: 'next_review_at', order: 'ASC' },

@@ -1,8 +1,11 @@
 import { useT } from '~/lib/i18n'
 import { useShared } from '~/lib/shared'
 import { useHydrated } from '~/lib/use_hydrated'
-import type { Deck, PollingEntry } from '~/components/decks/types'
 import '~/css/decks.css'
+import type { Data } from '~generated/data'
+
+type Deck = Data.Deck.Variants['forPage']
+type PollingEntry = Data.DeckJob
 
 /** What the counters read of a deck (the deck page's Deck, or a deck of the lists). */
 type Counted = Pick<Deck, 'algorithmType' | 'topCounters' | 'totalCardsCount'>

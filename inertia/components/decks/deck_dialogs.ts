@@ -1,8 +1,10 @@
 import { router } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { useAlert } from '~/components/ui/alert_dialog'
-import type { Deck } from '~/components/decks/types'
 import { urlFor } from '~/lib/routes'
+import type { Data } from '~generated/data'
+
+type Deck = Data.Deck.Variants['forPage']
 
 type VisitOptions = { preserveScroll?: boolean; preserveState?: boolean; onSuccess?: () => void }
 

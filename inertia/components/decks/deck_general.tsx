@@ -3,8 +3,11 @@ import { useT } from '~/lib/i18n'
 import { useShared } from '~/lib/shared'
 import { useDeckDialogs } from '~/components/decks/deck_dialogs'
 import { ClientDate, DeckCounts, hasCardsToday, ProcessingBadge } from '~/components/decks/deck_counts'
-import type { Deck, PollingEntry } from '~/components/decks/types'
 import '~/css/decks.css'
+import type { Data } from '~generated/data'
+
+type Deck = Data.Deck.Variants['forPage']
+type PollingEntry = Data.DeckJob
 
 /** The deck's cards by state (whenever they are due), and when the next card comes when none is due today. */
 function DeckStates({ deck }: { deck: Deck }) {

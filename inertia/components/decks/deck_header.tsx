@@ -3,9 +3,12 @@ import { router } from '@inertiajs/react'
 import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import { DeckCounts, ProcessingBadge } from '~/components/decks/deck_counts'
-import type { Deck, PollingEntry } from '~/components/decks/types'
 import { urlFor } from '~/lib/routes'
 import '~/css/decks.css'
+import type { Data } from '~generated/data'
+
+type Deck = Data.Deck.Variants['forPage']
+type PollingEntry = Data.DeckJob
 
 /** Breadcrumbs, name, state and counts of the deck page; archived decks offer Restore. */
 export function DeckHeader({ deck, tree, entry, editable }: { deck: Deck; tree: Deck[]; entry?: PollingEntry; editable: boolean }) {

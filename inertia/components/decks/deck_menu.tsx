@@ -9,9 +9,11 @@ import { Picker, deckChoices } from '~/components/decks/deck_picker'
 import { AlgorithmSettingsDialog } from '~/components/decks/algorithm_settings'
 import { ExportDialog } from '~/components/decks/export_dialog'
 import { subtreeOf, swapped, useHome } from '~/components/decks/home_context'
-import type { ListedDeck as Deck } from '~/components/decks/types'
 import { urlFor } from '~/lib/routes'
 import { useShared } from '~/lib/shared'
+import type { Data } from '~generated/data'
+
+type Deck = Data.Deck.Variants['forList']
 
 const keep = { preserveScroll: true, preserveState: true }
 

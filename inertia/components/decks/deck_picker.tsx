@@ -1,7 +1,9 @@
 import type { CSSProperties, ReactNode } from 'react'
 import { childrenOf } from '~/components/decks/home_context'
-import type { PickerDeck } from '~/components/decks/types'
 import '~/css/decks.css'
+import type { Data } from '~generated/data'
+
+type PickerDeck = Data.Deck.Variants['forPicker']
 
 export type PickerChoice = { value: string; label: ReactNode; depth?: number; disabled?: boolean; hint?: string }
 

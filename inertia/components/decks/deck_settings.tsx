@@ -2,11 +2,13 @@ import type { FormEvent } from 'react'
 import { router, useForm } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { useDeckDialogs } from '~/components/decks/deck_dialogs'
-import type { Deck } from '~/components/decks/types'
-import type { InheritedLimits } from '#types/decks'
 import { urlFor } from '~/lib/routes'
 import { useShared } from '~/lib/shared'
 import '~/css/decks.css'
+import type { Data } from '~generated/data'
+
+type Deck = Data.Deck.Variants['forPage']
+type InheritedLimits = Data.DeckLimits
 
 const DEVICES = ['desktop', 'tablet', 'phone'] as const
 const ALIGNMENTS = ['left', 'center', 'right'] as const

@@ -5,8 +5,10 @@ import { useT } from '~/lib/i18n'
 import { DeckCounts, hasCardsToday, ProcessingBadge } from '~/components/decks/deck_counts'
 import { DeckMenu } from '~/components/decks/deck_menu'
 import { useHome } from '~/components/decks/home_context'
-import type { ListedDeck } from '~/components/decks/types'
 import '~/css/decks.css'
+import type { Data } from '~generated/data'
+
+type ListedDeck = Data.Deck.Variants['forList']
 
 /** Decks with their subdecks; a subdeck shows only while its parent is expanded. */
 export function DeckTree({ decks, depth = 0 }: { decks: ListedDeck[]; depth?: number }) {

@@ -1,9 +1,11 @@
 import { Form } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
-import type { Deck } from '~/components/decks/types'
-import type { ExamPlan } from '#types/decks'
 import { useShared } from '~/lib/shared'
 import { formatDay } from '~/components/study/dates'
+import type { Data } from '~generated/data'
+
+type Deck = Data.Deck.Variants['forPage']
+type ExamPlan = Data.ExamPlan
 
 export type { ExamPlan }
 

@@ -3,8 +3,10 @@ import { router } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { useShared } from '~/lib/shared'
 import { Dialog } from '~/components/ui/dialog'
-import type { Folder } from '~/components/decks/types'
 import { urlFor } from '~/lib/routes'
+import type { Data } from '~generated/data'
+
+type Folder = Data.Folder
 
 const EMOJI_SUGGESTIONS = ['📚', '🧠', '🌍', '🧪', '💊', '💡', '🎵', '🗣️', '📐', '⭐']
 

@@ -6,9 +6,12 @@ import { Menu, MenuItem, MenuSeparator } from '~/components/ui/menu'
 import { FolderDialog } from '~/components/decks/folder_dialog'
 import { DeckTree } from '~/components/decks/deck_tree'
 import { swapped, useHome } from '~/components/decks/home_context'
-import type { Folder, ListedDeck } from '~/components/decks/types'
 import { urlFor } from '~/lib/routes'
 import '~/css/decks.css'
+import type { Data } from '~generated/data'
+
+type Folder = Data.Folder
+type ListedDeck = Data.Deck.Variants['forList']
 
 const keep = { preserveScroll: true, preserveState: true }
 

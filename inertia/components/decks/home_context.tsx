@@ -1,6 +1,10 @@
 import { createContext, useContext, useState, type ReactNode } from 'react'
-import type { Folder, ListedDeck, PollingEntry } from '~/components/decks/types'
+import type { Data } from '~generated/data'
 import { useHydrated } from '~/lib/use_hydrated'
+
+type Folder = Data.Folder
+type ListedDeck = Data.Deck.Variants['forList']
+type PollingEntry = Data.DeckJob
 
 export type HomeData = {
   decks: Map<number, ListedDeck>

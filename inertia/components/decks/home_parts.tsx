@@ -5,7 +5,10 @@ import { useShared } from '~/lib/shared'
 import { useT } from '~/lib/i18n'
 import { DeckTree } from '~/components/decks/deck_tree'
 import { FolderSection } from '~/components/decks/folder_section'
-import type { Folder, ListedDeck } from '~/components/decks/types'
+import type { Data } from '~generated/data'
+
+type Folder = Data.Folder
+type ListedDeck = Data.Deck.Variants['forList']
 
 export function HomeHeader({ onFolder, onImport, onDeck }: { onFolder: () => void; onImport: () => void; onDeck: () => void }) {
   const { user } = useShared()

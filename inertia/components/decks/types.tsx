@@ -1,20 +1,11 @@
-/* Page data, typed from the server's transformers and queries (no client-side copies). */
-import type { Data } from '~generated/data'
-import type DeckTransformer from '#transformers/deck_transformer'
-import type { ListedDeck, PageDeck, PickerDeck as ServerPickerDeck, StartedJob } from '#transformers/deck_transformer'
+/*
+ * The notes' shapes the deck page's cards tab takes, from the notes' own
+ * transformers (still static ones). The decks' shapes come from the
+ * generated `Data.*` types (~generated/data).
+ */
 import type { DeckNotesPage } from '#transformers/note_transformer'
 import type NoteTypeTransformer from '#transformers/note_type_transformer'
 
-export type Deck = PageDeck
-/** A deck of the home and archive lists: what a row, its counts and its menu need. */
-export type { ListedDeck }
-export type Folder = Data.Folder
-export type PollingEntry = ReturnType<typeof DeckTransformer.forPolling>
 export type Note = NotesPage['items'][number]
 export type Template = ReturnType<typeof NoteTypeTransformer.forApi>
 export type NotesPage = DeckNotesPage
-export type Destinations = ServerPickerDeck[]
-export type PickerDeck = Destinations[number]
-export type { StartedJob }
-
-

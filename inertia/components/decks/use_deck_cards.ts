@@ -2,7 +2,10 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { router } from '@inertiajs/react'
 import { urlFor } from '~/lib/routes'
 import type { Selection } from '~/components/decks/bulk_actions'
-import type { Deck, Note, NotesPage } from '~/components/decks/types'
+import type { Note, NotesPage } from '~/components/decks/types'
+import type { Data } from '~generated/data'
+
+type Deck = Data.Deck.Variants['forPage']
 
 const SEARCH_DELAY = 350
 

@@ -2,8 +2,11 @@ import { useEffect, useEffectEvent, useRef } from 'react'
 import { router, usePoll } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { useToast } from '~/components/ui/toasts'
-import type { PollingEntry, StartedJob } from '~/components/decks/types'
 import { requestJson } from '~/lib/http'
+import type { Data } from '~generated/data'
+
+type PollingEntry = Data.DeckJob
+type StartedJob = Data.StartedJob
 
 /** Spec 9: the app polls every 3 s. */
 export const POLLING_INTERVAL = 3000

@@ -1,7 +1,6 @@
 import { useId } from 'react'
 import { useT } from '~/lib/i18n'
 import { DialogFrame } from '~/components/ui/dialog'
-import type { Folder } from '~/components/decks/types'
 import { FormStep, ImportTabs } from '~/components/imports/import_form'
 import { FailedStep, FinishedStep, ProgressStep } from '~/components/imports/import_steps'
 import { importForm, useImportSource, type ImportSource } from '~/components/imports/use_import_source'
@@ -9,6 +8,9 @@ import { useImportRun } from '~/components/imports/use_import_run'
 import type { DialogImport, Phase } from '~/components/imports/upload'
 import '~/css/decks.css'
 import '~/css/imports.css'
+import type { Data } from '~generated/data'
+
+type Folder = Data.Folder
 
 type Actions = { onClose: () => void; onStart: () => void; onCancel: () => void; onRetry: () => void }
 

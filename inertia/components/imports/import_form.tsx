@@ -2,11 +2,13 @@
 import { useState, type DragEvent, type KeyboardEvent } from 'react'
 import { useT } from '~/lib/i18n'
 import { useShared } from '~/lib/shared'
-import type { Folder } from '~/components/decks/types'
 import { PreviewTable, SeparatorChoices } from '~/components/imports/import_text_options'
 import { ProblemNotice } from '~/components/imports/import_steps'
 import type { ImportSource, Tab } from '~/components/imports/use_import_source'
 import { EXTENSIONS, MAX_MB, type Problem } from '~/components/imports/upload'
+import type { Data } from '~generated/data'
+
+type Folder = Data.Folder
 
 /** File or pasted text; the arrow keys move between the two. Outside the scrolling body: a long preview does not hide them. */
 export function ImportTabs({ id, tab, onSwitch }: { id: string; tab: Tab; onSwitch: (next: Tab) => void }) {

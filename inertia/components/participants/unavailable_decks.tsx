@@ -1,7 +1,9 @@
 import { router } from '@inertiajs/react'
-import type { UnavailableDeck } from '#types/decks'
 import { useT } from '~/lib/i18n'
 import { urlFor } from '~/lib/routes'
+import type { Data } from '~generated/data'
+
+type UnavailableDeck = Data.UnavailableDeck
 
 /* literal keys, so the catalogue test sees every one */
 const REASONS = {

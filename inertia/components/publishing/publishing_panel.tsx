@@ -3,7 +3,9 @@ import { router } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { urlFor } from '~/lib/routes'
 import { useShared } from '~/lib/shared'
-import type { Deck } from '~/components/decks/types'
+import type { Data } from '~generated/data'
+
+type Deck = Data.Deck.Variants['forPage']
 
 /* the config's minimum (config/publishing.ts), shown as a hint; the server checks it */
 const MIN_DESCRIPTION = 50

@@ -5,9 +5,12 @@ import { urlFor } from '~/lib/routes'
 import { useAlert } from '~/components/ui/alert_dialog'
 import { DialogFrame } from '~/components/ui/dialog'
 import { Avatar } from '~/components/avatar'
-import type { Collaborator, DeckSharing } from '~/components/sharing/types'
 import '~/css/decks.css'
 import '~/css/sharing.css'
+import type { Data } from '~generated/data'
+
+type Collaborator = Data.Collaborator
+type DeckSharing = Data.DeckSharing
 
 const keep = { preserveScroll: true, preserveState: true, only: ['deck', 'sharing'] }
 

@@ -6,11 +6,13 @@ import { CardSheet } from '~/components/learning/card_sheet'
 import { CardEditor } from '~/components/learning/card_editor'
 import { BrowserTable, type BrowserPage, type BrowserRow, type SortColumn } from '~/components/cards/browser_table'
 import { BrowserActions } from '~/components/cards/browser_actions'
-import type { Destinations } from '~/components/decks/types'
 import '~/css/decks.css'
 import '~/css/learning.css'
 import '~/css/browser.css'
 import '~/css/editor.css'
+import type { Data } from '~generated/data'
+
+type Destinations = Data.Deck.Variants['forPicker'][]
 
 type Props = {
   browser: BrowserPage

@@ -4,9 +4,11 @@ import { useT } from '~/lib/i18n'
 import { useDeckDialogs } from '~/components/decks/deck_dialogs'
 import { ClientDate } from '~/components/decks/deck_counts'
 import { childrenOf } from '~/components/decks/home_context'
-import type { ListedDeck } from '~/components/decks/types'
 import { urlFor } from '~/lib/routes'
 import '~/css/decks.css'
+import type { Data } from '~generated/data'
+
+type ListedDeck = Data.Deck.Variants['forList']
 
 const keep = { preserveScroll: true, preserveState: true }
 

@@ -5,15 +5,21 @@ import { DeckHeader } from '~/components/decks/deck_header'
 import { DeckGeneral } from '~/components/decks/deck_general'
 import { DeckCards } from '~/components/decks/deck_cards'
 import { DeckSettings } from '~/components/decks/deck_settings'
-import type { InheritedLimits } from '#types/decks'
 import { useDeckPolling } from '~/components/decks/use_deck_polling'
 import { LibraryUpdateBanner, PublishingPanel, type LibraryCategoryChoice } from '~/components/publishing/publishing_panel'
-import type { Deck, Destinations, NotesPage, PollingEntry, StartedJob, Template } from '~/components/decks/types'
+import type { NotesPage, Template } from '~/components/decks/types'
 import { urlFor } from '~/lib/routes'
 import { ShareButton } from '~/components/sharing/sharing_dialog'
-import type { DeckSharing } from '~/components/sharing/types'
 import { ExamPlanPanel, ExamSettings, type ExamPlan } from '~/components/decks/exam_plan'
 import '~/css/decks.css'
+import type { Data } from '~generated/data'
+
+type InheritedLimits = Data.DeckLimits
+type Deck = Data.Deck.Variants['forPage']
+type Destinations = Data.Deck.Variants['forPicker'][]
+type PollingEntry = Data.DeckJob
+type StartedJob = Data.StartedJob
+type DeckSharing = Data.DeckSharing
 
 type Props = {
   tab: 'general' | 'cards' | 'settings'

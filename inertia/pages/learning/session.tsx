@@ -21,9 +21,12 @@ import { studiedIn, useLearningSession } from '~/components/learning/use_learnin
 import type { SessionProps } from '~/components/learning/types'
 import { CardAppearanceContext } from '~/components/editor/card_appearance'
 import { MoveNotesDialog } from '~/components/decks/bulk_actions'
-import type { Destinations, PickerDeck } from '~/components/decks/types'
 import '~/css/decks.css'
 import '~/css/learning.css'
+import type { Data } from '~generated/data'
+
+type Destinations = Data.Deck.Variants['forPicker'][]
+type PickerDeck = Data.Deck.Variants['forPicker']
 
 type Dialog = 'tutorial' | 'shortcuts' | 'editor' | 'sheet' | 'move' | null
 /** the page's props; `destinations` (the decks a card can move to) only when the move dialog asks for them */

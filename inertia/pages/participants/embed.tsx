@@ -1,11 +1,16 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { Head } from '@inertiajs/react'
-import type EmbedTransformer from '#transformers/embed_transformer'
+import type { Data } from '~generated/data'
 import { useT } from '~/lib/i18n'
 import { CardFace } from '~/components/editor/card_face'
 import '~/css/participants.css'
 
-type Props = ReturnType<typeof EmbedTransformer.page>
+type Props = {
+  unavailable: boolean
+  /** null when the link leads nowhere (sharing off, deck gone) */
+  deck: Data.Embed.Variants['forPage'] | null
+  cards: Data.EmbedCard[]
+}
 
 /** A shared deck framed on another site: flip through its cards, read-only, no sign-in, nothing saved. */
 export default function Embed(props: Props) {
@@ -14,7 +19,7 @@ export default function Embed(props: Props) {
   useEffect(() => {
     document.documentElement.dataset.ready = 'true'
   }, [])
-  if (props.unavailable) {
+  if (props.unavailable || !props.deck) {
     return (
       <div className="embed embed-message" data-state="unavailable">
         <Head title={t('participant.embed.unavailable_title')} />

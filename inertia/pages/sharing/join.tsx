@@ -5,9 +5,11 @@ import { useT } from '~/lib/i18n'
 import { urlFor } from '~/lib/routes'
 import { Avatar } from '~/components/avatar'
 import { FormError } from '~/components/ui/form_error'
-import type { SharedDeck } from '~/components/sharing/types'
 import '~/css/decks.css'
 import '~/css/sharing.css'
+import type { Data } from '~generated/data'
+
+type SharedDeck = Data.SharedDeck
 
 type Props = {
   sharedDeck: SharedDeck

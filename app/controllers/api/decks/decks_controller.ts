@@ -11,6 +11,12 @@ import { findDeck } from '#queries/decks/find_deck'
 import { activeDecks, listDecks, pollingDecks, showDeck, type DeckList } from '#queries/decks/list_decks'
 import { jsonInSlices } from '#services/in_slices'
 import DeckTransformer from '#transformers/deck_transformer'
+import DeckJobTransformer from '#transformers/deck_job_transformer'
+import DeckListTransformer from '#transformers/deck_list_transformer'
+import DeckReportTransformer from '#transformers/deck_report_transformer'
+import DeckTreeTransformer from '#transformers/deck_tree_transformer'
+import LightDeckListTransformer from '#transformers/light_deck_list_transformer'
+import { serialize } from '#transformers/serialize'
 import {
   createDeckValidator, duplicateDeckValidator, listDecksValidator, moveDeckValidator,
   reorderDecksValidator, reportDeckValidator, updateDeckValidator,
@@ -19,7 +25,9 @@ import {
 /* a list of thousands of decks is presented and written a slice at a time: other requests go on meanwhile */
 async function sendList(response: HttpContext['response'], list: DeckList) {
   response.header('content-type', 'application/json; charset=utf-8')
-  return response.send(await jsonInSlices(await DeckTransformer.listInSlices(list), 'decks'))
+  return response.send(
+    await jsonInSlices(await serialize(DeckListTransformer.transform(list)), 'decks')
+  )
 }
 
 export default class DecksController {
@@ -34,30 +42,35 @@ export default class DecksController {
 
   /** A light list for pickers (move, duplicate): no counts. */
   async light({ auth }: HttpContext) {
-    return DeckTransformer.lightList(await activeDecks(auth.use('api').getUserOrFail()))
+    const decks = await activeDecks(auth.use('api').getUserOrFail())
+    return serialize(LightDeckListTransformer.transform({ decks }))
   }
 
   async polling({ auth }: HttpContext) {
-    return DeckTransformer.pollingList(await pollingDecks(auth.use('api').getUserOrFail()))
+    const decks = await pollingDecks(auth.use('api').getUserOrFail())
+    return serialize({ decks: DeckJobTransformer.transform(decks) })
   }
 
   async show({ auth, params }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
-    return DeckTransformer.show(await showDeck(user, await findDeck(user, params.id)))
+    const shown = await showDeck(user, await findDeck(user, params.id))
+    return serialize(DeckTransformer.transform(shown.deck, shown))
   }
 
   async store({ auth, request, response }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const { deck: input } = await request.validateUsing(createDeckValidator)
     const deck = await createDeck(user, input)
-    return response.created(DeckTransformer.show(await showDeck(user, deck)))
+    const shown = await showDeck(user, deck)
+    return response.created(await serialize(DeckTransformer.transform(shown.deck, shown)))
   }
 
   async update({ auth, request, params }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const { deck: input } = await request.validateUsing(updateDeckValidator)
     const deck = await updateDeck(user, { ...input, id: params.id })
-    return DeckTransformer.show(await showDeck(user, deck))
+    const shown = await showDeck(user, deck)
+    return serialize(DeckTransformer.transform(shown.deck, shown))
   }
 
   async destroy({ auth, params, response }: HttpContext) {
@@ -69,14 +82,15 @@ export default class DecksController {
     const user = auth.use('api').getUserOrFail()
     const input = await request.validateUsing(duplicateDeckValidator)
     const copy = await duplicateDeck(user, { ...input, id: params.id, locale: i18n.locale })
-    return response.accepted(DeckTransformer.show(await showDeck(user, copy)))
+    const shown = await showDeck(user, copy)
+    return response.accepted(await serialize(DeckTransformer.transform(shown.deck, shown)))
   }
 
   async move({ auth, request }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const input = await request.validateUsing(moveDeckValidator)
     await moveDeck(user, input)
-    return DeckTransformer.tree(await listDecks(user))
+    return serialize(DeckTreeTransformer.transform(await listDecks(user)))
   }
 
   async reorder({ auth, request, response }: HttpContext) {
@@ -88,12 +102,13 @@ export default class DecksController {
   async resetProgress({ auth, params }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     await resetProgress(user, { id: params.id })
-    return DeckTransformer.show(await showDeck(user, await findDeck(user, params.id)))
+    const shown = await showDeck(user, await findDeck(user, params.id))
+    return serialize(DeckTransformer.transform(shown.deck, shown))
   }
 
   async report({ auth, params, request, response }: HttpContext) {
     const input = await request.validateUsing(reportDeckValidator)
-    await reportDeck(auth.use('api').getUserOrFail(), { ...input, id: params.id })
-    return response.created(DeckTransformer.reported())
+    const report = await reportDeck(auth.use('api').getUserOrFail(), { ...input, id: params.id })
+    return response.created(await serialize(DeckReportTransformer.transform(report)))
   }
 }

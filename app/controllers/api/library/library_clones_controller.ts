@@ -5,6 +5,7 @@ import { pullLibraryUpdate } from '#actions/publishing/pull_library_update'
 import { reportPublicDeck } from '#actions/publishing/moderate_reports'
 import { showDeck } from '#queries/decks/list_decks'
 import DeckTransformer from '#transformers/deck_transformer'
+import { serialize } from '#transformers/serialize'
 import { cloneDeckValidator, reportPublicDeckValidator } from '#validators/publishing'
 
 /** The learner's side of the library's decks: clone one, pull its newer approved revision, report it. */
@@ -14,12 +15,14 @@ export default class LibraryClonesController {
     const input = await request.validateUsing(cloneDeckValidator)
     const examDate = await examDateForSuggestion(user, input.deck_id)
     const { deck, created } = await cloneLibraryDeck(user, { ...input, exam_date: examDate })
-    return response.status(created ? 201 : 200).json(DeckTransformer.show(await showDeck(user, deck)))
+    const shown = await showDeck(user, deck)
+    return response.status(created ? 201 : 200).json(await serialize(DeckTransformer.transform(shown.deck, shown)))
   }
 
   async pull({ auth, params }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
-    return DeckTransformer.show(await showDeck(user, await pullLibraryUpdate(user, { id: params.id })))
+    const shown = await showDeck(user, await pullLibraryUpdate(user, { id: params.id }))
+    return serialize(DeckTransformer.transform(shown.deck, shown))
   }
 
   async report({ auth, params, request, response }: HttpContext) {

@@ -3,7 +3,8 @@ import type User from '#models/user'
 import { findSharedDeck, sharedDeckView } from '#queries/sharing/shared_deck'
 import { notesListPage, NOTES_PAGE_DEFAULT } from '#queries/notes/notes_page'
 import { cardsPage } from '#queries/notes/cards_of_notes'
-import SharingTransformer from '#transformers/sharing_transformer'
+import SharedDeckTransformer from '#transformers/shared_deck_transformer'
+import { serialize } from '#transformers/serialize'
 import NoteTransformer from '#transformers/note_transformer'
 import CardTransformer from '#transformers/card_transformer'
 import { sharedCardsValidator, sharedNotesValidator } from '#validators/sharing'
@@ -20,7 +21,7 @@ const NOBODY = { id: 0 } as User
 export default class SharedDecksController {
   async show(ctx: HttpContext) {
     const deck = await findSharedDeck(ctx.params.token)
-    return SharingTransformer.sharedDeck(await sharedDeckView(await reader(ctx), deck))
+    return serialize(SharedDeckTransformer.transform(await sharedDeckView(await reader(ctx), deck)))
   }
 
   async notes(ctx: HttpContext) {
