@@ -25,6 +25,6 @@ export default class LibraryClonesController {
   async report({ auth, params, request, response }: HttpContext) {
     const input = await request.validateUsing(reportPublicDeckValidator)
     await reportPublicDeck(auth.use('api').getUserOrFail(), { ...input, id: params.id })
-    return response.created({ reported: true })
+    return response.created(DeckTransformer.reported())
   }
 }

@@ -10,7 +10,8 @@ export default class PublicProfilePageController {
   async show(ctx: HttpContext) {
     try {
       const { user, decks } = await findPublicProfile(ctx.params.id)
-      return ctx.inertia.render('library/profile', { profile: PublicProfileTransformer.profile(i18nFor(ctx), user, await presentDecks(decks)) })
+      const profile = { user, decks: await presentDecks(decks) }
+      return ctx.inertia.render('library/profile', { profile: PublicProfileTransformer.transform(profile, i18nFor(ctx)) })
     } catch (error) {
       if (!(error instanceof ApiException) || error.status !== 404) throw error
       ctx.response.status(404)
