@@ -13,6 +13,13 @@ export type AiDocument = {
 /** POST notes/ai_document's answer: the document a stream's document_id names. */
 export default class AiDocumentTransformer extends BaseTransformer<AiDocument> {
   toObject() {
-    return this.pick(this.resource, ['documentId', 'fileName', 'pageCount', 'pages', 'characters', 'excerpt'])
+    return this.pick(this.resource, [
+      'documentId',
+      'fileName',
+      'pageCount',
+      'pages',
+      'characters',
+      'excerpt',
+    ])
   }
 }

@@ -33,8 +33,12 @@ export default class ImportPreviewTransformer extends BaseTransformer<ParsedText
       total: parsed.rows.length,
       problems: parsed.problems.slice(0, PREVIEW_PROBLEMS),
       problemCount: parsed.problems.length,
-      detected: { cardSeparator: formValue(cardSeparator), fieldSeparator: formValue(fieldSeparator) },
-      mixedSeparators: !this.chosen && !parsed.header.separator && parsed.problems.length > parsed.rows.length,
+      detected: {
+        cardSeparator: formValue(cardSeparator),
+        fieldSeparator: formValue(fieldSeparator),
+      },
+      mixedSeparators:
+        !this.chosen && !parsed.header.separator && parsed.problems.length > parsed.rows.length,
     }
   }
 }

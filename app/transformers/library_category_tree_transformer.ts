@@ -17,7 +17,9 @@ export default class LibraryCategoryTreeTransformer extends BaseTransformer<Cate
     return {
       ...new LibraryCategoryTransformer(category, this.i18n).toObject(),
       /* built here: a collection nested below a list's items would be dropped by the serializer */
-      subcategories: subcategories.map((sub) => new LibraryCategoryTransformer(sub, this.i18n, category).toObject()),
+      subcategories: subcategories.map((sub) =>
+        new LibraryCategoryTransformer(sub, this.i18n, category).toObject()
+      ),
     }
   }
 }

@@ -4,7 +4,12 @@ import type { LibraryDeckView } from '#queries/library/library_decks'
 import LibraryDeckTransformer from '#transformers/library_deck_transformer'
 
 /** A page of library decks: the decks, how many there are in all, and where the page starts. */
-export type LibraryDeckPage = { decks: LibraryDeckView[]; total: number; limit: number; offset: number }
+export type LibraryDeckPage = {
+  decks: LibraryDeckView[]
+  total: number
+  limit: number
+  offset: number
+}
 
 /** A page of library decks (GET library_decks/alphabetical_search). */
 export default class LibraryDeckPageTransformer extends BaseTransformer<LibraryDeckPage> {

@@ -6,7 +6,9 @@ import type { LibraryDeckView } from '#queries/library/library_decks'
 import { appUrl } from '#config/app'
 import { preview } from '#note_types/plain_text'
 import { avatarUrlOf } from '#transformers/user_transformer'
-import LibraryCategoryTransformer, { libraryIconUrl } from '#transformers/library_category_transformer'
+import LibraryCategoryTransformer, {
+  libraryIconUrl,
+} from '#transformers/library_category_transformer'
 
 const DEFAULT_LOOK = { icon: 'book', gradientFrom: '#475569', gradientTo: '#94A3B8' }
 
@@ -25,8 +27,12 @@ export function libraryAuthor(user: User) {
 
 /** A deck's rating: the average to one decimal, the count, and the count of each star ("1" to "5"). */
 export function libraryRatingOf(deck: PublicDeck, breakdown: number[]) {
-  const average = deck.ratingsCount ? Math.round((deck.ratingsSum / deck.ratingsCount) * 10) / 10 : 0
-  const ratingBreakdown = Object.fromEntries(breakdown.map((count, index) => [String(index + 1), count]))
+  const average = deck.ratingsCount
+    ? Math.round((deck.ratingsSum / deck.ratingsCount) * 10) / 10
+    : 0
+  const ratingBreakdown = Object.fromEntries(
+    breakdown.map((count, index) => [String(index + 1), count])
+  )
   return { average, count: deck.ratingsCount, ratingBreakdown }
 }
 
@@ -56,7 +62,11 @@ export default class LibraryDeckTransformer extends BaseTransformer<LibraryDeckV
         ? {
             ...new LibraryCategoryTransformer(placement.category, this.i18n).toObject(),
             subcategory: placement.subcategory
-              ? new LibraryCategoryTransformer(placement.subcategory, this.i18n, placement.category).toObject()
+              ? new LibraryCategoryTransformer(
+                  placement.subcategory,
+                  this.i18n,
+                  placement.category
+                ).toObject()
               : null,
           }
         : null,

@@ -27,7 +27,10 @@ export default class LibraryNoteTransformer extends BaseTransformer<LibraryNote>
     let back = ''
     if (definition) {
       try {
-        const card = renderCard(definition, note.fields, ord, { attachments: note.fieldAttachmentsMap, tags: note.tags })
+        const card = renderCard(definition, note.fields, ord, {
+          attachments: note.fieldAttachmentsMap,
+          tags: note.tags,
+        })
         front = card.front
         back = answerPart(card.back)
       } catch {
@@ -35,7 +38,11 @@ export default class LibraryNoteTransformer extends BaseTransformer<LibraryNote>
       }
     }
     const labelled = definition && (definition.isCloze || definition.kind === 'image_occlusion')
-    const label = note.isReversed ? { type: 'reversed' } : labelled ? cardLabel(definition, ord) : null
+    const label = note.isReversed
+      ? { type: 'reversed' }
+      : labelled
+        ? cardLabel(definition, ord)
+        : null
     return {
       id: `lib_${note.id}`,
       front: { html: front, preview: preview(front) || preview(note.sortText) },

@@ -4,7 +4,9 @@ import type { LibraryDeckPage } from '#transformers/library_deck_page_transforme
 import LibraryDeckTransformer from '#transformers/library_deck_transformer'
 
 /** A page of a library search's results, with the query as it was searched (trimmed). */
-export default class LibrarySearchTransformer extends BaseTransformer<LibraryDeckPage & { query: string }> {
+export default class LibrarySearchTransformer extends BaseTransformer<
+  LibraryDeckPage & { query: string }
+> {
   constructor(
     page: LibraryDeckPage & { query: string },
     protected i18n: I18n
@@ -14,6 +16,12 @@ export default class LibrarySearchTransformer extends BaseTransformer<LibraryDec
 
   toObject() {
     const { query, decks, total, limit, offset } = this.resource
-    return { query, decks: LibraryDeckTransformer.transform(decks, this.i18n), total, limit, offset }
+    return {
+      query,
+      decks: LibraryDeckTransformer.transform(decks, this.i18n),
+      total,
+      limit,
+      offset,
+    }
   }
 }

@@ -22,7 +22,8 @@ export default class DeckExportsController {
   }
 
   async show({ auth, params }: HttpContext) {
-    return serialize(ExportTransformer.transform(await findExport(auth.use('api').getUserOrFail(), params.id)))
+    const record = await findExport(auth.use('api').getUserOrFail(), params.id)
+    return serialize(ExportTransformer.transform(record))
   }
 
   /** GET deck_exports/csv/{id}: the CSV of deck {id} (with its subdecks), streamed now, for apps that want it without e-mail. */

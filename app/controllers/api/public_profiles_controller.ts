@@ -11,7 +11,8 @@ export default class PublicProfilesController {
   /** GET users/public_profile/{id}: an unknown (or guest) user is a 404 */
   async show(ctx: HttpContext) {
     const { user, decks } = await findPublicProfile(ctx.params.id)
-    return serialize(PublicProfileTransformer.transform({ user, decks: await presentDecks(decks) }, i18nFor(ctx)))
+    const profile = { user, decks: await presentDecks(decks) }
+    return serialize(PublicProfileTransformer.transform(profile, i18nFor(ctx)))
   }
 
   /** GET guides/featured */

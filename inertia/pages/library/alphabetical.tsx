@@ -6,7 +6,13 @@ import { DeckList, Pager } from '~/components/library/deck_tile'
 import type { Data } from '~generated/data'
 import '~/css/library.css'
 
-type Props = { query: string; decks: Data.LibraryDeck[]; total: number; offset: number; limit: number }
+type Props = {
+  query: string
+  decks: Data.LibraryDeck[]
+  total: number
+  offset: number
+  limit: number
+}
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('')
 
 export default function LibraryAlphabetical({ query, decks, total, offset, limit }: Props) {

@@ -41,7 +41,9 @@ function RevisionItem({ revision }: { revision: Revision }) {
   )
 }
 
-export default function Moderation({ revisions, reports }: { revisions: Revision[]; reports: Data.OpenReport[] }) {
+type Props = { revisions: Revision[]; reports: Data.OpenReport[] }
+
+export default function Moderation({ revisions, reports }: Props) {
   const t = useT()
   const close = (id: number, status: 'resolved' | 'dismissed') => router.post(urlFor('moderation.reports.close', { id }), { status }, { preserveScroll: true })
   return (
