@@ -4,7 +4,10 @@ import { freeTierOf } from '#actions/ai/generation_limits'
 import type { StreamAnswer } from '#transformers/ai_stream_transformer'
 import { activeProvider } from '#ai/cards'
 
-/** What every stream call answers (API and web doors), read for AiStreamTransformer: the stream, the provider, the free tier. */
+/**
+ * What every stream call answers (API and web doors), read for
+ * AiStreamTransformer: the stream, the provider, the free tier.
+ */
 export async function streamAnswer(user: User, streamId: number): Promise<StreamAnswer> {
   const { stream, deck } = await findStream(user, streamId)
   return {

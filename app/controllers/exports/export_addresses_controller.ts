@@ -60,7 +60,11 @@ export default class ExportAddressesController {
     return this.render(inertia, response, confirmationPage('done', done))
   }
 
-  private render(inertia: HttpContext['inertia'], response: HttpContext['response'], page: ReturnType<typeof confirmationPage>) {
+  private render(
+    inertia: HttpContext['inertia'],
+    response: HttpContext['response'],
+    page: ReturnType<typeof confirmationPage>
+  ) {
     if (page.state === 'expired') response.status(410)
     return inertia.render('exports/confirm_address', page)
   }

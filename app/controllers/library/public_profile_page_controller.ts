@@ -11,7 +11,8 @@ export default class PublicProfilePageController {
     try {
       const { user, decks } = await findPublicProfile(ctx.params.id)
       const profile = { user, decks: await presentDecks(decks) }
-      return ctx.inertia.render('library/profile', { profile: PublicProfileTransformer.transform(profile, i18nFor(ctx)) })
+      const props = { profile: PublicProfileTransformer.transform(profile, i18nFor(ctx)) }
+      return ctx.inertia.render('library/profile', props)
     } catch (error) {
       if (!(error instanceof ApiException) || error.status !== 404) throw error
       ctx.response.status(404)

@@ -51,7 +51,13 @@ export function SourceFields({ source, text, onChange, offlineTopic }: { source:
   )
 }
 
-type SettingsProps = { source: Source; limits: Limits; decks: Data.AiTargetDeck[]; settings: Settings; onChange: (settings: Settings) => void }
+type SettingsProps = {
+  source: Source
+  limits: Limits
+  decks: Data.AiTargetDeck[]
+  settings: Settings
+  onChange: (settings: Settings) => void
+}
 
 /** Card format, detail, how many, into which deck, custom instructions. */
 export function SettingsFields({ source, limits, decks, settings, onChange }: SettingsProps) {

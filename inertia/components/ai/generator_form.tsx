@@ -9,7 +9,15 @@ import type { Data } from '~generated/data'
 
 const SOURCES = { document: 'ai.source.document', prompt: 'ai.source.prompt', words: 'ai.source.words' } as const
 
-type Props = { provider: Provider; limits: Limits; deckId: number | null; decks: Data.AiTargetDeck[]; source: Source; onSource: (source: Source) => void; onStarted: (stream: Stream) => void }
+type Props = {
+  provider: Provider
+  limits: Limits
+  deckId: number | null
+  decks: Data.AiTargetDeck[]
+  source: Source
+  onSource: (source: Source) => void
+  onStarted: (stream: Stream) => void
+}
 
 /** What the cards are made from and how (spec: document upload, custom prompt, settings); starts the stream. */
 export function GeneratorForm({ provider, limits, deckId, decks, source, onSource, onStarted }: Props) {

@@ -54,7 +54,8 @@ test.group('API deck imports: text files streamed, with their ceilings', (group)
     assert.deepEqual(await driveFiles(), [])
     /* the import dialog says how many rows the plans take */
     const context = { progress: null as any, i18n: i18nManager.locale('en') }
-    const dialog = await serialize(ImportTransformer.transform(await DeckImport.findOrFail(done.id), context).useVariant('forDialog'))
+    const record = await DeckImport.findOrFail(done.id)
+    const dialog = await serialize(ImportTransformer.transform(record, context).useVariant('forDialog'))
     assert.equal(dialog.error?.body, 'A file may hold up to 10,000 cards (100,000 with Premium). Split it into several files.')
   }).timeout(120_000)
 
