@@ -1,9 +1,9 @@
 import { BaseTransformer } from '@adonisjs/core/transformers'
 import type DeckReport from '#models/deck_report'
 
-/** POST decks/{id}/report: the report is filed (what it says stays with the moderators). */
+/** A learner's report of a deck, as a moderator's closing it answers (POST moderation/reports/{id}). */
 export default class DeckReportTransformer extends BaseTransformer<DeckReport> {
   toObject() {
-    return { reported: true as boolean }
+    return this.pick(this.resource, ['id', 'status'])
   }
 }

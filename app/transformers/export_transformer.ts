@@ -1,6 +1,6 @@
 import { urlFor } from '@adonisjs/core/services/url_builder'
+import { BaseTransformer } from '@adonisjs/core/transformers'
 import type DeckExport from '#models/deck_export'
-import type User from '#models/user'
 import { CONFIRMATION_HOURS } from '#models/deck_export'
 import { downloadUrl } from '#services/urls/download_link'
 
@@ -21,21 +21,11 @@ function failureOf(record: DeckExport) {
   return record.errorMessage === 'deck_deleted' ? ('deck_deleted' as const) : ('error' as const)
 }
 
-/**
- * Who asked for an export, as the confirmation page names them: the
- * account's @username, or its sign-in address, never the name it chose (on
- * the page that confirms a stranger's mailbox, that would be the
- * requester's own words; the mail names nobody: app/mails/export_address_mail.ts).
- */
-function requesterName(user: User) {
-  return user.username ? `@${user.username}` : (user.email ?? 'Mnemo')
-}
-
-export type ConfirmationState = 'ask' | 'done' | 'expired'
-
-export default class ExportTransformer {
+/** An export: the API's entity, and a row of the learner's exports page. */
+export default class ExportTransformer extends BaseTransformer<DeckExport> {
   /** The API's answer for one export (spec: deck export = deck_export_id, state, file), with its e-mailed link once ready. */
-  static forApi(record: DeckExport) {
+  toObject() {
+    const record = this.resource
     const url = record.isDownloadable ? downloadUrl(record) : null
     return {
       id: record.id,
@@ -62,7 +52,8 @@ export default class ExportTransformer {
    * One row of the learner's exports page. The download goes through the
    * session (`/exports/:id/file`, the owner only), not the e-mailed signed link.
    */
-  static forList(record: DeckExport) {
+  forList() {
+    const record = this.resource
     const state = exportState(record)
     return {
       id: record.id,
@@ -82,20 +73,6 @@ export default class ExportTransformer {
       confirmUntil: state === 'awaiting_confirmation' ? record.createdAt.plus({ hours: CONFIRMATION_HOURS }).toISO() : null,
       /* why a failed export failed, as far as the learner can act on it */
       failure: state === 'failed' ? failureOf(record) : null,
-    }
-  }
-
-  /**
-   * The page behind a confirmation link: asking (with the token its button
-   * sends), done (with how many exports it started), or expired.
-   */
-  static confirmationPage(state: ConfirmationState, found?: { email: string; user: User; token?: string; started?: number }) {
-    return {
-      state,
-      email: found?.email ?? null,
-      requester: found ? requesterName(found.user) : null,
-      token: found?.token ?? null,
-      started: found?.started ?? 0,
     }
   }
 }

@@ -1,29 +1,27 @@
 import type { I18n } from '@adonisjs/i18n'
+import { BaseTransformer } from '@adonisjs/core/transformers'
 import type DeckImport from '#models/deck_import'
 import type { ImportProgress } from '#queries/imports/import_progress'
-import type { CardSeparator, FieldSeparator, ParsedText } from '#importers/text/parse_text'
 import { TEXT_IMPORT_MAX_ROWS } from '#importers/limits'
 
 /* the values a failed import's message may name: a text file's row caps by plan */
 const ERROR_VALUES = { free: TEXT_IMPORT_MAX_ROWS.free, premium: TEXT_IMPORT_MAX_ROWS.premium }
 
-const PREVIEW_ROWS = 20
-const PREVIEW_PROBLEMS = 100
+/** What the upload dialog's variant adds: the deck's counters, and the reader's language for a failure. */
+export type ImportDialog = { progress: ImportProgress; i18n: I18n }
 
-/* back in the form's vocabulary, so the dialog can send the detected ones with the upload */
-const formValue = (separator: CardSeparator | FieldSeparator) => (typeof separator === 'string' ? separator : separator.custom)
+/** Imports for both doors: the API's entity, and the upload dialog's. */
+export default class ImportTransformer extends BaseTransformer<DeckImport> {
+  constructor(
+    record: DeckImport,
+    protected dialog: ImportDialog | null = null
+  ) {
+    super(record)
+  }
 
-/** The import as the upload dialog follows it. */
-export type ApiImport = ReturnType<typeof ImportTransformer.forApi>
-
-export type DialogImport = ReturnType<typeof ImportTransformer.forDialog>
-/** What a text import would read, before the upload. */
-export type ImportPreview = ReturnType<typeof ImportTransformer.forPreview>
-
-/** Imports for both doors: the API's entity, the upload dialog's, and the dialog's preview of a text. */
-export default class ImportTransformer {
   /** The entity the apps and the upload dialog poll (GET deck_imports/{id}). */
-  static forApi(record: DeckImport) {
+  toObject() {
+    const record = this.resource
     return {
       id: record.id,
       deckId: record.deckId,
@@ -44,31 +42,14 @@ export default class ImportTransformer {
    * second, the deck list every 3 s) and a failure's message in the
    * reader's language (pages only receive the `ui.*` messages, not `errors.*`).
    */
-  static forDialog(record: DeckImport, progress: ImportProgress, i18n: I18n) {
-    const key = record.errorKey ? `errors.${record.errorKey}` : null
+  forDialog() {
+    const { progress, i18n } = this.dialog!
+    const key = this.resource.errorKey ? `errors.${this.resource.errorKey}` : null
+    const body = key && i18n.hasMessage(`${key}.body`) ? i18n.t(`${key}.body`, ERROR_VALUES) : null
     return {
-      ...this.forApi(record),
+      ...this.toObject(),
       progress,
-      error: key
-        ? { title: i18n.t(`${key}.title`, ERROR_VALUES), body: i18n.hasMessage(`${key}.body`) ? i18n.t(`${key}.body`, ERROR_VALUES) : null }
-        : null,
-    }
-  }
-
-  /**
-   * The first rows a text import would read and its problems, with the
-   * separators it detected in the form's words. `chosen` says whether the
-   * learner chose a separator: guessed ones most lines disagree with are
-   * refused by the import (readImport's rule), so the learner has to choose.
-   */
-  static forPreview(parsed: ParsedText, chosen: boolean) {
-    return {
-      rows: parsed.rows.slice(0, PREVIEW_ROWS).map(({ line, front, back, tags, extra }) => ({ line, front, back, tags, extra })),
-      total: parsed.rows.length,
-      problems: parsed.problems.slice(0, PREVIEW_PROBLEMS),
-      problemCount: parsed.problems.length,
-      detected: { cardSeparator: formValue(parsed.detected.cardSeparator), fieldSeparator: formValue(parsed.detected.fieldSeparator) },
-      mixedSeparators: !chosen && !parsed.header.separator && parsed.problems.length > parsed.rows.length,
+      error: key ? { title: i18n.t(`${key}.title`, ERROR_VALUES), body } : null,
     }
   }
 }

@@ -11,6 +11,9 @@
  * output, or a query's): repoint it once a transformer makes it.
  */
 import type { InferData } from '@adonisjs/core/types/transformers'
+import type AiDocumentTransformer from '#transformers/ai_document_transformer'
+import type AiStreamCancelledTransformer from '#transformers/ai_stream_cancelled_transformer'
+import type AiStreamTransformer from '#transformers/ai_stream_transformer'
 import type AdminTransformer from '#transformers/admin_transformer'
 import type AiNoteTemplateTransformer from '#transformers/ai_note_template_transformer'
 import type CardPresetTransformer from '#transformers/card_preset_transformer'
@@ -20,6 +23,7 @@ import type DeckTransformer from '#transformers/deck_transformer'
 import type DeckJobTransformer from '#transformers/deck_job_transformer'
 import type DeckListTransformer from '#transformers/deck_list_transformer'
 import type DeckReportTransformer from '#transformers/deck_report_transformer'
+import type ReportFiledTransformer from '#transformers/report_filed_transformer'
 import type DeckTreeTransformer from '#transformers/deck_tree_transformer'
 import type LightDeckListTransformer from '#transformers/light_deck_list_transformer'
 import type CollaboratorTransformer from '#transformers/collaborator_transformer'
@@ -28,7 +32,15 @@ import type SharingTransformer from '#transformers/sharing_transformer'
 import type ExportTransformer from '#transformers/export_transformer'
 import type FolderTransformer from '#transformers/folder_transformer'
 import type LearningTransformer from '#transformers/learning_transformer'
+import type LibraryDeckPageTransformer from '#transformers/library_deck_page_transformer'
+import type LibraryDeckTransformer from '#transformers/library_deck_transformer'
+import type LibraryNotesPageTransformer from '#transformers/library_notes_page_transformer'
+import type LibraryRatingTransformer from '#transformers/library_rating_transformer'
+import type LibraryReviewsPageTransformer from '#transformers/library_reviews_page_transformer'
+import type LibrarySearchTransformer from '#transformers/library_search_transformer'
+import type LibrarySubcategoryTransformer from '#transformers/library_subcategory_transformer'
 import type LibraryTransformer from '#transformers/library_transformer'
+import type ModerationQueueTransformer from '#transformers/moderation_queue_transformer'
 import type MediaTransformer from '#transformers/media_transformer'
 import type NoteTransformer from '#transformers/note_transformer'
 import type OnboardingTransformer from '#transformers/onboarding_transformer'
@@ -36,15 +48,13 @@ import type PublicProfileTransformer from '#transformers/public_profile_transfor
 import type RevisionTransformer from '#transformers/revision_transformer'
 import type StreakTransformer from '#transformers/streak_transformer'
 import type UserTransformer from '#transformers/user_transformer'
-import type { ApiImport } from '#transformers/import_transformer'
+import type ImportTransformer from '#transformers/import_transformer'
 import type { ApiNote } from '#transformers/note_transformer'
 import type { AlgorithmSettings } from '#transformers/algorithm_settings_transformer'
 import type { LearningAnswer, LearningBatch, LearningStart, LearningUndo } from '#transformers/learning_transformer'
 import type { bulkNotes } from '#actions/notes/bulk_notes'
 import type { previewNote } from '#actions/notes/preview_note'
 import type { logOfflineReviews } from '#actions/learning/log_offline_reviews'
-import type { uploadDocument } from '#actions/ai/upload_document'
-import type { streamAnswer } from '#controllers/ai/stream_answer'
 import type { eventShown, recordEvent } from '#actions/client/events'
 import type { rateApp } from '#actions/client/rate_app'
 import type { applyPromoCode, createIntent, createUpgradeIntent, patchIntent } from '#actions/payments/intents'
@@ -59,13 +69,11 @@ import type { studyStatistics } from '#queries/study/statistics'
 import type { wrappedYear } from '#queries/study/wrapped'
 import type AdminController from '#controllers/api/admin/admin_controller'
 import type AiNoteTemplatesController from '#controllers/api/ai_templates/ai_note_templates_controller'
-import type AiStreamsController from '#controllers/api/ai/ai_streams_controller'
 import type DeckImportsController from '#controllers/api/imports/deck_imports_controller'
 import type HealthController from '#controllers/api/health/health_controller'
 import type LibraryController from '#controllers/api/library/library_controller'
 import type LibraryDecksController from '#controllers/api/library/library_decks_controller'
 import type MediaHelpersController from '#controllers/media/media_helpers_controller'
-import type ModerationController from '#controllers/api/publishing/moderation_controller'
 import type OnboardingController from '#controllers/api/onboarding/onboarding_controller'
 import type PasswordResetsController from '#controllers/api/auth/password_resets_controller'
 import type PublicProfilesController from '#controllers/api/library/public_profiles_controller'
@@ -96,7 +104,7 @@ export interface ReplyTypes {
   LightDeckList: InferData<LightDeckListTransformer>
   PollingDeckList: { decks: InferData<DeckJobTransformer>[] }
   DeckTree: InferData<DeckTreeTransformer>
-  Reported: InferData<DeckReportTransformer>
+  Reported: InferData<ReportFiledTransformer>
   Folder: InferData<FolderTransformer>
   FolderList: { folders: InferData<FolderTransformer>[] }
   Note: ApiNote
@@ -125,10 +133,10 @@ export interface ReplyTypes {
   Wrapped: Of<typeof wrappedYear>
 
   /* imports and exports */
-  Import: ApiImport
+  Import: InferData<ImportTransformer>
   ImportList: Answer<typeof DeckImportsController, 'index'>
   /* the model's size is undefined, not null, until the job writes the file: JSON leaves it out */
-  Export: Omit<ReturnType<typeof ExportTransformer.forApi>, 'size'> & { size?: number | null }
+  Export: Omit<InferData<ExportTransformer>, 'size'> & { size?: number | null }
 
   /* sharing, publishing, the library */
   SharedDeck: InferData<SharedDeckTransformer>
@@ -140,22 +148,22 @@ export interface ReplyTypes {
   }
   CollaboratorChanged: { deckCollaborator: InferData<CollaboratorTransformer> }
   Embed: InferData<EmbedTransformer>
-  Revision: ReturnType<typeof RevisionTransformer.forApi>
-  ModerationQueue: ReturnType<typeof RevisionTransformer.queue>
-  ReportClosed: Answer<typeof ModerationController, 'closeReport'>
+  Revision: InferData<RevisionTransformer>
+  ModerationQueue: InferData<ModerationQueueTransformer>
+  ReportClosed: InferData<DeckReportTransformer>
   LibraryCategories: Answer<typeof LibraryController, 'categories'>
-  LibraryHome: Answer<typeof LibraryController, 'home'>
-  LibrarySubcategory: Answer<typeof LibraryController, 'subcategory'>
-  LibrarySearch: Answer<typeof LibraryController, 'search'>
+  LibraryHome: InferData<LibraryTransformer>
+  LibrarySubcategory: InferData<LibrarySubcategoryTransformer>
+  LibrarySearch: InferData<LibrarySearchTransformer>
   PopularSearches: Answer<typeof LibraryController, 'popular'>
-  LibraryDeckPage: Answer<typeof LibraryController, 'alphabetical'>
-  LibraryDeck: ReturnType<typeof LibraryTransformer.deck>
-  LibraryNotes: Answer<typeof LibraryDecksController, 'notes'>
+  LibraryDeckPage: InferData<LibraryDeckPageTransformer>
+  LibraryDeck: InferData<LibraryDeckTransformer>
+  LibraryNotes: InferData<LibraryNotesPageTransformer>
   SimilarDecks: Answer<typeof LibraryDecksController, 'similar'>
-  RatingStats: ReturnType<typeof LibraryTransformer.ratingStats>
-  Reviews: Answer<typeof LibraryDecksController, 'reviews'>
+  RatingStats: InferData<LibraryRatingTransformer>
+  Reviews: InferData<LibraryReviewsPageTransformer>
   RatingSaved: Answer<typeof LibraryDecksController, 'rate'>
-  PublicProfile: ReturnType<typeof PublicProfileTransformer.profile>
+  PublicProfile: InferData<PublicProfileTransformer>
   Guides: Answer<typeof PublicProfilesController, 'guides'>
 
   /* the apps' settings, payments, helpers */
@@ -179,9 +187,9 @@ export interface ReplyTypes {
   /* a preset just created has no key yet (undefined until read back: JSON leaves it out); read back, null */
   CardPreset: Omit<ReturnType<typeof CardPresetTransformer.forApi>, 'key'> & { key?: string | null }
   CardPresetList: ReplyTypes['CardPreset'][]
-  AiDocument: Of<typeof uploadDocument>
-  AiStream: Of<typeof streamAnswer>
-  AiStreamCancelled: Answer<typeof AiStreamsController, 'destroy'>
+  AiDocument: InferData<AiDocumentTransformer>
+  AiStream: InferData<AiStreamTransformer>
+  AiStreamCancelled: InferData<AiStreamCancelledTransformer>
   AiTemplate: ReturnType<typeof AiNoteTemplateTransformer.forApi>
   AiTemplateList: ReturnType<typeof AiNoteTemplateTransformer.list>
   AiTemplateApplied: Answer<typeof AiNoteTemplatesController, 'apply'>

@@ -2,7 +2,8 @@ import { test } from '@japa/runner'
 import { errors } from '@vinejs/vine'
 import { importPreviewValidator, importUploadValidator, textOptionsOf } from '#validators/imports'
 import { previewText } from '#queries/imports/preview_text'
-import ImportTransformer from '#transformers/import_transformer'
+import ImportPreviewTransformer from '#transformers/import_preview_transformer'
+import { serialize } from '#transformers/serialize'
 
 /* the upload form's small fields, read in one place for the preview and the upload */
 test.group('Import fields', () => {
@@ -40,13 +41,14 @@ test.group('Import fields', () => {
 
   test('the preview reads the text with the chosen separators, and refuses equal ones on the field separator', async ({ assert }) => {
     const parsed = previewText({ text: 'a;b\nc;d', card_separator: 'newline', field_separator: { custom: ';' } })
-    const shown = ImportTransformer.forPreview(parsed, true)
+    const shown = await serialize(ImportPreviewTransformer.transform(parsed, true))
     assert.equal(shown.total, 2)
     assert.deepEqual(shown.rows.map((row) => [row.front, row.back]), [['a', 'b'], ['c', 'd']])
     assert.deepEqual(shown.detected, { cardSeparator: 'newline', fieldSeparator: ';' })
     assert.isFalse(shown.mixedSeparators)
     const fromBytes = previewText({ data: Buffer.from('x\ty\n').toString('base64') })
-    assert.deepEqual(ImportTransformer.forPreview(fromBytes, false).detected.fieldSeparator, 'tab')
+    const fromBytesShown = await serialize(ImportPreviewTransformer.transform(fromBytes, false))
+    assert.deepEqual(fromBytesShown.detected.fieldSeparator, 'tab')
     try {
       previewText({ text: 'a;b', card_separator: 'semicolon', field_separator: { custom: ';' } })
       assert.fail('equal separators were read')

@@ -6,9 +6,15 @@ import { streamAnswer } from '#controllers/ai/stream_answer'
 import { FREE_MAX_CARDS, PREMIUM_MAX_CARDS, freeTierOf, maxCardsFor } from '#actions/ai/generation_limits'
 import { findEditableDeck } from '#queries/decks/find_deck'
 import { activeDecks } from '#queries/decks/list_decks'
-import { streamChannel } from '#services/ai_events'
 import { PDF_MAX_MB, PDF_MAX_PAGES } from '#services/pdf_text'
 import { activeProvider } from '#ai/cards'
+import AiDocumentTransformer from '#transformers/ai_document_transformer'
+import AiFreeTierTransformer from '#transformers/ai_free_tier_transformer'
+import AiLimitsTransformer from '#transformers/ai_limits_transformer'
+import AiStreamCancelledTransformer from '#transformers/ai_stream_cancelled_transformer'
+import AiStreamTransformer from '#transformers/ai_stream_transformer'
+import AiTargetDeckTransformer from '#transformers/ai_target_deck_transformer'
+import { serialize } from '#transformers/serialize'
 import { aiBulkCreateValidator, aiStreamCreateValidator, cancelStreamValidator } from '#validators/ai_generation'
 
 /**
@@ -28,24 +34,32 @@ export default class AiGeneratorController {
     const deck = deckId ? await findEditableDeck(user, deckId).catch(() => null) : null
     const followed = Number(request.input('stream')) || null
     /* another learner's stream, or none: the page as usual */
-    const stream = followed ? await streamAnswer(user, followed).then((answer) => ({ ...answer, channel: streamChannel(answer.deckId) })).catch(() => null) : null
+    const stream = followed ? await streamAnswer(user, followed).catch(() => null) : null
     const decks = await activeDecks(user)
+    const limits = {
+      maxCards: maxCardsFor(user),
+      freeMaxCards: FREE_MAX_CARDS,
+      premiumMaxCards: PREMIUM_MAX_CARDS,
+      pdfMaxMb: PDF_MAX_MB,
+      maxPages: PDF_MAX_PAGES,
+    }
     return inertia.render('ai/generate', {
-      deck: deck ? { id: deck.id, name: deck.name } : null,
-      decks: decks.filter((row) => row.userId === user.id && row.state === 'active').map((row) => ({ id: row.id, name: row.name })),
+      deck: AiTargetDeckTransformer.transform(deck),
+      decks: AiTargetDeckTransformer.transform(decks.filter((row) => row.userId === user.id && row.state === 'active')),
       provider: activeProvider(),
-      limits: { maxCards: maxCardsFor(user), freeMaxCards: FREE_MAX_CARDS, premiumMaxCards: PREMIUM_MAX_CARDS, pdfMaxMb: PDF_MAX_MB, maxPages: PDF_MAX_PAGES },
-      freeTier: await freeTierOf(user),
+      limits: AiLimitsTransformer.transform(limits),
+      freeTier: AiFreeTierTransformer.transform(await freeTierOf(user)),
       isPremium: user.hasPremium,
-      stream,
+      stream: stream ? AiStreamTransformer.transform(stream).useVariant('forPage') : null,
     })
   }
 
   async document(ctx: HttpContext) {
     ctx.session.reflash()
-    return ctx.response.created(await uploadDocument(ctx.auth.use('web').getUserOrFail(), {
+    const document = await uploadDocument(ctx.auth.use('web').getUserOrFail(), {
       files: Object.values(ctx.request.allFiles()).flat(), file: ctx.request.file('file'), pages: ctx.request.input('pages'),
-    }))
+    })
+    return ctx.response.created(await serialize(AiDocumentTransformer.transform(document)))
   }
 
   /** `words` in the body: the card builder (ai_bulk_create's body); otherwise ai_stream_create's. */
@@ -55,18 +69,19 @@ export default class AiGeneratorController {
       ctx.request.input('mode') === 'words'
         ? await bulkFromBody(user, await ctx.request.validateUsing(aiBulkCreateValidator))
         : await streamFromBody(user, await ctx.request.validateUsing(aiStreamCreateValidator))
-    return ctx.response.created({ ...(await streamAnswer(user, stream.id)), channel: streamChannel(stream.deckId) })
+    const answer = AiStreamTransformer.transform(await streamAnswer(user, stream.id)).useVariant('forPage')
+    return ctx.response.created(await serialize(answer))
   }
 
   async show(ctx: HttpContext) {
     const user = ctx.auth.use('web').getUserOrFail()
-    return streamAnswer(user, ctx.params.id)
+    return serialize(AiStreamTransformer.transform(await streamAnswer(user, ctx.params.id)))
   }
 
   async destroy(ctx: HttpContext) {
     const user = ctx.auth.use('web').getUserOrFail()
     const input = await ctx.request.validateUsing(cancelStreamValidator, { data: { stream_id: ctx.params.id, delete_notes: ctx.request.input('delete_notes') } })
     const { stream, deleted } = await cancelStream(user, input)
-    return { ...(await streamAnswer(user, stream.id)), deletedNotes: deleted }
+    return serialize(AiStreamCancelledTransformer.transform(await streamAnswer(user, stream.id), deleted))
   }
 }

@@ -44,7 +44,7 @@ export default class DeckExportsController {
   async index({ auth, inertia }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
     return inertia.render('exports/index', {
-      exports: () => listExports(user).then((records) => records.map((record) => ExportTransformer.forList(record))),
+      exports: () => listExports(user).then((records) => ExportTransformer.transform(records).useVariant('forList')),
     })
   }
 

@@ -7,10 +7,12 @@ import { cancelImport } from '#actions/imports/cancel_import'
 import { findImport } from '#queries/imports/find_import'
 import { importProgress } from '#queries/imports/import_progress'
 import ImportTransformer from '#transformers/import_transformer'
+import { serialize } from '#transformers/serialize'
 
-export type { DialogImport } from '#transformers/import_transformer'
-
-const forDialog = async (ctx: HttpContext, record: DeckImport) => ImportTransformer.forDialog(record, await importProgress(record), ctx.i18n)
+const forDialog = async (ctx: HttpContext, record: DeckImport) => {
+  const dialog = { progress: await importProgress(record), i18n: ctx.i18n }
+  return serialize(ImportTransformer.transform(record, dialog).useVariant('forDialog'))
+}
 
 /**
  * The web door to deck imports (the upload dialog's JSON calls), the same

@@ -5,7 +5,9 @@ import { similarDecks } from '#queries/library/browse'
 import { deckReviews, libraryNotesPage, ownRating } from '#queries/library/deck_content'
 import { rateLibraryDeck } from '#actions/library/rate_library_deck'
 import { libraryNotesValidator, rateDeckValidator } from '#validators/library'
-import LibraryTransformer from '#transformers/library_transformer'
+import LibraryDeckTransformer from '#transformers/library_deck_transformer'
+import LibraryNoteTransformer from '#transformers/library_note_transformer'
+import LibraryReviewTransformer from '#transformers/library_review_transformer'
 
 /** A library deck's page (/library/decks/<slug>) and its rate form. */
 export default class LibraryDeckPageController {
@@ -19,13 +21,13 @@ export default class LibraryDeckPageController {
     const reviews = await deckReviews(deck, 10, 0)
     const mine = await ownRating(deck, ctx.auth.user?.id)
     return ctx.inertia.render('library/deck', {
-      deck: LibraryTransformer.deck(i18n, view),
-      notes: notes.notes.map((note) => LibraryTransformer.note(note, notes.noteTypes.get(note.noteTypeId))),
+      deck: LibraryDeckTransformer.transform(view, i18n),
+      notes: LibraryNoteTransformer.transform(notes.notes, notes.noteTypes),
       notesTotal: notes.total,
       offset,
-      reviews: reviews.map((review) => LibraryTransformer.review(review)),
-      similar: LibraryTransformer.decks(i18n, await presentDecks(await similarDecks(deck, 6))),
-      ownRating: mine ? { rating: mine.rating, comment: mine.comment } : null,
+      reviews: LibraryReviewTransformer.transform(reviews),
+      similar: LibraryDeckTransformer.transform(await presentDecks(await similarDecks(deck, 6)), i18n),
+      ownRating: mine ? LibraryReviewTransformer.transform(mine).useVariant('forEditor') : null,
       isAuthor: ctx.auth.user?.id === deck.userId,
     })
   }

@@ -7,7 +7,10 @@ import { popularSearches, subcategoryDecks } from '#queries/library/browse'
 import { alphabeticalDecks, searchDecks } from '#queries/library/search_decks'
 import { recordSearch } from '#actions/library/record_search'
 import { alphabeticalValidator, libraryPageValidator, librarySearchValidator } from '#validators/library'
-import LibraryTransformer from '#transformers/library_transformer'
+import LibraryCategoryTransformer from '#transformers/library_category_transformer'
+import LibraryCategoryTreeTransformer from '#transformers/library_category_tree_transformer'
+import LibraryDeckTransformer from '#transformers/library_deck_transformer'
+import PopularSearchTransformer from '#transformers/popular_search_transformer'
 
 const PAGE = 24
 
@@ -18,11 +21,11 @@ export default class LibraryPagesController {
     const i18n = i18nFor(ctx)
     const home = await libraryHome(8)
     return ctx.inertia.render('library/home', {
-      categories: LibraryTransformer.categories(i18n, home.tree),
-      trending: LibraryTransformer.decks(i18n, home.trending),
-      popular: LibraryTransformer.decks(i18n, home.popular),
-      fresh: LibraryTransformer.decks(i18n, home.fresh),
-      popularSearches: home.searches,
+      categories: LibraryCategoryTreeTransformer.transform(home.tree, i18n),
+      trending: LibraryDeckTransformer.transform(home.trending, i18n),
+      popular: LibraryDeckTransformer.transform(home.popular, i18n),
+      fresh: LibraryDeckTransformer.transform(home.fresh, i18n),
+      popularSearches: PopularSearchTransformer.transform(home.searches),
     })
   }
 
@@ -35,9 +38,9 @@ export default class LibraryPagesController {
     await recordSearch(ctx.auth.user ?? null, { query, resultsCount: total })
     return ctx.inertia.render('library/search', {
       query,
-      decks: LibraryTransformer.decks(i18nFor(ctx), await presentDecks(decks)),
+      decks: LibraryDeckTransformer.transform(await presentDecks(decks), i18nFor(ctx)),
       total, offset, limit: PAGE,
-      popularSearches: await popularSearches(),
+      popularSearches: PopularSearchTransformer.transform(await popularSearches()),
     })
   }
 
@@ -48,9 +51,9 @@ export default class LibraryPagesController {
     const { decks, total } = await subcategoryDecks(subcategory, PAGE, offset)
     const i18n = i18nFor(ctx)
     return ctx.inertia.render('library/category', {
-      category: LibraryTransformer.category(i18n, category),
-      subcategory: LibraryTransformer.category(i18n, subcategory, category),
-      decks: LibraryTransformer.decks(i18n, await presentDecks(decks)),
+      category: LibraryCategoryTransformer.transform(category, i18n),
+      subcategory: LibraryCategoryTransformer.transform(subcategory, i18n, category),
+      decks: LibraryDeckTransformer.transform(await presentDecks(decks), i18n),
       total, offset, limit: PAGE,
     })
   }
@@ -61,7 +64,7 @@ export default class LibraryPagesController {
     const { decks, total } = await alphabeticalDecks(query, PAGE, offset)
     return ctx.inertia.render('library/alphabetical', {
       query,
-      decks: LibraryTransformer.decks(i18nFor(ctx), await presentDecks(decks)),
+      decks: LibraryDeckTransformer.transform(await presentDecks(decks), i18nFor(ctx)),
       total, offset, limit: PAGE,
     })
   }

@@ -10,7 +10,9 @@ export default class PublicProfilePageController {
   async show(ctx: HttpContext) {
     try {
       const { user, decks } = await findPublicProfile(ctx.params.id)
-      return ctx.inertia.render('library/profile', { profile: PublicProfileTransformer.profile(i18nFor(ctx), user, await presentDecks(decks)) })
+      const profile = { user, decks: await presentDecks(decks) }
+      const props = { profile: PublicProfileTransformer.transform(profile, i18nFor(ctx)) }
+      return ctx.inertia.render('library/profile', props)
     } catch (error) {
       if (!(error instanceof ApiException) || error.status !== 404) throw error
       ctx.response.status(404)

@@ -3,14 +3,19 @@ import { approveRevision, rejectRevision } from '#actions/publishing/review_revi
 import { closeReport } from '#actions/publishing/moderate_reports'
 import { moderationQueue } from '#queries/publishing/moderation_queue'
 import { assertModerator } from '#queries/publishing/find_revision'
-import RevisionTransformer from '#transformers/revision_transformer'
+import OpenReportTransformer from '#transformers/open_report_transformer'
+import PendingRevisionTransformer from '#transformers/pending_revision_transformer'
 import { closeReportValidator, rejectRevisionValidator } from '#validators/publishing'
 
 /** /moderation: the moderators' page (a 404 for everyone else), the same actions as the JSON twin. */
 export default class ModerationPageController {
   async show({ auth, inertia }: HttpContext) {
     await assertModerator(auth.use('web').getUserOrFail())
-    return inertia.render('publishing/moderation', RevisionTransformer.queue(await moderationQueue()))
+    const { revisions, reports } = await moderationQueue()
+    return inertia.render('publishing/moderation', {
+      revisions: PendingRevisionTransformer.transform(revisions),
+      reports: OpenReportTransformer.transform(reports),
+    })
   }
 
   async approve({ auth, params, response, session, i18n }: HttpContext) {

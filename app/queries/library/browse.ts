@@ -67,6 +67,9 @@ export async function similarDecks(deck: PublicDeck, limit: number) {
  */
 const POPULAR_SEARCH_MIN_LEARNERS = 3
 
+/** A search and how many learners made it. */
+export type PopularSearch = { query: string; count: number }
+
 /** Searches many learners made in the last 30 days that found something, by how many made them. */
 export async function popularSearches(limit = 10) {
   const { rows } = await db.rawQuery(
@@ -76,5 +79,5 @@ export async function popularSearches(limit = 10) {
      ORDER BY count(DISTINCT user_id) DESC, query LIMIT :limit`,
     { limit, least: POPULAR_SEARCH_MIN_LEARNERS }
   )
-  return rows as { query: string; count: number }[]
+  return rows as PopularSearch[]
 }

@@ -10,3 +10,5 @@ export async function libraryHome(perList = 10) {
   const fresh = await presentDecks(await newDecks(perList))
   return { tree, trending, popular, fresh, searches: await popularSearches() }
 }
+
+export type LibraryHome = Awaited<ReturnType<typeof libraryHome>>

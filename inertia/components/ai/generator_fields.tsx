@@ -1,5 +1,6 @@
 import { useT } from '~/lib/i18n'
-import type { Limits, Source } from '~/components/ai/types'
+import type { Limits, Source } from '~/components/ai/stream'
+import type { Data } from '~generated/data'
 
 export type SourceText = { prompt: string; words: string; from: string; to: string }
 export type Settings = {
@@ -50,7 +51,13 @@ export function SourceFields({ source, text, onChange, offlineTopic }: { source:
   )
 }
 
-type SettingsProps = { source: Source; limits: Limits; decks: { id: number; name: string }[]; settings: Settings; onChange: (settings: Settings) => void }
+type SettingsProps = {
+  source: Source
+  limits: Limits
+  decks: Data.AiTargetDeck[]
+  settings: Settings
+  onChange: (settings: Settings) => void
+}
 
 /** Card format, detail, how many, into which deck, custom instructions. */
 export function SettingsFields({ source, limits, decks, settings, onChange }: SettingsProps) {

@@ -4,11 +4,20 @@ import { HttpError, requestJson } from '~/lib/http'
 import { urlFor } from '~/lib/routes'
 import { PdfPages, type ChosenPdf } from '~/components/ai/pdf_pages'
 import { SettingsFields, SourceFields, type Settings, type SourceText } from '~/components/ai/generator_fields'
-import type { Limits, Provider, Source, Stream } from '~/components/ai/types'
+import type { Limits, Provider, Source, Stream } from '~/components/ai/stream'
+import type { Data } from '~generated/data'
 
 const SOURCES = { document: 'ai.source.document', prompt: 'ai.source.prompt', words: 'ai.source.words' } as const
 
-type Props = { provider: Provider; limits: Limits; deckId: number | null; decks: { id: number; name: string }[]; source: Source; onSource: (source: Source) => void; onStarted: (stream: Stream) => void }
+type Props = {
+  provider: Provider
+  limits: Limits
+  deckId: number | null
+  decks: Data.AiTargetDeck[]
+  source: Source
+  onSource: (source: Source) => void
+  onStarted: (stream: Stream) => void
+}
 
 /** What the cards are made from and how (spec: document upload, custom prompt, settings); starts the stream. */
 export function GeneratorForm({ provider, limits, deckId, decks, source, onSource, onStarted }: Props) {

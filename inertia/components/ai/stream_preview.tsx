@@ -1,6 +1,6 @@
 import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
-import type { Stream, StreamNote } from '~/components/ai/types'
+import type { Stream, StreamNote } from '~/components/ai/stream'
 
 /* literal keys, so the catalogue test sees every one */
 const FAILURES: Record<string, string> = {

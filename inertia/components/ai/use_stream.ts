@@ -3,7 +3,7 @@ import { Transmit } from '@adonisjs/transmit-client'
 import { requestJson } from '~/lib/http'
 import { urlFor } from '~/lib/routes'
 import { announcedElsewhere } from '~/components/decks/use_deck_polling'
-import { RUNNING, notesOf, type FreeTier, type Stream, type StreamNote } from '~/components/ai/types'
+import { RUNNING, notesOf, type FreeTier, type Stream, type StreamNote } from '~/components/ai/stream'
 
 /* the notes in the order they were saved, whichever way each arrived (an event, or a status read) */
 const inOrder = (notes: StreamNote[]) => [...notes].sort((a, b) => a.id - b.id)

@@ -4,12 +4,13 @@
  * server answers with.
  */
 import { HttpError, xsrfToken } from '~/lib/http'
-import { urlFor, type ReplyOf } from '~/lib/routes'
+import { urlFor } from '~/lib/routes'
+import type { Data } from '~generated/data'
 
 /** An import as the dialog follows it (POST /deck_imports, GET and DELETE /deck_imports/:id answer the same). */
-export type DialogImport = ReplyOf<'deck_imports.show'>
+export type DialogImport = Data.Import.Variants['forDialog']
 /** POST /deck_imports/preview: the first rows of a text import, and the separators found. */
-export type ImportPreview = ReplyOf<'deck_imports.preview'>
+export type ImportPreview = Data.ImportPreview
 
 export type Problem = { title: string; body?: string | null }
 export type Phase =

@@ -3,10 +3,10 @@ import { router } from '@inertiajs/react'
 import { Link } from '@adonisjs/inertia/react'
 import { isPlainKey, isTyping } from '~/lib/keys'
 import { useT } from '~/lib/i18n'
-import type { LibraryDeck } from '~/components/library/types'
+import type { Data } from '~generated/data'
 
 /** A deck in a library list: links to its page, with its author, size and rating. */
-function DeckTile({ deck }: { deck: LibraryDeck }) {
+function DeckTile({ deck }: { deck: Data.LibraryDeck }) {
   const t = useT()
   return (
     <li className="library-tile card">
@@ -27,7 +27,7 @@ function DeckTile({ deck }: { deck: LibraryDeck }) {
   )
 }
 
-export function DeckList({ decks, empty }: { decks: LibraryDeck[]; empty?: string }) {
+export function DeckList({ decks, empty }: { decks: Data.LibraryDeck[]; empty?: string }) {
   const t = useT()
   if (!decks.length) return <p className="muted">{empty ?? t('library.empty_list')}</p>
   return (

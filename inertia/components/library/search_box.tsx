@@ -1,10 +1,10 @@
 import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import { urlFor } from '~/lib/routes'
-import type { PopularSearch } from '~/components/library/types'
+import type { Data } from '~generated/data'
 
 /** The library's search: a plain GET form (works without JavaScript), with popular searches under it. */
-export function SearchBox({ query = '', popular = [] }: { query?: string; popular?: PopularSearch[] }) {
+export function SearchBox({ query = '', popular = [] }: { query?: string; popular?: Data.PopularSearch[] }) {
   const t = useT()
   return (
     <div className="stack library-search">

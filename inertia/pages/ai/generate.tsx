@@ -6,13 +6,14 @@ import { useToast } from '~/components/ui/toasts'
 import { GeneratorForm } from '~/components/ai/generator_form'
 import { StreamPreview } from '~/components/ai/stream_preview'
 import { useStream } from '~/components/ai/use_stream'
-import type { FreeTier, Limits, Provider, Source, Stream } from '~/components/ai/types'
+import type { FreeTier, Limits, Provider, Source, Stream } from '~/components/ai/stream'
+import type { Data } from '~generated/data'
 import '~/css/decks.css'
 import '~/css/ai.css'
 
 type Props = {
-  deck: { id: number; name: string } | null
-  decks: { id: number; name: string }[]
+  deck: Data.AiTargetDeck | null
+  decks: Data.AiTargetDeck[]
   provider: Provider
   limits: Limits
   freeTier: FreeTier

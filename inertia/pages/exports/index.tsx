@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useRef } from 'react'
 import { Head, usePoll } from '@inertiajs/react'
 import { Link } from '@adonisjs/inertia/react'
-import type ExportTransformer from '#transformers/export_transformer'
+import type { Data } from '~generated/data'
 import { useT } from '~/lib/i18n'
 import { useShared } from '~/lib/shared'
 import { useToast } from '~/components/ui/toasts'
@@ -10,7 +10,7 @@ import { POLLING_INTERVAL } from '~/components/decks/use_deck_polling'
 import '~/css/decks.css'
 import '~/css/exports.css'
 
-type Export = ReturnType<typeof ExportTransformer.forList>
+type Export = Data.Export.Variants['forList']
 
 const RUNNING = new Set<Export['state']>(['queued', 'processing'])
 /* a waiting export may be confirmed from the mail in another tab: the list follows it too */

@@ -3,10 +3,16 @@ import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import { urlFor } from '~/lib/routes'
 import { DeckList, Pager } from '~/components/library/deck_tile'
-import type { LibraryDeck } from '~/components/library/types'
+import type { Data } from '~generated/data'
 import '~/css/library.css'
 
-type Props = { query: string; decks: LibraryDeck[]; total: number; offset: number; limit: number }
+type Props = {
+  query: string
+  decks: Data.LibraryDeck[]
+  total: number
+  offset: number
+  limit: number
+}
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('')
 
 export default function LibraryAlphabetical({ query, decks, total, offset, limit }: Props) {

@@ -3,11 +3,17 @@ import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import { urlFor } from '~/lib/routes'
 import { DeckList, Pager } from '~/components/library/deck_tile'
-import type { LibraryCategory, LibraryDeck } from '~/components/library/types'
+import type { Data } from '~generated/data'
 import '~/css/library.css'
 
-type Category = Omit<LibraryCategory, 'subcategories'>
-type Props = { category: Category; subcategory: Category; decks: LibraryDeck[]; total: number; offset: number; limit: number }
+type Props = {
+  category: Data.LibraryCategory
+  subcategory: Data.LibraryCategory
+  decks: Data.LibraryDeck[]
+  total: number
+  offset: number
+  limit: number
+}
 
 export default function LibraryCategoryPage({ category, subcategory, decks, total, offset, limit }: Props) {
   const t = useT()

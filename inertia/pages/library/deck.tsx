@@ -6,17 +6,17 @@ import { urlFor } from '~/lib/routes'
 import { DeckList, Pager } from '~/components/library/deck_tile'
 import { RateForm } from '~/components/library/rate_form'
 import { CloneForm } from '~/components/library/clone_form'
-import type { LibraryDeck, LibraryNote, LibraryReview } from '~/components/library/types'
+import type { Data } from '~generated/data'
 import '~/css/library.css'
 
 type Props = {
-  deck: LibraryDeck
-  notes: LibraryNote[]
+  deck: Data.LibraryDeck
+  notes: Data.LibraryNote[]
   notesTotal: number
   offset: number
-  reviews: LibraryReview[]
-  similar: LibraryDeck[]
-  ownRating: { rating: number; comment: string | null } | null
+  reviews: Data.LibraryReview[]
+  similar: Data.LibraryDeck[]
+  ownRating: Data.LibraryReview.Variants['forEditor'] | null
   isAuthor: boolean
 }
 

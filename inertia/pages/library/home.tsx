@@ -3,10 +3,16 @@ import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import { DeckList } from '~/components/library/deck_tile'
 import { SearchBox } from '~/components/library/search_box'
-import type { LibraryCategory, LibraryDeck, PopularSearch } from '~/components/library/types'
+import type { Data } from '~generated/data'
 import '~/css/library.css'
 
-type Props = { categories: LibraryCategory[]; trending: LibraryDeck[]; popular: LibraryDeck[]; fresh: LibraryDeck[]; popularSearches: PopularSearch[] }
+type Props = {
+  categories: Data.LibraryCategoryTree[]
+  trending: Data.LibraryDeck[]
+  popular: Data.LibraryDeck[]
+  fresh: Data.LibraryDeck[]
+  popularSearches: Data.PopularSearch[]
+}
 
 export default function LibraryHome({ categories, trending, popular, fresh, popularSearches }: Props) {
   const t = useT()
@@ -40,7 +46,7 @@ export default function LibraryHome({ categories, trending, popular, fresh, popu
       {[['trending', trending], ['popular', popular], ['new', fresh]].map(([key, decks]) => (
         <section key={key as string} className="stack" aria-labelledby={`library-${key}`}>
           <h2 id={`library-${key}`}>{t(`library.${key}`)}</h2>
-          <DeckList decks={decks as LibraryDeck[]} />
+          <DeckList decks={decks as Data.LibraryDeck[]} />
         </section>
       ))}
     </div>

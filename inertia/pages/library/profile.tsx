@@ -3,10 +3,10 @@ import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import { Avatar } from '~/components/avatar'
 import { DeckList } from '~/components/library/deck_tile'
-import type { PublicProfile } from '~/components/library/types'
+import type { Data } from '~generated/data'
 import '~/css/library.css'
 
-export default function PublicProfilePage({ profile }: { profile: PublicProfile | null }) {
+export default function PublicProfilePage({ profile }: { profile: Data.PublicProfile | null }) {
   const t = useT()
   if (!profile) {
     return (

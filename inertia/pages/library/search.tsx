@@ -3,10 +3,17 @@ import { useT } from '~/lib/i18n'
 import { urlFor } from '~/lib/routes'
 import { DeckList, Pager } from '~/components/library/deck_tile'
 import { SearchBox } from '~/components/library/search_box'
-import type { LibraryDeck, PopularSearch } from '~/components/library/types'
+import type { Data } from '~generated/data'
 import '~/css/library.css'
 
-type Props = { query: string; decks: LibraryDeck[]; total: number; offset: number; limit: number; popularSearches: PopularSearch[] }
+type Props = {
+  query: string
+  decks: Data.LibraryDeck[]
+  total: number
+  offset: number
+  limit: number
+  popularSearches: Data.PopularSearch[]
+}
 
 export default function LibrarySearch({ query, decks, total, offset, limit, popularSearches }: Props) {
   const t = useT()

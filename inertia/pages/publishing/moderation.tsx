@@ -1,11 +1,10 @@
 import { useState } from 'react'
 import { Head, router } from '@inertiajs/react'
-import type RevisionTransformer from '#transformers/revision_transformer'
+import type { Data } from '~generated/data'
 import { useT } from '~/lib/i18n'
-import { urlFor, type Plain } from '~/lib/routes'
+import { urlFor } from '~/lib/routes'
 
-type Queue = Plain<ReturnType<typeof RevisionTransformer.queue>>
-type Revision = Queue['revisions'][number]
+type Revision = Data.PendingRevision
 
 function RevisionItem({ revision }: { revision: Revision }) {
   const t = useT()
@@ -42,7 +41,9 @@ function RevisionItem({ revision }: { revision: Revision }) {
   )
 }
 
-export default function Moderation({ revisions, reports }: Queue) {
+type Props = { revisions: Revision[]; reports: Data.OpenReport[] }
+
+export default function Moderation({ revisions, reports }: Props) {
   const t = useT()
   const close = (id: number, status: 'resolved' | 'dismissed') => router.post(urlFor('moderation.reports.close', { id }), { status }, { preserveScroll: true })
   return (

@@ -13,7 +13,7 @@ import { jsonInSlices } from '#services/in_slices'
 import DeckTransformer from '#transformers/deck_transformer'
 import DeckJobTransformer from '#transformers/deck_job_transformer'
 import DeckListTransformer from '#transformers/deck_list_transformer'
-import DeckReportTransformer from '#transformers/deck_report_transformer'
+import ReportFiledTransformer from '#transformers/report_filed_transformer'
 import DeckTreeTransformer from '#transformers/deck_tree_transformer'
 import LightDeckListTransformer from '#transformers/light_deck_list_transformer'
 import { serialize } from '#transformers/serialize'
@@ -109,6 +109,6 @@ export default class DecksController {
   async report({ auth, params, request, response }: HttpContext) {
     const input = await request.validateUsing(reportDeckValidator)
     const report = await reportDeck(auth.use('api').getUserOrFail(), { ...input, id: params.id })
-    return response.created(await serialize(DeckReportTransformer.transform(report)))
+    return response.created(await serialize(ReportFiledTransformer.transform(report)))
   }
 }

@@ -6,6 +6,7 @@ import { createExportValidator } from '#validators/exports'
 import { safeFileName } from '#actions/exports/run_export'
 import { contentDisposition } from '#services/urls/download_link'
 import ExportTransformer from '#transformers/export_transformer'
+import { serialize } from '#transformers/serialize'
 import { deckCsv } from '#exporters/deck_csv'
 import { csvNotes } from '#queries/exports/csv_notes'
 import { findDeck } from '#queries/decks/find_deck'
@@ -17,11 +18,12 @@ export default class DeckExportsController {
     const user = auth.use('api').getUserOrFail()
     const input = await request.validateUsing(createExportValidator)
     const record = await createExport(user, { ...input, locale: i18n.locale })
-    return response.accepted(ExportTransformer.forApi(record))
+    return response.accepted(await serialize(ExportTransformer.transform(record)))
   }
 
   async show({ auth, params }: HttpContext) {
-    return ExportTransformer.forApi(await findExport(auth.use('api').getUserOrFail(), params.id))
+    const record = await findExport(auth.use('api').getUserOrFail(), params.id)
+    return serialize(ExportTransformer.transform(record))
   }
 
   /** GET deck_exports/csv/{id}: the CSV of deck {id} (with its subdecks), streamed now, for apps that want it without e-mail. */

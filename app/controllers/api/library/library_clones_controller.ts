@@ -5,6 +5,7 @@ import { pullLibraryUpdate } from '#actions/publishing/pull_library_update'
 import { reportPublicDeck } from '#actions/publishing/moderate_reports'
 import { showDeck } from '#queries/decks/list_decks'
 import DeckTransformer from '#transformers/deck_transformer'
+import ReportFiledTransformer from '#transformers/report_filed_transformer'
 import { serialize } from '#transformers/serialize'
 import { cloneDeckValidator, reportPublicDeckValidator } from '#validators/publishing'
 
@@ -27,7 +28,7 @@ export default class LibraryClonesController {
 
   async report({ auth, params, request, response }: HttpContext) {
     const input = await request.validateUsing(reportPublicDeckValidator)
-    await reportPublicDeck(auth.use('api').getUserOrFail(), { ...input, id: params.id })
-    return response.created({ reported: true })
+    const report = await reportPublicDeck(auth.use('api').getUserOrFail(), { ...input, id: params.id })
+    return response.created(await serialize(ReportFiledTransformer.transform(report)))
   }
 }

@@ -5,14 +5,19 @@ import { similarDecks } from '#queries/library/browse'
 import { deckReviews, libraryNotesPage, ratingBreakdown } from '#queries/library/deck_content'
 import { rateLibraryDeck } from '#actions/library/rate_library_deck'
 import { libraryNotesValidator, libraryPageValidator, rateDeckValidator } from '#validators/library'
-import LibraryTransformer from '#transformers/library_transformer'
+import LibraryDeckTransformer from '#transformers/library_deck_transformer'
+import LibraryNotesPageTransformer from '#transformers/library_notes_page_transformer'
+import LibraryRatingTransformer from '#transformers/library_rating_transformer'
+import LibraryReviewTransformer from '#transformers/library_review_transformer'
+import LibraryReviewsPageTransformer from '#transformers/library_reviews_page_transformer'
+import { serialize } from '#transformers/serialize'
 
 /** One published deck of the library: readable by everyone, rated by signed-in learners. */
 export default class LibraryDecksController {
   /** GET library_decks/{id} */
   async show(ctx: HttpContext) {
     const [view] = await presentDecks([await findPublicDeck(ctx.params.id)])
-    return LibraryTransformer.deck(i18nFor(ctx), view)
+    return serialize(LibraryDeckTransformer.transform(view, i18nFor(ctx)))
   }
 
   /** GET library_decks/{id}/notes (and /cards): a page of the current revision's notes */
@@ -20,20 +25,21 @@ export default class LibraryDecksController {
     const { query = '', limit = 20, offset = 0 } = await ctx.request.validateUsing(libraryNotesValidator)
     const deck = await findPublicDeck(ctx.params.id)
     const page = await libraryNotesPage(deck, limit, offset, query)
-    return { notes: page.notes.map((note) => LibraryTransformer.note(note, page.noteTypes.get(note.noteTypeId))), total: page.total, limit, offset }
+    return serialize(LibraryNotesPageTransformer.transform({ ...page, limit, offset }))
   }
 
   /** GET library_decks/{id}/similar_decks?limit */
   async similar(ctx: HttpContext) {
     const { limit = 6 } = await ctx.request.validateUsing(libraryPageValidator)
     const deck = await findPublicDeck(ctx.params.id)
-    return { decks: LibraryTransformer.decks(i18nFor(ctx), await presentDecks(await similarDecks(deck, limit))) }
+    const views = await presentDecks(await similarDecks(deck, limit))
+    return serialize({ decks: LibraryDeckTransformer.transform(views, i18nFor(ctx)) })
   }
 
   /** GET library_decks/{id}/rating */
   async rating(ctx: HttpContext) {
     const deck = await findPublicDeck(ctx.params.id)
-    return LibraryTransformer.ratingStats(deck, await ratingBreakdown(deck))
+    return serialize(LibraryRatingTransformer.transform(deck, await ratingBreakdown(deck)))
   }
 
   /** GET library_decks/{id}/reviews?limit&offset */
@@ -41,7 +47,7 @@ export default class LibraryDecksController {
     const { limit = 20, offset = 0 } = await ctx.request.validateUsing(libraryPageValidator)
     const deck = await findPublicDeck(ctx.params.id)
     const reviews = await deckReviews(deck, limit, offset)
-    return { reviews: reviews.map((review) => LibraryTransformer.review(review)), limit, offset }
+    return serialize(LibraryReviewsPageTransformer.transform({ reviews, limit, offset }))
   }
 
   /** POST library_decks/{id}/rate {rating, comment}: one rating per learner, a second call replaces it */
@@ -50,9 +56,9 @@ export default class LibraryDecksController {
     const deck = await findPublicDeck(ctx.params.id)
     const input = await ctx.request.validateUsing(rateDeckValidator)
     const saved = await rateLibraryDeck(user, { ...input, id: deck.id })
-    return {
-      review: LibraryTransformer.review(saved.rating),
-      rating: LibraryTransformer.ratingStats(saved.deck, await ratingBreakdown(saved.deck)),
-    }
+    return serialize({
+      review: LibraryReviewTransformer.transform(saved.rating),
+      rating: LibraryRatingTransformer.transform(saved.deck, await ratingBreakdown(saved.deck)),
+    })
   }
 }

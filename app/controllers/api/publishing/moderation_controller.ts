@@ -3,25 +3,29 @@ import { approveRevision, rejectRevision } from '#actions/publishing/review_revi
 import { closeReport } from '#actions/publishing/moderate_reports'
 import { moderationQueue } from '#queries/publishing/moderation_queue'
 import { assertModerator } from '#queries/publishing/find_revision'
+import DeckReportTransformer from '#transformers/deck_report_transformer'
+import ModerationQueueTransformer from '#transformers/moderation_queue_transformer'
 import RevisionTransformer from '#transformers/revision_transformer'
+import { serialize } from '#transformers/serialize'
 import { closeReportValidator, rejectRevisionValidator } from '#validators/publishing'
 
 /** The moderation queue as JSON (the page's twin): moderators only, a 404 for anyone else. */
 export default class ModerationController {
   async index({ auth }: HttpContext) {
     await assertModerator(auth.use('api').getUserOrFail())
-    return RevisionTransformer.queue(await moderationQueue())
+    return serialize(ModerationQueueTransformer.transform(await moderationQueue()))
   }
 
   async approve({ auth, params }: HttpContext) {
-    return RevisionTransformer.forApi(await approveRevision(auth.use('api').getUserOrFail(), { id: params.id }))
+    const revision = await approveRevision(auth.use('api').getUserOrFail(), { id: params.id })
+    return serialize(RevisionTransformer.transform(revision))
   }
 
   async reject({ auth, params, request }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     await assertModerator(user)
     const input = await request.validateUsing(rejectRevisionValidator)
-    return RevisionTransformer.forApi(await rejectRevision(user, { ...input, id: params.id }))
+    return serialize(RevisionTransformer.transform(await rejectRevision(user, { ...input, id: params.id })))
   }
 
   async closeReport({ auth, params, request }: HttpContext) {
@@ -29,6 +33,6 @@ export default class ModerationController {
     await assertModerator(user)
     const input = await request.validateUsing(closeReportValidator)
     const report = await closeReport(user, { ...input, id: params.id })
-    return { id: report.id, status: report.status }
+    return serialize(DeckReportTransformer.transform(report))
   }
 }

@@ -3,6 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import i18nManager from '@adonisjs/i18n/services/main'
 import DeckImport from '#models/deck_import'
 import ImportTransformer from '#transformers/import_transformer'
+import { serialize } from '#transformers/serialize'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
 import { TEXT_IMPORT_MAX_MB, TEXT_IMPORT_MAX_ROWS } from '#importers/limits'
 import { startExtraWorkerProcess, startWorkerProcess, stopWorkerProcess } from '#tests/support/worker_process'
@@ -52,7 +53,9 @@ test.group('API deck imports: text files streamed, with their ceilings', (group)
     assert.deepEqual(await holdings(user.id), before)
     assert.deepEqual(await driveFiles(), [])
     /* the import dialog says how many rows the plans take */
-    const dialog = ImportTransformer.forDialog(await DeckImport.findOrFail(done.id), null as any, i18nManager.locale('en'))
+    const context = { progress: null as any, i18n: i18nManager.locale('en') }
+    const record = await DeckImport.findOrFail(done.id)
+    const dialog = await serialize(ImportTransformer.transform(record, context).useVariant('forDialog'))
     assert.equal(dialog.error?.body, 'A file may hold up to 10,000 cards (100,000 with Premium). Split it into several files.')
   }).timeout(120_000)
 
