@@ -71,7 +71,7 @@ export default class DeckTransformer {
       /* each deck once, whatever its depth: nesting every deck's subtree here made the answer grow with the square of the depth */
       decks,
       hierarchy: hierarchyOf(selected),
-      templates: noteTypes.map((noteType) => NoteTypeTransformer.forApi(noteType)),
+      templates: noteTypes.map((noteType) => new NoteTypeTransformer(noteType).toObject()),
       numberOfArchivedDecks,
       folders: folders.map((folder) => new FolderTransformer(folder, roots).toObject()),
       /* shared main decks no longer available to this former participant: {id, name, reason} */

@@ -18,7 +18,7 @@ import { deckNotesPage } from '#queries/notes/notes_page'
 import { deckSharing } from '#queries/sharing/deck_sharing'
 import DeckSharingTransformer from '#transformers/deck_sharing_transformer'
 import DeckTransformer, { STARTED_JOB } from '#transformers/deck_transformer'
-import NoteTransformer from '#transformers/note_transformer'
+import DeckNotesPageTransformer from '#transformers/deck_notes_page_transformer'
 import {
   createDeckValidator, duplicateDeckValidator, listNotesValidator, moveDeckValidator,
   reorderDecksValidator, reportDeckValidator, updateDeckValidator,
@@ -48,7 +48,9 @@ export default class DecksController {
       deck: async () => DeckTransformer.forPage(DeckTransformer.show(await showDeck(user, deck))),
       tree: () => loadTree().then((loaded) => loaded.decks),
       templates: () => loadTree().then((loaded) => loaded.templates),
-      notes: tab === 'cards' ? async () => NoteTransformer.deckPage(await deckNotesPage(user, deck, invalid ? { deck_id: deck.id } : filters!, page)) : null,
+      notes: tab === 'cards'
+        ? async () => DeckNotesPageTransformer.transform(await deckNotesPage(user, deck, invalid ? { deck_id: deck.id } : filters!, page))
+        : null,
       polling: async () => DeckTransformer.pollingList(await pollingDecks(user)).decks,
       destinations: inertia.optional(() => destinations(user)),
       sharing: inertia.optional(async () => DeckSharingTransformer.dialog(await deckSharing(user, deck))),

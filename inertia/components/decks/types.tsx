@@ -2,8 +2,6 @@
 import type { Data } from '~generated/data'
 import type DeckTransformer from '#transformers/deck_transformer'
 import type { ListedDeck, PageDeck, PickerDeck as ServerPickerDeck, StartedJob } from '#transformers/deck_transformer'
-import type { DeckNotesPage } from '#transformers/note_transformer'
-import type NoteTypeTransformer from '#transformers/note_type_transformer'
 
 export type Deck = PageDeck
 /** A deck of the home and archive lists: what a row, its counts and its menu need. */
@@ -11,8 +9,8 @@ export type { ListedDeck }
 export type Folder = Data.Folder
 export type PollingEntry = ReturnType<typeof DeckTransformer.forPolling>
 export type Note = NotesPage['items'][number]
-export type Template = ReturnType<typeof NoteTypeTransformer.forApi>
-export type NotesPage = DeckNotesPage
+export type Template = Data.NoteType
+export type NotesPage = Data.DeckNotesPage
 export type Destinations = ServerPickerDeck[]
 export type PickerDeck = Destinations[number]
 export type { StartedJob }
