@@ -20,7 +20,10 @@ export default class CardAppearanceTransformer extends BaseTransformer<DeckLook>
     return {
       cardPresetId: preset?.id ?? null,
       fontSettings: Object.fromEntries(
-        Object.entries(fonts).map(([device, { font, family }]) => [device, { ...font, fontFamily: family }])
+        Object.entries(fonts).map(([device, { font, family }]) => [
+          device,
+          { ...font, fontFamily: family },
+        ])
       ),
       surroundings: surroundings(look),
       css: appearanceCss(look, deck.fontSettings ?? {}, preset?.scopedCss ?? ''),

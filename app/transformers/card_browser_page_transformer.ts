@@ -6,10 +6,15 @@ import CardBrowserTransformer from '#transformers/card_browser_transformer'
 /** One browse: the page found (none when the search is malformed) and the search as typed, with its error. */
 export type Browse = {
   found: BrowsedPage | null
-  search: { q: string; sort: BrowserSort; order: 'asc' | 'desc'; error: { position: number; message: string } | null }
+  search: {
+    q: string
+    sort: BrowserSort
+    order: 'asc' | 'desc'
+    error: { position: number; message: string } | null
+  }
 }
 
-/** The card browser page: one page of found cards, the search as typed, and its error (where, what) if it is malformed. */
+/** The card browser page: a page of found cards, the search as typed, and its error (where, what) if malformed. */
 export default class CardBrowserPageTransformer extends BaseTransformer<Browse> {
   constructor(
     browse: Browse,

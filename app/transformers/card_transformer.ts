@@ -20,15 +20,27 @@ export default class CardTransformer extends BaseTransformer<Card> {
     const card = this.resource
     const definition = card.note.noteType.definition
     const sides = renderCard(definition, card.note.fields, card.ord, {
-      attachments: card.note.fieldAttachmentsMap, deckName: this.page.deckNames.get(card.deckId) ?? '', tags: card.note.tags,
+      attachments: card.note.fieldAttachmentsMap,
+      deckName: this.page.deckNames.get(card.deckId) ?? '',
+      tags: card.note.tags,
     })
     const progress = card.progress[0]
     return {
-      id: card.id, noteId: card.noteId, deckId: card.deckId, ord: card.ord, label: cardLabel(definition, card.ord),
-      front: sides.front, back: sides.back, css: sides.css,
-      state: progress?.state ?? 'new', isFrozen: progress?.frozen ?? false, isSuspended: this.page.suspended.has(card.id),
-      dueAt: progress?.dueAt?.toISO() ?? null, intervalDays: progress?.intervalDays ?? 0,
-      reps: progress?.reps ?? 0, lapses: progress?.lapses ?? 0,
+      id: card.id,
+      noteId: card.noteId,
+      deckId: card.deckId,
+      ord: card.ord,
+      label: cardLabel(definition, card.ord),
+      front: sides.front,
+      back: sides.back,
+      css: sides.css,
+      state: progress?.state ?? 'new',
+      isFrozen: progress?.frozen ?? false,
+      isSuspended: this.page.suspended.has(card.id),
+      dueAt: progress?.dueAt?.toISO() ?? null,
+      intervalDays: progress?.intervalDays ?? 0,
+      reps: progress?.reps ?? 0,
+      lapses: progress?.lapses ?? 0,
     }
   }
 }

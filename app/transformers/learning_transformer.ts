@@ -48,7 +48,10 @@ export default class LearningTransformer {
       dailyLimit: start.dailyLimit,
       tutorialSeen: context.user.learningTutorialSeen,
       /* how the cards look: the deck's preset and fonts, and the card frame's CSS */
-      cardAppearance: new CardAppearanceTransformer({ deck: appearanceDeck(context), preset: start.preset }).toObject(),
+      cardAppearance: new CardAppearanceTransformer({
+        deck: appearanceDeck(context),
+        preset: start.preset,
+      }).toObject(),
     }
   }
 

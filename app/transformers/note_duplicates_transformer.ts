@@ -10,9 +10,14 @@ export default class NoteDuplicatesTransformer extends BaseTransformer<Duplicate
   toObject() {
     const { groups, notes } = this.resource
     /* notes inside a group sit below the top level, where the serializer resolves no item: built here */
-    const byId = new Map(notes.notes.map((note) => [note.id, new NoteTransformer(note, notes).toObject()]))
+    const byId = new Map(
+      notes.notes.map((note) => [note.id, new NoteTransformer(note, notes).toObject()])
+    )
     return {
-      groups: groups.map((group) => ({ text: group.text, notes: group.ids.map((id) => byId.get(id)!).filter(Boolean) })),
+      groups: groups.map((group) => ({
+        text: group.text,
+        notes: group.ids.map((id) => byId.get(id)!).filter(Boolean),
+      })),
     }
   }
 }

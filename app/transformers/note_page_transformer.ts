@@ -6,6 +6,13 @@ import NoteTransformer from '#transformers/note_transformer'
 export default class NotePageTransformer extends BaseTransformer<NotesListPage> {
   toObject() {
     const { notes, total, offset, limit, sortBy, order } = this.resource
-    return { notes: NoteTransformer.transform(notes.notes, notes), total, offset, limit, sortBy, order }
+    return {
+      notes: NoteTransformer.transform(notes.notes, notes),
+      total,
+      offset,
+      limit,
+      sortBy,
+      order,
+    }
   }
 }

@@ -33,7 +33,10 @@ export default class NotePreviewTransformer extends BaseTransformer<Preview> {
     const preview = this.resource
     return {
       css: preview.css,
-      cards: preview.cards.map((card) => ({ ...card, label: cardName(this.i18n, card.label, card.ord, preview.custom) })),
+      cards: preview.cards.map((card) => ({
+        ...card,
+        label: cardName(this.i18n, card.label, card.ord, preview.custom),
+      })),
     }
   }
 }

@@ -4,7 +4,10 @@ import type { ImageSuggestion } from '#services/media_helpers/image_search'
 import MediaTransformer from '#transformers/media_transformer'
 
 /** The editor's pick of a found photo: the stored upload ({id, type, url}) and the attribution the editor shows. */
-export default class PickedImageTransformer extends BaseTransformer<{ media: Media; photo: ImageSuggestion }> {
+export default class PickedImageTransformer extends BaseTransformer<{
+  media: Media
+  photo: ImageSuggestion
+}> {
   toObject() {
     const { media, photo } = this.resource
     return {

@@ -9,12 +9,19 @@ const rect = ({ x, y, width, height }: Box) => ({ x, y, width, height })
  * mask per word, as an occlusion card hides words), the words and lines with
  * their boxes, the text, and the language it was read in.
  */
-export default class TextDetectionTransformer extends BaseTransformer<{ result: OcrResult; language: OcrLanguage }> {
+export default class TextDetectionTransformer extends BaseTransformer<{
+  result: OcrResult
+  language: OcrLanguage
+}> {
   toObject() {
     const { result, language } = this.resource
     return {
       rectangles: result.words.map(rect),
-      words: result.words.map((word) => ({ ...rect(word), text: word.text, confidence: word.confidence })),
+      words: result.words.map((word) => ({
+        ...rect(word),
+        text: word.text,
+        confidence: word.confidence,
+      })),
       lines: result.lines.map((line) => ({ ...rect(line), text: line.text })),
       text: result.text,
       language,

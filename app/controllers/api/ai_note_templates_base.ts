@@ -31,13 +31,15 @@ export default class AiNoteTemplatesBase {
   }
 
   async index(ctx: HttpContext) {
-    return serialize(AiNoteTemplateTransformer.transform(await listTemplates(this.user(ctx)), ctx.i18n))
+    const templates = await listTemplates(this.user(ctx))
+    return serialize(AiNoteTemplateTransformer.transform(templates, ctx.i18n))
   }
 
   async store(ctx: HttpContext) {
     const input = await ctx.request.validateUsing(aiTemplateValidator)
     const template = await saveTemplate(this.user(ctx), input)
-    return ctx.response.created(await serialize(AiNoteTemplateTransformer.transform(template, ctx.i18n)))
+    const created = await serialize(AiNoteTemplateTransformer.transform(template, ctx.i18n))
+    return ctx.response.created(created)
   }
 
   async update(ctx: HttpContext) {

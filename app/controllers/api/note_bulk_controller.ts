@@ -9,7 +9,8 @@ export default class NoteBulkController {
   private async run(ctx: HttpContext, fixed?: BulkAction) {
     const input = await ctx.request.validateUsing(bulkNotesValidator)
     const result = await bulkNotes(ctx.auth.use('api').getUserOrFail(), { ...input, bulk_action: fixed ?? input.bulk_action })
-    return ctx.response.status(result.processing ? 202 : 200).send(await serialize(BulkNotesResultTransformer.transform(result)))
+    const reply = await serialize(BulkNotesResultTransformer.transform(result))
+    return ctx.response.status(result.processing ? 202 : 200).send(reply)
   }
 
   destroy = (ctx: HttpContext) => this.run(ctx, 'destroy')

@@ -41,7 +41,8 @@ export default class NotesController {
       /* parsed first: a malformed search is a 422 before anything is read */
       const search = cardSearch(user, input.search)
       const deck = input.deck_id === undefined ? null : await rememberSort(user, { ...input, deck: await findDeck(user, input.deck_id) })
-      return serialize(NotePageTransformer.transform(await searchedNotesPage(user, deck, input, search)))
+      const found = await searchedNotesPage(user, deck, input, search)
+      return serialize(NotePageTransformer.transform(found))
     }
     const deck = await rememberSort(user, { ...input, deck: await findDeck(user, input.deck_id) })
     const page = await notesListPage(user, deck, input, input.offset ?? 0, input.limit ?? NOTES_PAGE_DEFAULT)
@@ -95,6 +96,7 @@ export default class NotesController {
   async findDuplicates({ auth, request }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const input = await request.validateUsing(findDuplicatesValidator)
-    return serialize(NoteDuplicatesTransformer.transform(await findDuplicates(user, input.deck_id, input.query)))
+    const duplicates = await findDuplicates(user, input.deck_id, input.query)
+    return serialize(NoteDuplicatesTransformer.transform(duplicates))
   }
 }

@@ -28,7 +28,8 @@ export default class SharedDecksController {
     const deck = await findSharedDeck(ctx.params.token)
     const input = await ctx.request.validateUsing(sharedNotesValidator)
     const user = (await reader(ctx)) ?? NOBODY
-    const page = await notesListPage(user, deck, { deck_id: deck.id }, input.offset ?? 0, input.limit ?? NOTES_PAGE_DEFAULT)
+    const limit = input.limit ?? NOTES_PAGE_DEFAULT
+    const page = await notesListPage(user, deck, { deck_id: deck.id }, input.offset ?? 0, limit)
     return serialize(NotePageTransformer.transform(page))
   }
 

@@ -38,7 +38,8 @@ export default class CardStyleController {
     const draft = new CardPreset()
     draft.merge({ userId: user.id, fontFamily: 'default', fontSettings: {}, cornerRadius: 12, borderThickness: 0, separatorThickness: 1, colors: {}, darkColors: {}, customCss: '', scopedCss: '' })
     applyPresetInput(draft, { custom_css: '', ...input })
-    return serialize(CardAppearanceTransformer.transform({ deck: { fontSettings: deck?.fontSettings ?? {} }, preset: draft }))
+    const look = { deck: { fontSettings: deck?.fontSettings ?? {} }, preset: draft }
+    return serialize(CardAppearanceTransformer.transform(look))
   }
 
   /* the screen's JSON calls (the same actions as the API's), so it can apply a style it just saved */

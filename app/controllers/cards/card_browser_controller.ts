@@ -46,8 +46,9 @@ export default class CardBrowserController {
       const message = `${i18n.t('errors.invalid_search.title', values)}. ${i18n.t('errors.invalid_search.body', values)}`
       error = { position: Number(refusal.options.extra?.position ?? 0), message }
     }
+    const search = { q, sort, order, error }
     return inertia.render('cards/browser', {
-      browser: CardBrowserPageTransformer.transform({ found, search: { q, sort, order, error } }, i18n),
+      browser: CardBrowserPageTransformer.transform({ found, search }, i18n),
       /* loaded when the move dialog opens */
       destinations: inertia.optional(() => destinations(user)),
     })

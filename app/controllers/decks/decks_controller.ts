@@ -43,14 +43,13 @@ export default class DecksController {
     const page = Math.max(1, Number.parseInt(request.input('page'), 10) || 1)
     let tree: ReturnType<typeof deckTree> | undefined
     const loadTree = () => (tree ??= deckTree(user, deck))
+    const notesPage = () => deckNotesPage(user, deck, invalid ? { deck_id: deck.id } : filters!, page)
     return inertia.render('decks/show', {
       tab,
       deck: async () => DeckTransformer.forPage(DeckTransformer.show(await showDeck(user, deck))),
       tree: () => loadTree().then((loaded) => loaded.decks),
       templates: () => loadTree().then((loaded) => loaded.templates),
-      notes: tab === 'cards'
-        ? async () => DeckNotesPageTransformer.transform(await deckNotesPage(user, deck, invalid ? { deck_id: deck.id } : filters!, page))
-        : null,
+      notes: tab === 'cards' ? async () => DeckNotesPageTransformer.transform(await notesPage()) : null,
       polling: async () => DeckTransformer.pollingList(await pollingDecks(user)).decks,
       destinations: inertia.optional(() => destinations(user)),
       sharing: inertia.optional(async () => DeckSharingTransformer.dialog(await deckSharing(user, deck))),

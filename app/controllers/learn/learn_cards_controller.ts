@@ -24,7 +24,8 @@ export default class LearnCardsController {
   /** GET /learn/cards/:id/fields: the note as the notes editor opens it, for the same editor in a dialog. */
   async fields(ctx: HttpContext) {
     const card = await findLearnerCard(ctx.auth.use('web').getUserOrFail(), ctx.params.id, 'edit')
-    return serialize(CardEditorTransformer.transform({ cardId: card.id, note: await noteOfCard(card) }))
+    const note = await noteOfCard(card)
+    return serialize(CardEditorTransformer.transform({ cardId: card.id, note }))
   }
 
   /** PUT /learn/cards/:id {fields, deck_id?}: saves the note and gives the card back as the session shows it. */

@@ -30,7 +30,8 @@ export default class EditorMediaController {
   async search(ctx: HttpContext) {
     const user = ctx.auth.use('web').getUserOrFail()
     const input = await ctx.request.validateUsing(imageSuggestionsValidator, { data: ctx.request.qs() })
-    return serialize(ImageSuggestionsTransformer.transform(await searchImages(user, input.q, input.page)))
+    const found = await searchImages(user, input.q, input.page)
+    return serialize(ImageSuggestionsTransformer.transform(found))
   }
 
   /**
@@ -55,6 +56,7 @@ export default class EditorMediaController {
   async cardEvent(ctx: HttpContext) {
     const user = ctx.auth.use('web').getUserOrFail()
     const input = await ctx.request.validateUsing(cardDailyEventValidator)
-    return serialize(CardEventCountedTransformer.transform(await countCardEvent(user, { ...input, id: ctx.params.id })))
+    const counted = await countCardEvent(user, { ...input, id: ctx.params.id })
+    return serialize(CardEventCountedTransformer.transform(counted))
   }
 }

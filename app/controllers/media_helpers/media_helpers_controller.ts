@@ -22,7 +22,8 @@ export default class MediaHelpersController {
   async suggestions({ auth, request }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const input = await request.validateUsing(imageSuggestionsValidator, { data: request.qs() })
-    return serialize(ImageSuggestionsTransformer.transform(await searchImages(user, input.q, input.page)))
+    const found = await searchImages(user, input.q, input.page)
+    return serialize(ImageSuggestionsTransformer.transform(found))
   }
 
   /** POST images/mark_download {id} (or ?id=): Unsplash's download ping for a photo put on a card. */
@@ -37,6 +38,7 @@ export default class MediaHelpersController {
   async cardEvent({ auth, request, params }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const input = await request.validateUsing(cardDailyEventValidator)
-    return serialize(CardEventCountedTransformer.transform(await countCardEvent(user, { ...input, id: params.id })))
+    const counted = await countCardEvent(user, { ...input, id: params.id })
+    return serialize(CardEventCountedTransformer.transform(counted))
   }
 }

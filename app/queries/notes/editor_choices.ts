@@ -11,5 +11,6 @@ export async function editorChoices(user: User, deckId: unknown) {
   const deck = await findDeck(user, deckId, undefined, 'edit')
   const noteTypes = await NoteType.query().whereNull('user_id').orWhere('user_id', deck.userId).orderBy('id')
   /* the editor starts with basic */
-  return { deck, noteTypes, defaultNoteTypeId: noteTypes.find((noteType) => noteType.kind === 'basic')!.id }
+  const defaultNoteTypeId = noteTypes.find((noteType) => noteType.kind === 'basic')!.id
+  return { deck, noteTypes, defaultNoteTypeId }
 }

@@ -8,7 +8,8 @@ export const DEVICES = ['desktop', 'tablet', 'phone'] as const
 export const COLORS = ['fontColor', 'cardBackgroundColor', 'borderColor', 'separatorColor', 'backgroundColor'] as const
 
 /** What the form edits: the entity's look, its name and CSS. */
-export type Draft = Pick<Data.CardPreset, 'name' | 'fontFamily' | 'fontSettings' | 'cornerRadius' | 'borderThickness' | 'separatorThickness' | 'customCss' | 'dark'> &
+type Look = 'fontFamily' | 'fontSettings' | 'cornerRadius' | 'borderThickness' | 'separatorThickness'
+export type Draft = Pick<Data.CardPreset, 'name' | Look | 'customCss' | 'dark'> &
   Record<(typeof COLORS)[number], string | null>
 
 export function draftOf(preset: Data.CardPreset): Draft {

@@ -48,7 +48,8 @@ function useScanText(editor: Editor | null, fail: (title: string) => void) {
     setScanning(true)
     try {
       const base64 = await readAsDataUrl(file)
-      const result = await requestJson<Data.TextDetection>(urlFor('notes.scan_text'), { method: 'POST', json: { base64 } })
+      const scan = { method: 'POST', json: { base64 } }
+      const result = await requestJson<Data.TextDetection>(urlFor('notes.scan_text'), scan)
       const lines = result.text.split('\n')
       const content = lines.flatMap((line, index) => [...(index ? [{ type: 'hardBreak' }] : []), { type: 'text', text: line }])
       editor.chain().focus().insertContent(content).run()

@@ -36,7 +36,8 @@ export function useTextDetection(imageUrl: string, size: Size | null) {
       const picture = await fetch(imageUrl, { credentials: 'same-origin' })
       if (!picture.ok) throw new HttpError('', picture.status)
       const base64 = await readAsDataUrl(await picture.blob())
-      const result = await requestJson<Data.TextDetection>(urlFor('notes.scan_text'), { method: 'POST', json: { base64 } })
+      const scan = { method: 'POST', json: { base64 } }
+      const result = await requestJson<Data.TextDetection>(urlFor('notes.scan_text'), scan)
       const proposals = result.words.map((word) => ({
         id: newMaskId(), text: word.text, keep: true,
         x: clamp(word.x / size.width), y: clamp(word.y / size.height),

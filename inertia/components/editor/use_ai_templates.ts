@@ -6,6 +6,8 @@ import type { NoteDraft } from './note_draft'
 
 export type AiTemplate = Data.AiNoteTemplate
 export type AiProvider = Data.AiTemplateChoices['provider']
+/** A card's fields as a template rewrote them. */
+export type AppliedFields = Data.AiTemplateApplied['fields']
 
 /** The server's message for a failed call, or `fallback` when it said nothing (network, non-JSON). */
 export const messageOf = (error: unknown, fallback: string) => (error instanceof HttpError && error.message) || fallback

@@ -29,7 +29,11 @@ function useLivePreview(draft: Draft, deckId: number, initial: Data.CardAppearan
   useEffect(() => {
     const controller = new AbortController()
     const timer = setTimeout(() => {
-      requestJson<Data.CardAppearance>(urlFor('card_presets.preview'), { method: 'POST', json: { ...bodyOf(draft), deck_id: deckId }, signal: controller.signal })
+      requestJson<Data.CardAppearance>(urlFor('card_presets.preview'), {
+        method: 'POST',
+        json: { ...bodyOf(draft), deck_id: deckId },
+        signal: controller.signal,
+      })
         .then(setAppearance)
         .catch(() => undefined)
     }, 200)
@@ -66,10 +70,12 @@ export default function CardStylePage({ deck, presets, appearance: initial }: Pr
       let id = selected.id
       if (changed && selected.isBuiltIn) {
         const name = draft.name === nameOf(selected) ? t('card_style.copy_name', { name: nameOf(selected) }) : draft.name
-        const created = await requestJson<Data.CardPreset>(urlFor('card_presets.store'), { method: 'POST', json: bodyOf({ ...draft, name }) })
+        const body = { method: 'POST', json: bodyOf({ ...draft, name }) }
+        const created = await requestJson<Data.CardPreset>(urlFor('card_presets.store'), body)
         id = created.id
       } else if (changed) {
-        await requestJson<Data.CardPreset>(urlFor('card_presets.update', { id }), { method: 'PUT', json: bodyOf(draft) })
+        const body = { method: 'PUT', json: bodyOf(draft) }
+        await requestJson<Data.CardPreset>(urlFor('card_presets.update', { id }), body)
       }
       router.put(urlFor('decks.update', { id: deck.id }), { deck: { card_preset_id: id } }, { preserveScroll: true, onSuccess: () => router.reload(), onFinish: () => setBusy(false) })
     } catch (error) {

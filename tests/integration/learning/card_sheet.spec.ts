@@ -52,11 +52,15 @@ test.group('A card\'s sheet and the cards of notes', (group) => {
     const { user, deck, notes } = await learnerWithDeck(2)
     const [first, second] = await cardIdsOf(deck.id)
     await suspendCard(user, { id: second })
-    const page = await serialize(CardPageTransformer.transform(await cardsOfNotes(user, deck.id, undefined, 0)))
+    const page = await serialize(
+      CardPageTransformer.transform(await cardsOfNotes(user, deck.id, undefined, 0))
+    )
     assert.deepEqual(page.cards.map((card) => [card.id, card.isSuspended, card.state]), [[first, false, 'new'], [second, true, 'new']])
     assert.include(page.cards[0].front, 'Question 1')
     assert.deepInclude(page, { offset: 0, limit: 50 })
-    const one = await serialize(CardPageTransformer.transform(await cardsOfNotes(user, deck.id, [notes[1].id], 0)))
+    const one = await serialize(
+      CardPageTransformer.transform(await cardsOfNotes(user, deck.id, [notes[1].id], 0))
+    )
     assert.deepEqual(one.cards.map((card) => card.id), [second])
   })
 })
