@@ -34,7 +34,7 @@ export default class AiStreamTransformer extends BaseTransformer<StreamAnswer> {
       maxCards: stream.maxCards,
       /* how many notes the stream made (notes: those of them that still exist) */
       count: stream.noteIds.length,
-      notes: NoteTransformer.list(notes),
+      notes: notes.notes.map((note) => new NoteTransformer(note, notes).toObject()),
       error: stream.errorCode ? { code: stream.errorCode } : null,
       createdAt: stream.createdAt.toISO(),
       finishedAt: stream.finishedAt?.toISO() ?? null,

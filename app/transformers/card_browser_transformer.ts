@@ -1,13 +1,22 @@
+import { BaseTransformer } from '@adonisjs/core/transformers'
 import type { I18n } from '@adonisjs/i18n'
-import type { BrowsedCard, BrowsedPage, BrowserSort } from '#queries/cards/browse_cards'
+import type { BrowsedCard } from '#queries/cards/browse_cards'
 import { cardStatus } from '#scheduling/card_status'
 import { cardName } from '#transformers/note_preview_transformer'
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString())
 
-/** The card browser page: one page of found cards, the search as typed, and its error (where, what) if it is malformed. */
-export default class CardBrowserTransformer {
-  static row(card: BrowsedCard, i18n: I18n) {
+/** A row of the card browser: one found card, named in the reader's language. */
+export default class CardBrowserTransformer extends BaseTransformer<BrowsedCard> {
+  constructor(
+    card: BrowsedCard,
+    protected i18n: I18n
+  ) {
+    super(card)
+  }
+
+  toObject() {
+    const card = this.resource
     return {
       id: card.id,
       noteId: card.noteId,
@@ -18,7 +27,7 @@ export default class CardBrowserTransformer {
       /* the note's sort field as plain text, shortened for a row */
       sortField: card.sortField.slice(0, 200),
       /* which of its note's cards it is, named in the reader's language */
-      cardName: card.label ? cardName(i18n, card.label, card.ord, card.customType) : '',
+      cardName: card.label ? cardName(this.i18n, card.label, card.ord, card.customType) : '',
       status: card.isSuspended ? ('suspended' as const) : cardStatus(card.state, card.isFrozen, card.intervalDays),
       isFrozen: card.isFrozen,
       isSuspended: card.isSuspended,
@@ -30,20 +39,6 @@ export default class CardBrowserTransformer {
       reviews: card.reps,
       createdAt: iso(card.createdAt)!,
       updatedAt: iso(card.updatedAt)!,
-    }
-  }
-
-  static page(
-    found: BrowsedPage | null,
-    search: { q: string; sort: BrowserSort; order: 'asc' | 'desc'; error: { position: number; message: string } | null },
-    i18n: I18n
-  ) {
-    return {
-      cards: found ? found.cards.map((card) => this.row(card, i18n)) : [],
-      total: found?.total ?? 0,
-      page: found ? Math.floor(found.offset / found.limit) + 1 : 1,
-      pageSize: found?.limit ?? 0,
-      ...search,
     }
   }
 }

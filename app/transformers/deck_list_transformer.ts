@@ -29,7 +29,7 @@ export default class DeckListTransformer extends BaseTransformer<DeckList> {
          made the answer grow with the square of the depth */
       decks: await mapInSlices(list.selected, (deck) => new DeckTransformer(deck, list).toObject()),
       hierarchy: hierarchyOf(list.selected),
-      templates: list.noteTypes.map((noteType) => NoteTypeTransformer.forApi(noteType)),
+      templates: NoteTypeTransformer.transform(list.noteTypes),
       numberOfArchivedDecks: list.numberOfArchivedDecks,
       folders: FolderTransformer.transform(list.folders, folderRootsOf(list)),
       /* shared main decks no longer available to this former participant: {id, name, reason} */

@@ -4,7 +4,7 @@ import type { SessionCard } from '#queries/learning/session_cards'
 import type { StudyContext } from '#queries/learning/study_context'
 import type { TopCounters } from '#types/deck_counts'
 import LearningCardTransformer from '#transformers/learning_card_transformer'
-import CardPresetTransformer from '#transformers/card_preset_transformer'
+import CardAppearanceTransformer from '#transformers/card_appearance_transformer'
 import type { SessionBatch, SessionStart } from '#queries/learning/session_batch'
 import { appearanceDeck } from '#services/card_presets/appearance'
 import UserTransformer from '#transformers/user_transformer'
@@ -48,7 +48,10 @@ export default class LearningTransformer {
       dailyLimit: start.dailyLimit,
       tutorialSeen: context.user.learningTutorialSeen,
       /* how the cards look: the deck's preset and fonts, and the card frame's CSS */
-      cardAppearance: CardPresetTransformer.appearance(appearanceDeck(context), start.preset),
+      cardAppearance: new CardAppearanceTransformer({
+        deck: appearanceDeck(context),
+        preset: start.preset,
+      }).toObject(),
     }
   }
 

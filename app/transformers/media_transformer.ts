@@ -1,8 +1,9 @@
+import { BaseTransformer } from '@adonisjs/core/transformers'
 import type Media from '#models/media'
 
-export default class MediaTransformer {
-  /** POST card_attachments and the editor's upload: {id, type, url}. */
-  static forApi(media: Media) {
-    return { id: media.id, type: media.kind, url: media.url }
+/** POST card_attachments and the editor's upload: {id, type, url}. */
+export default class MediaTransformer extends BaseTransformer<Media> {
+  toObject() {
+    return { id: this.resource.id, type: this.resource.kind, url: this.resource.url }
   }
 }

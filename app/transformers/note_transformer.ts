@@ -1,15 +1,11 @@
+import { BaseTransformer } from '@adonisjs/core/transformers'
 import type Note from '#models/note'
-import type Deck from '#models/deck'
-import type NoteType from '#models/note_type'
 import type { NoteRow } from '#queries/notes/list_notes'
-import type { NotesListPage } from '#queries/notes/notes_page'
 import type { LoadedNotes } from '#queries/notes/load_notes'
 import type NoteSpeech from '#models/note_speech'
 import { cardLabel, renderCard } from '#note_types/cards'
 import { htmlToPlainText, preview } from '#note_types/plain_text'
 import { keyedById } from '#note_types/field_keys'
-import DeckTransformer from '#transformers/deck_transformer'
-import NoteTypeTransformer from '#transformers/note_type_transformer'
 
 /* the answer part of a back side: what follows Anki's <hr id=answer> */
 const answerPart = (html: string) => html.split(/<hr[^>]*id=["']?answer["']?[^>]*>/i).pop() ?? html
@@ -25,7 +21,9 @@ const STATE_NAMES: Record<NoteRow['learningState'], string> = {
 
 /** The first picture of the note's front, else of any field, for the list's thumbnail. */
 function thumbnailOf(note: ApiNote) {
-  const src = [note.front.rawHtml, ...Object.values(note.fields)].map((html) => /<img\b[^>]*\ssrc="([^"]+)"/i.exec(html)?.[1]).find(Boolean)
+  const src = [note.front.rawHtml, ...Object.values(note.fields)]
+    .map((html) => /<img\b[^>]*\ssrc="([^"]+)"/i.exec(html)?.[1])
+    .find(Boolean)
   return src ? src.replaceAll('&quot;', '"').replaceAll('&amp;', '&') : null
 }
 
@@ -40,25 +38,45 @@ const speechEntry = (entry: NoteSpeech) => ({
 })
 
 /** A side's audio for `front.tts` / `back.tts`: its first string's URL once generated. */
-const sideAudio = (entries: ReturnType<typeof speechEntry>[]) => entries.find((entry) => entry.audio_file)?.audio_file ?? null
+const sideAudio = (entries: ReturnType<typeof speechEntry>[]) =>
+  entries.find((entry) => entry.audio_file)?.audio_file ?? null
+
+/** What the spec's Note reads besides the note (loadNotes): its deck, this learner's row, its audio. */
+export type NoteContext = Partial<Pick<LoadedNotes, 'decks' | 'rows' | 'speech'>>
 
 /**
  * The spec's Note entity: the first card's sides, rendered and sanitized, plus
  * this learner's state. `fields` and `fieldAttachmentsMap` are keyed by field
  * id, the ids GET decks gives each template's fields (requests may use ids or
- * titles).
+ * titles). The note comes with its note type and cards preloaded (loadNotes).
  */
-export default class NoteTransformer {
-  static forApi(note: Note, row: NoteRow | undefined, deck: Deck, ords: number[], speech: NoteSpeech[] = []) {
+export default class NoteTransformer extends BaseTransformer<Note> {
+  constructor(
+    note: Note,
+    protected context: NoteContext = {}
+  ) {
+    super(note)
+  }
+
+  toObject() {
+    const note = this.resource
+    const row: NoteRow | undefined = this.context.rows?.get(note.id)
+    const deck = this.context.decks!.get(note.deckId)!
+    const ords = note.cards.map((card) => card.ord)
+    const speech = this.context.speech?.get(note.id) ?? []
     const textToSpeechMap = {
       front: speech.filter((entry) => entry.side === 'front').map(speechEntry),
       back: speech.filter((entry) => entry.side === 'back').map(speechEntry),
     }
     const definition = note.noteType.definition
     const ord = ords.length ? Math.min(...ords) : 0
-    const card = renderCard(definition, note.fields, ord, { attachments: note.fieldAttachmentsMap, deckName: deck.name, tags: note.tags })
+    const card = renderCard(definition, note.fields, ord, {
+      attachments: note.fieldAttachmentsMap, deckName: deck.name, tags: note.tags,
+    })
     const answer = answerPart(card.back)
-    const label = note.isReversed ? { type: 'reversed' } : definition.isCloze || definition.kind === 'image_occlusion' ? cardLabel(definition, ord) : null
+    const label = note.isReversed
+      ? { type: 'reversed' }
+      : definition.isCloze || definition.kind === 'image_occlusion' ? cardLabel(definition, ord) : null
     return {
       id: note.id,
       guid: note.guid,
@@ -100,68 +118,16 @@ export default class NoteTransformer {
     }
   }
 
-  /** The note as the web editor opens it: its fields keyed by title, as the editor's form holds them. */
-  static forEditor(note: Note, speech: NoteSpeech[] = []) {
-    return {
-      id: note.id, noteTypeId: note.noteTypeId, fields: note.fields, fieldAttachmentsMap: note.fieldAttachmentsMap, isReversed: note.isReversed,
-      /* the server-made audio of each side, as the apps get it: the editor shows its state */
-      speech: speech.map((entry) => ({ side: entry.side, state: entry.state, language: entry.language, errorCode: entry.errorCode })),
-    }
-  }
-
-  /** The note editor's page: the deck, every note type on offer and the one it starts with (basic). */
-  static editorPage({ deck, noteTypes }: { deck: Deck; noteTypes: NoteType[] }) {
-    return {
-      deck: new DeckTransformer(deck).forEditor(),
-      noteTypes: noteTypes.map((noteType) => NoteTypeTransformer.forEditor(noteType)),
-      defaultNoteTypeId: noteTypes.find((noteType) => noteType.kind === 'basic')!.id,
-    }
-  }
-
-  /** GET /learn/cards/:id/fields: the editor in a dialog on the learning page, the card's note with its deck and type (preloaded). */
-  static forCardEditor(cardId: number, note: Note) {
-    return { cardId, deck: new DeckTransformer(note.deck).forEditor(), noteType: NoteTypeTransformer.forEditor(note.noteType), note: this.forEditor(note) }
-  }
-
-  /** The loaded notes (loadNotes) as the spec's Note entities, in their order. */
-  static list({ notes, decks, rows, speech }: LoadedNotes) {
-    return notes.map((note) => this.forApi(note, rows.get(note.id), decks.get(note.deckId)!, note.cards.map((card) => card.ord), speech?.get(note.id)))
-  }
-
-  /** One note as the spec's Note entity (POST, PUT and GET notes/{id}, PUT cards/{id}). */
-  static one(loaded: LoadedNotes) {
-    return this.list(loaded)[0]
-  }
-
-  /** GET notes: a page of the card list, as the deck sorts it. */
-  static page({ notes, total, offset, limit, sortBy, order }: NotesListPage) {
-    return { notes: this.list(notes), total, offset, limit, sortBy, order }
-  }
-
-  /** GET notes/find_duplicates: the groups of notes whose first field reads the same. */
-  static duplicates({ groups, notes }: { groups: { text: string; ids: number[] }[]; notes: LoadedNotes }) {
-    const byId = new Map(this.list(notes).map((note) => [note.id, note]))
-    return { groups: groups.map((group) => ({ text: group.text, notes: group.ids.map((id) => byId.get(id)!).filter(Boolean) })) }
-  }
-
-  /** The deck page's card list: a numbered page of previews, with the filters it shows. */
-  static deckPage({ notes, total, offset, limit, sortBy, order, filters }: NotesListPage) {
-    return {
-      items: this.list(notes).map((note, index) => this.forList(note, notes.notes[index].cards)),
-      total, page: Math.floor(offset / limit) + 1, pageSize: limit, sortBy, order,
-      query: filters.query ?? '', learningState: filters.learning_state ?? null, frozen: filters.frozen ?? null, suspended: filters.suspended ?? null,
-    }
-  }
-
   /*
-   * The list shows previews only: fields, masks and rendered HTML stay with the
-   * editor. A note without any text (an image occlusion without a header) gets
-   * its thumbnail and a label in the reader's language, not the type's name.
+   * The deck page's list shows previews only: fields, masks and rendered HTML
+   * stay with the editor. A note without any text (an image occlusion without
+   * a header) gets its thumbnail and a label in the reader's language, not the type's name.
    */
-  static forList(note: ApiNote, cards: { id: number; ord: number }[]) {
+  forList() {
+    const note = this.toObject()
     return {
       /* the note's cards in template order: the row's history sheet opens on each one's reviews */
-      cardIds: [...cards].sort((a, b) => a.ord - b.ord).map((card) => card.id),
+      cardIds: [...this.resource.cards].sort((a, b) => a.ord - b.ord).map((card) => card.id),
       id: note.id, deckId: note.deckId, templateId: note.templateId,
       front: {
         preview: Object.values(note.fields).some((html) => htmlToPlainText(html)) ? note.front.preview : '',
@@ -174,11 +140,22 @@ export default class NoteTransformer {
     }
   }
 
-  /** POST notes/bulk_create: the new notes' ids. */
-  static created(notes: { id: number }[]) {
-    return { ids: notes.map((note) => note.id), count: notes.length }
+  /** The note as the web editor opens it: its fields keyed by title, as the editor's form holds them. */
+  forEditor() {
+    const note = this.resource
+    const speech = this.context.speech?.get(note.id) ?? []
+    return {
+      id: note.id,
+      noteTypeId: note.noteTypeId,
+      fields: note.fields,
+      fieldAttachmentsMap: note.fieldAttachmentsMap,
+      isReversed: note.isReversed,
+      /* the server-made audio of each side, as the apps get it: the editor shows its state */
+      speech: speech.map((entry) => ({
+        side: entry.side, state: entry.state, language: entry.language, errorCode: entry.errorCode,
+      })),
+    }
   }
 }
 
-export type ApiNote = ReturnType<typeof NoteTransformer.forApi>
-export type DeckNotesPage = ReturnType<typeof NoteTransformer.deckPage>
+export type ApiNote = ReturnType<NoteTransformer['toObject']>

@@ -1,10 +1,12 @@
+import { BaseTransformer } from '@adonisjs/core/transformers'
 import type NoteType from '#models/note_type'
 import { isReversible } from '#note_types/cards'
 import { stockFieldKey } from '#note_types/stock_labels'
 
 /** The spec's Template (deck list) plus what the editor needs. */
-export default class NoteTypeTransformer {
-  static forApi(noteType: NoteType) {
+export default class NoteTypeTransformer extends BaseTransformer<NoteType> {
+  toObject() {
+    const noteType = this.resource
     const definition = noteType.definition
     return {
       id: noteType.id,
@@ -21,7 +23,8 @@ export default class NoteTypeTransformer {
    * page in the reader's language: `labelKey` says which stock label its name
    * and each field take (a learner's own type keeps the names it was given).
    */
-  static forEditor(noteType: NoteType) {
+  forEditor() {
+    const noteType = this.resource
     const definition = noteType.definition
     const stock = noteType.kind !== 'custom'
     return {
@@ -29,7 +32,9 @@ export default class NoteTypeTransformer {
       kind: noteType.kind,
       name: stock ? definition.name : noteType.name,
       labelKey: stock ? noteType.kind : null,
-      fields: definition.fields.map((field) => ({ name: field.name, required: Boolean(field.required), labelKey: stock ? stockFieldKey(field.name) : null })),
+      fields: definition.fields.map((field) => ({
+        name: field.name, required: Boolean(field.required), labelKey: stock ? stockFieldKey(field.name) : null,
+      })),
       reversible: isReversible(definition),
     }
   }

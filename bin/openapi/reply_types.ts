@@ -17,8 +17,9 @@ import type AiStreamTransformer from '#transformers/ai_stream_transformer'
 import type AdminTransformer from '#transformers/admin_transformer'
 import type AiNoteTemplateTransformer from '#transformers/ai_note_template_transformer'
 import type CardPresetTransformer from '#transformers/card_preset_transformer'
+import type CardPageTransformer from '#transformers/card_page_transformer'
+import type CardEventCountedTransformer from '#transformers/card_event_counted_transformer'
 import type CardStatsTransformer from '#transformers/card_stats_transformer'
-import type CardTransformer from '#transformers/card_transformer'
 import type DeckTransformer from '#transformers/deck_transformer'
 import type DeckJobTransformer from '#transformers/deck_job_transformer'
 import type DeckListTransformer from '#transformers/deck_list_transformer'
@@ -43,37 +44,39 @@ import type LibraryTransformer from '#transformers/library_transformer'
 import type ModerationQueueTransformer from '#transformers/moderation_queue_transformer'
 import type MediaTransformer from '#transformers/media_transformer'
 import type NoteTransformer from '#transformers/note_transformer'
+import type NotePageTransformer from '#transformers/note_page_transformer'
+import type NotesCreatedTransformer from '#transformers/notes_created_transformer'
+import type NoteDuplicatesTransformer from '#transformers/note_duplicates_transformer'
+import type NotePreviewTransformer from '#transformers/note_preview_transformer'
+import type BulkNotesResultTransformer from '#transformers/bulk_notes_result_transformer'
+import type TextDetectionTransformer from '#transformers/text_detection_transformer'
+import type ImageSuggestionsTransformer from '#transformers/image_suggestions_transformer'
+import type DownloadMarkedTransformer from '#transformers/download_marked_transformer'
+import type AiTemplateAppliedTransformer from '#transformers/ai_template_applied_transformer'
+import type AiTemplateImprovedTransformer from '#transformers/ai_template_improved_transformer'
 import type OnboardingTransformer from '#transformers/onboarding_transformer'
 import type PublicProfileTransformer from '#transformers/public_profile_transformer'
 import type RevisionTransformer from '#transformers/revision_transformer'
 import type StreakTransformer from '#transformers/streak_transformer'
 import type UserTransformer from '#transformers/user_transformer'
 import type ImportTransformer from '#transformers/import_transformer'
-import type { ApiNote } from '#transformers/note_transformer'
 import type { AlgorithmSettings } from '#transformers/algorithm_settings_transformer'
 import type { LearningAnswer, LearningBatch, LearningStart, LearningUndo } from '#transformers/learning_transformer'
-import type { bulkNotes } from '#actions/notes/bulk_notes'
-import type { previewNote } from '#actions/notes/preview_note'
 import type { logOfflineReviews } from '#actions/learning/log_offline_reviews'
 import type { eventShown, recordEvent } from '#actions/client/events'
 import type { rateApp } from '#actions/client/rate_app'
 import type { applyPromoCode, createIntent, createUpgradeIntent, patchIntent } from '#actions/payments/intents'
 import type { celloToken, discounts, managementLink } from '#actions/payments/account_links'
-import type { detectText } from '#actions/media/detect_text'
-import type { countCardEvent } from '#actions/media/count_card_event'
-import type { searchImages } from '#services/media/image_search'
 import type { paywallOffer } from '#services/paywall'
 import type EmbedTransformer from '#transformers/embed_transformer'
 import type { subjectList } from '#queries/onboarding/personalisation'
 import type { studyStatistics } from '#queries/study/statistics'
 import type { wrappedYear } from '#queries/study/wrapped'
 import type AdminController from '#controllers/api/admin/admin_controller'
-import type AiNoteTemplatesController from '#controllers/api/ai_templates/ai_note_templates_controller'
 import type DeckImportsController from '#controllers/api/imports/deck_imports_controller'
 import type HealthController from '#controllers/api/health/health_controller'
 import type LibraryController from '#controllers/api/library/library_controller'
 import type LibraryDecksController from '#controllers/api/library/library_decks_controller'
-import type MediaHelpersController from '#controllers/media/media_helpers_controller'
 import type OnboardingController from '#controllers/api/onboarding/onboarding_controller'
 import type PasswordResetsController from '#controllers/api/auth/password_resets_controller'
 import type PublicProfilesController from '#controllers/api/library/public_profiles_controller'
@@ -107,14 +110,14 @@ export interface ReplyTypes {
   Reported: InferData<ReportFiledTransformer>
   Folder: InferData<FolderTransformer>
   FolderList: { folders: InferData<FolderTransformer>[] }
-  Note: ApiNote
-  NotePage: ReturnType<typeof NoteTransformer.page>
-  NotesCreated: ReturnType<typeof NoteTransformer.created>
-  NoteDuplicates: ReturnType<typeof NoteTransformer.duplicates>
-  NotePreview: Of<typeof previewNote>
-  CardPage: ReturnType<typeof CardTransformer.page>
-  BulkNotesResult: Of<typeof bulkNotes>
-  Media: ReturnType<typeof MediaTransformer.forApi>
+  Note: InferData<NoteTransformer>
+  NotePage: InferData<NotePageTransformer>
+  NotesCreated: InferData<NotesCreatedTransformer>
+  NoteDuplicates: InferData<NoteDuplicatesTransformer>
+  NotePreview: InferData<NotePreviewTransformer>
+  CardPage: InferData<CardPageTransformer>
+  BulkNotesResult: InferData<BulkNotesResultTransformer>
+  Media: InferData<MediaTransformer>
 
   /* study */
   /* `batch.cards[0] ?? null`: the type checker reads an index as never undefined, the first card may be null */
@@ -177,23 +180,23 @@ export interface ReplyTypes {
   ManagementLink: Of<typeof managementLink>
   Discounts: Of<typeof discounts>
   CelloToken: Of<typeof celloToken>
-  TextDetection: Of<typeof detectText>
-  ImageSuggestions: Of<typeof searchImages>
-  DownloadMarked: Answer<typeof MediaHelpersController, 'markDownload'>
-  CardEventCounted: Of<typeof countCardEvent>
+  TextDetection: InferData<TextDetectionTransformer>
+  ImageSuggestions: InferData<ImageSuggestionsTransformer>
+  DownloadMarked: InferData<DownloadMarkedTransformer>
+  CardEventCounted: InferData<CardEventCountedTransformer>
   Personalisation: ReturnType<typeof OnboardingTransformer.personalisation>
   DeckInterested: Answer<typeof OnboardingController, 'interested'>
   SubjectList: Of<typeof subjectList>
   /* a preset just created has no key yet (undefined until read back: JSON leaves it out); read back, null */
-  CardPreset: Omit<ReturnType<typeof CardPresetTransformer.forApi>, 'key'> & { key?: string | null }
+  CardPreset: Omit<InferData<CardPresetTransformer>, 'key'> & { key?: string | null }
   CardPresetList: ReplyTypes['CardPreset'][]
   AiDocument: InferData<AiDocumentTransformer>
   AiStream: InferData<AiStreamTransformer>
   AiStreamCancelled: InferData<AiStreamCancelledTransformer>
-  AiTemplate: ReturnType<typeof AiNoteTemplateTransformer.forApi>
-  AiTemplateList: ReturnType<typeof AiNoteTemplateTransformer.list>
-  AiTemplateApplied: Answer<typeof AiNoteTemplatesController, 'apply'>
-  AiTemplateImproved: Answer<typeof AiNoteTemplatesController, 'improve'>
+  AiTemplate: InferData<AiNoteTemplateTransformer>
+  AiTemplateList: InferData<AiNoteTemplateTransformer>[]
+  AiTemplateApplied: InferData<AiTemplateAppliedTransformer>
+  AiTemplateImproved: InferData<AiTemplateImprovedTransformer>
   ClientEvent: Of<typeof recordEvent>
   EventShown: Of<typeof eventShown>
   AppRating: Of<typeof rateApp>

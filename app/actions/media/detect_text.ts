@@ -20,12 +20,6 @@ export async function detectText(user: User, input: { base64: string; language?:
   await takeHourly(user, 'ocr')
   const result = await withRunningSlot(user, 'ocr', () => recognize(bytes, chosen))
   if (!result.words.length) throw ApiException.of('E_NO_TEXT_FOUND', { field: 'base64' })
-  const rect = ({ x, y, width, height }: { x: number; y: number; width: number; height: number }) => ({ x, y, width, height })
-  return {
-    rectangles: result.words.map(rect),
-    words: result.words.map((word) => ({ ...rect(word), text: word.text, confidence: word.confidence })),
-    lines: result.lines.map((line) => ({ ...rect(line), text: line.text })),
-    text: result.text,
-    language: chosen,
-  }
+  /* shaped for the reply by TextDetectionTransformer */
+  return { result, language: chosen }
 }

@@ -9,6 +9,9 @@ import { findDeck } from '#queries/decks/find_deck'
 import { listPresets } from '#queries/card_presets/find_presets'
 import { fontFile } from '#services/card_presets/fonts'
 import CardPresetTransformer from '#transformers/card_preset_transformer'
+import CardAppearanceTransformer from '#transformers/card_appearance_transformer'
+import CardStyleDeckTransformer from '#transformers/card_style_deck_transformer'
+import { serialize } from '#transformers/serialize'
 import { createPresetValidator, previewPresetValidator, updatePresetValidator } from '#validators/card_presets'
 import { loadPreset } from '#queries/card_presets/deck_appearance'
 
@@ -21,9 +24,9 @@ export default class CardStyleController {
     const deck = await findDeck(user, params.id)
     const presets = await listPresets(user)
     return inertia.render('card_presets/card_style', {
-      deck: { id: deck.id, name: deck.name, cardPresetId: deck.cardPresetId },
-      presets: CardPresetTransformer.list(presets),
-      appearance: CardPresetTransformer.appearance(deck, await loadPreset(deck.cardPresetId)),
+      deck: CardStyleDeckTransformer.transform(deck),
+      presets: CardPresetTransformer.transform(presets),
+      appearance: CardAppearanceTransformer.transform({ deck, preset: await loadPreset(deck.cardPresetId) }),
     })
   }
 
@@ -35,18 +38,21 @@ export default class CardStyleController {
     const draft = new CardPreset()
     draft.merge({ userId: user.id, fontFamily: 'default', fontSettings: {}, cornerRadius: 12, borderThickness: 0, separatorThickness: 1, colors: {}, darkColors: {}, customCss: '', scopedCss: '' })
     applyPresetInput(draft, { custom_css: '', ...input })
-    return CardPresetTransformer.appearance({ fontSettings: deck?.fontSettings ?? {} }, draft)
+    const look = { deck: { fontSettings: deck?.fontSettings ?? {} }, preset: draft }
+    return serialize(CardAppearanceTransformer.transform(look))
   }
 
   /* the screen's JSON calls (the same actions as the API's), so it can apply a style it just saved */
   async store({ auth, request, response }: HttpContext) {
     const { card_preset: input } = await request.validateUsing(createPresetValidator)
-    return response.created(CardPresetTransformer.forApi(await createCardPreset(auth.use('web').getUserOrFail(), input)))
+    const preset = await createCardPreset(auth.use('web').getUserOrFail(), input)
+    return response.created(await serialize(CardPresetTransformer.transform(preset)))
   }
 
   async update({ auth, request, params }: HttpContext) {
     const { card_preset: input } = await request.validateUsing(updatePresetValidator)
-    return CardPresetTransformer.forApi(await updateCardPreset(auth.use('web').getUserOrFail(), { ...input, id: params.id }))
+    const preset = await updateCardPreset(auth.use('web').getUserOrFail(), { ...input, id: params.id })
+    return serialize(CardPresetTransformer.transform(preset))
   }
 
   async destroy({ auth, params, response }: HttpContext) {

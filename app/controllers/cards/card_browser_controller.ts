@@ -4,7 +4,7 @@ import { browserBulk } from '#actions/cards/browser_bulk'
 import { browseCards, type BrowserSort } from '#queries/cards/browse_cards'
 import { cardSearch } from '#queries/cards/card_search'
 import { destinations } from '#controllers/decks/deck_page_props'
-import CardBrowserTransformer from '#transformers/card_browser_transformer'
+import CardBrowserPageTransformer from '#transformers/card_browser_page_transformer'
 import { browseCardsValidator, browserBulkValidator } from '#validators/cards'
 
 /** The browser's page size. */
@@ -46,8 +46,9 @@ export default class CardBrowserController {
       const message = `${i18n.t('errors.invalid_search.title', values)}. ${i18n.t('errors.invalid_search.body', values)}`
       error = { position: Number(refusal.options.extra?.position ?? 0), message }
     }
+    const search = { q, sort, order, error }
     return inertia.render('cards/browser', {
-      browser: CardBrowserTransformer.page(found, { q, sort, order, error }, i18n),
+      browser: CardBrowserPageTransformer.transform({ found, search }, i18n),
       /* loaded when the move dialog opens */
       destinations: inertia.optional(() => destinations(user)),
     })

@@ -27,7 +27,7 @@ import StartedJobTransformer, {
   startedJob,
   startedJobsOf,
 } from '#transformers/started_job_transformer'
-import NoteTransformer from '#transformers/note_transformer'
+import DeckNotesPageTransformer from '#transformers/deck_notes_page_transformer'
 import {
   createDeckValidator, duplicateDeckValidator, listNotesValidator, moveDeckValidator,
   reorderDecksValidator, reportDeckValidator, updateDeckValidator,
@@ -52,6 +52,7 @@ export default class DecksController {
     const page = Math.max(1, Number.parseInt(request.input('page'), 10) || 1)
     let tree: ReturnType<typeof deckTree> | undefined
     const loadTree = () => (tree ??= deckTree(user, deck))
+    const notesPage = () => deckNotesPage(user, deck, invalid ? { deck_id: deck.id } : filters!, page)
     return inertia.render('decks/show', {
       tab,
       deck: async () => {
@@ -63,12 +64,8 @@ export default class DecksController {
         const source = { ...list, rows: list.selected }
         return DeckTransformer.transform(list.selected, source).useVariant('forPage')
       },
-      /* the note types are the notes' own transformer's (still static here) */
-      templates: () =>
-        loadTree().then((list) =>
-          list.noteTypes.map((noteType) => NoteTypeTransformer.forApi(noteType))
-        ),
-      notes: tab === 'cards' ? async () => NoteTransformer.deckPage(await deckNotesPage(user, deck, invalid ? { deck_id: deck.id } : filters!, page)) : null,
+      templates: () => loadTree().then((list) => NoteTypeTransformer.transform(list.noteTypes)),
+      notes: tab === 'cards' ? async () => DeckNotesPageTransformer.transform(await notesPage()) : null,
       polling: async () => DeckJobTransformer.transform(await pollingDecks(user)),
       destinations: inertia.optional(() => destinations(user)),
       sharing: inertia.optional(async () =>

@@ -8,7 +8,8 @@ import { contextAfter, sessionScope, topCountersOf } from '#queries/learning/ses
 import { cardStats } from '#queries/learning/card_stats'
 import LearningTransformer from '#transformers/learning_transformer'
 import CardStatsTransformer from '#transformers/card_stats_transformer'
-import NoteTransformer from '#transformers/note_transformer'
+import CardEditorTransformer from '#transformers/card_editor_transformer'
+import { serialize } from '#transformers/serialize'
 import { editCardValidator, moveCardValidator, sessionDeckValidator } from '#validators/learning'
 import { moveNotes } from '#actions/notes/move_notes'
 
@@ -23,7 +24,8 @@ export default class LearnCardsController {
   /** GET /learn/cards/:id/fields: the note as the notes editor opens it, for the same editor in a dialog. */
   async fields(ctx: HttpContext) {
     const card = await findLearnerCard(ctx.auth.use('web').getUserOrFail(), ctx.params.id, 'edit')
-    return NoteTransformer.forCardEditor(card.id, await noteOfCard(card))
+    const note = await noteOfCard(card)
+    return serialize(CardEditorTransformer.transform({ cardId: card.id, note }))
   }
 
   /** PUT /learn/cards/:id {fields, deck_id?}: saves the note and gives the card back as the session shows it. */

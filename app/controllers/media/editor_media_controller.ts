@@ -5,7 +5,11 @@ import { countCardEvent } from '#actions/media/count_card_event'
 import { findEditableDeck } from '#queries/decks/find_deck'
 import { downloadImage, findImage, markDownload, searchImages } from '#services/media/image_search'
 import { IMAGE_MAX_BYTES } from '#services/upload_limits'
-import MediaTransformer from '#transformers/media_transformer'
+import PickedImageTransformer from '#transformers/picked_image_transformer'
+import TextDetectionTransformer from '#transformers/text_detection_transformer'
+import ImageSuggestionsTransformer from '#transformers/image_suggestions_transformer'
+import CardEventCountedTransformer from '#transformers/card_event_counted_transformer'
+import { serialize } from '#transformers/serialize'
 import { cardDailyEventValidator, imageSuggestionsValidator, pickImageValidator, scanTextValidator } from '#validators/media'
 
 /*
@@ -19,14 +23,15 @@ export default class EditorMediaController {
   async scanText(ctx: HttpContext) {
     const user = ctx.auth.use('web').getUserOrFail()
     const input = await ctx.request.validateUsing(scanTextValidator)
-    return detectText(user, input)
+    return serialize(TextDetectionTransformer.transform(await detectText(user, input)))
   }
 
   /** GET /notes/image_search?q: the picker's results. */
   async search(ctx: HttpContext) {
     const user = ctx.auth.use('web').getUserOrFail()
     const input = await ctx.request.validateUsing(imageSuggestionsValidator, { data: ctx.request.qs() })
-    return searchImages(user, input.q, input.page)
+    const found = await searchImages(user, input.q, input.page)
+    return serialize(ImageSuggestionsTransformer.transform(found))
   }
 
   /**
@@ -44,13 +49,14 @@ export default class EditorMediaController {
     const bytes = await downloadImage(photo.url, IMAGE_MAX_BYTES)
     const media = await storeImageBytes(user, { deck, bytes, name: `unsplash-${photo.id}` })
     await markDownload(photo.id)
-    return { ...MediaTransformer.forApi(media), attribution: { fullName: photo.fullName, username: photo.username, link: photo.link } }
+    return serialize(PickedImageTransformer.transform({ media, photo }))
   }
 
   /** POST /learn/cards/:id/daily_events {kind}: the study page's TTS plays and type-in answers, counted once per card a day. */
   async cardEvent(ctx: HttpContext) {
     const user = ctx.auth.use('web').getUserOrFail()
     const input = await ctx.request.validateUsing(cardDailyEventValidator)
-    return countCardEvent(user, { ...input, id: ctx.params.id })
+    const counted = await countCardEvent(user, { ...input, id: ctx.params.id })
+    return serialize(CardEventCountedTransformer.transform(counted))
   }
 }

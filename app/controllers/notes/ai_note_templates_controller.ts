@@ -2,7 +2,8 @@ import type { HttpContext } from '@adonisjs/core/http'
 import AiNoteTemplatesBase from '#controllers/api/ai_templates/ai_note_templates_base'
 import { activeProvider } from '#ai/cards'
 import { listTemplates } from '#queries/ai_templates/find_template'
-import AiNoteTemplateTransformer from '#transformers/ai_note_template_transformer'
+import AiTemplateChoicesTransformer from '#transformers/ai_template_choices_transformer'
+import { serialize } from '#transformers/serialize'
 
 /**
  * The note editor's template popup: the same calls as the API, signed in by the
@@ -13,9 +14,7 @@ export default class AiNoteTemplatesController extends AiNoteTemplatesBase {
   protected guard = 'web' as const
 
   async list(ctx: HttpContext) {
-    return {
-      templates: AiNoteTemplateTransformer.list(await listTemplates(this.user(ctx)), ctx.i18n),
-      provider: activeProvider(),
-    }
+    const choices = { templates: await listTemplates(this.user(ctx)), provider: activeProvider() }
+    return serialize(AiTemplateChoicesTransformer.transform(choices, ctx.i18n))
   }
 }

@@ -5,26 +5,35 @@ import { createNote } from '#actions/notes/create_note'
 import { updateNote } from '#actions/notes/update_note'
 import { findNote } from '#queries/notes/load_notes'
 import { editorChoices } from '#queries/notes/editor_choices'
+import DeckTransformer from '#transformers/deck_transformer'
 import NoteTransformer from '#transformers/note_transformer'
+import NoteTypeTransformer from '#transformers/note_type_transformer'
 import NotePreviewTransformer from '#transformers/note_preview_transformer'
 import MediaTransformer from '#transformers/media_transformer'
+import CardAppearanceTransformer from '#transformers/card_appearance_transformer'
+import { serialize } from '#transformers/serialize'
 import NoteSpeech from '#models/note_speech'
 import { attachmentValidator, editorNoteValidator, editorPreviewValidator, editorUpdateValidator } from '#validators/content'
-import type Deck from '#models/deck'
 import { deckLook } from '#queries/card_presets/deck_appearance'
-import CardPresetTransformer from '#transformers/card_preset_transformer'
 
-/** The preview shows cards as the deck's preset and fonts make them look. */
-async function editorAppearance(deck: Deck) {
-  const look = await deckLook(deck)
-  return CardPresetTransformer.appearance(look.deck, look.preset)
+/**
+ * The editor page's props: the deck, every note type on offer and the one it
+ * starts with (basic); the preview shows cards as the deck's preset and fonts make them look.
+ */
+async function editorProps({ deck, noteTypes, defaultNoteTypeId }: Awaited<ReturnType<typeof editorChoices>>) {
+  return {
+    deck: DeckTransformer.transform(deck).useVariant('forEditor'),
+    noteTypes: NoteTypeTransformer.transform(noteTypes).useVariant('forEditor'),
+    defaultNoteTypeId,
+    cardAppearance: CardAppearanceTransformer.transform(await deckLook(deck)),
+  }
 }
 
 /** The note editor's pages and the two JSON calls it makes (preview, media upload). */
 export default class NotesController {
   async create(ctx: HttpContext) {
     const choices = await editorChoices(ctx.auth.use('web').getUserOrFail(), Number(ctx.params.deckId))
-    return ctx.inertia.render('notes/editor', { ...NoteTransformer.editorPage(choices), note: null, cardAppearance: await editorAppearance(choices.deck) })
+    return ctx.inertia.render('notes/editor', { ...(await editorProps(choices)), note: null })
   }
 
   async edit(ctx: HttpContext) {
@@ -33,9 +42,8 @@ export default class NotesController {
     const choices = await editorChoices(user, note.deckId)
     const speech = await NoteSpeech.query().where('note_id', note.id).orderBy(['side', 'string_index'])
     return ctx.inertia.render('notes/editor', {
-      ...NoteTransformer.editorPage(choices),
-      note: NoteTransformer.forEditor(note, speech),
-      cardAppearance: await editorAppearance(choices.deck),
+      ...(await editorProps(choices)),
+      note: NoteTransformer.transform(note, { speech: new Map([[note.id, speech]]) }).useVariant('forEditor'),
     })
   }
 
@@ -60,13 +68,13 @@ export default class NotesController {
   async preview(ctx: HttpContext) {
     const input = await ctx.request.validateUsing(editorPreviewValidator)
     const preview = await previewNote(ctx.auth.use('web').getUserOrFail(), input)
-    return NotePreviewTransformer.forEditor(preview, ctx.i18n)
+    return serialize(NotePreviewTransformer.transform(preview, ctx.i18n).useVariant('forEditor'))
   }
 
   async upload(ctx: HttpContext) {
     const user = ctx.auth.use('web').getUserOrFail()
     const input = await ctx.request.validateUsing(attachmentValidator)
     const media = await storeMedia(user, input)
-    return MediaTransformer.forApi(media)
+    return serialize(MediaTransformer.transform(media))
   }
 }

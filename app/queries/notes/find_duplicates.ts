@@ -8,7 +8,7 @@ import { loadNotes } from '#queries/notes/load_notes'
  * Notes whose first field reads the same (case and markup aside) as another
  * note's in the deck, grouped; with `query`, the notes whose first field
  * reads as that text (the editor's "already in this deck" check). Every
- * group's notes are loaded at once, then split (NoteTransformer.duplicates):
+ * group's notes are loaded at once, then split (NoteDuplicatesTransformer):
  * no query per group.
  */
 export async function findDuplicates(user: User, deckId: unknown, query?: string) {

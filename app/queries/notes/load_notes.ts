@@ -20,7 +20,7 @@ export async function findNote(user: { id: number }, id: unknown, ability: 'view
   return note
 }
 
-/** Notes loaded for the spec's Note entity (NoteTransformer.list): in the order of `ids`, with their decks and this learner's state. */
+/** Notes loaded for the spec's Note entity (NoteTransformer): in the order of `ids`, with their decks and state. */
 export type LoadedNotes = { notes: Note[]; decks: Map<number, Deck>; rows: Map<number, NoteRow>; speech?: Map<number, NoteSpeech[]> }
 
 /** The notes of `ids` (their type and card ords loaded), their decks, and this learner's row per note (`rows` when the caller has them). */

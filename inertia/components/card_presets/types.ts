@@ -1,8 +1,4 @@
-import type { ReplyOf } from '~/lib/routes'
-
-/** The spec's Card preset entity, as GET card_presets (and this screen) sends it. */
-export type Preset = ReplyOf<'api.card_presets.index'>[number]
-export type Appearance = ReplyOf<'card_presets.preview'>
+import type { Data } from '~generated/data'
 
 export const FONTS = [
   'default', 'indieFlower', 'montserrat', 'robotoMono', 'IBMPlexSans', 'openDyslexic',
@@ -12,10 +8,11 @@ export const DEVICES = ['desktop', 'tablet', 'phone'] as const
 export const COLORS = ['fontColor', 'cardBackgroundColor', 'borderColor', 'separatorColor', 'backgroundColor'] as const
 
 /** What the form edits: the entity's look, its name and CSS. */
-export type Draft = Pick<Preset, 'name' | 'fontFamily' | 'fontSettings' | 'cornerRadius' | 'borderThickness' | 'separatorThickness' | 'customCss' | 'dark'> &
+type Look = 'fontFamily' | 'fontSettings' | 'cornerRadius' | 'borderThickness' | 'separatorThickness'
+export type Draft = Pick<Data.CardPreset, 'name' | Look | 'customCss' | 'dark'> &
   Record<(typeof COLORS)[number], string | null>
 
-export function draftOf(preset: Preset): Draft {
+export function draftOf(preset: Data.CardPreset): Draft {
   const { name, fontFamily, fontSettings, cornerRadius, borderThickness, separatorThickness, customCss, dark } = preset
   return { name, fontFamily, fontSettings, cornerRadius, borderThickness, separatorThickness, customCss, dark, ...Object.fromEntries(COLORS.map((c) => [c, preset[c]])) } as Draft
 }

@@ -1,11 +1,11 @@
 import { ArrowDown, ArrowUp } from 'lucide-react'
-import type BrowserTransformer from '#transformers/card_browser_transformer'
+import type { Data } from '~generated/data'
 import { useT } from '~/lib/i18n'
 import { useShared } from '~/lib/shared'
 import { ClientDate } from '~/components/decks/deck_counts'
 
-export type BrowserPage = ReturnType<typeof BrowserTransformer.page>
-export type BrowserRow = BrowserPage['cards'][number]
+export type BrowserPage = Data.CardBrowserPage
+export type BrowserRow = Data.CardBrowser
 export type SortColumn = BrowserPage['sort']
 
 /* literal keys, so the catalogue test sees every one; `optional` columns give way on a phone */

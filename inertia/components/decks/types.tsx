@@ -1,11 +1,6 @@
-/*
- * The notes' shapes the deck page's cards tab takes, from the notes' own
- * transformers (still static ones). The decks' shapes come from the
- * generated `Data.*` types (~generated/data).
- */
-import type { DeckNotesPage } from '#transformers/note_transformer'
-import type NoteTypeTransformer from '#transformers/note_type_transformer'
+/* The notes' shapes the deck page's cards tab takes; the decks' own come from Data.* where they are used. */
+import type { Data } from '~generated/data'
 
 export type Note = NotesPage['items'][number]
-export type Template = ReturnType<typeof NoteTypeTransformer.forApi>
-export type NotesPage = DeckNotesPage
+export type Template = Data.NoteType
+export type NotesPage = Data.DeckNotesPage

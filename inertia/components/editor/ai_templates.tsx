@@ -3,7 +3,7 @@ import { useT } from '~/lib/i18n'
 import { useAlert } from '~/components/ui/alert_dialog'
 import { useToast } from '~/components/ui/toasts'
 import { DialogFrame } from '~/components/ui/dialog'
-import { messageOf, useAiTemplates, type AiTemplate } from './use_ai_templates'
+import { messageOf, useAiTemplates, type AiTemplate, type AppliedFields } from './use_ai_templates'
 import type { NoteDraft } from './note_draft'
 import '~/css/ai_templates.css'
 
@@ -15,7 +15,10 @@ import '~/css/ai_templates.css'
  * user keeps them. Without an AI provider on the server it says so.
  */
 
-type View = { kind: 'list' } | { kind: 'edit'; template: AiTemplate | null } | { kind: 'result'; template: AiTemplate; fields: Record<string, string | null> }
+type View =
+  | { kind: 'list' }
+  | { kind: 'edit'; template: AiTemplate | null }
+  | { kind: 'result'; template: AiTemplate; fields: AppliedFields }
 
 /** The toolbar button that opens the popup (the popup itself is rendered outside the note's form). */
 export function AiTemplatesButton({ onOpen }: { onOpen: () => void }) {
@@ -184,7 +187,15 @@ function TemplateForm({ data, template, onDone }: { data: Data; template: AiTemp
   )
 }
 
-function TemplateResult(props: { draft: NoteDraft; template: AiTemplate; fields: Record<string, string | null>; onBack: () => void; onKept: () => void }) {
+type ResultProps = {
+  draft: NoteDraft
+  template: AiTemplate
+  fields: AppliedFields
+  onBack: () => void
+  onKept: () => void
+}
+
+function TemplateResult(props: ResultProps) {
   const { draft, template, fields, onBack, onKept } = props
   const t = useT()
   const toast = useToast()

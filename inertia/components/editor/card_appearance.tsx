@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useState } from 'react'
+import type { Data } from '~generated/data'
 
 /**
  * How cards look in a part of the page (a study session, the card-style
@@ -6,11 +7,7 @@ import { createContext, useContext, useEffect, useState } from 'react'
  * fonts (custom CSS already confined to the frame), and the colours around
  * the card. CardFace reads it; without a provider cards keep the default look.
  */
-export type CardAppearance = {
-  css: string
-  surroundings: { light: Surround; dark: Surround }
-}
-type Surround = { color: string | null; image: string | null }
+export type CardAppearance = Pick<Data.CardAppearance, 'css' | 'surroundings'>
 
 export const CardAppearanceContext = createContext<CardAppearance | null>(null)
 export const useCardAppearance = () => useContext(CardAppearanceContext)

@@ -3,11 +3,11 @@ import { useT } from '~/lib/i18n'
 import { Tooltip } from '~/components/ui/tooltip'
 import { CardFace } from './card_face'
 import { useShortcut } from './shortcuts'
-import type { ReplyOf } from '~/lib/routes'
+import type { Data } from '~generated/data'
 import '~/css/editor.css'
 
 /** A card as POST /notes/preview renders it. */
-type PreviewCard = ReplyOf<'notes.preview'>['cards'][number]
+type PreviewCard = Data.NotePreview.Variants['forEditor']['cards'][number]
 
 export type CardPreviewProps = {
   cards: PreviewCard[]

@@ -2,10 +2,11 @@ import { useState } from 'react'
 import { useT } from '~/lib/i18n'
 import { DialogFrame } from '~/components/ui/dialog'
 import { HttpError, requestJson } from '~/lib/http'
-import { urlFor, type ReplyOf } from '~/lib/routes'
+import type { Data } from '~generated/data'
+import { urlFor } from '~/lib/routes'
 
-type Suggestion = ReplyOf<'notes.image_search'>['suggestions'][number]
-export type PickedImage = ReplyOf<'notes.image_search.pick'>
+type Suggestion = Data.ImageSuggestions['suggestions'][number]
+export type PickedImage = Data.PickedImage
 
 /* not a <form>: the dialog opens inside the note editor's form, and Enter must not save the note */
 function SearchBox({ query, setQuery, disabled, onSearch }: { query: string; setQuery: (query: string) => void; disabled: boolean; onSearch: () => void }) {
@@ -83,7 +84,7 @@ export function ImageSearchDialog({ deckId, onPicked, onClose }: { deckId: numbe
     setProblem(null)
     try {
       const url = `${urlFor('notes.image_search')}?${new URLSearchParams({ q: query.trim() })}`
-      const reply = await requestJson<ReplyOf<'notes.image_search'>>(url)
+      const reply = await requestJson<Data.ImageSuggestions>(url)
       setResults(reply.suggestions)
     } catch (cause) {
       failed(cause)

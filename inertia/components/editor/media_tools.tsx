@@ -4,7 +4,8 @@ import { useT } from '~/lib/i18n'
 import { useShared } from '~/lib/shared'
 import { useToast } from '~/components/ui/toasts'
 import { HttpError, requestJson } from '~/lib/http'
-import { urlFor, type ReplyOf } from '~/lib/routes'
+import type { Data } from '~generated/data'
+import { urlFor } from '~/lib/routes'
 import { speak, spokenText, useCanSpeak } from '~/lib/speech'
 import { ToolButton } from './tool_button'
 import { DrawIcon, ImageIcon, ScanIcon, SearchIcon, SpeakIcon } from './icons'
@@ -47,7 +48,8 @@ function useScanText(editor: Editor | null, fail: (title: string) => void) {
     setScanning(true)
     try {
       const base64 = await readAsDataUrl(file)
-      const result = await requestJson<ReplyOf<'notes.scan_text'>>(urlFor('notes.scan_text'), { method: 'POST', json: { base64 } })
+      const scan = { method: 'POST', json: { base64 } }
+      const result = await requestJson<Data.TextDetection>(urlFor('notes.scan_text'), scan)
       const lines = result.text.split('\n')
       const content = lines.flatMap((line, index) => [...(index ? [{ type: 'hardBreak' }] : []), { type: 'text', text: line }])
       editor.chain().focus().insertContent(content).run()

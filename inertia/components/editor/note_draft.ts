@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { uploadWithProgress, type UploadOptions } from '~/lib/http'
-import type NoteTypeTransformer from '#transformers/note_type_transformer'
-import { urlFor, type Plain, type ReplyOf } from '~/lib/routes'
+import type { Data } from '~generated/data'
+import { urlFor } from '~/lib/routes'
 import type { Occlusion } from './occlusion_masks'
 
 /*
@@ -13,12 +13,12 @@ import type { Occlusion } from './occlusion_masks'
 export type { Occlusion }
 
 /** A note type as the editor offers it (the note type transformer's editor shape). */
-export type NoteTypeOption = Plain<ReturnType<typeof NoteTypeTransformer.forEditor>>
+export type NoteTypeOption = Data.NoteType.Variants['forEditor']
 
 /** A saved note as the editor opens it (the notes editor page and GET /learn/cards/:id/fields send the same). */
-export type EditedNote = ReplyOf<'learn.cards.fields'>['note']
+export type EditedNote = Data.Note.Variants['forEditor']
 /** The deck a note is edited in. */
-export type EditorDeck = ReplyOf<'learn.cards.fields'>['deck']
+export type EditorDeck = Data.CardEditor['deck']
 
 /** What the save routes take (and the preview, with deck_id). */
 type NotePayload = {
@@ -153,7 +153,7 @@ export function mediaUploader(deckId: number) {
     const form = new FormData()
     form.append('deck_id', String(deckId))
     form.append('file', file)
-    const media = await uploadWithProgress<ReplyOf<'media.store'>>(urlFor('media.store'), form, options)
+    const media = await uploadWithProgress<Data.Media>(urlFor('media.store'), form, options)
     return { url: media.url }
   }
 }

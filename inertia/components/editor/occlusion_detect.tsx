@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import { useT } from '~/lib/i18n'
 import { HttpError, requestJson } from '~/lib/http'
-import { urlFor, type ReplyOf } from '~/lib/routes'
+import type { Data } from '~generated/data'
+import { urlFor } from '~/lib/routes'
 import { newMaskId, nextGroup, type Mask } from './occlusion_masks'
 import { readAsDataUrl } from './media_tools'
 
@@ -40,7 +41,8 @@ export function useTextDetection(imageUrl: string, size: Size | null) {
       const picture = await fetch(imageUrl, { credentials: 'same-origin' })
       if (!picture.ok) throw new HttpError('', picture.status)
       const base64 = await readAsDataUrl(await picture.blob())
-      const result = await requestJson<ReplyOf<'notes.scan_text'>>(urlFor('notes.scan_text'), { method: 'POST', json: { base64 } })
+      const scan = { method: 'POST', json: { base64 } }
+      const result = await requestJson<Data.TextDetection>(urlFor('notes.scan_text'), scan)
       const proposals = result.words.map((word) => ({
         id: newMaskId(), text: word.text, keep: true,
         x: clamp(word.x / size.width), y: clamp(word.y / size.height),

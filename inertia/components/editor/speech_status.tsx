@@ -1,7 +1,8 @@
 import { useT } from '~/lib/i18n'
 import { useShared } from '~/lib/shared'
+import type { Data } from '~generated/data'
 
-type Entry = { side: string; state: string; language: string; errorCode: string | null }
+type Entry = Data.Note.Variants['forEditor']['speech'][number]
 
 const ERROR_KEYS: Record<string, string> = {
   E_TTS_TEXT_TOO_LONG: 'media.tts.error_too_long',
@@ -14,7 +15,9 @@ const ERROR_KEYS: Record<string, string> = {
  * apps (being made, ready, failed and why). Nothing while the ai_speech
  * remote flag is off: the server makes no speech then.
  */
-export function SpeechStatus({ deck, speech }: { deck: { ttsEnabled: boolean; ttsFrontSideLanguage: string | null; ttsBackSideLanguage: string | null }; speech: Entry[] | null }) {
+type SpeakingDeck = Pick<Data.CardEditor['deck'], 'ttsEnabled' | 'ttsFrontSideLanguage' | 'ttsBackSideLanguage'>
+
+export function SpeechStatus({ deck, speech }: { deck: SpeakingDeck; speech: Entry[] | null }) {
   const t = useT()
   const { remoteFlags } = useShared()
   if (!deck.ttsEnabled || !remoteFlags.ai_speech) return null

@@ -1,10 +1,13 @@
 import { useCallback, useEffect, useState } from 'react'
 import { HttpError, requestJson } from '~/lib/http'
-import { urlFor, type ReplyOf } from '~/lib/routes'
+import type { Data } from '~generated/data'
+import { urlFor } from '~/lib/routes'
 import type { NoteDraft } from './note_draft'
 
-export type AiTemplate = ReplyOf<'ai_note_templates.index'>['templates'][number]
-export type AiProvider = ReplyOf<'ai_note_templates.index'>['provider']
+export type AiTemplate = Data.AiNoteTemplate
+export type AiProvider = Data.AiTemplateChoices['provider']
+/** A card's fields as a template rewrote them. */
+export type AppliedFields = Data.AiTemplateApplied['fields']
 
 /** The server's message for a failed call, or `fallback` when it said nothing (network, non-JSON). */
 export const messageOf = (error: unknown, fallback: string) => (error instanceof HttpError && error.message) || fallback
@@ -21,7 +24,7 @@ export function useAiTemplates(draft: NoteDraft) {
   /* the state changes once the reply is in (then): nothing is set while the effect runs */
   const reload = useCallback(
     () =>
-      requestJson<ReplyOf<'ai_note_templates.index'>>(urlFor('ai_note_templates.index')).then(
+      requestJson<Data.AiTemplateChoices>(urlFor('ai_note_templates.index')).then(
         (reply) => {
           setTemplates(reply.templates)
           setProvider(reply.provider)
@@ -49,7 +52,7 @@ export function useAiTemplates(draft: NoteDraft) {
   }
 
   const apply = (template: AiTemplate, signal?: AbortSignal) =>
-    requestJson<{ fields: Record<string, string | null> }>(urlFor('ai_note_templates.apply', { id: template.id }), {
+    requestJson<Data.AiTemplateApplied>(urlFor('ai_note_templates.apply', { id: template.id }), {
       method: 'POST',
       json: { fields: draft.payload.fields, field_attachments_map: draft.payload.field_attachments_map, reverse: draft.payload.reverse },
       signal,
@@ -57,7 +60,7 @@ export function useAiTemplates(draft: NoteDraft) {
 
   const improve = (prompt: string) => {
     const [front, back] = Object.values(draft.payload.fields)
-    return requestJson<{ prompt: string }>(urlFor('ai_note_templates.improve'), {
+    return requestJson<Data.AiTemplateImproved>(urlFor('ai_note_templates.improve'), {
       method: 'PATCH',
       json: { prompt, front_side: front || null, back_side: back || null },
     })

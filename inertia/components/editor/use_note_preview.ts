@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { requestJson } from '~/lib/http'
-import { urlFor, type ReplyOf } from '~/lib/routes'
+import type { Data } from '~generated/data'
+import { urlFor } from '~/lib/routes'
 
 export type PreviewRequest = {
   deck_id: number
@@ -10,7 +11,7 @@ export type PreviewRequest = {
   reverse: boolean
 }
 
-type PreviewResult = ReplyOf<'notes.preview'>
+type PreviewResult = Data.NotePreview.Variants['forEditor']
 
 export type PreviewState = {
   result: PreviewResult | null

@@ -8,14 +8,15 @@ import { useToast } from '~/components/ui/toasts'
 import { CardFace } from '~/components/editor/card_face'
 import { CardAppearanceContext } from '~/components/editor/card_appearance'
 import { PresetForm } from '~/components/card_presets/preset_form'
-import { bodyOf, draftOf, type Appearance, type Draft, type Preset } from '~/components/card_presets/types'
+import { bodyOf, draftOf, type Draft } from '~/components/card_presets/types'
+import type { Data } from '~generated/data'
 import '~/css/editor.css'
 import '~/css/card_presets.css'
 
 type Props = {
-  deck: { id: number; name: string; cardPresetId: number | null }
-  presets: Preset[]
-  appearance: Appearance
+  deck: Data.CardStyleDeck
+  presets: Data.CardPreset[]
+  appearance: Data.CardAppearance
 }
 
 /* the previewed card: a question, and its answer under the separator */
@@ -23,12 +24,16 @@ const SAMPLE_FRONT = (t: ReturnType<typeof useT>) => `<p>${t('card_style.sample_
 const SAMPLE_BACK = (t: ReturnType<typeof useT>) => `<p>${t('card_style.sample_front')}</p><hr id="answer"><p>${t('card_style.sample_back')}</p>`
 
 /** The look being edited, made into the frame's CSS by the server (custom CSS confined there), a moment after each change. */
-function useLivePreview(draft: Draft, deckId: number, initial: Appearance) {
+function useLivePreview(draft: Draft, deckId: number, initial: Data.CardAppearance) {
   const [appearance, setAppearance] = useState(initial)
   useEffect(() => {
     const controller = new AbortController()
     const timer = setTimeout(() => {
-      requestJson<Appearance>(urlFor('card_presets.preview'), { method: 'POST', json: { ...bodyOf(draft), deck_id: deckId }, signal: controller.signal })
+      requestJson<Data.CardAppearance>(urlFor('card_presets.preview'), {
+        method: 'POST',
+        json: { ...bodyOf(draft), deck_id: deckId },
+        signal: controller.signal,
+      })
         .then(setAppearance)
         .catch(() => undefined)
     }, 200)
@@ -44,9 +49,9 @@ function useLivePreview(draft: Draft, deckId: number, initial: Appearance) {
 export default function CardStylePage({ deck, presets, appearance: initial }: Props) {
   const t = useT()
   const toast = useToast()
-  const nameOf = (preset: Preset) => (preset.key ? t(`card_style.builtin.${preset.key}`) : preset.name)
+  const nameOf = (preset: Data.CardPreset) => (preset.key ? t(`card_style.builtin.${preset.key}`) : preset.name)
   const current = presets.find((preset) => preset.id === deck.cardPresetId) ?? presets[0]
-  const [selected, setSelected] = useState<Preset>(current)
+  const [selected, setSelected] = useState<Data.CardPreset>(current)
   const [draft, setDraft] = useState<Draft>(() => ({ ...draftOf(current), name: nameOf(current) }))
   const [busy, setBusy] = useState(false)
   const appearance = useLivePreview(draft, deck.id, initial)
@@ -56,7 +61,7 @@ export default function CardStylePage({ deck, presets, appearance: initial }: Pr
     [draft, selected, selectedName]
   )
 
-  const pick = (preset: Preset) => {
+  const pick = (preset: Data.CardPreset) => {
     setSelected(preset)
     setDraft(preset.key ? { ...draftOf(preset), name: nameOf(preset) } : draftOf(preset))
   }
@@ -69,10 +74,12 @@ export default function CardStylePage({ deck, presets, appearance: initial }: Pr
       let id = selected.id
       if (changed && selected.isBuiltIn) {
         const name = draft.name === nameOf(selected) ? t('card_style.copy_name', { name: nameOf(selected) }) : draft.name
-        const created = await requestJson<Preset>(urlFor('card_presets.store'), { method: 'POST', json: bodyOf({ ...draft, name }) })
+        const body = { method: 'POST', json: bodyOf({ ...draft, name }) }
+        const created = await requestJson<Data.CardPreset>(urlFor('card_presets.store'), body)
         id = created.id
       } else if (changed) {
-        await requestJson<Preset>(urlFor('card_presets.update', { id }), { method: 'PUT', json: bodyOf(draft) })
+        const body = { method: 'PUT', json: bodyOf(draft) }
+        await requestJson<Data.CardPreset>(urlFor('card_presets.update', { id }), body)
       }
       router.put(urlFor('decks.update', { id: deck.id }), { deck: { card_preset_id: id } }, { preserveScroll: true, onSuccess: () => router.reload(), onFinish: () => setBusy(false) })
     } catch (error) {

@@ -14,7 +14,8 @@ import {
   mediaUploader, useFieldErrors, useNoteDraft, type EditedNote, type EditorDeck, type FieldErrors, type NoteTypeOption,
 } from '~/components/editor/note_draft'
 import { SpeechStatus } from '~/components/editor/speech_status'
-import { CardAppearanceContext, type CardAppearance } from '~/components/editor/card_appearance'
+import { CardAppearanceContext } from '~/components/editor/card_appearance'
+import type { Data } from '~generated/data'
 import '~/css/editor.css'
 
 export type EditorProps = {
@@ -23,7 +24,7 @@ export type EditorProps = {
   note: null | EditedNote
   defaultNoteTypeId: number
   /** the deck's preset and fonts, as its cards are studied */
-  cardAppearance: CardAppearance
+  cardAppearance: Data.CardAppearance
 }
 
 const FIELD_ID = 'note-field'

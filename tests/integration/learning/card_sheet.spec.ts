@@ -6,7 +6,8 @@ import { cardsOfNotes } from '#queries/notes/cards_of_notes'
 import { studyContext } from '#queries/learning/study_context'
 import CardStatsTransformer from '#transformers/card_stats_transformer'
 import { cardStatus } from '#scheduling/card_status'
-import CardTransformer from '#transformers/card_transformer'
+import CardPageTransformer from '#transformers/card_page_transformer'
+import { serialize } from '#transformers/serialize'
 import { makeUser, resetState } from '#tests/support/helpers'
 import { cardIdsOf, learnerWithDeck } from './support.js'
 
@@ -51,11 +52,15 @@ test.group('A card\'s sheet and the cards of notes', (group) => {
     const { user, deck, notes } = await learnerWithDeck(2)
     const [first, second] = await cardIdsOf(deck.id)
     await suspendCard(user, { id: second })
-    const page = CardTransformer.page(await cardsOfNotes(user, deck.id, undefined, 0))
+    const page = await serialize(
+      CardPageTransformer.transform(await cardsOfNotes(user, deck.id, undefined, 0))
+    )
     assert.deepEqual(page.cards.map((card) => [card.id, card.isSuspended, card.state]), [[first, false, 'new'], [second, true, 'new']])
     assert.include(page.cards[0].front, 'Question 1')
     assert.deepInclude(page, { offset: 0, limit: 50 })
-    const one = CardTransformer.page(await cardsOfNotes(user, deck.id, [notes[1].id], 0))
+    const one = await serialize(
+      CardPageTransformer.transform(await cardsOfNotes(user, deck.id, [notes[1].id], 0))
+    )
     assert.deepEqual(one.cards.map((card) => card.id), [second])
   })
 })

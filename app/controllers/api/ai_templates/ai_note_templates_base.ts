@@ -3,6 +3,9 @@ import { applyTemplate, improvePrompt } from '#ai/note_templates'
 import { deleteTemplate, saveTemplate } from '#actions/ai_templates/save_template'
 import { findTemplate, listTemplates } from '#queries/ai_templates/find_template'
 import AiNoteTemplateTransformer from '#transformers/ai_note_template_transformer'
+import AiTemplateAppliedTransformer from '#transformers/ai_template_applied_transformer'
+import AiTemplateImprovedTransformer from '#transformers/ai_template_improved_transformer'
+import { serialize } from '#transformers/serialize'
 import { aiTemplateValidator, applyAiTemplateValidator, improveAiTemplateValidator } from '#validators/ai'
 
 /** Aborts when the client goes away before the answer, so a provider call is not paid for nothing. */
@@ -28,20 +31,23 @@ export default class AiNoteTemplatesBase {
   }
 
   async index(ctx: HttpContext) {
-    return AiNoteTemplateTransformer.list(await listTemplates(this.user(ctx)), ctx.i18n)
+    const templates = await listTemplates(this.user(ctx))
+    return serialize(AiNoteTemplateTransformer.transform(templates, ctx.i18n))
   }
 
   async store(ctx: HttpContext) {
     const input = await ctx.request.validateUsing(aiTemplateValidator)
     const template = await saveTemplate(this.user(ctx), input)
-    return ctx.response.created(AiNoteTemplateTransformer.forApi(template, ctx.i18n))
+    const created = await serialize(AiNoteTemplateTransformer.transform(template, ctx.i18n))
+    return ctx.response.created(created)
   }
 
   async update(ctx: HttpContext) {
     const user = this.user(ctx)
     await findTemplate(user, ctx.params.id, 'manage')
     const input = await ctx.request.validateUsing(aiTemplateValidator)
-    return AiNoteTemplateTransformer.forApi(await saveTemplate(user, { ...input, id: ctx.params.id }), ctx.i18n)
+    const template = await saveTemplate(user, { ...input, id: ctx.params.id })
+    return serialize(AiNoteTemplateTransformer.transform(template, ctx.i18n))
   }
 
   async destroy(ctx: HttpContext) {
@@ -54,19 +60,19 @@ export default class AiNoteTemplatesBase {
     const user = this.user(ctx)
     const template = await findTemplate(user, ctx.params.id, 'apply')
     const input = await ctx.request.validateUsing(applyAiTemplateValidator)
-    const prompt = AiNoteTemplateTransformer.forApi(template, ctx.i18n).prompt
+    const prompt = new AiNoteTemplateTransformer(template, ctx.i18n).toObject().prompt
     const fields = await applyTemplate(
       prompt,
       { fields: input.fields, attachments: input.field_attachments_map, reverse: input.reverse },
       clientGone(ctx)
     )
-    return { fields }
+    return serialize(AiTemplateAppliedTransformer.transform({ fields }))
   }
 
   async improve(ctx: HttpContext) {
     this.user(ctx)
     const input = await ctx.request.validateUsing(improveAiTemplateValidator)
     const prompt = await improvePrompt({ prompt: input.prompt, front: input.front_side, back: input.back_side }, clientGone(ctx))
-    return { prompt }
+    return serialize(AiTemplateImprovedTransformer.transform({ prompt }))
   }
 }

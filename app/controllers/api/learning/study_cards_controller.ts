@@ -8,6 +8,7 @@ import { loadNotes } from '#queries/notes/load_notes'
 import { cardStats } from '#queries/learning/card_stats'
 import LearningTransformer from '#transformers/learning_transformer'
 import NoteTransformer from '#transformers/note_transformer'
+import { serialize } from '#transformers/serialize'
 import CardStatsTransformer from '#transformers/card_stats_transformer'
 import { editCardValidator } from '#validators/learning'
 
@@ -18,7 +19,10 @@ export default class StudyCardsController {
     const user = auth.use('api').getUserOrFail()
     const input = await request.validateUsing(editCardValidator)
     const card = await editCard(user, { ...input, id: params.id })
-    if (!input.return_learning_data) return NoteTransformer.one(await loadNotes(user, [card.note_id]))
+    if (!input.return_learning_data) {
+      const loaded = await loadNotes(user, [card.note_id])
+      return serialize(NoteTransformer.transform(loaded.notes[0], loaded))
+    }
     const context = await studyContext(user, input.deck_id ?? card.deck_id)
     return LearningTransformer.card(context, await sessionCards(context, [card.id]), i18n)
   }

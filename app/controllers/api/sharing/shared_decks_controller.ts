@@ -4,9 +4,9 @@ import { findSharedDeck, sharedDeckView } from '#queries/sharing/shared_deck'
 import { notesListPage, NOTES_PAGE_DEFAULT } from '#queries/notes/notes_page'
 import { cardsPage } from '#queries/notes/cards_of_notes'
 import SharedDeckTransformer from '#transformers/shared_deck_transformer'
+import NotePageTransformer from '#transformers/note_page_transformer'
+import CardPageTransformer from '#transformers/card_page_transformer'
 import { serialize } from '#transformers/serialize'
-import NoteTransformer from '#transformers/note_transformer'
-import CardTransformer from '#transformers/card_transformer'
 import { sharedCardsValidator, sharedNotesValidator } from '#validators/sharing'
 
 /** A bearer token, when one is sent, names the reader (a bad one is a 401); no token reads signed out. */
@@ -28,7 +28,9 @@ export default class SharedDecksController {
     const deck = await findSharedDeck(ctx.params.token)
     const input = await ctx.request.validateUsing(sharedNotesValidator)
     const user = (await reader(ctx)) ?? NOBODY
-    return NoteTransformer.page(await notesListPage(user, deck, { deck_id: deck.id }, input.offset ?? 0, input.limit ?? NOTES_PAGE_DEFAULT))
+    const limit = input.limit ?? NOTES_PAGE_DEFAULT
+    const page = await notesListPage(user, deck, { deck_id: deck.id }, input.offset ?? 0, limit)
+    return serialize(NotePageTransformer.transform(page))
   }
 
   /** Rendered and sanitized sides (`front`, `back`, `css`) only with html_preview; null otherwise. */
@@ -36,7 +38,8 @@ export default class SharedDecksController {
     const deck = await findSharedDeck(ctx.params.token)
     const input = await ctx.request.validateUsing(sharedCardsValidator)
     const user = (await reader(ctx)) ?? NOBODY
-    const page = CardTransformer.page(await cardsPage(user, deck, undefined, input.offset ?? 0, input.limit ?? NOTES_PAGE_DEFAULT))
+    const found = await cardsPage(user, deck, undefined, input.offset ?? 0, input.limit ?? NOTES_PAGE_DEFAULT)
+    const page = await serialize(CardPageTransformer.transform(found))
     if (input.html_preview) return page
     return { ...page, cards: page.cards.map((card) => ({ ...card, front: null, back: null, css: null })) }
   }
