@@ -11,33 +11,42 @@
  * output, or a query's): repoint it once a transformer makes it.
  */
 import type { InferData } from '@adonisjs/core/types/transformers'
+import type AlgorithmSettingsTransformer from '#transformers/algorithm_settings_transformer'
+import type CardStatsTransformer from '#transformers/card_stats_transformer'
+import type DeckInterestTransformer from '#transformers/deck_interest_transformer'
+import type LearningAnswerTransformer from '#transformers/learning_answer_transformer'
+import type LearningBatchTransformer from '#transformers/learning_batch_transformer'
+import type LearningCardEditedTransformer from '#transformers/learning_card_edited_transformer'
+import type LearningCardRemovedTransformer from '#transformers/learning_card_removed_transformer'
+import type LearningTransformer from '#transformers/learning_transformer'
+import type LearningUndoTransformer from '#transformers/learning_undo_transformer'
+import type OfflineReviewsTransformer from '#transformers/offline_reviews_transformer'
+import type OnboardingTransformer from '#transformers/onboarding_transformer'
+import type StatisticsTransformer from '#transformers/statistics_transformer'
+import type StreakShownTransformer from '#transformers/streak_shown_transformer'
+import type StreakTransformer from '#transformers/streak_transformer'
+import type SubjectListTransformer from '#transformers/subject_list_transformer'
+import type WrappedTransformer from '#transformers/wrapped_transformer'
 import type AdminTransformer from '#transformers/admin_transformer'
 import type AiNoteTemplateTransformer from '#transformers/ai_note_template_transformer'
 import type CardPresetTransformer from '#transformers/card_preset_transformer'
-import type CardStatsTransformer from '#transformers/card_stats_transformer'
 import type CardTransformer from '#transformers/card_transformer'
 import type DeckTransformer from '#transformers/deck_transformer'
 import type ExportTransformer from '#transformers/export_transformer'
 import type FolderTransformer from '#transformers/folder_transformer'
-import type LearningTransformer from '#transformers/learning_transformer'
 import type LibraryTransformer from '#transformers/library_transformer'
 import type MediaTransformer from '#transformers/media_transformer'
 import type NoteTransformer from '#transformers/note_transformer'
-import type OnboardingTransformer from '#transformers/onboarding_transformer'
 import type PublicProfileTransformer from '#transformers/public_profile_transformer'
 import type RevisionTransformer from '#transformers/revision_transformer'
-import type StreakTransformer from '#transformers/streak_transformer'
 import type UserTransformer from '#transformers/user_transformer'
 import type { ApiDeck } from '#transformers/deck_transformer'
 import type { ApiImport } from '#transformers/import_transformer'
 import type { ApiNote } from '#transformers/note_transformer'
-import type { AlgorithmSettings } from '#transformers/algorithm_settings_transformer'
-import type { LearningAnswer, LearningBatch, LearningStart, LearningUndo } from '#transformers/learning_transformer'
 import type { Collaborators, SharedDeck } from '#transformers/sharing_transformer'
 import type { HierarchyNode } from '#services/deck_hierarchy'
 import type { bulkNotes } from '#actions/notes/bulk_notes'
 import type { previewNote } from '#actions/notes/preview_note'
-import type { logOfflineReviews } from '#actions/learning/log_offline_reviews'
 import type { uploadDocument } from '#actions/ai/upload_document'
 import type { streamAnswer } from '#controllers/ai/stream_answer'
 import type { eventShown, recordEvent } from '#actions/client/events'
@@ -49,9 +58,6 @@ import type { countCardEvent } from '#actions/media/count_card_event'
 import type { searchImages } from '#services/media_helpers/image_search'
 import type { paywallOffer } from '#services/paywall'
 import type EmbedTransformer from '#transformers/embed_transformer'
-import type { subjectList } from '#queries/onboarding/personalisation'
-import type { studyStatistics } from '#queries/study/statistics'
-import type { wrappedYear } from '#queries/study/wrapped'
 import type AdminController from '#controllers/api/admin_controller'
 import type AiNoteTemplatesController from '#controllers/api/ai_note_templates_controller'
 import type AiStreamsController from '#controllers/api/ai_streams_controller'
@@ -63,7 +69,6 @@ import type LibraryController from '#controllers/api/library_controller'
 import type LibraryDecksController from '#controllers/api/library_decks_controller'
 import type MediaHelpersController from '#controllers/media_helpers/media_helpers_controller'
 import type ModerationController from '#controllers/api/moderation_controller'
-import type OnboardingController from '#controllers/api/onboarding_controller'
 import type PasswordResetsController from '#controllers/api/password_resets_controller'
 import type PublicProfilesController from '#controllers/api/public_profiles_controller'
 import type RemoteFlagsController from '#controllers/api/remote_flags_controller'
@@ -72,6 +77,8 @@ import type TokensController from '#controllers/api/tokens_controller'
 
 /** What a function resolves to. */
 type Of<F extends (...args: any) => any> = Awaited<ReturnType<F>>
+/** The learning call's start (GET v2/learning/start). */
+type LearningStart = InferData<LearningTransformer>
 /** What a controller's method answers (a reply no transformer makes yet). */
 type Answer<C extends abstract new (...args: any) => any, M extends keyof InstanceType<C>> = Awaited<ReturnType<InstanceType<C>[M]>>
 
@@ -107,18 +114,18 @@ export interface ReplyTypes {
   /* study */
   /* `batch.cards[0] ?? null`: the type checker reads an index as never undefined, the first card may be null */
   LearningStart: Omit<LearningStart, 'card'> & { card: LearningStart['card'] | null }
-  LearningBatch: LearningBatch
-  LearningAnswer: LearningAnswer
-  LearningUndo: LearningUndo
-  LearningCardEdited: ReturnType<typeof LearningTransformer.card>
-  CardRemoved: ReturnType<typeof LearningTransformer.removed>
-  OfflineReviews: Of<typeof logOfflineReviews>
-  CardStats: ReturnType<typeof CardStatsTransformer.forSheet>
-  AlgorithmSettings: AlgorithmSettings
-  Streaks: ReturnType<typeof StreakTransformer.range>
-  StreakShown: ReturnType<typeof StreakTransformer.shown>
-  Statistics: Of<typeof studyStatistics>
-  Wrapped: Of<typeof wrappedYear>
+  LearningBatch: InferData<LearningBatchTransformer>
+  LearningAnswer: InferData<LearningAnswerTransformer>
+  LearningUndo: InferData<LearningUndoTransformer>
+  LearningCardEdited: InferData<LearningCardEditedTransformer>
+  CardRemoved: InferData<LearningCardRemovedTransformer>
+  OfflineReviews: InferData<OfflineReviewsTransformer>
+  CardStats: InferData<CardStatsTransformer>
+  AlgorithmSettings: InferData<AlgorithmSettingsTransformer>
+  Streaks: InferData<StreakTransformer>
+  StreakShown: InferData<StreakShownTransformer>
+  Statistics: InferData<StatisticsTransformer>
+  Wrapped: InferData<WrappedTransformer>
 
   /* imports and exports */
   Import: ApiImport
@@ -166,9 +173,9 @@ export interface ReplyTypes {
   ImageSuggestions: Of<typeof searchImages>
   DownloadMarked: Answer<typeof MediaHelpersController, 'markDownload'>
   CardEventCounted: Of<typeof countCardEvent>
-  Personalisation: ReturnType<typeof OnboardingTransformer.personalisation>
-  DeckInterested: Answer<typeof OnboardingController, 'interested'>
-  SubjectList: Of<typeof subjectList>
+  Personalisation: InferData<OnboardingTransformer>
+  DeckInterested: InferData<DeckInterestTransformer>
+  SubjectList: InferData<SubjectListTransformer>
   /* a preset just created has no key yet (undefined until read back: JSON leaves it out); read back, null */
   CardPreset: Omit<ReturnType<typeof CardPresetTransformer.forApi>, 'key'> & { key?: string | null }
   CardPresetList: ReplyTypes['CardPreset'][]

@@ -6,9 +6,11 @@ import { topCountersOf } from '#queries/learning/session_standing'
 import { studyContext } from '#queries/learning/study_context'
 import { loadNotes } from '#queries/notes/load_notes'
 import { cardStats } from '#queries/learning/card_stats'
-import LearningTransformer from '#transformers/learning_transformer'
+import LearningCardEditedTransformer from '#transformers/learning_card_edited_transformer'
+import LearningCardRemovedTransformer from '#transformers/learning_card_removed_transformer'
 import NoteTransformer from '#transformers/note_transformer'
 import CardStatsTransformer from '#transformers/card_stats_transformer'
+import { serialize } from '#transformers/serialize'
 import { editCardValidator } from '#validators/learning'
 
 /** A card on the learning screen: edit in place, remove, and its statistics sheet. */
@@ -20,7 +22,8 @@ export default class StudyCardsController {
     const card = await editCard(user, { ...input, id: params.id })
     if (!input.return_learning_data) return NoteTransformer.one(await loadNotes(user, [card.note_id]))
     const context = await studyContext(user, input.deck_id ?? card.deck_id)
-    return LearningTransformer.card(context, await sessionCards(context, [card.id]), i18n)
+    const cards = await sessionCards(context, [card.id])
+    return serialize(LearningCardEditedTransformer.transform({ context, cards }, i18n))
   }
 
   /** DELETE cards/{id}/suspend: the card leaves this learner's study, nothing is deleted (query deck_id: the session's counters). */
@@ -28,10 +31,10 @@ export default class StudyCardsController {
     const user = auth.use('api').getUserOrFail()
     const removed = await suspendCard(user, { id: params.id })
     const context = await studyContext(user, request.input('deck_id') ?? removed.deckId)
-    return LearningTransformer.removed(removed, await topCountersOf(context))
+    return serialize(LearningCardRemovedTransformer.transform(removed, await topCountersOf(context)))
   }
 
   async stats({ auth, params }: HttpContext) {
-    return CardStatsTransformer.forSheet(await cardStats(auth.use('api').getUserOrFail(), params.id))
+    return serialize(CardStatsTransformer.transform(await cardStats(auth.use('api').getUserOrFail(), params.id)))
   }
 }

@@ -2,6 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { activeDecks } from '#queries/decks/list_decks'
 import { studyStatistics } from '#queries/study/statistics'
 import DeckTransformer from '#transformers/deck_transformer'
+import StatisticsTransformer from '#transformers/statistics_transformer'
 import { statisticsValidator } from '#validators/study'
 
 export default class StatisticsPageController {
@@ -11,6 +12,9 @@ export default class StatisticsPageController {
     /* a stale or hand-edited deck_id that is not a number shows every deck rather than failing */
     const [, input] = await statisticsValidator.tryValidate(request.qs())
     const statistics = await studyStatistics(user, input?.deck_id)
-    return inertia.render('study/statistics', { statistics, decks: DeckTransformer.choices(await activeDecks(user)) })
+    return inertia.render('study/statistics', {
+      statistics: StatisticsTransformer.transform(statistics),
+      decks: DeckTransformer.choices(await activeDecks(user)),
+    })
   }
 }
