@@ -6,15 +6,18 @@ import { DialogFrame } from '~/components/ui/dialog'
 import { isMod, useShortcut } from '~/components/editor/shortcuts'
 import { NoteFields, useConfirmDiscard } from '~/components/editor/note_form'
 import { mediaUploader, stockLabels, useFieldErrors, useNoteDraft, type FieldErrors } from '~/components/editor/note_draft'
-import type { CardFields, EditedCard, LearningCard } from '~/components/learn/types'
-import { urlFor } from '~/lib/routes'
+import type { Data } from '~generated/data'
+import { urlFor, type ReplyOf } from '~/lib/routes'
 import '~/css/editor.css'
+
+/** GET /learn/cards/:id/fields: the note as the notes editor opens it */
+type CardFields = ReplyOf<'learn.cards.fields'>
 
 type Props = {
   cardId: number
   /** the session's deck, whose view of the card comes back; none outside a session (the card browser) */
   deckId?: number
-  onSaved: (card: LearningCard | null) => void
+  onSaved: (card: Data.LearningCard | null) => void
   onClose: () => void
   /** beside a list (the card browser) rather than a dialog over the page */
   inline?: boolean
@@ -72,7 +75,7 @@ function CardEditorForm({ cardId, deckId, onSaved, onClose, inline, loaded }: Pr
     setFailure(null)
     try {
       const { payload } = draft
-      const result = await requestJson<EditedCard>(urlFor('learn.cards.update', { id: cardId }), {
+      const result = await requestJson<Data.LearningCardEdited>(urlFor('learn.cards.update', { id: cardId }), {
         method: 'PUT',
         json: { fields: payload.fields, field_attachments_map: payload.field_attachments_map, reverse: payload.reverse, deck_id: deckId },
       })

@@ -1,6 +1,6 @@
 import { useShared } from '~/lib/shared'
 import { useT } from '~/lib/i18n'
-import type { Statistics } from '~/components/study/types'
+import type { Data } from '~generated/data'
 import { formatPercent } from '~/components/study/dates'
 import '~/css/study_stats.css'
 
@@ -17,7 +17,7 @@ function Bar({ value, max, children }: { value: number; max: number; children: R
 }
 
 /** How often each button was pressed in the last 30 days, for learning, young and mature cards (Anki's "Answer Buttons"). */
-export function AnswerButtonsChart({ statistics }: { statistics: Pick<Statistics, 'answerButtons' | 'chartDays'> }) {
+export function AnswerButtonsChart({ statistics }: { statistics: Pick<Data.Statistics, 'answerButtons' | 'chartDays'> }) {
   const t = useT()
   const { locale } = useShared()
   const max = Math.max(0, ...statistics.answerButtons.flatMap((row) => BUTTONS.map((button) => row.counts[button])))
@@ -51,7 +51,7 @@ export function AnswerButtonsChart({ statistics }: { statistics: Pick<Statistics
 }
 
 /** Answers by the hour of the day they were given at, with the share passed: when the learner studies best. */
-export function HourlyChart({ statistics }: { statistics: Pick<Statistics, 'hours' | 'chartDays'> }) {
+export function HourlyChart({ statistics }: { statistics: Pick<Data.Statistics, 'hours' | 'chartDays'> }) {
   const t = useT()
   const { locale } = useShared()
   const max = Math.max(1, ...statistics.hours.map((row) => row.count))
@@ -83,7 +83,7 @@ export function HourlyChart({ statistics }: { statistics: Pick<Statistics, 'hour
 }
 
 /** The cards in review by their interval (Anki's "Review Intervals"), with the median. */
-export function IntervalsChart({ statistics }: { statistics: Pick<Statistics, 'intervals'> }) {
+export function IntervalsChart({ statistics }: { statistics: Pick<Data.Statistics, 'intervals'> }) {
   const t = useT()
   const { buckets, total, medianDays } = statistics.intervals
   const max = Math.max(0, ...buckets.map((bucket) => bucket.count))
@@ -119,7 +119,7 @@ export function IntervalsChart({ statistics }: { statistics: Pick<Statistics, 'i
 }
 
 /** Retention by how long the learner has had the card: do older cards settle, or fade? */
-export function RetentionByAgeChart({ statistics }: { statistics: Pick<Statistics, 'retentionByAge'> }) {
+export function RetentionByAgeChart({ statistics }: { statistics: Pick<Data.Statistics, 'retentionByAge'> }) {
   const t = useT()
   const { locale } = useShared()
   return (

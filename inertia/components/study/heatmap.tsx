@@ -1,6 +1,6 @@
 import { useShared } from '~/lib/shared'
 import { useT } from '~/lib/i18n'
-import type { Statistics } from '~/components/study/types'
+import type { Data } from '~generated/data'
 import { addDays, firstDayOfWeek, formatDay, parseDay, weekday, weekdayNames } from '~/components/study/dates'
 import '~/css/study_stats.css'
 
@@ -17,7 +17,7 @@ function heatLevel(count: number, max: number) {
   return Math.min(4, Math.max(1, Math.ceil((count / max) * 4)))
 }
 
-type HeatmapData = Statistics['heatmap']
+type HeatmapData = Data.Statistics['heatmap']
 
 /** The grid: the week's first day on or before the first day shown, how many days and weeks it spans. */
 function gridOf(heatmap: HeatmapData, locale: string) {

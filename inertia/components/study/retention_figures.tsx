@@ -1,10 +1,10 @@
 import { useShared } from '~/lib/shared'
 import { useT } from '~/lib/i18n'
-import type { RetentionFigure, Statistics } from '~/components/study/types'
+import type { Data } from '~generated/data'
 import { formatPercent } from '~/components/study/dates'
 import '~/css/study_stats.css'
 
-function Figure({ label, figure }: { label: string; figure: RetentionFigure }) {
+function Figure({ label, figure }: { label: string; figure: Data.Statistics['trueRetention']['last30Days'] }) {
   const t = useT()
   const { locale } = useShared()
   return (
@@ -23,7 +23,7 @@ function Figure({ label, figure }: { label: string; figure: RetentionFigure }) {
  * what the memory model predicts: the two side by side show whether the
  * scheduler's forecasts hold.
  */
-export function RetentionFigures({ statistics }: { statistics: Pick<Statistics, 'trueRetention' | 'predictedRetention'> }) {
+export function RetentionFigures({ statistics }: { statistics: Pick<Data.Statistics, 'trueRetention' | 'predictedRetention'> }) {
   const t = useT()
   const { locale } = useShared()
   const { trueRetention, predictedRetention } = statistics

@@ -18,13 +18,14 @@ import { LimitDialog } from '~/components/learn/limit_dialog'
 import { BlockedScreen, CardView, SessionToolbar, WaitingScreen } from '~/components/learn/session_screens'
 import { useSessionKeys, useTypeIn, type TypeIn } from '~/components/learn/use_session_keys'
 import { studiedIn, useLearningSession } from '~/components/learn/use_learning_session'
-import type { SessionProps } from '~/components/learn/types'
+import type { Data } from '~generated/data'
 import { CardAppearanceContext } from '~/components/editor/card_appearance'
 import { MoveNotesDialog } from '~/components/decks/bulk_actions'
 import type { Destinations, PickerDeck } from '~/components/decks/types'
 import '~/css/decks.css'
 import '~/css/learn.css'
 
+type SessionProps = Data.LearningPage
 type Dialog = 'tutorial' | 'shortcuts' | 'editor' | 'sheet' | 'move' | null
 /** the page's props; `destinations` (the decks a card can move to) only when the move dialog asks for them */
 type PageProps = SessionProps & { destinations?: Destinations }
