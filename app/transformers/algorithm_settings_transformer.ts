@@ -1,6 +1,13 @@
 import { BaseTransformer } from '@adonisjs/core/transformers'
 import type Deck from '#models/deck'
-import { PRESETS, PRESET_NAMES, formatSteps, resolveAlgorithm, type PresetName, type StoredAlgorithmSettings } from '#scheduling/presets'
+import {
+  PRESETS,
+  PRESET_NAMES,
+  formatSteps,
+  resolveAlgorithm,
+  type PresetName,
+  type StoredAlgorithmSettings,
+} from '#scheduling/presets'
 
 /**
  * Each preset's documented values in the web sheet's terms, so the sheet can

@@ -22,7 +22,9 @@ export default class LearningCardEditedTransformer extends BaseTransformer<Sessi
 
   toObject() {
     const { context, cards } = this.resource
-    const card = cards.length ? new LearningCardTransformer(cards[0], context, this.i18n).toObject() : null
+    const card = cards.length
+      ? new LearningCardTransformer(cards[0], context, this.i18n).toObject()
+      : null
     return { card, answerButtons: card?.answerButtons ?? [] }
   }
 }

@@ -27,17 +27,25 @@ function typeInOf(definition: NoteTypeDefinition, fields: NoteFields, ord: numbe
   const reference = templateFieldReferences(template.front).find((ref) => ref.filters[0] === 'type')
   if (!reference) return null
   const value = fields[reference.name] ?? ''
-  const expected = reference.filters.includes('cloze') ? clozeAnswers(value, ord + 1).join(', ') : htmlToPlainText(value)
+  const expected = reference.filters.includes('cloze')
+    ? clozeAnswers(value, ord + 1).join(', ')
+    : htmlToPlainText(value)
   return { field: reference.name, expected }
 }
 
 /** Every button of the deck's mode with where it sends the card; the speed buttons carry no interval text. */
-function answerButtons(context: StudyContext, i18n: I18n, cardId: number, progress: ReturnType<typeof progressOf>) {
+function answerButtons(
+  context: StudyContext,
+  i18n: I18n,
+  cardId: number,
+  progress: ReturnType<typeof progressOf>
+) {
   const { algorithm, fsrsParameters, now } = context
   const outcomes = outcomesFor({ cardId, progress, algorithm, fsrsParameters, now })
   return answersOf(algorithm).map((type) => ({
     type,
-    repeatText: algorithm.type === 'speedLearning' ? null : repeatText(i18n, outcomes[type]!.delaySeconds),
+    repeatText:
+      algorithm.type === 'speedLearning' ? null : repeatText(i18n, outcomes[type]!.delaySeconds),
     delaySeconds: outcomes[type]!.delaySeconds,
   }))
 }
@@ -66,7 +74,9 @@ export default class LearningCardTransformer extends BaseTransformer<SessionCard
     const row = card.progress[0]
     const progress = progressOf(row)
     const sides = renderCard(definition, note.fields, card.ord, {
-      attachments: note.fieldAttachmentsMap, deckName: context.deck.name, tags: note.tags,
+      attachments: note.fieldAttachmentsMap,
+      deckName: context.deck.name,
+      tags: note.tags,
     })
     const deck = context.deck
     return {
@@ -79,9 +89,14 @@ export default class LearningCardTransformer extends BaseTransformer<SessionCard
       back: sides.back,
       css: sides.css,
       typeIn: typeInOf(definition, note.fields, card.ord),
-      /* the deck's text-to-speech: the web speaks with the browser's voices in these languages (docs/media-helpers.md) */
+      /* the deck's text-to-speech: the web speaks with the browser's voices in these languages
+         (docs/media-helpers.md) */
       tts: deck.ttsEnabled
-        ? { autoplay: deck.ttsAutoplayEnabled, frontLanguage: deck.ttsFrontSideLanguage, backLanguage: deck.ttsBackSideLanguage }
+        ? {
+            autoplay: deck.ttsAutoplayEnabled,
+            frontLanguage: deck.ttsFrontSideLanguage,
+            backLanguage: deck.ttsBackSideLanguage,
+          }
         : null,
       state: progress.state,
       isFrozen: row?.frozen ?? false,

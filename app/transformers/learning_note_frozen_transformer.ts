@@ -14,6 +14,10 @@ export default class LearningNoteFrozenTransformer extends BaseTransformer<NoteC
   }
 
   toObject() {
-    return { noteId: this.resource.noteId, frozenCardIds: this.resource.cardIds, topCounters: this.topCounters }
+    return {
+      noteId: this.resource.noteId,
+      frozenCardIds: this.resource.cardIds,
+      topCounters: this.topCounters,
+    }
   }
 }

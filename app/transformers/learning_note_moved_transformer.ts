@@ -15,6 +15,10 @@ export default class LearningNoteMovedTransformer extends BaseTransformer<NoteCa
 
   toObject() {
     const { id, name } = this.destination
-    return { noteId: this.resource.noteId, movedCardIds: this.resource.cardIds, destination: { id, name } }
+    return {
+      noteId: this.resource.noteId,
+      movedCardIds: this.resource.cardIds,
+      destination: { id, name },
+    }
   }
 }

@@ -5,7 +5,9 @@ import type { SessionStanding } from '#queries/learning/session_standing'
 import LearningCardEditedTransformer from '#transformers/learning_card_edited_transformer'
 
 /** DELETE learning/undo and the learning page's undo: the card comes back as it was, ready to be shown again. */
-export default class LearningUndoTransformer extends BaseTransformer<{ cards: SessionCard[] } & SessionStanding> {
+export default class LearningUndoTransformer extends BaseTransformer<
+  { cards: SessionCard[] } & SessionStanding
+> {
   constructor(
     undone: { cards: SessionCard[] } & SessionStanding,
     protected i18n: I18n
@@ -15,7 +17,16 @@ export default class LearningUndoTransformer extends BaseTransformer<{ cards: Se
 
   toObject() {
     const { context, topCounters, undoAvailable } = this.resource
-    const { card, answerButtons } = new LearningCardEditedTransformer(this.resource, this.i18n).toObject()
-    return { card, answerButtons, topCounters, isUndoActionAvailable: undoAvailable, algorithmType: context.algorithm.type }
+    const { card, answerButtons } = new LearningCardEditedTransformer(
+      this.resource,
+      this.i18n
+    ).toObject()
+    return {
+      card,
+      answerButtons,
+      topCounters,
+      isUndoActionAvailable: undoAvailable,
+      algorithmType: context.algorithm.type,
+    }
   }
 }

@@ -6,7 +6,6 @@ import type { Suggestion } from '#queries/onboarding/personalisation'
  * The answers as stored: JSON values of any shape. `any`, not `unknown`: the
  * serialized type (InferData) of an unknown value is undefined, which has no JSON form.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type StoredAnswers = Record<string, any>
 
 /** A library deck the onboarding suggests. */

@@ -9,7 +9,10 @@ export default class SubjectListTransformer extends BaseTransformer<SubjectList>
     const named = ({ key, name }: Named) => ({ key, name })
     const { subjects, exams } = this.resource
     return {
-      subjects: subjects.map((subject) => ({ ...named(subject), specifications: subject.specifications.map(named) })),
+      subjects: subjects.map((subject) => ({
+        ...named(subject),
+        specifications: subject.specifications.map(named),
+      })),
       exams: exams.map(named),
     }
   }

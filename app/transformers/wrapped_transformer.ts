@@ -5,8 +5,18 @@ import type { WrappedYear } from '#types/study'
 export default class WrappedTransformer extends BaseTransformer<WrappedYear> {
   toObject() {
     return this.pick(this.resource, [
-      'year', 'activeDaysCount', 'longestStreak', 'mostProductiveDay', 'mostProductiveDecks', 'mostChallengedCard',
-      'collaboratorsCount', 'attachmentsCount', 'studiedCardsCount', 'createdCardsCount', 'daysWithUs', 'busiestHourBucket',
+      'year',
+      'activeDaysCount',
+      'longestStreak',
+      'mostProductiveDay',
+      'mostProductiveDecks',
+      'mostChallengedCard',
+      'collaboratorsCount',
+      'attachmentsCount',
+      'studiedCardsCount',
+      'createdCardsCount',
+      'daysWithUs',
+      'busiestHourBucket',
     ])
   }
 }

@@ -49,8 +49,9 @@ export default class LearningController {
   }
 
   async logReviews({ auth, request }: HttpContext) {
-    const input = await request.validateUsing(offlineReviewsValidator)
-    return serialize(OfflineReviewsTransformer.transform(await logOfflineReviews(auth.use('api').getUserOrFail(), input)))
+    const user = auth.use('api').getUserOrFail()
+    const result = await logOfflineReviews(user, await request.validateUsing(offlineReviewsValidator))
+    return serialize(OfflineReviewsTransformer.transform(result))
   }
 
   /** The first-time tutorial of the learning screen is shown once per account. */

@@ -14,7 +14,8 @@ export default class OnboardingController {
     const user = auth.use('api').getUserOrFail()
     const { onboarding_data: given } = await request.validateUsing(personalisationValidator)
     const answers = mergeAnswers(user.onboardingData ?? {}, given)
-    return serialize(OnboardingTransformer.transform(user, answers, await personalisedDecks(answers)))
+    const decks = await personalisedDecks(answers)
+    return serialize(OnboardingTransformer.transform(user, answers, decks))
   }
 
   async interested({ auth, request }: HttpContext) {

@@ -18,6 +18,7 @@ export default class StatisticsController {
   async wrapped({ auth, request }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const { year } = await request.validateUsing(wrappedValidator)
-    return serialize(WrappedTransformer.transform(await wrappedYear(user, year ?? Number(user.today().slice(0, 4)))))
+    const wrapped = await wrappedYear(user, year ?? Number(user.today().slice(0, 4)))
+    return serialize(WrappedTransformer.transform(wrapped))
   }
 }

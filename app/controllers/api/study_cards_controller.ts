@@ -31,10 +31,12 @@ export default class StudyCardsController {
     const user = auth.use('api').getUserOrFail()
     const removed = await suspendCard(user, { id: params.id })
     const context = await studyContext(user, request.input('deck_id') ?? removed.deckId)
-    return serialize(LearningCardRemovedTransformer.transform(removed, await topCountersOf(context)))
+    const counters = await topCountersOf(context)
+    return serialize(LearningCardRemovedTransformer.transform(removed, counters))
   }
 
   async stats({ auth, params }: HttpContext) {
-    return serialize(CardStatsTransformer.transform(await cardStats(auth.use('api').getUserOrFail(), params.id)))
+    const stats = await cardStats(auth.use('api').getUserOrFail(), params.id)
+    return serialize(CardStatsTransformer.transform(stats))
   }
 }

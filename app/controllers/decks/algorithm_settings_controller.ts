@@ -1,5 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import ApiException from '#exceptions/api_exception'
+import type Deck from '#models/deck'
 import { updateAlgorithmSettings } from '#actions/learning/update_algorithm_settings'
 import { deckWithRoot } from '#queries/learning/algorithm_settings'
 import AlgorithmSettingsTransformer from '#transformers/algorithm_settings_transformer'
@@ -11,7 +12,8 @@ import { algorithmSettingsValidator } from '#validators/learning'
 export default class AlgorithmSettingsController {
   async show(ctx: HttpContext) {
     const { root, deck } = await deckWithRoot(ctx.auth.use('web').getUserOrFail(), ctx.params.id)
-    if (wantsJson(ctx)) return serialize(AlgorithmSettingsTransformer.transform(root, deck).useVariant('forEditor'))
+    const sheet = AlgorithmSettingsTransformer.transform(root, deck).useVariant('forEditor')
+    if (wantsJson(ctx)) return serialize(sheet)
     /* the sheet is a dialog, not a page: an address typed by hand lands on the deck */
     return ctx.response.redirect(`/decks/${deck.id}?tab=settings`)
   }
@@ -22,7 +24,8 @@ export default class AlgorithmSettingsController {
     const input = await request.validateUsing(algorithmSettingsValidator)
     /* a confirmed switch between the two study modes resets progress: the toast says so */
     const before = input.confirm_reset ? await deckWithRoot(user, params.id) : null
-    const typeBefore = before ? new AlgorithmSettingsTransformer(before.root).toObject().algorithmType : null
+    const typeOf = (root: Deck) => new AlgorithmSettingsTransformer(root).toObject().algorithmType
+    const typeBefore = before ? typeOf(before.root) : null
     let root: Awaited<ReturnType<typeof updateAlgorithmSettings>>
     try {
       root = await updateAlgorithmSettings(user, { ...input, id: params.id })
@@ -38,7 +41,7 @@ export default class AlgorithmSettingsController {
       return response.redirect().withQs().back()
     }
     if (wantsJson(ctx)) return serialize(AlgorithmSettingsTransformer.transform(root))
-    const reset = typeBefore !== null && typeBefore !== new AlgorithmSettingsTransformer(root).toObject().algorithmType
+    const reset = typeBefore !== null && typeBefore !== typeOf(root)
     session.flash('success', i18n.t(reset ? 'ui.algorithm.flash.switched' : 'ui.algorithm.flash.saved'))
     return response.redirect().withQs().back()
   }

@@ -49,7 +49,8 @@ export default class LearnCardsController {
     const card = await freezeCard(user, { id: ctx.params.id })
     const counters = await topCountersOf(await contextAfter(user, session, card.deck_id))
     const cardIds = await cardIdsOfNote(card.note_id)
-    return serialize(LearningNoteFrozenTransformer.transform({ noteId: card.note_id, cardIds }, counters))
+    const frozen = { noteId: card.note_id, cardIds }
+    return serialize(LearningNoteFrozenTransformer.transform(frozen, counters))
   }
 
   /** DELETE /learn/cards/:id {deck_id?}: "remove" takes the card out of study (suspends it), as DELETE cards/{id}/suspend does. */
@@ -75,11 +76,13 @@ export default class LearnCardsController {
     const card = await findLearnerCard(user, ctx.params.id, 'edit')
     const { destination } = await moveNotes(user, { deck_id: card.deck_id, ids: [card.note_id], destination_deck_id: input.destination_deck_id })
     const cardIds = await cardIdsOfNote(card.note_id)
-    return serialize(LearningNoteMovedTransformer.transform({ noteId: card.note_id, cardIds }, destination))
+    const moved = { noteId: card.note_id, cardIds }
+    return serialize(LearningNoteMovedTransformer.transform(moved, destination))
   }
 
   /** GET /learn/cards/:id/stats: the card sheet and its history. */
   async stats(ctx: HttpContext) {
-    return serialize(CardStatsTransformer.transform(await cardStats(ctx.auth.use('web').getUserOrFail(), ctx.params.id)))
+    const stats = await cardStats(ctx.auth.use('web').getUserOrFail(), ctx.params.id)
+    return serialize(CardStatsTransformer.transform(stats))
   }
 }

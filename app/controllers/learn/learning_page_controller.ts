@@ -30,7 +30,10 @@ export default class LearningPageController {
     const start = await sessionStart(user, params.id)
     /* the page's props are the start's keys, as the apps' start call has them: its one item, spread */
     const page = await serialize(LearningPageTransformer.transform(start, i18n, feedbackRequestOf(user)))
-    return inertia.render('learn/session', { ...page, destinations: inertia.optional(() => destinations(user)) })
+    return inertia.render('learn/session', {
+      ...page,
+      destinations: inertia.optional(() => destinations(user)),
+    })
   }
 
   /** GET /learn/:deckId/cards?exclude_ids=1,2: the next cards, never one the page still holds. */
@@ -48,7 +51,8 @@ export default class LearningPageController {
     const result = await answerCard(context, {
       cardId: input.card_id, answer: input.answer, version: input.version, durationMs: input.review_duration_ms,
     }, snapshot)
-    return serialize(LearningAnswerTransformer.transform(result, await afterAnswer(context, result)))
+    const standing = await afterAnswer(context, result)
+    return serialize(LearningAnswerTransformer.transform(result, standing))
   }
 
   /** DELETE /learn/:deckId/undo: the last answer in this deck is taken back; the card comes back. */
@@ -57,7 +61,8 @@ export default class LearningPageController {
     const user = ctx.auth.use('web').getUserOrFail()
     const scope = await sessionScope(user, input.deck_id)
     const undone = await undoAnswer(user, { today: user.today(), deckIds: scope?.deckIds ?? null })
-    return serialize(LearningUndoTransformer.transform(await afterUndo(user, scope, undone), ctx.i18n))
+    const after = await afterUndo(user, scope, undone)
+    return serialize(LearningUndoTransformer.transform(after, ctx.i18n))
   }
 
   /** POST /learn/tutorial_seen: the first-time tutorial is shown once per account. */

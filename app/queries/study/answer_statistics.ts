@@ -139,7 +139,8 @@ async function retentionByAge(userId: number, today: string, deckIds: number[] |
   return AGE_BUCKETS.map(([from, to], index) => {
     const row = rows.find((found) => found.bucket === index)
     const total = row?.total ?? 0
-    return { fromDays: from, toDays: to, passed: row?.passed ?? 0, total, rate: row && total ? row.passed / total : null }
+    const passed = row?.passed ?? 0
+    return { fromDays: from, toDays: to, passed, total, rate: total ? passed / total : null }
   })
 }
 

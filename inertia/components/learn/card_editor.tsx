@@ -12,6 +12,7 @@ import '~/css/editor.css'
 
 /** GET /learn/cards/:id/fields: the note as the notes editor opens it */
 type CardFields = ReplyOf<'learn.cards.fields'>
+type EditedCard = Data.LearningCardEdited
 
 type Props = {
   cardId: number
@@ -75,7 +76,7 @@ function CardEditorForm({ cardId, deckId, onSaved, onClose, inline, loaded }: Pr
     setFailure(null)
     try {
       const { payload } = draft
-      const result = await requestJson<Data.LearningCardEdited>(urlFor('learn.cards.update', { id: cardId }), {
+      const result = await requestJson<EditedCard>(urlFor('learn.cards.update', { id: cardId }), {
         method: 'PUT',
         json: { fields: payload.fields, field_attachments_map: payload.field_attachments_map, reverse: payload.reverse, deck_id: deckId },
       })

@@ -4,6 +4,7 @@ import type { Data } from '~generated/data'
 
 type LearningCard = Data.LearningCard
 type SessionProps = Data.LearningPage
+type ErrorType = SessionProps['errorType']
 
 /* spec: refetch when fewer than this many cards remain (the server sends 7 per fetch) */
 export const REFETCH_BELOW = 4
@@ -22,7 +23,7 @@ export type SessionState = {
   counters: SessionProps['topCounters']
   undoAvailable: boolean
   /** the learning-complete or empty-deck screen */
-  finished: { errorType: Exclude<SessionProps['errorType'], null>; nextCardAppearsAt: string | null } | null
+  finished: { errorType: Exclude<ErrorType, null>; nextCardAppearsAt: string | null } | null
   /** answers given in this visit to each card, less those undone or refused: the cards studied are its keys */
   answers: Record<number, number>
   blocked: Blocked | null

@@ -28,7 +28,16 @@ export const FORGET_RATES = ['days', 'weeks', 'months'] as const
 export const STUDY_HABITS = ['cram', 'regular', 'rarely'] as const
 export const GOALS = ['languages', 'exam', 'other'] as const
 export const NATIVE_LANGUAGES = ['en', 'de', 'pt', 'es', 'fr', 'it', 'ja', 'zh', 'other'] as const
-export const TARGET_LANGUAGES = ['spanish', 'english', 'french', 'german', 'italian', 'portuguese', 'japanese', 'chinese'] as const
+export const TARGET_LANGUAGES = [
+  'spanish',
+  'english',
+  'french',
+  'german',
+  'italian',
+  'portuguese',
+  'japanese',
+  'chinese',
+] as const
 export const LEVELS = ['beginner', 'intermediate', 'advanced'] as const
 export const FOCUSES = ['vocabulary', 'grammar', 'conversation', 'travel'] as const
 export const REASONS = ['work', 'travel', 'school', 'family', 'fun'] as const

@@ -2,7 +2,17 @@ import { useState } from 'react'
 import { useT } from '~/lib/i18n'
 import { Choice, Step } from './choice'
 import {
-  AGE_RANGES, FOCUSES, FORGET_RATES, GOALS, LEVELS, MINUTES, NATIVE_LANGUAGES, REASONS, STUDY_HABITS, STUDY_TIMES, TARGET_LANGUAGES,
+  AGE_RANGES,
+  FOCUSES,
+  FORGET_RATES,
+  GOALS,
+  LEVELS,
+  MINUTES,
+  NATIVE_LANGUAGES,
+  REASONS,
+  STUDY_HABITS,
+  STUDY_TIMES,
+  TARGET_LANGUAGES,
   type Answers,
 } from './answers'
 import type { Data } from '~generated/data'
@@ -10,7 +20,13 @@ import type { Data } from '~generated/data'
 type Subject = Data.SubjectList['subjects'][number]
 type Named = Data.SubjectList['exams'][number]
 
-export type QuestionProps = { answers: Answers; answer: (changes: Answers) => void; next: () => void; subjects: Subject[]; exams: Named[] }
+export type QuestionProps = {
+  answers: Answers
+  answer: (changes: Answers) => void
+  next: () => void
+  subjects: Subject[]
+  exams: Named[]
+}
 
 /* a choice answers and moves on */
 const choose = (props: QuestionProps, changes: Answers) => {

@@ -4,6 +4,8 @@ import type { Data } from '~generated/data'
 import { formatPercent } from '~/components/study/dates'
 import '~/css/study_stats.css'
 
+type Statistics = Data.Statistics
+
 const BUTTONS = ['again', 'hard', 'good', 'easy'] as const
 
 /** A row's bar: its share of the widest row, drawn behind the figure (the figure is what a screen reader reads). */
@@ -17,7 +19,7 @@ function Bar({ value, max, children }: { value: number; max: number; children: R
 }
 
 /** How often each button was pressed in the last 30 days, for learning, young and mature cards (Anki's "Answer Buttons"). */
-export function AnswerButtonsChart({ statistics }: { statistics: Pick<Data.Statistics, 'answerButtons' | 'chartDays'> }) {
+export function AnswerButtonsChart({ statistics }: { statistics: Pick<Statistics, 'answerButtons' | 'chartDays'> }) {
   const t = useT()
   const { locale } = useShared()
   const max = Math.max(0, ...statistics.answerButtons.flatMap((row) => BUTTONS.map((button) => row.counts[button])))
@@ -51,7 +53,7 @@ export function AnswerButtonsChart({ statistics }: { statistics: Pick<Data.Stati
 }
 
 /** Answers by the hour of the day they were given at, with the share passed: when the learner studies best. */
-export function HourlyChart({ statistics }: { statistics: Pick<Data.Statistics, 'hours' | 'chartDays'> }) {
+export function HourlyChart({ statistics }: { statistics: Pick<Statistics, 'hours' | 'chartDays'> }) {
   const t = useT()
   const { locale } = useShared()
   const max = Math.max(1, ...statistics.hours.map((row) => row.count))
@@ -83,7 +85,7 @@ export function HourlyChart({ statistics }: { statistics: Pick<Data.Statistics, 
 }
 
 /** The cards in review by their interval (Anki's "Review Intervals"), with the median. */
-export function IntervalsChart({ statistics }: { statistics: Pick<Data.Statistics, 'intervals'> }) {
+export function IntervalsChart({ statistics }: { statistics: Pick<Statistics, 'intervals'> }) {
   const t = useT()
   const { buckets, total, medianDays } = statistics.intervals
   const max = Math.max(0, ...buckets.map((bucket) => bucket.count))
@@ -119,7 +121,7 @@ export function IntervalsChart({ statistics }: { statistics: Pick<Data.Statistic
 }
 
 /** Retention by how long the learner has had the card: do older cards settle, or fade? */
-export function RetentionByAgeChart({ statistics }: { statistics: Pick<Data.Statistics, 'retentionByAge'> }) {
+export function RetentionByAgeChart({ statistics }: { statistics: Pick<Statistics, 'retentionByAge'> }) {
   const t = useT()
   const { locale } = useShared()
   return (

@@ -4,8 +4,10 @@ import type { Data } from '~generated/data'
 import { formatDay } from '~/components/study/dates'
 import '~/css/study_stats.css'
 
+type Statistics = Data.Statistics
+
 /** Cards due on each of the next 30 study days, as bars; today's bar holds what is overdue. */
-export function ForecastBars({ forecast }: { forecast: Data.Statistics['forecast'] }) {
+export function ForecastBars({ forecast }: { forecast: Statistics['forecast'] }) {
   const t = useT()
   const { locale } = useShared()
   const max = Math.max(1, ...forecast.days.map((day) => day.count))

@@ -4,6 +4,8 @@ import type { Data } from '~generated/data'
 import { addDays, firstDayOfWeek, formatDay, parseDay, weekday, weekdayNames } from '~/components/study/dates'
 import '~/css/study_stats.css'
 
+type Statistics = Data.Statistics
+
 const CELL = 11
 const GAP = 2
 const STEP = CELL + GAP
@@ -17,7 +19,7 @@ function heatLevel(count: number, max: number) {
   return Math.min(4, Math.max(1, Math.ceil((count / max) * 4)))
 }
 
-type HeatmapData = Data.Statistics['heatmap']
+type HeatmapData = Statistics['heatmap']
 
 /** The grid: the week's first day on or before the first day shown, how many days and weeks it spans. */
 function gridOf(heatmap: HeatmapData, locale: string) {

@@ -4,7 +4,10 @@ import type { Data } from '~generated/data'
 import { formatPercent } from '~/components/study/dates'
 import '~/css/study_stats.css'
 
-function Figure({ label, figure }: { label: string; figure: Data.Statistics['trueRetention']['last30Days'] }) {
+type Statistics = Data.Statistics
+type RetentionFigure = Statistics['trueRetention']['last30Days']
+
+function Figure({ label, figure }: { label: string; figure: RetentionFigure }) {
   const t = useT()
   const { locale } = useShared()
   return (
@@ -23,7 +26,7 @@ function Figure({ label, figure }: { label: string; figure: Data.Statistics['tru
  * what the memory model predicts: the two side by side show whether the
  * scheduler's forecasts hold.
  */
-export function RetentionFigures({ statistics }: { statistics: Pick<Data.Statistics, 'trueRetention' | 'predictedRetention'> }) {
+export function RetentionFigures({ statistics }: { statistics: Pick<Statistics, 'trueRetention' | 'predictedRetention'> }) {
   const t = useT()
   const { locale } = useShared()
   const { trueRetention, predictedRetention } = statistics

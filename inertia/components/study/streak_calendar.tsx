@@ -8,7 +8,14 @@ import '~/css/study_stats.css'
 type CalendarDay = Data.StreakPage['days'][number]
 type DayKind = CalendarDay['kind']
 /* the legend's order; a Record, so a kind the server adds must be listed here */
-const LEGEND: Record<DayKind, true> = { single: true, start: true, middle: true, end: true, freeze: true, streak: true }
+const LEGEND: Record<DayKind, true> = {
+  single: true,
+  start: true,
+  middle: true,
+  end: true,
+  freeze: true,
+  streak: true,
+}
 const DAY_KINDS = Object.keys(LEGEND) as DayKind[]
 
 const KIND_ICON: Partial<Record<DayKind, LucideIcon>> = { freeze: Snowflake, streak: Flame }

@@ -56,7 +56,8 @@ test.group('Learning reads: a session\'s cards and where it stands', (group) => 
     assert.deepEqual(batch.cards.map((card) => card.version), [0, 0])
 
     const empty = await learnerWithDeck(0)
-    const none = await serialize(LearningBatchTransformer.transform(await nextSessionCards(empty.user, empty.deck.id), i18n()))
+    const emptyBatch = await nextSessionCards(empty.user, empty.deck.id)
+    const none = await serialize(LearningBatchTransformer.transform(emptyBatch, i18n()))
     assert.deepEqual(none.cards, [])
     assert.equal(none.errorType, 'emptyDeck')
   })
