@@ -1,7 +1,7 @@
 import { BaseTransformer } from '@adonisjs/core/transformers'
 
 /** A library deck the learner marked as interesting during the onboarding. */
-export type DeckInterest = { deckId: number }
+type DeckInterest = { deckId: number }
 
 /** POST onboarding/interested: the deck the learner is interested in. */
 export default class DeckInterestTransformer extends BaseTransformer<DeckInterest> {

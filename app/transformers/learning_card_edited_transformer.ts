@@ -5,7 +5,7 @@ import type { StudyContext } from '#queries/learning/study_context'
 import LearningCardTransformer from '#transformers/learning_card_transformer'
 
 /** The session's cards among those asked for (sessionCards): none when the card left the session's decks. */
-export type SessionCardsOf = { context: StudyContext; cards: SessionCard[] }
+type SessionCardsOf = { context: StudyContext; cards: SessionCard[] }
 
 /**
  * A card edited in a session (PUT cards/{id} with return_learning_data, PUT

@@ -2,7 +2,7 @@ import { BaseTransformer } from '@adonisjs/core/transformers'
 import type { TopCounters } from '#types/deck_counts'
 
 /** A card suspendCard took out of the learner's study. */
-export type RemovedCard = { cardId: number; noteId: number; deckId: number }
+type RemovedCard = { cardId: number; noteId: number; deckId: number }
 
 /** DELETE cards/{id}/suspend and the learning page's "remove": the card left study, with the session's counters. */
 export default class LearningCardRemovedTransformer extends BaseTransformer<RemovedCard> {

@@ -4,7 +4,7 @@ import { addDays } from '#scheduling/study_day'
 import UserTransformer from '#transformers/user_transformer'
 
 /** A YYYY-MM month and its first and last day (monthBounds). */
-export type StreakMonth = { month: string; start: string; end: string }
+type StreakMonth = { month: string; start: string; end: string }
 
 /**
  * GET /streak?month=YYYY-MM: the streak and a month of the calendar, with

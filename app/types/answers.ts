@@ -25,7 +25,7 @@ export interface AnswerResult {
 }
 
 /** An answer given offline that was not recorded, and why. */
-export type OfflineRejection = {
+type OfflineRejection = {
   cardId: number
   reviewedAt: string
   reason: 'not_found' | 'invalid_answer' | 'outdated'
