@@ -1,9 +1,14 @@
+import { BaseTransformer } from '@adonisjs/core/transformers'
 import type { CardStats } from '#queries/learning/card_stats'
 import { cardStatus } from '#scheduling/card_status'
 
-export default class CardStatsTransformer {
-  /** GET cards/{id}/stats: created, ease or FSRS memory, interval, next review, status, reviews, average time, the history. */
-  static forSheet({ card, progress, frozen, suspended, history }: CardStats) {
+/**
+ * GET cards/{id}/stats and the learning page's card sheet: created, ease or FSRS memory, interval,
+ * next review, status, reviews, average time, the history.
+ */
+export default class CardStatsTransformer extends BaseTransformer<CardStats> {
+  toObject() {
+    const { card, progress, frozen, suspended, history } = this.resource
     const totalMs = history.reduce((sum, review) => sum + review.duration_ms, 0)
     return {
       cardId: card.id,

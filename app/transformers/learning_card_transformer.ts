@@ -1,3 +1,4 @@
+import { BaseTransformer } from '@adonisjs/core/transformers'
 import type { I18n } from '@adonisjs/i18n'
 import { progressOf } from '#scheduling/progress_row'
 import type { StudyContext } from '#queries/learning/study_context'
@@ -26,24 +27,58 @@ function typeInOf(definition: NoteTypeDefinition, fields: NoteFields, ord: numbe
   const reference = templateFieldReferences(template.front).find((ref) => ref.filters[0] === 'type')
   if (!reference) return null
   const value = fields[reference.name] ?? ''
-  const expected = reference.filters.includes('cloze') ? clozeAnswers(value, ord + 1).join(', ') : htmlToPlainText(value)
+  const expected = reference.filters.includes('cloze')
+    ? clozeAnswers(value, ord + 1).join(', ')
+    : htmlToPlainText(value)
   return { field: reference.name, expected }
+}
+
+/** Every button of the deck's mode with where it sends the card; the speed buttons carry no interval text. */
+function answerButtons(
+  context: StudyContext,
+  i18n: I18n,
+  cardId: number,
+  progress: ReturnType<typeof progressOf>
+) {
+  const { algorithm, fsrsParameters, now } = context
+  const outcomes = outcomesFor({ cardId, progress, algorithm, fsrsParameters, now })
+  return answersOf(algorithm).map((type) => ({
+    type,
+    repeatText:
+      algorithm.type === 'speedLearning' ? null : repeatText(i18n, outcomes[type]!.delaySeconds),
+    delaySeconds: outcomes[type]!.delaySeconds,
+  }))
 }
 
 /**
  * A card of a session as the learning screen shows it (the spec's learning
  * card): both sides rendered and sanitized, the learner's state and the
  * version an answer must name, and each answer button with its repeat text.
+ * The session's replies build it inline (`new ...().toObject()`): a batch's
+ * cards are one item's rows, not a collection, so a card costs no container call.
  */
-export default class LearningCardTransformer {
-  static forSession(context: StudyContext, i18n: I18n, { card, version }: SessionCard) {
+export default class LearningCardTransformer extends BaseTransformer<SessionCard> {
+  constructor(
+    sessionCard: SessionCard,
+    protected context: StudyContext,
+    protected i18n: I18n
+  ) {
+    super(sessionCard)
+  }
+
+  toObject() {
+    const { card, version } = this.resource
+    const context = this.context
     const note = card.note
     const definition = note.noteType.definition
     const row = card.progress[0]
     const progress = progressOf(row)
     const sides = renderCard(definition, note.fields, card.ord, {
-      attachments: note.fieldAttachmentsMap, deckName: context.deck.name, tags: note.tags,
+      attachments: note.fieldAttachmentsMap,
+      deckName: context.deck.name,
+      tags: note.tags,
     })
+    const deck = context.deck
     return {
       id: card.id,
       noteId: note.id,
@@ -54,9 +89,14 @@ export default class LearningCardTransformer {
       back: sides.back,
       css: sides.css,
       typeIn: typeInOf(definition, note.fields, card.ord),
-      /* the deck's text-to-speech: the web speaks with the browser's voices in these languages (docs/media-helpers.md) */
-      tts: context.deck.ttsEnabled
-        ? { autoplay: context.deck.ttsAutoplayEnabled, frontLanguage: context.deck.ttsFrontSideLanguage, backLanguage: context.deck.ttsBackSideLanguage }
+      /* the deck's text-to-speech: the web speaks with the browser's voices in these languages
+         (docs/media-helpers.md) */
+      tts: deck.ttsEnabled
+        ? {
+            autoplay: deck.ttsAutoplayEnabled,
+            frontLanguage: deck.ttsFrontSideLanguage,
+            backLanguage: deck.ttsBackSideLanguage,
+          }
         : null,
       state: progress.state,
       isFrozen: row?.frozen ?? false,
@@ -65,21 +105,12 @@ export default class LearningCardTransformer {
       reps: progress.reps,
       lapses: progress.lapses,
       dueAt: progress.dueAt?.toISOString() ?? null,
-      answerButtons: this.answerButtons(context, i18n, card.id, progress),
+      answerButtons: answerButtons(context, this.i18n, card.id, progress),
     }
   }
+}
 
-  static list(context: StudyContext, i18n: I18n, cards: SessionCard[]) {
-    return cards.map((card) => this.forSession(context, i18n, card))
-  }
-
-  /** Every button of the deck's mode with where it sends the card; the speed buttons carry no interval text. */
-  static answerButtons(context: StudyContext, i18n: I18n, cardId: number, progress: ReturnType<typeof progressOf>) {
-    const outcomes = outcomesFor({ cardId, progress, algorithm: context.algorithm, fsrsParameters: context.fsrsParameters, now: context.now })
-    return answersOf(context.algorithm).map((type) => ({
-      type,
-      repeatText: context.algorithm.type === 'speedLearning' ? null : repeatText(i18n, outcomes[type]!.delaySeconds),
-      delaySeconds: outcomes[type]!.delaySeconds,
-    }))
-  }
+/** The cards of a session as its replies list them (plain rows, see the class). */
+export function learningCards(context: StudyContext, i18n: I18n, cards: SessionCard[]) {
+  return cards.map((card) => new LearningCardTransformer(card, context, i18n).toObject())
 }

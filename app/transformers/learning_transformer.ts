@@ -1,44 +1,28 @@
 import type { I18n } from '@adonisjs/i18n'
-import type { SessionStanding } from '#queries/learning/session_standing'
-import type { SessionCard } from '#queries/learning/session_cards'
-import type { StudyContext } from '#queries/learning/study_context'
-import type { TopCounters } from '#types/deck_counts'
-import LearningCardTransformer from '#transformers/learning_card_transformer'
+import { BaseTransformer } from '@adonisjs/core/transformers'
+import type { SessionStart } from '#queries/learning/session_batch'
+import LearningBatchTransformer from '#transformers/learning_batch_transformer'
 import CardAppearanceTransformer from '#transformers/card_appearance_transformer'
-import type { SessionBatch, SessionStart } from '#queries/learning/session_batch'
 import { appearanceDeck } from '#services/card_presets/appearance'
-import UserTransformer from '#transformers/user_transformer'
-import type { AnswerResult } from '#types/answers'
-
-/** An answer as answer_card recorded (or replayed) it. */
-export type RecordedAnswer = AnswerResult
 
 /**
- * The learning calls' answers, the same for the apps' JSON and the web's
- * learning page: the spec's learning response (card, answerButtons,
- * topCounters, isUndoActionAvailable, errorType, algorithmType) with the
- * next cards for prefetching.
+ * GET v2/learning/start, the spec's learning response for a session's first
+ * visit: its first batch (LearningBatchTransformer) with the first card and
+ * its answer buttons, the deck, the daily limit, the tutorial flag and how
+ * the cards look. The learning page shows it through LearningPageTransformer.
  */
-export default class LearningTransformer {
-  /** GET v2/learning/cards: the next cards and where the session stands. */
-  static batch({ context, queue, cards, undoAvailable }: SessionBatch, i18n: I18n) {
-    return {
-      cards: LearningCardTransformer.list(context, i18n, cards),
-      topCounters: queue.counters,
-      errorType: queue.errorType,
-      /* the spec's "shared deck empty": a deck someone shares with the learner has no cards yet */
-      sharedDeckEmpty: queue.errorType === 'emptyDeck' && context.deck.userId !== context.user.id,
-      nextCardAppearsAt: queue.nextCardAppearsAt,
-      algorithmType: context.algorithm.type,
-      scheduler: context.algorithm.scheduler,
-      isUndoActionAvailable: undoAvailable,
-    }
+export default class LearningTransformer extends BaseTransformer<SessionStart> {
+  constructor(
+    start: SessionStart,
+    protected i18n: I18n
+  ) {
+    super(start)
   }
 
-  /** GET v2/learning/start: the first batch, its first card, the deck, the daily limit and the tutorial flag. */
-  static start(start: SessionStart, i18n: I18n) {
+  toObject() {
+    const start = this.resource
     const { context } = start
-    const batch = this.batch(start, i18n)
+    const batch = new LearningBatchTransformer(start, this.i18n).toObject()
     const first = batch.cards[0] ?? null
     return {
       deck: { id: context.deck.id, name: context.deck.name, rootDeckId: context.root.id },
@@ -54,61 +38,4 @@ export default class LearningTransformer {
       }).toObject(),
     }
   }
-
-  /** GET /decks/:id/learn: the start, with the learner's streak for the page's popup. */
-  static page(start: SessionStart, i18n: I18n) {
-    return { ...this.start(start, i18n), streak: UserTransformer.streak(start.context.user) }
-  }
-
-  /** POST v2/learning/answer: the card as the answer left it, and the session's standing (the learner read again). */
-  static answer(result: RecordedAnswer, { context, topCounters, undoAvailable }: SessionStanding) {
-    return {
-      card: {
-        id: result.cardId,
-        state: result.progress.state,
-        version: result.version,
-        dueAt: result.progress.dueAt?.toISOString() ?? null,
-        isFrozen: result.isFrozen,
-      },
-      answer: result.answer,
-      /* the card lapsed once too often: it is frozen now and the learner is told */
-      leech: result.leech,
-      replayed: result.replayed,
-      topCounters,
-      isUndoActionAvailable: undoAvailable,
-      streak: UserTransformer.streak(context.user),
-    }
-  }
-
-  /** DELETE learning/undo: the card comes back as it was, ready to be shown again. */
-  static undo({ cards, context, topCounters, undoAvailable }: { cards: SessionCard[] } & SessionStanding, i18n: I18n) {
-    const { card, answerButtons } = this.card(context, cards, i18n)
-    return { card, answerButtons, topCounters, isUndoActionAvailable: undoAvailable, algorithmType: context.algorithm.type }
-  }
-
-  /** A card edited in a session, as the session shows it now (null when it left the session's decks). */
-  static card(context: StudyContext, cards: SessionCard[], i18n: I18n) {
-    const card = cards.length ? LearningCardTransformer.forSession(context, i18n, cards[0]) : null
-    return { card, answerButtons: card?.answerButtons ?? [] }
-  }
-
-  /** A card removed from study (suspended), with the session's counters. */
-  static removed(removed: { cardId: number; noteId: number; deckId: number }, topCounters: TopCounters) {
-    return { ...removed, suspended: true as const, removedCardIds: [removed.cardId], topCounters }
-  }
-
-  /** A card's note frozen from the learning page, with every card it froze and the session's counters. */
-  /** A card's note on its way to another deck from the learning page (a deck job moves it), with every card that leaves the session. */
-  static moved(noteId: number, movedCardIds: number[], destination: { id: number; name: string }) {
-    return { noteId, movedCardIds, destination: { id: destination.id, name: destination.name } }
-  }
-
-  static frozen(noteId: number, frozenCardIds: number[], topCounters: TopCounters) {
-    return { noteId, frozenCardIds, topCounters }
-  }
 }
-
-export type LearningBatch = ReturnType<typeof LearningTransformer.batch>
-export type LearningStart = ReturnType<typeof LearningTransformer.start>
-export type LearningAnswer = ReturnType<typeof LearningTransformer.answer>
-export type LearningUndo = ReturnType<typeof LearningTransformer.undo>

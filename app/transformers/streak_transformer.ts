@@ -1,30 +1,11 @@
-import type User from '#models/user'
+import { BaseTransformer } from '@adonisjs/core/transformers'
 import type { StreakDays } from '#queries/study/streaks'
-import { addDays } from '#scheduling/study_day'
 import UserTransformer from '#transformers/user_transformer'
 
-/** The streak calls and the streak page. */
-export default class StreakTransformer {
-  /** GET streaks?start_date&end_date: the range's active and frozen days with their kinds, and the streak. */
-  static range({ activeDays, learner }: StreakDays) {
+/** GET streaks?start_date&end_date: the range's active and frozen days with their kinds, and the streak. */
+export default class StreakTransformer extends BaseTransformer<StreakDays> {
+  toObject() {
+    const { activeDays, learner } = this.resource
     return { activeDays, streak: UserTransformer.streak(learner) }
-  }
-
-  /** GET /streak?month=YYYY-MM: the streak and a month of the calendar, with the months either side (none after the current one). */
-  static month(month: string, { start, end }: { start: string; end: string }, days: StreakDays) {
-    const current = month === days.today.slice(0, 7)
-    return {
-      month,
-      today: days.today,
-      streak: UserTransformer.streak(days.learner),
-      days: days.activeDays,
-      previousMonth: addDays(start, -1).slice(0, 7),
-      nextMonth: current ? null : addDays(end, 1).slice(0, 7),
-    }
-  }
-
-  /** POST streaks/current_day_streak_shown and the popup's /streak/shown. */
-  static shown(alreadyShown: boolean, user: User) {
-    return { alreadyShown, streak: UserTransformer.streak(user) }
   }
 }

@@ -20,6 +20,21 @@ import type CardPresetTransformer from '#transformers/card_preset_transformer'
 import type CardPageTransformer from '#transformers/card_page_transformer'
 import type CardEventCountedTransformer from '#transformers/card_event_counted_transformer'
 import type CardStatsTransformer from '#transformers/card_stats_transformer'
+import type AlgorithmSettingsTransformer from '#transformers/algorithm_settings_transformer'
+import type DeckInterestTransformer from '#transformers/deck_interest_transformer'
+import type LearningAnswerTransformer from '#transformers/learning_answer_transformer'
+import type LearningBatchTransformer from '#transformers/learning_batch_transformer'
+import type LearningCardEditedTransformer from '#transformers/learning_card_edited_transformer'
+import type LearningCardRemovedTransformer from '#transformers/learning_card_removed_transformer'
+import type LearningTransformer from '#transformers/learning_transformer'
+import type LearningUndoTransformer from '#transformers/learning_undo_transformer'
+import type OfflineReviewsTransformer from '#transformers/offline_reviews_transformer'
+import type OnboardingTransformer from '#transformers/onboarding_transformer'
+import type StatisticsTransformer from '#transformers/statistics_transformer'
+import type StreakShownTransformer from '#transformers/streak_shown_transformer'
+import type StreakTransformer from '#transformers/streak_transformer'
+import type SubjectListTransformer from '#transformers/subject_list_transformer'
+import type WrappedTransformer from '#transformers/wrapped_transformer'
 import type DeckTransformer from '#transformers/deck_transformer'
 import type DeckJobTransformer from '#transformers/deck_job_transformer'
 import type DeckListTransformer from '#transformers/deck_list_transformer'
@@ -32,7 +47,6 @@ import type SharedDeckTransformer from '#transformers/shared_deck_transformer'
 import type SharingTransformer from '#transformers/sharing_transformer'
 import type ExportTransformer from '#transformers/export_transformer'
 import type FolderTransformer from '#transformers/folder_transformer'
-import type LearningTransformer from '#transformers/learning_transformer'
 import type LibraryDeckPageTransformer from '#transformers/library_deck_page_transformer'
 import type LibraryDeckTransformer from '#transformers/library_deck_transformer'
 import type LibraryNotesPageTransformer from '#transformers/library_notes_page_transformer'
@@ -54,30 +68,21 @@ import type ImageSuggestionsTransformer from '#transformers/image_suggestions_tr
 import type DownloadMarkedTransformer from '#transformers/download_marked_transformer'
 import type AiTemplateAppliedTransformer from '#transformers/ai_template_applied_transformer'
 import type AiTemplateImprovedTransformer from '#transformers/ai_template_improved_transformer'
-import type OnboardingTransformer from '#transformers/onboarding_transformer'
 import type PublicProfileTransformer from '#transformers/public_profile_transformer'
 import type RevisionTransformer from '#transformers/revision_transformer'
-import type StreakTransformer from '#transformers/streak_transformer'
 import type UserTransformer from '#transformers/user_transformer'
 import type ImportTransformer from '#transformers/import_transformer'
-import type { AlgorithmSettings } from '#transformers/algorithm_settings_transformer'
-import type { LearningAnswer, LearningBatch, LearningStart, LearningUndo } from '#transformers/learning_transformer'
-import type { logOfflineReviews } from '#actions/learning/log_offline_reviews'
 import type { eventShown, recordEvent } from '#actions/client/events'
 import type { rateApp } from '#actions/client/rate_app'
 import type { applyPromoCode, createIntent, createUpgradeIntent, patchIntent } from '#actions/payments/intents'
 import type { celloToken, discounts, managementLink } from '#actions/payments/account_links'
 import type { paywallOffer } from '#services/paywall'
 import type EmbedTransformer from '#transformers/embed_transformer'
-import type { subjectList } from '#queries/onboarding/personalisation'
-import type { studyStatistics } from '#queries/study/statistics'
-import type { wrappedYear } from '#queries/study/wrapped'
 import type AdminController from '#controllers/api/admin/admin_controller'
 import type DeckImportsController from '#controllers/api/imports/deck_imports_controller'
 import type HealthController from '#controllers/api/health/health_controller'
 import type LibraryController from '#controllers/api/library/library_controller'
 import type LibraryDecksController from '#controllers/api/library/library_decks_controller'
-import type OnboardingController from '#controllers/api/onboarding/onboarding_controller'
 import type PasswordResetsController from '#controllers/api/auth/password_resets_controller'
 import type PublicProfilesController from '#controllers/api/library/public_profiles_controller'
 import type RemoteFlagsController from '#controllers/api/limits/remote_flags_controller'
@@ -86,6 +91,8 @@ import type TokensController from '#controllers/api/auth/tokens_controller'
 
 /** What a function resolves to. */
 type Of<F extends (...args: any) => any> = Awaited<ReturnType<F>>
+/** The learning call's start (GET v2/learning/start). */
+type LearningStart = InferData<LearningTransformer>
 /** What a controller's method answers (a reply no transformer makes yet). */
 type Answer<C extends abstract new (...args: any) => any, M extends keyof InstanceType<C>> = Awaited<ReturnType<InstanceType<C>[M]>>
 
@@ -122,18 +129,18 @@ export interface ReplyTypes {
   /* study */
   /* `batch.cards[0] ?? null`: the type checker reads an index as never undefined, the first card may be null */
   LearningStart: Omit<LearningStart, 'card'> & { card: LearningStart['card'] | null }
-  LearningBatch: LearningBatch
-  LearningAnswer: LearningAnswer
-  LearningUndo: LearningUndo
-  LearningCardEdited: ReturnType<typeof LearningTransformer.card>
-  CardRemoved: ReturnType<typeof LearningTransformer.removed>
-  OfflineReviews: Of<typeof logOfflineReviews>
-  CardStats: ReturnType<typeof CardStatsTransformer.forSheet>
-  AlgorithmSettings: AlgorithmSettings
-  Streaks: ReturnType<typeof StreakTransformer.range>
-  StreakShown: ReturnType<typeof StreakTransformer.shown>
-  Statistics: Of<typeof studyStatistics>
-  Wrapped: Of<typeof wrappedYear>
+  LearningBatch: InferData<LearningBatchTransformer>
+  LearningAnswer: InferData<LearningAnswerTransformer>
+  LearningUndo: InferData<LearningUndoTransformer>
+  LearningCardEdited: InferData<LearningCardEditedTransformer>
+  CardRemoved: InferData<LearningCardRemovedTransformer>
+  OfflineReviews: InferData<OfflineReviewsTransformer>
+  CardStats: InferData<CardStatsTransformer>
+  AlgorithmSettings: InferData<AlgorithmSettingsTransformer>
+  Streaks: InferData<StreakTransformer>
+  StreakShown: InferData<StreakShownTransformer>
+  Statistics: InferData<StatisticsTransformer>
+  Wrapped: InferData<WrappedTransformer>
 
   /* imports and exports */
   Import: InferData<ImportTransformer>
@@ -184,9 +191,9 @@ export interface ReplyTypes {
   ImageSuggestions: InferData<ImageSuggestionsTransformer>
   DownloadMarked: InferData<DownloadMarkedTransformer>
   CardEventCounted: InferData<CardEventCountedTransformer>
-  Personalisation: ReturnType<typeof OnboardingTransformer.personalisation>
-  DeckInterested: Answer<typeof OnboardingController, 'interested'>
-  SubjectList: Of<typeof subjectList>
+  Personalisation: InferData<OnboardingTransformer>
+  DeckInterested: InferData<DeckInterestTransformer>
+  SubjectList: InferData<SubjectListTransformer>
   /* a preset just created has no key yet (undefined until read back: JSON leaves it out); read back, null */
   CardPreset: Omit<InferData<CardPresetTransformer>, 'key'> & { key?: string | null }
   CardPresetList: ReplyTypes['CardPreset'][]

@@ -12,6 +12,7 @@ import { answersOf } from '#scheduling/scheduler'
 import { ACTIVE_DAY_CARDS } from '#scheduling/streak'
 import { studyDay } from '#scheduling/study_day'
 import type { Answer } from '#scheduling/types'
+import type { OfflineResult } from '#types/answers'
 import { withTransaction, type ActionOptions } from '#actions/action'
 import { dispatch } from '#services/queue'
 
@@ -21,14 +22,6 @@ interface OfflineReview {
   answer: Answer
   reviewedAt: Date
   durationMs: number
-}
-
-export interface OfflineResult {
-  accepted: number
-  /** already recorded: a replayed upload */
-  duplicates: number
-  /** refused: unknown card, an answer the deck's mode does not have, or older than the card's latest answer */
-  rejected: { cardId: number; reviewedAt: string; reason: 'not_found' | 'invalid_answer' | 'outdated' }[]
 }
 
 /**

@@ -43,7 +43,7 @@ function settingsOf(input: AlgorithmSettingsInput): AlgorithmSettings {
  * tree, so when there is any it needs the confirmation; changing preset or tuning within
  * spaced repetition keeps the progress, as changing an Anki preset does.
  * Smart scheduling (FSRS) is premium. Returns the root deck as saved
- * (AlgorithmSettingsTransformer.forDeck shapes it).
+ * (AlgorithmSettingsTransformer shapes it).
  */
 export async function updateAlgorithmSettings(user: User, body: AlgorithmSettingsInput, options: ActionOptions = {}) {
   const input = settingsOf(body)

@@ -6,7 +6,10 @@ import { cardIdsOfNote, findLearnerCard, noteOfCard } from '#queries/learning/fi
 import { sessionCards } from '#queries/learning/session_cards'
 import { contextAfter, sessionScope, topCountersOf } from '#queries/learning/session_standing'
 import { cardStats } from '#queries/learning/card_stats'
-import LearningTransformer from '#transformers/learning_transformer'
+import LearningCardEditedTransformer from '#transformers/learning_card_edited_transformer'
+import LearningCardRemovedTransformer from '#transformers/learning_card_removed_transformer'
+import LearningNoteFrozenTransformer from '#transformers/learning_note_frozen_transformer'
+import LearningNoteMovedTransformer from '#transformers/learning_note_moved_transformer'
 import CardStatsTransformer from '#transformers/card_stats_transformer'
 import CardEditorTransformer from '#transformers/card_editor_transformer'
 import { serialize } from '#transformers/serialize'
@@ -35,7 +38,8 @@ export default class LearnCardsController {
     const session = await sessionScope(user, input.deck_id)
     const card = await editCard(user, { ...input, id: ctx.params.id })
     const context = await contextAfter(user, session, card.deck_id)
-    return LearningTransformer.card(context, await sessionCards(context, [card.id]), ctx.i18n)
+    const cards = await sessionCards(context, [card.id])
+    return serialize(LearningCardEditedTransformer.transform({ context, cards }, ctx.i18n))
   }
 
   /** POST /learn/cards/:id/freeze {deck_id?}: the card's note is frozen for this learner, out of study until unfrozen. */
@@ -45,7 +49,9 @@ export default class LearnCardsController {
     const session = await sessionDeck(ctx)
     const card = await freezeCard(user, { id: ctx.params.id })
     const counters = await topCountersOf(await contextAfter(user, session, card.deck_id))
-    return LearningTransformer.frozen(card.note_id, await cardIdsOfNote(card.note_id), counters)
+    const cardIds = await cardIdsOfNote(card.note_id)
+    const frozen = { noteId: card.note_id, cardIds }
+    return serialize(LearningNoteFrozenTransformer.transform(frozen, counters))
   }
 
   /** DELETE /learn/cards/:id {deck_id?}: "remove" takes the card out of study (suspends it), as DELETE cards/{id}/suspend does. */
@@ -54,7 +60,8 @@ export default class LearnCardsController {
     await findLearnerCard(user, ctx.params.id)
     const session = await sessionDeck(ctx)
     const removed = await suspendCard(user, { id: ctx.params.id })
-    return LearningTransformer.removed(removed, await topCountersOf(await contextAfter(user, session, removed.deckId)))
+    const counters = await topCountersOf(await contextAfter(user, session, removed.deckId))
+    return serialize(LearningCardRemovedTransformer.transform(removed, counters))
   }
 
   /**
@@ -69,11 +76,14 @@ export default class LearnCardsController {
     const input = await ctx.request.validateUsing(moveCardValidator)
     const card = await findLearnerCard(user, ctx.params.id, 'edit')
     const { destination } = await moveNotes(user, { deck_id: card.deck_id, ids: [card.note_id], destination_deck_id: input.destination_deck_id })
-    return LearningTransformer.moved(card.note_id, await cardIdsOfNote(card.note_id), destination)
+    const cardIds = await cardIdsOfNote(card.note_id)
+    const moved = { noteId: card.note_id, cardIds }
+    return serialize(LearningNoteMovedTransformer.transform(moved, destination))
   }
 
   /** GET /learn/cards/:id/stats: the card sheet and its history. */
   async stats(ctx: HttpContext) {
-    return CardStatsTransformer.forSheet(await cardStats(ctx.auth.use('web').getUserOrFail(), ctx.params.id))
+    const stats = await cardStats(ctx.auth.use('web').getUserOrFail(), ctx.params.id)
+    return serialize(CardStatsTransformer.transform(stats))
   }
 }

@@ -5,7 +5,11 @@ import { markTutorialSeen } from '#actions/learning/mark_tutorial_seen'
 import { nextSessionCards, sessionStart } from '#queries/learning/session_batch'
 import { afterAnswer, afterUndo, sessionScope } from '#queries/learning/session_standing'
 import { answerContext } from '#queries/learning/study_context'
-import LearningTransformer from '#transformers/learning_transformer'
+import LearningPageTransformer from '#transformers/learning_page_transformer'
+import LearningBatchTransformer from '#transformers/learning_batch_transformer'
+import LearningAnswerTransformer from '#transformers/learning_answer_transformer'
+import LearningUndoTransformer from '#transformers/learning_undo_transformer'
+import { serialize } from '#transformers/serialize'
 import { destinations } from '#controllers/decks/deck_page_props'
 import { feedbackRequestOf } from '#actions/client/feedback_request'
 import { answerValidator, learningCardsValidator, undoValidator } from '#validators/learning'
@@ -24,9 +28,10 @@ export default class LearningPageController {
   async show({ auth, params, i18n, inertia }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
     const start = await sessionStart(user, params.id)
+    /* the page's props are the start's keys, as the apps' start call has them: its one item, spread */
+    const page = await serialize(LearningPageTransformer.transform(start, i18n, feedbackRequestOf(user)))
     return inertia.render('learning/session', {
-      ...LearningTransformer.page(start, i18n),
-      feedbackRequest: feedbackRequestOf(user),
+      ...page,
       destinations: inertia.optional(() => destinations(user)),
     })
   }
@@ -34,8 +39,9 @@ export default class LearningPageController {
   /** GET /learn/:deckId/cards?exclude_ids=1,2: the next cards, never one the page still holds. */
   async cards(ctx: HttpContext) {
     const input = await ctx.request.validateUsing(learningCardsValidator, withDeck(ctx))
-    const batch = await nextSessionCards(ctx.auth.use('web').getUserOrFail(), input.deck_id, input.limit, input.exclude_ids)
-    return LearningTransformer.batch(batch, ctx.i18n)
+    const user = ctx.auth.use('web').getUserOrFail()
+    const batch = await nextSessionCards(user, input.deck_id, input.limit, input.exclude_ids)
+    return serialize(LearningBatchTransformer.transform(batch, ctx.i18n))
   }
 
   /** POST /learn/:deckId/answer {card_id, answer, version, review_duration_ms}. */
@@ -45,7 +51,8 @@ export default class LearningPageController {
     const result = await answerCard(context, {
       cardId: input.card_id, answer: input.answer, version: input.version, durationMs: input.review_duration_ms,
     }, snapshot)
-    return LearningTransformer.answer(result, await afterAnswer(context, result))
+    const standing = await afterAnswer(context, result)
+    return serialize(LearningAnswerTransformer.transform(result, standing))
   }
 
   /** DELETE /learn/:deckId/undo: the last answer in this deck is taken back; the card comes back. */
@@ -54,7 +61,8 @@ export default class LearningPageController {
     const user = ctx.auth.use('web').getUserOrFail()
     const scope = await sessionScope(user, input.deck_id)
     const undone = await undoAnswer(user, { today: user.today(), deckIds: scope?.deckIds ?? null })
-    return LearningTransformer.undo(await afterUndo(user, scope, undone), ctx.i18n)
+    const after = await afterUndo(user, scope, undone)
+    return serialize(LearningUndoTransformer.transform(after, ctx.i18n))
   }
 
   /** POST /learn/tutorial_seen: the first-time tutorial is shown once per account. */

@@ -5,6 +5,8 @@ import { exampleTopic, onboardingExampleOnce } from '#actions/ai/onboarding_exam
 import { startFirstDeck } from '#actions/onboarding/start_first_deck'
 import { findSuggestableDeck, personalisedDecks, subjectList } from '#queries/onboarding/personalisation'
 import OnboardingTransformer from '#transformers/onboarding_transformer'
+import OnboardingPageTransformer from '#transformers/onboarding_page_transformer'
+import { serialize } from '#transformers/serialize'
 import { paywallOffer } from '#services/paywall'
 import { onboardingAnswersValidator, onboardingStartValidator } from '#validators/onboarding'
 
@@ -12,15 +14,10 @@ import { onboardingAnswersValidator, onboardingStartValidator } from '#validator
 export default class OnboardingPageController {
   async show({ auth, inertia, i18n }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
-    return inertia.render('onboarding/flow', {
-      answers: user.onboardingData ?? {},
-      isComplete: user.onboardingComplete,
-      isPremium: user.hasPremium,
-      ...subjectList(i18n),
-      paywall: paywallOffer(),
-      /* the AI onboarding example deck (spec: 20 cards): made by POSTing here */
-      aiExampleUrl: router.makeUrl('onboarding.ai_example'),
-    })
+    const aiExampleUrl = router.makeUrl('onboarding.ai_example')
+    /* the page's props are the onboarding's keys: its one item, spread */
+    const page = OnboardingPageTransformer.transform(user, subjectList(i18n), paywallOffer(), aiExampleUrl)
+    return inertia.render('onboarding/flow', await serialize(page))
   }
 
   /** PUT /onboarding/answers (JSON): the answers so far are stored; the suggestions for them come back. */
@@ -28,7 +25,8 @@ export default class OnboardingPageController {
     const user = auth.use('web').getUserOrFail()
     const { onboarding_data: answers } = await request.validateUsing(onboardingAnswersValidator)
     await saveOnboarding(user, { answers })
-    return OnboardingTransformer.personalisation(user, user.onboardingData, await personalisedDecks(user.onboardingData))
+    const decks = await personalisedDecks(user.onboardingData)
+    return serialize(OnboardingTransformer.transform(user, user.onboardingData, decks))
   }
 
   /** POST /onboarding/start {deck_id}: the chosen deck is cloned and studied at once. */

@@ -2,6 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { activeDecks } from '#queries/decks/list_decks'
 import { studyStatistics } from '#queries/study/statistics'
 import DeckChoiceTransformer, { deckChoicesOf } from '#transformers/deck_choice_transformer'
+import StatisticsTransformer from '#transformers/statistics_transformer'
 import { statisticsValidator } from '#validators/study'
 
 export default class StatisticsPageController {
@@ -12,7 +13,7 @@ export default class StatisticsPageController {
     const [, input] = await statisticsValidator.tryValidate(request.qs())
     const statistics = await studyStatistics(user, input?.deck_id)
     return inertia.render('study/statistics', {
-      statistics,
+      statistics: StatisticsTransformer.transform(statistics),
       decks: DeckChoiceTransformer.transform(deckChoicesOf(await activeDecks(user))),
     })
   }

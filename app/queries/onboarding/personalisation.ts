@@ -53,6 +53,9 @@ export async function findSuggestableDeck(id: number) {
   return row.id as number
 }
 
+/** The subjects with their specifications, and the exams (SubjectListTransformer). */
+export type SubjectList = ReturnType<typeof subjectList>
+
 /** GET onboarding/subject_list: subjects with their specifications, and the exams, in the reader's language. */
 export function subjectList(i18n: I18n) {
   return {

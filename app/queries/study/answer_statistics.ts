@@ -121,7 +121,7 @@ async function retentionByAge(userId: number, today: string, deckIds: number[] |
   const first = db.from('review_logs').where('user_id', userId).groupBy('card_id').select('card_id', db.raw('min(reviewed_at) as first_at'))
   const age = `extract(epoch from (r.reviewed_at - f.first_at)) / 86400`
   const bucket = AGE_BUCKETS.map(([from, to], index) => `when ${age} >= ${from}${to === null ? '' : ` and ${age} < ${to}`} then ${index}`)
-  const rows = await inDecks(
+  const rows: { bucket: number; total: number; passed: number }[] = await inDecks(
     db
       .query()
       .with('f', first)
@@ -137,9 +137,10 @@ async function retentionByAge(userId: number, today: string, deckIds: number[] |
     deckIds
   )
   return AGE_BUCKETS.map(([from, to], index) => {
-    const row = rows.find((found: { bucket: number }) => found.bucket === index)
+    const row = rows.find((found) => found.bucket === index)
     const total = row?.total ?? 0
-    return { fromDays: from, toDays: to, passed: row?.passed ?? 0, total, rate: total ? row.passed / total : null }
+    const passed = row?.passed ?? 0
+    return { fromDays: from, toDays: to, passed, total, rate: total ? passed / total : null }
   })
 }
 

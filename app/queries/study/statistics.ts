@@ -78,7 +78,7 @@ async function heatmap(userId: number, today: string, deckIds: number[] | null) 
 async function forecast(user: User, today: string, deckIds: number[] | null) {
   const last = addDays(today, FORECAST_DAYS - 1)
   const todayStart = studyDayBounds(today, user.timezoneOffset).start
-  const rows = await inDecks(
+  const rows: { date: string; count: number; overdue: number }[] = await inDecks(
     db
       .from('card_progress as p')
       .join('decks as d', 'd.id', 'p.deck_id')
@@ -96,7 +96,7 @@ async function forecast(user: User, today: string, deckIds: number[] | null) {
     'p.deck_id',
     deckIds
   )
-  const byDay = new Map(rows.map((row: { date: string; count: number }) => [row.date, row.count]))
+  const byDay = new Map(rows.map((row) => [row.date, row.count]))
   const days = Array.from({ length: FORECAST_DAYS }, (_, i) => {
     const date = addDays(today, i)
     return { date, count: byDay.get(date) ?? 0 }
@@ -108,7 +108,7 @@ async function forecast(user: User, today: string, deckIds: number[] | null) {
   const easy = parseEasyDays(user.easyDays)
   return {
     days,
-    overdue: rows.reduce((sum: number, row: { overdue: number }) => sum + row.overdue, 0),
+    overdue: rows.reduce((sum, row) => sum + row.overdue, 0),
     total: days.reduce((sum, day) => sum + day.count, 0),
     /** the standard deviation of the cards due a day after today, and the heaviest of those days */
     spread: Math.round(spread * 10) / 10,
@@ -214,3 +214,6 @@ export async function studyStatistics(user: User, deckId?: number | null) {
     ...answers,
   }
 }
+
+/** What studyStatistics reads (StatisticsTransformer shapes it). */
+export type StudyStatistics = Awaited<ReturnType<typeof studyStatistics>>

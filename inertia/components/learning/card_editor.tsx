@@ -6,15 +6,19 @@ import { DialogFrame } from '~/components/ui/dialog'
 import { isMod, useShortcut } from '~/components/editor/shortcuts'
 import { NoteFields, useConfirmDiscard } from '~/components/editor/note_form'
 import { mediaUploader, stockLabels, useFieldErrors, useNoteDraft, type FieldErrors } from '~/components/editor/note_draft'
-import type { CardFields, EditedCard, LearningCard } from '~/components/learning/types'
-import { urlFor } from '~/lib/routes'
+import type { Data } from '~generated/data'
+import { urlFor, type ReplyOf } from '~/lib/routes'
 import '~/css/editor.css'
+
+/** GET /learn/cards/:id/fields: the note as the notes editor opens it */
+type CardFields = ReplyOf<'learn.cards.fields'>
+type EditedCard = Data.LearningCardEdited
 
 type Props = {
   cardId: number
   /** the session's deck, whose view of the card comes back; none outside a session (the card browser) */
   deckId?: number
-  onSaved: (card: LearningCard | null) => void
+  onSaved: (card: Data.LearningCard | null) => void
   onClose: () => void
   /** beside a list (the card browser) rather than a dialog over the page */
   inline?: boolean

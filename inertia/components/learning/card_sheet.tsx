@@ -4,8 +4,10 @@ import { useShared } from '~/lib/shared'
 import { requestJson } from '~/lib/http'
 import { ClientDate } from '~/components/decks/deck_counts'
 import { LearnModal } from '~/components/learning/modal'
-import type { CardStats } from '~/components/learning/types'
 import { urlFor } from '~/lib/routes'
+import type { Data } from '~generated/data'
+
+type CardStats = Data.CardStats
 
 /** GET /learn/cards/:id/stats, when the sheet opens. */
 function useCardStats(cardId: number) {

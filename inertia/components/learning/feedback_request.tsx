@@ -3,7 +3,7 @@ import { useT } from '~/lib/i18n'
 import { requestJson } from '~/lib/http'
 import { urlFor } from '~/lib/routes'
 import { RatingQuestion } from '~/components/client/star_buttons'
-import type { SessionProps } from '~/components/learning/types'
+import type { Data } from '~generated/data'
 
 /**
  * The feedback request (spec 000 §4: hidden or visible) on the complete
@@ -12,7 +12,7 @@ import type { SessionProps } from '~/components/learning/types'
  * stars how Mnemo is working for them until they answer or dismiss it. Both
  * close it on the server, so no other browser asks again.
  */
-export function FeedbackRequest({ request, totalActiveDays }: { request: SessionProps['feedbackRequest']; totalActiveDays: number }) {
+export function FeedbackRequest({ request, totalActiveDays }: { request: Data.LearningPage['feedbackRequest']; totalActiveDays: number }) {
   const t = useT()
   const [dismissed, setDismissed] = useState(false)
   const [answered, setAnswered] = useState(false)

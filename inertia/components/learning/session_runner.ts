@@ -1,9 +1,14 @@
 import { HttpError, requestJson } from '~/lib/http'
 import { urlFor } from '~/lib/routes'
-import type { AnswerResponse, AnswerType, CardsBatch, DropResponse, LearningCard, MoveResponse, UndoResponse } from '~/components/learning/types'
+import type { Data } from '~generated/data'
 import {
   MAX_DURATION_MS, REFETCH_BELOW, blockedBy, countAnswer, heldIds, statusOf, type SessionEvents, type SessionState,
 } from '~/components/learning/session_state'
+
+type LearningCard = Data.LearningCard
+type AnswerType = LearningCard['answerButtons'][number]['type']
+/* POST /learn/cards/:id/freeze and DELETE /learn/cards/:id: the session's counters after */
+type DropResponse = Data.LearningNoteFrozen & Data.LearningCardRemoved
 
 /**
  * A learning session's moves and its talk with the server, outside React's
@@ -71,7 +76,7 @@ export class SessionRunner {
       pendingAtSend = this.pendingAnswers.size
       const exclude = [...new Set([...heldIds(this.state), ...this.pendingAnswers])]
       const qs = exclude.length ? { exclude_ids: exclude.join(',') } : undefined
-      return requestJson<CardsBatch>(urlFor('learn.cards', { deckId: this.deckId }, { qs }))
+      return requestJson<Data.LearningBatch>(urlFor('learn.cards', { deckId: this.deckId }, { qs }))
     })
       .then((batch) => this.received(batch, sentAfter, pendingAtSend))
       .catch(() => {
@@ -81,7 +86,7 @@ export class SessionRunner {
       })
   }
 
-  private received(batch: CardsBatch, sentAfter: number, pendingAtSend: number) {
+  private received(batch: Data.LearningBatch, sentAfter: number, pendingAtSend: number) {
     this.fetching = false
     const s = this.state
     const held = new Set(heldIds(s))
@@ -143,7 +148,7 @@ export class SessionRunner {
     this.update((previous) => ({ ...previous, answers: countAnswer(previous.answers, card.id, 1), undoAvailable: true }))
     this.advance()
     this.serial(() =>
-      requestJson<AnswerResponse>(urlFor('learn.answer', { deckId: this.deckId }), {
+      requestJson<Data.LearningAnswer>(urlFor('learn.answer', { deckId: this.deckId }), {
         method: 'POST',
         json: { card_id: card.id, answer: type, version: card.version, review_duration_ms: durationMs },
       })
@@ -182,7 +187,7 @@ export class SessionRunner {
     /* after a limit the session has stopped */
     if (!s.undoAvailable || this.undoing || s.blocked) return
     this.undoing = true
-    this.serial(() => requestJson<UndoResponse>(urlFor('learn.undo', { deckId: this.deckId }), { method: 'DELETE' }))
+    this.serial(() => requestJson<Data.LearningUndo>(urlFor('learn.undo', { deckId: this.deckId }), { method: 'DELETE' }))
       .then((result) => {
         const card = result.card
         this.exhausted = false
@@ -250,7 +255,7 @@ export class SessionRunner {
     const card = this.state.current
     if (!card) return
     this.serial(() =>
-      requestJson<MoveResponse>(urlFor('learn.cards.move', { id: card.id }), {
+      requestJson<Data.LearningNoteMoved>(urlFor('learn.cards.move', { id: card.id }), {
         method: 'POST',
         json: { deck_id: this.deckId, destination_deck_id: destinationId },
       })

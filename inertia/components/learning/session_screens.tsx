@@ -7,7 +7,7 @@ import { AnswerButtons } from '~/components/learning/answer_buttons'
 import { TypeComparison, TypeInField } from '~/components/learning/type_in'
 import type { TypeIn } from '~/components/learning/use_session_keys'
 import type { Blocked, SessionState, useLearningSession } from '~/components/learning/use_learning_session'
-import type { LearningCard } from '~/components/learning/types'
+import type { Data } from '~generated/data'
 
 /* the comparison is shown outside the card's frame, so the frame's own type-in boxes are hidden */
 const HIDE_FRAME_TYPE_IN = '\n.type-answer, .type-answer-result { display: none !important; }'
@@ -57,7 +57,7 @@ export function WaitingScreen({ failed, onRetry }: { failed: boolean; onRetry: (
 }
 
 type CardViewProps = {
-  card: LearningCard
+  card: Data.LearningCard
   state: Pick<SessionState, 'side' | 'revealed'>
   typeIn: TypeIn
   session: Pick<ReturnType<typeof useLearningSession>, 'reveal' | 'answer'>

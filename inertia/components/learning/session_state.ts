@@ -1,7 +1,10 @@
 /* What the learning page shows of a session, and the rules that move it that need no server. */
 import { HttpError } from '~/lib/http'
-import type { ErrorType, LearningCard, SessionProps, TopCounters } from '~/components/learning/types'
-import type { StreakFields } from '~/components/study/types'
+import type { Data } from '~generated/data'
+
+type LearningCard = Data.LearningCard
+type SessionProps = Data.LearningPage
+type ErrorType = SessionProps['errorType']
 
 /* spec: refetch when fewer than this many cards remain (the server sends 7 per fetch) */
 export const REFETCH_BELOW = 4
@@ -17,7 +20,7 @@ export type SessionState = {
   side: 'front' | 'back'
   /** the back has been shown once: the answer buttons work from then on */
   revealed: boolean
-  counters: TopCounters
+  counters: SessionProps['topCounters']
   undoAvailable: boolean
   /** the learning-complete or empty-deck screen */
   finished: { errorType: Exclude<ErrorType, null>; nextCardAppearsAt: string | null } | null
@@ -26,7 +29,7 @@ export type SessionState = {
   blocked: Blocked | null
   /** nothing to show and the next cards could not be loaded */
   loadFailed: boolean
-  streak: StreakFields
+  streak: SessionProps['streak']
 }
 
 export type SessionEvents = {

@@ -4,7 +4,7 @@ import { useT } from '~/lib/i18n'
 import { requestJson } from '~/lib/http'
 import { urlFor } from '~/lib/routes'
 import { speak, spokenText, stopSpeaking, useCanSpeak } from '~/lib/speech'
-import type { LearningCard } from './types'
+import type { Data } from '~generated/data'
 
 /** A text-to-speech play or a type-in answer, for the count the server keeps (once per card a day); a failure is not the learner's concern. */
 export function countCardEvent(cardId: number, kind: 'tts_play' | 'type_in') {
@@ -15,7 +15,7 @@ export function countCardEvent(cardId: number, kind: 'tts_play' | 'type_in') {
  * The shown side read aloud by the browser in the deck's language for that
  * side: a play button, and with autoplay the side is read as it appears.
  */
-export function SpeakSide({ card, side }: { card: LearningCard; side: 'front' | 'back' }) {
+export function SpeakSide({ card, side }: { card: Data.LearningCard; side: 'front' | 'back' }) {
   const t = useT()
   const tts = card.tts!
   const speaks = useCanSpeak()

@@ -1,5 +1,8 @@
 import { useT } from '~/lib/i18n'
-import type { AlgorithmType, TopCounters as Counters } from '~/components/learning/types'
+import type { Data } from '~generated/data'
+
+type Counters = Data.LearningBatch['topCounters']
+type AlgorithmType = Data.LearningBatch['algorithmType']
 
 /* which counter the card shown belongs to, underlined as Anki does */
 function groupOf(state: string | undefined): keyof Counters | null {

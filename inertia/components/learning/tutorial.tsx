@@ -1,6 +1,8 @@
 import { useT } from '~/lib/i18n'
 import { LearnModal } from '~/components/learning/modal'
-import type { AlgorithmType } from '~/components/learning/types'
+import type { Data } from '~generated/data'
+
+type AlgorithmType = Data.LearningBatch['algorithmType']
 
 /** The keys of the learning page, for the tutorial and the shortcuts list. */
 function ShortcutList({ algorithm }: { algorithm: AlgorithmType }) {

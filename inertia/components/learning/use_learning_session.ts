@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useState } from 'react'
-import type { SessionProps } from '~/components/learning/types'
+import type { Data } from '~generated/data'
 import { initialState, type SessionEvents } from '~/components/learning/session_state'
 import { SessionRunner } from '~/components/learning/session_runner'
 
@@ -11,7 +11,7 @@ export { studiedIn, type Blocked, type SessionEvents, type SessionState } from '
  * should tell the learner). A page that starts without a card (or with few)
  * asks for more at once.
  */
-export function useLearningSession(props: SessionProps, events: SessionEvents) {
+export function useLearningSession(props: Data.LearningPage, events: SessionEvents) {
   const [state, setState] = useState(() => initialState(props))
   /* one runner for the page's life, created with the first state */
   const [session] = useState(() => new SessionRunner(props.deck.id, state, setState, events))

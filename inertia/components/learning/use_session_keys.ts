@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useState, type RefObject } from 'react'
 import { router } from '@inertiajs/react'
 import { urlFor } from '~/lib/routes'
 import { isTyping } from '~/lib/keys'
-import type { LearningCard } from '~/components/learning/types'
+import type { Data } from '~generated/data'
 import type { useLearningSession } from '~/components/learning/use_learning_session'
 
 type Session = ReturnType<typeof useLearningSession>
@@ -10,7 +10,7 @@ type Session = ReturnType<typeof useLearningSession>
 /* a key typed into a field belongs to the field; Esc and Enter there are the type-in field's own */
 
 /** The type-in field belongs to one showing of one card: a new card, or the same card back after undo, starts empty. */
-export function useTypeIn(card: LearningCard | null) {
+export function useTypeIn(card: Data.LearningCard | null) {
   const key = card ? `${card.id}:${card.version}` : ''
   const [typing, setTyping] = useState({ key: '', text: '', open: true, focus: 0 })
   const state = typing.key === key ? typing : { key, text: '', open: true, focus: 0 }

@@ -4,7 +4,10 @@ import { urlFor } from '~/lib/routes'
 import { useShared } from '~/lib/shared'
 import { RatingQuestion } from '~/components/client/star_buttons'
 import { Step } from './choice'
-import type { PaywallOffer, Suggestion } from './types'
+import type { Data } from '~generated/data'
+
+type Suggestion = Data.Onboarding['personalisedDecks'][number]
+type PaywallOffer = Data.OnboardingPage['paywall']
 
 /** The personalising loader: shown while the answers are stored and the library is asked. */
 export function LoaderStep({ failed, onRetry }: { failed: boolean; onRetry: () => void }) {

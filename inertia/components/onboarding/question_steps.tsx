@@ -2,11 +2,31 @@ import { useState } from 'react'
 import { useT } from '~/lib/i18n'
 import { Choice, Step } from './choice'
 import {
-  AGE_RANGES, FOCUSES, FORGET_RATES, GOALS, LEVELS, MINUTES, NATIVE_LANGUAGES, REASONS, STUDY_HABITS, STUDY_TIMES, TARGET_LANGUAGES,
-  type Answers, type Named, type Subject,
-} from './types'
+  AGE_RANGES,
+  FOCUSES,
+  FORGET_RATES,
+  GOALS,
+  LEVELS,
+  MINUTES,
+  NATIVE_LANGUAGES,
+  REASONS,
+  STUDY_HABITS,
+  STUDY_TIMES,
+  TARGET_LANGUAGES,
+  type Answers,
+} from './answers'
+import type { Data } from '~generated/data'
 
-export type QuestionProps = { answers: Answers; answer: (changes: Answers) => void; next: () => void; subjects: Subject[]; exams: Named[] }
+type Subject = Data.SubjectList['subjects'][number]
+type Named = Data.SubjectList['exams'][number]
+
+export type QuestionProps = {
+  answers: Answers
+  answer: (changes: Answers) => void
+  next: () => void
+  subjects: Subject[]
+  exams: Named[]
+}
 
 /* a choice answers and moves on */
 const choose = (props: QuestionProps, changes: Answers) => {

@@ -1,8 +1,10 @@
 import { useShared } from '~/lib/shared'
 import { useT } from '~/lib/i18n'
-import type { Statistics } from '~/components/study/types'
+import type { Data } from '~generated/data'
 import { formatDay } from '~/components/study/dates'
 import '~/css/study.css'
+
+type Statistics = Data.Statistics
 
 /** Cards due on each of the next 30 study days, as bars; today's bar holds what is overdue. */
 export function ForecastBars({ forecast }: { forecast: Statistics['forecast'] }) {

@@ -1,8 +1,10 @@
 import { useShared } from '~/lib/shared'
 import { useT } from '~/lib/i18n'
-import type { Statistics } from '~/components/study/types'
+import type { Data } from '~generated/data'
 import { addDays, firstDayOfWeek, formatDay, parseDay, weekday, weekdayNames } from '~/components/study/dates'
 import '~/css/study.css'
+
+type Statistics = Data.Statistics
 
 const CELL = 11
 const GAP = 2

@@ -1,8 +1,11 @@
 import { useShared } from '~/lib/shared'
 import { useT } from '~/lib/i18n'
-import type { RetentionFigure, Statistics } from '~/components/study/types'
+import type { Data } from '~generated/data'
 import { formatPercent } from '~/components/study/dates'
 import '~/css/study.css'
+
+type Statistics = Data.Statistics
+type RetentionFigure = Statistics['trueRetention']['last30Days']
 
 function Figure({ label, figure }: { label: string; figure: RetentionFigure }) {
   const t = useT()

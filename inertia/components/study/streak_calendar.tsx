@@ -1,9 +1,22 @@
 import { Flame, Snowflake, type LucideIcon } from 'lucide-react'
 import { useShared } from '~/lib/shared'
 import { useT } from '~/lib/i18n'
-import { DAY_KINDS, type CalendarDay, type DayKind } from '~/components/study/types'
 import { addDays, firstDayOfWeek, formatDay, weekday, weekdayNames } from '~/components/study/dates'
+import type { Data } from '~generated/data'
 import '~/css/study.css'
+
+type CalendarDay = Data.StreakPage['days'][number]
+type DayKind = CalendarDay['kind']
+/* the legend's order; a Record, so a kind the server adds must be listed here */
+const LEGEND: Record<DayKind, true> = {
+  single: true,
+  start: true,
+  middle: true,
+  end: true,
+  freeze: true,
+  streak: true,
+}
+const DAY_KINDS = Object.keys(LEGEND) as DayKind[]
 
 const KIND_ICON: Partial<Record<DayKind, LucideIcon>> = { freeze: Snowflake, streak: Flame }
 

@@ -3,11 +3,14 @@ import { Link } from '@adonisjs/inertia/react'
 import { Flame, Snowflake } from 'lucide-react'
 import { useT } from '~/lib/i18n'
 import { requestJson } from '~/lib/http'
-import type { StreakFields } from '~/components/study/types'
+import type { Data } from '~generated/data'
 import { MAX_FREEZES } from '~/components/study/streak_summary'
 import '~/css/study.css'
 import { DialogFrame } from '~/components/ui/dialog'
 import { urlFor } from '~/lib/routes'
+
+/** The User entity's streak fields. */
+type StreakFields = Data.Streak['streak']
 
 /** Spec: the popup shows once a day at most, after the day's goal is reached. */
 export function shouldShowStreakPopup(streak: StreakFields) {

@@ -1,7 +1,10 @@
 import { Flame, Snowflake } from 'lucide-react'
 import { useT } from '~/lib/i18n'
-import type { StreakFields } from '~/components/study/types'
+import type { Data } from '~generated/data'
 import '~/css/study.css'
+
+/** The User entity's streak fields. */
+type StreakFields = Data.Streak['streak']
 
 /* the rules of app/scheduling/streak.ts and app/actions/study/refresh_streak.ts */
 export const ACTIVE_DAY_CARDS = 5

@@ -18,16 +18,16 @@ import { LimitDialog } from '~/components/learning/limit_dialog'
 import { BlockedScreen, CardView, SessionToolbar, WaitingScreen } from '~/components/learning/session_screens'
 import { useSessionKeys, useTypeIn, type TypeIn } from '~/components/learning/use_session_keys'
 import { studiedIn, useLearningSession } from '~/components/learning/use_learning_session'
-import type { SessionProps } from '~/components/learning/types'
+import type { Data } from '~generated/data'
 import { CardAppearanceContext } from '~/components/editor/card_appearance'
 import { MoveNotesDialog } from '~/components/decks/bulk_actions'
 import '~/css/decks.css'
 import '~/css/learning.css'
-import type { Data } from '~generated/data'
 
 type Destinations = Data.Deck.Variants['forPicker'][]
 type PickerDeck = Data.Deck.Variants['forPicker']
 
+type SessionProps = Data.LearningPage
 type Dialog = 'tutorial' | 'shortcuts' | 'editor' | 'sheet' | 'move' | null
 /** the page's props; `destinations` (the decks a card can move to) only when the move dialog asks for them */
 type PageProps = SessionProps & { destinations?: Destinations }

@@ -5,8 +5,11 @@ import { requestJson } from '~/lib/http'
 import { urlFor } from '~/lib/routes'
 import * as Q from '~/components/onboarding/question_steps'
 import { ExplainStep, LoaderStep, PaywallStep, SuggestionsStep, skipOnboarding, startDeck } from '~/components/onboarding/final_steps'
-import type { Answers, OnboardingProps, Personalisation, Suggestion } from '~/components/onboarding/types'
+import type { Answers } from '~/components/onboarding/answers'
+import type { Data } from '~generated/data'
 import '~/css/onboarding.css'
+
+type Suggestion = Data.Onboarding['personalisedDecks'][number]
 
 /* the questions in the spec's order; the goal chooses the middle ones */
 const QUESTIONS: Record<string, ComponentType<Q.QuestionProps>> = {
@@ -28,7 +31,7 @@ function usePersonalisation(answers: Answers, active: boolean, onDone: () => voi
   const [decks, setDecks] = useState<Suggestion[] | null>(null)
   const [failed, setFailed] = useState(false)
   const send = useCallback(() => {
-    requestJson<Personalisation>(urlFor('onboarding.answers'), { method: 'PUT', json: { onboarding_data: answered(answers) } })
+    requestJson<Data.Onboarding>(urlFor('onboarding.answers'), { method: 'PUT', json: { onboarding_data: answered(answers) } })
       .then((reply) => {
         setDecks(reply.personalisedDecks)
         onDone()
@@ -53,9 +56,10 @@ function usePersonalisation(answers: Answers, active: boolean, onDone: () => voi
 }
 
 /** The onboarding: questions, the loader, the explainers, the suggestions, the paywall, then the first deck's first card. */
-export default function OnboardingFlow(props: OnboardingProps) {
+export default function OnboardingFlow(props: Data.OnboardingPage) {
   const t = useT()
-  const [answers, setAnswers] = useState<Answers>(props.answers)
+  /* the stored answers are what the onboarding's validator accepted: the questions' own keys */
+  const [answers, setAnswers] = useState<Answers>(props.answers as Answers)
   const [index, setIndex] = useState(0)
   const [chosen, setChosen] = useState<Suggestion | null>(null)
   const steps = useMemo(() => stepsFor(answers.goal), [answers.goal])

@@ -4,12 +4,15 @@ import { Heatmap } from '~/components/study/heatmap'
 import { ForecastBars } from '~/components/study/forecast_bars'
 import { RetentionFigures } from '~/components/study/retention_figures'
 import { AnswerButtonsChart, HourlyChart, IntervalsChart, RetentionByAgeChart } from '~/components/study/answer_charts'
-import type { DeckChoice, Statistics } from '~/components/study/types'
+import type { Data } from '~generated/data'
 import { urlFor } from '~/lib/routes'
 import '~/css/study.css'
 
+/* the deck picker's choices (DeckTransformer.choices, not a BaseTransformer yet: its picker variant replaces this) */
+type DeckChoice = { id: number; name: string; depth: number }
+
 type Props = {
-  statistics: Statistics
+  statistics: Data.Statistics
   /** every deck not archived, for the picker */
   decks: DeckChoice[]
 }

@@ -3,21 +3,15 @@ import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import { StreakCalendar, StreakLegend } from '~/components/study/streak_calendar'
 import { ACTIVE_DAY_CARDS, FREEZE_EVERY_DAYS, MAX_FREEZES, StreakSummary } from '~/components/study/streak_summary'
-import type { CalendarDay, StreakFields } from '~/components/study/types'
+import type { Data } from '~generated/data'
 import '~/css/study.css'
 
-type Props = {
-  /** YYYY-MM shown by the calendar */
-  month: string
-  /** the learner's study day */
-  today: string
-  streak: StreakFields
-  /** the month's active and frozen days */
-  days: CalendarDay[]
-  previousMonth: string
-  /** null on the current month: the future has no streak yet */
-  nextMonth: string | null
-}
+/**
+ * The month shown by the calendar (YYYY-MM), the learner's study day, the
+ * streak, the month's active and frozen days, and the months either side
+ * (no next one on the current month: the future has no streak yet).
+ */
+type Props = Data.StreakPage
 
 export default function StreakPage({ month, today, streak, days, previousMonth, nextMonth }: Props) {
   const t = useT()

@@ -3,6 +3,7 @@ import { createDeck } from '#actions/decks/create_deck'
 import { updateAlgorithmSettings } from '#actions/learning/update_algorithm_settings'
 import { deckWithRoot } from '#queries/learning/algorithm_settings'
 import AlgorithmSettingsTransformer from '#transformers/algorithm_settings_transformer'
+import { serialize } from '#transformers/serialize'
 import { PRESET_NAMES } from '#scheduling/presets'
 import { makeUser, resetState } from '#tests/support/helpers'
 
@@ -15,7 +16,7 @@ test.group('Algorithm settings: read from the root, written on the root, shaped 
     const sub = await createDeck(user, { name: 'Sub', parent_id: root.id })
     const read = await deckWithRoot(user, sub.id)
     assert.equal(read.root.id, root.id)
-    assert.deepInclude(AlgorithmSettingsTransformer.forDeck(read.root, read.deck), { deckId: sub.id, rootDeckId: root.id, editable: false })
+    assert.deepInclude(await serialize(AlgorithmSettingsTransformer.transform(read.root, read.deck)), { deckId: sub.id, rootDeckId: root.id, editable: false })
     assert.equal((await updateAlgorithmSettings(user, { id: sub.id, algorithm_preset: 'languages' }).catch((caught) => caught)).code, 'E_ALGORITHM_ON_ROOT_ONLY')
   })
 
@@ -24,8 +25,8 @@ test.group('Algorithm settings: read from the root, written on the root, shaped 
     const root = await createDeck(user, { name: 'Root' })
     const saved = await updateAlgorithmSettings(user, { id: root.id, algorithm_preset: 'custom', steps_in_minutes: '2 20', easy_bonus_percent: 30 })
     assert.equal(saved.id, root.id)
-    assert.deepInclude(AlgorithmSettingsTransformer.forDeck(saved), { algorithmPreset: 'custom', stepsInMinutes: '2 20', easyBonusPercent: 30, editable: true })
-    const sheet = AlgorithmSettingsTransformer.forSheet(saved)
+    assert.deepInclude(await serialize(AlgorithmSettingsTransformer.transform(saved)), { algorithmPreset: 'custom', stepsInMinutes: '2 20', easyBonusPercent: 30, editable: true })
+    const sheet = await serialize(AlgorithmSettingsTransformer.transform(saved).useVariant('forEditor'))
     assert.sameMembers(Object.keys(sheet.presets), [...PRESET_NAMES])
   })
 })

@@ -5,9 +5,9 @@ import { cardStats } from '#queries/learning/card_stats'
 import { cardsOfNotes } from '#queries/notes/cards_of_notes'
 import { studyContext } from '#queries/learning/study_context'
 import CardStatsTransformer from '#transformers/card_stats_transformer'
+import { serialize } from '#transformers/serialize'
 import { cardStatus } from '#scheduling/card_status'
 import CardPageTransformer from '#transformers/card_page_transformer'
-import { serialize } from '#transformers/serialize'
 import { makeUser, resetState } from '#tests/support/helpers'
 import { cardIdsOf, learnerWithDeck } from './support.js'
 
@@ -17,14 +17,14 @@ test.group('A card\'s sheet and the cards of notes', (group) => {
   test('cardStats reads the progress and the history; the sheet adds the status, the counts and the times', async ({ assert }) => {
     const { user, deck, notes } = await learnerWithDeck(1)
     const [cardId] = await cardIdsOf(deck.id)
-    const untouched = CardStatsTransformer.forSheet(await cardStats(user, cardId))
+    const untouched = await serialize(CardStatsTransformer.transform(await cardStats(user, cardId)))
     assert.deepInclude(untouched, { cardId, noteId: notes[0].id, deckId: deck.id, status: 'not_studied', reviewsCount: 0, averageReviewTimeMs: null })
 
     const context = await studyContext(user, deck.id)
     await answerCard(context, { cardId, answer: 'again', version: 0, durationMs: 2000 })
     await answerCard({ ...context, now: new Date() }, { cardId, answer: 'good', version: 1, durationMs: 4000 })
     await suspendCard(user, { id: cardId })
-    const sheet = CardStatsTransformer.forSheet(await cardStats(user, cardId))
+    const sheet = await serialize(CardStatsTransformer.transform(await cardStats(user, cardId)))
     assert.deepInclude(sheet, { status: 'learning', isSuspended: true, reviewsCount: 2, averageReviewTimeMs: 3000, totalReviewTimeMs: 6000 })
     assert.deepEqual(sheet.history.map((review) => review.answer), ['good', 'again'])
 

@@ -10,6 +10,10 @@ import { sessionCards } from '#queries/learning/session_cards'
 import { dailyLimit, freeDailyCards, guestCardsStudied } from '#queries/learning/daily_limit'
 import { studyContext } from '#queries/learning/study_context'
 import LearningTransformer from '#transformers/learning_transformer'
+import LearningBatchTransformer from '#transformers/learning_batch_transformer'
+import LearningAnswerTransformer from '#transformers/learning_answer_transformer'
+import LearningUndoTransformer from '#transformers/learning_undo_transformer'
+import { serialize } from '#transformers/serialize'
 import { makeUser, resetState } from '#tests/support/helpers'
 import { cardIdsOf, learnerWithDeck, reviewCount } from './support.js'
 
@@ -35,7 +39,7 @@ test.group('Learning reads: a session\'s cards and where it stands', (group) => 
     assert.isFalse(start.undoAvailable)
     assert.deepEqual(start.dailyLimit, { limit: freeDailyCards(), studiedToday: 0, reached: false, kind: 'daily' })
 
-    const shaped = LearningTransformer.start(start, i18n())
+    const shaped = await serialize(LearningTransformer.transform(start, i18n()))
     assert.deepEqual(shaped.deck, { id: deck.id, name: 'Study deck', rootDeckId: deck.id })
     assert.equal(shaped.card?.id, shaped.cards[0].id)
     assert.deepEqual(shaped.answerButtons.map((button) => button.type), ['again', 'hard', 'good', 'easy'])
@@ -52,7 +56,8 @@ test.group('Learning reads: a session\'s cards and where it stands', (group) => 
     assert.deepEqual(batch.cards.map((card) => card.version), [0, 0])
 
     const empty = await learnerWithDeck(0)
-    const none = LearningTransformer.batch(await nextSessionCards(empty.user, empty.deck.id), i18n())
+    const emptyBatch = await nextSessionCards(empty.user, empty.deck.id)
+    const none = await serialize(LearningBatchTransformer.transform(emptyBatch, i18n()))
     assert.deepEqual(none.cards, [])
     assert.equal(none.errorType, 'emptyDeck')
   })
@@ -67,7 +72,7 @@ test.group('Learning reads: a session\'s cards and where it stands', (group) => 
     assert.isTrue(standing.undoAvailable)
     assert.equal(user.statsCardsStudied, 1)
 
-    const shaped = LearningTransformer.answer(result, standing)
+    const shaped = await serialize(LearningAnswerTransformer.transform(result, standing))
     assert.deepInclude(shaped.card, { id: cardId, state: 'learning', version: 1, isFrozen: false })
     assert.isFalse(shaped.replayed)
     assert.equal(shaped.streak.currentDuration, 0)
@@ -82,7 +87,7 @@ test.group('Learning reads: a session\'s cards and where it stands', (group) => 
     const undone = await undoAnswer(user, { today: user.today(), deckIds: null })
     const after = await afterUndo(user, scope, undone)
     assert.equal(after.context.deck.id, deck.id)
-    const shaped = LearningTransformer.undo(after, i18n())
+    const shaped = await serialize(LearningUndoTransformer.transform(after, i18n()))
     assert.deepInclude(shaped.card!, { id: cardId, state: 'new', version: 2 })
     assert.deepEqual(shaped.topCounters, { new: 1, learning: 0, graduated: 0 })
     assert.isFalse(shaped.isUndoActionAvailable)

@@ -6,6 +6,8 @@ import { streakDays, monthBounds } from '#queries/study/streaks'
 import { activeDaysOf } from '#queries/study/active_days'
 import { apiUser } from '#queries/users/api_user'
 import StreakTransformer from '#transformers/streak_transformer'
+import StreakShownTransformer from '#transformers/streak_shown_transformer'
+import { serialize } from '#transformers/serialize'
 import UserTransformer from '#transformers/user_transformer'
 import { addDays, studyDay } from '#scheduling/study_day'
 import { makeUser, resetState } from '#tests/support/helpers'
@@ -31,12 +33,13 @@ test.group('Streak reads only read; the doors bring the streak up to date first'
     assert.equal(days.today, today)
     assert.deepEqual(days.activeDays.map((day) => day.date), [addDays(today, -2), addDays(today, -1)])
     /* not refreshed yet: the stored streak is still the new account's */
-    assert.equal(StreakTransformer.range(days).streak.currentDuration, 0)
+    assert.equal((await serialize(StreakTransformer.transform(days))).streak.currentDuration, 0)
 
     await refreshStreak(user.id, today)
     const after = await streakDays(user, addDays(today, -6), today)
-    assert.equal(StreakTransformer.range(after).streak.currentDuration, 2)
-    assert.equal(StreakTransformer.range(after).streak.totalActiveDays, 2)
+    const range = await serialize(StreakTransformer.transform(after))
+    assert.equal(range.streak.currentDuration, 2)
+    assert.equal(range.streak.totalActiveDays, 2)
   })
 
   test('a learner gone meanwhile is a 404', async ({ assert }) => {
@@ -68,7 +71,8 @@ test.group('Streak reads only read; the doors bring the streak up to date first'
     const user = await makeUser()
     const today = todayOf()
     assert.deepEqual(await markStreakShown(user, { today }), { alreadyShown: false })
-    assert.isTrue(StreakTransformer.shown(false, user).streak.todayShown)
+    const shown = await serialize(StreakShownTransformer.transform(user, false))
+    assert.isTrue(shown.streak.todayShown)
     assert.deepEqual(await markStreakShown(user, { today }), { alreadyShown: true })
     const row = await db.from('users').where('id', user.id).select(db.raw(`to_char(streak_shown_on, 'YYYY-MM-DD') as day`)).first()
     assert.equal(row.day, today)

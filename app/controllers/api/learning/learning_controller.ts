@@ -7,6 +7,11 @@ import { nextSessionCards, sessionStart } from '#queries/learning/session_batch'
 import { afterAnswer, afterUndo, sessionScope } from '#queries/learning/session_standing'
 import { answerContext } from '#queries/learning/study_context'
 import LearningTransformer from '#transformers/learning_transformer'
+import LearningBatchTransformer from '#transformers/learning_batch_transformer'
+import LearningAnswerTransformer from '#transformers/learning_answer_transformer'
+import LearningUndoTransformer from '#transformers/learning_undo_transformer'
+import OfflineReviewsTransformer from '#transformers/offline_reviews_transformer'
+import { serialize } from '#transformers/serialize'
 import {
   answerValidator, learningCardsValidator, learningStartValidator, offlineReviewsValidator, undoValidator,
 } from '#validators/learning'
@@ -15,13 +20,15 @@ import {
 export default class LearningController {
   async start({ auth, request, i18n }: HttpContext) {
     const input = await request.validateUsing(learningStartValidator)
-    return LearningTransformer.start(await sessionStart(auth.use('api').getUserOrFail(), input.deck_id), i18n)
+    const start = await sessionStart(auth.use('api').getUserOrFail(), input.deck_id)
+    return serialize(LearningTransformer.transform(start, i18n))
   }
 
   async cards({ auth, request, i18n }: HttpContext) {
     const input = await request.validateUsing(learningCardsValidator)
-    const batch = await nextSessionCards(auth.use('api').getUserOrFail(), input.deck_id, input.limit, input.exclude_ids)
-    return LearningTransformer.batch(batch, i18n)
+    const user = auth.use('api').getUserOrFail()
+    const batch = await nextSessionCards(user, input.deck_id, input.limit, input.exclude_ids)
+    return serialize(LearningBatchTransformer.transform(batch, i18n))
   }
 
   async answer({ auth, request }: HttpContext) {
@@ -30,7 +37,7 @@ export default class LearningController {
     const result = await answerCard(context, {
       cardId: input.card_id, answer: input.answer, version: input.version, durationMs: input.review_duration_ms,
     }, snapshot)
-    return LearningTransformer.answer(result, await afterAnswer(context, result))
+    return serialize(LearningAnswerTransformer.transform(result, await afterAnswer(context, result)))
   }
 
   async undo({ auth, request, i18n }: HttpContext) {
@@ -38,11 +45,13 @@ export default class LearningController {
     const user = auth.use('api').getUserOrFail()
     const scope = await sessionScope(user, input.deck_id)
     const undone = await undoAnswer(user, { today: user.today(), deckIds: scope?.deckIds ?? null })
-    return LearningTransformer.undo(await afterUndo(user, scope, undone), i18n)
+    return serialize(LearningUndoTransformer.transform(await afterUndo(user, scope, undone), i18n))
   }
 
   async logReviews({ auth, request }: HttpContext) {
-    return logOfflineReviews(auth.use('api').getUserOrFail(), await request.validateUsing(offlineReviewsValidator))
+    const user = auth.use('api').getUserOrFail()
+    const result = await logOfflineReviews(user, await request.validateUsing(offlineReviewsValidator))
+    return serialize(OfflineReviewsTransformer.transform(result))
   }
 
   /** The first-time tutorial of the learning screen is shown once per account. */

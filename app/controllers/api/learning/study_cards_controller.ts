@@ -6,7 +6,8 @@ import { topCountersOf } from '#queries/learning/session_standing'
 import { studyContext } from '#queries/learning/study_context'
 import { loadNotes } from '#queries/notes/load_notes'
 import { cardStats } from '#queries/learning/card_stats'
-import LearningTransformer from '#transformers/learning_transformer'
+import LearningCardEditedTransformer from '#transformers/learning_card_edited_transformer'
+import LearningCardRemovedTransformer from '#transformers/learning_card_removed_transformer'
 import NoteTransformer from '#transformers/note_transformer'
 import { serialize } from '#transformers/serialize'
 import CardStatsTransformer from '#transformers/card_stats_transformer'
@@ -24,7 +25,8 @@ export default class StudyCardsController {
       return serialize(NoteTransformer.transform(loaded.notes[0], loaded))
     }
     const context = await studyContext(user, input.deck_id ?? card.deck_id)
-    return LearningTransformer.card(context, await sessionCards(context, [card.id]), i18n)
+    const cards = await sessionCards(context, [card.id])
+    return serialize(LearningCardEditedTransformer.transform({ context, cards }, i18n))
   }
 
   /** DELETE cards/{id}/suspend: the card leaves this learner's study, nothing is deleted (query deck_id: the session's counters). */
@@ -32,10 +34,12 @@ export default class StudyCardsController {
     const user = auth.use('api').getUserOrFail()
     const removed = await suspendCard(user, { id: params.id })
     const context = await studyContext(user, request.input('deck_id') ?? removed.deckId)
-    return LearningTransformer.removed(removed, await topCountersOf(context))
+    const counters = await topCountersOf(context)
+    return serialize(LearningCardRemovedTransformer.transform(removed, counters))
   }
 
   async stats({ auth, params }: HttpContext) {
-    return CardStatsTransformer.forSheet(await cardStats(auth.use('api').getUserOrFail(), params.id))
+    const stats = await cardStats(auth.use('api').getUserOrFail(), params.id)
+    return serialize(CardStatsTransformer.transform(stats))
   }
 }

@@ -1,6 +1,9 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { studyStatistics } from '#queries/study/statistics'
 import { wrappedYear } from '#queries/study/wrapped'
+import StatisticsTransformer from '#transformers/statistics_transformer'
+import WrappedTransformer from '#transformers/wrapped_transformer'
+import { serialize } from '#transformers/serialize'
 import { statisticsValidator, wrappedValidator } from '#validators/study'
 
 export default class StatisticsController {
@@ -8,13 +11,14 @@ export default class StatisticsController {
   async show({ auth, request }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const { deck_id: deckId } = await request.validateUsing(statisticsValidator)
-    return studyStatistics(user, deckId)
+    return serialize(StatisticsTransformer.transform(await studyStatistics(user, deckId)))
   }
 
   /** GET users/wrapped?year: the year in review, the learner's current year by default. */
   async wrapped({ auth, request }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const { year } = await request.validateUsing(wrappedValidator)
-    return wrappedYear(user, year ?? Number(user.today().slice(0, 4)))
+    const wrapped = await wrappedYear(user, year ?? Number(user.today().slice(0, 4)))
+    return serialize(WrappedTransformer.transform(wrapped))
   }
 }

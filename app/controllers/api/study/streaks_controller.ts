@@ -3,6 +3,8 @@ import { refreshStaleStreak } from '#actions/study/refresh_streak'
 import { markStreakShown } from '#actions/study/mark_streak_shown'
 import { streakDays } from '#queries/study/streaks'
 import StreakTransformer from '#transformers/streak_transformer'
+import StreakShownTransformer from '#transformers/streak_shown_transformer'
+import { serialize } from '#transformers/serialize'
 import { streakRangeValidator } from '#validators/study'
 
 export default class StreaksController {
@@ -11,13 +13,13 @@ export default class StreaksController {
     const user = auth.use('api').getUserOrFail()
     const { start_date: start, end_date: end } = await request.validateUsing(streakRangeValidator)
     await refreshStaleStreak(user)
-    return StreakTransformer.range(await streakDays(user, start, end))
+    return serialize(StreakTransformer.transform(await streakDays(user, start, end)))
   }
 
   /** POST streaks/current_day_streak_shown: the popup was shown today; it stays hidden until the next study day. */
   async shown({ auth }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const { alreadyShown } = await markStreakShown(user, { today: user.today() })
-    return StreakTransformer.shown(alreadyShown, user)
+    return serialize(StreakShownTransformer.transform(user, alreadyShown))
   }
 }

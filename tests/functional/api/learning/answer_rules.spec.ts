@@ -7,7 +7,8 @@ import { answerInTransaction } from '#actions/learning/answer_card'
 import { setFrozen } from '#actions/notes/freeze_notes'
 import { studyContext } from '#queries/learning/study_context'
 import { afterAnswer } from '#queries/learning/session_standing'
-import LearningTransformer from '#transformers/learning_transformer'
+import LearningAnswerTransformer from '#transformers/learning_answer_transformer'
+import { serialize } from '#transformers/serialize'
 import { ACTIVE_DAY_CARDS } from '#scheduling/streak'
 import { assertErrorBody, makePremium, makeUser, resetState, tokenFor } from '#tests/support/helpers'
 import { pageCall, signedIn, WebSession } from '#tests/support/web_session'
@@ -91,7 +92,7 @@ async function throughFallback(userId: number, deckId: number, body: Body): Prom
     const result = await answerInTransaction(context, {
       cardId: body.card_id, answer: body.answer as any, version: body.version, durationMs: body.review_duration_ms,
     })
-    return { status: 200, body: JSON.parse(JSON.stringify(LearningTransformer.answer(result, await afterAnswer(context, result)))) }
+    return { status: 200, body: JSON.parse(JSON.stringify(await serialize(LearningAnswerTransformer.transform(result, await afterAnswer(context, result))))) }
   } catch (error) {
     if (!(error instanceof ApiException)) throw error
     return { status: error.status, body: { code: error.code, values: error.options.values } }

@@ -1,12 +1,8 @@
 /*
- * The onboarding page's shapes: its props come from the page controller,
- * the suggestions from PUT /onboarding/answers (typed from their replies).
+ * The onboarding's answers as the questions edit them (the client's form
+ * state; the server stores what its validator accepts, app/validators/onboarding.ts),
+ * and the choices each question offers.
  */
-import type { ReplyOf } from '~/lib/routes'
-
-export type Personalisation = ReplyOf<'onboarding.answers'>
-export type Suggestion = Personalisation['personalisedDecks'][number]
-
 export type Answers = {
   ageRange?: string
   forgetRate?: string
@@ -26,28 +22,22 @@ export type Answers = {
   remindersEnabled?: boolean
 }
 
-export type Named = { key: string; name: string }
-export type Subject = Named & { specifications: Named[] }
-
-export type PaywallOffer = { benefits: string[]; claimPercent: number; trialDays: number }
-
-export type OnboardingProps = {
-  answers: Answers
-  isComplete: boolean
-  isPremium: boolean
-  subjects: Subject[]
-  exams: Named[]
-  paywall: PaywallOffer
-  aiExampleUrl: string | null
-}
-
 /* the answers the questions offer (the server's validator holds the same lists: app/validators/onboarding.ts) */
 export const AGE_RANGES = ['under_18', '18_24', '25_34', '35_44', '45_plus'] as const
 export const FORGET_RATES = ['days', 'weeks', 'months'] as const
 export const STUDY_HABITS = ['cram', 'regular', 'rarely'] as const
 export const GOALS = ['languages', 'exam', 'other'] as const
 export const NATIVE_LANGUAGES = ['en', 'de', 'pt', 'es', 'fr', 'it', 'ja', 'zh', 'other'] as const
-export const TARGET_LANGUAGES = ['spanish', 'english', 'french', 'german', 'italian', 'portuguese', 'japanese', 'chinese'] as const
+export const TARGET_LANGUAGES = [
+  'spanish',
+  'english',
+  'french',
+  'german',
+  'italian',
+  'portuguese',
+  'japanese',
+  'chinese',
+] as const
 export const LEVELS = ['beginner', 'intermediate', 'advanced'] as const
 export const FOCUSES = ['vocabulary', 'grammar', 'conversation', 'travel'] as const
 export const REASONS = ['work', 'travel', 'school', 'family', 'fun'] as const

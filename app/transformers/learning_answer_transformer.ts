@@ -1,0 +1,39 @@
+import { BaseTransformer } from '@adonisjs/core/transformers'
+import type { SessionStanding } from '#queries/learning/session_standing'
+import UserTransformer from '#transformers/user_transformer'
+import type { AnswerResult } from '#types/answers'
+
+/**
+ * POST v2/learning/answer and the learning page's answer: the card as the
+ * answer (recorded or replayed) left it, and the session's standing, the
+ * learner read again. The study's hot path: one item, no nested transformer.
+ */
+export default class LearningAnswerTransformer extends BaseTransformer<AnswerResult> {
+  constructor(
+    result: AnswerResult,
+    protected standing: SessionStanding
+  ) {
+    super(result)
+  }
+
+  toObject() {
+    const result = this.resource
+    const { context, topCounters, undoAvailable } = this.standing
+    return {
+      card: {
+        id: result.cardId,
+        state: result.progress.state,
+        version: result.version,
+        dueAt: result.progress.dueAt?.toISOString() ?? null,
+        isFrozen: result.isFrozen,
+      },
+      answer: result.answer,
+      /* the card lapsed once too often: it is frozen now and the learner is told */
+      leech: result.leech,
+      replayed: result.replayed,
+      topCounters,
+      isUndoActionAvailable: undoAvailable,
+      streak: UserTransformer.streak(context.user),
+    }
+  }
+}
