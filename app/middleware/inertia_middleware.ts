@@ -28,7 +28,7 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
     return {
       errors: ctx.inertia.always(this.getValidationErrors(ctx)),
       flash: ctx.inertia.always(this.flashMessages(ctx, error)),
-      user: ctx.inertia.always(user ? UserTransformer.forSession(user) : null),
+      user: ctx.inertia.always(user ? UserTransformer.transform(user).useVariant('forPage') : null),
       locale: ctx.inertia.always(locale),
       messages: ctx.inertia.always(clientMessages(locale)),
       theme: ctx.inertia.always(themeFor(ctx)),

@@ -7,7 +7,7 @@ import LearningCardTransformer from '#transformers/learning_card_transformer'
 import CardPresetTransformer from '#transformers/card_preset_transformer'
 import type { SessionBatch, SessionStart } from '#queries/learning/session_batch'
 import { appearanceDeck } from '#services/card_presets/appearance'
-import UserTransformer from '#transformers/user_transformer'
+import { streakOf } from '#transformers/user_transformer'
 import type { AnswerResult } from '#types/answers'
 
 /** An answer as answer_card recorded (or replayed) it. */
@@ -54,7 +54,7 @@ export default class LearningTransformer {
 
   /** GET /decks/:id/learn: the start, with the learner's streak for the page's popup. */
   static page(start: SessionStart, i18n: I18n) {
-    return { ...this.start(start, i18n), streak: UserTransformer.streak(start.context.user) }
+    return { ...this.start(start, i18n), streak: streakOf(start.context.user) }
   }
 
   /** POST v2/learning/answer: the card as the answer left it, and the session's standing (the learner read again). */
@@ -73,7 +73,7 @@ export default class LearningTransformer {
       replayed: result.replayed,
       topCounters,
       isUndoActionAvailable: undoAvailable,
-      streak: UserTransformer.streak(context.user),
+      streak: streakOf(context.user),
     }
   }
 

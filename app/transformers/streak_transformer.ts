@@ -1,13 +1,13 @@
 import type User from '#models/user'
 import type { StreakDays } from '#queries/study/streaks'
 import { addDays } from '#scheduling/study_day'
-import UserTransformer from '#transformers/user_transformer'
+import { streakOf } from '#transformers/user_transformer'
 
 /** The streak calls and the streak page. */
 export default class StreakTransformer {
   /** GET streaks?start_date&end_date: the range's active and frozen days with their kinds, and the streak. */
   static range({ activeDays, learner }: StreakDays) {
-    return { activeDays, streak: UserTransformer.streak(learner) }
+    return { activeDays, streak: streakOf(learner) }
   }
 
   /** GET /streak?month=YYYY-MM: the streak and a month of the calendar, with the months either side (none after the current one). */
@@ -16,7 +16,7 @@ export default class StreakTransformer {
     return {
       month,
       today: days.today,
-      streak: UserTransformer.streak(days.learner),
+      streak: streakOf(days.learner),
       days: days.activeDays,
       previousMonth: addDays(start, -1).slice(0, 7),
       nextMonth: current ? null : addDays(end, 1).slice(0, 7),
@@ -25,6 +25,6 @@ export default class StreakTransformer {
 
   /** POST streaks/current_day_streak_shown and the popup's /streak/shown. */
   static shown(alreadyShown: boolean, user: User) {
-    return { alreadyShown, streak: UserTransformer.streak(user) }
+    return { alreadyShown, streak: streakOf(user) }
   }
 }

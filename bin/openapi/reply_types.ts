@@ -11,7 +11,14 @@
  * output, or a query's): repoint it once a transformer makes it.
  */
 import type { InferData } from '@adonisjs/core/types/transformers'
-import type AdminTransformer from '#transformers/admin_transformer'
+import type AcknowledgementTransformer from '#transformers/acknowledgement_transformer'
+import type AdminSelfTransformer from '#transformers/admin_self_transformer'
+import type AdminTokenTransformer from '#transformers/admin_token_transformer'
+import type AuthProviderTransformer from '#transformers/auth_provider_transformer'
+import type ExperimentTransformer from '#transformers/experiment_transformer'
+import type MasqueradeTransformer from '#transformers/masquerade_transformer'
+import type PremiumOverrideTransformer from '#transformers/premium_override_transformer'
+import type SignInTransformer from '#transformers/sign_in_transformer'
 import type AiNoteTemplateTransformer from '#transformers/ai_note_template_transformer'
 import type CardPresetTransformer from '#transformers/card_preset_transformer'
 import type CardStatsTransformer from '#transformers/card_stats_transformer'
@@ -52,38 +59,37 @@ import type EmbedTransformer from '#transformers/embed_transformer'
 import type { subjectList } from '#queries/onboarding/personalisation'
 import type { studyStatistics } from '#queries/study/statistics'
 import type { wrappedYear } from '#queries/study/wrapped'
-import type AdminController from '#controllers/api/admin_controller'
 import type AiNoteTemplatesController from '#controllers/api/ai_note_templates_controller'
 import type AiStreamsController from '#controllers/api/ai_streams_controller'
 import type DeckCollaboratorsController from '#controllers/api/deck_collaborators_controller'
 import type DeckImportsController from '#controllers/api/deck_imports_controller'
 import type FoldersController from '#controllers/api/folders_controller'
-import type HealthController from '#controllers/api/health_controller'
 import type LibraryController from '#controllers/api/library_controller'
 import type LibraryDecksController from '#controllers/api/library_decks_controller'
 import type MediaHelpersController from '#controllers/media_helpers/media_helpers_controller'
 import type ModerationController from '#controllers/api/moderation_controller'
 import type OnboardingController from '#controllers/api/onboarding_controller'
-import type PasswordResetsController from '#controllers/api/password_resets_controller'
 import type PublicProfilesController from '#controllers/api/public_profiles_controller'
 import type RemoteFlagsController from '#controllers/api/remote_flags_controller'
 import type SharedDecksController from '#controllers/api/shared_decks_controller'
-import type TokensController from '#controllers/api/tokens_controller'
 
 /** What a function resolves to. */
 type Of<F extends (...args: any) => any> = Awaited<ReturnType<F>>
+/** A reply whose key K holds another named reply R: so the document refers to R ($ref) rather than repeating it. */
+type Holding<T, K extends keyof T, R> = Omit<T, K> & { [P in K]: R }
 /** What a controller's method answers (a reply no transformer makes yet). */
 type Answer<C extends abstract new (...args: any) => any, M extends keyof InstanceType<C>> = Awaited<ReturnType<InstanceType<C>[M]>>
 
 export interface ReplyTypes {
   /* accounts */
-  SignedIn: ReturnType<typeof UserTransformer.signedIn>
-  LinkSent: ReturnType<typeof UserTransformer.linkSent>
-  User: ReturnType<typeof UserTransformer.forApi>
-  AuthProviders: ReturnType<typeof UserTransformer.providers>
-  TokenValidity: Answer<typeof TokensController, 'validate'>
-  ResetLinkValidity: Answer<typeof PasswordResetsController, 'show'>
-  PasswordReset: Answer<typeof PasswordResetsController, 'update'>
+  SignedIn: Holding<InferData<SignInTransformer>, 'user', ReplyTypes['User']>
+  LinkSent: InferData<AcknowledgementTransformer<{ sent: boolean }>>
+  User: InferData<UserTransformer>
+  AuthProviders: { providers: InferData<AuthProviderTransformer>[] }
+  TokenValidity: InferData<AcknowledgementTransformer<{ valid: boolean }>>
+  /* the same shape as TokenValidity under its own name: a type is named once, Readonly makes it another */
+  ResetLinkValidity: Readonly<InferData<AcknowledgementTransformer<{ valid: boolean }>>>
+  PasswordReset: InferData<AcknowledgementTransformer<{ success: boolean }>>
 
   /* decks, folders, notes, media */
   Deck: ApiDeck
@@ -184,13 +190,14 @@ export interface ReplyTypes {
   AppRating: Of<typeof rateApp>
 
   /* admin and operations */
-  AdminToken: ReturnType<typeof AdminTransformer.adminToken>
-  Masquerade: ReturnType<typeof AdminTransformer.masquerade>
-  Experiments: Answer<typeof AdminController, 'experiments'>
-  AdminSelf: Answer<typeof AdminController, 'updateSelf'>
-  PremiumOverride: ReturnType<typeof AdminTransformer.premium>
-  Health: Answer<typeof HealthController, 'health'>
-  Ready: Answer<typeof HealthController, 'ready'>
+  AdminToken: InferData<AdminTokenTransformer>
+  Masquerade: InferData<MasqueradeTransformer>
+  Experiments: { experiments: InferData<ExperimentTransformer>[] }
+  AdminSelf: Holding<InferData<AdminSelfTransformer>, 'user', ReplyTypes['User']>
+  PremiumOverride: InferData<PremiumOverrideTransformer>
+  Health: InferData<AcknowledgementTransformer<{ status: string }>>
+  /* the same shape as Health under its own name (see ResetLinkValidity) */
+  Ready: Readonly<InferData<AcknowledgementTransformer<{ status: string }>>>
   /* the Stripe webhook's acknowledgement, written as a literal in its controller */
   WebhookReceived: { received: true }
 }

@@ -13,7 +13,7 @@ export default class AccountController {
     const user = auth.use('web').getUserOrFail()
     await user.load('socialAccounts')
     return inertia.render('settings/account', {
-      account: UserTransformer.forAccountSettings(user),
+      account: UserTransformer.transform(user).useVariant('forEditor'),
       social: socialSignInOptions(),
       subscription: await subscriptionSummary(user),
     })

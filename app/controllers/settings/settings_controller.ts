@@ -6,7 +6,7 @@ import { parseEasyDays } from '#scheduling/balance'
 import { LOCALE_COOKIE } from '#services/request_locale'
 import { THEME_COOKIE } from '#services/themes'
 import { rememberPreference } from '#actions/users/remember_preference'
-import UserTransformer from '#transformers/user_transformer'
+import StudyReminderTransformer from '#transformers/study_reminder_transformer'
 
 /** Appearance and language: kept in a cookie always, and on the user when signed in. */
 async function remember({ response, auth }: HttpContext, cookie: string, field: 'theme' | 'locale', value: string) {
@@ -26,7 +26,7 @@ export default class SettingsController {
     return inertia.render('settings/show', {
       easyDays: user ? [...parseEasyDays(user.easyDays)] : null,
       subscription: user ? await subscriptionSummary(user) : null,
-      reminder: user && !user.isGuest ? UserTransformer.studyReminder(user) : null,
+      reminder: user && !user.isGuest ? StudyReminderTransformer.transform(user) : null,
     })
   }
 

@@ -3,11 +3,11 @@
  * the User transformer's streak fields, and the replies of the apps' calls
  * that answer the same queries (lib/routes: ReplyOf).
  */
-import type UserTransformer from '#transformers/user_transformer'
-import type { Plain, ReplyOf } from '~/lib/routes'
+import type { Data } from '~generated/data'
+import type { ReplyOf } from '~/lib/routes'
 
 /** The User entity's streak fields. */
-export type StreakFields = Plain<ReturnType<typeof UserTransformer.streak>>
+export type StreakFields = Data.User['streak']
 
 /** GET /api/streaks: the days of a range, each with its kind */
 export type CalendarDay = ReplyOf<'api.streaks.index'>['activeDays'][number]

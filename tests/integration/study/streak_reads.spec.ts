@@ -7,6 +7,7 @@ import { activeDaysOf } from '#queries/study/active_days'
 import { apiUser } from '#queries/users/api_user'
 import StreakTransformer from '#transformers/streak_transformer'
 import UserTransformer from '#transformers/user_transformer'
+import { serialize } from '#transformers/serialize'
 import { addDays, studyDay } from '#scheduling/study_day'
 import { makeUser, resetState } from '#tests/support/helpers'
 import { learnerColumns } from '../learning/support.js'
@@ -60,8 +61,9 @@ test.group('Streak reads only read; the doors bring the streak up to date first'
     const before = await learnerColumns(user)
     const loaded = await apiUser(user)
     assert.deepEqual(await learnerColumns(user), before)
-    assert.deepEqual(UserTransformer.forApi(loaded).connectedSocialProviders, [])
-    assert.equal(UserTransformer.forApi(loaded).streak.currentDuration, 0)
+    const entity = await serialize(UserTransformer.transform(loaded))
+    assert.deepEqual(entity.connectedSocialProviders, [])
+    assert.equal(entity.streak.currentDuration, 0)
   })
 
   test('markStreakShown writes the day once; the second call says it was already shown', async ({ assert }) => {
