@@ -12,6 +12,19 @@
  */
 import type { InferData } from '@adonisjs/core/types/transformers'
 import type AcknowledgementTransformer from '#transformers/acknowledgement_transformer'
+import type AppRatingTransformer from '#transformers/app_rating_transformer'
+import type ClientEventTransformer from '#transformers/client_event_transformer'
+import type DiscountTransformer from '#transformers/discount_transformer'
+import type EventShownTransformer from '#transformers/event_shown_transformer'
+import type IntentTransformer from '#transformers/intent_transformer'
+import type ManagementLinkTransformer from '#transformers/management_link_transformer'
+import type PatchedIntentTransformer from '#transformers/patched_intent_transformer'
+import type PaywallTransformer from '#transformers/paywall_transformer'
+import type PromoIntentTransformer from '#transformers/promo_intent_transformer'
+import type RemoteFlagSetTransformer from '#transformers/remote_flag_set_transformer'
+import type RemoteFlagsTransformer from '#transformers/remote_flags_transformer'
+import type TokenTransformer from '#transformers/token_transformer'
+import type UpgradeIntentTransformer from '#transformers/upgrade_intent_transformer'
 import type AdminSelfTransformer from '#transformers/admin_self_transformer'
 import type AdminTokenTransformer from '#transformers/admin_token_transformer'
 import type AuthProviderTransformer from '#transformers/auth_provider_transformer'
@@ -47,14 +60,9 @@ import type { previewNote } from '#actions/notes/preview_note'
 import type { logOfflineReviews } from '#actions/learning/log_offline_reviews'
 import type { uploadDocument } from '#actions/ai/upload_document'
 import type { streamAnswer } from '#controllers/ai/stream_answer'
-import type { eventShown, recordEvent } from '#actions/client/events'
-import type { rateApp } from '#actions/client/rate_app'
-import type { applyPromoCode, createIntent, createUpgradeIntent, patchIntent } from '#actions/payments/intents'
-import type { celloToken, discounts, managementLink } from '#actions/payments/account_links'
 import type { detectText } from '#actions/media/detect_text'
 import type { countCardEvent } from '#actions/media/count_card_event'
 import type { searchImages } from '#services/media_helpers/image_search'
-import type { paywallOffer } from '#services/paywall'
 import type EmbedTransformer from '#transformers/embed_transformer'
 import type { subjectList } from '#queries/onboarding/personalisation'
 import type { studyStatistics } from '#queries/study/statistics'
@@ -70,7 +78,6 @@ import type MediaHelpersController from '#controllers/media_helpers/media_helper
 import type ModerationController from '#controllers/api/moderation_controller'
 import type OnboardingController from '#controllers/api/onboarding_controller'
 import type PublicProfilesController from '#controllers/api/public_profiles_controller'
-import type RemoteFlagsController from '#controllers/api/remote_flags_controller'
 import type SharedDecksController from '#controllers/api/shared_decks_controller'
 
 /** What a function resolves to. */
@@ -158,16 +165,16 @@ export interface ReplyTypes {
   Guides: Answer<typeof PublicProfilesController, 'guides'>
 
   /* the apps' settings, payments, helpers */
-  RemoteFlags: Answer<typeof RemoteFlagsController, 'index'>
-  RemoteFlagSet: Answer<typeof RemoteFlagsController, 'update'>
-  Paywall: Of<typeof paywallOffer>
-  Intent: Of<typeof createIntent>
-  PatchedIntent: Of<typeof patchIntent>
-  PromoIntent: Of<typeof applyPromoCode>
-  UpgradeIntent: Of<typeof createUpgradeIntent>
-  ManagementLink: Of<typeof managementLink>
-  Discounts: Of<typeof discounts>
-  CelloToken: Of<typeof celloToken>
+  RemoteFlags: InferData<RemoteFlagsTransformer>
+  RemoteFlagSet: InferData<RemoteFlagSetTransformer>
+  Paywall: InferData<PaywallTransformer>
+  Intent: InferData<IntentTransformer>
+  PatchedIntent: InferData<PatchedIntentTransformer>
+  PromoIntent: InferData<PromoIntentTransformer>
+  UpgradeIntent: InferData<UpgradeIntentTransformer>
+  ManagementLink: InferData<ManagementLinkTransformer>
+  Discounts: InferData<DiscountTransformer>[]
+  CelloToken: InferData<TokenTransformer>
   TextDetection: Of<typeof detectText>
   ImageSuggestions: Of<typeof searchImages>
   DownloadMarked: Answer<typeof MediaHelpersController, 'markDownload'>
@@ -185,9 +192,9 @@ export interface ReplyTypes {
   AiTemplateList: ReturnType<typeof AiNoteTemplateTransformer.list>
   AiTemplateApplied: Answer<typeof AiNoteTemplatesController, 'apply'>
   AiTemplateImproved: Answer<typeof AiNoteTemplatesController, 'improve'>
-  ClientEvent: Of<typeof recordEvent>
-  EventShown: Of<typeof eventShown>
-  AppRating: Of<typeof rateApp>
+  ClientEvent: InferData<ClientEventTransformer>
+  EventShown: InferData<EventShownTransformer>
+  AppRating: InferData<AppRatingTransformer>
 
   /* admin and operations */
   AdminToken: InferData<AdminTokenTransformer>
@@ -198,6 +205,6 @@ export interface ReplyTypes {
   Health: InferData<AcknowledgementTransformer<{ status: string }>>
   /* the same shape as Health under its own name (see ResetLinkValidity) */
   Ready: Readonly<InferData<AcknowledgementTransformer<{ status: string }>>>
-  /* the Stripe webhook's acknowledgement, written as a literal in its controller */
-  WebhookReceived: { received: true }
+  /* the Stripe webhook's acknowledgement */
+  WebhookReceived: InferData<AcknowledgementTransformer<{ received: true }>>
 }
