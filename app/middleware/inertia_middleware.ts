@@ -43,7 +43,9 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
       appName: i18nFor(ctx).t('ui.app.name'),
       /* forms post natively before React takes over (inertia/components/server_form.tsx) */
       /* remote flags (app/services/remote_flags.ts, from memory); serverDown: the non-cancelable maintenance alert */
-      remoteFlags: ctx.inertia.always(RemoteFlagsTransformer.transform(allFlags()).useVariant('forPage')),
+      remoteFlags: ctx.inertia.always(
+        RemoteFlagsTransformer.transform(allFlags()).useVariant('forPage')
+      ),
       serverDown: ctx.inertia.always(inMaintenanceFor(user)),
       csrfToken: ctx.inertia.always((ctx.request as { csrfToken?: string }).csrfToken ?? null),
       /* the masquerade banner and an admin's debug panel (app/services/admin_session.ts) */

@@ -8,6 +8,10 @@ export type AdminToken = { admin: User; value: string; expiresAt: Date }
 export default class AdminTokenTransformer extends BaseTransformer<AdminToken> {
   toObject() {
     const { admin, value, expiresAt } = this.resource
-    return { token: value, expiresAt: expiresAt.toISOString(), admin: { id: admin.id, email: admin.email, debugMenu: admin.debugMenu } }
+    return {
+      token: value,
+      expiresAt: expiresAt.toISOString(),
+      admin: { id: admin.id, email: admin.email, debugMenu: admin.debugMenu },
+    }
   }
 }

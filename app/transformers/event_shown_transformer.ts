@@ -13,6 +13,12 @@ export type EventRecord = {
 /** GET events/check: whether the learner has been shown the event. */
 export default class EventShownTransformer extends BaseTransformer<EventRecord> {
   toObject() {
-    return this.pick(this.resource, ['eventHash', 'shown', 'timesShown', 'firstShownAt', 'hourBucket'])
+    return this.pick(this.resource, [
+      'eventHash',
+      'shown',
+      'timesShown',
+      'firstShownAt',
+      'hourBucket',
+    ])
   }
 }

@@ -8,6 +8,11 @@ export type Masquerade = { user: User; token: string; expiresAt: Date }
 export default class MasqueradeTransformer extends BaseTransformer<Masquerade> {
   toObject() {
     const { user, token, expiresAt } = this.resource
-    return { token, expiresAt: expiresAt.toISOString(), masquerade: true, user: { id: user.id, email: user.email, name: user.name } }
+    return {
+      token,
+      expiresAt: expiresAt.toISOString(),
+      masquerade: true,
+      user: { id: user.id, email: user.email, name: user.name },
+    }
   }
 }

@@ -1,7 +1,12 @@
 import { BaseTransformer } from '@adonisjs/core/transformers'
 
 /** A plan of the premium offer, with its price and where its checkout is (services/paywall.ts). */
-export type PaywallPlan = { tier: string; amount: number; interval: string | null; checkoutUrl: string }
+export type PaywallPlan = {
+  tier: string
+  amount: number
+  interval: string | null
+  checkoutUrl: string
+}
 
 export default class PaywallPlanTransformer extends BaseTransformer<PaywallPlan> {
   toObject() {

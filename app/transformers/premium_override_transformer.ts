@@ -5,6 +5,11 @@ import type User from '#models/user'
 export default class PremiumOverrideTransformer extends BaseTransformer<User> {
   toObject() {
     const user = this.resource
-    return { userId: user.id, isPremium: user.hasPremium, subscriptionPremium: user.isPremium, premiumOverride: user.premiumOverride }
+    return {
+      userId: user.id,
+      isPremium: user.hasPremium,
+      subscriptionPremium: user.isPremium,
+      premiumOverride: user.premiumOverride,
+    }
   }
 }

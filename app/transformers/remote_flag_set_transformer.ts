@@ -7,6 +7,10 @@ export type FlagSet = { name: FlagName; value: Flags[FlagName]; flags: Flags }
 /** PUT /api/remote_flags/:name. */
 export default class RemoteFlagSetTransformer extends BaseTransformer<FlagSet> {
   toObject() {
-    return { name: this.resource.name, value: this.resource.value, flags: { ...this.resource.flags } }
+    return {
+      name: this.resource.name,
+      value: this.resource.value,
+      flags: { ...this.resource.flags },
+    }
   }
 }

@@ -1,7 +1,9 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { disconnectProvider } from '#actions/users/disconnect_provider'
 import { connectedAccounts } from '#queries/users/connected_accounts'
-import AuthProviderTransformer, { type ConnectedAccount } from '#transformers/auth_provider_transformer'
+import AuthProviderTransformer, {
+  type ConnectedAccount,
+} from '#transformers/auth_provider_transformer'
 import { serialize } from '#transformers/serialize'
 import { providerValidator } from '#validators/user'
 import ApiException from '#exceptions/api_exception'

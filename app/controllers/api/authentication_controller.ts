@@ -74,7 +74,8 @@ export default class AuthenticationController {
         await guardEmailRequest('login_link', email)
         await sendLoginLink({ email, locale: ctx.i18n.locale })
         /* same answer whether or not the address has an account */
-        return ctx.response.accepted(await serialize(AcknowledgementTransformer.transform({ sent: true })))
+        const sent = AcknowledgementTransformer.transform({ sent: true })
+        return ctx.response.accepted(await serialize(sent))
       }
     }
   }

@@ -13,13 +13,15 @@ export default class ClientController {
   async recordEvent({ auth, request, response }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const event = await recordEvent(user, await request.validateUsing(eventValidator))
-    return response.status(event.alreadyShown ? 200 : 201).send(await serialize(ClientEventTransformer.transform(event)))
+    const reply = await serialize(ClientEventTransformer.transform(event))
+    return response.status(event.alreadyShown ? 200 : 201).send(reply)
   }
 
   /** GET events/check?event_hash: whether the learner has been shown the event. */
   async checkEvent({ auth, request }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
-    return serialize(EventShownTransformer.transform(await eventShown(user, await request.validateUsing(eventCheckValidator))))
+    const event = await eventShown(user, await request.validateUsing(eventCheckValidator))
+    return serialize(EventShownTransformer.transform(event))
   }
 
   /** POST app_ratings.json {feedback_type, text, prefix}: kept as given (text as plain text). */

@@ -20,7 +20,9 @@ function self(ctx: HttpContext) {
 /** The User entity, its streak brought up to date first (days missed since the last answer change it). */
 async function userEntity(user: User, options: { reload: boolean }) {
   const recomputed = await refreshStaleStreak(user)
-  return serialize(UserTransformer.transform(await apiUser(user, { reload: options.reload || recomputed })))
+  return serialize(
+    UserTransformer.transform(await apiUser(user, { reload: options.reload || recomputed }))
+  )
 }
 
 export default class UsersController {

@@ -8,11 +8,15 @@ import { signInWeb } from '#services/web_sign_in'
 
 export default class SignUpController {
   async start({ inertia }: HttpContext) {
-    return inertia.render('auth/get_started', { social: SocialOptionsTransformer.transform(socialSignInOptions()) })
+    return inertia.render('auth/get_started', {
+      social: SocialOptionsTransformer.transform(socialSignInOptions()),
+    })
   }
 
   async show({ inertia }: HttpContext) {
-    return inertia.render('auth/sign_up', { social: SocialOptionsTransformer.transform(socialSignInOptions()) })
+    return inertia.render('auth/sign_up', {
+      social: SocialOptionsTransformer.transform(socialSignInOptions()),
+    })
   }
 
   async store(ctx: HttpContext) {

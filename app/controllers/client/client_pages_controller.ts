@@ -27,7 +27,11 @@ export default class ClientPagesController {
     /* the years the learner has been here: the one they joined in to this one */
     const joined = Math.min(current, Number(studyDay(user.createdAt.toJSDate(), user.timezoneOffset).slice(0, 4)))
     const wrapped = await wrappedYear(user, year ?? current)
-    return inertia.render('client/wrapped', { wrapped: WrappedTransformer.transform(wrapped), currentYear: current, firstYear: joined })
+    return inertia.render('client/wrapped', {
+      wrapped: WrappedTransformer.transform(wrapped),
+      currentYear: current,
+      firstYear: joined,
+    })
   }
 
   /** GET /help: the help centre (questions and answers in the learner's language) and contact support. */
@@ -52,7 +56,9 @@ export default class ClientPagesController {
     const { stars, text, source = 'settings' } = await request.validateUsing(webFeedbackValidator)
     const rating = await rateApp(user, { feedback_type: feedbackTypeOfStars(stars), text, prefix: `web_${source}` })
     if (source === 'session_complete') await closeFeedbackRequest(user, { how: 'answered' })
-    if (wantsJson(ctx)) return response.created(await serialize(AppRatingTransformer.transform(rating)))
+    if (wantsJson(ctx)) {
+      return response.created(await serialize(AppRatingTransformer.transform(rating)))
+    }
     session.flash('success', i18n.t('ui.client.feedback.thanks'))
     return response.redirect().back()
   }

@@ -15,6 +15,9 @@ export default class OutboxController {
     const outbox = await readOutbox(outboxDirectory)
     const mails = outbox.slice(0, 50)
     const mailer = app.config.get<string>('mail.default') === 'smtp' ? ('smtp' as const) : ('outbox' as const)
-    return inertia.render('dev/outbox', { mails: OutboxMessageTransformer.transform(mails), mailer })
+    return inertia.render('dev/outbox', {
+      mails: OutboxMessageTransformer.transform(mails),
+      mailer,
+    })
   }
 }

@@ -46,20 +46,23 @@ export default class CheckoutController {
   /** POST /checkout/intent {pricing_tier}: the same intent as the API's. */
   async intent({ auth, request }: HttpContext) {
     stripe()
-    const intent = await createIntent(auth.use('web').getUserOrFail(), await request.validateUsing(createIntentValidator))
+    const input = await request.validateUsing(createIntentValidator)
+    const intent = await createIntent(auth.use('web').getUserOrFail(), input)
     return serialize(IntentTransformer.transform(intent))
   }
 
   /** POST /checkout/upgrade_intent: the lifetime upgrade's intent, priced as the API's. */
   async upgradeIntent({ auth }: HttpContext) {
     stripe()
-    return serialize(UpgradeIntentTransformer.transform(await createUpgradeIntent(auth.use('web').getUserOrFail())))
+    const intent = await createUpgradeIntent(auth.use('web').getUserOrFail())
+    return serialize(UpgradeIntentTransformer.transform(intent))
   }
 
   /** POST /checkout/update_intent: the promo code field. */
   async updateIntent({ auth, request }: HttpContext) {
     stripe()
-    const applied = await applyPromoCode(auth.use('web').getUserOrFail(), await request.validateUsing(updateIntentValidator))
+    const input = await request.validateUsing(updateIntentValidator)
+    const applied = await applyPromoCode(auth.use('web').getUserOrFail(), input)
     return serialize(PromoIntentTransformer.transform(applied))
   }
 

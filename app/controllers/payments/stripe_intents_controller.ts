@@ -16,30 +16,35 @@ import { serialize } from '#transformers/serialize'
 export default class StripeIntentsController {
   async create({ auth, request }: HttpContext) {
     stripe()
-    const intent = await createIntent(auth.use('api').getUserOrFail(), await request.validateUsing(createIntentValidator))
+    const input = await request.validateUsing(createIntentValidator)
+    const intent = await createIntent(auth.use('api').getUserOrFail(), input)
     return serialize(IntentTransformer.transform(intent))
   }
 
   async patch({ auth, request }: HttpContext) {
     stripe()
-    const intent = await patchIntent(auth.use('api').getUserOrFail(), await request.validateUsing(patchIntentValidator))
+    const input = await request.validateUsing(patchIntentValidator)
+    const intent = await patchIntent(auth.use('api').getUserOrFail(), input)
     return serialize(PatchedIntentTransformer.transform(intent))
   }
 
   async updateIntent({ auth, request }: HttpContext) {
     stripe()
-    const applied = await applyPromoCode(auth.use('api').getUserOrFail(), await request.validateUsing(updateIntentValidator))
+    const input = await request.validateUsing(updateIntentValidator)
+    const applied = await applyPromoCode(auth.use('api').getUserOrFail(), input)
     return serialize(PromoIntentTransformer.transform(applied))
   }
 
   async upgrade({ auth }: HttpContext) {
     stripe()
-    return serialize(UpgradeIntentTransformer.transform(await createUpgradeIntent(auth.use('api').getUserOrFail())))
+    const intent = await createUpgradeIntent(auth.use('api').getUserOrFail())
+    return serialize(UpgradeIntentTransformer.transform(intent))
   }
 
   async managementLink({ auth }: HttpContext) {
     stripe()
-    return serialize(ManagementLinkTransformer.transform(await managementLink(auth.use('api').getUserOrFail())))
+    const link = await managementLink(auth.use('api').getUserOrFail())
+    return serialize(ManagementLinkTransformer.transform(link))
   }
 
   async discounts() {

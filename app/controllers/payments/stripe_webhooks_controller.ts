@@ -16,6 +16,7 @@ export default class StripeWebhooksController {
     const event = verifiedEvent(request.raw() ?? '', request.header('stripe-signature'))
     if (!event) throw ApiException.of('E_WEBHOOK_SIGNATURE')
     await processStripeEvent({ event })
-    return response.ok(await serialize(AcknowledgementTransformer.transform({ received: true as const })))
+    const received = AcknowledgementTransformer.transform({ received: true as const })
+    return response.ok(await serialize(received))
   }
 }

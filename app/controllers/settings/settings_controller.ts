@@ -26,7 +26,9 @@ export default class SettingsController {
     const user = auth.user
     return inertia.render('settings/show', {
       easyDays: user ? [...parseEasyDays(user.easyDays)] : null,
-      subscription: user ? SubscriptionSummaryTransformer.transform(await subscriptionSummary(user)) : null,
+      subscription: user
+        ? SubscriptionSummaryTransformer.transform(await subscriptionSummary(user))
+        : null,
       reminder: user && !user.isGuest ? StudyReminderTransformer.transform(user) : null,
     })
   }

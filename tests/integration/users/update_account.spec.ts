@@ -40,7 +40,9 @@ test.group('update_account: PUT users/{id} all or nothing', (group) => {
       { user_id: user.id, provider: 'google', subject: 'g-1', email: 'ana@gmail.test', created_at: now, updated_at: now },
       { user_id: user.id, provider: 'apple', subject: 'a-1', email: null, created_at: now, updated_at: now },
     ])
-    assert.deepEqual(await serialize({ providers: AuthProviderTransformer.transform(await connectedAccounts(user)) }), {
+    const accounts = await connectedAccounts(user)
+    const listed = await serialize({ providers: AuthProviderTransformer.transform(accounts) })
+    assert.deepEqual(listed, {
       providers: [{ provider: 'google', email: 'ana@gmail.test' }, { provider: 'apple', email: null }],
     })
   })
