@@ -1,6 +1,13 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import BaseInertiaMiddleware from '@adonisjs/inertia/inertia_middleware'
+import AdminSessionTransformer from '#transformers/admin_session_transformer'
+import BannersTransformer from '#transformers/banners_transformer'
+import FlashTransformer, { type Flash } from '#transformers/flash_transformer'
+import MessagesTransformer from '#transformers/messages_transformer'
+import NoticesTransformer from '#transformers/notices_transformer'
+import ReferralOfferTransformer from '#transformers/referral_offer_transformer'
+import RemoteFlagsTransformer from '#transformers/remote_flags_transformer'
 import UserTransformer from '#transformers/user_transformer'
 import { clientMessages } from '#services/client_messages'
 import { i18nFor, resolveLocale } from '#services/request_locale'
@@ -27,31 +34,33 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
 
     return {
       errors: ctx.inertia.always(this.getValidationErrors(ctx)),
-      flash: ctx.inertia.always(this.flashMessages(ctx, error)),
-      user: ctx.inertia.always(user ? UserTransformer.forSession(user) : null),
+      flash: ctx.inertia.always(FlashTransformer.transform(this.flashMessages(ctx, error))),
+      user: ctx.inertia.always(user ? UserTransformer.transform(user).useVariant('forPage') : null),
       locale: ctx.inertia.always(locale),
-      messages: ctx.inertia.always(clientMessages(locale)),
+      messages: ctx.inertia.always(MessagesTransformer.transform(clientMessages(locale))),
       theme: ctx.inertia.always(themeFor(ctx)),
       themes: [...THEMES],
       appName: i18nFor(ctx).t('ui.app.name'),
       /* forms post natively before React takes over (inertia/components/server_form.tsx) */
       /* remote flags (app/services/remote_flags.ts, from memory); serverDown: the non-cancelable maintenance alert */
-      remoteFlags: ctx.inertia.always(allFlags()),
+      remoteFlags: ctx.inertia.always(
+        RemoteFlagsTransformer.transform(allFlags()).useVariant('forPage')
+      ),
       serverDown: ctx.inertia.always(inMaintenanceFor(user)),
       csrfToken: ctx.inertia.always((ctx.request as { csrfToken?: string }).csrfToken ?? null),
       /* the masquerade banner and an admin's debug panel (app/services/admin_session.ts) */
-      admin: ctx.inertia.always(adminShared(ctx)),
+      admin: ctx.inertia.always(AdminSessionTransformer.transform(adminShared(ctx))),
       /* the referral toast's programme (null: not configured, or a guest) */
-      referrals: referralsOffer(user),
+      referrals: ReferralOfferTransformer.transform(referralsOffer(user)),
       /* the rebrand notice and the mobile-app banner (unless dismissed), the support address, the store links */
-      notices: ctx.inertia.always(noticesShared(ctx)),
+      notices: ctx.inertia.always(NoticesTransformer.transform(noticesShared(ctx))),
       /* the remote flags' banners and the lifetime offer, not dismissed on this browser (app/services/flag_banners.ts) */
-      banners: ctx.inertia.always(bannersShared(ctx, user, locale)),
+      banners: ctx.inertia.always(BannersTransformer.transform(bannersShared(ctx, user, locale))),
     }
   }
 
   /** Messages for toasts (a success may offer a way on); `id` tells two identical messages of two visits apart. */
-  private flashMessages(ctx: HttpContext, error: string | undefined) {
+  private flashMessages(ctx: HttpContext, error: string | undefined): Flash {
     const success = (ctx.session?.flashMessages.get('success') as string | undefined) ?? null
     const action = (ctx.session?.flashMessages.get('successAction') as { label: string; href: string } | undefined) ?? null
     const id = error || success ? (ctx.request.id() ?? String(Date.now())) : null

@@ -1,25 +1,27 @@
+import { BaseTransformer } from '@adonisjs/core/transformers'
 import type User from '#models/user'
 
-/** The admin area's shapes (camelCase, like every transformer). */
-export default class AdminTransformer {
-  static adminToken(admin: User, token: string, expiresAt: Date) {
-    return { token, expiresAt: expiresAt.toISOString(), admin: { id: admin.id, email: admin.email, debugMenu: admin.debugMenu } }
-  }
-
-  static masquerade(user: User, token: string, expiresAt: Date) {
-    return { token, expiresAt: expiresAt.toISOString(), masquerade: true, user: { id: user.id, email: user.email, name: user.name } }
-  }
-
-  /** A user in the admin's lists and on their page. */
-  static user(user: User) {
+/** A user in the admin's lists and on their page (toObject); an admin's own experiment values (forEditor). */
+export default class AdminTransformer extends BaseTransformer<User> {
+  toObject() {
+    const user = this.resource
     return {
-      id: user.id, email: user.email, name: user.name, username: user.username, provider: user.provider, isAdmin: user.isAdmin,
-      isPremium: user.hasPremium, subscriptionPremium: user.isPremium, premiumOverride: user.premiumOverride,
-      experiments: user.experiments ?? {}, createdAt: user.createdAt.toISO(),
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      username: user.username,
+      provider: user.provider,
+      isAdmin: user.isAdmin,
+      isPremium: user.hasPremium,
+      subscriptionPremium: user.isPremium,
+      premiumOverride: user.premiumOverride,
+      experiments: user.experiments ?? {},
+      createdAt: user.createdAt.toISO(),
     }
   }
 
-  static premium(user: User) {
-    return { userId: user.id, isPremium: user.hasPremium, subscriptionPremium: user.isPremium, premiumOverride: user.premiumOverride }
+  /** The experiment values the admin home's form edits: the admin's own. */
+  forEditor(): Record<string, string> {
+    return { ...(this.resource.experiments ?? {}) }
   }
 }

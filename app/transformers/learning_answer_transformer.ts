@@ -1,6 +1,6 @@
 import { BaseTransformer } from '@adonisjs/core/transformers'
 import type { SessionStanding } from '#queries/learning/session_standing'
-import UserTransformer from '#transformers/user_transformer'
+import { streakOf } from '#transformers/user_transformer'
 import type { AnswerResult } from '#types/answers'
 
 /**
@@ -33,7 +33,7 @@ export default class LearningAnswerTransformer extends BaseTransformer<AnswerRes
       replayed: result.replayed,
       topCounters,
       isUndoActionAvailable: undoAvailable,
-      streak: UserTransformer.streak(context.user),
+      streak: streakOf(context.user),
     }
   }
 }

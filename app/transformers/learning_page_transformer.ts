@@ -2,7 +2,7 @@ import type { I18n } from '@adonisjs/i18n'
 import { BaseTransformer } from '@adonisjs/core/transformers'
 import type { SessionStart } from '#queries/learning/session_batch'
 import LearningTransformer from '#transformers/learning_transformer'
-import UserTransformer from '#transformers/user_transformer'
+import { streakOf } from '#transformers/user_transformer'
 import type { FeedbackRequest } from '#types/study'
 
 /**
@@ -22,7 +22,7 @@ export default class LearningPageTransformer extends BaseTransformer<SessionStar
   toObject() {
     return {
       ...new LearningTransformer(this.resource, this.i18n).toObject(),
-      streak: UserTransformer.streak(this.resource.context.user),
+      streak: streakOf(this.resource.context.user),
       feedbackRequest: this.feedbackRequest,
     }
   }

@@ -1,7 +1,7 @@
 import { BaseTransformer } from '@adonisjs/core/transformers'
 import type { StreakDays } from '#queries/study/streaks'
 import { addDays } from '#scheduling/study_day'
-import UserTransformer from '#transformers/user_transformer'
+import { streakOf } from '#transformers/user_transformer'
 
 /** A YYYY-MM month and its first and last day (monthBounds). */
 type StreakMonth = { month: string; start: string; end: string }
@@ -25,7 +25,7 @@ export default class StreakPageTransformer extends BaseTransformer<StreakDays> {
     return {
       month,
       today: days.today,
-      streak: UserTransformer.streak(days.learner),
+      streak: streakOf(days.learner),
       days: days.activeDays,
       previousMonth: addDays(start, -1).slice(0, 7),
       nextMonth: current ? null : addDays(end, 1).slice(0, 7),

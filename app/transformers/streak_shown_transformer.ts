@@ -1,6 +1,6 @@
 import { BaseTransformer } from '@adonisjs/core/transformers'
 import type User from '#models/user'
-import UserTransformer from '#transformers/user_transformer'
+import { streakOf } from '#transformers/user_transformer'
 
 /** POST streaks/current_day_streak_shown and the popup's /streak/shown: was it already shown, and the streak. */
 export default class StreakShownTransformer extends BaseTransformer<User> {
@@ -12,6 +12,6 @@ export default class StreakShownTransformer extends BaseTransformer<User> {
   }
 
   toObject() {
-    return { alreadyShown: this.alreadyShown, streak: UserTransformer.streak(this.resource) }
+    return { alreadyShown: this.alreadyShown, streak: streakOf(this.resource) }
   }
 }

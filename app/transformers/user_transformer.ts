@@ -1,15 +1,47 @@
+import { BaseTransformer } from '@adonisjs/core/transformers'
 import type User from '#models/user'
 import type { SubscriptionEntity } from '#queries/payments/subscriptions'
 import { nextFreezeMinimumStreak } from '#scheduling/streak'
 import { nextReminderAt } from '#scheduling/reminder_time'
+import type { JsonValue } from '#services/remote_flag_defaults'
 
 export const avatarUrlOf = (user: User) =>
   user.avatarPath ? `/avatars/${user.id}?v=${user.updatedAt.toUnixInteger()}` : null
 
-/** Shapes users for every door: the mobile JSON (spec's User entity) and the pages. */
-export default class UserTransformer {
+/** The spec's streak fields (a freeze is earned every week of streak: app/scheduling/streak.ts). */
+export function streakOf(user: User) {
+  const today = user.today()
+  return {
+    currentDuration: user.streakCurrent,
+    longestDuration: user.streakLongest,
+    totalActiveDays: user.streakTotalActiveDays,
+    todayShown: user.streakShownOn?.toISODate() === today,
+    todayCompleted: user.streakCompletedOn?.toISODate() === today,
+    availableFreezeCount: user.streakFreezes,
+    nextFreezeMinimumStreak: nextFreezeMinimumStreak(user.streakCurrent),
+  }
+}
+
+/**
+ * The study reminder: the chosen time on the learner's clock, whether the e-mail
+ * is on, and its next instant (null when off).
+ */
+export function studyReminderOf(user: User, now = new Date()) {
+  const time = user.studyReminderTime ?? null
+  const enabled = Boolean(user.studyReminderEnabled) && time !== null
+  const next = enabled ? nextReminderAt(now, time!, user.timezoneOffset ?? 0) : null
+  return { time, enabled, nextAt: next?.toISOString() ?? null }
+}
+
+/**
+ * Shapes users for every door: the spec's User entity (toObject), what every
+ * page knows about the signed-in user (forPage) and the account settings form
+ * (forEditor).
+ */
+export default class UserTransformer extends BaseTransformer<User> {
   /** The spec's User entity, as the apps read it. Needs `socialAccounts` preloaded. */
-  static forApi(user: User) {
+  toObject() {
+    const user = this.resource
     return {
       id: user.id,
       analyticsId: user.analyticsId,
@@ -20,7 +52,8 @@ export default class UserTransformer {
       name: user.name,
       username: user.username,
       about: user.about,
-      onboardingData: user.onboardingData,
+      /* any JSON the apps stored (unknown has no JSON form for the types that name the reply) */
+      onboardingData: user.onboardingData as Record<string, JsonValue>,
       onboardingComplete: user.onboardingComplete,
       avatarColor: user.avatarColor,
       avatarUrl: avatarUrlOf(user),
@@ -42,51 +75,16 @@ export default class UserTransformer {
         aiGenWithPdf: user.freeAiPdf,
         aiGenCardBuilder: user.freeAiCardBuilder,
       },
-      streak: this.streak(user),
+      streak: streakOf(user),
       /* additions: the public profile's links and the study reminder's schedule (the apps may notify at nextAt too) */
       socialLinks: user.socialLinks ?? {},
-      studyReminder: this.studyReminder(user),
+      studyReminder: studyReminderOf(user),
     }
   }
 
-  /** The study reminder: the chosen time on the learner's clock, whether the e-mail is on, and its next instant (null when off). */
-  static studyReminder(user: User, now = new Date()) {
-    const time = user.studyReminderTime ?? null
-    const enabled = Boolean(user.studyReminderEnabled) && time !== null
-    return { time, enabled, nextAt: enabled ? (nextReminderAt(now, time!, user.timezoneOffset ?? 0)?.toISOString() ?? null) : null }
-  }
-
-  /** The sign-up and sign-in answers: the new token and the whole User entity. */
-  static signedIn(token: string, isNewUser: boolean, user: User) {
-    return { token, isNewUser, user: this.forApi(user) }
-  }
-
-  /** An e-mail with a link was sent (or would have been: the same answer whether or not the address has an account). */
-  static linkSent() {
-    return { sent: true }
-  }
-
-  /** The providers connected to the account (GET and DELETE auth_providers). */
-  static providers(accounts: { provider: string; email: string | null }[]) {
-    return { providers: accounts.map(({ provider, email }) => ({ provider, email })) }
-  }
-
-  /** The spec's streak fields (a freeze is earned every week of streak: app/scheduling/streak.ts). */
-  static streak(user: User) {
-    const today = user.today()
-    return {
-      currentDuration: user.streakCurrent,
-      longestDuration: user.streakLongest,
-      totalActiveDays: user.streakTotalActiveDays,
-      todayShown: user.streakShownOn?.toISODate() === today,
-      todayCompleted: user.streakCompletedOn?.toISODate() === today,
-      availableFreezeCount: user.streakFreezes,
-      nextFreezeMinimumStreak: nextFreezeMinimumStreak(user.streakCurrent),
-    }
-  }
-
-  /** What every page knows about the signed-in user. */
-  static forSession(user: User) {
+  /** What every page knows about the signed-in user (the shared `user` prop). */
+  forPage() {
+    const user = this.resource
     return {
       id: user.id,
       name: user.name,
@@ -101,12 +99,13 @@ export default class UserTransformer {
   }
 
   /** The account settings page. Needs `socialAccounts` preloaded. */
-  static forAccountSettings(user: User) {
+  forEditor() {
+    const user = this.resource
     return {
-      ...this.forSession(user),
+      ...this.forPage(),
       about: user.about,
       socialLinks: user.socialLinks ?? {},
-      studyReminder: this.studyReminder(user),
+      studyReminder: studyReminderOf(user),
       hasPassword: Boolean(user.password),
       connectedProviders: user.socialAccounts.map((account) => ({
         provider: account.provider,

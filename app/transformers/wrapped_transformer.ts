@@ -1,7 +1,7 @@
 import { BaseTransformer } from '@adonisjs/core/transformers'
 import type { WrappedYear } from '#types/study'
 
-/** GET users/wrapped?year: the year in review (spec: Wrapped summary). */
+/** The year in review (spec: Wrapped summary): GET users/wrapped?year and the wrapped page. */
 export default class WrappedTransformer extends BaseTransformer<WrappedYear> {
   toObject() {
     return this.pick(this.resource, [

@@ -14,7 +14,27 @@ import type { InferData } from '@adonisjs/core/types/transformers'
 import type AiDocumentTransformer from '#transformers/ai_document_transformer'
 import type AiStreamCancelledTransformer from '#transformers/ai_stream_cancelled_transformer'
 import type AiStreamTransformer from '#transformers/ai_stream_transformer'
-import type AdminTransformer from '#transformers/admin_transformer'
+import type AcknowledgementTransformer from '#transformers/acknowledgement_transformer'
+import type AppRatingTransformer from '#transformers/app_rating_transformer'
+import type ClientEventTransformer from '#transformers/client_event_transformer'
+import type DiscountTransformer from '#transformers/discount_transformer'
+import type EventShownTransformer from '#transformers/event_shown_transformer'
+import type IntentTransformer from '#transformers/intent_transformer'
+import type ManagementLinkTransformer from '#transformers/management_link_transformer'
+import type PatchedIntentTransformer from '#transformers/patched_intent_transformer'
+import type PaywallTransformer from '#transformers/paywall_transformer'
+import type PromoIntentTransformer from '#transformers/promo_intent_transformer'
+import type RemoteFlagSetTransformer from '#transformers/remote_flag_set_transformer'
+import type RemoteFlagsTransformer from '#transformers/remote_flags_transformer'
+import type TokenTransformer from '#transformers/token_transformer'
+import type UpgradeIntentTransformer from '#transformers/upgrade_intent_transformer'
+import type AdminSelfTransformer from '#transformers/admin_self_transformer'
+import type AdminTokenTransformer from '#transformers/admin_token_transformer'
+import type AuthProviderTransformer from '#transformers/auth_provider_transformer'
+import type ExperimentTransformer from '#transformers/experiment_transformer'
+import type MasqueradeTransformer from '#transformers/masquerade_transformer'
+import type PremiumOverrideTransformer from '#transformers/premium_override_transformer'
+import type SignInTransformer from '#transformers/sign_in_transformer'
 import type AiNoteTemplateTransformer from '#transformers/ai_note_template_transformer'
 import type CardPresetTransformer from '#transformers/card_preset_transformer'
 import type CardPageTransformer from '#transformers/card_page_transformer'
@@ -72,39 +92,30 @@ import type PublicProfileTransformer from '#transformers/public_profile_transfor
 import type RevisionTransformer from '#transformers/revision_transformer'
 import type UserTransformer from '#transformers/user_transformer'
 import type ImportTransformer from '#transformers/import_transformer'
-import type { eventShown, recordEvent } from '#actions/client/events'
-import type { rateApp } from '#actions/client/rate_app'
-import type { applyPromoCode, createIntent, createUpgradeIntent, patchIntent } from '#actions/payments/intents'
-import type { celloToken, discounts, managementLink } from '#actions/payments/account_links'
-import type { paywallOffer } from '#services/paywall'
 import type EmbedTransformer from '#transformers/embed_transformer'
-import type AdminController from '#controllers/api/admin/admin_controller'
 import type DeckImportsController from '#controllers/api/imports/deck_imports_controller'
-import type HealthController from '#controllers/api/health/health_controller'
 import type LibraryController from '#controllers/api/library/library_controller'
 import type LibraryDecksController from '#controllers/api/library/library_decks_controller'
-import type PasswordResetsController from '#controllers/api/auth/password_resets_controller'
 import type PublicProfilesController from '#controllers/api/library/public_profiles_controller'
-import type RemoteFlagsController from '#controllers/api/limits/remote_flags_controller'
 import type SharedDecksController from '#controllers/api/sharing/shared_decks_controller'
-import type TokensController from '#controllers/api/auth/tokens_controller'
 
-/** What a function resolves to. */
-type Of<F extends (...args: any) => any> = Awaited<ReturnType<F>>
 /** The learning call's start (GET v2/learning/start). */
 type LearningStart = InferData<LearningTransformer>
+/** A reply whose key K holds another named reply R: so the document refers to R ($ref) rather than repeating it. */
+type Holding<T, K extends keyof T, R> = Omit<T, K> & { [P in K]: R }
 /** What a controller's method answers (a reply no transformer makes yet). */
 type Answer<C extends abstract new (...args: any) => any, M extends keyof InstanceType<C>> = Awaited<ReturnType<InstanceType<C>[M]>>
 
 export interface ReplyTypes {
   /* accounts */
-  SignedIn: ReturnType<typeof UserTransformer.signedIn>
-  LinkSent: ReturnType<typeof UserTransformer.linkSent>
-  User: ReturnType<typeof UserTransformer.forApi>
-  AuthProviders: ReturnType<typeof UserTransformer.providers>
-  TokenValidity: Answer<typeof TokensController, 'validate'>
-  ResetLinkValidity: Answer<typeof PasswordResetsController, 'show'>
-  PasswordReset: Answer<typeof PasswordResetsController, 'update'>
+  SignedIn: Holding<InferData<SignInTransformer>, 'user', ReplyTypes['User']>
+  LinkSent: InferData<AcknowledgementTransformer<{ sent: boolean }>>
+  User: InferData<UserTransformer>
+  AuthProviders: { providers: InferData<AuthProviderTransformer>[] }
+  TokenValidity: InferData<AcknowledgementTransformer<{ valid: boolean }>>
+  /* the same shape as TokenValidity under its own name: a type is named once, Readonly makes it another */
+  ResetLinkValidity: Readonly<InferData<AcknowledgementTransformer<{ valid: boolean }>>>
+  PasswordReset: InferData<AcknowledgementTransformer<{ success: boolean }>>
 
   /* decks, folders, notes, media */
   /* any deck of the tree: the checker's copy of the recursive type is a new type at the root, the same one below */
@@ -177,16 +188,16 @@ export interface ReplyTypes {
   Guides: Answer<typeof PublicProfilesController, 'guides'>
 
   /* the apps' settings, payments, helpers */
-  RemoteFlags: Answer<typeof RemoteFlagsController, 'index'>
-  RemoteFlagSet: Answer<typeof RemoteFlagsController, 'update'>
-  Paywall: Of<typeof paywallOffer>
-  Intent: Of<typeof createIntent>
-  PatchedIntent: Of<typeof patchIntent>
-  PromoIntent: Of<typeof applyPromoCode>
-  UpgradeIntent: Of<typeof createUpgradeIntent>
-  ManagementLink: Of<typeof managementLink>
-  Discounts: Of<typeof discounts>
-  CelloToken: Of<typeof celloToken>
+  RemoteFlags: InferData<RemoteFlagsTransformer>
+  RemoteFlagSet: InferData<RemoteFlagSetTransformer>
+  Paywall: InferData<PaywallTransformer>
+  Intent: InferData<IntentTransformer>
+  PatchedIntent: InferData<PatchedIntentTransformer>
+  PromoIntent: InferData<PromoIntentTransformer>
+  UpgradeIntent: InferData<UpgradeIntentTransformer>
+  ManagementLink: InferData<ManagementLinkTransformer>
+  Discounts: InferData<DiscountTransformer>[]
+  CelloToken: InferData<TokenTransformer>
   TextDetection: InferData<TextDetectionTransformer>
   ImageSuggestions: InferData<ImageSuggestionsTransformer>
   DownloadMarked: InferData<DownloadMarkedTransformer>
@@ -204,18 +215,19 @@ export interface ReplyTypes {
   AiTemplateList: InferData<AiNoteTemplateTransformer>[]
   AiTemplateApplied: InferData<AiTemplateAppliedTransformer>
   AiTemplateImproved: InferData<AiTemplateImprovedTransformer>
-  ClientEvent: Of<typeof recordEvent>
-  EventShown: Of<typeof eventShown>
-  AppRating: Of<typeof rateApp>
+  ClientEvent: InferData<ClientEventTransformer>
+  EventShown: InferData<EventShownTransformer>
+  AppRating: InferData<AppRatingTransformer>
 
   /* admin and operations */
-  AdminToken: ReturnType<typeof AdminTransformer.adminToken>
-  Masquerade: ReturnType<typeof AdminTransformer.masquerade>
-  Experiments: Answer<typeof AdminController, 'experiments'>
-  AdminSelf: Answer<typeof AdminController, 'updateSelf'>
-  PremiumOverride: ReturnType<typeof AdminTransformer.premium>
-  Health: Answer<typeof HealthController, 'health'>
-  Ready: Answer<typeof HealthController, 'ready'>
-  /* the Stripe webhook's acknowledgement, written as a literal in its controller */
-  WebhookReceived: { received: true }
+  AdminToken: InferData<AdminTokenTransformer>
+  Masquerade: InferData<MasqueradeTransformer>
+  Experiments: { experiments: InferData<ExperimentTransformer>[] }
+  AdminSelf: Holding<InferData<AdminSelfTransformer>, 'user', ReplyTypes['User']>
+  PremiumOverride: InferData<PremiumOverrideTransformer>
+  Health: InferData<AcknowledgementTransformer<{ status: string }>>
+  /* the same shape as Health under its own name (see ResetLinkValidity) */
+  Ready: Readonly<InferData<AcknowledgementTransformer<{ status: string }>>>
+  /* the Stripe webhook's acknowledgement */
+  WebhookReceived: InferData<AcknowledgementTransformer<{ received: true }>>
 }

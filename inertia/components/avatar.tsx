@@ -1,7 +1,6 @@
-import type UserTransformer from '#transformers/user_transformer'
-import type { Plain } from '~/lib/routes'
+import type { Data } from '~generated/data'
 
-type AvatarUser = Pick<Plain<ReturnType<typeof UserTransformer.forSession>>, 'name' | 'username' | 'avatarUrl' | 'avatarColor'>
+type AvatarUser = Pick<Data.User.Variants['forPage'], 'name' | 'username' | 'avatarUrl' | 'avatarColor'>
 
 export function Avatar({ user, size = 32 }: { user: AvatarUser; size?: number }) {
   const initials = (user.name ?? user.username ?? '?').trim().slice(0, 1).toUpperCase()

@@ -1,9 +1,9 @@
 import { useT } from '~/lib/i18n'
-import type { SocialSignInOptions } from '#types/auth'
-import { urlFor, type Plain } from '~/lib/routes'
+import { urlFor } from '~/lib/routes'
+import type { Data } from '~generated/data'
 
 /** Which providers are configured, as the sign-in pages receive it. */
-export type SocialOptions = Plain<SocialSignInOptions>
+export type SocialOptions = Data.SocialOptions
 
 /** Full-page redirects: the OAuth flows leave the app and come back. */
 export function SocialButtons({ social }: { social: SocialOptions }) {

@@ -6,6 +6,8 @@ import { assertAdmin, auditLog, searchUsers } from '#queries/admin/admin_queries
 import { MASQUERADE_KEY, webMasquerade } from '#services/admin_session'
 import { signInWeb, signOutWeb } from '#services/web_sign_in'
 import AdminTransformer from '#transformers/admin_transformer'
+import AuditEntryTransformer from '#transformers/audit_entry_transformer'
+import ExperimentTransformer from '#transformers/experiment_transformer'
 import { debugMenuValidator, premiumOverrideValidator, updateSelfValidator, userSearchValidator } from '#validators/admin'
 
 /** /admin: the admins' pages (a 404 for everyone else), the same actions as the admin API. */
@@ -13,7 +15,11 @@ export default class AdminPagesController {
   async home({ auth, inertia }: HttpContext) {
     const admin = auth.use('web').user
     assertAdmin(admin)
-    return inertia.render('admin/home', { debugMenu: admin.debugMenu, experiments: experimentGroups(), ownExperiments: admin.experiments ?? {} })
+    return inertia.render('admin/home', {
+      debugMenu: admin.debugMenu,
+      experiments: ExperimentTransformer.transform(experimentGroups()),
+      ownExperiments: AdminTransformer.transform(admin).useVariant('forEditor'),
+    })
   }
 
   /** The admin's own experiment values, as PUT api/admin/update_self sets them. */
@@ -30,19 +36,26 @@ export default class AdminPagesController {
     assertAdmin(auth.use('web').user)
     const { q, page = 1 } = await request.validateUsing(userSearchValidator, { data: request.qs() })
     const found = await searchUsers(q, page)
-    return inertia.render('admin/users', { q: q ?? '', page, hasMore: found.hasMore, total: found.total, users: found.users.map((user) => AdminTransformer.user(user)) })
+    return inertia.render('admin/users', {
+      q: q ?? '',
+      page,
+      hasMore: found.hasMore,
+      total: found.total,
+      users: AdminTransformer.transform(found.users),
+    })
   }
 
   async user({ auth, inertia, params }: HttpContext) {
     assertAdmin(auth.use('web').user)
     const user = await findTargetUser(Number(params.id))
-    return inertia.render('admin/user', { user: AdminTransformer.user(user) })
+    return inertia.render('admin/user', { user: AdminTransformer.transform(user) })
   }
 
   async audit({ auth, inertia, request }: HttpContext) {
     assertAdmin(auth.use('web').user)
     const { page = 1 } = await request.validateUsing(userSearchValidator, { data: request.qs() })
-    return inertia.render('admin/audit', await auditLog(page))
+    const { entries, hasMore } = await auditLog(page)
+    return inertia.render('admin/audit', { entries: AuditEntryTransformer.transform(entries), page, hasMore })
   }
 
   async premium({ auth, params, request, response, session, i18n }: HttpContext) {

@@ -3,6 +3,7 @@ import User from '#models/user'
 import { signInValidator } from '#validators/auth'
 import { guardSignIn } from '#services/auth_throttle'
 import { socialSignInOptions } from '#services/social_options'
+import SocialOptionsTransformer from '#transformers/social_options_transformer'
 import { afterSignInPath, safeNextPath } from '#services/next_path'
 import { signInWeb, signOutWeb } from '#services/web_sign_in'
 
@@ -20,7 +21,7 @@ export default class SignInController {
     const next = request.input('extension') ? '/extension/connected' : safeNextPath(request.input('next'))
     if (next) session.setIntendedUrl(next)
     else session.clearIntendedUrl()
-    return inertia.render('auth/sign_in', { social: socialSignInOptions(), sessionEnded: request.input('session') === 'ended' })
+    return inertia.render('auth/sign_in', { social: SocialOptionsTransformer.transform(socialSignInOptions()), sessionEnded: request.input('session') === 'ended' })
   }
 
   async store(ctx: HttpContext) {

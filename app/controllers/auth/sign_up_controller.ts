@@ -2,16 +2,21 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { registerWithEmail } from '#actions/auth/register_with_email'
 import { signUpValidator } from '#validators/auth'
 import { socialSignInOptions } from '#services/social_options'
+import SocialOptionsTransformer from '#transformers/social_options_transformer'
 import { afterSignUpPath } from '#services/next_path'
 import { signInWeb } from '#services/web_sign_in'
 
 export default class SignUpController {
   async start({ inertia }: HttpContext) {
-    return inertia.render('auth/get_started', { social: socialSignInOptions() })
+    return inertia.render('auth/get_started', {
+      social: SocialOptionsTransformer.transform(socialSignInOptions()),
+    })
   }
 
   async show({ inertia }: HttpContext) {
-    return inertia.render('auth/sign_up', { social: socialSignInOptions() })
+    return inertia.render('auth/sign_up', {
+      social: SocialOptionsTransformer.transform(socialSignInOptions()),
+    })
   }
 
   async store(ctx: HttpContext) {

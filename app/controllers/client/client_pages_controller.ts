@@ -13,6 +13,10 @@ import { clientLinks, dismissedNotices, NOTICES, NOTICES_COOKIE } from '#service
 import { HELP_TOPICS, WHATS_NEW } from '#services/help_content'
 import { BANNERS_COOKIE, isDismissableBanner, withDismissedBanner } from '#services/flag_banners'
 import ApiException from '#exceptions/api_exception'
+import AppRatingTransformer from '#transformers/app_rating_transformer'
+import WhatsNewTransformer from '#transformers/whats_new_transformer'
+import WrappedTransformer from '#transformers/wrapped_transformer'
+import { serialize } from '#transformers/serialize'
 
 export default class ClientPagesController {
   /** GET /wrapped?year: the year in review as slides (the learner's current year by default). */
@@ -22,7 +26,12 @@ export default class ClientPagesController {
     const current = Number(user.today().slice(0, 4))
     /* the years the learner has been here: the one they joined in to this one */
     const joined = Math.min(current, Number(studyDay(user.createdAt.toJSDate(), user.timezoneOffset).slice(0, 4)))
-    return inertia.render('client/wrapped', { wrapped: await wrappedYear(user, year ?? current), currentYear: current, firstYear: joined })
+    const wrapped = await wrappedYear(user, year ?? current)
+    return inertia.render('client/wrapped', {
+      wrapped: WrappedTransformer.transform(wrapped),
+      currentYear: current,
+      firstYear: joined,
+    })
   }
 
   /** GET /help: the help centre (questions and answers in the learner's language) and contact support. */
@@ -32,7 +41,7 @@ export default class ClientPagesController {
 
   /** GET /whats-new */
   async whatsNew({ inertia }: HttpContext) {
-    return inertia.render('client/whats_new', { entries: WHATS_NEW.map((entry) => ({ ...entry })) })
+    return inertia.render('client/whats_new', { entries: WhatsNewTransformer.transform(WHATS_NEW) })
   }
 
   /**
@@ -47,7 +56,9 @@ export default class ClientPagesController {
     const { stars, text, source = 'settings' } = await request.validateUsing(webFeedbackValidator)
     const rating = await rateApp(user, { feedback_type: feedbackTypeOfStars(stars), text, prefix: `web_${source}` })
     if (source === 'session_complete') await closeFeedbackRequest(user, { how: 'answered' })
-    if (wantsJson(ctx)) return response.created(rating)
+    if (wantsJson(ctx)) {
+      return response.created(await serialize(AppRatingTransformer.transform(rating)))
+    }
     session.flash('success', i18n.t('ui.client.feedback.thanks'))
     return response.redirect().back()
   }

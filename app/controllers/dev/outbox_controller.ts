@@ -2,6 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import app from '@adonisjs/core/services/app'
 import { outboxDirectory } from '#config/mail'
 import { readOutbox } from '#services/mail/outbox_transport'
+import OutboxMessageTransformer from '#transformers/outbox_message_transformer'
 
 /**
  * A development tool (registered in development and tests only, never in
@@ -14,6 +15,9 @@ export default class OutboxController {
     const outbox = await readOutbox(outboxDirectory)
     const mails = outbox.slice(0, 50)
     const mailer = app.config.get<string>('mail.default') === 'smtp' ? ('smtp' as const) : ('outbox' as const)
-    return inertia.render('dev/outbox', { mails, mailer })
+    return inertia.render('dev/outbox', {
+      mails: OutboxMessageTransformer.transform(mails),
+      mailer,
+    })
   }
 }

@@ -2,6 +2,8 @@ import type { HttpContext } from '@adonisjs/core/http'
 import env from '#start/env'
 import User from '#models/user'
 import ApiException from '#exceptions/api_exception'
+import TokenTransformer from '#transformers/token_transformer'
+import { serialize } from '#transformers/serialize'
 
 /** The browser extension's origin (e.g. chrome-extension://<id>); null: the extension is not set up here. */
 const extensionOrigin = () => env.get('BROWSER_EXTENSION_ORIGIN') || null
@@ -24,6 +26,6 @@ export default class ExtensionController {
     if (!extensionOrigin()) throw ApiException.of('E_EXTENSION_NOT_CONFIGURED')
     const user = auth.use('web').getUserOrFail()
     const token = await User.accessTokens.create(user, ['*'], { name: 'browser_extension' })
-    return { token: token.value!.release() }
+    return serialize(TokenTransformer.transform({ token: token.value!.release() }))
   }
 }

@@ -1,15 +1,19 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import ApiException from '#exceptions/api_exception'
 import { allFlags, setFlag } from '#services/remote_flags'
-import { FLAG_KINDS, isFlagName } from '#services/remote_flag_defaults'
+import { FLAG_KINDS, isFlagName, type FlagName, type Flags } from '#services/remote_flag_defaults'
 import { assertAdmin } from '#services/admin_only'
+import RemoteFlagTransformer from '#transformers/remote_flag_transformer'
 
 export default class FlagsPageController {
   /** GET /admin/flags: every flag with its kind (the input it takes) and value; admins only (else 404). */
   async show({ auth, inertia }: HttpContext) {
     assertAdmin(auth.user)
-    const flags = Object.entries(allFlags()).map(([name, value]) => ({ name, kind: FLAG_KINDS[name as keyof typeof FLAG_KINDS], value: value as unknown }))
-    return inertia.render('limits/flags', { flags: flags as { name: string; kind: string; value: any }[] })
+    const flags = Object.entries(allFlags()).map(([name, value]) => {
+      const flag = name as FlagName
+      return { name: flag, kind: FLAG_KINDS[flag], value: value as Flags[FlagName] }
+    })
+    return inertia.render('limits/flags', { flags: RemoteFlagTransformer.transform(flags) })
   }
 
   /** PUT /admin/flags/:name {value}: sets one flag; every process's copy follows (app/services/remote_flags.ts). */

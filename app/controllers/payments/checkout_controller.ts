@@ -8,6 +8,11 @@ import { celloToken, managementLink } from '#actions/payments/account_links'
 import { createIntentValidator, updateIntentValidator } from '#validators/payments'
 import { paymentsConfigured, stripe } from '#services/stripe'
 import { liveRecurring } from '#queries/payments/subscriptions'
+import IntentTransformer from '#transformers/intent_transformer'
+import PromoIntentTransformer from '#transformers/promo_intent_transformer'
+import TokenTransformer from '#transformers/token_transformer'
+import UpgradeIntentTransformer from '#transformers/upgrade_intent_transformer'
+import { serialize } from '#transformers/serialize'
 
 const RETURN_STATUSES = ['succeeded', 'processing', 'failed'] as const
 const returnValidator = vine.create({
@@ -41,19 +46,24 @@ export default class CheckoutController {
   /** POST /checkout/intent {pricing_tier}: the same intent as the API's. */
   async intent({ auth, request }: HttpContext) {
     stripe()
-    return createIntent(auth.use('web').getUserOrFail(), await request.validateUsing(createIntentValidator))
+    const input = await request.validateUsing(createIntentValidator)
+    const intent = await createIntent(auth.use('web').getUserOrFail(), input)
+    return serialize(IntentTransformer.transform(intent))
   }
 
   /** POST /checkout/upgrade_intent: the lifetime upgrade's intent, priced as the API's. */
   async upgradeIntent({ auth }: HttpContext) {
     stripe()
-    return createUpgradeIntent(auth.use('web').getUserOrFail())
+    const intent = await createUpgradeIntent(auth.use('web').getUserOrFail())
+    return serialize(UpgradeIntentTransformer.transform(intent))
   }
 
   /** POST /checkout/update_intent: the promo code field. */
   async updateIntent({ auth, request }: HttpContext) {
     stripe()
-    return applyPromoCode(auth.use('web').getUserOrFail(), await request.validateUsing(updateIntentValidator))
+    const input = await request.validateUsing(updateIntentValidator)
+    const applied = await applyPromoCode(auth.use('web').getUserOrFail(), input)
+    return serialize(PromoIntentTransformer.transform(applied))
   }
 
   /** GET /checkout/return?payment_intent|setup_intent&redirect_status: where Stripe sends the browser back. */
@@ -65,7 +75,7 @@ export default class CheckoutController {
 
   /** POST /account/referral_token: the referral toast's token, the same as the API's users/cello_jwt. */
   async referralToken({ auth }: HttpContext) {
-    return celloToken(auth.use('web').getUserOrFail())
+    return serialize(TokenTransformer.transform(await celloToken(auth.use('web').getUserOrFail())))
   }
 
   /**

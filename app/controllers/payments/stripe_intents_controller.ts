@@ -3,39 +3,55 @@ import { applyPromoCode, createIntent, createUpgradeIntent, patchIntent } from '
 import { celloToken, discounts, managementLink } from '#actions/payments/account_links'
 import { createIntentValidator, patchIntentValidator, updateIntentValidator } from '#validators/payments'
 import { stripe } from '#services/stripe'
+import DiscountTransformer from '#transformers/discount_transformer'
+import IntentTransformer from '#transformers/intent_transformer'
+import ManagementLinkTransformer from '#transformers/management_link_transformer'
+import PatchedIntentTransformer from '#transformers/patched_intent_transformer'
+import PromoIntentTransformer from '#transformers/promo_intent_transformer'
+import TokenTransformer from '#transformers/token_transformer'
+import UpgradeIntentTransformer from '#transformers/upgrade_intent_transformer'
+import { serialize } from '#transformers/serialize'
 
 /** The spec's subscriptions/... calls and users/cello_jwt, for the signed-in user (api guard). */
 export default class StripeIntentsController {
   async create({ auth, request }: HttpContext) {
     stripe()
-    return createIntent(auth.use('api').getUserOrFail(), await request.validateUsing(createIntentValidator))
+    const input = await request.validateUsing(createIntentValidator)
+    const intent = await createIntent(auth.use('api').getUserOrFail(), input)
+    return serialize(IntentTransformer.transform(intent))
   }
 
   async patch({ auth, request }: HttpContext) {
     stripe()
-    return patchIntent(auth.use('api').getUserOrFail(), await request.validateUsing(patchIntentValidator))
+    const input = await request.validateUsing(patchIntentValidator)
+    const intent = await patchIntent(auth.use('api').getUserOrFail(), input)
+    return serialize(PatchedIntentTransformer.transform(intent))
   }
 
   async updateIntent({ auth, request }: HttpContext) {
     stripe()
-    return applyPromoCode(auth.use('api').getUserOrFail(), await request.validateUsing(updateIntentValidator))
+    const input = await request.validateUsing(updateIntentValidator)
+    const applied = await applyPromoCode(auth.use('api').getUserOrFail(), input)
+    return serialize(PromoIntentTransformer.transform(applied))
   }
 
   async upgrade({ auth }: HttpContext) {
     stripe()
-    return createUpgradeIntent(auth.use('api').getUserOrFail())
+    const intent = await createUpgradeIntent(auth.use('api').getUserOrFail())
+    return serialize(UpgradeIntentTransformer.transform(intent))
   }
 
   async managementLink({ auth }: HttpContext) {
     stripe()
-    return managementLink(auth.use('api').getUserOrFail())
+    const link = await managementLink(auth.use('api').getUserOrFail())
+    return serialize(ManagementLinkTransformer.transform(link))
   }
 
   async discounts() {
-    return discounts()
+    return serialize(DiscountTransformer.transform(discounts()))
   }
 
   async celloJwt({ auth }: HttpContext) {
-    return celloToken(auth.use('api').getUserOrFail())
+    return serialize(TokenTransformer.transform(await celloToken(auth.use('api').getUserOrFail())))
   }
 }

@@ -2,6 +2,8 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { processStripeEvent } from '#actions/payments/process_stripe_event'
 import ApiException from '#exceptions/api_exception'
 import { stripe, verifiedEvent } from '#services/stripe'
+import AcknowledgementTransformer from '#transformers/acknowledgement_transformer'
+import { serialize } from '#transformers/serialize'
 
 /**
  * POST /api/webhooks/stripe: Stripe's events, their signature checked on the raw
@@ -14,6 +16,7 @@ export default class StripeWebhooksController {
     const event = verifiedEvent(request.raw() ?? '', request.header('stripe-signature'))
     if (!event) throw ApiException.of('E_WEBHOOK_SIGNATURE')
     await processStripeEvent({ event })
-    return response.ok({ received: true })
+    const received = AcknowledgementTransformer.transform({ received: true as const })
+    return response.ok(await serialize(received))
   }
 }

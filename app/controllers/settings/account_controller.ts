@@ -4,8 +4,10 @@ import { updateProfile } from '#actions/users/update_profile'
 import { changePassword } from '#actions/users/change_password'
 import { deleteAccount } from '#actions/users/delete_account'
 import UserTransformer from '#transformers/user_transformer'
+import SubscriptionSummaryTransformer from '#transformers/subscription_summary_transformer'
 import { passwordChangeValidator, profileValidator, deleteAccountValidator, publicProfileValidator } from '#validators/user'
 import { socialSignInOptions } from '#services/social_options'
+import SocialOptionsTransformer from '#transformers/social_options_transformer'
 import { subscriptionSummary } from '#queries/payments/subscriptions'
 
 export default class AccountController {
@@ -13,9 +15,9 @@ export default class AccountController {
     const user = auth.use('web').getUserOrFail()
     await user.load('socialAccounts')
     return inertia.render('settings/account', {
-      account: UserTransformer.forAccountSettings(user),
-      social: socialSignInOptions(),
-      subscription: await subscriptionSummary(user),
+      account: UserTransformer.transform(user).useVariant('forEditor'),
+      social: SocialOptionsTransformer.transform(socialSignInOptions()),
+      subscription: SubscriptionSummaryTransformer.transform(await subscriptionSummary(user)),
     })
   }
 

@@ -6,7 +6,8 @@ import { parseEasyDays } from '#scheduling/balance'
 import { LOCALE_COOKIE } from '#services/request_locale'
 import { THEME_COOKIE } from '#services/themes'
 import { rememberPreference } from '#actions/users/remember_preference'
-import UserTransformer from '#transformers/user_transformer'
+import StudyReminderTransformer from '#transformers/study_reminder_transformer'
+import SubscriptionSummaryTransformer from '#transformers/subscription_summary_transformer'
 
 /** Appearance and language: kept in a cookie always, and on the user when signed in. */
 async function remember({ response, auth }: HttpContext, cookie: string, field: 'theme' | 'locale', value: string) {
@@ -25,8 +26,10 @@ export default class SettingsController {
     const user = auth.user
     return inertia.render('settings/show', {
       easyDays: user ? [...parseEasyDays(user.easyDays)] : null,
-      subscription: user ? await subscriptionSummary(user) : null,
-      reminder: user && !user.isGuest ? UserTransformer.studyReminder(user) : null,
+      subscription: user
+        ? SubscriptionSummaryTransformer.transform(await subscriptionSummary(user))
+        : null,
+      reminder: user && !user.isGuest ? StudyReminderTransformer.transform(user) : null,
     })
   }
 

@@ -23,6 +23,19 @@ export async function searchUsers(q: string | undefined, page: number) {
   return { users: result.all(), page, hasMore: result.hasMorePages, total: result.total }
 }
 
+/** A line of the audit log, as auditLog reads it. */
+export type AuditEntry = {
+  id: number
+  action: string
+  adminId: number | null
+  adminEmail: string | null
+  targetUserId: number | null
+  targetEmail: string | null
+  details: string
+  ip: string | null
+  createdAt: string
+}
+
 /** The audit log, newest first (id as the tiebreak), with the admins' and targets' addresses. */
 export async function auditLog(page: number) {
   const rows = await db
@@ -35,7 +48,7 @@ export async function auditLog(page: number) {
     .offset((page - 1) * ADMIN_PAGE_SIZE)
     .limit(ADMIN_PAGE_SIZE + 1)
   return {
-    entries: rows.slice(0, ADMIN_PAGE_SIZE).map((row) => ({
+    entries: rows.slice(0, ADMIN_PAGE_SIZE).map((row): AuditEntry => ({
       id: Number(row.id), action: row.action as string, adminId: row.admin_id as number | null, adminEmail: row.admin_email as string | null,
       targetUserId: row.target_user_id as number | null, targetEmail: row.target_email as string | null,
       details: JSON.stringify(row.details ?? {}), ip: row.ip as string | null, createdAt: new Date(row.created_at).toISOString(),

@@ -73,6 +73,9 @@ export async function subscriptionEntity(userId: number) {
   return { subscription, providers: ['stripe'] }
 }
 
+/** The subscription section's read model (SubscriptionSummaryTransformer shapes it). */
+export type SubscriptionSummary = Awaited<ReturnType<typeof subscriptionSummary>>
+
 /**
  * The subscription section of the settings and account pages: the plan, whether the billing
  * portal has anything to show, whether a lifetime upgrade is offered (a live monthly or

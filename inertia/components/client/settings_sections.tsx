@@ -4,11 +4,10 @@ import { Form, Link } from '@adonisjs/inertia/react'
 import { Star } from 'lucide-react'
 import { useShared } from '~/lib/shared'
 import { useT } from '~/lib/i18n'
-import type { Plain } from '~/lib/routes'
-import type UserTransformer from '#transformers/user_transformer'
+import type { Data } from '~generated/data'
 import '~/css/client.css'
 
-export type StudyReminder = Plain<ReturnType<typeof UserTransformer.studyReminder>>
+export type StudyReminder = Data.StudyReminder
 
 /** When the learner wants to study; the e-mail goes at that time on days with cards due and the day not done. */
 export function ReminderSection({ reminder }: { reminder: StudyReminder }) {

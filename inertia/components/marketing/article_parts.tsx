@@ -1,6 +1,9 @@
 import { Link } from '@adonisjs/inertia/react'
 import { useShared } from '~/lib/shared'
-import type { ArticlePage, ArticleSummary } from '#types/articles'
+import type { Data } from '~generated/data'
+
+type ArticlePage = Data.ArticlePage
+type ArticleSummary = Data.ArticleSummary
 
 type Block = ArticlePage['blocks'][number]
 type Inline = Extract<Block, { kind: 'paragraph' }>['content'][number]

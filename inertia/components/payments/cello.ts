@@ -1,8 +1,9 @@
 import { requestJson } from '~/lib/http'
 import { urlFor } from '~/lib/routes'
+import type { Data } from '~generated/data'
 
 /** The referral programme as the server shares it (null: not configured, or a guest). */
-export type ReferralProgramme = { productId: string; script: string }
+export type ReferralProgramme = Data.ReferralOffer
 
 /* Cello's loader, booted once per page with the learner's token; a failed boot is forgotten, so a later press tries again */
 let booted: Promise<boolean> | undefined

@@ -2,8 +2,9 @@ import { useState } from 'react'
 import { useT } from '~/lib/i18n'
 import { requestJson, HttpError } from '~/lib/http'
 import { urlFor } from '~/lib/routes'
+import type { Data } from '~generated/data'
 
-type Discount = { old_amount: number; new_amount: number; discount_percent: number }
+type Discount = Data.PromoIntent
 
 /** The checkout's promo-code field: applies or removes one of Stripe's promotion codes on the intent (any plan; the server says how). */
 export function PromoCode({ intentId, onChange }: { intentId: string; onChange: (amount: number) => void }) {

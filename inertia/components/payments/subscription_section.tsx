@@ -1,8 +1,9 @@
 import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import { urlFor } from '~/lib/routes'
+import type { Data } from '~generated/data'
 
-export type SubscriptionSummary = { pricingTier: 'monthly' | 'yearly' | 'lifetime' | null; canManage: boolean; canUpgrade: boolean; cancelsOnDeletion: boolean; paymentsAvailable: boolean }
+export type SubscriptionSummary = Data.SubscriptionSummary
 
 /**
  * The account's plan, "Manage subscription" (Stripe's billing portal), and the notice that

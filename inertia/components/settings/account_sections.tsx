@@ -2,14 +2,14 @@
 import { router } from '@inertiajs/react'
 import { Form } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
-import { urlFor, type Plain } from '~/lib/routes'
+import { urlFor } from '~/lib/routes'
 import { confirmationError, Field } from '~/components/ui/field'
 import { Avatar } from '~/components/avatar'
 import { useAlert } from '~/components/ui/alert_dialog'
 import type { SocialOptions } from '~/components/social_buttons'
-import type UserTransformer from '#transformers/user_transformer'
+import type { Data } from '~generated/data'
 
-export type Account = Plain<ReturnType<typeof UserTransformer.forAccountSettings>>
+export type Account = Data.User.Variants['forEditor']
 
 /** The photo, sent as soon as one is chosen. */
 export function PhotoSection({ account }: { account: Account }) {

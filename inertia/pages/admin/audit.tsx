@@ -1,11 +1,9 @@
 import { Head, router } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { urlFor } from '~/lib/routes'
+import type { Data } from '~generated/data'
 
-type Entry = {
-  id: number; action: string; adminId: number | null; adminEmail: string | null; targetUserId: number | null
-  targetEmail: string | null; details: string; ip: string | null; createdAt: string
-}
+type Entry = Data.AuditEntry
 
 export default function AdminAudit({ entries, page, hasMore }: { entries: Entry[]; page: number; hasMore: boolean }) {
   const t = useT()

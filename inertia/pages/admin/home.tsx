@@ -1,10 +1,11 @@
 import { Head, router } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { urlFor } from '~/lib/routes'
+import type { Data } from '~generated/data'
 
 const LEVELS = ['full', 'limited', 'none'] as const
 
-type Props = { debugMenu: string; experiments: { name: string; groups: string[] }[]; ownExperiments: Record<string, string> }
+type Props = { debugMenu: string; experiments: Data.Experiment[]; ownExperiments: Data.Admin.Variants['forEditor'] }
 
 /** The admin's own experiment groups (what the apps show them); '' leaves an experiment unset. */
 function OwnExperiments({ experiments, own }: { experiments: Props['experiments']; own: Props['ownExperiments'] }) {

@@ -1,9 +1,9 @@
 import { Head, router } from '@inertiajs/react'
-import type AdminTransformer from '#transformers/admin_transformer'
+import type { Data } from '~generated/data'
 import { useT } from '~/lib/i18n'
-import { urlFor, type Plain } from '~/lib/routes'
+import { urlFor } from '~/lib/routes'
 
-type Props = { user: Plain<ReturnType<typeof AdminTransformer.user>> }
+type Props = { user: Data.Admin }
 
 export default function AdminUser({ user }: Props) {
   const t = useT()

@@ -1,10 +1,10 @@
 import { useState } from 'react'
 import { Head, router } from '@inertiajs/react'
-import type AdminTransformer from '#transformers/admin_transformer'
+import type { Data } from '~generated/data'
 import { useT } from '~/lib/i18n'
-import { urlFor, type Plain } from '~/lib/routes'
+import { urlFor } from '~/lib/routes'
 
-type Props = { q: string; page: number; hasMore: boolean; total: number; users: Plain<ReturnType<typeof AdminTransformer.user>>[] }
+type Props = { q: string; page: number; hasMore: boolean; total: number; users: Data.Admin[] }
 
 export default function AdminUsers({ q, page, hasMore, total, users }: Props) {
   const t = useT()

@@ -2,9 +2,10 @@ import { Head } from '@inertiajs/react'
 import { useShared } from '~/lib/shared'
 import { useT } from '~/lib/i18n'
 import '~/css/client.css'
+import type { Data } from '~generated/data'
 
 /** What's new: the latest changes, newest first, in the learner's language. */
-export default function WhatsNew({ entries }: { entries: { id: string; date: string }[] }) {
+export default function WhatsNew({ entries }: { entries: Data.WhatsNew[] }) {
   const t = useT()
   const { locale } = useShared()
   const format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' })

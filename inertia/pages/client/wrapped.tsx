@@ -2,11 +2,11 @@ import { useState, type ReactNode } from 'react'
 import { Head } from '@inertiajs/react'
 import { useShared } from '~/lib/shared'
 import { useT } from '~/lib/i18n'
-import { urlFor, type Plain } from '~/lib/routes'
-import type { WrappedYear } from '#types/study'
+import { urlFor } from '~/lib/routes'
+import type { Data } from '~generated/data'
 import '~/css/client.css'
 
-type Wrapped = Plain<WrappedYear>
+type Wrapped = Data.Wrapped
 
 /**
  * Shares the year's image: the Web Share API with the PNG where the browser

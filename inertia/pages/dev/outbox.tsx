@@ -2,10 +2,9 @@ import { Fragment } from 'react'
 import { Head } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { ClientDate } from '~/components/decks/deck_counts'
-import type { OutboxMessage } from '#types/mail'
-import type { Plain } from '~/lib/routes'
+import type { Data } from '~generated/data'
 
-type Mail = Plain<OutboxMessage>
+type Mail = Data.OutboxMessage
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g
 

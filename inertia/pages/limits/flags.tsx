@@ -2,8 +2,9 @@ import { useState } from 'react'
 import { Head, router } from '@inertiajs/react'
 import { useT } from '~/lib/i18n'
 import { useShared } from '~/lib/shared'
+import type { Data } from '~generated/data'
 
-type Flag = { name: string; kind: string; value: any }
+type Flag = Data.RemoteFlag
 
 /** The admins' remote flags: one row per flag, an input of its kind, saved one at a time. */
 export default function Flags({ flags }: { flags: Flag[] }) {

@@ -1,15 +1,9 @@
 import { Head } from '@inertiajs/react'
 import { useShared } from '~/lib/shared'
 import { useT } from '~/lib/i18n'
+import type { Data } from '~generated/data'
 
-type Plan = { tier: string; amount: number; interval: string | null; checkoutUrl: string }
-type Props = {
-  benefits: string[]
-  claimPercent: number
-  currency: string
-  trialDays: number
-  savingPercent: number
-  plans: Plan[]
+type Props = Data.Paywall & {
   reason: string
   isPremium: boolean
   /** false: this server takes no payments (no Stripe key): the plans are shown, not offered */

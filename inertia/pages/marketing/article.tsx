@@ -3,11 +3,11 @@ import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import { useShared } from '~/lib/shared'
 import { ArticleBody, ArticleCards, ArticleDate } from '~/components/marketing/article_parts'
-import type { ArticlePage } from '#types/articles'
+import type { Data } from '~generated/data'
 import '~/css/marketing.css'
 
 /* where an article sits: its list (guides, blog), or the Solutions menu, which has no page of its own */
-function Breadcrumb({ kind }: { kind: ArticlePage['kind'] }) {
+function Breadcrumb({ kind }: { kind: Data.ArticlePage['kind'] }) {
   const t = useT()
   if (kind === 'solutions') return <p className="muted">{t('nav.solutions')}</p>
   return (
@@ -18,7 +18,7 @@ function Breadcrumb({ kind }: { kind: ArticlePage['kind'] }) {
 }
 
 /** A guide, a solution or a blog post: server-rendered, with its description and canonical address for search engines. */
-export default function Article({ kind, title, description, date, canonical, blocks, others }: ArticlePage) {
+export default function Article({ kind, title, description, date, canonical, blocks, others }: Data.ArticlePage) {
   const t = useT()
   const { user } = useShared()
   return (

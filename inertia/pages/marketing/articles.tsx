@@ -1,6 +1,15 @@
 import { Head } from '@inertiajs/react'
 import { ArticleCards } from '~/components/marketing/article_parts'
-import type { ArticleList } from '#types/articles'
+import type { Data } from '~generated/data'
+
+/** A list page's props: its words and address (scalars) and each article's summary. */
+type ArticleList = {
+  kind: Data.ArticlePage['kind']
+  title: string
+  description: string
+  canonical: string
+  articles: Data.ArticleSummary[]
+}
 import '~/css/marketing.css'
 
 /** The guides, or the blog: every article with what it is about, newest post first. */

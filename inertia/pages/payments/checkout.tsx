@@ -6,9 +6,10 @@ import { HttpError, requestJson } from '~/lib/http'
 import { urlFor } from '~/lib/routes'
 import { loadStripe } from '~/components/payments/stripe_js'
 import { PromoCode } from '~/components/payments/promo_code'
+import type { Data } from '~generated/data'
 
 type Props = { tier: 'monthly' | 'yearly' | 'lifetime'; amount: number; currency: string; trialDays: number; publishableKey: string | null; replacesSubscription: boolean; upgradeCredit: number | null }
-type Intent = { paymentIntentId: string; clientSecret: string }
+type Intent = Data.Intent
 type State = 'loading' | 'ready' | 'unavailable' | 'paying'
 
 const money = (amount: number, currency: string, locale: string) =>

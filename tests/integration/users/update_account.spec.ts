@@ -5,7 +5,8 @@ import User from '#models/user'
 import { updateAccount } from '#actions/users/update_account'
 import { rememberPreference } from '#actions/users/remember_preference'
 import { connectedAccounts } from '#queries/users/connected_accounts'
-import UserTransformer from '#transformers/user_transformer'
+import AuthProviderTransformer from '#transformers/auth_provider_transformer'
+import { serialize } from '#transformers/serialize'
 import { makeUser, PASSWORD, resetState } from '#tests/support/helpers'
 
 test.group('update_account: PUT users/{id} all or nothing', (group) => {
@@ -32,14 +33,16 @@ test.group('update_account: PUT users/{id} all or nothing', (group) => {
     assert.isTrue(await hash.verify(row.password, PASSWORD))
   })
 
-  test('connectedAccounts lists the providers, oldest first, as UserTransformer.providers answers them', async ({ assert }) => {
+  test('connectedAccounts lists the providers, oldest first, as AuthProviderTransformer answers them', async ({ assert }) => {
     const user = await makeUser()
     const now = new Date()
     await db.table('social_accounts').multiInsert([
       { user_id: user.id, provider: 'google', subject: 'g-1', email: 'ana@gmail.test', created_at: now, updated_at: now },
       { user_id: user.id, provider: 'apple', subject: 'a-1', email: null, created_at: now, updated_at: now },
     ])
-    assert.deepEqual(UserTransformer.providers(await connectedAccounts(user)), {
+    const accounts = await connectedAccounts(user)
+    const listed = await serialize({ providers: AuthProviderTransformer.transform(accounts) })
+    assert.deepEqual(listed, {
       providers: [{ provider: 'google', email: 'ana@gmail.test' }, { provider: 'apple', email: null }],
     })
   })

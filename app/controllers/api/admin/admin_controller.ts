@@ -1,8 +1,12 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { experimentGroups } from '#config/experiments'
 import { issueAdminToken, masqueradeAs, overridePremium, updateOwnExperiments } from '#actions/admin/admin_actions'
-import AdminTransformer from '#transformers/admin_transformer'
-import UserTransformer from '#transformers/user_transformer'
+import AdminSelfTransformer from '#transformers/admin_self_transformer'
+import AdminTokenTransformer from '#transformers/admin_token_transformer'
+import ExperimentTransformer from '#transformers/experiment_transformer'
+import MasqueradeTransformer from '#transformers/masquerade_transformer'
+import PremiumOverrideTransformer from '#transformers/premium_override_transformer'
+import { serialize } from '#transformers/serialize'
 import { apiUser } from '#queries/users/api_user'
 import { adminTokenValidator, masqueradeValidator, premiumOverrideValidator, updateSelfValidator } from '#validators/admin'
 
@@ -10,29 +14,30 @@ import { adminTokenValidator, masqueradeValidator, premiumOverrideValidator, upd
 export default class AdminController {
   async token({ request, response }: HttpContext) {
     const input = await request.validateUsing(adminTokenValidator)
-    const { admin, value, expiresAt } = await issueAdminToken({ ...input, ip: request.ip() })
-    return response.created(AdminTransformer.adminToken(admin, value, expiresAt))
+    const issued = await issueAdminToken({ ...input, ip: request.ip() })
+    return response.created(await serialize(AdminTokenTransformer.transform(issued)))
   }
 
   async masquerade({ admin, request }: HttpContext) {
     const input = await request.validateUsing(masqueradeValidator, { data: request.qs() })
     const { user, token } = await masqueradeAs(admin!.admin, { ...input, ip: request.ip() })
-    return AdminTransformer.masquerade(user, token!.value, token!.expiresAt)
+    return serialize(MasqueradeTransformer.transform({ user, token: token!.value, expiresAt: token!.expiresAt }))
   }
 
   async experiments() {
-    return { experiments: experimentGroups() }
+    return serialize({ experiments: ExperimentTransformer.transform(experimentGroups()) })
   }
 
   async updateSelf({ admin, request }: HttpContext) {
     const input = await request.validateUsing(updateSelfValidator)
     const updated = await updateOwnExperiments(admin!.admin, { ...input, ip: request.ip() })
-    return { token: admin!.token, user: UserTransformer.forApi(await apiUser(updated, { reload: true })) }
+    const user = await apiUser(updated, { reload: true })
+    return serialize(AdminSelfTransformer.transform({ token: admin!.token, user }))
   }
 
   async premium({ admin, params, request }: HttpContext) {
     const input = await request.validateUsing(premiumOverrideValidator)
     const user = await overridePremium(admin!.admin, { ...input, id: Number(params.id), ip: request.ip() })
-    return AdminTransformer.premium(user)
+    return serialize(PremiumOverrideTransformer.transform(user))
   }
 }

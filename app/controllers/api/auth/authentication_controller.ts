@@ -8,7 +8,9 @@ import { sendLoginLink } from '#actions/auth/send_login_link'
 import { consumeLoginLink } from '#actions/auth/consume_login_link'
 import { refreshStaleStreak } from '#actions/study/refresh_streak'
 import { apiUser } from '#queries/users/api_user'
-import UserTransformer from '#transformers/user_transformer'
+import AcknowledgementTransformer from '#transformers/acknowledgement_transformer'
+import SignInTransformer from '#transformers/sign_in_transformer'
+import { serialize } from '#transformers/serialize'
 import { verifyIdentityToken } from '#services/identity_tokens'
 import { guardEmailRequest, guardSignIn } from '#services/auth_throttle'
 import {
@@ -28,7 +30,8 @@ async function currentUser(ctx: HttpContext) {
 async function issueToken(user: User, isNewUser: boolean, name = 'mobile') {
   const token = await User.accessTokens.create(user, ['*'], { name })
   await refreshStaleStreak(user)
-  return UserTransformer.signedIn(token.value!.release(), isNewUser, await apiUser(user))
+  const signIn = { token: token.value!.release(), isNewUser, user: await apiUser(user) }
+  return serialize(SignInTransformer.transform(signIn))
 }
 
 export default class AuthenticationController {
@@ -71,7 +74,8 @@ export default class AuthenticationController {
         await guardEmailRequest('login_link', email)
         await sendLoginLink({ email, locale: ctx.i18n.locale })
         /* same answer whether or not the address has an account */
-        return ctx.response.accepted(UserTransformer.linkSent())
+        const sent = AcknowledgementTransformer.transform({ sent: true })
+        return ctx.response.accepted(await serialize(sent))
       }
     }
   }

@@ -1,6 +1,9 @@
+import AcknowledgementTransformer from '#transformers/acknowledgement_transformer'
+import { serialize } from '#transformers/serialize'
+
 export default class TokensController {
   /** Reaching here means the bearer token passed the auth middleware. */
   async validate() {
-    return { valid: true }
+    return serialize(AcknowledgementTransformer.transform({ valid: true }))
   }
 }

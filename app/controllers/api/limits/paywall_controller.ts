@@ -1,8 +1,10 @@
 import { paywallOffer } from '#services/paywall'
+import PaywallTransformer from '#transformers/paywall_transformer'
+import { serialize } from '#transformers/serialize'
 
 export default class PaywallController {
   /** GET /api/paywall: the premium offer the apps show when a limit answers (benefits, claim, plans, trial). */
   async show() {
-    return paywallOffer()
+    return serialize(PaywallTransformer.transform(paywallOffer()))
   }
 }

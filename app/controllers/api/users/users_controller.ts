@@ -7,6 +7,7 @@ import { refreshStaleStreak } from '#actions/study/refresh_streak'
 import type User from '#models/user'
 import { apiUser } from '#queries/users/api_user'
 import UserTransformer from '#transformers/user_transformer'
+import { serialize } from '#transformers/serialize'
 import { apiDeleteAccountValidator, apiUpdateUserValidator } from '#validators/user'
 
 /** `users/{id}` is only ever the caller: any other id is a 404, so existence does not leak. */
@@ -19,7 +20,9 @@ function self(ctx: HttpContext) {
 /** The User entity, its streak brought up to date first (days missed since the last answer change it). */
 async function userEntity(user: User, options: { reload: boolean }) {
   const recomputed = await refreshStaleStreak(user)
-  return UserTransformer.forApi(await apiUser(user, { reload: options.reload || recomputed }))
+  return serialize(
+    UserTransformer.transform(await apiUser(user, { reload: options.reload || recomputed }))
+  )
 }
 
 export default class UsersController {
