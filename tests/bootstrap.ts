@@ -15,6 +15,7 @@ import { UNSPLASH_TEST_KEY, startUnsplashServer, stopUnsplashServer } from '#tes
 import { startAiServer, stopAiServer } from '#tests/support/ai_server'
 import env from '#start/env'
 import { OpenApiResponses } from '#tests/support/openapi_responses'
+import { guardPageProps } from '#tests/support/page_props_guard'
 
 export const plugins: Config['plugins'] = [
   assert(),
@@ -26,6 +27,8 @@ export const plugins: Config['plugins'] = [
 
 export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
   setup: [
+    /* a page prop that skipped its transformer fails the request that renders it */
+    () => guardPageProps(),
     /* a clean schema on every run, so a second CI run on the same database passes too */
     async () => {
       const db = await app.container.make('lucid.db')

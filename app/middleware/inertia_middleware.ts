@@ -4,6 +4,7 @@ import BaseInertiaMiddleware from '@adonisjs/inertia/inertia_middleware'
 import AdminSessionTransformer from '#transformers/admin_session_transformer'
 import BannersTransformer from '#transformers/banners_transformer'
 import FlashTransformer, { type Flash } from '#transformers/flash_transformer'
+import FieldErrorsTransformer from '#transformers/field_errors_transformer'
 import MessagesTransformer from '#transformers/messages_transformer'
 import NoticesTransformer from '#transformers/notices_transformer'
 import ReferralOfferTransformer from '#transformers/referral_offer_transformer'
@@ -33,7 +34,9 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
     if (session?.flashMessages.get(CLEAR_HISTORY_FLASH)) ctx.inertia.clearHistory()
 
     return {
-      errors: ctx.inertia.always(this.getValidationErrors(ctx)),
+      errors: ctx.inertia.always(
+        FieldErrorsTransformer.transform(this.getValidationErrors(ctx) as Record<string, string>)
+      ),
       flash: ctx.inertia.always(FlashTransformer.transform(this.flashMessages(ctx, error))),
       user: ctx.inertia.always(user ? UserTransformer.transform(user).useVariant('forPage') : null),
       locale: ctx.inertia.always(locale),
