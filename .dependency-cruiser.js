@@ -42,8 +42,8 @@ const LAYER = {
   services: '^app/services/',
   app: '^app/',
   pages: '^inertia/',
-  /* what the pages may name: the transformers' types (the generated Data types are theirs), app/types and core's type modules */
-  pageTypes: '^app/(transformers/|types/|(note_types|scheduling)/types[.]ts$)',
+  /* what the pages may name of app/: app/types and core's type modules; server shapes come from the generated Data types */
+  pageTypes: '^app/(types/|(note_types|scheduling)/types[.]ts$)',
   /* the database: Lucid's services and query builders */
   db: '(^|/)@adonisjs/lucid/(services|build/services)/',
   /* the framework's singletons (app, drive, logger, router, url builder, …): none is pure */
@@ -72,15 +72,14 @@ export default {
       name: 'controllers-from-routes-only',
       comment: 'A controller is a door: only the routes reach it (no controller extends or calls another; shared door code is not a controller).',
       severity: 'error',
-      /* bin/openapi/reply_types.ts names the reply types of the calls no transformer shapes yet (issue 30: they move to transformers, then this goes) */
-      from: { pathNot: [LAYER.routes, '^bin/openapi/reply_types[.]ts$'] },
+      from: { pathNot: LAYER.routes },
       to: { path: `${LAYER.controllers}.*_controller[.]ts$` },
     },
     {
       name: 'door-code-in-doors-only',
       comment: 'What app/controllers holds is for controllers and the routes alone.',
       severity: 'error',
-      from: { pathNot: [LAYER.routes, LAYER.controllers, '^bin/openapi/reply_types[.]ts$'] },
+      from: { pathNot: [LAYER.routes, LAYER.controllers] },
       to: { path: LAYER.controllers },
     },
     {
@@ -155,7 +154,7 @@ export default {
     },
     {
       name: 'pages-see-types-only',
-      comment: 'The pages take from app/ only the transformers\' types (the generated Data types), app/types and core\'s type modules.',
+      comment: 'The pages take server shapes from the generated Data types (~generated/data), and from app/ only app/types and core\'s type modules.',
       severity: 'error',
       from: { path: LAYER.pages },
       to: { path: LAYER.app, pathNot: LAYER.pageTypes },

@@ -29,7 +29,7 @@ export interface NoteTypeDefinition {
 }
 
 /* x, y, width, height are fractions (0..1) of the image; angle in degrees. */
-export interface OcclusionMask {
+export type OcclusionMask = {
   id: string
   group: number
   x: number
@@ -39,7 +39,7 @@ export interface OcclusionMask {
   angle: number
 }
 
-export interface OcclusionAttachment {
+export type OcclusionAttachment = {
   masks: OcclusionMask[]
   hideAll: boolean
 }

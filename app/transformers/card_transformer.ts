@@ -6,12 +6,14 @@ import { cardLabel, renderCard } from '#note_types/cards'
 /**
  * A card of GET notes/cards, rendered and sanitized, with this learner's
  * progress: its note (and type) and progress preloaded, the page's
- * suspensions and deck names given (cardsPage).
+ * suspensions and deck names given (cardsPage). Without `htmlPreview`
+ * (a shared deck's reader who did not ask for it) the sides are not
+ * rendered and come as null.
  */
 export default class CardTransformer extends BaseTransformer<Card> {
   constructor(
     card: Card,
-    protected page: Pick<CardsOfNotes, 'suspended' | 'deckNames'>
+    protected page: Pick<CardsOfNotes, 'suspended' | 'deckNames'> & { htmlPreview?: boolean }
   ) {
     super(card)
   }
@@ -19,11 +21,14 @@ export default class CardTransformer extends BaseTransformer<Card> {
   toObject() {
     const card = this.resource
     const definition = card.note.noteType.definition
-    const sides = renderCard(definition, card.note.fields, card.ord, {
-      attachments: card.note.fieldAttachmentsMap,
-      deckName: this.page.deckNames.get(card.deckId) ?? '',
-      tags: card.note.tags,
-    })
+    const sides =
+      this.page.htmlPreview === false
+        ? { front: null, back: null, css: null }
+        : renderCard(definition, card.note.fields, card.ord, {
+            attachments: card.note.fieldAttachmentsMap,
+            deckName: this.page.deckNames.get(card.deckId) ?? '',
+            tags: card.note.tags,
+          })
     const progress = card.progress[0]
     return {
       id: card.id,

@@ -6,9 +6,8 @@
  * these keys. A type named here becomes a $ref wherever another reply holds
  * it. To repoint a reply, change its type here and run `npm run openapi`.
  *
- * Most are a transformer's output. `Answer<Controller, 'method'>` marks a
- * reply a controller still builds itself (an object around a transformer's
- * output, or a query's): repoint it once a transformer makes it.
+ * Each is a transformer's output (InferData), or an object whose keys hold
+ * transformers' outputs, as the controller's serialize({...}) sends it.
  */
 import type { InferData } from '@adonisjs/core/types/transformers'
 import type AiDocumentTransformer from '#transformers/ai_document_transformer'
@@ -91,20 +90,17 @@ import type AiTemplateImprovedTransformer from '#transformers/ai_template_improv
 import type PublicProfileTransformer from '#transformers/public_profile_transformer'
 import type RevisionTransformer from '#transformers/revision_transformer'
 import type UserTransformer from '#transformers/user_transformer'
+import type LibraryCategoryTreeTransformer from '#transformers/library_category_tree_transformer'
+import type PopularSearchTransformer from '#transformers/popular_search_transformer'
+import type LibraryReviewTransformer from '#transformers/library_review_transformer'
+import type FeaturedGuideTransformer from '#transformers/featured_guide_transformer'
 import type ImportTransformer from '#transformers/import_transformer'
 import type EmbedTransformer from '#transformers/embed_transformer'
-import type DeckImportsController from '#controllers/api/imports/deck_imports_controller'
-import type LibraryController from '#controllers/api/library/library_controller'
-import type LibraryDecksController from '#controllers/api/library/library_decks_controller'
-import type PublicProfilesController from '#controllers/api/library/public_profiles_controller'
-import type SharedDecksController from '#controllers/api/sharing/shared_decks_controller'
 
 /** The learning call's start (GET v2/learning/start). */
 type LearningStart = InferData<LearningTransformer>
 /** A reply whose key K holds another named reply R: so the document refers to R ($ref) rather than repeating it. */
 type Holding<T, K extends keyof T, R> = Omit<T, K> & { [P in K]: R }
-/** What a controller's method answers (a reply no transformer makes yet). */
-type Answer<C extends abstract new (...args: any) => any, M extends keyof InstanceType<C>> = Awaited<ReturnType<InstanceType<C>[M]>>
 
 export interface ReplyTypes {
   /* accounts */
@@ -155,13 +151,13 @@ export interface ReplyTypes {
 
   /* imports and exports */
   Import: InferData<ImportTransformer>
-  ImportList: Answer<typeof DeckImportsController, 'index'>
+  ImportList: { imports: InferData<ImportTransformer>[] }
   /* the model's size is undefined, not null, until the job writes the file: JSON leaves it out */
   Export: Omit<InferData<ExportTransformer>, 'size'> & { size?: number | null }
 
   /* sharing, publishing, the library */
   SharedDeck: InferData<SharedDeckTransformer>
-  SharedCardPage: Answer<typeof SharedDecksController, 'cards'>
+  SharedCardPage: InferData<CardPageTransformer>
   Collaborators: InferData<SharingTransformer>
   CollaboratorJoined: {
     deckCollaborator: InferData<CollaboratorTransformer>
@@ -172,20 +168,20 @@ export interface ReplyTypes {
   Revision: InferData<RevisionTransformer>
   ModerationQueue: InferData<ModerationQueueTransformer>
   ReportClosed: InferData<DeckReportTransformer>
-  LibraryCategories: Answer<typeof LibraryController, 'categories'>
+  LibraryCategories: { categories: InferData<LibraryCategoryTreeTransformer>[] }
   LibraryHome: InferData<LibraryTransformer>
   LibrarySubcategory: InferData<LibrarySubcategoryTransformer>
   LibrarySearch: InferData<LibrarySearchTransformer>
-  PopularSearches: Answer<typeof LibraryController, 'popular'>
+  PopularSearches: { searches: InferData<PopularSearchTransformer>[] }
   LibraryDeckPage: InferData<LibraryDeckPageTransformer>
   LibraryDeck: InferData<LibraryDeckTransformer>
   LibraryNotes: InferData<LibraryNotesPageTransformer>
-  SimilarDecks: Answer<typeof LibraryDecksController, 'similar'>
+  SimilarDecks: { decks: InferData<LibraryDeckTransformer>[] }
   RatingStats: InferData<LibraryRatingTransformer>
   Reviews: InferData<LibraryReviewsPageTransformer>
-  RatingSaved: Answer<typeof LibraryDecksController, 'rate'>
+  RatingSaved: { review: InferData<LibraryReviewTransformer>; rating: InferData<LibraryRatingTransformer> }
   PublicProfile: InferData<PublicProfileTransformer>
-  Guides: Answer<typeof PublicProfilesController, 'guides'>
+  Guides: { guides: InferData<FeaturedGuideTransformer>[] }
 
   /* the apps' settings, payments, helpers */
   RemoteFlags: InferData<RemoteFlagsTransformer>

@@ -2,6 +2,8 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { confirmAddress } from '#actions/exports/confirm_address'
 import { confirmedAddresses, findConfirmation } from '#queries/exports/export_addresses'
 import type User from '#models/user'
+import ExportAddressesTransformer from '#transformers/export_addresses_transformer'
+import { serialize } from '#transformers/serialize'
 
 type ConfirmationState = 'ask' | 'done' | 'expired'
 type Found = { email: string; user: User; token?: string; started?: number }
@@ -41,7 +43,7 @@ function confirmationPage(state: ConfirmationState, found?: Found) {
 export default class ExportAddressesController {
   /** GET /exports/addresses (JSON): where this learner's exports go without asking. */
   async index({ auth }: HttpContext) {
-    return { confirmed: await confirmedAddresses(auth.use('web').getUserOrFail()) }
+    return serialize(ExportAddressesTransformer.transform({ confirmed: await confirmedAddresses(auth.use('web').getUserOrFail()) }))
   }
 
   /** GET /exports/confirm/:token */

@@ -28,10 +28,9 @@ export default class LearningPageController {
   async show({ auth, params, i18n, inertia }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
     const start = await sessionStart(user, params.id)
-    /* the page's props are the start's keys, as the apps' start call has them: its one item, spread */
-    const page = await serialize(LearningPageTransformer.transform(start, i18n, feedbackRequestOf(user)))
     return inertia.render('learning/session', {
-      ...page,
+      /* the start, as the apps' start call has it, with the page's own keys */
+      session: LearningPageTransformer.transform(start, i18n, feedbackRequestOf(user)),
       destinations: inertia.optional(() => destinations(user)),
     })
   }

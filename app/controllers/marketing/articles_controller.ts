@@ -4,7 +4,6 @@ import { articleList, articlePage } from '#queries/articles/article_pages'
 import type { ArticleKind } from '#types/articles'
 import ArticlePageTransformer from '#transformers/article_page_transformer'
 import ArticleSummaryTransformer from '#transformers/article_summary_transformer'
-import { serialize } from '#transformers/serialize'
 
 /** A list page: its title, introduction and address, and each article's summary. */
 function list(ctx: HttpContext, kind: ArticleKind) {
@@ -12,13 +11,10 @@ function list(ctx: HttpContext, kind: ArticleKind) {
   return ctx.inertia.render('marketing/articles', { ...page, articles: ArticleSummaryTransformer.transform(articles) })
 }
 
-/**
- * An article: its props are the keys of its page's transformer (one object,
- * since its blocks are a union a collection's type would flatten).
- */
+/** An article: one item (its blocks are a union, which a collection's type would flatten). */
 async function article(ctx: HttpContext, kind: ArticleKind) {
   const page = await articlePage(i18nFor(ctx), kind, ctx.params.slug)
-  return ctx.inertia.render('marketing/article', await serialize(ArticlePageTransformer.transform(page)))
+  return ctx.inertia.render('marketing/article', { article: ArticlePageTransformer.transform(page) })
 }
 
 /** The guides, the solutions and the blog: open to everyone, server-rendered, in the reader's language; an unknown slug is the 404 page. */

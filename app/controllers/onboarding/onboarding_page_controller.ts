@@ -15,9 +15,8 @@ export default class OnboardingPageController {
   async show({ auth, inertia, i18n }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
     const aiExampleUrl = router.makeUrl('onboarding.ai_example')
-    /* the page's props are the onboarding's keys: its one item, spread */
-    const page = OnboardingPageTransformer.transform(user, subjectList(i18n), paywallOffer(), aiExampleUrl)
-    return inertia.render('onboarding/flow', await serialize(page))
+    const onboarding = OnboardingPageTransformer.transform(user, subjectList(i18n), paywallOffer(), aiExampleUrl)
+    return inertia.render('onboarding/flow', { onboarding })
   }
 
   /** PUT /onboarding/answers (JSON): the answers so far are stored; the suggestions for them come back. */

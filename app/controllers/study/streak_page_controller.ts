@@ -18,7 +18,7 @@ export default class StreakPageController {
     await refreshStaleStreak(user)
     const days = await streakDays(user, bounds.start, bounds.end)
     /* the page's props are the month's keys: its one item, spread */
-    return inertia.render('study/streak', await serialize(StreakPageTransformer.transform(days, { month, ...bounds })))
+    return inertia.render('study/streak', { calendar: StreakPageTransformer.transform(days, { month, ...bounds }) })
   }
 
   /** POST /streak/shown, from the streak popup: not shown again until the next study day. */

@@ -6,14 +6,15 @@ import { useShared } from '~/lib/shared'
 import { Dialog } from '~/components/ui/dialog'
 import { Field } from '~/components/ui/field'
 import { Picker } from '~/components/decks/deck_picker'
-import { urlFor, type ReplyOf } from '~/lib/routes'
+import { urlFor } from '~/lib/routes'
+import type { Data } from '~generated/data'
 
 type Format = 'ofc' | 'apkg' | 'csv'
 
 /** GET /exports/addresses: the addresses confirmed; null when the server refuses. */
 async function confirmedAddresses() {
   const response = await fetch(urlFor('exports.addresses'), { headers: { accept: 'application/json' } })
-  return response.ok ? ((await response.json()) as ReplyOf<'exports.addresses'>).confirmed : null
+  return response.ok ? ((await response.json()) as Data.ExportAddresses).confirmed : null
 }
 
 /** Where this learner's exports go without a confirmation first (null until known). */

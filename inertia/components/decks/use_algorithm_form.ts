@@ -1,9 +1,10 @@
 import { useForm } from '@inertiajs/react'
 import { useShared } from '~/lib/shared'
-import { urlFor, type ReplyOf } from '~/lib/routes'
+import { urlFor } from '~/lib/routes'
+import type { Data } from '~generated/data'
 
 /** What GET /decks/:id/algorithm answers the dialog (a visit typed by hand is redirected instead). */
-export type AlgorithmSheet = Exclude<ReplyOf<'decks.algorithm.show'>, void>
+export type AlgorithmSheet = Data.AlgorithmSettings.Variants['forEditor']
 export type PresetName = AlgorithmSheet['algorithmPreset']
 
 /* the spec's order: the everyday preset first, the learner's own last */

@@ -1,8 +1,7 @@
 import type { OcclusionAttachment } from '#note_types/types'
-import type { Plain } from '~/lib/routes'
 
 /** An image's masks, as a note stores them (the server's type). */
-export type Occlusion = Plain<OcclusionAttachment>
+export type Occlusion = OcclusionAttachment
 /** A rectangle hiding part of the image; fractions (0..1) of the image's size, angle in degrees. */
 export type Mask = Occlusion['masks'][number]
 export type Point = { x: number; y: number }

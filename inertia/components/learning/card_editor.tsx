@@ -7,11 +7,11 @@ import { isMod, useShortcut } from '~/components/editor/shortcuts'
 import { NoteFields, useConfirmDiscard } from '~/components/editor/note_form'
 import { mediaUploader, stockLabels, useFieldErrors, useNoteDraft, type FieldErrors } from '~/components/editor/note_draft'
 import type { Data } from '~generated/data'
-import { urlFor, type ReplyOf } from '~/lib/routes'
+import { urlFor } from '~/lib/routes'
 import '~/css/editor.css'
 
 /** GET /learn/cards/:id/fields: the note as the notes editor opens it */
-type CardFields = ReplyOf<'learn.cards.fields'>
+type CardFields = Data.CardEditor
 type EditedCard = Data.LearningCardEdited
 
 type Props = {

@@ -215,6 +215,6 @@ function Session(props: PageProps) {
 }
 
 /** The learning page: one session per deck (a visit to another deck's page starts afresh). */
-export default function LearnSessionPage(props: PageProps) {
-  return <Session key={props.deck.id} {...props} />
+export default function LearnSessionPage({ session, destinations }: { session: SessionProps; destinations?: Destinations }) {
+  return <Session key={session.deck.id} {...session} destinations={destinations} />
 }

@@ -18,7 +18,8 @@ function Breadcrumb({ kind }: { kind: Data.ArticlePage['kind'] }) {
 }
 
 /** A guide, a solution or a blog post: server-rendered, with its description and canonical address for search engines. */
-export default function Article({ kind, title, description, date, canonical, blocks, others }: Data.ArticlePage) {
+export default function Article({ article }: { article: Data.ArticlePage }) {
+  const { kind, title, description, date, canonical, blocks, others } = article
   const t = useT()
   const { user } = useShared()
   return (

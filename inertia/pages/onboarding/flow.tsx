@@ -56,7 +56,7 @@ function usePersonalisation(answers: Answers, active: boolean, onDone: () => voi
 }
 
 /** The onboarding: questions, the loader, the explainers, the suggestions, the paywall, then the first deck's first card. */
-export default function OnboardingFlow(props: Data.OnboardingPage) {
+export default function OnboardingFlow({ onboarding: props }: { onboarding: Data.OnboardingPage }) {
   const t = useT()
   /* the stored answers are what the onboarding's validator accepted: the questions' own keys */
   const [answers, setAnswers] = useState<Answers>(props.answers as Answers)

@@ -13,7 +13,8 @@ import '~/css/study.css'
  */
 type Props = Data.StreakPage
 
-export default function StreakPage({ month, today, streak, days, previousMonth, nextMonth }: Props) {
+export default function StreakPage({ calendar }: { calendar: Props }) {
+  const { month, today, streak, days, previousMonth, nextMonth } = calendar
   const t = useT()
   return (
     <div className="stack stats-page">

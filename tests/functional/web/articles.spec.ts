@@ -46,7 +46,7 @@ test.group('Web: guides, solutions and blog', (group) => {
     const page = (await new WebSession({ 'accept-language': 'de' }).get('/guides/getting-started')).text
     assert.include(page, 'Verteilte Wiederholung heißt')
     assert.include(page, `<img src="/screenshots/de/study.webp" alt="${html(i18nManager.locale('de').t('articles.screenshots.study'))}" width="960" height="`)
-    const props = WebSession.page(page).props
+    const props = WebSession.page(page).props.article
     assert.equal(props.kind, 'guides')
     assert.sameMembers(props.others.map((other: { href: string }) => other.href), ['/guides/writing-good-flashcards', '/guides/publishing-to-the-library'])
     const screenshot = await fetch(`${new WebSession().base}/screenshots/de/study.webp`)

@@ -33,35 +33,35 @@ test.group('Web: the learning page', (group) => {
 
     const page = await learningPage(web, deck.id)
     assert.equal(page.component, 'learning/session')
-    assert.deepEqual(page.props.deck, { id: deck.id, name: 'Biology', rootDeckId: deck.id })
+    assert.deepEqual(page.props.session.deck, { id: deck.id, name: 'Biology', rootDeckId: deck.id })
     /* 7 per fetch, the oldest notes first */
-    assert.lengthOf(page.props.cards, 7)
-    assert.equal(page.props.card.id, page.props.cards[0].id)
-    assert.include(page.props.card.front, 'Question 1')
-    assert.include(page.props.card.back, 'Answer 1')
-    assert.equal(page.props.card.version, 0)
-    assert.deepEqual(page.props.card.answerButtons.map((button: any) => button.type), ['again', 'hard', 'good', 'easy'])
-    assert.deepEqual(page.props.card.answerButtons.map((button: any) => button.repeatText), ['<1m', '8m', '15m', '4d'])
-    assert.deepEqual(page.props.topCounters, { new: 9, learning: 0, graduated: 0 })
-    assert.isNull(page.props.errorType)
-    assert.equal(page.props.algorithmType, 'spacedRepetition')
-    assert.isFalse(page.props.isUndoActionAvailable)
-    assert.isFalse(page.props.tutorialSeen)
-    assert.include(page.props.streak, { currentDuration: 0, todayCompleted: false, todayShown: false })
+    assert.lengthOf(page.props.session.cards, 7)
+    assert.equal(page.props.session.card.id, page.props.session.cards[0].id)
+    assert.include(page.props.session.card.front, 'Question 1')
+    assert.include(page.props.session.card.back, 'Answer 1')
+    assert.equal(page.props.session.card.version, 0)
+    assert.deepEqual(page.props.session.card.answerButtons.map((button: any) => button.type), ['again', 'hard', 'good', 'easy'])
+    assert.deepEqual(page.props.session.card.answerButtons.map((button: any) => button.repeatText), ['<1m', '8m', '15m', '4d'])
+    assert.deepEqual(page.props.session.topCounters, { new: 9, learning: 0, graduated: 0 })
+    assert.isNull(page.props.session.errorType)
+    assert.equal(page.props.session.algorithmType, 'spacedRepetition')
+    assert.isFalse(page.props.session.isUndoActionAvailable)
+    assert.isFalse(page.props.session.tutorialSeen)
+    assert.include(page.props.session.streak, { currentDuration: 0, todayCompleted: false, todayShown: false })
 
     /* the repeat texts are in the learner's language */
     await db.from('users').where('id', user.id).update({ locale: 'fr' })
     const french = await learningPage(web, deck.id)
-    assert.deepEqual(french.props.card.answerButtons.map((button: any) => button.repeatText), ['<1 min', '8 min', '15 min', '4 j'])
+    assert.deepEqual(french.props.session.card.answerButtons.map((button: any) => button.repeatText), ['<1 min', '8 min', '15 min', '4 j'])
   })
 
   test('an empty deck says so; another learner\'s deck is the 404 page; signed out goes to sign in', async ({ assert }) => {
     const { user, web } = await signedIn('ana@example.test')
     const { deck: empty } = await deckWithCards(user, 0, 'Empty')
     const page = await learningPage(web, empty.id)
-    assert.equal(page.props.errorType, 'emptyDeck')
-    assert.isNull(page.props.card)
-    assert.deepEqual(page.props.cards, [])
+    assert.equal(page.props.session.errorType, 'emptyDeck')
+    assert.isNull(page.props.session.card)
+    assert.deepEqual(page.props.session.cards, [])
 
     const { deck } = await deckWithCards(user, 2)
     const other = await signedIn('bob@example.test')
@@ -79,8 +79,8 @@ test.group('Web: the learning page', (group) => {
     const { user, web } = await signedIn('ana@example.test')
     const { deck } = await deckWithCards(user, 10)
     const start = await learningPage(web, deck.id)
-    const held = start.props.cards.map((card: any) => card.id)
-    const first = start.props.card
+    const held = start.props.session.cards.map((card: any) => card.id)
+    const first = start.props.session.card
 
     const answered = await call(web, 'POST', `/learn/${deck.id}/answer`, { card_id: first.id, answer: 'good', version: first.version, review_duration_ms: 3500 })
     assert.equal(answered.status, 200)
@@ -141,7 +141,7 @@ test.group('Web: the learning page', (group) => {
     }
 
     const start = await learningPage(web, deck.id)
-    const held: number[] = start.props.cards.map((card: any) => card.id)
+    const held: number[] = start.props.session.cards.map((card: any) => card.id)
     assert.lengthOf(held, 3, 'the first fetch stops at the limit')
     for (const next of [await webNext(held), await apiNext(held)]) {
       assert.deepEqual(next.cards, [], 'the three held cards are today\'s three new cards')
@@ -149,7 +149,7 @@ test.group('Web: the learning page', (group) => {
     }
 
     /* one answered ('easy': it leaves for days), two still held: still nothing new to hand out */
-    const first = start.props.cards[0]
+    const first = start.props.session.cards[0]
     const answered = await call(web, 'POST', `/learn/${deck.id}/answer`, { card_id: first.id, answer: 'easy', version: first.version })
     assert.equal(answered.status, 200)
     for (const next of [await webNext(held.slice(1)), await apiNext(held.slice(1))]) assert.deepEqual(next.cards, [])
@@ -164,13 +164,13 @@ test.group('Web: the learning page', (group) => {
   test('"Shuffle cards" gives new cards an order of the learner\'s day, the same on every fetch; off, the notes\' order', async ({ assert, client }) => {
     const { user, web } = await signedIn('ana@example.test')
     const { deck } = await deckWithCards(user, 20)
-    const inOrder = (await learningPage(web, deck.id)).props.cards.map((card: any) => card.front)
+    const inOrder = (await learningPage(web, deck.id)).props.session.cards.map((card: any) => card.front)
     assert.deepEqual(inOrder.map((front: string) => front.match(/Question \d+/)![0]), [1, 2, 3, 4, 5, 6, 7].map((n) => `Question ${n}`))
 
     const update = await client.put(`/api/decks/${deck.id}`).bearerToken(await tokenFor(user)).json({ deck: { shuffle_cards_enabled: true } })
     update.assertStatus(200)
-    const first = (await learningPage(web, deck.id)).props.cards.map((card: any) => card.id)
-    const again = (await learningPage(web, deck.id)).props.cards.map((card: any) => card.id)
+    const first = (await learningPage(web, deck.id)).props.session.cards.map((card: any) => card.id)
+    const again = (await learningPage(web, deck.id)).props.session.cards.map((card: any) => card.id)
     assert.deepEqual(again, first, 'the same order on every fetch of the day')
     const allIds = (await db.from('cards').where('deck_id', deck.id).orderBy('id').select('id')).map((row) => row.id)
     assert.notDeepEqual(first, allIds.slice(0, 7), 'not the notes\' order')
@@ -185,7 +185,7 @@ test.group('Web: the learning page', (group) => {
     const { user, web } = await signedIn('ana@example.test')
     const { deck, notes } = await deckWithCards(user, 3)
     const start = await learningPage(web, deck.id)
-    const [first, second, third] = start.props.cards
+    const [first, second, third] = start.props.session.cards
 
     const fields = await call(web, 'GET', `/learn/cards/${first.id}/fields`)
     assert.equal(fields.status, 200)
@@ -249,7 +249,7 @@ test.group('Web: the learning page', (group) => {
     assert.sameMembers(picked.destinations.map((entry: any) => entry.name), ['Biology', 'Chemistry'])
     assert.notProperty(picked, 'cards', 'a partial reload sends the destinations only')
 
-    const first = page.props.card
+    const first = page.props.session.card
     assert.equal(first.noteId, notes[0].id)
     const moved = await call(web, 'POST', `/learn/cards/${first.id}/move`, { deck_id: deck.id, destination_deck_id: other.id })
     assert.equal(moved.status, 200)
@@ -274,7 +274,7 @@ test.group('Web: the learning page', (group) => {
     const viewer = await signedIn('bob@example.test')
     await share(deck, viewer.user, 'viewer')
     const own = await createDeck(viewer.user, { name: 'Mine' })
-    const card = (await learningPage(viewer.web, deck.id)).props.card
+    const card = (await learningPage(viewer.web, deck.id)).props.session.card
     const refused = await call(viewer.web, 'POST', `/learn/cards/${card.id}/move`, { deck_id: deck.id, destination_deck_id: own.id })
     assert.equal(refused.status, 403)
     assertErrorBody(assert, refused.body, 'E_FORBIDDEN')
@@ -285,12 +285,12 @@ test.group('Web: the learning page', (group) => {
   test('the tutorial is marked seen once for the account', async ({ assert }) => {
     const { user, web } = await signedIn('ana@example.test')
     const { deck } = await deckWithCards(user, 1)
-    assert.isFalse((await learningPage(web, deck.id)).props.tutorialSeen)
+    assert.isFalse((await learningPage(web, deck.id)).props.session.tutorialSeen)
     const seen = await call(web, 'POST', '/learn/tutorial_seen')
     assert.equal(seen.status, 204)
     await user.refresh()
     assert.isTrue(user.learningTutorialSeen)
-    assert.isTrue((await learningPage(web, deck.id)).props.tutorialSeen)
+    assert.isTrue((await learningPage(web, deck.id)).props.session.tutorialSeen)
   })
 
   test('a type-in card carries the field and the answer the page compares with', async ({ assert }) => {
@@ -299,7 +299,7 @@ test.group('Web: the learning page', (group) => {
     const typeIn = await NoteType.query().whereNull('user_id').where('kind', 'type_in').firstOrFail()
     await bulkCreateNotes(user, { deck_id: deck.id, import_data: [{ front: 'Longest bone', back: '<b>Femur</b>' }], template_id: typeIn.id })
     const page = await learningPage(web, deck.id)
-    assert.deepEqual(page.props.card.typeIn, { field: 'Back', expected: 'Femur' })
+    assert.deepEqual(page.props.session.card.typeIn, { field: 'Back', expected: 'Femur' })
   })
 })
 
@@ -309,7 +309,7 @@ test.group('Web: learning calls are the owner\'s and need the XSRF token', (grou
   test('another learner\'s deck or card is a 404 and changes nothing', async ({ assert }) => {
     const owner = await signedIn('ana@example.test')
     const { deck, notes } = await deckWithCards(owner.user, 2)
-    const { card } = await learningPage(owner.web, deck.id).then((page) => page.props)
+    const { card } = await learningPage(owner.web, deck.id).then((page) => page.props.session)
     await call(owner.web, 'POST', `/learn/${deck.id}/answer`, { card_id: card.id, answer: 'good', version: 0 })
 
     const intruder = await signedIn('bob@example.test')
@@ -333,7 +333,7 @@ test.group('Web: learning calls are the owner\'s and need the XSRF token', (grou
       assertErrorBody(assert, response.body, 'E_NOT_FOUND')
     }
     /* a foreign session deck named with the intruder's own card: refused before anything changes */
-    const ownCard = (await learningPage(intruder.web, own.id)).props.card
+    const ownCard = (await learningPage(intruder.web, own.id)).props.session.card
     const foreignDeck = await call(intruder.web, 'POST', `/learn/cards/${ownCard.id}/freeze`, { deck_id: deck.id })
     assert.equal(foreignDeck.status, 404)
     assert.isNull(await db.from('card_progress').where({ user_id: intruder.user.id, card_id: ownCard.id }).first())
@@ -352,9 +352,9 @@ test.group('Web: learning calls are the owner\'s and need the XSRF token', (grou
   test('a write without the XSRF token is refused and changes nothing; signed out is a 401', async ({ assert }) => {
     const { user, web } = await signedIn('ana@example.test')
     const { deck, notes } = await deckWithCards(user, 2)
-    const { card } = (await learningPage(web, deck.id)).props
+    const { card } = (await learningPage(web, deck.id)).props.session
     await call(web, 'POST', `/learn/${deck.id}/answer`, { card_id: card.id, answer: 'good', version: 0 })
-    const second = (await learningPage(web, deck.id)).props.card
+    const second = (await learningPage(web, deck.id)).props.session.card
 
     const forged: [string, string, object?][] = [
       ['POST', `/learn/${deck.id}/answer`, { card_id: second.id, answer: 'easy', version: second.version }],

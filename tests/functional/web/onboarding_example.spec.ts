@@ -19,7 +19,7 @@ test.group('Web onboarding: the AI example deck, offline', (group) => {
     const { user, web } = await signedIn()
     await db.from('users').where('id', user.id).update({ onboarding_data: JSON.stringify({ goal: 'other', materialKey: 'sciences' }) })
     const page = (await web.visit('/onboarding'))
-    assert.equal(page.props.aiExampleUrl, '/onboarding/ai-example')
+    assert.equal(page.props.onboarding.aiExampleUrl, '/onboarding/ai-example')
 
     const made = await web.post('/onboarding/ai-example')
     assert.equal(made.status, 302)

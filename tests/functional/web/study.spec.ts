@@ -63,17 +63,17 @@ test.group('Web: statistics and streak pages', (group) => {
 
     const streak = await page(web, '/streak')
     assert.equal(streak.component, 'study/streak')
-    assert.equal(streak.props.month, today.slice(0, 7))
-    assert.equal(streak.props.today, today)
-    assert.isNull(streak.props.nextMonth)
-    assert.equal(streak.props.previousMonth, addDays(`${today.slice(0, 7)}-01`, -1).slice(0, 7))
-    assert.include(streak.props.streak, { currentDuration: 3, longestDuration: 3, totalActiveDays: 4, todayCompleted: true, todayShown: false })
+    assert.equal(streak.props.calendar.month, today.slice(0, 7))
+    assert.equal(streak.props.calendar.today, today)
+    assert.isNull(streak.props.calendar.nextMonth)
+    assert.equal(streak.props.calendar.previousMonth, addDays(`${today.slice(0, 7)}-01`, -1).slice(0, 7))
+    assert.include(streak.props.calendar.streak, { currentDuration: 3, longestDuration: 3, totalActiveDays: 4, todayCompleted: true, todayShown: false })
     const expected = [
       { date: day(-2), kind: 'start' },
       { date: day(-1), kind: 'middle' },
       { date: today, kind: 'streak' },
-    ].filter((entry) => entry.date.startsWith(streak.props.month))
-    assert.deepEqual(streak.props.days, expected)
+    ].filter((entry) => entry.date.startsWith(streak.props.calendar.month))
+    assert.deepEqual(streak.props.calendar.days, expected)
     const html = (await web.get('/streak')).text
     assert.include(html, 'class="streak-calendar"')
     assert.include(html, 'class="day-streak"')
@@ -81,11 +81,11 @@ test.group('Web: statistics and streak pages', (group) => {
     /* an earlier month, by the query string; a future or malformed one falls back to the current month */
     const month40 = day(-40).slice(0, 7)
     const earlier = await page(web, `/streak?month=${month40}`)
-    assert.equal(earlier.props.month, month40)
-    assert.deepInclude(earlier.props.days, { date: day(-40), kind: 'single' })
-    assert.isString(earlier.props.nextMonth)
-    assert.equal((await page(web, '/streak?month=2999-01')).props.month, today.slice(0, 7))
-    assert.equal((await page(web, '/streak?month=bogus')).props.month, today.slice(0, 7))
+    assert.equal(earlier.props.calendar.month, month40)
+    assert.deepInclude(earlier.props.calendar.days, { date: day(-40), kind: 'single' })
+    assert.isString(earlier.props.calendar.nextMonth)
+    assert.equal((await page(web, '/streak?month=2999-01')).props.calendar.month, today.slice(0, 7))
+    assert.equal((await page(web, '/streak?month=bogus')).props.calendar.month, today.slice(0, 7))
   })
 
   test('POST /streak/shown marks the popup shown today, once', async ({ assert }) => {
@@ -98,7 +98,7 @@ test.group('Web: statistics and streak pages', (group) => {
     assert.equal((await streakColumns(user.id)).streak_shown_on, todayOf(user))
     const second = await web.post('/streak/shown')
     assert.isTrue(JSON.parse(second.text).alreadyShown)
-    assert.isTrue((await page(web, '/streak')).props.streak.todayShown)
+    assert.isTrue((await page(web, '/streak')).props.calendar.streak.todayShown)
 
     /* without the CSRF token the call is refused and nothing changes */
     await db.from('users').where('id', user.id).update({ streak_shown_on: null })

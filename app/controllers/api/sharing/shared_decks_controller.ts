@@ -39,8 +39,6 @@ export default class SharedDecksController {
     const input = await ctx.request.validateUsing(sharedCardsValidator)
     const user = (await reader(ctx)) ?? NOBODY
     const found = await cardsPage(user, deck, undefined, input.offset ?? 0, input.limit ?? NOTES_PAGE_DEFAULT)
-    const page = await serialize(CardPageTransformer.transform(found))
-    if (input.html_preview) return page
-    return { ...page, cards: page.cards.map((card) => ({ ...card, front: null, back: null, css: null })) }
+    return serialize(CardPageTransformer.transform(found, { htmlPreview: input.html_preview === true }))
   }
 }

@@ -173,7 +173,7 @@ test.group('API: onboarding', (group) => {
     assert.equal(signUp.location, '/onboarding')
     const page = (await web.visit('/onboarding'))
     assert.equal(page.component, 'onboarding/flow')
-    assert.equal(page.props.aiExampleUrl, '/onboarding/ai-example')
+    assert.equal(page.props.onboarding.aiExampleUrl, '/onboarding/ai-example')
 
     /* an exam seven weeks ahead, whenever the test runs */
     const examDay = new Date(Date.now() + 49 * 86_400_000).toISOString().slice(0, 10)
