@@ -157,7 +157,6 @@ export interface ReplyTypes {
 
   /* sharing, publishing, the library */
   SharedDeck: InferData<SharedDeckTransformer>
-  SharedCardPage: InferData<CardPageTransformer>
   Collaborators: InferData<SharingTransformer>
   CollaboratorJoined: {
     deckCollaborator: InferData<CollaboratorTransformer>

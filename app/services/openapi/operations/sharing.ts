@@ -28,7 +28,7 @@ export const sharingOperations: Operations = {
     summary: 'The cards of a shared deck',
     description: 'The cards of a shared deck (query: offset, limit ≤ 100, default 20, html_preview)',
     query: sharedCardsValidator,
-    ok: { 200: 'SharedCardPage' },
+    ok: { 200: 'CardPage' },
     errors: [404, 429],
   },
   'GET /deck_collaborators': {
