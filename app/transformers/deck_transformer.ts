@@ -41,7 +41,7 @@ function childrenOf(source: DeckSource) {
   return children
 }
 
-export type DeckFields = ReturnType<typeof fieldsOf>
+type DeckFields = ReturnType<typeof fieldsOf>
 /**
  * The spec's Deck: one deck's answer nests its subdecks in `children`; a list
  * has them empty (docs/api.md: The deck tree).

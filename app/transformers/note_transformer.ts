@@ -158,4 +158,4 @@ export default class NoteTransformer extends BaseTransformer<Note> {
   }
 }
 
-export type ApiNote = ReturnType<NoteTransformer['toObject']>
+type ApiNote = ReturnType<NoteTransformer['toObject']>

@@ -1,7 +1,8 @@
 /*
- * The size rules of the code base: no file in app/ or inertia/ over 300
- * lines, no function over 80, except those tests/unit/code_size_exceptions.json
- * names with the reason.
+ * The size rules of the code base: no file in app/ or inertia/ over 400
+ * lines, no function over 100, except those tests/unit/code_size_exceptions.json
+ * names with the reason. (The limits were 300 and 80 before Prettier wrapped
+ * the code at 100 columns: the same code takes about a third more lines.)
  * Measured with the TypeScript parser, so a function is what the language
  * calls one (declarations, methods, arrow functions, function expressions).
  */
@@ -9,8 +10,8 @@ import ts from 'typescript'
 import { readdir, readFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 
-export const MAX_FILE_LINES = 300
-export const MAX_FUNCTION_LINES = 80
+export const MAX_FILE_LINES = 400
+export const MAX_FUNCTION_LINES = 100
 
 export type Measure = { file: string; lines: number; functions: { name: string; line: number; lines: number }[] }
 

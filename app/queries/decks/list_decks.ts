@@ -4,8 +4,7 @@ import Folder from '#models/folder'
 import NoteType from '#models/note_type'
 import User from '#models/user'
 import { deckCounters } from '#queries/decks/deck_counters'
-import type { DeckCounts } from '#types/deck_counts'
-import { collaborationOf, type Collaboration } from '#queries/sharing/collaboration'
+import { collaborationOf } from '#queries/sharing/collaboration'
 import { loadPublishing } from '#queries/publishing/deck_publishing'
 import { placeForParticipant, placedInOrder } from '#queries/decks/participation'
 import { unavailableDecks } from '#queries/decks/deck_unavailable'
@@ -89,8 +88,6 @@ export async function showDeck(user: User, deck: Deck) {
   const rows = [deck, ...tree.filter((row) => row.id !== deck.id)]
   return { deck, rows, counts, owner, collaboration }
 }
-
-export type ShownDeck = { deck: Deck; rows: Deck[]; counts: Map<number, DeckCounts>; owner: User; collaboration?: Map<number, Collaboration> }
 
 /** Every deck this learner may see that is not archived, by position: the light list and the statistics' deck picker. */
 export async function activeDecks(user: User) {

@@ -118,7 +118,7 @@ test.group('Web: feedback and the study reminder in the settings', (group) => {
     await web.get('/settings')
     const learnPage = async () => {
       const deck = await db.from('decks').where('user_id', user.id).first()
-      return (await web.visit(`/decks/${deck.id}/learn`)).props.feedbackRequest
+      return (await web.visit(`/decks/${deck.id}/learn`)).props.session.feedbackRequest
     }
     const { createDeck } = await import('#actions/decks/create_deck')
     await createDeck(user, { name: 'Capitals' })

@@ -105,8 +105,8 @@ test.group('Web participant: the shared deck in the home list, leaving it', (gro
     const deck = await createDeck(owner, { name: 'Empty share' })
     await share(deck, user)
     const page = (await web.visit(`/decks/${deck.id}/learn`))
-    assert.equal(page.props.errorType, 'emptyDeck')
-    assert.isTrue(page.props.sharedDeckEmpty)
+    assert.equal(page.props.session.errorType, 'emptyDeck')
+    assert.isTrue(page.props.session.sharedDeckEmpty)
   })
 })
 
