@@ -56,21 +56,24 @@ export default {
   forbidden: [
     {
       name: 'no-circular',
-      comment: 'No import cycle, except one made of Lucid models only (relations name each other through lazy thunks): see lucid-relation-cycle.',
+      comment:
+        'No import cycle, except one made of Lucid models only (relations name each other through lazy thunks): see lucid-relation-cycle.',
       severity: 'error',
       from: {},
       to: { circular: true, via: { pathNot: LAYER.models } },
     },
     {
       name: 'lucid-relation-cycle',
-      comment: 'A cycle between models only: reported for the test, which names each one (a new one fails there).',
+      comment:
+        'A cycle between models only: reported for the test, which names each one (a new one fails there).',
       severity: 'info',
       from: { path: LAYER.models },
       to: { circular: true, viaOnly: { path: LAYER.models } },
     },
     {
       name: 'controllers-from-routes-only',
-      comment: 'A controller is a door: only the routes reach it (no controller extends or calls another; shared door code is not a controller).',
+      comment:
+        'A controller is a door: only the routes reach it (no controller extends or calls another; shared door code is not a controller).',
       severity: 'error',
       from: { pathNot: LAYER.routes },
       to: { path: `${LAYER.controllers}.*_controller[.]ts$` },
@@ -84,21 +87,24 @@ export default {
     },
     {
       name: 'middleware-from-kernel-only',
-      comment: 'Middleware is the HTTP stack: the kernel and the routes name it, and a middleware may compose others; nothing else reaches it.',
+      comment:
+        'Middleware is the HTTP stack: the kernel and the routes name it, and a middleware may compose others; nothing else reaches it.',
       severity: 'error',
       from: { pathNot: [LAYER.routes, LAYER.middleware] },
       to: { path: LAYER.middleware },
     },
     {
       name: 'jobs-from-registry-only',
-      comment: 'A job is the queue\'s door: app/jobs/registry.ts names them, and the worker command hands the registry to the worker.',
+      comment:
+        "A job is the queue's door: app/jobs/registry.ts names them, and the worker command hands the registry to the worker.",
       severity: 'error',
       from: { pathNot: LAYER.jobs },
       to: { path: LAYER.jobs },
     },
     {
       name: 'actions-below-doors',
-      comment: 'Actions change state and answer models or plain values: no door, no transformer (shaping is the door\'s, through a transformer).',
+      comment:
+        "Actions change state and answer models or plain values: no door, no transformer (shaping is the door's, through a transformer).",
       severity: 'error',
       from: { path: LAYER.actions },
       to: { path: [LAYER.doors, LAYER.transformers] },
@@ -112,14 +118,15 @@ export default {
     },
     {
       name: 'transformers-shape-only',
-      comment: 'Transformers shape what they are given (models, read models): no action, no door, no database.',
+      comment:
+        'Transformers shape what they are given (models, read models): no action, no door, no database.',
       severity: 'error',
       from: { path: LAYER.transformers },
       to: { path: [LAYER.actions, LAYER.doors, LAYER.db] },
     },
     {
       name: 'transformers-take-query-types-only',
-      comment: 'A transformer names a query\'s read model (a type), never runs the query.',
+      comment: "A transformer names a query's read model (a type), never runs the query.",
       severity: 'error',
       from: { path: LAYER.transformers },
       to: { path: LAYER.queries, dependencyTypesNot: TYPE_ONLY },
@@ -133,28 +140,41 @@ export default {
     },
     {
       name: 'services-below-actions',
-      comment: 'Services are shared infrastructure under actions and queries: they call no door, action, query or transformer.',
+      comment:
+        'Services are shared infrastructure under actions and queries: they call no door, action, query or transformer.',
       severity: 'error',
       from: { path: LAYER.services },
       to: { path: [LAYER.doors, LAYER.actions, LAYER.queries, LAYER.transformers] },
     },
     {
       name: 'core-is-pure',
-      comment: 'Core is pure: no model, no service, nothing of the layers above (not even their types).',
+      comment:
+        'Core is pure: no model, no service, nothing of the layers above (not even their types).',
       severity: 'error',
       from: { path: LAYER.core },
-      to: { path: [LAYER.models, LAYER.services, LAYER.doors, LAYER.actions, LAYER.queries, LAYER.transformers] },
+      to: {
+        path: [
+          LAYER.models,
+          LAYER.services,
+          LAYER.doors,
+          LAYER.actions,
+          LAYER.queries,
+          LAYER.transformers,
+        ],
+      },
     },
     {
       name: 'core-uses-no-framework-services',
-      comment: 'Core runs outside a booted app: no framework singleton (the database, app, drive, logger, router, …).',
+      comment:
+        'Core runs outside a booted app: no framework singleton (the database, app, drive, logger, router, …).',
       severity: 'error',
       from: { path: LAYER.core },
       to: { path: LAYER.frameworkServices, dependencyTypesNot: TYPE_ONLY },
     },
     {
       name: 'pages-see-types-only',
-      comment: 'The pages take server shapes from the generated Data types (~generated/data), and from app/ only app/types and core\'s type modules.',
+      comment:
+        "The pages take server shapes from the generated Data types (~generated/data), and from app/ only app/types and core's type modules.",
       severity: 'error',
       from: { path: LAYER.pages },
       to: { path: LAYER.app, pathNot: LAYER.pageTypes },

@@ -12,7 +12,7 @@ export default defineConfig({
     () => import('@adonisjs/lucid/commands'),
     () => import('@adonisjs/session/commands'),
     () => import('@adonisjs/mail/commands'),
-    () => import('@adonisjs/bouncer/commands')
+    () => import('@adonisjs/bouncer/commands'),
   ],
 
   providers: [
@@ -57,7 +57,10 @@ export default defineConfig({
         timeout: 5000,
       },
       {
-        /* actions and queries against PostgreSQL, without HTTP (tests/unit/unit_is_pure.spec.ts keeps the database out of unit) */
+        /*
+         * actions and queries against PostgreSQL, without HTTP (tests/unit/unit_is_pure.spec.ts keeps the
+         * database out of unit)
+         */
         files: ['tests/integration/**/*.spec.{ts,js}'],
         name: 'integration',
         timeout: 30000,
@@ -91,11 +94,14 @@ export default defineConfig({
   hooks: {
     init: [
       /* controllers are the *_controller.ts files: the door code they share beside them (deck_page_props.ts) is none */
-      indexEntities({ controllers: { glob: ['**/*_controller.ts'] }, transformers: { enabled: true, withSharedProps: true } }),
+      indexEntities({
+        controllers: { glob: ['**/*_controller.ts'] },
+        transformers: { enabled: true, withSharedProps: true },
+      }),
       indexPages({ framework: 'react' }),
       /* typed route names (routes.d.ts) for toRoute() and the client */
       generateRegistry(),
-      indexPolicies()
+      indexPolicies(),
     ],
     buildStarting: [() => import('@adonisjs/vite/build_hook')],
   },

@@ -8,17 +8,32 @@ const [severity, variables, ...otherNames] = RULES_LIST['@typescript-eslint/nami
 // package.json). `npm run lint` runs it; .ci/run fails on any error. What this project adds or
 // changes is below, each with its reason.
 export default configApp(
-  { ignores: ['public/**', 'tmp/**', 'storage/**', '.adonisjs/**', 'app/importers/anki/protobuf/anki_pb.ts'] },
+  {
+    ignores: [
+      'public/**',
+      'tmp/**',
+      'storage/**',
+      '.adonisjs/**',
+      'app/importers/anki/protobuf/anki_pb.ts',
+    ],
+  },
   ...react,
   {
     name: 'Mnemo: every file',
     files: ['**/*.{ts,tsx}'],
     rules: {
       // a leading underscore names a key left out on purpose: `const { key: _key, ...rest } = row`
-      '@typescript-eslint/naming-convention': [severity, { ...variables, leadingUnderscore: 'allow' }, ...otherNames],
+      '@typescript-eslint/naming-convention': [
+        severity,
+        { ...variables, leadingUnderscore: 'allow' },
+        ...otherNames,
+      ],
       // no line over 120 characters (Prettier wraps code at 100; comments and strings are ours);
       // a regular expression literal cannot be split without losing what the linter checks in it
-      '@stylistic/max-len': ['error', { code: 120, comments: 120, ignoreUrls: true, ignoreRegExpLiterals: true }],
+      '@stylistic/max-len': [
+        'error',
+        { code: 120, comments: 120, ignoreUrls: true, ignoreRegExpLiterals: true },
+      ],
     },
   },
   {

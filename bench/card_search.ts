@@ -14,7 +14,16 @@
 |
 | Exits 1 when a request fails or a search that must find cards finds none.
 */
-import { bootForSeeding, browserSession, ensureBuild, flag, percentiles, resetDatabase, startServer, table } from './support.js'
+import {
+  bootForSeeding,
+  browserSession,
+  ensureBuild,
+  flag,
+  percentiles,
+  resetDatabase,
+  startServer,
+  table,
+} from './support.js'
 
 const cardCount = flag('cards', 10_000)
 const runs = flag('runs', 20)
@@ -27,7 +36,10 @@ const SEARCHES: { q: string; sort?: string; kind: string }[] = [
   { q: 'tag:verbs is:review prop:ivl>10', kind: 'three operators' },
   { q: 'deck:Deck* tag:verbs prop:due=1', kind: 'wildcard deck, due tomorrow' },
   { q: 'rated:7 -is:suspended', sort: 'deck', kind: 'answered this week, by deck' },
-  { q: '(tag:verbs or tag:nouns) prop:lapses>=2 -deck:"Deck 1"', kind: 'or, parentheses, negation' },
+  {
+    q: '(tag:verbs or tag:nouns) prop:lapses>=2 -deck:"Deck 1"',
+    kind: 'or, parentheses, negation',
+  },
   { q: 'question 42', kind: 'text' },
   { q: '"answer 4217"', kind: 'phrase, one card' },
 ]
@@ -44,8 +56,17 @@ const { browseStatement } = await import('#queries/cards/browse_cards')
 const started = performance.now()
 
 async function seed(email: string) {
-  const user = await createUser({ email, password: 'bench-password-1', provider: 'email', name: 'Bench' })
-  await db.rawQuery(`insert into decks (user_id, name, position, created_at, updated_at) select ?, 'Deck ' || i, i, now(), now() from generate_series(1, ?) i`, [user.id, ROOTS])
+  const user = await createUser({
+    email,
+    password: 'bench-password-1',
+    provider: 'email',
+    name: 'Bench',
+  })
+  await db.rawQuery(
+    `insert into decks (user_id, name, position, created_at, updated_at) select ?, 'Deck ' || i, i, now(), ` +
+      `now() from generate_series(1, ?) i`,
+    [user.id, ROOTS]
+  )
   await db.rawQuery('update decks set root_deck_id = id where user_id = ?', [user.id])
   await db.rawQuery(
     `insert into decks (user_id, name, position, parent_id, root_deck_id, created_at, updated_at)
@@ -54,18 +75,25 @@ async function seed(email: string) {
   )
   const basic = (await db.from('note_types').whereNull('user_id').where('kind', 'basic').first()).id
   await db.rawQuery(
-    `insert into notes (user_id, deck_id, note_type_id, guid, fields, tags, sort_text, search_text, created_at, updated_at)
+    `insert into notes (user_id, deck_id, note_type_id, guid, fields, tags, sort_text, search_text,
+      created_at, updated_at)
      select ?, d.id, ?, md5(? || '-' || i), jsonb_build_object('Front', 'Question ' || i, 'Back', 'Answer ' || i),
             case when i % 3 = 0 then '["verbs"]'::jsonb when i % 3 = 1 then '["nouns"]'::jsonb else '[]'::jsonb end,
             'question ' || i, 'question ' || i || ' answer ' || i, now() - (i % 90) * interval '1 day', now()
      from generate_series(1, ?) i
-     join (select id, row_number() over (order by id) - 1 as n from decks where user_id = ?) d on d.n = i % ${ROOTS * 2}`,
+     join (select id, row_number() over (order by id) - 1 as n from decks where user_id = ?) d on d.n = i %
+       ${ROOTS * 2}`,
     [user.id, basic, user.id, cardCount, user.id]
   )
-  await db.rawQuery(`insert into cards (note_id, deck_id, ord, created_at) select n.id, n.deck_id, 0, n.created_at from notes n where n.user_id = ?`, [user.id])
+  await db.rawQuery(
+    `insert into cards (note_id, deck_id, ord, created_at) select n.id, n.deck_id, 0, n.created_at from notes n ` +
+      `where n.user_id = ?`,
+    [user.id]
+  )
   /* 60 % studied: intervals 1–60 days, due from 5 days ago to 25 days ahead, some lapses, a few frozen */
   await db.rawQuery(
-    `insert into card_progress (user_id, card_id, deck_id, state, due_at, interval_days, ease_permille, reps, lapses, frozen, last_reviewed_at, created_at, updated_at)
+    `insert into card_progress (user_id, card_id, deck_id, state, due_at, interval_days, ease_permille, reps,
+      lapses, frozen, last_reviewed_at, created_at, updated_at)
      select ?, c.id, c.deck_id, case when c.id % 10 = 0 then 'learning' else 'review' end,
             now() + ((c.id % 30) - 5) * interval '1 day', 1 + c.id % 60, 2500, 1 + c.id % 9, c.id % 4, c.id % 50 = 0,
             now() - (c.id % 10) * interval '1 day', now(), now()
@@ -74,12 +102,14 @@ async function seed(email: string) {
   )
   await db.rawQuery(
     `insert into review_logs (user_id, card_id, deck_id, answer, rating, kind, state_before, reviewed_at, study_day)
-     select p.user_id, p.card_id, p.deck_id, 'good', 1 + p.card_id % 4, 'review', 'review', p.last_reviewed_at, p.last_reviewed_at::date
+     select p.user_id, p.card_id, p.deck_id, 'good', 1 + p.card_id % 4, 'review', 'review', p.last_reviewed_at,
+       p.last_reviewed_at::date
      from card_progress p where p.user_id = ?`,
     [user.id]
   )
   await db.rawQuery(
-    `insert into card_suspensions (user_id, card_id, created_at) select ?, c.id, now() from cards c join notes n on n.id = c.note_id where n.user_id = ? and c.id % 97 = 0`,
+    `insert into card_suspensions (user_id, card_id, created_at) select ?, c.id, now() from cards c join notes ` +
+      `n on n.id = c.note_id where n.user_id = ? and c.id % 97 = 0`,
     [user.id, user.id]
   )
   return user
@@ -92,10 +122,20 @@ const token = (await User.accessTokens.create(learner)).value!.release()
 const seededIn = ((performance.now() - started) / 1000).toFixed(0)
 
 const plans: string[] = []
-for (const q of ['tag:verbs is:review prop:ivl>10', '(tag:verbs or tag:nouns) prop:lapses>=2 -deck:"Deck 1"']) {
-  const { sql, bindings } = browseStatement(cardSearch(learner, q), { userId: learner.id }, { sort: 'added', order: 'desc', offset: 0, limit: 50 }).toSQL()
+for (const q of [
+  'tag:verbs is:review prop:ivl>10',
+  '(tag:verbs or tag:nouns) prop:lapses>=2 -deck:"Deck 1"',
+]) {
+  const { sql, bindings } = browseStatement(
+    cardSearch(learner, q),
+    { userId: learner.id },
+    { sort: 'added', order: 'desc', offset: 0, limit: 50 }
+  ).toSQL()
   const { rows } = await db.rawQuery(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, bindings as any[])
-  plans.push(`EXPLAIN (ANALYZE, BUFFERS) of the browser's statement for ${q}:\n${rows.map((row: any) => row['QUERY PLAN']).join('\n')}`)
+  plans.push(
+    `EXPLAIN (ANALYZE, BUFFERS) of the browser's statement for ` +
+      `${q}:\n${rows.map((row: any) => row['QUERY PLAN']).join('\n')}`
+  )
 }
 await seeding.stop()
 
@@ -109,14 +149,19 @@ async function session(base: string, email: string): Promise<Call> {
     const html = await response.text()
     /* the Inertia page the server rendered: its props are what the browser gets */
     const data = html.match(/<script data-page="app" type="application\/json">(.*?)<\/script>/s)
-    return { status: response.status, total: data ? Number(JSON.parse(data[1]).props.browser.total) : null }
+    return {
+      status: response.status,
+      total: data ? Number(JSON.parse(data[1]).props.browser.total) : null,
+    }
   }
 }
 
 const server = await startServer()
 const page = await session(server.base, 'learner@bench.test')
 const api: Call = async (path) => {
-  const response = await fetch(server.base + path, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } })
+  const response = await fetch(server.base + path, {
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+  })
   const body = (await response.json()) as { cards?: unknown[] }
   return { status: response.status, total: body.cards?.length ?? null }
 }
@@ -147,24 +192,40 @@ for (let round = 0; round < runs + 2; round++) {
     }
   }
   const start = performance.now()
-  await (await fetch(`${server.base}/api/health`, { headers: { accept: 'application/json' } })).json()
+  await (
+    await fetch(`${server.base}/api/health`, { headers: { accept: 'application/json' } })
+  ).json()
   if (round >= 2) floor.push(performance.now() - start)
 }
 await server.stop()
 
-const rows: (string | number)[][] = [['search', 'kind', 'cards found', 'page median ms', 'page p95 ms', 'API median ms', 'API p95 ms']]
+const rows: (string | number)[][] = [
+  ['search', 'kind', 'cards found', 'page median ms', 'page p95 ms', 'API median ms', 'API p95 ms'],
+]
 for (const [index, { q, sort, kind }] of SEARCHES.entries()) {
   const total = found.get(key('page', index)) ?? 0
   if (!total) failed = true
   rows.push([
-    (q || '(empty)') + (sort ? ` sort=${sort}` : ''), kind, total,
-    ...percentiles(times.get(key('page', index)) ?? [0], [0.5, 0.95]), ...percentiles(times.get(key('api', index)) ?? [0], [0.5, 0.95]),
+    (q || '(empty)') + (sort ? ` sort=${sort}` : ''),
+    kind,
+    total,
+    ...percentiles(times.get(key('page', index)) ?? [0], [0.5, 0.95]),
+    ...percentiles(times.get(key('api', index)) ?? [0], [0.5, 0.95]),
   ])
 }
 const all = (door: string) => SEARCHES.flatMap((_, index) => times.get(key(door, index)) ?? [])
-rows.push(['(all)', '', '', ...percentiles(all('page'), [0.5, 0.95]), ...percentiles(all('api'), [0.5, 0.95])])
+rows.push([
+  '(all)',
+  '',
+  '',
+  ...percentiles(all('page'), [0.5, 0.95]),
+  ...percentiles(all('api'), [0.5, 0.95]),
+])
 rows.push(['GET /api/health', 'floor, same run', '', ...percentiles(floor, [0.5, 0.95]), '', ''])
-console.log(`\nCard browser, production build: ${cardCount} cards of the learner (and as many of another), seeded in ${seededIn} s; ${runs} requests per search and door, one at a time:`)
+console.log(
+  `\nCard browser, production build: ${cardCount} cards of the learner (and as many of another), seeded in ` +
+    `${seededIn} s; ${runs} requests per search and door, one at a time:`
+)
 console.log(table(rows))
 console.log(`\n${plans.join('\n\n')}`)
 process.exit(failed ? 1 : 0)

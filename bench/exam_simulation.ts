@@ -36,8 +36,15 @@ const examDate = dayString(EXAM_DAY)
 const rows: Record<string, string | number>[] = []
 let failed = false
 for (const scheduler of ['fsrs', 'sm2'] as const) {
-  const algorithm = { ...resolveAlgorithm('custom', { scheduler }), newCardsPerDay: CEILING, maxCardsPerDay: null }
-  const results: Record<string, { share: number; answers: number; reviews: number; finalHeavy: boolean }> = {}
+  const algorithm = {
+    ...resolveAlgorithm('custom', { scheduler }),
+    newCardsPerDay: CEILING,
+    maxCardsPerDay: null,
+  }
+  const results: Record<
+    string,
+    { share: number; answers: number; reviews: number; finalHeavy: boolean }
+  > = {}
   for (const mode of ['plain', 'exam'] as const) {
     const exam = mode === 'exam'
     const result = study({
@@ -46,11 +53,16 @@ for (const scheduler of ['fsrs', 'sm2'] as const) {
       algorithm,
       balance: true,
       seed: 18,
-      newCards: (day, newLeft) => (exam ? newCardPace(newLeft, examDaysLeft(dayString(day), examDate) ?? 0, CEILING).perDay : CEILING),
+      newCards: (day, newLeft) =>
+        exam
+          ? newCardPace(newLeft, examDaysLeft(dayString(day), examDate) ?? 0, CEILING).perDay
+          : CEILING,
       exam: exam
         ? (day) => {
             const daysLeft = examDaysLeft(dayString(day), examDate)
-            return daysLeft === null ? null : { daysLeft, target: TARGET, scheduler, parameters: null }
+            return daysLeft === null
+              ? null
+              : { daysLeft, target: TARGET, scheduler, parameters: null }
           }
         : undefined,
     })
@@ -60,10 +72,15 @@ for (const scheduler of ['fsrs', 'sm2'] as const) {
     const share = recall.filter((probability) => draw() < probability).length / CARDS
     const reviews = result.reviewsPerDay.reduce((a, b) => a + b, 0)
     const heaviest = Math.max(...result.answersPerDay)
-    results[mode] = { share, answers: result.totalAnswers, reviews, finalHeavy: Math.max(...result.answersPerDay.slice(-3)) >= heaviest }
+    results[mode] = {
+      share,
+      answers: result.totalAnswers,
+      reviews,
+      finalHeavy: Math.max(...result.answersPerDay.slice(-3)) >= heaviest,
+    }
     rows.push({
       scheduler,
-      mode: exam ? 'exam mode' : 'plain',
+      'mode': exam ? 'exam mode' : 'plain',
       'recalled on exam day': `${(share * 100).toFixed(1)} %`,
       'mean true recall': `${(mean(recall) * 100).toFixed(1)} %`,
       'cards under target': recall.filter((probability) => probability < TARGET).length,
@@ -76,12 +93,22 @@ for (const scheduler of ['fsrs', 'sm2'] as const) {
   const extra = results.exam.answers / results.plain.answers - 1
   rows[rows.length - 1]['extra answers'] = `${(extra * 100).toFixed(1)} %`
   rows[rows.length - 2]['extra answers'] = '—'
-  if (results.exam.share < TARGET || results.plain.share >= TARGET || extra > 0.2 || results.exam.finalHeavy) {
-    console.error(`${scheduler}: exam mode must reach the target where the plain schedule does not, with at most 20 % extra answers and light final days`)
+  if (
+    results.exam.share < TARGET ||
+    results.plain.share >= TARGET ||
+    extra > 0.2 ||
+    results.exam.finalHeavy
+  ) {
+    console.error(
+      `${scheduler}: exam mode must reach the target where the plain schedule does not, with at most 20 % extra ` +
+        `answers and light final days`
+    )
     failed = true
   }
 }
 
-console.log(`Exam in ${EXAM_DAY} days, ${CARDS} cards, target ${TARGET * 100} %, new-card ceiling ${CEILING} a day\n`)
+console.log(
+  `Exam in ${EXAM_DAY} days, ${CARDS} cards, target ${TARGET * 100} %, new-card ceiling ${CEILING} a day\n`
+)
 console.log(table(rows))
 if (failed) process.exit(1)

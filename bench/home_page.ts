@@ -23,7 +23,20 @@
 | of decks.
 */
 import { readdir, rm } from 'node:fs/promises'
-import { benchDatabaseUrl, bootForSeeding, browserSession, ensureBuild, flag, percentiles, profileTop, resetDatabase, root, startAnchor, startServer, table } from './support.js'
+import {
+  benchDatabaseUrl,
+  bootForSeeding,
+  browserSession,
+  ensureBuild,
+  flag,
+  percentiles,
+  profileTop,
+  resetDatabase,
+  root,
+  startAnchor,
+  startServer,
+  table,
+} from './support.js'
 import { startSqlCounter } from './sql_counter.js'
 
 const runs = flag('runs', 30)
@@ -38,7 +51,12 @@ const { default: User } = await import('#models/user')
 const { createUser } = await import('#actions/auth/create_user')
 
 async function seed(email: string, roots: number, cardsPerDeck: number) {
-  const user = await createUser({ email, password: 'bench-password-1', provider: 'email', name: 'Bench' })
+  const user = await createUser({
+    email,
+    password: 'bench-password-1',
+    provider: 'email',
+    name: 'Bench',
+  })
   await db.rawQuery(
     `insert into folders (user_id, name, color, position, created_at, updated_at)
      select ?, 'Folder ' || i, 'blue', i, now(), now() from generate_series(1, ?) i`,
@@ -49,7 +67,8 @@ async function seed(email: string, roots: number, cardsPerDeck: number) {
     `insert into decks (user_id, name, position, folder_id, created_at, updated_at)
      select ?, 'Deck ' || i, i, f.id, now(), now()
      from generate_series(1, ?) i
-     join (select id, row_number() over (order by id) - 1 as n, count(*) over () as total from folders where user_id = ?) f
+     join (select id, row_number() over (order by id) - 1 as n, count(*) over () as total from folders where
+       user_id = ?) f
        on f.n = i % f.total`,
     [user.id, roots, user.id]
   )
@@ -71,7 +90,8 @@ async function seed(email: string, roots: number, cardsPerDeck: number) {
     [user.id, basic, cardsPerDeck, user.id]
   )
   await db.rawQuery(
-    `insert into cards (note_id, deck_id, ord, created_at) select n.id, n.deck_id, 0, now() from notes n where n.user_id = ?`,
+    `insert into cards (note_id, deck_id, ord, created_at) select n.id, n.deck_id, 0, now() from notes n where ` +
+      `n.user_id = ?`,
     [user.id]
   )
   /* a third reviewed, a tenth learning, a few frozen: counters have work to do */
@@ -85,7 +105,12 @@ async function seed(email: string, roots: number, cardsPerDeck: number) {
   )
   await db.rawQuery('analyze')
   const decks = await db.from('decks').where('user_id', user.id).count('* as n').first()
-  const cards = await db.from('cards').join('notes', 'notes.id', 'cards.note_id').where('notes.user_id', user.id).count('* as n').first()
+  const cards = await db
+    .from('cards')
+    .join('notes', 'notes.id', 'cards.note_id')
+    .where('notes.user_id', user.id)
+    .count('* as n')
+    .first()
   const token = (await User.accessTokens.create(user)).value!.release()
   return { email, token, size: `${decks.n} decks, ${cards.n} cards` }
 }
@@ -109,7 +134,9 @@ async function signIn(base: string, email: string): Promise<Call> {
 
 function bearer(base: string, token: string): Call {
   return async (path) => {
-    const response = await fetch(base + path, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } })
+    const response = await fetch(base + path, {
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+    })
     await response.arrayBuffer()
     return response
   }
@@ -142,7 +169,17 @@ const profiles = `${root}tmp/profiles`
 const profiling = process.argv.includes('--profile')
 if (profiling) await rm(profiles, { recursive: true, force: true })
 const server = await startServer({}, profiling ? ['--cpu-prof', '--cpu-prof-dir', profiles] : [])
-const rows: (string | number)[][] = [['learner', 'size', 'request', 'median ms', 'p95 ms', 'ratio to the floor (median)', 'SQL statements']]
+const rows: (string | number)[][] = [
+  [
+    'learner',
+    'size',
+    'request',
+    'median ms',
+    'p95 ms',
+    'ratio to the floor (median)',
+    'SQL statements',
+  ],
+]
 const timings = []
 for (const learner of learners) {
   const page = await timed(await signIn(server.base, learner.email), '/')
@@ -153,8 +190,14 @@ await server.stop()
 
 /* 3. SQL per request, through the counting proxy */
 const database = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/')
-const counter = await startSqlCounter({ host: database.hostname, port: Number(database.port || 5432) })
-const counted = await startServer({ PORT: String(Number(process.env.BENCH_PORT ?? 3336) + 1), DATABASE_URL: `postgres://${database.username}@127.0.0.1:${counter.port}${new URL(benchDatabaseUrl).pathname}` })
+const counter = await startSqlCounter({
+  host: database.hostname,
+  port: Number(database.port || 5432),
+})
+const counted = await startServer({
+  PORT: String(Number(process.env.BENCH_PORT ?? 3336) + 1),
+  DATABASE_URL: `postgres://${database.username}@127.0.0.1:${counter.port}${new URL(benchDatabaseUrl).pathname}`,
+})
 let lastPage: string[] = []
 async function statements(call: Call, path: string) {
   await call(path)
@@ -170,8 +213,24 @@ for (const { learner, page, api } of timings) {
   const pageSql = await statements(await signIn(counted.base, learner.email), '/')
   const apiSql = await statements(bearer(counted.base, learner.token), '/api/decks')
   counts.push(pageSql, apiSql)
-  rows.push([learner.label, learner.size, 'GET /', page[0], page[1], (Number(page[0]) / Number(floor[0])).toFixed(0) + '×', pageSql])
-  rows.push([learner.label, learner.size, 'GET /api/decks', api[0], api[1], (Number(api[0]) / Number(floor[0])).toFixed(0) + '×', apiSql])
+  rows.push([
+    learner.label,
+    learner.size,
+    'GET /',
+    page[0],
+    page[1],
+    (Number(page[0]) / Number(floor[0])).toFixed(0) + '×',
+    pageSql,
+  ])
+  rows.push([
+    learner.label,
+    learner.size,
+    'GET /api/decks',
+    api[0],
+    api[1],
+    (Number(api[0]) / Number(floor[0])).toFixed(0) + '×',
+    apiSql,
+  ])
 }
 await counted.stop()
 await counter.stop()
@@ -180,12 +239,21 @@ rows.push(['(floor)', '', 'anchor GET /trivial', floor[0], floor[1], '1×', 0])
 console.log(`\nThe home page, production build, ${runs} requests each, one at a time:`)
 console.log(table(rows))
 if (process.argv.includes('--sql')) {
-  console.log(`\nThe statements of the large learner's home page:\n${lastPage.map((text) => `  ${text.replace(/\s+/g, ' ').slice(0, 200)}`).join('\n')}`)
+  console.log(
+    `\nThe statements of the large learner's home page:\n${lastPage.map((text) => `  ${text.replace(/\s+/g, ' ').slice(0, 200)}`).join('\n')}`
+  )
 }
 if (profiling) {
   const [file] = await readdir(profiles)
-  console.log(`\nWhere the server's time went (self time, both learners; ${profiles}/${file}):\n${profileTop(`${profiles}/${file}`, 30)}`)
+  console.log(
+    `\nWhere the server's time went (self time, both learners; ` +
+      `${profiles}/${file}):\n${profileTop(`${profiles}/${file}`, 30)}`
+  )
 }
 const same = counts[0] === counts[2] && counts[1] === counts[3]
-console.log(same ? '\nThe statement count does not grow with the number of decks.' : '\nTHE STATEMENT COUNT GROWS WITH THE NUMBER OF DECKS')
+console.log(
+  same
+    ? '\nThe statement count does not grow with the number of decks.'
+    : '\nTHE STATEMENT COUNT GROWS WITH THE NUMBER OF DECKS'
+)
 process.exit(same ? 0 : 1)

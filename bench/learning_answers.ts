@@ -24,7 +24,24 @@
 */
 import { readdir, rm } from 'node:fs/promises'
 import type { Options } from 'autocannon'
-import { backendsOf, benchClient, benchDatabaseUrl, cpuMs, type Child, bootForSeeding, ensureBuild, flag, load, profileTop, resetDatabase, root, startAnchor, startServer, table, type LoadResult } from './support.js'
+import {
+  backendsOf,
+  benchClient,
+  benchDatabaseUrl,
+  cpuMs,
+  type Child,
+  bootForSeeding,
+  ensureBuild,
+  flag,
+  load,
+  profileTop,
+  resetDatabase,
+  root,
+  startAnchor,
+  startServer,
+  table,
+  type LoadResult,
+} from './support.js'
 import { startSqlCounter } from './sql_counter.js'
 
 const LEARNERS = 100
@@ -47,9 +64,23 @@ interface Learner {
   cards: number[]
 }
 async function learner(name: string, cards: number): Promise<Learner> {
-  const user = await createUser({ email: `${name}@bench.test`, password: 'bench-password-1', provider: 'email', name: 'Bench' })
+  const user = await createUser({
+    email: `${name}@bench.test`,
+    password: 'bench-password-1',
+    provider: 'email',
+    name: 'Bench',
+  })
   await db.from('users').where('id', user.id).update({ is_premium: true })
-  const [deck] = await db.table('decks').insert({ user_id: user.id, name: 'Bench deck', position: 0, created_at: new Date(), updated_at: new Date() }).returning('id')
+  const [deck] = await db
+    .table('decks')
+    .insert({
+      user_id: user.id,
+      name: 'Bench deck',
+      position: 0,
+      created_at: new Date(),
+      updated_at: new Date(),
+    })
+    .returning('id')
   await db.from('decks').where('id', deck.id).update({ root_deck_id: deck.id })
   await db.rawQuery(
     `insert into notes (user_id, deck_id, note_type_id, guid, fields, sort_text, search_text, created_at, updated_at)
@@ -59,21 +90,36 @@ async function learner(name: string, cards: number): Promise<Learner> {
     [user.id, deck.id, basic, deck.id, cards]
   )
   const rows = await db.rawQuery(
-    `insert into cards (note_id, deck_id, ord, created_at) select id, deck_id, 0, now() from notes where deck_id = ? order by id returning id`,
+    `insert into cards (note_id, deck_id, ord, created_at) select id, deck_id, 0, now() from notes where ` +
+      `deck_id = ? order by id returning id`,
     [deck.id]
   )
   const token = await User.accessTokens.create(user)
-  return { token: token.value!.release(), deckId: deck.id, cards: rows.rows.map((row: { id: number }) => row.id) }
+  return {
+    token: token.value!.release(),
+    deckId: deck.id,
+    cards: rows.rows.map((row: { id: number }) => row.id),
+  }
 }
 const learners: Learner[] = []
-for (let index = 0; index < LEARNERS; index++) learners.push(await learner(`learner${index}`, CARDS))
+for (let index = 0; index < LEARNERS; index++)
+  learners.push(await learner(`learner${index}`, CARDS))
 const warmUp = await learner('warm-up', 400)
 const counted = await learner('counted', 200)
 await seeding.stop()
 
-const json = (token: string) => ({ 'authorization': `Bearer ${token}`, 'accept': 'application/json', 'content-type': 'application/json' })
+const json = (token: string) => ({
+  'authorization': `Bearer ${token}`,
+  'accept': 'application/json',
+  'content-type': 'application/json',
+})
 const answerBody = (who: Learner, index: number) =>
-  JSON.stringify({ deck_id: who.deckId, card_id: who.cards[index], answer: index % 5 === 0 ? 'again' : 'good', review_duration_ms: 3000 })
+  JSON.stringify({
+    deck_id: who.deckId,
+    card_id: who.cards[index],
+    answer: index % 5 === 0 ? 'again' : 'good',
+    review_duration_ms: 3000,
+  })
 
 /*
  * A load, with the CPU time the server process and its PostgreSQL backends
@@ -90,7 +136,11 @@ async function measured(child: Child, database: string, options: Options): Promi
   const app = cpuMs(child.process.pid!)
   const result = await load(options)
   const requests = result.requests.total
-  return { ...result, appCpu: (cpuMs(child.process.pid!) - app) / requests, dbCpu: (await cpuOfBackends(backends)) / requests }
+  return {
+    ...result,
+    appCpu: (cpuMs(child.process.pid!) - app) / requests,
+    dbCpu: (await cpuOfBackends(backends)) / requests,
+  }
 }
 
 /* 1. the anchor, alone on the machine */
@@ -101,12 +151,21 @@ let sent = 0
 const anchorAnswer = await measured(anchor, anchorDatabase, {
   url: `${anchor.base}/answer`,
   method: 'POST',
-  requests: [{
-    setupRequest: (request) => {
-      sent++
-      return { ...request, headers: { 'content-type': 'application/json', 'authorization': `Bearer tok${1 + (sent % 100)}` }, body: JSON.stringify({ card_id: 1 + (sent % 1000), answer: 3 }) }
+  requests: [
+    {
+      setupRequest: (request) => {
+        sent++
+        return {
+          ...request,
+          headers: {
+            'content-type': 'application/json',
+            'authorization': `Bearer tok${1 + (sent % 100)}`,
+          },
+          body: JSON.stringify({ card_id: 1 + (sent % 1000), answer: 3 }),
+        }
+      },
     },
-  }],
+  ],
 })
 await anchor.stop()
 
@@ -116,39 +175,70 @@ const profiling = process.argv.includes('--profile')
 if (profiling) await rm(profiles, { recursive: true, force: true })
 const server = await startServer({}, profiling ? ['--cpu-prof', '--cpu-prof-dir', profiles] : [])
 for (let index = 0; index < 300; index++) {
-  const response = await fetch(`${server.base}/api/v2/learning/answer`, { method: 'POST', headers: json(warmUp.token), body: answerBody(warmUp, index) })
+  const response = await fetch(`${server.base}/api/v2/learning/answer`, {
+    method: 'POST',
+    headers: json(warmUp.token),
+    body: answerBody(warmUp, index),
+  })
   await response.arrayBuffer()
   if (response.status !== 200) throw new Error(`warm-up answer: ${response.status}`)
 }
-const health = await measured(server, benchDatabaseUrl, { url: `${server.base}/api/health`, headers: { accept: 'application/json' } })
-const me = await measured(server, benchDatabaseUrl, { url: `${server.base}/api/users/me`, headers: json(learners[0].token) })
+const health = await measured(server, benchDatabaseUrl, {
+  url: `${server.base}/api/health`,
+  headers: { accept: 'application/json' },
+})
+const me = await measured(server, benchDatabaseUrl, {
+  url: `${server.base}/api/users/me`,
+  headers: json(learners[0].token),
+})
 let next = 0
 const answered = await measured(server, benchDatabaseUrl, {
   url: `${server.base}/api/v2/learning/answer`,
   method: 'POST',
   amount: answers,
-  requests: [{
-    setupRequest: (request) => {
-      /* round the learners, one new card each time: no card is answered twice */
-      const who = learners[next % LEARNERS]
-      const body = answerBody(who, Math.floor(next / LEARNERS))
-      next++
-      return { ...request, headers: json(who.token), body }
+  requests: [
+    {
+      setupRequest: (request) => {
+        /* round the learners, one new card each time: no card is answered twice */
+        const who = learners[next % LEARNERS]
+        const body = answerBody(who, Math.floor(next / LEARNERS))
+        next++
+        return { ...request, headers: json(who.token), body }
+      },
     },
-  }],
+  ],
 })
 await server.stop()
 
 /* 3. the review rows */
 const client = await benchClient()
-const rows = Number((await client.query(`select count(*) as n from review_logs r join users u on u.id = r.user_id where u.email like 'learner%'`)).rows[0].n)
-const twice = Number((await client.query(`select count(*) as n from (select 1 from review_logs group by user_id, card_id, version_before having count(*) > 1) d`)).rows[0].n)
+const rows = Number(
+  (
+    await client.query(
+      `select count(*) as n from review_logs r join users u on u.id = r.user_id where u.email like 'learner%'`
+    )
+  ).rows[0].n
+)
+const twice = Number(
+  (
+    await client.query(
+      `select count(*) as n from (select 1 from review_logs group by user_id, card_id, version_before having ` +
+        `count(*) > 1) d`
+    )
+  ).rows[0].n
+)
 await client.end()
 
 /* 4. SQL per request, through the counting proxy */
 const database = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/')
-const counter = await startSqlCounter({ host: database.hostname, port: Number(database.port || 5432) })
-const countedServer = await startServer({ PORT: String(Number(process.env.BENCH_PORT ?? 3336) + 1), DATABASE_URL: `postgres://${database.username}@127.0.0.1:${counter.port}${new URL(benchDatabaseUrl).pathname}` })
+const counter = await startSqlCounter({
+  host: database.hostname,
+  port: Number(database.port || 5432),
+})
+const countedServer = await startServer({
+  PORT: String(Number(process.env.BENCH_PORT ?? 3336) + 1),
+  DATABASE_URL: `postgres://${database.username}@127.0.0.1:${counter.port}${new URL(benchDatabaseUrl).pathname}`,
+})
 async function sqlPer(times: number, request: (index: number) => Promise<Response>) {
   for (let index = 0; index < 5; index++) await (await request(index)).arrayBuffer()
   counter.take()
@@ -158,37 +248,86 @@ async function sqlPer(times: number, request: (index: number) => Promise<Respons
     if (response.status !== 200) throw new Error(`counted request answered ${response.status}`)
   }
   const counts = counter.take()
-  return { figure: `${(counts.statements / times).toFixed(1)} / ${(counts.roundTrips / times).toFixed(1)}`, last: counts.texts.slice(-Math.round(counts.statements / times)) }
+  return {
+    figure: `${(counts.statements / times).toFixed(1)} / ${(counts.roundTrips / times).toFixed(1)}`,
+    last: counts.texts.slice(-Math.round(counts.statements / times)),
+  }
 }
 const sql = {
-  answer: await sqlPer(50, (index) => fetch(`${countedServer.base}/api/v2/learning/answer`, { method: 'POST', headers: json(counted.token), body: answerBody(counted, index) })),
+  answer: await sqlPer(50, (index) =>
+    fetch(`${countedServer.base}/api/v2/learning/answer`, {
+      method: 'POST',
+      headers: json(counted.token),
+      body: answerBody(counted, index),
+    })
+  ),
   health: await sqlPer(50, () => fetch(`${countedServer.base}/api/health`)),
-  me: await sqlPer(50, () => fetch(`${countedServer.base}/api/users/me`, { headers: json(counted.token) })),
+  me: await sqlPer(50, () =>
+    fetch(`${countedServer.base}/api/users/me`, { headers: json(counted.token) })
+  ),
 }
 await countedServer.stop()
 await counter.stop()
 
 const errors = (result: LoadResult) => result.errors + result.non2xx + result.timeouts
-const ratio = (ours: LoadResult, theirs: LoadResult) => (ours.requests.average / theirs.requests.average).toFixed(2)
+const ratio = (ours: LoadResult, theirs: LoadResult) =>
+  (ours.requests.average / theirs.requests.average).toFixed(2)
 const figures = (result: Measured) =>
-  `${Math.round(result.requests.average)}/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${errors(result)}, CPU ${result.appCpu.toFixed(2)} + ${result.dbCpu.toFixed(2)} ms`
-console.log(`\nautocannon, 32 connections; the app: production build, ${LEARNERS} premium learners × ${CARDS} new cards, ${answers} answers.`)
+  `${Math.round(result.requests.average)}/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ` +
+  `${errors(result)}, CPU ${result.appCpu.toFixed(2)} + ${result.dbCpu.toFixed(2)} ms`
+console.log(
+  `\nautocannon, 32 connections; the app: production build, ${LEARNERS} premium learners × ${CARDS} new cards, ` +
+    `${answers} answers.`
+)
 console.log('CPU: the server process + its PostgreSQL backends, per request.')
-console.log(table([
-  ['request', 'Mnemo', 'bare anchor', 'ratio', 'SQL statements / round trips'],
-  ['POST /api/v2/learning/answer', figures(answered), figures(anchorAnswer), ratio(answered, anchorAnswer), sql.answer.figure],
-  ['GET /api/health', figures(health), `trivial: ${figures(anchorTrivial)}`, ratio(health, anchorTrivial), sql.health.figure],
-  ['GET /api/users/me', figures(me), `trivial: ${figures(anchorTrivial)}`, ratio(me, anchorTrivial), sql.me.figure],
-]))
+console.log(
+  table([
+    ['request', 'Mnemo', 'bare anchor', 'ratio', 'SQL statements / round trips'],
+    [
+      'POST /api/v2/learning/answer',
+      figures(answered),
+      figures(anchorAnswer),
+      ratio(answered, anchorAnswer),
+      sql.answer.figure,
+    ],
+    [
+      'GET /api/health',
+      figures(health),
+      `trivial: ${figures(anchorTrivial)}`,
+      ratio(health, anchorTrivial),
+      sql.health.figure,
+    ],
+    [
+      'GET /api/users/me',
+      figures(me),
+      `trivial: ${figures(anchorTrivial)}`,
+      ratio(me, anchorTrivial),
+      sql.me.figure,
+    ],
+  ])
+)
 if (process.argv.includes('--sql')) {
   for (const [name, statements] of Object.entries(sql)) {
-    console.log(`\nThe statements of the last ${name}:\n${statements.last.map((text) => `  ${text.replace(/\s+/g, ' ').slice(0, 160)}`).join('\n')}`)
+    console.log(
+      `\nThe statements of the last ${name}:\n${statements.last.map((text) => `  ${text.replace(/\s+/g, ' ').slice(0, 160)}`).join('\n')}`
+    )
   }
 }
 if (profiling) {
   const [file] = await readdir(profiles)
-  console.log(`\nWhere the server's time went (self time, all three loads; ${profiles}/${file}):\n${profileTop(`${profiles}/${file}`)}`)
+  console.log(
+    `\nWhere the server's time went (self time, all three loads; ` +
+      `${profiles}/${file}):\n${profileTop(`${profiles}/${file}`)}`
+  )
 }
-const ok = errors(answered) === 0 && errors(health) === 0 && errors(me) === 0 && answered['2xx'] === answers && rows === answers && twice === 0
-console.log(`\nReview rows: ${rows} for ${answered['2xx']} answers answered 200 (${answers} sent), ${twice} written twice.`)
+const ok =
+  errors(answered) === 0 &&
+  errors(health) === 0 &&
+  errors(me) === 0 &&
+  answered['2xx'] === answers &&
+  rows === answers &&
+  twice === 0
+console.log(
+  `\nReview rows: ${rows} for ${answered['2xx']} answers answered 200 (${answers} sent), ${twice} written twice.`
+)
 process.exit(ok ? 0 : 1)

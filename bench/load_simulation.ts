@@ -37,7 +37,11 @@ const isWeekend = (day: number) => (day + 1) % 7 === 0 || (day + 1) % 7 === 6
 const rows: Record<string, string | number>[] = []
 let failed = false
 for (const scheduler of ['fsrs', 'sm2'] as const) {
-  const algorithm = { ...resolveAlgorithm('custom', { scheduler }), newCardsPerDay: NEW_PER_DAY, maxCardsPerDay: null }
+  const algorithm = {
+    ...resolveAlgorithm('custom', { scheduler }),
+    newCardsPerDay: NEW_PER_DAY,
+    maxCardsPerDay: null,
+  }
   const deviations: number[] = []
   const shares: number[] = []
   const totals: number[] = []
@@ -45,16 +49,28 @@ for (const scheduler of ['fsrs', 'sm2'] as const) {
   for (const mode of ['plain fuzz', 'load balancing', 'balancing + easy weekends 50 %'] as const) {
     const easy = mode !== 'plain fuzz' && mode !== 'load balancing'
     const result = study({
-      cards: CARDS, days: DAYS, algorithm, seed: 90, newCards: () => NEW_PER_DAY,
-      balance: mode !== 'plain fuzz', easyDays: easy ? WEEKENDS_HALF : undefined,
+      cards: CARDS,
+      days: DAYS,
+      algorithm,
+      seed: 90,
+      newCards: () => NEW_PER_DAY,
+      balance: mode !== 'plain fuzz',
+      easyDays: easy ? WEEKENDS_HALF : undefined,
     })
     const days = result.reviewsPerDay.map((reviews, day) => ({ reviews, day })).slice(SETTLED)
     const reviews = days.map((entry) => entry.reviews)
-    const retention = result.recalledPerDay.slice(SETTLED).reduce((a, b) => a + b, 0) / reviews.reduce((a, b) => a + b, 0)
-    const weekend = days.filter((entry) => isWeekend(entry.day)).reduce((total, entry) => total + entry.reviews, 0)
+    const retention =
+      result.recalledPerDay.slice(SETTLED).reduce((a, b) => a + b, 0) /
+      reviews.reduce((a, b) => a + b, 0)
+    const weekend = days
+      .filter((entry) => isWeekend(entry.day))
+      .reduce((total, entry) => total + entry.reviews, 0)
     const share = weekend / reviews.reduce((a, b) => a + b, 0)
     const target = easy ? 1 / 6 : 2 / 7
-    /* each day against its capacity (a weekend at 50 % counts its reviews double): how even the load is where easy days are meant */
+    /*
+     * each day against its capacity (a weekend at 50 % counts its reviews double): how even the load is where
+     * easy days are meant
+     */
     const relative = days.map((entry) => entry.reviews / (easy && isWeekend(entry.day) ? 0.5 : 1))
     deviations.push(standardDeviation(reviews))
     shares.push(share)
@@ -71,7 +87,10 @@ for (const scheduler of ['fsrs', 'sm2'] as const) {
       'weekend target': `${(target * 100).toFixed(1)} %`,
       'total reviews': reviews.reduce((a, b) => a + b, 0),
       'true retention': `${(retention * 100).toFixed(1)} %`,
-      'asked for': scheduler === 'fsrs' ? `${(algorithm.desiredRetention * 100).toFixed(0)} %` : '(SM-2: none)',
+      'asked for':
+        scheduler === 'fsrs'
+          ? `${(algorithm.desiredRetention * 100).toFixed(0)} %`
+          : '(SM-2: none)',
     })
   }
   if (!(deviations[1] < deviations[0])) failed = true
@@ -80,9 +99,14 @@ for (const scheduler of ['fsrs', 'sm2'] as const) {
   if (totals[1] < totals[0] * 0.98 || retentions[1] < retentions[0] - 0.005) failed = true
 }
 
-console.log(`${CARDS} cards, ${DAYS} days, ${NEW_PER_DAY} new a day; daily reviews from day ${SETTLED} on\n`)
+console.log(
+  `${CARDS} cards, ${DAYS} days, ${NEW_PER_DAY} new a day; daily reviews from day ${SETTLED} on\n`
+)
 console.log(table(rows))
 if (failed) {
-  console.error('\nbalancing must lower the standard deviation without skipping reviews or losing retention, and easy days must move reviews off the weekend')
+  console.error(
+    '\nbalancing must lower the standard deviation without skipping reviews or losing retention, and easy days ' +
+      'must move reviews off the weekend'
+  )
   process.exit(1)
 }

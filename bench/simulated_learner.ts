@@ -31,8 +31,8 @@ import { NO_EASY_DAYS, type EasyDays } from '#scheduling/balance'
  * optimistic, as they are for most (SCHEDULING.md: fitted weights beat them).
  */
 const TRUE_PARAMETERS: readonly number[] = Object.freeze([
-  0.17, 1.03, 1.85, 6.64, 6.4133, 0.8334, 3.0194, 0.001, 1.72, 0.1666, 0.796, 1.4835, 0.0614, 0.2629,
-  1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542,
+  0.17, 1.03, 1.85, 6.64, 6.4133, 0.8334, 3.0194, 0.001, 1.72, 0.1666, 0.796, 1.4835, 0.0614,
+  0.2629, 1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542,
 ])
 
 const DAY_MS = 86_400_000
@@ -92,7 +92,12 @@ export interface StudyResult {
 export function study(options: StudyOptions): StudyResult {
   const random = rng(options.seed)
   const truth = new FSRS({ w: [...TRUE_PARAMETERS], enable_short_term: true })
-  const cards: SimCard[] = Array.from({ length: options.cards }, (_, index) => ({ id: index + 1, progress: { ...NEW_PROGRESS }, memory: null, lastSeen: 0 }))
+  const cards: SimCard[] = Array.from({ length: options.cards }, (_, index) => ({
+    id: index + 1,
+    progress: { ...NEW_PROGRESS },
+    memory: null,
+    lastSeen: 0,
+  }))
   /* the calendar the balancer reads: non-new cards due per study day */
   const dueCount = new Map<number, number>()
   const move = (card: SimCard, delta: number) => {
@@ -109,13 +114,22 @@ export function study(options: StudyOptions): StudyResult {
   for (let day = 0; day < options.days; day++) {
     const dayEnd = START + (day + 1) * DAY_MS
     let clock = START + day * DAY_MS + SESSION_OFFSET_MS
-    const queue = cards.filter((card) => card.progress.state !== 'new' && card.progress.dueAt && card.progress.dueAt.getTime() < dayEnd)
+    const queue = cards.filter(
+      (card) =>
+        card.progress.state !== 'new' &&
+        card.progress.dueAt &&
+        card.progress.dueAt.getTime() < dayEnd
+    )
     const fresh = Math.min(newLeft, Math.max(0, options.newCards(day, newLeft)))
     for (let index = 0; index < fresh; index++) queue.push(cards[nextNew++])
     newLeft -= fresh
     const exam = options.exam?.(day) ?? null
     const load = options.balance
-      ? { dueOn: (offset: number) => dueCount.get(day + offset) ?? 0, todayWeekday: (day + 1) % 7, easyDays: options.easyDays ?? NO_EASY_DAYS }
+      ? {
+          dueOn: (offset: number) => dueCount.get(day + offset) ?? 0,
+          todayWeekday: (day + 1) % 7,
+          easyDays: options.easyDays ?? NO_EASY_DAYS,
+        }
       : null
     let answers = 0
     let reviews = 0
@@ -132,7 +146,13 @@ export function study(options: StudyOptions): StudyResult {
       }
       move(card, -1)
       const outcome: Outcome = placedOutcome(
-        { cardId: card.id, progress: card.progress, algorithm: options.algorithm, fsrsParameters: null, now },
+        {
+          cardId: card.id,
+          progress: card.progress,
+          algorithm: options.algorithm,
+          fsrsParameters: null,
+          now,
+        },
         rating,
         { load, exam } satisfies Placement
       )
@@ -147,8 +167,23 @@ export function study(options: StudyOptions): StudyResult {
     recalledPerDay.push(recalled)
   }
   const recallAt = (at: number) =>
-    cards.map((card) => (card.memory ? forgetting_curve([...TRUE_PARAMETERS], Math.max(0, (at - card.lastSeen) / DAY_MS), card.memory.stability) : 0))
-  return { answersPerDay, reviewsPerDay, recalledPerDay, totalAnswers: answersPerDay.reduce((a, b) => a + b, 0), recallAt, cards }
+    cards.map((card) =>
+      card.memory
+        ? forgetting_curve(
+            [...TRUE_PARAMETERS],
+            Math.max(0, (at - card.lastSeen) / DAY_MS),
+            card.memory.stability
+          )
+        : 0
+    )
+  return {
+    answersPerDay,
+    reviewsPerDay,
+    recalledPerDay,
+    totalAnswers: answersPerDay.reduce((a, b) => a + b, 0),
+    recallAt,
+    cards,
+  }
 }
 
 /* the learner's answer, drawn from their true memory, which the answer then updates */
@@ -182,6 +217,7 @@ export function standardDeviation(values: number[]) {
 export function table(rows: Record<string, string | number>[]) {
   const headers = Object.keys(rows[0])
   const lines = [`| ${headers.join(' | ')} |`, `|${headers.map(() => '---').join('|')}|`]
-  for (const row of rows) lines.push(`| ${headers.map((header) => String(row[header])).join(' | ')} |`)
+  for (const row of rows)
+    lines.push(`| ${headers.map((header) => String(row[header])).join(' | ')} |`)
   return lines.join('\n')
 }

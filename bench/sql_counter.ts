@@ -51,11 +51,21 @@ export async function startSqlCounter(target: { host: string; port: number }) {
         } else if (type === 'P') {
           /* Parse: a statement name, then the text, each ending in a NUL */
           const nameEnd = buffer.indexOf(0, 5)
-          prepared.set(buffer.toString('utf8', 5, nameEnd), buffer.toString('utf8', nameEnd + 1, buffer.indexOf(0, nameEnd + 1)))
+          prepared.set(
+            buffer.toString('utf8', 5, nameEnd),
+            buffer.toString('utf8', nameEnd + 1, buffer.indexOf(0, nameEnd + 1))
+          )
         } else if (type === 'B') {
-          /* Bind: a portal name, then the prepared statement it runs (a statement prepared earlier runs without a Parse) */
+          /*
+           * Bind: a portal name, then the prepared statement it runs (a statement prepared earlier runs
+           * without a Parse)
+           */
           const portalEnd = buffer.indexOf(0, 5)
-          texts.push(prepared.get(buffer.toString('utf8', portalEnd + 1, buffer.indexOf(0, portalEnd + 1))) ?? '?')
+          texts.push(
+            prepared.get(
+              buffer.toString('utf8', portalEnd + 1, buffer.indexOf(0, portalEnd + 1))
+            ) ?? '?'
+          )
         } else if (type === 'E') counts.statements++
         else if (type === 'S') counts.roundTrips++
         buffer = buffer.subarray(length + 1)

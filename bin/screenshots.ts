@@ -23,7 +23,9 @@ import { launchChromium } from '#tests/support/chromium'
 import { SCREENSHOTS, type Screenshot } from '#services/articles/catalogue'
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
-const BASE = (process.env.SCREENSHOTS_URL || `http://localhost:${process.env.PORT || 3333}`).replace(/\/+$/, '')
+const BASE = (
+  process.env.SCREENSHOTS_URL || `http://localhost:${process.env.PORT || 3333}`
+).replace(/\/+$/, '')
 const WINDOW = { width: 1280, height: 800 }
 const SCALE = 0.75
 const MAX_BYTES = 150_000
@@ -43,7 +45,8 @@ async function messages(locale: string): Promise<Ui> {
   }
   const dir = `${ROOT}resources/lang/${locale}`
   walk('ui', JSON.parse(await readFile(`${dir}/ui.json`, 'utf8')))
-  for (const file of await readdir(`${dir}/ui`)) walk(`ui.${file.replace('.json', '')}`, JSON.parse(await readFile(`${dir}/ui/${file}`, 'utf8')))
+  for (const file of await readdir(`${dir}/ui`))
+    walk(`ui.${file.replace('.json', '')}`, JSON.parse(await readFile(`${dir}/ui/${file}`, 'utf8')))
   return (key) => flat[`ui.${key}`] ?? key
 }
 
@@ -61,8 +64,21 @@ async function openDeck(page: Page, name: string) {
 
 /** The window, down to the end of what the page shows (no empty band under short pages). */
 async function shown(page: Page) {
-  const bottom = await page.evaluate(() => Math.max(...[...document.querySelectorAll('main *')].map((element) => element.getBoundingClientRect().bottom)))
-  return page.screenshot({ clip: { x: 0, y: 0, width: WINDOW.width, height: Math.min(WINDOW.height, Math.ceil(bottom) + 32) } })
+  const bottom = await page.evaluate(() =>
+    Math.max(
+      ...[...document.querySelectorAll('main *')].map(
+        (element) => element.getBoundingClientRect().bottom
+      )
+    )
+  )
+  return page.screenshot({
+    clip: {
+      x: 0,
+      y: 0,
+      width: WINDOW.width,
+      height: Math.min(WINDOW.height, Math.ceil(bottom) + 32),
+    },
+  })
 }
 
 /** A part of the page with a margin around it (a section, a dialog). */
@@ -73,7 +89,14 @@ async function part(page: Page, selector: string, margin = 16) {
   if (!box) throw new Error(`${selector} is not on ${page.url()}`)
   const x = Math.max(0, box.x - margin)
   const y = Math.max(0, box.y - margin)
-  return page.screenshot({ clip: { x, y, width: Math.min(WINDOW.width - x, box.width + 2 * margin), height: Math.min(WINDOW.height - y, box.height + 2 * margin) } })
+  return page.screenshot({
+    clip: {
+      x,
+      y,
+      width: Math.min(WINDOW.width - x, box.width + 2 * margin),
+      height: Math.min(WINDOW.height - y, box.height + 2 * margin),
+    },
+  })
 }
 
 /* each picture: the page made ready, then the window or the part that matters */
@@ -113,8 +136,16 @@ const SHOTS: Record<Screenshot, (page: Page, t: Ui) => Promise<Buffer>> = {
     if (!wasOn) await toggle.click()
     await page.locator('[role="dialog"] .sharing-link input').first().waitFor()
     /* the "saved" toast would cover the dialog */
-    await page.locator('.toast button').first().click().catch(() => {})
-    await page.locator('.toast').first().waitFor({ state: 'detached' }).catch(() => {})
+    await page
+      .locator('.toast button')
+      .first()
+      .click()
+      .catch(() => {})
+    await page
+      .locator('.toast')
+      .first()
+      .waitFor({ state: 'detached' })
+      .catch(() => {})
     const picture = await part(page, '[role="dialog"]')
     if (!wasOn) {
       await toggle.click()
@@ -154,7 +185,9 @@ async function hasEmojiFont(page: Page) {
     context.font = '32px sans-serif'
     context.fillText('🌍', 0, 32)
     const { data } = context.getImageData(0, 0, 40, 40)
-    for (let i = 0; i < data.length; i += 4) if (Math.abs(data[i] - data[i + 1]) > 30 || Math.abs(data[i + 1] - data[i + 2]) > 30) return true
+    for (let i = 0; i < data.length; i += 4)
+      if (Math.abs(data[i] - data[i + 1]) > 30 || Math.abs(data[i + 1] - data[i + 2]) > 30)
+        return true
     return false
   })
 }
@@ -167,14 +200,24 @@ async function setLanguage(page: Page, locale: string) {
 }
 
 async function main() {
-  const locales = (await readdir(`${ROOT}resources/lang`)).filter((name) => /^[a-z]{2}$/.test(name)).sort()
+  const locales = (await readdir(`${ROOT}resources/lang`))
+    .filter((name) => /^[a-z]{2}$/.test(name))
+    .sort()
   const browser = await launchChromium()
-  const context = await browser.newContext({ viewport: WINDOW, colorScheme: 'light', locale: 'en-US', timezoneId: 'UTC' })
+  const context = await browser.newContext({
+    viewport: WINDOW,
+    colorScheme: 'light',
+    locale: 'en-US',
+    timezoneId: 'UTC',
+  })
   /* the rebrand notice and the app banner would sit over every picture */
   await context.addCookies([{ name: 'dismissed_notices', value: 'rebrand.app_banner', url: BASE }])
   const page = await context.newPage()
   await open(page, '/sign-in')
-  if (!(await hasEmojiFont(page))) console.warn('[screenshots] no colour emoji font: icons will show as boxes (Debian: apt-get install fonts-noto-color-emoji)')
+  if (!(await hasEmojiFont(page)))
+    console.warn(
+      '[screenshots] no colour emoji font: icons will show as boxes (Debian: apt-get install fonts-noto-color-emoji)'
+    )
   await page.locator('input[type="email"], input[name="email"]').first().fill(DEMO.email)
   await page.locator('input[type="password"]').first().fill(DEMO.password)
   await page.locator('form button[type="submit"]').first().click()

@@ -39,8 +39,18 @@ import { ensureBuild, flushRedis, recreateDatabase, type Child } from '../bench/
 import { freePorts, portFree, prepareCluster, settings, type Cluster } from './cluster/cluster.js'
 import { CheckFailed } from './cluster/http.js'
 import { migrateTwice } from './cluster/release.js'
-import { importOnce, liveNotesThroughBalancer, signInAcrossNodes, uploadAcrossNodes } from './cluster/across_nodes.js'
-import { aiStreamThroughWorkerKill, answersThroughNodeKill, nodeBackInRotation, schedulesAfterFlush } from './cluster/failover.js'
+import {
+  importOnce,
+  liveNotesThroughBalancer,
+  signInAcrossNodes,
+  uploadAcrossNodes,
+} from './cluster/across_nodes.js'
+import {
+  aiStreamThroughWorkerKill,
+  answersThroughNodeKill,
+  nodeBackInRotation,
+  schedulesAfterFlush,
+} from './cluster/failover.js'
 import { startPooler, throughThePooler, timeoutsThroughPooler } from './cluster/pooler.js'
 
 const started = Date.now()
@@ -51,7 +61,9 @@ let passed = 0
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`
 
 async function stopAll() {
-  const running = cluster ?? { stop: () => Promise.all([...processes.values()].map((child) => child.stop(5_000))) }
+  const running = cluster ?? {
+    stop: () => Promise.all([...processes.values()].map((child) => child.stop(5_000))),
+  }
   cluster = undefined
   /* the balancer first: nothing new reaches the nodes while they stop */
   await processes.get('haproxy')?.stop(2_000)
@@ -67,10 +79,14 @@ async function fail(title: string, error: unknown): Promise<never> {
 
 async function report(title: string, error: unknown): Promise<never> {
   console.error(`  ✗ ${title}: ${error instanceof Error ? error.message : String(error)}`)
-  const show = error instanceof CheckFailed && error.show.length ? error.show : [...processes.keys()]
+  const show =
+    error instanceof CheckFailed && error.show.length ? error.show : [...processes.keys()]
   for (const name of show) {
     const child = processes.get(name)
-    if (child) console.error(`\n--- the last lines of ${name} (${child.ended() ?? 'running'}) ---\n${child.output(30)}`)
+    if (child)
+      console.error(
+        `\n--- the last lines of ${name} (${child.ended() ?? 'running'}) ---\n${child.output(30)}`
+      )
   }
   if (!(error instanceof CheckFailed) && error instanceof Error) console.error(`\n${error.stack}`)
   await stopAll().catch(() => {})
@@ -78,7 +94,10 @@ async function report(title: string, error: unknown): Promise<never> {
   process.exit(1)
 }
 
-async function check<T extends string | { figures: string }>(title: string, run: () => Promise<T>): Promise<T> {
+async function check<T extends string | { figures: string }>(
+  title: string,
+  run: () => Promise<T>
+): Promise<T> {
   try {
     const result = await run()
     passed++
@@ -91,18 +110,37 @@ async function check<T extends string | { figures: string }>(title: string, run:
 
 /** What the smoke needs before it starts anything: HAProxy, PgBouncer, the build, PostgreSQL and Redis answering. */
 async function preflight() {
-  for (const [program, path, setting] of [['HAProxy', config.haproxy, 'SMOKE_CLUSTER_HAPROXY'], ['PgBouncer', config.pgbouncer, 'SMOKE_CLUSTER_PGBOUNCER']]) {
+  for (const [program, path, setting] of [
+    ['HAProxy', config.haproxy, 'SMOKE_CLUSTER_HAPROXY'],
+    ['PgBouncer', config.pgbouncer, 'SMOKE_CLUSTER_PGBOUNCER'],
+  ]) {
     if (path && existsSync(path)) continue
-    console.error(`smoke:cluster: ${program} is not installed. Install it with \`sudo apt-get install ${program.toLowerCase()}\` (Debian, Ubuntu), or set ${setting} to its path.`)
+    console.error(
+      `smoke:cluster: ${program} is not installed. Install it with \`sudo apt-get install ` +
+        `${program.toLowerCase()}\` (Debian, Ubuntu), or set ${setting} to its path.`
+    )
     process.exit(1)
   }
   ensureBuild()
-  const unreachable = (what: string) => (error: Error) => fail(what, new CheckFailed(`${error.message} (set DATABASE_URL, REDIS_URL or SMOKE_CLUSTER_REDIS_URL)`))
-  await recreateDatabase(config.database).catch(unreachable(`PostgreSQL at ${new URL(config.databaseUrl).host}: recreating ${config.database}`))
-  const redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null })
+  const unreachable = (what: string) => (error: Error) =>
+    fail(
+      what,
+      new CheckFailed(`${error.message} (set DATABASE_URL, REDIS_URL or SMOKE_CLUSTER_REDIS_URL)`)
+    )
+  await recreateDatabase(config.database).catch(
+    unreachable(`PostgreSQL at ${new URL(config.databaseUrl).host}: recreating ${config.database}`)
+  )
+  const redis = new Redis(config.redisUrl, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  })
   let refused: Error | undefined
   redis.on('error', (error) => (refused = error))
-  await redis.connect().then(() => redis.ping()).catch((error) => unreachable(`Redis at ${config.redisUrl}`)(refused ?? error))
+  await redis
+    .connect()
+    .then(() => redis.ping())
+    .catch((error) => unreachable(`Redis at ${config.redisUrl}`)(refused ?? error))
   redis.disconnect()
   await flushRedis(config.redisUrl)
 }
@@ -110,9 +148,14 @@ async function preflight() {
 async function main() {
   await preflight()
   const ports = await freePorts(config.firstPort, 6)
-  console.log(`smoke:cluster: the production build, database ${config.database} through PgBouncer on port ${ports[5]}, Redis ${config.redisUrl}, balancer on port ${ports[0]}`)
+  console.log(
+    `smoke:cluster: the production build, database ${config.database} through PgBouncer on port ${ports[5]}, ` +
+      `Redis ${config.redisUrl}, balancer on port ${ports[0]}`
+  )
 
-  await check('two nodes migrating at once (the release step) on an empty database', () => migrateTwice(config, processes, { APP_KEY: 'cluster-smoke-app-key-cluster-smoke-01' }))
+  await check('two nodes migrating at once (the release step) on an empty database', () =>
+    migrateTwice(config, processes, { APP_KEY: 'cluster-smoke-app-key-cluster-smoke-01' })
+  )
   const up = Date.now()
   try {
     const pooler = await startPooler(config, ports[5], processes)
@@ -121,19 +164,38 @@ async function main() {
   } catch (error) {
     await fail('starting the cluster', error)
   }
-  console.log(`  · PgBouncer, 2 web nodes, 2 workers, HAProxy, s3rver and the AI double up in ${((Date.now() - up) / 1000).toFixed(1)} s`)
+  console.log(
+    `  · PgBouncer, 2 web nodes, 2 workers, HAProxy, s3rver and the AI double up in ` +
+      `${((Date.now() - up) / 1000).toFixed(1)} s`
+  )
 
-  await check('the session timeouts through PgBouncer in transaction mode', () => timeoutsThroughPooler(cluster!))
+  await check('the session timeouts through PgBouncer in transaction mode', () =>
+    timeoutsThroughPooler(cluster!)
+  )
 
-  const { learner } = await check('sign-in on one node, work on the other', () => signInAcrossNodes(cluster!))
-  await check('an upload read back through the other node', () => uploadAcrossNodes(cluster!, learner))
-  const { deckId } = await check('an import done exactly once with two workers', () => importOnce(cluster!, learner))
-  await check('live AI notes through the balancer', () => liveNotesThroughBalancer(cluster!, learner))
-  await check('a web node SIGKILLed during 200 answers', () => answersThroughNodeKill(cluster!, learner, deckId))
+  const { learner } = await check('sign-in on one node, work on the other', () =>
+    signInAcrossNodes(cluster!)
+  )
+  await check('an upload read back through the other node', () =>
+    uploadAcrossNodes(cluster!, learner)
+  )
+  const { deckId } = await check('an import done exactly once with two workers', () =>
+    importOnce(cluster!, learner)
+  )
+  await check('live AI notes through the balancer', () =>
+    liveNotesThroughBalancer(cluster!, learner)
+  )
+  await check('a web node SIGKILLed during 200 answers', () =>
+    answersThroughNodeKill(cluster!, learner, deckId)
+  )
   await check('the killed web node back in rotation', () => nodeBackInRotation(cluster!))
-  await check('a worker SIGKILLed during an AI stream', () => aiStreamThroughWorkerKill(cluster!, learner))
+  await check('a worker SIGKILLed during an AI stream', () =>
+    aiStreamThroughWorkerKill(cluster!, learner)
+  )
   await check('schedules surviving a Redis flush', () => schedulesAfterFlush(cluster!))
-  await check('every node and worker through PgBouncer, LISTEN straight at PostgreSQL', () => throughThePooler(cluster!))
+  await check('every node and worker through PgBouncer, LISTEN straight at PostgreSQL', () =>
+    throughThePooler(cluster!)
+  )
 
   await check('everything stopped, every port free', async () => {
     const names = [...processes.keys()].filter((name) => !name.startsWith('migrate'))

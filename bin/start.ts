@@ -22,33 +22,49 @@ function ensureEnvFile() {
   if (existsSync(envFile)) {
     const current = readFileSync(envFile, 'utf8')
     if (OLD_FIXED_APP_URL.test(current)) {
-      writeFileSync(envFile, current.replace(OLD_FIXED_APP_URL, '# APP_URL defaults to http://HOST:PORT'))
+      writeFileSync(
+        envFile,
+        current.replace(OLD_FIXED_APP_URL, '# APP_URL defaults to http://HOST:PORT')
+      )
       console.log('[start] .env: APP_URL now follows HOST and PORT')
     }
     return
   }
   const example = readFileSync(`${root}.env.example`, 'utf8')
-  writeFileSync(envFile, example.replace(/^APP_KEY=.*$/m, `APP_KEY=${randomBytes(24).toString('base64url')}`))
+  writeFileSync(
+    envFile,
+    example.replace(/^APP_KEY=.*$/m, `APP_KEY=${randomBytes(24).toString('base64url')}`)
+  )
   console.log('[start] created .env with a fresh APP_KEY')
 }
 
 function ace(args: string[]) {
-  const result = spawnSync(node, ['ace', ...args], { cwd: root, stdio: 'inherit', env: process.env })
+  const result = spawnSync(node, ['ace', ...args], {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+  })
   if (result.status !== 0) throw new Error(`node ace ${args.join(' ')} failed`)
 }
 
 /* a busy port would make the dev server pick another one silently */
 async function assertPortFree(port: number) {
   const server = createServer()
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, resolve)).catch(() => {
-    console.error(`[start] port ${port} is in use (another Mnemo running?). Stop it, or set PORT in .env.`)
+  await new Promise<void>((resolve, reject) =>
+    server.once('error', reject).listen(port, resolve)
+  ).catch(() => {
+    console.error(
+      `[start] port ${port} is in use (another Mnemo running?). Stop it, or set PORT in .env.`
+    )
     process.exit(1)
   })
   await new Promise((resolve) => server.close(resolve))
 }
 
 ensureEnvFile()
-await assertPortFree(Number(process.env.PORT || readFileSync(`${root}.env`, 'utf8').match(/^PORT=(\d+)/m)?.[1] || 3333))
+await assertPortFree(
+  Number(process.env.PORT || readFileSync(`${root}.env`, 'utf8').match(/^PORT=(\d+)/m)?.[1] || 3333)
+)
 const database = await ensureDatabase('dev').catch((error: Error) => {
   console.error(`[start] ${error.message}`)
   process.exit(1)
@@ -77,7 +93,8 @@ const groupAlive = (pid: number) => {
 async function stopGroup(child: ChildProcess) {
   if (!child.pid || !groupAlive(child.pid)) return
   process.kill(-child.pid, 'SIGINT')
-  for (let waited = 0; groupAlive(child.pid) && waited < 30_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100))
+  for (let waited = 0; groupAlive(child.pid) && waited < 30_000; waited += 100)
+    await new Promise((resolve) => setTimeout(resolve, 100))
   if (groupAlive(child.pid)) process.kill(-child.pid, 'SIGKILL')
 }
 
@@ -100,7 +117,17 @@ try {
 }
 
 children = [
-  spawn(node, ['ace', 'serve', '--hmr'], { cwd: root, stdio: 'inherit', env: process.env, detached: true }),
-  spawn(node, ['ace', 'queue:work'], { cwd: root, stdio: 'inherit', env: process.env, detached: true }),
+  spawn(node, ['ace', 'serve', '--hmr'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+    detached: true,
+  }),
+  spawn(node, ['ace', 'queue:work'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+    detached: true,
+  }),
 ]
 for (const child of children) child.on('exit', (code) => !stopping && stop(code ?? 1))

@@ -61,7 +61,8 @@ async function shards(databaseUrl: string): Promise<Shard[]> {
   return [
     { name: 'functional', suites: ['functional'], env: { TEST_SHARD: '1' } },
     {
-      name: 'browser', suites: ['unit', 'integration', 'browser'],
+      name: 'browser',
+      suites: ['unit', 'integration', 'browser'],
       env: {
         TEST_SHARD: '2',
         DATABASE_URL: await databaseBeside(databaseUrl, 2),
@@ -93,17 +94,23 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 function runShard(shard: Shard) {
-  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(new URL('./test.ts', import.meta.url)), ...shard.suites], {
-    env: { ...process.env, ...shard.env, ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, fileURLToPath(new URL('./test.ts', import.meta.url)), ...shard.suites],
+    {
+      env: { ...process.env, ...shard.env, ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }
+  )
   running.add(child)
   relay(shard.name, child.stdout!, process.stdout)
   relay(shard.name, child.stderr!, process.stderr)
-  return new Promise<number>((resolve) => child.on('close', (code) => {
-    running.delete(child)
-    resolve(code ?? 1)
-  }))
+  return new Promise<number>((resolve) =>
+    child.on('close', (code) => {
+      running.delete(child)
+      resolve(code ?? 1)
+    })
+  )
 }
 
 /** Runs the shards side by side on `databaseUrl`'s server; the exit code is the worst of theirs. */
@@ -111,6 +118,9 @@ export async function runShards(databaseUrl: string) {
   const started = Date.now()
   const all = await shards(databaseUrl)
   const codes = await Promise.all(all.map(runShard))
-  console.log(`\n${all.map((shard, i) => `${shard.name}: ${codes[i] === 0 ? 'passed' : 'FAILED'}`).join(' · ')} (${Math.round((Date.now() - started) / 1000)} s)`)
+  console.log(
+    `\n${all.map((shard, i) => `${shard.name}: ${codes[i] === 0 ? 'passed' : 'FAILED'}`).join(' · ')} ` +
+      `(${Math.round((Date.now() - started) / 1000)} s)`
+  )
   return Math.max(...codes)
 }

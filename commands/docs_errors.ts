@@ -7,9 +7,12 @@ type Messages = Record<string, unknown>
 
 /* errors.<key>.title in English (a key may be nested: invalid_banners.too_many) */
 function titleOf(english: Messages, key: string) {
-  const found = key.split('.').reduce<unknown>((at, part) => (at as Messages | undefined)?.[part], english)
+  const found = key
+    .split('.')
+    .reduce<unknown>((at, part) => (at as Messages | undefined)?.[part], english)
   const title = (found as { title?: unknown } | undefined)?.title
-  if (typeof title !== 'string') throw new Error(`errors.${key}.title is missing in resources/lang/en/errors.json`)
+  if (typeof title !== 'string')
+    throw new Error(`errors.${key}.title is missing in resources/lang/en/errors.json`)
   return title.replaceAll('|', '\\|')
 }
 
@@ -57,7 +60,9 @@ export default class DocsErrors extends BaseCommand {
   static options: CommandOptions = {}
 
   async run() {
-    const english = JSON.parse(await readFile(this.app.makePath('resources/lang/en/errors.json'), 'utf8'))
+    const english = JSON.parse(
+      await readFile(this.app.makePath('resources/lang/en/errors.json'), 'utf8')
+    )
     await writeFile(this.app.makePath('docs/errors.md'), renderErrorsDoc(english))
     this.logger.success('docs/errors.md written')
   }

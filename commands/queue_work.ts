@@ -69,9 +69,14 @@ export default class QueueWork extends BaseCommand {
     /* this machine's temporary folder: the storage sweep runs on one worker only */
     const stopWorkDirs = keepWorkDirsSwept()
     this.logger.info(`worker ready (concurrency ${this.concurrency})`)
-    /* accepted jobs the queue lost while it was away (a restart, a Redis without its data): handed again now, not at the first sweep */
+    /*
+     * accepted jobs the queue lost while it was away (a restart, a Redis without its data): handed again now,
+     * not at the first sweep
+     */
     const { handOffLostJobs } = await import('#services/durable_jobs')
-    void handOffLostJobs().catch((error) => this.logger.warning(`the job outbox could not be swept: ${error.message}`))
+    void handOffLostJobs().catch((error) =>
+      this.logger.warning(`the job outbox could not be swept: ${error.message}`)
+    )
     this.app.terminating(async () => {
       stopSchedules()
       stopWorkDirs()
@@ -79,7 +84,10 @@ export default class QueueWork extends BaseCommand {
       await worker.close()
       await closeQueue()
     })
-    /* Ctrl-C, or a stop from a process manager, finishes the jobs in hand; started by another process (the tests), never outlive it */
+    /*
+     * Ctrl-C, or a stop from a process manager, finishes the jobs in hand; started by another process (the
+     * tests), never outlive it
+     */
     process.once('SIGINT', () => this.app.terminate())
     process.once('SIGTERM', () => this.app.terminate())
     if (process.send) {

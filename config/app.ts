@@ -10,12 +10,18 @@ export const appKey = env.get('APP_KEY')
  * listens on (a wildcard address is reached through localhost).
  */
 export function defaultAppUrl(host = 'localhost', port = 3333) {
-  const reachable = ['0.0.0.0', '::', '[::]'].includes(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host
+  const reachable = ['0.0.0.0', '::', '[::]'].includes(host)
+    ? 'localhost'
+    : host.includes(':')
+      ? `[${host}]`
+      : host
   return `http://${reachable}:${port}`
 }
 
 /** Absolute URL of the web app, used in e-mailed links. */
-export const appUrl = (env.get('APP_URL') ?? defaultAppUrl(env.get('HOST'), env.get('PORT'))).replace(/\/+$/, '')
+export const appUrl = (
+  env.get('APP_URL') ?? defaultAppUrl(env.get('HOST'), env.get('PORT'))
+).replace(/\/+$/, '')
 
 /**
  * The proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES: addresses,
@@ -25,7 +31,10 @@ export const appUrl = (env.get('APP_URL') ?? defaultAppUrl(env.get('HOST'), env.
  * under. A bad entry stops the boot (proxy-addr throws).
  */
 export function compileTrustedProxies(value: string | undefined) {
-  const entries = (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean)
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
   return { entries, trust: proxyAddr.compile(entries) }
 }
 

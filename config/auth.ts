@@ -13,9 +13,15 @@ const authConfig = defineConfig({
       useRememberMeTokens: false,
       provider: new EpochSessionUserProvider({ model: () => import('#models/user') }),
     }),
-    /* the mobile apps: opaque bearer tokens, stored hashed; the token and its user in one read (app/services/api_users.ts) */
+    /*
+     * the mobile apps: opaque bearer tokens, stored hashed; the token and its user in one read
+     * (app/services/api_users.ts)
+     */
     api: tokensGuard({
-      provider: new BearerUserProvider({ tokens: 'accessTokens', model: () => import('#models/user') }),
+      provider: new BearerUserProvider({
+        tokens: 'accessTokens',
+        model: () => import('#models/user'),
+      }),
     }),
   },
 })

@@ -6,11 +6,18 @@ import { defineConfig } from '@adonisjs/core/bodyparser'
 import { FORM_LIMIT_BYTES, JSON_LIMIT_BYTES, MULTIPART_LIMIT_BYTES } from '#services/upload_limits'
 
 /* where uploads stream to (a test shard has its own, as it has its own storage: config/drive.ts) */
-export const uploadsFolder = app.inTest && process.env.TEST_SHARD ? app.tmpPath('uploads', `shard-${process.env.TEST_SHARD}`) : app.tmpPath('uploads')
+export const uploadsFolder =
+  app.inTest && process.env.TEST_SHARD
+    ? app.tmpPath('uploads', `shard-${process.env.TEST_SHARD}`)
+    : app.tmpPath('uploads')
 
 const bodyParserConfig = defineConfig({
   allowedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
-  form: { convertEmptyStringsToNull: true, limit: FORM_LIMIT_BYTES, types: ['application/x-www-form-urlencoded'] },
+  form: {
+    convertEmptyStringsToNull: true,
+    limit: FORM_LIMIT_BYTES,
+    types: ['application/x-www-form-urlencoded'],
+  },
   json: {
     convertEmptyStringsToNull: true,
     /* room for a 10 MB image as base64 (scan text, occlusion detection: upload_limits.ts) */
@@ -31,7 +38,10 @@ const bodyParserConfig = defineConfig({
       mkdirSync(uploadsFolder, { recursive: true })
       return join(uploadsFolder, randomUUID())
     },
-    /* the transport cap, above every file's own (media 25 MB, images and avatars 10 MB): those answer "too big" themselves */
+    /*
+     * the transport cap, above every file's own (media 25 MB, images and avatars 10 MB): those answer "too
+     * big" themselves
+     */
     limit: MULTIPART_LIMIT_BYTES,
     types: ['multipart/form-data'],
   },

@@ -61,7 +61,9 @@ export function databaseConnection(pooled = behindPooler()) {
 export function sessionTimeouts() {
   const worker = app.getEnvironment() === 'console'
   return {
-    statement_timeout: worker ? env.get('DB_WORKER_STATEMENT_TIMEOUT_MS', 600_000) : env.get('DB_STATEMENT_TIMEOUT_MS', 30_000),
+    statement_timeout: worker
+      ? env.get('DB_WORKER_STATEMENT_TIMEOUT_MS', 600_000)
+      : env.get('DB_STATEMENT_TIMEOUT_MS', 30_000),
     lock_timeout: env.get('DB_LOCK_TIMEOUT_MS', 10_000),
     idle_in_transaction_session_timeout: env.get('DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 60_000),
   }

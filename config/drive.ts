@@ -9,14 +9,17 @@ import { defineConfig, services } from '@adonisjs/drive'
  * sent and checked only where an operation requires them unless
  * S3_CHECKSUMS=when_supported (AWS S3 only).
  */
-const s3Checksums = env.get('S3_CHECKSUMS', 'when_required') === 'when_supported' ? 'WHEN_SUPPORTED' : 'WHEN_REQUIRED'
+const s3Checksums =
+  env.get('S3_CHECKSUMS', 'when_required') === 'when_supported' ? 'WHEN_SUPPORTED' : 'WHEN_REQUIRED'
 
 /*
  * The local disk's folder. A test run split in two (bin/test_shards.ts)
  * gives each half its own, so neither empties or counts the other's files.
  */
 export const storageRoot =
-  app.inTest && process.env.TEST_SHARD ? app.tmpPath('storage', `shard-${process.env.TEST_SHARD}`) : app.makePath('storage')
+  app.inTest && process.env.TEST_SHARD
+    ? app.tmpPath('storage', `shard-${process.env.TEST_SHARD}`)
+    : app.makePath('storage')
 
 /*
  * Uploaded media and avatars. Local disk by default; S3 or any S3-compatible

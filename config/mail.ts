@@ -8,8 +8,14 @@ import { outboxTransport } from '#services/mail/outbox_transport'
  * as JSON under tmp/outbox so developers and tests can read the links.
  */
 /* one outbox per environment, so tests never read development mail */
-/* in tests, one folder per port: two test runs in one checkout (each on its own PORT) never empty each other's outbox */
-export const outboxDirectory = app.tmpPath('outbox', app.inTest ? `test-${process.env.PORT ?? 'default'}` : 'main')
+/*
+ * in tests, one folder per port: two test runs in one checkout (each on its own PORT) never empty each other's
+ * outbox
+ */
+export const outboxDirectory = app.tmpPath(
+  'outbox',
+  app.inTest ? `test-${process.env.PORT ?? 'default'}` : 'main'
+)
 
 const mailConfig = defineConfig({
   default: env.get('MAIL_MAILER', app.inProduction ? 'smtp' : 'outbox'),

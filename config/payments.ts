@@ -13,9 +13,24 @@ const paymentsConfig = {
   currency: env.get('STRIPE_CURRENCY', 'eur'),
   trialDays: 3,
   plans: [
-    { tier: 'monthly' as PricingTier, priceId: env.get('STRIPE_PRICE_MONTHLY', 'price_monthly_test'), amount: 999, interval: 'month' as const },
-    { tier: 'yearly' as PricingTier, priceId: env.get('STRIPE_PRICE_YEARLY', 'price_yearly_test'), amount: 5999, interval: 'year' as const },
-    { tier: 'lifetime' as PricingTier, priceId: env.get('STRIPE_PRICE_LIFETIME', 'price_lifetime_test'), amount: 14999, interval: null },
+    {
+      tier: 'monthly' as PricingTier,
+      priceId: env.get('STRIPE_PRICE_MONTHLY', 'price_monthly_test'),
+      amount: 999,
+      interval: 'month' as const,
+    },
+    {
+      tier: 'yearly' as PricingTier,
+      priceId: env.get('STRIPE_PRICE_YEARLY', 'price_yearly_test'),
+      amount: 5999,
+      interval: 'year' as const,
+    },
+    {
+      tier: 'lifetime' as PricingTier,
+      priceId: env.get('STRIPE_PRICE_LIFETIME', 'price_lifetime_test'),
+      amount: 14999,
+      interval: null,
+    },
   ],
 }
 

@@ -11,7 +11,9 @@ const shieldConfig = defineConfig({
      * mail clients post the one-click unsubscribe (RFC 8058; its signed URL is the credential)
      */
     exceptRoutes: (ctx) =>
-      ctx.request.url().startsWith('/api/') || ctx.request.url() === '/auth/apple/callback' || ctx.request.url().startsWith('/reminders/unsubscribe/'),
+      ctx.request.url().startsWith('/api/') ||
+      ctx.request.url() === '/auth/apple/callback' ||
+      ctx.request.url().startsWith('/reminders/unsubscribe/'),
     enableXsrfCookie: true,
     methods: ['POST', 'PUT', 'PATCH', 'DELETE'],
   },

@@ -7,7 +7,11 @@ export async function insertBuiltinNoteTypes(client: Inserter) {
   const now = new Date()
   await client.table('note_types').multiInsert(
     Object.entries(BUILTIN_NOTE_TYPES).map(([kind, definition]) => ({
-      kind, name: definition.name, user_id: null, created_at: now, updated_at: now,
+      kind,
+      name: definition.name,
+      user_id: null,
+      created_at: now,
+      updated_at: now,
     }))
   )
 }

@@ -9,7 +9,12 @@ import { tuyau } from '~/lib/routes'
 createInertiaApp({
   title: (title) => (title ? `${title} · Mnemo` : 'Mnemo'),
   resolve: async (name) =>
-    withLayout(await resolvePageComponent<{ default: any }>(`./pages/${name}.tsx`, import.meta.glob<{ default: any }>('./pages/**/*.tsx'))),
+    withLayout(
+      await resolvePageComponent<{ default: any }>(
+        `./pages/${name}.tsx`,
+        import.meta.glob<{ default: any }>('./pages/**/*.tsx')
+      )
+    ),
   setup({ el, App, props }) {
     /* the provider lets Link and Form take route names (lib/routes) */
     const app = (

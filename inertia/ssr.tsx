@@ -12,7 +12,10 @@ export default function render(page: any) {
     title: (title) => (title ? `${title} · Mnemo` : 'Mnemo'),
     resolve: async (name) =>
       withLayout(
-        await resolvePageComponent<{ default: any }>(`./pages/${name}.tsx`, import.meta.glob('./pages/**/*.tsx', { eager: true }))
+        await resolvePageComponent<{ default: any }>(
+          `./pages/${name}.tsx`,
+          import.meta.glob('./pages/**/*.tsx', { eager: true })
+        )
       ),
     setup: ({ App, props }) => (
       <TuyauProvider client={tuyau}>

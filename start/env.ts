@@ -29,7 +29,10 @@ export default await Env.create(new URL('../', import.meta.url), {
   DB_WORKER_STATEMENT_TIMEOUT_MS: Env.schema.number.optional(),
   DB_LOCK_TIMEOUT_MS: Env.schema.number.optional(),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: Env.schema.number.optional(),
-  /* behind a pooler in transaction mode (docs/deployment.md): no settings sent when connecting, unnamed statements, and LISTEN on a direct connection */
+  /*
+   * behind a pooler in transaction mode (docs/deployment.md): no settings sent when connecting, unnamed
+   * statements, and LISTEN on a direct connection
+   */
   DB_POOLER: Env.schema.enum.optional(['none', 'transaction'] as const),
   DB_PREPARED_STATEMENTS: Env.schema.boolean.optional(),
   DATABASE_LISTEN_URL: Env.schema.string.optional(),
@@ -116,10 +119,16 @@ export default await Env.create(new URL('../', import.meta.url), {
   OCR_LANGUAGES: Env.schema.string.optional(),
   /* the most pixels a scan reads (app/services/media/ocr.ts), in millions */
   OCR_MAX_MEGAPIXELS: Env.schema.number.optional(),
-  /* heavy parsing (a PDF's text, OCR) in a thread of its own: its heap cap (MB) and time cap (ms) (app/services/parse_thread.ts) */
+  /*
+   * heavy parsing (a PDF's text, OCR) in a thread of its own: its heap cap (MB) and time cap (ms)
+   * (app/services/parse_thread.ts)
+   */
   PARSE_MAX_MB: Env.schema.number.optional(),
   PARSE_TIMEOUT_MS: Env.schema.number.optional(),
-  /* the worker's nice value: jobs give way to requests on a shared machine (commands/queue_work.ts); 0 keeps the default */
+  /*
+   * the worker's nice value: jobs give way to requests on a shared machine (commands/queue_work.ts); 0 keeps
+   * the default
+   */
   WORKER_NICE: Env.schema.number.optional(),
   CELLO_PRODUCT_ID: Env.schema.string.optional(),
   CELLO_SCRIPT_URL: Env.schema.string.optional(),

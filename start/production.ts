@@ -15,7 +15,8 @@ export function assertProductionServices(get: Lookup = (name) => env.get(name as
   if ((get('MAIL_MAILER') ?? 'smtp') === 'smtp' && !get('SMTP_HOST')) missing.push('SMTP_HOST')
   if (!get('APP_URL')) missing.push('APP_URL')
   /* LISTEN through a pooler in transaction mode hears nothing: the live AI notes would never arrive */
-  if (behindPooler(get) && !get('DATABASE_LISTEN_URL')) missing.push('DATABASE_LISTEN_URL (a direct PostgreSQL URL, with DB_POOLER=transaction)')
+  if (behindPooler(get) && !get('DATABASE_LISTEN_URL'))
+    missing.push('DATABASE_LISTEN_URL (a direct PostgreSQL URL, with DB_POOLER=transaction)')
   if (missing.length) {
     throw new Error(`Production needs real services; missing: ${missing.join(', ')}`)
   }

@@ -11,7 +11,11 @@ import { startWorkerProcess, stopWorkerProcess } from '#tests/support/worker_pro
 import { launchChromium } from '#tests/support/chromium'
 import { assertNoPolicyViolations, watchPolicyViolations } from '#tests/support/policy_violations'
 import { startStripeServer, stopStripeServer } from '#tests/support/stripe_server'
-import { UNSPLASH_TEST_KEY, startUnsplashServer, stopUnsplashServer } from '#tests/support/unsplash_server'
+import {
+  UNSPLASH_TEST_KEY,
+  startUnsplashServer,
+  stopUnsplashServer,
+} from '#tests/support/unsplash_server'
 import { startAiServer, stopAiServer } from '#tests/support/ai_server'
 import env from '#start/env'
 import { OpenApiResponses } from '#tests/support/openapi_responses'
@@ -22,7 +26,10 @@ export const plugins: Config['plugins'] = [
   apiClient(),
   pluginAdonisJS(app),
   inertiaApiClient(app),
-  browserClient({ runInSuites: ['browser'], launcher: async (options) => watchPolicyViolations(await launchChromium(options)) }),
+  browserClient({
+    runInSuites: ['browser'],
+    launcher: async (options) => watchPolicyViolations(await launchChromium(options)),
+  }),
 ]
 
 export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
@@ -40,7 +47,10 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
     () => startIdentityServer(),
     /* the Stripe double on a free port, which the (lazily built) Stripe client then uses */
     async () => env.set('STRIPE_API_PORT', await startStripeServer()),
-    /* the Unsplash double: image search is configured in tests (a test takes the key away to see the "not configured" answer) */
+    /*
+     * the Unsplash double: image search is configured in tests (a test takes the key away to see the "not
+     * configured" answer)
+     */
     async () => {
       env.set('UNSPLASH_API_URL', await startUnsplashServer())
       env.set('UNSPLASH_ACCESS_KEY', UNSPLASH_TEST_KEY)
@@ -69,7 +79,8 @@ async function conformsToOpenApi(response: ApiResponse) {
   const { openApiDocument } = await import('#services/openapi/document')
   openApiResponses ??= new OpenApiResponses(JSON.parse(JSON.stringify(openApiDocument())))
   const problems = openApiResponses.check(response)
-  if (problems.length) throw new Error(`The answer differs from /api/openapi.json:\n${problems.join('\n')}`)
+  if (problems.length)
+    throw new Error(`The answer differs from /api/openapi.json:\n${problems.join('\n')}`)
 }
 
 export const configureSuite: Config['configureSuite'] = (suite) => {

@@ -3,6 +3,10 @@ declare module 'espeak-ng' {
   interface ESpeakModule {
     FS: { readFile(path: string): Uint8Array }
   }
-  const ESpeakNg: (options: { arguments: string[]; print?: (line: string) => void; printErr?: (line: string) => void }) => Promise<ESpeakModule>
+  const ESpeakNg: (options: {
+    arguments: string[]
+    print?: (line: string) => void
+    printErr?: (line: string) => void
+  }) => Promise<ESpeakModule>
   export default ESpeakNg
 }

@@ -24,7 +24,10 @@ export type ActionOptions = { trx?: TransactionClientContract }
 
 const pendingEffects = new WeakMap<TransactionClientContract, Array<() => Promise<unknown>>>()
 
-/** Runs `work` in the caller's transaction when there is one, else in a new one, then that one's `afterCommit` effects. */
+/**
+ * Runs `work` in the caller's transaction when there is one, else in a new one, then that one's `afterCommit`
+ * effects.
+ */
 export async function withTransaction<T>(
   trx: TransactionClientContract | undefined,
   work: (trx: TransactionClientContract) => Promise<T>,

@@ -54,11 +54,21 @@ export async function* jsonObjects(pieces: AsyncIterable<string>): AsyncGenerato
 export function acceptCard(raw: unknown, format: CardFormat): GeneratedCard | null {
   if (!raw || typeof raw !== 'object') return null
   const object = raw as Record<string, unknown>
-  const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '')
-  const front = sanitizeFieldHtml(text(object.front ?? object.question ?? object.text).slice(0, MAX_SIDE)).trim()
-  const back = sanitizeFieldHtml(text(object.back ?? object.answer ?? object.extra).slice(0, MAX_SIDE)).trim()
+  const text = (value: unknown) =>
+    typeof value === 'string' || typeof value === 'number' ? String(value) : ''
+  const front = sanitizeFieldHtml(
+    text(object.front ?? object.question ?? object.text).slice(0, MAX_SIDE)
+  ).trim()
+  const back = sanitizeFieldHtml(
+    text(object.back ?? object.answer ?? object.extra).slice(0, MAX_SIDE)
+  ).trim()
   const cloze = hasCloze(front)
-  const kind = object.kind === 'cloze' || object.type === 'cloze' || (cloze && !text(object.back ?? object.answer)) ? 'cloze' : 'basic'
+  const kind =
+    object.kind === 'cloze' ||
+    object.type === 'cloze' ||
+    (cloze && !text(object.back ?? object.answer))
+      ? 'cloze'
+      : 'basic'
   if (isFieldEmpty(front)) return null
   if (kind === 'cloze') {
     if (!cloze || format === 'basic' || format === 'reversed') return null
@@ -69,7 +79,10 @@ export function acceptCard(raw: unknown, format: CardFormat): GeneratedCard | nu
 }
 
 /** The cards in a model's streamed answer, as they complete. */
-export async function* cardsFromText(pieces: AsyncIterable<string>, format: CardFormat): AsyncGenerator<GeneratedCard> {
+export async function* cardsFromText(
+  pieces: AsyncIterable<string>,
+  format: CardFormat
+): AsyncGenerator<GeneratedCard> {
   for await (const object of jsonObjects(pieces)) {
     if (object && typeof object === 'object' && Array.isArray((object as any).cards)) {
       for (const inner of (object as any).cards) {

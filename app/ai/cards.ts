@@ -15,18 +15,11 @@ import type { GeneratedCard } from '#ai/types'
  * or, with none configured, the offline generator (app/ai/offline/).
  */
 
-export type {
-  CardFormat,
-  DetailLevel,
-  CardRequest,
-  GeneratedCard,
-  GenerationRun,
-} from '#ai/types'
+export type { CardFormat, DetailLevel, CardRequest, GeneratedCard, GenerationRun } from '#ai/types'
 export { needsProvider } from '#ai/errors'
 
 /** The most cards one request may ask for, whatever the caller passes (the plans' limits are lower). */
 const MAX_CARDS_PER_REQUEST = 200
-
 
 /**
  * Generates cards for a request. Never throws synchronously; the iterator throws ApiException with codes
@@ -36,7 +29,10 @@ const MAX_CARDS_PER_REQUEST = 200
  * (no error), having yielded only the cards made before the abort.
  * Cards are sanitized (sanitizeFieldHtml) and never more than request.maxCards.
  */
-export function generateCards(request: CardRequest, options: { signal?: AbortSignal } = {}): GenerationRun {
+export function generateCards(
+  request: CardRequest,
+  options: { signal?: AbortSignal } = {}
+): GenerationRun {
   const provider = activeProviderName()
   return { provider, cards: run(request, provider, options.signal) }
 }
@@ -46,12 +42,17 @@ export function activeProvider(): 'openai' | 'anthropic' | 'offline' {
   return activeProviderName()
 }
 
-async function* run(request: CardRequest, provider: GenerationRun['provider'], signal?: AbortSignal) {
+async function* run(
+  request: CardRequest,
+  provider: GenerationRun['provider'],
+  signal?: AbortSignal
+) {
   const max = Math.max(1, Math.min(MAX_CARDS_PER_REQUEST, Math.floor(request.maxCards) || 1))
   const source = offlineRequestOk(request)
   /* a resumed run never makes a card it saved before (the offline generator makes the same cards again) */
   const made = new Set((request.made ?? []).map(frontKey))
-  const fresh = (card: GeneratedCard | null): card is GeneratedCard => !!card && !made.has(frontKey(card.front))
+  const fresh = (card: GeneratedCard | null): card is GeneratedCard =>
+    !!card && !made.has(frontKey(card.front))
   let count = 0
   if (signal?.aborted) return
   if (provider === 'offline') {
@@ -69,7 +70,10 @@ async function* run(request: CardRequest, provider: GenerationRun['provider'], s
     signal?.addEventListener('abort', abort, { once: true })
     try {
       const { system, user } = cardPrompt({ ...request, maxCards: max })
-      const text = textProvider().stream({ system, user, maxTokens: tokensFor(max, request.detail) }, controller.signal)
+      const text = textProvider().stream(
+        { system, user, maxTokens: tokensFor(max, request.detail) },
+        controller.signal
+      )
       for await (const card of cardsFromText(text, request.format)) {
         if (signal?.aborted) return
         if (!fresh(card)) continue

@@ -4,7 +4,11 @@ import ApiException from '#exceptions/api_exception'
 
 /** Whether an error is the end of a call the caller aborted (not a failure to report). */
 export function isAbort(error: unknown, signal?: AbortSignal) {
-  return Boolean(signal?.aborted) || error instanceof OpenAI.APIUserAbortError || error instanceof Anthropic.APIUserAbortError
+  return (
+    Boolean(signal?.aborted) ||
+    error instanceof OpenAI.APIUserAbortError ||
+    error instanceof Anthropic.APIUserAbortError
+  )
 }
 
 /**
@@ -17,12 +21,17 @@ export function isAbort(error: unknown, signal?: AbortSignal) {
 export function providerError(error: unknown): ApiException {
   if (error instanceof ApiException) return error
   const status =
-    error instanceof OpenAI.APIError || error instanceof Anthropic.APIError ? (error.status as number | undefined) : undefined
+    error instanceof OpenAI.APIError || error instanceof Anthropic.APIError
+      ? (error.status as number | undefined)
+      : undefined
   const cause = error instanceof Error ? error.message : String(error)
   if (status === 429 || status === 529) {
     return ApiException.of('E_AI_RATE_LIMITED', { extra: { provider_status: String(status) } })
   }
-  const exception = ApiException.of('E_AI_PROVIDER', status ? { extra: { provider_status: String(status) } } : {})
+  const exception = ApiException.of(
+    'E_AI_PROVIDER',
+    status ? { extra: { provider_status: String(status) } } : {}
+  )
   exception.cause = cause
   return exception
 }

@@ -18,16 +18,17 @@ export type TemplateFields = Record<string, string | null | undefined>
 /** The longest prompt a template may hold (validators and the improvement's answer alike). */
 export const MAX_PROMPT_LENGTH = 2000
 
-const emptyCard = () =>
-  ApiException.of('E_AI_TEMPLATE_EMPTY_CARD', { apiField: 'fields' })
+const emptyCard = () => ApiException.of('E_AI_TEMPLATE_EMPTY_CARD', { apiField: 'fields' })
 
 const unusableAnswer = () => ApiException.of('E_AI_PROVIDER')
 
 const APPLY_SYSTEM = [
   'You rewrite one flashcard following an instruction.',
-  'The card is given as a JSON object mapping each field name to its HTML. The first field is the front (the question side), the second the back (the answer side).',
+  'The card is given as a JSON object mapping each field name to its HTML. The first field is the front (the ' +
+    'question side), the second the back (the answer side).',
   'Answer with one JSON object with exactly the same field names and the new HTML of each field, and nothing else.',
-  'Keep fields the instruction does not concern unchanged. Keep images (<img>), links and cloze deletions ({{c1::…}}) as they are unless told otherwise.',
+  'Keep fields the instruction does not concern unchanged. Keep images (<img>), links and cloze deletions ' +
+    '({{c1::…}}) as they are unless told otherwise.',
   'Use simple HTML only (<b>, <i>, <u>, <br>, <ul>, <ol>, <li>).',
 ].join('\n')
 
@@ -44,7 +45,11 @@ const IMPROVE_SYSTEM = [
  */
 export async function applyTemplate(
   prompt: string,
-  input: { fields: TemplateFields; attachments?: Record<string, unknown> | null; reverse?: boolean },
+  input: {
+    fields: TemplateFields
+    attachments?: Record<string, unknown> | null
+    reverse?: boolean
+  },
   signal?: AbortSignal
 ): Promise<Record<string, string | null>> {
   const entries = Object.entries(input.fields)
@@ -53,10 +58,15 @@ export async function applyTemplate(
   if (!provider) throw needsProvider('id')
 
   const locked = new Set(Object.keys(input.attachments ?? {}))
-  const editable = Object.fromEntries(entries.filter(([key]) => !locked.has(key)).map(([key, value]) => [key, value ?? '']))
+  const editable = Object.fromEntries(
+    entries.filter(([key]) => !locked.has(key)).map(([key, value]) => [key, value ?? ''])
+  )
   const user = [
     `Instruction: ${prompt}`,
-    input.reverse ? 'The card is also studied reversed: the back is shown first and the front is the answer, so both sides must work as a question.' : '',
+    input.reverse
+      ? 'The card is also studied reversed: the back is shown first and the front is the answer, so both sides ' +
+        'must work as a question.'
+      : '',
     `Card: ${JSON.stringify(editable)}`,
   ]
     .filter(Boolean)
@@ -64,20 +74,30 @@ export async function applyTemplate(
   const answer = await provider.complete({ system: APPLY_SYSTEM, user, maxTokens: 2048 }, signal)
   const rewritten = await firstObject(answer)
   if (!rewritten) throw unusableAnswer()
-  const source = rewritten.fields && typeof rewritten.fields === 'object' ? (rewritten.fields as Record<string, unknown>) : rewritten
+  const source =
+    rewritten.fields && typeof rewritten.fields === 'object'
+      ? (rewritten.fields as Record<string, unknown>)
+      : rewritten
   const result: Record<string, string | null> = {}
   for (const [key, value] of entries) {
     const next = source[key]
-    result[key] = !locked.has(key) && typeof next === 'string' ? sanitizeFieldHtml(next) : (value ?? null)
+    result[key] =
+      !locked.has(key) && typeof next === 'string' ? sanitizeFieldHtml(next) : (value ?? null)
   }
   return result
 }
 
 /** A clearer wording of a template's instruction, shaped by the example card when one is given. */
-export async function improvePrompt(input: { prompt: string; front?: string | null; back?: string | null }, signal?: AbortSignal) {
+export async function improvePrompt(
+  input: { prompt: string; front?: string | null; back?: string | null },
+  signal?: AbortSignal
+) {
   const provider = configuredProvider()
   if (!provider) throw needsProvider('prompt')
-  const example = [input.front ? `Example card front: ${input.front}` : '', input.back ? `Example card back: ${input.back}` : '']
+  const example = [
+    input.front ? `Example card front: ${input.front}` : '',
+    input.back ? `Example card back: ${input.back}` : '',
+  ]
   const user = [`Instruction to improve: ${input.prompt}`, ...example].filter(Boolean).join('\n')
   const answer = await provider.complete({ system: IMPROVE_SYSTEM, user, maxTokens: 400 }, signal)
   const improved = answer
@@ -91,8 +111,13 @@ export async function improvePrompt(input: { prompt: string; front?: string | nu
 }
 
 async function firstObject(text: string): Promise<Record<string, unknown> | null> {
-  for await (const object of jsonObjects((async function* () { yield text })())) {
-    if (object && typeof object === 'object' && !Array.isArray(object)) return object as Record<string, unknown>
+  for await (const object of jsonObjects(
+    (async function* () {
+      yield text
+    })()
+  )) {
+    if (object && typeof object === 'object' && !Array.isArray(object))
+      return object as Record<string, unknown>
   }
   return null
 }

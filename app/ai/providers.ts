@@ -31,7 +31,11 @@ const DEFAULT_MAX_TOKENS = 2048
  * quietly (and the HTTP request with it), a stream that sends nothing for `idleMs` (the SDKs'
  * timeout stops at the response headers) is E_AI_PROVIDER, any other failure the catalogue's.
  */
-async function* guarded(signal: AbortSignal | undefined, idleMs: number, open: (inner: AbortSignal) => AsyncIterable<string>) {
+async function* guarded(
+  signal: AbortSignal | undefined,
+  idleMs: number,
+  open: (inner: AbortSignal) => AsyncIterable<string>
+) {
   const inner = new AbortController()
   const forward = () => inner.abort()
   signal?.addEventListener('abort', forward, { once: true })
@@ -87,22 +91,35 @@ class OpenAIProvider implements TextProvider {
   }
 
   stream(request: TextRequest, signal?: AbortSignal) {
-    return guarded(signal, this.#idleMs, async function* (this: OpenAIProvider, inner: AbortSignal) {
-      const stream = await this.#client.chat.completions.create(
-        { model: this.model, messages: this.#messages(request), stream: true, max_tokens: request.maxTokens ?? DEFAULT_MAX_TOKENS },
-        { signal: inner }
-      )
-      for await (const chunk of stream) {
-        const piece = chunk.choices?.[0]?.delta?.content
-        if (piece) yield piece
-      }
-    }.bind(this))
+    return guarded(
+      signal,
+      this.#idleMs,
+      async function* (this: OpenAIProvider, inner: AbortSignal) {
+        const stream = await this.#client.chat.completions.create(
+          {
+            model: this.model,
+            messages: this.#messages(request),
+            stream: true,
+            max_tokens: request.maxTokens ?? DEFAULT_MAX_TOKENS,
+          },
+          { signal: inner }
+        )
+        for await (const chunk of stream) {
+          const piece = chunk.choices?.[0]?.delta?.content
+          if (piece) yield piece
+        }
+      }.bind(this)
+    )
   }
 
   async complete(request: TextRequest, signal?: AbortSignal) {
     try {
       const answer = await this.#client.chat.completions.create(
-        { model: this.model, messages: this.#messages(request), max_tokens: request.maxTokens ?? DEFAULT_MAX_TOKENS },
+        {
+          model: this.model,
+          messages: this.#messages(request),
+          max_tokens: request.maxTokens ?? DEFAULT_MAX_TOKENS,
+        },
         { signal }
       )
       return answer.choices?.[0]?.message?.content ?? ''
@@ -130,21 +147,26 @@ class AnthropicProvider implements TextProvider {
   }
 
   stream(request: TextRequest, signal?: AbortSignal) {
-    return guarded(signal, this.#idleMs, async function* (this: AnthropicProvider, inner: AbortSignal) {
-      const stream = await this.#client.messages.create(
-        {
-          model: this.model,
-          max_tokens: request.maxTokens ?? DEFAULT_MAX_TOKENS,
-          system: request.system,
-          messages: [{ role: 'user', content: request.user }],
-          stream: true,
-        },
-        { signal: inner }
-      )
-      for await (const event of stream) {
-        if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') yield event.delta.text
-      }
-    }.bind(this))
+    return guarded(
+      signal,
+      this.#idleMs,
+      async function* (this: AnthropicProvider, inner: AbortSignal) {
+        const stream = await this.#client.messages.create(
+          {
+            model: this.model,
+            max_tokens: request.maxTokens ?? DEFAULT_MAX_TOKENS,
+            system: request.system,
+            messages: [{ role: 'user', content: request.user }],
+            stream: true,
+          },
+          { signal: inner }
+        )
+        for await (const event of stream) {
+          if (event.type === 'content_block_delta' && event.delta.type === 'text_delta')
+            yield event.delta.text
+        }
+      }.bind(this)
+    )
   }
 
   async complete(request: TextRequest, signal?: AbortSignal) {
@@ -173,7 +195,11 @@ export function configuredProvider(): TextProvider | null {
   if (!config) return null
   const key = JSON.stringify(config)
   if (cached?.key !== key) {
-    cached = { key, provider: config.name === 'openai' ? new OpenAIProvider(config) : new AnthropicProvider(config) }
+    cached = {
+      key,
+      provider:
+        config.name === 'openai' ? new OpenAIProvider(config) : new AnthropicProvider(config),
+    }
   }
   return cached.provider
 }

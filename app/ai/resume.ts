@@ -7,7 +7,10 @@ import { htmlToPlainText } from '#note_types/plain_text'
 
 /** A card's front as compared on resume: plain text, spaces collapsed, case folded. */
 export function frontKey(front: string) {
-  return htmlToPlainText(front ?? '').replace(/\s+/g, ' ').trim().toLocaleLowerCase()
+  return htmlToPlainText(front ?? '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLocaleLowerCase()
 }
 
 /**

@@ -5,7 +5,8 @@ export type DetailLevel = 'brief' | 'standard' | 'detailed'
 type CardSource =
   | { kind: 'document'; text: string; title?: string } // text extracted from a PDF or pasted
   | { kind: 'prompt'; prompt: string } // a topic, a word or a custom prompt
-  | { kind: 'words'; words: string[]; from?: string; to?: string } // vocabulary, optional translation languages (ISO codes)
+  // vocabulary, optional translation languages (ISO codes)
+  | { kind: 'words'; words: string[]; from?: string; to?: string }
 export type CardRequest = {
   source: CardSource
   format: CardFormat
@@ -18,4 +19,7 @@ export type CardRequest = {
 }
 /** cloze: `front` holds the text with {{c1::…}} deletions, `back` optional extra text. Plain text or simple HTML. */
 export type GeneratedCard = { kind: 'basic' | 'cloze'; front: string; back: string }
-export type GenerationRun = { provider: 'openai' | 'anthropic' | 'offline'; cards: AsyncIterable<GeneratedCard> }
+export type GenerationRun = {
+  provider: 'openai' | 'anthropic' | 'offline'
+  cards: AsyncIterable<GeneratedCard>
+}

@@ -37,11 +37,15 @@ export default class ApiException extends Exception {
     super(key, { status: ERRORS[code].status, code })
   }
 
-  static of<Code extends ErrorCode>(code: Code, options: ApiExceptionOptions & { key?: ErrorKey<Code> } = {}) {
+  static of<Code extends ErrorCode>(
+    code: Code,
+    options: ApiExceptionOptions & { key?: ErrorKey<Code> } = {}
+  ) {
     const { key: chosen, ...rest } = options
     const key = (chosen as string | undefined) ?? ERRORS[code].key
     /* a key chosen at run time (a policy's reason, a thread's error) must still be one of the code's */
-    if (!keysOf(code).includes(key)) throw new Error(`${key} is not a message of ${code} in the error catalogue`)
+    if (!keysOf(code).includes(key))
+      throw new Error(`${key} is not a message of ${code} in the error catalogue`)
     return new ApiException(code, key, rest)
   }
 

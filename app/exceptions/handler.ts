@@ -13,7 +13,13 @@ import { bodyLimitMbOf, uploadLimitOf } from '#services/upload_limits'
 import { FieldLabel } from '#note_types/stock_labels'
 import type { I18n } from '@adonisjs/i18n'
 
-type ErrorBody = { title: string; body?: string; code: ErrorCode; errors?: { field: string; rule: string; message: string }[]; [extra: string]: unknown }
+type ErrorBody = {
+  title: string
+  body?: string
+  code: ErrorCode
+  errors?: { field: string; rule: string; message: string }[]
+  [extra: string]: unknown
+}
 
 /**
  * Every JSON error has the body {title, body?, code}, localized; every 422
@@ -26,7 +32,12 @@ type ErrorBody = { title: string; body?: string; code: ErrorCode; errors?: { fie
  */
 /* an error's values in the reader's language (a built-in field's name: "Vorderseite", not "Front") */
 function inLanguage(i18n: I18n, values: Record<string, unknown> = {}) {
-  return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value instanceof FieldLabel ? value.in(i18n) : value]))
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [
+      name,
+      value instanceof FieldLabel ? value.in(i18n) : value,
+    ])
+  )
 }
 
 /* an error has a body (what to do, the numbers) when its message has one: errors.<key>.body */
@@ -43,7 +54,9 @@ function hasBody(i18n: I18n, key: string) {
 function bodyTooBig(error: any, ctx: HttpContext) {
   if (error?.code !== 'E_REQUEST_ENTITY_TOO_LARGE') return null
   if (!ctx.request.is(['multipart/form-data'])) {
-    return ApiException.of('E_BODY_TOO_BIG', { values: { max: bodyLimitMbOf(Boolean(ctx.request.is(['json']))) } })
+    return ApiException.of('E_BODY_TOO_BIG', {
+      values: { max: bodyLimitMbOf(Boolean(ctx.request.is(['json']))) },
+    })
   }
   const { max, field } = uploadLimitOf(ctx.route?.pattern)
   return ApiException.of('E_FILE_TOO_BIG', { key: 'media_too_big', field, values: { max } })
@@ -55,7 +68,9 @@ function bodyTooBig(error: any, ctx: HttpContext) {
  * with a message that says what is wrong, not "could not be handled".
  */
 function invalidBody(error: any) {
-  const refusedByParser = (error instanceof SyntaxError && 'body' in error) || (error?.status === 422 && String(error?.message).startsWith('Invalid JSON'))
+  const refusedByParser =
+    (error instanceof SyntaxError && 'body' in error) ||
+    (error?.status === 422 && String(error?.message).startsWith('Invalid JSON'))
   return refusedByParser ? ApiException.of('E_INVALID_BODY', { field: '' }) : null
 }
 
@@ -65,7 +80,10 @@ function invalidBody(error: any) {
  * incident to report.
  */
 function clientAborted(error: any) {
-  return error?.code === 'E_REQUEST_ABORTED' || (error instanceof Error && error.message === 'Request aborted' && !('status' in error))
+  return (
+    error?.code === 'E_REQUEST_ABORTED' ||
+    (error instanceof Error && error.message === 'Request aborted' && !('status' in error))
+  )
 }
 
 /**
@@ -77,14 +95,18 @@ function clientAborted(error: any) {
 function catalogued(error: any, headers: Record<string, string>): ApiException {
   if (error instanceof ApiException) return error
   if (error instanceof authErrors.E_UNAUTHORIZED_ACCESS) return ApiException.of('E_UNAUTHORIZED')
-  if (error instanceof authErrors.E_INVALID_CREDENTIALS) return ApiException.of('E_INVALID_CREDENTIALS')
+  if (error instanceof authErrors.E_INVALID_CREDENTIALS)
+    return ApiException.of('E_INVALID_CREDENTIALS')
   if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) {
     /* the limiter gives seconds already (a block of an hour said 4 s before) */
     const seconds = Math.max(1, Math.ceil(error.response.availableIn))
     headers['Retry-After'] = String(seconds)
     return ApiException.of('E_TOO_MANY_REQUESTS', { values: { seconds } })
   }
-  if (error instanceof lucidErrors.E_ROW_NOT_FOUND || error instanceof coreErrors.E_ROUTE_NOT_FOUND) {
+  if (
+    error instanceof lucidErrors.E_ROW_NOT_FOUND ||
+    error instanceof coreErrors.E_ROUTE_NOT_FOUND
+  ) {
     return ApiException.notFound()
   }
   if (error?.code === '55P03' || error?.code === '57014') {
@@ -93,7 +115,9 @@ function catalogued(error: any, headers: Record<string, string>): ApiException {
   }
   if (error?.code === 'E_BAD_CSRF_TOKEN') return ApiException.of('E_BAD_CSRF_TOKEN')
   const status = Number(error?.status)
-  return status >= 400 && status < 500 ? ApiException.of('E_BAD_REQUEST') : ApiException.of('E_SERVER_ERROR')
+  return status >= 400 && status < 500
+    ? ApiException.of('E_BAD_REQUEST')
+    : ApiException.of('E_SERVER_ERROR')
 }
 
 export default class HttpExceptionHandler extends ExceptionHandler {
@@ -116,21 +140,43 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     if (!wantsJson(ctx)) {
       /* pages get their errors back through the session, shown on the page they came from */
       if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS && ctx.session) {
-        ctx.session.flashErrors({ E_TOO_MANY_REQUESTS: ctx.i18n.t(`errors.${ERRORS.E_TOO_MANY_REQUESTS.key}.title`) })
+        ctx.session.flashErrors({
+          E_TOO_MANY_REQUESTS: ctx.i18n.t(`errors.${ERRORS.E_TOO_MANY_REQUESTS.key}.title`),
+        })
         return ctx.response.redirect().back()
       }
       /* a former participant opening a shared deck: a page that says why, not a toast on the page before */
-      if (error instanceof ApiException && error.code === 'E_DECK_UNAVAILABLE' && ctx.request.method() === 'GET') {
-        const { title, body } = { title: ctx.i18n.t(`errors.${error.key}.title`), body: ctx.i18n.t(`errors.${error.key}.body`) }
-        const page = await ctx.inertia.render('participants/unavailable', { title, body, reason: String(error.options.extra?.reason ?? '') })
+      if (
+        error instanceof ApiException &&
+        error.code === 'E_DECK_UNAVAILABLE' &&
+        ctx.request.method() === 'GET'
+      ) {
+        const { title, body } = {
+          title: ctx.i18n.t(`errors.${error.key}.title`),
+          body: ctx.i18n.t(`errors.${error.key}.body`),
+        }
+        const page = await ctx.inertia.render('participants/unavailable', {
+          title,
+          body,
+          reason: String(error.options.extra?.reason ?? ''),
+        })
         return ctx.response.status(error.status).send(page)
       }
-      if (error instanceof ApiException && ctx.session && error.status < 500 && error.status !== 404) {
-        /* a form error: shown next to its field, or as the page's error with its body (what to do, the numbers) as the API gives it */
+      if (
+        error instanceof ApiException &&
+        ctx.session &&
+        error.status < 500 &&
+        error.status !== 404
+      ) {
+        /*
+         * a form error: shown next to its field, or as the page's error with its body (what to do, the
+         * numbers) as the API gives it
+         */
         const values = inLanguage(ctx.i18n, error.options.values)
         const message = ctx.i18n.t(`errors.${error.key}.title`, values)
         ctx.session.flashExcept(['password', 'password_confirmation', 'current_password'])
-        if (error.options.field) ctx.session.flash('inputErrorsBag', { [error.options.field]: [message] })
+        if (error.options.field)
+          ctx.session.flash('inputErrorsBag', { [error.options.field]: [message] })
         else ctx.session.flashErrors({ [error.code]: message })
         if (!error.options.field && hasBody(ctx.i18n, error.key)) {
           ctx.session.flash(ERROR_BODY_FLASH, ctx.i18n.t(`errors.${error.key}.body`, values))
@@ -155,19 +201,31 @@ export default class HttpExceptionHandler extends ExceptionHandler {
 
     const { status, body, headers } = this.toJson(error, ctx)
     /* every 422 names what was wrong, whatever raised it: the clients read `errors` */
-    if (status === 422 && !body.errors) body.errors = [{ field: '', rule: body.code, message: body.title }]
+    if (status === 422 && !body.errors)
+      body.errors = [{ field: '', rule: body.code, message: body.title }]
     for (const [name, value] of Object.entries(headers)) ctx.response.header(name, value)
     return ctx.response.status(status).send(body)
   }
 
-  private toJson(error: any, ctx: HttpContext): { status: number; headers: Record<string, string>; body: ErrorBody } {
+  private toJson(
+    error: any,
+    ctx: HttpContext
+  ): { status: number; headers: Record<string, string>; body: ErrorBody } {
     const t = ctx.i18n
     const headers: Record<string, string> = {}
     if (error instanceof vineErrors.E_VALIDATION_ERROR) {
-      const errors = (error.messages as any[]).map(({ field, rule, message }) => ({ field, rule, message }))
+      const errors = (error.messages as any[]).map(({ field, rule, message }) => ({
+        field,
+        rule,
+        message,
+      }))
       const { status, key } = ERRORS.E_VALIDATION_ERROR
       const title = t.t(`errors.${key}.title`)
-      return { status, headers, body: { title, body: errors[0]?.message, code: 'E_VALIDATION_ERROR', errors } }
+      return {
+        status,
+        headers,
+        body: { title, body: errors[0]?.message, code: 'E_VALIDATION_ERROR', errors },
+      }
     }
     const known = catalogued(error, headers)
     const { values: given, field, apiField, extra } = known.options
@@ -179,8 +237,10 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       ...extra,
     }
     /* a rule the validator cannot see (a note's fields, a file, a deck that cannot move there) still names its field */
-    if (known.status === 422) body.errors = [{ field: field ?? apiField ?? '', rule: known.code, message: body.title }]
-    if (known.status >= 500 && known !== error && showsErrorDetails() && error?.stack) body.stack = error.stack
+    if (known.status === 422)
+      body.errors = [{ field: field ?? apiField ?? '', rule: known.code, message: body.title }]
+    if (known.status >= 500 && known !== error && showsErrorDetails() && error?.stack)
+      body.stack = error.stack
     return { status: known.status, headers, body }
   }
 
@@ -193,9 +253,14 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   private async unavailable(ctx: HttpContext) {
     ctx.response.header('Retry-After', '30')
     const { status, body } = this.toJson(serviceAway(), ctx)
-    if (wantsJson(ctx) || ctx.request.header('x-inertia')) return ctx.response.status(status).send(body)
+    if (wantsJson(ctx) || ctx.request.header('x-inertia'))
+      return ctx.response.status(status).send(body)
     const page = await ctx.view.render('errors/unavailable', {
-      locale: ctx.i18n.locale, title: body.title, body: body.body, retry: ctx.i18n.t('ui.connection.reload'), retryUrl: ctx.request.url(true),
+      locale: ctx.i18n.locale,
+      title: body.title,
+      body: body.body,
+      retry: ctx.i18n.t('ui.connection.reload'),
+      retryUrl: ctx.request.url(true),
     })
     ctx.response.header('Content-Type', 'text/html; charset=utf-8')
     return ctx.response.status(status).send(page)

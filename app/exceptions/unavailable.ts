@@ -12,17 +12,33 @@ import ApiException from '#exceptions/api_exception'
 
 /* Node's socket errors, and PostgreSQL's: admin/crash shutdown, cannot connect now, too many connections */
 const AWAY_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN',
-  '57P01', '57P02', '57P03', '53300',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
 ])
 /* Knex's pool gave no connection in time; ioredis gave up on a command */
 const AWAY_NAMES = new Set(['KnexTimeoutError', 'MaxRetriesPerRequestError'])
 /* errors that carry no code: pg's lost connection, ioredis's closed one */
-const AWAY_MESSAGES = [/^Connection terminated/, /^Connection is closed/, /timeout exceeded when trying to connect/, /^Stream isn't writeable/]
+const AWAY_MESSAGES = [
+  /^Connection terminated/,
+  /^Connection is closed/,
+  /timeout exceeded when trying to connect/,
+  /^Stream isn't writeable/,
+]
 
 /** True when `error` (or what caused it) says the database or Redis cannot be reached. */
 export function isServiceAway(error: unknown) {
-  let current = error as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown } | undefined
+  let current = error as
+    { code?: unknown; name?: unknown; message?: unknown; cause?: unknown } | undefined
   for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
     const code = String(current.code ?? '')
     if (AWAY_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true

@@ -21,10 +21,24 @@ import { cardsOf, decksOf, notesOf, reviewsOf } from '#exporters/deck_bundle/row
  */
 
 /** The bundle of a deck's rows, its media copied under `names` (mediaNames). */
-export function bundleOf(snapshot: DeckSnapshot, names: Map<string, string>, media: BundleMedia[], warnings: ImportBundle['warnings']): ImportBundle {
+export function bundleOf(
+  snapshot: DeckSnapshot,
+  names: Map<string, string>,
+  media: BundleMedia[],
+  warnings: ImportBundle['warnings']
+): ImportBundle {
   const types = noteTypeRegistry(snapshot)
   const { notes, ordMaps } = notesOf(snapshot, types.typeOf, (html) => rewriteMedia(html, names))
   const cards = cardsOf(snapshot, ordMaps)
   const reviews = reviewsOf(snapshot, cards)
-  return { format: 'ofc', noteTypes: [...types.noteTypes.values()], decks: decksOf(snapshot), notes, cards, reviews, media, warnings }
+  return {
+    format: 'ofc',
+    noteTypes: [...types.noteTypes.values()],
+    decks: decksOf(snapshot),
+    notes,
+    cards,
+    reviews,
+    media,
+    warnings,
+  }
 }

@@ -32,17 +32,18 @@ export interface CsvNote {
 const LINE_BREAK = /<br\s*\/?>|<\/(?:div|p|li|h[1-6]|tr|blockquote|pre)>/gi
 
 function plainText(html: string) {
-  return revealAllClozes(html)
-    .split(LINE_BREAK)
-    .map(htmlToPlainText)
-    .filter(Boolean)
-    .join('\n')
+  return revealAllClozes(html).split(LINE_BREAK).map(htmlToPlainText).filter(Boolean).join('\n')
 }
 
 /** The two fields a note of this type shows as front and back. */
-function csvFields(kind: NoteTypeKind, fields: FieldDef[]): [string | undefined, string | undefined] {
+function csvFields(
+  kind: NoteTypeKind,
+  fields: FieldDef[]
+): [string | undefined, string | undefined] {
   if (kind === 'image_occlusion') return ['Header', 'Back Extra']
-  const names = (kind === 'custom' ? fields : BUILTIN_NOTE_TYPES[kind].fields).map((field) => field.name)
+  const names = (kind === 'custom' ? fields : BUILTIN_NOTE_TYPES[kind].fields).map(
+    (field) => field.name
+  )
   return [names[0], names[1]]
 }
 
@@ -54,7 +55,8 @@ export async function* deckCsv(batches: AsyncIterable<CsvNote[]>): AsyncGenerato
   const types = new Map<number, [string | undefined, string | undefined]>()
   for await (const notes of batches) {
     const rows: CsvRow[] = notes.map((note) => {
-      if (!types.has(note.note_type_id)) types.set(note.note_type_id, csvFields(note.kind, note.type_fields ?? []))
+      if (!types.has(note.note_type_id))
+        types.set(note.note_type_id, csvFields(note.kind, note.type_fields ?? []))
       const [front, back] = types.get(note.note_type_id)!
       const text = (name: string | undefined) => (name ? plainText(note.fields?.[name] ?? '') : '')
       return { front: text(front), back: text(back), tags: tagsOf(note.tags) }

@@ -9,7 +9,8 @@
 export type BundleFormat = 'apkg' | 'colpkg' | 'ofc' | 'csv' | 'text'
 
 /** Anki's own kinds map to the product's built-in note types; anything else is a custom type. */
-export type BundleNoteTypeKind = 'basic' | 'reversed' | 'cloze' | 'type_in' | 'image_occlusion' | 'custom'
+export type BundleNoteTypeKind =
+  'basic' | 'reversed' | 'cloze' | 'type_in' | 'image_occlusion' | 'custom'
 
 export interface BundleNoteType {
   /** the source's id, unique within the bundle */
@@ -41,7 +42,21 @@ export interface BundleNote {
   fields: Record<string, string>
   tags: string[]
   /** image occlusion masks, as the product stores them, when the source has them */
-  fieldAttachmentsMap?: Record<string, { hideAll?: boolean; masks: { id: string; group: number; x: number; y: number; width: number; height: number; angle: number }[] }>
+  fieldAttachmentsMap?: Record<
+    string,
+    {
+      hideAll?: boolean
+      masks: {
+        id: string
+        group: number
+        x: number
+        y: number
+        width: number
+        height: number
+        angle: number
+      }[]
+    }
+  >
 }
 
 export type BundleCardState = 'new' | 'learning' | 'review' | 'relearning'
@@ -109,7 +124,17 @@ export interface ImportBundle {
 /** A file the readers refuse: the message key names a translation in errors.json. */
 export class ImportError extends Error {
   constructor(
-    public key: 'unsupported_format' | 'import_corrupt' | 'import_too_big' | 'import_empty' | 'import_wrong_schema' | 'import_no_notes' | 'import_mixed_separators' | 'import_guest_cards_limit' | 'import_too_many_rows' | 'import_record_too_long',
+    public key:
+      | 'unsupported_format'
+      | 'import_corrupt'
+      | 'import_too_big'
+      | 'import_empty'
+      | 'import_wrong_schema'
+      | 'import_no_notes'
+      | 'import_mixed_separators'
+      | 'import_guest_cards_limit'
+      | 'import_too_many_rows'
+      | 'import_record_too_long',
     message: string
   ) {
     super(message)

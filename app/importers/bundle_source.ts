@@ -1,4 +1,13 @@
-import type { BundleCard, BundleDeck, BundleFormat, BundleMedia, BundleNote, BundleNoteType, BundleReview, ImportBundle } from '#importers/bundle'
+import type {
+  BundleCard,
+  BundleDeck,
+  BundleFormat,
+  BundleMedia,
+  BundleNote,
+  BundleNoteType,
+  BundleReview,
+  ImportBundle,
+} from '#importers/bundle'
 
 /*
  * A bundle as the import job writes it: what is small (note types, the deck
@@ -41,7 +50,10 @@ export interface BundleSource {
 export function bundleSource(bundle: ImportBundle): BundleSource {
   const { format, noteTypes, decks, media } = bundle
   return {
-    format, noteTypes, decks, media,
+    format,
+    noteTypes,
+    decks,
+    media,
     noteCount: bundle.notes.length,
     batches: (size) => batchesOf(bundle, size),
     warnings: () => bundle.warnings,
@@ -59,9 +71,13 @@ function* batchesOf(bundle: ImportBundle, size: number): Generator<NoteBatch> {
   /* each answer goes with the batch of its card's note, in the bundle's order */
   const batchOfCard = new Map<string, number>()
   bundle.notes.forEach((note, index) => {
-    for (const card of cardsByNote.get(note.key) ?? []) batchOfCard.set(card.key, Math.floor(index / size))
+    for (const card of cardsByNote.get(note.key) ?? [])
+      batchOfCard.set(card.key, Math.floor(index / size))
   })
-  const reviews: BundleReview[][] = Array.from({ length: Math.ceil(bundle.notes.length / size) }, () => [])
+  const reviews: BundleReview[][] = Array.from(
+    { length: Math.ceil(bundle.notes.length / size) },
+    () => []
+  )
   for (const review of bundle.reviews) {
     const batch = batchOfCard.get(review.cardKey)
     if (batch !== undefined) reviews[batch].push(review)
@@ -69,11 +85,18 @@ function* batchesOf(bundle: ImportBundle, size: number): Generator<NoteBatch> {
   for (let start = 0; start < bundle.notes.length; start += size) {
     const notes = bundle.notes.slice(start, start + size)
     const keys = new Set(notes.map((note) => note.key))
-    yield { notes, cards: [...keys].flatMap((key) => cardsByNote.get(key) ?? []), reviews: reviews[start / size] }
+    yield {
+      notes,
+      cards: [...keys].flatMap((key) => cardsByNote.get(key) ?? []),
+      reviews: reviews[start / size],
+    }
   }
 }
 
-/** Every batch of a source read into one bundle, the answers batch after batch (the readers' tests, and whoever needs it whole); closes the source. */
+/**
+ * Every batch of a source read into one bundle, the answers batch after batch (the readers' tests, and whoever
+ * needs it whole); closes the source.
+ */
 export async function collectBundle(source: BundleSource, size = 1000): Promise<ImportBundle> {
   const notes: BundleNote[] = []
   const cards: BundleCard[] = []

@@ -19,9 +19,19 @@ import type { BundleFormat } from '#importers/bundle'
 const ZIP_LOCAL = 0x04034b50
 const ZIP_CENTRAL = 0x02014b50
 const COLLECTIONS = ['collection.anki2', 'collection.anki21', 'collection.anki21b']
-const ENTRY_WANTED: Partial<Record<BundleFormat, string[]>> = { apkg: COLLECTIONS, colpkg: COLLECTIONS, ofc: ['manifest.json'] }
+const ENTRY_WANTED: Partial<Record<BundleFormat, string[]>> = {
+  apkg: COLLECTIONS,
+  colpkg: COLLECTIONS,
+  ofc: ['manifest.json'],
+}
 /* the longest header plus the longest wanted name: a header cut by a chunk's end is read again with the next */
-const CARRY = 46 + Math.max(...Object.values(ENTRY_WANTED).flat().map((name) => name.length))
+const CARRY =
+  46 +
+  Math.max(
+    ...Object.values(ENTRY_WANTED)
+      .flat()
+      .map((name) => name.length)
+  )
 const TEXT_SAMPLE = 64 * 1024
 /* tab, line feed, vertical tab, form feed, carriage return, DOS end of file */
 const TEXT_CONTROLS = new Set([0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1a])
@@ -77,7 +87,8 @@ export class FormatSniffer {
   #wantedEntryAt(bytes: Buffer, at: number) {
     if (at + 4 > bytes.length) return false
     const signature = bytes.readUInt32LE(at)
-    const [lengthAt, nameAt] = signature === ZIP_LOCAL ? [26, 30] : signature === ZIP_CENTRAL ? [28, 46] : [0, 0]
+    const [lengthAt, nameAt] =
+      signature === ZIP_LOCAL ? [26, 30] : signature === ZIP_CENTRAL ? [28, 46] : [0, 0]
     if (!nameAt || at + nameAt > bytes.length) return false
     const length = bytes.readUInt16LE(at + lengthAt)
     if (at + nameAt + length > bytes.length) return false
@@ -102,11 +113,19 @@ export class FormatSniffer {
 
 /** The beginning of a text file, as the text reader would decode it, holds no control characters. */
 function looksLikeText(sample: Buffer) {
-  const utf16 = sample[0] === 0xff && sample[1] === 0xfe ? 'utf-16le' : sample[0] === 0xfe && sample[1] === 0xff ? 'utf-16be' : null
+  const utf16 =
+    sample[0] === 0xff && sample[1] === 0xfe
+      ? 'utf-16le'
+      : sample[0] === 0xfe && sample[1] === 0xff
+        ? 'utf-16be'
+        : null
   if (utf16) {
     /* an odd last byte is half a character cut by the sample's end */
-    const text = new TextDecoder(utf16).decode(sample.subarray(2, sample.length - (sample.length % 2)))
-    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) < 0x20 && !TEXT_CONTROLS.has(text.charCodeAt(i))) return false
+    const text = new TextDecoder(utf16).decode(
+      sample.subarray(2, sample.length - (sample.length % 2))
+    )
+    for (let i = 0; i < text.length; i++)
+      if (text.charCodeAt(i) < 0x20 && !TEXT_CONTROLS.has(text.charCodeAt(i))) return false
     return true
   }
   for (const byte of sample) if (byte < 0x20 && !TEXT_CONTROLS.has(byte)) return false

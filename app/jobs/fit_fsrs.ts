@@ -1,5 +1,10 @@
 import db from '@adonisjs/lucid/services/db'
-import { MIN_REVIEWS_TO_FIT, NotEnoughReviewsError, fitParameters, type ReviewRecord } from '#scheduling/fsrs_optimizer'
+import {
+  MIN_REVIEWS_TO_FIT,
+  NotEnoughReviewsError,
+  fitParameters,
+  type ReviewRecord,
+} from '#scheduling/fsrs_optimizer'
 import type { JobPayload } from '#services/queue'
 
 /**
@@ -16,7 +21,12 @@ export default async function fitFsrs(payload: JobPayload<'fit_fsrs'>) {
   const rows: { card_id: number; rating: number; reviewed_at: Date; study_day: string }[] = await db
     .from('review_logs')
     .where('user_id', userId)
-    .select('card_id', 'rating', 'reviewed_at', db.raw(`to_char(study_day, 'YYYY-MM-DD') as study_day`))
+    .select(
+      'card_id',
+      'rating',
+      'reviewed_at',
+      db.raw(`to_char(study_day, 'YYYY-MM-DD') as study_day`)
+    )
     .orderBy([{ column: 'card_id' }, { column: 'reviewed_at' }, { column: 'id' }])
   const reviews: ReviewRecord[] = rows.map((row) => ({
     cardId: Number(row.card_id),

@@ -2,7 +2,10 @@ import type { Job } from 'bullmq'
 import type { JobName, JobPayloads } from '#services/queue'
 
 /** A job's body: its payload as dispatched, and BullMQ's job (attempts, options). */
-export type JobHandler<Name extends JobName> = (payload: JobPayloads[Name], job: Job) => Promise<unknown>
+export type JobHandler<Name extends JobName> = (
+  payload: JobPayloads[Name],
+  job: Job
+) => Promise<unknown>
 
 /*
  * name → the lazily imported handler, one for every name the queue knows (a

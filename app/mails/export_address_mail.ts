@@ -15,6 +15,12 @@ export default class ExportAddressMail extends BaseMail {
 
   prepare() {
     const { to, locale, link, hours } = this.options
-    composeLocalizedMail(this.message, { to, key: 'export_address', locale, values: { email: to, hours }, link })
+    composeLocalizedMail(this.message, {
+      to,
+      key: 'export_address',
+      locale,
+      values: { email: to, hours },
+      link,
+    })
   }
 }

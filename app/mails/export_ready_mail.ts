@@ -29,7 +29,9 @@ export default class ExportReadyMail extends BaseMail {
 
   prepare() {
     const { to, name, locale, deckName, format, link, days, ownAddress } = this.options
-    const values = ownAddress ? { name, deck: deckName, format: FORMAT_NAMES[format], days } : { format: FORMAT_NAMES[format], days }
+    const values = ownAddress
+      ? { name, deck: deckName, format: FORMAT_NAMES[format], days }
+      : { format: FORMAT_NAMES[format], days }
     const key = ownAddress ? 'export_ready' : 'export_ready_neutral'
     composeLocalizedMail(this.message, { to, key, locale, values, link, details: true })
   }

@@ -11,7 +11,12 @@ import type User from '#models/user'
 export function composeLocalizedMail(
   message: Message,
   mail: {
-    to: string; key: string; locale: string; values: Record<string, unknown>; link: string; details?: boolean
+    to: string
+    key: string
+    locale: string
+    values: Record<string, unknown>
+    link: string
+    details?: boolean
     /** a last line with a link of its own (the reminder's unsubscribe) */
     footer?: { text: string; link: string }
   }
@@ -52,6 +57,12 @@ export default abstract class LocalizedMail extends BaseMail {
 
   prepare() {
     const values = { name: this.user.name ?? this.user.username ?? '', minutes: this.minutes }
-    composeLocalizedMail(this.message, { to: this.user.email!, key: this.key, locale: this.locale, values, link: this.link })
+    composeLocalizedMail(this.message, {
+      to: this.user.email!,
+      key: this.key,
+      locale: this.locale,
+      values,
+      link: this.link,
+    })
   }
 }

@@ -26,7 +26,10 @@ export default class StudyReminderMail extends BaseMail {
       values: this.values,
       link: this.studyLink,
       details: true,
-      footer: { text: i18nManager.locale(this.locale).t('emails.study_reminder.unsubscribe'), link: this.unsubscribeLink },
+      footer: {
+        text: i18nManager.locale(this.locale).t('emails.study_reminder.unsubscribe'),
+        link: this.unsubscribeLink,
+      },
     })
     this.message.header('List-Unsubscribe', `<${this.unsubscribeLink}>`)
     this.message.header('List-Unsubscribe-Post', 'List-Unsubscribe=One-Click')

@@ -12,7 +12,10 @@ import { adminFromHeader } from '#services/admin_tokens'
 export default class AdminAuthMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
     const found = await adminFromHeader(ctx.request.header('admin-authorization'))
-    if (!found) throw new authErrors.E_UNAUTHORIZED_ACCESS('Unauthorized access', { guardDriverName: 'access_tokens' })
+    if (!found)
+      throw new authErrors.E_UNAUTHORIZED_ACCESS('Unauthorized access', {
+        guardDriverName: 'access_tokens',
+      })
     ctx.admin = found
     return next()
   }

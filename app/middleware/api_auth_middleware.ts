@@ -16,7 +16,9 @@ export default class ApiAuthMiddleware {
     const user = await ctx.auth.use('api').authenticate()
     const token = user.currentAccessToken
     if (!(await User.accessTokens.takeOver(token))) {
-      throw new authErrors.E_UNAUTHORIZED_ACCESS('Unauthorized access', { guardDriverName: 'access_tokens' })
+      throw new authErrors.E_UNAUTHORIZED_ACCESS('Unauthorized access', {
+        guardDriverName: 'access_tokens',
+      })
     }
     /* an admin's masquerade token is marked on every answer and never gets a successor: it just ends */
     const masquerade = masqueradingAdminId(token)

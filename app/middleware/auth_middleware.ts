@@ -17,7 +17,8 @@ export default class AuthMiddleware {
       await ctx.auth.authenticateUsing(['web'], { loginRoute: this.redirectTo })
     } catch (error) {
       const visit = ['GET', 'HEAD'].includes(ctx.request.method()) && !wantsJson(ctx)
-      if (error instanceof authErrors.E_UNAUTHORIZED_ACCESS && visit) return ctx.response.redirect(signInPathFor(ctx))
+      if (error instanceof authErrors.E_UNAUTHORIZED_ACCESS && visit)
+        return ctx.response.redirect(signInPathFor(ctx))
       throw error
     }
     return next()

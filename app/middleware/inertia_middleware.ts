@@ -57,7 +57,10 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
       referrals: ReferralOfferTransformer.transform(referralsOffer(user)),
       /* the rebrand notice and the mobile-app banner (unless dismissed), the support address, the store links */
       notices: ctx.inertia.always(NoticesTransformer.transform(noticesShared(ctx))),
-      /* the remote flags' banners and the lifetime offer, not dismissed on this browser (app/services/flag_banners.ts) */
+      /*
+       * the remote flags' banners and the lifetime offer, not dismissed on this browser
+       * (app/services/flag_banners.ts)
+       */
       banners: ctx.inertia.always(BannersTransformer.transform(bannersShared(ctx, user, locale))),
     }
   }
@@ -65,9 +68,13 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
   /** Messages for toasts (a success may offer a way on); `id` tells two identical messages of two visits apart. */
   private flashMessages(ctx: HttpContext, error: string | undefined): Flash {
     const success = (ctx.session?.flashMessages.get('success') as string | undefined) ?? null
-    const action = (ctx.session?.flashMessages.get('successAction') as { label: string; href: string } | undefined) ?? null
+    const action =
+      (ctx.session?.flashMessages.get('successAction') as
+        { label: string; href: string } | undefined) ?? null
     const id = error || success ? (ctx.request.id() ?? String(Date.now())) : null
-    const errorBody = error ? ((ctx.session?.flashMessages.get(ERROR_BODY_FLASH) as string | undefined) ?? null) : null
+    const errorBody = error
+      ? ((ctx.session?.flashMessages.get(ERROR_BODY_FLASH) as string | undefined) ?? null)
+      : null
     return { id, error: error ?? null, errorBody, success, action: success ? action : null }
   }
 

@@ -21,6 +21,8 @@ export default class InitializeAuthMiddleware {
 
 declare module '@adonisjs/core/http' {
   interface HttpContext {
-    auth: Authenticator<Authenticators extends Record<string, GuardFactory> ? Authenticators : never>
+    auth: Authenticator<
+      Authenticators extends Record<string, GuardFactory> ? Authenticators : never
+    >
   }
 }

@@ -10,7 +10,10 @@ import { isStorableText, unstorableIn, unstorableTextError } from '#services/sto
 export default class StorableTextMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
     const field =
-      unstorableIn(ctx.params) ?? unstorableIn(ctx.request.qs()) ?? unstorableFileName(ctx.request.allFiles()) ?? unstorableIn(ctx.request.body())
+      unstorableIn(ctx.params) ??
+      unstorableIn(ctx.request.qs()) ??
+      unstorableFileName(ctx.request.allFiles()) ??
+      unstorableIn(ctx.request.body())
     if (field !== null) throw unstorableTextError(ctx, field)
     return next()
   }

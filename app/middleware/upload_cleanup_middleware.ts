@@ -25,7 +25,11 @@ async function removeTemporaryFiles(ctx: HttpContext) {
   const files = Object.values(ctx.request.allFiles()).flat()
   await Promise.all(
     files.map((file) =>
-      file.tmpPath ? rm(file.tmpPath, { force: true }).catch((error) => logger.warn({ err: error }, 'an upload\'s temporary file stays')) : null
+      file.tmpPath
+        ? rm(file.tmpPath, { force: true }).catch((error) =>
+            logger.warn({ err: error }, "an upload's temporary file stays")
+          )
+        : null
     )
   )
 }

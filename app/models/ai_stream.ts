@@ -2,7 +2,10 @@ import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
 
 export type AiStreamStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled'
-/** what the cards are made from: a document (an uploaded PDF), a prompt (topic, word, custom prompt), a word list (ai_bulk_create) */
+/**
+ * what the cards are made from: a document (an uploaded PDF), a prompt (topic, word, custom prompt), a word
+ * list (ai_bulk_create)
+ */
 export type AiStreamKind = 'document' | 'prompt' | 'words'
 /** the users' free-tier columns a run may use (User.freeAiPdf / freeAiPrompt / freeAiCardBuilder) */
 export type FreeCounter = 'free_ai_pdf' | 'free_ai_prompt' | 'free_ai_card_builder'

@@ -1,6 +1,13 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
-import { completeFonts, type CardFont, type Device, type PresetColors, type PresetFont, type PresetLook } from '#services/card_presets/types'
+import {
+  completeFonts,
+  type CardFont,
+  type Device,
+  type PresetColors,
+  type PresetFont,
+  type PresetLook,
+} from '#services/card_presets/types'
 
 /** A card preset: a built-in one (userId null, a stable key) or a learner's own (migration 0027). */
 export default class CardPreset extends BaseModel {

@@ -5,25 +5,55 @@ import User from '#models/user'
 import type { DeckRole } from '#models/deck_collaborator'
 
 const DECK_STATES = [
-  'active', 'archived', 'cloning', 'disabled', 'duplicating', 'notes_moving', 'media_processing',
-  'notes_importing', 'processing', 'processing_failed', 'suspended', 'syncing', 'bulk_reversing', 'ai_notes_generation',
+  'active',
+  'archived',
+  'cloning',
+  'disabled',
+  'duplicating',
+  'notes_moving',
+  'media_processing',
+  'notes_importing',
+  'processing',
+  'processing_failed',
+  'suspended',
+  'syncing',
+  'bulk_reversing',
+  'ai_notes_generation',
 ] as const
 export type DeckState = (typeof DECK_STATES)[number]
 
 /* states a background job holds a deck in; the deck cannot be edited meanwhile */
 export const PROCESSING_STATES: DeckState[] = [
-  'processing', 'cloning', 'duplicating', 'notes_moving', 'notes_importing', 'media_processing', 'bulk_reversing', 'ai_notes_generation', 'syncing',
+  'processing',
+  'cloning',
+  'duplicating',
+  'notes_moving',
+  'notes_importing',
+  'media_processing',
+  'bulk_reversing',
+  'ai_notes_generation',
+  'syncing',
 ]
 
 export const DECK_SOURCES = [
-  'manually', 'imported_anki', 'pre-made', 'created_ai_pdf', 'created_ai_prompt', 'imported_ofc', 'imported_csv', 'cloned_from_published_deck', 'remote_gpt',
+  'manually',
+  'imported_anki',
+  'pre-made',
+  'created_ai_pdf',
+  'created_ai_prompt',
+  'imported_ofc',
+  'imported_csv',
+  'cloned_from_published_deck',
+  'remote_gpt',
 ] as const
 export type DeckSource = (typeof DECK_SOURCES)[number]
 
 export const MAX_CARDS_PER_DECK = 3000
 
 /** a deck whose tree is shared with the bound user id, as an active participant */
-export const SHARED_WITH = "decks.root_deck_id = any(array(select c.deck_id from deck_collaborators c where c.user_id = ? and c.state = 'active'))"
+export const SHARED_WITH =
+  'decks.root_deck_id = any(array(select c.deck_id from deck_collaborators c where c.user_id = ? and c.state = ' +
+  "'active'))"
 
 export interface Processing {
   total: number
@@ -40,7 +70,11 @@ export interface Processing {
   streamId?: number
 }
 
-type DeviceFontSettings = { fontFamily?: string; size: number; alignment: 'left' | 'center' | 'right' }
+type DeviceFontSettings = {
+  fontFamily?: string
+  size: number
+  alignment: 'left' | 'center' | 'right'
+}
 export type FontSettings = Partial<Record<'desktop' | 'tablet' | 'phone', DeviceFontSettings>>
 
 export default class Deck extends BaseModel {
@@ -166,7 +200,9 @@ export default class Deck extends BaseModel {
    * are read once (an init plan), so both sides use an index.
    */
   static accessibleBy = scope((query, user: { id: number }) => {
-    query.where((access) => access.where('decks.user_id', user.id).orWhereRaw(SHARED_WITH, [user.id]))
+    query.where((access) =>
+      access.where('decks.user_id', user.id).orWhereRaw(SHARED_WITH, [user.id])
+    )
   })
 
   /** Writes only an owner makes (folders, positions, deleting the tree) start here instead. */
@@ -178,7 +214,8 @@ export default class Deck extends BaseModel {
   roleOf(user: { id: number }): DeckRole | null {
     if (this.userId === user.id) return 'owner'
     const role = this.$extras.access_role
-    if (role === undefined) throw new Error(`deck ${this.id} was not read through the access lookup`)
+    if (role === undefined)
+      throw new Error(`deck ${this.id} was not read through the access lookup`)
     return role
   }
 

@@ -79,7 +79,10 @@ export default class DeckExport extends BaseModel {
   }
 
   get confirmationLapsed() {
-    return this.status === 'awaiting_confirmation' && this.createdAt <= DateTime.now().minus({ hours: CONFIRMATION_HOURS })
+    return (
+      this.status === 'awaiting_confirmation' &&
+      this.createdAt <= DateTime.now().minus({ hours: CONFIRMATION_HOURS })
+    )
   }
 
   get isExpired() {

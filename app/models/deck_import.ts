@@ -65,7 +65,10 @@ export default class DeckImport extends BaseModel {
   @column.dateTime({ autoCreate: true, autoUpdate: true })
   declare updatedAt: DateTime
 
-  /** What the learner is shown: a cancel asked of a running import is settled for them, whatever the job still has to roll back. */
+  /**
+   * What the learner is shown: a cancel asked of a running import is settled for them, whatever the job still
+   * has to roll back.
+   */
   get shownStatus(): ImportStatus {
     return this.cancelRequestedAt && !this.isFinished ? 'cancelled' : this.status
   }

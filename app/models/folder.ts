@@ -2,7 +2,17 @@ import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
 
 /* The palette the pickers offer; the spec leaves the values to us. */
-export const FOLDER_COLORS = ['grey', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'violet', 'pink'] as const
+export const FOLDER_COLORS = [
+  'grey',
+  'red',
+  'orange',
+  'yellow',
+  'green',
+  'teal',
+  'blue',
+  'violet',
+  'pink',
+] as const
 export type FolderColor = (typeof FOLDER_COLORS)[number]
 
 export default class Folder extends BaseModel {

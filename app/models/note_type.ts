@@ -40,6 +40,13 @@ export default class NoteType extends BaseModel {
   get definition(): NoteTypeDefinition {
     if (this.kind !== 'custom') return BUILTIN_NOTE_TYPES[this.kind]
     const isCloze = this.templates.some((t) => /\{\{[^}]*cloze:/.test(t.front))
-    return { kind: 'custom', name: this.name, fields: this.fields, templates: this.templates, css: this.css, isCloze }
+    return {
+      kind: 'custom',
+      name: this.name,
+      fields: this.fields,
+      templates: this.templates,
+      css: this.css,
+      isCloze,
+    }
   }
 }

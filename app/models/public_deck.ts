@@ -76,6 +76,9 @@ export default class PublicDeck extends BaseModel {
 
   /** Every library read starts here: approved, with an approved revision, and not unpublished. */
   static published = scope((query) => {
-    query.where('public_decks.status', 'approved').whereNotNull('public_decks.current_revision_id').whereNull('public_decks.unpublished_at')
+    query
+      .where('public_decks.status', 'approved')
+      .whereNotNull('public_decks.current_revision_id')
+      .whereNull('public_decks.unpublished_at')
   })
 }

@@ -165,11 +165,17 @@ export default class User extends compose(BaseModel, AuthFinder) {
   @column()
   declare learningTutorialSeen: boolean
 
-  /** the feedback request at the end of a session: pending, answered or dismissed (app/actions/client/feedback_request.ts) */
+  /**
+   * the feedback request at the end of a session: pending, answered or dismissed
+   * (app/actions/client/feedback_request.ts)
+   */
   @column()
   declare feedbackRequestState: 'pending' | 'answered' | 'dismissed'
 
-  /** when the learner wants to study, "HH:MM" on their own clock (null: not chosen); see app/actions/client/study_reminders.ts */
+  /**
+   * when the learner wants to study, "HH:MM" on their own clock (null: not chosen); see
+   * app/actions/client/study_reminders.ts
+   */
   @column()
   declare studyReminderTime: string | null
 
@@ -177,7 +183,10 @@ export default class User extends compose(BaseModel, AuthFinder) {
   @column()
   declare studyReminderEnabled: boolean
 
-  /** web sessions carry the epoch they began in; a password change or reset moves it on (app/services/session_users.ts) */
+  /**
+   * web sessions carry the epoch they began in; a password change or reset moves it on
+   * (app/services/session_users.ts)
+   */
   @column({ serializeAs: null })
   declare sessionEpoch: number
 
@@ -212,7 +221,10 @@ export default class User extends compose(BaseModel, AuthFinder) {
     try {
       return await super.save()
     } catch (error) {
-      if ((error as { code?: string; constraint?: string })?.code === '23505' && (error as { constraint?: string }).constraint === 'users_email_unique') {
+      if (
+        (error as { code?: string; constraint?: string })?.code === '23505' &&
+        (error as { constraint?: string }).constraint === 'users_email_unique'
+      ) {
         throw ApiException.of('E_EMAIL_TAKEN', { field: 'email' })
       }
       throw error

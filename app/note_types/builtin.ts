@@ -98,7 +98,9 @@ export const BUILTIN_NOTE_TYPES: Record<BuiltinNoteTypeKind, NoteTypeDefinition>
     kind: 'cloze',
     name: 'Cloze',
     fields: [{ name: 'Text', required: true }, { name: 'Back Extra' }],
-    templates: [{ name: 'Cloze', front: '{{cloze:Text}}', back: '{{cloze:Text}}<br>\n{{Back Extra}}' }],
+    templates: [
+      { name: 'Cloze', front: '{{cloze:Text}}', back: '{{cloze:Text}}<br>\n{{Back Extra}}' },
+    ],
     css: BASE_CSS + CLOZE_CSS,
     isCloze: true,
   },
@@ -109,7 +111,8 @@ export const BUILTIN_NOTE_TYPES: Record<BuiltinNoteTypeKind, NoteTypeDefinition>
     templates: [
       {
         name: 'Image Occlusion',
-        front: '{{#Header}}<div class="occlusion-header">{{Header}}</div>{{/Header}}\n{{occlusion:Image}}',
+        front:
+          '{{#Header}}<div class="occlusion-header">{{Header}}</div>{{/Header}}\n{{occlusion:Image}}',
         /* not {{FrontSide}}: the back draws the masks differently */
         back:
           '{{#Header}}<div class="occlusion-header">{{Header}}</div>{{/Header}}\n{{occlusion:Image}}\n' +

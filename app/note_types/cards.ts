@@ -35,7 +35,8 @@ export function isReversible(def: NoteTypeDefinition): boolean {
 /* Only the type's own fields, missing ones as empty strings. */
 function noteValues(def: NoteTypeDefinition, fields: NoteFields): NoteFields {
   const values: NoteFields = {}
-  for (const field of def.fields) values[field.name] = Object.hasOwn(fields, field.name) ? (fields[field.name] ?? '') : ''
+  for (const field of def.fields)
+    values[field.name] = Object.hasOwn(fields, field.name) ? (fields[field.name] ?? '') : ''
   return values
 }
 
@@ -43,7 +44,8 @@ function noteValues(def: NoteTypeDefinition, fields: NoteFields): NoteFields {
 function clozeFieldNames(def: NoteTypeDefinition): string[] {
   const names = new Set<string>()
   for (const template of def.templates) {
-    for (const ref of templateFieldReferences(template.front)) if (ref.filters.includes('cloze')) names.add(ref.name)
+    for (const ref of templateFieldReferences(template.front))
+      if (ref.filters.includes('cloze')) names.add(ref.name)
   }
   if (!names.size && def.fields.length) names.add(def.fields[0].name)
   return [...names].filter((name) => def.fields.some((field) => field.name === name))
@@ -59,7 +61,8 @@ function occlusionFieldName(def: NoteTypeDefinition): string {
 
 function noteClozeIndexes(def: NoteTypeDefinition, values: NoteFields): number[] {
   const all = new Set<number>()
-  for (const name of clozeFieldNames(def)) for (const index of clozeIndexes(values[name])) all.add(index)
+  for (const name of clozeFieldNames(def))
+    for (const index of clozeIndexes(values[name])) all.add(index)
   return [...all].sort((a, b) => a - b)
 }
 
@@ -67,7 +70,10 @@ function noteClozeIndexes(def: NoteTypeDefinition, values: NoteFields): number[]
  * Built-in types reverse as "second field, then answer the first"; a custom
  * type swaps its first two fields and goes through its first template.
  */
-function reversedCard(def: NoteTypeDefinition, values: NoteFields): { template: CardTemplate; values: NoteFields } {
+function reversedCard(
+  def: NoteTypeDefinition,
+  values: NoteFields
+): { template: CardTemplate; values: NoteFields } {
   const [first, second] = def.fields.map((field) => field.name)
   if (def.kind !== 'custom') {
     const back = `{{FrontSide}}\n\n<hr id=answer>\n\n{{${first}}}`
@@ -101,7 +107,8 @@ export function cardOrdinals(
     .flatMap((template, ord) => (rendersNonEmptyField(template.front, values) ? [ord] : []))
   if (isReversed && def.kind !== 'reversed' && isReversible(def)) {
     const reversed = reversedCard(def, values)
-    if (rendersNonEmptyField(reversed.template.front, reversed.values)) ords.push(REVERSED_ORD_OFFSET)
+    if (rendersNonEmptyField(reversed.template.front, reversed.values))
+      ords.push(REVERSED_ORD_OFFSET)
   }
   return ords
 }
@@ -109,8 +116,10 @@ export function cardOrdinals(
 function cardTemplate(def: NoteTypeDefinition, values: NoteFields, ord: number) {
   if (!Number.isInteger(ord) || ord < 0) return undefined
   if (def.isCloze) return { template: def.templates[0], values, clozeIndex: ord + 1 }
-  if (def.kind === 'image_occlusion') return { template: def.templates[0], values, occlusionGroup: ord + 1 }
-  if (ord === REVERSED_ORD_OFFSET && def.kind !== 'reversed' && isReversible(def)) return reversedCard(def, values)
+  if (def.kind === 'image_occlusion')
+    return { template: def.templates[0], values, occlusionGroup: ord + 1 }
+  if (ord === REVERSED_ORD_OFFSET && def.kind !== 'reversed' && isReversible(def))
+    return reversedCard(def, values)
   return ord < REVERSED_ORD_OFFSET ? { template: def.templates[ord], values } : undefined
 }
 
@@ -138,9 +147,21 @@ export function renderCard(
     occlusionGroup: 'occlusionGroup' in card ? card.occlusionGroup : undefined,
   }
   const front = renderTemplate(card.template.front, { ...context, side: 'front' })
-  const frontOnBack = renderTemplate(card.template.front, { ...context, side: 'front', typeAnswerSide: 'back' })
-  const back = renderTemplate(card.template.back, { ...context, side: 'back', frontSide: frontOnBack })
-  return { front: sanitizeFieldHtml(front), back: sanitizeFieldHtml(back), css: sanitizeCss(def.css) }
+  const frontOnBack = renderTemplate(card.template.front, {
+    ...context,
+    side: 'front',
+    typeAnswerSide: 'back',
+  })
+  const back = renderTemplate(card.template.back, {
+    ...context,
+    side: 'back',
+    frontSide: frontOnBack,
+  })
+  return {
+    front: sanitizeFieldHtml(front),
+    back: sanitizeFieldHtml(back),
+    css: sanitizeCss(def.css),
+  }
 }
 
 export function cardLabel(def: NoteTypeDefinition, ord: number): CardLabel {
@@ -161,10 +182,12 @@ export function validateFields(
 ): FieldProblem[] {
   const problems: FieldProblem[] = []
   const known = new Set(def.fields.map((field) => field.name))
-  for (const name of Object.keys(fields)) if (!known.has(name)) problems.push({ field: name, problem: 'unknown' })
+  for (const name of Object.keys(fields))
+    if (!known.has(name)) problems.push({ field: name, problem: 'unknown' })
   const values = noteValues(def, fields)
   for (const field of def.fields) {
-    if (field.required && isFieldEmpty(values[field.name])) problems.push({ field: field.name, problem: 'required' })
+    if (field.required && isFieldEmpty(values[field.name]))
+      problems.push({ field: field.name, problem: 'required' })
   }
   if (def.isCloze && !noteClozeIndexes(def, values).length) {
     problems.push({ field: clozeFieldNames(def)[0] ?? '', problem: 'no_cloze' })
@@ -172,7 +195,8 @@ export function validateFields(
   if (def.kind === 'image_occlusion') {
     const field = occlusionFieldName(def)
     const alreadyRequired = problems.some((p) => p.field === field && p.problem === 'required')
-    if (!firstImage(values[field] ?? '') && !alreadyRequired) problems.push({ field, problem: 'required' })
+    if (!firstImage(values[field] ?? '') && !alreadyRequired)
+      problems.push({ field, problem: 'required' })
     if (!occlusionGroups(attachments[field]).length) problems.push({ field, problem: 'no_masks' })
   }
   return problems

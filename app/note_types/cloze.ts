@@ -36,7 +36,8 @@ function hintOf(cloze: Cloze): string | undefined {
 /* An unclosed deletion is put back as the text it came from. */
 function unwrap(cloze: Cloze): ClozeNode[] {
   const nodes: ClozeNode[] = [`{{c${cloze.index}::`]
-  for (const node of cloze.nodes) nodes.push(typeof node === 'object' && 'hint' in node ? `::${node.hint}` : node)
+  for (const node of cloze.nodes)
+    nodes.push(typeof node === 'object' && 'hint' in node ? `::${node.hint}` : node)
   return nodes
 }
 
@@ -100,7 +101,11 @@ export function nextClozeIndex(text: string): number {
 
 /* Same escaping sanitize-html applies to attribute values, so a render survives sanitizing unchanged. */
 function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
 }
 
 type Mode = { active: number; side: CardSide } | 'reveal-all'

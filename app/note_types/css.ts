@@ -10,11 +10,14 @@ import { isAllowedCssUrl } from '#note_types/urls'
 
 /* Decoded for inspection only: `@\69mport`, `u\72l(` and `expr\65ssion` are what they look like. */
 function decodeEscapes(css: string): string {
-  return css.replace(/\\([0-9a-f]{1,6})[ \t\r\n\f]?|\\([^\r\n\f])/gi, (_, hex: string, char: string) => {
-    if (char !== undefined) return char
-    const code = Number.parseInt(hex, 16)
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '\ufffd'
-  })
+  return css.replace(
+    /\\([0-9a-f]{1,6})[ \t\r\n\f]?|\\([^\r\n\f])/gi,
+    (_, hex: string, char: string) => {
+      if (char !== undefined) return char
+      const code = Number.parseInt(hex, 16)
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '\ufffd'
+    }
+  )
 }
 
 // eslint-disable-next-line no-control-regex -- browsers skip these characters inside a value
@@ -114,7 +117,9 @@ function segments(css: string): string[] {
 
 function pass(css: string): string {
   return segments(css)
-    .map((piece) => (piece.length > 1 || !';{}'.includes(piece)) && isDangerous(piece) ? '' : piece)
+    .map((piece) =>
+      (piece.length > 1 || !';{}'.includes(piece)) && isDangerous(piece) ? '' : piece
+    )
     .join('')
 }
 

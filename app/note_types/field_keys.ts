@@ -35,7 +35,10 @@ function fieldTitleOf(definition: NoteTypeDefinition, key: string): string | nul
 }
 
 /** A client's map keyed by ids and/or titles, keyed by title. The one way every call reads field keys. */
-export function resolveFieldKeys<T>(definition: NoteTypeDefinition, map: Record<string, T>): ResolvedFields<T> {
+export function resolveFieldKeys<T>(
+  definition: NoteTypeDefinition,
+  map: Record<string, T>
+): ResolvedFields<T> {
   const byName: Record<string, T> = {}
   const keyOf = new Map<string, string>()
   const problems: FieldKeyProblem[] = []
@@ -58,7 +61,11 @@ export function resolveFieldKeys<T>(definition: NoteTypeDefinition, map: Record<
 }
 
 /** How an answer about a field names it: the way the client named it, else as its other keys were named. */
-export function clientKeyOf(definition: NoteTypeDefinition, resolved: Pick<ResolvedFields<unknown>, 'keyOf' | 'byId'>, title: string) {
+export function clientKeyOf(
+  definition: NoteTypeDefinition,
+  resolved: Pick<ResolvedFields<unknown>, 'keyOf' | 'byId'>,
+  title: string
+) {
   const used = resolved.keyOf.get(title)
   if (used !== undefined) return used
   const index = definition.fields.findIndex((field) => field.name === title)
@@ -66,7 +73,10 @@ export function clientKeyOf(definition: NoteTypeDefinition, resolved: Pick<Resol
 }
 
 /** A title-keyed map keyed by field id, in the note type's order; what the API answers. */
-export function keyedById<T>(definition: NoteTypeDefinition, byName: Record<string, T>): Record<string, T> {
+export function keyedById<T>(
+  definition: NoteTypeDefinition,
+  byName: Record<string, T>
+): Record<string, T> {
   const result: Record<string, T> = {}
   definition.fields.forEach((field, index) => {
     if (Object.hasOwn(byName, field.name)) result[String(index)] = byName[field.name]

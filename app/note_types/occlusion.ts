@@ -42,7 +42,9 @@ function percent(fraction: number): string {
 }
 
 function maskStyle(mask: OcclusionMask): string {
-  const style = `left:${percent(mask.x)};top:${percent(mask.y)};width:${percent(mask.width)};height:${percent(mask.height)}`
+  const style =
+    `left:${percent(mask.x)};top:${percent(mask.y)};` +
+    `width:${percent(mask.width)};height:${percent(mask.height)}`
   const angle = Number.isFinite(mask.angle) ? Number((mask.angle % 360).toFixed(2)) : 0
   return angle === 0 ? style : `${style};transform:rotate(${angle}deg)`
 }
@@ -64,7 +66,12 @@ function maskHtml(mask: OcclusionMask, state: MaskState): string {
  * only the asked group. Back: the asked group becomes an outline, the others
  * stay as on the front.
  */
-function stateOf(mask: OcclusionMask, group: number, hideAll: boolean, side: CardSide): MaskState | null {
+function stateOf(
+  mask: OcclusionMask,
+  group: number,
+  hideAll: boolean,
+  side: CardSide
+): MaskState | null {
   if (mask.group === group) return side === 'front' ? 'active' : 'revealed'
   return hideAll ? 'hidden' : null
 }

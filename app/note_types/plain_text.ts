@@ -17,11 +17,30 @@ const HAS_SOUND = /\[sound:[^\]]*\]/i
 const TEXT_ONLY: sanitizeHtml.IOptions = {
   allowedTags: [],
   allowedAttributes: {},
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'xmp', 'noscript', 'noembed', 'noframes', 'iframe', 'object', 'embed', 'template', 'title', 'select'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'xmp',
+    'noscript',
+    'noembed',
+    'noframes',
+    'iframe',
+    'object',
+    'embed',
+    'template',
+    'title',
+    'select',
+  ],
 }
 
 function unescapeText(text: string): string {
-  return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&')
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
 }
 
 /*
@@ -67,8 +86,14 @@ export function preview(html: string, max = 200): string {
   return cut.trimEnd() + '…'
 }
 
-/** A note's fields as plain text, in its type's order (a jsonb object keeps no key order: "Back" reads before "Front"). */
-export function fieldTexts(definition: Pick<NoteTypeDefinition, 'fields'>, fields: NoteFields): string[] {
+/**
+ * A note's fields as plain text, in its type's order (a jsonb object keeps no key order: "Back" reads before
+ * "Front").
+ */
+export function fieldTexts(
+  definition: Pick<NoteTypeDefinition, 'fields'>,
+  fields: NoteFields
+): string[] {
   return definition.fields.map((field) => htmlToPlainText(fields[field.name] ?? ''))
 }
 

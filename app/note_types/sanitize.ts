@@ -9,10 +9,54 @@ import { isAllowedHref, isAllowedMediaSrc, isRemoteUrl } from '#note_types/urls'
  */
 
 const ALLOWED_TAGS = [
-  'p', 'div', 'span', 'br', 'hr', 'b', 'strong', 'i', 'em', 'u', 's', 'strike', 'del', 'ins',
-  'sub', 'sup', 'mark', 'font', 'small', 'ol', 'ul', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
-  'pre', 'code', 'blockquote', 'a', 'img', 'audio', 'video', 'source', 'table', 'thead', 'tbody',
-  'tfoot', 'tr', 'td', 'th', 'ruby', 'rt', 'rp', 'details', 'summary',
+  'p',
+  'div',
+  'span',
+  'br',
+  'hr',
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  's',
+  'strike',
+  'del',
+  'ins',
+  'sub',
+  'sup',
+  'mark',
+  'font',
+  'small',
+  'ol',
+  'ul',
+  'li',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'pre',
+  'code',
+  'blockquote',
+  'a',
+  'img',
+  'audio',
+  'video',
+  'source',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'td',
+  'th',
+  'ruby',
+  'rt',
+  'rp',
+  'details',
+  'summary',
 ]
 
 const ALLOWED_ATTRIBUTES: Record<string, sanitizeHtml.AllowedAttribute[]> = {
@@ -30,7 +74,13 @@ const ALLOWED_ATTRIBUTES: Record<string, sanitizeHtml.AllowedAttribute[]> = {
   /* Anki's templates scroll to <hr id=answer>; any other id could clobber page globals. */
   'hr': ['id'],
   /* Emitted by cloze.ts and template.ts ({{type:…}}); the study page reads them. */
-  'span': ['data-cloze', 'data-ordinal', 'data-type-answer', 'data-type-cloze', 'data-type-expected'],
+  'span': [
+    'data-cloze',
+    'data-ordinal',
+    'data-type-answer',
+    'data-type-cloze',
+    'data-type-expected',
+  ],
   /* Emitted by occlusion.ts. */
   'div': ['data-occlusion-group'],
 }
@@ -40,7 +90,8 @@ const SIZE = new RegExp(String.raw`^(0|${NUMBER}(px|em|rem|%|pt)|auto)$`, 'i')
 const PERCENT = new RegExp(String.raw`^-?${NUMBER}%$`)
 const COLOR_PART = String.raw`\d{1,3}(\.\d{1,4})?(%|deg)?`
 const COLOR = new RegExp(
-  String.raw`^(#[0-9a-f]{3,8}|[a-z]{3,20}|(rgba?|hsla?)\(\s*${COLOR_PART}(\s*,\s*|\s+)${COLOR_PART}(\s*,\s*|\s+)${COLOR_PART}(\s*[,/]\s*(0|1|0?\.\d{1,4}|\d{1,3}%))?\s*\))$`,
+  String.raw`^(#[0-9a-f]{3,8}|[a-z]{3,20}|(rgba?|hsla?)\(\s*${COLOR_PART}(\s*,\s*|\s+)` +
+    String.raw`${COLOR_PART}(\s*,\s*|\s+)${COLOR_PART}(\s*[,/]\s*(0|1|0?\.\d{1,4}|\d{1,3}%))?\s*\))$`,
   'i'
 )
 const DECORATION = '(underline|line-through|overline)'
@@ -65,8 +116,23 @@ const ALLOWED_STYLES: Record<string, RegExp[]> = {
 const INTEGER_ATTRIBUTE = /^\d{1,4}%?$/
 const MIME = /^(audio|video)\/[a-z0-9.+-]{1,40}$/i
 const DISCARD_WITH_CONTENT = [
-  'script', 'style', 'textarea', 'option', 'xmp', 'noscript', 'noembed', 'noframes', 'iframe',
-  'object', 'embed', 'applet', 'template', 'title', 'select', 'frameset', 'frame',
+  'script',
+  'style',
+  'textarea',
+  'option',
+  'xmp',
+  'noscript',
+  'noembed',
+  'noframes',
+  'iframe',
+  'object',
+  'embed',
+  'applet',
+  'template',
+  'title',
+  'select',
+  'frameset',
+  'frame',
 ]
 
 type Mode = 'field' | 'template'
@@ -135,7 +201,9 @@ function buildOptions(mode: Mode): sanitizeHtml.IOptions {
       'img': (tagName, attribs) => {
         if (!attribs.src || !isRemoteUrl(attribs.src)) return keepAttributes(mode, tagName, attribs)
         const local = localImage?.(attribs.src.trim())
-        return local ? keepAttributes(mode, tagName, { ...attribs, src: local }) : { tagName: 'span', attribs: {}, text: attribs.alt ?? '' }
+        return local
+          ? keepAttributes(mode, tagName, { ...attribs, src: local })
+          : { tagName: 'span', attribs: {}, text: attribs.alt ?? '' }
       },
     },
   }
@@ -170,7 +238,10 @@ const OPTIONS: Record<Mode, sanitizeHtml.IOptions> = {
  */
 const MARKUP = /[<>&"]/
 
-export function sanitizeFieldHtml(html: string, storedImage?: (url: string) => string | null): string {
+export function sanitizeFieldHtml(
+  html: string,
+  storedImage?: (url: string) => string | null
+): string {
   if (typeof html === 'string' && !MARKUP.test(html)) return html
   localImage = storedImage ?? null
   try {
@@ -185,7 +256,10 @@ export function sanitizeFieldHtml(html: string, storedImage?: (url: string) => s
  * sanitizer reads them (entities decoded): what a save fetches and stores.
  */
 export function remoteImageSources(html: string): string[] {
-  /* a remote address has two slashes somewhere (or an escape that makes them): most images of an import are local names */
+  /*
+   * a remote address has two slashes somewhere (or an escape that makes them): most images of an import are
+   * local names
+   */
   if (typeof html !== 'string' || !/<img/i.test(html) || !/\/\/|\\|&#|&sol;/i.test(html)) return []
   const found = new Set<string>()
   sanitizeFieldHtml(html, (url) => (found.add(url), null))

@@ -6,7 +6,12 @@ import type { I18n } from '@adonisjs/i18n'
  * ui.editor.stock.fields.<key> in the reader's language.
  */
 const STOCK_FIELDS: Record<string, string> = {
-  'Front': 'front', 'Back': 'back', 'Text': 'text', 'Back Extra': 'back_extra', 'Image': 'image', 'Header': 'header',
+  'Front': 'front',
+  'Back': 'back',
+  'Text': 'text',
+  'Back Extra': 'back_extra',
+  'Image': 'image',
+  'Header': 'header',
 }
 
 export const stockFieldKey = (name: string) => STOCK_FIELDS[name] ?? null
@@ -17,7 +22,10 @@ export const stockFieldKey = (name: string) => STOCK_FIELDS[name] ?? null
  * handler, which knows the request's language.
  */
 export class FieldLabel {
-  constructor(readonly name: string, readonly stock: boolean) {}
+  constructor(
+    readonly name: string,
+    readonly stock: boolean
+  ) {}
 
   in(i18n: I18n) {
     const key = this.stock ? stockFieldKey(this.name) : null

@@ -45,7 +45,12 @@ function parseTemplate(template: string): Node[] {
     const tag = match[1].trim()
     const sigil = tag[0]
     if (sigil === '#' || sigil === '^') {
-      const section: Section = { kind: 'section', name: tag.slice(1).trim(), negated: sigil === '^', children: [] }
+      const section: Section = {
+        kind: 'section',
+        name: tag.slice(1).trim(),
+        negated: sigil === '^',
+        children: [],
+      }
       target().push(section)
       open.push(section)
     } else if (sigil === '/') {
@@ -113,7 +118,9 @@ function applyFilter(filter: string, value: string, field: string, ctx: Template
     case 'cloze':
       return renderCloze(value, ctx.clozeIndex ?? 1, ctx.side)
     case 'hint':
-      return isFieldEmpty(value) ? '' : `<details class="hint"><summary>Hint</summary>${value}</details>`
+      return isFieldEmpty(value)
+        ? ''
+        : `<details class="hint"><summary>Hint</summary>${value}</details>`
     case 'text':
       return escapeText(htmlToPlainText(value))
     case 'occlusion':
@@ -138,7 +145,8 @@ function typeAnswer(field: string, value: string, cloze: boolean, ctx: TemplateC
   const side = ctx.typeAnswerSide ?? ctx.side
   const index = ctx.clozeIndex ?? 1
   const clozeAttr = cloze ? ` data-type-cloze="${index}"` : ''
-  if (side === 'front') return `<span class="type-answer" data-type-answer="${escapeAttribute(field)}"${clozeAttr}></span>`
+  if (side === 'front')
+    return `<span class="type-answer" data-type-answer="${escapeAttribute(field)}"${clozeAttr}></span>`
   const expected = cloze
     ? clozeAnswers(value, index).map(htmlToPlainText).join(', ')
     : htmlToPlainText(value)
@@ -155,7 +163,10 @@ function renderField(node: Extract<Node, { kind: 'field' }>, ctx: TemplateContex
   }
   const filters = node.filters.map((f) => f.toLowerCase())
   if (filters[0] === 'type') return typeAnswer(node.name, value, filters.includes('cloze'), ctx)
-  return node.filters.reduceRight((html, filter) => applyFilter(filter, html, node.name, ctx), value)
+  return node.filters.reduceRight(
+    (html, filter) => applyFilter(filter, html, node.name, ctx),
+    value
+  )
 }
 
 function renderNodes(nodes: Node[], ctx: TemplateContext): string {
@@ -163,7 +174,8 @@ function renderNodes(nodes: Node[], ctx: TemplateContext): string {
   for (const node of nodes) {
     if (node.kind === 'text') html += node.text
     else if (node.kind === 'field') html += renderField(node, ctx)
-    else if (isFieldEmpty(lookup(node.name, ctx) ?? '') === node.negated) html += renderNodes(node.children, ctx)
+    else if (isFieldEmpty(lookup(node.name, ctx) ?? '') === node.negated)
+      html += renderNodes(node.children, ctx)
   }
   return html
 }
@@ -179,7 +191,8 @@ export function renderTemplate(template: string, context: TemplateContext): stri
  */
 export function rendersNonEmptyField(template: string, fields: NoteFields): boolean {
   const isSpecial = (name: string) => (SPECIAL_FIELDS as readonly string[]).includes(name)
-  const filled = (name: string) => !isSpecial(name) && Object.hasOwn(fields, name) && !isFieldEmpty(fields[name])
+  const filled = (name: string) =>
+    !isSpecial(name) && Object.hasOwn(fields, name) && !isFieldEmpty(fields[name])
   const walk = (nodes: Node[]): boolean =>
     nodes.some((node) => {
       if (node.kind === 'field') return filled(node.name)
@@ -194,7 +207,8 @@ export function templateFieldReferences(template: string): { name: string; filte
   const refs: { name: string; filters: string[] }[] = []
   const walk = (nodes: Node[]) => {
     for (const node of nodes) {
-      if (node.kind === 'field') refs.push({ name: node.name, filters: node.filters.map((f) => f.toLowerCase()) })
+      if (node.kind === 'field')
+        refs.push({ name: node.name, filters: node.filters.map((f) => f.toLowerCase()) })
       else if (node.kind === 'section') walk(node.children)
     }
   }

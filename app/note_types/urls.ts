@@ -5,8 +5,9 @@
  * entities are already decoded by the HTML parser at that point.
  */
 
-// eslint-disable-next-line no-control-regex -- browsers skip these characters inside a URL scheme
-const IGNORED_BY_BROWSERS = /[\u0000-\u0020\u007f-\u00a0\u00ad\u1680\u180e\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff]/g
+const IGNORED_BY_BROWSERS =
+  // eslint-disable-next-line no-control-regex -- the control characters are what it looks for
+  /[\u0000-\u0020\u007f-\u00a0\u00ad\u1680\u180e\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff]/g
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i
 /* "//host" and "/\host" both leave the origin, so they are not relative paths */
 const PROTOCOL_RELATIVE = /^[\\/][\\/]/
@@ -45,7 +46,11 @@ export function isAllowedMediaSrc(url: string): boolean {
 /** An address on another host: http(s) or protocol-relative. */
 export function isRemoteUrl(url: string): boolean {
   const scheme = urlScheme(url)
-  return scheme === 'http' || scheme === 'https' || (scheme === null && PROTOCOL_RELATIVE.test(compactUrl(url)))
+  return (
+    scheme === 'http' ||
+    scheme === 'https' ||
+    (scheme === null && PROTOCOL_RELATIVE.test(compactUrl(url)))
+  )
 }
 
 /*

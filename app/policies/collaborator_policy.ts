@@ -15,6 +15,8 @@ export default class CollaboratorPolicy extends BasePolicy {
   }
 
   manage(user: User, deck: Deck) {
-    return deck.roleOf(user) === 'owner' ? true : AuthorizationResponse.deny('collaborators_owner_only', 403)
+    return deck.roleOf(user) === 'owner'
+      ? true
+      : AuthorizationResponse.deny('collaborators_owner_only', 403)
   }
 }

@@ -17,7 +17,9 @@ export default class DeckPolicy extends BasePolicy {
 
   edit(user: User, deck: Deck) {
     const role = deck.roleOf(user)
-    return role === 'owner' || role === 'editor' ? true : AuthorizationResponse.deny('deck_read_only', 403)
+    return role === 'owner' || role === 'editor'
+      ? true
+      : AuthorizationResponse.deny('deck_read_only', 403)
   }
 
   manage(user: User, deck: Deck) {

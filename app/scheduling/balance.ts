@@ -71,8 +71,14 @@ function easyFactors(load: DayLoad, lower: number, counts: number[]) {
  * Picks a day in [lower, upper] (whole days from today) with the card's fuzz
  * `fraction`; without a load, the plain fuzz day.
  */
-export function balancedDay(lower: number, upper: number, fraction: number, load: DayLoad | null): number {
-  if (!load || upper <= lower || upper > MAX_BALANCED_INTERVAL) return plainDay(lower, upper, fraction)
+export function balancedDay(
+  lower: number,
+  upper: number,
+  fraction: number,
+  load: DayLoad | null
+): number {
+  if (!load || upper <= lower || upper > MAX_BALANCED_INTERVAL)
+    return plainDay(lower, upper, fraction)
   const counts = Array.from({ length: upper - lower + 1 }, (_, index) => load.dueOn(lower + index))
   const easy = easyFactors(load, lower, counts)
   const weights = counts.map((due, index) => {
@@ -101,14 +107,21 @@ function capacityOf(load: Pick<DayLoad, 'todayWeekday' | 'easyDays'>, offset: nu
 /** Easy days as the settings keep them: seven shares in [0, 1], Sunday first; anything else is none. */
 export function parseEasyDays(value: unknown): EasyDays {
   if (!Array.isArray(value) || value.length !== 7) return NO_EASY_DAYS
-  if (!value.every((share) => typeof share === 'number' && share >= 0 && share <= 1)) return NO_EASY_DAYS
+  if (!value.every((share) => typeof share === 'number' && share >= 0 && share <= 1))
+    return NO_EASY_DAYS
   /* all days free is no schedule at all: treated as none */
   return value.some((share) => share > 0) ? value : NO_EASY_DAYS
 }
 
 /** A load read from a list of per-day counts (index = days from today). */
-export function loadFromCounts(counts: Map<number, number> | number[], todayWeekday: number, easyDays: EasyDays): DayLoad {
-  const dueOn = Array.isArray(counts) ? (offset: number) => counts[offset] ?? 0 : (offset: number) => counts.get(offset) ?? 0
+export function loadFromCounts(
+  counts: Map<number, number> | number[],
+  todayWeekday: number,
+  easyDays: EasyDays
+): DayLoad {
+  const dueOn = Array.isArray(counts)
+    ? (offset: number) => counts[offset] ?? 0
+    : (offset: number) => counts.get(offset) ?? 0
   return { dueOn, todayWeekday, easyDays }
 }
 
@@ -143,5 +156,9 @@ export function recordingPicker() {
       return plainDay(lower, upper, fraction)
     },
   }
-  return { picker, window: () => (window.upper >= window.lower ? { lower: window.lower, upper: window.upper } : null) }
+  return {
+    picker,
+    window: () =>
+      window.upper >= window.lower ? { lower: window.lower, upper: window.upper } : null,
+  }
 }

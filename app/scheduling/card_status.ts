@@ -1,7 +1,8 @@
 /* Anki's line between young and mature cards: a review card is mature from this interval on */
 export const MATURE_INTERVAL_DAYS = 21
 
-export type CardStatus = 'not_studied' | 'learning' | 'not_quite' | 'got_it' | 'learned' | 'mastered' | 'frozen'
+export type CardStatus =
+  'not_studied' | 'learning' | 'not_quite' | 'got_it' | 'learned' | 'mastered' | 'frozen'
 
 /**
  * The spec's statuses as users see them. A review card is mastered only once

@@ -18,17 +18,26 @@ export interface DailyUse {
 export interface DailyLimits {
   newCardsPerDay: number | null
   maxCardsPerDay: number | null
-  /** exam mode: the new cards of the day are the plan's pace (the cards left spread over the days left, within the ceiling) */
+  /**
+   * exam mode: the new cards of the day are the plan's pace (the cards left spread over the days left, within
+   * the ceiling)
+   */
   exam?: { daysLeft: number; ceiling: number | null }
 }
 
-const room = (limit: number | null, used: number) => (limit === null ? Number.POSITIVE_INFINITY : Math.max(0, limit - used))
+const room = (limit: number | null, used: number) =>
+  limit === null ? Number.POSITIVE_INFINITY : Math.max(0, limit - used)
 
-export function dailyRoom(use: DailyUse, limits: DailyLimits): { reviews: number; newCards: number } {
+export function dailyRoom(
+  use: DailyUse,
+  limits: DailyLimits
+): { reviews: number; newCards: number } {
   const total = room(limits.maxCardsPerDay, use.cardsToday)
   const reviews = Math.min(use.reviewsDue, total)
   /* the pace counts from the day's start: the new cards left now and those already taken today */
-  const newLimit = limits.exam ? newCardPace(use.newAvailable + use.newToday, limits.exam.daysLeft, limits.exam.ceiling).perDay : limits.newCardsPerDay
+  const newLimit = limits.exam
+    ? newCardPace(use.newAvailable + use.newToday, limits.exam.daysLeft, limits.exam.ceiling).perDay
+    : limits.newCardsPerDay
   const newCards = Math.min(use.newAvailable, room(newLimit, use.newToday), total - reviews)
   return { reviews, newCards }
 }

@@ -56,23 +56,35 @@ export interface ExamContext {
   parameters: readonly number[] | null
 }
 
-/** Days from today to the exam, or null when there is no exam ahead (none set, or today or past: the normal schedule). */
+/**
+ * Days from today to the exam, or null when there is no exam ahead (none set, or today or past: the normal
+ * schedule).
+ */
 export function examDaysLeft(today: string, examDate: string | null | undefined): number | null {
   if (!examDate) return null
-  const days = Math.round((Date.parse(`${examDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS)
+  const days = Math.round(
+    (Date.parse(`${examDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS
+  )
   return Number.isFinite(days) && days > 0 ? days : null
 }
 
 /** Stability (days to 90 % recall) as exam mode reads it for either scheduler. */
 function stabilityOf(progress: Progress, scheduler: SchedulerName): number | null {
-  if (progress.state === 'new' || progress.state === 'study_again' || progress.state === 'got_it') return null
-  if (scheduler === 'fsrs' && progress.stability && progress.stability > 0) return progress.stability
+  if (progress.state === 'new' || progress.state === 'study_again' || progress.state === 'got_it')
+    return null
+  if (scheduler === 'fsrs' && progress.stability && progress.stability > 0)
+    return progress.stability
   /* the SM-2 model above: the interval is the stability; (re)learning counts as one day */
   return Math.max(1, progress.intervalDays)
 }
 
 /** Predicted recall `days` days after the card's last answer (null for a new card). */
-export function predictedRecall(progress: Progress, days: number, scheduler: SchedulerName, parameters: readonly number[] | null): number | null {
+export function predictedRecall(
+  progress: Progress,
+  days: number,
+  scheduler: SchedulerName,
+  parameters: readonly number[] | null
+): number | null {
   const stability = stabilityOf(progress, scheduler)
   if (stability === null) return null
   const weights = scheduler === 'fsrs' && parameters ? parameters : FSRS6_DEFAULT_PARAMETERS
@@ -98,7 +110,12 @@ export function examWindow(
   const last = exam.daysLeft - 1
   /* a later review leaves less time to forget before the exam: the first day that carries the card opens the window */
   for (let day = 1; day <= last; day++) {
-    const onExamDay = predictedRecall(afterGood(day), exam.daysLeft - day, exam.scheduler, exam.parameters)
+    const onExamDay = predictedRecall(
+      afterGood(day),
+      exam.daysLeft - day,
+      exam.scheduler,
+      exam.parameters
+    )
     if (onExamDay === null || onExamDay < exam.target) continue
     /* the day after the first one that suffices: a day's margin over the prediction */
     const chosen = Math.min(last, day + 1)
@@ -119,7 +136,11 @@ export interface NewCardPace {
 }
 
 /** How many new cards a day bring `newLeft` cards in before the cutoff. A null ceiling is none. */
-export function newCardPace(newLeft: number, daysLeft: number, ceiling: number | null): NewCardPace {
+export function newCardPace(
+  newLeft: number,
+  daysLeft: number,
+  ceiling: number | null
+): NewCardPace {
   const learningDays = Math.max(0, daysLeft - EXAM_NO_NEW_DAYS)
   const needed = newLeft <= 0 ? 0 : learningDays > 0 ? Math.ceil(newLeft / learningDays) : newLeft
   const fits = newLeft <= 0 || (learningDays > 0 && (ceiling === null || needed <= ceiling))

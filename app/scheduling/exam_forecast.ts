@@ -49,7 +49,11 @@ export function examForecast(input: ForecastInput): ExamForecast {
   const days = exam.daysLeft
   const reviewsPerDay = Array.from({ length: days }, () => 0)
   const calendar = new Map<number, number>()
-  const load = { dueOn: (offset: number) => calendar.get(offset) ?? 0, todayWeekday: input.todayWeekday, easyDays: input.easyDays ?? NO_EASY_DAYS }
+  const load = {
+    dueOn: (offset: number) => calendar.get(offset) ?? 0,
+    todayWeekday: input.todayWeekday,
+    easyDays: input.easyDays ?? NO_EASY_DAYS,
+  }
   const examAt = input.dayStart.getTime() + days * DAY_MS
   const dayOf = (at: number) => Math.floor((at - input.dayStart.getTime()) / DAY_MS)
   const pace = newCardPace(input.newCards + input.newToday, days, input.ceiling)
@@ -69,7 +73,14 @@ export function examForecast(input: ForecastInput): ExamForecast {
       const outcome = placedOutcome(
         { cardId: id, progress, algorithm, fsrsParameters: exam.parameters, now: new Date(due) },
         'good',
-        { load: { ...load, dueOn: (offset: number) => load.dueOn(offset + day), todayWeekday: (input.todayWeekday + day) % 7 }, exam: context }
+        {
+          load: {
+            ...load,
+            dueOn: (offset: number) => load.dueOn(offset + day),
+            todayWeekday: (input.todayWeekday + day) % 7,
+          },
+          exam: context,
+        }
       )
       progress = outcome.progress
       from = due
@@ -78,23 +89,44 @@ export function examForecast(input: ForecastInput): ExamForecast {
         calendar.set(dueDay, (calendar.get(dueDay) ?? 0) + 1)
       }
     }
-    const since = progress.lastReviewedAt ? (examAt - progress.lastReviewedAt.getTime()) / DAY_MS : 0
+    const since = progress.lastReviewedAt
+      ? (examAt - progress.lastReviewedAt.getTime()) / DAY_MS
+      : 0
     recalls.push(predictedRecall(progress, since, exam.scheduler, exam.parameters) ?? 0)
   }
 
-  for (const card of [...input.cards].sort((a, b) => (a.progress.dueAt?.getTime() ?? 0) - (b.progress.dueAt?.getTime() ?? 0))) {
+  for (const card of [...input.cards].sort(
+    (a, b) => (a.progress.dueAt?.getTime() ?? 0) - (b.progress.dueAt?.getTime() ?? 0)
+  )) {
     follow(card.id, card.progress, now.getTime())
   }
-  /* new cards at the plan's pace (today's share less those already taken); a negative id keeps their fuzz apart from real cards' */
+  /*
+   * new cards at the plan's pace (today's share less those already taken); a negative id keeps their fuzz
+   * apart from real cards'
+   */
   let left = input.newCards
   let next = 1
   for (let day = 0; day < days && left > 0; day++) {
     const take = Math.min(left, Math.max(0, day === 0 ? pace.perDay - input.newToday : pace.perDay))
-    for (let index = 0; index < take; index++) follow(-next++, { ...NEW_PROGRESS }, Math.max(now.getTime(), input.dayStart.getTime() + day * DAY_MS + 9 * 3_600_000))
+    for (let index = 0; index < take; index++)
+      follow(
+        -next++,
+        { ...NEW_PROGRESS },
+        Math.max(now.getTime(), input.dayStart.getTime() + day * DAY_MS + 9 * 3_600_000)
+      )
     left -= take
   }
   for (let index = 0; index < left; index++) recalls.push(0)
 
-  const predictedRetention = recalls.length ? recalls.reduce((a, b) => a + b, 0) / recalls.length : 1
-  return { daysLeft: days, cardsToLearn: input.newCards, pace, reviewsPerDay, predictedRetention, target: exam.target }
+  const predictedRetention = recalls.length
+    ? recalls.reduce((a, b) => a + b, 0) / recalls.length
+    : 1
+  return {
+    daysLeft: days,
+    cardsToLearn: input.newCards,
+    pace,
+    reviewsPerDay,
+    predictedRetention,
+    target: exam.target,
+  }
 }

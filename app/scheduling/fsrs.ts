@@ -23,8 +23,8 @@ import { plainDay, type DayPicker } from '#scheduling/balance'
 
 /** FSRS-6's default weights (SCHEDULING.md), used until a learner's own fit beats them. */
 export const FSRS6_DEFAULT_PARAMETERS: readonly number[] = Object.freeze([
-  0.212, 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796, 1.4835, 0.0614, 0.2629,
-  1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542,
+  0.212, 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796, 1.4835,
+  0.0614, 0.2629, 1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542,
 ])
 
 export interface FsrsSettings {
@@ -77,7 +77,11 @@ class Scheduler extends FSRS {
   private readonly fuzzFraction: number | null
   private readonly picker: DayPicker | null
 
-  constructor(params: Partial<FSRSParameters>, fuzzFraction: number | null, picker: DayPicker | null) {
+  constructor(
+    params: Partial<FSRSParameters>,
+    fuzzFraction: number | null,
+    picker: DayPicker | null
+  ) {
     super(params)
     this.fuzzFraction = fuzzFraction
     this.picker = picker
@@ -85,9 +89,17 @@ class Scheduler extends FSRS {
 
   override apply_fuzz(ivl: number, elapsedDays: number): int {
     if (this.fuzzFraction === null || ivl < 2.5) return Math.round(ivl) as int
-    const { min_ivl: minIvl, max_ivl: maxIvl } = get_fuzz_range(ivl, elapsedDays, this.parameters.maximum_interval)
+    const { min_ivl: minIvl, max_ivl: maxIvl } = get_fuzz_range(
+      ivl,
+      elapsedDays,
+      this.parameters.maximum_interval
+    )
     /* load balancing and easy days (balance.ts) choose within the same range */
-    return (this.picker ? this.picker.pick(minIvl, maxIvl, this.fuzzFraction) : plainDay(minIvl, maxIvl, this.fuzzFraction)) as int
+    return (
+      this.picker
+        ? this.picker.pick(minIvl, maxIvl, this.fuzzFraction)
+        : plainDay(minIvl, maxIvl, this.fuzzFraction)
+    ) as int
   }
 }
 
@@ -102,12 +114,17 @@ function weights(parameters: readonly number[] | null) {
  * `picker` may move a fuzzed day within its range (balance.ts).
  */
 export function fsrsNextStates(
-  progress: Progress, settings: FsrsSettings, now: Date, fuzz: number | null, picker: DayPicker | null = null
+  progress: Progress,
+  settings: FsrsSettings,
+  now: Date,
+  fuzz: number | null,
+  picker: DayPicker | null = null
 ): Record<Rating, Outcome> {
   if (progress.state === 'study_again' || progress.state === 'got_it') {
     throw new Error(`FSRS does not schedule speed-mode cards (state ${progress.state})`)
   }
-  if (fuzz !== null && !(fuzz >= 0 && fuzz < 1)) throw new RangeError(`fuzz must be in [0, 1), got ${fuzz}`)
+  if (fuzz !== null && !(fuzz >= 0 && fuzz < 1))
+    throw new RangeError(`fuzz must be in [0, 1), got ${fuzz}`)
   const scheduler = new Scheduler(
     {
       w: [...weights(settings.parameters)],
@@ -152,11 +169,20 @@ export function fsrsNextStates(
       leech: lapsed && isLeech(next.lapses, settings),
     }
   }
-  return { again: outcome('again'), hard: outcome('hard'), good: outcome('good'), easy: outcome('easy') }
+  return {
+    again: outcome('again'),
+    hard: outcome('hard'),
+    good: outcome('good'),
+    easy: outcome('easy'),
+  }
 }
 
 /** The probability of recalling the card now (FSRS-6 forgetting curve); null without a memory state. */
-export function retrievability(progress: Progress, now: Date, parameters: readonly number[] | null): number | null {
+export function retrievability(
+  progress: Progress,
+  now: Date,
+  parameters: readonly number[] | null
+): number | null {
   if (progress.state === 'new' || !progress.stability || progress.stability <= 0) return null
   const last = lastReview(progress)
   if (!last) return null
@@ -181,7 +207,8 @@ function toCard(progress: Progress, settings: FsrsSettings, now: Date): Card {
   /* ts-fsrs reads a review card's counter as the relearning step its Again goes to: the first */
   let step = 0
   if (state === State.Learning || state === State.Relearning) {
-    const list = state === State.Learning ? settings.learningStepsMinutes : settings.relearningStepsMinutes
+    const list =
+      state === State.Learning ? settings.learningStepsMinutes : settings.relearningStepsMinutes
     /* SM-2 counts the steps still to go, ts-fsrs the steps done; past the end (steps shortened since): the last */
     const done = fromSm2 ? list.length - progress.step : progress.step
     step = Math.min(Math.max(done, 0), Math.max(list.length - 1, 0))
@@ -214,6 +241,10 @@ function toCard(progress: Progress, settings: FsrsSettings, now: Date): Card {
 function memoryStateFromSm2(progress: Progress, parameters: readonly number[] | null) {
   const ease = progress.ease > 0 ? progress.ease : 2.5
   const interval = Math.max(progress.intervalDays, 1)
-  const state = new FSRSBinding([...weights(parameters)]).memoryStateFromSM2(ease, interval, SM2_HISTORICAL_RETENTION)
+  const state = new FSRSBinding([...weights(parameters)]).memoryStateFromSM2(
+    ease,
+    interval,
+    SM2_HISTORICAL_RETENTION
+  )
   return { stability: state.stability, difficulty: state.difficulty }
 }

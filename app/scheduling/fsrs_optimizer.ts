@@ -3,7 +3,12 @@
  * optimizer binding (fsrs-rs), and keeps them only when they predict held-out
  * reviews better than the defaults do.
  */
-import { FSRSBinding, FSRSBindingItem, FSRSBindingReview, computeParameters } from '@open-spaced-repetition/binding'
+import {
+  FSRSBinding,
+  FSRSBindingItem,
+  FSRSBindingReview,
+  computeParameters,
+} from '@open-spaced-repetition/binding'
 import { FSRS6_DEFAULT_PARAMETERS } from '#scheduling/fsrs'
 
 /*
@@ -60,13 +65,18 @@ const DAY_MS = 86_400_000
 /** Whether the card's reviews are held out to test the fit. */
 export function isHeldOut(cardId: number) {
   /* both 32-bit halves, so large ids (Anki's are milliseconds) hash fully */
-  let hash = Math.imul((cardId >>> 0) ^ 0x5bd1e995, 0x9e3779b1) ^ Math.imul(Math.floor(cardId / 2 ** 32) >>> 0, 0x85ebca6b)
+  let hash =
+    Math.imul((cardId >>> 0) ^ 0x5bd1e995, 0x9e3779b1) ^
+    Math.imul(Math.floor(cardId / 2 ** 32) >>> 0, 0x85ebca6b)
   hash = Math.imul(hash ^ (hash >>> 16), 0x7feb352d)
   hash = Math.imul(hash ^ (hash >>> 15), 0x846ca68b)
   return ((hash ^ (hash >>> 16)) >>> 0) / 2 ** 32 < HELD_OUT_FRACTION
 }
 
-/** Fits on the training cards and compares with the defaults on the held-out ones; throws NotEnoughReviewsError under MIN_REVIEWS_TO_FIT. */
+/**
+ * Fits on the training cards and compares with the defaults on the held-out ones; throws NotEnoughReviewsError
+ * under MIN_REVIEWS_TO_FIT.
+ */
 export async function fitParameters(reviews: ReviewRecord[]): Promise<FitResult> {
   const cards = sequences(reviews)
   const used = [...cards.values()].reduce((sum, sequence) => sum + sequence.length, 0)
@@ -167,7 +177,11 @@ function items(cards: Review[][]) {
   const out: FSRSBindingItem[] = []
   for (const sequence of cards) {
     const reviews = sequence.map(
-      (review, index) => new FSRSBindingReview(review.rating, index === 0 ? 0 : Math.max(0, review.day - sequence[index - 1].day))
+      (review, index) =>
+        new FSRSBindingReview(
+          review.rating,
+          index === 0 ? 0 : Math.max(0, review.day - sequence[index - 1].day)
+        )
     )
     for (let index = 1; index < reviews.length; index++) {
       if (reviews[index].deltaT > 0) out.push(new FSRSBindingItem(reviews.slice(0, index + 1)))

@@ -14,7 +14,10 @@ const RANGES: [start: number, end: number, factor: number][] = [
 
 function fuzzDelta(interval: number) {
   if (interval < 2.5) return 0
-  return RANGES.reduce((delta, [start, end, factor]) => delta + factor * Math.max(0, Math.min(interval, end) - start), 1)
+  return RANGES.reduce(
+    (delta, [start, end, factor]) => delta + factor * Math.max(0, Math.min(interval, end) - start),
+    1
+  )
 }
 
 /** The whole days the fuzz may pick from, within [minimum, maximum]. */
@@ -31,7 +34,13 @@ export function fuzzBounds(interval: number, minimum: number, maximum: number): 
  * `fraction` in [0, 1) picks uniformly among the bounds' days; a picker
  * (load balancing, easy days: balance.ts) may choose another day of them.
  */
-export function fuzzedInterval(interval: number, fraction: number, minimum: number, maximum: number, picker?: DayPicker | null) {
+export function fuzzedInterval(
+  interval: number,
+  fraction: number,
+  minimum: number,
+  maximum: number,
+  picker?: DayPicker | null
+) {
   const [lower, upper] = fuzzBounds(interval, minimum, maximum)
   return picker ? picker.pick(lower, upper, fraction) : plainDay(lower, upper, fraction)
 }

@@ -8,7 +8,13 @@
 import { SM2_DEFAULTS, type Sm2Settings } from '#scheduling/sm2'
 
 export type PresetName = 'general' | 'languages' | 'medical' | 'speed_learning' | 'custom'
-export const PRESET_NAMES: PresetName[] = ['general', 'languages', 'medical', 'speed_learning', 'custom']
+export const PRESET_NAMES: PresetName[] = [
+  'general',
+  'languages',
+  'medical',
+  'speed_learning',
+  'custom',
+]
 
 type AlgorithmType = 'spacedRepetition' | 'speedLearning'
 export type SchedulerName = 'sm2' | 'fsrs'
@@ -25,7 +31,13 @@ export interface Preset {
 
 export const PRESETS: Record<PresetName, Preset> = {
   /* Anki's defaults with the spec's learning steps '1 15'. */
-  general: { type: 'spacedRepetition', sm2: SM2_DEFAULTS, desiredRetention: 0.9, newCardsPerDay: 20, maxCardsPerDay: 200 },
+  general: {
+    type: 'spacedRepetition',
+    sm2: SM2_DEFAULTS,
+    desiredRetention: 0.9,
+    newCardsPerDay: 20,
+    maxCardsPerDay: 200,
+  },
   /*
    * Vocabulary suffers interference from similar words: a third step an hour
    * later settles a new word before the first day, intervals run 10 % shorter,
@@ -45,15 +57,32 @@ export const PRESETS: Record<PresetName, Preset> = {
    */
   medical: {
     type: 'spacedRepetition',
-    sm2: { ...SM2_DEFAULTS, learningStepsMinutes: [1, 15, 60], relearningStepsMinutes: [10, 60], maximumIntervalDays: 365 },
+    sm2: {
+      ...SM2_DEFAULTS,
+      learningStepsMinutes: [1, 15, 60],
+      relearningStepsMinutes: [10, 60],
+      maximumIntervalDays: 365,
+    },
     desiredRetention: 0.92,
     newCardsPerDay: null,
     maxCardsPerDay: null,
   },
   /* Two buttons, rounds until every card is got: no scheduling, no daily limit. */
-  speed_learning: { type: 'speedLearning', sm2: SM2_DEFAULTS, desiredRetention: 0.9, newCardsPerDay: null, maxCardsPerDay: null },
+  speed_learning: {
+    type: 'speedLearning',
+    sm2: SM2_DEFAULTS,
+    desiredRetention: 0.9,
+    newCardsPerDay: null,
+    maxCardsPerDay: null,
+  },
   /* The general set, then the learner's own tuning on top. */
-  custom: { type: 'spacedRepetition', sm2: SM2_DEFAULTS, desiredRetention: 0.9, newCardsPerDay: 20, maxCardsPerDay: 200 },
+  custom: {
+    type: 'spacedRepetition',
+    sm2: SM2_DEFAULTS,
+    desiredRetention: 0.9,
+    newCardsPerDay: 20,
+    maxCardsPerDay: 200,
+  },
 }
 
 /** The learner's tuning of a custom preset, as decks.algorithm_settings stores it. */
@@ -88,7 +117,10 @@ const MINUTES_PER_DAY = 1440
 export function resolveAlgorithm(
   presetName: string,
   stored: StoredAlgorithmSettings,
-  deckLimits: { newCardsPerDay: number | null; maxCardsPerDay: number | null } = { newCardsPerDay: null, maxCardsPerDay: null }
+  deckLimits: { newCardsPerDay: number | null; maxCardsPerDay: number | null } = {
+    newCardsPerDay: null,
+    maxCardsPerDay: null,
+  }
 ): ResolvedAlgorithm {
   const preset = PRESETS[presetName as PresetName] ? (presetName as PresetName) : 'general'
   const base = PRESETS[preset]
@@ -126,7 +158,10 @@ const UNIT_MINUTES: Record<string, number> = { s: 1 / 60, m: 1, h: 60, d: MINUTE
  * units, '30s 10m 1h 2d'. Null when the text is not a list of positive steps.
  */
 export function parseSteps(text: string): number[] | null {
-  const parts = text.trim().split(/[\s,]+/).filter(Boolean)
+  const parts = text
+    .trim()
+    .split(/[\s,]+/)
+    .filter(Boolean)
   if (!parts.length || parts.length > 10) return null
   const steps: number[] = []
   for (const part of parts) {

@@ -6,7 +6,11 @@ export function progressOf(row: Record<string, any> | null | undefined): Progres
   if (!row) return { ...NEW_PROGRESS }
   const pick = (camel: string, snake: string) => (row as any)[camel] ?? (row as any)[snake]
   const date = (value: unknown) =>
-    value === null || value === undefined ? null : value instanceof DateTime ? value.toJSDate() : new Date(value as string)
+    value === null || value === undefined
+      ? null
+      : value instanceof DateTime
+        ? value.toJSDate()
+        : new Date(value as string)
   return {
     state: row.state,
     dueAt: date(pick('dueAt', 'due_at')),

@@ -19,12 +19,16 @@ export function reminderInstant(day: string, time: string, timezoneOffsetMinutes
   const [hours, minutes] = time.split(':').map(Number)
   const { start } = studyDayBounds(day, timezoneOffsetMinutes)
   /* minutes after the day's start (4 am): 01:30 is 21.5 hours in */
-  const fromStart = (((hours - ROLLOVER_HOUR) * 60 + minutes) % 1440 + 1440) % 1440
+  const fromStart = ((((hours - ROLLOVER_HOUR) * 60 + minutes) % 1440) + 1440) % 1440
   return new Date(start.getTime() + fromStart * MINUTE)
 }
 
 /** The study day whose reminder is due at `now`, or null when none is. */
-export function dueReminderDay(now: Date, time: string, timezoneOffsetMinutes: number): string | null {
+export function dueReminderDay(
+  now: Date,
+  time: string,
+  timezoneOffsetMinutes: number
+): string | null {
   if (!REMINDER_TIME.test(time)) return null
   const day = studyDay(now, timezoneOffsetMinutes)
   const at = reminderInstant(day, time, timezoneOffsetMinutes).getTime()
@@ -33,7 +37,11 @@ export function dueReminderDay(now: Date, time: string, timezoneOffsetMinutes: n
 }
 
 /** The next instant a reminder may be sent, from `now` (for the apps to schedule a local notification too). */
-export function nextReminderAt(now: Date, time: string, timezoneOffsetMinutes: number): Date | null {
+export function nextReminderAt(
+  now: Date,
+  time: string,
+  timezoneOffsetMinutes: number
+): Date | null {
   if (!REMINDER_TIME.test(time)) return null
   const day = studyDay(now, timezoneOffsetMinutes)
   const today = reminderInstant(day, time, timezoneOffsetMinutes)

@@ -7,7 +7,14 @@ import { fuzzFraction } from '#scheduling/fuzz'
 import { nextStates, type Sm2State } from '#scheduling/sm2'
 import { fsrsNextStates } from '#scheduling/fsrs'
 import type { ResolvedAlgorithm } from '#scheduling/presets'
-import { balancedDay, balancingPicker, MAX_BALANCED_INTERVAL, recordingPicker, type DayLoad, type DayPicker } from '#scheduling/balance'
+import {
+  balancedDay,
+  balancingPicker,
+  MAX_BALANCED_INTERVAL,
+  recordingPicker,
+  type DayLoad,
+  type DayPicker,
+} from '#scheduling/balance'
 import { examWindow, type ExamContext } from '#scheduling/exam'
 import {
   NEW_PROGRESS,
@@ -34,7 +41,8 @@ export function outcomesFor(input: SchedulingInput): Partial<Record<Answer, Outc
   const { progress, algorithm, now } = input
   if (algorithm.type === 'speedLearning') return speedOutcomes(progress, now)
   /* a card coming from the other mode starts over as new */
-  const start = progress.state === 'study_again' || progress.state === 'got_it' ? { ...NEW_PROGRESS } : progress
+  const start =
+    progress.state === 'study_again' || progress.state === 'got_it' ? { ...NEW_PROGRESS } : progress
   const fuzz = fuzzFraction(input.cardId, start.reps)
   if (algorithm.scheduler === 'fsrs') {
     return fsrsNextStates(
@@ -52,7 +60,17 @@ export function outcomesFor(input: SchedulingInput): Partial<Record<Answer, Outc
       input.picker ?? null
     )
   }
-  const sm2 = nextStates({ state: toSm2(fromFsrsSteps(start, algorithm)), dueAt: start.dueAt ?? undefined, lastReviewedAt: start.lastReviewedAt }, algorithm.sm2, now, fuzz, input.picker)
+  const sm2 = nextStates(
+    {
+      state: toSm2(fromFsrsSteps(start, algorithm)),
+      dueAt: start.dueAt ?? undefined,
+      lastReviewedAt: start.lastReviewedAt,
+    },
+    algorithm.sm2,
+    now,
+    fuzz,
+    input.picker
+  )
   const outcomes: Partial<Record<Answer, Outcome>> = {}
   for (const rating of RATINGS) {
     const next = sm2[rating]
@@ -86,8 +104,15 @@ function speedOutcomes(progress: Progress, now: Date): Partial<Record<Answer, Ou
  * counts the steps still to go. Turning smart scheduling off converts it.
  */
 function fromFsrsSteps(progress: Progress, algorithm: ResolvedAlgorithm): Progress {
-  if (progress.stability === null || (progress.state !== 'learning' && progress.state !== 'relearning')) return progress
-  const steps = progress.state === 'relearning' ? algorithm.sm2.relearningStepsMinutes : algorithm.sm2.learningStepsMinutes
+  if (
+    progress.stability === null ||
+    (progress.state !== 'learning' && progress.state !== 'relearning')
+  )
+    return progress
+  const steps =
+    progress.state === 'relearning'
+      ? algorithm.sm2.relearningStepsMinutes
+      : algorithm.sm2.learningStepsMinutes
   return { ...progress, step: Math.max(1, steps.length - progress.step) }
 }
 
@@ -96,11 +121,19 @@ function toSm2(progress: Progress): Sm2State {
     case 'learning':
       return { kind: 'learning', remainingSteps: progress.step }
     case 'review':
-      return { kind: 'review', intervalDays: progress.intervalDays, ease: progress.ease || 2.5, lapses: progress.lapses }
+      return {
+        kind: 'review',
+        intervalDays: progress.intervalDays,
+        ease: progress.ease || 2.5,
+        lapses: progress.lapses,
+      }
     case 'relearning':
       return {
-        kind: 'relearning', remainingSteps: progress.step, intervalDays: progress.intervalDays,
-        ease: progress.ease || 2.5, lapses: progress.lapses,
+        kind: 'relearning',
+        remainingSteps: progress.step,
+        intervalDays: progress.intervalDays,
+        ease: progress.ease || 2.5,
+        lapses: progress.lapses,
       }
     default:
       return { kind: 'new' }
@@ -108,16 +141,34 @@ function toSm2(progress: Progress): Sm2State {
 }
 
 function fromSm2(state: Sm2State, before: Progress, dueAt: Date, now: Date): Progress {
-  const common = { ...before, dueAt, reps: before.reps + 1, lastReviewedAt: now, stability: null, difficulty: null }
+  const common = {
+    ...before,
+    dueAt,
+    reps: before.reps + 1,
+    lastReviewedAt: now,
+    stability: null,
+    difficulty: null,
+  }
   switch (state.kind) {
     case 'learning':
       return { ...common, state: 'learning', step: state.remainingSteps, intervalDays: 0, ease: 0 }
     case 'review':
-      return { ...common, state: 'review', step: 0, intervalDays: state.intervalDays, ease: state.ease, lapses: state.lapses }
+      return {
+        ...common,
+        state: 'review',
+        step: 0,
+        intervalDays: state.intervalDays,
+        ease: state.ease,
+        lapses: state.lapses,
+      }
     case 'relearning':
       return {
-        ...common, state: 'relearning', step: state.remainingSteps, intervalDays: state.intervalDays,
-        ease: state.ease, lapses: state.lapses,
+        ...common,
+        state: 'relearning',
+        step: state.remainingSteps,
+        intervalDays: state.intervalDays,
+        ease: state.ease,
+        lapses: state.lapses,
       }
     default:
       return { ...NEW_PROGRESS }
@@ -140,30 +191,58 @@ export interface Placement {
 const DAY_SECONDS = 86_400
 
 /** The days (from today) whose due counts placing this card's answers needs; null when no answer has a choice. */
-export function placementWindow(input: SchedulingInput, exam: ExamContext | null): { lower: number; upper: number } | null {
+export function placementWindow(
+  input: SchedulingInput,
+  exam: ExamContext | null
+): { lower: number; upper: number } | null {
   const recording = recordingPicker()
   outcomesFor({ ...input, picker: recording.picker })
   let window = recording.window()
   /* an exam ahead may bring a review back on any day before it (exam.ts examWindow) */
   if (exam && exam.daysLeft >= 2 && exam.daysLeft - 1 <= MAX_BALANCED_INTERVAL) {
-    window = window ? { lower: 1, upper: Math.max(window.upper, exam.daysLeft - 1) } : { lower: 1, upper: exam.daysLeft - 1 }
+    window = window
+      ? { lower: 1, upper: Math.max(window.upper, exam.daysLeft - 1) }
+      : { lower: 1, upper: exam.daysLeft - 1 }
   }
   return window
 }
 
 /** The outcome of `answer`, placed on the learner's calendar. */
-export function placedOutcome(input: SchedulingInput, answer: Answer, placement: Placement): Outcome {
-  const outcome = outcomesFor({ ...input, picker: placement.load ? balancingPicker(placement.load) : null })[answer]!
+export function placedOutcome(
+  input: SchedulingInput,
+  answer: Answer,
+  placement: Placement
+): Outcome {
+  const outcome = outcomesFor({
+    ...input,
+    picker: placement.load ? balancingPicker(placement.load) : null,
+  })[answer]!
   /* the card as a Good answer `days` from now would leave it: how far one more review carries it */
   const afterGood = (days: number) =>
-    outcomesFor({ ...input, progress: outcome.progress, now: new Date(input.now.getTime() + days * DAY_SECONDS * 1000), picker: null }).good!.progress
+    outcomesFor({
+      ...input,
+      progress: outcome.progress,
+      now: new Date(input.now.getTime() + days * DAY_SECONDS * 1000),
+      picker: null,
+    }).good!.progress
   const window = examWindow(outcome.progress, placement.exam, afterGood)
   if (!window) return outcome
-  const days = balancedDay(window.lower, window.upper, fuzzFraction(input.cardId, outcome.progress.reps), placement.load)
+  const days = balancedDay(
+    window.lower,
+    window.upper,
+    fuzzFraction(input.cardId, outcome.progress.reps),
+    placement.load
+  )
   return {
     ...outcome,
-    /* the due day moves, the interval stays (as Anki's "set due date"): the early review is the scheduler's to grow (sm2.ts earlyIntervals) */
-    progress: { ...outcome.progress, dueAt: new Date(input.now.getTime() + days * DAY_SECONDS * 1000) },
+    /*
+     * the due day moves, the interval stays (as Anki's "set due date"): the early review is the scheduler's to
+     * grow (sm2.ts earlyIntervals)
+     */
+    progress: {
+      ...outcome.progress,
+      dueAt: new Date(input.now.getTime() + days * DAY_SECONDS * 1000),
+    },
     delaySeconds: days * DAY_SECONDS,
   }
 }

@@ -47,7 +47,13 @@ export type Sm2State =
   | { kind: 'new' }
   | { kind: 'learning'; remainingSteps: number }
   | { kind: 'review'; intervalDays: number; ease: number; lapses: number }
-  | { kind: 'relearning'; remainingSteps: number; intervalDays: number; ease: number; lapses: number }
+  | {
+      kind: 'relearning'
+      remainingSteps: number
+      intervalDays: number
+      ease: number
+      lapses: number
+    }
 
 export interface Sm2Card {
   state: Sm2State
@@ -68,35 +74,59 @@ interface Sm2Outcome {
 
 export type Sm2Outcomes = Record<Rating, Sm2Outcome>
 
-/** `fuzz` is a fraction in [0, 1) (see fuzzFraction), or null for none; `picker` may move a fuzzed day within its range. */
-export function nextStates(card: Sm2Card, settings: Sm2Settings, now: Date, fuzz: number | null, picker?: DayPicker | null): Sm2Outcomes {
+/**
+ * `fuzz` is a fraction in [0, 1) (see fuzzFraction), or null for none; `picker` may move a fuzzed day within
+ * its range.
+ */
+export function nextStates(
+  card: Sm2Card,
+  settings: Sm2Settings,
+  now: Date,
+  fuzz: number | null,
+  picker?: DayPicker | null
+): Sm2Outcomes {
   const state = card.state
   const outcome = (next: Sm2State, delaySeconds: number, leech = false): Sm2Outcome => ({
-    state: next, delaySeconds, dueAt: new Date(now.getTime() + delaySeconds * 1000), leech,
+    state: next,
+    delaySeconds,
+    dueAt: new Date(now.getTime() + delaySeconds * 1000),
+    leech,
   })
-  if (state.kind === 'review') return reviewOutcomes(state, card, settings, now, fuzz, outcome, picker ?? null)
+  if (state.kind === 'review')
+    return reviewOutcomes(state, card, settings, now, fuzz, outcome, picker ?? null)
 
   const relearning = state.kind === 'relearning'
-  const steps = (relearning ? settings.relearningStepsMinutes : settings.learningStepsMinutes).map((minutes) => minutes * 60)
+  const steps = (relearning ? settings.relearningStepsMinutes : settings.learningStepsMinutes).map(
+    (minutes) => minutes * 60
+  )
   const remaining = state.kind === 'new' ? steps.length : state.remainingSteps
   const ease = relearning ? state.ease : settings.startingEase
   const lapses = relearning ? state.lapses : 0
   /* where a learning card lands when it graduates */
-  const graduate = (days: number) => outcome({ kind: 'review', intervalDays: days, ease, lapses }, days * DAY)
+  const graduate = (days: number) =>
+    outcome({ kind: 'review', intervalDays: days, ease, lapses }, days * DAY)
   const lapseInterval = relearning ? state.intervalDays : settings.graduatingIntervalDays
   const easyDays = relearning ? lapseInterval + 1 : settings.easyIntervalDays
   const stay = (left: number): Sm2State =>
     relearning ? { ...state, remainingSteps: left } : { kind: 'learning', remainingSteps: left }
 
   if (!steps.length) {
-    return { again: graduate(lapseInterval), hard: graduate(lapseInterval), good: graduate(lapseInterval), easy: graduate(easyDays) }
+    return {
+      again: graduate(lapseInterval),
+      hard: graduate(lapseInterval),
+      good: graduate(lapseInterval),
+      easy: graduate(easyDays),
+    }
   }
   const index = Math.min(Math.max(steps.length - remaining, 0), steps.length - 1)
   const next = index + 1
   return {
     again: outcome(stay(steps.length), steps[0]),
     hard: outcome(stay(remaining), hardStepDelay(steps, index)),
-    good: next < steps.length ? outcome(stay(steps.length - next), steps[next]) : graduate(lapseInterval),
+    good:
+      next < steps.length
+        ? outcome(stay(steps.length - next), steps[next])
+        : graduate(lapseInterval),
     easy: graduate(easyDays),
   }
 }
@@ -126,27 +156,59 @@ function reviewOutcomes(
     if (fuzz === null) return Math.min(Math.max(Math.round(interval), floor), maximum)
     return fuzzedInterval(interval, fuzz, floor, maximum, picker)
   }
-  const elapsed = card.lastReviewedAt ? (now.getTime() - card.lastReviewedAt.getTime()) / 1000 / DAY : null
+  const elapsed = card.lastReviewedAt
+    ? (now.getTime() - card.lastReviewedAt.getTime()) / 1000 / DAY
+    : null
   const { hard, good, easy } =
     elapsed !== null && current - elapsed >= 1
       ? earlyIntervals(current, Math.max(0, Math.round(elapsed)), state.ease, settings, passing)
       : onTimeIntervals(current, late, state.ease, settings, passing)
   const review = (days: number, ease: number) =>
-    outcome({ kind: 'review', intervalDays: days, ease: Math.max(MINIMUM_EASE, ease), lapses: state.lapses }, days * DAY)
+    outcome(
+      {
+        kind: 'review',
+        intervalDays: days,
+        ease: Math.max(MINIMUM_EASE, ease),
+        lapses: state.lapses,
+      },
+      days * DAY
+    )
 
   const lapses = state.lapses + 1
-  const lapseDays = Math.min(maximum, Math.max(settings.minimumLapseIntervalDays, Math.round(current * settings.lapseNewInterval)))
+  const lapseDays = Math.min(
+    maximum,
+    Math.max(settings.minimumLapseIntervalDays, Math.round(current * settings.lapseNewInterval))
+  )
   const ease = Math.max(MINIMUM_EASE, state.ease - 0.2)
   const steps = settings.relearningStepsMinutes
   const again = steps.length
-    ? outcome({ kind: 'relearning', remainingSteps: steps.length, intervalDays: lapseDays, ease, lapses }, steps[0] * 60, isLeech(lapses, settings))
-    : outcome({ kind: 'review', intervalDays: lapseDays, ease, lapses }, lapseDays * DAY, isLeech(lapses, settings))
-  return { again, hard: review(hard, state.ease - 0.15), good: review(good, state.ease), easy: review(easy, state.ease + 0.15) }
+    ? outcome(
+        { kind: 'relearning', remainingSteps: steps.length, intervalDays: lapseDays, ease, lapses },
+        steps[0] * 60,
+        isLeech(lapses, settings)
+      )
+    : outcome(
+        { kind: 'review', intervalDays: lapseDays, ease, lapses },
+        lapseDays * DAY,
+        isLeech(lapses, settings)
+      )
+  return {
+    again,
+    hard: review(hard, state.ease - 0.15),
+    good: review(good, state.ease),
+    easy: review(easy, state.ease + 0.15),
+  }
 }
 
 type Passing = (days: number, minimum: number) => number
 
-function onTimeIntervals(current: number, late: number, ease: number, settings: Sm2Settings, passing: Passing) {
+function onTimeIntervals(
+  current: number,
+  late: number,
+  ease: number,
+  settings: Sm2Settings,
+  passing: Passing
+) {
   const hard = passing(current * settings.hardInterval, settings.hardInterval > 1 ? current + 1 : 1)
   const good = passing((current + late / 2) * ease, hard + 1)
   const easy = passing((current + late) * ease * settings.easyBonus, good + 1)
@@ -160,10 +222,19 @@ function onTimeIntervals(current: number, late: number, ease: number, settings: 
  * Easy (half of Hard's for Hard), and Easy earns half its bonus. Unlike
  * Anki, the result is fuzzed like any review, so the balancer can place it.
  */
-function earlyIntervals(current: number, elapsed: number, ease: number, settings: Sm2Settings, passing: Passing) {
+function earlyIntervals(
+  current: number,
+  elapsed: number,
+  ease: number,
+  settings: Sm2Settings,
+  passing: Passing
+) {
   const grown = Math.max(elapsed * ease, current)
   return {
-    hard: passing(Math.max(elapsed * settings.hardInterval, (current * settings.hardInterval) / 2), 1),
+    hard: passing(
+      Math.max(elapsed * settings.hardInterval, (current * settings.hardInterval) / 2),
+      1
+    ),
     good: passing(grown, 1),
     easy: passing(grown * (settings.easyBonus - (settings.easyBonus - 1) / 2), 1),
   }

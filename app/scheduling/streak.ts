@@ -113,7 +113,13 @@ export function computeStreak(activeDays: string[], today: string): StreakSummar
  * Runs are found over all the days given, so a streak crossing `start` or `end`
  * keeps its kinds.
  */
-export function streakCalendar(activeDays: string[], freezeDays: string[], today: string, start: string, end: string) {
+export function streakCalendar(
+  activeDays: string[],
+  freezeDays: string[],
+  today: string,
+  start: string,
+  end: string
+) {
   const active = new Set(activeDays.filter((day) => day <= today))
   const frozen = new Set(freezeDays.filter((day) => day <= today))
   const marked = new Set([...active, ...frozen])

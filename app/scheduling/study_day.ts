@@ -16,7 +16,10 @@ export function studyDay(instant: Date, timezoneOffsetMinutes: number): string {
 }
 
 /** The instants a study day starts and ends (exclusive). */
-export function studyDayBounds(day: string, timezoneOffsetMinutes: number): { start: Date; end: Date } {
+export function studyDayBounds(
+  day: string,
+  timezoneOffsetMinutes: number
+): { start: Date; end: Date } {
   const midnightUtc = Date.parse(`${day}T00:00:00Z`)
   if (Number.isNaN(midnightUtc)) throw new RangeError(`not a day: ${day}`)
   const start = midnightUtc + (ROLLOVER_HOUR * 60 - timezoneOffsetMinutes) * MINUTE

@@ -12,7 +12,12 @@ export type Answer = Rating | SpeedAnswer
 
 /** FSRS and Anki count ratings 1–4; the two speed buttons count as Again and Good. */
 export const RATING_NUMBER: Record<Answer, 1 | 2 | 3 | 4> = {
-  again: 1, hard: 2, good: 3, easy: 4, study_again: 1, got_it: 3,
+  again: 1,
+  hard: 2,
+  good: 3,
+  easy: 4,
+  study_again: 1,
+  got_it: 3,
 }
 
 export type ProgressState = 'new' | 'learning' | 'review' | 'relearning' | 'study_again' | 'got_it'
@@ -36,8 +41,16 @@ export interface Progress {
 }
 
 export const NEW_PROGRESS: Progress = {
-  state: 'new', dueAt: null, intervalDays: 0, ease: 0, step: 0, reps: 0, lapses: 0,
-  stability: null, difficulty: null, lastReviewedAt: null,
+  state: 'new',
+  dueAt: null,
+  intervalDays: 0,
+  ease: 0,
+  step: 0,
+  reps: 0,
+  lapses: 0,
+  stability: null,
+  difficulty: null,
+  lastReviewedAt: null,
 }
 
 /** What one answer makes of the card. */

@@ -18,13 +18,29 @@ async function insertToken(trx: TransactionClientContract, user: User, kind: Tok
   const [row] = await trx
     .table('auth_access_tokens')
     .insert({
-      tokenable_id: user.id, type: kind.type, name: kind.name, hash: fresh.hash, abilities: JSON.stringify(['*']),
-      created_at: new Date(), updated_at: new Date(), last_used_at: null, expires_at: fresh.expiresAt ?? null,
+      tokenable_id: user.id,
+      type: kind.type,
+      name: kind.name,
+      hash: fresh.hash,
+      abilities: JSON.stringify(['*']),
+      created_at: new Date(),
+      updated_at: new Date(),
+      last_used_at: null,
+      expires_at: fresh.expiresAt ?? null,
     })
     .returning(['id', 'expires_at'])
   const token = new AccessToken({
-    identifier: row.id, tokenableId: user.id, type: kind.type, prefix: kind.prefix, secret: new Secret(fresh.secret.release()),
-    name: kind.name, hash: fresh.hash, abilities: ['*'], createdAt: new Date(), updatedAt: new Date(), lastUsedAt: null,
+    identifier: row.id,
+    tokenableId: user.id,
+    type: kind.type,
+    prefix: kind.prefix,
+    secret: new Secret(fresh.secret.release()),
+    name: kind.name,
+    hash: fresh.hash,
+    abilities: ['*'],
+    createdAt: new Date(),
+    updatedAt: new Date(),
+    lastUsedAt: null,
     expiresAt: row.expires_at,
   })
   return { value: token.value!.release(), expiresAt: new Date(row.expires_at) }
@@ -32,12 +48,22 @@ async function insertToken(trx: TransactionClientContract, user: User, kind: Tok
 
 /** The admin credential of `admin` (12 hours). */
 export function insertAdminToken(trx: TransactionClientContract, admin: User) {
-  return insertToken(trx, admin, { type: 'admin_token', prefix: 'mna_', name: 'admin', expiresIn: '12 hours' })
+  return insertToken(trx, admin, {
+    type: 'admin_token',
+    prefix: 'mna_',
+    name: 'admin',
+    expiresIn: '12 hours',
+  })
 }
 
 /** A bearer token acting as `user` for `admin`: one hour, never succeeded (api_auth_middleware). */
 export function insertMasqueradeToken(trx: TransactionClientContract, user: User, admin: User) {
-  return insertToken(trx, user, { type: 'auth_token', prefix: 'mnm_', name: `${MASQUERADE_PREFIX}${admin.id}`, expiresIn: `${MASQUERADE_MINUTES} minutes` })
+  return insertToken(trx, user, {
+    type: 'auth_token',
+    prefix: 'mnm_',
+    name: `${MASQUERADE_PREFIX}${admin.id}`,
+    expiresIn: `${MASQUERADE_MINUTES} minutes`,
+  })
 }
 
 /** The admin a masquerade token acts for, or null for the user's own tokens. */

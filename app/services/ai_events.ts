@@ -12,14 +12,22 @@ export const streamChannel = (deckId: number) => `ai/decks/${deckId}`
 export const isStreamChannel = (channel: string) => /^ai\/decks\/\d{1,10}$/.test(channel)
 
 export type StreamEvent =
-  | { type: 'note'; streamId: number; count: number; note: { id: number; front: string; back: string; kind: 'basic' | 'cloze' } }
+  | {
+      type: 'note'
+      streamId: number
+      count: number
+      note: { id: number; front: string; back: string; kind: 'basic' | 'cloze' }
+    }
   | { type: 'finished'; streamId: number; status: string; count: number; errorCode: string | null }
 
 export async function authorizeStreamChannel(ctx: HttpContext, params: { id: string }) {
   const user = ctx.auth.user
   const id = Number(params.id)
   if (!user || !Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return false
-  const deck = await Deck.query().withScopes((s) => s.accessibleBy(user)).where('decks.id', id).first()
+  const deck = await Deck.query()
+    .withScopes((s) => s.accessibleBy(user))
+    .where('decks.id', id)
+    .first()
   return Boolean(deck)
 }
 

@@ -38,7 +38,9 @@ export function assertAppVersion(ctx: HttpContext) {
   if (!sent || !/^\d{1,6}(\.\d{1,6}){0,3}/.test(sent)) return
   const min = remoteFlag('min_app_version')
   if (compareVersions(sent, min) < 0) {
-    throw ApiException.of('E_APP_UPDATE_REQUIRED', { values: { min, latest: remoteFlag('latest_version') } })
+    throw ApiException.of('E_APP_UPDATE_REQUIRED', {
+      values: { min, latest: remoteFlag('latest_version') },
+    })
   }
 }
 
@@ -50,7 +52,11 @@ export function serverMessageHeader(): string | null {
   const message = allFlags().server_message
   if (message !== encodedFor) {
     encodedFor = message
-    encoded = message ? Buffer.from(JSON.stringify({ title: message.title, body: message.body }), 'utf8').toString('base64') : null
+    encoded = message
+      ? Buffer.from(JSON.stringify({ title: message.title, body: message.body }), 'utf8').toString(
+          'base64'
+        )
+      : null
   }
   return encoded
 }

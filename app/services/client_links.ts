@@ -5,7 +5,8 @@ import type { HttpContext } from '@adonisjs/core/http'
 export const clientLinks = {
   supportEmail: env.get('SUPPORT_EMAIL') ?? 'support@mnemo.app',
   appStoreUrl: env.get('MOBILE_APP_STORE_URL') ?? 'https://apps.apple.com/app/mnemo',
-  playStoreUrl: env.get('MOBILE_PLAY_STORE_URL') ?? 'https://play.google.com/store/apps/details?id=app.mnemo',
+  playStoreUrl:
+    env.get('MOBILE_PLAY_STORE_URL') ?? 'https://play.google.com/store/apps/details?id=app.mnemo',
 }
 
 /*
@@ -21,7 +22,9 @@ export const NOTICES_COOKIE = 'dismissed_notices'
 export function dismissedNotices(ctx: Partial<HttpContext>): Notice[] {
   const raw = ctx.request?.plainCookie(NOTICES_COOKIE, { encoded: false })
   if (typeof raw !== 'string') return []
-  return raw.split('.').filter((name): name is Notice => (NOTICES as readonly string[]).includes(name))
+  return raw
+    .split('.')
+    .filter((name): name is Notice => (NOTICES as readonly string[]).includes(name))
 }
 
 /** What the layout shows: the notices not dismissed, and where the banner and "contact support" lead. */

@@ -8,7 +8,10 @@ export function clientMessages(locale: string) {
   if (!messages) {
     const pick = (source: Record<string, string>) =>
       Object.fromEntries(Object.entries(source).filter(([key]) => key.startsWith('ui.')))
-    messages = { ...pick(i18nManager.getTranslationsFor('en')), ...pick(i18nManager.getTranslationsFor(locale)) }
+    messages = {
+      ...pick(i18nManager.getTranslationsFor('en')),
+      ...pick(i18nManager.getTranslationsFor(locale)),
+    }
     cache.set(locale, messages)
   }
   return messages

@@ -26,7 +26,10 @@ const origin = (url: string | undefined) => {
 }
 
 const stripe = () => (env.get('STRIPE_PUBLISHABLE_KEY') ? true : false)
-const cello = () => (env.get('CELLO_PRODUCT_ID') ? env.get('CELLO_SCRIPT_URL', 'https://assets.cello.so/app/latest/cello.js') : '')
+const cello = () =>
+  env.get('CELLO_PRODUCT_ID')
+    ? env.get('CELLO_SCRIPT_URL', 'https://assets.cello.so/app/latest/cello.js')
+    : ''
 
 /* Cello's loader brings its widget from sibling hosts (api., assets., …): the loader's domain and its subdomains */
 const celloHosts = () => {
@@ -39,11 +42,14 @@ const celloHosts = () => {
 
 const unsplashImages = () => {
   if (!env.get('UNSPLASH_ACCESS_KEY')) return ''
-  return ['https://images.unsplash.com', origin(env.get('UNSPLASH_API_URL'))].filter(Boolean).join(' ')
+  return ['https://images.unsplash.com', origin(env.get('UNSPLASH_API_URL'))]
+    .filter(Boolean)
+    .join(' ')
 }
 
 /* development and tests: Vite's dev server (same origin) keeps its HMR websocket on a port of its own */
-const viteSocket = () => (env.get('NODE_ENV') === 'production' ? '' : 'ws://localhost:* ws://127.0.0.1:*')
+const viteSocket = () =>
+  env.get('NODE_ENV') === 'production' ? '' : 'ws://localhost:* ws://127.0.0.1:*'
 
 const when = (test: () => boolean, sources: string) => () => (test() ? sources : '')
 const stripeScripts = when(stripe, 'https://js.stripe.com')
@@ -74,8 +80,18 @@ export function pagePolicy(): Record<string, Source[]> {
 
 /** What a page's browser may use besides: nothing the product does not use (no recording, no location). */
 export const PERMISSIONS_POLICY = [
-  'camera=()', 'microphone=()', 'geolocation=()', 'payment=(self "https://js.stripe.com")', 'usb=()', 'serial=()',
-  'bluetooth=()', 'midi=()', 'magnetometer=()', 'gyroscope=()', 'accelerometer=()', 'display-capture=()',
+  'camera=()',
+  'microphone=()',
+  'geolocation=()',
+  'payment=(self "https://js.stripe.com")',
+  'usb=()',
+  'serial=()',
+  'bluetooth=()',
+  'midi=()',
+  'magnetometer=()',
+  'gyroscope=()',
+  'accelerometer=()',
+  'display-capture=()',
   'browsing-topics=()',
 ].join(', ')
 
@@ -87,6 +103,9 @@ export const REFERRER_POLICY = 'strict-origin-when-cross-origin'
  */
 export function setDirective(response: HttpContext['response'], name: string, value: string) {
   const current = String(response.getHeader('Content-Security-Policy') ?? '')
-  const kept = current.split(';').map((part) => part.trim()).filter((part) => part && !part.startsWith(`${name} `) && part !== name)
+  const kept = current
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part && !part.startsWith(`${name} `) && part !== name)
   response.header('Content-Security-Policy', [...kept, `${name} ${value}`].join(';'))
 }

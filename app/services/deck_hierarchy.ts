@@ -1,6 +1,9 @@
 import type Deck from '#models/deck'
 
-/* Decks as a tree, from the flat rows the queries read: pure, for the counters (deck_counters.ts) and the transformers. */
+/*
+ * Decks as a tree, from the flat rows the queries read: pure, for the counters (deck_counters.ts) and the
+ * transformers.
+ */
 
 export type HierarchyNode = {
   id: number
@@ -24,10 +27,16 @@ export function decksByParent<D, K>(decks: D[], parentOf: (deck: D) => K | undef
 /** The nested tree (spec: hierarchy) of the given decks, siblings by position then id. */
 export function hierarchyOf(decks: Deck[]): HierarchyNode[] {
   const ids = new Set(decks.map((deck) => deck.id))
-  const byParent = decksByParent(decks, (deck) => (deck.parentId && ids.has(deck.parentId) ? deck.parentId : null))
+  const byParent = decksByParent(decks, (deck) =>
+    deck.parentId && ids.has(deck.parentId) ? deck.parentId : null
+  )
   const build = (parent: number | null): HierarchyNode[] =>
     (byParent.get(parent) ?? [])
       .sort((a, b) => a.position - b.position || a.id - b.id)
-      .map((deck) => ({ id: deck.id, rootDeckId: deck.rootDeckId ?? deck.id, children: build(deck.id) }))
+      .map((deck) => ({
+        id: deck.id,
+        rootDeckId: deck.rootDeckId ?? deck.id,
+        children: build(deck.id),
+      }))
   return build(null)
 }

@@ -32,7 +32,10 @@ async function diskId() {
 
 export class SecondDiskError extends Error {}
 
-/** Claims the deployment for this machine's disk, or throws when another machine's disk has it; the returned function stops renewing. */
+/**
+ * Claims the deployment for this machine's disk, or throws when another machine's disk has it; the returned
+ * function stops renewing.
+ */
 export async function claimLocalDisk(): Promise<() => void> {
   if (env.get('DRIVE_DISK', 'fs') !== 'fs' || !redisUrl) return () => {}
   const { default: redis } = await import('@adonisjs/redis/services/main')
@@ -42,7 +45,8 @@ export async function claimLocalDisk(): Promise<() => void> {
     const holder = await redis.get(CLAIM_KEY)
     if (holder !== id) {
       throw new SecondDiskError(
-        `DRIVE_DISK=fs, and another machine's disk (${holder}) already stores this deployment's files: several nodes need DRIVE_DISK=s3 (docs/deployment.md)`
+        `DRIVE_DISK=fs, and another machine's disk (${holder}) already stores this deployment's files: several ` +
+          `nodes need DRIVE_DISK=s3 (docs/deployment.md)`
       )
     }
     await redis.expire(CLAIM_KEY, CLAIM_TTL_S)
@@ -54,7 +58,10 @@ export async function claimLocalDisk(): Promise<() => void> {
     /* Redis does not answer: nothing to tell by (the readiness probe reports Redis) */
     logger.warn({ err: error }, 'drive: could not check which disk stores the files')
   }
-  const timer = setInterval(() => claim().catch((error) => logger.error({ err: error }, 'drive: claim of the local disk')), (CLAIM_TTL_S / 5) * 1000)
+  const timer = setInterval(
+    () => claim().catch((error) => logger.error({ err: error }, 'drive: claim of the local disk')),
+    (CLAIM_TTL_S / 5) * 1000
+  )
   timer.unref()
   return () => clearInterval(timer)
 }

@@ -16,7 +16,13 @@ import { dispatch, getQueue, queueOf, type JobName, type JobPayloads } from '#se
  * hands over every row the queue does not have.
  */
 
-type OutboxRow = { id: number | string; job_id: string; name: JobName; payload: unknown; user_id: number | null }
+type OutboxRow = {
+  id: number | string
+  job_id: string
+  name: JobName
+  payload: unknown
+  user_id: number | null
+}
 
 /* a row this young is still being handed over by the request that wrote it: the sweep leaves it */
 const SWEEP_GRACE_MS = 60_000
@@ -40,11 +46,17 @@ const isOutboxJob = (jobId: string | undefined) => Boolean(jobId?.startsWith('jo
 async function handOff(row: OutboxRow) {
   let timer: NodeJS.Timeout | undefined
   const away = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`the queue did not take the job within ${HAND_OFF_MS} ms`)), HAND_OFF_MS)
+    timer = setTimeout(
+      () => reject(new Error(`the queue did not take the job within ${HAND_OFF_MS} ms`)),
+      HAND_OFF_MS
+    )
   })
   try {
     /* through dispatch, so dispatchesSettled() waits for it too */
-    await Promise.race([dispatch(row.name, row.payload as JobPayloads[JobName], { jobId: row.job_id }), away])
+    await Promise.race([
+      dispatch(row.name, row.payload as JobPayloads[JobName], { jobId: row.job_id }),
+      away,
+    ])
   } finally {
     clearTimeout(timer)
   }
@@ -67,7 +79,12 @@ export async function queueJob<Name extends JobName>(
     .insert({ job_id: newJobId(userId), name, payload: JSON.stringify(payload), user_id: userId })
     .returning(['id', 'job_id', 'name', 'payload', 'user_id'])) as OutboxRow[]
   const hand = () =>
-    void handOff(row).catch((error) => logger.warn({ err: error, job: name, outboxId: row.id }, 'the queue is away: the job waits for the sweep'))
+    void handOff(row).catch((error) =>
+      logger.warn(
+        { err: error, job: name, outboxId: row.id },
+        'the queue is away: the job waits for the sweep'
+      )
+    )
   if ('after' in client && client.isTransaction) client.after('commit', hand)
   else hand()
 }
@@ -80,7 +97,9 @@ export async function settleJob(job: Job) {
     .from('job_outbox')
     .where('job_id', job.id!)
     .delete()
-    .catch((error) => logger.warn({ err: error, jobId: job.id }, 'an ended job\'s row stays for the sweep'))
+    .catch((error) =>
+      logger.warn({ err: error, jobId: job.id }, "an ended job's row stays for the sweep")
+    )
 }
 
 /**

@@ -40,6 +40,7 @@ export function bannersShared(ctx: Partial<HttpContext>, user: User | undefined,
   const dismissed = new Set(dismissedBanners(ctx))
   return {
     banners: activeBanners(remoteFlag('banners'), locale, dismissed),
-    lifetime: remoteFlag('lifetime_banner') && !user.hasPremium && !dismissed.has(LIFETIME_BANNER_ID),
+    lifetime:
+      remoteFlag('lifetime_banner') && !user.hasPremium && !dismissed.has(LIFETIME_BANNER_ID),
   }
 }

@@ -21,11 +21,17 @@ export type Banner = {
   until: string | null
 }
 
-export type FlagProblem = { key: ErrorKey<'E_INVALID_FLAG'>; values?: Record<string, string | number> }
+export type FlagProblem = {
+  key: ErrorKey<'E_INVALID_FLAG'>
+  values?: Record<string, string | number>
+}
 /* what can be wrong with one banner: errors.invalid_banners.<problem> */
-type BannerProblem = ErrorKey<'E_INVALID_FLAG'> extends infer Key
-  ? (Key extends `invalid_banners.${infer Problem}` ? Problem : never)
-  : never
+type BannerProblem =
+  ErrorKey<'E_INVALID_FLAG'> extends infer Key
+    ? Key extends `invalid_banners.${infer Problem}`
+      ? Problem
+      : never
+    : never
 type Checked<T> = { value: T } | { problem: FlagProblem }
 
 const MAX_BANNERS = 10
@@ -52,19 +58,26 @@ function isWebUrl(value: string) {
 }
 
 function bannerText(value: unknown): Banner['text'] | undefined {
-  const fits = (text: unknown): text is string => typeof text === 'string' && text.trim() !== '' && text.length <= BANNER_TEXT_MAX
+  const fits = (text: unknown): text is string =>
+    typeof text === 'string' && text.trim() !== '' && text.length <= BANNER_TEXT_MAX
   if (fits(value)) return value.trim()
   if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined
   const entries = Object.entries(value)
-  if (!entries.every(([locale, text]) => (LOCALES as readonly string[]).includes(locale) && fits(text))) return undefined
+  if (
+    !entries.every(
+      ([locale, text]) => (LOCALES as readonly string[]).includes(locale) && fits(text)
+    )
+  )
+    return undefined
   if (!fits((value as Record<string, unknown>).en)) return undefined
   return Object.fromEntries(entries.map(([locale, text]) => [locale, (text as string).trim()]))
 }
 
 /** One banner (position counts from 1, as the admin reads the list). */
 function checkBanner(item: unknown, position: number, seen: Set<string>): Checked<Banner> {
-  const problem = (key: BannerProblem, values: Record<string, string | number> = {}) =>
-    ({ problem: { key: `invalid_banners.${key}` as const, values: { position, ...values } } })
+  const problem = (key: BannerProblem, values: Record<string, string | number> = {}) => ({
+    problem: { key: `invalid_banners.${key}` as const, values: { position, ...values } },
+  })
   if (!item || typeof item !== 'object' || Array.isArray(item)) return problem('not_object')
   const fields = item as Record<string, unknown>
   const unknown = Object.keys(fields).find((key) => !BANNER_KEYS.has(key))
@@ -79,14 +92,27 @@ function checkBanner(item: unknown, position: number, seen: Set<string>): Checke
   const link = fields.link ?? null
   if (link !== null && (typeof link !== 'string' || !isBannerLink(link))) return problem('link')
   const until = fields.until ?? null
-  if (until !== null && (typeof until !== 'string' || until.length > 40 || Number.isNaN(Date.parse(until)))) return problem('until')
-  return { value: { id: fields.id, level: level as BannerLevel, text, link, until: until === null ? null : new Date(until).toISOString() } }
+  if (
+    until !== null &&
+    (typeof until !== 'string' || until.length > 40 || Number.isNaN(Date.parse(until)))
+  )
+    return problem('until')
+  return {
+    value: {
+      id: fields.id,
+      level: level as BannerLevel,
+      text,
+      link,
+      until: until === null ? null : new Date(until).toISOString(),
+    },
+  }
 }
 
 /** The `banners` flag: a list of at most MAX_BANNERS banners with distinct ids. */
 export function checkBanners(value: unknown): Checked<Banner[]> {
   if (!Array.isArray(value)) return { problem: { key: 'invalid_banners.not_list' } }
-  if (value.length > MAX_BANNERS) return { problem: { key: 'invalid_banners.too_many', values: { max: MAX_BANNERS } } }
+  if (value.length > MAX_BANNERS)
+    return { problem: { key: 'invalid_banners.too_many', values: { max: MAX_BANNERS } } }
   const seen = new Set<string>()
   const banners: Banner[] = []
   for (const [index, item] of value.entries()) {
@@ -97,21 +123,36 @@ export function checkBanners(value: unknown): Checked<Banner[]> {
   return { value: banners }
 }
 
-/** A flag holding a web address (`scheduling_link`): empty for none (null too: forms send an emptied field as null), else an http(s) address. */
+/**
+ * A flag holding a web address (`scheduling_link`): empty for none (null too: forms send an emptied field as
+ * null), else an http(s) address.
+ */
 export function checkUrlFlag(name: string, value: unknown): Checked<string> {
   if (value === null) return { value: '' }
-  if (typeof value === 'string' && (value.trim() === '' || isWebUrl(value.trim()))) return { value: value.trim() }
+  if (typeof value === 'string' && (value.trim() === '' || isWebUrl(value.trim())))
+    return { value: value.trim() }
   return { problem: { key: 'invalid_url_flag', values: { name } } }
 }
 
 /** The banners shown now, in the reader's language, without those this browser dismissed. */
-export function activeBanners(banners: Banner[], locale: string, dismissed: Set<string>, now = Date.now()) {
+export function activeBanners(
+  banners: Banner[],
+  locale: string,
+  dismissed: Set<string>,
+  now = Date.now()
+) {
   return banners
-    .filter((banner) => !dismissed.has(banner.id) && (banner.until === null || Date.parse(banner.until) > now))
+    .filter(
+      (banner) =>
+        !dismissed.has(banner.id) && (banner.until === null || Date.parse(banner.until) > now)
+    )
     .map((banner) => ({
       id: banner.id,
       level: banner.level,
-      text: typeof banner.text === 'string' ? banner.text : (banner.text[locale as Locale] ?? banner.text.en ?? ''),
+      text:
+        typeof banner.text === 'string'
+          ? banner.text
+          : (banner.text[locale as Locale] ?? banner.text.en ?? ''),
       link: banner.link,
     }))
 }

@@ -4,7 +4,16 @@
  * whats_new.entries.<id>.title/body); here only what they are and in what
  * order, and each entry's date.
  */
-export const HELP_TOPICS = ['getting_started', 'spaced_repetition', 'active_day', 'import', 'library', 'reminders', 'premium', 'account'] as const
+export const HELP_TOPICS = [
+  'getting_started',
+  'spaced_repetition',
+  'active_day',
+  'import',
+  'library',
+  'reminders',
+  'premium',
+  'account',
+] as const
 
 export const WHATS_NEW: { id: string; date: string }[] = [
   { id: 'reminders', date: '2026-11-24' },

@@ -37,11 +37,16 @@ const invalidIdentityToken = () => ApiException.of('E_INVALID_IDENTITY_TOKEN')
  * signature against the provider's published keys, issuer, audience and
  * expiry. Accounts are then linked by (provider, subject).
  */
-export async function verifyIdentityToken(provider: SocialProvider, token: string): Promise<Identity> {
+export async function verifyIdentityToken(
+  provider: SocialProvider,
+  token: string
+): Promise<Identity> {
   const config = identityProviders[provider]
   /* the server has no client id to check the token against: say so, not that the token is bad */
   if (config.audiences.length === 0) {
-    throw ApiException.of('E_PROVIDER_NOT_CONFIGURED', { values: { provider: PROVIDER_NAMES[provider] } })
+    throw ApiException.of('E_PROVIDER_NOT_CONFIGURED', {
+      values: { provider: PROVIDER_NAMES[provider] },
+    })
   }
   let payload: JWTPayload
   try {

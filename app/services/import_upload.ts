@@ -20,12 +20,15 @@ import { importUploadValidator } from '#validators/imports'
 /* multipart framing and the small fields around the file */
 export const UPLOAD_OVERHEAD = 64 * 1024
 
-export const tooBig = (max: number = IMPORT_MAX_MB) => ApiException.of('E_FILE_TOO_BIG', { field: 'file', values: { max } })
+export const tooBig = (max: number = IMPORT_MAX_MB) =>
+  ApiException.of('E_FILE_TOO_BIG', { field: 'file', values: { max } })
 
 /* a text file has a smaller cap of its own (the job streams it, but each of its rows is a note to write) */
-const capOf = (format: BundleFormat) => (format === 'csv' || format === 'text' ? TEXT_IMPORT_MAX_MB : IMPORT_MAX_MB)
+const capOf = (format: BundleFormat) =>
+  format === 'csv' || format === 'text' ? TEXT_IMPORT_MAX_MB : IMPORT_MAX_MB
 const unsupported = () => ApiException.of('E_UNSUPPORTED_FORMAT', { field: 'file' })
-export const fileMissing = () => ApiException.of('E_VALIDATION_ERROR', { key: 'import_file_missing', field: 'file' })
+export const fileMissing = () =>
+  ApiException.of('E_VALIDATION_ERROR', { key: 'import_file_missing', field: 'file' })
 
 interface StoredUpload {
   key: string
@@ -137,7 +140,11 @@ async function streamUpload(ctx: HttpContext): Promise<StoredUpload> {
     }
     upload = { key, fileName, format, size: checked.state.size }
   })
-  return settle(ctx, () => upload, () => problem)
+  return settle(
+    ctx,
+    () => upload,
+    () => problem
+  )
 }
 
 /* its file name and fields: an empty field is no choice, as the body parser reads empty fields elsewhere */
@@ -150,12 +157,21 @@ async function checkFields(ctx: HttpContext, upload: StoredUpload) {
     return value === '' ? null : value
   }
   return ctx.request.validateUsing(importUploadValidator, {
-    data: { folder_id: input('folder_id'), card_separator: input('card_separator'), field_separator: input('field_separator'), html: input('html') },
+    data: {
+      folder_id: input('folder_id'),
+      card_separator: input('card_separator'),
+      field_separator: input('field_separator'),
+      html: input('html'),
+    },
   })
 }
 
 /* the whole body read: the stored file, or nothing kept and the first problem thrown */
-async function settle(ctx: HttpContext, upload: () => StoredUpload | null, problem: () => ApiException | null) {
+async function settle(
+  ctx: HttpContext,
+  upload: () => StoredUpload | null,
+  problem: () => ApiException | null
+) {
   try {
     await ctx.request.multipart.process({ limit: MAX_IMPORT_BYTES + UPLOAD_OVERHEAD })
   } catch (error) {

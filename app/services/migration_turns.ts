@@ -17,7 +17,13 @@ import type pg from 'pg'
  * once: the release step connects to PostgreSQL itself.
  */
 const TURN_LOCK = 7_263_016_201
-const MIGRATING = new Set(['migration:run', 'migration:rollback', 'migration:reset', 'migration:refresh', 'migration:fresh'])
+const MIGRATING = new Set([
+  'migration:run',
+  'migration:rollback',
+  'migration:reset',
+  'migration:refresh',
+  'migration:fresh',
+])
 
 /** Makes the migrating commands of this ace process (the main one only) take turns with those of other processes. */
 export function takeMigrationTurns(app: ApplicationService, kernel: Kernel) {
@@ -44,12 +50,18 @@ export function takeMigrationTurns(app: ApplicationService, kernel: Kernel) {
 
 class MigrationThroughPoolerError extends Error {
   constructor(name: string) {
-    super(`${name} needs a session of its own: run it with DATABASE_URL naming PostgreSQL itself, without DB_POOLER=transaction (docs/deployment.md)`)
+    super(
+      `${name} needs a session of its own: run it with DATABASE_URL naming PostgreSQL itself, without ` +
+        `DB_POOLER=transaction (docs/deployment.md)`
+    )
   }
 }
 
 async function waitForTurn(name: string, say: (message: string) => void) {
-  const [{ default: pg }, { databaseConnection }] = await Promise.all([import('pg'), import('#config/database')])
+  const [{ default: pg }, { databaseConnection }] = await Promise.all([
+    import('pg'),
+    import('#config/database'),
+  ])
   /* this connection only waits and holds: no lock or statement timeout may end its wait */
   const client = new pg.Client({ ...databaseConnection(), lock_timeout: 0, statement_timeout: 0 })
   await client.connect()

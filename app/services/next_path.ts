@@ -32,7 +32,10 @@ export function afterSignInPath(ctx: HttpContext) {
   return safeNextPath(ctx.session.pullIntendedUrl()) ?? '/'
 }
 
-/** Where a new account goes: the remembered page, else the onboarding (which can be skipped); an upgraded guest goes home. */
+/**
+ * Where a new account goes: the remembered page, else the onboarding (which can be skipped); an upgraded guest
+ * goes home.
+ */
 export function afterSignUpPath(ctx: HttpContext, newcomer: boolean) {
   const intended = safeNextPath(ctx.session.pullIntendedUrl())
   return intended ?? (newcomer ? '/onboarding' : '/')

@@ -18,8 +18,12 @@ import env from '#start/env'
 
 /** The thread's heap cap (MB) and time cap (ms), read per call. */
 export function parseLimits() {
-  const positive = (value: unknown, fallback: number) => (Number(value) > 0 ? Number(value) : fallback)
-  return { maxMb: positive(env.get('PARSE_MAX_MB'), 512), timeoutMs: positive(env.get('PARSE_TIMEOUT_MS'), 30_000) }
+  const positive = (value: unknown, fallback: number) =>
+    Number(value) > 0 ? Number(value) : fallback
+  return {
+    maxMb: positive(env.get('PARSE_MAX_MB'), 512),
+    timeoutMs: positive(env.get('PARSE_TIMEOUT_MS'), 30_000),
+  }
 }
 
 export const fileTooComplex = (field: string) =>
@@ -48,7 +52,12 @@ function endTurn() {
 }
 
 /** What the thread sends back: the function's value, or its error as data. */
-type Reply = { ok: true; value: unknown } | { ok: false; error: { message: string; status?: number; code?: string; key?: string; options?: object } }
+type Reply =
+  | { ok: true; value: unknown }
+  | {
+      ok: false
+      error: { message: string; status?: number; code?: string; key?: string; options?: object }
+    }
 
 /**
  * A module beside the caller's, by its name without extension: `.ts` when
@@ -69,15 +78,24 @@ let spare: Spare | null = null
 
 function startThread(module: URL, maxMb: number): Worker {
   const fromSource = module.pathname.endsWith('.ts')
-  const worker = new Worker(new URL(`./parse_thread_entry${fromSource ? '.ts' : '.js'}`, import.meta.url), {
-    workerData: { module: module.href },
-    /* running from source, the thread needs the TypeScript loader the process started with */
-    execArgv: fromSource ? ['--import=@poppinss/ts-exec'] : [],
-    resourceLimits: { maxOldGenerationSizeMb: maxMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(4, maxMb / 4)) },
-    stdout: false,
-    stderr: false,
-  })
-  /* an idle thread keeps no process alive; a spare that fails (its heap cap reached while loading) is simply not used */
+  const worker = new Worker(
+    new URL(`./parse_thread_entry${fromSource ? '.ts' : '.js'}`, import.meta.url),
+    {
+      workerData: { module: module.href },
+      /* running from source, the thread needs the TypeScript loader the process started with */
+      execArgv: fromSource ? ['--import=@poppinss/ts-exec'] : [],
+      resourceLimits: {
+        maxOldGenerationSizeMb: maxMb,
+        maxYoungGenerationSizeMb: Math.min(64, Math.max(4, maxMb / 4)),
+      },
+      stdout: false,
+      stderr: false,
+    }
+  )
+  /*
+   * an idle thread keeps no process alive; a spare that fails (its heap cap reached while loading) is simply
+   * not used
+   */
   worker.unref()
   worker.on('error', () => {})
   return worker
@@ -103,7 +121,12 @@ function threadFor(module: URL, maxMb: number): Worker {
  * ApiException the function throws comes back as itself; any other failure
  * as an Error; a cap reached as 422 E_FILE_TOO_COMPLEX naming `field`.
  */
-export async function runInThread<T>(module: URL, name: string, args: unknown[], options: { field: string; transfer?: ArrayBuffer[] }): Promise<T> {
+export async function runInThread<T>(
+  module: URL,
+  name: string,
+  args: unknown[],
+  options: { field: string; transfer?: ArrayBuffer[] }
+): Promise<T> {
   await takeTurn()
   const { maxMb, timeoutMs } = parseLimits()
   let worker: Worker
@@ -124,9 +147,13 @@ export async function runInThread<T>(module: URL, name: string, args: unknown[],
       void worker.terminate()
     }
     const timer = setTimeout(() => settle(() => reject(fileTooComplex(options.field))), timeoutMs)
-    worker.once('message', (reply: Reply) => settle(() => (reply.ok ? resolve(reply.value as T) : reject(rebuild(reply.error)))))
+    worker.once('message', (reply: Reply) =>
+      settle(() => (reply.ok ? resolve(reply.value as T) : reject(rebuild(reply.error))))
+    )
     worker.once('error', (error: NodeJS.ErrnoException) =>
-      settle(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? fileTooComplex(options.field) : error))
+      settle(() =>
+        reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? fileTooComplex(options.field) : error)
+      )
     )
     worker.once('exit', () => settle(() => reject(fileTooComplex(options.field))))
     worker.postMessage({ name, args }, options.transfer ?? [])
@@ -147,9 +174,17 @@ function rebuild(error: Extract<Reply, { ok: false }>['error']) {
  */
 export async function readPdfText(bytes: Uint8Array, pages: number[] | null): Promise<PdfRead> {
   /* a buffer of its own, moved to the thread rather than copied */
-  const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes)
+  const own =
+    bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+      ? bytes
+      : new Uint8Array(bytes)
   try {
-    return await runInThread<PdfRead>(siblingModule(import.meta.url, 'pdf_text'), 'pdfText', [own, pages], { field: 'file', transfer: [own.buffer as ArrayBuffer] })
+    return await runInThread<PdfRead>(
+      siblingModule(import.meta.url, 'pdf_text'),
+      'pdfText',
+      [own, pages],
+      { field: 'file', transfer: [own.buffer as ArrayBuffer] }
+    )
   } catch (error) {
     throw error instanceof ApiException ? error : pdfUnreadable()
   }

@@ -29,6 +29,9 @@ parentPort!.once('message', async ({ name, args }: { name: string; args: unknown
     parentPort!.postMessage({ ok: true, value: await loaded[name](...args) })
   } catch (error: any) {
     const { status, code, key, options } = error ?? {}
-    parentPort!.postMessage({ ok: false, error: { message: String(error?.message ?? error), status, code, key, options } })
+    parentPort!.postMessage({
+      ok: false,
+      error: { message: String(error?.message ?? error), status, code, key, options },
+    })
   }
 })

@@ -14,18 +14,24 @@ export const PDF_MAX_MB = 20
 export const PDF_MAX_BYTES = PDF_MAX_MB * 1024 * 1024
 /** the spec's {{maximumPages}} */
 export const PDF_MAX_PAGES = 20
-/** the most document text a generation reads (characters): beyond it the provider's context and the offline generator gain nothing */
+/**
+ * the most document text a generation reads (characters): beyond it the provider's context and the offline
+ * generator gain nothing
+ */
 export const DOCUMENT_MAX_CHARS = 60_000
 /** less usable text than this, and there is nothing to make cards from */
 export const DOCUMENT_MIN_CHARS = 40
 
 /* the PDF rules' refusals, each with its code (the file is what they are about) */
 export const pdfOnly = () => ApiException.of('E_PDF_ONLY', { apiField: 'file' })
-export const pdfTooBig = () => ApiException.of('E_PDF_TOO_BIG', { values: { max: PDF_MAX_MB }, apiField: 'file' })
+export const pdfTooBig = () =>
+  ApiException.of('E_PDF_TOO_BIG', { values: { max: PDF_MAX_MB }, apiField: 'file' })
 export const pdfEmpty = () => ApiException.of('E_EMPTY_FILE', { apiField: 'file' })
 export const pdfUnreadable = () => ApiException.of('E_PDF_UNREADABLE', { apiField: 'file' })
-export const pdfTooManyPages = () => ApiException.of('E_PDF_TOO_MANY_PAGES', { values: { max: PDF_MAX_PAGES }, apiField: 'pages' })
-export const pdfPagesInvalid = () => ApiException.of('E_PDF_PAGES_INVALID', { values: { max: PDF_MAX_PAGES }, apiField: 'pages' })
+export const pdfTooManyPages = () =>
+  ApiException.of('E_PDF_TOO_MANY_PAGES', { values: { max: PDF_MAX_PAGES }, apiField: 'pages' })
+export const pdfPagesInvalid = () =>
+  ApiException.of('E_PDF_PAGES_INVALID', { values: { max: PDF_MAX_PAGES }, apiField: 'pages' })
 
 export const nothingUsable = () => ApiException.of('E_AI_NOTHING_GENERATED', { apiField: 'file' })
 
@@ -58,14 +64,16 @@ export function parsePages(value: unknown): number[] | null {
 
 /** Whitespace tidied, hyphenated line breaks joined: text a sentence splitter can read. */
 export function tidyText(text: string) {
-  return text
-    // eslint-disable-next-line no-control-regex -- PDF text can carry NUL bytes, which PostgreSQL text refuses
-    .replace(/\u0000/g, '')
-    .replace(/(\w)-\n(\w)/g, '$1$2')
-    .replace(/[ \t\f\v\u00a0]+/g, ' ')
-    .replace(/ *\n */g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim()
+  return (
+    text
+      // eslint-disable-next-line no-control-regex -- PDF text can carry NUL bytes, which PostgreSQL text refuses
+      .replace(/\u0000/g, '')
+      .replace(/(\w)-\n(\w)/g, '$1$2')
+      .replace(/[ \t\f\v\u00a0]+/g, ' ')
+      .replace(/ *\n */g, '\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim()
+  )
 }
 
 export interface PdfRead {
@@ -84,7 +92,11 @@ export async function pdfText(bytes: Uint8Array, chosen: number[] | null): Promi
   if (!looksLikePdf(bytes)) throw pdfOnly()
   let document
   try {
-    document = await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, stopAtErrors: false, verbosity: 0 } as any)
+    document = await getDocumentProxy(new Uint8Array(bytes), {
+      isEvalSupported: false,
+      stopAtErrors: false,
+      verbosity: 0,
+    } as any)
   } catch {
     throw pdfUnreadable()
   }
@@ -99,7 +111,9 @@ export async function pdfText(bytes: Uint8Array, chosen: number[] | null): Promi
       const content = await page.getTextContent()
       texts.push(
         content.items
-          .map((item: any) => (typeof item.str === 'string' ? item.str + (item.hasEOL ? '\n' : '') : ''))
+          .map((item: any) =>
+            typeof item.str === 'string' ? item.str + (item.hasEOL ? '\n' : '') : ''
+          )
           .join('')
       )
       page.cleanup()

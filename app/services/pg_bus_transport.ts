@@ -34,9 +34,14 @@ class PgBusTransport implements Transport {
 
   #connect() {
     this.#connecting ??= (async () => {
-      /* LISTEN needs a session of its own: behind a pooler in transaction mode, DATABASE_LISTEN_URL names PostgreSQL itself */
+      /*
+       * LISTEN needs a session of its own: behind a pooler in transaction mode, DATABASE_LISTEN_URL names
+       * PostgreSQL itself
+       */
       const listenUrl = env.get('DATABASE_LISTEN_URL')
-      const client = new pg.Client(listenUrl ? { connectionString: listenUrl } : databaseConnection())
+      const client = new pg.Client(
+        listenUrl ? { connectionString: listenUrl } : databaseConnection()
+      )
       await client.connect()
       ;(client as any).connection?.stream?.unref?.()
       client.on('notification', (message) => {
@@ -77,7 +82,10 @@ class PgBusTransport implements Transport {
       this.#connecting = null
       throw error
     })
-    await client.query('select pg_notify($1, $2)', [channel, JSON.stringify({ busId: this.#id, payload: message })])
+    await client.query('select pg_notify($1, $2)', [
+      channel,
+      JSON.stringify({ busId: this.#id, payload: message }),
+    ])
   }
 
   /* recorded only: the LISTEN happens when the process first needs it (listen()) */

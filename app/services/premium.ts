@@ -10,7 +10,15 @@ import ApiException from '#exceptions/api_exception'
  */
 export type GatedFeature = 'image_search' | 'text_to_speech'
 
-export function requirePremium(user: { hasPremium: boolean }, feature: GatedFeature, field?: string) {
+export function requirePremium(
+  user: { hasPremium: boolean },
+  feature: GatedFeature,
+  field?: string
+) {
   if (user.hasPremium) return
-  throw ApiException.of('E_PREMIUM_REQUIRED', { key: `premium_${feature}`, field, extra: { feature } })
+  throw ApiException.of('E_PREMIUM_REQUIRED', {
+    key: `premium_${feature}`,
+    field,
+    extra: { feature },
+  })
 }

@@ -24,7 +24,11 @@ export function statement(name: string, text: string, values: unknown[], prepare
  * the few reads every API request or answer makes, where planning costs more
  * than running. `text` uses $1, $2…; the name must be unique to the text.
  */
-export async function preparedQuery<Row = Record<string, any>>(name: string, text: string, values: unknown[]): Promise<Row[]> {
+export async function preparedQuery<Row = Record<string, any>>(
+  name: string,
+  text: string,
+  values: unknown[]
+): Promise<Row[]> {
   const client = db.connection().getWriteClient().client
   const connection = await client.acquireConnection()
   try {
@@ -41,7 +45,9 @@ export async function preparedQuery<Row = Record<string, any>>(name: string, tex
  * once per connection). Its values must not change the text: an id list is
  * `= any(?)`, not whereIn.
  */
-export async function preparedRows<Row = Record<string, any>>(query: { toSQL(): { toNative(): { sql: string; bindings: readonly unknown[] } } }): Promise<Row[]> {
+export async function preparedRows<Row = Record<string, any>>(query: {
+  toSQL(): { toNative(): { sql: string; bindings: readonly unknown[] } }
+}): Promise<Row[]> {
   const { sql, bindings } = query.toSQL().toNative()
   const name = `q-${createHash('sha1').update(sql).digest('base64url')}`
   return preparedQuery<Row>(name, sql, bindings as unknown[])

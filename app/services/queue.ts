@@ -55,24 +55,36 @@ export type JobName = keyof JobPayloads
 export type JobPayload<Name extends JobName> = JobPayloads[Name]
 
 /** The jobs that work on one deck (app/actions/decks/deck_jobs.ts): their payload names it. */
-export type DeckJobName = { [Name in JobName]: JobPayloads[Name] extends { deckId: number } ? Name : never }[JobName]
+export type DeckJobName = {
+  [Name in JobName]: JobPayloads[Name] extends { deckId: number } ? Name : never
+}[JobName]
 
 /*
  * recurring jobs: every worker registers them at start (an upsert, so many
  * workers make one schedule). A new schedule runs at once unless `later`:
  * then its first run is one interval away.
  */
-export const SCHEDULES: { name: { [Name in JobName]: NoPayload extends JobPayloads[Name] ? Name : never }[JobName]; everyMs: number; later?: boolean }[] = [
+export const SCHEDULES: {
+  name: { [Name in JobName]: NoPayload extends JobPayloads[Name] ? Name : never }[JobName]
+  everyMs: number
+  later?: boolean
+}[] = [
   { name: 'prune_access_tokens', everyMs: 60 * 60 * 1000 },
   /* files no row needs any more (app/actions/maintenance/sweep_storage.ts) */
   { name: 'sweep_storage', everyMs: 6 * 60 * 60 * 1000, later: true },
   /* library decks' studiers (app/actions/library/count_studiers.ts) */
   { name: 'count_library_studiers', everyMs: 60 * 60 * 1000 },
-  /* a failing subscription's 3-day grace ends even without a further Stripe event (app/actions/payments/expire_grace.ts) */
+  /*
+   * a failing subscription's 3-day grace ends even without a further Stripe event
+   * (app/actions/payments/expire_grace.ts)
+   */
   { name: 'expire_premium_grace', everyMs: 60 * 60 * 1000 },
   /* study reminders whose time has come (app/actions/client/study_reminders.ts): each is due for an hour, sent once */
   { name: 'send_study_reminders', everyMs: 5 * 60 * 1000 },
-  /* accepted jobs the queue lost or never got (it was away): handed again, never twice (app/services/durable_jobs.ts) */
+  /*
+   * accepted jobs the queue lost or never got (it was away): handed again, never twice
+   * (app/services/durable_jobs.ts)
+   */
   { name: 'hand_off_jobs', everyMs: 60 * 1000 },
 ]
 
@@ -111,7 +123,10 @@ export function getQueue(queueName = QUEUE_NAME) {
   if (!queue) {
     const { connection, factory } = queueBackend()
     queue = new Queue(queueName, { connection, defaultJobOptions }, factory as any)
-    /* a queue that cannot be reached is an answer to wait for (durable_jobs.ts), never an uncaught 'error' that ends the process */
+    /*
+     * a queue that cannot be reached is an answer to wait for (durable_jobs.ts), never an uncaught 'error'
+     * that ends the process
+     */
     queue.on('error', (error) => logger.warn({ err: error }, 'the queue cannot be reached'))
     queues.set(queueName, queue)
   }
@@ -124,13 +139,20 @@ export async function useQueueRedis(url?: string) {
   queues.clear()
   redisOverride = url
   /* a queue that never reached its Redis may not close cleanly: it is dropped either way */
-  await Promise.race([Promise.all(away.map((queue) => queue.close())), new Promise((resolve) => setTimeout(resolve, 2000))]).catch(() => {})
+  await Promise.race([
+    Promise.all(away.map((queue) => queue.close())),
+    new Promise((resolve) => setTimeout(resolve, 2000)),
+  ]).catch(() => {})
 }
 
 /* jobs on their way into the queue: most callers dispatch after a commit without waiting */
 const adding = new Set<Promise<unknown>>()
 
-export async function dispatch<Name extends JobName>(name: Name, payload: JobPayloads[Name], options?: { jobId?: string }) {
+export async function dispatch<Name extends JobName>(
+  name: Name,
+  payload: JobPayloads[Name],
+  options?: { jobId?: string }
+) {
   const added = getQueue(queueOf(name)).add(name, payload, options)
   adding.add(added)
   void added.finally(() => adding.delete(added)).catch(() => {})

@@ -32,7 +32,10 @@ async function pingRedis() {
 async function within(name: string, probe: () => Promise<void>): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS)
+    timer = setTimeout(
+      () => reject(new Error(`no answer within ${READY_TIMEOUT_MS} ms`)),
+      READY_TIMEOUT_MS
+    )
   })
   try {
     await Promise.race([probe(), timeout])

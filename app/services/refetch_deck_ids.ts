@@ -26,6 +26,9 @@ const CHANGED = `
   select coalesce(array_agg(id order by id), '{}') as ids from changed`
 
 export async function refetchDeckIds(tokenId: number | string, userId: number): Promise<number[]> {
-  const [row] = await preparedQuery<{ ids: number[] }>('refetch-deck-ids-3', CHANGED, [tokenId, userId])
+  const [row] = await preparedQuery<{ ids: number[] }>('refetch-deck-ids-3', CHANGED, [
+    tokenId,
+    userId,
+  ])
   return row?.ids ?? []
 }

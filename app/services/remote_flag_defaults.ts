@@ -5,7 +5,8 @@
  */
 import { checkBanners, checkUrlFlag, type Banner, type FlagProblem } from '#services/flag_shapes'
 
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue }
+export type JsonValue =
+  string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue }
 
 export const FLAG_DEFAULTS = {
   cards_to_paywall: 100,
@@ -74,20 +75,33 @@ export function coerceFlag(name: FlagName, value: unknown): unknown {
   if (checked) return 'value' in checked ? checked.value : undefined
   switch (FLAG_KINDS[name]) {
     case 'integer':
-      return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 1_000_000_000 ? value : undefined
+      return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 1_000_000_000
+        ? value
+        : undefined
     case 'boolean':
       return typeof value === 'boolean' ? value : undefined
     case 'version':
-      return typeof value === 'string' && /^\d{1,4}(\.\d{1,4}){0,3}$/.test(value) ? value : undefined
+      return typeof value === 'string' && /^\d{1,4}(\.\d{1,4}){0,3}$/.test(value)
+        ? value
+        : undefined
     case 'timestamp':
-      return value === null || (typeof value === 'string' && value.length <= 40 && !Number.isNaN(Date.parse(value))) ? (value === null ? null : new Date(value as string).toISOString()) : undefined
+      return value === null ||
+        (typeof value === 'string' && value.length <= 40 && !Number.isNaN(Date.parse(value)))
+        ? value === null
+          ? null
+          : new Date(value as string).toISOString()
+        : undefined
     case 'text':
       return typeof value === 'string' && value.length <= 2000 ? value : undefined
     case 'url':
       /* checked by shapeOf */
       return undefined
     case 'json':
-      return name === 'server_message' ? serverMessage(value) : value !== undefined && JSON.stringify(value).length <= 20_000 ? value : undefined
+      return name === 'server_message'
+        ? serverMessage(value)
+        : value !== undefined && JSON.stringify(value).length <= 20_000
+          ? value
+          : undefined
   }
 }
 
@@ -98,7 +112,10 @@ function shapeOf(name: FlagName, value: unknown) {
   return null
 }
 
-/** Why a value does not fit its flag: an error of the catalogue (the banner and field at fault, where the flag has a shape). */
+/**
+ * Why a value does not fit its flag: an error of the catalogue (the banner and field at fault, where the flag
+ * has a shape).
+ */
 export function flagProblem(name: FlagName, value: unknown): FlagProblem {
   const checked = shapeOf(name, value)
   return checked && 'problem' in checked ? checked.problem : { key: 'invalid_flag' }
@@ -108,6 +125,13 @@ function serverMessage(value: unknown) {
   if (value === null) return null
   if (typeof value !== 'object' || Array.isArray(value)) return undefined
   const { title, body } = value as Record<string, unknown>
-  if (typeof title !== 'string' || typeof body !== 'string' || !title.trim() || title.length > 200 || body.length > 2000) return undefined
+  if (
+    typeof title !== 'string' ||
+    typeof body !== 'string' ||
+    !title.trim() ||
+    title.length > 200 ||
+    body.length > 2000
+  )
+    return undefined
   return { title, body }
 }

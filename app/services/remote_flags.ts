@@ -3,7 +3,13 @@ import logger from '@adonisjs/core/services/logger'
 import env from '#start/env'
 import { audit } from '#services/audit'
 import ApiException from '#exceptions/api_exception'
-import { coerceFlag, FLAG_DEFAULTS, flagProblem, type FlagName, type Flags } from '#services/remote_flag_defaults'
+import {
+  coerceFlag,
+  FLAG_DEFAULTS,
+  flagProblem,
+  type FlagName,
+  type Flags,
+} from '#services/remote_flag_defaults'
 
 /**
  * The remote flags (table remote_flags), read from an in-process copy.
@@ -41,7 +47,10 @@ export function freshFlags(): Promise<void> {
   return pending
 }
 
-/** The interval between checks (tests make it long, so that what they count does not depend on the machine's speed); gives the previous one. */
+/**
+ * The interval between checks (tests make it long, so that what they count does not depend on the machine's
+ * speed); gives the previous one.
+ */
 export function setFlagCheckInterval(ms: number) {
   const previous = checkMs
   checkMs = ms
@@ -56,10 +65,15 @@ export function expireFlagCache() {
 async function check() {
   try {
     flagCacheStats.checks++
-    const row = await db.from('remote_flags').select(db.raw(`coalesce(max(updated_at)::text, '') || '/' || count(*) as stamp`)).first()
+    const row = await db
+      .from('remote_flags')
+      .select(db.raw(`coalesce(max(updated_at)::text, '') || '/' || count(*) as stamp`))
+      .first()
     checkedAt = Date.now()
     if (row?.stamp === stamp) return
-    const rows: { name: string; value: unknown }[] = await db.from('remote_flags').select('name', 'value')
+    const rows: { name: string; value: unknown }[] = await db
+      .from('remote_flags')
+      .select('name', 'value')
     flagCacheStats.loads++
     const next: Flags = { ...FLAG_DEFAULTS }
     for (const { name, value } of rows) {
@@ -80,7 +94,10 @@ async function check() {
  * One flag read from the table now, for rare paths in the worker (an
  * import's guest check) that must not act on a copy up to an interval old.
  */
-export async function readFlagNow<Name extends FlagName>(name: Name, client: Pick<typeof db, 'from'> = db): Promise<Flags[Name]> {
+export async function readFlagNow<Name extends FlagName>(
+  name: Name,
+  client: Pick<typeof db, 'from'> = db
+): Promise<Flags[Name]> {
   const row = await client.from('remote_flags').where('name', name).select('value').first()
   const value = row ? coerceFlag(name, row.value) : undefined
   return (value === undefined ? FLAG_DEFAULTS[name] : value) as Flags[Name]
@@ -92,22 +109,44 @@ export async function readFlagNow<Name extends FlagName>(name: Name, client: Pic
  * and its field for `banners`), writes it with who changed it, and reloads this
  * process's copy; other processes follow at their next check.
  */
-export async function setFlag<Name extends FlagName>(name: Name, value: unknown, admin: { id: number } | null, ip: string | null = null) {
+export async function setFlag<Name extends FlagName>(
+  name: Name,
+  value: unknown,
+  admin: { id: number } | null,
+  ip: string | null = null
+) {
   const coerced = coerceFlag(name, value)
   if (coerced === undefined) {
     const problem = flagProblem(name, value)
-    throw ApiException.of('E_INVALID_FLAG', { key: problem.key, values: { name, ...problem.values }, field: name, apiField: 'value' })
+    throw ApiException.of('E_INVALID_FLAG', {
+      key: problem.key,
+      values: { name, ...problem.values },
+      field: name,
+      apiField: 'value',
+    })
   }
   /* the change and its audit row together: no flag change by an admin without its line in the log */
   await db.transaction(async (trx) => {
-    const before = await trx.from('remote_flags').where('name', name).select('value').forUpdate().first()
+    const before = await trx
+      .from('remote_flags')
+      .where('name', name)
+      .select('value')
+      .forUpdate()
+      .first()
     await trx.rawQuery(
-      `insert into remote_flags (name, value, updated_by, updated_at) values (?, ?::jsonb, nullif(?, 0), clock_timestamp())
-       on conflict (name) do update set value = excluded.value, updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
+      `insert into remote_flags (name, value, updated_by, updated_at) values (?, ?::jsonb, nullif(?, 0),
+        clock_timestamp())
+       on conflict (name) do update set value = excluded.value, updated_by = excluded.updated_by, updated_at
+         = excluded.updated_at`,
       [name, JSON.stringify(coerced), admin?.id ?? 0]
     )
     if (admin) {
-      await audit(admin, 'remote_flag.set', { ip, details: { name, before: before ? before.value : null, after: coerced } }, trx)
+      await audit(
+        admin,
+        'remote_flag.set',
+        { ip, details: { name, before: before ? before.value : null, after: coerced } },
+        trx
+      )
     }
   })
   expireFlagCache()

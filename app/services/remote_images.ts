@@ -21,7 +21,15 @@ import { isAddressAllowed, type AddressPolicy } from '#services/remote_address'
 const REMOTE_IMAGE_MAX_BYTES = 5 * 1024 * 1024
 const REMOTE_IMAGE_TIMEOUT_MS = 10_000
 const MAX_REDIRECTS = 3
-const IMAGE_TYPES: Record<string, string> = { png: 'png', jpg: 'jpg', gif: 'gif', webp: 'webp', bmp: 'bmp', ico: 'ico', heic: 'heic' }
+const IMAGE_TYPES: Record<string, string> = {
+  png: 'png',
+  jpg: 'jpg',
+  gif: 'gif',
+  webp: 'webp',
+  bmp: 'bmp',
+  ico: 'ico',
+  heic: 'heic',
+}
 
 function addressPolicy(): AddressPolicy {
   return env.get('REMOTE_IMAGE_ADDRESSES', 'public')
@@ -43,7 +51,8 @@ function guardedLookup(policy: AddressPolicy): LookupFunction {
         ? (callback as any)(error, error ? [] : [{ address, family }])
         : callback(error, address ?? '', family ?? 4)
     const host = hostname.replace(/^\[|\]$/g, '')
-    if (isIP(host)) return isAddressAllowed(host, policy) ? done(null, host, isIP(host)) : done(new Refused(host))
+    if (isIP(host))
+      return isAddressAllowed(host, policy) ? done(null, host, isIP(host)) : done(new Refused(host))
     /* the tests' setting: no name is looked up but this machine's own */
     if (policy === 'loopback' && host.toLowerCase() !== 'localhost') return done(new Refused(host))
     dnsLookup(host, { all: true }, (error, addresses) => {
@@ -62,31 +71,41 @@ function requestOnce(url: URL, policy: AddressPolicy, signal: AbortSignal): Prom
   const client = url.protocol === 'https:' ? https : http
   /* an address written as such is connected to without a lookup: judged here */
   const literal = url.hostname.replace(/^\[|\]$/g, '')
-  if (isIP(literal) && !isAddressAllowed(literal, policy)) return Promise.reject(new Refused(literal))
+  if (isIP(literal) && !isAddressAllowed(literal, policy))
+    return Promise.reject(new Refused(literal))
   return new Promise((resolve, reject) => {
-    const request = client.get(url, {
-      lookup: guardedLookup(policy), signal, agent: false,
-      headers: { 'accept': 'image/*', 'user-agent': 'Mnemo (remote image of a note)' },
-    }, (response) => {
-      const status = response.statusCode ?? 0
-      if (status >= 300 && status < 400 && response.headers.location) {
-        response.resume()
-        return resolve({ redirect: new URL(response.headers.location, url).toString() })
+    const request = client.get(
+      url,
+      {
+        lookup: guardedLookup(policy),
+        signal,
+        agent: false,
+        headers: { 'accept': 'image/*', 'user-agent': 'Mnemo (remote image of a note)' },
+      },
+      (response) => {
+        const status = response.statusCode ?? 0
+        if (status >= 300 && status < 400 && response.headers.location) {
+          response.resume()
+          return resolve({ redirect: new URL(response.headers.location, url).toString() })
+        }
+        if (
+          status !== 200 ||
+          Number(response.headers['content-length'] ?? 0) > REMOTE_IMAGE_MAX_BYTES
+        ) {
+          response.resume()
+          return reject(new Refused(`status ${status}`))
+        }
+        const chunks: Buffer[] = []
+        let size = 0
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length
+          if (size > REMOTE_IMAGE_MAX_BYTES) return request.destroy(new Refused('too big'))
+          chunks.push(chunk)
+        })
+        response.on('end', () => resolve({ bytes: Buffer.concat(chunks) }))
+        response.on('error', reject)
       }
-      if (status !== 200 || Number(response.headers['content-length'] ?? 0) > REMOTE_IMAGE_MAX_BYTES) {
-        response.resume()
-        return reject(new Refused(`status ${status}`))
-      }
-      const chunks: Buffer[] = []
-      let size = 0
-      response.on('data', (chunk: Buffer) => {
-        size += chunk.length
-        if (size > REMOTE_IMAGE_MAX_BYTES) return request.destroy(new Refused('too big'))
-        chunks.push(chunk)
-      })
-      response.on('end', () => resolve({ bytes: Buffer.concat(chunks) }))
-      response.on('error', reject)
-    })
+    )
     request.on('error', reject)
   })
 }
@@ -107,7 +126,9 @@ export async function fetchRemoteImage(address: string): Promise<RemoteImage | n
       }
       const type = await fileTypeFromBuffer(answer.bytes)
       const ext = type && IMAGE_TYPES[type.ext]
-      return type && ext && type.mime.startsWith('image/') ? { bytes: answer.bytes, ext, mime: type.mime } : null
+      return type && ext && type.mime.startsWith('image/')
+        ? { bytes: answer.bytes, ext, mime: type.mime }
+        : null
     }
     return null
   } catch {

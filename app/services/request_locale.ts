@@ -11,7 +11,10 @@ export function isApiRequest(ctx: HttpContext) {
 /** The API, or a page's own fetch asking for JSON (the editor's preview and uploads); Inertia visits are pages. */
 export function wantsJson(ctx: HttpContext) {
   if (isApiRequest(ctx)) return true
-  return !ctx.request.header('x-inertia') && (ctx.request.header('accept') ?? '').startsWith('application/json')
+  return (
+    !ctx.request.header('x-inertia') &&
+    (ctx.request.header('accept') ?? '').startsWith('application/json')
+  )
 }
 
 function isLocale(value: unknown): value is Locale {
@@ -24,7 +27,8 @@ function isLocale(value: unknown): value is Locale {
  */
 export function resolveLocale(ctx: HttpContext): Locale {
   if (!isApiRequest(ctx)) {
-    const chosen = ctx.auth?.user?.locale ?? ctx.request.plainCookie(LOCALE_COOKIE, { encoded: false })
+    const chosen =
+      ctx.auth?.user?.locale ?? ctx.request.plainCookie(LOCALE_COOKIE, { encoded: false })
     if (isLocale(chosen)) return chosen
   }
   const best = i18nManager.getSupportedLocaleFor(ctx.request.languages())

@@ -16,10 +16,15 @@ export function keepSchedules() {
   let running: Promise<void> | null = null
   const register = (reason: string) => {
     running ??= scheduleRecurringJobs()
-      .catch((error) => logger.warn({ err: error }, `schedules: registering (${reason}) failed, tried again later`))
+      .catch((error) =>
+        logger.warn({ err: error }, `schedules: registering (${reason}) failed, tried again later`)
+      )
       .finally(() => (running = null))
   }
-  const timer = setInterval(() => register('periodic'), env.get('SCHEDULES_CHECK_MS', 10 * 60 * 1000))
+  const timer = setInterval(
+    () => register('periodic'),
+    env.get('SCHEDULES_CHECK_MS', 10 * 60 * 1000)
+  )
   timer.unref()
   /* the Redis backend's connection (BullMQ's RedisConnection) says `ready` after every reconnect */
   const connection = (getQueue().getBackend() as { connection?: NodeJS.EventEmitter }).connection
@@ -42,7 +47,10 @@ const HOUR = 60 * 60 * 1000
 export function keepWorkDirsSwept() {
   const sweep = () => {
     sweepWorkDirs({ before: new Date(Date.now() - 24 * HOUR) })
-      .then((count) => count && logger.info({ workDirs: count }, 'work directories left by killed jobs removed'))
+      .then(
+        (count) =>
+          count && logger.info({ workDirs: count }, 'work directories left by killed jobs removed')
+      )
       .catch((error) => logger.warn({ err: error }, 'work directories: sweep failed'))
   }
   sweep()

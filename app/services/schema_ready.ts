@@ -38,12 +38,18 @@ export async function waitForSchema() {
     try {
       pending = await pendingMigrations()
     } catch (error) {
-      logger.warn({ err: error }, 'schema check: the database does not answer; starting anyway (/api/ready says 503)')
+      logger.warn(
+        { err: error },
+        'schema check: the database does not answer; starting anyway (/api/ready says 503)'
+      )
       return
     }
     if (!pending.length) return
     if (Date.now() - said > 30_000) {
-      logger.warn(`waiting for the database schema: ${pending.length} migration(s), first ${pending[0]} (run node ace migration:run --force)`)
+      logger.warn(
+        `waiting for the database schema: ${pending.length} migration(s), first ${pending[0]} (run node ace ` +
+          `migration:run --force)`
+      )
       said = Date.now()
     }
     await new Promise((resolve) => setTimeout(resolve, SCHEMA_CHECK_MS))

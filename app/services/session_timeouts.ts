@@ -22,7 +22,10 @@ export async function differingTimeouts(read: Read, expected: Timeouts) {
   const differing = settings.filter((row) => want(row.name) !== row.ms)
   return {
     differing: differing.map(({ name, ms }) => ({ name, ms, expected: want(name) })),
-    fix: differing.map((row) => `alter role "${row.role}" in database "${row.database}" set ${row.name} = ${want(row.name)};`),
+    fix: differing.map(
+      (row) =>
+        `alter role "${row.role}" in database "${row.database}" set ${row.name} = ${want(row.name)};`
+    ),
   }
 }
 
@@ -31,13 +34,25 @@ export async function checkSessionTimeouts() {
   if (!behindPooler()) return
   try {
     const expected = sessionTimeouts()
-    const { differing, fix } = await differingTimeouts((sql) => db.rawQuery(sql).then((result) => result.rows), expected)
+    const { differing, fix } = await differingTimeouts(
+      (sql) => db.rawQuery(sql).then((result) => result.rows),
+      expected
+    )
     if (!differing.length) {
-      const said = Object.entries(expected).map(([name, ms]) => `${name} ${ms} ms`).join(', ')
-      return logger.info(`behind the pooler (DB_POOLER=transaction): the session timeouts are the server's defaults (${said})`)
+      const said = Object.entries(expected)
+        .map(([name, ms]) => `${name} ${ms} ms`)
+        .join(', ')
+      return logger.info(
+        `behind the pooler (DB_POOLER=transaction): the session timeouts are the server's defaults (${said})`
+      )
     }
-    const said = differing.map(({ name, ms, expected: wanted }) => `${name} ${ms} ms (expected ${wanted})`).join(', ')
-    logger.warn(`behind the pooler (DB_POOLER=transaction) the database's sessions have ${said}: run ${fix.join(' ')} (docs/deployment.md)`)
+    const said = differing
+      .map(({ name, ms, expected: wanted }) => `${name} ${ms} ms (expected ${wanted})`)
+      .join(', ')
+    logger.warn(
+      `behind the pooler (DB_POOLER=transaction) the database's sessions have ${said}: run ${fix.join(' ')} ` +
+        `(docs/deployment.md)`
+    )
   } catch (error) {
     logger.warn({ err: error }, 'the session timeouts could not be checked')
   }

@@ -15,7 +15,9 @@ type UserModel = typeof User
  * A bare id (a session from before epochs) reads as epoch 0.
  */
 export class EpochSessionUserProvider extends SessionLucidUserProvider<UserModel> {
-  async createUserForGuard(user: InstanceType<UserModel>): Promise<SessionGuardUser<InstanceType<UserModel>>> {
+  async createUserForGuard(
+    user: InstanceType<UserModel>
+  ): Promise<SessionGuardUser<InstanceType<UserModel>>> {
     const guardUser = await super.createUserForGuard(user)
     return {
       getId: () => sessionIdentifier(guardUser.getId(), user.sessionEpoch),
@@ -48,7 +50,11 @@ function parseSessionIdentifier(identifier: string | number | BigInt) {
  * (the one that changed the password) is valid.
  */
 export async function endWebSessions(user: User, trx: TransactionClientContract) {
-  const [row] = await trx.from('users').where('id', user.id).increment('session_epoch', 1).returning('session_epoch')
+  const [row] = await trx
+    .from('users')
+    .where('id', user.id)
+    .increment('session_epoch', 1)
+    .returning('session_epoch')
   /* as if loaded so: a later save of the model does not write it back */
   user.$attributes.sessionEpoch = row.session_epoch
   user.$original.sessionEpoch = row.session_epoch

@@ -35,21 +35,40 @@ function normalizeSocialLink(network: SocialLinkNetwork, value: string): string 
   return url.toString()
 }
 
-const socialLinkRule = vine.createRule<{ network: SocialLinkNetwork }>((value, { network }, field) => {
-  if (typeof value !== 'string' || value === '') return
-  const normalized = normalizeSocialLink(network, value)
-  if (!normalized) field.report('Enter a link to your profile there (https://…)', 'socialLink', field)
-  else field.mutate(normalized, field)
-})
+const socialLinkRule = vine.createRule<{ network: SocialLinkNetwork }>(
+  (value, { network }, field) => {
+    if (typeof value !== 'string' || value === '') return
+    const normalized = normalizeSocialLink(network, value)
+    if (!normalized)
+      field.report('Enter a link to your profile there (https://…)', 'socialLink', field)
+    else field.mutate(normalized, field)
+  }
+)
 
-const link = (network: SocialLinkNetwork) => vine.string().trim().maxLength(SOCIAL_LINK_MAX).use(socialLinkRule({ network })).nullable().optional()
+const link = (network: SocialLinkNetwork) =>
+  vine
+    .string()
+    .trim()
+    .maxLength(SOCIAL_LINK_MAX)
+    .use(socialLinkRule({ network }))
+    .nullable()
+    .optional()
 
 /** The validator of the links object: each network optional, '' or null removes it. */
 export const socialLinksField = () =>
-  vine.object({ website: link('website'), youtube: link('youtube'), instagram: link('instagram'), tiktok: link('tiktok'), x: link('x') })
+  vine.object({
+    website: link('website'),
+    youtube: link('youtube'),
+    instagram: link('instagram'),
+    tiktok: link('tiktok'),
+    x: link('x'),
+  })
 
 /** The stored links after `changes` (absent networks unchanged, null or '' removed); only known networks survive. */
-export function mergeSocialLinks(current: Record<string, string>, changes: Partial<Record<SocialLinkNetwork, string | null | undefined>>) {
+export function mergeSocialLinks(
+  current: Record<string, string>,
+  changes: Partial<Record<SocialLinkNetwork, string | null | undefined>>
+) {
   const next: Record<string, string> = {}
   for (const network of SOCIAL_LINK_NETWORKS) {
     const change = changes[network]

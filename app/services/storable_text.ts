@@ -17,7 +17,10 @@ const MAX_DEPTH = 64
 /** The path of the first string (or object key) that cannot be stored, in the validator's dotted form, or null. */
 export function unstorableIn(value: unknown, path = '', depth = 0): string | null {
   if (typeof value === 'string') return isStorableText(value) ? null : path
-  /* plain objects and lists only: an upload's file object is not text the client sent (its name is checked on its own) */
+  /*
+   * plain objects and lists only: an upload's file object is not text the client sent (its name is checked on
+   * its own)
+   */
   if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return null
   const prototype = Object.getPrototypeOf(value)
   if (!Array.isArray(value) && prototype !== Object.prototype && prototype !== null) return null

@@ -48,7 +48,10 @@ export async function removeStoredFiles(keys: Iterable<string>) {
       await disk.delete(key)
       removed.push(key)
     } catch (error) {
-      logger.warn({ err: error, key }, 'a stored file could not be deleted; the storage sweep will retry')
+      logger.warn(
+        { err: error, key },
+        'a stored file could not be deleted; the storage sweep will retry'
+      )
       continue
     }
     const folder = dirname(key)

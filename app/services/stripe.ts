@@ -54,7 +54,12 @@ export function verifiedEvent(payload: string, signature: string | undefined): S
   const secret = env.get('STRIPE_WEBHOOK_SECRET')
   if (!secret || !signature) return null
   try {
-    const event = stripe().webhooks.constructEvent(payload, signature, secret, WEBHOOK_TOLERANCE_SECONDS)
+    const event = stripe().webhooks.constructEvent(
+      payload,
+      signature,
+      secret,
+      WEBHOOK_TOLERANCE_SECONDS
+    )
     const ahead = signedAt(signature) - Math.floor(Date.now() / 1000)
     return ahead > WEBHOOK_TOLERANCE_SECONDS ? null : event
   } catch {
@@ -68,7 +73,8 @@ export async function stripeCall<T>(call: () => Promise<T>): Promise<T> {
     return await call()
   } catch (error) {
     if (error instanceof Stripe.errors.StripeInvalidRequestError) {
-      if (error.statusCode === 404 || error.code === 'resource_missing') throw ApiException.notFound()
+      if (error.statusCode === 404 || error.code === 'resource_missing')
+        throw ApiException.notFound()
       throw ApiException.of('E_PAYMENT_REFUSED', { apiField: error.param || 'payment' })
     }
     if (error instanceof Stripe.errors.StripeError) {

@@ -24,7 +24,20 @@ type Link = { parentId: number | null; pending: boolean }
 export const LAST_USED_EVERY_MS = 5 * 60_000
 /* the token's columns ride beside its owner's, under this prefix, in one read */
 const TOKEN = '__token_'
-const TOKEN_COLUMNS = ['id', 'tokenable_id', 'type', 'name', 'hash', 'abilities', 'created_at', 'updated_at', 'last_used_at', 'expires_at', 'parent_id', 'handoff']
+const TOKEN_COLUMNS = [
+  'id',
+  'tokenable_id',
+  'type',
+  'name',
+  'hash',
+  'abilities',
+  'created_at',
+  'updated_at',
+  'last_used_at',
+  'expires_at',
+  'parent_id',
+  'handoff',
+]
 
 /**
  * The bearer tokens of the apps, stored hashed (@adonisjs/auth's table), with
@@ -35,12 +48,19 @@ const TOKEN_COLUMNS = ['id', 'tokenable_id', 'type', 'name', 'hash', 'abilities'
  * lives GRACE_MINUTES more. A successor never used dies with its parent: the
  * `prune_access_tokens` job removes expired tokens and such successors.
  */
-export class SucceedingAccessTokensProvider<TokenableModel extends LucidModel> extends DbAccessTokensProvider<TokenableModel> {
+export class SucceedingAccessTokensProvider<
+  TokenableModel extends LucidModel,
+> extends DbAccessTokensProvider<TokenableModel> {
   #links = new WeakMap<AccessToken, Link>()
 
-  protected dbRowToAccessToken(dbRow: AccessTokenDbColumns & { parent_id?: number | null; handoff?: string | null }) {
+  protected dbRowToAccessToken(
+    dbRow: AccessTokenDbColumns & { parent_id?: number | null; handoff?: string | null }
+  ) {
     const token = super.dbRowToAccessToken(dbRow)
-    this.#links.set(token, { parentId: dbRow.parent_id ?? null, pending: dbRow.handoff !== null && dbRow.handoff !== undefined })
+    this.#links.set(token, {
+      parentId: dbRow.parent_id ?? null,
+      pending: dbRow.handoff !== null && dbRow.handoff !== undefined,
+    })
     return token
   }
 
@@ -55,7 +75,8 @@ export class SucceedingAccessTokensProvider<TokenableModel extends LucidModel> e
     const columns = TOKEN_COLUMNS.map((column) => `t.${column} as ${TOKEN}${column}`).join(', ')
     const rows = await preparedQuery(
       `${this.table}-with-owner`,
-      `select o.*, ${columns} from ${this.table} t join ${owners} o on o.id = t.tokenable_id where t.id = $1 and t.type = $2 limit 1`,
+      `select o.*, ${columns} from ${this.table} t join ${owners} o on o.id = t.tokenable_id where t.id = $1 ` +
+        `and t.type = $2 limit 1`,
       [decoded.identifier, this.type]
     )
     if (!rows.length) return null
@@ -81,11 +102,16 @@ export class SucceedingAccessTokensProvider<TokenableModel extends LucidModel> e
     if (token.lastUsedAt && now.getTime() - token.lastUsedAt.getTime() < LAST_USED_EVERY_MS) return
     token.lastUsedAt = now
     const db = await this.getDb()
-    await db.from(this.table).where({ id: String(token.identifier), type: this.type }).update({ last_used_at: now })
+    await db
+      .from(this.table)
+      .where({ id: String(token.identifier), type: this.type })
+      .update({ last_used_at: now })
   }
 
   expiresSoon(token: AccessToken) {
-    return Boolean(token.expiresAt && token.expiresAt.getTime() - Date.now() < REFRESH_WITHIN_DAYS * 86_400_000)
+    return Boolean(
+      token.expiresAt && token.expiresAt.getTime() - Date.now() < REFRESH_WITHIN_DAYS * 86_400_000
+    )
   }
 
   /**
@@ -121,20 +147,35 @@ export class SucceedingAccessTokensProvider<TokenableModel extends LucidModel> e
     const secret = AccessToken.decode(this.prefix, bearer)?.secret.release()
     if (!secret) return null
     const db = await this.getDb()
-    const fresh = AccessToken.createTransientToken(token.tokenableId as any, this.tokenSecretLength, this.options.expiresIn)
+    const fresh = AccessToken.createTransientToken(
+      token.tokenableId as any,
+      this.tokenSecretLength,
+      this.options.expiresIn
+    )
     const row: any[] = [
-      String(token.tokenableId), this.type, token.name, fresh.hash, JSON.stringify(token.abilities),
-      fresh.expiresAt ?? null, String(token.identifier), seal(fresh.secret.release(), secret),
+      String(token.tokenableId),
+      this.type,
+      token.name,
+      fresh.hash,
+      JSON.stringify(token.abilities),
+      fresh.expiresAt ?? null,
+      String(token.identifier),
+      seal(fresh.secret.release(), secret),
     ]
     const inserted = await db.rawQuery(
-      `insert into ${this.table} (tokenable_id, type, name, hash, abilities, created_at, updated_at, last_used_at, expires_at, parent_id, handoff)
+      `insert into ${this.table} (tokenable_id, type, name, hash, abilities, created_at, updated_at,
+        last_used_at, expires_at, parent_id, handoff)
        values (?, ?, ?, ?, ?, now(), now(), null, ?, ?, ?)
        on conflict (parent_id) do nothing returning id`,
       row
     )
     if (inserted.rows.length) return this.#value(token, inserted.rows[0].id, fresh.secret.release())
     /* another request minted it first: the same one, read back with the old token's secret */
-    const existing = await db.from(this.table).where('parent_id', String(token.identifier)).select('id', 'handoff').first()
+    const existing = await db
+      .from(this.table)
+      .where('parent_id', String(token.identifier))
+      .select('id', 'handoff')
+      .first()
     const successor = existing?.handoff ? open(existing.handoff, secret) : null
     return successor ? this.#value(token, existing.id, successor) : null
   }
@@ -153,14 +194,25 @@ export class SucceedingAccessTokensProvider<TokenableModel extends LucidModel> e
 
   #value(token: AccessToken, id: number, secret: string) {
     return new AccessToken({
-      identifier: id, tokenableId: token.tokenableId, type: this.type, prefix: this.prefix, secret: new Secret(secret),
-      name: token.name, hash: '', abilities: token.abilities, createdAt: new Date(), updatedAt: new Date(), lastUsedAt: null, expiresAt: null,
+      identifier: id,
+      tokenableId: token.tokenableId,
+      type: this.type,
+      prefix: this.prefix,
+      secret: new Secret(secret),
+      name: token.name,
+      hash: '',
+      abilities: token.abilities,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+      lastUsedAt: null,
+      expiresAt: null,
     }).value!.release()
   }
 }
 
 /* AES-256-GCM under a key derived from the old token's secret */
-const keyOf = (secret: string) => createHash('sha256').update(`mnemo successor handoff\n${secret}`).digest()
+const keyOf = (secret: string) =>
+  createHash('sha256').update(`mnemo successor handoff\n${secret}`).digest()
 
 function seal(text: string, secret: string) {
   const iv = randomBytes(12)

@@ -38,8 +38,13 @@ export function guardTransactions(options: { exempt: string[] }) {
   installed = true
 
   /* loosely typed: the method is overloaded (callback or options first) */
-  const transaction: (this: QueryClient, ...args: any[]) => Promise<any> = QueryClient.prototype.transaction
-  QueryClient.prototype.transaction = function (this: QueryClient, callback?: any, transactionOptions?: any) {
+  const transaction: (this: QueryClient, ...args: any[]) => Promise<any> =
+    QueryClient.prototype.transaction
+  QueryClient.prototype.transaction = function (
+    this: QueryClient,
+    callback?: any,
+    transactionOptions?: any
+  ) {
     if (typeof callback !== 'function') return transaction.call(this, callback, transactionOptions)
     return transaction.call(
       this,

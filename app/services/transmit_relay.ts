@@ -24,12 +24,18 @@ type RelayMessage =
 const waiting = new Map<string, (answered: boolean) => void>()
 let relaying: Promise<void> | null = null
 
-/** Listens on the relay channel (once per process): a node holding event streams must, and so must one waiting for an answer. */
+/**
+ * Listens on the relay channel (once per process): a node holding event streams must, and so must one waiting
+ * for an answer.
+ */
 export function listenForRelay() {
   relaying ??= (async () => {
     const transport = busTransport()
     if (!transport) return
-    await transport.subscribe(RELAY_CHANNEL, (message: RelayMessage) => void onRelayMessage(message))
+    await transport.subscribe(
+      RELAY_CHANNEL,
+      (message: RelayMessage) => void onRelayMessage(message)
+    )
     await transport.listen()
   })().catch(() => {
     relaying = null
@@ -44,8 +50,18 @@ async function onRelayMessage(message: RelayMessage) {
     return
   }
   /* authorized by the node that took the request: here only the stream is looked up */
-  if (await transmit.subscribe({ uid: message.uid, channel: message.channel, context: null as any, skipAuthorization: true })) {
-    await busTransport()?.publish(RELAY_CHANNEL, { kind: 'subscribed', requestId: message.requestId } satisfies RelayMessage)
+  if (
+    await transmit.subscribe({
+      uid: message.uid,
+      channel: message.channel,
+      context: null as any,
+      skipAuthorization: true,
+    })
+  ) {
+    await busTransport()?.publish(RELAY_CHANNEL, {
+      kind: 'subscribed',
+      requestId: message.requestId,
+    } satisfies RelayMessage)
   }
 }
 
@@ -88,7 +104,12 @@ export async function subscribeElsewhere(uid: string, channel: string) {
     waiting.set(requestId, done)
   })
   try {
-    await transport.publish(RELAY_CHANNEL, { kind: 'subscribe', uid, channel, requestId } satisfies RelayMessage)
+    await transport.publish(RELAY_CHANNEL, {
+      kind: 'subscribe',
+      uid,
+      channel,
+      requestId,
+    } satisfies RelayMessage)
   } catch {
     waiting.get(requestId)?.(false)
   }
@@ -97,5 +118,12 @@ export async function subscribeElsewhere(uid: string, channel: string) {
 
 /** Unsubscribes the uid wherever its stream is (no answer awaited). */
 export async function unsubscribeElsewhere(uid: string, channel: string) {
-  await busTransport()?.publish(RELAY_CHANNEL, { kind: 'unsubscribe', uid, channel, requestId: randomUUID() } satisfies RelayMessage).catch(() => {})
+  await busTransport()
+    ?.publish(RELAY_CHANNEL, {
+      kind: 'unsubscribe',
+      uid,
+      channel,
+      requestId: randomUUID(),
+    } satisfies RelayMessage)
+    .catch(() => {})
 }

@@ -42,7 +42,10 @@ export function bodyLimitMbOf(isJson: boolean) {
 /* the routes whose only file is an avatar */
 const AVATAR_ROUTES = new Set(['/account/avatar', '/api/users/:id'])
 
-/** What an upload to this route may weigh at most (MB) and the field its file comes in, for a body past the transport cap. */
+/**
+ * What an upload to this route may weigh at most (MB) and the field its file comes in, for a body past the
+ * transport cap.
+ */
 export function uploadLimitOf(routePattern: string | undefined) {
   return routePattern && AVATAR_ROUTES.has(routePattern)
     ? { max: AVATAR_MAX_MB, field: 'avatar' }

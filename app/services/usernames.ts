@@ -12,7 +12,11 @@ const USERNAME_LOCK = 4_206
  * profile change holds its connection, and asking the pool for another one
  * here is how ten sign-ups at once stalled the whole server.
  */
-async function isUsernameTaken(username: string, trx: TransactionClientContract, exceptUserId?: number) {
+async function isUsernameTaken(
+  username: string,
+  trx: TransactionClientContract,
+  exceptUserId?: number
+) {
   const row = await trx
     .from('users')
     .whereRaw('lower(username) = ?', [username.toLowerCase()])
@@ -27,15 +31,25 @@ async function isUsernameTaken(username: string, trx: TransactionClientContract,
  * its row and is told it is taken) or rolls back (then gets it). Without the
  * lock both would see it free and one would fail on the unique index.
  */
-export async function claimUsername(username: string, trx: TransactionClientContract, exceptUserId?: number) {
+export async function claimUsername(
+  username: string,
+  trx: TransactionClientContract,
+  exceptUserId?: number
+) {
   /* a name already taken needs no lock: the common case for a generated base like "guest" */
   if (await isUsernameTaken(username, trx, exceptUserId)) return false
-  await trx.rawQuery('select pg_advisory_xact_lock(?, hashtext(?))', [USERNAME_LOCK, username.toLowerCase()])
+  await trx.rawQuery('select pg_advisory_xact_lock(?, hashtext(?))', [
+    USERNAME_LOCK,
+    username.toLowerCase(),
+  ])
   return !(await isUsernameTaken(username, trx, exceptUserId))
 }
 
 /** A free username made from a name or an e-mail: "Ana Lima" → "ana.lima", then "ana.lima.k3x"; claimed in `trx`. */
-export async function suggestUsername(source: string | null | undefined, trx: TransactionClientContract) {
+export async function suggestUsername(
+  source: string | null | undefined,
+  trx: TransactionClientContract
+) {
   const base =
     (source ?? '')
       .split('@')[0]

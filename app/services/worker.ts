@@ -3,7 +3,10 @@ import logger from '@adonisjs/core/services/logger'
 import { AI_QUEUE_NAME, QUEUE_NAME, queueBackend } from '#services/queue'
 import { ownerOfJob, settleJob } from '#services/durable_jobs'
 
-/** What runs a job the worker took: the job registry's runJob (app/jobs/registry.ts), handed in by `node ace queue:work`. */
+/**
+ * What runs a job the worker took: the job registry's runJob (app/jobs/registry.ts), handed in by `node ace
+ * queue:work`.
+ */
 export type JobRunner = (job: Job) => Promise<unknown>
 
 /* a job whose learner has their share running waits this long, then takes its place at the back of the queue */
@@ -38,7 +41,8 @@ function fairProcessor(runJob: JobRunner, concurrency: number) {
       await settleJob(job)
       return result
     } catch (error) {
-      const lastAttempt = error instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1)
+      const lastAttempt =
+        error instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1)
       if (lastAttempt) await settleJob(job)
       throw error
     } finally {

@@ -25,7 +25,8 @@ export async function renderWrappedImage(i18n: I18n, wrapped: WrappedYear, name:
   ctx.fillStyle = gradient
   ctx.fillRect(0, 0, width, height)
 
-  const t = (key: string, values?: Record<string, unknown>) => i18n.t(`ui.client.wrapped.${key}`, values)
+  const t = (key: string, values?: Record<string, unknown>) =>
+    i18n.t(`ui.client.wrapped.${key}`, values)
   const fit = (text: string, max: number) => {
     let shown = text
     while (shown.length > 1 && ctx.measureText(shown).width > max) shown = shown.slice(0, -1)
@@ -43,7 +44,10 @@ export async function renderWrappedImage(i18n: I18n, wrapped: WrappedYear, name:
     ctx.fillText(fit(name, width - 160), 80, 280)
   }
 
-  const figure = (count: number, label: string): [string, string] => [String(count), t(label, { count })]
+  const figure = (count: number, label: string): [string, string] => [
+    String(count),
+    t(label, { count }),
+  ]
   const figures: [string, string][] = [
     figure(wrapped.studiedCardsCount, 'cards_studied'),
     figure(wrapped.activeDaysCount, 'active_days'),
@@ -77,7 +81,11 @@ export async function renderWrappedImage(i18n: I18n, wrapped: WrappedYear, name:
   }
   if (wrapped.busiestHourBucket) {
     ctx.font = '36px sans-serif'
-    ctx.fillText(fit(t('image_bucket', { bucket: t(`bucket_${wrapped.busiestHourBucket}`) }), width - 160), 80, Math.max(y + 24, 1180))
+    ctx.fillText(
+      fit(t('image_bucket', { bucket: t(`bucket_${wrapped.busiestHourBucket}`) }), width - 160),
+      80,
+      Math.max(y + 24, 1180)
+    )
   }
   return canvas.encode('png')
 }

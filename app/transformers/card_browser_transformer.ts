@@ -28,7 +28,9 @@ export default class CardBrowserTransformer extends BaseTransformer<BrowsedCard>
       sortField: card.sortField.slice(0, 200),
       /* which of its note's cards it is, named in the reader's language */
       cardName: card.label ? cardName(this.i18n, card.label, card.ord, card.customType) : '',
-      status: card.isSuspended ? ('suspended' as const) : cardStatus(card.state, card.isFrozen, card.intervalDays),
+      status: card.isSuspended
+        ? ('suspended' as const)
+        : cardStatus(card.state, card.isFrozen, card.intervalDays),
       isFrozen: card.isFrozen,
       isSuspended: card.isSuspended,
       dueAt: iso(card.dueAt),

@@ -4,7 +4,10 @@ import { COLOR_FIELDS, type PresetColors } from '#services/card_presets/types'
 
 type ColorField = (typeof COLOR_FIELDS)[number]
 const allColors = (colors: PresetColors) =>
-  Object.fromEntries(COLOR_FIELDS.map((field) => [field, colors[field] ?? null])) as Record<ColorField, string | null>
+  Object.fromEntries(COLOR_FIELDS.map((field) => [field, colors[field] ?? null])) as Record<
+    ColorField,
+    string | null
+  >
 
 /** The spec's Card preset entity. */
 export default class CardPresetTransformer extends BaseTransformer<CardPreset> {

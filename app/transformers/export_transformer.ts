@@ -17,13 +17,17 @@ function exportState(record: DeckExport): ExportState {
 
 /** Why a failed export failed, as far as the learner can act on it. */
 function failureOf(record: DeckExport) {
-  if (record.confirmationLapsed || record.errorMessage === 'unconfirmed') return 'unconfirmed' as const
+  if (record.confirmationLapsed || record.errorMessage === 'unconfirmed')
+    return 'unconfirmed' as const
   return record.errorMessage === 'deck_deleted' ? ('deck_deleted' as const) : ('error' as const)
 }
 
 /** An export: the API's entity, and a row of the learner's exports page. */
 export default class ExportTransformer extends BaseTransformer<DeckExport> {
-  /** The API's answer for one export (spec: deck export = deck_export_id, state, file), with its e-mailed link once ready. */
+  /**
+   * The API's answer for one export (spec: deck export = deck_export_id, state, file), with its e-mailed link
+   * once ready.
+   */
   toObject() {
     const record = this.resource
     const url = record.isDownloadable ? downloadUrl(record) : null
@@ -44,7 +48,12 @@ export default class ExportTransformer extends BaseTransformer<DeckExport> {
       file: url,
       /* a finished export whose link ran out: export again */
       expired: record.status === 'done' && record.isExpired,
-      error: record.effectiveStatus === 'failed' ? (record.confirmationLapsed ? 'unconfirmed' : record.errorMessage) : null,
+      error:
+        record.effectiveStatus === 'failed'
+          ? record.confirmationLapsed
+            ? 'unconfirmed'
+            : record.errorMessage
+          : null,
     }
   }
 
@@ -70,7 +79,10 @@ export default class ExportTransformer extends BaseTransformer<DeckExport> {
       expiresAt: record.expiresAt?.toISO() ?? null,
       downloadUrl: state === 'done' ? urlFor('exports.file', { id: record.id }) : null,
       /* until when the link mailed to the address confirms it (and starts this export) */
-      confirmUntil: state === 'awaiting_confirmation' ? record.createdAt.plus({ hours: CONFIRMATION_HOURS }).toISO() : null,
+      confirmUntil:
+        state === 'awaiting_confirmation'
+          ? record.createdAt.plus({ hours: CONFIRMATION_HOURS }).toISO()
+          : null,
       /* why a failed export failed, as far as the learner can act on it */
       failure: state === 'failed' ? failureOf(record) : null,
     }

@@ -5,12 +5,20 @@ import type { cardLabel } from '#note_types/cards'
 type CardLabel = ReturnType<typeof cardLabel>
 
 /** What previewNote renders: each card's sides, and whether the type is a learner's own. */
-type Preview = { css: string; custom: boolean; cards: { ord: number; label: CardLabel; front: string; back: string }[] }
+type Preview = {
+  css: string
+  custom: boolean
+  cards: { ord: number; label: CardLabel; front: string; back: string }[]
+}
 
-/** A card's name: a custom type's by its template; the built-ins' in the reader's language ("Card 1", "Reversed", "Cloze 2"). */
+/**
+ * A card's name: a custom type's by its template; the built-ins' in the reader's language ("Card 1",
+ * "Reversed", "Cloze 2").
+ */
 export function cardName(i18n: I18n, label: CardLabel, ord: number, custom: boolean) {
   if (label.type === 'standard' && custom) return label.template
-  const n = label.type === 'cloze' ? label.index : label.type === 'occlusion' ? label.group : ord + 1
+  const n =
+    label.type === 'cloze' ? label.index : label.type === 'occlusion' ? label.group : ord + 1
   return i18n.t(`ui.cards.labels.${label.type}`, { n })
 }
 

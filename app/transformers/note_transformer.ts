@@ -13,10 +13,15 @@ const answerPart = (html: string) => html.split(/<hr[^>]*id=["']?answer["']?[^>]
 const firstText = (note: Note, fields: { name: string }[]) =>
   fields.map((field) => note.fields[field.name] ?? '').find((html) => htmlToPlainText(html)) ?? ''
 
-const typeTitle = (note: Note) => (note.noteType.kind === 'custom' ? note.noteType.name : note.noteType.definition.name)
+const typeTitle = (note: Note) =>
+  note.noteType.kind === 'custom' ? note.noteType.name : note.noteType.definition.name
 
 const STATE_NAMES: Record<NoteRow['learningState'], string> = {
-  new: 'new', learning: 'learning', graduated: 'graduated', study_again: 'study_again', got_it: 'got_it',
+  new: 'new',
+  learning: 'learning',
+  graduated: 'graduated',
+  study_again: 'study_again',
+  got_it: 'got_it',
 }
 
 /** The first picture of the note's front, else of any field, for the list's thumbnail. */
@@ -71,12 +76,16 @@ export default class NoteTransformer extends BaseTransformer<Note> {
     const definition = note.noteType.definition
     const ord = ords.length ? Math.min(...ords) : 0
     const card = renderCard(definition, note.fields, ord, {
-      attachments: note.fieldAttachmentsMap, deckName: deck.name, tags: note.tags,
+      attachments: note.fieldAttachmentsMap,
+      deckName: deck.name,
+      tags: note.tags,
     })
     const answer = answerPart(card.back)
     const label = note.isReversed
       ? { type: 'reversed' }
-      : definition.isCloze || definition.kind === 'image_occlusion' ? cardLabel(definition, ord) : null
+      : definition.isCloze || definition.kind === 'image_occlusion'
+        ? cardLabel(definition, ord)
+        : null
     return {
       id: note.id,
       guid: note.guid,
@@ -87,7 +96,10 @@ export default class NoteTransformer extends BaseTransformer<Note> {
       front: {
         tts: sideAudio(textToSpeechMap.front),
         rawHtml: card.front,
-        preview: preview(card.front) || preview(firstText(note, definition.fields)) || (note.hasImage ? typeTitle(note) : ''),
+        preview:
+          preview(card.front) ||
+          preview(firstText(note, definition.fields)) ||
+          (note.hasImage ? typeTitle(note) : ''),
       },
       back: { tts: sideAudio(textToSpeechMap.back), rawHtml: answer, preview: preview(answer) },
       css: card.css,
@@ -106,7 +118,10 @@ export default class NoteTransformer extends BaseTransformer<Note> {
       noteCardsCount: row?.cardsCount ?? ords.length,
       learningState: STATE_NAMES[row?.learningState ?? 'new'],
       isFrozen: row?.isFrozen ?? false,
-      /* this learner removed some of the note's cards from study ("remove" in a session); bulk_action unsuspend brings them back */
+      /*
+       * this learner removed some of the note's cards from study ("remove" in a session); bulk_action
+       * unsuspend brings them back
+       */
       isSuspended: (row?.suspendedCardsCount ?? 0) > 0,
       suspendedCardsCount: row?.suspendedCardsCount ?? 0,
       libraryNoteId: note.libraryNoteId,
@@ -128,15 +143,26 @@ export default class NoteTransformer extends BaseTransformer<Note> {
     return {
       /* the note's cards in template order: the row's history sheet opens on each one's reviews */
       cardIds: [...this.resource.cards].sort((a, b) => a.ord - b.ord).map((card) => card.id),
-      id: note.id, deckId: note.deckId, templateId: note.templateId,
+      id: note.id,
+      deckId: note.deckId,
+      templateId: note.templateId,
       front: {
-        preview: Object.values(note.fields).some((html) => htmlToPlainText(html)) ? note.front.preview : '',
+        preview: Object.values(note.fields).some((html) => htmlToPlainText(html))
+          ? note.front.preview
+          : '',
         thumbnail: thumbnailOf(note),
       },
       back: { preview: note.back.preview },
-      label: note.label, isReversed: note.isReversed, isFrozen: note.isFrozen, learningState: note.learningState,
-      isSuspended: note.isSuspended, suspendedCardsCount: note.suspendedCardsCount,
-      nextReviewAt: note.nextReviewAt, numberOfCards: note.numberOfCards, hasImage: note.hasImage, hasAudio: note.hasAudio,
+      label: note.label,
+      isReversed: note.isReversed,
+      isFrozen: note.isFrozen,
+      learningState: note.learningState,
+      isSuspended: note.isSuspended,
+      suspendedCardsCount: note.suspendedCardsCount,
+      nextReviewAt: note.nextReviewAt,
+      numberOfCards: note.numberOfCards,
+      hasImage: note.hasImage,
+      hasAudio: note.hasAudio,
     }
   }
 
@@ -152,7 +178,10 @@ export default class NoteTransformer extends BaseTransformer<Note> {
       isReversed: note.isReversed,
       /* the server-made audio of each side, as the apps get it: the editor shows its state */
       speech: speech.map((entry) => ({
-        side: entry.side, state: entry.state, language: entry.language, errorCode: entry.errorCode,
+        side: entry.side,
+        state: entry.state,
+        language: entry.language,
+        errorCode: entry.errorCode,
       })),
     }
   }

@@ -12,7 +12,11 @@ export default class NoteTypeTransformer extends BaseTransformer<NoteType> {
       id: noteType.id,
       title: noteType.kind === 'custom' ? noteType.name : definition.name,
       kind: noteType.kind,
-      fields: definition.fields.map((field, index) => ({ id: index, title: field.name, isRequired: Boolean(field.required) })),
+      fields: definition.fields.map((field, index) => ({
+        id: index,
+        title: field.name,
+        isRequired: Boolean(field.required),
+      })),
       isDefault: noteType.kind === 'basic',
       reversible: isReversible(definition),
     }
@@ -33,7 +37,9 @@ export default class NoteTypeTransformer extends BaseTransformer<NoteType> {
       name: stock ? definition.name : noteType.name,
       labelKey: stock ? noteType.kind : null,
       fields: definition.fields.map((field) => ({
-        name: field.name, required: Boolean(field.required), labelKey: stock ? stockFieldKey(field.name) : null,
+        name: field.name,
+        required: Boolean(field.required),
+        labelKey: stock ? stockFieldKey(field.name) : null,
       })),
       reversible: isReversible(definition),
     }

@@ -8,7 +8,8 @@ import LibraryDeckTransformer, { libraryAuthor } from '#transformers/library_dec
 const webLinks = (links: Record<string, unknown>) =>
   Object.fromEntries(
     Object.entries(links).filter(
-      (entry): entry is [string, string] => typeof entry[1] === 'string' && /^https?:\/\//i.test(entry[1])
+      (entry): entry is [string, string] =>
+        typeof entry[1] === 'string' && /^https?:\/\//i.test(entry[1])
     )
   )
 

@@ -1,6 +1,9 @@
 import type { Answer, Progress } from '#scheduling/types'
 
-/* What a study answer asks and answers: the actions record it (app/actions/learning/answer_card.ts), the transformers shape it. */
+/*
+ * What a study answer asks and answers: the actions record it (app/actions/learning/answer_card.ts), the
+ * transformers shape it.
+ */
 
 export interface AnswerInput {
   cardId: number

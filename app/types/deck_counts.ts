@@ -21,7 +21,10 @@ export interface DeckCounts {
   learningCardsCount: number
   graduatedCardsCount: number
   frozenCardsCount: number
-  /** the reviews a session shows today (due before the study day ends, within the daily limits); learning cards are not reviews */
+  /**
+   * the reviews a session shows today (due before the study day ends, within the daily limits); learning cards
+   * are not reviews
+   */
   totalToReviewCount: number
   /** what a session shows today: due cards and new cards, within the deck's daily limits */
   toLearnTodayTotalCount: number
@@ -36,7 +39,16 @@ export interface DeckCounts {
 
 /** A deck with no cards (or none counted yet). */
 export const NO_COUNTS: DeckCounts = {
-  totalCardsCount: 0, newCardsCount: 0, learningCardsCount: 0, graduatedCardsCount: 0, frozenCardsCount: 0,
-  totalToReviewCount: 0, toLearnTodayTotalCount: 0, learntTodayCount: 0, studyAgainCardsCount: 0, gotItCardsCount: 0,
-  nextCardAppearsAt: null, topCounters: NO_TOP_COUNTERS,
+  totalCardsCount: 0,
+  newCardsCount: 0,
+  learningCardsCount: 0,
+  graduatedCardsCount: 0,
+  frozenCardsCount: 0,
+  totalToReviewCount: 0,
+  toLearnTodayTotalCount: 0,
+  learntTodayCount: 0,
+  studyAgainCardsCount: 0,
+  gotItCardsCount: 0,
+  nextCardAppearsAt: null,
+  topCounters: NO_TOP_COUNTERS,
 }

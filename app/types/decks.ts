@@ -6,9 +6,16 @@ import type { PresetName } from '#scheduling/presets'
 export type UnavailableReason = 'deleted_by_owner' | 'access_removed' | 'sharing_stopped'
 export type UnavailableDeck = { id: number; name: string; reason: UnavailableReason }
 
-/** A daily limit a deck leaves empty: the value it takes and whose it is (app/queries/learning/study_context.ts inheritedLimits). */
+/**
+ * A daily limit a deck leaves empty: the value it takes and whose it is (app/queries/learning/study_context.ts
+ * inheritedLimits).
+ */
 type InheritedLimit = { value: number | null; from: 'preset' | 'main_deck' }
-export type InheritedLimits = { preset: PresetName; newCardsPerDay: InheritedLimit; maxCardsPerDay: InheritedLimit }
+export type InheritedLimits = {
+  preset: PresetName
+  newCardsPerDay: InheritedLimit
+  maxCardsPerDay: InheritedLimit
+}
 
 /** The exam plan as the deck page shows it (app/scheduling/exam_forecast.ts). */
 export type ExamPlan = {

@@ -1,11 +1,18 @@
 import vine from '@vinejs/vine'
 import { id } from '#validators/content'
 
-/* AI card generation (docs/ai-generation.md). The spec's bodies as written; document_id and language are ours, optional. */
+/*
+ * AI card generation (docs/ai-generation.md). The spec's bodies as written; document_id and language are ours,
+ * optional.
+ */
 const CARD_FORMATS = ['basic', 'reversed', 'cloze', 'mixed'] as const
 const DETAIL_LEVELS = ['brief', 'standard', 'detailed'] as const
 /** a language code such as en, pt-BR */
-const language = () => vine.string().trim().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/)
+const language = () =>
+  vine
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/)
 
 export const aiStreamCreateValidator = vine.create({
   deck_id: id().nullable().optional(),
@@ -44,6 +51,15 @@ export const cancelStreamValidator = vine.create({
 })
 
 /* transmit's calls (the client's uid is a UUID it makes) */
-const uid = () => vine.string().trim().minLength(8).maxLength(64).regex(/^[A-Za-z0-9-]+$/)
+const uid = () =>
+  vine
+    .string()
+    .trim()
+    .minLength(8)
+    .maxLength(64)
+    .regex(/^[A-Za-z0-9-]+$/)
 export const transmitUidValidator = vine.create({ uid: uid() })
-export const transmitChannelValidator = vine.create({ uid: uid(), channel: vine.string().trim().minLength(1).maxLength(200) })
+export const transmitChannelValidator = vine.create({
+  uid: uid(),
+  channel: vine.string().trim().minLength(1).maxLength(200),
+})

@@ -2,14 +2,21 @@ import vine from '@vinejs/vine'
 import { ALIGNMENTS, CARD_FONTS, COLOR_FIELDS } from '#services/card_presets/types'
 import { CUSTOM_CSS_MAX } from '#services/card_presets/scope_css'
 
-/* colours are hex (#rgb, #rrggbb, with alpha); images are same-origin paths or data: images, checked again where CSS is made */
+/*
+ * colours are hex (#rgb, #rrggbb, with alpha); images are same-origin paths or data: images, checked again
+ * where CSS is made
+ */
 const HEX = /^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/
 const colorValue = () => vine.string().trim().regex(HEX).nullable().optional()
 const imageValue = () => vine.string().trim().maxLength(2000).nullable().optional()
 
 const variant = () =>
   vine
-    .object(Object.fromEntries(COLOR_FIELDS.map((field) => [field, (/Url$/.test(field) ? imageValue() : colorValue())])) as Record<(typeof COLOR_FIELDS)[number], ReturnType<typeof colorValue>>)
+    .object(
+      Object.fromEntries(
+        COLOR_FIELDS.map((field) => [field, /Url$/.test(field) ? imageValue() : colorValue()])
+      ) as Record<(typeof COLOR_FIELDS)[number], ReturnType<typeof colorValue>>
+    )
     .optional()
 
 const presetFont = () =>
@@ -26,7 +33,9 @@ const presetFont = () =>
 const presetFields = {
   name: vine.string().trim().minLength(1).maxLength(60),
   font_family: vine.enum(CARD_FONTS).optional(),
-  font_settings: vine.object({ desktop: presetFont(), tablet: presetFont(), phone: presetFont() }).optional(),
+  font_settings: vine
+    .object({ desktop: presetFont(), tablet: presetFont(), phone: presetFont() })
+    .optional(),
   corner_radius: vine.number().withoutDecimals().range([0, 64]).optional(),
   border_thickness: vine.number().withoutDecimals().range([0, 16]).optional(),
   separator_thickness: vine.number().withoutDecimals().range([0, 16]).optional(),

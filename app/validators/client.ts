@@ -12,7 +12,13 @@ export function feedbackTypeOfStars(stars: number): FeedbackType {
 }
 
 /* an event's name as the apps hash it: letters, digits and a few separators */
-const eventHash = () => vine.string().trim().minLength(1).maxLength(128).regex(/^[A-Za-z0-9_.:\-]+$/)
+const eventHash = () =>
+  vine
+    .string()
+    .trim()
+    .minLength(1)
+    .maxLength(128)
+    .regex(/^[A-Za-z0-9_.:\-]+$/)
 
 /* api: POST events {event_hash} */
 export const eventValidator = vine.create({ event_hash: eventHash() })
@@ -27,10 +33,16 @@ export const appRatingValidator = vine.create({
   prefix: vine.string().trim().maxLength(100).optional(),
 })
 
-/* where on the web a rating was given: stored as the rating's prefix (web_settings, web_onboarding, web_session_complete) */
+/*
+ * where on the web a rating was given: stored as the rating's prefix (web_settings, web_onboarding,
+ * web_session_complete)
+ */
 const FEEDBACK_SOURCES = ['settings', 'onboarding', 'session_complete'] as const
 
-/* web: the feedback form gives stars (1-5), mapped as the spec says, and where it was asked (the settings' form when left out) */
+/*
+ * web: the feedback form gives stars (1-5), mapped as the spec says, and where it was asked (the settings'
+ * form when left out)
+ */
 export const webFeedbackValidator = vine.create({
   stars: vine.number().withoutDecimals().range([1, 5]),
   text: vine.string().trim().maxLength(2000).optional(),

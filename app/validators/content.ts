@@ -10,22 +10,34 @@ export const id = () => vine.number().withoutDecimals().positive().max(INT_MAX)
 export const offset = () => vine.number().withoutDecimals().range([0, INT_MAX])
 /* each id of a `1,2,3` list is an id (2147483648 is not) */
 const idListRule = vine.createRule((value, _options, field) => {
-  if (typeof value === 'string' && value.split(',').some((part) => Number(part) < 1 || Number(part) > INT_MAX)) {
+  if (
+    typeof value === 'string' &&
+    value.split(',').some((part) => Number(part) < 1 || Number(part) > INT_MAX)
+  ) {
     field.report('This is not in the expected format', 'regex', field)
   }
 })
 /* `1,2,3` in a query string, or a JSON array */
 export const ids = () =>
   vine.union([
-    vine.union.if((value) => typeof value === 'string', vine.string().regex(/^\d+(,\d+)*$/).use(idListRule()).transform((text) => text.split(',').map(Number))),
+    vine.union.if(
+      (value) => typeof value === 'string',
+      vine
+        .string()
+        .regex(/^\d+(,\d+)*$/)
+        .use(idListRule())
+        .transform((text) => text.split(',').map(Number))
+    ),
     vine.union.else(vine.array(id()).maxLength(5000)),
   ])
 const deviceFont = () =>
-  vine.object({
-    fontFamily: vine.string().maxLength(40).optional(),
-    size: vine.number().range([8, 72]),
-    alignment: vine.enum(['left', 'center', 'right'] as const),
-  }).optional()
+  vine
+    .object({
+      fontFamily: vine.string().maxLength(40).optional(),
+      size: vine.number().range([8, 72]),
+      alignment: vine.enum(['left', 'center', 'right'] as const),
+    })
+    .optional()
 
 export const createDeckValidator = vine.create({
   deck: vine.object({
@@ -42,7 +54,9 @@ export const updateDeckValidator = vine.create({
     name: name().nullable().optional(),
     shuffle_cards_enabled: vine.boolean().optional(),
     offline_mode_enabled: vine.boolean().optional(),
-    font_settings: vine.object({ desktop: deviceFont(), tablet: deviceFont(), phone: deviceFont() }).optional(),
+    font_settings: vine
+      .object({ desktop: deviceFont(), tablet: deviceFont(), phone: deviceFont() })
+      .optional(),
     /* a built-in preset or the learner's own (GET card_presets); null goes back to the default look */
     card_preset_id: id().nullable().optional(),
     new_cards_per_day: vine.number().withoutDecimals().range([0, 9999]).nullable().optional(),
@@ -56,7 +70,10 @@ export const updateDeckValidator = vine.create({
     tts_back_side_language: vine.string().maxLength(16).nullable().optional(),
     sharing_enabled: vine.boolean().optional(),
     /* exam mode (root decks): the exam day, and the ceiling of new cards a day while preparing */
-    exam_date: vine.date({ formats: ['YYYY-MM-DD'] }).nullable().optional(),
+    exam_date: vine
+      .date({ formats: ['YYYY-MM-DD'] })
+      .nullable()
+      .optional(),
     exam_new_cards_ceiling: vine.number().withoutDecimals().range([1, 9999]).nullable().optional(),
   }),
 })
@@ -81,7 +98,9 @@ export const moveDeckValidator = vine.create({
 export const reorderDecksValidator = vine.create({ deck_ids: ids() })
 export const reorderFoldersValidator = vine.create({ folder_ids: ids() })
 
-export const reportDeckValidator = vine.create({ report_text: vine.string().trim().minLength(1).maxLength(2000) })
+export const reportDeckValidator = vine.create({
+  report_text: vine.string().trim().minLength(1).maxLength(2000),
+})
 
 const folderName = () => vine.string().trim().minLength(1).maxLength(100)
 export const createFolderValidator = vine.create({
@@ -111,26 +130,43 @@ const mask = vine.object({
 
 export const noteBody = {
   template_id: id(),
-  /* keyed by field id (GET decks: the template's fields) or title; the body parser turns empty strings into null: an empty field */
+  /*
+   * keyed by field id (GET decks: the template's fields) or title; the body parser turns empty strings into
+   * null: an empty field
+   */
   fields: vine.record(vine.string().maxLength(100_000).nullable().optional()),
   /* keyed like fields; null (as a client sends "no masks") is the same as absent */
   field_attachments_map: vine
-    .record(vine.object({ masks: vine.array(mask).maxLength(200), hideAll: vine.boolean().optional() }))
+    .record(
+      vine.object({ masks: vine.array(mask).maxLength(200), hideAll: vine.boolean().optional() })
+    )
     .nullable()
     .optional(),
   reverse: vine.boolean().optional(),
 }
 
-export const createNoteValidator = vine.create({ note: vine.object({ ...noteBody, deck_id: id() }) })
-export const updateNoteValidator = vine.create({ note: vine.object({ ...noteBody, template_id: id().optional(), deck_id: id().optional() }) })
-export const previewNoteValidator = vine.create({ note: vine.object({ ...noteBody, deck_id: id() }) })
+export const createNoteValidator = vine.create({
+  note: vine.object({ ...noteBody, deck_id: id() }),
+})
+export const updateNoteValidator = vine.create({
+  note: vine.object({ ...noteBody, template_id: id().optional(), deck_id: id().optional() }),
+})
+export const previewNoteValidator = vine.create({
+  note: vine.object({ ...noteBody, deck_id: id() }),
+})
 
-/* the web editor posts the note's fields flat, as its form holds them; an edit leaves out what it keeps, as PUT notes/{id} does */
+/*
+ * the web editor posts the note's fields flat, as its form holds them; an edit leaves out what it keeps, as
+ * PUT notes/{id} does
+ */
 export const editorNoteValidator = vine.create(noteBody)
 export const editorUpdateValidator = vine.create({ ...noteBody, template_id: id().optional() })
 export const editorPreviewValidator = vine.create({ ...noteBody, deck_id: id() })
 
-/* the card search language (app/queries/cards/search_parser.ts); with it, deck_id may be left out to search every deck */
+/*
+ * the card search language (app/queries/cards/search_parser.ts); with it, deck_id may be left out to search
+ * every deck
+ */
 const search = () => vine.string().maxLength(1000).optional()
 
 export const listNotesValidator = vine.create({
@@ -139,7 +175,9 @@ export const listNotesValidator = vine.create({
   offset: offset().optional(),
   limit: vine.number().withoutDecimals().range([1, 100]).optional(),
   query: vine.string().trim().maxLength(200).optional(),
-  learning_state: vine.enum(['new', 'learning', 'graduated', 'study_again', 'got_it'] as const).optional(),
+  learning_state: vine
+    .enum(['new', 'learning', 'graduated', 'study_again', 'got_it'] as const)
+    .optional(),
   frozen: vine.boolean().optional(),
   /* true: notes with a card removed from study (suspended); false: notes wholly in study */
   suspended: vine.boolean().optional(),
@@ -155,7 +193,18 @@ export const bulkNotesValidator = vine.create({
   select_all: vine.boolean().optional(),
   destination_deck_id: id().optional(),
   bulk_action: vine
-    .enum(['reverse', 'unreverse', 'freeze', 'unfreeze', 'suspend', 'unsuspend', 'reset_progress', 'destroy', 'duplicate', 'move'] as const)
+    .enum([
+      'reverse',
+      'unreverse',
+      'freeze',
+      'unfreeze',
+      'suspend',
+      'unsuspend',
+      'reset_progress',
+      'destroy',
+      'duplicate',
+      'move',
+    ] as const)
     .optional(),
 })
 
@@ -175,7 +224,12 @@ export const bulkCreateValidator = vine.create({
   deck_id: id(),
   template_id: id().optional(),
   import_data: vine
-    .array(vine.object({ front: vine.string().maxLength(100_000), back: vine.string().maxLength(100_000) }))
+    .array(
+      vine.object({
+        front: vine.string().maxLength(100_000),
+        back: vine.string().maxLength(100_000),
+      })
+    )
     .minLength(1)
     .maxLength(3000),
 })

@@ -22,8 +22,10 @@ function fieldSeparatorOf(value: string): FieldSeparator | undefined {
   return value === 'tab' || value === 'comma' ? value : { custom: value }
 }
 
-const cardSeparator = () => vine.string().maxLength(SEPARATOR_MAX).transform(cardSeparatorOf).nullable().optional()
-const fieldSeparator = () => vine.string().maxLength(SEPARATOR_MAX).transform(fieldSeparatorOf).nullable().optional()
+const cardSeparator = () =>
+  vine.string().maxLength(SEPARATOR_MAX).transform(cardSeparatorOf).nullable().optional()
+const fieldSeparator = () =>
+  vine.string().maxLength(SEPARATOR_MAX).transform(fieldSeparatorOf).nullable().optional()
 
 /**
  * The upload dialog's preview: text, or the first bytes of what the dialog
@@ -34,7 +36,12 @@ const fieldSeparator = () => vine.string().maxLength(SEPARATOR_MAX).transform(fi
  */
 export const importPreviewValidator = vine.create({
   text: vine.string().maxLength(PREVIEW_MAX_CHARS).nullable().optional(),
-  data: vine.string().maxLength(PREVIEW_MAX_BASE64).regex(/^[A-Za-z0-9+/]*={0,2}$/).nullable().optional(),
+  data: vine
+    .string()
+    .maxLength(PREVIEW_MAX_BASE64)
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/)
+    .nullable()
+    .optional(),
   card_separator: cardSeparator(),
   field_separator: fieldSeparator(),
 })

@@ -24,7 +24,10 @@ export const answerValidator = vine.create({
   card_id: id(),
   answer: vine.enum(ANSWERS),
   review_duration_ms: duration().optional(),
-  /* the card's `version` as the session delivered it: the exact protection against stale and repeated answers; optional (the spec's body has none) */
+  /*
+   * the card's `version` as the session delivered it: the exact protection against stale and repeated answers;
+   * optional (the spec's body has none)
+   */
   version: vine.number().withoutDecimals().range([0, INT_MAX]).optional(),
 })
 
@@ -50,7 +53,11 @@ export const algorithmSettingsValidator = vine.create({
   steps_in_minutes: vine.string().trim().maxLength(100).optional(),
   easy_bonus_percent: vine.number().range([-50, 200]).optional(),
   interval_modifier_percent: vine.number().range([-50, 200]).optional(),
-  max_interval_minutes: vine.number().withoutDecimals().range([0, 100 * 525_600]).optional(),
+  max_interval_minutes: vine
+    .number()
+    .withoutDecimals()
+    .range([0, 100 * 525_600])
+    .optional(),
   smart_scheduling: vine.boolean().optional(),
   desired_retention: vine.number().range([0.7, 0.99]).optional(),
   confirm_reset: vine.boolean().optional(),
@@ -65,8 +72,14 @@ export const editCardValidator = vine.create({
   return_learning_data: vine.boolean().optional(),
 })
 
-/* the learning page's calls on a card: the session's deck (a card may sit in one of its subdecks), whose counters come back */
+/*
+ * the learning page's calls on a card: the session's deck (a card may sit in one of its subdecks), whose
+ * counters come back
+ */
 export const sessionDeckValidator = vine.create({ deck_id: id().optional() })
 
 /* "move" in a session: the card's note goes to another deck the learner may edit */
-export const moveCardValidator = vine.create({ deck_id: id().optional(), destination_deck_id: id() })
+export const moveCardValidator = vine.create({
+  deck_id: id().optional(),
+  destination_deck_id: id(),
+})

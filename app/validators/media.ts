@@ -2,7 +2,10 @@ import vine from '@vinejs/vine'
 import { id } from '#validators/content'
 import { IMAGE_BASE64_MAX_CHARS } from '#services/upload_limits'
 
-/* the image's base64 is judged by decodeImage (E_INVALID_BASE64, too big, not an image): here only its type and an upper bound */
+/*
+ * the image's base64 is judged by decodeImage (E_INVALID_BASE64, too big, not an image): here only its type
+ * and an upper bound
+ */
 const base64 = () => vine.string().maxLength(IMAGE_BASE64_MAX_CHARS)
 
 /** POST ai/image_occlusion {base64}; `language` (eng, fra) optional. */
@@ -24,7 +27,13 @@ export const imageSuggestionsValidator = vine.create({
 })
 
 /* Unsplash photo ids: letters, digits, - and _ */
-const photoId = () => vine.string().trim().minLength(1).maxLength(64).regex(/^[A-Za-z0-9_-]+$/)
+const photoId = () =>
+  vine
+    .string()
+    .trim()
+    .minLength(1)
+    .maxLength(64)
+    .regex(/^[A-Za-z0-9_-]+$/)
 
 /** POST images/mark_download {id} (or ?id=) */
 export const markDownloadValidator = vine.create({

@@ -13,20 +13,29 @@ const FORGET_RATES = ['days', 'weeks', 'months'] as const
 const STUDY_HABITS = ['cram', 'regular', 'rarely'] as const
 const GOALS = ['languages', 'exam', 'other'] as const
 const NATIVE_LANGUAGES = ['en', 'de', 'pt', 'es', 'fr', 'it', 'ja', 'zh', 'other'] as const
-const TARGET_LANGUAGES = LIBRARY_TAXONOMY.find((category) => category.key === 'languages')!.subs as readonly string[]
+const TARGET_LANGUAGES = LIBRARY_TAXONOMY.find((category) => category.key === 'languages')!
+  .subs as readonly string[]
 const LEVELS = ['beginner', 'intermediate', 'advanced'] as const
 const FOCUSES = ['vocabulary', 'grammar', 'conversation', 'travel'] as const
 const REASONS = ['work', 'travel', 'school', 'family', 'fun'] as const
-export const SUBJECTS = LIBRARY_TAXONOMY.filter((category) => !['languages', 'exams'].includes(category.key))
-export const EXAMS = LIBRARY_TAXONOMY.find((category) => category.key === 'exams')!.subs as readonly string[]
+export const SUBJECTS = LIBRARY_TAXONOMY.filter(
+  (category) => !['languages', 'exams'].includes(category.key)
+)
+export const EXAMS = LIBRARY_TAXONOMY.find((category) => category.key === 'exams')!
+  .subs as readonly string[]
 
-const answer = <T extends readonly (string | number)[]>(values: T) => vine.enum(values).nullable().optional()
+const answer = <T extends readonly (string | number)[]>(values: T) =>
+  vine.enum(values).nullable().optional()
 
 /** A calendar date, YYYY-MM-DD, that exists. */
 const isoDate = vine.createRule((value, _options, field) => {
   if (typeof value !== 'string') return
   const date = new Date(`${value}T00:00:00Z`)
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) {
+  if (
+    !/^\d{4}-\d{2}-\d{2}$/.test(value) ||
+    Number.isNaN(date.getTime()) ||
+    date.toISOString().slice(0, 10) !== value
+  ) {
     field.report('The date must be YYYY-MM-DD', 'isoDate', field)
   }
 })
@@ -48,7 +57,12 @@ export const onboardingDataSchema = () =>
     specificationKey: answer(SUBJECTS.flatMap((subject) => subject.subs)),
     minutesPerDay: vine.number().withoutDecimals().range([1, 240]).nullable().optional(),
     /* when to study, in the learner's own time (HH:MM); reminders go out then */
-    studyTime: vine.string().trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/).nullable().optional(),
+    studyTime: vine
+      .string()
+      .trim()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+      .nullable()
+      .optional(),
     remindersEnabled: vine.boolean().nullable().optional(),
   })
 

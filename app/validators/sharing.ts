@@ -6,7 +6,10 @@ export const SHARING_PAGE_MAX = 100
 
 const limit = () => vine.number().withoutDecimals().range([1, SHARING_PAGE_MAX])
 
-export const sharedNotesValidator = vine.create({ offset: offset().optional(), limit: limit().optional() })
+export const sharedNotesValidator = vine.create({
+  offset: offset().optional(),
+  limit: limit().optional(),
+})
 
 export const sharedCardsValidator = vine.create({
   offset: offset().optional(),
@@ -26,4 +29,6 @@ export const listCollaboratorsValidator = vine.create({
 })
 
 /** 'owner' is no role a participant can be given: a 422 like any unknown role. */
-export const updateCollaboratorValidator = vine.create({ role: vine.enum(['editor', 'viewer'] as const) })
+export const updateCollaboratorValidator = vine.create({
+  role: vine.enum(['editor', 'viewer'] as const),
+})

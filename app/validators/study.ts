@@ -16,7 +16,10 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/
 /** A real calendar day as YYYY-MM-DD (2025-02-30 is refused). */
 const calendarDay = vine.createRule((value, _options, field) => {
   if (typeof value !== 'string') return
-  const valid = ISO_DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && addDays(value, 0) === value
+  const valid =
+    ISO_DAY.test(value) &&
+    !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+    addDays(value, 0) === value
   if (!valid) field.report('Enter a date as YYYY-MM-DD', 'date', field)
 })
 
@@ -26,7 +29,10 @@ const withinAYear = vine.createRule((value, _options, field) => {
   if (typeof value !== 'string' || typeof start !== 'string' || !field.isValid) return
   const span = daysBetween(start, value)
   if (span < 0 || span > MAX_RANGE_DAYS) {
-    field.report('This must be between {min} and {max}', 'range', field, { min: start, max: addDays(start, MAX_RANGE_DAYS) })
+    field.report('This must be between {min} and {max}', 'range', field, {
+      min: start,
+      max: addDays(start, MAX_RANGE_DAYS),
+    })
   }
 })
 

@@ -5,7 +5,17 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import { childOf, databaseUrl, productionEnv, root, serverUp, spawnServer, startWorker, workerReady, type Child } from '../../bench/support.js'
+import {
+  childOf,
+  databaseUrl,
+  productionEnv,
+  root,
+  serverUp,
+  spawnServer,
+  startWorker,
+  workerReady,
+  type Child,
+} from '../../bench/support.js'
 import { startS3Server } from '#tests/support/s3_server'
 import { aiDoubleEnv, startAiServer, stopAiServer } from '#tests/support/ai_double_server'
 import type { Pooler } from './pooler.js'
@@ -52,15 +62,19 @@ function findProgram(name: string) {
 export function portFree(port: number) {
   return new Promise<boolean>((resolve) => {
     const server = createServer()
-    server.once('error', () => resolve(false)).listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
+    server
+      .once('error', () => resolve(false))
+      .listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
   })
 }
 
 /** `count` free ports from `from` on. */
 export async function freePorts(from: number, count: number) {
   const ports: number[] = []
-  for (let port = from; ports.length < count && port < from + 500; port++) if (await portFree(port)) ports.push(port)
-  if (ports.length < count) throw new Error(`fewer than ${count} free ports from ${from} (set SMOKE_CLUSTER_PORT)`)
+  for (let port = from; ports.length < count && port < from + 500; port++)
+    if (await portFree(port)) ports.push(port)
+  if (ports.length < count)
+    throw new Error(`fewer than ${count} free ports from ${from} (set SMOKE_CLUSTER_PORT)`)
   return ports
 }
 
@@ -77,15 +91,26 @@ export async function sql<Row = any>(url: string, text: string, values: unknown[
 
 /** A process of the production build, run once to its end: `node build/ace.js …`. */
 export function runAce(name: string, args: string[], env: Record<string, string>) {
-  const child = childOf(spawn(process.execPath, ['ace.js', ...args], { cwd: `${root}build`, env: productionEnv(env), stdio: ['ignore', 'pipe', 'pipe'] }), name)
-  const done = new Promise<number | null>((resolve) => child.process.once('exit', (code) => resolve(code)))
+  const child = childOf(
+    spawn(process.execPath, ['ace.js', ...args], {
+      cwd: `${root}build`,
+      env: productionEnv(env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+    name
+  )
+  const done = new Promise<number | null>((resolve) =>
+    child.process.once('exit', (code) => resolve(code))
+  )
   return { child, done }
 }
 
 /** The migrations the build ships, as adonis_schema names them. */
 export async function shippedMigrations() {
   const files = await readdir(`${root}build/database/migrations`)
-  return files.filter((file) => file.endsWith('.js')).map((file) => `database/migrations/${file.slice(0, -3)}`)
+  return files
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => `database/migrations/${file.slice(0, -3)}`)
 }
 
 export type NodeName = 'web1' | 'web2'
@@ -108,7 +133,10 @@ export interface Cluster {
   stop(): Promise<void>
 }
 
-/** The balancer's configuration: round robin over both nodes, checked on readiness; `X-Smoke-Node` pins a request to a node while it is up. */
+/**
+ * The balancer's configuration: round robin over both nodes, checked on readiness; `X-Smoke-Node` pins a
+ * request to a node while it is up.
+ */
 function haproxyConfig(port: number, nodes: Record<NodeName, number>) {
   return `global
   maxconn 1024
@@ -137,12 +165,23 @@ backend web
   use-server web1 if { req.hdr(x-smoke-node) -m str web1 }
   use-server web2 if { req.hdr(x-smoke-node) -m str web2 }
   http-response set-header X-Served-By %[srv_name]
-${Object.entries(nodes).map(([name, nodePort]) => `  server ${name} 127.0.0.1:${nodePort} check`).join('\n')}
+${Object.entries(nodes)
+  .map(([name, nodePort]) => `  server ${name} 127.0.0.1:${nodePort} check`)
+  .join('\n')}
 `
 }
 
-/** The cluster's services started (s3rver, the AI double) and its settings made, behind `pooler`; `up()` starts its processes. */
-export async function prepareCluster(config: Settings, ports: number[], processes: Map<string, Child>, pooler: Pooler, extraEnv: Record<string, string>): Promise<Cluster> {
+/**
+ * The cluster's services started (s3rver, the AI double) and its settings made, behind `pooler`; `up()` starts
+ * its processes.
+ */
+export async function prepareCluster(
+  config: Settings,
+  ports: number[],
+  processes: Map<string, Child>,
+  pooler: Pooler,
+  extraEnv: Record<string, string>
+): Promise<Cluster> {
   const [lbPort, web1, web2, s3Port, aiPort] = ports
   const lb = `http://127.0.0.1:${lbPort}`
   const s3 = await startS3Server(s3Port)
@@ -171,7 +210,8 @@ export async function prepareCluster(config: Settings, ports: number[], processe
     s3,
     pooler,
     async startNode(name) {
-      if (!(await portFree(nodePorts[name]))) throw new Error(`${name}'s port ${nodePorts[name]} is taken`)
+      if (!(await portFree(nodePorts[name])))
+        throw new Error(`${name}'s port ${nodePorts[name]} is taken`)
       const node = spawnServer({ ...env, PORT: String(nodePorts[name]) })
       /* known before it answers, so that a node that never comes up shows its output */
       processes.set(name, node)
@@ -186,11 +226,22 @@ export async function prepareCluster(config: Settings, ports: number[], processe
     },
     servedBy: (response) => response.headers.get('x-served-by'),
     async up() {
-      await Promise.all([cluster.startNode('web1'), cluster.startNode('web2'), cluster.startWorker('worker1'), cluster.startWorker('worker2')])
+      await Promise.all([
+        cluster.startNode('web1'),
+        cluster.startNode('web2'),
+        cluster.startWorker('worker1'),
+        cluster.startWorker('worker2'),
+      ])
       const file = join(directory, 'haproxy.cfg')
       await writeFile(file, haproxyConfig(lbPort, nodePorts))
       /* -db: in the foreground, a child of this process */
-      processes.set('haproxy', childOf(spawn(config.haproxy, ['-db', '-f', file], { stdio: ['ignore', 'pipe', 'pipe'] }), 'haproxy'))
+      processes.set(
+        'haproxy',
+        childOf(
+          spawn(config.haproxy, ['-db', '-f', file], { stdio: ['ignore', 'pipe', 'pipe'] }),
+          'haproxy'
+        )
+      )
       await untilBothServe(cluster)
     },
     async stop() {
@@ -214,7 +265,11 @@ async function untilBothServe(cluster: Cluster, withinMs = 30_000) {
   while (seen.size < 2) {
     const haproxy = cluster.processes.get('haproxy')!
     if (haproxy.ended()) throw new Error(`HAProxy ${haproxy.ended()}`)
-    if (Date.now() > deadline) throw new Error(`the balancer did not answer through both nodes within ${withinMs / 1000} s (seen: ${[...seen].join(', ') || 'none'})`)
+    if (Date.now() > deadline)
+      throw new Error(
+        `the balancer did not answer through both nodes within ${withinMs / 1000} s (seen: ` +
+          `${[...seen].join(', ') || 'none'})`
+      )
     const response = await fetch(`${cluster.lb}/api/ready`).catch(() => null)
     if (response?.status === 200) seen.add(cluster.servedBy(response) ?? '?')
     await response?.arrayBuffer()

@@ -13,14 +13,21 @@ const REGISTRY = 'bin/openapi/reply_types.ts'
 export const OUTPUT = 'resources/openapi/replies.json'
 
 function program(root: string) {
-  const parsed = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'))
-    },
-  })
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    join(root, 'tsconfig.json'),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'))
+      },
+    }
+  )
   if (!parsed) throw new Error('tsconfig.json could not be read')
-  return ts.createProgram({ rootNames: [join(root, REGISTRY)], options: { ...parsed.options, noEmit: true } })
+  return ts.createProgram({
+    rootNames: [join(root, REGISTRY)],
+    options: { ...parsed.options, noEmit: true },
+  })
 }
 
 /** Every type ReplyTypes names, as a JSON Schema keyed by its name there, sorted by name. */
@@ -29,17 +36,22 @@ function replySchemas(root: string): Record<string, Schema> {
   const checker = built.getTypeChecker()
   const source = built.getSourceFile(join(root, REGISTRY))
   const module = source && checker.getSymbolAtLocation(source)
-  const registry = module && checker.getExportsOfModule(module).find((symbol) => symbol.getName() === 'ReplyTypes')
+  const registry =
+    module && checker.getExportsOfModule(module).find((symbol) => symbol.getName() === 'ReplyTypes')
   if (!registry) throw new Error(`${REGISTRY} exports no ReplyTypes`)
-  const entries = checker.getPropertiesOfType(checker.getDeclaredTypeOfSymbol(registry)).map((property) => ({
-    name: property.getName(),
-    type: checker.getTypeOfSymbol(property),
-  }))
+  const entries = checker
+    .getPropertiesOfType(checker.getDeclaredTypeOfSymbol(registry))
+    .map((property) => ({
+      name: property.getName(),
+      type: checker.getTypeOfSymbol(property),
+    }))
   const named = new Map<ts.Type, string>()
   for (const { name, type } of entries) {
-    if (!(type.flags & ts.TypeFlags.Object) && !type.isIntersection() && !type.isUnion()) throw new Error(`ReplyTypes.${name}: only object types are named`)
+    if (!(type.flags & ts.TypeFlags.Object) && !type.isIntersection() && !type.isUnion())
+      throw new Error(`ReplyTypes.${name}: only object types are named`)
     const other = named.get(type)
-    if (other) throw new Error(`ReplyTypes.${name} is the same type as ReplyTypes.${other}: name it once`)
+    if (other)
+      throw new Error(`ReplyTypes.${name} is the same type as ReplyTypes.${other}: name it once`)
     named.set(type, name)
   }
   const schemas = new TypeSchemas(checker, named)

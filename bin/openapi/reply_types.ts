@@ -178,7 +178,10 @@ export interface ReplyTypes {
   SimilarDecks: { decks: InferData<LibraryDeckTransformer>[] }
   RatingStats: InferData<LibraryRatingTransformer>
   Reviews: InferData<LibraryReviewsPageTransformer>
-  RatingSaved: { review: InferData<LibraryReviewTransformer>; rating: InferData<LibraryRatingTransformer> }
+  RatingSaved: {
+    review: InferData<LibraryReviewTransformer>
+    rating: InferData<LibraryRatingTransformer>
+  }
   PublicProfile: InferData<PublicProfileTransformer>
   Guides: { guides: InferData<FeaturedGuideTransformer>[] }
 

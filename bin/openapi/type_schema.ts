@@ -37,7 +37,9 @@ export class TypeSchemas {
 
   private convert(type: ts.Type, where: string): Schema {
     if (this.stack.includes(type)) {
-      throw new Error(`${where}: ${this.checker.typeToString(type)} refers to itself; name it in ReplyTypes so it becomes a $ref`)
+      throw new Error(
+        `${where}: ${this.checker.typeToString(type)} refers to itself; name it in ReplyTypes so it becomes a $ref`
+      )
     }
     this.stack.push(type)
     try {
@@ -50,9 +52,12 @@ export class TypeSchemas {
   private convertNew(type: ts.Type, where: string): Schema {
     const flags = type.flags
     if (flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return {}
-    if (flags & ts.TypeFlags.StringLiteral) return { type: 'string', enum: [(type as ts.StringLiteralType).value] }
-    if (flags & ts.TypeFlags.NumberLiteral) return { type: 'number', enum: [(type as ts.NumberLiteralType).value] }
-    if (flags & ts.TypeFlags.BooleanLiteral) return { type: 'boolean', enum: [type === this.checker.getTrueType()] }
+    if (flags & ts.TypeFlags.StringLiteral)
+      return { type: 'string', enum: [(type as ts.StringLiteralType).value] }
+    if (flags & ts.TypeFlags.NumberLiteral)
+      return { type: 'number', enum: [(type as ts.NumberLiteralType).value] }
+    if (flags & ts.TypeFlags.BooleanLiteral)
+      return { type: 'boolean', enum: [type === this.checker.getTrueType()] }
     if (flags & ts.TypeFlags.StringLike) return { type: 'string' }
     if (flags & ts.TypeFlags.NumberLike) return { type: 'number' }
     if (flags & ts.TypeFlags.BooleanLike) return { type: 'boolean' }
@@ -64,7 +69,10 @@ export class TypeSchemas {
 
   private union(members: readonly ts.Type[], where: string): Schema {
     if (this.isAnyJson(members)) return { description: 'any JSON value' }
-    const present = members.filter((member) => !(member.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void | ts.TypeFlags.Never)))
+    const present = members.filter(
+      (member) =>
+        !(member.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void | ts.TypeFlags.Never))
+    )
     const booleans = present.filter((member) => member.flags & ts.TypeFlags.BooleanLiteral)
     const rest = present.filter((member) => !(member.flags & ts.TypeFlags.BooleanLiteral))
     const parts: Schema[] = []
@@ -81,8 +89,20 @@ export class TypeSchemas {
   private isAnyJson(members: readonly ts.Type[]) {
     const has = (flag: ts.TypeFlags) => members.some((member) => member.flags & flag)
     const arrays = members.some((member) => this.checker.isArrayType(member))
-    const maps = members.some((member) => !this.checker.isArrayType(member) && member.flags & ts.TypeFlags.Object && this.checker.getIndexInfosOfType(member).length)
-    return has(ts.TypeFlags.StringLike) && has(ts.TypeFlags.NumberLike) && has(ts.TypeFlags.BooleanLike) && has(ts.TypeFlags.Null) && arrays && maps
+    const maps = members.some(
+      (member) =>
+        !this.checker.isArrayType(member) &&
+        member.flags & ts.TypeFlags.Object &&
+        this.checker.getIndexInfosOfType(member).length
+    )
+    return (
+      has(ts.TypeFlags.StringLike) &&
+      has(ts.TypeFlags.NumberLike) &&
+      has(ts.TypeFlags.BooleanLike) &&
+      has(ts.TypeFlags.Null) &&
+      arrays &&
+      maps
+    )
   }
 
   private object(type: ts.Type, where: string): Schema {
@@ -100,8 +120,15 @@ export class TypeSchemas {
       return { type: 'array', items: this.ref(item, `${where}[]`) }
     }
     if (this.checker.isTupleType(type)) {
-      const items = this.checker.getTypeArguments(type as ts.TypeReference).map((item, index) => this.ref(item, `${where}[${index}]`))
-      return { type: 'array', items: mergeAlternatives(items), minItems: items.length, maxItems: items.length }
+      const items = this.checker
+        .getTypeArguments(type as ts.TypeReference)
+        .map((item, index) => this.ref(item, `${where}[${index}]`))
+      return {
+        type: 'array',
+        items: mergeAlternatives(items),
+        minItems: items.length,
+        maxItems: items.length,
+      }
     }
     if (type.getCallSignatures().length) throw new Error(`${where}: a function has no JSON form`)
     return this.properties(type, where)
@@ -116,14 +143,24 @@ export class TypeSchemas {
       if (propertyType.getCallSignatures().length && !propertyType.isUnion()) continue
       if (propertyType.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Never)) continue
       const schema = integerByName(name, this.ref(propertyType, `${where}.${name}`))
-      const description = ts.displayPartsToString(property.getDocumentationComment(this.checker)).trim()
+      const description = ts
+        .displayPartsToString(property.getDocumentationComment(this.checker))
+        .trim()
       properties[name] = description ? withDescription(schema, description) : schema
-      const optional = property.flags & ts.SymbolFlags.Optional || (propertyType.isUnion() && propertyType.types.some((member) => member.flags & ts.TypeFlags.Undefined))
+      const optional =
+        property.flags & ts.SymbolFlags.Optional ||
+        (propertyType.isUnion() &&
+          propertyType.types.some((member) => member.flags & ts.TypeFlags.Undefined))
       if (!optional) required.push(name)
     }
     const index = this.checker.getIndexInfosOfType(type)[0]
     const additionalProperties = index ? this.ref(index.type, `${where}[key]`) : false
-    return { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties }
+    return {
+      type: 'object',
+      properties,
+      ...(required.length ? { required } : {}),
+      additionalProperties,
+    }
   }
 }
 
@@ -133,12 +170,14 @@ export class TypeSchemas {
  * their names (`id`, `deckId`, `noteIds`, `totalCardsCount`, `total`); the
  * conformance check of every answer in the tests holds them to it.
  */
-const INTEGER_NAMES = /^(id|ids|total|count|offset|limit|position|version)$|(Id|Ids|Count|_id|_ids|_count)$/
+const INTEGER_NAMES =
+  /^(id|ids|total|count|offset|limit|position|version)$|(Id|Ids|Count|_id|_ids|_count)$/
 
 function integerByName(name: string, schema: Schema): Schema {
   if (!INTEGER_NAMES.test(name)) return schema
   const integer = (part: unknown) => (part === 'number' ? 'integer' : part)
-  if (schema.type === 'array' && schema.items && typeof schema.items === 'object') return { ...schema, items: integerByName('id', schema.items as Schema) }
+  if (schema.type === 'array' && schema.items && typeof schema.items === 'object')
+    return { ...schema, items: integerByName('id', schema.items as Schema) }
   if (Array.isArray(schema.type)) return { ...schema, type: schema.type.map(integer) }
   if (schema.type === 'number') return { ...schema, type: 'integer' }
   return schema
@@ -149,24 +188,39 @@ function withDescription(schema: Schema, description: string): Schema {
   return { ...schema, description }
 }
 
-const isSimple = (schema: Schema) => typeof schema.type === 'string' && Object.keys(schema).every((key) => key === 'type' || key === 'enum' || key === 'format')
+const isSimple = (schema: Schema) =>
+  typeof schema.type === 'string' &&
+  Object.keys(schema).every((key) => key === 'type' || key === 'enum' || key === 'format')
 
 /** One schema for the alternatives: literals of one type become one enum, `T | null` stays one schema when it can. */
 function mergeAlternatives(parts: Schema[]): Schema {
   const merged: Schema[] = []
   for (const part of parts) {
-    const same = merged.find((other) => isSimple(other) && isSimple(part) && other.type === part.type && other.format === part.format)
+    const same = merged.find(
+      (other) =>
+        isSimple(other) &&
+        isSimple(part) &&
+        other.type === part.type &&
+        other.format === part.format
+    )
     if (!same) merged.push({ ...part })
     else if (!same.enum || !part.enum) delete same.enum
     else same.enum = [...new Set([...(same.enum as unknown[]), ...(part.enum as unknown[])])]
   }
   if (merged.length === 1) return merged[0]
-  const nullIndex = merged.findIndex((part) => part.type === 'null' && Object.keys(part).length === 1)
+  const nullIndex = merged.findIndex(
+    (part) => part.type === 'null' && Object.keys(part).length === 1
+  )
   const others = merged.filter((_, index) => index !== nullIndex)
   if (nullIndex >= 0 && others.length === 1 && isSimple(others[0])) {
     const [other] = others
-    return { ...other, type: [other.type, 'null'], ...(other.enum ? { enum: [...(other.enum as unknown[]), null] } : {}) }
+    return {
+      ...other,
+      type: [other.type, 'null'],
+      ...(other.enum ? { enum: [...(other.enum as unknown[]), null] } : {}),
+    }
   }
-  if (merged.every((part) => isSimple(part) && !part.enum && !part.format)) return { type: merged.map((part) => part.type) }
+  if (merged.every((part) => isSimple(part) && !part.enum && !part.format))
+    return { type: merged.map((part) => part.type) }
   return { anyOf: merged }
 }

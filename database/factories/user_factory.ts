@@ -45,7 +45,10 @@ export const UserFactory = factory
     if (user.username) return
     const source = user.name || user.email || (user.provider === 'guest' ? 'guest' : null)
     /* claimed on the transaction the row is written in, as sign-up does (makeUser gives one) */
-    if (!ctx.$trx) throw new Error('UserFactory creates in a transaction: .client(trx).create(), as makeUser does')
+    if (!ctx.$trx)
+      throw new Error(
+        'UserFactory creates in a transaction: .client(trx).create(), as makeUser does'
+      )
     user.username = await suggestUsername(source, ctx.$trx)
   })
   .build()

@@ -78,7 +78,12 @@ export default class extends BaseSchema {
       table.increments('id')
       table.integer('user_id').notNullable().references('id').inTable('users').onDelete('CASCADE')
       table.integer('deck_id').notNullable().references('id').inTable('decks').onDelete('CASCADE')
-      table.integer('note_type_id').notNullable().references('id').inTable('note_types').onDelete('RESTRICT')
+      table
+        .integer('note_type_id')
+        .notNullable()
+        .references('id')
+        .inTable('note_types')
+        .onDelete('RESTRICT')
       table.string('guid', 64).notNullable()
       table.jsonb('fields').notNullable()
       table.jsonb('field_attachments_map').notNullable().defaultTo('{}')
@@ -155,7 +160,16 @@ export default class extends BaseSchema {
   }
 
   async down() {
-    for (const name of ['deck_reports', 'media', 'card_progress', 'cards', 'notes', 'decks', 'note_types', 'folders']) {
+    for (const name of [
+      'deck_reports',
+      'media',
+      'card_progress',
+      'cards',
+      'notes',
+      'decks',
+      'note_types',
+      'folders',
+    ]) {
       this.schema.dropTable(name)
     }
   }

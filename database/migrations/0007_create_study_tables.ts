@@ -40,11 +40,13 @@ export default class extends BaseSchema {
       table.index(['card_id', 'reviewed_at'])
     })
     this.schema.raw(
-      'CREATE UNIQUE INDEX review_logs_one_answer_per_version ON review_logs (user_id, card_id, version_before) WHERE version_before IS NOT NULL'
+      'CREATE UNIQUE INDEX review_logs_one_answer_per_version ON review_logs (user_id, card_id, version_before) ' +
+        'WHERE version_before IS NOT NULL'
     )
     /* an offline review replayed twice is the same review */
     this.schema.raw(
-      "CREATE UNIQUE INDEX review_logs_offline_once ON review_logs (user_id, card_id, reviewed_at) WHERE source = 'offline'"
+      'CREATE UNIQUE INDEX review_logs_offline_once ON review_logs (user_id, card_id, reviewed_at) WHERE source ' +
+        "= 'offline'"
     )
 
     this.schema.createTable('study_days', (table) => {

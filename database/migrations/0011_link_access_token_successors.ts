@@ -11,7 +11,13 @@ export default class extends BaseSchema {
 
   async up() {
     this.schema.alterTable(this.tableName, (table) => {
-      table.integer('parent_id').nullable().unique().references('id').inTable(this.tableName).onDelete('SET NULL')
+      table
+        .integer('parent_id')
+        .nullable()
+        .unique()
+        .references('id')
+        .inTable(this.tableName)
+        .onDelete('SET NULL')
       table.text('handoff').nullable()
       /* the prune job looks tokens up by expiry */
       table.index(['expires_at'])

@@ -47,7 +47,12 @@ export default class extends BaseSchema {
 
     this.schema.createTable('library_categories', (table) => {
       table.increments('id')
-      table.integer('parent_id').nullable().references('id').inTable('library_categories').onDelete('CASCADE')
+      table
+        .integer('parent_id')
+        .nullable()
+        .references('id')
+        .inTable('library_categories')
+        .onDelete('CASCADE')
       table.string('key', 60).notNullable()
       table.string('icon', 40).notNullable().defaultTo('book')
       table.string('gradient_from', 9).notNullable()
@@ -59,9 +64,20 @@ export default class extends BaseSchema {
     this.schema.createTable('public_decks', (table) => {
       table.increments('id')
       /* the author's root deck; the library copy outlives nothing: deleting the deck withdraws it */
-      table.integer('deck_id').notNullable().unique().references('id').inTable('decks').onDelete('CASCADE')
+      table
+        .integer('deck_id')
+        .notNullable()
+        .unique()
+        .references('id')
+        .inTable('decks')
+        .onDelete('CASCADE')
       table.integer('user_id').notNullable().references('id').inTable('users').onDelete('CASCADE')
-      table.integer('category_id').nullable().references('id').inTable('library_categories').onDelete('SET NULL')
+      table
+        .integer('category_id')
+        .nullable()
+        .references('id')
+        .inTable('library_categories')
+        .onDelete('SET NULL')
       table.string('slug', 120).notNullable().unique()
       table.string('name', 255).notNullable()
       table.text('description').notNullable()
@@ -86,7 +102,12 @@ export default class extends BaseSchema {
 
     this.schema.createTable('deck_revisions', (table) => {
       table.increments('id')
-      table.integer('public_deck_id').notNullable().references('id').inTable('public_decks').onDelete('CASCADE')
+      table
+        .integer('public_deck_id')
+        .notNullable()
+        .references('id')
+        .inTable('public_decks')
+        .onDelete('CASCADE')
       table.integer('deck_id').notNullable().references('id').inTable('decks').onDelete('CASCADE')
       table.integer('user_id').notNullable().references('id').inTable('users').onDelete('CASCADE')
       table.integer('version').notNullable()
@@ -108,13 +129,28 @@ export default class extends BaseSchema {
     /* one revision's notes, frozen at submission: what a reviewer approves is what cloners get */
     this.schema.createTable('library_notes', (table) => {
       table.increments('id')
-      table.integer('revision_id').notNullable().references('id').inTable('deck_revisions').onDelete('CASCADE')
-      table.integer('public_deck_id').notNullable().references('id').inTable('public_decks').onDelete('CASCADE')
+      table
+        .integer('revision_id')
+        .notNullable()
+        .references('id')
+        .inTable('deck_revisions')
+        .onDelete('CASCADE')
+      table
+        .integer('public_deck_id')
+        .notNullable()
+        .references('id')
+        .inTable('public_decks')
+        .onDelete('CASCADE')
       /* the author's note guid: the same note across revisions, and in every clone */
       table.string('guid', 64).notNullable()
       /* the subdeck path below the root, by names, so a clone rebuilds the tree */
       table.jsonb('deck_path').notNullable().defaultTo('[]')
-      table.integer('note_type_id').notNullable().references('id').inTable('note_types').onDelete('RESTRICT')
+      table
+        .integer('note_type_id')
+        .notNullable()
+        .references('id')
+        .inTable('note_types')
+        .onDelete('RESTRICT')
       table.jsonb('fields').notNullable()
       table.jsonb('field_attachments_map').notNullable().defaultTo('{}')
       table.jsonb('tags').notNullable().defaultTo('[]')
@@ -131,7 +167,12 @@ export default class extends BaseSchema {
 
     this.schema.createTable('library_ratings', (table) => {
       table.increments('id')
-      table.integer('public_deck_id').notNullable().references('id').inTable('public_decks').onDelete('CASCADE')
+      table
+        .integer('public_deck_id')
+        .notNullable()
+        .references('id')
+        .inTable('public_decks')
+        .onDelete('CASCADE')
       table.integer('user_id').notNullable().references('id').inTable('users').onDelete('CASCADE')
       table.smallint('rating').notNullable()
       table.text('comment').nullable()
@@ -143,10 +184,26 @@ export default class extends BaseSchema {
     /* a clone remembers which revision it holds, so a newer approved one can be offered */
     this.schema.createTable('library_clones', (table) => {
       table.increments('id')
-      table.integer('public_deck_id').notNullable().references('id').inTable('public_decks').onDelete('CASCADE')
+      table
+        .integer('public_deck_id')
+        .notNullable()
+        .references('id')
+        .inTable('public_decks')
+        .onDelete('CASCADE')
       table.integer('user_id').notNullable().references('id').inTable('users').onDelete('CASCADE')
-      table.integer('deck_id').notNullable().unique().references('id').inTable('decks').onDelete('CASCADE')
-      table.integer('revision_id').notNullable().references('id').inTable('deck_revisions').onDelete('CASCADE')
+      table
+        .integer('deck_id')
+        .notNullable()
+        .unique()
+        .references('id')
+        .inTable('decks')
+        .onDelete('CASCADE')
+      table
+        .integer('revision_id')
+        .notNullable()
+        .references('id')
+        .inTable('deck_revisions')
+        .onDelete('CASCADE')
       table.string('search_query', 200).nullable()
       table.timestamp('created_at', { useTz: true }).notNullable()
       table.index(['public_deck_id', 'created_at'])
@@ -163,7 +220,12 @@ export default class extends BaseSchema {
     })
 
     this.schema.alterTable('deck_reports', (table) => {
-      table.integer('public_deck_id').nullable().references('id').inTable('public_decks').onDelete('CASCADE')
+      table
+        .integer('public_deck_id')
+        .nullable()
+        .references('id')
+        .inTable('public_decks')
+        .onDelete('CASCADE')
       /* open until a moderator resolves or dismisses it */
       table.string('status', 10).notNullable().defaultTo('open')
       table.integer('resolved_by').nullable().references('id').inTable('users').onDelete('SET NULL')
@@ -180,7 +242,16 @@ export default class extends BaseSchema {
       table.dropColumn('status')
       table.dropColumn('public_deck_id')
     })
-    for (const name of ['library_searches', 'library_clones', 'library_ratings', 'library_notes', 'deck_revisions', 'public_decks', 'library_categories', 'deck_collaborators']) {
+    for (const name of [
+      'library_searches',
+      'library_clones',
+      'library_ratings',
+      'library_notes',
+      'deck_revisions',
+      'public_decks',
+      'library_categories',
+      'deck_collaborators',
+    ]) {
       this.schema.dropTable(name)
     }
     this.schema.alterTable('users', (table) => {

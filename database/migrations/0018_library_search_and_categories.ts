@@ -17,19 +17,25 @@ import { seedLibraryCategories } from '#database/library_categories'
  *   library's queries (which all start from it) use them and pending or
  *   unpublished decks cost nothing.
  */
-const PUBLISHED = "status = 'approved' AND current_revision_id IS NOT NULL AND unpublished_at IS NULL"
+const PUBLISHED =
+  "status = 'approved' AND current_revision_id IS NOT NULL AND unpublished_at IS NULL"
 
 export default class extends BaseSchema {
   async up() {
     this.schema.raw('CREATE EXTENSION IF NOT EXISTS pg_trgm')
     this.schema.alterTable('public_decks', (table) => {
-      table.specificType('search_vector', 'tsvector').notNullable().defaultTo(this.raw("''::tsvector"))
+      table
+        .specificType('search_vector', 'tsvector')
+        .notNullable()
+        .defaultTo(this.raw("''::tsvector"))
     })
     /* ranking reads this small vector, not search_vector: detoasting hundreds of note texts per search cost 100+ ms */
     this.schema.raw(`ALTER TABLE public_decks ADD COLUMN title_vector tsvector GENERATED ALWAYS AS
-      (setweight(to_tsvector('simple', coalesce(name, '')), 'A') || setweight(to_tsvector('simple', left(coalesce(description, ''), 2000)), 'B')) STORED`)
+      (setweight(to_tsvector('simple', coalesce(name, '')), 'A') || setweight(to_tsvector('simple',
+        left(coalesce(description, ''), 2000)), 'B')) STORED`)
     this.schema.raw(`
-      CREATE FUNCTION mnemo_library_search_vector(deck_name text, deck_description text, revision integer) RETURNS tsvector
+      CREATE FUNCTION mnemo_library_search_vector(deck_name text, deck_description text, revision integer)
+        RETURNS tsvector
       LANGUAGE sql STABLE AS $$
         SELECT setweight(to_tsvector('simple', coalesce(deck_name, '')), 'A')
             || setweight(to_tsvector('simple', coalesce(deck_description, '')), 'B')
@@ -48,16 +54,34 @@ export default class extends BaseSchema {
     this.schema.raw(`
       CREATE TRIGGER public_decks_search_vector BEFORE INSERT OR UPDATE OF name, description, current_revision_id
       ON public_decks FOR EACH ROW EXECUTE FUNCTION mnemo_public_deck_search_vector()`)
-    this.schema.raw(`CREATE INDEX public_decks_search_vector_idx ON public_decks USING gin (search_vector) WHERE ${PUBLISHED}`)
-    this.schema.raw(`CREATE INDEX public_decks_name_trgm_idx ON public_decks USING gin (name gin_trgm_ops) WHERE ${PUBLISHED}`)
+    this.schema.raw(
+      `CREATE INDEX public_decks_search_vector_idx ON public_decks USING gin (search_vector) WHERE ${PUBLISHED}`
+    )
+    this.schema.raw(
+      `CREATE INDEX public_decks_name_trgm_idx ON public_decks USING gin (name gin_trgm_ops) WHERE ${PUBLISHED}`
+    )
     /* alphabetical browse: a prefix range and its order on one btree (byte order, so LIKE 'abc%' can use it) */
-    this.schema.raw(`CREATE INDEX public_decks_alphabetical_idx ON public_decks ((lower(name)) text_pattern_ops, id) WHERE ${PUBLISHED}`)
-    this.schema.raw(`CREATE INDEX public_decks_category_idx ON public_decks (category_id, id) WHERE ${PUBLISHED}`)
-    this.schema.raw(`CREATE INDEX public_decks_new_idx ON public_decks (approved_at DESC, id) WHERE ${PUBLISHED}`)
-    this.schema.raw(`CREATE INDEX public_decks_popular_idx ON public_decks (downloads_count DESC, id) WHERE ${PUBLISHED}`)
+    this.schema.raw(
+      `CREATE INDEX public_decks_alphabetical_idx ON public_decks ((lower(name)) text_pattern_ops, id) WHERE ` +
+        `${PUBLISHED}`
+    )
+    this.schema.raw(
+      `CREATE INDEX public_decks_category_idx ON public_decks (category_id, id) WHERE ${PUBLISHED}`
+    )
+    this.schema.raw(
+      `CREATE INDEX public_decks_new_idx ON public_decks (approved_at DESC, id) WHERE ${PUBLISHED}`
+    )
+    this.schema.raw(
+      `CREATE INDEX public_decks_popular_idx ON public_decks (downloads_count DESC, id) WHERE ${PUBLISHED}`
+    )
     this.schema.raw('CREATE INDEX library_clones_created_at_idx ON library_clones (created_at)')
-    this.schema.raw('CREATE INDEX library_ratings_reviews_idx ON library_ratings (public_deck_id, updated_at DESC, id) WHERE comment IS NOT NULL')
-    this.schema.raw('CREATE INDEX library_notes_revision_idx ON library_notes (revision_id, position, id)')
+    this.schema.raw(
+      'CREATE INDEX library_ratings_reviews_idx ON library_ratings (public_deck_id, updated_at DESC, id) WHERE ' +
+        'comment IS NOT NULL'
+    )
+    this.schema.raw(
+      'CREATE INDEX library_notes_revision_idx ON library_notes (revision_id, position, id)'
+    )
 
     this.defer(async (db) => {
       await seedLibraryCategories(db)

@@ -1,11 +1,26 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
 
-/* the spec's defaults as of this migration (a later change of app/services/remote_flag_defaults.ts does not rewrite history) */
+/*
+ * the spec's defaults as of this migration (a later change of app/services/remote_flag_defaults.ts does not
+ * rewrite history)
+ */
 export const SEED: Record<string, unknown> = {
-  cards_to_paywall: 100, guest_cards_created: 200, guest_cards_studied: 500, min_publish_cards: 20,
-  min_app_version: '1.5.2', latest_version: '2.14.0', ai_speech: true, onboarding_rate_us: true, onboarding_v3: true,
-  banners: [], lifetime_banner: false, maintenance: false, maintenance_started_at: null, server_message: null,
-  scheduling_link: '', link_maps: {},
+  cards_to_paywall: 100,
+  guest_cards_created: 200,
+  guest_cards_studied: 500,
+  min_publish_cards: 20,
+  min_app_version: '1.5.2',
+  latest_version: '2.14.0',
+  ai_speech: true,
+  onboarding_rate_us: true,
+  onboarding_v3: true,
+  banners: [],
+  lifetime_banner: false,
+  maintenance: false,
+  maintenance_started_at: null,
+  server_message: null,
+  scheduling_link: '',
+  link_maps: {},
 }
 
 /*
@@ -22,7 +37,11 @@ export default class extends BaseSchema {
       table.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(this.now())
     })
     this.defer(async (db) => {
-      await db.table('remote_flags').multiInsert(Object.entries(SEED).map(([name, value]) => ({ name, value: JSON.stringify(value) })))
+      await db
+        .table('remote_flags')
+        .multiInsert(
+          Object.entries(SEED).map(([name, value]) => ({ name, value: JSON.stringify(value) }))
+        )
     })
   }
 

@@ -15,7 +15,13 @@ export default class extends BaseSchema {
   async up() {
     this.schema.createTable('subscriptions', (table) => {
       table.increments('id')
-      table.integer('user_id').notNullable().references('id').inTable('users').onDelete('CASCADE').index()
+      table
+        .integer('user_id')
+        .notNullable()
+        .references('id')
+        .inTable('users')
+        .onDelete('CASCADE')
+        .index()
       table.string('provider', 16).notNullable().defaultTo('stripe')
       /* sub_... for monthly/yearly, pi_... for lifetime */
       table.string('stripe_id', 255).notNullable().unique()

@@ -17,7 +17,12 @@ export default class extends BaseSchema {
       table.bigIncrements('id')
       table.integer('admin_id').nullable().references('id').inTable('users').onDelete('SET NULL')
       table.string('action', 60).notNullable()
-      table.integer('target_user_id').nullable().references('id').inTable('users').onDelete('SET NULL')
+      table
+        .integer('target_user_id')
+        .nullable()
+        .references('id')
+        .inTable('users')
+        .onDelete('SET NULL')
       table.jsonb('details').notNullable().defaultTo('{}')
       table.string('ip', 64).nullable()
       table.timestamp('created_at', { useTz: true }).notNullable().defaultTo(this.now())

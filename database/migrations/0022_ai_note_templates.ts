@@ -17,7 +17,11 @@ export default class extends BaseSchema {
       table.timestamp('created_at', { useTz: true }).notNullable().defaultTo(this.now())
       table.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(this.now())
       table.index(['user_id', 'id'])
-      table.check('(user_id IS NULL) = (builtin_key IS NOT NULL)', [], 'ai_note_templates_owner_or_builtin')
+      table.check(
+        '(user_id IS NULL) = (builtin_key IS NOT NULL)',
+        [],
+        'ai_note_templates_owner_or_builtin'
+      )
     })
     this.defer((db) => insertBuiltinAiTemplates(db))
   }

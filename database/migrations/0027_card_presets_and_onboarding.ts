@@ -34,14 +34,22 @@ export default class extends BaseSchema {
     this.defer(async (db) => {
       await insertBuiltinCardPresets(db)
       /* the column existed unused; nothing pointed anywhere, but stay safe for hand-edited rows */
-      await db.rawQuery('UPDATE decks SET card_preset_id = NULL WHERE card_preset_id IS NOT NULL AND card_preset_id NOT IN (SELECT id FROM card_presets)')
+      await db.rawQuery(
+        'UPDATE decks SET card_preset_id = NULL WHERE card_preset_id IS NOT NULL AND card_preset_id NOT IN ' +
+          '(SELECT id FROM card_presets)'
+      )
     })
     this.schema.alterTable('decks', (table) => {
       table.foreign('card_preset_id').references('id').inTable('card_presets').onDelete('SET NULL')
     })
     this.schema.createTable('onboarding_interests', (table) => {
       table.integer('user_id').notNullable().references('id').inTable('users').onDelete('CASCADE')
-      table.integer('public_deck_id').notNullable().references('id').inTable('public_decks').onDelete('CASCADE')
+      table
+        .integer('public_deck_id')
+        .notNullable()
+        .references('id')
+        .inTable('public_decks')
+        .onDelete('CASCADE')
       table.timestamp('created_at', { useTz: true }).notNullable().defaultTo(this.now())
       table.primary(['user_id', 'public_deck_id'])
     })

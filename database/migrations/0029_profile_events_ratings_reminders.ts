@@ -49,7 +49,10 @@ export default class extends BaseSchema {
       table.primary(['user_id', 'study_day'])
     })
     /* the scan reads the learners whose reminder is on */
-    this.schema.raw('CREATE INDEX users_study_reminder_on ON users (id) WHERE study_reminder_enabled AND study_reminder_time IS NOT NULL')
+    this.schema.raw(
+      'CREATE INDEX users_study_reminder_on ON users (id) WHERE study_reminder_enabled AND study_reminder_time ' +
+        'IS NOT NULL'
+    )
   }
 
   async down() {

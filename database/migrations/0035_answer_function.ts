@@ -13,7 +13,8 @@ import { sqlFile } from '#database/sql_file'
  * database holds) is dropped: its arguments differ, so creating version 2
  * would otherwise leave both.
  */
-const V1 = 'mnemo_record_answer(integer, integer, integer, jsonb, jsonb, date, text, integer, integer)'
+const V1 =
+  'mnemo_record_answer(integer, integer, integer, jsonb, jsonb, date, text, integer, integer)'
 const V2 = [
   'mnemo_record_answer(integer, integer, integer, integer, boolean, jsonb, jsonb, text, integer, integer)',
   'mnemo_write_answer(integer, integer, boolean, integer, jsonb, jsonb, integer)',

@@ -13,11 +13,13 @@ type Shown = { kind: Kind; status: number; title?: string; body?: string }
 function alertFor(problem: ConnectionProblem, online: boolean): Shown {
   if (problem.status === 0) return { kind: online ? 'unreachable' : 'offline', status: 0 }
   if (problem.status === 500) return { kind: 'server', status: 500 }
-  if (problem.status === 502 || problem.status === 504) return { kind: 'maintenance', status: problem.status, title: problem.title, body: problem.body }
+  if (problem.status === 502 || problem.status === 504)
+    return { kind: 'maintenance', status: problem.status, title: problem.title, body: problem.body }
   return { kind: 'generic', status: problem.status, title: problem.title, body: problem.body }
 }
 
-const dataOf = (data: unknown) => (data && typeof data === 'object' ? (data as { title?: string; body?: string }) : {})
+const dataOf = (data: unknown) =>
+  data && typeof data === 'object' ? (data as { title?: string; body?: string }) : {}
 
 /**
  * Page-wide alerts for requests that fail outside any form: a visit or a
@@ -44,7 +46,10 @@ export function ConnectionAlerts() {
     })
     const fromRequests = (event: Event) => show((event as CustomEvent<ConnectionProblem>).detail)
     const offline = () => setShown({ kind: 'offline', status: 0 })
-    const online = () => setShown((current) => (current?.kind === 'offline' || current?.kind === 'unreachable' ? null : current))
+    const online = () =>
+      setShown((current) =>
+        current?.kind === 'offline' || current?.kind === 'unreachable' ? null : current
+      )
     window.addEventListener(CONNECTION_PROBLEM, fromRequests)
     window.addEventListener('offline', offline)
     window.addEventListener('online', online)
@@ -60,10 +65,21 @@ export function ConnectionAlerts() {
 
   const texts: Record<Kind, { title: string; body: string }> = {
     offline: { title: t('connection.offline_title'), body: t('connection.offline_body') },
-    unreachable: { title: t('connection.unreachable_title'), body: t('connection.unreachable_body') },
+    unreachable: {
+      title: t('connection.unreachable_title'),
+      body: t('connection.unreachable_body'),
+    },
     server: { title: t('errors.server_title'), body: t('errors.server_body') },
-    maintenance: { title: shown.title || t('connection.maintenance_title'), body: shown.body || t('connection.maintenance_body') },
-    generic: { title: t('errors.something_wrong'), body: shown.title ? `${shown.title} (${shown.status})` : t('connection.status', { status: shown.status }) },
+    maintenance: {
+      title: shown.title || t('connection.maintenance_title'),
+      body: shown.body || t('connection.maintenance_body'),
+    },
+    generic: {
+      title: t('errors.something_wrong'),
+      body: shown.title
+        ? `${shown.title} (${shown.status})`
+        : t('connection.status', { status: shown.status }),
+    },
   }
   const { title, body } = texts[shown.kind]
   /* no Esc: the learner closes it with its button, which has the focus */
@@ -76,7 +92,11 @@ export function ConnectionAlerts() {
       backdrop={{ 'data-connection-alert': shown.kind }}
     >
       <p id="connection-alert-body">{body}</p>
-      {shown.kind === 'server' && <a href={`mailto:${SUPPORT_EMAIL}`}>{t('connection.contact_support', { email: SUPPORT_EMAIL })}</a>}
+      {shown.kind === 'server' && (
+        <a href={`mailto:${SUPPORT_EMAIL}`}>
+          {t('connection.contact_support', { email: SUPPORT_EMAIL })}
+        </a>
+      )}
       <div className="row">
         {shown.kind === 'generic' && (
           <button type="button" className="button primary" onClick={() => window.location.reload()}>

@@ -16,7 +16,12 @@ function Menu({ label, items }: { label: string; items: MenuItem[] }) {
       <div className="nav-menu-items">
         {items.map((item) => (
           /* the menu closes once a page is chosen: the layout, and so the open menu, stays across visits */
-          <Link key={item.href} href={item.href} className="nav-link" onClick={(event) => event.currentTarget.closest('details')?.removeAttribute('open')}>
+          <Link
+            key={item.href}
+            href={item.href}
+            className="nav-link"
+            onClick={(event) => event.currentTarget.closest('details')?.removeAttribute('open')}
+          >
             {item.label}
           </Link>
         ))}
@@ -37,7 +42,10 @@ function SiteMenus() {
   const solutions = [
     { label: t('nav.students'), href: urlFor('solutions.show', { slug: 'students' }) },
     { label: t('nav.teachers'), href: urlFor('solutions.show', { slug: 'teachers' }) },
-    { label: t('nav.language_learners'), href: urlFor('solutions.show', { slug: 'language-learners' }) },
+    {
+      label: t('nav.language_learners'),
+      href: urlFor('solutions.show', { slug: 'language-learners' }),
+    },
   ]
   return (
     <>
@@ -57,7 +65,13 @@ export function NavBar() {
       <Link route="home" className="brand">
         Mnemo
       </Link>
-      <button type="button" className="icon-button nav-toggle" aria-label={t('nav.menu')} aria-expanded={open} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="icon-button nav-toggle"
+        aria-label={t('nav.menu')}
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
         <MenuIcon size={22} aria-hidden="true" />
       </button>
       <nav className={`nav-links ${open ? 'open' : ''}`} aria-label="main">
@@ -98,7 +112,11 @@ export function NavBar() {
               <span>{user.name ?? user.username}</span>
               <span className="visually-hidden">{` (${t('nav.account')})`}</span>
             </Link>
-            <button type="button" className="button ghost small" onClick={() => router.post(urlFor('auth.sign_out'))}>
+            <button
+              type="button"
+              className="button ghost small"
+              onClick={() => router.post(urlFor('auth.sign_out'))}
+            >
               {t('nav.sign_out')}
             </button>
           </>

@@ -21,9 +21,15 @@ function FlashToasts() {
   const announce = useEffectEvent(() => {
     const action = flash.action
     /* a toast with a way on stays longer, so there is time to take it */
-    if (flash.success && action) toast({ title: flash.success, action: { label: action.label, onClick: () => router.visit(action.href) }, timeout: 8000 })
+    if (flash.success && action)
+      toast({
+        title: flash.success,
+        action: { label: action.label, onClick: () => router.visit(action.href) },
+        timeout: 8000,
+      })
     else if (flash.success) toast({ title: flash.success })
-    if (flash.error && inlineError.current !== flash.id) toast({ title: flash.error, body: flash.errorBody ?? undefined, type: 'textSecondary' })
+    if (flash.error && inlineError.current !== flash.id)
+      toast({ title: flash.error, body: flash.errorBody ?? undefined, type: 'textSecondary' })
   })
   useEffect(() => announce(), [flash.id])
   return null

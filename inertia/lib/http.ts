@@ -33,7 +33,10 @@ export class HttpError extends Error {
 
 type RequestOptions = Omit<RequestInit, 'body'> & { body?: BodyInit; json?: unknown }
 
-/** The spec's client rules (000 §8): a 120 s timeout, and 2 retries on network failures only (never on an HTTP answer). */
+/**
+ * The spec's client rules (000 §8): a 120 s timeout, and 2 retries on network failures only (never on an HTTP
+ * answer).
+ */
 const REQUEST_TIMEOUT_MS = 120_000
 const NETWORK_RETRIES = 2
 /* methods a lost answer may be sent again for: a POST may have been applied already, and is not repeated */
@@ -47,7 +50,10 @@ const REPEATABLE = new Set(['GET', 'HEAD', 'PUT', 'DELETE'])
 export const CONNECTION_PROBLEM = 'mnemo:connection-problem'
 export type ConnectionProblem = { status: number; title?: string; body?: string }
 function report(problem: ConnectionProblem) {
-  if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent<ConnectionProblem>(CONNECTION_PROBLEM, { detail: problem }))
+  if (typeof window !== 'undefined')
+    window.dispatchEvent(
+      new CustomEvent<ConnectionProblem>(CONNECTION_PROBLEM, { detail: problem })
+    )
 }
 
 /**
@@ -71,7 +77,9 @@ function leaveForSignIn(): Promise<never> {
 }
 
 async function send(url: string, init: RequestInit, retries: number): Promise<Response> {
-  const signal = init.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]) : AbortSignal.timeout(REQUEST_TIMEOUT_MS)
+  const signal = init.signal
+    ? AbortSignal.any([init.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)])
+    : AbortSignal.timeout(REQUEST_TIMEOUT_MS)
   try {
     return await fetch(url, { ...init, signal })
   } catch (error) {
@@ -82,7 +90,10 @@ async function send(url: string, init: RequestInit, retries: number): Promise<Re
   }
 }
 
-export async function requestJson<T>(url: string, { json, headers: extra, ...init }: RequestOptions = {}): Promise<T> {
+export async function requestJson<T>(
+  url: string,
+  { json, headers: extra, ...init }: RequestOptions = {}
+): Promise<T> {
   const headers = new Headers(extra)
   headers.set('Accept', 'application/json')
   headers.set('X-XSRF-TOKEN', xsrfToken())
@@ -95,7 +106,11 @@ export async function requestJson<T>(url: string, { json, headers: extra, ...ini
   let response: Response
   const method = (init.method ?? 'GET').toUpperCase()
   try {
-    response = await send(url, { credentials: 'same-origin', ...init, headers, body }, REPEATABLE.has(method) ? NETWORK_RETRIES : 0)
+    response = await send(
+      url,
+      { credentials: 'same-origin', ...init, headers, body },
+      REPEATABLE.has(method) ? NETWORK_RETRIES : 0
+    )
   } catch (error) {
     if ((error as Error).name === 'AbortError' && init.signal?.aborted) throw error
     report({ status: 0 })
@@ -107,12 +122,25 @@ export async function requestJson<T>(url: string, { json, headers: extra, ...ini
 
 /** A JSON answer: its data, or (401) the way to sign in, or the error it carries thrown. */
 function answered<T>(status: number, data: unknown): T | Promise<never> {
-  if (status === 401 && typeof window !== 'undefined' && window.location.pathname !== '/sign-in') return leaveForSignIn()
+  if (status === 401 && typeof window !== 'undefined' && window.location.pathname !== '/sign-in')
+    return leaveForSignIn()
   if (status < 200 || status >= 300) {
-    const problem = (data ?? {}) as { title?: string; body?: string; code?: string; errors?: HttpError['errors'] }
+    const problem = (data ?? {}) as {
+      title?: string
+      body?: string
+      code?: string
+      errors?: HttpError['errors']
+    }
     /* the server down (500) or in maintenance behind its proxy (502, 504): the page-wide alert too */
-    if ([500, 502, 504].includes(status)) report({ status, title: problem.title, body: problem.body })
-    throw new HttpError(problem.body ?? problem.title ?? '', status, problem.code, problem.title, Array.isArray(problem.errors) ? problem.errors : [])
+    if ([500, 502, 504].includes(status))
+      report({ status, title: problem.title, body: problem.body })
+    throw new HttpError(
+      problem.body ?? problem.title ?? '',
+      status,
+      problem.code,
+      problem.title,
+      Array.isArray(problem.errors) ? problem.errors : []
+    )
   }
   return data as T
 }
@@ -130,7 +158,11 @@ export type UploadOptions = {
  * fetch() cannot tell how much of a body went out, XMLHttpRequest can. Not
  * sent again on a network failure (a POST).
  */
-export function uploadWithProgress<T>(url: string, body: FormData, { onProgress, signal }: UploadOptions = {}): Promise<T> {
+export function uploadWithProgress<T>(
+  url: string,
+  body: FormData,
+  { onProgress, signal }: UploadOptions = {}
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const abortError = () => new DOMException('The upload was cancelled', 'AbortError')
     if (signal?.aborted) return reject(abortError())
@@ -143,7 +175,8 @@ export function uploadWithProgress<T>(url: string, body: FormData, { onProgress,
     xhr.setRequestHeader('Accept', 'application/json')
     xhr.setRequestHeader('X-XSRF-TOKEN', xsrfToken())
     xhr.timeout = REQUEST_TIMEOUT_MS
-    xhr.upload.onprogress = (event) => event.lengthComputable && progress(Math.floor((event.loaded / event.total) * 100))
+    xhr.upload.onprogress = (event) =>
+      event.lengthComputable && progress(Math.floor((event.loaded / event.total) * 100))
     xhr.onload = () => {
       let data: unknown = null
       try {

@@ -10,7 +10,12 @@ const PLAIN = /^[^{}'<]*$/
  * Translates `ui.*` keys with the messages the server shares for the
  * request's locale (English fills any gap). ICU syntax, as on the server.
  */
-function translate(messages: Record<string, string>, locale: string, key: string, values?: Record<string, unknown>) {
+function translate(
+  messages: Record<string, string>,
+  locale: string,
+  key: string,
+  values?: Record<string, unknown>
+) {
   let formats = compiled.get(locale)
   if (!formats) compiled.set(locale, (formats = new Map()))
   let format = formats.get(key)

@@ -16,4 +16,3 @@ import { registry } from '~registry'
 /* only the URL builder is used: the requests go through Inertia and lib/http, so the base URL is never read */
 export const tuyau = createTuyau({ baseUrl: '/', registry })
 export const urlFor = tuyau.urlFor
-

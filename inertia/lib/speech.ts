@@ -6,14 +6,21 @@
 
 import { useHydrated } from '~/lib/use_hydrated'
 
-/** Whether this browser can speak, known once mounted (the server's render has no browser: no mismatch on hydration). */
+/**
+ * Whether this browser can speak, known once mounted (the server's render has no browser: no mismatch on
+ * hydration).
+ */
 export function useCanSpeak() {
   return useHydrated() && canSpeak()
 }
 
 /** Whether this browser can speak at all. */
 function canSpeak() {
-  return typeof window !== 'undefined' && 'speechSynthesis' in window && typeof SpeechSynthesisUtterance !== 'undefined'
+  return (
+    typeof window !== 'undefined' &&
+    'speechSynthesis' in window &&
+    typeof SpeechSynthesisUtterance !== 'undefined'
+  )
 }
 
 /** The plain text of a card side's HTML, as it is read aloud (no style or script text, cloze gaps as "…"). */
@@ -21,7 +28,10 @@ export function spokenText(html: string) {
   if (typeof document === 'undefined') return ''
   const doc = new DOMParser().parseFromString(html, 'text/html')
   doc.querySelectorAll('style, script, template').forEach((node) => node.remove())
-  return (doc.body.textContent ?? '').replace(/\[\.\.\.\]/g, '…').replace(/\s+/g, ' ').trim()
+  return (doc.body.textContent ?? '')
+    .replace(/\[\.\.\.\]/g, '…')
+    .replace(/\s+/g, ' ')
+    .trim()
 }
 
 /** A voice of the browser for a language ("es", "en-US"): the exact one, else one of its language; null when none. */

@@ -29,7 +29,10 @@ export function normalizeAnswer(text: string) {
 /* user-perceived characters, so an accented letter or an emoji counts as one */
 function characters(text: string): string[] {
   if (typeof Intl !== 'undefined' && 'Segmenter' in Intl) {
-    return Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text), (part) => part.segment)
+    return Array.from(
+      new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text),
+      (part) => part.segment
+    )
   }
   return Array.from(text)
 }
@@ -48,7 +51,9 @@ function commonFlags(a: string[], b: string[]) {
   for (let i = a.length - 1; i >= 0; i--) {
     for (let j = b.length - 1; j >= 0; j--) {
       lengths[i * width + j] =
-        a[i] === b[j] ? lengths[(i + 1) * width + j + 1] + 1 : Math.max(lengths[(i + 1) * width + j], lengths[i * width + j + 1])
+        a[i] === b[j]
+          ? lengths[(i + 1) * width + j + 1] + 1
+          : Math.max(lengths[(i + 1) * width + j], lengths[i * width + j + 1])
     }
   }
   let i = 0
@@ -83,7 +88,13 @@ export function compareTyped(typedText: string, expectedText: string): TypeCompa
   const { inA, inB } = commonFlags(typed, expected)
   return {
     correct: typed.join('') === expected.join(''),
-    typed: runs(typed, inA.map((good) => (good ? 'good' : 'bad'))),
-    expected: runs(expected, inB.map((good) => (good ? 'good' : 'missed'))),
+    typed: runs(
+      typed,
+      inA.map((good) => (good ? 'good' : 'bad'))
+    ),
+    expected: runs(
+      expected,
+      inB.map((good) => (good ? 'good' : 'missed'))
+    ),
   }
 }

@@ -6,11 +6,17 @@ import { useEffect, useEffectEvent, useState, type RefObject } from 'react'
  * it was when it closes. Without `onClose` (a dialog that handles its keys
  * itself, or one that cannot be closed) it does nothing.
  */
-export function useModalFocus(box: RefObject<HTMLElement | null>, selector: string, onClose: (() => void) | undefined) {
+export function useModalFocus(
+  box: RefObject<HTMLElement | null>,
+  selector: string,
+  onClose: (() => void) | undefined
+) {
   /* whether it handles the keys is settled when the dialog opens */
   const [handles] = useState(Boolean(onClose))
   /* the latest onClose and controls, read as the dialog opens and at each Esc */
-  const focusFirst = useEffectEvent(() => box.current?.querySelector<HTMLElement>(selector)?.focus())
+  const focusFirst = useEffectEvent(() =>
+    box.current?.querySelector<HTMLElement>(selector)?.focus()
+  )
   const close = useEffectEvent(() => onClose?.())
   useEffect(() => {
     if (!handles) return

@@ -7,7 +7,12 @@ import { useAlert } from '~/components/ui/alert_dialog'
 import { FolderDialog } from '~/components/decks/folder_dialog'
 import { ImportDialog } from '~/components/imports/import_dialog'
 import { ArchiveLinks, DeckList, GuestNotice, HomeHeader } from '~/components/decks/home_parts'
-import { HomeProvider, childrenOf, useStoredSet, type HomeData } from '~/components/decks/home_context'
+import {
+  HomeProvider,
+  childrenOf,
+  useStoredSet,
+  type HomeData,
+} from '~/components/decks/home_context'
 import { useDeckPolling } from '~/components/decks/use_deck_polling'
 import { UnavailableDecks } from '~/components/participants/unavailable_decks'
 import '~/css/decks.css'
@@ -32,7 +37,15 @@ type Props = {
 const LIST_PROPS = ['decks', 'folders', 'numberOfArchivedDecks', 'polling', 'unavailableDecks']
 
 /** The deck list: folders, then the main decks outside any folder, then the way to the archive. */
-export default function Home({ decks, folders, numberOfArchivedDecks, polling, started, folderColors, unavailableDecks }: Props) {
+export default function Home({
+  decks,
+  folders,
+  numberOfArchivedDecks,
+  polling,
+  started,
+  folderColors,
+  unavailableDecks,
+}: Props) {
   const { user } = useShared()
   const t = useT()
   const alert = useAlert()
@@ -57,10 +70,20 @@ export default function Home({ decks, folders, numberOfArchivedDecks, polling, s
       title: t('decks.create.title'),
       input: { label: t('decks.deck.name'), maxLength: 255 },
       submitLabel: t('decks.actions.create'),
-      onSubmit: (name) => name.trim() && router.post(urlFor('decks.store'), { deck: { name: name.trim() } }, { preserveScroll: true, preserveState: true }),
+      onSubmit: (name) =>
+        name.trim() &&
+        router.post(
+          urlFor('decks.store'),
+          { deck: { name: name.trim() } },
+          { preserveScroll: true, preserveState: true }
+        ),
     })
-  const createFolder = () => setDialog(<FolderDialog colors={folderColors} onClose={() => setDialog(null)} />)
-  const importCards = () => setDialog(<ImportDialog folders={folders} reload={LIST_PROPS} onClose={() => setDialog(null)} />)
+  const createFolder = () =>
+    setDialog(<FolderDialog colors={folderColors} onClose={() => setDialog(null)} />)
+  const importCards = () =>
+    setDialog(
+      <ImportDialog folders={folders} reload={LIST_PROPS} onClose={() => setDialog(null)} />
+    )
 
   return (
     <HomeProvider value={home}>
@@ -69,7 +92,14 @@ export default function Home({ decks, folders, numberOfArchivedDecks, polling, s
         <HomeHeader onFolder={createFolder} onImport={importCards} onDeck={createDeck} />
         {user?.isGuest && <GuestNotice />}
         <UnavailableDecks decks={unavailableDecks ?? []} reload={LIST_PROPS} />
-        <DeckList empty={decks.length === 0 && folders.length === 0} roots={home.children.get(null) ?? []} folders={folders} collapsed={collapsedFolders} onToggleFolder={toggleFolder} onCreateDeck={createDeck} />
+        <DeckList
+          empty={decks.length === 0 && folders.length === 0}
+          roots={home.children.get(null) ?? []}
+          folders={folders}
+          collapsed={collapsedFolders}
+          onToggleFolder={toggleFolder}
+          onCreateDeck={createDeck}
+        />
         <ArchiveLinks archived={numberOfArchivedDecks} />
         {dialog}
       </div>

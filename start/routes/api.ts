@@ -17,7 +17,8 @@ const NoteBulkController = () => import('#controllers/api/notes/note_bulk_contro
 const CardAttachmentsController = () => import('#controllers/api/media/card_attachments_controller')
 const LearningController = () => import('#controllers/api/learning/learning_controller')
 const StudyCardsController = () => import('#controllers/api/learning/study_cards_controller')
-const AlgorithmSettingsController = () => import('#controllers/api/decks/algorithm_settings_controller')
+const AlgorithmSettingsController = () =>
+  import('#controllers/api/decks/algorithm_settings_controller')
 const DeckExportsController = () => import('#controllers/api/exports/deck_exports_controller')
 const DeckImportsController = () => import('#controllers/api/imports/deck_imports_controller')
 
@@ -26,13 +27,34 @@ router
   .group(() => {
     router
       .group(() => {
-        router.post('authentication/register_without_email', [AuthenticationController, 'registerGuest']).as('register_guest')
-        router.post('authentication/register_with_email_and_pass', [AuthenticationController, 'registerWithEmail']).as('register_email')
-        router.post('authentication/login_with_provider', [AuthenticationController, 'loginWithProvider']).as('login_with_provider')
+        router
+          .post('authentication/register_without_email', [
+            AuthenticationController,
+            'registerGuest',
+          ])
+          .as('register_guest')
+        router
+          .post('authentication/register_with_email_and_pass', [
+            AuthenticationController,
+            'registerWithEmail',
+          ])
+          .as('register_email')
+        router
+          .post('authentication/login_with_provider', [
+            AuthenticationController,
+            'loginWithProvider',
+          ])
+          .as('login_with_provider')
         router.post('auth/google', [AuthenticationController, 'google']).as('google')
-        router.post('auth/reset-password', [PasswordResetsController, 'store']).as('reset_password.store')
-        router.get('auth/reset-password/:token', [PasswordResetsController, 'show']).as('reset_password.show')
-        router.put('auth/reset-password/:token', [PasswordResetsController, 'update']).as('reset_password.update')
+        router
+          .post('auth/reset-password', [PasswordResetsController, 'store'])
+          .as('reset_password.store')
+        router
+          .get('auth/reset-password/:token', [PasswordResetsController, 'show'])
+          .as('reset_password.show')
+        router
+          .put('auth/reset-password/:token', [PasswordResetsController, 'update'])
+          .as('reset_password.update')
       })
       .use(authThrottle)
 
@@ -44,7 +66,9 @@ router
         router.put('users/:id', [UsersController, 'update']).as('users.update')
         router.delete('users/:id', [UsersController, 'destroy']).as('users.destroy')
         router.get('auth_providers', [AuthProvidersController, 'index']).as('auth_providers.index')
-        router.delete('auth_providers/:provider', [AuthProvidersController, 'destroy']).as('auth_providers.destroy')
+        router
+          .delete('auth_providers/:provider', [AuthProvidersController, 'destroy'])
+          .as('auth_providers.destroy')
 
         router.get('decks', [DecksController, 'index']).as('decks.index')
         router.post('decks', [DecksController, 'store']).as('decks.store')
@@ -57,7 +81,9 @@ router
         router.put('decks/:id', [DecksController, 'update']).as('decks.update')
         router.delete('decks/:id', [DecksController, 'destroy']).as('decks.destroy')
         router.post('decks/:id/duplicate', [DecksController, 'duplicate']).as('decks.duplicate')
-        router.post('decks/:id/reset_progress', [DecksController, 'resetProgress']).as('decks.reset_progress')
+        router
+          .post('decks/:id/reset_progress', [DecksController, 'resetProgress'])
+          .as('decks.reset_progress')
         router.post('decks/:id/report', [DecksController, 'report']).as('decks.report')
         router.post('decks/:id/archive', [DeckArchivesController, 'store']).as('decks.archive')
         router.post('decks/:id/restore', [DeckArchivesController, 'destroy']).as('decks.restore')
@@ -74,37 +100,59 @@ router
         router.post('notes/preview', [NotesController, 'preview']).as('notes.preview')
         router.post('notes/bulk_create', [NotesController, 'bulkCreate']).as('notes.bulk_create')
         router.get('notes/cards', [NotesController, 'cards']).as('notes.cards')
-        router.get('notes/find_duplicates', [NotesController, 'findDuplicates']).as('notes.find_duplicates')
-        router.delete('notes/bulk_destroy', [NoteBulkController, 'destroy']).as('notes.bulk_destroy')
+        router
+          .get('notes/find_duplicates', [NotesController, 'findDuplicates'])
+          .as('notes.find_duplicates')
+        router
+          .delete('notes/bulk_destroy', [NoteBulkController, 'destroy'])
+          .as('notes.bulk_destroy')
         router.post('notes/bulk_freeze', [NoteBulkController, 'freeze']).as('notes.bulk_freeze')
-        router.post('notes/bulk_unfreeze', [NoteBulkController, 'unfreeze']).as('notes.bulk_unfreeze')
+        router
+          .post('notes/bulk_unfreeze', [NoteBulkController, 'unfreeze'])
+          .as('notes.bulk_unfreeze')
         router.post('notes/bulk_move', [NoteBulkController, 'move']).as('notes.bulk_move')
-        router.post('notes/bulk_duplicate', [NoteBulkController, 'duplicate']).as('notes.bulk_duplicate')
+        router
+          .post('notes/bulk_duplicate', [NoteBulkController, 'duplicate'])
+          .as('notes.bulk_duplicate')
         router.post('notes/bulk_action', [NoteBulkController, 'action']).as('notes.bulk_action')
         router.get('notes/:id', [NotesController, 'show']).as('notes.show')
         router.put('notes/:id', [NotesController, 'update']).as('notes.update')
-        router.post('card_attachments', [CardAttachmentsController, 'store']).as('card_attachments.store')
+        router
+          .post('card_attachments', [CardAttachmentsController, 'store'])
+          .as('card_attachments.store')
 
         router.get('v2/learning/start', [LearningController, 'start']).as('learning.start')
         router.get('v2/learning/cards', [LearningController, 'cards']).as('learning.cards')
         router.get('learning/cards', [LearningController, 'cards']).as('learning.cards_v1')
         router.post('v2/learning/answer', [LearningController, 'answer']).as('learning.answer')
         router.delete('learning/undo', [LearningController, 'undo']).as('learning.undo')
-        router.post('learning/log_cards_review', [LearningController, 'logReviews']).as('learning.log_cards_review')
-        router.post('learning/tutorial_seen', [LearningController, 'tutorialSeen']).as('learning.tutorial_seen')
+        router
+          .post('learning/log_cards_review', [LearningController, 'logReviews'])
+          .as('learning.log_cards_review')
+        router
+          .post('learning/tutorial_seen', [LearningController, 'tutorialSeen'])
+          .as('learning.tutorial_seen')
         router.put('cards/:id', [StudyCardsController, 'update']).as('cards.update')
         router.delete('cards/:id/suspend', [StudyCardsController, 'suspend']).as('cards.suspend')
         router.get('cards/:id/stats', [StudyCardsController, 'stats']).as('cards.stats')
         router.post('deck_imports', [DeckImportsController, 'store']).as('deck_imports.store')
         router.get('deck_imports', [DeckImportsController, 'index']).as('deck_imports.index')
         router.get('deck_imports/:id', [DeckImportsController, 'show']).as('deck_imports.show')
-        router.post('deck_imports/:id/retry', [DeckImportsController, 'retry']).as('deck_imports.retry')
-        router.delete('deck_imports/:id', [DeckImportsController, 'destroy']).as('deck_imports.destroy')
+        router
+          .post('deck_imports/:id/retry', [DeckImportsController, 'retry'])
+          .as('deck_imports.retry')
+        router
+          .delete('deck_imports/:id', [DeckImportsController, 'destroy'])
+          .as('deck_imports.destroy')
         router.post('deck_exports', [DeckExportsController, 'store']).as('deck_exports.store')
         router.get('deck_exports/csv/:id', [DeckExportsController, 'csv']).as('deck_exports.csv')
         router.get('deck_exports/:id', [DeckExportsController, 'show']).as('deck_exports.show')
-        router.get('algorithm_settings/:deckId', [AlgorithmSettingsController, 'show']).as('algorithm_settings.show')
-        router.put('algorithm_settings/:deckId', [AlgorithmSettingsController, 'update']).as('algorithm_settings.update')
+        router
+          .get('algorithm_settings/:deckId', [AlgorithmSettingsController, 'show'])
+          .as('algorithm_settings.show')
+        router
+          .put('algorithm_settings/:deckId', [AlgorithmSettingsController, 'update'])
+          .as('algorithm_settings.update')
       })
       .use(middleware.apiAuth())
 

@@ -17,7 +17,9 @@ router
         router.get('admin/masquerade', [AdminController, 'masquerade']).as('admin.masquerade')
         router.get('admin/experiments', [AdminController, 'experiments']).as('admin.experiments')
         router.put('admin/update_self', [AdminController, 'updateSelf']).as('admin.update_self')
-        router.put('admin/users/:id/premium', [AdminController, 'premium']).as('admin.users.premium')
+        router
+          .put('admin/users/:id/premium', [AdminController, 'premium'])
+          .as('admin.users.premium')
       })
       .use(middleware.adminAuth())
   })

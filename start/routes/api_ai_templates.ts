@@ -1,7 +1,8 @@
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 
-const AiNoteTemplatesController = () => import('#controllers/api/ai_templates/ai_note_templates_controller')
+const AiNoteTemplatesController = () =>
+  import('#controllers/api/ai_templates/ai_note_templates_controller')
 
 /*
  * AI note templates (spec 000 call table), signed-in only. Imported before
@@ -9,12 +10,24 @@ const AiNoteTemplatesController = () => import('#controllers/api/ai_templates/ai
  */
 router
   .group(() => {
-    router.get('ai_note_templates', [AiNoteTemplatesController, 'index']).as('ai_note_templates.index')
-    router.post('ai_note_templates', [AiNoteTemplatesController, 'store']).as('ai_note_templates.store')
-    router.patch('ai_note_templates/improve', [AiNoteTemplatesController, 'improve']).as('ai_note_templates.improve')
-    router.put('ai_note_templates/:id', [AiNoteTemplatesController, 'update']).as('ai_note_templates.update')
-    router.delete('ai_note_templates/:id', [AiNoteTemplatesController, 'destroy']).as('ai_note_templates.destroy')
-    router.post('ai_note_templates/:id/apply', [AiNoteTemplatesController, 'apply']).as('ai_note_templates.apply')
+    router
+      .get('ai_note_templates', [AiNoteTemplatesController, 'index'])
+      .as('ai_note_templates.index')
+    router
+      .post('ai_note_templates', [AiNoteTemplatesController, 'store'])
+      .as('ai_note_templates.store')
+    router
+      .patch('ai_note_templates/improve', [AiNoteTemplatesController, 'improve'])
+      .as('ai_note_templates.improve')
+    router
+      .put('ai_note_templates/:id', [AiNoteTemplatesController, 'update'])
+      .as('ai_note_templates.update')
+    router
+      .delete('ai_note_templates/:id', [AiNoteTemplatesController, 'destroy'])
+      .as('ai_note_templates.destroy')
+    router
+      .post('ai_note_templates/:id/apply', [AiNoteTemplatesController, 'apply'])
+      .as('ai_note_templates.apply')
   })
   .use(middleware.apiAuth())
   .prefix('/api')

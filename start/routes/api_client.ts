@@ -16,7 +16,9 @@ router
         router.get('events/check', [ClientController, 'checkEvent']).as('events.check')
         router.post('app_ratings.json', [ClientController, 'rate']).as('app_ratings.store')
         /* a fixed path, registered ahead of any users/:id */
-        router.get('users/wrapped/share.png', [WrappedShareController, 'api']).as('users.wrapped.share')
+        router
+          .get('users/wrapped/share.png', [WrappedShareController, 'api'])
+          .as('users.wrapped.share')
       })
       .use(middleware.apiAuth())
   })

@@ -9,7 +9,10 @@ router
   .group(() => {
     router.get('remote_flags', [RemoteFlagsController, 'index']).as('remote_flags.index')
     router.get('paywall', [PaywallController, 'show']).as('paywall.show')
-    router.put('remote_flags/:name', [RemoteFlagsController, 'update']).as('remote_flags.update').use(middleware.apiAuth())
+    router
+      .put('remote_flags/:name', [RemoteFlagsController, 'update'])
+      .as('remote_flags.update')
+      .use(middleware.apiAuth())
   })
   .prefix('/api')
   .as('api')

@@ -12,10 +12,18 @@ router
   .group(() => {
     router
       .group(() => {
-        router.post('ai/image_occlusion', [MediaHelpersController, 'imageOcclusion']).as('ai.image_occlusion')
-        router.get('images/suggestions', [MediaHelpersController, 'suggestions']).as('images.suggestions')
-        router.post('images/mark_download', [MediaHelpersController, 'markDownload']).as('images.mark_download')
-        router.post('cards/:id/daily_events', [MediaHelpersController, 'cardEvent']).as('cards.daily_events')
+        router
+          .post('ai/image_occlusion', [MediaHelpersController, 'imageOcclusion'])
+          .as('ai.image_occlusion')
+        router
+          .get('images/suggestions', [MediaHelpersController, 'suggestions'])
+          .as('images.suggestions')
+        router
+          .post('images/mark_download', [MediaHelpersController, 'markDownload'])
+          .as('images.mark_download')
+        router
+          .post('cards/:id/daily_events', [MediaHelpersController, 'cardEvent'])
+          .as('cards.daily_events')
       })
       .use(middleware.apiAuth())
   })

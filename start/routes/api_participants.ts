@@ -1,7 +1,8 @@
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 
-const SharedDeckParticipationsController = () => import('#controllers/api/participants/shared_deck_participations_controller')
+const SharedDeckParticipationsController = () =>
+  import('#controllers/api/participants/shared_deck_participations_controller')
 
 /*
  * What a participant of a shared deck does with it, under /api like
@@ -11,8 +12,12 @@ router
   .group(() => {
     router
       .group(() => {
-        router.delete('decks/:id/remove_shared_deck', [SharedDeckParticipationsController, 'destroy']).as('decks.remove_shared_deck')
-        router.get('decks/:id/embed', [SharedDeckParticipationsController, 'embed']).as('decks.embed')
+        router
+          .delete('decks/:id/remove_shared_deck', [SharedDeckParticipationsController, 'destroy'])
+          .as('decks.remove_shared_deck')
+        router
+          .get('decks/:id/embed', [SharedDeckParticipationsController, 'embed'])
+          .as('decks.embed')
       })
       .use(middleware.apiAuth())
   })

@@ -14,7 +14,9 @@ router
     router
       .group(() => {
         router.get('streaks', [StreaksController, 'index']).as('streaks.index')
-        router.post('streaks/current_day_streak_shown', [StreaksController, 'shown']).as('streaks.shown')
+        router
+          .post('streaks/current_day_streak_shown', [StreaksController, 'shown'])
+          .as('streaks.shown')
         router.get('statistics', [StatisticsController, 'show']).as('statistics.show')
         /* a fixed path, registered ahead of any users/:id */
         router.get('users/wrapped', [StatisticsController, 'wrapped']).as('users.wrapped')

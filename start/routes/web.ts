@@ -33,24 +33,44 @@ router.post('/guest', [GuestController, 'store']).as('auth.guest').use(authThrot
 router.post('/sign-out', [SignInController, 'destroy']).as('auth.sign_out').use(middleware.auth())
 
 router.get('/auth/google/redirect', [SocialController, 'googleRedirect']).as('auth.google.redirect')
-router.get('/auth/google/callback', [SocialController, 'googleCallback']).as('auth.google.callback').use(authThrottle)
+router
+  .get('/auth/google/callback', [SocialController, 'googleCallback'])
+  .as('auth.google.callback')
+  .use(authThrottle)
 router.get('/auth/apple/redirect', [SocialController, 'appleRedirect']).as('auth.apple.redirect')
-router.post('/auth/apple/callback', [SocialController, 'appleCallback']).as('auth.apple.callback').use(authThrottle)
+router
+  .post('/auth/apple/callback', [SocialController, 'appleCallback'])
+  .as('auth.apple.callback')
+  .use(authThrottle)
 router.get('/auth/link/:token', [LoginLinkController, 'show']).as('auth.link')
-router.post('/auth/link/:token', [LoginLinkController, 'store']).as('auth.link.store').use(authThrottle)
+router
+  .post('/auth/link/:token', [LoginLinkController, 'store'])
+  .as('auth.link.store')
+  .use(authThrottle)
 
 router.get('/forgot-password', [PasswordResetController, 'create']).as('password.request')
-router.post('/forgot-password', [PasswordResetController, 'store']).as('password.email').use(authThrottle)
+router
+  .post('/forgot-password', [PasswordResetController, 'store'])
+  .as('password.email')
+  .use(authThrottle)
 router.get('/forgot-password/sent', [PasswordResetController, 'sent']).as('password.sent')
 router.get('/reset-password/success', [PasswordResetController, 'success']).as('password.success')
 router.get('/reset-password/:token', [PasswordResetController, 'edit']).as('password.reset')
-router.post('/reset-password/:token', [PasswordResetController, 'update']).as('password.update').use(authThrottle)
+router
+  .post('/reset-password/:token', [PasswordResetController, 'update'])
+  .as('password.update')
+  .use(authThrottle)
 
 /* appearance and language work signed out too (kept in cookies) */
 router.get('/settings', [SettingsController, 'show']).as('settings.show')
-router.put('/settings/appearance', [SettingsController, 'updateAppearance']).as('settings.appearance')
+router
+  .put('/settings/appearance', [SettingsController, 'updateAppearance'])
+  .as('settings.appearance')
 router.put('/settings/language', [SettingsController, 'updateLanguage']).as('settings.language')
-router.put('/settings/easy_days', [SettingsController, 'updateEasyDays']).as('settings.easy_days').use(middleware.auth())
+router
+  .put('/settings/easy_days', [SettingsController, 'updateEasyDays'])
+  .as('settings.easy_days')
+  .use(middleware.auth())
 
 router
   .group(() => {
@@ -59,14 +79,19 @@ router
     router.put('/account/password', [AccountController, 'updatePassword']).as('account.password')
     router.delete('/account', [AccountController, 'destroy']).as('account.destroy')
     router.post('/account/avatar', [AvatarsController, 'store']).as('account.avatar')
-    router.delete('/account/social/:provider', [SocialAccountsController, 'destroy']).as('account.social.destroy')
+    router
+      .delete('/account/social/:provider', [SocialAccountsController, 'destroy'])
+      .as('account.social.destroy')
     /* the browser extension's sign-in ends here (`/sign-in?extension=1` leads to it) */
     router.get('/extension/connected', [ExtensionController, 'show']).as('extension.connected')
     router.post('/extension/token', [ExtensionController, 'token']).as('extension.token')
   })
   .use(middleware.auth())
 
-router.get('/avatars/:id', [AvatarsController, 'show']).as('avatars.show').where('id', router.matchers.number())
+router
+  .get('/avatars/:id', [AvatarsController, 'show'])
+  .as('avatars.show')
+  .where('id', router.matchers.number())
 
 /*
  * Development tools (development and tests, which read mail from the outbox
@@ -74,7 +99,9 @@ router.get('/avatars/:id', [AvatarsController, 'show']).as('avatars.show').where
  */
 if (!app.inProduction) {
   router.get('/dev/outbox', [OutboxController, 'index']).as('dev.outbox')
-  router.get('/dev/server-error', () => {
-    throw new Error('the server-error page, shown on purpose (development only)')
-  }).as('dev.server_error')
+  router
+    .get('/dev/server-error', () => {
+      throw new Error('the server-error page, shown on purpose (development only)')
+    })
+    .as('dev.server_error')
 }

@@ -11,12 +11,18 @@ router
     router.get('/admin/audit', [AdminPagesController, 'audit']).as('admin.audit')
     router.post('/admin/experiments', [AdminPagesController, 'experiments']).as('admin.experiments')
     router.post('/admin/debug_menu', [AdminPagesController, 'debugMenu']).as('admin.debug_menu')
-    router.post('/admin/masquerade/stop', [AdminPagesController, 'stopMasquerade']).as('admin.masquerade.stop')
+    router
+      .post('/admin/masquerade/stop', [AdminPagesController, 'stopMasquerade'])
+      .as('admin.masquerade.stop')
     router
       .group(() => {
         router.get('/admin/users/:id', [AdminPagesController, 'user']).as('admin.users.show')
-        router.post('/admin/users/:id/premium', [AdminPagesController, 'premium']).as('admin.users.premium')
-        router.post('/admin/users/:id/masquerade', [AdminPagesController, 'masquerade']).as('admin.users.masquerade')
+        router
+          .post('/admin/users/:id/premium', [AdminPagesController, 'premium'])
+          .as('admin.users.premium')
+        router
+          .post('/admin/users/:id/masquerade', [AdminPagesController, 'masquerade'])
+          .as('admin.users.masquerade')
       })
       .where('id', router.matchers.number())
   })

@@ -24,15 +24,23 @@ router
         router.delete('/decks/:id', [DecksController, 'destroy']).as('decks.destroy')
         router.post('/decks/:id/duplicate', [DecksController, 'duplicate']).as('decks.duplicate')
         router.post('/decks/:id/move', [DecksController, 'move']).as('decks.move')
-        router.post('/decks/:id/reset_progress', [DecksController, 'resetProgress']).as('decks.reset_progress')
+        router
+          .post('/decks/:id/reset_progress', [DecksController, 'resetProgress'])
+          .as('decks.reset_progress')
         router.post('/decks/:id/report', [DecksController, 'report']).as('decks.report')
         router.post('/decks/:id/archive', [DeckArchivesController, 'store']).as('decks.archive')
         router.delete('/decks/:id/archive', [DeckArchivesController, 'destroy']).as('decks.restore')
         router.post('/decks/:id/notes/bulk', [DeckNotesController, 'bulk']).as('decks.notes.bulk')
         /* GET answers the algorithm dialog's JSON; PUT is its form */
-        router.get('/decks/:id/algorithm', [AlgorithmSettingsController, 'show']).as('decks.algorithm.show')
-        router.put('/decks/:id/algorithm', [AlgorithmSettingsController, 'update']).as('decks.algorithm.update')
-        router.post('/decks/:id/exports', [DeckExportsController, 'store']).as('decks.exports.store')
+        router
+          .get('/decks/:id/algorithm', [AlgorithmSettingsController, 'show'])
+          .as('decks.algorithm.show')
+        router
+          .put('/decks/:id/algorithm', [AlgorithmSettingsController, 'update'])
+          .as('decks.algorithm.update')
+        router
+          .post('/decks/:id/exports', [DeckExportsController, 'store'])
+          .as('decks.exports.store')
       })
       .where('id', router.matchers.number())
 
@@ -40,18 +48,33 @@ router
     router.post('/folders/reorder', [FoldersController, 'reorder']).as('folders.reorder')
     /* the learner's exports, and their files by session (the list's download buttons) */
     router.get('/exports', [DeckExportsController, 'index']).as('exports.index')
-    router.get('/exports/:id/file', [DeckExportsController, 'file']).as('exports.file').where('id', router.matchers.number())
+    router
+      .get('/exports/:id/file', [DeckExportsController, 'file'])
+      .as('exports.file')
+      .where('id', router.matchers.number())
     /* the export dialog: which addresses need no confirmation */
     router.get('/exports/addresses', [ExportAddressesController, 'index']).as('exports.addresses')
 
-    router.put('/folders/:id', [FoldersController, 'update']).as('folders.update').where('id', router.matchers.number())
-    router.delete('/folders/:id', [FoldersController, 'destroy']).as('folders.destroy').where('id', router.matchers.number())
+    router
+      .put('/folders/:id', [FoldersController, 'update'])
+      .as('folders.update')
+      .where('id', router.matchers.number())
+    router
+      .delete('/folders/:id', [FoldersController, 'destroy'])
+      .as('folders.destroy')
+      .where('id', router.matchers.number())
   })
   .use([middleware.auth(), middleware.keepFlash()])
 
 /* the e-mailed export link: signed, so it works without a session (another browser, a download manager) */
-router.get('/exports/:id/download', [DeckExportsController, 'download']).as('exports.download').where('id', router.matchers.number())
+router
+  .get('/exports/:id/download', [DeckExportsController, 'download'])
+  .as('exports.download')
+  .where('id', router.matchers.number())
 
 /* the link mailed to an export address: whoever reads that mailbox confirms it, signed in or not */
 router.get('/exports/confirm/:token', [ExportAddressesController, 'show']).as('exports.confirm')
-router.post('/exports/confirm/:token', [ExportAddressesController, 'store']).as('exports.confirm.store').use(authThrottle)
+router
+  .post('/exports/confirm/:token', [ExportAddressesController, 'store'])
+  .as('exports.confirm.store')
+  .use(authThrottle)

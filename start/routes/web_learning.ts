@@ -10,7 +10,10 @@ const LearnCardsController = () => import('#controllers/learning/learn_cards_con
  */
 router
   .group(() => {
-    router.get('/decks/:id/learn', [LearningPageController, 'show']).as('learn.show').where('id', router.matchers.number())
+    router
+      .get('/decks/:id/learn', [LearningPageController, 'show'])
+      .as('learn.show')
+      .where('id', router.matchers.number())
 
     router
       .group(() => {
@@ -19,16 +22,26 @@ router
         router.delete('/learn/:deckId/undo', [LearningPageController, 'undo']).as('learn.undo')
       })
       .where('deckId', router.matchers.number())
-    router.post('/learn/tutorial_seen', [LearningPageController, 'tutorialSeen']).as('learn.tutorial_seen')
+    router
+      .post('/learn/tutorial_seen', [LearningPageController, 'tutorialSeen'])
+      .as('learn.tutorial_seen')
 
     router
       .group(() => {
-        router.get('/learn/cards/:id/fields', [LearnCardsController, 'fields']).as('learn.cards.fields')
+        router
+          .get('/learn/cards/:id/fields', [LearnCardsController, 'fields'])
+          .as('learn.cards.fields')
         router.put('/learn/cards/:id', [LearnCardsController, 'update']).as('learn.cards.update')
-        router.delete('/learn/cards/:id', [LearnCardsController, 'destroy']).as('learn.cards.destroy')
-        router.post('/learn/cards/:id/freeze', [LearnCardsController, 'freeze']).as('learn.cards.freeze')
+        router
+          .delete('/learn/cards/:id', [LearnCardsController, 'destroy'])
+          .as('learn.cards.destroy')
+        router
+          .post('/learn/cards/:id/freeze', [LearnCardsController, 'freeze'])
+          .as('learn.cards.freeze')
         router.post('/learn/cards/:id/move', [LearnCardsController, 'move']).as('learn.cards.move')
-        router.get('/learn/cards/:id/stats', [LearnCardsController, 'stats']).as('learn.cards.stats')
+        router
+          .get('/learn/cards/:id/stats', [LearnCardsController, 'stats'])
+          .as('learn.cards.stats')
       })
       .where('id', router.matchers.number())
   })

@@ -8,7 +8,12 @@ router
   .group(() => {
     router.post('/notes/scan_text', [EditorMediaController, 'scanText']).as('notes.scan_text')
     router.get('/notes/image_search', [EditorMediaController, 'search']).as('notes.image_search')
-    router.post('/notes/image_search/pick', [EditorMediaController, 'pick']).as('notes.image_search.pick')
-    router.post('/learn/cards/:id/daily_events', [EditorMediaController, 'cardEvent']).as('learn.cards.daily_events').where('id', router.matchers.number())
+    router
+      .post('/notes/image_search/pick', [EditorMediaController, 'pick'])
+      .as('notes.image_search.pick')
+    router
+      .post('/learn/cards/:id/daily_events', [EditorMediaController, 'cardEvent'])
+      .as('learn.cards.daily_events')
+      .where('id', router.matchers.number())
   })
   .use([middleware.auth(), middleware.keepFlash()])

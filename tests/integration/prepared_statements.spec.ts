@@ -14,7 +14,13 @@ test.group('Prepared statements and poolers', () => {
     const client = new pg.Client(databaseConnection())
     await client.connect()
     try {
-      const kept = async () => (await client.query('select count(*)::int as n from pg_prepared_statements where name = $1', ['q-pooler-test'])).rows[0].n
+      const kept = async () =>
+        (
+          await client.query(
+            'select count(*)::int as n from pg_prepared_statements where name = $1',
+            ['q-pooler-test']
+          )
+        ).rows[0].n
       const off = await client.query(statement('q-pooler-test', 'select $1::int as v', [7], false))
       assert.equal(off.rows[0].v, 7)
       assert.equal(await kept(), 0, 'nothing prepared for the session')

@@ -25,44 +25,86 @@ export async function walk(baseUrl: string, fetch: Fetch): Promise<string[]> {
       body: { user: { email, password: 'long-enough-1', name: 'Walker' } },
     })
     const answer = must(data, 'sign-up')
-    return { token: answer.token, userId: answer.user.id, headers: { Authorization: `Bearer ${answer.token}` } }
+    return {
+      token: answer.token,
+      userId: answer.user.id,
+      headers: { Authorization: `Bearer ${answer.token}` },
+    }
   }
   const owner = await signUp('walker@example.test')
   steps.push('sign-up')
 
-  const created = must((await api.POST('/decks', { headers: owner.headers, body: { deck: { name: 'Walk' } } })).data, 'create deck')
+  const created = must(
+    (await api.POST('/decks', { headers: owner.headers, body: { deck: { name: 'Walk' } } })).data,
+    'create deck'
+  )
   const list = must((await api.GET('/decks', { headers: owner.headers })).data, 'list decks')
-  if (!list.decks.some((deck) => deck.id === created.id)) throw new Error('the new deck is not listed')
+  if (!list.decks.some((deck) => deck.id === created.id))
+    throw new Error('the new deck is not listed')
   const basic = list.templates.find((template) => template.kind === 'basic') ?? list.templates[0]
   steps.push('decks')
 
-  const fields = Object.fromEntries(basic.fields.map((field, index) => [field.id, index ? 'one' : 'uno']))
-  const note = must((await api.POST('/notes', {
-    headers: owner.headers,
-    body: { note: { deck_id: created.id, template_id: basic.id, fields } },
-  })).data, 'create note')
-  const notes = must((await api.GET('/notes', { headers: owner.headers, params: { query: { deck_id: created.id } } })).data, 'list notes')
-  if (!notes.notes.some((listed) => listed.id === note.id)) throw new Error('the new note is not listed')
+  const fields = Object.fromEntries(
+    basic.fields.map((field, index) => [field.id, index ? 'one' : 'uno'])
+  )
+  const note = must(
+    (
+      await api.POST('/notes', {
+        headers: owner.headers,
+        body: { note: { deck_id: created.id, template_id: basic.id, fields } },
+      })
+    ).data,
+    'create note'
+  )
+  const notes = must(
+    (
+      await api.GET('/notes', {
+        headers: owner.headers,
+        params: { query: { deck_id: created.id } },
+      })
+    ).data,
+    'list notes'
+  )
+  if (!notes.notes.some((listed) => listed.id === note.id))
+    throw new Error('the new note is not listed')
   steps.push('notes')
 
-  const start = must((await api.GET('/v2/learning/start', {
-    headers: owner.headers,
-    params: { query: { deck_id: created.id, learn_session_start_timestamp: Date.now() } },
-  })).data, 'start a session')
+  const start = must(
+    (
+      await api.GET('/v2/learning/start', {
+        headers: owner.headers,
+        params: { query: { deck_id: created.id, learn_session_start_timestamp: Date.now() } },
+      })
+    ).data,
+    'start a session'
+  )
   const card = must(start.card ?? undefined, 'the first card')
-  const answered = must((await api.POST('/v2/learning/answer', {
-    headers: owner.headers,
-    body: { deck_id: created.id, card_id: card.id, answer: 'good', review_duration_ms: 2000 },
-  })).data, 'answer')
+  const answered = must(
+    (
+      await api.POST('/v2/learning/answer', {
+        headers: owner.headers,
+        body: { deck_id: created.id, card_id: card.id, answer: 'good', review_duration_ms: 2000 },
+      })
+    ).data,
+    'answer'
+  )
   steps.push(`study (${answered.topCounters ? 'counters' : 'no counters'})`)
 
-  const shared = must((await api.PUT('/decks/{id}', {
-    headers: owner.headers,
-    params: { path: { id: created.id } },
-    body: { deck: { sharing_enabled: true } },
-  })).data, 'share')
+  const shared = must(
+    (
+      await api.PUT('/decks/{id}', {
+        headers: owner.headers,
+        params: { path: { id: created.id } },
+        body: { deck: { sharing_enabled: true } },
+      })
+    ).data,
+    'share'
+  )
   const sharingToken = must(shared.sharingToken ?? undefined, 'the sharing token')
-  must((await api.GET('/v2/decks/{token}', { params: { path: { token: sharingToken } } })).data, 'read the shared deck')
+  must(
+    (await api.GET('/v2/decks/{token}', { params: { path: { token: sharingToken } } })).data,
+    'read the shared deck'
+  )
   const learner = await signUp('learner@example.test')
   const joined = await api.POST('/deck_collaborators', {
     headers: learner.headers,
@@ -71,12 +113,29 @@ export async function walk(baseUrl: string, fetch: Fetch): Promise<string[]> {
   must(joined.data, 'join the shared deck')
   steps.push('sharing')
 
-  const exported = must((await api.POST('/deck_exports', {
+  const exported = must(
+    (
+      await api.POST('/deck_exports', {
+        headers: owner.headers,
+        body: { deck_id: created.id, format: 'csv' },
+      })
+    ).data,
+    'export'
+  )
+  must(
+    (
+      await api.GET('/deck_exports/{id}', {
+        headers: owner.headers,
+        params: { path: { id: exported.id } },
+      })
+    ).data,
+    'the export'
+  )
+  const csv = await api.GET('/deck_exports/csv/{id}', {
     headers: owner.headers,
-    body: { deck_id: created.id, format: 'csv' },
-  })).data, 'export')
-  must((await api.GET('/deck_exports/{id}', { headers: owner.headers, params: { path: { id: exported.id } } })).data, 'the export')
-  const csv = await api.GET('/deck_exports/csv/{id}', { headers: owner.headers, params: { path: { id: created.id } }, parseAs: 'text' })
+    params: { path: { id: created.id } },
+    parseAs: 'text',
+  })
   if (!must(csv.data, 'the CSV').includes('uno')) throw new Error('the CSV lacks the note')
   steps.push('export')
   return steps

@@ -21,7 +21,10 @@ export type AiScript =
   | { text?: string; cards?: object[]; chunks?: number; endless?: false; holdAfter?: number }
   /** a stream that never ends by itself: one card per piece, every `everyMs`, until the client hangs up */
   | { endless: true; everyMs?: number }
-  /** a vocabulary answer: one card per word of the request's list (its `- word` lines), one per piece, every `everyMs` */
+  /**
+   * a vocabulary answer: one card per word of the request's list (its `- word` lines), one per piece, every
+   * `everyMs`
+   */
   | { words: true; everyMs?: number }
   /** an error answer in the provider's format */
   | { status: 400 | 401 | 429 | 500 | 503 | 529; midStream?: false }
@@ -30,8 +33,17 @@ export type AiScript =
   /** a stream that starts, sends `cards`, then fails with an error event (Anthropic) or a cut connection (OpenAI) */
   | { midStream: true; cards: object[]; status?: undefined }
 
-/** a call the double received; `remotePort` is the caller's end of the connection (which process called, for the cluster smoke) */
-export type AiCall = { api: 'openai' | 'anthropic'; path: string; body: any; headers: IncomingMessage['headers']; remotePort?: number }
+/**
+ * a call the double received; `remotePort` is the caller's end of the connection (which process called, for
+ * the cluster smoke)
+ */
+export type AiCall = {
+  api: 'openai' | 'anthropic'
+  path: string
+  body: any
+  headers: IncomingMessage['headers']
+  remotePort?: number
+}
 
 export const aiState = {
   queue: [] as AiScript[],
@@ -80,7 +92,8 @@ const now = () => Math.floor(Date.now() / 1000)
 
 function answerText(script: AiScript): string {
   if ('text' in script && script.text !== undefined) return script.text
-  if ('cards' in script && script.cards) return script.cards.map((card) => JSON.stringify(card)).join('\n') + '\n'
+  if ('cards' in script && script.cards)
+    return script.cards.map((card) => JSON.stringify(card)).join('\n') + '\n'
   return ''
 }
 
@@ -94,9 +107,21 @@ function pieces(text: string, count: number) {
 
 const OPENAI_ERRORS: Record<number, { type: string; code: string | null; message: string }> = {
   400: { type: 'invalid_request_error', code: null, message: 'Invalid request.' },
-  401: { type: 'invalid_request_error', code: 'invalid_api_key', message: 'Incorrect API key provided.' },
-  429: { type: 'requests', code: 'rate_limit_exceeded', message: 'Rate limit reached for requests.' },
-  500: { type: 'server_error', code: null, message: 'The server had an error while processing your request.' },
+  401: {
+    type: 'invalid_request_error',
+    code: 'invalid_api_key',
+    message: 'Incorrect API key provided.',
+  },
+  429: {
+    type: 'requests',
+    code: 'rate_limit_exceeded',
+    message: 'Rate limit reached for requests.',
+  },
+  500: {
+    type: 'server_error',
+    code: null,
+    message: 'The server had an error while processing your request.',
+  },
   503: { type: 'server_error', code: null, message: 'The engine is currently overloaded.' },
   529: { type: 'server_error', code: null, message: 'Overloaded.' },
 }
@@ -104,13 +129,21 @@ const OPENAI_ERRORS: Record<number, { type: string; code: string | null; message
 const ANTHROPIC_ERRORS: Record<number, { type: string; message: string }> = {
   400: { type: 'invalid_request_error', message: 'Invalid request.' },
   401: { type: 'authentication_error', message: 'invalid x-api-key' },
-  429: { type: 'rate_limit_error', message: 'Number of request tokens has exceeded your per-minute rate limit.' },
+  429: {
+    type: 'rate_limit_error',
+    message: 'Number of request tokens has exceeded your per-minute rate limit.',
+  },
   500: { type: 'api_error', message: 'Internal server error' },
   503: { type: 'api_error', message: 'Service unavailable' },
   529: { type: 'overloaded_error', message: 'Overloaded' },
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {}
+) {
   res.writeHead(status, { 'content-type': 'application/json', ...headers })
   res.end(JSON.stringify(body))
 }
@@ -118,8 +151,14 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
 function sendError(res: ServerResponse, api: AiCall['api'], status: number) {
   /* a short Retry-After, as the providers send one, so the SDKs' backoff stays quick in tests */
   const headers = { 'retry-after-ms': '5', 'retry-after': '0' }
-  if (api === 'openai') return sendJson(res, status, { error: { ...OPENAI_ERRORS[status], param: null } }, headers)
-  return sendJson(res, status, { type: 'error', error: ANTHROPIC_ERRORS[status] }, { ...headers, 'request-id': id('req_') })
+  if (api === 'openai')
+    return sendJson(res, status, { error: { ...OPENAI_ERRORS[status], param: null } }, headers)
+  return sendJson(
+    res,
+    status,
+    { type: 'error', error: ANTHROPIC_ERRORS[status] },
+    { ...headers, 'request-id': id('req_') }
+  )
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -152,20 +191,44 @@ async function stall(res: ServerResponse, opening: string[]) {
 
 /* the word list of a vocabulary prompt (app/ai/prompts.ts lists the words as `- word` lines) */
 export function requestedWords(body: any) {
-  const user = (body.messages ?? []).filter((message: any) => message.role === 'user').map((message: any) => (typeof message.content === 'string' ? message.content : JSON.stringify(message.content))).join('\n')
+  const user = (body.messages ?? [])
+    .filter((message: any) => message.role === 'user')
+    .map((message: any) =>
+      typeof message.content === 'string' ? message.content : JSON.stringify(message.content)
+    )
+    .join('\n')
   return [...user.matchAll(/^- (.+)$/gm)].map((match) => match[1])
 }
 
 function wordCards(body: any) {
-  return requestedWords(body).map((word) => JSON.stringify({ kind: 'basic', front: word, back: `the meaning of ${word}` }) + '\n')
+  return requestedWords(body).map(
+    (word) => JSON.stringify({ kind: 'basic', front: word, back: `the meaning of ${word}` }) + '\n'
+  )
 }
 
 function* endlessCards() {
-  for (let index = 1; ; index++) yield JSON.stringify({ kind: 'basic', front: `Endless question ${index}?`, back: `Answer ${index}` }) + '\n'
+  for (let index = 1; ; index++)
+    yield (
+      JSON.stringify({
+        kind: 'basic',
+        front: `Endless question ${index}?`,
+        back: `Answer ${index}`,
+      }) + '\n'
+    )
 }
 
 function openaiChunk(model: string, chatId: string, delta: object, finish: string | null = null) {
-  return `data: ${JSON.stringify({ id: chatId, object: 'chat.completion.chunk', created: now(), model, system_fingerprint: 'fp_double', choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] })}\n\n`
+  return (
+    `data: ` +
+    `${JSON.stringify({
+      id: chatId,
+      object: 'chat.completion.chunk',
+      created: now(),
+      model,
+      system_fingerprint: 'fp_double',
+      choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+    })}\n\n`
+  )
 }
 
 async function openai(req: IncomingMessage, res: ServerResponse, body: any, script: AiScript) {
@@ -175,12 +238,27 @@ async function openai(req: IncomingMessage, res: ServerResponse, body: any, scri
   const chatId = id('chatcmpl-')
   if (!body.stream) {
     return sendJson(res, 200, {
-      id: chatId, object: 'chat.completion', created: now(), model, system_fingerprint: 'fp_double',
-      choices: [{ index: 0, message: { role: 'assistant', content: answerText(script), refusal: null }, logprobs: null, finish_reason: 'stop' }],
+      id: chatId,
+      object: 'chat.completion',
+      created: now(),
+      model,
+      system_fingerprint: 'fp_double',
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content: answerText(script), refusal: null },
+          logprobs: null,
+          finish_reason: 'stop',
+        },
+      ],
       usage: { prompt_tokens: 20, completion_tokens: 30, total_tokens: 50 },
     })
   }
-  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' })
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    'connection': 'keep-alive',
+  })
   const head = openaiChunk(model, chatId, { role: 'assistant', content: '', refusal: null })
   if ('stall' in script) return stall(res, [head])
   if ('endless' in script && script.endless) {
@@ -192,7 +270,12 @@ async function openai(req: IncomingMessage, res: ServerResponse, body: any, scri
     return res.end()
   }
   if ('words' in script) {
-    const events = [head, ...wordCards(body).map((piece) => openaiChunk(model, chatId, { content: piece })), openaiChunk(model, chatId, {}, 'stop'), 'data: [DONE]\n\n']
+    const events = [
+      head,
+      ...wordCards(body).map((piece) => openaiChunk(model, chatId, { content: piece })),
+      openaiChunk(model, chatId, {}, 'stop'),
+      'data: [DONE]\n\n',
+    ]
     if (!(await writeEvents(res, events, script.everyMs ?? 15))) res.end()
     return
   }
@@ -205,38 +288,83 @@ async function openai(req: IncomingMessage, res: ServerResponse, body: any, scri
   }
   const text = answerText(script)
   const chunks = pieces(text, 'chunks' in script && script.chunks ? script.chunks : 12)
-  const events = [head, ...chunks.map((piece) => openaiChunk(model, chatId, { content: piece })), openaiChunk(model, chatId, {}, 'stop'), 'data: [DONE]\n\n']
+  const events = [
+    head,
+    ...chunks.map((piece) => openaiChunk(model, chatId, { content: piece })),
+    openaiChunk(model, chatId, {}, 'stop'),
+    'data: [DONE]\n\n',
+  ]
   const hungUp = await writeEvents(res, events, 2)
   if (!hungUp) res.end()
 }
 
-const anthropicEvent = (type: string, data: object) => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`
+const anthropicEvent = (type: string, data: object) =>
+  `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`
 
 async function anthropic(req: IncomingMessage, res: ServerResponse, body: any, script: AiScript) {
   /* Anthropic's key header, or a bearer token as the SDK (1.x) sends the key */
-  if (req.headers['x-api-key'] !== AI_TEST_KEY && req.headers.authorization !== `Bearer ${AI_TEST_KEY}`) return sendError(res, 'anthropic', 401)
+  if (
+    req.headers['x-api-key'] !== AI_TEST_KEY &&
+    req.headers.authorization !== `Bearer ${AI_TEST_KEY}`
+  )
+    return sendError(res, 'anthropic', 401)
   if (!req.headers['anthropic-version']) return sendError(res, 'anthropic', 400)
   if ('status' in script && script.status) return sendError(res, 'anthropic', script.status)
   const model = body.model
   const messageId = id('msg_')
-  const usage = { input_tokens: 20, output_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 }
-  if (!body.stream) {
-    return sendJson(res, 200, {
-      id: messageId, type: 'message', role: 'assistant', model, content: [{ type: 'text', text: answerText(script) }],
-      stop_reason: 'end_turn', stop_sequence: null, usage: { ...usage, output_tokens: 30 },
-    }, { 'request-id': id('req_') })
+  const usage = {
+    input_tokens: 20,
+    output_tokens: 1,
+    cache_creation_input_tokens: 0,
+    cache_read_input_tokens: 0,
   }
-  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'request-id': id('req_') })
+  if (!body.stream) {
+    return sendJson(
+      res,
+      200,
+      {
+        id: messageId,
+        type: 'message',
+        role: 'assistant',
+        model,
+        content: [{ type: 'text', text: answerText(script) }],
+        stop_reason: 'end_turn',
+        stop_sequence: null,
+        usage: { ...usage, output_tokens: 30 },
+      },
+      { 'request-id': id('req_') }
+    )
+  }
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    'request-id': id('req_'),
+  })
   const head = [
-    anthropicEvent('message_start', { message: { id: messageId, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage } }),
+    anthropicEvent('message_start', {
+      message: {
+        id: messageId,
+        type: 'message',
+        role: 'assistant',
+        model,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage,
+      },
+    }),
     anthropicEvent('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }),
     anthropicEvent('ping', {}),
   ]
-  const delta = (text: string) => anthropicEvent('content_block_delta', { index: 0, delta: { type: 'text_delta', text } })
+  const delta = (text: string) =>
+    anthropicEvent('content_block_delta', { index: 0, delta: { type: 'text_delta', text } })
   if ('stall' in script) return stall(res, head)
   const tail = [
     anthropicEvent('content_block_stop', { index: 0 }),
-    anthropicEvent('message_delta', { delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 30 } }),
+    anthropicEvent('message_delta', {
+      delta: { stop_reason: 'end_turn', stop_sequence: null },
+      usage: { output_tokens: 30 },
+    }),
     anthropicEvent('message_stop', {}),
   ]
   if ('endless' in script && script.endless) {
@@ -252,7 +380,10 @@ async function anthropic(req: IncomingMessage, res: ServerResponse, body: any, s
     res.write(anthropicEvent('error', { error: ANTHROPIC_ERRORS[529] }))
     return res.end()
   }
-  const chunks = pieces(answerText(script), 'chunks' in script && script.chunks ? script.chunks : 12)
+  const chunks = pieces(
+    answerText(script),
+    'chunks' in script && script.chunks ? script.chunks : 12
+  )
   const hungUp = await writeEvents(res, [...head, ...chunks.map(delta), ...tail], 2)
   if (!hungUp) res.end()
 }
@@ -270,9 +401,20 @@ export async function startAiServer(port = 0) {
     try {
       const body = await readBody(req)
       const path = (req.url ?? '').split('?')[0]
-      const api = path.endsWith('/chat/completions') ? 'openai' : path.endsWith('/v1/messages') ? 'anthropic' : null
-      if (req.method !== 'POST' || !api) return sendJson(res, 404, { error: { message: `Unknown path ${path}` } })
-      aiState.calls.push({ api, path, body, headers: req.headers, remotePort: req.socket.remotePort })
+      const api = path.endsWith('/chat/completions')
+        ? 'openai'
+        : path.endsWith('/v1/messages')
+          ? 'anthropic'
+          : null
+      if (req.method !== 'POST' || !api)
+        return sendJson(res, 404, { error: { message: `Unknown path ${path}` } })
+      aiState.calls.push({
+        api,
+        path,
+        body,
+        headers: req.headers,
+        remotePort: req.socket.remotePort,
+      })
       const script = aiState.queue.shift() ?? aiState.fallback
       await (api === 'openai' ? openai(req, res, body, script) : anthropic(req, res, body, script))
     } catch (error) {

@@ -12,7 +12,10 @@ export * from '#tests/support/ai_double_server'
  * function restores the offline default). One retry, so a scripted 429 or 500 is
  * seen twice before it becomes the catalogue's error.
  */
-export function useAiDouble(provider: 'openai' | 'anthropic', options: { maxRetries?: number; timeoutMs?: number } = {}) {
+export function useAiDouble(
+  provider: 'openai' | 'anthropic',
+  options: { maxRetries?: number; timeoutMs?: number } = {}
+) {
   resetAi()
   const settings = aiDoubleEnv(provider)
   env.set('AI_PROVIDER', settings.AI_PROVIDER)

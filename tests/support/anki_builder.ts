@@ -15,7 +15,12 @@ import {
   encodePackageMetadata,
   encodeTemplateConfig,
 } from '#importers/anki/protobuf/messages'
-import { defaultDeckConfig, SCHEMA11_GRAVES, SCHEMA11_INDEXES, SCHEMA11_TABLES } from '#importers/anki/schema11'
+import {
+  defaultDeckConfig,
+  SCHEMA11_GRAVES,
+  SCHEMA11_INDEXES,
+  SCHEMA11_TABLES,
+} from '#importers/anki/schema11'
 import { saveZip } from '#exporters/zip_writer'
 
 /*
@@ -110,7 +115,8 @@ export interface BuildAnkiPackageOptions {
 
 export const DEFAULT_CRT = 1_700_000_000
 
-const STUB_TEXT = 'Please update to the latest Anki version, then import the .colpkg/.apkg file again.'
+const STUB_TEXT =
+  'Please update to the latest Anki version, then import the .colpkg/.apkg file again.'
 
 /* ---------------------------------------------------------------- zip */
 
@@ -211,8 +217,10 @@ CREATE INDEX idx_notes_mid ON notes (mid);
 CREATE INDEX idx_cards_odid ON cards (odid) WHERE odid != 0;
 `
 
-const fieldName = (field: AnkiNoteTypeSpec['fields'][number]) => (typeof field === 'string' ? field : field.name)
-const fieldTag = (field: AnkiNoteTypeSpec['fields'][number]) => (typeof field === 'string' ? undefined : field.tag)
+const fieldName = (field: AnkiNoteTypeSpec['fields'][number]) =>
+  typeof field === 'string' ? field : field.name
+const fieldTag = (field: AnkiNoteTypeSpec['fields'][number]) =>
+  typeof field === 'string' ? undefined : field.tag
 
 function withDefaultDeck(decks: AnkiDeckSpec[] = []): AnkiDeckSpec[] {
   return decks.some((deck) => deck.id === 1) ? decks : [{ id: 1, name: 'Default' }, ...decks]
@@ -230,9 +238,19 @@ function insertContent(db: DatabaseSync, options: BuildAnkiPackageOptions) {
   const insertNote = db.prepare("INSERT INTO notes VALUES (?, ?, ?, 0, 0, ?, ?, ?, ?, 0, '')")
   for (const note of options.notes ?? []) {
     const tags = note.tags?.length ? ` ${note.tags.join(' ')} ` : ''
-    insertNote.run(note.id, note.guid, note.noteTypeId, tags, note.fields.join('\x1f'), sortField(note.fields[0] ?? ''), checksum(note.fields[0] ?? ''))
+    insertNote.run(
+      note.id,
+      note.guid,
+      note.noteTypeId,
+      tags,
+      note.fields.join('\x1f'),
+      sortField(note.fields[0] ?? ''),
+      checksum(note.fields[0] ?? '')
+    )
   }
-  const insertCard = db.prepare('INSERT INTO cards VALUES (?, ?, ?, ?, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)')
+  const insertCard = db.prepare(
+    'INSERT INTO cards VALUES (?, ?, ?, ?, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)'
+  )
   for (const card of options.cards ?? []) {
     insertCard.run(
       card.id,
@@ -254,7 +272,16 @@ function insertContent(db: DatabaseSync, options: BuildAnkiPackageOptions) {
   }
   const insertRevlog = db.prepare('INSERT INTO revlog VALUES (?, ?, 0, ?, ?, ?, ?, ?, ?)')
   for (const row of options.revlog ?? []) {
-    insertRevlog.run(row.id, row.cardId, row.ease, row.ivl, row.lastIvl, row.factor, row.time, row.type)
+    insertRevlog.run(
+      row.id,
+      row.cardId,
+      row.ease,
+      row.ivl,
+      row.lastIvl,
+      row.factor,
+      row.time,
+      row.type
+    )
   }
 }
 
@@ -267,7 +294,15 @@ function legacyModel(noteType: AnkiNoteTypeSpec) {
     usn: 0,
     sortf: 0,
     did: 1,
-    tmpls: noteType.templates.map((template, ord) => ({ name: template.name, ord, qfmt: template.front, afmt: template.back, bqfmt: '', bafmt: '', did: null })),
+    tmpls: noteType.templates.map((template, ord) => ({
+      name: template.name,
+      ord,
+      qfmt: template.front,
+      afmt: template.back,
+      bqfmt: '',
+      bafmt: '',
+      did: null,
+    })),
     flds: noteType.fields.map((field, ord) => ({
       name: fieldName(field),
       ord,
@@ -290,19 +325,43 @@ function legacyModel(noteType: AnkiNoteTypeSpec) {
 }
 
 /** A schema-11 collection file: note types, decks and options as JSON in `col`. */
-export function buildLegacyCollection(path: string, options: Omit<BuildAnkiPackageOptions, 'format' | 'outPath' | 'media'>) {
+export function buildLegacyCollection(
+  path: string,
+  options: Omit<BuildAnkiPackageOptions, 'format' | 'outPath' | 'media'>
+) {
   const db = new DatabaseSync(path)
   try {
     db.exec(SCHEMA11_TABLES + SCHEMA11_GRAVES + SCHEMA11_INDEXES)
     db.exec('BEGIN')
-    const models = Object.fromEntries(options.noteTypes.map((noteType) => [noteType.id, legacyModel(noteType)]))
+    const models = Object.fromEntries(
+      options.noteTypes.map((noteType) => [noteType.id, legacyModel(noteType)])
+    )
     const decks = Object.fromEntries(
       withDefaultDeck(options.decks).map((deck) => [
         deck.id,
-        { id: deck.id, name: deck.name, mod: 0, usn: 0, desc: '', dyn: deck.filtered ? 1 : 0, conf: 1, collapsed: false, newToday: [0, 0], revToday: [0, 0], lrnToday: [0, 0], timeToday: [0, 0] },
+        {
+          id: deck.id,
+          name: deck.name,
+          mod: 0,
+          usn: 0,
+          desc: '',
+          dyn: deck.filtered ? 1 : 0,
+          conf: 1,
+          collapsed: false,
+          newToday: [0, 0],
+          revToday: [0, 0],
+          lrnToday: [0, 0],
+          timeToday: [0, 0],
+        },
       ])
     )
-    const conf = { nextPos: 1, curDeck: 1, activeDecks: [1], schedVer: 2, curModel: String(options.noteTypes[0]?.id ?? '') }
+    const conf = {
+      nextPos: 1,
+      curDeck: 1,
+      activeDecks: [1],
+      schedVer: 2,
+      curModel: String(options.noteTypes[0]?.id ?? ''),
+    }
     db.prepare("INSERT INTO col VALUES (1, ?, 0, 0, 11, 0, 0, 0, ?, ?, ?, ?, '{}')").run(
       options.crt ?? DEFAULT_CRT,
       JSON.stringify(conf),
@@ -318,30 +377,58 @@ export function buildLegacyCollection(path: string, options: Omit<BuildAnkiPacka
 }
 
 /** A schema-18 collection file, as Anki 2.1.50+ keeps it (and leaves it in WAL mode). */
-function buildModernCollection(path: string, options: Omit<BuildAnkiPackageOptions, 'format' | 'outPath' | 'media'>) {
+function buildModernCollection(
+  path: string,
+  options: Omit<BuildAnkiPackageOptions, 'format' | 'outPath' | 'media'>
+) {
   const db = new DatabaseSync(path)
   try {
     db.exec(SCHEMA11_TABLES + SCHEMA11_INDEXES + SCHEMA18_EXTRA)
     db.exec('BEGIN')
     /* schema 15 empties col's JSON columns once their content has moved to tables */
-    db.prepare("INSERT INTO col VALUES (1, ?, 0, 0, 18, 0, 0, 0, '', '', '', '', '')").run(options.crt ?? DEFAULT_CRT)
+    db.prepare("INSERT INTO col VALUES (1, ?, 0, 0, 18, 0, 0, 0, '', '', '', '', '')").run(
+      options.crt ?? DEFAULT_CRT
+    )
     const insertConfig = db.prepare('INSERT INTO config VALUES (?, 0, 0, ?)')
     insertConfig.run('schedVer', Buffer.from('2'))
     insertConfig.run('creationOffset', Buffer.from('0'))
-    db.prepare('INSERT INTO deck_config VALUES (1, ?, 0, 0, ?)').run('Default', new BinaryWriter().tag(1, WireType.Varint).uint32(1).finish())
+    db.prepare('INSERT INTO deck_config VALUES (1, ?, 0, 0, ?)').run(
+      'Default',
+      new BinaryWriter().tag(1, WireType.Varint).uint32(1).finish()
+    )
 
     const insertType = db.prepare('INSERT INTO notetypes VALUES (?, ?, 0, 0, ?)')
     const insertField = db.prepare('INSERT INTO fields VALUES (?, ?, ?, ?)')
     const insertTemplate = db.prepare('INSERT INTO templates VALUES (?, ?, ?, 0, 0, ?)')
     for (const noteType of options.noteTypes) {
-      const config = noteType.rawConfig ?? encodeNotetypeConfig({ cloze: Boolean(noteType.cloze), css: noteType.css ?? '', originalStockKind: noteType.originalStockKind ?? 0 })
+      const config =
+        noteType.rawConfig ??
+        encodeNotetypeConfig({
+          cloze: Boolean(noteType.cloze),
+          css: noteType.css ?? '',
+          originalStockKind: noteType.originalStockKind ?? 0,
+        })
       insertType.run(noteType.id, noteType.name, config)
-      noteType.fields.forEach((field, ord) => insertField.run(noteType.id, ord, fieldName(field), encodeFieldConfig({ tag: fieldTag(field) })))
-      noteType.templates.forEach((template, ord) => insertTemplate.run(noteType.id, ord, template.name, encodeTemplateConfig(template)))
+      noteType.fields.forEach((field, ord) =>
+        insertField.run(
+          noteType.id,
+          ord,
+          fieldName(field),
+          encodeFieldConfig({ tag: fieldTag(field) })
+        )
+      )
+      noteType.templates.forEach((template, ord) =>
+        insertTemplate.run(noteType.id, ord, template.name, encodeTemplateConfig(template))
+      )
     }
     const insertDeck = db.prepare('INSERT INTO decks VALUES (?, ?, 0, 0, ?, ?)')
     for (const deck of withDefaultDeck(options.decks)) {
-      insertDeck.run(deck.id, deck.name.split('::').join('\x1f'), new Uint8Array(0), encodeDeckKind(deck.filtered ? 'filtered' : 'normal'))
+      insertDeck.run(
+        deck.id,
+        deck.name.split('::').join('\x1f'),
+        new Uint8Array(0),
+        encodeDeckKind(deck.filtered ? 'filtered' : 'normal')
+      )
     }
     const tags = new Set((options.notes ?? []).flatMap((note) => note.tags ?? []))
     const insertTag = db.prepare('INSERT INTO tags VALUES (?, 0, 0, NULL)')
@@ -350,7 +437,11 @@ function buildModernCollection(path: string, options: Omit<BuildAnkiPackageOptio
     db.exec('COMMIT')
 
     db.exec('PRAGMA writable_schema = ON')
-    db.prepare('UPDATE sqlite_master SET sql = replace(sql, ?, ?) WHERE sql LIKE ?').run(UNICASE_STAND_IN, 'COLLATE unicase', '%/*unicase*/%')
+    db.prepare('UPDATE sqlite_master SET sql = replace(sql, ?, ?) WHERE sql LIKE ?').run(
+      UNICASE_STAND_IN,
+      'COLLATE unicase',
+      '%/*unicase*/%'
+    )
     db.exec('PRAGMA writable_schema = OFF')
     db.exec('PRAGMA journal_mode = WAL')
   } finally {
@@ -381,7 +472,14 @@ export async function buildAnkiPackage(options: BuildAnkiPackageOptions): Promis
       await zstdFile(collection, compressed)
       const stub = temp('stub.anki2')
       buildLegacyCollection(stub, {
-        noteTypes: [{ id: 1, name: 'Basic', fields: ['Front', 'Back'], templates: [{ name: 'Card 1', front: '{{Front}}', back: '{{Back}}' }] }],
+        noteTypes: [
+          {
+            id: 1,
+            name: 'Basic',
+            fields: ['Front', 'Back'],
+            templates: [{ name: 'Card 1', front: '{{Front}}', back: '{{Back}}' }],
+          },
+        ],
         notes: [{ id: 1, guid: 'stub', noteTypeId: 1, fields: [STUB_TEXT, ''] }],
         cards: [{ id: 1, noteId: 1, deckId: 1, ord: 0 }],
       })
@@ -392,17 +490,35 @@ export async function buildAnkiPackage(options: BuildAnkiPackageOptions): Promis
       )
       const list = media.map((item) => {
         const data = Buffer.from(item.data)
-        return { name: item.name, size: data.length, sha1: createHash('sha1').update(data).digest(), data }
+        return {
+          name: item.name,
+          size: data.length,
+          sha1: createHash('sha1').update(data).digest(),
+          data,
+        }
       })
-      entries.push({ name: 'media', data: zstdCompressSync(encodeMediaEntries(list)), compress: false })
-      list.forEach((item, index) => entries.push({ name: String(index), data: zstdCompressSync(item.data), compress: false }))
+      entries.push({
+        name: 'media',
+        data: zstdCompressSync(encodeMediaEntries(list)),
+        compress: false,
+      })
+      list.forEach((item, index) =>
+        entries.push({ name: String(index), data: zstdCompressSync(item.data), compress: false })
+      )
     } else {
       const collection = temp('anki2.sqlite')
       buildLegacyCollection(collection, options)
       if (options.format === 'anki21') {
         const stub = temp('stub.anki2')
         buildLegacyCollection(stub, {
-          noteTypes: [{ id: 1, name: 'Basic', fields: ['Front', 'Back'], templates: [{ name: 'Card 1', front: '{{Front}}', back: '{{Back}}' }] }],
+          noteTypes: [
+            {
+              id: 1,
+              name: 'Basic',
+              fields: ['Front', 'Back'],
+              templates: [{ name: 'Card 1', front: '{{Front}}', back: '{{Back}}' }],
+            },
+          ],
           notes: [{ id: 1, guid: 'stub', noteTypeId: 1, fields: [STUB_TEXT, ''] }],
           cards: [{ id: 1, noteId: 1, deckId: 1, ord: 0 }],
         })
@@ -414,8 +530,15 @@ export async function buildAnkiPackage(options: BuildAnkiPackageOptions): Promis
       } else {
         entries.push({ name: 'collection.anki2', data: { path: collection } })
       }
-      entries.push({ name: 'media', data: Buffer.from(JSON.stringify(Object.fromEntries(media.map((item, index) => [index, item.name])))) })
-      media.forEach((item, index) => entries.push({ name: String(index), data: Buffer.from(item.data) }))
+      entries.push({
+        name: 'media',
+        data: Buffer.from(
+          JSON.stringify(Object.fromEntries(media.map((item, index) => [index, item.name])))
+        ),
+      })
+      media.forEach((item, index) =>
+        entries.push({ name: String(index), data: Buffer.from(item.data) })
+      )
     }
     return await writeZip(options.outPath, entries)
   } finally {

@@ -15,7 +15,19 @@ export type AxeFinding = { rule: string; impact: string; help: string; targets: 
 
 declare global {
   interface Window {
-    axe?: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact?: string | null; help: string; nodes: { target: unknown[]; html: string; failureSummary?: string }[] }[] }> }
+    axe?: {
+      run: (
+        context: Document,
+        options: object
+      ) => Promise<{
+        violations: {
+          id: string
+          impact?: string | null
+          help: string
+          nodes: { target: unknown[]; html: string; failureSummary?: string }[]
+        }[]
+      }>
+    }
   }
 }
 
@@ -23,19 +35,29 @@ declare global {
 export async function axeFindings(page: Page): Promise<AxeFinding[]> {
   if (!(await page.evaluate(() => Boolean(window.axe)))) await page.evaluate(source)
   return page.evaluate(async () => {
-    const { violations } = await window.axe!.run(document, { resultTypes: ['violations'], iframes: false })
+    const { violations } = await window.axe!.run(document, {
+      resultTypes: ['violations'],
+      iframes: false,
+    })
     return violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
       .map((violation) => ({
         rule: violation.id,
         impact: violation.impact!,
         help: violation.help,
-        targets: violation.nodes.map((node) => `${node.target.map(String).join(' ')} ${node.html.slice(0, 160)} ${(node.failureSummary ?? '').replace(/\s+/g, ' ')}`),
+        targets: violation.nodes.map(
+          (node) =>
+            `${node.target.map(String).join(' ')} ${node.html.slice(0, 160)} ${(node.failureSummary ?? '').replace(/\s+/g, ' ')}`
+        ),
       }))
   })
 }
 
 /** One line per finding and element, for a failure message. */
 export function describeFindings(screen: string, findings: AxeFinding[]) {
-  return findings.flatMap((finding) => finding.targets.map((target) => `${screen}: [${finding.impact}] ${finding.rule} (${finding.help}) at ${target}`))
+  return findings.flatMap((finding) =>
+    finding.targets.map(
+      (target) => `${screen}: [${finding.impact}] ${finding.rule} (${finding.help}) at ${target}`
+    )
+  )
 }

@@ -16,7 +16,12 @@ export async function open(page: Page, path: string) {
 }
 
 /** Fills and submits the sign-in form the page shows; waits for the home page when `name` (the learner's) is given. */
-export async function signInWithForm(page: Page, email: string, name: string | null = 'Test User', password = PASSWORD) {
+export async function signInWithForm(
+  page: Page,
+  email: string,
+  name: string | null = 'Test User',
+  password = PASSWORD
+) {
   await page.getByLabel('E-mail').fill(email)
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Sign in' }).click()
@@ -29,17 +34,30 @@ export async function learnerWithCards(cards: number) {
   user.learningTutorialSeen = true
   await user.save()
   const deck = await createDeck(user, { name: 'Capitals' })
-  await bulkCreateNotes(user, { deck_id: deck.id, import_data: Array.from({ length: cards }, (_, index) => ({ front: `Country ${index + 1}`, back: `Capital ${index + 1}` })) })
+  await bulkCreateNotes(user, {
+    deck_id: deck.id,
+    import_data: Array.from({ length: cards }, (_, index) => ({
+      front: `Country ${index + 1}`,
+      back: `Capital ${index + 1}`,
+    })),
+  })
   return { user, deck }
 }
 
-/** The state each side's server-made audio shows in the editor, reloading the edit page until no side is pending (the worker makes it). */
+/**
+ * The state each side's server-made audio shows in the editor, reloading the edit page until no side is
+ * pending (the worker makes it).
+ */
 export async function settledSpeech(page: Page, noteId: number) {
   for (let attempt = 0; attempt < 60; attempt++) {
     await open(page, `/notes/${noteId}/edit`)
-    const states = await page.locator('[data-testid="speech-status"] li').evaluateAll((items) => items.map((item) => `${item.getAttribute('data-side')}:${item.getAttribute('data-state')}`))
+    const states = await page
+      .locator('[data-testid="speech-status"] li')
+      .evaluateAll((items) =>
+        items.map((item) => `${item.getAttribute('data-side')}:${item.getAttribute('data-state')}`)
+      )
     if (states.length === 2 && !states.some((state) => state.endsWith(':pending'))) return states
     await page.waitForTimeout(500)
   }
-  throw new Error('the note\'s speech stayed pending')
+  throw new Error("the note's speech stayed pending")
 }

@@ -12,10 +12,18 @@ function flatten(value: unknown, prefix = ''): Record<string, string> {
 /** Every message of a language, keyed as the i18n loader keys them (ui/editor.json holds ui.editor.*). */
 export async function catalogue(locale: string) {
   const dir = app.languageFilesPath(locale)
-  const files = (await readdir(dir, { recursive: true })).filter((file) => file.endsWith('.json')).sort()
+  const files = (await readdir(dir, { recursive: true }))
+    .filter((file) => file.endsWith('.json'))
+    .sort()
   const entries: Record<string, string> = {}
   for (const file of files) {
-    Object.assign(entries, flatten(JSON.parse(await readFile(`${dir}/${file}`, 'utf8')), file.replace('.json', '').replaceAll('/', '.')))
+    Object.assign(
+      entries,
+      flatten(
+        JSON.parse(await readFile(`${dir}/${file}`, 'utf8')),
+        file.replace('.json', '').replaceAll('/', '.')
+      )
+    )
   }
   return entries
 }

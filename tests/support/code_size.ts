@@ -13,7 +13,11 @@ import { join, relative } from 'node:path'
 export const MAX_FILE_LINES = 400
 export const MAX_FUNCTION_LINES = 100
 
-export type Measure = { file: string; lines: number; functions: { name: string; line: number; lines: number }[] }
+export type Measure = {
+  file: string
+  lines: number
+  functions: { name: string; line: number; lines: number }[]
+}
 
 function nameOf(node: ts.Node, source: ts.SourceFile): string {
   const named = node as { name?: ts.Node }
@@ -21,18 +25,27 @@ function nameOf(node: ts.Node, source: ts.SourceFile): string {
   const parent = node.parent
   if (parent && ts.isVariableDeclaration(parent)) return parent.name.getText(source)
   if (parent && ts.isPropertyAssignment(parent)) return parent.name.getText(source)
-  if (parent && ts.isCallExpression(parent)) return `${parent.expression.getText(source).slice(0, 40)}(…) callback`
+  if (parent && ts.isCallExpression(parent))
+    return `${parent.expression.getText(source).slice(0, 40)}(…) callback`
   return '(anonymous)'
 }
 
 export async function measure(root: string, folders: string[]): Promise<Measure[]> {
   const results: Measure[] = []
   for (const folder of folders) {
-    const files = (await readdir(join(root, folder), { recursive: true })).filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts'))
+    const files = (await readdir(join(root, folder), { recursive: true })).filter(
+      (file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts')
+    )
     for (const file of files.sort()) {
       const path = join(root, folder, file)
       const text = await readFile(path, 'utf8')
-      const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
+      const source = ts.createSourceFile(
+        path,
+        text,
+        ts.ScriptTarget.Latest,
+        true,
+        file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS
+      )
       const functions: Measure['functions'] = []
       const visit = (node: ts.Node) => {
         if (ts.isFunctionLike(node) && (node as { body?: ts.Node }).body) {
@@ -43,7 +56,11 @@ export async function measure(root: string, folders: string[]): Promise<Measure[
         ts.forEachChild(node, visit)
       }
       visit(source)
-      results.push({ file: relative(root, path), lines: text.split('\n').length - (text.endsWith('\n') ? 1 : 0), functions })
+      results.push({
+        file: relative(root, path),
+        lines: text.split('\n').length - (text.endsWith('\n') ? 1 : 0),
+        functions,
+      })
     }
   }
   return results

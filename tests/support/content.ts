@@ -33,7 +33,8 @@ export async function templateIds(client: ApiClient, token: string): Promise<Rec
   response.assertStatus(200)
   const ids = {} as Record<Kind, number>
   for (const template of response.body().templates) ids[template.kind as Kind] = template.id
-  for (const kind of KINDS) if (!ids[kind]) throw new Error(`no built-in template of kind ${kind} in GET decks`)
+  for (const kind of KINDS)
+    if (!ids[kind]) throw new Error(`no built-in template of kind ${kind} in GET decks`)
   templateCache.set(token, ids)
   return ids
 }
@@ -52,52 +53,84 @@ export async function createDeck(
    */
   if (response.status() >= 500) {
     const saved = await db.from('decks').where('name', deck.name).orderBy('id', 'desc').first()
-    if (saved && Date.now() - new Date(saved.created_at).getTime() < 10_000) return getDeck(client, token, saved.id)
+    if (saved && Date.now() - new Date(saved.created_at).getTime() < 10_000)
+      return getDeck(client, token, saved.id)
   }
   throw new Error(`POST decks ${JSON.stringify(deck)}: ${response.status()} ${response.text()}`)
 }
 
 export async function getDeck(client: ApiClient, token: string, id: number) {
   const response = await client.get(`/api/decks/${id}`).bearerToken(token)
-  if (response.status() !== 200) throw new Error(`GET decks/${id}: ${response.status()} ${response.text()}`)
+  if (response.status() !== 200)
+    throw new Error(`GET decks/${id}: ${response.status()} ${response.text()}`)
   return response.body()
 }
 
-export async function createFolder(client: ApiClient, token: string, body: Record<string, unknown>) {
+export async function createFolder(
+  client: ApiClient,
+  token: string,
+  body: Record<string, unknown>
+) {
   const response = await client.post('/api/folders').bearerToken(token).json(body)
-  if (response.status() !== 201) throw new Error(`POST folders: ${response.status()} ${response.text()}`)
+  if (response.status() !== 201)
+    throw new Error(`POST folders: ${response.status()} ${response.text()}`)
   return response.body()
 }
 
 export async function createNote(
   client: ApiClient,
   token: string,
-  note: { deck_id: number; template_id: number; fields: Record<string, string>; reverse?: boolean; field_attachments_map?: unknown }
+  note: {
+    deck_id: number
+    template_id: number
+    fields: Record<string, string>
+    reverse?: boolean
+    field_attachments_map?: unknown
+  }
 ) {
   const response = await client.post('/api/notes').bearerToken(token).json({ note })
-  if (response.status() !== 201) throw new Error(`POST notes: ${response.status()} ${response.text()}`)
+  if (response.status() !== 201)
+    throw new Error(`POST notes: ${response.status()} ${response.text()}`)
   return response.body()
 }
 
 /** A basic note with the given front and back. */
-export async function basicNote(client: ApiClient, token: string, deckId: number, front: string, back = 'answer', extra: { reverse?: boolean } = {}) {
+export async function basicNote(
+  client: ApiClient,
+  token: string,
+  deckId: number,
+  front: string,
+  back = 'answer',
+  extra: { reverse?: boolean } = {}
+) {
   const { basic } = await templateIds(client, token)
-  return createNote(client, token, { deck_id: deckId, template_id: basic, fields: { Front: front, Back: back }, ...extra })
+  return createNote(client, token, {
+    deck_id: deckId,
+    template_id: basic,
+    fields: { Front: front, Back: back },
+    ...extra,
+  })
 }
 
 export async function listNotes(client: ApiClient, token: string, query: Record<string, unknown>) {
   const response = await client.get('/api/notes').bearerToken(token).qs(query)
-  if (response.status() !== 200) throw new Error(`GET notes ${JSON.stringify(query)}: ${response.status()} ${response.text()}`)
+  if (response.status() !== 200)
+    throw new Error(`GET notes ${JSON.stringify(query)}: ${response.status()} ${response.text()}`)
   return response.body()
 }
 
 /** Ids of all notes of a deck (and its subdecks), oldest first. */
 export async function noteIdsOf(deckId: number) {
-  const deckIds = (await db.rawQuery(
-    'with recursive t as (select id from decks where id = ? union all select d.id from decks d join t on d.parent_id = t.id) select id from t',
-    [deckId]
-  )).rows.map((row: { id: number }) => row.id)
-  return (await db.from('notes').whereIn('deck_id', deckIds).orderBy('id').select('id')).map((row) => row.id as number)
+  const deckIds = (
+    await db.rawQuery(
+      'with recursive t as (select id from decks where id = ? union all select d.id from decks d join t on ' +
+        'd.parent_id = t.id) select id from t',
+      [deckId]
+    )
+  ).rows.map((row: { id: number }) => row.id)
+  return (await db.from('notes').whereIn('deck_id', deckIds).orderBy('id').select('id')).map(
+    (row) => row.id as number
+  )
 }
 
 export async function cardCount(deckId: number) {
@@ -126,7 +159,8 @@ export async function unstickJobs() {
   const queue = getQueue()
   const deadline = Date.now() + 15_000
   while (Date.now() < deadline) {
-    for (const pid of await blockedProgressUpdates()) await db.rawQuery('select pg_cancel_backend(?)', [pid])
+    for (const pid of await blockedProgressUpdates())
+      await db.rawQuery('select pg_cancel_backend(?)', [pid])
     await queue.drain()
     /* a failed job's retry waits as a delayed job; the schedules' next runs (repeatJobKey) are delayed too, and stay */
     const retries = (await queue.getDelayed()).filter((job) => !job.repeatJobKey)
@@ -141,14 +175,21 @@ export async function unstickJobs() {
  * in GET decks/polling any more; a deck whose job failed is an error, and so
  * is a job that waits on a lock its own transaction holds.
  */
-export async function waitForJobs(client: ApiClient, token: string, deckIds: number[], timeoutMs = 15_000) {
+export async function waitForJobs(
+  client: ApiClient,
+  token: string,
+  deckIds: number[],
+  timeoutMs = 15_000
+) {
   const deadline = Date.now() + timeoutMs
   let last: unknown
   let blockedSince: number | null = null
   while (Date.now() < deadline) {
     const response = await client.get('/api/decks/polling').bearerToken(token)
     response.assertStatus(200)
-    const tracked = response.body().decks.filter((deck: { id: number }) => deckIds.includes(deck.id))
+    const tracked = response
+      .body()
+      .decks.filter((deck: { id: number }) => deckIds.includes(deck.id))
     const failed = tracked.find((deck: { state: string }) => deck.state === 'processing_failed')
     if (failed) throw new Error(`the job of deck ${failed.id} failed: ${JSON.stringify(failed)}`)
     if (!tracked.length) return
@@ -158,30 +199,46 @@ export async function waitForJobs(client: ApiClient, token: string, deckIds: num
       if (Date.now() - blockedSince > 500) {
         await unstickJobs()
         throw new Error(
-          `the job of deck(s) ${deckIds.join(', ')} never finishes: its progress update ("update decks set processing") ` +
-            `waits for the row lock its own transaction took (runDeckJob, app/actions/decks/deck_jobs.ts). Poll: ${JSON.stringify(last)}`
+          `the job of deck(s) ${deckIds.join(', ')} never finishes: its progress update ("update decks set ` +
+            `processing") ` +
+            `waits for the row lock its own transaction took (runDeckJob, app/actions/decks/deck_jobs.ts). ` +
+            `Poll: ${JSON.stringify(last)}`
         )
       }
     } else blockedSince = null
     await sleep(100)
   }
   await unstickJobs()
-  throw new Error(`decks ${deckIds.join(', ')} still processing after ${timeoutMs} ms: ${JSON.stringify(last)}`)
+  throw new Error(
+    `decks ${deckIds.join(', ')} still processing after ${timeoutMs} ms: ${JSON.stringify(last)}`
+  )
 }
 
 /**
  * Learning progress as the learning calls will write it (they are not built
  * yet): one progress row per card of the note.
  */
-export async function setProgress(userId: number, noteId: number, progress: { state: string; dueAt?: Date | null; frozen?: boolean }) {
+export async function setProgress(
+  userId: number,
+  noteId: number,
+  progress: { state: string; dueAt?: Date | null; frozen?: boolean }
+) {
   const cards = await db.from('cards').where('note_id', noteId).select('id', 'deck_id')
   const now = new Date()
   for (const card of cards) {
     await db
       .table('card_progress')
       .insert({
-        user_id: userId, card_id: card.id, deck_id: card.deck_id, state: progress.state, due_at: progress.dueAt ?? null,
-        frozen: progress.frozen ?? false, reps: 1, interval_days: 1, created_at: now, updated_at: now,
+        user_id: userId,
+        card_id: card.id,
+        deck_id: card.deck_id,
+        state: progress.state,
+        due_at: progress.dueAt ?? null,
+        frozen: progress.frozen ?? false,
+        reps: 1,
+        interval_days: 1,
+        created_at: now,
+        updated_at: now,
       })
       .onConflict(['user_id', 'card_id'])
       .merge(['state', 'due_at', 'frozen'])
@@ -192,7 +249,8 @@ export async function setProgress(userId: number, noteId: number, progress: { st
 export async function fillDeck(userId: number, deckId: number, basicTypeId: number, count: number) {
   await db.rawQuery(
     `insert into notes (user_id, deck_id, note_type_id, guid, fields, sort_text, search_text, created_at, updated_at)
-     select ?, ?, ?, 'fill-' || ? || '-' || g, jsonb_build_object('Front', 'filler ' || g, 'Back', 'x'), 'filler ' || g, 'filler ' || g, now(), now()
+     select ?, ?, ?, 'fill-' || ? || '-' || g, jsonb_build_object('Front', 'filler ' || g, 'Back', 'x'),
+       'filler ' || g, 'filler ' || g, now(), now()
      from generate_series(1, ?) g`,
     [userId, deckId, basicTypeId, deckId, count]
   )
@@ -207,12 +265,37 @@ export async function fillDeck(userId: number, deckId: number, basicTypeId: numb
 export async function snapshot() {
   const tables = ['decks', 'folders', 'notes', 'cards', 'card_progress', 'media', 'deck_reports']
   const counts: Record<string, number> = {}
-  for (const table of tables) counts[table] = Number((await db.from(table).count('* as count').first()).count)
-  const decks = await db.from('decks').orderBy('id').select('id', 'name', 'parent_id', 'root_deck_id', 'folder_id', 'position', 'state', 'font_settings', 'notes_sort_by', 'notes_order', 'algorithm_preset')
-  const folders = await db.from('folders').orderBy('id').select('id', 'name', 'color', 'emoji_utf16', 'position')
-  const notes = await db.from('notes').orderBy('id').select('id', 'deck_id', 'fields', 'is_reversed', 'note_type_id')
+  for (const table of tables)
+    counts[table] = Number((await db.from(table).count('* as count').first()).count)
+  const decks = await db
+    .from('decks')
+    .orderBy('id')
+    .select(
+      'id',
+      'name',
+      'parent_id',
+      'root_deck_id',
+      'folder_id',
+      'position',
+      'state',
+      'font_settings',
+      'notes_sort_by',
+      'notes_order',
+      'algorithm_preset'
+    )
+  const folders = await db
+    .from('folders')
+    .orderBy('id')
+    .select('id', 'name', 'color', 'emoji_utf16', 'position')
+  const notes = await db
+    .from('notes')
+    .orderBy('id')
+    .select('id', 'deck_id', 'fields', 'is_reversed', 'note_type_id')
   const cards = await db.from('cards').orderBy('id').select('id', 'note_id', 'deck_id', 'ord')
-  const progress = await db.from('card_progress').orderBy(['user_id', 'card_id']).select('user_id', 'card_id', 'deck_id', 'state', 'frozen')
+  const progress = await db
+    .from('card_progress')
+    .orderBy(['user_id', 'card_id'])
+    .select('user_id', 'card_id', 'deck_id', 'state', 'frozen')
   return { counts, decks, folders, notes, cards, progress }
 }
 
@@ -247,7 +330,10 @@ export function pngBytes() {
 export function bigPngBytes(size: number) {
   const png = pngBytes()
   const iend = png.subarray(png.length - 12)
-  const padding = pngChunk('tEXt', Buffer.concat([Buffer.from('Comment\0'), Buffer.alloc(Math.max(0, size - png.length), 0x61)]))
+  const padding = pngChunk(
+    'tEXt',
+    Buffer.concat([Buffer.from('Comment\0'), Buffer.alloc(Math.max(0, size - png.length), 0x61)])
+  )
   return Buffer.concat([png.subarray(0, png.length - 12), padding, iend])
 }
 
@@ -273,7 +359,11 @@ export function wavBytes(samples = 800) {
 
 /** assertStatus with the request and the answer in the message, for loops over cases. */
 export function expectStatus(assert: any, response: any, status: number, context: unknown) {
-  assert.equal(response.status(), status, `${typeof context === 'string' ? context : JSON.stringify(context)} → ${response.text()?.slice(0, 300)}`)
+  assert.equal(
+    response.status(),
+    status,
+    `${typeof context === 'string' ? context : JSON.stringify(context)} → ${response.text()?.slice(0, 300)}`
+  )
 }
 
 export { withQueuePaused } from '#tests/support/queue'

@@ -24,7 +24,10 @@ export async function resetState() {
   await insertBuiltinNoteTypes(db)
   await insertBuiltinCardPresets(db)
   await insertBuiltinAiTemplates(db)
-  /* remote_flags is empty again: this process's copy of the flags goes back to the defaults at once, not at its next check */
+  /*
+   * remote_flags is empty again: this process's copy of the flags goes back to the defaults at once, not at
+   * its next check
+   */
   expireFlagCache()
   await freshFlags()
   /* clear() only reaches a store this process has used: a first test would keep the last run's counts */
@@ -33,10 +36,12 @@ export async function resetState() {
   await limiter.clear([store])
   await rm(outboxDirectory, { recursive: true, force: true })
   /* the files the truncated rows named (a drained job's upload, a test's media): the drive starts empty too */
-  await Promise.all(STORED_FOLDERS.map(async (folder) => {
-    await rm(join(storageRoot, folder), { recursive: true, force: true })
-    await mkdir(join(storageRoot, folder), { recursive: true })
-  }))
+  await Promise.all(
+    STORED_FOLDERS.map(async (folder) => {
+      await rm(join(storageRoot, folder), { recursive: true, force: true })
+      await mkdir(join(storageRoot, folder), { recursive: true })
+    })
+  )
 }
 
 /* the drive's folders under the local disk (never storage/ itself: its .disk-id names this checkout's disk) */
@@ -51,14 +56,17 @@ const STORED_FOLDERS = ['media', 'imports', 'exports', 'avatars']
 async function truncate(tables: string) {
   const { AI_QUEUE_NAME, getQueue } = await import('#services/queue')
   const idleBy = Date.now() + 10_000
-  const active = async () => (await getQueue().getActiveCount()) + (await getQueue(AI_QUEUE_NAME).getActiveCount())
-  while ((await active()) > 0 && Date.now() < idleBy) await new Promise((resolve) => setTimeout(resolve, 50))
+  const active = async () =>
+    (await getQueue().getActiveCount()) + (await getQueue(AI_QUEUE_NAME).getActiveCount())
+  while ((await active()) > 0 && Date.now() < idleBy)
+    await new Promise((resolve) => setTimeout(resolve, 50))
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.rawQuery(`TRUNCATE ${tables} RESTART IDENTITY CASCADE`)
     } catch (error) {
       /* a deadlock, or a lock not had within the lock timeout (config/database.ts): tried again */
-      if (!['40P01', '55P03'].includes((error as { code?: string }).code ?? '') || attempt >= 5) throw error
+      if (!['40P01', '55P03'].includes((error as { code?: string }).code ?? '') || attempt >= 5)
+        throw error
     }
   }
 }
@@ -77,7 +85,9 @@ export async function makePremium<T extends { id: number }>(user: T) {
  * proven (as after using a link mailed there: exports go to it at once)
  * unless `emailVerified: false`.
  */
-export async function makeUser(overrides: Partial<NewUser> & { username?: string; emailVerified?: boolean } = {}) {
+export async function makeUser(
+  overrides: Partial<NewUser> & { username?: string; emailVerified?: boolean } = {}
+) {
   const { emailVerified = true, ...attributes } = overrides
   const users = emailVerified ? UserFactory : UserFactory.apply('unverified')
   /* as sign-up does it: the username claimed and the row written in one transaction (one connection) */
@@ -93,11 +103,15 @@ export async function tokenFor(user: User) {
 export async function waitForMail(to: string, timeoutMs = 10_000, matching?: RegExp) {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
-    const mail = (await readOutbox(outboxDirectory)).find((message) => message.to.includes(to) && (!matching || matching.test(message.text)))
+    const mail = (await readOutbox(outboxDirectory)).find(
+      (message) => message.to.includes(to) && (!matching || matching.test(message.text))
+    )
     if (mail) return mail
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
-  throw new Error(`no mail${matching ? ` matching ${matching}` : ''} reached ${to} within ${timeoutMs} ms`)
+  throw new Error(
+    `no mail${matching ? ` matching ${matching}` : ''} reached ${to} within ${timeoutMs} ms`
+  )
 }
 
 export function linkIn(text: string, path: string) {

@@ -6,7 +6,8 @@ import { exportJWK, generateKeyPair, SignJWT, type JWK, type CryptoKey } from 'j
  * A local stand-in for Google's and Apple's identity services, speaking
  * their protocols: JWKS documents with RS256 keys, identity tokens signed the
  * way they sign them, and Google's OAuth authorize / token / userinfo steps.
- * .env.test points GOOGLE_* and APPLE_* at it (IDENTITY_PORT, 30399 by default: below the ephemeral range, so no outgoing connection holds it).
+ * .env.test points GOOGLE_* and APPLE_* at it (IDENTITY_PORT, 30399 by default: below the ephemeral range, so
+ * no outgoing connection holds it).
  */
 export const IDENTITY_PORT = Number(process.env.IDENTITY_PORT || 30399)
 const ISSUERS = { google: 'https://accounts.google.com', apple: 'https://appleid.apple.com' }
@@ -22,12 +23,24 @@ let nextGoogleProfile: Record<string, unknown> | null = null
 async function makeKeys(): Promise<Keys> {
   const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true })
   const kid = randomUUID()
-  return { privateKey, kid, jwk: { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' } }
+  return {
+    privateKey,
+    kid,
+    jwk: { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' },
+  }
 }
 
 export async function signIdentityToken(
   provider: Provider,
-  claims: { sub: string; email?: string; name?: string; aud?: string; expiresIn?: string; iss?: string; email_verified?: boolean },
+  claims: {
+    sub: string
+    email?: string
+    name?: string
+    aud?: string
+    expiresIn?: string
+    iss?: string
+    email_verified?: boolean
+  },
   options: { foreignKey?: boolean } = {}
 ) {
   const key = options.foreignKey ? foreign! : keys[provider]!
@@ -64,7 +77,15 @@ export async function startIdentityServer() {
     if (provider === 'google' && step === 'authorize') {
       /* the user consents at once: back to the app with a code and its state */
       const code = randomUUID()
-      codes.set(code, nextGoogleProfile ?? { sub: 'google-default', email: 'someone@gmail.test', name: 'Someone', email_verified: true })
+      codes.set(
+        code,
+        nextGoogleProfile ?? {
+          sub: 'google-default',
+          email: 'someone@gmail.test',
+          name: 'Someone',
+          email_verified: true,
+        }
+      )
       const back = new URL(url.searchParams.get('redirect_uri')!)
       back.searchParams.set('code', code)
       back.searchParams.set('state', url.searchParams.get('state')!)
@@ -76,7 +97,12 @@ export async function startIdentityServer() {
       for await (const chunk of req) body += chunk
       const code = new URLSearchParams(body).get('code') ?? ''
       if (!codes.has(code)) return json(400, { error: 'invalid_grant' })
-      return json(200, { access_token: `at-${code}`, token_type: 'Bearer', expires_in: 3600, scope: 'openid email profile' })
+      return json(200, {
+        access_token: `at-${code}`,
+        token_type: 'Bearer',
+        expires_in: 3600,
+        scope: 'openid email profile',
+      })
     }
     if (provider === 'google' && step === 'userinfo') {
       const code = (req.headers.authorization ?? '').replace('Bearer at-', '')

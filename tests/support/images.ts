@@ -24,9 +24,12 @@ export function solidPng(width = 40, height = 30) {
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x5a)])
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(Array(height).fill(row)))), chunk('IEND', Buffer.alloc(0)),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array(height).fill(row)))),
+    chunk('IEND', Buffer.alloc(0)),
   ])
 }
 
 /** The same picture as an `<img>` with a data URL, which notes may hold without an upload. */
-export const solidPngImg = (width = 40, height = 30) => `<img src="data:image/png;base64,${solidPng(width, height).toString('base64')}">`
+export const solidPngImg = (width = 40, height = 30) =>
+  `<img src="data:image/png;base64,${solidPng(width, height).toString('base64')}">`

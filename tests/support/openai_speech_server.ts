@@ -47,15 +47,28 @@ export async function startOpenAiSpeechServer() {
         response.writeHead(status, { 'Content-Type': 'application/json' })
         response.end(JSON.stringify({ error: { message, type, param: null, code } }))
       }
-      if (request.method !== 'POST' || new URL(request.url ?? '/', 'http://x').pathname !== '/v1/audio/speech') {
+      if (
+        request.method !== 'POST' ||
+        new URL(request.url ?? '/', 'http://x').pathname !== '/v1/audio/speech'
+      ) {
         return fail(404, 'invalid_request_error', 'unknown_url', 'Unknown request URL')
       }
-      if (request.headers.authorization !== `Bearer ${OPENAI_SPEECH_TEST_KEY}`) return fail(401, 'invalid_request_error', 'invalid_api_key', 'Incorrect API key provided')
-      if (speechState.rateLimited) return fail(429, 'requests', 'rate_limit_exceeded', 'Rate limit reached for requests')
+      if (request.headers.authorization !== `Bearer ${OPENAI_SPEECH_TEST_KEY}`)
+        return fail(401, 'invalid_request_error', 'invalid_api_key', 'Incorrect API key provided')
+      if (speechState.rateLimited)
+        return fail(429, 'requests', 'rate_limit_exceeded', 'Rate limit reached for requests')
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}')
-      if (!body.model || !body.input || !body.voice) return fail(400, 'invalid_request_error', 'missing_required_parameter', 'model, input and voice are required')
+      if (!body.model || !body.input || !body.voice)
+        return fail(
+          400,
+          'invalid_request_error',
+          'missing_required_parameter',
+          'model, input and voice are required'
+        )
       speechState.requests.push(body)
-      response.writeHead(200, { 'Content-Type': body.response_format === 'wav' ? 'audio/wav' : 'audio/mpeg' })
+      response.writeHead(200, {
+        'Content-Type': body.response_format === 'wav' ? 'audio/wav' : 'audio/mpeg',
+      })
       response.end(silentWav())
     })
   })

@@ -11,9 +11,15 @@ import addFormats from 'ajv-formats'
 import type { ApiResponse } from '@japa/api-client'
 
 type Schema = Record<string, any>
-type Document = { paths: Record<string, Record<string, Schema>>; components: { schemas: Record<string, Schema> } }
+type Document = {
+  paths: Record<string, Record<string, Schema>>
+  components: { schemas: Record<string, Schema> }
+}
 
-/** The document's path templates as patterns, literal segments before parameters (`/decks/polling` before `/decks/{id}`). */
+/**
+ * The document's path templates as patterns, literal segments before parameters (`/decks/polling` before
+ * `/decks/{id}`).
+ */
 function pathMatchers(document: Document) {
   return Object.keys(document.paths)
     .map((template) => ({
@@ -36,7 +42,10 @@ export class OpenApiResponses {
     this.matchers = pathMatchers(document)
   }
 
-  /** The documented operation of a request, or null when /api answers it with its catch-all (an unknown path or method). */
+  /**
+   * The documented operation of a request, or null when /api answers it with its catch-all (an unknown path or
+   * method).
+   */
   operationOf(method: string, url: string) {
     const path = new URL(url, 'http://x').pathname.replace(/^\/api/, '')
     const match = this.matchers.find((matcher) => matcher.pattern.test(path))
@@ -45,7 +54,13 @@ export class OpenApiResponses {
   }
 
   /** Every way the answer differs from the document; empty when it conforms. */
-  problems(method: string, url: string, status: number, contentType: string, body: unknown): string[] {
+  problems(
+    method: string,
+    url: string,
+    status: number,
+    contentType: string,
+    body: unknown
+  ): string[] {
     const found = this.operationOf(method, url)
     if (!found) return []
     const where = `${method.toUpperCase()} ${found.template} ${status}`
@@ -53,19 +68,41 @@ export class OpenApiResponses {
     if (!response) return [`${where}: the document lists no ${status} for this operation`]
     const content: Record<string, Schema> = response.content ?? {}
     const media = contentType.split(';')[0].trim()
-    if (!Object.keys(content).length) return body === undefined || body === '' || isEmptyObject(body) ? [] : [`${where}: a body the document says it has not`]
-    if (!content[media]) return [`${where}: ${media || 'no content type'}, the document says ${Object.keys(content).join(' or ')}`]
+    if (!Object.keys(content).length)
+      return body === undefined || body === '' || isEmptyObject(body)
+        ? []
+        : [`${where}: a body the document says it has not`]
+    if (!content[media])
+      return [
+        `${where}: ${media || 'no content type'}, the document says ${Object.keys(content).join(' or ')}`,
+      ]
     if (media !== 'application/json') return []
     const validate = this.validator(found.template, method, status)
     if (validate(body)) return []
-    return [...new Set((validate.errors ?? []).map((error) => `${where}: ${error.instancePath || '(the body)'} ${error.message} ${describe(error.params)}`))]
+    return [
+      ...new Set(
+        (validate.errors ?? []).map(
+          (error) =>
+            `${where}: ${error.instancePath || '(the body)'} ${error.message} ${describe(error.params)}`
+        )
+      ),
+    ]
   }
 
   private validator(template: string, method: string, status: number) {
     const key = `${method} ${template} ${status}`
     let validate = this.validators.get(key)
     if (!validate) {
-      const pointer = ['paths', template, method.toLowerCase(), 'responses', String(status), 'content', 'application/json', 'schema']
+      const pointer = [
+        'paths',
+        template,
+        method.toLowerCase(),
+        'responses',
+        String(status),
+        'content',
+        'application/json',
+        'schema',
+      ]
         .map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1'))
         .join('/')
       const schema = jsonAt(this.document, pointer)
@@ -81,15 +118,28 @@ export class OpenApiResponses {
     const url = new URL(endpoint, baseUrl ?? 'http://localhost').toString()
     if (!new URL(url).pathname.startsWith('/api/')) return []
     const json = response.type().includes('json')
-    return this.problems(method, url, response.status(), response.type(), json ? response.body() : response.text())
+    return this.problems(
+      method,
+      url,
+      response.status(),
+      response.type(),
+      json ? response.body() : response.text()
+    )
   }
 }
 
-const isEmptyObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value) && !Object.keys(value).length
-const describe = (params: Record<string, unknown>) => (Object.keys(params).length ? JSON.stringify(params) : '')
+const isEmptyObject = (value: unknown) =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && !Object.keys(value).length
+const describe = (params: Record<string, unknown>) =>
+  Object.keys(params).length ? JSON.stringify(params) : ''
 
 function jsonAt(document: Document, pointer: string): Schema {
-  return pointer.split('/').reduce((node: any, part) => node?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], document) as Schema
+  return pointer
+    .split('/')
+    .reduce(
+      (node: any, part) => node?.[part.replace(/~1/g, '/').replace(/~0/g, '~')],
+      document
+    ) as Schema
 }
 
 /* the schema's `#/components/…` refs point into the document, registered as `openapi` */
@@ -97,6 +147,11 @@ function rebase(schema: unknown): any {
   if (Array.isArray(schema)) return schema.map(rebase)
   if (!schema || typeof schema !== 'object') return schema
   return Object.fromEntries(
-    Object.entries(schema).map(([key, value]) => [key, key === '$ref' && typeof value === 'string' && value.startsWith('#/') ? `openapi${value}` : rebase(value)])
+    Object.entries(schema).map(([key, value]) => [
+      key,
+      key === '$ref' && typeof value === 'string' && value.startsWith('#/')
+        ? `openapi${value}`
+        : rebase(value),
+    ])
   )
 }

@@ -13,12 +13,20 @@ export function guardPageProps() {
   if (guarded) return
   guarded = true
   const serialize = BaseSerializer.prototype.serialize
-  BaseSerializer.prototype.serialize = function (this: BaseSerializer, value: unknown, resolver?: any) {
-    const resource = value instanceof Item || value instanceof Collection || value instanceof Paginator
+  BaseSerializer.prototype.serialize = function (
+    this: BaseSerializer,
+    value: unknown,
+    resolver?: any
+  ) {
+    const resource =
+      value instanceof Item || value instanceof Collection || value instanceof Paginator
     /* a list of strings or numbers (themes, topics) has no shape to declare */
-    const scalars = Array.isArray(value) && value.every((entry) => entry === null || typeof entry !== 'object')
+    const scalars =
+      Array.isArray(value) && value.every((entry) => entry === null || typeof entry !== 'object')
     if (value !== null && typeof value === 'object' && !resource && !scalars) {
-      const shape = Array.isArray(value) ? `an array of ${value.length}` : `{${Object.keys(value).slice(0, 6).join(', ')}}`
+      const shape = Array.isArray(value)
+        ? `an array of ${value.length}`
+        : `{${Object.keys(value).slice(0, 6).join(', ')}}`
       const error = new Error(`A page prop skipped its transformer: ${shape}`)
       console.error(error.message)
       throw error

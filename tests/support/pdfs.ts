@@ -39,7 +39,9 @@ export async function textPdf(pages: string[][] = CELL_PAGES) {
   const font = await document.embedFont(StandardFonts.Helvetica)
   for (const lines of pages) {
     const page = document.addPage([595, 842])
-    lines.forEach((line, index) => page.drawText(line, { x: 40, y: 780 - index * 24, size: index === 0 ? 16 : 10, font }))
+    lines.forEach((line, index) =>
+      page.drawText(line, { x: 40, y: 780 - index * 24, size: index === 0 ? 16 : 10, font })
+    )
   }
   return Buffer.from(await document.save())
 }
@@ -56,7 +58,12 @@ export async function scannedPdf(pageCount = 2) {
 
 /** As many pages as asked, each a short paragraph of its own. */
 export async function longPdf(pageCount: number) {
-  return textPdf(Array.from({ length: pageCount }, (_, index) => [`Part ${index + 1}`, `Item ${index + 1} is a numbered part of a long test document about nothing in particular.`]))
+  return textPdf(
+    Array.from({ length: pageCount }, (_, index) => [
+      `Part ${index + 1}`,
+      `Item ${index + 1} is a numbered part of a long test document about nothing in particular.`,
+    ])
+  )
 }
 
 /**

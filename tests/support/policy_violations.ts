@@ -9,7 +9,8 @@ const violations: string[] = []
 
 function watch(context: BrowserContext) {
   context.on('console', (message) => {
-    if (/Content Security Policy|Content-Security-Policy/i.test(message.text())) violations.push(`${message.page()?.url() ?? ''}: ${message.text()}`)
+    if (/Content Security Policy|Content-Security-Policy/i.test(message.text()))
+      violations.push(`${message.page()?.url() ?? ''}: ${message.text()}`)
   })
   return context
 }
@@ -17,12 +18,14 @@ function watch(context: BrowserContext) {
 /** The browser with every new context watched. */
 export function watchPolicyViolations(browser: Browser) {
   const newContext = browser.newContext.bind(browser)
-  browser.newContext = async (...args: Parameters<Browser['newContext']>) => watch(await newContext(...args))
+  browser.newContext = async (...args: Parameters<Browser['newContext']>) =>
+    watch(await newContext(...args))
   return browser
 }
 
 /** Throws with what broke the policy since the last call (and forgets it). */
 export function assertNoPolicyViolations() {
   const found = violations.splice(0)
-  if (found.length) throw new Error(`the page broke its Content-Security-Policy:\n${found.join('\n')}`)
+  if (found.length)
+    throw new Error(`the page broke its Content-Security-Policy:\n${found.join('\n')}`)
 }

@@ -22,15 +22,29 @@ export class RemoteImageHost {
     const server = createServer((request, response) => {
       const url = new URL(request.url ?? '/', 'http://127.0.0.2')
       this.hits.push(url.pathname + url.search)
-      if (url.pathname === '/track.png') return response.writeHead(200, { 'content-type': 'image/png' }).end(solidPng(12, 8))
-      if (url.pathname === '/page.png') return response.writeHead(200, { 'content-type': 'image/png' }).end('<html><script>alert(1)</script></html>')
-      if (url.pathname === '/big.png') return response.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.concat([solidPng(4, 4), Buffer.alloc(5 * 1024 * 1024 + 1)]))
-      if (url.pathname === '/hop.png') return response.writeHead(302, { location: '/track.png?hop=1' }).end()
-      if (url.pathname === '/inside.png') return response.writeHead(302, { location: `http://127.0.0.1:${process.env.PORT}/` }).end()
-      if (url.pathname === '/away.png') return response.writeHead(302, { location: 'http://metadata.internal/latest/meta-data/' }).end()
+      if (url.pathname === '/track.png')
+        return response.writeHead(200, { 'content-type': 'image/png' }).end(solidPng(12, 8))
+      if (url.pathname === '/page.png')
+        return response
+          .writeHead(200, { 'content-type': 'image/png' })
+          .end('<html><script>alert(1)</script></html>')
+      if (url.pathname === '/big.png')
+        return response
+          .writeHead(200, { 'content-type': 'image/png' })
+          .end(Buffer.concat([solidPng(4, 4), Buffer.alloc(5 * 1024 * 1024 + 1)]))
+      if (url.pathname === '/hop.png')
+        return response.writeHead(302, { location: '/track.png?hop=1' }).end()
+      if (url.pathname === '/inside.png')
+        return response.writeHead(302, { location: `http://127.0.0.1:${process.env.PORT}/` }).end()
+      if (url.pathname === '/away.png')
+        return response
+          .writeHead(302, { location: 'http://metadata.internal/latest/meta-data/' })
+          .end()
       response.writeHead(404).end()
     })
-    await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.2', () => resolve()))
+    await new Promise<void>((resolve, reject) =>
+      server.once('error', reject).listen(0, '127.0.0.2', () => resolve())
+    )
     this.#server = server
     this.base = `http://127.0.0.2:${(server.address() as AddressInfo).port}`
     return this

@@ -22,12 +22,18 @@ async function entries() {
 
 /** Every stored file's key. */
 export async function storedKeys() {
-  return (await entries()).filter((entry) => entry.isFile()).map((entry) => relative(ROOT, join(entry.parentPath, entry.name))).sort()
+  return (await entries())
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)))
+    .sort()
 }
 
 /** Every folder under storage/ (`imports/<uuid>`, `exports/<id>`, …). */
 export async function storedFolders() {
-  return (await entries()).filter((entry) => entry.isDirectory()).map((entry) => relative(ROOT, join(entry.parentPath, entry.name))).sort()
+  return (await entries())
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)))
+    .sort()
 }
 
 /** The folders under storage/ that hold nothing. */
@@ -46,8 +52,16 @@ export async function countStored(keys: string[]) {
 /** Every drive key the database names for the user: media, avatar, export files, import uploads. */
 export async function keysOfUser(userId: number) {
   const media = await db.from('media').where('user_id', userId).select('key')
-  const exports = await db.from('deck_exports').where('user_id', userId).whereNotNull('storage_key').select('storage_key')
-  const imports = await db.from('deck_imports').where('user_id', userId).whereNotNull('storage_key').select('storage_key')
+  const exports = await db
+    .from('deck_exports')
+    .where('user_id', userId)
+    .whereNotNull('storage_key')
+    .select('storage_key')
+  const imports = await db
+    .from('deck_imports')
+    .where('user_id', userId)
+    .whereNotNull('storage_key')
+    .select('storage_key')
   const user = await db.from('users').where('id', userId).select('avatar_path').first()
   return {
     media: media.map((row) => `media/${row.key}`),
@@ -57,7 +71,12 @@ export async function keysOfUser(userId: number) {
   }
 }
 
-export const allKeys = (keys: Awaited<ReturnType<typeof keysOfUser>>) => [...keys.media, ...keys.exports, ...keys.imports, ...keys.avatars]
+export const allKeys = (keys: Awaited<ReturnType<typeof keysOfUser>>) => [
+  ...keys.media,
+  ...keys.exports,
+  ...keys.imports,
+  ...keys.avatars,
+]
 
 /** Writes a file straight to the drive's folder, as a crashed job or an older version left it. */
 export async function leaveFile(key: string, bytes: Buffer | string = 'left behind') {
@@ -87,7 +106,8 @@ export async function runSweep(timeoutMs = 30_000) {
     const state = await job?.getState()
     /* the job was read before its state: read again, or a job that completed in between answers its value as null */
     if (state === 'completed') return (await getQueue().getJob(queued.id!))!.returnvalue
-    if (state === 'failed') throw new Error(`the sweep failed: ${job!.failedReason}\n${workerOutput()}`)
+    if (state === 'failed')
+      throw new Error(`the sweep failed: ${job!.failedReason}\n${workerOutput()}`)
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   throw new Error(`the sweep did not finish within ${timeoutMs} ms\n${workerOutput()}`)

@@ -21,21 +21,48 @@ export async function sweepContent() {
   await user.save()
   const deck = await createDeck(user, { name: 'Capitals' })
   await createDeck(user, { name: 'Europe', parent_id: deck.id })
-  await bulkCreateNotes(user, { deck_id: deck.id, import_data: Array.from({ length: 12 }, (_, index) => ({ front: `Country ${index + 1}`, back: `<b>Capital</b> ${index + 1}` })) })
+  await bulkCreateNotes(user, {
+    deck_id: deck.id,
+    import_data: Array.from({ length: 12 }, (_, index) => ({
+      front: `Country ${index + 1}`,
+      back: `<b>Capital</b> ${index + 1}`,
+    })),
+  })
   const archived = await createDeck(user, { name: 'Old verbs' })
   await archiveDeck(user, { id: archived.id, archived: true })
   const token = await enableSharing(deck)
   await seedCategories()
   const author = await makeUser({ name: 'Olga Owner', username: 'olga' })
-  const published = await publishDeck(author, { name: 'World rivers', category: ['languages', 'english'], notes: [{ front: 'Nile', back: 'Africa' }] })
+  const published = await publishDeck(author, {
+    name: 'World rivers',
+    category: ['languages', 'english'],
+    notes: [{ front: 'Nile', back: 'Africa' }],
+  })
   await publishDeck(author, { name: 'Pending moons', state: 'pending' })
   const note = await db.from('notes').where('deck_id', deck.id).orderBy('id').firstOrFail()
   /* the pages behind a mailed link while it works: a sign-in link, and an export address's confirmation */
   await sendLoginLink({ email: 'ana@example.test', locale: 'en' })
-  const loginLink = linkIn(await waitForMail('ana@example.test', 20_000, /\/auth\/link\//), /\/auth\/link\/[\w-]+/)
-  await db.transaction((trx) => requestConfirmation(user, { email: 'teacher@school.test', locale: 'en' }, trx))
-  const confirmLink = linkIn(await waitForMail('teacher@school.test', 20_000), /\/exports\/confirm\/[\w-]+/)
-  return { user, deck, note: note.id as number, token: token!, published, author, loginLink, confirmLink }
+  const loginLink = linkIn(
+    await waitForMail('ana@example.test', 20_000, /\/auth\/link\//),
+    /\/auth\/link\/[\w-]+/
+  )
+  await db.transaction((trx) =>
+    requestConfirmation(user, { email: 'teacher@school.test', locale: 'en' }, trx)
+  )
+  const confirmLink = linkIn(
+    await waitForMail('teacher@school.test', 20_000),
+    /\/exports\/confirm\/[\w-]+/
+  )
+  return {
+    user,
+    deck,
+    note: note.id as number,
+    token: token!,
+    published,
+    author,
+    loginLink,
+    confirmLink,
+  }
 }
 
 function linkIn(mail: { text: string }, path: RegExp) {

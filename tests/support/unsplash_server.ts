@@ -15,7 +15,12 @@ import { solidPng } from '#tests/support/images'
 export const UNSPLASH_TEST_KEY = 'unsplash-test-key'
 
 export const unsplashState = {
-  calls: [] as { method: string; path: string; query: Record<string, string>; authorization: string | undefined }[],
+  calls: [] as {
+    method: string
+    path: string
+    query: Record<string, string>
+    authorization: string | undefined
+  }[],
   downloads: new Map<string, number>(),
   /* the next this-many calls answer 500 */
   failures: 0,
@@ -60,7 +65,10 @@ function photo(entry: (typeof PHOTOS)[number]) {
       id: `user-${entry.word}`,
       username: entry.user.username,
       name: entry.user.name,
-      links: { self: `${base}/users/${entry.user.username}`, html: `https://unsplash.com/@${entry.user.username}` },
+      links: {
+        self: `${base}/users/${entry.user.username}`,
+        html: `https://unsplash.com/@${entry.user.username}`,
+      },
     },
   }
 }
@@ -77,23 +85,39 @@ export async function startUnsplashServer() {
   server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost')
     const send = (status: number, body: unknown) => {
-      response.writeHead(status, { 'Content-Type': 'application/json', 'X-Ratelimit-Limit': '50', 'X-Ratelimit-Remaining': '49' })
+      response.writeHead(status, {
+        'Content-Type': 'application/json',
+        'X-Ratelimit-Limit': '50',
+        'X-Ratelimit-Remaining': '49',
+      })
       response.end(JSON.stringify(body))
     }
     if (url.pathname.startsWith('/images/')) {
       response.writeHead(200, { 'Content-Type': 'image/png' })
       return response.end(unsplashState.imageBytes ?? solidPng(40, 30))
     }
-    unsplashState.calls.push({ method: request.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), authorization: request.headers.authorization })
-    if (request.headers.authorization !== `Client-ID ${UNSPLASH_TEST_KEY}`) return send(401, { errors: ['OAuth error: The access token is invalid'] })
+    unsplashState.calls.push({
+      method: request.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      authorization: request.headers.authorization,
+    })
+    if (request.headers.authorization !== `Client-ID ${UNSPLASH_TEST_KEY}`)
+      return send(401, { errors: ['OAuth error: The access token is invalid'] })
     if (unsplashState.failures > 0) {
       unsplashState.failures--
       return send(500, { errors: ['Internal server error'] })
     }
     if (url.pathname === '/search/photos') {
       const query = (url.searchParams.get('query') ?? '').toLowerCase()
-      const found = PHOTOS.filter((entry) => query.split(/\s+/).some((word) => word && (entry.word.includes(word) || word === 'fruit')))
-      return send(200, { total: found.length, total_pages: found.length ? 1 : 0, results: found.map(photo) })
+      const found = PHOTOS.filter((entry) =>
+        query.split(/\s+/).some((word) => word && (entry.word.includes(word) || word === 'fruit'))
+      )
+      return send(200, {
+        total: found.length,
+        total_pages: found.length ? 1 : 0,
+        results: found.map(photo),
+      })
     }
     const match = /^\/photos\/([^/]+)(\/download)?$/.exec(url.pathname)
     const entry = match && PHOTOS.find((candidate) => candidate.id === decodeURIComponent(match[1]))

@@ -22,17 +22,32 @@ export function freePort() {
   })
 }
 
-export type WebProcess = { url: string; output: () => string; running: () => boolean; stop: () => Promise<void> }
+export type WebProcess = {
+  url: string
+  output: () => string
+  running: () => boolean
+  stop: () => Promise<void>
+}
 
 /**
  * Starts a web server with `env` over the test environment; resolves once
  * `/api/health` answers (at once with `waitUntilUp: false`: see `untilUp`).
  */
-export async function startWebProcess(env: Record<string, string> = {}, options: { waitUntilUp?: boolean } = {}): Promise<WebProcess> {
+export async function startWebProcess(
+  env: Record<string, string> = {},
+  options: { waitUntilUp?: boolean } = {}
+): Promise<WebProcess> {
   const port = await freePort()
   const child = spawn(process.execPath, ['--import=@poppinss/ts-exec', 'bin/server.ts'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), VITE_HMR_PORT: String(await freePort()), ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      VITE_HMR_PORT: String(await freePort()),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   })
   const lines: string[] = []

@@ -10,7 +10,12 @@ export class WebSession {
 
   constructor(private headers: Record<string, string> = {}) {}
 
-  async request(method: string, path: string, body?: Record<string, unknown>, options: { csrf?: boolean; accept?: string } = {}) {
+  async request(
+    method: string,
+    path: string,
+    body?: Record<string, unknown>,
+    options: { csrf?: boolean; accept?: string } = {}
+  ) {
     const headers: Record<string, string> = {
       ...this.headers,
       cookie: this.cookieHeader(),
@@ -29,14 +34,23 @@ export class WebSession {
     })
     this.keepCookies(response.headers.getSetCookie())
     if (method === 'GET' && response.status === 200) this.lastPage = path
-    return { status: response.status, location: response.headers.get('location'), headers: response.headers, text: await response.text() }
+    return {
+      status: response.status,
+      location: response.headers.get('location'),
+      headers: response.headers,
+      text: await response.text(),
+    }
   }
 
   get(path: string) {
     return this.request('GET', path)
   }
 
-  post(path: string, body: Record<string, unknown> = {}, options?: { csrf?: boolean; accept?: string }) {
+  post(
+    path: string,
+    body: Record<string, unknown> = {},
+    options?: { csrf?: boolean; accept?: string }
+  ) {
     return this.request('POST', path, body, options)
   }
 
@@ -56,18 +70,41 @@ export class WebSession {
    * prop. An answer that is not a page (a redirect, a JSON error) fails,
    * naming its status.
    */
-  async visit(path: string, only?: string[]): Promise<{ status: number; component: string; props: Record<string, any>; url: string; version: string | null }> {
+  async visit(
+    path: string,
+    only?: string[]
+  ): Promise<{
+    status: number
+    component: string
+    props: Record<string, any>
+    url: string
+    version: string | null
+  }> {
     const { ApiClient } = await import('@japa/api-client')
-    const request = new ApiClient(this.base).get(path).headers(this.headers).header('cookie', this.cookieHeader()).redirects(0)
-    if (only) request.withInertiaPartialReload((await this.visit(path)).component as never, only as never)
+    const request = new ApiClient(this.base)
+      .get(path)
+      .headers(this.headers)
+      .header('cookie', this.cookieHeader())
+      .redirects(0)
+    if (only)
+      request.withInertiaPartialReload((await this.visit(path)).component as never, only as never)
     else request.withInertia()
     const response = await request
     const setCookie = response.headers()['set-cookie'] as string | string[] | undefined
     this.keepCookies(Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [])
     /* a page may answer with another status (410 for a link past its time): still a page */
-    if (!response.header('x-inertia')) throw new Error(`GET ${path}: ${response.status()} ${response.header('location') ?? ''}, not a page`)
+    if (!response.header('x-inertia'))
+      throw new Error(
+        `GET ${path}: ${response.status()} ${response.header('location') ?? ''}, not a page`
+      )
     if (response.status() === 200) this.lastPage = path
-    return { status: response.status(), component: response.inertiaComponent as string, props: response.inertiaProps, url: response.body().url, version: response.body().version }
+    return {
+      status: response.status(),
+      component: response.inertiaComponent as string,
+      props: response.inertiaProps,
+      url: response.body().url,
+      version: response.body().version,
+    }
   }
 
   /**
@@ -102,7 +139,8 @@ export async function signedIn(email = 'ana@example.test') {
   const web = new WebSession()
   await web.get('/sign-in')
   const response = await web.post('/sign-in', { email, password: PASSWORD })
-  if (response.location !== '/') throw new Error(`sign-in failed: ${response.status} ${response.location}`)
+  if (response.location !== '/')
+    throw new Error(`sign-in failed: ${response.status} ${response.location}`)
   return { user, web }
 }
 
@@ -111,22 +149,39 @@ export async function signedIn(email = 'ana@example.test') {
  * sent as inertia/lib/http.ts sends it: the session's cookies, the XSRF
  * header (`csrf: false` leaves it out), JSON accepted, no redirect followed.
  */
-export async function pageCall(web: WebSession, method: string, path: string, body?: FormData | object, options: { csrf?: boolean } = {}) {
+export async function pageCall(
+  web: WebSession,
+  method: string,
+  path: string,
+  body?: FormData | object,
+  options: { csrf?: boolean } = {}
+) {
   const headers: Record<string, string> = {
     cookie: [...web.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
     accept: 'application/json',
     referer: `${web.base}/`,
   }
-  if (options.csrf !== false) headers['x-xsrf-token'] = decodeURIComponent(web.cookies.get('XSRF-TOKEN') ?? '')
+  if (options.csrf !== false)
+    headers['x-xsrf-token'] = decodeURIComponent(web.cookies.get('XSRF-TOKEN') ?? '')
   if (body && !(body instanceof FormData)) headers['content-type'] = 'application/json'
   const response = await fetch(`${web.base}${path}`, {
-    method, headers, redirect: 'manual',
+    method,
+    headers,
+    redirect: 'manual',
     body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
   })
-  return { status: response.status, location: response.headers.get('location'), headers: response.headers, body: (await response.json().catch(() => null)) as any }
+  return {
+    status: response.status,
+    location: response.headers.get('location'),
+    headers: response.headers,
+    body: (await response.json().catch(() => null)) as any,
+  }
 }
 
-/** An Inertia partial reload of one optional prop (a dialog's lazy list, as the page asks for it when the dialog opens): its props. */
+/**
+ * An Inertia partial reload of one optional prop (a dialog's lazy list, as the page asks for it when the
+ * dialog opens): its props.
+ */
 export async function partialProps(web: WebSession, path: string, only: string) {
   return (await web.visit(path, [only])).props
 }

@@ -31,14 +31,21 @@ async function spawnWorker(concurrency: number) {
 
 /** A worker process, resolved once it says it is ready. */
 async function spawnReadyWorker(concurrency: number, env: Record<string, string> = {}) {
-  const started = spawn(process.execPath, ['ace', 'queue:work', '--concurrency', String(concurrency)], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', ...env },
-    /* the IPC channel lets the worker exit when the test runner dies */
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  })
+  const started = spawn(
+    process.execPath,
+    ['ace', 'queue:work', '--concurrency', String(concurrency)],
+    {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'test', ...env },
+      /* the IPC channel lets the worker exit when the test runner dies */
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    }
+  )
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => fail(new Error(`the worker was not ready within ${READY_WITHIN_MS / 1000} s`)), READY_WITHIN_MS)
+    const timer = setTimeout(
+      () => fail(new Error(`the worker was not ready within ${READY_WITHIN_MS / 1000} s`)),
+      READY_WITHIN_MS
+    )
     const fail = (error: Error) => {
       clearTimeout(timer)
       reject(new Error(`${error.message}\n${workerOutput()}`))
@@ -57,7 +64,9 @@ async function spawnReadyWorker(concurrency: number, env: Record<string, string>
       /* a job's failure log is what a developer needs when a test waits in vain */
       process.stderr.write(`[worker] ${chunk}`)
     })
-    started.once('exit', (code) => fail(new Error(`the worker exited with code ${code} before it was ready`)))
+    started.once('exit', (code) =>
+      fail(new Error(`the worker exited with code ${code} before it was ready`))
+    )
   })
   started.removeAllListeners('exit')
   return started

@@ -14,15 +14,21 @@ const OWN_TRANSACTION = new Set(['app/actions/learning/answer_card.ts'])
 
 async function actionFiles(dir = app.makePath('app', 'actions')): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true })
-  const nested = await Promise.all(entries.map((entry) => {
-    const path = join(dir, entry.name)
-    return entry.isDirectory() ? actionFiles(path) : Promise.resolve(entry.name.endsWith('.ts') ? [path] : [])
-  }))
+  const nested = await Promise.all(
+    entries.map((entry) => {
+      const path = join(dir, entry.name)
+      return entry.isDirectory()
+        ? actionFiles(path)
+        : Promise.resolve(entry.name.endsWith('.ts') ? [path] : [])
+    })
+  )
   return nested.flat()
 }
 
 test.group('Action shape', () => {
-  test('actions are functions, take no HttpContext, and open transactions through withTransaction', async ({ assert }) => {
+  test('actions are functions, take no HttpContext, and open transactions through withTransaction', async ({
+    assert,
+  }) => {
     const files = await actionFiles()
     assert.isAbove(files.length, 100, 'the actions were read')
     const found: string[] = []
@@ -32,7 +38,11 @@ test.group('Action shape', () => {
       if (/^\s*(?:async\s+)?handle\s*\(/m.test(source)) found.push(`${path}: a class with handle()`)
       if (/\bHttpContext\b/.test(source)) found.push(`${path}: takes the HttpContext`)
       if (/\binTransaction\b/.test(source)) found.push(`${path}: inTransaction`)
-      if (path !== 'app/actions/action.ts' && !OWN_TRANSACTION.has(path) && /\.transaction\(/.test(source)) {
+      if (
+        path !== 'app/actions/action.ts' &&
+        !OWN_TRANSACTION.has(path) &&
+        /\.transaction\(/.test(source)
+      ) {
         found.push(`${path}: a transaction opened without withTransaction`)
       }
     }

@@ -26,27 +26,42 @@ async function exceptions() {
 }
 
 test.group('Code size', () => {
-  test('no file over 400 lines and no function over 100 in app/ and inertia/, but the listed exceptions', async ({ assert }) => {
+  test('no file over 400 lines and no function over 100 in app/ and inertia/, but the listed exceptions', async ({
+    assert,
+  }) => {
     const measured = await measure(app.makePath(), ['app', 'inertia'])
     const allowed = await exceptions()
     const longFiles = measured.filter((file) => file.lines > MAX_FILE_LINES)
     const longFunctions = measured.flatMap((file) =>
-      file.functions.filter((fn) => fn.lines > MAX_FUNCTION_LINES).map((fn) => ({ key: `${file.file} ${fn.name}`, where: `${file.file}:${fn.line}`, lines: fn.lines }))
+      file.functions
+        .filter((fn) => fn.lines > MAX_FUNCTION_LINES)
+        .map((fn) => ({
+          key: `${file.file} ${fn.name}`,
+          where: `${file.file}:${fn.line}`,
+          lines: fn.lines,
+        }))
     )
     assert.isAbove(measured.length, 100, 'the source folders were read')
     assert.deepEqual(allowed.unexplained, [], 'exceptions without a reason')
     assert.deepEqual(
-      longFiles.filter((file) => !allowed.files.has(file.file)).map((file) => `${file.file}: ${file.lines} lines`),
+      longFiles
+        .filter((file) => !allowed.files.has(file.file))
+        .map((file) => `${file.file}: ${file.lines} lines`),
       [],
       'files over 400 lines that tests/unit/code_size_exceptions.json does not explain'
     )
     assert.deepEqual(
-      longFunctions.filter((fn) => !allowed.functions.has(fn.key)).map((fn) => `${fn.where} ${fn.key.split(' ')[1]}: ${fn.lines} lines`),
+      longFunctions
+        .filter((fn) => !allowed.functions.has(fn.key))
+        .map((fn) => `${fn.where} ${fn.key.split(' ')[1]}: ${fn.lines} lines`),
       [],
       'functions over 100 lines that tests/unit/code_size_exceptions.json does not explain'
     )
-    const stale = [...allowed.files].filter((file) => !longFiles.some((long) => long.file === file))
-      .concat([...allowed.functions].filter((key) => !longFunctions.some((long) => long.key === key)))
+    const stale = [...allowed.files]
+      .filter((file) => !longFiles.some((long) => long.file === file))
+      .concat(
+        [...allowed.functions].filter((key) => !longFunctions.some((long) => long.key === key))
+      )
     assert.deepEqual(stale, [], 'exceptions within the limits now (remove them from the list)')
   })
 })

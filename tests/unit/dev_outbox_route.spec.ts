@@ -25,7 +25,9 @@ async function routePatterns(nodeEnv: 'production' | 'development') {
     },
     maxBuffer: 32 * 1024 * 1024,
   })
-  const domains = JSON.parse(stdout.slice(stdout.indexOf('['))) as { routes: { pattern: string }[] }[]
+  const domains = JSON.parse(stdout.slice(stdout.indexOf('['))) as {
+    routes: { pattern: string }[]
+  }[]
   return domains.flatMap((domain) => domain.routes.map((route) => route.pattern))
 }
 

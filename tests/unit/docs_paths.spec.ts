@@ -10,7 +10,19 @@ import app from '@adonisjs/core/services/app'
  * `app/jobs/<name>.ts` or `resources/lang/{en,de}` must match at least one
  * file), and every relative markdown link, with its #anchor when it has one.
  */
-const ROOTS = ['app', 'tests', 'bin', 'bench', 'inertia', 'start', 'config', 'database', 'resources', 'docs', '.ci']
+const ROOTS = [
+  'app',
+  'tests',
+  'bin',
+  'bench',
+  'inertia',
+  'start',
+  'config',
+  'database',
+  'resources',
+  'docs',
+  '.ci',
+]
 const MORE_ROOTS = ['commands', 'providers', 'public', 'types']
 const SKIPPED = new Set(['node_modules', '.git', 'tmp', 'build', '.adonisjs', 'storage'])
 
@@ -47,7 +59,12 @@ function anchors(headings: string[]) {
   const seen = new Map<string, number>()
   const result = new Set<string>()
   for (const heading of headings) {
-    const slug = heading.replace(/^#+ /, '').toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').trim().replace(/\s/g, '-')
+    const slug = heading
+      .replace(/^#+ /, '')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .trim()
+      .replace(/\s/g, '-')
     const count = seen.get(slug) ?? 0
     seen.set(slug, count + 1)
     result.add(count ? `${slug}-${count}` : slug)
@@ -69,7 +86,12 @@ function pattern(path: string): RegExp | null {
     .map((part) => {
       if (part.startsWith('<')) return '[^/]+'
       if (part === '*') return '[^/]*'
-      if (part.startsWith('{')) return `(?:${part.slice(1, -1).split(',').map((alt) => alt.replace(/[.+?^$()|[\]\\]/g, '\\$&')).join('|')})`
+      if (part.startsWith('{'))
+        return `(?:${part
+          .slice(1, -1)
+          .split(',')
+          .map((alt) => alt.replace(/[.+?^$()|[\]\\]/g, '\\$&'))
+          .join('|')})`
       return part.replace(/[.+?^$()|[\]\\]/g, '\\$&')
     })
     .join('')
@@ -84,7 +106,13 @@ async function documents(root: string) {
 test.group('Docs name what exists', () => {
   test('every repository path the README and docs/ name exists', async ({ assert }) => {
     const root = app.makePath()
-    const files = (await Promise.all([...ROOTS, ...MORE_ROOTS].filter((dir) => existsSync(join(root, dir))).map((dir) => walk(root, dir)))).flat()
+    const files = (
+      await Promise.all(
+        [...ROOTS, ...MORE_ROOTS]
+          .filter((dir) => existsSync(join(root, dir)))
+          .map((dir) => walk(root, dir))
+      )
+    ).flat()
     const missing: string[] = []
     let checked = 0
     for (const document of await documents(root)) {
@@ -94,7 +122,9 @@ test.group('Docs name what exists', () => {
         if (path.includes('…')) continue
         checked++
         const matcher = pattern(path)
-        const found = matcher ? files.some((file) => matcher.test(file)) : existsSync(join(root, path))
+        const found = matcher
+          ? files.some((file) => matcher.test(file))
+          : existsSync(join(root, path))
         if (!found) missing.push(`${document}: ${path}`)
       }
     }
@@ -102,12 +132,15 @@ test.group('Docs name what exists', () => {
     assert.deepEqual(missing, [], 'paths named in the docs that the repository does not have')
   })
 
-  test('every relative link in the README and docs/ leads to a file (and heading) that exists', async ({ assert }) => {
+  test('every relative link in the README and docs/ leads to a file (and heading) that exists', async ({
+    assert,
+  }) => {
     const root = app.makePath()
     const broken: string[] = []
     const headingsOf = new Map<string, Set<string>>()
     const anchorsIn = async (path: string) => {
-      if (!headingsOf.has(path)) headingsOf.set(path, anchors(split(await readFile(path, 'utf8')).headings))
+      if (!headingsOf.has(path))
+        headingsOf.set(path, anchors(split(await readFile(path, 'utf8')).headings))
       return headingsOf.get(path)!
     }
     let checked = 0
@@ -120,7 +153,8 @@ test.group('Docs name what exists', () => {
         const [file, anchor] = target.split('#')
         const path = file ? join(root, dirname(document), file) : join(root, document)
         if (!existsSync(path)) broken.push(`${document}: ${target} (no ${relative(root, path)})`)
-        else if (anchor && path.endsWith('.md') && !(await anchorsIn(path)).has(anchor)) broken.push(`${document}: ${target} (no such heading)`)
+        else if (anchor && path.endsWith('.md') && !(await anchorsIn(path)).has(anchor))
+          broken.push(`${document}: ${target} (no such heading)`)
       }
     }
     assert.isAbove(checked, 100, 'the links were read')

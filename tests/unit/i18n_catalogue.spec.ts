@@ -7,7 +7,10 @@ import { catalogue } from '#tests/support/catalogue'
 
 /** The argument names a message uses: {name}, {seconds, plural, …} */
 const argumentsOf = (message: string) =>
-  [...message.matchAll(/\{\s*(\w+)\s*(?:,|\})/g)].map((match) => match[1]).filter((name) => name !== 'one' && name !== 'other').sort()
+  [...message.matchAll(/\{\s*(\w+)\s*(?:,|\})/g)]
+    .map((match) => match[1])
+    .filter((name) => name !== 'one' && name !== 'other')
+    .sort()
 
 test.group('i18n catalogue', () => {
   test('every key exists in all five languages, with the same placeholders', async ({ assert }) => {
@@ -18,7 +21,11 @@ test.group('i18n catalogue', () => {
       assert.sameMembers(Object.keys(other), Object.keys(english), `${locale} has different keys`)
       for (const [key, message] of Object.entries(english)) {
         assert.isNotEmpty(other[key].trim(), `${locale}: ${key} is empty`)
-        assert.deepEqual(argumentsOf(other[key]), argumentsOf(message), `${locale}: ${key} placeholders differ`)
+        assert.deepEqual(
+          argumentsOf(other[key]),
+          argumentsOf(message),
+          `${locale}: ${key} placeholders differ`
+        )
       }
     }
   })
@@ -38,9 +45,11 @@ test.group('i18n catalogue', () => {
     for (const file of sources.filter((name) => /\.tsx?$/.test(name))) {
       const text = await readFile(app.makePath('inertia', file), 'utf8')
       for (const match of text.matchAll(/\bt\('([a-z_]+\.[a-z_.]+)'/g)) used.add(match[1])
-      for (const match of text.matchAll(/(?:title|body|action)="([a-z_]+\.[a-z_.]+)"/g)) used.add(match[1])
+      for (const match of text.matchAll(/(?:title|body|action)="([a-z_]+\.[a-z_.]+)"/g))
+        used.add(match[1])
     }
     assert.isAbove(used.size, 50)
-    for (const key of used) assert.isString(english[`ui.${key}`], `ui.${key} is used but not defined`)
+    for (const key of used)
+      assert.isString(english[`ui.${key}`], `ui.${key} is used but not defined`)
   })
 })

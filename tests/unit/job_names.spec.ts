@@ -23,7 +23,9 @@ export function doesNotCompile() {
 }
 
 test.group('Job names', () => {
-  test('every job the queue knows has a handler that loads, and nothing else does', async ({ assert }) => {
+  test('every job the queue knows has a handler that loads, and nothing else does', async ({
+    assert,
+  }) => {
     const names = Object.keys(JOB_HANDLERS) as JobName[]
     assert.includeMembers(names, ['import_deck', 'export_deck', 'send_mail', 'sweep_storage'])
     for (const name of names) {

@@ -40,7 +40,8 @@ async function cruiseLayers(baseDir: string, folders: string[]) {
     { ...config.options, baseDir, validate: true, ruleSet: { forbidden: config.forbidden } },
     { extensionAlias: { '.js': ['.ts', '.tsx', '.js'] }, alias: { '~': join(baseDir, 'inertia') } }
   )
-  if (typeof result.output === 'string') throw new Error('dependency-cruiser answered text, not its result')
+  if (typeof result.output === 'string')
+    throw new Error('dependency-cruiser answered text, not its result')
   const violations = result.output.summary.violations.map((violation) => ({
     rule: violation.rule.name,
     severity: violation.rule.severity,
@@ -66,22 +67,44 @@ function unresolvedAliases(modules: IModule[]) {
  * renamed, a typo) fails here rather than passing for ever.
  */
 const BREACHES: Record<string, Record<string, string>> = {
-  'no-circular': { 'app/services/ring_a.ts': "import './ring_b'", 'app/services/ring_b.ts': "import './ring_a'" },
-  'lucid-relation-cycle': { 'app/models/left.ts': "import './right'", 'app/models/right.ts': "import './left'" },
+  'no-circular': {
+    'app/services/ring_a.ts': "import './ring_b'",
+    'app/services/ring_b.ts': "import './ring_a'",
+  },
+  'lucid-relation-cycle': {
+    'app/models/left.ts': "import './right'",
+    'app/models/right.ts': "import './left'",
+  },
   'controllers-from-routes-only': { 'app/controllers/b_controller.ts': "import './a_controller'" },
   'door-code-in-doors-only': { 'app/mails/door_mail.ts': "import '../controllers/a_controller'" },
-  'middleware-from-kernel-only': { 'app/policies/stack_policy.ts': "import '../middleware/m_middleware'" },
+  'middleware-from-kernel-only': {
+    'app/policies/stack_policy.ts': "import '../middleware/m_middleware'",
+  },
   'jobs-from-registry-only': { 'app/mails/job_mail.ts': "import '../jobs/some_job'" },
   'actions-below-doors': { 'app/actions/shaping.ts': "import '../transformers/shape_transformer'" },
   'queries-read-only': { 'app/queries/writes.ts': "import '../actions/plain'" },
-  'transformers-shape-only': { 'app/transformers/acting_transformer.ts': "import '../actions/plain'" },
-  'transformers-take-query-types-only': { 'app/transformers/running_transformer.ts': "import { read } from '../queries/read'\nexport const x = read" },
+  'transformers-shape-only': {
+    'app/transformers/acting_transformer.ts': "import '../actions/plain'",
+  },
+  'transformers-take-query-types-only': {
+    'app/transformers/running_transformer.ts':
+      "import { read } from '../queries/read'\nexport const x = read",
+  },
   'models-below-queries': { 'app/models/reading.ts': "import '../queries/read'" },
   'services-below-actions': { 'app/services/acting.ts': "import '../actions/plain'" },
   'core-is-pure': { 'app/scheduling/impure.ts': "import '../models/plain_model'" },
-  'core-uses-no-framework-services': { 'app/note_types/booted.ts': "import app from '@adonisjs/core/services/app'\nexport const x = app" },
-  'pages-see-types-only': { 'inertia/pages/reading.tsx': "import type { Read } from '../../app/queries/read'\nexport type X = Read" },
-  'pages-import-no-server-code': { 'inertia/pages/running.tsx': "import Shape from '../../app/transformers/shape_transformer'\nexport const x = Shape" },
+  'core-uses-no-framework-services': {
+    'app/note_types/booted.ts':
+      "import app from '@adonisjs/core/services/app'\nexport const x = app",
+  },
+  'pages-see-types-only': {
+    'inertia/pages/reading.tsx':
+      "import type { Read } from '../../app/queries/read'\nexport type X = Read",
+  },
+  'pages-import-no-server-code': {
+    'inertia/pages/running.tsx':
+      "import Shape from '../../app/transformers/shape_transformer'\nexport const x = Shape",
+  },
   'server-imports-no-pages': { 'app/services/rendering.ts': "import '../../inertia/pages/plain'" },
 }
 
@@ -102,27 +125,61 @@ test.group('Layers', () => {
     const { violations, modules } = await cruiseLayers(ROOT, ['app', 'inertia', 'start'])
     assert.isAbove(modules.length, 500, 'dependency-cruiser found the sources')
     assert.deepEqual(unresolvedAliases(modules), [], 'every #alias and ~/ import resolves')
-    const broken = violations.filter((violation) => violation.severity === 'error').map((violation) => `${violation.rule}: ${violation.path.join(' → ')}${violation.path.length > 1 ? '' : ` → ${violation.to}`}`)
+    const broken = violations
+      .filter((violation) => violation.severity === 'error')
+      .map(
+        (violation) =>
+          `${violation.rule}: ${violation.path.join(' → ')}${violation.path.length > 1 ? '' : ` → ${violation.to}`}`
+      )
     assert.deepEqual(broken, [], `layer violations:\n${broken.join('\n')}`)
-    const relations = [...new Set(violations.filter((violation) => violation.rule === 'lucid-relation-cycle').map((violation) => [...new Set(violation.path)].sort().join(' ↔ ')))]
-    assert.sameMembers(relations, MODEL_RELATIONS, 'the only cycles are the Lucid relations named here')
+    const relations = [
+      ...new Set(
+        violations
+          .filter((violation) => violation.rule === 'lucid-relation-cycle')
+          .map((violation) => [...new Set(violation.path)].sort().join(' ↔ '))
+      ),
+    ]
+    assert.sameMembers(
+      relations,
+      MODEL_RELATIONS,
+      'the only cycles are the Lucid relations named here'
+    )
   }).timeout(120_000)
 
-  test('each rule has its comment and catches an import against it', async ({ assert, cleanup }) => {
+  test('each rule has its comment and catches an import against it', async ({
+    assert,
+    cleanup,
+  }) => {
     const { forbidden } = await loadConfig()
-    assert.deepEqual(forbidden.filter((rule) => !rule.comment).map((rule) => rule.name), [], 'rules without a comment')
-    assert.sameMembers(Object.keys(BREACHES), forbidden.map((rule) => rule.name!), 'one breach per rule')
+    assert.deepEqual(
+      forbidden.filter((rule) => !rule.comment).map((rule) => rule.name),
+      [],
+      'rules without a comment'
+    )
+    assert.sameMembers(
+      Object.keys(BREACHES),
+      forbidden.map((rule) => rule.name!),
+      'one breach per rule'
+    )
 
     const dir = await mkdtemp(join(tmpdir(), 'layers-'))
     cleanup(() => rm(dir, { recursive: true, force: true }))
-    const files = { ...TARGETS, ...Object.assign({}, ...Object.values(BREACHES)) } as Record<string, string>
+    const files = { ...TARGETS, ...Object.assign({}, ...Object.values(BREACHES)) } as Record<
+      string,
+      string
+    >
     for (const [path, text] of Object.entries(files)) {
       await mkdir(dirname(join(dir, path)), { recursive: true })
       await writeFile(join(dir, path), `${text}\n`)
     }
     const { violations } = await cruiseLayers(dir, ['app', 'inertia'])
     const missed = Object.entries(BREACHES)
-      .filter(([rule, breach]) => !violations.some((violation) => violation.rule === rule && Object.keys(breach).includes(violation.from)))
+      .filter(
+        ([rule, breach]) =>
+          !violations.some(
+            (violation) => violation.rule === rule && Object.keys(breach).includes(violation.from)
+          )
+      )
       .map(([rule]) => rule)
     assert.deepEqual(missed, [], 'rules that let their breach through')
   }).timeout(120_000)

@@ -9,8 +9,13 @@ import { OUTPUT, replySchemasText } from '#bin/openapi/reply_schemas'
  * be what those types say now. When this fails: `npm run openapi`.
  */
 test.group('OpenAPI reply schemas', () => {
-  test('resources/openapi/replies.json is what the reply types say (else: npm run openapi)', async ({ assert }) => {
+  test('resources/openapi/replies.json is what the reply types say (else: npm run openapi)', async ({
+    assert,
+  }) => {
     const committed = await readFile(app.makePath(OUTPUT), 'utf8')
-    assert.isTrue(committed === replySchemasText(app.makePath()), `${OUTPUT} is stale: run npm run openapi`)
+    assert.isTrue(
+      committed === replySchemasText(app.makePath()),
+      `${OUTPUT} is stale: run npm run openapi`
+    )
   }).timeout(120_000)
 })

@@ -17,18 +17,33 @@ class Named extends BaseTransformer<{ name: string }> {
 }
 
 test.group('The page props guard', () => {
-  test('a prop that is an object or a list of objects, not a transformer output, is refused', async ({ assert }) => {
+  test('a prop that is an object or a list of objects, not a transformer output, is refused', async ({
+    assert,
+  }) => {
     guardPageProps()
     const serializer = new PageSerializer()
-    await assert.rejects(() => serializer.serialize({ name: 'raw' }), /skipped its transformer: \{name\}/)
-    await assert.rejects(() => serializer.serialize([{ name: 'raw' }]), /skipped its transformer: an array of 1/)
+    await assert.rejects(
+      () => serializer.serialize({ name: 'raw' }),
+      /skipped its transformer: \{name\}/
+    )
+    await assert.rejects(
+      () => serializer.serialize([{ name: 'raw' }]),
+      /skipped its transformer: an array of 1/
+    )
   })
 
-  test('a transformer item or collection, a scalar and a list of scalars pass', async ({ assert }) => {
+  test('a transformer item or collection, a scalar and a list of scalars pass', async ({
+    assert,
+  }) => {
     guardPageProps()
     const serializer = new PageSerializer()
-    assert.deepEqual(await serializer.serialize(Named.transform({ name: 'kept' })), { name: 'kept' })
-    assert.deepEqual(await serializer.serialize(Named.transform([{ name: 'a' }, { name: 'b' }])), [{ name: 'a' }, { name: 'b' }])
+    assert.deepEqual(await serializer.serialize(Named.transform({ name: 'kept' })), {
+      name: 'kept',
+    })
+    assert.deepEqual(await serializer.serialize(Named.transform([{ name: 'a' }, { name: 'b' }])), [
+      { name: 'a' },
+      { name: 'b' },
+    ])
     assert.equal(await serializer.serialize('plain'), 'plain')
     assert.deepEqual(await serializer.serialize(['light', 'dark']), ['light', 'dark'])
   })

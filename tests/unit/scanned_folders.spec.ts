@@ -25,7 +25,10 @@ test.group('Folders a framework scans', () => {
       for (const file of files) {
         const module = await import(pathToFileURL(new URL(file, root).pathname).href)
         assert.isFunction(module.default, `${folder}/${file} has no default export`)
-        assert.isTrue(module.default.prototype instanceof base, `${folder}/${file} does not export a ${kind}`)
+        assert.isTrue(
+          module.default.prototype instanceof base,
+          `${folder}/${file} does not export a ${kind}`
+        )
       }
     })
   }

@@ -25,12 +25,16 @@ const REACHES_A_DATABASE = [
 
 async function filesUnder(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { withFileTypes: true, recursive: true })
-  return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.ts')).map((entry) => join(entry.parentPath, entry.name))
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+    .map((entry) => join(entry.parentPath, entry.name))
 }
 
 /* value imports only: a type import reaches nothing at run time */
 function valueImports(source: string): string[] {
-  const found = [...source.matchAll(/^import\s+(?!type\s)[^'"]*?from\s+'([^']+)'/gm)].map((match) => match[1])
+  const found = [...source.matchAll(/^import\s+(?!type\s)[^'"]*?from\s+'([^']+)'/gm)].map(
+    (match) => match[1]
+  )
   const dynamic = [...source.matchAll(/\bimport\(\s*'([^']+)'\s*\)/g)].map((match) => match[1])
   return [...found, ...dynamic]
 }
@@ -41,7 +45,13 @@ test.group('Test kinds', () => {
     const files = await filesUnder(join(ROOT, 'tests/unit'))
     for (const file of files) {
       for (const specifier of valueImports(await readFile(file, 'utf8'))) {
-        if (REACHES_A_DATABASE.some((forbidden) => specifier === forbidden || (forbidden.endsWith('/') && specifier.startsWith(forbidden)))) {
+        if (
+          REACHES_A_DATABASE.some(
+            (forbidden) =>
+              specifier === forbidden ||
+              (forbidden.endsWith('/') && specifier.startsWith(forbidden))
+          )
+        ) {
           offenders.push(`${relative(ROOT, file)} imports ${specifier}`)
         }
       }
@@ -51,6 +61,11 @@ test.group('Test kinds', () => {
   })
 
   test('the check sees a value import and lets a type import pass', ({ assert }) => {
-    assert.deepEqual(valueImports("import db from '@adonisjs/lucid/services/db'\nimport type User from '#models/user'\n"), ['@adonisjs/lucid/services/db'])
+    assert.deepEqual(
+      valueImports(
+        "import db from '@adonisjs/lucid/services/db'\nimport type User from '#models/user'\n"
+      ),
+      ['@adonisjs/lucid/services/db']
+    )
   })
 })

@@ -21,7 +21,11 @@ const APP = fileURLToPath(new URL('../../app/', import.meta.url))
 async function sourceFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true })
   const nested = await Promise.all(
-    entries.map((entry) => (entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : Promise.resolve(entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [])))
+    entries.map((entry) =>
+      entry.isDirectory()
+        ? sourceFiles(join(dir, entry.name))
+        : Promise.resolve(entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [])
+    )
   )
   return nested.flat()
 }
@@ -46,7 +50,13 @@ function unprocessableCalls(source: string) {
   }
 }
 
-type Site = { where: string; code: ErrorCode; key: string; field: string | null; fieldNamed: boolean }
+type Site = {
+  where: string
+  code: ErrorCode
+  key: string
+  field: string | null
+  fieldNamed: boolean
+}
 
 async function sites(): Promise<Site[]> {
   const found: Site[] = []
@@ -80,23 +90,54 @@ async function render(error: unknown) {
 }
 
 /* the placeholders some messages fill in */
-const VALUES = { max: 3000, limit: 100, provider: 'google', seconds: 60, name: 'Front', field: 'Front', min: 20, count: 3, position: 4, expected: 'term' }
+const VALUES = {
+  max: 3000,
+  limit: 100,
+  provider: 'google',
+  seconds: 60,
+  name: 'Front',
+  field: 'Front',
+  min: 20,
+  count: 3,
+  position: 4,
+  expected: 'term',
+}
 
 test.group('Every 422 names its field', () => {
-  test('each domain 422 in app/ answers errors [{field, rule, message}] with a field', async ({ assert }) => {
+  test('each domain 422 in app/ answers errors [{field, rule, message}] with a field', async ({
+    assert,
+  }) => {
     const all = await sites()
     /* the walk found them: today about thirty 422s in some twenty codes */
     assert.isAbove(all.length, 25)
-    for (const code of ['E_NOT_REPORTABLE', 'E_MISSING_CREDENTIALS', 'E_ALGORITHM_ON_ROOT_ONLY', 'E_SUBDECK_IN_FOLDER', 'E_CARDS_LIMIT_REACHED']) {
-      assert.include(all.map((site) => site.code), code)
+    for (const code of [
+      'E_NOT_REPORTABLE',
+      'E_MISSING_CREDENTIALS',
+      'E_ALGORITHM_ON_ROOT_ONLY',
+      'E_SUBDECK_IN_FOLDER',
+      'E_CARDS_LIMIT_REACHED',
+    ]) {
+      assert.include(
+        all.map((site) => site.code),
+        code
+      )
     }
     for (const site of all) {
-      assert.isTrue(site.fieldNamed, `${site.where} names no field (give it \`field\`, or \`apiField\` when no page field shows it)`)
+      assert.isTrue(
+        site.fieldNamed,
+        `${site.where} names no field (give it \`field\`, or \`apiField\` when no page field shows it)`
+      )
       const field = site.field ?? 'computed.field'
-      const { status, body } = await render(ApiException.of(site.code, { key: site.key as never, field, values: VALUES }))
+      const { status, body } = await render(
+        ApiException.of(site.code, { key: site.key as never, field, values: VALUES })
+      )
       assert.equal(status, 422, site.where)
       assert.equal(body.code, site.code, site.where)
-      assert.notEqual(body.title, `errors.${site.key}.title`, `${site.where}: errors.${site.key}.title is translated`)
+      assert.notEqual(
+        body.title,
+        `errors.${site.key}.title`,
+        `${site.where}: errors.${site.key}.title is translated`
+      )
       assert.deepEqual(body.errors, [{ field, rule: site.code, message: body.title }], site.where)
     }
   })
@@ -106,13 +147,20 @@ test.group('Every 422 names its field', () => {
     assert.deepEqual(body.errors, [{ field: 'id', rule: 'E_NOT_REPORTABLE', message: body.title }])
   })
 
-  test('a 422 that names no field still carries errors; a client error from outside the catalogue is its 400', async ({ assert }) => {
+  test('a 422 that names no field still carries errors; a client error from outside the catalogue is its 400', async ({
+    assert,
+  }) => {
     const bare = await render(ApiException.of('E_VALIDATION_ERROR'))
     assert.equal(bare.status, 422)
-    assert.deepEqual(bare.body.errors, [{ field: '', rule: 'E_VALIDATION_ERROR', message: bare.body.title }])
+    assert.deepEqual(bare.body.errors, [
+      { field: '', rule: 'E_VALIDATION_ERROR', message: bare.body.title },
+    ])
 
     /* a library's own 4xx answers no code and no status the catalogue does not list */
-    const foreign = Object.assign(new Error('a library said so'), { status: 422, code: 'E_LIBRARY' })
+    const foreign = Object.assign(new Error('a library said so'), {
+      status: 422,
+      code: 'E_LIBRARY',
+    })
     const library = await render(foreign)
     assert.equal(library.status, ERRORS.E_BAD_REQUEST.status)
     assert.equal(library.body.code, 'E_BAD_REQUEST')

@@ -5,7 +5,13 @@ import ApiException from '#exceptions/api_exception'
 import { audit } from '#services/audit'
 import { guardSignIn } from '#services/auth_throttle'
 import { insertAdminToken, insertMasqueradeToken } from '#services/admin_tokens'
-import type { adminTokenValidator, debugMenuValidator, masqueradeValidator, premiumOverrideValidator, updateSelfValidator } from '#validators/admin'
+import type {
+  adminTokenValidator,
+  debugMenuValidator,
+  masqueradeValidator,
+  premiumOverrideValidator,
+  updateSelfValidator,
+} from '#validators/admin'
 import { withTransaction, type ActionOptions } from '#actions/action'
 
 /** Every admin action is audited with the address it came from. */
@@ -18,7 +24,10 @@ type FromIp = { ip: string }
  */
 
 /** An admin credential for an admin's e-mail and password; anyone else gets the same 400 as a wrong password. */
-export async function issueAdminToken(input: Infer<typeof adminTokenValidator> & FromIp, options: ActionOptions = {}) {
+export async function issueAdminToken(
+  input: Infer<typeof adminTokenValidator> & FromIp,
+  options: ActionOptions = {}
+) {
   const { email, password, ip } = input
   /* throttled as sign-in, with the same counts: a wrong password here is a failed sign-in */
   const admin = await guardSignIn(ip, email, async () => {
@@ -28,14 +37,20 @@ export async function issueAdminToken(input: Infer<typeof adminTokenValidator> &
   })
   return withTransaction(options.trx, async (trx) => {
     const token = await insertAdminToken(trx, admin)
-    await audit(admin, 'admin_token.issued', { ip, details: { expiresAt: token.expiresAt.toISOString() } }, trx)
+    await audit(
+      admin,
+      'admin_token.issued',
+      { ip, details: { expiresAt: token.expiresAt.toISOString() } },
+      trx
+    )
     return { admin, ...token }
   })
 }
 
 /** The user an admin acts on, or a 404. */
 export async function findTargetUser(id: number) {
-  const user = Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? await User.find(id) : null
+  const user =
+    Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? await User.find(id) : null
   if (!user) throw ApiException.notFound()
   return user
 }
@@ -62,11 +77,19 @@ export async function masqueradeAs(
 
 /** The end of a web masquerade (the browser returns to the admin). */
 export async function stopMasquerade(admin: User, input: { userId: number } & FromIp) {
-  await audit(admin, 'masquerade.stopped', { targetUserId: input.userId, ip: input.ip, details: { door: 'web' } })
+  await audit(admin, 'masquerade.stopped', {
+    targetUserId: input.userId,
+    ip: input.ip,
+    details: { door: 'web' },
+  })
 }
 
 /** The admin's own experiment values (known names and groups only; null removes one). */
-export async function updateOwnExperiments(admin: User, input: Infer<typeof updateSelfValidator> & FromIp, options: ActionOptions = {}) {
+export async function updateOwnExperiments(
+  admin: User,
+  input: Infer<typeof updateSelfValidator> & FromIp,
+  options: ActionOptions = {}
+) {
   const { ip } = input
   const changes = input.user.experiments
   return withTransaction(options.trx, async (trx) => {
@@ -78,7 +101,12 @@ export async function updateOwnExperiments(admin: User, input: Infer<typeof upda
     }
     locked.experiments = next
     await locked.save()
-    await audit(admin, 'experiments.updated', { targetUserId: admin.id, ip, details: { changes } }, trx)
+    await audit(
+      admin,
+      'experiments.updated',
+      { targetUserId: admin.id, ip, details: { changes } },
+      trx
+    )
     return locked
   })
 }
@@ -96,16 +124,30 @@ export async function overridePremium(
     const before = user.premiumOverride
     user.premiumOverride = premium
     await user.save()
-    await audit(admin, 'premium.override', { targetUserId: user.id, ip, details: { before, after: premium } }, trx)
+    await audit(
+      admin,
+      'premium.override',
+      { targetUserId: user.id, ip, details: { before, after: premium } },
+      trx
+    )
     return user
   })
 }
 
 /** The admin's own debug menu level on the pages. */
-export async function setDebugMenu(admin: User, input: Infer<typeof debugMenuValidator> & FromIp, options: ActionOptions = {}) {
+export async function setDebugMenu(
+  admin: User,
+  input: Infer<typeof debugMenuValidator> & FromIp,
+  options: ActionOptions = {}
+) {
   const { debug_menu: level, ip } = input
   return withTransaction(options.trx, async (trx) => {
     await trx.from('users').where('id', admin.id).update({ debug_menu: level })
-    await audit(admin, 'debug_menu.updated', { targetUserId: admin.id, ip, details: { level } }, trx)
+    await audit(
+      admin,
+      'debug_menu.updated',
+      { targetUserId: admin.id, ip, details: { level } },
+      trx
+    )
   })
 }

@@ -19,7 +19,11 @@ import { withTransaction, type ActionOptions } from '#actions/action'
  * it finished). A stream cancelled before it made anything gives the free
  * generation back.
  */
-export async function cancelStream(user: User, input: Infer<typeof cancelStreamValidator>, options: ActionOptions = {}) {
+export async function cancelStream(
+  user: User,
+  input: Infer<typeof cancelStreamValidator>,
+  options: ActionOptions = {}
+) {
   const deleteNotes = input.delete_notes ?? false
   const { stream } = await findStream(user, input.stream_id, 'edit')
   const result = await withTransaction(options.trx, async (trx) => {
@@ -27,11 +31,18 @@ export async function cancelStream(user: User, input: Infer<typeof cancelStreamV
     const running = row.status === 'queued' || row.status === 'running'
     const noteIds: number[] = row.note_ids
     if (running) {
-      await trx.from('ai_streams').where('id', stream.id).update({ status: 'cancelled', finished_at: new Date(), updated_at: new Date() })
+      await trx
+        .from('ai_streams')
+        .where('id', stream.id)
+        .update({ status: 'cancelled', finished_at: new Date(), updated_at: new Date() })
     }
     let deleted = 0
     if (deleteNotes && noteIds.length) {
-      const removed = await trx.from('notes').whereIn('id', noteIds).where('deck_id', stream.deckId).delete()
+      const removed = await trx
+        .from('notes')
+        .whereIn('id', noteIds)
+        .where('deck_id', stream.deckId)
+        .delete()
       deleted = Number(Array.isArray(removed) ? removed[0] : removed) || 0
     }
     const count = deleteNotes ? 0 : noteIds.length
@@ -42,7 +53,13 @@ export async function cancelStream(user: User, input: Infer<typeof cancelStreamV
     return { running, deleted, count }
   })
   if (result.running) {
-    await broadcastStreamEvent(stream.deckId, { type: 'finished', streamId: stream.id, status: 'cancelled', count: result.count, errorCode: null })
+    await broadcastStreamEvent(stream.deckId, {
+      type: 'finished',
+      streamId: stream.id,
+      status: 'cancelled',
+      count: result.count,
+      errorCode: null,
+    })
   }
   return { stream: await AiStream.findOrFail(stream.id), deleted: result.deleted }
 }

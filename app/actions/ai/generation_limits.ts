@@ -35,7 +35,13 @@ const freeLimitReached = (counter: FreeCounter) =>
 
 /** the freeTier field a column is shown as (User entity) */
 function counterName(counter: FreeCounter) {
-  return ({ free_ai_pdf: 'aiGenWithPdf', free_ai_prompt: 'aiGenWithPrompt', free_ai_card_builder: 'aiGenCardBuilder' } as const)[counter]
+  return (
+    {
+      free_ai_pdf: 'aiGenWithPdf',
+      free_ai_prompt: 'aiGenWithPrompt',
+      free_ai_card_builder: 'aiGenCardBuilder',
+    } as const
+  )[counter]
 }
 
 /**
@@ -44,15 +50,26 @@ function counterName(counter: FreeCounter) {
  * UPDATE, so two requests racing for the last one cannot both have it.
  * Premium takes nothing and answers null.
  */
-export async function takeFreeGeneration(user: User, counter: FreeCounter, trx: TransactionClientContract) {
+export async function takeFreeGeneration(
+  user: User,
+  counter: FreeCounter,
+  trx: TransactionClientContract
+) {
   if (user.hasPremium) return null
-  const rows = await trx.rawQuery(`update users set ${counter} = ${counter} - 1 where id = ? and ${counter} > 0 returning ${counter} as left`, [user.id])
+  const rows = await trx.rawQuery(
+    `update users set ${counter} = ${counter} - 1 where id = ? and ${counter} > 0 returning ${counter} as left`,
+    [user.id]
+  )
   if (!rows.rows.length) throw freeLimitReached(counter)
   return counter
 }
 
 /** A generation that made nothing gives its count back. */
-export async function giveBackFreeGeneration(userId: number, counter: FreeCounter | null, trx: TransactionClientContract) {
+export async function giveBackFreeGeneration(
+  userId: number,
+  counter: FreeCounter | null,
+  trx: TransactionClientContract
+) {
   if (!counter) return
   await trx.rawQuery(`update users set ${counter} = ${counter} + 1 where id = ?`, [userId])
 }
@@ -60,6 +77,14 @@ export async function giveBackFreeGeneration(userId: number, counter: FreeCounte
 /** The User entity's freeTier, read fresh (after a generation took one); premium: null (unlimited). */
 export async function freeTierOf(user: User) {
   if (user.hasPremium) return null
-  const row = await db.from('users').where('id', user.id).select('free_ai_prompt', 'free_ai_pdf', 'free_ai_card_builder').first()
-  return { aiGenWithPrompt: row.free_ai_prompt, aiGenWithPdf: row.free_ai_pdf, aiGenCardBuilder: row.free_ai_card_builder }
+  const row = await db
+    .from('users')
+    .where('id', user.id)
+    .select('free_ai_prompt', 'free_ai_pdf', 'free_ai_card_builder')
+    .first()
+  return {
+    aiGenWithPrompt: row.free_ai_prompt,
+    aiGenWithPdf: row.free_ai_pdf,
+    aiGenCardBuilder: row.free_ai_card_builder,
+  }
 }

@@ -7,7 +7,10 @@ import { ONBOARDING_TEXT, ONBOARDING_TITLE } from '#actions/ai/onboarding_text'
 import { activeProvider } from '#ai/cards'
 
 export interface OnboardingExampleInput {
-  /** the learner's interest from the onboarding answers (materialKey, languageFocus…): with a provider, the cards are about it */
+  /**
+   * the learner's interest from the onboarding answers (materialKey, languageFocus…): with a provider, the
+   * cards are about it
+   */
   topic?: string | null
   folderId?: number | null
   /** the deck's name (default: the topic, or the bundled text's title) */
@@ -29,17 +32,39 @@ export async function createOnboardingExample(user: User, input: OnboardingExamp
   if (topic && activeProvider() !== 'offline') {
     return startStream(
       user,
-      { kind: 'prompt', userPrompt: topic, deckName: input.deckName ?? topic, folderId: input.folderId, format: 'basic', detail: 'brief', cardsAmount: ONBOARDING_CARDS },
+      {
+        kind: 'prompt',
+        userPrompt: topic,
+        deckName: input.deckName ?? topic,
+        folderId: input.folderId,
+        format: 'basic',
+        detail: 'brief',
+        cardsAmount: ONBOARDING_CARDS,
+      },
       { countsAgainstFreeTier: false, maxCards: ONBOARDING_CARDS }
     )
   }
   const [document] = await db
     .table('ai_documents')
-    .insert({ user_id: user.id, file_name: ONBOARDING_TITLE, page_count: 1, pages: [1], text: ONBOARDING_TEXT })
+    .insert({
+      user_id: user.id,
+      file_name: ONBOARDING_TITLE,
+      page_count: 1,
+      pages: [1],
+      text: ONBOARDING_TEXT,
+    })
     .returning(['id'])
   return startStream(
     user,
-    { kind: 'document', documentId: Number(document.id), deckName: input.deckName ?? ONBOARDING_TITLE, folderId: input.folderId, format: 'basic', detail: 'brief', cardsAmount: ONBOARDING_CARDS },
+    {
+      kind: 'document',
+      documentId: Number(document.id),
+      deckName: input.deckName ?? ONBOARDING_TITLE,
+      folderId: input.folderId,
+      format: 'basic',
+      detail: 'brief',
+      cardsAmount: ONBOARDING_CARDS,
+    },
     { countsAgainstFreeTier: false, maxCards: ONBOARDING_CARDS }
   )
 }
@@ -50,7 +75,8 @@ export async function createOnboardingExample(user: User, input: OnboardingExamp
  * said), else the exam's name; null when they said none of it.
  */
 export function exampleTopic(answers: Record<string, unknown>, i18n: I18n) {
-  const text = (key: string) => (typeof answers[key] === 'string' && answers[key] ? (answers[key] as string) : null)
+  const text = (key: string) =>
+    typeof answers[key] === 'string' && answers[key] ? (answers[key] as string) : null
   const language = text('languageKey')
   if (language) {
     const name = i18n.t(`ui.library.categories.languages.subs.${language}`)
@@ -60,7 +86,9 @@ export function exampleTopic(answers: Record<string, unknown>, i18n: I18n) {
   const subject = text('materialKey')
   if (subject) {
     const precisely = text('specificationKey')
-    return precisely ? i18n.t(`ui.library.categories.${subject}.subs.${precisely}`) : i18n.t(`ui.library.categories.${subject}.name`)
+    return precisely
+      ? i18n.t(`ui.library.categories.${subject}.subs.${precisely}`)
+      : i18n.t(`ui.library.categories.${subject}.name`)
   }
   return text('examName')
 }
@@ -72,9 +100,17 @@ export function exampleTopic(answers: Record<string, unknown>, i18n: I18n) {
  */
 export async function onboardingExampleOnce(user: User, input: { topic: string | null }) {
   const { topic } = input
-  const claimed = await db.from('users').where('id', user.id).whereNull('onboarding_example_stream_id').update({ onboarding_example_stream_id: 0 })
+  const claimed = await db
+    .from('users')
+    .where('id', user.id)
+    .whereNull('onboarding_example_stream_id')
+    .update({ onboarding_example_stream_id: 0 })
   if (!Number(claimed)) {
-    const row = await db.from('users').where('id', user.id).select('onboarding_example_stream_id').first()
+    const row = await db
+      .from('users')
+      .where('id', user.id)
+      .select('onboarding_example_stream_id')
+      .first()
     return { streamId: Number(row?.onboarding_example_stream_id) || null, created: false }
   }
   try {

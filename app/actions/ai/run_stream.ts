@@ -38,7 +38,11 @@ export async function runStream(payload: JobPayload<'ai_stream'>, options: Actio
   const { streamId } = payload
   const stream = await AiStream.find(streamId)
   if (!stream || stream.isFinished) return
-  const started = await db.from('ai_streams').where('id', streamId).whereIn('status', ['queued', 'running']).update({ status: 'running', updated_at: new Date() })
+  const started = await db
+    .from('ai_streams')
+    .where('id', streamId)
+    .whereIn('status', ['queued', 'running'])
+    .update({ status: 'running', updated_at: new Date() })
   if (!started) return
   const user = await User.findOrFail(stream.userId)
   const controller = new AbortController()
@@ -54,11 +58,26 @@ export async function runStream(payload: JobPayload<'ai_stream'>, options: Actio
       const note = await saveCard(stream, user, card, types, options)
       count += 1
       await reportProgress(stream.deckId, count)
-      await broadcastStreamEvent(stream.deckId, { type: 'note', streamId, count, note: { id: note.id, kind: card.kind, front: plainPreview(card.front), back: plainPreview(card.back) } })
+      await broadcastStreamEvent(stream.deckId, {
+        type: 'note',
+        streamId,
+        count,
+        note: {
+          id: note.id,
+          kind: card.kind,
+          front: plainPreview(card.front),
+          back: plainPreview(card.back),
+        },
+      })
       if (count >= stream.maxCards) break
     }
     if (controller.signal.aborted) return
-    await finish(stream, count ? 'done' : 'failed', count ? null : 'E_AI_NOTHING_GENERATED', options)
+    await finish(
+      stream,
+      count ? 'done' : 'failed',
+      count ? null : 'E_AI_NOTHING_GENERATED',
+      options
+    )
   } catch (error) {
     if (error instanceof Stopped) return
     const code = error instanceof ApiException ? (error.code ?? 'E_AI_PROVIDER') : 'E_AI_PROVIDER'
@@ -88,7 +107,9 @@ async function reportProgress(deckId: number, processed: number) {
     .from('decks')
     .where('id', deckId)
     .where('state', 'ai_notes_generation')
-    .update({ processing: db.raw(`processing || jsonb_build_object('processed', ?::int)`, [processed]) })
+    .update({
+      processing: db.raw(`processing || jsonb_build_object('processed', ?::int)`, [processed]),
+    })
 }
 
 /*
@@ -110,24 +131,45 @@ async function cardRequest(stream: AiStream, made: number): Promise<CardRequest>
     ...(request.language ? { language: request.language } : {}),
   }
   if (stream.kind === 'document') {
-    const document = await db.from('ai_documents').where('id', request.documentId!).select('text', 'file_name').first()
+    const document = await db
+      .from('ai_documents')
+      .where('id', request.documentId!)
+      .select('text', 'file_name')
+      .first()
     if (!document) throw ApiException.of('E_AI_NOTHING_GENERATED', { apiField: 'document_id' })
     /* a prompt sent with a document says what to take from it: it joins the custom instructions */
     return {
       ...common,
-      ...(request.userPrompt ? { customPrompt: [request.customPrompt, request.userPrompt].filter(Boolean).join('\n') } : {}),
-      source: { kind: 'document', text: document.text, title: String(document.file_name).replace(/\.pdf$/i, '') },
+      ...(request.userPrompt
+        ? { customPrompt: [request.customPrompt, request.userPrompt].filter(Boolean).join('\n') }
+        : {}),
+      source: {
+        kind: 'document',
+        text: document.text,
+        title: String(document.file_name).replace(/\.pdf$/i, ''),
+      },
     }
   }
   if (stream.kind === 'words') {
-    return { ...common, source: { kind: 'words', words: remainingWords(request.words ?? [], fronts), ...(request.from ? { from: request.from } : {}), ...(request.to ? { to: request.to } : {}) } }
+    return {
+      ...common,
+      source: {
+        kind: 'words',
+        words: remainingWords(request.words ?? [], fronts),
+        ...(request.from ? { from: request.from } : {}),
+        ...(request.to ? { to: request.to } : {}),
+      },
+    }
   }
   return { ...common, source: { kind: 'prompt', prompt: request.userPrompt ?? '' } }
 }
 
 /* the fronts (cloze: the text) of the notes a stream saved */
 async function savedFronts(noteIds: number[]) {
-  const rows = await db.from('notes').whereIn('id', noteIds).select(db.raw(`coalesce(fields->>'Front', fields->>'Text', '') as front`))
+  const rows = await db
+    .from('notes')
+    .whereIn('id', noteIds)
+    .select(db.raw(`coalesce(fields->>'Front', fields->>'Text', '') as front`))
   return rows.map((row: { front: string }) => row.front)
 }
 
@@ -140,18 +182,36 @@ async function noteTypes(): Promise<Types> {
 }
 
 /* one note, in its own transaction, only while the stream runs */
-async function saveCard(stream: AiStream, user: User, card: GeneratedCard, types: Types, options: ActionOptions) {
+async function saveCard(
+  stream: AiStream,
+  user: User,
+  card: GeneratedCard,
+  types: Types,
+  options: ActionOptions
+) {
   return withTransaction(options.trx, async (trx) => {
-    const row = await trx.from('ai_streams').where('id', stream.id).forUpdate().select('status').first()
+    const row = await trx
+      .from('ai_streams')
+      .where('id', stream.id)
+      .forUpdate()
+      .select('status')
+      .first()
     if (!row || row.status !== 'running') throw new Stopped()
     const deck = await Deck.query({ client: trx }).where('id', stream.deckId).first()
     if (!deck) throw new Stopped()
     const input =
       card.kind === 'cloze'
         ? { noteTypeId: types.cloze, fields: { 'Text': card.front, 'Back Extra': card.back } }
-        : { noteTypeId: types.basic, fields: { Front: card.front, Back: card.back }, reverse: stream.request.format === 'reversed' }
+        : {
+            noteTypeId: types.basic,
+            fields: { Front: card.front, Back: card.back },
+            reverse: stream.request.format === 'reversed',
+          }
     const note = await saveNote(user, { ...input, deck }, trx)
-    await trx.rawQuery('update ai_streams set note_ids = array_append(note_ids, ?), updated_at = now() where id = ?', [note.id, stream.id])
+    await trx.rawQuery(
+      'update ai_streams set note_ids = array_append(note_ids, ?), updated_at = now() where id = ?',
+      [note.id, stream.id]
+    )
     return note
   })
 }
@@ -161,23 +221,46 @@ async function saveCard(stream: AiStream, user: User, card: GeneratedCard, types
  * the count for the finished toast. A run that made nothing gives the free
  * generation back. A cancelled stream was ended by the cancel itself.
  */
-async function finish(stream: AiStream, status: AiStreamStatus, errorCode: string | null, options: ActionOptions) {
+async function finish(
+  stream: AiStream,
+  status: AiStreamStatus,
+  errorCode: string | null,
+  options: ActionOptions
+) {
   const ended = await withTransaction(options.trx, async (trx) => {
     const row = await trx.from('ai_streams').where('id', stream.id).forUpdate().first()
     if (!row || row.status !== 'running') return null
-    await trx.from('ai_streams').where('id', stream.id).update({ status, error_code: errorCode, finished_at: new Date(), updated_at: new Date() })
+    await trx
+      .from('ai_streams')
+      .where('id', stream.id)
+      .update({ status, error_code: errorCode, finished_at: new Date(), updated_at: new Date() })
     const count = row.note_ids.length
     await endDeckGeneration(stream.deckId, count, stream.id, trx)
     if (count === 0) await giveBackFreeGeneration(stream.userId, row.free_counter, trx)
     return count
   })
-  if (ended !== null) await broadcastStreamEvent(stream.deckId, { type: 'finished', streamId: stream.id, status, count: ended, errorCode })
+  if (ended !== null)
+    await broadcastStreamEvent(stream.deckId, {
+      type: 'finished',
+      streamId: stream.id,
+      status,
+      count: ended,
+      errorCode,
+    })
 }
 
 /** The deck leaves `ai_notes_generation` for the state it had, its counters the notes made (the poll's toast). */
-export async function endDeckGeneration(deckId: number, count: number, streamId: number, trx: TransactionClientContract) {
+export async function endDeckGeneration(
+  deckId: number,
+  count: number,
+  streamId: number,
+  trx: TransactionClientContract
+) {
   const deck = await Deck.query({ client: trx }).where('id', deckId).forUpdate().first()
   if (!deck || deck.state !== 'ai_notes_generation') return
-  deck.merge({ state: deck.processing?.previousState ?? 'active', processing: { total: count, processed: count, count, streamId } })
+  deck.merge({
+    state: deck.processing?.previousState ?? 'active',
+    processing: { total: count, processed: count, count, streamId },
+  })
   await deck.useTransaction(trx).save()
 }

@@ -23,9 +23,15 @@ export type DocumentUpload = { files: MultipartFile[]; file: MultipartFile | nul
  * usable (a scanned PDF) is "Impossible to generate cards" at once.
  */
 export async function uploadDocument(user: User, input: DocumentUpload) {
-  if (input.files.length > 1) throw ApiException.of('E_ONE_FILE_ONLY', { apiField: 'file', field: 'file' })
+  if (input.files.length > 1)
+    throw ApiException.of('E_ONE_FILE_ONLY', { apiField: 'file', field: 'file' })
   const file = input.file
-  if (!file) throw ApiException.of('E_VALIDATION_ERROR', { key: 'ai_pdf_missing', apiField: 'file', field: 'file' })
+  if (!file)
+    throw ApiException.of('E_VALIDATION_ERROR', {
+      key: 'ai_pdf_missing',
+      apiField: 'file',
+      field: 'file',
+    })
   if (file.size > PDF_MAX_BYTES || file.errors.some((error) => error.type === 'size')) {
     throw pdfTooBig()
   }
@@ -37,10 +43,20 @@ export async function uploadDocument(user: User, input: DocumentUpload) {
   const read = await readPdfText(bytes, pages)
   const fileName = (file.clientName || 'document.pdf').slice(0, 255)
   /* a document's text is needed only until its stream has read it: the learner's older ones go */
-  await db.from('ai_documents').where('user_id', user.id).where('created_at', '<', db.raw(`now() - interval '${DOCUMENT_KEPT_HOURS} hours'`)).delete()
+  await db
+    .from('ai_documents')
+    .where('user_id', user.id)
+    .where('created_at', '<', db.raw(`now() - interval '${DOCUMENT_KEPT_HOURS} hours'`))
+    .delete()
   const [row] = await db
     .table('ai_documents')
-    .insert({ user_id: user.id, file_name: fileName, page_count: read.pageCount, pages: read.pages, text: read.text })
+    .insert({
+      user_id: user.id,
+      file_name: fileName,
+      page_count: read.pageCount,
+      pages: read.pages,
+      text: read.text,
+    })
     .returning(['id'])
   return {
     documentId: Number(row.id),

@@ -9,17 +9,30 @@ import { withTransaction, type ActionOptions } from '#actions/action'
 const MAX_TEMPLATES_PER_USER = 100
 
 /** Creates a user's template (no `id`) or changes one of their own. */
-export async function saveTemplate(user: { id: number }, input: Infer<typeof aiTemplateValidator> & { id?: unknown }, options: ActionOptions = {}) {
+export async function saveTemplate(
+  user: { id: number },
+  input: Infer<typeof aiTemplateValidator> & { id?: unknown },
+  options: ActionOptions = {}
+) {
   const id = input.id ?? null
   return withTransaction(options.trx, async (trx) => {
     if (id === null) {
       /* the user's row, locked, serialises concurrent creations against the limit */
       await trx.from('users').where('id', user.id).forUpdate().first()
-      const [{ count }] = await trx.from('ai_note_templates').where('user_id', user.id).count('* as count')
+      const [{ count }] = await trx
+        .from('ai_note_templates')
+        .where('user_id', user.id)
+        .count('* as count')
       if (Number(count) >= MAX_TEMPLATES_PER_USER) {
-        throw ApiException.of('E_AI_TEMPLATE_LIMIT', { values: { max: MAX_TEMPLATES_PER_USER }, apiField: 'name' })
+        throw ApiException.of('E_AI_TEMPLATE_LIMIT', {
+          values: { max: MAX_TEMPLATES_PER_USER },
+          apiField: 'name',
+        })
       }
-      return AiNoteTemplate.create({ userId: user.id, name: input.name, prompt: input.prompt }, { client: trx })
+      return AiNoteTemplate.create(
+        { userId: user.id, name: input.name, prompt: input.prompt },
+        { client: trx }
+      )
     }
     const template = await findTemplate(user, id, 'manage', trx)
     template.merge({ name: input.name, prompt: input.prompt })
@@ -28,7 +41,11 @@ export async function saveTemplate(user: { id: number }, input: Infer<typeof aiT
   })
 }
 
-export async function deleteTemplate(user: { id: number }, input: { id: unknown }, options: ActionOptions = {}) {
+export async function deleteTemplate(
+  user: { id: number },
+  input: { id: unknown },
+  options: ActionOptions = {}
+) {
   await withTransaction(options.trx, async (trx) => {
     const template = await findTemplate(user, input.id, 'manage', trx)
     await template.useTransaction(trx).delete()

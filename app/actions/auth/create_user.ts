@@ -22,7 +22,10 @@ export async function createUser(input: NewUser, options: ActionOptions = {}) {
       email: input.email?.toLowerCase() ?? null,
       password: input.password ?? null,
       name: input.name ?? null,
-      username: await suggestUsername(input.name || input.email || (input.provider === 'guest' ? 'guest' : null), trx),
+      username: await suggestUsername(
+        input.name || input.email || (input.provider === 'guest' ? 'guest' : null),
+        trx
+      ),
       experiments: input.experiments ?? {},
       onboardingData: {},
       avatarColor: AVATAR_COLORS[Math.floor(Math.random() * AVATAR_COLORS.length)],

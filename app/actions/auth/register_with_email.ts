@@ -13,7 +13,11 @@ export type EmailRegistration = {
 }
 
 /** `current` is the signed-in user, if any: a guest signing up keeps everything, the account is upgraded in place. */
-export async function registerWithEmail(current: User | null | undefined, input: EmailRegistration, options: ActionOptions = {}) {
+export async function registerWithEmail(
+  current: User | null | undefined,
+  input: EmailRegistration,
+  options: ActionOptions = {}
+) {
   const email = input.email.toLowerCase()
   return withTransaction(options.trx, async (trx) => {
     const taken = await User.query({ client: trx }).where('email', email).first()
@@ -24,10 +28,20 @@ export async function registerWithEmail(current: User | null | undefined, input:
       guest.useTransaction(trx)
       guest.merge({ provider: 'email', email, password: input.password })
       if (input.name) guest.name = input.name
-      if (guest.username?.startsWith('guest')) guest.username = await suggestUsername(input.name || email, trx)
+      if (guest.username?.startsWith('guest'))
+        guest.username = await suggestUsername(input.name || email, trx)
       await guest.save()
       return guest
     }
-    return createUser({ provider: 'email', email, password: input.password, name: input.name, locale: input.locale }, { trx })
+    return createUser(
+      {
+        provider: 'email',
+        email,
+        password: input.password,
+        name: input.name,
+        locale: input.locale,
+      },
+      { trx }
+    )
   })
 }

@@ -18,7 +18,10 @@ export async function resetLinkIsValid(secret: string) {
  * token of the account is revoked and every web session ends: whoever knew
  * the old password is out.
  */
-export async function resetPassword(input: { token: string; password: string }, options: ActionOptions = {}) {
+export async function resetPassword(
+  input: { token: string; password: string },
+  options: ActionOptions = {}
+) {
   const password = input.password
   return withTransaction(options.trx, async (trx) => {
     const token = await OneTimeToken.spend(input.token, 'password_reset', trx)

@@ -16,7 +16,13 @@ async function usableEmail(identity: Identity, trx: TransactionClientContract) {
 
 /** The provider vouches for the account's address: it is proven, as a link mailed there would prove it. */
 async function markVerified(user: User, identity: Identity, trx: TransactionClientContract) {
-  if (!identity.emailVerified || !identity.email || user.email !== identity.email || user.emailVerifiedAt) return
+  if (
+    !identity.emailVerified ||
+    !identity.email ||
+    user.email !== identity.email ||
+    user.emailVerifiedAt
+  )
+    return
   user.useTransaction(trx)
   user.emailVerifiedAt = DateTime.now()
   await user.save()
@@ -52,22 +58,39 @@ export async function signInWithIdentity(
     let isNewUser = false
     if (user) {
       user.useTransaction(trx)
-      const existing = await user.related('socialAccounts').query().where('provider', identity.provider).first()
+      const existing = await user
+        .related('socialAccounts')
+        .query()
+        .where('provider', identity.provider)
+        .first()
       if (existing) throw ApiException.of('E_PROVIDER_ALREADY_CONNECTED')
       if (user.isGuest) {
-        user.merge({ provider: identity.provider, email: await usableEmail(identity, trx), name: user.name ?? input.name ?? identity.name })
+        user.merge({
+          provider: identity.provider,
+          email: await usableEmail(identity, trx),
+          name: user.name ?? input.name ?? identity.name,
+        })
         await user.save()
       }
     } else {
       user = await createUser(
-        { provider: identity.provider, email: await usableEmail(identity, trx), name: input.name ?? identity.name },
+        {
+          provider: identity.provider,
+          email: await usableEmail(identity, trx),
+          name: input.name ?? identity.name,
+        },
         { trx }
       )
       isNewUser = true
     }
 
     await SocialAccount.create(
-      { userId: user.id, provider: identity.provider, subject: identity.subject, email: identity.email },
+      {
+        userId: user.id,
+        provider: identity.provider,
+        subject: identity.subject,
+        email: identity.email,
+      },
       { client: trx }
     )
     await markVerified(user, identity, trx)

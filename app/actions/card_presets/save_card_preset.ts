@@ -11,12 +11,15 @@ import { withTransaction, type ActionOptions } from '#actions/action'
 /** How many presets of their own a learner keeps (a style library, not storage). */
 export const OWN_PRESETS_MAX = 50
 
-export type PresetInput = Infer<typeof updatePresetValidator>['card_preset'] | Infer<typeof createPresetValidator>['card_preset']
+export type PresetInput =
+  | Infer<typeof updatePresetValidator>['card_preset']
+  | Infer<typeof createPresetValidator>['card_preset']
 
 function colorsOf(input: PresetColors | undefined, base: PresetColors) {
   if (!input) return base
   const merged: PresetColors = { ...base }
-  for (const field of COLOR_FIELDS) if (input[field] !== undefined) merged[field] = input[field] || null
+  for (const field of COLOR_FIELDS)
+    if (input[field] !== undefined) merged[field] = input[field] || null
   return merged
 }
 
@@ -28,7 +31,11 @@ export function applyPresetInput(preset: CardPreset, input: PresetInput) {
     const fonts = { ...(preset.fontSettings ?? {}) }
     for (const device of DEVICES) {
       const given = input.font_settings[device]
-      if (given) fonts[device] = { ...(fonts[device] ?? {}), ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) }
+      if (given)
+        fonts[device] = {
+          ...(fonts[device] ?? {}),
+          ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)),
+        }
     }
     preset.fontSettings = fonts
   }
@@ -45,14 +52,29 @@ export function applyPresetInput(preset: CardPreset, input: PresetInput) {
 }
 
 /** POST card_presets: a learner's own preset. */
-export async function createCardPreset(user: User, input: Infer<typeof createPresetValidator>['card_preset'], options: ActionOptions = {}) {
+export async function createCardPreset(
+  user: User,
+  input: Infer<typeof createPresetValidator>['card_preset'],
+  options: ActionOptions = {}
+) {
   return withTransaction(options.trx, async (trx) => {
     /* the learner's row, locked: two creations at once count each other */
     await trx.from('users').where('id', user.id).forUpdate().first()
     const [{ count }] = await trx.from('card_presets').where('user_id', user.id).count('* as count')
     if (Number(count) >= OWN_PRESETS_MAX) throw ApiException.of('E_TOO_MANY_PRESETS', { field: '' })
     const preset = new CardPreset()
-    preset.merge({ userId: user.id, fontFamily: 'default', fontSettings: {}, cornerRadius: 12, borderThickness: 0, separatorThickness: 1, colors: {}, darkColors: {}, customCss: '', scopedCss: '' })
+    preset.merge({
+      userId: user.id,
+      fontFamily: 'default',
+      fontSettings: {},
+      cornerRadius: 12,
+      borderThickness: 0,
+      separatorThickness: 1,
+      colors: {},
+      darkColors: {},
+      customCss: '',
+      scopedCss: '',
+    })
     applyPresetInput(preset, input)
     await preset.useTransaction(trx).save()
     return preset
@@ -74,7 +96,11 @@ export async function updateCardPreset(
 }
 
 /** DELETE card_presets/{id}: decks that used it go back to the default look (the foreign key's SET NULL). */
-export async function deleteCardPreset(user: User, input: { id: unknown }, options: ActionOptions = {}) {
+export async function deleteCardPreset(
+  user: User,
+  input: { id: unknown },
+  options: ActionOptions = {}
+) {
   await withTransaction(options.trx, async (trx) => {
     const preset = await findOwnPreset(user, input.id, trx)
     await preset.useTransaction(trx).delete()

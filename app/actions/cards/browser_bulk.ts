@@ -49,28 +49,48 @@ async function addTag(noteIds: number[], tag: string, trx: TransactionClientCont
  * deck as there. Everything but a move is one transaction over all the trees;
  * a move is a job per tree, as on a deck page. Answers how many notes.
  */
-export async function browserBulk(user: User, input: BrowserBulkInput, options: ActionOptions = {}) {
+export async function browserBulk(
+  user: User,
+  input: BrowserBulkInput,
+  options: ActionOptions = {}
+) {
   const { bulk_action: action, note_ids: noteIds, destination_deck_id: destinationId, tag } = input
   if (action === 'move' && !destinationId) {
-    throw ApiException.of('E_VALIDATION_ERROR', { key: 'destination_missing', field: 'destination_deck_id' })
+    throw ApiException.of('E_VALIDATION_ERROR', {
+      key: 'destination_missing',
+      field: 'destination_deck_id',
+    })
   }
-  if (action === 'tag' && !tag) throw ApiException.of('E_VALIDATION_ERROR', { key: 'tag_missing', field: 'tag' })
-  if (!noteIds.length) throw ApiException.of('E_VALIDATION_ERROR', { key: 'no_notes_selected', field: 'note_ids' })
+  if (action === 'tag' && !tag)
+    throw ApiException.of('E_VALIDATION_ERROR', { key: 'tag_missing', field: 'tag' })
+  if (!noteIds.length)
+    throw ApiException.of('E_VALIDATION_ERROR', { key: 'no_notes_selected', field: 'note_ids' })
   const trees = await notesByTree(user, noteIds, options.trx)
   if (action === 'move') {
     let moved = 0
     for (const [rootId, ids] of trees) {
-      const result = await moveNotes(user, { deck_id: rootId, ids, destination_deck_id: destinationId! }, options)
+      const result = await moveNotes(
+        user,
+        { deck_id: rootId, ids, destination_deck_id: destinationId! },
+        options
+      )
       moved += result.moved
     }
     return { count: moved, processing: moved > 0 }
   }
   return withTransaction(options.trx, async (trx) => {
     for (const [rootId, ids] of trees) {
-      const { deck, noteIds: selected } = await selectNotes(user, { deck_id: rootId, ids }, trx, action === 'tag' ? 'edit' : 'view')
+      const { deck, noteIds: selected } = await selectNotes(
+        user,
+        { deck_id: rootId, ids },
+        trx,
+        action === 'tag' ? 'edit' : 'view'
+      )
       assertEditable(deck)
-      if (action === 'freeze' || action === 'unfreeze') await setFrozen(user.id, selected, action === 'freeze', trx)
-      else if (action === 'suspend' || action === 'unsuspend') await setSuspended(user.id, selected, action === 'suspend', trx)
+      if (action === 'freeze' || action === 'unfreeze')
+        await setFrozen(user.id, selected, action === 'freeze', trx)
+      else if (action === 'suspend' || action === 'unsuspend')
+        await setSuspended(user.id, selected, action === 'suspend', trx)
       else if (action === 'tag') await addTag(selected, tag!, trx)
       else {
         const cards = await trx.from('cards').whereIn('note_id', selected).select('id')

@@ -17,12 +17,20 @@ const FEEDBACK_REQUEST_AFTER_DAYS = 3
  * streak as it stands when the session ends).
  */
 export function feedbackRequestOf(user: Pick<User, 'feedbackRequestState'>): FeedbackRequest {
-  return { open: user.feedbackRequestState === 'pending', afterActiveDays: FEEDBACK_REQUEST_AFTER_DAYS }
+  return {
+    open: user.feedbackRequestState === 'pending',
+    afterActiveDays: FEEDBACK_REQUEST_AFTER_DAYS,
+  }
 }
 
 /** Closes the request for good; the first close wins (a dismissal after an answer changes nothing). */
 export async function closeFeedbackRequest(user: User, input: { how: 'answered' | 'dismissed' }) {
   const { how } = input
-  await db.from('users').where('id', user.id).where('feedback_request_state', 'pending').update({ feedback_request_state: how, feedback_request_closed_at: new Date() })
-  user.feedbackRequestState = user.feedbackRequestState === 'pending' ? how : user.feedbackRequestState
+  await db
+    .from('users')
+    .where('id', user.id)
+    .where('feedback_request_state', 'pending')
+    .update({ feedback_request_state: how, feedback_request_closed_at: new Date() })
+  user.feedbackRequestState =
+    user.feedbackRequestState === 'pending' ? how : user.feedbackRequestState
 }

@@ -8,7 +8,15 @@ import { dueReminderDay } from '#scheduling/reminder_time'
 import { studyDayBounds } from '#scheduling/study_day'
 import { ACTIVE_DAY_CARDS } from '#scheduling/streak'
 
-type Candidate = { id: number; email: string; name: string | null; username: string | null; locale: string | null; timezone_offset: number; study_reminder_time: string }
+type Candidate = {
+  id: number
+  email: string
+  name: string | null
+  username: string | null
+  locale: string | null
+  timezone_offset: number
+  study_reminder_time: string
+}
 
 /* learners read a page at a time: the scan holds one page whatever the number of learners */
 const PAGE = 500
@@ -27,7 +35,10 @@ async function dueCards(userId: number, dayEnd: Date) {
         .whereNot('p.state', 'new')
         .where('p.frozen', false)
         .where('p.due_at', '<', dayEnd)
-        .whereRaw('p.card_id not in (select s.card_id from card_suspensions s where s.user_id = ?)', [userId])
+        .whereRaw(
+          'p.card_id not in (select s.card_id from card_suspensions s where s.user_id = ?)',
+          [userId]
+        )
         .select('p.card_id')
         .limit(21)
         .as('due')
@@ -80,14 +91,20 @@ async function remind(learner: Candidate, now: Date) {
   const offset = learner.timezone_offset ?? 0
   const day = dueReminderDay(now, learner.study_reminder_time, offset)
   if (!day) return false
-  if (await db.from('study_reminders').where({ user_id: learner.id, study_day: day }).first()) return false
-  const studied = await db.from('study_days').where({ user_id: learner.id, day }).select('cards_studied').first()
+  if (await db.from('study_reminders').where({ user_id: learner.id, study_day: day }).first())
+    return false
+  const studied = await db
+    .from('study_days')
+    .where({ user_id: learner.id, day })
+    .select('cards_studied')
+    .first()
   if (Number(studied?.cards_studied ?? 0) >= ACTIVE_DAY_CARDS) return false
   const due = await dueCards(learner.id, studyDayBounds(day, offset).end)
   if (due === 0) return false
   /* the claim: the one insert that lands sends; a racing scan in another worker finds the row and stops */
   const claimed = await db.rawQuery(
-    'insert into study_reminders (user_id, study_day, sent_at) values (?, ?, ?) on conflict do nothing returning user_id',
+    'insert into study_reminders (user_id, study_day, sent_at) values (?, ?, ?) on conflict do nothing ' +
+      'returning user_id',
     [learner.id, day, now]
   )
   if (!claimed.rows.length) return false
@@ -106,6 +123,9 @@ async function remind(learner: Candidate, now: Date) {
 
 /** The one-click unsubscribe: the reminder goes off (the chosen time is kept, for turning it back on). */
 export async function unsubscribeReminders(input: { userId: number }) {
-  const updated = await db.from('users').where('id', input.userId).update({ study_reminder_enabled: false, updated_at: new Date() })
+  const updated = await db
+    .from('users')
+    .where('id', input.userId)
+    .update({ study_reminder_enabled: false, updated_at: new Date() })
   return Number(updated) > 0
 }

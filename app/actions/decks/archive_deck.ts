@@ -10,7 +10,11 @@ import { withTransaction, type ActionOptions } from '#actions/action'
  * Archive and restore act on a root deck with all its subdecks: an archived
  * deck leaves the home list and cannot be studied or edited until restored.
  */
-export async function archiveDeck(user: User, input: { id: unknown; archived: boolean }, options: ActionOptions = {}) {
+export async function archiveDeck(
+  user: User,
+  input: { id: unknown; archived: boolean },
+  options: ActionOptions = {}
+) {
   return withTransaction(options.trx, async (trx) => {
     const deck = await findDeck(user, input.id, trx, 'manage')
     if (!deck.isRootDeck) throw ApiException.of('E_SUBDECK_ARCHIVE', { apiField: 'id' })
@@ -19,7 +23,11 @@ export async function archiveDeck(user: User, input: { id: unknown; archived: bo
     const ids = await subtreeIds(deck.id, trx)
     await Deck.query({ client: trx })
       .whereIn('id', ids)
-      .update(input.archived ? { state: 'archived', archived_at: DateTime.now().toSQL() } : { state: 'active', archived_at: null })
+      .update(
+        input.archived
+          ? { state: 'archived', archived_at: DateTime.now().toSQL() }
+          : { state: 'active', archived_at: null }
+      )
     return deck.refresh()
   })
 }

@@ -18,12 +18,19 @@ import { assertGuestRoomFor } from '#actions/decks/guest_card_limit'
  */
 
 export const cardsLimitReached = () =>
-  ApiException.of('E_CARDS_LIMIT_REACHED', { values: { max: MAX_CARDS_PER_DECK }, apiField: 'deck_id' })
+  ApiException.of('E_CARDS_LIMIT_REACHED', {
+    values: { max: MAX_CARDS_PER_DECK },
+    apiField: 'deck_id',
+  })
 
-/** Locks decks' rows in one order (by id), so two writers locking the same decks never wait for each other in a circle. */
+/**
+ * Locks decks' rows in one order (by id), so two writers locking the same decks never wait for each other in a
+ * circle.
+ */
 export async function lockDecks(trx: TransactionClientContract, deckIds: number[]) {
   const ids = [...new Set(deckIds)].sort((a, b) => a - b)
-  if (ids.length) await trx.rawQuery('select id from decks where id = any(?) order by id for update', [ids])
+  if (ids.length)
+    await trx.rawQuery('select id from decks where id = any(?) order by id for update', [ids])
 }
 
 /**
@@ -31,7 +38,11 @@ export async function lockDecks(trx: TransactionClientContract, deckIds: number[
  * ends. `reservations: false` is for the jobs themselves: they count what
  * is written, their own reservation included in what they are about to write.
  */
-export async function roomIn(deckId: number, trx: TransactionClientContract, options: { reservations?: boolean } = {}) {
+export async function roomIn(
+  deckId: number,
+  trx: TransactionClientContract,
+  options: { reservations?: boolean } = {}
+) {
   await lockDecks(trx, [deckId])
   const cards = await trx.from('cards').where('deck_id', deckId).count('* as count').first()
   let reserved = 0
@@ -39,7 +50,11 @@ export async function roomIn(deckId: number, trx: TransactionClientContract, opt
     const row = await trx
       .from('decks')
       .whereIn('state', PROCESSING_STATES)
-      .select(trx.raw(`coalesce(sum((processing -> 'reserved' ->> ?::text)::int), 0) as n`, [String(deckId)]))
+      .select(
+        trx.raw(`coalesce(sum((processing -> 'reserved' ->> ?::text)::int), 0) as n`, [
+          String(deckId),
+        ])
+      )
       .first()
     reserved = Number(row.n)
   }
@@ -47,7 +62,12 @@ export async function roomIn(deckId: number, trx: TransactionClientContract, opt
 }
 
 /** Refuses (E_CARDS_LIMIT_REACHED) when `extraCards` more would take the deck over the limit. */
-export async function assertRoomFor(deckId: number, extraCards: number, trx: TransactionClientContract, options: { reservations?: boolean } = {}) {
+export async function assertRoomFor(
+  deckId: number,
+  extraCards: number,
+  trx: TransactionClientContract,
+  options: { reservations?: boolean } = {}
+) {
   if (extraCards <= 0) return
   if ((await roomIn(deckId, trx, options)) < extraCards) throw cardsLimitReached()
   /* a guest's cards in all their decks (remote flag guest_cards_created): E_GUEST_CARDS_LIMIT */

@@ -43,13 +43,21 @@ export function copyNameFor(name: string, taken: Iterable<string>, locale: strin
   const used = new Set([...taken].map((other) => other.toLocaleLowerCase(locale)))
   for (let number = 1; ; number++) {
     let candidate = format(base, String(number))
-    if (candidate.length > MAX_NAME) candidate = format(base.slice(0, base.length - (candidate.length - MAX_NAME)).trimEnd(), String(number))
+    if (candidate.length > MAX_NAME)
+      candidate = format(
+        base.slice(0, base.length - (candidate.length - MAX_NAME)).trimEnd(),
+        String(number)
+      )
     if (!used.has(candidate.toLocaleLowerCase(locale))) return candidate
   }
 }
 
 /** The names of the decks a copy lands beside: the learner's main decks, or the destination's subdecks. */
-export async function namesBeside(userId: number, parentId: number | null, trx: TransactionClientContract) {
+export async function namesBeside(
+  userId: number,
+  parentId: number | null,
+  trx: TransactionClientContract
+) {
   const query = trx.from('decks').where('user_id', userId).select('name')
   if (parentId) query.where('parent_id', parentId)
   else query.whereNull('parent_id')

@@ -13,10 +13,15 @@ import { assertFitsUnder } from '#actions/decks/deck_depth'
 export type CreateDeckInput = Infer<typeof createDeckValidator>['deck'] & { state?: Deck['state'] }
 
 /**
- * A root deck (optionally in a folder) or a subdeck that takes its root's algorithm, after its siblings, within the depth limit (deck_depth.ts).
+ * A root deck (optionally in a folder) or a subdeck that takes its root's algorithm, after its siblings,
+ * within the depth limit (deck_depth.ts).
  * `parentField` names the request field of the parent in a 422 (the API's create names `deck.parent_id`).
  */
-export async function createDeck(user: User, input: CreateDeckInput, options: ActionOptions & { parentField?: string } = {}) {
+export async function createDeck(
+  user: User,
+  input: CreateDeckInput,
+  options: ActionOptions & { parentField?: string } = {}
+) {
   return withTransaction(options.trx, async (trx) => {
     const parent = input.parent_id ? await findEditableDeck(user, input.parent_id, trx) : null
     if (parent) await assertFitsUnder(parent.id, 1, options.parentField ?? 'deck.parent_id', trx)
@@ -29,7 +34,10 @@ export async function createDeck(user: User, input: CreateDeckInput, options: Ac
         name: input.name,
         source: input.source,
         state: input.state,
-        position: await nextPosition(trx, parent?.userId ?? user.id, { table: 'decks', parentId: parent?.id ?? null }),
+        position: await nextPosition(trx, parent?.userId ?? user.id, {
+          table: 'decks',
+          parentId: parent?.id ?? null,
+        }),
       },
       trx
     )

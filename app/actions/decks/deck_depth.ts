@@ -19,7 +19,11 @@ const FLATTENED_NAME_SEPARATOR = '::'
 const WALK_LIMIT = 100_000
 
 /* how many levels a walk from one deck spans: up its parents, or down its subdecks */
-async function levelsFrom(deckId: number, direction: 'up' | 'down', trx: TransactionClientContract): Promise<number> {
+async function levelsFrom(
+  deckId: number,
+  direction: 'up' | 'down',
+  trx: TransactionClientContract
+): Promise<number> {
   const step = direction === 'up' ? 'd.id = walk.parent_id' : 'd.parent_id = walk.id'
   const result = await trx.rawQuery(
     `with recursive walk as (
@@ -36,14 +40,20 @@ async function levelsFrom(deckId: number, direction: 'up' | 'down', trx: Transac
 const levelOf = (deckId: number, trx: TransactionClientContract) => levelsFrom(deckId, 'up', trx)
 
 /** The levels a deck's subtree spans: 1 for a deck without subdecks. */
-export const heightOf = (deckId: number, trx: TransactionClientContract) => levelsFrom(deckId, 'down', trx)
+export const heightOf = (deckId: number, trx: TransactionClientContract) =>
+  levelsFrom(deckId, 'down', trx)
 
 /**
  * Refuses to hang a tree of `height` levels under `parentId` when its lowest
  * deck would be below the limit: 422 E_DECK_TOO_DEEP, naming `field` (the
  * request's parent field) for the API.
  */
-export async function assertFitsUnder(parentId: number, height: number, field: string, trx: TransactionClientContract) {
+export async function assertFitsUnder(
+  parentId: number,
+  height: number,
+  field: string,
+  trx: TransactionClientContract
+) {
   if ((await levelOf(parentId, trx)) + height > MAX_DECK_DEPTH) {
     throw ApiException.of('E_DECK_TOO_DEEP', { apiField: field, values: { max: MAX_DECK_DEPTH } })
   }
@@ -60,5 +70,8 @@ export async function assertFitsUnder(parentId: number, height: number, field: s
 export function flattenedPath(path: string[]): { path: string[]; flattened: boolean } {
   const room = MAX_DECK_DEPTH - 1
   if (path.length <= room) return { path, flattened: false }
-  return { path: [...path.slice(0, room - 1), path.slice(room - 1).join(FLATTENED_NAME_SEPARATOR)], flattened: true }
+  return {
+    path: [...path.slice(0, room - 1), path.slice(room - 1).join(FLATTENED_NAME_SEPARATOR)],
+    flattened: true,
+  }
 }

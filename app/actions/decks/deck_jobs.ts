@@ -51,10 +51,17 @@ export async function reportProgress(deckId: number, processing: Processing) {
  * cycle PostgreSQL cannot see, since the job's side is idle in its
  * transaction. A counter skipped is written again at the next batch.
  */
-export async function writeProgress(table: 'decks' | 'deck_imports', id: number, changes: Record<string, unknown>) {
+export async function writeProgress(
+  table: 'decks' | 'deck_imports',
+  id: number,
+  changes: Record<string, unknown>
+) {
   const progress = db.connection(PROGRESS_CONNECTION)
   /* "no key update": the job's own inserts hold the row's key-share lock, which this does not wait for */
-  const free = progress.raw('select id from ?? where id = ? for no key update skip locked', [table, id])
+  const free = progress.raw('select id from ?? where id = ? for no key update skip locked', [
+    table,
+    id,
+  ])
   await progress.from(table).whereIn('id', free).update(changes)
 }
 
@@ -95,7 +102,8 @@ export async function runDeckJob(
        */
       await waitForJobLock(trx, DECK_JOB_LOCK, deckId)
       const deck = await Deck.query({ client: trx }).where('id', deckId).firstOrFail()
-      const progress: Progress = (processed) => reportProgress(deckId, { ...deck.processing!, processed })
+      const progress: Progress = (processed) =>
+        reportProgress(deckId, { ...deck.processing!, processed })
       const result = await work(trx, progress)
       const processing = deck.processing ?? { total: 0, processed: 0 }
       /* a finished job reserves nothing any more */
@@ -115,9 +123,13 @@ export async function runDeckJob(
         .where('id', deckId)
         .update({
           state: 'processing_failed',
-          processing: db.raw(`coalesce(processing, '{}'::jsonb) - 'reserved' || ?::jsonb`, [JSON.stringify(refused ? { failureCode: error.code } : {})]),
+          processing: db.raw(`coalesce(processing, '{}'::jsonb) - 'reserved' || ?::jsonb`, [
+            JSON.stringify(refused ? { failureCode: error.code } : {}),
+          ]),
         })
     }
-    throw refused ? new UnrecoverableError(`${error.code}: the job was refused and changed nothing`) : error
+    throw refused
+      ? new UnrecoverableError(`${error.code}: the job was refused and changed nothing`)
+      : error
   }
 }

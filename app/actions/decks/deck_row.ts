@@ -5,7 +5,10 @@ import Deck, { type DeckSource, type DeckState, type FontSettings } from '#model
 const DECK_NAME_MAX = 255
 
 /** The deck a subdeck goes under: the subdeck belongs to its tree and takes its algorithm. */
-type ParentDeck = Pick<Deck, 'id' | 'userId' | 'rootDeckId' | 'algorithmPreset' | 'algorithmType' | 'algorithmSettings'>
+type ParentDeck = Pick<
+  Deck,
+  'id' | 'userId' | 'rootDeckId' | 'algorithmPreset' | 'algorithmType' | 'algorithmSettings'
+>
 
 export interface NewDeck {
   userId: number

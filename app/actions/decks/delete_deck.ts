@@ -34,12 +34,21 @@ export async function deleteDeck(user: User, input: { id: unknown }, options: Ac
  * access and progress (the foreign keys cascade); a tombstone remembers who
  * took part, so they are told "deleted by its owner", not a bare 404.
  */
-export async function buryShared(trx: TransactionClientContract, deck: { id: number; rootDeckId: number | null; parentId: number | null; name: string }) {
+export async function buryShared(
+  trx: TransactionClientContract,
+  deck: { id: number; rootDeckId: number | null; parentId: number | null; name: string }
+) {
   await trx.rawQuery(
     `insert into shared_deck_tombstones (deck_id, name, deck_ids, user_ids, deleted_at)
-     select ?, nullif(?, ''), ?::int[], array_agg(c.user_id), now() from deck_collaborators c where c.deck_id = ? having count(*) > 0`,
+     select ?, nullif(?, ''), ?::int[], array_agg(c.user_id), now() from deck_collaborators c where c.deck_id
+       = ? having count(*) > 0`,
     /* a main deck keeps its name for its former participants' lists; a subdeck none */
-    [deck.id, deck.parentId === null ? deck.name : '', await subtreeIds(deck.id, trx), deck.rootDeckId ?? deck.id]
+    [
+      deck.id,
+      deck.parentId === null ? deck.name : '',
+      await subtreeIds(deck.id, trx),
+      deck.rootDeckId ?? deck.id,
+    ]
   )
 }
 
@@ -49,7 +58,10 @@ export async function buryShared(trx: TransactionClientContract, deck: { id: num
  * remove once the transaction is committed: a file that cannot be deleted
  * then is left to the storage sweep, and never undoes the deletion.
  */
-export async function deleteDeckRows(trx: TransactionClientContract, deck: { id: number; userId: number }) {
+export async function deleteDeckRows(
+  trx: TransactionClientContract,
+  deck: { id: number; userId: number }
+) {
   const candidates = await mediaOfDecks(trx, deck.userId, await subtreeIds(deck.id, trx))
   await trx.from('decks').where('id', deck.id).delete()
   const unused = await deleteUnusedMedia(trx, { userId: deck.userId, ids: candidates })

@@ -26,12 +26,18 @@ export async function moveDeck(user: User, input: MoveDeckInput, options: Action
     let parentId: number | null = null
     if (input.parent_deck_id) {
       /* a published deck stays a root: the library's copy is of a whole tree */
-      if (await trx.from('public_decks').where('deck_id', deck.id).whereNull('unpublished_at').first()) {
+      if (
+        await trx.from('public_decks').where('deck_id', deck.id).whereNull('unpublished_at').first()
+      ) {
         throw ApiException.of('E_DECK_PUBLISHED', { apiField: 'deck_id' })
       }
       const parent = await findEditableDeck(user, input.parent_deck_id, trx, 'manage')
-      if (subtree.includes(parent.id)) throw ApiException.of('E_DECK_MOVE_CYCLE', { apiField: 'parent_deck_id' })
-      if (parent.algorithmType !== deck.algorithmType || parent.algorithmPreset !== deck.algorithmPreset) {
+      if (subtree.includes(parent.id))
+        throw ApiException.of('E_DECK_MOVE_CYCLE', { apiField: 'parent_deck_id' })
+      if (
+        parent.algorithmType !== deck.algorithmType ||
+        parent.algorithmPreset !== deck.algorithmPreset
+      ) {
         throw ApiException.of('E_DIFFERENT_ALGORITHMS', { apiField: 'parent_deck_id' })
       }
       /* the deck's whole subtree goes with it, so its lowest deck must still be within the limit */
@@ -42,10 +48,17 @@ export async function moveDeck(user: User, input: MoveDeckInput, options: Action
       const folder = await findFolder(user, input.folder_id, trx)
       folderId = folder.id
     }
-    const position = await nextPosition(trx, user.id, { table: 'decks', parentId, exceptId: deck.id })
+    const position = await nextPosition(trx, user.id, {
+      table: 'decks',
+      parentId,
+      exceptId: deck.id,
+    })
     deck.merge({ parentId, folderId, rootDeckId, position })
     await deck.useTransaction(trx).save()
-    await Deck.query({ client: trx }).whereIn('id', subtree).whereNot('id', deck.id).update({ root_deck_id: rootDeckId, folder_id: null })
+    await Deck.query({ client: trx })
+      .whereIn('id', subtree)
+      .whereNot('id', deck.id)
+      .update({ root_deck_id: rootDeckId, folder_id: null })
     return deck
   })
 }

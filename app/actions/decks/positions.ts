@@ -1,6 +1,9 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 
-/* the first key of the advisory locks that serialize new positions among one user's decks (and, with the next key, folders) */
+/*
+ * the first key of the advisory locks that serialize new positions among one user's decks (and, with the next
+ * key, folders)
+ */
 const POSITION_LOCKS = { decks: 4_207, folders: 4_208 } as const
 
 /**

@@ -4,10 +4,19 @@ import type User from '#models/user'
 import { withTransaction, type ActionOptions } from '#actions/action'
 
 /** Positions follow the given order; an id that is not the user's makes it a 404 and changes nothing. */
-export async function reorder(user: User, input: { table: 'decks' | 'folders'; ids: number[] }, options: ActionOptions = {}) {
+export async function reorder(
+  user: User,
+  input: { table: 'decks' | 'folders'; ids: number[] },
+  options: ActionOptions = {}
+) {
   const { table, ids } = input
   await withTransaction(options.trx, async (trx) => {
-    const owned = await trx.from(table).where('user_id', user.id).whereIn('id', ids).count('* as count').first()
+    const owned = await trx
+      .from(table)
+      .where('user_id', user.id)
+      .whereIn('id', ids)
+      .count('* as count')
+      .first()
     /* a shared root deck among them takes its place in the participant's own list (their collaborator row) */
     const shared = table === 'decks' ? await sharedRootsAmong(trx, user, ids) : 0
     if (Number(owned.count) + shared !== new Set(ids).size) throw ApiException.notFound()
@@ -31,6 +40,12 @@ export async function reorder(user: User, input: { table: 'decks' | 'folders'; i
 
 /* how many of these ids are shared root decks the user actively takes part in */
 async function sharedRootsAmong(trx: TransactionClientContract, user: User, ids: number[]) {
-  const row = await trx.from('deck_collaborators').where('user_id', user.id).where('state', 'active').whereIn('deck_id', ids).count('* as count').first()
+  const row = await trx
+    .from('deck_collaborators')
+    .where('user_id', user.id)
+    .where('state', 'active')
+    .whereIn('deck_id', ids)
+    .count('* as count')
+    .first()
   return Number(row.count)
 }

@@ -13,7 +13,10 @@ import { findUsablePreset } from '#queries/card_presets/find_presets'
 import { requirePremium } from '#services/premium'
 import { withTransaction, type ActionOptions } from '#actions/action'
 
-/** The validated `deck` body (updateDeckValidator, snake_case as the apps send it) and the deck's id, for either door. */
+/**
+ * The validated `deck` body (updateDeckValidator, snake_case as the apps send it) and the deck's id, for
+ * either door.
+ */
 export type UpdateDeckInput = Infer<typeof updateDeckValidator>['deck'] & { id: unknown }
 
 interface DeckEdits {
@@ -41,11 +44,20 @@ interface DeckEdits {
 /* the body's fields under the model's names */
 function editsOf(input: UpdateDeckInput): DeckEdits {
   return {
-    name: input.name, shuffleCardsEnabled: input.shuffle_cards_enabled, offlineModeEnabled: input.offline_mode_enabled,
-    fontSettings: input.font_settings, cardPresetId: input.card_preset_id, newCardsPerDay: input.new_cards_per_day, maxCardsPerDay: input.max_cards_per_day,
-    notesSortBy: input.notes_sort_by, notesOrder: input.notes_order, ttsEnabled: input.tts_enabled,
-    ttsWholeCardPronunciation: input.tts_whole_card_pronunciation, ttsAutoplayEnabled: input.tts_autoplay_enabled,
-    ttsFrontSideLanguage: input.tts_front_side_language, ttsBackSideLanguage: input.tts_back_side_language,
+    name: input.name,
+    shuffleCardsEnabled: input.shuffle_cards_enabled,
+    offlineModeEnabled: input.offline_mode_enabled,
+    fontSettings: input.font_settings,
+    cardPresetId: input.card_preset_id,
+    newCardsPerDay: input.new_cards_per_day,
+    maxCardsPerDay: input.max_cards_per_day,
+    notesSortBy: input.notes_sort_by,
+    notesOrder: input.notes_order,
+    ttsEnabled: input.tts_enabled,
+    ttsWholeCardPronunciation: input.tts_whole_card_pronunciation,
+    ttsAutoplayEnabled: input.tts_autoplay_enabled,
+    ttsFrontSideLanguage: input.tts_front_side_language,
+    ttsBackSideLanguage: input.tts_back_side_language,
     sharingEnabled: input.sharing_enabled,
     examDate: input.exam_date === undefined ? undefined : input.exam_date && dayOf(input.exam_date),
     examNewCardsCeiling: input.exam_new_cards_ceiling,
@@ -60,29 +72,38 @@ function dayOf(date: Date) {
 
 export async function updateDeck(user: User, body: UpdateDeckInput, options: ActionOptions = {}) {
   const input = editsOf(body)
-  if (input.name === null) throw ApiException.of('E_VALIDATION_ERROR', { key: 'name_required', field: 'deck.name' })
+  if (input.name === null)
+    throw ApiException.of('E_VALIDATION_ERROR', { key: 'name_required', field: 'deck.name' })
   return withTransaction(options.trx, async (trx) => {
     const deck = await findDeck(user, body.id, trx)
     /* the exam is the whole tree's: set on its root deck, by its owner */
     const examEdit = input.examDate !== undefined || input.examNewCardsCeiling !== undefined
-    if (examEdit && !deck.isRootDeck) throw ApiException.of('E_VALIDATION_ERROR', { key: 'exam_root_deck_only', field: 'deck.exam_date' })
+    if (examEdit && !deck.isRootDeck)
+      throw ApiException.of('E_VALIDATION_ERROR', {
+        key: 'exam_root_deck_only',
+        field: 'deck.exam_date',
+      })
     /* remembering the list's sort order is not an edit, so it works on archived decks too */
     const { notesSortBy, notesOrder, sharingEnabled, ...all } = input
     /* a participant's daily limits are their own, on their collaborator row: any role sets them */
     const edits = deck.roleOf(user) === 'owner' ? all : await saveOwnLimits(trx, user, deck, all)
-    const defined = Object.fromEntries(Object.entries(edits).filter(([, value]) => value !== undefined))
+    const defined = Object.fromEntries(
+      Object.entries(edits).filter(([, value]) => value !== undefined)
+    )
     if (Object.keys(defined).length) {
       /* a root deck's settings are the owner's; an editor renames and styles subdecks */
       await authorize(user, DeckPolicy, deck.isRootDeck ? 'manage' : 'edit', deck)
       assertEditable(deck)
     }
     /* turning text-to-speech on is premium (spec 000 §1); a deck that has it keeps it, and anyone may turn it off */
-    if (defined.ttsEnabled === true && !deck.ttsEnabled) requirePremium(user, 'text_to_speech', 'deck.tts_enabled')
+    if (defined.ttsEnabled === true && !deck.ttsEnabled)
+      requirePremium(user, 'text_to_speech', 'deck.tts_enabled')
     /* a preset the learner may not use is a 404, as any id they cannot see */
     if (edits.cardPresetId) await findUsablePreset(user, edits.cardPresetId, trx)
     if (edits.fontSettings) defined.fontSettings = { ...deck.fontSettings, ...edits.fontSettings }
     /* choosing another preset takes its fonts: the deck's own sizes, chosen before, no longer override them */
-    else if (edits.cardPresetId !== undefined && edits.cardPresetId !== deck.cardPresetId) defined.fontSettings = {}
+    else if (edits.cardPresetId !== undefined && edits.cardPresetId !== deck.cardPresetId)
+      defined.fontSettings = {}
     deck.merge(defined)
     if (sharingEnabled !== undefined) await setSharing(user, deck, sharingEnabled, trx)
     /* the list's order is remembered on the owner's deck; a participant's list keeps the default */
@@ -96,20 +117,38 @@ export async function updateDeck(user: User, body: UpdateDeckInput, options: Act
 }
 
 /** Writes a participant's limits (if given) onto their row of the shared tree, and answers the other edits. */
-async function saveOwnLimits(trx: TransactionClientContract, user: User, deck: Deck, input: Omit<DeckEdits, 'notesSortBy' | 'notesOrder'>) {
+async function saveOwnLimits(
+  trx: TransactionClientContract,
+  user: User,
+  deck: Deck,
+  input: Omit<DeckEdits, 'notesSortBy' | 'notesOrder'>
+) {
   const { newCardsPerDay, maxCardsPerDay, ...edits } = input
-  const limits = Object.fromEntries(Object.entries({ new_cards_per_day: newCardsPerDay, max_cards_per_day: maxCardsPerDay }).filter(([, value]) => value !== undefined))
+  const limits = Object.fromEntries(
+    Object.entries({ new_cards_per_day: newCardsPerDay, max_cards_per_day: maxCardsPerDay }).filter(
+      ([, value]) => value !== undefined
+    )
+  )
   if (Object.keys(limits).length) {
-    await trx.from('deck_collaborators').where('deck_id', deck.rootDeckId ?? deck.id).where('user_id', user.id).where('state', 'active').update({ ...limits, updated_at: new Date() })
+    await trx
+      .from('deck_collaborators')
+      .where('deck_id', deck.rootDeckId ?? deck.id)
+      .where('user_id', user.id)
+      .where('state', 'active')
+      .update({ ...limits, updated_at: new Date() })
   }
   return edits
 }
 
 /** A sort chosen in a card list (web or app) is remembered on the deck. */
-export async function rememberSort(user: User, input: { deck: Deck; sort_by?: Deck['notesSortBy']; order?: string }) {
+export async function rememberSort(
+  user: User,
+  input: { deck: Deck; sort_by?: Deck['notesSortBy']; order?: string }
+) {
   const { deck } = input
   const order = input.order?.toUpperCase() as Deck['notesOrder'] | undefined
-  const changed = (input.sort_by && input.sort_by !== deck.notesSortBy) || (order && order !== deck.notesOrder)
+  const changed =
+    (input.sort_by && input.sort_by !== deck.notesSortBy) || (order && order !== deck.notesOrder)
   if (changed && deck.roleOf(user) === 'owner') {
     return updateDeck(user, { id: deck.id, notes_sort_by: input.sort_by, notes_order: order })
   }

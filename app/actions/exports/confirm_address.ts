@@ -35,9 +35,13 @@ export async function confirmAddress(input: { token: string }, options: ActionOp
       await user.save()
     }
     const waiting = () =>
-      trx.from('deck_exports').where({ user_id: user.id, email: row.email, status: 'awaiting_confirmation' })
+      trx
+        .from('deck_exports')
+        .where({ user_id: user.id, email: row.email, status: 'awaiting_confirmation' })
     const since = DateTime.now().minus({ hours: CONFIRMATION_HOURS }).toJSDate()
-    await waiting().where('created_at', '<=', since).update({ status: 'failed', error_message: 'unconfirmed', updated_at: new Date() })
+    await waiting()
+      .where('created_at', '<=', since)
+      .update({ status: 'failed', error_message: 'unconfirmed', updated_at: new Date() })
     const started: { id: number }[] = await waiting()
       .where('created_at', '>', since)
       .update({ status: 'queued', updated_at: new Date() })

@@ -8,7 +8,8 @@ const CONFIRMATIONS_PER_ADDRESS = 3
 /* confirmation links one account sends in 24 hours, to all addresses together */
 const CONFIRMATIONS_PER_SENDER = 5
 
-const daily = (requests: number) => limiter.use({ requests, duration: '24 hours', blockDuration: '24 hours' })
+const daily = (requests: number) =>
+  limiter.use({ requests, duration: '24 hours', blockDuration: '24 hours' })
 
 /* one mailbox under its tags: "ana+1@x" and "ana+2@x" are counted as "ana@x" */
 const mailbox = (email: string) => email.replace(/\+[^@]*@/, '@')

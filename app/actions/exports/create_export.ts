@@ -30,13 +30,19 @@ const MAX_DAILY_EXPORTS = 20
  * (`awaiting_confirmation`) for the link mailed to that address
  * (app/actions/exports/request_confirmation.ts; the rule in app/queries/exports/export_addresses.ts).
  */
-export async function createExport(user: User, input: CreateExportInput, options: ActionOptions = {}) {
+export async function createExport(
+  user: User,
+  input: CreateExportInput,
+  options: ActionOptions = {}
+) {
   const mailLink = input.mail_link ?? true
   /* a guest account costs nothing to make: it may not have mail sent anywhere (a download needs none) */
   if (mailLink && user.isGuest) throw ApiException.of('E_GUEST_EXPORT_MAIL')
   const email = mailLink ? (input.email ?? user.email)?.trim().toLowerCase() : (user.email ?? '')
-  if (mailLink && !email) throw ApiException.of('E_VALIDATION_ERROR', { key: 'missing_email', field: 'email' })
-  if (mailLink && (await confirmationMailDue(user, email!))) await countConfirmationMail(user, email!)
+  if (mailLink && !email)
+    throw ApiException.of('E_VALIDATION_ERROR', { key: 'missing_email', field: 'email' })
+  if (mailLink && (await confirmationMailDue(user, email!)))
+    await countConfirmationMail(user, email!)
   return withTransaction(options.trx, async (trx) => {
     const deck = await findDeck(user, input.deck_id, trx)
     /* two requests at once must not both see four pending exports */
@@ -56,8 +62,14 @@ export async function createExport(user: User, input: CreateExportInput, options
     const confirmed = !mailLink || (await isConfirmedAddress(user, email!, trx))
     const record = await DeckExport.create(
       {
-        userId: user.id, deckId: deck.id, deckName: deck.name, email: email!, format: input.format ?? 'ofc', mailLink,
-        includeProgress: Boolean(input.include_progress), status: confirmed ? 'queued' : 'awaiting_confirmation',
+        userId: user.id,
+        deckId: deck.id,
+        deckName: deck.name,
+        email: email!,
+        format: input.format ?? 'ofc',
+        mailLink,
+        includeProgress: Boolean(input.include_progress),
+        status: confirmed ? 'queued' : 'awaiting_confirmation',
       },
       { client: trx }
     )

@@ -26,11 +26,19 @@ export interface DeckBundleOptions {
   workDir: string
 }
 
-export async function deckBundle(user: Viewer, deckId: unknown, options: DeckBundleOptions): Promise<ImportBundle> {
+export async function deckBundle(
+  user: Viewer,
+  deckId: unknown,
+  options: DeckBundleOptions
+): Promise<ImportBundle> {
   /* every read in one snapshot: a bundle never mixes a deck before and after an edit */
-  const snapshot = await withTransaction(undefined, (trx) => readDeck(user, idParam(deckId), options.includeProgress, trx), {
-    isolationLevel: 'repeatable read',
-  })
+  const snapshot = await withTransaction(
+    undefined,
+    (trx) => readDeck(user, idParam(deckId), options.includeProgress, trx),
+    {
+      isolationLevel: 'repeatable read',
+    }
+  )
 
   const warnings: ImportBundle['warnings'] = []
   const names = mediaNames(snapshot.media)
@@ -39,7 +47,12 @@ export async function deckBundle(user: Viewer, deckId: unknown, options: DeckBun
 }
 
 /** Streams each referenced file from the drive into the work directory; a missing file is a warning, not a failure. */
-async function copyMedia(media: MediaRow[], names: Map<string, string>, dir: string, warnings: ImportBundle['warnings']) {
+async function copyMedia(
+  media: MediaRow[],
+  names: Map<string, string>,
+  dir: string,
+  warnings: ImportBundle['warnings']
+) {
   if (!media.length) return []
   await mkdir(dir, { recursive: true })
   const copied: BundleMedia[] = []

@@ -14,21 +14,36 @@ import { confirmationDigest, linkRecentlySent } from '#queries/exports/export_ad
  * in the last RESEND_AFTER_MINUTES (that one still works); a new link
  * replaces an older one. The mail leaves after `trx` commits.
  */
-export async function requestConfirmation(user: User, input: { email: string; locale: string }, trx: TransactionClientContract) {
+export async function requestConfirmation(
+  user: User,
+  input: { email: string; locale: string },
+  trx: TransactionClientContract
+) {
   const { email } = input
   await trx.rawQuery(
-    'INSERT INTO export_addresses (user_id, email, created_at, updated_at) VALUES (?, ?, now(), now()) ON CONFLICT (user_id, email) DO NOTHING',
+    'INSERT INTO export_addresses (user_id, email, created_at, updated_at) VALUES (?, ?, now(), now()) ON ' +
+      'CONFLICT (user_id, email) DO NOTHING',
     [user.id, email]
   )
-  const row = await ExportAddress.query({ client: trx }).where({ userId: user.id, email }).forUpdate().firstOrFail()
+  const row = await ExportAddress.query({ client: trx })
+    .where({ userId: user.id, email })
+    .forUpdate()
+    .firstOrFail()
   const now = DateTime.now()
   if (row.confirmedAt || linkRecentlySent(row, now)) return
   const secret = randomBytes(32).toString('base64url')
   row.useTransaction(trx)
-  row.merge({ tokenHash: confirmationDigest(secret), tokenExpiresAt: now.plus({ hours: CONFIRMATION_HOURS }), sentAt: now })
+  row.merge({
+    tokenHash: confirmationDigest(secret),
+    tokenExpiresAt: now.plus({ hours: CONFIRMATION_HOURS }),
+    sentAt: now,
+  })
   await row.save()
   const message = new ExportAddressMail({
-    to: email, locale: user.locale ?? input.locale, link: `${appUrl}/exports/confirm/${secret}`, hours: CONFIRMATION_HOURS,
+    to: email,
+    locale: user.locale ?? input.locale,
+    link: `${appUrl}/exports/confirm/${secret}`,
+    hours: CONFIRMATION_HOURS,
   })
   trx.after('commit', () => void mail.sendLater(message))
 }

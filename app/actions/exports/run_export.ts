@@ -73,7 +73,11 @@ export function exportFileName(record: Pick<DeckExport, 'deckName' | 'format'>) 
  * are final: a late or duplicate run of the job finds the row so and does
  * nothing. The work directory is always removed.
  */
-export async function runExport(payload: JobPayload<'export_deck'>, job: Job, options: ActionOptions = {}) {
+export async function runExport(
+  payload: JobPayload<'export_deck'>,
+  job: Job,
+  options: ActionOptions = {}
+) {
   const { exportId } = payload
   /* only an open row is (still) to be worked on; claiming it says the work has started */
   const claimed = await db
@@ -100,9 +104,15 @@ export async function runExport(payload: JobPayload<'export_deck'>, job: Job, op
     if (record.format === 'csv') {
       /* no bundle: the CSV holds neither media nor progress, and streams from the database in batches */
       const deck = await findDeck(user, record.deckId)
-      await pipeline(Readable.from(deckCsv(csvNotes(await subtreeIds(deck.id)))), createWriteStream(outPath))
+      await pipeline(
+        Readable.from(deckCsv(csvNotes(await subtreeIds(deck.id)))),
+        createWriteStream(outPath)
+      )
     } else {
-      const bundle = await deckBundle(user, record.deckId, { includeProgress: record.includeProgress, workDir })
+      const bundle = await deckBundle(user, record.deckId, {
+        includeProgress: record.includeProgress,
+        workDir,
+      })
       if (record.format === 'apkg') await writeAnkiPackage(bundle, outPath)
       else await writeOfc(bundle, outPath, { includeProgress: record.includeProgress })
     }
@@ -115,7 +125,10 @@ export async function runExport(payload: JobPayload<'export_deck'>, job: Job, op
     const deckGone = error instanceof ApiException && error.status === 404
     if (deckGone || lastAttempt) {
       await removeStoredFiles([key])
-      await markExportFailed(record.id, deckGone ? 'deck_deleted' : error instanceof Error ? error.message : String(error))
+      await markExportFailed(
+        record.id,
+        deckGone ? 'deck_deleted' : error instanceof Error ? error.message : String(error)
+      )
     }
     if (deckGone) return
     throw error
@@ -124,20 +137,43 @@ export async function runExport(payload: JobPayload<'export_deck'>, job: Job, op
   }
 }
 
-/** Done and its e-mail queued (when it is mailed), or neither: the mail is queued inside the transaction that says done. */
-async function finishExport(exportId: number, user: User, file: { key: string; size: number }, options: ActionOptions) {
+/**
+ * Done and its e-mail queued (when it is mailed), or neither: the mail is queued inside the transaction that
+ * says done.
+ */
+async function finishExport(
+  exportId: number,
+  user: User,
+  file: { key: string; size: number },
+  options: ActionOptions
+) {
   await withTransaction(options.trx, async (trx) => {
-    const record = await DeckExport.query({ client: trx }).where('id', exportId).forUpdate().firstOrFail()
+    const record = await DeckExport.query({ client: trx })
+      .where('id', exportId)
+      .forUpdate()
+      .firstOrFail()
     /* failed meanwhile by another run of the job: its file is not announced */
     if (record.status !== 'processing') return
     const expiresAt = DateTime.now().plus({ days: EXPORT_LIFETIME_DAYS })
-    record.merge({ status: 'done', storageKey: file.key, size: file.size, errorMessage: null, expiresAt })
+    record.merge({
+      status: 'done',
+      storageKey: file.key,
+      size: file.size,
+      errorMessage: null,
+      expiresAt,
+    })
     await record.save()
     if (!record.mailLink) return
     await mail.sendLater(
       new ExportReadyMail({
-        to: record.email, name: user.name ?? user.username ?? '', locale: user.locale ?? 'en', deckName: record.deckName,
-        format: record.format, link: downloadUrl(record, expiresAt), days: EXPORT_LIFETIME_DAYS, ownAddress: isOwnProvenAddress(user, record.email),
+        to: record.email,
+        name: user.name ?? user.username ?? '',
+        locale: user.locale ?? 'en',
+        deckName: record.deckName,
+        format: record.format,
+        link: downloadUrl(record, expiresAt),
+        days: EXPORT_LIFETIME_DAYS,
+        ownAddress: isOwnProvenAddress(user, record.email),
       })
     )
   })

@@ -17,7 +17,10 @@ import { warnOnce, type BundleWrite } from '#actions/imports/bundle_context'
 export async function createDecks(write: BundleWrite) {
   const { root, source, trx } = write
   const created = new Map<string, Deck>()
-  /* each written deck's names from the level below the root down ([] for the root), and the deck its flattened descendants go under */
+  /*
+   * each written deck's names from the level below the root down ([] for the root), and the deck its flattened
+   * descendants go under
+   */
   const lines = new Map<string, { names: string[]; anchor: Deck }>()
   const tops = source.decks.filter((deck) => deck.parentKey === null)
   if (tops.length === 1) {
@@ -29,14 +32,29 @@ export async function createDecks(write: BundleWrite) {
   const pending = source.decks.filter((deck) => !created.has(deck.key))
   /* parents before children, whatever order the reader listed them in */
   while (pending.length) {
-    const index = pending.findIndex((deck) => deck.parentKey === null || created.has(deck.parentKey))
+    const index = pending.findIndex(
+      (deck) => deck.parentKey === null || created.has(deck.parentKey)
+    )
     if (index < 0) break
     const [deck] = pending.splice(index, 1)
     const above = deck.parentKey ? lines.get(deck.parentKey)! : { names: [], anchor: root }
     const names = [...above.names, deck.name || 'Deck']
     const placed = flattenedPath(names)
-    const parent = placed.flattened ? above.anchor : deck.parentKey ? created.get(deck.parentKey)! : root
-    const row = await createDeckRow({ userId: root.userId, parent, name: placed.path.at(-1)!, position: ++position, source: root.source }, trx)
+    const parent = placed.flattened
+      ? above.anchor
+      : deck.parentKey
+        ? created.get(deck.parentKey)!
+        : root
+    const row = await createDeckRow(
+      {
+        userId: root.userId,
+        parent,
+        name: placed.path.at(-1)!,
+        position: ++position,
+        source: root.source,
+      },
+      trx
+    )
     created.set(deck.key, row)
     /* the deck at the level above the limit's holds what is flattened below it */
     lines.set(deck.key, { names, anchor: names.length === MAX_DECK_DEPTH - 2 ? row : above.anchor })
@@ -79,7 +97,13 @@ export class DeckParts {
     /* after the deck's other subdecks: nobody else adds to a deck being imported */
     const last = await trx.from('decks').where('parent_id', deckId).max('position as max').first()
     const part = await createDeckRow(
-      { userId: this.write.user.id, parent: base, name: `${base.name} (${number})`, position: (Number(last?.max) || 0) + 1, source: base.source },
+      {
+        userId: this.write.user.id,
+        parent: base,
+        name: `${base.name} (${number})`,
+        position: (Number(last?.max) || 0) + 1,
+        source: base.source,
+      },
       trx
     )
     counts.decks++
@@ -101,7 +125,8 @@ export class DeckRoom {
 
   async take(deckId: number, cards: number) {
     const { trx, warnings } = this.write
-    if (!this.#room.has(deckId)) this.#room.set(deckId, await roomIn(deckId, trx, { reservations: false }))
+    if (!this.#room.has(deckId))
+      this.#room.set(deckId, await roomIn(deckId, trx, { reservations: false }))
     if (this.#room.get(deckId)! < cards) {
       const full = await trx.from('decks').where('id', deckId).select('name').first()
       warnOnce(warnings, `cards_limit:${full.name}`)

@@ -14,24 +14,51 @@ const ANSWER_OF_RATING = ['again', 'hard', 'good', 'easy'] as const
 function progressRow(write: BundleWrite, card: WrittenCard, source: BundleCard, now: Date) {
   const p = source.progress!
   const progress: Progress = {
-    state: p.state, dueAt: p.dueAt, intervalDays: p.intervalDays, ease: p.ease, step: p.state === 'learning' || p.state === 'relearning' ? 1 : 0,
-    reps: p.reps, lapses: p.lapses, stability: p.stability, difficulty: p.difficulty, lastReviewedAt: p.lastReviewedAt,
+    state: p.state,
+    dueAt: p.dueAt,
+    intervalDays: p.intervalDays,
+    ease: p.ease,
+    step: p.state === 'learning' || p.state === 'relearning' ? 1 : 0,
+    reps: p.reps,
+    lapses: p.lapses,
+    stability: p.stability,
+    difficulty: p.difficulty,
+    lastReviewedAt: p.lastReviewedAt,
   }
   return {
-    user_id: write.user.id, card_id: card.id, deck_id: card.deck_id, ...progressColumns(progress), frozen: p.frozen,
-    version: 0, created_at: now, updated_at: now,
+    user_id: write.user.id,
+    card_id: card.id,
+    deck_id: card.deck_id,
+    ...progressColumns(progress),
+    frozen: p.frozen,
+    version: 0,
+    created_at: now,
+    updated_at: now,
   }
 }
 
 /** A review the source recorded, as the importer's history (Anki's manual rescheduling counts as a review). */
-function historyRow(write: BundleWrite, card: Pick<WrittenCard, 'id' | 'deck_id'>, review: BundleReview) {
+function historyRow(
+  write: BundleWrite,
+  card: Pick<WrittenCard, 'id' | 'deck_id'>,
+  review: BundleReview
+) {
   return reviewLogRow({
-    userId: write.user.id, cardId: card.id, deckId: card.deck_id, answer: ANSWER_OF_RATING[review.rating - 1],
+    userId: write.user.id,
+    cardId: card.id,
+    deckId: card.deck_id,
+    answer: ANSWER_OF_RATING[review.rating - 1],
     kind: review.kind === 'manual' ? 'review' : review.kind,
-    stateBefore: review.kind === 'learn' ? 'learning' : review.kind === 'relearn' ? 'relearning' : 'review', versionBefore: null,
-    intervalBefore: review.lastIntervalDays, intervalAfter: review.intervalDays, easeAfter: review.ease,
-    reviewedAt: review.reviewedAt, studyDay: studyDay(review.reviewedAt, write.user.timezoneOffset ?? 0),
-    durationMs: review.durationMs, source: 'import',
+    stateBefore:
+      review.kind === 'learn' ? 'learning' : review.kind === 'relearn' ? 'relearning' : 'review',
+    versionBefore: null,
+    intervalBefore: review.lastIntervalDays,
+    intervalAfter: review.intervalDays,
+    easeAfter: review.ease,
+    reviewedAt: review.reviewedAt,
+    studyDay: studyDay(review.reviewedAt, write.user.timezoneOffset ?? 0),
+    durationMs: review.durationMs,
+    source: 'import',
   })
 }
 

@@ -20,7 +20,13 @@ export async function storeMedia(write: BundleWrite, options: Pick<WriteOptions,
     await drive.use().copyFromFs(file.path, `media/${key}`)
     options.storedKeys.push(`media/${key}`)
     await trx.table('media').insert({
-      key, user_id: user.id, deck_id: root.id, kind, mime, original_name: file.name.slice(0, 255), size: file.size,
+      key,
+      user_id: user.id,
+      deck_id: root.id,
+      kind,
+      mime,
+      original_name: file.name.slice(0, 255),
+      size: file.size,
       created_at: new Date(),
     })
     urls.set(file.name, `/media/${key}`)

@@ -17,26 +17,53 @@ export interface ResolvedType {
  * Anki translates their names); any other type becomes a custom type of the
  * learner, reused when an earlier import made the same one.
  */
-export async function resolveNoteTypes(user: User, types: BundleNoteType[], trx: TransactionClientContract) {
+export async function resolveNoteTypes(
+  user: User,
+  types: BundleNoteType[],
+  trx: TransactionClientContract
+) {
   const resolved = new Map<string, ResolvedType>()
   for (const type of types) {
     if (type.kind !== 'custom') {
-      const row = await NoteType.query({ client: trx }).whereNull('user_id').where('kind', type.kind).firstOrFail()
+      const row = await NoteType.query({ client: trx })
+        .whereNull('user_id')
+        .where('kind', type.kind)
+        .firstOrFail()
       resolved.set(type.key, { row, fieldNames: type.fields, source: type })
       continue
     }
-    const fields = type.fields.map((name, index) => ({ name, ...(index === 0 ? { required: true } : {}) }))
-    const templates = type.templates.map((template) => ({ name: template.name, front: template.front, back: template.back }))
+    const fields = type.fields.map((name, index) => ({
+      name,
+      ...(index === 0 ? { required: true } : {}),
+    }))
+    const templates = type.templates.map((template) => ({
+      name: template.name,
+      front: template.front,
+      back: template.back,
+    }))
     const same = await NoteType.query({ client: trx })
       .where('user_id', user.id)
       .where('kind', 'custom')
       .where('name', type.name)
-      .whereRaw('fields = ?::jsonb and templates = ?::jsonb', [JSON.stringify(fields), JSON.stringify(templates)])
+      .whereRaw('fields = ?::jsonb and templates = ?::jsonb', [
+        JSON.stringify(fields),
+        JSON.stringify(templates),
+      ])
       .first()
-    const row = same ?? await NoteType.create(
-      { userId: user.id, kind: 'custom', name: type.name.slice(0, 255), fields, templates, css: type.css, ankiId: /^\d+$/.test(type.key) ? type.key : null },
-      { client: trx }
-    )
+    const row =
+      same ??
+      (await NoteType.create(
+        {
+          userId: user.id,
+          kind: 'custom',
+          name: type.name.slice(0, 255),
+          fields,
+          templates,
+          css: type.css,
+          ankiId: /^\d+$/.test(type.key) ? type.key : null,
+        },
+        { client: trx }
+      ))
     resolved.set(type.key, { row, fieldNames: type.fields, source: type })
   }
   return resolved
@@ -45,12 +72,19 @@ export async function resolveNoteTypes(user: User, types: BundleNoteType[], trx:
 /** The note's fields under the product type's names, with media pointing at the stored files. */
 export function mapFields(type: ResolvedType, note: BundleNote, mediaUrls: Map<string, string>) {
   const target = type.row.definition.fields.map((field) => field.name)
-  const values = type.row.kind === 'custom' ? target.map((name) => note.fields[name] ?? '') : type.fieldNames.map((name) => note.fields[name] ?? '')
+  const values =
+    type.row.kind === 'custom'
+      ? target.map((name) => note.fields[name] ?? '')
+      : type.fieldNames.map((name) => note.fields[name] ?? '')
   const fields: Record<string, string> = {}
   target.forEach((name, index) => {
     let value = values[index] ?? ''
     /* a built-in type with fewer fields than the source's: the rest joins the last field rather than being lost */
-    if (index === target.length - 1 && type.row.kind !== 'custom' && values.length > target.length) {
+    if (
+      index === target.length - 1 &&
+      type.row.kind !== 'custom' &&
+      values.length > target.length
+    ) {
       value = [value, ...values.slice(target.length)].filter(Boolean).join('<br>')
     }
     fields[name] = rewriteMedia(value, mediaUrls)

@@ -39,8 +39,12 @@ async function existingNotes(write: BundleWrite, notes: BundleNote[]) {
   const map = new Map<string, { id: number; deck_id: number }>()
   const guids = notes.map((note) => note.guid).filter(Boolean)
   if (!guids.length) return map
-  const rows = await trx.from('notes').where('user_id', user.id).whereIn('guid', guids)
-    .whereNotIn('deck_id', trx.from('decks').where('root_deck_id', root.id).select('id')).select('id', 'guid', 'deck_id')
+  const rows = await trx
+    .from('notes')
+    .where('user_id', user.id)
+    .whereIn('guid', guids)
+    .whereNotIn('deck_id', trx.from('decks').where('root_deck_id', root.id).select('id'))
+    .select('id', 'guid', 'deck_id')
   for (const row of rows) map.set(row.guid, { id: row.id, deck_id: row.deck_id })
   return map
 }
@@ -54,12 +58,16 @@ function prepareBundleNote(write: BundleWrite, targets: BatchTargets, note: Bund
   }
   let prepared
   try {
-    prepared = prepareNote(type.row, {
-      noteTypeId: type.row.id,
-      fields: mapFields(type, note, targets.mediaUrls),
-      fieldAttachmentsMap: note.fieldAttachmentsMap,
-      reverse: false,
-    }, { imagesAllowed: true, storedImages: targets.storedImages })
+    prepared = prepareNote(
+      type.row,
+      {
+        noteTypeId: type.row.id,
+        fields: mapFields(type, note, targets.mediaUrls),
+        fieldAttachmentsMap: note.fieldAttachmentsMap,
+        reverse: false,
+      },
+      { imagesAllowed: true, storedImages: targets.storedImages }
+    )
   } catch {
     write.counts.skipped++
     write.warnings.push({ message: `note_invalid:${note.guid}` })
@@ -70,41 +78,85 @@ function prepareBundleNote(write: BundleWrite, targets: BatchTargets, note: Bund
    * them now (Anki keeps "empty cards"): their progress and history stay
    */
   const definition = type.row.definition
-  const sourceOrds = (targets.cardsByNote.get(note.key) ?? []).map((card) => card.ord)
-    .filter((ord) => definition.isCloze ? ord >= 0 && ord < 500 : ord >= 0 && ord < definition.templates.length)
+  const sourceOrds = (targets.cardsByNote.get(note.key) ?? [])
+    .map((card) => card.ord)
+    .filter((ord) =>
+      definition.isCloze ? ord >= 0 && ord < 500 : ord >= 0 && ord < definition.templates.length
+    )
   const ords = [...new Set([...prepared.ords, ...sourceOrds])].sort((a, b) => a - b)
   const columns = {
-    note_type_id: type.row.id, fields: JSON.stringify(prepared.fields), field_attachments_map: JSON.stringify(prepared.attachments),
-    tags: JSON.stringify(note.tags), sort_text: prepared.sortText, search_text: prepared.searchText,
-    has_image: prepared.hasImage, has_audio: prepared.hasAudio, updated_at: write.now,
+    note_type_id: type.row.id,
+    fields: JSON.stringify(prepared.fields),
+    field_attachments_map: JSON.stringify(prepared.attachments),
+    tags: JSON.stringify(note.tags),
+    sort_text: prepared.sortText,
+    search_text: prepared.searchText,
+    has_image: prepared.hasImage,
+    has_audio: prepared.hasAudio,
+    updated_at: write.now,
   }
   return { columns, ords }
 }
 
 /* already the learner's: updated where it is, progress untouched, cards the new version makes added where they fit */
-async function updateInPlace(write: BundleWrite, targets: BatchTargets, current: { id: number; deck_id: number }, columns: object, ords: number[]) {
+async function updateInPlace(
+  write: BundleWrite,
+  targets: BatchTargets,
+  current: { id: number; deck_id: number },
+  columns: object,
+  ords: number[]
+) {
   const { trx, counts, now } = write
   await trx.from('notes').where('id', current.id).update(columns)
   const cards = await trx.from('cards').where('note_id', current.id).select('ord')
   const have = new Set(cards.map((row) => row.ord as number))
   const missing = ords.filter((ord) => !have.has(ord))
   if (missing.length && (await targets.room.take(current.deck_id, missing.length))) {
-    await trx.table('cards').multiInsert(missing.map((ord) => ({ note_id: current.id, deck_id: current.deck_id, ord, created_at: now })))
+    await trx.table('cards').multiInsert(
+      missing.map((ord) => ({
+        note_id: current.id,
+        deck_id: current.deck_id,
+        ord,
+        created_at: now,
+      }))
+    )
     counts.cards += missing.length
   }
   counts.updated++
 }
 
 /* new notes in one statement, their cards in another, then their scheduling and history */
-async function insertNew(write: BundleWrite, targets: BatchTargets, rows: Record<string, unknown>[], created: Created[], batch: NoteBatch) {
+async function insertNew(
+  write: BundleWrite,
+  targets: BatchTargets,
+  rows: Record<string, unknown>[],
+  created: Created[],
+  batch: NoteBatch
+) {
   const { trx, counts, now } = write
-  const inserted = await insertRows<{ id: number; guid: string }>(trx, 'notes', rows, ['id', 'guid'])
+  const inserted = await insertRows<{ id: number; guid: string }>(trx, 'notes', rows, [
+    'id',
+    'guid',
+  ])
   const idByGuid = new Map(inserted.map((row) => [row.guid, row.id]))
-  const cardRows = created.flatMap(({ note, ords, deckId }) => ords.map((ord) => ({ note_id: idByGuid.get(note.guid), deck_id: deckId, ord, created_at: now })))
-  const cards = await insertRows<{ id: number; note_id: number; ord: number; deck_id: number }>(trx, 'cards', cardRows, ['id', 'note_id', 'ord', 'deck_id'])
+  const cardRows = created.flatMap(({ note, ords, deckId }) =>
+    ords.map((ord) => ({ note_id: idByGuid.get(note.guid), deck_id: deckId, ord, created_at: now }))
+  )
+  const cards = await insertRows<{ id: number; note_id: number; ord: number; deck_id: number }>(
+    trx,
+    'cards',
+    cardRows,
+    ['id', 'note_id', 'ord', 'deck_id']
+  )
   counts.notes += rows.length
   counts.cards += cards.length
-  counts.reviews += await writeHistory(write, { created, cards, cardsByNote: targets.cardsByNote, idByGuid, reviews: batch.reviews })
+  counts.reviews += await writeHistory(write, {
+    created,
+    cards,
+    cardsByNote: targets.cardsByNote,
+    idByGuid,
+    reviews: batch.reviews,
+  })
 }
 
 /**
@@ -119,11 +171,22 @@ export async function writeNoteBatch(write: BundleWrite, common: NoteTargets, ba
     else cardsByNote.set(card.noteKey, [card])
   }
   /* remote images the batch's notes name are stored as the package's own media are */
-  const storedImages = await storeRemoteImages(batch.notes.flatMap((note) => Object.values(note.fields)), { userId: write.user.id, deckId: write.root.id }, write.trx, {
-    max: MAX_REMOTE_IMAGES_PER_BATCH, storedKeys: common.storedKeys,
-  })
+  const storedImages = await storeRemoteImages(
+    batch.notes.flatMap((note) => Object.values(note.fields)),
+    { userId: write.user.id, deckId: write.root.id },
+    write.trx,
+    {
+      max: MAX_REMOTE_IMAGES_PER_BATCH,
+      storedKeys: common.storedKeys,
+    }
+  )
   write.counts.media += storedImages.size
-  const targets: BatchTargets = { ...common, cardsByNote, existing: await existingNotes(write, batch.notes), storedImages }
+  const targets: BatchTargets = {
+    ...common,
+    cardsByNote,
+    existing: await existingNotes(write, batch.notes),
+    storedImages,
+  }
   const rows: Record<string, unknown>[] = []
   const created: Created[] = []
   for (const note of batch.notes) {
@@ -134,8 +197,18 @@ export async function writeNoteBatch(write: BundleWrite, common: NoteTargets, ba
       await updateInPlace(write, targets, current, prepared.columns, prepared.ords)
       continue
     }
-    const deckId = await targets.parts.place(targets.deckIds.get(note.deckKey) ?? write.root.id, prepared.ords.length)
-    rows.push({ ...prepared.columns, user_id: write.user.id, deck_id: deckId, guid: note.guid || newGuid(), is_reversed: false, created_at: write.now })
+    const deckId = await targets.parts.place(
+      targets.deckIds.get(note.deckKey) ?? write.root.id,
+      prepared.ords.length
+    )
+    rows.push({
+      ...prepared.columns,
+      user_id: write.user.id,
+      deck_id: deckId,
+      guid: note.guid || newGuid(),
+      is_reversed: false,
+      created_at: write.now,
+    })
     created.push({ note, ords: prepared.ords, deckId })
   }
   if (rows.length) await insertNew(write, targets, rows, created, batch)

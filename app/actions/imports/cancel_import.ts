@@ -19,15 +19,26 @@ export async function cancelImport(user: User, input: { id: unknown }) {
   if (record.status === 'done') throw ApiException.of('E_IMPORT_FINISHED')
   if (record.status === 'cancelled' || record.cancelRequestedAt) return record
   /* not running: ended here; a job that started meanwhile is asked instead */
-  if (record.status === 'processing' || !(await endImport(record, ['queued', 'failed'], { status: 'cancelled' }))) await requestCancel(record)
+  if (
+    record.status === 'processing' ||
+    !(await endImport(record, ['queued', 'failed'], { status: 'cancelled' }))
+  )
+    await requestCancel(record)
   await record.refresh()
   /* a job that finished first: too late to cancel */
   if ((record.status as ImportStatus) === 'done') throw ApiException.of('E_IMPORT_FINISHED')
   return record
 }
 
-/* the running attempt's request to stop: a single update of the import's row, which the job never holds locked while it works */
+/*
+ * the running attempt's request to stop: a single update of the import's row, which the job never holds locked
+ * while it works
+ */
 async function requestCancel(record: DeckImport) {
-  await db.from('deck_imports').where('id', record.id).where('status', 'processing').whereNull('cancel_requested_at')
+  await db
+    .from('deck_imports')
+    .where('id', record.id)
+    .where('status', 'processing')
+    .whereNull('cancel_requested_at')
     .update({ cancel_requested_at: new Date(), updated_at: new Date() })
 }

@@ -14,7 +14,12 @@ export type EndingImport = Pick<DeckImport, 'id' | 'deckId' | 'storageKey' | 'at
  * still there), then the deck's media files and the upload. False when a
  * retry, a cancel or a job finishing meanwhile won.
  */
-export async function endImport(record: EndingImport, from: ImportStatus[], changes: Record<string, unknown>, options: ActionOptions = {}) {
+export async function endImport(
+  record: EndingImport,
+  from: ImportStatus[],
+  changes: Record<string, unknown>,
+  options: ActionOptions = {}
+) {
   return withTransaction(options.trx, async (trx) => {
     const ended = await trx
       .from('deck_imports')
@@ -22,10 +27,19 @@ export async function endImport(record: EndingImport, from: ImportStatus[], chan
       .where('attempt', record.attempt)
       .whereIn('status', from)
       /* a new attempt number: an attempt still running stops at its next checkpoint */
-      .update({ ...changes, attempt: record.attempt + 1, deck_id: null, storage_key: null, finished_at: new Date(), updated_at: new Date() })
+      .update({
+        ...changes,
+        attempt: record.attempt + 1,
+        deck_id: null,
+        storage_key: null,
+        finished_at: new Date(),
+        updated_at: new Date(),
+      })
     if (!Number(ended)) return false
     const files = await deleteImportingDeck(trx, record.deckId)
-    afterCommit(trx, () => removeStoredFiles([...files, ...(record.storageKey ? [record.storageKey] : [])]))
+    afterCommit(trx, () =>
+      removeStoredFiles([...files, ...(record.storageKey ? [record.storageKey] : [])])
+    )
     return true
   })
 }
@@ -37,6 +51,8 @@ export async function endImport(record: EndingImport, from: ImportStatus[], chan
  */
 export async function failImport(record: EndingImport, error: { key: string; message: string }) {
   return endImport(record, ['queued', 'processing'], {
-    status: 'failed', error_key: error.key, error_message: error.message.slice(0, 1000),
+    status: 'failed',
+    error_key: error.key,
+    error_message: error.message.slice(0, 1000),
   })
 }

@@ -15,22 +15,40 @@ function typesOf(trx: TransactionClientContract, table: string) {
   let types = columnTypes.get(table)
   if (!types) {
     types = trx
-      .rawQuery('select attname, format_type(atttypid, atttypmod) as type from pg_attribute where attrelid = ?::regclass and attnum > 0 and not attisdropped', [table])
-      .then((result) => new Map<string, string>(result.rows.map((row: { attname: string; type: string }) => [row.attname, row.type])))
+      .rawQuery(
+        'select attname, format_type(atttypid, atttypmod) as type from pg_attribute where attrelid = ' +
+          '?::regclass and attnum > 0 and not attisdropped',
+        [table]
+      )
+      .then(
+        (result) =>
+          new Map<string, string>(
+            result.rows.map((row: { attname: string; type: string }) => [row.attname, row.type])
+          )
+      )
     columnTypes.set(table, types)
     types.catch(() => columnTypes.delete(table))
   }
   return types
 }
 
-const textOf = (value: unknown) => (value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value))
+const textOf = (value: unknown) =>
+  value instanceof Date
+    ? value.toISOString()
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : String(value)
 
 /*
  * A column's values as an array literal, escaped as pg escapes array
  * elements; sent as text, since knex spreads an array binding into a list
  */
 function arrayLiteral(values: unknown[]) {
-  const elements = values.map((value) => (value === null || value === undefined ? 'NULL' : `"${textOf(value).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`))
+  const elements = values.map((value) =>
+    value === null || value === undefined
+      ? 'NULL'
+      : `"${textOf(value).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`
+  )
   return `{${elements.join(',')}}`
 }
 
@@ -54,7 +72,8 @@ export async function insertRows<Returned = Record<string, unknown>>(
   })
   const names = (list: string[]) => list.map((name) => `"${name}"`).join(', ')
   const result = await trx.rawQuery(
-    `insert into "${table}" (${names(columns)}) select * from unnest(${arrays.join(', ')})${returning.length ? ` returning ${names(returning)}` : ''}`,
+    `insert into "${table}" (${names(columns)}) select * from ` +
+      `unnest(${arrays.join(', ')})${returning.length ? ` returning ${names(returning)}` : ''}`,
     columns.map((column) => arrayLiteral(rows.map((row) => row[column])))
   )
   return result.rows

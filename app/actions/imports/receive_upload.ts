@@ -14,21 +14,36 @@ import { withTransaction, type ActionOptions } from '#actions/action'
  * request. Then the fields beside it are checked and the import starts. A
  * refused upload leaves nothing: no file, no deck, no row.
  */
-export async function receiveUpload(user: User, input: { upload: IncomingUpload }, options: ActionOptions = {}) {
+export async function receiveUpload(
+  user: User,
+  input: { upload: IncomingUpload },
+  options: ActionOptions = {}
+) {
   const incoming = input.upload
   if (incoming.declaredBytes > MAX_IMPORT_BYTES + UPLOAD_OVERHEAD) throw tooBig()
   /* nothing to stream: the multipart reader would wait for parts that never come */
   if (!incoming.multipart) throw fileMissing()
-  /* the plan's imports an hour, and room among those waiting, before a byte is stored (start_import counts again under the lock) */
+  /*
+   * the plan's imports an hour, and room among those waiting, before a byte is stored (start_import counts
+   * again under the lock)
+   */
   await takeHourly(user, 'import')
   await withTransaction(options.trx, (trx) => assertRoomFor(user, 'import', trx))
   const upload = await incoming.store()
   try {
     const fields = await incoming.fields(upload)
-    return await startImport(user, {
-      fileName: upload.fileName, format: upload.format, size: upload.size, storageKey: upload.key,
-      folderId: fields.folder_id ?? null, options: { ...textOptionsOf(fields) },
-    }, options)
+    return await startImport(
+      user,
+      {
+        fileName: upload.fileName,
+        format: upload.format,
+        size: upload.size,
+        storageKey: upload.key,
+        folderId: fields.folder_id ?? null,
+        options: { ...textOptionsOf(fields) },
+      },
+      options
+    )
   } catch (error) {
     await removeStoredFiles([upload.key])
     throw error

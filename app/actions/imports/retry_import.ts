@@ -16,7 +16,8 @@ import { afterCommit, withTransaction, type ActionOptions } from '#actions/actio
 export async function retryImport(user: User, input: { id: unknown }, options: ActionOptions = {}) {
   const record = await findImport(user, input.id)
   if (record.status === 'done') throw ApiException.of('E_IMPORT_FINISHED')
-  if (record.status === 'cancelled' || record.cancelRequestedAt) throw ApiException.of('E_IMPORT_CANCELLED')
+  if (record.status === 'cancelled' || record.cancelRequestedAt)
+    throw ApiException.of('E_IMPORT_CANCELLED')
   if (!record.storageKey) throw ApiException.of('E_IMPORT_FILE_GONE')
   await takeHourly(user, 'import')
   if (record.deckId) {
@@ -28,9 +29,22 @@ export async function retryImport(user: User, input: { id: unknown }, options: A
   return withTransaction(options.trx, async (trx) => {
     /* this import, queued or processing, is counted already */
     await assertRoomFor(user, 'import', trx, record.id)
-    const deck = await createImportingDeck(user, { fileName: record.fileName, format: record.format, folderId: record.folderId }, trx)
+    const deck = await createImportingDeck(
+      user,
+      { fileName: record.fileName, format: record.format, folderId: record.folderId },
+      trx
+    )
     const attempt = record.attempt + 1
-    record.useTransaction(trx).merge({ deckId: deck.id, status: 'queued', attempt, errorKey: null, errorMessage: null, counts: {}, warnings: [], finishedAt: null })
+    record.useTransaction(trx).merge({
+      deckId: deck.id,
+      status: 'queued',
+      attempt,
+      errorKey: null,
+      errorMessage: null,
+      counts: {},
+      warnings: [],
+      finishedAt: null,
+    })
     await record.save()
     await queueJob(trx, 'import_deck', { importId: record.id, attempt }, user.id)
     return record

@@ -29,10 +29,26 @@ import { Cancelled, writeImport, type RunningImport } from '#actions/imports/wri
  */
 export async function runImport(payload: JobPayload<'import_deck'>, job: Job) {
   const record = await DeckImport.find(payload.importId)
-  if (!record || record.attempt !== payload.attempt || record.isFinished || !record.deckId || !record.storageKey) return
-  const running: RunningImport = { id: record.id, attempt: payload.attempt, deckId: record.deckId, storageKey: record.storageKey }
+  if (
+    !record ||
+    record.attempt !== payload.attempt ||
+    record.isFinished ||
+    !record.deckId ||
+    !record.storageKey
+  )
+    return
+  const running: RunningImport = {
+    id: record.id,
+    attempt: payload.attempt,
+    deckId: record.deckId,
+    storageKey: record.storageKey,
+  }
   /* only the current attempt: a cancel or a retry that came first keeps the row as it left it */
-  const started = await db.from('deck_imports').where('id', record.id).where('attempt', payload.attempt).whereIn('status', ['queued', 'processing'])
+  const started = await db
+    .from('deck_imports')
+    .where('id', record.id)
+    .where('attempt', payload.attempt)
+    .whereIn('status', ['queued', 'processing'])
     .update({ status: 'processing', updated_at: new Date() })
   if (!Number(started)) return
   const workDir = app.tmpPath('imports', `${record.id}-${payload.attempt}-${job.attemptsMade}`)
@@ -40,7 +56,12 @@ export async function runImport(payload: JobPayload<'import_deck'>, job: Job) {
   let source: BundleSource | null = null
   try {
     const user = await User.findOrFail(record.userId)
-    source = await openUpload(record, running.storageKey, workDir, textImportMaxRows(user.hasPremium))
+    source = await openUpload(
+      record,
+      running.storageKey,
+      workDir,
+      textImportMaxRows(user.hasPremium)
+    )
     await writeImport(user, { running, source, storedKeys })
     /* committed: the media stored are the deck's now */
     storedKeys.splice(0)
@@ -49,7 +70,8 @@ export async function runImport(payload: JobPayload<'import_deck'>, job: Job) {
   } catch (error) {
     await removeStoredFiles(storedKeys)
     /* rolled back: a cancel asked of this attempt ends it now (a retry's new attempt is left alone) */
-    if (error instanceof Cancelled) return void (await endImport(running, ['processing'], { status: 'cancelled' }))
+    if (error instanceof Cancelled)
+      return void (await endImport(running, ['processing'], { status: 'cancelled' }))
     await failFinally(running, error, job)
   } finally {
     source?.close()
@@ -57,12 +79,23 @@ export async function runImport(payload: JobPayload<'import_deck'>, job: Job) {
   }
 }
 
-/* the upload copied from the drive into the job's folder, and opened there for reading as it is written (a text file's rows capped by the learner's plan) */
-async function openUpload(record: DeckImport, storageKey: string, workDir: string, maxRows: number): Promise<BundleSource> {
+/*
+ * the upload copied from the drive into the job's folder, and opened there for reading as it is written (a
+ * text file's rows capped by the learner's plan)
+ */
+async function openUpload(
+  record: DeckImport,
+  storageKey: string,
+  workDir: string,
+  maxRows: number
+): Promise<BundleSource> {
   await mkdir(workDir, { recursive: true })
   const source = join(workDir, 'source')
   await pipeline(await drive.use().getStream(storageKey), createWriteStream(source))
-  return openImport(record.format, source, join(workDir, 'media'), deckNameOf(record.fileName), { ...record.options, maxRows })
+  return openImport(record.format, source, join(workDir, 'media'), deckNameOf(record.fileName), {
+    ...record.options,
+    maxRows,
+  })
 }
 
 /* a refused file, or the last attempt: the import fails; otherwise BullMQ tries again */

@@ -25,16 +25,34 @@ export interface StartImportInput {
  */
 
 /** After the upload: the deck the import fills and its row, then the job (once both are committed). */
-export async function startImport(user: User, input: StartImportInput, options: ActionOptions = {}) {
+export async function startImport(
+  user: User,
+  input: StartImportInput,
+  options: ActionOptions = {}
+) {
   return withTransaction(options.trx, async (trx) => {
     /* the learner's imports waiting or running, counted under their lock (work_limits.ts) */
     await assertRoomFor(user, 'import', trx)
     const folderId = input.folderId ?? null
-    const deck = await createImportingDeck(user, { fileName: input.fileName, format: input.format, folderId }, trx)
+    const deck = await createImportingDeck(
+      user,
+      { fileName: input.fileName, format: input.format, folderId },
+      trx
+    )
     const record = await DeckImport.create(
       {
-        userId: user.id, deckId: deck.id, folderId, fileName: input.fileName.slice(0, 255), format: input.format,
-        size: input.size, storageKey: input.storageKey, status: 'queued', counts: {}, warnings: [], options: input.options ?? {}, attempt: 1,
+        userId: user.id,
+        deckId: deck.id,
+        folderId,
+        fileName: input.fileName.slice(0, 255),
+        format: input.format,
+        size: input.size,
+        storageKey: input.storageKey,
+        status: 'queued',
+        counts: {},
+        warnings: [],
+        options: input.options ?? {},
+        attempt: 1,
       },
       { client: trx }
     )

@@ -27,8 +27,18 @@ export class Cancelled extends Error {}
  * cancel would wait for): a retry or a cancel stops the attempt.
  */
 async function assertCurrent(running: RunningImport, client: Pick<typeof db, 'from'> = db) {
-  const row = await client.from('deck_imports').where('id', running.id).select('attempt', 'status', 'cancel_requested_at').first()
-  if (!row || row.attempt !== running.attempt || row.status === 'cancelled' || row.cancel_requested_at) throw new Cancelled()
+  const row = await client
+    .from('deck_imports')
+    .where('id', running.id)
+    .select('attempt', 'status', 'cancel_requested_at')
+    .first()
+  if (
+    !row ||
+    row.attempt !== running.attempt ||
+    row.status === 'cancelled' ||
+    row.cancel_requested_at
+  )
+    throw new Cancelled()
 }
 
 /**
@@ -46,7 +56,10 @@ export async function writeImport(
   const { running, source, storedKeys } = input
   const { deckId } = running
   const total = source.noteCount
-  await db.from('decks').where('id', deckId).update({ processing: JSON.stringify({ total, processed: 0, previousState: 'active' }) })
+  await db
+    .from('decks')
+    .where('id', deckId)
+    .update({ processing: JSON.stringify({ total, processed: 0, previousState: 'active' }) })
   await assertCurrent(running)
   await withTransaction(options.trx, async (trx) => {
     await waitForJobLock(trx, IMPORT_LOCK, deckId)
@@ -66,24 +79,53 @@ export async function writeImport(
 }
 
 /* the deck active under the name the file gave it, and the import done, in the commit that wrote them */
-async function finishImport(trx: TransactionClientContract, running: RunningImport, total: number, written: WriteResult) {
+async function finishImport(
+  trx: TransactionClientContract,
+  running: RunningImport,
+  total: number,
+  written: WriteResult
+) {
   const { deckId } = running
-  await trx.from('decks').where('id', deckId).update({
-    ...(written.rootName ? { name: written.rootName } : {}), state: 'active', updated_at: new Date(),
-    processing: JSON.stringify({ total, processed: total, count: written.counts.notes + written.counts.updated, previousState: 'active' }),
-  })
+  await trx
+    .from('decks')
+    .where('id', deckId)
+    .update({
+      ...(written.rootName ? { name: written.rootName } : {}),
+      state: 'active',
+      updated_at: new Date(),
+      processing: JSON.stringify({
+        total,
+        processed: total,
+        count: written.counts.notes + written.counts.updated,
+        previousState: 'active',
+      }),
+    })
   /*
    * every note was already there and updated in place: the empty new deck
    * has no reason to stay. In the same commit as "done", so no poll sees a
    * finished import pointing at a deck about to vanish.
    */
-  const emptied = written.counts.notes === 0 && written.counts.updated > 0 &&
-    !(await trx.from('notes').whereIn('deck_id', trx.from('decks').where('root_deck_id', deckId).select('id')).first())
+  const emptied =
+    written.counts.notes === 0 &&
+    written.counts.updated > 0 &&
+    !(await trx
+      .from('notes')
+      .whereIn('deck_id', trx.from('decks').where('root_deck_id', deckId).select('id'))
+      .first())
   if (emptied) await trx.from('decks').where('id', deckId).delete()
   /* a cancel or a retry that came after the last check still wins: the whole import rolls back */
-  const finished = await trx.from('deck_imports').where('id', running.id).where('attempt', running.attempt).whereNull('cancel_requested_at').update({
-    status: 'done', counts: JSON.stringify(written.counts), warnings: JSON.stringify(written.warnings.slice(0, 200)),
-    finished_at: new Date(), updated_at: new Date(), ...(emptied ? { deck_id: null } : {}),
-  })
+  const finished = await trx
+    .from('deck_imports')
+    .where('id', running.id)
+    .where('attempt', running.attempt)
+    .whereNull('cancel_requested_at')
+    .update({
+      status: 'done',
+      counts: JSON.stringify(written.counts),
+      warnings: JSON.stringify(written.warnings.slice(0, 200)),
+      finished_at: new Date(),
+      updated_at: new Date(),
+      ...(emptied ? { deck_id: null } : {}),
+    })
   if (!Number(finished)) throw new Cancelled()
 }

@@ -27,7 +27,10 @@ export const WORK_LIMITS: Record<WorkKind, { free: Limits; premium: Limits }> = 
   /* scans run in the web process (tesseract's thread): `atOnce` counts the scans in progress */
   ocr: { free: { atOnce: 1, perHour: 20 }, premium: { atOnce: 2, perHour: 200 } },
   /* note sides spoken */
-  speech: { free: { atOnce: Infinity, perHour: 300 }, premium: { atOnce: Infinity, perHour: 3_000 } },
+  speech: {
+    free: { atOnce: Infinity, perHour: 300 },
+    premium: { atOnce: Infinity, perHour: 3_000 },
+  },
 }
 
 function limitsFor(user: User, kind: WorkKind) {
@@ -65,7 +68,12 @@ const tooManyJobs = (kind: Exclude<WorkKind, 'speech'>, max: number) => TOO_MANY
  * row: the learner's lock first, so of twenty parallel requests no more
  * than the cap get through. `except`: a row already counted (a retry).
  */
-export async function assertRoomFor(user: User, kind: keyof typeof PENDING, trx: TransactionClientContract, except?: number) {
+export async function assertRoomFor(
+  user: User,
+  kind: keyof typeof PENDING,
+  trx: TransactionClientContract,
+  except?: number
+) {
   await lockLearnerWork(user, trx)
   const { table, statuses } = PENDING[kind]
   const query = trx.from(table).where('user_id', user.id).whereIn('status', statuses)

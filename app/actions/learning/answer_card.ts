@@ -31,16 +31,21 @@ export type { AnswerInput, AnswerResult }
  * again, on the row locked in a transaction (answerInTransaction).
  */
 export async function answerCard(
-  context: StudyContext, input: AnswerInput, read?: AnswerSnapshot | null
+  context: StudyContext,
+  input: AnswerInput,
+  read?: AnswerSnapshot | null
 ): Promise<AnswerResult> {
   if (!answersOf(context.algorithm).includes(input.answer)) {
     throw ApiException.of('E_VALIDATION_ERROR', { field: 'answer' })
   }
-  const found = read === undefined ? await answerSnapshot(context.user.id, input.cardId, context.deckIds) : read
+  const found =
+    read === undefined ? await answerSnapshot(context.user.id, input.cardId, context.deckIds) : read
   /* no such card in the session's decks */
   if (!found) throw ApiException.notFound()
   const recorded = await recordAnswer(context, input, found)
-  return recorded.outcome === 'moved' ? answerInTransaction(context, input) : replyTo(context, input, recorded)
+  return recorded.outcome === 'moved'
+    ? answerInTransaction(context, input)
+    : replyTo(context, input, recorded)
 }
 
 /**
@@ -49,7 +54,10 @@ export async function answerCard(
  * the row as locked, and the same call of mnemo_record_answer inside, which
  * then finds the row as it was read. A refusal rolls everything back.
  */
-export async function answerInTransaction(context: StudyContext, input: AnswerInput): Promise<AnswerResult> {
+export async function answerInTransaction(
+  context: StudyContext,
+  input: AnswerInput
+): Promise<AnswerResult> {
   const recorded = await db.transaction(async (trx) => {
     await lockLearner(context.user.id, trx)
     const card = await trx
@@ -70,7 +78,9 @@ export async function answerInTransaction(context: StudyContext, input: AnswerIn
 
 /** The learner's progress row of a card, created as new if missing, locked until the transaction ends. */
 export async function lockProgress(
-  trx: TransactionClientContract, userId: number, card: { id: number; deck_id: number }
+  trx: TransactionClientContract,
+  userId: number,
+  card: { id: number; deck_id: number }
 ) {
   const now = new Date()
   /*

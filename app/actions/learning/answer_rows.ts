@@ -35,13 +35,34 @@ function kindOf(state: ProgressState, answer: Answer) {
  * next version and the review row, as mnemo_record_answer and
  * mnemo_write_answer take them (record_answer.ts, log_offline_reviews.ts).
  */
-export function answerRows(context: StudyContext, input: WriteAnswer, placement: Placement = { load: null, exam: null }) {
+export function answerRows(
+  context: StudyContext,
+  input: WriteAnswer,
+  placement: Placement = { load: null, exam: null }
+) {
   const { user } = context
   const { card, row, at: now } = input
   const before = progressOf(row)
-  /* the learner's calendar (placementFor: load balancing, easy days, an exam ahead) may move the day within its range */
-  const outcome = placedOutcome({ cardId: card.id, progress: before, algorithm: context.algorithm, fsrsParameters: context.fsrsParameters, now }, input.answer, placement)
-  const progress = { ...progressColumns(outcome.progress), deck_id: card.deck_id, frozen: Boolean(row.frozen) || outcome.leech }
+  /*
+   * the learner's calendar (placementFor: load balancing, easy days, an exam ahead) may move the day within
+   * its range
+   */
+  const outcome = placedOutcome(
+    {
+      cardId: card.id,
+      progress: before,
+      algorithm: context.algorithm,
+      fsrsParameters: context.fsrsParameters,
+      now,
+    },
+    input.answer,
+    placement
+  )
+  const progress = {
+    ...progressColumns(outcome.progress),
+    deck_id: card.deck_id,
+    frozen: Boolean(row.frozen) || outcome.leech,
+  }
   const review = reviewLogRow({
     userId: user.id,
     cardId: card.id,
@@ -68,11 +89,22 @@ export function answerRows(context: StudyContext, input: WriteAnswer, placement:
 
 /** Whether the learner's `total`-th answer is one after which their FSRS weights are fitted again. */
 export function refitDue(context: StudyContext, total: number) {
-  return context.algorithm.scheduler === 'fsrs' && total >= MIN_REVIEWS_TO_FIT && total % REFIT_EVERY === 0
+  return (
+    context.algorithm.scheduler === 'fsrs' &&
+    total >= MIN_REVIEWS_TO_FIT &&
+    total % REFIT_EVERY === 0
+  )
 }
 
 /** The whole progress row as undo puts it back. */
 function snapshot(row: Record<string, any>) {
-  const { user_id: _user, card_id: _card, created_at: _created, updated_at: _updated, version: _version, ...rest } = row
+  const {
+    user_id: _user,
+    card_id: _card,
+    created_at: _created,
+    updated_at: _updated,
+    version: _version,
+    ...rest
+  } = row
   return rest
 }

@@ -22,10 +22,9 @@ import { dispatch } from '#services/queue'
  * worked out again.
  */
 
-
 /** What mnemo_record_answer answers (the rules in database/sql/mnemo_record_answer_v2.sql). */
 type AnswerOutcome =
-  | 'ok' | 'replayed' | 'stale' | 'frozen' | 'suspended' | 'daily_limit' | 'guest_limit' | 'moved'
+  'ok' | 'replayed' | 'stale' | 'frozen' | 'suspended' | 'daily_limit' | 'guest_limit' | 'moved'
 
 interface RecordedRow {
   outcome: AnswerOutcome
@@ -54,17 +53,33 @@ export async function recordAnswer(
 ) {
   const { user, now, today } = context
   const write = {
-    card: read.card, row: read.row, answer: input.answer, at: now, day: today, source: 'session' as const,
-    durationMs: input.durationMs ?? 0, sentDurationMs: input.durationMs ?? null,
+    card: read.card,
+    row: read.row,
+    answer: input.answer,
+    at: now,
+    day: today,
+    source: 'session' as const,
+    durationMs: input.durationMs ?? 0,
+    sentDurationMs: input.durationMs ?? null,
   }
   const rows = answerRows(context, write, await placementFor(context, write, trx))
   const { kind, limit } = limitOf(user)
   const values = [
-    user.id, read.card.id, input.version ?? null, read.row.version, !read.stored,
-    JSON.stringify(rows.progress), JSON.stringify(rows.review), kind, limit, ACTIVE_DAY_CARDS,
+    user.id,
+    read.card.id,
+    input.version ?? null,
+    read.row.version,
+    !read.stored,
+    JSON.stringify(rows.progress),
+    JSON.stringify(rows.review),
+    kind,
+    limit,
+    ACTIVE_DAY_CARDS,
   ]
   const [row] = trx
-    ? await trx.rawQuery(CALL.replace(/\$\d+/g, '?'), values).then((result) => result.rows as RecordedRow[])
+    ? await trx
+        .rawQuery(CALL.replace(/\$\d+/g, '?'), values)
+        .then((result) => result.rows as RecordedRow[])
     : await preparedQuery<RecordedRow>('record-answer-v2', CALL, values)
   return { ...row, card: read.card, scheduled: rows.outcome, limit }
 }
@@ -96,24 +111,40 @@ export function refusalOf(recorded: Pick<Recorded, 'outcome' | 'limit'>) {
  * stale, so a failure here heals at the next read), and every so many
  * answers the learner's FSRS weights are fitted again.
  */
-export async function replyTo(context: StudyContext, input: AnswerInput, recorded: Recorded): Promise<AnswerResult> {
+export async function replyTo(
+  context: StudyContext,
+  input: AnswerInput,
+  recorded: Recorded
+): Promise<AnswerResult> {
   const refusal = refusalOf(recorded)
   if (refusal) throw refusal
   const { card, scheduled } = recorded
   if (recorded.outcome === 'replayed') {
     const row = recorded.card_row ?? newProgressRow(card.deck_id, recorded.card_version!)
     return {
-      cardId: card.id, answer: input.answer, progress: progressOf(row), version: recorded.card_version!,
-      isFrozen: Boolean(row.frozen), leech: Boolean(recorded.leech), replayed: true,
+      cardId: card.id,
+      answer: input.answer,
+      progress: progressOf(row),
+      version: recorded.card_version!,
+      isFrozen: Boolean(row.frozen),
+      leech: Boolean(recorded.leech),
+      replayed: true,
     }
   }
-  if (recorded.outcome !== 'ok') throw new Error(`mnemo_record_answer answered ${recorded.outcome} for card ${card.id}`)
+  if (recorded.outcome !== 'ok')
+    throw new Error(`mnemo_record_answer answered ${recorded.outcome} for card ${card.id}`)
   const { user, today } = context
   const streakMoved = recorded.day_cards === ACTIVE_DAY_CARDS
   if (streakMoved) await refreshStreak(user.id, today)
   if (refitDue(context, recorded.total_cards!)) void dispatch('fit_fsrs', { userId: user.id })
   return {
-    cardId: card.id, answer: input.answer, progress: scheduled.progress, version: recorded.card_version!,
-    isFrozen: scheduled.leech, leech: scheduled.leech, replayed: false, streakMoved,
+    cardId: card.id,
+    answer: input.answer,
+    progress: scheduled.progress,
+    version: recorded.card_version!,
+    isFrozen: scheduled.leech,
+    leech: scheduled.leech,
+    replayed: false,
+    streakMoved,
   }
 }

@@ -62,6 +62,9 @@ export function reviewLogRow(input: ReviewLogInput) {
     duration_ms: answerTimeOf(input.durationMs),
     previous: input.previous ? JSON.stringify(input.previous) : null,
     source: input.source,
-    sent_duration_ms: input.sentDurationMs === undefined || input.sentDurationMs === null ? null : Math.round(input.sentDurationMs),
+    sent_duration_ms:
+      input.sentDurationMs === undefined || input.sentDurationMs === null
+        ? null
+        : Math.round(input.sentDurationMs),
   }
 }

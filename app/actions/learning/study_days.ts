@@ -9,7 +9,11 @@ import { ACTIVE_DAY_CARDS } from '#scheduling/streak'
  * active-day line the streak is worked out again, in the same transaction
  * as the undo. The caller holds the learner's lock (lockLearner, learner_lock.ts).
  */
-export async function uncountStudiedCard(userId: number, day: string, trx: TransactionClientContract) {
+export async function uncountStudiedCard(
+  userId: number,
+  day: string,
+  trx: TransactionClientContract
+) {
   const [row] = await trx
     .insertQuery()
     .table('study_days')

@@ -12,14 +12,22 @@ import { withTransaction, type ActionOptions } from '#actions/action'
  * card's progress goes back exactly as it was before the answer and the
  * review is removed. Returns the card and its deck.
  */
-export async function undoAnswer(user: User, input: { today: string; deckIds: number[] | null }, options: ActionOptions = {}) {
+export async function undoAnswer(
+  user: User,
+  input: { today: string; deckIds: number[] | null },
+  options: ActionOptions = {}
+) {
   const { today, deckIds } = input
   return withTransaction(options.trx, async (trx) => {
-    /* the learner first, then the review and the card's progress: the one lock order of every answer path (learner_lock.ts) */
+    /*
+     * the learner first, then the review and the card's progress: the one lock order of every answer path
+     * (learner_lock.ts)
+     */
     await lockLearner(user.id, trx)
     const review = await undoableAnswer(user.id, today, deckIds, trx, true)
     if (!review) throw ApiException.of('E_NOTHING_TO_UNDO')
-    const previous = typeof review.previous === 'string' ? JSON.parse(review.previous) : review.previous
+    const previous =
+      typeof review.previous === 'string' ? JSON.parse(review.previous) : review.previous
     await trx
       .from('card_progress')
       .where({ user_id: user.id, card_id: review.card_id })

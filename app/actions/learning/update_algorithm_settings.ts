@@ -5,7 +5,13 @@ import ApiException from '#exceptions/api_exception'
 import { findEditableDeck } from '#queries/decks/find_deck'
 import { subtreeIds } from '#queries/decks/deck_tree'
 import { withTransaction, type ActionOptions } from '#actions/action'
-import { PRESETS, parseSteps, type PresetName, type SchedulerName, type StoredAlgorithmSettings } from '#scheduling/presets'
+import {
+  PRESETS,
+  parseSteps,
+  type PresetName,
+  type SchedulerName,
+  type StoredAlgorithmSettings,
+} from '#scheduling/presets'
 
 interface AlgorithmSettings {
   algorithmPreset: PresetName
@@ -19,7 +25,10 @@ interface AlgorithmSettings {
   confirmReset?: boolean
 }
 
-/** The validated body (algorithmSettingsValidator, snake_case as the apps send it) and the root deck's id, for either door. */
+/**
+ * The validated body (algorithmSettingsValidator, snake_case as the apps send it) and the root deck's id, for
+ * either door.
+ */
 export type AlgorithmSettingsInput = Infer<typeof algorithmSettingsValidator> & { id: unknown }
 
 /* the body's fields under the names the settings are kept by */
@@ -45,11 +54,16 @@ function settingsOf(input: AlgorithmSettingsInput): AlgorithmSettings {
  * Smart scheduling (FSRS) is premium. Returns the root deck as saved
  * (AlgorithmSettingsTransformer shapes it).
  */
-export async function updateAlgorithmSettings(user: User, body: AlgorithmSettingsInput, options: ActionOptions = {}) {
+export async function updateAlgorithmSettings(
+  user: User,
+  body: AlgorithmSettingsInput,
+  options: ActionOptions = {}
+) {
   const input = settingsOf(body)
   return withTransaction(options.trx, async (trx) => {
     const deck = await findEditableDeck(user, body.id, trx, 'manage')
-    if (deck.parentId !== null) throw ApiException.of('E_ALGORITHM_ON_ROOT_ONLY', { apiField: 'deckId' })
+    if (deck.parentId !== null)
+      throw ApiException.of('E_ALGORITHM_ON_ROOT_ONLY', { apiField: 'deckId' })
     const stored: StoredAlgorithmSettings = {}
     const scheduler: SchedulerName = input.smartScheduling ? 'fsrs' : 'sm2'
     if (scheduler === 'fsrs') {
@@ -59,13 +73,18 @@ export async function updateAlgorithmSettings(user: User, body: AlgorithmSetting
     if (input.algorithmPreset === 'custom') {
       if (input.stepsInMinutes !== undefined) {
         if (!parseSteps(input.stepsInMinutes)) {
-          throw ApiException.of('E_VALIDATION_ERROR', { key: 'invalid_steps', field: 'steps_in_minutes' })
+          throw ApiException.of('E_VALIDATION_ERROR', {
+            key: 'invalid_steps',
+            field: 'steps_in_minutes',
+          })
         }
         stored.steps_in_minutes = input.stepsInMinutes.trim()
       }
       if (input.easyBonusPercent !== undefined) stored.easy_bonus_percent = input.easyBonusPercent
-      if (input.intervalModifierPercent !== undefined) stored.interval_modifier_percent = input.intervalModifierPercent
-      if (input.maxIntervalMinutes !== undefined) stored.max_interval_minutes = input.maxIntervalMinutes
+      if (input.intervalModifierPercent !== undefined)
+        stored.interval_modifier_percent = input.intervalModifierPercent
+      if (input.maxIntervalMinutes !== undefined)
+        stored.max_interval_minutes = input.maxIntervalMinutes
       if (input.desiredRetention !== undefined) stored.desired_retention = input.desiredRetention
     }
     const type = PRESETS[input.algorithmPreset].type

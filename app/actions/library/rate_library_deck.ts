@@ -8,7 +8,8 @@ import { htmlToPlainText } from '#note_types/plain_text'
 import { MAX_REVIEW_LENGTH, type rateDeckValidator } from '#validators/library'
 
 /* a review is plain text: markup is reduced to its text, an empty one is no review */
-const plainComment = (comment: string | null | undefined) => (comment ? htmlToPlainText(comment).trim().slice(0, MAX_REVIEW_LENGTH) || null : null)
+const plainComment = (comment: string | null | undefined) =>
+  comment ? htmlToPlainText(comment).trim().slice(0, MAX_REVIEW_LENGTH) || null : null
 
 /**
  * A learner rates a published deck (1 to 5, optional review). One rating per
@@ -16,7 +17,11 @@ const plainComment = (comment: string | null | undefined) => (comment ? htmlToPl
  * The deck's ratings_count and ratings_sum move with it in the same
  * transaction, under the deck row's lock. The author may not rate their own.
  */
-export async function rateLibraryDeck(user: User, input: Infer<typeof rateDeckValidator> & { id: number }, options: ActionOptions = {}) {
+export async function rateLibraryDeck(
+  user: User,
+  input: Infer<typeof rateDeckValidator> & { id: number },
+  options: ActionOptions = {}
+) {
   const { id: publicDeckId, rating, comment } = input
   return withTransaction(options.trx, async (trx) => {
     const deck = await PublicDeck.query({ client: trx })
@@ -26,7 +31,10 @@ export async function rateLibraryDeck(user: User, input: Infer<typeof rateDeckVa
       .first()
     if (!deck) throw ApiException.notFound()
     if (deck.userId === user.id) throw ApiException.of('E_OWN_DECK')
-    const existing = await LibraryRating.query({ client: trx }).where('public_deck_id', deck.id).where('user_id', user.id).first()
+    const existing = await LibraryRating.query({ client: trx })
+      .where('public_deck_id', deck.id)
+      .where('user_id', user.id)
+      .first()
     const saved = existing ?? new LibraryRating().fill({ publicDeckId: deck.id, userId: user.id })
     saved.useTransaction(trx)
     deck.ratingsSum += rating - (existing?.rating ?? 0)

@@ -14,14 +14,28 @@ export async function setPublicDeckCategory(
   return withTransaction(options.trx, async (client) => {
     let categoryId: number | null = null
     if (input.category) {
-      const category = await LibraryCategory.query({ client }).whereNull('parent_id').where('key', input.category).first()
-      const target = category && input.subcategory
-        ? await LibraryCategory.query({ client }).where('parent_id', category.id).where('key', input.subcategory).first()
-        : category
-      if (!target) throw ApiException.of('E_VALIDATION_ERROR', { key: 'library_unknown_category', field: 'category' })
+      const category = await LibraryCategory.query({ client })
+        .whereNull('parent_id')
+        .where('key', input.category)
+        .first()
+      const target =
+        category && input.subcategory
+          ? await LibraryCategory.query({ client })
+              .where('parent_id', category.id)
+              .where('key', input.subcategory)
+              .first()
+          : category
+      if (!target)
+        throw ApiException.of('E_VALIDATION_ERROR', {
+          key: 'library_unknown_category',
+          field: 'category',
+        })
       categoryId = target.id
     }
-    await client.from('public_decks').where('id', input.publicDeckId).update({ category_id: categoryId, updated_at: new Date() })
+    await client
+      .from('public_decks')
+      .where('id', input.publicDeckId)
+      .update({ category_id: categoryId, updated_at: new Date() })
     return categoryId
   })
 }

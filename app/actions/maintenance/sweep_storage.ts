@@ -6,7 +6,13 @@ import { failAbandonedImports } from '#actions/imports/fail_abandoned_imports'
 import { deleteUnusedMedia } from '#actions/media/unused_media'
 import { sweepWorkDirs } from '#services/work_dirs'
 import { withTransaction, type ActionOptions } from '#actions/action'
-import { removeEmptyFolder, removeStoredFiles, storedFileInfo, storedFiles, storedFolders } from '#services/stored_files'
+import {
+  removeEmptyFolder,
+  removeStoredFiles,
+  storedFileInfo,
+  storedFiles,
+  storedFolders,
+} from '#services/stored_files'
 
 const HOUR = 60 * 60 * 1000
 /** A file no row names yet may be an upload on its way (its row comes when it is complete): it is left this long. */
@@ -40,7 +46,10 @@ export interface SweepReport {
  * database: a file goes when no row needs it any more, and a file no row
  * names yet only once it is older than GRACE_MS. Safe to run twice at once.
  */
-export async function sweepStorage(input: { now?: Date } = {}, options: ActionOptions = {}): Promise<SweepReport> {
+export async function sweepStorage(
+  input: { now?: Date } = {},
+  options: ActionOptions = {}
+): Promise<SweepReport> {
   const now = input.now ?? new Date()
   const graceCutoff = new Date(now.getTime() - GRACE_MS)
   const abandoned = await failAbandonedImports({ before: new Date(now.getTime() - ABANDONED_MS) })
@@ -60,20 +69,49 @@ export async function sweepStorage(input: { now?: Date } = {}, options: ActionOp
   const count = ({ files, bytes }: Removed) => ({ files, bytes })
   const report: SweepReport = {
     abandonedImports: abandoned.length,
-    uploads: count(uploads), media: count(media), exports: count(exports), avatars: count(avatars), folders, workDirs,
+    uploads: count(uploads),
+    media: count(media),
+    exports: count(exports),
+    avatars: count(avatars),
+    folders,
+    workDirs,
   }
-  logger.info(report, 'storage sweep: %d files removed (%d bytes)', uploads.files + media.files + exports.files + avatars.files,
-    uploads.bytes + media.bytes + exports.bytes + avatars.bytes)
-  logger.debug({ abandonedImports: abandoned.map((record) => record.id), uploads: uploads.keys, media: media.keys, exports: exports.keys, avatars: avatars.keys }, 'storage sweep: removed keys')
+  logger.info(
+    report,
+    'storage sweep: %d files removed (%d bytes)',
+    uploads.files + media.files + exports.files + avatars.files,
+    uploads.bytes + media.bytes + exports.bytes + avatars.bytes
+  )
+  logger.debug(
+    {
+      abandonedImports: abandoned.map((record) => record.id),
+      uploads: uploads.keys,
+      media: media.keys,
+      exports: exports.keys,
+      avatars: avatars.keys,
+    },
+    'storage sweep: removed keys'
+  )
   return report
 }
 
 /** Uploads of imports that are over (done, failed, cancelled), and uploads no import names. */
 async function sweepUploads(graceCutoff: Date, options: ActionOptions) {
   const removed = tally()
-  await remove(removed, await releaseKeys('deck_imports', (query) => query.whereIn('status', ['done', 'failed', 'cancelled']), options))
+  await remove(
+    removed,
+    await releaseKeys(
+      'deck_imports',
+      (query) => query.whereIn('status', ['done', 'failed', 'cancelled']),
+      options
+    )
+  )
   return unnamed('imports', removed, graceCutoff, async (keys) => {
-    const rows = await db.from('deck_imports').whereIn('storage_key', keys).whereIn('status', ['queued', 'processing']).select('storage_key')
+    const rows = await db
+      .from('deck_imports')
+      .whereIn('storage_key', keys)
+      .whereIn('status', ['queued', 'processing'])
+      .select('storage_key')
     return new Set(rows.map((row) => row.storage_key as string))
   })
 }
@@ -82,9 +120,18 @@ async function sweepUploads(graceCutoff: Date, options: ActionOptions) {
 async function sweepMedia(graceCutoff: Date) {
   const removed = tally()
   const unused = await deleteUnusedMedia(db.connection(), { uploadedBefore: graceCutoff })
-  await remove(removed, unused.map((media) => ({ key: `media/${media.key}`, size: media.size })))
+  await remove(
+    removed,
+    unused.map((media) => ({ key: `media/${media.key}`, size: media.size }))
+  )
   return unnamed('media', removed, graceCutoff, async (keys) => {
-    const rows = await db.from('media').whereIn('key', keys.map((key) => key.slice('media/'.length))).select('key')
+    const rows = await db
+      .from('media')
+      .whereIn(
+        'key',
+        keys.map((key) => key.slice('media/'.length))
+      )
+      .select('key')
     return new Set(rows.map((row) => `media/${row.key}`))
   })
 }
@@ -92,8 +139,20 @@ async function sweepMedia(graceCutoff: Date) {
 /** Files of expired or failed exports, and export files no export names. */
 async function sweepExports(now: Date, graceCutoff: Date, options: ActionOptions) {
   const removed = tally()
-  await remove(removed, await releaseKeys('deck_exports', (query) =>
-    query.where((ended) => ended.whereNot('status', 'done').orWhere('expires_at', '<=', now).orWhereNull('expires_at')), options))
+  await remove(
+    removed,
+    await releaseKeys(
+      'deck_exports',
+      (query) =>
+        query.where((ended) =>
+          ended
+            .whereNot('status', 'done')
+            .orWhere('expires_at', '<=', now)
+            .orWhereNull('expires_at')
+        ),
+      options
+    )
+  )
   return unnamed('exports', removed, graceCutoff, async (keys) => {
     const rows = await db.from('deck_exports').whereIn('storage_key', keys).select('storage_key')
     return new Set(rows.map((row) => row.storage_key as string))
@@ -112,7 +171,12 @@ async function sweepAvatars(graceCutoff: Date) {
  * The files under `prefix` that no row names (`named` answers which of a
  * page of keys are), removed once older than the grace period.
  */
-async function unnamed(prefix: string, removed: Removed, graceCutoff: Date, named: (keys: string[]) => Promise<Set<string>>) {
+async function unnamed(
+  prefix: string,
+  removed: Removed,
+  graceCutoff: Date,
+  named: (keys: string[]) => Promise<Set<string>>
+) {
   let page: DriveFile[] = []
   const flush = async () => {
     const keep = await named(page.map((file) => file.key))
@@ -141,7 +205,10 @@ async function unnamed(prefix: string, removed: Removed, graceCutoff: Date, name
 /** Empty folders on the local disk (S3 has none), but an export's while its job may still write there. */
 async function emptyFolders() {
   let count = 0
-  const exports = await db.from('deck_exports').whereIn('status', ['queued', 'processing']).select('id')
+  const exports = await db
+    .from('deck_exports')
+    .whereIn('status', ['queued', 'processing'])
+    .select('id')
   const open = new Set(exports.map((row) => `exports/${row.id}`))
   for (const top of TOP_FOLDERS) {
     for await (const folder of storedFolders(top)) {
@@ -158,8 +225,17 @@ async function releaseKeys(
   options: ActionOptions
 ) {
   const rows = await withTransaction(options.trx, async (trx) => {
-    const found = await scope(trx.from(table).whereNotNull('storage_key')).forUpdate().select('id', 'storage_key', 'size')
-    if (found.length) await trx.from(table).whereIn('id', found.map((row) => row.id)).update({ storage_key: null })
+    const found = await scope(trx.from(table).whereNotNull('storage_key'))
+      .forUpdate()
+      .select('id', 'storage_key', 'size')
+    if (found.length)
+      await trx
+        .from(table)
+        .whereIn(
+          'id',
+          found.map((row) => row.id)
+        )
+        .update({ storage_key: null })
     return found as { storage_key: string; size: number | string | null }[]
   })
   return rows.map((row) => ({ key: row.storage_key, size: Number(row.size ?? 0) }))

@@ -8,7 +8,10 @@ import { findLearnerCard } from '#queries/learning/find_card'
  * makes the second one of the day a no-op. Answers whether this one counted
  * and the learner's count of the kind today.
  */
-export async function countCardEvent(user: User, input: { id: unknown; kind: 'tts_play' | 'type_in' }) {
+export async function countCardEvent(
+  user: User,
+  input: { id: unknown; kind: 'tts_play' | 'type_in' }
+) {
   const { kind } = input
   const card = await findLearnerCard(user, input.id)
   const day = user.today()
@@ -17,6 +20,9 @@ export async function countCardEvent(user: User, input: { id: unknown; kind: 'tt
      on conflict (user_id, card_id, kind, day) do nothing returning id`,
     [user.id, card.id, kind, day]
   )
-  const [{ count }] = await db.from('card_daily_events').where({ user_id: user.id, kind, day }).count('* as count')
+  const [{ count }] = await db
+    .from('card_daily_events')
+    .where({ user_id: user.id, kind, day })
+    .count('* as count')
   return { counted: inserted.rows.length > 0, kind, day, todayCount: Number(count) }
 }

@@ -16,7 +16,8 @@ import { takeHourly, withRunningSlot } from '#actions/jobs/work_limits'
 export async function detectText(user: User, input: { base64: string; language?: OcrLanguage }) {
   const { base64, language } = input
   const { bytes } = await decodeImage(base64)
-  const chosen = language && enabledLanguages().includes(language) ? language : enabledLanguages()[0]
+  const chosen =
+    language && enabledLanguages().includes(language) ? language : enabledLanguages()[0]
   await takeHourly(user, 'ocr')
   const result = await withRunningSlot(user, 'ocr', () => recognize(bytes, chosen))
   if (!result.words.length) throw ApiException.of('E_NO_TEXT_FOUND', { field: 'base64' })

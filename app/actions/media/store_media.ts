@@ -15,13 +15,25 @@ import { AV_MAX_BYTES, AV_MAX_MB, IMAGE_MAX_BYTES, IMAGE_MAX_MB } from '#service
 
 /* the spec's extension list; anything else is "unsupported" */
 export const MEDIA_EXTENSIONS: Record<string, MediaKind> = {
-  bmp: 'image', gif: 'image', heic: 'image', ico: 'image', jpeg: 'image', jpg: 'image', png: 'image', svg: 'image', webp: 'image',
-  mp3: 'audio', wav: 'audio', ogg: 'audio', m4a: 'audio',
-  mp4: 'video', webm: 'video', mpeg: 'video',
+  bmp: 'image',
+  gif: 'image',
+  heic: 'image',
+  ico: 'image',
+  jpeg: 'image',
+  jpg: 'image',
+  png: 'image',
+  svg: 'image',
+  webp: 'image',
+  mp3: 'audio',
+  wav: 'audio',
+  ogg: 'audio',
+  m4a: 'audio',
+  mp4: 'video',
+  webm: 'video',
+  mpeg: 'video',
 }
 
-const fileError = (code: ErrorCode, values = {}) =>
-  ApiException.of(code, { field: 'file', values })
+const fileError = (code: ErrorCode, values = {}) => ApiException.of(code, { field: 'file', values })
 
 /** The size cap of a kind of media. */
 export const mediaLimitOf = (kind: MediaKind) => (kind === 'image' ? IMAGE_MAX_BYTES : AV_MAX_BYTES)
@@ -31,33 +43,51 @@ export async function sniffPath(path: string, kind: MediaKind, ext: string) {
   if (ext === 'svg') {
     const bytes = await readFile(path)
     const head = bytes.subarray(0, 512).toString('utf8').trimStart()
-    return /^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(head) ? 'image/svg+xml' : null
+    return /^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(head)
+      ? 'image/svg+xml'
+      : null
   }
   const type = await fileTypeFromFile(path)
   if (!type) return null
   const family = type.mime.split('/')[0]
-  if (family === kind || (kind === 'audio' && type.mime === 'video/mp4') || (kind === 'video' && family === 'audio')) return type.mime
+  if (
+    family === kind ||
+    (kind === 'audio' && type.mime === 'video/mp4') ||
+    (kind === 'video' && family === 'audio')
+  )
+    return type.mime
   return null
 }
 
-/** Stores an uploaded image, sound or video for a deck's notes (spec: media, validation rules), into a deck the learner may edit. */
+/**
+ * Stores an uploaded image, sound or video for a deck's notes (spec: media, validation rules), into a deck the
+ * learner may edit.
+ */
 export async function storeMedia(user: User, input: Infer<typeof attachmentValidator>) {
   const deck = await findEditableDeck(user, input.deck_id)
   const file = input.file
   /* the name decides what is accepted (the spec's list is of extensions); the bytes must agree */
-  const ext = extname(file.clientName ?? '').slice(1).toLowerCase()
+  const ext = extname(file.clientName ?? '')
+    .slice(1)
+    .toLowerCase()
   const kind = MEDIA_EXTENSIONS[ext]
   if (!kind || !file.tmpPath) throw fileError('E_UNSUPPORTED_MEDIA')
   if (kind === 'image' && !deck.imagesAllowed) throw fileError('E_IMAGES_NOT_ALLOWED')
-  if (kind === 'image' && file.size > IMAGE_MAX_BYTES) throw fileError('E_IMAGE_TOO_BIG', { max: IMAGE_MAX_MB })
+  if (kind === 'image' && file.size > IMAGE_MAX_BYTES)
+    throw fileError('E_IMAGE_TOO_BIG', { max: IMAGE_MAX_MB })
   if (file.size > AV_MAX_BYTES) throw fileError('E_MEDIA_TOO_BIG', { max: AV_MAX_MB })
   const mime = await sniffPath(file.tmpPath, kind, ext)
   if (!mime) throw fileError('E_UNSUPPORTED_MEDIA')
   const key = `${randomUUID()}.${ext}`
   await file.moveToDisk(`media/${key}`)
   return Media.create({
-    key, userId: user.id, deckId: deck.rootDeckId ?? deck.id, kind, mime,
-    originalName: (file.clientName ?? key).slice(0, 255), size: file.size,
+    key,
+    userId: user.id,
+    deckId: deck.rootDeckId ?? deck.id,
+    kind,
+    mime,
+    originalName: (file.clientName ?? key).slice(0, 255),
+    size: file.size,
   })
 }
 
@@ -67,7 +97,10 @@ export async function storeMedia(user: User, input: Infer<typeof attachmentValid
  * images, 10 MB at most, and the bytes are one of the image types accepted
  * (sniffed; SVG never comes this way).
  */
-export async function storeImageBytes(user: User, input: { deck: Deck; bytes: Buffer; name: string }) {
+export async function storeImageBytes(
+  user: User,
+  input: { deck: Deck; bytes: Buffer; name: string }
+) {
   const { deck, bytes } = input
   if (!deck.imagesAllowed) throw fileError('E_IMAGES_NOT_ALLOWED')
   if (bytes.length > IMAGE_MAX_BYTES) throw fileError('E_IMAGE_TOO_BIG', { max: IMAGE_MAX_MB })
@@ -76,19 +109,32 @@ export async function storeImageBytes(user: User, input: { deck: Deck; bytes: Bu
   if (!type || !ext || MEDIA_EXTENSIONS[ext] !== 'image' || !type.mime.startsWith('image/')) {
     throw fileError('E_UNSUPPORTED_MEDIA')
   }
-  return storeBytes(user, { deck, bytes, file: { ext, mime: type.mime, kind: 'image', name: `${input.name}.${ext}` } })
+  return storeBytes(user, {
+    deck,
+    bytes,
+    file: { ext, mime: type.mime, kind: 'image', name: `${input.name}.${ext}` },
+  })
 }
 
 /** Writes bytes whose type is known to the drive and records them (server-made audio, checked images). */
 export async function storeBytes(
   owner: { id: number },
-  input: { deck: Deck; bytes: Buffer; file: { ext: string; mime: string; kind: MediaKind; name: string } }
+  input: {
+    deck: Deck
+    bytes: Buffer
+    file: { ext: string; mime: string; kind: MediaKind; name: string }
+  }
 ) {
   const { deck, bytes, file } = input
   const key = `${randomUUID()}.${file.ext}`
   await drive.use().put(`media/${key}`, bytes)
   return Media.create({
-    key, userId: owner.id, deckId: deck.rootDeckId ?? deck.id, kind: file.kind, mime: file.mime,
-    originalName: file.name.slice(0, 255), size: bytes.length,
+    key,
+    userId: owner.id,
+    deckId: deck.rootDeckId ?? deck.id,
+    kind: file.kind,
+    mime: file.mime,
+    originalName: file.name.slice(0, 255),
+    size: bytes.length,
   })
 }

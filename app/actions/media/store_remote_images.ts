@@ -15,7 +15,10 @@ import { fetchRemoteImage } from '#services/remote_images'
  * left), so a card never names another host.
  */
 
-/* at most this many different remote images are fetched per note saved (an import: per batch of notes); the rest become alt text */
+/*
+ * at most this many different remote images are fetched per note saved (an import: per batch of notes); the
+ * rest become alt text
+ */
 const MAX_REMOTE_IMAGES = 30
 export const MAX_REMOTE_IMAGES_PER_BATCH = 300
 const PARALLEL = 4
@@ -23,7 +26,8 @@ const PARALLEL = 4
 /** Every remote image named in these field values, once each, in order. */
 export function remoteImagesIn(htmls: Iterable<unknown>): string[] {
   const found = new Set<string>()
-  for (const html of htmls) if (typeof html === 'string') for (const url of remoteImageSources(html)) found.add(url)
+  for (const html of htmls)
+    if (typeof html === 'string') for (const url of remoteImageSources(html)) found.add(url)
   return [...found]
 }
 
@@ -52,7 +56,13 @@ async function fetchOne(url: string, storedKeys?: string[]): Promise<FetchedImag
   storedKeys?.push(`media/${key}`)
   const last = new URL(url).pathname.split('/').pop() || 'image'
   const name = (URL.canParse(`http://x/${last}`) ? safeDecode(last) : last).slice(0, 200)
-  return { url, key, mime: image.mime, size: image.bytes.length, name: name.includes('.') ? name : `${name}.${image.ext}` }
+  return {
+    url,
+    key,
+    mime: image.mime,
+    size: image.bytes.length,
+    name: name.includes('.') ? name : `${name}.${image.ext}`,
+  }
 }
 
 /**
@@ -61,12 +71,17 @@ async function fetchOne(url: string, storedKeys?: string[]): Promise<FetchedImag
  * transaction opens, so a slow or hostile host never keeps a pool
  * connection waiting (a file whose save then fails is the storage sweep's).
  */
-export async function fetchRemoteImages(htmls: Iterable<unknown>, options: { max?: number; storedKeys?: string[] } = {}) {
+export async function fetchRemoteImages(
+  htmls: Iterable<unknown>,
+  options: { max?: number; storedKeys?: string[] } = {}
+) {
   const { max = MAX_REMOTE_IMAGES, storedKeys } = options
   const urls = remoteImagesIn(htmls).slice(0, max)
   const fetched: FetchedImage[] = []
   for (let from = 0; from < urls.length; from += PARALLEL) {
-    const chunk = await Promise.all(urls.slice(from, from + PARALLEL).map((url) => fetchOne(url, storedKeys)))
+    const chunk = await Promise.all(
+      urls.slice(from, from + PARALLEL).map((url) => fetchOne(url, storedKeys))
+    )
     for (const image of chunk) if (image) fetched.push(image)
   }
   return fetched
@@ -78,14 +93,26 @@ export async function fetchRemoteImages(htmls: Iterable<unknown>, options: { max
  * remote URL → the local URL of its stored copy. A URL missing from the map
  * could not be kept.
  */
-export async function recordRemoteImages(fetched: FetchedImage[], owner: { userId: number; deckId: number }, trx: TransactionClientContract) {
+export async function recordRemoteImages(
+  fetched: FetchedImage[],
+  owner: { userId: number; deckId: number },
+  trx: TransactionClientContract
+) {
   const stored = new Map<string, string>()
   if (!fetched.length) return stored
   await trx.rawQuery(
     `INSERT INTO media (key, user_id, deck_id, kind, mime, original_name, size, created_at)
-     SELECT key, ?, ?, 'image', mime, name, size, now() FROM unnest(?::text[], ?::text[], ?::text[], ?::int[]) AS t(key, mime, name, size)
+     SELECT key, ?, ?, 'image', mime, name, size, now() FROM unnest(?::text[], ?::text[], ?::text[], ?::int[])
+       AS t(key, mime, name, size)
      ON CONFLICT (key) DO NOTHING`,
-    [owner.userId, owner.deckId, fetched.map((i) => i.key), fetched.map((i) => i.mime), fetched.map((i) => i.name), fetched.map((i) => i.size)]
+    [
+      owner.userId,
+      owner.deckId,
+      fetched.map((i) => i.key),
+      fetched.map((i) => i.mime),
+      fetched.map((i) => i.name),
+      fetched.map((i) => i.size),
+    ]
   )
   for (const image of fetched) stored.set(image.url, `/media/${image.key}`)
   return stored
@@ -95,8 +122,14 @@ export async function recordRemoteImages(fetched: FetchedImage[], owner: { userI
  * A note's input with its remote images fetched, for a save whose
  * transaction opens next (saveNote records the rows of those it keeps).
  */
-export async function withRemoteImages<Input extends { fields: Record<string, unknown> }>(input: Input, max = MAX_REMOTE_IMAGES) {
-  return { ...input, remoteImages: await fetchRemoteImages(Object.values(input.fields ?? {}), { max }) }
+export async function withRemoteImages<Input extends { fields: Record<string, unknown> }>(
+  input: Input,
+  max = MAX_REMOTE_IMAGES
+) {
+  return {
+    ...input,
+    remoteImages: await fetchRemoteImages(Object.values(input.fields ?? {}), { max }),
+  }
 }
 
 /** Both steps at once, for the import job, which writes inside its own long transaction in the worker anyway. */

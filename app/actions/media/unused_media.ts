@@ -17,10 +17,12 @@ export interface RemovedMedia {
 
 /** The UUIDs named by the notes and note types of `userId` (of everyone when null), as an SQL set. */
 function namedUuids(userId: number | null) {
-  const owner = (alias: string) => (userId === null ? '' : `and ${alias}.user_id = ${Number(userId)}`)
+  const owner = (alias: string) =>
+    userId === null ? '' : `and ${alias}.user_id = ${Number(userId)}`
   return `
     select n.user_id, found[1] as uuid from notes n
-      cross join lateral regexp_matches(lower(n.fields::text || ' ' || n.field_attachments_map::text), '${UUID}', 'g') as found
+      cross join lateral regexp_matches(lower(n.fields::text || ' ' || n.field_attachments_map::text),
+        '${UUID}', 'g') as found
       where true ${owner('n')}
     union
     select t.user_id, found[1] from note_types t
@@ -37,7 +39,11 @@ function namedUuids(userId: number | null) {
  * the decks' own uploads and the files their notes name. Read before the
  * decks are deleted (their notes go with them).
  */
-export async function mediaOfDecks(client: QueryClientContract, userId: number, deckIds: number[]): Promise<number[]> {
+export async function mediaOfDecks(
+  client: QueryClientContract,
+  userId: number,
+  deckIds: number[]
+): Promise<number[]> {
   if (!deckIds.length) return []
   const result = await client.rawQuery(
     `select m.id from media m
@@ -45,7 +51,8 @@ export async function mediaOfDecks(client: QueryClientContract, userId: number, 
         m.deck_id = any(?::int[])
         or split_part(m.key, '.', 1) in (
           select found[1] from notes n
-            cross join lateral regexp_matches(lower(n.fields::text || ' ' || n.field_attachments_map::text), '${UUID}', 'g') as found
+            cross join lateral regexp_matches(lower(n.fields::text || ' ' || n.field_attachments_map::text),
+              '${UUID}', 'g') as found
             where n.deck_id = any(?::int[])
         )
       )`,
@@ -65,22 +72,28 @@ export async function deleteUnusedMedia(
   client: QueryClientContract,
   scope: { userId: number; ids: number[] } | { uploadedBefore: Date }
 ): Promise<RemovedMedia[]> {
-  const rows = 'ids' in scope
-    ? scope.ids.length
-      ? await client.rawQuery(
-          `with named as (${namedUuids(scope.userId)})
+  const rows =
+    'ids' in scope
+      ? scope.ids.length
+        ? await client.rawQuery(
+            `with named as (${namedUuids(scope.userId)})
            delete from media m where m.id = any(?::int[])
-             and not exists (select 1 from named where named.user_id = m.user_id and named.uuid = split_part(m.key, '.', 1))
+             and not exists (select 1 from named where named.user_id = m.user_id and named.uuid =
+               split_part(m.key, '.', 1))
            returning m.key, m.size`,
-          [scope.ids]
-        )
-      : { rows: [] }
-    : await client.rawQuery(
-        `with named as (${namedUuids(null)})
+            [scope.ids]
+          )
+        : { rows: [] }
+      : await client.rawQuery(
+          `with named as (${namedUuids(null)})
          delete from media m where (m.deck_id is null or m.created_at < ?)
-           and not exists (select 1 from named where named.user_id = m.user_id and named.uuid = split_part(m.key, '.', 1))
+           and not exists (select 1 from named where named.user_id = m.user_id and named.uuid =
+             split_part(m.key, '.', 1))
          returning m.key, m.size`,
-        [scope.uploadedBefore]
-      )
-  return rows.rows.map((row: { key: string; size: number }) => ({ key: row.key, size: Number(row.size) }))
+          [scope.uploadedBefore]
+        )
+  return rows.rows.map((row: { key: string; size: number }) => ({
+    key: row.key,
+    size: Number(row.size),
+  }))
 }

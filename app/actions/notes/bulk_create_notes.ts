@@ -13,20 +13,36 @@ import { MAX_REMOTE_IMAGES_PER_BATCH, fetchRemoteImages } from '#actions/media/s
  * Creates notes from front/back pairs (import data) in one transaction: all
  * of them or, on any error (a bad row, the card limit), none.
  */
-export async function bulkCreateNotes(user: User, input: Infer<typeof bulkCreateValidator>, options: ActionOptions = {}) {
+export async function bulkCreateNotes(
+  user: User,
+  input: Infer<typeof bulkCreateValidator>,
+  options: ActionOptions = {}
+) {
   const rows = input.import_data
   /* fetched before the transaction: a slow image host holds no pool connection */
-  const remoteImages = await fetchRemoteImages(rows.flatMap((row) => [row.front, row.back]), { max: MAX_REMOTE_IMAGES_PER_BATCH })
+  const remoteImages = await fetchRemoteImages(
+    rows.flatMap((row) => [row.front, row.back]),
+    { max: MAX_REMOTE_IMAGES_PER_BATCH }
+  )
   return withTransaction(options.trx, async (trx) => {
     const deck = await findEditableDeck(user, input.deck_id, trx)
     let type = input.template_id
     if (!type) {
-      const basic = await NoteType.query({ client: trx }).whereNull('user_id').where('kind', 'basic').firstOrFail()
+      const basic = await NoteType.query({ client: trx })
+        .whereNull('user_id')
+        .where('kind', 'basic')
+        .firstOrFail()
       type = basic.id
     }
     const notes: Note[] = []
     for (const row of rows) {
-      notes.push(await saveNote(user, { deck, noteTypeId: type, fields: { Front: row.front, Back: row.back }, remoteImages }, trx))
+      notes.push(
+        await saveNote(
+          user,
+          { deck, noteTypeId: type, fields: { Front: row.front, Back: row.back }, remoteImages },
+          trx
+        )
+      )
     }
     /* a deck with text-to-speech on: the new notes' audio, once they are committed */
     afterCommit(trx, () => queueSpeechOf(user, notes))

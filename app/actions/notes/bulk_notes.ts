@@ -25,21 +25,45 @@ export async function bulkNotes(user: User, input: BulkNotesInput, options: Acti
   const action = input.bulk_action
   const destinationId = input.destination_deck_id
   /* the notes by `ids` (or the spec's other name for them, `note_ids`), or all of the deck's */
-  const selection = { deck_id: input.deck_id, ids: input.ids ?? input.note_ids, select_all: input.select_all }
-  if (!action) throw ApiException.of('E_VALIDATION_ERROR', { key: 'bulk_action_missing', field: 'bulk_action' })
+  const selection = {
+    deck_id: input.deck_id,
+    ids: input.ids ?? input.note_ids,
+    select_all: input.select_all,
+  }
+  if (!action)
+    throw ApiException.of('E_VALIDATION_ERROR', {
+      key: 'bulk_action_missing',
+      field: 'bulk_action',
+    })
   if (action === 'move' && !destinationId) {
-    throw ApiException.of('E_VALIDATION_ERROR', { key: 'destination_missing', field: 'destination_deck_id' })
+    throw ApiException.of('E_VALIDATION_ERROR', {
+      key: 'destination_missing',
+      field: 'destination_deck_id',
+    })
   }
   if (action === 'move') {
-    const { moved } = await moveNotes(user, { ...selection, destination_deck_id: destinationId! }, options)
+    const { moved } = await moveNotes(
+      user,
+      { ...selection, destination_deck_id: destinationId! },
+      options
+    )
     return { count: moved, processing: moved > 0 }
   }
   if (action === 'reverse' || action === 'unreverse') {
-    const { count } = await reverseNotes(user, { ...selection, reverse: action === 'reverse' }, options)
+    const { count } = await reverseNotes(
+      user,
+      { ...selection, reverse: action === 'reverse' },
+      options
+    )
     return { count, processing: true }
   }
   return withTransaction(options.trx, async (trx) => {
-    const { deck, noteIds } = await selectNotes(user, selection, trx, action === 'destroy' || action === 'duplicate' ? 'edit' : 'view')
+    const { deck, noteIds } = await selectNotes(
+      user,
+      selection,
+      trx,
+      action === 'destroy' || action === 'duplicate' ? 'edit' : 'view'
+    )
     assertEditable(deck)
     if (action === 'freeze' || action === 'unfreeze') {
       await setFrozen(user.id, noteIds, action === 'freeze', trx)
@@ -54,12 +78,21 @@ export async function bulkNotes(user: User, input: BulkNotesInput, options: Acti
       await resetProgress(user, { id: deck.id, cardIds }, { trx })
     } else if (action === 'duplicate') {
       /* copies land next to their originals, each in its own deck */
-      const notes = await trx.from('notes').whereIn('id', noteIds).select('id', 'deck_id').orderBy('id')
+      const notes = await trx
+        .from('notes')
+        .whereIn('id', noteIds)
+        .select('id', 'deck_id')
+        .orderBy('id')
       const byDeck = new Map<number, number[]>()
-      for (const note of notes) byDeck.set(note.deck_id, [...(byDeck.get(note.deck_id) ?? []), note.id])
+      for (const note of notes)
+        byDeck.set(note.deck_id, [...(byDeck.get(note.deck_id) ?? []), note.id])
       /* by deck id: one lock order (card_limit.ts); each deck is checked under its lock right before it is written */
       for (const [deckId, ids] of [...byDeck].sort(([a], [b]) => a - b)) {
-        const cardCount = await trx.from('cards').whereIn('note_id', ids).count('* as count').first()
+        const cardCount = await trx
+          .from('cards')
+          .whereIn('note_id', ids)
+          .count('* as count')
+          .first()
         const cards = Number(cardCount.count)
         await assertRoomFor(deckId, cards, trx)
         await copyNotes(ids, deckId, {}, trx)

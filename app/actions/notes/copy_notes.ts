@@ -22,16 +22,18 @@ export async function copyNotes(
     const inserted: { id: number }[] = await trx
       .table('notes')
       .insert(
-        notes.map(({ id: _id, deck_id: _deck, guid: _guid, created_at: _c, updated_at: _u, ...rest }) => ({
-          ...rest,
-          fields: JSON.stringify(rest.fields),
-          field_attachments_map: JSON.stringify(rest.field_attachments_map),
-          tags: JSON.stringify(rest.tags),
-          deck_id: toDeckId,
-          guid: newGuid(),
-          created_at: now,
-          updated_at: now,
-        }))
+        notes.map(
+          ({ id: _id, deck_id: _deck, guid: _guid, created_at: _c, updated_at: _u, ...rest }) => ({
+            ...rest,
+            fields: JSON.stringify(rest.fields),
+            field_attachments_map: JSON.stringify(rest.field_attachments_map),
+            tags: JSON.stringify(rest.tags),
+            deck_id: toDeckId,
+            guid: newGuid(),
+            created_at: now,
+            updated_at: now,
+          })
+        )
       )
       .returning('id')
     const copyOf = new Map(notes.map((note, index) => [note.id as number, inserted[index].id]))
@@ -39,21 +41,47 @@ export async function copyNotes(
     if (cards.length) {
       const newCards: { id: number }[] = await trx
         .table('cards')
-        .insert(cards.map((card) => ({ note_id: copyOf.get(card.note_id), deck_id: toDeckId, ord: card.ord, created_at: now })))
+        .insert(
+          cards.map((card) => ({
+            note_id: copyOf.get(card.note_id),
+            deck_id: toDeckId,
+            ord: card.ord,
+            created_at: now,
+          }))
+        )
         .returning('id')
       if (options.keepProgressOf) {
-        const cardCopy = new Map(cards.map((card, index) => [card.id as number, newCards[index].id]))
-        const progress = await trx.from('card_progress').where('user_id', options.keepProgressOf).whereIn('card_id', [...cardCopy.keys()])
+        const cardCopy = new Map(
+          cards.map((card, index) => [card.id as number, newCards[index].id])
+        )
+        const progress = await trx
+          .from('card_progress')
+          .where('user_id', options.keepProgressOf)
+          .whereIn('card_id', [...cardCopy.keys()])
         if (progress.length) {
           await trx.table('card_progress').insert(
-            progress.map((row) => ({ ...row, card_id: cardCopy.get(row.card_id), deck_id: toDeckId, version: 0, created_at: now, updated_at: now }))
+            progress.map((row) => ({
+              ...row,
+              card_id: cardCopy.get(row.card_id),
+              deck_id: toDeckId,
+              version: 0,
+              created_at: now,
+              updated_at: now,
+            }))
           )
         }
         /* cards the learner removed from study stay removed in the copy */
-        const suspended = await trx.from('card_suspensions').where('user_id', options.keepProgressOf).whereIn('card_id', [...cardCopy.keys()])
+        const suspended = await trx
+          .from('card_suspensions')
+          .where('user_id', options.keepProgressOf)
+          .whereIn('card_id', [...cardCopy.keys()])
         if (suspended.length) {
           await trx.table('card_suspensions').insert(
-            suspended.map((row) => ({ user_id: row.user_id, card_id: cardCopy.get(row.card_id), created_at: now }))
+            suspended.map((row) => ({
+              user_id: row.user_id,
+              card_id: cardCopy.get(row.card_id),
+              created_at: now,
+            }))
           )
         }
       }

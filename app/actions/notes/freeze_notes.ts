@@ -5,7 +5,12 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
  * card stays out of study until unfrozen. Progress rows are created on
  * demand, so freezing a new card keeps it new.
  */
-export async function setFrozen(userId: number, noteIds: number[], frozen: boolean, trx: TransactionClientContract) {
+export async function setFrozen(
+  userId: number,
+  noteIds: number[],
+  frozen: boolean,
+  trx: TransactionClientContract
+) {
   if (!noteIds.length) return 0
   const result = await trx.rawQuery(
     `insert into card_progress (user_id, card_id, deck_id, frozen, created_at, updated_at)

@@ -2,7 +2,12 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import ApiException from '#exceptions/api_exception'
 import type { ErrorKey } from '#exceptions/catalogue'
 import NoteType from '#models/note_type'
-import type { FieldAttachmentsMap, NoteFields, NoteTypeDefinition, OcclusionMask } from '#note_types/types'
+import type {
+  FieldAttachmentsMap,
+  NoteFields,
+  NoteTypeDefinition,
+  OcclusionMask,
+} from '#note_types/types'
 import { remoteImageSources, sanitizeFieldHtml } from '#note_types/sanitize'
 import type { FetchedImage } from '#actions/media/store_remote_images'
 import { fieldTexts, sortField } from '#note_types/plain_text'
@@ -25,16 +30,29 @@ export interface NoteInput {
   /** keyed like `fields` */
   fieldAttachmentsMap?: AttachmentsInput | null
   reverse?: boolean
-  /** its remote images, fetched before the save's transaction (withRemoteImages); any other remote image becomes its alt text */
+  /**
+   * its remote images, fetched before the save's transaction (withRemoteImages); any other remote image
+   * becomes its alt text
+   */
   remoteImages?: FetchedImage[]
 }
 
 /** A note as the spec names its fields (the validators' `noteBody`); `template_id` may be left out of an edit. */
 export type NoteBody = Infer<typeof editorUpdateValidator>
 
-/** The one place the spec's names become the model's: a body's content as NoteInput names it (the note type, if sent). */
-export function noteContentOf(body: NoteBody): Omit<NoteInput, 'noteTypeId'> & { noteTypeId?: number } {
-  return { noteTypeId: body.template_id, fields: body.fields, fieldAttachmentsMap: body.field_attachments_map, reverse: body.reverse }
+/**
+ * The one place the spec's names become the model's: a body's content as NoteInput names it (the note type, if
+ * sent).
+ */
+export function noteContentOf(
+  body: NoteBody
+): Omit<NoteInput, 'noteTypeId'> & { noteTypeId?: number } {
+  return {
+    noteTypeId: body.template_id,
+    fields: body.fields,
+    fieldAttachmentsMap: body.field_attachments_map,
+    reverse: body.reverse,
+  }
 }
 
 export interface PreparedNote {
@@ -55,7 +73,11 @@ export interface PreparedNote {
  * editor of a shared deck writes with the owner's types); anything else is
  * an unknown template.
  */
-export async function findNoteType(owner: { id: number }, id: unknown, trx?: TransactionClientContract) {
+export async function findNoteType(
+  owner: { id: number },
+  id: unknown,
+  trx?: TransactionClientContract
+) {
   const noteType = await NoteType.query({ client: trx })
     .where('id', idParam(id))
     .where((query) => query.whereNull('user_id').orWhere('user_id', owner.id))
@@ -64,13 +86,20 @@ export async function findNoteType(owner: { id: number }, id: unknown, trx?: Tra
   return noteType
 }
 
-const invalid = (key: ErrorKey<'E_VALIDATION_ERROR'>, field: string, values: Record<string, unknown> = {}) =>
-  ApiException.of('E_VALIDATION_ERROR', { key, field, values })
+const invalid = (
+  key: ErrorKey<'E_VALIDATION_ERROR'>,
+  field: string,
+  values: Record<string, unknown> = {}
+) => ApiException.of('E_VALIDATION_ERROR', { key, field, values })
 
-const imagesIn = (html: string) => [...html.matchAll(/<img\b[^>]*\bsrc="([^"]*)"/gi)].map((match) => match[1])
+const imagesIn = (html: string) =>
+  [...html.matchAll(/<img\b[^>]*\bsrc="([^"]*)"/gi)].map((match) => match[1])
 
 /** Masks are numbers inside the image; anything else in the map is dropped. */
-function cleanAttachments(definition: NoteTypeDefinition, map: AttachmentsInput = {}): FieldAttachmentsMap {
+function cleanAttachments(
+  definition: NoteTypeDefinition,
+  map: AttachmentsInput = {}
+): FieldAttachmentsMap {
   const clean: FieldAttachmentsMap = {}
   for (const field of definition.fields) {
     const entry = map[field.name]
@@ -81,7 +110,10 @@ function cleanAttachments(definition: NoteTypeDefinition, map: AttachmentsInput 
       masks: entry.masks.slice(0, 200).map((mask, index) => ({
         id: String(mask.id ?? index).slice(0, 40),
         group: Math.max(1, Math.floor(Number(mask.group) || 1)),
-        x: clamp(mask.x), y: clamp(mask.y), width: clamp(mask.width), height: clamp(mask.height),
+        x: clamp(mask.x),
+        y: clamp(mask.y),
+        width: clamp(mask.width),
+        height: clamp(mask.height),
         angle: Number.isFinite(Number(mask.angle)) ? Number(mask.angle) % 360 : 0,
       })),
     }
@@ -104,11 +136,17 @@ export function prepareNote(
   const definition = noteType.definition
   const given = resolveFieldKeys(definition, input.fields)
   for (const { key, problem } of given.problems) {
-    throw invalid(problem === 'unknown' ? 'unknown_field' : 'duplicate_field', `fields.${key}`, { field: key })
+    throw invalid(problem === 'unknown' ? 'unknown_field' : 'duplicate_field', `fields.${key}`, {
+      field: key,
+    })
   }
   const masks = resolveFieldKeys(definition, input.fieldAttachmentsMap ?? {})
   for (const { key, problem } of masks.problems) {
-    throw invalid(problem === 'unknown' ? 'unknown_field' : 'duplicate_field', `field_attachments_map.${key}`, { field: key })
+    throw invalid(
+      problem === 'unknown' ? 'unknown_field' : 'duplicate_field',
+      `field_attachments_map.${key}`,
+      { field: key }
+    )
   }
   const named = (title: string) => clientKeyOf(definition, given, title)
   const before = new Set(Object.values(options.previous ?? {}).flatMap(imagesIn))
@@ -126,12 +164,15 @@ export function prepareNote(
   const attachments = cleanAttachments(definition, masks.byName)
   const problem = validateFields(definition, fields, attachments)[0]
   if (problem) {
-    throw invalid(`note_${problem.problem}`, `fields.${named(problem.field)}`, { field: new FieldLabel(problem.field, noteType.kind !== 'custom') })
+    throw invalid(`note_${problem.problem}`, `fields.${named(problem.field)}`, {
+      field: new FieldLabel(problem.field, noteType.kind !== 'custom'),
+    })
   }
 
   for (const [name, html] of Object.entries(fields)) {
     const images = imagesIn(html)
-    if (images.length > MAX_IMAGES_PER_SIDE) throw invalid('too_many_images', `fields.${named(name)}`, { max: MAX_IMAGES_PER_SIDE })
+    if (images.length > MAX_IMAGES_PER_SIDE)
+      throw invalid('too_many_images', `fields.${named(name)}`, { max: MAX_IMAGES_PER_SIDE })
     if (!options.imagesAllowed && images.some((src) => !before.has(src))) {
       throw ApiException.of('E_IMAGES_NOT_ALLOWED', { field: `fields.${named(name)}` })
     }
@@ -143,7 +184,11 @@ export function prepareNote(
   const texts = fieldTexts(definition, fields)
   const all = Object.values(fields).join(' ')
   return {
-    noteType, definition, fields, attachments, isReversed,
+    noteType,
+    definition,
+    fields,
+    attachments,
+    isReversed,
     ords: cardOrdinals(definition, fields, attachments, isReversed),
     /* a key to sort and find duplicates by, case aside; pages show sortField(fieldTexts(…)), case kept */
     sortText: sortField(texts).toLowerCase().slice(0, 500),

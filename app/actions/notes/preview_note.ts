@@ -12,8 +12,17 @@ export async function previewNote(user: User, body: CreateNoteInput) {
   const noteType: NoteType = await findNoteType({ id: deck.userId }, input.noteTypeId)
   const prepared = prepareNote(noteType, input, { imagesAllowed: true })
   const cards = prepared.ords.map((ord) => {
-    const card = renderCard(prepared.definition, prepared.fields, ord, { attachments: prepared.attachments, deckName: deck.name })
+    const card = renderCard(prepared.definition, prepared.fields, ord, {
+      attachments: prepared.attachments,
+      deckName: deck.name,
+    })
     return { ord, label: cardLabel(prepared.definition, ord), front: card.front, back: card.back }
   })
-  return { cards, custom: noteType.kind === 'custom', css: renderCard(prepared.definition, prepared.fields, prepared.ords[0] ?? 0, { attachments: prepared.attachments }).css }
+  return {
+    cards,
+    custom: noteType.kind === 'custom',
+    css: renderCard(prepared.definition, prepared.fields, prepared.ords[0] ?? 0, {
+      attachments: prepared.attachments,
+    }).css,
+  }
 }

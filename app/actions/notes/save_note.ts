@@ -21,7 +21,11 @@ export const newGuid = () => randomBytes(8).toString('base64url')
  */
 function assertMayMake(user: User, kind: string, existing: Note | undefined, noteTypeId: number) {
   if (kind !== 'image_occlusion' || user.hasPremium || existing?.noteTypeId === noteTypeId) return
-  throw ApiException.of('E_PREMIUM_REQUIRED', { key: 'premium_image_occlusion', field: 'template_id', extra: { feature: 'image_occlusion' } })
+  throw ApiException.of('E_PREMIUM_REQUIRED', {
+    key: 'premium_image_occlusion',
+    field: 'template_id',
+    extra: { feature: 'image_occlusion' },
+  })
 }
 
 /** The content to save, into `deck`; with `note`, an edit of that note. */
@@ -38,16 +42,32 @@ export async function saveNote(user: User, input: SaveNoteInput, trx: Transactio
   const { deck, note: existing } = input
   const noteType = await findNoteType({ id: deck.userId }, input.noteTypeId, trx)
   assertMayMake(user, noteType.kind, existing, noteType.id)
-  /* remote images fetched before the transaction (withRemoteImages) get their media rows now (README: Remote images in cards) */
+  /*
+   * remote images fetched before the transaction (withRemoteImages) get their media rows now (README: Remote
+   * images in cards)
+   */
   const named = new Set(remoteImagesIn(Object.values(input.fields ?? {})))
   const fetched = (input.remoteImages ?? []).filter((image) => named.has(image.url))
-  const storedImages = deck.imagesAllowed && fetched.length
-    ? await recordRemoteImages(fetched, { userId: deck.userId, deckId: deck.rootDeckId ?? deck.id }, trx)
-    : undefined
-  const prepared = prepareNote(noteType, input, { imagesAllowed: deck.imagesAllowed, previous: existing?.fields, storedImages })
-  const note = existing ?? new Note().fill({ userId: deck.userId, guid: newGuid(), tags: [], libraryNoteId: null })
+  const storedImages =
+    deck.imagesAllowed && fetched.length
+      ? await recordRemoteImages(
+          fetched,
+          { userId: deck.userId, deckId: deck.rootDeckId ?? deck.id },
+          trx
+        )
+      : undefined
+  const prepared = prepareNote(noteType, input, {
+    imagesAllowed: deck.imagesAllowed,
+    previous: existing?.fields,
+    storedImages,
+  })
+  const note =
+    existing ??
+    new Note().fill({ userId: deck.userId, guid: newGuid(), tags: [], libraryNoteId: null })
   const current = existing
-    ? await Card.query({ client: trx }).where('note_id', existing.id).then((cards) => cards.map((card) => card.ord))
+    ? await Card.query({ client: trx })
+        .where('note_id', existing.id)
+        .then((cards) => cards.map((card) => card.ord))
     : []
   const added = prepared.ords.filter((ord) => !current.includes(ord))
   const removed = current.filter((ord) => !prepared.ords.includes(ord))
@@ -65,11 +85,24 @@ export async function saveNote(user: User, input: SaveNoteInput, trx: Transactio
     hasAudio: prepared.hasAudio,
   })
   await note.useTransaction(trx).save()
-  if (removed.length) await Card.query({ client: trx }).where('note_id', note.id).whereIn('ord', removed).delete()
+  if (removed.length)
+    await Card.query({ client: trx }).where('note_id', note.id).whereIn('ord', removed).delete()
   if (added.length) {
-    await Card.createMany(added.map((ord) => ({ noteId: note.id, deckId: deck.id, ord })), { client: trx })
+    await Card.createMany(
+      added.map((ord) => ({ noteId: note.id, deckId: deck.id, ord })),
+      { client: trx }
+    )
   }
-  /* text-to-speech on: a side whose text changed waits for its audio (queued by the caller after the commit: queueSpeech) */
-  note.$extras.speechPending = await syncNoteSpeech(note, deck, noteType.definition, prepared.ords, trx)
+  /*
+   * text-to-speech on: a side whose text changed waits for its audio (queued by the caller after the commit:
+   * queueSpeech)
+   */
+  note.$extras.speechPending = await syncNoteSpeech(
+    note,
+    deck,
+    noteType.definition,
+    prepared.ords,
+    trx
+  )
   return note
 }

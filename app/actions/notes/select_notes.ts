@@ -16,13 +16,19 @@ export interface Selection {
  * `view` is enough for what touches only the caller's own progress (freeze,
  * suspend, reset); changing the notes themselves needs `edit`.
  */
-export async function selectNotes(user: { id: number }, selection: Selection, trx: TransactionClientContract, ability: DeckAbility = 'view') {
+export async function selectNotes(
+  user: { id: number },
+  selection: Selection,
+  trx: TransactionClientContract,
+  ability: DeckAbility = 'view'
+) {
   const deck = await findDeck(user, selection.deck_id, trx, ability)
   const deckIds = await subtreeIds(deck.id, trx)
   const query = trx.from('notes').whereIn('deck_id', deckIds).select('id').orderBy('id')
   if (!selection.select_all) {
     const wanted = [...new Set(selection.ids ?? [])]
-    if (!wanted.length) throw ApiException.of('E_VALIDATION_ERROR', { key: 'no_notes_selected', field: 'ids' })
+    if (!wanted.length)
+      throw ApiException.of('E_VALIDATION_ERROR', { key: 'no_notes_selected', field: 'ids' })
     query.whereIn('id', wanted)
     const rows = await query
     if (rows.length !== wanted.length) throw ApiException.notFound()

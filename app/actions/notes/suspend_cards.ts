@@ -9,7 +9,11 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
  */
 
 /** Takes cards out of this learner's study. Returns how many were not suspended yet. */
-export async function suspendCards(userId: number, cardIds: number[], trx: TransactionClientContract) {
+export async function suspendCards(
+  userId: number,
+  cardIds: number[],
+  trx: TransactionClientContract
+) {
   if (!cardIds.length) return 0
   const result = await trx.rawQuery(
     `insert into card_suspensions (user_id, card_id, created_at)
@@ -21,11 +25,20 @@ export async function suspendCards(userId: number, cardIds: number[], trx: Trans
 }
 
 /** Suspends (or brings back) every card of the notes for this learner. */
-export async function setSuspended(userId: number, noteIds: number[], suspended: boolean, trx: TransactionClientContract) {
+export async function setSuspended(
+  userId: number,
+  noteIds: number[],
+  suspended: boolean,
+  trx: TransactionClientContract
+) {
   if (!noteIds.length) return 0
   const cardIds = trx.from('cards').whereIn('note_id', noteIds).select('id')
   if (!suspended) {
-    return trx.from('card_suspensions').where('user_id', userId).whereIn('card_id', cardIds).delete()
+    return trx
+      .from('card_suspensions')
+      .where('user_id', userId)
+      .whereIn('card_id', cardIds)
+      .delete()
   }
   const rows = await cardIds
   const ids = rows.map((row) => row.id as number)

@@ -4,7 +4,10 @@ import type { OnboardingAnswers } from '#validators/onboarding'
 import { withTransaction, type ActionOptions } from '#actions/action'
 
 /** The stored answers with `answers` over them: a key given null is removed, one left out is kept. */
-export function mergeAnswers(stored: Record<string, unknown>, answers: OnboardingAnswers | undefined) {
+export function mergeAnswers(
+  stored: Record<string, unknown>,
+  answers: OnboardingAnswers | undefined
+) {
   const merged: Record<string, unknown> = { ...stored }
   for (const [key, value] of Object.entries(answers ?? {})) {
     if (value === undefined) continue
@@ -19,7 +22,11 @@ export function mergeAnswers(stored: Record<string, unknown>, answers: Onboardin
  * "marked complete with a true or false flag"), on the caller's transaction
  * when there is one (PUT users/{id} writes them with the profile, all or nothing).
  */
-export async function saveOnboarding(user: User, input: { answers?: OnboardingAnswers; complete?: boolean }, options: ActionOptions = {}) {
+export async function saveOnboarding(
+  user: User,
+  input: { answers?: OnboardingAnswers; complete?: boolean },
+  options: ActionOptions = {}
+) {
   return withTransaction(options.trx, async (client) => {
     user.useTransaction(client)
     if (input.answers) user.onboardingData = mergeAnswers(user.onboardingData ?? {}, input.answers)
@@ -30,15 +37,25 @@ export async function saveOnboarding(user: User, input: { answers?: OnboardingAn
 }
 
 /** POST onboarding/mark_deck_as_interested: remembered once per learner and library deck. */
-export async function markDeckInterested(user: User, input: { publicDeckId: number }, options: ActionOptions = {}) {
+export async function markDeckInterested(
+  user: User,
+  input: { publicDeckId: number },
+  options: ActionOptions = {}
+) {
   await withTransaction(options.trx, (trx) =>
-    trx.rawQuery('INSERT INTO onboarding_interests (user_id, public_deck_id) VALUES (?, ?) ON CONFLICT DO NOTHING', [user.id, input.publicDeckId])
+    trx.rawQuery(
+      'INSERT INTO onboarding_interests (user_id, public_deck_id) VALUES (?, ?) ON CONFLICT DO NOTHING',
+      [user.id, input.publicDeckId]
+    )
   )
 }
 
 /** The onboarding's exam date (YYYY-MM-DD) while it is still ahead, else null. */
 export function onboardingExamDate(user: User, today = new Date().toISOString().slice(0, 10)) {
-  const examDate = typeof user.onboardingData?.examDate === 'string' ? user.onboardingData.examDate.slice(0, 10) : null
+  const examDate =
+    typeof user.onboardingData?.examDate === 'string'
+      ? user.onboardingData.examDate.slice(0, 10)
+      : null
   return examDate && examDate > today ? examDate : null
 }
 
@@ -51,6 +68,9 @@ export function onboardingExamDate(user: User, today = new Date().toISOString().
 export async function examDateForSuggestion(user: User, publicDeckId: number) {
   const examDate = onboardingExamDate(user)
   if (!examDate) return null
-  const marked = await db.from('onboarding_interests').where({ user_id: user.id, public_deck_id: publicDeckId }).first()
+  const marked = await db
+    .from('onboarding_interests')
+    .where({ user_id: user.id, public_deck_id: publicDeckId })
+    .first()
   return marked ? examDate : null
 }

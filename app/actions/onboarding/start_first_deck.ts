@@ -1,7 +1,11 @@
 import type User from '#models/user'
 import { cloneLibraryDeck } from '#actions/publishing/clone_library_deck'
 import { withTransaction, type ActionOptions } from '#actions/action'
-import { markDeckInterested, onboardingExamDate, saveOnboarding } from '#actions/onboarding/save_onboarding'
+import {
+  markDeckInterested,
+  onboardingExamDate,
+  saveOnboarding,
+} from '#actions/onboarding/save_onboarding'
 
 /**
  * The end of the onboarding: the chosen suggestion becomes the learner's
@@ -10,9 +14,17 @@ import { markDeckInterested, onboardingExamDate, saveOnboarding } from '#actions
  * An exam date the learner gave, still ahead, becomes the deck's: exam mode
  * plans toward it from the first card (app/scheduling/exam.ts).
  */
-export async function startFirstDeck(user: User, input: { publicDeckId: number }, options: ActionOptions = {}) {
+export async function startFirstDeck(
+  user: User,
+  input: { publicDeckId: number },
+  options: ActionOptions = {}
+) {
   const { publicDeckId } = input
-  const { deck } = await cloneLibraryDeck(user, { deck_id: publicDeckId, exam_date: onboardingExamDate(user) }, options)
+  const { deck } = await cloneLibraryDeck(
+    user,
+    { deck_id: publicDeckId, exam_date: onboardingExamDate(user) },
+    options
+  )
   await withTransaction(options.trx, async (trx) => {
     await markDeckInterested(user, { publicDeckId }, { trx })
     await saveOnboarding(user, { complete: true }, { trx })

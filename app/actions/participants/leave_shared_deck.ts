@@ -14,7 +14,11 @@ import { withTransaction, type ActionOptions } from '#actions/action'
  * owner's or of other participants' is touched. The owner deletes instead.
  * Leaving twice is a 404 the second time: the first already did it all.
  */
-export async function leaveSharedDeck(user: User, input: { id: unknown }, options: ActionOptions = {}) {
+export async function leaveSharedDeck(
+  user: User,
+  input: { id: unknown },
+  options: ActionOptions = {}
+) {
   const deckId = input.id
   await withTransaction(options.trx, async (trx) => {
     /* the learner's lock first, as every path that writes their answers takes it */
@@ -22,13 +26,21 @@ export async function leaveSharedDeck(user: User, input: { id: unknown }, option
     /* a deck no longer available to them: leaving it dismisses the notice */
     if (await dismissUnavailable(trx, user.id, idParam(deckId))) return
     const deck = await findDeck(user, deckId, trx, 'view')
-    if (deck.roleOf(user) === 'owner') throw ApiException.of('E_OWNER_CANNOT_LEAVE', { apiField: 'id' })
+    if (deck.roleOf(user) === 'owner')
+      throw ApiException.of('E_OWNER_CANNOT_LEAVE', { apiField: 'id' })
     await leaveTree(trx, user.id, deck)
   })
 }
 
-/** The participant's row on the tree and their own traces on it go (delete_deck.ts: a non-owner "deleting" a shared deck). */
-export async function leaveTree(trx: TransactionClientContract, userId: number, deck: { id: number; rootDeckId: number | null }) {
+/**
+ * The participant's row on the tree and their own traces on it go (delete_deck.ts: a non-owner "deleting" a
+ * shared deck).
+ */
+export async function leaveTree(
+  trx: TransactionClientContract,
+  userId: number,
+  deck: { id: number; rootDeckId: number | null }
+) {
   const rootId = deck.rootDeckId ?? deck.id
   await removeOwnTraces(trx, userId, await subtreeIds(rootId, trx))
   await trx.from('deck_collaborators').where('deck_id', rootId).where('user_id', userId).delete()
@@ -40,13 +52,19 @@ export async function leaveTree(trx: TransactionClientContract, userId: number, 
  * traces on the tree, or they are taken off the tombstone. True if it was one.
  */
 async function dismissUnavailable(trx: TransactionClientContract, userId: number, rootId: number) {
-  const ended = await trx.from('deck_collaborators').where('deck_id', rootId).where('user_id', userId).whereNot('state', 'active').delete()
+  const ended = await trx
+    .from('deck_collaborators')
+    .where('deck_id', rootId)
+    .where('user_id', userId)
+    .whereNot('state', 'active')
+    .delete()
   if (Number(ended) > 0) {
     await removeOwnTraces(trx, userId, await subtreeIds(rootId, trx))
     return true
   }
   const { rowCount } = await trx.rawQuery(
-    'update shared_deck_tombstones set user_ids = array_remove(user_ids, ?) where deck_id = ? and name is not null and user_ids @> array[?]::int[]',
+    'update shared_deck_tombstones set user_ids = array_remove(user_ids, ?) where deck_id = ? and name is not ' +
+      'null and user_ids @> array[?]::int[]',
     [userId, rootId, userId]
   )
   return rowCount > 0
@@ -56,5 +74,8 @@ async function dismissUnavailable(trx: TransactionClientContract, userId: number
 async function removeOwnTraces(trx: TransactionClientContract, userId: number, deckIds: number[]) {
   await trx.from('card_progress').where('user_id', userId).whereIn('deck_id', deckIds).delete()
   await trx.from('review_logs').where('user_id', userId).whereIn('deck_id', deckIds).delete()
-  await trx.rawQuery('delete from card_suspensions s using cards c where s.user_id = ? and c.id = s.card_id and c.deck_id = any(?)', [userId, deckIds])
+  await trx.rawQuery(
+    'delete from card_suspensions s using cards c where s.user_id = ? and c.id = s.card_id and c.deck_id = any(?)',
+    [userId, deckIds]
+  )
 }

@@ -10,7 +10,10 @@ import { stripe, stripeCall } from '#services/stripe'
 export async function managementLink(user: User) {
   if (!user.paymentCustomerId) throw ApiException.of('E_NO_SUBSCRIPTION')
   const session = await stripeCall(() =>
-    stripe().billingPortal.sessions.create({ customer: user.paymentCustomerId!, return_url: `${appUrl}/settings` })
+    stripe().billingPortal.sessions.create({
+      customer: user.paymentCustomerId!,
+      return_url: `${appUrl}/settings`,
+    })
   )
   return { link: session.url }
 }
@@ -47,5 +50,8 @@ export async function celloToken(user: User) {
 export function referralsOffer(user: User | undefined) {
   const productId = env.get('CELLO_PRODUCT_ID')
   if (!user || user.isGuest || !productId || !env.get('CELLO_SECRET')) return null
-  return { productId, script: env.get('CELLO_SCRIPT_URL', 'https://assets.cello.so/app/latest/cello.js') }
+  return {
+    productId,
+    script: env.get('CELLO_SCRIPT_URL', 'https://assets.cello.so/app/latest/cello.js'),
+  }
 }

@@ -13,7 +13,11 @@ export async function expirePremiumGrace(options: ActionOptions = {}) {
     .from('subscriptions')
     .join('users', 'users.id', 'subscriptions.user_id')
     .where('users.is_premium', true)
-    .where((query) => query.where('subscriptions.status', 'past_due').orWhereRaw('subscriptions.payment_failed_at > coalesce(subscriptions.paid_at, 0)'))
+    .where((query) =>
+      query
+        .where('subscriptions.status', 'past_due')
+        .orWhereRaw('subscriptions.payment_failed_at > coalesce(subscriptions.paid_at, 0)')
+    )
     .distinct('subscriptions.user_id')
   let changed = 0
   for (const { user_id: userId } of users) {

@@ -15,7 +15,11 @@ async function customerOf(user: User) {
   /* one key per user: two first purchases at once get the same customer from Stripe, not two */
   const customer = await stripeCall(() =>
     stripe().customers.create(
-      { email: user.email ?? undefined, name: user.name ?? undefined, metadata: { user_id: String(user.id) } },
+      {
+        email: user.email ?? undefined,
+        name: user.name ?? undefined,
+        metadata: { user_id: String(user.id) },
+      },
       { idempotencyKey: `mnemo-customer-${user.id}` }
     )
   )
@@ -34,7 +38,8 @@ async function customerOf(user: User) {
 export async function createIntent(user: User, input: { pricing_tier: PricingTier }) {
   const tier = input.pricing_tier
   const customer = await customerOf(user)
-  if (tier === 'lifetime') return intentAnswer(await lifetimeIntent(user, customer, plan('lifetime').amount, {}))
+  if (tier === 'lifetime')
+    return intentAnswer(await lifetimeIntent(user, customer, plan('lifetime').amount, {}))
   const previous = await liveRecurring(user.id)
   const subscriptions = await subscriptionsOf(user.id)
   const firstTime = subscriptions.length === 0
@@ -45,30 +50,48 @@ export async function createIntent(user: User, input: { pricing_tier: PricingTie
       payment_behavior: 'default_incomplete',
       payment_settings: { save_default_payment_method: 'on_subscription' },
       ...(firstTime ? { trial_period_days: paymentsConfig.trialDays } : {}),
-      metadata: { user_id: String(user.id), pricing_tier: tier, ...(previous[0] ? { replaces: previous[0].stripe_id } : {}) },
+      metadata: {
+        user_id: String(user.id),
+        pricing_tier: tier,
+        ...(previous[0] ? { replaces: previous[0].stripe_id } : {}),
+      },
       expand: ['latest_invoice.confirmation_secret', 'pending_setup_intent'],
     })
   )
   const setup = subscription.pending_setup_intent as Stripe.SetupIntent | null
   if (setup?.client_secret) return { paymentIntentId: setup.id, clientSecret: setup.client_secret }
-  const secret = (subscription.latest_invoice as Stripe.Invoice | null)?.confirmation_secret?.client_secret
+  const secret = (subscription.latest_invoice as Stripe.Invoice | null)?.confirmation_secret
+    ?.client_secret
   if (!secret) throw ApiException.of('E_PAYMENT_PROVIDER')
   return { paymentIntentId: secret.split('_secret_')[0], clientSecret: secret }
 }
 
-function lifetimeIntent(user: User, customer: string, amount: number, metadata: Record<string, string>) {
+function lifetimeIntent(
+  user: User,
+  customer: string,
+  amount: number,
+  metadata: Record<string, string>
+) {
   return stripeCall(() =>
     stripe().paymentIntents.create({
       amount,
       currency: paymentsConfig.currency,
       customer,
       automatic_payment_methods: { enabled: true },
-      metadata: { user_id: String(user.id), pricing_tier: 'lifetime', base_amount: String(amount), ...metadata },
+      metadata: {
+        user_id: String(user.id),
+        pricing_tier: 'lifetime',
+        base_amount: String(amount),
+        ...metadata,
+      },
     })
   )
 }
 
-const intentAnswer = (intent: Stripe.PaymentIntent) => ({ paymentIntentId: intent.id, clientSecret: intent.client_secret! })
+const intentAnswer = (intent: Stripe.PaymentIntent) => ({
+  paymentIntentId: intent.id,
+  clientSecret: intent.client_secret!,
+})
 
 /** A payment intent of this user's (its customer is theirs); anyone else's, or an unknown id, is a 404. */
 async function ownIntent(user: User, id: string) {
@@ -100,7 +123,11 @@ export async function upgradeCredit(user: User) {
   const period = live.pricing_tier === 'yearly' ? 365 * 86400 : 30 * 86400
   const left = Math.max(0, Number(live.current_period_end) - Math.floor(Date.now() / 1000))
   const credit = Math.round(live.price * Math.min(1, left / period))
-  return { subscription: live.stripe_id, credit, amount: Math.max(MINIMUM_AMOUNT, plan('lifetime').amount - credit) }
+  return {
+    subscription: live.stripe_id,
+    credit,
+    amount: Math.max(MINIMUM_AMOUNT, plan('lifetime').amount - credit),
+  }
 }
 
 /** POST subscriptions/stripe/upgrade_intent: a lifetime intent priced as an upgrade of the live subscription. */
@@ -108,12 +135,17 @@ export async function createUpgradeIntent(user: User) {
   const upgrade = await upgradeCredit(user)
   if (!upgrade) throw ApiException.of('E_NOTHING_TO_UPGRADE')
   const customer = await customerOf(user)
-  const intent = await lifetimeIntent(user, customer, upgrade.amount, { upgrade_from: upgrade.subscription })
+  const intent = await lifetimeIntent(user, customer, upgrade.amount, {
+    upgrade_from: upgrade.subscription,
+  })
   return { ...intentAnswer(intent), amount: intent.amount, credit: upgrade.credit }
 }
 
 /** PATCH subscriptions/stripe/intent: switches an open lifetime intent between the full price and the upgrade price. */
-export async function patchIntent(user: User, input: { payment_intent_id: string; upgrade: boolean }) {
+export async function patchIntent(
+  user: User,
+  input: { payment_intent_id: string; upgrade: boolean }
+) {
   const { payment_intent_id: id, upgrade } = input
   const intent = changeable(await ownIntent(user, id))
   const offer = upgrade ? await upgradeCredit(user) : null
@@ -129,7 +161,8 @@ export async function patchIntent(user: User, input: { payment_intent_id: string
   return { ...intentAnswer(updated), amount: updated.amount, upgrade: Boolean(offer) }
 }
 
-const discounted = (amount: number, percent: number) => Math.max(MINIMUM_AMOUNT, Math.round(amount * (1 - percent / 100)))
+const discounted = (amount: number, percent: number) =>
+  Math.max(MINIMUM_AMOUNT, Math.round(amount * (1 - percent / 100)))
 
 /**
  * POST subscriptions/stripe/update_intent: applies or removes one of Stripe's
@@ -151,21 +184,34 @@ export async function applyPromoCode(
   const promo = action === 'apply' ? await promotion(code) : null
   if (id.startsWith('seti_')) return promoOnTrial(user, id, promo)
   const intent = await ownIntent(user, id)
-  if (['succeeded', 'processing', 'canceled'].includes(intent.status)) throw ApiException.of('E_INTENT_CLOSED')
+  if (['succeeded', 'processing', 'canceled'].includes(intent.status))
+    throw ApiException.of('E_INTENT_CLOSED')
   if (intent.metadata?.pricing_tier === 'lifetime') return promoOnLifetime(intent, promo, code)
   return promoOnFirstInvoice(intent, promo, code)
 }
 
 type Promotion = { id: string; coupon: string; percent: number; once: boolean }
-const discountAnswer = (base: number, percent: number) => ({ old_amount: base, new_amount: discounted(base, percent), discount_percent: percent })
+const discountAnswer = (base: number, percent: number) => ({
+  old_amount: base,
+  new_amount: discounted(base, percent),
+  discount_percent: percent,
+})
 
-async function promoOnLifetime(intent: Stripe.PaymentIntent, promo: Promotion | null, code: string | undefined) {
+async function promoOnLifetime(
+  intent: Stripe.PaymentIntent,
+  promo: Promotion | null,
+  code: string | undefined
+) {
   const base = Number(intent.metadata.base_amount || intent.amount)
   const percent = promo?.percent ?? 0
   await stripeCall(() =>
     stripe().paymentIntents.update(intent.id, {
       amount: discounted(base, percent),
-      metadata: { coupon: promo?.coupon ?? '', promo_code: promo ? code! : '', percent_off: String(percent) },
+      metadata: {
+        coupon: promo?.coupon ?? '',
+        promo_code: promo ? code! : '',
+        percent_off: String(percent),
+      },
     })
   )
   return discountAnswer(base, percent)
@@ -174,20 +220,37 @@ async function promoOnLifetime(intent: Stripe.PaymentIntent, promo: Promotion | 
 async function promoOnTrial(user: User, setupIntentId: string, promo: Promotion | null) {
   if (!user.paymentCustomerId) throw ApiException.notFound()
   const customer = user.paymentCustomerId
-  const list = await stripeCall(() => stripe().subscriptions.list({ customer, status: 'all', limit: 20 }))
+  const list = await stripeCall(() =>
+    stripe().subscriptions.list({ customer, status: 'all', limit: 20 })
+  )
   const subscription = list.data.find((sub) => idOf(sub.pending_setup_intent) === setupIntentId)
   if (!subscription) throw ApiException.notFound()
   if (subscription.status !== 'trialing') throw ApiException.of('E_INTENT_CLOSED')
   const base = subscription.items.data[0]?.price?.unit_amount ?? 0
-  await stripeCall(() => stripe().subscriptions.update(subscription.id, { discounts: promo ? [{ promotion_code: promo.id }] : '' }))
+  await stripeCall(() =>
+    stripe().subscriptions.update(subscription.id, {
+      discounts: promo ? [{ promotion_code: promo.id }] : '',
+    })
+  )
   return discountAnswer(base, promo?.percent ?? 0)
 }
 
-async function promoOnFirstInvoice(intent: Stripe.PaymentIntent, promo: Promotion | null, code: string | undefined) {
-  const payments = await stripeCall(() => stripe().invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: intent.id }, limit: 1 }))
+async function promoOnFirstInvoice(
+  intent: Stripe.PaymentIntent,
+  promo: Promotion | null,
+  code: string | undefined
+) {
+  const payments = await stripeCall(() =>
+    stripe().invoicePayments.list({
+      payment: { type: 'payment_intent', payment_intent: intent.id },
+      limit: 1,
+    })
+  )
   const invoiceId = idOf(payments.data[0]?.invoice as string | { id: string } | undefined)
   const invoice = invoiceId ? await stripeCall(() => stripe().invoices.retrieve(invoiceId)) : null
-  const subscription = idOf(invoice?.parent?.subscription_details?.subscription as string | { id: string } | undefined)
+  const subscription = idOf(
+    invoice?.parent?.subscription_details?.subscription as string | { id: string } | undefined
+  )
   if (!invoice || !subscription) {
     throw ApiException.of('E_INTENT_NOT_CHANGEABLE', { apiField: 'payment_intent_id' })
   }
@@ -195,30 +258,68 @@ async function promoOnFirstInvoice(intent: Stripe.PaymentIntent, promo: Promotio
   const base = Number(intent.metadata?.base_amount || intent.amount)
   const percent = promo?.percent ?? 0
   /* one credit note at a time: the previous code's is voided first */
-  if (intent.metadata?.credit_note) await stripeCall(() => stripe().creditNotes.voidCreditNote(intent.metadata.credit_note))
+  if (intent.metadata?.credit_note)
+    await stripeCall(() => stripe().creditNotes.voidCreditNote(intent.metadata.credit_note))
   const off = base - discounted(base, percent)
-  const note = off > 0
-    ? await stripeCall(() => stripe().creditNotes.create({ invoice: invoice.id, amount: off, memo: `Promotion code ${code}` }))
-    : null
-  await stripeCall(() => stripe().subscriptions.update(subscription, { discounts: promo && !promo.once ? [{ promotion_code: promo.id }] : '' }))
+  const note =
+    off > 0
+      ? await stripeCall(() =>
+          stripe().creditNotes.create({
+            invoice: invoice.id,
+            amount: off,
+            memo: `Promotion code ${code}`,
+          })
+        )
+      : null
+  await stripeCall(() =>
+    stripe().subscriptions.update(subscription, {
+      discounts: promo && !promo.once ? [{ promotion_code: promo.id }] : '',
+    })
+  )
   await stripeCall(() =>
     stripe().paymentIntents.update(intent.id, {
-      metadata: { base_amount: String(base), credit_note: note?.id ?? '', coupon: promo?.coupon ?? '', promo_code: promo ? code! : '', percent_off: String(percent) },
+      metadata: {
+        base_amount: String(base),
+        credit_note: note?.id ?? '',
+        coupon: promo?.coupon ?? '',
+        promo_code: promo ? code! : '',
+        percent_off: String(percent),
+      },
     })
   )
   return discountAnswer(base, percent)
 }
 
-const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null))
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null)
 
 /** An active promotion code's coupon and percentage (a code with only an amount off, or none, is refused). */
 async function promotion(code: string | undefined): Promise<Promotion> {
   if (!code) throw ApiException.of('E_PROMO_CODE_INVALID', { apiField: 'promo_code' })
-  const list = await stripeCall(() => stripe().promotionCodes.list({ code, active: true, limit: 1, expand: ['data.promotion.coupon'] }))
-  const found = list.data[0] as (Stripe.PromotionCode & { promotion?: { coupon?: Stripe.Coupon | string } }) | undefined
+  const list = await stripeCall(() =>
+    stripe().promotionCodes.list({
+      code,
+      active: true,
+      limit: 1,
+      expand: ['data.promotion.coupon'],
+    })
+  )
+  const found = list.data[0] as
+    (Stripe.PromotionCode & { promotion?: { coupon?: Stripe.Coupon | string } }) | undefined
   const coupon = found?.promotion?.coupon
-  if (!found || !coupon || typeof coupon === 'string' || !coupon.percent_off || coupon.valid === false) {
+  if (
+    !found ||
+    !coupon ||
+    typeof coupon === 'string' ||
+    !coupon.percent_off ||
+    coupon.valid === false
+  ) {
     throw ApiException.of('E_PROMO_CODE_INVALID', { apiField: 'promo_code' })
   }
-  return { id: found.id, coupon: coupon.id, percent: coupon.percent_off, once: coupon.duration === 'once' }
+  return {
+    id: found.id,
+    coupon: coupon.id,
+    percent: coupon.percent_off,
+    once: coupon.duration === 'once',
+  }
 }

@@ -23,7 +23,11 @@ export type CloneLibraryDeckInput = Infer<typeof cloneDeckValidator> & { exam_da
 
 /** A library deck the library shows (approved, not unpublished), locked; anything else is a 404. */
 async function findPublishedDeck(id: unknown, trx: TransactionClientContract) {
-  const publicDeck = await PublicDeck.query({ client: trx }).withScopes((s) => s.published()).where('id', idParam(id)).forUpdate().first()
+  const publicDeck = await PublicDeck.query({ client: trx })
+    .withScopes((s) => s.published())
+    .where('id', idParam(id))
+    .forUpdate()
+    .first()
   if (!publicDeck) throw ApiException.notFound()
   return publicDeck
 }
@@ -36,30 +40,57 @@ async function findPublishedDeck(id: unknown, trx: TransactionClientContract) {
  * learner, the same library deck, within a minute, the copy still there)
  * answers the copy already made instead of a second one.
  */
-export async function cloneLibraryDeck(user: User, input: CloneLibraryDeckInput, options: ActionOptions = {}) {
+export async function cloneLibraryDeck(
+  user: User,
+  input: CloneLibraryDeckInput,
+  options: ActionOptions = {}
+) {
   return withTransaction(options.trx, async (trx) => {
     const publicDeck = await findPublishedDeck(input.deck_id, trx)
     const recent = await LibraryClone.query({ client: trx })
       .where('public_deck_id', publicDeck.id)
       .where('user_id', user.id)
-      .where('created_at', '>', DateTime.now().minus({ seconds: publishingConfig.cloneRetryWindowSeconds }).toJSDate())
+      .where(
+        'created_at',
+        '>',
+        DateTime.now().minus({ seconds: publishingConfig.cloneRetryWindowSeconds }).toJSDate()
+      )
       .orderBy('id', 'desc')
       .first()
-    if (recent) return { deck: await Deck.query({ client: trx }).where('id', recent.deckId).firstOrFail(), created: false }
+    if (recent)
+      return {
+        deck: await Deck.query({ client: trx }).where('id', recent.deckId).firstOrFail(),
+        created: false,
+      }
 
     const position = await nextPosition(trx, user.id, { table: 'decks', parentId: null })
-    const root = await createDeckRow({ userId: user.id, name: publicDeck.name, position, source: 'cloned_from_published_deck' }, trx)
+    const root = await createDeckRow(
+      { userId: user.id, name: publicDeck.name, position, source: 'cloned_from_published_deck' },
+      trx
+    )
     root.clonedFromId = publicDeck.id
     if (input.exam_date) root.examDate = input.exam_date
     await root.useTransaction(trx).save()
-    const notes = await LibraryNote.query({ client: trx }).where('revision_id', publicDeck.currentRevisionId!).orderBy('position').orderBy('id')
+    const notes = await LibraryNote.query({ client: trx })
+      .where('revision_id', publicDeck.currentRevisionId!)
+      .orderBy('position')
+      .orderBy('id')
     await insertLibraryNotes(await CloneTree.load(root, trx), user.id, notes, trx)
     await LibraryClone.create(
-      { publicDeckId: publicDeck.id, userId: user.id, deckId: root.id, revisionId: publicDeck.currentRevisionId!, searchQuery: input.search_query?.trim() || null },
+      {
+        publicDeckId: publicDeck.id,
+        userId: user.id,
+        deckId: root.id,
+        revisionId: publicDeck.currentRevisionId!,
+        searchQuery: input.search_query?.trim() || null,
+      },
       { client: trx }
     )
     await trx.from('public_decks').where('id', publicDeck.id).increment('downloads_count', 1)
     /* read back: the row's database defaults (fonts, limits) are not on the model just made */
-    return { deck: await Deck.query({ client: trx }).where('id', root.id).firstOrFail(), created: true }
+    return {
+      deck: await Deck.query({ client: trx }).where('id', root.id).firstOrFail(),
+      created: true,
+    }
   })
 }

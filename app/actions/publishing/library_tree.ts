@@ -20,14 +20,24 @@ const pathKey = (path: string[]) => JSON.stringify(path)
 export class CloneTree {
   private decks = new Map<string, Deck>()
 
-  private constructor(private root: Deck, private trx: TransactionClientContract) {}
+  private constructor(
+    private root: Deck,
+    private trx: TransactionClientContract
+  ) {}
 
   static async load(root: Deck, trx: TransactionClientContract) {
     const tree = new CloneTree(root, trx)
-    const decks = await Deck.query({ client: trx }).where('root_deck_id', root.id).orderBy('position').orderBy('id')
+    const decks = await Deck.query({ client: trx })
+      .where('root_deck_id', root.id)
+      .orderBy('position')
+      .orderBy('id')
     const byId = new Map(decks.map((deck) => [deck.id, deck]))
-    const pathOf = (deck: Deck): string[] => (deck.id === root.id || !deck.parentId || !byId.has(deck.parentId) ? [] : [...pathOf(byId.get(deck.parentId)!), deck.name])
-    for (const deck of decks) if (!tree.decks.has(pathKey(pathOf(deck)))) tree.decks.set(pathKey(pathOf(deck)), deck)
+    const pathOf = (deck: Deck): string[] =>
+      deck.id === root.id || !deck.parentId || !byId.has(deck.parentId)
+        ? []
+        : [...pathOf(byId.get(deck.parentId)!), deck.name]
+    for (const deck of decks)
+      if (!tree.decks.has(pathKey(pathOf(deck)))) tree.decks.set(pathKey(pathOf(deck)), deck)
     tree.decks.set(pathKey([]), root)
     return tree
   }
@@ -38,21 +48,40 @@ export class CloneTree {
     const found = this.decks.get(pathKey(path))
     if (found) return found
     const parent = await this.deckFor(path.slice(0, -1))
-    const position = await nextPosition(this.trx, this.root.userId, { table: 'decks', parentId: parent.id })
-    const deck = await createDeckRow({ userId: this.root.userId, name: path[path.length - 1], position, parent, source: this.root.source }, this.trx)
+    const position = await nextPosition(this.trx, this.root.userId, {
+      table: 'decks',
+      parentId: parent.id,
+    })
+    const deck = await createDeckRow(
+      {
+        userId: this.root.userId,
+        name: path[path.length - 1],
+        position,
+        parent,
+        source: this.root.source,
+      },
+      this.trx
+    )
     this.decks.set(pathKey(path), deck)
     return deck
   }
 }
 
-/** The card ordinals of library notes: the author's, as the revision kept them; worked out by note type for older revisions. */
+/**
+ * The card ordinals of library notes: the author's, as the revision kept them; worked out by note type for
+ * older revisions.
+ */
 export async function ordinalsOf(notes: LibraryNote[], trx: TransactionClientContract) {
-  const noteTypes = await NoteType.query({ client: trx }).whereIn('id', [...new Set(notes.map((note) => note.noteTypeId))])
+  const noteTypes = await NoteType.query({ client: trx }).whereIn('id', [
+    ...new Set(notes.map((note) => note.noteTypeId)),
+  ])
   const types = new Map(noteTypes.map((type) => [type.id, type]))
   return (note: LibraryNote) => {
     if (note.cardOrds?.length) return note.cardOrds
     const type = types.get(note.noteTypeId)
-    return type ? cardOrdinals(type.definition, note.fields, note.fieldAttachmentsMap, note.isReversed) : [0]
+    return type
+      ? cardOrdinals(type.definition, note.fields, note.fieldAttachmentsMap, note.isReversed)
+      : [0]
   }
 }
 
@@ -62,7 +91,11 @@ export async function ordinalsOf(notes: LibraryNote[], trx: TransactionClientCon
  * (the same one reused by later clones and updates), so the learner can edit
  * the notes.
  */
-export async function noteTypesFor(ownerId: number, notes: LibraryNote[], trx: TransactionClientContract) {
+export async function noteTypesFor(
+  ownerId: number,
+  notes: LibraryNote[],
+  trx: TransactionClientContract
+) {
   const ids = [...new Set(notes.map((note) => note.noteTypeId))]
   const mapping = new Map<number, number>()
   for (const type of await NoteType.query({ client: trx }).whereIn('id', ids)) {
@@ -71,9 +104,24 @@ export async function noteTypesFor(ownerId: number, notes: LibraryNote[], trx: T
       .where('user_id', ownerId)
       .where('kind', type.kind)
       .where('name', type.name)
-      .whereRaw('fields = ?::jsonb and templates = ?::jsonb', [JSON.stringify(type.fields), JSON.stringify(type.templates)])
+      .whereRaw('fields = ?::jsonb and templates = ?::jsonb', [
+        JSON.stringify(type.fields),
+        JSON.stringify(type.templates),
+      ])
       .first()
-    const own = same ?? (await NoteType.create({ userId: ownerId, kind: type.kind, name: type.name, fields: type.fields, templates: type.templates, css: type.css }, { client: trx }))
+    const own =
+      same ??
+      (await NoteType.create(
+        {
+          userId: ownerId,
+          kind: type.kind,
+          name: type.name,
+          fields: type.fields,
+          templates: type.templates,
+          css: type.css,
+        },
+        { client: trx }
+      ))
     mapping.set(type.id, own.id)
   }
   return (id: number) => mapping.get(id) ?? id
@@ -98,7 +146,12 @@ export const contentColumns = (note: LibraryNote, typeOf: (id: number) => number
  * learner may clone the same deck twice), with their cards, in a few
  * statements. Each deck stays within its card limit.
  */
-export async function insertLibraryNotes(tree: CloneTree, ownerId: number, notes: LibraryNote[], trx: TransactionClientContract) {
+export async function insertLibraryNotes(
+  tree: CloneTree,
+  ownerId: number,
+  notes: LibraryNote[],
+  trx: TransactionClientContract
+) {
   if (!notes.length) return
   const ords = await ordinalsOf(notes, trx)
   const typeOf = await noteTypesFor(ownerId, notes, trx)
@@ -111,11 +164,29 @@ export async function insertLibraryNotes(tree: CloneTree, ownerId: number, notes
   const inserted = await insertRows<{ id: number }>(
     trx,
     'notes',
-    notes.map((note, index) => ({ user_id: ownerId, deck_id: deckIds[index], guid: newGuid(), ...contentColumns(note, typeOf), created_at: now, updated_at: now })),
+    notes.map((note, index) => ({
+      user_id: ownerId,
+      deck_id: deckIds[index],
+      guid: newGuid(),
+      ...contentColumns(note, typeOf),
+      created_at: now,
+      updated_at: now,
+    })),
     ['id']
   )
-  const cards = notes.flatMap((note, index) => ords(note).map((ord) => ({ note_id: inserted[index].id, deck_id: deckIds[index], ord, created_at: now })))
+  const cards = notes.flatMap((note, index) =>
+    ords(note).map((ord) => ({
+      note_id: inserted[index].id,
+      deck_id: deckIds[index],
+      ord,
+      created_at: now,
+    }))
+  )
   await insertRows(trx, 'cards', cards)
-  const perDeck = await trx.from('cards').whereIn('deck_id', [...new Set(deckIds)]).groupBy('deck_id').select('deck_id', trx.raw('count(*)::int as n'))
+  const perDeck = await trx
+    .from('cards')
+    .whereIn('deck_id', [...new Set(deckIds)])
+    .groupBy('deck_id')
+    .select('deck_id', trx.raw('count(*)::int as n'))
   if (perDeck.some((row) => row.n > MAX_CARDS_PER_DECK)) throw cardsLimitReached()
 }

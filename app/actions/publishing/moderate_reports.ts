@@ -9,17 +9,33 @@ import { withTransaction, type ActionOptions } from '#actions/action'
 
 /** A report straight from the library (the deck preview): about a deck the library shows, else a 404. */
 export async function reportPublicDeck(user: User, input: { id: unknown; report_text: string }) {
-  const publicDeck = await PublicDeck.query().withScopes((s) => s.published()).where('id', idParam(input.id)).first()
+  const publicDeck = await PublicDeck.query()
+    .withScopes((s) => s.published())
+    .where('id', idParam(input.id))
+    .first()
   if (!publicDeck) throw ApiException.notFound()
-  return DeckReport.create({ deckId: publicDeck.deckId, userId: user.id, text: input.report_text, publicDeckId: publicDeck.id, status: 'open' })
+  return DeckReport.create({
+    deckId: publicDeck.deckId,
+    userId: user.id,
+    text: input.report_text,
+    publicDeckId: publicDeck.id,
+    status: 'open',
+  })
 }
 
 /** A moderator closes an open report: resolved (acted on) or dismissed. */
-export async function closeReport(moderator: User, input: { id: unknown; status: 'resolved' | 'dismissed' }, options: ActionOptions = {}) {
+export async function closeReport(
+  moderator: User,
+  input: { id: unknown; status: 'resolved' | 'dismissed' },
+  options: ActionOptions = {}
+) {
   const status = input.status
   await assertModerator(moderator)
   return withTransaction(options.trx, async (trx) => {
-    const report = await DeckReport.query({ client: trx }).where('id', idParam(input.id)).forUpdate().first()
+    const report = await DeckReport.query({ client: trx })
+      .where('id', idParam(input.id))
+      .forUpdate()
+      .first()
     if (!report) throw ApiException.notFound()
     if (report.status !== 'open') {
       if (report.status === status) return report

@@ -15,7 +15,10 @@ import { changesBetween, snapshotTree, type SnapshotNote } from '#actions/publis
 import { uniqueSlug } from '#actions/publishing/slug'
 import { withTransaction, type ActionOptions } from '#actions/action'
 
-/** The validated body (the category and subcategory keys left out: the deck stays where it was filed) and the deck's id. */
+/**
+ * The validated body (the category and subcategory keys left out: the deck stays where it was filed) and the
+ * deck's id.
+ */
 export type PublishDeckInput = Infer<typeof publishDeckValidator> & { id: unknown }
 
 /** The publishing rules (spec 001 §5), checked before anything is written. */
@@ -23,20 +26,41 @@ function assertPublishable(deck: Deck, notes: SnapshotNote[], description: strin
   if (!deck.isRootDeck) throw ApiException.of('E_SUBDECK_NOT_PUBLISHABLE', { apiField: 'id' })
   const cards = notes.reduce((sum, note) => sum + note.cards_count, 0)
   if (cards < publishingConfig.minCards) {
-    throw ApiException.of('E_TOO_FEW_CARDS', { values: { min: publishingConfig.minCards, count: cards }, apiField: 'id' })
+    throw ApiException.of('E_TOO_FEW_CARDS', {
+      values: { min: publishingConfig.minCards, count: cards },
+      apiField: 'id',
+    })
   }
   if (description.length < publishingConfig.minDescriptionLength) {
     throw ApiException.of('E_DESCRIPTION_TOO_SHORT', {
-      values: { min: publishingConfig.minDescriptionLength }, field: 'description',
+      values: { min: publishingConfig.minDescriptionLength },
+      field: 'description',
     })
   }
 }
 
-async function publicDeckFor(deck: Deck, input: { name: string; description: string }, trx: TransactionClientContract) {
-  const existing = await PublicDeck.query({ client: trx }).where('deck_id', deck.id).forUpdate().first()
+async function publicDeckFor(
+  deck: Deck,
+  input: { name: string; description: string },
+  trx: TransactionClientContract
+) {
+  const existing = await PublicDeck.query({ client: trx })
+    .where('deck_id', deck.id)
+    .forUpdate()
+    .first()
   if (existing) return existing
   const slug = await uniqueSlug(input.name, trx)
-  return PublicDeck.create({ deckId: deck.id, userId: deck.userId, slug, name: input.name, description: input.description, status: 'pending' }, { client: trx })
+  return PublicDeck.create(
+    {
+      deckId: deck.id,
+      userId: deck.userId,
+      slug,
+      name: input.name,
+      description: input.description,
+      status: 'pending',
+    },
+    { client: trx }
+  )
 }
 
 /**
@@ -46,7 +70,11 @@ async function publicDeckFor(deck: Deck, input: { name: string; description: str
  * it is deleted and the new one takes its version, so a retried or
  * corrected submission leaves one revision in the moderators' queue.
  */
-export async function publishDeck(user: User, input: PublishDeckInput, options: ActionOptions = {}) {
+export async function publishDeck(
+  user: User,
+  input: PublishDeckInput,
+  options: ActionOptions = {}
+) {
   return withTransaction(options.trx, async (trx) => {
     const deck = await findDeck(user, input.id, trx, 'manage')
     assertEditable(deck)
@@ -55,20 +83,52 @@ export async function publishDeck(user: User, input: PublishDeckInput, options: 
     assertPublishable(deck, notes, description)
     const publicDeck = await publicDeckFor(deck, { name: input.name, description }, trx)
     /* an unknown key is a 422 that rolls the whole submission back */
-    if (input.category) await setPublicDeckCategory({ publicDeckId: publicDeck.id, category: input.category, subcategory: input.subcategory }, { trx })
-    await DeckRevision.query({ client: trx }).where('public_deck_id', publicDeck.id).where('status', 'pending').delete()
-    const last = await trx.from('deck_revisions').where('public_deck_id', publicDeck.id).max('version as max').first()
+    if (input.category)
+      await setPublicDeckCategory(
+        { publicDeckId: publicDeck.id, category: input.category, subcategory: input.subcategory },
+        { trx }
+      )
+    await DeckRevision.query({ client: trx })
+      .where('public_deck_id', publicDeck.id)
+      .where('status', 'pending')
+      .delete()
+    const last = await trx
+      .from('deck_revisions')
+      .where('public_deck_id', publicDeck.id)
+      .max('version as max')
+      .first()
     const base = publicDeck.currentRevisionId
-      ? await trx.from('library_notes').where('revision_id', publicDeck.currentRevisionId).select('guid', 'deck_path', 'note_type_id', 'fields', 'field_attachments_map', 'tags', 'is_reversed')
+      ? await trx
+          .from('library_notes')
+          .where('revision_id', publicDeck.currentRevisionId)
+          .select(
+            'guid',
+            'deck_path',
+            'note_type_id',
+            'fields',
+            'field_attachments_map',
+            'tags',
+            'is_reversed'
+          )
       : []
     const revision = await DeckRevision.create(
       {
-        publicDeckId: publicDeck.id, deckId: deck.id, userId: user.id, version: (Number(last?.max) || 0) + 1,
-        status: 'pending', name: input.name, description, ...changesBetween(base, notes),
+        publicDeckId: publicDeck.id,
+        deckId: deck.id,
+        userId: user.id,
+        version: (Number(last?.max) || 0) + 1,
+        status: 'pending',
+        name: input.name,
+        description,
+        ...changesBetween(base, notes),
       },
       { client: trx }
     )
-    await insertRows(trx, 'library_notes', notes.map((note) => ({ ...note, revision_id: revision.id, public_deck_id: publicDeck.id })))
+    await insertRows(
+      trx,
+      'library_notes',
+      notes.map((note) => ({ ...note, revision_id: revision.id, public_deck_id: publicDeck.id }))
+    )
     return revision
   })
 }

@@ -19,20 +19,33 @@ export interface SnapshotNote {
   position: number
 }
 
-type Comparable = Pick<SnapshotNote, 'deck_path' | 'note_type_id' | 'fields' | 'field_attachments_map' | 'tags' | 'is_reversed'>
+type Comparable = Pick<
+  SnapshotNote,
+  'deck_path' | 'note_type_id' | 'fields' | 'field_attachments_map' | 'tags' | 'is_reversed'
+>
 
 /* key order must not make two equal notes differ (jsonb does not keep it) */
 function stable(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stable).join(',')}]`
   if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${stable((value as Record<string, unknown>)[key])}`).join(',')}}`
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${stable((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`
   }
   return JSON.stringify(value ?? null)
 }
 
 /** What makes a note "the same" across revisions: its content and its place in the tree. */
 export const contentKey = (note: Comparable) =>
-  stable([note.deck_path, note.note_type_id, note.fields, note.field_attachments_map, note.tags, note.is_reversed])
+  stable([
+    note.deck_path,
+    note.note_type_id,
+    note.fields,
+    note.field_attachments_map,
+    note.tags,
+    note.is_reversed,
+  ])
 
 /** Every deck of a root's tree with its path of names below the root ([] for the root). */
 async function treePaths(rootId: number, trx: TransactionClientContract) {
@@ -47,7 +60,10 @@ async function treePaths(rootId: number, trx: TransactionClientContract) {
   const pathOf = (id: number): string[] => {
     if (paths.has(id)) return paths.get(id)!
     const deck = byId.get(id)!
-    const path = id === rootId || deck.parent_id === null || !byId.has(deck.parent_id) ? [] : [...pathOf(deck.parent_id), deck.name]
+    const path =
+      id === rootId || deck.parent_id === null || !byId.has(deck.parent_id)
+        ? []
+        : [...pathOf(deck.parent_id), deck.name]
     paths.set(id, path)
     return path
   }
@@ -56,13 +72,24 @@ async function treePaths(rootId: number, trx: TransactionClientContract) {
 }
 
 /** The notes of a whole tree as a revision holds them, in tree order, with their cards. */
-export async function snapshotTree(rootId: number, trx: TransactionClientContract): Promise<SnapshotNote[]> {
+export async function snapshotTree(
+  rootId: number,
+  trx: TransactionClientContract
+): Promise<SnapshotNote[]> {
   const { decks, paths } = await treePaths(rootId, trx)
   const order = new Map(decks.map((deck, index) => [deck.id, index]))
   const rows = await trx
     .from('notes')
-    .whereIn('deck_id', decks.map((deck) => deck.id))
-    .select('notes.*', trx.raw('array(select c.ord from cards c where c.note_id = notes.id order by c.ord) as card_ords'))
+    .whereIn(
+      'deck_id',
+      decks.map((deck) => deck.id)
+    )
+    .select(
+      'notes.*',
+      trx.raw(
+        'array(select c.ord from cards c where c.note_id = notes.id order by c.ord) as card_ords'
+      )
+    )
     .orderBy('id')
   rows.sort((a, b) => order.get(a.deck_id)! - order.get(b.deck_id)! || a.id - b.id)
   return rows.map((row, position) => ({
@@ -84,7 +111,10 @@ export async function snapshotTree(rootId: number, trx: TransactionClientContrac
 }
 
 /** Created, updated and deleted notes of `next` against `base` (the last approved revision), by guid and content. */
-export function changesBetween(base: Array<Comparable & { guid: string }>, next: Array<Comparable & { guid: string }>) {
+export function changesBetween(
+  base: Array<Comparable & { guid: string }>,
+  next: Array<Comparable & { guid: string }>
+) {
   const before = new Map(base.map((note) => [note.guid, contentKey(note)]))
   const after = new Set(next.map((note) => note.guid))
   let createdCount = 0

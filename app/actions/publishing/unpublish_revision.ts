@@ -12,14 +12,24 @@ import { withTransaction, type ActionOptions } from '#actions/action'
  * revision's id hides the deck too. Unpublishing twice answers the
  * same; publishing again starts a new review.
  */
-export async function unpublishRevision(user: User, input: { id: unknown }, options: ActionOptions = {}) {
+export async function unpublishRevision(
+  user: User,
+  input: { id: unknown },
+  options: ActionOptions = {}
+) {
   return withTransaction(options.trx, async (trx) => {
     const revision = await findRevision(user, input.id, trx, 'unpublish')
     if (revision.status === 'unpublished') return revision
-    const publicDeck = await PublicDeck.query({ client: trx }).where('id', revision.publicDeckId).forUpdate().firstOrFail()
+    const publicDeck = await PublicDeck.query({ client: trx })
+      .where('id', revision.publicDeckId)
+      .forUpdate()
+      .firstOrFail()
     publicDeck.unpublishedAt = DateTime.now()
     await publicDeck.useTransaction(trx).save()
-    await DeckRevision.query({ client: trx }).where('public_deck_id', publicDeck.id).where('status', 'pending').update({ status: 'unpublished' })
+    await DeckRevision.query({ client: trx })
+      .where('public_deck_id', publicDeck.id)
+      .where('status', 'pending')
+      .update({ status: 'unpublished' })
     /* a rejected revision keeps its verdict and reason; the deck is hidden all the same */
     if (revision.status !== 'rejected') {
       revision.status = 'unpublished'

@@ -6,7 +6,11 @@ import { findCollaborator } from '#queries/sharing/collaborators'
 import { withTransaction, type ActionOptions } from '#actions/action'
 
 /** PUT deck_collaborators/{id}: the owner gives a participant another role. */
-export async function changeRole(user: User, input: { id: unknown; role: CollaboratorRole }, options: ActionOptions = {}) {
+export async function changeRole(
+  user: User,
+  input: { id: unknown; role: CollaboratorRole },
+  options: ActionOptions = {}
+) {
   return withTransaction(options.trx, async (trx) => {
     const { collaborator, deck } = await findCollaborator(user, input.id, trx)
     await authorize(user, CollaboratorPolicy, 'manage', deck)
@@ -22,7 +26,11 @@ export async function changeRole(user: User, input: { id: unknown; role: Collabo
  * token is remembered: that link no longer lets them back in. Removing
  * twice changes nothing more.
  */
-export async function removeCollaborator(user: User, input: { id: unknown }, options: ActionOptions = {}) {
+export async function removeCollaborator(
+  user: User,
+  input: { id: unknown },
+  options: ActionOptions = {}
+) {
   return withTransaction(options.trx, async (trx) => {
     const { collaborator, deck } = await findCollaborator(user, input.id, trx)
     await authorize(user, CollaboratorPolicy, 'manage', deck)

@@ -15,14 +15,23 @@ import { newSharingToken } from '#services/urls/sharing_link'
  * disabled (the access scope admits active rows only). Asking for the state
  * the deck is already in changes nothing, so a retried call is harmless.
  */
-export async function setSharing(user: User, deck: Deck, enabled: boolean, trx: TransactionClientContract) {
+export async function setSharing(
+  user: User,
+  deck: Deck,
+  enabled: boolean,
+  trx: TransactionClientContract
+) {
   await authorize(user, DeckPolicy, 'manage', deck)
   assertEditable(deck)
-  if (!deck.isRootDeck) throw ApiException.of('E_SUBDECK_NOT_SHAREABLE', { field: 'deck.sharing_enabled' })
+  if (!deck.isRootDeck)
+    throw ApiException.of('E_SUBDECK_NOT_SHAREABLE', { field: 'deck.sharing_enabled' })
   if (enabled === deck.sharingEnabled && (!enabled || deck.sharingToken)) return
   deck.sharingEnabled = enabled
   deck.sharingToken = enabled ? newSharingToken() : null
   if (!enabled) {
-    await DeckCollaborator.query({ client: trx }).where('deck_id', deck.id).where('state', 'active').update({ state: 'disabled', updated_at: new Date() })
+    await DeckCollaborator.query({ client: trx })
+      .where('deck_id', deck.id)
+      .where('state', 'active')
+      .update({ state: 'disabled', updated_at: new Date() })
   }
 }

@@ -29,19 +29,41 @@ export async function generateNoteSpeech(payload: { noteId: number }, job?: Job)
   const note = await Note.find(payload.noteId)
   if (!note) return { skipped: 'note deleted' }
   const deck = await Deck.findOrFail(note.deckId)
-  const rows = await NoteSpeech.query().where('note_id', note.id).where('state', 'pending').orderBy('id')
+  const rows = await NoteSpeech.query()
+    .where('note_id', note.id)
+    .where('state', 'pending')
+    .orderBy('id')
   const lastAttempt = !job || job.attemptsMade + 1 >= (job.opts.attempts ?? 1)
   const done: Record<string, string> = {}
   for (const row of rows) {
     let media: Media
     try {
       const audio = await synthesize(row.text, row.language)
-      media = await storeBytes({ id: note.userId }, {
-        deck, bytes: audio.bytes, file: { ext: 'wav', mime: audio.mime, kind: 'audio', name: `speech-${note.id}-${row.side}.wav` },
-      })
+      media = await storeBytes(
+        { id: note.userId },
+        {
+          deck,
+          bytes: audio.bytes,
+          file: {
+            ext: 'wav',
+            mime: audio.mime,
+            kind: 'audio',
+            name: `speech-${note.id}-${row.side}.wav`,
+          },
+        }
+      )
       const updated = await NoteSpeech.query()
-        .where('id', row.id).where('state', 'pending').where('text', row.text).where('language', row.language)
-        .update({ state: 'generated', media_id: media.id, engine: audio.engine, error_code: null, updated_at: new Date() })
+        .where('id', row.id)
+        .where('state', 'pending')
+        .where('text', row.text)
+        .where('language', row.language)
+        .update({
+          state: 'generated',
+          media_id: media.id,
+          engine: audio.engine,
+          error_code: null,
+          updated_at: new Date(),
+        })
       if (!affected(updated)) {
         await media.delete()
         await removeStoredFiles([`media/${media.key}`])
@@ -53,7 +75,9 @@ export async function generateNoteSpeech(payload: { noteId: number }, job?: Job)
       if (!(error instanceof SpeechError) && !lastAttempt) throw error
       logger.warn({ err: error, noteId: note.id, side: row.side, code }, 'text-to-speech failed')
       await NoteSpeech.query()
-        .where('id', row.id).where('state', 'pending').where('text', row.text)
+        .where('id', row.id)
+        .where('state', 'pending')
+        .where('text', row.text)
         .update({ state: 'failed', error_code: code, updated_at: new Date() })
       done[row.side] = code
     }

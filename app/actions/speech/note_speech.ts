@@ -20,11 +20,22 @@ import { remoteFlag } from '#services/remote_flags'
 const answerPart = (html: string) => html.split(/<hr[^>]*id=["']?answer["']?[^>]*>/i).pop() ?? html
 
 /** The plain text of a note's two sides, as its first card shows them. */
-function spokenTexts(definition: NoteTypeDefinition, note: Pick<Note, 'fields' | 'fieldAttachmentsMap' | 'tags'>, ords: number[], deckName: string) {
+function spokenTexts(
+  definition: NoteTypeDefinition,
+  note: Pick<Note, 'fields' | 'fieldAttachmentsMap' | 'tags'>,
+  ords: number[],
+  deckName: string
+) {
   if (!ords.length) return { front: '', back: '' }
-  const card = renderCard(definition, note.fields, Math.min(...ords), { attachments: note.fieldAttachmentsMap ?? {}, deckName, tags: note.tags ?? [] })
+  const card = renderCard(definition, note.fields, Math.min(...ords), {
+    attachments: note.fieldAttachmentsMap ?? {},
+    deckName,
+    tags: note.tags ?? [],
+  })
   return {
-    front: htmlToPlainText(card.front).replace(/\[\.\.\.\]|\[…\]/g, '…').trim(),
+    front: htmlToPlainText(card.front)
+      .replace(/\[\.\.\.\]|\[…\]/g, '…')
+      .trim(),
     back: htmlToPlainText(answerPart(card.back)).trim(),
   }
 }
@@ -39,7 +50,13 @@ const sideLanguage = (deck: Deck, side: SpeechSide) =>
  * queues generate_note_speech once the transaction is committed). With the
  * ai_speech remote flag off, the server makes no speech: nothing changes.
  */
-export async function syncNoteSpeech(note: Note, deck: Deck, definition: NoteTypeDefinition, ords: number[], trx: TransactionClientContract) {
+export async function syncNoteSpeech(
+  note: Note,
+  deck: Deck,
+  definition: NoteTypeDefinition,
+  ords: number[],
+  trx: TransactionClientContract
+) {
   if (!deck.ttsEnabled || !remoteFlag('ai_speech')) return false
   const texts = spokenTexts(definition, note, ords, deck.name)
   const rows = await NoteSpeech.query({ client: trx }).where('note_id', note.id).forUpdate()
@@ -57,9 +74,17 @@ export async function syncNoteSpeech(note: Note, deck: Deck, definition: NoteTyp
       continue
     }
     /* the audio of the former text stays a media row nothing names: the storage sweep removes it */
-    const values = { text, language, state: 'pending' as const, mediaId: null, errorCode: null, engine: null }
+    const values = {
+      text,
+      language,
+      state: 'pending' as const,
+      mediaId: null,
+      errorCode: null,
+      engine: null,
+    }
     if (row) await row.useTransaction(trx).merge(values).save()
-    else await NoteSpeech.create({ noteId: note.id, side, stringIndex: 0, ...values }, { client: trx })
+    else
+      await NoteSpeech.create({ noteId: note.id, side, stringIndex: 0, ...values }, { client: trx })
     pending = true
   }
   return pending

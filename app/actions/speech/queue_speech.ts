@@ -24,9 +24,13 @@ export async function queueSpeechOf(user: User, notes: Note[], options: ActionOp
   try {
     await takeHourly(user, 'speech', pending.length)
     await withTransaction(options.trx, async (trx) => {
-      for (const note of pending) await queueJob(trx, 'generate_speech', { noteId: note.id }, note.userId)
+      for (const note of pending)
+        await queueJob(trx, 'generate_speech', { noteId: note.id }, note.userId)
     })
   } catch (error) {
-    logger.warn({ err: error, notes: pending.length }, 'text-to-speech not queued now: the next save queues it')
+    logger.warn(
+      { err: error, notes: pending.length },
+      'text-to-speech not queued now: the next save queues it'
+    )
   }
 }

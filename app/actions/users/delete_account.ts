@@ -17,9 +17,14 @@ import { afterCommit, withTransaction, type ActionOptions } from '#actions/actio
  * DELETE users/{id} has no payload, as the spec's table says, and is checked
  * only when it names a confirmation.
  */
-export async function deleteAccount(user: User, input: { confirmation?: string }, options: ActionOptions = {}) {
+export async function deleteAccount(
+  user: User,
+  input: { confirmation?: string },
+  options: ActionOptions = {}
+) {
   const confirmation = input.confirmation
-  const confirmed = (text: string) => Boolean(user.username) && text.trim().toLowerCase() === user.username!.toLowerCase()
+  const confirmed = (text: string) =>
+    Boolean(user.username) && text.trim().toLowerCase() === user.username!.toLowerCase()
   if (confirmation !== undefined && !confirmed(confirmation)) {
     throw ApiException.of('E_CONFIRMATION_MISMATCH', { apiField: 'confirmation' })
   }
@@ -27,10 +32,21 @@ export async function deleteAccount(user: User, input: { confirmation?: string }
   await cancelSubscriptionsOf(user)
   await withTransaction(options.trx, async (trx) => {
     /* the shared decks go with the account: their participants are told "deleted by its owner" */
-    const shared = await trx.from('decks').where('user_id', user.id).whereNull('parent_id')
-      .whereExists((exists) => exists.from('deck_collaborators').whereRaw('deck_collaborators.deck_id = decks.id'))
+    const shared = await trx
+      .from('decks')
+      .where('user_id', user.id)
+      .whereNull('parent_id')
+      .whereExists((exists) =>
+        exists.from('deck_collaborators').whereRaw('deck_collaborators.deck_id = decks.id')
+      )
       .select('id', 'root_deck_id', 'parent_id', 'name')
-    for (const deck of shared) await buryShared(trx, { id: deck.id, rootDeckId: deck.root_deck_id, parentId: deck.parent_id, name: deck.name })
+    for (const deck of shared)
+      await buryShared(trx, {
+        id: deck.id,
+        rootDeckId: deck.root_deck_id,
+        parentId: deck.parent_id,
+        name: deck.name,
+      })
     const stored = await storedKeysOf(user, trx)
     user.useTransaction(trx)
     await user.delete()
@@ -40,11 +56,22 @@ export async function deleteAccount(user: User, input: { confirmation?: string }
 
 /** The drive keys of everything stored for the user. */
 async function storedKeysOf(user: User, trx: TransactionClientContract) {
-  /* locked first: a row naming a file that lands meanwhile waits for this deletion and then fails (its file is the sweep's) */
+  /*
+   * locked first: a row naming a file that lands meanwhile waits for this deletion and then fails (its file is
+   * the sweep's)
+   */
   await trx.from('users').where('id', user.id).forUpdate().first()
   const media = await trx.from('media').where('user_id', user.id).select('key')
-  const exports = await trx.from('deck_exports').where('user_id', user.id).whereNotNull('storage_key').select('storage_key')
-  const imports = await trx.from('deck_imports').where('user_id', user.id).whereNotNull('storage_key').select('storage_key')
+  const exports = await trx
+    .from('deck_exports')
+    .where('user_id', user.id)
+    .whereNotNull('storage_key')
+    .select('storage_key')
+  const imports = await trx
+    .from('deck_imports')
+    .where('user_id', user.id)
+    .whereNotNull('storage_key')
+    .select('storage_key')
   const avatar = await trx.from('users').where('id', user.id).select('avatar_path').first()
   return [
     ...media.map((row) => `media/${row.key}`),

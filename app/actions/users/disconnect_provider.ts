@@ -4,7 +4,11 @@ import ApiException from '#exceptions/api_exception'
 import { withTransaction, type ActionOptions } from '#actions/action'
 
 /** Disconnects Google or Apple, unless it is the account's last way to sign in. */
-export async function disconnectProvider(user: User, input: { provider: SocialProvider }, options: ActionOptions = {}) {
+export async function disconnectProvider(
+  user: User,
+  input: { provider: SocialProvider },
+  options: ActionOptions = {}
+) {
   const provider = input.provider
   await withTransaction(options.trx, async (trx) => {
     const accounts = await user.related('socialAccounts').query().useTransaction(trx).forUpdate()

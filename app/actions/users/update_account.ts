@@ -7,7 +7,9 @@ import { saveOnboarding } from '#actions/onboarding/save_onboarding'
 import { withTransaction, type ActionOptions } from '#actions/action'
 
 /** The validated PUT users/{id} (its avatar is set apart: setAvatar) and the id of the token in use, which survives. */
-export type UpdateAccountInput = Infer<typeof apiUpdateUserValidator> & { keepTokenId?: number | string | BigInt }
+export type UpdateAccountInput = Infer<typeof apiUpdateUserValidator> & {
+  keepTokenId?: number | string | BigInt
+}
 
 /**
  * PUT users/{id}: the profile, the onboarding's answers and flag and, when
@@ -15,12 +17,32 @@ export type UpdateAccountInput = Infer<typeof apiUpdateUserValidator> & { keepTo
  * use (`keepTokenId`) survives the password change; every other one ends.
  * A `timezone_offset` beside `user` counts when `user` names none.
  */
-export async function updateAccount(user: User, input: UpdateAccountInput, options: ActionOptions = {}) {
-  const { password, password_confirmation: _confirmation, onboarding_data: answers, onboarding_complete: complete, ...profile } = input.user ?? {}
+export async function updateAccount(
+  user: User,
+  input: UpdateAccountInput,
+  options: ActionOptions = {}
+) {
+  const {
+    password,
+    password_confirmation: _confirmation,
+    onboarding_data: answers,
+    onboarding_complete: complete,
+    ...profile
+  } = input.user ?? {}
   await withTransaction(options.trx, async (trx) => {
-    if (password) await changePassword(user, { current_password: profile.current_password, password, keepTokenId: input.keepTokenId }, { trx })
-    await updateProfile(user, { ...profile, timezone_offset: profile.timezone_offset ?? input.timezone_offset }, { trx })
-    if (answers || complete !== undefined) await saveOnboarding(user, { answers, complete }, { trx })
+    if (password)
+      await changePassword(
+        user,
+        { current_password: profile.current_password, password, keepTokenId: input.keepTokenId },
+        { trx }
+      )
+    await updateProfile(
+      user,
+      { ...profile, timezone_offset: profile.timezone_offset ?? input.timezone_offset },
+      { trx }
+    )
+    if (answers || complete !== undefined)
+      await saveOnboarding(user, { answers, complete }, { trx })
   })
   return user
 }

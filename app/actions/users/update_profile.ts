@@ -21,10 +21,17 @@ export type ProfileChanges = Omit<
   'password' | 'password_confirmation' | 'onboarding_data' | 'onboarding_complete'
 >
 
-export async function updateProfile(user: User, changes: ProfileChanges, options: ActionOptions = {}) {
+export async function updateProfile(
+  user: User,
+  changes: ProfileChanges,
+  options: ActionOptions = {}
+) {
   return withTransaction(options.trx, async (trx) => {
     user.useTransaction(trx)
-    if (changes.username !== undefined && changes.username.toLowerCase() !== user.username?.toLowerCase()) {
+    if (
+      changes.username !== undefined &&
+      changes.username.toLowerCase() !== user.username?.toLowerCase()
+    ) {
       if (!(await claimUsername(changes.username, trx, user.id))) {
         throw ApiException.of('E_USERNAME_TAKEN', { field: 'username' })
       }
@@ -33,7 +40,8 @@ export async function updateProfile(user: User, changes: ProfileChanges, options
     if (changes.email !== undefined && changes.email.toLowerCase() !== user.email) {
       const email = changes.email.toLowerCase()
       if (user.password) {
-        const ok = changes.current_password && (await hash.verify(user.password, changes.current_password))
+        const ok =
+          changes.current_password && (await hash.verify(user.password, changes.current_password))
         if (!ok) throw ApiException.of('E_WRONG_PASSWORD', { field: 'current_password' })
       }
       if (await User.query({ client: trx }).where('email', email).whereNot('id', user.id).first()) {
@@ -43,23 +51,48 @@ export async function updateProfile(user: User, changes: ProfileChanges, options
       /* a new address is not proven until a link mailed there is used */
       user.emailVerifiedAt = null
       /* outstanding reset links were sent to the old address */
-      await trx.from('one_time_tokens').where('user_id', user.id).whereNull('used_at').update({ used_at: new Date() })
+      await trx
+        .from('one_time_tokens')
+        .where('user_id', user.id)
+        .whereNull('used_at')
+        .update({ used_at: new Date() })
     }
     const { name, locale, theme } = changes
-    const { avatar_color: avatarColor, timezone_offset: timezoneOffset, easy_days: easyDays } = changes
-    const { study_reminder_time: studyReminderTime, study_reminder_enabled: studyReminderEnabled } = changes
+    const {
+      avatar_color: avatarColor,
+      timezone_offset: timezoneOffset,
+      easy_days: easyDays,
+    } = changes
+    const { study_reminder_time: studyReminderTime, study_reminder_enabled: studyReminderEnabled } =
+      changes
     /* every day free would leave no day to schedule on */
     if (easyDays && !easyDays.some((share) => share > 0)) {
       throw ApiException.of('E_VALIDATION_ERROR', { key: 'easy_days_invalid', field: 'easy_days' })
     }
     /* the bio is plain text: markup is taken out on the way in, whoever shows it later */
-    const about = changes.about === undefined ? undefined : changes.about === null ? null : sanitizePlainText(changes.about) || null
+    const about =
+      changes.about === undefined
+        ? undefined
+        : changes.about === null
+          ? null
+          : sanitizePlainText(changes.about) || null
     user.merge(
       Object.fromEntries(
-        Object.entries({ name, about, avatarColor, timezoneOffset, locale, theme, easyDays, studyReminderTime, studyReminderEnabled }).filter(([, v]) => v !== undefined)
+        Object.entries({
+          name,
+          about,
+          avatarColor,
+          timezoneOffset,
+          locale,
+          theme,
+          easyDays,
+          studyReminderTime,
+          studyReminderEnabled,
+        }).filter(([, v]) => v !== undefined)
       )
     )
-    if (changes.social_links) user.socialLinks = mergeSocialLinks(user.socialLinks ?? {}, changes.social_links)
+    if (changes.social_links)
+      user.socialLinks = mergeSocialLinks(user.socialLinks ?? {}, changes.social_links)
     /* a reminder needs a time: turning it on without one is refused, not stored half */
     if (user.studyReminderEnabled && !user.studyReminderTime) {
       throw ApiException.of('E_REMINDER_TIME_REQUIRED', { field: 'study_reminder_time' })

@@ -12,11 +12,16 @@ import { isTermPhrase } from '#ai/offline/phrases'
  */
 
 export type GlossaryEntry = { term: string; definition: string }
-export type Table = { caption: string; columns: string[]; rows: { label: string; cells: string[] }[] }
+export type Table = {
+  caption: string
+  columns: string[]
+  rows: { label: string; cells: string[] }[]
+}
 export type Blocks = { prose: string[]; glossary: GlossaryEntry[]; tables: Table[] }
 
 const GLOSSARY_LINE = /^\s*(?:[-*•]\s*)?([^\t:—–]{1,60}?)\s*(?:\t+|\s*[:—–]\s+|\s+-\s+)(.{8,})$/
-const GLOSSARY_HEADING = /^(key\s+terms?|glossary|vocabulary|key\s+vocabulary|key\s+words|terms|definitions)\s*:?$/i
+const GLOSSARY_HEADING =
+  /^(key\s+terms?|glossary|vocabulary|key\s+vocabulary|key\s+words|terms|definitions)\s*:?$/i
 const BULLET = /^(?:[-*•▪◦●]|\d{1,2}[.)])\s+/
 const SENTENCE_END = /[.!?:;"”’)\]]$/
 
@@ -37,14 +42,28 @@ const isTableRow = (line: string) => (line.match(/\t/g) ?? []).length >= 2
 function readTable(lines: string[], caption: string | null): Table | null {
   const [header, ...body] = lines.map((line) => line.replace(/\s+$/, '').split('\t').map(squash))
   const columns = header.slice(1)
-  const rows = body.map(([label, ...cells]) => ({ label, cells: columns.map((_, index) => cells[index] ?? '') }))
-  if (!caption || !body.length || columns.length < 2 || columns.some((column) => !column || wordCount(column) > 4)) return null
-  return rows.every((row) => row.label && wordCount(row.label) <= 6 && row.cells.some(Boolean)) ? { caption, columns, rows } : null
+  const rows = body.map(([label, ...cells]) => ({
+    label,
+    cells: columns.map((_, index) => cells[index] ?? ''),
+  }))
+  if (
+    !caption ||
+    !body.length ||
+    columns.length < 2 ||
+    columns.some((column) => !column || wordCount(column) > 4)
+  )
+    return null
+  return rows.every((row) => row.label && wordCount(row.label) <= 6 && row.cells.some(Boolean))
+    ? { caption, columns, rows }
+    : null
 }
 
 function isTitleCase(line: string) {
   const long = line.split(/\s+/).filter((word) => /^\p{L}{4,}/u.test(word))
-  return /^[\p{Lu}\d]/u.test(line) && long.filter((word) => /^\p{Lu}/u.test(word)).length >= Math.ceil(long.length * 0.6)
+  return (
+    /^[\p{Lu}\d]/u.test(line) &&
+    long.filter((word) => /^\p{Lu}/u.test(word)).length >= Math.ceil(long.length * 0.6)
+  )
 }
 
 /**
@@ -56,7 +75,11 @@ function isHeading(line: string, previous: string | undefined, next: string | un
   if (wordCount(line) > 12 || BULLET.test(line) || glossaryEntry(line)) return false
   if (line.endsWith('?') ? !isTitleCase(line) : SENTENCE_END.test(line)) return false
   const afterSentence = previous === undefined || SENTENCE_END.test(previous)
-  const beforeSentence = next === undefined || /^[\p{Lu}\d"“(]/u.test(next) || BULLET.test(next) || Boolean(glossaryEntry(next))
+  const beforeSentence =
+    next === undefined ||
+    /^[\p{Lu}\d"“(]/u.test(next) ||
+    BULLET.test(next) ||
+    Boolean(glossaryEntry(next))
   return afterSentence && beforeSentence && (isTitleCase(line) || wordCount(line) <= 8)
 }
 
@@ -67,7 +90,9 @@ function proseUnits(lines: string[]) {
     if (BULLET.test(line) || !units.length) units.push([line.replace(BULLET, '')])
     else units.at(-1)!.push(line)
   }
-  return units.map((unit) => squash(unit.join('\n').replace(/(\p{L})-\n(\p{L})/gu, '$1$2'))).filter(Boolean)
+  return units
+    .map((unit) => squash(unit.join('\n').replace(/(\p{L})-\n(\p{L})/gu, '$1$2')))
+    .filter(Boolean)
 }
 
 /** One run of lines between headings: glossary entries or prose. */
@@ -88,7 +113,8 @@ function readRun(lines: string[], heading: string | null, blocks: Blocks) {
   }
   const matched = entries.filter(Boolean).length
   /* one line alone is an entry only when its explanation is a single sentence ("Term: explanation") */
-  const single = lines.length === 1 && entries[0] && nlp(entries[0].definition).sentences().length === 1
+  const single =
+    lines.length === 1 && entries[0] && nlp(entries[0].definition).sentences().length === 1
   if (lines.length > 1 ? matched >= Math.ceil(lines.length * 0.6) : single) {
     for (const entry of entries) if (entry) blocks.glossary.push(entry)
     return
@@ -111,7 +137,8 @@ export function readBlocks(text: string): Blocks {
     let run: string[] = []
     lines.forEach((line, index) => {
       /* a heading under a running head starts after a boundary too */
-      if (!isHeading(line, run.length ? lines[index - 1] : undefined, lines[index + 1])) return run.push(line)
+      if (!isHeading(line, run.length ? lines[index - 1] : undefined, lines[index + 1]))
+        return run.push(line)
       readRun(run, heading, blocks)
       run = []
       heading = line

@@ -1,5 +1,11 @@
 import type { CardRequest, GeneratedCard } from '#ai/types'
-import { documentFacts, findTerm, lowerFirst, withoutArticle, type Fact } from '#ai/offline/document'
+import {
+  documentFacts,
+  findTerm,
+  lowerFirst,
+  withoutArticle,
+  type Fact,
+} from '#ai/offline/document'
 import { capitalize, escapeText, stripFinal, wordCount } from '#ai/offline/text'
 
 /*
@@ -19,17 +25,32 @@ function shorten(definition: string, detail: CardRequest['detail']) {
   for (const cut of definition.matchAll(/,|;|\s+(?:which|that|because|so that)\s/g)) {
     const head = definition.slice(0, cut.index)
     const rest = definition.slice(cut.index + cut[0].length)
-    if (head.length < 12 || wordCount(head) < 3 || head.split('(').length !== head.split(')').length) continue
+    if (
+      head.length < 12 ||
+      wordCount(head) < 3 ||
+      head.split('(').length !== head.split(')').length
+    )
+      continue
     /* a list goes on after the comma ("store, keep and recall", "he, she, it") or ends in a last item */
-    if (/^[,;]$/.test(cut[0]) && (/^\s*(?:[\p{L}-]+\s+){0,3}?(?:(?:and|or)\s|[\p{L}-]+[,;])/u.test(rest) || wordCount(rest) <= 2)) continue
+    if (
+      /^[,;]$/.test(cut[0]) &&
+      (/^\s*(?:[\p{L}-]+\s+){0,3}?(?:(?:and|or)\s|[\p{L}-]+[,;])/u.test(rest) ||
+        wordCount(rest) <= 2)
+    )
+      continue
     if (/\b(?:in|of|to|on|at|by|for|with|from|into|the|a|an|and|or|such as)$/i.test(head)) continue
-    if (/^\s+(?:which|that)\s/.test(cut[0]) && (wordCount(head) < 4 || KIND_OF.test(head) || /\bwith\s+an?\s+[\p{L}-]+$/iu.test(head))) continue
+    if (
+      /^\s+(?:which|that)\s/.test(cut[0]) &&
+      (wordCount(head) < 4 || KIND_OF.test(head) || /\bwith\s+an?\s+[\p{L}-]+$/iu.test(head))
+    )
+      continue
     return head
   }
   return definition
 }
 
-const KIND_OF = /^(?:the|a|an)\s+(?:form|type|kind|sort|class|group|part|variety|stage)\s+of\s+(?:the\s+|a\s+|an\s+)?[\p{L}-]+$/iu
+const KIND_OF =
+  /^(?:the|a|an)\s+(?:form|type|kind|sort|class|group|part|variety|stage)\s+of\s+(?:the\s+|a\s+|an\s+)?[\p{L}-]+$/iu
 
 function questionFor(fact: Extract<Fact, { type: 'definition' }>) {
   const term = lowerFirst(fact.term)
@@ -52,7 +73,10 @@ function questionFor(fact: Extract<Fact, { type: 'definition' }>) {
 
 const cloze = (text: string, index = 1) => `{{c${index}::${text}}}`
 
-/** The sentence with every occurrence of the term hidden by one deletion: a second "granum" would give the first away. */
+/**
+ * The sentence with every occurrence of the term hidden by one deletion: a second "granum" would give the
+ * first away.
+ */
 function clozeAll(sentence: string, term: string) {
   let rest = sentence
   let front = ''
@@ -66,12 +90,19 @@ function clozeAll(sentence: string, term: string) {
 /** One fact as a card of the requested format. */
 function cardFor(fact: Fact, request: CardRequest, position: number): GeneratedCard | null {
   const detail = request.detail
-  const wantsCloze = request.format === 'cloze' || (request.format === 'mixed' && (fact.type === 'key' || fact.type === 'enumeration' || fact.type === 'table' || position % 2 === 1))
+  const wantsCloze =
+    request.format === 'cloze' ||
+    (request.format === 'mixed' &&
+      (fact.type === 'key' ||
+        fact.type === 'enumeration' ||
+        fact.type === 'table' ||
+        position % 2 === 1))
   const e = escapeText
   switch (fact.type) {
     case 'glossary': {
       const definition = stripFinal(shorten(fact.definition, detail))
-      if (wantsCloze) return { kind: 'cloze', front: `${cloze(e(fact.term))}: ${e(definition)}`, back: '' }
+      if (wantsCloze)
+        return { kind: 'cloze', front: `${cloze(e(fact.term))}: ${e(definition)}`, back: '' }
       return { kind: 'basic', front: e(fact.term), back: e(capitalize(definition)) }
     }
     case 'definition': {
@@ -82,36 +113,61 @@ function cardFor(fact: Fact, request: CardRequest, position: number): GeneratedC
         return front ? { kind: 'cloze', front, back: e(extra) } : null
       }
       if (request.format === 'reversed') {
-        return { kind: 'basic', front: e(capitalize(withoutArticle(fact.term))), back: e(capitalize(definition)) + (extra ? `<br>${e(extra)}` : '') }
+        return {
+          kind: 'basic',
+          front: e(capitalize(withoutArticle(fact.term))),
+          back: e(capitalize(definition)) + (extra ? `<br>${e(extra)}` : ''),
+        }
       }
-      return { kind: 'basic', front: e(capitalize(questionFor(fact))), back: e(capitalize(definition)) + (extra ? `<br>${e(extra)}` : '') }
+      return {
+        kind: 'basic',
+        front: e(capitalize(questionFor(fact))),
+        back: e(capitalize(definition)) + (extra ? `<br>${e(extra)}` : ''),
+      }
     }
     case 'enumeration': {
       if (wantsCloze) {
         let front = e(fact.sentence)
         fact.items.slice(0, 9).forEach((item, index) => {
           const found = findTerm(front, e(withoutArticle(item)))
-          if (found) front = front.slice(0, found.index) + cloze(found.text, index + 1) + front.slice(found.index + found.text.length)
+          if (found)
+            front =
+              front.slice(0, found.index) +
+              cloze(found.text, index + 1) +
+              front.slice(found.index + found.text.length)
         })
         return { kind: 'cloze', front, back: '' }
       }
       if (request.format === 'reversed') return null
       const items = fact.items
-      const answer = items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : items[0]
+      const answer =
+        items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : items[0]
       return { kind: 'basic', front: e(capitalize(fact.question)), back: e(capitalize(answer)) }
     }
     case 'table': {
       const title = `${e(fact.caption)} — ${e(fact.label)}`
-      if (wantsCloze) return { kind: 'cloze', front: `${title}: ${fact.entries.map((entry, index) => `${e(entry.name)} ${cloze(e(entry.value), index + 1)}`).join('; ')}`, back: '' }
+      if (wantsCloze)
+        return {
+          kind: 'cloze',
+          front:
+            `${title}: ` +
+            `${fact.entries.map((entry, index) => `${e(entry.name)} ${cloze(e(entry.value), index + 1)}`).join('; ')}`,
+          back: '',
+        }
       if (request.format === 'reversed') return null
-      return { kind: 'basic', front: `${title}?`, back: fact.entries.map((entry) => `${e(entry.name)}: ${e(entry.value)}`).join('; ') }
+      return {
+        kind: 'basic',
+        front: `${title}?`,
+        back: fact.entries.map((entry) => `${e(entry.name)}: ${e(entry.value)}`).join('; '),
+      }
     }
     case 'key': {
       const found = findTerm(fact.sentence, fact.term)
       if (!found) return null
       const before = fact.sentence.slice(0, found.index)
       const after = fact.sentence.slice(found.index + found.text.length)
-      if (wantsCloze) return { kind: 'cloze', front: e(before) + cloze(e(found.text)) + e(after), back: '' }
+      if (wantsCloze)
+        return { kind: 'cloze', front: e(before) + cloze(e(found.text)) + e(after), back: '' }
       if (request.format === 'reversed') return null
       return { kind: 'basic', front: `${e(before)}_____${e(after)}`, back: e(found.text) }
     }
@@ -124,7 +180,8 @@ export function* documentCards(text: string, request: CardRequest): Generator<Ge
   for (const fact of documentFacts(text)) {
     const card = cardFor(fact, request, position)
     /* one cloze a sentence: two deletions of the same sentence on two cards read as the same card twice */
-    const key = card && card.kind === 'cloze' ? card.front.replace(/\{\{c\d+::(.*?)\}\}/g, '$1') : card?.front
+    const key =
+      card && card.kind === 'cloze' ? card.front.replace(/\{\{c\d+::(.*?)\}\}/g, '$1') : card?.front
     if (!card || seen.has(key!)) continue
     seen.add(key!)
     position++

@@ -9,10 +9,27 @@ import type { GlossaryEntry } from '#ai/offline/blocks'
  * water", "… takes place in two stages: a and b", with the question a card asks of them.
  */
 
-export type Enumeration = { type: 'enumeration'; lead: string; items: string[]; question: string; sentence: string }
+export type Enumeration = {
+  type: 'enumeration'
+  lead: string
+  items: string[]
+  question: string
+  sentence: string
+}
 
-const ENUM_VERB = /^(.{3,}?)\s+(include|includes|included|consist of|consists of|comprise|comprises|requires|require|needs|need|are|were|is)\s*:?\s+(.+)$/i
-const NUMBERS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 }
+const ENUM_VERB =
+  /^(.{3,}?)\s+(include|includes|included|consist of|consists of|comprise|comprises|requires|require|needs|need|are|were|is)\s*:?\s+(.+)$/i
+const NUMBERS: Record<string, number> = {
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+}
 // eslint-disable-next-line no-control-regex -- NUL brackets the index of a masked aside: text never holds one
 const ASIDE_MARK = /\u0000(\d+)\u0000/g
 const COUNT = /\b(two|three|four|five|six|seven|eight|nine|ten)\s+[\p{L}-]+/iu
@@ -21,18 +38,39 @@ const COUNT = /\b(two|three|four|five|six|seven|eight|nine|ten)\s+[\p{L}-]+/iu
 function listItems(text: string, minimum = 3): string[] | null {
   /* brackets are kept whole: "chlorophyll b (which absorbs blue and red-orange light)" is one item */
   const asides: string[] = []
-  const masked = stripFinal(text).replace(/\([^()]*\)/g, (aside) => `\u0000${asides.push(aside) - 1}\u0000`)
+  const masked = stripFinal(text).replace(
+    /\([^()]*\)/g,
+    (aside) => `\u0000${asides.push(aside) - 1}\u0000`
+  )
   const parts = masked
     .split(/\s*;\s*|\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/i)
     .map((item) => item.trim().replace(/^(and|or)\s+/i, ''))
     .filter(Boolean)
   if (parts.length < minimum) return null
   const last = parts.length - 1
-  parts[last] = parts[last].replace(/^(\S+(?:\s\S+)?)\s+(?:as|in|for|from|at|on|by|into|during)\s.*$/i, '$1')
+  parts[last] = parts[last].replace(
+    /^(\S+(?:\s\S+)?)\s+(?:as|in|for|from|at|on|by|into|during)\s.*$/i,
+    '$1'
+  )
   /* an item that is a clause ("are better known as antibodies") makes no list */
-  if (parts.some((item) => wordCount(item) > 5 || /^(which|that|who|where|because|is|are|was|were|has|have|had|can|may|will|be|but|including|except|whereas|while|although)\b/i.test(item))) return null
+  if (
+    parts.some(
+      (item) =>
+        wordCount(item) > 5 ||
+        /^(which|that|who|where|because|is|are|was|were|has|have|had|can|may|will|be|but|including|except|whereas|while|although)\b/i.test(
+          item
+        )
+    )
+  )
+    return null
   /* items are things, not clauses ("but others exist") */
-  if (parts.some((item) => nlp(item).has('#Verb') && !nlp(item).has('#Gerund') && !nlp(`the ${item}`).nouns().length)) return null
+  if (
+    parts.some(
+      (item) =>
+        nlp(item).has('#Verb') && !nlp(item).has('#Gerund') && !nlp(`the ${item}`).nouns().length
+    )
+  )
+    return null
   return parts.map((item) => item.replace(ASIDE_MARK, (_, index) => asides[Number(index)]))
 }
 
@@ -45,9 +83,17 @@ export function bracketedEntries(sentence: string): GlossaryEntry[] {
   if (colon < 0) return []
   const list = stripFinal(sentence.slice(colon + 1))
   const ITEM = /(?:^|,\s*|\s+)(?:and\s+|or\s+)?([^,():]{2,40}?)\s*\(([^()]+)\)/g
-  const entries = [...list.matchAll(ITEM)].map((match) => ({ term: match[1].trim(), definition: match[2].trim() }))
+  const entries = [...list.matchAll(ITEM)].map((match) => ({
+    term: match[1].trim(),
+    definition: match[2].trim(),
+  }))
   if (entries.length < 2 || !/^[\s,;]*$/.test(list.replace(ITEM, ''))) return []
-  return entries.every((entry) => wordCount(entry.term) <= 4 && isTermPhrase(entry.term) && wordCount(entry.definition) >= 2) ? entries : []
+  return entries.every(
+    (entry) =>
+      wordCount(entry.term) <= 4 && isTermPhrase(entry.term) && wordCount(entry.definition) >= 2
+  )
+    ? entries
+    : []
 }
 
 export function enumerationOf(sentence: string): Enumeration | null {
@@ -57,8 +103,13 @@ export function enumerationOf(sentence: string): Enumeration | null {
     const lead = bare.slice(0, colon).trim()
     const counted = COUNT.exec(lead)
     const items = listItems(bare.slice(colon + 1), counted ? 2 : 3)
-    if (items && wordCount(lead) >= 2 && (!counted || NUMBERS[counted[1].toLowerCase()] === items.length)) {
-      const question = enumerationQuestion(lead) ?? (counted ? `${capitalize(lead)}. What are they?` : null)
+    if (
+      items &&
+      wordCount(lead) >= 2 &&
+      (!counted || NUMBERS[counted[1].toLowerCase()] === items.length)
+    ) {
+      const question =
+        enumerationQuestion(lead) ?? (counted ? `${capitalize(lead)}. What are they?` : null)
       if (question) return { type: 'enumeration', lead, items, question, sentence }
     }
   }
@@ -77,14 +128,17 @@ export function enumerationOf(sentence: string): Enumeration | null {
             ? `What ${plural ? 'do' : 'does'} ${lowerFirst(subject)} comprise?`
             : /^(requires?|needs?)$/.test(v)
               ? `What ${plural ? 'do' : 'does'} ${lowerFirst(subject)} ${v.replace(/s$/, '')}?`
-            : `What ${v} ${lowerFirst(subject)}?`
+              : `What ${v} ${lowerFirst(subject)}?`
       return { type: 'enumeration', lead: `${subject} ${verb}`, items, question, sentence }
     }
   }
   return null
 }
 
-/** "There are three types of rock" → "What are the three types of rock?"; "The planets are" → "What are the planets?" */
+/**
+ * "There are three types of rock" → "What are the three types of rock?"; "The planets are" → "What are the
+ * planets?"
+ */
 function enumerationQuestion(lead: string): string | null {
   const there = /^there\s+(are|were|is)\s+(.+)$/i.exec(lead)
   if (there) {
@@ -95,8 +149,10 @@ function enumerationQuestion(lead: string): string | null {
   const verb = /^(.+?)\s+(are|were|include|includes|is|consist of|consists of)$/i.exec(lead)
   if (verb && isTermPhrase(verb[1])) {
     const v = verb[2].toLowerCase()
-    if (v.startsWith('include')) return `What ${v === 'include' ? 'do' : 'does'} ${lowerFirst(verb[1])} include?`
-    if (v.startsWith('consist')) return `What ${v === 'consist of' ? 'do' : 'does'} ${lowerFirst(verb[1])} consist of?`
+    if (v.startsWith('include'))
+      return `What ${v === 'include' ? 'do' : 'does'} ${lowerFirst(verb[1])} include?`
+    if (v.startsWith('consist'))
+      return `What ${v === 'consist of' ? 'do' : 'does'} ${lowerFirst(verb[1])} consist of?`
     return `What ${v} ${lowerFirst(verb[1])}?`
   }
   if (isTermPhrase(lead)) return `What are ${lowerFirst(lead)}?`

@@ -12,7 +12,12 @@ import { vocabularyCards } from '#ai/offline/words'
  */
 export function* offlineCards(request: CardRequest): Generator<GeneratedCard> {
   const source = request.source
-  const cards = source.kind === 'document' ? documentCards(source.text, request) : source.kind === 'words' ? vocabularyCards(source.words, request) : []
+  const cards =
+    source.kind === 'document'
+      ? documentCards(source.text, request)
+      : source.kind === 'words'
+        ? vocabularyCards(source.words, request)
+        : []
   let count = 0
   for (const card of cards) {
     if (count++ >= request.maxCards) return

@@ -5,23 +5,154 @@ import { wordCount } from '#ai/offline/text'
 
 /** Words that open a sentence that depends on the one before: it cannot stand alone on a card. */
 export const DEPENDENT_OPENERS = new Set([
-  'it', 'its', 'this', 'that', 'these', 'those', 'they', 'them', 'their', 'he', 'she', 'his', 'her', 'there', 'here',
-  'such', 'which', 'what', 'who', 'so', 'thus', 'then', 'also', 'but', 'and', 'or', 'however', 'therefore', 'hence',
-  'moreover', 'furthermore', 'besides', 'instead', 'otherwise', 'both', 'another', 'each', 'one', 'some', 'many',
-  'most', 'all', 'none', 'we', 'you', 'i', 'our', 'your', 'my', 'in', 'for', 'as', 'if', 'when', 'while', 'although',
-  'though', 'because', 'since', 'after', 'before', 'on', 'at', 'by', 'with', 'from', 'to', 'of', 'same', 'former', 'latter', 'above', 'below',
+  'it',
+  'its',
+  'this',
+  'that',
+  'these',
+  'those',
+  'they',
+  'them',
+  'their',
+  'he',
+  'she',
+  'his',
+  'her',
+  'there',
+  'here',
+  'such',
+  'which',
+  'what',
+  'who',
+  'so',
+  'thus',
+  'then',
+  'also',
+  'but',
+  'and',
+  'or',
+  'however',
+  'therefore',
+  'hence',
+  'moreover',
+  'furthermore',
+  'besides',
+  'instead',
+  'otherwise',
+  'both',
+  'another',
+  'each',
+  'one',
+  'some',
+  'many',
+  'most',
+  'all',
+  'none',
+  'we',
+  'you',
+  'i',
+  'our',
+  'your',
+  'my',
+  'in',
+  'for',
+  'as',
+  'if',
+  'when',
+  'while',
+  'although',
+  'though',
+  'because',
+  'since',
+  'after',
+  'before',
+  'on',
+  'at',
+  'by',
+  'with',
+  'from',
+  'to',
+  'of',
+  'same',
+  'former',
+  'latter',
+  'above',
+  'below',
 ])
 
 /** Nouns too general to be a key term on their own. */
 export const GENERIC_NOUNS = new Set([
-  'thing', 'things', 'way', 'ways', 'example', 'examples', 'part', 'parts', 'type', 'types', 'kind', 'kinds', 'number',
-  'numbers', 'use', 'uses', 'time', 'times', 'form', 'forms', 'lot', 'other', 'others', 'case', 'cases', 'fact', 'result',
-  'results', 'amount', 'place', 'order', 'side', 'end', 'term', 'terms', 'word', 'words', 'chapter', 'section', 'figure',
-  'table', 'page', 'fig', 'process', 'processes', 'called', 'what', 'something', 'anything', 'everything', 'one',
-  'group', 'groups', 'class', 'classes', 'category', 'categories', 'instance', 'means', 'variety', 'series', 'set', 'sort', 'sorts', 'point', 'year', 'years',
+  'thing',
+  'things',
+  'way',
+  'ways',
+  'example',
+  'examples',
+  'part',
+  'parts',
+  'type',
+  'types',
+  'kind',
+  'kinds',
+  'number',
+  'numbers',
+  'use',
+  'uses',
+  'time',
+  'times',
+  'form',
+  'forms',
+  'lot',
+  'other',
+  'others',
+  'case',
+  'cases',
+  'fact',
+  'result',
+  'results',
+  'amount',
+  'place',
+  'order',
+  'side',
+  'end',
+  'term',
+  'terms',
+  'word',
+  'words',
+  'chapter',
+  'section',
+  'figure',
+  'table',
+  'page',
+  'fig',
+  'process',
+  'processes',
+  'called',
+  'what',
+  'something',
+  'anything',
+  'everything',
+  'one',
+  'group',
+  'groups',
+  'class',
+  'classes',
+  'category',
+  'categories',
+  'instance',
+  'means',
+  'variety',
+  'series',
+  'set',
+  'sort',
+  'sorts',
+  'point',
+  'year',
+  'years',
 ])
 
-const COUNTED = /^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|other|several|many|some|various|different|certain|both|all)\s/i
+const COUNTED =
+  /^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|other|several|many|some|various|different|certain|both|all)\s/i
 
 /* the same phrases are asked about again and again while a document is read */
 const termPhrases = new Map<string, boolean>()
@@ -41,9 +172,11 @@ function readsAsTerm(phrase: string) {
   if (/[,;:()"“”]/.test(phrase)) return false
   const first = phrase.split(/\s+/)[0].toLowerCase()
   if (DEPENDENT_OPENERS.has(first) || /\b(this|these|those)\b/i.test(phrase)) return false
-  if (/(?<![\p{L}\p{N}])([\p{L}\p{N}][\p{L}\p{N}-]*)\s+\1(?![\p{L}\p{N}])/iu.test(phrase)) return false
+  if (/(?<![\p{L}\p{N}])([\p{L}\p{N}][\p{L}\p{N}-]*)\s+\1(?![\p{L}\p{N}])/iu.test(phrase))
+    return false
   /* "two broad categories", "other pigment types": a counted general noun names nothing without "of …" */
-  if (GENERIC_NOUNS.has(phrase.split(/\s+/).at(-1)!.toLowerCase()) && COUNTED.test(phrase)) return false
+  if (GENERIC_NOUNS.has(phrase.split(/\s+/).at(-1)!.toLowerCase()) && COUNTED.test(phrase))
+    return false
   /* one word is tagged after "the", as it stands in a sentence: "Matter" alone reads as a verb */
   const bare = withoutArticle(phrase)
   const doc = nlp(wordCount(bare) === 1 ? `the ${bare}` : phrase)
@@ -51,7 +184,8 @@ function readsAsTerm(phrase: string) {
   return doc.nouns().length > 0 || nlp(`the ${bare}`).nouns().length > 0
 }
 
-const PREPOSITIONS = /^(?:above|below|in|on|at|by|with|from|into|to|under|over|near|between|within|across|through|along|around|behind|beside|beyond|inside|outside)$/
+const PREPOSITIONS =
+  /^(?:above|below|in|on|at|by|with|from|into|to|under|over|near|between|within|across|through|along|around|behind|beside|beyond|inside|outside)$/
 
 type Tagged = { terms: { normal: string; tags: string[] }[] }[]
 
@@ -66,7 +200,9 @@ function hasVerb(terms: Tagged) {
     if (!tags.includes('Verb') || tags.includes('Gerund')) return false
     if (index === terms.length - 1) return index === 0 || !tags.includes('Infinitive')
     const next = terms[index + 1].terms[0]
-    const modifies = ['Noun', 'Adjective'].some((tag) => next.tags.includes(tag)) && !PREPOSITIONS.test(next.normal)
+    const modifies =
+      ['Noun', 'Adjective'].some((tag) => next.tags.includes(tag)) &&
+      !PREPOSITIONS.test(next.normal)
     return index > 0 || !tags.includes('PastTense') || !modifies
   })
 }
@@ -78,7 +214,9 @@ export function lowerFirst(phrase: string) {
   return phrase.replace(/^\p{Lu}\p{Ll}*\b/u, (word) => {
     if (/^(The|A|An|These|Those|Its|All|Some|Most|Many)$/.test(word)) return word.toLowerCase()
     /* a capital that only opens the sentence: a common noun ("Heterotrophs"), not a name ("Mars") */
-    return nlp(word.toLowerCase()).has('(#ProperNoun|#Person|#Place|#Organization)') ? word : word.toLowerCase()
+    return nlp(word.toLowerCase()).has('(#ProperNoun|#Person|#Place|#Organization)')
+      ? word
+      : word.toLowerCase()
   })
 }
 

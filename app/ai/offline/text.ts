@@ -1,5 +1,6 @@
 /** Plain text as HTML text (cards are HTML; a document's `<` is a character, not a tag). */
-export const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+export const escapeText = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 /** Collapses whitespace and trims. */
 export const squash = (text: string) => text.replace(/\s+/g, ' ').trim()

@@ -33,7 +33,10 @@ function parseEntry(line: string): VocabularyEntry | { word: string; translation
 }
 
 function translationNeeded() {
-  return ApiException.of('E_AI_NEEDS_PROVIDER', { key: 'ai_needs_provider_translation', apiField: 'user_prompt' })
+  return ApiException.of('E_AI_NEEDS_PROVIDER', {
+    key: 'ai_needs_provider_translation',
+    apiField: 'user_prompt',
+  })
 }
 
 export function* vocabularyCards(words: string[], request: CardRequest): Generator<GeneratedCard> {
@@ -48,7 +51,11 @@ export function* vocabularyCards(words: string[], request: CardRequest): Generat
   if (!entries.length) throw translationNeeded()
   for (const { word, translation } of entries) {
     if (request.format === 'cloze') {
-      yield { kind: 'cloze', front: `${escapeText(word)} = {{c1::${escapeText(translation)}}}`, back: '' }
+      yield {
+        kind: 'cloze',
+        front: `${escapeText(word)} = {{c1::${escapeText(translation)}}}`,
+        back: '',
+      }
     } else {
       yield { kind: 'basic', front: escapeText(word), back: escapeText(translation) }
     }

@@ -1,6 +1,13 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import User from '#models/user'
-import { findTargetUser, masqueradeAs, overridePremium, setDebugMenu, stopMasquerade, updateOwnExperiments } from '#actions/admin/admin_actions'
+import {
+  findTargetUser,
+  masqueradeAs,
+  overridePremium,
+  setDebugMenu,
+  stopMasquerade,
+  updateOwnExperiments,
+} from '#actions/admin/admin_actions'
 import { experimentGroups } from '#config/experiments'
 import { assertAdmin, auditLog, searchUsers } from '#queries/admin/admin_queries'
 import { MASQUERADE_KEY, webMasquerade } from '#services/admin_session'
@@ -8,7 +15,12 @@ import { signInWeb, signOutWeb } from '#services/web_sign_in'
 import AdminTransformer from '#transformers/admin_transformer'
 import AuditEntryTransformer from '#transformers/audit_entry_transformer'
 import ExperimentTransformer from '#transformers/experiment_transformer'
-import { debugMenuValidator, premiumOverrideValidator, updateSelfValidator, userSearchValidator } from '#validators/admin'
+import {
+  debugMenuValidator,
+  premiumOverrideValidator,
+  updateSelfValidator,
+  userSearchValidator,
+} from '#validators/admin'
 
 /** /admin: the admins' pages (a 404 for everyone else), the same actions as the admin API. */
 export default class AdminPagesController {
@@ -55,7 +67,11 @@ export default class AdminPagesController {
     assertAdmin(auth.use('web').user)
     const { page = 1 } = await request.validateUsing(userSearchValidator, { data: request.qs() })
     const { entries, hasMore } = await auditLog(page)
-    return inertia.render('admin/audit', { entries: AuditEntryTransformer.transform(entries), page, hasMore })
+    return inertia.render('admin/audit', {
+      entries: AuditEntryTransformer.transform(entries),
+      page,
+      hasMore,
+    })
   }
 
   async premium({ auth, params, request, response, session, i18n }: HttpContext) {
@@ -81,9 +97,18 @@ export default class AdminPagesController {
     const admin = ctx.auth.use('web').user
     assertAdmin(admin)
     if (webMasquerade(ctx)) return ctx.response.redirect('/')
-    const { user } = await masqueradeAs(admin, { user_id: Number(ctx.params.id), ip: ctx.request.ip(), door: 'web' })
+    const { user } = await masqueradeAs(admin, {
+      user_id: Number(ctx.params.id),
+      ip: ctx.request.ip(),
+      door: 'web',
+    })
     await signInWeb(ctx, user)
-    ctx.session.put(MASQUERADE_KEY, { adminId: admin.id, adminEpoch: admin.sessionEpoch ?? 0, userId: user.id, startedAt: Date.now() })
+    ctx.session.put(MASQUERADE_KEY, {
+      adminId: admin.id,
+      adminEpoch: admin.sessionEpoch ?? 0,
+      userId: user.id,
+      startedAt: Date.now(),
+    })
     return ctx.response.redirect('/')
   }
 

@@ -3,7 +3,12 @@ import { uploadDocument } from '#actions/ai/upload_document'
 import { cancelStream } from '#actions/ai/cancel_stream'
 import { bulkFromBody, streamFromBody } from '#actions/ai/stream_requests'
 import { streamAnswer } from '#controllers/ai/stream_answer'
-import { FREE_MAX_CARDS, PREMIUM_MAX_CARDS, freeTierOf, maxCardsFor } from '#actions/ai/generation_limits'
+import {
+  FREE_MAX_CARDS,
+  PREMIUM_MAX_CARDS,
+  freeTierOf,
+  maxCardsFor,
+} from '#actions/ai/generation_limits'
 import { findEditableDeck } from '#queries/decks/find_deck'
 import { activeDecks } from '#queries/decks/list_decks'
 import { PDF_MAX_MB, PDF_MAX_PAGES } from '#services/pdf_text'
@@ -15,7 +20,11 @@ import AiStreamCancelledTransformer from '#transformers/ai_stream_cancelled_tran
 import AiStreamTransformer from '#transformers/ai_stream_transformer'
 import AiTargetDeckTransformer from '#transformers/ai_target_deck_transformer'
 import { serialize } from '#transformers/serialize'
-import { aiBulkCreateValidator, aiStreamCreateValidator, cancelStreamValidator } from '#validators/ai_generation'
+import {
+  aiBulkCreateValidator,
+  aiStreamCreateValidator,
+  cancelStreamValidator,
+} from '#validators/ai_generation'
 
 /**
  * The web "AI flashcard generator" (docs/ai-generation.md): the page,
@@ -45,7 +54,9 @@ export default class AiGeneratorController {
     }
     return inertia.render('ai/generate', {
       deck: AiTargetDeckTransformer.transform(deck),
-      decks: AiTargetDeckTransformer.transform(decks.filter((row) => row.userId === user.id && row.state === 'active')),
+      decks: AiTargetDeckTransformer.transform(
+        decks.filter((row) => row.userId === user.id && row.state === 'active')
+      ),
       provider: activeProvider(),
       limits: AiLimitsTransformer.transform(limits),
       freeTier: AiFreeTierTransformer.transform(await freeTierOf(user)),
@@ -57,7 +68,9 @@ export default class AiGeneratorController {
   async document(ctx: HttpContext) {
     ctx.session.reflash()
     const document = await uploadDocument(ctx.auth.use('web').getUserOrFail(), {
-      files: Object.values(ctx.request.allFiles()).flat(), file: ctx.request.file('file'), pages: ctx.request.input('pages'),
+      files: Object.values(ctx.request.allFiles()).flat(),
+      file: ctx.request.file('file'),
+      pages: ctx.request.input('pages'),
     })
     return ctx.response.created(await serialize(AiDocumentTransformer.transform(document)))
   }
@@ -69,7 +82,9 @@ export default class AiGeneratorController {
       ctx.request.input('mode') === 'words'
         ? await bulkFromBody(user, await ctx.request.validateUsing(aiBulkCreateValidator))
         : await streamFromBody(user, await ctx.request.validateUsing(aiStreamCreateValidator))
-    const answer = AiStreamTransformer.transform(await streamAnswer(user, stream.id)).useVariant('forPage')
+    const answer = AiStreamTransformer.transform(await streamAnswer(user, stream.id)).useVariant(
+      'forPage'
+    )
     return ctx.response.created(await serialize(answer))
   }
 
@@ -80,8 +95,12 @@ export default class AiGeneratorController {
 
   async destroy(ctx: HttpContext) {
     const user = ctx.auth.use('web').getUserOrFail()
-    const input = await ctx.request.validateUsing(cancelStreamValidator, { data: { stream_id: ctx.params.id, delete_notes: ctx.request.input('delete_notes') } })
+    const input = await ctx.request.validateUsing(cancelStreamValidator, {
+      data: { stream_id: ctx.params.id, delete_notes: ctx.request.input('delete_notes') },
+    })
     const { stream, deleted } = await cancelStream(user, input)
-    return serialize(AiStreamCancelledTransformer.transform(await streamAnswer(user, stream.id), deleted))
+    return serialize(
+      AiStreamCancelledTransformer.transform(await streamAnswer(user, stream.id), deleted)
+    )
   }
 }

@@ -4,7 +4,12 @@ import ApiException from '#exceptions/api_exception'
 import { transmitChannelValidator, transmitUidValidator } from '#validators/ai_generation'
 import { isStreamChannel } from '#services/ai_events'
 import { listenForBroadcasts } from '#services/pg_bus_transport'
-import { listenForRelay, streamOpened, subscribeElsewhere, unsubscribeElsewhere } from '#services/transmit_relay'
+import {
+  listenForRelay,
+  streamOpened,
+  subscribeElsewhere,
+  unsubscribeElsewhere,
+} from '#services/transmit_relay'
 
 const refused = () => ApiException.of('E_FORBIDDEN')
 

@@ -18,16 +18,23 @@ export default class SignInController {
    */
   async show({ inertia, request, session }: HttpContext) {
     /* the browser extension's flag: signed in, the learner lands where the extension gets its token */
-    const next = request.input('extension') ? '/extension/connected' : safeNextPath(request.input('next'))
+    const next = request.input('extension')
+      ? '/extension/connected'
+      : safeNextPath(request.input('next'))
     if (next) session.setIntendedUrl(next)
     else session.clearIntendedUrl()
-    return inertia.render('auth/sign_in', { social: SocialOptionsTransformer.transform(socialSignInOptions()), sessionEnded: request.input('session') === 'ended' })
+    return inertia.render('auth/sign_in', {
+      social: SocialOptionsTransformer.transform(socialSignInOptions()),
+      sessionEnded: request.input('session') === 'ended',
+    })
   }
 
   async store(ctx: HttpContext) {
     const { request, response } = ctx
     const { email, password } = await request.validateUsing(signInValidator)
-    const user = await guardSignIn(request.ip(), email, () => User.verifyCredentials(email, password))
+    const user = await guardSignIn(request.ip(), email, () =>
+      User.verifyCredentials(email, password)
+    )
     await signInWeb(ctx, user)
     return response.redirect(afterSignInPath(ctx))
   }

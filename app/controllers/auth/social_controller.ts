@@ -65,7 +65,8 @@ export default class SocialController {
     const { request, session, response, i18n, auth } = ctx
     const expected = session.pull('apple_state')
     const idToken = request.input('id_token')
-    if (request.input('error') === 'user_cancelled_authorize') return response.redirect().toRoute('auth.sign_in')
+    if (request.input('error') === 'user_cancelled_authorize')
+      return response.redirect().toRoute('auth.sign_in')
     if (!expected || request.input('state') !== expected || typeof idToken !== 'string') {
       session.flashErrors({ E_SOCIAL: i18n.t('errors.social_failed.title') })
       return response.redirect().toRoute('auth.sign_in')
@@ -82,7 +83,11 @@ export default class SocialController {
   }
 
   /** Connecting a provider goes back to the account page; a sign-in to the page that asked for it. */
-  private async finish(user: Awaited<ReturnType<typeof signInWithIdentity>>['user'], ctx: HttpContext, isNewUser: boolean) {
+  private async finish(
+    user: Awaited<ReturnType<typeof signInWithIdentity>>['user'],
+    ctx: HttpContext,
+    isNewUser: boolean
+  ) {
     const wasSignedIn = ctx.auth.use('web').user?.id === user.id
     await signInWeb(ctx, user)
     if (wasSignedIn) return ctx.response.redirect().toRoute('account.show')
@@ -95,5 +100,8 @@ export default class SocialController {
 /** The page that says this server has no sign-in with the provider (a stale button or bookmark led here). */
 function notConfigured(ctx: HttpContext, provider: SocialProvider) {
   ctx.response.status(503)
-  return ctx.inertia.render('auth/provider_not_configured', { provider, signedIn: Boolean(ctx.auth.user) })
+  return ctx.inertia.render('auth/provider_not_configured', {
+    provider,
+    signedIn: Boolean(ctx.auth.user),
+  })
 }

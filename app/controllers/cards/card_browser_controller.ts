@@ -20,14 +20,21 @@ const DONE = {
   move: 'ui.browser.flash.moving',
 } as const
 
-/** The card browser: every card the learner may see, found with the card search language, sorted, paged, acted on in bulk. */
+/**
+ * The card browser: every card the learner may see, found with the card search language, sorted, paged, acted
+ * on in bulk.
+ */
 export default class CardBrowserController {
-  /** GET /cards?q&sort&order&page: a malformed search shows the page with the error (where, what) under the box, and no cards. */
+  /**
+   * GET /cards?q&sort&order&page: a malformed search shows the page with the error (where, what) under the
+   * box, and no cards.
+   */
   async show({ auth, request, inertia, i18n }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
     /* a stale or hand-edited sort or page falls back to the defaults rather than failing */
     const [, input] = await browseCardsValidator.tryValidate(request.qs())
-    const q = input?.q ?? (typeof request.qs().q === 'string' ? String(request.qs().q).slice(0, 1000) : '')
+    const q =
+      input?.q ?? (typeof request.qs().q === 'string' ? String(request.qs().q).slice(0, 1000) : '')
     const sort: BrowserSort = input?.sort ?? 'added'
     const order = input?.order ?? 'desc'
     const page = input?.page ?? 1
@@ -36,14 +43,27 @@ export default class CardBrowserController {
     try {
       const search = cardSearch(user, q, 'q')
       const scope = { userId: user.id }
-      found = await browseCards(search, scope, { sort, order, offset: (page - 1) * BROWSER_PAGE, limit: BROWSER_PAGE })
+      found = await browseCards(search, scope, {
+        sort,
+        order,
+        offset: (page - 1) * BROWSER_PAGE,
+        limit: BROWSER_PAGE,
+      })
       /* past the end (the last cards just moved away): the last page instead */
       const last = Math.max(1, Math.ceil(found.total / BROWSER_PAGE))
-      if (page > last) found = await browseCards(search, scope, { sort, order, offset: (last - 1) * BROWSER_PAGE, limit: BROWSER_PAGE })
+      if (page > last)
+        found = await browseCards(search, scope, {
+          sort,
+          order,
+          offset: (last - 1) * BROWSER_PAGE,
+          limit: BROWSER_PAGE,
+        })
     } catch (refusal) {
       if (!(refusal instanceof ApiException) || refusal.code !== 'E_INVALID_SEARCH') throw refusal
       const values = refusal.options.values ?? {}
-      const message = `${i18n.t('errors.invalid_search.title', values)}. ${i18n.t('errors.invalid_search.body', values)}`
+      const message =
+        `${i18n.t('errors.invalid_search.title', values)}. ` +
+        `${i18n.t('errors.invalid_search.body', values)}`
       error = { position: Number(refusal.options.extra?.position ?? 0), message }
     }
     const search = { q, sort, order, error }
@@ -59,7 +79,10 @@ export default class CardBrowserController {
     const user = auth.use('web').getUserOrFail()
     const input = await request.validateUsing(browserBulkValidator)
     const result = await browserBulk(user, input)
-    session.flash('success', i18n.t(DONE[input.bulk_action], { count: result.count, tag: input.tag ?? '' }))
+    session.flash(
+      'success',
+      i18n.t(DONE[input.bulk_action], { count: result.count, tag: input.tag ?? '' })
+    )
     return response.redirect().back()
   }
 }

@@ -25,7 +25,10 @@ export default class ClientPagesController {
     const { year } = await request.validateUsing(wrappedValidator)
     const current = Number(user.today().slice(0, 4))
     /* the years the learner has been here: the one they joined in to this one */
-    const joined = Math.min(current, Number(studyDay(user.createdAt.toJSDate(), user.timezoneOffset).slice(0, 4)))
+    const joined = Math.min(
+      current,
+      Number(studyDay(user.createdAt.toJSDate(), user.timezoneOffset).slice(0, 4))
+    )
     const wrapped = await wrappedYear(user, year ?? current)
     return inertia.render('client/wrapped', {
       wrapped: WrappedTransformer.transform(wrapped),
@@ -36,7 +39,10 @@ export default class ClientPagesController {
 
   /** GET /help: the help centre (questions and answers in the learner's language) and contact support. */
   async help({ inertia }: HttpContext) {
-    return inertia.render('client/help', { topics: [...HELP_TOPICS], supportEmail: clientLinks.supportEmail })
+    return inertia.render('client/help', {
+      topics: [...HELP_TOPICS],
+      supportEmail: clientLinks.supportEmail,
+    })
   }
 
   /** GET /whats-new */
@@ -54,7 +60,11 @@ export default class ClientPagesController {
     const { auth, request, response, session, i18n } = ctx
     const user = auth.use('web').getUserOrFail()
     const { stars, text, source = 'settings' } = await request.validateUsing(webFeedbackValidator)
-    const rating = await rateApp(user, { feedback_type: feedbackTypeOfStars(stars), text, prefix: `web_${source}` })
+    const rating = await rateApp(user, {
+      feedback_type: feedbackTypeOfStars(stars),
+      text,
+      prefix: `web_${source}`,
+    })
     if (source === 'session_complete') await closeFeedbackRequest(user, { how: 'answered' })
     if (wantsJson(ctx)) {
       return response.created(await serialize(AppRatingTransformer.transform(rating)))
@@ -75,15 +85,28 @@ export default class ClientPagesController {
     const name = String(params.name)
     if (!(NOTICES as readonly string[]).includes(name)) throw ApiException.notFound()
     const dismissed = new Set([...dismissedNotices({ request } as HttpContext), name])
-    response.plainCookie(NOTICES_COOKIE, [...dismissed].join('.'), { encode: false, maxAge: '365d', httpOnly: true, sameSite: 'lax' })
+    response.plainCookie(NOTICES_COOKIE, [...dismissed].join('.'), {
+      encode: false,
+      maxAge: '365d',
+      httpOnly: true,
+      sameSite: 'lax',
+    })
     return response.redirect().back()
   }
 
-  /** POST /banners/:id/dismiss: a remote-flag banner (or the lifetime offer, `~lifetime`) stays hidden on this browser. */
+  /**
+   * POST /banners/:id/dismiss: a remote-flag banner (or the lifetime offer, `~lifetime`) stays hidden on this
+   * browser.
+   */
   async dismissBanner({ request, response, params }: HttpContext) {
     const id = String(params.id)
     if (!isDismissableBanner(id)) throw ApiException.notFound()
-    response.plainCookie(BANNERS_COOKIE, withDismissedBanner({ request } as HttpContext, id), { encode: false, maxAge: '365d', httpOnly: true, sameSite: 'lax' })
+    response.plainCookie(BANNERS_COOKIE, withDismissedBanner({ request } as HttpContext, id), {
+      encode: false,
+      maxAge: '365d',
+      httpOnly: true,
+      sameSite: 'lax',
+    })
     return response.redirect().back()
   }
 
@@ -108,7 +131,11 @@ export default class ClientPagesController {
       response.status(403)
       return inertia.render('client/unsubscribed', { state: 'invalid' as const, action: null })
     }
-    if (request.method() === 'GET') return inertia.render('client/unsubscribed', { state: 'confirm' as const, action: request.url(true) })
+    if (request.method() === 'GET')
+      return inertia.render('client/unsubscribed', {
+        state: 'confirm' as const,
+        action: request.url(true),
+      })
     await unsubscribeReminders({ userId: Number(params.id) })
     if (request.input('List-Unsubscribe') === 'One-Click') return response.noContent()
     return inertia.render('client/unsubscribed', { state: 'done' as const, action: null })

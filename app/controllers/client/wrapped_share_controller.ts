@@ -5,7 +5,10 @@ import { i18nFor } from '#services/request_locale'
 import { wrappedValidator } from '#validators/study'
 import type User from '#models/user'
 
-/** The year in review's share image (PNG), for the apps (bearer) and the page (session); always the caller's own year. */
+/**
+ * The year in review's share image (PNG), for the apps (bearer) and the page (session); always the caller's
+ * own year.
+ */
 export default class WrappedShareController {
   private async send(ctx: HttpContext, user: User) {
     const { year } = await ctx.request.validateUsing(wrappedValidator)

@@ -30,19 +30,25 @@ export default class AlgorithmSettingsController {
     try {
       root = await updateAlgorithmSettings(user, { ...input, id: params.id })
     } catch (error) {
-      const question = error instanceof ApiException && error.code === 'E_ALGORITHM_RESET_CONFIRMATION'
+      const question =
+        error instanceof ApiException && error.code === 'E_ALGORITHM_RESET_CONFIRMATION'
       if (!question || wantsJson(ctx)) throw error
       /*
        * Not a failure but a question: it comes back as the form's
        * `confirm_reset` error, which the dialog turns into its confirm step,
        * rather than as the page's error toast.
        */
-      session.flash('inputErrorsBag', { confirm_reset: [i18n.t('errors.algorithm_reset_confirmation.title')] })
+      session.flash('inputErrorsBag', {
+        confirm_reset: [i18n.t('errors.algorithm_reset_confirmation.title')],
+      })
       return response.redirect().withQs().back()
     }
     if (wantsJson(ctx)) return serialize(AlgorithmSettingsTransformer.transform(root))
     const reset = typeBefore !== null && typeBefore !== typeOf(root)
-    session.flash('success', i18n.t(reset ? 'ui.algorithm.flash.switched' : 'ui.algorithm.flash.saved'))
+    session.flash(
+      'success',
+      i18n.t(reset ? 'ui.algorithm.flash.switched' : 'ui.algorithm.flash.saved')
+    )
     return response.redirect().withQs().back()
   }
 }

@@ -30,13 +30,26 @@ export default class DeckExportsController {
    */
   async store({ auth, params, request, response, session, i18n }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
-    const input = await request.validateUsing(createExportValidator, { data: { ...request.body(), deck_id: idParam(params.id) } })
+    const input = await request.validateUsing(createExportValidator, {
+      data: { ...request.body(), deck_id: idParam(params.id) },
+    })
     /* the web fetches the file from its exports page unless the form asks for the mail too */
-    const record = await createExport(user, { ...input, mail_link: input.mail_link ?? false, locale: i18n.locale })
+    const record = await createExport(user, {
+      ...input,
+      mail_link: input.mail_link ?? false,
+      locale: i18n.locale,
+    })
     const waiting = record.status === 'awaiting_confirmation'
-    const said = waiting ? i18n.t('ui.exports.flash.confirm_first', { email: record.email }) : record.mailLink ? i18n.t('ui.exports.flash.queued') : i18n.t('ui.exports.flash.ready_here')
+    const said = waiting
+      ? i18n.t('ui.exports.flash.confirm_first', { email: record.email })
+      : record.mailLink
+        ? i18n.t('ui.exports.flash.queued')
+        : i18n.t('ui.exports.flash.ready_here')
     session.flash('success', said)
-    session.flash('successAction', { label: i18n.t('ui.exports.flash.open_list'), href: '/exports' })
+    session.flash('successAction', {
+      label: i18n.t('ui.exports.flash.open_list'),
+      href: '/exports',
+    })
     return response.redirect().withQs().back()
   }
 
@@ -44,7 +57,10 @@ export default class DeckExportsController {
   async index({ auth, inertia }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
     return inertia.render('exports/index', {
-      exports: () => listExports(user).then((records) => ExportTransformer.transform(records).useVariant('forList')),
+      exports: () =>
+        listExports(user).then((records) =>
+          ExportTransformer.transform(records).useVariant('forList')
+        ),
     })
   }
 
@@ -70,7 +86,9 @@ export default class DeckExportsController {
     if (!request.hasValidSignature()) {
       /* `expires` is part of what was signed: a link past it is expired, whatever else is wrong with it */
       const expires = Number(request.qs().expires)
-      return refuse(Number.isFinite(expires) && expires * 1000 <= Date.now() ? 'expired' : 'invalid')
+      return refuse(
+        Number.isFinite(expires) && expires * 1000 <= Date.now() ? 'expired' : 'invalid'
+      )
     }
     const record = await DeckExport.find(idParam(params.id))
     if (!record || record.status !== 'done' || !record.storageKey) return refuse('gone')
@@ -89,7 +107,8 @@ export default class DeckExportsController {
   private async serve(ctx: HttpContext, record: DeckExport) {
     const { response } = ctx
     const disk = drive.use()
-    if (!record.storageKey || !(await disk.exists(record.storageKey))) return this.refuse(ctx, 'gone')
+    if (!record.storageKey || !(await disk.exists(record.storageKey)))
+      return this.refuse(ctx, 'gone')
 
     response.header('Content-Type', EXPORT_CONTENT_TYPES[record.format])
     response.header('Content-Disposition', contentDisposition(exportFileName(record)))

@@ -23,13 +23,18 @@ export default class DeckNotesController {
     const input = await request.validateUsing(bulkNotesValidator, { data })
     const action = input.bulk_action
     const deck = await findDeck(user, params.id)
-    const matching = input.select_all ? await matchingNoteIds(user, deck, await listNotesValidator.validate(data)) : null
+    const matching = input.select_all
+      ? await matchingNoteIds(user, deck, await listNotesValidator.validate(data))
+      : null
     /* "all" on the page means the notes its filters show */
     const selection = matching ? { ids: matching, select_all: false } : {}
     const result = await bulkNotes(user, { ...input, deck_id: deck.id, ...selection })
     if (result.processing) {
       const state = action === 'move' ? 'notes_moving' : 'bulk_reversing'
-      session.flash(STARTED_JOB, startedJob(await findDeck(user, deck.id), state, action === 'reverse'))
+      session.flash(
+        STARTED_JOB,
+        startedJob(await findDeck(user, deck.id), state, action === 'reverse')
+      )
     } else {
       session.flash('success', i18n.t(DONE[action!], { count: result.count }))
     }

@@ -36,7 +36,8 @@ export function deckListProps(user: User, archived = false) {
     numberOfArchivedDecks: async () => load().then((read) => read.numberOfArchivedDecks),
     polling: async () => DeckJobTransformer.transform(await pollingDecks(user)),
     /* shared decks no longer available to this former participant, with why, until dismissed */
-    unavailableDecks: async () => UnavailableDeckTransformer.transform(archived ? [] : await unavailableDecks(user)),
+    unavailableDecks: async () =>
+      UnavailableDeckTransformer.transform(archived ? [] : await unavailableDecks(user)),
   }
 }
 

@@ -29,8 +29,13 @@ import StartedJobTransformer, {
 } from '#transformers/started_job_transformer'
 import DeckNotesPageTransformer from '#transformers/deck_notes_page_transformer'
 import {
-  createDeckValidator, duplicateDeckValidator, listNotesValidator, moveDeckValidator,
-  reorderDecksValidator, reportDeckValidator, updateDeckValidator,
+  createDeckValidator,
+  duplicateDeckValidator,
+  listNotesValidator,
+  moveDeckValidator,
+  reorderDecksValidator,
+  reportDeckValidator,
+  updateDeckValidator,
 } from '#validators/content'
 
 const TABS = ['general', 'cards', 'settings'] as const
@@ -47,12 +52,16 @@ export default class DecksController {
     let deck = await findDeck(user, params.id)
     const tab = TABS.find((name) => name === request.input('tab')) ?? 'general'
     /* a stale or hand-edited query string lists everything rather than failing */
-    const [invalid, filters] = await listNotesValidator.tryValidate({ ...request.qs(), deck_id: deck.id })
+    const [invalid, filters] = await listNotesValidator.tryValidate({
+      ...request.qs(),
+      deck_id: deck.id,
+    })
     if (tab === 'cards' && filters) deck = await rememberSort(user, { ...filters, deck })
     const page = Math.max(1, Number.parseInt(request.input('page'), 10) || 1)
     let tree: ReturnType<typeof deckTree> | undefined
     const loadTree = () => (tree ??= deckTree(user, deck))
-    const notesPage = () => deckNotesPage(user, deck, invalid ? { deck_id: deck.id } : filters!, page)
+    const notesPage = () =>
+      deckNotesPage(user, deck, invalid ? { deck_id: deck.id } : filters!, page)
     return inertia.render('decks/show', {
       tab,
       deck: async () => {
@@ -65,7 +74,8 @@ export default class DecksController {
         return DeckTransformer.transform(list.selected, source).useVariant('forPage')
       },
       templates: () => loadTree().then((list) => NoteTypeTransformer.transform(list.noteTypes)),
-      notes: tab === 'cards' ? async () => DeckNotesPageTransformer.transform(await notesPage()) : null,
+      notes:
+        tab === 'cards' ? async () => DeckNotesPageTransformer.transform(await notesPage()) : null,
       polling: async () => DeckJobTransformer.transform(await pollingDecks(user)),
       destinations: inertia.optional(() => destinations(user)),
       sharing: inertia.optional(async () =>
@@ -82,7 +92,8 @@ export default class DecksController {
         tab === 'settings'
           ? async () => DeckLimitsTransformer.transform(await deckLimitDefaults(user, deck))
           : null,
-      libraryCategories: tab === 'general' ? LIBRARY_TAXONOMY.map(({ key, subs }) => ({ key, subs })) : null,
+      libraryCategories:
+        tab === 'general' ? LIBRARY_TAXONOMY.map(({ key, subs }) => ({ key, subs })) : null,
       started: StartedJobTransformer.transform(
         startedJobsOf(session.flashMessages.get(STARTED_JOB))
       ),
@@ -108,19 +119,27 @@ export default class DecksController {
     await deleteDeck(auth.use('web').getUserOrFail(), { id: params.id })
     session.flash('success', i18n.t('ui.decks.flash.deleted'))
     const from = URL.parse(request.header('referer') ?? '')?.pathname ?? ''
-    return from === `/decks/${params.id}` ? response.redirect().toRoute('home') : response.redirect().withQs().back()
+    return from === `/decks/${params.id}`
+      ? response.redirect().toRoute('home')
+      : response.redirect().withQs().back()
   }
 
   async duplicate({ auth, params, request, response, session, i18n }: HttpContext) {
     const input = await request.validateUsing(duplicateDeckValidator)
-    const copy = await duplicateDeck(auth.use('web').getUserOrFail(), { ...input, id: params.id, locale: i18n.locale })
+    const copy = await duplicateDeck(auth.use('web').getUserOrFail(), {
+      ...input,
+      id: params.id,
+      locale: i18n.locale,
+    })
     session.flash(STARTED_JOB, startedJob(copy, 'duplicating'))
     return response.redirect().withQs().back()
   }
 
   /** Into another deck, into a folder, or to the top level. */
   async move({ auth, params, request, response }: HttpContext) {
-    const input = await request.validateUsing(moveDeckValidator, { data: { ...request.body(), deck_id: params.id } })
+    const input = await request.validateUsing(moveDeckValidator, {
+      data: { ...request.body(), deck_id: params.id },
+    })
     await moveDeck(auth.use('web').getUserOrFail(), input)
     return response.redirect().withQs().back()
   }

@@ -14,7 +14,8 @@ export default class OutboxController {
     /* not `messages`: that shared prop holds the page's translations */
     const outbox = await readOutbox(outboxDirectory)
     const mails = outbox.slice(0, 50)
-    const mailer = app.config.get<string>('mail.default') === 'smtp' ? ('smtp' as const) : ('outbox' as const)
+    const mailer =
+      app.config.get<string>('mail.default') === 'smtp' ? ('smtp' as const) : ('outbox' as const)
     return inertia.render('dev/outbox', {
       mails: OutboxMessageTransformer.transform(mails),
       mailer,

@@ -43,7 +43,11 @@ function confirmationPage(state: ConfirmationState, found?: Found) {
 export default class ExportAddressesController {
   /** GET /exports/addresses (JSON): where this learner's exports go without asking. */
   async index({ auth }: HttpContext) {
-    return serialize(ExportAddressesTransformer.transform({ confirmed: await confirmedAddresses(auth.use('web').getUserOrFail()) }))
+    return serialize(
+      ExportAddressesTransformer.transform({
+        confirmed: await confirmedAddresses(auth.use('web').getUserOrFail()),
+      })
+    )
   }
 
   /** GET /exports/confirm/:token */
@@ -56,7 +60,8 @@ export default class ExportAddressesController {
 
   /** POST /exports/confirm/:token */
   async store({ params, inertia, response }: HttpContext) {
-    if (!(await findConfirmation(params.token))) return this.render(inertia, response, confirmationPage('expired'))
+    if (!(await findConfirmation(params.token)))
+      return this.render(inertia, response, confirmationPage('expired'))
     const result = await confirmAddress({ token: params.token })
     const done = { email: result.email, user: result.user, started: result.started.length }
     return this.render(inertia, response, confirmationPage('done', done))

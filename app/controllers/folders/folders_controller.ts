@@ -2,7 +2,11 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { saveFolder } from '#actions/folders/save_folder'
 import { reorder } from '#actions/decks/reorder_decks'
 import { deleteFolder } from '#actions/folders/delete_folder'
-import { createFolderValidator, folderValidator, reorderFoldersValidator } from '#validators/content'
+import {
+  createFolderValidator,
+  folderValidator,
+  reorderFoldersValidator,
+} from '#validators/content'
 
 export default class FoldersController {
   async store({ auth, request, response }: HttpContext) {

@@ -21,7 +21,9 @@ const forDialog = async (ctx: HttpContext, record: DeckImport) => {
 export default class DeckImportsController {
   async store(ctx: HttpContext) {
     ctx.session.reflash()
-    const record = await receiveUpload(ctx.auth.use('web').getUserOrFail(), { upload: incomingUpload(ctx) })
+    const record = await receiveUpload(ctx.auth.use('web').getUserOrFail(), {
+      upload: incomingUpload(ctx),
+    })
     return ctx.response.accepted(await forDialog(ctx, record))
   }
 
@@ -37,6 +39,9 @@ export default class DeckImportsController {
 
   async destroy(ctx: HttpContext) {
     ctx.session.reflash()
-    return forDialog(ctx, await cancelImport(ctx.auth.use('web').getUserOrFail(), { id: ctx.params.id }))
+    return forDialog(
+      ctx,
+      await cancelImport(ctx.auth.use('web').getUserOrFail(), { id: ctx.params.id })
+    )
   }
 }

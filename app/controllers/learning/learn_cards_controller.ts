@@ -42,7 +42,10 @@ export default class LearnCardsController {
     return serialize(LearningCardEditedTransformer.transform({ context, cards }, ctx.i18n))
   }
 
-  /** POST /learn/cards/:id/freeze {deck_id?}: the card's note is frozen for this learner, out of study until unfrozen. */
+  /**
+   * POST /learn/cards/:id/freeze {deck_id?}: the card's note is frozen for this learner, out of study until
+   * unfrozen.
+   */
   async freeze(ctx: HttpContext) {
     const user = ctx.auth.use('web').getUserOrFail()
     await findLearnerCard(user, ctx.params.id)
@@ -54,7 +57,10 @@ export default class LearnCardsController {
     return serialize(LearningNoteFrozenTransformer.transform(frozen, counters))
   }
 
-  /** DELETE /learn/cards/:id {deck_id?}: "remove" takes the card out of study (suspends it), as DELETE cards/{id}/suspend does. */
+  /**
+   * DELETE /learn/cards/:id {deck_id?}: "remove" takes the card out of study (suspends it), as DELETE
+   * cards/{id}/suspend does.
+   */
   async destroy(ctx: HttpContext) {
     const user = ctx.auth.use('web').getUserOrFail()
     await findLearnerCard(user, ctx.params.id)
@@ -75,7 +81,11 @@ export default class LearnCardsController {
     const user = ctx.auth.use('web').getUserOrFail()
     const input = await ctx.request.validateUsing(moveCardValidator)
     const card = await findLearnerCard(user, ctx.params.id, 'edit')
-    const { destination } = await moveNotes(user, { deck_id: card.deck_id, ids: [card.note_id], destination_deck_id: input.destination_deck_id })
+    const { destination } = await moveNotes(user, {
+      deck_id: card.deck_id,
+      ids: [card.note_id],
+      destination_deck_id: input.destination_deck_id,
+    })
     const cardIds = await cardIdsOfNote(card.note_id)
     const moved = { noteId: card.note_id, cardIds }
     return serialize(LearningNoteMovedTransformer.transform(moved, destination))

@@ -46,10 +46,21 @@ export default class LearningPageController {
   /** POST /learn/:deckId/answer {card_id, answer, version, review_duration_ms}. */
   async answer(ctx: HttpContext) {
     const input = await ctx.request.validateUsing(answerValidator, withDeck(ctx))
-    const { context, snapshot } = await answerContext(ctx.auth.use('web').getUserOrFail(), input.deck_id, input.card_id)
-    const result = await answerCard(context, {
-      cardId: input.card_id, answer: input.answer, version: input.version, durationMs: input.review_duration_ms,
-    }, snapshot)
+    const { context, snapshot } = await answerContext(
+      ctx.auth.use('web').getUserOrFail(),
+      input.deck_id,
+      input.card_id
+    )
+    const result = await answerCard(
+      context,
+      {
+        cardId: input.card_id,
+        answer: input.answer,
+        version: input.version,
+        durationMs: input.review_duration_ms,
+      },
+      snapshot
+    )
     const standing = await afterAnswer(context, result)
     return serialize(LearningAnswerTransformer.transform(result, standing))
   }

@@ -26,7 +26,10 @@ export default class LibraryDeckPageController {
       notesTotal: notes.total,
       offset,
       reviews: LibraryReviewTransformer.transform(reviews),
-      similar: LibraryDeckTransformer.transform(await presentDecks(await similarDecks(deck, 6)), i18n),
+      similar: LibraryDeckTransformer.transform(
+        await presentDecks(await similarDecks(deck, 6)),
+        i18n
+      ),
       ownRating: mine ? LibraryReviewTransformer.transform(mine).useVariant('forEditor') : null,
       isAuthor: ctx.auth.user?.id === deck.userId,
     })

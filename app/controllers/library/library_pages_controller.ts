@@ -6,7 +6,11 @@ import { libraryHome } from '#queries/library/library_home'
 import { popularSearches, subcategoryDecks } from '#queries/library/browse'
 import { alphabeticalDecks, searchDecks } from '#queries/library/search_decks'
 import { recordSearch } from '#actions/library/record_search'
-import { alphabeticalValidator, libraryPageValidator, librarySearchValidator } from '#validators/library'
+import {
+  alphabeticalValidator,
+  libraryPageValidator,
+  librarySearchValidator,
+} from '#validators/library'
 import LibraryCategoryTransformer from '#transformers/library_category_transformer'
 import LibraryCategoryTreeTransformer from '#transformers/library_category_tree_transformer'
 import LibraryDeckTransformer from '#transformers/library_deck_transformer'
@@ -32,14 +36,17 @@ export default class LibraryPagesController {
   /** GET /library/search?query&offset: an empty query goes back to the library */
   async search(ctx: HttpContext) {
     const raw = ctx.request.qs()
-    if (typeof raw.query !== 'string' || !raw.query.trim()) return ctx.response.redirect().toRoute('library.home')
+    if (typeof raw.query !== 'string' || !raw.query.trim())
+      return ctx.response.redirect().toRoute('library.home')
     const { query, offset = 0 } = await ctx.request.validateUsing(librarySearchValidator)
     const { decks, total } = await searchDecks(query, PAGE, offset)
     await recordSearch(ctx.auth.user ?? null, { query, resultsCount: total })
     return ctx.inertia.render('library/search', {
       query,
       decks: LibraryDeckTransformer.transform(await presentDecks(decks), i18nFor(ctx)),
-      total, offset, limit: PAGE,
+      total,
+      offset,
+      limit: PAGE,
       popularSearches: PopularSearchTransformer.transform(await popularSearches()),
     })
   }
@@ -47,14 +54,19 @@ export default class LibraryPagesController {
   /** GET /library/:category/:subcategory?offset */
   async subcategory(ctx: HttpContext) {
     const { offset = 0 } = await ctx.request.validateUsing(libraryPageValidator)
-    const { category, subcategory } = await findSubcategory(ctx.params.category, ctx.params.subcategory)
+    const { category, subcategory } = await findSubcategory(
+      ctx.params.category,
+      ctx.params.subcategory
+    )
     const { decks, total } = await subcategoryDecks(subcategory, PAGE, offset)
     const i18n = i18nFor(ctx)
     return ctx.inertia.render('library/category', {
       category: LibraryCategoryTransformer.transform(category, i18n),
       subcategory: LibraryCategoryTransformer.transform(subcategory, i18n, category),
       decks: LibraryDeckTransformer.transform(await presentDecks(decks), i18n),
-      total, offset, limit: PAGE,
+      total,
+      offset,
+      limit: PAGE,
     })
   }
 
@@ -65,7 +77,9 @@ export default class LibraryPagesController {
     return ctx.inertia.render('library/alphabetical', {
       query,
       decks: LibraryDeckTransformer.transform(await presentDecks(decks), i18nFor(ctx)),
-      total, offset, limit: PAGE,
+      total,
+      offset,
+      limit: PAGE,
     })
   }
 }

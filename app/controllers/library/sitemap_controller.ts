@@ -10,22 +10,40 @@ const entry = (path: string, lastmod?: Date) =>
 
 /* library icons: a glyph on a transparent square, drawn by the browser's emoji font */
 const ICONS: Record<string, string> = {
-  globe: '🌐', stethoscope: '🩺', flask: '🧪', graduation: '🎓', landmark: '🏛️', laptop: '💻',
-  scale: '⚖️', briefcase: '💼', palette: '🎨', lightbulb: '💡', book: '📘',
+  globe: '🌐',
+  stethoscope: '🩺',
+  flask: '🧪',
+  graduation: '🎓',
+  landmark: '🏛️',
+  laptop: '💻',
+  scale: '⚖️',
+  briefcase: '💼',
+  palette: '🎨',
+  lightbulb: '💡',
+  book: '📘',
 }
 
 export default class SitemapController {
-  /** GET /sitemap.xml: the library, its subcategories, indexable published decks, their authors' profiles, the guides, solutions and blog */
+  /**
+   * GET /sitemap.xml: the library, its subcategories, indexable published decks, their authors' profiles, the
+   * guides, solutions and blog
+   */
   async show({ response }: HttpContext) {
     const { categories, decks, authors } = await sitemapEntries()
     const urls = [
       entry('/library'),
-      ...categories.map(({ category, subcategory }) => entry(`/library/${category}/${subcategory}`)),
-      ...decks.map((deck) => entry(`/library/decks/${encodeURIComponent(deck.slug)}`, new Date(deck.updated_at))),
+      ...categories.map(({ category, subcategory }) =>
+        entry(`/library/${category}/${subcategory}`)
+      ),
+      ...decks.map((deck) =>
+        entry(`/library/decks/${encodeURIComponent(deck.slug)}`, new Date(deck.updated_at))
+      ),
       ...authors.map((id) => entry(`/users/${id}`)),
       entry('/guides'),
       entry('/blog'),
-      ...ARTICLE_KINDS.flatMap((kind) => ARTICLES[kind].map((article) => entry(articlePath(kind, article.slug)))),
+      ...ARTICLE_KINDS.flatMap((kind) =>
+        ARTICLES[kind].map((article) => entry(articlePath(kind, article.slug)))
+      ),
     ]
     response.header('content-type', 'application/xml; charset=utf-8')
     return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`

@@ -4,7 +4,10 @@ import { paymentsConfigured } from '#services/stripe'
 import PaywallPlanTransformer from '#transformers/paywall_plan_transformer'
 
 export default class PaywallPageController {
-  /** GET /paywall?reason=daily|guest|guest_cards|lifetime|upgrade: the premium offer (benefits, claim, plans and prices, the trial). */
+  /**
+   * GET /paywall?reason=daily|guest|guest_cards|lifetime|upgrade: the premium offer (benefits, claim, plans
+   * and prices, the trial).
+   */
   async show({ auth, request, inertia }: HttpContext) {
     const asked = String(request.input('reason') ?? '')
     const reason = ['daily', 'guest', 'guest_cards', 'lifetime'].includes(asked) ? asked : 'upgrade'

@@ -8,16 +8,24 @@ import ArticleSummaryTransformer from '#transformers/article_summary_transformer
 /** A list page: its title, introduction and address, and each article's summary. */
 function list(ctx: HttpContext, kind: ArticleKind) {
   const { articles, ...page } = articleList(i18nFor(ctx), kind)
-  return ctx.inertia.render('marketing/articles', { ...page, articles: ArticleSummaryTransformer.transform(articles) })
+  return ctx.inertia.render('marketing/articles', {
+    ...page,
+    articles: ArticleSummaryTransformer.transform(articles),
+  })
 }
 
 /** An article: one item (its blocks are a union, which a collection's type would flatten). */
 async function article(ctx: HttpContext, kind: ArticleKind) {
   const page = await articlePage(i18nFor(ctx), kind, ctx.params.slug)
-  return ctx.inertia.render('marketing/article', { article: ArticlePageTransformer.transform(page) })
+  return ctx.inertia.render('marketing/article', {
+    article: ArticlePageTransformer.transform(page),
+  })
 }
 
-/** The guides, the solutions and the blog: open to everyone, server-rendered, in the reader's language; an unknown slug is the 404 page. */
+/**
+ * The guides, the solutions and the blog: open to everyone, server-rendered, in the reader's language; an
+ * unknown slug is the 404 page.
+ */
 export default class ArticlesController {
   /** GET /guides */
   async guides(ctx: HttpContext) {

@@ -10,7 +10,12 @@ import TextDetectionTransformer from '#transformers/text_detection_transformer'
 import ImageSuggestionsTransformer from '#transformers/image_suggestions_transformer'
 import CardEventCountedTransformer from '#transformers/card_event_counted_transformer'
 import { serialize } from '#transformers/serialize'
-import { cardDailyEventValidator, imageSuggestionsValidator, pickImageValidator, scanTextValidator } from '#validators/media'
+import {
+  cardDailyEventValidator,
+  imageSuggestionsValidator,
+  pickImageValidator,
+  scanTextValidator,
+} from '#validators/media'
 
 /*
  * The note editor's media tools on the web (JSON calls with the session and
@@ -29,7 +34,9 @@ export default class EditorMediaController {
   /** GET /notes/image_search?q: the picker's results. */
   async search(ctx: HttpContext) {
     const user = ctx.auth.use('web').getUserOrFail()
-    const input = await ctx.request.validateUsing(imageSuggestionsValidator, { data: ctx.request.qs() })
+    const input = await ctx.request.validateUsing(imageSuggestionsValidator, {
+      data: ctx.request.qs(),
+    })
     const found = await searchImages(user, input.q, input.page)
     return serialize(ImageSuggestionsTransformer.transform(found))
   }
@@ -52,7 +59,10 @@ export default class EditorMediaController {
     return serialize(PickedImageTransformer.transform({ media, photo }))
   }
 
-  /** POST /learn/cards/:id/daily_events {kind}: the study page's TTS plays and type-in answers, counted once per card a day. */
+  /**
+   * POST /learn/cards/:id/daily_events {kind}: the study page's TTS plays and type-in answers, counted once
+   * per card a day.
+   */
   async cardEvent(ctx: HttpContext) {
     const user = ctx.auth.use('web').getUserOrFail()
     const input = await ctx.request.validateUsing(cardDailyEventValidator)

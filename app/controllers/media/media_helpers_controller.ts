@@ -7,7 +7,12 @@ import ImageSuggestionsTransformer from '#transformers/image_suggestions_transfo
 import DownloadMarkedTransformer from '#transformers/download_marked_transformer'
 import CardEventCountedTransformer from '#transformers/card_event_counted_transformer'
 import { serialize } from '#transformers/serialize'
-import { cardDailyEventValidator, imageOcclusionValidator, imageSuggestionsValidator, markDownloadValidator } from '#validators/media'
+import {
+  cardDailyEventValidator,
+  imageOcclusionValidator,
+  imageSuggestionsValidator,
+  markDownloadValidator,
+} from '#validators/media'
 
 /** The apps' media helpers (docs/media-helpers.md): occlusion detection, image search, the once-a-day card events. */
 export default class MediaHelpersController {
@@ -29,7 +34,9 @@ export default class MediaHelpersController {
   /** POST images/mark_download {id} (or ?id=): Unsplash's download ping for a photo put on a card. */
   async markDownload({ auth, request }: HttpContext) {
     auth.use('api').getUserOrFail()
-    const input = await request.validateUsing(markDownloadValidator, { data: { ...request.qs(), ...request.body() } })
+    const input = await request.validateUsing(markDownloadValidator, {
+      data: { ...request.qs(), ...request.body() },
+    })
     await markDownload(input.id)
     return serialize(DownloadMarkedTransformer.transform({ id: input.id }))
   }

@@ -13,14 +13,23 @@ import MediaTransformer from '#transformers/media_transformer'
 import CardAppearanceTransformer from '#transformers/card_appearance_transformer'
 import { serialize } from '#transformers/serialize'
 import NoteSpeech from '#models/note_speech'
-import { attachmentValidator, editorNoteValidator, editorPreviewValidator, editorUpdateValidator } from '#validators/content'
+import {
+  attachmentValidator,
+  editorNoteValidator,
+  editorPreviewValidator,
+  editorUpdateValidator,
+} from '#validators/content'
 import { deckLook } from '#queries/card_presets/deck_appearance'
 
 /**
  * The editor page's props: the deck, every note type on offer and the one it
  * starts with (basic); the preview shows cards as the deck's preset and fonts make them look.
  */
-async function editorProps({ deck, noteTypes, defaultNoteTypeId }: Awaited<ReturnType<typeof editorChoices>>) {
+async function editorProps({
+  deck,
+  noteTypes,
+  defaultNoteTypeId,
+}: Awaited<ReturnType<typeof editorChoices>>) {
   return {
     deck: DeckTransformer.transform(deck).useVariant('forEditor'),
     noteTypes: NoteTypeTransformer.transform(noteTypes).useVariant('forEditor'),
@@ -32,7 +41,10 @@ async function editorProps({ deck, noteTypes, defaultNoteTypeId }: Awaited<Retur
 /** The note editor's pages and the two JSON calls it makes (preview, media upload). */
 export default class NotesController {
   async create(ctx: HttpContext) {
-    const choices = await editorChoices(ctx.auth.use('web').getUserOrFail(), Number(ctx.params.deckId))
+    const choices = await editorChoices(
+      ctx.auth.use('web').getUserOrFail(),
+      Number(ctx.params.deckId)
+    )
     return ctx.inertia.render('notes/editor', { ...(await editorProps(choices)), note: null })
   }
 
@@ -40,10 +52,14 @@ export default class NotesController {
     const user = ctx.auth.use('web').getUserOrFail()
     const note = await findNote(user, ctx.params.id, 'edit')
     const choices = await editorChoices(user, note.deckId)
-    const speech = await NoteSpeech.query().where('note_id', note.id).orderBy(['side', 'string_index'])
+    const speech = await NoteSpeech.query()
+      .where('note_id', note.id)
+      .orderBy(['side', 'string_index'])
     return ctx.inertia.render('notes/editor', {
       ...(await editorProps(choices)),
-      note: NoteTransformer.transform(note, { speech: new Map([[note.id, speech]]) }).useVariant('forEditor'),
+      note: NoteTransformer.transform(note, { speech: new Map([[note.id, speech]]) }).useVariant(
+        'forEditor'
+      ),
     })
   }
 

@@ -3,19 +3,31 @@ import router from '@adonisjs/core/services/router'
 import { saveOnboarding } from '#actions/onboarding/save_onboarding'
 import { exampleTopic, onboardingExampleOnce } from '#actions/ai/onboarding_example'
 import { startFirstDeck } from '#actions/onboarding/start_first_deck'
-import { findSuggestableDeck, personalisedDecks, subjectList } from '#queries/onboarding/personalisation'
+import {
+  findSuggestableDeck,
+  personalisedDecks,
+  subjectList,
+} from '#queries/onboarding/personalisation'
 import OnboardingTransformer from '#transformers/onboarding_transformer'
 import OnboardingPageTransformer from '#transformers/onboarding_page_transformer'
 import { serialize } from '#transformers/serialize'
 import { paywallOffer } from '#services/paywall'
 import { onboardingAnswersValidator, onboardingStartValidator } from '#validators/onboarding'
 
-/** The onboarding on the web: the questions, the suggestions, the paywall and the first deck; skippable at every step. */
+/**
+ * The onboarding on the web: the questions, the suggestions, the paywall and the first deck; skippable at
+ * every step.
+ */
 export default class OnboardingPageController {
   async show({ auth, inertia, i18n }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
     const aiExampleUrl = router.makeUrl('onboarding.ai_example')
-    const onboarding = OnboardingPageTransformer.transform(user, subjectList(i18n), paywallOffer(), aiExampleUrl)
+    const onboarding = OnboardingPageTransformer.transform(
+      user,
+      subjectList(i18n),
+      paywallOffer(),
+      aiExampleUrl
+    )
     return inertia.render('onboarding/flow', { onboarding })
   }
 
@@ -31,7 +43,9 @@ export default class OnboardingPageController {
   /** POST /onboarding/start {deck_id}: the chosen deck is cloned and studied at once. */
   async start({ auth, request, response }: HttpContext) {
     const { deck_id: deckId } = await request.validateUsing(onboardingStartValidator)
-    const deck = await startFirstDeck(auth.use('web').getUserOrFail(), { publicDeckId: await findSuggestableDeck(deckId) })
+    const deck = await startFirstDeck(auth.use('web').getUserOrFail(), {
+      publicDeckId: await findSuggestableDeck(deckId),
+    })
     return response.redirect().toRoute('learn.show', { id: deck.id })
   }
 
@@ -43,9 +57,13 @@ export default class OnboardingPageController {
    */
   async aiExample({ auth, response, i18n }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
-    const { streamId } = await onboardingExampleOnce(user, { topic: exampleTopic(user.onboardingData ?? {}, i18n) })
+    const { streamId } = await onboardingExampleOnce(user, {
+      topic: exampleTopic(user.onboardingData ?? {}, i18n),
+    })
     await saveOnboarding(user, { complete: true })
-    return response.redirect().toRoute('ai.generate', {}, { qs: streamId ? { stream: streamId } : {} })
+    return response
+      .redirect()
+      .toRoute('ai.generate', {}, { qs: streamId ? { stream: streamId } : {} })
   }
 
   /** POST /onboarding/skip: done for now; home. */

@@ -1,5 +1,10 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { embeddableDeck, embeddedCards, embeddedDeck, originOf } from '#queries/participants/embedded_deck'
+import {
+  embeddableDeck,
+  embeddedCards,
+  embeddedDeck,
+  originOf,
+} from '#queries/participants/embedded_deck'
 import EmbedTransformer from '#transformers/embed_transformer'
 import EmbedCardTransformer from '#transformers/embed_card_transformer'
 import { serialize } from '#transformers/serialize'

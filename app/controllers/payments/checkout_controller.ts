@@ -3,7 +3,12 @@ import vine from '@vinejs/vine'
 import env from '#start/env'
 import paymentsConfig from '#config/payments'
 import ApiException from '#exceptions/api_exception'
-import { applyPromoCode, createIntent, createUpgradeIntent, upgradeCredit } from '#actions/payments/intents'
+import {
+  applyPromoCode,
+  createIntent,
+  createUpgradeIntent,
+  upgradeCredit,
+} from '#actions/payments/intents'
 import { celloToken, managementLink } from '#actions/payments/account_links'
 import { createIntentValidator, updateIntentValidator } from '#validators/payments'
 import { paymentsConfigured, stripe } from '#services/stripe'
@@ -21,7 +26,10 @@ const returnValidator = vine.create({
   redirect_status: vine.string().maxLength(50).optional(),
 })
 
-/** The web door of payments: the checkout page (Stripe Elements), its JSON calls, the return page and the billing portal. */
+/**
+ * The web door of payments: the checkout page (Stripe Elements), its JSON calls, the return page and the
+ * billing portal.
+ */
 export default class CheckoutController {
   /** GET /checkout/:tier */
   async show({ auth, params, inertia }: HttpContext) {
@@ -70,7 +78,10 @@ export default class CheckoutController {
   async returned({ request, inertia }: HttpContext) {
     const query = await returnValidator.validate(request.qs())
     const status = RETURN_STATUSES.find((known) => known === query.redirect_status) ?? 'failed'
-    return inertia.render('payments/return', { status, kind: query.setup_intent ? 'setup' : 'payment' })
+    return inertia.render('payments/return', {
+      status,
+      kind: query.setup_intent ? 'setup' : 'payment',
+    })
   }
 
   /** POST /account/referral_token: the referral toast's token, the same as the API's users/cello_jwt. */

@@ -1,7 +1,16 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { applyPromoCode, createIntent, createUpgradeIntent, patchIntent } from '#actions/payments/intents'
+import {
+  applyPromoCode,
+  createIntent,
+  createUpgradeIntent,
+  patchIntent,
+} from '#actions/payments/intents'
 import { celloToken, discounts, managementLink } from '#actions/payments/account_links'
-import { createIntentValidator, patchIntentValidator, updateIntentValidator } from '#validators/payments'
+import {
+  createIntentValidator,
+  patchIntentValidator,
+  updateIntentValidator,
+} from '#validators/payments'
 import { stripe } from '#services/stripe'
 import DiscountTransformer from '#transformers/discount_transformer'
 import IntentTransformer from '#transformers/intent_transformer'

@@ -5,7 +5,12 @@ import { changePassword } from '#actions/users/change_password'
 import { deleteAccount } from '#actions/users/delete_account'
 import UserTransformer from '#transformers/user_transformer'
 import SubscriptionSummaryTransformer from '#transformers/subscription_summary_transformer'
-import { passwordChangeValidator, profileValidator, deleteAccountValidator, publicProfileValidator } from '#validators/user'
+import {
+  passwordChangeValidator,
+  profileValidator,
+  deleteAccountValidator,
+  publicProfileValidator,
+} from '#validators/user'
 import { socialSignInOptions } from '#services/social_options'
 import SocialOptionsTransformer from '#transformers/social_options_transformer'
 import { subscriptionSummary } from '#queries/payments/subscriptions'
@@ -22,7 +27,10 @@ export default class AccountController {
   }
 
   async updateProfile({ request, auth, response, session, i18n }: HttpContext) {
-    await updateProfile(auth.use('web').getUserOrFail(), await request.validateUsing(profileValidator))
+    await updateProfile(
+      auth.use('web').getUserOrFail(),
+      await request.validateUsing(profileValidator)
+    )
     session.flash('success', i18n.t('ui.account.saved'))
     return response.redirect().back()
   }
@@ -37,8 +45,14 @@ export default class AccountController {
   }
 
   async updatePassword({ request, auth, response, session, i18n }: HttpContext) {
-    const user = await changePassword(auth.use('web').getUserOrFail(), await request.validateUsing(passwordChangeValidator))
-    /* every other browser is signed out; this one stays, under the account's new session epoch (and a new session id) */
+    const user = await changePassword(
+      auth.use('web').getUserOrFail(),
+      await request.validateUsing(passwordChangeValidator)
+    )
+    /*
+     * every other browser is signed out; this one stays, under the account's new session epoch (and a new
+     * session id)
+     */
     await auth.use('web').login(user)
     session.flash('success', i18n.t('ui.account.password_saved'))
     return response.redirect().back()

@@ -10,7 +10,12 @@ import StudyReminderTransformer from '#transformers/study_reminder_transformer'
 import SubscriptionSummaryTransformer from '#transformers/subscription_summary_transformer'
 
 /** Appearance and language: kept in a cookie always, and on the user when signed in. */
-async function remember({ response, auth }: HttpContext, cookie: string, field: 'theme' | 'locale', value: string) {
+async function remember(
+  { response, auth }: HttpContext,
+  cookie: string,
+  field: 'theme' | 'locale',
+  value: string
+) {
   response.plainCookie(cookie, value, { maxAge: '365d', encode: false, httpOnly: false })
   if (auth.user) await rememberPreference(auth.user, { field, value })
   return response.redirect().back()
@@ -36,7 +41,9 @@ export default class SettingsController {
   async updateEasyDays({ auth, request, response, session, i18n }: HttpContext) {
     const { easy_days: easyDays } = await request.validateUsing(easyDaysValidator)
     /* all days normal is none at all */
-    await updateProfile(auth.use('web').getUserOrFail(), { easy_days: easyDays.every((share) => share === 1) ? null : easyDays })
+    await updateProfile(auth.use('web').getUserOrFail(), {
+      easy_days: easyDays.every((share) => share === 1) ? null : easyDays,
+    })
     session.flash('success', i18n.t('ui.exam.easy_days.saved'))
     return response.redirect().back()
   }

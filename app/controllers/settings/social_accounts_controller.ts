@@ -4,7 +4,10 @@ import { providerValidator } from '#validators/user'
 
 export default class SocialAccountsController {
   async destroy({ params, auth, response }: HttpContext) {
-    await disconnectProvider(auth.use('web').getUserOrFail(), await providerValidator.validate(params))
+    await disconnectProvider(
+      auth.use('web').getUserOrFail(),
+      await providerValidator.validate(params)
+    )
     return response.redirect().back()
   }
 }

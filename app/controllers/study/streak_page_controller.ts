@@ -8,7 +8,10 @@ import { serialize } from '#transformers/serialize'
 import { MONTH } from '#validators/study'
 
 export default class StreakPageController {
-  /** GET /streak?month=YYYY-MM: the streak (brought up to date first) and a month of the calendar, the current month by default. */
+  /**
+   * GET /streak?month=YYYY-MM: the streak (brought up to date first) and a month of the calendar, the current
+   * month by default.
+   */
   async show({ auth, request, inertia }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
     const today = user.today()
@@ -18,7 +21,9 @@ export default class StreakPageController {
     await refreshStaleStreak(user)
     const days = await streakDays(user, bounds.start, bounds.end)
     /* the page's props are the month's keys: its one item, spread */
-    return inertia.render('study/streak', { calendar: StreakPageTransformer.transform(days, { month, ...bounds }) })
+    return inertia.render('study/streak', {
+      calendar: StreakPageTransformer.transform(days, { month, ...bounds }),
+    })
   }
 
   /** POST /streak/shown, from the streak popup: not shown again until the next study day. */

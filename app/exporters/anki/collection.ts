@@ -1,8 +1,21 @@
 import { DatabaseSync } from 'node:sqlite'
 import type { BundleCard, ImportBundle } from '#importers/bundle'
-import { defaultDeckConfig, SCHEMA11_GRAVES, SCHEMA11_INDEXES, SCHEMA11_TABLES } from '#importers/anki/schema11'
+import {
+  defaultDeckConfig,
+  SCHEMA11_GRAVES,
+  SCHEMA11_INDEXES,
+  SCHEMA11_TABLES,
+} from '#importers/anki/schema11'
 import { deckJson, deckNames } from '#exporters/anki/decks'
-import { ankiNoteType, fieldChecksum, fieldValues, modelJson, stableId, stripHtml, type WrittenType } from '#exporters/anki/models'
+import {
+  ankiNoteType,
+  fieldChecksum,
+  fieldValues,
+  modelJson,
+  stableId,
+  stripHtml,
+  type WrittenType,
+} from '#exporters/anki/models'
 import { cardColumns, creationDay, REVLOG_TYPE, revlogInterval } from '#exporters/anki/scheduling'
 
 /*
@@ -46,9 +59,13 @@ function decksOf(bundle: ImportBundle, { now, mtime }: Written) {
   return { deckIds, decks }
 }
 
-function insertNotes(bundle: ImportBundle, types: Map<string, WrittenType>, { db, now, mtime }: Written): Map<string, number> {
+function insertNotes(
+  bundle: ImportBundle,
+  types: Map<string, WrittenType>,
+  { db, now, mtime }: Written
+): Map<string, number> {
   const noteIds = new Map<string, number>()
-  const insertNote = db.prepare('INSERT INTO notes VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?, 0, \'\')')
+  const insertNote = db.prepare("INSERT INTO notes VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?, 0, '')")
   let nextNoteId = now
   for (const note of bundle.notes) {
     const type = types.get(note.noteTypeKey)
@@ -58,16 +75,32 @@ function insertNotes(bundle: ImportBundle, types: Map<string, WrittenType>, { db
     const id = nextNoteId++
     noteIds.set(note.key, id)
     const sortField = stripHtml(values[0] ?? '')
-    insertNote.run(id, note.guid, type.id, mtime, tags.length ? ` ${tags.join(' ')} ` : '', values.join('\x1f'), sortField, fieldChecksum(values[0] ?? ''))
+    insertNote.run(
+      id,
+      note.guid,
+      type.id,
+      mtime,
+      tags.length ? ` ${tags.join(' ')} ` : '',
+      values.join('\x1f'),
+      sortField,
+      fieldChecksum(values[0] ?? '')
+    )
   }
   return noteIds
 }
 
 /** Inserts the cards, new ones numbered in bundle order; returns their ids and the last position. */
-function insertCards(bundle: ImportBundle, noteIds: Map<string, number>, deckIds: Map<string, number>, { db, now, mtime, crt }: Written) {
+function insertCards(
+  bundle: ImportBundle,
+  noteIds: Map<string, number>,
+  deckIds: Map<string, number>,
+  { db, now, mtime, crt }: Written
+) {
   const noteDecks = new Map(bundle.notes.map((note) => [note.key, note.deckKey]))
   const cardIds = new Map<string, number>()
-  const insertCard = db.prepare('INSERT INTO cards VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, ?)')
+  const insertCard = db.prepare(
+    'INSERT INTO cards VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, ?)'
+  )
   let nextCardId = now
   let position = 0
   const seen = new Set<string>()
@@ -80,7 +113,22 @@ function insertCards(bundle: ImportBundle, noteIds: Map<string, number>, deckIds
     const columns = cardColumns(card.progress, ++position, crt, now)
     const id = nextCardId++
     cardIds.set(card.key, id)
-    insertCard.run(id, noteId, did, card.ord, mtime, columns.type, columns.queue, columns.due, columns.ivl, columns.factor, columns.reps, columns.lapses, columns.left, columns.data)
+    insertCard.run(
+      id,
+      noteId,
+      did,
+      card.ord,
+      mtime,
+      columns.type,
+      columns.queue,
+      columns.due,
+      columns.ivl,
+      columns.factor,
+      columns.reps,
+      columns.lapses,
+      columns.left,
+      columns.data
+    )
   }
   return { cardIds, position }
 }
@@ -108,7 +156,12 @@ function insertReviews(bundle: ImportBundle, cardIds: Map<string, number>, { db 
   }
 }
 
-function insertCol(types: Map<string, WrittenType>, decks: Record<string, unknown>, position: number, { db, now, mtime, crt }: Written) {
+function insertCol(
+  types: Map<string, WrittenType>,
+  decks: Record<string, unknown>,
+  position: number,
+  { db, now, mtime, crt }: Written
+) {
   const models: Record<string, unknown> = {}
   for (const type of types.values()) models[type.id] = modelJson(type, mtime)
   const conf = {
@@ -127,7 +180,7 @@ function insertCol(types: Map<string, WrittenType>, decks: Record<string, unknow
     /* the v2 layout of learning cards written above; Anki 2.1.50+ requires it for v3 */
     schedVer: 2,
   }
-  db.prepare('INSERT INTO col VALUES (1, ?, ?, ?, 11, 0, 0, 0, ?, ?, ?, ?, \'{}\')').run(
+  db.prepare("INSERT INTO col VALUES (1, ?, ?, ?, 11, 0, 0, 0, ?, ?, ?, ?, '{}')").run(
     crt,
     now,
     now,

@@ -12,7 +12,10 @@ export function deckNames(bundle: ImportBundle): Map<string, string> {
     const known = names.get(key)
     if (known) return known
     const deck = byKey.get(key)!
-    const parent = deck.parentKey && byKey.has(deck.parentKey) && depth < 100 ? fullName(deck.parentKey, depth + 1) : null
+    const parent =
+      deck.parentKey && byKey.has(deck.parentKey) && depth < 100
+        ? fullName(deck.parentKey, depth + 1)
+        : null
     const base = parent ? `${parent}::${level(deck.name)}` : level(deck.name)
     /* two siblings with one name would be one deck in Anki */
     let name = base

@@ -10,7 +10,8 @@ import { ankiStockNoteType, type SourceNoteType } from '#importers/anki/stock'
  */
 
 const LATEX_PRE =
-  '\\documentclass[12pt]{article}\n\\special{papersize=3in,5in}\n\\usepackage[utf8]{inputenc}\n\\usepackage{amssymb,amsmath}\n\\pagestyle{empty}\n\\setlength{\\parindent}{0in}\n\\begin{document}\n'
+  '\\documentclass[12pt]{article}\n\\special{papersize=3in,5in}\n\\usepackage[utf8]{inputenc}\n' +
+  '\\usepackage{amssymb,amsmath}\n\\pagestyle{empty}\n\\setlength{\\parindent}{0in}\n\\begin{document}\n'
 const LATEX_POST = '\\end{document}'
 
 /** Anki's ids are millisecond timestamps; a stable one per note type lets Anki recognise a type on re-import. */
@@ -31,7 +32,10 @@ export function stripHtml(html: string): string {
     .trim()
 }
 
-/** notes.csum: the first 8 hex digits of the SHA-1 of the stripped first field, as Anki computes for duplicate checks */
+/**
+ * notes.csum: the first 8 hex digits of the SHA-1 of the stripped first field, as Anki computes for duplicate
+ * checks
+ */
 export function fieldChecksum(text: string): number {
   return Number.parseInt(createHash('sha1').update(stripHtml(text)).digest('hex').slice(0, 8), 16)
 }
@@ -48,7 +52,11 @@ export interface WrittenType {
 
 export function ankiNoteType(bundle: BundleNoteType, id: number): WrittenType {
   if (bundle.kind !== 'custom') {
-    return { id, bundle, source: { id: String(id), name: bundle.name, ...ankiStockNoteType(bundle.kind) } }
+    return {
+      id,
+      bundle,
+      source: { id: String(id), name: bundle.name, ...ankiStockNoteType(bundle.kind) },
+    }
   }
   return {
     id,
@@ -68,9 +76,12 @@ export function ankiNoteType(bundle: BundleNoteType, id: number): WrittenType {
 /** The field values in the order of the Anki type. */
 export function fieldValues(note: BundleNote, type: WrittenType): string[] {
   if (type.bundle.kind === 'image_occlusion') {
-    const attachment = note.fieldAttachmentsMap?.Image ?? Object.values(note.fieldAttachmentsMap ?? {})[0]
+    const attachment =
+      note.fieldAttachmentsMap?.Image ?? Object.values(note.fieldAttachmentsMap ?? {})[0]
     const shapes = attachment ? formatOcclusions(attachment.masks, attachment.hideAll ?? true) : ''
-    return [shapes, note.fields.Image, note.fields.Header, note.fields['Back Extra'], ''].map(cleanField)
+    return [shapes, note.fields.Image, note.fields.Header, note.fields['Back Extra'], ''].map(
+      cleanField
+    )
   }
   return type.source.fields.map((field) => cleanField(note.fields[field.name]))
 }
@@ -79,7 +90,12 @@ export function fieldValues(note: BundleNote, type: WrittenType): string[] {
 function requirements(source: SourceNoteType): [number, string, number[]][] {
   return source.templates.map((template, ord) => {
     const used = source.fields
-      .map((field, index) => ({ index, used: template.front.includes(`{{${field.name}}}`) || template.front.includes(`:${field.name}}}`) }))
+      .map((field, index) => ({
+        index,
+        used:
+          template.front.includes(`{{${field.name}}}`) ||
+          template.front.includes(`:${field.name}}}`),
+      }))
       .filter((entry) => entry.used)
       .map((entry) => entry.index)
     return used.length ? [ord, 'any', used] : [ord, 'any', [0]]

@@ -9,7 +9,12 @@ import type { BundleProgress, BundleReview, ImportBundle } from '#importers/bund
 
 const DAY_MS = 86_400_000
 
-export const REVLOG_TYPE: Record<BundleReview['kind'], number> = { learn: 0, review: 1, relearn: 2, manual: 4 }
+export const REVLOG_TYPE: Record<BundleReview['kind'], number> = {
+  learn: 0,
+  review: 1,
+  relearn: 2,
+  manual: 4,
+}
 
 /** Revlog intervals: whole days as they are, shorter ones as negative seconds. */
 export function revlogInterval(days: number): number {
@@ -40,11 +45,29 @@ export interface CardColumns {
   data: string
 }
 
-export function cardColumns(progress: BundleProgress | null, position: number, crt: number, now: number): CardColumns {
-  if (!progress) return { type: 0, queue: 0, due: position, ivl: 0, factor: 0, reps: 0, lapses: 0, left: 0, data: '' }
+export function cardColumns(
+  progress: BundleProgress | null,
+  position: number,
+  crt: number,
+  now: number
+): CardColumns {
+  if (!progress)
+    return {
+      type: 0,
+      queue: 0,
+      due: position,
+      ivl: 0,
+      factor: 0,
+      reps: 0,
+      lapses: 0,
+      left: 0,
+      data: '',
+    }
   const data: Record<string, number> = {}
-  if (progress.stability !== null && Number.isFinite(progress.stability)) data.s = progress.stability
-  if (progress.difficulty !== null && Number.isFinite(progress.difficulty)) data.d = progress.difficulty
+  if (progress.stability !== null && Number.isFinite(progress.stability))
+    data.s = progress.stability
+  if (progress.difficulty !== null && Number.isFinite(progress.difficulty))
+    data.d = progress.difficulty
   if (progress.lastReviewedAt) data.lrt = Math.floor(progress.lastReviewedAt.getTime() / 1000)
   const common = {
     reps: Math.max(0, Math.round(progress.reps)),

@@ -22,7 +22,20 @@ import { saveZip } from '#exporters/zip_writer'
  */
 
 /* formats that deflate cannot shrink: stored as they are */
-const PRECOMPRESSED = new Set(['.jpg', '.jpeg', '.png', '.gif', '.webp', '.mp3', '.m4a', '.ogg', '.opus', '.mp4', '.webm', '.zip'])
+const PRECOMPRESSED = new Set([
+  '.jpg',
+  '.jpeg',
+  '.png',
+  '.gif',
+  '.webp',
+  '.mp3',
+  '.m4a',
+  '.ogg',
+  '.opus',
+  '.mp4',
+  '.webm',
+  '.zip',
+])
 // eslint-disable-next-line no-control-regex -- control characters make a media name unsafe
 const UNSAFE_IN_NAME = /[/\\\u0000-\u001f\u007f]/g
 
@@ -34,11 +47,15 @@ async function zipPackage(collectionPath: string, bundle: ImportBundle, outPath:
   let index = 0
   for (const media of bundle.media) {
     /* Anki refuses a package with unsafe names; a name used twice is one file */
-    const name = isSafeMediaName(media.name) ? media.name.normalize('NFC') : media.name.replace(UNSAFE_IN_NAME, '_').replace(/^\.+$/, '_')
+    const name = isSafeMediaName(media.name)
+      ? media.name.normalize('NFC')
+      : media.name.replace(UNSAFE_IN_NAME, '_').replace(/^\.+$/, '_')
     if (names.has(name)) continue
     names.add(name)
     map[index] = name
-    zip.addFile(media.path, String(index), { compress: !PRECOMPRESSED.has(extname(name).toLowerCase()) })
+    zip.addFile(media.path, String(index), {
+      compress: !PRECOMPRESSED.has(extname(name).toLowerCase()),
+    })
     index++
   }
   zip.addBuffer(Buffer.from(JSON.stringify(map)), 'media')

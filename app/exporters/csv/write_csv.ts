@@ -18,6 +18,7 @@ function csvField(value: string): string {
  */
 export function writeCsv(rows: { front: string; back: string; tags: string[] }[]): string {
   const lines = [OWN_CSV_HEADER.join(',')]
-  for (const row of rows) lines.push([row.front, row.back, row.tags.join(' ')].map(csvField).join(','))
+  for (const row of rows)
+    lines.push([row.front, row.back, row.tags.join(' ')].map(csvField).join(','))
   return lines.join('\r\n') + '\r\n'
 }

@@ -7,7 +7,11 @@ import { appUrl } from '#config/app'
  * packages reference media.
  */
 
-export interface MediaRow { key: string; original_name: string; size: number }
+export interface MediaRow {
+  key: string
+  original_name: string
+  size: number
+}
 
 /* a media key as StoreMedia and the importer name them: a UUID and an extension */
 const KEY = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.[a-z0-9]{1,5}'
@@ -16,7 +20,10 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * `/media/<key>` where a reference starts (attribute value, [sound:…], url(…)),
  * or the app's own absolute URL: never another site's /media/ path.
  */
-export const MEDIA_URL = new RegExp(`(?<=^|["'=(\\s:])(?:${escapeRegExp(appUrl)})?/media/(${KEY})`, 'gi')
+export const MEDIA_URL = new RegExp(
+  `(?<=^|["'=(\\s:])(?:${escapeRegExp(appUrl)})?/media/(${KEY})`,
+  'gi'
+)
 
 /** The fields' media URLs replaced by the files' names in the bundle. */
 export function rewriteMedia(html: string, names: Map<string, string>): string {
@@ -33,7 +40,9 @@ export function mediaNames(media: MediaRow[]) {
   const taken = new Set<string>()
   for (const row of media) {
     const ext = row.key.slice(row.key.lastIndexOf('.'))
-    let name = (row.original_name ?? '').split(/[\\/]/).pop()!
+    let name = (row.original_name ?? '')
+      .split(/[\\/]/)
+      .pop()!
       // eslint-disable-next-line no-control-regex -- control characters are unsafe in a file name
       .replace(/[\u0000-\u001f\u007f"'<>&:*?|[\]#%]/g, '_')
       .replace(/\s+/g, ' ')

@@ -17,18 +17,32 @@ export function noteTypeRegistry(snapshot: DeckSnapshot) {
     const def = definitionOf(row)
     const reversed = note.is_reversed && def.kind !== 'reversed' && isReversible(def)
     const key = reversed ? `${row.id}+reversed` : String(row.id)
-    if (!noteTypes.has(key)) noteTypes.set(key, reversed ? withReversedCard(key, def) : bundleType(key, def))
+    if (!noteTypes.has(key))
+      noteTypes.set(key, reversed ? withReversedCard(key, def) : bundleType(key, def))
     const reversedOrd = reversed ? noteTypes.get(key)!.templates.length - 1 : null
     return { key, reversedOrd }
   }
   return { noteTypes, typeOf }
 }
 
-function definitionOf(row: { kind: NoteTypeKind; name: string; fields: any; templates: any; css: string }): NoteTypeDefinition {
+function definitionOf(row: {
+  kind: NoteTypeKind
+  name: string
+  fields: any
+  templates: any
+  css: string
+}): NoteTypeDefinition {
   if (row.kind !== 'custom') return BUILTIN_NOTE_TYPES[row.kind]
   const templates: CardTemplate[] = row.templates ?? []
   const isCloze = templates.some((template) => /\{\{[^}]*cloze:/.test(template.front))
-  return { kind: 'custom', name: row.name, fields: row.fields ?? [], templates, css: row.css ?? '', isCloze }
+  return {
+    kind: 'custom',
+    name: row.name,
+    fields: row.fields ?? [],
+    templates,
+    css: row.css ?? '',
+    isCloze,
+  }
 }
 
 function bundleType(key: string, def: NoteTypeDefinition): BundleNoteType {
@@ -37,7 +51,9 @@ function bundleType(key: string, def: NoteTypeDefinition): BundleNoteType {
     name: def.name,
     kind: def.kind,
     fields: def.fields.map((field) => field.name),
-    templates: def.templates.slice(0, REVERSED_ORD_OFFSET).map(({ name, front, back }) => ({ name, front, back })),
+    templates: def.templates
+      .slice(0, REVERSED_ORD_OFFSET)
+      .map(({ name, front, back }) => ({ name, front, back })),
     css: def.css,
     isCloze: def.isCloze,
   }
@@ -48,12 +64,28 @@ function withReversedCard(key: string, def: NoteTypeDefinition): BundleNoteType 
   if (def.kind === 'basic') return bundleType(key, BUILTIN_NOTE_TYPES.reversed)
   const base = bundleType(key, def)
   const [first, second] = base.fields
-  /* the product's reversed card (app/note_types/cards.ts): built-ins ask the second field; custom types swap the first two */
+  /*
+   * the product's reversed card (app/note_types/cards.ts): built-ins ask the second field; custom types swap
+   * the first two
+   */
   const reversed =
     def.kind !== 'custom'
-      ? { name: 'Reversed', front: `{{${second}}}`, back: `{{FrontSide}}\n\n<hr id=answer>\n\n{{${first}}}` }
-      : { name: 'Reversed', front: swapFields(base.templates[0].front, first, second), back: swapFields(base.templates[0].back, first, second) }
-  return { ...base, name: `${def.name} (and reversed card)`, kind: 'custom', templates: [...base.templates, reversed] }
+      ? {
+          name: 'Reversed',
+          front: `{{${second}}}`,
+          back: `{{FrontSide}}\n\n<hr id=answer>\n\n{{${first}}}`,
+        }
+      : {
+          name: 'Reversed',
+          front: swapFields(base.templates[0].front, first, second),
+          back: swapFields(base.templates[0].back, first, second),
+        }
+  return {
+    ...base,
+    name: `${def.name} (and reversed card)`,
+    kind: 'custom',
+    templates: [...base.templates, reversed],
+  }
 }
 
 /* {{A}} ↔ {{B}} in every tag form ({{#A}}, {{/A}}, {{type:A}}, …) */

@@ -1,20 +1,39 @@
 import { progressOf } from '#scheduling/progress_row'
 import { REVERSED_ORD_OFFSET } from '#note_types/cards'
 import type { ProgressState } from '#scheduling/types'
-import type { BundleCard, BundleCardState, BundleDeck, BundleNote, BundleReview } from '#importers/bundle'
+import type {
+  BundleCard,
+  BundleCardState,
+  BundleDeck,
+  BundleNote,
+  BundleReview,
+} from '#importers/bundle'
 import type { DeckSnapshot } from '#exporters/deck_bundle/snapshot'
 import type { noteTypeRegistry } from '#exporters/deck_bundle/note_types'
 
 /* A deck's rows as bundle rows. */
 
-/* the product's speed-learning states have no Anki equivalent: "study again" is still being learnt, "got it" is known */
+/*
+ * the product's speed-learning states have no Anki equivalent: "study again" is still being learnt, "got it"
+ * is known
+ */
 const STATES: Record<ProgressState, BundleCardState> = {
-  new: 'new', learning: 'learning', review: 'review', relearning: 'relearning', study_again: 'learning', got_it: 'review',
+  new: 'new',
+  learning: 'learning',
+  review: 'review',
+  relearning: 'relearning',
+  study_again: 'learning',
+  got_it: 'review',
 }
 
-/* a note saved with `tags: []` through the model holds `{}` (pg writes an empty JS array as '{}'): tags are an array's strings, or none */
+/*
+ * a note saved with `tags: []` through the model holds `{}` (pg writes an empty JS array as '{}'): tags are an
+ * array's strings, or none
+ */
 export function tagsOf(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === 'string' && tag.length > 0) : []
+  return Array.isArray(value)
+    ? value.filter((tag): tag is string => typeof tag === 'string' && tag.length > 0)
+    : []
 }
 
 function bundleProgress(row: Record<string, any>): BundleCard['progress'] {
@@ -33,8 +52,15 @@ function bundleProgress(row: Record<string, any>): BundleCard['progress'] {
   }
 }
 
-/** The notes, each with its bundle type, fields rewritten by `rewrite`; ordMaps receives each note's reversed card ord. */
-export function notesOf(snapshot: DeckSnapshot, typeOf: ReturnType<typeof noteTypeRegistry>['typeOf'], rewrite: (html: string) => string) {
+/**
+ * The notes, each with its bundle type, fields rewritten by `rewrite`; ordMaps receives each note's reversed
+ * card ord.
+ */
+export function notesOf(
+  snapshot: DeckSnapshot,
+  typeOf: ReturnType<typeof noteTypeRegistry>['typeOf'],
+  rewrite: (html: string) => string
+) {
   const notes: BundleNote[] = []
   const ordMaps = new Map<number, number | null>()
   for (const note of snapshot.notes) {
@@ -56,7 +82,10 @@ export function notesOf(snapshot: DeckSnapshot, typeOf: ReturnType<typeof noteTy
   return { notes, ordMaps }
 }
 
-/** The cards, the product's reversed card at its type's template; one whose note is no longer reversible is left out. */
+/**
+ * The cards, the product's reversed card at its type's template; one whose note is no longer reversible is
+ * left out.
+ */
 export function cardsOf(snapshot: DeckSnapshot, ordMaps: Map<number, number | null>): BundleCard[] {
   const deckIds = new Set(snapshot.decks.map((deck) => deck.id))
   const noteDecks = new Map(snapshot.notes.map((note) => [note.id, note.deck_id]))
@@ -92,7 +121,10 @@ export function reviewsOf(snapshot: DeckSnapshot, cards: BundleCard[]): BundleRe
       reviewedAt: new Date(row.reviewed_at),
       rating: Math.min(4, Math.max(1, Number(row.rating))) as BundleReview['rating'],
       /* speed-learning answers schedule nothing: Anki's "manual" entries, which its FSRS fit ignores */
-      kind: row.kind === 'learn' || row.kind === 'review' || row.kind === 'relearn' ? row.kind : 'manual',
+      kind:
+        row.kind === 'learn' || row.kind === 'review' || row.kind === 'relearn'
+          ? row.kind
+          : 'manual',
       intervalDays: Number(row.interval_after ?? 0),
       lastIntervalDays: Number(row.interval_before ?? 0),
       ease: Number(row.ease_after ?? 0) / 1000,

@@ -2,12 +2,30 @@ import type { MediaRow } from '#exporters/deck_bundle/media'
 
 /* A deck as its bundle is made from: the rows app/queries/exports/read_deck.ts reads in one snapshot. */
 
-export interface DeckRow { id: number; name: string; parent_id: number | null; position: number; depth: number }
-export interface NoteRow {
-  id: number; deck_id: number; note_type_id: number; guid: string; fields: Record<string, string>
-  field_attachments_map: Record<string, any> | null; tags: string[] | null; is_reversed: boolean; user_id: number
+export interface DeckRow {
+  id: number
+  name: string
+  parent_id: number | null
+  position: number
+  depth: number
 }
-export interface CardRow { id: number; note_id: number; deck_id: number; ord: number }
+export interface NoteRow {
+  id: number
+  deck_id: number
+  note_type_id: number
+  guid: string
+  fields: Record<string, string>
+  field_attachments_map: Record<string, any> | null
+  tags: string[] | null
+  is_reversed: boolean
+  user_id: number
+}
+export interface CardRow {
+  id: number
+  note_id: number
+  deck_id: number
+  ord: number
+}
 
 export interface DeckSnapshot {
   decks: DeckRow[]

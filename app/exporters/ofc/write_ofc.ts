@@ -4,7 +4,14 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import yazl from 'yazl'
 import type { BundleNote, BundleProgress, BundleReview, ImportBundle } from '#importers/bundle'
-import { Digest, OFC_FORMAT, OFC_VERSION, type Json, type OfcManifest, type OfcMediaEntry } from '#importers/ofc/format'
+import {
+  Digest,
+  OFC_FORMAT,
+  OFC_VERSION,
+  type Json,
+  type OfcManifest,
+  type OfcMediaEntry,
+} from '#importers/ofc/format'
 import { readManifest } from '#importers/ofc/manifest'
 import { Invalid } from '#importers/ofc/manifest_items'
 
@@ -35,7 +42,24 @@ const reviewJson = (r: BundleReview): Json<BundleReview> => ({
 })
 
 /* already-compressed media gain nothing from deflate */
-const STORED_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'gif', 'webp', 'avif', 'heic', 'mp3', 'mp4', 'm4a', 'aac', 'ogg', 'oga', 'opus', 'webm', 'zip'])
+const STORED_EXTENSIONS = new Set([
+  'jpg',
+  'jpeg',
+  'png',
+  'gif',
+  'webp',
+  'avif',
+  'heic',
+  'mp3',
+  'mp4',
+  'm4a',
+  'aac',
+  'ogg',
+  'oga',
+  'opus',
+  'webm',
+  'zip',
+])
 
 function entryFile(index: number, name: string): string {
   const ext = /\.([A-Za-z0-9]{1,10})$/.exec(name)?.[1]?.toLowerCase()
@@ -43,7 +67,11 @@ function entryFile(index: number, name: string): string {
 }
 
 /** The manifest of a bundle; the media entries' hashes are filled in as the files are written. */
-function manifestOf(bundle: ImportBundle, media: OfcMediaEntry[], includeProgress: boolean): OfcManifest {
+function manifestOf(
+  bundle: ImportBundle,
+  media: OfcMediaEntry[],
+  includeProgress: boolean
+): OfcManifest {
   const manifest: OfcManifest = {
     format: OFC_FORMAT,
     version: OFC_VERSION,
@@ -60,12 +88,24 @@ function manifestOf(bundle: ImportBundle, media: OfcMediaEntry[], includeProgres
     })),
     decks: bundle.decks.map((d) => ({ key: d.key, name: d.name, parentKey: d.parentKey })),
     notes: bundle.notes.map((n) => {
-      const note: BundleNote = { key: n.key, guid: n.guid, noteTypeKey: n.noteTypeKey, deckKey: n.deckKey, fields: n.fields, tags: n.tags }
+      const note: BundleNote = {
+        key: n.key,
+        guid: n.guid,
+        noteTypeKey: n.noteTypeKey,
+        deckKey: n.deckKey,
+        fields: n.fields,
+        tags: n.tags,
+      }
       if (n.fieldAttachmentsMap !== undefined) note.fieldAttachmentsMap = n.fieldAttachmentsMap
       return note
     }),
     cards: bundle.cards.map((c) => {
-      const card: OfcManifest['cards'][number] = { key: c.key, noteKey: c.noteKey, ord: c.ord, deckKey: c.deckKey }
+      const card: OfcManifest['cards'][number] = {
+        key: c.key,
+        noteKey: c.noteKey,
+        ord: c.ord,
+        deckKey: c.deckKey,
+      }
       if (includeProgress) card.progress = c.progress ? progressJson(c.progress) : null
       return card
     }),
@@ -78,9 +118,17 @@ function manifestOf(bundle: ImportBundle, media: OfcMediaEntry[], includeProgres
 /* never write a file the reader would refuse (the hashes are not known yet) */
 function checkWritable(manifest: OfcManifest) {
   try {
-    readManifest(JSON.parse(JSON.stringify({ ...manifest, media: manifest.media.map((m) => ({ ...m, sha256: '0'.repeat(64) })) })))
+    readManifest(
+      JSON.parse(
+        JSON.stringify({
+          ...manifest,
+          media: manifest.media.map((m) => ({ ...m, sha256: '0'.repeat(64) })),
+        })
+      )
+    )
   } catch (error) {
-    if (error instanceof Invalid) throw new Error(`Cannot export this bundle as .ofc: ${error.message}`)
+    if (error instanceof Invalid)
+      throw new Error(`Cannot export this bundle as .ofc: ${error.message}`)
     throw error
   }
 }
@@ -90,8 +138,17 @@ function checkWritable(manifest: OfcManifest) {
  * a time, hashed on the way, and the manifest goes last, once every hash is
  * known. The file appears at outPath only when complete.
  */
-export async function writeOfc(bundle: ImportBundle, outPath: string, options: { includeProgress: boolean }): Promise<void> {
-  const media: OfcMediaEntry[] = bundle.media.map((m, i) => ({ name: m.name, file: entryFile(i, m.name), size: m.size, sha256: '' }))
+export async function writeOfc(
+  bundle: ImportBundle,
+  outPath: string,
+  options: { includeProgress: boolean }
+): Promise<void> {
+  const media: OfcMediaEntry[] = bundle.media.map((m, i) => ({
+    name: m.name,
+    file: entryFile(i, m.name),
+    size: m.size,
+    sha256: '',
+  }))
   const manifest = manifestOf(bundle, media, options.includeProgress)
   checkWritable(manifest)
 
@@ -100,16 +157,20 @@ export async function writeOfc(bundle: ImportBundle, outPath: string, options: {
   const failed = new Promise<never>((_, reject) => zip.on('error', reject))
   bundle.media.forEach((m, i) => {
     const ext = media[i].file.split('.')[1] ?? ''
-    zip.addReadStreamLazy(`media/${media[i].file}`, { compress: !STORED_EXTENSIONS.has(ext) }, (callback) => {
-      const source = createReadStream(m.path)
-      const digest = new Digest()
-      source.on('error', (error) => zip.emit('error', error))
-      digest.on('end', () => {
-        media[i].sha256 = digest.hash.digest('hex')
-        media[i].size = digest.bytes
-      })
-      callback(null, source.pipe(digest))
-    })
+    zip.addReadStreamLazy(
+      `media/${media[i].file}`,
+      { compress: !STORED_EXTENSIONS.has(ext) },
+      (callback) => {
+        const source = createReadStream(m.path)
+        const digest = new Digest()
+        source.on('error', (error) => zip.emit('error', error))
+        digest.on('end', () => {
+          media[i].sha256 = digest.hash.digest('hex')
+          media[i].size = digest.bytes
+        })
+        callback(null, source.pipe(digest))
+      }
+    )
   })
   /* called when its turn comes, after every media entry was read */
   zip.addReadStreamLazy('manifest.json', (callback) => {

@@ -2,7 +2,14 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import type { BundleCard, BundleNote, BundleProgress } from '#importers/bundle'
 import type { DeckTree } from '#importers/anki/deck_tree'
 import type { ReviewReader } from '#importers/anki/revlog'
-import { columnsOf, num, str, type Row, type SourceCollection, type Warnings } from '#importers/anki/source'
+import {
+  columnsOf,
+  num,
+  str,
+  type Row,
+  type SourceCollection,
+  type Warnings,
+} from '#importers/anki/source'
 
 /*
  * The `cards` table into bundle cards with the learner's scheduling, for a
@@ -27,8 +34,11 @@ export class CardReader {
     private tree: DeckTree
   ) {
     const dataColumn = columnsOf(db, 'cards').has('data') ? 'data' : "'' AS data"
-    this.#page = db.prepare(`SELECT CAST(id AS TEXT) AS id, CAST(nid AS TEXT) AS nid, CAST(did AS TEXT) AS did, CAST(odid AS TEXT) AS odid,
-      ord, type, queue, due, odue, ivl, factor, reps, lapses, ${dataColumn} FROM cards WHERE nid IN (SELECT value FROM json_each(?)) ORDER BY nid, ord`)
+    this.#page =
+      db.prepare(`SELECT CAST(id AS TEXT) AS id, CAST(nid AS TEXT) AS nid, CAST(did AS TEXT) AS did, CAST(odid
+        AS TEXT) AS odid,
+      ord, type, queue, due, odue, ivl, factor, reps, lapses, ${dataColumn} FROM cards WHERE nid IN (SELECT
+        value FROM json_each(?)) ORDER BY nid, ord`)
   }
 
   /* the card's home deck; a deck missing from the package (or filtered with no home) is the tree's fallback, Default */
@@ -45,16 +55,21 @@ export class CardReader {
    * know which decks are used and whether Default is needed.
    */
   placeDecks(noteTypeKeys: string[]) {
-    const homes = this.db.prepare(`SELECT DISTINCT CAST(did AS TEXT) AS did, CAST(odid AS TEXT) AS odid FROM cards c
-      WHERE EXISTS (SELECT 1 FROM notes n WHERE n.id = c.nid AND CAST(n.mid AS TEXT) IN (SELECT value FROM json_each(?)))`)
-    for (const row of homes.iterate(JSON.stringify(noteTypeKeys)) as Iterable<Row>) this.tree.use(this.#deckOf(row).deckKey)
+    const homes = this.db
+      .prepare(`SELECT DISTINCT CAST(did AS TEXT) AS did, CAST(odid AS TEXT) AS odid FROM cards c
+      WHERE EXISTS (SELECT 1 FROM notes n WHERE n.id = c.nid AND CAST(n.mid AS TEXT) IN (SELECT value FROM
+        json_each(?)))`)
+    for (const row of homes.iterate(JSON.stringify(noteTypeKeys)) as Iterable<Row>)
+      this.tree.use(this.#deckOf(row).deckKey)
   }
 
   /** The cards of a page of notes; each note takes the deck of its first card (a note left without one has none). */
   read(notes: BundleNote[], reviews: ReviewReader): BundleCard[] {
     const byKey = new Map(notes.map((note) => [note.key, note]))
     const rows = [...(this.#page.iterate(JSON.stringify([...byKey.keys()])) as Iterable<Row>)]
-    const lastReview = reviews.latest(rows.filter((row) => byKey.has(str(row.nid))).map((row) => str(row.id)))
+    const lastReview = reviews.latest(
+      rows.filter((row) => byKey.has(str(row.nid))).map((row) => str(row.id))
+    )
     const cards: BundleCard[] = []
     for (const row of rows) {
       const note = byKey.get(str(row.nid))
@@ -64,7 +79,13 @@ export class CardReader {
       if (!note.deckKey) note.deckKey = deckKey
       const key = str(row.id)
       this.tree.use(deckKey)
-      cards.push({ key, noteKey: note.key, ord: num(row.ord), deckKey, progress: progressOf(row, this.source.crt, lastReview.get(key)) })
+      cards.push({
+        key,
+        noteKey: note.key,
+        ord: num(row.ord),
+        deckKey,
+        progress: progressOf(row, this.source.crt, lastReview.get(key)),
+      })
     }
     this.#read += cards.length
     return cards
@@ -72,9 +93,13 @@ export class CardReader {
 
   /** Once every page is read: the cards skipped and moved. */
   report(warnings: Warnings) {
-    const orphans = num((this.db.prepare('SELECT count(*) AS n FROM cards').get() as Row).n) - this.#read
+    const orphans =
+      num((this.db.prepare('SELECT count(*) AS n FROM cards').get() as Row).n) - this.#read
     warnings.add(orphans, `${orphans} card(s) without a readable note were skipped`)
-    warnings.add(this.#homeless, `${this.#homeless} card(s) were in a deck missing from the package and were put in Default`)
+    warnings.add(
+      this.#homeless,
+      `${this.#homeless} card(s) were in a deck missing from the package and were put in Default`
+    )
   }
 }
 
@@ -84,14 +109,19 @@ function parseCardData(text: string): { s: number | null; d: number | null; lrt:
   if (!text || text[0] !== '{') return none
   try {
     const data = JSON.parse(text) as Record<string, unknown>
-    const finite = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null)
+    const finite = (value: unknown) =>
+      typeof value === 'number' && Number.isFinite(value) ? value : null
     return { s: finite(data.s), d: finite(data.d), lrt: finite(data.lrt) }
   } catch {
     return none
   }
 }
 
-export function progressOf(card: Row, crt: number, lastReviewMs: number | undefined): BundleProgress | null {
+export function progressOf(
+  card: Row,
+  crt: number,
+  lastReviewMs: number | undefined
+): BundleProgress | null {
   const type = num(card.type)
   const queue = num(card.queue)
   /* suspended; buried cards (−2, −3) are only set aside for the day */
@@ -106,7 +136,12 @@ export function progressOf(card: Row, crt: number, lastReviewMs: number | undefi
     stability: data.s,
     difficulty: data.d,
     frozen,
-    lastReviewedAt: lastReviewMs !== undefined ? new Date(lastReviewMs) : data.lrt !== null ? new Date(data.lrt * 1000) : null,
+    lastReviewedAt:
+      lastReviewMs !== undefined
+        ? new Date(lastReviewMs)
+        : data.lrt !== null
+          ? new Date(data.lrt * 1000)
+          : null,
   }
   if (type === 0) {
     /* never studied; kept only to carry the suspension */

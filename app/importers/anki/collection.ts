@@ -2,7 +2,14 @@ import { DatabaseSync } from 'node:sqlite'
 import { ImportError } from '#importers/bundle'
 import { readTablesCollection } from '#importers/anki/anki21b/collection'
 import { readLegacyCollection } from '#importers/anki/legacy/collection'
-import { num, requireColumns, str, type Row, type SourceCollection, type Warnings } from '#importers/anki/source'
+import {
+  num,
+  requireColumns,
+  str,
+  type Row,
+  type SourceCollection,
+  type Warnings,
+} from '#importers/anki/source'
 
 /*
  * The collection file, opened read-only, and what every schema has in common
@@ -17,7 +24,21 @@ const TABLES_SINCE_SCHEMA = 15
 const REQUIRED_COLUMNS: Record<string, string[]> = {
   col: ['crt', 'ver'],
   notes: ['id', 'guid', 'mid', 'tags', 'flds'],
-  cards: ['id', 'nid', 'did', 'ord', 'type', 'queue', 'due', 'ivl', 'factor', 'reps', 'lapses', 'odue', 'odid'],
+  cards: [
+    'id',
+    'nid',
+    'did',
+    'ord',
+    'type',
+    'queue',
+    'due',
+    'ivl',
+    'factor',
+    'reps',
+    'lapses',
+    'odue',
+    'odid',
+  ],
   revlog: ['id', 'cid', 'ease', 'ivl', 'lastIvl', 'factor', 'time', 'type'],
 }
 
@@ -37,7 +58,7 @@ export function openCollection(path: string): DatabaseSync {
   try {
     const db = new DatabaseSync(path)
     /* the first statement reads the header: "file is not a database" surfaces here */
-    db.prepare("SELECT count(*) FROM sqlite_master").get()
+    db.prepare('SELECT count(*) FROM sqlite_master').get()
     for (const index of LOOKUP_INDEXES) {
       try {
         db.exec(index)
@@ -48,7 +69,10 @@ export function openCollection(path: string): DatabaseSync {
     db.exec('PRAGMA query_only = ON')
     return db
   } catch (error) {
-    throw new ImportError('import_corrupt', `the collection is not an SQLite database: ${(error as Error).message}`)
+    throw new ImportError(
+      'import_corrupt',
+      `the collection is not an SQLite database: ${(error as Error).message}`
+    )
   }
 }
 
@@ -63,7 +87,11 @@ export function readSourceCollection(db: DatabaseSync, warnings: Warnings): Sour
   const col = db.prepare('SELECT crt, ver FROM col LIMIT 1').get() as Row | undefined
   if (!col) throw new ImportError('import_wrong_schema', 'the collection has no col row')
   const version = num(col.ver)
-  if (version > NEWEST_SCHEMA) throw new ImportError('unsupported_format', `collection schema ${version} is newer than this reader`)
+  if (version > NEWEST_SCHEMA)
+    throw new ImportError(
+      'unsupported_format',
+      `collection schema ${version} is newer than this reader`
+    )
   const crt = num(col.crt)
   if (version >= TABLES_SINCE_SCHEMA) return { crt, ...readTablesCollection(db, tables, warnings) }
   return { crt, ...readLegacyCollection(db, tables) }

@@ -1,5 +1,11 @@
 import type { DatabaseSync } from 'node:sqlite'
-import { ImportError, type BundleDeck, type BundleNote, type BundleNoteType, type ImportBundle } from '#importers/bundle'
+import {
+  ImportError,
+  type BundleDeck,
+  type BundleNote,
+  type BundleNoteType,
+  type ImportBundle,
+} from '#importers/bundle'
 import type { NoteBatch } from '#importers/bundle_source'
 import { CardReader } from '#importers/anki/cards'
 import { buildDeckTree } from '#importers/anki/deck_tree'
@@ -28,24 +34,41 @@ export interface Content {
  * notes, cards and review history are then read a page at a time, so only
  * one page is ever held.
  */
-export function openContent(db: DatabaseSync, source: SourceCollection, format: ImportBundle['format'], warnings: Warnings): Content {
+export function openContent(
+  db: DatabaseSync,
+  source: SourceCollection,
+  format: ImportBundle['format'],
+  warnings: Warnings
+): Content {
   const types = readNoteTypes(source.noteTypes)
   const readable = JSON.stringify([...types.keys()])
   const references = new MediaReferences()
   noteReferences(db, types, references)
   const withCards = 'EXISTS (SELECT 1 FROM cards c WHERE c.nid = n.id)'
-  const used = new Set(db.prepare(`SELECT DISTINCT CAST(mid AS TEXT) AS mid FROM notes n WHERE ${withCards}`).all().map((row) => str((row as Row).mid)))
+  const used = new Set(
+    db
+      .prepare(`SELECT DISTINCT CAST(mid AS TEXT) AS mid FROM notes n WHERE ${withCards}`)
+      .all()
+      .map((row) => str((row as Row).mid))
+  )
   const noteTypes = keptNoteTypes(types, used, format, references)
   const tree = buildDeckTree(source.decks)
   const cards = new CardReader(db, source, tree)
   cards.placeDecks([...types.keys()])
-  const counted = db.prepare(`SELECT count(*) AS n FROM notes n WHERE CAST(mid AS TEXT) IN (SELECT value FROM json_each(?)) AND ${withCards}`).get(readable) as Row
+  const counted = db
+    .prepare(
+      `SELECT count(*) AS n FROM notes n WHERE CAST(mid AS TEXT) IN (SELECT value FROM json_each(?)) AND ${withCards}`
+    )
+    .get(readable) as Row
   return {
     noteTypes,
     decks: tree.decks(),
     references,
     noteCount: num(counted.n),
-    batches: (size) => corruptOnError(batchesOf({ db, source, types, cards, reviews: new ReviewReader(db), warnings }, size)),
+    batches: (size) =>
+      corruptOnError(
+        batchesOf({ db, source, types, cards, reviews: new ReviewReader(db), warnings }, size)
+      ),
   }
 }
 
@@ -67,7 +90,11 @@ function* batchesOf(readers: Readers, size: number): Generator<NoteBatch> {
     const read = cards.read(notes, reviews)
     const kept = notes.filter((note) => note.deckKey)
     cardless += notes.length - kept.length
-    return { notes: kept, cards: read, reviews: corruptOnError(reviews.answers(read.map((card) => card.key))) }
+    return {
+      notes: kept,
+      cards: read,
+      reviews: corruptOnError(reviews.answers(read.map((card) => card.key))),
+    }
   }
   for (const note of readNotes(db, source, types, tally)) {
     /* ids are the primary key; a file whose aren't keeps the last note of an id, as a lookup by id would */

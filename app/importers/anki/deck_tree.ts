@@ -22,9 +22,11 @@ export function buildDeckTree(sourceDecks: Map<string, SourceDeck>) {
   const byPath = new Map<string, BundleDeck>()
   const idByPath = new Map<string, string>()
   const used = new Set<string>()
-  const pathKey = (path: string[]) => path.map((part) => part.normalize('NFC').toLowerCase()).join('\x1f')
+  const pathKey = (path: string[]) =>
+    path.map((part) => part.normalize('NFC').toLowerCase()).join('\x1f')
   const normal = [...sourceDecks.values()].filter((deck) => !deck.filtered)
-  for (const deck of normal) if (!idByPath.has(pathKey(deck.path))) idByPath.set(pathKey(deck.path), deck.id)
+  for (const deck of normal)
+    if (!idByPath.has(pathKey(deck.path))) idByPath.set(pathKey(deck.path), deck.id)
 
   /*
    * Makes the levels of `path` not made yet, from the deepest one that is:
@@ -39,7 +41,11 @@ export function buildDeckTree(sourceDecks: Map<string, SourceDeck>) {
     let parentKey: string | null = depth ? byPath.get(keyAt(depth))!.key : null
     for (depth++; depth <= path.length; depth++) {
       const key = keyAt(depth)
-      const deck: BundleDeck = { key: idByPath.get(key) ?? `path:${path.slice(0, depth).join('::')}`, name: path[depth - 1], parentKey }
+      const deck: BundleDeck = {
+        key: idByPath.get(key) ?? `path:${path.slice(0, depth).join('::')}`,
+        name: path[depth - 1],
+        parentKey,
+      }
       byPath.set(key, deck)
       parentKey = deck.key
     }
@@ -63,7 +69,9 @@ export function buildDeckTree(sourceDecks: Map<string, SourceDeck>) {
     /* Anki's Default deck (id 1) always exists; it is dropped when nothing is in or under it */
     decks(): BundleDeck[] {
       const all = [...byPath.values()]
-      return all.filter((deck) => deck.key !== '1' || used.has('1') || all.some((other) => other.parentKey === '1'))
+      return all.filter(
+        (deck) => deck.key !== '1' || used.has('1') || all.some((other) => other.parentKey === '1')
+      )
     },
   }
 }

@@ -32,9 +32,27 @@ export interface Generation {
 
 /* newest first: newer packages carry a stub collection.anki2 that only asks to update Anki */
 const GENERATIONS: Generation[] = [
-  { name: 'anki21b', entry: 'collection.anki21b', metaVersion: 3, zstd: true, readMediaList: readLatestMediaList },
-  { name: 'anki21', entry: 'collection.anki21', metaVersion: 2, zstd: false, readMediaList: readLegacyMediaList },
-  { name: 'legacy', entry: 'collection.anki2', metaVersion: 1, zstd: false, readMediaList: readLegacyMediaList },
+  {
+    name: 'anki21b',
+    entry: 'collection.anki21b',
+    metaVersion: 3,
+    zstd: true,
+    readMediaList: readLatestMediaList,
+  },
+  {
+    name: 'anki21',
+    entry: 'collection.anki21',
+    metaVersion: 2,
+    zstd: false,
+    readMediaList: readLegacyMediaList,
+  },
+  {
+    name: 'legacy',
+    entry: 'collection.anki2',
+    metaVersion: 1,
+    zstd: false,
+    readMediaList: readLegacyMediaList,
+  },
 ]
 
 async function metaVersion(zip: ZipReader): Promise<number | null> {
@@ -43,11 +61,16 @@ async function metaVersion(zip: ZipReader): Promise<number | null> {
   try {
     version = decodePackageMetadata(await zip.read('meta', SMALL_ENTRY_LIMIT)).version
   } catch (error) {
-    if (error instanceof ProtoError) throw new ImportError('import_corrupt', `meta: ${error.message}`)
+    if (error instanceof ProtoError)
+      throw new ImportError('import_corrupt', `meta: ${error.message}`)
     throw error
   }
   /* 0 is "unknown": Anki itself answers "made by a newer version" */
-  if (version < 1 || version > 3) throw new ImportError('unsupported_format', `package version ${version} is newer than this reader`)
+  if (version < 1 || version > 3)
+    throw new ImportError(
+      'unsupported_format',
+      `package version ${version} is newer than this reader`
+    )
   return version
 }
 
@@ -57,6 +80,10 @@ export async function chooseGeneration(zip: ZipReader): Promise<Generation> {
   const version = await metaVersion(zip)
   const present = GENERATIONS.find((candidate) => zip.entries.has(candidate.entry))
   if (!present) throw new ImportError('unsupported_format', 'no Anki collection in the zip')
-  if (version === 3 && present.metaVersion !== 3) throw new ImportError('import_corrupt', 'collection.anki21b missing from a latest-format package')
+  if (version === 3 && present.metaVersion !== 3)
+    throw new ImportError(
+      'import_corrupt',
+      'collection.anki21b missing from a latest-format package'
+    )
   return present
 }

@@ -71,10 +71,18 @@ export async function extractMedia(
     const size = await zip.extract(item.zipName, path, { zstd: generation.zstd })
     media.push({ name, path, size })
   }
-  const missing = [...references.written.entries()].filter(([, variants]) => !variants.some((variant) => inPackage.has(variant))).map(([ref]) => ref)
+  const missing = [...references.written.entries()]
+    .filter(([, variants]) => !variants.some((variant) => inPackage.has(variant)))
+    .map(([ref]) => ref)
   const shown = missing.slice(0, 10).join(', ')
-  warnings.add(missing.length, `${missing.length} file(s) the notes use are not in the package: ${shown}${missing.length > 10 ? ', …' : ''}`)
-  warnings.add(unused, `${unused} media file(s) in the package are used by no note and were left out`)
+  warnings.add(
+    missing.length,
+    `${missing.length} file(s) the notes use are not in the package: ${shown}${missing.length > 10 ? ', …' : ''}`
+  )
+  warnings.add(
+    unused,
+    `${unused} media file(s) in the package are used by no note and were left out`
+  )
   warnings.add(unsafe, `${unsafe} media file(s) with an unsafe name (folders, "..") were left out`)
   return media
 }

@@ -6,30 +6,45 @@
  */
 
 const SOUND = /\[sound:([^\]]+)\]/g
-const TAG_SRC = /<(?:img|audio|video|source|script)\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi
+const TAG_SRC =
+  /<(?:img|audio|video|source|script)\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi
 const CSS_URL = /url\(\s*(?:"([^"]*)"|'([^']*)'|([^)\s]*))\s*\)/gi
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' }
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+}
 
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, body: string) => {
     if (body[0] === '#') {
-      const code = body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number.parseInt(body.slice(1), 10)
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole
+      const code =
+        body[1] === 'x' || body[1] === 'X'
+          ? Number.parseInt(body.slice(2), 16)
+          : Number.parseInt(body.slice(1), 10)
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff
+        ? String.fromCodePoint(code)
+        : whole
     }
     return ENTITIES[body.toLowerCase()] ?? whole
   })
 }
 
 /* remote and inline sources are not package media */
-const isLocal = (ref: string) => ref !== '' && !/^[a-z][a-z0-9+.-]*:/i.test(ref) && !ref.startsWith('//')
+const isLocal = (ref: string) =>
+  ref !== '' && !/^[a-z][a-z0-9+.-]*:/i.test(ref) && !ref.startsWith('//')
 
 /** The file names a piece of HTML (or CSS) refers to, as written. */
 export function mediaReferences(html: string): string[] {
   const refs: string[] = []
   for (const match of html.matchAll(SOUND)) refs.push(match[1].trim())
   for (const pattern of [TAG_SRC, CSS_URL]) {
-    for (const match of html.matchAll(pattern)) refs.push((match[1] ?? match[2] ?? match[3] ?? '').trim())
+    for (const match of html.matchAll(pattern))
+      refs.push((match[1] ?? match[2] ?? match[3] ?? '').trim())
   }
   return refs.filter(isLocal)
 }

@@ -68,7 +68,9 @@ export function keptNoteTypes(
   format: ImportBundle['format'],
   references: MediaReferences
 ): BundleNoteType[] {
-  const kept = [...types.values()].map((type) => type.bundle).filter((type) => format === 'colpkg' || usedTypes.has(type.key))
+  const kept = [...types.values()]
+    .map((type) => type.bundle)
+    .filter((type) => format === 'colpkg' || usedTypes.has(type.key))
   for (const type of kept) {
     if (type.kind !== 'custom') continue
     for (const template of type.templates) references.add(`${template.front}\n${template.back}`)

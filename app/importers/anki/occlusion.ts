@@ -69,7 +69,12 @@ export function parseOcclusions(field: string): ParsedOcclusions {
       if (points.length) {
         const xs = points.map(([x]) => x)
         const ys = points.map(([, y]) => y)
-        box = { x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys) }
+        box = {
+          x: Math.min(...xs),
+          y: Math.min(...ys),
+          width: Math.max(...xs) - Math.min(...xs),
+          height: Math.max(...ys) - Math.min(...ys),
+        }
       }
     }
     if (!box || group < 1 || ![box.x, box.y, box.width, box.height].every(Number.isFinite)) {
@@ -102,7 +107,9 @@ function display(value: number): string {
 export function formatOcclusions(masks: OcclusionMask[], hideAll: boolean): string {
   return masks
     .map((mask) => {
-      let text = `{{c${mask.group}::image-occlusion:rect:left=${display(mask.x)}:top=${display(mask.y)}:width=${display(mask.width)}:height=${display(mask.height)}`
+      let text =
+        `{{c${mask.group}::image-occlusion:rect:left=${display(mask.x)}:top=${display(mask.y)}` +
+        `:width=${display(mask.width)}:height=${display(mask.height)}`
       const angle = Math.round(((Number(mask.angle) % 360) / 360) * ANGLE_STEPS)
       if (angle) text += `:angle=${angle}`
       if (hideAll) text += ':oi=1'

@@ -43,7 +43,11 @@ const DEFAULT_MAX_BYTES = 2 * 1024 ** 3
  * workDir. Whatever it refuses here is an ImportError, and on failure it
  * removes what it wrote.
  */
-export async function openAnkiPackage(filePath: string, workDir: string, options: ReadAnkiOptions = {}): Promise<BundleSource> {
+export async function openAnkiPackage(
+  filePath: string,
+  workDir: string,
+  options: ReadAnkiOptions = {}
+): Promise<BundleSource> {
   const info = await stat(filePath).catch(() => null)
   if (!info?.isFile()) throw new ImportError('import_corrupt', 'the uploaded file cannot be read')
   if (info.size === 0) throw new ImportError('import_empty', 'the file is empty')
@@ -57,20 +61,37 @@ export async function openAnkiPackage(filePath: string, workDir: string, options
     const generation = await chooseGeneration(zip)
     const collectionPath = join(workDir, `anki-collection-${randomUUID()}.sqlite`)
     /* SQLite may add a journal, WAL and shared-memory file next to it */
-    const collectionFiles = [collectionPath, `${collectionPath}-journal`, `${collectionPath}-wal`, `${collectionPath}-shm`]
+    const collectionFiles = [
+      collectionPath,
+      `${collectionPath}-journal`,
+      `${collectionPath}-wal`,
+      `${collectionPath}-shm`,
+    ]
     created.push(...collectionFiles)
     await zip.extract(generation.entry, collectionPath, { zstd: generation.zstd })
 
     db = openCollection(collectionPath)
-    const format = options.format ?? (extname(filePath).toLowerCase() === '.colpkg' ? 'colpkg' : 'apkg')
+    const format =
+      options.format ?? (extname(filePath).toLowerCase() === '.colpkg' ? 'colpkg' : 'apkg')
     const warnings = new Warnings()
     const content = openContent(db, readSourceCollection(db, warnings), format, warnings)
     /* the media's warnings come after the notes' in the list, as the learner reads it */
     const mediaWarnings = new Warnings()
-    const media = await extractMedia(zip, generation, content.references, workDir, created, mediaWarnings)
+    const media = await extractMedia(
+      zip,
+      generation,
+      content.references,
+      workDir,
+      created,
+      mediaWarnings
+    )
     const opened = db
     return {
-      format, noteTypes: content.noteTypes, decks: content.decks, media, noteCount: content.noteCount,
+      format,
+      noteTypes: content.noteTypes,
+      decks: content.decks,
+      media,
+      noteCount: content.noteCount,
       batches: content.batches,
       warnings: () => [...warnings.list, ...mediaWarnings.list],
       close() {
@@ -97,7 +118,11 @@ export async function openAnkiPackage(filePath: string, workDir: string, options
  * whole): on success only the media files stay in workDir, on failure
  * nothing does.
  */
-export async function readAnkiPackage(filePath: string, workDir: string, options: ReadAnkiOptions = {}): Promise<ImportBundle> {
+export async function readAnkiPackage(
+  filePath: string,
+  workDir: string,
+  options: ReadAnkiOptions = {}
+): Promise<ImportBundle> {
   const source = await openAnkiPackage(filePath, workDir, options)
   try {
     const bundle = await collectBundle(source)
@@ -105,7 +130,8 @@ export async function readAnkiPackage(filePath: string, workDir: string, options
     bundle.reviews.sort((a, b) => a.reviewedAt.getTime() - b.reviewedAt.getTime())
     return bundle
   } catch (error) {
-    for (const dir of new Set(source.media.map((file) => dirname(file.path)))) await rm(dir, { recursive: true, force: true })
+    for (const dir of new Set(source.media.map((file) => dirname(file.path))))
+      await rm(dir, { recursive: true, force: true })
     throw error
   }
 }

@@ -13,7 +13,14 @@ import { answerTimeOf } from '#scheduling/answer_time'
 const DAY_SECONDS = 86_400
 
 /* revlog.type: 0 learn, 1 review, 2 relearn, 3 filtered (early review), 4 manual, 5 rescheduled */
-const REVIEW_KIND: Record<number, BundleReview['kind']> = { 0: 'learn', 1: 'review', 2: 'relearn', 3: 'review', 4: 'manual', 5: 'manual' }
+const REVIEW_KIND: Record<number, BundleReview['kind']> = {
+  0: 'learn',
+  1: 'review',
+  2: 'relearn',
+  3: 'review',
+  4: 'manual',
+  5: 'manual',
+}
 /* intervals below a day are stored as negative seconds */
 const revlogDays = (ivl: number) => (ivl < 0 ? -ivl / DAY_SECONDS : ivl)
 
@@ -28,10 +35,14 @@ export class ReviewReader {
 
   constructor(private db: DatabaseSync) {
     this.#latest = db.prepare(
-      `SELECT CAST(cid AS TEXT) AS cid, max(id) FILTER (WHERE ease > 0) AS last, count(*) FILTER (WHERE ease BETWEEN 1 AND 4) AS answers
+      `SELECT CAST(cid AS TEXT) AS cid, max(id) FILTER (WHERE ease > 0) AS last, count(*) FILTER (WHERE ease
+        BETWEEN 1 AND 4) AS answers
        FROM revlog WHERE ${OF_CARDS} GROUP BY cid`
     )
-    this.#answers = db.prepare(`SELECT id, CAST(cid AS TEXT) AS cid, ease, ivl, lastIvl, factor, time, type FROM revlog WHERE ${OF_CARDS} AND ease BETWEEN 1 AND 4 ORDER BY id`)
+    this.#answers = db.prepare(
+      `SELECT id, CAST(cid AS TEXT) AS cid, ease, ivl, lastIvl, factor, time, type FROM revlog WHERE ` +
+        `${OF_CARDS} AND ease BETWEEN 1 AND 4 ORDER BY id`
+    )
   }
 
   /** The latest answer of each of these cards that has one, in ms, by card key; their answers count as read. */
@@ -64,7 +75,10 @@ export class ReviewReader {
 
   /** Once every page is read: the answers of cards that are not in the package (or were skipped) are reported. */
   report(warnings: Warnings) {
-    const all = num((this.db.prepare('SELECT count(*) AS n FROM revlog WHERE ease BETWEEN 1 AND 4').get() as Row).n)
+    const all = num(
+      (this.db.prepare('SELECT count(*) AS n FROM revlog WHERE ease BETWEEN 1 AND 4').get() as Row)
+        .n
+    )
     const orphans = all - this.#answersRead
     warnings.add(orphans, `${orphans} review-log row(s) of cards not in the package were skipped`)
   }

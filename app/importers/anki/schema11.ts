@@ -97,8 +97,25 @@ export function defaultDeckConfig(mtimeSecs: number) {
     replayq: true,
     dyn: false,
     /* separate, fuzz and minSpace: read by Anki 2.0 and early 2.1 clients */
-    new: { bury: false, delays: [1, 10], initialFactor: 2500, ints: [1, 4, 0], order: 1, perDay: 20, separate: true },
-    rev: { bury: false, ease4: 1.3, ivlFct: 1, maxIvl: 36500, perDay: 200, hardFactor: 1.2, fuzz: 0.05, minSpace: 1 },
+    new: {
+      bury: false,
+      delays: [1, 10],
+      initialFactor: 2500,
+      ints: [1, 4, 0],
+      order: 1,
+      perDay: 20,
+      separate: true,
+    },
+    rev: {
+      bury: false,
+      ease4: 1.3,
+      ivlFct: 1,
+      maxIvl: 36500,
+      perDay: 200,
+      hardFactor: 1.2,
+      fuzz: 0.05,
+      minSpace: 1,
+    },
     lapse: { delays: [10], leechAction: 1, leechFails: 8, minInt: 1, mult: 0 },
   }
 }

@@ -51,16 +51,26 @@ export function parseJsonObject(text: string, what: string): Record<string, unkn
   } catch {
     throw new ImportError('import_corrupt', `${what} is not valid JSON`)
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new ImportError('import_corrupt', `${what} is not a JSON object`)
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw new ImportError('import_corrupt', `${what} is not a JSON object`)
   return value as Record<string, unknown>
 }
 
 export function columnsOf(db: DatabaseSync, table: string): Set<string> {
-  return new Set(db.prepare(`PRAGMA table_info("${table}")`).all().map((row) => str((row as Row).name)))
+  return new Set(
+    db
+      .prepare(`PRAGMA table_info("${table}")`)
+      .all()
+      .map((row) => str((row as Row).name))
+  )
 }
 
 /** Refuses a collection that lacks a table or column the reader needs (import_wrong_schema, naming them). */
-export function requireColumns(db: DatabaseSync, tables: Set<string>, required: Record<string, string[]>) {
+export function requireColumns(
+  db: DatabaseSync,
+  tables: Set<string>,
+  required: Record<string, string[]>
+) {
   const missing: string[] = []
   for (const [table, columns] of Object.entries(required)) {
     if (!tables.has(table)) {
@@ -70,5 +80,9 @@ export function requireColumns(db: DatabaseSync, tables: Set<string>, required: 
     const present = columnsOf(db, table)
     for (const column of columns) if (!present.has(column)) missing.push(`${table}.${column}`)
   }
-  if (missing.length) throw new ImportError('import_wrong_schema', `not an Anki collection: missing ${missing.join(', ')}`)
+  if (missing.length)
+    throw new ImportError(
+      'import_wrong_schema',
+      `not an Anki collection: missing ${missing.join(', ')}`
+    )
 }

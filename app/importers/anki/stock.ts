@@ -52,8 +52,15 @@ function plainTwoFields(kind: 'basic' | 'reversed' | 'type_in'): StockMapping {
   return { kind, fields: { Front: 0, Back: 1 } }
 }
 
-function isForwardCard(template: SourceNoteType['templates'][number], question: string, answer: string) {
-  return same(template.front, `{{${question}}}`) && same(template.back, `{{FrontSide}}<hr id=answer>{{${answer}}}`)
+function isForwardCard(
+  template: SourceNoteType['templates'][number],
+  question: string,
+  answer: string
+) {
+  return (
+    same(template.front, `{{${question}}}`) &&
+    same(template.back, `{{FrontSide}}<hr id=answer>{{${answer}}}`)
+  )
 }
 
 function isTypingCard(template: SourceNoteType['templates'][number], front: string, back: string) {
@@ -93,7 +100,10 @@ function clozeMapping(noteType: SourceNoteType): StockMapping | null {
   if (!noteType.cloze || noteType.fields.length > 2 || noteType.templates.length !== 1) return null
   return {
     kind: 'cloze',
-    fields: { 'Text': tagIndex(noteType, CLOZE_TAG.text, 0), 'Back Extra': tagIndex(noteType, CLOZE_TAG.backExtra, 1) },
+    fields: {
+      'Text': tagIndex(noteType, CLOZE_TAG.text, 0),
+      'Back Extra': tagIndex(noteType, CLOZE_TAG.backExtra, 1),
+    },
   }
 }
 
@@ -110,11 +120,17 @@ export function stockMapping(noteType: SourceNoteType): StockMapping | null {
   const names = fields.map((field) => field.name)
   switch (noteType.originalStockKind) {
     case ORIGINAL_STOCK_KIND.basic:
-      return !noteType.cloze && fields.length === 2 && templates.length === 1 ? plainTwoFields('basic') : null
+      return !noteType.cloze && fields.length === 2 && templates.length === 1
+        ? plainTwoFields('basic')
+        : null
     case ORIGINAL_STOCK_KIND.basicAndReversed:
-      return !noteType.cloze && fields.length === 2 && templates.length === 2 ? plainTwoFields('reversed') : null
+      return !noteType.cloze && fields.length === 2 && templates.length === 2
+        ? plainTwoFields('reversed')
+        : null
     case ORIGINAL_STOCK_KIND.basicTyping:
-      return !noteType.cloze && fields.length === 2 && templates.length === 1 ? plainTwoFields('type_in') : null
+      return !noteType.cloze && fields.length === 2 && templates.length === 1
+        ? plainTwoFields('type_in')
+        : null
     case ORIGINAL_STOCK_KIND.cloze:
       return clozeMapping(noteType)
     case ORIGINAL_STOCK_KIND.imageOcclusion:
@@ -126,20 +142,32 @@ export function stockMapping(noteType: SourceNoteType): StockMapping | null {
   /* no stock kind recorded (created before Anki 2.1.62): match the stock shape */
   if (noteType.cloze) {
     const front = templates[0]?.front ?? ''
-    if (templates.length === 1 && names.length >= 2 && front.includes(`{{cloze:${names[0]}}}`) && /imageOcclusion|image-occlusion/.test(front)) {
+    if (
+      templates.length === 1 &&
+      names.length >= 2 &&
+      front.includes(`{{cloze:${names[0]}}}`) &&
+      /imageOcclusion|image-occlusion/.test(front)
+    ) {
       return occlusionMapping(noteType)
     }
     if (templates.length === 1 && names.length >= 1 && same(front, `{{cloze:${names[0]}}}`)) {
-      const back = names.length === 2 ? `{{cloze:${names[0]}}}<br>{{${names[1]}}}` : `{{cloze:${names[0]}}}`
+      const back =
+        names.length === 2 ? `{{cloze:${names[0]}}}<br>{{${names[1]}}}` : `{{cloze:${names[0]}}}`
       if (same(templates[0].back, back)) return clozeMapping(noteType)
     }
     return null
   }
   if (names.length !== 2) return null
   const [front, back] = names
-  if (templates.length === 1 && isForwardCard(templates[0], front, back)) return plainTwoFields('basic')
-  if (templates.length === 1 && isTypingCard(templates[0], front, back)) return plainTwoFields('type_in')
-  if (templates.length === 2 && isForwardCard(templates[0], front, back) && isForwardCard(templates[1], back, front)) {
+  if (templates.length === 1 && isForwardCard(templates[0], front, back))
+    return plainTwoFields('basic')
+  if (templates.length === 1 && isTypingCard(templates[0], front, back))
+    return plainTwoFields('type_in')
+  if (
+    templates.length === 2 &&
+    isForwardCard(templates[0], front, back) &&
+    isForwardCard(templates[1], back, front)
+  ) {
     return plainTwoFields('reversed')
   }
   return null
@@ -155,6 +183,7 @@ const STOCK_KIND_OF: Record<StockKind, number> = {
   image_occlusion: ORIGINAL_STOCK_KIND.imageOcclusion,
 }
 
+/* eslint-disable @stylistic/max-len -- Anki's stock occlusion template, byte for byte as Anki writes it */
 const IO_FRONT = `{{#Header}}<div>{{Header}}</div>{{/Header}}
 <div style="display: none">{{cloze:Occlusion}}</div>
 <div id="err"></div>
@@ -171,6 +200,7 @@ try {
 </script>
 `
 
+/* eslint-enable @stylistic/max-len */
 const IO_CSS = `#image-occlusion-canvas {
     --inactive-shape-color: #ffeba2;
     --active-shape-color: #ff8e8e;
@@ -201,12 +231,17 @@ export function ankiStockNoteType(kind: StockKind): Omit<SourceNoteType, 'id' | 
       cloze: true,
       css: IO_CSS,
       originalStockKind: ORIGINAL_STOCK_KIND.imageOcclusion,
-      fields: ['Occlusion', 'Image', 'Header', 'Back Extra', 'Comments'].map((name, tag) => ({ name, tag })),
+      fields: ['Occlusion', 'Image', 'Header', 'Back Extra', 'Comments'].map((name, tag) => ({
+        name,
+        tag,
+      })),
       templates: [
         {
           name: 'Image Occlusion',
           front: IO_FRONT,
-          back: `${IO_FRONT}\n<div><button id="toggle">Toggle Masks</button></div>\n{{#Back Extra}}<div>{{Back Extra}}</div>{{/Back Extra}}\n`,
+          back:
+            `${IO_FRONT}\n<div><button id="toggle">Toggle Masks</button></div>\n{{#Back Extra}}<div>{{Back ` +
+            `Extra}}</div>{{/Back Extra}}\n`,
         },
       ],
     }
@@ -216,7 +251,10 @@ export function ankiStockNoteType(kind: StockKind): Omit<SourceNoteType, 'id' | 
     cloze: definition.isCloze,
     css: definition.css,
     originalStockKind: STOCK_KIND_OF[kind],
-    fields: definition.fields.map((field, index) => ({ name: field.name, tag: kind === 'cloze' ? index : null })),
+    fields: definition.fields.map((field, index) => ({
+      name: field.name,
+      tag: kind === 'cloze' ? index : null,
+    })),
     templates: definition.templates.map((template) => ({ ...template })),
   }
 }

@@ -39,7 +39,12 @@ async function looksLikeZip(path: string): Promise<boolean> {
   try {
     const head = Buffer.alloc(4)
     const { bytesRead } = await handle.read(head, 0, 4, 0)
-    return bytesRead === 4 && head[0] === 0x50 && head[1] === 0x4b && ((head[2] === 3 && head[3] === 4) || (head[2] === 5 && head[3] === 6))
+    return (
+      bytesRead === 4 &&
+      head[0] === 0x50 &&
+      head[1] === 0x4b &&
+      ((head[2] === 3 && head[3] === 4) || (head[2] === 5 && head[3] === 6))
+    )
   } finally {
     await handle.close()
   }
@@ -57,7 +62,11 @@ export class ZipReader {
     let zip: yauzl.ZipFile
     try {
       zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-        yauzl.open(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true }, (error, file) => (error ? reject(error) : resolve(file)))
+        yauzl.open(
+          path,
+          { lazyEntries: true, autoClose: false, validateEntrySizes: true },
+          (error, file) => (error ? reject(error) : resolve(file))
+        )
       )
     } catch (error) {
       /* a zip cut short has lost its central directory; anything else is not a zip at all */
@@ -80,9 +89,17 @@ export class ZipReader {
       this.zip.on('entry', (entry: yauzl.Entry) => {
         declared += entry.uncompressedSize
         if (declared > this.budget.max) {
-          return reject(new ImportError('import_too_big', `the package declares more than ${this.budget.max} bytes`))
+          return reject(
+            new ImportError(
+              'import_too_big',
+              `the package declares more than ${this.budget.max} bytes`
+            )
+          )
         }
-        if (entry.uncompressedSize > RATIO_MIN_BYTES && entry.uncompressedSize > MAX_RATIO * Math.max(1, entry.compressedSize)) {
+        if (
+          entry.uncompressedSize > RATIO_MIN_BYTES &&
+          entry.uncompressedSize > MAX_RATIO * Math.max(1, entry.compressedSize)
+        ) {
           return reject(corrupt(`${entry.fileName}: compression ratio above ${MAX_RATIO}:1`))
         }
         if (!entry.fileName.endsWith('/')) this.entries.set(entry.fileName, entry)
@@ -96,7 +113,9 @@ export class ZipReader {
 
   private openStream(entry: yauzl.Entry): Promise<Readable> {
     return new Promise<Readable>((resolve, reject) =>
-      this.zip.openReadStream(entry, (error, stream) => (error ? reject(corrupt(`${entry.fileName}: ${error.message}`)) : resolve(stream)))
+      this.zip.openReadStream(entry, (error, stream) =>
+        error ? reject(corrupt(`${entry.fileName}: ${error.message}`)) : resolve(stream)
+      )
     )
   }
 
@@ -128,7 +147,14 @@ export class ZipReader {
     })
     try {
       /* counted after decompression: what lands on disk is what the budget limits */
-      if (options.zstd) await pipeline(source, createZstdDecompress(), this.counter(), tally, createWriteStream(destination))
+      if (options.zstd)
+        await pipeline(
+          source,
+          createZstdDecompress(),
+          this.counter(),
+          tally,
+          createWriteStream(destination)
+        )
       else await pipeline(source, this.counter(), tally, createWriteStream(destination))
     } catch (error) {
       if (error instanceof ImportError) throw error
@@ -141,7 +167,8 @@ export class ZipReader {
   async read(name: string, limit: number): Promise<Buffer> {
     const entry = this.entries.get(name)
     if (!entry) throw corrupt(`${name} missing from the package`)
-    if (entry.uncompressedSize > limit) throw new ImportError('import_too_big', `${name} is larger than ${limit} bytes`)
+    if (entry.uncompressedSize > limit)
+      throw new ImportError('import_too_big', `${name} is larger than ${limit} bytes`)
     const source = await this.openStream(entry)
     const chunks: Buffer[] = []
     const sink = new Writable({

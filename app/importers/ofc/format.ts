@@ -37,7 +37,14 @@
  */
 import { createHash } from 'node:crypto'
 import { Transform, type TransformCallback } from 'node:stream'
-import type { BundleCard, BundleDeck, BundleNote, BundleNoteType, BundleProgress, BundleReview } from '#importers/bundle'
+import type {
+  BundleCard,
+  BundleDeck,
+  BundleNote,
+  BundleNoteType,
+  BundleProgress,
+  BundleReview,
+} from '#importers/bundle'
 
 export const OFC_FORMAT = 'mnemo-ofc'
 export const OFC_VERSION = 1
@@ -51,7 +58,9 @@ export interface OfcMediaEntry {
 }
 
 /** A bundle type as JSON holds it: dates as ISO 8601 strings. */
-export type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] }
+export type Json<T> = {
+  [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K]
+}
 
 export interface OfcManifest {
   format: typeof OFC_FORMAT

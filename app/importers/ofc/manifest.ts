@@ -1,4 +1,9 @@
-import { ImportError, type BundleDeck, type BundleNote, type BundleNoteType } from '#importers/bundle'
+import {
+  ImportError,
+  type BundleDeck,
+  type BundleNote,
+  type BundleNoteType,
+} from '#importers/bundle'
 import { OFC_FORMAT, OFC_VERSION } from '#importers/ofc/format'
 import {
   arr,
@@ -41,14 +46,21 @@ export function readManifest(value: unknown) {
   date(m.exportedAt, 'manifest.exportedAt')
   const includesProgress = bool(m.includesProgress, 'manifest.includesProgress')
 
-  const noteTypes = arr(m.noteTypes, 'manifest.noteTypes').map((v, i) => readNoteType(v, `manifest.noteTypes[${i}]`))
+  const noteTypes = arr(m.noteTypes, 'manifest.noteTypes').map((v, i) =>
+    readNoteType(v, `manifest.noteTypes[${i}]`)
+  )
   const decks = arr(m.decks, 'manifest.decks').map((v, i) => readDeck(v, `manifest.decks[${i}]`))
   const notes = arr(m.notes, 'manifest.notes').map((v, i) => readNote(v, `manifest.notes[${i}]`))
-  const cards = arr(m.cards, 'manifest.cards').map((v, i) => readCard(v, `manifest.cards[${i}]`, includesProgress))
-  const reviews = includesProgress && m.reviews !== undefined
-    ? arr(m.reviews, 'manifest.reviews').map((v, i) => readReview(v, `manifest.reviews[${i}]`))
-    : []
-  const media = arr(m.media, 'manifest.media').map((v, i) => readMediaEntry(v, `manifest.media[${i}]`))
+  const cards = arr(m.cards, 'manifest.cards').map((v, i) =>
+    readCard(v, `manifest.cards[${i}]`, includesProgress)
+  )
+  const reviews =
+    includesProgress && m.reviews !== undefined
+      ? arr(m.reviews, 'manifest.reviews').map((v, i) => readReview(v, `manifest.reviews[${i}]`))
+      : []
+  const media = arr(m.media, 'manifest.media').map((v, i) =>
+    readMediaEntry(v, `manifest.media[${i}]`)
+  )
   const manifest = { includesProgress, noteTypes, decks, notes, cards, reviews, media }
   checkReferences(manifest)
   return manifest
@@ -71,7 +83,8 @@ function checkReferences({ noteTypes, decks, notes, cards, reviews, media }: Lis
     if (noteByKey.has(note.key)) fail(`${path}.key`, `duplicate key "${note.key}"`)
     noteByKey.set(note.key, note)
     uniqueKey(guids, note.guid, `${path}.guid`)
-    if (!typeByKey.has(note.noteTypeKey)) fail(`${path}.noteTypeKey`, `unknown note type "${note.noteTypeKey}"`)
+    if (!typeByKey.has(note.noteTypeKey))
+      fail(`${path}.noteTypeKey`, `unknown note type "${note.noteTypeKey}"`)
     if (!deckByKey.has(note.deckKey)) fail(`${path}.deckKey`, `unknown deck "${note.deckKey}"`)
   })
   const cardKeys = new Set<string>()
@@ -89,7 +102,8 @@ function checkReferences({ noteTypes, decks, notes, cards, reviews, media }: Lis
     uniqueKey(noteOrds, `${card.noteKey}\u0000${card.ord}`, `${path}.ord`)
   })
   reviews.forEach((review, i) => {
-    if (!cardKeys.has(review.cardKey)) fail(`manifest.reviews[${i}].cardKey`, `unknown card "${review.cardKey}"`)
+    if (!cardKeys.has(review.cardKey))
+      fail(`manifest.reviews[${i}].cardKey`, `unknown card "${review.cardKey}"`)
   })
   const names = new Set<string>()
   const files = new Set<string>()
@@ -111,7 +125,11 @@ function checkDecks(decks: BundleDeck[]): Map<string, BundleDeck> {
     }
     /* walking up must reach a top deck */
     const seen = new Set<string>()
-    for (let at: BundleDeck | undefined = deck; at && at.parentKey !== null; at = deckByKey.get(at.parentKey)) {
+    for (
+      let at: BundleDeck | undefined = deck;
+      at && at.parentKey !== null;
+      at = deckByKey.get(at.parentKey)
+    ) {
       if (seen.has(at.key)) fail(`manifest.decks[${i}].parentKey`, 'the deck tree has a cycle')
       seen.add(at.key)
     }

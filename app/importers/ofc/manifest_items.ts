@@ -1,4 +1,11 @@
-import type { BundleCard, BundleDeck, BundleNote, BundleNoteType, BundleProgress, BundleReview } from '#importers/bundle'
+import type {
+  BundleCard,
+  BundleDeck,
+  BundleNote,
+  BundleNoteType,
+  BundleProgress,
+  BundleReview,
+} from '#importers/bundle'
 import type { OfcMediaEntry } from '#importers/ofc/format'
 
 /*
@@ -8,7 +15,14 @@ import type { OfcMediaEntry } from '#importers/ofc/format'
 
 export class Invalid extends Error {}
 
-const NOTE_TYPE_KINDS = new Set(['basic', 'reversed', 'cloze', 'type_in', 'image_occlusion', 'custom'])
+const NOTE_TYPE_KINDS = new Set([
+  'basic',
+  'reversed',
+  'cloze',
+  'type_in',
+  'image_occlusion',
+  'custom',
+])
 const CARD_STATES = new Set(['new', 'learning', 'review', 'relearning'])
 const REVIEW_KINDS = new Set(['learn', 'review', 'relearn', 'manual'])
 const ENTRY_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/
@@ -22,7 +36,8 @@ export function fail(path: string, message: string): never {
   throw new Invalid(`${path}: ${message}`)
 }
 export function obj(value: unknown, path: string): Obj {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(path, 'expected an object')
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    fail(path, 'expected an object')
   return value as Obj
 }
 export function arr(value: unknown, path: string): unknown[] {
@@ -34,7 +49,11 @@ function str(value: unknown, path: string, nonEmpty = false): string {
   if (nonEmpty && !value) fail(path, 'must not be empty')
   return value
 }
-export function num(value: unknown, path: string, { min, integer }: { min?: number; integer?: boolean } = {}): number {
+export function num(
+  value: unknown,
+  path: string,
+  { min, integer }: { min?: number; integer?: boolean } = {}
+): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) fail(path, 'expected a number')
   if (integer && !Number.isInteger(value)) fail(path, 'expected an integer')
   if (min !== undefined && value < min) fail(path, `must be at least ${min}`)
@@ -47,10 +66,15 @@ export function bool(value: unknown, path: string): boolean {
 export function date(value: unknown, path: string): Date {
   const text = str(value, path)
   const parsed = new Date(text)
-  if (!ISO_DATE.test(text) || Number.isNaN(parsed.getTime())) fail(path, 'expected an ISO 8601 UTC date')
+  if (!ISO_DATE.test(text) || Number.isNaN(parsed.getTime()))
+    fail(path, 'expected an ISO 8601 UTC date')
   return parsed
 }
-function nullable<T>(value: unknown, path: string, read: (value: unknown, path: string) => T): T | null {
+function nullable<T>(
+  value: unknown,
+  path: string,
+  read: (value: unknown, path: string) => T
+): T | null {
   return value === null ? null : read(value, path)
 }
 function strings(value: unknown, path: string): string[] {
@@ -71,7 +95,13 @@ export function uniqueKey(seen: Set<string>, key: string, path: string) {
  * is a plain name (and the disk only ever sees the entry's `file`).
  */
 function isSafeMediaName(name: string): boolean {
-  return name.length > 0 && name.length <= 255 && name !== '.' && name !== '..' && !UNSAFE_IN_NAME.test(name)
+  return (
+    name.length > 0 &&
+    name.length <= 255 &&
+    name !== '.' &&
+    name !== '..' &&
+    !UNSAFE_IN_NAME.test(name)
+  )
 }
 
 export function readNoteType(value: unknown, path: string): BundleNoteType {
@@ -82,7 +112,11 @@ export function readNoteType(value: unknown, path: string): BundleNoteType {
   const templates = arr(o.templates, `${path}.templates`).map((t, i) => {
     const tp = `${path}.templates[${i}]`
     const template = obj(t, tp)
-    return { name: str(template.name, `${tp}.name`), front: str(template.front, `${tp}.front`), back: str(template.back, `${tp}.back`) }
+    return {
+      name: str(template.name, `${tp}.name`),
+      front: str(template.front, `${tp}.front`),
+      back: str(template.back, `${tp}.back`),
+    }
   })
   if (!templates.length) fail(`${path}.templates`, 'a note type needs a template')
   return {
@@ -105,7 +139,10 @@ export function readDeck(value: unknown, path: string): BundleDeck {
   }
 }
 
-function readAttachments(value: unknown, path: string): NonNullable<BundleNote['fieldAttachmentsMap']> {
+function readAttachments(
+  value: unknown,
+  path: string
+): NonNullable<BundleNote['fieldAttachmentsMap']> {
   const map: NonNullable<BundleNote['fieldAttachmentsMap']> = {}
   for (const [field, raw] of Object.entries(obj(value, path))) {
     const fp = `${path}.${field}`
@@ -123,7 +160,8 @@ function readAttachments(value: unknown, path: string): NonNullable<BundleNote['
         angle: num(mask.angle, `${mp}.angle`),
       }
     })
-    map[field] = o.hideAll === undefined ? { masks } : { hideAll: bool(o.hideAll, `${fp}.hideAll`), masks }
+    map[field] =
+      o.hideAll === undefined ? { masks } : { hideAll: bool(o.hideAll, `${fp}.hideAll`), masks }
   }
   return map
 }
@@ -131,7 +169,8 @@ function readAttachments(value: unknown, path: string): NonNullable<BundleNote['
 export function readNote(value: unknown, path: string): BundleNote {
   const o = obj(value, path)
   const fields: Record<string, string> = {}
-  for (const [name, html] of Object.entries(obj(o.fields, `${path}.fields`))) fields[name] = str(html, `${path}.fields.${name}`)
+  for (const [name, html] of Object.entries(obj(o.fields, `${path}.fields`)))
+    fields[name] = str(html, `${path}.fields.${name}`)
   const note: BundleNote = {
     key: str(o.key, `${path}.key`, true),
     guid: str(o.guid, `${path}.guid`, true),
@@ -140,7 +179,8 @@ export function readNote(value: unknown, path: string): BundleNote {
     fields,
     tags: strings(o.tags, `${path}.tags`),
   }
-  if (o.fieldAttachmentsMap !== undefined) note.fieldAttachmentsMap = readAttachments(o.fieldAttachmentsMap, `${path}.fieldAttachmentsMap`)
+  if (o.fieldAttachmentsMap !== undefined)
+    note.fieldAttachmentsMap = readAttachments(o.fieldAttachmentsMap, `${path}.fieldAttachmentsMap`)
   return note
 }
 
@@ -164,7 +204,8 @@ export function readCard(value: unknown, path: string, withProgress: boolean): B
   const o = obj(value, path)
   let progress: BundleProgress | null = null
   if (withProgress) {
-    if (o.progress === undefined) fail(`${path}.progress`, 'missing (the file says it includes progress)')
+    if (o.progress === undefined)
+      fail(`${path}.progress`, 'missing (the file says it includes progress)')
     progress = nullable(o.progress, `${path}.progress`, readProgress)
   }
   return {

@@ -32,8 +32,14 @@ class Budget {
       transform: (chunk: Buffer, _encoding, callback) => {
         this.used += chunk.length
         own += chunk.length
-        if (this.used > this.max) return callback(new ImportError('import_too_big', `The archive unpacks to more than ${this.max} bytes`))
-        if (own > limit) return callback(new ImportError('import_too_big', `${what} is larger than ${limit} bytes`))
+        if (this.used > this.max)
+          return callback(
+            new ImportError('import_too_big', `The archive unpacks to more than ${this.max} bytes`)
+          )
+        if (own > limit)
+          return callback(
+            new ImportError('import_too_big', `${what} is larger than ${limit} bytes`)
+          )
         callback(null, chunk)
       },
     })
@@ -61,7 +67,11 @@ function asImportError(error: unknown, what: string): ImportError {
 async function openZip(filePath: string): Promise<yauzl.ZipFile> {
   try {
     /* sizes are checked by counting, below, since the declared ones can lie */
-    return await yauzl.openPromise(filePath, { lazyEntries: true, autoClose: false, validateEntrySizes: false })
+    return await yauzl.openPromise(filePath, {
+      lazyEntries: true,
+      autoClose: false,
+      validateEntrySizes: false,
+    })
   } catch (error) {
     throw corrupt(`Not a readable .ofc (zip) file: ${(error as Error).message}`)
   }
@@ -69,7 +79,8 @@ async function openZip(filePath: string): Promise<yauzl.ZipFile> {
 
 /** The archive's files by name, refused when they declare more than max bytes. */
 async function listEntries(zip: yauzl.ZipFile, max: number): Promise<Map<string, yauzl.Entry>> {
-  if (zip.entryCount > MAX_ENTRIES) throw new ImportError('import_too_big', `The archive lists ${zip.entryCount} files`)
+  if (zip.entryCount > MAX_ENTRIES)
+    throw new ImportError('import_too_big', `The archive lists ${zip.entryCount} files`)
   const entries = new Map<string, yauzl.Entry>()
   let declared = 0
   try {
@@ -82,14 +93,22 @@ async function listEntries(zip: yauzl.ZipFile, max: number): Promise<Map<string,
   } catch (error) {
     throw asImportError(error, 'the archive')
   }
-  if (declared > max) throw new ImportError('import_too_big', `The archive unpacks to ${declared} bytes, more than ${max}`)
+  if (declared > max)
+    throw new ImportError(
+      'import_too_big',
+      `The archive unpacks to ${declared} bytes, more than ${max}`
+    )
   return entries
 }
 
 async function loadManifest(zip: yauzl.ZipFile, entries: Map<string, yauzl.Entry>, budget: Budget) {
   const manifestEntry = entries.get('manifest.json')
   if (!manifestEntry) {
-    if (entries.has('collection.anki2') || entries.has('collection.anki21') || entries.has('collection.anki21b')) {
+    if (
+      entries.has('collection.anki2') ||
+      entries.has('collection.anki21') ||
+      entries.has('collection.anki21b')
+    ) {
       throw new ImportError('unsupported_format', 'This is an Anki package, not a .ofc file')
     }
     throw corrupt('The archive has no manifest.json: not a .ofc file')
@@ -98,12 +117,17 @@ async function loadManifest(zip: yauzl.ZipFile, entries: Map<string, yauzl.Entry
   try {
     const sink = new PassThrough()
     sink.on('data', (chunk: Buffer) => chunks.push(chunk))
-    await pipeline(await openStream(zip, manifestEntry), budget.meter(MAX_MANIFEST_BYTES, 'manifest.json'), sink)
+    await pipeline(
+      await openStream(zip, manifestEntry),
+      budget.meter(MAX_MANIFEST_BYTES, 'manifest.json'),
+      sink
+    )
   } catch (error) {
     throw asImportError(error, 'manifest.json')
   }
   const manifestBytes = Buffer.concat(chunks)
-  if (manifestBytes.length !== manifestEntry.uncompressedSize) throw corrupt('manifest.json is not the size the archive declares')
+  if (manifestBytes.length !== manifestEntry.uncompressedSize)
+    throw corrupt('manifest.json is not the size the archive declares')
   let json: unknown
   try {
     json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(manifestBytes))
@@ -121,21 +145,33 @@ async function loadManifest(zip: yauzl.ZipFile, entries: Map<string, yauzl.Entry
 type Manifest = ReturnType<typeof readManifest>
 
 /** Streams each listed media file into mediaDir, checking its size and checksum. */
-async function extractMedia(zip: yauzl.ZipFile, entries: Map<string, yauzl.Entry>, manifest: Manifest, mediaDir: string, budget: Budget) {
+async function extractMedia(
+  zip: yauzl.ZipFile,
+  entries: Map<string, yauzl.Entry>,
+  manifest: Manifest,
+  mediaDir: string,
+  budget: Budget
+) {
   const media: BundleMedia[] = []
   for (const m of manifest.media) {
     const entry = entries.get(`media/${m.file}`)!
     const target = join(mediaDir, m.file)
     const digest = new Digest()
     try {
-      await pipeline(await openStream(zip, entry), budget.meter(), digest, createWriteStream(target, { flags: 'wx' }))
+      await pipeline(
+        await openStream(zip, entry),
+        budget.meter(),
+        digest,
+        createWriteStream(target, { flags: 'wx' })
+      )
     } catch (error) {
       throw asImportError(error, `media/${m.file}`)
     }
     if (digest.bytes !== entry.uncompressedSize || digest.bytes !== m.size) {
       throw corrupt(`Media file "${m.name}" has ${digest.bytes} bytes, the archive says ${m.size}`)
     }
-    if (digest.hash.digest('hex') !== m.sha256) throw corrupt(`Media file "${m.name}" does not match its checksum`)
+    if (digest.hash.digest('hex') !== m.sha256)
+      throw corrupt(`Media file "${m.name}" does not match its checksum`)
     media.push({ name: m.name, path: target, size: m.size })
   }
   return media
@@ -156,7 +192,8 @@ export async function readOfc(
     const budget = new Budget(max)
     const manifest = await loadManifest(zip, entries, budget)
     for (const m of manifest.media) {
-      if (!entries.has(`media/${m.file}`)) throw corrupt(`Media file "${m.name}" (media/${m.file}) is missing from the archive`)
+      if (!entries.has(`media/${m.file}`))
+        throw corrupt(`Media file "${m.name}" (media/${m.file}) is missing from the archive`)
     }
     let media: BundleMedia[] = []
     if (manifest.media.length) {

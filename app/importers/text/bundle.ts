@@ -1,11 +1,23 @@
 import { randomBytes } from 'node:crypto'
 import { ImportError } from '#importers/bundle'
-import type { BundleCard, BundleDeck, BundleNote, BundleNoteType, ImportBundle } from '#importers/bundle'
+import type {
+  BundleCard,
+  BundleDeck,
+  BundleNote,
+  BundleNoteType,
+  ImportBundle,
+} from '#importers/bundle'
 import { BUILTIN_NOTE_TYPES } from '#note_types/builtin'
 import { cardOrdinals } from '#note_types/cards'
 import type { BuiltinNoteTypeKind } from '#note_types/types'
 import { resolveNoteType } from '#importers/text/note_types'
-import type { ParsedText, TextHeader, TextProblem, TextProblemReason, TextRow } from '#importers/text/parse_text'
+import type {
+  ParsedText,
+  TextHeader,
+  TextProblem,
+  TextProblemReason,
+  TextRow,
+} from '#importers/text/parse_text'
 
 /*
  * Parsed text rows as a bundle: one note of a built-in type per row (Basic
@@ -14,7 +26,8 @@ import type { ParsedText, TextHeader, TextProblem, TextProblemReason, TextRow } 
  * otherwise, a fresh Anki-shaped guid unless a GUID column gives one.
  */
 
-const GUID_CHARS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&()*+,-./:;<=>?@[]^_`{|}~'
+const GUID_CHARS =
+  'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&()*+,-./:;<=>?@[]^_`{|}~'
 
 /* random bytes drawn in blocks: one crypto call per guid is the slow part of a large import */
 let pool = Buffer.alloc(0)
@@ -50,7 +63,10 @@ function deckRegistry(fallbackName: string) {
   const keyOf = (path: string): string => {
     const known = byPath.get(path)
     if (known) return known
-    const names = path.split('::').map((name) => name.trim()).filter(Boolean)
+    const names = path
+      .split('::')
+      .map((name) => name.trim())
+      .filter(Boolean)
     if (!names.length) names.push(fallbackName)
     let parentKey: string | null = null
     for (let depth = 1; depth <= names.length; depth++) {
@@ -104,7 +120,10 @@ function guidGiver(warnings: Warning[]) {
       guidLines.set(row.guid, row.line)
       return row.guid
     }
-    warnings.push({ line: row.line, message: `line ${row.line}: same GUID as line ${first}, imported as a separate note` })
+    warnings.push({
+      line: row.line,
+      message: `line ${row.line}: same GUID as line ${first}, imported as a separate note`,
+    })
     return randomGuid()
   }
 }
@@ -131,7 +150,10 @@ export function textNoteMaker(header: TextHeader, deckName: string, warnings: Wa
       const resolved = resolveNoteType(typeName)
       const def = BUILTIN_NOTE_TYPES[resolved.kind]
       const [frontField, backField] = def.fields.map((field) => field.name)
-      const fields = { [frontField]: row.front, [backField]: [row.back, ...row.extra].filter(Boolean).join('<br>') }
+      const fields = {
+        [frontField]: row.front,
+        [backField]: [row.back, ...row.extra].filter(Boolean).join('<br>'),
+      }
       /* HTML that shows nothing ("<br>", an empty <div>) makes no card: a note without one is left out */
       const ords = cardOrdinals(def, fields)
       if (!ords.length) {
@@ -140,25 +162,48 @@ export function textNoteMaker(header: TextHeader, deckName: string, warnings: Wa
       }
       if (!resolved.known && typeName && !unknownTypes.has(typeName)) {
         unknownTypes.add(typeName)
-        warnings.push({ line: row.line, message: `line ${row.line}: note type "${typeName}" imported as Basic` })
+        warnings.push({
+          line: row.line,
+          message: `line ${row.line}: note type "${typeName}" imported as Basic`,
+        })
       }
       const guid = guidOf(row)
-      const note: BundleNote = { key: `note${++notes}`, guid, noteTypeKey: types.typeOf(resolved.kind).key, deckKey: decks.keyOf(row.deck || defaultDeck), fields, tags: row.tags }
-      return { note, cards: ords.map((ord) => ({ key: `card${++cards}`, noteKey: note.key, ord, deckKey: note.deckKey, progress: null })) }
+      const note: BundleNote = {
+        key: `note${++notes}`,
+        guid,
+        noteTypeKey: types.typeOf(resolved.kind).key,
+        deckKey: decks.keyOf(row.deck || defaultDeck),
+        fields,
+        tags: row.tags,
+      }
+      return {
+        note,
+        cards: ords.map((ord) => ({
+          key: `card${++cards}`,
+          noteKey: note.key,
+          ord,
+          deckKey: note.deckKey,
+          progress: null,
+        })),
+      }
     },
   }
 }
 
 /** The learner's message for each problem row, by line. */
 export function problemWarnings(problems: TextProblem[]): Warning[] {
-  return problems.map((problem) => ({ line: problem.line, message: `line ${problem.line}: ${PROBLEM_TEXT[problem.reason]}` }))
+  return problems.map((problem) => ({
+    line: problem.line,
+    message: `line ${problem.line}: ${PROBLEM_TEXT[problem.reason]}`,
+  }))
 }
 
 export function textToBundle(
   parsed: ParsedText,
   options: { deckName: string; format: 'csv' | 'text'; decodeWarning?: string | null }
 ): ImportBundle {
-  if (!parsed.rows.length && !parsed.problems.length) throw new ImportError('import_empty', 'The file holds no cards')
+  if (!parsed.rows.length && !parsed.problems.length)
+    throw new ImportError('import_empty', 'The file holds no cards')
   const warnings: Warning[] = []
   if (options.decodeWarning) warnings.push({ message: options.decodeWarning })
   warnings.push(...problemWarnings(parsed.problems))
@@ -171,6 +216,19 @@ export function textToBundle(
     notes.push(made.note)
     cards.push(...made.cards)
   }
-  if (!notes.length) throw new ImportError('import_no_notes', `No card could be read: ${warnings.map((w) => w.message).join('; ')}`)
-  return { format: options.format, noteTypes: maker.noteTypes(), decks: maker.decks, notes, cards, reviews: [], media: [], warnings }
+  if (!notes.length)
+    throw new ImportError(
+      'import_no_notes',
+      `No card could be read: ${warnings.map((w) => w.message).join('; ')}`
+    )
+  return {
+    format: options.format,
+    noteTypes: maker.noteTypes(),
+    decks: maker.decks,
+    notes,
+    cards,
+    reviews: [],
+    media: [],
+    warnings,
+  }
 }

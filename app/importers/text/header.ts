@@ -74,7 +74,11 @@ function applyLine(header: TextHeader, key: string, value: string): void {
  * (columnsValue), since only the separator can split it. bodyStart is where
  * the first line after the header starts.
  */
-export function readHeader(text: string): { header: TextHeader; columnsValue?: string; bodyStart: number } {
+export function readHeader(text: string): {
+  header: TextHeader
+  columnsValue?: string
+  bodyStart: number
+} {
   const header: TextHeader = {}
   let columnsValue: string | undefined
   let i = 0
@@ -89,6 +93,7 @@ export function readHeader(text: string): { header: TextHeader; columnsValue?: s
     if (text[i] === '\r' && text[i + 1] === '\n') i += 2
     else if (i < text.length) i++
   }
-  for (const key of Object.keys(header) as (keyof TextHeader)[]) if (header[key] === undefined) delete header[key]
+  for (const key of Object.keys(header) as (keyof TextHeader)[])
+    if (header[key] === undefined) delete header[key]
   return { header, columnsValue, bodyStart: i }
 }

@@ -53,14 +53,24 @@ import {
   type CardSeparator,
   type FieldSeparator,
 } from '#importers/text/separators'
-import { lineStarts, NEWLINE, tokenize, usedCount, type RawRecord, type RecordSep } from '#importers/text/tokenise'
+import {
+  lineStarts,
+  NEWLINE,
+  tokenize,
+  usedCount,
+  type RawRecord,
+  type RecordSep,
+} from '#importers/text/tokenise'
 
 export type { CardSeparator, FieldSeparator } from '#importers/text/separators'
 export type { TextHeader } from '#importers/text/header'
 
 export interface TextImportOptions {
   cardSeparator?: CardSeparator
-  /* when absent, detected: Anki header #separator, else tab if any record has a tab, else comma/semicolon by frequency */
+  /*
+   * when absent, detected: Anki header #separator, else tab if any record has a tab, else comma/semicolon by
+   * frequency
+   */
   fieldSeparator?: FieldSeparator
   html?: boolean
   deckName?: string
@@ -114,12 +124,24 @@ function roleOfName(name: string): Role | undefined {
   return undefined
 }
 
-export function separatorsOf(text: string, header: TextHeader, bodyStart: number, starts: number[], options: TextImportOptions) {
+export function separatorsOf(
+  text: string,
+  header: TextHeader,
+  bodyStart: number,
+  starts: number[],
+  options: TextImportOptions
+) {
   const givenCard = options.cardSeparator ? separatorString(options.cardSeparator) : undefined
   let fs: string
   if (options.fieldSeparator) fs = separatorString(options.fieldSeparator)
   else if (header.separator) fs = header.separator
-  else fs = detectFieldSeparator(detectionSample(text, bodyStart), bodyStart, givenCard ?? NEWLINE, starts)
+  else
+    fs = detectFieldSeparator(
+      detectionSample(text, bodyStart),
+      bodyStart,
+      givenCard ?? NEWLINE,
+      starts
+    )
   const rs: RecordSep = givenCard ?? detectCardSeparator(text, bodyStart, fs, starts)
   if (fs === rs || (rs === NEWLINE && /[\r\n]/.test(fs))) {
     throw new RangeError('The card separator and the field separator must differ')
@@ -131,14 +153,20 @@ export function separatorsOf(text: string, header: TextHeader, bodyStart: number
  * The column names: `#columns:`, or a first row `front,back[,tags]` (Mnemo's
  * own CSV, taken off the records: its formula starts were escaped by the writer).
  */
-export function columnsOf(records: RawRecord[], columnsValue: string | undefined, fs: string, header: TextHeader) {
+export function columnsOf(
+  records: RawRecord[],
+  columnsValue: string | undefined,
+  fs: string,
+  header: TextHeader
+) {
   if (columnsValue !== undefined) {
     header.columns = tokenize(columnsValue, 0, fs, NEWLINE, [0]).records[0]?.fields ?? []
     return { columns: header.columns, ownCsv: false }
   }
   if (!records.length) return { columns: undefined, ownCsv: false }
   const first = records[0].fields.slice(0, usedCount(records[0].fields)).map((f) => f.toLowerCase())
-  const isColumnRow = first.length >= 2 && first.length <= 3 && first.every((name, i) => name === OWN_CSV_HEADER[i])
+  const isColumnRow =
+    first.length >= 2 && first.length <= 3 && first.every((name, i) => name === OWN_CSV_HEADER[i])
   if (!isColumnRow) return { columns: undefined, ownCsv: false }
   header.columns = records.shift()!.fields.slice(0, first.length)
   return { columns: header.columns, ownCsv: true }
@@ -170,8 +198,15 @@ export function tallyCounts(records: RawRecord[], tally = new Map<number, number
   return tally
 }
 
-/** The named columns' count, or else the most common count; a tie goes to the smaller, so a stray column is reported, not kept. */
-export function expectedCount(columns: string[] | undefined, tally: Map<number, number>, roleAt: Map<number, Role>): number {
+/**
+ * The named columns' count, or else the most common count; a tie goes to the smaller, so a stray column is
+ * reported, not kept.
+ */
+export function expectedCount(
+  columns: string[] | undefined,
+  tally: Map<number, number>,
+  roleAt: Map<number, Role>
+): number {
   let expected = 2
   if (columns) expected = columns.length
   else {
@@ -201,7 +236,9 @@ export function rowsOf(records: RawRecord[], layout: Layout, problems: TextProbl
   for (let index = 0; index < expected; index++) if (!roleAt.has(index)) fieldIndexes.push(index)
   const escape = (value: string) => (html ? value : escapeText(value))
   const columnOf = (role: Role) => [...roleAt].find(([, r]) => r === role)?.[0]
-  const [tagsAt, deckAt, notetypeAt, guidAt] = (['tags', 'deck', 'notetype', 'guid'] as const).map(columnOf)
+  const [tagsAt, deckAt, notetypeAt, guidAt] = (['tags', 'deck', 'notetype', 'guid'] as const).map(
+    columnOf
+  )
   const rows: TextRow[] = []
   for (const { fields, line } of records) {
     if (usedCount(fields) > expected) {
@@ -247,10 +284,27 @@ export function parseTextImport(input: string, options: TextImportOptions = {}):
   const nonBlank = records.filter((record) => usedCount(record.fields) > 0)
   const { columns, ownCsv } = columnsOf(nonBlank, columnsValue, fs, header)
   const roleAt = rolesOf(header, columns)
-  const layout = { header, html: options.html ?? header.html ?? false, ownCsv, expected: expectedCount(columns, tallyCounts(nonBlank), roleAt), roleAt }
+  const layout = {
+    header,
+    html: options.html ?? header.html ?? false,
+    ownCsv,
+    expected: expectedCount(columns, tallyCounts(nonBlank), roleAt),
+    roleAt,
+  }
 
-  const problems: TextProblem[] = unbalanced.map((line) => ({ line, reason: 'unbalanced_quote' as const }))
+  const problems: TextProblem[] = unbalanced.map((line) => ({
+    line,
+    reason: 'unbalanced_quote' as const,
+  }))
   const rows = rowsOf(nonBlank, layout, problems)
   problems.sort((a, b) => a.line - b.line)
-  return { rows, problems, header, detected: { cardSeparator: cardSeparatorFromString(rs), fieldSeparator: fieldSeparatorFromChar(fs) } }
+  return {
+    rows,
+    problems,
+    header,
+    detected: {
+      cardSeparator: cardSeparatorFromString(rs),
+      fieldSeparator: fieldSeparatorFromChar(fs),
+    },
+  }
 }

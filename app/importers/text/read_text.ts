@@ -3,8 +3,16 @@ import { ImportError, type BundleCard, type BundleNote } from '#importers/bundle
 import type { BundleSource, NoteBatch } from '#importers/bundle_source'
 import { problemWarnings, textNoteMaker, type Warning } from '#importers/text/bundle'
 import {
-  columnsOf, expectedCount, rolesOf, rowsOf, separatorsOf, tallyCounts,
-  type Layout, type TextImportOptions, type TextProblem, type TextRow,
+  columnsOf,
+  expectedCount,
+  rolesOf,
+  rowsOf,
+  separatorsOf,
+  tallyCounts,
+  type Layout,
+  type TextImportOptions,
+  type TextProblem,
+  type TextRow,
 } from '#importers/text/parse_text'
 import { readHeader, type TextHeader } from '#importers/text/header'
 import { lineStarts, usedCount, type RawRecord, type RecordSep } from '#importers/text/tokenise'
@@ -49,15 +57,25 @@ interface Plan {
 }
 
 /** The file opened for the import job: refused at once when it cannot be imported. */
-export async function openTextImport(path: string, format: 'csv' | 'text', deckName: string, options: TextReadOptions = {}): Promise<BundleSource> {
+export async function openTextImport(
+  path: string,
+  format: 'csv' | 'text',
+  deckName: string,
+  options: TextReadOptions = {}
+): Promise<BundleSource> {
   const { size } = await stat(path)
   if (!size) throw new ImportError('import_empty', 'the file is empty')
-  if (size > TEXT_IMPORT_MAX_BYTES) throw new ImportError('import_too_big', `text file over ${TEXT_IMPORT_MAX_MB} MB`)
+  if (size > TEXT_IMPORT_MAX_BYTES)
+    throw new ImportError('import_too_big', `text file over ${TEXT_IMPORT_MAX_MB} MB`)
   const plan = await planOf(await openTextFile(path, options.chunkBytes), options)
   const checked = await checkRows(plan, deckName)
   const warnings: Warning[] = []
   return {
-    format, noteTypes: checked.noteTypes, decks: checked.decks, media: [], noteCount: checked.noteCount,
+    format,
+    noteTypes: checked.noteTypes,
+    decks: checked.decks,
+    media: [],
+    noteCount: checked.noteCount,
     batches: (batchSize) => noteBatches(plan, deckName, warnings, batchSize),
     warnings: () => [
       ...(plan.file.warning ? [{ message: plan.file.warning }] : []),
@@ -92,10 +110,19 @@ async function planOf(file: TextFile, options: TextReadOptions): Promise<Plan> {
   }
   const { columns, ownCsv } = columnsOf(first ? [first] : [], columnsValue, fs, header)
   if (options.maxRows !== undefined && count - (ownCsv ? 1 : 0) > options.maxRows) {
-    throw new ImportError('import_too_many_rows', `${count} rows, more than the ${options.maxRows} one import takes`)
+    throw new ImportError(
+      'import_too_many_rows',
+      `${count} rows, more than the ${options.maxRows} one import takes`
+    )
   }
   const roleAt = rolesOf(header, columns)
-  const layout = { header, html: options.html ?? header.html ?? false, ownCsv, expected: expectedCount(columns, tally, roleAt), roleAt }
+  const layout = {
+    header,
+    html: options.html ?? header.html ?? false,
+    ownCsv,
+    expected: expectedCount(columns, tally, roleAt),
+    roleAt,
+  }
   const guessed = !options.cardSeparator && !options.fieldSeparator && !header.separator
   return { file, bodyStart, fs, rs, header, layout, skipFirst: ownCsv, guessed }
 }
@@ -115,7 +142,10 @@ async function* rowBatches(plan: Plan, problems: TextProblem[]): AsyncGenerator<
   }
 }
 
-/* every row made into its note once, kept only as counts, the decks and the note types: what must be known before the first batch */
+/*
+ * every row made into its note once, kept only as counts, the decks and the note types: what must be known
+ * before the first batch
+ */
 async function checkRows(plan: Plan, deckName: string) {
   const problems: TextProblem[] = []
   const maker = textNoteMaker(plan.header, deckName, [])
@@ -127,17 +157,30 @@ async function checkRows(plan: Plan, deckName: string) {
   }
   problems.sort((a, b) => a.line - b.line)
   if (plan.guessed && problems.length > rows) {
-    throw new ImportError('import_mixed_separators', `${problems.length} of ${problems.length + rows} lines do not split`)
+    throw new ImportError(
+      'import_mixed_separators',
+      `${problems.length} of ${problems.length + rows} lines do not split`
+    )
   }
   if (!rows && !problems.length) throw new ImportError('import_empty', 'The file holds no cards')
   if (!noteCount) {
-    throw new ImportError('import_no_notes', `No card could be read: ${problemWarnings(problems).map((warning) => warning.message).join('; ')}`)
+    throw new ImportError(
+      'import_no_notes',
+      `No card could be read: ${problemWarnings(problems)
+        .map((warning) => warning.message)
+        .join('; ')}`
+    )
   }
   return { problems, noteCount, decks: maker.decks, noteTypes: maker.noteTypes() }
 }
 
 /* the notes again, `size` at a time: the same rows give the same decks and note types as checkRows made */
-async function* noteBatches(plan: Plan, deckName: string, warnings: Warning[], size: number): AsyncGenerator<NoteBatch> {
+async function* noteBatches(
+  plan: Plan,
+  deckName: string,
+  warnings: Warning[],
+  size: number
+): AsyncGenerator<NoteBatch> {
   const maker = textNoteMaker(plan.header, deckName, warnings)
   let notes: BundleNote[] = []
   let cards: BundleCard[] = []

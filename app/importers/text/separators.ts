@@ -47,10 +47,17 @@ export function detectionSample(text: string, start: number): string {
 
 /* records that a candidate separator splits into front and back */
 function splitCount(text: string, start: number, fs: string, rs: RecordSep, starts: number[]) {
-  return tokenize(text, start, fs, rs, starts).records.filter((record) => usedCount(record.fields) >= 2).length
+  return tokenize(text, start, fs, rs, starts).records.filter(
+    (record) => usedCount(record.fields) >= 2
+  ).length
 }
 
-export function detectFieldSeparator(text: string, start: number, rs: RecordSep, starts: number[]): string {
+export function detectFieldSeparator(
+  text: string,
+  start: number,
+  rs: RecordSep,
+  starts: number[]
+): string {
   /* Mnemo's own export names its separator in its header row (a field may hold a tab: "'\tindented") */
   if (OWN_CSV_HEADER_LINE.test(text.slice(start, start + 32))) return ','
   if (splitCount(text, start, '\t', rs, starts) > 0) return '\t'
@@ -60,7 +67,12 @@ export function detectFieldSeparator(text: string, start: number, rs: RecordSep,
 }
 
 /* Quizlet's "semicolon between rows" gives one line of several pairs. */
-export function detectCardSeparator(text: string, start: number, fs: string, starts: number[]): RecordSep {
+export function detectCardSeparator(
+  text: string,
+  start: number,
+  fs: string,
+  starts: number[]
+): RecordSep {
   if (fs === ';') return NEWLINE
   const lines = detectionSample(text, start)
     .slice(start)
@@ -68,5 +80,7 @@ export function detectCardSeparator(text: string, start: number, fs: string, sta
     .filter((line) => line.trim() && !line.startsWith('#'))
   if (lines.length !== 1 || !lines[0].includes(';')) return NEWLINE
   const records = tokenize(text, start, fs, ';', starts).records
-  return records.length >= 2 && records.every((record) => usedCount(record.fields) >= 2) ? ';' : NEWLINE
+  return records.length >= 2 && records.every((record) => usedCount(record.fields) >= 2)
+    ? ';'
+    : NEWLINE
 }

@@ -1,7 +1,13 @@
 import { createReadStream } from 'node:fs'
 import { ImportError } from '#importers/bundle'
 import { decodeWindows1252, type TextEncoding } from '#importers/text/decode'
-import { lineOf, lineStarts, tokenizePart, type RawRecord, type RecordSep } from '#importers/text/tokenise'
+import {
+  lineOf,
+  lineStarts,
+  tokenizePart,
+  type RawRecord,
+  type RecordSep,
+} from '#importers/text/tokenise'
 
 /*
  * A text file read as a stream, a chunk at a time, never whole: its
@@ -16,7 +22,10 @@ import { lineOf, lineStarts, tokenizePart, type RawRecord, type RecordSep } from
 
 const RECORD_MAX_MB = 8
 const RECORD_MAX_CHARS = RECORD_MAX_MB * 1024 * 1024
-/* the separator detection's sample: at least this much text, then on to a line's end (as separators.ts's detectionSample) */
+/*
+ * the separator detection's sample: at least this much text, then on to a line's end (as separators.ts's
+ * detectionSample)
+ */
 const SAMPLE_CHARS = 2 * 1024 * 1024
 
 export interface TextFile {
@@ -40,8 +49,15 @@ export async function openTextFile(path: string, chunkBytes = 64 * 1024): Promis
     head = Buffer.concat([head, chunk])
     if (head.length >= 3) break
   }
-  const file = (encoding: TextEncoding, skip: number, warning: string | null = null) => ({ path, encoding, skip, warning, chunkBytes })
-  if (head.length >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return file('utf-8', 3)
+  const file = (encoding: TextEncoding, skip: number, warning: string | null = null) => ({
+    path,
+    encoding,
+    skip,
+    warning,
+    chunkBytes,
+  })
+  if (head.length >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf)
+    return file('utf-8', 3)
   if (head.length >= 2 && head[0] === 0xff && head[1] === 0xfe) return file('utf-16le', 2)
   if (head.length >= 2 && head[0] === 0xfe && head[1] === 0xff) return file('utf-16be', 2)
   const decoder = new TextDecoder('utf-8', { fatal: true })
@@ -50,7 +66,11 @@ export async function openTextFile(path: string, chunkBytes = 64 * 1024): Promis
     decoder.decode()
     return file('utf-8', 0)
   } catch {
-    return file('windows-1252', 0, 'The file is not valid UTF-8; it was read as Windows-1252 (Western European). Check accented characters.')
+    return file(
+      'windows-1252',
+      0,
+      'The file is not valid UTF-8; it was read as Windows-1252 (Western European). Check accented characters.'
+    )
   }
 }
 
@@ -73,7 +93,10 @@ async function* textChunks(file: TextFile): AsyncGenerator<string> {
   if (rest) yield rest
 }
 
-/** The text's beginning, for the header and the separators: SAMPLE_CHARS and on to the end of that line (or all of a shorter text). */
+/**
+ * The text's beginning, for the header and the separators: SAMPLE_CHARS and on to the end of that line (or all
+ * of a shorter text).
+ */
 export async function readSample(file: TextFile): Promise<string> {
   let text = ''
   for await (const chunk of textChunks(file)) {
@@ -95,8 +118,16 @@ export interface RecordBatch {
  * fields and rs between records, in batches as the file is read: the same
  * records, with the same lines, as tokenize() over the whole text.
  */
-export async function* recordBatches(file: TextFile, start: number, fs: string, rs: RecordSep): AsyncGenerator<RecordBatch> {
-  /* the text not read yet; text[0] is the character before `from` once a part was read (a comment's # must follow a line break) */
+export async function* recordBatches(
+  file: TextFile,
+  start: number,
+  fs: string,
+  rs: RecordSep
+): AsyncGenerator<RecordBatch> {
+  /*
+   * the text not read yet; text[0] is the character before `from` once a part was read (a comment's # must
+   * follow a line break)
+   */
   let text = ''
   let from = start
   /* the line of text[0] */
@@ -105,7 +136,10 @@ export async function* recordBatches(file: TextFile, start: number, fs: string, 
     const starts = lineStarts(text)
     const part = tokenizePart(text, from, fs, rs, starts, final)
     const batch = {
-      records: part.records.map((record) => ({ line: baseLine + record.line - 1, fields: record.fields })),
+      records: part.records.map((record) => ({
+        line: baseLine + record.line - 1,
+        fields: record.fields,
+      })),
       unbalanced: part.unbalanced.map((line) => baseLine + line - 1),
     }
     if (final) return batch
@@ -115,7 +149,10 @@ export async function* recordBatches(file: TextFile, start: number, fs: string, 
       from = 1
     }
     if (text.length - from > RECORD_MAX_CHARS) {
-      throw new ImportError('import_record_too_long', `line ${baseLine}: a record longer than ${RECORD_MAX_MB} MB (a quote never closed?)`)
+      throw new ImportError(
+        'import_record_too_long',
+        `line ${baseLine}: a record longer than ${RECORD_MAX_MB} MB (a quote never closed?)`
+      )
     }
     return batch
   }

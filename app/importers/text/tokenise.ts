@@ -66,7 +66,8 @@ export function usedCount(fields: string[]): number {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-const isLineStart = (text: string, i: number) => i === 0 || text[i - 1] === '\n' || text[i - 1] === '\r'
+const isLineStart = (text: string, i: number) =>
+  i === 0 || text[i - 1] === '\n' || text[i - 1] === '\r'
 
 /** One pass over the text with one pair of separators. */
 class Scanner {
@@ -80,7 +81,10 @@ class Scanner {
     readonly rs: RecordSep
   ) {
     this.n = text.length
-    this.stop = new RegExp(`${escapeRegExp(fs)}|${rs === NEWLINE ? '[\\r\\n]' : escapeRegExp(rs)}`, 'g')
+    this.stop = new RegExp(
+      `${escapeRegExp(fs)}|${rs === NEWLINE ? '[\\r\\n]' : escapeRegExp(rs)}`,
+      'g'
+    )
   }
 
   scanUnquoted(k: number): number {
@@ -91,7 +95,11 @@ class Scanner {
 
   afterRecordEnd(k: number): number {
     const { text, rs } = this
-    return rs === NEWLINE ? (text[k] === '\r' && text[k + 1] === '\n' ? k + 2 : k + 1) : k + rs.length
+    return rs === NEWLINE
+      ? text[k] === '\r' && text[k + 1] === '\n'
+        ? k + 2
+        : k + 1
+      : k + rs.length
   }
 
   endOfLine(k: number): number {
@@ -153,7 +161,13 @@ class Scanner {
 }
 
 /** Splits text from `start` into records of fields, fs between fields and rs between records. */
-export function tokenize(text: string, start: number, fs: string, rs: RecordSep, starts: number[]): Tokenized {
+export function tokenize(
+  text: string,
+  start: number,
+  fs: string,
+  rs: RecordSep,
+  starts: number[]
+): Tokenized {
   const { records, unbalanced } = tokenizePart(text, start, fs, rs, starts, true)
   return { records, unbalanced }
 }
@@ -165,12 +179,21 @@ export function tokenize(text: string, start: number, fs: string, rs: RecordSep,
  * change: one that reaches the last few characters, or a quote not closed
  * yet. The records before it are exactly those of the whole text.
  */
-export function tokenizePart(text: string, start: number, fs: string, rs: RecordSep, starts: number[], final: boolean): Tokenized & { stop: number } {
+export function tokenizePart(
+  text: string,
+  start: number,
+  fs: string,
+  rs: RecordSep,
+  starts: number[],
+  final: boolean
+): Tokenized & { stop: number } {
   const scanner = new Scanner(text, fs, rs)
   const records: RawRecord[] = []
   const unbalanced: number[] = []
   /* a separator cut by the part's end could still be read as another */
-  const safeEnd = final ? Infinity : scanner.n - Math.max(fs.length, rs === NEWLINE ? 1 : rs.length) - 1
+  const safeEnd = final
+    ? Infinity
+    : scanner.n - Math.max(fs.length, rs === NEWLINE ? 1 : rs.length) - 1
   let i = start
   while (i < scanner.n) {
     /* with semicolon or custom card separators, new lines between cards are layout */

@@ -17,7 +17,12 @@ export function listTemplates(user: { id: number }) {
  * A template the user may apply (a built-in or their own) or, with `manage`, change
  * (their own; a built-in is a 403). Anyone else's template is a 404, as if it did not exist.
  */
-export async function findTemplate(user: { id: number }, id: unknown, ability: 'apply' | 'manage', trx?: TransactionClientContract) {
+export async function findTemplate(
+  user: { id: number },
+  id: unknown,
+  ability: 'apply' | 'manage',
+  trx?: TransactionClientContract
+) {
   const query = AiNoteTemplate.query({ client: trx })
     .where('id', idParam(id))
     .where((scope) => scope.whereNull('user_id').orWhere('user_id', user.id))

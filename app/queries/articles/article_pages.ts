@@ -6,14 +6,22 @@ import { imageSize } from 'image-size'
 import { appUrl } from '#config/app'
 import { ARTICLES, articlePath, findArticle, type ArticleEntry } from '#services/articles/catalogue'
 import { parseMarkdown } from '#services/articles/markdown'
-import type { ArticleBlock, ArticleImage, ArticleKind, ArticleList, ArticlePage, ArticleSummary, Block } from '#types/articles'
+import type {
+  ArticleBlock,
+  ArticleImage,
+  ArticleKind,
+  ArticleList,
+  ArticlePage,
+  ArticleSummary,
+  Block,
+} from '#types/articles'
 import ApiException from '#exceptions/api_exception'
-
 
 /* parsed bodies and image sizes, kept in production (in development an edited file shows at once) */
 const bodies = new Map<string, Block[]>()
 const sizes = new Map<string, { width: number | null; height: number | null }>()
-const keep = <T>(cache: Map<string, T>, key: string, value: T) => (app.inProduction ? cache.set(key, value) && value : value)
+const keep = <T>(cache: Map<string, T>, key: string, value: T) =>
+  app.inProduction ? cache.set(key, value) && value : value
 
 /** An article's Markdown in the locale, English where a translation is missing. */
 async function body(locale: string, kind: ArticleKind, id: string) {
@@ -46,18 +54,29 @@ const summary = (i18n: I18n, kind: ArticleKind, entry: ArticleEntry): ArticleSum
   date: entry.date,
 })
 
-/** An article's page: its words in the reader's language, its screenshots, the canonical address and the other articles of its kind. */
-export async function articlePage(i18n: I18n, kind: ArticleKind, slug: string): Promise<ArticlePage> {
+/**
+ * An article's page: its words in the reader's language, its screenshots, the canonical address and the other
+ * articles of its kind.
+ */
+export async function articlePage(
+  i18n: I18n,
+  kind: ArticleKind,
+  slug: string
+): Promise<ArticlePage> {
   const entry = findArticle(kind, slug)
   if (!entry) throw ApiException.notFound()
   const written = await body(i18n.locale, kind, entry.id)
-  const blocks = written.map((block): ArticleBlock => (block.kind === 'image' ? screenshot(i18n, block.image) : block))
+  const blocks = written.map((block): ArticleBlock =>
+    block.kind === 'image' ? screenshot(i18n, block.image) : block
+  )
   return {
     kind,
     ...summary(i18n, kind, entry),
     canonical: `${appUrl}${articlePath(kind, entry.slug)}`,
     blocks,
-    others: ARTICLES[kind].filter((other) => other !== entry).map((other) => summary(i18n, kind, other)),
+    others: ARTICLES[kind]
+      .filter((other) => other !== entry)
+      .map((other) => summary(i18n, kind, other)),
   }
 }
 

@@ -14,7 +14,10 @@ export async function loadPreset(id: number | null | undefined) {
 
 /** A deck's look where no session is open (the note editor's preview): its own, else its root's. */
 export async function deckLook(deck: Deck) {
-  const root = deck.rootDeckId && deck.rootDeckId !== deck.id ? ((await DeckModel.find(deck.rootDeckId)) ?? deck) : deck
+  const root =
+    deck.rootDeckId && deck.rootDeckId !== deck.id
+      ? ((await DeckModel.find(deck.rootDeckId)) ?? deck)
+      : deck
   const owner = appearanceDeck({ deck, root })
   return { deck: owner, preset: await loadPreset(owner.cardPresetId) }
 }

@@ -25,7 +25,11 @@ export async function findUsablePreset(user: User, id: unknown, trx?: Transactio
 
 /** A preset the learner may change or delete: their own only (a built-in one, or another learner's, is a 404). */
 export async function findOwnPreset(user: User, id: unknown, trx: TransactionClientContract) {
-  const preset = await CardPreset.query({ client: trx }).where('id', idParam(id)).where('user_id', user.id).forUpdate().first()
+  const preset = await CardPreset.query({ client: trx })
+    .where('id', idParam(id))
+    .where('user_id', user.id)
+    .forUpdate()
+    .first()
   if (!preset) throw ApiException.notFound()
   return preset
 }

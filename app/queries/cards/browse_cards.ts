@@ -59,25 +59,57 @@ export interface BrowsedCard {
 }
 
 const COLUMNS = [
-  'c.id', 'c.note_id', 'c.deck_id', 'c.ord', 'c.created_at', 'd.name as deck_name', 'n.sort_text', 'n.updated_at', 'n.note_type_id', 'n.fields',
+  'c.id',
+  'c.note_id',
+  'c.deck_id',
+  'c.ord',
+  'c.created_at',
+  'd.name as deck_name',
+  'n.sort_text',
+  'n.updated_at',
+  'n.note_type_id',
+  'n.fields',
   db.raw('coalesce(d.root_deck_id, d.id) as root_deck_id'),
-  db.raw('(select r.algorithm_preset from decks r where r.id = coalesce(d.root_deck_id, d.id)) as root_preset'),
-  db.raw(`coalesce(p.state, 'new') as state`), db.raw('coalesce(p.frozen, false) as is_frozen'), db.raw('s.card_id is not null as is_suspended'),
-  'p.due_at', 'p.interval_days', 'p.ease_permille', 'p.difficulty', 'p.lapses', 'p.reps',
+  db.raw(
+    '(select r.algorithm_preset from decks r where r.id = coalesce(d.root_deck_id, d.id)) as root_preset'
+  ),
+  db.raw(`coalesce(p.state, 'new') as state`),
+  db.raw('coalesce(p.frozen, false) as is_frozen'),
+  db.raw('s.card_id is not null as is_suspended'),
+  'p.due_at',
+  'p.interval_days',
+  'p.ease_permille',
+  'p.difficulty',
+  'p.lapses',
+  'p.reps',
   db.raw('count(*) over() as total'),
 ]
 
 function browsedCard(row: Record<string, any>, noteType: NoteType | undefined): BrowsedCard {
   const definition = noteType?.definition
   return {
-    id: row.id, noteId: row.note_id, deckId: row.deck_id, rootDeckId: row.root_deck_id, rootPreset: row.root_preset, deckName: row.deck_name, ord: row.ord,
+    id: row.id,
+    noteId: row.note_id,
+    deckId: row.deck_id,
+    rootDeckId: row.root_deck_id,
+    rootPreset: row.root_preset,
+    deckName: row.deck_name,
+    ord: row.ord,
     /* sort_text is lower-cased (a key to sort and match by): the row shows the field as written */
     sortField: definition ? sortField(fieldTexts(definition, row.fields)) : row.sort_text,
-    label: definition ? cardLabel(definition, row.ord) : null, customType: definition?.kind === 'custom',
-    state: row.state, isFrozen: row.is_frozen, isSuspended: row.is_suspended,
-    dueAt: row.state === 'new' ? null : row.due_at, intervalDays: Number(row.interval_days ?? 0),
-    ease: row.ease_permille ? row.ease_permille / 1000 : null, difficulty: row.difficulty === null ? null : Number(row.difficulty),
-    lapses: row.lapses ?? 0, reps: row.reps ?? 0, createdAt: row.created_at, updatedAt: row.updated_at,
+    label: definition ? cardLabel(definition, row.ord) : null,
+    customType: definition?.kind === 'custom',
+    state: row.state,
+    isFrozen: row.is_frozen,
+    isSuspended: row.is_suspended,
+    dueAt: row.state === 'new' ? null : row.due_at,
+    intervalDays: Number(row.interval_days ?? 0),
+    ease: row.ease_permille ? row.ease_permille / 1000 : null,
+    difficulty: row.difficulty === null ? null : Number(row.difficulty),
+    lapses: row.lapses ?? 0,
+    reps: row.reps ?? 0,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
   }
 }
 
@@ -99,9 +131,18 @@ export function browseStatement(search: CardSearch, scope: SearchScope, options:
  */
 export async function browseCards(search: CardSearch, scope: SearchScope, options: BrowseOptions) {
   const rows = await browseStatement(search, scope, options)
-  const total = rows.length ? Number(rows[0].total) : options.offset === 0 ? 0 : await countCards(search, scope)
+  const total = rows.length
+    ? Number(rows[0].total)
+    : options.offset === 0
+      ? 0
+      : await countCards(search, scope)
   const types = await noteTypesById(rows.map((row) => row.note_type_id))
-  return { cards: rows.map((row) => browsedCard(row, types.get(row.note_type_id))), total, offset: options.offset, limit: options.limit }
+  return {
+    cards: rows.map((row) => browsedCard(row, types.get(row.note_type_id))),
+    total,
+    offset: options.offset,
+    limit: options.limit,
+  }
 }
 
 /* a page past the end has no row to carry the total */

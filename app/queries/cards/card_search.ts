@@ -22,9 +22,16 @@ function invalidSearch(error: SearchSyntaxError, field = 'search') {
 }
 
 /** The search parsed for this learner; a malformed one is a 422 and never reaches the database. */
-export function cardSearch(user: { id: number; timezoneOffset?: number | null }, query: string | undefined, field = 'search'): CardSearch {
+export function cardSearch(
+  user: { id: number; timezoneOffset?: number | null },
+  query: string | undefined,
+  field = 'search'
+): CardSearch {
   try {
-    return { tree: parseSearch(query ?? ''), context: { userId: user.id, now: new Date(), timezoneOffset: user.timezoneOffset ?? 0 } }
+    return {
+      tree: parseSearch(query ?? ''),
+      context: { userId: user.id, now: new Date(), timezoneOffset: user.timezoneOffset ?? 0 },
+    }
   } catch (error) {
     if (error instanceof SearchSyntaxError) throw invalidSearch(error, field)
     throw error
@@ -33,7 +40,10 @@ export function cardSearch(user: { id: number; timezoneOffset?: number | null },
 
 /** Every deck the learner may see (their own, and the trees shared with them), by id. */
 export async function accessibleDeckIds(user: { id: number }, client?: QueryClientContract) {
-  const rows = await (client ?? db).from('decks').where((access) => access.where('decks.user_id', user.id).orWhereRaw(SHARED_WITH, [user.id])).select('id')
+  const rows = await (client ?? db)
+    .from('decks')
+    .where((access) => access.where('decks.user_id', user.id).orWhereRaw(SHARED_WITH, [user.id]))
+    .select('id')
   return rows.map((row) => row.id as number)
 }
 
@@ -53,6 +63,11 @@ export function searchedCards(search: CardSearch, scope: SearchScope) {
     .joinRaw('left join card_progress p on p.card_id = c.id and p.user_id = ?', [userId])
     .joinRaw('left join card_suspensions s on s.card_id = c.id and s.user_id = ?', [userId])
   if ('deckIds' in scope) query.whereIn('c.deck_id', scope.deckIds)
-  else query.where((access) => access.where('d.user_id', scope.userId).orWhereRaw(SHARED_WITH.replace('decks.', 'd.'), [scope.userId]))
+  else
+    query.where((access) =>
+      access
+        .where('d.user_id', scope.userId)
+        .orWhereRaw(SHARED_WITH.replace('decks.', 'd.'), [scope.userId])
+    )
   return applySearch(query, search.tree, search.context)
 }

@@ -63,7 +63,8 @@ function propTerm(token: TermToken): SearchNode {
   if (!comparison) throw new SearchSyntaxError(at + match[1].length, 'comparison')
   const number = rest.slice(comparison.length)
   const numberAt = at + match[1].length + comparison.length
-  const pattern = property === 'ease' ? /^\d{1,3}(\.\d{1,3})?$/ : property === 'due' ? /^-?\d{1,5}$/ : /^\d{1,5}$/
+  const pattern =
+    property === 'ease' ? /^\d{1,3}(\.\d{1,3})?$/ : property === 'due' ? /^-?\d{1,5}$/ : /^\d{1,5}$/
   if (!pattern.test(number)) throw new SearchSyntaxError(numberAt, 'number')
   return { type: 'prop', property, comparison, value: Number(number) }
 }
@@ -83,8 +84,19 @@ function leaf(token: TermToken): SearchNode {
   if (token.prefix === null) return { type: 'text', value: token.value }
   const prefix = token.prefix.toLowerCase()
   const at = valueStart(token)
-  if (!['deck', 'tag', 'is', 'prop', 'rated', 'added'].includes(prefix)) throw new SearchSyntaxError(token.start, 'prefix')
-  if (token.value === '') throw new SearchSyntaxError(at, prefix === 'is' ? 'state' : prefix === 'prop' ? 'property' : prefix === 'deck' || prefix === 'tag' ? 'value' : 'days')
+  if (!['deck', 'tag', 'is', 'prop', 'rated', 'added'].includes(prefix))
+    throw new SearchSyntaxError(token.start, 'prefix')
+  if (token.value === '')
+    throw new SearchSyntaxError(
+      at,
+      prefix === 'is'
+        ? 'state'
+        : prefix === 'prop'
+          ? 'property'
+          : prefix === 'deck' || prefix === 'tag'
+            ? 'value'
+            : 'days'
+    )
   switch (prefix) {
     case 'deck':
       return { type: 'deck', name: token.value }
@@ -138,7 +150,11 @@ class Parser {
 
   private and(): SearchNode {
     const children = [this.unary()]
-    for (let next = this.peek(); next && next.kind !== 'or' && next.kind !== ')'; next = this.peek()) {
+    for (
+      let next = this.peek();
+      next && next.kind !== 'or' && next.kind !== ')';
+      next = this.peek()
+    ) {
       if (next.kind === 'and') this.index++
       children.push(this.unary())
     }
@@ -155,7 +171,8 @@ class Parser {
 
   private primary(): SearchNode {
     const token = this.peek()
-    if (!token || token.kind !== '(' && token.kind !== 'term') throw new SearchSyntaxError(this.here(), 'term')
+    if (!token || (token.kind !== '(' && token.kind !== 'term'))
+      throw new SearchSyntaxError(this.here(), 'term')
     this.index++
     if (token.kind === 'term') return leaf(token)
     const inner = this.or()

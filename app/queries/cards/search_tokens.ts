@@ -6,8 +6,18 @@
 
 /** What the parser expected where the query went wrong (errors.invalid_search.body selects its words by it). */
 export type SearchExpectation =
-  | 'term' | 'closing_paren' | 'closing_quote' | 'value' | 'number' | 'days' | 'comparison'
-  | 'state' | 'property' | 'rating' | 'prefix' | 'end'
+  | 'term'
+  | 'closing_paren'
+  | 'closing_quote'
+  | 'value'
+  | 'number'
+  | 'days'
+  | 'comparison'
+  | 'state'
+  | 'property'
+  | 'rating'
+  | 'prefix'
+  | 'end'
 
 export class SearchSyntaxError extends Error {
   constructor(
@@ -22,7 +32,15 @@ export class SearchSyntaxError extends Error {
 export type Token =
   | { kind: '(' | ')' | '-' | 'or' | 'and'; start: number; end: number }
   /** a word, or a "quoted phrase"; `prefix` is the part before an unquoted colon (deck:"My deck" → deck, My deck) */
-  | { kind: 'term'; start: number; end: number; prefix: string | null; value: string; quoted: boolean; valueStart: number }
+  | {
+      kind: 'term'
+      start: number
+      end: number
+      prefix: string | null
+      value: string
+      quoted: boolean
+      valueStart: number
+    }
 
 const SPACE = /\s/
 const BREAK = /[\s()]/
@@ -64,7 +82,10 @@ function readWord(query: string, at: number) {
       raw += query[i++]
     }
   }
-  return { token: { kind: 'term' as const, start: at, end: i, prefix, value: raw, quoted, valueStart }, next: i }
+  return {
+    token: { kind: 'term' as const, start: at, end: i, prefix, value: raw, quoted, valueStart },
+    next: i,
+  }
 }
 
 /** A whole "quoted phrase"; one that reads "deck:My deck" is that prefix and value, as Anki takes it. */
@@ -72,9 +93,31 @@ function phraseToken(query: string, at: number): { token: Token; next: number } 
   const { text, next } = readQuoted(query, at)
   const prefixed = text.match(/^([a-z]+):(.*)$/is)
   if (prefixed && PREFIXES.has(prefixed[1].toLowerCase())) {
-    return { token: { kind: 'term', start: at, end: next, prefix: prefixed[1], value: prefixed[2], quoted: true, valueStart: at + prefixed[1].length + 2 }, next }
+    return {
+      token: {
+        kind: 'term',
+        start: at,
+        end: next,
+        prefix: prefixed[1],
+        value: prefixed[2],
+        quoted: true,
+        valueStart: at + prefixed[1].length + 2,
+      },
+      next,
+    }
   }
-  return { token: { kind: 'term', start: at, end: next, prefix: null, value: text, quoted: true, valueStart: at + 1 }, next }
+  return {
+    token: {
+      kind: 'term',
+      start: at,
+      end: next,
+      prefix: null,
+      value: text,
+      quoted: true,
+      valueStart: at + 1,
+    },
+    next,
+  }
 }
 
 const PREFIXES = new Set(['deck', 'tag', 'is', 'prop', 'rated', 'added'])
@@ -101,7 +144,8 @@ export function tokenize(query: string): Token[] {
     } else {
       const { token, next } = readWord(query, i)
       const word = token.prefix === null && !token.quoted ? token.value.toLowerCase() : null
-      if (word === 'or' || word === 'and') tokens.push({ kind: word, start: token.start, end: token.end })
+      if (word === 'or' || word === 'and')
+        tokens.push({ kind: word, start: token.start, end: token.end })
       else tokens.push(token)
       i = next
     }

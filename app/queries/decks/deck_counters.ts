@@ -2,7 +2,13 @@ import db from '@adonisjs/lucid/services/db'
 import type Deck from '#models/deck'
 import type User from '#models/user'
 import { sessionAlgorithm, type AlgorithmColumns } from '#queries/learning/study_context'
-import { sessionCounters, tallyColumns, tallyOf, TALLY_KEYS, type Tally } from '#queries/learning/session_counters'
+import {
+  sessionCounters,
+  tallyColumns,
+  tallyOf,
+  TALLY_KEYS,
+  type Tally,
+} from '#queries/learning/session_counters'
 import type { DeckCounts } from '#types/deck_counts'
 import { studyDayBounds } from '#scheduling/study_day'
 import { notSuspendedManySql } from '#queries/learning/in_study'
@@ -10,15 +16,32 @@ import { decksByParent } from '#services/deck_hierarchy'
 
 /* counted per deck, then added up the tree */
 type Summed =
-  | Exclude<keyof DeckCounts, 'nextCardAppearsAt' | 'toLearnTodayTotalCount' | 'totalToReviewCount' | 'topCounters'>
-  | keyof Tally | 'dueLearning' | 'newToday'
+  | Exclude<
+      keyof DeckCounts,
+      'nextCardAppearsAt' | 'toLearnTodayTotalCount' | 'totalToReviewCount' | 'topCounters'
+    >
+  | keyof Tally
+  | 'dueLearning'
+  | 'newToday'
 type Own = Record<Summed, number> & { nextCardAppearsAt: string | null }
 
 const SUMMED: Summed[] = [
-  'totalCardsCount', 'newCardsCount', 'learningCardsCount', 'graduatedCardsCount', 'frozenCardsCount',
-  'learntTodayCount', 'studyAgainCardsCount', 'gotItCardsCount', ...TALLY_KEYS, 'dueLearning', 'newToday',
+  'totalCardsCount',
+  'newCardsCount',
+  'learningCardsCount',
+  'graduatedCardsCount',
+  'frozenCardsCount',
+  'learntTodayCount',
+  'studyAgainCardsCount',
+  'gotItCardsCount',
+  ...TALLY_KEYS,
+  'dueLearning',
+  'newToday',
 ]
-const zero = (): Own => ({ ...(Object.fromEntries(SUMMED.map((key) => [key, 0])) as Record<Summed, number>), nextCardAppearsAt: null })
+const zero = (): Own => ({
+  ...(Object.fromEntries(SUMMED.map((key) => [key, 0])) as Record<Summed, number>),
+  nextCardAppearsAt: null,
+})
 
 type Counted = Pick<User, 'id' | 'today' | 'timezoneOffset'>
 
@@ -45,22 +68,44 @@ const CARD_TOTALS = `
  * (user_id, deck_id, state) finds the rows without a join to the cards.
  */
 function progressCounts(user: Counted, ids: number[], now: Date, dayEnd: Date) {
-  return db
-    .from('card_progress as p')
-    .where('p.user_id', user.id)
-    .whereRaw('p.deck_id = any(?)', [ids])
-    /* a card this learner removed from study (suspended) is counted nowhere */
-    .whereRaw(notSuspendedManySql('p.card_id'), [user.id])
-    .groupBy('p.deck_id')
-    .select('p.deck_id')
-    .select(db.raw('count(*)::int as rows'))
-    .select(db.raw(`count(*) filter (where p.state = 'new' and not p.frozen)::int as new`))
-    .select(db.raw(`count(*) filter (where p.state in ('learning', 'relearning', 'study_again') and not p.frozen)::int as learning`))
-    .select(db.raw(`count(*) filter (where p.state in ('review', 'got_it') and not p.frozen)::int as graduated`))
-    .select(db.raw('count(*) filter (where p.frozen)::int as frozen'))
-    .select(db.raw(`count(*) filter (where p.state in ('learning', 'relearning') and not p.frozen and p.due_at < ?)::int as due_learning`, [dayEnd]))
-    .select(tallyColumns(now, dayEnd))
-    .select(db.raw(`min(p.due_at) filter (where p.state in ('learning', 'relearning', 'review') and not p.frozen and p.due_at > now()) as next_due`))
+  return (
+    db
+      .from('card_progress as p')
+      .where('p.user_id', user.id)
+      .whereRaw('p.deck_id = any(?)', [ids])
+      /* a card this learner removed from study (suspended) is counted nowhere */
+      .whereRaw(notSuspendedManySql('p.card_id'), [user.id])
+      .groupBy('p.deck_id')
+      .select('p.deck_id')
+      .select(db.raw('count(*)::int as rows'))
+      .select(db.raw(`count(*) filter (where p.state = 'new' and not p.frozen)::int as new`))
+      .select(
+        db.raw(
+          `count(*) filter (where p.state in ('learning', 'relearning', 'study_again') and not p.frozen)::int ` +
+            `as learning`
+        )
+      )
+      .select(
+        db.raw(
+          `count(*) filter (where p.state in ('review', 'got_it') and not p.frozen)::int as graduated`
+        )
+      )
+      .select(db.raw('count(*) filter (where p.frozen)::int as frozen'))
+      .select(
+        db.raw(
+          `count(*) filter (where p.state in ('learning', 'relearning') and not p.frozen and p.due_at < ?)::int ` +
+            `as due_learning`,
+          [dayEnd]
+        )
+      )
+      .select(tallyColumns(now, dayEnd))
+      .select(
+        db.raw(
+          `min(p.due_at) filter (where p.state in ('learning', 'relearning', 'review') and not p.frozen and ` +
+            `p.due_at > now()) as next_due`
+        )
+      )
+  )
 }
 
 /** The distinct cards studied today per deck, and how many of them were new. */
@@ -90,7 +135,8 @@ async function ownCounts(user: Counted, ids: number[], now: Date, today: string,
     studiedToday(user, ids, today),
   ])
   const inStudy = new Map<number, number>()
-  for (const row of totals.rows) inStudy.set(row.deck_id, (inStudy.get(row.deck_id) ?? 0) + row.cards - row.suspended)
+  for (const row of totals.rows)
+    inStudy.set(row.deck_id, (inStudy.get(row.deck_id) ?? 0) + row.cards - row.suspended)
   const progressBy = new Map(rows.map((row) => [row.deck_id as number, row]))
   const studiedBy = new Map(studied.map((row) => [row.deck_id as number, row]))
   for (const id of ids) {
@@ -102,10 +148,17 @@ async function ownCounts(user: Counted, ids: number[], now: Date, today: string,
     const tally = tallyOf(row)
     tally.newCards += unseen
     own.set(id, {
-      totalCardsCount: cards, newCardsCount: unseen + (row?.new ?? 0), learningCardsCount: row?.learning ?? 0,
-      graduatedCardsCount: row?.graduated ?? 0, frozenCardsCount: row?.frozen ?? 0,
-      learntTodayCount: studiedRow?.cards ?? 0, studyAgainCardsCount: tally.studyAgain, gotItCardsCount: tally.gotIt,
-      ...tally, dueLearning: row?.due_learning ?? 0, newToday: studiedRow?.new_cards ?? 0,
+      totalCardsCount: cards,
+      newCardsCount: unseen + (row?.new ?? 0),
+      learningCardsCount: row?.learning ?? 0,
+      graduatedCardsCount: row?.graduated ?? 0,
+      frozenCardsCount: row?.frozen ?? 0,
+      learntTodayCount: studiedRow?.cards ?? 0,
+      studyAgainCardsCount: tally.studyAgain,
+      gotItCardsCount: tally.gotIt,
+      ...tally,
+      dueLearning: row?.due_learning ?? 0,
+      newToday: studiedRow?.new_cards ?? 0,
       nextCardAppearsAt: row?.next_due ? new Date(row.next_due).toISOString() : null,
     })
   }
@@ -123,7 +176,10 @@ function treeSums(decks: CountedDeck[], own: Map<number, Own>) {
     for (const child of children.get(deck.id) ?? []) {
       const counts = sum(child)
       for (const key of SUMMED) result[key] += counts[key]
-      if (counts.nextCardAppearsAt && (!result.nextCardAppearsAt || counts.nextCardAppearsAt < result.nextCardAppearsAt)) {
+      if (
+        counts.nextCardAppearsAt &&
+        (!result.nextCardAppearsAt || counts.nextCardAppearsAt < result.nextCardAppearsAt)
+      ) {
         result.nextCardAppearsAt = counts.nextCardAppearsAt
       }
     }
@@ -141,11 +197,23 @@ function treeSums(decks: CountedDeck[], own: Map<number, Own>) {
  * deck's algorithm (its root's) and daily limits to its whole subtree, as a
  * study session of that deck does (session_counters.ts).
  */
-export async function deckCounters(user: Counted, decks: CountedDeck[]): Promise<Map<number, DeckCounts>> {
+export async function deckCounters(
+  user: Counted,
+  decks: CountedDeck[]
+): Promise<Map<number, DeckCounts>> {
   const now = new Date()
   const today = user.today(now)
   const dayEnd = studyDayBounds(today, user.timezoneOffset ?? 0).end
-  const sum = treeSums(decks, await ownCounts(user, decks.map((deck) => deck.id), now, today, dayEnd))
+  const sum = treeSums(
+    decks,
+    await ownCounts(
+      user,
+      decks.map((deck) => deck.id),
+      now,
+      today,
+      dayEnd
+    )
+  )
   const byId = new Map(decks.map((deck) => [deck.id, deck]))
   /* one per root and daily limits, not per deck: a tree of a thousand decks shares its root's */
   const algorithms = new Map<string, ReturnType<typeof sessionAlgorithm>>()
@@ -158,16 +226,31 @@ export async function deckCounters(user: Counted, decks: CountedDeck[]): Promise
   }
   const totals = new Map<number, DeckCounts>()
   for (const deck of decks) {
-    const { dueLearning, newToday, newCards, learningSoon, reviewsDue, studyAgain, gotIt, ...counts } = sum(deck)
+    const {
+      dueLearning,
+      newToday,
+      newCards,
+      learningSoon,
+      reviewsDue,
+      studyAgain,
+      gotIt,
+      ...counts
+    } = sum(deck)
     const algorithm = algorithmOf(deck)
     const tally = { newCards, learningSoon, reviewsDue, studyAgain, gotIt }
-    const topCounters = sessionCounters(tally, { cardsToday: counts.learntTodayCount, newToday }, algorithm)
+    const topCounters = sessionCounters(
+      tally,
+      { cardsToday: counts.learntTodayCount, newToday },
+      algorithm
+    )
     const speed = algorithm.type === 'speedLearning'
     totals.set(deck.id, {
       ...counts,
       totalToReviewCount: speed ? 0 : topCounters.graduated,
       /* learning cards due later today count too: the learner comes back for them */
-      toLearnTodayTotalCount: speed ? topCounters.new + topCounters.learning : dueLearning + topCounters.graduated + topCounters.new,
+      toLearnTodayTotalCount: speed
+        ? topCounters.new + topCounters.learning
+        : dueLearning + topCounters.graduated + topCounters.new,
       topCounters,
     })
   }

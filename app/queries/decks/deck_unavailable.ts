@@ -3,7 +3,6 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import ApiException from '#exceptions/api_exception'
 import type { UnavailableDeck, UnavailableReason } from '#types/decks'
 
-
 /*
  * Why a deck this user no longer sees was theirs to see: their collaborator
  * row was ended by the owner (deleted: access removed; disabled: sharing
@@ -15,10 +14,15 @@ const REASON = `
     from decks d join deck_collaborators c on c.deck_id = d.root_deck_id
    where d.id = ? and c.user_id = ? and c.state <> 'active'
   union all
-  select 'deleted_by_owner' from shared_deck_tombstones t where t.deck_ids @> array[?]::int[] and t.user_ids @> array[?]::int[]
+  select 'deleted_by_owner' from shared_deck_tombstones t where t.deck_ids @> array[?]::int[] and t.user_ids
+    @> array[?]::int[]
   limit 1`
 
-async function unavailableReason(userId: number, deckId: number, trx?: TransactionClientContract): Promise<UnavailableReason | null> {
+async function unavailableReason(
+  userId: number,
+  deckId: number,
+  trx?: TransactionClientContract
+): Promise<UnavailableReason | null> {
   const { rows } = await (trx ?? db).rawQuery(REASON, [deckId, userId, deckId, userId])
   return rows[0]?.reason ?? null
 }
@@ -31,7 +35,10 @@ async function unavailableReason(userId: number, deckId: number, trx?: Transacti
 export async function notFoundFor(userId: number, deckId: number, trx?: TransactionClientContract) {
   const reason = await unavailableReason(userId, deckId, trx)
   if (!reason) return ApiException.notFound()
-  return ApiException.of('E_DECK_UNAVAILABLE', { key: `deck_unavailable_${reason}`, extra: { reason } })
+  return ApiException.of('E_DECK_UNAVAILABLE', {
+    key: `deck_unavailable_${reason}`,
+    extra: { reason },
+  })
 }
 
 /**
@@ -40,7 +47,10 @@ export async function notFoundFor(userId: number, deckId: number, trx?: Transact
  * active shows an unavailable notice), until they dismiss it (leave_shared_deck.ts).
  * Read only for users who ever were in a shared deck (users.in_shared_decks).
  */
-export async function unavailableDecks(user: { id: number; inSharedDecks?: boolean }): Promise<UnavailableDeck[]> {
+export async function unavailableDecks(user: {
+  id: number
+  inSharedDecks?: boolean
+}): Promise<UnavailableDeck[]> {
   if (!user.inSharedDecks) return []
   const { rows } = await db.rawQuery(
     `select d.id, d.name, case c.state when 'deleted' then 'access_removed' else 'sharing_stopped' end as reason

@@ -20,7 +20,8 @@ export function idParam(value: unknown) {
 /** The caller's role on a deck read from `decks`, as a column `access_role` (Deck.roleOf reads it). */
 export function roleColumn(user: Viewer, table = 'decks') {
   return db.raw(
-    `case when ${table}.user_id = ? then 'owner' else (select c.role from deck_collaborators c where c.deck_id = ${table}.root_deck_id and c.user_id = ? and c.state = 'active') end as access_role`,
+    `case when ${table}.user_id = ? then 'owner' else (select c.role from deck_collaborators c where c.deck_id ` +
+      `= ${table}.root_deck_id and c.user_id = ? and c.state = 'active') end as access_role`,
     [user.id, user.id]
   )
 }
@@ -31,8 +32,16 @@ export function roleColumn(user: Viewer, table = 'decks') {
  * ability is checked against their role (DeckPolicy), a 403 if refused.
  * Inside a transaction the deck row is locked.
  */
-export async function findDeck(user: Viewer, id: unknown, trx?: TransactionClientContract, ability: DeckAbility = 'view') {
-  const query = Deck.query({ client: trx }).withScopes((s) => s.accessibleBy(user)).where('decks.id', idParam(id)).select('decks.*', roleColumn(user))
+export async function findDeck(
+  user: Viewer,
+  id: unknown,
+  trx?: TransactionClientContract,
+  ability: DeckAbility = 'view'
+) {
+  const query = Deck.query({ client: trx })
+    .withScopes((s) => s.accessibleBy(user))
+    .where('decks.id', idParam(id))
+    .select('decks.*', roleColumn(user))
   if (trx) query.forUpdate()
   const deck = await query.first()
   /* a former participant is told the deck is unavailable, and why; anyone else a 404 */
@@ -48,7 +57,12 @@ export function assertEditable(deck: Deck) {
 }
 
 /** A deck whose content the caller changes (the owner or an editor): not archived, not busy. */
-export async function findEditableDeck(user: Viewer, id: unknown, trx?: TransactionClientContract, ability: DeckAbility = 'edit') {
+export async function findEditableDeck(
+  user: Viewer,
+  id: unknown,
+  trx?: TransactionClientContract,
+  ability: DeckAbility = 'edit'
+) {
   const deck = await findDeck(user, id, trx, ability)
   assertEditable(deck)
   return deck

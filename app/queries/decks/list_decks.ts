@@ -27,40 +27,81 @@ export async function listDecks(user: User, filters: DeckListFilters = {}) {
   const archived = filters.archived ?? false
   const read = async () => {
     /* a shared deck sits where its participant put it, with their limits */
-    const rows = await Deck.query().withScopes((s) => s.accessibleBy(user)).orderBy('position').orderBy('id').pojo<Record<string, unknown>>()
+    const rows = await Deck.query()
+      .withScopes((s) => s.accessibleBy(user))
+      .orderBy('position')
+      .orderBy('id')
+      .pojo<Record<string, unknown>>()
     /* made into models a slice at a time: about 0.15 ms each, a thousand held every other request for 150 ms */
-    const all = await placedInOrder(user, await mapInSlices(rows, (row) => Deck.$createFromAdapterResult(row)!))
+    const all = await placedInOrder(
+      user,
+      await mapInSlices(rows, (row) => Deck.$createFromAdapterResult(row)!)
+    )
     const visible = all.filter((deck) => (deck.state === 'archived') === archived)
-    const [counts, collaboration] = await Promise.all([deckCounters(user, visible), collaborationOf(user, visible)])
+    const [counts, collaboration] = await Promise.all([
+      deckCounters(user, visible),
+      collaborationOf(user, visible),
+    ])
     return { all, visible, counts, collaboration }
   }
   /* the decks and their counts, the folders and the note types side by side */
-  const [{ all, visible, counts, collaboration }, folders, noteTypes, unavailable] = await Promise.all([
-    read(),
-    Folder.query().where('user_id', user.id).orderBy('position').orderBy('id'),
-    /* the learner's types, and those of the owners of shared decks they take part in (an editor writes with them) */
-    NoteType.query()
-      .whereNull('user_id')
-      .orWhere('user_id', user.id)
-      .orWhereIn('user_id', db.from('deck_collaborators as c').join('decks as d', 'd.id', 'c.deck_id').where('c.user_id', user.id).where('c.state', 'active').select('d.user_id'))
-      .orderBy('id'),
-    /* shared decks no longer available to a former participant, shown with why until dismissed */
-    archived ? Promise.resolve([]) : unavailableDecks(user),
-  ])
+  const [{ all, visible, counts, collaboration }, folders, noteTypes, unavailable] =
+    await Promise.all([
+      read(),
+      Folder.query().where('user_id', user.id).orderBy('position').orderBy('id'),
+      /* the learner's types, and those of the owners of shared decks they take part in (an editor writes with them) */
+      NoteType.query()
+        .whereNull('user_id')
+        .orWhere('user_id', user.id)
+        .orWhereIn(
+          'user_id',
+          db
+            .from('deck_collaborators as c')
+            .join('decks as d', 'd.id', 'c.deck_id')
+            .where('c.user_id', user.id)
+            .where('c.state', 'active')
+            .select('d.user_id')
+        )
+        .orderBy('id'),
+      /* shared decks no longer available to a former participant, shown with why until dismissed */
+      archived ? Promise.resolve([]) : unavailableDecks(user),
+    ])
 
   let selected = visible
   if (filters.folderId) {
-    const roots = new Set(visible.filter((deck) => deck.isRootDeck && deck.folderId === filters.folderId).map((deck) => deck.id))
+    const roots = new Set(
+      visible
+        .filter((deck) => deck.isRootDeck && deck.folderId === filters.folderId)
+        .map((deck) => deck.id)
+    )
     selected = selected.filter((deck) => roots.has(deck.rootDeckId ?? deck.id))
   }
   if (filters.deckIds) selected = selected.filter((deck) => filters.deckIds!.includes(deck.id))
 
   await loadPublishing(visible)
-  const numberOfArchivedDecks = all.filter((deck) => deck.state === 'archived' && deck.isRootDeck).length
+  const numberOfArchivedDecks = all.filter(
+    (deck) => deck.state === 'archived' && deck.isRootDeck
+  ).length
   /* the owners of the shared decks among them (one read; none when every deck is the caller's) */
   const others = [...new Set(visible.map((deck) => deck.userId).filter((id) => id !== user.id))]
-  const owners = new Map((others.length ? await User.query().whereIn('id', others) : []).map((owner) => [owner.id, owner]))
-  return { owner: user, owners, visible, selected, counts, collaboration, folders, noteTypes, numberOfArchivedDecks, unavailable }
+  const owners = new Map(
+    (others.length ? await User.query().whereIn('id', others) : []).map((owner) => [
+      owner.id,
+      owner,
+    ])
+  )
+  return {
+    owner: user,
+    owners,
+    visible,
+    selected,
+    counts,
+    collaboration,
+    folders,
+    noteTypes,
+    numberOfArchivedDecks,
+    unavailable,
+  }
 }
 
 export type DeckList = Awaited<ReturnType<typeof listDecks>>
@@ -81,7 +122,10 @@ export async function showDeck(user: User, deck: Deck) {
     .orderBy('position')
     .orderBy('id')
   await placeForParticipant(user, [deck, ...tree])
-  const [counts, collaboration] = await Promise.all([deckCounters(user, tree), collaborationOf(user, [deck])])
+  const [counts, collaboration] = await Promise.all([
+    deckCounters(user, tree),
+    collaborationOf(user, [deck]),
+  ])
   const owner = deck.userId === user.id ? user : await deck.related('owner').query().firstOrFail()
   await loadPublishing([deck])
   /* the deck as the caller has it in hand (a save just made), its subdecks as stored */
@@ -89,7 +133,17 @@ export async function showDeck(user: User, deck: Deck) {
   return { deck, rows, counts, owner, collaboration }
 }
 
-/** Every deck this learner may see that is not archived, by position: the light list and the statistics' deck picker. */
+/**
+ * Every deck this learner may see that is not archived, by position: the light list and the statistics' deck
+ * picker.
+ */
 export async function activeDecks(user: User) {
-  return placedInOrder(user, await Deck.query().withScopes((s) => s.accessibleBy(user)).whereNot('state', 'archived').orderBy('position').orderBy('id'))
+  return placedInOrder(
+    user,
+    await Deck.query()
+      .withScopes((s) => s.accessibleBy(user))
+      .whereNot('state', 'archived')
+      .orderBy('position')
+      .orderBy('id')
+  )
 }

@@ -15,7 +15,11 @@ export type Placed = {
 }
 
 /** The caller's active collaborator rows, by root deck id, on the shared roots among these decks. */
-async function collaborationsOn(user: { id: number }, rootIds: number[], client?: QueryClientContract) {
+async function collaborationsOn(
+  user: { id: number },
+  rootIds: number[],
+  client?: QueryClientContract
+) {
   if (!rootIds.length) return new Map<number, DeckCollaborator>()
   const rows = await DeckCollaborator.query({ client })
     .where('user_id', user.id)
@@ -31,10 +35,18 @@ async function collaborationsOn(user: { id: number }, rootIds: number[], client?
  * owner's own decks are untouched, and cost no query: only decks of someone
  * else read the rows, in one statement. Decks are changed in place.
  */
-export async function placeForParticipant<D extends Placed>(user: { id: number }, decks: D[], client?: QueryClientContract) {
+export async function placeForParticipant<D extends Placed>(
+  user: { id: number },
+  decks: D[],
+  client?: QueryClientContract
+) {
   const shared = decks.filter((deck) => deck.userId !== user.id)
   if (!shared.length) return decks
-  const rows = await collaborationsOn(user, shared.map((deck) => deck.rootDeckId ?? deck.id), client)
+  const rows = await collaborationsOn(
+    user,
+    shared.map((deck) => deck.rootDeckId ?? deck.id),
+    client
+  )
   for (const deck of shared) {
     const row = rows.get(deck.rootDeckId ?? deck.id)
     if (!row) continue

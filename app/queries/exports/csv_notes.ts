@@ -18,7 +18,14 @@ export async function* csvNotes(deckIds: number[]): AsyncGenerator<CsvNote[]> {
       .where('notes.id', '>', after)
       .orderBy('notes.id')
       .limit(BATCH)
-      .select('notes.id', 'notes.fields', 'notes.tags', 'notes.note_type_id', 'note_types.kind', 'note_types.fields as type_fields')
+      .select(
+        'notes.id',
+        'notes.fields',
+        'notes.tags',
+        'notes.note_type_id',
+        'note_types.kind',
+        'note_types.fields as type_fields'
+      )
     if (!notes.length) return
     yield notes
     after = notes[notes.length - 1].id

@@ -12,26 +12,40 @@ import User from '#models/user'
  */
 
 /** What is stored of a confirmation link's secret. */
-export const confirmationDigest = (secret: string) => createHash('sha256').update(secret).digest('hex')
+export const confirmationDigest = (secret: string) =>
+  createHash('sha256').update(secret).digest('hex')
 
 /* a new confirmation link for the same address at most this often: the earlier one still works */
 const RESEND_AFTER_MINUTES = 10
 
-/** The account's own address, proven by its owner: the only one whose mails may carry the learner's and the decks' names. */
+/**
+ * The account's own address, proven by its owner: the only one whose mails may carry the learner's and the
+ * decks' names.
+ */
 export function isOwnProvenAddress(user: User, email: string) {
   return Boolean(user.email && user.email === email && user.emailVerifiedAt)
 }
 
 /** Whose exports may go to `email` without asking: the owner's proven address, or one confirmed for them. */
-export async function isConfirmedAddress(user: User, email: string, trx?: TransactionClientContract) {
+export async function isConfirmedAddress(
+  user: User,
+  email: string,
+  trx?: TransactionClientContract
+) {
   if (isOwnProvenAddress(user, email)) return true
-  const row = await ExportAddress.query({ client: trx }).where({ userId: user.id, email }).whereNotNull('confirmedAt').first()
+  const row = await ExportAddress.query({ client: trx })
+    .where({ userId: user.id, email })
+    .whereNotNull('confirmedAt')
+    .first()
   return Boolean(row)
 }
 
 /** The addresses the learner's exports go to without asking (the export dialog shows which). */
 export async function confirmedAddresses(user: User) {
-  const rows = await ExportAddress.query().where('userId', user.id).whereNotNull('confirmedAt').orderBy('email')
+  const rows = await ExportAddress.query()
+    .where('userId', user.id)
+    .whereNotNull('confirmedAt')
+    .orderBy('email')
   const own = user.email && user.emailVerifiedAt ? [user.email] : []
   return [...new Set([...own, ...rows.map((row) => row.email)])]
 }
@@ -48,8 +62,17 @@ export async function findConfirmation(secret: string) {
 }
 
 /** A link mailed to the address in the last RESEND_AFTER_MINUTES that still works: no second mail. */
-export function linkRecentlySent(row: Pick<ExportAddress, 'sentAt' | 'tokenHash' | 'tokenExpiresAt'> | null, now = DateTime.now()) {
-  return Boolean(row?.sentAt && row.tokenHash && row.tokenExpiresAt && row.tokenExpiresAt > now && row.sentAt > now.minus({ minutes: RESEND_AFTER_MINUTES }))
+export function linkRecentlySent(
+  row: Pick<ExportAddress, 'sentAt' | 'tokenHash' | 'tokenExpiresAt'> | null,
+  now = DateTime.now()
+) {
+  return Boolean(
+    row?.sentAt &&
+    row.tokenHash &&
+    row.tokenExpiresAt &&
+    row.tokenExpiresAt > now &&
+    row.sentAt > now.minus({ minutes: RESEND_AFTER_MINUTES })
+  )
 }
 
 /** Whether an export to `email` would mail a confirmation link there now (read outside any transaction). */

@@ -7,8 +7,16 @@ import type { CardRow, DeckRow, DeckSnapshot, NoteRow } from '#exporters/deck_bu
 type Viewer = { id: number }
 
 /** Every read a deck's bundle needs (app/exporters/deck_bundle.ts), in the caller's snapshot. */
-export async function readDeck(user: Viewer, deckId: number, includeProgress: boolean, trx: TransactionClientContract): Promise<DeckSnapshot> {
-  const root = await Deck.query({ client: trx }).withScopes((s) => s.accessibleBy(user)).where('decks.id', deckId).first()
+export async function readDeck(
+  user: Viewer,
+  deckId: number,
+  includeProgress: boolean,
+  trx: TransactionClientContract
+): Promise<DeckSnapshot> {
+  const root = await Deck.query({ client: trx })
+    .withScopes((s) => s.accessibleBy(user))
+    .where('decks.id', deckId)
+    .first()
   if (!root) throw ApiException.notFound()
 
   const { rows: decks } = (await trx.rawQuery(
@@ -26,16 +34,34 @@ export async function readDeck(user: Viewer, deckId: number, includeProgress: bo
     .whereIn('deck_id', ids)
     .orderBy('created_at')
     .orderBy('id')
-    .select('id', 'deck_id', 'note_type_id', 'guid', 'fields', 'field_attachments_map', 'tags', 'is_reversed', 'user_id')
+    .select(
+      'id',
+      'deck_id',
+      'note_type_id',
+      'guid',
+      'fields',
+      'field_attachments_map',
+      'tags',
+      'is_reversed',
+      'user_id'
+    )
 
   const typeIds = [...new Set(notes.map((note) => note.note_type_id))]
   const noteTypes = typeIds.length
-    ? await trx.from('note_types').whereRaw('id = any(?::int[])', [typeIds]).select('id', 'kind', 'name', 'fields', 'templates', 'css')
+    ? await trx
+        .from('note_types')
+        .whereRaw('id = any(?::int[])', [typeIds])
+        .select('id', 'kind', 'name', 'fields', 'templates', 'css')
     : []
 
   const cardsOfDeck = () => trx.from('notes').whereIn('deck_id', ids).select('id')
   const cards: CardRow[] = notes.length
-    ? await trx.from('cards').whereIn('note_id', cardsOfDeck()).orderBy('note_id').orderBy('ord').select('id', 'note_id', 'deck_id', 'ord')
+    ? await trx
+        .from('cards')
+        .whereIn('note_id', cardsOfDeck())
+        .orderBy('note_id')
+        .orderBy('ord')
+        .select('id', 'note_id', 'deck_id', 'ord')
     : []
 
   const keys = new Set<string>()
@@ -56,24 +82,40 @@ export async function readDeck(user: Viewer, deckId: number, includeProgress: bo
     : []
 
   const cardIds = () => trx.from('cards').whereIn('note_id', cardsOfDeck()).select('id')
-  const progress = includeProgress && cards.length
-    ? await trx
-        .from('card_progress as p')
-        .where('p.user_id', user.id)
-        .whereIn('p.card_id', cardIds())
-        .select('p.*')
-        /* a card the learner removed from study leaves as Anki's suspended (frozen in a bundle) */
-        .select(trx.raw('exists (select 1 from card_suspensions s where s.card_id = p.card_id and s.user_id = p.user_id) as suspended'))
-    : []
-  const reviews = includeProgress && cards.length
-    ? await trx
-        .from('review_logs')
-        .where('user_id', user.id)
-        .whereIn('card_id', cardIds())
-        .orderBy('reviewed_at')
-        .orderBy('id')
-        .select('card_id', 'rating', 'kind', 'interval_before', 'interval_after', 'ease_after', 'reviewed_at', 'duration_ms')
-    : []
+  const progress =
+    includeProgress && cards.length
+      ? await trx
+          .from('card_progress as p')
+          .where('p.user_id', user.id)
+          .whereIn('p.card_id', cardIds())
+          .select('p.*')
+          /* a card the learner removed from study leaves as Anki's suspended (frozen in a bundle) */
+          .select(
+            trx.raw(
+              'exists (select 1 from card_suspensions s where s.card_id = p.card_id and s.user_id = p.user_id) ' +
+                'as suspended'
+            )
+          )
+      : []
+  const reviews =
+    includeProgress && cards.length
+      ? await trx
+          .from('review_logs')
+          .where('user_id', user.id)
+          .whereIn('card_id', cardIds())
+          .orderBy('reviewed_at')
+          .orderBy('id')
+          .select(
+            'card_id',
+            'rating',
+            'kind',
+            'interval_before',
+            'interval_after',
+            'ease_after',
+            'reviewed_at',
+            'duration_ms'
+          )
+      : []
 
   return { decks, notes, noteTypes, cards, media, progress, reviews }
 }

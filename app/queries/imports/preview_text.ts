@@ -1,6 +1,10 @@
 import ApiException from '#exceptions/api_exception'
 import { decodeText } from '#importers/text/decode'
-import { parseTextImport, type CardSeparator, type FieldSeparator } from '#importers/text/parse_text'
+import {
+  parseTextImport,
+  type CardSeparator,
+  type FieldSeparator,
+} from '#importers/text/parse_text'
 
 export interface PreviewInput {
   /** the text pasted, or… */
@@ -27,7 +31,8 @@ export function previewText(input: PreviewInput) {
     })
   } catch (error) {
     /* the parser refuses equal separators */
-    if (error instanceof RangeError) throw ApiException.of('E_VALIDATION_ERROR', { field: 'field_separator' })
+    if (error instanceof RangeError)
+      throw ApiException.of('E_VALIDATION_ERROR', { field: 'field_separator' })
     throw error
   }
 }

@@ -19,7 +19,8 @@ function snapshotExpression(user: string, card: string) {
       from cards c
       left join card_progress p on p.card_id = c.id and p.user_id = ${user}
       cross join lateral (
-        select coalesce(p.version, (select coalesce(max(version_before) + 1, 0) from review_logs where user_id = ${user} and card_id = c.id)) as version
+        select coalesce(p.version, (select coalesce(max(version_before) + 1, 0) from review_logs where user_id
+          = ${user} and card_id = c.id)) as version
       ) v
      where c.id = ${card}) s)`
 }
@@ -39,10 +40,15 @@ export interface AnswerSnapshot {
 const TIMESTAMPS = ['due_at', 'last_reviewed_at', 'created_at', 'updated_at']
 
 /** The snapshot read as JSON, or null when there is no such card or it is not in the session's decks. */
-export function parseSnapshot(raw: Record<string, any> | null, cardId: number, deckIds: number[]): AnswerSnapshot | null {
+export function parseSnapshot(
+  raw: Record<string, any> | null,
+  cardId: number,
+  deckIds: number[]
+): AnswerSnapshot | null {
   if (!raw || !deckIds.includes(raw.card_deck_id)) return null
   const { card_deck_id: deckId, card_version: version, ...columns } = raw
-  for (const key of TIMESTAMPS) if (typeof columns[key] === 'string') columns[key] = new Date(columns[key])
+  for (const key of TIMESTAMPS)
+    if (typeof columns[key] === 'string') columns[key] = new Date(columns[key])
   const stored = columns.user_id !== null
   const row = stored ? (columns as AnswerSnapshot['row']) : newProgressRow(deckId, version)
   return { card: { id: cardId, deck_id: deckId }, row, stored }
@@ -50,6 +56,10 @@ export function parseSnapshot(raw: Record<string, any> | null, cardId: number, d
 
 /** The snapshot read alone, for an answer whose context was read without it. */
 export async function answerSnapshot(userId: number, cardId: number, deckIds: number[]) {
-  const [found] = await preparedQuery('answer-snapshot-v2', `select ${snapshotExpression('$1', '$2')} as snapshot`, [userId, cardId])
+  const [found] = await preparedQuery(
+    'answer-snapshot-v2',
+    `select ${snapshotExpression('$1', '$2')} as snapshot`,
+    [userId, cardId]
+  )
   return parseSnapshot(found.snapshot, cardId, deckIds)
 }

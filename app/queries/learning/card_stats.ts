@@ -29,8 +29,20 @@ export async function cardStats(user: User, cardId: unknown) {
     .where({ user_id: user.id, card_id: card.id })
     .orderBy('reviewed_at', 'desc')
     .orderBy('id', 'desc')
-    .select('reviewed_at', 'answer', 'kind', 'interval_before', 'interval_after', 'ease_after', 'stability_after', 'difficulty_after', 'duration_ms')
-  const suspended = Boolean(await db.from('card_suspensions').where({ user_id: user.id, card_id: card.id }).first())
+    .select(
+      'reviewed_at',
+      'answer',
+      'kind',
+      'interval_before',
+      'interval_after',
+      'ease_after',
+      'stability_after',
+      'difficulty_after',
+      'duration_ms'
+    )
+  const suspended = Boolean(
+    await db.from('card_suspensions').where({ user_id: user.id, card_id: card.id }).first()
+  )
   return { card, progress: progressOf(row), frozen: Boolean(row?.frozen), suspended, history }
 }
 

@@ -27,7 +27,9 @@ export type DailyLimit = {
 /** Which limit holds for the learner: none (premium), the guest's or the free tier's daily one. */
 export function limitOf(user: User): { kind: DailyLimit['kind']; limit: number | null } {
   if (user.hasPremium) return { kind: null, limit: null }
-  return user.isGuest ? { kind: 'guest', limit: guestCardsStudied() } : { kind: 'daily', limit: freeDailyCards() }
+  return user.isGuest
+    ? { kind: 'guest', limit: guestCardsStudied() }
+    : { kind: 'daily', limit: freeDailyCards() }
 }
 
 /**
@@ -38,7 +40,11 @@ export function limitOf(user: User): { kind: DailyLimit['kind']; limit: number |
 export async function dailyLimit(user: User, today: string): Promise<DailyLimit> {
   const { kind, limit } = limitOf(user)
   if (kind === null) return { limit: null, studiedToday: 0, reached: false, kind: null }
-  const { rows } = await db.rawQuery('select mnemo_limit_used(?, ?, ?) as used', [user.id, kind, today])
+  const { rows } = await db.rawQuery('select mnemo_limit_used(?, ?, ?) as used', [
+    user.id,
+    kind,
+    today,
+  ])
   const studied = Number(rows[0].used)
   return { limit: limit!, studiedToday: studied, reached: studied >= limit!, kind }
 }

@@ -25,11 +25,19 @@ const COUNTS = `select floor(extract(epoch from (due_at - $2::timestamptz)) / 86
 const POSITIONAL = [...COUNTS.matchAll(/\$(\d)/g)].map((match) => Number(match[1]) - 1)
 
 export async function placementFor(
-  context: StudyContext, input: { card: { id: number }; row: Record<string, any>; at: Date; day: string }, trx?: TransactionClientContract
+  context: StudyContext,
+  input: { card: { id: number }; row: Record<string, any>; at: Date; day: string },
+  trx?: TransactionClientContract
 ): Promise<Placement> {
   const exam = examOf(context)
   const window = placementWindow(
-    { cardId: input.card.id, progress: progressOf(input.row), algorithm: context.algorithm, fsrsParameters: context.fsrsParameters, now: input.at },
+    {
+      cardId: input.card.id,
+      progress: progressOf(input.row),
+      algorithm: context.algorithm,
+      fsrsParameters: context.fsrsParameters,
+      now: input.at,
+    },
     exam
   )
   if (!window) return { load: null, exam }
@@ -37,9 +45,22 @@ export async function placementFor(
   const from = new Date(start.getTime() + window.lower * DAY_MS)
   const to = new Date(start.getTime() + (window.upper + 1) * DAY_MS)
   const values = [context.user.id, start, from, to]
-  /* inside the answer's transaction, the rows it locked are read as they stand (knex binds `?` in the order they appear) */
-  const locked = trx ? await trx.rawQuery(COUNTS.replace(/\$(\d)/g, '?'), POSITIONAL.map((index) => values[index])) : null
+  /*
+   * inside the answer's transaction, the rows it locked are read as they stand (knex binds `?` in the order
+   * they appear)
+   */
+  const locked = trx
+    ? await trx.rawQuery(
+        COUNTS.replace(/\$(\d)/g, '?'),
+        POSITIONAL.map((index) => values[index])
+      )
+    : null
   const rows = locked ? locked.rows : await preparedQuery('due-counts', COUNTS, values)
-  const counts = new Map<number, number>(rows.map((row: { day: number; due: number }) => [row.day, row.due]))
-  return { load: loadFromCounts(counts, weekdayOf(input.day), parseEasyDays(context.user.easyDays)), exam }
+  const counts = new Map<number, number>(
+    rows.map((row: { day: number; due: number }) => [row.day, row.due])
+  )
+  return {
+    load: loadFromCounts(counts, weekdayOf(input.day), parseEasyDays(context.user.easyDays)),
+    exam,
+  }
 }

@@ -18,7 +18,8 @@ import type { ExamPlan } from '#types/decks'
  * to it (findDeck), and its root is in the same tree.
  */
 export async function examPlanOf(user: User, deck: Deck): Promise<ExamPlan | null> {
-  const root = deck.rootDeckId && deck.rootDeckId !== deck.id ? await findDeck(user, deck.rootDeckId) : deck
+  const root =
+    deck.rootDeckId && deck.rootDeckId !== deck.id ? await findDeck(user, deck.rootDeckId) : deck
   const now = new Date()
   const today = user.today(now)
   const algorithm = sessionAlgorithm(root, root, today)
@@ -28,20 +29,26 @@ export async function examPlanOf(user: User, deck: Deck): Promise<ExamPlan | nul
   const deckIds = await subtreeIds(root.id)
   const rows = await db
     .from('cards as c')
-    .leftJoin('card_progress as p', (join) => join.on('p.card_id', 'c.id').andOnVal('p.user_id', user.id))
+    .leftJoin('card_progress as p', (join) =>
+      join.on('p.card_id', 'c.id').andOnVal('p.user_id', user.id)
+    )
     .whereRaw('c.deck_id = any(?)', [deckIds])
     .whereRaw('not coalesce(p.frozen, false)')
     .whereRaw(notSuspendedSql(), [user.id])
     .whereRaw(`coalesce(p.state, 'new') <> 'new'`)
     .select('c.id', 'p.*')
-  const [counts] = await db.rawQuery(
-    `select (select count(*) from cards c left join card_progress p on p.card_id = c.id and p.user_id = :user
+  const [counts] = await db
+    .rawQuery(
+      `select (select count(*) from cards c left join card_progress p on p.card_id = c.id and p.user_id = :user
               where c.deck_id = any(:decks) and coalesce(p.state, 'new') = 'new' and not coalesce(p.frozen, false)
-                and not exists (select 1 from card_suspensions s where s.card_id = c.id and s.user_id = :user))::int as new_cards,
+                and not exists (select 1 from card_suspensions s where s.card_id = c.id and s.user_id =
+                  :user))::int as new_cards,
             (select count(distinct card_id) from review_logs
-              where user_id = :user and study_day = :today and deck_id = any(:decks) and state_before = 'new')::int as new_today`,
-    { user: user.id, decks: deckIds, today }
-  ).then((result) => result.rows)
+              where user_id = :user and study_day = :today and deck_id = any(:decks) and state_before =
+                'new')::int as new_today`,
+      { user: user.id, decks: deckIds, today }
+    )
+    .then((result) => result.rows)
   const forecast = examForecast({
     cards: rows.map((row) => ({ id: row.id, progress: progressOf(row) })),
     newCards: counts.new_cards,

@@ -14,12 +14,23 @@ export type LearnerCard = { id: number; note_id: number; deck_id: number; create
  * (freezing, removing it from study, its statistics: the learner's own
  * progress) needs `view`; changing its content needs `edit` (DeckPolicy).
  */
-export async function findLearnerCard(user: { id: number }, cardId: unknown, ability: 'view' | 'edit' = 'view'): Promise<LearnerCard> {
+export async function findLearnerCard(
+  user: { id: number },
+  cardId: unknown,
+  ability: 'view' | 'edit' = 'view'
+): Promise<LearnerCard> {
   const found = await Deck.query()
     .withScopes((s) => s.accessibleBy(user))
     .join('cards as c', 'c.deck_id', 'decks.id')
     .where('c.id', idParam(cardId))
-    .select('decks.id', 'decks.user_id', roleColumn(user), 'c.id as card_id', 'c.note_id as card_note_id', 'c.created_at as card_created_at')
+    .select(
+      'decks.id',
+      'decks.user_id',
+      roleColumn(user),
+      'c.id as card_id',
+      'c.note_id as card_note_id',
+      'c.created_at as card_created_at'
+    )
     .first()
   if (!found) throw ApiException.notFound()
   await authorize(user, CardPolicy, ability, { deck: found })

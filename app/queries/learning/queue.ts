@@ -3,7 +3,12 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { StudyContext } from '#queries/learning/study_context'
 import { notSuspendedSql } from '#queries/learning/in_study'
 import { preparedRows } from '#services/prepared_query'
-import { learnAheadOf, sessionCounters, tallyColumns, tallyOf } from '#queries/learning/session_counters'
+import {
+  learnAheadOf,
+  sessionCounters,
+  tallyColumns,
+  tallyOf,
+} from '#queries/learning/session_counters'
 import type { TopCounters } from '#types/deck_counts'
 
 /*
@@ -31,12 +36,18 @@ export interface QueueState {
   nextCardAppearsAt: string | null
 }
 
-/** The learner's use of the deck today (new cards introduced, distinct cards studied), as two columns of the totals' statement. */
+/**
+ * The learner's use of the deck today (new cards introduced, distinct cards studied), as two columns of the
+ * totals' statement.
+ */
 function todaysUseColumns(context: StudyContext, client: TransactionClientContract | typeof db) {
   const today = `from review_logs where user_id = ? and study_day = ? and deck_id = any(?)`
   const bindings = [context.user.id, context.today, context.deckIds]
   return [
-    client.raw(`(select count(distinct card_id) filter (where state_before = 'new') ${today})::int as new_today`, bindings),
+    client.raw(
+      `(select count(distinct card_id) filter (where state_before = 'new') ${today})::int as new_today`,
+      bindings
+    ),
     client.raw(`(select count(distinct card_id) ${today})::int as cards_today`, bindings),
   ]
 }
@@ -45,21 +56,36 @@ function todaysUseColumns(context: StudyContext, client: TransactionClientContra
 function heldColumns(context: StudyContext, held: number[]) {
   const counted = `c.id = any(?::int[]) and not coalesce(p.frozen, false)`
   return [
-    db.raw(`count(*) filter (where ${counted} and coalesce(p.state, 'new') = 'new')::int as held_new`, [held]),
-    db.raw(`count(*) filter (where ${counted} and p.state = 'review' and p.due_at < ?)::int as held_reviews`, [held, context.dayEnd]),
+    db.raw(
+      `count(*) filter (where ${counted} and coalesce(p.state, 'new') = 'new')::int as held_new`,
+      [held]
+    ),
+    db.raw(
+      `count(*) filter (where ${counted} and p.state = 'review' and p.due_at < ?)::int as held_reviews`,
+      [held, context.dayEnd]
+    ),
   ]
 }
 
 /** The order new cards come in: the notes' order, or with "Shuffle cards" one stable for the learner's day. */
 function newCardOrder(context: StudyContext) {
   if (!context.deck.shuffleCardsEnabled) return { sql: 'c.deck_id, c.note_id, c.ord', bindings: [] }
-  return { sql: `md5(c.id::text || ':' || ?::text), c.id`, bindings: [`${context.user.id}:${context.today}`] }
+  return {
+    sql: `md5(c.id::text || ':' || ?::text), c.id`,
+    bindings: [`${context.user.id}:${context.today}`],
+  }
 }
 
-function cardsOf(context: StudyContext, client: TransactionClientContract | typeof db, excludeIds: number[]) {
+function cardsOf(
+  context: StudyContext,
+  client: TransactionClientContract | typeof db,
+  excludeIds: number[]
+) {
   const query = client
     .from('cards as c')
-    .leftJoin('card_progress as p', (join) => join.on('p.card_id', 'c.id').andOnVal('p.user_id', context.user.id))
+    .leftJoin('card_progress as p', (join) =>
+      join.on('p.card_id', 'c.id').andOnVal('p.user_id', context.user.id)
+    )
     .whereIn('c.deck_id', context.deckIds)
     .whereRaw('not coalesce(p.frozen, false)')
     .whereRaw(notSuspendedSql(), [context.user.id])
@@ -82,12 +108,20 @@ export async function studyQueue(
   const inStudy = 'not coalesce(p.frozen, false) and s.card_id is null'
   const totalsQuery = client
     .from('cards as c')
-    .leftJoin('card_progress as p', (join) => join.on('p.card_id', 'c.id').andOnVal('p.user_id', context.user.id))
-    .leftJoin('card_suspensions as s', (join) => join.on('s.card_id', 'c.id').andOnVal('s.user_id', context.user.id))
+    .leftJoin('card_progress as p', (join) =>
+      join.on('p.card_id', 'c.id').andOnVal('p.user_id', context.user.id)
+    )
+    .leftJoin('card_suspensions as s', (join) =>
+      join.on('s.card_id', 'c.id').andOnVal('s.user_id', context.user.id)
+    )
     .whereRaw('c.deck_id = any(?)', [context.deckIds])
     .select(db.raw('count(*)::int as total'))
     .select(tallyColumns(now, context.dayEnd, 's.card_id is null'))
-    .select(db.raw(`min(p.due_at) filter (where ${inStudy} and p.state in ('learning', 'relearning', 'review'))  as next_due`))
+    .select(
+      db.raw(
+        `min(p.due_at) filter (where ${inStudy} and p.state in ('learning', 'relearning', 'review'))  as next_due`
+      )
+    )
     .select(todaysUseColumns(context, client))
     .select(heldColumns(context, exclude))
   /* after every answer: parsed once per connection, outside a transaction */
@@ -102,10 +136,19 @@ export async function studyQueue(
       .orderByRaw(`p.last_reviewed_at asc nulls first, ${order.sql}, c.id`, order.bindings)
       .limit(limit)
       .select('c.id')
-    return finish(rows.map((row) => row.id), sessionCounters(tally, { cardsToday: 0, newToday: 0 }, context.algorithm), total, null)
+    return finish(
+      rows.map((row) => row.id),
+      sessionCounters(tally, { cardsToday: 0, newToday: 0 }, context.algorithm),
+      total,
+      null
+    )
   }
 
-  const counters = sessionCounters(tally, { newToday: totals?.new_today ?? 0, cardsToday: totals?.cards_today ?? 0 }, context.algorithm)
+  const counters = sessionCounters(
+    tally,
+    { newToday: totals?.new_today ?? 0, cardsToday: totals?.cards_today ?? 0 },
+    context.algorithm
+  )
   /* what the client holds is already handed out */
   const newShown = counters.new - (totals?.held_new ?? 0)
   const reviewsShown = counters.graduated - (totals?.held_reviews ?? 0)
@@ -117,22 +160,45 @@ export async function studyQueue(
     const rows = await query.limit(want).select('c.id')
     ids.push(...rows.map((row) => row.id as number))
   }
-  await take(cardsOf(context, client, exclude).whereIn('p.state', ['learning', 'relearning']).where('p.due_at', '<=', now).orderBy('p.due_at'), limit)
-  await take(cardsOf(context, client, exclude).where('p.state', 'review').where('p.due_at', '<', context.dayEnd).orderBy('p.due_at').orderBy('c.id'), reviewsShown)
   await take(
-    cardsOf(context, client, exclude).whereRaw(`coalesce(p.state, 'new') = 'new'`).orderByRaw(order.sql, order.bindings),
+    cardsOf(context, client, exclude)
+      .whereIn('p.state', ['learning', 'relearning'])
+      .where('p.due_at', '<=', now)
+      .orderBy('p.due_at'),
+    limit
+  )
+  await take(
+    cardsOf(context, client, exclude)
+      .where('p.state', 'review')
+      .where('p.due_at', '<', context.dayEnd)
+      .orderBy('p.due_at')
+      .orderBy('c.id'),
+    reviewsShown
+  )
+  await take(
+    cardsOf(context, client, exclude)
+      .whereRaw(`coalesce(p.state, 'new') = 'new'`)
+      .orderByRaw(order.sql, order.bindings),
     newShown
   )
   if (!ids.length) {
     await take(
-      cardsOf(context, client, exclude).whereIn('p.state', ['learning', 'relearning']).where('p.due_at', '<=', learnAhead).orderBy('p.due_at'),
+      cardsOf(context, client, exclude)
+        .whereIn('p.state', ['learning', 'relearning'])
+        .where('p.due_at', '<=', learnAhead)
+        .orderBy('p.due_at'),
       limit
     )
   }
   return finish(ids, counters, total, nextDue)
 }
 
-function finish(cardIds: number[], counters: TopCounters, total: number, nextCardAppearsAt: string | null): QueueState {
+function finish(
+  cardIds: number[],
+  counters: TopCounters,
+  total: number,
+  nextCardAppearsAt: string | null
+): QueueState {
   const errorType = total === 0 ? 'emptyDeck' : cardIds.length === 0 ? 'allCardsLearned' : null
   return { cardIds, counters, errorType, nextCardAppearsAt: errorType ? nextCardAppearsAt : null }
 }

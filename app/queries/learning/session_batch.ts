@@ -15,24 +15,50 @@ import { appearanceDeck } from '#services/card_presets/appearance'
  * errorType, algorithmType).
  */
 
-export type SessionBatch = { context: StudyContext; queue: QueueState; cards: SessionCard[]; undoAvailable: boolean }
+export type SessionBatch = {
+  context: StudyContext
+  queue: QueueState
+  cards: SessionCard[]
+  undoAvailable: boolean
+}
 export type SessionStart = SessionBatch & { dailyLimit: DailyLimit; preset: CardPreset | null }
 
-/** The next cards of a session (never one in `excludeIds`, which the client still holds), and where the learner stands. */
-async function sessionBatch(context: StudyContext, limit = PREFETCH, excludeIds: number[] = []): Promise<SessionBatch> {
+/**
+ * The next cards of a session (never one in `excludeIds`, which the client still holds), and where the learner
+ * stands.
+ */
+async function sessionBatch(
+  context: StudyContext,
+  limit = PREFETCH,
+  excludeIds: number[] = []
+): Promise<SessionBatch> {
   const queue = await studyQueue(context, { limit, excludeIds })
   const cards = await sessionCards(context, queue.cardIds)
-  return { context, queue, cards, undoAvailable: await isUndoAvailable(context.user, context.today, context.deckIds) }
+  return {
+    context,
+    queue,
+    cards,
+    undoAvailable: await isUndoAvailable(context.user, context.today, context.deckIds),
+  }
 }
 
 /** GET v2/learning/start: the first cards of a session and where the learner stands, their daily limit included. */
 export async function sessionStart(user: User, deckId: unknown): Promise<SessionStart> {
   const context = await studyContext(user, deckId)
   const batch = await sessionBatch(context)
-  return { ...batch, dailyLimit: await dailyLimit(user, context.today), preset: await loadPreset(appearanceDeck(context).cardPresetId) }
+  return {
+    ...batch,
+    dailyLimit: await dailyLimit(user, context.today),
+    preset: await loadPreset(appearanceDeck(context).cardPresetId),
+  }
 }
 
 /** GET v2/learning/cards. */
-export async function nextSessionCards(user: User, deckId: unknown, limit = PREFETCH, excludeIds: number[] = []) {
+export async function nextSessionCards(
+  user: User,
+  deckId: unknown,
+  limit = PREFETCH,
+  excludeIds: number[] = []
+) {
   return sessionBatch(await studyContext(user, deckId), limit, excludeIds)
 }

@@ -2,7 +2,10 @@ import db from '@adonisjs/lucid/services/db'
 import Card from '#models/card'
 import type { StudyContext } from '#queries/learning/study_context'
 
-/** A card of the session with its note, note type and this learner's progress loaded, and the version an answer must name. */
+/**
+ * A card of the session with its note, note type and this learner's progress loaded, and the version an answer
+ * must name.
+ */
 export type SessionCard = { card: Card; version: number }
 
 /*
@@ -18,14 +21,19 @@ async function versionsAfterReset(userId: number, cardIds: number[]) {
     .whereIn('card_id', cardIds)
     .groupBy('card_id')
     .select('card_id', db.raw('max(version_before) + 1 as next'))
-  return new Map(rows.filter((row) => row.next !== null).map((row) => [row.card_id as number, Number(row.next)]))
+  return new Map(
+    rows.filter((row) => row.next !== null).map((row) => [row.card_id as number, Number(row.next)])
+  )
 }
 
 /**
  * The session's cards among `cardIds`, in that order (cards outside the
  * session's decks are left out), loaded for LearningCardTransformer.
  */
-export async function sessionCards(context: StudyContext, cardIds: number[]): Promise<SessionCard[]> {
+export async function sessionCards(
+  context: StudyContext,
+  cardIds: number[]
+): Promise<SessionCard[]> {
   if (!cardIds.length) return []
   const cards = await Card.query()
     .whereIn('id', cardIds)
@@ -33,7 +41,10 @@ export async function sessionCards(context: StudyContext, cardIds: number[]): Pr
     .preload('note', (note) => note.preload('noteType'))
     .preload('progress', (progress) => progress.where('user_id', context.user.id))
   const byId = new Map(cards.map((card) => [card.id, card]))
-  const nextVersions = await versionsAfterReset(context.user.id, cards.filter((card) => !card.progress.length).map((card) => card.id))
+  const nextVersions = await versionsAfterReset(
+    context.user.id,
+    cards.filter((card) => !card.progress.length).map((card) => card.id)
+  )
   return cardIds
     .map((id) => byId.get(id))
     .filter((card): card is Card => Boolean(card))

@@ -24,7 +24,13 @@ export interface Tally {
   gotIt: number
 }
 
-export const TALLY_KEYS: (keyof Tally)[] = ['newCards', 'learningSoon', 'reviewsDue', 'studyAgain', 'gotIt']
+export const TALLY_KEYS: (keyof Tally)[] = [
+  'newCards',
+  'learningSoon',
+  'reviewsDue',
+  'studyAgain',
+  'gotIt',
+]
 
 export const learnAheadOf = (now: Date) => new Date(now.getTime() + LEARN_AHEAD_SECONDS * 1000)
 
@@ -36,10 +42,21 @@ export const learnAheadOf = (now: Date) => new Date(now.getTime() + LEARN_AHEAD_
 export function tallyColumns(now: Date, dayEnd: Date, inStudy = 'true') {
   const counted = `not coalesce(p.frozen, false) and (${inStudy})`
   return [
-    db.raw(`count(*) filter (where ${counted} and coalesce(p.state, 'new') = 'new')::int as tally_new`),
-    db.raw(`count(*) filter (where ${counted} and p.state in ('learning', 'relearning') and p.due_at <= ?)::int as tally_learning_soon`, [learnAheadOf(now)]),
-    db.raw(`count(*) filter (where ${counted} and p.state = 'review' and p.due_at < ?)::int as tally_reviews_due`, [dayEnd]),
-    db.raw(`count(*) filter (where ${counted} and p.state = 'study_again')::int as tally_study_again`),
+    db.raw(
+      `count(*) filter (where ${counted} and coalesce(p.state, 'new') = 'new')::int as tally_new`
+    ),
+    db.raw(
+      `count(*) filter (where ${counted} and p.state in ('learning', 'relearning') and p.due_at <= ?)::int as ` +
+        `tally_learning_soon`,
+      [learnAheadOf(now)]
+    ),
+    db.raw(
+      `count(*) filter (where ${counted} and p.state = 'review' and p.due_at < ?)::int as tally_reviews_due`,
+      [dayEnd]
+    ),
+    db.raw(
+      `count(*) filter (where ${counted} and p.state = 'study_again')::int as tally_study_again`
+    ),
     db.raw(`count(*) filter (where ${counted} and p.state = 'got_it')::int as tally_got_it`),
   ]
 }
@@ -62,7 +79,11 @@ export function sessionCounters(
   use: { cardsToday: number; newToday: number },
   algorithm: Pick<ResolvedAlgorithm, 'type' | 'newCardsPerDay' | 'maxCardsPerDay' | 'exam'>
 ): TopCounters {
-  if (algorithm.type === 'speedLearning') return { new: tally.newCards, learning: tally.studyAgain, graduated: tally.gotIt }
-  const room = dailyRoom({ reviewsDue: tally.reviewsDue, newAvailable: tally.newCards, ...use }, algorithm)
+  if (algorithm.type === 'speedLearning')
+    return { new: tally.newCards, learning: tally.studyAgain, graduated: tally.gotIt }
+  const room = dailyRoom(
+    { reviewsDue: tally.reviewsDue, newAvailable: tally.newCards, ...use },
+    algorithm
+  )
   return { new: room.newCards, learning: tally.learningSoon, graduated: room.reviews }
 }

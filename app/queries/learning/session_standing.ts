@@ -10,12 +10,19 @@ import type { TopCounters } from '#types/deck_counts'
  * card edited, frozen or removed): read afresh, as of now.
  */
 
-export type SessionStanding = { context: StudyContext; topCounters: TopCounters; undoAvailable: boolean }
+export type SessionStanding = {
+  context: StudyContext
+  topCounters: TopCounters
+  undoAvailable: boolean
+}
 
 /** The session's context as of now: counters and learn-ahead move with the clock. */
 export const asOfNow = (context: StudyContext): StudyContext => ({ ...context, now: new Date() })
 
-/** The session's deck when the call names one (checked before anything changes, so a foreign deck id changes nothing), else null. */
+/**
+ * The session's deck when the call names one (checked before anything changes, so a foreign deck id changes
+ * nothing), else null.
+ */
 export async function sessionScope(user: User, deckId: unknown) {
   return deckId === undefined || deckId === null ? null : studyContext(user, deckId)
 }
@@ -31,11 +38,21 @@ export async function topCountersOf(context: StudyContext): Promise<TopCounters>
   return counters
 }
 
-/** The counters and whether an undo is possible; with `learner`, the learner's row is read again (their streak moved). */
-export async function sessionStanding(context: StudyContext, options: { learner?: boolean } = {}): Promise<SessionStanding> {
+/**
+ * The counters and whether an undo is possible; with `learner`, the learner's row is read again (their streak
+ * moved).
+ */
+export async function sessionStanding(
+  context: StudyContext,
+  options: { learner?: boolean } = {}
+): Promise<SessionStanding> {
   const topCounters = await topCountersOf(context)
   if (options.learner) await context.user.refresh()
-  return { context, topCounters, undoAvailable: await isUndoAvailable(context.user, context.today, context.deckIds) }
+  return {
+    context,
+    topCounters,
+    undoAvailable: await isUndoAvailable(context.user, context.today, context.deckIds),
+  }
 }
 
 /**
@@ -43,7 +60,10 @@ export async function sessionStanding(context: StudyContext, options: { learner?
  * undone, and the learner's row is read again only when the answer moved
  * their streak; a replayed answer reads everything afresh.
  */
-export async function afterAnswer(context: StudyContext, answer: { replayed: boolean; streakMoved?: boolean }): Promise<SessionStanding> {
+export async function afterAnswer(
+  context: StudyContext,
+  answer: { replayed: boolean; streakMoved?: boolean }
+): Promise<SessionStanding> {
   const current = asOfNow(context)
   if (answer.replayed) return sessionStanding(current, { learner: true })
   const topCounters = await topCountersOf(current)
@@ -52,7 +72,11 @@ export async function afterAnswer(context: StudyContext, answer: { replayed: boo
 }
 
 /** After an undo: the card as the session shows it again, and the session's standing. */
-export async function afterUndo(user: User, scope: StudyContext | null, undone: { cardId: number; deckId: number }) {
+export async function afterUndo(
+  user: User,
+  scope: StudyContext | null,
+  undone: { cardId: number; deckId: number }
+) {
   const context = await contextAfter(user, scope, undone.deckId)
   const cards = await sessionCards(context, [undone.cardId])
   return { cards, ...(await sessionStanding(context)) }

@@ -29,7 +29,10 @@ export interface StudyContext {
 }
 
 /** The columns a deck's algorithm is read from (a model, or a row of the deck list). */
-export type AlgorithmColumns = Pick<Deck, 'algorithmPreset' | 'algorithmSettings' | 'newCardsPerDay' | 'maxCardsPerDay'> &
+export type AlgorithmColumns = Pick<
+  Deck,
+  'algorithmPreset' | 'algorithmSettings' | 'newCardsPerDay' | 'maxCardsPerDay'
+> &
   Partial<Pick<Deck, 'examDate' | 'examNewCardsCeiling'>>
 
 /**
@@ -37,13 +40,20 @@ export type AlgorithmColumns = Pick<Deck, 'algorithmPreset' | 'algorithmSettings
  * the root's. With an exam ahead on the root (`today` given), exam mode sets
  * the pace of new cards (app/scheduling/exam.ts).
  */
-export function sessionAlgorithm(deck: AlgorithmColumns, root: AlgorithmColumns, today?: string): ResolvedAlgorithm {
+export function sessionAlgorithm(
+  deck: AlgorithmColumns,
+  root: AlgorithmColumns,
+  today?: string
+): ResolvedAlgorithm {
   const algorithm = resolveAlgorithm(root.algorithmPreset, root.algorithmSettings, {
     newCardsPerDay: deck.newCardsPerDay ?? root.newCardsPerDay,
     maxCardsPerDay: deck.maxCardsPerDay ?? root.maxCardsPerDay,
   })
-  const daysLeft = today && algorithm.type === 'spacedRepetition' ? examDaysLeft(today, root.examDate) : null
-  return daysLeft === null ? algorithm : { ...algorithm, exam: { daysLeft, ceiling: root.examNewCardsCeiling ?? null } }
+  const daysLeft =
+    today && algorithm.type === 'spacedRepetition' ? examDaysLeft(today, root.examDate) : null
+  return daysLeft === null
+    ? algorithm
+    : { ...algorithm, exam: { daysLeft, ceiling: root.examNewCardsCeiling ?? null } }
 }
 
 /**
@@ -51,12 +61,22 @@ export function sessionAlgorithm(deck: AlgorithmColumns, root: AlgorithmColumns,
  * sessionAlgorithm reads them: a subdeck's main deck's, else the preset's
  * (value null: no limit). The settings tab shows them in its empty fields.
  */
-export function inheritedLimits(deck: Pick<Deck, 'id'>, root: AlgorithmColumns & Pick<Deck, 'id'>): InheritedLimits {
+export function inheritedLimits(
+  deck: Pick<Deck, 'id'>,
+  root: AlgorithmColumns & Pick<Deck, 'id'>
+): InheritedLimits {
   const none = { newCardsPerDay: null, maxCardsPerDay: null }
-  const main = deck.id === root.id ? none : { newCardsPerDay: root.newCardsPerDay, maxCardsPerDay: root.maxCardsPerDay }
-  const columns = { algorithmPreset: root.algorithmPreset, algorithmSettings: root.algorithmSettings }
+  const main =
+    deck.id === root.id
+      ? none
+      : { newCardsPerDay: root.newCardsPerDay, maxCardsPerDay: root.maxCardsPerDay }
+  const columns = {
+    algorithmPreset: root.algorithmPreset,
+    algorithmSettings: root.algorithmSettings,
+  }
   const applied = sessionAlgorithm({ ...columns, ...none }, { ...columns, ...main })
-  const from = (value: number | null) => (value === null ? ('preset' as const) : ('main_deck' as const))
+  const from = (value: number | null) =>
+    value === null ? ('preset' as const) : ('main_deck' as const)
   return {
     preset: applied.preset,
     newCardsPerDay: { value: applied.newCardsPerDay, from: from(main.newCardsPerDay) },
@@ -65,7 +85,9 @@ export function inheritedLimits(deck: Pick<Deck, 'id'>, root: AlgorithmColumns &
 }
 
 /** The exam the answer plans toward, if the session's root deck has one ahead. */
-export function examOf(context: Pick<StudyContext, 'algorithm' | 'fsrsParameters'>): ExamContext | null {
+export function examOf(
+  context: Pick<StudyContext, 'algorithm' | 'fsrsParameters'>
+): ExamContext | null {
   const { algorithm } = context
   if (!algorithm.exam) return null
   return {
@@ -98,8 +120,12 @@ export async function answerContext(user: User, deckId: unknown, cardId: number)
 async function readContext(user: User, deckId: unknown, answering?: number) {
   const id = idParam(deckId)
   /* the deck and its subtree's ids in one read */
-  const query = Deck.query().withScopes((scopes) => scopes.accessibleBy(user)).where('decks.id', id).select('decks.*', roleColumn(user), subtreeIdsColumn(id, 'subtree_ids'))
-  if (answering !== undefined) query.select(db.raw(snapshotColumn('answer_snapshot'), snapshotBindings(user.id, answering)))
+  const query = Deck.query()
+    .withScopes((scopes) => scopes.accessibleBy(user))
+    .where('decks.id', id)
+    .select('decks.*', roleColumn(user), subtreeIdsColumn(id, 'subtree_ids'))
+  if (answering !== undefined)
+    query.select(db.raw(snapshotColumn('answer_snapshot'), snapshotBindings(user.id, answering)))
   /* read before every answer: a statement prepared once per connection */
   const [found] = await preparedRows(query)
   const deck = found ? Deck.$createFromAdapterResult(found)! : null
@@ -107,9 +133,11 @@ async function readContext(user: User, deckId: unknown, answering?: number) {
   await authorize(user, DeckPolicy, 'view', deck)
   if (deck.state === 'archived') throw ApiException.of('E_DECK_ARCHIVED')
   /* the root's algorithm governs a subdeck's session; it is in the same tree, so the same access */
-  const root = deck.rootDeckId && deck.rootDeckId !== deck.id ? await findDeck(user, deck.rootDeckId) : deck
+  const root =
+    deck.rootDeckId && deck.rootDeckId !== deck.id ? await findDeck(user, deck.rootDeckId) : deck
   /* a participant studies with their own daily limits (their collaborator row); an owner reads nothing more */
-  if (deck.userId !== user.id) await placeForParticipant(user, root === deck ? [deck] : [deck, root])
+  if (deck.userId !== user.id)
+    await placeForParticipant(user, root === deck ? [deck] : [deck, root])
   const now = new Date()
   const today = user.today(now)
   const context: StudyContext = {

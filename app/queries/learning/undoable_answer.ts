@@ -21,7 +21,9 @@ export async function undoableAnswer(
 ) {
   const query = client
     .from('review_logs as r')
-    .join('card_progress as p', (join) => join.on('p.card_id', 'r.card_id').andOn('p.user_id', 'r.user_id'))
+    .join('card_progress as p', (join) =>
+      join.on('p.card_id', 'r.card_id').andOn('p.user_id', 'r.user_id')
+    )
     .where('r.user_id', userId)
     .where('r.source', 'session')
     .where('r.study_day', today)
@@ -35,6 +37,10 @@ export async function undoableAnswer(
 }
 
 /** The learning response's isUndoActionAvailable. */
-export async function isUndoAvailable(user: { id: number }, today: string, deckIds: number[] | null) {
+export async function isUndoAvailable(
+  user: { id: number },
+  today: string,
+  deckIds: number[] | null
+) {
   return Boolean(await undoableAnswer(user.id, today, deckIds))
 }

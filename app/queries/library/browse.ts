@@ -11,7 +11,8 @@ export async function trendingDecks(limit: number) {
   const { rows } = await db.rawQuery(
     `SELECT pd.id FROM public_decks pd
      LEFT JOIN (SELECT public_deck_id, count(*) AS clones FROM library_clones
-                WHERE created_at > now() - make_interval(days => :days) GROUP BY public_deck_id) recent ON recent.public_deck_id = pd.id
+                WHERE created_at > now() - make_interval(days => :days) GROUP BY public_deck_id) recent ON
+                  recent.public_deck_id = pd.id
      WHERE pd.status = 'approved' AND pd.current_revision_id IS NOT NULL AND pd.unpublished_at IS NULL
        AND (recent.clones > 0 OR pd.studiers_count > 0)
      ORDER BY coalesce(recent.clones, 0) DESC, pd.studiers_count DESC, pd.id LIMIT :limit`,
@@ -21,18 +22,35 @@ export async function trendingDecks(limit: number) {
 }
 
 export function popularDecks(limit: number) {
-  return publishedDecks().preload('author').orderBy('downloads_count', 'desc').orderBy('public_decks.id').limit(limit)
+  return publishedDecks()
+    .preload('author')
+    .orderBy('downloads_count', 'desc')
+    .orderBy('public_decks.id')
+    .limit(limit)
 }
 
 export function newDecks(limit: number) {
-  return publishedDecks().preload('author').orderByRaw('approved_at DESC NULLS LAST').orderBy('public_decks.id').limit(limit)
+  return publishedDecks()
+    .preload('author')
+    .orderByRaw('approved_at DESC NULLS LAST')
+    .orderBy('public_decks.id')
+    .limit(limit)
 }
 
 /** A subcategory's decks, most downloaded first, and how many it has. */
-export async function subcategoryDecks(subcategory: LibraryCategory, limit: number, offset: number) {
+export async function subcategoryDecks(
+  subcategory: LibraryCategory,
+  limit: number,
+  offset: number
+) {
   const [decks, counted] = await Promise.all([
-    publishedDecks().where('category_id', subcategory.id).preload('author')
-      .orderBy('downloads_count', 'desc').orderBy('public_decks.id').limit(limit).offset(offset),
+    publishedDecks()
+      .where('category_id', subcategory.id)
+      .preload('author')
+      .orderBy('downloads_count', 'desc')
+      .orderBy('public_decks.id')
+      .limit(limit)
+      .offset(offset),
     publishedDecks().where('category_id', subcategory.id).count('* as total'),
   ])
   return { decks, total: Number(counted[0].$extras.total) }
@@ -41,8 +59,13 @@ export async function subcategoryDecks(subcategory: LibraryCategory, limit: numb
 /** Decks like this one: its subcategory's first (most downloaded), then decks whose text matches its name. */
 export async function similarDecks(deck: PublicDeck, limit: number) {
   const same = deck.categoryId
-    ? await publishedDecks().where('category_id', deck.categoryId).whereNot('public_decks.id', deck.id)
-      .orderBy('downloads_count', 'desc').orderBy('public_decks.id').limit(limit).select('public_decks.id')
+    ? await publishedDecks()
+        .where('category_id', deck.categoryId)
+        .whereNot('public_decks.id', deck.id)
+        .orderBy('downloads_count', 'desc')
+        .orderBy('public_decks.id')
+        .limit(limit)
+        .select('public_decks.id')
     : []
   const ids = same.map((row) => row.id)
   const tsQuery = wordsTsQuery(deck.name)?.replaceAll(' & ', ' | ')

@@ -5,10 +5,16 @@ import NoteType from '#models/note_type'
 import type PublicDeck from '#models/public_deck'
 
 /** A page of the notes of the deck's current revision, in the author's order, with their note types. */
-export async function libraryNotesPage(deck: PublicDeck, limit: number, offset: number, query = '') {
+export async function libraryNotesPage(
+  deck: PublicDeck,
+  limit: number,
+  offset: number,
+  query = ''
+) {
   const filtered = () => {
     const builder = LibraryNote.query().where('revision_id', deck.currentRevisionId!)
-    if (query) builder.whereILike('search_text', `%${query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`)
+    if (query)
+      builder.whereILike('search_text', `%${query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`)
     return builder
   }
   const [notes, counted] = await Promise.all([
@@ -17,7 +23,11 @@ export async function libraryNotesPage(deck: PublicDeck, limit: number, offset: 
   ])
   const typeIds = [...new Set(notes.map((note) => note.noteTypeId))]
   const types = typeIds.length ? await NoteType.query().whereIn('id', typeIds) : []
-  return { notes, noteTypes: new Map(types.map((type) => [type.id, type])), total: Number(counted[0].$extras.total) }
+  return {
+    notes,
+    noteTypes: new Map(types.map((type) => [type.id, type])),
+    total: Number(counted[0].$extras.total),
+  }
 }
 
 /** The reviews of a deck (ratings with a comment), newest first, with their authors. */
@@ -35,7 +45,12 @@ export async function deckReviews(deck: PublicDeck, limit: number, offset: numbe
 /** A deck's rating counts by star (index 0 is one star). */
 export async function ratingBreakdown(deck: PublicDeck) {
   const breakdown = [0, 0, 0, 0, 0]
-  const rows = await db.from('library_ratings').where('public_deck_id', deck.id).groupBy('rating').select('rating').select(db.raw('count(*)::int AS n'))
+  const rows = await db
+    .from('library_ratings')
+    .where('public_deck_id', deck.id)
+    .groupBy('rating')
+    .select('rating')
+    .select(db.raw('count(*)::int AS n'))
   for (const row of rows) breakdown[row.rating - 1] = row.n
   return breakdown
 }

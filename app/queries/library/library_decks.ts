@@ -3,7 +3,10 @@ import PublicDeck from '#models/public_deck'
 import ApiException from '#exceptions/api_exception'
 import { categoryTree, placementsOf, type Placement } from '#queries/library/categories'
 
-/* Every read of the library starts from the `published` scope: pending, rejected-only and unpublished decks are 404s. */
+/*
+ * Every read of the library starts from the `published` scope: pending, rejected-only and unpublished decks
+ * are 404s.
+ */
 export const publishedDecks = () => PublicDeck.query().withScopes((scopes) => scopes.published())
 
 export type LibraryDeckView = {
@@ -36,7 +39,10 @@ async function ratingFigures(ids: number[]) {
     .whereIn('public_deck_id', ids)
     .groupBy('public_deck_id', 'rating')
     .select('public_deck_id', 'rating')
-    .select(db.raw('count(*)::int AS n'), db.raw('count(*) FILTER (WHERE comment IS NOT NULL)::int AS reviews'))
+    .select(
+      db.raw('count(*)::int AS n'),
+      db.raw('count(*) FILTER (WHERE comment IS NOT NULL)::int AS reviews')
+    )
   for (const row of rows) {
     const entry = figures.get(row.public_deck_id)!
     entry.breakdown[row.rating - 1] = row.n
@@ -45,9 +51,15 @@ async function ratingFigures(ids: number[]) {
   return figures
 }
 
-/** What the transformer needs to show decks (loaded with their `author`): categories and rating figures, in the list's order. */
+/**
+ * What the transformer needs to show decks (loaded with their `author`): categories and rating figures, in the
+ * list's order.
+ */
 export async function presentDecks(decks: PublicDeck[]): Promise<LibraryDeckView[]> {
-  const [placements, figures] = await Promise.all([categoryTree().then(placementsOf), ratingFigures(decks.map((deck) => deck.id))])
+  const [placements, figures] = await Promise.all([
+    categoryTree().then(placementsOf),
+    ratingFigures(decks.map((deck) => deck.id)),
+  ])
   return decks.map((deck) => ({
     deck,
     placement: deck.categoryId ? (placements.get(deck.categoryId) ?? null) : null,

@@ -15,7 +15,10 @@ export async function findPublicProfile(idOrUsername: string | number) {
   else throw ApiException.notFound()
   const user = await query.first()
   if (!user) throw ApiException.notFound()
-  const decks = await publishedDecks().where('public_decks.user_id', user.id).preload('author')
-    .orderBy('downloads_count', 'desc').orderBy('public_decks.id')
+  const decks = await publishedDecks()
+    .where('public_decks.user_id', user.id)
+    .preload('author')
+    .orderBy('downloads_count', 'desc')
+    .orderBy('public_decks.id')
   return { user, decks }
 }

@@ -1,7 +1,8 @@
 import db from '@adonisjs/lucid/services/db'
 import { decksByIds, publishedDecks } from '#queries/library/library_decks'
 
-const PUBLISHED = "pd.status = 'approved' AND pd.current_revision_id IS NOT NULL AND pd.unpublished_at IS NULL"
+const PUBLISHED =
+  "pd.status = 'approved' AND pd.current_revision_id IS NOT NULL AND pd.unpublished_at IS NULL"
 
 /*
  * The words of a query as a tsquery of whole words ('spanish verbs' →
@@ -33,10 +34,23 @@ const FEW_TEXT_MATCHES = 10
 export function searchStatement(query: string, limit: number, offset: number, typos: boolean) {
   const tsQuery = wordsTsQuery(query)
   const arms = [
-    ...(tsQuery ? [`(SELECT pd.id FROM public_decks pd WHERE ${PUBLISHED} AND pd.search_vector @@ to_tsquery('simple', :tsQuery) LIMIT :cap)`] : []),
-    ...(typos || !tsQuery ? [`(SELECT pd.id FROM public_decks pd WHERE ${PUBLISHED} AND (pd.name % :query OR :query <% pd.name) LIMIT :cap)`] : []),
+    ...(tsQuery
+      ? [
+          `(SELECT pd.id FROM public_decks pd WHERE ${PUBLISHED} AND pd.search_vector @@ to_tsquery('simple', ` +
+            `:tsQuery) LIMIT :cap)`,
+        ]
+      : []),
+    ...(typos || !tsQuery
+      ? [
+          `(SELECT pd.id FROM public_decks pd WHERE ${PUBLISHED} AND (pd.name % :query OR :query <% pd.name) ` +
+            `LIMIT :cap)`,
+        ]
+      : []),
   ]
-  /* a match in the notes ranks by the name's closeness alone (reading search_vector here would detoast every candidate's notes) */
+  /*
+   * a match in the notes ranks by the name's closeness alone (reading search_vector here would detoast every
+   * candidate's notes)
+   */
   const textRank = tsQuery ? "ts_rank(pd.title_vector, to_tsquery('simple', :tsQuery)) + " : ''
   const sql = `WITH candidates AS (${arms.join(' UNION ')})
      SELECT pd.id, count(*) OVER ()::int AS total FROM candidates JOIN public_decks pd ON pd.id = candidates.id
@@ -49,7 +63,8 @@ async function fewTextMatches(query: string) {
   const tsQuery = wordsTsQuery(query)
   if (!tsQuery) return true
   const { rows } = await db.rawQuery(
-    `SELECT count(*)::int AS n FROM (SELECT 1 FROM public_decks pd WHERE ${PUBLISHED} AND pd.search_vector @@ to_tsquery('simple', ?) LIMIT ?) hits`,
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM public_decks pd WHERE ${PUBLISHED} AND pd.search_vector @@ ` +
+      `to_tsquery('simple', ?) LIMIT ?) hits`,
     [tsQuery, FEW_TEXT_MATCHES]
   )
   return rows[0].n < FEW_TEXT_MATCHES
@@ -80,11 +95,17 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char
 export async function alphabeticalDecks(query: string, limit: number, offset: number) {
   const filtered = () => {
     const builder = publishedDecks()
-    if (query) builder.whereRaw('lower(public_decks.name) LIKE ?', [`${escapeLike(query.toLowerCase())}%`])
+    if (query)
+      builder.whereRaw('lower(public_decks.name) LIKE ?', [`${escapeLike(query.toLowerCase())}%`])
     return builder
   }
   const [decks, counted] = await Promise.all([
-    filtered().preload('author').orderByRaw('lower(public_decks.name)').orderBy('public_decks.id').limit(limit).offset(offset),
+    filtered()
+      .preload('author')
+      .orderByRaw('lower(public_decks.name)')
+      .orderBy('public_decks.id')
+      .limit(limit)
+      .offset(offset),
     filtered().count('* as total'),
   ])
   return { decks, total: Number(counted[0].$extras.total) }

@@ -15,7 +15,8 @@ const SHARED_WITH_VIEWER = `exists (
            union select c.deck_id from deck_collaborators c join decks r on r.id = c.deck_id where r.user_id = ?)
      and (media.deck_id = d.id or exists (
        select 1 from notes n where n.deck_id = d.id
-          and strpos(lower(n.fields::text || ' ' || n.field_attachments_map::text), split_part(media.key, '.', 1)) > 0)))`
+          and strpos(lower(n.fields::text || ' ' || n.field_attachments_map::text), split_part(media.key, '.',
+            1)) > 0)))`
 
 /* a file of a deck embedded elsewhere (the embed page names it with the deck's sharing token), while sharing is on */
 const EMBEDDED = `exists (
@@ -23,24 +24,34 @@ const EMBEDDED = `exists (
    where r.sharing_token = ? and r.sharing_enabled and r.parent_id is null
      and (media.deck_id = d.id or exists (
        select 1 from notes n where n.deck_id = d.id
-          and strpos(lower(n.fields::text || ' ' || n.field_attachments_map::text), split_part(media.key, '.', 1)) > 0)))`
+          and strpos(lower(n.fields::text || ' ' || n.field_attachments_map::text), split_part(media.key, '.',
+            1)) > 0)))`
 
 /**
  * An uploaded file, for whoever may see it (its owner, the participants of a
  * deck that shows it, and an embed of a deck shown with sharing on); anyone
  * else, or nobody signed in, gets a 404.
  */
-export async function findMedia(viewer: { id: number } | null | undefined, key: string, embedToken?: string) {
-  const embedded = typeof embedToken === 'string' && embedToken.length > 0 && embedToken.length <= 64
-  const media = viewer || embedded
-    ? await Media.query()
-        .where('key', key)
-        .where((access) => {
-          if (viewer) access.where('user_id', viewer.id).orWhereRaw(SHARED_WITH_VIEWER, [viewer.id, viewer.id])
-          if (embedded) access.orWhereRaw(EMBEDDED, [embedToken])
-        })
-        .first()
-    : null
+export async function findMedia(
+  viewer: { id: number } | null | undefined,
+  key: string,
+  embedToken?: string
+) {
+  const embedded =
+    typeof embedToken === 'string' && embedToken.length > 0 && embedToken.length <= 64
+  const media =
+    viewer || embedded
+      ? await Media.query()
+          .where('key', key)
+          .where((access) => {
+            if (viewer)
+              access
+                .where('user_id', viewer.id)
+                .orWhereRaw(SHARED_WITH_VIEWER, [viewer.id, viewer.id])
+            if (embedded) access.orWhereRaw(EMBEDDED, [embedToken])
+          })
+          .first()
+      : null
   if (!media) throw ApiException.notFound()
   return media
 }

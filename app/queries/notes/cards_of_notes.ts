@@ -14,27 +14,55 @@ const CARDS_PAGE = 50
  * deck), a page from `offset`, with its note and this learner's progress
  * loaded, and which of them the learner removed from study (CardTransformer shapes them).
  */
-export async function cardsOfNotes(user: User, deckId: unknown, noteIds: number[] | undefined, offset: number, search?: CardSearch) {
+export async function cardsOfNotes(
+  user: User,
+  deckId: unknown,
+  noteIds: number[] | undefined,
+  offset: number,
+  search?: CardSearch
+) {
   if (!search) return cardsPage(user, await findDeck(user, deckId), noteIds, offset, CARDS_PAGE)
   const deck = deckId === undefined ? null : await findDeck(user, deckId)
   const scope = deck ? { deckIds: await subtreeIds(deck.id) } : { userId: user.id }
-  return cardsPage(user, deck, noteIds, offset, CARDS_PAGE, searchedCards(search, scope).select('c.id'))
+  return cardsPage(
+    user,
+    deck,
+    noteIds,
+    offset,
+    CARDS_PAGE,
+    searchedCards(search, scope).select('c.id')
+  )
 }
 
 /** A page of the cards of a deck the caller has found (cardsOfNotes, a shared deck's link). */
 export async function cardsPage(
-  user: { id: number }, deck: Deck | null, noteIds: number[] | undefined, offset: number, limit: number, found?: ReturnType<typeof searchedCards>
+  user: { id: number },
+  deck: Deck | null,
+  noteIds: number[] | undefined,
+  offset: number,
+  limit: number,
+  found?: ReturnType<typeof searchedCards>
 ) {
   const query = Card.query()
     .preload('note', (note) => note.preload('noteType'))
     .preload('progress', (progress) => progress.where('user_id', user.id))
-    .orderBy('note_id').orderBy('ord').orderBy('id')
-    .offset(offset).limit(limit)
+    .orderBy('note_id')
+    .orderBy('ord')
+    .orderBy('id')
+    .offset(offset)
+    .limit(limit)
   if (deck && !found) query.whereIn('deck_id', await subtreeIds(deck.id))
   if (found) query.whereIn('id', found)
   if (noteIds) query.whereIn('note_id', noteIds)
   const cards = await query
-  const suspensions = await db.from('card_suspensions').where('user_id', user.id).whereIn('card_id', cards.map((card) => card.id)).select('card_id')
+  const suspensions = await db
+    .from('card_suspensions')
+    .where('user_id', user.id)
+    .whereIn(
+      'card_id',
+      cards.map((card) => card.id)
+    )
+    .select('card_id')
   const suspended = new Set(suspensions.map((row) => row.card_id as number))
   /* each card's deck name ({{Deck}} in templates): a search over every deck spans many */
   const deckIds = [...new Set(cards.map((card) => card.deckId))]

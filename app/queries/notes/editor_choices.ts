@@ -9,7 +9,10 @@ import { findDeck } from '#queries/decks/find_deck'
  */
 export async function editorChoices(user: User, deckId: unknown) {
   const deck = await findDeck(user, deckId, undefined, 'edit')
-  const noteTypes = await NoteType.query().whereNull('user_id').orWhere('user_id', deck.userId).orderBy('id')
+  const noteTypes = await NoteType.query()
+    .whereNull('user_id')
+    .orWhere('user_id', deck.userId)
+    .orderBy('id')
   /* the editor starts with basic */
   const defaultNoteTypeId = noteTypes.find((noteType) => noteType.kind === 'basic')!.id
   return { deck, noteTypes, defaultNoteTypeId }

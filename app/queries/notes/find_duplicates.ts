@@ -16,9 +16,15 @@ export async function findDuplicates(user: User, deckId: unknown, query?: string
   const deckIds = await subtreeIds(deck.id)
   const base = db.from('notes').whereIn('deck_id', deckIds).whereNot('sort_text', '')
   if (query?.trim()) {
-    const matches = await base.where('sort_text', query.trim().toLowerCase()).select('id').orderBy('id')
+    const matches = await base
+      .where('sort_text', query.trim().toLowerCase())
+      .select('id')
+      .orderBy('id')
     const ids = matches.map((row) => row.id as number)
-    return { groups: ids.length ? [{ text: query.trim(), ids }] : [], notes: await loadNotes(user, ids) }
+    return {
+      groups: ids.length ? [{ text: query.trim(), ids }] : [],
+      notes: await loadNotes(user, ids),
+    }
   }
   const rows = await base
     .select('sort_text')
@@ -28,5 +34,11 @@ export async function findDuplicates(user: User, deckId: unknown, query?: string
     .orderBy('sort_text')
     .limit(100)
   const groups = rows.map((row) => ({ text: row.sort_text as string, ids: row.ids as number[] }))
-  return { groups, notes: await loadNotes(user, groups.flatMap((group) => group.ids)) }
+  return {
+    groups,
+    notes: await loadNotes(
+      user,
+      groups.flatMap((group) => group.ids)
+    ),
+  }
 }

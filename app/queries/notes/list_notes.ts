@@ -63,9 +63,14 @@ export function notesQuery(userId: number, filters: NoteFilters, trx?: Transacti
   if (text) query.whereRaw(`n.search_text like ? escape '\\'`, [`%${escapeLike(text)}%`])
   if (filters.learningState) query.where('agg.learning_state', filters.learningState)
   if (filters.frozen !== undefined) query.where('agg.is_frozen', filters.frozen)
-  if (filters.suspended !== undefined) query.whereRaw(filters.suspended ? 'agg.suspended_count > 0' : 'agg.suspended_count = 0')
+  if (filters.suspended !== undefined)
+    query.whereRaw(filters.suspended ? 'agg.suspended_count > 0' : 'agg.suspended_count = 0')
   if (filters.noteIds) query.whereIn('n.id', filters.noteIds)
-  if (filters.search) query.whereIn('n.id', searchedCards(filters.search, { deckIds: filters.deckIds }).select('c.note_id'))
+  if (filters.search)
+    query.whereIn(
+      'n.id',
+      searchedCards(filters.search, { deckIds: filters.deckIds }).select('c.note_id')
+    )
   return query
 }
 
@@ -75,7 +80,8 @@ export async function listNotes(userId: number, options: NoteListOptions) {
   const query = notesQuery(userId, options)
     .select(NOTE_ROW_COLUMNS)
     .select(db.raw('count(*) over() as total'))
-  if (options.sortBy === 'next_review_at') query.orderByRaw(`agg.next_review_at ${direction} nulls last`)
+  if (options.sortBy === 'next_review_at')
+    query.orderByRaw(`agg.next_review_at ${direction} nulls last`)
   else if (options.sortBy === 'alphabetical') query.orderBy('n.sort_text', direction)
   else query.orderBy('n.created_at', direction)
   const rows = await query.orderBy('n.id', direction).offset(options.offset).limit(options.limit)
@@ -97,7 +103,14 @@ export function noteRow(row: Record<string, any>): NoteRow {
   }
 }
 
-export const NOTE_ROW_COLUMNS = ['n.id', 'agg.cards_count', 'agg.next_review_at', 'agg.is_frozen', 'agg.learning_state', 'agg.suspended_count']
+export const NOTE_ROW_COLUMNS = [
+  'n.id',
+  'agg.cards_count',
+  'agg.next_review_at',
+  'agg.is_frozen',
+  'agg.learning_state',
+  'agg.suspended_count',
+]
 
 /* a page past the end has no row to carry the total */
 async function countAll(userId: number, filters: NoteFilters, offset: number) {

@@ -9,7 +9,11 @@ import { authorize } from '#services/authorize'
 import { NOTE_ROW_COLUMNS, noteRow, notesQuery, type NoteRow } from '#queries/notes/list_notes'
 
 /** A note whose deck this user may see, else a 404; then the ability against their role (DeckPolicy), else a 403. */
-export async function findNote(user: { id: number }, id: unknown, ability: 'view' | 'edit' = 'view') {
+export async function findNote(
+  user: { id: number },
+  id: unknown,
+  ability: 'view' | 'edit' = 'view'
+) {
   const note = await Note.query()
     .where('notes.id', idParam(id))
     .whereHas('deck', (deck) => deck.withScopes((s) => s.accessibleBy(user)))
@@ -21,12 +25,23 @@ export async function findNote(user: { id: number }, id: unknown, ability: 'view
 }
 
 /** Notes loaded for the spec's Note entity (NoteTransformer): in the order of `ids`, with their decks and state. */
-export type LoadedNotes = { notes: Note[]; decks: Map<number, Deck>; rows: Map<number, NoteRow>; speech?: Map<number, NoteSpeech[]> }
+export type LoadedNotes = {
+  notes: Note[]
+  decks: Map<number, Deck>
+  rows: Map<number, NoteRow>
+  speech?: Map<number, NoteSpeech[]>
+}
 
-/** The notes of `ids` (their type and card ords loaded), their decks, and this learner's row per note (`rows` when the caller has them). */
+/**
+ * The notes of `ids` (their type and card ords loaded), their decks, and this learner's row per note (`rows`
+ * when the caller has them).
+ */
 export async function loadNotes(user: User, ids: number[], rows?: NoteRow[]): Promise<LoadedNotes> {
   if (!ids.length) return { notes: [], decks: new Map(), rows: new Map(), speech: new Map() }
-  const notes = await Note.query().whereIn('id', ids).preload('noteType').preload('cards', (cards) => cards.select('id', 'note_id', 'ord'))
+  const notes = await Note.query()
+    .whereIn('id', ids)
+    .preload('noteType')
+    .preload('cards', (cards) => cards.select('id', 'note_id', 'ord'))
   const deckIds = [...new Set(notes.map((note) => note.deckId))]
   const deckList = await Deck.query().whereIn('id', deckIds)
   const decks = new Map(deckList.map((deck) => [deck.id, deck]))
@@ -37,7 +52,10 @@ export async function loadNotes(user: User, ids: number[], rows?: NoteRow[]): Pr
   const byId = new Map(notes.map((note) => [note.id, note]))
   /* the notes' text-to-speech entries (textToSpeechMap), their audio's key with them */
   const speech = new Map<number, NoteSpeech[]>()
-  for (const entry of await NoteSpeech.query().whereIn('note_id', ids).preload('media').orderBy(['side', 'string_index'])) {
+  for (const entry of await NoteSpeech.query()
+    .whereIn('note_id', ids)
+    .preload('media')
+    .orderBy(['side', 'string_index'])) {
     speech.set(entry.noteId, [...(speech.get(entry.noteId) ?? []), entry])
   }
   return {

@@ -6,7 +6,15 @@ import { EXAMS, SUBJECTS } from '#validators/onboarding'
 /** How many decks the suggestions step offers. */
 const SUGGESTIONS = 6
 
-export type Suggestion = { id: number; slug: string; title: string; description: string; cardsCount: number; category: string | null; subcategory: string | null }
+export type Suggestion = {
+  id: number
+  slug: string
+  title: string
+  description: string
+  cardsCount: number
+  category: string | null
+  subcategory: string | null
+}
 
 /**
  * Library decks for a learner's answers, best first: a deck of the very
@@ -17,11 +25,20 @@ export type Suggestion = { id: number; slug: string; title: string; description:
  */
 export async function personalisedDecks(answers: Record<string, unknown>): Promise<Suggestion[]> {
   const goal = answers.goal
-  const exact = [goal === 'languages' ? answers.languageKey : null, answers.specificationKey, examKeyOf(answers.examName)].filter((v): v is string => typeof v === 'string')
-  const broad = [goal === 'languages' ? 'languages' : null, goal === 'exam' ? answers.materialKey : null, goal === 'exam' ? 'exams' : null].filter((v): v is string => typeof v === 'string')
+  const exact = [
+    goal === 'languages' ? answers.languageKey : null,
+    answers.specificationKey,
+    examKeyOf(answers.examName),
+  ].filter((v): v is string => typeof v === 'string')
+  const broad = [
+    goal === 'languages' ? 'languages' : null,
+    goal === 'exam' ? answers.materialKey : null,
+    goal === 'exam' ? 'exams' : null,
+  ].filter((v): v is string => typeof v === 'string')
   const general = goal === 'other' || !goal ? ['general'] : []
   const { rows } = await db.rawQuery(
-    `SELECT p.id, p.slug, p.name AS title, p.description, p.cards_count, sub.key AS sub_key, COALESCE(parent.key, sub.key) AS cat_key,
+    `SELECT p.id, p.slug, p.name AS title, p.description, p.cards_count, sub.key AS sub_key,
+      COALESCE(parent.key, sub.key) AS cat_key,
             CASE WHEN sub.key = ANY(?::text[]) AND parent.id IS NOT NULL THEN 3
                  WHEN COALESCE(parent.key, sub.key) = ANY(?::text[]) THEN 2
                  WHEN COALESCE(parent.key, sub.key) = ANY(?::text[]) THEN 1 ELSE 0 END AS score
@@ -34,8 +51,13 @@ export async function personalisedDecks(answers: Record<string, unknown>): Promi
     [exact, broad, general, SUGGESTIONS]
   )
   return rows.map((row: any) => ({
-    id: row.id, slug: row.slug, title: row.title, description: row.description, cardsCount: Number(row.cards_count),
-    category: row.cat_key ?? null, subcategory: row.sub_key && row.sub_key !== row.cat_key ? row.sub_key : null,
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    cardsCount: Number(row.cards_count),
+    category: row.cat_key ?? null,
+    subcategory: row.sub_key && row.sub_key !== row.cat_key ? row.sub_key : null,
   }))
 }
 
@@ -48,7 +70,14 @@ function examKeyOf(name: unknown) {
 
 /** A library deck the library shows, by id; anything else is a 404. */
 export async function findSuggestableDeck(id: number) {
-  const row = await db.from('public_decks').where('id', id).where('status', 'approved').whereNotNull('current_revision_id').whereNull('unpublished_at').select('id').first()
+  const row = await db
+    .from('public_decks')
+    .where('id', id)
+    .where('status', 'approved')
+    .whereNotNull('current_revision_id')
+    .whereNull('unpublished_at')
+    .select('id')
+    .first()
   if (!row) throw ApiException.notFound()
   return row.id as number
 }
@@ -62,7 +91,10 @@ export function subjectList(i18n: I18n) {
     subjects: SUBJECTS.map((subject) => ({
       key: subject.key,
       name: i18n.t(`ui.library.categories.${subject.key}.name`),
-      specifications: subject.subs.map((key) => ({ key, name: i18n.t(`ui.library.categories.${subject.key}.subs.${key}`) })),
+      specifications: subject.subs.map((key) => ({
+        key,
+        name: i18n.t(`ui.library.categories.${subject.key}.subs.${key}`),
+      })),
     })),
     exams: EXAMS.map((key) => ({ key, name: i18n.t(`ui.library.categories.exams.subs.${key}`) })),
   }

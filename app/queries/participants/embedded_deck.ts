@@ -14,7 +14,12 @@ const EMBED_CARDS = 100
  */
 export async function embeddedDeck(token: string) {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(token)) return null
-  return Deck.query().where('sharing_token', token).where('sharing_enabled', true).whereNull('parent_id').whereNot('state', 'archived').first()
+  return Deck.query()
+    .where('sharing_token', token)
+    .where('sharing_enabled', true)
+    .whereNull('parent_id')
+    .whereNot('state', 'archived')
+    .first()
 }
 
 /** Its cards (subdecks included), in the order the notes were made, with what rendering needs. */
@@ -29,7 +34,10 @@ export async function embeddedCards(deck: Deck) {
     .limit(EMBED_CARDS)
 }
 
-/** A root deck its owner may embed: sharing on (the spec: embedding needs sharing on); its snippet is EmbedTransformer's. */
+/**
+ * A root deck its owner may embed: sharing on (the spec: embedding needs sharing on); its snippet is
+ * EmbedTransformer's.
+ */
 export async function embeddableDeck(user: { id: number }, deckId: unknown) {
   const deck = await findDeck(user, deckId, undefined, 'manage')
   if (!deck.isRootDeck || !deck.sharingEnabled || !deck.sharingToken) {

@@ -28,17 +28,33 @@ export type SubscriptionRow = {
 /** Whether a subscription row makes its user premium at `now` (seconds). */
 export function grantsPremium(row: SubscriptionRow, now = Math.floor(Date.now() / 1000)) {
   /* refunded in full, or charged back (a dispute open or lost): no premium from this purchase */
-  if (row.refunded || row.dispute_status === 'open' || row.dispute_status === 'lost' || !row.pricing_tier) return false
+  if (
+    row.refunded ||
+    row.dispute_status === 'open' ||
+    row.dispute_status === 'lost' ||
+    !row.pricing_tier
+  )
+    return false
   if (row.pricing_tier === 'lifetime') return row.status === 'succeeded'
   if (!RECURRING_LIVE.includes(row.status)) return false
   const failedAt = row.payment_failed_at === null ? null : Number(row.payment_failed_at)
   const failing = failedAt !== null && (row.paid_at === null || Number(row.paid_at) < failedAt)
-  const failingSince = failing ? failedAt! : row.status === 'past_due' ? Number(row.last_event_at) : null
+  const failingSince = failing
+    ? failedAt!
+    : row.status === 'past_due'
+      ? Number(row.last_event_at)
+      : null
   return failingSince === null || now - failingSince < GRACE_SECONDS
 }
 
-export async function subscriptionsOf(userId: number, client: TransactionClientContract | typeof db = db) {
-  return (await client.from('subscriptions').where('user_id', userId).orderBy('id', 'desc')) as SubscriptionRow[]
+export async function subscriptionsOf(
+  userId: number,
+  client: TransactionClientContract | typeof db = db
+) {
+  return (await client
+    .from('subscriptions')
+    .where('user_id', userId)
+    .orderBy('id', 'desc')) as SubscriptionRow[]
 }
 
 /** The subscription the User entity shows: a premium-granting one, lifetime first, else the newest. */
@@ -51,10 +67,18 @@ async function currentSubscription(userId: number) {
 /** A live monthly or yearly subscription (the one to cancel on upgrade, replacement or account deletion). */
 export async function liveRecurring(userId: number) {
   const rows = await subscriptionsOf(userId)
-  return rows.filter((row) => row.pricing_tier !== 'lifetime' && RECURRING_LIVE.includes(row.status) && grantsPremium(row))
+  return rows.filter(
+    (row) =>
+      row.pricing_tier !== 'lifetime' && RECURRING_LIVE.includes(row.status) && grantsPremium(row)
+  )
 }
 
-export type SubscriptionEntity = { pricingTier: PricingTier; price: number; currency: string; coupon: string | null }
+export type SubscriptionEntity = {
+  pricingTier: PricingTier
+  price: number
+  currency: string
+  coupon: string | null
+}
 
 /**
  * The User entity's `subscription` {pricingTier, price (in the currency's

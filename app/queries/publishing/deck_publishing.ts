@@ -20,7 +20,10 @@ type PublicDeckJson = {
 /** The learner's side: a newer approved revision of the library deck their clone came from. */
 type LibraryUpdateJson = { revisionId: number; version: number; changes: Changes }
 
-export type DeckPublishing = { publicDeck: PublicDeckJson | null; libraryUpdate: LibraryUpdateJson | null }
+export type DeckPublishing = {
+  publicDeck: PublicDeckJson | null
+  libraryUpdate: LibraryUpdateJson | null
+}
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null)
 
@@ -29,13 +32,25 @@ async function publicDecksOf(ids: number[]) {
   const rows = await db
     .from('public_decks as p')
     .whereIn('p.deck_id', ids)
-    .joinRaw('left join lateral (select r.id, r.status, r.reason from deck_revisions r where r.public_deck_id = p.id order by r.version desc, r.id desc limit 1) latest on true')
-    .select('p.*', 'latest.id as latest_id', 'latest.status as latest_status', 'latest.reason as latest_reason')
+    .joinRaw(
+      'left join lateral (select r.id, r.status, r.reason from deck_revisions r where r.public_deck_id = p.id ' +
+        'order by r.version desc, r.id desc limit 1) latest on true'
+    )
+    .select(
+      'p.*',
+      'latest.id as latest_id',
+      'latest.status as latest_status',
+      'latest.reason as latest_reason'
+    )
   return new Map<number, PublicDeckJson>(
     rows.map((row) => [
       row.deck_id,
       {
-        id: row.id, url: libraryUrl(row.slug), name: row.name, description: row.description, status: row.status,
+        id: row.id,
+        url: libraryUrl(row.slug),
+        name: row.name,
+        description: row.description,
+        status: row.status,
         deckRevisionId: row.latest_id ?? row.current_revision_id ?? 0,
         revisionStatus: row.latest_status ?? null,
         reason: row.latest_status === 'rejected' ? row.latest_reason : null,
@@ -55,11 +70,26 @@ async function libraryUpdatesOf(ids: number[]) {
     .where('p.status', 'approved')
     .whereNull('p.unpublished_at')
     .whereColumn('p.current_revision_id', '<>', 'c.revision_id')
-    .select('c.deck_id', 'r.id', 'r.version', 'r.created_count', 'r.updated_count', 'r.deleted_count')
+    .select(
+      'c.deck_id',
+      'r.id',
+      'r.version',
+      'r.created_count',
+      'r.updated_count',
+      'r.deleted_count'
+    )
   return new Map<number, LibraryUpdateJson>(
     rows.map((row) => [
       row.deck_id,
-      { revisionId: row.id, version: row.version, changes: { createdCount: row.created_count, updatedCount: row.updated_count, deletedCount: row.deleted_count } },
+      {
+        revisionId: row.id,
+        version: row.version,
+        changes: {
+          createdCount: row.created_count,
+          updatedCount: row.updated_count,
+          deletedCount: row.deleted_count,
+        },
+      },
     ])
   )
 }
@@ -75,7 +105,10 @@ export async function loadPublishing(decks: Deck[]) {
   const ids = roots.map((deck) => deck.id)
   const [published, updates] = await Promise.all([publicDecksOf(ids), libraryUpdatesOf(ids)])
   for (const deck of roots) {
-    const publishing: DeckPublishing = { publicDeck: published.get(deck.id) ?? null, libraryUpdate: updates.get(deck.id) ?? null }
+    const publishing: DeckPublishing = {
+      publicDeck: published.get(deck.id) ?? null,
+      libraryUpdate: updates.get(deck.id) ?? null,
+    }
     deck.$extras.publishing = publishing
   }
 }

@@ -10,7 +10,12 @@ import { idParam } from '#queries/decks/find_deck'
  * A revision its author or a moderator may see (a 404 for anyone else),
  * then the ability checked (a 403). Inside a transaction its row is locked.
  */
-export async function findRevision(user: User, id: unknown, trx?: TransactionClientContract, ability: 'view' | 'unpublish' | 'moderate' = 'view') {
+export async function findRevision(
+  user: User,
+  id: unknown,
+  trx?: TransactionClientContract,
+  ability: 'view' | 'unpublish' | 'moderate' = 'view'
+) {
   const query = DeckRevision.query({ client: trx }).where('id', idParam(id))
   if (!user.isAdmin) query.where('user_id', user.id)
   if (trx) query.forUpdate()

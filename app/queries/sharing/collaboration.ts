@@ -18,7 +18,10 @@ export type Collaboration = {
  * any number of decks (the home list, a deck page), so the transformer
  * never asks per deck.
  */
-export async function collaborationOf(user: { id: number }, decks: { id: number; rootDeckId: number | null }[]) {
+export async function collaborationOf(
+  user: { id: number },
+  decks: { id: number; rootDeckId: number | null }[]
+) {
   const roots = [...new Set(decks.map((deck) => deck.rootDeckId ?? deck.id))]
   const byRoot = new Map<number, Collaboration>()
   if (!roots.length) return byRoot
@@ -33,8 +36,8 @@ export async function collaborationOf(user: { id: number }, decks: { id: number;
     const owner = row.user_id === user.id
     byRoot.set(row.id, {
       count: row.count,
-      role: owner ? 'owner' : row.role ?? 'viewer',
-      state: owner ? 'active' : row.state ?? 'active',
+      role: owner ? 'owner' : (row.role ?? 'viewer'),
+      state: owner ? 'active' : (row.state ?? 'active'),
       sharingEnabled: row.sharing_enabled,
       sharingToken: owner && row.sharing_enabled ? row.sharing_token : null,
     })

@@ -12,7 +12,11 @@ import { findDeck, idParam } from '#queries/decks/find_deck'
  * deck must be one the caller sees (else a 404, whatever the id); the
  * caller's role comes with the deck for the policy.
  */
-export async function findCollaborator(user: { id: number }, id: unknown, trx?: TransactionClientContract) {
+export async function findCollaborator(
+  user: { id: number },
+  id: unknown,
+  trx?: TransactionClientContract
+) {
   const query = DeckCollaborator.query({ client: trx }).where('id', idParam(id))
   if (trx) query.forUpdate()
   const collaborator = await query.first()
@@ -26,7 +30,12 @@ export async function findCollaborator(user: { id: number }, id: unknown, trx?: 
  * then the active participants by the day they joined, id breaking ties;
  * `offset` counts the owner as the first entry. Any participant may read it.
  */
-export async function listCollaborators(user: User, deckId: unknown, offset: number, limit: number) {
+export async function listCollaborators(
+  user: User,
+  deckId: unknown,
+  offset: number,
+  limit: number
+) {
   const found = await findDeck(user, deckId)
   await authorize(user, CollaboratorPolicy, 'list', found)
   const root: Deck = found.isRootDeck ? found : await findDeck(user, found.rootDeckId)
@@ -34,8 +43,13 @@ export async function listCollaborators(user: User, deckId: unknown, offset: num
   const [owner, total, rows] = await Promise.all([
     offset === 0 ? User.findOrFail(root.userId) : Promise.resolve(null),
     active.clone().count('* as total').first(),
-    active.clone().preload('user').orderBy('created_at').orderBy('id')
-      .offset(Math.max(0, offset - 1)).limit(offset === 0 ? limit - 1 : limit),
+    active
+      .clone()
+      .preload('user')
+      .orderBy('created_at')
+      .orderBy('id')
+      .offset(Math.max(0, offset - 1))
+      .limit(offset === 0 ? limit - 1 : limit),
   ])
   return { deck: root, owner, rows, total: Number(total?.$extras.total ?? 0) + 1, offset, limit }
 }

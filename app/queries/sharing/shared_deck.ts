@@ -8,7 +8,10 @@ import { isTokenShaped } from '#services/urls/sharing_link'
 /** The root deck a live sharing token opens; an unknown, malformed or dead token (sharing stopped) is a 404. */
 export async function findSharedDeck(token: unknown, trx?: TransactionClientContract) {
   if (!isTokenShaped(token)) throw ApiException.notFound()
-  const query = Deck.query({ client: trx }).where('sharing_token', token).where('sharing_enabled', true).whereNull('parent_id')
+  const query = Deck.query({ client: trx })
+    .where('sharing_token', token)
+    .where('sharing_enabled', true)
+    .whereNull('parent_id')
   if (trx) query.forUpdate()
   const deck = await query.first()
   if (!deck) throw ApiException.notFound()
@@ -39,11 +42,18 @@ export async function sharedDeckView(reader: { id: number } | null, deck: Deck) 
       [deck.id]
     ),
     reader
-      ? db.from('deck_collaborators').where({ deck_id: deck.id, user_id: reader.id, state: 'active' }).first()
+      ? db
+          .from('deck_collaborators')
+          .where({ deck_id: deck.id, user_id: reader.id, state: 'active' })
+          .first()
       : Promise.resolve(null),
   ])
   const rows: SharedTreeRow[] = tree.rows.map((row: any) => ({
-    id: row.id, name: row.name, parentId: row.parent_id, notesCount: row.notes_count, cardsCount: row.cards_count,
+    id: row.id,
+    name: row.name,
+    parentId: row.parent_id,
+    notesCount: row.notes_count,
+    cardsCount: row.cards_count,
   }))
   const isOwner = reader?.id === deck.userId
   return { deck, owner, rows, isOwner, isLearning: isOwner || Boolean(membership) }

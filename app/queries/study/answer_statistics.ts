@@ -18,16 +18,34 @@ const FAILED = ['again', 'study_again']
 
 /** Interval buckets, in days: [from, to] inclusive, to null for no end. */
 const INTERVAL_BUCKETS: [number, number | null][] = [
-  [1, 1], [2, 2], [3, 6], [7, 13], [14, 20], [21, 59], [60, 179], [180, 364], [365, null],
+  [1, 1],
+  [2, 2],
+  [3, 6],
+  [7, 13],
+  [14, 20],
+  [21, 59],
+  [60, 179],
+  [180, 364],
+  [365, null],
 ]
 /** Card-age buckets, in days since the card's first answer: [from, to) , to null for no end. */
-const AGE_BUCKETS: [number, number | null][] = [[0, 30], [30, 90], [90, 180], [180, 365], [365, null]]
+const AGE_BUCKETS: [number, number | null][] = [
+  [0, 30],
+  [30, 90],
+  [90, 180],
+  [180, 365],
+  [365, null],
+]
 
 const BUTTONS = ['again', 'hard', 'good', 'easy'] as const
 type Button = (typeof BUTTONS)[number]
 type CardKind = 'learning' | 'young' | 'mature'
 
-function inDecks<T extends DatabaseQueryBuilderContract<any>>(query: T, column: string, deckIds: number[] | null) {
+function inDecks<T extends DatabaseQueryBuilderContract<any>>(
+  query: T,
+  column: string,
+  deckIds: number[] | null
+) {
   if (deckIds) query.whereIn(column, deckIds)
   return query
 }
@@ -46,14 +64,23 @@ async function answerButtons(userId: number, today: string, deckIds: number[] | 
       .where('user_id', userId)
       .whereBetween('study_day', [addDays(today, -(CHART_DAYS - 1)), today])
       .whereIn('answer', [...BUTTONS])
-      .select(db.raw(`case when kind in ('learn', 'relearn') then 'learning' when interval_before >= ? then 'mature' else 'young' end as card_kind`, [MATURE_INTERVAL_DAYS]))
+      .select(
+        db.raw(
+          `case when kind in ('learn', 'relearn') then 'learning' when interval_before >= ? then 'mature' else ` +
+            `'young' end as card_kind`,
+          [MATURE_INTERVAL_DAYS]
+        )
+      )
       .select('answer', db.raw('count(*)::int as count'))
       .groupByRaw('1, 2'),
     'deck_id',
     deckIds
   )
   return (['learning', 'young', 'mature'] as CardKind[]).map((kind) => {
-    const counts = Object.fromEntries(BUTTONS.map((button) => [button, 0])) as Record<Button, number>
+    const counts = Object.fromEntries(BUTTONS.map((button) => [button, 0])) as Record<
+      Button,
+      number
+    >
     for (const row of rows) if (row.card_kind === kind) counts[row.answer as Button] = row.count
     const total = BUTTONS.reduce((sum, button) => sum + counts[button], 0)
     return { kind, counts, total, correctRate: total ? (total - counts.again) / total : null }
@@ -67,20 +94,33 @@ async function hourly(user: User, today: string, deckIds: number[] | null) {
       .from('review_logs')
       .where('user_id', user.id)
       .whereBetween('study_day', [addDays(today, -(CHART_DAYS - 1)), today])
-      .select(db.raw(`extract(hour from reviewed_at at time zone 'UTC' + make_interval(mins => ?))::int as hour`, [user.timezoneOffset ?? 0]))
-      .select(db.raw('count(*)::int as count'), db.raw('count(*) filter (where answer not in (?, ?))::int as passed', FAILED))
+      .select(
+        db.raw(
+          `extract(hour from reviewed_at at time zone 'UTC' + make_interval(mins => ?))::int as hour`,
+          [user.timezoneOffset ?? 0]
+        )
+      )
+      .select(
+        db.raw('count(*)::int as count'),
+        db.raw('count(*) filter (where answer not in (?, ?))::int as passed', FAILED)
+      )
       .groupByRaw('1'),
     'deck_id',
     deckIds
   )
-  const byHour = new Map(rows.map((row: { hour: number; count: number; passed: number }) => [row.hour, row]))
+  const byHour = new Map(
+    rows.map((row: { hour: number; count: number; passed: number }) => [row.hour, row])
+  )
   return Array.from({ length: 24 }, (_, hour) => {
     const row = byHour.get(hour)
     return { hour, count: row?.count ?? 0, passed: row?.passed ?? 0 }
   })
 }
 
-/** The cards in review by their current interval, bucketed, with the median; frozen, suspended and archived ones left out. */
+/**
+ * The cards in review by their current interval, bucketed, with the median; frozen, suspended and archived
+ * ones left out.
+ */
 async function intervals(userId: number, deckIds: number[] | null) {
   const rows: { days: number; count: number }[] = await inDecks(
     db
@@ -91,7 +131,10 @@ async function intervals(userId: number, deckIds: number[] | null) {
       .whereRaw(notSuspendedSql('p.card_id'), [userId])
       .whereIn('p.state', ['review', 'relearning'])
       .whereNot('d.state', 'archived')
-      .select(db.raw('greatest(1, round(p.interval_days))::int as days'), db.raw('count(*)::int as count'))
+      .select(
+        db.raw('greatest(1, round(p.interval_days))::int as days'),
+        db.raw('count(*)::int as count')
+      )
       .groupByRaw('1')
       .orderByRaw('1'),
     'p.deck_id',
@@ -104,7 +147,9 @@ async function intervals(userId: number, deckIds: number[] | null) {
     buckets: INTERVAL_BUCKETS.map(([from, to]) => ({
       from,
       to,
-      count: rows.filter((row) => row.days >= from && (to === null || row.days <= to)).reduce((sum, row) => sum + row.count, 0),
+      count: rows
+        .filter((row) => row.days >= from && (to === null || row.days <= to))
+        .reduce((sum, row) => sum + row.count, 0),
     })),
     total,
     medianDays: median?.days ?? null,
@@ -118,9 +163,16 @@ async function intervals(userId: number, deckIds: number[] | null) {
  * better as it settles, or its older cards fade.
  */
 async function retentionByAge(userId: number, today: string, deckIds: number[] | null) {
-  const first = db.from('review_logs').where('user_id', userId).groupBy('card_id').select('card_id', db.raw('min(reviewed_at) as first_at'))
+  const first = db
+    .from('review_logs')
+    .where('user_id', userId)
+    .groupBy('card_id')
+    .select('card_id', db.raw('min(reviewed_at) as first_at'))
   const age = `extract(epoch from (r.reviewed_at - f.first_at)) / 86400`
-  const bucket = AGE_BUCKETS.map(([from, to], index) => `when ${age} >= ${from}${to === null ? '' : ` and ${age} < ${to}`} then ${index}`)
+  const bucket = AGE_BUCKETS.map(
+    ([from, to], index) =>
+      `when ${age} >= ${from}${to === null ? '' : ` and ${age} < ${to}`} then ${index}`
+  )
   const rows: { bucket: number; total: number; passed: number }[] = await inDecks(
     db
       .query()
@@ -131,7 +183,10 @@ async function retentionByAge(userId: number, today: string, deckIds: number[] |
       .whereBetween('r.study_day', [addDays(today, -364), today])
       .whereIn('r.kind', ['review', 'speed'])
       .select(db.raw(`case ${bucket.join(' ')} else 0 end as bucket`))
-      .select(db.raw('count(*)::int as total'), db.raw('count(*) filter (where r.answer not in (?, ?))::int as passed', FAILED))
+      .select(
+        db.raw('count(*)::int as total'),
+        db.raw('count(*) filter (where r.answer not in (?, ?))::int as passed', FAILED)
+      )
       .groupByRaw('1'),
     'r.deck_id',
     deckIds
@@ -152,5 +207,11 @@ export async function answerStatistics(user: User, today: string, deckIds: numbe
     intervals(user.id, deckIds),
     retentionByAge(user.id, today, deckIds),
   ])
-  return { chartDays: CHART_DAYS, answerButtons: buttons, hours, intervals: reviewIntervals, retentionByAge: byAge }
+  return {
+    chartDays: CHART_DAYS,
+    answerButtons: buttons,
+    hours,
+    intervals: reviewIntervals,
+    retentionByAge: byAge,
+  }
 }

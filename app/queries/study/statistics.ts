@@ -35,15 +35,24 @@ interface RetentionFigure {
  * UTC instant moved by the learner's offset less the rollover hour. Takes one
  * binding, studyDayShift().
  */
-const studyDaySql = (column: string) => `to_char((${column} at time zone 'UTC') + ? * interval '1 minute', 'YYYY-MM-DD')`
+const studyDaySql = (column: string) =>
+  `to_char((${column} at time zone 'UTC') + ? * interval '1 minute', 'YYYY-MM-DD')`
 const studyDayShift = (timezoneOffset: number) => timezoneOffset - ROLLOVER_HOUR * 60
 
-function inDecks<T extends DatabaseQueryBuilderContract<any>>(query: T, column: string, deckIds: number[] | null) {
+function inDecks<T extends DatabaseQueryBuilderContract<any>>(
+  query: T,
+  column: string,
+  deckIds: number[] | null
+) {
   if (deckIds) query.whereIn(column, deckIds)
   return query
 }
 
-const figure = (passed: number, total: number): RetentionFigure => ({ passed, total, rate: total ? passed / total : null })
+const figure = (passed: number, total: number): RetentionFigure => ({
+  passed,
+  total,
+  rate: total ? passed / total : null,
+})
 
 /** Reviews per study day over the last 365 study days, today included (days without reviews left out). */
 async function heatmap(userId: number, today: string, deckIds: number[] | null) {
@@ -59,7 +68,10 @@ async function heatmap(userId: number, today: string, deckIds: number[] | null) 
     'deck_id',
     deckIds
   )
-  const days = rows.map((row: { date: string; count: number }) => ({ date: row.date, count: row.count }))
+  const days = rows.map((row: { date: string; count: number }) => ({
+    date: row.date,
+    count: row.count,
+  }))
   return {
     start,
     end: today,
@@ -89,7 +101,12 @@ async function forecast(user: User, today: string, deckIds: number[] | null) {
       .whereNotNull('p.due_at')
       .whereNot('d.state', 'archived')
       .where('p.due_at', '<', studyDayBounds(last, user.timezoneOffset).end)
-      .select(db.raw(`greatest(${studyDaySql('p.due_at')}, ?) as date`, [studyDayShift(user.timezoneOffset), today]))
+      .select(
+        db.raw(`greatest(${studyDaySql('p.due_at')}, ?) as date`, [
+          studyDayShift(user.timezoneOffset),
+          today,
+        ])
+      )
       .select(db.raw('count(*)::int as count'))
       .select(db.raw('count(*) filter (where p.due_at < ?)::int as overdue', [todayStart]))
       .groupByRaw('1'),
@@ -104,7 +121,9 @@ async function forecast(user: User, today: string, deckIds: number[] | null) {
   /* the effect of load balancing and easy days (app/scheduling/balance.ts): how even the days after today are */
   const ahead = days.slice(1).map((day) => day.count)
   const mean = ahead.reduce((sum, count) => sum + count, 0) / Math.max(1, ahead.length)
-  const spread = Math.sqrt(ahead.reduce((sum, count) => sum + (count - mean) ** 2, 0) / Math.max(1, ahead.length))
+  const spread = Math.sqrt(
+    ahead.reduce((sum, count) => sum + (count - mean) ** 2, 0) / Math.max(1, ahead.length)
+  )
   const easy = parseEasyDays(user.easyDays)
   return {
     days,
@@ -133,9 +152,16 @@ async function trueRetention(userId: number, today: string, deckIds: number[] | 
       .where('interval_before', '>=', MATURE_INTERVAL_DAYS)
       .whereIn('kind', REVIEW_KINDS)
       .select(db.raw('count(*) filter (where study_day >= ?)::int as month_total', [monthStart]))
-      .select(db.raw('count(*) filter (where study_day >= ? and answer not in (?, ?))::int as month_passed', [monthStart, ...FAILED_ANSWERS]))
+      .select(
+        db.raw(
+          'count(*) filter (where study_day >= ? and answer not in (?, ?))::int as month_passed',
+          [monthStart, ...FAILED_ANSWERS]
+        )
+      )
       .select(db.raw('count(*)::int as year_total'))
-      .select(db.raw('count(*) filter (where answer not in (?, ?))::int as year_passed', FAILED_ANSWERS)),
+      .select(
+        db.raw('count(*) filter (where answer not in (?, ?))::int as year_passed', FAILED_ANSWERS)
+      ),
     'deck_id',
     deckIds
   )
@@ -164,7 +190,12 @@ async function predictedRetention(user: User, now: Date, deckIds: number[] | nul
       .whereIn('p.state', ['review', 'relearning'])
       .whereNot('d.state', 'archived')
       .whereRaw(`r.algorithm_settings->>'scheduler' = 'fsrs'`)
-      .select('p.*', 'r.id as root_id', 'r.algorithm_preset as root_preset', 'r.algorithm_settings as root_settings'),
+      .select(
+        'p.*',
+        'r.id as root_id',
+        'r.algorithm_preset as root_preset',
+        'r.algorithm_settings as root_settings'
+      ),
     'p.deck_id',
     deckIds
   )
@@ -176,7 +207,11 @@ async function predictedRetention(user: User, now: Date, deckIds: number[] | nul
   for (const row of rows) {
     let isFsrs = fsrsRoots.get(row.root_id)
     if (isFsrs === undefined) {
-      isFsrs = resolveAlgorithm(row.root_preset, row.root_settings ?? {}, { newCardsPerDay: null, maxCardsPerDay: null }).scheduler === 'fsrs'
+      isFsrs =
+        resolveAlgorithm(row.root_preset, row.root_settings ?? {}, {
+          newCardsPerDay: null,
+          maxCardsPerDay: null,
+        }).scheduler === 'fsrs'
       fsrsRoots.set(row.root_id, isFsrs)
     }
     if (!isFsrs) continue

@@ -20,7 +20,11 @@ export async function streakDays(user: User, start: string, end: string) {
   const today = learner.today()
   const activeDays = await activeDaysOf(learner.id, today)
   const { freezeDays } = computeStreak(activeDays, today)
-  return { today, learner, activeDays: streakCalendar(activeDays, freezeDays, today, start, end) as CalendarDay[] }
+  return {
+    today,
+    learner,
+    activeDays: streakCalendar(activeDays, freezeDays, today, start, end) as CalendarDay[],
+  }
 }
 
 export type StreakDays = Awaited<ReturnType<typeof streakDays>>

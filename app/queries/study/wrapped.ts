@@ -10,7 +10,10 @@ import type { WrappedYear } from '#types/study'
 /* Again in spaced repetition, Study again in speed review */
 const FAILED_ANSWERS = ['again', 'study_again']
 
-/** The year's rows: study days, the busiest decks, the most failed card, media added and cards created. Five statements. */
+/**
+ * The year's rows: study days, the busiest decks, the most failed card, media added and cards created. Five
+ * statements.
+ */
 async function yearRows(user: User, first: string, until: string, from: Date, to: Date) {
   return Promise.all([
     db
@@ -38,9 +41,23 @@ async function yearRows(user: User, first: string, until: string, from: Date, to
       .whereIn('l.answer', FAILED_ANSWERS)
       .groupBy('c.id', 'c.note_id', 'c.deck_id', 'n.id')
       .orderByRaw('count(*) desc, c.id asc')
-      .select('c.id', 'c.note_id', 'c.deck_id', 'n.sort_text', 'n.fields', 'n.note_type_id', db.raw('count(*)::int as again_count'))
+      .select(
+        'c.id',
+        'c.note_id',
+        'c.deck_id',
+        'n.sort_text',
+        'n.fields',
+        'n.note_type_id',
+        db.raw('count(*)::int as again_count')
+      )
       .first(),
-    db.from('media').where('user_id', user.id).where('created_at', '>=', from).where('created_at', '<', to).count('* as count').first(),
+    db
+      .from('media')
+      .where('user_id', user.id)
+      .where('created_at', '>=', from)
+      .where('created_at', '<', to)
+      .count('* as count')
+      .first(),
     db
       .from('cards as c')
       .join('notes as n', 'n.id', 'c.note_id')
@@ -55,16 +72,24 @@ async function yearRows(user: User, first: string, until: string, from: Date, to
       .where('user_id', user.id)
       .whereBetween('study_day', [first, until])
       .groupByRaw('1')
-      .select(db.raw(`extract(hour from reviewed_at at time zone 'UTC' + make_interval(mins => ?))::int as hour`, [user.timezoneOffset ?? 0]), db.raw('count(*)::int as answers')),
+      .select(
+        db.raw(
+          `extract(hour from reviewed_at at time zone 'UTC' + make_interval(mins => ?))::int as hour`,
+          [user.timezoneOffset ?? 0]
+        ),
+        db.raw('count(*)::int as answers')
+      ),
   ])
 }
 
 /** The hour-of-day bucket (night, morning, afternoon, evening) with the most answers; the earlier one on a tie. */
 function busiestBucket(hours: { hour: number; answers: number }[]): HourBucket | null {
   const totals = new Map<HourBucket, number>()
-  for (const { hour, answers } of hours) totals.set(bucketOfHour(hour), (totals.get(bucketOfHour(hour)) ?? 0) + answers)
+  for (const { hour, answers } of hours)
+    totals.set(bucketOfHour(hour), (totals.get(bucketOfHour(hour)) ?? 0) + answers)
   let best: HourBucket | null = null
-  for (const bucket of HOUR_BUCKETS) if ((totals.get(bucket) ?? 0) > (best ? totals.get(best)! : 0)) best = bucket
+  for (const bucket of HOUR_BUCKETS)
+    if ((totals.get(bucket) ?? 0) > (best ? totals.get(best)! : 0)) best = bucket
   return best
 }
 
@@ -83,15 +108,29 @@ export async function wrappedYear(user: User, year: number): Promise<WrappedYear
   const until = last < today ? last : today
   const from = studyDayBounds(first, user.timezoneOffset).start
   const to = studyDayBounds(`${year + 1}-01-01`, user.timezoneOffset).start
-  const [days, decks, challenged, media, created, hours] = await yearRows(user, first, until, from, to)
+  const [days, decks, challenged, media, created, hours] = await yearRows(
+    user,
+    first,
+    until,
+    from,
+    to
+  )
   /* sort_text is lower-cased (a key to sort by): the card shows its sort field as written */
   const challengedTypes = challenged ? await noteTypesById([challenged.note_type_id]) : null
   const challengedType = challenged && challengedTypes!.get(challenged.note_type_id)
 
-  const studyDays = days.map((row: { day: string; cards_studied: number }) => ({ date: row.day, cardsStudied: Number(row.cards_studied) }))
-  const activeDays = studyDays.filter((day) => day.cardsStudied >= ACTIVE_DAY_CARDS).map((day) => day.date)
+  const studyDays = days.map((row: { day: string; cards_studied: number }) => ({
+    date: row.day,
+    cardsStudied: Number(row.cards_studied),
+  }))
+  const activeDays = studyDays
+    .filter((day) => day.cardsStudied >= ACTIVE_DAY_CARDS)
+    .map((day) => day.date)
   /* the earliest of the busiest days */
-  const busiest = studyDays.reduce<(typeof studyDays)[number] | null>((best, day) => (!best || day.cardsStudied > best.cardsStudied ? day : best), null)
+  const busiest = studyDays.reduce<(typeof studyDays)[number] | null>(
+    (best, day) => (!best || day.cardsStudied > best.cardsStudied ? day : best),
+    null
+  )
 
   return {
     year,
@@ -109,7 +148,9 @@ export async function wrappedYear(user: User, year: number): Promise<WrappedYear
           cardId: challenged.id as number,
           noteId: challenged.note_id as number,
           deckId: challenged.deck_id as number,
-          front: challengedType ? sortField(fieldTexts(challengedType.definition, challenged.fields)) : (challenged.sort_text as string),
+          front: challengedType
+            ? sortField(fieldTexts(challengedType.definition, challenged.fields))
+            : (challenged.sort_text as string),
           againCount: challenged.again_count as number,
         }
       : null,
@@ -119,7 +160,8 @@ export async function wrappedYear(user: User, year: number): Promise<WrappedYear
     studiedCardsCount: studyDays.reduce((sum, day) => sum + day.cardsStudied, 0),
     createdCardsCount: Number(created?.count ?? 0),
     /* the day the learner joined is their first day with us: 1 on that day, never "0 days" */
-    daysWithUs: Math.max(0, daysBetween(studyDay(user.createdAt.toJSDate(), user.timezoneOffset), today)) + 1,
+    daysWithUs:
+      Math.max(0, daysBetween(studyDay(user.createdAt.toJSDate(), user.timezoneOffset), today)) + 1,
     /* an addition: when the learner studies most (spec §9 buckets, on their clock), null without answers */
     busiestHourBucket: busiestBucket(hours as { hour: number; answers: number }[]),
   }

@@ -30,7 +30,18 @@ export const ARTICLES: Record<ArticleKind, readonly ArticleEntry[]> = {
 }
 
 /* the screenshots the articles show: public/screenshots/<locale>/<id>.webp, made by bin/screenshots.ts */
-export const SCREENSHOTS = ['decks', 'study', 'editor', 'import', 'statistics', 'sharing', 'publish', 'library', 'reminders', 'streak'] as const
+export const SCREENSHOTS = [
+  'decks',
+  'study',
+  'editor',
+  'import',
+  'statistics',
+  'sharing',
+  'publish',
+  'library',
+  'reminders',
+  'streak',
+] as const
 export type Screenshot = (typeof SCREENSHOTS)[number]
 
 export const articlePath = (kind: ArticleKind, slug: string) => `/${kind}/${slug}`

@@ -18,7 +18,8 @@ export function parseInline(text: string): Inline[] {
     if (match.index > last) content.push({ kind: 'text', text: text.slice(last, match.index) })
     if (match[1] !== undefined) content.push({ kind: 'strong', text: match[1] })
     else if (match[2] !== undefined) content.push({ kind: 'code', text: match[2] })
-    else if (SAFE_HREF.test(match[4])) content.push({ kind: 'link', text: match[3], href: match[4] })
+    else if (SAFE_HREF.test(match[4]))
+      content.push({ kind: 'link', text: match[3], href: match[4] })
     else content.push({ kind: 'text', text: match[3] })
     last = match.index + match[0].length
   }
@@ -31,8 +32,10 @@ export function parseMarkdown(source: string): Block[] {
   let paragraph: string[] = []
   let list: { ordered: boolean; items: string[] } | null = null
   const flush = () => {
-    if (paragraph.length) blocks.push({ kind: 'paragraph', content: parseInline(paragraph.join(' ')) })
-    if (list) blocks.push({ kind: 'list', ordered: list.ordered, items: list.items.map(parseInline) })
+    if (paragraph.length)
+      blocks.push({ kind: 'paragraph', content: parseInline(paragraph.join(' ')) })
+    if (list)
+      blocks.push({ kind: 'list', ordered: list.ordered, items: list.items.map(parseInline) })
     paragraph = []
     list = null
   }
@@ -43,7 +46,11 @@ export function parseMarkdown(source: string): Block[] {
     if (!line) flush()
     else if (heading) {
       flush()
-      blocks.push({ kind: 'heading', level: heading[1].length as 2 | 3, content: parseInline(heading[2]) })
+      blocks.push({
+        kind: 'heading',
+        level: heading[1].length as 2 | 3,
+        content: parseInline(heading[2]),
+      })
     } else if (image) {
       flush()
       blocks.push({ kind: 'image', image: image[1] })
@@ -60,4 +67,3 @@ export function parseMarkdown(source: string): Block[] {
   flush()
   return blocks
 }
-

@@ -2,7 +2,15 @@ import type Deck from '#models/deck'
 import type { FontSettings } from '#models/deck'
 import { fontFace } from '#services/card_presets/fonts'
 import { FRAME_CLASS, isSameOriginUrl } from '#services/card_presets/scope_css'
-import { CARD_FONTS, DEVICES, type CardFont, type Device, type PresetColors, type PresetFont, type PresetLook } from '#services/card_presets/types'
+import {
+  CARD_FONTS,
+  DEVICES,
+  type CardFont,
+  type Device,
+  type PresetColors,
+  type PresetFont,
+  type PresetLook,
+} from '#services/card_presets/types'
 
 /*
  * The CSS of a card's frame for a deck: its preset's look (or the default
@@ -15,10 +23,14 @@ import { CARD_FONTS, DEVICES, type CardFont, type Device, type PresetColors, typ
 const HEX = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i
 
 const color = (value: string | null | undefined) => (value && HEX.test(value) ? value : null)
-const image = (value: string | null | undefined) => (value && isSameOriginUrl(value) ? `url("${value.replace(/["\\\n\r]/g, '')}")` : null)
+const image = (value: string | null | undefined) =>
+  value && isSameOriginUrl(value) ? `url("${value.replace(/["\\\n\r]/g, '')}")` : null
 
 function declarations(entries: [string, string | null | false][]) {
-  return entries.filter(([, value]) => value).map(([name, value]) => `${name}: ${value};`).join(' ')
+  return entries
+    .filter(([, value]) => value)
+    .map(([name, value]) => `${name}: ${value};`)
+    .join(' ')
 }
 
 function variantCss(selector: string, colors: PresetColors) {
@@ -31,9 +43,17 @@ function variantCss(selector: string, colors: PresetColors) {
   ])
   const separator = declarations([
     ['border-top-color', color(colors.separatorColor)],
-    ['border-image', image(colors.separatorImageUrl) && `${image(colors.separatorImageUrl)} 30 stretch`],
+    [
+      'border-image',
+      image(colors.separatorImageUrl) && `${image(colors.separatorImageUrl)} 30 stretch`,
+    ],
   ])
-  return [frame && `${selector} { ${frame} }`, separator && `${selector} hr#answer { ${separator} }`].filter(Boolean).join('\n')
+  return [
+    frame && `${selector} { ${frame} }`,
+    separator && `${selector} hr#answer { ${separator} }`,
+  ]
+    .filter(Boolean)
+    .join('\n')
 }
 
 function fontCss(device: Device, font: PresetFont, family: string | null) {
@@ -52,8 +72,14 @@ export function effectiveFonts(look: PresetLook, deckFonts: FontSettings) {
   return Object.fromEntries(
     DEVICES.map((device) => {
       const own = deckFonts[device]
-      const font: PresetFont = { ...look.fontSettings[device], ...(own ? { fontSize: own.size, fontAlignment: own.alignment } : {}) }
-      const family = own?.fontFamily && (CARD_FONTS as readonly string[]).includes(own.fontFamily) ? (own.fontFamily as CardFont) : look.fontFamily
+      const font: PresetFont = {
+        ...look.fontSettings[device],
+        ...(own ? { fontSize: own.size, fontAlignment: own.alignment } : {}),
+      }
+      const family =
+        own?.fontFamily && (CARD_FONTS as readonly string[]).includes(own.fontFamily)
+          ? (own.fontFamily as CardFont)
+          : look.fontFamily
       return [device, { font, family }]
     })
   ) as Record<Device, { font: PresetFont; family: CardFont }>
@@ -66,10 +92,19 @@ export function appearanceCss(look: PresetLook, deckFonts: FontSettings, scopedC
   const frame = `.${FRAME_CLASS}`
   return [
     ...faces,
-    `${frame} { box-sizing: border-box; min-height: 100%; border: ${look.borderThickness}px solid transparent; border-radius: ${look.cornerRadius}px; }`,
+    `${frame} { box-sizing: border-box; min-height: 100%; border: ${look.borderThickness}px solid transparent; ` +
+      `border-radius: ${look.cornerRadius}px; }`,
     `html { background: transparent; }`,
     `${frame} hr#answer { border-top-width: ${look.separatorThickness}px; }`,
-    ...DEVICES.map((device) => fontCss(device, fonts[device].font, fonts[device].family === look.fontFamily && look.fontFamily === 'default' ? null : fontFace(fonts[device].family).family)),
+    ...DEVICES.map((device) =>
+      fontCss(
+        device,
+        fonts[device].font,
+        fonts[device].family === look.fontFamily && look.fontFamily === 'default'
+          ? null
+          : fontFace(fonts[device].family).family
+      )
+    ),
     variantCss(frame, look.colors),
     variantCss(`${frame}.nightMode`, look.dark),
     scopedCss,
@@ -80,7 +115,10 @@ export function appearanceCss(look: PresetLook, deckFonts: FontSettings, scopedC
 
 /** The colours the page shows around the card (the spec's backgroundColor and image), per variant. */
 export function surroundings(look: PresetLook) {
-  const of = (colors: PresetColors) => ({ color: color(colors.backgroundColor), image: image(colors.backgroundImageUrl) })
+  const of = (colors: PresetColors) => ({
+    color: color(colors.backgroundColor),
+    image: image(colors.backgroundImageUrl),
+  })
   return { light: of(look.colors), dark: of(look.dark) }
 }
 

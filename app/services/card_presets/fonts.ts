@@ -6,7 +6,10 @@ import type { CardFont } from '#services/card_presets/types'
  * accented letters of the five interface languages). `default` is the
  * system font and loads nothing.
  */
-const FONT_FILES: Record<Exclude<CardFont, 'default'>, { pkg: string; fallback: string; weights: number[] }> = {
+const FONT_FILES: Record<
+  Exclude<CardFont, 'default'>,
+  { pkg: string; fallback: string; weights: number[] }
+> = {
   indieFlower: { pkg: 'indie-flower', fallback: 'cursive', weights: [400] },
   montserrat: { pkg: 'montserrat', fallback: 'sans-serif', weights: [400, 700] },
   robotoMono: { pkg: 'roboto-mono', fallback: 'monospace', weights: [400, 700] },
@@ -37,7 +40,11 @@ export function fontFace(font: CardFont) {
   const entry = FONT_FILES[font]
   const name = `mnemo-${font}`
   const faces = entry.weights
-    .map((weight) => `@font-face { font-family: '${name}'; src: url('${fontFileUrl(font, weight)}') format('woff2'); font-weight: ${weight}; font-style: normal; font-display: swap; }`)
+    .map(
+      (weight) =>
+        `@font-face { font-family: '${name}'; src: url('${fontFileUrl(font, weight)}') format('woff2'); ` +
+        `font-weight: ${weight}; font-style: normal; font-display: swap; }`
+    )
     .join('\n')
   return { faces, family: `'${name}', ${entry.fallback}` }
 }

@@ -1,4 +1,10 @@
-import postcss, { type AtRule, type ChildNode, type Container, type Declaration, type Rule } from 'postcss'
+import postcss, {
+  type AtRule,
+  type ChildNode,
+  type Container,
+  type Declaration,
+  type Rule,
+} from 'postcss'
 import selectorParser from 'postcss-selector-parser'
 import { compactUrl, isDataImage, urlScheme } from '#note_types/urls'
 
@@ -28,7 +34,11 @@ const CODE_PROPERTIES = new Set(['behavior', '-moz-binding'])
 /* Escapes decoded and whitespace removed, lowercased: what an engine would read. */
 function inspected(value: string) {
   return value
-    .replace(/\\([0-9a-f]{1,6})[ \t\r\n\f]?|\\([^\r\n\f])/gi, (_, hex: string, char: string) => (char !== undefined ? char : String.fromCodePoint(Math.min(Number.parseInt(hex, 16) || 0xfffd, 0x10ffff))))
+    .replace(/\\([0-9a-f]{1,6})[ \t\r\n\f]?|\\([^\r\n\f])/gi, (_, hex: string, char: string) =>
+      char !== undefined
+        ? char
+        : String.fromCodePoint(Math.min(Number.parseInt(hex, 16) || 0xfffd, 0x10ffff))
+    )
     .toLowerCase()
     .replace(/\s+/g, '')
 }
@@ -43,24 +53,36 @@ export function isSameOriginUrl(raw: string) {
 
 function urlsOf(value: string) {
   const found: string[] = []
-  for (const match of value.matchAll(/url\(\s*(?:"([^"]*)"|'([^']*)'|([^)]*))\s*\)/g)) found.push(match[1] ?? match[2] ?? match[3] ?? '')
+  for (const match of value.matchAll(/url\(\s*(?:"([^"]*)"|'([^']*)'|([^)]*))\s*\)/g))
+    found.push(match[1] ?? match[2] ?? match[3] ?? '')
   /* image-set("a.png" 1x) and src: "x" take bare strings as URLs */
-  if (value.includes('image-set(')) for (const match of value.matchAll(/"([^"]*)"|'([^']*)'/g)) found.push(match[1] ?? match[2] ?? '')
+  if (value.includes('image-set('))
+    for (const match of value.matchAll(/"([^"]*)"|'([^']*)'/g))
+      found.push(match[1] ?? match[2] ?? '')
   return found
 }
 
 function declarationAllowed(decl: Declaration) {
   const prop = inspected(decl.prop)
   const value = inspected(decl.value)
-  if (CODE_PROPERTIES.has(prop) || value.includes('expression(') || value.includes('javascript:')) return false
+  if (CODE_PROPERTIES.has(prop) || value.includes('expression(') || value.includes('javascript:'))
+    return false
   if (prop === 'position' && /fixed|sticky/.test(value)) return false
-  if (value.includes('url(') && !/url\(/.test(decl.value.toLowerCase().replace(/\s+/g, ''))) return false
+  if (value.includes('url(') && !/url\(/.test(decl.value.toLowerCase().replace(/\s+/g, '')))
+    return false
   if (/@import/.test(value)) return false
-  return urlsOf(decl.value).every(isSameOriginUrl) && (!value.includes('url(') || urlsOf(decl.value).length > 0)
+  return (
+    urlsOf(decl.value).every(isSameOriginUrl) &&
+    (!value.includes('url(') || urlsOf(decl.value).length > 0)
+  )
 }
 
 const isRoot = (node: selectorParser.Node | undefined) =>
-  Boolean(node && ((node.type === 'tag' && ROOTS.has(node.value.toLowerCase())) || (node.type === 'pseudo' && node.value.toLowerCase() === ':root')))
+  Boolean(
+    node &&
+    ((node.type === 'tag' && ROOTS.has(node.value.toLowerCase())) ||
+      (node.type === 'pseudo' && node.value.toLowerCase() === ':root'))
+  )
 
 const rewriteSelector = selectorParser((selectors) => {
   selectors.each((selector) => {
@@ -103,7 +125,10 @@ function cleanAtRule(node: AtRule) {
   if (!KEPT_AT_RULES.has(name) || inspected(node.params).includes('url(')) return void node.remove()
   if (name === 'font-face') {
     /* a font may come from this site only; a face without a usable src is dropped */
-    node.each((child) => void (child.type === 'decl' ? declarationAllowed(child) || child.remove() : child.remove()))
+    node.each(
+      (child) =>
+        void (child.type === 'decl' ? declarationAllowed(child) || child.remove() : child.remove())
+    )
     return
   }
   clean(node, name.endsWith('keyframes'))
@@ -120,5 +145,8 @@ export function scopeCardCss(css: string): string {
   }
   clean(root, false)
   /* `</style` cannot end the element it is put in */
-  return root.toString().replace(/<\/style/gi, '<\\/style').trim()
+  return root
+    .toString()
+    .replace(/<\/style/gi, '<\\/style')
+    .trim()
 }

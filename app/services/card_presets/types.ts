@@ -6,8 +6,18 @@
 
 /** The spec's font list; `default` is the interface's own system font. */
 export const CARD_FONTS = [
-  'default', 'indieFlower', 'montserrat', 'robotoMono', 'IBMPlexSans', 'openDyslexic',
-  'merriWeather', 'tinos', 'sourceCodePro', 'golosText', 'kumbhSans', 'Shantell_Sans',
+  'default',
+  'indieFlower',
+  'montserrat',
+  'robotoMono',
+  'IBMPlexSans',
+  'openDyslexic',
+  'merriWeather',
+  'tinos',
+  'sourceCodePro',
+  'golosText',
+  'kumbhSans',
+  'Shantell_Sans',
 ] as const
 export type CardFont = (typeof CARD_FONTS)[number]
 
@@ -28,8 +38,14 @@ export type PresetFont = {
 }
 
 export const COLOR_FIELDS = [
-  'fontColor', 'backgroundColor', 'backgroundImageUrl', 'cardBackgroundColor', 'cardBackgroundImageUrl',
-  'borderColor', 'separatorColor', 'separatorImageUrl',
+  'fontColor',
+  'backgroundColor',
+  'backgroundImageUrl',
+  'cardBackgroundColor',
+  'cardBackgroundImageUrl',
+  'borderColor',
+  'separatorColor',
+  'separatorImageUrl',
 ] as const
 type ColorField = (typeof COLOR_FIELDS)[number]
 /** A variant's colours (hex) and images (same-origin paths); a field left out follows the app's theme. */
@@ -46,12 +62,22 @@ export type PresetLook = {
 }
 
 /** The spec's default: 20 px, centred. */
-const DEFAULT_PRESET_FONT: PresetFont = { fontSize: 20, fontAlignment: 'center', lineSpacing: 1.5, characterSpacing: 0, wordSpacing: 0 }
+const DEFAULT_PRESET_FONT: PresetFont = {
+  fontSize: 20,
+  fontAlignment: 'center',
+  lineSpacing: 1.5,
+  characterSpacing: 0,
+  wordSpacing: 0,
+}
 
 export function defaultLook(): PresetLook {
   return {
     fontFamily: 'default',
-    fontSettings: { desktop: { ...DEFAULT_PRESET_FONT }, tablet: { ...DEFAULT_PRESET_FONT }, phone: { ...DEFAULT_PRESET_FONT } },
+    fontSettings: {
+      desktop: { ...DEFAULT_PRESET_FONT },
+      tablet: { ...DEFAULT_PRESET_FONT },
+      phone: { ...DEFAULT_PRESET_FONT },
+    },
     cornerRadius: 12,
     borderThickness: 0,
     separatorThickness: 1,
@@ -61,6 +87,10 @@ export function defaultLook(): PresetLook {
 }
 
 /** A stored font_settings value, completed with the defaults (older or partial rows). */
-export function completeFonts(stored: Partial<Record<Device, Partial<PresetFont>>> | null | undefined): Record<Device, PresetFont> {
-  return Object.fromEntries(DEVICES.map((device) => [device, { ...DEFAULT_PRESET_FONT, ...(stored?.[device] ?? {}) }])) as Record<Device, PresetFont>
+export function completeFonts(
+  stored: Partial<Record<Device, Partial<PresetFont>>> | null | undefined
+): Record<Device, PresetFont> {
+  return Object.fromEntries(
+    DEVICES.map((device) => [device, { ...DEFAULT_PRESET_FONT, ...(stored?.[device] ?? {}) }])
+  ) as Record<Device, PresetFont>
 }

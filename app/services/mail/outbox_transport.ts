@@ -28,7 +28,10 @@ class OutboxTransport implements MailTransportContract {
       sentAt: new Date().toISOString(),
     }
     await mkdir(this.directory, { recursive: true })
-    const file = join(this.directory, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.json`)
+    const file = join(
+      this.directory,
+      `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.json`
+    )
     /* written aside, then renamed: a reader in another process (the tests, /dev/outbox) never sees half a message */
     await writeFile(`${file}.partial`, JSON.stringify(entry, null, 2))
     await rename(`${file}.partial`, file)

@@ -3,7 +3,14 @@ import ApiException from '#exceptions/api_exception'
 import { IMAGE_MAX_BYTES, IMAGE_MAX_MB } from '#services/upload_limits'
 
 /* the raster types OCR reads (an SVG has no pixels to read) */
-const READABLE = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/bmp', 'image/gif', 'image/tiff'])
+const READABLE = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'image/bmp',
+  'image/gif',
+  'image/tiff',
+])
 
 const invalid = () => ApiException.of('E_INVALID_BASE64', { field: 'base64' })
 
@@ -16,8 +23,10 @@ export async function decodeImage(input: string) {
   const text = input.replace(/^data:[\w.+-]+\/[\w.+-]+;base64,/i, '').replace(/\s+/g, '')
   if (!text || text.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(text)) throw invalid()
   const bytes = Buffer.from(text, 'base64')
-  if (bytes.length > IMAGE_MAX_BYTES) throw ApiException.of('E_IMAGE_TOO_BIG', { field: 'base64', values: { max: IMAGE_MAX_MB } })
+  if (bytes.length > IMAGE_MAX_BYTES)
+    throw ApiException.of('E_IMAGE_TOO_BIG', { field: 'base64', values: { max: IMAGE_MAX_MB } })
   const type = await fileTypeFromBuffer(bytes)
-  if (!type || !READABLE.has(type.mime)) throw ApiException.of('E_UNSUPPORTED_MEDIA', { field: 'base64' })
+  if (!type || !READABLE.has(type.mime))
+    throw ApiException.of('E_UNSUPPORTED_MEDIA', { field: 'base64' })
   return { bytes, mime: type.mime }
 }

@@ -58,7 +58,11 @@ async function call(path: string, query: Record<string, string> = {}) {
   let response: Response
   try {
     response = await fetch(url, {
-      headers: { 'Authorization': `Client-ID ${key}`, 'Accept-Version': 'v1', 'Accept': 'application/json' },
+      headers: {
+        'Authorization': `Client-ID ${key}`,
+        'Accept-Version': 'v1',
+        'Accept': 'application/json',
+      },
       signal: AbortSignal.timeout(TIMEOUT_MS),
     })
   } catch {
@@ -94,8 +98,16 @@ function suggestion(photo: any): ImageSuggestion {
 export async function searchImages(user: { hasPremium: boolean }, query: string, page = 1) {
   /* built-in image search is premium (spec 000 §1), for the apps and the web alike */
   requirePremium(user, 'image_search')
-  const body = await call('/search/photos', { query, page: String(page), per_page: String(SUGGESTIONS_PER_PAGE), content_filter: 'high' })
-  return { suggestions: Array.isArray(body?.results) ? body.results.map(suggestion) : [], total: Number(body?.total ?? 0) }
+  const body = await call('/search/photos', {
+    query,
+    page: String(page),
+    per_page: String(SUGGESTIONS_PER_PAGE),
+    content_filter: 'high',
+  })
+  return {
+    suggestions: Array.isArray(body?.results) ? body.results.map(suggestion) : [],
+    total: Number(body?.total ?? 0),
+  }
 }
 
 /** One photo, by its id. */
@@ -122,7 +134,11 @@ export async function downloadImage(url: string, maxBytes: number) {
   let size = 0
   for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
     size += chunk.length
-    if (size > maxBytes) throw ApiException.of('E_IMAGE_TOO_BIG', { field: 'id', values: { max: Math.round(maxBytes / 1024 / 1024) } })
+    if (size > maxBytes)
+      throw ApiException.of('E_IMAGE_TOO_BIG', {
+        field: 'id',
+        values: { max: Math.round(maxBytes / 1024 / 1024) },
+      })
     chunks.push(Buffer.from(chunk))
   }
   return Buffer.concat(chunks)

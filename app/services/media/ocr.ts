@@ -25,7 +25,10 @@ export type OcrLanguage = (typeof OCR_LANGUAGES)[number]
 
 /** The folder of a language's data in node_modules: the "best_int" model, the LSTM one tesseract.js uses by default. */
 export function languageDataPath(language: OcrLanguage) {
-  return join(dirname(require.resolve(`@tesseract.js-data/${language}/package.json`)), '4.0.0_best_int')
+  return join(
+    dirname(require.resolve(`@tesseract.js-data/${language}/package.json`)),
+    '4.0.0_best_int'
+  )
 }
 
 const workers = new Map<OcrLanguage, Promise<Worker>>()
@@ -46,9 +49,15 @@ function workerFor(language: OcrLanguage) {
   return worker
 }
 
-/** The languages this server scans, OCR_LANGUAGES (e.g. "eng,fra") narrowing the shipped ones; the first is the default. */
+/**
+ * The languages this server scans, OCR_LANGUAGES (e.g. "eng,fra") narrowing the shipped ones; the first is the
+ * default.
+ */
 export function enabledLanguages(): OcrLanguage[] {
-  const wanted = (env.get('OCR_LANGUAGES') ?? '').split(',').map((code) => code.trim()).filter(Boolean)
+  const wanted = (env.get('OCR_LANGUAGES') ?? '')
+    .split(',')
+    .map((code) => code.trim())
+    .filter(Boolean)
   const enabled = OCR_LANGUAGES.filter((code) => !wanted.length || wanted.includes(code))
   return enabled.length ? enabled : ['eng']
 }
@@ -72,7 +81,10 @@ export interface OcrResult {
 const MIN_CONFIDENCE = 50
 
 /** A scan within the time cap; past it the language's thread goes (the next scan starts another). */
-async function withinTimeCap<T>(language: OcrLanguage, scan: (worker: Worker) => Promise<T>): Promise<T> {
+async function withinTimeCap<T>(
+  language: OcrLanguage,
+  scan: (worker: Worker) => Promise<T>
+): Promise<T> {
   const started = workerFor(language)
   const worker = await started
   let timer: NodeJS.Timeout | undefined
@@ -111,18 +123,34 @@ function assertScannable(image: Buffer) {
 }
 
 /** Reads the text of an image: its words and lines with their boxes (pixels of the image). */
-export async function recognize(image: Buffer, language: OcrLanguage = enabledLanguages()[0]): Promise<OcrResult> {
+export async function recognize(
+  image: Buffer,
+  language: OcrLanguage = enabledLanguages()[0]
+): Promise<OcrResult> {
   assertScannable(image)
-  const data = await withinTimeCap(language, (worker) => worker.recognize(image, {}, { blocks: true, text: true }).then((result) => result.data))
+  const data = await withinTimeCap(language, (worker) =>
+    worker.recognize(image, {}, { blocks: true, text: true }).then((result) => result.data)
+  )
   const words: OcrWord[] = []
   const lines: OcrWord[] = []
-  const box = (text: string, confidence: number, bbox: { x0: number; y0: number; x1: number; y1: number }) => ({
-    text, confidence: Math.round(confidence), x: bbox.x0, y: bbox.y0, width: bbox.x1 - bbox.x0, height: bbox.y1 - bbox.y0,
+  const box = (
+    text: string,
+    confidence: number,
+    bbox: { x0: number; y0: number; x1: number; y1: number }
+  ) => ({
+    text,
+    confidence: Math.round(confidence),
+    x: bbox.x0,
+    y: bbox.y0,
+    width: bbox.x1 - bbox.x0,
+    height: bbox.y1 - bbox.y0,
   })
   for (const block of data.blocks ?? []) {
     for (const paragraph of block.paragraphs) {
       for (const line of paragraph.lines) {
-        const kept = line.words.filter((word) => word.confidence >= MIN_CONFIDENCE && /[\p{L}\p{N}]/u.test(word.text))
+        const kept = line.words.filter(
+          (word) => word.confidence >= MIN_CONFIDENCE && /[\p{L}\p{N}]/u.test(word.text)
+        )
         if (!kept.length) continue
         for (const word of kept) words.push(box(word.text, word.confidence, word.bbox))
         lines.push(box(kept.map((word) => word.text).join(' '), line.confidence, line.bbox))

@@ -19,10 +19,14 @@ import env from '#start/env'
 /** The spec's limit of AI audio (text to speech). */
 const TTS_MAX_CHARS = 1000
 
-export type SpeechErrorCode = 'E_TTS_TEXT_TOO_LONG' | 'E_TTS_LANGUAGE_UNAVAILABLE' | 'E_TTS_PROVIDER' | 'E_TTS_ENGINE'
+export type SpeechErrorCode =
+  'E_TTS_TEXT_TOO_LONG' | 'E_TTS_LANGUAGE_UNAVAILABLE' | 'E_TTS_PROVIDER' | 'E_TTS_ENGINE'
 
 export class SpeechError extends Error {
-  constructor(public code: SpeechErrorCode, message: string) {
+  constructor(
+    public code: SpeechErrorCode,
+    message: string
+  ) {
     super(message)
   }
 }
@@ -35,10 +39,15 @@ export interface SpeechAudio {
 }
 
 type ESpeakModule = { FS: { readFile(path: string): Uint8Array } }
-type ESpeakFactory = (options: { arguments: string[]; print?: (line: string) => void; printErr?: (line: string) => void }) => Promise<ESpeakModule>
+type ESpeakFactory = (options: {
+  arguments: string[]
+  print?: (line: string) => void
+  printErr?: (line: string) => void
+}) => Promise<ESpeakModule>
 
 let factory: Promise<ESpeakFactory> | undefined
-const loadESpeak = () => (factory ??= import('espeak-ng').then((module) => module.default as ESpeakFactory))
+const loadESpeak = () =>
+  (factory ??= import('espeak-ng').then((module) => module.default as ESpeakFactory))
 
 let voices: Promise<string[]> | undefined
 
@@ -46,15 +55,28 @@ let voices: Promise<string[]> | undefined
 function localVoices() {
   voices ??= (async () => {
     const lines: string[] = []
-    await (await loadESpeak())({ arguments: ['--voices'], print: (line) => lines.push(line), printErr: () => {} })
-    return lines.slice(1).map((line) => line.trim().split(/\s+/)[1]?.toLowerCase()).filter((code): code is string => Boolean(code))
+    await (
+      await loadESpeak()
+    )({ arguments: ['--voices'], print: (line) => lines.push(line), printErr: () => {} })
+    return lines
+      .slice(1)
+      .map((line) => line.trim().split(/\s+/)[1]?.toLowerCase())
+      .filter((code): code is string => Boolean(code))
   })()
   voices.catch(() => (voices = undefined))
   return voices
 }
 
 /* the usual voice of a bare language code, where eSpeak has only regional ones */
-const PREFERRED: Record<string, string> = { en: 'en-us', fr: 'fr-fr', pt: 'pt-br', es: 'es', zh: 'cmn', nb: 'nb', no: 'nb' }
+const PREFERRED: Record<string, string> = {
+  en: 'en-us',
+  fr: 'fr-fr',
+  pt: 'pt-br',
+  es: 'es',
+  zh: 'cmn',
+  nb: 'nb',
+  no: 'nb',
+}
 
 /**
  * The local voice for a deck's language ("en", "en-US", "fr_FR", "de-DE"):
@@ -73,12 +95,19 @@ export async function localVoiceFor(language: string): Promise<string | null> {
 
 async function espeak(text: string, language: string): Promise<SpeechAudio> {
   const voice = await localVoiceFor(language)
-  if (!voice) throw new SpeechError('E_TTS_LANGUAGE_UNAVAILABLE', `no local voice for "${language}"`)
+  if (!voice)
+    throw new SpeechError('E_TTS_LANGUAGE_UNAVAILABLE', `no local voice for "${language}"`)
   const errors: string[] = []
   let module: ESpeakModule
   try {
     /* "--" ends the options: a text starting with "-" is spoken, not read as a flag */
-    module = await (await loadESpeak())({ arguments: ['-w', 'speech.wav', '-v', voice, '--', text], print: () => {}, printErr: (line) => errors.push(line) })
+    module = await (
+      await loadESpeak()
+    )({
+      arguments: ['-w', 'speech.wav', '-v', voice, '--', text],
+      print: () => {},
+      printErr: (line) => errors.push(line),
+    })
   } catch (error) {
     throw new SpeechError('E_TTS_ENGINE', `eSpeak NG failed: ${errors.join(' ') || String(error)}`)
   }
@@ -127,14 +156,19 @@ async function openaiSpeech(text: string): Promise<SpeechAudio> {
     bytes = Buffer.from(await response.arrayBuffer())
   } catch (error) {
     const status = error instanceof OpenAI.APIError ? ` (${error.status ?? 'no answer'})` : ''
-    throw new SpeechError('E_TTS_PROVIDER', `the speech provider failed${status}: ${error instanceof Error ? error.message : String(error)}`)
+    throw new SpeechError(
+      'E_TTS_PROVIDER',
+      `the speech provider failed${status}: ${error instanceof Error ? error.message : String(error)}`
+    )
   }
-  if (bytes.subarray(0, 4).toString('latin1') !== 'RIFF') throw new SpeechError('E_TTS_PROVIDER', 'the speech provider answered no WAV audio')
+  if (bytes.subarray(0, 4).toString('latin1') !== 'RIFF')
+    throw new SpeechError('E_TTS_PROVIDER', 'the speech provider answered no WAV audio')
   return { bytes, mime: 'audio/wav', engine: 'openai', voice }
 }
 
 /** Speaks `text` in `language`: WAV bytes from the configured engine. */
 export async function synthesize(text: string, language: string): Promise<SpeechAudio> {
-  if ([...text].length > TTS_MAX_CHARS) throw new SpeechError('E_TTS_TEXT_TOO_LONG', `more than ${TTS_MAX_CHARS} characters`)
+  if ([...text].length > TTS_MAX_CHARS)
+    throw new SpeechError('E_TTS_TEXT_TOO_LONG', `more than ${TTS_MAX_CHARS} characters`)
   return speechEngine() === 'openai' ? openaiSpeech(text) : espeak(text, language)
 }

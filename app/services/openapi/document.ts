@@ -15,26 +15,37 @@ import { toOperation, type Operations, type RouteFacts } from '#services/openapi
 import { OPERATION_GROUPS } from '#services/openapi/operations/index'
 
 const DESCRIPTION = [
-  'JSON API of the Mnemo apps. Bodies use snake_case keys as the apps send them; answers use the camelCase entity fields.',
+  'JSON API of the Mnemo apps. Bodies use snake_case keys as the apps send them; answers use the camelCase ' +
+    'entity fields.',
   'Errors are {title, body?, code}, localized after Accept-Language; every 422 adds errors [{field, rule, message}].',
   '401 means only a missing, bad or expired bearer token.',
-  'Near its expiry a token\'s answers carry its successor in x-user-token (the same one until it is used).',
-  'For users in a shared deck, an answer may carry refetch_deck_ids: the ids (comma-separated) of shared main decks whose',
+  "Near its expiry a token's answers carry its successor in x-user-token (the same one until it is used).",
+  'For users in a shared deck, an answer may carry refetch_deck_ids: the ids (comma-separated) of shared main ' +
+    'decks whose',
   'notes or subdecks changed since this token was last told; absent when nothing changed.',
   'Apps send their version in x-app-version: below the remote flag min_app_version every call but GET /remote_flags',
-  'answers 426 E_APP_UPDATE_REQUIRED. While the flag maintenance is on, users created before maintenance_started_at get',
+  'answers 426 E_APP_UPDATE_REQUIRED. While the flag maintenance is on, users created before ' +
+    'maintenance_started_at get',
   '503 E_MAINTENANCE. While server_message is set, every answer carries x-server-message: base64 of the UTF-8 JSON',
   '{"title", "body"}, a non-dismissible message.',
 ].join(' ')
 
 const errorProperties = {
-  title: { type: 'string', description: 'what went wrong, in the reader\'s language' },
+  title: { type: 'string', description: "what went wrong, in the reader's language" },
   body: { type: 'string', description: 'what to do about it, when there is more to say' },
-  code: { type: 'string', description: 'the stable machine-readable code (E_NOT_FOUND, E_DECK_ARCHIVED, …)' },
+  code: {
+    type: 'string',
+    description: 'the stable machine-readable code (E_NOT_FOUND, E_DECK_ARCHIVED, …)',
+  },
 }
 /* the error body of app/exceptions/handler.ts; some codes add fields of their own (reason, counter, position, …) */
 const ERROR_SCHEMAS = {
-  Error: { type: 'object', properties: errorProperties, required: ['title', 'code'], additionalProperties: true },
+  Error: {
+    type: 'object',
+    properties: errorProperties,
+    required: ['title', 'code'],
+    additionalProperties: true,
+  },
   ValidationError: {
     type: 'object',
     properties: {
@@ -44,7 +55,10 @@ const ERROR_SCHEMAS = {
         items: {
           type: 'object',
           properties: {
-            field: { type: 'string', description: 'the body field or parameter; \'\' for the request as a whole' },
+            field: {
+              type: 'string',
+              description: "the body field or parameter; '' for the request as a whole",
+            },
             rule: { type: 'string' },
             message: { type: 'string' },
           },
@@ -64,8 +78,11 @@ function apiRoutes(): Map<string, RouteFacts> {
   for (const route of Object.values(router.toJSON()).flat()) {
     if (!route.pattern.startsWith('/api/') || route.pattern === '/api/*') continue
     const path = route.pattern.replace(/^\/api/, '').replace(/:(\w+)/g, '{$1}')
-    const middleware = [...route.middleware.all()].map((entry) => String((entry as { name?: string }).name ?? ''))
-    for (const method of route.methods.filter((name) => name !== 'HEAD')) routes.set(`${method} ${path}`, { name: route.name ?? '', middleware })
+    const middleware = [...route.middleware.all()].map((entry) =>
+      String((entry as { name?: string }).name ?? '')
+    )
+    for (const method of route.methods.filter((name) => name !== 'HEAD'))
+      routes.set(`${method} ${path}`, { name: route.name ?? '', middleware })
   }
   return routes
 }
@@ -79,7 +96,10 @@ function paths(routes: Map<string, RouteFacts>) {
       if (!route) throw new Error(`the OpenAPI entry ${key} has no route`)
       const [method, path] = key.split(' ')
       result[path] ??= {}
-      result[path][method.toLowerCase()] = { tags: [tag], ...toOperation(method, path, operation, route) }
+      result[path][method.toLowerCase()] = {
+        tags: [tag],
+        ...toOperation(method, path, operation, route),
+      }
       documented.add(key)
     }
   }
@@ -104,8 +124,17 @@ function build() {
     paths: paths(apiRoutes()),
     components: {
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', description: 'the token a sign-up or sign-in answers' },
-        adminToken: { type: 'apiKey', in: 'header', name: 'Admin-Authorization', description: 'an admin token (POST admin/token)' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'the token a sign-up or sign-in answers',
+        },
+        adminToken: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Admin-Authorization',
+          description: 'an admin token (POST admin/token)',
+        },
       },
       schemas: { ...ERROR_SCHEMAS, ...replies },
     },

@@ -12,7 +12,8 @@ import { bodySchema, queryParameters, type Schema } from '#services/openapi/requ
 /** A VineJS validator; or, where a door reads its input without one, the JSON Schema of that input. */
 type Validator = { toJSONSchema(): unknown } | Schema
 /** A reply: a type of ReplyTypes (or one of several), null for no body, or a file of a media type. */
-export type Reply = keyof ReplyTypes | (keyof ReplyTypes)[] | null | { media: string; description: string }
+export type Reply =
+  keyof ReplyTypes | (keyof ReplyTypes)[] | null | { media: string; description: string }
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 export type Operation = {
@@ -47,7 +48,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   401: 'Missing, bad or expired bearer token',
   402: 'A limit of the free plan, or a premium feature: show the paywall',
   403: 'Seen, but not allowed to the caller',
-  404: 'Not found, or not the caller\'s to see',
+  404: "Not found, or not the caller's to see",
   409: 'In a state that does not allow it (archived, being processed, already done)',
   410: 'Gone: expired, or no longer available to the caller',
   413: 'Too large',
@@ -62,16 +63,24 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
 const json = (schema: Schema) => ({ content: { 'application/json': { schema } } })
 
 function errorResponse(status: number) {
-  const response: Schema = { description: ERROR_DESCRIPTIONS[status] ?? 'An error', ...json(ref(status === 422 ? 'ValidationError' : 'Error')) }
-  if (status === 429) response.headers = { 'Retry-After': { description: 'seconds to wait', schema: { type: 'integer' } } }
+  const response: Schema = {
+    description: ERROR_DESCRIPTIONS[status] ?? 'An error',
+    ...json(ref(status === 422 ? 'ValidationError' : 'Error')),
+  }
+  if (status === 429)
+    response.headers = {
+      'Retry-After': { description: 'seconds to wait', schema: { type: 'integer' } },
+    }
   return response
 }
 
 function successResponse(reply: Reply) {
   if (reply === null) return { description: 'Done, no body' }
-  if (Array.isArray(reply)) return { description: reply.join(' or '), ...json({ anyOf: reply.map(ref) }) }
+  if (Array.isArray(reply))
+    return { description: reply.join(' or '), ...json({ anyOf: reply.map(ref) }) }
   if (typeof reply === 'object') {
-    const schema = reply.media === 'application/json' ? { type: 'object' } : { type: 'string', format: 'binary' }
+    const schema =
+      reply.media === 'application/json' ? { type: 'object' } : { type: 'string', format: 'binary' }
     return { description: reply.description, content: { [reply.media]: { schema } } }
   }
   return { description: reply, ...json(ref(reply)) }
@@ -82,7 +91,9 @@ const pathParameter = (name: string, operation: Operation) => ({
   name,
   in: 'path',
   required: true,
-  schema: { type: operation.params?.[name] ?? (name === 'id' || name.endsWith('Id') ? 'integer' : 'string') },
+  schema: {
+    type: operation.params?.[name] ?? (name === 'id' || name.endsWith('Id') ? 'integer' : 'string'),
+  },
 })
 
 function security(route: RouteFacts, operation: Operation) {
@@ -99,9 +110,13 @@ function routeErrors(route: RouteFacts, operation: Operation, path: string, meth
   /* any call: a validator's refusal, a malformed JSON body, text no column can hold (storable_text_middleware) */
   statuses.add(422)
   /* a body past the body parser's cap (config/bodyparser.ts): E_BODY_TOO_BIG, or E_FILE_TOO_BIG for an upload */
-  if (operation.body || operation.multipart || ['POST', 'PUT', 'PATCH'].includes(method)) statuses.add(413)
+  if (operation.body || operation.multipart || ['POST', 'PUT', 'PATCH'].includes(method))
+    statuses.add(413)
   if (route.middleware.some((name) => name.endsWith('Throttle'))) statuses.add(429)
-  /* every call but the probes and GET remote_flags checks the app version (app/middleware/remote_flags_middleware.ts) */
+  /*
+   * every call but the probes and GET remote_flags checks the app version
+   * (app/middleware/remote_flags_middleware.ts)
+   */
   if (!['/health', '/ready', '/remote_flags'].includes(path)) statuses.add(426)
   return [...statuses].sort()
 }
@@ -118,7 +133,9 @@ function requestBody(operation: Operation) {
   const files = operation.multipart ? bodySchema(operation.multipart, true) : undefined
   if (operation.body) {
     const schema = bodySchema(operation.body)
-    const binary = Object.entries<Schema>(files?.properties ?? {}).filter(([, property]) => property.format === 'binary').map(([name]) => name)
+    const binary = Object.entries<Schema>(files?.properties ?? {})
+      .filter(([, property]) => property.format === 'binary')
+      .map(([name]) => name)
     for (const name of binary) delete schema.properties?.[name]
     content['application/json'] = { schema }
   }
@@ -139,8 +156,10 @@ export function toOperation(method: string, path: string, operation: Operation, 
   ]
   const body = requestBody(operation)
   const responses: Record<string, unknown> = {}
-  for (const [status, reply] of Object.entries(operation.ok)) responses[status] = successResponse(reply as Reply)
-  for (const status of routeErrors(route, operation, path, method)) responses[status] = errorResponse(status)
+  for (const [status, reply] of Object.entries(operation.ok))
+    responses[status] = successResponse(reply as Reply)
+  for (const status of routeErrors(route, operation, path, method))
+    responses[status] = errorResponse(status)
   return {
     operationId: operationId(route.name),
     summary: operation.summary,

@@ -17,16 +17,23 @@ export type Schema = Record<string, any>
  */
 const dateSchema = VineDate.prototype.toJSONSchema
 VineDate.prototype.toJSONSchema = function (this: VineDate) {
-  const formats = (this as unknown as { dataTypeValidator?: { options?: { formats?: unknown } } }).dataTypeValidator?.options?.formats
+  const formats = (this as unknown as { dataTypeValidator?: { options?: { formats?: unknown } } })
+    .dataTypeValidator?.options?.formats
   const isDay = Array.isArray(formats) && formats.length === 1 && formats[0] === 'YYYY-MM-DD'
   return { type: 'string', ...(isDay ? { format: 'date' } : {}), ...dateSchema.call(this) }
 }
 
-const isEmpty = (schema: unknown) => typeof schema === 'object' && schema !== null && Object.keys(schema).length === 0
+const isEmpty = (schema: unknown) =>
+  typeof schema === 'object' && schema !== null && Object.keys(schema).length === 0
 
 /* vine.boolean(): the enum of what it accepts, true and false among them */
 function isVineBoolean(schema: Schema) {
-  return Array.isArray(schema.enum) && schema.enum.includes(true) && schema.enum.includes(false) && schema.enum.includes('on')
+  return (
+    Array.isArray(schema.enum) &&
+    schema.enum.includes(true) &&
+    schema.enum.includes(false) &&
+    schema.enum.includes('on')
+  )
 }
 
 /** The validator's schema, cleaned for the document; `optional` tells the caller the value may be left out. */
@@ -39,12 +46,15 @@ function cleanSchema(input: Schema): { schema: Schema; optional: boolean } {
   }
   if (Array.isArray(schema.anyOf)) {
     optional = schema.anyOf.some(isEmpty)
-    const branches = schema.anyOf.filter((branch: Schema) => !isEmpty(branch)).map((branch: Schema) => cleanSchema(branch).schema)
+    const branches = schema.anyOf
+      .filter((branch: Schema) => !isEmpty(branch))
+      .map((branch: Schema) => cleanSchema(branch).schema)
     const { anyOf: _anyOf, ...rest } = schema
     schema = branches.length === 1 ? { ...rest, ...branches[0] } : { ...rest, anyOf: branches }
   }
   if (schema.properties) schema = { ...schema, ...cleanProperties(schema) }
-  if (schema.items && typeof schema.items === 'object') schema.items = cleanSchema(schema.items).schema
+  if (schema.items && typeof schema.items === 'object')
+    schema.items = cleanSchema(schema.items).schema
   if (schema.additionalProperties && typeof schema.additionalProperties === 'object') {
     schema.additionalProperties = cleanSchema(schema.additionalProperties).schema
   }
@@ -63,14 +73,18 @@ function cleanProperties(schema: Schema) {
 }
 
 type Source = { toJSONSchema(): unknown } | Schema
-const schemaOf = (source: Source): Schema => (typeof source.toJSONSchema === 'function' ? source.toJSONSchema() : source) as Schema
+const schemaOf = (source: Source): Schema =>
+  (typeof source.toJSONSchema === 'function' ? source.toJSONSchema() : source) as Schema
 
 /** A validator's body schema; in a multipart body, a file field (`{}` to VineJS) is binary. */
 export function bodySchema(validator: Source, multipart = false): Schema {
   const { schema } = cleanSchema(schemaOf(validator))
   if (!multipart || !schema.properties) return withoutUndefined(schema)
   const properties = Object.fromEntries(
-    Object.entries<Schema>(schema.properties).map(([name, property]) => [name, isEmpty(property) ? { type: 'string', format: 'binary' } : property])
+    Object.entries<Schema>(schema.properties).map(([name, property]) => [
+      name,
+      isEmpty(property) ? { type: 'string', format: 'binary' } : property,
+    ])
   )
   return withoutUndefined({ ...schema, properties })
 }

@@ -8,4 +8,5 @@ export const newSharingToken = () => randomBytes(32).toString('base64url')
 export const sharingLinkFor = (token: string) => `${appUrl}/shared/${token}`
 
 /** Only what newSharingToken makes can be a token: anything else is a 404 before the database. */
-export const isTokenShaped = (value: unknown): value is string => typeof value === 'string' && /^[A-Za-z0-9_-]{20,64}$/.test(value)
+export const isTokenShaped = (value: unknown): value is string =>
+  typeof value === 'string' && /^[A-Za-z0-9_-]{20,64}$/.test(value)

@@ -12,7 +12,13 @@ export function MasqueradeBanner() {
   return (
     <div role="alert" className="masquerade-banner" data-masquerade={admin.masquerade.userId}>
       <strong>{t('admin.masquerade.banner', { user: admin.masquerade.userLabel })}</strong>{' '}
-      <button type="button" className="button" onClick={() => router.post(urlFor('admin.masquerade.stop'))}>{t('admin.masquerade.stop')}</button>
+      <button
+        type="button"
+        className="button"
+        onClick={() => router.post(urlFor('admin.masquerade.stop'))}
+      >
+        {t('admin.masquerade.stop')}
+      </button>
     </div>
   )
 }
@@ -24,11 +30,25 @@ export function DebugPanel() {
   const debug = admin?.debug
   if (!debug) return null
   return (
-    <aside className="debug-panel muted" aria-label={t('admin.debug.title')} data-debug={debug.level}>
+    <aside
+      className="debug-panel muted"
+      aria-label={t('admin.debug.title')}
+      data-debug={debug.level}
+    >
       <span>{t('admin.debug.user', { id: debug.userId })}</span>{' '}
       <span>{t('admin.debug.premium', { premium: String(debug.premium) })}</span>
-      {debug.requestId && <> <span>{t('admin.debug.request', { id: debug.requestId })}</span></>}
-      {debug.experiments && <> <code>{JSON.stringify(debug.experiments)}</code></>}
+      {debug.requestId && (
+        <>
+          {' '}
+          <span>{t('admin.debug.request', { id: debug.requestId })}</span>
+        </>
+      )}
+      {debug.experiments && (
+        <>
+          {' '}
+          <code>{JSON.stringify(debug.experiments)}</code>
+        </>
+      )}
     </aside>
   )
 }

@@ -12,7 +12,15 @@ const FIRST_THUMBNAILS = 40
  * in the browser (the text itself is read on the server). The first pages
  * are chosen to begin with.
  */
-export function PdfPages({ maxPages, maxMb, onChange }: { maxPages: number; maxMb: number; onChange: (chosen: ChosenPdf | null) => void }) {
+export function PdfPages({
+  maxPages,
+  maxMb,
+  onChange,
+}: {
+  maxPages: number
+  maxMb: number
+  onChange: (chosen: ChosenPdf | null) => void
+}) {
   const t = useT()
   const [file, setFile] = useState<File | null>(null)
   const [pageCount, setPageCount] = useState(0)
@@ -25,7 +33,10 @@ export function PdfPages({ maxPages, maxMb, onChange }: { maxPages: number; maxM
 
   /* the parent hears of a new choice; a new onChange from its render is no reason to tell it again */
   const notify = useEffectEvent((next: ChosenPdf | null) => onChange(next))
-  useEffect(() => notify(file && chosen.length ? { file, pages: chosen, pageCount } : null), [file, chosen, pageCount])
+  useEffect(
+    () => notify(file && chosen.length ? { file, pages: chosen, pageCount } : null),
+    [file, chosen, pageCount]
+  )
   useEffect(() => () => void taskRef.current?.destroy(), [])
 
   async function choose(files: FileList | null) {
@@ -36,8 +47,10 @@ export function PdfPages({ maxPages, maxMb, onChange }: { maxPages: number; maxM
     if (!files || files.length === 0) return
     if (files.length > 1) return setProblem(t('ai.document.one_file'))
     const picked = files[0]
-    if (picked.type !== 'application/pdf' && !picked.name.toLowerCase().endsWith('.pdf')) return setProblem(t('ai.document.pdf_only'))
-    if (picked.size > maxMb * 1024 * 1024) return setProblem(t('ai.document.too_big', { max: maxMb }))
+    if (picked.type !== 'application/pdf' && !picked.name.toLowerCase().endsWith('.pdf'))
+      return setProblem(t('ai.document.pdf_only'))
+    if (picked.size > maxMb * 1024 * 1024)
+      return setProblem(t('ai.document.too_big', { max: maxMb }))
     setLoading(true)
     try {
       const pdfjs = await import('pdfjs-dist')
@@ -53,7 +66,9 @@ export function PdfPages({ maxPages, maxMb, onChange }: { maxPages: number; maxM
       setPdf(document)
       setFile(picked)
       setPageCount(document.numPages)
-      setChosen(Array.from({ length: Math.min(maxPages, document.numPages) }, (_, index) => index + 1))
+      setChosen(
+        Array.from({ length: Math.min(maxPages, document.numPages) }, (_, index) => index + 1)
+      )
     } catch {
       setProblem(t('ai.document.unreadable'))
     } finally {
@@ -65,19 +80,41 @@ export function PdfPages({ maxPages, maxMb, onChange }: { maxPages: number; maxM
     <div className="stack ai-document">
       <label className="field">
         <span>{t('ai.document.label')}</span>
-        <input type="file" accept="application/pdf,.pdf" onChange={(event) => void choose(event.target.files)} data-testid="ai-pdf-input" />
+        <input
+          type="file"
+          accept="application/pdf,.pdf"
+          onChange={(event) => void choose(event.target.files)}
+          data-testid="ai-pdf-input"
+        />
         <small className="muted">{t('ai.document.rules', { max: maxMb, pages: maxPages })}</small>
       </label>
-      {problem && <p className="notice notice-danger" role="alert">{problem}</p>}
+      {problem && (
+        <p className="notice notice-danger" role="alert">
+          {problem}
+        </p>
+      )}
       {loading && <p className="muted">{t('ai.document.reading')}</p>}
       {file && pageCount > 0 && (
-        <PageChooser key={`${file.name}-${file.size}`} document={pdf} pageCount={pageCount} maxPages={maxPages} chosen={chosen} onChosen={setChosen} />
+        <PageChooser
+          key={`${file.name}-${file.size}`}
+          document={pdf}
+          pageCount={pageCount}
+          maxPages={maxPages}
+          chosen={chosen}
+          onChosen={setChosen}
+        />
       )}
     </div>
   )
 }
 
-type ChooserProps = { document: any; pageCount: number; maxPages: number; chosen: number[]; onChosen: (pages: number[]) => void }
+type ChooserProps = {
+  document: any
+  pageCount: number
+  maxPages: number
+  chosen: number[]
+  onChosen: (pages: number[]) => void
+}
 
 /** The document's pages as thumbnails to choose from, at most `maxPages` of them. */
 function PageChooser({ document, pageCount, maxPages, chosen, onChosen }: ChooserProps) {
@@ -90,9 +127,19 @@ function PageChooser({ document, pageCount, maxPages, chosen, onChosen }: Choose
   return (
     <>
       <div className="row">
-        <strong className="ai-pages-chosen" data-chosen={chosen.length}>{t('ai.document.chosen', { count: chosen.length, max: maxPages, total: pageCount })}</strong>
-        <button type="button" className="button small" onClick={() => onChosen([])}>{t('ai.document.none')}</button>
-        <button type="button" className="button small" onClick={() => onChosen(Array.from({ length: Math.min(maxPages, pageCount) }, (_, index) => index + 1))}>
+        <strong className="ai-pages-chosen" data-chosen={chosen.length}>
+          {t('ai.document.chosen', { count: chosen.length, max: maxPages, total: pageCount })}
+        </strong>
+        <button type="button" className="button small" onClick={() => onChosen([])}>
+          {t('ai.document.none')}
+        </button>
+        <button
+          type="button"
+          className="button small"
+          onClick={() =>
+            onChosen(Array.from({ length: Math.min(maxPages, pageCount) }, (_, index) => index + 1))
+          }
+        >
           {t('ai.document.first', { count: Math.min(maxPages, pageCount) })}
         </button>
       </div>
@@ -115,7 +162,13 @@ function PageChooser({ document, pageCount, maxPages, chosen, onChosen }: Choose
         ))}
       </ul>
       {shown < pageCount && (
-        <button type="button" className="button small" onClick={() => setShown(shown + FIRST_THUMBNAILS)}>{t('ai.document.more')}</button>
+        <button
+          type="button"
+          className="button small"
+          onClick={() => setShown(shown + FIRST_THUMBNAILS)}
+        >
+          {t('ai.document.more')}
+        </button>
       )}
     </>
   )

@@ -12,7 +12,14 @@ const FAILURES: Record<string, string> = {
   E_GUEST_CARDS_LIMIT: 'ai.failed.guest_limit',
 }
 
-type Props = { stream: Stream; notes: StreamNote[]; running: boolean; live: boolean; onCancel: (deleteNotes: boolean) => void; onAgain: () => void }
+type Props = {
+  stream: Stream
+  notes: StreamNote[]
+  running: boolean
+  live: boolean
+  onCancel: (deleteNotes: boolean) => void
+  onAgain: () => void
+}
 
 /** The cards as they come (spec: preview), the stream's state, and stop with or without deleting. */
 export function StreamPreview({ stream, notes, running, live, onCancel, onAgain }: Props) {
@@ -25,7 +32,12 @@ export function StreamPreview({ stream, notes, running, live, onCancel, onAgain 
         ? t('ai.preview.failed')
         : t('ai.preview.done', { count: stream.count })
   return (
-    <section className="card stack ai-preview" aria-label={t('ai.preview.title')} data-status={stream.status} data-live={live || undefined}>
+    <section
+      className="card stack ai-preview"
+      aria-label={t('ai.preview.title')}
+      data-status={stream.status}
+      data-live={live || undefined}
+    >
       <div className="row ai-preview-head">
         <h2>{t('ai.preview.title')}</h2>
         <span className="badge badge-processing" aria-live="polite">
@@ -33,11 +45,19 @@ export function StreamPreview({ stream, notes, running, live, onCancel, onAgain 
           {state}
         </span>
       </div>
-      {stream.error && <p className="notice notice-danger" role="alert">{t(FAILURES[stream.error.code] ?? 'ai.errors.unknown')}</p>}
+      {stream.error && (
+        <p className="notice notice-danger" role="alert">
+          {t(FAILURES[stream.error.code] ?? 'ai.errors.unknown')}
+        </p>
+      )}
       {running && (
         <div className="row">
-          <button type="button" className="button" onClick={() => onCancel(false)}>{t('ai.cancel.keep')}</button>
-          <button type="button" className="button danger" onClick={() => onCancel(true)}>{t('ai.cancel.delete')}</button>
+          <button type="button" className="button" onClick={() => onCancel(false)}>
+            {t('ai.cancel.keep')}
+          </button>
+          <button type="button" className="button danger" onClick={() => onCancel(true)}>
+            {t('ai.cancel.delete')}
+          </button>
         </div>
       )}
       <ol className="ai-notes">
@@ -50,11 +70,17 @@ export function StreamPreview({ stream, notes, running, live, onCancel, onAgain 
       </ol>
       {!running && (
         <div className="row">
-          <Link route="decks.show" routeParams={{ id: stream.deckId }} className="button">{t('ai.preview.open_deck', { name: stream.deckName })}</Link>
+          <Link route="decks.show" routeParams={{ id: stream.deckId }} className="button">
+            {t('ai.preview.open_deck', { name: stream.deckName })}
+          </Link>
           {stream.count > 0 && stream.status !== 'cancelled' && (
-            <Link route="learn.show" routeParams={{ id: stream.deckId }} className="button primary">{t('ai.preview.study')}</Link>
+            <Link route="learn.show" routeParams={{ id: stream.deckId }} className="button primary">
+              {t('ai.preview.study')}
+            </Link>
           )}
-          <button type="button" className="button" onClick={onAgain}>{t('ai.preview.again')}</button>
+          <button type="button" className="button" onClick={onAgain}>
+            {t('ai.preview.again')}
+          </button>
         </div>
       )}
     </section>

@@ -3,7 +3,13 @@ import { Transmit } from '@adonisjs/transmit-client'
 import { requestJson } from '~/lib/http'
 import { urlFor } from '~/lib/routes'
 import { announcedElsewhere } from '~/components/decks/use_deck_polling'
-import { RUNNING, notesOf, type FreeTier, type Stream, type StreamNote } from '~/components/ai/stream'
+import {
+  RUNNING,
+  notesOf,
+  type FreeTier,
+  type Stream,
+  type StreamNote,
+} from '~/components/ai/stream'
 
 /* the notes in the order they were saved, whichever way each arrived (an event, or a status read) */
 const inOrder = (notes: StreamNote[]) => [...notes].sort((a, b) => a.id - b.id)
@@ -26,9 +32,17 @@ export function useStream(initialFree: FreeTier, followed: Stream | null = null)
   /* only setters inside: one function for the page's life, so the channel's effect need not re-run */
   const show = useCallback((next: Stream) => {
     setStream((before) => ({ ...next, channel: next.channel ?? before?.channel }))
-    /* while it runs, a note an event brought stays until a status read has it too; once over, the status says what is left (a cancel may delete) */
+    /*
+     * while it runs, a note an event brought stays until a status read has it too; once over, the status says
+     * what is left (a cancel may delete)
+     */
     setNotes((current) =>
-      RUNNING.has(next.status) ? inOrder([...notesOf(next), ...current.filter((note) => !next.notes.some((saved) => saved.id === note.id))]) : notesOf(next)
+      RUNNING.has(next.status)
+        ? inOrder([
+            ...notesOf(next),
+            ...current.filter((note) => !next.notes.some((saved) => saved.id === note.id)),
+          ])
+        : notesOf(next)
     )
     setFreeTier(next.freeTier)
     /* this page says it is done: the deck list's poll need not say it again */
@@ -53,7 +67,12 @@ export function useStream(initialFree: FreeTier, followed: Stream | null = null)
     const streamId = stream.streamId
     const stop = subscription.onMessage<any>((event) => {
       if (event?.streamId !== streamId) return
-      if (event.type === 'note') setNotes((current) => (current.some((note) => note.id === event.note.id) ? current : inOrder([...current, event.note])))
+      if (event.type === 'note')
+        setNotes((current) =>
+          current.some((note) => note.id === event.note.id)
+            ? current
+            : inOrder([...current, event.note])
+        )
       else if (event.type === 'finished') void refresh(streamId)
     })
     void subscription.create().then(
@@ -76,7 +95,12 @@ export function useStream(initialFree: FreeTier, followed: Stream | null = null)
 
   async function cancel(deleteNotes: boolean) {
     if (!stream) return
-    show(await requestJson<Stream>(urlFor('ai.streams.destroy', { id: stream.streamId }), { method: 'DELETE', json: { delete_notes: deleteNotes } }))
+    show(
+      await requestJson<Stream>(urlFor('ai.streams.destroy', { id: stream.streamId }), {
+        method: 'DELETE',
+        json: { delete_notes: deleteNotes },
+      })
+    )
   }
 
   const reset = () => {

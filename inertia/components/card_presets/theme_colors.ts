@@ -14,7 +14,10 @@ const VARIABLE: Record<Field, string> = {
 }
 
 const hex = (rgb: string) =>
-  `#${(rgb.match(/\d+(\.\d+)?/g) ?? ['0', '0', '0']).slice(0, 3).map((part) => Math.round(Number(part)).toString(16).padStart(2, '0')).join('')}`
+  `#${(rgb.match(/\d+(\.\d+)?/g) ?? ['0', '0', '0'])
+    .slice(0, 3)
+    .map((part) => Math.round(Number(part)).toString(16).padStart(2, '0'))
+    .join('')}`
 
 /** The theme's colours in one scheme, resolved by the browser (light-dark() and all) through a hidden probe. */
 function read(scheme: 'light' | 'dark') {

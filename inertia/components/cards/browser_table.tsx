@@ -33,20 +33,52 @@ const STATUS_LABELS = {
   suspended: 'browser.suspended',
 } as const
 
-function SortHeader({ column, sort, order, onSort }: { column: (typeof COLUMNS)[number]; sort: SortColumn; order: 'asc' | 'desc'; onSort: (sort: SortColumn) => void }) {
+function SortHeader({
+  column,
+  sort,
+  order,
+  onSort,
+}: {
+  column: (typeof COLUMNS)[number]
+  sort: SortColumn
+  order: 'asc' | 'desc'
+  onSort: (sort: SortColumn) => void
+}) {
   const t = useT()
   const active = column.key === sort
   return (
-    <th scope="col" className={column.optional ? 'browser-optional' : undefined} aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <button type="button" className="browser-sort" data-sort={column.key} aria-label={t('browser.sort_by', { column: t(column.label) })} onClick={() => onSort(column.key)}>
+    <th
+      scope="col"
+      className={column.optional ? 'browser-optional' : undefined}
+      aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}
+    >
+      <button
+        type="button"
+        className="browser-sort"
+        data-sort={column.key}
+        aria-label={t('browser.sort_by', { column: t(column.label) })}
+        onClick={() => onSort(column.key)}
+      >
         {t(column.label)}
-        {active && (order === 'asc' ? <ArrowUp size="1em" aria-hidden="true" /> : <ArrowDown size="1em" aria-hidden="true" />)}
+        {active &&
+          (order === 'asc' ? (
+            <ArrowUp size="1em" aria-hidden="true" />
+          ) : (
+            <ArrowDown size="1em" aria-hidden="true" />
+          ))}
       </button>
     </th>
   )
 }
 
-function Row({ card, checked, editing, onCheck, onHistory, onEdit }: {
+function Row({
+  card,
+  checked,
+  editing,
+  onCheck,
+  onHistory,
+  onEdit,
+}: {
   card: BrowserRow
   checked: boolean
   editing: boolean
@@ -56,18 +88,42 @@ function Row({ card, checked, editing, onCheck, onHistory, onEdit }: {
 }) {
   const t = useT()
   const { locale } = useShared()
-  const number = (value: number, digits = 0) => new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value)
-  const ease = card.difficulty !== null ? number(card.difficulty, 1) : card.ease !== null ? `${number(card.ease * 100)}%` : '—'
+  const number = (value: number, digits = 0) =>
+    new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value)
+  const ease =
+    card.difficulty !== null
+      ? number(card.difficulty, 1)
+      : card.ease !== null
+        ? `${number(card.ease * 100)}%`
+        : '—'
   return (
-    <tr data-card-id={card.id} className={[checked ? 'selected' : '', editing ? 'editing' : ''].join(' ').trim() || undefined} aria-current={editing || undefined}>
+    <tr
+      data-card-id={card.id}
+      className={
+        [checked ? 'selected' : '', editing ? 'editing' : ''].join(' ').trim() || undefined
+      }
+      aria-current={editing || undefined}
+    >
       <td>
-        <input type="checkbox" checked={checked} aria-label={t('browser.select_card', { name: card.sortField })} onChange={(event) => onCheck(event.target.checked)} />
+        <input
+          type="checkbox"
+          checked={checked}
+          aria-label={t('browser.select_card', { name: card.sortField })}
+          onChange={(event) => onCheck(event.target.checked)}
+        />
       </td>
       <td className="browser-field">
         <span>{card.sortField}</span>
-        <span className={`browser-status status-${card.status}`}>{t(STATUS_LABELS[card.status])}</span>
+        <span className={`browser-status status-${card.status}`}>
+          {t(STATUS_LABELS[card.status])}
+        </span>
         <span className="row browser-row-actions">
-          <button type="button" className="button ghost small browser-edit" aria-label={t('browser.edit_card', { name: card.sortField })} onClick={onEdit}>
+          <button
+            type="button"
+            className="button ghost small browser-edit"
+            aria-label={t('browser.edit_card', { name: card.sortField })}
+            onClick={onEdit}
+          >
             {t('browser.edit')}
           </button>
           <button type="button" className="button ghost small browser-history" onClick={onHistory}>
@@ -77,19 +133,35 @@ function Row({ card, checked, editing, onCheck, onHistory, onEdit }: {
       </td>
       <td className="browser-card">{card.cardName}</td>
       <td>{card.dueAt ? <ClientDate iso={card.dueAt} /> : '—'}</td>
-      <td>{card.status === 'not_studied' ? '—' : t('browser.days', { count: number(card.intervalDays) })}</td>
+      <td>
+        {card.status === 'not_studied'
+          ? '—'
+          : t('browser.days', { count: number(card.intervalDays) })}
+      </td>
       <td className="browser-optional">{ease}</td>
       <td className="browser-optional">{number(card.lapses)}</td>
       <td className="browser-optional">{number(card.reviews)}</td>
-      <td className="browser-optional"><ClientDate iso={card.createdAt} /></td>
-      <td className="browser-optional"><ClientDate iso={card.updatedAt} /></td>
+      <td className="browser-optional">
+        <ClientDate iso={card.createdAt} />
+      </td>
+      <td className="browser-optional">
+        <ClientDate iso={card.updatedAt} />
+      </td>
       <td>{card.deckName}</td>
     </tr>
   )
 }
 
 /** The found cards, a column header to sort by each, a box to check each row and the page. */
-export function BrowserTable({ browser, selected, editing, onSelect, onSort, onHistory, onEdit }: {
+export function BrowserTable({
+  browser,
+  selected,
+  editing,
+  onSelect,
+  onSort,
+  onHistory,
+  onEdit,
+}: {
   browser: BrowserPage
   selected: Map<number, BrowserRow>
   /** the card whose note is open beside the list */
@@ -107,10 +179,21 @@ export function BrowserTable({ browser, selected, editing, onSelect, onSort, onH
         <thead>
           <tr>
             <th scope="col">
-              <input type="checkbox" checked={all} aria-label={t('browser.select_page')} onChange={(event) => onSelect(browser.cards, event.target.checked)} />
+              <input
+                type="checkbox"
+                checked={all}
+                aria-label={t('browser.select_page')}
+                onChange={(event) => onSelect(browser.cards, event.target.checked)}
+              />
             </th>
             {COLUMNS.map((column) => (
-              <SortHeader key={column.key} column={column} sort={browser.sort} order={browser.order} onSort={onSort} />
+              <SortHeader
+                key={column.key}
+                column={column}
+                sort={browser.sort}
+                order={browser.order}
+                onSort={onSort}
+              />
             ))}
           </tr>
         </thead>

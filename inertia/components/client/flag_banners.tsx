@@ -11,7 +11,11 @@ const LIFETIME = '~lifetime'
 function BannerLink({ href, label }: { href: string; label: string }) {
   const external = !href.startsWith('/')
   return (
-    <a className="button small primary" href={href} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+    <a
+      className="button small primary"
+      href={href}
+      {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+    >
       {label}
     </a>
   )
@@ -30,19 +34,44 @@ export function FlagBanners() {
   return (
     <div className="flag-banners">
       {banners.lifetime && (
-        <aside className="flag-banner flag-banner-success" data-banner={LIFETIME} aria-label={t('client.banners.label')}>
+        <aside
+          className="flag-banner flag-banner-success"
+          data-banner={LIFETIME}
+          aria-label={t('client.banners.label')}
+        >
           <p>
-            <strong>{t('client.banners.lifetime_title')}</strong> {t('client.banners.lifetime_body')}
+            <strong>{t('client.banners.lifetime_title')}</strong>{' '}
+            {t('client.banners.lifetime_body')}
           </p>
-          <BannerLink href={`${urlFor('paywall.show')}?reason=lifetime`} label={t('client.banners.lifetime_link')} />
-          <DismissForm action={urlFor('banners.dismiss', { id: LIFETIME })} name={LIFETIME} label={t('client.banners.dismiss')} ariaLabel={t('client.banners.dismiss_named', { text: t('client.banners.lifetime_title') })} />
+          <BannerLink
+            href={`${urlFor('paywall.show')}?reason=lifetime`}
+            label={t('client.banners.lifetime_link')}
+          />
+          <DismissForm
+            action={urlFor('banners.dismiss', { id: LIFETIME })}
+            name={LIFETIME}
+            label={t('client.banners.dismiss')}
+            ariaLabel={t('client.banners.dismiss_named', {
+              text: t('client.banners.lifetime_title'),
+            })}
+          />
         </aside>
       )}
       {banners.banners.map((banner) => (
-        <aside key={banner.id} className={`flag-banner flag-banner-${banner.level}`} data-banner={banner.id} aria-label={t('client.banners.label')}>
+        <aside
+          key={banner.id}
+          className={`flag-banner flag-banner-${banner.level}`}
+          data-banner={banner.id}
+          aria-label={t('client.banners.label')}
+        >
           <p>{banner.text}</p>
           {banner.link && <BannerLink href={banner.link} label={t('client.banners.more')} />}
-          <DismissForm action={urlFor('banners.dismiss', { id: banner.id })} name={banner.id} label={t('client.banners.dismiss')} ariaLabel={t('client.banners.dismiss_named', { text: banner.text })} />
+          <DismissForm
+            action={urlFor('banners.dismiss', { id: banner.id })}
+            name={banner.id}
+            label={t('client.banners.dismiss')}
+            ariaLabel={t('client.banners.dismiss_named', { text: banner.text })}
+          />
         </aside>
       ))}
     </div>

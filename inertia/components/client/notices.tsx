@@ -4,8 +4,21 @@ import { urlFor } from '~/lib/routes'
 import { CsrfField } from '~/components/ui/csrf_field'
 import '~/css/client.css'
 
-/* A dismiss button as a real form: it works before React does, and the cookie it sets keeps the notice away (365 days) */
-export function DismissForm({ action, name, label, ariaLabel }: { action: string; name: string; label: string; ariaLabel?: string }) {
+/*
+ * A dismiss button as a real form: it works before React does, and the cookie it sets keeps the notice away
+ * (365 days)
+ */
+export function DismissForm({
+  action,
+  name,
+  label,
+  ariaLabel,
+}: {
+  action: string
+  name: string
+  label: string
+  ariaLabel?: string
+}) {
   return (
     <form method="post" action={action}>
       <CsrfField />
@@ -47,10 +60,20 @@ export function AppBanner() {
         <div className="claims">{t('client.app_banner.claims')}</div>
       </div>
       <div className="stores">
-        <a className="button small" href={notices.appStoreUrl} rel="noopener noreferrer" target="_blank">
+        <a
+          className="button small"
+          href={notices.appStoreUrl}
+          rel="noopener noreferrer"
+          target="_blank"
+        >
           {t('client.app_banner.app_store')}
         </a>
-        <a className="button small" href={notices.playStoreUrl} rel="noopener noreferrer" target="_blank">
+        <a
+          className="button small"
+          href={notices.playStoreUrl}
+          rel="noopener noreferrer"
+          target="_blank"
+        >
           {t('client.app_banner.play_store')}
         </a>
       </div>

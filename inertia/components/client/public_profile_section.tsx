@@ -6,7 +6,10 @@ import '~/css/client.css'
 const NETWORKS = ['website', 'youtube', 'instagram', 'tiktok', 'x'] as const
 const COLORS = ['blue', 'violet', 'orange', 'red', 'green'] as const
 
-/** What the public profile shows: the bio, the links (a fixed set of networks) and the avatar colour; saved together. */
+/**
+ * What the public profile shows: the bio, the links (a fixed set of networks) and the avatar colour; saved
+ * together.
+ */
 export function PublicProfileSection({ account }: { account: Account }) {
   const t = useT()
   const links = account.socialLinks as Record<string, string>
@@ -27,14 +30,29 @@ export function PublicProfileSection({ account }: { account: Account }) {
             <>
               <label className="field">
                 <span>{t('client.profile.about')}</span>
-                <textarea name="about" maxLength={500} rows={3} defaultValue={account.about ?? ''} aria-invalid={errors.about ? true : undefined} />
-                {errors.about && <small className="field-error" role="alert">{errors.about}</small>}
+                <textarea
+                  name="about"
+                  maxLength={500}
+                  rows={3}
+                  defaultValue={account.about ?? ''}
+                  aria-invalid={errors.about ? true : undefined}
+                />
+                {errors.about && (
+                  <small className="field-error" role="alert">
+                    {errors.about}
+                  </small>
+                )}
               </label>
               <fieldset className="color-choices">
                 <legend>{t('client.profile.avatar_color')}</legend>
                 {COLORS.map((color) => (
                   <label key={color} className="color-choice">
-                    <input type="radio" name="avatar_color" value={color} defaultChecked={account.avatarColor === color} />
+                    <input
+                      type="radio"
+                      name="avatar_color"
+                      value={color}
+                      defaultChecked={account.avatarColor === color}
+                    />
                     <span className={`color-swatch avatar-${color}`} aria-hidden="true" />
                     {t(`client.profile.color.${color}`)}
                   </label>
@@ -54,7 +72,11 @@ export function PublicProfileSection({ account }: { account: Account }) {
                       defaultValue={links[network] ?? ''}
                       aria-invalid={errors[`social_links.${network}`] ? true : undefined}
                     />
-                    {errors[`social_links.${network}`] && <small className="field-error" role="alert">{errors[`social_links.${network}`]}</small>}
+                    {errors[`social_links.${network}`] && (
+                      <small className="field-error" role="alert">
+                        {errors[`social_links.${network}`]}
+                      </small>
+                    )}
                   </label>
                 ))}
               </fieldset>

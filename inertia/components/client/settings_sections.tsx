@@ -13,7 +13,11 @@ export type StudyReminder = Data.StudyReminder
 export function ReminderSection({ reminder }: { reminder: StudyReminder }) {
   const t = useT()
   const { locale } = useShared()
-  const next = reminder.nextAt ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(reminder.nextAt)) : null
+  const next = reminder.nextAt
+    ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+        new Date(reminder.nextAt)
+      )
+    : null
   return (
     <section className="section" aria-labelledby="reminder">
       <h2 id="reminder">{t('client.reminders.title')}</h2>
@@ -23,16 +27,32 @@ export function ReminderSection({ reminder }: { reminder: StudyReminder }) {
           <>
             <label className="field">
               <span>{t('client.reminders.time')}</span>
-              <input type="time" name="study_reminder_time" defaultValue={reminder.time ?? '19:00'} aria-invalid={errors.study_reminder_time ? true : undefined} />
-              {errors.study_reminder_time && <small className="field-error" role="alert">{errors.study_reminder_time}</small>}
+              <input
+                type="time"
+                name="study_reminder_time"
+                defaultValue={reminder.time ?? '19:00'}
+                aria-invalid={errors.study_reminder_time ? true : undefined}
+              />
+              {errors.study_reminder_time && (
+                <small className="field-error" role="alert">
+                  {errors.study_reminder_time}
+                </small>
+              )}
             </label>
             <label className="row">
               {/* unticked, the box sends nothing: the hidden field before it sends the "off" */}
               <input type="hidden" name="study_reminder_enabled" value="false" />
-              <input type="checkbox" name="study_reminder_enabled" value="true" defaultChecked={reminder.enabled} />
+              <input
+                type="checkbox"
+                name="study_reminder_enabled"
+                value="true"
+                defaultChecked={reminder.enabled}
+              />
               <span>{t('client.reminders.enabled')}</span>
             </label>
-            <small className="muted" data-reminder-next>{next ? t('client.reminders.next', { at: next }) : t('client.reminders.off')}</small>
+            <small className="muted" data-reminder-next>
+              {next ? t('client.reminders.next', { at: next }) : t('client.reminders.off')}
+            </small>
             <small className="muted">{t('client.reminders.claim')}</small>
             <button type="submit" className="button primary" disabled={processing}>
               {t('client.reminders.save')}
@@ -55,19 +75,41 @@ export function FeedbackSection() {
     <section className="section" aria-labelledby="feedback">
       <h2 id="feedback">{t('client.feedback.title')}</h2>
       <p className="muted">{t('client.feedback.intro')}</p>
-      <Form route="feedback.store" options={{ preserveScroll: true }} resetOnSuccess onSuccess={() => setStars(0)} className="stack">
+      <Form
+        route="feedback.store"
+        options={{ preserveScroll: true }}
+        resetOnSuccess
+        onSuccess={() => setStars(0)}
+        className="stack"
+      >
         {({ errors, processing }) => (
           <>
             <fieldset className="stars" onMouseLeave={() => setHover(0)}>
               <legend>{t('client.feedback.stars')}</legend>
               {[1, 2, 3, 4, 5].map((star) => (
-                <label key={star} onMouseEnter={() => setHover(star)} className={star <= shown ? 'on' : 'off'} title={t('client.feedback.star', { count: star })}>
-                  <input type="radio" name="stars" value={star} checked={stars === star} onChange={() => setStars(star)} aria-label={t('client.feedback.star', { count: star })} />
+                <label
+                  key={star}
+                  onMouseEnter={() => setHover(star)}
+                  className={star <= shown ? 'on' : 'off'}
+                  title={t('client.feedback.star', { count: star })}
+                >
+                  <input
+                    type="radio"
+                    name="stars"
+                    value={star}
+                    checked={stars === star}
+                    onChange={() => setStars(star)}
+                    aria-label={t('client.feedback.star', { count: star })}
+                  />
                   <Star size="1em" fill="currentColor" aria-hidden="true" />
                 </label>
               ))}
             </fieldset>
-            {errors.stars && <small className="field-error" role="alert">{errors.stars}</small>}
+            {errors.stars && (
+              <small className="field-error" role="alert">
+                {errors.stars}
+              </small>
+            )}
             <label className="field">
               <span>{t('client.feedback.text')}</span>
               <textarea name="text" maxLength={2000} rows={3} />

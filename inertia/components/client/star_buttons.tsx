@@ -6,7 +6,10 @@ import '~/css/client.css'
 
 export type FeedbackSource = 'onboarding' | 'session_complete'
 
-/** Sends a rating through the feedback action (POST /feedback): the stars, and where it was asked (the rating's prefix). */
+/**
+ * Sends a rating through the feedback action (POST /feedback): the stars, and where it was asked (the rating's
+ * prefix).
+ */
 function sendRating(stars: number, source: FeedbackSource) {
   return requestJson(urlFor('feedback.store'), { method: 'POST', json: { stars, source } })
 }
@@ -16,11 +19,22 @@ function sendRating(stars: number, source: FeedbackSource) {
  * under a key the page uses: Enter on a button is the button's). The stars
  * up to the one pointed at light up.
  */
-function StarButtons({ onRate, disabled = false }: { onRate: (stars: number) => void; disabled?: boolean }) {
+function StarButtons({
+  onRate,
+  disabled = false,
+}: {
+  onRate: (stars: number) => void
+  disabled?: boolean
+}) {
   const t = useT()
   const [hover, setHover] = useState(0)
   return (
-    <div className="star-buttons" role="group" aria-label={t('client.feedback.stars')} onMouseLeave={() => setHover(0)}>
+    <div
+      className="star-buttons"
+      role="group"
+      aria-label={t('client.feedback.stars')}
+      onMouseLeave={() => setHover(0)}
+    >
       {[1, 2, 3, 4, 5].map((star) => (
         <button
           key={star}
@@ -45,7 +59,15 @@ function StarButtons({ onRate, disabled = false }: { onRate: (stars: number) => 
  * goes to the feedback action at once; the question thanks, or says the
  * rating could not be sent (and may be tried again).
  */
-export function RatingQuestion({ question, source, onRated }: { question: string; source: FeedbackSource; onRated?: () => void }) {
+export function RatingQuestion({
+  question,
+  source,
+  onRated,
+}: {
+  question: string
+  source: FeedbackSource
+  onRated?: () => void
+}) {
   const t = useT()
   const [state, setState] = useState<'asking' | 'sending' | 'failed' | 'thanks'>('asking')
   const rate = (stars: number) => {
@@ -58,12 +80,21 @@ export function RatingQuestion({ question, source, onRated }: { question: string
       () => setState('failed')
     )
   }
-  if (state === 'thanks') return <p role="status" className="rating-thanks">{t('client.feedback.thanks')}</p>
+  if (state === 'thanks')
+    return (
+      <p role="status" className="rating-thanks">
+        {t('client.feedback.thanks')}
+      </p>
+    )
   return (
     <div className="rating-question">
       <p>{question}</p>
       <StarButtons onRate={rate} disabled={state === 'sending'} />
-      {state === 'failed' && <p role="alert" className="field-error">{t('client.feedback.failed')}</p>}
+      {state === 'failed' && (
+        <p role="alert" className="field-error">
+          {t('client.feedback.failed')}
+        </p>
+      )}
     </div>
   )
 }

@@ -7,7 +7,13 @@ import { Dialog } from '~/components/ui/dialog'
 import { Picker } from '~/components/decks/deck_picker'
 import { CustomTuning, PresetValues, SmartScheduling } from '~/components/decks/algorithm_fields'
 import { SchedulingLink } from '~/components/decks/scheduling_link'
-import { PRESET_NAMES, useAlgorithmForm, type AlgorithmForm as Algorithm, type AlgorithmSheet, type PresetName } from '~/components/decks/use_algorithm_form'
+import {
+  PRESET_NAMES,
+  useAlgorithmForm,
+  type AlgorithmForm as Algorithm,
+  type AlgorithmSheet,
+  type PresetName,
+} from '~/components/decks/use_algorithm_form'
 import '~/css/decks.css'
 
 /**
@@ -16,7 +22,13 @@ import '~/css/decks.css'
  * which comes back with field errors or, for a switch between spaced
  * repetition and speed learning, with the question that resets progress.
  */
-export function AlgorithmSettingsDialog({ deck, onClose }: { deck: { id: number; name: string }; onClose: () => void }) {
+export function AlgorithmSettingsDialog({
+  deck,
+  onClose,
+}: {
+  deck: { id: number; name: string }
+  onClose: () => void
+}) {
   const t = useT()
   const [sheet, setSheet] = useState<AlgorithmSheet | null>(null)
   const [failed, setFailed] = useState(false)
@@ -31,7 +43,9 @@ export function AlgorithmSettingsDialog({ deck, onClose }: { deck: { id: number;
 
   useEffect(() => {
     const controller = new AbortController()
-    requestJson<AlgorithmSheet>(urlFor('decks.algorithm.show', { id: deck.id }), { signal: controller.signal }).then(setSheet, (error: Error) => {
+    requestJson<AlgorithmSheet>(urlFor('decks.algorithm.show', { id: deck.id }), {
+      signal: controller.signal,
+    }).then(setSheet, (error: Error) => {
       if (error.name !== 'AbortError') setFailed(true)
     })
     return () => controller.abort()
@@ -70,7 +84,9 @@ function ResetQuestion({ algorithm }: { algorithm: Algorithm }) {
       onClose={() => form.clearErrors('confirm_reset' as never)}
     >
       <p>{t('algorithm.confirm.body')}</p>
-      <p className="muted">{t('algorithm.confirm.to', { preset: t(`algorithm.presets.${data.preset}.name`) })}</p>
+      <p className="muted">
+        {t('algorithm.confirm.to', { preset: t(`algorithm.presets.${data.preset}.name`) })}
+      </p>
     </Dialog>
   )
 }
@@ -99,7 +115,15 @@ function PresetPicker({ algorithm, editable }: { algorithm: Algorithm; editable:
   )
 }
 
-function AlgorithmForm({ deck, sheet, onClose }: { deck: { id: number; name: string }; sheet: AlgorithmSheet; onClose: () => void }) {
+function AlgorithmForm({
+  deck,
+  sheet,
+  onClose,
+}: {
+  deck: { id: number; name: string }
+  sheet: AlgorithmSheet
+  onClose: () => void
+}) {
   const t = useT()
   const editable = sheet.editable
   const algorithm = useAlgorithmForm(sheet, onClose)
@@ -108,7 +132,9 @@ function AlgorithmForm({ deck, sheet, onClose }: { deck: { id: number; name: str
   /* in the radio group, the preset in use is the one to land on (the dialog focuses the first field) */
   useEffect(() => {
     if (asking) return
-    const checked = document.querySelector<HTMLInputElement>('input[name="algorithm_preset"]:checked')
+    const checked = document.querySelector<HTMLInputElement>(
+      'input[name="algorithm_preset"]:checked'
+    )
     if (checked && !checked.disabled) checked.focus()
     else checked?.closest('label')?.scrollIntoView({ block: 'nearest' })
   }, [asking])
@@ -133,8 +159,14 @@ function AlgorithmForm({ deck, sheet, onClose }: { deck: { id: number; name: str
       )}
       <PresetPicker algorithm={algorithm} editable={editable} />
       {errors.algorithm_preset && <small className="field-error">{errors.algorithm_preset}</small>}
-      {editable && algorithm.switchesMode && <p className="notice notice-danger">{t('algorithm.switch_warning')}</p>}
-      {algorithm.custom ? <CustomTuning algorithm={algorithm} sheet={sheet} editable={editable} /> : <PresetValues algorithm={algorithm} />}
+      {editable && algorithm.switchesMode && (
+        <p className="notice notice-danger">{t('algorithm.switch_warning')}</p>
+      )}
+      {algorithm.custom ? (
+        <CustomTuning algorithm={algorithm} sheet={sheet} editable={editable} />
+      ) : (
+        <PresetValues algorithm={algorithm} />
+      )}
       {algorithm.spaced && <SmartScheduling algorithm={algorithm} editable={editable} />}
       <SchedulingLink />
     </Dialog>

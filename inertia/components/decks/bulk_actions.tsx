@@ -15,9 +15,26 @@ type PickerDeck = Data.Deck.Variants['forPicker']
 
 /** `all`: every note matching the list's search and filters, not only this page. */
 export type Selection = { all: boolean; notes: Note[]; count: number }
-type Action = 'freeze' | 'unfreeze' | 'suspend' | 'unsuspend' | 'destroy' | 'move' | 'duplicate' | 'reverse' | 'unreverse' | 'reset_progress'
+type Action =
+  | 'freeze'
+  | 'unfreeze'
+  | 'suspend'
+  | 'unsuspend'
+  | 'destroy'
+  | 'move'
+  | 'duplicate'
+  | 'reverse'
+  | 'unreverse'
+  | 'reset_progress'
 
-export function BulkActions({ deck, notes, selection, templates, destinations, onDone }: {
+export function BulkActions({
+  deck,
+  notes,
+  selection,
+  templates,
+  destinations,
+  onDone,
+}: {
   deck: Deck
   notes: NotesPage
   selection: Selection
@@ -28,14 +45,18 @@ export function BulkActions({ deck, notes, selection, templates, destinations, o
   const t = useT()
   const alert = useAlert()
   const [moving, setMoving] = useState(false)
-  const reversible = new Set(templates.filter((template) => template.reversible).map((template) => template.id))
+  const reversible = new Set(
+    templates.filter((template) => template.reversible).map((template) => template.id)
+  )
   /* with "all", notes beyond this page are unknown: offer what the page suggests, or both when some are unseen */
   const unseen = selection.all && notes.total > notes.items.length
-  const canReverse = unseen || selection.notes.some((note) => !note.isReversed && reversible.has(note.templateId))
+  const canReverse =
+    unseen || selection.notes.some((note) => !note.isReversed && reversible.has(note.templateId))
   const canUnreverse = unseen || selection.notes.some((note) => note.isReversed)
   const canFreeze = unseen || selection.notes.some((note) => !note.isFrozen)
   const canUnfreeze = unseen || selection.notes.some((note) => note.isFrozen)
-  const canSuspend = unseen || selection.notes.some((note) => note.suspendedCardsCount < note.numberOfCards)
+  const canSuspend =
+    unseen || selection.notes.some((note) => note.suspendedCardsCount < note.numberOfCards)
   const canUnsuspend = unseen || selection.notes.some((note) => note.isSuspended)
 
   const run = (action: Action, extra: { destination_deck_id?: number } = {}) =>
@@ -59,18 +80,68 @@ export function BulkActions({ deck, notes, selection, templates, destinations, o
 
   return (
     <div className="bulk-actions" role="toolbar" aria-label={t('decks.bulk.label', { count })}>
-      {canFreeze && <button type="button" className="button small" onClick={() => run('freeze')}>{t('decks.bulk.freeze')}</button>}
-      {canUnfreeze && <button type="button" className="button small" onClick={() => run('unfreeze')}>{t('decks.bulk.unfreeze')}</button>}
-      {canSuspend && <button type="button" className="button small" onClick={() => run('suspend')}>{t('decks.bulk.suspend')}</button>}
-      {canUnsuspend && <button type="button" className="button small" onClick={() => run('unsuspend')}>{t('decks.bulk.unsuspend')}</button>}
-      <button type="button" className="button small" onClick={() => setMoving(true)}>{t('decks.bulk.move')}</button>
-      <button type="button" className="button small" onClick={() => run('duplicate')}>{t('decks.bulk.duplicate')}</button>
-      {canReverse && <button type="button" className="button small" onClick={() => run('reverse')}>{t('decks.bulk.reverse')}</button>}
-      {canUnreverse && <button type="button" className="button small" onClick={() => run('unreverse')}>{t('decks.bulk.unreverse')}</button>}
-      <button type="button" className="button small" onClick={() => confirm(t('decks.bulk.reset_progress'), t('decks.confirm.bulk_reset', { count }), t('decks.actions.reset'), 'reset_progress')}>
+      {canFreeze && (
+        <button type="button" className="button small" onClick={() => run('freeze')}>
+          {t('decks.bulk.freeze')}
+        </button>
+      )}
+      {canUnfreeze && (
+        <button type="button" className="button small" onClick={() => run('unfreeze')}>
+          {t('decks.bulk.unfreeze')}
+        </button>
+      )}
+      {canSuspend && (
+        <button type="button" className="button small" onClick={() => run('suspend')}>
+          {t('decks.bulk.suspend')}
+        </button>
+      )}
+      {canUnsuspend && (
+        <button type="button" className="button small" onClick={() => run('unsuspend')}>
+          {t('decks.bulk.unsuspend')}
+        </button>
+      )}
+      <button type="button" className="button small" onClick={() => setMoving(true)}>
+        {t('decks.bulk.move')}
+      </button>
+      <button type="button" className="button small" onClick={() => run('duplicate')}>
+        {t('decks.bulk.duplicate')}
+      </button>
+      {canReverse && (
+        <button type="button" className="button small" onClick={() => run('reverse')}>
+          {t('decks.bulk.reverse')}
+        </button>
+      )}
+      {canUnreverse && (
+        <button type="button" className="button small" onClick={() => run('unreverse')}>
+          {t('decks.bulk.unreverse')}
+        </button>
+      )}
+      <button
+        type="button"
+        className="button small"
+        onClick={() =>
+          confirm(
+            t('decks.bulk.reset_progress'),
+            t('decks.confirm.bulk_reset', { count }),
+            t('decks.actions.reset'),
+            'reset_progress'
+          )
+        }
+      >
         {t('decks.bulk.reset_progress')}
       </button>
-      <button type="button" className="button small danger" onClick={() => confirm(t('decks.bulk.delete'), t('decks.confirm.bulk_delete', { count }), t('decks.actions.delete'), 'destroy')}>
+      <button
+        type="button"
+        className="button small danger"
+        onClick={() =>
+          confirm(
+            t('decks.bulk.delete'),
+            t('decks.confirm.bulk_delete', { count }),
+            t('decks.actions.delete'),
+            'destroy'
+          )
+        }
+      >
         {t('decks.bulk.delete')}
       </button>
       {moving && (
@@ -98,8 +169,17 @@ export function BulkActions({ deck, notes, selection, templates, destinations, o
   )
 }
 
-/** The destination picker of a move (the deck page's bulk actions, the card browser's: `deck` null, notes from anywhere). */
-export function MoveNotesDialog({ deck, count, destinations, onClose, onMove }: {
+/**
+ * The destination picker of a move (the deck page's bulk actions, the card browser's: `deck` null, notes from
+ * anywhere).
+ */
+export function MoveNotesDialog({
+  deck,
+  count,
+  destinations,
+  onClose,
+  onMove,
+}: {
   deck: Pick<Deck, 'id'> | null
   count: number
   destinations?: Destinations
@@ -114,7 +194,9 @@ export function MoveNotesDialog({ deck, count, destinations, onClose, onMove }: 
   const choices = destinations
     ? deckChoices(destinations, (other) => {
         if (deck && other.id === deck.id) return t('decks.move.this_deck')
-        return other.state === 'active' || other.state === 'processing_failed' ? null : t('decks.move.busy')
+        return other.state === 'active' || other.state === 'processing_failed'
+          ? null
+          : t('decks.move.busy')
       })
     : []
   const destination = destinations?.find((item) => `deck:${item.id}` === value)
@@ -127,9 +209,17 @@ export function MoveNotesDialog({ deck, count, destinations, onClose, onMove }: 
       onClose={onClose}
     >
       {destinations ? (
-        <Picker name="destination" legend={t('decks.bulk.destination')} choices={choices} value={value} onChange={setValue} />
+        <Picker
+          name="destination"
+          legend={t('decks.bulk.destination')}
+          choices={choices}
+          value={value}
+          onChange={setValue}
+        />
       ) : (
-        <p className="muted" role="status">{t('decks.bulk.loading')}</p>
+        <p className="muted" role="status">
+          {t('decks.bulk.loading')}
+        </p>
       )}
     </Dialog>
   )

@@ -15,7 +15,13 @@ import type { Data } from '~generated/data'
 type Deck = Data.Deck.Variants['forPage']
 type Destinations = Data.Deck.Variants['forPicker'][]
 
-type Props = { deck: Deck; notes: NotesPage; templates: Template[]; destinations?: Destinations; editable: boolean }
+type Props = {
+  deck: Deck
+  notes: NotesPage
+  templates: Template[]
+  destinations?: Destinations
+  editable: boolean
+}
 
 /** The cards tab: search, sort, filters, pages of 20, and a selection for the bulk actions. */
 export function DeckCards({ deck, notes, templates, destinations, editable }: Props) {
@@ -28,14 +34,27 @@ export function DeckCards({ deck, notes, templates, destinations, editable }: Pr
   const [historyOf, setHistoryOf] = useState<Note | null>(null)
   /* a card removed from study in a session comes back from its row */
   const bringBack = (note: Note) =>
-    router.post(urlFor('decks.notes.bulk', { id: deck.id }), { bulk_action: 'unsuspend', ids: [note.id] }, { preserveScroll: true, preserveState: true })
+    router.post(
+      urlFor('decks.notes.bulk', { id: deck.id }),
+      { bulk_action: 'unsuspend', ids: [note.id] },
+      { preserveScroll: true, preserveState: true }
+    )
 
   return (
     <section className="stack deck-cards" aria-label={t('decks.tabs.cards')}>
       <CardsToolbar deck={deck} notes={notes} query={query} />
-      {items.length > 0 && editable && <SelectionBar notes={notes} selection={selection} filtered={filtered} />}
+      {items.length > 0 && editable && (
+        <SelectionBar notes={notes} selection={selection} filtered={filtered} />
+      )}
       {selection.selection.count > 0 && editable && (
-        <BulkActions deck={deck} notes={notes} selection={selection.selection} templates={templates} destinations={destinations} onDone={selection.clear} />
+        <BulkActions
+          deck={deck}
+          notes={notes}
+          selection={selection.selection}
+          templates={templates}
+          destinations={destinations}
+          onDone={selection.clear}
+        />
       )}
       {items.length ? (
         <ul className="note-list">
@@ -66,7 +85,10 @@ export function DeckCards({ deck, notes, templates, destinations, editable }: Pr
   )
 }
 
-/** The card sheet of a row's note: its first card, and a switch between its cards when it makes several (reversed, cloze, occlusion). */
+/**
+ * The card sheet of a row's note: its first card, and a switch between its cards when it makes several
+ * (reversed, cloze, occlusion).
+ */
 function NoteHistory({ note, onClose }: { note: Note; onClose: () => void }) {
   const t = useT()
   const [cardId, setCardId] = useState(note.cardIds[0])
@@ -75,7 +97,13 @@ function NoteHistory({ note, onClose }: { note: Note; onClose: () => void }) {
       {note.cardIds.length > 1 && (
         <div className="row" role="group" aria-label={t('decks.cards.history_cards')}>
           {note.cardIds.map((id, index) => (
-            <button key={id} type="button" className={`button small${id === cardId ? ' primary' : ''}`} aria-pressed={id === cardId} onClick={() => setCardId(id)}>
+            <button
+              key={id}
+              type="button"
+              className={`button small${id === cardId ? ' primary' : ''}`}
+              aria-pressed={id === cardId}
+              onClick={() => setCardId(id)}
+            >
               {t('decks.cards.history_card', { number: index + 1 })}
             </button>
           ))}

@@ -15,8 +15,16 @@ function todayCounts(deck: Counted, t: ReturnType<typeof useT>) {
   const speed = deck.algorithmType === 'speedLearning'
   return [
     { key: 'new', value: deck.topCounters.new, label: t('learn.counters.new') },
-    { key: 'learning', value: deck.topCounters.learning, label: speed ? t('learn.counters.not_quite') : t('learn.counters.learning') },
-    { key: 'review', value: deck.topCounters.graduated, label: speed ? t('learn.counters.got_it') : t('learn.counters.review') },
+    {
+      key: 'learning',
+      value: deck.topCounters.learning,
+      label: speed ? t('learn.counters.not_quite') : t('learn.counters.learning'),
+    },
+    {
+      key: 'review',
+      value: deck.topCounters.graduated,
+      label: speed ? t('learn.counters.got_it') : t('learn.counters.review'),
+    },
   ]
 }
 
@@ -35,15 +43,25 @@ export function DeckCounts({ deck, compact }: { deck: Counted; compact?: boolean
   const t = useT()
   const counts = todayCounts(deck, t)
   return (
-    <span className={`deck-counts${compact ? ' compact' : ''}`} role="group" aria-label={t('learn.counters.label')}>
-      {!compact && <span className="count-caption" aria-hidden="true">{t('learn.counters.label')}</span>}
+    <span
+      className={`deck-counts${compact ? ' compact' : ''}`}
+      role="group"
+      aria-label={t('learn.counters.label')}
+    >
+      {!compact && (
+        <span className="count-caption" aria-hidden="true">
+          {t('learn.counters.label')}
+        </span>
+      )}
       {counts.map((count) => (
         <span key={count.key} className={`count count-${count.key}`} data-count={count.key}>
           <span className="count-value">{count.value}</span>
           <span className="count-label">{count.label}</span>
         </span>
       ))}
-      <span className="count count-total">{t('decks.counts.cards', { count: deck.totalCardsCount })}</span>
+      <span className="count count-total">
+        {t('decks.counts.cards', { count: deck.totalCardsCount })}
+      </span>
     </span>
   )
 }
@@ -55,7 +73,11 @@ export function ProcessingBadge({ entry, state }: { entry?: PollingEntry; state:
     /* a job refused by the card limit changed nothing, and says so instead of "contact support" */
     const full = entry?.failureCode === 'E_CARDS_LIMIT_REACHED'
     return (
-      <span className="badge badge-failed" role="status" title={t(full ? 'decks.jobs.failed_cards_limit_body' : 'decks.jobs.failed_body')}>
+      <span
+        className="badge badge-failed"
+        role="status"
+        title={t(full ? 'decks.jobs.failed_cards_limit_body' : 'decks.jobs.failed_body')}
+      >
         {t(full ? 'decks.jobs.failed_cards_limit_badge' : 'decks.jobs.failed_badge')}
       </span>
     )

@@ -13,15 +13,27 @@ export function useDeckDialogs() {
   const t = useT()
   const alert = useAlert()
   return {
-    addSubdeck: (deck: Pick<Deck, 'id' | 'name'>, options: VisitOptions = { preserveScroll: true }) =>
+    addSubdeck: (
+      deck: Pick<Deck, 'id' | 'name'>,
+      options: VisitOptions = { preserveScroll: true }
+    ) =>
       alert({
         title: t('decks.menu.add_subdeck'),
         body: t('decks.menu.add_subdeck_body', { name: deck.name }),
         input: { label: t('decks.deck.name'), maxLength: 255 },
         submitLabel: t('decks.actions.create'),
-        onSubmit: (name) => name.trim() && router.post(urlFor('decks.store'), { deck: { name: name.trim(), parent_id: deck.id } }, options),
+        onSubmit: (name) =>
+          name.trim() &&
+          router.post(
+            urlFor('decks.store'),
+            { deck: { name: name.trim(), parent_id: deck.id } },
+            options
+          ),
       }),
-    resetProgress: (deck: Pick<Deck, 'id' | 'name'>, options: VisitOptions = { preserveScroll: true }) =>
+    resetProgress: (
+      deck: Pick<Deck, 'id' | 'name'>,
+      options: VisitOptions = { preserveScroll: true }
+    ) =>
       alert({
         title: t('decks.menu.reset_progress'),
         body: t('decks.confirm.reset_progress', { name: deck.name }),

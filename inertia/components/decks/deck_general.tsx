@@ -2,7 +2,12 @@ import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import { useShared } from '~/lib/shared'
 import { useDeckDialogs } from '~/components/decks/deck_dialogs'
-import { ClientDate, DeckCounts, hasCardsToday, ProcessingBadge } from '~/components/decks/deck_counts'
+import {
+  ClientDate,
+  DeckCounts,
+  hasCardsToday,
+  ProcessingBadge,
+} from '~/components/decks/deck_counts'
 import '~/css/decks.css'
 import type { Data } from '~generated/data'
 
@@ -21,7 +26,9 @@ function DeckStates({ deck }: { deck: Deck }) {
   ]
   return (
     <section className="card" aria-labelledby="deck-states-title">
-      <h2 id="deck-states-title" className="stats-title">{t('decks.deck.states')}</h2>
+      <h2 id="deck-states-title" className="stats-title">
+        {t('decks.deck.states')}
+      </h2>
       <dl className="stats">
         {stats.map((stat) => (
           <div key={stat.key} className={`stat stat-${stat.key}`}>
@@ -40,10 +47,22 @@ function DeckStates({ deck }: { deck: Deck }) {
 }
 
 /** The deck's own subdecks, in their order, with their counts. */
-function Subdecks({ deck, tree, polling, editable }: { deck: Deck; tree: Deck[]; polling: PollingEntry[]; editable: boolean }) {
+function Subdecks({
+  deck,
+  tree,
+  polling,
+  editable,
+}: {
+  deck: Deck
+  tree: Deck[]
+  polling: PollingEntry[]
+  editable: boolean
+}) {
   const t = useT()
   const dialogs = useDeckDialogs()
-  const subdecks = tree.filter((item) => item.parentId === deck.id).sort((a, b) => a.position - b.position || a.id - b.id)
+  const subdecks = tree
+    .filter((item) => item.parentId === deck.id)
+    .sort((a, b) => a.position - b.position || a.id - b.id)
   return (
     <section className="card stack" aria-labelledby="subdecks-title">
       <div className="section-title">
@@ -63,7 +82,10 @@ function Subdecks({ deck, tree, polling, editable }: { deck: Deck; tree: Deck[];
                   <Link route="decks.show" routeParams={{ id: child.id }} className="deck-name">
                     {child.name}
                   </Link>
-                  <ProcessingBadge entry={polling.find((item) => item.id === child.id)} state={child.state} />
+                  <ProcessingBadge
+                    entry={polling.find((item) => item.id === child.id)}
+                    state={child.state}
+                  />
                 </div>
                 <DeckCounts deck={child} compact />
               </div>
@@ -78,7 +100,12 @@ function Subdecks({ deck, tree, polling, editable }: { deck: Deck; tree: Deck[];
 }
 
 /* "You" is the owner alone: a participant reads the owner's name, with how the deck was made unless by hand */
-function createdBy(deck: Deck, userId: number | undefined, source: string, t: ReturnType<typeof useT>) {
+function createdBy(
+  deck: Deck,
+  userId: number | undefined,
+  source: string,
+  t: ReturnType<typeof useT>
+) {
   if (deck.owner.id === userId) return source
   const name = deck.owner.name ?? deck.owner.username ?? ''
   return deck.source === 'manually' ? name : t('decks.source.owner_with_source', { name, source })
@@ -114,7 +141,17 @@ function DeckFacts({ deck }: { deck: Deck }) {
 }
 
 /** The deck's cards by state (whenever they are due), the subdecks, and where the deck came from. */
-export function DeckGeneral({ deck, tree, polling, editable }: { deck: Deck; tree: Deck[]; polling: PollingEntry[]; editable: boolean }) {
+export function DeckGeneral({
+  deck,
+  tree,
+  polling,
+  editable,
+}: {
+  deck: Deck
+  tree: Deck[]
+  polling: PollingEntry[]
+  editable: boolean
+}) {
   return (
     <div className="stack">
       <DeckStates deck={deck} />

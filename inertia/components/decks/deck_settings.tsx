@@ -16,10 +16,23 @@ type Alignment = (typeof ALIGNMENTS)[number]
 type Device = (typeof DEVICES)[number]
 
 type Fonts = Record<Device, { size: number; alignment: Alignment }>
-const fontsOf = (deck: Deck) => Object.fromEntries(DEVICES.map((device) => [device, { size: deck.fontSettings[device].size, alignment: deck.fontSettings[device].alignment as Alignment }])) as Fonts
+const fontsOf = (deck: Deck) =>
+  Object.fromEntries(
+    DEVICES.map((device) => [
+      device,
+      {
+        size: deck.fontSettings[device].size,
+        alignment: deck.fontSettings[device].alignment as Alignment,
+      },
+    ])
+  ) as Fonts
 const changedFonts = (fonts: Fonts, initial: Fonts) => {
-  const changed = DEVICES.filter((device) => JSON.stringify(fonts[device]) !== JSON.stringify(initial[device]))
-  return changed.length ? Object.fromEntries(changed.map((device) => [device, fonts[device]])) : undefined
+  const changed = DEVICES.filter(
+    (device) => JSON.stringify(fonts[device]) !== JSON.stringify(initial[device])
+  )
+  return changed.length
+    ? Object.fromEntries(changed.map((device) => [device, fonts[device]]))
+    : undefined
 }
 
 /** An empty limit field sets no limit of the deck's own (null): the main deck's or the preset's applies. */
@@ -42,36 +55,69 @@ function useSettingsForm(deck: Deck, shared: boolean) {
   const save = (event: FormEvent) => {
     event.preventDefault()
     /* a participant's limits are their own; the rest of the deck is its owner's */
-    const limits = (data: typeof form.data) => ({ new_cards_per_day: limit(data.newCardsPerDay), max_cards_per_day: limit(data.maxCardsPerDay) })
+    const limits = (data: typeof form.data) => ({
+      new_cards_per_day: limit(data.newCardsPerDay),
+      max_cards_per_day: limit(data.maxCardsPerDay),
+    })
     form.transform((data) => ({
-      deck: shared ? limits(data) : {
-        name: data.name.trim(),
-        new_cards_per_day: limit(data.newCardsPerDay),
-        max_cards_per_day: limit(data.maxCardsPerDay),
-        shuffle_cards_enabled: data.shuffle,
-        /* only the sizes changed here: the others stay the deck's preset's (app/services/card_presets/appearance.ts) */
-        font_settings: changedFonts(data.fonts, fontsOf(deck)),
-        tts_enabled: data.ttsEnabled,
-        tts_autoplay_enabled: data.ttsAutoplay,
-        tts_front_side_language: data.ttsFront.trim() || null,
-        tts_back_side_language: data.ttsBack.trim() || null,
-      },
+      deck: shared
+        ? limits(data)
+        : {
+            name: data.name.trim(),
+            new_cards_per_day: limit(data.newCardsPerDay),
+            max_cards_per_day: limit(data.maxCardsPerDay),
+            shuffle_cards_enabled: data.shuffle,
+            /*
+             * only the sizes changed here: the others stay the deck's preset's
+             * (app/services/card_presets/appearance.ts)
+             */
+            font_settings: changedFonts(data.fonts, fontsOf(deck)),
+            tts_enabled: data.ttsEnabled,
+            tts_autoplay_enabled: data.ttsAutoplay,
+            tts_front_side_language: data.ttsFront.trim() || null,
+            tts_back_side_language: data.ttsBack.trim() || null,
+          },
     }))
     form.put(urlFor('decks.update', { id: deck.id }), { preserveScroll: true })
   }
   const setFont = (device: Device, change: Partial<{ size: number; alignment: Alignment }>) =>
-    form.setData('fonts', { ...form.data.fonts, [device]: { ...form.data.fonts[device], ...change } })
-  return { form, errors: form.errors as Record<string, string | undefined>, save, setFont, initialTts: deck.ttsEnabled }
+    form.setData('fonts', {
+      ...form.data.fonts,
+      [device]: { ...form.data.fonts[device], ...change },
+    })
+  return {
+    form,
+    errors: form.errors as Record<string, string | undefined>,
+    save,
+    setFont,
+    initialTts: deck.ttsEnabled,
+  }
 }
 
 type SettingsForm = ReturnType<typeof useSettingsForm>
 
 /** The font size and alignment on each kind of device. */
-function FontTable({ settings, disabled, deckId }: { settings: SettingsForm; disabled: boolean; deckId: number }) {
+function FontTable({
+  settings,
+  disabled,
+  deckId,
+}: {
+  settings: SettingsForm
+  disabled: boolean
+  deckId: number
+}) {
   const t = useT()
   const { form, setFont } = settings
-  const deviceLabels = { desktop: t('decks.settings.desktop'), tablet: t('decks.settings.tablet'), phone: t('decks.settings.phone') }
-  const alignmentLabels = { left: t('decks.settings.align_left'), center: t('decks.settings.align_center'), right: t('decks.settings.align_right') }
+  const deviceLabels = {
+    desktop: t('decks.settings.desktop'),
+    tablet: t('decks.settings.tablet'),
+    phone: t('decks.settings.phone'),
+  }
+  const alignmentLabels = {
+    left: t('decks.settings.align_left'),
+    center: t('decks.settings.align_center'),
+    right: t('decks.settings.align_right'),
+  }
   return (
     <fieldset className="fonts" disabled={disabled}>
       <legend>{t('decks.settings.font')}</legend>
@@ -106,7 +152,9 @@ function FontTable({ settings, disabled, deckId }: { settings: SettingsForm; dis
                   name={`font_alignment_${device}`}
                   aria-label={`${deviceLabels[device]}: ${t('decks.settings.alignment')}`}
                   value={form.data.fonts[device].alignment}
-                  onChange={(event) => setFont(device, { alignment: event.target.value as Alignment })}
+                  onChange={(event) =>
+                    setFont(device, { alignment: event.target.value as Alignment })
+                  }
                 >
                   {ALIGNMENTS.map((alignment) => (
                     <option key={alignment} value={alignment}>
@@ -125,31 +173,76 @@ function FontTable({ settings, disabled, deckId }: { settings: SettingsForm; dis
 
 type Limit = InheritedLimits['newCardsPerDay']
 
-/** New and total cards a day; an empty field takes the main deck's or the preset's limit, which it shows (or that there is none). */
-function DailyLimits({ settings, defaults }: { settings: SettingsForm; defaults: InheritedLimits | null }) {
+/**
+ * New and total cards a day; an empty field takes the main deck's or the preset's limit, which it shows (or
+ * that there is none).
+ */
+function DailyLimits({
+  settings,
+  defaults,
+}: {
+  settings: SettingsForm
+  defaults: InheritedLimits | null
+}) {
   const t = useT()
   const { form, errors } = settings
   const hint = (inherited: Limit | undefined) => {
     if (!defaults || !inherited || inherited.value === null) return null
-    if (inherited.from === 'main_deck') return t('decks.settings.limit_of_main_deck', { count: inherited.value })
-    return t('decks.settings.limit_of_preset', { count: inherited.value, preset: t(`algorithm.presets.${defaults.preset}.name`) })
+    if (inherited.from === 'main_deck')
+      return t('decks.settings.limit_of_main_deck', { count: inherited.value })
+    return t('decks.settings.limit_of_preset', {
+      count: inherited.value,
+      preset: t(`algorithm.presets.${defaults.preset}.name`),
+    })
   }
-  const field = (label: string, name: 'new_cards_per_day' | 'max_cards_per_day', key: 'newCardsPerDay' | 'maxCardsPerDay', max: number, inherited: Limit | undefined) => (
+  const field = (
+    label: string,
+    name: 'new_cards_per_day' | 'max_cards_per_day',
+    key: 'newCardsPerDay' | 'maxCardsPerDay',
+    max: number,
+    inherited: Limit | undefined
+  ) => (
     <label className="field">
       <span>{label}</span>
       <input
-        name={name} type="number" min={0} max={max} inputMode="numeric" aria-describedby={hint(inherited) ? `${name}-default` : undefined}
-        placeholder={inherited && inherited.value !== null ? String(inherited.value) : t('decks.settings.no_limit')}
-        value={form.data[key]} onChange={(event) => form.setData(key, event.target.value)}
+        name={name}
+        type="number"
+        min={0}
+        max={max}
+        inputMode="numeric"
+        aria-describedby={hint(inherited) ? `${name}-default` : undefined}
+        placeholder={
+          inherited && inherited.value !== null
+            ? String(inherited.value)
+            : t('decks.settings.no_limit')
+        }
+        value={form.data[key]}
+        onChange={(event) => form.setData(key, event.target.value)}
       />
-      {hint(inherited) && <small className="muted" id={`${name}-default`}>{hint(inherited)}</small>}
+      {hint(inherited) && (
+        <small className="muted" id={`${name}-default`}>
+          {hint(inherited)}
+        </small>
+      )}
       {errors[`deck.${name}`] && <small className="field-error">{errors[`deck.${name}`]}</small>}
     </label>
   )
   return (
     <div className="settings-grid">
-      {field(t('decks.settings.new_cards_per_day'), 'new_cards_per_day', 'newCardsPerDay', 9999, defaults?.newCardsPerDay)}
-      {field(t('decks.settings.max_cards_per_day'), 'max_cards_per_day', 'maxCardsPerDay', 99999, defaults?.maxCardsPerDay)}
+      {field(
+        t('decks.settings.new_cards_per_day'),
+        'new_cards_per_day',
+        'newCardsPerDay',
+        9999,
+        defaults?.newCardsPerDay
+      )}
+      {field(
+        t('decks.settings.max_cards_per_day'),
+        'max_cards_per_day',
+        'maxCardsPerDay',
+        99999,
+        defaults?.maxCardsPerDay
+      )}
     </div>
   )
 }
@@ -164,7 +257,14 @@ function SpeechSettings({ settings, disabled }: { settings: SettingsForm; disabl
     <fieldset className="stack tts-settings" disabled={disabled}>
       <legend>{t('media.tts.settings')}</legend>
       <label className="checkbox">
-        <input type="checkbox" name="tts_enabled" checked={form.data.ttsEnabled} disabled={locked} aria-describedby={locked ? 'tts-premium' : undefined} onChange={(event) => form.setData('ttsEnabled', event.target.checked)} />
+        <input
+          type="checkbox"
+          name="tts_enabled"
+          checked={form.data.ttsEnabled}
+          disabled={locked}
+          aria-describedby={locked ? 'tts-premium' : undefined}
+          onChange={(event) => form.setData('ttsEnabled', event.target.checked)}
+        />
         <span>{t('media.tts.enabled')}</span>
       </label>
       {locked && (
@@ -172,21 +272,47 @@ function SpeechSettings({ settings, disabled }: { settings: SettingsForm; disabl
           {t('media.tts.premium')} <a href={urlFor('paywall.show')}>{t('media.tts.see_premium')}</a>
         </small>
       )}
-      {errors['deck.tts_enabled'] && <small className="field-error">{errors['deck.tts_enabled']}</small>}
+      {errors['deck.tts_enabled'] && (
+        <small className="field-error">{errors['deck.tts_enabled']}</small>
+      )}
       <label className="checkbox">
-        <input type="checkbox" name="tts_autoplay_enabled" checked={form.data.ttsAutoplay} disabled={!form.data.ttsEnabled} onChange={(event) => form.setData('ttsAutoplay', event.target.checked)} />
+        <input
+          type="checkbox"
+          name="tts_autoplay_enabled"
+          checked={form.data.ttsAutoplay}
+          disabled={!form.data.ttsEnabled}
+          onChange={(event) => form.setData('ttsAutoplay', event.target.checked)}
+        />
         <span>{t('media.tts.autoplay')}</span>
       </label>
       <div className="settings-grid">
         <label className="field">
           <span>{t('media.tts.front_language')}</span>
-          <input name="tts_front_side_language" maxLength={16} placeholder="en" title={t('media.tts.language_hint')} value={form.data.ttsFront} onChange={(event) => form.setData('ttsFront', event.target.value)} />
-          {errors['deck.tts_front_side_language'] && <small className="field-error">{errors['deck.tts_front_side_language']}</small>}
+          <input
+            name="tts_front_side_language"
+            maxLength={16}
+            placeholder="en"
+            title={t('media.tts.language_hint')}
+            value={form.data.ttsFront}
+            onChange={(event) => form.setData('ttsFront', event.target.value)}
+          />
+          {errors['deck.tts_front_side_language'] && (
+            <small className="field-error">{errors['deck.tts_front_side_language']}</small>
+          )}
         </label>
         <label className="field">
           <span>{t('media.tts.back_language')}</span>
-          <input name="tts_back_side_language" maxLength={16} placeholder="en" title={t('media.tts.language_hint')} value={form.data.ttsBack} onChange={(event) => form.setData('ttsBack', event.target.value)} />
-          {errors['deck.tts_back_side_language'] && <small className="field-error">{errors['deck.tts_back_side_language']}</small>}
+          <input
+            name="tts_back_side_language"
+            maxLength={16}
+            placeholder="en"
+            title={t('media.tts.language_hint')}
+            value={form.data.ttsBack}
+            onChange={(event) => form.setData('ttsBack', event.target.value)}
+          />
+          {errors['deck.tts_back_side_language'] && (
+            <small className="field-error">{errors['deck.tts_back_side_language']}</small>
+          )}
         </label>
       </div>
     </fieldset>
@@ -205,15 +331,29 @@ function ManageDeck({ deck, editable }: { deck: Deck; editable: boolean }) {
       <div className="row">
         {deck.isRootDeck &&
           (archived ? (
-            <button type="button" className="button" onClick={() => router.delete(urlFor('decks.restore', { id: deck.id }), keep)}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => router.delete(urlFor('decks.restore', { id: deck.id }), keep)}
+            >
               {t('decks.actions.restore')}
             </button>
           ) : (
-            <button type="button" className="button" disabled={!editable} onClick={() => router.post(urlFor('decks.archive', { id: deck.id }), {}, keep)}>
+            <button
+              type="button"
+              className="button"
+              disabled={!editable}
+              onClick={() => router.post(urlFor('decks.archive', { id: deck.id }), {}, keep)}
+            >
               {t('decks.menu.archive')}
             </button>
           ))}
-        <button type="button" className="button" disabled={!editable} onClick={() => dialogs.resetProgress(deck, keep)}>
+        <button
+          type="button"
+          className="button"
+          disabled={!editable}
+          onClick={() => dialogs.resetProgress(deck, keep)}
+        >
           {t('decks.menu.reset_progress')}
         </button>
         <button type="button" className="button danger" onClick={() => dialogs.remove(deck)}>
@@ -225,7 +365,15 @@ function ManageDeck({ deck, editable }: { deck: Deck; editable: boolean }) {
   )
 }
 
-export function DeckSettings({ deck, editable, limitDefaults }: { deck: Deck; editable: boolean; limitDefaults: InheritedLimits | null }) {
+export function DeckSettings({
+  deck,
+  editable,
+  limitDefaults,
+}: {
+  deck: Deck
+  editable: boolean
+  limitDefaults: InheritedLimits | null
+}) {
   const t = useT()
   const { user } = useShared()
   const shared = deck.owner.id !== user?.id
@@ -237,17 +385,34 @@ export function DeckSettings({ deck, editable, limitDefaults }: { deck: Deck; ed
         <fieldset disabled={!editable} className="stack">
           <label className="field">
             <span>{t('decks.deck.name')}</span>
-            <input name="name" value={form.data.name} maxLength={255} required disabled={shared} onChange={(event) => form.setData('name', event.target.value)} />
+            <input
+              name="name"
+              value={form.data.name}
+              maxLength={255}
+              required
+              disabled={shared}
+              onChange={(event) => form.setData('name', event.target.value)}
+            />
             {errors['deck.name'] && <small className="field-error">{errors['deck.name']}</small>}
           </label>
           <DailyLimits settings={settings} defaults={limitDefaults} />
           <label className="checkbox">
-            <input type="checkbox" name="shuffle" checked={form.data.shuffle} disabled={shared} onChange={(event) => form.setData('shuffle', event.target.checked)} />
+            <input
+              type="checkbox"
+              name="shuffle"
+              checked={form.data.shuffle}
+              disabled={shared}
+              onChange={(event) => form.setData('shuffle', event.target.checked)}
+            />
             <span>{t('decks.settings.shuffle')}</span>
           </label>
           <FontTable settings={settings} disabled={shared} deckId={deck.id} />
           <SpeechSettings settings={settings} disabled={shared} />
-          <button type="submit" className="button primary" disabled={form.processing || !form.data.name.trim()}>
+          <button
+            type="submit"
+            className="button primary"
+            disabled={form.processing || !form.data.name.trim()}
+          >
             {t('decks.actions.save')}
           </button>
         </fieldset>

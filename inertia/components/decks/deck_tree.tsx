@@ -35,7 +35,11 @@ function DeckRow({ deck, depth }: { deck: ListedDeck; depth: number }) {
             type="button"
             className={`icon-button deck-toggle${open ? ' open' : ''}`}
             aria-expanded={open}
-            aria-label={open ? t('decks.list.collapse', { name: deck.name }) : t('decks.list.expand', { name: deck.name })}
+            aria-label={
+              open
+                ? t('decks.list.collapse', { name: deck.name })
+                : t('decks.list.expand', { name: deck.name })
+            }
             onClick={() => home.toggle(deck.id)}
           >
             <ChevronRight size="1em" aria-hidden="true" />
@@ -52,7 +56,8 @@ function DeckRow({ deck, depth }: { deck: ListedDeck; depth: number }) {
         <DeckCounts deck={deck} compact />
         {/* studying a deck is one click from the list, as in Anki; the session includes the subdecks */}
         <Link
-          route="learn.show" routeParams={{ id: deck.id }}
+          route="learn.show"
+          routeParams={{ id: deck.id }}
           className={`button small deck-row-study${hasCardsToday(deck) ? ' due' : ''}`}
         >
           {t('learn.study')}

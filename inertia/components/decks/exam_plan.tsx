@@ -11,7 +11,10 @@ export type { ExamPlan }
 
 const percent = (value: number) => `${Math.round(value * 1000) / 10} %`
 
-/** The plan toward the exam (exam_plan.ts): cards still to learn, reviews a day, predicted retention, and a warning when it does not fit. */
+/**
+ * The plan toward the exam (exam_plan.ts): cards still to learn, reviews a day, predicted retention, and a
+ * warning when it does not fit.
+ */
 export function ExamPlanPanel({ plan }: { plan: ExamPlan }) {
   const t = useT()
   const { locale } = useShared()
@@ -19,7 +22,12 @@ export function ExamPlanPanel({ plan }: { plan: ExamPlan }) {
   return (
     <section className="card stack exam-plan" aria-labelledby="exam-plan">
       <h2 id="exam-plan">{t('exam.plan.title')}</h2>
-      <p>{t('exam.plan.days_left', { date: formatDay(locale, plan.examDate, { dateStyle: 'long' }), days: plan.daysLeft })}</p>
+      <p>
+        {t('exam.plan.days_left', {
+          date: formatDay(locale, plan.examDate, { dateStyle: 'long' }),
+          days: plan.daysLeft,
+        })}
+      </p>
       <dl className="exam-plan-figures">
         <div>
           <dt>{t('exam.plan.cards_to_learn')}</dt>
@@ -56,9 +64,15 @@ export function ExamPlanPanel({ plan }: { plan: ExamPlan }) {
         <tbody>
           {plan.reviewsPerDay.map((reviews, index) => (
             <tr key={index}>
-              <th scope="row">{index === 0 ? t('exam.plan.today') : t('exam.plan.in_days', { days: index })}</th>
+              <th scope="row">
+                {index === 0 ? t('exam.plan.today') : t('exam.plan.in_days', { days: index })}
+              </th>
               <td>
-                <span className="exam-plan-bar" style={{ width: `${(reviews / heaviest) * 100}%` }} aria-hidden="true" />
+                <span
+                  className="exam-plan-bar"
+                  style={{ width: `${(reviews / heaviest) * 100}%` }}
+                  aria-hidden="true"
+                />
                 {reviews}
               </td>
             </tr>
@@ -74,7 +88,13 @@ export function ExamSettings({ deck, editable }: { deck: Deck; editable: boolean
   const t = useT()
   /* the fields are the deck update's own (`deck[…]`); an empty one reaches the server as null: no date, no ceiling */
   return (
-    <Form route="decks.update" routeParams={{ id: deck.id }} options={{ preserveScroll: true }} className="card stack exam-settings" aria-labelledby="exam-settings">
+    <Form
+      route="decks.update"
+      routeParams={{ id: deck.id }}
+      options={{ preserveScroll: true }}
+      className="card stack exam-settings"
+      aria-labelledby="exam-settings"
+    >
       {({ errors, processing }) => (
         <>
           <h2 id="exam-settings">{t('exam.settings.title')}</h2>
@@ -83,12 +103,24 @@ export function ExamSettings({ deck, editable }: { deck: Deck; editable: boolean
             <label className="field">
               <span>{t('exam.settings.date')}</span>
               <input name="deck[exam_date]" type="date" defaultValue={deck.examDate ?? ''} />
-              {errors['deck.exam_date'] && <small className="field-error">{errors['deck.exam_date']}</small>}
+              {errors['deck.exam_date'] && (
+                <small className="field-error">{errors['deck.exam_date']}</small>
+              )}
             </label>
             <label className="field">
               <span>{t('exam.settings.ceiling')}</span>
-              <input name="deck[exam_new_cards_ceiling]" type="number" min={1} max={9999} inputMode="numeric" placeholder={t('decks.settings.no_limit')} defaultValue={deck.examNewCardsCeiling ?? ''} />
-              {errors['deck.exam_new_cards_ceiling'] && <small className="field-error">{errors['deck.exam_new_cards_ceiling']}</small>}
+              <input
+                name="deck[exam_new_cards_ceiling]"
+                type="number"
+                min={1}
+                max={9999}
+                inputMode="numeric"
+                placeholder={t('decks.settings.no_limit')}
+                defaultValue={deck.examNewCardsCeiling ?? ''}
+              />
+              {errors['deck.exam_new_cards_ceiling'] && (
+                <small className="field-error">{errors['deck.exam_new_cards_ceiling']}</small>
+              )}
             </label>
           </fieldset>
           <div className="row">

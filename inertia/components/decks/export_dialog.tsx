@@ -13,7 +13,9 @@ type Format = 'ofc' | 'apkg' | 'csv'
 
 /** GET /exports/addresses: the addresses confirmed; null when the server refuses. */
 async function confirmedAddresses() {
-  const response = await fetch(urlFor('exports.addresses'), { headers: { accept: 'application/json' } })
+  const response = await fetch(urlFor('exports.addresses'), {
+    headers: { accept: 'application/json' },
+  })
   return response.ok ? ((await response.json()) as Data.ExportAddresses).confirmed : null
 }
 
@@ -40,7 +42,13 @@ function useConfirmedAddresses() {
  * another; an address not confirmed yet gets a confirmation link first, and
  * the dialog says so before the learner sends.
  */
-export function ExportDialog({ deck, onClose }: { deck: { id: number; name: string }; onClose: () => void }) {
+export function ExportDialog({
+  deck,
+  onClose,
+}: {
+  deck: { id: number; name: string }
+  onClose: () => void
+}) {
   const t = useT()
   const { user } = useShared()
   const [format, setFormat] = useState<Format>('apkg')
@@ -62,7 +70,12 @@ export function ExportDialog({ deck, onClose }: { deck: { id: number; name: stri
   const submit = () =>
     router.post(
       urlFor('decks.exports.store', { id: deck.id }),
-      { format, include_progress: format !== 'csv' && includeProgress, mail_link: mailLink, email: mailLink ? email.trim() || undefined : undefined },
+      {
+        format,
+        include_progress: format !== 'csv' && includeProgress,
+        mail_link: mailLink,
+        email: mailLink ? email.trim() || undefined : undefined,
+      },
       {
         preserveScroll: true,
         preserveState: true,
@@ -74,11 +87,24 @@ export function ExportDialog({ deck, onClose }: { deck: { id: number; name: stri
     )
 
   return (
-    <Dialog title={t('exports.dialog.title', { name: deck.name })} submitLabel={t('exports.dialog.submit')} disabled={sending} onSubmit={submit} onClose={onClose}>
+    <Dialog
+      title={t('exports.dialog.title', { name: deck.name })}
+      submitLabel={t('exports.dialog.submit')}
+      disabled={sending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       <p className="muted">
-        {t('exports.dialog.body')} <Link route="exports.index">{t('exports.dialog.see_exports')}</Link>
+        {t('exports.dialog.body')}{' '}
+        <Link route="exports.index">{t('exports.dialog.see_exports')}</Link>
       </p>
-      <Picker name="export-format" legend={t('exports.format.legend')} choices={formats} value={format} onChange={(value) => setFormat(value as Format)} />
+      <Picker
+        name="export-format"
+        legend={t('exports.format.legend')}
+        choices={formats}
+        value={format}
+        onChange={(value) => setFormat(value as Format)}
+      />
       <label className="checkbox">
         <input
           type="checkbox"
@@ -91,7 +117,12 @@ export function ExportDialog({ deck, onClose }: { deck: { id: number; name: stri
       </label>
       {format === 'csv' && <small className="muted">{t('exports.dialog.csv_no_progress')}</small>}
       <label className="checkbox">
-        <input type="checkbox" name="mail_link" checked={mailLink} onChange={(event) => setMailLink(event.target.checked)} />
+        <input
+          type="checkbox"
+          name="mail_link"
+          checked={mailLink}
+          onChange={(event) => setMailLink(event.target.checked)}
+        />
         <span>{t('exports.dialog.mail_link')}</span>
       </label>
       {mailLink && (
@@ -108,8 +139,13 @@ export function ExportDialog({ deck, onClose }: { deck: { id: number; name: stri
         />
       )}
       {mailLink && confirmed && address.includes('@') && (
-        <small className={confirmed.includes(address) ? 'muted' : 'export-awaiting'} data-address-state={confirmed.includes(address) ? 'confirmed' : 'unconfirmed'}>
-          {confirmed.includes(address) ? t('exports.dialog.address_confirmed') : t('exports.dialog.address_unconfirmed', { email: address })}
+        <small
+          className={confirmed.includes(address) ? 'muted' : 'export-awaiting'}
+          data-address-state={confirmed.includes(address) ? 'confirmed' : 'unconfirmed'}
+        >
+          {confirmed.includes(address)
+            ? t('exports.dialog.address_confirmed')
+            : t('exports.dialog.address_unconfirmed', { email: address })}
         </small>
       )}
     </Dialog>

@@ -13,15 +13,29 @@ const EMOJI_SUGGESTIONS = ['📚', '🧠', '🌍', '🧪', '💊', '💡', '🎵
 function useColorLabels() {
   const t = useT()
   const labels: Record<Folder['color'], string> = {
-    grey: t('decks.colors.grey'), red: t('decks.colors.red'), orange: t('decks.colors.orange'),
-    yellow: t('decks.colors.yellow'), green: t('decks.colors.green'), teal: t('decks.colors.teal'),
-    blue: t('decks.colors.blue'), violet: t('decks.colors.violet'), pink: t('decks.colors.pink'),
+    grey: t('decks.colors.grey'),
+    red: t('decks.colors.red'),
+    orange: t('decks.colors.orange'),
+    yellow: t('decks.colors.yellow'),
+    green: t('decks.colors.green'),
+    teal: t('decks.colors.teal'),
+    blue: t('decks.colors.blue'),
+    violet: t('decks.colors.violet'),
+    pink: t('decks.colors.pink'),
   }
   return labels
 }
 
 /** Create or edit a folder: name, a color of the palette, an optional emoji (sent as null when empty). */
-export function FolderDialog({ folder, colors, onClose }: { folder?: Folder; colors: Folder['color'][]; onClose: () => void }) {
+export function FolderDialog({
+  folder,
+  colors,
+  onClose,
+}: {
+  folder?: Folder
+  colors: Folder['color'][]
+  onClose: () => void
+}) {
   const t = useT()
   const labels = useColorLabels()
   const { errors } = useShared()
@@ -46,25 +60,52 @@ export function FolderDialog({ folder, colors, onClose }: { folder?: Folder; col
     >
       <label className="field">
         <span>{t('decks.folder.name')}</span>
-        <input name="folder-name" value={name} maxLength={100} onChange={(event) => setName(event.target.value)} />
+        <input
+          name="folder-name"
+          value={name}
+          maxLength={100}
+          onChange={(event) => setName(event.target.value)}
+        />
         {errors.name && <small className="field-error">{errors.name}</small>}
       </label>
       <fieldset className="color-picker">
         <legend>{t('decks.folder.color')}</legend>
         {colors.map((option) => (
           <label key={option} className={`color-swatch folder-${option}`} title={labels[option]}>
-            <input type="radio" name="folder-color" value={option} checked={color === option} onChange={() => setColor(option)} />
+            <input
+              type="radio"
+              name="folder-color"
+              value={option}
+              checked={color === option}
+              onChange={() => setColor(option)}
+            />
             <span className="visually-hidden">{labels[option]}</span>
           </label>
         ))}
       </fieldset>
       <label className="field">
         <span>{t('decks.folder.emoji')}</span>
-        <input name="folder-emoji" value={emoji} maxLength={16} placeholder={t('decks.folder.emoji_none')} onChange={(event) => setEmoji(event.target.value)} />
+        <input
+          name="folder-emoji"
+          value={emoji}
+          maxLength={16}
+          placeholder={t('decks.folder.emoji_none')}
+          onChange={(event) => setEmoji(event.target.value)}
+        />
       </label>
-      <div className="emoji-suggestions" role="group" aria-label={t('decks.folder.emoji_suggestions')}>
+      <div
+        className="emoji-suggestions"
+        role="group"
+        aria-label={t('decks.folder.emoji_suggestions')}
+      >
         {EMOJI_SUGGESTIONS.map((option) => (
-          <button key={option} type="button" className="icon-button" aria-pressed={emoji === option} onClick={() => setEmoji(emoji === option ? '' : option)}>
+          <button
+            key={option}
+            type="button"
+            className="icon-button"
+            aria-pressed={emoji === option}
+            onClick={() => setEmoji(emoji === option ? '' : option)}
+          >
             {option}
           </button>
         ))}

@@ -24,7 +24,9 @@ export const HomeProvider = HomeContext.Provider
 export const useHome = () => useContext(HomeContext)!
 
 /** The tree of a flat deck list: children by parent, siblings by position then id. */
-export function childrenOf<T extends { id: number; parentId: number | null; position: number }>(decks: T[]) {
+export function childrenOf<T extends { id: number; parentId: number | null; position: number }>(
+  decks: T[]
+) {
   const ids = new Set(decks.map((deck) => deck.id))
   const children = new Map<number | null, T[]>()
   for (const deck of [...decks].sort((a, b) => a.position - b.position || a.id - b.id)) {
@@ -39,7 +41,8 @@ export function childrenOf<T extends { id: number; parentId: number | null; posi
 /** A deck and all its subdecks. */
 export function subtreeOf(children: Map<number | null, { id: number }[]>, id: number) {
   const ids = new Set<number>([id])
-  const walk = (parent: number) => children.get(parent)?.forEach((child) => (ids.add(child.id), walk(child.id)))
+  const walk = (parent: number) =>
+    children.get(parent)?.forEach((child) => (ids.add(child.id), walk(child.id)))
   walk(id)
   return ids
 }
@@ -50,7 +53,10 @@ export function subtreeOf(children: Map<number | null, { id: number }[]>, id: nu
  */
 export function useStoredSet(key: string) {
   /* the set and the key it was read for: another key is read again, in render */
-  const [held, setHeld] = useState<{ key: string | null; ids: Set<number> }>(() => ({ key: null, ids: new Set() }))
+  const [held, setHeld] = useState<{ key: string | null; ids: Set<number> }>(() => ({
+    key: null,
+    ids: new Set(),
+  }))
   const hydrated = useHydrated()
   if (hydrated && held.key !== key) setHeld({ key, ids: readStoredSet(key, held.ids) })
   const toggle = (id: number, open?: boolean) =>

@@ -1,4 +1,7 @@
-/* The deck list page's parts: its header and buttons, the guest's notice, the list itself, and the ways to the archive and the exports. */
+/*
+ * The deck list page's parts: its header and buttons, the guest's notice, the list itself, and the ways to the
+ * archive and the exports.
+ */
 import { Link } from '@adonisjs/inertia/react'
 import { Archive, Layers, Package } from 'lucide-react'
 import { useShared } from '~/lib/shared'
@@ -10,7 +13,15 @@ import type { Data } from '~generated/data'
 type Folder = Data.Folder
 type ListedDeck = Data.Deck.Variants['forList']
 
-export function HomeHeader({ onFolder, onImport, onDeck }: { onFolder: () => void; onImport: () => void; onDeck: () => void }) {
+export function HomeHeader({
+  onFolder,
+  onImport,
+  onDeck,
+}: {
+  onFolder: () => void
+  onImport: () => void
+  onDeck: () => void
+}) {
   const { user } = useShared()
   const t = useT()
   const title = user?.name ? t('home.title', { name: user.name }) : t('home.title_guest')
@@ -50,8 +61,18 @@ export function GuestNotice() {
   )
 }
 
-/** The folders with their main decks, then the main decks outside any folder; or, with neither, the way to a first deck. */
-export function DeckList({ empty, roots, folders, collapsed, onToggleFolder, onCreateDeck }: {
+/**
+ * The folders with their main decks, then the main decks outside any folder; or, with neither, the way to a
+ * first deck.
+ */
+export function DeckList({
+  empty,
+  roots,
+  folders,
+  collapsed,
+  onToggleFolder,
+  onCreateDeck,
+}: {
   /** no deck and no folder at all */
   empty: boolean
   /** the main decks, in their order */

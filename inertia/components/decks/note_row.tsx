@@ -21,7 +21,13 @@ export function useStateLabels() {
  * checkboxes. `onBringBack`: put removed cards back into study. `onHistory`:
  * open the card sheet (state, scheduler numbers, every review).
  */
-export function NoteRow({ note, checked, onCheck, onBringBack, onHistory }: {
+export function NoteRow({
+  note,
+  checked,
+  onCheck,
+  onBringBack,
+  onHistory,
+}: {
   note: Note
   checked: boolean
   onCheck?: (checked: boolean) => void
@@ -33,35 +39,74 @@ export function NoteRow({ note, checked, onCheck, onBringBack, onHistory }: {
   const occlusion = note.label?.type === 'occlusion'
   const thumbnail = note.front.thumbnail
   /* a note of pictures only (an occlusion without a header) is named by its kind */
-  const front = note.front.preview || (thumbnail ? (occlusion ? t('decks.cards.label_occlusion') : t('decks.cards.picture')) : t('decks.cards.empty_side'))
-  const label = note.label?.type === 'reversed' ? t('decks.cards.label_reversed') : note.label?.type === 'cloze' ? t('decks.cards.label_cloze') : occlusion && note.front.preview ? t('decks.cards.label_occlusion') : null
+  const front =
+    note.front.preview ||
+    (thumbnail
+      ? occlusion
+        ? t('decks.cards.label_occlusion')
+        : t('decks.cards.picture')
+      : t('decks.cards.empty_side'))
+  const label =
+    note.label?.type === 'reversed'
+      ? t('decks.cards.label_reversed')
+      : note.label?.type === 'cloze'
+        ? t('decks.cards.label_cloze')
+        : occlusion && note.front.preview
+          ? t('decks.cards.label_occlusion')
+          : null
   return (
     <li className={`note-row${checked ? ' selected' : ''}`} data-note-id={note.id}>
       {onCheck && (
-        <input type="checkbox" className="note-check" checked={checked} aria-label={t('decks.cards.select_note', { front })} onChange={(event) => onCheck(event.target.checked)} />
+        <input
+          type="checkbox"
+          className="note-check"
+          checked={checked}
+          aria-label={t('decks.cards.select_note', { front })}
+          onChange={(event) => onCheck(event.target.checked)}
+        />
       )}
-      <Link route="notes.edit" routeParams={{ id: note.id }} className={`note-sides${thumbnail ? ' with-thumbnail' : ''}`}>
+      <Link
+        route="notes.edit"
+        routeParams={{ id: note.id }}
+        className={`note-sides${thumbnail ? ' with-thumbnail' : ''}`}
+      >
         {thumbnail && <img className="note-thumbnail" src={thumbnail} alt="" loading="lazy" />}
         <span className="note-front">{front}</span>
         <span className="note-back muted">{note.back.preview}</span>
       </Link>
       <span className="note-meta">
         {label && <span className="badge">{label}</span>}
-        {note.numberOfCards > 1 && <span className="badge">{t('decks.counts.cards', { count: note.numberOfCards })}</span>}
-        <span className={`badge state-${note.learningState}`}>{states[note.learningState] ?? note.learningState}</span>
+        {note.numberOfCards > 1 && (
+          <span className="badge">{t('decks.counts.cards', { count: note.numberOfCards })}</span>
+        )}
+        <span className={`badge state-${note.learningState}`}>
+          {states[note.learningState] ?? note.learningState}
+        </span>
         {note.isFrozen && <span className="badge badge-frozen">{t('decks.state.frozen')}</span>}
         {note.isSuspended && (
           <span className="badge badge-suspended">
-            {note.numberOfCards > 1 ? t('decks.state.suspended_some', { count: note.suspendedCardsCount }) : t('decks.state.suspended')}
+            {note.numberOfCards > 1
+              ? t('decks.state.suspended_some', { count: note.suspendedCardsCount })
+              : t('decks.state.suspended')}
           </span>
         )}
         {note.isSuspended && onBringBack && (
-          <button type="button" className="button small ghost" aria-label={t('decks.cards.bring_back_note', { front })} onClick={onBringBack}>
+          <button
+            type="button"
+            className="button small ghost"
+            aria-label={t('decks.cards.bring_back_note', { front })}
+            onClick={onBringBack}
+          >
             {t('decks.cards.bring_back')}
           </button>
         )}
         {onHistory && note.cardIds.length > 0 && (
-          <button type="button" className="button small ghost" aria-label={t('decks.cards.history_of', { front })} onClick={onHistory}>
+          <button
+            type="button"
+            className="button small ghost"
+            aria-label={t('decks.cards.history_of', { front })}
+            onClick={onHistory}
+          >
             {t('decks.cards.history')}
           </button>
         )}

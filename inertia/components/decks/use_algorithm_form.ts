@@ -8,7 +8,13 @@ export type AlgorithmSheet = Data.AlgorithmSettings.Variants['forEditor']
 export type PresetName = AlgorithmSheet['algorithmPreset']
 
 /* the spec's order: the everyday preset first, the learner's own last */
-export const PRESET_NAMES: PresetName[] = ['general', 'languages', 'medical', 'speed_learning', 'custom']
+export const PRESET_NAMES: PresetName[] = [
+  'general',
+  'languages',
+  'medical',
+  'speed_learning',
+  'custom',
+]
 export const MINUTES_PER_DAY = 1440
 
 /** An empty number field means the server's default (undefined). */
@@ -30,7 +36,9 @@ export function useAlgorithmForm(sheet: AlgorithmSheet, onClose: () => void) {
     steps: sheet.stepsInMinutes,
     easyBonus: String(sheet.easyBonusPercent),
     intervalModifier: String(sheet.intervalModifierPercent),
-    maxIntervalDays: sheet.maxIntervalMinutes ? String(Math.round(sheet.maxIntervalMinutes / MINUTES_PER_DAY)) : '',
+    maxIntervalDays: sheet.maxIntervalMinutes
+      ? String(Math.round(sheet.maxIntervalMinutes / MINUTES_PER_DAY))
+      : '',
     /* a free learner cannot keep smart scheduling: the switch shows what saving gives */
     smart: sheet.smartScheduling && premium,
     retention: String(Math.round(sheet.desiredRetention * 100)),
@@ -59,11 +67,23 @@ export function useAlgorithmForm(sheet: AlgorithmSheet, onClose: () => void) {
         confirm_reset: confirmReset,
       }
     })
-    form.put(urlFor('decks.algorithm.update', { id: sheet.deckId }), { preserveScroll: true, preserveState: true, onSuccess: onClose })
+    form.put(urlFor('decks.algorithm.update', { id: sheet.deckId }), {
+      preserveScroll: true,
+      preserveState: true,
+      onSuccess: onClose,
+    })
   }
 
   return {
-    form, data, errors, premium, preset, custom, spaced, smart, submit,
+    form,
+    data,
+    errors,
+    premium,
+    preset,
+    custom,
+    spaced,
+    smart,
+    submit,
     switchesMode: preset.algorithmType !== sheet.algorithmType,
     asking: Boolean(errors.confirm_reset),
   }

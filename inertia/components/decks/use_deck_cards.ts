@@ -9,7 +9,15 @@ type Deck = Data.Deck.Variants['forPage']
 
 const SEARCH_DELAY = 350
 
-export type CardsParams = { query?: string; learning_state?: string; frozen?: boolean; suspended?: boolean; sort_by?: string; order?: string; page?: number }
+export type CardsParams = {
+  query?: string
+  learning_state?: string
+  frozen?: boolean
+  suspended?: boolean
+  sort_by?: string
+  order?: string
+  page?: number
+}
 
 /**
  * The cards tab's list as the server filters it: a visit keeps the search
@@ -21,10 +29,17 @@ export function useCardsQuery(deck: Deck, notes: NotesPage) {
 
   const visit = (changes: CardsParams) => {
     const params: CardsParams = {
-      query: notes.query || undefined, learning_state: notes.learningState ?? undefined, frozen: notes.frozen ?? undefined,
-      suspended: notes.suspended ?? undefined, ...changes,
+      query: notes.query || undefined,
+      learning_state: notes.learningState ?? undefined,
+      frozen: notes.frozen ?? undefined,
+      suspended: notes.suspended ?? undefined,
+      ...changes,
     }
-    router.get(urlFor('decks.show', { id: deck.id }), { tab: 'cards', ...params }, { preserveState: true, preserveScroll: true, replace: true, only: ['notes'] })
+    router.get(
+      urlFor('decks.show', { id: deck.id }),
+      { tab: 'cards', ...params },
+      { preserveState: true, preserveScroll: true, replace: true, only: ['notes'] }
+    )
   }
 
   /* typing is what waits; the list shown and its visit are read when the pause comes */
@@ -37,7 +52,14 @@ export function useCardsQuery(deck: Deck, notes: NotesPage) {
     return () => clearTimeout(timer)
   }, [search])
 
-  return { search, setSearch, visit, filtered: Boolean(notes.query || notes.learningState || notes.frozen !== null || notes.suspended !== null) }
+  return {
+    search,
+    setSearch,
+    visit,
+    filtered: Boolean(
+      notes.query || notes.learningState || notes.frozen !== null || notes.suspended !== null
+    ),
+  }
 }
 
 export type CardsQuery = ReturnType<typeof useCardsQuery>
@@ -83,9 +105,22 @@ export function useNoteSelection(notes: NotesPage) {
     setAll(false)
     setSelected(next)
   }
-  const selection: Selection = { all, notes: all ? items : [...selected.values()], count: all ? notes.total : selected.size }
+  const selection: Selection = {
+    all,
+    notes: all ? items : [...selected.values()],
+    count: all ? notes.total : selected.size,
+  }
 
-  return { selection, pageBox, pageChecked, isChecked: (note: Note) => all || selected.has(note.id), check, checkPage, selectAll: () => setAll(true), clear }
+  return {
+    selection,
+    pageBox,
+    pageChecked,
+    isChecked: (note: Note) => all || selected.has(note.id),
+    check,
+    checkPage,
+    selectAll: () => setAll(true),
+    clear,
+  }
 }
 
 export type NoteSelection = ReturnType<typeof useNoteSelection>

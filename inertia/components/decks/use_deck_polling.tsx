@@ -29,7 +29,9 @@ function finishedMessage(t: T, job: StartedJob) {
       return t('decks.jobs.moved', { count, destination: job.destinationName ?? '' })
     case 'bulk_reversing':
       if (job.reverse === undefined) return t('decks.jobs.reverse_done', { count })
-      return job.reverse ? t('decks.jobs.reversed', { count }) : t('decks.jobs.unreversed', { count })
+      return job.reverse
+        ? t('decks.jobs.reversed', { count })
+        : t('decks.jobs.unreversed', { count })
     case 'notes_importing':
       return t('decks.jobs.imported', { count })
     case 'ai_notes_generation':
@@ -53,7 +55,11 @@ export function useDeckPolling(polling: PollingEntry[], started: StartedJob[], r
   /* whether the poll runs: started and stopped on a change only (a start restarts its clock) */
   const active = useRef(false)
   /* Inertia keeps an unchanged prop's identity, so the poll runs on its own clock while anything is tracked */
-  const { start, stop } = usePoll(POLLING_INTERVAL, { only: ['polling'] }, { autoStart: false, mode: 'rest' })
+  const { start, stop } = usePoll(
+    POLLING_INTERVAL,
+    { only: ['polling'] },
+    { autoStart: false, mode: 'rest' }
+  )
 
   /* the poll's answers drive it; the toasts and the reload take the latest t, toast and props */
   const track = useEffectEvent(() => {
@@ -67,7 +73,13 @@ export function useDeckPolling(polling: PollingEntry[], started: StartedJob[], r
       const now = current.get(id)
       if (now?.state === 'processing_failed') {
         const full = now.failureCode === 'E_CARDS_LIMIT_REACHED'
-        toast({ title: t(full ? 'decks.jobs.failed_cards_limit' : 'decks.jobs.failed', { name: job.name }), type: 'textSecondary', timeout: 0 })
+        toast({
+          title: t(full ? 'decks.jobs.failed_cards_limit' : 'decks.jobs.failed', {
+            name: job.name,
+          }),
+          type: 'textSecondary',
+          timeout: 0,
+        })
       } else if (!now) {
         if (announcedElsewhere.delete(id)) {
           /* the generator page (or the import dialog) announced it */
@@ -83,7 +95,8 @@ export function useDeckPolling(polling: PollingEntry[], started: StartedJob[], r
       finished = true
     }
     for (const entry of polling) {
-      if (entry.state !== 'processing_failed') tracked.current.set(entry.id, { ...tracked.current.get(entry.id), ...entry })
+      if (entry.state !== 'processing_failed')
+        tracked.current.set(entry.id, { ...tracked.current.get(entry.id), ...entry })
     }
     if (finished) router.reload({ only: reload })
     const anything = tracked.current.size > 0

@@ -49,7 +49,13 @@ export function AiTemplatesDialog({ draft, onClose }: { draft: NoteDraft; onClos
       }
     >
       {view.kind === 'list' && <TemplateList draft={draft} data={data} onView={setView} />}
-      {view.kind === 'edit' && <TemplateForm data={data} template={view.template} onDone={() => setView({ kind: 'list' })} />}
+      {view.kind === 'edit' && (
+        <TemplateForm
+          data={data}
+          template={view.template}
+          onDone={() => setView({ kind: 'list' })}
+        />
+      )}
       {view.kind === 'result' && (
         <TemplateResult
           draft={draft}
@@ -65,7 +71,15 @@ export function AiTemplatesDialog({ draft, onClose }: { draft: NoteDraft; onClos
 
 type Data = ReturnType<typeof useAiTemplates>
 
-function TemplateList({ draft, data, onView }: { draft: NoteDraft; data: Data; onView: (view: View) => void }) {
+function TemplateList({
+  draft,
+  data,
+  onView,
+}: {
+  draft: NoteDraft
+  data: Data
+  onView: (view: View) => void
+}) {
   const t = useT()
   const alert = useAlert()
   const [busy, setBusy] = useState<number | null>(null)
@@ -90,17 +104,36 @@ function TemplateList({ draft, data, onView }: { draft: NoteDraft; data: Data; o
       title: t('ai_templates.confirm_delete', { name: template.name }),
       submitLabel: t('ai_templates.delete'),
       danger: true,
-      onSubmit: () => data.remove(template).catch((error) => setProblem(messageOf(error, t('ai_templates.failed')))),
+      onSubmit: () =>
+        data
+          .remove(template)
+          .catch((error) => setProblem(messageOf(error, t('ai_templates.failed')))),
     })
 
-  if (data.loadError) return <p role="alert" className="form-error">{messageOf(data.loadError, t('ai_templates.failed'))}</p>
-  if (!data.templates) return <p className="muted" aria-busy="true">…</p>
+  if (data.loadError)
+    return (
+      <p role="alert" className="form-error">
+        {messageOf(data.loadError, t('ai_templates.failed'))}
+      </p>
+    )
+  if (!data.templates)
+    return (
+      <p className="muted" aria-busy="true">
+        …
+      </p>
+    )
   return (
     <>
       <p className="muted ai-templates-provider">
-        {offline ? t('ai_templates.offline_notice') : t('ai_templates.provider', { provider: data.provider })}
+        {offline
+          ? t('ai_templates.offline_notice')
+          : t('ai_templates.provider', { provider: data.provider })}
       </p>
-      {problem && <p role="alert" className="form-error">{problem}</p>}
+      {problem && (
+        <p role="alert" className="form-error">
+          {problem}
+        </p>
+      )}
       <ul className="ai-templates-list">
         {data.templates.map((template) => (
           <li key={template.id} className="ai-template">
@@ -110,27 +143,56 @@ function TemplateList({ draft, data, onView }: { draft: NoteDraft; data: Data; o
               <small className="muted">{template.prompt}</small>
             </div>
             <div className="ai-template-actions">
-              <button type="button" className="button small primary" aria-disabled={offline || busy !== null || undefined} onClick={() => !offline && busy === null && apply(template)}>
+              <button
+                type="button"
+                className="button small primary"
+                aria-disabled={offline || busy !== null || undefined}
+                onClick={() => !offline && busy === null && apply(template)}
+              >
                 {busy === template.id ? t('ai_templates.applying') : t('ai_templates.apply')}
               </button>
               {!template.default && (
                 <>
-                  <button type="button" className="button small" onClick={() => onView({ kind: 'edit', template })}>{t('ai_templates.edit')}</button>
-                  <button type="button" className="button small danger" onClick={() => remove(template)}>{t('ai_templates.delete')}</button>
+                  <button
+                    type="button"
+                    className="button small"
+                    onClick={() => onView({ kind: 'edit', template })}
+                  >
+                    {t('ai_templates.edit')}
+                  </button>
+                  <button
+                    type="button"
+                    className="button small danger"
+                    onClick={() => remove(template)}
+                  >
+                    {t('ai_templates.delete')}
+                  </button>
                 </>
               )}
             </div>
           </li>
         ))}
       </ul>
-      <button type="button" className="button small" onClick={() => onView({ kind: 'edit', template: null })}>
+      <button
+        type="button"
+        className="button small"
+        onClick={() => onView({ kind: 'edit', template: null })}
+      >
         {t('ai_templates.new')}
       </button>
     </>
   )
 }
 
-function TemplateForm({ data, template, onDone }: { data: Data; template: AiTemplate | null; onDone: () => void }) {
+function TemplateForm({
+  data,
+  template,
+  onDone,
+}: {
+  data: Data
+  template: AiTemplate | null
+  onDone: () => void
+}) {
   const t = useT()
   const toast = useToast()
   const [name, setName] = useState(template?.name ?? '')
@@ -167,21 +229,49 @@ function TemplateForm({ data, template, onDone }: { data: Data; template: AiTemp
         if (!busy) run('save')
       }}
     >
-      {problem && <p role="alert" className="form-error">{problem}</p>}
+      {problem && (
+        <p role="alert" className="form-error">
+          {problem}
+        </p>
+      )}
       <label className="field">
         <span>{t('ai_templates.name')}</span>
-        <input name="name" value={name} maxLength={100} onChange={(event) => setName(event.target.value)} />
+        <input
+          name="name"
+          value={name}
+          maxLength={100}
+          onChange={(event) => setName(event.target.value)}
+        />
       </label>
       <label className="field">
         <span>{t('ai_templates.prompt')}</span>
-        <textarea name="prompt" rows={4} value={prompt} maxLength={2000} onChange={(event) => setPrompt(event.target.value)} />
+        <textarea
+          name="prompt"
+          rows={4}
+          value={prompt}
+          maxLength={2000}
+          onChange={(event) => setPrompt(event.target.value)}
+        />
       </label>
       <div className="ai-template-actions">
-        <button type="button" className="button small" aria-disabled={busy !== null || !prompt.trim() || undefined} onClick={() => !busy && prompt.trim() && run('improve')}>
+        <button
+          type="button"
+          className="button small"
+          aria-disabled={busy !== null || !prompt.trim() || undefined}
+          onClick={() => !busy && prompt.trim() && run('improve')}
+        >
           {busy === 'improve' ? t('ai_templates.improving') : t('ai_templates.improve')}
         </button>
-        <button type="button" className="button small ghost" onClick={onDone}>{t('ai_templates.cancel')}</button>
-        <button type="submit" className="button small primary" aria-disabled={busy !== null || undefined}>{t('ai_templates.save')}</button>
+        <button type="button" className="button small ghost" onClick={onDone}>
+          {t('ai_templates.cancel')}
+        </button>
+        <button
+          type="submit"
+          className="button small primary"
+          aria-disabled={busy !== null || undefined}
+        >
+          {t('ai_templates.save')}
+        </button>
       </div>
     </form>
   )
@@ -217,8 +307,12 @@ function TemplateResult(props: ResultProps) {
         ))}
       </dl>
       <div className="ai-template-actions">
-        <button type="button" className="button small ghost" onClick={onBack}>{t('ai_templates.discard')}</button>
-        <button type="button" className="button small primary" onClick={keep}>{t('ai_templates.keep')}</button>
+        <button type="button" className="button small ghost" onClick={onBack}>
+          {t('ai_templates.discard')}
+        </button>
+        <button type="button" className="button small primary" onClick={keep}>
+          {t('ai_templates.keep')}
+        </button>
       </div>
     </>
   )

@@ -51,7 +51,10 @@ function paint(canvas: HTMLCanvasElement | null, all: Stroke[], drawing: Stroke 
 }
 
 /** The drawing: its strokes, the one being drawn, and the pointer handlers that draw it. */
-function useStrokes(canvas: RefObject<HTMLCanvasElement | null>, pen: { color: string; eraser: boolean }) {
+function useStrokes(
+  canvas: RefObject<HTMLCanvasElement | null>,
+  pen: { color: string; eraser: boolean }
+) {
   const [strokes, setStrokes] = useState<Stroke[]>([])
   const current = useRef<Stroke | null>(null)
   const redraw = (all: Stroke[] = strokes) => paint(canvas.current, all, current.current)
@@ -70,7 +73,11 @@ function useStrokes(canvas: RefObject<HTMLCanvasElement | null>, pen: { color: s
     onPointerDown: (event: PointerEvent<HTMLCanvasElement>) => {
       event.preventDefault()
       event.currentTarget.setPointerCapture(event.pointerId)
-      current.current = { color: pen.eraser ? BACKGROUND : pen.color, width: pen.eraser ? 24 : 4, points: [pointAt(event)] }
+      current.current = {
+        color: pen.eraser ? BACKGROUND : pen.color,
+        width: pen.eraser ? 24 : 4,
+        points: [pointAt(event)],
+      }
       redraw()
     },
     onPointerMove: (event: PointerEvent<HTMLCanvasElement>) => {
@@ -86,10 +93,23 @@ function useStrokes(canvas: RefObject<HTMLCanvasElement | null>, pen: { color: s
     current.current = null
     if (stroke) setStrokes((all) => [...all, stroke])
   }
-  return { strokes, handlers, undo: () => setStrokes((all) => all.slice(0, -1)), clear: () => setStrokes([]) }
+  return {
+    strokes,
+    handlers,
+    undo: () => setStrokes((all) => all.slice(0, -1)),
+    clear: () => setStrokes([]),
+  }
 }
 
-type Tools = { color: string; eraser: boolean; setColor: (color: string) => void; setEraser: (on: boolean) => void; drawn: boolean; undo: () => void; clear: () => void }
+type Tools = {
+  color: string
+  eraser: boolean
+  setColor: (color: string) => void
+  setEraser: (on: boolean) => void
+  drawn: boolean
+  undo: () => void
+  clear: () => void
+}
 
 /** The colours, the eraser, undo and clear. */
 function CanvasTools({ color, eraser, setColor, setEraser, drawn, undo, clear }: Tools) {
@@ -110,7 +130,12 @@ function CanvasTools({ color, eraser, setColor, setEraser, drawn, undo, clear }:
           }}
         />
       ))}
-      <button type="button" className={`button small${eraser ? ' active' : ''}`} aria-pressed={eraser} onClick={() => setEraser(!eraser)}>
+      <button
+        type="button"
+        className={`button small${eraser ? ' active' : ''}`}
+        aria-pressed={eraser}
+        onClick={() => setEraser(!eraser)}
+      >
         {t('media.canvas.eraser')}
       </button>
       <button type="button" className="button small" disabled={!drawn} onClick={undo}>
@@ -123,7 +148,13 @@ function CanvasTools({ color, eraser, setColor, setEraser, drawn, undo, clear }:
   )
 }
 
-export function CanvasDialog({ onSave, onClose }: { onSave: (file: File) => Promise<void>; onClose: () => void }) {
+export function CanvasDialog({
+  onSave,
+  onClose,
+}: {
+  onSave: (file: File) => Promise<void>
+  onClose: () => void
+}) {
   const t = useT()
   const canvas = useRef<HTMLCanvasElement>(null)
   const [color, setColor] = useState<string>(COLORS[0])
@@ -155,14 +186,34 @@ export function CanvasDialog({ onSave, onClose }: { onSave: (file: File) => Prom
           <button type="button" className="button" onClick={onClose}>
             {t('media.cancel')}
           </button>
-          <button type="button" className="button primary" disabled={!strokes.length || saving} onClick={save}>
+          <button
+            type="button"
+            className="button primary"
+            disabled={!strokes.length || saving}
+            onClick={save}
+          >
             {saving ? t('media.canvas.saving') : t('media.canvas.save')}
           </button>
         </>
       }
     >
-      <CanvasTools color={color} eraser={eraser} setColor={setColor} setEraser={setEraser} drawn={strokes.length > 0} undo={undo} clear={clear} />
-      <canvas ref={canvas} className="drawing-canvas" width={WIDTH} height={HEIGHT} aria-label={t('media.canvas.area')} {...handlers} />
+      <CanvasTools
+        color={color}
+        eraser={eraser}
+        setColor={setColor}
+        setEraser={setEraser}
+        drawn={strokes.length > 0}
+        undo={undo}
+        clear={clear}
+      />
+      <canvas
+        ref={canvas}
+        className="drawing-canvas"
+        width={WIDTH}
+        height={HEIGHT}
+        aria-label={t('media.canvas.area')}
+        {...handlers}
+      />
     </DialogFrame>
   )
 }

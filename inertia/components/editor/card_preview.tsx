@@ -62,7 +62,13 @@ export function CardPreview({ cards, css }: CardPreviewProps) {
   }
 
   return (
-    <div className="card-preview" tabIndex={0} onKeyDown={onKeyDown} aria-label={t('editor.preview.title')} role="group">
+    <div
+      className="card-preview"
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      aria-label={t('editor.preview.title')}
+      role="group"
+    >
       <div className="card-preview-bar">
         {cards.length > MAX_TABS ? (
           <label className="card-preview-select">
@@ -93,10 +99,20 @@ export function CardPreview({ cards, css }: CardPreviewProps) {
         )}
         <Tooltip label={t('editor.preview.flip')} shortcut={shortcut('Space')}>
           <div className="segmented-small" role="radiogroup" aria-label={t('editor.preview.side')}>
-            <button type="button" role="radio" aria-checked={side === 'front'} onClick={() => setSide('front')}>
+            <button
+              type="button"
+              role="radio"
+              aria-checked={side === 'front'}
+              onClick={() => setSide('front')}
+            >
               {t('editor.preview.front')}
             </button>
-            <button type="button" role="radio" aria-checked={side === 'back'} onClick={() => setSide('back')}>
+            <button
+              type="button"
+              role="radio"
+              aria-checked={side === 'back'}
+              onClick={() => setSide('back')}
+            >
               {t('editor.preview.back')}
             </button>
           </div>
@@ -110,7 +126,10 @@ export function CardPreview({ cards, css }: CardPreviewProps) {
       <CardFace
         html={side === 'front' ? card.front : card.back}
         css={css}
-        title={t('editor.preview.face', { card: card.label, side: side === 'front' ? t('editor.preview.front') : t('editor.preview.back') })}
+        title={t('editor.preview.face', {
+          card: card.label,
+          side: side === 'front' ? t('editor.preview.front') : t('editor.preview.back'),
+        })}
       />
     </div>
   )

@@ -85,7 +85,10 @@ export function wrapSelection(editor: Editor, before: string, after: string) {
     .chain()
     .focus()
     .command(({ tr }) => {
-      const { from, to } = TextSelection.between(tr.doc.resolve(tr.selection.from), tr.doc.resolve(tr.selection.to))
+      const { from, to } = TextSelection.between(
+        tr.doc.resolve(tr.selection.from),
+        tr.doc.resolve(tr.selection.to)
+      )
       tr.insertText(after, to).insertText(before, from)
       const start = from + before.length
       tr.setSelection(TextSelection.create(tr.doc, start, start + (to - from)))

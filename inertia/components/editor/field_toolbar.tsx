@@ -5,8 +5,23 @@ import { useShared } from '~/lib/shared'
 import { useShortcut } from './shortcuts'
 import { ToolButton, ToolMenu } from './tool_button'
 import {
-  AudioIcon, BoldIcon, BulletListIcon, ClozeIcon, CodeBlockIcon, ColorIcon, HeadingIcon, HighlightIcon, ImageIcon, ItalicIcon, LinkIcon, MathIcon,
-  OrderedListIcon, StrikeIcon, SubscriptIcon, SuperscriptIcon, UnderlineIcon,
+  AudioIcon,
+  BoldIcon,
+  BulletListIcon,
+  ClozeIcon,
+  CodeBlockIcon,
+  ColorIcon,
+  HeadingIcon,
+  HighlightIcon,
+  ImageIcon,
+  ItalicIcon,
+  LinkIcon,
+  MathIcon,
+  OrderedListIcon,
+  StrikeIcon,
+  SubscriptIcon,
+  SuperscriptIcon,
+  UnderlineIcon,
 } from './icons'
 
 /** The fixed text colours (readable on light and dark cards). */
@@ -98,22 +113,58 @@ function MarkButtons({ state, off, chain }: GroupProps) {
   const shortcut = useShortcut()
   return (
     <>
-      <ToolButton label={t('editor.toolbar.bold')} shortcut={shortcut('Mod+B')} active={state.bold} disabled={off} onClick={() => chain().toggleBold().run()}>
+      <ToolButton
+        label={t('editor.toolbar.bold')}
+        shortcut={shortcut('Mod+B')}
+        active={state.bold}
+        disabled={off}
+        onClick={() => chain().toggleBold().run()}
+      >
         <BoldIcon />
       </ToolButton>
-      <ToolButton label={t('editor.toolbar.italic')} shortcut={shortcut('Mod+I')} active={state.italic} disabled={off} onClick={() => chain().toggleItalic().run()}>
+      <ToolButton
+        label={t('editor.toolbar.italic')}
+        shortcut={shortcut('Mod+I')}
+        active={state.italic}
+        disabled={off}
+        onClick={() => chain().toggleItalic().run()}
+      >
         <ItalicIcon />
       </ToolButton>
-      <ToolButton label={t('editor.toolbar.underline')} shortcut={shortcut('Mod+U')} active={state.underline} disabled={off} onClick={() => chain().toggleUnderline().run()}>
+      <ToolButton
+        label={t('editor.toolbar.underline')}
+        shortcut={shortcut('Mod+U')}
+        active={state.underline}
+        disabled={off}
+        onClick={() => chain().toggleUnderline().run()}
+      >
         <UnderlineIcon />
       </ToolButton>
-      <ToolButton label={t('editor.toolbar.strike')} shortcut={shortcut('Mod+Shift+S')} active={state.strike} disabled={off} onClick={() => chain().toggleStrike().run()}>
+      <ToolButton
+        label={t('editor.toolbar.strike')}
+        shortcut={shortcut('Mod+Shift+S')}
+        active={state.strike}
+        disabled={off}
+        onClick={() => chain().toggleStrike().run()}
+      >
         <StrikeIcon />
       </ToolButton>
-      <ToolButton label={t('editor.toolbar.subscript')} shortcut={shortcut('Mod+,')} active={state.subscript} disabled={off} onClick={() => chain().toggleSubscript().run()}>
+      <ToolButton
+        label={t('editor.toolbar.subscript')}
+        shortcut={shortcut('Mod+,')}
+        active={state.subscript}
+        disabled={off}
+        onClick={() => chain().toggleSubscript().run()}
+      >
         <SubscriptIcon />
       </ToolButton>
-      <ToolButton label={t('editor.toolbar.superscript')} shortcut={shortcut('Mod+.')} active={state.superscript} disabled={off} onClick={() => chain().toggleSuperscript().run()}>
+      <ToolButton
+        label={t('editor.toolbar.superscript')}
+        shortcut={shortcut('Mod+.')}
+        active={state.superscript}
+        disabled={off}
+        onClick={() => chain().toggleSuperscript().run()}
+      >
         <SuperscriptIcon />
       </ToolButton>
     </>
@@ -127,13 +178,31 @@ function ListButtons({ state, off, locked, chain }: GroupProps) {
   const premium = usePremiumLabel(locked)
   return (
     <>
-      <ToolButton label={t('editor.toolbar.ordered_list')} shortcut={shortcut('Mod+Shift+7')} active={state.orderedList} disabled={off} onClick={() => chain().toggleOrderedList().run()}>
+      <ToolButton
+        label={t('editor.toolbar.ordered_list')}
+        shortcut={shortcut('Mod+Shift+7')}
+        active={state.orderedList}
+        disabled={off}
+        onClick={() => chain().toggleOrderedList().run()}
+      >
         <OrderedListIcon />
       </ToolButton>
-      <ToolButton label={t('editor.toolbar.bullet_list')} shortcut={shortcut('Mod+Shift+8')} active={state.bulletList} disabled={off} onClick={() => chain().toggleBulletList().run()}>
+      <ToolButton
+        label={t('editor.toolbar.bullet_list')}
+        shortcut={shortcut('Mod+Shift+8')}
+        active={state.bulletList}
+        disabled={off}
+        onClick={() => chain().toggleBulletList().run()}
+      >
         <BulletListIcon />
       </ToolButton>
-      <ToolButton label={premium(t('editor.toolbar.highlight'))} shortcut={shortcut('Mod+Shift+H')} active={state.highlight} disabled={off || locked} onClick={() => chain().toggleHighlight().run()}>
+      <ToolButton
+        label={premium(t('editor.toolbar.highlight'))}
+        shortcut={shortcut('Mod+Shift+H')}
+        active={state.highlight}
+        disabled={off || locked}
+        onClick={() => chain().toggleHighlight().run()}
+      >
         <HighlightIcon />
       </ToolButton>
     </>
@@ -207,7 +276,9 @@ function HeadingMenu({ state, off, locked, chain }: GroupProps) {
           title: t('editor.heading.level', { level }),
           label: (
             <>
-              <span className={`heading-sample heading-sample-${level}`}>{t('editor.heading.level', { level })}</span>
+              <span className={`heading-sample heading-sample-${level}`}>
+                {t('editor.heading.level', { level })}
+              </span>
               <kbd>{shortcut(`Mod+Alt+${level}`)}</kbd>
             </>
           ),
@@ -220,37 +291,88 @@ function HeadingMenu({ state, off, locked, chain }: GroupProps) {
 }
 
 /** What goes into the text: a cloze, a code block, a link, math. */
-function InsertButtons({ state, off, chain, cloze, onCloze, onLink, onMath }: GroupProps & Pick<FieldToolbarProps, 'cloze' | 'onCloze' | 'onLink' | 'onMath'>) {
+function InsertButtons({
+  state,
+  off,
+  chain,
+  cloze,
+  onCloze,
+  onLink,
+  onMath,
+}: GroupProps & Pick<FieldToolbarProps, 'cloze' | 'onCloze' | 'onLink' | 'onMath'>) {
   const t = useT()
   const shortcut = useShortcut()
   return (
     <>
       {cloze && (
-        <ToolButton label={t('editor.toolbar.cloze')} shortcut={shortcut('Mod+Shift+C')} disabled={off} onClick={onCloze}>
+        <ToolButton
+          label={t('editor.toolbar.cloze')}
+          shortcut={shortcut('Mod+Shift+C')}
+          disabled={off}
+          onClick={onCloze}
+        >
           <ClozeIcon />
         </ToolButton>
       )}
-      <ToolButton label={t('editor.toolbar.code_block')} shortcut={shortcut('Mod+Alt+C')} active={state.codeBlock} disabled={off} onClick={() => chain().toggleCodeBlock().run()}>
+      <ToolButton
+        label={t('editor.toolbar.code_block')}
+        shortcut={shortcut('Mod+Alt+C')}
+        active={state.codeBlock}
+        disabled={off}
+        onClick={() => chain().toggleCodeBlock().run()}
+      >
         <CodeBlockIcon />
       </ToolButton>
-      <ToolButton label={t('editor.toolbar.link')} shortcut={shortcut('Mod+K')} active={state.link} disabled={off} onClick={onLink}>
+      <ToolButton
+        label={t('editor.toolbar.link')}
+        shortcut={shortcut('Mod+K')}
+        active={state.link}
+        disabled={off}
+        onClick={onLink}
+      >
         <LinkIcon />
       </ToolButton>
-      <ToolButton label={t('editor.toolbar.math')} shortcut={shortcut('Mod+M')} disabled={off} onClick={onMath}>
+      <ToolButton
+        label={t('editor.toolbar.math')}
+        shortcut={shortcut('Mod+M')}
+        disabled={off}
+        onClick={onMath}
+      >
         <MathIcon />
       </ToolButton>
     </>
   )
 }
 
-export function FieldToolbar({ editor, cloze, imagesDisabledReason, canImage, canAudio, onImage, onAudio, onLink, onCloze, onMath, extra }: FieldToolbarProps) {
+export function FieldToolbar({
+  editor,
+  cloze,
+  imagesDisabledReason,
+  canImage,
+  canAudio,
+  onImage,
+  onAudio,
+  onLink,
+  onCloze,
+  onMath,
+  extra,
+}: FieldToolbarProps) {
   const t = useT()
   const { user } = useShared()
-  const group: GroupProps = { state: useMarkState(editor), off: !editor, locked: !user?.isPremium, chain: () => editor!.chain().focus() }
+  const group: GroupProps = {
+    state: useMarkState(editor),
+    off: !editor,
+    locked: !user?.isPremium,
+    chain: () => editor!.chain().focus(),
+  }
   return (
     <div className="field-toolbar" role="toolbar" aria-label={t('editor.toolbar.label')}>
       {canImage && (
-        <ToolButton label={imagesDisabledReason ?? t('editor.toolbar.image')} disabled={group.off || Boolean(imagesDisabledReason)} onClick={onImage}>
+        <ToolButton
+          label={imagesDisabledReason ?? t('editor.toolbar.image')}
+          disabled={group.off || Boolean(imagesDisabledReason)}
+          onClick={onImage}
+        >
           <ImageIcon />
         </ToolButton>
       )}

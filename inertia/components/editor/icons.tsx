@@ -1,7 +1,30 @@
 import type { ComponentType } from 'react'
 import {
-  AudioLines, Bold, Brackets, Brush, Code, Hand, Heading, Highlighter, Image, Italic, Link, List, ListOrdered,
-  MousePointer2, Radical, ScanText, Search, Strikethrough, Subscript, Superscript, Underline, Volume2, ZoomIn, ZoomOut, type LucideProps,
+  AudioLines,
+  Bold,
+  Brackets,
+  Brush,
+  Code,
+  Hand,
+  Heading,
+  Highlighter,
+  Image,
+  Italic,
+  Link,
+  List,
+  ListOrdered,
+  MousePointer2,
+  Radical,
+  ScanText,
+  Search,
+  Strikethrough,
+  Subscript,
+  Superscript,
+  Underline,
+  Volume2,
+  ZoomIn,
+  ZoomOut,
+  type LucideProps,
 } from 'lucide-react'
 
 /*
@@ -41,7 +64,17 @@ export const ZoomOutIcon = tool(ZoomOut)
 
 /** The text colour's glyph: an "A" over a bar in the colour chosen. */
 export const ColorIcon = ({ color }: { color?: string | null }) => (
-  <svg width="20" height="20" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+  <svg
+    width="20"
+    height="20"
+    viewBox="0 0 20 20"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.6"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+  >
     <path d="M6 14l4-10 4 10M7.5 10.5h5" />
     <path d="M3 17.5h14" stroke={color ?? 'currentColor'} strokeWidth="2.4" />
   </svg>

@@ -20,8 +20,20 @@ export type ImagePickerProps = {
   required?: boolean
 }
 
-/** One image for a field (image occlusion): a file picker that also takes a dropped file; the upload shows its progress and can be cancelled. */
-export function ImagePicker({ id, label, imageUrl, onUpload, onChange, disabledReason, error, required }: ImagePickerProps) {
+/**
+ * One image for a field (image occlusion): a file picker that also takes a dropped file; the upload shows its
+ * progress and can be cancelled.
+ */
+export function ImagePicker({
+  id,
+  label,
+  imageUrl,
+  onUpload,
+  onChange,
+  disabledReason,
+  error,
+  required,
+}: ImagePickerProps) {
   const t = useT()
   const toast = useToast()
   const input = useRef<HTMLInputElement>(null)
@@ -33,8 +45,10 @@ export function ImagePicker({ id, label, imageUrl, onUpload, onChange, disabledR
 
   async function upload(file: File) {
     if (disabledReason) return fail(disabledReason)
-    if (!file.type.startsWith('image/')) return fail(t('editor.upload.not_image', { name: file.name }))
-    if (file.size > MAX_UPLOAD_BYTES) return fail(t('editor.upload.too_large', { name: file.name, size: 10 }))
+    if (!file.type.startsWith('image/'))
+      return fail(t('editor.upload.not_image', { name: file.name }))
+    if (file.size > MAX_UPLOAD_BYTES)
+      return fail(t('editor.upload.too_large', { name: file.name, size: 10 }))
     try {
       /* cancelled: the picture stays as it was */
       const stored = await uploads.run(file, onUpload)
@@ -65,7 +79,11 @@ export function ImagePicker({ id, label, imageUrl, onUpload, onChange, disabledR
       }}
     >
       <ImageIcon />
-      {busy ? t('editor.upload.uploading') : imageUrl ? t('editor.occlusion.change_image') : t('editor.occlusion.choose_image')}
+      {busy
+        ? t('editor.upload.uploading')
+        : imageUrl
+          ? t('editor.occlusion.change_image')
+          : t('editor.occlusion.choose_image')}
     </button>
   )
 
@@ -82,11 +100,18 @@ export function ImagePicker({ id, label, imageUrl, onUpload, onChange, disabledR
     >
       <span className="rich-field-label">
         {label}
-        {required && <span className="required" aria-hidden="true"> *</span>}
+        {required && (
+          <span className="required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
       </span>
       <div className="image-picker-row">
         {disabledReason ? <Tooltip label={disabledReason}>{button}</Tooltip> : button}
-        {!imageUrl && !disabledReason && <small className="muted">{t('editor.occlusion.drop_hint')}</small>}
+        {!imageUrl && !disabledReason && (
+          <small className="muted">{t('editor.occlusion.drop_hint')}</small>
+        )}
       </div>
       <UploadProgress running={uploads.running} />
       {error && (
@@ -94,7 +119,13 @@ export function ImagePicker({ id, label, imageUrl, onUpload, onChange, disabledR
           {error}
         </small>
       )}
-      <input ref={input} type="file" accept="image/*" hidden onChange={(event) => event.target.files?.[0] && void upload(event.target.files[0])} />
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        hidden
+        onChange={(event) => event.target.files?.[0] && void upload(event.target.files[0])}
+      />
     </div>
   )
 }

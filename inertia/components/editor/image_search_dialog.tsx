@@ -9,7 +9,17 @@ type Suggestion = Data.ImageSuggestions['suggestions'][number]
 export type PickedImage = Data.PickedImage
 
 /* not a <form>: the dialog opens inside the note editor's form, and Enter must not save the note */
-function SearchBox({ query, setQuery, disabled, onSearch }: { query: string; setQuery: (query: string) => void; disabled: boolean; onSearch: () => void }) {
+function SearchBox({
+  query,
+  setQuery,
+  disabled,
+  onSearch,
+}: {
+  query: string
+  setQuery: (query: string) => void
+  disabled: boolean
+  onSearch: () => void
+}) {
   const t = useT()
   return (
     <div className="row" role="search">
@@ -27,7 +37,12 @@ function SearchBox({ query, setQuery, disabled, onSearch }: { query: string; set
           onSearch()
         }}
       />
-      <button type="button" className="button primary" disabled={!query.trim() || disabled} onClick={onSearch}>
+      <button
+        type="button"
+        className="button primary"
+        disabled={!query.trim() || disabled}
+        onClick={onSearch}
+      >
         {t('media.image_search.search')}
       </button>
     </div>
@@ -35,13 +50,27 @@ function SearchBox({ query, setQuery, disabled, onSearch }: { query: string; set
 }
 
 /** The photos found, each credited to its author with a link back (Unsplash's attribution rules). */
-function SearchResults({ results, disabled, onPick }: { results: Suggestion[]; disabled: boolean; onPick: (photo: Suggestion) => void }) {
+function SearchResults({
+  results,
+  disabled,
+  onPick,
+}: {
+  results: Suggestion[]
+  disabled: boolean
+  onPick: (photo: Suggestion) => void
+}) {
   const t = useT()
   return (
     <ul className="image-search-results">
       {results.map((photo) => (
         <li key={photo.id}>
-          <button type="button" className="image-search-pick" disabled={disabled} aria-label={t('media.image_search.use', { name: photo.description ?? photo.id })} onClick={() => onPick(photo)}>
+          <button
+            type="button"
+            className="image-search-pick"
+            disabled={disabled}
+            aria-label={t('media.image_search.use', { name: photo.description ?? photo.id })}
+            onClick={() => onPick(photo)}
+          >
             <img src={photo.preview} alt={photo.description ?? ''} loading="lazy" />
           </button>
           <small className="image-search-credit">
@@ -63,7 +92,15 @@ function SearchResults({ results, disabled, onPick }: { results: Suggestion[]; d
  * picked is stored on the deck like an upload and put in the field. Without
  * a key on the server the dialog says image search is not configured.
  */
-export function ImageSearchDialog({ deckId, onPicked, onClose }: { deckId: number; onPicked: (image: PickedImage) => void; onClose: () => void }) {
+export function ImageSearchDialog({
+  deckId,
+  onPicked,
+  onClose,
+}: {
+  deckId: number
+  onPicked: (image: PickedImage) => void
+  onClose: () => void
+}) {
   const t = useT()
   const [query, setQuery] = useState('')
   const [results, setResults] = useState<Suggestion[] | null>(null)
@@ -73,7 +110,10 @@ export function ImageSearchDialog({ deckId, onPicked, onClose }: { deckId: numbe
   const failed = (cause: unknown) => {
     const error = cause instanceof HttpError ? cause : null
     setProblem({
-      message: error?.code === 'E_IMAGE_SEARCH_NOT_CONFIGURED' ? t('media.image_search.not_configured') : error?.message || t('media.image_search.failed'),
+      message:
+        error?.code === 'E_IMAGE_SEARCH_NOT_CONFIGURED'
+          ? t('media.image_search.not_configured')
+          : error?.message || t('media.image_search.failed'),
       notConfigured: error?.code === 'E_IMAGE_SEARCH_NOT_CONFIGURED',
     })
   }
@@ -97,7 +137,12 @@ export function ImageSearchDialog({ deckId, onPicked, onClose }: { deckId: numbe
     setBusy(photo.id)
     setProblem(null)
     try {
-      onPicked(await requestJson<PickedImage>(urlFor('notes.image_search.pick'), { method: 'POST', json: { deck_id: deckId, id: photo.id } }))
+      onPicked(
+        await requestJson<PickedImage>(urlFor('notes.image_search.pick'), {
+          method: 'POST',
+          json: { deck_id: deckId, id: photo.id },
+        })
+      )
       onClose()
     } catch (cause) {
       failed(cause)
@@ -118,14 +163,28 @@ export function ImageSearchDialog({ deckId, onPicked, onClose }: { deckId: numbe
         </button>
       }
     >
-      <SearchBox query={query} setQuery={setQuery} disabled={busy !== null} onSearch={() => void search()} />
+      <SearchBox
+        query={query}
+        setQuery={setQuery}
+        disabled={busy !== null}
+        onSearch={() => void search()}
+      />
       {problem && (
-        <p className={problem.notConfigured ? 'notice image-search-not-configured' : 'field-error'} role="alert">
+        <p
+          className={problem.notConfigured ? 'notice image-search-not-configured' : 'field-error'}
+          role="alert"
+        >
           {problem.message}
         </p>
       )}
       {results && !results.length && <p className="muted">{t('media.image_search.none')}</p>}
-      {results && results.length > 0 && <SearchResults results={results} disabled={busy !== null} onPick={(photo) => void pick(photo)} />}
+      {results && results.length > 0 && (
+        <SearchResults
+          results={results}
+          disabled={busy !== null}
+          onPick={(photo) => void pick(photo)}
+        />
+      )}
     </DialogFrame>
   )
 }

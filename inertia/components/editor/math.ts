@@ -25,7 +25,10 @@ export function renderMath(html: string) {
     for (const match of matches) {
       fragment.append(text.slice(last, match.index))
       const holder = doc.createElement('span')
-      holder.innerHTML = katex.renderToString(match[1] ?? match[2], { displayMode: match[2] !== undefined, throwOnError: false })
+      holder.innerHTML = katex.renderToString(match[1] ?? match[2], {
+        displayMode: match[2] !== undefined,
+        throwOnError: false,
+      })
       fragment.append(...holder.childNodes)
       last = match.index + match[0].length
     }

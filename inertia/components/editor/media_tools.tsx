@@ -16,7 +16,12 @@ import { ImageSearchDialog } from './image_search_dialog'
  * What the media tools of a field need from the editor page: the deck (image search stores on it),
  * the field's spoken language, and whether this server has image search at all.
  */
-export type MediaToolsContext = { deckId: number; language: string | null; ttsEnabled: boolean; imageSearch: boolean }
+export type MediaToolsContext = {
+  deckId: number
+  language: string | null
+  ttsEnabled: boolean
+  imageSearch: boolean
+}
 
 type Props = {
   editor: Editor | null
@@ -44,14 +49,18 @@ function useScanText(editor: Editor | null, fail: (title: string) => void) {
   const [scanning, setScanning] = useState(false)
   const scan = async (file: File) => {
     if (!editor) return
-    if (!file.type.startsWith('image/')) return fail(t('editor.upload.not_image', { name: file.name }))
+    if (!file.type.startsWith('image/'))
+      return fail(t('editor.upload.not_image', { name: file.name }))
     setScanning(true)
     try {
       const base64 = await readAsDataUrl(file)
-      const scan = { method: 'POST', json: { base64 } }
-      const result = await requestJson<Data.TextDetection>(urlFor('notes.scan_text'), scan)
+      const request = { method: 'POST', json: { base64 } }
+      const result = await requestJson<Data.TextDetection>(urlFor('notes.scan_text'), request)
       const lines = result.text.split('\n')
-      const content = lines.flatMap((line, index) => [...(index ? [{ type: 'hardBreak' }] : []), { type: 'text', text: line }])
+      const content = lines.flatMap((line, index) => [
+        ...(index ? [{ type: 'hardBreak' }] : []),
+        { type: 'text', text: line },
+      ])
       editor.chain().focus().insertContent(content).run()
     } catch (cause) {
       fail((cause instanceof HttpError && cause.message) || t('media.scan.failed'))
@@ -67,7 +76,14 @@ function useScanText(editor: Editor | null, fail: (title: string) => void) {
  * (the browser's speech, in the side's language), scan text from a photo
  * into the field (OCR on the server), search an image, draw on a canvas.
  */
-export function MediaTools({ editor, context, images, placeImage, canPlaceImage, uploadImage }: Props) {
+export function MediaTools({
+  editor,
+  context,
+  images,
+  placeImage,
+  canPlaceImage,
+  uploadImage,
+}: Props) {
   const t = useT()
   /* image search is premium (spec 000 §1): a free learner sees the tool, says why it is off */
   const searchLocked = !useShared().user?.isPremium
@@ -94,21 +110,33 @@ export function MediaTools({ editor, context, images, placeImage, canPlaceImage,
   return (
     <>
       <span className="tool-separator" />
-      <ToolButton label={speaks ? t('media.tts.speak') : t('media.tts.unsupported')} disabled={off || !speaks} onClick={speakField}>
+      <ToolButton
+        label={speaks ? t('media.tts.speak') : t('media.tts.unsupported')}
+        disabled={off || !speaks}
+        onClick={speakField}
+      >
         <SpeakIcon />
       </ToolButton>
-      <ToolButton label={scanning ? t('media.scan.scanning') : t('media.scan.button')} disabled={off || scanning} onClick={() => {
-        if (!scanInput.current) return
-        scanInput.current.value = ''
-        scanInput.current.click()
-      }}>
+      <ToolButton
+        label={scanning ? t('media.scan.scanning') : t('media.scan.button')}
+        disabled={off || scanning}
+        onClick={() => {
+          if (!scanInput.current) return
+          scanInput.current.value = ''
+          scanInput.current.click()
+        }}
+      >
         <ScanIcon />
       </ToolButton>
       {images && (
         <>
           {context.imageSearch && (
             <ToolButton
-              label={searchLocked ? t('editor.toolbar.premium_only', { tool: t('media.image_search.button') }) : t('media.image_search.button')}
+              label={
+                searchLocked
+                  ? t('editor.toolbar.premium_only', { tool: t('media.image_search.button') })
+                  : t('media.image_search.button')
+              }
               disabled={off || searchLocked}
               onClick={() => openImageTool('search')}
             >
@@ -116,12 +144,24 @@ export function MediaTools({ editor, context, images, placeImage, canPlaceImage,
               <SearchIcon />
             </ToolButton>
           )}
-          <ToolButton label={t('media.canvas.button')} disabled={off} onClick={() => openImageTool('canvas')}>
+          <ToolButton
+            label={t('media.canvas.button')}
+            disabled={off}
+            onClick={() => openImageTool('canvas')}
+          >
             <DrawIcon />
           </ToolButton>
         </>
       )}
-      <input ref={scanInput} type="file" accept="image/*" capture="environment" hidden data-testid="scan-text-input" onChange={(event) => event.target.files?.[0] && void scan(event.target.files[0])} />
+      <input
+        ref={scanInput}
+        type="file"
+        accept="image/*"
+        capture="environment"
+        hidden
+        data-testid="scan-text-input"
+        onChange={(event) => event.target.files?.[0] && void scan(event.target.files[0])}
+      />
       {open === 'search' && (
         <ImageSearchDialog
           deckId={context.deckId}

@@ -33,33 +33,47 @@ export type FieldErrors = Record<string, string | string[] | undefined>
 
 const EMPTY_OCCLUSION: Occlusion = { masks: [], hideAll: true }
 
-/** A built-in note type's name and fields in the reader's language (labelKey from the server); a learner's own type as named. */
+/**
+ * A built-in note type's name and fields in the reader's language (labelKey from the server); a learner's own
+ * type as named.
+ */
 export function stockLabels(t: (key: string) => string) {
   return {
-    typeName: (type: Pick<NoteTypeOption, 'name' | 'labelKey'>) => (type.labelKey ? t(`editor.stock.types.${type.labelKey}`) : type.name),
-    fieldLabel: (field: NoteTypeOption['fields'][number]) => (field.labelKey ? t(`editor.stock.fields.${field.labelKey}`) : field.name),
+    typeName: (type: Pick<NoteTypeOption, 'name' | 'labelKey'>) =>
+      type.labelKey ? t(`editor.stock.types.${type.labelKey}`) : type.name,
+    fieldLabel: (field: NoteTypeOption['fields'][number]) =>
+      field.labelKey ? t(`editor.stock.fields.${field.labelKey}`) : field.name,
   }
 }
 
 /** The image occlusion type's picture field: "Image", else its first field. */
-const imageFieldOf = (type: NoteTypeOption) => type.fields.find((field) => field.name.toLowerCase() === 'image') ?? type.fields[0]
+const imageFieldOf = (type: NoteTypeOption) =>
+  type.fields.find((field) => field.name.toLowerCase() === 'image') ?? type.fields[0]
 
 /** `<img src="…">` ⇄ the URL, for the occlusion image field. */
 export function imageUrlIn(html: string) {
   const src = html.match(/<img[^>]*\ssrc="([^"]*)"/i)?.[1]
   return src ? src.replaceAll('&amp;', '&').replaceAll('&quot;', '"') : null
 }
-export const imageHtml = (url: string) => `<img src="${url.replaceAll('&', '&amp;').replaceAll('"', '&quot;')}">`
+export const imageHtml = (url: string) =>
+  `<img src="${url.replaceAll('&', '&amp;').replaceAll('"', '&quot;')}">`
 
-const hasText = (html: string | undefined) => Boolean(html && html.replace(/<(?!img|audio)[^>]*>|&nbsp;|\s/gi, ''))
+const hasText = (html: string | undefined) =>
+  Boolean(html && html.replace(/<(?!img|audio)[^>]*>|&nbsp;|\s/gi, ''))
 
 /** The note as it is being edited, and the payload the save and preview routes take. */
-export function useNoteDraft(noteTypes: NoteTypeOption[], note: EditedNote | null, defaultNoteTypeId: number) {
+export function useNoteDraft(
+  noteTypes: NoteTypeOption[],
+  note: EditedNote | null,
+  defaultNoteTypeId: number
+) {
   const [typeId, setTypeId] = useState(note?.noteTypeId ?? defaultNoteTypeId)
   const type = noteTypes.find((option) => option.id === typeId) ?? noteTypes[0]
   /* every field ever filled in, by name: switching the type back and forth loses nothing */
   const [values, setValues] = useState<Record<string, string>>(() => ({ ...note?.fields }))
-  const [attachments, setAttachments] = useState<Record<string, Occlusion>>(() => ({ ...note?.fieldAttachmentsMap }))
+  const [attachments, setAttachments] = useState<Record<string, Occlusion>>(() => ({
+    ...note?.fieldAttachmentsMap,
+  }))
   const [reverse, setReverse] = useState(note?.isReversed ?? false)
 
   const imageField = type.kind === 'image_occlusion' ? imageFieldOf(type) : null
@@ -68,7 +82,11 @@ export function useNoteDraft(noteTypes: NoteTypeOption[], note: EditedNote | nul
     fields: Object.fromEntries(type.fields.map((field) => [field.name, values[field.name] ?? ''])),
     field_attachments_map: Object.fromEntries(
       type.fields.flatMap((field) =>
-        field === imageField ? [[field.name, attachments[field.name] ?? EMPTY_OCCLUSION]] : attachments[field.name] ? [[field.name, attachments[field.name]]] : []
+        field === imageField
+          ? [[field.name, attachments[field.name] ?? EMPTY_OCCLUSION]]
+          : attachments[field.name]
+            ? [[field.name, attachments[field.name]]]
+            : []
       )
     ),
     reverse: type.reversible && reverse,
@@ -78,15 +96,18 @@ export function useNoteDraft(noteTypes: NoteTypeOption[], note: EditedNote | nul
   const [original] = useState(() => JSON.stringify(payload))
   const dirty = note
     ? JSON.stringify(payload) !== original
-    : Object.values(payload.fields).some(hasText) || Object.values(payload.field_attachments_map).some((value) => value.masks.length > 0)
+    : Object.values(payload.fields).some(hasText) ||
+      Object.values(payload.field_attachments_map).some((value) => value.masks.length > 0)
 
   return {
     type,
     setTypeId,
     values,
-    setValue: (name: string, html: string) => setValues((current) => ({ ...current, [name]: html })),
+    setValue: (name: string, html: string) =>
+      setValues((current) => ({ ...current, [name]: html })),
     attachments,
-    setAttachment: (name: string, next: Occlusion) => setAttachments((current) => ({ ...current, [name]: next })),
+    setAttachment: (name: string, next: Occlusion) =>
+      setAttachments((current) => ({ ...current, [name]: next })),
     reverse,
     setReverse,
     imageField,
@@ -110,7 +131,9 @@ export type NoteDraft = ReturnType<typeof useNoteDraft>
  * `errors` is a new object with every answer, which shows its errors afresh.
  */
 export function useFieldErrors(errors: FieldErrors | undefined) {
-  const [changed, setChanged] = useState<{ errors: FieldErrors | undefined; keys: Set<string> }>(() => ({ errors, keys: new Set() }))
+  const [changed, setChanged] = useState<{ errors: FieldErrors | undefined; keys: Set<string> }>(
+    () => ({ errors, keys: new Set() })
+  )
   const keys = changed.errors === errors ? changed.keys : new Set<string>()
 
   const message = (key: string) => {
@@ -119,7 +142,9 @@ export function useFieldErrors(errors: FieldErrors | undefined) {
   }
   /* a field's errors: its text, and for the image occlusion field its masks */
   const ofField = (name: string) => (key: string) =>
-    key === `fields.${name}` || key === `field_attachments_map.${name}` || key.startsWith(`field_attachments_map.${name}.`)
+    key === `fields.${name}` ||
+    key === `field_attachments_map.${name}` ||
+    key.startsWith(`field_attachments_map.${name}.`)
 
   return {
     /** `fields.X`, `template_id` or `reverse` changed */
@@ -140,14 +165,22 @@ export function useFieldErrors(errors: FieldErrors | undefined) {
      */
     others: () =>
       Object.keys(errors ?? {})
-        .filter((key) => !['template_id', 'reverse'].includes(key) && !key.startsWith('fields.') && !key.startsWith('field_attachments_map.'))
+        .filter(
+          (key) =>
+            !['template_id', 'reverse'].includes(key) &&
+            !key.startsWith('fields.') &&
+            !key.startsWith('field_attachments_map.')
+        )
         .map((key) => [key, message(key) ?? ''] as const),
   }
 }
 
 export type FieldErrorState = ReturnType<typeof useFieldErrors>
 
-/** Uploads a picture or a sound for a note of the deck (`POST /media`), with its progress and a way to cancel it; the URL goes into the field. */
+/**
+ * Uploads a picture or a sound for a note of the deck (`POST /media`), with its progress and a way to cancel
+ * it; the URL goes into the field.
+ */
 export function mediaUploader(deckId: number) {
   return async (file: File, options?: UploadOptions) => {
     const form = new FormData()

@@ -7,10 +7,25 @@ import { Tooltip } from '~/components/ui/tooltip'
 import { CardPreview } from './card_preview'
 import { useShortcut } from './shortcuts'
 import type { PreviewState } from './use_note_preview'
-import { stockLabels, type FieldErrorState, type NoteDraft, type NoteTypeOption } from './note_draft'
+import {
+  stockLabels,
+  type FieldErrorState,
+  type NoteDraft,
+  type NoteTypeOption,
+} from './note_draft'
 
 /** The note type; another one starts afresh (`onSwitch`), its error gone. */
-export function NoteTypeSelect({ noteTypes, draft, errors, onSwitch }: { noteTypes: NoteTypeOption[]; draft: NoteDraft; errors: FieldErrorState; onSwitch: () => void }) {
+export function NoteTypeSelect({
+  noteTypes,
+  draft,
+  errors,
+  onSwitch,
+}: {
+  noteTypes: NoteTypeOption[]
+  draft: NoteDraft
+  errors: FieldErrorState
+  onSwitch: () => void
+}) {
   const t = useT()
   const { typeName } = stockLabels(t)
   const { user } = useShared()
@@ -26,7 +41,14 @@ export function NoteTypeSelect({ noteTypes, draft, errors, onSwitch }: { noteTyp
   /* I (spec: "image occlusion I"), outside the fields: the image occlusion type */
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key.toLowerCase() !== 'i' || !isPlainKey(event) || isTyping(event.target) || !occlusion || draft.type.id === occlusion.id) return
+      if (
+        event.key.toLowerCase() !== 'i' ||
+        !isPlainKey(event) ||
+        isTyping(event.target) ||
+        !occlusion ||
+        draft.type.id === occlusion.id
+      )
+        return
       event.preventDefault()
       switchTo(occlusion.id)
     }
@@ -45,7 +67,9 @@ export function NoteTypeSelect({ noteTypes, draft, errors, onSwitch }: { noteTyp
       >
         {noteTypes.map((option) => (
           <option key={option.id} value={option.id} data-premium={locked(option) || undefined}>
-            {locked(option) ? `${typeName(option)} (${t('limits.paywall.premium_badge')})` : typeName(option)}
+            {locked(option)
+              ? `${typeName(option)} (${t('limits.paywall.premium_badge')})`
+              : typeName(option)}
           </option>
         ))}
       </select>
@@ -76,7 +100,15 @@ export function NoteErrors({ errors }: { errors: FieldErrorState }) {
   )
 }
 
-export function EditorActions({ adding, saving, onClose }: { adding: boolean; saving: boolean; onClose: () => void }) {
+export function EditorActions({
+  adding,
+  saving,
+  onClose,
+}: {
+  adding: boolean
+  saving: boolean
+  onClose: () => void
+}) {
   const t = useT()
   const shortcut = useShortcut()
   return (
@@ -107,20 +139,38 @@ export function UnsavedNotice({ onRetry }: { onRetry: () => void }) {
 }
 
 /** The cards the note makes, as the server renders them; what it still lacks, in red only once a save was tried. */
-export function NotePreviewPanel({ asked, preview, attempted }: { asked: boolean; preview: PreviewState; attempted: boolean }) {
+export function NotePreviewPanel({
+  asked,
+  preview,
+  attempted,
+}: {
+  asked: boolean
+  preview: PreviewState
+  attempted: boolean
+}) {
   const t = useT()
   const { result } = preview
   return (
-    <section className="card note-preview" aria-labelledby="note-preview-title" aria-busy={preview.loading}>
+    <section
+      className="card note-preview"
+      aria-labelledby="note-preview-title"
+      aria-busy={preview.loading}
+    >
       <div className="note-preview-head">
         <h2 id="note-preview-title">{t('editor.preview.title')}</h2>
-        {preview.loading && result && <small className="muted">{t('editor.preview.loading')}</small>}
+        {preview.loading && result && (
+          <small className="muted">{t('editor.preview.loading')}</small>
+        )}
       </div>
       {!asked ? (
         <p className="muted">{t('editor.preview.empty')}</p>
       ) : preview.error !== null ? (
         /* what the note still lacks: no red before the learner has tried to save */
-        <p className={attempted ? 'form-error' : 'muted'} role="status" data-testid="preview-problem">
+        <p
+          className={attempted ? 'form-error' : 'muted'}
+          role="status"
+          data-testid="preview-problem"
+        >
           {preview.error || t('editor.preview.failed')}
         </p>
       ) : result && result.cards.length === 0 ? (

@@ -3,7 +3,14 @@ import { useAlert } from '~/components/ui/alert_dialog'
 import { RichField } from './rich_field'
 import { ImagePicker } from './image_picker'
 import { OcclusionBuilder } from './occlusion_builder'
-import { imageHtml, imageUrlIn, stockLabels, type FieldErrorState, type NoteDraft, type NoteTypeOption } from './note_draft'
+import {
+  imageHtml,
+  imageUrlIn,
+  stockLabels,
+  type FieldErrorState,
+  type NoteDraft,
+  type NoteTypeOption,
+} from './note_draft'
 import '~/css/editor.css'
 
 /*
@@ -21,13 +28,27 @@ type FieldsProps = {
   idPrefix: string
   autoFocus?: boolean
   /** the deck's id and text-to-speech languages, and whether image search is offered, for the fields' media tools */
-  deck?: { id: number; ttsEnabled: boolean; ttsFrontSideLanguage: string | null; ttsBackSideLanguage: string | null; imageSearch: boolean }
+  deck?: {
+    id: number
+    ttsEnabled: boolean
+    ttsFrontSideLanguage: string | null
+    ttsBackSideLanguage: string | null
+    imageSearch: boolean
+  }
 }
 
 type Field = NoteTypeOption['fields'][number]
 
 /** The image occlusion type's picture field: the picture, then its masks over it. */
-function OcclusionField({ id, field, draft, errors, upload, disabledReason, onChange }: Pick<FieldsProps, 'draft' | 'errors' | 'upload'> & {
+function OcclusionField({
+  id,
+  field,
+  draft,
+  errors,
+  upload,
+  disabledReason,
+  onChange,
+}: Pick<FieldsProps, 'draft' | 'errors' | 'upload'> & {
   id: string
   field: Field
   disabledReason: string | undefined
@@ -97,7 +118,15 @@ function ReverseOption({ draft, errors }: Pick<FieldsProps, 'draft' | 'errors'>)
  * types), the picture and its masks on image occlusion, and the reversed
  * card option, each with its error.
  */
-export function NoteFields({ draft, errors, upload, imagesAllowed, idPrefix, autoFocus = true, deck }: FieldsProps) {
+export function NoteFields({
+  draft,
+  errors,
+  upload,
+  imagesAllowed,
+  idPrefix,
+  autoFocus = true,
+  deck,
+}: FieldsProps) {
   const t = useT()
   const { type, imageField } = draft
   const imagesDisabledReason = imagesAllowed ? undefined : t('editor.images_disabled')
@@ -139,13 +168,16 @@ export function NoteFields({ draft, errors, upload, imagesAllowed, idPrefix, aut
             imagesDisabledReason={imagesDisabledReason}
             autoFocus={autoFocus && index === 0}
             error={errors.fieldError(field.name)}
-            tools={deck && {
-              deckId: deck.id,
-              ttsEnabled: deck.ttsEnabled,
-              imageSearch: deck.imageSearch,
-              /* the first field is the front's text, the others the back's */
-              language: (index === 0 ? deck.ttsFrontSideLanguage : deck.ttsBackSideLanguage) ?? null,
-            }}
+            tools={
+              deck && {
+                deckId: deck.id,
+                ttsEnabled: deck.ttsEnabled,
+                imageSearch: deck.imageSearch,
+                /* the first field is the front's text, the others the back's */
+                language:
+                  (index === 0 ? deck.ttsFrontSideLanguage : deck.ttsBackSideLanguage) ?? null,
+              }
+            }
           />
         )
       })}

@@ -7,7 +7,15 @@ import { newMaskId, nextGroup, type Mask } from './occlusion_masks'
 import { readAsDataUrl } from './media_tools'
 
 /** A word the server read, as a proposed mask (fractions of the picture); `keep`: it becomes a mask. */
-type Proposal = { id: string; text: string; x: number; y: number; width: number; height: number; keep: boolean }
+type Proposal = {
+  id: string
+  text: string
+  x: number
+  y: number
+  width: number
+  height: number
+  keep: boolean
+}
 
 type Size = { width: number; height: number }
 type Detection =
@@ -44,25 +52,50 @@ export function useTextDetection(imageUrl: string, size: Size | null) {
       const scan = { method: 'POST', json: { base64 } }
       const result = await requestJson<Data.TextDetection>(urlFor('notes.scan_text'), scan)
       const proposals = result.words.map((word) => ({
-        id: newMaskId(), text: word.text, keep: true,
-        x: clamp(word.x / size.width), y: clamp(word.y / size.height),
-        width: Math.min(word.width / size.width, 1 - clamp(word.x / size.width)), height: Math.min(word.height / size.height, 1 - clamp(word.y / size.height)),
+        id: newMaskId(),
+        text: word.text,
+        keep: true,
+        x: clamp(word.x / size.width),
+        y: clamp(word.y / size.height),
+        width: Math.min(word.width / size.width, 1 - clamp(word.x / size.width)),
+        height: Math.min(word.height / size.height, 1 - clamp(word.y / size.height)),
       }))
       setDetection(proposals.length ? { state: 'found', proposals } : { state: 'none' })
     } catch (cause) {
-      if (cause instanceof HttpError && cause.code === 'E_NO_TEXT_FOUND') return setDetection({ state: 'none' })
-      setDetection({ state: 'failed', message: (cause instanceof HttpError && cause.title) || t('editor.occlusion.detect.failed') })
+      if (cause instanceof HttpError && cause.code === 'E_NO_TEXT_FOUND')
+        return setDetection({ state: 'none' })
+      setDetection({
+        state: 'failed',
+        message: (cause instanceof HttpError && cause.title) || t('editor.occlusion.detect.failed'),
+      })
     }
   }
 
   const toggle = (id: string) =>
-    setDetection((current) => (current.state === 'found' ? { ...current, proposals: current.proposals.map((p) => (p.id === id ? { ...p, keep: !p.keep } : p)) } : current))
+    setDetection((current) =>
+      current.state === 'found'
+        ? {
+            ...current,
+            proposals: current.proposals.map((p) => (p.id === id ? { ...p, keep: !p.keep } : p)),
+          }
+        : current
+    )
 
   /** The kept proposals as masks after `masks`, each a card of its own. */
   const accept = (masks: Mask[]) => {
     if (detection.state !== 'found') return masks
     let group = nextGroup(masks)
-    const added = detection.proposals.filter((p) => p.keep).map(({ x, y, width, height }) => ({ id: newMaskId(), group: group++, angle: 0, x, y, width, height }))
+    const added = detection.proposals
+      .filter((p) => p.keep)
+      .map(({ x, y, width, height }) => ({
+        id: newMaskId(),
+        group: group++,
+        angle: 0,
+        x,
+        y,
+        width,
+        height,
+      }))
     setDetection({ state: 'idle' })
     return [...masks, ...added]
   }
@@ -86,7 +119,12 @@ export function ProposedMasks({ detection }: { detection: TextDetection }) {
       className={`io-proposal${proposal.keep ? ' keep' : ''}`}
       aria-pressed={proposal.keep}
       aria-label={t('editor.occlusion.detect.word', { word: proposal.text })}
-      style={{ left: percent(proposal.x), top: percent(proposal.y), width: percent(proposal.width), height: percent(proposal.height) }}
+      style={{
+        left: percent(proposal.x),
+        top: percent(proposal.y),
+        width: percent(proposal.width),
+        height: percent(proposal.height),
+      }}
       /* not a press on the picture: no mask drawn, no selection changed */
       onPointerDown={(event) => event.stopPropagation()}
       onClick={() => detection.toggle(proposal.id)}
@@ -94,16 +132,39 @@ export function ProposedMasks({ detection }: { detection: TextDetection }) {
   ))
 }
 
-/** Under the toolbar: what the detection found (add the kept words as masks, or discard them), or why it found nothing. */
-export function DetectionBar({ detection, onAdd }: { detection: TextDetection; onAdd: () => void }) {
+/**
+ * Under the toolbar: what the detection found (add the kept words as masks, or discard them), or why it found
+ * nothing.
+ */
+export function DetectionBar({
+  detection,
+  onAdd,
+}: {
+  detection: TextDetection
+  onAdd: () => void
+}) {
   const t = useT()
   const current = detection.detection
-  if (current.state === 'none') return <p className="io-detect-note muted" role="status">{t('editor.occlusion.detect.none')}</p>
-  if (current.state === 'failed') return <p className="io-detect-note field-error" role="alert">{current.message}</p>
+  if (current.state === 'none')
+    return (
+      <p className="io-detect-note muted" role="status">
+        {t('editor.occlusion.detect.none')}
+      </p>
+    )
+  if (current.state === 'failed')
+    return (
+      <p className="io-detect-note field-error" role="alert">
+        {current.message}
+      </p>
+    )
   if (current.state !== 'found') return null
   const kept = current.proposals.filter((proposal) => proposal.keep).length
   return (
-    <div className="io-detect-bar" role="group" aria-label={t('editor.occlusion.detect.found_label')}>
+    <div
+      className="io-detect-bar"
+      role="group"
+      aria-label={t('editor.occlusion.detect.found_label')}
+    >
       <span>{t('editor.occlusion.detect.found', { count: current.proposals.length })}</span>
       <button type="button" className="button small primary" disabled={kept === 0} onClick={onAdd}>
         {t('editor.occlusion.detect.add', { count: kept })}

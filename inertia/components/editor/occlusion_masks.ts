@@ -13,17 +13,22 @@ export const MIN_SIZE = 0.01
 const clamp = (value: number, min = 0, max = 1) => Math.min(max, Math.max(min, value))
 
 export function newMaskId() {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `m${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `m${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`
 }
 
 /** Groups numbered 1..n in their current order, with no gaps (a card per group). */
 export function normalizeGroups(masks: Mask[]) {
   const order = [...new Set(masks.map((mask) => mask.group))].sort((a, b) => a - b)
   const number = new Map(order.map((group, index) => [group, index + 1]))
-  return masks.map((mask) => (number.get(mask.group) === mask.group ? mask : { ...mask, group: number.get(mask.group)! }))
+  return masks.map((mask) =>
+    number.get(mask.group) === mask.group ? mask : { ...mask, group: number.get(mask.group)! }
+  )
 }
 
-export const nextGroup = (masks: Mask[]) => masks.reduce((max, mask) => Math.max(max, mask.group), 0) + 1
+export const nextGroup = (masks: Mask[]) =>
+  masks.reduce((max, mask) => Math.max(max, mask.group), 0) + 1
 
 /** The rectangle two corners span, kept inside the image. */
 export function rectFrom(a: Point, b: Point) {
@@ -50,7 +55,12 @@ export function resizeMask(mask: Mask, corner: Corner, to: Point) {
     y: corner.includes('n') ? mask.y + mask.height : mask.y,
   }
   const rect = rectFrom(fixed, to)
-  return { ...mask, ...rect, width: Math.max(rect.width, MIN_SIZE), height: Math.max(rect.height, MIN_SIZE) }
+  return {
+    ...mask,
+    ...rect,
+    width: Math.max(rect.width, MIN_SIZE),
+    height: Math.max(rect.height, MIN_SIZE),
+  }
 }
 
 /** The selected masks become one group (one card). */

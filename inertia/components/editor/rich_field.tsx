@@ -2,7 +2,12 @@ import { useLayoutEffect, useRef, type RefObject } from 'react'
 import { EditorContent, type Editor } from '@tiptap/react'
 import type { FieldKeyHandlers } from './extensions'
 import { FieldToolbar } from './field_toolbar'
-import { useFieldCommands, useFieldUploads, useRichEditor, type RichFieldProps } from './use_rich_field'
+import {
+  useFieldCommands,
+  useFieldUploads,
+  useRichEditor,
+  type RichFieldProps,
+} from './use_rich_field'
 import { MediaTools } from './media_tools'
 import { UploadProgress } from './upload_progress'
 import '~/css/editor.css'
@@ -11,7 +16,12 @@ export { MAX_UPLOAD_BYTES } from './use_rich_field'
 export type { UploadFn } from './upload_progress'
 
 /** The hidden file inputs behind the toolbar's picture and sound buttons. */
-function FilePickers({ image, audio, onImage, onAudio }: {
+function FilePickers({
+  image,
+  audio,
+  onImage,
+  onAudio,
+}: {
   image: RefObject<HTMLInputElement | null>
   audio: RefObject<HTMLInputElement | null>
   onImage: (file: File) => void
@@ -19,8 +29,21 @@ function FilePickers({ image, audio, onImage, onAudio }: {
 }) {
   return (
     <>
-      <input ref={image} type="file" accept="image/*" hidden multiple onChange={(event) => Array.from(event.target.files ?? []).forEach((file) => onImage(file))} />
-      <input ref={audio} type="file" accept="audio/*" hidden onChange={(event) => event.target.files?.[0] && onAudio(event.target.files[0])} />
+      <input
+        ref={image}
+        type="file"
+        accept="image/*"
+        hidden
+        multiple
+        onChange={(event) => Array.from(event.target.files ?? []).forEach((file) => onImage(file))}
+      />
+      <input
+        ref={audio}
+        type="file"
+        accept="audio/*"
+        hidden
+        onChange={(event) => event.target.files?.[0] && onAudio(event.target.files[0])}
+      />
     </>
   )
 }
@@ -33,7 +56,11 @@ export function RichField(props: RichFieldProps) {
 
   /* the editor is created once: everything it calls back goes through refs */
   const latest = useRef(props)
-  const keyHandlers = useRef<FieldKeyHandlers>({ cloze: () => false, link: () => false, math: () => false })
+  const keyHandlers = useRef<FieldKeyHandlers>({
+    cloze: () => false,
+    link: () => false,
+    math: () => false,
+  })
   const files = useRef<(files: File[]) => void>(() => {})
   const editorRef = useRef<Editor | null>(null)
   const editor = useRichEditor(props, latest, { keyHandlers, files, editor: editorRef })
@@ -44,7 +71,11 @@ export function RichField(props: RichFieldProps) {
     latest.current = props
     editorRef.current = editor
     files.current = uploads.receive
-    keyHandlers.current = { cloze: commands.makeCloze, link: commands.editLink, math: commands.addMath }
+    keyHandlers.current = {
+      cloze: commands.makeCloze,
+      link: commands.editLink,
+      math: commands.addMath,
+    }
   })
 
   const pick = (input: HTMLInputElement | null) => {
@@ -55,7 +86,11 @@ export function RichField(props: RichFieldProps) {
 
   return (
     <div className={`rich-field${error ? ' invalid' : ''}${uploads.running.length ? ' busy' : ''}`}>
-      <span className="rich-field-label" id={`${id}-label`} onClick={() => editor?.commands.focus()}>
+      <span
+        className="rich-field-label"
+        id={`${id}-label`}
+        onClick={() => editor?.commands.focus()}
+      >
         {label}
         {required && (
           <span className="required" aria-hidden="true">
@@ -90,7 +125,11 @@ export function RichField(props: RichFieldProps) {
           }
         />
         {/* the same height before and after the editor mounts: no jump on hydration */}
-        {editor ? <EditorContent editor={editor} className="rich-field-content" /> : <div className="rich-field-content rich-field-placeholder" />}
+        {editor ? (
+          <EditorContent editor={editor} className="rich-field-content" />
+        ) : (
+          <div className="rich-field-content rich-field-placeholder" />
+        )}
         <UploadProgress running={uploads.running} />
       </div>
       {error && (
@@ -98,7 +137,12 @@ export function RichField(props: RichFieldProps) {
           {error}
         </small>
       )}
-      <FilePickers image={imageInput} audio={audioInput} onImage={(file) => void uploads.uploadImage(file)} onAudio={(file) => void uploads.uploadAudio(file)} />
+      <FilePickers
+        image={imageInput}
+        audio={audioInput}
+        onImage={(file) => void uploads.uploadImage(file)}
+        onAudio={(file) => void uploads.uploadAudio(file)}
+      />
     </div>
   )
 }

@@ -2,7 +2,10 @@ import { useT } from '~/lib/i18n'
 
 /** Apple keyboards use ⌘ where others use Ctrl ("Mod" in tiptap's terms). */
 function isMac() {
-  return typeof navigator !== 'undefined' && /Mac|iPhone|iPad|iPod/.test(navigator.platform || navigator.userAgent)
+  return (
+    typeof navigator !== 'undefined' &&
+    /Mac|iPhone|iPad|iPod/.test(navigator.platform || navigator.userAgent)
+  )
 }
 
 /** Ctrl on Windows/Linux, ⌘ on Apple devices. */

@@ -15,7 +15,10 @@ const ERROR_KEYS: Record<string, string> = {
  * apps (being made, ready, failed and why). Nothing while the ai_speech
  * remote flag is off: the server makes no speech then.
  */
-type SpeakingDeck = Pick<Data.CardEditor['deck'], 'ttsEnabled' | 'ttsFrontSideLanguage' | 'ttsBackSideLanguage'>
+type SpeakingDeck = Pick<
+  Data.CardEditor['deck'],
+  'ttsEnabled' | 'ttsFrontSideLanguage' | 'ttsBackSideLanguage'
+>
 
 export function SpeechStatus({ deck, speech }: { deck: SpeakingDeck; speech: Entry[] | null }) {
   const t = useT()
@@ -23,9 +26,16 @@ export function SpeechStatus({ deck, speech }: { deck: SpeakingDeck; speech: Ent
   if (!deck.ttsEnabled || !remoteFlags.ai_speech) return null
   const sideName = (side: string) => (side === 'front' ? t('media.tts.front') : t('media.tts.back'))
   return (
-    <section className="speech-status" aria-label={t('media.tts.title')} data-testid="speech-status">
+    <section
+      className="speech-status"
+      aria-label={t('media.tts.title')}
+      data-testid="speech-status"
+    >
       <p className="muted">
-        {t('media.tts.on', { front: deck.ttsFrontSideLanguage ?? 'en', back: deck.ttsBackSideLanguage ?? 'en' })}
+        {t('media.tts.on', {
+          front: deck.ttsFrontSideLanguage ?? 'en',
+          back: deck.ttsBackSideLanguage ?? 'en',
+        })}
       </p>
       {speech && speech.length > 0 && (
         <ul className="speech-states">
@@ -33,7 +43,11 @@ export function SpeechStatus({ deck, speech }: { deck: SpeakingDeck; speech: Ent
             <li key={entry.side} data-side={entry.side} data-state={entry.state}>
               <strong>{sideName(entry.side)}</strong>{' '}
               {entry.state === 'failed'
-                ? t('media.tts.state_failed', { reason: t(ERROR_KEYS[entry.errorCode ?? ''] ?? 'media.tts.error_other', { max: 1000 }) })
+                ? t('media.tts.state_failed', {
+                    reason: t(ERROR_KEYS[entry.errorCode ?? ''] ?? 'media.tts.error_other', {
+                      max: 1000,
+                    }),
+                  })
                 : t(`media.tts.state_${entry.state}`)}
             </li>
           ))}

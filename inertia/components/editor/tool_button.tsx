@@ -16,7 +16,14 @@ type ToolButtonProps = {
  * A square toolbar button with its tooltip. Pressing it keeps the focus
  * (and the selection) in the editor.
  */
-export function ToolButton({ label, shortcut, active, disabled, onClick, children }: ToolButtonProps) {
+export function ToolButton({
+  label,
+  shortcut,
+  active,
+  disabled,
+  onClick,
+  children,
+}: ToolButtonProps) {
   return (
     <Tooltip label={label} shortcut={shortcut}>
       <button
@@ -40,7 +47,13 @@ type ToolMenuProps = {
   active?: boolean
   disabled?: boolean
   icon: ReactNode
-  items: { key: string; label: ReactNode; title: string; selected?: boolean; onSelect: () => void }[]
+  items: {
+    key: string
+    label: ReactNode
+    title: string
+    selected?: boolean
+    onSelect: () => void
+  }[]
 }
 
 /** A toolbar button opening a small list of choices (colours, heading levels). */
@@ -51,7 +64,12 @@ export function ToolMenu({ label, shortcut, active, disabled, icon, items }: Too
   useEffect(() => {
     if (!open) return
     const close = (event: Event) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node)) setOpen(false)
+      if (
+        event instanceof KeyboardEvent
+          ? event.key === 'Escape'
+          : !root.current?.contains(event.target as Node)
+      )
+        setOpen(false)
     }
     document.addEventListener('pointerdown', close)
     document.addEventListener('keydown', close)
@@ -63,7 +81,13 @@ export function ToolMenu({ label, shortcut, active, disabled, icon, items }: Too
 
   return (
     <span className="tool-menu" ref={root}>
-      <ToolButton label={label} shortcut={shortcut} active={active} disabled={disabled} onClick={() => setOpen(!open)}>
+      <ToolButton
+        label={label}
+        shortcut={shortcut}
+        active={active}
+        disabled={disabled}
+        onClick={() => setOpen(!open)}
+      >
         {icon}
       </ToolButton>
       {open && (

@@ -19,8 +19,12 @@ export function useUploads() {
   const run = async (file: File, upload: UploadFn) => {
     const controller = new AbortController()
     const id = ++next.current
-    const update = (percent: number) => setRunning((list) => list.map((entry) => (entry.id === id ? { ...entry, percent } : entry)))
-    setRunning((list) => [...list, { id, name: file.name, percent: 0, cancel: () => controller.abort() }])
+    const update = (percent: number) =>
+      setRunning((list) => list.map((entry) => (entry.id === id ? { ...entry, percent } : entry)))
+    setRunning((list) => [
+      ...list,
+      { id, name: file.name, percent: 0, cancel: () => controller.abort() },
+    ])
     try {
       return await upload(file, { signal: controller.signal, onProgress: update })
     } catch (error) {
@@ -42,9 +46,20 @@ export function UploadProgress({ running }: { running: Running[] }) {
       {running.map((upload) => (
         <li key={upload.id} data-upload={upload.name}>
           <span role="status">{t('editor.upload.uploading_named', { name: upload.name })}</span>
-          <progress max={100} value={upload.percent} aria-label={t('editor.upload.progress_label', { name: upload.name })} />
-          <span className="upload-percent">{t('editor.upload.percent', { percent: upload.percent })}</span>
-          <button type="button" className="button small ghost" aria-label={t('editor.upload.cancel_named', { name: upload.name })} onClick={upload.cancel}>
+          <progress
+            max={100}
+            value={upload.percent}
+            aria-label={t('editor.upload.progress_label', { name: upload.name })}
+          />
+          <span className="upload-percent">
+            {t('editor.upload.percent', { percent: upload.percent })}
+          </span>
+          <button
+            type="button"
+            className="button small ghost"
+            aria-label={t('editor.upload.cancel_named', { name: upload.name })}
+            onClick={upload.cancel}
+          >
             {t('editor.upload.cancel')}
           </button>
         </li>

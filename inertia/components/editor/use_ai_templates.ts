@@ -10,7 +10,8 @@ export type AiProvider = Data.AiTemplateChoices['provider']
 export type AppliedFields = Data.AiTemplateApplied['fields']
 
 /** The server's message for a failed call, or `fallback` when it said nothing (network, non-JSON). */
-export const messageOf = (error: unknown, fallback: string) => (error instanceof HttpError && error.message) || fallback
+export const messageOf = (error: unknown, fallback: string) =>
+  (error instanceof HttpError && error.message) || fallback
 
 /**
  * The AI template popup's data: the templates and the provider (GET), and the
@@ -40,21 +41,33 @@ export function useAiTemplates(draft: NoteDraft) {
 
   const save = async (template: AiTemplate | null, input: { name: string; prompt: string }) => {
     const saved = template
-      ? await requestJson<AiTemplate>(urlFor('ai_note_templates.update', { id: template.id }), { method: 'PUT', json: input })
-      : await requestJson<AiTemplate>(urlFor('ai_note_templates.store'), { method: 'POST', json: input })
+      ? await requestJson<AiTemplate>(urlFor('ai_note_templates.update', { id: template.id }), {
+          method: 'PUT',
+          json: input,
+        })
+      : await requestJson<AiTemplate>(urlFor('ai_note_templates.store'), {
+          method: 'POST',
+          json: input,
+        })
     await reload()
     return saved
   }
 
   const remove = async (template: AiTemplate) => {
-    await requestJson(urlFor('ai_note_templates.destroy', { id: template.id }), { method: 'DELETE' })
+    await requestJson(urlFor('ai_note_templates.destroy', { id: template.id }), {
+      method: 'DELETE',
+    })
     await reload()
   }
 
   const apply = (template: AiTemplate, signal?: AbortSignal) =>
     requestJson<Data.AiTemplateApplied>(urlFor('ai_note_templates.apply', { id: template.id }), {
       method: 'POST',
-      json: { fields: draft.payload.fields, field_attachments_map: draft.payload.field_attachments_map, reverse: draft.payload.reverse },
+      json: {
+        fields: draft.payload.fields,
+        field_attachments_map: draft.payload.field_attachments_map,
+        reverse: draft.payload.reverse,
+      },
       signal,
     })
 

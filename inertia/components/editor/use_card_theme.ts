@@ -1,6 +1,14 @@
 import { useEffect, useState } from 'react'
 
-export type CardTheme = { scheme: 'light' | 'dark'; text: string; muted: string; surface: string; border: string; accent: string; danger: string }
+export type CardTheme = {
+  scheme: 'light' | 'dark'
+  text: string
+  muted: string
+  surface: string
+  border: string
+  accent: string
+  danger: string
+}
 
 /**
  * The app theme's colours, resolved (light-dark() and all) by the browser:
@@ -15,7 +23,9 @@ function readTheme(): CardTheme {
     return getComputedStyle(probe).color
   }
   const declared = getComputedStyle(document.documentElement).colorScheme
-  const dark = declared.includes('dark') && (!declared.includes('light') || matchMedia('(prefers-color-scheme: dark)').matches)
+  const dark =
+    declared.includes('dark') &&
+    (!declared.includes('light') || matchMedia('(prefers-color-scheme: dark)').matches)
   const theme: CardTheme = {
     scheme: dark ? 'dark' : 'light',
     text: read('--text'),
@@ -40,7 +50,10 @@ export function useCardTheme() {
       })
     update()
     const observer = new MutationObserver(update)
-    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme', 'class', 'style'] })
+    observer.observe(document.documentElement, {
+      attributes: true,
+      attributeFilter: ['data-theme', 'class', 'style'],
+    })
     const media = matchMedia('(prefers-color-scheme: dark)')
     media.addEventListener('change', update)
     return () => {

@@ -40,7 +40,12 @@ export function useNotePreview(request: PreviewRequest | null, delay = 400): Pre
     setState((current) => ({ ...current, error: null, loading: true }))
     const timer = setTimeout(async () => {
       try {
-        const result = await requestJson<PreviewResult>(urlFor('notes.preview'), { method: 'POST', body: key, headers: { 'Content-Type': 'application/json' }, signal: controller.signal })
+        const result = await requestJson<PreviewResult>(urlFor('notes.preview'), {
+          method: 'POST',
+          body: key,
+          headers: { 'Content-Type': 'application/json' },
+          signal: controller.signal,
+        })
         setState({ result, error: null, loading: false })
       } catch (error) {
         if (controller.signal.aborted) return

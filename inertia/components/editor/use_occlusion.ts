@@ -1,8 +1,19 @@
 /* The image occlusion builder's state: the selection and the edits on it, the zoom, and the pointer's drags. */
 import { useLayoutEffect, useRef, useState, type PointerEvent, type RefObject } from 'react'
 import {
-  MIN_SIZE, groupMasks, moveMasks, newMaskId, nextGroup, normalizeGroups, rectFrom, resizeMask, ungroupMasks,
-  type Corner, type Mask, type Occlusion, type Point,
+  MIN_SIZE,
+  groupMasks,
+  moveMasks,
+  newMaskId,
+  nextGroup,
+  normalizeGroups,
+  rectFrom,
+  resizeMask,
+  ungroupMasks,
+  type Corner,
+  type Mask,
+  type Occlusion,
+  type Point,
 } from './occlusion_masks'
 
 export const ZOOMS = [1, 1.5, 2, 3, 4]
@@ -11,17 +22,33 @@ export type Tool = 'draw' | 'hand'
 
 type Drag =
   | { kind: 'draw'; start: Point; current: Point }
-  | { kind: 'move'; start: Point; current: Point; ids: Set<string>; clicked: string; moved: boolean }
+  | {
+      kind: 'move'
+      start: Point
+      current: Point
+      ids: Set<string>
+      clicked: string
+      moved: boolean
+    }
   | { kind: 'resize'; id: string; corner: Corner; current: Point }
   | { kind: 'pan'; x: number; y: number; left: number; top: number }
 
 /** The masks as they look while a drag is under way. */
 function dragged(masks: Mask[], drag: Drag | null) {
   if (drag?.kind === 'move' && drag.moved) {
-    const moved = new Map(moveMasks(masks.filter((mask) => drag.ids.has(mask.id)), drag.current.x - drag.start.x, drag.current.y - drag.start.y).map((mask) => [mask.id, mask]))
+    const moved = new Map(
+      moveMasks(
+        masks.filter((mask) => drag.ids.has(mask.id)),
+        drag.current.x - drag.start.x,
+        drag.current.y - drag.start.y
+      ).map((mask) => [mask.id, mask])
+    )
     return masks.map((mask) => moved.get(mask.id) ?? mask)
   }
-  if (drag?.kind === 'resize') return masks.map((mask) => (mask.id === drag.id ? resizeMask(mask, drag.corner, drag.current) : mask))
+  if (drag?.kind === 'resize')
+    return masks.map((mask) =>
+      mask.id === drag.id ? resizeMask(mask, drag.corner, drag.current) : mask
+    )
   return masks
 }
 
@@ -37,10 +64,19 @@ function selectionAfterPress(selected: Set<string>, id: string, shift: boolean) 
 }
 
 /** The masks and the edits on the selected ones; every change goes out with groups renumbered. */
-export function useMaskEditing({ masks, hideAll, onChange }: { masks: Mask[]; hideAll: boolean; onChange: (next: Occlusion) => void }) {
+export function useMaskEditing({
+  masks,
+  hideAll,
+  onChange,
+}: {
+  masks: Mask[]
+  hideAll: boolean
+  onChange: (next: Occlusion) => void
+}) {
   const [selected, setSelected] = useState<Set<string>>(() => new Set())
   const live = masks.filter((mask) => selected.has(mask.id))
-  const commit = (next: Mask[], nextHideAll = hideAll) => onChange({ masks: normalizeGroups(next), hideAll: nextHideAll })
+  const commit = (next: Mask[], nextHideAll = hideAll) =>
+    onChange({ masks: normalizeGroups(next), hideAll: nextHideAll })
   const removeSelected = () => {
     if (!selected.size) return
     commit(masks.filter((mask) => !selected.has(mask.id)))
@@ -51,7 +87,14 @@ export function useMaskEditing({ masks, hideAll, onChange }: { masks: Mask[]; hi
     commit(masks.map((mask) => moved.get(mask.id) ?? mask))
   }
   return {
-    masks, hideAll, selected, setSelected, live, commit, removeSelected, nudge,
+    masks,
+    hideAll,
+    selected,
+    setSelected,
+    live,
+    commit,
+    removeSelected,
+    nudge,
     group: () => commit(groupMasks(masks, selected)),
     ungroup: () => commit(ungroupMasks(masks, selected)),
   }
@@ -99,14 +142,21 @@ function pointIn(stage: HTMLElement, event: { clientX: number; clientY: number }
   }
 }
 
-type Surfaces = { viewport: RefObject<HTMLDivElement | null>; stage: RefObject<HTMLDivElement | null> }
+type Surfaces = {
+  viewport: RefObject<HTMLDivElement | null>
+  stage: RefObject<HTMLDivElement | null>
+}
 
 /**
  * The pointer on the image: draw a mask, move the selection, drag a corner,
  * or (the hand) pan the view. Pointer events throughout, so mouse, pen and
  * touch all work.
  */
-export function useMaskDrag(editing: MaskEditing, tool: Tool, { viewport: viewportRef, stage }: Surfaces) {
+export function useMaskDrag(
+  editing: MaskEditing,
+  tool: Tool,
+  { viewport: viewportRef, stage }: Surfaces
+) {
   const { masks, selected, setSelected, commit } = editing
   const [drag, setDrag] = useState<Drag | null>(null)
   const shown = dragged(masks, drag)
@@ -121,7 +171,13 @@ export function useMaskDrag(editing: MaskEditing, tool: Tool, { viewport: viewpo
       /* fingers scroll natively (touch-action); mouse and pen drag the view */
       if (event.pointerType === 'touch') return
       event.currentTarget.setPointerCapture(event.pointerId)
-      setDrag({ kind: 'pan', x: event.clientX, y: event.clientY, left: view.scrollLeft, top: view.scrollTop })
+      setDrag({
+        kind: 'pan',
+        x: event.clientX,
+        y: event.clientY,
+        left: view.scrollLeft,
+        top: view.scrollTop,
+      })
       return
     }
     event.preventDefault()
@@ -131,12 +187,25 @@ export function useMaskDrag(editing: MaskEditing, tool: Tool, { viewport: viewpo
     const corner = target.closest<HTMLElement>('[data-corner]')
     const maskElement = target.closest<HTMLElement>('[data-mask]')
     if (corner && maskElement) {
-      setDrag({ kind: 'resize', id: maskElement.dataset.mask!, corner: corner.dataset.corner as Corner, current: point })
+      setDrag({
+        kind: 'resize',
+        id: maskElement.dataset.mask!,
+        corner: corner.dataset.corner as Corner,
+        current: point,
+      })
     } else if (maskElement) {
       const id = maskElement.dataset.mask!
       const next = selectionAfterPress(selected, id, event.shiftKey)
       setSelected(next)
-      if (next.has(id)) setDrag({ kind: 'move', start: point, current: point, ids: next, clicked: id, moved: false })
+      if (next.has(id))
+        setDrag({
+          kind: 'move',
+          start: point,
+          current: point,
+          ids: next,
+          clicked: id,
+          moved: false,
+        })
     } else {
       if (!event.shiftKey) setSelected(new Set())
       setDrag({ kind: 'draw', start: point, current: point })
@@ -154,7 +223,10 @@ export function useMaskDrag(editing: MaskEditing, tool: Tool, { viewport: viewpo
     if (drag.kind === 'move') {
       const rect = stage.current!.getBoundingClientRect()
       /* a few pixels of jitter is still a click */
-      const moved = drag.moved || Math.hypot((point.x - drag.start.x) * rect.width, (point.y - drag.start.y) * rect.height) > 3
+      const moved =
+        drag.moved ||
+        Math.hypot((point.x - drag.start.x) * rect.width, (point.y - drag.start.y) * rect.height) >
+          3
       setDrag({ ...drag, current: point, moved })
     } else {
       setDrag({ ...drag, current: point })
@@ -179,6 +251,11 @@ export function useMaskDrag(editing: MaskEditing, tool: Tool, { viewport: viewpo
   }
 
   const draft = drag?.kind === 'draw' ? rectFrom(drag.start, drag.current) : null
-  const handlers = { onPointerDown, onPointerMove, onPointerUp, onPointerCancel: () => setDrag(null) }
+  const handlers = {
+    onPointerDown,
+    onPointerMove,
+    onPointerUp,
+    onPointerCancel: () => setDrag(null),
+  }
   return { shown, draft, panning: drag?.kind === 'pan', handlers }
 }

@@ -11,7 +11,14 @@ import type { EditorView } from '@tiptap/pm/view'
 import { useT } from '~/lib/i18n'
 import { useToast } from '~/components/ui/toasts'
 import { useAlert } from '~/components/ui/alert_dialog'
-import { Audio, FieldKeys, isSafeUrl, nextClozeIndex, wrapSelection, type FieldKeyHandlers } from './extensions'
+import {
+  Audio,
+  FieldKeys,
+  isSafeUrl,
+  nextClozeIndex,
+  wrapSelection,
+  type FieldKeyHandlers,
+} from './extensions'
 import { useUploads, type UploadFn } from './upload_progress'
 import type { MediaToolsContext } from './media_tools'
 
@@ -45,7 +52,14 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
  * Marks' markdown input rules would rewrite math as typed (`\(a*b*c\)`
  * turning italic): only block shortcuts ("- ", "1. ", "# ", "```") stay on.
  */
-const INPUT_RULES = ['bulletList', 'orderedList', 'heading', 'codeBlock', 'blockquote', 'horizontalRule']
+const INPUT_RULES = [
+  'bulletList',
+  'orderedList',
+  'heading',
+  'codeBlock',
+  'blockquote',
+  'horizontalRule',
+]
 
 function countImages(editor: Editor) {
   let count = 0
@@ -63,7 +77,10 @@ type Callbacks = {
 }
 
 /** The editor's options: the extensions, the field's attributes, pasted and dropped files to the uploads. */
-function editorOptions({ id, value, autoFocus = false, required }: RichFieldProps, callbacks: Callbacks) {
+function editorOptions(
+  { id, value, autoFocus = false, required }: RichFieldProps,
+  callbacks: Callbacks
+) {
   return {
     immediatelyRender: false,
     autofocus: autoFocus ? ('end' as const) : false,
@@ -73,7 +90,12 @@ function editorOptions({ id, value, autoFocus = false, required }: RichFieldProp
     extensions: [
       StarterKit.configure({
         heading: { levels: [1, 2, 3] },
-        link: { openOnClick: false, autolink: false, linkOnPaste: true, isAllowedUri: (url) => isSafeUrl(url) },
+        link: {
+          openOnClick: false,
+          autolink: false,
+          linkOnPaste: true,
+          isAllowedUri: (url) => isSafeUrl(url),
+        },
       }),
       Highlight,
       TextStyle,
@@ -87,8 +109,8 @@ function editorOptions({ id, value, autoFocus = false, required }: RichFieldProp
     editorProps: {
       attributes: {
         id,
-        class: 'rich-field-input',
-        role: 'textbox',
+        'class': 'rich-field-input',
+        'role': 'textbox',
         'aria-multiline': 'true',
         'aria-labelledby': `${id}-label`,
         ...(required ? { 'aria-required': 'true' } : {}),
@@ -118,7 +140,11 @@ function editorOptions({ id, value, autoFocus = false, required }: RichFieldProp
  * every render and re-applies changed ones): it reports its HTML, takes a
  * new value from outside, and carries the server's error for screen readers.
  */
-export function useRichEditor(props: RichFieldProps, latest: MutableRefObject<RichFieldProps>, callbacks: Callbacks) {
+export function useRichEditor(
+  props: RichFieldProps,
+  latest: MutableRefObject<RichFieldProps>,
+  callbacks: Callbacks
+) {
   const { id, value, error } = props
   /** the HTML this field last reported (or was last given): no reset when it comes back */
   const emitted = useRef(value)
@@ -176,13 +202,17 @@ export function useFieldUploads(editor: Editor | null, latest: MutableRefObject<
     const { onUploadImage, maxImages = 3 } = latest.current
     if (!editor || !onUploadImage) return
     if (latest.current.imagesDisabledReason) return fail(latest.current.imagesDisabledReason)
-    if (!file.type.startsWith('image/')) return fail(t('editor.upload.not_image', { name: file.name }))
-    if (file.size > MAX_UPLOAD_BYTES) return fail(t('editor.upload.too_large', { name: file.name, size: 10 }))
-    if (countImages(editor) + pendingImages.current >= maxImages) return fail(t('editor.upload.too_many', { max: maxImages }))
+    if (!file.type.startsWith('image/'))
+      return fail(t('editor.upload.not_image', { name: file.name }))
+    if (file.size > MAX_UPLOAD_BYTES)
+      return fail(t('editor.upload.too_large', { name: file.name, size: 10 }))
+    if (countImages(editor) + pendingImages.current >= maxImages)
+      return fail(t('editor.upload.too_many', { max: maxImages }))
     pendingImages.current++
     try {
       const stored = await uploads.run(file, onUploadImage)
-      if (stored && !editor.isDestroyed) editor.chain().focus().setImage({ src: stored.url, alt: '' }).run()
+      if (stored && !editor.isDestroyed)
+        editor.chain().focus().setImage({ src: stored.url, alt: '' }).run()
     } catch (cause) {
       fail((cause as Error).message || t('editor.upload.failed'))
     } finally {
@@ -193,8 +223,10 @@ export function useFieldUploads(editor: Editor | null, latest: MutableRefObject<
   async function uploadAudio(file: File) {
     const { onUploadAudio } = latest.current
     if (!editor || !onUploadAudio) return
-    if (!file.type.startsWith('audio/')) return fail(t('editor.upload.not_audio', { name: file.name }))
-    if (file.size > MAX_UPLOAD_BYTES) return fail(t('editor.upload.too_large', { name: file.name, size: 10 }))
+    if (!file.type.startsWith('audio/'))
+      return fail(t('editor.upload.not_audio', { name: file.name }))
+    if (file.size > MAX_UPLOAD_BYTES)
+      return fail(t('editor.upload.too_large', { name: file.name, size: 10 }))
     try {
       const stored = await uploads.run(file, onUploadAudio)
       if (stored && !editor.isDestroyed) editor.chain().focus().setAudio(stored.url).run()
@@ -204,7 +236,9 @@ export function useFieldUploads(editor: Editor | null, latest: MutableRefObject<
   }
 
   /** room for one more picture in the field (3 at most) */
-  const canPlaceImage = () => Boolean(editor) && countImages(editor!) + pendingImages.current < (latest.current.maxImages ?? 3)
+  const canPlaceImage = () =>
+    Boolean(editor) &&
+    countImages(editor!) + pendingImages.current < (latest.current.maxImages ?? 3)
 
   /** a picture already stored (image search) into the field, if there is room */
   const placeImage = (url: string) => {
@@ -245,7 +279,11 @@ export function useFieldCommands(editor: Editor | null, latest: MutableRefObject
     const { empty } = editor.state.selection
     alert({
       title: current ? t('editor.link.edit_title') : t('editor.link.title'),
-      input: { label: t('editor.link.label'), placeholder: t('editor.link.placeholder'), initial: current },
+      input: {
+        label: t('editor.link.label'),
+        placeholder: t('editor.link.placeholder'),
+        initial: current,
+      },
       submitLabel: t('editor.link.submit'),
       onCancel: () => editor.commands.focus(),
       onSubmit: (raw) => {
@@ -256,7 +294,10 @@ export function useFieldCommands(editor: Editor | null, latest: MutableRefObject
           editor.commands.focus()
           return fail(t('editor.link.invalid'))
         }
-        if (empty && !current) chain.insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] }).run()
+        if (empty && !current)
+          chain
+            .insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] })
+            .run()
         else chain.setLink({ href }).run()
       },
     })

@@ -10,8 +10,19 @@ import type { Data } from '~generated/data'
 
 type Folder = Data.Folder
 
-/** File or pasted text; the arrow keys move between the two. Outside the scrolling body: a long preview does not hide them. */
-export function ImportTabs({ id, tab, onSwitch }: { id: string; tab: Tab; onSwitch: (next: Tab) => void }) {
+/**
+ * File or pasted text; the arrow keys move between the two. Outside the scrolling body: a long preview does
+ * not hide them.
+ */
+export function ImportTabs({
+  id,
+  tab,
+  onSwitch,
+}: {
+  id: string
+  tab: Tab
+  onSwitch: (next: Tab) => void
+}) {
   const t = useT()
   const onKey = (event: KeyboardEvent) => {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return
@@ -46,13 +57,24 @@ export function ImportTabs({ id, tab, onSwitch }: { id: string; tab: Tab; onSwit
 function useFileSize() {
   const { locale } = useShared()
   return (bytes: number) => {
-    const [value, unit] = bytes >= 1024 * 1024 ? [bytes / 1024 / 1024, 'megabyte'] : [Math.max(1, Math.round(bytes / 1024)), 'kilobyte']
-    return new Intl.NumberFormat(locale, { style: 'unit', unit, maximumFractionDigits: 1 }).format(value)
+    const [value, unit] =
+      bytes >= 1024 * 1024
+        ? [bytes / 1024 / 1024, 'megabyte']
+        : [Math.max(1, Math.round(bytes / 1024)), 'kilobyte']
+    return new Intl.NumberFormat(locale, { style: 'unit', unit, maximumFractionDigits: 1 }).format(
+      value
+    )
   }
 }
 
 /** Drop a file here, or choose one. */
-function FileDrop({ file, onPick }: { file: File | null; onPick: (files: FileList | null) => void }) {
+function FileDrop({
+  file,
+  onPick,
+}: {
+  file: File | null
+  onPick: (files: FileList | null) => void
+}) {
   const t = useT()
   const size = useFileSize()
   const [dragging, setDragging] = useState(false)
@@ -96,7 +118,15 @@ function FileDrop({ file, onPick }: { file: File | null; onPick: (files: FileLis
   )
 }
 
-function FolderSelect({ folders, value, onChange }: { folders: Folder[]; value: string; onChange: (value: string) => void }) {
+function FolderSelect({
+  folders,
+  value,
+  onChange,
+}: {
+  folders: Folder[]
+  value: string
+  onChange: (value: string) => void
+}) {
   const t = useT()
   return (
     <label className="field">
@@ -113,26 +143,59 @@ function FolderSelect({ folders, value, onChange }: { folders: Folder[]; value: 
   )
 }
 
-export function FormStep({ id, source, folders, problem }: { id: string; source: ImportSource; folders: Folder[]; problem: Problem | null }) {
+export function FormStep({
+  id,
+  source,
+  folders,
+  problem,
+}: {
+  id: string
+  source: ImportSource
+  folders: Folder[]
+  problem: Problem | null
+}) {
   const t = useT()
   const { tab, textSource, preview } = source
   return (
-    <div className="stack import-panel" role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${tab}`}>
+    <div
+      className="stack import-panel"
+      role="tabpanel"
+      id={`${id}-panel`}
+      aria-labelledby={`${id}-tab-${tab}`}
+    >
       {tab === 'file' ? (
         <FileDrop file={source.file} onPick={source.pick} />
       ) : (
         <label className="field">
           <span>{t('imports.paste.label')}</span>
-          <textarea name="import-text" rows={6} value={source.text} placeholder={t('imports.paste.placeholder')} onChange={(event) => source.setText(event.target.value)} />
+          <textarea
+            name="import-text"
+            rows={6}
+            value={source.text}
+            placeholder={t('imports.paste.placeholder')}
+            onChange={(event) => source.setText(event.target.value)}
+          />
           <small className="muted">{t('imports.paste.hint')}</small>
         </label>
       )}
       {problem && <ProblemNotice problem={problem} />}
-      {textSource && <SeparatorChoices value={source.separators} detected={preview?.result.detected} onChange={source.setSeparators} />}
-      {textSource && source.sameSeparators && <ProblemNotice problem={{ title: t('imports.errors.same_separators') }} />}
-      {textSource && source.mixed && <ProblemNotice problem={{ title: t('imports.preview.mixed') }} />}
+      {textSource && (
+        <SeparatorChoices
+          value={source.separators}
+          detected={preview?.result.detected}
+          onChange={source.setSeparators}
+        />
+      )}
+      {textSource && source.sameSeparators && (
+        <ProblemNotice problem={{ title: t('imports.errors.same_separators') }} />
+      )}
+      {textSource && source.mixed && (
+        <ProblemNotice problem={{ title: t('imports.preview.mixed') }} />
+      )}
       {textSource && preview && <PreviewTable preview={preview.result} partial={preview.partial} />}
-      {folders.length > 0 && <FolderSelect folders={folders} value={source.folderId} onChange={source.setFolderId} />}
+      {folders.length > 0 && (
+        <FolderSelect folders={folders} value={source.folderId} onChange={source.setFolderId} />
+      )}
     </div>
   )
 }

@@ -25,16 +25,21 @@ export const MAX_MB = 500
 export const MAX_BYTES = MAX_MB * 1024 * 1024
 export const EXTENSIONS = ['apkg', 'colpkg', 'ofc', 'csv', 'txt', 'tsv']
 const TEXT_EXTENSIONS = ['csv', 'txt', 'tsv']
-/* the preview reads the beginning of long texts: enough rows to judge the separators, small enough to send at each keystroke */
+/*
+ * the preview reads the beginning of long texts: enough rows to judge the separators, small enough to send at
+ * each keystroke
+ */
 const PREVIEW_BYTES = 256 * 1024
 
 export const extensionOf = (name: string) => /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? ''
-export const isText = (file: File | null) => Boolean(file && TEXT_EXTENSIONS.includes(extensionOf(file.name)))
+export const isText = (file: File | null) =>
+  Boolean(file && TEXT_EXTENSIONS.includes(extensionOf(file.name)))
 
 /** Bytes as base64, in chunks (a spread of 256 KB would overflow the call stack). */
 function base64(bytes: Uint8Array) {
   let binary = ''
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
   return btoa(binary)
 }
 
@@ -61,7 +66,8 @@ export function upload(form: FormData, onProgress: (percent: number) => void) {
     xhr.open('POST', urlFor('deck_imports.store'))
     xhr.setRequestHeader('Accept', 'application/json')
     xhr.setRequestHeader('X-XSRF-TOKEN', xsrfToken())
-    xhr.upload.onprogress = (event) => event.lengthComputable && onProgress((event.loaded / event.total) * 100)
+    xhr.upload.onprogress = (event) =>
+      event.lengthComputable && onProgress((event.loaded / event.total) * 100)
     xhr.onload = () => {
       let data: any = null
       try {
@@ -70,7 +76,8 @@ export function upload(form: FormData, onProgress: (percent: number) => void) {
         /* not JSON: a proxy's page; the dialog shows its own message */
       }
       if (xhr.status >= 200 && xhr.status < 300 && data) resolve(data as DialogImport)
-      else reject(new HttpError(data?.body ?? data?.title ?? '', xhr.status, data?.code, data?.title))
+      else
+        reject(new HttpError(data?.body ?? data?.title ?? '', xhr.status, data?.code, data?.title))
     }
     xhr.onerror = () => reject(new HttpError('', 0, 'E_NETWORK'))
     xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'))

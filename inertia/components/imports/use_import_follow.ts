@@ -17,7 +17,10 @@ type Follow = {
   setProblem: (problem: Problem | null) => void
 }
 
-/** The end of an import as the dialog shows it: a failure stays, a cancel or a clean finish closes with a toast, warnings stay to be read. */
+/**
+ * The end of an import as the dialog shows it: a failure stays, a cancel or a clean finish closes with a
+ * toast, warnings stay to be read.
+ */
 function useImportEnd({ reload, onClose, setPhase }: Follow) {
   const t = useT()
   const toast = useToast()
@@ -30,7 +33,11 @@ function useImportEnd({ reload, onClose, setPhase }: Follow) {
     }
     const counts = current.counts as Partial<Record<'notes' | 'updated' | 'cards', number>>
     const updatedOnly = !counts.notes && (counts.updated ?? 0) > 0
-    toast({ title: updatedOnly ? t('imports.done.updated', { count: counts.updated }) : t('imports.done.imported', { count: counts.cards ?? 0 }) })
+    toast({
+      title: updatedOnly
+        ? t('imports.done.updated', { count: counts.updated })
+        : t('imports.done.imported', { count: counts.cards ?? 0 }),
+    })
     if (current.warnings.length) setPhase({ name: 'finished', record: current })
     else onClose()
   }
@@ -57,7 +64,8 @@ export function useImportFollow(options: Follow) {
 
   useEffect(
     () => () => {
-      if (following.current !== null && followedDeck.current) announcedElsewhere.delete(followedDeck.current)
+      if (following.current !== null && followedDeck.current)
+        announcedElsewhere.delete(followedDeck.current)
       stop()
     },
     []

@@ -25,7 +25,9 @@ export function useImportRun({ reload, onClose }: { reload: string[]; onClose: (
 
   const send = async (form: FormData) => {
     setPhase({ name: 'uploading', percent: 0 })
-    const sending = upload(form, (percent) => setPhase((now) => (now.name === 'uploading' ? { name: 'uploading', percent } : now)))
+    const sending = upload(form, (percent) =>
+      setPhase((now) => (now.name === 'uploading' ? { name: 'uploading', percent } : now))
+    )
     abortUpload.current = sending.abort
     try {
       const record = await sending.answer
@@ -35,7 +37,8 @@ export function useImportRun({ reload, onClose }: { reload: string[]; onClose: (
       if ((error as Error).name === 'AbortError') return
       const failure = error as HttpError
       if (failure.status === 0) setProblem({ title: t('imports.errors.network') })
-      else setProblem({ title: failure.title || t('imports.errors.generic'), body: failure.message })
+      else
+        setProblem({ title: failure.title || t('imports.errors.generic'), body: failure.message })
     } finally {
       abortUpload.current = null
     }
@@ -46,7 +49,10 @@ export function useImportRun({ reload, onClose }: { reload: string[]; onClose: (
     if (phase.name !== 'importing') return onClose()
     try {
       stop()
-      const record = await requestJson<DialogImport>(urlFor('deck_imports.destroy', { id: phase.record.id }), { method: 'DELETE' })
+      const record = await requestJson<DialogImport>(
+        urlFor('deck_imports.destroy', { id: phase.record.id }),
+        { method: 'DELETE' }
+      )
       router.reload({ only: reload })
       if (record.status === 'cancelled') {
         toast({ title: t('imports.status.cancelled') })

@@ -2,15 +2,36 @@ import { useEffect, useState } from 'react'
 import { useT } from '~/lib/i18n'
 import { requestJson } from '~/lib/http'
 import { urlFor } from '~/lib/routes'
-import { cardValue, charOf, fieldValue, type Separators } from '~/components/imports/import_text_options'
-import { EXTENSIONS, MAX_BYTES, MAX_MB, extensionOf, headOf, isText, type ImportPreview, type Problem } from '~/components/imports/upload'
+import {
+  cardValue,
+  charOf,
+  fieldValue,
+  type Separators,
+} from '~/components/imports/import_text_options'
+import {
+  EXTENSIONS,
+  MAX_BYTES,
+  MAX_MB,
+  extensionOf,
+  headOf,
+  isText,
+  type ImportPreview,
+  type Problem,
+} from '~/components/imports/upload'
 
 export type Tab = 'file' | 'paste'
 export type TextSource = 'text' | 'file' | null
 type Preview = { result: ImportPreview; partial: boolean }
 
 /** The live preview: again at each change of the text, the file or a separator; the last answer wins. */
-function useTextPreview(source: TextSource, text: string, file: File | null, card: string | undefined, field: string | undefined, same: boolean) {
+function useTextPreview(
+  source: TextSource,
+  text: string,
+  file: File | null,
+  card: string | undefined,
+  field: string | undefined,
+  same: boolean
+) {
   const [preview, setPreview] = useState<Preview | null>(null)
   const off = !source || same
   /* nothing to preview: the last preview goes (in render, so it never shows) */
@@ -22,7 +43,11 @@ function useTextPreview(source: TextSource, text: string, file: File | null, car
       try {
         const head = await headOf(source === 'text' ? new Blob([text]) : file!)
         const body = { data: head.data, card_separator: card, field_separator: field }
-        const result = await requestJson<ImportPreview>(urlFor('deck_imports.preview'), { method: 'POST', json: body, signal: controller.signal })
+        const result = await requestJson<ImportPreview>(urlFor('deck_imports.preview'), {
+          method: 'POST',
+          json: body,
+          signal: controller.signal,
+        })
         setPreview({ result, partial: head.partial })
       } catch (error) {
         if ((error as Error).name === 'AbortError') return
@@ -48,9 +73,15 @@ export function useImportSource(setProblem: (problem: Problem | null) => void) {
   const [file, setFile] = useState<File | null>(null)
   const [text, setText] = useState('')
   const [folderId, setFolderId] = useState('')
-  const [separators, setSeparators] = useState<Separators>({ card: null, cardCustom: '', field: null, fieldCustom: '' })
+  const [separators, setSeparators] = useState<Separators>({
+    card: null,
+    cardCustom: '',
+    field: null,
+    fieldCustom: '',
+  })
 
-  const textSource: TextSource = tab === 'paste' ? (text.trim() ? 'text' : null) : isText(file) ? 'file' : null
+  const textSource: TextSource =
+    tab === 'paste' ? (text.trim() ? 'text' : null) : isText(file) ? 'file' : null
   /*
    * Only the learner's choices are sent: the server detects the others as the
    * preview did, and refuses a file whose lines disagree only when it guessed.
@@ -58,8 +89,17 @@ export function useImportSource(setProblem: (problem: Problem | null) => void) {
    */
   const chosenCard = cardValue(separators)
   const chosenField = fieldValue(separators)
-  const sameSeparators = Boolean(chosenCard && chosenField && charOf(chosenCard) === charOf(chosenField))
-  const [preview, setPreview] = useTextPreview(textSource, text, file, chosenCard, chosenField, sameSeparators)
+  const sameSeparators = Boolean(
+    chosenCard && chosenField && charOf(chosenCard) === charOf(chosenField)
+  )
+  const [preview, setPreview] = useTextPreview(
+    textSource,
+    text,
+    file,
+    chosenCard,
+    chosenField,
+    sameSeparators
+  )
   /* the import would be refused (import_mixed_separators): the learner chooses the separators first */
   const mixed = Boolean(preview?.result.mixedSeparators)
 
@@ -68,8 +108,16 @@ export function useImportSource(setProblem: (problem: Problem | null) => void) {
     if (!files || files.length === 0) return
     if (files.length > 1) return setProblem({ title: t('imports.errors.one_file') })
     const chosen = files[0]
-    if (!EXTENSIONS.includes(extensionOf(chosen.name))) return setProblem({ title: t('imports.errors.unsupported_title'), body: t('imports.errors.unsupported_body') })
-    if (chosen.size > MAX_BYTES) return setProblem({ title: t('imports.errors.too_big_title'), body: t('imports.errors.too_big_body', { max: MAX_MB }) })
+    if (!EXTENSIONS.includes(extensionOf(chosen.name)))
+      return setProblem({
+        title: t('imports.errors.unsupported_title'),
+        body: t('imports.errors.unsupported_body'),
+      })
+    if (chosen.size > MAX_BYTES)
+      return setProblem({
+        title: t('imports.errors.too_big_title'),
+        body: t('imports.errors.too_big_body', { max: MAX_MB }),
+      })
     if (chosen.size === 0) return setProblem({ title: t('imports.errors.empty') })
     setFile(chosen)
     setPreview(null)
@@ -82,8 +130,22 @@ export function useImportSource(setProblem: (problem: Problem | null) => void) {
   }
 
   return {
-    tab, file, text, setText, folderId, setFolderId, separators, setSeparators,
-    textSource, chosenCard, chosenField, sameSeparators, preview, mixed, pick, switchTab,
+    tab,
+    file,
+    text,
+    setText,
+    folderId,
+    setFolderId,
+    separators,
+    setSeparators,
+    textSource,
+    chosenCard,
+    chosenField,
+    sameSeparators,
+    preview,
+    mixed,
+    pick,
+    switchTab,
   }
 }
 
@@ -101,6 +163,11 @@ export function importForm(source: ImportSource) {
     if (source.chosenCard) form.append('card_separator', source.chosenCard)
     if (source.chosenField) form.append('field_separator', source.chosenField)
   }
-  form.append('file', source.tab === 'paste' ? new File([source.text], 'pasted.txt', { type: 'text/plain' }) : source.file!)
+  form.append(
+    'file',
+    source.tab === 'paste'
+      ? new File([source.text], 'pasted.txt', { type: 'text/plain' })
+      : source.file!
+  )
   return form
 }

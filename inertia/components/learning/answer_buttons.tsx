@@ -4,10 +4,20 @@ import type { Data } from '~generated/data'
 type AnswerButton = Data.LearningCard['answerButtons'][number]
 
 /** The four (spaced repetition) or two (speed learning) answers, each with its key and when the card comes back. */
-export function AnswerButtons({ buttons, onAnswer }: { buttons: AnswerButton[]; onAnswer: (type: AnswerButton['type']) => void }) {
+export function AnswerButtons({
+  buttons,
+  onAnswer,
+}: {
+  buttons: AnswerButton[]
+  onAnswer: (type: AnswerButton['type']) => void
+}) {
   const t = useT()
   return (
-    <div className={`learn-answers learn-answers-${buttons.length}`} role="group" aria-label={t('learn.answers.label')}>
+    <div
+      className={`learn-answers learn-answers-${buttons.length}`}
+      role="group"
+      aria-label={t('learn.answers.label')}
+    >
       {buttons.map((button, index) => (
         <button
           key={button.type}

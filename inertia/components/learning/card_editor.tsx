@@ -1,11 +1,25 @@
-import { useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import {
+  useEffect,
+  useEffectEvent,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react'
 import { useT } from '~/lib/i18n'
 import { HttpError, requestJson } from '~/lib/http'
 import { Tooltip } from '~/components/ui/tooltip'
 import { DialogFrame } from '~/components/ui/dialog'
 import { isMod, useShortcut } from '~/components/editor/shortcuts'
 import { NoteFields, useConfirmDiscard } from '~/components/editor/note_form'
-import { mediaUploader, stockLabels, useFieldErrors, useNoteDraft, type FieldErrors } from '~/components/editor/note_draft'
+import {
+  mediaUploader,
+  stockLabels,
+  useFieldErrors,
+  useNoteDraft,
+  type FieldErrors,
+} from '~/components/editor/note_draft'
 import type { Data } from '~generated/data'
 import { urlFor } from '~/lib/routes'
 import '~/css/editor.css'
@@ -48,7 +62,9 @@ export function CardEditor(props: Props) {
 
   useEffect(() => {
     const controller = new AbortController()
-    requestJson<CardFields>(urlFor('learn.cards.fields', { id: props.cardId }), { signal: controller.signal })
+    requestJson<CardFields>(urlFor('learn.cards.fields', { id: props.cardId }), {
+      signal: controller.signal,
+    })
       .then(setLoaded)
       .catch((caught) => (caught as Error).name !== 'AbortError' && setFailed(failure(caught)))
     return () => controller.abort()
@@ -68,7 +84,14 @@ export function CardEditor(props: Props) {
   )
 }
 
-function CardEditorForm({ cardId, deckId, onSaved, onClose, inline, loaded }: Props & { loaded: CardFields }) {
+function CardEditorForm({
+  cardId,
+  deckId,
+  onSaved,
+  onClose,
+  inline,
+  loaded,
+}: Props & { loaded: CardFields }) {
   const t = useT()
   const confirmDiscard = useConfirmDiscard()
   const shortcut = useShortcut()
@@ -86,7 +109,12 @@ function CardEditorForm({ cardId, deckId, onSaved, onClose, inline, loaded }: Pr
       const { payload } = draft
       const result = await requestJson<EditedCard>(urlFor('learn.cards.update', { id: cardId }), {
         method: 'PUT',
-        json: { fields: payload.fields, field_attachments_map: payload.field_attachments_map, reverse: payload.reverse, deck_id: deckId },
+        json: {
+          fields: payload.fields,
+          field_attachments_map: payload.field_attachments_map,
+          reverse: payload.reverse,
+          deck_id: deckId,
+        },
       })
       setSaving(false)
       onSaved(result.card)
@@ -94,8 +122,12 @@ function CardEditorForm({ cardId, deckId, onSaved, onClose, inline, loaded }: Pr
       setSaving(false)
       const fieldMessages = caught instanceof HttpError ? caught.errors : []
       /* a validation error goes next to its field (the others on top); anything else on top */
-      if (fieldMessages.length) setErrors(Object.fromEntries(fieldMessages.map((item) => [item.field, item.message])))
-      else setFailure(caught instanceof HttpError && caught.message ? caught.message : t('learn.errors.failed'))
+      if (fieldMessages.length)
+        setErrors(Object.fromEntries(fieldMessages.map((item) => [item.field, item.message])))
+      else
+        setFailure(
+          caught instanceof HttpError && caught.message ? caught.message : t('learn.errors.failed')
+        )
     }
   }
 
@@ -162,7 +194,14 @@ function useEditorKeys(inline: boolean | undefined, onClose: () => void, onSave?
     const previous = document.activeElement as HTMLElement | null
     /* Mod+Enter: before the field turns it into a line break */
     const onSaveKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Enter' || !isMod(event) || event.shiftKey || event.altKey || !actions.current.onSave) return
+      if (
+        event.key !== 'Enter' ||
+        !isMod(event) ||
+        event.shiftKey ||
+        event.altKey ||
+        !actions.current.onSave
+      )
+        return
       if (document.querySelector('[role="alertdialog"]')) return
       event.preventDefault()
       event.stopPropagation()
@@ -175,7 +214,8 @@ function useEditorKeys(inline: boolean | undefined, onClose: () => void, onSave?
      */
     const onEscape = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || document.querySelector('[role="alertdialog"]')) return
-      const inBuilder = event.target instanceof Element && Boolean(event.target.closest('.occlusion'))
+      const inBuilder =
+        event.target instanceof Element && Boolean(event.target.closest('.occlusion'))
       setTimeout(() => {
         if (!(inBuilder && event.defaultPrevented)) actions.current.onClose()
       })
@@ -234,7 +274,13 @@ function EditorFrame({
   /* the keys are the editor's own (useEditorKeys), in the dialog and beside a list alike */
   if (!inline) {
     return (
-      <DialogFrame className="dialog card-editor-dialog" labelledBy={id} onSubmit={() => onSave?.()} noValidate actions={actions}>
+      <DialogFrame
+        className="dialog card-editor-dialog"
+        labelledBy={id}
+        onSubmit={() => onSave?.()}
+        noValidate
+        actions={actions}
+      >
         {content}
       </DialogFrame>
     )

@@ -22,7 +22,9 @@ function useCardStats(cardId: number) {
   }
   useEffect(() => {
     const controller = new AbortController()
-    requestJson<CardStats>(urlFor('learn.cards.stats', { id: cardId }), { signal: controller.signal })
+    requestJson<CardStats>(urlFor('learn.cards.stats', { id: cardId }), {
+      signal: controller.signal,
+    })
       .then(setStats)
       .catch((error) => (error as Error).name !== 'AbortError' && setFailed(true))
     return () => controller.abort()
@@ -34,11 +36,14 @@ function useCardStats(cardId: number) {
 function useSheetFormats() {
   const t = useT()
   const { locale } = useShared()
-  const number = (value: number, digits = 0) => new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value)
+  const number = (value: number, digits = 0) =>
+    new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value)
   return {
     number,
-    seconds: (ms: number | null) => (ms === null ? '—' : t('learn.sheet.seconds', { value: number(ms / 1000, 1) })),
-    days: (value: number | null) => (value === null ? '—' : t('learn.sheet.days', { count: value })),
+    seconds: (ms: number | null) =>
+      ms === null ? '—' : t('learn.sheet.seconds', { value: number(ms / 1000, 1) }),
+    days: (value: number | null) =>
+      value === null ? '—' : t('learn.sheet.days', { count: value }),
   }
 }
 
@@ -51,7 +56,10 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   )
 }
 
-/** Where the card stands: its state, dates, interval, the scheduler's numbers (those it has), reviews and time spent. */
+/**
+ * Where the card stands: its state, dates, interval, the scheduler's numbers (those it has), reviews and time
+ * spent.
+ */
 function CardFacts({ stats }: { stats: CardStats }) {
   const t = useT()
   const { number, seconds, days } = useSheetFormats()
@@ -61,11 +69,19 @@ function CardFacts({ stats }: { stats: CardStats }) {
       <Fact label={t('learn.sheet.created')}>
         <ClientDate iso={stats.createdAt} />
       </Fact>
-      <Fact label={t('learn.sheet.next_review')}>{stats.nextReviewAt ? <ClientDate iso={stats.nextReviewAt} withTime /> : '—'}</Fact>
+      <Fact label={t('learn.sheet.next_review')}>
+        {stats.nextReviewAt ? <ClientDate iso={stats.nextReviewAt} withTime /> : '—'}
+      </Fact>
       <Fact label={t('learn.sheet.interval')}>{days(stats.intervalDays)}</Fact>
-      {stats.ease !== null && <Fact label={t('learn.sheet.ease')}>{number(stats.ease * 100)}%</Fact>}
-      {stats.stability !== null && <Fact label={t('learn.sheet.stability')}>{days(Math.round(stats.stability))}</Fact>}
-      {stats.difficulty !== null && <Fact label={t('learn.sheet.difficulty')}>{number(stats.difficulty, 1)}</Fact>}
+      {stats.ease !== null && (
+        <Fact label={t('learn.sheet.ease')}>{number(stats.ease * 100)}%</Fact>
+      )}
+      {stats.stability !== null && (
+        <Fact label={t('learn.sheet.stability')}>{days(Math.round(stats.stability))}</Fact>
+      )}
+      {stats.difficulty !== null && (
+        <Fact label={t('learn.sheet.difficulty')}>{number(stats.difficulty, 1)}</Fact>
+      )}
       <Fact label={t('learn.sheet.reviews')}>{number(stats.reviewsCount)}</Fact>
       <Fact label={t('learn.sheet.lapses')}>{number(stats.lapses)}</Fact>
       <Fact label={t('learn.sheet.average_time')}>{seconds(stats.averageReviewTimeMs)}</Fact>
@@ -92,8 +108,12 @@ function ReviewHistory({ history }: { history: CardStats['history'] }) {
       <tbody>
         {history.map((entry, index) => (
           <tr key={index}>
-            <td><ClientDate iso={entry.reviewedAt} withTime /></td>
-            <td className={`learn-history-${entry.answer}`}>{t(`learn.answers.${entry.answer}`)}</td>
+            <td>
+              <ClientDate iso={entry.reviewedAt} withTime />
+            </td>
+            <td className={`learn-history-${entry.answer}`}>
+              {t(`learn.answers.${entry.answer}`)}
+            </td>
             <td>{days(entry.intervalDays)}</td>
             <td>{seconds(entry.durationMs)}</td>
           </tr>
@@ -103,8 +123,19 @@ function ReviewHistory({ history }: { history: CardStats['history'] }) {
   )
 }
 
-/** The card's statistics and its review history, loaded when opened (again for another card); `children` goes above them (a note's card switcher). */
-export function CardSheet({ cardId, onClose, children }: { cardId: number; onClose: () => void; children?: ReactNode }) {
+/**
+ * The card's statistics and its review history, loaded when opened (again for another card); `children` goes
+ * above them (a note's card switcher).
+ */
+export function CardSheet({
+  cardId,
+  onClose,
+  children,
+}: {
+  cardId: number
+  onClose: () => void
+  children?: ReactNode
+}) {
   const t = useT()
   const { stats, failed } = useCardStats(cardId)
   return (

@@ -5,8 +5,19 @@ import { useT } from '~/lib/i18n'
 import { ClientDate } from '~/components/decks/deck_counts'
 import { ReferralToast } from '~/components/payments/referral_toast'
 
-/** Nothing left for now: what was done, when the next card comes, and where to go (Enter: back to the decks); `children` ask for more (feedback). */
-export function CompleteScreen({ studied, nextCardAppearsAt, children }: { studied: { cards: number; answers: number }; nextCardAppearsAt: string | null; children?: ReactNode }) {
+/**
+ * Nothing left for now: what was done, when the next card comes, and where to go (Enter: back to the decks);
+ * `children` ask for more (feedback).
+ */
+export function CompleteScreen({
+  studied,
+  nextCardAppearsAt,
+  children,
+}: {
+  studied: { cards: number; answers: number }
+  nextCardAppearsAt: string | null
+  children?: ReactNode
+}) {
   const t = useT()
   const heading = useRef<HTMLHeadingElement>(null)
   /* the screen replaces the card: screen readers hear it, and Enter is not sent to a button that went away */
@@ -55,7 +66,11 @@ export function EmptyDeckScreen({ deckId, shared = false }: { deckId: number; sh
   const t = useT()
   if (shared) {
     return (
-      <section className="card learn-done" aria-labelledby="learn-empty-title" data-state="shared-deck-empty">
+      <section
+        className="card learn-done"
+        aria-labelledby="learn-empty-title"
+        data-state="shared-deck-empty"
+      >
         <span className="learn-done-emoji" aria-hidden="true">
           <Layers size="1em" />
         </span>

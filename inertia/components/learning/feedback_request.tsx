@@ -12,7 +12,13 @@ import type { Data } from '~generated/data'
  * stars how Mnemo is working for them until they answer or dismiss it. Both
  * close it on the server, so no other browser asks again.
  */
-export function FeedbackRequest({ request, totalActiveDays }: { request: Data.LearningPage['feedbackRequest']; totalActiveDays: number }) {
+export function FeedbackRequest({
+  request,
+  totalActiveDays,
+}: {
+  request: Data.LearningPage['feedbackRequest']
+  totalActiveDays: number
+}) {
   const t = useT()
   const [dismissed, setDismissed] = useState(false)
   const [answered, setAnswered] = useState(false)
@@ -23,8 +29,16 @@ export function FeedbackRequest({ request, totalActiveDays }: { request: Data.Le
     requestJson(urlFor('feedback.request.dismiss'), { method: 'POST' }).catch(() => {})
   }
   return (
-    <aside className="feedback-request" aria-label={t('learn.feedback_request.label')} data-testid="feedback-request">
-      <RatingQuestion question={t('learn.feedback_request.question')} source="session_complete" onRated={() => setAnswered(true)} />
+    <aside
+      className="feedback-request"
+      aria-label={t('learn.feedback_request.label')}
+      data-testid="feedback-request"
+    >
+      <RatingQuestion
+        question={t('learn.feedback_request.question')}
+        source="session_complete"
+        onRated={() => setAnswered(true)}
+      />
       {!answered && (
         <button type="button" className="button ghost small" onClick={dismiss}>
           {t('learn.feedback_request.dismiss')}

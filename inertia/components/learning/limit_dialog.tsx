@@ -18,7 +18,11 @@ export function LimitDialog({ blocked, onClose }: { blocked: Blocked; onClose: (
           <Link route="home" className="button ghost">
             {t('learn.complete.back')}
           </Link>
-          <a href={`/paywall?reason=${blocked.kind === 'guest' ? 'guest' : 'daily'}`} className="button" data-paywall-link>
+          <a
+            href={`/paywall?reason=${blocked.kind === 'guest' ? 'guest' : 'daily'}`}
+            className="button"
+            data-paywall-link
+          >
             {t('limits.paywall.open')}
           </a>
           {blocked.kind === 'guest' && (

@@ -2,7 +2,14 @@ import { HttpError, requestJson } from '~/lib/http'
 import { urlFor } from '~/lib/routes'
 import type { Data } from '~generated/data'
 import {
-  MAX_DURATION_MS, REFETCH_BELOW, blockedBy, countAnswer, heldIds, statusOf, type SessionEvents, type SessionState,
+  MAX_DURATION_MS,
+  REFETCH_BELOW,
+  blockedBy,
+  countAnswer,
+  heldIds,
+  statusOf,
+  type SessionEvents,
+  type SessionState,
 } from '~/components/learning/session_state'
 
 type LearningCard = Data.LearningCard
@@ -91,7 +98,11 @@ export class SessionRunner {
     const s = this.state
     const held = new Set(heldIds(s))
     const fresh = batch.cards.filter(
-      (card) => !held.has(card.id) && !this.pendingAnswers.has(card.id) && !this.droppedNotes.has(card.noteId) && !this.droppedCards.has(card.id)
+      (card) =>
+        !held.has(card.id) &&
+        !this.pendingAnswers.has(card.id) &&
+        !this.droppedNotes.has(card.noteId) &&
+        !this.droppedCards.has(card.id)
     )
     const nothingShown = !s.current && !s.queue.length
     if (fresh.length) {
@@ -108,7 +119,8 @@ export class SessionRunner {
     this.exhausted = true
     if (!nothingShown) return
     /* answers given while this fetch was out may bring a learning card back: ask once more */
-    const answeredSince = this.answersSent !== sentAfter || pendingAtSend > 0 || this.pendingAnswers.size > 0
+    const answeredSince =
+      this.answersSent !== sentAfter || pendingAtSend > 0 || this.pendingAnswers.size > 0
     if ((answeredSince || batch.cards.length > 0) && this.emptyRetries < 3) {
       this.emptyRetries++
       this.exhausted = false
@@ -118,7 +130,10 @@ export class SessionRunner {
     this.update((previous) => ({
       ...previous,
       counters: batch.topCounters,
-      finished: { errorType: batch.errorType ?? 'allCardsLearned', nextCardAppearsAt: batch.nextCardAppearsAt },
+      finished: {
+        errorType: batch.errorType ?? 'allCardsLearned',
+        nextCardAppearsAt: batch.nextCardAppearsAt,
+      },
     }))
   }
 
@@ -131,7 +146,9 @@ export class SessionRunner {
   }
 
   flip = () => {
-    this.update((s) => (s.current ? { ...s, side: s.side === 'front' ? 'back' : 'front', revealed: true } : s))
+    this.update((s) =>
+      s.current ? { ...s, side: s.side === 'front' ? 'back' : 'front', revealed: true } : s
+    )
   }
 
   reveal = () => {
@@ -141,16 +158,31 @@ export class SessionRunner {
   answer = (type: AnswerType) => {
     const s = this.state
     const card = s.current
-    if (!card || !s.revealed || s.blocked || !card.answerButtons.some((button) => button.type === type)) return
+    if (
+      !card ||
+      !s.revealed ||
+      s.blocked ||
+      !card.answerButtons.some((button) => button.type === type)
+    )
+      return
     const durationMs = Math.min(MAX_DURATION_MS, Math.max(0, Date.now() - this.shownAt))
     this.pendingAnswers.add(card.id)
     this.answersSent++
-    this.update((previous) => ({ ...previous, answers: countAnswer(previous.answers, card.id, 1), undoAvailable: true }))
+    this.update((previous) => ({
+      ...previous,
+      answers: countAnswer(previous.answers, card.id, 1),
+      undoAvailable: true,
+    }))
     this.advance()
     this.serial(() =>
       requestJson<Data.LearningAnswer>(urlFor('learn.answer', { deckId: this.deckId }), {
         method: 'POST',
-        json: { card_id: card.id, answer: type, version: card.version, review_duration_ms: durationMs },
+        json: {
+          card_id: card.id,
+          answer: type,
+          version: card.version,
+          review_duration_ms: durationMs,
+        },
       })
     )
       .then((result) => {
@@ -169,7 +201,10 @@ export class SessionRunner {
   private answerRefused(card: LearningCard, error: unknown) {
     this.pendingAnswers.delete(card.id)
     const status = statusOf(error)
-    this.update((previous) => ({ ...previous, answers: countAnswer(previous.answers, card.id, -1) }))
+    this.update((previous) => ({
+      ...previous,
+      answers: countAnswer(previous.answers, card.id, -1),
+    }))
     /* answered or changed elsewhere (or frozen meanwhile): this answer no longer applies, the session goes on */
     if (status === 409) return
     if ((status === 402 || status === 403) && error instanceof HttpError) {
@@ -177,7 +212,11 @@ export class SessionRunner {
       return
     }
     /* not saved (offline, server error): the card is asked again later in the session */
-    this.update((previous) => (heldIds(previous).includes(card.id) || previous.finished ? previous : { ...previous, queue: [...previous.queue, card] }))
+    this.update((previous) =>
+      heldIds(previous).includes(card.id) || previous.finished
+        ? previous
+        : { ...previous, queue: [...previous.queue, card] }
+    )
     if (!this.state.current) this.advance()
     this.events.failed(error)
   }
@@ -187,16 +226,26 @@ export class SessionRunner {
     /* after a limit the session has stopped */
     if (!s.undoAvailable || this.undoing || s.blocked) return
     this.undoing = true
-    this.serial(() => requestJson<Data.LearningUndo>(urlFor('learn.undo', { deckId: this.deckId }), { method: 'DELETE' }))
+    this.serial(() =>
+      requestJson<Data.LearningUndo>(urlFor('learn.undo', { deckId: this.deckId }), {
+        method: 'DELETE',
+      })
+    )
       .then((result) => {
         const card = result.card
         this.exhausted = false
         this.update((previous) => {
-          const next = { ...previous, counters: result.topCounters, undoAvailable: result.isUndoActionAvailable }
+          const next = {
+            ...previous,
+            counters: result.topCounters,
+            undoAvailable: result.isUndoActionAvailable,
+          }
           if (!card) return next
           const answers = countAnswer(previous.answers, card.id, -1)
           /* the card shown goes back to the front of the queue; the card undone is shown again */
-          const queue = [...(previous.current ? [previous.current] : []), ...previous.queue].filter((item) => item.id !== card.id)
+          const queue = [...(previous.current ? [previous.current] : []), ...previous.queue].filter(
+            (item) => item.id !== card.id
+          )
           return { ...this.show(next, card, queue), answers, finished: null, loadFailed: false }
         })
       })
@@ -218,12 +267,18 @@ export class SessionRunner {
    * its sibling cards stay in study) leaves the session at once; the server is
    * told in the background.
    */
-  private dropCurrent(method: 'POST' | 'DELETE', path: string, done: () => void, scope: 'note' | 'card' = 'note') {
+  private dropCurrent(
+    method: 'POST' | 'DELETE',
+    path: string,
+    done: () => void,
+    scope: 'note' | 'card' = 'note'
+  ) {
     const card = this.state.current
     if (!card) return
     if (scope === 'note') this.droppedNotes.add(card.noteId)
     else this.droppedCards.add(card.id)
-    const leaves = (item: LearningCard) => (scope === 'note' ? item.noteId === card.noteId : item.id === card.id)
+    const leaves = (item: LearningCard) =>
+      scope === 'note' ? item.noteId === card.noteId : item.id === card.id
     this.update((s) => ({ ...s, queue: s.queue.filter((item) => !leaves(item)) }))
     this.advance()
     this.serial(() => requestJson<DropResponse>(path, { method, json: { deck_id: this.deckId } }))
@@ -236,12 +291,21 @@ export class SessionRunner {
 
   freeze = () => {
     const card = this.state.current
-    if (card) this.dropCurrent('POST', urlFor('learn.cards.freeze', { id: card.id }), () => this.events.frozen())
+    if (card)
+      this.dropCurrent('POST', urlFor('learn.cards.freeze', { id: card.id }), () =>
+        this.events.frozen()
+      )
   }
 
   remove = () => {
     const card = this.state.current
-    if (card) this.dropCurrent('DELETE', urlFor('learn.cards.destroy', { id: card.id }), () => this.events.removed(), 'card')
+    if (card)
+      this.dropCurrent(
+        'DELETE',
+        urlFor('learn.cards.destroy', { id: card.id }),
+        () => this.events.removed(),
+        'card'
+      )
   }
 
   /**

@@ -6,7 +6,11 @@ import { SpeakSide, countCardEvent } from '~/components/learning/speak_side'
 import { AnswerButtons } from '~/components/learning/answer_buttons'
 import { TypeComparison, TypeInField } from '~/components/learning/type_in'
 import type { TypeIn } from '~/components/learning/use_session_keys'
-import type { Blocked, SessionState, useLearningSession } from '~/components/learning/use_learning_session'
+import type {
+  Blocked,
+  SessionState,
+  useLearningSession,
+} from '~/components/learning/use_learning_session'
 import type { Data } from '~generated/data'
 
 /* the comparison is shown outside the card's frame, so the frame's own type-in boxes are hidden */
@@ -23,7 +27,11 @@ export function BlockedScreen({ blocked }: { blocked: Blocked }) {
         <Link route="home" className="button primary">
           {t('learn.complete.back')}
         </Link>
-        <a href={`/paywall?reason=${blocked.kind === 'guest' ? 'guest' : 'daily'}`} className="button" data-paywall-link>
+        <a
+          href={`/paywall?reason=${blocked.kind === 'guest' ? 'guest' : 'daily'}`}
+          className="button"
+          data-paywall-link
+        >
           {t('limits.paywall.open')}
         </a>
         {blocked.kind === 'guest' && (
@@ -63,16 +71,30 @@ type CardViewProps = {
   session: Pick<ReturnType<typeof useLearningSession>, 'reveal' | 'answer'>
 }
 
-/** The card's side in its frame, the type-in field or the comparison, and the answer buttons once the back was shown. */
+/**
+ * The card's side in its frame, the type-in field or the comparison, and the answer buttons once the back was
+ * shown.
+ */
 export function CardView({ card, state, typeIn, session }: CardViewProps) {
   const t = useT()
-  const showTypeIn = Boolean(card.typeIn && state.side === 'front' && !state.revealed && typeIn.state.open)
+  const showTypeIn = Boolean(
+    card.typeIn && state.side === 'front' && !state.revealed && typeIn.state.open
+  )
   const showComparison = Boolean(card.typeIn && state.side === 'back')
   const sideName = state.side === 'front' ? t('learn.card.front') : t('learn.card.back')
   return (
     <>
-      <section className="learn-card" aria-label={sideName} data-card-id={card.id} data-side={state.side}>
-        <CardFace html={state.side === 'front' ? card.front : card.back} css={card.typeIn ? card.css + HIDE_FRAME_TYPE_IN : card.css} title={sideName} />
+      <section
+        className="learn-card"
+        aria-label={sideName}
+        data-card-id={card.id}
+        data-side={state.side}
+      >
+        <CardFace
+          html={state.side === 'front' ? card.front : card.back}
+          css={card.typeIn ? card.css + HIDE_FRAME_TYPE_IN : card.css}
+          title={sideName}
+        />
         {showTypeIn && (
           <TypeInField
             value={typeIn.state.text}
@@ -86,18 +108,30 @@ export function CardView({ card, state, typeIn, session }: CardViewProps) {
           />
         )}
         {card.typeIn && !state.revealed && !typeIn.state.open && (
-          <button type="button" className="button small learn-type-open" aria-keyshortcuts="T" onClick={typeIn.reopen}>
+          <button
+            type="button"
+            className="button small learn-type-open"
+            aria-keyshortcuts="T"
+            onClick={typeIn.reopen}
+          >
             {t('learn.type_in.open')} <kbd aria-hidden="true">T</kbd>
           </button>
         )}
-        {showComparison && card.typeIn && <TypeComparison typed={typeIn.state.text} expected={card.typeIn.expected} />}
+        {showComparison && card.typeIn && (
+          <TypeComparison typed={typeIn.state.text} expected={card.typeIn.expected} />
+        )}
         {card.tts && <SpeakSide card={card} side={state.side} />}
       </section>
       <div className="learn-bottom">
         {state.revealed ? (
           <AnswerButtons buttons={card.answerButtons} onAnswer={session.answer} />
         ) : (
-          <button type="button" className="button primary large learn-show" aria-keyshortcuts="Space" onClick={session.reveal}>
+          <button
+            type="button"
+            className="button primary large learn-show"
+            aria-keyshortcuts="Space"
+            onClick={session.reveal}
+          >
             {t('learn.show_answer')} <kbd aria-hidden="true">{t('learn.keys.space_key')}</kbd>
           </button>
         )}
@@ -118,11 +152,26 @@ type ToolbarProps = {
   onInfo: () => void
 }
 
-export function SessionToolbar({ undoAvailable, cardTools, onUndo, onEdit, onFreeze, onRemove, onMove, onInfo }: ToolbarProps) {
+export function SessionToolbar({
+  undoAvailable,
+  cardTools,
+  onUndo,
+  onEdit,
+  onFreeze,
+  onRemove,
+  onMove,
+  onInfo,
+}: ToolbarProps) {
   const t = useT()
   return (
     <div className="learn-tools" role="toolbar" aria-label={t('learn.tools')}>
-      <button type="button" className="button small" aria-keyshortcuts="Z" disabled={!undoAvailable} onClick={onUndo}>
+      <button
+        type="button"
+        className="button small"
+        aria-keyshortcuts="Z"
+        disabled={!undoAvailable}
+        onClick={onUndo}
+      >
         {t('learn.actions.undo')} <kbd aria-hidden="true">Z</kbd>
       </button>
       {cardTools && (

@@ -50,7 +50,10 @@ export function initialState(props: SessionProps): SessionState {
     revealed: false,
     counters: props.topCounters,
     undoAvailable: props.isUndoActionAvailable,
-    finished: props.errorType && !first ? { errorType: props.errorType, nextCardAppearsAt: props.nextCardAppearsAt } : null,
+    finished:
+      props.errorType && !first
+        ? { errorType: props.errorType, nextCardAppearsAt: props.nextCardAppearsAt }
+        : null,
     answers: {},
     blocked: null,
     loadFailed: false,
@@ -74,9 +77,16 @@ export function studiedIn(state: Pick<SessionState, 'answers'>) {
 export const statusOf = (error: unknown) => (error instanceof HttpError ? error.status : 0)
 
 /** The cards the page holds: the one shown and those queued after it. */
-export const heldIds = (s: SessionState) => [...(s.current ? [s.current.id] : []), ...s.queue.map((card) => card.id)]
+export const heldIds = (s: SessionState) => [
+  ...(s.current ? [s.current.id] : []),
+  ...s.queue.map((card) => card.id),
+]
 
 /** The answer refused by a limit stops the session: the paywall (402) or the guest's sign-up (403). */
 export function blockedBy(status: number, error: HttpError): Blocked {
-  return { kind: status === 402 ? 'paywall' : 'guest', title: error.title ?? error.message, body: error.message }
+  return {
+    kind: status === 402 ? 'paywall' : 'guest',
+    title: error.title ?? error.message,
+    body: error.message,
+  }
 }

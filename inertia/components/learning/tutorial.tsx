@@ -9,7 +9,10 @@ function ShortcutList({ algorithm }: { algorithm: AlgorithmType }) {
   const t = useT()
   const keys = [
     { key: t('learn.keys.space_key'), text: t('learn.keys.space') },
-    { key: algorithm === 'speedLearning' ? '1–2' : '1–4', text: algorithm === 'speedLearning' ? t('learn.keys.numbers_speed') : t('learn.keys.numbers') },
+    {
+      key: algorithm === 'speedLearning' ? '1–2' : '1–4',
+      text: algorithm === 'speedLearning' ? t('learn.keys.numbers_speed') : t('learn.keys.numbers'),
+    },
     { key: 'Z', text: t('learn.keys.undo') },
     { key: 'T', text: t('learn.keys.type_in') },
     { key: t('learn.keys.escape_key'), text: t('learn.keys.escape') },
@@ -31,7 +34,13 @@ function ShortcutList({ algorithm }: { algorithm: AlgorithmType }) {
 }
 
 /** Shown once per account, before the first card: how a card is studied and the keys. */
-export function Tutorial({ algorithm, onClose }: { algorithm: AlgorithmType; onClose: () => void }) {
+export function Tutorial({
+  algorithm,
+  onClose,
+}: {
+  algorithm: AlgorithmType
+  onClose: () => void
+}) {
   const t = useT()
   return (
     <LearnModal
@@ -46,7 +55,11 @@ export function Tutorial({ algorithm, onClose }: { algorithm: AlgorithmType; onC
     >
       <ol className="learn-tutorial-steps">
         <li>{t('learn.tutorial.recall')}</li>
-        <li>{algorithm === 'speedLearning' ? t('learn.tutorial.rate_speed') : t('learn.tutorial.rate')}</li>
+        <li>
+          {algorithm === 'speedLearning'
+            ? t('learn.tutorial.rate_speed')
+            : t('learn.tutorial.rate')}
+        </li>
         <li>{t('learn.tutorial.tools')}</li>
       </ol>
       {/* a touch screen has no keys to learn (learning.css) */}

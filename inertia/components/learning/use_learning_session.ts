@@ -3,7 +3,12 @@ import type { Data } from '~generated/data'
 import { initialState, type SessionEvents } from '~/components/learning/session_state'
 import { SessionRunner } from '~/components/learning/session_runner'
 
-export { studiedIn, type Blocked, type SessionEvents, type SessionState } from '~/components/learning/session_state'
+export {
+  studiedIn,
+  type Blocked,
+  type SessionEvents,
+  type SessionState,
+} from '~/components/learning/session_state'
 
 /**
  * A learning session on the page: its state, and the learner's moves
@@ -21,6 +26,19 @@ export function useLearningSession(props: Data.LearningPage, events: SessionEven
     session.fetchMore()
   }, [session])
 
-  const { flip, reveal, answer, undo, freeze, remove, move, replaceCurrent, retry, streakShown } = session
-  return { state, flip, reveal, answer, undo, freeze, remove, move, replaceCurrent, retry, streakShown }
+  const { flip, reveal, answer, undo, freeze, remove, move, replaceCurrent, retry, streakShown } =
+    session
+  return {
+    state,
+    flip,
+    reveal,
+    answer,
+    undo,
+    freeze,
+    remove,
+    move,
+    replaceCurrent,
+    retry,
+    streakShown,
+  }
 }

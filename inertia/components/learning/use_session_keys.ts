@@ -39,7 +39,8 @@ function usePageKeys(root: RefObject<HTMLElement | null>, onKey: (event: Keyboar
       root.current?.focus({ preventScroll: true })
     }
     const onFrameLoad = (event: Event) => {
-      if (event.target instanceof HTMLIFrameElement) event.target.contentDocument?.addEventListener('keydown', fromFrame)
+      if (event.target instanceof HTMLIFrameElement)
+        event.target.contentDocument?.addEventListener('keydown', fromFrame)
     }
     const page = root.current
     page?.addEventListener('load', onFrameLoad, true)
@@ -55,7 +56,12 @@ function usePageKeys(root: RefObject<HTMLElement | null>, onKey: (event: Keyboar
  * Z undoes, T opens the type-in field, E the editor; Enter on the complete
  * screen goes home. A dialog in front has the keyboard.
  */
-export function useSessionKeys(root: RefObject<HTMLElement | null>, session: Session, typeIn: TypeIn, openEditor: () => void) {
+export function useSessionKeys(
+  root: RefObject<HTMLElement | null>,
+  session: Session,
+  typeIn: TypeIn,
+  openEditor: () => void
+) {
   const { state } = session
   const card = state.current
   usePageKeys(root, (event) => {
@@ -84,7 +90,9 @@ export function useSessionKeys(root: RefObject<HTMLElement | null>, session: Ses
       return
     }
     /* by the key's place, so 1–4 work on layouts where digits need Shift (AZERTY) */
-    const digit = /^(?:Digit|Numpad)([1-9])$/.exec(event.code)?.[1] ?? (/^[1-9]$/.test(event.key) ? event.key : null)
+    const digit =
+      /^(?:Digit|Numpad)([1-9])$/.exec(event.code)?.[1] ??
+      (/^[1-9]$/.test(event.key) ? event.key : null)
     if (digit) {
       const button = card.answerButtons[Number(digit) - 1]
       if (!button || !state.revealed) return

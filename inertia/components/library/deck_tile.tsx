@@ -10,18 +10,28 @@ function DeckTile({ deck }: { deck: Data.LibraryDeck }) {
   const t = useT()
   return (
     <li className="library-tile card">
-      <div className="library-tile-band" style={{ background: `linear-gradient(135deg, ${deck.gradientColors.from}, ${deck.gradientColors.to})` }}>
+      <div
+        className="library-tile-band"
+        style={{
+          background: `linear-gradient(135deg, ${deck.gradientColors.from}, ${deck.gradientColors.to})`,
+        }}
+      >
         <img src={deck.iconUrl} alt="" width={32} height={32} />
       </div>
       <Link route="library.deck" routeParams={{ slug: deck.slug }} className="library-tile-name">
         {deck.name}
       </Link>
-      <span className="muted">{t('library.by_author', { name: deck.author.name ?? deck.author.username ?? '' })}</span>
       <span className="muted">
-        {t('library.cards_count', { count: deck.cardsCount })} · {t('library.studiers_count', { count: deck.studiersCount })}
+        {t('library.by_author', { name: deck.author.name ?? deck.author.username ?? '' })}
       </span>
       <span className="muted">
-        {deck.rating.count ? t('library.rating_summary', { average: deck.rating.average, count: deck.rating.count }) : t('library.not_rated')}
+        {t('library.cards_count', { count: deck.cardsCount })} ·{' '}
+        {t('library.studiers_count', { count: deck.studiersCount })}
+      </span>
+      <span className="muted">
+        {deck.rating.count
+          ? t('library.rating_summary', { average: deck.rating.average, count: deck.rating.count })
+          : t('library.not_rated')}
       </span>
     </li>
   )
@@ -40,7 +50,17 @@ export function DeckList({ decks, empty }: { decks: Data.LibraryDeck[]; empty?: 
 }
 
 /** Previous and next links of a paged list (plain links: they work before React does). */
-export function Pager({ href, offset, limit, total }: { href: (offset: number) => string; offset: number; limit: number; total: number }) {
+export function Pager({
+  href,
+  offset,
+  limit,
+  total,
+}: {
+  href: (offset: number) => string
+  offset: number
+  limit: number
+  total: number
+}) {
   const t = useT()
   const previous = offset > 0 ? href(Math.max(0, offset - limit)) : null
   const next = offset + limit < total ? href(offset + limit) : null

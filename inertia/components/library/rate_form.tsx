@@ -4,7 +4,11 @@ import { useT } from '~/lib/i18n'
 import { urlFor } from '~/lib/routes'
 import { CsrfField } from '~/components/ui/csrf_field'
 
-type Props = { slug: string; ownRating: { rating: number; comment: string | null } | null; isAuthor: boolean }
+type Props = {
+  slug: string
+  ownRating: { rating: number; comment: string | null } | null
+  isAuthor: boolean
+}
 
 /** The deck page's rate form: a real form (posts before React takes over too); a second rating replaces the first. */
 export function RateForm({ slug, ownRating, isAuthor }: Props) {
@@ -33,7 +37,12 @@ export function RateForm({ slug, ownRating, isAuthor }: Props) {
       </label>
       <label>
         {t('library.rate_comment')}
-        <textarea name="comment" maxLength={2000} rows={3} defaultValue={ownRating?.comment ?? ''} />
+        <textarea
+          name="comment"
+          maxLength={2000}
+          rows={3}
+          defaultValue={ownRating?.comment ?? ''}
+        />
       </label>
       <button type="submit" className="button primary">
         {t('library.rate_submit')}

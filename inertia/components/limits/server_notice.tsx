@@ -11,7 +11,9 @@ import { DialogFrame } from '~/components/ui/dialog'
 export function ServerNotice() {
   const { serverDown, remoteFlags } = useShared()
   const t = useT()
-  const message = serverDown ? { title: t('limits.server_down.title'), body: t('limits.server_down.body') } : remoteFlags.server_message
+  const message = serverDown
+    ? { title: t('limits.server_down.title'), body: t('limits.server_down.body') }
+    : remoteFlags.server_message
   if (!message) return null
   return (
     <DialogFrame

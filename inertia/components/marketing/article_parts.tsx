@@ -15,8 +15,18 @@ function Inlines({ content }: { content: Inline[] }) {
       {content.map((part, index) => {
         if (part.kind === 'strong') return <strong key={index}>{part.text}</strong>
         if (part.kind === 'code') return <code key={index}>{part.text}</code>
-        if (part.kind === 'link' && part.href.startsWith('/')) return <Link key={index} href={part.href}>{part.text}</Link>
-        if (part.kind === 'link') return <a key={index} href={part.href} rel="noopener noreferrer">{part.text}</a>
+        if (part.kind === 'link' && part.href.startsWith('/'))
+          return (
+            <Link key={index} href={part.href}>
+              {part.text}
+            </Link>
+          )
+        if (part.kind === 'link')
+          return (
+            <a key={index} href={part.href} rel="noopener noreferrer">
+              {part.text}
+            </a>
+          )
         return part.text
       })}
     </>
@@ -26,17 +36,39 @@ function Inlines({ content }: { content: Inline[] }) {
 function ArticleBlock({ block }: { block: Block }) {
   switch (block.kind) {
     case 'heading':
-      return block.level === 2 ? <h2><Inlines content={block.content} /></h2> : <h3><Inlines content={block.content} /></h3>
+      return block.level === 2 ? (
+        <h2>
+          <Inlines content={block.content} />
+        </h2>
+      ) : (
+        <h3>
+          <Inlines content={block.content} />
+        </h3>
+      )
     case 'paragraph':
-      return <p><Inlines content={block.content} /></p>
+      return (
+        <p>
+          <Inlines content={block.content} />
+        </p>
+      )
     case 'list': {
-      const items = block.items.map((item, index) => <li key={index}><Inlines content={item} /></li>)
+      const items = block.items.map((item, index) => (
+        <li key={index}>
+          <Inlines content={item} />
+        </li>
+      ))
       return block.ordered ? <ol>{items}</ol> : <ul>{items}</ul>
     }
     case 'image':
       return (
         <figure className="article-figure">
-          <img src={block.src} alt={block.alt} width={block.width ?? undefined} height={block.height ?? undefined} loading="lazy" />
+          <img
+            src={block.src}
+            alt={block.alt}
+            width={block.width ?? undefined}
+            height={block.height ?? undefined}
+            loading="lazy"
+          />
         </figure>
       )
   }
@@ -45,7 +77,9 @@ function ArticleBlock({ block }: { block: Block }) {
 export function ArticleBody({ blocks }: { blocks: Block[] }) {
   return (
     <div className="article-body">
-      {blocks.map((block, index) => <ArticleBlock key={index} block={block} />)}
+      {blocks.map((block, index) => (
+        <ArticleBlock key={index} block={block} />
+      ))}
     </div>
   )
 }

@@ -1,7 +1,14 @@
 import type { ReactNode } from 'react'
 
 /** One question: its title, and a button per answer (the chosen one pressed); choosing moves on. */
-export function Choice<T extends string | number>({ title, hint, options, value, label, onChoose }: {
+export function Choice<T extends string | number>({
+  title,
+  hint,
+  options,
+  value,
+  label,
+  onChoose,
+}: {
   title: string
   hint?: string
   options: readonly T[]
@@ -13,7 +20,13 @@ export function Choice<T extends string | number>({ title, hint, options, value,
     <Step title={title} hint={hint}>
       <div className="onboarding-options" role="group" aria-label={title}>
         {options.map((option) => (
-          <button key={option} type="button" className="button onboarding-option" aria-pressed={value === option} onClick={() => onChoose(option)}>
+          <button
+            key={option}
+            type="button"
+            className="button onboarding-option"
+            aria-pressed={value === option}
+            onClick={() => onChoose(option)}
+          >
             {label(option)}
           </button>
         ))}
@@ -23,7 +36,15 @@ export function Choice<T extends string | number>({ title, hint, options, value,
 }
 
 /** A step's frame: its heading, an optional hint, its content. */
-export function Step({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
+export function Step({
+  title,
+  hint,
+  children,
+}: {
+  title: string
+  hint?: string
+  children: ReactNode
+}) {
   return (
     <section className="onboarding-step stack" aria-labelledby="onboarding-title">
       <h1 id="onboarding-title">{title}</h1>

@@ -17,10 +17,14 @@ export function LoaderStep({ failed, onRetry }: { failed: boolean; onRetry: () =
       {failed ? (
         <div className="stack" role="alert">
           <p>{t('onboarding.loader.failed')}</p>
-          <button type="button" className="button primary" onClick={onRetry}>{t('onboarding.loader.retry')}</button>
+          <button type="button" className="button primary" onClick={onRetry}>
+            {t('onboarding.loader.retry')}
+          </button>
         </div>
       ) : (
-        <p className="muted" role="status"><span className="spinner" aria-hidden="true" /> {t('onboarding.loader.body')}</p>
+        <p className="muted" role="status">
+          <span className="spinner" aria-hidden="true" /> {t('onboarding.loader.body')}
+        </p>
       )}
     </Step>
   )
@@ -50,13 +54,23 @@ export function ExplainStep({ next }: { next: () => void }) {
           <RatingQuestion question={t('onboarding.rate_us.question')} source="onboarding" />
         </section>
       )}
-      <button type="button" className="button primary large" onClick={next}>{t('onboarding.explain.next')}</button>
+      <button type="button" className="button primary large" onClick={next}>
+        {t('onboarding.explain.next')}
+      </button>
     </Step>
   )
 }
 
 /** The personalised deck suggestions: choosing one is the first deck. */
-export function SuggestionsStep({ decks, aiExampleUrl, onChoose }: { decks: Suggestion[]; aiExampleUrl: string | null; onChoose: (deck: Suggestion) => void }) {
+export function SuggestionsStep({
+  decks,
+  aiExampleUrl,
+  onChoose,
+}: {
+  decks: Suggestion[]
+  aiExampleUrl: string | null
+  onChoose: (deck: Suggestion) => void
+}) {
   const t = useT()
   return (
     <Step title={t('onboarding.suggestions.title')} hint={t('onboarding.suggestions.hint')}>
@@ -67,37 +81,61 @@ export function SuggestionsStep({ decks, aiExampleUrl, onChoose }: { decks: Sugg
             <h2>{deck.title}</h2>
             <p className="muted">{deck.description}</p>
             <p className="muted">{t('onboarding.suggestions.cards', { count: deck.cardsCount })}</p>
-            <button type="button" className="button primary" aria-label={t('onboarding.suggestions.choose_named', { name: deck.title })} onClick={() => onChoose(deck)}>
+            <button
+              type="button"
+              className="button primary"
+              aria-label={t('onboarding.suggestions.choose_named', { name: deck.title })}
+              onClick={() => onChoose(deck)}
+            >
               {t('onboarding.suggestions.choose')}
             </button>
           </li>
         ))}
       </ul>
-      {/* the AI onboarding example: a deck of 20 cards made about what the answers say, followed on the generator's page */}
+      {/* the AI onboarding example: a deck of 20 cards made about what the answers say,
+          followed on the generator's page */}
       {aiExampleUrl && (
         <button type="button" className="button" onClick={() => router.post(aiExampleUrl)}>
           {t('onboarding.suggestions.ai_example')}
         </button>
       )}
-      <a className="button ghost" href={urlFor('library.home')}>{t('onboarding.suggestions.browse')}</a>
+      <a className="button ghost" href={urlFor('library.home')}>
+        {t('onboarding.suggestions.browse')}
+      </a>
     </Step>
   )
 }
 
 /** The paywall inside the flow: the benefits, the plans page, or on for free. */
-export function PaywallStep({ offer, onContinue }: { offer: PaywallOffer; onContinue: () => void }) {
+export function PaywallStep({
+  offer,
+  onContinue,
+}: {
+  offer: PaywallOffer
+  onContinue: () => void
+}) {
   const t = useT()
   return (
-    <Step title={t('limits.paywall.title')} hint={t('limits.paywall.claim', { percent: offer.claimPercent })}>
+    <Step
+      title={t('limits.paywall.title')}
+      hint={t('limits.paywall.claim', { percent: offer.claimPercent })}
+    >
       <ul>
-        {offer.benefits.map((benefit) => <li key={benefit}>{t(`limits.paywall.benefits.${benefit}`)}</li>)}
+        {offer.benefits.map((benefit) => (
+          <li key={benefit}>{t(`limits.paywall.benefits.${benefit}`)}</li>
+        ))}
       </ul>
       <p>{t('limits.paywall.trial', { days: offer.trialDays })}</p>
-      <a className="button" href={urlFor('paywall.show')}>{t('onboarding.paywall.plans')}</a>
-      <button type="button" className="button primary large" onClick={onContinue}>{t('onboarding.paywall.free')}</button>
+      <a className="button" href={urlFor('paywall.show')}>
+        {t('onboarding.paywall.plans')}
+      </a>
+      <button type="button" className="button primary large" onClick={onContinue}>
+        {t('onboarding.paywall.free')}
+      </button>
     </Step>
   )
 }
 
-export const startDeck = (deckId: number) => router.post(urlFor('onboarding.start'), { deck_id: deckId })
+export const startDeck = (deckId: number) =>
+  router.post(urlFor('onboarding.start'), { deck_id: deckId })
 export const skipOnboarding = () => router.post(urlFor('onboarding.skip'))

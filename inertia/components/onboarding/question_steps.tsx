@@ -36,31 +36,66 @@ const choose = (props: QuestionProps, changes: Answers) => {
 
 export function AgeStep(props: QuestionProps) {
   const t = useT()
-  return <Choice title={t('onboarding.age.title')} hint={t('onboarding.age.hint')} options={AGE_RANGES} value={props.answers.ageRange} label={(o) => t(`onboarding.age.${o}`)} onChoose={(ageRange) => choose(props, { ageRange })} />
+  return (
+    <Choice
+      title={t('onboarding.age.title')}
+      hint={t('onboarding.age.hint')}
+      options={AGE_RANGES}
+      value={props.answers.ageRange}
+      label={(o) => t(`onboarding.age.${o}`)}
+      onChoose={(ageRange) => choose(props, { ageRange })}
+    />
+  )
 }
 
 export function IntroStep({ next }: QuestionProps) {
   const t = useT()
   return (
     <Step title={t('onboarding.intro.title')} hint={t('onboarding.intro.body')}>
-      <button type="button" className="button primary large" onClick={next}>{t('onboarding.intro.start')}</button>
+      <button type="button" className="button primary large" onClick={next}>
+        {t('onboarding.intro.start')}
+      </button>
     </Step>
   )
 }
 
 export function ForgetStep(props: QuestionProps) {
   const t = useT()
-  return <Choice title={t('onboarding.forget.title')} options={FORGET_RATES} value={props.answers.forgetRate} label={(o) => t(`onboarding.forget.${o}`)} onChoose={(forgetRate) => choose(props, { forgetRate })} />
+  return (
+    <Choice
+      title={t('onboarding.forget.title')}
+      options={FORGET_RATES}
+      value={props.answers.forgetRate}
+      label={(o) => t(`onboarding.forget.${o}`)}
+      onChoose={(forgetRate) => choose(props, { forgetRate })}
+    />
+  )
 }
 
 export function HabitStep(props: QuestionProps) {
   const t = useT()
-  return <Choice title={t('onboarding.habit.title')} options={STUDY_HABITS} value={props.answers.studyHabit} label={(o) => t(`onboarding.habit.${o}`)} onChoose={(studyHabit) => choose(props, { studyHabit })} />
+  return (
+    <Choice
+      title={t('onboarding.habit.title')}
+      options={STUDY_HABITS}
+      value={props.answers.studyHabit}
+      label={(o) => t(`onboarding.habit.${o}`)}
+      onChoose={(studyHabit) => choose(props, { studyHabit })}
+    />
+  )
 }
 
 export function GoalStep(props: QuestionProps) {
   const t = useT()
-  return <Choice title={t('onboarding.goal.title')} options={GOALS} value={props.answers.goal} label={(o) => t(`onboarding.goal.${o}`)} onChoose={(goal) => choose(props, { goal })} />
+  return (
+    <Choice
+      title={t('onboarding.goal.title')}
+      options={GOALS}
+      value={props.answers.goal}
+      label={(o) => t(`onboarding.goal.${o}`)}
+      onChoose={(goal) => choose(props, { goal })}
+    />
+  )
 }
 
 export function LanguagesStep(props: QuestionProps) {
@@ -69,15 +104,32 @@ export function LanguagesStep(props: QuestionProps) {
     <Step title={t('onboarding.languages.title')}>
       <label className="field">
         <span>{t('onboarding.languages.native')}</span>
-        <select value={props.answers.nativeLanguageKey ?? ''} onChange={(event) => props.answer({ nativeLanguageKey: event.target.value || undefined })}>
+        <select
+          value={props.answers.nativeLanguageKey ?? ''}
+          onChange={(event) => props.answer({ nativeLanguageKey: event.target.value || undefined })}
+        >
           <option value="">—</option>
-          {NATIVE_LANGUAGES.map((key) => <option key={key} value={key}>{t(`onboarding.languages.native_${key}`)}</option>)}
+          {NATIVE_LANGUAGES.map((key) => (
+            <option key={key} value={key}>
+              {t(`onboarding.languages.native_${key}`)}
+            </option>
+          ))}
         </select>
       </label>
       <p className="onboarding-subtitle">{t('onboarding.languages.target')}</p>
-      <div className="onboarding-options" role="group" aria-label={t('onboarding.languages.target')}>
+      <div
+        className="onboarding-options"
+        role="group"
+        aria-label={t('onboarding.languages.target')}
+      >
         {TARGET_LANGUAGES.map((key) => (
-          <button key={key} type="button" className="button onboarding-option" aria-pressed={props.answers.languageKey === key} onClick={() => choose(props, { languageKey: key })}>
+          <button
+            key={key}
+            type="button"
+            className="button onboarding-option"
+            aria-pressed={props.answers.languageKey === key}
+            onClick={() => choose(props, { languageKey: key })}
+          >
             {t(`library.categories.languages.subs.${key}`)}
           </button>
         ))}
@@ -88,17 +140,41 @@ export function LanguagesStep(props: QuestionProps) {
 
 export function LevelStep(props: QuestionProps) {
   const t = useT()
-  return <Choice title={t('onboarding.level.title')} options={LEVELS} value={props.answers.languageLevel} label={(o) => t(`onboarding.level.${o}`)} onChoose={(languageLevel) => choose(props, { languageLevel })} />
+  return (
+    <Choice
+      title={t('onboarding.level.title')}
+      options={LEVELS}
+      value={props.answers.languageLevel}
+      label={(o) => t(`onboarding.level.${o}`)}
+      onChoose={(languageLevel) => choose(props, { languageLevel })}
+    />
+  )
 }
 
 export function FocusStep(props: QuestionProps) {
   const t = useT()
-  return <Choice title={t('onboarding.focus.title')} options={FOCUSES} value={props.answers.languageFocus} label={(o) => t(`onboarding.focus.${o}`)} onChoose={(languageFocus) => choose(props, { languageFocus })} />
+  return (
+    <Choice
+      title={t('onboarding.focus.title')}
+      options={FOCUSES}
+      value={props.answers.languageFocus}
+      label={(o) => t(`onboarding.focus.${o}`)}
+      onChoose={(languageFocus) => choose(props, { languageFocus })}
+    />
+  )
 }
 
 export function ReasonStep(props: QuestionProps) {
   const t = useT()
-  return <Choice title={t('onboarding.reason.title')} options={REASONS} value={props.answers.reason} label={(o) => t(`onboarding.reason.${o}`)} onChoose={(reason) => choose(props, { reason })} />
+  return (
+    <Choice
+      title={t('onboarding.reason.title')}
+      options={REASONS}
+      value={props.answers.reason}
+      label={(o) => t(`onboarding.reason.${o}`)}
+      onChoose={(reason) => choose(props, { reason })}
+    />
+  )
 }
 
 export function ExamStep(props: QuestionProps) {
@@ -107,17 +183,34 @@ export function ExamStep(props: QuestionProps) {
   const [date, setDate] = useState(props.answers.examDate ?? '')
   return (
     <Step title={t('onboarding.exam.title')} hint={t('onboarding.exam.hint')}>
-      <form className="stack" onSubmit={(event) => { event.preventDefault(); choose(props, { examName: name.trim() || undefined, examDate: date || undefined }) }}>
+      <form
+        className="stack"
+        onSubmit={(event) => {
+          event.preventDefault()
+          choose(props, { examName: name.trim() || undefined, examDate: date || undefined })
+        }}
+      >
         <label className="field">
           <span>{t('onboarding.exam.name')}</span>
-          <input list="onboarding-exams" value={name} maxLength={100} onChange={(event) => setName(event.target.value)} />
-          <datalist id="onboarding-exams">{props.exams.map((exam) => <option key={exam.key} value={exam.name} />)}</datalist>
+          <input
+            list="onboarding-exams"
+            value={name}
+            maxLength={100}
+            onChange={(event) => setName(event.target.value)}
+          />
+          <datalist id="onboarding-exams">
+            {props.exams.map((exam) => (
+              <option key={exam.key} value={exam.name} />
+            ))}
+          </datalist>
         </label>
         <label className="field">
           <span>{t('onboarding.exam.date')}</span>
           <input type="date" value={date} onChange={(event) => setDate(event.target.value)} />
         </label>
-        <button type="submit" className="button primary">{t('onboarding.continue')}</button>
+        <button type="submit" className="button primary">
+          {t('onboarding.continue')}
+        </button>
       </form>
     </Step>
   )
@@ -130,7 +223,13 @@ export function SubjectStep(props: QuestionProps) {
     <Step title={t('onboarding.subject.title')}>
       <div className="onboarding-options" role="group" aria-label={t('onboarding.subject.title')}>
         {props.subjects.map((s) => (
-          <button key={s.key} type="button" className="button onboarding-option" aria-pressed={s.key === subject?.key} onClick={() => props.answer({ materialKey: s.key, specificationKey: undefined })}>
+          <button
+            key={s.key}
+            type="button"
+            className="button onboarding-option"
+            aria-pressed={s.key === subject?.key}
+            onClick={() => props.answer({ materialKey: s.key, specificationKey: undefined })}
+          >
             {s.name}
           </button>
         ))}
@@ -138,23 +237,44 @@ export function SubjectStep(props: QuestionProps) {
       {subject && (
         <>
           <p className="onboarding-subtitle">{t('onboarding.subject.specification')}</p>
-          <div className="onboarding-options" role="group" aria-label={t('onboarding.subject.specification')}>
+          <div
+            className="onboarding-options"
+            role="group"
+            aria-label={t('onboarding.subject.specification')}
+          >
             {subject.specifications.map((s) => (
-              <button key={s.key} type="button" className="button onboarding-option" aria-pressed={props.answers.specificationKey === s.key} onClick={() => choose(props, { specificationKey: s.key })}>
+              <button
+                key={s.key}
+                type="button"
+                className="button onboarding-option"
+                aria-pressed={props.answers.specificationKey === s.key}
+                onClick={() => choose(props, { specificationKey: s.key })}
+              >
                 {s.name}
               </button>
             ))}
           </div>
         </>
       )}
-      <button type="button" className="button ghost" onClick={props.next}>{t('onboarding.continue')}</button>
+      <button type="button" className="button ghost" onClick={props.next}>
+        {t('onboarding.continue')}
+      </button>
     </Step>
   )
 }
 
 export function MinutesStep(props: QuestionProps) {
   const t = useT()
-  return <Choice title={t('onboarding.minutes.title')} hint={t('onboarding.minutes.hint')} options={MINUTES} value={props.answers.minutesPerDay} label={(o) => t('onboarding.minutes.option', { count: o })} onChoose={(minutesPerDay) => choose(props, { minutesPerDay })} />
+  return (
+    <Choice
+      title={t('onboarding.minutes.title')}
+      hint={t('onboarding.minutes.hint')}
+      options={MINUTES}
+      value={props.answers.minutesPerDay}
+      label={(o) => t('onboarding.minutes.option', { count: o })}
+      onChoose={(minutesPerDay) => choose(props, { minutesPerDay })}
+    />
+  )
 }
 
 export function WhenStep(props: QuestionProps) {
@@ -164,17 +284,36 @@ export function WhenStep(props: QuestionProps) {
     <Step title={t('onboarding.when.title')} hint={t('onboarding.when.hint')}>
       <div className="onboarding-options" role="group" aria-label={t('onboarding.when.title')}>
         {STUDY_TIMES.map((option, index) => (
-          <button key={option} type="button" className="button onboarding-option" aria-pressed={time === option} onClick={() => choose(props, { studyTime: option })}>
+          <button
+            key={option}
+            type="button"
+            className="button onboarding-option"
+            aria-pressed={time === option}
+            onClick={() => choose(props, { studyTime: option })}
+          >
             {t(`onboarding.when.option_${index}`, { time: option })}
           </button>
         ))}
       </div>
-      <form className="onboarding-inline" onSubmit={(event) => { event.preventDefault(); choose(props, { studyTime: time }) }}>
+      <form
+        className="onboarding-inline"
+        onSubmit={(event) => {
+          event.preventDefault()
+          choose(props, { studyTime: time })
+        }}
+      >
         <label className="field">
           <span>{t('onboarding.when.custom')}</span>
-          <input type="time" value={time} onChange={(event) => setTime(event.target.value)} required />
+          <input
+            type="time"
+            value={time}
+            onChange={(event) => setTime(event.target.value)}
+            required
+          />
         </label>
-        <button type="submit" className="button">{t('onboarding.continue')}</button>
+        <button type="submit" className="button">
+          {t('onboarding.continue')}
+        </button>
       </form>
     </Step>
   )
@@ -184,8 +323,20 @@ export function RemindersStep(props: QuestionProps) {
   const t = useT()
   return (
     <Step title={t('onboarding.reminders.title')} hint={t('onboarding.reminders.body')}>
-      <button type="button" className="button primary large" onClick={() => choose(props, { remindersEnabled: true })}>{t('onboarding.reminders.yes')}</button>
-      <button type="button" className="button ghost" onClick={() => choose(props, { remindersEnabled: false })}>{t('onboarding.reminders.no')}</button>
+      <button
+        type="button"
+        className="button primary large"
+        onClick={() => choose(props, { remindersEnabled: true })}
+      >
+        {t('onboarding.reminders.yes')}
+      </button>
+      <button
+        type="button"
+        className="button ghost"
+        onClick={() => choose(props, { remindersEnabled: false })}
+      >
+        {t('onboarding.reminders.no')}
+      </button>
     </Step>
   )
 }

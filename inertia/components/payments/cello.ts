@@ -5,11 +5,17 @@ import type { Data } from '~generated/data'
 /** The referral programme as the server shares it (null: not configured, or a guest). */
 export type ReferralProgramme = Data.ReferralOffer
 
-/* Cello's loader, booted once per page with the learner's token; a failed boot is forgotten, so a later press tries again */
+/*
+ * Cello's loader, booted once per page with the learner's token; a failed boot is forgotten, so a later press
+ * tries again
+ */
 let booted: Promise<boolean> | undefined
 function bootCello(script: string, productId: string, language: string) {
   booted ??= (async () => {
-    const { token } = await requestJson<{ token: string }>(urlFor('account.referral_token'), { method: 'POST', json: {} })
+    const { token } = await requestJson<{ token: string }>(urlFor('account.referral_token'), {
+      method: 'POST',
+      json: {},
+    })
     const w = window as any
     w.cello = w.cello || { cmd: [] }
     const loaded = await new Promise<boolean>((resolve) => {
@@ -22,7 +28,11 @@ function bootCello(script: string, productId: string, language: string) {
       document.head.appendChild(tag)
     })
     if (!loaded) return false
-    await new Promise<void>((resolve) => w.cello.cmd.push(async (cello: any) => (await cello.boot({ productId, token, language }), resolve())))
+    await new Promise<void>((resolve) =>
+      w.cello.cmd.push(
+        async (cello: any) => (await cello.boot({ productId, token, language }), resolve())
+      )
+    )
     return true
   })().catch(() => false)
   const attempt = booted

@@ -22,9 +22,18 @@ export function ReferralSection() {
     <section className="section" aria-labelledby="referrals">
       <h2 id="referrals">{t('payments.referral.settings_title')}</h2>
       <p className="muted">{t('payments.referral.settings_body')}</p>
-      {state === 'failed' && <p className="field-error" role="alert">{t('payments.referral.unavailable')}</p>}
+      {state === 'failed' && (
+        <p className="field-error" role="alert">
+          {t('payments.referral.unavailable')}
+        </p>
+      )}
       <div className="row">
-        <button type="button" className="button primary" onClick={invite} disabled={state === 'opening'}>
+        <button
+          type="button"
+          className="button primary"
+          onClick={invite}
+          disabled={state === 'opening'}
+        >
           {t('payments.referral.invite')}
         </button>
       </div>

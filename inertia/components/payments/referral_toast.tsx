@@ -19,7 +19,8 @@ export function ReferralToast() {
   const [failed, setFailed] = useState(false)
   /* the browser's "not now" is read once hydrated (the server has no localStorage) */
   const hydrated = useHydrated()
-  if (!referrals || !hydrated || hidden || window.localStorage.getItem(HIDDEN_KEY) === '1') return null
+  if (!referrals || !hydrated || hidden || window.localStorage.getItem(HIDDEN_KEY) === '1')
+    return null
   const hide = () => {
     window.localStorage.setItem(HIDDEN_KEY, '1')
     setHidden(true)
@@ -31,10 +32,18 @@ export function ReferralToast() {
   return (
     <div className="toast referral-toast" role="status" data-testid="referral-toast">
       <p>{t('payments.referral.body')}</p>
-      {failed && <p className="error" role="alert">{t('payments.referral.unavailable')}</p>}
+      {failed && (
+        <p className="error" role="alert">
+          {t('payments.referral.unavailable')}
+        </p>
+      )}
       <div className="row">
-        <button type="button" className="button primary" onClick={invite}>{t('payments.referral.invite')}</button>
-        <button type="button" className="button ghost" onClick={hide}>{t('payments.referral.hide')}</button>
+        <button type="button" className="button primary" onClick={invite}>
+          {t('payments.referral.invite')}
+        </button>
+        <button type="button" className="button ghost" onClick={hide}>
+          {t('payments.referral.hide')}
+        </button>
       </div>
     </div>
   )

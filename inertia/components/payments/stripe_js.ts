@@ -1,4 +1,7 @@
-/* Stripe.js, loaded from js.stripe.com once; null when it cannot load (offline, blocked) or there is no publishable key. */
+/*
+ * Stripe.js, loaded from js.stripe.com once; null when it cannot load (offline, blocked) or there is no
+ * publishable key.
+ */
 type StripeJs = any
 
 let loading: Promise<StripeJs | null> | undefined
@@ -11,7 +14,8 @@ export function loadStripe(publishableKey: string | null): Promise<StripeJs | nu
     const script = document.createElement('script')
     script.src = 'https://js.stripe.com/v3'
     script.async = true
-    script.onload = () => resolve((window as any).Stripe ? (window as any).Stripe(publishableKey) : null)
+    script.onload = () =>
+      resolve((window as any).Stripe ? (window as any).Stripe(publishableKey) : null)
     script.onerror = () => resolve(null)
     document.head.appendChild(script)
   })

@@ -15,16 +15,41 @@ export function SubscriptionSection({ subscription }: { subscription: Subscripti
   return (
     <section className="section" aria-labelledby="subscription">
       <h2 id="subscription">{t('payments.subscription')}</h2>
-      <p>{subscription.pricingTier ? t(`payments.tier_${subscription.pricingTier}`) : t('payments.free_plan')}</p>
+      <p>
+        {subscription.pricingTier
+          ? t(`payments.tier_${subscription.pricingTier}`)
+          : t('payments.free_plan')}
+      </p>
       {subscription.canManage && (
-        <a className="button" href={urlFor('settings.subscription')}>{t('payments.manage')}</a>
+        <a className="button" href={urlFor('settings.subscription')}>
+          {t('payments.manage')}
+        </a>
       )}
-      {!subscription.paymentsAvailable && <p role="note" className="notice" data-testid="payments-not-configured">{t('payments.not_configured_plan')}</p>}
-      {!subscription.pricingTier && subscription.paymentsAvailable && <Link route="paywall.show" className="button primary">{t('payments.upgrade')}</Link>}
+      {!subscription.paymentsAvailable && (
+        <p role="note" className="notice" data-testid="payments-not-configured">
+          {t('payments.not_configured_plan')}
+        </p>
+      )}
+      {!subscription.pricingTier && subscription.paymentsAvailable && (
+        <Link route="paywall.show" className="button primary">
+          {t('payments.upgrade')}
+        </Link>
+      )}
       {subscription.canUpgrade && (
-        <Link route="checkout.show" routeParams={{ tier: 'lifetime' }} className="button primary" data-testid="upgrade-lifetime">{t('payments.upgrade_lifetime')}</Link>
+        <Link
+          route="checkout.show"
+          routeParams={{ tier: 'lifetime' }}
+          className="button primary"
+          data-testid="upgrade-lifetime"
+        >
+          {t('payments.upgrade_lifetime')}
+        </Link>
       )}
-      {subscription.cancelsOnDeletion && <p role="note" className="notice" data-testid="deletion-subscription-notice">{t('payments.deletion_notice')}</p>}
+      {subscription.cancelsOnDeletion && (
+        <p role="note" className="notice" data-testid="deletion-subscription-notice">
+          {t('payments.deletion_notice')}
+        </p>
+      )}
     </section>
   )
 }

@@ -13,7 +13,13 @@ const MIN_DESCRIPTION = 50
 /** The owner's publishing panel on a root deck: submit (or a new version), the review's outcome, unpublish. */
 export type LibraryCategoryChoice = { key: string; subs: string[] }
 
-export function PublishingPanel({ deck, categories }: { deck: Deck; categories: LibraryCategoryChoice[] }) {
+export function PublishingPanel({
+  deck,
+  categories,
+}: {
+  deck: Deck
+  categories: LibraryCategoryChoice[]
+}) {
   const t = useT()
   /* the server's field errors (too short a description, no name), shown under their fields */
   const errors = useShared().errors as Record<string, string | undefined>
@@ -24,7 +30,12 @@ export function PublishingPanel({ deck, categories }: { deck: Deck; categories: 
   const [description, setDescription] = useState(published?.description ?? '')
   const live = published && !published.unpublishedAt && published.status === 'approved'
   const [category, subcategory] = place ? place.split('/') : [null, null]
-  const submit = () => router.post(urlFor('decks.publish', { id: deck.id }), { name, description, category, subcategory }, { preserveScroll: true })
+  const submit = () =>
+    router.post(
+      urlFor('decks.publish', { id: deck.id }),
+      { name, description, category, subcategory },
+      { preserveScroll: true }
+    )
   return (
     <section className="card stack publishing-panel" aria-labelledby="publishing-title">
       <h2 id="publishing-title">{t('publishing.panel.title')}</h2>
@@ -42,14 +53,34 @@ export function PublishingPanel({ deck, categories }: { deck: Deck; categories: 
       {live && <a href={published.url}>{t('publishing.panel.view')}</a>}
       <label className="stack">
         {t('publishing.panel.name')}
-        <input name="name" value={name} maxLength={255} aria-invalid={errors.name ? true : undefined} onChange={(event) => setName(event.target.value)} />
-        {errors.name && <small className="field-error" role="alert">{errors.name}</small>}
+        <input
+          name="name"
+          value={name}
+          maxLength={255}
+          aria-invalid={errors.name ? true : undefined}
+          onChange={(event) => setName(event.target.value)}
+        />
+        {errors.name && (
+          <small className="field-error" role="alert">
+            {errors.name}
+          </small>
+        )}
       </label>
       <label className="stack">
         {t('publishing.panel.description')}
-        <textarea name="description" value={description} maxLength={2000} aria-invalid={errors.description ? true : undefined} onChange={(event) => setDescription(event.target.value)} />
+        <textarea
+          name="description"
+          value={description}
+          maxLength={2000}
+          aria-invalid={errors.description ? true : undefined}
+          onChange={(event) => setDescription(event.target.value)}
+        />
         <small>{t('publishing.panel.description_hint', { min: MIN_DESCRIPTION })}</small>
-        {errors.description && <small className="field-error" role="alert">{errors.description}</small>}
+        {errors.description && (
+          <small className="field-error" role="alert">
+            {errors.description}
+          </small>
+        )}
       </label>
       <label className="stack">
         {t('publishing.panel.category')}
@@ -71,7 +102,17 @@ export function PublishingPanel({ deck, categories }: { deck: Deck; categories: 
           {t(published ? 'publishing.panel.submit_new' : 'publishing.panel.submit')}
         </button>
         {published && !published.unpublishedAt && (
-          <button type="button" className="button ghost" onClick={() => router.post(urlFor('deck_revisions.unpublish', { id: published.deckRevisionId }), {}, { preserveScroll: true })}>
+          <button
+            type="button"
+            className="button ghost"
+            onClick={() =>
+              router.post(
+                urlFor('deck_revisions.unpublish', { id: published.deckRevisionId }),
+                {},
+                { preserveScroll: true }
+              )
+            }
+          >
             {t('publishing.panel.unpublish')}
           </button>
         )}
@@ -87,7 +128,17 @@ export function LibraryUpdateBanner({ deck }: { deck: Deck }) {
   return (
     <div className="card row library-update" role="status">
       <p>{t('publishing.update.banner', deck.libraryUpdate.changes)}</p>
-      <button type="button" className="button" onClick={() => router.post(urlFor('decks.pull_library_update', { id: deck.id }), {}, { preserveScroll: true })}>
+      <button
+        type="button"
+        className="button"
+        onClick={() =>
+          router.post(
+            urlFor('decks.pull_library_update', { id: deck.id }),
+            {},
+            { preserveScroll: true }
+          )
+        }
+      >
         {t('publishing.update.pull')}
       </button>
     </div>

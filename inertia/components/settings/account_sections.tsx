@@ -28,7 +28,12 @@ export function PhotoSection({ account }: { account: Account }) {
             hidden
             onChange={(event) => {
               const file = event.target.files?.[0]
-              if (file) router.post(urlFor('account.avatar'), { avatar: file }, { preserveScroll: true, forceFormData: true })
+              if (file)
+                router.post(
+                  urlFor('account.avatar'),
+                  { avatar: file },
+                  { preserveScroll: true, forceFormData: true }
+                )
             }}
           />
         </label>
@@ -44,14 +49,43 @@ export function ProfileSection({ account }: { account: Account }) {
   return (
     <section className="section">
       <h2>{t('account.profile')}</h2>
-      <Form route="account.profile" options={{ preserveScroll: true }} resetOnError={['current_password']} resetOnSuccess={['current_password']}>
+      <Form
+        route="account.profile"
+        options={{ preserveScroll: true }}
+        resetOnError={['current_password']}
+        resetOnSuccess={['current_password']}
+      >
         {({ errors, processing }) => (
           <>
-            <Field label={t('account.name')} name="name" defaultValue={account.name ?? ''} error={errors.name} />
-            <Field label={t('account.username')} name="username" defaultValue={account.username ?? ''} maxLength={30} error={errors.username} />
-            <Field label={t('account.email')} name="email" type="email" defaultValue={account.email ?? ''} error={errors.email} />
+            <Field
+              label={t('account.name')}
+              name="name"
+              defaultValue={account.name ?? ''}
+              error={errors.name}
+            />
+            <Field
+              label={t('account.username')}
+              name="username"
+              defaultValue={account.username ?? ''}
+              maxLength={30}
+              error={errors.username}
+            />
+            <Field
+              label={t('account.email')}
+              name="email"
+              type="email"
+              defaultValue={account.email ?? ''}
+              error={errors.email}
+            />
             {account.hasPassword && (
-              <Field label={t('account.current_password')} name="current_password" type="password" autoComplete="current-password" placeholder={t('account.current_password_hint')} error={errors.current_password} />
+              <Field
+                label={t('account.current_password')}
+                name="current_password"
+                type="password"
+                autoComplete="current-password"
+                placeholder={t('account.current_password_hint')}
+                error={errors.current_password}
+              />
             )}
             <button type="submit" className="button primary" disabled={processing}>
               {t('account.save')}
@@ -73,10 +107,28 @@ export function PasswordSection({ account }: { account: Account }) {
         {({ errors, processing }) => (
           <>
             {account.hasPassword && (
-              <Field label={t('account.current_password')} name="current_password" type="password" autoComplete="current-password" error={errors.current_password} />
+              <Field
+                label={t('account.current_password')}
+                name="current_password"
+                type="password"
+                autoComplete="current-password"
+                error={errors.current_password}
+              />
             )}
-            <Field label={t('account.new_password')} name="password" type="password" autoComplete="new-password" error={errors.password} />
-            <Field label={t('account.confirm_password')} name="password_confirmation" type="password" autoComplete="new-password" error={confirmationError(errors)} />
+            <Field
+              label={t('account.new_password')}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              error={errors.password}
+            />
+            <Field
+              label={t('account.confirm_password')}
+              name="password_confirmation"
+              type="password"
+              autoComplete="new-password"
+              error={confirmationError(errors)}
+            />
             <button type="submit" className="button primary" disabled={processing}>
               {t('account.change_password')}
             </button>
@@ -99,10 +151,22 @@ export function SocialSection({ account, social }: { account: Account; social: S
           <div key={provider} className="provider-row">
             <span>
               <strong>{provider === 'google' ? 'Google' : 'Apple'}</strong>{' '}
-              <span className="muted">{connected ? (connected.email ?? t('account.connected')) : t('account.not_connected')}</span>
+              <span className="muted">
+                {connected
+                  ? (connected.email ?? t('account.connected'))
+                  : t('account.not_connected')}
+              </span>
             </span>
             {connected ? (
-              <button type="button" className="button small" onClick={() => router.delete(urlFor('account.social.destroy', { provider }), { preserveScroll: true })}>
+              <button
+                type="button"
+                className="button small"
+                onClick={() =>
+                  router.delete(urlFor('account.social.destroy', { provider }), {
+                    preserveScroll: true,
+                  })
+                }
+              >
                 {t('account.disconnect')}
               </button>
             ) : (
@@ -130,7 +194,8 @@ export function LeaveSection({ account }: { account: Account }) {
       input: { placeholder: account.username ?? '', maxLength: 30, counter: true },
       submitLabel: t('account.delete_confirm'),
       danger: true,
-      onSubmit: (confirmation) => router.delete(urlFor('account.destroy'), { data: { confirmation } }),
+      onSubmit: (confirmation) =>
+        router.delete(urlFor('account.destroy'), { data: { confirmation } }),
     })
   return (
     <section className="section row">

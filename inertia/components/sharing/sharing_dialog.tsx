@@ -27,17 +27,38 @@ export function ShareButton({ deckId, sharing }: { deckId: number; sharing?: Dec
       <button type="button" className="button ghost" onClick={show}>
         {t('sharing.dialog.button')}
       </button>
-      {open && sharing && <SharingDialog sharing={sharing} subdeck={sharing.rootDeckId !== deckId} onClose={() => setOpen(false)} />}
+      {open && sharing && (
+        <SharingDialog
+          sharing={sharing}
+          subdeck={sharing.rootDeckId !== deckId}
+          onClose={() => setOpen(false)}
+        />
+      )}
     </>
   )
 }
 
-/** Sharing on or off with its link, and the participants, owner first: managed by the owner, read-only for the others. */
-function SharingDialog({ sharing, subdeck, onClose }: { sharing: DeckSharing; subdeck: boolean; onClose: () => void }) {
+/**
+ * Sharing on or off with its link, and the participants, owner first: managed by the owner, read-only for the
+ * others.
+ */
+function SharingDialog({
+  sharing,
+  subdeck,
+  onClose,
+}: {
+  sharing: DeckSharing
+  subdeck: boolean
+  onClose: () => void
+}) {
   const t = useT()
   const owner = sharing.role === 'owner'
   const toggle = (enabled: boolean) =>
-    router.put(urlFor('decks.update', { id: sharing.rootDeckId }), { deck: { sharing_enabled: enabled } }, keep)
+    router.put(
+      urlFor('decks.update', { id: sharing.rootDeckId }),
+      { deck: { sharing_enabled: enabled } },
+      keep
+    )
 
   return (
     <DialogFrame
@@ -53,10 +74,17 @@ function SharingDialog({ sharing, subdeck, onClose }: { sharing: DeckSharing; su
     >
       <div className="dialog-body stack">
         <label className="sharing-toggle">
-          <input type="checkbox" checked={sharing.enabled} disabled={!owner} onChange={(event) => toggle(event.target.checked)} />
+          <input
+            type="checkbox"
+            checked={sharing.enabled}
+            disabled={!owner}
+            onChange={(event) => toggle(event.target.checked)}
+          />
           <span>{t('sharing.dialog.enabled')}</span>
         </label>
-        <p className="muted">{t(sharing.enabled ? 'sharing.dialog.stop_hint' : 'sharing.dialog.enabled_hint')}</p>
+        <p className="muted">
+          {t(sharing.enabled ? 'sharing.dialog.stop_hint' : 'sharing.dialog.enabled_hint')}
+        </p>
         {subdeck && <p className="notice">{t('sharing.dialog.root_only')}</p>}
         {sharing.link && <LinkField link={sharing.link} />}
         {sharing.embed && <EmbedField snippet={sharing.embed.embedSnippet} />}
@@ -64,10 +92,16 @@ function SharingDialog({ sharing, subdeck, onClose }: { sharing: DeckSharing; su
         <h3>{t('sharing.dialog.participants')}</h3>
         <ul className="sharing-participants stack">
           {sharing.deckCollaborators.map((person) => (
-            <Participant key={person.id ?? `owner-${person.user.id}`} person={person} manage={owner && person.role !== 'owner'} />
+            <Participant
+              key={person.id ?? `owner-${person.user.id}`}
+              person={person}
+              manage={owner && person.role !== 'owner'}
+            />
           ))}
         </ul>
-        {sharing.deckCollaborators.length <= 1 && <p className="muted">{t('sharing.dialog.none')}</p>}
+        {sharing.deckCollaborators.length <= 1 && (
+          <p className="muted">{t('sharing.dialog.none')}</p>
+        )}
       </div>
     </DialogFrame>
   )
@@ -93,7 +127,14 @@ function LinkField({ link }: { link: string }) {
     <div className="field">
       <span>{t('sharing.dialog.link')}</span>
       <div className="row sharing-link">
-        <input ref={input} type="text" readOnly value={link} aria-label={t('sharing.dialog.link')} onFocus={(event) => event.target.select()} />
+        <input
+          ref={input}
+          type="text"
+          readOnly
+          value={link}
+          aria-label={t('sharing.dialog.link')}
+          onFocus={(event) => event.target.select()}
+        />
         <button type="button" className="button" onClick={copy}>
           {t(copied ? 'sharing.dialog.copied' : 'sharing.dialog.copy')}
         </button>
@@ -121,8 +162,20 @@ function EmbedField({ snippet }: { snippet: string }) {
       <span>{t('sharing.dialog.embed')}</span>
       <p className="muted">{t('sharing.dialog.embed_hint')}</p>
       <div className="row sharing-link">
-        <textarea ref={area} readOnly rows={3} value={snippet} aria-label={t('sharing.dialog.embed')} onFocus={(event) => event.target.select()} />
-        <button type="button" className="button" onClick={copy} aria-label={t(copied ? 'sharing.dialog.embed_copied' : 'sharing.dialog.copy_embed')}>
+        <textarea
+          ref={area}
+          readOnly
+          rows={3}
+          value={snippet}
+          aria-label={t('sharing.dialog.embed')}
+          onFocus={(event) => event.target.select()}
+        />
+        <button
+          type="button"
+          className="button"
+          onClick={copy}
+          aria-label={t(copied ? 'sharing.dialog.embed_copied' : 'sharing.dialog.copy_embed')}
+        >
           {t(copied ? 'sharing.dialog.copied' : 'sharing.dialog.copy')}
         </button>
       </div>
@@ -150,7 +203,9 @@ function Participant({ person, manage }: { person: Collaborator; manage: boolean
           <select
             aria-label={t('sharing.dialog.role_label', { name: person.user.name })}
             value={person.role}
-            onChange={(event) => router.put(urlFor('collaborators.update', { id }), { role: event.target.value }, keep)}
+            onChange={(event) =>
+              router.put(urlFor('collaborators.update', { id }), { role: event.target.value }, keep)
+            }
           >
             <option value="editor">{t('sharing.roles.editor')}</option>
             <option value="viewer">{t('sharing.roles.viewer')}</option>

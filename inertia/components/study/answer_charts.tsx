@@ -12,17 +12,31 @@ const BUTTONS = ['again', 'hard', 'good', 'easy'] as const
 function Bar({ value, max, children }: { value: number; max: number; children: React.ReactNode }) {
   return (
     <span className="chart-cell">
-      <span className="chart-bar" style={{ width: `${max ? (value / max) * 100 : 0}%` }} aria-hidden="true" />
+      <span
+        className="chart-bar"
+        style={{ width: `${max ? (value / max) * 100 : 0}%` }}
+        aria-hidden="true"
+      />
       <span className="chart-value">{children}</span>
     </span>
   )
 }
 
-/** How often each button was pressed in the last 30 days, for learning, young and mature cards (Anki's "Answer Buttons"). */
-export function AnswerButtonsChart({ statistics }: { statistics: Pick<Statistics, 'answerButtons' | 'chartDays'> }) {
+/**
+ * How often each button was pressed in the last 30 days, for learning, young and mature cards (Anki's "Answer
+ * Buttons").
+ */
+export function AnswerButtonsChart({
+  statistics,
+}: {
+  statistics: Pick<Statistics, 'answerButtons' | 'chartDays'>
+}) {
   const t = useT()
   const { locale } = useShared()
-  const max = Math.max(0, ...statistics.answerButtons.flatMap((row) => BUTTONS.map((button) => row.counts[button])))
+  const max = Math.max(
+    0,
+    ...statistics.answerButtons.flatMap((row) => BUTTONS.map((button) => row.counts[button]))
+  )
   return (
     <table className="stats-chart" data-testid="answer-buttons">
       <caption>{t('stats.charts.buttons_caption', { days: statistics.chartDays })}</caption>
@@ -30,7 +44,9 @@ export function AnswerButtonsChart({ statistics }: { statistics: Pick<Statistics
         <tr>
           <th scope="col">{t('stats.charts.card_kind')}</th>
           {BUTTONS.map((button) => (
-            <th key={button} scope="col">{t(`stats.charts.button_${button}`)}</th>
+            <th key={button} scope="col">
+              {t(`stats.charts.button_${button}`)}
+            </th>
           ))}
           <th scope="col">{t('stats.charts.correct')}</th>
         </tr>
@@ -41,7 +57,9 @@ export function AnswerButtonsChart({ statistics }: { statistics: Pick<Statistics
             <th scope="row">{t(`stats.charts.kind_${row.kind}`)}</th>
             {BUTTONS.map((button) => (
               <td key={button}>
-                <Bar value={row.counts[button]} max={max}>{row.counts[button]}</Bar>
+                <Bar value={row.counts[button]} max={max}>
+                  {row.counts[button]}
+                </Bar>
               </td>
             ))}
             <td>{row.correctRate === null ? '—' : formatPercent(locale, row.correctRate)}</td>
@@ -53,7 +71,11 @@ export function AnswerButtonsChart({ statistics }: { statistics: Pick<Statistics
 }
 
 /** Answers by the hour of the day they were given at, with the share passed: when the learner studies best. */
-export function HourlyChart({ statistics }: { statistics: Pick<Statistics, 'hours' | 'chartDays'> }) {
+export function HourlyChart({
+  statistics,
+}: {
+  statistics: Pick<Statistics, 'hours' | 'chartDays'>
+}) {
   const t = useT()
   const { locale } = useShared()
   const max = Math.max(1, ...statistics.hours.map((row) => row.count))
@@ -79,7 +101,9 @@ export function HourlyChart({ statistics }: { statistics: Pick<Statistics, 'hour
         <span>12:00</span>
         <span>23:00</span>
       </div>
-      <figcaption className="muted">{t('stats.charts.hours_caption', { days: statistics.chartDays })}</figcaption>
+      <figcaption className="muted">
+        {t('stats.charts.hours_caption', { days: statistics.chartDays })}
+      </figcaption>
     </figure>
   )
 }
@@ -92,7 +116,9 @@ export function IntervalsChart({ statistics }: { statistics: Pick<Statistics, 'i
   return (
     <table className="stats-chart" data-testid="intervals">
       <caption>
-        {total ? t('stats.charts.intervals_caption', { total, median: medianDays ?? 0 }) : t('stats.charts.intervals_none')}
+        {total
+          ? t('stats.charts.intervals_caption', { total, median: medianDays ?? 0 })
+          : t('stats.charts.intervals_none')}
       </caption>
       <thead>
         <tr>
@@ -111,7 +137,9 @@ export function IntervalsChart({ statistics }: { statistics: Pick<Statistics, 'i
                   : t('stats.charts.days_range', { from: bucket.from, to: bucket.to })}
             </th>
             <td>
-              <Bar value={bucket.count} max={max}>{bucket.count}</Bar>
+              <Bar value={bucket.count} max={max}>
+                {bucket.count}
+              </Bar>
             </td>
           </tr>
         ))}
@@ -121,7 +149,11 @@ export function IntervalsChart({ statistics }: { statistics: Pick<Statistics, 'i
 }
 
 /** Retention by how long the learner has had the card: do older cards settle, or fade? */
-export function RetentionByAgeChart({ statistics }: { statistics: Pick<Statistics, 'retentionByAge'> }) {
+export function RetentionByAgeChart({
+  statistics,
+}: {
+  statistics: Pick<Statistics, 'retentionByAge'>
+}) {
   const t = useT()
   const { locale } = useShared()
   return (
@@ -138,10 +170,14 @@ export function RetentionByAgeChart({ statistics }: { statistics: Pick<Statistic
         {statistics.retentionByAge.map((row) => (
           <tr key={row.fromDays}>
             <th scope="row">
-              {row.toDays === null ? t('stats.charts.days_from', { from: row.fromDays }) : t('stats.charts.days_below', { from: row.fromDays, to: row.toDays })}
+              {row.toDays === null
+                ? t('stats.charts.days_from', { from: row.fromDays })
+                : t('stats.charts.days_below', { from: row.fromDays, to: row.toDays })}
             </th>
             <td>
-              <Bar value={row.rate ?? 0} max={1}>{row.rate === null ? '—' : formatPercent(locale, row.rate)}</Bar>
+              <Bar value={row.rate ?? 0} max={1}>
+                {row.rate === null ? '—' : formatPercent(locale, row.rate)}
+              </Bar>
             </td>
             <td>{row.total}</td>
           </tr>

@@ -1,7 +1,14 @@
 import { useShared } from '~/lib/shared'
 import { useT } from '~/lib/i18n'
 import type { Data } from '~generated/data'
-import { addDays, firstDayOfWeek, formatDay, parseDay, weekday, weekdayNames } from '~/components/study/dates'
+import {
+  addDays,
+  firstDayOfWeek,
+  formatDay,
+  parseDay,
+  weekday,
+  weekdayNames,
+} from '~/components/study/dates'
 import '~/css/study.css'
 
 type Statistics = Data.Statistics
@@ -24,7 +31,10 @@ type HeatmapData = Statistics['heatmap']
 /** The grid: the week's first day on or before the first day shown, how many days and weeks it spans. */
 function gridOf(heatmap: HeatmapData, locale: string) {
   const lead = (weekday(heatmap.start) - firstDayOfWeek(locale) + 7) % 7
-  const total = lead + Math.round((parseDay(heatmap.end).getTime() - parseDay(heatmap.start).getTime()) / 86_400_000) + 1
+  const total =
+    lead +
+    Math.round((parseDay(heatmap.end).getTime() - parseDay(heatmap.start).getTime()) / 86_400_000) +
+    1
   return { lead, start: addDays(heatmap.start, -lead), total, weeks: Math.ceil(total / 7) }
 }
 
@@ -37,7 +47,11 @@ function monthLabels(grid: Grid, locale: string) {
   for (let column = 0; column < grid.weeks; column++) {
     const date = addDays(grid.start, Math.max(column * 7, grid.lead))
     if (date.slice(0, 7) !== months.at(-1)?.key) {
-      months.push({ x: LEFT + column * STEP, text: monthFormat.format(parseDay(date)), key: date.slice(0, 7) })
+      months.push({
+        x: LEFT + column * STEP,
+        text: monthFormat.format(parseDay(date)),
+        key: date.slice(0, 7),
+      })
     }
   }
   return months
@@ -77,7 +91,9 @@ function HeatmapCaption({ heatmap }: { heatmap: HeatmapData }) {
   const t = useT()
   return (
     <figcaption className="heatmap-caption">
-      <span className="muted">{t('stats.heatmap.summary', { reviews: heatmap.totalReviews, days: heatmap.studiedDays })}</span>
+      <span className="muted">
+        {t('stats.heatmap.summary', { reviews: heatmap.totalReviews, days: heatmap.studiedDays })}
+      </span>
       <span className="heat-legend" aria-hidden="true">
         {t('stats.heatmap.less')}
         {LEVELS.map((level) => (
@@ -105,8 +121,19 @@ export function Heatmap({ heatmap }: { heatmap: HeatmapData }) {
   return (
     <figure className="heatmap">
       {/* a phone scrolls it sideways: focusable, so the arrow keys scroll it too */}
-      <div className="heatmap-scroll" tabIndex={0} role="region" aria-label={t('stats.heatmap.title')}>
-        <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="group" aria-label={t('stats.heatmap.title')}>
+      <div
+        className="heatmap-scroll"
+        tabIndex={0}
+        role="region"
+        aria-label={t('stats.heatmap.title')}
+      >
+        <svg
+          width={width}
+          height={height}
+          viewBox={`0 0 ${width} ${height}`}
+          role="group"
+          aria-label={t('stats.heatmap.title')}
+        >
           {months.map((month, i) =>
             /* two labels too close (a short first month) would overlap: the later one wins */
             months[i + 1] && months[i + 1].x - month.x < STEP * 3 ? null : (

@@ -13,9 +13,13 @@ function Figure({ label, figure }: { label: string; figure: RetentionFigure }) {
   return (
     <div className="stat-tile">
       <span className="stat-label">{label}</span>
-      <strong className="stat-value">{figure.rate === null ? '—' : formatPercent(locale, figure.rate)}</strong>
+      <strong className="stat-value">
+        {figure.rate === null ? '—' : formatPercent(locale, figure.rate)}
+      </strong>
       <span className="muted stats-small">
-        {figure.total ? t('stats.retention.passed', { passed: figure.passed, total: figure.total }) : t('stats.retention.no_reviews')}
+        {figure.total
+          ? t('stats.retention.passed', { passed: figure.passed, total: figure.total })
+          : t('stats.retention.no_reviews')}
       </span>
     </div>
   )
@@ -26,7 +30,11 @@ function Figure({ label, figure }: { label: string; figure: RetentionFigure }) {
  * what the memory model predicts: the two side by side show whether the
  * scheduler's forecasts hold.
  */
-export function RetentionFigures({ statistics }: { statistics: Pick<Statistics, 'trueRetention' | 'predictedRetention'> }) {
+export function RetentionFigures({
+  statistics,
+}: {
+  statistics: Pick<Statistics, 'trueRetention' | 'predictedRetention'>
+}) {
   const t = useT()
   const { locale } = useShared()
   const { trueRetention, predictedRetention } = statistics
@@ -34,7 +42,9 @@ export function RetentionFigures({ statistics }: { statistics: Pick<Statistics, 
     <div className="stack">
       <div>
         <h3 className="stats-subtitle">{t('stats.retention.true_title')}</h3>
-        <p className="muted stats-small">{t('stats.retention.true_help', { days: trueRetention.matureIntervalDays })}</p>
+        <p className="muted stats-small">
+          {t('stats.retention.true_help', { days: trueRetention.matureIntervalDays })}
+        </p>
       </div>
       <div className="stat-tiles">
         <Figure label={t('stats.retention.last_month')} figure={trueRetention.last30Days} />
@@ -48,8 +58,12 @@ export function RetentionFigures({ statistics }: { statistics: Pick<Statistics, 
           <div className="stat-tiles">
             <div className="stat-tile">
               <span className="stat-label">{t('stats.retention.predicted_now')}</span>
-              <strong className="stat-value">{formatPercent(locale, predictedRetention.rate)}</strong>
-              <span className="muted stats-small">{t('stats.retention.predicted_help', { cards: predictedRetention.cards })}</span>
+              <strong className="stat-value">
+                {formatPercent(locale, predictedRetention.rate)}
+              </strong>
+              <span className="muted stats-small">
+                {t('stats.retention.predicted_help', { cards: predictedRetention.cards })}
+              </span>
             </div>
           </div>
         )}

@@ -30,14 +30,25 @@ function legendIcon(kind: DayKind) {
  * (single, start, middle, end), frozen days, and the running streak's latest
  * day. Weeks start on the locale's first day of the week.
  */
-export function StreakCalendar({ month, days, today }: { month: string; days: CalendarDay[]; today: string }) {
+export function StreakCalendar({
+  month,
+  days,
+  today,
+}: {
+  month: string
+  days: CalendarDay[]
+  today: string
+}) {
   const t = useT()
   const { locale } = useShared()
   const kinds = new Map(days.map((day) => [day.date, day.kind]))
   const start = `${month}-01`
   const lead = (weekday(start) - firstDayOfWeek(locale) + 7) % 7
   const length = Number(addDays(addDays(start, 31).slice(0, 7) + '-01', -1).slice(8))
-  const cells: (string | null)[] = [...Array(lead).fill(null), ...Array.from({ length }, (_, i) => addDays(start, i))]
+  const cells: (string | null)[] = [
+    ...Array(lead).fill(null),
+    ...Array.from({ length }, (_, i) => addDays(start, i)),
+  ]
   while (cells.length % 7) cells.push(null)
   const weeks = Array.from({ length: cells.length / 7 }, (_, i) => cells.slice(i * 7, i * 7 + 7))
   const title = formatDay(locale, start, { month: 'long', year: 'numeric' })
@@ -61,7 +72,10 @@ export function StreakCalendar({ month, days, today }: { month: string; days: Ca
               if (!date) return <td key={`empty-${column}`} />
               const kind = kinds.get(date)
               const label = kind
-                ? t('stats.streak.day_label', { date: formatDay(locale, date, { dateStyle: 'long' }), kind: t(`stats.streak.kinds.${kind}`) })
+                ? t('stats.streak.day_label', {
+                    date: formatDay(locale, date, { dateStyle: 'long' }),
+                    kind: t(`stats.streak.kinds.${kind}`),
+                  })
                 : formatDay(locale, date, { dateStyle: 'long' })
               return (
                 <td key={date} className={kind ? `day-${kind}` : undefined}>

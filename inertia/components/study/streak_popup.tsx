@@ -24,7 +24,15 @@ export function shouldShowStreakPopup(streak: StreakFields) {
  * With `onEnter`, Enter (anywhere but on the streak link) closes it and
  * does what Enter does on the screen behind it, in one press.
  */
-export function StreakPopup({ streak, onClose, onEnter }: { streak: StreakFields; onClose: () => void; onEnter?: () => void }) {
+export function StreakPopup({
+  streak,
+  onClose,
+  onEnter,
+}: {
+  streak: StreakFields
+  onClose: () => void
+  onEnter?: () => void
+}) {
   const t = useT()
   const id = useId()
   const reported = useRef(false)
@@ -40,7 +48,16 @@ export function StreakPopup({ streak, onClose, onEnter }: { streak: StreakFields
 
   /* the latest onClose and onEnter, at the key press */
   const onEnterKey = useEffectEvent((event: KeyboardEvent) => {
-    if (!onEnter || event.key !== 'Enter' || event.repeat || event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return
+    if (
+      !onEnter ||
+      event.key !== 'Enter' ||
+      event.repeat ||
+      event.ctrlKey ||
+      event.metaKey ||
+      event.altKey ||
+      event.shiftKey
+    )
+      return
     if (event.target instanceof HTMLElement && event.target.closest('a')) return
     /* not a click on the focused Close button as well */
     event.preventDefault()

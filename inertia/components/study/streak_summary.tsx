@@ -26,7 +26,9 @@ export function StreakSummary({ streak }: { streak: StreakFields }) {
         </div>
         <div className="stat-tile">
           <span className="stat-label">{t('stats.streak.longest')}</span>
-          <strong className="stat-value">{t('stats.streak.days', { count: streak.longestDuration })}</strong>
+          <strong className="stat-value">
+            {t('stats.streak.days', { count: streak.longestDuration })}
+          </strong>
         </div>
         <div className="stat-tile">
           <span className="stat-label">{t('stats.streak.total')}</span>
@@ -36,7 +38,10 @@ export function StreakSummary({ streak }: { streak: StreakFields }) {
           <span className="stat-label">{t('stats.streak.freezes')}</span>
           <strong className="stat-value">
             <Snowflake size="1em" aria-hidden="true" />{' '}
-            {t('stats.streak.freezes_value', { count: streak.availableFreezeCount, max: MAX_FREEZES })}
+            {t('stats.streak.freezes_value', {
+              count: streak.availableFreezeCount,
+              max: MAX_FREEZES,
+            })}
           </strong>
           <span className="muted stats-small">
             {streak.availableFreezeCount >= MAX_FREEZES

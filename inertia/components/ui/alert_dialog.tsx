@@ -5,7 +5,13 @@ import { DialogFrame } from '~/components/ui/dialog'
 export type AlertOptions = {
   title: string
   body?: string
-  input?: { label?: string; placeholder?: string; maxLength?: number; counter?: boolean; initial?: string }
+  input?: {
+    label?: string
+    placeholder?: string
+    maxLength?: number
+    counter?: boolean
+    initial?: string
+  }
   cancelLabel?: string
   submitLabel?: string
   /** submit button styled as destructive */
@@ -31,7 +37,9 @@ export function AlertProvider({ children }: { children: ReactNode }) {
   return (
     <AlertContext.Provider value={open}>
       {children}
-      {shown && <AlertDialog key={shown.key} options={shown.options} onClose={() => setShown(null)} />}
+      {shown && (
+        <AlertDialog key={shown.key} options={shown.options} onClose={() => setShown(null)} />
+      )}
     </AlertContext.Provider>
   )
 }
@@ -78,7 +86,11 @@ function AlertDialog({ options, onClose }: { options: AlertOptions; onClose: () 
           <button type="button" className="button ghost" onClick={cancel}>
             {options.cancelLabel ?? t('dialog.cancel')}
           </button>
-          <button type="button" className={`button ${options.danger ? 'danger' : 'primary'}`} onClick={submit}>
+          <button
+            type="button"
+            className={`button ${options.danger ? 'danger' : 'primary'}`}
+            onClick={submit}
+          >
             {options.submitLabel ?? t('dialog.submit')}
           </button>
         </>
@@ -95,7 +107,9 @@ function AlertDialog({ options, onClose }: { options: AlertOptions; onClose: () 
             placeholder={options.input.placeholder}
             onChange={(event) => setValue(event.target.value)}
           />
-          {max && options.input.counter && <small className="counter">{t('dialog.counter', { count: value.length, max })}</small>}
+          {max && options.input.counter && (
+            <small className="counter">{t('dialog.counter', { count: value.length, max })}</small>
+          )}
         </label>
       )}
     </DialogFrame>

@@ -28,7 +28,10 @@ type FrameProps = {
   actions?: ReactNode
   children: ReactNode
 } & (
-  | { /** the heading that names the dialog, an <h2> at its top */ title: ReactNode; labelledBy?: never }
+  | {
+      /** the heading that names the dialog, an <h2> at its top */ title: ReactNode
+      labelledBy?: never
+    }
   | { title?: never; /** the id of a heading the caller places itself */ labelledBy: string }
 )
 
@@ -38,13 +41,27 @@ type FrameProps = {
  * built on it.
  */
 export function DialogFrame(props: FrameProps) {
-  const { className = 'dialog', role = 'dialog', onClose, initialFocus = 'button', backdropClose, onSubmit, actions } = props
+  const {
+    className = 'dialog',
+    role = 'dialog',
+    onClose,
+    initialFocus = 'button',
+    backdropClose,
+    onSubmit,
+    actions,
+  } = props
   const generated = useId()
   const titleId = props.labelledBy ?? generated
   const box = useRef<HTMLElement>(null)
   useModalFocus(box, initialFocus, onClose)
 
-  const boxProps = { className, role, 'aria-modal': true, 'aria-labelledby': titleId, 'aria-describedby': props.describedBy }
+  const boxProps = {
+    className,
+    role,
+    'aria-modal': true,
+    'aria-labelledby': titleId,
+    'aria-describedby': props.describedBy,
+  }
   const content = (
     <>
       {props.title !== undefined && <h2 id={titleId}>{props.title}</h2>}
@@ -63,7 +80,12 @@ export function DialogFrame(props: FrameProps) {
       onMouseDown={(event) => backdropClose && event.target === event.currentTarget && onClose?.()}
     >
       {onSubmit ? (
-        <form ref={box as RefObject<HTMLFormElement>} {...boxProps} noValidate={props.noValidate} onSubmit={submit}>
+        <form
+          ref={box as RefObject<HTMLFormElement>}
+          {...boxProps}
+          noValidate={props.noValidate}
+          onSubmit={submit}
+        >
           {content}
         </form>
       ) : (
@@ -110,7 +132,11 @@ export function Dialog({
           <button type="button" className="button ghost" onClick={onClose}>
             {t('dialog.cancel')}
           </button>
-          <button type="submit" className={`button ${danger ? 'danger' : 'primary'}`} disabled={disabled}>
+          <button
+            type="submit"
+            className={`button ${danger ? 'danger' : 'primary'}`}
+            disabled={disabled}
+          >
             {submitLabel}
           </button>
         </>

@@ -1,4 +1,12 @@
-import { createContext, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react'
 
 const CloseMenu = createContext<() => void>(() => {})
 
@@ -8,13 +16,24 @@ const CloseMenu = createContext<() => void>(() => {})
  * given as a function are made only when the menu opens: a list of many
  * rows, each with its menu, renders none of their items.
  */
-export function Menu({ label, icon = '⋯', children }: { label: string; icon?: ReactNode; children: ReactNode | (() => ReactNode) }) {
+export function Menu({
+  label,
+  icon = '⋯',
+  children,
+}: {
+  label: string
+  icon?: ReactNode
+  children: ReactNode | (() => ReactNode)
+}) {
   const [open, setOpen] = useState(false)
   const root = useRef<HTMLDivElement>(null)
   const button = useRef<HTMLButtonElement>(null)
   const id = useId()
 
-  const items = () => [...(root.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]:not(:disabled)') ?? [])]
+  const items = () => [
+    ...(root.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]:not(:disabled)') ??
+      []),
+  ]
   const close = (focusButton = false) => {
     setOpen(false)
     if (focusButton) button.current?.focus()
@@ -23,7 +42,8 @@ export function Menu({ label, icon = '⋯', children }: { label: string; icon?: 
   useEffect(() => {
     if (!open) return
     items()[0]?.focus()
-    const outside = (event: MouseEvent) => root.current && !root.current.contains(event.target as Node) && setOpen(false)
+    const outside = (event: MouseEvent) =>
+      root.current && !root.current.contains(event.target as Node) && setOpen(false)
     document.addEventListener('mousedown', outside)
     return () => document.removeEventListener('mousedown', outside)
   }, [open])
@@ -51,7 +71,9 @@ export function Menu({ label, icon = '⋯', children }: { label: string; icon?: 
       className="menu"
       ref={root}
       onKeyDown={onKeyDown}
-      onBlur={(event) => open && !root.current?.contains(event.relatedTarget as Node) && setOpen(false)}
+      onBlur={(event) =>
+        open && !root.current?.contains(event.relatedTarget as Node) && setOpen(false)
+      }
     >
       <button
         ref={button}
@@ -67,14 +89,26 @@ export function Menu({ label, icon = '⋯', children }: { label: string; icon?: 
       </button>
       {open && (
         <div className="menu-items" role="menu" id={id} aria-label={label}>
-          <CloseMenu.Provider value={() => close(true)}>{typeof children === 'function' ? children() : children}</CloseMenu.Provider>
+          <CloseMenu.Provider value={() => close(true)}>
+            {typeof children === 'function' ? children() : children}
+          </CloseMenu.Provider>
         </div>
       )}
     </div>
   )
 }
 
-export function MenuItem({ onSelect, danger, disabled, children }: { onSelect: () => void; danger?: boolean; disabled?: boolean; children: ReactNode }) {
+export function MenuItem({
+  onSelect,
+  danger,
+  disabled,
+  children,
+}: {
+  onSelect: () => void
+  danger?: boolean
+  disabled?: boolean
+  children: ReactNode
+}) {
   const close = useContext(CloseMenu)
   return (
     <button

@@ -3,7 +3,17 @@ import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 
 /** A one-message page: title, text, one way forward. */
-export function MessageCard({ title, body, href, action }: { title: string; body: string; href: string; action: string }) {
+export function MessageCard({
+  title,
+  body,
+  href,
+  action,
+}: {
+  title: string
+  body: string
+  href: string
+  action: string
+}) {
   const t = useT()
   return (
     <div className="card narrow stack">

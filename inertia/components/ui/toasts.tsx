@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react'
 import { useT } from '~/lib/i18n'
 import { useShared } from '~/lib/shared'
 
@@ -35,9 +44,16 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, [owner])
   const inlineError = useRef<string | null>(null)
   const [toasts, setToasts] = useState<Toast[]>([])
-  const dismiss = useCallback((id: number) => setToasts((list) => list.filter((toast) => toast.id !== id)), [])
+  const dismiss = useCallback(
+    (id: number) => setToasts((list) => list.filter((toast) => toast.id !== id)),
+    []
+  )
   const show = useCallback(
-    (options: ToastOptions) => setToasts((list) => [...list.filter((toast) => toast.owner === ownerRef.current), { ...options, id: nextId++, owner: ownerRef.current }]),
+    (options: ToastOptions) =>
+      setToasts((list) => [
+        ...list.filter((toast) => toast.owner === ownerRef.current),
+        { ...options, id: nextId++, owner: ownerRef.current },
+      ]),
     []
   )
   return (

@@ -3,7 +3,15 @@ import { useRef, useState, type ReactNode } from 'react'
 const TOOLTIP_DELAY = 700
 
 /** A label, and its keyboard shortcut, shown after 700 ms of hover or on focus. */
-export function Tooltip({ label, shortcut, children }: { label: string; shortcut?: string; children: ReactNode }) {
+export function Tooltip({
+  label,
+  shortcut,
+  children,
+}: {
+  label: string
+  shortcut?: string
+  children: ReactNode
+}) {
   const [visible, setVisible] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
   const show = () => {
@@ -14,7 +22,13 @@ export function Tooltip({ label, shortcut, children }: { label: string; shortcut
     setVisible(false)
   }
   return (
-    <span className="tooltip-anchor" onMouseEnter={show} onMouseLeave={hide} onFocus={show} onBlur={hide}>
+    <span
+      className="tooltip-anchor"
+      onMouseEnter={show}
+      onMouseLeave={hide}
+      onFocus={show}
+      onBlur={hide}
+    >
       {children}
       {visible && (
         <span role="tooltip" className="tooltip">

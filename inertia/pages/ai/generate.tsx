@@ -27,12 +27,29 @@ type Props = {
  * settings). It says plainly when the offline generator is in use; the cards
  * are made in the worker and stream into the preview (use_stream.ts).
  */
-export default function Generate({ deck, decks, provider, limits, freeTier: initialFree, isPremium, stream: followed }: Props) {
+export default function Generate({
+  deck,
+  decks,
+  provider,
+  limits,
+  freeTier: initialFree,
+  isPremium,
+  stream: followed,
+}: Props) {
   const t = useT()
   const toast = useToast()
   const [source, setSource] = useState<Source>('document')
-  const { stream, notes, freeTier, running, live, show, cancel, reset } = useStream(initialFree, followed)
-  const left = freeTier ? { document: freeTier.aiGenWithPdf, prompt: freeTier.aiGenWithPrompt, words: freeTier.aiGenCardBuilder }[source] : null
+  const { stream, notes, freeTier, running, live, show, cancel, reset } = useStream(
+    initialFree,
+    followed
+  )
+  const left = freeTier
+    ? {
+        document: freeTier.aiGenWithPdf,
+        prompt: freeTier.aiGenWithPrompt,
+        words: freeTier.aiGenCardBuilder,
+      }[source]
+    : null
 
   return (
     <div className="stack ai-generator">
@@ -42,25 +59,43 @@ export default function Generate({ deck, decks, provider, limits, freeTier: init
         {deck && (
           <>
             <span aria-hidden="true">›</span>
-            <Link route="decks.show" routeParams={{ id: deck.id }}>{deck.name}</Link>
+            <Link route="decks.show" routeParams={{ id: deck.id }}>
+              {deck.name}
+            </Link>
           </>
         )}
       </nav>
       <h1>{t('ai.title')}</h1>
       <p className="notice" data-provider={provider}>
-        {provider === 'offline' ? t('ai.provider.offline') : t('ai.provider.configured', { provider: provider === 'openai' ? 'OpenAI' : 'Anthropic' })}
+        {provider === 'offline'
+          ? t('ai.provider.offline')
+          : t('ai.provider.configured', {
+              provider: provider === 'openai' ? 'OpenAI' : 'Anthropic',
+            })}
       </p>
       <p className="muted ai-limits">
-        {isPremium ? t('ai.limits.premium', { max: limits.maxCards }) : t('ai.limits.free', { max: limits.maxCards, premium: limits.premiumMaxCards })}
+        {isPremium
+          ? t('ai.limits.premium', { max: limits.maxCards })
+          : t('ai.limits.free', { max: limits.maxCards, premium: limits.premiumMaxCards })}
         {left !== null && (
           <>
             {' '}
-            <strong className="ai-free-left" data-left={left}>{t('ai.limits.left', { count: left })}</strong>
+            <strong className="ai-free-left" data-left={left}>
+              {t('ai.limits.left', { count: left })}
+            </strong>
           </>
         )}
       </p>
       {!running && (
-        <GeneratorForm provider={provider} limits={limits} deckId={deck?.id ?? null} decks={decks} source={source} onSource={setSource} onStarted={show} />
+        <GeneratorForm
+          provider={provider}
+          limits={limits}
+          deckId={deck?.id ?? null}
+          decks={decks}
+          source={source}
+          onSource={setSource}
+          onStarted={show}
+        />
       )}
       {stream && (
         <StreamPreview
@@ -68,7 +103,11 @@ export default function Generate({ deck, decks, provider, limits, freeTier: init
           notes={notes}
           running={running}
           live={live}
-          onCancel={(deleteNotes) => void cancel(deleteNotes).catch(() => toast({ title: t('ai.errors.unknown'), type: 'textSecondary' }))}
+          onCancel={(deleteNotes) =>
+            void cancel(deleteNotes).catch(() =>
+              toast({ title: t('ai.errors.unknown'), type: 'textSecondary' })
+            )
+          }
           onAgain={reset}
         />
       )}

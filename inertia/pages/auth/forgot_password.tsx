@@ -17,7 +17,14 @@ export default function ForgotPassword() {
         {({ errors, processing }) => (
           <>
             <CsrfField />
-            <Field label={t('auth.email')} name="email" type="email" autoComplete="email" error={errors.email} required />
+            <Field
+              label={t('auth.email')}
+              name="email"
+              type="email"
+              autoComplete="email"
+              error={errors.email}
+              required
+            />
             <button type="submit" className="button primary block" disabled={processing}>
               {t('auth.reset_send')}
             </button>

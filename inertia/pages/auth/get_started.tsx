@@ -15,7 +15,11 @@ export default function GetStarted({ social }: { social: SocialOptions }) {
       <Link route="auth.sign_up" className="button primary block">
         {t('auth.sign_up_email')}
       </Link>
-      <button type="button" className="button ghost block" onClick={() => router.post(urlFor('auth.guest'))}>
+      <button
+        type="button"
+        className="button ghost block"
+        onClick={() => router.post(urlFor('auth.guest'))}
+      >
         {t('auth.continue_guest')}
       </button>
       <p className="muted">

@@ -12,7 +12,11 @@ export default function LoginLink({ appUrl, token }: { appUrl: string; token: st
       <a className="button primary block" href={appUrl}>
         {t('auth.open_app')}
       </a>
-      <button type="button" className="button block" onClick={() => router.post(urlFor('auth.link.store', { token }))}>
+      <button
+        type="button"
+        className="button block"
+        onClick={() => router.post(urlFor('auth.link.store', { token }))}
+      >
         {t('auth.continue_web')}
       </button>
     </div>

@@ -5,7 +5,13 @@ import { useT } from '~/lib/i18n'
 const NAMES = { google: 'Google', apple: 'Apple' } as const
 
 /** A sign-in with Google or Apple on a server that has no client for it: said plainly, with a way back. */
-export default function ProviderNotConfigured({ provider, signedIn }: { provider: keyof typeof NAMES; signedIn: boolean }) {
+export default function ProviderNotConfigured({
+  provider,
+  signedIn,
+}: {
+  provider: keyof typeof NAMES
+  signedIn: boolean
+}) {
   const t = useT()
   const name = NAMES[provider]
   return (

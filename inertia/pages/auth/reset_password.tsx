@@ -14,8 +14,22 @@ export default function ResetPassword({ token }: { token: string }) {
         {({ errors, processing }) => (
           <>
             <CsrfField />
-            <Field label={t('auth.new_password')} name="password" type="password" autoComplete="new-password" error={errors.password} required />
-            <Field label={t('auth.confirm_password')} name="password_confirmation" type="password" autoComplete="new-password" error={confirmationError(errors)} required />
+            <Field
+              label={t('auth.new_password')}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              error={errors.password}
+              required
+            />
+            <Field
+              label={t('auth.confirm_password')}
+              name="password_confirmation"
+              type="password"
+              autoComplete="new-password"
+              error={confirmationError(errors)}
+              required
+            />
             <button type="submit" className="button primary block" disabled={processing}>
               {t('auth.save_password')}
             </button>

@@ -2,5 +2,12 @@ import { MessageCard } from '~/components/ui/message_card'
 import { urlFor } from '~/lib/routes'
 
 export default function Page() {
-  return <MessageCard title="auth.reset_success_title" body="auth.reset_success_body" href={urlFor('auth.sign_in')} action="auth.back_to_sign_in" />
+  return (
+    <MessageCard
+      title="auth.reset_success_title"
+      body="auth.reset_success_body"
+      href={urlFor('auth.sign_in')}
+      action="auth.back_to_sign_in"
+    />
+  )
 }

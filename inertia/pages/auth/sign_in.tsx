@@ -6,7 +6,13 @@ import { FormError } from '~/components/ui/form_error'
 import { CsrfField } from '~/components/ui/csrf_field'
 import { SocialButtons, type SocialOptions } from '~/components/social_buttons'
 
-export default function SignIn({ social, sessionEnded }: { social: SocialOptions; sessionEnded: boolean }) {
+export default function SignIn({
+  social,
+  sessionEnded,
+}: {
+  social: SocialOptions
+  sessionEnded: boolean
+}) {
   const t = useT()
   return (
     <div className="card narrow stack">
@@ -23,8 +29,22 @@ export default function SignIn({ social, sessionEnded }: { social: SocialOptions
         {({ errors, processing }) => (
           <>
             <CsrfField />
-            <Field label={t('auth.email')} name="email" type="email" autoComplete="username" error={errors.email} required />
-            <Field label={t('auth.password')} name="password" type="password" autoComplete="current-password" error={errors.password} required />
+            <Field
+              label={t('auth.email')}
+              name="email"
+              type="email"
+              autoComplete="username"
+              error={errors.email}
+              required
+            />
+            <Field
+              label={t('auth.password')}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              error={errors.password}
+              required
+            />
             <button type="submit" className="button primary block" disabled={processing}>
               {t('auth.sign_in')}
             </button>

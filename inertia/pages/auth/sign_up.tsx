@@ -14,14 +14,45 @@ export default function SignUp({ social }: { social: SocialOptions }) {
       <h1>{t('auth.sign_up_title')}</h1>
       <SocialButtons social={social} />
       <FormError />
-      <Form route="auth.sign_up.store" resetOnError={PASSWORD_FIELDS} resetOnSuccess={PASSWORD_FIELDS}>
+      <Form
+        route="auth.sign_up.store"
+        resetOnError={PASSWORD_FIELDS}
+        resetOnSuccess={PASSWORD_FIELDS}
+      >
         {({ errors, processing }) => (
           <>
             <CsrfField />
-            <Field label={t('auth.name')} name="name" autoComplete="name" error={errors.name} required />
-            <Field label={t('auth.email')} name="email" type="email" autoComplete="email" error={errors.email} required />
-            <Field label={t('auth.password')} name="password" type="password" autoComplete="new-password" error={errors.password} required />
-            <Field label={t('auth.confirm_password')} name="password_confirmation" type="password" autoComplete="new-password" error={confirmationError(errors)} required />
+            <Field
+              label={t('auth.name')}
+              name="name"
+              autoComplete="name"
+              error={errors.name}
+              required
+            />
+            <Field
+              label={t('auth.email')}
+              name="email"
+              type="email"
+              autoComplete="email"
+              error={errors.email}
+              required
+            />
+            <Field
+              label={t('auth.password')}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              error={errors.password}
+              required
+            />
+            <Field
+              label={t('auth.confirm_password')}
+              name="password_confirmation"
+              type="password"
+              autoComplete="new-password"
+              error={confirmationError(errors)}
+              required
+            />
             <button type="submit" className="button primary block" disabled={processing}>
               {t('auth.sign_up')}
             </button>

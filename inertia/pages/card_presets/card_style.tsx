@@ -21,9 +21,13 @@ type Props = {
 
 /* the previewed card: a question, and its answer under the separator */
 const SAMPLE_FRONT = (t: ReturnType<typeof useT>) => `<p>${t('card_style.sample_front')}</p>`
-const SAMPLE_BACK = (t: ReturnType<typeof useT>) => `<p>${t('card_style.sample_front')}</p><hr id="answer"><p>${t('card_style.sample_back')}</p>`
+const SAMPLE_BACK = (t: ReturnType<typeof useT>) =>
+  `<p>${t('card_style.sample_front')}</p><hr id="answer"><p>${t('card_style.sample_back')}</p>`
 
-/** The look being edited, made into the frame's CSS by the server (custom CSS confined there), a moment after each change. */
+/**
+ * The look being edited, made into the frame's CSS by the server (custom CSS confined there), a moment after
+ * each change.
+ */
 function useLivePreview(draft: Draft, deckId: number, initial: Data.CardAppearance) {
   const [appearance, setAppearance] = useState(initial)
   useEffect(() => {
@@ -49,7 +53,8 @@ function useLivePreview(draft: Draft, deckId: number, initial: Data.CardAppearan
 export default function CardStylePage({ deck, presets, appearance: initial }: Props) {
   const t = useT()
   const toast = useToast()
-  const nameOf = (preset: Data.CardPreset) => (preset.key ? t(`card_style.builtin.${preset.key}`) : preset.name)
+  const nameOf = (preset: Data.CardPreset) =>
+    preset.key ? t(`card_style.builtin.${preset.key}`) : preset.name
   const current = presets.find((preset) => preset.id === deck.cardPresetId) ?? presets[0]
   const [selected, setSelected] = useState<Data.CardPreset>(current)
   const [draft, setDraft] = useState<Draft>(() => ({ ...draftOf(current), name: nameOf(current) }))
@@ -65,7 +70,11 @@ export default function CardStylePage({ deck, presets, appearance: initial }: Pr
     setSelected(preset)
     setDraft(preset.key ? { ...draftOf(preset), name: nameOf(preset) } : draftOf(preset))
   }
-  const failed = (error: unknown) => toast({ title: error instanceof HttpError && error.message ? error.message : t('card_style.failed'), type: 'textSecondary' })
+  const failed = (error: unknown) =>
+    toast({
+      title: error instanceof HttpError && error.message ? error.message : t('card_style.failed'),
+      type: 'textSecondary',
+    })
 
   /* an edited built-in becomes the learner's own copy; their own preset is saved in place */
   const apply = async () => {
@@ -73,7 +82,10 @@ export default function CardStylePage({ deck, presets, appearance: initial }: Pr
     try {
       let id = selected.id
       if (changed && selected.isBuiltIn) {
-        const name = draft.name === nameOf(selected) ? t('card_style.copy_name', { name: nameOf(selected) }) : draft.name
+        const name =
+          draft.name === nameOf(selected)
+            ? t('card_style.copy_name', { name: nameOf(selected) })
+            : draft.name
         const body = { method: 'POST', json: bodyOf({ ...draft, name }) }
         const created = await requestJson<Data.CardPreset>(urlFor('card_presets.store'), body)
         id = created.id
@@ -81,7 +93,11 @@ export default function CardStylePage({ deck, presets, appearance: initial }: Pr
         const body = { method: 'PUT', json: bodyOf(draft) }
         await requestJson<Data.CardPreset>(urlFor('card_presets.update', { id }), body)
       }
-      router.put(urlFor('decks.update', { id: deck.id }), { deck: { card_preset_id: id } }, { preserveScroll: true, onSuccess: () => router.reload(), onFinish: () => setBusy(false) })
+      router.put(
+        urlFor('decks.update', { id: deck.id }),
+        { deck: { card_preset_id: id } },
+        { preserveScroll: true, onSuccess: () => router.reload(), onFinish: () => setBusy(false) }
+      )
     } catch (error) {
       failed(error)
       setBusy(false)
@@ -99,13 +115,25 @@ export default function CardStylePage({ deck, presets, appearance: initial }: Pr
   return (
     <div className="card-style-page">
       <Head title={t('card_style.title', { deck: deck.name })} />
-      <p><Link route="decks.show" routeParams={{ id: deck.id }}>‹ {deck.name}</Link></p>
+      <p>
+        <Link route="decks.show" routeParams={{ id: deck.id }}>
+          ‹ {deck.name}
+        </Link>
+      </p>
       <h1>{t('card_style.heading')}</h1>
       <div className="card-style-presets" role="group" aria-label={t('card_style.presets')}>
         {presets.map((preset) => (
-          <button key={preset.id} type="button" className="button" aria-pressed={preset.id === selected.id} onClick={() => pick(preset)}>
+          <button
+            key={preset.id}
+            type="button"
+            className="button"
+            aria-pressed={preset.id === selected.id}
+            onClick={() => pick(preset)}
+          >
             {nameOf(preset)}
-            {preset.id === deck.cardPresetId && <span className="muted"> · {t('card_style.in_use')}</span>}
+            {preset.id === deck.cardPresetId && (
+              <span className="muted"> · {t('card_style.in_use')}</span>
+            )}
           </button>
         ))}
       </div>
@@ -120,8 +148,14 @@ export default function CardStylePage({ deck, presets, appearance: initial }: Pr
         <section>
           <PresetForm draft={draft} onChange={setDraft} />
           <div className="card-style-actions">
-            <button type="button" className="button primary" disabled={busy} onClick={apply}>{t(changed ? 'card_style.save_apply' : 'card_style.apply')}</button>
-            {!selected.isBuiltIn && <button type="button" className="button danger" onClick={remove}>{t('card_style.delete')}</button>}
+            <button type="button" className="button primary" disabled={busy} onClick={apply}>
+              {t(changed ? 'card_style.save_apply' : 'card_style.apply')}
+            </button>
+            {!selected.isBuiltIn && (
+              <button type="button" className="button danger" onClick={remove}>
+                {t('card_style.delete')}
+              </button>
+            )}
           </div>
         </section>
       </div>

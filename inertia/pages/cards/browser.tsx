@@ -4,7 +4,12 @@ import { useT } from '~/lib/i18n'
 import { urlFor } from '~/lib/routes'
 import { CardSheet } from '~/components/learning/card_sheet'
 import { CardEditor } from '~/components/learning/card_editor'
-import { BrowserTable, type BrowserPage, type BrowserRow, type SortColumn } from '~/components/cards/browser_table'
+import {
+  BrowserTable,
+  type BrowserPage,
+  type BrowserRow,
+  type SortColumn,
+} from '~/components/cards/browser_table'
 import { BrowserActions } from '~/components/cards/browser_actions'
 import '~/css/decks.css'
 import '~/css/learning.css'
@@ -40,12 +45,25 @@ function Pager({ browser, onPage }: { browser: BrowserPage; onPage: (page: numbe
   const pages = Math.max(1, Math.ceil(browser.total / Math.max(1, browser.pageSize)))
   if (pages <= 1) return null
   return (
-    <nav className="row browser-pager" aria-label={t('browser.page', { page: browser.page, pages })}>
-      <button type="button" className="button small" disabled={browser.page <= 1} onClick={() => onPage(browser.page - 1)}>
+    <nav
+      className="row browser-pager"
+      aria-label={t('browser.page', { page: browser.page, pages })}
+    >
+      <button
+        type="button"
+        className="button small"
+        disabled={browser.page <= 1}
+        onClick={() => onPage(browser.page - 1)}
+      >
         {t('browser.previous')}
       </button>
       <span>{t('browser.page', { page: browser.page, pages })}</span>
-      <button type="button" className="button small" disabled={browser.page >= pages} onClick={() => onPage(browser.page + 1)}>
+      <button
+        type="button"
+        className="button small"
+        disabled={browser.page >= pages}
+        onClick={() => onPage(browser.page + 1)}
+      >
         {t('browser.next')}
       </button>
     </nav>
@@ -53,12 +71,24 @@ function Pager({ browser, onPage }: { browser: BrowserPage; onPage: (page: numbe
 }
 
 /** The search box, and under it the search's error marked in the query, or the language's hint. */
-function SearchForm({ browser, text, onText, onSearch }: { browser: BrowserPage; text: string; onText: (text: string) => void; onSearch: (event: FormEvent) => void }) {
+function SearchForm({
+  browser,
+  text,
+  onText,
+  onSearch,
+}: {
+  browser: BrowserPage
+  text: string
+  onText: (text: string) => void
+  onSearch: (event: FormEvent) => void
+}) {
   const t = useT()
   return (
     <>
       <form className="browser-search" role="search" onSubmit={onSearch}>
-        <label htmlFor="browser-q" className="visually-hidden">{t('browser.search_label')}</label>
+        <label htmlFor="browser-q" className="visually-hidden">
+          {t('browser.search_label')}
+        </label>
         <input
           id="browser-q"
           name="q"
@@ -72,9 +102,17 @@ function SearchForm({ browser, text, onText, onSearch }: { browser: BrowserPage;
           aria-describedby={browser.error ? 'browser-search-error' : 'browser-search-hint'}
           onChange={(event) => onText(event.target.value)}
         />
-        <button type="submit" className="button primary">{t('browser.search_button')}</button>
+        <button type="submit" className="button primary">
+          {t('browser.search_button')}
+        </button>
       </form>
-      {browser.error ? <SearchError q={browser.q} error={browser.error} /> : <p id="browser-search-hint" className="muted browser-hint">{t('browser.hint')}</p>}
+      {browser.error ? (
+        <SearchError q={browser.q} error={browser.error} />
+      ) : (
+        <p id="browser-search-hint" className="muted browser-hint">
+          {t('browser.hint')}
+        </p>
+      )}
     </>
   )
 }
@@ -100,7 +138,12 @@ export default function CardBrowser({ browser, destinations }: Props) {
     setSelected(new Map())
   }
 
-  const visit = (changes: { q?: string; sort?: SortColumn; order?: 'asc' | 'desc'; page?: number }) =>
+  const visit = (changes: {
+    q?: string
+    sort?: SortColumn
+    order?: 'asc' | 'desc'
+    page?: number
+  }) =>
     router.get(
       urlFor('cards.browse'),
       { q: browser.q || undefined, sort: browser.sort, order: browser.order, ...changes },
@@ -111,7 +154,16 @@ export default function CardBrowser({ browser, destinations }: Props) {
     visit({ q: text.trim() || undefined, page: undefined })
   }
   const sort = (column: SortColumn) =>
-    visit({ sort: column, order: column === browser.sort && browser.order === 'asc' ? 'desc' : column === browser.sort ? 'asc' : 'desc', page: undefined })
+    visit({
+      sort: column,
+      order:
+        column === browser.sort && browser.order === 'asc'
+          ? 'desc'
+          : column === browser.sort
+            ? 'asc'
+            : 'desc',
+      page: undefined,
+    })
   const select = (cards: BrowserRow[], checked: boolean) =>
     setSelected((before) => {
       const next = new Map(before)
@@ -131,11 +183,25 @@ export default function CardBrowser({ browser, destinations }: Props) {
           {browser.total === 0 ? t('browser.empty') : t('browser.found', { count: browser.total })}
         </p>
       )}
-      {checked.length > 0 && <BrowserActions selected={checked} destinations={destinations} onDone={() => setSelected(new Map())} />}
+      {checked.length > 0 && (
+        <BrowserActions
+          selected={checked}
+          destinations={destinations}
+          onDone={() => setSelected(new Map())}
+        />
+      )}
       <div className={editing === null ? 'browser-layout' : 'browser-layout editing'}>
         <div className="browser-list">
           {browser.cards.length > 0 && (
-            <BrowserTable browser={browser} selected={selected} editing={editing} onSelect={select} onSort={sort} onHistory={setSheet} onEdit={setEditing} />
+            <BrowserTable
+              browser={browser}
+              selected={selected}
+              editing={editing}
+              onSelect={select}
+              onSort={sort}
+              onHistory={setSheet}
+              onEdit={setEditing}
+            />
           )}
           <Pager browser={browser} onPage={(page) => visit({ page })} />
         </div>

@@ -23,7 +23,11 @@ export default function Help({ topics, supportEmail }: { topics: string[]; suppo
       <section className="section">
         <h2>{t('client.help.contact')}</h2>
         <p className="muted">{t('client.help.contact_body')}</p>
-        <a className="button primary" href={`mailto:${supportEmail}?subject=${encodeURIComponent('Mnemo')}`} data-contact-support>
+        <a
+          className="button primary"
+          href={`mailto:${supportEmail}?subject=${encodeURIComponent('Mnemo')}`}
+          data-contact-support
+        >
           {supportEmail}
         </a>
       </section>

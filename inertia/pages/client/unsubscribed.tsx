@@ -21,7 +21,9 @@ export default function Unsubscribed({ state, action }: { state: State; action: 
       <p>{t(`client.reminders.${state}_body`)}</p>
       {state === 'confirm' && action && (
         <form method="post" action={action}>
-          <button type="submit" className="button primary">{t('client.reminders.confirm_button')}</button>
+          <button type="submit" className="button primary">
+            {t('client.reminders.confirm_button')}
+          </button>
         </form>
       )}
       <Link route="settings.show">{t('client.reminders.to_settings')}</Link>

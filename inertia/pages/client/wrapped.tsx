@@ -41,7 +41,8 @@ function figureSlides(t: T, wrapped: Wrapped, date: (day: string) => string): Sl
           <span className="figure">{wrapped.studiedCardsCount}</span>
           <p>{t('client.wrapped.cards_studied', { count: wrapped.studiedCardsCount })}</p>
           <p>
-            {wrapped.createdCardsCount} {t('client.wrapped.cards_created', { count: wrapped.createdCardsCount })}
+            {wrapped.createdCardsCount}{' '}
+            {t('client.wrapped.cards_created', { count: wrapped.createdCardsCount })}
           </p>
         </>
       ),
@@ -53,7 +54,8 @@ function figureSlides(t: T, wrapped: Wrapped, date: (day: string) => string): Sl
           <span className="figure">{wrapped.activeDaysCount}</span>
           <p>{t('client.wrapped.active_days', { count: wrapped.activeDaysCount })}</p>
           <p>
-            {wrapped.longestStreak} · {t('client.wrapped.best_streak', { count: wrapped.longestStreak })}
+            {wrapped.longestStreak} ·{' '}
+            {t('client.wrapped.best_streak', { count: wrapped.longestStreak })}
           </p>
         </>
       ),
@@ -62,8 +64,21 @@ function figureSlides(t: T, wrapped: Wrapped, date: (day: string) => string): Sl
       id: 'when',
       body: (
         <>
-          {wrapped.mostProductiveDay && <p>{t('client.wrapped.busiest_day', { date: date(wrapped.mostProductiveDay.date), count: wrapped.mostProductiveDay.cardsStudied })}</p>}
-          {wrapped.busiestHourBucket && <p className="figure-text">{t('client.wrapped.busiest_bucket', { bucket: t(`client.wrapped.bucket_${wrapped.busiestHourBucket}`) })}</p>}
+          {wrapped.mostProductiveDay && (
+            <p>
+              {t('client.wrapped.busiest_day', {
+                date: date(wrapped.mostProductiveDay.date),
+                count: wrapped.mostProductiveDay.cardsStudied,
+              })}
+            </p>
+          )}
+          {wrapped.busiestHourBucket && (
+            <p className="figure-text">
+              {t('client.wrapped.busiest_bucket', {
+                bucket: t(`client.wrapped.bucket_${wrapped.busiestHourBucket}`),
+              })}
+            </p>
+          )}
         </>
       ),
     },
@@ -87,7 +102,19 @@ function figureSlides(t: T, wrapped: Wrapped, date: (day: string) => string): Sl
         ]
       : []),
     ...(wrapped.mostChallengedCard
-      ? [{ id: 'hardest', body: <p>{t('client.wrapped.hardest_card', { front: wrapped.mostChallengedCard.front, count: wrapped.mostChallengedCard.againCount })}</p> }]
+      ? [
+          {
+            id: 'hardest',
+            body: (
+              <p>
+                {t('client.wrapped.hardest_card', {
+                  front: wrapped.mostChallengedCard.front,
+                  count: wrapped.mostChallengedCard.againCount,
+                })}
+              </p>
+            ),
+          },
+        ]
       : []),
   ]
 }
@@ -98,9 +125,24 @@ function ShareSlide({ wrapped, imageUrl }: { wrapped: Wrapped; imageUrl: string 
   const [shareState, setShareState] = useState<'idle' | 'shared'>('idle')
   return (
     <>
-      <img src={imageUrl} alt={t('client.wrapped.title', { year: wrapped.year })} width={270} height={338} style={{ maxWidth: '100%', height: 'auto', borderRadius: 12 }} />
+      <img
+        src={imageUrl}
+        alt={t('client.wrapped.title', { year: wrapped.year })}
+        width={270}
+        height={338}
+        style={{ maxWidth: '100%', height: 'auto', borderRadius: 12 }}
+      />
       <div className="row">
-        <button type="button" className="button primary" data-share onClick={() => shareImage(imageUrl, wrapped.year).then((how) => setShareState(how === 'shared' ? 'shared' : 'idle')).catch(() => undefined)}>
+        <button
+          type="button"
+          className="button primary"
+          data-share
+          onClick={() =>
+            shareImage(imageUrl, wrapped.year)
+              .then((how) => setShareState(how === 'shared' ? 'shared' : 'idle'))
+              .catch(() => undefined)
+          }
+        >
           {t('client.wrapped.share')}
         </button>
         <a className="button" href={imageUrl} download={`mnemo-${wrapped.year}.png`}>
@@ -113,11 +155,22 @@ function ShareSlide({ wrapped, imageUrl }: { wrapped: Wrapped; imageUrl: string 
 }
 
 /** The year in review as slides (spec: Wrapped story), with the share image at the end. */
-export default function WrappedPage({ wrapped, currentYear, firstYear }: { wrapped: Wrapped; currentYear: number; firstYear: number }) {
+export default function WrappedPage({
+  wrapped,
+  currentYear,
+  firstYear,
+}: {
+  wrapped: Wrapped
+  currentYear: number
+  firstYear: number
+}) {
   const t = useT()
   const { locale } = useShared()
   const [index, setIndex] = useState(0)
-  const date = (day: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`))
+  const date = (day: string) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(`${day}T00:00:00Z`)
+    )
   const imageUrl = `${urlFor('wrapped.share')}?year=${wrapped.year}`
   const nothing = wrapped.studiedCardsCount === 0
 
@@ -137,17 +190,30 @@ export default function WrappedPage({ wrapped, currentYear, firstYear }: { wrapp
   ]
   const slide = slides[Math.min(index, slides.length - 1)]
   /* the years since the learner joined, newest first */
-  const years = Array.from({ length: currentYear - firstYear + 1 }, (_, i) => currentYear - i).filter((year) => year !== wrapped.year)
+  const years = Array.from(
+    { length: currentYear - firstYear + 1 },
+    (_, i) => currentYear - i
+  ).filter((year) => year !== wrapped.year)
 
   return (
     <div className="wrapped">
       <Head title={t('client.wrapped.title', { year: wrapped.year })} />
       <h1>{t('client.wrapped.title', { year: wrapped.year })}</h1>
-      <section className="wrapped-slide" aria-roledescription="slide" aria-label={t('client.wrapped.slide', { index: index + 1, total: slides.length })} data-slide={slide.id}>
+      <section
+        className="wrapped-slide"
+        aria-roledescription="slide"
+        aria-label={t('client.wrapped.slide', { index: index + 1, total: slides.length })}
+        data-slide={slide.id}
+      >
         {slide.body}
       </section>
       <div className="wrapped-nav">
-        <button type="button" className="button" disabled={index === 0} onClick={() => setIndex(index - 1)}>
+        <button
+          type="button"
+          className="button"
+          disabled={index === 0}
+          onClick={() => setIndex(index - 1)}
+        >
           {t('client.wrapped.previous')}
         </button>
         <div className="wrapped-dots" aria-hidden="true">
@@ -155,7 +221,12 @@ export default function WrappedPage({ wrapped, currentYear, firstYear }: { wrapp
             <span key={item.id} aria-current={i === index} />
           ))}
         </div>
-        <button type="button" className="button primary" disabled={index >= slides.length - 1} onClick={() => setIndex(index + 1)}>
+        <button
+          type="button"
+          className="button primary"
+          disabled={index >= slides.length - 1}
+          onClick={() => setIndex(index + 1)}
+        >
           {t('client.wrapped.next')}
         </button>
       </div>

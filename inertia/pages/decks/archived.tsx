@@ -43,15 +43,30 @@ export default function ArchivedDecks({ decks }: { decks: ListedDeck[] }) {
                   </Link>
                   <small className="muted">
                     {t('decks.counts.cards', { count: deck.totalCardsCount })}
-                    {deck.children.length > 0 && <> · {t('decks.deck.subdeck_count', { count: deck.children.length })}</>}
-                    {deck.archivedAt && <> · {t('decks.archive.archived_on')} <ClientDate iso={deck.archivedAt} /></>}
+                    {deck.children.length > 0 && (
+                      <> · {t('decks.deck.subdeck_count', { count: deck.children.length })}</>
+                    )}
+                    {deck.archivedAt && (
+                      <>
+                        {' '}
+                        · {t('decks.archive.archived_on')} <ClientDate iso={deck.archivedAt} />
+                      </>
+                    )}
                   </small>
                 </div>
                 <div className="row">
-                  <button type="button" className="button small" onClick={() => router.delete(urlFor('decks.restore', { id: deck.id }), keep)}>
+                  <button
+                    type="button"
+                    className="button small"
+                    onClick={() => router.delete(urlFor('decks.restore', { id: deck.id }), keep)}
+                  >
                     {t('decks.actions.restore')}
                   </button>
-                  <button type="button" className="button small ghost danger-text" onClick={() => remove(deck)}>
+                  <button
+                    type="button"
+                    className="button small ghost danger-text"
+                    onClick={() => remove(deck)}
+                  >
                     {t('decks.actions.delete')}
                   </button>
                 </div>

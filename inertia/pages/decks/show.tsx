@@ -6,7 +6,11 @@ import { DeckGeneral } from '~/components/decks/deck_general'
 import { DeckCards } from '~/components/decks/deck_cards'
 import { DeckSettings } from '~/components/decks/deck_settings'
 import { useDeckPolling } from '~/components/decks/use_deck_polling'
-import { LibraryUpdateBanner, PublishingPanel, type LibraryCategoryChoice } from '~/components/publishing/publishing_panel'
+import {
+  LibraryUpdateBanner,
+  PublishingPanel,
+  type LibraryCategoryChoice,
+} from '~/components/publishing/publishing_panel'
 import type { NotesPage, Template } from '~/components/decks/types'
 import { urlFor } from '~/lib/routes'
 import { ShareButton } from '~/components/sharing/sharing_dialog'
@@ -44,7 +48,20 @@ type Props = {
 
 const RELOAD = ['deck', 'tree', 'notes', 'polling']
 
-export default function DeckPage({ tab, deck, tree, templates, notes, polling, destinations, started, sharing, libraryCategories, examPlan, limitDefaults }: Props) {
+export default function DeckPage({
+  tab,
+  deck,
+  tree,
+  templates,
+  notes,
+  polling,
+  destinations,
+  started,
+  sharing,
+  libraryCategories,
+  examPlan,
+  limitDefaults,
+}: Props) {
   const t = useT()
   useDeckPolling(polling, started, RELOAD)
   const entry = polling.find((item) => item.id === deck.id)
@@ -64,12 +81,24 @@ export default function DeckPage({ tab, deck, tree, templates, notes, polling, d
       <LibraryUpdateBanner deck={deck} />
       <div className="row">
         {deck.state !== 'archived' && (
-          <Link route="learn.show" routeParams={{ id: deck.id }} className="button primary large deck-study">
+          <Link
+            route="learn.show"
+            routeParams={{ id: deck.id }}
+            className="button primary large deck-study"
+          >
             {t('learn.study')}
           </Link>
         )}
         <ShareButton deckId={deck.id} sharing={sharing} />
-        <Link href={urlFor('cards.browse', {}, { qs: { q: `deck:"${deck.name.replace(/[\\"]/g, '\\$&')}"` } })} className="button" data-browse-deck>
+        <Link
+          href={urlFor(
+            'cards.browse',
+            {},
+            { qs: { q: `deck:"${deck.name.replace(/[\\"]/g, '\\$&')}"` } }
+          )}
+          className="button"
+          data-browse-deck
+        >
           {t('browser.browse_deck')}
         </Link>
       </div>
@@ -77,7 +106,11 @@ export default function DeckPage({ tab, deck, tree, templates, notes, polling, d
         {tabs.map((item) => (
           <Link
             key={item.key}
-            href={urlFor('decks.show', { id: deck.id }, item.key === 'general' ? {} : { qs: { tab: item.key } })}
+            href={urlFor(
+              'decks.show',
+              { id: deck.id },
+              item.key === 'general' ? {} : { qs: { tab: item.key } }
+            )}
             className={`tab${tab === item.key ? ' active' : ''}`}
             aria-current={tab === item.key ? 'page' : undefined}
             preserveScroll
@@ -86,14 +119,31 @@ export default function DeckPage({ tab, deck, tree, templates, notes, polling, d
           </Link>
         ))}
       </nav>
-      {tab === 'general' && <DeckGeneral deck={deck} tree={tree} polling={polling} editable={editable} />}
+      {tab === 'general' && (
+        <DeckGeneral deck={deck} tree={tree} polling={polling} editable={editable} />
+      )}
       {tab === 'general' && examPlan && <ExamPlanPanel plan={examPlan} />}
       {tab === 'cards' && notes && (
-        <DeckCards deck={deck} notes={notes} templates={templates} destinations={destinations} editable={editable} />
+        <DeckCards
+          deck={deck}
+          notes={notes}
+          templates={templates}
+          destinations={destinations}
+          editable={editable}
+        />
       )}
-      {tab === 'settings' && deck.isRootDeck && deck.collaboration.role === 'owner' && <ExamSettings deck={deck} editable={editable} />}
-      {tab === 'settings' && <DeckSettings deck={deck} editable={editable} limitDefaults={limitDefaults} />}
-      {tab === 'general' && deck.isRootDeck && deck.collaboration.role === 'owner' && deck.source !== 'cloned_from_published_deck' && <PublishingPanel deck={deck} categories={libraryCategories ?? []} />}
+      {tab === 'settings' && deck.isRootDeck && deck.collaboration.role === 'owner' && (
+        <ExamSettings deck={deck} editable={editable} />
+      )}
+      {tab === 'settings' && (
+        <DeckSettings deck={deck} editable={editable} limitDefaults={limitDefaults} />
+      )}
+      {tab === 'general' &&
+        deck.isRootDeck &&
+        deck.collaboration.role === 'owner' &&
+        deck.source !== 'cloned_from_published_deck' && (
+          <PublishingPanel deck={deck} categories={libraryCategories ?? []} />
+        )}
     </div>
   )
 }

@@ -11,5 +11,12 @@ const MESSAGES = {
 /** An e-mailed export link that cannot serve its file (403 forged, 410 expired or gone). */
 export default function DownloadError({ reason }: { reason: keyof typeof MESSAGES }) {
   const message = MESSAGES[reason] ?? MESSAGES.invalid
-  return <MessageCard title={message.title} body={message.body} href={urlFor('home')} action="exports.download.home" />
+  return (
+    <MessageCard
+      title={message.title}
+      body={message.body}
+      href={urlFor('home')}
+      action="exports.download.home"
+    />
+  )
 }

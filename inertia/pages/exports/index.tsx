@@ -30,11 +30,21 @@ const FAILURES = {
   unconfirmed: 'exports.list.failed_unconfirmed',
   error: 'exports.list.failed_error',
 } as const
-const FORMAT_LABELS = { ofc: 'exports.format.ofc', apkg: 'exports.format.apkg', csv: 'exports.format.csv' } as const
+const FORMAT_LABELS = {
+  ofc: 'exports.format.ofc',
+  apkg: 'exports.format.apkg',
+  csv: 'exports.format.csv',
+} as const
 
 function fileSize(bytes: number, locale: string) {
-  const [value, unit] = bytes >= 1_000_000 ? [bytes / 1_000_000, 'megabyte'] : [Math.max(bytes, 1) / 1_000, 'kilobyte']
-  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value)
+  const [value, unit] =
+    bytes >= 1_000_000 ? [bytes / 1_000_000, 'megabyte'] : [Math.max(bytes, 1) / 1_000, 'kilobyte']
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit,
+    unitDisplay: 'short',
+    maximumFractionDigits: 1,
+  }).format(value)
 }
 
 /**
@@ -59,7 +69,11 @@ function useExportsPolling(exports: Export[]) {
 
   const running = exports.some((item) => FOLLOWED.has(item.state))
   /* start and stop keep their identity (useCallback in usePoll): the effect follows `running` only */
-  const { start, stop } = usePoll(POLLING_INTERVAL, { only: ['exports'] }, { autoStart: false, mode: 'rest' })
+  const { start, stop } = usePoll(
+    POLLING_INTERVAL,
+    { only: ['exports'] },
+    { autoStart: false, mode: 'rest' }
+  )
   useEffect(() => {
     if (running) start()
     else stop()
@@ -94,7 +108,9 @@ function ExportRow({ item }: { item: Export }) {
             </>
           )}
         </small>
-        {item.state === 'done' && item.mailed && <small className="muted">{t('exports.list.sent_to', { email: item.email })}</small>}
+        {item.state === 'done' && item.mailed && (
+          <small className="muted">{t('exports.list.sent_to', { email: item.email })}</small>
+        )}
         {item.state === 'awaiting_confirmation' && (
           <small className="export-awaiting">
             {t('exports.list.awaiting_hint', { email: item.email })}
@@ -109,13 +125,20 @@ function ExportRow({ item }: { item: Export }) {
         {item.failure && <small className="danger-text">{t(FAILURES[item.failure])}</small>}
       </div>
       <div className="export-actions">
-        <span className={`badge badge-export-${item.state} ${RUNNING.has(item.state) ? 'badge-processing' : ''}`}>
+        <span
+          className={`badge badge-export-${item.state} ${RUNNING.has(item.state) ? 'badge-processing' : ''}`}
+        >
           {RUNNING.has(item.state) && <span className="spinner" aria-hidden="true" />}
           {t(STATE_LABELS[item.state])}
         </span>
         {item.downloadUrl && (
           /* a plain link: the file is an attachment, the page stays */
-          <a className="button primary small" href={item.downloadUrl} download aria-label={t('exports.list.download_label', { name: item.deckName })}>
+          <a
+            className="button primary small"
+            href={item.downloadUrl}
+            download
+            aria-label={t('exports.list.download_label', { name: item.deckName })}
+          >
             {t('exports.list.download')}
           </a>
         )}

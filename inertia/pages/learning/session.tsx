@@ -15,7 +15,12 @@ import { CardEditor } from '~/components/learning/card_editor'
 import { CompleteScreen, EmptyDeckScreen } from '~/components/learning/complete_screen'
 import { FeedbackRequest } from '~/components/learning/feedback_request'
 import { LimitDialog } from '~/components/learning/limit_dialog'
-import { BlockedScreen, CardView, SessionToolbar, WaitingScreen } from '~/components/learning/session_screens'
+import {
+  BlockedScreen,
+  CardView,
+  SessionToolbar,
+  WaitingScreen,
+} from '~/components/learning/session_screens'
 import { useSessionKeys, useTypeIn, type TypeIn } from '~/components/learning/use_session_keys'
 import { studiedIn, useLearningSession } from '~/components/learning/use_learning_session'
 import type { Data } from '~generated/data'
@@ -38,9 +43,17 @@ function useSessionToasts() {
   const t = useT()
   const toast = useToast()
   return {
-    leech: () => toast({ title: t('learn.toasts.leech_title'), body: t('learn.toasts.leech_body'), timeout: 8000 }),
+    leech: () =>
+      toast({
+        title: t('learn.toasts.leech_title'),
+        body: t('learn.toasts.leech_body'),
+        timeout: 8000,
+      }),
     failed: (error: unknown) =>
-      toast({ title: error instanceof HttpError && error.title ? error.title : t('learn.errors.failed'), type: 'textSecondary' }),
+      toast({
+        title: error instanceof HttpError && error.title ? error.title : t('learn.errors.failed'),
+        type: 'textSecondary',
+      }),
     nothingToUndo: (message: string) => toast({ title: message, type: 'textSecondary' }),
     frozen: () => toast({ title: t('learn.toasts.frozen') }),
     removed: () => toast({ title: t('learn.toasts.removed') }),
@@ -49,7 +62,13 @@ function useSessionToasts() {
 }
 
 /** The middle of the page: the card, or the screen that replaces it. */
-function SessionContent({ session, deckId, typeIn, shared, feedbackRequest }: {
+function SessionContent({
+  session,
+  deckId,
+  typeIn,
+  shared,
+  feedbackRequest,
+}: {
   session: Session
   deckId: number
   typeIn: TypeIn
@@ -58,15 +77,25 @@ function SessionContent({ session, deckId, typeIn, shared, feedbackRequest }: {
 }) {
   const { state } = session
   const finished = state.finished
-  if (finished?.errorType === 'emptyDeck') return <EmptyDeckScreen deckId={deckId} shared={shared} />
+  if (finished?.errorType === 'emptyDeck')
+    return <EmptyDeckScreen deckId={deckId} shared={shared} />
   if (finished) {
     return (
       <>
         <CompleteScreen studied={studiedIn(state)} nextCardAppearsAt={finished.nextCardAppearsAt}>
-          <FeedbackRequest request={feedbackRequest} totalActiveDays={state.streak.totalActiveDays} />
+          <FeedbackRequest
+            request={feedbackRequest}
+            totalActiveDays={state.streak.totalActiveDays}
+          />
         </CompleteScreen>
         {/* Enter is "back to decks" on this screen, the popup in front of it or not */}
-        {shouldShowStreakPopup(state.streak) && <StreakPopup streak={state.streak} onClose={session.streakShown} onEnter={() => router.visit(urlFor('home'))} />}
+        {shouldShowStreakPopup(state.streak) && (
+          <StreakPopup
+            streak={state.streak}
+            onClose={session.streakShown}
+            onEnter={() => router.visit(urlFor('home'))}
+          />
+        )}
       </>
     )
   }
@@ -81,7 +110,13 @@ function SessionContent({ session, deckId, typeIn, shared, feedbackRequest }: {
  * would reset). The card's deck (a subdeck of the session's, maybe) is the one
  * it cannot move to.
  */
-function MoveCardDialog({ card, destinations, rootDeckId, onMove, onClose }: {
+function MoveCardDialog({
+  card,
+  destinations,
+  rootDeckId,
+  onMove,
+  onClose,
+}: {
   card: { deckId: number }
   destinations?: Destinations
   rootDeckId: number
@@ -99,7 +134,8 @@ function MoveCardDialog({ card, destinations, rootDeckId, onMove, onClose }: {
       onMove={(destination) => {
         onClose()
         const source = destinations?.find((deck) => deck.id === rootDeckId)
-        if (!source || destination.algorithmPreset === source.algorithmPreset) return onMove(destination)
+        if (!source || destination.algorithmPreset === source.algorithmPreset)
+          return onMove(destination)
         alert({
           title: t('decks.bulk.move'),
           body: t('decks.confirm.move_reset', { count: 1, destination: destination.name }),
@@ -112,8 +148,18 @@ function MoveCardDialog({ card, destinations, rootDeckId, onMove, onClose }: {
   )
 }
 
-/** The dialogs over the session: the tutorial (or the keys), the card's editor, sheet and move, and a limit that stopped it. */
-function SessionDialogs({ dialog, setDialog, session, deck, algorithm, destinations }: {
+/**
+ * The dialogs over the session: the tutorial (or the keys), the card's editor, sheet and move, and a limit
+ * that stopped it.
+ */
+function SessionDialogs({
+  dialog,
+  setDialog,
+  session,
+  deck,
+  algorithm,
+  destinations,
+}: {
   dialog: Dialog
   setDialog: (dialog: Dialog) => void
   session: Session
@@ -136,7 +182,8 @@ function SessionDialogs({ dialog, setDialog, session, deck, algorithm, destinati
 
   const closeTutorial = () => {
     /* losing this call only shows the tutorial once more */
-    if (dialog === 'tutorial') requestJson(urlFor('learn.tutorial_seen'), { method: 'POST' }).catch(() => {})
+    if (dialog === 'tutorial')
+      requestJson(urlFor('learn.tutorial_seen'), { method: 'POST' }).catch(() => {})
     setDialog(null)
   }
   const saved = (edited: Parameters<Session['replaceCurrent']>[0]) => {
@@ -146,8 +193,17 @@ function SessionDialogs({ dialog, setDialog, session, deck, algorithm, destinati
   }
   return (
     <>
-      {(dialog === 'tutorial' || dialog === 'shortcuts') && <Tutorial algorithm={algorithm} onClose={closeTutorial} />}
-      {dialog === 'editor' && card && <CardEditor cardId={card.id} deckId={deckId} onClose={() => setDialog(null)} onSaved={saved} />}
+      {(dialog === 'tutorial' || dialog === 'shortcuts') && (
+        <Tutorial algorithm={algorithm} onClose={closeTutorial} />
+      )}
+      {dialog === 'editor' && card && (
+        <CardEditor
+          cardId={card.id}
+          deckId={deckId}
+          onClose={() => setDialog(null)}
+          onSaved={saved}
+        />
+      )}
       {dialog === 'sheet' && card && <CardSheet cardId={card.id} onClose={() => setDialog(null)} />}
       {dialog === 'move' && card && (
         <MoveCardDialog
@@ -158,7 +214,9 @@ function SessionDialogs({ dialog, setDialog, session, deck, algorithm, destinati
           onClose={() => setDialog(null)}
         />
       )}
-      {state.blocked && limitOpen && <LimitDialog blocked={state.blocked} onClose={() => setLimitOpen(false)} />}
+      {state.blocked && limitOpen && (
+        <LimitDialog blocked={state.blocked} onClose={() => setLimitOpen(false)} />
+      )}
     </>
   )
 }
@@ -175,9 +233,17 @@ function Session(props: PageProps) {
   const root = useRef<HTMLDivElement>(null)
   useSessionKeys(root, session, typeIn, () => setDialog('editor'))
 
-  /* remove takes the card out of study (it is suspended, nothing is deleted): the dialog says so and where to bring it back */
+  /*
+   * remove takes the card out of study (it is suspended, nothing is deleted): the dialog says so and where to
+   * bring it back
+   */
   const confirmRemove = () =>
-    alert({ title: t('learn.remove.title'), body: t('learn.remove.body'), submitLabel: t('learn.remove.submit'), onSubmit: () => session.remove() })
+    alert({
+      title: t('learn.remove.title'),
+      body: t('learn.remove.body'),
+      submitLabel: t('learn.remove.submit'),
+      onSubmit: () => session.remove(),
+    })
 
   const cardTools = Boolean(card && !state.finished && !state.blocked)
   return (
@@ -191,13 +257,29 @@ function Session(props: PageProps) {
             {deck.name}
           </Link>
         </h1>
-        <TopCounters counters={state.counters} algorithm={algorithmType} currentState={cardTools ? card?.state : undefined} />
-        <button type="button" className="icon-button keyboard-only" aria-label={t('learn.shortcuts')} title={t('learn.shortcuts')} onClick={() => setDialog('shortcuts')}>
+        <TopCounters
+          counters={state.counters}
+          algorithm={algorithmType}
+          currentState={cardTools ? card?.state : undefined}
+        />
+        <button
+          type="button"
+          className="icon-button keyboard-only"
+          aria-label={t('learn.shortcuts')}
+          title={t('learn.shortcuts')}
+          onClick={() => setDialog('shortcuts')}
+        >
           <Keyboard size={20} aria-hidden="true" />
         </button>
       </header>
       <CardAppearanceContext.Provider value={props.cardAppearance}>
-        <SessionContent session={session} deckId={deck.id} typeIn={typeIn} shared={props.sharedDeckEmpty} feedbackRequest={props.feedbackRequest} />
+        <SessionContent
+          session={session}
+          deckId={deck.id}
+          typeIn={typeIn}
+          shared={props.sharedDeckEmpty}
+          feedbackRequest={props.feedbackRequest}
+        />
       </CardAppearanceContext.Provider>
       <SessionToolbar
         undoAvailable={state.undoAvailable}
@@ -209,12 +291,25 @@ function Session(props: PageProps) {
         onMove={() => setDialog('move')}
         onInfo={() => setDialog('sheet')}
       />
-      <SessionDialogs dialog={dialog} setDialog={setDialog} session={session} deck={deck} algorithm={algorithmType} destinations={props.destinations} />
+      <SessionDialogs
+        dialog={dialog}
+        setDialog={setDialog}
+        session={session}
+        deck={deck}
+        algorithm={algorithmType}
+        destinations={props.destinations}
+      />
     </div>
   )
 }
 
 /** The learning page: one session per deck (a visit to another deck's page starts afresh). */
-export default function LearnSessionPage({ session, destinations }: { session: SessionProps; destinations?: Destinations }) {
+export default function LearnSessionPage({
+  session,
+  destinations,
+}: {
+  session: SessionProps
+  destinations?: Destinations
+}) {
   return <Session key={session.deck.id} {...session} destinations={destinations} />
 }

@@ -28,14 +28,24 @@ export default function LibraryAlphabetical({ query, decks, total, offset, limit
       <h1>{t('library.alphabetical')}</h1>
       <p className="row">
         {LETTERS.map((letter) => (
-          <Link key={letter} route="library.alphabetical" qs={{ query: letter }} aria-current={query.toUpperCase() === letter ? 'page' : undefined}>
+          <Link
+            key={letter}
+            route="library.alphabetical"
+            qs={{ query: letter }}
+            aria-current={query.toUpperCase() === letter ? 'page' : undefined}
+          >
             {letter}
           </Link>
         ))}
       </p>
       <p className="muted">{t('library.decks_count', { count: total })}</p>
       <DeckList decks={decks} />
-      <Pager href={(next) => urlFor('library.alphabetical', {}, { qs: { query, offset: next } })} offset={offset} limit={limit} total={total} />
+      <Pager
+        href={(next) => urlFor('library.alphabetical', {}, { qs: { query, offset: next } })}
+        offset={offset}
+        limit={limit}
+        total={total}
+      />
     </div>
   )
 }

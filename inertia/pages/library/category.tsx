@@ -15,7 +15,14 @@ type Props = {
   limit: number
 }
 
-export default function LibraryCategoryPage({ category, subcategory, decks, total, offset, limit }: Props) {
+export default function LibraryCategoryPage({
+  category,
+  subcategory,
+  decks,
+  total,
+  offset,
+  limit,
+}: Props) {
   const t = useT()
   const title = `${subcategory.name} · ${category.name}`
   return (
@@ -30,8 +37,16 @@ export default function LibraryCategoryPage({ category, subcategory, decks, tota
       <p className="muted">{t('library.decks_count', { count: total })}</p>
       <DeckList decks={decks} />
       <Pager
-        href={(next) => urlFor('library.subcategory', { category: category.key, subcategory: subcategory.key }, { qs: { offset: next } })}
-        offset={offset} limit={limit} total={total}
+        href={(next) =>
+          urlFor(
+            'library.subcategory',
+            { category: category.key, subcategory: subcategory.key },
+            { qs: { offset: next } }
+          )
+        }
+        offset={offset}
+        limit={limit}
+        total={total}
       />
     </div>
   )

@@ -20,7 +20,16 @@ type Props = {
   isAuthor: boolean
 }
 
-export default function LibraryDeckPage({ deck, notes, notesTotal, offset, reviews, similar, ownRating, isAuthor }: Props) {
+export default function LibraryDeckPage({
+  deck,
+  notes,
+  notesTotal,
+  offset,
+  reviews,
+  similar,
+  ownRating,
+  isAuthor,
+}: Props) {
   const t = useT()
   const author = deck.author.name ?? deck.author.username ?? ''
   return (
@@ -35,7 +44,13 @@ export default function LibraryDeckPage({ deck, notes, notesTotal, offset, revie
         {deck.category?.subcategory && (
           <>
             {' › '}
-            <Link route="library.subcategory" routeParams={{ category: deck.category.key, subcategory: deck.category.subcategory.key }}>
+            <Link
+              route="library.subcategory"
+              routeParams={{
+                category: deck.category.key,
+                subcategory: deck.category.subcategory.key,
+              }}
+            >
               {deck.category.subcategory.name}
             </Link>
           </>
@@ -44,11 +59,15 @@ export default function LibraryDeckPage({ deck, notes, notesTotal, offset, revie
       <header className="stack">
         <h1>{deck.name}</h1>
         <p>
-          <Link route="users.profile" routeParams={{ id: deck.author.id }}>{t('library.by_author', { name: author })}</Link>
+          <Link route="users.profile" routeParams={{ id: deck.author.id }}>
+            {t('library.by_author', { name: author })}
+          </Link>
         </p>
         <p className="muted">
-          {t('library.notes_count', { count: deck.notesCount })} · {t('library.cards_count', { count: deck.cardsCount })} ·{' '}
-          {t('library.studiers_count', { count: deck.studiersCount })} · {t('library.downloads_count', { count: deck.downloadsCount })}
+          {t('library.notes_count', { count: deck.notesCount })} ·{' '}
+          {t('library.cards_count', { count: deck.cardsCount })} ·{' '}
+          {t('library.studiers_count', { count: deck.studiersCount })} ·{' '}
+          {t('library.downloads_count', { count: deck.downloadsCount })}
         </p>
         <p className="library-description">{deck.description}</p>
         <CloneForm deckId={deck.id} />
@@ -64,22 +83,45 @@ export default function LibraryDeckPage({ deck, notes, notesTotal, offset, revie
             </li>
           ))}
         </ul>
-        <Pager href={(next) => urlFor('library.deck', { slug: deck.slug }, { qs: { offset: next } })} offset={offset} limit={20} total={notesTotal} />
+        <Pager
+          href={(next) => urlFor('library.deck', { slug: deck.slug }, { qs: { offset: next } })}
+          offset={offset}
+          limit={20}
+          total={notesTotal}
+        />
       </section>
 
       <section className="stack" aria-labelledby="library-reviews">
         <h2 id="library-reviews">{t('library.reviews_title')}</h2>
-        <p>{deck.rating.count ? t('library.rating_summary', { average: deck.rating.average, count: deck.rating.count }) : t('library.not_rated')}</p>
+        <p>
+          {deck.rating.count
+            ? t('library.rating_summary', {
+                average: deck.rating.average,
+                count: deck.rating.count,
+              })
+            : t('library.not_rated')}
+        </p>
         <ul className="muted">
           {[5, 4, 3, 2, 1].map((stars) => (
-            <li key={stars}>{t('library.breakdown_row', { stars, count: deck.rating.ratingBreakdown[String(stars)] ?? 0 })}</li>
+            <li key={stars}>
+              {t('library.breakdown_row', {
+                stars,
+                count: deck.rating.ratingBreakdown[String(stars)] ?? 0,
+              })}
+            </li>
           ))}
         </ul>
         {reviews.length === 0 && <p className="muted">{t('library.no_reviews')}</p>}
         {reviews.map((review) => (
           <blockquote key={review.id} className="card">
-            <strong className="rating-stars" role="img" aria-label={t('library.stars', { stars: review.rating })}>
-              {Array.from({ length: review.rating }, (_, index) => <Star key={index} size="1em" fill="currentColor" />)}
+            <strong
+              className="rating-stars"
+              role="img"
+              aria-label={t('library.stars', { stars: review.rating })}
+            >
+              {Array.from({ length: review.rating }, (_, index) => (
+                <Star key={index} size="1em" fill="currentColor" />
+              ))}
             </strong>{' '}
             {review.comment}
             <footer className="muted">{review.author.name ?? review.author.username}</footer>

@@ -14,7 +14,13 @@ type Props = {
   popularSearches: Data.PopularSearch[]
 }
 
-export default function LibraryHome({ categories, trending, popular, fresh, popularSearches }: Props) {
+export default function LibraryHome({
+  categories,
+  trending,
+  popular,
+  fresh,
+  popularSearches,
+}: Props) {
   const t = useT()
   return (
     <div className="stack">
@@ -27,14 +33,25 @@ export default function LibraryHome({ categories, trending, popular, fresh, popu
         <h2 id="library-categories">{t('library.categories_title')}</h2>
         <ul className="library-categories">
           {categories.map((category) => (
-            <li key={category.key} className="library-category" style={{ background: `linear-gradient(135deg, ${category.gradientColors.from}, ${category.gradientColors.to})` }}>
+            <li
+              key={category.key}
+              className="library-category"
+              style={{
+                background: `linear-gradient(135deg, ${category.gradientColors.from}, ${category.gradientColors.to})`,
+              }}
+            >
               <strong>
                 <img src={category.listIconUrl} alt="" width={20} height={20} /> {category.name}
               </strong>
               <ul>
                 {category.subcategories.map((sub) => (
                   <li key={sub.key}>
-                    <Link route="library.subcategory" routeParams={{ category: category.key, subcategory: sub.key }}>{sub.name}</Link>
+                    <Link
+                      route="library.subcategory"
+                      routeParams={{ category: category.key, subcategory: sub.key }}
+                    >
+                      {sub.name}
+                    </Link>
                   </li>
                 ))}
               </ul>
@@ -43,7 +60,11 @@ export default function LibraryHome({ categories, trending, popular, fresh, popu
         </ul>
         <Link route="library.alphabetical">{t('library.alphabetical')}</Link>
       </section>
-      {[['trending', trending], ['popular', popular], ['new', fresh]].map(([key, decks]) => (
+      {[
+        ['trending', trending],
+        ['popular', popular],
+        ['new', fresh],
+      ].map(([key, decks]) => (
         <section key={key as string} className="stack" aria-labelledby={`library-${key}`}>
           <h2 id={`library-${key}`}>{t(`library.${key}`)}</h2>
           <DeckList decks={decks as Data.LibraryDeck[]} />

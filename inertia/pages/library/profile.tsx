@@ -34,7 +34,13 @@ export default function PublicProfilePage({ profile }: { profile: Data.PublicPro
         </div>
       </header>
       <p className="muted">
-        {t('library.profile_rating')}: {profile.ratingStats.totalRatings ? t('library.rating_summary', { average: profile.ratingStats.averageRating, count: profile.ratingStats.totalRatings }) : t('library.not_rated')}
+        {t('library.profile_rating')}:{' '}
+        {profile.ratingStats.totalRatings
+          ? t('library.rating_summary', {
+              average: profile.ratingStats.averageRating,
+              count: profile.ratingStats.totalRatings,
+            })
+          : t('library.not_rated')}
         {' · '}
         {t('library.profile_studiers')}: {profile.totalStudiers}
       </p>

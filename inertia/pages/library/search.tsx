@@ -15,7 +15,14 @@ type Props = {
   popularSearches: Data.PopularSearch[]
 }
 
-export default function LibrarySearch({ query, decks, total, offset, limit, popularSearches }: Props) {
+export default function LibrarySearch({
+  query,
+  decks,
+  total,
+  offset,
+  limit,
+  popularSearches,
+}: Props) {
   const t = useT()
   return (
     <div className="stack">
@@ -26,7 +33,12 @@ export default function LibrarySearch({ query, decks, total, offset, limit, popu
       <h1>{t('library.results_title', { query })}</h1>
       <p className="muted">{t('library.results_count', { count: total })}</p>
       <DeckList decks={decks} empty={t('library.no_results')} />
-      <Pager href={(next) => urlFor('library.search', {}, { qs: { query, offset: next } })} offset={offset} limit={limit} total={total} />
+      <Pager
+        href={(next) => urlFor('library.search', {}, { qs: { query, offset: next } })}
+        offset={offset}
+        limit={limit}
+        total={total}
+      />
     </div>
   )
 }

@@ -32,7 +32,12 @@ export default function Flags({ flags }: { flags: Flag[] }) {
 }
 
 function initial(flag: Flag) {
-  if (flag.kind === 'json') return JSON.stringify(flag.value, null, Array.isArray(flag.value) && flag.value.length ? 2 : undefined)
+  if (flag.kind === 'json')
+    return JSON.stringify(
+      flag.value,
+      null,
+      Array.isArray(flag.value) && flag.value.length ? 2 : undefined
+    )
   if (flag.kind === 'boolean') return flag.value ? 'true' : 'false'
   return flag.value === null ? '' : String(flag.value)
 }
@@ -51,7 +56,19 @@ function parsed(kind: string, text: string): unknown {
 }
 
 /** The flag's input: a list for a boolean, a text area for JSON, else one line. */
-function FlagInput({ flag, id, text, setText, error }: { flag: Flag; id: string; text: string; setText: (text: string) => void; error: string | null }) {
+function FlagInput({
+  flag,
+  id,
+  text,
+  setText,
+  error,
+}: {
+  flag: Flag
+  id: string
+  text: string
+  setText: (text: string) => void
+  error: string | null
+}) {
   const t = useT()
   const described = error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {}
   if (flag.kind === 'boolean') {
@@ -63,9 +80,29 @@ function FlagInput({ flag, id, text, setText, error }: { flag: Flag; id: string;
     )
   }
   if (flag.kind === 'json') {
-    return <textarea id={id} rows={Math.min(12, text.split('\n').length)} cols={48} value={text} spellCheck={false} onChange={(event) => setText(event.target.value)} {...described} />
+    return (
+      <textarea
+        id={id}
+        rows={Math.min(12, text.split('\n').length)}
+        cols={48}
+        value={text}
+        spellCheck={false}
+        onChange={(event) => setText(event.target.value)}
+        {...described}
+      />
+    )
   }
-  return <input id={id} type={flag.kind === 'integer' ? 'number' : 'text'} min={0} value={text} placeholder={t('limits.flags.null')} onChange={(event) => setText(event.target.value)} {...described} />
+  return (
+    <input
+      id={id}
+      type={flag.kind === 'integer' ? 'number' : 'text'}
+      min={0}
+      value={text}
+      placeholder={t('limits.flags.null')}
+      onChange={(event) => setText(event.target.value)}
+      {...described}
+    />
+  )
 }
 
 function FlagRow({ flag }: { flag: Flag }) {
@@ -76,7 +113,12 @@ function FlagRow({ flag }: { flag: Flag }) {
   const save = () => {
     const value = parsed(flag.kind, text)
     setInvalid(value === undefined)
-    if (value !== undefined) router.put(`/admin/flags/${flag.name}`, { value: value as any }, { preserveScroll: true, preserveState: true })
+    if (value !== undefined)
+      router.put(
+        `/admin/flags/${flag.name}`,
+        { value: value as any },
+        { preserveScroll: true, preserveState: true }
+      )
   }
   const id = `flag-${flag.name}`
   /* the server's refusal (the catalogue's title: what is wrong, and where) */

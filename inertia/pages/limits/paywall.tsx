@@ -10,11 +10,27 @@ type Props = Data.Paywall & {
   paymentsAvailable: boolean
 }
 
-/** The premium offer: the limit that led here, the benefits and claim, each plan with its price and a way to checkout. */
-export default function Paywall({ benefits, claimPercent, currency, trialDays, savingPercent, plans, reason, isPremium, paymentsAvailable }: Props) {
+/**
+ * The premium offer: the limit that led here, the benefits and claim, each plan with its price and a way to
+ * checkout.
+ */
+export default function Paywall({
+  benefits,
+  claimPercent,
+  currency,
+  trialDays,
+  savingPercent,
+  plans,
+  reason,
+  isPremium,
+  paymentsAvailable,
+}: Props) {
   const t = useT()
   const { locale } = useShared()
-  const price = (amount: number) => new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100)
+  const price = (amount: number) =>
+    new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() }).format(
+      amount / 100
+    )
   return (
     <div className="card stack" data-paywall>
       <Head title={t('limits.paywall.title')} />
@@ -33,14 +49,20 @@ export default function Paywall({ benefits, claimPercent, currency, trialDays, s
       ) : (
         <>
           <p>{t('limits.paywall.trial', { days: trialDays })}</p>
-          {!paymentsAvailable && <p role="note" className="notice" data-testid="payments-not-configured">{t('payments.not_configured')}</p>}
+          {!paymentsAvailable && (
+            <p role="note" className="notice" data-testid="payments-not-configured">
+              {t('payments.not_configured')}
+            </p>
+          )}
           <div className="stack">
             {plans.map((plan) => (
               <section key={plan.tier} className="section" data-plan={plan.tier}>
                 <h2>{t(`limits.paywall.tier.${plan.tier}`)}</h2>
                 <p>
                   {price(plan.amount)} {t(`limits.paywall.per.${plan.interval ?? 'once'}`)}
-                  {plan.tier === 'yearly' && savingPercent > 0 && <strong> · {t('limits.paywall.save', { value: savingPercent })}</strong>}
+                  {plan.tier === 'yearly' && savingPercent > 0 && (
+                    <strong> · {t('limits.paywall.save', { value: savingPercent })}</strong>
+                  )}
                 </p>
                 {paymentsAvailable && (
                   <a className="button primary" href={plan.checkoutUrl}>

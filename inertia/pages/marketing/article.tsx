@@ -12,12 +12,17 @@ function Breadcrumb({ kind }: { kind: Data.ArticlePage['kind'] }) {
   if (kind === 'solutions') return <p className="muted">{t('nav.solutions')}</p>
   return (
     <nav className="muted" aria-label={t('articles.breadcrumb')}>
-      <Link route={kind === 'guides' ? 'guides.index' : 'blog.index'}>{t(kind === 'guides' ? 'nav.guides' : 'nav.blog')}</Link>
+      <Link route={kind === 'guides' ? 'guides.index' : 'blog.index'}>
+        {t(kind === 'guides' ? 'nav.guides' : 'nav.blog')}
+      </Link>
     </nav>
   )
 }
 
-/** A guide, a solution or a blog post: server-rendered, with its description and canonical address for search engines. */
+/**
+ * A guide, a solution or a blog post: server-rendered, with its description and canonical address for search
+ * engines.
+ */
 export default function Article({ article }: { article: Data.ArticlePage }) {
   const { kind, title, description, date, canonical, blocks, others } = article
   const t = useT()

@@ -9,9 +9,21 @@ import { useLeaveGuard } from '~/components/editor/use_leave_guard'
 import { useSaveNote } from '~/components/editor/use_save_note'
 import { NoteFields, useConfirmDiscard } from '~/components/editor/note_form'
 import { AiTemplatesButton, AiTemplatesDialog } from '~/components/editor/ai_templates'
-import { EditorActions, NoteErrors, NotePreviewPanel, NoteTypeSelect, UnsavedNotice } from '~/components/editor/note_editor_parts'
 import {
-  mediaUploader, useFieldErrors, useNoteDraft, type EditedNote, type EditorDeck, type FieldErrors, type NoteTypeOption,
+  EditorActions,
+  NoteErrors,
+  NotePreviewPanel,
+  NoteTypeSelect,
+  UnsavedNotice,
+} from '~/components/editor/note_editor_parts'
+import {
+  mediaUploader,
+  useFieldErrors,
+  useNoteDraft,
+  type EditedNote,
+  type EditorDeck,
+  type FieldErrors,
+  type NoteTypeOption,
 } from '~/components/editor/note_draft'
 import { SpeechStatus } from '~/components/editor/speech_status'
 import { CardAppearanceContext } from '~/components/editor/card_appearance'
@@ -30,17 +42,31 @@ export type EditorProps = {
 const FIELD_ID = 'note-field'
 
 /** Adds a note to a deck (then another, Anki's way) or edits one, with a live preview of its cards. */
-export default function NoteEditor({ deck, noteTypes, note, defaultNoteTypeId, cardAppearance }: EditorProps) {
+export default function NoteEditor({
+  deck,
+  noteTypes,
+  note,
+  defaultNoteTypeId,
+  cardAppearance,
+}: EditorProps) {
   const t = useT()
   const { errors } = useShared() as { errors?: Record<string, string | string[]> }
   const draft = useNoteDraft(noteTypes, note, defaultNoteTypeId)
   /* validation errors next to their field, gone once the field changes; anything else at the top */
   const fieldErrors = useFieldErrors(errors as FieldErrors | undefined)
-  const previewRequest: PreviewRequest | null = draft.hasContent ? { deck_id: deck.id, ...draft.payload } : null
+  const previewRequest: PreviewRequest | null = draft.hasContent
+    ? { deck_id: deck.id, ...draft.payload }
+    : null
   const preview = useNotePreview(previewRequest)
   const confirmLeave = useConfirmDiscard()
   const allow = useLeaveGuard(draft.dirty, confirmLeave)
-  const { save, saving, attempted, setAttempted, unsaved } = useSaveNote({ deck, note, draft, allow, idPrefix: FIELD_ID })
+  const { save, saving, attempted, setAttempted, unsaved } = useSaveNote({
+    deck,
+    note,
+    draft,
+    allow,
+    idPrefix: FIELD_ID,
+  })
   const [aiTemplatesOpen, setAiTemplatesOpen] = useState(false)
 
   const close = () => {
@@ -73,17 +99,35 @@ export default function NoteEditor({ deck, noteTypes, note, defaultNoteTypeId, c
           {unsaved && !saving && <UnsavedNotice onRetry={save} />}
           <NoteErrors errors={fieldErrors} />
           {/* another kind of note: nothing tried with it yet */}
-          <NoteTypeSelect noteTypes={noteTypes} draft={draft} errors={fieldErrors} onSwitch={() => setAttempted(false)} />
-          <NoteFields draft={draft} errors={fieldErrors} upload={mediaUploader(deck.id)} imagesAllowed={deck.imagesAllowed} idPrefix={FIELD_ID} deck={deck} />
+          <NoteTypeSelect
+            noteTypes={noteTypes}
+            draft={draft}
+            errors={fieldErrors}
+            onSwitch={() => setAttempted(false)}
+          />
+          <NoteFields
+            draft={draft}
+            errors={fieldErrors}
+            upload={mediaUploader(deck.id)}
+            imagesAllowed={deck.imagesAllowed}
+            idPrefix={FIELD_ID}
+            deck={deck}
+          />
           <SpeechStatus deck={deck} speech={note?.speech ?? null} />
           <AiTemplatesButton onOpen={() => setAiTemplatesOpen(true)} />
           <EditorActions adding={!note} saving={saving} onClose={close} />
         </form>
         <CardAppearanceContext.Provider value={cardAppearance}>
-          <NotePreviewPanel asked={previewRequest !== null} preview={preview} attempted={attempted} />
+          <NotePreviewPanel
+            asked={previewRequest !== null}
+            preview={preview}
+            attempted={attempted}
+          />
         </CardAppearanceContext.Provider>
       </div>
-      {aiTemplatesOpen && <AiTemplatesDialog draft={draft} onClose={() => setAiTemplatesOpen(false)} />}
+      {aiTemplatesOpen && (
+        <AiTemplatesDialog draft={draft} onClose={() => setAiTemplatesOpen(false)} />
+      )}
     </div>
   )
 }

@@ -45,17 +45,47 @@ function EmbedDeck({ name, cards }: { name: string; cards: Props['cards'] }) {
       <Head title={name} />
       <header className="embed-header">
         <strong>{name}</strong>
-        {card && <span className="muted">{t('participant.embed.position', { index: index + 1, total: cards.length })}</span>}
+        {card && (
+          <span className="muted">
+            {t('participant.embed.position', { index: index + 1, total: cards.length })}
+          </span>
+        )}
       </header>
       {card ? (
         <>
-          <button type="button" className="embed-card" onClick={() => setFlipped(!flipped)} aria-pressed={flipped}>
-            <CardFace key={`${card.id}-${flipped}`} html={flipped ? card.back : card.front} css={card.css} title={t(flipped ? 'participant.embed.back' : 'participant.embed.front')} />
+          <button
+            type="button"
+            className="embed-card"
+            onClick={() => setFlipped(!flipped)}
+            aria-pressed={flipped}
+          >
+            <CardFace
+              key={`${card.id}-${flipped}`}
+              html={flipped ? card.back : card.front}
+              css={card.css}
+              title={t(flipped ? 'participant.embed.back' : 'participant.embed.front')}
+            />
           </button>
           <nav className="embed-actions">
-            <button type="button" className="button" disabled={index === 0} onClick={() => go(index - 1)}>{t('participant.embed.previous')}</button>
-            <button type="button" className="button primary" onClick={() => setFlipped(!flipped)}>{t('participant.embed.flip')}</button>
-            <button type="button" className="button" disabled={index >= cards.length - 1} onClick={() => go(index + 1)}>{t('participant.embed.next')}</button>
+            <button
+              type="button"
+              className="button"
+              disabled={index === 0}
+              onClick={() => go(index - 1)}
+            >
+              {t('participant.embed.previous')}
+            </button>
+            <button type="button" className="button primary" onClick={() => setFlipped(!flipped)}>
+              {t('participant.embed.flip')}
+            </button>
+            <button
+              type="button"
+              className="button"
+              disabled={index >= cards.length - 1}
+              onClick={() => go(index + 1)}
+            >
+              {t('participant.embed.next')}
+            </button>
           </nav>
         </>
       ) : (

@@ -4,7 +4,10 @@ import { useT } from '~/lib/i18n'
 
 type Props = { title: string; body: string; reason: string }
 
-/** A deck its former participant opens: deleted by its owner, access removed or disabled, or sharing stopped (the server's words, in their language). */
+/**
+ * A deck its former participant opens: deleted by its owner, access removed or disabled, or sharing stopped
+ * (the server's words, in their language).
+ */
 export default function Unavailable({ title, body, reason }: Props) {
   const t = useT()
   return (

@@ -8,12 +8,22 @@ import { loadStripe } from '~/components/payments/stripe_js'
 import { PromoCode } from '~/components/payments/promo_code'
 import type { Data } from '~generated/data'
 
-type Props = { tier: 'monthly' | 'yearly' | 'lifetime'; amount: number; currency: string; trialDays: number; publishableKey: string | null; replacesSubscription: boolean; upgradeCredit: number | null }
+type Props = {
+  tier: 'monthly' | 'yearly' | 'lifetime'
+  amount: number
+  currency: string
+  trialDays: number
+  publishableKey: string | null
+  replacesSubscription: boolean
+  upgradeCredit: number | null
+}
 type Intent = Data.Intent
 type State = 'loading' | 'ready' | 'unavailable' | 'paying'
 
 const money = (amount: number, currency: string, locale: string) =>
-  new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100)
+  new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() }).format(
+    amount / 100
+  )
 
 /**
  * Why the form cannot be shown, in the learner's words: this server takes no payments
@@ -33,7 +43,9 @@ function unavailableReason(t: ReturnType<typeof useT>, error?: unknown) {
 function usePaymentElement(props: Props, t: ReturnType<typeof useT>) {
   /* no publishable key: this server takes no payments, said from the first render on */
   const [state, setState] = useState<State>(props.publishableKey ? 'loading' : 'unavailable')
-  const [notice, setNotice] = useState(() => (props.publishableKey ? '' : t('payments.not_configured')))
+  const [notice, setNotice] = useState(() =>
+    props.publishableKey ? '' : t('payments.not_configured')
+  )
   const [intent, setIntent] = useState<Intent | null>(null)
   const mount = useRef<HTMLDivElement>(null)
   const stripeRef = useRef<{ stripe: any; elements: any } | null>(null)
@@ -55,7 +67,10 @@ function usePaymentElement(props: Props, t: ReturnType<typeof useT>) {
       let created: Intent
       try {
         created = await (props.upgradeCredit === null
-          ? requestJson<Intent>(urlFor('checkout.intent'), { method: 'POST', json: { pricing_tier: props.tier } })
+          ? requestJson<Intent>(urlFor('checkout.intent'), {
+              method: 'POST',
+              json: { pricing_tier: props.tier },
+            })
           : requestJson<Intent>(urlFor('checkout.upgrade_intent'), { method: 'POST', json: {} }))
       } catch (failure) {
         return unavailable(reasonOf(failure))
@@ -88,8 +103,12 @@ export default function Checkout(props: Props) {
     if (!stripeRef.current || !intent) return
     setState('paying')
     const { stripe, elements } = stripeRef.current
-    const confirmParams = { return_url: new URL(urlFor('checkout.return'), window.location.origin).toString() }
-    const confirm = intent.paymentIntentId.startsWith('seti_') ? stripe.confirmSetup : stripe.confirmPayment
+    const confirmParams = {
+      return_url: new URL(urlFor('checkout.return'), window.location.origin).toString(),
+    }
+    const confirm = intent.paymentIntentId.startsWith('seti_')
+      ? stripe.confirmSetup
+      : stripe.confirmPayment
     const result = await confirm.call(stripe, { elements, confirmParams })
     if (result?.error) setError(result.error.message ?? t('errors.something_wrong'))
     setState('ready')
@@ -99,14 +118,30 @@ export default function Checkout(props: Props) {
     <div className="card stack">
       <Head title={t('payments.checkout_title')} />
       <h1>{t(`payments.tier_${props.tier}`)}</h1>
-      <p>{t(props.tier === 'lifetime' ? 'payments.price_once' : `payments.price_${props.tier}`, { price: money(amount, props.currency, locale) })}</p>
-      {props.tier !== 'lifetime' && <p className="muted">{t('payments.trial', { days: props.trialDays })}</p>}
-      {props.upgradeCredit !== null && (
-        <p className="notice" data-testid="upgrade-credit">{t('payments.upgrade_credit', { credit: money(props.upgradeCredit, props.currency, locale) })}</p>
+      <p>
+        {t(props.tier === 'lifetime' ? 'payments.price_once' : `payments.price_${props.tier}`, {
+          price: money(amount, props.currency, locale),
+        })}
+      </p>
+      {props.tier !== 'lifetime' && (
+        <p className="muted">{t('payments.trial', { days: props.trialDays })}</p>
       )}
-      {props.replacesSubscription && <p role="note" className="notice">{t('payments.cancel_previous_notice')}</p>}
+      {props.upgradeCredit !== null && (
+        <p className="notice" data-testid="upgrade-credit">
+          {t('payments.upgrade_credit', {
+            credit: money(props.upgradeCredit, props.currency, locale),
+          })}
+        </p>
+      )}
+      {props.replacesSubscription && (
+        <p role="note" className="notice">
+          {t('payments.cancel_previous_notice')}
+        </p>
+      )}
       {state === 'unavailable' ? (
-        <p role="alert" className="notice" data-testid="payments-unavailable">{notice}</p>
+        <p role="alert" className="notice" data-testid="payments-unavailable">
+          {notice}
+        </p>
       ) : (
         <form onSubmit={pay} className="stack">
           <div ref={mount} data-testid="payment-element" />
@@ -120,8 +155,14 @@ export default function Checkout(props: Props) {
               }}
             />
           )}
-          {error && <p role="alert" className="error">{error}</p>}
-          <button type="submit" className="button primary" disabled={state !== 'ready'}>{t('payments.pay')}</button>
+          {error && (
+            <p role="alert" className="error">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="button primary" disabled={state !== 'ready'}>
+            {t('payments.pay')}
+          </button>
         </form>
       )}
     </div>

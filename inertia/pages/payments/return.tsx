@@ -3,7 +3,12 @@ import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 
 /** Where Stripe sends the browser back: the payment's (or the trial's setup) outcome from redirect_status. */
-export default function PaymentReturn({ status }: { status: 'succeeded' | 'processing' | 'failed'; kind: 'payment' | 'setup' }) {
+export default function PaymentReturn({
+  status,
+}: {
+  status: 'succeeded' | 'processing' | 'failed'
+  kind: 'payment' | 'setup'
+}) {
   const t = useT()
   return (
     <div className="card stack">
@@ -16,7 +21,9 @@ export default function PaymentReturn({ status }: { status: 'succeeded' | 'proce
       ) : (
         <h1>{t(status === 'succeeded' ? 'payments.succeeded' : 'payments.processing')}</h1>
       )}
-      <Link route="home" className="button">{t('payments.back')}</Link>
+      <Link route="home" className="button">
+        {t('payments.back')}
+      </Link>
     </div>
   )
 }

@@ -9,11 +9,19 @@ type Revision = Data.PendingRevision
 function RevisionItem({ revision }: { revision: Revision }) {
   const t = useT()
   const [reason, setReason] = useState('')
-  const reject = () => reason.trim() && router.post(urlFor('moderation.reject', { id: revision.id }), { reason: reason.trim() }, { preserveScroll: true })
+  const reject = () =>
+    reason.trim() &&
+    router.post(
+      urlFor('moderation.reject', { id: revision.id }),
+      { reason: reason.trim() },
+      { preserveScroll: true }
+    )
   return (
     <li className="card stack" data-revision={revision.id}>
       <h3>{revision.name}</h3>
-      <p>{t('publishing.moderation.by', { author: revision.author.name, version: revision.version })}</p>
+      <p>
+        {t('publishing.moderation.by', { author: revision.author.name, version: revision.version })}
+      </p>
       <p>{t('publishing.moderation.changes', revision.changes)}</p>
       <p>{revision.description}</p>
       <ul>
@@ -26,7 +34,17 @@ function RevisionItem({ revision }: { revision: Revision }) {
       </ul>
       <p>{t('publishing.moderation.notes_count', { count: revision.notesCount })}</p>
       <div className="row">
-        <button type="button" className="button" onClick={() => router.post(urlFor('moderation.approve', { id: revision.id }), {}, { preserveScroll: true })}>
+        <button
+          type="button"
+          className="button"
+          onClick={() =>
+            router.post(
+              urlFor('moderation.approve', { id: revision.id }),
+              {},
+              { preserveScroll: true }
+            )
+          }
+        >
           {t('publishing.moderation.approve')}
         </button>
         <label>
@@ -45,14 +63,23 @@ type Props = { revisions: Revision[]; reports: Data.OpenReport[] }
 
 export default function Moderation({ revisions, reports }: Props) {
   const t = useT()
-  const close = (id: number, status: 'resolved' | 'dismissed') => router.post(urlFor('moderation.reports.close', { id }), { status }, { preserveScroll: true })
+  const close = (id: number, status: 'resolved' | 'dismissed') =>
+    router.post(urlFor('moderation.reports.close', { id }), { status }, { preserveScroll: true })
   return (
     <div className="stack">
       <Head title={t('publishing.moderation.title')} />
       <h1>{t('publishing.moderation.title')}</h1>
       <section className="stack" aria-labelledby="pending-revisions">
         <h2 id="pending-revisions">{t('publishing.moderation.pending')}</h2>
-        {revisions.length ? <ul className="stack">{revisions.map((revision) => <RevisionItem key={revision.id} revision={revision} />)}</ul> : <p>{t('publishing.moderation.no_pending')}</p>}
+        {revisions.length ? (
+          <ul className="stack">
+            {revisions.map((revision) => (
+              <RevisionItem key={revision.id} revision={revision} />
+            ))}
+          </ul>
+        ) : (
+          <p>{t('publishing.moderation.no_pending')}</p>
+        )}
       </section>
       <section className="stack" aria-labelledby="open-reports">
         <h2 id="open-reports">{t('publishing.moderation.reports')}</h2>
@@ -63,8 +90,20 @@ export default function Moderation({ revisions, reports }: Props) {
                 <h3>{report.deckName}</h3>
                 <p>{report.text}</p>
                 <div className="row">
-                  <button type="button" className="button" onClick={() => close(report.id, 'resolved')}>{t('publishing.moderation.resolve')}</button>
-                  <button type="button" className="button ghost" onClick={() => close(report.id, 'dismissed')}>{t('publishing.moderation.dismiss')}</button>
+                  <button
+                    type="button"
+                    className="button"
+                    onClick={() => close(report.id, 'resolved')}
+                  >
+                    {t('publishing.moderation.resolve')}
+                  </button>
+                  <button
+                    type="button"
+                    className="button ghost"
+                    onClick={() => close(report.id, 'dismissed')}
+                  >
+                    {t('publishing.moderation.dismiss')}
+                  </button>
                 </div>
               </li>
             ))}

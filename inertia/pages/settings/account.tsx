@@ -3,12 +3,30 @@ import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import { FormError } from '~/components/ui/form_error'
 import type { SocialOptions } from '~/components/social_buttons'
-import { SubscriptionSection, type SubscriptionSummary } from '~/components/payments/subscription_section'
+import {
+  SubscriptionSection,
+  type SubscriptionSummary,
+} from '~/components/payments/subscription_section'
 import { PublicProfileSection } from '~/components/client/public_profile_section'
-import { LeaveSection, PasswordSection, PhotoSection, ProfileSection, SocialSection, type Account } from '~/components/settings/account_sections'
+import {
+  LeaveSection,
+  PasswordSection,
+  PhotoSection,
+  ProfileSection,
+  SocialSection,
+  type Account,
+} from '~/components/settings/account_sections'
 
 /** The account: a guest's way to sign up, then the photo, profile, password, social sign-ins, sign out and deletion. */
-export default function AccountSettings({ account, social, subscription }: { account: Account; social: SocialOptions; subscription: SubscriptionSummary }) {
+export default function AccountSettings({
+  account,
+  social,
+  subscription,
+}: {
+  account: Account
+  social: SocialOptions
+  subscription: SubscriptionSummary
+}) {
   const t = useT()
   return (
     <div className="card stack">

@@ -4,9 +4,17 @@ import { useShared } from '~/lib/shared'
 import { useT } from '~/lib/i18n'
 import { applyTheme } from '~/lib/theme'
 import { urlFor } from '~/lib/routes'
-import { SubscriptionSection, type SubscriptionSummary } from '~/components/payments/subscription_section'
+import {
+  SubscriptionSection,
+  type SubscriptionSummary,
+} from '~/components/payments/subscription_section'
 import { ReferralSection } from '~/components/payments/referral_section'
-import { FeedbackSection, HelpLinks, ReminderSection, type StudyReminder } from '~/components/client/settings_sections'
+import {
+  FeedbackSection,
+  HelpLinks,
+  ReminderSection,
+  type StudyReminder,
+} from '~/components/client/settings_sections'
 import { AppBanner } from '~/components/client/notices'
 import { SchedulingLink } from '~/components/decks/scheduling_link'
 
@@ -24,7 +32,8 @@ function EasyDays({ easyDays }: { easyDays: number[] }) {
       <h2 id="easy-days">{t('exam.easy_days.title')}</h2>
       <p className="muted">{t('exam.easy_days.description')}</p>
       <SchedulingLink />
-      {/* each select is `easy_days[<weekday>]`, its value a share: the form sends the seven as one list, Sunday first */}
+      {/* each select is `easy_days[<weekday>]`, its value a share: the form sends the seven
+          as one list, Sunday first */}
       <Form route="settings.easy_days" options={{ preserveScroll: true }} className="stack">
         {({ errors: typed, processing }) => {
           const errors = typed as Record<string, string | undefined>
@@ -48,7 +57,9 @@ function EasyDays({ easyDays }: { easyDays: number[] }) {
                   </label>
                 ))}
               </div>
-              {(errors.easy_days || errors['easy_days.0']) && <small className="field-error">{errors.easy_days ?? errors['easy_days.0']}</small>}
+              {(errors.easy_days || errors['easy_days.0']) && (
+                <small className="field-error">{errors.easy_days ?? errors['easy_days.0']}</small>
+              )}
               <div className="row">
                 <button type="submit" className="button primary" disabled={processing}>
                   {t('exam.easy_days.save')}
@@ -62,13 +73,25 @@ function EasyDays({ easyDays }: { easyDays: number[] }) {
   )
 }
 
-export default function Settings({ easyDays, subscription, reminder }: { easyDays: number[] | null; subscription: SubscriptionSummary | null; reminder: StudyReminder | null }) {
+export default function Settings({
+  easyDays,
+  subscription,
+  reminder,
+}: {
+  easyDays: number[] | null
+  subscription: SubscriptionSummary | null
+  reminder: StudyReminder | null
+}) {
   const { theme, themes, locale, user } = useShared()
   const t = useT()
 
   const chooseTheme = (next: string) => {
     applyTheme(next)
-    router.put(urlFor('settings.appearance'), { theme: next }, { preserveScroll: true, preserveState: true })
+    router.put(
+      urlFor('settings.appearance'),
+      { theme: next },
+      { preserveScroll: true, preserveState: true }
+    )
   }
   const chooseLanguage = (next: string) => {
     router.put(urlFor('settings.language'), { locale: next }, { preserveScroll: true })
@@ -82,7 +105,14 @@ export default function Settings({ easyDays, subscription, reminder }: { easyDay
         <h2 id="appearance">{t('settings.appearance')}</h2>
         <div className="segmented" role="group" aria-labelledby="appearance">
           {themes.map((name) => (
-            <button key={name} type="button" className="button" aria-pressed={theme === name} data-theme-option={name} onClick={() => chooseTheme(name)}>
+            <button
+              key={name}
+              type="button"
+              className="button"
+              aria-pressed={theme === name}
+              data-theme-option={name}
+              onClick={() => chooseTheme(name)}
+            >
               {t(`settings.theme_${name}`)}
             </button>
           ))}
@@ -91,7 +121,11 @@ export default function Settings({ easyDays, subscription, reminder }: { easyDay
       <section className="section">
         <label className="field">
           <span>{t('settings.language')}</span>
-          <select name="locale" value={locale} onChange={(event) => chooseLanguage(event.target.value)}>
+          <select
+            name="locale"
+            value={locale}
+            onChange={(event) => chooseLanguage(event.target.value)}
+          >
             {LANGUAGES.map((code) => (
               <option key={code} value={code}>
                 {t(`languages.${code}`)}

@@ -25,7 +25,11 @@ export default function JoinSharedDeck({ sharedDeck, signedIn, signInUrl }: Prop
   const [joining, setJoining] = useState(false)
   const join = () => {
     setJoining(true)
-    router.post(urlFor('shared.join', { token: sharedDeck.sharingToken }), {}, { onFinish: () => setJoining(false) })
+    router.post(
+      urlFor('shared.join', { token: sharedDeck.sharingToken }),
+      {},
+      { onFinish: () => setJoining(false) }
+    )
   }
   return (
     <div className="stack narrow sharing-join">
@@ -37,22 +41,29 @@ export default function JoinSharedDeck({ sharedDeck, signedIn, signInUrl }: Prop
       <h1>{sharedDeck.name}</h1>
       <FormError />
       <p className="muted">
-        {t('sharing.join.cards', { count: sharedDeck.cardsCount })} · {t('sharing.join.notes', { count: sharedDeck.notesCount })} ·{' '}
+        {t('sharing.join.cards', { count: sharedDeck.cardsCount })} ·{' '}
+        {t('sharing.join.notes', { count: sharedDeck.notesCount })} ·{' '}
         {t('sharing.join.subdecks', { count: sharedDeck.subdecks.length })}
       </p>
       {!signedIn && (
         <>
           <p>{t('sharing.join.signed_out')}</p>
           <div className="row">
-            <a href={signInUrl} className="button primary">{t('sharing.join.sign_in')}</a>
-            <Link route="auth.sign_up" className="button ghost">{t('sharing.join.sign_up')}</Link>
+            <a href={signInUrl} className="button primary">
+              {t('sharing.join.sign_in')}
+            </a>
+            <Link route="auth.sign_up" className="button ghost">
+              {t('sharing.join.sign_up')}
+            </Link>
           </div>
         </>
       )}
       {signedIn && inList && (
         <>
           <p>{t(sharedDeck.isOwnedByCurrentUser ? 'sharing.join.own' : 'sharing.join.learning')}</p>
-          <Link route="decks.show" routeParams={{ id: sharedDeck.id }} className="button primary">{t('sharing.join.open')}</Link>
+          <Link route="decks.show" routeParams={{ id: sharedDeck.id }} className="button primary">
+            {t('sharing.join.open')}
+          </Link>
         </>
       )}
       {signedIn && !inList && (

@@ -3,7 +3,12 @@ import { useT } from '~/lib/i18n'
 import { Heatmap } from '~/components/study/heatmap'
 import { ForecastBars } from '~/components/study/forecast_bars'
 import { RetentionFigures } from '~/components/study/retention_figures'
-import { AnswerButtonsChart, HourlyChart, IntervalsChart, RetentionByAgeChart } from '~/components/study/answer_charts'
+import {
+  AnswerButtonsChart,
+  HourlyChart,
+  IntervalsChart,
+  RetentionByAgeChart,
+} from '~/components/study/answer_charts'
 import type { Data } from '~generated/data'
 import { urlFor } from '~/lib/routes'
 import '~/css/study.css'
@@ -17,11 +22,17 @@ type Props = {
   decks: DeckChoice[]
 }
 
-/** A year of reviews, the coming month's workload and how well cards are remembered: all decks, or one with its subdecks. */
+/**
+ * A year of reviews, the coming month's workload and how well cards are remembered: all decks, or one with its
+ * subdecks.
+ */
 export default function StatisticsPage({ statistics, decks }: Props) {
   const t = useT()
   const selectDeck = (value: string) =>
-    router.get(urlFor('statistics.show'), value ? { deck_id: value } : {}, { preserveScroll: true, preserveState: true })
+    router.get(urlFor('statistics.show'), value ? { deck_id: value } : {}, {
+      preserveScroll: true,
+      preserveState: true,
+    })
 
   return (
     <div className="stack stats-page">
@@ -29,11 +40,18 @@ export default function StatisticsPage({ statistics, decks }: Props) {
       <div className="stats-header">
         <div>
           <h1>{t('stats.statistics.title')}</h1>
-          {statistics.deck && <p className="muted">{t('stats.statistics.subtitle_deck', { deck: statistics.deck.name })}</p>}
+          {statistics.deck && (
+            <p className="muted">
+              {t('stats.statistics.subtitle_deck', { deck: statistics.deck.name })}
+            </p>
+          )}
         </div>
         <label className="field stats-deck-picker">
           <span>{t('stats.statistics.deck_label')}</span>
-          <select value={statistics.deck?.id ?? ''} onChange={(event) => selectDeck(event.target.value)}>
+          <select
+            value={statistics.deck?.id ?? ''}
+            onChange={(event) => selectDeck(event.target.value)}
+          >
             <option value="">{t('stats.statistics.all_decks')}</option>
             {decks.map((deck) => (
               <option key={deck.id} value={deck.id}>

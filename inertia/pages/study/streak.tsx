@@ -2,7 +2,12 @@ import { Head } from '@inertiajs/react'
 import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
 import { StreakCalendar, StreakLegend } from '~/components/study/streak_calendar'
-import { ACTIVE_DAY_CARDS, FREEZE_EVERY_DAYS, MAX_FREEZES, StreakSummary } from '~/components/study/streak_summary'
+import {
+  ACTIVE_DAY_CARDS,
+  FREEZE_EVERY_DAYS,
+  MAX_FREEZES,
+  StreakSummary,
+} from '~/components/study/streak_summary'
 import type { Data } from '~generated/data'
 import '~/css/study.css'
 
@@ -26,12 +31,22 @@ export default function StreakPage({ calendar }: { calendar: Props }) {
         <div className="streak-calendar-header">
           <h2 id="streak-calendar">{t('stats.streak.calendar')}</h2>
           <nav className="row" aria-label={t('stats.streak.months')}>
-            <Link route="streak.show" qs={{ month: previousMonth }} className="button small" preserveScroll>
+            <Link
+              route="streak.show"
+              qs={{ month: previousMonth }}
+              className="button small"
+              preserveScroll
+            >
               <span aria-hidden="true">‹ </span>
               {t('stats.streak.previous_month')}
             </Link>
             {nextMonth && (
-              <Link route="streak.show" qs={{ month: nextMonth }} className="button small" preserveScroll>
+              <Link
+                route="streak.show"
+                qs={{ month: nextMonth }}
+                className="button small"
+                preserveScroll
+              >
                 {t('stats.streak.next_month')}
                 <span aria-hidden="true"> ›</span>
               </Link>
@@ -43,7 +58,11 @@ export default function StreakPage({ calendar }: { calendar: Props }) {
       </section>
 
       <p className="muted stats-small">
-        {t('stats.streak.rules', { cards: ACTIVE_DAY_CARDS, every: FREEZE_EVERY_DAYS, max: MAX_FREEZES })}
+        {t('stats.streak.rules', {
+          cards: ACTIVE_DAY_CARDS,
+          every: FREEZE_EVERY_DAYS,
+          max: MAX_FREEZES,
+        })}
       </p>
     </div>
   )

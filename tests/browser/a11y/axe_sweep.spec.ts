@@ -10,7 +10,12 @@ import { appleWeb } from '#config/identity'
 
 type Content = Awaited<ReturnType<typeof sweepContent>>
 /** A screen: where it is (none: the page already open), and what brings it into the state checked. */
-type Screen = { name: string; path?: (content: Content) => string; then?: (page: Page) => Promise<unknown>; server?: () => () => void }
+type Screen = {
+  name: string
+  path?: (content: Content) => string
+  then?: (page: Page) => Promise<unknown>
+  server?: () => () => void
+}
 
 /* the tests configure Apple sign-in (.env.test): taken away for the one screen that says it is not set up */
 function withoutApple() {
@@ -23,7 +28,8 @@ function withoutApple() {
 
 const DESKTOP = { width: 1280, height: 800 }
 const PHONE = { width: 390, height: 844 }
-const cardFrame = (page: Page) => page.frameLocator('.learn-card[data-side="front"] iframe').locator('body')
+const cardFrame = (page: Page) =>
+  page.frameLocator('.learn-card[data-side="front"] iframe').locator('body')
 
 /* before signing in: the pages a visitor sees */
 const SIGNED_OUT: Screen[] = [
@@ -60,29 +66,49 @@ const SIGNED_IN: Screen[] = [
   { name: 'deck', path: ({ deck }) => `/decks/${deck.id}` },
   { name: 'deck cards', path: ({ deck }) => `/decks/${deck.id}?tab=cards` },
   { name: 'deck settings', path: ({ deck }) => `/decks/${deck.id}?tab=settings` },
-  { name: 'deck: the export dialog', path: () => '/', then: async (page) => {
-    await page.locator('button[aria-label^="Actions for"]').first().click()
-    await page.getByRole('menuitem', { name: 'Export' }).click()
-    await page.getByRole('dialog').getByRole('checkbox', { name: /E-mail me the download link/ }).check()
-  } },
+  {
+    name: 'deck: the export dialog',
+    path: () => '/',
+    then: async (page) => {
+      await page.locator('button[aria-label^="Actions for"]').first().click()
+      await page.getByRole('menuitem', { name: 'Export' }).click()
+      await page
+        .getByRole('dialog')
+        .getByRole('checkbox', { name: /E-mail me the download link/ })
+        .check()
+    },
+  },
   { name: 'card style', path: ({ deck }) => `/decks/${deck.id}/card-style` },
   { name: 'archived decks', path: () => '/decks/archived' },
   { name: 'new note (rich editor)', path: ({ deck }) => `/decks/${deck.id}/notes/new` },
   { name: 'note editor', path: ({ note }) => `/notes/${note}/edit` },
   { name: 'card browser', path: () => '/cards' },
-  { name: 'card browser: a note edited beside the list', then: async (page) => {
-    await page.locator('.browser-edit').first().click()
-    await page.getByRole('region', { name: 'Edit card' }).getByRole('textbox').first().waitFor()
-  } },
-  { name: 'study: question', path: ({ deck }) => `/decks/${deck.id}/learn`, then: (page) => cardFrame(page).getByText('Country 1').waitFor() },
-  { name: 'study: answer', then: async (page) => {
-    await page.keyboard.press('Space')
-    await page.locator('.learn-card[data-side="back"]').waitFor()
-  } },
-  { name: 'study: edit dialog', then: async (page) => {
-    await page.keyboard.press('e')
-    await page.getByRole('dialog', { name: 'Edit card' }).getByRole('textbox').first().waitFor()
-  } },
+  {
+    name: 'card browser: a note edited beside the list',
+    then: async (page) => {
+      await page.locator('.browser-edit').first().click()
+      await page.getByRole('region', { name: 'Edit card' }).getByRole('textbox').first().waitFor()
+    },
+  },
+  {
+    name: 'study: question',
+    path: ({ deck }) => `/decks/${deck.id}/learn`,
+    then: (page) => cardFrame(page).getByText('Country 1').waitFor(),
+  },
+  {
+    name: 'study: answer',
+    then: async (page) => {
+      await page.keyboard.press('Space')
+      await page.locator('.learn-card[data-side="back"]').waitFor()
+    },
+  },
+  {
+    name: 'study: edit dialog',
+    then: async (page) => {
+      await page.keyboard.press('e')
+      await page.getByRole('dialog', { name: 'Edit card' }).getByRole('textbox').first().waitFor()
+    },
+  },
   { name: 'statistics', path: () => '/statistics' },
   { name: 'statistics (phone)', then: (page) => page.setViewportSize(PHONE) },
   { name: 'streak', path: () => '/streak', then: (page) => page.setViewportSize(DESKTOP) },
@@ -126,7 +152,13 @@ async function bothSchemes(page: Page, scheme: { current: Scheme }, name: string
   const found = describeFindings(`${scheme.current} ${name}`, await axeFindings(page))
   scheme.current = scheme.current === 'light' ? 'dark' : 'light'
   await page.emulateMedia({ colorScheme: scheme.current })
-  await page.waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState === 'finished'))
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) => !(animation instanceof CSSTransition) || animation.playState === 'finished'
+      )
+  )
   return [...found, ...describeFindings(`${scheme.current} ${name}`, await axeFindings(page))]
 }
 
@@ -158,7 +190,10 @@ async function sweep(page: Page, screens: Screen[], content: Content, check: Che
 test.group('Accessibility sweep', (group) => {
   group.each.setup(() => resetState())
 
-  test('every screen, in the light and the dark scheme, has no serious or critical axe finding', async ({ browserContext, assert }) => {
+  test('every screen, in the light and the dark scheme, has no serious or critical axe finding', async ({
+    browserContext,
+    assert,
+  }) => {
     const content = await sweepContent()
     const page = await browserContext.newPage()
     const scheme = { current: 'light' as Scheme }
@@ -171,7 +206,10 @@ test.group('Accessibility sweep', (group) => {
     assert.deepEqual(found, [], `${found.length} axe findings:\n${found.join('\n')}`)
   }).timeout(120_000)
 
-  test('every signed-in screen in the Autumn and the Pink theme has no serious or critical axe finding', async ({ browserContext, assert }) => {
+  test('every signed-in screen in the Autumn and the Pink theme has no serious or critical axe finding', async ({
+    browserContext,
+    assert,
+  }) => {
     const content = await sweepContent()
     const page = await browserContext.newPage()
     await page.setViewportSize(DESKTOP)
@@ -180,7 +218,8 @@ test.group('Accessibility sweep', (group) => {
     const found: string[] = []
     for (const theme of ['autumn', 'pink']) {
       await db.from('users').where('email', 'ana@example.test').update({ theme })
-      const check: Check = async (checked, name) => describeFindings(`${theme} ${name}`, await axeFindings(checked))
+      const check: Check = async (checked, name) =>
+        describeFindings(`${theme} ${name}`, await axeFindings(checked))
       found.push(...(await sweep(page, SIGNED_IN, content, check)))
       await page.setViewportSize(DESKTOP)
     }

@@ -7,7 +7,10 @@ import { linkIn, resetState, waitForMail } from '#tests/support/helpers'
 test.group('Account lifecycle in the browser', (group) => {
   group.each.setup(() => resetState())
 
-  test('sign up, sign out, sign in, German, dark theme, password reset, delete', async ({ visit, assert }) => {
+  test('sign up, sign out, sign in, German, dark theme, password reset, delete', async ({
+    visit,
+    assert,
+  }) => {
     const page = await hydrated(await visit('/get-started'))
 
     /* sign up */
@@ -51,12 +54,17 @@ test.group('Account lifecycle in the browser', (group) => {
     assert.equal(await page.locator('html').getAttribute('data-theme'), 'dark')
     /* the colours change in place (a short CSS transition), no navigation */
     assert.notEqual(light, 'rgb(21, 22, 26)')
-    await page.waitForFunction(() => getComputedStyle(document.body).backgroundColor === 'rgb(21, 22, 26)')
+    await page.waitForFunction(
+      () => getComputedStyle(document.body).backgroundColor === 'rgb(21, 22, 26)'
+    )
     await saved
     await page.reload()
     await hydrated(page)
     assert.equal(await page.locator('html').getAttribute('data-theme'), 'dark')
-    assert.equal(await page.locator('[data-theme-option="dark"]').getAttribute('aria-pressed'), 'true')
+    assert.equal(
+      await page.locator('[data-theme-option="dark"]').getAttribute('aria-pressed'),
+      'true'
+    )
 
     /* back to English for the rest, then sign out */
     await page.getByLabel('Sprache').selectOption('en')

@@ -27,7 +27,8 @@ async function holdScripts(page: Page) {
 async function openUnhydrated(page: Page, path: string, firstField: string) {
   await page.goto(path, { waitUntil: 'commit' })
   await page.getByLabel(firstField, { exact: true }).waitFor()
-  if (await page.evaluate(() => document.documentElement.dataset.ready)) throw new Error('the page hydrated already')
+  if (await page.evaluate(() => document.documentElement.dataset.ready))
+    throw new Error('the page hydrated already')
 }
 
 /** Every URL the browser asked for, to show that no typed secret ends up in one. */
@@ -40,7 +41,10 @@ function recordRequests(page: Page) {
 test.group('Forms before hydration', (group) => {
   group.each.setup(() => resetState())
 
-  test('what is typed before React takes over stays, and is what the form sends', async ({ visit, assert }) => {
+  test('what is typed before React takes over stays, and is what the form sends', async ({
+    visit,
+    assert,
+  }) => {
     await makeUser({ email: 'ana@example.test', name: 'Ana Lima' })
     const page = await visit('/')
     await page.setViewportSize({ width: 390, height: 800 })
@@ -79,7 +83,10 @@ test.group('Forms before hydration', (group) => {
     assert.isNotNull(await User.findBy('email', 'bea@example.test'))
   })
 
-  test('a submit before React takes over posts the form; no typed secret reaches a URL', async ({ visit, assert }) => {
+  test('a submit before React takes over posts the form; no typed secret reaches a URL', async ({
+    visit,
+    assert,
+  }) => {
     await makeUser({ email: 'ana@example.test', name: 'Ana Lima' })
     const page = await visit('/')
     const urls = recordRequests(page)

@@ -7,7 +7,10 @@ import { createDeck } from '#actions/decks/create_deck'
 test.group('Signing out in the browser', (group) => {
   group.each.setup(() => resetState())
 
-  test('after Log out, Back shows the sign-in page, not the private page; signing in returns to it', async ({ visit, assert }) => {
+  test('after Log out, Back shows the sign-in page, not the private page; signing in returns to it', async ({
+    visit,
+    assert,
+  }) => {
     const user = await makeUser({ email: 'zoe@example.test', name: 'Zoë Private' })
     const deck = await createDeck(user, { name: 'Secret diary' })
     const page = await hydrated(await visit('/sign-in'))
@@ -37,7 +40,10 @@ test.group('Signing out in the browser', (group) => {
     assert.equal(new URL(page.url()).search, '?tab=cards')
   })
 
-  test('a page opened signed out leads to sign-in and back to it, at phone width too', async ({ visit, assert }) => {
+  test('a page opened signed out leads to sign-in and back to it, at phone width too', async ({
+    visit,
+    assert,
+  }) => {
     const user = await makeUser({ email: 'ben@example.test', name: 'Ben Lee' })
     const deck = await createDeck(user, { name: 'Verbs' })
     const page = await visit(`/decks/${deck.id}?tab=cards&page=2`)

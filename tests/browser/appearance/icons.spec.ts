@@ -13,15 +13,23 @@ import { saveFolder } from '#actions/folders/save_folder'
  * emoji font (Debian's Chromium here has none): the app's own icons are
  * pictures. The learner's content (a folder's chosen emoji) is theirs.
  */
-const PICTOGRAPH = /[\p{Extended_Pictographic}\u2190-\u21ff\u2300-\u23ff\u25a0-\u25ff\u2600-\u27bf]/gu
+const PICTOGRAPH =
+  /[\p{Extended_Pictographic}\u2190-\u21ff\u2300-\u23ff\u25a0-\u25ff\u2600-\u27bf]/gu
 
 /** The pictographs the page shows as text, and how many icons it draws. */
 async function glyphs(page: Page) {
   const text = await page.locator('body').innerText()
-  return { pictographs: [...new Set(text.match(PICTOGRAPH) ?? [])], icons: await page.locator('svg.lucide').count() }
+  return {
+    pictographs: [...new Set(text.match(PICTOGRAPH) ?? [])],
+    icons: await page.locator('svg.lucide').count(),
+  }
 }
 
-async function visitAll(page: Page, paths: string[], prepare: Record<string, (page: Page) => Promise<unknown>> = {}) {
+async function visitAll(
+  page: Page,
+  paths: string[],
+  prepare: Record<string, (page: Page) => Promise<unknown>> = {}
+) {
   const found: Record<string, string[]> = {}
   for (const path of paths) {
     await open(page, path)
@@ -35,7 +43,10 @@ async function visitAll(page: Page, paths: string[], prepare: Record<string, (pa
 test.group('Icons in the browser', (group) => {
   group.each.setup(() => resetState())
 
-  test('the screens draw their icons, with no emoji or symbol as text', async ({ visit, assert }) => {
+  test('the screens draw their icons, with no emoji or symbol as text', async ({
+    visit,
+    assert,
+  }) => {
     const { user, deck } = await learnerWithCards(1)
     await createDeck(user, { name: 'Europe', parent_id: deck.id })
     const other = await createDeck(user, { name: 'Verbs' })
@@ -43,7 +54,11 @@ test.group('Icons in the browser', (group) => {
     await seedCategories()
     const author = await makeUser({ name: 'Olga Owner' })
     const published = await publishDeck(author, { name: 'World rivers' })
-    await rateLibraryDeck(await makeUser({ name: 'Rita Rater' }), { id: published.id, rating: 4, comment: 'Clear' })
+    await rateLibraryDeck(await makeUser({ name: 'Rita Rater' }), {
+      id: published.id,
+      rating: 4,
+      comment: 'Clear',
+    })
     const page = await hydrated(await visit('/sign-in'))
     await signInWithForm(page, 'ana@example.test')
 
@@ -56,9 +71,21 @@ test.group('Icons in the browser', (group) => {
     await page.getByRole('heading', { name: 'Congratulations!' }).waitFor()
     assert.deepEqual(await glyphs(page).then((found) => found.pictographs), [])
 
-    const found = await visitAll(page, ['/', `/decks/${deck.id}/notes/new`, '/cards?sort=due', '/streak', '/statistics', '/settings', `/library/decks/${published.slug}`], {
-      '/cards?sort=due': (current) => current.locator('.browser-table').waitFor(),
-    })
+    const found = await visitAll(
+      page,
+      [
+        '/',
+        `/decks/${deck.id}/notes/new`,
+        '/cards?sort=due',
+        '/streak',
+        '/statistics',
+        '/settings',
+        `/library/decks/${published.slug}`,
+      ],
+      {
+        '/cards?sort=due': (current) => current.locator('.browser-table').waitFor(),
+      }
+    )
     assert.deepEqual(found, {})
 
     /* a new learner's empty home */

@@ -12,7 +12,9 @@ import Deck from '#models/deck'
 
 /** A count in the deck page's header: new, learning, review. */
 async function count(page: Page, kind: 'new' | 'learning' | 'review') {
-  return Number(await page.locator(`.deck-counts:not(.compact) .count-${kind} .count-value`).innerText())
+  return Number(
+    await page.locator(`.deck-counts:not(.compact) .count-${kind} .count-value`).innerText()
+  )
 }
 
 async function fillField(page: Page, label: string, text: string) {
@@ -23,27 +25,47 @@ async function fillField(page: Page, label: string, text: string) {
 
 /* saved when the server answered and the form is empty again, ready for the next card */
 async function save(page: Page) {
-  const answered = page.waitForResponse((response) => response.request().method() === 'POST' && /\/decks\/\d+\/notes$/.test(response.url()))
+  const answered = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' && /\/decks\/\d+\/notes$/.test(response.url())
+  )
   await page.getByRole('button', { name: 'Add', exact: true }).click()
   const status = (await answered).status()
   if (status !== 302) throw new Error(`saving the note answered ${status}`)
   await page.getByText('Card added').first().waitFor()
-  await page.waitForFunction(() => [...document.querySelectorAll('.rich-field-input')].every((field) => !field.textContent))
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.rich-field-input')].every((field) => !field.textContent)
+  )
 }
 
 test.group('Decks, folders and notes in the browser', (group) => {
   group.each.setup(() => resetState())
 
-  test('a new learner organizes decks, adds every kind of card, and manages them', async ({ visit, assert, cleanup }) => {
+  test('a new learner organizes decks, adds every kind of card, and manages them', async ({
+    visit,
+    assert,
+    cleanup,
+  }) => {
     const page = await hydrated(await visit('/get-started'))
     /* when a step fails: a screenshot, and what the page did until then */
     const story: string[] = []
     page.on('console', (message) => story.push(`console.${message.type()} ${message.text()}`))
-    page.on('framenavigated', (frame) => frame === page.mainFrame() && story.push(`visit ${frame.url()}`))
-    page.on('response', (response) => response.request().method() !== 'GET' && story.push(`${response.status()} ${response.request().method()} ${response.url()}`))
+    page.on(
+      'framenavigated',
+      (frame) => frame === page.mainFrame() && story.push(`visit ${frame.url()}`)
+    )
+    page.on(
+      'response',
+      (response) =>
+        response.request().method() !== 'GET' &&
+        story.push(`${response.status()} ${response.request().method()} ${response.url()}`)
+    )
     cleanup(async (error) => {
       if (!error) return
-      await page.screenshot({ path: app.makePath('tmp', 'browser', 'deck_lifecycle.png'), fullPage: true })
+      await page.screenshot({
+        path: app.makePath('tmp', 'browser', 'deck_lifecycle.png'),
+        fullPage: true,
+      })
       console.error(story.join('\n'))
     })
     await page.getByRole('link', { name: 'Sign up with e-mail' }).click()
@@ -125,9 +147,14 @@ test.group('Decks, folders and notes in the browser', (group) => {
     await page.locator('input[type=file]').first().setInputFiles(picture)
     const canvas = page.getByRole('group', { name: 'Image with masks' }).locator('.io-stage img')
     await canvas.waitFor()
-    await page.waitForFunction(() => (document.querySelector('.io-stage img') as HTMLImageElement | null)?.complete)
+    await page.waitForFunction(
+      () => (document.querySelector('.io-stage img') as HTMLImageElement | null)?.complete
+    )
     /* in the upper half: the toast stack at the bottom of the window may cover the rest */
-    for (const [x1, y1, x2, y2] of [[0.05, 0.05, 0.35, 0.35], [0.6, 0.05, 0.9, 0.35]]) {
+    for (const [x1, y1, x2, y2] of [
+      [0.05, 0.05, 0.35, 0.35],
+      [0.6, 0.05, 0.9, 0.35],
+    ]) {
       /* measured each time: the preview growing beside it may move the page */
       await canvas.scrollIntoViewIfNeeded()
       const box = (await canvas.boundingBox())!
@@ -141,20 +168,28 @@ test.group('Decks, folders and notes in the browser', (group) => {
     await save(page)
 
     const notes = await Note.query().where('deck_id', anatomy.id).preload('cards').orderBy('id')
-    assert.deepEqual(notes.map((note) => note.cards.length), [1, 2, 2, 2])
+    assert.deepEqual(
+      notes.map((note) => note.cards.length),
+      [1, 2, 2, 2]
+    )
 
     /* the deck page: counts, search, sort */
     await page.getByText('Close', { exact: true }).click()
     await page.getByRole('heading', { name: 'Anatomy' }).waitFor()
     assert.equal(await count(page, 'new'), 7)
-    await page.getByRole('navigation', { name: 'Deck sections' }).getByRole('link', { name: 'Cards' }).click()
+    await page
+      .getByRole('navigation', { name: 'Deck sections' })
+      .getByRole('link', { name: 'Cards' })
+      .click()
     await page.getByRole('searchbox').fill('  kneecap ')
     await page.locator('.note-row').filter({ hasText: 'Patella' }).waitFor()
     await page.waitForFunction(() => document.querySelectorAll('.note-row').length === 1)
     await page.getByRole('searchbox').fill('')
     await page.waitForFunction(() => document.querySelectorAll('.note-row').length === 4)
     await page.getByLabel('Sort').selectOption({ label: 'A to Z' })
-    await page.waitForFunction(() => document.querySelector('.note-row')?.textContent?.includes('Longest bone'))
+    await page.waitForFunction(() =>
+      document.querySelector('.note-row')?.textContent?.includes('Longest bone')
+    )
     assert.equal((await Deck.findOrFail(anatomy.id)).notesSortBy, 'alphabetical')
 
     /* freeze two notes' cards in bulk: the reversed note has two, the basic one one */
@@ -162,13 +197,20 @@ test.group('Decks, folders and notes in the browser', (group) => {
     await page.getByLabel('Select “Patella”').check()
     await page.getByRole('button', { name: 'Pause' }).click()
     await page.locator('.note-row .badge-frozen').nth(1).waitFor()
-    await page.waitForFunction(() => document.querySelector('.deck-counts:not(.compact) .count-new .count-value')?.textContent === '4')
+    await page.waitForFunction(
+      () =>
+        document.querySelector('.deck-counts:not(.compact) .count-new .count-value')
+          ?.textContent === '4'
+    )
     assert.equal(await page.locator('.note-row .badge-frozen').count(), 2)
 
     /* move the basic note to the subdeck (a job), then see it there */
     await page.getByLabel('Select “Patella”').setChecked(false)
     await page.getByLabel('Select “Longest bone of the body”').setChecked(true)
-    await page.getByRole('toolbar', { name: 'Actions for 1 card' }).getByRole('button', { name: 'Move…' }).click()
+    await page
+      .getByRole('toolbar', { name: 'Actions for 1 card' })
+      .getByRole('button', { name: 'Move…' })
+      .click()
     await page.getByRole('dialog').getByLabel('Bones').check()
     await page.getByRole('dialog').getByRole('button', { name: 'Move', exact: true }).click()
     await page.getByText('1 note moved to “Bones”').waitFor({ timeout: 15000 })

@@ -7,7 +7,10 @@ import { WebSession } from '#tests/support/web_session'
 test.group('The development outbox in the browser', (group) => {
   group.each.setup(() => resetState())
 
-  test('mail text wraps between words at phone width; the long link stays inside and can be followed', async ({ visit, assert }) => {
+  test('mail text wraps between words at phone width; the long link stays inside and can be followed', async ({
+    visit,
+    assert,
+  }) => {
     await makeUser({ email: 'zoe.oneil-smith@example.test', name: "Zoë O'Neil-Smith" })
     const web = new WebSession()
     await web.get('/forgot-password')

@@ -10,7 +10,8 @@ import { getQueue } from '#services/queue'
 
 const PACKAGE = fixture('anki', 'update1.apkg')
 
-const lastImport = async (userId: number) => db.from('deck_imports').where('user_id', userId).orderBy('id', 'desc').first()
+const lastImport = async (userId: number) =>
+  db.from('deck_imports').where('user_id', userId).orderBy('id', 'desc').first()
 
 async function openImport(page: Page) {
   await page.getByRole('button', { name: 'Import', exact: true }).click()
@@ -22,19 +23,34 @@ async function openImport(page: Page) {
 test.group('Importing in the browser', (group) => {
   group.each.setup(() => resetState())
 
-  test('a learner imports an Anki package and a pasted Quizlet export, then studies an imported card', async ({ visit, assert, cleanup }) => {
+  test('a learner imports an Anki package and a pasted Quizlet export, then studies an imported card', async ({
+    visit,
+    assert,
+    cleanup,
+  }) => {
     const user = await makeUser({ email: 'ana@example.test' })
     const queue = getQueue()
     const page = await hydrated(await visit('/sign-in'))
     /* when a step fails: a screenshot, and what the page did until then */
     const story: string[] = []
     page.on('console', (message) => story.push(`console.${message.type()} ${message.text()}`))
-    page.on('framenavigated', (frame) => frame === page.mainFrame() && story.push(`visit ${frame.url()}`))
-    page.on('response', (response) => response.url().includes('import') && story.push(`${response.status()} ${response.request().method()} ${response.url()}`))
+    page.on(
+      'framenavigated',
+      (frame) => frame === page.mainFrame() && story.push(`visit ${frame.url()}`)
+    )
+    page.on(
+      'response',
+      (response) =>
+        response.url().includes('import') &&
+        story.push(`${response.status()} ${response.request().method()} ${response.url()}`)
+    )
     cleanup(async (error) => {
       await queue.resume()
       if (!error) return
-      await page.screenshot({ path: app.makePath('tmp', 'browser', 'import_flow.png'), fullPage: true })
+      await page.screenshot({
+        path: app.makePath('tmp', 'browser', 'import_flow.png'),
+        fullPage: true,
+      })
       console.error(story.join('\n'))
     })
     await signInWithForm(page, 'ana@example.test')
@@ -44,7 +60,8 @@ test.group('Importing in the browser', (group) => {
       new MutationObserver((records) => {
         for (const record of records) {
           for (const node of record.addedNodes) {
-            if (node instanceof HTMLElement && node.matches('.toast')) seen.push(node.querySelector('strong')?.textContent ?? '')
+            if (node instanceof HTMLElement && node.matches('.toast'))
+              seen.push(node.querySelector('strong')?.textContent ?? '')
           }
         }
       }).observe(document.body, { childList: true, subtree: true })
@@ -52,7 +69,13 @@ test.group('Importing in the browser', (group) => {
 
     /* files the dialog refuses before sending a byte: two at once, over 500 MB, an unknown kind */
     const uploads: string[] = []
-    page.on('request', (request) => request.method() === 'POST' && request.url().endsWith('/deck_imports') && uploads.push(request.url()))
+    page.on(
+      'request',
+      (request) =>
+        request.method() === 'POST' &&
+        request.url().endsWith('/deck_imports') &&
+        uploads.push(request.url())
+    )
     let dialog = await openImport(page)
     const dropZone = dialog.locator('.import-drop')
     const two = await page.evaluateHandle(() => {
@@ -72,7 +95,11 @@ test.group('Importing in the browser', (group) => {
     })
     await dropZone.dispatchEvent('drop', { dataTransfer: big })
     await dialog.getByRole('alert').filter({ hasText: 'The file is too big' }).waitFor()
-    await dialog.getByLabel('Choose a file').setInputFiles({ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') })
+    await dialog.getByLabel('Choose a file').setInputFiles({
+      name: 'setup.exe',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from('MZ'),
+    })
     await dialog.getByRole('alert').filter({ hasText: 'Unsupported file format' }).waitFor()
     assert.isTrue(await dialog.getByRole('button', { name: 'Import', exact: true }).isDisabled())
     assert.deepEqual(uploads, [])
@@ -98,8 +125,20 @@ test.group('Importing in the browser', (group) => {
     assert.equal(packageDone.status, 'done', packageDone.error_message ?? '')
     const packageDeck = page.locator(`.deck-item[data-deck-id="${packageDone.deck_id}"]`)
     await packageDeck.locator('.deck-name').filter({ hasText: 'update1' }).waitFor()
-    const packageNotes = await db.from('notes').whereIn('deck_id', db.from('decks').where('root_deck_id', packageDone.deck_id).orWhere('id', packageDone.deck_id).select('id'))
-    assert.deepEqual(packageNotes.map((note) => [note.fields.Front, note.fields.Back]), [['hello', 'world']])
+    const packageNotes = await db
+      .from('notes')
+      .whereIn(
+        'deck_id',
+        db
+          .from('decks')
+          .where('root_deck_id', packageDone.deck_id)
+          .orWhere('id', packageDone.deck_id)
+          .select('id')
+      )
+    assert.deepEqual(
+      packageNotes.map((note) => [note.fields.Front, note.fields.Back]),
+      [['hello', 'world']]
+    )
 
     /* a Quizlet export, pasted: the preview reads three cards split at tabs */
     dialog = await openImport(page)
@@ -108,8 +147,14 @@ test.group('Importing in the browser', (group) => {
     const rows = dialog.locator('.import-preview-table tbody tr')
     await rows.nth(2).waitFor()
     assert.lengthOf(await rows.all(), 3)
-    const cells = await Promise.all((await rows.all()).map((row) => row.locator('td').allInnerTexts()))
-    assert.deepEqual(cells, [['1', 'gato', 'cat'], ['2', 'perro', 'dog'], ['3', 'casa', 'house']])
+    const cells = await Promise.all(
+      (await rows.all()).map((row) => row.locator('td').allInnerTexts())
+    )
+    assert.deepEqual(cells, [
+      ['1', 'gato', 'cat'],
+      ['2', 'perro', 'dog'],
+      ['3', 'casa', 'house'],
+    ])
     await dialog.getByText('3 cards will be imported.').waitFor()
     assert.isTrue(await dialog.getByRole('radio', { name: 'New line' }).isChecked())
     assert.isTrue(await dialog.getByRole('radio', { name: 'Tab' }).isChecked())
@@ -119,8 +164,13 @@ test.group('Importing in the browser', (group) => {
     const pasted = await lastImport(user.id)
     assert.equal(pasted.status, 'done')
     await page.locator(`.deck-item[data-deck-id="${pasted.deck_id}"]`).waitFor()
-    assert.deepEqual(await page.evaluate(() => (window as any).toastsSeen), ['1 card imported', '3 cards imported'])
-    const fronts = (await db.from('notes').where('deck_id', pasted.deck_id).orderBy('id')).map((note) => note.fields.Front)
+    assert.deepEqual(await page.evaluate(() => (window as any).toastsSeen), [
+      '1 card imported',
+      '3 cards imported',
+    ])
+    const fronts = (await db.from('notes').where('deck_id', pasted.deck_id).orderBy('id')).map(
+      (note) => note.fields.Front
+    )
     assert.deepEqual(fronts, ['gato', 'perro', 'casa'])
 
     /* a row without a back: listed by line in the preview, skipped, and named again once the import is done */
@@ -128,11 +178,15 @@ test.group('Importing in the browser', (group) => {
     await dialog.getByRole('tab', { name: 'Paste text' }).click()
     await dialog.getByLabel('Paste your cards').fill('uno\tone\ndos\ntres\tthree')
     await dialog.getByText('2 cards will be imported.').waitFor()
-    assert.deepEqual(await dialog.locator('.import-preview-problems li').allInnerTexts(), ['Line 2: no back (is the separator between front and back missing?)'])
+    assert.deepEqual(await dialog.locator('.import-preview-problems li').allInnerTexts(), [
+      'Line 2: no back (is the separator between front and back missing?)',
+    ])
     await dialog.getByRole('button', { name: 'Import', exact: true }).click()
     const finished = page.getByRole('dialog', { name: 'Import finished' })
     await finished.waitFor()
-    assert.deepEqual(await finished.locator('.import-warnings li').allInnerTexts(), ['Line 2: no back (is the separator between front and back missing?)'])
+    assert.deepEqual(await finished.locator('.import-warnings li').allInnerTexts(), [
+      'Line 2: no back (is the separator between front and back missing?)',
+    ])
     await page.locator('.toast').filter({ hasText: '2 cards imported' }).waitFor()
     await finished.getByRole('button', { name: 'Done' }).click()
     await finished.waitFor({ state: 'detached' })
@@ -147,15 +201,28 @@ test.group('Importing in the browser', (group) => {
     const front = page.locator('.learn-card[data-side="front"]')
     await front.waitFor()
     const cardId = Number(await front.getAttribute('data-card-id'))
-    await page.frameLocator('.learn-card iframe').getByText(/^(gato|perro|casa)$/).waitFor()
+    await page
+      .frameLocator('.learn-card iframe')
+      .getByText(/^(gato|perro|casa)$/)
+      .waitFor()
     await page.keyboard.press('Space')
     await page.locator(`.learn-card[data-side="back"][data-card-id="${cardId}"]`).waitFor()
-    const answered = page.waitForResponse((response) => response.url().endsWith(`/learn/${pasted.deck_id}/answer`))
+    const answered = page.waitForResponse((response) =>
+      response.url().endsWith(`/learn/${pasted.deck_id}/answer`)
+    )
     await page.keyboard.press('4')
     assert.equal((await answered).status(), 200)
     const reviews = await db.from('review_logs').where('user_id', user.id).select('card_id')
-    assert.deepEqual(reviews.map((row) => row.card_id), [cardId])
-    const card = await db.from('cards').join('notes', 'notes.id', 'cards.note_id').where('cards.id', cardId).select('notes.deck_id').first()
+    assert.deepEqual(
+      reviews.map((row) => row.card_id),
+      [cardId]
+    )
+    const card = await db
+      .from('cards')
+      .join('notes', 'notes.id', 'cards.note_id')
+      .where('cards.id', cardId)
+      .select('notes.deck_id')
+      .first()
     assert.equal(card.deck_id, pasted.deck_id)
   })
 })

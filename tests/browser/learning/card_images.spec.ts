@@ -9,10 +9,21 @@ import { createDeck } from '#actions/decks/create_deck'
 test.group('Pictures on studied cards', (group) => {
   group.each.setup(() => resetState())
 
-  test('a tall picture on both sides leaves the answer buttons in view at 1280×800', async ({ visit, assert }) => {
+  test('a tall picture on both sides leaves the answer buttons in view at 1280×800', async ({
+    visit,
+    assert,
+  }) => {
     const { user } = await learnerWithCards(0)
     const deck = await createDeck(user, { name: 'Maps' })
-    await bulkCreateNotes(user, { deck_id: deck.id, import_data: [{ front: `Where is it? ${solidPngImg(1200, 1600)}`, back: `Here ${solidPngImg(900, 1400)}` }] })
+    await bulkCreateNotes(user, {
+      deck_id: deck.id,
+      import_data: [
+        {
+          front: `Where is it? ${solidPngImg(1200, 1600)}`,
+          back: `Here ${solidPngImg(900, 1400)}`,
+        },
+      ],
+    })
     const page = await hydrated(await visit('/sign-in'))
     await page.setViewportSize({ width: 1280, height: 800 })
     await signInWithForm(page, 'ana@example.test')
@@ -21,11 +32,17 @@ test.group('Pictures on studied cards', (group) => {
     await page.keyboard.press('Space')
     await page.frameLocator('.learn-card[data-side="back"] iframe').getByText('Here').waitFor()
 
-    const pictures = await page.frameLocator('.learn-card iframe').locator('img').evaluateAll((images) =>
-      Promise.all(images.map(async (image) => {
-        await (image as HTMLImageElement).decode()
-        return image.getBoundingClientRect().height
-      })))
+    const pictures = await page
+      .frameLocator('.learn-card iframe')
+      .locator('img')
+      .evaluateAll((images) =>
+        Promise.all(
+          images.map(async (image) => {
+            await (image as HTMLImageElement).decode()
+            return image.getBoundingClientRect().height
+          })
+        )
+      )
     assert.lengthOf(pictures, 2)
     for (const height of pictures) assert.isAtMost(height, 320)
 

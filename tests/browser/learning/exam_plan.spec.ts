@@ -17,11 +17,19 @@ import { addDays, studyDay } from '#scheduling/study_day'
 test.group('Exam mode in the browser', (group) => {
   group.each.setup(() => resetState())
 
-  test('set an exam date on a deck, see the plan, study a card, find it by a search with three operators', async ({ visit, assert, cleanup }) => {
+  test('set an exam date on a deck, see the plan, study a card, find it by a search with three operators', async ({
+    visit,
+    assert,
+    cleanup,
+  }) => {
     const { user, deck } = await learnerWithCards(12)
     const page = await hydrated(await visit('/sign-in'))
     cleanup(async (error) => {
-      if (error) await page.screenshot({ path: app.makePath('tmp', 'browser', 'exam_plan.png'), fullPage: true })
+      if (error)
+        await page.screenshot({
+          path: app.makePath('tmp', 'browser', 'exam_plan.png'),
+          fullPage: true,
+        })
     })
     await signInWithForm(page, 'ana@example.test')
 
@@ -41,11 +49,16 @@ test.group('Exam mode in the browser', (group) => {
     const plan = page.getByRole('region', { name: 'Exam plan' })
     await plan.waitFor()
     /* the date as the learner reads dates, not the stored ISO day */
-    const longDate = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${examDate}T00:00:00Z`))
+    const longDate = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(`${examDate}T00:00:00Z`)
+    )
     assert.include(await plan.innerText(), `Exam on ${longDate}: 6 days left.`)
     assert.equal(await plan.getByTestId('exam-cards-to-learn').innerText(), '12')
     assert.match(await plan.getByTestId('exam-predicted-retention').innerText(), /^\d+(\.\d)? %$/)
-    assert.include(await plan.getByRole('alert').innerText(), 'it needs 6 new cards a day, and your ceiling is 3')
+    assert.include(
+      await plan.getByRole('alert').innerText(),
+      'it needs 6 new cards a day, and your ceiling is 3'
+    )
     assert.lengthOf(await plan.locator('.exam-plan-days tbody tr').all(), 6)
 
     await page.getByRole('link', { name: 'Study', exact: true }).click()
@@ -55,18 +68,32 @@ test.group('Exam mode in the browser', (group) => {
     await page.keyboard.press('Space')
     await page.locator('.learn-card[data-side="back"]').waitFor()
     await page.keyboard.press('3')
-    await page.locator('[data-counter="new"] .learn-count-value').filter({ hasText: /^2$/ }).waitFor()
-    assert.equal(Number((await db.from('review_logs').where('user_id', user.id).count('* as n').first()).n), 1)
+    await page
+      .locator('[data-counter="new"] .learn-count-value')
+      .filter({ hasText: /^2$/ })
+      .waitFor()
+    assert.equal(
+      Number((await db.from('review_logs').where('user_id', user.id).count('* as n').first()).n),
+      1
+    )
 
     /* the card just studied, found among the deck's twelve: deck, not new, answered today */
     const [studied] = await db.from('review_logs').where('user_id', user.id).select('card_id')
-    const note = await db.from('cards').join('notes', 'notes.id', 'cards.note_id').where('cards.id', studied.card_id).select('notes.fields').first()
+    const note = await db
+      .from('cards')
+      .join('notes', 'notes.id', 'cards.note_id')
+      .where('cards.id', studied.card_id)
+      .select('notes.fields')
+      .first()
     await open(page, '/cards')
     const box = page.getByRole('searchbox', { name: 'Search cards' })
     await box.fill('deck:"Capitals" -is:new rated:1')
     await page.getByRole('button', { name: 'Search', exact: true }).click()
     await page.getByText('1 card', { exact: true }).waitFor()
     /* the sort field column shows the card's text as it sorts (lower case) */
-    assert.include((await page.locator('.browser-table tbody').innerText()).toLowerCase(), String(note.fields.Front).toLowerCase())
+    assert.include(
+      (await page.locator('.browser-table tbody').innerText()).toLowerCase(),
+      String(note.fields.Front).toLowerCase()
+    )
   })
 })

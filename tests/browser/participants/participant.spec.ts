@@ -10,17 +10,23 @@ import { enableSharing, share } from '#tests/functional/api/participants/support
 async function sharedDeck() {
   const owner = await makeUser({ name: 'Olga Owner' })
   const deck = await createDeck(owner, { name: 'Shared anatomy' })
-  await bulkCreateNotes(owner, { deck_id: deck.id, import_data: [
-    { front: 'Femur', back: 'Thigh bone' },
-    { front: 'Tibia', back: 'Shin bone' },
-  ] })
+  await bulkCreateNotes(owner, {
+    deck_id: deck.id,
+    import_data: [
+      { front: 'Femur', back: 'Thigh bone' },
+      { front: 'Tibia', back: 'Shin bone' },
+    ],
+  })
   return { owner, deck }
 }
 
 test.group('A participant in the browser', (group) => {
   group.each.setup(() => resetState())
 
-  test('sees the shared deck in their list and leaves it from its menu', async ({ visit, assert }) => {
+  test('sees the shared deck in their list and leaves it from its menu', async ({
+    visit,
+    assert,
+  }) => {
     const participant = await makeUser({ email: 'ana@example.test' })
     const { deck } = await sharedDeck()
     await share(deck, participant)
@@ -36,7 +42,9 @@ test.group('A participant in the browser', (group) => {
     assert.equal(Number((await db.from('deck_collaborators').count('* as n').first()).n), 0)
   })
 
-  test('sees a shared deck no longer available, with why, and removes it from the list', async ({ visit }) => {
+  test('sees a shared deck no longer available, with why, and removes it from the list', async ({
+    visit,
+  }) => {
     const participant = await makeUser({ email: 'ana@example.test' })
     const { deck } = await sharedDeck()
     await share(deck, participant, 'viewer', 'disabled')
@@ -48,14 +56,19 @@ test.group('A participant in the browser', (group) => {
     await page.getByRole('heading', { name: 'No longer available' }).waitFor({ state: 'detached' })
   })
 
-  test('reads the owner\'s name under "Created by" on the shared deck\'s page, not "You"', async ({ visit, assert }) => {
+  test('reads the owner\'s name under "Created by" on the shared deck\'s page, not "You"', async ({
+    visit,
+    assert,
+  }) => {
     const participant = await makeUser({ email: 'ana@example.test' })
     const { deck } = await sharedDeck()
     await share(deck, participant)
     const page = await hydrated(await visit('/sign-in'))
     await signInWithForm(page, 'ana@example.test')
     await open(page, `/decks/${deck.id}`)
-    const createdBy = page.locator('dl.facts dt', { hasText: 'Created by' }).locator('xpath=following-sibling::dd[1]')
+    const createdBy = page
+      .locator('dl.facts dt', { hasText: 'Created by' })
+      .locator('xpath=following-sibling::dd[1]')
     await createdBy.waitFor()
     assert.equal(await createdBy.innerText(), 'Olga Owner')
   })

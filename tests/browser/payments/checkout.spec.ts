@@ -22,23 +22,33 @@ test.group('Checkout in the browser', (group) => {
     await hydrated(page)
     await signIn(page)
     await open(page, '/checkout/monthly')
-    await page.getByRole('alert').filter({ hasText: 'Payments are not available right now' }).waitFor()
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Payments are not available right now' })
+      .waitFor()
   })
 
-  test('on a server without Stripe (no secret key) the checkout says payments are not available here, not to check the connection', async ({ visit, assert, cleanup }) => {
-    const secret = env.get('STRIPE_SECRET_KEY')
-    env.set('STRIPE_SECRET_KEY', '')
-    cleanup(() => env.set('STRIPE_SECRET_KEY', secret ?? ''))
-    const page = await hydrated(await visit('/sign-in'))
-    await signIn(page)
-    await open(page, '/checkout/monthly')
-    const notice = page.getByTestId('payments-unavailable')
-    await notice.waitFor()
-    assert.equal(await notice.innerText(), 'Payments are not available on this server right now.')
-    assert.equal(await page.getByRole('button', { name: 'Pay' }).count(), 0)
-  })
+  test(
+    'on a server without Stripe (no secret key) the checkout says payments are not available here, not to ' +
+      'check the connection',
+    async ({ visit, assert, cleanup }) => {
+      const secret = env.get('STRIPE_SECRET_KEY')
+      env.set('STRIPE_SECRET_KEY', '')
+      cleanup(() => env.set('STRIPE_SECRET_KEY', secret ?? ''))
+      const page = await hydrated(await visit('/sign-in'))
+      await signIn(page)
+      await open(page, '/checkout/monthly')
+      const notice = page.getByTestId('payments-unavailable')
+      await notice.waitFor()
+      assert.equal(await notice.innerText(), 'Payments are not available on this server right now.')
+      assert.equal(await page.getByRole('button', { name: 'Pay' }).count(), 0)
+    }
+  )
 
-  test('lifetime: a promo code lowers the price, paying returns to the success page', async ({ visit, assert }) => {
+  test('lifetime: a promo code lowers the price, paying returns to the success page', async ({
+    visit,
+    assert,
+  }) => {
     const page = await visit('/sign-in')
     /* Stripe.js: the stand-in (tests/support/stripe_server.ts) */
     await useStripeJsStandIn(page)

@@ -7,7 +7,10 @@ import { createDeck } from '#actions/decks/create_deck'
 test.group('Shared UI parts in the browser', (group) => {
   group.each.setup(() => resetState())
 
-  test('tooltip after hovering, toasts with close, alert dialog with counter, Esc and Enter', async ({ visit, assert }) => {
+  test('tooltip after hovering, toasts with close, alert dialog with counter, Esc and Enter', async ({
+    visit,
+    assert,
+  }) => {
     const user = await makeUser({ email: 'ana@example.test', username: 'ana.lima' })
     const deck = await createDeck(user, { name: 'Capitals' })
     const page = await hydrated(await visit('/sign-in'))
@@ -46,7 +49,10 @@ test.group('Shared UI parts in the browser', (group) => {
     await page.getByRole('button', { name: 'Delete account' }).click()
     await dialog.locator('input').fill('someone.else')
     await page.keyboard.press('Enter')
-    await page.getByRole('alert').filter({ hasText: 'The text does not match your username' }).waitFor()
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'The text does not match your username' })
+      .waitFor()
   })
 
   test('a phone gets the menu button; the 404 page leads home', async ({ visit, assert }) => {

@@ -14,7 +14,11 @@ async function panelOf(page: Page, cards: number) {
   await signInWithForm(page, 'ana@example.test')
   await open(page, `/decks/${deck.id}`)
   const panel = page.locator('.publishing-panel')
-  return { panel, description: panel.getByRole('textbox', { name: 'Description' }), submit: panel.getByRole('button', { name: 'Submit for review' }) }
+  return {
+    panel,
+    description: panel.getByRole('textbox', { name: 'Description' }),
+    submit: panel.getByRole('button', { name: 'Submit for review' }),
+  }
 }
 
 const revisions = async () => Number((await db.from('deck_revisions').count('* as n').first()).n)
@@ -22,10 +26,18 @@ const revisions = async () => Number((await db.from('deck_revisions').count('* a
 test.group('Publishing form in the browser', (group) => {
   group.each.setup(() => resetState())
 
-  test('a too-short description shows its error under the field, which goes once it is long enough', async ({ visit, assert, cleanup }) => {
+  test('a too-short description shows its error under the field, which goes once it is long enough', async ({
+    visit,
+    assert,
+    cleanup,
+  }) => {
     const page = await hydrated(await visit('/sign-in'))
     cleanup(async (error) => {
-      if (error) await page.screenshot({ path: app.makePath('tmp', 'browser', 'publish_description.png'), fullPage: true })
+      if (error)
+        await page.screenshot({
+          path: app.makePath('tmp', 'browser', 'publish_description.png'),
+          fullPage: true,
+        })
     })
     const { panel, description, submit } = await panelOf(page, 20)
     await description.fill('Too short.')
@@ -46,14 +58,21 @@ test.group('Publishing form in the browser', (group) => {
   test('too few cards: the toast names the minimum', async ({ visit, assert, cleanup }) => {
     const page = await hydrated(await visit('/sign-in'))
     cleanup(async (error) => {
-      if (error) await page.screenshot({ path: app.makePath('tmp', 'browser', 'publish_too_few.png'), fullPage: true })
+      if (error)
+        await page.screenshot({
+          path: app.makePath('tmp', 'browser', 'publish_too_few.png'),
+          fullPage: true,
+        })
     })
     const { description, submit } = await panelOf(page, 3)
     await description.fill(LONG_ENOUGH)
     await submit.click()
     const toast = page.locator('.toast').filter({ hasText: 'Too few cards to publish' })
     await toast.waitFor()
-    assert.include(await toast.innerText(), 'A deck needs at least 20 cards to be published; this one has 3.')
+    assert.include(
+      await toast.innerText(),
+      'A deck needs at least 20 cards to be published; this one has 3.'
+    )
     assert.equal(await revisions(), 0)
   })
 })

@@ -10,15 +10,26 @@ import { bulkCreateNotes } from '#actions/notes/bulk_create_notes'
 test.group('Sharing in the browser', (group) => {
   group.each.setup(() => resetState())
 
-  test('the owner shares from the deck page; a learner signs in from the link, joins and finds the deck', async ({ visit, assert, cleanup }) => {
+  test('the owner shares from the deck page; a learner signs in from the link, joins and finds the deck', async ({
+    visit,
+    assert,
+    cleanup,
+  }) => {
     const owner = await makeUser({ email: 'ana@example.test', name: 'Ana Lima' })
     const deck = await createDeck(owner, { name: 'Biology' })
-    await bulkCreateNotes(owner, { deck_id: deck.id, import_data: [{ front: 'Cell', back: 'Unit of life' }] })
+    await bulkCreateNotes(owner, {
+      deck_id: deck.id,
+      import_data: [{ front: 'Cell', back: 'Unit of life' }],
+    })
     await makeUser({ email: 'ben@example.test', name: 'Ben Otto' })
 
     const page = await hydrated(await visit('/sign-in'))
     cleanup(async (error) => {
-      if (error) await page.screenshot({ path: app.makePath('tmp', 'browser', 'sharing_flow.png'), fullPage: true })
+      if (error)
+        await page.screenshot({
+          path: app.makePath('tmp', 'browser', 'sharing_flow.png'),
+          fullPage: true,
+        })
     })
     await signInWithForm(page, 'ana@example.test', 'Ana Lima')
     await open(page, `/decks/${deck.id}`)

@@ -11,17 +11,30 @@ import { signIn } from '#tests/support/content'
 test.group('API body ceilings', (group) => {
   group.each.setup(() => resetState())
 
-  test('a JSON body over its cap is 413 E_BODY_TOO_BIG naming the cap', async ({ client, assert }) => {
+  test('a JSON body over its cap is 413 E_BODY_TOO_BIG naming the cap', async ({
+    client,
+    assert,
+  }) => {
     const { token } = await signIn()
-    const response = await client.post('/api/decks').bearerToken(token).header('Accept-Language', 'fr').json({ name: 'x'.repeat(JSON_LIMIT_BYTES + 1024) })
+    const response = await client
+      .post('/api/decks')
+      .bearerToken(token)
+      .header('Accept-Language', 'fr')
+      .json({ name: 'x'.repeat(JSON_LIMIT_BYTES + 1024) })
     response.assertStatus(413)
     assertErrorBody(assert, response.body(), 'E_BODY_TOO_BIG')
-    assert.equal(response.body().title, `La requête est trop volumineuse (${bodyLimitMbOf(true)} Mo au maximum)`)
+    assert.equal(
+      response.body().title,
+      `La requête est trop volumineuse (${bodyLimitMbOf(true)} Mo au maximum)`
+    )
   }).timeout(60_000)
 
   test('a url-encoded form over its cap is 413 E_BODY_TOO_BIG too', async ({ client, assert }) => {
     const { token } = await signIn()
-    const response = await client.post('/api/decks').bearerToken(token).form({ name: 'x'.repeat(FORM_LIMIT_BYTES + 1024) })
+    const response = await client
+      .post('/api/decks')
+      .bearerToken(token)
+      .form({ name: 'x'.repeat(FORM_LIMIT_BYTES + 1024) })
     response.assertStatus(413)
     assertErrorBody(assert, response.body(), 'E_BODY_TOO_BIG')
     assert.include(response.body().title, String(bodyLimitMbOf(false)))

@@ -29,7 +29,10 @@ const COMPILER_OPTIONS: ts.CompilerOptions = {
 function compile(file: string) {
   const program = ts.createProgram([file], COMPILER_OPTIONS)
   return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
-    const where = diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start) : null
+    const where =
+      diagnostic.file && diagnostic.start !== undefined
+        ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start)
+        : null
     const place = where ? `${diagnostic.file!.fileName.split('/').pop()}:${where.line + 1}` : ''
     return `${place} ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`
   })
@@ -38,14 +41,21 @@ function compile(file: string) {
 test.group('OpenAPI document: a generated client', (group) => {
   group.each.setup(() => resetState())
 
-  test('openapi-typescript types compile an openapi-fetch client that walks the main calls', async ({ client, assert }) => {
+  test('openapi-typescript types compile an openapi-fetch client that walks the main calls', async ({
+    client,
+    assert,
+  }) => {
     const document = (await client.get('/api/openapi.json')).body()
     const folder = app.makePath('tmp/openapi_client')
     await rm(folder, { recursive: true, force: true })
     await mkdir(folder, { recursive: true })
     await writeFile(join(folder, 'schema.ts'), astToString(await openapiTS(document)))
     await copyFile(app.makePath('tests/openapi_client/walk.ts'), join(folder, 'walk.ts'))
-    assert.deepEqual(compile(join(folder, 'walk.ts')), [], 'the client compiles against the generated types')
+    assert.deepEqual(
+      compile(join(folder, 'walk.ts')),
+      [],
+      'the client compiles against the generated types'
+    )
 
     const responses = new OpenApiResponses(document)
     const problems: string[] = []

@@ -11,24 +11,37 @@ import { SecondConnectionError } from '#services/transaction_guard'
  */
 test.group('Transaction guard', () => {
   test('a query on the pool inside a transaction fails at once', async ({ assert }) => {
-    await assert.rejects(() => db.transaction(async () => db.from('users').first()), SecondConnectionError)
-    await assert.rejects(() => db.transaction(async () => User.query().first()), SecondConnectionError)
+    await assert.rejects(
+      () => db.transaction(async () => db.from('users').first()),
+      SecondConnectionError
+    )
+    await assert.rejects(
+      () => db.transaction(async () => User.query().first()),
+      SecondConnectionError
+    )
     await assert.rejects(() => db.transaction(async () => User.find(1)), SecondConnectionError)
   })
 
   test('a transaction opened inside a transaction fails at once', async ({ assert }) => {
-    await assert.rejects(() => db.transaction(async () => db.transaction(async (inner) => inner.rawQuery('select 1'))), SecondConnectionError)
+    await assert.rejects(
+      () => db.transaction(async () => db.transaction(async (inner) => inner.rawQuery('select 1'))),
+      SecondConnectionError
+    )
   })
 
-  test('queries on the transaction, its savepoints, the progress pool, and the pool after the transaction pass', async ({ assert }) => {
-    const result = await db.transaction(async (trx) => {
-      await trx.from('users').first()
-      await User.query({ client: trx }).first()
-      await trx.transaction(async (savepoint) => savepoint.rawQuery('select 1'))
-      await db.connection(PROGRESS_CONNECTION).rawQuery('select 1')
-      return 'done'
-    })
-    assert.equal(result, 'done')
-    await db.from('users').first()
-  })
+  test(
+    'queries on the transaction, its savepoints, the progress pool, and the pool after the ' +
+      'transaction pass',
+    async ({ assert }) => {
+      const result = await db.transaction(async (trx) => {
+        await trx.from('users').first()
+        await User.query({ client: trx }).first()
+        await trx.transaction(async (savepoint) => savepoint.rawQuery('select 1'))
+        await db.connection(PROGRESS_CONNECTION).rawQuery('select 1')
+        return 'done'
+      })
+      assert.equal(result, 'done')
+      await db.from('users').first()
+    }
+  )
 })

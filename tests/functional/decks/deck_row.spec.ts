@@ -9,29 +9,60 @@ import { makeUser, resetState } from '#tests/support/helpers'
 test.group('Decks row factory', (group) => {
   group.each.setup(() => resetState())
 
-  test('a root deck is its own tree\'s root, in its folder, with the default algorithm, active and made manually', async ({ assert }) => {
-    const user = await makeUser()
-    const deck = await db.transaction((trx) => createDeckRow({ userId: user.id, name: 'Spanish', position: 3 }, trx))
-    const row = await Deck.findOrFail(deck.id)
-    assert.equal(row.rootDeckId, row.id)
-    assert.isNull(row.parentId)
-    assert.isNull(row.folderId)
-    assert.equal(row.position, 3)
-    assert.equal(row.state, 'active')
-    assert.equal(row.source, 'manually')
-    assert.equal(row.algorithmPreset, 'general')
-    assert.equal(row.algorithmType, 'spacedRepetition')
-    assert.deepEqual(row.algorithmSettings, {})
-  })
+  test(
+    "a root deck is its own tree's root, in its folder, with the default algorithm, active and " +
+      'made manually',
+    async ({ assert }) => {
+      const user = await makeUser()
+      const deck = await db.transaction((trx) =>
+        createDeckRow({ userId: user.id, name: 'Spanish', position: 3 }, trx)
+      )
+      const row = await Deck.findOrFail(deck.id)
+      assert.equal(row.rootDeckId, row.id)
+      assert.isNull(row.parentId)
+      assert.isNull(row.folderId)
+      assert.equal(row.position, 3)
+      assert.equal(row.state, 'active')
+      assert.equal(row.source, 'manually')
+      assert.equal(row.algorithmPreset, 'general')
+      assert.equal(row.algorithmType, 'spacedRepetition')
+      assert.deepEqual(row.algorithmSettings, {})
+    }
+  )
 
-  test('a subdeck joins its parent\'s tree, in no folder, and takes the algorithm of its root', async ({ assert }) => {
+  test("a subdeck joins its parent's tree, in no folder, and takes the algorithm of its root", async ({
+    assert,
+  }) => {
     const user = await makeUser()
     const root = await createDeck(user, { name: 'Languages' })
-    await db.from('decks').where('id', root.id).update({ algorithm_type: 'speedLearning', algorithm_preset: 'exam', algorithm_settings: JSON.stringify({ steps: [1, 10] }) })
+    await db
+      .from('decks')
+      .where('id', root.id)
+      .update({
+        algorithm_type: 'speedLearning',
+        algorithm_preset: 'exam',
+        algorithm_settings: JSON.stringify({ steps: [1, 10] }),
+      })
     await root.refresh()
     const [child, grandchild] = await db.transaction(async (trx) => {
-      const first = await createDeckRow({ userId: user.id, parent: root, name: 'Spanish', position: 1, folderId: 99, source: 'imported_anki' }, trx)
-      return [first, await createDeckRow({ userId: user.id, parent: first, name: 'Verbs', position: 1, state: 'processing' }, trx)]
+      const first = await createDeckRow(
+        {
+          userId: user.id,
+          parent: root,
+          name: 'Spanish',
+          position: 1,
+          folderId: 99,
+          source: 'imported_anki',
+        },
+        trx
+      )
+      return [
+        first,
+        await createDeckRow(
+          { userId: user.id, parent: first, name: 'Verbs', position: 1, state: 'processing' },
+          trx
+        ),
+      ]
     })
     for (const deck of [await Deck.findOrFail(child.id), await Deck.findOrFail(grandchild.id)]) {
       assert.equal(deck.rootDeckId, root.id)
@@ -46,7 +77,9 @@ test.group('Decks row factory', (group) => {
     assert.equal((await Deck.findOrFail(grandchild.id)).state, 'processing')
   })
 
-  test('a name is cut to the column\'s 255 characters (a split part of a long name still fits)', async ({ assert }) => {
+  test("a name is cut to the column's 255 characters (a split part of a long name still fits)", async ({
+    assert,
+  }) => {
     const user = await makeUser()
     const long = 'x'.repeat(255)
     const part = await db.transaction(async (trx) => {

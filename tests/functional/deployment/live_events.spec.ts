@@ -17,7 +17,9 @@ import { eventually } from '#tests/support/eventually'
  */
 /** The same browser session, its requests sent to another node. */
 function onNode(web: WebSession, node: WebProcess) {
-  return Object.assign(Object.create(Object.getPrototypeOf(web)), web, { base: node.url }) as WebSession
+  return Object.assign(Object.create(Object.getPrototypeOf(web)), web, {
+    base: node.url,
+  }) as WebSession
 }
 
 test.group('Live AI notes across two web nodes', (group) => {
@@ -30,7 +32,9 @@ test.group('Live AI notes across two web nodes', (group) => {
   group.each.timeout(120_000)
 
   for (const streamOn of ['this node', 'the other node'] as const) {
-    test(`the event stream on ${streamOn}, the subscribe on the other one: every note arrives`, async ({ assert }) => {
+    test(`the event stream on ${streamOn}, the subscribe on the other one: every note arrives`, async ({
+      assert,
+    }) => {
       const { user, web } = await signedIn('ana@example.test')
       await web.get('/ai/generate')
       const there = onNode(web, other)
@@ -38,17 +42,32 @@ test.group('Live AI notes across two web nodes', (group) => {
       const deck = await createDeck(await User.findOrFail(user.id), { name: 'Capitals' })
       const events = await eventStream(web, streamNode.base)
       assert.equal(events.status, 200)
-      const subscribed = await call(subscribeNode, 'POST', '/__transmit/subscribe', { uid: events.uid, channel: `ai/decks/${deck.id}` })
+      const subscribed = await call(subscribeNode, 'POST', '/__transmit/subscribe', {
+        uid: events.uid,
+        channel: `ai/decks/${deck.id}`,
+      })
       assert.equal(subscribed.status, 204, JSON.stringify(subscribed.body))
 
-      const started = await call(web, 'POST', '/ai/streams', { mode: 'words', deck_id: deck.id, user_prompt: 'gato - cat\nperro - dog\npez - fish\nave - bird\nrana - frog\noso - bear' })
+      const started = await call(web, 'POST', '/ai/streams', {
+        mode: 'words',
+        deck_id: deck.id,
+        user_prompt: 'gato - cat\nperro - dog\npez - fish\nave - bird\nrana - frog\noso - bear',
+      })
       assert.equal(started.status, 201, JSON.stringify(started.body))
-      const finished = await eventually(() => events.events.find((event) => event.payload?.type === 'finished'), 'the finished event')
+      const finished = await eventually(
+        () => events.events.find((event) => event.payload?.type === 'finished'),
+        'the finished event'
+      )
       await events.close()
-      const notes = events.events.filter((event) => event.payload?.type === 'note').map((event) => event.payload)
+      const notes = events.events
+        .filter((event) => event.payload?.type === 'note')
+        .map((event) => event.payload)
       const saved = await db.from('notes').where('deck_id', deck.id).orderBy('id')
       assert.lengthOf(saved, 6)
-      assert.deepEqual(notes.map((note) => note.note.id), saved.map((note) => note.id))
+      assert.deepEqual(
+        notes.map((note) => note.note.id),
+        saved.map((note) => note.id)
+      )
       assert.include(finished.payload, { status: 'done', count: 6 })
     }).skip(!redisUrl, 'several web nodes share Redis (production requires it)')
   }
@@ -58,7 +77,10 @@ test.group('Live AI notes across two web nodes', (group) => {
     await web.get('/ai/generate')
     const deck = await createDeck(await User.findOrFail(user.id), { name: 'Nobody listens' })
     for (const node of [web, onNode(web, other)]) {
-      const refused = await call(node, 'POST', '/__transmit/subscribe', { uid: '3f1a2b4c-0000-4000-8000-000000000000', channel: `ai/decks/${deck.id}` })
+      const refused = await call(node, 'POST', '/__transmit/subscribe', {
+        uid: '3f1a2b4c-0000-4000-8000-000000000000',
+        channel: `ai/decks/${deck.id}`,
+      })
       assert.equal(refused.status, 403)
     }
   })

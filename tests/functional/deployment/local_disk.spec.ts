@@ -15,7 +15,10 @@ const CLAIM_KEY = 'mnemo:drive-fs-disk'
 
 function exitOf(args: string[]) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, args, { env: { ...process.env, NODE_ENV: 'test', PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, args, {
+      env: { ...process.env, NODE_ENV: 'test', PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let output = ''
     child.stdout.on('data', (chunk) => (output += chunk))
     child.stderr.on('data', (chunk) => (output += chunk))
@@ -39,9 +42,12 @@ test.group('The local disk on several nodes', (group) => {
     }
   }).skip(!redisUrl, 'the claim lives in Redis')
 
-  test('a web server or worker on another machine\'s disk refuses to start', async ({ assert }) => {
+  test("a web server or worker on another machine's disk refuses to start", async ({ assert }) => {
     await redis.set(CLAIM_KEY, 'another-machines-disk', 'EX', 300)
-    for (const args of [['--import=@poppinss/ts-exec', 'bin/server.ts'], ['ace', 'queue:work']]) {
+    for (const args of [
+      ['--import=@poppinss/ts-exec', 'bin/server.ts'],
+      ['ace', 'queue:work'],
+    ]) {
       const run = await exitOf(args)
       assert.equal(run.code, 1, run.output)
       assert.include(run.output, 'several nodes need DRIVE_DISK=s3')

@@ -15,7 +15,9 @@ test.group('Readiness', () => {
   })
 
   test('a node whose database is unreachable is alive but not ready', async ({ assert }) => {
-    const web = await startWebProcess({ DATABASE_URL: `postgres://postgres@127.0.0.1:${await freePort()}/mnemo` })
+    const web = await startWebProcess({
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${await freePort()}/mnemo`,
+    })
     try {
       const live = await fetch(`${web.url}/api/health`)
       assert.equal(live.status, 200)

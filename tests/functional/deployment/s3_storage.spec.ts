@@ -23,7 +23,11 @@ test.group('S3-compatible storage', () => {
       form.set('deck_id', String(deck.id))
       form.set('file', new Blob([png], { type: 'image/png' }), 'p.png')
       const headers = { authorization: `Bearer ${token}` }
-      const uploaded = await fetch(`${web.url}/api/card_attachments`, { method: 'POST', headers, body: form })
+      const uploaded = await fetch(`${web.url}/api/card_attachments`, {
+        method: 'POST',
+        headers,
+        body: form,
+      })
       assert.equal(uploaded.status, 200, await uploaded.clone().text())
       const { url } = (await uploaded.json()) as { url: string }
 
@@ -43,7 +47,7 @@ test.group('S3-compatible storage', () => {
    * s3rver alone accepted; the strict front of the test server refuses it as
    * AWS does. The file goes through a file on the web node first.
    */
-  test('an import\'s upload is stored with its length, as AWS requires', async ({ assert }) => {
+  test("an import's upload is stored with its length, as AWS requires", async ({ assert }) => {
     const s3 = await startS3Server()
     const web = await startWebProcess(s3.env)
     try {
@@ -52,7 +56,13 @@ test.group('S3-compatible storage', () => {
       const form = new FormData()
       form.set('file', new Blob([csv], { type: 'text/csv' }), 'words.csv')
       /* the job is not run here: the suite's worker reads another disk */
-      const uploaded = await withQueuePaused(() => fetch(`${web.url}/api/deck_imports`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form }))
+      const uploaded = await withQueuePaused(() =>
+        fetch(`${web.url}/api/deck_imports`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}` },
+          body: form,
+        })
+      )
       assert.equal(uploaded.status, 202, await uploaded.clone().text())
       const row = await db.from('deck_imports').orderBy('id', 'desc').firstOrFail()
       assert.isTrue((await s3.read(row.storage_key)).equals(csv), 'stored as uploaded')

@@ -48,10 +48,18 @@ test.group('Import use cases', (group) => {
   })
   group.each.timeout(30_000)
 
-  test('start_import makes the deck the import fills (in its folder) and the queued row', async ({ assert }) => {
+  test('start_import makes the deck the import fills (in its folder) and the queued row', async ({
+    assert,
+  }) => {
     const user = await makeUser()
     const folder = await saveFolder(user, { name: 'Languages' })
-    const record = await withQueuePaused(async () => startImport(user, { ...(await upload()), folderId: folder.id, options: { cardSeparator: 'newline' } }))
+    const record = await withQueuePaused(async () =>
+      startImport(user, {
+        ...(await upload()),
+        folderId: folder.id,
+        options: { cardSeparator: 'newline' },
+      })
+    )
     assert.equal(record.status, 'queued')
     assert.equal(record.attempt, 1)
     assert.deepEqual(record.options, { cardSeparator: 'newline' })
@@ -64,16 +72,25 @@ test.group('Import use cases', (group) => {
     assert.deepEqual(deck.processing, { total: 0, processed: 0, previousState: 'active' })
   })
 
-  test('start_import makes nothing when the folder is not the learner\'s', async ({ assert }) => {
+  test("start_import makes nothing when the folder is not the learner's", async ({ assert }) => {
     const owner = await makeUser()
     const other = await makeUser()
     const folder = await saveFolder(owner, { name: 'Private' })
-    await expectCode(startImport(other, { ...(await upload()), folderId: folder.id }), 404, 'E_NOT_FOUND')
+    await expectCode(
+      startImport(other, { ...(await upload()), folderId: folder.id }),
+      404,
+      'E_NOT_FOUND'
+    )
     assert.equal(Number((await db.from('deck_imports').count('* as n').first()).n), 0)
-    assert.equal(Number((await db.from('decks').where('user_id', other.id).count('* as n').first()).n), 0)
+    assert.equal(
+      Number((await db.from('decks').where('user_id', other.id).count('* as n').first()).n),
+      0
+    )
   })
 
-  test('cancel_import ends the import, removes its deck and its upload; cancelling again answers the same', async ({ assert }) => {
+  test('cancel_import ends the import, removes its deck and its upload; cancelling again answers the same', async ({
+    assert,
+  }) => {
     const user = await makeUser()
     const file = await upload()
     const record = await withQueuePaused(() => startImport(user, file))
@@ -93,12 +110,17 @@ test.group('Import use cases', (group) => {
   test('a finished import can be neither cancelled nor retried', async () => {
     const user = await makeUser()
     const record = await withQueuePaused(async () => startImport(user, await upload()))
-    await db.from('deck_imports').where('id', record.id).update({ status: 'done', finished_at: new Date() })
+    await db
+      .from('deck_imports')
+      .where('id', record.id)
+      .update({ status: 'done', finished_at: new Date() })
     await expectCode(cancelImport(user, { id: record.id }), 409, 'E_IMPORT_FINISHED')
     await expectCode(retryImport(user, { id: record.id }), 409, 'E_IMPORT_FINISHED')
   })
 
-  test('retry_import starts a new attempt with the same upload in a new empty deck', async ({ assert }) => {
+  test('retry_import starts a new attempt with the same upload in a new empty deck', async ({
+    assert,
+  }) => {
     const user = await makeUser()
     const file = await upload()
     const record = await withQueuePaused(() => startImport(user, file))
@@ -116,11 +138,16 @@ test.group('Import use cases', (group) => {
   test('retry_import of an import whose upload is gone is 409 E_IMPORT_FILE_GONE', async () => {
     const user = await makeUser()
     const record = await withQueuePaused(async () => startImport(user, await upload()))
-    await db.from('deck_imports').where('id', record.id).update({ status: 'failed', storage_key: null })
+    await db
+      .from('deck_imports')
+      .where('id', record.id)
+      .update({ status: 'failed', storage_key: null })
     await expectCode(retryImport(user, { id: record.id }), 409, 'E_IMPORT_FILE_GONE')
   })
 
-  test('find_import answers the learner\'s own import and a 404 for anyone else\'s or an id that is none', async ({ assert }) => {
+  test("find_import answers the learner's own import and a 404 for anyone else's or an id that is none", async ({
+    assert,
+  }) => {
     const owner = await makeUser()
     const other = await makeUser()
     const record = await withQueuePaused(async () => startImport(owner, await upload()))
@@ -129,11 +156,14 @@ test.group('Import use cases', (group) => {
     await expectCode(findImport(other, record.id), 404, 'E_NOT_FOUND')
     await expectCode(cancelImport(other, { id: record.id }), 404, 'E_NOT_FOUND')
     await expectCode(retryImport(other, { id: record.id }), 404, 'E_NOT_FOUND')
-    for (const id of [0, -1, 1.5, '1e20', 'abc', 2147483648]) await expectCode(findImport(owner, id), 404, 'E_NOT_FOUND')
+    for (const id of [0, -1, 1.5, '1e20', 'abc', 2147483648])
+      await expectCode(findImport(owner, id), 404, 'E_NOT_FOUND')
     assert.equal((await DeckImport.findOrFail(record.id)).status, 'queued')
   })
 
-  test('list_imports answers the learner\'s imports of the last 7 days, newest first', async ({ assert }) => {
+  test("list_imports answers the learner's imports of the last 7 days, newest first", async ({
+    assert,
+  }) => {
     const user = await makeUser()
     const other = await makeUser()
     const [first, second, old] = await withQueuePaused(async () => [
@@ -142,27 +172,52 @@ test.group('Import use cases', (group) => {
       await startImport(user, await upload('c.csv')),
     ])
     await withQueuePaused(async () => startImport(other, await upload('theirs.csv')))
-    await db.from('deck_imports').where('id', old.id).update({ created_at: DateTime.now().minus({ days: 8 }).toJSDate() })
-    assert.deepEqual((await listImports(user)).map((record) => record.id), [second.id, first.id])
+    await db
+      .from('deck_imports')
+      .where('id', old.id)
+      .update({ created_at: DateTime.now().minus({ days: 8 }).toJSDate() })
+    assert.deepEqual(
+      (await listImports(user)).map((record) => record.id),
+      [second.id, first.id]
+    )
   })
 
-  test('import_progress reads the counters from the deck while the import runs, zeros once it ended', async ({ assert }) => {
+  test('import_progress reads the counters from the deck while the import runs, zeros once it ended', async ({
+    assert,
+  }) => {
     const user = await makeUser()
     const record = await withQueuePaused(async () => startImport(user, await upload()))
-    await db.from('decks').where('id', record.deckId!).update({ processing: JSON.stringify({ total: 40, processed: 10, previousState: 'active' }) })
+    await db
+      .from('decks')
+      .where('id', record.deckId!)
+      .update({ processing: JSON.stringify({ total: 40, processed: 10, previousState: 'active' }) })
     assert.deepEqual(await importProgress(record), { total: 40, processed: 10 })
     await cancelImport(user, { id: record.id })
-    assert.deepEqual(await importProgress(await DeckImport.findOrFail(record.id)), { total: 0, processed: 0 })
+    assert.deepEqual(await importProgress(await DeckImport.findOrFail(record.id)), {
+      total: 0,
+      processed: 0,
+    })
   })
 
-  test('fail_abandoned_imports fails only the imports that stopped moving, with their deck and upload', async ({ assert }) => {
+  test('fail_abandoned_imports fails only the imports that stopped moving, with their deck and upload', async ({
+    assert,
+  }) => {
     const user = await makeUser()
     const stuck = await upload('stuck.csv')
-    const [abandoned, moving] = await withQueuePaused(async () => [await startImport(user, stuck), await startImport(user, await upload('moving.csv'))])
+    const [abandoned, moving] = await withQueuePaused(async () => [
+      await startImport(user, stuck),
+      await startImport(user, await upload('moving.csv')),
+    ])
     const before = new Date(Date.now() - 60_000)
-    await db.from('deck_imports').where('id', abandoned.id).update({ updated_at: new Date(Date.now() - 120_000) })
+    await db
+      .from('deck_imports')
+      .where('id', abandoned.id)
+      .update({ updated_at: new Date(Date.now() - 120_000) })
     const failed = await failAbandonedImports({ before })
-    assert.deepEqual(failed.map((record) => record.id), [abandoned.id])
+    assert.deepEqual(
+      failed.map((record) => record.id),
+      [abandoned.id]
+    )
     const row = await DeckImport.findOrFail(abandoned.id)
     assert.equal(row.status, 'failed')
     assert.equal(row.errorKey, 'import_failed')

@@ -38,14 +38,22 @@ test.group('Durable jobs: the queue away', (group) => {
   group.each.setup(() => resetState())
   group.each.timeout(90_000)
 
-  test('an import accepted while the queue is away is written, then run exactly once by the sweep', async ({ client, assert }) => {
+  test('an import accepted while the queue is away is written, then run exactly once by the sweep', async ({
+    client,
+    assert,
+  }) => {
     const user = await makeUser()
     const token = await tokenFor(user)
     const away = await deafRedis()
     await useQueueRedis(away.url)
     let accepted: any
     try {
-      const response = await upload(client, token, Buffer.from('front,back\nhola,hello\nadios,bye\n'), 'Spanish.csv')
+      const response = await upload(
+        client,
+        token,
+        Buffer.from('front,back\nhola,hello\nadios,bye\n'),
+        'Spanish.csv'
+      )
       response.assertStatus(202)
       accepted = response.body()
       assert.equal(accepted.status, 'queued')
@@ -65,7 +73,10 @@ test.group('Durable jobs: the queue away', (group) => {
     assert.isUndefined(await getQueue().getJob((await outboxRows())[0].job_id))
     assert.equal((await db.from('deck_imports').where('id', accepted.id).first()).status, 'queued')
 
-    /* the sweep (the worker's schedule, run now, for rows of any age), twice: the second finds the job and hands nothing */
+    /*
+     * the sweep (the worker's schedule, run now, for rows of any age), twice: the second finds the job and
+     * hands nothing
+     */
     await dispatch('hand_off_jobs', { olderThanMs: 0 })
     await dispatch('hand_off_jobs', { olderThanMs: 0 })
     const done = await waitForImport(client, token, accepted.id)
@@ -80,9 +91,15 @@ test.group('Durable jobs: the queue away', (group) => {
     await eventually(async () => (await outboxRows()).length === 0, 'the outbox row is settled')
     /* a later sweep hands nothing again */
     const again = await dispatch('hand_off_jobs', { olderThanMs: 0 })
-    const result = await eventually(async () => (await again.isCompleted()) && again, 'the last sweep ends')
+    const result = await eventually(
+      async () => (await again.isCompleted()) && again,
+      'the last sweep ends'
+    )
     const finished = await getQueue().getJob(result.id!)
     assert.deepEqual(finished?.returnvalue, { handed: 0, settled: 0 })
-    assert.equal(Number((await db.from('notes').where('user_id', user.id).count('* as n').first()).n), 2)
+    assert.equal(
+      Number((await db.from('notes').where('user_id', user.id).count('* as n').first()).n),
+      2
+    )
   })
 })

@@ -19,20 +19,31 @@ import { makeUser, resetState, waitForMail } from '#tests/support/helpers'
  */
 
 const ATTEMPTS = 5
-const attempt = (made: number) => ({ attemptsMade: made, opts: { attempts: ATTEMPTS } }) as unknown as Job
+const attempt = (made: number) =>
+  ({ attemptsMade: made, opts: { attempts: ATTEMPTS } }) as unknown as Job
 
 async function exportRow(email = 'ana@example.test') {
   const user = await makeUser({ email, name: 'Ana' })
   const deck = await createDeck(user, { name: 'Biology' })
-  await bulkCreateNotes(user, { deck_id: deck.id, import_data: [{ front: 'Cell', back: 'Unit of life' }] })
+  await bulkCreateNotes(user, {
+    deck_id: deck.id,
+    import_data: [{ front: 'Cell', back: 'Unit of life' }],
+  })
   const record = await DeckExport.create({
-    userId: user.id, deckId: deck.id, deckName: deck.name, email, format: 'csv', includeProgress: false, status: 'queued',
+    userId: user.id,
+    deckId: deck.id,
+    deckName: deck.name,
+    email,
+    format: 'csv',
+    includeProgress: false,
+    status: 'queued',
   })
   return { user, deck, record, key: `exports/${record.id}/export.csv` }
 }
 
 const row = (id: number) => db.from('deck_exports').where('id', id).firstOrFail()
-const mailsTo = async (to: string) => (await readOutbox(outboxDirectory)).filter((message) => message.to.includes(to))
+const mailsTo = async (to: string) =>
+  (await readOutbox(outboxDirectory)).filter((message) => message.to.includes(to))
 
 /** The e-mail cannot be queued (Redis down, say) while `work` runs. */
 async function withMailQueueDown<T>(work: () => Promise<T>) {
@@ -55,10 +66,15 @@ test.group('The export job', (group) => {
   })
   group.each.timeout(60_000)
 
-  test('the e-mail cannot be queued: the row is not done; the retry finishes it and one e-mail goes out', async ({ assert }) => {
+  test('the e-mail cannot be queued: the row is not done; the retry finishes it and one e-mail goes out', async ({
+    assert,
+  }) => {
     const { record, key } = await exportRow()
     await withMailQueueDown(async () => {
-      await assert.rejects(() => runExport({ exportId: record.id }, attempt(0)), 'the mail queue is down')
+      await assert.rejects(
+        () => runExport({ exportId: record.id }, attempt(0)),
+        'the mail queue is down'
+      )
     })
     const between = await row(record.id)
     assert.equal(between.status, 'processing', 'waiting for its retry, not done')
@@ -75,7 +91,9 @@ test.group('The export job', (group) => {
     assert.lengthOf(await mailsTo('ana@example.test'), 1)
   })
 
-  test('the last attempt fails: the row says failed, and the file an earlier attempt stored is removed', async ({ assert }) => {
+  test('the last attempt fails: the row says failed, and the file an earlier attempt stored is removed', async ({
+    assert,
+  }) => {
     const { record, key } = await exportRow()
     await withMailQueueDown(async () => {
       await assert.rejects(() => runExport({ exportId: record.id }, attempt(0)))
@@ -90,7 +108,9 @@ test.group('The export job', (group) => {
     assert.lengthOf(await mailsTo('ana@example.test'), 0)
   })
 
-  test('done is final: a late run of the job does nothing, and cannot mark it failed', async ({ assert }) => {
+  test('done is final: a late run of the job does nothing, and cannot mark it failed', async ({
+    assert,
+  }) => {
     const { record, key } = await exportRow()
     await runExport({ exportId: record.id }, attempt(0))
     await waitForMail('ana@example.test', 20_000)
@@ -119,7 +139,9 @@ test.group('The export job', (group) => {
     assert.lengthOf(await mailsTo('ana@example.test'), 0)
   })
 
-  test('the deck deleted before the file is written: failed at once, not retried, nothing stored or sent', async ({ assert }) => {
+  test('the deck deleted before the file is written: failed at once, not retried, nothing stored or sent', async ({
+    assert,
+  }) => {
     const { user, deck, record, key } = await exportRow()
     const { deleteDeck } = await import('#actions/decks/delete_deck')
     await deleteDeck(user, { id: deck.id })

@@ -7,20 +7,29 @@ import { signIn } from '#tests/support/content'
 import { start, answer } from '../api/learning/support.js'
 import { cloneDeck, liveDeck } from '../api/publishing/support.js'
 
-const studiersOf = async (publicDeckId: number) => (await db.from('public_decks').where('id', publicDeckId).firstOrFail()).studiers_count as number
+const studiersOf = async (publicDeckId: number) =>
+  (await db.from('public_decks').where('id', publicDeckId).firstOrFail()).studiers_count as number
 
 /** Waits (bounded, not timed) until the worker has brought the count to `expected`. */
 async function studiersBecome(publicDeckId: number, expected: number) {
   const deadline = Date.now() + 30_000
-  while ((await studiersOf(publicDeckId)) !== expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100))
+  while ((await studiersOf(publicDeckId)) !== expected && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 100))
   return studiersOf(publicDeckId)
 }
 
 test.group('Jobs: a library deck counts its studiers in the worker', (group) => {
   group.each.setup(() => resetState())
 
-  test('a learner who cloned the deck and answered a card of the copy counts; one who only cloned does not', async ({ client, assert }) => {
-    assert.include(SCHEDULES.map((schedule) => schedule.name), 'count_library_studiers', 'the worker runs it on its own, hourly')
+  test('a learner who cloned the deck and answered a card of the copy counts; one who only cloned does not', async ({
+    client,
+    assert,
+  }) => {
+    assert.include(
+      SCHEDULES.map((schedule) => schedule.name),
+      'count_library_studiers',
+      'the worker runs it on its own, hourly'
+    )
     const { publicDeckId } = await liveDeck(client)
     const studier = await signIn()
     const idle = await signIn()

@@ -26,14 +26,23 @@ test.group('Schedules after Redis lost its data', () => {
     const expected = SCHEDULES.map(({ name }) => name).sort()
     const stop = await startExtraWorkerProcess(1, { SCHEDULES_CHECK_MS: '1000' })
     try {
-      await waitFor(async () => (await schedulerNames()).length === expected.length, 'the schedules at start')
+      await waitFor(
+        async () => (await schedulerNames()).length === expected.length,
+        'the schedules at start'
+      )
       const sweep = await getQueue().getJobScheduler('sweep_storage')
       /* only this test's Redis database (REDIS_URL's), never the server's others */
       await redis.flushdb()
       assert.deepEqual(await schedulerNames(), [], 'the flush took the schedules')
-      await waitFor(async () => JSON.stringify(await schedulerNames()) === JSON.stringify(expected), 'the schedules again')
+      await waitFor(
+        async () => JSON.stringify(await schedulerNames()) === JSON.stringify(expected),
+        'the schedules again'
+      )
       /* a schedule made again is a new one: the storage sweep's first run is again one interval away */
-      assert.isAbove(Number((await getQueue().getJobScheduler('sweep_storage'))!.next), Date.now() + 5 * 60 * 60 * 1000)
+      assert.isAbove(
+        Number((await getQueue().getJobScheduler('sweep_storage'))!.next),
+        Date.now() + 5 * 60 * 60 * 1000
+      )
       assert.exists(sweep)
     } finally {
       await stop()

@@ -11,7 +11,11 @@ import { startExtraWorkerProcess } from '#tests/support/worker_process'
  * so every worker clears its own: at start (and every hour), the ones older
  * than a day; a younger one may belong to a job still running.
  */
-const exists = (path: string) => stat(path).then(() => true, () => false)
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false
+  )
 
 async function workDir(kind: 'imports' | 'exports' | 'uploads', daysOld: number) {
   const path = app.tmpPath(kind, `test-${randomUUID()}`)
@@ -23,8 +27,14 @@ async function workDir(kind: 'imports' | 'exports' | 'uploads', daysOld: number)
 }
 
 test.group('Work directories on every worker', () => {
-  test('a starting worker removes the stale work directories of its machine, not the recent ones', async ({ assert }) => {
-    const stale = [await workDir('imports', 2), await workDir('exports', 3), await workDir('uploads', 2)]
+  test('a starting worker removes the stale work directories of its machine, not the recent ones', async ({
+    assert,
+  }) => {
+    const stale = [
+      await workDir('imports', 2),
+      await workDir('exports', 3),
+      await workDir('uploads', 2),
+    ]
     const recent = await workDir('imports', 0)
     const stop = await startExtraWorkerProcess(1)
     try {

@@ -6,9 +6,14 @@ import { linkIn, makeUser, resetState, waitForMail } from '#tests/support/helper
 test.group('E-mails', (group) => {
   group.each.setup(() => resetState())
 
-  test('the plain-text part greets by name as typed, with no HTML entities', async ({ client, assert }) => {
+  test('the plain-text part greets by name as typed, with no HTML entities', async ({
+    client,
+    assert,
+  }) => {
     await makeUser({ email: 'zoe@example.test', name: 'Zoë O\'Neil-Smith & "Co"' })
-    ;(await client.post('/api/auth/reset-password').json({ email: 'zoe@example.test' })).assertStatus(202)
+    ;(
+      await client.post('/api/auth/reset-password').json({ email: 'zoe@example.test' })
+    ).assertStatus(202)
     const mail = await waitForMail('zoe@example.test')
     assert.include(mail.text, 'Hi Zoë O\'Neil-Smith & "Co",')
     assert.notMatch(mail.text, /&(#x?[0-9a-f]+|amp|quot|lt|gt);/i)
@@ -16,7 +21,10 @@ test.group('E-mails', (group) => {
     assert.include(mail.html, 'O&#x27;Neil-Smith &amp; &quot;Co&quot;')
   })
 
-  test('links lead to the server that sent them: with no APP_URL, its HOST and PORT', async ({ client, assert }) => {
+  test('links lead to the server that sent them: with no APP_URL, its HOST and PORT', async ({
+    client,
+    assert,
+  }) => {
     assert.isNotOk(env.get('APP_URL'))
     await makeUser({ email: 'ana@example.test' })
     await client.post('/api/auth/reset-password').json({ email: 'ana@example.test' })

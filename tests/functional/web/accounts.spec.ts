@@ -3,7 +3,6 @@ import User from '#models/user'
 import { linkIn, makeUser, PASSWORD, resetState, waitForMail } from '#tests/support/helpers'
 import { signedIn, WebSession } from '#tests/support/web_session'
 
-
 test.group('Web: pages and sessions', (group) => {
   group.each.setup(() => resetState())
 
@@ -11,9 +10,13 @@ test.group('Web: pages and sessions', (group) => {
     await makeUser({ email: 'ana@example.test' })
     const web = new WebSession()
     await web.get('/sign-in')
-    const forged = await web.post('/sign-in', { email: 'ana@example.test', password: PASSWORD }, { csrf: false })
+    const forged = await web.post(
+      '/sign-in',
+      { email: 'ana@example.test', password: PASSWORD },
+      { csrf: false }
+    )
     assert.match(forged.location!, /\/sign-in$/)
-    const page = (await web.visit('/sign-in'))
+    const page = await web.visit('/sign-in')
     assert.equal(page.props.flash.error, 'This page has expired. Please try again.')
     assert.isNull(page.props.user)
 
@@ -40,8 +43,12 @@ test.group('Web: pages and sessions', (group) => {
     assert.include(response.text, 'Back to homepage')
   })
 
-  test('the language comes from the user, else the cookie, else Accept-Language', async ({ assert }) => {
-    const german = await new WebSession({ 'accept-language': 'de-CH,de;q=0.9,en;q=0.5' }).get('/sign-in')
+  test('the language comes from the user, else the cookie, else Accept-Language', async ({
+    assert,
+  }) => {
+    const german = await new WebSession({ 'accept-language': 'de-CH,de;q=0.9,en;q=0.5' }).get(
+      '/sign-in'
+    )
     assert.include(german.text, '<html lang="de"')
     const japanese = await new WebSession({ 'accept-language': 'ja' }).get('/sign-in')
     assert.include(japanese.text, '<html lang="en"')
@@ -78,19 +85,29 @@ test.group('Web: pages and sessions', (group) => {
     for (const [method, path, body] of [
       ['GET', '/account', undefined],
       ['PUT', '/account/profile', { name: 'X', username: 'x', email: 'x@x.test' }],
-      ['PUT', '/account/password', { password: 'whatever-123', password_confirmation: 'whatever-123' }],
+      [
+        'PUT',
+        '/account/password',
+        { password: 'whatever-123', password_confirmation: 'whatever-123' },
+      ],
       ['DELETE', '/account', { confirmation: 'victim' }],
       ['DELETE', '/account/social/google', {}],
     ] as const) {
       const response = await web.request(method, path, body as any)
       assert.equal(response.status, 302, `${method} ${path}`)
       /* a page visit names itself, so that signing in returns there */
-      assert.equal(response.location, method === 'GET' ? `/sign-in?next=${encodeURIComponent(path)}` : '/sign-in', `${method} ${path}`)
+      assert.equal(
+        response.location,
+        method === 'GET' ? `/sign-in?next=${encodeURIComponent(path)}` : '/sign-in',
+        `${method} ${path}`
+      )
     }
     assert.isNotNull(await User.findBy('username', 'victim'))
   })
 
-  test('the web still asks for the username typed before deleting the account', async ({ assert }) => {
+  test('the web still asks for the username typed before deleting the account', async ({
+    assert,
+  }) => {
     const { user, web } = await signedIn()
     await web.get('/account')
     for (const body of [{}, { confirmation: 'not-me' }]) {
@@ -107,12 +124,20 @@ test.group('Web: pages and sessions', (group) => {
     const other = await makeUser({ username: 'other.user' })
     const { user, web } = await signedIn()
     await web.get('/account')
-    const taken = await web.put('/account/profile', { name: 'Ana', username: 'Other.User', email: 'ana@example.test' })
+    const taken = await web.put('/account/profile', {
+      name: 'Ana',
+      username: 'Other.User',
+      email: 'ana@example.test',
+    })
     assert.equal(taken.status, 302)
-    const page = (await web.visit('/account'))
+    const page = await web.visit('/account')
     assert.equal(page.props.errors.username, 'This username is taken')
 
-    await web.put('/account/profile', { name: 'Ana Maria', username: 'ana.maria', email: 'ana@example.test' })
+    await web.put('/account/profile', {
+      name: 'Ana Maria',
+      username: 'ana.maria',
+      email: 'ana@example.test',
+    })
     await user.refresh()
     await other.refresh()
     assert.equal(user.username, 'ana.maria')
@@ -127,7 +152,12 @@ test.group('Web: pages and sessions', (group) => {
     assert.isTrue(guest.isGuest)
 
     await web.get('/sign-up')
-    const signUp = await web.post('/sign-up', { name: 'Ana Lima', email: 'ana@example.test', password: 'long-enough-1', password_confirmation: 'long-enough-1' })
+    const signUp = await web.post('/sign-up', {
+      name: 'Ana Lima',
+      email: 'ana@example.test',
+      password: 'long-enough-1',
+      password_confirmation: 'long-enough-1',
+    })
     assert.equal(signUp.location, '/')
     const user = await User.findByOrFail('email', 'ana@example.test')
     assert.equal(user.id, guest.id)
@@ -137,7 +167,12 @@ test.group('Web: pages and sessions', (group) => {
   test('sign-up shows the spec messages next to the fields', async ({ assert }) => {
     const web = new WebSession()
     await web.get('/sign-up')
-    await web.post('/sign-up', { name: 'A', email: 'ana@example.test', password: 'short', password_confirmation: 'other' })
+    await web.post('/sign-up', {
+      name: 'A',
+      email: 'ana@example.test',
+      password: 'short',
+      password_confirmation: 'other',
+    })
     const errors = (await web.visit('/sign-up')).props.errors
     assert.equal(errors.name, 'Name too short')
     assert.equal(errors.password, 'Password must be at least 8 characters long')
@@ -147,8 +182,9 @@ test.group('Web: pages and sessions', (group) => {
     await makeUser({ email: 'ana@example.test' })
     const web = new WebSession()
     await web.get('/sign-in')
-    for (let i = 0; i < 6; i++) await web.post('/sign-in', { email: 'ana@example.test', password: 'wrong-password' })
-    const page = (await web.visit('/sign-in'))
+    for (let i = 0; i < 6; i++)
+      await web.post('/sign-in', { email: 'ana@example.test', password: 'wrong-password' })
+    const page = await web.visit('/sign-in')
     assert.equal(page.props.flash.error, 'Too many attempts')
     const right = await web.post('/sign-in', { email: 'ana@example.test', password: PASSWORD })
     assert.match(right.location!, /\/sign-in$/)
@@ -161,8 +197,11 @@ test.group('Web: e-mailed sign-in link', (group) => {
 
   test('opening the link spends nothing; the button signs in once', async ({ client, assert }) => {
     const user = await makeUser({ email: 'ana@example.test' })
-    await client.post('/api/authentication/login_with_provider').json({ kind: 'web_to_app', email: 'ana@example.test' })
-    const path = new URL(linkIn((await waitForMail('ana@example.test')).text, '/auth/link')).pathname
+    await client
+      .post('/api/authentication/login_with_provider')
+      .json({ kind: 'web_to_app', email: 'ana@example.test' })
+    const path = new URL(linkIn((await waitForMail('ana@example.test')).text, '/auth/link'))
+      .pathname
 
     const web = new WebSession()
     for (let i = 0; i < 2; i++) assert.equal((await web.visit(path)).component, 'auth/login_link')

@@ -3,14 +3,16 @@ import { assertErrorBody, resetState } from '#tests/support/helpers'
 import { signedIn, pageCall as call } from '#tests/support/web_session'
 import { aiState, scriptAi, useAiDouble, useOffline } from '#tests/support/ai_server'
 
-test.group('Web AI note templates (the editor popup\'s calls)', (group) => {
+test.group("Web AI note templates (the editor popup's calls)", (group) => {
   group.each.setup(async () => {
     await resetState()
     useOffline()
   })
   group.teardown(() => useOffline())
 
-  test('the list says which provider answers: offline by default, the configured one otherwise', async ({ assert }) => {
+  test('the list says which provider answers: offline by default, the configured one otherwise', async ({
+    assert,
+  }) => {
     const { web } = await signedIn()
     const offline = await call(web, 'GET', '/ai_note_templates')
     assert.equal(offline.status, 200)
@@ -20,14 +22,21 @@ test.group('Web AI note templates (the editor popup\'s calls)', (group) => {
     assert.equal((await call(web, 'GET', '/ai_note_templates')).body.provider, 'openai')
   })
 
-  test('create, apply and delete through the session; another user\'s template is a 404', async ({ assert }) => {
+  test("create, apply and delete through the session; another user's template is a 404", async ({
+    assert,
+  }) => {
     const { web } = await signedIn('ana@example.test')
     const { web: other } = await signedIn('bob@example.test')
     useAiDouble('anthropic')
-    const created = await call(web, 'POST', '/ai_note_templates', { name: 'Caps', prompt: 'Upper-case the back.' })
+    const created = await call(web, 'POST', '/ai_note_templates', {
+      name: 'Caps',
+      prompt: 'Upper-case the back.',
+    })
     assert.equal(created.status, 201)
     scriptAi({ text: '{"Front": "hello", "Back": "WORLD"}' })
-    const applied = await call(web, 'POST', `/ai_note_templates/${created.body.id}/apply`, { fields: { Front: 'hello', Back: 'world' } })
+    const applied = await call(web, 'POST', `/ai_note_templates/${created.body.id}/apply`, {
+      fields: { Front: 'hello', Back: 'world' },
+    })
     assert.deepEqual(applied.body, { fields: { Front: 'hello', Back: 'WORLD' } })
     for (const [method, path, body] of [
       ['PUT', `/ai_note_templates/${created.body.id}`, { name: 'x', prompt: 'y' }],
@@ -57,7 +66,10 @@ test.group('Web AI note templates (the editor popup\'s calls)', (group) => {
   })
 
   test('signed out, the calls are refused', async ({ assert }) => {
-    const response = await fetch(`http://${process.env.HOST}:${process.env.PORT}/ai_note_templates`, { headers: { accept: 'application/json' }, redirect: 'manual' })
+    const response = await fetch(
+      `http://${process.env.HOST}:${process.env.PORT}/ai_note_templates`,
+      { headers: { accept: 'application/json' }, redirect: 'manual' }
+    )
     assert.equal(response.status, 401)
   })
 })

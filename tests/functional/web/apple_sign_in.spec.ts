@@ -19,10 +19,16 @@ test.group('Web: Sign in with Apple', (group) => {
     if (!ok) throw new Error('unexpected Apple authorize URL')
   }
 
-  test('Apple posts the identity token back; the account is created and signed in', async ({ assert }) => {
+  test('Apple posts the identity token back; the account is created and signed in', async ({
+    assert,
+  }) => {
     const web = new WebSession()
     const state = await authorize(web)
-    const idToken = await signIdentityToken('apple', { sub: 'apple-web-1', email: 'bea@icloud.test', aud: 'app.mnemo.test.web' })
+    const idToken = await signIdentityToken('apple', {
+      sub: 'apple-web-1',
+      email: 'bea@icloud.test',
+      aud: 'app.mnemo.test.web',
+    })
     const callback = await web.request('POST', '/auth/apple/callback', {
       state,
       code: 'c-1',
@@ -39,12 +45,25 @@ test.group('Web: Sign in with Apple', (group) => {
   test('a callback with the wrong state or a forged token signs nobody in', async ({ assert }) => {
     const web = new WebSession()
     const state = await authorize(web)
-    const forged = await signIdentityToken('apple', { sub: 'apple-evil', aud: 'app.mnemo.test.web' }, { foreignKey: true })
-    const wrongState = await web.request('POST', '/auth/apple/callback', { state: 'guess', id_token: await signIdentityToken('apple', { sub: 'x' }) })
+    const forged = await signIdentityToken(
+      'apple',
+      { sub: 'apple-evil', aud: 'app.mnemo.test.web' },
+      { foreignKey: true }
+    )
+    const wrongState = await web.request('POST', '/auth/apple/callback', {
+      state: 'guess',
+      id_token: await signIdentityToken('apple', { sub: 'x' }),
+    })
     assert.equal(wrongState.location, '/sign-in')
     const badToken = await web.request('POST', '/auth/apple/callback', { state, id_token: forged })
     assert.notEqual(badToken.location, '/')
-    assert.equal(await SocialAccount.query().count('* as n').first().then((r) => Number(r!.$extras.n)), 0)
+    assert.equal(
+      await SocialAccount.query()
+        .count('* as n')
+        .first()
+        .then((r) => Number(r!.$extras.n)),
+      0
+    )
     assert.isNull((await web.visit('/')).props.user)
   })
 })

@@ -12,17 +12,19 @@ import { resetState } from '#tests/support/helpers'
 import { signedIn, WebSession } from '#tests/support/web_session'
 import { setProgress, snapshot } from '#tests/support/content'
 
-
 /** A folder with one deck, a deck with a subdeck holding two notes, and an archived deck. */
 async function library(user: User) {
   const folder = await saveFolder(user, { name: 'Languages', color: 'green', emoji_utf_16: '🌍' })
   const inFolder = await createDeck(user, { name: 'Spanish', folder_id: folder.id })
   const main = await createDeck(user, { name: 'Biology' })
   const sub = await createDeck(user, { name: 'Cells', parent_id: main.id })
-  const notes = await bulkCreateNotes(user, { deck_id: sub.id, import_data: [
-    { front: 'Mitochondria', back: 'Powerhouse of the cell' },
-    { front: 'Ribosome', back: 'Makes proteins' },
-  ] })
+  const notes = await bulkCreateNotes(user, {
+    deck_id: sub.id,
+    import_data: [
+      { front: 'Mitochondria', back: 'Powerhouse of the cell' },
+      { front: 'Ribosome', back: 'Makes proteins' },
+    ],
+  })
   const archived = await createDeck(user, { name: 'Old stuff' })
   await archiveDeck(user, { id: archived.id, archived: true })
   return { folder, inFolder, main, sub, notes, archived }
@@ -78,7 +80,16 @@ test.group('Web: deck list and deck pages', (group) => {
     assert.equal((byId.get(main.id) as any).totalCardsCount, 2, 'a deck counts its subdecks')
     assert.equal((byId.get(main.id) as any).newCardsCount, 2)
     assert.equal((byId.get(inFolder.id) as any).folderId, folder.id)
-    assert.deepEqual(home.props.folders, [{ id: folder.id, name: 'Languages', color: 'green', emojiUtf16: '🌍', position: 1, decks: [inFolder.id] }])
+    assert.deepEqual(home.props.folders, [
+      {
+        id: folder.id,
+        name: 'Languages',
+        color: 'green',
+        emojiUtf16: '🌍',
+        position: 1,
+        decks: [inFolder.id],
+      },
+    ])
     assert.equal(home.props.numberOfArchivedDecks, 1)
     assert.deepEqual(home.props.polling, [])
     assert.deepEqual(home.props.started, [])
@@ -87,25 +98,36 @@ test.group('Web: deck list and deck pages', (group) => {
     assert.equal((await page(new WebSession(), '/')).component, 'marketing/landing')
   })
 
-  test('the archive lists archived decks; the deck page has its tabs and card list', async ({ assert }) => {
+  test('the archive lists archived decks; the deck page has its tabs and card list', async ({
+    assert,
+  }) => {
     const { user, web } = await signedIn('ana@example.test')
     const { main, sub, notes, archived } = await library(user)
 
     const archive = await page(web, '/decks/archived')
     assert.equal(archive.component, 'decks/archived')
-    assert.deepEqual(archive.props.decks.map((deck: any) => deck.id), [archived.id])
+    assert.deepEqual(
+      archive.props.decks.map((deck: any) => deck.id),
+      [archived.id]
+    )
 
     const general = await page(web, `/decks/${main.id}`)
     assert.equal(general.component, 'decks/show')
     assert.equal(general.props.tab, 'general')
     assert.isNull(general.props.notes)
     assert.equal(general.props.deck.id, main.id)
-    assert.sameMembers(general.props.tree.map((deck: any) => deck.id), [main.id, sub.id])
+    assert.sameMembers(
+      general.props.tree.map((deck: any) => deck.id),
+      [main.id, sub.id]
+    )
     assert.notProperty(general.props, 'destinations', 'the picker list loads on demand')
 
     const cards = await page(web, `/decks/${main.id}?tab=cards&sort_by=alphabetical&order=DESC`)
     assert.equal(cards.props.notes.total, 2)
-    assert.deepEqual(cards.props.notes.items.map((note: any) => note.front.preview), ['Ribosome', 'Mitochondria'])
+    assert.deepEqual(
+      cards.props.notes.items.map((note: any) => note.front.preview),
+      ['Ribosome', 'Mitochondria']
+    )
     assert.equal(cards.props.notes.items[0].learningState, 'new')
     assert.notProperty(cards.props.notes.items[0], 'fields')
     await main.refresh()
@@ -115,11 +137,17 @@ test.group('Web: deck list and deck pages', (group) => {
     const remembered = await page(web, `/decks/${main.id}?tab=cards`)
     assert.equal(remembered.props.notes.sortBy, 'alphabetical')
     const searched = await page(web, `/decks/${main.id}?tab=cards&query=%20ribo%20`)
-    assert.deepEqual(searched.props.notes.items.map((note: any) => note.id), [notes[1].id])
+    assert.deepEqual(
+      searched.props.notes.items.map((note: any) => note.id),
+      [notes[1].id]
+    )
     assert.equal(searched.props.notes.query, 'ribo')
     await setProgress(user.id, notes[0].id, { state: 'new', frozen: true })
     const frozen = await page(web, `/decks/${main.id}?tab=cards&frozen=true`)
-    assert.deepEqual(frozen.props.notes.items.map((note: any) => note.id), [notes[0].id])
+    assert.deepEqual(
+      frozen.props.notes.items.map((note: any) => note.id),
+      [notes[0].id]
+    )
     assert.isTrue(frozen.props.notes.items[0].isFrozen)
     const bogus = await page(web, `/decks/${main.id}?tab=cards&learning_state=nonsense&page=abc`)
     assert.equal(bogus.props.notes.total, 2, 'a bad query string lists everything')
@@ -142,9 +170,20 @@ test.group('Web: deck list and deck pages', (group) => {
     await web.post('/decks', { deck: { name: 'Acids', parent_id: chemistry.id } })
     assert.equal((await Deck.findByOrFail('name', 'Acids')).parentId, chemistry.id)
 
-    await web.put(`/decks/${chemistry.id}`, { deck: { name: 'Chem', new_cards_per_day: 5, max_cards_per_day: null, shuffle_cards_enabled: true, font_settings: { phone: { size: 24, alignment: 'left' } } } })
+    await web.put(`/decks/${chemistry.id}`, {
+      deck: {
+        name: 'Chem',
+        new_cards_per_day: 5,
+        max_cards_per_day: null,
+        shuffle_cards_enabled: true,
+        font_settings: { phone: { size: 24, alignment: 'left' } },
+      },
+    })
     await chemistry.refresh()
-    assert.deepEqual([chemistry.name, chemistry.newCardsPerDay, chemistry.shuffleCardsEnabled], ['Chem', 5, true])
+    assert.deepEqual(
+      [chemistry.name, chemistry.newCardsPerDay, chemistry.shuffleCardsEnabled],
+      ['Chem', 5, true]
+    )
     assert.deepEqual(chemistry.fontSettings.phone, { size: 24, alignment: 'left' })
     assert.equal((await page(web, '/')).props.flash.success, 'Deck saved')
 
@@ -152,28 +191,48 @@ test.group('Web: deck list and deck pages', (group) => {
     assert.equal((await chemistry.refresh()).folderId, folder.id)
     await web.post(`/decks/${chemistry.id}/move`, { parent_deck_id: main.id })
     await chemistry.refresh()
-    assert.deepEqual([chemistry.parentId, chemistry.rootDeckId, chemistry.folderId], [main.id, main.id, null])
+    assert.deepEqual(
+      [chemistry.parentId, chemistry.rootDeckId, chemistry.folderId],
+      [main.id, main.id, null]
+    )
     await web.post(`/decks/${chemistry.id}/move`, {})
     assert.isNull((await chemistry.refresh()).parentId)
 
     await web.post('/decks/reorder', { deck_ids: [chemistry.id, main.id, inFolder.id] })
-    const order = await Deck.query().whereIn('id', [chemistry.id, main.id, inFolder.id]).orderBy('position')
-    assert.deepEqual(order.map((deck) => deck.id), [chemistry.id, main.id, inFolder.id])
+    const order = await Deck.query()
+      .whereIn('id', [chemistry.id, main.id, inFolder.id])
+      .orderBy('position')
+    assert.deepEqual(
+      order.map((deck) => deck.id),
+      [chemistry.id, main.id, inFolder.id]
+    )
 
     await setProgress(user.id, notes[0].id, { state: 'review', dueAt: new Date() })
     await web.post(`/decks/${main.id}/reset_progress`)
-    assert.equal(Number((await db.from('card_progress').where('user_id', user.id).count('* as count').first()).count), 0)
+    assert.equal(
+      Number(
+        (await db.from('card_progress').where('user_id', user.id).count('* as count').first()).count
+      ),
+      0
+    )
 
     await web.post(`/decks/${main.id}/archive`)
     assert.equal((await main.refresh()).state, 'archived')
-    assert.equal((await sub.refresh()).state, 'archived', 'subdecks are archived with their main deck')
+    assert.equal(
+      (await sub.refresh()).state,
+      'archived',
+      'subdecks are archived with their main deck'
+    )
     assert.equal((await page(web, '/')).props.numberOfArchivedDecks, 2)
     await web.delete(`/decks/${main.id}/archive`)
     assert.equal((await main.refresh()).state, 'active')
 
     await db.from('decks').where('id', inFolder.id).update({ source: 'pre-made' })
     await web.post(`/decks/${inFolder.id}/report`, { report_text: 'Wrong answers' })
-    assert.equal((await db.from('deck_reports').where('deck_id', inFolder.id).first()).text, 'Wrong answers')
+    assert.equal(
+      (await db.from('deck_reports').where('deck_id', inFolder.id).first()).text,
+      'Wrong answers'
+    )
 
     await web.delete(`/decks/${chemistry.id}`)
     assert.isNull(await Deck.find(chemistry.id))
@@ -189,7 +248,12 @@ test.group('Web: deck list and deck pages', (group) => {
     const copy = await Deck.query().where('cloned_from_id', main.id).firstOrFail()
     const home = await page(web, '/')
     assert.lengthOf(home.props.started, 1)
-    assert.deepInclude(home.props.started[0], { id: copy.id, state: 'duplicating', name: 'Biology (copy)', counters: { total: 0, processed: 0 } })
+    assert.deepInclude(home.props.started[0], {
+      id: copy.id,
+      state: 'duplicating',
+      name: 'Biology (copy)',
+      counters: { total: 0, processed: 0 },
+    })
     await settled(copy.id)
     const after = await page(web, '/')
     assert.deepEqual(after.props.started, [], 'the start is told once')
@@ -197,7 +261,9 @@ test.group('Web: deck list and deck pages', (group) => {
     assert.deepEqual(after.props.decks.find((deck: any) => deck.id === copy.id).children.length, 1)
   })
 
-  test('a card removed from study on the learning page shows in the card list and comes back from it', async ({ assert }) => {
+  test('a card removed from study on the learning page shows in the card list and comes back from it', async ({
+    assert,
+  }) => {
     const { user, web } = await signedIn('ana@example.test')
     const { main, notes } = await library(user)
     const [card] = await db.from('cards').where('note_id', notes[0].id).select('id')
@@ -210,7 +276,10 @@ test.group('Web: deck list and deck pages', (group) => {
     assert.include(item, { isSuspended: true, suspendedCardsCount: 1 })
     assert.isFalse(list.props.notes.items.find((note: any) => note.id === notes[1].id).isSuspended)
     const onlyRemoved = await page(web, `/decks/${main.id}?tab=cards&suspended=true`)
-    assert.deepEqual(onlyRemoved.props.notes.items.map((note: any) => note.id), [notes[0].id])
+    assert.deepEqual(
+      onlyRemoved.props.notes.items.map((note: any) => note.id),
+      [notes[0].id]
+    )
     assert.equal(onlyRemoved.props.notes.suspended, true)
 
     /* the row's "Bring back" (and the bulk action) */
@@ -220,55 +289,121 @@ test.group('Web: deck list and deck pages', (group) => {
     assert.isFalse(back.props.notes.items.some((note: any) => note.isSuspended))
     assert.equal(Number((await db.from('card_suspensions').count('* as n').first()).n), 0)
     await web.post(`/decks/${main.id}/notes/bulk`, { bulk_action: 'suspend', select_all: true })
-    assert.equal((await page(web, `/decks/${main.id}?tab=cards`)).props.flash.success, '2 cards removed from study')
+    assert.equal(
+      (await page(web, `/decks/${main.id}?tab=cards`)).props.flash.success,
+      '2 cards removed from study'
+    )
     assert.equal(Number((await db.from('card_suspensions').count('* as n').first()).n), 2)
     assert.equal(Number((await db.from('notes').count('* as n').first()).n), 2, 'nothing deleted')
   })
 
-  test('bulk actions act on the selection, or on every note matching the filters', async ({ assert }) => {
+  test('bulk actions act on the selection, or on every note matching the filters', async ({
+    assert,
+  }) => {
     const { user, web } = await signedIn('ana@example.test')
     const { main, sub, notes, inFolder } = await library(user)
-    const more = await bulkCreateNotes(user, { deck_id: main.id, import_data: [{ front: 'Nucleus', back: 'Holds DNA' }] })
-    const frozenIds = async () => (await db.from('card_progress as p').join('cards as c', 'c.id', 'p.card_id').where('p.frozen', true).select('c.note_id')).map((row) => row.note_id)
+    const more = await bulkCreateNotes(user, {
+      deck_id: main.id,
+      import_data: [{ front: 'Nucleus', back: 'Holds DNA' }],
+    })
+    const frozenIds = async () =>
+      (
+        await db
+          .from('card_progress as p')
+          .join('cards as c', 'c.id', 'p.card_id')
+          .where('p.frozen', true)
+          .select('c.note_id')
+      ).map((row) => row.note_id)
     await web.get(`/decks/${main.id}?tab=cards`)
 
-    const freeze = await web.post(`/decks/${main.id}/notes/bulk`, { bulk_action: 'freeze', ids: [notes[0].id] })
-    assert.equal(new URL(freeze.location!).search, '?tab=cards', 'back to the same tab, search and page')
+    const freeze = await web.post(`/decks/${main.id}/notes/bulk`, {
+      bulk_action: 'freeze',
+      ids: [notes[0].id],
+    })
+    assert.equal(
+      new URL(freeze.location!).search,
+      '?tab=cards',
+      'back to the same tab, search and page'
+    )
     assert.sameMembers(await frozenIds(), [notes[0].id])
-    assert.equal((await page(web, `/decks/${main.id}?tab=cards`)).props.flash.success, '1 card paused')
+    assert.equal(
+      (await page(web, `/decks/${main.id}?tab=cards`)).props.flash.success,
+      '1 card paused'
+    )
 
-    await web.post(`/decks/${main.id}/notes/bulk`, { bulk_action: 'freeze', select_all: true, query: 'nucl' })
-    assert.sameMembers(await frozenIds(), [notes[0].id, more[0].id], 'select all with a search means the matches only')
+    await web.post(`/decks/${main.id}/notes/bulk`, {
+      bulk_action: 'freeze',
+      select_all: true,
+      query: 'nucl',
+    })
+    assert.sameMembers(
+      await frozenIds(),
+      [notes[0].id, more[0].id],
+      'select all with a search means the matches only'
+    )
     await web.post(`/decks/${main.id}/notes/bulk`, { bulk_action: 'unfreeze', select_all: true })
     assert.deepEqual(await frozenIds(), [])
 
     await web.post(`/decks/${main.id}/notes/bulk`, { bulk_action: 'duplicate', ids: [more[0].id] })
-    assert.equal(Number((await db.from('notes').where('deck_id', main.id).count('* as count').first()).count), 2)
+    assert.equal(
+      Number((await db.from('notes').where('deck_id', main.id).count('* as count').first()).count),
+      2
+    )
 
     await holdingJobs(async () => {
-      await web.post(`/decks/${main.id}/notes/bulk`, { bulk_action: 'move', ids: [notes[1].id], destination_deck_id: inFolder.id })
+      await web.post(`/decks/${main.id}/notes/bulk`, {
+        bulk_action: 'move',
+        ids: [notes[1].id],
+        destination_deck_id: inFolder.id,
+      })
       const moving = await page(web, `/decks/${main.id}?tab=cards`)
-      assert.deepInclude(moving.props.started[0], { id: main.id, state: 'notes_moving', destinationName: 'Spanish', counters: { total: 1, processed: 0 } })
-      assert.deepEqual(moving.props.polling.map((entry: any) => [entry.id, entry.state]), [[main.id, 'notes_moving']])
+      assert.deepInclude(moving.props.started[0], {
+        id: main.id,
+        state: 'notes_moving',
+        destinationName: 'Spanish',
+        counters: { total: 1, processed: 0 },
+      })
+      assert.deepEqual(
+        moving.props.polling.map((entry: any) => [entry.id, entry.state]),
+        [[main.id, 'notes_moving']]
+      )
       await web.post(`/decks/${main.id}/notes/bulk`, { bulk_action: 'freeze', ids: [notes[1].id] })
-      assert.equal((await page(web, `/decks/${main.id}?tab=cards`)).props.flash.error, 'This deck is being updated')
+      assert.equal(
+        (await page(web, `/decks/${main.id}?tab=cards`)).props.flash.error,
+        'This deck is being updated'
+      )
     })
     await db.from('decks').where('id', main.id).update({ state: 'active' })
 
     await holdingJobs(async () => {
       await web.post(`/decks/${main.id}/notes/bulk`, { bulk_action: 'unreverse', select_all: true })
-      assert.deepInclude((await page(web, `/decks/${main.id}?tab=cards`)).props.started[0], { id: main.id, state: 'bulk_reversing', reverse: false })
+      assert.deepInclude((await page(web, `/decks/${main.id}?tab=cards`)).props.started[0], {
+        id: main.id,
+        state: 'bulk_reversing',
+        reverse: false,
+      })
     })
     await db.from('decks').where('id', main.id).update({ state: 'active' })
 
-    await web.post(`/decks/${main.id}/notes/bulk`, { bulk_action: 'destroy', ids: [notes[0].id, notes[1].id] })
-    assert.equal(Number((await db.from('notes').where('deck_id', sub.id).count('* as count').first()).count), 0)
+    await web.post(`/decks/${main.id}/notes/bulk`, {
+      bulk_action: 'destroy',
+      ids: [notes[0].id, notes[1].id],
+    })
+    assert.equal(
+      Number((await db.from('notes').where('deck_id', sub.id).count('* as count').first()).count),
+      0
+    )
 
     await web.post(`/decks/${main.id}/notes/bulk`, { bulk_action: 'move', ids: [more[0].id] })
-    assert.equal((await page(web, `/decks/${main.id}?tab=cards`)).props.errors.destination_deck_id, 'Choose the deck to move the cards to')
+    assert.equal(
+      (await page(web, `/decks/${main.id}?tab=cards`)).props.errors.destination_deck_id,
+      'Choose the deck to move the cards to'
+    )
   })
 
-  test('folder writes work for their owner; a deleted folder keeps its decks', async ({ assert }) => {
+  test('folder writes work for their owner; a deleted folder keeps its decks', async ({
+    assert,
+  }) => {
     const { user, web } = await signedIn('ana@example.test')
     const { folder, inFolder } = await library(user)
     await web.get('/')
@@ -283,7 +418,10 @@ test.group('Web: deck list and deck pages', (group) => {
     assert.isNull((await science.refresh()).emojiUtf16)
 
     await web.post('/folders/reorder', { folder_ids: [science.id, folder.id] })
-    assert.deepEqual((await Folder.query().where('user_id', user.id).orderBy('position')).map((item) => item.id), [science.id, folder.id])
+    assert.deepEqual(
+      (await Folder.query().where('user_id', user.id).orderBy('position')).map((item) => item.id),
+      [science.id, folder.id]
+    )
 
     await web.delete(`/folders/${folder.id}`)
     assert.isNull(await Folder.find(folder.id))
@@ -291,7 +429,9 @@ test.group('Web: deck list and deck pages', (group) => {
     assert.isNull(inFolder.folderId, 'its decks stay, at the top level')
   })
 
-  test('another signed-in user gets a 404 from every write and changes nothing', async ({ assert }) => {
+  test('another signed-in user gets a 404 from every write and changes nothing', async ({
+    assert,
+  }) => {
     const { user } = await signedIn('ana@example.test')
     const { folder, main, inFolder, notes } = await library(user)
     const { web } = await signedIn('bob@example.test')
@@ -338,14 +478,20 @@ test.group('Web: deck list and deck pages', (group) => {
       const forged = await web.request(method, path, body, { csrf: false })
       assert.equal(forged.status, 302, `${method} ${path}`)
     }
-    assert.equal((await page(web, '/')).props.flash.error, 'This page has expired. Please try again.')
+    assert.equal(
+      (await page(web, '/')).props.flash.error,
+      'This page has expired. Please try again.'
+    )
     assert.deepEqual(await snapshot(), before)
 
     const visitor = new WebSession()
     await visitor.get('/sign-in')
     const anonymous = await visitor.post('/decks', { deck: { name: 'Anonymous' } })
     assert.equal(anonymous.location, '/sign-in')
-    assert.equal((await visitor.get(`/decks/${main.id}`)).location, `/sign-in?next=${encodeURIComponent(`/decks/${main.id}`)}`)
+    assert.equal(
+      (await visitor.get(`/decks/${main.id}`)).location,
+      `/sign-in?next=${encodeURIComponent(`/decks/${main.id}`)}`
+    )
     assert.deepEqual(await snapshot(), before)
   })
 
@@ -359,7 +505,10 @@ test.group('Web: deck list and deck pages', (group) => {
 
     await web.get(`/decks/${archived.id}?tab=settings`)
     await web.put(`/decks/${archived.id}`, { deck: { name: 'Renamed' } })
-    assert.equal((await page(web, `/decks/${archived.id}?tab=settings`)).props.flash.error, 'This deck is archived')
+    assert.equal(
+      (await page(web, `/decks/${archived.id}?tab=settings`)).props.flash.error,
+      'This deck is archived'
+    )
     assert.equal((await archived.refresh()).name, 'Old stuff')
 
     await web.post(`/decks/${sub.id}/archive`)

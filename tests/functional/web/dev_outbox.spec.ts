@@ -8,7 +8,9 @@ const main = (html: string) => html.slice(html.indexOf('<main'), html.indexOf('<
 test.group('Web: the development outbox', (group) => {
   group.each.setup(() => resetState())
 
-  test('speaks the visitor\'s language, with no raw keys, and lists each mail with its link', async ({ assert }) => {
+  test("speaks the visitor's language, with no raw keys, and lists each mail with its link", async ({
+    assert,
+  }) => {
     await makeUser({ email: 'ana@example.test', locale: 'de' })
     const web = new WebSession()
     await web.get('/forgot-password')
@@ -19,7 +21,10 @@ test.group('Web: the development outbox', (group) => {
     assert.equal(english.status, 200)
     assert.include(main(english.text), '<h1>Outbox (development)</h1>')
     /* it says what it is: a development tool that keeps mail instead of sending it, absent in production */
-    assert.include(main(english.text), 'A development tool, not part of the product: this page does not exist in production.')
+    assert.include(
+      main(english.text),
+      'A development tool, not part of the product: this page does not exist in production.'
+    )
     assert.include(main(english.text), 'instead of sending them')
     assert.include(main(english.text), '<dt>To</dt><dd>ana@example.test</dd>')
     assert.notMatch(main(english.text), /\bui\.[a-z_]+\./)

@@ -9,7 +9,7 @@ import { resetState } from '#tests/support/helpers'
 import { signedIn, WebSession } from '#tests/support/web_session'
 import { download, exportMail } from '../api/exports/support.js'
 
-const page = async (web: WebSession, path: string) => (await web.visit(path))
+const page = async (web: WebSession, path: string) => await web.visit(path)
 
 /** Polls the exports page (as the browser does) until the export is no longer waiting or being written. */
 async function settled(web: WebSession, id: number, timeoutMs = 20_000) {
@@ -28,17 +28,22 @@ async function fetchFile(web: WebSession, path: string) {
   return { response, bytes: Buffer.from(await response.arrayBuffer()) }
 }
 
-test.group('Web: the learner\'s exports', (group) => {
+test.group("Web: the learner's exports", (group) => {
   group.each.setup(async () => {
     await resetState()
     await drive.use().deleteAll('exports')
   })
   group.each.timeout(60_000)
 
-  test('an export requested on the web is listed, followed to ready, and downloaded by its button', async ({ assert }) => {
+  test('an export requested on the web is listed, followed to ready, and downloaded by its button', async ({
+    assert,
+  }) => {
     const { user, web } = await signedIn('ana@example.test')
     const deck = await createDeck(user, { name: 'Biology' })
-    await bulkCreateNotes(user, { deck_id: deck.id, import_data: [{ front: 'Cell', back: 'Unit of life' }] })
+    await bulkCreateNotes(user, {
+      deck_id: deck.id,
+      import_data: [{ front: 'Cell', back: 'Unit of life' }],
+    })
     await web.get('/')
     await web.post(`/decks/${deck.id}/exports`, { format: 'csv', mail_link: true })
     /* the toast leads to the list */
@@ -48,7 +53,12 @@ test.group('Web: the learner\'s exports', (group) => {
     const listed = await page(web, '/exports')
     assert.equal(listed.component, 'exports/index')
     assert.lengthOf(listed.props.exports, 1)
-    assert.containsSubset(listed.props.exports[0], { deckName: 'Biology', format: 'csv', includeProgress: false, email: 'ana@example.test' })
+    assert.containsSubset(listed.props.exports[0], {
+      deckName: 'Biology',
+      format: 'csv',
+      includeProgress: false,
+      email: 'ana@example.test',
+    })
     const id = listed.props.exports[0].id
 
     const ready = await settled(web, id)
@@ -58,7 +68,10 @@ test.group('Web: the learner\'s exports', (group) => {
     const file = await fetchFile(web, ready.downloadUrl)
     assert.equal(file.response.status, 200)
     assert.equal(file.response.headers.get('content-type'), 'text/csv; charset=utf-8')
-    assert.include(file.response.headers.get('content-disposition')!, 'attachment; filename="Biology.csv"')
+    assert.include(
+      file.response.headers.get('content-disposition')!,
+      'attachment; filename="Biology.csv"'
+    )
     assert.equal(file.bytes.toString('utf8'), 'front,back,tags\r\nCell,Unit of life,\r\n')
     /* the e-mail stays, and its link gives the same file */
     const { link } = await exportMail('ana@example.test')
@@ -66,15 +79,39 @@ test.group('Web: the learner\'s exports', (group) => {
     assert.isTrue(mailed.bytes.equals(file.bytes))
   })
 
-  test('every state reads as the learner meets it, newest first; a finished file past its days is expired', async ({ assert }) => {
+  test('every state reads as the learner meets it, newest first; a finished file past its days is expired', async ({
+    assert,
+  }) => {
     const { user, web } = await signedIn('ana@example.test')
-    const base = { userId: user.id, deckId: null, email: 'ana@example.test', format: 'ofc' as const, includeProgress: false }
+    const base = {
+      userId: user.id,
+      deckId: null,
+      email: 'ana@example.test',
+      format: 'ofc' as const,
+      includeProgress: false,
+    }
     const made = []
     for (const [deckName, extra] of [
       ['Failed deck', { status: 'failed', errorMessage: 'deck_deleted' }],
       ['Broken', { status: 'failed', errorMessage: 'EACCES: permission denied, open /srv/tmp/x' }],
-      ['Old', { status: 'done', storageKey: 'exports/old/Old.ofc', size: 10, expiresAt: DateTime.now().minus({ days: 1 }) }],
-      ['Fresh', { status: 'done', storageKey: 'exports/fresh/Fresh.ofc', size: 2048, expiresAt: DateTime.now().plus({ days: 6 }) }],
+      [
+        'Old',
+        {
+          status: 'done',
+          storageKey: 'exports/old/Old.ofc',
+          size: 10,
+          expiresAt: DateTime.now().minus({ days: 1 }),
+        },
+      ],
+      [
+        'Fresh',
+        {
+          status: 'done',
+          storageKey: 'exports/fresh/Fresh.ofc',
+          size: 2048,
+          expiresAt: DateTime.now().plus({ days: 6 }),
+        },
+      ],
       ['Running', { status: 'processing' }],
       ['Waiting', { status: 'queued' }],
     ] as const) {
@@ -82,7 +119,12 @@ test.group('Web: the learner\'s exports', (group) => {
     }
     const items = (await page(web, '/exports')).props.exports
     assert.deepEqual(
-      items.map((item: any) => [item.deckName, item.state, item.failure, Boolean(item.downloadUrl)]),
+      items.map((item: any) => [
+        item.deckName,
+        item.state,
+        item.failure,
+        Boolean(item.downloadUrl),
+      ]),
       [
         ['Waiting', 'queued', null, false],
         ['Running', 'processing', null, false],
@@ -99,14 +141,27 @@ test.group('Web: the learner\'s exports', (group) => {
     assert.equal((await fetchFile(web, `/exports/${made[5].id}/file`)).response.status, 404)
   })
 
-  test("another user never sees or downloads someone else's export; a signed-out visitor is sent to sign in", async ({ assert }) => {
+  test("another user never sees or downloads someone else's export; a signed-out visitor is sent to sign in", async ({
+    assert,
+  }) => {
     const owner = await signedIn('ana@example.test')
     const record = await DeckExport.create({
-      userId: owner.user.id, deckId: null, deckName: 'Private', email: 'ana@example.test', format: 'csv', includeProgress: false,
-      status: 'done', storageKey: 'exports/private/Private.csv', size: 7, expiresAt: DateTime.now().plus({ days: 7 }),
+      userId: owner.user.id,
+      deckId: null,
+      deckName: 'Private',
+      email: 'ana@example.test',
+      format: 'csv',
+      includeProgress: false,
+      status: 'done',
+      storageKey: 'exports/private/Private.csv',
+      size: 7,
+      expiresAt: DateTime.now().plus({ days: 7 }),
     })
     await drive.use().put('exports/private/Private.csv', 'secret!')
-    assert.equal((await fetchFile(owner.web, `/exports/${record.id}/file`)).bytes.toString('utf8'), 'secret!')
+    assert.equal(
+      (await fetchFile(owner.web, `/exports/${record.id}/file`)).bytes.toString('utf8'),
+      'secret!'
+    )
 
     const other = await signedIn('eve@example.test')
     assert.deepEqual((await page(other.web, '/exports')).props.exports, [])
@@ -118,22 +173,43 @@ test.group('Web: the learner\'s exports', (group) => {
     const visitor = new WebSession()
     const signedOut = await fetchFile(visitor, `/exports/${record.id}/file`)
     assert.equal(signedOut.response.status, 302)
-    assert.equal(signedOut.response.headers.get('location'), `/sign-in?next=${encodeURIComponent(`/exports/${record.id}/file`)}`)
-    assert.equal((await visitor.get('/exports')).location, `/sign-in?next=${encodeURIComponent('/exports')}`)
+    assert.equal(
+      signedOut.response.headers.get('location'),
+      `/sign-in?next=${encodeURIComponent(`/exports/${record.id}/file`)}`
+    )
+    assert.equal(
+      (await visitor.get('/exports')).location,
+      `/sign-in?next=${encodeURIComponent('/exports')}`
+    )
     assert.equal(Number((await db.from('deck_exports').count('* as n').first()).n), 1)
   })
 
-  test('the page speaks the learner\'s language, with no raw keys', async ({ assert }) => {
+  test("the page speaks the learner's language, with no raw keys", async ({ assert }) => {
     const { user, web } = await signedIn('ana@example.test')
     user.locale = 'de'
     await user.save()
     await DeckExport.create({
-      userId: user.id, deckId: null, deckName: 'Biologie', email: 'ana@example.test', format: 'apkg', includeProgress: true,
-      status: 'done', storageKey: 'exports/x/Biologie.apkg', size: 4096, expiresAt: DateTime.now().plus({ days: 7 }),
+      userId: user.id,
+      deckId: null,
+      deckName: 'Biologie',
+      email: 'ana@example.test',
+      format: 'apkg',
+      includeProgress: true,
+      status: 'done',
+      storageKey: 'exports/x/Biologie.apkg',
+      size: 4096,
+      expiresAt: DateTime.now().plus({ days: 7 }),
     })
     const html = (await web.get('/exports')).text
     const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'))
-    for (const text of ['<h1>Exporte</h1>', 'Anki (.apkg)', 'mit Lernfortschritt', 'Bereit', 'Herunterladen', 'Link gesendet an ana@example.test']) {
+    for (const text of [
+      '<h1>Exporte</h1>',
+      'Anki (.apkg)',
+      'mit Lernfortschritt',
+      'Bereit',
+      'Herunterladen',
+      'Link gesendet an ana@example.test',
+    ]) {
       assert.include(main, text)
     }
     assert.notMatch(main, /\bui\.[a-z_]+\./)

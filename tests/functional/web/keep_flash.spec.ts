@@ -13,12 +13,18 @@ import { pageCall, signedIn, WebSession } from '#tests/support/web_session'
  * the toast with it.
  */
 
-const basicTypeId = async () => (await NoteType.query().whereNull('user_id').where('kind', 'basic').firstOrFail()).id
+const basicTypeId = async () =>
+  (await NoteType.query().whereNull('user_id').where('kind', 'basic').firstOrFail()).id
 
 /** One JSON call of each route group that keeps the flash, as the pages send them (failing ones too). */
 const calls = (deck: Deck, basic: number) => [
   { group: 'learning', method: 'GET', path: `/learn/${deck.id}/cards` },
-  { group: 'notes', method: 'POST', path: '/notes/preview', body: { deck_id: deck.id, template_id: basic, fields: { Front: 'next' } } },
+  {
+    group: 'notes',
+    method: 'POST',
+    path: '/notes/preview',
+    body: { deck_id: deck.id, template_id: basic, fields: { Front: 'next' } },
+  },
   { group: 'media', method: 'GET', path: '/notes/image_search?q=cell' },
   { group: 'imports', method: 'POST', path: '/deck_imports/preview', body: { text: 'a\tb' } },
   { group: 'decks', method: 'GET', path: `/decks/${deck.id}/algorithm` },
@@ -30,7 +36,7 @@ const calls = (deck: Deck, basic: number) => [
 test.group('Web: JSON calls keep the flash meant for the page', (group) => {
   group.each.setup(() => resetState())
 
-  test('a toast survives any of the page\'s JSON calls, and is shown once', async ({ assert }) => {
+  test("a toast survives any of the page's JSON calls, and is shown once", async ({ assert }) => {
     const { user, web } = await signedIn('ana@example.test')
     const deck = await createDeck(user, { name: 'Biology' })
     const basic = await basicTypeId()
@@ -47,7 +53,9 @@ test.group('Web: JSON calls keep the flash meant for the page', (group) => {
     }
   })
 
-  test('without a JSON call between them, the page takes the toast as before; a page visit keeps nothing', async ({ assert }) => {
+  test('without a JSON call between them, the page takes the toast as before; a page visit keeps nothing', async ({
+    assert,
+  }) => {
     const { user, web } = await signedIn('ana@example.test')
     const deck = await createDeck(user, { name: 'Biology' })
     await web.get('/')

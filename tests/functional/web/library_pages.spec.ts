@@ -12,10 +12,19 @@ const page = async (web: WebSession, path: string, status = 200) => {
 
 async function library() {
   await seedCategories()
-  const author = await makeUser({ name: 'Ana Author', username: 'ana', email: 'author@example.test' })
+  const author = await makeUser({
+    name: 'Ana Author',
+    username: 'ana',
+    email: 'author@example.test',
+  })
   const deck = await publishDeck(author, {
-    name: 'Spanish verbs', description: 'The most common Spanish verbs, conjugated.', category: ['languages', 'spanish'],
-    notes: [{ front: 'hablar', back: 'to speak' }, { front: 'comer', back: 'to eat' }],
+    name: 'Spanish verbs',
+    description: 'The most common Spanish verbs, conjugated.',
+    category: ['languages', 'spanish'],
+    notes: [
+      { front: 'hablar', back: 'to speak' },
+      { front: 'comer', back: 'to eat' },
+    ],
   })
   return { author, deck }
 }
@@ -23,29 +32,41 @@ async function library() {
 test.group('Web: library pages', (group) => {
   group.each.setup(() => resetState())
 
-  test('the deck page is server-rendered: name, description and notes are in the HTML, with title and meta description', async ({ client, assert }) => {
-    const { deck } = await library()
-    /* no JavaScript: the HTML as the api client fetches it, signed out */
-    const response = await client.get(`/library/decks/${deck.slug}`).header('accept', 'text/html')
-    response.assertStatus(200)
-    const html = response.text()
-    assert.include(html, '<h1>Spanish verbs</h1>')
-    assert.include(html, 'The most common Spanish verbs, conjugated.')
-    assert.include(html, 'hablar')
-    assert.include(html, 'to speak')
-    assert.match(html, /<title[^>]*>Spanish verbs · Mnemo<\/title>/)
-    assert.match(html, /<meta name="description" content="The most common Spanish verbs, conjugated."/)
-    assert.notInclude(html, 'content="noindex"')
-    assert.include(html, 'Sign in to rate this deck.')
-  })
+  test(
+    'the deck page is server-rendered: name, description and notes are in the HTML, with title and meta ' +
+      'description',
+    async ({ client, assert }) => {
+      const { deck } = await library()
+      /* no JavaScript: the HTML as the api client fetches it, signed out */
+      const response = await client.get(`/library/decks/${deck.slug}`).header('accept', 'text/html')
+      response.assertStatus(200)
+      const html = response.text()
+      assert.include(html, '<h1>Spanish verbs</h1>')
+      assert.include(html, 'The most common Spanish verbs, conjugated.')
+      assert.include(html, 'hablar')
+      assert.include(html, 'to speak')
+      assert.match(html, /<title[^>]*>Spanish verbs · Mnemo<\/title>/)
+      assert.match(
+        html,
+        /<meta name="description" content="The most common Spanish verbs, conjugated."/
+      )
+      assert.notInclude(html, 'content="noindex"')
+      assert.include(html, 'Sign in to rate this deck.')
+    }
+  )
 
-  test('a deck that is not indexable says noindex; unpublished and pending decks are a 404 page', async ({ assert }) => {
+  test('a deck that is not indexable says noindex; unpublished and pending decks are a 404 page', async ({
+    assert,
+  }) => {
     const { author } = await library()
     const hidden = await publishDeck(author, { name: 'Quiet deck', isIndexable: false })
     const pending = await publishDeck(author, { name: 'Pending deck', state: 'pending' })
     const gone = await publishDeck(author, { name: 'Gone deck', state: 'unpublished' })
     const web = new WebSession()
-    assert.match((await web.get(`/library/decks/${hidden.slug}`)).text, /<meta name="robots" content="noindex"/)
+    assert.match(
+      (await web.get(`/library/decks/${hidden.slug}`)).text,
+      /<meta name="robots" content="noindex"/
+    )
     for (const slug of [pending.slug, gone.slug, 'no-such-deck']) {
       const response = await web.get(`/library/decks/${slug}`)
       assert.equal(response.status, 404)
@@ -54,20 +75,28 @@ test.group('Web: library pages', (group) => {
     }
   })
 
-  test('library home, search, category and A–Z pages: their props, and content in the HTML', async ({ assert }) => {
+  test('library home, search, category and A–Z pages: their props, and content in the HTML', async ({
+    assert,
+  }) => {
     await library()
     const web = new WebSession()
     const home = await page(web, '/library')
     assert.equal(home.component, 'library/home')
     assert.isAtLeast(home.props.categories.length, 10)
-    assert.deepEqual(home.props.popular.map((deck: any) => deck.name), ['Spanish verbs'])
+    assert.deepEqual(
+      home.props.popular.map((deck: any) => deck.name),
+      ['Spanish verbs']
+    )
     assert.include(home.html, 'Anatomy')
     assert.include(home.html, 'name="query"')
 
     const search = await page(web, '/library/search?query=%20%20spansh%20verbs%20')
     assert.equal(search.component, 'library/search')
     assert.equal(search.props.query, 'spansh verbs')
-    assert.deepEqual(search.props.decks.map((deck: any) => deck.name), ['Spanish verbs'])
+    assert.deepEqual(
+      search.props.decks.map((deck: any) => deck.name),
+      ['Spanish verbs']
+    )
     assert.include(search.html, 'Spanish verbs')
     assert.equal((await db.from('library_searches').first()).query, 'spansh verbs')
     assert.equal((await web.get('/library/search?query=%20%20')).location, '/library')
@@ -80,7 +109,9 @@ test.group('Web: library pages', (group) => {
     }
     const { web: typist } = await signedIn('d@example.test')
     await page(typist, '/library/search?query=spansh%20verbs')
-    assert.deepEqual((await page(web, '/library')).props.popularSearches, [{ query: 'spanish verbs', count: 3 }])
+    assert.deepEqual((await page(web, '/library')).props.popularSearches, [
+      { query: 'spanish verbs', count: 3 },
+    ])
 
     const category = await page(web, '/library/languages/spanish')
     assert.equal(category.component, 'library/category')
@@ -91,10 +122,15 @@ test.group('Web: library pages', (group) => {
 
     const az = await page(web, '/library/a-z?query=s')
     assert.equal(az.component, 'library/alphabetical')
-    assert.deepEqual(az.props.decks.map((deck: any) => deck.name), ['Spanish verbs'])
+    assert.deepEqual(
+      az.props.decks.map((deck: any) => deck.name),
+      ['Spanish verbs']
+    )
   })
 
-  test('rating from the deck page: signed in, one rating per learner, the author is refused', async ({ assert }) => {
+  test('rating from the deck page: signed in, one rating per learner, the author is refused', async ({
+    assert,
+  }) => {
     const { deck } = await library()
     const { web } = await signedIn('reader@example.test')
     const shown = await page(web, `/library/decks/${deck.slug}`)
@@ -107,7 +143,10 @@ test.group('Web: library pages', (group) => {
     const cloned = await web.post('/library/clone_deck', { deck_id: deck.id })
     assert.equal(cloned.status, 302)
     assert.match(cloned.location ?? '', /^\/decks\/\d+$/)
-    const rated = await web.post(`/library/decks/${deck.slug}/rate`, { rating: 4, comment: 'Clear and <b>useful</b>' })
+    const rated = await web.post(`/library/decks/${deck.slug}/rate`, {
+      rating: 4,
+      comment: 'Clear and <b>useful</b>',
+    })
     assert.equal(rated.status, 302)
     assert.equal(rated.location, `/library/decks/${deck.slug}`)
     await web.post(`/library/decks/${deck.slug}/rate`, { rating: 5, comment: 'Even better' })
@@ -124,7 +163,10 @@ test.group('Web: library pages', (group) => {
 
     const author = new WebSession()
     await author.get('/sign-in')
-    await author.post('/sign-in', { email: 'author@example.test', password: 'correct-horse-battery' })
+    await author.post('/sign-in', {
+      email: 'author@example.test',
+      password: 'correct-horse-battery',
+    })
     const own = await page(author, `/library/decks/${deck.slug}`)
     assert.isTrue(own.props.isAuthor)
     await author.post(`/library/decks/${deck.slug}/rate`, { rating: 5 })
@@ -144,7 +186,10 @@ test.group('Web: library pages', (group) => {
     assert.include(missing.html, 'User not found')
   })
 
-  test('sitemap.xml lists the library, subcategories, indexable published decks and their authors', async ({ client, assert }) => {
+  test('sitemap.xml lists the library, subcategories, indexable published decks and their authors', async ({
+    client,
+    assert,
+  }) => {
     const { author, deck } = await library()
     const quiet = await publishDeck(author, { name: 'Quiet', isIndexable: false })
     const pending = await publishDeck(author, { name: 'Pending', state: 'pending' })

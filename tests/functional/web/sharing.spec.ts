@@ -14,17 +14,33 @@ const page = async (web: WebSession, path: string) => {
 test.group('Web: sharing a deck', (group) => {
   group.each.setup(() => resetState())
 
-  test('the owner turns sharing on in the dialog; a visitor signs in from the join page, joins and studies', async ({ assert }) => {
+  test('the owner turns sharing on in the dialog; a visitor signs in from the join page, joins and studies', async ({
+    assert,
+  }) => {
     const { user: owner, web: ownerWeb } = await signedIn('owner@example.test')
     const deck = await createDeck(owner, { name: 'Biology' })
     await createDeck(owner, { name: 'Cells', parent_id: deck.id })
-    await bulkCreateNotes(owner, { deck_id: deck.id, import_data: [{ front: 'Mitochondria', back: 'Powerhouse' }, { front: 'Ribosome', back: 'Proteins' }] })
+    await bulkCreateNotes(owner, {
+      deck_id: deck.id,
+      import_data: [
+        { front: 'Mitochondria', back: 'Powerhouse' },
+        { front: 'Ribosome', back: 'Proteins' },
+      ],
+    })
 
     const closed = await page(ownerWeb, `/decks/${deck.id}`)
     assert.notProperty(closed.props, 'sharing', 'the dialog loads its data when it opens')
     const off = await partialProps(ownerWeb, `/decks/${deck.id}`, 'sharing')
-    assert.deepInclude(off.sharing, { rootDeckId: deck.id, enabled: false, link: null, role: 'owner' })
-    assert.deepEqual(off.sharing.deckCollaborators.map((person: any) => [person.role, person.user.id]), [['owner', owner.id]])
+    assert.deepInclude(off.sharing, {
+      rootDeckId: deck.id,
+      enabled: false,
+      link: null,
+      role: 'owner',
+    })
+    assert.deepEqual(
+      off.sharing.deckCollaborators.map((person: any) => [person.role, person.user.id]),
+      [['owner', owner.id]]
+    )
 
     const turned = await ownerWeb.put(`/decks/${deck.id}`, { deck: { sharing_enabled: true } })
     assert.equal(turned.status, 302)
@@ -41,7 +57,12 @@ test.group('Web: sharing a deck', (group) => {
     const outside = await page(visitor, path)
     assert.equal(outside.component, 'sharing/join')
     assert.isFalse(outside.props.signedIn)
-    assert.include(outside.props.sharedDeck, { name: 'Biology', cardsCount: 2, notesCount: 2, isLearningByCurrentUser: false })
+    assert.include(outside.props.sharedDeck, {
+      name: 'Biology',
+      cardsCount: 2,
+      notesCount: 2,
+      isLearningByCurrentUser: false,
+    })
     assert.equal(outside.props.sharedDeck.ownedBy.id, owner.id)
     assert.lengthOf(outside.props.sharedDeck.subdecks, 1)
     assert.equal(outside.props.signInUrl, `/sign-in?next=${encodeURIComponent(path)}`)
@@ -58,14 +79,25 @@ test.group('Web: sharing a deck', (group) => {
     assert.isTrue((await page(visitor, path)).props.sharedDeck.isLearningByCurrentUser)
 
     const home = await page(visitor, '/')
-    assert.include(home.props.decks.map((item: any) => item.id), deck.id)
+    assert.include(
+      home.props.decks.map((item: any) => item.id),
+      deck.id
+    )
     const theirs = await partialProps(visitor, `/decks/${deck.id}`, 'sharing')
     assert.deepInclude(theirs.sharing, { enabled: true, link: null, role: 'viewer', embed: null })
-    assert.deepEqual(theirs.sharing.deckCollaborators.map((person: any) => person.user.id), [owner.id, learner.id])
-    assert.equal((await page(visitor, `/decks/${deck.id}/learn`)).component.startsWith('learn'), true)
+    assert.deepEqual(
+      theirs.sharing.deckCollaborators.map((person: any) => person.user.id),
+      [owner.id, learner.id]
+    )
+    assert.equal(
+      (await page(visitor, `/decks/${deck.id}/learn`)).component.startsWith('learn'),
+      true
+    )
   })
 
-  test('the owner changes a role and removes a participant; a participant cannot; a dead link is a 404', async ({ assert }) => {
+  test('the owner changes a role and removes a participant; a participant cannot; a dead link is a 404', async ({
+    assert,
+  }) => {
     const { user: owner, web: ownerWeb } = await signedIn('owner@example.test')
     const deck = await createDeck(owner, { name: 'Biology' })
     await ownerWeb.get(`/decks/${deck.id}`)
@@ -74,13 +106,19 @@ test.group('Web: sharing a deck', (group) => {
     const { user: learner, web } = await signedIn('learner@example.test')
     await web.get(`/shared/${token}`)
     await web.post(`/shared/${token}/join`)
-    const row = await db.from('deck_collaborators').where({ deck_id: deck.id, user_id: learner.id }).first()
+    const row = await db
+      .from('deck_collaborators')
+      .where({ deck_id: deck.id, user_id: learner.id })
+      .first()
 
     await web.get(`/decks/${deck.id}`)
     const refused = await web.delete(`/collaborators/${row.id}`)
     assert.equal(refused.status, 302, 'a refused form goes back with the reason')
     assert.equal(new URL(refused.location!, web.base).pathname, `/decks/${deck.id}`)
-    assert.equal((await page(web, `/decks/${deck.id}`)).props.flash.error, "Only the deck's owner can manage participants")
+    assert.equal(
+      (await page(web, `/decks/${deck.id}`)).props.flash.error,
+      "Only the deck's owner can manage participants"
+    )
     assert.equal((await db.from('deck_collaborators').where('id', row.id).first()).state, 'active')
 
     await ownerWeb.get(`/decks/${deck.id}`)
@@ -92,7 +130,10 @@ test.group('Web: sharing a deck', (group) => {
     await page(web, `/shared/${token}`)
     const again = await web.post(`/shared/${token}/join`)
     assert.equal(again.status, 302)
-    assert.equal((await page(web, `/shared/${token}`)).props.flash.error, 'The owner removed you from this deck')
+    assert.equal(
+      (await page(web, `/shared/${token}`)).props.flash.error,
+      'The owner removed you from this deck'
+    )
     assert.equal((await db.from('deck_collaborators').where('id', row.id).first()).state, 'deleted')
 
     await ownerWeb.put(`/decks/${deck.id}`, { deck: { sharing_enabled: false } })

@@ -24,15 +24,25 @@ const assert302 = (status: number) => {
 test.group('Web: pages built for a session are never stored', (group) => {
   group.each.setup(() => resetState())
 
-  test('every page answers Cache-Control: no-store, signed in or out, the 404 too', async ({ assert }) => {
+  test('every page answers Cache-Control: no-store, signed in or out, the 404 too', async ({
+    assert,
+  }) => {
     const { user, web } = await signedIn('ana@example.test')
     const deck = await createDeck(user, { name: 'Private' })
-    for (const path of ['/', `/decks/${deck.id}`, '/account', '/settings', '/statistics', '/no/such/page']) {
+    for (const path of [
+      '/',
+      `/decks/${deck.id}`,
+      '/account',
+      '/settings',
+      '/statistics',
+      '/no/such/page',
+    ]) {
       const response = await web.get(path)
       assert.equal(response.headers.get('cache-control'), 'no-store', path)
     }
     const visitor = new WebSession()
-    for (const path of ['/', '/sign-in']) assert.equal((await visitor.get(path)).headers.get('cache-control'), 'no-store', path)
+    for (const path of ['/', '/sign-in'])
+      assert.equal((await visitor.get(path)).headers.get('cache-control'), 'no-store', path)
     /* the sign-out's redirect too, and the page after it tells the browser to forget its history */
     const out = await web.post('/sign-out')
     assert.equal(out.headers.get('cache-control'), 'no-store')
@@ -46,7 +56,9 @@ test.group('Web: pages built for a session are never stored', (group) => {
 test.group('Web: status pages know the user', (group) => {
   group.each.setup(() => resetState())
 
-  test('the 404 page of a signed-in learner shows them signed in, in their language', async ({ assert }) => {
+  test('the 404 page of a signed-in learner shows them signed in, in their language', async ({
+    assert,
+  }) => {
     const { user, web } = await signedIn('ana@example.test')
     user.locale = 'de'
     await user.save()
@@ -62,7 +74,10 @@ test.group('Web: status pages know the user', (group) => {
     /* a deck that is not theirs is the same 404, also signed in */
     const other = await makeUser()
     const theirs = await createDeck(other, { name: 'Theirs' })
-    assert.equal(page((await web.get(`/decks/${theirs.id}`)).text).props.user.email, 'ana@example.test')
+    assert.equal(
+      page((await web.get(`/decks/${theirs.id}`)).text).props.user.email,
+      'ana@example.test'
+    )
   })
 
   test('the 500 page of a signed-in learner shows them signed in', async ({ assert, cleanup }) => {
@@ -86,7 +101,9 @@ test.group('Web: status pages know the user', (group) => {
 test.group('Web: signing in returns to the page asked for', (group) => {
   group.each.setup(() => resetState())
 
-  test('the redirect to sign-in keeps path and query; the password form returns there', async ({ assert }) => {
+  test('the redirect to sign-in keeps path and query; the password form returns there', async ({
+    assert,
+  }) => {
     await makeUser({ email: 'ana@example.test' })
     const web = new WebSession()
     const signIn = await askSignedOut(web, '/decks/12?tab=cards&page=2')
@@ -96,21 +113,32 @@ test.group('Web: signing in returns to the page asked for', (group) => {
     /* once: the next sign-in goes home */
     await web.post('/sign-out')
     await web.get('/sign-in')
-    assert.equal((await web.post('/sign-in', { email: 'ana@example.test', password: PASSWORD })).location, '/')
+    assert.equal(
+      (await web.post('/sign-in', { email: 'ana@example.test', password: PASSWORD })).location,
+      '/'
+    )
   })
 
   test('a wrong password keeps the page asked for', async ({ assert }) => {
     await makeUser({ email: 'ana@example.test' })
     const web = new WebSession()
     await askSignedOut(web, '/account')
-    const wrong = await web.post('/sign-in', { email: 'ana@example.test', password: 'not-the-password' })
+    const wrong = await web.post('/sign-in', {
+      email: 'ana@example.test',
+      password: 'not-the-password',
+    })
     const back = new URL(wrong.location!, web.base)
     assert.equal(back.pathname, '/sign-in')
     await web.get(`${back.pathname}${back.search}`)
-    assert.equal((await web.post('/sign-in', { email: 'ana@example.test', password: PASSWORD })).location, '/account')
+    assert.equal(
+      (await web.post('/sign-in', { email: 'ana@example.test', password: PASSWORD })).location,
+      '/account'
+    )
   })
 
-  test('only a path of this site: other sites and tricks are refused and lead home', async ({ assert }) => {
+  test('only a path of this site: other sites and tricks are refused and lead home', async ({
+    assert,
+  }) => {
     await makeUser({ email: 'ana@example.test' })
     const tricks = [
       '//evil.example',
@@ -137,7 +165,10 @@ test.group('Web: signing in returns to the page asked for', (group) => {
     const web = new WebSession()
     await web.get('/sign-in')
     await web.post('/sign-in', { email: 'ana@example.test', password: PASSWORD })
-    assert.equal((await web.get(`/sign-in?next=${encodeURIComponent('/decks/3?tab=cards')}`)).location, '/decks/3?tab=cards')
+    assert.equal(
+      (await web.get(`/sign-in?next=${encodeURIComponent('/decks/3?tab=cards')}`)).location,
+      '/decks/3?tab=cards'
+    )
   })
 
   test('the plain sign-in page forgets a page asked for earlier', async ({ assert }) => {
@@ -145,23 +176,37 @@ test.group('Web: signing in returns to the page asked for', (group) => {
     const web = new WebSession()
     await askSignedOut(web, '/account')
     await web.get('/sign-in')
-    assert.equal((await web.post('/sign-in', { email: 'ana@example.test', password: PASSWORD })).location, '/')
+    assert.equal(
+      (await web.post('/sign-in', { email: 'ana@example.test', password: PASSWORD })).location,
+      '/'
+    )
   })
 
-  test('signing up, the e-mailed link, Google and Apple return there too', async ({ client, assert }) => {
+  test('signing up, the e-mailed link, Google and Apple return there too', async ({
+    client,
+    assert,
+  }) => {
     /* a new account */
     const newcomer = new WebSession()
     await askSignedOut(newcomer, '/statistics?range=month')
     await newcomer.get('/sign-up')
-    const signUp = await newcomer.post('/sign-up', { name: 'Nia', email: 'nia@example.test', password: 'a-long-password-1', password_confirmation: 'a-long-password-1' })
+    const signUp = await newcomer.post('/sign-up', {
+      name: 'Nia',
+      email: 'nia@example.test',
+      password: 'a-long-password-1',
+      password_confirmation: 'a-long-password-1',
+    })
     assert.equal(signUp.location, '/statistics?range=month')
 
     /* the e-mailed sign-in link, opened in the same browser */
     const user = await makeUser({ email: 'ana@example.test' })
     const byLink = new WebSession()
     await askSignedOut(byLink, '/account')
-    await client.post('/api/authentication/login_with_provider').json({ kind: 'web_to_app', email: 'ana@example.test' })
-    const path = new URL(linkIn((await waitForMail('ana@example.test')).text, '/auth/link')).pathname
+    await client
+      .post('/api/authentication/login_with_provider')
+      .json({ kind: 'web_to_app', email: 'ana@example.test' })
+    const path = new URL(linkIn((await waitForMail('ana@example.test')).text, '/auth/link'))
+      .pathname
     await byLink.get(path)
     const linked = await byLink.post(path)
     assert.equal(linked.location, '/account')
@@ -173,7 +218,10 @@ test.group('Web: signing in returns to the page asked for', (group) => {
     await askSignedOut(google, '/decks/archived')
     const out = await google.get('/auth/google/redirect')
     const consent = await fetch(out.location!, { redirect: 'manual' })
-    const callback = await google.get(new URL(consent.headers.get('location')!).pathname + new URL(consent.headers.get('location')!).search)
+    const callback = await google.get(
+      new URL(consent.headers.get('location')!).pathname +
+        new URL(consent.headers.get('location')!).search
+    )
     assert.equal(callback.location, '/decks/archived')
 
     /* Apple: posts its form back */
@@ -181,18 +229,31 @@ test.group('Web: signing in returns to the page asked for', (group) => {
     await askSignedOut(apple, '/streak')
     const authorize = new URL((await apple.get('/auth/apple/redirect')).location!)
     assert.equal(authorize.origin, `http://127.0.0.1:${IDENTITY_PORT}`)
-    const idToken = await signIdentityToken('apple', { sub: 'apple-return', email: 'ava@icloud.test', aud: 'app.mnemo.test.web' })
-    const posted = await apple.request('POST', '/auth/apple/callback', { state: authorize.searchParams.get('state'), code: 'c', id_token: idToken })
+    const idToken = await signIdentityToken('apple', {
+      sub: 'apple-return',
+      email: 'ava@icloud.test',
+      aud: 'app.mnemo.test.web',
+    })
+    const posted = await apple.request('POST', '/auth/apple/callback', {
+      state: authorize.searchParams.get('state'),
+      code: 'c',
+      id_token: idToken,
+    })
     assert.equal(posted.location, '/streak')
     assert.isNotNull(await User.findBy('email', 'ava@icloud.test'))
   })
 
-  test('forms and JSON calls from a signed-out visitor are refused as before', async ({ assert }) => {
+  test('forms and JSON calls from a signed-out visitor are refused as before', async ({
+    assert,
+  }) => {
     const visitor = new WebSession()
     await visitor.get('/sign-in')
     const posted = await visitor.post('/decks', { deck: { name: 'x' } })
     assert.equal(posted.location, '/sign-in')
-    const json = await fetch(`${visitor.base}/decks/1/algorithm`, { headers: { accept: 'application/json' }, redirect: 'manual' })
+    const json = await fetch(`${visitor.base}/decks/1/algorithm`, {
+      headers: { accept: 'application/json' },
+      redirect: 'manual',
+    })
     assert.equal(json.status, 401)
   })
 })

@@ -3,7 +3,14 @@ import db from '@adonisjs/lucid/services/db'
 import { addDays } from '#scheduling/study_day'
 import { makeUser, resetState } from '#tests/support/helpers'
 import { signedIn, WebSession } from '#tests/support/web_session'
-import { cards, deck, reviewLogs, streakColumns, studyDays, todayOf } from '#tests/functional/api/study/support'
+import {
+  cards,
+  deck,
+  reviewLogs,
+  streakColumns,
+  studyDays,
+  todayOf,
+} from '#tests/functional/api/study/support'
 
 const page = async (web: WebSession, path: string) => {
   const response = await web.get(path)
@@ -14,7 +21,9 @@ const page = async (web: WebSession, path: string) => {
 test.group('Web: statistics and streak pages', (group) => {
   group.each.setup(() => resetState())
 
-  test('the statistics page shows the signed-in learner\'s figures and their decks', async ({ assert }) => {
+  test("the statistics page shows the signed-in learner's figures and their decks", async ({
+    assert,
+  }) => {
     const { user, web } = await signedIn('ana@example.test')
     const today = todayOf(user)
     const main = await deck(user, 'Spanish')
@@ -25,7 +34,11 @@ test.group('Web: statistics and streak pages', (group) => {
     const all = await page(web, '/statistics')
     assert.equal(all.component, 'study/statistics')
     assert.deepEqual(all.props.statistics.heatmap.days, [{ date: today, count: 2 }])
-    assert.deepEqual(all.props.statistics.trueRetention.last30Days, { passed: 2, total: 2, rate: 1 })
+    assert.deepEqual(all.props.statistics.trueRetention.last30Days, {
+      passed: 2,
+      total: 2,
+      rate: 1,
+    })
     assert.lengthOf(all.props.statistics.forecast.days, 30)
     assert.isNull(all.props.statistics.deck)
     assert.deepEqual(all.props.decks, [
@@ -46,7 +59,7 @@ test.group('Web: statistics and streak pages', (group) => {
     assert.isNull((await page(web, '/statistics?deck_id=abc')).props.statistics.deck)
   })
 
-  test('another learner\'s deck is a 404 page', async ({ assert }) => {
+  test("another learner's deck is a 404 page", async ({ assert }) => {
     const { web } = await signedIn('ana@example.test')
     const other = await makeUser({ email: 'bo@example.test' })
     const theirs = await deck(other, 'Private')
@@ -55,7 +68,9 @@ test.group('Web: statistics and streak pages', (group) => {
     assert.notInclude(response.text, 'Private')
   })
 
-  test('the streak page shows the streak and the month\'s days with their kinds', async ({ assert }) => {
+  test("the streak page shows the streak and the month's days with their kinds", async ({
+    assert,
+  }) => {
     const { user, web } = await signedIn('ana@example.test')
     const today = todayOf(user)
     const day = (offset: number) => addDays(today, offset)
@@ -66,8 +81,17 @@ test.group('Web: statistics and streak pages', (group) => {
     assert.equal(streak.props.calendar.month, today.slice(0, 7))
     assert.equal(streak.props.calendar.today, today)
     assert.isNull(streak.props.calendar.nextMonth)
-    assert.equal(streak.props.calendar.previousMonth, addDays(`${today.slice(0, 7)}-01`, -1).slice(0, 7))
-    assert.include(streak.props.calendar.streak, { currentDuration: 3, longestDuration: 3, totalActiveDays: 4, todayCompleted: true, todayShown: false })
+    assert.equal(
+      streak.props.calendar.previousMonth,
+      addDays(`${today.slice(0, 7)}-01`, -1).slice(0, 7)
+    )
+    assert.include(streak.props.calendar.streak, {
+      currentDuration: 3,
+      longestDuration: 3,
+      totalActiveDays: 4,
+      todayCompleted: true,
+      todayShown: false,
+    })
     const expected = [
       { date: day(-2), kind: 'start' },
       { date: day(-1), kind: 'middle' },
@@ -111,7 +135,11 @@ test.group('Web: statistics and streak pages', (group) => {
     const visitor = new WebSession()
     await visitor.get('/sign-in')
     for (const path of ['/statistics', '/streak']) {
-      assert.equal((await visitor.get(path)).location, `/sign-in?next=${encodeURIComponent(path)}`, path)
+      assert.equal(
+        (await visitor.get(path)).location,
+        `/sign-in?next=${encodeURIComponent(path)}`,
+        path
+      )
     }
     assert.equal((await visitor.post('/streak/shown')).location, '/sign-in')
   })

@@ -5,7 +5,9 @@ import { cardSearch } from '#queries/cards/card_search'
 import { MALFORMED } from '#tests/support/search_cases'
 
 test.group('Card search: a refused search', () => {
-  test('a malformed query is a 422 naming where and what, before any SQL is sent', async ({ assert }) => {
+  test('a malformed query is a 422 naming where and what, before any SQL is sent', async ({
+    assert,
+  }) => {
     const sent: string[] = []
     const listener = (query: { sql: string }) => sent.push(query.sql)
     db.connection().getWriteClient().on('query', listener)

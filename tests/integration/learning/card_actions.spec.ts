@@ -10,10 +10,12 @@ import { makeUser, resetState } from '#tests/support/helpers'
 import { createNote } from '#actions/notes/create_note'
 import { cardIdsOf, learnerWithDeck, noteTypeId, progressRow } from './support.js'
 
-test.group('The learning page\'s card actions: edit, suspend, freeze', (group) => {
+test.group("The learning page's card actions: edit, suspend, freeze", (group) => {
   group.each.setup(() => resetState())
 
-  test('findLearnerCard finds the learner\'s own card; anyone else\'s card and a bad id are a 404', async ({ assert }) => {
+  test("findLearnerCard finds the learner's own card; anyone else's card and a bad id are a 404", async ({
+    assert,
+  }) => {
     const { user, deck, notes } = await learnerWithDeck(1)
     const [cardId] = await cardIdsOf(deck.id)
     const card = await findLearnerCard(user, cardId)
@@ -21,13 +23,20 @@ test.group('The learning page\'s card actions: edit, suspend, freeze', (group) =
     assert.deepEqual(await cardIdsOfNote(notes[0].id), [cardId])
 
     const stranger = await makeUser()
-    for (const [who, id] of [[stranger, cardId], [user, 'abc'], [user, -1], [user, 99999999999]] as const) {
+    for (const [who, id] of [
+      [stranger, cardId],
+      [user, 'abc'],
+      [user, -1],
+      [user, 99999999999],
+    ] as const) {
       const error = await findLearnerCard(who, id).catch((caught) => caught)
       assert.equal(error.status, 404)
     }
   })
 
-  test('editCard saves the note through the note save: what it leaves out, the note keeps', async ({ assert }) => {
+  test('editCard saves the note through the note save: what it leaves out, the note keeps', async ({
+    assert,
+  }) => {
     const { user, deck, notes } = await learnerWithDeck(1)
     await db.from('notes').where('id', notes[0].id).update({ is_reversed: true })
     const [cardId] = await cardIdsOf(deck.id)
@@ -38,27 +47,49 @@ test.group('The learning page\'s card actions: edit, suspend, freeze', (group) =
     assert.isTrue(note.isReversed)
 
     const stranger = await makeUser()
-    const error = await editCard(stranger, { id: cardId, fields: { Front: 'x', Back: 'y' } }).catch((caught) => caught)
+    const error = await editCard(stranger, { id: cardId, fields: { Front: 'x', Back: 'y' } }).catch(
+      (caught) => caught
+    )
     assert.equal(error.status, 404)
     assert.equal((await Note.findOrFail(notes[0].id)).fields.Front, 'edited')
   })
 
-  test('suspendCard takes the card out of this learner\'s study; twice is fine; another learner cannot', async ({ assert }) => {
+  test("suspendCard takes the card out of this learner's study; twice is fine; another learner cannot", async ({
+    assert,
+  }) => {
     const { user, deck, notes } = await learnerWithDeck(1)
     const [cardId] = await cardIdsOf(deck.id)
-    assert.deepEqual(await suspendCard(user, { id: cardId }), { cardId, noteId: notes[0].id, deckId: deck.id })
-    assert.deepEqual(await suspendCard(user, { id: cardId }), { cardId, noteId: notes[0].id, deckId: deck.id })
+    assert.deepEqual(await suspendCard(user, { id: cardId }), {
+      cardId,
+      noteId: notes[0].id,
+      deckId: deck.id,
+    })
+    assert.deepEqual(await suspendCard(user, { id: cardId }), {
+      cardId,
+      noteId: notes[0].id,
+      deckId: deck.id,
+    })
     const rows = await db.from('card_suspensions').where('card_id', cardId)
     assert.lengthOf(rows, 1)
     assert.equal(rows[0].user_id, user.id)
 
     const stranger = await makeUser()
-    assert.equal((await suspendCard(stranger, { id: cardId }).catch((caught) => caught)).status, 404)
+    assert.equal(
+      (await suspendCard(stranger, { id: cardId }).catch((caught) => caught)).status,
+      404
+    )
   })
 
-  test('freezeCard freezes every card of the note for this learner and keeps a new card new', async ({ assert }) => {
+  test('freezeCard freezes every card of the note for this learner and keeps a new card new', async ({
+    assert,
+  }) => {
     const { user, deck } = await learnerWithDeck(0)
-    const note = await createNote(user, { deck_id: deck.id, template_id: await noteTypeId('basic'), fields: { Front: 'a', Back: 'b' }, reverse: true })
+    const note = await createNote(user, {
+      deck_id: deck.id,
+      template_id: await noteTypeId('basic'),
+      fields: { Front: 'a', Back: 'b' },
+      reverse: true,
+    })
     const [cardId, reversed] = await cardIdsOf(deck.id)
     const card = await freezeCard(user, { id: cardId })
     assert.equal(card.note_id, note.id)

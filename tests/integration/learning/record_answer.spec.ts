@@ -15,7 +15,18 @@ import { cardIdsOf, learnerWithDeck, progressRow, studiedOn } from './support.js
  * doors and both paths: tests/functional/api/learning/answer_rules.spec.ts.
  */
 
-const VOLATILE = ['id', 'user_id', 'card_id', 'deck_id', 'created_at', 'updated_at', 'reviewed_at', 'due_at', 'due_at_after', 'last_reviewed_at']
+const VOLATILE = [
+  'id',
+  'user_id',
+  'card_id',
+  'deck_id',
+  'created_at',
+  'updated_at',
+  'reviewed_at',
+  'due_at',
+  'due_at_after',
+  'last_reviewed_at',
+]
 function comparable(row: Record<string, any>) {
   const copy: Record<string, any> = {}
   for (const [key, value] of Object.entries(row)) if (!VOLATILE.includes(key)) copy[key] = value
@@ -26,21 +37,32 @@ function comparable(row: Record<string, any>) {
 test.group('The short way of an answer', (group) => {
   group.each.setup(() => resetState())
 
-  test('writes the same progress, review, day and learner rows as the transaction path, answer after answer', async ({ assert }) => {
+  test('writes the same progress, review, day and learner rows as the transaction path, answer after answer', async ({
+    assert,
+  }) => {
     const { user, deck } = await learnerWithDeck(1)
     const [cardId] = await cardIdsOf(deck.id)
     const base = await studyContext(user, deck.id)
-    /* the same answers at the same moments, once each way (the scheduler's fuzz depends on the card: one card for both) */
+    /*
+     * the same answers at the same moments, once each way (the scheduler's fuzz depends on the card: one card
+     * for both)
+     */
     const steps = (['good', 'again', 'good', 'easy', 'hard'] as const).map((answer, index) => ({
-      answer, context: { ...base, now: new Date(base.now.getTime() + index * 3 * 86_400_000) },
+      answer,
+      context: { ...base, now: new Date(base.now.getTime() + index * 3 * 86_400_000) },
     }))
     const run = async (write: typeof answerCard) => {
       const results = []
-      for (const [version, step] of steps.entries()) results.push(await write(step.context, { cardId, answer: step.answer, version, durationMs: 2500 }))
+      for (const [version, step] of steps.entries())
+        results.push(
+          await write(step.context, { cardId, answer: step.answer, version, durationMs: 2500 })
+        )
       const written = {
         results: results.map((result) => ({ ...result!, streakMoved: undefined })),
         progress: comparable(await progressRow(user.id, cardId)),
-        reviews: (await db.from('review_logs').where('user_id', user.id).orderBy('id')).map(comparable),
+        reviews: (await db.from('review_logs').where('user_id', user.id).orderBy('id')).map(
+          comparable
+        ),
         day: await studiedOn(user.id, base.today),
         total: (await db.from('users').where('id', user.id).first()).stats_cards_studied,
       }
@@ -58,40 +80,68 @@ test.group('The short way of an answer', (group) => {
     assert.deepEqual(short, long)
   })
 
-  test('a card never answered reads as the row the table would create for it', async ({ assert }) => {
+  test('a card never answered reads as the row the table would create for it', async ({
+    assert,
+  }) => {
     const { user, deck } = await learnerWithDeck(1)
     const [cardId] = await cardIdsOf(deck.id)
-    await db.table('card_progress').insert({ user_id: user.id, card_id: cardId, deck_id: deck.id, version: 3, created_at: new Date(), updated_at: new Date() })
-    const { user_id: _u, card_id: _c, created_at: _a, updated_at: _b, ...stored } = await progressRow(user.id, cardId)
+    await db.table('card_progress').insert({
+      user_id: user.id,
+      card_id: cardId,
+      deck_id: deck.id,
+      version: 3,
+      created_at: new Date(),
+      updated_at: new Date(),
+    })
+    const {
+      user_id: _u,
+      card_id: _c,
+      created_at: _a,
+      updated_at: _b,
+      ...stored
+    } = await progressRow(user.id, cardId)
     assert.deepEqual(newProgressRow(deck.id, 3), stored)
   })
 
-  test('the deck read with the card gives the card as it reads alone, and nothing for a card outside the session', async ({ assert }) => {
-    const { user, deck } = await learnerWithDeck(2)
-    const other = await learnerWithDeck(1)
-    const [answered, fresh] = await cardIdsOf(deck.id)
-    const [foreign] = await cardIdsOf(other.deck.id)
-    await answerCard(await studyContext(user, deck.id), { cardId: answered, answer: 'again', version: 0, durationMs: 1200 })
+  test(
+    'the deck read with the card gives the card as it reads alone, and nothing for a card outside ' +
+      'the session',
+    async ({ assert }) => {
+      const { user, deck } = await learnerWithDeck(2)
+      const other = await learnerWithDeck(1)
+      const [answered, fresh] = await cardIdsOf(deck.id)
+      const [foreign] = await cardIdsOf(other.deck.id)
+      await answerCard(await studyContext(user, deck.id), {
+        cardId: answered,
+        answer: 'again',
+        version: 0,
+        durationMs: 1200,
+      })
 
-    for (const cardId of [answered, fresh]) {
-      const { context, snapshot } = await answerContext(user, deck.id, cardId)
-      assert.deepEqual(snapshot, await answerSnapshot(user.id, cardId, context.deckIds))
+      for (const cardId of [answered, fresh]) {
+        const { context, snapshot } = await answerContext(user, deck.id, cardId)
+        assert.deepEqual(snapshot, await answerSnapshot(user.id, cardId, context.deckIds))
+      }
+      const { snapshot: read } = await answerContext(user, deck.id, answered)
+      assert.instanceOf(read!.row.due_at, Date)
+      assert.equal(read!.row.version, 1)
+      assert.isTrue(read!.stored)
+      assert.equal((await answerContext(user, deck.id, fresh)).snapshot!.row.version, 0)
+      assert.isFalse((await answerContext(user, deck.id, fresh)).snapshot!.stored)
+      assert.isNull((await answerContext(user, deck.id, foreign)).snapshot)
+      assert.isNull((await answerContext(user, deck.id, foreign + 1000)).snapshot)
     }
-    const { snapshot: read } = await answerContext(user, deck.id, answered)
-    assert.instanceOf(read!.row.due_at, Date)
-    assert.equal(read!.row.version, 1)
-    assert.isTrue(read!.stored)
-    assert.equal((await answerContext(user, deck.id, fresh)).snapshot!.row.version, 0)
-    assert.isFalse((await answerContext(user, deck.id, fresh)).snapshot!.stored)
-    assert.isNull((await answerContext(user, deck.id, foreign)).snapshot)
-    assert.isNull((await answerContext(user, deck.id, foreign + 1000)).snapshot)
-  })
+  )
 
   test('the answer that makes the day active works the streak out at once', async ({ assert }) => {
     const { user, deck } = await learnerWithDeck(ACTIVE_DAY_CARDS)
     const cards = await cardIdsOf(deck.id)
     for (const [index, cardId] of cards.entries()) {
-      const result = await answerCard(await studyContext(user, deck.id), { cardId, answer: 'good', version: 0 })
+      const result = await answerCard(await studyContext(user, deck.id), {
+        cardId,
+        answer: 'good',
+        version: 0,
+      })
       assert.equal(result!.streakMoved, index === ACTIVE_DAY_CARDS - 1)
     }
     const learner = await db.from('users').where('id', user.id).first()

@@ -10,10 +10,14 @@ import { makeUser } from '#tests/support/helpers'
  * queries: they call them directly (no HTTP), on the test database.
  */
 
-export const noteTypeId = async (kind: string) => (await NoteType.query().whereNull('user_id').where('kind', kind).firstOrFail()).id
+export const noteTypeId = async (kind: string) =>
+  (await NoteType.query().whereNull('user_id').where('kind', kind).firstOrFail()).id
 
 /** A learner (premium unless told: no daily limit) with a deck of `cards` basic notes. */
-export async function learnerWithDeck(cards: number, { premium = true, ...overrides }: Parameters<typeof makeUser>[0] & { premium?: boolean } = {}) {
+export async function learnerWithDeck(
+  cards: number,
+  { premium = true, ...overrides }: Parameters<typeof makeUser>[0] & { premium?: boolean } = {}
+) {
   const user = await makeUser(overrides)
   if (premium) {
     user.isPremium = true
@@ -23,7 +27,13 @@ export async function learnerWithDeck(cards: number, { premium = true, ...overri
   const basic = await noteTypeId('basic')
   const notes = []
   for (let index = 1; index <= cards; index++) {
-    notes.push(await createNote(user, { deck_id: deck.id, template_id: basic, fields: { Front: `Question ${index}`, Back: `Answer ${index}` } }))
+    notes.push(
+      await createNote(user, {
+        deck_id: deck.id,
+        template_id: basic,
+        fields: { Front: `Question ${index}`, Back: `Answer ${index}` },
+      })
+    )
   }
   /* as a request finds the learner: the columns' defaults read back */
   await user.refresh()
@@ -31,7 +41,9 @@ export async function learnerWithDeck(cards: number, { premium = true, ...overri
 }
 
 export async function cardIdsOf(deckId: number) {
-  return (await db.from('cards').where('deck_id', deckId).orderBy('id').select('id')).map((row) => row.id as number)
+  return (await db.from('cards').where('deck_id', deckId).orderBy('id').select('id')).map(
+    (row) => row.id as number
+  )
 }
 
 export async function progressRow(userId: number, cardId: number) {
@@ -52,6 +64,14 @@ export async function learnerColumns(user: User) {
   return db
     .from('users')
     .where('id', user.id)
-    .select('streak_current', 'streak_longest', 'streak_total_active_days', 'streak_freezes', 'streak_completed_on', 'stats_cards_studied', 'updated_at')
+    .select(
+      'streak_current',
+      'streak_longest',
+      'streak_total_active_days',
+      'streak_freezes',
+      'streak_completed_on',
+      'stats_cards_studied',
+      'updated_at'
+    )
     .first()
 }

@@ -16,13 +16,19 @@ import { learnerColumns } from '../learning/support.js'
 const todayOf = (offset = 0) => studyDay(new Date(), offset)
 
 async function studied(userId: number, days: Record<string, number>) {
-  await db.table('study_days').multiInsert(Object.entries(days).map(([day, count]) => ({ user_id: userId, day, cards_studied: count })))
+  await db
+    .table('study_days')
+    .multiInsert(
+      Object.entries(days).map(([day, count]) => ({ user_id: userId, day, cards_studied: count }))
+    )
 }
 
 test.group('Streak reads only read; the doors bring the streak up to date first', (group) => {
   group.each.setup(() => resetState())
 
-  test('streakDays reads the calendar and the stored streak and writes nothing', async ({ assert }) => {
+  test('streakDays reads the calendar and the stored streak and writes nothing', async ({
+    assert,
+  }) => {
     const user = await makeUser()
     const today = todayOf()
     await studied(user.id, { [addDays(today, -2)]: 5, [addDays(today, -1)]: 7, [today]: 3 })
@@ -31,7 +37,10 @@ test.group('Streak reads only read; the doors bring the streak up to date first'
     const days = await streakDays(user, addDays(today, -6), today)
     assert.deepEqual(await learnerColumns(user), before)
     assert.equal(days.today, today)
-    assert.deepEqual(days.activeDays.map((day) => day.date), [addDays(today, -2), addDays(today, -1)])
+    assert.deepEqual(
+      days.activeDays.map((day) => day.date),
+      [addDays(today, -2), addDays(today, -1)]
+    )
     /* not refreshed yet: the stored streak is still the new account's */
     assert.equal((await serialize(StreakTransformer.transform(days))).streak.currentDuration, 0)
 
@@ -50,10 +59,17 @@ test.group('Streak reads only read; the doors bring the streak up to date first'
     assert.isNull(await refreshStreak(user.id, todayOf()))
   })
 
-  test('activeDaysOf counts days of 5 cards or more, up to today, oldest first', async ({ assert }) => {
+  test('activeDaysOf counts days of 5 cards or more, up to today, oldest first', async ({
+    assert,
+  }) => {
     const user = await makeUser()
     const today = todayOf()
-    await studied(user.id, { [addDays(today, -3)]: 4, [addDays(today, -2)]: 5, [addDays(today, -1)]: 40, [addDays(today, 1)]: 9 })
+    await studied(user.id, {
+      [addDays(today, -3)]: 4,
+      [addDays(today, -2)]: 5,
+      [addDays(today, -1)]: 40,
+      [addDays(today, 1)]: 9,
+    })
     assert.deepEqual(await activeDaysOf(user.id, today), [addDays(today, -2), addDays(today, -1)])
   })
 
@@ -68,18 +84,24 @@ test.group('Streak reads only read; the doors bring the streak up to date first'
     assert.equal(entity.streak.currentDuration, 0)
   })
 
-  test('markStreakShown writes the day once; the second call says it was already shown', async ({ assert }) => {
+  test('markStreakShown writes the day once; the second call says it was already shown', async ({
+    assert,
+  }) => {
     const user = await makeUser()
     const today = todayOf()
     assert.deepEqual(await markStreakShown(user, { today }), { alreadyShown: false })
     const shown = await serialize(StreakShownTransformer.transform(user, false))
     assert.isTrue(shown.streak.todayShown)
     assert.deepEqual(await markStreakShown(user, { today }), { alreadyShown: true })
-    const row = await db.from('users').where('id', user.id).select(db.raw(`to_char(streak_shown_on, 'YYYY-MM-DD') as day`)).first()
+    const row = await db
+      .from('users')
+      .where('id', user.id)
+      .select(db.raw(`to_char(streak_shown_on, 'YYYY-MM-DD') as day`))
+      .first()
     assert.equal(row.day, today)
   })
 
-  test('monthBounds gives a month\'s first and last day, leap years included', ({ assert }) => {
+  test("monthBounds gives a month's first and last day, leap years included", ({ assert }) => {
     assert.deepEqual(monthBounds('2024-02'), { start: '2024-02-01', end: '2024-02-29' })
     assert.deepEqual(monthBounds('2025-12'), { start: '2025-12-01', end: '2025-12-31' })
   })

@@ -12,38 +12,71 @@ import { makeUser, PASSWORD, resetState } from '#tests/support/helpers'
 test.group('update_account: PUT users/{id} all or nothing', (group) => {
   group.each.setup(() => resetState())
 
-  test('a new password and profile together; the token in use survives, the others end', async ({ assert }) => {
+  test('a new password and profile together; the token in use survives, the others end', async ({
+    assert,
+  }) => {
     const user = await makeUser()
     const kept = await User.accessTokens.create(user)
     await User.accessTokens.create(user)
-    await updateAccount(user, { user: { name: 'Ana', current_password: PASSWORD, password: 'another-long-password' }, keepTokenId: kept.identifier })
+    await updateAccount(user, {
+      user: { name: 'Ana', current_password: PASSWORD, password: 'another-long-password' },
+      keepTokenId: kept.identifier,
+    })
     const row = await db.from('users').where('id', user.id).first()
     assert.equal(row.name, 'Ana')
     assert.isTrue(await hash.verify(row.password, 'another-long-password'))
     const tokens = await db.from('auth_access_tokens').where('tokenable_id', user.id).select('id')
-    assert.deepEqual(tokens.map((token) => String(token.id)), [String(kept.identifier)])
+    assert.deepEqual(
+      tokens.map((token) => String(token.id)),
+      [String(kept.identifier)]
+    )
   })
 
   test('a taken username leaves the password as it was', async ({ assert }) => {
     await makeUser({ username: 'taken_name' })
     const user = await makeUser()
-    const error = await updateAccount(user, { user: { username: 'taken_name', current_password: PASSWORD, password: 'another-long-password' } }).catch((caught) => caught)
+    const error = await updateAccount(user, {
+      user: {
+        username: 'taken_name',
+        current_password: PASSWORD,
+        password: 'another-long-password',
+      },
+    }).catch((caught) => caught)
     assert.equal(error.code, 'E_USERNAME_TAKEN')
     const row = await db.from('users').where('id', user.id).first()
     assert.isTrue(await hash.verify(row.password, PASSWORD))
   })
 
-  test('connectedAccounts lists the providers, oldest first, as AuthProviderTransformer answers them', async ({ assert }) => {
+  test('connectedAccounts lists the providers, oldest first, as AuthProviderTransformer answers them', async ({
+    assert,
+  }) => {
     const user = await makeUser()
     const now = new Date()
     await db.table('social_accounts').multiInsert([
-      { user_id: user.id, provider: 'google', subject: 'g-1', email: 'ana@gmail.test', created_at: now, updated_at: now },
-      { user_id: user.id, provider: 'apple', subject: 'a-1', email: null, created_at: now, updated_at: now },
+      {
+        user_id: user.id,
+        provider: 'google',
+        subject: 'g-1',
+        email: 'ana@gmail.test',
+        created_at: now,
+        updated_at: now,
+      },
+      {
+        user_id: user.id,
+        provider: 'apple',
+        subject: 'a-1',
+        email: null,
+        created_at: now,
+        updated_at: now,
+      },
     ])
     const accounts = await connectedAccounts(user)
     const listed = await serialize({ providers: AuthProviderTransformer.transform(accounts) })
     assert.deepEqual(listed, {
-      providers: [{ provider: 'google', email: 'ana@gmail.test' }, { provider: 'apple', email: null }],
+      providers: [
+        { provider: 'google', email: 'ana@gmail.test' },
+        { provider: 'apple', email: null },
+      ],
     })
   })
 
@@ -51,6 +84,9 @@ test.group('update_account: PUT users/{id} all or nothing', (group) => {
     const user = await makeUser()
     await rememberPreference(user, { field: 'theme', value: 'dark' })
     await rememberPreference(user, { field: 'locale', value: 'de' })
-    assert.deepInclude(await db.from('users').where('id', user.id).select('theme', 'locale').first(), { theme: 'dark', locale: 'de' })
+    assert.deepInclude(
+      await db.from('users').where('id', user.id).select('theme', 'locale').first(),
+      { theme: 'dark', locale: 'de' }
+    )
   })
 })

@@ -63,25 +63,40 @@ for (const provider of ['openai', 'anthropic'] as const) {
       const model = provider === 'openai' ? 'double-gpt' : 'double-claude'
       assert.equal(call.body.model, model)
       const system = provider === 'openai' ? call.body.messages[0].content : call.body.system
-      const user = provider === 'openai' ? call.body.messages[1].content : call.body.messages[0].content
+      const user =
+        provider === 'openai' ? call.body.messages[1].content : call.body.messages[0].content
       assert.include(system, 'one JSON object per line')
       assert.include(system, 'at most 10 cards')
       assert.include(user, 'European capitals')
       assert.include(user, 'Only capitals.')
     })
 
-    test('the format decides which cards are kept, and never more than maxCards', async ({ assert }) => {
+    test('the format decides which cards are kept, and never more than maxCards', async ({
+      assert,
+    }) => {
       scriptAi({ cards: CARDS })
-      assert.deepEqual(await collect(generateCards(request({ format: 'cloze' })).cards), [CARDS[1]] as GeneratedCard[])
+      assert.deepEqual(await collect(generateCards(request({ format: 'cloze' })).cards), [
+        CARDS[1],
+      ] as GeneratedCard[])
       scriptAi({ cards: CARDS })
-      assert.deepEqual(await collect(generateCards(request({ format: 'basic', maxCards: 1 })).cards), [CARDS[0]] as GeneratedCard[])
+      assert.deepEqual(
+        await collect(generateCards(request({ format: 'basic', maxCards: 1 })).cards),
+        [CARDS[0]] as GeneratedCard[]
+      )
     })
 
-    test('what a provider writes is sanitized, and prose around the JSON is ignored', async ({ assert }) => {
+    test('what a provider writes is sanitized, and prose around the JSON is ignored', async ({
+      assert,
+    }) => {
       scriptAi({
-        text: 'Here are your cards:\n```json\n[{"kind":"basic","front":"<b>Bold</b><script>alert(1)</script>","back":"<img src=x onerror=alert(1)>ok"},\n{"kind":"basic","front":"no back"}]\n```',
+        text:
+          'Here are your ' +
+          'cards:\n```json\n[{"kind":"basic","front":"<b>Bold</b><script>alert(1)</script>","back":"<img src=x ' +
+          'onerror=alert(1)>ok"},\n{"kind":"basic","front":"no back"}]\n```',
       })
-      assert.deepEqual(await collect(generateCards(request()).cards), [{ kind: 'basic', front: '<b>Bold</b>', back: '<img src="x" />ok' }])
+      assert.deepEqual(await collect(generateCards(request()).cards), [
+        { kind: 'basic', front: '<b>Bold</b>', back: '<img src="x" />ok' },
+      ])
     })
 
     test('a rate limit is retried, then reported as E_AI_RATE_LIMITED', async ({ assert }) => {
@@ -113,25 +128,33 @@ for (const provider of ['openai', 'anthropic'] as const) {
       assert.lengthOf(aiState.calls, 1)
     })
 
-    test('an error in the middle of a stream keeps the cards before it and reports E_AI_PROVIDER', async ({ assert }) => {
+    test('an error in the middle of a stream keeps the cards before it and reports E_AI_PROVIDER', async ({
+      assert,
+    }) => {
       scriptAi({ midStream: true, cards: CARDS.slice(0, 2) })
       const { error, seen } = await failure(generateCards(request()).cards)
       assert.equal(error.code, 'E_AI_PROVIDER')
       assert.deepEqual(seen, CARDS.slice(0, 2) as GeneratedCard[])
     })
 
-    test('an answer with no card is E_AI_NOTHING_GENERATED ("Impossible to generate cards")', async ({ assert }) => {
+    test('an answer with no card is E_AI_NOTHING_GENERATED ("Impossible to generate cards")', async ({
+      assert,
+    }) => {
       scriptAi({ text: 'I am sorry, I cannot help with that.' })
       const { error } = await failure(generateCards(request()).cards)
       assert.equal(error.code, 'E_AI_NOTHING_GENERATED')
       assert.equal(error.status, 422)
     })
 
-    test('aborting stops reading the stream: the provider sees the client hang up', async ({ assert }) => {
+    test('aborting stops reading the stream: the provider sees the client hang up', async ({
+      assert,
+    }) => {
       scriptAi({ endless: true, everyMs: 5 })
       const controller = new AbortController()
       const seen: GeneratedCard[] = []
-      for await (const card of generateCards(request({ maxCards: 200 }), { signal: controller.signal }).cards) {
+      for await (const card of generateCards(request({ maxCards: 200 }), {
+        signal: controller.signal,
+      }).cards) {
         seen.push(card)
         if (seen.length === 2) controller.abort()
       }
@@ -144,12 +167,17 @@ for (const provider of ['openai', 'anthropic'] as const) {
     test('reaching maxCards ends the provider call too', async ({ assert }) => {
       scriptAi({ endless: true, everyMs: 5 })
       const cards = await collect(generateCards(request({ maxCards: 3 })).cards)
-      assert.deepEqual(cards.map((card) => card.front), ['Endless question 1?', 'Endless question 2?', 'Endless question 3?'])
+      assert.deepEqual(
+        cards.map((card) => card.front),
+        ['Endless question 1?', 'Endless question 2?', 'Endless question 3?']
+      )
       await hangUpSeen()
       assert.equal(aiState.hangUps, 1)
     })
 
-    test('a stream that stops sending is E_AI_PROVIDER once AI_TIMEOUT_MS passes without a piece', async ({ assert }) => {
+    test('a stream that stops sending is E_AI_PROVIDER once AI_TIMEOUT_MS passes without a piece', async ({
+      assert,
+    }) => {
       useAiDouble(provider, { timeoutMs: 300, maxRetries: 0 })
       scriptAi({ stall: true })
       const { error, seen } = await failure(generateCards(request()).cards)
@@ -162,7 +190,10 @@ for (const provider of ['openai', 'anthropic'] as const) {
     test('an already aborted signal makes no call', async ({ assert }) => {
       const controller = new AbortController()
       controller.abort()
-      assert.deepEqual(await collect(generateCards(request(), { signal: controller.signal }).cards), [])
+      assert.deepEqual(
+        await collect(generateCards(request(), { signal: controller.signal }).cards),
+        []
+      )
       assert.lengthOf(aiState.calls, 0)
     })
   })
@@ -181,12 +212,18 @@ test.group('AI generation without a provider', (group) => {
   })
 
   test('a document with nothing to learn is E_AI_NOTHING_GENERATED', async ({ assert }) => {
-    const { error } = await failure(generateCards(request({ source: { kind: 'document', text: 'Hello. Ok.' } })).cards)
+    const { error } = await failure(
+      generateCards(request({ source: { kind: 'document', text: 'Hello. Ok.' } })).cards
+    )
     assert.equal(error.code, 'E_AI_NOTHING_GENERATED')
   })
 
-  test('words without translations need a provider, with a message saying so', async ({ assert }) => {
-    const { error } = await failure(generateCards(request({ source: { kind: 'words', words: ['Haus', 'Baum'] } })).cards)
+  test('words without translations need a provider, with a message saying so', async ({
+    assert,
+  }) => {
+    const { error } = await failure(
+      generateCards(request({ source: { kind: 'words', words: ['Haus', 'Baum'] } })).cards
+    )
     assert.equal(error.code, 'E_AI_NEEDS_PROVIDER')
     assert.equal(error.key, 'ai_needs_provider_translation')
   })

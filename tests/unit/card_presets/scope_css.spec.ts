@@ -4,14 +4,23 @@ import { appearanceCss } from '#services/card_presets/appearance'
 import { defaultLook } from '#services/card_presets/types'
 
 /* every selector of the result, read back with a regular expression (the scoper wrote them one per rule) */
-const selectorsOf = (css: string) => [...css.matchAll(/(^|})\s*([^{}@]+?)\s*\{/g)].map((match) => match[2].trim()).filter((s) => !/^(from|to|\d+%)$/.test(s))
+const selectorsOf = (css: string) =>
+  [...css.matchAll(/(^|})\s*([^{}@]+?)\s*\{/g)]
+    .map((match) => match[2].trim())
+    .filter((s) => !/^(from|to|\d+%)$/.test(s))
 
 test.group('Card presets: custom CSS is confined to the card frame', () => {
-  test('every selector is rewritten under the frame; html, body and :root become the frame itself', ({ assert }) => {
-    const css = scopeCardCss('h1, .x > p { color: red } body { background: #000 } html body .y { margin: 0 } :root { --c: 1px } * { box-sizing: border-box }')
+  test('every selector is rewritten under the frame; html, body and :root become the frame itself', ({
+    assert,
+  }) => {
+    const css = scopeCardCss(
+      'h1, .x > p { color: red } body { background: #000 } html body .y { margin: 0 } :root { --c: 1px } * { ' +
+        'box-sizing: border-box }'
+    )
     const selectors = selectorsOf(css).flatMap((s) => s.split(',').map((part) => part.trim()))
     assert.isAbove(selectors.length, 4)
-    for (const selector of selectors) assert.isTrue(selector.startsWith(`.${FRAME_CLASS}`), selector)
+    for (const selector of selectors)
+      assert.isTrue(selector.startsWith(`.${FRAME_CLASS}`), selector)
     assert.include(css, `.${FRAME_CLASS} h1`)
     assert.include(css, `.${FRAME_CLASS} .x > p`)
     assert.include(css, `.${FRAME_CLASS} {`)
@@ -19,8 +28,13 @@ test.group('Card presets: custom CSS is confined to the card frame', () => {
     assert.include(css, `.${FRAME_CLASS} * {`)
   })
 
-  test('rules inside @media and @supports are scoped; @keyframes steps are kept as they are', ({ assert }) => {
-    const css = scopeCardCss('@media (max-width: 600px) { .a { color: red } } @supports (display: grid) { .b { display: grid } } @keyframes pop { from { opacity: 0 } to { opacity: 1 } }')
+  test('rules inside @media and @supports are scoped; @keyframes steps are kept as they are', ({
+    assert,
+  }) => {
+    const css = scopeCardCss(
+      '@media (max-width: 600px) { .a { color: red } } @supports (display: grid) { .b { display: grid } } ' +
+        '@keyframes pop { from { opacity: 0 } to { opacity: 1 } }'
+    )
     assert.include(css, `@media (max-width: 600px)`)
     assert.include(css, `.${FRAME_CLASS} .a`)
     assert.include(css, `.${FRAME_CLASS} .b`)
@@ -29,14 +43,16 @@ test.group('Card presets: custom CSS is confined to the card frame', () => {
     assert.notInclude(css, `.${FRAME_CLASS} from`)
   })
 
-  test('@import, other origins, fixed positions and script-like values are dropped', ({ assert }) => {
+  test('@import, other origins, fixed positions and script-like values are dropped', ({
+    assert,
+  }) => {
     const hostile = [
       '@import url("https://evil.example/x.css");',
       '@import "https://evil.example/y.css";',
       '@namespace svg url(http://www.w3.org/2000/svg);',
       '.a { background: url(https://evil.example/track.png) }',
       '.b { background-image: url("//evil.example/t.png") }',
-      ".c { background: u\\72l(https://evil.example/esc.png) }",
+      '.c { background: u\\72l(https://evil.example/esc.png) }',
       '.d { position: fixed; top: 0; left: 0; width: 100vw; height: 100vh }',
       '.e { position: sticky }',
       '.f { width: expression(alert(1)) }',
@@ -47,15 +63,31 @@ test.group('Card presets: custom CSS is confined to the card frame', () => {
       '@layer base { .i { color: red } }',
     ].join('\n')
     const css = scopeCardCss(hostile).toLowerCase()
-    for (const fragment of ['evil.example', '@import', '@namespace', 'fixed', 'sticky', 'expression', 'behavior', 'binding', '@page', '@layer']) {
+    for (const fragment of [
+      'evil.example',
+      '@import',
+      '@namespace',
+      'fixed',
+      'sticky',
+      'expression',
+      'behavior',
+      'binding',
+      '@page',
+      '@layer',
+    ]) {
       assert.notInclude(css, fragment)
     }
     /* what was harmless around them stays */
     assert.include(css, 'top: 0')
   })
 
-  test('same-origin pictures and data images stay; comments go; </style cannot close the element', ({ assert }) => {
-    const css = scopeCardCss('/* note */ .a { background: url(/media/abc.png) } .b { background: url("data:image/png;base64,iVBORw0KGgo=") } .c::after { content: "</style><script>alert(1)</script>" }')
+  test('same-origin pictures and data images stay; comments go; </style cannot close the element', ({
+    assert,
+  }) => {
+    const css = scopeCardCss(
+      '/* note */ .a { background: url(/media/abc.png) } .b { background: ' +
+        'url("data:image/png;base64,iVBORw0KGgo=") } .c::after { content: "</style><script>alert(1)</script>" }'
+    )
     assert.include(css, 'url(/media/abc.png)')
     assert.include(css, 'data:image/png;base64')
     assert.notInclude(css, '/* note */')
@@ -63,7 +95,10 @@ test.group('Card presets: custom CSS is confined to the card frame', () => {
   })
 
   test('CSS that does not parse gives nothing, and empty CSS gives nothing', ({ assert }) => {
-    assert.equal(scopeCardCss('.a { color: red'), scopeCardCss('.a { color: red') /* deterministic */)
+    assert.equal(
+      scopeCardCss('.a { color: red'),
+      scopeCardCss('.a { color: red') /* deterministic */
+    )
     assert.equal(scopeCardCss('}}}{{{ ::: @@@'), '')
     assert.equal(scopeCardCss('   '), '')
   })
@@ -83,14 +118,29 @@ test.group('Card presets: the frame CSS of a look', () => {
   test('the default look is 20 px, centred, on every device, in the system font', ({ assert }) => {
     const css = appearanceCss(defaultLook(), {}, '')
     for (const device of ['desktop', 'tablet', 'phone']) {
-      assert.match(css, new RegExp(`\\.${FRAME_CLASS}\\.mnemo-device-${device} \\{[^}]*font-size: 20px;[^}]*text-align: center;`))
+      assert.match(
+        css,
+        new RegExp(
+          `\\.${FRAME_CLASS}\\.mnemo-device-${device} \\{[^}]*font-size: 20px;[^}]*text-align: center;`
+        )
+      )
     }
     assert.notInclude(css, '@font-face')
   })
 
-  test('a font of the list loads from this site; the deck\'s own sizes win over the preset\'s; colours are checked', ({ assert }) => {
-    const look = { ...defaultLook(), fontFamily: 'merriWeather' as const, colors: { fontColor: '#123456', cardBackgroundColor: 'red; } body { display: none' } }
-    const css = appearanceCss(look, { phone: { size: 31, alignment: 'right' } }, `.${FRAME_CLASS} b { color: #f00; }`)
+  test("a font of the list loads from this site; the deck's own sizes win over the preset's; colours are checked", ({
+    assert,
+  }) => {
+    const look = {
+      ...defaultLook(),
+      fontFamily: 'merriWeather' as const,
+      colors: { fontColor: '#123456', cardBackgroundColor: 'red; } body { display: none' },
+    }
+    const css = appearanceCss(
+      look,
+      { phone: { size: 31, alignment: 'right' } },
+      `.${FRAME_CLASS} b { color: #f00; }`
+    )
     assert.include(css, "src: url('/fonts/cards/merriWeather-400.woff2')")
     assert.match(css, /mnemo-device-phone \{[^}]*font-size: 31px;[^}]*text-align: right;/)
     assert.match(css, /mnemo-device-desktop \{[^}]*font-size: 20px;/)

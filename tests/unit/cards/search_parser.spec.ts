@@ -38,7 +38,10 @@ const VALID: [string, SearchNode | null][] = [
   ['is:new', { type: 'is', state: 'new' }],
   ['is:Learning', { type: 'is', state: 'learning' }],
   ['is:review is:due', and({ type: 'is', state: 'review' }, { type: 'is', state: 'due' })],
-  ['is:frozen or is:suspended', or({ type: 'is', state: 'frozen' }, { type: 'is', state: 'suspended' })],
+  [
+    'is:frozen or is:suspended',
+    or({ type: 'is', state: 'frozen' }, { type: 'is', state: 'suspended' }),
+  ],
   ['prop:ivl>10', { type: 'prop', property: 'ivl', comparison: '>', value: 10 }],
   ['prop:lapses>=2', { type: 'prop', property: 'lapses', comparison: '>=', value: 2 }],
   ['prop:due=1', { type: 'prop', property: 'due', comparison: '=', value: 1 }],
@@ -51,7 +54,14 @@ const VALID: [string, SearchNode | null][] = [
   ['"time: 10:30"', text('time: 10:30')],
   [
     'deck:Spanish tag:verbs (prop:lapses>=2 or -is:new)',
-    and({ type: 'deck', name: 'Spanish' }, { type: 'tag', name: 'verbs' }, or({ type: 'prop', property: 'lapses', comparison: '>=', value: 2 }, not({ type: 'is', state: 'new' }))),
+    and(
+      { type: 'deck', name: 'Spanish' },
+      { type: 'tag', name: 'verbs' },
+      or(
+        { type: 'prop', property: 'lapses', comparison: '>=', value: 2 },
+        not({ type: 'is', state: 'new' })
+      )
+    ),
   ],
 ]
 
@@ -72,14 +82,27 @@ test.group('Card search: the parser', () => {
         assert.fail(`${query} parsed`)
       } catch (error) {
         assert.instanceOf(error, SearchSyntaxError)
-        assert.deepEqual({ position: (error as SearchSyntaxError).position, expected: (error as SearchSyntaxError).expected }, { position, expected })
+        assert.deepEqual(
+          {
+            position: (error as SearchSyntaxError).position,
+            expected: (error as SearchSyntaxError).expected,
+          },
+          { position, expected }
+        )
       }
     })
 
   test('tokens carry where they start and end', ({ assert }) => {
     assert.deepEqual(
       tokenize('-(a or "b c")').map((token) => [token.kind, token.start, token.end]),
-      [['-', 0, 1], ['(', 1, 2], ['term', 2, 3], ['or', 4, 6], ['term', 7, 12], [')', 12, 13]]
+      [
+        ['-', 0, 1],
+        ['(', 1, 2],
+        ['term', 2, 3],
+        ['or', 4, 6],
+        ['term', 7, 12],
+        [')', 12, 13],
+      ]
     )
   })
 })

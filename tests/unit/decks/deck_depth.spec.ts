@@ -7,10 +7,15 @@ const levels = (count: number) => Array.from({ length: count }, (_, index) => `L
 test.group('Deck depth: flattenedPath', () => {
   test('a path within the limit comes back as it is', ({ assert }) => {
     assert.deepEqual(flattenedPath([]), { path: [], flattened: false })
-    assert.deepEqual(flattenedPath(levels(MAX_DECK_DEPTH - 1)), { path: levels(MAX_DECK_DEPTH - 1), flattened: false })
+    assert.deepEqual(flattenedPath(levels(MAX_DECK_DEPTH - 1)), {
+      path: levels(MAX_DECK_DEPTH - 1),
+      flattened: false,
+    })
   })
 
-  test('a deeper one keeps its first levels and joins the rest into one deck at level 20', ({ assert }) => {
+  test('a deeper one keeps its first levels and joins the rest into one deck at level 20', ({
+    assert,
+  }) => {
     const { path, flattened } = flattenedPath(levels(MAX_DECK_DEPTH + 1))
     assert.isTrue(flattened)
     assert.lengthOf(path, MAX_DECK_DEPTH - 1, 'its last name is at level 20')

@@ -22,7 +22,9 @@ test.group('CSV export', () => {
     ])
     assert.equal(
       csv,
-      'front,back,tags\r\n' + '<b>chat</b>,"le chat, la chatte",fr animal\r\n' + '"say ""hi""","line1\nline2",\r\n'
+      'front,back,tags\r\n' +
+        '<b>chat</b>,"le chat, la chatte",fr animal\r\n' +
+        '"say ""hi""","line1\nline2",\r\n'
     )
   })
 
@@ -31,11 +33,16 @@ test.group('CSV export', () => {
   })
 
   test('a leading # and surrounding spaces are quoted, so they read back', ({ assert }) => {
-    assert.equal(writeCsv([{ front: '#1', back: ' x', tags: [] }]), 'front,back,tags\r\n"#1"," x",\r\n')
+    assert.equal(
+      writeCsv([{ front: '#1', back: ' x', tags: [] }]),
+      'front,back,tags\r\n"#1"," x",\r\n'
+    )
   })
 
   /* OWASP's CSV-injection guidance: a field a spreadsheet would run as a formula starts with a quote, inside quotes */
-  test('fields starting with = + - @ tab or CR are written with a leading single quote, quoted', ({ assert }) => {
+  test('fields starting with = + - @ tab or CR are written with a leading single quote, quoted', ({
+    assert,
+  }) => {
     const csv = writeCsv([
       { front: '=HYPERLINK("http://evil.test","x")', back: '+49 30 1234', tags: ['-draft'] },
       { front: '@SUM(A1:A2)', back: '\tindented', tags: [] },
@@ -54,7 +61,9 @@ test.group('CSV export', () => {
     )
   })
 
-  test('reading Mnemo\'s own CSV back takes the quote off again, and only that quote', ({ assert }) => {
+  test("reading Mnemo's own CSV back takes the quote off again, and only that quote", ({
+    assert,
+  }) => {
     const rows = [
       { front: '=1+1', back: '-5', tags: ['-draft', 'maths'] },
       { front: '+49 30 1234', back: '@home', tags: [] },
@@ -63,10 +72,19 @@ test.group('CSV export', () => {
     ]
     const parsed = parseTextImport(writeCsv(rows), { html: true })
     assert.deepEqual(parsed.problems, [])
-    assert.deepEqual(parsed.rows.map(({ front, back, tags }) => ({ front, back, tags })), rows)
+    assert.deepEqual(
+      parsed.rows.map(({ front, back, tags }) => ({ front, back, tags })),
+      rows
+    )
     /* a CSV that is not Mnemo's own (no front,back,tags header) is read as written */
     const foreign = parseTextImport('"\'-5","\'=x"\r\nq,a\r\n', { html: true })
-    assert.deepEqual(foreign.rows.map(({ front, back }) => [front, back]), [["'-5", "'=x"], ['q', 'a']])
+    assert.deepEqual(
+      foreign.rows.map(({ front, back }) => [front, back]),
+      [
+        ["'-5", "'=x"],
+        ['q', 'a'],
+      ]
+    )
   })
 
   test('round trip: written HTML read back with html: true is the same rows', ({ assert }) => {

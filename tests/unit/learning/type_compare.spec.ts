@@ -7,13 +7,19 @@ import { test } from '@japa/runner'
  */
 type Segment = { mark: 'good' | 'bad' | 'missed'; text: string }
 type TypeCompare = {
-  compareTyped(typed: string, expected: string): { correct: boolean; typed: Segment[]; expected: Segment[] }
+  compareTyped(
+    typed: string,
+    expected: string
+  ): { correct: boolean; typed: Segment[]; expected: Segment[] }
   normalizeAnswer(text: string): string
 }
-const { compareTyped, normalizeAnswer }: TypeCompare = await import(new URL('../../../inertia/lib/type_compare.ts', import.meta.url).href)
+const { compareTyped, normalizeAnswer }: TypeCompare = await import(
+  new URL('../../../inertia/lib/type_compare.ts', import.meta.url).href
+)
 
 /* a run list written compactly: "+ab -c" is good "ab", then bad (typed) or missed (expected) "c" */
-const show = (segments: Segment[]) => segments.map((segment) => `${segment.mark === 'good' ? '+' : '-'}${segment.text}`).join(' ')
+const show = (segments: Segment[]) =>
+  segments.map((segment) => `${segment.mark === 'good' ? '+' : '-'}${segment.text}`).join(' ')
 
 test.group('Learning | type-in comparison', () => {
   test('an exact answer is correct and all good', ({ assert }) => {
@@ -81,10 +87,20 @@ test.group('Learning | type-in comparison', () => {
     const result = compareTyped(typed, expected)
     assert.equal(result.typed.map((segment) => segment.text).join(''), typed)
     assert.equal(result.expected.map((segment) => segment.text).join(''), expected)
-    assert.notInclude(result.typed.map((segment) => segment.mark), 'missed')
-    assert.notInclude(result.expected.map((segment) => segment.mark), 'bad')
+    assert.notInclude(
+      result.typed.map((segment) => segment.mark),
+      'missed'
+    )
+    assert.notInclude(
+      result.expected.map((segment) => segment.mark),
+      'bad'
+    )
     /* good characters are the same sequence on both sides */
-    const good = (segments: Segment[]) => segments.filter((segment) => segment.mark === 'good').map((segment) => segment.text).join('')
+    const good = (segments: Segment[]) =>
+      segments
+        .filter((segment) => segment.mark === 'good')
+        .map((segment) => segment.text)
+        .join('')
     assert.equal(good(result.typed), good(result.expected))
     assert.equal(good(result.typed), 'he quick brwn fox jumpd')
   })

@@ -8,7 +8,12 @@ import {
   renderCard,
   validateFields,
 } from '#note_types/cards'
-import type { FieldAttachmentsMap, FieldProblem, NoteFields, NoteTypeDefinition } from '#note_types/types'
+import type {
+  FieldAttachmentsMap,
+  FieldProblem,
+  NoteFields,
+  NoteTypeDefinition,
+} from '#note_types/types'
 import { XSS_PAYLOADS, assertNeutralized } from '#tests/fixtures/xss_payloads'
 
 const { basic, reversed, cloze, image_occlusion: occlusion, type_in: typeIn } = BUILTIN_NOTE_TYPES
@@ -53,10 +58,16 @@ test.group('Note types | built-in definitions', () => {
     assert.lengthOf(basic.templates, 1)
     assert.equal(reversed.name, 'Basic (and reversed card)')
     assert.lengthOf(reversed.templates, 2)
-    assert.deepEqual(cloze.fields.map((f) => f.name), ['Text', 'Back Extra'])
+    assert.deepEqual(
+      cloze.fields.map((f) => f.name),
+      ['Text', 'Back Extra']
+    )
     assert.include(cloze.templates[0].front, '{{cloze:Text}}')
     assert.isTrue(cloze.isCloze)
-    assert.deepEqual(occlusion.fields.map((f) => f.name), ['Image', 'Header', 'Back Extra'])
+    assert.deepEqual(
+      occlusion.fields.map((f) => f.name),
+      ['Image', 'Header', 'Back Extra']
+    )
     assert.include(typeIn.templates[0].front, '{{type:Back}}')
     for (const def of Object.values(BUILTIN_NOTE_TYPES)) {
       assert.include(def.css, 'font-size: 20px')
@@ -84,24 +95,132 @@ test.group('Note types | cardOrdinals', () => {
   test('#{$i}: {title}')
     .with<OrdinalsRow[]>([
       { title: 'basic', def: basic, fields: { Front: 'q', Back: 'a' }, reversed: false, ords: [0] },
-      { title: 'basic with empty front', def: basic, fields: { Front: '<br>', Back: 'a' }, reversed: false, ords: [] },
-      { title: 'basic with image-only front', def: basic, fields: { Front: image, Back: 'a' }, reversed: false, ords: [0] },
-      { title: 'basic + reversed', def: basic, fields: { Front: 'q', Back: 'a' }, reversed: true, ords: [0, REVERSED_ORD_OFFSET] },
-      { title: 'basic + reversed, empty back', def: basic, fields: { Front: 'q', Back: '' }, reversed: true, ords: [0] },
-      { title: 'reversed type', def: reversed, fields: { Front: 'q', Back: 'a' }, reversed: false, ords: [0, 1] },
-      { title: 'reversed type, empty back', def: reversed, fields: { Front: 'q', Back: ' ' }, reversed: false, ords: [0] },
-      { title: 'reversed type ignores the flag', def: reversed, fields: { Front: 'q', Back: 'a' }, reversed: true, ords: [0, 1] },
-      { title: 'type in', def: typeIn, fields: { Front: 'q', Back: 'a' }, reversed: false, ords: [0] },
-      { title: 'type in + reversed', def: typeIn, fields: { Front: 'q', Back: 'a' }, reversed: true, ords: [0, REVERSED_ORD_OFFSET] },
-      { title: 'cloze', def: cloze, fields: { Text: '{{c1::a}} {{c3::b}} {{c1::c}}' }, reversed: false, ords: [0, 2] },
-      { title: 'nested cloze', def: cloze, fields: { Text: '{{c2::a {{c5::b}}}}' }, reversed: false, ords: [1, 4] },
-      { title: 'cloze without deletion', def: cloze, fields: { Text: 'nothing' }, reversed: false, ords: [0] },
-      { title: 'cloze ignores the flag', def: cloze, fields: { Text: '{{c2::a}}' }, reversed: true, ords: [1] },
-      { title: 'cloze in Back Extra does not count', def: cloze, fields: { 'Text': '{{c1::a}}', 'Back Extra': '{{c2::b}}' }, reversed: false, ords: [0] },
-      { title: 'custom, no example', def: vocab, fields: { Word: 'chat', Meaning: 'cat', Example: '' }, reversed: false, ords: [0] },
-      { title: 'custom, with example', def: vocab, fields: { Word: 'chat', Meaning: 'cat', Example: 'Le ___ dort' }, reversed: false, ords: [0, 1] },
-      { title: 'custom + reversed', def: vocab, fields: { Word: 'chat', Meaning: 'cat' }, reversed: true, ords: [0, REVERSED_ORD_OFFSET] },
-      { title: 'custom + reversed, empty second field', def: vocab, fields: { Word: 'chat', Meaning: '' }, reversed: true, ords: [0] },
+      {
+        title: 'basic with empty front',
+        def: basic,
+        fields: { Front: '<br>', Back: 'a' },
+        reversed: false,
+        ords: [],
+      },
+      {
+        title: 'basic with image-only front',
+        def: basic,
+        fields: { Front: image, Back: 'a' },
+        reversed: false,
+        ords: [0],
+      },
+      {
+        title: 'basic + reversed',
+        def: basic,
+        fields: { Front: 'q', Back: 'a' },
+        reversed: true,
+        ords: [0, REVERSED_ORD_OFFSET],
+      },
+      {
+        title: 'basic + reversed, empty back',
+        def: basic,
+        fields: { Front: 'q', Back: '' },
+        reversed: true,
+        ords: [0],
+      },
+      {
+        title: 'reversed type',
+        def: reversed,
+        fields: { Front: 'q', Back: 'a' },
+        reversed: false,
+        ords: [0, 1],
+      },
+      {
+        title: 'reversed type, empty back',
+        def: reversed,
+        fields: { Front: 'q', Back: ' ' },
+        reversed: false,
+        ords: [0],
+      },
+      {
+        title: 'reversed type ignores the flag',
+        def: reversed,
+        fields: { Front: 'q', Back: 'a' },
+        reversed: true,
+        ords: [0, 1],
+      },
+      {
+        title: 'type in',
+        def: typeIn,
+        fields: { Front: 'q', Back: 'a' },
+        reversed: false,
+        ords: [0],
+      },
+      {
+        title: 'type in + reversed',
+        def: typeIn,
+        fields: { Front: 'q', Back: 'a' },
+        reversed: true,
+        ords: [0, REVERSED_ORD_OFFSET],
+      },
+      {
+        title: 'cloze',
+        def: cloze,
+        fields: { Text: '{{c1::a}} {{c3::b}} {{c1::c}}' },
+        reversed: false,
+        ords: [0, 2],
+      },
+      {
+        title: 'nested cloze',
+        def: cloze,
+        fields: { Text: '{{c2::a {{c5::b}}}}' },
+        reversed: false,
+        ords: [1, 4],
+      },
+      {
+        title: 'cloze without deletion',
+        def: cloze,
+        fields: { Text: 'nothing' },
+        reversed: false,
+        ords: [0],
+      },
+      {
+        title: 'cloze ignores the flag',
+        def: cloze,
+        fields: { Text: '{{c2::a}}' },
+        reversed: true,
+        ords: [1],
+      },
+      {
+        title: 'cloze in Back Extra does not count',
+        def: cloze,
+        fields: { 'Text': '{{c1::a}}', 'Back Extra': '{{c2::b}}' },
+        reversed: false,
+        ords: [0],
+      },
+      {
+        title: 'custom, no example',
+        def: vocab,
+        fields: { Word: 'chat', Meaning: 'cat', Example: '' },
+        reversed: false,
+        ords: [0],
+      },
+      {
+        title: 'custom, with example',
+        def: vocab,
+        fields: { Word: 'chat', Meaning: 'cat', Example: 'Le ___ dort' },
+        reversed: false,
+        ords: [0, 1],
+      },
+      {
+        title: 'custom + reversed',
+        def: vocab,
+        fields: { Word: 'chat', Meaning: 'cat' },
+        reversed: true,
+        ords: [0, REVERSED_ORD_OFFSET],
+      },
+      {
+        title: 'custom + reversed, empty second field',
+        def: vocab,
+        fields: { Word: 'chat', Meaning: '' },
+        reversed: true,
+        ords: [0],
+      },
     ])
     .run(({ assert }, row) => {
       assert.deepEqual(cardOrdinals(row.def, row.fields, {}, row.reversed), row.ords)
@@ -141,11 +260,18 @@ test.group('Note types | renderCard', () => {
       assert.equal(card.front, 'a')
       assert.equal(card.back, 'a\n\n<hr id="answer" />\n\nq')
     }
-    assert.deepEqual(renderCard(reversed, fields, 1), { ...renderCard(basic, fields, REVERSED_ORD_OFFSET), css: reversed.css })
+    assert.deepEqual(renderCard(reversed, fields, 1), {
+      ...renderCard(basic, fields, REVERSED_ORD_OFFSET),
+      css: reversed.css,
+    })
   })
 
   test('reversed card of a custom type swaps its first two fields in template 0', ({ assert }) => {
-    const card = renderCard(vocab, { Word: 'chat', Meaning: 'cat', Example: '' }, REVERSED_ORD_OFFSET)
+    const card = renderCard(
+      vocab,
+      { Word: 'chat', Meaning: 'cat', Example: '' },
+      REVERSED_ORD_OFFSET
+    )
     assert.equal(card.front, '<div class="word">cat</div>')
     assert.equal(card.back, '<div class="word">cat</div><hr id="answer" />chat')
   })
@@ -154,7 +280,10 @@ test.group('Note types | renderCard', () => {
     const fields = { Word: 'chat', Meaning: 'cat', Example: 'Le ___ dort' }
     const first = renderCard(vocab, fields, 0)
     assert.equal(first.front, '<div class="word">chat</div>')
-    assert.equal(first.back, '<div class="word">chat</div><hr id="answer" />cat<div class="ex">Le ___ dort</div>')
+    assert.equal(
+      first.back,
+      '<div class="word">chat</div><hr id="answer" />cat<div class="ex">Le ___ dort</div>'
+    )
     const second = renderCard(vocab, fields, 1)
     assert.equal(second.front, 'Complete: Le ___ dort')
     assert.equal(second.back, 'Complete: Le ___ dort<hr id="answer" />chat')
@@ -167,34 +296,49 @@ test.group('Note types | renderCard', () => {
     const card = renderCard(cloze, fields, 1)
     assert.equal(
       card.front,
-      '<span class="cloze-inactive" data-ordinal="1">Paris</span> / <span class="cloze" data-cloze="France" data-ordinal="2">[country]</span>'
+      '<span class="cloze-inactive" data-ordinal="1">Paris</span> / <span class="cloze" data-cloze="France" ' +
+        'data-ordinal="2">[country]</span>'
     )
     assert.equal(
       card.back,
-      '<span class="cloze-inactive" data-ordinal="1">Paris</span> / <span class="cloze" data-ordinal="2">France</span><br />\nextra'
+      '<span class="cloze-inactive" data-ordinal="1">Paris</span> / <span class="cloze" ' +
+        'data-ordinal="2">France</span><br />\nextra'
     )
     assert.include(card.css, '.cloze')
   })
 
   test('type-in card: placeholder on the front, expected answer on the back', ({ assert }) => {
     const card = renderCard(typeIn, { Front: 'Capital of France?', Back: '<b>Paris</b>' }, 0)
-    assert.equal(card.front, 'Capital of France?\n\n<span class="type-answer" data-type-answer="Back"></span>')
+    assert.equal(
+      card.front,
+      'Capital of France?\n\n<span class="type-answer" data-type-answer="Back"></span>'
+    )
     assert.equal(
       card.back,
-      'Capital of France?\n\n<hr id="answer" />\n\n<span class="type-answer-result" data-type-answer="Back" data-type-expected="Paris">Paris</span>'
+      'Capital of France?\n\n<hr id="answer" />\n\n<span class="type-answer-result" data-type-answer="Back" ' +
+        'data-type-expected="Paris">Paris</span>'
     )
   })
 
-  test('FrontSide on the back shows type-in results where the front had the input', ({ assert }) => {
+  test('FrontSide on the back shows type-in results where the front had the input', ({
+    assert,
+  }) => {
     const def: NoteTypeDefinition = {
       ...vocab,
-      templates: [{ name: 'T', front: '{{Word}} {{type:Meaning}}', back: '{{FrontSide}}<hr id=answer>{{Example}}' }],
+      templates: [
+        {
+          name: 'T',
+          front: '{{Word}} {{type:Meaning}}',
+          back: '{{FrontSide}}<hr id=answer>{{Example}}',
+        },
+      ],
     }
     const card = renderCard(def, { Word: 'chat', Meaning: 'cat', Example: 'ex' }, 0)
     assert.equal(card.front, 'chat <span class="type-answer" data-type-answer="Meaning"></span>')
     assert.equal(
       card.back,
-      'chat <span class="type-answer-result" data-type-answer="Meaning" data-type-expected="cat">cat</span><hr id="answer" />ex'
+      'chat <span class="type-answer-result" data-type-answer="Meaning" data-type-expected="cat">cat</span><hr ' +
+        'id="answer" />ex'
     )
   })
 
@@ -202,9 +346,15 @@ test.group('Note types | renderCard', () => {
     const fields = { 'Image': image, 'Header': 'Bones', 'Back Extra': 'see atlas' }
     const card = renderCard(occlusion, fields, 1, { attachments })
     assert.include(card.front, '<div class="occlusion-header">Bones</div>')
-    assert.include(card.front, 'class="occlusion-mask occlusion-mask-active" data-occlusion-group="2"')
+    assert.include(
+      card.front,
+      'class="occlusion-mask occlusion-mask-active" data-occlusion-group="2"'
+    )
     assert.equal((card.front.match(/occlusion-mask"/g) ?? []).length, 3)
-    assert.include(card.back, 'class="occlusion-mask occlusion-mask-revealed" data-occlusion-group="2"')
+    assert.include(
+      card.back,
+      'class="occlusion-mask occlusion-mask-revealed" data-occlusion-group="2"'
+    )
     assert.include(card.back, 'see atlas')
     assert.include(card.css, '.occlusion-mask')
   })
@@ -212,9 +362,14 @@ test.group('Note types | renderCard', () => {
   test('deck, tags, card and type names reach the template', ({ assert }) => {
     const def: NoteTypeDefinition = {
       ...vocab,
-      templates: [{ name: 'Card X', front: '{{Word}} {{Deck}} {{Tags}} {{Card}} {{Type}}', back: '' }],
+      templates: [
+        { name: 'Card X', front: '{{Word}} {{Deck}} {{Tags}} {{Card}} {{Type}}', back: '' },
+      ],
     }
-    const card = renderCard(def, { Word: 'w' }, 0, { deckName: 'French::Animals', tags: ['a', 'b'] })
+    const card = renderCard(def, { Word: 'w' }, 0, {
+      deckName: 'French::Animals',
+      tags: ['a', 'b'],
+    })
     assert.equal(card.front, 'w French::Animals a b Card X Vocabulary')
   })
 
@@ -241,8 +396,16 @@ test.group('Note types | renderCard against XSS', () => {
   const customWithPayload = (payload: string): NoteTypeDefinition => ({
     ...vocab,
     templates: [
-      { name: 'A', front: `{{Word}}${payload}`, back: `${payload}{{FrontSide}}<a href="{{Meaning}}">m</a><img src="{{Example}}">` },
-      { name: 'B', front: `{{hint:Example}}{{type:Word}}${payload}`, back: `{{FrontSide}}{{text:Meaning}}${payload}` },
+      {
+        name: 'A',
+        front: `{{Word}}${payload}`,
+        back: `${payload}{{FrontSide}}<a href="{{Meaning}}">m</a><img src="{{Example}}">`,
+      },
+      {
+        name: 'B',
+        front: `{{hint:Example}}{{type:Word}}${payload}`,
+        back: `{{FrontSide}}{{text:Meaning}}${payload}`,
+      },
     ],
   })
 
@@ -253,14 +416,24 @@ test.group('Note types | renderCard against XSS', () => {
         [basic, { Front: payload, Back: payload }],
         [reversed, { Front: `q${payload}`, Back: payload }],
         [typeIn, { Front: payload, Back: payload }],
-        [cloze, { 'Text': `{{c1::${payload}::${payload}}} {{c2::x}} ${payload}`, 'Back Extra': payload }],
+        [
+          cloze,
+          { 'Text': `{{c1::${payload}::${payload}}} {{c2::x}} ${payload}`, 'Back Extra': payload },
+        ],
         [occlusion, { 'Image': `${image}${payload}`, 'Header': payload, 'Back Extra': payload }],
-        [customWithPayload(payload), { Word: `w${payload}`, Meaning: 'javascript:alert(1)', Example: payload }],
+        [
+          customWithPayload(payload),
+          { Word: `w${payload}`, Meaning: 'javascript:alert(1)', Example: payload },
+        ],
       ]
       for (const [def, fields] of cases) {
         const ords = [...cardOrdinals(def, fields, attachments, true), 0]
         for (const ord of new Set(ords)) {
-          const card = renderCard(def, fields, ord, { attachments, tags: [payload], deckName: payload })
+          const card = renderCard(def, fields, ord, {
+            attachments,
+            tags: [payload],
+            deckName: payload,
+          })
           assertNeutralized(card.front, `${def.name} ord ${ord} front`)
           assertNeutralized(card.back, `${def.name} ord ${ord} back`)
         }
@@ -273,17 +446,45 @@ test.group('Note types | validateFields', () => {
     .with<ValidationRow[]>([
       { title: 'valid basic', def: basic, fields: { Front: 'q', Back: '' }, problems: [] },
       { title: 'image-only front is filled', def: basic, fields: { Front: image }, problems: [] },
-      { title: 'audio-only front is filled', def: basic, fields: { Front: '[sound:a.mp3]' }, problems: [] },
-      { title: 'empty required', def: basic, fields: { Front: '<div><br></div>', Back: 'a' }, problems: [{ field: 'Front', problem: 'required' }] },
-      { title: 'missing required', def: basic, fields: { Back: 'a' }, problems: [{ field: 'Front', problem: 'required' }] },
-      { title: 'unknown field', def: basic, fields: { Front: 'q', Extra: 'x' }, problems: [{ field: 'Extra', problem: 'unknown' }] },
+      {
+        title: 'audio-only front is filled',
+        def: basic,
+        fields: { Front: '[sound:a.mp3]' },
+        problems: [],
+      },
+      {
+        title: 'empty required',
+        def: basic,
+        fields: { Front: '<div><br></div>', Back: 'a' },
+        problems: [{ field: 'Front', problem: 'required' }],
+      },
+      {
+        title: 'missing required',
+        def: basic,
+        fields: { Back: 'a' },
+        problems: [{ field: 'Front', problem: 'required' }],
+      },
+      {
+        title: 'unknown field',
+        def: basic,
+        fields: { Front: 'q', Extra: 'x' },
+        problems: [{ field: 'Extra', problem: 'unknown' }],
+      },
       { title: 'valid cloze', def: cloze, fields: { Text: '{{c1::a}}' }, problems: [] },
-      { title: 'cloze without deletion', def: cloze, fields: { Text: 'plain' }, problems: [{ field: 'Text', problem: 'no_cloze' }] },
+      {
+        title: 'cloze without deletion',
+        def: cloze,
+        fields: { Text: 'plain' },
+        problems: [{ field: 'Text', problem: 'no_cloze' }],
+      },
       {
         title: 'empty cloze',
         def: cloze,
         fields: { Text: '' },
-        problems: [{ field: 'Text', problem: 'required' }, { field: 'Text', problem: 'no_cloze' }],
+        problems: [
+          { field: 'Text', problem: 'required' },
+          { field: 'Text', problem: 'no_cloze' },
+        ],
       },
       { title: 'custom: only Word required', def: vocab, fields: { Word: 'w' }, problems: [] },
     ])
@@ -293,10 +494,13 @@ test.group('Note types | validateFields', () => {
 
   test('image occlusion needs an image and masks', ({ assert }) => {
     assert.deepEqual(validateFields(occlusion, { Image: image }, attachments), [])
-    assert.deepEqual(validateFields(occlusion, { Image: image }, {}), [{ field: 'Image', problem: 'no_masks' }])
-    assert.deepEqual(validateFields(occlusion, { Image: image }, { Image: { hideAll: true, masks: [] } }), [
+    assert.deepEqual(validateFields(occlusion, { Image: image }, {}), [
       { field: 'Image', problem: 'no_masks' },
     ])
+    assert.deepEqual(
+      validateFields(occlusion, { Image: image }, { Image: { hideAll: true, masks: [] } }),
+      [{ field: 'Image', problem: 'no_masks' }]
+    )
     assert.deepEqual(validateFields(occlusion, { Image: 'text but no picture' }, attachments), [
       { field: 'Image', problem: 'required' },
     ])

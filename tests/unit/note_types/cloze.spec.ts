@@ -4,8 +4,10 @@ import { sanitizeFieldHtml } from '#note_types/sanitize'
 
 const active = (answer: string, index: number, shown = '...') =>
   `<span class="cloze" data-cloze="${answer}" data-ordinal="${index}">[${shown}]</span>`
-const revealed = (html: string, index: number) => `<span class="cloze" data-ordinal="${index}">${html}</span>`
-const inactive = (html: string, index: number) => `<span class="cloze-inactive" data-ordinal="${index}">${html}</span>`
+const revealed = (html: string, index: number) =>
+  `<span class="cloze" data-ordinal="${index}">${html}</span>`
+const inactive = (html: string, index: number) =>
+  `<span class="cloze-inactive" data-ordinal="${index}">${html}</span>`
 
 test.group('Note types | clozeIndexes', () => {
   test('#{$i}: {text}')
@@ -44,12 +46,21 @@ test.group('Note types | renderCloze', () => {
   const text = '{{c1::Paris}} is the capital of {{c2::France}}'
 
   test('front hides the active deletion and shows the others', ({ assert }) => {
-    assert.equal(renderCloze(text, 1, 'front'), `${active('Paris', 1)} is the capital of ${inactive('France', 2)}`)
-    assert.equal(renderCloze(text, 2, 'front'), `${inactive('Paris', 1)} is the capital of ${active('France', 2)}`)
+    assert.equal(
+      renderCloze(text, 1, 'front'),
+      `${active('Paris', 1)} is the capital of ${inactive('France', 2)}`
+    )
+    assert.equal(
+      renderCloze(text, 2, 'front'),
+      `${inactive('Paris', 1)} is the capital of ${active('France', 2)}`
+    )
   })
 
   test('back reveals the active deletion', ({ assert }) => {
-    assert.equal(renderCloze(text, 1, 'back'), `${revealed('Paris', 1)} is the capital of ${inactive('France', 2)}`)
+    assert.equal(
+      renderCloze(text, 1, 'back'),
+      `${revealed('Paris', 1)} is the capital of ${inactive('France', 2)}`
+    )
   })
 
   test('a hint replaces the dots on the front and disappears on the back', ({ assert }) => {
@@ -71,11 +82,24 @@ test.group('Note types | renderCloze', () => {
     const nested = '{{c1::outer {{c2::inner}}}} end'
     assert.equal(
       renderCloze(nested, 1, 'front'),
-      `${active('outer &lt;span class=&quot;cloze-inactive&quot; data-ordinal=&quot;2&quot;&gt;inner&lt;/span&gt;', 1)} end`
+      `${active(
+        'outer &lt;span class=&quot;cloze-inactive&quot; data-ordinal=&quot;2&quot;&gt;' +
+          'inner&lt;/span&gt;',
+        1
+      )} end`
     )
-    assert.equal(renderCloze(nested, 2, 'front'), `${inactive(`outer ${active('inner', 2)}`, 1)} end`)
-    assert.equal(renderCloze(nested, 1, 'back'), `${revealed(`outer ${inactive('inner', 2)}`, 1)} end`)
-    assert.equal(renderCloze(nested, 2, 'back'), `${inactive(`outer ${revealed('inner', 2)}`, 1)} end`)
+    assert.equal(
+      renderCloze(nested, 2, 'front'),
+      `${inactive(`outer ${active('inner', 2)}`, 1)} end`
+    )
+    assert.equal(
+      renderCloze(nested, 1, 'back'),
+      `${revealed(`outer ${inactive('inner', 2)}`, 1)} end`
+    )
+    assert.equal(
+      renderCloze(nested, 2, 'back'),
+      `${inactive(`outer ${revealed('inner', 2)}`, 1)} end`
+    )
   })
 
   test('HTML inside a deletion is kept and escaped into data-cloze', ({ assert }) => {
@@ -94,7 +118,9 @@ test.group('Note types | renderCloze', () => {
   })
 
   test('rendered clozes survive the sanitizer unchanged', ({ assert }) => {
-    const field = sanitizeFieldHtml('{{c1::<b>Paris</b> &amp; "co"::<i>city</i>}} {{c2::x {{c3::y}}}} <img src="a.png">')
+    const field = sanitizeFieldHtml(
+      '{{c1::<b>Paris</b> &amp; "co"::<i>city</i>}} {{c2::x {{c3::y}}}} <img src="a.png">'
+    )
     for (const index of [1, 2, 3]) {
       for (const side of ['front', 'back'] as const) {
         const html = renderCloze(field, index, side)

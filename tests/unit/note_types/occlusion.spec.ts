@@ -21,7 +21,8 @@ const style = (x: string, angle?: string) =>
 const div = (classes: string, group: number, x: string, angle?: string) =>
   `<div class="${classes}" data-occlusion-group="${group}" style="${style(x, angle)}"></div>`
 const wrap = (mode: string, side: string, group: number, inner: string) =>
-  `<div class="occlusion ${mode} occlusion-${side}" data-occlusion-group="${group}"><img src="brain.png" alt="Brain" />${inner}</div>`
+  `<div class="occlusion ${mode} occlusion-${side}" data-occlusion-group="${group}"><img src="brain.png" ` +
+  `alt="Brain" />${inner}</div>`
 
 const hidden = 'occlusion-mask'
 const activeMask = 'occlusion-mask occlusion-mask-active'
@@ -30,9 +31,18 @@ const revealedMask = 'occlusion-mask occlusion-mask-revealed'
 test.group('Note types | occlusion', () => {
   test('groups are the distinct positive mask groups, sorted', ({ assert }) => {
     assert.deepEqual(occlusionGroups({ hideAll: true, masks }), [1, 2, 3])
-    assert.deepEqual(occlusionGroups({ hideAll: true, masks: [mask('x', 5, 0), mask('y', 2, 0), mask('z', 5, 0)] }), [2, 5])
     assert.deepEqual(
-      occlusionGroups({ hideAll: true, masks: [mask('x', 0, 0), mask('y', 1.5, 0), { ...mask('z', 4, 0), x: Number.NaN }] }),
+      occlusionGroups({
+        hideAll: true,
+        masks: [mask('x', 5, 0), mask('y', 2, 0), mask('z', 5, 0)],
+      }),
+      [2, 5]
+    )
+    assert.deepEqual(
+      occlusionGroups({
+        hideAll: true,
+        masks: [mask('x', 0, 0), mask('y', 1.5, 0), { ...mask('z', 4, 0), x: Number.NaN }],
+      }),
       []
     )
     assert.deepEqual(occlusionGroups(undefined), [])
@@ -47,14 +57,20 @@ test.group('Note types | occlusion', () => {
         'occlusion-hide-all',
         'front',
         2,
-        div(hidden, 1, '10%') + div(hidden, 1, '20%') + div(activeMask, 2, '30%', '15') + div(hidden, 3, '40%', '-7.5')
+        div(hidden, 1, '10%') +
+          div(hidden, 1, '20%') +
+          div(activeMask, 2, '30%', '15') +
+          div(hidden, 3, '40%', '-7.5')
       )
     )
   })
 
   test('hide one, front: only the asked group is drawn', ({ assert }) => {
     const html = renderOcclusion(image, { hideAll: false, masks }, 1, 'front')
-    assert.equal(html, wrap('occlusion-hide-one', 'front', 1, div(activeMask, 1, '10%') + div(activeMask, 1, '20%')))
+    assert.equal(
+      html,
+      wrap('occlusion-hide-one', 'front', 1, div(activeMask, 1, '10%') + div(activeMask, 1, '20%'))
+    )
   })
 
   test('hide all, back: the asked group becomes an outline, the others stay', ({ assert }) => {
@@ -65,7 +81,10 @@ test.group('Note types | occlusion', () => {
         'occlusion-hide-all',
         'back',
         2,
-        div(hidden, 1, '10%') + div(hidden, 1, '20%') + div(revealedMask, 2, '30%', '15') + div(hidden, 3, '40%', '-7.5')
+        div(hidden, 1, '10%') +
+          div(hidden, 1, '20%') +
+          div(revealedMask, 2, '30%', '15') +
+          div(hidden, 3, '40%', '-7.5')
       )
     )
   })
@@ -78,10 +97,15 @@ test.group('Note types | occlusion', () => {
   test('geometry is clamped and rounded to what the sanitizer accepts', ({ assert }) => {
     const odd: OcclusionAttachment = {
       hideAll: true,
-      masks: [{ id: 'o', group: 1, x: -0.2, y: 1.7, width: 0.123456789, height: 1e-9, angle: 725.123 }],
+      masks: [
+        { id: 'o', group: 1, x: -0.2, y: 1.7, width: 0.123456789, height: 1e-9, angle: 725.123 },
+      ],
     }
     const html = renderOcclusion(image, odd, 1, 'front')
-    assert.include(html, 'style="left:0%;top:100%;width:12.3457%;height:0%;transform:rotate(5.12deg)"')
+    assert.include(
+      html,
+      'style="left:0%;top:100%;width:12.3457%;height:0%;transform:rotate(5.12deg)"'
+    )
   })
 
   test('output survives the field sanitizer unchanged', ({ assert }) => {
@@ -96,7 +120,10 @@ test.group('Note types | occlusion', () => {
   })
 
   test('a field without an image is returned as is', ({ assert }) => {
-    assert.equal(renderOcclusion('<p>no image</p>', { hideAll: true, masks }, 1, 'front'), '<p>no image</p>')
+    assert.equal(
+      renderOcclusion('<p>no image</p>', { hideAll: true, masks }, 1, 'front'),
+      '<p>no image</p>'
+    )
     assert.equal(renderOcclusion('', { hideAll: true, masks }, 1, 'front'), '')
   })
 })

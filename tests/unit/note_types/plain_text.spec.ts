@@ -11,7 +11,10 @@ test.group('Note types | htmlToPlainText', () => {
       { html: '<ul><li>a</li><li>b</li></ul>', text: 'a b' },
       { html: '<table><tr><td>a</td><td>b</td></tr></table>', text: 'a b' },
       { html: '<b>bo</b>ld <i>it</i>alic', text: 'bold italic' },
-      { html: 'Tom &amp; Jerry &lt;3 &quot;x&quot; &#39;y&#39; &nbsp; z &eacute;', text: 'Tom & Jerry <3 "x" \'y\' z é' },
+      {
+        html: 'Tom &amp; Jerry &lt;3 &quot;x&quot; &#39;y&#39; &nbsp; z &eacute;',
+        text: 'Tom & Jerry <3 "x" \'y\' z é',
+      },
       { html: '&lt;script&gt;', text: '<script>' },
       { html: '{{c1::Paris::city}} is in {{c2::France}}', text: 'Paris is in France' },
       { html: '{{c1::outer {{c2::inner}} end}}', text: 'outer inner end' },

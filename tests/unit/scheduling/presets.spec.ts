@@ -21,8 +21,13 @@ test.group('Presets', () => {
     assert.equal(PRESETS.custom.type, 'spacedRepetition')
   })
 
-  test('the spec\'s tuning applies to custom only, as changes to the preset', ({ assert }) => {
-    const tuning = { steps_in_minutes: '2 20', easy_bonus_percent: 10, interval_modifier_percent: -20, max_interval_minutes: 1440 * 30 }
+  test("the spec's tuning applies to custom only, as changes to the preset", ({ assert }) => {
+    const tuning = {
+      steps_in_minutes: '2 20',
+      easy_bonus_percent: 10,
+      interval_modifier_percent: -20,
+      max_interval_minutes: 1440 * 30,
+    }
     const custom = resolveAlgorithm('custom', tuning)
     assert.deepEqual(custom.sm2.learningStepsMinutes, [2, 20])
     assert.approximately(custom.sm2.easyBonus, 1.43, 1e-9)
@@ -31,7 +36,11 @@ test.group('Presets', () => {
     const general = resolveAlgorithm('general', tuning)
     assert.deepEqual(general.sm2, PRESETS.general.sm2)
     /* 0 keeps the preset's values; a maximum of 0 minutes means none */
-    const zero = resolveAlgorithm('custom', { easy_bonus_percent: 0, interval_modifier_percent: 0, max_interval_minutes: 0 })
+    const zero = resolveAlgorithm('custom', {
+      easy_bonus_percent: 0,
+      interval_modifier_percent: 0,
+      max_interval_minutes: 0,
+    })
     assert.deepEqual(zero.sm2, PRESETS.custom.sm2)
   })
 
@@ -41,7 +50,7 @@ test.group('Presets', () => {
     assert.equal(resolveAlgorithm('speed_learning', { scheduler: 'fsrs' }).scheduler, 'sm2')
   })
 
-  test('the deck\'s own cards-per-day win over the preset\'s', ({ assert }) => {
+  test("the deck's own cards-per-day win over the preset's", ({ assert }) => {
     const resolved = resolveAlgorithm('medical', {}, { newCardsPerDay: 5, maxCardsPerDay: null })
     assert.equal(resolved.newCardsPerDay, 5)
     assert.isNull(resolved.maxCardsPerDay)
@@ -52,7 +61,8 @@ test.group('Presets', () => {
     assert.deepEqual(parseSteps(' 1, 10 '), [1, 10])
     assert.deepEqual(parseSteps('30s 10m 1h 2d'), [0.5, 10, 60, 2880])
     assert.deepEqual(parseSteps('1.5'), [1.5])
-    for (const bad of ['', 'abc', '0', '-1', '1 x', '10w', '1 2 3 4 5 6 7 8 9 10 11', '600d']) assert.isNull(parseSteps(bad), bad)
+    for (const bad of ['', 'abc', '0', '-1', '1 x', '10w', '1 2 3 4 5 6 7 8 9 10 11', '600d'])
+      assert.isNull(parseSteps(bad), bad)
     assert.equal(formatSteps([1, 15, 60]), '1 15 60')
     assert.equal(formatSteps([0.5]), '0.5')
   })
@@ -82,10 +92,14 @@ test.group('Repeat text', () => {
 
 test.group('Scheduler door', () => {
   const input = (progress: Progress, preset = 'general', stored = {}) => ({
-    cardId: 42, progress, algorithm: resolveAlgorithm(preset, stored), fsrsParameters: null, now: NOW,
+    cardId: 42,
+    progress,
+    algorithm: resolveAlgorithm(preset, stored),
+    fsrsParameters: null,
+    now: NOW,
   })
 
-  test('SM-2: a new card offers four answers with the preset\'s steps', ({ assert }) => {
+  test("SM-2: a new card offers four answers with the preset's steps", ({ assert }) => {
     const outcomes = outcomesFor(input(NEW_PROGRESS))
     assert.deepEqual(Object.keys(outcomes), ['again', 'hard', 'good', 'easy'])
     assert.equal(outcomes.again!.delaySeconds, 60)
@@ -113,12 +127,19 @@ test.group('Scheduler door', () => {
     assert.equal(outcomes.good!.progress.reps, 1)
   })
 
-  test('FSRS: memory state set, and an SM-2 review card switched to FSRS gets one', ({ assert }) => {
+  test('FSRS: memory state set, and an SM-2 review card switched to FSRS gets one', ({
+    assert,
+  }) => {
     const fresh = outcomesFor(input(NEW_PROGRESS, 'general', { scheduler: 'fsrs' }))
     assert.isNumber(fresh.good!.progress.stability)
     assert.isNumber(fresh.good!.progress.difficulty)
     const sm2Card: Progress = {
-      ...NEW_PROGRESS, state: 'review', intervalDays: 30, ease: 2.5, reps: 6, dueAt: NOW,
+      ...NEW_PROGRESS,
+      state: 'review',
+      intervalDays: 30,
+      ease: 2.5,
+      reps: 6,
+      dueAt: NOW,
       lastReviewedAt: new Date(NOW.getTime() - 30 * 86_400_000),
     }
     const switched = outcomesFor(input(sm2Card, 'general', { scheduler: 'fsrs' }))
@@ -128,7 +149,15 @@ test.group('Scheduler door', () => {
   })
 
   test('deterministic: the same card and history give the same outcomes', ({ assert }) => {
-    const review: Progress = { ...NEW_PROGRESS, state: 'review', intervalDays: 40, ease: 2.5, reps: 9, dueAt: NOW, lastReviewedAt: new Date(NOW.getTime() - 40 * 86_400_000) }
+    const review: Progress = {
+      ...NEW_PROGRESS,
+      state: 'review',
+      intervalDays: 40,
+      ease: 2.5,
+      reps: 9,
+      dueAt: NOW,
+      lastReviewedAt: new Date(NOW.getTime() - 40 * 86_400_000),
+    }
     assert.deepEqual(outcomesFor(input(review)), outcomesFor(input(review)))
     const other = outcomesFor({ ...input(review), cardId: 43 })
     /* another card may land on another day of the fuzz range, within it */
@@ -140,8 +169,23 @@ test.group('Scheduler door: FSRS back to SM-2', () => {
   test('a learning card scheduled by FSRS keeps its place on the SM-2 ladder', ({ assert }) => {
     const algorithm = resolveAlgorithm('languages', {})
     /* FSRS counted one step done of three: two to go in SM-2's terms, so Good moves to the third step (60 m) */
-    const fsrsCard: Progress = { ...NEW_PROGRESS, state: 'learning', step: 1, stability: 2.3, difficulty: 5, reps: 1, dueAt: NOW, lastReviewedAt: NOW }
-    const outcomes = outcomesFor({ cardId: 7, progress: fsrsCard, algorithm, fsrsParameters: null, now: NOW })
+    const fsrsCard: Progress = {
+      ...NEW_PROGRESS,
+      state: 'learning',
+      step: 1,
+      stability: 2.3,
+      difficulty: 5,
+      reps: 1,
+      dueAt: NOW,
+      lastReviewedAt: NOW,
+    }
+    const outcomes = outcomesFor({
+      cardId: 7,
+      progress: fsrsCard,
+      algorithm,
+      fsrsParameters: null,
+      now: NOW,
+    })
     assert.equal(outcomes.good!.delaySeconds, 3600)
     assert.isNull(outcomes.good!.progress.stability)
   })

@@ -5,20 +5,32 @@ import { computeStreak, streakCalendar } from '#scheduling/streak'
 const TODAY = '2026-03-20'
 
 /** `count` consecutive days ending on `last`. */
-const run = (last: string, count: number) => Array.from({ length: count }, (_, i) => addDays(last, i - count + 1))
+const run = (last: string, count: number) =>
+  Array.from({ length: count }, (_, i) => addDays(last, i - count + 1))
 const day = (offset: number) => addDays(TODAY, offset)
 
 test.group('Streak: runs and gaps', () => {
   test('no active day: nothing at all', ({ assert }) => {
     assert.deepEqual(computeStreak([], TODAY), {
-      currentDuration: 0, longestDuration: 0, totalActiveDays: 0, todayCompleted: false,
-      availableFreezeCount: 0, nextFreezeMinimumStreak: 7, freezeDays: [],
+      currentDuration: 0,
+      longestDuration: 0,
+      totalActiveDays: 0,
+      todayCompleted: false,
+      availableFreezeCount: 0,
+      nextFreezeMinimumStreak: 7,
+      freezeDays: [],
     })
   })
 
   test('three days up to today: a streak of 3, today completed', ({ assert }) => {
     const streak = computeStreak(run(TODAY, 3), TODAY)
-    assert.include(streak, { currentDuration: 3, longestDuration: 3, totalActiveDays: 3, todayCompleted: true, availableFreezeCount: 0 })
+    assert.include(streak, {
+      currentDuration: 3,
+      longestDuration: 3,
+      totalActiveDays: 3,
+      todayCompleted: true,
+      availableFreezeCount: 0,
+    })
   })
 
   test('today not yet done: a streak reaching yesterday still counts', ({ assert }) => {
@@ -34,7 +46,12 @@ test.group('Streak: runs and gaps', () => {
 
   test('last active day before yesterday, no freeze: the streak is over', ({ assert }) => {
     const streak = computeStreak(run(day(-2), 5), TODAY)
-    assert.include(streak, { currentDuration: 0, longestDuration: 5, totalActiveDays: 5, todayCompleted: false })
+    assert.include(streak, {
+      currentDuration: 0,
+      longestDuration: 5,
+      totalActiveDays: 5,
+      todayCompleted: false,
+    })
     assert.equal(streak.nextFreezeMinimumStreak, 7)
   })
 
@@ -66,11 +83,18 @@ test.group('Streak: freezes', () => {
       assert.equal(streak.currentDuration, days)
     })
 
-  test('a missed day is covered by a freeze: the streak goes on, the freeze is spent', ({ assert }) => {
+  test('a missed day is covered by a freeze: the streak goes on, the freeze is spent', ({
+    assert,
+  }) => {
     const before = run(day(-2), 7)
     const streak = computeStreak([...before, TODAY], TODAY)
     assert.deepEqual(streak.freezeDays, [day(-1)])
-    assert.include(streak, { currentDuration: 8, longestDuration: 8, availableFreezeCount: 0, totalActiveDays: 8 })
+    assert.include(streak, {
+      currentDuration: 8,
+      longestDuration: 8,
+      availableFreezeCount: 0,
+      totalActiveDays: 8,
+    })
   })
 
   test('two freezes cover a gap of two days', ({ assert }) => {
@@ -112,7 +136,9 @@ test.group('Streak: freezes', () => {
 })
 
 test.group('Streak calendar', () => {
-  test('kinds: single, start / middle / end of an ended streak, freeze, and the running streak', ({ assert }) => {
+  test('kinds: single, start / middle / end of an ended streak, freeze, and the running streak', ({
+    assert,
+  }) => {
     /* a lone day; a 3-day streak that ended; 7 days (a freeze earned), yesterday missed and covered, today done */
     const days = [day(-20), ...run(day(-15), 3), ...run(day(-2), 7), TODAY]
     const { freezeDays } = computeStreak(days, TODAY)
@@ -129,7 +155,9 @@ test.group('Streak calendar', () => {
     ])
   })
 
-  test('today not yet done: the last active day of the running streak is the streak day', ({ assert }) => {
+  test('today not yet done: the last active day of the running streak is the streak day', ({
+    assert,
+  }) => {
     const days = run(day(-1), 3)
     assert.deepEqual(streakCalendar(days, [], TODAY, day(-10), TODAY), [
       { date: day(-3), kind: 'start' },
@@ -138,7 +166,9 @@ test.group('Streak calendar', () => {
     ])
   })
 
-  test('a running streak kept by freezes ends on its last active day, then the frozen days', ({ assert }) => {
+  test('a running streak kept by freezes ends on its last active day, then the frozen days', ({
+    assert,
+  }) => {
     const days = run(day(-3), 14)
     const { freezeDays } = computeStreak(days, TODAY)
     const calendar = streakCalendar(days, freezeDays, TODAY, day(-4), TODAY)
@@ -150,14 +180,18 @@ test.group('Streak calendar', () => {
     ])
   })
 
-  test('a broken streak ends with an end day, a lone day of today is the running streak', ({ assert }) => {
+  test('a broken streak ends with an end day, a lone day of today is the running streak', ({
+    assert,
+  }) => {
     const days = [...run(day(-5), 2), TODAY]
     assert.deepEqual(streakCalendar(days, [], TODAY, day(-10), TODAY), [
       { date: day(-6), kind: 'start' },
       { date: day(-5), kind: 'end' },
       { date: TODAY, kind: 'streak' },
     ])
-    assert.deepEqual(streakCalendar([day(-5)], [], TODAY, day(-10), TODAY), [{ date: day(-5), kind: 'single' }])
+    assert.deepEqual(streakCalendar([day(-5)], [], TODAY, day(-10), TODAY), [
+      { date: day(-5), kind: 'single' },
+    ])
   })
 
   test('only days in the range are listed, with the kinds of their whole streak', ({ assert }) => {
@@ -166,7 +200,9 @@ test.group('Streak calendar', () => {
       { date: day(-12), kind: 'middle' },
       { date: day(-11), kind: 'middle' },
     ])
-    assert.deepEqual(streakCalendar(days, [], TODAY, day(-10), day(0)), [{ date: day(-10), kind: 'end' }])
+    assert.deepEqual(streakCalendar(days, [], TODAY, day(-10), day(0)), [
+      { date: day(-10), kind: 'end' },
+    ])
     assert.deepEqual(streakCalendar(days, [], TODAY, day(-40), day(-20)), [])
   })
 })

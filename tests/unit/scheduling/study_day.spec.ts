@@ -1,5 +1,11 @@
 import { test } from '@japa/runner'
-import { addDays, daysBetween, ROLLOVER_HOUR, studyDay, studyDayBounds } from '#scheduling/study_day'
+import {
+  addDays,
+  daysBetween,
+  ROLLOVER_HOUR,
+  studyDay,
+  studyDayBounds,
+} from '#scheduling/study_day'
 
 const at = (iso: string) => new Date(iso)
 
@@ -22,7 +28,12 @@ test.group('Study day: time zone and rollover', () => {
     ['2026-11-20T22:30:00Z', 'Kolkata: 04:00', 330, '2026-11-21'],
     ['2026-11-20T14:00:00Z', 'Kiribati, UTC+14: 04:00', 840, '2026-11-21'],
     ['2026-11-21T15:59:00Z', 'Baker Island, UTC−12: 03:59', -720, '2026-11-20'],
-    ['2026-12-31T23:00:00Z', 'Berlin, UTC+1: midnight of the new year, still the old study day', 60, '2026-12-31'],
+    [
+      '2026-12-31T23:00:00Z',
+      'Berlin, UTC+1: midnight of the new year, still the old study day',
+      60,
+      '2026-12-31',
+    ],
     ['2027-01-01T03:00:00Z', 'Berlin: 04:00 on the first of January', 60, '2027-01-01'],
   ]
   for (const [instant, zone, offset, expected] of cases) {
@@ -31,7 +42,9 @@ test.group('Study day: time zone and rollover', () => {
     }).with([{ zone }])
   }
 
-  test('bounds: the day runs from 04:00 local to 04:00 the next day, and every instant inside maps back to it', ({ assert }) => {
+  test('bounds: the day runs from 04:00 local to 04:00 the next day, and every instant inside maps back to it', ({
+    assert,
+  }) => {
     for (const offset of [-720, -480, 0, 60, 330, 660, 840]) {
       const { start, end } = studyDayBounds('2026-03-29', offset)
       assert.equal(end.getTime() - start.getTime(), 86_400_000)

@@ -1,6 +1,11 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { experimentGroups } from '#config/experiments'
-import { issueAdminToken, masqueradeAs, overridePremium, updateOwnExperiments } from '#actions/admin/admin_actions'
+import {
+  issueAdminToken,
+  masqueradeAs,
+  overridePremium,
+  updateOwnExperiments,
+} from '#actions/admin/admin_actions'
 import AdminSelfTransformer from '#transformers/admin_self_transformer'
 import AdminTokenTransformer from '#transformers/admin_token_transformer'
 import ExperimentTransformer from '#transformers/experiment_transformer'
@@ -8,7 +13,12 @@ import MasqueradeTransformer from '#transformers/masquerade_transformer'
 import PremiumOverrideTransformer from '#transformers/premium_override_transformer'
 import { serialize } from '#transformers/serialize'
 import { apiUser } from '#queries/users/api_user'
-import { adminTokenValidator, masqueradeValidator, premiumOverrideValidator, updateSelfValidator } from '#validators/admin'
+import {
+  adminTokenValidator,
+  masqueradeValidator,
+  premiumOverrideValidator,
+  updateSelfValidator,
+} from '#validators/admin'
 
 /** The admin API (header Admin-Authorization; POST admin/token issues it). */
 export default class AdminController {
@@ -21,7 +31,9 @@ export default class AdminController {
   async masquerade({ admin, request }: HttpContext) {
     const input = await request.validateUsing(masqueradeValidator, { data: request.qs() })
     const { user, token } = await masqueradeAs(admin!.admin, { ...input, ip: request.ip() })
-    return serialize(MasqueradeTransformer.transform({ user, token: token!.value, expiresAt: token!.expiresAt }))
+    return serialize(
+      MasqueradeTransformer.transform({ user, token: token!.value, expiresAt: token!.expiresAt })
+    )
   }
 
   async experiments() {
@@ -37,7 +49,11 @@ export default class AdminController {
 
   async premium({ admin, params, request }: HttpContext) {
     const input = await request.validateUsing(premiumOverrideValidator)
-    const user = await overridePremium(admin!.admin, { ...input, id: Number(params.id), ip: request.ip() })
+    const user = await overridePremium(admin!.admin, {
+      ...input,
+      id: Number(params.id),
+      ip: request.ip(),
+    })
     return serialize(PremiumOverrideTransformer.transform(user))
   }
 }

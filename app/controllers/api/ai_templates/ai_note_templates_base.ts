@@ -6,7 +6,11 @@ import AiNoteTemplateTransformer from '#transformers/ai_note_template_transforme
 import AiTemplateAppliedTransformer from '#transformers/ai_template_applied_transformer'
 import AiTemplateImprovedTransformer from '#transformers/ai_template_improved_transformer'
 import { serialize } from '#transformers/serialize'
-import { aiTemplateValidator, applyAiTemplateValidator, improveAiTemplateValidator } from '#validators/ai'
+import {
+  aiTemplateValidator,
+  applyAiTemplateValidator,
+  improveAiTemplateValidator,
+} from '#validators/ai'
 
 /** Aborts when the client goes away before the answer, so a provider call is not paid for nothing. */
 function clientGone(ctx: HttpContext) {
@@ -55,7 +59,10 @@ export default class AiNoteTemplatesBase {
     return ctx.response.noContent()
   }
 
-  /** The card's fields rewritten by the template: shown to the user, who keeps or drops them (nothing is saved here). */
+  /**
+   * The card's fields rewritten by the template: shown to the user, who keeps or drops them (nothing is saved
+   * here).
+   */
   async apply(ctx: HttpContext) {
     const user = this.user(ctx)
     const template = await findTemplate(user, ctx.params.id, 'apply')
@@ -72,7 +79,10 @@ export default class AiNoteTemplatesBase {
   async improve(ctx: HttpContext) {
     this.user(ctx)
     const input = await ctx.request.validateUsing(improveAiTemplateValidator)
-    const prompt = await improvePrompt({ prompt: input.prompt, front: input.front_side, back: input.back_side }, clientGone(ctx))
+    const prompt = await improvePrompt(
+      { prompt: input.prompt, front: input.front_side, back: input.back_side },
+      clientGone(ctx)
+    )
     return serialize(AiTemplateImprovedTransformer.transform({ prompt }))
   }
 }

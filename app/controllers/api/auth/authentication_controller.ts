@@ -55,16 +55,30 @@ export default class AuthenticationController {
       case 'email': {
         const email = fields?.email
         const password = fields?.password
-        if (!email || !password) throw ApiException.of('E_MISSING_CREDENTIALS', { field: email ? 'user.password' : 'user.email' })
-        const user = await guardSignIn(ctx.request.ip(), email, () => User.verifyCredentials(email, password))
+        if (!email || !password)
+          throw ApiException.of('E_MISSING_CREDENTIALS', {
+            field: email ? 'user.password' : 'user.email',
+          })
+        const user = await guardSignIn(ctx.request.ip(), email, () =>
+          User.verifyCredentials(email, password)
+        )
         return issueToken(user, false)
       }
       case 'google':
       case 'apple': {
-        const token = input.kind === 'apple' ? input.identity_token : (input.id_token ?? input.credential ?? input.web_token)
-        if (!token) throw ApiException.of('E_MISSING_IDENTITY_TOKEN', { field: input.kind === 'apple' ? 'identity_token' : 'id_token' })
+        const token =
+          input.kind === 'apple'
+            ? input.identity_token
+            : (input.id_token ?? input.credential ?? input.web_token)
+        if (!token)
+          throw ApiException.of('E_MISSING_IDENTITY_TOKEN', {
+            field: input.kind === 'apple' ? 'identity_token' : 'id_token',
+          })
         const identity = await verifyIdentityToken(input.kind, token)
-        const { user, isNewUser } = await signInWithIdentity(await currentUser(ctx), { identity, name: input.name ?? fields?.name })
+        const { user, isNewUser } = await signInWithIdentity(await currentUser(ctx), {
+          identity,
+          name: input.name ?? fields?.name,
+        })
         return issueToken(user, isNewUser)
       }
       case 'web_to_app': {

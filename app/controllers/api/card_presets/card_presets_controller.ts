@@ -1,5 +1,9 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { createCardPreset, deleteCardPreset, updateCardPreset } from '#actions/card_presets/save_card_preset'
+import {
+  createCardPreset,
+  deleteCardPreset,
+  updateCardPreset,
+} from '#actions/card_presets/save_card_preset'
 import { listPresets } from '#queries/card_presets/find_presets'
 import CardPresetTransformer from '#transformers/card_preset_transformer'
 import { serialize } from '#transformers/serialize'
@@ -8,7 +12,9 @@ import { createPresetValidator, updatePresetValidator } from '#validators/card_p
 /** GET card_presets (the spec's list), and the learner's own presets (additions). */
 export default class CardPresetsController {
   async index({ auth }: HttpContext) {
-    return serialize(CardPresetTransformer.transform(await listPresets(auth.use('api').getUserOrFail())))
+    return serialize(
+      CardPresetTransformer.transform(await listPresets(auth.use('api').getUserOrFail()))
+    )
   }
 
   async store({ auth, request, response }: HttpContext) {
@@ -19,7 +25,10 @@ export default class CardPresetsController {
 
   async update({ auth, request, params }: HttpContext) {
     const { card_preset: input } = await request.validateUsing(updatePresetValidator)
-    const preset = await updateCardPreset(auth.use('api').getUserOrFail(), { ...input, id: params.id })
+    const preset = await updateCardPreset(auth.use('api').getUserOrFail(), {
+      ...input,
+      id: params.id,
+    })
     return serialize(CardPresetTransformer.transform(preset))
   }
 

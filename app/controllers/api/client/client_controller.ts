@@ -7,7 +7,10 @@ import EventShownTransformer from '#transformers/event_shown_transformer'
 import { serialize } from '#transformers/serialize'
 import { appRatingValidator, eventCheckValidator, eventValidator } from '#validators/client'
 
-/** The apps' small calls of the spec's §7 table: events shown, and the app rating. Each reads and writes the caller's own rows only. */
+/**
+ * The apps' small calls of the spec's §7 table: events shown, and the app rating. Each reads and writes the
+ * caller's own rows only.
+ */
 export default class ClientController {
   /** POST events {event_hash}: the learner was shown the event (its first hour-of-day bucket kept). */
   async recordEvent({ auth, request, response }: HttpContext) {

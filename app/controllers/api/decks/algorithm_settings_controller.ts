@@ -13,7 +13,10 @@ export default class AlgorithmSettingsController {
 
   async update({ auth, params, request }: HttpContext) {
     const input = await request.validateUsing(algorithmSettingsValidator)
-    const root = await updateAlgorithmSettings(auth.use('api').getUserOrFail(), { ...input, id: params.deckId })
+    const root = await updateAlgorithmSettings(auth.use('api').getUserOrFail(), {
+      ...input,
+      id: params.deckId,
+    })
     return serialize(AlgorithmSettingsTransformer.transform(root))
   }
 }

@@ -8,7 +8,13 @@ import { resetProgress } from '#actions/decks/reset_progress'
 import { reportDeck } from '#actions/decks/report_deck'
 import { reorder } from '#actions/decks/reorder_decks'
 import { findDeck } from '#queries/decks/find_deck'
-import { activeDecks, listDecks, pollingDecks, showDeck, type DeckList } from '#queries/decks/list_decks'
+import {
+  activeDecks,
+  listDecks,
+  pollingDecks,
+  showDeck,
+  type DeckList,
+} from '#queries/decks/list_decks'
 import { jsonInSlices } from '#services/in_slices'
 import DeckTransformer from '#transformers/deck_transformer'
 import DeckJobTransformer from '#transformers/deck_job_transformer'
@@ -18,8 +24,13 @@ import DeckTreeTransformer from '#transformers/deck_tree_transformer'
 import LightDeckListTransformer from '#transformers/light_deck_list_transformer'
 import { serialize } from '#transformers/serialize'
 import {
-  createDeckValidator, duplicateDeckValidator, listDecksValidator, moveDeckValidator,
-  reorderDecksValidator, reportDeckValidator, updateDeckValidator,
+  createDeckValidator,
+  duplicateDeckValidator,
+  listDecksValidator,
+  moveDeckValidator,
+  reorderDecksValidator,
+  reportDeckValidator,
+  updateDeckValidator,
 } from '#validators/content'
 
 /* a list of thousands of decks is presented and written a slice at a time: other requests go on meanwhile */
@@ -32,8 +43,12 @@ async function sendList(response: HttpContext['response'], list: DeckList) {
 
 export default class DecksController {
   async index({ auth, request, response }: HttpContext) {
-    const { deck_ids: deckIds, folder_id: folderId } = await request.validateUsing(listDecksValidator)
-    return sendList(response, await listDecks(auth.use('api').getUserOrFail(), { deckIds, folderId }))
+    const { deck_ids: deckIds, folder_id: folderId } =
+      await request.validateUsing(listDecksValidator)
+    return sendList(
+      response,
+      await listDecks(auth.use('api').getUserOrFail(), { deckIds, folderId })
+    )
   }
 
   async archived({ auth, response }: HttpContext) {

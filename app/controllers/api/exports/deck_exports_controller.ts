@@ -26,7 +26,10 @@ export default class DeckExportsController {
     return serialize(ExportTransformer.transform(record))
   }
 
-  /** GET deck_exports/csv/{id}: the CSV of deck {id} (with its subdecks), streamed now, for apps that want it without e-mail. */
+  /**
+   * GET deck_exports/csv/{id}: the CSV of deck {id} (with its subdecks), streamed now, for apps that want it
+   * without e-mail.
+   */
   async csv({ auth, params, response }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     /* 404 for a deck the user may not see; the rows are read as the response streams */

@@ -8,7 +8,11 @@ import { findFolder } from '#queries/folders/find_folder'
 import { listFolders, rootDeckIdsIn } from '#queries/folders/list_folders'
 import FolderTransformer from '#transformers/folder_transformer'
 import { serialize } from '#transformers/serialize'
-import { createFolderValidator, folderValidator, reorderFoldersValidator } from '#validators/content'
+import {
+  createFolderValidator,
+  folderValidator,
+  reorderFoldersValidator,
+} from '#validators/content'
 
 /** The spec's Folders, each with the ids of its root decks. */
 async function present(user: User, folders: Folder[]) {

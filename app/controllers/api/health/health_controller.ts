@@ -13,7 +13,9 @@ export default class HealthController {
   /* readiness: PostgreSQL (and Redis, when configured) answer; a 503 takes the node out of the rotation */
   async ready() {
     const { database, redis } = await checkReadiness()
-    const unreachable = [!database && 'database', redis === false && 'redis'].filter(Boolean).join(',')
+    const unreachable = [!database && 'database', redis === false && 'redis']
+      .filter(Boolean)
+      .join(',')
     if (unreachable) throw ApiException.of('E_NOT_READY', { extra: { unreachable } })
     return serialize(AcknowledgementTransformer.transform({ status: 'ready' }))
   }

@@ -11,7 +11,9 @@ import { serialize } from '#transformers/serialize'
 /** The spec's import calls: upload a deck file, follow it, retry or cancel it. */
 export default class DeckImportsController {
   async store(ctx: HttpContext) {
-    const record = await receiveUpload(ctx.auth.use('api').getUserOrFail(), { upload: incomingUpload(ctx) })
+    const record = await receiveUpload(ctx.auth.use('api').getUserOrFail(), {
+      upload: incomingUpload(ctx),
+    })
     return ctx.response.accepted(await serialize(ImportTransformer.transform(record)))
   }
 
@@ -21,7 +23,9 @@ export default class DeckImportsController {
   }
 
   async show({ auth, params }: HttpContext) {
-    return serialize(ImportTransformer.transform(await findImport(auth.use('api').getUserOrFail(), params.id)))
+    return serialize(
+      ImportTransformer.transform(await findImport(auth.use('api').getUserOrFail(), params.id))
+    )
   }
 
   async retry({ auth, params, response }: HttpContext) {

@@ -13,7 +13,11 @@ import LearningUndoTransformer from '#transformers/learning_undo_transformer'
 import OfflineReviewsTransformer from '#transformers/offline_reviews_transformer'
 import { serialize } from '#transformers/serialize'
 import {
-  answerValidator, learningCardsValidator, learningStartValidator, offlineReviewsValidator, undoValidator,
+  answerValidator,
+  learningCardsValidator,
+  learningStartValidator,
+  offlineReviewsValidator,
+  undoValidator,
 } from '#validators/learning'
 
 /** The spec's learning calls: a session's cards, answers, undo and answers given offline. */
@@ -33,11 +37,24 @@ export default class LearningController {
 
   async answer({ auth, request }: HttpContext) {
     const input = await request.validateUsing(answerValidator)
-    const { context, snapshot } = await answerContext(auth.use('api').getUserOrFail(), input.deck_id, input.card_id)
-    const result = await answerCard(context, {
-      cardId: input.card_id, answer: input.answer, version: input.version, durationMs: input.review_duration_ms,
-    }, snapshot)
-    return serialize(LearningAnswerTransformer.transform(result, await afterAnswer(context, result)))
+    const { context, snapshot } = await answerContext(
+      auth.use('api').getUserOrFail(),
+      input.deck_id,
+      input.card_id
+    )
+    const result = await answerCard(
+      context,
+      {
+        cardId: input.card_id,
+        answer: input.answer,
+        version: input.version,
+        durationMs: input.review_duration_ms,
+      },
+      snapshot
+    )
+    return serialize(
+      LearningAnswerTransformer.transform(result, await afterAnswer(context, result))
+    )
   }
 
   async undo({ auth, request, i18n }: HttpContext) {
@@ -50,7 +67,10 @@ export default class LearningController {
 
   async logReviews({ auth, request }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
-    const result = await logOfflineReviews(user, await request.validateUsing(offlineReviewsValidator))
+    const result = await logOfflineReviews(
+      user,
+      await request.validateUsing(offlineReviewsValidator)
+    )
     return serialize(OfflineReviewsTransformer.transform(result))
   }
 

@@ -29,7 +29,10 @@ export default class StudyCardsController {
     return serialize(LearningCardEditedTransformer.transform({ context, cards }, i18n))
   }
 
-  /** DELETE cards/{id}/suspend: the card leaves this learner's study, nothing is deleted (query deck_id: the session's counters). */
+  /**
+   * DELETE cards/{id}/suspend: the card leaves this learner's study, nothing is deleted (query deck_id: the
+   * session's counters).
+   */
   async suspend({ auth, params, request }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const removed = await suspendCard(user, { id: params.id })

@@ -17,7 +17,9 @@ export default class LibraryClonesController {
     const examDate = await examDateForSuggestion(user, input.deck_id)
     const { deck, created } = await cloneLibraryDeck(user, { ...input, exam_date: examDate })
     const shown = await showDeck(user, deck)
-    return response.status(created ? 201 : 200).json(await serialize(DeckTransformer.transform(shown.deck, shown)))
+    return response
+      .status(created ? 201 : 200)
+      .json(await serialize(DeckTransformer.transform(shown.deck, shown)))
   }
 
   async pull({ auth, params }: HttpContext) {
@@ -28,7 +30,10 @@ export default class LibraryClonesController {
 
   async report({ auth, params, request, response }: HttpContext) {
     const input = await request.validateUsing(reportPublicDeckValidator)
-    const report = await reportPublicDeck(auth.use('api').getUserOrFail(), { ...input, id: params.id })
+    const report = await reportPublicDeck(auth.use('api').getUserOrFail(), {
+      ...input,
+      id: params.id,
+    })
     return response.created(await serialize(ReportFiledTransformer.transform(report)))
   }
 }

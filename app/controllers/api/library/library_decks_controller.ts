@@ -22,7 +22,11 @@ export default class LibraryDecksController {
 
   /** GET library_decks/{id}/notes (and /cards): a page of the current revision's notes */
   async notes(ctx: HttpContext) {
-    const { query = '', limit = 20, offset = 0 } = await ctx.request.validateUsing(libraryNotesValidator)
+    const {
+      query = '',
+      limit = 20,
+      offset = 0,
+    } = await ctx.request.validateUsing(libraryNotesValidator)
     const deck = await findPublicDeck(ctx.params.id)
     const page = await libraryNotesPage(deck, limit, offset, query)
     return serialize(LibraryNotesPageTransformer.transform({ ...page, limit, offset }))

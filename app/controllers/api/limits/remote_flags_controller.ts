@@ -19,7 +19,8 @@ export default class RemoteFlagsController {
     assertAdmin(admin)
     if (!isFlagName(params.name)) throw ApiException.notFound()
     const body = request.body()
-    if (!Object.hasOwn(body, 'value')) throw ApiException.of('E_INVALID_FLAG', { values: { name: params.name }, apiField: 'value' })
+    if (!Object.hasOwn(body, 'value'))
+      throw ApiException.of('E_INVALID_FLAG', { values: { name: params.name }, apiField: 'value' })
     const value = await setFlag(params.name, body.value, admin, request.ip())
     return serialize(
       RemoteFlagSetTransformer.transform({ name: params.name, value, flags: allFlags() })

@@ -8,7 +8,10 @@ import { bulkNotesValidator } from '#validators/content'
 export default class NoteBulkController {
   private async run(ctx: HttpContext, fixed?: BulkAction) {
     const input = await ctx.request.validateUsing(bulkNotesValidator)
-    const result = await bulkNotes(ctx.auth.use('api').getUserOrFail(), { ...input, bulk_action: fixed ?? input.bulk_action })
+    const result = await bulkNotes(ctx.auth.use('api').getUserOrFail(), {
+      ...input,
+      bulk_action: fixed ?? input.bulk_action,
+    })
     const reply = await serialize(BulkNotesResultTransformer.transform(result))
     return ctx.response.status(result.processing ? 202 : 200).send(reply)
   }

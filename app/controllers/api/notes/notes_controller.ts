@@ -19,8 +19,13 @@ import CardPageTransformer from '#transformers/card_page_transformer'
 import { serialize } from '#transformers/serialize'
 import type User from '#models/user'
 import {
-  bulkCreateValidator, createNoteValidator, findDuplicatesValidator, listNotesValidator,
-  notesCardsValidator, previewNoteValidator, updateNoteValidator,
+  bulkCreateValidator,
+  createNoteValidator,
+  findDuplicatesValidator,
+  listNotesValidator,
+  notesCardsValidator,
+  previewNoteValidator,
+  updateNoteValidator,
 } from '#validators/content'
 
 /** One note as the spec's Note entity (POST, PUT and GET notes/{id}), read back after any change. */
@@ -32,7 +37,8 @@ async function present(user: User, id: number) {
 export default class NotesController {
   /**
    * The card list of a deck and its subdecks; a sort choice is remembered on the deck.
-   * With `search` (the card search language), the notes with a card it finds, in the deck or, without deck_id, in every deck.
+   * With `search` (the card search language), the notes with a card it finds, in the deck or, without deck_id,
+   * in every deck.
    */
   async index({ auth, request }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
@@ -40,12 +46,21 @@ export default class NotesController {
     if (input.search !== undefined) {
       /* parsed first: a malformed search is a 422 before anything is read */
       const search = cardSearch(user, input.search)
-      const deck = input.deck_id === undefined ? null : await rememberSort(user, { ...input, deck: await findDeck(user, input.deck_id) })
+      const deck =
+        input.deck_id === undefined
+          ? null
+          : await rememberSort(user, { ...input, deck: await findDeck(user, input.deck_id) })
       const found = await searchedNotesPage(user, deck, input, search)
       return serialize(NotePageTransformer.transform(found))
     }
     const deck = await rememberSort(user, { ...input, deck: await findDeck(user, input.deck_id) })
-    const page = await notesListPage(user, deck, input, input.offset ?? 0, input.limit ?? NOTES_PAGE_DEFAULT)
+    const page = await notesListPage(
+      user,
+      deck,
+      input,
+      input.offset ?? 0,
+      input.limit ?? NOTES_PAGE_DEFAULT
+    )
     return serialize(NotePageTransformer.transform(page))
   }
 
@@ -62,7 +77,10 @@ export default class NotesController {
     return response.created(await present(user, note.id))
   }
 
-  /** A partial update: what the body leaves out the note keeps (update_note.ts, the same rule as the web editor's save). */
+  /**
+   * A partial update: what the body leaves out the note keeps (update_note.ts, the same rule as the web
+   * editor's save).
+   */
   async update({ auth, request, params }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const existing = await findNote(user, params.id, 'edit')

@@ -1,6 +1,10 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { markDeckInterested, mergeAnswers } from '#actions/onboarding/save_onboarding'
-import { findSuggestableDeck, personalisedDecks, subjectList } from '#queries/onboarding/personalisation'
+import {
+  findSuggestableDeck,
+  personalisedDecks,
+  subjectList,
+} from '#queries/onboarding/personalisation'
 import OnboardingTransformer from '#transformers/onboarding_transformer'
 import DeckInterestTransformer from '#transformers/deck_interest_transformer'
 import SubjectListTransformer from '#transformers/subject_list_transformer'
@@ -20,7 +24,9 @@ export default class OnboardingController {
 
   async interested({ auth, request }: HttpContext) {
     const { deck_id: deckId } = await request.validateUsing(interestedValidator)
-    await markDeckInterested(auth.use('api').getUserOrFail(), { publicDeckId: await findSuggestableDeck(deckId) })
+    await markDeckInterested(auth.use('api').getUserOrFail(), {
+      publicDeckId: await findSuggestableDeck(deckId),
+    })
     return serialize(DeckInterestTransformer.transform({ deckId }))
   }
 

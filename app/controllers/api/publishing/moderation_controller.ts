@@ -25,7 +25,9 @@ export default class ModerationController {
     const user = auth.use('api').getUserOrFail()
     await assertModerator(user)
     const input = await request.validateUsing(rejectRevisionValidator)
-    return serialize(RevisionTransformer.transform(await rejectRevision(user, { ...input, id: params.id })))
+    return serialize(
+      RevisionTransformer.transform(await rejectRevision(user, { ...input, id: params.id }))
+    )
   }
 
   async closeReport({ auth, params, request }: HttpContext) {

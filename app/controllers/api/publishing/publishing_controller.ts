@@ -15,7 +15,9 @@ export default class PublishingController {
   }
 
   async show({ auth, params }: HttpContext) {
-    return serialize(RevisionTransformer.transform(await findRevision(auth.use('api').getUserOrFail(), params.id)))
+    return serialize(
+      RevisionTransformer.transform(await findRevision(auth.use('api').getUserOrFail(), params.id))
+    )
   }
 
   async unpublish({ auth, params }: HttpContext) {

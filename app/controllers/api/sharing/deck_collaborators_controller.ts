@@ -8,13 +8,23 @@ import DeckTransformer from '#transformers/deck_transformer'
 import SharingTransformer from '#transformers/sharing_transformer'
 import CollaboratorTransformer from '#transformers/collaborator_transformer'
 import { serialize } from '#transformers/serialize'
-import { joinSharedDeckValidator, listCollaboratorsValidator, SHARING_PAGE_MAX, updateCollaboratorValidator } from '#validators/sharing'
+import {
+  joinSharedDeckValidator,
+  listCollaboratorsValidator,
+  SHARING_PAGE_MAX,
+  updateCollaboratorValidator,
+} from '#validators/sharing'
 
 export default class DeckCollaboratorsController {
   async index({ auth, request }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const input = await request.validateUsing(listCollaboratorsValidator)
-    const list = await listCollaborators(user, input.deck_id, input.offset ?? 0, input.limit ?? SHARING_PAGE_MAX)
+    const list = await listCollaborators(
+      user,
+      input.deck_id,
+      input.offset ?? 0,
+      input.limit ?? SHARING_PAGE_MAX
+    )
     return serialize(SharingTransformer.transform(list))
   }
 

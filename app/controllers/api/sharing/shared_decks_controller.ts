@@ -38,7 +38,15 @@ export default class SharedDecksController {
     const deck = await findSharedDeck(ctx.params.token)
     const input = await ctx.request.validateUsing(sharedCardsValidator)
     const user = (await reader(ctx)) ?? NOBODY
-    const found = await cardsPage(user, deck, undefined, input.offset ?? 0, input.limit ?? NOTES_PAGE_DEFAULT)
-    return serialize(CardPageTransformer.transform(found, { htmlPreview: input.html_preview === true }))
+    const found = await cardsPage(
+      user,
+      deck,
+      undefined,
+      input.offset ?? 0,
+      input.limit ?? NOTES_PAGE_DEFAULT
+    )
+    return serialize(
+      CardPageTransformer.transform(found, { htmlPreview: input.html_preview === true })
+    )
   }
 }

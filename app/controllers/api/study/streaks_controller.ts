@@ -8,7 +8,10 @@ import { serialize } from '#transformers/serialize'
 import { streakRangeValidator } from '#validators/study'
 
 export default class StreaksController {
-  /** GET streaks?start_date&end_date: the active and frozen days of the range with their kinds, and the streak (brought up to date first). */
+  /**
+   * GET streaks?start_date&end_date: the active and frozen days of the range with their kinds, and the streak
+   * (brought up to date first).
+   */
   async index({ auth, request }: HttpContext) {
     const user = auth.use('api').getUserOrFail()
     const { start_date: start, end_date: end } = await request.validateUsing(streakRangeValidator)

@@ -39,7 +39,10 @@ export default class UsersController {
     return userEntity(user, { reload: true })
   }
 
-  /** DELETE users/{id}: the caller's own account; no payload (the spec's table), an optional confirmation is checked. */
+  /**
+   * DELETE users/{id}: the caller's own account; no payload (the spec's table), an optional confirmation is
+   * checked.
+   */
   async destroy(ctx: HttpContext) {
     const user = self(ctx)
     await deleteAccount(user, await ctx.request.validateUsing(apiDeleteAccountValidator))

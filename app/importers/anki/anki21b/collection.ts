@@ -1,7 +1,12 @@
 import type { DatabaseSync } from 'node:sqlite'
 import type { SourceNoteType } from '#importers/anki/stock'
 import { splitDeckName } from '#importers/anki/deck_tree'
-import { decodeDeckKind, decodeFieldConfig, decodeNotetypeConfig, decodeTemplateConfig } from '#importers/anki/protobuf/messages'
+import {
+  decodeDeckKind,
+  decodeFieldConfig,
+  decodeNotetypeConfig,
+  decodeTemplateConfig,
+} from '#importers/anki/protobuf/messages'
 import {
   asBytes,
   num,
@@ -26,7 +31,11 @@ const TABLE_COLUMNS: Record<string, string[]> = {
   decks: ['id', 'name', 'kind'],
 }
 
-export function readTablesCollection(db: DatabaseSync, tables: Set<string>, warnings: Warnings): SourceSchemaContent {
+export function readTablesCollection(
+  db: DatabaseSync,
+  tables: Set<string>,
+  warnings: Warnings
+): SourceSchemaContent {
   requireColumns(db, tables, TABLE_COLUMNS)
   return { ...readNoteTypes(db), decks: readDecks(db, warnings) }
 }
@@ -38,17 +47,26 @@ type TemplateRow = { ord: number; name: string; front: string; back: string }
 function readParts(db: DatabaseSync, broken: Set<string>) {
   const fields = new Map<string, FieldRow[]>()
   const templates = new Map<string, TemplateRow[]>()
-  const push = <T>(map: Map<string, T[]>, key: string, item: T) => (map.get(key) ?? map.set(key, []).get(key)!).push(item)
+  const push = <T>(map: Map<string, T[]>, key: string, item: T) =>
+    (map.get(key) ?? map.set(key, []).get(key)!).push(item)
 
   /* no ORDER BY on name columns: they use Anki's `unicase` collation, unknown here */
-  for (const row of db.prepare('SELECT CAST(ntid AS TEXT) AS ntid, ord, name, config FROM fields').iterate() as Iterable<Row>) {
+  for (const row of db
+    .prepare('SELECT CAST(ntid AS TEXT) AS ntid, ord, name, config FROM fields')
+    .iterate() as Iterable<Row>) {
     try {
-      push(fields, str(row.ntid), { ord: num(row.ord), name: str(row.name), tag: decodeFieldConfig(asBytes(row.config)).tag })
+      push(fields, str(row.ntid), {
+        ord: num(row.ord),
+        name: str(row.name),
+        tag: decodeFieldConfig(asBytes(row.config)).tag,
+      })
     } catch {
       broken.add(str(row.ntid))
     }
   }
-  for (const row of db.prepare('SELECT CAST(ntid AS TEXT) AS ntid, ord, name, config FROM templates').iterate() as Iterable<Row>) {
+  for (const row of db
+    .prepare('SELECT CAST(ntid AS TEXT) AS ntid, ord, name, config FROM templates')
+    .iterate() as Iterable<Row>) {
     try {
       const config = decodeTemplateConfig(asBytes(row.config))
       push(templates, str(row.ntid), { ord: num(row.ord), name: str(row.name), ...config })
@@ -59,12 +77,16 @@ function readParts(db: DatabaseSync, broken: Set<string>) {
   return { fields, templates }
 }
 
-function readNoteTypes(db: DatabaseSync): Pick<SourceSchemaContent, 'noteTypes' | 'brokenNoteTypes'> {
+function readNoteTypes(
+  db: DatabaseSync
+): Pick<SourceSchemaContent, 'noteTypes' | 'brokenNoteTypes'> {
   const noteTypes = new Map<string, SourceNoteType>()
   const brokenNoteTypes = new Map<string, string>()
   const broken = new Set<string>()
   const { fields, templates } = readParts(db, broken)
-  for (const row of db.prepare('SELECT CAST(id AS TEXT) AS id, name, config FROM notetypes').iterate() as Iterable<Row>) {
+  for (const row of db
+    .prepare('SELECT CAST(id AS TEXT) AS id, name, config FROM notetypes')
+    .iterate() as Iterable<Row>) {
     const id = str(row.id)
     const ownFields = (fields.get(id) ?? []).sort((a, b) => a.ord - b.ord)
     const ownTemplates = (templates.get(id) ?? []).sort((a, b) => a.ord - b.ord)
@@ -94,15 +116,24 @@ function readNoteTypes(db: DatabaseSync): Pick<SourceSchemaContent, 'noteTypes' 
 function readDecks(db: DatabaseSync, warnings: Warnings): Map<string, SourceDeck> {
   const decks = new Map<string, SourceDeck>()
   let unreadable = 0
-  for (const row of db.prepare('SELECT CAST(id AS TEXT) AS id, name, kind FROM decks').iterate() as Iterable<Row>) {
+  for (const row of db
+    .prepare('SELECT CAST(id AS TEXT) AS id, name, kind FROM decks')
+    .iterate() as Iterable<Row>) {
     let kind: ReturnType<typeof decodeDeckKind> = 'unknown'
     try {
       kind = decodeDeckKind(asBytes(row.kind))
     } catch {
       unreadable++
     }
-    decks.set(str(row.id), { id: str(row.id), path: splitDeckName(str(row.name), '\x1f'), filtered: kind === 'filtered' })
+    decks.set(str(row.id), {
+      id: str(row.id),
+      path: splitDeckName(str(row.name), '\x1f'),
+      filtered: kind === 'filtered',
+    })
   }
-  warnings.add(unreadable, `${unreadable} deck(s) had unreadable settings and were read as normal decks`)
+  warnings.add(
+    unreadable,
+    `${unreadable} deck(s) had unreadable settings and were read as normal decks`
+  )
   return decks
 }

@@ -27,7 +27,7 @@ export function readLegacyCollection(db: DatabaseSync, tables: Set<string>): Sou
 function byOrd<T extends { ord?: unknown }>(items: T[]): T[] {
   return items
     .map((item, index) => ({ item, index }))
-    .sort((a, b) => (num(a.item.ord ?? a.index) - num(b.item.ord ?? b.index)) || a.index - b.index)
+    .sort((a, b) => num(a.item.ord ?? a.index) - num(b.item.ord ?? b.index) || a.index - b.index)
     .map(({ item }) => item)
 }
 
@@ -64,7 +64,11 @@ function readDecks(text: string): Map<string, SourceDeck> {
   const decks = new Map<string, SourceDeck>()
   for (const [id, value] of Object.entries(parseJsonObject(text, 'col.decks'))) {
     const deck = (value ?? {}) as Record<string, unknown>
-    decks.set(id, { id, path: splitDeckName(str(deck.name), '::'), filtered: Boolean(num(deck.dyn)) })
+    decks.set(id, {
+      id,
+      path: splitDeckName(str(deck.name), '::'),
+      filtered: Boolean(num(deck.dyn)),
+    })
   }
   return decks
 }

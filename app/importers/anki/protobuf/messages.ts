@@ -1,4 +1,10 @@
-import { create, fromBinary, toBinary, type DescMessage, type MessageShape } from '@bufbuild/protobuf'
+import {
+  create,
+  fromBinary,
+  toBinary,
+  type DescMessage,
+  type MessageShape,
+} from '@bufbuild/protobuf'
 import { BinaryWriter, WireType } from '@bufbuild/protobuf/wire'
 import {
   DeckKindContainerSchema,
@@ -58,7 +64,9 @@ export function decodeMediaEntries(bytes: Uint8Array): MediaEntry[] {
   }))
 }
 
-export function encodeMediaEntries(entries: { name: string; size: number; sha1: Uint8Array }[]): Uint8Array {
+export function encodeMediaEntries(
+  entries: { name: string; size: number; sha1: Uint8Array }[]
+): Uint8Array {
   return toBinary(MediaEntriesSchema, create(MediaEntriesSchema, { entries }))
 }
 
@@ -66,18 +74,32 @@ export function encodeMediaEntries(entries: { name: string; size: number; sha1: 
 export interface NotetypeConfig {
   cloze: boolean
   css: string
-  /** StockNotetype.OriginalStockKind: 0 unknown, 1 basic, 2 and reversed, 3 optional reversed, 4 typing, 5 cloze, 6 image occlusion */
+  /**
+   * StockNotetype.OriginalStockKind: 0 unknown, 1 basic, 2 and reversed, 3 optional reversed, 4 typing, 5
+   * cloze, 6 image occlusion
+   */
   originalStockKind: number
 }
 
 export function decodeNotetypeConfig(bytes: Uint8Array): NotetypeConfig {
   const config = decode(NotetypeConfigSchema, bytes)
-  return { cloze: config.kind === NotetypeConfig_Kind.CLOZE, css: config.css, originalStockKind: config.originalStockKind }
+  return {
+    cloze: config.kind === NotetypeConfig_Kind.CLOZE,
+    css: config.css,
+    originalStockKind: config.originalStockKind,
+  }
 }
 
 export function encodeNotetypeConfig(config: NotetypeConfig): Uint8Array {
   const kind = config.cloze ? NotetypeConfig_Kind.CLOZE : NotetypeConfig_Kind.NORMAL
-  return toBinary(NotetypeConfigSchema, create(NotetypeConfigSchema, { kind, css: config.css, originalStockKind: config.originalStockKind }))
+  return toBinary(
+    NotetypeConfigSchema,
+    create(NotetypeConfigSchema, {
+      kind,
+      css: config.css,
+      originalStockKind: config.originalStockKind,
+    })
+  )
 }
 
 /** Notetype.Field.Config: tag 10 (optional; image occlusion and cloze fields carry one) */
@@ -85,8 +107,16 @@ export function decodeFieldConfig(bytes: Uint8Array): { tag: number | null } {
   return { tag: decode(FieldConfigSchema, bytes).tag ?? null }
 }
 
-export function encodeFieldConfig(config: { tag?: number | null; fontName?: string; fontSize?: number }): Uint8Array {
-  const message = create(FieldConfigSchema, { fontName: config.fontName ?? 'Arial', fontSize: config.fontSize ?? 20, tag: config.tag ?? undefined })
+export function encodeFieldConfig(config: {
+  tag?: number | null
+  fontName?: string
+  fontSize?: number
+}): Uint8Array {
+  const message = create(FieldConfigSchema, {
+    fontName: config.fontName ?? 'Arial',
+    fontSize: config.fontSize ?? 20,
+    tag: config.tag ?? undefined,
+  })
   return toBinary(FieldConfigSchema, message)
 }
 
@@ -97,7 +127,10 @@ export function decodeTemplateConfig(bytes: Uint8Array): { front: string; back: 
 }
 
 export function encodeTemplateConfig(config: { front: string; back: string }): Uint8Array {
-  return toBinary(TemplateConfigSchema, create(TemplateConfigSchema, { qFormat: config.front, aFormat: config.back }))
+  return toBinary(
+    TemplateConfigSchema,
+    create(TemplateConfigSchema, { qFormat: config.front, aFormat: config.back })
+  )
 }
 
 /** Deck.KindContainer: oneof { Normal normal = 1; Filtered filtered = 2 } */
@@ -107,15 +140,26 @@ export function decodeDeckKind(bytes: Uint8Array): 'normal' | 'filtered' | 'unkn
 }
 
 /* the inner messages, which the reader never decodes: Deck.Normal { config_id = 1 } */
-const normalDeck = (configId: number) => new BinaryWriter().tag(1, WireType.Varint).int64(configId).finish()
+const normalDeck = (configId: number) =>
+  new BinaryWriter().tag(1, WireType.Varint).int64(configId).finish()
 /* Deck.Filtered { reschedule = 1, search_terms = 2 { search = 1, limit = 2 } }: reschedule, one search term */
 const filteredDeck = () =>
   new BinaryWriter()
-    .tag(1, WireType.Varint).bool(true)
-    .tag(2, WireType.LengthDelimited).fork().tag(1, WireType.LengthDelimited).string('deck:*').tag(2, WireType.Varint).uint32(100).join()
+    .tag(1, WireType.Varint)
+    .bool(true)
+    .tag(2, WireType.LengthDelimited)
+    .fork()
+    .tag(1, WireType.LengthDelimited)
+    .string('deck:*')
+    .tag(2, WireType.Varint)
+    .uint32(100)
+    .join()
     .finish()
 
 export function encodeDeckKind(kind: 'normal' | 'filtered', configId = 1): Uint8Array {
   const value = kind === 'filtered' ? filteredDeck() : normalDeck(configId)
-  return toBinary(DeckKindContainerSchema, create(DeckKindContainerSchema, { kind: { case: kind, value } }))
+  return toBinary(
+    DeckKindContainerSchema,
+    create(DeckKindContainerSchema, { kind: { case: kind, value } })
+  )
 }

@@ -18,7 +18,8 @@ export const accountOperations: Operations = {
     errors: [429],
   },
   'POST /authentication/register_with_email_and_pass': {
-    summary: 'Sign up with e-mail and password (a guest bearer token upgrades that account in place)',
+    summary:
+      'Sign up with e-mail and password (a guest bearer token upgrades that account in place)',
     body: apiRegistrationValidator,
     ok: { 201: 'SignedIn' },
     errors: [429],

@@ -9,9 +9,9 @@ import {
 
 export const adminOperations: Operations = {
   'POST /admin/token': {
-    summary: 'An admin token for an admin\'s e-mail and password (12 hours, stored hashed)',
+    summary: "An admin token for an admin's e-mail and password (12 hours, stored hashed)",
     description:
-      'An admin token for an admin\'s e-mail and password (12 hours, stored hashed); a non-admin gets ' +
+      "An admin token for an admin's e-mail and password (12 hours, stored hashed); a non-admin gets " +
       'the same 400 as a wrong password. Throttled like sign-in.',
     body: adminTokenValidator,
     ok: { 201: 'AdminToken' },
@@ -28,17 +28,18 @@ export const adminOperations: Operations = {
     ok: { 200: 'Experiments' },
   },
   'PUT /admin/update_self': {
-    summary: 'Set the admin\'s own experiment values (known experiments and groups only; null removes one)',
+    summary:
+      "Set the admin's own experiment values (known experiments and groups only; null removes one)",
     description:
-      'Set the admin\'s own experiment values (known experiments and groups only; null removes one). ' +
-      'Answers the admin token in use and the admin\'s User.',
+      "Set the admin's own experiment values (known experiments and groups only; null removes one). " +
+      "Answers the admin token in use and the admin's User.",
     body: updateSelfValidator,
     ok: { 200: 'AdminSelf' },
   },
   'PUT /admin/users/{id}/premium': {
-    summary: 'Override a user\'s premium status',
+    summary: "Override a user's premium status",
     description:
-      'Override a user\'s premium status: true or false, or null to clear the override (the subscription ' +
+      "Override a user's premium status: true or false, or null to clear the override (the subscription " +
       'decides again)',
     body: premiumOverrideValidator,
     ok: { 200: 'PremiumOverride' },

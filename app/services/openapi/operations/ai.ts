@@ -13,30 +13,35 @@ export const aiOperations: Operations = {
     description:
       'Upload a PDF for AI generation (multipart: file, one PDF of at most 20 MB; pages: the pages ' +
       'chosen, "1,3,5-7", at most 20, optional when the PDF has no more). Its text is read now; pass ' +
-      'documentId as ai_stream_create\'s document_id',
+      "documentId as ai_stream_create's document_id",
     /* read without a validator (app/actions/ai/upload_document.ts) */
     multipart: {
       type: 'object',
-      properties: { file: {}, pages: { type: 'string', pattern: '^\\d+(-\\d+)?(,\\d+(-\\d+)?)*$' } },
+      properties: {
+        file: {},
+        pages: { type: 'string', pattern: '^\\d+(-\\d+)?(,\\d+(-\\d+)?)*$' },
+      },
       required: ['file'],
     },
     ok: { 201: 'AiDocument' },
   },
   'POST /notes/ai_stream_create': {
-    summary: 'Start generating cards into a deck (created in folder_id, named deck_name, when deck_id is absent)',
+    summary:
+      'Start generating cards into a deck (created in folder_id, named deck_name, when deck_id is absent)',
     description:
       'Start generating cards into a deck (created in folder_id, named deck_name, when deck_id is ' +
       'absent): from an uploaded document (document_id, ours) or from user_prompt (a topic, a word, a ' +
-      'custom prompt; needs an AI provider). The deck turns ai_notes_generation (the poll\'s ' +
+      "custom prompt; needs an AI provider). The deck turns ai_notes_generation (the poll's " +
       'aiStreaming) until the stream ends',
     body: aiStreamCreateValidator,
     ok: { 201: 'AiStream' },
     errors: [402, 403, 404, 409, 429],
   },
   'GET /notes/stream_status': {
-    summary: 'A stream\'s status and the notes made so far. Anyone who may see the deck may follow it',
+    summary:
+      "A stream's status and the notes made so far. Anyone who may see the deck may follow it",
     description:
-      'A stream\'s status and the notes made so far (query: stream_id). Anyone who may see the deck may ' +
+      "A stream's status and the notes made so far (query: stream_id). Anyone who may see the deck may " +
       'follow it',
     query: streamIdValidator,
     ok: { 200: 'AiStream' },

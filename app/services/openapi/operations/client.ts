@@ -12,22 +12,24 @@ export const clientOperations: Operations = {
     ok: { 200: 'ClientEvent', 201: 'ClientEvent' },
   },
   'GET /events/check': {
-    summary: 'Whether the learner has been shown the event; only the caller\'s own events',
-    description: 'Whether the learner has been shown the event (query: event_hash); only the caller\'s own events',
+    summary: "Whether the learner has been shown the event; only the caller's own events",
+    description:
+      "Whether the learner has been shown the event (query: event_hash); only the caller's own events",
     query: eventCheckValidator,
     ok: { 200: 'EventShown' },
   },
   'POST /app_ratings.json': {
-    summary: 'The learner\'s rating of the app, kept',
+    summary: "The learner's rating of the app, kept",
     description:
-      'The learner\'s rating of the app, kept. feedback_type from stars: 2 or fewer not_at_all, 3 ' +
+      "The learner's rating of the app, kept. feedback_type from stars: 2 or fewer not_at_all, 3 " +
       'its_okay, 4 a_lot, 5 love_it',
     body: appRatingValidator,
     ok: { 201: 'AppRating' },
   },
   'GET /users/wrapped/share.png': {
     summary: 'The year in review as a 1080×1350 PNG to share',
-    description: 'The year in review as a 1080×1350 PNG to share (query: year, the current one by default)',
+    description:
+      'The year in review as a 1080×1350 PNG to share (query: year, the current one by default)',
     ok: { 200: { media: 'image/png', description: 'The image' } },
   },
 }

@@ -81,7 +81,8 @@ export const contentOperations: Operations = {
   },
   'POST /decks/{id}/duplicate': {
     summary: 'Duplicate a deck; a job fills in the copy',
-    description: 'Duplicate (query: keep_progress, destination_id, folder_id); the copy fills in a job',
+    description:
+      'Duplicate (query: keep_progress, destination_id, folder_id); the copy fills in a job',
     query: duplicateDeckValidator,
     ok: { 202: 'Deck' },
     errors: [403, 404, 410],
@@ -193,13 +194,13 @@ export const contentOperations: Operations = {
     errors: [403, 404, 409, 410],
   },
   'POST /notes/bulk_freeze': {
-    summary: 'Freeze the notes\' cards',
+    summary: "Freeze the notes' cards",
     body: bulkNotesValidator,
     ok: { 200: 'BulkNotesResult', 202: 'BulkNotesResult' },
     errors: [403, 404, 409, 410],
   },
   'POST /notes/bulk_unfreeze': {
-    summary: 'Unfreeze the notes\' cards',
+    summary: "Unfreeze the notes' cards",
     body: bulkNotesValidator,
     ok: { 200: 'BulkNotesResult', 202: 'BulkNotesResult' },
     errors: [403, 404, 409, 410],
@@ -220,7 +221,7 @@ export const contentOperations: Operations = {
     summary: 'reverse, unreverse, freeze, unfreeze, suspend',
     description:
       'reverse, unreverse, freeze, unfreeze, suspend (take every card of the notes out of this ' +
-      'learner\'s study), unsuspend (bring them back), reset_progress, destroy, duplicate or move',
+      "learner's study), unsuspend (bring them back), reset_progress, destroy, duplicate or move",
     body: bulkNotesValidator,
     ok: { 200: 'BulkNotesResult', 202: 'BulkNotesResult' },
     errors: [403, 404, 409, 410],
@@ -240,7 +241,8 @@ export const contentOperations: Operations = {
     errors: [402, 403, 404, 409],
   },
   'POST /card_attachments': {
-    summary: 'Upload an image (≤ 10 MB), sound or video (≤ 25 MB) for a deck: multipart file, deck_id',
+    summary:
+      'Upload an image (≤ 10 MB), sound or video (≤ 25 MB) for a deck: multipart file, deck_id',
     multipart: attachmentValidator,
     ok: { 200: 'Media' },
     errors: [403, 404, 409, 410],

@@ -8,7 +8,7 @@ export const exportOperations: Operations = {
     description:
       'Export a deck (with its subdecks) as CSV, the Mnemo format (.ofc, the default) or an Anki ' +
       'package (.apkg). A job writes the file and e-mails a signed link valid for 7 days; at most 5 ' +
-      'exports wait or run per user, 20 are asked for in any 24 hours. The link goes to the account\'s ' +
+      "exports wait or run per user, 20 are asked for in any 24 hours. The link goes to the account's " +
       'address once its owner proved it, or to an address the learner confirmed; any other export ' +
       'answers awaiting_confirmation and a confirmation link is mailed to the address',
     body: createExportValidator,
@@ -24,7 +24,7 @@ export const exportOperations: Operations = {
     errors: [404],
   },
   'GET /deck_exports/{id}': {
-    summary: 'One of the caller\'s exports: its status, and the download link once done',
+    summary: "One of the caller's exports: its status, and the download link once done",
     ok: { 200: 'Export' },
     errors: [404],
   },

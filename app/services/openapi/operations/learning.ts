@@ -12,7 +12,8 @@ import {
 
 export const learningOperations: Operations = {
   'GET /v2/learning/start': {
-    summary: 'Start a session: the first card, its buttons, the next cards, counters, the daily limit',
+    summary:
+      'Start a session: the first card, its buttons, the next cards, counters, the daily limit',
     description:
       'Start a session (query: deck_id, learn_session_start_timestamp): the first card, its buttons, ' +
       'the next cards, counters, the daily limit',
@@ -22,13 +23,14 @@ export const learningOperations: Operations = {
   },
   'GET /v2/learning/cards': {
     summary: 'The next cards',
-    description: 'The next cards (query: deck_id, limit (7), exclude_ids: the cards the client still holds)',
+    description:
+      'The next cards (query: deck_id, limit (7), exclude_ids: the cards the client still holds)',
     query: learningCardsValidator,
     ok: { 200: 'LearningBatch' },
     errors: [404, 410],
   },
   'GET /learning/cards': {
-    summary: 'The older clients\' name for v2/learning/cards',
+    summary: "The older clients' name for v2/learning/cards",
     query: learningCardsValidator,
     ok: { 200: 'LearningBatch' },
     errors: [404, 410],
@@ -36,10 +38,10 @@ export const learningOperations: Operations = {
   'POST /v2/learning/answer': {
     summary: 'Answer a card (a retried answer replays the first result)',
     description:
-      'Answer a card. The spec\'s body (deck_id, card_id, answer, review_duration_ms) answers the card ' +
+      "Answer a card. The spec's body (deck_id, card_id, answer, review_duration_ms) answers the card " +
       'as it is now; the same answer arriving again (a network retry, a double tap) replays the first ' +
       'result (replayed: true) and writes no second review. `version`, optional, is the exact ' +
-      'protection: an answer naming another version than the card\'s is replayed when it repeats the ' +
+      "protection: an answer naming another version than the card's is replayed when it repeats the " +
       'answer that moved the card, else refused (E_STALE_ANSWER)',
     body: answerValidator,
     ok: { 200: 'LearningAnswer' },
@@ -61,22 +63,22 @@ export const learningOperations: Operations = {
     errors: [404],
   },
   'POST /learning/tutorial_seen': {
-    summary: 'The learning screen\'s first-time tutorial was shown',
+    summary: "The learning screen's first-time tutorial was shown",
     ok: { 204: null },
   },
   'PUT /cards/{id}': {
-    summary: 'Edit the card\'s note from the learning screen',
+    summary: "Edit the card's note from the learning screen",
     description:
-      'Edit the card\'s note from the learning screen; return_learning_data gives the card as the ' +
+      "Edit the card's note from the learning screen; return_learning_data gives the card as the " +
       'session shows it, else the Note (fields keyed by id)',
     body: editCardValidator,
     ok: { 200: ['Note', 'LearningCardEdited'] },
     errors: [403, 404, 409],
   },
   'DELETE /cards/{id}/suspend': {
-    summary: 'Remove the card from this learner\'s study (suspend it)',
+    summary: "Remove the card from this learner's study (suspend it)",
     description:
-      'Remove the card from this learner\'s study (suspend it; no payload; query: deck_id for the ' +
+      "Remove the card from this learner's study (suspend it; no payload; query: deck_id for the " +
       'counters). Nothing is deleted: the note, its other cards, the progress and history stay; GET ' +
       'notes shows it (isSuspended) and notes/bulk_action unsuspend brings it back. Suspending twice is ' +
       'fine',
@@ -94,14 +96,14 @@ export const learningOperations: Operations = {
     errors: [404],
   },
   'GET /algorithm_settings/{deckId}': {
-    summary: 'The algorithm of the deck\'s root',
+    summary: "The algorithm of the deck's root",
     ok: { 200: 'AlgorithmSettings' },
     errors: [404, 410],
   },
   'PUT /algorithm_settings/{deckId}': {
     summary: 'Set the algorithm on a root deck',
     description:
-      'Set the algorithm on a root deck. Switching study mode resets every learner\'s progress on the ' +
+      "Set the algorithm on a root deck. Switching study mode resets every learner's progress on the " +
       'tree: when there is any, it needs confirm_reset (409 E_ALGORITHM_RESET_CONFIRMATION otherwise); ' +
       'with none, no confirmation is asked',
     body: algorithmSettingsValidator,

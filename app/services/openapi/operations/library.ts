@@ -33,7 +33,7 @@ export const libraryOperations: Operations = {
     ok: { 200: 'LibraryHome' },
   },
   'GET /v2/library/categories/{category}/{subcategory}': {
-    summary: 'A subcategory\'s decks, most downloaded first (limit, offset)',
+    summary: "A subcategory's decks, most downloaded first (limit, offset)",
     query: libraryPageValidator,
     ok: { 200: 'LibrarySubcategory' },
     errors: [404],
@@ -49,14 +49,14 @@ export const libraryOperations: Operations = {
     errors: [404],
   },
   'GET /library_decks/{id}/notes': {
-    summary: 'A page of the deck\'s notes',
-    description: 'A page of the deck\'s notes (query, limit, offset)',
+    summary: "A page of the deck's notes",
+    description: "A page of the deck's notes (query, limit, offset)",
     query: libraryNotesValidator,
     ok: { 200: 'LibraryNotes' },
     errors: [404],
   },
   'GET /library_decks/{id}/cards': {
-    summary: 'The same as /notes: the deck\'s notes with their card counts',
+    summary: "The same as /notes: the deck's notes with their card counts",
     query: libraryNotesValidator,
     ok: { 200: 'LibraryNotes' },
     errors: [404],
@@ -68,7 +68,7 @@ export const libraryOperations: Operations = {
     errors: [404],
   },
   'GET /library_decks/{id}/rating': {
-    summary: 'The deck\'s rating stats',
+    summary: "The deck's rating stats",
     ok: { 200: 'RatingStats' },
     errors: [404],
   },
@@ -88,7 +88,7 @@ export const libraryOperations: Operations = {
     errors: [403, 404],
   },
   'GET /users/public_profile/{id}': {
-    summary: 'A user\'s public profile (id or username) with their published decks',
+    summary: "A user's public profile (id or username) with their published decks",
     ok: { 200: 'PublicProfile' },
     errors: [404],
   },

@@ -11,7 +11,7 @@ export const mediaHelperOperations: Operations = {
   'POST /ai/image_occlusion': {
     summary: 'The rectangles of the text in an image',
     description:
-      'The rectangles of the text in an image (x, y, width, height in the image\'s pixels, one per ' +
+      "The rectangles of the text in an image (x, y, width, height in the image's pixels, one per " +
       'word), for image-occlusion masks; also the words and lines read. The base64 (bare, or a data ' +
       'URL) is checked first: E_INVALID_BASE64, E_UNSUPPORTED_MEDIA (not a PNG, JPEG, WebP, BMP, GIF or ' +
       'TIFF), E_IMAGE_TOO_BIG (10 MB); an image without text is E_NO_TEXT_FOUND. Read by a local OCR ' +
@@ -21,7 +21,8 @@ export const mediaHelperOperations: Operations = {
     errors: [429],
   },
   'GET /images/suggestions': {
-    summary: 'Image search: photos from Unsplash with their author for the attribution the picker shows',
+    summary:
+      'Image search: photos from Unsplash with their author for the attribution the picker shows',
     description:
       'Image search (query: q, page): photos from Unsplash with their author for the attribution the ' +
       'picker shows',
@@ -30,7 +31,7 @@ export const mediaHelperOperations: Operations = {
     errors: [402, 502, 503],
   },
   'POST /images/mark_download': {
-    summary: 'Unsplash\'s download ping for a photo put on a card (id in the body or the query)',
+    summary: "Unsplash's download ping for a photo put on a card (id in the body or the query)",
     body: markDownloadValidator,
     ok: { 200: 'DownloadMarked' },
     errors: [404, 502, 503],

@@ -19,11 +19,11 @@ export const onboardingOperations: Operations = {
     errors: [404],
   },
   'GET /onboarding/subject_list': {
-    summary: 'Subjects with their specifications, and exams, in the request\'s language',
+    summary: "Subjects with their specifications, and exams, in the request's language",
     ok: { 200: 'SubjectList' },
   },
   'GET /card_presets': {
-    summary: 'The built-in presets, then the caller\'s own',
+    summary: "The built-in presets, then the caller's own",
     ok: { 200: 'CardPresetList' },
   },
   'POST /card_presets': {

@@ -5,9 +5,9 @@ export const participantOperations: Operations = {
   'DELETE /decks/{id}/remove_shared_deck': {
     summary: 'Leave a shared deck (any deck of its tree)',
     description:
-      'Leave a shared deck (any deck of its tree): the caller\'s collaborator row is deleted with their ' +
-      'own progress, suspensions and review history on the tree; nothing of the owner\'s or other ' +
-      'participants\' changes. For a main deck listed in GET decks\' unavailableDecks, this dismisses it',
+      "Leave a shared deck (any deck of its tree): the caller's collaborator row is deleted with their " +
+      "own progress, suspensions and review history on the tree; nothing of the owner's or other " +
+      "participants' changes. For a main deck listed in GET decks' unavailableDecks, this dismisses it",
     ok: { 204: null },
     errors: [404, 410],
   },

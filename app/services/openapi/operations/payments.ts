@@ -1,13 +1,17 @@
 /* payments */
 import type { Operations } from '#services/openapi/operation'
-import { createIntentValidator, patchIntentValidator, updateIntentValidator } from '#validators/payments'
+import {
+  createIntentValidator,
+  patchIntentValidator,
+  updateIntentValidator,
+} from '#validators/payments'
 
 export const paymentsOperations: Operations = {
   'POST /subscriptions/stripe/intent': {
     summary: 'Start a purchase',
     description:
       'Start a purchase: lifetime is a payment intent; monthly/yearly an incomplete Stripe subscription ' +
-      '(its first invoice\'s payment intent, or its setup intent during the 3-day trial of a first ' +
+      "(its first invoice's payment intent, or its setup intent during the 3-day trial of a first " +
       'subscription). A live subscription is replaced (cancelled once the new one is active).',
     body: createIntentValidator,
     ok: { 200: 'Intent' },
@@ -23,10 +27,10 @@ export const paymentsOperations: Operations = {
     errors: [404, 409, 502, 503],
   },
   'POST /subscriptions/stripe/update_intent': {
-    summary: 'Apply (or remove) one of Stripe\'s promotion codes',
+    summary: "Apply (or remove) one of Stripe's promotion codes",
     description:
-      'Apply (or remove) one of Stripe\'s promotion codes (percentage coupons) on an open lifetime or ' +
-      'upgrade intent; amounts in the currency\'s minor unit',
+      "Apply (or remove) one of Stripe's promotion codes (percentage coupons) on an open lifetime or " +
+      "upgrade intent; amounts in the currency's minor unit",
     body: updateIntentValidator,
     ok: { 200: 'PromoIntent' },
     errors: [404, 409, 502, 503],
@@ -50,17 +54,22 @@ export const paymentsOperations: Operations = {
     ok: { 200: 'Discounts' },
   },
   'POST /users/cello_jwt': {
-    summary: 'A token for the referral programme (HS256, claims productId and productUserId, valid one day)',
+    summary:
+      'A token for the referral programme (HS256, claims productId and productUserId, valid one day)',
     ok: { 200: 'CelloToken' },
     errors: [403, 503],
   },
   'POST /webhooks/stripe': {
-    summary: 'Stripe\'s webhook',
+    summary: "Stripe's webhook",
     description:
-      'Stripe\'s webhook (Stripe-Signature checked on the raw body; each event applied once; stale ' +
+      "Stripe's webhook (Stripe-Signature checked on the raw body; each event applied once; stale " +
       'events ignored)',
     /* a Stripe event, signed: what Stripe sends, read from the raw body */
-    body: { type: 'object', properties: { id: { type: 'string' }, type: { type: 'string' } }, required: ['id', 'type'] },
+    body: {
+      type: 'object',
+      properties: { id: { type: 'string' }, type: { type: 'string' } },
+      required: ['id', 'type'],
+    },
     ok: { 200: 'WebhookReceived' },
     errors: [400, 502, 503],
   },

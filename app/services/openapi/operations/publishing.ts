@@ -25,14 +25,15 @@ export const publishingOperations: Operations = {
     summary: 'Apply the newer approved revision of the library deck this clone came from',
     description:
       'Apply the newer approved revision of the library deck this clone came from (deck JSON ' +
-      'libraryUpdate), in one transaction: notes matched by their library note\'s guid are updated in ' +
+      "libraryUpdate), in one transaction: notes matched by their library note's guid are updated in " +
       'place (cards keep their ids and progress), new ones added, ones deleted upstream removed; the ' +
-      'learner\'s own notes stay.',
+      "learner's own notes stay.",
     ok: { 200: 'Deck' },
     errors: [403, 404, 409],
   },
   'GET /deck_revisions/{id}': {
-    summary: 'A revision: its status, changes and the rejection reason (the author, or a moderator)',
+    summary:
+      'A revision: its status, changes and the rejection reason (the author, or a moderator)',
     ok: { 200: 'Revision' },
     errors: [404],
   },
@@ -52,7 +53,7 @@ export const publishingOperations: Operations = {
       'cloned_from_published_deck, clonedFromId = the public deck id, notes of the current approved ' +
       'revision (each with libraryNoteId), subdecks rebuilt. The same caller cloning the same deck ' +
       'again within 60 s gets the first copy back (200) instead of a second one. A deck the caller ' +
-      'marked with onboarding/mark_deck_as_interested takes the onboarding answers\' examDate as its ' +
+      "marked with onboarding/mark_deck_as_interested takes the onboarding answers' examDate as its " +
       'exam date while that date is ahead.',
     body: cloneDeckValidator,
     ok: { 200: 'Deck', 201: 'Deck' },

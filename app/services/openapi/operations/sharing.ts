@@ -18,7 +18,8 @@ export const sharingOperations: Operations = {
   'GET /v2/decks/{token}/notes': {
     optionalAuth: true,
     summary: 'The notes of a shared deck and its subdecks',
-    description: 'The notes of a shared deck and its subdecks (query: offset, limit ≤ 100, default 20)',
+    description:
+      'The notes of a shared deck and its subdecks (query: offset, limit ≤ 100, default 20)',
     query: sharedNotesValidator,
     ok: { 200: 'NotePage' },
     errors: [404, 429],
@@ -26,7 +27,8 @@ export const sharingOperations: Operations = {
   'GET /v2/decks/{token}/cards': {
     optionalAuth: true,
     summary: 'The cards of a shared deck',
-    description: 'The cards of a shared deck (query: offset, limit ≤ 100, default 20, html_preview)',
+    description:
+      'The cards of a shared deck (query: offset, limit ≤ 100, default 20, html_preview)',
     query: sharedCardsValidator,
     ok: { 200: 'CardPage' },
     errors: [404, 429],
@@ -41,7 +43,8 @@ export const sharingOperations: Operations = {
     errors: [404, 410],
   },
   'POST /deck_collaborators': {
-    summary: 'Join the deck a sharing token opens, as a viewer (201; 200 with the same row when already in)',
+    summary:
+      'Join the deck a sharing token opens, as a viewer (201; 200 with the same row when already in)',
     description:
       'Join the deck a sharing token opens, as a viewer (201; 200 with the same row when already in). ' +
       'user_id must be the caller (403); the owner cannot join (422 E_OWN_DECK)',
@@ -50,7 +53,7 @@ export const sharingOperations: Operations = {
     errors: [403, 404],
   },
   'PUT /deck_collaborators/{id}': {
-    summary: 'The owner changes a participant\'s role (editor or viewer)',
+    summary: "The owner changes a participant's role (editor or viewer)",
     body: updateCollaboratorValidator,
     ok: { 200: 'CollaboratorChanged' },
     errors: [403, 404],

@@ -4,7 +4,8 @@ import { statisticsValidator, streakRangeValidator, wrappedValidator } from '#va
 
 export const statsOperations: Operations = {
   'GET /streaks': {
-    summary: 'Active and frozen days between start_date and end_date, with their calendar kinds, and the streak',
+    summary:
+      'Active and frozen days between start_date and end_date, with their calendar kinds, and the streak',
     description:
       'Active and frozen days between start_date and end_date (query, YYYY-MM-DD, at most a year ' +
       'apart), with their calendar kinds, and the streak',

@@ -7,11 +7,16 @@ export async function adminSession(client: ApiClient) {
   const user = await makeUser()
   user.isAdmin = true
   await user.save()
-  const issued = await client.post('/api/admin/token').json({ email: user.email, password: PASSWORD })
+  const issued = await client
+    .post('/api/admin/token')
+    .json({ email: user.email, password: PASSWORD })
   issued.assertStatus(201)
   return { user, adminToken: issued.body().token as string, bearer: await tokenFor(user) }
 }
 
 export async function auditRows(action?: string) {
-  return db.from('admin_audit_logs').if(action, (query) => query.where('action', action!)).orderBy('id')
+  return db
+    .from('admin_audit_logs')
+    .if(action, (query) => query.where('action', action!))
+    .orderBy('id')
 }

@@ -17,9 +17,16 @@ test.group('API AI streams: a worker dies mid-stream', (group) => {
     const words = Array.from({ length: 20 }, (_, index) => `palabra${index + 1}`)
     /* the first worker's call is slow enough to be killed midway; the second answers at once */
     scriptAi({ words: true, everyMs: 300 }, { words: true, everyMs: 5 })
-    const created = await client.post('/api/notes/ai_bulk_create').bearerToken(token).json({
-      deck_id: null, folder_id: null, user_prompt: words.join('\n'), card_format: 'basic', cards_amount: 20,
-    })
+    const created = await client
+      .post('/api/notes/ai_bulk_create')
+      .bearerToken(token)
+      .json({
+        deck_id: null,
+        folder_id: null,
+        user_prompt: words.join('\n'),
+        card_format: 'basic',
+        cards_amount: 20,
+      })
     created.assertStatus(201)
     const streamId = created.body().streamId
     const midway = await waitForStream(client, token, streamId, (body) => body.count >= 5)
@@ -36,6 +43,7 @@ test.group('API AI streams: a worker dies mid-stream', (group) => {
     assert.lengthOf(aiState.calls, 2)
     const resumed = JSON.stringify(aiState.calls[1].body)
     const saved = fronts.slice(0, midway.count)
-    for (const word of saved) assert.notInclude(resumed, `- ${word}\\n`, `${word} was asked for again`)
+    for (const word of saved)
+      assert.notInclude(resumed, `- ${word}\\n`, `${word} was asked for again`)
   }).timeout(150_000)
 })

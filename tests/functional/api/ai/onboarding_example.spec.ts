@@ -11,11 +11,17 @@ import { createFolder } from '#tests/support/content'
 test.group('AI onboarding example', (group) => {
   group.each.setup(() => resetState())
 
-  test('offline: a deck of 20 cards from the bundled text, in the folder, counted against nothing', async ({ client, assert }) => {
+  test('offline: a deck of 20 cards from the bundled text, in the folder, counted against nothing', async ({
+    client,
+    assert,
+  }) => {
     const { user, token } = await signIn()
     const folderId: number = (await createFolder(client, token, { name: 'Start' })).id
     assert.isNumber(folderId)
-    const { stream, deck } = await createOnboardingExample(await User.findOrFail(user.id), { folderId, topic: 'Spanish for travel' })
+    const { stream, deck } = await createOnboardingExample(await User.findOrFail(user.id), {
+      folderId,
+      topic: 'Spanish for travel',
+    })
     assert.equal(deck.state, 'ai_notes_generation')
     const done = await waitForStream(client, token, stream.id)
     assert.equal(done.status, 'done', JSON.stringify(done.error))

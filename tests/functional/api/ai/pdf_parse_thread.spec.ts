@@ -20,7 +20,10 @@ function unsetEnv(key: 'PARSE_MAX_MB' | 'PARSE_TIMEOUT_MS') {
 test.group('API AI document: PDFs read off the event loop', (group) => {
   group.each.setup(() => resetState())
 
-  test('the server answers other requests while a heavy PDF is read', async ({ client, assert }) => {
+  test('the server answers other requests while a heavy PDF is read', async ({
+    client,
+    assert,
+  }) => {
     const { token } = await signIn()
     const pdf = await heavyPdf(6)
     const order: string[] = []
@@ -40,7 +43,10 @@ test.group('API AI document: PDFs read off the event loop', (group) => {
     assert.include(uploaded.body().excerpt, 'A cell is the smallest unit of life')
   }).timeout(120_000)
 
-  test('a PDF past the heap cap is 422 E_FILE_TOO_COMPLEX, and the server carries on', async ({ client, assert }) => {
+  test('a PDF past the heap cap is 422 E_FILE_TOO_COMPLEX, and the server carries on', async ({
+    client,
+    assert,
+  }) => {
     const { token } = await signIn()
     const pdf = await heavyPdf(6)
     env.set('PARSE_MAX_MB', 24)
@@ -55,11 +61,17 @@ test.group('API AI document: PDFs read off the event loop', (group) => {
     ;(await uploadPdf(client, token, await textPdf())).assertStatus(201)
   }).timeout(120_000)
 
-  test('a PDF past the time cap is 422 E_FILE_TOO_COMPLEX in the request\'s language', async ({ client, assert }) => {
+  test("a PDF past the time cap is 422 E_FILE_TOO_COMPLEX in the request's language", async ({
+    client,
+    assert,
+  }) => {
     const { token } = await signIn()
     env.set('PARSE_TIMEOUT_MS', 1)
     try {
-      const response = await uploadPdf(client, token, await textPdf()).header('Accept-Language', 'de')
+      const response = await uploadPdf(client, token, await textPdf()).header(
+        'Accept-Language',
+        'de'
+      )
       response.assertStatus(422)
       assertErrorBody(assert, response.body(), 'E_FILE_TOO_COMPLEX')
       assert.equal(response.body().title, 'Diese Datei ist zu aufwendig zum Lesen')
@@ -69,9 +81,16 @@ test.group('API AI document: PDFs read off the event loop', (group) => {
     assert.equal(parsesRunning(), 0)
   }).timeout(60_000)
 
-  test('a parse thread runs at the lowest priority; the server\'s own thread keeps its own', async ({ assert }) => {
+  test("a parse thread runs at the lowest priority; the server's own thread keeps its own", async ({
+    assert,
+  }) => {
     const before = getPriority()
-    const inThread = await runInThread<number>(new URL('../../../support/thread_priority.ts', import.meta.url), 'priority', [], { field: 'file' })
+    const inThread = await runInThread<number>(
+      new URL('../../../support/thread_priority.ts', import.meta.url),
+      'priority',
+      [],
+      { field: 'file' }
+    )
     /* on Linux a nice value is the thread's own; elsewhere it would be the whole server's, so it is left alone there */
     assert.equal(inThread, process.platform === 'linux' ? 19 : before)
     assert.equal(getPriority(), before)

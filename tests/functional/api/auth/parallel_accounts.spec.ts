@@ -18,16 +18,19 @@ const STALL_FAILS_WITHIN_MS = 30_000
 test.group('Parallel sign-ups and username changes', (group) => {
   group.each.setup(() => resetState())
 
-  test('pool size × 2 sign-ups at once all succeed with unique usernames, and others are served meanwhile', async ({ client, assert }) => {
+  test('pool size × 2 sign-ups at once all succeed with unique usernames, and others are served meanwhile', async ({
+    client,
+    assert,
+  }) => {
     assert.isAbove(POOL_SIZE, 0)
     const bystander = await makeUser()
     const bystanderToken = await tokenFor(bystander)
 
     /* one name for all, so every sign-up also races for the same username */
     const signUps = Array.from({ length: PARALLEL }, (_, index) =>
-      client
-        .post('/api/authentication/register_with_email_and_pass')
-        .json({ user: { email: `ana${index}@example.test`, password: 'long-enough-1', name: 'Ana Lima' } })
+      client.post('/api/authentication/register_with_email_and_pass').json({
+        user: { email: `ana${index}@example.test`, password: 'long-enough-1', name: 'Ana Lima' },
+      })
     )
     const unrelated = client.get('/api/decks').bearerToken(bystanderToken)
     const [answers, decks] = await Promise.all([Promise.all(signUps), unrelated])
@@ -37,18 +40,28 @@ test.group('Parallel sign-ups and username changes', (group) => {
     const usernames = answers.map((answer) => answer.body().user.username as string)
     assert.lengthOf(new Set(usernames.map((name) => name.toLowerCase())), PARALLEL)
     assert.include(usernames, 'ana.lima')
-    const rows = await db.from('users').whereLike('email', 'ana%@example.test').count('* as n').first()
+    const rows = await db
+      .from('users')
+      .whereLike('email', 'ana%@example.test')
+      .count('* as n')
+      .first()
     assert.equal(Number(rows.n), PARALLEL)
   }).timeout(STALL_FAILS_WITHIN_MS)
 
-  test('pool size × 2 username changes at once all succeed, and others are served meanwhile', async ({ client, assert }) => {
+  test('pool size × 2 username changes at once all succeed, and others are served meanwhile', async ({
+    client,
+    assert,
+  }) => {
     const users = await Promise.all(Array.from({ length: PARALLEL }, () => makeUser()))
     const tokens = await Promise.all(users.map((user) => tokenFor(user)))
     const bystander = await makeUser()
     const bystanderToken = await tokenFor(bystander)
 
     const changes = users.map((user, index) =>
-      client.put(`/api/users/${user.id}`).bearerToken(tokens[index]).json({ user: { username: `renamed.${index}` } })
+      client
+        .put(`/api/users/${user.id}`)
+        .bearerToken(tokens[index])
+        .json({ user: { username: `renamed.${index}` } })
     )
     const unrelated = client.get('/api/decks').bearerToken(bystanderToken)
     const [answers, decks] = await Promise.all([Promise.all(changes), unrelated])
@@ -58,48 +71,86 @@ test.group('Parallel sign-ups and username changes', (group) => {
       assert.equal(answer.body().username, `renamed.${index}`)
     })
     decks.assertStatus(200)
-    const stored = await db.from('users').whereIn('id', users.map((user) => user.id)).select('username')
+    const stored = await db
+      .from('users')
+      .whereIn(
+        'id',
+        users.map((user) => user.id)
+      )
+      .select('username')
     assert.lengthOf(new Set(stored.map((row) => row.username)), PARALLEL)
   }).timeout(STALL_FAILS_WITHIN_MS)
 
-  test('pool size × 2 learners racing for one username: one gets it, the others a 422, none a 5xx', async ({ client, assert }) => {
+  test('pool size × 2 learners racing for one username: one gets it, the others a 422, none a 5xx', async ({
+    client,
+    assert,
+  }) => {
     const users = await Promise.all(Array.from({ length: PARALLEL }, () => makeUser()))
     const tokens = await Promise.all(users.map((user) => tokenFor(user)))
 
     const answers = await Promise.all(
-      users.map((user, index) => client.put(`/api/users/${user.id}`).bearerToken(tokens[index]).json({ user: { username: 'the.one' } }))
+      users.map((user, index) =>
+        client
+          .put(`/api/users/${user.id}`)
+          .bearerToken(tokens[index])
+          .json({ user: { username: 'the.one' } })
+      )
     )
 
     const statuses = answers.map((answer) => answer.status())
     assert.equal(statuses.filter((status) => status === 200).length, 1, JSON.stringify(statuses))
-    assert.equal(statuses.filter((status) => status === 422).length, PARALLEL - 1, JSON.stringify(statuses))
-    for (const answer of answers.filter((one) => one.status() === 422)) assert.equal(answer.body().code, 'E_USERNAME_TAKEN')
+    assert.equal(
+      statuses.filter((status) => status === 422).length,
+      PARALLEL - 1,
+      JSON.stringify(statuses)
+    )
+    for (const answer of answers.filter((one) => one.status() === 422))
+      assert.equal(answer.body().code, 'E_USERNAME_TAKEN')
   }).timeout(STALL_FAILS_WITHIN_MS)
-  test('10 sign-ups at once with one address: one account, nine 422 E_EMAIL_TAKEN, none a 5xx (API and the web form)', async ({ client, assert }) => {
-    const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, index) =>
-        client
-          .post('/api/authentication/register_with_email_and_pass')
-          .json({ user: { email: 'same@example.test', password: 'long-enough-1', name: `Racer ${index}` } })
+  test(
+    '10 sign-ups at once with one address: one account, nine 422 E_EMAIL_TAKEN, none a 5xx (API and the ' +
+      'web form)',
+    async ({ client, assert }) => {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, index) =>
+          client.post('/api/authentication/register_with_email_and_pass').json({
+            user: { email: 'same@example.test', password: 'long-enough-1', name: `Racer ${index}` },
+          })
+        )
       )
-    )
-    const statuses = answers.map((answer) => answer.status())
-    assert.equal(statuses.filter((status) => status === 201).length, 1, JSON.stringify(statuses))
-    for (const answer of answers.filter((one) => one.status() !== 201)) {
-      assert.equal(answer.status(), 422, answer.text().slice(0, 300))
-      assert.equal(answer.body().code, 'E_EMAIL_TAKEN')
-      assert.notMatch(answer.text(), /users_email_unique|insert into|at \S+:\d+/i)
-    }
+      const statuses = answers.map((answer) => answer.status())
+      assert.equal(statuses.filter((status) => status === 201).length, 1, JSON.stringify(statuses))
+      for (const answer of answers.filter((one) => one.status() !== 201)) {
+        assert.equal(answer.status(), 422, answer.text().slice(0, 300))
+        assert.equal(answer.body().code, 'E_EMAIL_TAKEN')
+        assert.notMatch(answer.text(), /users_email_unique|insert into|at \S+:\d+/i)
+      }
 
-    const browsers = Array.from({ length: 10 }, () => new WebSession())
-    await Promise.all(browsers.map((web) => web.get('/sign-up')))
-    const posted = await Promise.all(
-      browsers.map((web) => web.post('/sign-up', { name: 'Web Racer', email: 'web@example.test', password: 'long-enough-1', password_confirmation: 'long-enough-1' }))
-    )
-    /* every form answer is a redirect: onward for the one that made the account, back to the form for the rest */
-    for (const answer of posted) assert.equal(answer.status, 302, answer.text.slice(0, 300))
-    assert.equal(posted.filter((answer) => !/\/sign-up$/.test(answer.location ?? '')).length, 1, JSON.stringify(posted.map((answer) => answer.location)))
-    const rows = await db.from('users').whereIn('email', ['same@example.test', 'web@example.test']).count('* as n').first()
-    assert.equal(Number(rows.n), 2)
-  }).timeout(STALL_FAILS_WITHIN_MS)
+      const browsers = Array.from({ length: 10 }, () => new WebSession())
+      await Promise.all(browsers.map((web) => web.get('/sign-up')))
+      const posted = await Promise.all(
+        browsers.map((web) =>
+          web.post('/sign-up', {
+            name: 'Web Racer',
+            email: 'web@example.test',
+            password: 'long-enough-1',
+            password_confirmation: 'long-enough-1',
+          })
+        )
+      )
+      /* every form answer is a redirect: onward for the one that made the account, back to the form for the rest */
+      for (const answer of posted) assert.equal(answer.status, 302, answer.text.slice(0, 300))
+      assert.equal(
+        posted.filter((answer) => !/\/sign-up$/.test(answer.location ?? '')).length,
+        1,
+        JSON.stringify(posted.map((answer) => answer.location))
+      )
+      const rows = await db
+        .from('users')
+        .whereIn('email', ['same@example.test', 'web@example.test'])
+        .count('* as n')
+        .first()
+      assert.equal(Number(rows.n), 2)
+    }
+  ).timeout(STALL_FAILS_WITHIN_MS)
 })

@@ -5,7 +5,10 @@ import { assertErrorBody, makeUser, resetState, tokenFor } from '#tests/support/
 test.group('API registration', (group) => {
   group.each.setup(() => resetState())
 
-  test('a guest gets a token and a guest account with the spec defaults', async ({ client, assert }) => {
+  test('a guest gets a token and a guest account with the spec defaults', async ({
+    client,
+    assert,
+  }) => {
     const response = await client
       .post('/api/authentication/register_without_email')
       .json({ experiments: { paywall: 'b' } })
@@ -18,19 +21,28 @@ test.group('API registration', (group) => {
     assert.equal(me.body().provider, 'guest')
     assert.isFalse(me.body().authorized)
     assert.deepEqual(me.body().experiments, { paywall: 'b' })
-    assert.deepEqual(me.body().freeTier, { aiGenWithPrompt: 5, aiGenWithPdf: 20, aiGenCardBuilder: 5 })
+    assert.deepEqual(me.body().freeTier, {
+      aiGenWithPrompt: 5,
+      aiGenWithPdf: 20,
+      aiGenCardBuilder: 5,
+    })
     assert.equal(me.body().streak.currentDuration, 0)
     assert.match(me.body().createdAt, /^\d{4}-\d{2}-\d{2}T/)
   })
 
   test('guest experiments must be a map of names to groups', async ({ client, assert }) => {
-    const response = await client.post('/api/authentication/register_without_email').json({ experiments: ['a', 'b'] })
+    const response = await client
+      .post('/api/authentication/register_without_email')
+      .json({ experiments: ['a', 'b'] })
     response.assertStatus(422)
     assertErrorBody(assert, response.body(), 'E_VALIDATION_ERROR')
     assert.equal(response.body().errors[0].field, 'experiments')
   })
 
-  test('registering with e-mail and password answers token and isNewUser', async ({ client, assert }) => {
+  test('registering with e-mail and password answers token and isNewUser', async ({
+    client,
+    assert,
+  }) => {
     const response = await client
       .post('/api/authentication/register_with_email_and_pass')
       .json({ user: { email: 'Ana@Example.test', password: 'long-enough-1' } })
@@ -42,7 +54,10 @@ test.group('API registration', (group) => {
     assert.notEqual(user.password, 'long-enough-1')
   })
 
-  test('a guest who signs up keeps the same account (upgraded in place)', async ({ client, assert }) => {
+  test('a guest who signs up keeps the same account (upgraded in place)', async ({
+    client,
+    assert,
+  }) => {
     const guest = await client.post('/api/authentication/register_without_email').json({})
     const guestId = (await client.get('/api/users/me').bearerToken(guest.body().token)).body().id
 
@@ -54,7 +69,13 @@ test.group('API registration', (group) => {
     const me = await client.get('/api/users/me').bearerToken(upgraded.body().token)
     assert.equal(me.body().id, guestId)
     assert.equal(me.body().provider, 'email')
-    assert.equal(await User.query().count('* as total').first().then((row) => Number(row!.$extras.total)), 1)
+    assert.equal(
+      await User.query()
+        .count('* as total')
+        .first()
+        .then((row) => Number(row!.$extras.total)),
+      1
+    )
   })
 
   test('a taken e-mail is refused with 422 and the error shape', async ({ client, assert }) => {
@@ -73,23 +94,38 @@ test.group('API registration', (group) => {
     response.assertStatus(422)
     assertErrorBody(assert, response.body(), 'E_VALIDATION_ERROR')
     assert.deepEqual(response.body().errors, [
-      { field: 'user.password', rule: 'passwordTooShort', message: 'Password must be at least 8 characters long' },
+      {
+        field: 'user.password',
+        rule: 'passwordTooShort',
+        message: 'Password must be at least 8 characters long',
+      },
     ])
   })
 
   test('a mismatched confirmation says the passwords do not match', async ({ client, assert }) => {
-    const response = await client
-      .post('/api/authentication/register_with_email_and_pass')
-      .json({ user: { email: 'a@example.test', password: 'long-enough-1', password_confirmation: 'other-one-22' } })
+    const response = await client.post('/api/authentication/register_with_email_and_pass').json({
+      user: {
+        email: 'a@example.test',
+        password: 'long-enough-1',
+        password_confirmation: 'other-one-22',
+      },
+    })
     response.assertStatus(422)
     assert.equal(response.body().errors[0].message, 'Passwords do not match')
   })
 
-  test('an invalid e-mail and a missing wrapper are validation errors', async ({ client, assert }) => {
-    const bad = await client.post('/api/authentication/register_with_email_and_pass').json({ user: { email: 'nope', password: 'long-enough-1' } })
+  test('an invalid e-mail and a missing wrapper are validation errors', async ({
+    client,
+    assert,
+  }) => {
+    const bad = await client
+      .post('/api/authentication/register_with_email_and_pass')
+      .json({ user: { email: 'nope', password: 'long-enough-1' } })
     bad.assertStatus(422)
     assert.equal(bad.body().errors[0].field, 'user.email')
-    const missing = await client.post('/api/authentication/register_with_email_and_pass').json({ email: 'a@b.test' })
+    const missing = await client
+      .post('/api/authentication/register_with_email_and_pass')
+      .json({ email: 'a@b.test' })
     missing.assertStatus(422)
     assert.equal(missing.body().errors[0].field, 'user')
   })
@@ -101,7 +137,10 @@ test.group('API registration', (group) => {
       .json({ user: { email: 'a@example.test', password: 'short' } })
     response.assertStatus(422)
     assert.notEqual(response.body().title, 'Please check what you entered')
-    assert.notEqual(response.body().errors[0].message, 'Password must be at least 8 characters long')
+    assert.notEqual(
+      response.body().errors[0].message,
+      'Password must be at least 8 characters long'
+    )
   })
 
   test('a registered user token works right away', async ({ client }) => {

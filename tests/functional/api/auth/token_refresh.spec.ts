@@ -16,7 +16,10 @@ import { eventually } from '#tests/support/eventually'
  */
 const tokenRows = async () => db.from('auth_access_tokens').orderBy('id')
 const nearExpiry = async (id?: number) =>
-  db.from('auth_access_tokens').if(id, (query) => query.where('id', id!)).update({ expires_at: DateTime.now().plus({ days: 2 }).toJSDate() })
+  db
+    .from('auth_access_tokens')
+    .if(id, (query) => query.where('id', id!))
+    .update({ expires_at: DateTime.now().plus({ days: 2 }).toJSDate() })
 const me = (client: ApiClient, token: string) => client.get('/api/users/me').bearerToken(token)
 async function newToken(user: User) {
   const token = await User.accessTokens.create(user)
@@ -26,7 +29,10 @@ async function newToken(user: User) {
 test.group('API tokens: one successor per token', (group) => {
   group.each.setup(() => resetState())
 
-  test('near expiry, every answer hands back the same successor until it is used: 2 rows after 3 calls', async ({ client, assert }) => {
+  test('near expiry, every answer hands back the same successor until it is used: 2 rows after 3 calls', async ({
+    client,
+    assert,
+  }) => {
     const old = await tokenFor(await makeUser())
     await nearExpiry()
     const handed: string[] = []
@@ -40,7 +46,10 @@ test.group('API tokens: one successor per token', (group) => {
     assert.lengthOf(await tokenRows(), 2)
   })
 
-  test('the successor\'s first use starts the old token\'s grace; then the old token expires and mints nothing', async ({ client, assert }) => {
+  test("the successor's first use starts the old token's grace; then the old token expires and mints nothing", async ({
+    client,
+    assert,
+  }) => {
     const old = await tokenFor(await makeUser())
     await nearExpiry()
     const successor = (await me(client, old)).header('x-user-token') as string
@@ -49,7 +58,9 @@ test.group('API tokens: one successor per token', (group) => {
     const first = await me(client, successor)
     first.assertStatus(200)
     assert.isUndefined(first.header('x-user-token'), 'a fresh token needs no successor')
-    const graceEnds = DateTime.fromJSDate((await db.from('auth_access_tokens').where('id', parent.id).first()).expires_at)
+    const graceEnds = DateTime.fromJSDate(
+      (await db.from('auth_access_tokens').where('id', parent.id).first()).expires_at
+    )
     assert.isTrue(graceEnds > DateTime.now())
     assert.isTrue(graceEnds <= DateTime.now().plus({ minutes: GRACE_MINUTES }))
 
@@ -60,13 +71,19 @@ test.group('API tokens: one successor per token', (group) => {
     assert.lengthOf(await tokenRows(), 2)
 
     /* the grace over (moved, not waited for) */
-    await db.from('auth_access_tokens').where('id', parent.id).update({ expires_at: DateTime.now().minus({ seconds: 1 }).toJSDate() })
+    await db
+      .from('auth_access_tokens')
+      .where('id', parent.id)
+      .update({ expires_at: DateTime.now().minus({ seconds: 1 }).toJSDate() })
     ;(await me(client, old)).assertStatus(401)
     ;(await me(client, successor)).assertStatus(200)
     ;(await client.post('/api/tokens/validate').bearerToken(successor)).assertStatus(200)
   })
 
-  test('ten parallel requests with the same token near expiry all get the same successor', async ({ client, assert }) => {
+  test('ten parallel requests with the same token near expiry all get the same successor', async ({
+    client,
+    assert,
+  }) => {
     const old = await tokenFor(await makeUser())
     await nearExpiry()
     const responses = await Promise.all(Array.from({ length: 10 }, () => me(client, old)))
@@ -78,7 +95,10 @@ test.group('API tokens: one successor per token', (group) => {
     ;(await me(client, [...handed][0])).assertStatus(200)
   })
 
-  test('a successor never used dies with its token: revoked, or expired', async ({ client, assert }) => {
+  test('a successor never used dies with its token: revoked, or expired', async ({
+    client,
+    assert,
+  }) => {
     const user = await makeUser()
     const revoked = await tokenFor(user)
     await nearExpiry()
@@ -89,9 +109,16 @@ test.group('API tokens: one successor per token', (group) => {
     const expired = await tokenFor(user)
     await nearExpiry()
     const late = (await me(client, expired)).header('x-user-token') as string
-    await db.from('auth_access_tokens').where('id', (await tokenRows())[0].id).update({ expires_at: DateTime.now().minus({ minutes: 1 }).toJSDate() })
+    await db
+      .from('auth_access_tokens')
+      .where('id', (await tokenRows())[0].id)
+      .update({ expires_at: DateTime.now().minus({ minutes: 1 }).toJSDate() })
     ;(await me(client, late)).assertStatus(401)
-    assert.lengthOf(await tokenRows(), 1, 'the void successor is removed; the expired token waits for the prune job')
+    assert.lengthOf(
+      await tokenRows(),
+      1,
+      'the void successor is removed; the expired token waits for the prune job'
+    )
   })
 
   test('logout with the successor also ends the old token in its grace', async ({ client }) => {
@@ -122,7 +149,10 @@ test.group('API tokens: the prune job', (group) => {
     assert.equal(scheduler!.name, 'prune_access_tokens')
   })
 
-  test('run by the worker, it removes expired tokens and successors never used whose token expired', async ({ client, assert }) => {
+  test('run by the worker, it removes expired tokens and successors never used whose token expired', async ({
+    client,
+    assert,
+  }) => {
     const user = await makeUser()
     const live = await newToken(user)
     const expired = await newToken(user)
@@ -134,13 +164,20 @@ test.group('API tokens: the prune job', (group) => {
     const unused = (await me(client, unusedParent.value)).header('x-user-token') as string
     const used = (await me(client, usedParent.value)).header('x-user-token') as string
     ;(await me(client, used)).assertStatus(200)
-    const usedId = (await db.from('auth_access_tokens').where('parent_id', usedParent.id).first()).id
+    const usedId = (await db.from('auth_access_tokens').where('parent_id', usedParent.id).first())
+      .id
     assert.lengthOf(await tokenRows(), 6)
-    await db.from('auth_access_tokens').whereIn('id', [expired.id, unusedParent.id, usedParent.id]).update({ expires_at: DateTime.now().minus({ hours: 1 }).toJSDate() })
+    await db
+      .from('auth_access_tokens')
+      .whereIn('id', [expired.id, unusedParent.id, usedParent.id])
+      .update({ expires_at: DateTime.now().minus({ hours: 1 }).toJSDate() })
 
     await dispatch('prune_access_tokens', {})
     await eventually(async () => (await tokenRows()).length === 2, 'the prune')
-    assert.sameMembers((await tokenRows()).map((row) => row.id), [live.id, usedId])
+    assert.sameMembers(
+      (await tokenRows()).map((row) => row.id),
+      [live.id, usedId]
+    )
     ;(await me(client, live.value)).assertStatus(200)
     ;(await me(client, used)).assertStatus(200)
     ;(await me(client, unused)).assertStatus(401)

@@ -6,7 +6,10 @@ import { assertErrorBody, makeUser, resetState, tokenFor } from '#tests/support/
 test.group('API tokens', (group) => {
   group.each.setup(() => resetState())
 
-  test('tokens/validate answers valid for a good token and 401 otherwise', async ({ client, assert }) => {
+  test('tokens/validate answers valid for a good token and 401 otherwise', async ({
+    client,
+    assert,
+  }) => {
     const token = await tokenFor(await makeUser())
     ;(await client.post('/api/tokens/validate').bearerToken(token)).assertStatus(200)
 
@@ -28,16 +31,23 @@ test.group('API tokens', (group) => {
 
   test('an expired token is refused', async ({ client }) => {
     const token = await tokenFor(await makeUser())
-    await db.from('auth_access_tokens').update({ expires_at: DateTime.now().minus({ minutes: 1 }).toJSDate() })
+    await db
+      .from('auth_access_tokens')
+      .update({ expires_at: DateTime.now().minus({ minutes: 1 }).toJSDate() })
     ;(await client.post('/api/tokens/validate').bearerToken(token)).assertStatus(401)
   })
 
-  test('a token close to expiry comes back refreshed in x-user-token', async ({ client, assert }) => {
+  test('a token close to expiry comes back refreshed in x-user-token', async ({
+    client,
+    assert,
+  }) => {
     const token = await tokenFor(await makeUser())
     const fresh = await client.get('/api/users/me').bearerToken(token)
     assert.isUndefined(fresh.header('x-user-token'))
 
-    await db.from('auth_access_tokens').update({ expires_at: DateTime.now().plus({ days: 2 }).toJSDate() })
+    await db
+      .from('auth_access_tokens')
+      .update({ expires_at: DateTime.now().plus({ days: 2 }).toJSDate() })
     const response = await client.get('/api/users/me').bearerToken(token)
     response.assertStatus(200)
     const refreshed = response.header('x-user-token') as string

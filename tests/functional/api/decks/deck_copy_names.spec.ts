@@ -16,7 +16,10 @@ test.group('Duplicating a deck: the copy has a name of its own', (group) => {
   group.each.setup(() => resetState())
   group.each.teardown(() => unstickJobs())
 
-  test('API: "Spanish (copy)", then "Spanish (copy 2)"; subdecks keep their names inside the copy', async ({ client, assert }) => {
+  test('API: "Spanish (copy)", then "Spanish (copy 2)"; subdecks keep their names inside the copy', async ({
+    client,
+    assert,
+  }) => {
     const { user, token } = await signIn()
     const spanish = await createDeck(client, token, { name: 'Spanish' })
     await createDeck(client, token, { name: 'Verbs', parent_id: spanish.id })
@@ -32,7 +35,12 @@ test.group('Duplicating a deck: the copy has a name of its own', (group) => {
     assert.equal(third.body().name, 'Spanish (copy 3)')
     await waitForJobs(client, token, [third.body().id])
 
-    assert.deepEqual(await namesOf(user.id, null), ['Spanish', 'Spanish (copy)', 'Spanish (copy 2)', 'Spanish (copy 3)'])
+    assert.deepEqual(await namesOf(user.id, null), [
+      'Spanish',
+      'Spanish (copy)',
+      'Spanish (copy 2)',
+      'Spanish (copy 3)',
+    ])
     for (const copy of [first, second, third]) {
       const children = (await getDeck(client, token, copy.body().id)).children
       assert.lengthOf(children, 1)
@@ -40,30 +48,51 @@ test.group('Duplicating a deck: the copy has a name of its own', (group) => {
     }
   })
 
-  test('API: into another deck, the names beside it there count; the learner\'s language names the copy', async ({ client, assert }) => {
+  test("API: into another deck, the names beside it there count; the learner's language names the copy", async ({
+    client,
+    assert,
+  }) => {
     const { user, token } = await signIn({ locale: 'de' })
     const source = await createDeck(client, token, { name: 'Verben' })
     const destination = await createDeck(client, token, { name: 'Deutsch' })
     await createDeck(client, token, { name: 'Verben (Kopie)', parent_id: destination.id })
 
-    const inside = await client.post(`/api/decks/${source.id}/duplicate`).bearerToken(token).qs({ destination_id: destination.id })
+    const inside = await client
+      .post(`/api/decks/${source.id}/duplicate`)
+      .bearerToken(token)
+      .qs({ destination_id: destination.id })
     inside.assertStatus(202)
     assert.equal(inside.body().name, 'Verben (Kopie 2)')
-    const top = await client.post(`/api/decks/${source.id}/duplicate`).bearerToken(token).header('accept-language', 'fr')
-    assert.equal(top.body().name, 'Verben (Kopie)', 'the learner\'s own choice wins over the request\'s language')
+    const top = await client
+      .post(`/api/decks/${source.id}/duplicate`)
+      .bearerToken(token)
+      .header('accept-language', 'fr')
+    assert.equal(
+      top.body().name,
+      'Verben (Kopie)',
+      "the learner's own choice wins over the request's language"
+    )
     await waitForJobs(client, token, [inside.body().id, top.body().id])
     assert.deepEqual(await namesOf(user.id, destination.id), ['Verben (Kopie)', 'Verben (Kopie 2)'])
   })
 
-  test('API: without a chosen language, the request\'s language names the copy', async ({ client, assert }) => {
+  test("API: without a chosen language, the request's language names the copy", async ({
+    client,
+    assert,
+  }) => {
     const { token } = await signIn({ locale: null })
     const source = await createDeck(client, token, { name: 'Vocabulario' })
-    const response = await client.post(`/api/decks/${source.id}/duplicate`).bearerToken(token).header('accept-language', 'es')
+    const response = await client
+      .post(`/api/decks/${source.id}/duplicate`)
+      .bearerToken(token)
+      .header('accept-language', 'es')
     assert.equal(response.body().name, 'Vocabulario (copia)')
     await waitForJobs(client, token, [response.body().id])
   })
 
-  test('web: the deck menu\'s duplicate names the copy in the learner\'s language', async ({ assert }) => {
+  test("web: the deck menu's duplicate names the copy in the learner's language", async ({
+    assert,
+  }) => {
     const { user, web } = await signedIn('ana@example.test')
     await web.put('/settings/language', { locale: 'fr' })
     const { createDeck: createDeckAction } = await import('#actions/decks/create_deck')
@@ -71,13 +100,20 @@ test.group('Duplicating a deck: the copy has a name of its own', (group) => {
     await web.get('/')
     await web.post(`/decks/${deck.id}/duplicate`, {})
     await web.post(`/decks/${deck.id}/duplicate`, {})
-    assert.deepEqual(await namesOf(user.id, null), ['Biologie', 'Biologie (copie)', 'Biologie (copie 2)'])
+    assert.deepEqual(await namesOf(user.id, null), [
+      'Biologie',
+      'Biologie (copie)',
+      'Biologie (copie 2)',
+    ])
   })
 
   test('names: every language, case aside, a long name shortened to fit', ({ assert }) => {
     assert.equal(copyNameFor('Spanish', ['Spanish'], 'en'), 'Spanish (copy)')
     assert.equal(copyNameFor('Spanish', ['Spanish', 'spanish (COPY)'], 'en'), 'Spanish (copy 2)')
-    assert.equal(copyNameFor('Spanish (copy 2)', ['Spanish', 'Spanish (copy)', 'Spanish (copy 2)'], 'en'), 'Spanish (copy 3)')
+    assert.equal(
+      copyNameFor('Spanish (copy 2)', ['Spanish', 'Spanish (copy)', 'Spanish (copy 2)'], 'en'),
+      'Spanish (copy 3)'
+    )
     assert.equal(copyNameFor('Wörter', [], 'de'), 'Wörter (Kopie)')
     assert.equal(copyNameFor('Palavras', ['Palavras (cópia)'], 'pt'), 'Palavras (cópia 2)')
     assert.equal(copyNameFor('Palabras', [], 'es'), 'Palabras (copia)')

@@ -13,7 +13,13 @@ import { createFolder, signIn } from '#tests/support/content'
  * {deck:{name,parent_id,folder_id,source}}.
  */
 
-async function postDeck(client: ApiClient, token: string, name: string, parentId: number | null, folderId: number | null = null) {
+async function postDeck(
+  client: ApiClient,
+  token: string,
+  name: string,
+  parentId: number | null,
+  folderId: number | null = null
+) {
   const response = await client
     .post('/api/decks')
     .bearerToken(token)
@@ -23,15 +29,26 @@ async function postDeck(client: ApiClient, token: string, name: string, parentId
 }
 
 /** A nested Deck is the very entity the list gives for that id, its subdecks those listed under it, nested again. */
-function assertNestedLikeList(assert: any, deck: any, listed: Map<number, any>, path = `deck ${deck.id}`) {
+function assertNestedLikeList(
+  assert: any,
+  deck: any,
+  listed: Map<number, any>,
+  path = `deck ${deck.id}`
+) {
   const flat = listed.get(deck.id)
   assert.exists(flat, `${path} is in the list`)
   const { children, ...fields } = deck
   const { children: flatChildren, ...flatFields } = flat
   assert.deepEqual(flatChildren, [], `${path}: a list nests nothing`)
   assert.deepEqual(fields, flatFields, `${path}: every field of the Deck`)
-  const under = [...listed.values()].filter((other) => other.parentId === deck.id).map((other) => other.id)
-  assert.deepEqual(children.map((child: any) => child.id), under, `${path}: its subdecks`)
+  const under = [...listed.values()]
+    .filter((other) => other.parentId === deck.id)
+    .map((other) => other.id)
+  assert.deepEqual(
+    children.map((child: any) => child.id),
+    under,
+    `${path}: its subdecks`
+  )
   for (const child of children) assertNestedLikeList(assert, child, listed, `${path} › ${child.id}`)
 }
 
@@ -52,7 +69,10 @@ async function countQueries(work: () => Promise<unknown>) {
 test.group('API decks: the nested deck tree', (group) => {
   group.each.setup(() => resetState())
 
-  test('GET decks lists every deck once, flat, with children empty; the hierarchy is the tree', async ({ client, assert }) => {
+  test('GET decks lists every deck once, flat, with children empty; the hierarchy is the tree', async ({
+    client,
+    assert,
+  }) => {
     const { token } = await signIn()
     const folder = await createFolder(client, token, { name: 'Health' })
     const root = await postDeck(client, token, 'Medicine', null, folder.id)
@@ -63,28 +83,50 @@ test.group('API decks: the nested deck tree', (group) => {
 
     const list = await client.get('/api/decks').bearerToken(token)
     list.assertStatus(200)
-    assert.deepEqual(list.body().decks.map((deck: any) => deck.id), [root.id, anatomy.id, bones.id, drugs.id])
+    assert.deepEqual(
+      list.body().decks.map((deck: any) => deck.id),
+      [root.id, anatomy.id, bones.id, drugs.id]
+    )
     const listed = new Map<number, any>(list.body().decks.map((deck: any) => [deck.id, deck]))
-    for (const deck of listed.values()) assert.deepEqual(deck.children, [], `deck ${deck.id} nests nothing in a list`)
+    for (const deck of listed.values())
+      assert.deepEqual(deck.children, [], `deck ${deck.id} nests nothing in a list`)
     assert.equal(listed.get(bones.id).parentId, anatomy.id)
-    assert.sameMembers(Object.keys(listed.get(bones.id)), Object.keys(listed.get(root.id)), 'a subdeck has every field of a Deck')
+    assert.sameMembers(
+      Object.keys(listed.get(bones.id)),
+      Object.keys(listed.get(root.id)),
+      'a subdeck has every field of a Deck'
+    )
 
     /* the hierarchy is the id tree it always was */
     assert.deepEqual(list.body().hierarchy, [
       {
-        id: root.id, rootDeckId: root.id,
+        id: root.id,
+        rootDeckId: root.id,
         children: [
-          { id: anatomy.id, rootDeckId: root.id, children: [{ id: bones.id, rootDeckId: root.id, children: [] }] },
+          {
+            id: anatomy.id,
+            rootDeckId: root.id,
+            children: [{ id: bones.id, rootDeckId: root.id, children: [] }],
+          },
           { id: drugs.id, rootDeckId: root.id, children: [] },
         ],
       },
     ])
 
     /* a refetch of one deck (deck_ids) gives that deck alone; one folder gives its tree, flat */
-    const one = await client.get('/api/decks').bearerToken(token).qs({ deck_ids: String(anatomy.id) })
-    assert.deepEqual(one.body().decks.map((deck: any) => deck.id), [anatomy.id])
+    const one = await client
+      .get('/api/decks')
+      .bearerToken(token)
+      .qs({ deck_ids: String(anatomy.id) })
+    assert.deepEqual(
+      one.body().decks.map((deck: any) => deck.id),
+      [anatomy.id]
+    )
     const inFolder = await client.get('/api/decks').bearerToken(token).qs({ folder_id: folder.id })
-    assert.deepEqual(inFolder.body().decks.map((deck: any) => deck.id), [root.id, anatomy.id, bones.id, drugs.id])
+    assert.deepEqual(
+      inFolder.body().decks.map((deck: any) => deck.id),
+      [root.id, anatomy.id, bones.id, drugs.id]
+    )
   })
 
   test('every call that answers one Deck nests its subdecks', async ({ client, assert }) => {
@@ -92,7 +134,11 @@ test.group('API decks: the nested deck tree', (group) => {
     const root = await postDeck(client, token, 'Medicine', null)
     const anatomy = await postDeck(client, token, 'Anatomy', root.id)
     const bones = await postDeck(client, token, 'Bones', anatomy.id)
-    const listed = new Map<number, any>((await client.get('/api/decks').bearerToken(token)).body().decks.map((deck: any) => [deck.id, deck]))
+    const listed = new Map<number, any>(
+      (await client.get('/api/decks').bearerToken(token))
+        .body()
+        .decks.map((deck: any) => [deck.id, deck])
+    )
 
     const shown = await client.get(`/api/decks/${root.id}`).bearerToken(token)
     shown.assertStatus(200)
@@ -100,9 +146,15 @@ test.group('API decks: the nested deck tree', (group) => {
     assert.equal(shown.body().children[0].children[0].id, bones.id)
 
     const sub = await client.get(`/api/decks/${anatomy.id}`).bearerToken(token)
-    assert.deepEqual(sub.body().children.map((child: any) => child.id), [bones.id])
+    assert.deepEqual(
+      sub.body().children.map((child: any) => child.id),
+      [bones.id]
+    )
 
-    const renamed = await client.put(`/api/decks/${root.id}`).bearerToken(token).json({ deck: { name: 'Medicine II' } })
+    const renamed = await client
+      .put(`/api/decks/${root.id}`)
+      .bearerToken(token)
+      .json({ deck: { name: 'Medicine II' } })
     renamed.assertStatus(200)
     assert.equal(renamed.body().name, 'Medicine II')
     assert.equal(renamed.body().children[0].children[0].id, bones.id)
@@ -115,12 +167,18 @@ test.group('API decks: the nested deck tree', (group) => {
     archived.assertStatus(200)
     assert.equal(archived.body().children[0].children[0].id, bones.id)
     const archivedList = await client.get('/api/decks/archived').bearerToken(token)
-    assert.equal(archivedList.body().decks.find((deck: any) => deck.id === bones.id).parentId, anatomy.id)
+    assert.equal(
+      archivedList.body().decks.find((deck: any) => deck.id === bones.id).parentId,
+      anatomy.id
+    )
     const restored = await client.post(`/api/decks/${root.id}/restore`).bearerToken(token)
     assert.equal(restored.body().children[0].id, anatomy.id)
   })
 
-  test('the nesting costs no query: the same count for 2 decks as for 30 three levels deep', async ({ client, assert }) => {
+  test('the nesting costs no query: the same count for 2 decks as for 30 three levels deep', async ({
+    client,
+    assert,
+  }) => {
     const small = await signIn()
     const smallRoot = await postDeck(client, small.token, 'Only', null)
     await postDeck(client, small.token, 'Only part', smallRoot.id)
@@ -134,11 +192,21 @@ test.group('API decks: the nested deck tree', (group) => {
       bigRoot ||= root.id
     }
 
-    const listQueries = async (token: string) => countQueries(async () => (await client.get('/api/decks').bearerToken(token)).assertStatus(200))
-    const showQueries = async (token: string, id: number) => countQueries(async () => (await client.get(`/api/decks/${id}`).bearerToken(token)).assertStatus(200))
+    const listQueries = async (token: string) =>
+      countQueries(async () =>
+        (await client.get('/api/decks').bearerToken(token)).assertStatus(200)
+      )
+    const showQueries = async (token: string, id: number) =>
+      countQueries(async () =>
+        (await client.get(`/api/decks/${id}`).bearerToken(token)).assertStatus(200)
+      )
     /* a warm-up: the first request of a process loads what later ones reuse */
     await listQueries(small.token)
     assert.equal(await listQueries(big.token), await listQueries(small.token), 'GET decks')
-    assert.equal(await showQueries(big.token, bigRoot), await showQueries(small.token, smallRoot.id), 'GET decks/{id}')
+    assert.equal(
+      await showQueries(big.token, bigRoot),
+      await showQueries(small.token, smallRoot.id),
+      'GET decks/{id}'
+    )
   })
 })

@@ -11,7 +11,12 @@ test.group('Positions under parallel creation', (group) => {
     const { token } = await signIn()
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, index) =>
-        client.post('/api/decks').bearerToken(token).json({ deck: { name: `Deck ${index}`, parent_id: null, folder_id: null, source: 'manually' } })
+        client
+          .post('/api/decks')
+          .bearerToken(token)
+          .json({
+            deck: { name: `Deck ${index}`, parent_id: null, folder_id: null, source: 'manually' },
+          })
       )
     )
     for (const answer of answers) assert.equal(answer.status(), 201, answer.text().slice(0, 300))
@@ -21,12 +26,25 @@ test.group('Positions under parallel creation', (group) => {
     assert.lengthOf(new Set(stored.map((row) => row.position)), 40)
   })
 
-  test('40 subdecks created at once under one deck get 40 distinct positions', async ({ client, assert }) => {
+  test('40 subdecks created at once under one deck get 40 distinct positions', async ({
+    client,
+    assert,
+  }) => {
     const { token } = await signIn()
     const parent = await createDeck(client, token, { name: 'Parent' })
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, index) =>
-        client.post('/api/decks').bearerToken(token).json({ deck: { name: `Sub ${index}`, parent_id: parent.id, folder_id: null, source: 'manually' } })
+        client
+          .post('/api/decks')
+          .bearerToken(token)
+          .json({
+            deck: {
+              name: `Sub ${index}`,
+              parent_id: parent.id,
+              folder_id: null,
+              source: 'manually',
+            },
+          })
       )
     )
     for (const answer of answers) assert.equal(answer.status(), 201, answer.text().slice(0, 300))
@@ -37,7 +55,12 @@ test.group('Positions under parallel creation', (group) => {
   test('40 folders created at once get 40 distinct positions', async ({ client, assert }) => {
     const { token } = await signIn()
     const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, index) => client.post('/api/folders').bearerToken(token).json({ name: `Folder ${index}` }))
+      Array.from({ length: 40 }, (_, index) =>
+        client
+          .post('/api/folders')
+          .bearerToken(token)
+          .json({ name: `Folder ${index}` })
+      )
     )
     for (const answer of answers) assert.equal(answer.status(), 201, answer.text().slice(0, 300))
     const stored = await db.from('folders').select('position')

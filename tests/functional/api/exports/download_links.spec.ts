@@ -28,7 +28,10 @@ test.group('Export download links', (group) => {
   group.each.setup(() => resetState())
   group.each.timeout(60_000)
 
-  test('the mailed link works with no session or token, any number of times', async ({ client, assert }) => {
+  test('the mailed link works with no session or token, any number of times', async ({
+    client,
+    assert,
+  }) => {
     const { link } = await finishedExport(client)
     for (let i = 0; i < 2; i++) {
       const { response, bytes } = await download(link)
@@ -38,7 +41,10 @@ test.group('Export download links', (group) => {
     }
   })
 
-  test('a tampered link is refused (403): another id, another expiry, a changed or missing signature', async ({ client, assert }) => {
+  test('a tampered link is refused (403): another id, another expiry, a changed or missing signature', async ({
+    client,
+    assert,
+  }) => {
     const { id, link } = await finishedExport(client)
     const url = new URL(link)
     const variants = [
@@ -51,7 +57,10 @@ test.group('Export download links', (group) => {
       (() => {
         const forged = new URL(link)
         const signature = forged.searchParams.get('signature')!
-        forged.searchParams.set('signature', signature.slice(0, -2) + (signature.endsWith('AA') ? 'BB' : 'AA'))
+        forged.searchParams.set(
+          'signature',
+          signature.slice(0, -2) + (signature.endsWith('AA') ? 'BB' : 'AA')
+        )
         return forged.toString()
       })(),
       `${url.origin}${url.pathname}`,
@@ -69,7 +78,10 @@ test.group('Export download links', (group) => {
     }
   })
 
-  test('an expired link is refused (410), whether the signature or the export ran out', async ({ client, assert }) => {
+  test('an expired link is refused (410), whether the signature or the export ran out', async ({
+    client,
+    assert,
+  }) => {
     const { id, link } = await finishedExport(client)
     const record = await DeckExport.findOrFail(id)
 
@@ -84,7 +96,10 @@ test.group('Export download links', (group) => {
 
     /* the mailed link, still validly signed, once the export itself expired */
     assert.equal((await download(link)).response.status, 200)
-    await db.from('deck_exports').where('id', id).update({ expires_at: DateTime.now().minus({ seconds: 1 }).toJSDate() })
+    await db
+      .from('deck_exports')
+      .where('id', id)
+      .update({ expires_at: DateTime.now().minus({ seconds: 1 }).toJSDate() })
     const expired = await download(link, json)
     assert.equal(expired.response.status, 410)
     assertErrorBody(assert, JSON.parse(expired.bytes.toString('utf8')), 'E_EXPORT_LINK_EXPIRED')
@@ -106,11 +121,22 @@ test.group('Export download links', (group) => {
     ;(await client.get(`/api/deck_exports/${id}`).bearerToken(token)).assertStatus(404)
   })
 
-  test('GET deck_exports/{id} offers no link once the export expired', async ({ client, assert }) => {
+  test('GET deck_exports/{id} offers no link once the export expired', async ({
+    client,
+    assert,
+  }) => {
     const { id, token } = await finishedExport(client)
-    await db.from('deck_exports').where('id', id).update({ expires_at: DateTime.now().minus({ seconds: 1 }).toJSDate() })
+    await db
+      .from('deck_exports')
+      .where('id', id)
+      .update({ expires_at: DateTime.now().minus({ seconds: 1 }).toJSDate() })
     const shown = await client.get(`/api/deck_exports/${id}`).bearerToken(token)
     shown.assertStatus(200)
-    assert.containsSubset(shown.body(), { status: 'done', downloadUrl: null, file: null, expired: true })
+    assert.containsSubset(shown.body(), {
+      status: 'done',
+      downloadUrl: null,
+      file: null,
+      expired: true,
+    })
   })
 })

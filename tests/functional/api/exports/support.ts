@@ -10,17 +10,27 @@ import { waitForMail } from '#tests/support/helpers'
  * the worker, take the link out of the e-mail and download what it serves.
  */
 
-export async function requestExport(client: ApiClient, token: string, body: Record<string, unknown>) {
+export async function requestExport(
+  client: ApiClient,
+  token: string,
+  body: Record<string, unknown>
+) {
   return client.post('/api/deck_exports').bearerToken(token).json(body)
 }
 
 /** Polls GET deck_exports/{id} until the job finished (a bounded wait, not a timed assertion). */
-export async function waitForExport(client: ApiClient, token: string, id: number, timeoutMs = 20_000) {
+export async function waitForExport(
+  client: ApiClient,
+  token: string,
+  id: number,
+  timeoutMs = 20_000
+) {
   const deadline = Date.now() + timeoutMs
   let last: any
   while (Date.now() < deadline) {
     const response = await client.get(`/api/deck_exports/${id}`).bearerToken(token)
-    if (response.status() !== 200) throw new Error(`GET deck_exports/${id}: ${response.status()} ${response.text()}`)
+    if (response.status() !== 200)
+      throw new Error(`GET deck_exports/${id}: ${response.status()} ${response.text()}`)
     last = response.body()
     if (last.status === 'done' || last.status === 'failed') return last
     await new Promise((resolve) => setTimeout(resolve, 100))
@@ -44,7 +54,11 @@ export async function download(url: string, headers: Record<string, string> = {}
 }
 
 /** Runs `read` on the bytes saved as a file (readers take paths), in a directory removed afterwards. */
-export async function withFile<T>(bytes: Buffer, name: string, read: (path: string, workDir: string) => Promise<T>) {
+export async function withFile<T>(
+  bytes: Buffer,
+  name: string,
+  read: (path: string, workDir: string) => Promise<T>
+) {
   const dir = await mkdtemp(join(tmpdir(), 'mnemo-export-test-'))
   try {
     const path = join(dir, name)
@@ -91,8 +105,18 @@ export function parseCsv(text: string): string[][] {
 
 /** Ids of the export jobs the queue holds in any state: "no job was queued" compares two of these. */
 export async function exportJobIds() {
-  const jobs = await getQueue().getJobs(['waiting', 'active', 'delayed', 'completed', 'failed', 'prioritized'])
-  return jobs.filter((job) => job?.name === 'export_deck').map((job) => job.id).sort()
+  const jobs = await getQueue().getJobs([
+    'waiting',
+    'active',
+    'delayed',
+    'completed',
+    'failed',
+    'prioritized',
+  ])
+  return jobs
+    .filter((job) => job?.name === 'export_deck')
+    .map((job) => job.id)
+    .sort()
 }
 
 export { withQueuePaused } from '#tests/support/queue'

@@ -13,15 +13,28 @@ import { fixture, importFile } from './support.js'
 test.group('API deck imports: the card limit of decks updated in place', (group) => {
   group.each.setup(() => resetState())
 
-  test('a card a re-imported note adds to a full deck is left out, and the import says so', async ({ client, assert }) => {
+  test('a card a re-imported note adds to a full deck is left out, and the import says so', async ({
+    client,
+    assert,
+  }) => {
     const session = await signIn()
-    const first = await importFile(client, session.token, fixture('anki', 'diffmodels2-1.apkg'), 'diffmodels2-1.apkg')
+    const first = await importFile(
+      client,
+      session.token,
+      fixture('anki', 'diffmodels2-1.apkg'),
+      'diffmodels2-1.apkg'
+    )
     const deck = await db.from('decks').where('id', first.deckId).first()
     const { basic } = await templateIds(client, session.token)
     await fillDeck(session.user.id, deck.id, basic, MAX_CARDS_PER_DECK - (await cardCount(deck.id)))
     assert.equal(await cardCount(deck.id), MAX_CARDS_PER_DECK)
 
-    const second = await importFile(client, session.token, fixture('anki', 'diffmodels2-2.apkg'), 'diffmodels2-2.apkg')
+    const second = await importFile(
+      client,
+      session.token,
+      fixture('anki', 'diffmodels2-2.apkg'),
+      'diffmodels2-2.apkg'
+    )
 
     assert.equal(second.status, 'done')
     assert.include(second.counts, { updated: 1, notes: 0, cards: 0 })

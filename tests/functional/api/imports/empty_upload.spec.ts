@@ -7,7 +7,10 @@ import { upload } from './support.js'
 test.group('API deck_imports: an empty upload', (group) => {
   group.each.setup(() => resetState())
 
-  test('is refused with its title and body in every language, never "translation missing"', async ({ client, assert }) => {
+  test('is refused with its title and body in every language, never "translation missing"', async ({
+    client,
+    assert,
+  }) => {
     const { token } = await signIn()
     const english = await upload(client, token, Buffer.alloc(0), 'empty.csv')
     english.assertStatus(422)
@@ -17,7 +20,10 @@ test.group('API deck_imports: an empty upload', (group) => {
 
     const bodies = new Set<string>()
     for (const locale of LOCALES) {
-      const answer = await upload(client, token, Buffer.alloc(0), 'empty.csv').header('Accept-Language', locale)
+      const answer = await upload(client, token, Buffer.alloc(0), 'empty.csv').header(
+        'Accept-Language',
+        locale
+      )
       assert.notMatch(answer.text(), /translation missing|errors\.import_empty/, locale)
       assert.isString(answer.body().body, locale)
       bodies.add(answer.body().body)

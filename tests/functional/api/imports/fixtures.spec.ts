@@ -26,18 +26,35 @@ interface Expected {
   sample?: (userId: number, assert: any) => Promise<void>
 }
 
-const fieldsOf = async (userId: number) => (await db.from('notes').where('user_id', userId).orderBy('id')).map((note) => note.fields)
+const fieldsOf = async (userId: number) =>
+  (await db.from('notes').where('user_id', userId).orderBy('id')).map((note) => note.fields)
 
 const EXPECTED: Record<string, Expected> = {
   /* 8 decks under 1-TEMPLATES (Default and the 2 filtered decks are not decks), 85 images missing from the package */
   'anki/ankidroid-templates.apkg': {
-    decks: 8, notes: 48, cards: 146, media: 0, progress: 15, reviews: 102,
+    decks: 8,
+    notes: 48,
+    cards: 146,
+    media: 0,
+    progress: 15,
+    reviews: 102,
     sample: async (userId, assert) => {
       const root = await db.from('decks').where('user_id', userId).whereNull('parent_id').first()
       assert.equal(root.name, '1-TEMPLATES')
-      const anatomy = await db.from('decks').where('user_id', userId).where('name', 'Anatomy').first()
-      assert.equal(Number((await db.from('cards').where('deck_id', anatomy.id).count('* as n').first()).n), 95)
-      const note = await db.from('notes').where('user_id', userId).where('guid', 'fd6;[gN5e{').first()
+      const anatomy = await db
+        .from('decks')
+        .where('user_id', userId)
+        .where('name', 'Anatomy')
+        .first()
+      assert.equal(
+        Number((await db.from('cards').where('deck_id', anatomy.id).count('* as n').first()).n),
+        95
+      )
+      const note = await db
+        .from('notes')
+        .where('user_id', userId)
+        .where('guid', 'fd6;[gN5e{')
+        .first()
       assert.equal(note.fields.Name, 'Coracobrachialis')
       const types = await db.from('note_types').where('user_id', userId)
       assert.lengthOf(types, 9)
@@ -46,22 +63,61 @@ const EXPECTED: Record<string, Expected> = {
   'anki/diffmodels2-1.apkg': { decks: 1, notes: 1, cards: 1, media: 0, progress: 0, reviews: 0 },
   'anki/diffmodels2-2.apkg': { decks: 1, notes: 1, cards: 2, media: 0, progress: 0, reviews: 0 },
   /* the package's 2 media files are used by no note: left out */
-  'anki/diffmodeltemplates-1.apkg': { decks: 1, notes: 1, cards: 1, media: 0, progress: 0, reviews: 0 },
-  'anki/diffmodeltemplates-2.apkg': { decks: 1, notes: 1, cards: 1, media: 0, progress: 0, reviews: 0 },
+  'anki/diffmodeltemplates-1.apkg': {
+    decks: 1,
+    notes: 1,
+    cards: 1,
+    media: 0,
+    progress: 0,
+    reviews: 0,
+  },
+  'anki/diffmodeltemplates-2.apkg': {
+    decks: 1,
+    notes: 1,
+    cards: 1,
+    media: 0,
+    progress: 0,
+    reviews: 0,
+  },
   /* a collection of note types and 31 decks (several at the top: one deck holds them), no notes */
-  'anki/it-passport-templates.colpkg': { decks: 32, notes: 0, cards: 0, media: 0, progress: 0, reviews: 0 },
+  'anki/it-passport-templates.colpkg': {
+    decks: 32,
+    notes: 0,
+    cards: 0,
+    media: 0,
+    progress: 0,
+    reviews: 0,
+  },
   /* foo.wav is 4 bytes that are not a WAV file: refused by the bytes check, reported, the note kept */
   'anki/media.apkg': {
-    decks: 1, notes: 1, cards: 1, media: 0, progress: 0, reviews: 0,
-    sample: async (userId, assert) => assert.include((await fieldsOf(userId))[0].Front, '[sound:foo.wav]'),
+    decks: 1,
+    notes: 1,
+    cards: 1,
+    media: 0,
+    progress: 0,
+    reviews: 0,
+    sample: async (userId, assert) =>
+      assert.include((await fieldsOf(userId))[0].Front, '[sound:foo.wav]'),
   },
   'anki/update1.apkg': {
-    decks: 1, notes: 1, cards: 1, media: 0, progress: 0, reviews: 0,
-    sample: async (userId, assert) => assert.deepEqual(await fieldsOf(userId), [{ Front: 'hello', Back: 'world' }]),
+    decks: 1,
+    notes: 1,
+    cards: 1,
+    media: 0,
+    progress: 0,
+    reviews: 0,
+    sample: async (userId, assert) =>
+      assert.deepEqual(await fieldsOf(userId), [{ Front: 'hello', Back: 'world' }]),
   },
   'anki/update2.apkg': {
-    decks: 1, notes: 1, cards: 1, media: 0, progress: 0, reviews: 0,
-    sample: async (userId, assert) => assert.deepEqual(await fieldsOf(userId), [{ Front: 'goodbye', Back: 'world' }]),
+    decks: 1,
+    notes: 1,
+    cards: 1,
+    media: 0,
+    progress: 0,
+    reviews: 0,
+    sample: async (userId, assert) =>
+      assert.deepEqual(await fieldsOf(userId), [{ Front: 'goodbye', Back: 'world' }]),
   },
   /* lines 2-6; 7 has too many fields, 8 and 9 no back, 10 no front (reported by line) */
   'text/text-2fields.txt': { decks: 1, notes: 5, cards: 5, media: 0, progress: 0, reviews: 0 },
@@ -99,12 +155,22 @@ test.group('API deck imports: every fixture file', (group) => {
 test.group('API deck imports: re-imports', (group) => {
   group.each.setup(() => resetState())
 
-  test('update1 then update2: the note is updated in place, its progress kept, no duplicate', async ({ client, assert }) => {
+  test('update1 then update2: the note is updated in place, its progress kept, no duplicate', async ({
+    client,
+    assert,
+  }) => {
     const { user, token } = await signIn()
     const first = await importFile(client, token, fixture('anki', 'update1.apkg'), 'update1.apkg')
     const note = await db.from('notes').where('user_id', user.id).first()
     const card = await db.from('cards').where('note_id', note.id).first()
-    await CardProgressFactory.merge({ userId: user.id, cardId: card.id, deckId: card.deck_id, intervalDays: 12, easePermille: 2300, reps: 6 }).create()
+    await CardProgressFactory.merge({
+      userId: user.id,
+      cardId: card.id,
+      deckId: card.deck_id,
+      intervalDays: 12,
+      easePermille: 2300,
+      reps: 6,
+    }).create()
     const second = await importFile(client, token, fixture('anki', 'update2.apkg'), 'update2.apkg')
     assert.equal(second.status, 'done')
     assert.include(second.counts, { notes: 0, updated: 1 })
@@ -118,10 +184,18 @@ test.group('API deck imports: re-imports', (group) => {
     assert.include(progress, { state: 'review', interval_days: 12, reps: 6 })
   })
 
-  test('diffmodels2-1 then -2: the second template adds a card to the same note', async ({ client, assert }) => {
+  test('diffmodels2-1 then -2: the second template adds a card to the same note', async ({
+    client,
+    assert,
+  }) => {
     const { user, token } = await signIn()
     await importFile(client, token, fixture('anki', 'diffmodels2-1.apkg'), 'diffmodels2-1.apkg')
-    const second = await importFile(client, token, fixture('anki', 'diffmodels2-2.apkg'), 'diffmodels2-2.apkg')
+    const second = await importFile(
+      client,
+      token,
+      fixture('anki', 'diffmodels2-2.apkg'),
+      'diffmodels2-2.apkg'
+    )
     assert.include(second.counts, { updated: 1, notes: 0, cards: 1 })
     assert.include(await holdings(user.id), { notes: 1, cards: 2 })
   })
@@ -133,30 +207,59 @@ test.group('API deck imports: broken files leave no trace', (group) => {
   const scratch = async () => mkdtemp(join(tmpdir(), 'broken-'))
 
   const cases: [string, () => Promise<{ bytes: Buffer; name: string }>, string][] = [
-    ['a truncated zip', async () => {
-      const bytes = await readFile(fixture('anki', 'ankidroid-templates.apkg'))
-      return { bytes: bytes.subarray(0, Math.floor(bytes.length / 2)), name: 'truncated.apkg' }
-    }, 'import_corrupt'],
-    /* bytes that are no package at all (random bytes, an Anki package named .ofc) are refused at upload: sniffed_uploads.spec.ts */
-    ['a zip bomb', async () => {
-      /* 64 MB of zeros in a few kB: refused on its compression ratio before anything is inflated to disk */
-      const dir = await scratch()
-      await writeZip(join(dir, 'bomb.apkg'), [{ name: 'collection.anki2', data: Buffer.alloc(64 * 1024 * 1024) }])
-      const bytes = await readFile(join(dir, 'bomb.apkg'))
-      await rm(dir, { recursive: true, force: true })
-      return { bytes, name: 'bomb.apkg' }
-    }, 'import_corrupt'],
-    ['an SQLite file of the wrong schema', async () => {
-      const dir = await scratch()
-      const database = new DatabaseSync(join(dir, 'collection.anki2'))
-      database.exec('create table something_else (id integer primary key, name text); insert into something_else (name) values (\'x\')')
-      database.close()
-      await writeZip(join(dir, 'wrong.apkg'), [{ name: 'collection.anki2', data: await readFile(join(dir, 'collection.anki2')) }])
-      const bytes = await readFile(join(dir, 'wrong.apkg'))
-      await rm(dir, { recursive: true, force: true })
-      return { bytes, name: 'wrong.apkg' }
-    }, 'import_wrong_schema'],
-    ['a CSV with mixed separators', async () => ({ bytes: Buffer.from('la casa;the house\nel perro\tthe dog\ngato,cat\nluz;light\n'), name: 'mixed.csv' }), 'import_mixed_separators'],
+    [
+      'a truncated zip',
+      async () => {
+        const bytes = await readFile(fixture('anki', 'ankidroid-templates.apkg'))
+        return { bytes: bytes.subarray(0, Math.floor(bytes.length / 2)), name: 'truncated.apkg' }
+      },
+      'import_corrupt',
+    ],
+    /*
+     * bytes that are no package at all (random bytes, an Anki package named .ofc) are refused at upload:
+     * sniffed_uploads.spec.ts
+     */
+    [
+      'a zip bomb',
+      async () => {
+        /* 64 MB of zeros in a few kB: refused on its compression ratio before anything is inflated to disk */
+        const dir = await scratch()
+        await writeZip(join(dir, 'bomb.apkg'), [
+          { name: 'collection.anki2', data: Buffer.alloc(64 * 1024 * 1024) },
+        ])
+        const bytes = await readFile(join(dir, 'bomb.apkg'))
+        await rm(dir, { recursive: true, force: true })
+        return { bytes, name: 'bomb.apkg' }
+      },
+      'import_corrupt',
+    ],
+    [
+      'an SQLite file of the wrong schema',
+      async () => {
+        const dir = await scratch()
+        const database = new DatabaseSync(join(dir, 'collection.anki2'))
+        database.exec(
+          'create table something_else (id integer primary key, name text); insert into something_else (name) ' +
+            "values ('x')"
+        )
+        database.close()
+        await writeZip(join(dir, 'wrong.apkg'), [
+          { name: 'collection.anki2', data: await readFile(join(dir, 'collection.anki2')) },
+        ])
+        const bytes = await readFile(join(dir, 'wrong.apkg'))
+        await rm(dir, { recursive: true, force: true })
+        return { bytes, name: 'wrong.apkg' }
+      },
+      'import_wrong_schema',
+    ],
+    [
+      'a CSV with mixed separators',
+      async () => ({
+        bytes: Buffer.from('la casa;the house\nel perro\tthe dog\ngato,cat\nluz;light\n'),
+        name: 'mixed.csv',
+      }),
+      'import_mixed_separators',
+    ],
   ]
   for (const [label, make, key] of cases) {
     test(label, async ({ client, assert }) => {

@@ -6,7 +6,11 @@ import ImportTransformer from '#transformers/import_transformer'
 import { serialize } from '#transformers/serialize'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
 import { TEXT_IMPORT_MAX_MB, TEXT_IMPORT_MAX_ROWS } from '#importers/limits'
-import { startExtraWorkerProcess, startWorkerProcess, stopWorkerProcess } from '#tests/support/worker_process'
+import {
+  startExtraWorkerProcess,
+  startWorkerProcess,
+  stopWorkerProcess,
+} from '#tests/support/worker_process'
 import { signIn } from '#tests/support/content'
 import { driveFiles, holdings, importFile, upload, waitForImport } from './support.js'
 
@@ -18,9 +22,12 @@ import { driveFiles, holdings, importFile, upload, waitForImport } from './suppo
 
 /** A CSV of `rows` cards, each with a quoted back holding a comma and a new line, about `rowBytes` bytes a row. */
 function bigCsv(rows: number, rowBytes = 500) {
-  const filler = 'lorem ipsum dolor sit amet '.repeat(Math.ceil(rowBytes / 27)).slice(0, rowBytes - 60)
+  const filler = 'lorem ipsum dolor sit amet '
+    .repeat(Math.ceil(rowBytes / 27))
+    .slice(0, rowBytes - 60)
   const lines = ['front,back']
-  for (let index = 0; index < rows; index++) lines.push(`question ${index},"answer ${index}, said ""so""\n${filler}"`)
+  for (let index = 0; index < rows; index++)
+    lines.push(`question ${index},"answer ${index}, said ""so""\n${filler}"`)
   return Buffer.from(lines.join('\r\n') + '\r\n')
 }
 
@@ -37,17 +44,33 @@ test.group('API deck imports: text files streamed, with their ceilings', (group)
     assert.include(done.counts, { notes: rows, cards: rows })
     assert.include(await holdings(user.id), { notes: rows, cards: rows })
     const [first, last] = await Promise.all([
-      db.from('notes').where('user_id', user.id).whereRaw(`fields->>'Front' = ?`, ['question 0']).first(),
-      db.from('notes').where('user_id', user.id).whereRaw(`fields->>'Front' = ?`, [`question ${rows - 1}`]).first(),
+      db
+        .from('notes')
+        .where('user_id', user.id)
+        .whereRaw(`fields->>'Front' = ?`, ['question 0'])
+        .first(),
+      db
+        .from('notes')
+        .where('user_id', user.id)
+        .whereRaw(`fields->>'Front' = ?`, [`question ${rows - 1}`])
+        .first(),
     ])
     assert.match(first.fields.Back, /^answer 0, said "so"<br ?\/?>lorem ipsum/)
     assert.match(last.fields.Back, new RegExp(`^answer ${rows - 1}, said "so"<br ?/?>lorem`))
   }).timeout(300_000)
 
-  test('a CSV over the free plan\'s row cap fails with import_too_many_rows and writes nothing', async ({ client, assert }) => {
+  test("a CSV over the free plan's row cap fails with import_too_many_rows and writes nothing", async ({
+    client,
+    assert,
+  }) => {
     const { user, token } = await signIn()
     const before = await holdings(user.id)
-    const done = await importFile(client, token, bigCsv(TEXT_IMPORT_MAX_ROWS.free + 1, 80), 'Too many.csv')
+    const done = await importFile(
+      client,
+      token,
+      bigCsv(TEXT_IMPORT_MAX_ROWS.free + 1, 80),
+      'Too many.csv'
+    )
     assert.equal(done.status, 'failed')
     assert.equal(done.errorKey, 'import_too_many_rows')
     assert.deepEqual(await holdings(user.id), before)
@@ -55,11 +78,19 @@ test.group('API deck imports: text files streamed, with their ceilings', (group)
     /* the import dialog says how many rows the plans take */
     const context = { progress: null as any, i18n: i18nManager.locale('en') }
     const record = await DeckImport.findOrFail(done.id)
-    const dialog = await serialize(ImportTransformer.transform(record, context).useVariant('forDialog'))
-    assert.equal(dialog.error?.body, 'A file may hold up to 10,000 cards (100,000 with Premium). Split it into several files.')
+    const dialog = await serialize(
+      ImportTransformer.transform(record, context).useVariant('forDialog')
+    )
+    assert.equal(
+      dialog.error?.body,
+      'A file may hold up to 10,000 cards (100,000 with Premium). Split it into several files.'
+    )
   }).timeout(120_000)
 
-  test('a text file over its byte cap is refused as it streams in, and leaves nothing', async ({ client, assert }) => {
+  test('a text file over its byte cap is refused as it streams in, and leaves nothing', async ({
+    client,
+    assert,
+  }) => {
     const { user, token } = await signIn()
     const csv = Buffer.alloc((TEXT_IMPORT_MAX_MB + 1) * 1024 * 1024, 'word,mot\n')
     const response = await upload(client, token, csv, 'huge.csv')
@@ -70,7 +101,10 @@ test.group('API deck imports: text files streamed, with their ceilings', (group)
     assert.deepEqual(await driveFiles(), [])
   }).timeout(120_000)
 
-  test('a worker killed mid-import: the import starts again from the beginning and writes every row once', async ({ client, assert }) => {
+  test('a worker killed mid-import: the import starts again from the beginning and writes every row once', async ({
+    client,
+    assert,
+  }) => {
     const { user, token } = await signIn()
     const rows = 6000
     /* the only worker is one this test can kill */
@@ -94,7 +128,11 @@ test.group('API deck imports: text files streamed, with their ceilings', (group)
       assert.equal(done.status, 'done', JSON.stringify(done).slice(0, 300))
       assert.include(done.counts, { notes: rows, cards: rows })
       assert.include(await holdings(user.id), { notes: rows, cards: rows })
-      const distinct = await db.from('notes').where('user_id', user.id).countDistinct({ n: db.raw(`fields->>'Front'`) }).first()
+      const distinct = await db
+        .from('notes')
+        .where('user_id', user.id)
+        .countDistinct({ n: db.raw(`fields->>'Front'`) })
+        .first()
       assert.equal(Number(distinct.n), rows)
     } finally {
       await lone()

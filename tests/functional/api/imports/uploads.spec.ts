@@ -21,45 +21,94 @@ test.group('API deck imports: uploads', (group) => {
     assert.equal(deck.state, 'active')
     assert.equal(deck.source, 'imported_csv')
     const notes = await db.from('notes').where('deck_id', deck.id).orderBy('id')
-    assert.deepEqual(notes.map((note) => note.fields), [{ Front: 'la casa', Back: 'the house' }, { Front: 'el perro, grande', Back: 'the big dog' }])
+    assert.deepEqual(
+      notes.map((note) => note.fields),
+      [
+        { Front: 'la casa', Back: 'the house' },
+        { Front: 'el perro, grande', Back: 'the big dog' },
+      ]
+    )
     const list = await client.get('/api/deck_imports').bearerToken(token)
     assert.equal(list.body().imports[0].id, done.id)
     assert.include(await holdings(user.id), { decks: 1, notes: 2, cards: 2 })
   })
 
-  test('pasted-text separators from the upload form: semicolon between cards, a custom one between sides', async ({ client, assert }) => {
+  test('pasted-text separators from the upload form: semicolon between cards, a custom one between sides', async ({
+    client,
+    assert,
+  }) => {
     const { token } = await signIn()
-    const done = await importFile(client, token, Buffer.from('gato - cat;perro - dog;casa - house'), 'quizlet.txt', {
-      card_separator: 'semicolon', field_separator: ' - ',
-    })
+    const done = await importFile(
+      client,
+      token,
+      Buffer.from('gato - cat;perro - dog;casa - house'),
+      'quizlet.txt',
+      {
+        card_separator: 'semicolon',
+        field_separator: ' - ',
+      }
+    )
     assert.equal(done.status, 'done', JSON.stringify(done))
     const notes = await db.from('notes').where('deck_id', done.deckId).orderBy('id')
-    assert.deepEqual(notes.map((note) => [note.fields.Front, note.fields.Back]), [['gato', 'cat'], ['perro', 'dog'], ['casa', 'house']])
+    assert.deepEqual(
+      notes.map((note) => [note.fields.Front, note.fields.Back]),
+      [
+        ['gato', 'cat'],
+        ['perro', 'dog'],
+        ['casa', 'house'],
+      ]
+    )
   })
 
-  test('rows missing a side are reported by line, the others imported', async ({ client, assert }) => {
+  test('rows missing a side are reported by line, the others imported', async ({
+    client,
+    assert,
+  }) => {
     const { token } = await signIn()
-    const done = await importFile(client, token, Buffer.from('one\tuno\ntwo\n\tthree\nfour\tcuatro\n'), 'numbers.txt')
+    const done = await importFile(
+      client,
+      token,
+      Buffer.from('one\tuno\ntwo\n\tthree\nfour\tcuatro\n'),
+      'numbers.txt'
+    )
     assert.equal(done.status, 'done', JSON.stringify(done))
     assert.equal(done.counts.notes, 2)
-    assert.sameDeepMembers(done.warnings.filter((warning: any) => warning.line), [{ line: 2, message: 'no_back' }, { line: 3, message: 'no_front' }])
+    assert.sameDeepMembers(
+      done.warnings.filter((warning: any) => warning.line),
+      [
+        { line: 2, message: 'no_back' },
+        { line: 3, message: 'no_front' },
+      ]
+    )
   })
 
-  test('a deck over the 3000-card limit is split into numbered subdecks, not cut, and the import says so', async ({ client, assert }) => {
+  test('a deck over the 3000-card limit is split into numbered subdecks, not cut, and the import says so', async ({
+    client,
+    assert,
+  }) => {
     const { user, token } = await signIn()
-    const rows = Array.from({ length: 3005 }, (_, index) => `word ${index}\tmeaning ${index}`).join('\n')
+    const rows = Array.from({ length: 3005 }, (_, index) => `word ${index}\tmeaning ${index}`).join(
+      '\n'
+    )
     const done = await importFile(client, token, Buffer.from(rows), 'Big list.txt')
     assert.equal(done.status, 'done', JSON.stringify(done).slice(0, 300))
     assert.include(done.counts, { notes: 3005, cards: 3005, decks: 1 })
     const decks = await db.from('decks').where('user_id', user.id).orderBy('id')
-    assert.deepEqual(decks.map((deck) => deck.name), ['Big list', 'Big list (2)'])
+    assert.deepEqual(
+      decks.map((deck) => deck.name),
+      ['Big list', 'Big list (2)']
+    )
     assert.equal(decks[1].parent_id, decks[0].id)
-    const perDeck = async (id: number) => Number((await db.from('cards').where('deck_id', id).count('* as n').first()).n)
+    const perDeck = async (id: number) =>
+      Number((await db.from('cards').where('deck_id', id).count('* as n').first()).n)
     assert.deepEqual([await perDeck(decks[0].id), await perDeck(decks[1].id)], [3000, 5])
     assert.deepInclude(done.warnings, { message: 'split:Big list:2' })
   })
 
-  test('an unsupported format, an empty file and two files are refused at once and leave nothing', async ({ client, assert }) => {
+  test('an unsupported format, an empty file and two files are refused at once and leave nothing', async ({
+    client,
+    assert,
+  }) => {
     const { user, token } = await signIn()
     const before = { ...(await holdings(user.id)), files: await driveFiles() }
     const wrong = await upload(client, token, Buffer.from('MZ\x90\x00'), 'setup.exe')
@@ -68,7 +117,9 @@ test.group('API deck imports: uploads', (group) => {
     const empty = await upload(client, token, Buffer.alloc(0), 'empty.csv')
     empty.assertStatus(422)
     assertErrorBody(assert, empty.body(), 'E_EMPTY_FILE')
-    const two = await client.post('/api/deck_imports').bearerToken(token)
+    const two = await client
+      .post('/api/deck_imports')
+      .bearerToken(token)
       .file('file', Buffer.from(CSV), { filename: 'a.csv' })
       .file('file2', Buffer.from(CSV), { filename: 'b.csv' })
     two.assertStatus(422)
@@ -77,16 +128,23 @@ test.group('API deck imports: uploads', (group) => {
     assert.equal(Number((await db.from('deck_imports').count('* as n').first()).n), 0)
   })
 
-  test('a file over 500 MB is refused from its declared size, before the upload is read', async ({ assert }) => {
+  test('a file over 500 MB is refused from its declared size, before the upload is read', async ({
+    assert,
+  }) => {
     const { token } = await signIn()
     const url = new URL(`${appUrl}/api/deck_imports`)
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const request = httpRequest(
         {
-          hostname: url.hostname, port: url.port, path: url.pathname, method: 'POST',
+          hostname: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
           headers: {
-            'authorization': `Bearer ${token}`, 'accept': 'application/json',
-            'content-type': 'multipart/form-data; boundary=x', 'content-length': String(600 * 1024 * 1024),
+            'authorization': `Bearer ${token}`,
+            'accept': 'application/json',
+            'content-type': 'multipart/form-data; boundary=x',
+            'content-length': String(600 * 1024 * 1024),
           },
         },
         (response) => {
@@ -122,7 +180,10 @@ test.group('API deck imports: uploads', (group) => {
     anonymous.assertStatus(401)
   })
 
-  test('cancel removes the deck and the file; retry starts again with the same file', async ({ client, assert }) => {
+  test('cancel removes the deck and the file; retry starts again with the same file', async ({
+    client,
+    assert,
+  }) => {
     const { user, token } = await signIn()
     const { withQueuePaused } = await import('#tests/support/content')
     const files = await driveFiles()
@@ -131,8 +192,13 @@ test.group('API deck imports: uploads', (group) => {
       response.assertStatus(202)
       /* while the job waits the deck shows the import in the poll */
       const poll = await client.get('/api/decks/polling').bearerToken(token)
-      assert.include(poll.body().decks.map((deck: any) => `${deck.id}:${deck.state}`), `${response.body().deckId}:notes_importing`)
-      const cancelled = await client.delete(`/api/deck_imports/${response.body().id}`).bearerToken(token)
+      assert.include(
+        poll.body().decks.map((deck: any) => `${deck.id}:${deck.state}`),
+        `${response.body().deckId}:notes_importing`
+      )
+      const cancelled = await client
+        .delete(`/api/deck_imports/${response.body().id}`)
+        .bearerToken(token)
       cancelled.assertStatus(200)
       assert.equal(cancelled.body().status, 'cancelled')
       return response.body()
@@ -142,9 +208,13 @@ test.group('API deck imports: uploads', (group) => {
     const retry = await client.post(`/api/deck_imports/${started.id}/retry`).bearerToken(token)
     retry.assertStatus(409)
 
-    const failedFirst = await withQueuePaused(async () => (await upload(client, token, Buffer.from(CSV), 'again.csv')).body())
+    const failedFirst = await withQueuePaused(async () =>
+      (await upload(client, token, Buffer.from(CSV), 'again.csv')).body()
+    )
     /* the job of the first attempt was dropped with the paused queue: retry queues a new one */
-    const retried = await client.post(`/api/deck_imports/${failedFirst.id}/retry`).bearerToken(token)
+    const retried = await client
+      .post(`/api/deck_imports/${failedFirst.id}/retry`)
+      .bearerToken(token)
     retried.assertStatus(202)
     const done = await waitForImport(client, token, failedFirst.id)
     assert.equal(done.status, 'done')

@@ -7,30 +7,57 @@ import { basicNote, createDeck, signIn, type Session } from '#tests/support/cont
  * notes, and the learning calls as the apps make them.
  */
 
-export async function learnerWithDeck(client: ApiClient, cards: number, overrides: Parameters<typeof signIn>[0] = {}) {
+export async function learnerWithDeck(
+  client: ApiClient,
+  cards: number,
+  overrides: Parameters<typeof signIn>[0] = {}
+) {
   const session = await signIn(overrides)
   const deck = await createDeck(client, session.token, { name: 'Study deck' })
   const notes = []
-  for (let index = 1; index <= cards; index++) notes.push(await basicNote(client, session.token, deck.id, `Question ${index}`, `Answer ${index}`))
+  for (let index = 1; index <= cards; index++)
+    notes.push(
+      await basicNote(client, session.token, deck.id, `Question ${index}`, `Answer ${index}`)
+    )
   return { ...session, deck, notes }
 }
 
 export async function start(client: ApiClient, session: Session, deckId: number) {
-  const response = await client.get('/api/v2/learning/start').bearerToken(session.token).qs({ deck_id: deckId, learn_session_start_timestamp: Date.now() })
+  const response = await client
+    .get('/api/v2/learning/start')
+    .bearerToken(session.token)
+    .qs({ deck_id: deckId, learn_session_start_timestamp: Date.now() })
   if (response.status() !== 200) throw new Error(`start: ${response.status()} ${response.text()}`)
   return response.body()
 }
 
-export function answerRequest(client: ApiClient, session: Session, deckId: number, card: { id: number; version: number }, rating: string, durationMs = 4000) {
-  return client
-    .post('/api/v2/learning/answer')
-    .bearerToken(session.token)
-    .json({ deck_id: deckId, card_id: card.id, answer: rating, review_duration_ms: durationMs, version: card.version })
+export function answerRequest(
+  client: ApiClient,
+  session: Session,
+  deckId: number,
+  card: { id: number; version: number },
+  rating: string,
+  durationMs = 4000
+) {
+  return client.post('/api/v2/learning/answer').bearerToken(session.token).json({
+    deck_id: deckId,
+    card_id: card.id,
+    answer: rating,
+    review_duration_ms: durationMs,
+    version: card.version,
+  })
 }
 
-export async function answer(client: ApiClient, session: Session, deckId: number, card: { id: number; version: number }, rating: string) {
+export async function answer(
+  client: ApiClient,
+  session: Session,
+  deckId: number,
+  card: { id: number; version: number },
+  rating: string
+) {
   const response = await answerRequest(client, session, deckId, card, rating)
-  if (response.status() !== 200) throw new Error(`answer ${rating}: ${response.status()} ${response.text()}`)
+  if (response.status() !== 200)
+    throw new Error(`answer ${rating}: ${response.status()} ${response.text()}`)
   return response.body()
 }
 
@@ -50,21 +77,36 @@ export async function studiedOn(userId: number, day: string) {
 }
 
 /** A card of the deck put straight into review (the state a long history leaves), for the review-path tests. */
-export async function makeReviewCard(userId: number, cardId: number, values: { intervalDays: number; ease: number; lapses?: number; dueAt?: Date }) {
+export async function makeReviewCard(
+  userId: number,
+  cardId: number,
+  values: { intervalDays: number; ease: number; lapses?: number; dueAt?: Date }
+) {
   const card = await db.from('cards').where('id', cardId).first()
   const now = new Date()
   await db
     .table('card_progress')
     .insert({
-      user_id: userId, card_id: cardId, deck_id: card.deck_id, state: 'review', due_at: values.dueAt ?? now,
-      interval_days: values.intervalDays, ease_permille: Math.round(values.ease * 1000), step: 0, reps: 10,
-      lapses: values.lapses ?? 0, last_reviewed_at: new Date(now.getTime() - values.intervalDays * 86_400_000),
-      created_at: now, updated_at: now,
+      user_id: userId,
+      card_id: cardId,
+      deck_id: card.deck_id,
+      state: 'review',
+      due_at: values.dueAt ?? now,
+      interval_days: values.intervalDays,
+      ease_permille: Math.round(values.ease * 1000),
+      step: 0,
+      reps: 10,
+      lapses: values.lapses ?? 0,
+      last_reviewed_at: new Date(now.getTime() - values.intervalDays * 86_400_000),
+      created_at: now,
+      updated_at: now,
     })
     .onConflict(['user_id', 'card_id'])
     .merge()
 }
 
 export async function cardIdsOf(deckId: number) {
-  return (await db.from('cards').where('deck_id', deckId).orderBy('id').select('id')).map((row) => row.id as number)
+  return (await db.from('cards').where('deck_id', deckId).orderBy('id').select('id')).map(
+    (row) => row.id as number
+  )
 }

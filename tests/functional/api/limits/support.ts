@@ -32,7 +32,8 @@ export async function flagFromElsewhere(name: FlagName, value: unknown) {
 /** A guest through the API, with their token and row. */
 export async function guestSession(client: any) {
   const response = await client.post('/api/authentication/register_without_email').json({})
-  if (response.status() !== 200 && response.status() !== 201) throw new Error(`guest: ${response.status()} ${response.text()}`)
+  if (response.status() !== 200 && response.status() !== 201)
+    throw new Error(`guest: ${response.status()} ${response.text()}`)
   const token: string = response.body().token
   const user = await db.from('users').where('provider', 'guest').orderBy('id', 'desc').first()
   return { token, user: { id: user.id } as any }

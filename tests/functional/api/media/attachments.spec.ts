@@ -1,10 +1,22 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
-import { bigPngBytes, createDeck, expectStatus, pngBytes, signIn, snapshot, wavBytes } from '#tests/support/content'
+import {
+  bigPngBytes,
+  createDeck,
+  expectStatus,
+  pngBytes,
+  signIn,
+  snapshot,
+  wavBytes,
+} from '#tests/support/content'
 
 function upload(client: any, token: string, deckId: number, bytes: Buffer, filename: string) {
-  return client.post('/api/card_attachments').bearerToken(token).field('deck_id', String(deckId)).file('file', bytes, { filename })
+  return client
+    .post('/api/card_attachments')
+    .bearerToken(token)
+    .field('deck_id', String(deckId))
+    .file('file', bytes, { filename })
 }
 
 /* superagent buffers images; other types may come back as text */
@@ -17,7 +29,10 @@ function bytesOf(response: any): Buffer {
 test.group('API card_attachments', (group) => {
   group.each.setup(() => resetState())
 
-  test('a PNG is stored and answered as {id, type, url}; the owner gets it back, sandboxed', async ({ client, assert }) => {
+  test('a PNG is stored and answered as {id, type, url}; the owner gets it back, sandboxed', async ({
+    client,
+    assert,
+  }) => {
     const { token, user } = await signIn()
     const deck = await createDeck(client, token, { name: 'Anatomy' })
     const png = pngBytes()
@@ -40,7 +55,10 @@ test.group('API card_attachments', (group) => {
     assert.isTrue(bytesOf(served).equals(png), 'the stored bytes come back unchanged')
   })
 
-  test('a WAV sound is stored as audio and served with an audio type', async ({ client, assert }) => {
+  test('a WAV sound is stored as audio and served with an audio type', async ({
+    client,
+    assert,
+  }) => {
     const { token } = await signIn()
     const deck = await createDeck(client, token, { name: 'Listening' })
     const response = await upload(client, token, deck.id, wavBytes(), 'word.wav')
@@ -66,13 +84,19 @@ test.group('API card_attachments', (group) => {
     anonymous.assertStatus(404)
   })
 
-  test('files whose bytes are not what their name says are E_UNSUPPORTED_MEDIA; nothing is stored', async ({ client, assert }) => {
+  test('files whose bytes are not what their name says are E_UNSUPPORTED_MEDIA; nothing is stored', async ({
+    client,
+    assert,
+  }) => {
     const { token } = await signIn()
     const deck = await createDeck(client, token, { name: 'Deck' })
     const before = await snapshot()
     const cases: [Buffer, string][] = [
       [Buffer.from('just text'), 'notes.txt'],
-      [Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>'), 'cute-cat.png'],
+      [
+        Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>'),
+        'cute-cat.png',
+      ],
       [Buffer.from('<html><script>alert(1)</script></html>'), 'song.mp3'],
       [Buffer.from('<html><body onload="alert(1)"></body></html>'), 'drawing.svg'],
     ]
@@ -85,7 +109,10 @@ test.group('API card_attachments', (group) => {
     assert.deepEqual(await snapshot(), before)
   })
 
-  test('the name decides: an extension outside the list is E_UNSUPPORTED_MEDIA even when the bytes are a PNG', async ({ client, assert }) => {
+  test('the name decides: an extension outside the list is E_UNSUPPORTED_MEDIA even when the bytes are a PNG', async ({
+    client,
+    assert,
+  }) => {
     const { token } = await signIn()
     const deck = await createDeck(client, token, { name: 'Deck' })
     const before = await snapshot()
@@ -97,7 +124,10 @@ test.group('API card_attachments', (group) => {
     assert.deepEqual(await snapshot(), before)
   })
 
-  test('images on an imported Anki deck are E_IMAGES_NOT_ALLOWED; sound is still accepted', async ({ client, assert }) => {
+  test('images on an imported Anki deck are E_IMAGES_NOT_ALLOWED; sound is still accepted', async ({
+    client,
+    assert,
+  }) => {
     const { token } = await signIn()
     const deck = await createDeck(client, token, { name: 'Imported', source: 'imported_anki' })
     const before = await snapshot()
@@ -119,7 +149,13 @@ test.group('API card_attachments', (group) => {
     assertErrorBody(assert, big.body(), 'E_IMAGE_TOO_BIG')
     assert.equal(big.body().errors[0].field, 'file')
     assert.deepEqual(await snapshot(), before)
-    const limit = await upload(client, token, deck.id, bigPngBytes(10 * 1024 * 1024 - 64), 'large.png')
+    const limit = await upload(
+      client,
+      token,
+      deck.id,
+      bigPngBytes(10 * 1024 * 1024 - 64),
+      'large.png'
+    )
     limit.assertStatus(200)
   })
 
@@ -128,13 +164,21 @@ test.group('API card_attachments', (group) => {
     const other = await signIn()
     const deck = await createDeck(client, owner.token, { name: 'Deck' })
     const archived = await createDeck(client, owner.token, { name: 'Archived' })
-    ;(await client.post(`/api/decks/${archived.id}/archive`).bearerToken(owner.token)).assertStatus(200)
+    ;(await client.post(`/api/decks/${archived.id}/archive`).bearerToken(owner.token)).assertStatus(
+      200
+    )
     const before = await snapshot()
 
-    const noFile = await client.post('/api/card_attachments').bearerToken(owner.token).field('deck_id', String(deck.id))
+    const noFile = await client
+      .post('/api/card_attachments')
+      .bearerToken(owner.token)
+      .field('deck_id', String(deck.id))
     noFile.assertStatus(422)
     assert.equal(noFile.body().errors[0].field, 'file')
-    const noDeck = await client.post('/api/card_attachments').bearerToken(owner.token).file('file', pngBytes(), { filename: 'a.png' })
+    const noDeck = await client
+      .post('/api/card_attachments')
+      .bearerToken(owner.token)
+      .file('file', pngBytes(), { filename: 'a.png' })
     noDeck.assertStatus(422)
     assert.equal(noDeck.body().errors[0].field, 'deck_id')
     const toArchived = await upload(client, owner.token, archived.id, pngBytes(), 'a.png')
@@ -143,7 +187,10 @@ test.group('API card_attachments', (group) => {
     const foreign = await upload(client, other.token, deck.id, pngBytes(), 'a.png')
     foreign.assertStatus(404)
     assertErrorBody(assert, foreign.body(), 'E_NOT_FOUND')
-    const anonymous = await client.post('/api/card_attachments').field('deck_id', String(deck.id)).file('file', pngBytes(), { filename: 'a.png' })
+    const anonymous = await client
+      .post('/api/card_attachments')
+      .field('deck_id', String(deck.id))
+      .file('file', pngBytes(), { filename: 'a.png' })
     anonymous.assertStatus(401)
     assertErrorBody(assert, anonymous.body(), 'E_UNAUTHORIZED')
     assert.deepEqual(await snapshot(), before)

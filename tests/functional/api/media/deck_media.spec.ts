@@ -14,18 +14,26 @@ import { basicNote, createDeck, pngBytes, signIn } from '#tests/support/content'
  */
 
 async function picture(client: ApiClient, token: string, deckId: number, name: string) {
-  const response = await client.post('/api/card_attachments').bearerToken(token).field('deck_id', String(deckId)).file('file', pngBytes(), { filename: name })
+  const response = await client
+    .post('/api/card_attachments')
+    .bearerToken(token)
+    .field('deck_id', String(deckId))
+    .file('file', pngBytes(), { filename: name })
   response.assertStatus(200)
   const url: string = response.body().url
   return { url, key: url.slice('/media/'.length), file: url.slice(1) }
 }
 
-const mediaRows = async (keys: string[]) => (await db.from('media').whereIn('key', keys).select('key')).map((row) => row.key as string).sort()
+const mediaRows = async (keys: string[]) =>
+  (await db.from('media').whereIn('key', keys).select('key')).map((row) => row.key as string).sort()
 
 test.group('Deleting a deck removes its media', (group) => {
   group.each.setup(() => resetState())
 
-  test('DELETE decks/{id}: the pictures only its notes showed are gone at once, one another deck shows stays', async ({ client, assert }) => {
+  test('DELETE decks/{id}: the pictures only its notes showed are gone at once, one another deck shows stays', async ({
+    client,
+    assert,
+  }) => {
     const { token } = await signIn()
     const anatomy = await createDeck(client, token, { name: 'Anatomy' })
     const bones = await createDeck(client, token, { name: 'Bones', parent_id: anatomy.id })
@@ -42,13 +50,20 @@ test.group('Deleting a deck removes its media', (group) => {
 
     ;(await client.delete(`/api/decks/${anatomy.id}`).bearerToken(token)).assertStatus(204)
 
-    assert.equal(await countStored([lung.file, femur.file]), 0, 'media files the deleted deck alone used')
+    assert.equal(
+      await countStored([lung.file, femur.file]),
+      0,
+      'media files the deleted deck alone used'
+    )
     assert.deepEqual(await mediaRows([heart.key, lung.key, femur.key]), [heart.key])
     assert.equal(await countStored([heart.file]), 1)
     ;(await client.get(heart.url).bearerToken(token)).assertStatus(200)
   })
 
-  test('deleting a subdeck on the web removes the pictures of its notes, not those of the rest of the tree', async ({ client, assert }) => {
+  test('deleting a subdeck on the web removes the pictures of its notes, not those of the rest of the tree', async ({
+    client,
+    assert,
+  }) => {
     const { user, web } = await signedIn()
     const token = await tokenFor(user)
     const anatomy = await createDeck(client, token, { name: 'Anatomy' })

@@ -20,12 +20,18 @@ test.group('Media helpers: the OCR time cap', (group) => {
   group.each.setup(() => resetState())
   group.each.timeout(120_000)
 
-  test('a scan past the time cap is 422 E_FILE_TOO_COMPLEX, and the next scan works', async ({ client, assert }) => {
+  test('a scan past the time cap is 422 E_FILE_TOO_COMPLEX, and the next scan works', async ({
+    client,
+    assert,
+  }) => {
     const { token } = await signIn()
     const base64 = readFileSync(fixture('ocr', 'words.png')).toString('base64')
     env.set('PARSE_TIMEOUT_MS', 1)
     try {
-      const response = await client.post('/api/ai/image_occlusion').bearerToken(token).json({ base64 })
+      const response = await client
+        .post('/api/ai/image_occlusion')
+        .bearerToken(token)
+        .json({ base64 })
       response.assertStatus(422)
       assertErrorBody(assert, response.body(), 'E_FILE_TOO_COMPLEX')
       assert.equal(response.body().errors[0].field, 'base64')

@@ -13,11 +13,17 @@ export function postEvent(client: ApiClient, event: object, signature?: string) 
 }
 
 export async function premiumOf(userId: number) {
-  return Boolean((await db.from('users').where('id', userId).select('is_premium').first()).is_premium)
+  return Boolean(
+    (await db.from('users').where('id', userId).select('is_premium').first()).is_premium
+  )
 }
 
 export const stripeObject = (id: string) => stripeState.objects.get(id)!
 export const callsTo = (method: string, path: string | RegExp) =>
-  stripeState.calls.filter((call) => call.method === method && (typeof path === 'string' ? call.path === path : path.test(call.path)))
+  stripeState.calls.filter(
+    (call) =>
+      call.method === method &&
+      (typeof path === 'string' ? call.path === path : path.test(call.path))
+  )
 
 export { stripeEvent }

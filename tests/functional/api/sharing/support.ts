@@ -7,13 +7,20 @@ import { createDeck, signIn, type Session } from '#tests/support/content'
  */
 
 export async function share(client: ApiClient, session: Session, deckId: number, enabled = true) {
-  const response = await client.put(`/api/decks/${deckId}`).bearerToken(session.token).json({ deck: { sharing_enabled: enabled } })
-  if (response.status() !== 200) throw new Error(`share ${enabled}: ${response.status()} ${response.text()}`)
+  const response = await client
+    .put(`/api/decks/${deckId}`)
+    .bearerToken(session.token)
+    .json({ deck: { sharing_enabled: enabled } })
+  if (response.status() !== 200)
+    throw new Error(`share ${enabled}: ${response.status()} ${response.text()}`)
   return response.body()
 }
 
 export async function join(client: ApiClient, session: Session, token: string) {
-  return client.post('/api/deck_collaborators').bearerToken(session.token).json({ user_id: session.user.id, sharing_token: token })
+  return client
+    .post('/api/deck_collaborators')
+    .bearerToken(session.token)
+    .json({ user_id: session.user.id, sharing_token: token })
 }
 
 /** An owner with a shared root deck (and its subdeck), and its live token. */
@@ -22,17 +29,31 @@ export async function sharedDeck(client: ApiClient, name = 'Shared biology') {
   const deck = await createDeck(client, owner.token, { name })
   const sub = await createDeck(client, owner.token, { name: 'Cells', parent_id: deck.id })
   const shown = await share(client, owner, deck.id)
-  return { owner, deck, sub, token: shown.sharingToken as string, link: shown.sharingLink as string }
+  return {
+    owner,
+    deck,
+    sub,
+    token: shown.sharingToken as string,
+    link: shown.sharingLink as string,
+  }
 }
 
 /** A learner who joined the deck (and the row they got). */
-export async function participant(client: ApiClient, token: string, role?: 'editor' | 'viewer', owner?: Session) {
+export async function participant(
+  client: ApiClient,
+  token: string,
+  role?: 'editor' | 'viewer',
+  owner?: Session
+) {
   const session = await signIn()
   const response = await join(client, session, token)
   if (response.status() !== 201) throw new Error(`join: ${response.status()} ${response.text()}`)
   const row = response.body().deckCollaborator
   if (role && role !== 'viewer' && owner) {
-    const changed = await client.put(`/api/deck_collaborators/${row.id}`).bearerToken(owner.token).json({ role })
+    const changed = await client
+      .put(`/api/deck_collaborators/${row.id}`)
+      .bearerToken(owner.token)
+      .json({ role })
     if (changed.status() !== 200) throw new Error(`role: ${changed.status()} ${changed.text()}`)
   }
   return { ...session, collaboratorId: row.id as number }

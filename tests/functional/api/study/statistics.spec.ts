@@ -11,7 +11,10 @@ const DAY_MS = 86_400_000
 test.group('API statistics: GET statistics', (group) => {
   group.each.setup(() => resetState())
 
-  test('heatmap: reviews per study day over the last 365 days, only the learner\'s own', async ({ client, assert }) => {
+  test("heatmap: reviews per study day over the last 365 days, only the learner's own", async ({
+    client,
+    assert,
+  }) => {
     const { user, token } = await signIn()
     const other = await signIn()
     const today = todayOf(user)
@@ -46,16 +49,18 @@ test.group('API statistics: GET statistics', (group) => {
     assert.isNull(response.body().deck)
   })
 
-  test('forecast: due cards per study day for 30 days, overdue counted today, in the learner\'s time zone', async ({ client, assert }) => {
+  test("forecast: due cards per study day for 30 days, overdue counted today, in the learner's time zone", async ({
+    client,
+    assert,
+  }) => {
     const { user, token } = await signIn()
     user.timezoneOffset = 120
     await user.save()
     const today = todayOf(user)
     const main = await deck(user, 'Biology')
     const archived = await deck(user, 'Old')
-    const [overdue, laterToday, inThreeDays, justBefore, farAway, frozen, fresh, lastDay] = await cards(user, main.id, [
-      'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h',
-    ])
+    const [overdue, laterToday, inThreeDays, justBefore, farAway, frozen, fresh, lastDay] =
+      await cards(user, main.id, ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'])
     const [inArchive] = await cards(user, archived.id, ['z'])
     await archiveDeck(user, { id: archived.id, archived: true })
     const start = (day: string) => studyDayBounds(day, user.timezoneOffset).start
@@ -63,8 +68,16 @@ test.group('API statistics: GET statistics', (group) => {
       { card: overdue, state: 'review', dueAt: during(user, addDays(today, -4)) },
       { card: laterToday, state: 'learning', dueAt: during(user, today, 20 * 60) },
       /* the first minute of a study day belongs to it, the last minute before to the day before */
-      { card: inThreeDays, state: 'review', dueAt: new Date(start(addDays(today, 3)).getTime() + 60_000) },
-      { card: justBefore, state: 'review', dueAt: new Date(start(addDays(today, 3)).getTime() - 60_000) },
+      {
+        card: inThreeDays,
+        state: 'review',
+        dueAt: new Date(start(addDays(today, 3)).getTime() + 60_000),
+      },
+      {
+        card: justBefore,
+        state: 'review',
+        dueAt: new Date(start(addDays(today, 3)).getTime() - 60_000),
+      },
       { card: farAway, state: 'review', dueAt: during(user, addDays(today, 30)) },
       { card: frozen, state: 'review', dueAt: during(user, addDays(today, 1)), frozen: true },
       { card: fresh, state: 'new', dueAt: null },
@@ -89,7 +102,10 @@ test.group('API statistics: GET statistics', (group) => {
     assert.equal(forecast.total, 5)
   })
 
-  test('true retention: passed share of mature-card reviews over 30 and 365 days', async ({ client, assert }) => {
+  test('true retention: passed share of mature-card reviews over 30 and 365 days', async ({
+    client,
+    assert,
+  }) => {
     const { user, token } = await signIn()
     const today = todayOf(user)
     const main = await deck(user, 'History')
@@ -101,8 +117,20 @@ test.group('API statistics: GET statistics', (group) => {
       { card, day: addDays(today, -5), answer: 'again', intervalBefore: 40 },
       /* earlier in the year: 2 passed of 4 (a speed-review Study again fails too) */
       { card, day: addDays(today, -30), answer: 'easy', intervalBefore: 25 },
-      { card: speedCard, day: addDays(today, -100), answer: 'got_it', kind: 'speed', intervalBefore: 22 },
-      { card: speedCard, day: addDays(today, -200), answer: 'study_again', kind: 'speed', intervalBefore: 22 },
+      {
+        card: speedCard,
+        day: addDays(today, -100),
+        answer: 'got_it',
+        kind: 'speed',
+        intervalBefore: 22,
+      },
+      {
+        card: speedCard,
+        day: addDays(today, -200),
+        answer: 'study_again',
+        kind: 'speed',
+        intervalBefore: 22,
+      },
       { card, day: addDays(today, -364), answer: 'again', intervalBefore: 60 },
       /* not counted: young cards, learning steps, relearning steps, older than a year */
       { card, day: today, answer: 'again', intervalBefore: 20.9 },
@@ -120,7 +148,10 @@ test.group('API statistics: GET statistics', (group) => {
     })
   })
 
-  test('no reviews: empty heatmap, zero forecast, no retention figures', async ({ client, assert }) => {
+  test('no reviews: empty heatmap, zero forecast, no retention figures', async ({
+    client,
+    assert,
+  }) => {
     const { token } = await signIn()
     const response = await client.get('/api/statistics').bearerToken(token)
     response.assertStatus(200)
@@ -131,7 +162,10 @@ test.group('API statistics: GET statistics', (group) => {
     assert.deepEqual(body.predictedRetention, { cards: 0, rate: null })
   })
 
-  test('predicted retention: FSRS decks only, mean recall probability of cards in review', async ({ client, assert }) => {
+  test('predicted retention: FSRS decks only, mean recall probability of cards in review', async ({
+    client,
+    assert,
+  }) => {
     const { user, token } = await signIn()
     const fsrs = await deck(user, 'FSRS deck')
     await useFsrs(fsrs.id)
@@ -143,13 +177,49 @@ test.group('API statistics: GET statistics', (group) => {
     const now = Date.now()
     await progress(user.id, [
       /* FSRS: recall probability is 90 % when the time since the last review equals the stability */
-      { card: atStability, state: 'review', dueAt: new Date(now + DAY_MS), stability: 10, difficulty: 5, lastReviewedAt: new Date(now - 10 * DAY_MS) },
-      { card: subCard, state: 'review', dueAt: new Date(now + DAY_MS), stability: 4, difficulty: 5, lastReviewedAt: new Date(now - 4 * DAY_MS) },
+      {
+        card: atStability,
+        state: 'review',
+        dueAt: new Date(now + DAY_MS),
+        stability: 10,
+        difficulty: 5,
+        lastReviewedAt: new Date(now - 10 * DAY_MS),
+      },
+      {
+        card: subCard,
+        state: 'review',
+        dueAt: new Date(now + DAY_MS),
+        stability: 4,
+        difficulty: 5,
+        lastReviewedAt: new Date(now - 4 * DAY_MS),
+      },
       /* not in review: not counted */
-      { card: learning, state: 'learning', dueAt: new Date(now), stability: 1, difficulty: 5, lastReviewedAt: new Date(now - DAY_MS) },
-      { card: inSub, state: 'review', dueAt: new Date(now), stability: 3, difficulty: 5, lastReviewedAt: new Date(now - DAY_MS), frozen: true },
+      {
+        card: learning,
+        state: 'learning',
+        dueAt: new Date(now),
+        stability: 1,
+        difficulty: 5,
+        lastReviewedAt: new Date(now - DAY_MS),
+      },
+      {
+        card: inSub,
+        state: 'review',
+        dueAt: new Date(now),
+        stability: 3,
+        difficulty: 5,
+        lastReviewedAt: new Date(now - DAY_MS),
+        frozen: true,
+      },
       /* SM-2 deck: no prediction */
-      { card: sm2Card, state: 'review', dueAt: new Date(now), stability: 1, difficulty: 5, lastReviewedAt: new Date(now - 50 * DAY_MS) },
+      {
+        card: sm2Card,
+        state: 'review',
+        dueAt: new Date(now),
+        stability: 1,
+        difficulty: 5,
+        lastReviewedAt: new Date(now - 50 * DAY_MS),
+      },
     ])
 
     const response = await client.get('/api/statistics').bearerToken(token)
@@ -158,81 +228,124 @@ test.group('API statistics: GET statistics', (group) => {
     assert.closeTo(response.body().predictedRetention.rate, 0.9, 0.002)
   })
 
-  test('answer buttons by kind of card, answers by hour, review intervals and retention by card age; the web page reads the same', async ({ client, assert }) => {
-    const { user, web } = await signedIn()
-    const token = await tokenFor(user)
-    const other = await signIn()
-    const today = todayOf(user)
-    const main = await deck(user, 'Anatomy')
-    const [a, b, c, d, e, f, frozen, fresh] = await cards(user, main.id, ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'])
-    await reviewLogs(user, [
-      /* a: first reviewed 40 days ago (outside the 30 days of the answer charts), then learning steps today */
-      { card: a, day: addDays(today, -40), answer: 'good', intervalBefore: 30 },
-      { card: a, day: today, answer: 'again', kind: 'learn' },
-      { card: a, day: today, answer: 'good', kind: 'learn' },
-      /* b: mature reviews 5 days ago (its first), young ones today */
-      { card: b, day: addDays(today, -5), answer: 'again', intervalBefore: 30 },
-      { card: b, day: addDays(today, -5), answer: 'easy', intervalBefore: 30, times: 2 },
-      { card: b, day: today, answer: 'hard', intervalBefore: 5, times: 2 },
-      { card: b, day: today, answer: 'good', intervalBefore: 5 },
-      /* c: first seen 200 days ago; failed at 100 days old; passed today, in a review and in speed mode */
-      { card: c, day: addDays(today, -200), answer: 'good', kind: 'learn' },
-      { card: c, day: addDays(today, -100), answer: 'again', intervalBefore: 50 },
-      { card: c, day: today, answer: 'good', intervalBefore: 50 },
-      { card: c, day: today, answer: 'got_it', kind: 'speed' },
-    ])
-    const theirs = await deck(other.user, 'Theirs')
-    const [theirCard] = await cards(other.user, theirs.id, ['x'])
-    await reviewLogs(other.user, [{ card: theirCard, day: today, answer: 'again', intervalBefore: 5, times: 9 }])
-    const due = during(user, addDays(today, 3))
-    await progress(user.id, [
-      { card: a, state: 'review', dueAt: due, intervalDays: 1 },
-      { card: b, state: 'review', dueAt: due, intervalDays: 3.2 },
-      { card: c, state: 'relearning', dueAt: due, intervalDays: 10 },
-      { card: d, state: 'review', dueAt: due, intervalDays: 25 },
-      { card: e, state: 'review', dueAt: due, intervalDays: 400 },
-      { card: f, state: 'learning', dueAt: due, intervalDays: 0 },
-      { card: frozen, state: 'review', dueAt: due, intervalDays: 60, frozen: true },
-      { card: fresh, state: 'new', dueAt: null, intervalDays: 0 },
-    ])
+  test(
+    'answer buttons by kind of card, answers by hour, review intervals and retention by card age; the web ' +
+      'page reads the same',
+    async ({ client, assert }) => {
+      const { user, web } = await signedIn()
+      const token = await tokenFor(user)
+      const other = await signIn()
+      const today = todayOf(user)
+      const main = await deck(user, 'Anatomy')
+      const [a, b, c, d, e, f, frozen, fresh] = await cards(user, main.id, [
+        'a',
+        'b',
+        'c',
+        'd',
+        'e',
+        'f',
+        'g',
+        'h',
+      ])
+      await reviewLogs(user, [
+        /* a: first reviewed 40 days ago (outside the 30 days of the answer charts), then learning steps today */
+        { card: a, day: addDays(today, -40), answer: 'good', intervalBefore: 30 },
+        { card: a, day: today, answer: 'again', kind: 'learn' },
+        { card: a, day: today, answer: 'good', kind: 'learn' },
+        /* b: mature reviews 5 days ago (its first), young ones today */
+        { card: b, day: addDays(today, -5), answer: 'again', intervalBefore: 30 },
+        { card: b, day: addDays(today, -5), answer: 'easy', intervalBefore: 30, times: 2 },
+        { card: b, day: today, answer: 'hard', intervalBefore: 5, times: 2 },
+        { card: b, day: today, answer: 'good', intervalBefore: 5 },
+        /* c: first seen 200 days ago; failed at 100 days old; passed today, in a review and in speed mode */
+        { card: c, day: addDays(today, -200), answer: 'good', kind: 'learn' },
+        { card: c, day: addDays(today, -100), answer: 'again', intervalBefore: 50 },
+        { card: c, day: today, answer: 'good', intervalBefore: 50 },
+        { card: c, day: today, answer: 'got_it', kind: 'speed' },
+      ])
+      const theirs = await deck(other.user, 'Theirs')
+      const [theirCard] = await cards(other.user, theirs.id, ['x'])
+      await reviewLogs(other.user, [
+        { card: theirCard, day: today, answer: 'again', intervalBefore: 5, times: 9 },
+      ])
+      const due = during(user, addDays(today, 3))
+      await progress(user.id, [
+        { card: a, state: 'review', dueAt: due, intervalDays: 1 },
+        { card: b, state: 'review', dueAt: due, intervalDays: 3.2 },
+        { card: c, state: 'relearning', dueAt: due, intervalDays: 10 },
+        { card: d, state: 'review', dueAt: due, intervalDays: 25 },
+        { card: e, state: 'review', dueAt: due, intervalDays: 400 },
+        { card: f, state: 'learning', dueAt: due, intervalDays: 0 },
+        { card: frozen, state: 'review', dueAt: due, intervalDays: 60, frozen: true },
+        { card: fresh, state: 'new', dueAt: null, intervalDays: 0 },
+      ])
 
-    const response = await client.get('/api/statistics').bearerToken(token)
-    response.assertStatus(200)
-    const body = response.body()
-    assert.equal(body.chartDays, 30)
-    assert.deepEqual(body.answerButtons, [
-      { kind: 'learning', counts: { again: 1, hard: 0, good: 1, easy: 0 }, total: 2, correctRate: 0.5 },
-      { kind: 'young', counts: { again: 0, hard: 2, good: 1, easy: 0 }, total: 3, correctRate: 1 },
-      { kind: 'mature', counts: { again: 1, hard: 0, good: 1, easy: 2 }, total: 4, correctRate: 0.75 },
-    ])
-    /* every answer of the 30 days was given in the same hour of the learner's clock; the speed answer counts here */
-    const hour = during(user, today, 60).getUTCHours()
-    assert.lengthOf(body.hours, 24)
-    assert.deepEqual(body.hours[hour], { hour, count: 10, passed: 8 })
-    assert.equal(body.hours.reduce((sum: number, row: { count: number }) => sum + row.count, 0), 10)
-    assert.deepEqual(body.intervals, {
-      buckets: [
-        { from: 1, to: 1, count: 1 }, { from: 2, to: 2, count: 0 }, { from: 3, to: 6, count: 1 }, { from: 7, to: 13, count: 1 },
-        { from: 14, to: 20, count: 0 }, { from: 21, to: 59, count: 1 }, { from: 60, to: 179, count: 0 }, { from: 180, to: 364, count: 0 },
-        { from: 365, to: null, count: 1 },
-      ],
-      total: 5,
-      medianDays: 10,
-    })
-    assert.deepEqual(body.retentionByAge, [
-      { fromDays: 0, toDays: 30, passed: 6, total: 7, rate: 6 / 7 },
-      { fromDays: 30, toDays: 90, passed: 0, total: 0, rate: null },
-      { fromDays: 90, toDays: 180, passed: 0, total: 1, rate: 0 },
-      { fromDays: 180, toDays: 365, passed: 2, total: 2, rate: 1 },
-      { fromDays: 365, toDays: null, passed: 0, total: 0, rate: null },
-    ])
+      const response = await client.get('/api/statistics').bearerToken(token)
+      response.assertStatus(200)
+      const body = response.body()
+      assert.equal(body.chartDays, 30)
+      assert.deepEqual(body.answerButtons, [
+        {
+          kind: 'learning',
+          counts: { again: 1, hard: 0, good: 1, easy: 0 },
+          total: 2,
+          correctRate: 0.5,
+        },
+        {
+          kind: 'young',
+          counts: { again: 0, hard: 2, good: 1, easy: 0 },
+          total: 3,
+          correctRate: 1,
+        },
+        {
+          kind: 'mature',
+          counts: { again: 1, hard: 0, good: 1, easy: 2 },
+          total: 4,
+          correctRate: 0.75,
+        },
+      ])
+      /* every answer of the 30 days was given in the same hour of the learner's clock; the speed answer counts here */
+      const hour = during(user, today, 60).getUTCHours()
+      assert.lengthOf(body.hours, 24)
+      assert.deepEqual(body.hours[hour], { hour, count: 10, passed: 8 })
+      assert.equal(
+        body.hours.reduce((sum: number, row: { count: number }) => sum + row.count, 0),
+        10
+      )
+      assert.deepEqual(body.intervals, {
+        buckets: [
+          { from: 1, to: 1, count: 1 },
+          { from: 2, to: 2, count: 0 },
+          { from: 3, to: 6, count: 1 },
+          { from: 7, to: 13, count: 1 },
+          { from: 14, to: 20, count: 0 },
+          { from: 21, to: 59, count: 1 },
+          { from: 60, to: 179, count: 0 },
+          { from: 180, to: 364, count: 0 },
+          { from: 365, to: null, count: 1 },
+        ],
+        total: 5,
+        medianDays: 10,
+      })
+      assert.deepEqual(body.retentionByAge, [
+        { fromDays: 0, toDays: 30, passed: 6, total: 7, rate: 6 / 7 },
+        { fromDays: 30, toDays: 90, passed: 0, total: 0, rate: null },
+        { fromDays: 90, toDays: 180, passed: 0, total: 1, rate: 0 },
+        { fromDays: 180, toDays: 365, passed: 2, total: 2, rate: 1 },
+        { fromDays: 365, toDays: null, passed: 0, total: 0, rate: null },
+      ])
 
-    /* the web page's props are the same answer */
-    const page = (await web.visit('/statistics'))
-    for (const key of ['answerButtons', 'hours', 'intervals', 'retentionByAge']) assert.deepEqual(page.props.statistics[key], body[key], key)
-  })
+      /* the web page's props are the same answer */
+      const page = await web.visit('/statistics')
+      for (const key of ['answerButtons', 'hours', 'intervals', 'retentionByAge'])
+        assert.deepEqual(page.props.statistics[key], body[key], key)
+    }
+  )
 
-  test('deck_id: that deck and its subdecks only; another learner\'s deck is a 404', async ({ client, assert }) => {
+  test("deck_id: that deck and its subdecks only; another learner's deck is a 404", async ({
+    client,
+    assert,
+  }) => {
     const { user, token } = await signIn()
     const other = await signIn()
     const today = todayOf(user)
@@ -264,7 +377,10 @@ test.group('API statistics: GET statistics', (group) => {
     assert.deepEqual(subOnly.body().heatmap.days, [{ date: today, count: 2 }])
 
     const theirs = await deck(other.user, 'Private')
-    const foreign = await client.get('/api/statistics').bearerToken(token).qs({ deck_id: theirs.id })
+    const foreign = await client
+      .get('/api/statistics')
+      .bearerToken(token)
+      .qs({ deck_id: theirs.id })
     foreign.assertStatus(404)
     assertErrorBody(assert, foreign.body(), 'E_NOT_FOUND')
     const missing = await client.get('/api/statistics').bearerToken(token).qs({ deck_id: 999999 })

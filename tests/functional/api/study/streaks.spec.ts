@@ -13,14 +13,19 @@ const run = (last: string, count: number, cards = 5) =>
 test.group('API streaks: GET streaks', (group) => {
   group.each.setup(() => resetState())
 
-  test('lists the active and frozen days of the range with their kinds, and the streak', async ({ client, assert }) => {
+  test('lists the active and frozen days of the range with their kinds, and the streak', async ({
+    client,
+    assert,
+  }) => {
     const { user, token } = await signIn()
     const other = await signIn()
     const today = todayOf(user)
     const day = (offset: number) => addDays(today, offset)
     await studyDays(user.id, {
       [day(-20)]: 6, // a lone active day
-      [day(-15)]: 5, [day(-14)]: 7, [day(-13)]: 10, // a streak of 3 that ended
+      [day(-15)]: 5,
+      [day(-14)]: 7,
+      [day(-13)]: 10, // a streak of 3 that ended
       [day(-12)]: 4, // 4 cards: not an active day
       ...run(day(-2), 7), // 7 days: a freeze earned
       // day(-1) missed: the freeze covers it
@@ -29,7 +34,10 @@ test.group('API streaks: GET streaks', (group) => {
     /* another learner's days are never counted */
     await studyDays(other.user.id, { [day(-11)]: 50, [day(-10)]: 50, [day(-1)]: 50 })
 
-    const response = await client.get('/api/streaks').bearerToken(token).qs({ start_date: day(-30), end_date: today })
+    const response = await client
+      .get('/api/streaks')
+      .bearerToken(token)
+      .qs({ start_date: day(-30), end_date: today })
     response.assertStatus(200)
     assert.deepEqual(response.body().activeDays, [
       { date: day(-20), kind: 'single' },
@@ -52,7 +60,10 @@ test.group('API streaks: GET streaks', (group) => {
     })
 
     /* a narrower range lists only its days, with the kinds of their whole streak */
-    const narrow = await client.get('/api/streaks').bearerToken(token).qs({ start_date: day(-14), end_date: day(-13) })
+    const narrow = await client
+      .get('/api/streaks')
+      .bearerToken(token)
+      .qs({ start_date: day(-14), end_date: day(-13) })
     narrow.assertStatus(200)
     assert.deepEqual(narrow.body().activeDays, [
       { date: day(-14), kind: 'middle' },
@@ -60,32 +71,65 @@ test.group('API streaks: GET streaks', (group) => {
     ])
   })
 
-  test('a streak not studied for days is over when read, and GET users/me agrees', async ({ client, assert }) => {
+  test('a streak not studied for days is over when read, and GET users/me agrees', async ({
+    client,
+    assert,
+  }) => {
     const { user, token } = await signIn()
     const today = todayOf(user)
     await studyDays(user.id, run(addDays(today, -3), 4))
     /* as the answer calls left it when the last day was studied */
-    await db.from('users').where('id', user.id).update({ streak_current: 4, streak_longest: 4, streak_total_active_days: 4, streak_completed_on: addDays(today, -3) })
+    await db
+      .from('users')
+      .where('id', user.id)
+      .update({
+        streak_current: 4,
+        streak_longest: 4,
+        streak_total_active_days: 4,
+        streak_completed_on: addDays(today, -3),
+      })
 
-    const response = await client.get('/api/streaks').bearerToken(token).qs({ start_date: addDays(today, -10), end_date: today })
+    const response = await client
+      .get('/api/streaks')
+      .bearerToken(token)
+      .qs({ start_date: addDays(today, -10), end_date: today })
     response.assertStatus(200)
-    assert.include(response.body().streak, { currentDuration: 0, longestDuration: 4, totalActiveDays: 4, todayCompleted: false })
+    assert.include(response.body().streak, {
+      currentDuration: 0,
+      longestDuration: 4,
+      totalActiveDays: 4,
+      todayCompleted: false,
+    })
     assert.equal(response.body().activeDays.at(-1).kind, 'end')
     const me = await client.get('/api/users/me').bearerToken(token)
     assert.include(me.body().streak, { currentDuration: 0, longestDuration: 4 })
   })
 
-  test('GET users/me alone shows a streak broken by missed days as over', async ({ client, assert }) => {
+  test('GET users/me alone shows a streak broken by missed days as over', async ({
+    client,
+    assert,
+  }) => {
     const { user, token } = await signIn()
     const today = todayOf(user)
     await studyDays(user.id, run(addDays(today, -5), 3))
-    await db.from('users').where('id', user.id).update({ streak_current: 3, streak_longest: 3, streak_total_active_days: 3, streak_completed_on: addDays(today, -3) })
+    await db
+      .from('users')
+      .where('id', user.id)
+      .update({
+        streak_current: 3,
+        streak_longest: 3,
+        streak_total_active_days: 3,
+        streak_completed_on: addDays(today, -3),
+      })
     const me = await client.get('/api/users/me').bearerToken(token)
     me.assertStatus(200)
     assert.include(me.body().streak, { currentDuration: 0, longestDuration: 3, totalActiveDays: 3 })
   })
 
-  test('validation: both dates required, real days, end not before start, at most a year apart', async ({ client, assert }) => {
+  test('validation: both dates required, real days, end not before start, at most a year apart', async ({
+    client,
+    assert,
+  }) => {
     const { token } = await signIn()
     for (const [query, field, rule] of [
       [{}, 'start_date', 'required'],
@@ -102,7 +146,10 @@ test.group('API streaks: GET streaks', (group) => {
       assert.deepInclude(response.body().errors[0], { field, rule }, JSON.stringify(query))
     }
     /* a whole year, end to end, is fine */
-    const year = await client.get('/api/streaks').bearerToken(token).qs({ start_date: '2025-01-01', end_date: '2026-01-01' })
+    const year = await client
+      .get('/api/streaks')
+      .bearerToken(token)
+      .qs({ start_date: '2025-01-01', end_date: '2026-01-01' })
     year.assertStatus(200)
     assert.deepEqual(year.body().activeDays, [])
   })
@@ -124,7 +171,10 @@ test.group('API streaks: GET streaks', (group) => {
 test.group('API streaks: POST streaks/current_day_streak_shown', (group) => {
   group.each.setup(() => resetState())
 
-  test('marks the popup shown for the study day: todayShown in GET users/me, once a day', async ({ client, assert }) => {
+  test('marks the popup shown for the study day: todayShown in GET users/me, once a day', async ({
+    client,
+    assert,
+  }) => {
     const { user, token } = await signIn()
     const before = await client.get('/api/users/me').bearerToken(token)
     assert.isFalse(before.body().streak.todayShown)
@@ -143,9 +193,15 @@ test.group('API streaks: POST streaks/current_day_streak_shown', (group) => {
     assert.isTrue(again.body().streak.todayShown)
   })
 
-  test('shown on an earlier day: not shown today, and the next call is the first of the day', async ({ client, assert }) => {
+  test('shown on an earlier day: not shown today, and the next call is the first of the day', async ({
+    client,
+    assert,
+  }) => {
     const { user, token } = await signIn()
-    await db.from('users').where('id', user.id).update({ streak_shown_on: addDays(todayOf(user), -1) })
+    await db
+      .from('users')
+      .where('id', user.id)
+      .update({ streak_shown_on: addDays(todayOf(user), -1) })
     const me = await client.get('/api/users/me').bearerToken(token)
     assert.isFalse(me.body().streak.todayShown)
     const response = await client.post('/api/streaks/current_day_streak_shown').bearerToken(token)
@@ -157,7 +213,9 @@ test.group('API streaks: POST streaks/current_day_streak_shown', (group) => {
 test.group('Streak: refreshStreak from study_days', (group) => {
   group.each.setup(() => resetState())
 
-  test('stores the streak worked out from the active days (5 cards or more)', async ({ assert }) => {
+  test('stores the streak worked out from the active days (5 cards or more)', async ({
+    assert,
+  }) => {
     const { user } = await signIn()
     const today = todayOf(user)
     await studyDays(user.id, {
@@ -178,10 +236,16 @@ test.group('Streak: refreshStreak from study_days', (group) => {
     /* the fifth card of the day makes it active */
     await db.from('study_days').where({ user_id: user.id, day: today }).update({ cards_studied: 5 })
     await refreshStreak(user.id, today)
-    assert.include(await streakColumns(user.id), { streak_current: 4, streak_total_active_days: 18, streak_completed_on: today })
+    assert.include(await streakColumns(user.id), {
+      streak_current: 4,
+      streak_total_active_days: 18,
+      streak_completed_on: today,
+    })
   })
 
-  test('runs in the caller\'s transaction: it sees the day just counted there', async ({ assert }) => {
+  test("runs in the caller's transaction: it sees the day just counted there", async ({
+    assert,
+  }) => {
     const { user } = await signIn()
     const today = todayOf(user)
     const trx = await db.transaction()
@@ -196,7 +260,10 @@ test.group('Streak: refreshStreak from study_days', (group) => {
     assert.include(await streakColumns(user.id), { streak_current: 0, streak_total_active_days: 0 })
   })
 
-  test('each learner\'s today follows their own time zone (offset 600 and -480)', async ({ client, assert }) => {
+  test("each learner's today follows their own time zone (offset 600 and -480)", async ({
+    client,
+    assert,
+  }) => {
     const east = await signIn()
     const west = await signIn()
     east.user.timezoneOffset = 600
@@ -209,7 +276,8 @@ test.group('Streak: refreshStreak from study_days', (group) => {
     assert.isTrue(westToday <= eastToday)
 
     /* the same rows for both: studied on the eastern learner's today and the day before */
-    for (const session of [east, west]) await studyDays(session.user.id, { [addDays(eastToday, -1)]: 5, [eastToday]: 5 })
+    for (const session of [east, west])
+      await studyDays(session.user.id, { [addDays(eastToday, -1)]: 5, [eastToday]: 5 })
 
     const range = { start_date: addDays(eastToday, -7), end_date: eastToday }
     const eastView = await client.get('/api/streaks').bearerToken(east.token).qs(range)
@@ -222,7 +290,11 @@ test.group('Streak: refreshStreak from study_days', (group) => {
     const westView = await client.get('/api/streaks').bearerToken(west.token).qs(range)
     if (westToday < eastToday) {
       /* for the western learner that day has not begun: yesterday's studying is today's, the eastern day is ahead */
-      assert.include(westView.body().streak, { currentDuration: 1, todayCompleted: true, totalActiveDays: 1 })
+      assert.include(westView.body().streak, {
+        currentDuration: 1,
+        todayCompleted: true,
+        totalActiveDays: 1,
+      })
       assert.deepEqual(westView.body().activeDays, [{ date: westToday, kind: 'streak' }])
       assert.equal((await streakColumns(west.user.id)).streak_completed_on, westToday)
     } else {

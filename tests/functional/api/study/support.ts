@@ -29,13 +29,25 @@ export async function deck(user: User, name: string, parentId?: number) {
 
 /** FSRS is chosen on the root deck (algorithm_settings.scheduler). */
 export async function useFsrs(deckId: number) {
-  await db.from('decks').where('id', deckId).update({ algorithm_settings: JSON.stringify({ scheduler: 'fsrs' }) })
+  await db
+    .from('decks')
+    .where('id', deckId)
+    .update({ algorithm_settings: JSON.stringify({ scheduler: 'fsrs' }) })
 }
 
 /** Basic notes with these fronts; returns their cards in the same order. */
 export async function cards(user: User, deckId: number, fronts: string[]) {
-  const notes = await bulkCreateNotes(user, { deck_id: deckId, import_data: fronts.map((front) => ({ front, back: `${front} (back)` })) })
-  const rows = await db.from('cards').whereIn('note_id', notes.map((note) => note.id)).select('id', 'note_id', 'deck_id')
+  const notes = await bulkCreateNotes(user, {
+    deck_id: deckId,
+    import_data: fronts.map((front) => ({ front, back: `${front} (back)` })),
+  })
+  const rows = await db
+    .from('cards')
+    .whereIn(
+      'note_id',
+      notes.map((note) => note.id)
+    )
+    .select('id', 'note_id', 'deck_id')
   return notes.map((note) => {
     const row = rows.find((card) => card.note_id === note.id)!
     return { id: row.id as number, noteId: note.id, deckId: row.deck_id as number }
@@ -44,7 +56,11 @@ export async function cards(user: User, deckId: number, fronts: string[]) {
 
 /** study_days rows: day → cards studied. */
 export async function studyDays(userId: number, days: Record<string, number>) {
-  const rows = Object.entries(days).map(([day, count]) => ({ user_id: userId, day, cards_studied: count }))
+  const rows = Object.entries(days).map(([day, count]) => ({
+    user_id: userId,
+    day,
+    cards_studied: count,
+  }))
   if (rows.length) await db.table('study_days').multiInsert(rows)
 }
 
@@ -119,7 +135,10 @@ export async function streakColumns(userId: number) {
     .from('users')
     .where('id', userId)
     .select(
-      'streak_current', 'streak_longest', 'streak_total_active_days', 'streak_freezes',
+      'streak_current',
+      'streak_longest',
+      'streak_total_active_days',
+      'streak_freezes',
       db.raw(`to_char(streak_completed_on, 'YYYY-MM-DD') as streak_completed_on`),
       db.raw(`to_char(streak_shown_on, 'YYYY-MM-DD') as streak_shown_on`)
     )

@@ -6,8 +6,19 @@ import { test } from '@japa/runner'
 import { readAnkiPackage } from '#importers/anki/read_package'
 import { encodePackageMetadata } from '#importers/anki/protobuf/messages'
 import { SCHEMA11_GRAVES, SCHEMA11_TABLES } from '#importers/anki/schema11'
-import { buildAnkiPackage, buildLegacyCollection, writeZip, type ZipEntrySpec } from '#tests/support/anki_builder'
-import { filesUnder, fixture, importErrorOf, pseudoRandomBytes, scratch } from '#tests/unit/importers/anki/helpers'
+import {
+  buildAnkiPackage,
+  buildLegacyCollection,
+  writeZip,
+  type ZipEntrySpec,
+} from '#tests/support/anki_builder'
+import {
+  filesUnder,
+  fixture,
+  importErrorOf,
+  pseudoRandomBytes,
+  scratch,
+} from '#tests/unit/importers/anki/helpers'
 
 /*
  * Files the reader must refuse with a stable ImportError key, leaving
@@ -15,7 +26,14 @@ import { filesUnder, fixture, importErrorOf, pseudoRandomBytes, scratch } from '
  */
 
 const BASIC = {
-  noteTypes: [{ id: 1, name: 'Basic', fields: ['Front', 'Back'], templates: [{ name: 'Card 1', front: '{{Front}}', back: '{{Back}}' }] }],
+  noteTypes: [
+    {
+      id: 1,
+      name: 'Basic',
+      fields: ['Front', 'Back'],
+      templates: [{ name: 'Card 1', front: '{{Front}}', back: '{{Back}}' }],
+    },
+  ],
   notes: [{ id: 10, guid: 'g', noteTypeId: 1, fields: ['a', 'b'] }],
   cards: [{ id: 100, noteId: 10, deckId: 1, ord: 0 }],
 }
@@ -25,7 +43,8 @@ function zeros(total: number): Readable {
   const chunk = Buffer.alloc(1024 * 1024)
   return Readable.from(
     (function* () {
-      for (let sent = 0; sent < total; sent += chunk.length) yield chunk.subarray(0, Math.min(chunk.length, total - sent))
+      for (let sent = 0; sent < total; sent += chunk.length)
+        yield chunk.subarray(0, Math.min(chunk.length, total - sent))
     })()
   )
 }
@@ -36,10 +55,18 @@ function setDeclaredSize(zip: Buffer, entryName: string, size: number): Buffer {
   const name = Buffer.from(entryName)
   for (let at = 0; at < patched.length - 46; at++) {
     const signature = patched.readUInt32LE(at)
-    if (signature === 0x04034b50 && patched.subarray(at + 30, at + 30 + name.length).equals(name) && patched.readUInt16LE(at + 26) === name.length) {
+    if (
+      signature === 0x04034b50 &&
+      patched.subarray(at + 30, at + 30 + name.length).equals(name) &&
+      patched.readUInt16LE(at + 26) === name.length
+    ) {
       patched.writeUInt32LE(size, at + 22)
     }
-    if (signature === 0x02014b50 && patched.subarray(at + 46, at + 46 + name.length).equals(name) && patched.readUInt16LE(at + 28) === name.length) {
+    if (
+      signature === 0x02014b50 &&
+      patched.subarray(at + 46, at + 46 + name.length).equals(name) &&
+      patched.readUInt16LE(at + 28) === name.length
+    ) {
       patched.writeUInt32LE(size, at + 24)
     }
   }
@@ -128,7 +155,10 @@ test.group('Anki broken input: refused with a stable key, nothing left behind', 
   })
 
   test('a zip without any collection: unsupported_format', async ({ assert }) => {
-    await zipOf([{ name: 'media', data: Buffer.from('{}') }, { name: 'notes.txt', data: Buffer.from('hello') }])
+    await zipOf([
+      { name: 'media', data: Buffer.from('{}') },
+      { name: 'notes.txt', data: Buffer.from('hello') },
+    ])
     assert.match((await refused('unsupported_format')).message, /no Anki collection/)
   })
 
@@ -140,11 +170,16 @@ test.group('Anki broken input: refused with a stable key, nothing left behind', 
   test('an SQLite file of another application: import_wrong_schema', async ({ assert }) => {
     const other = await sqliteBytes((path) => {
       const db = new DatabaseSync(path)
-      db.exec("CREATE TABLE songs (id integer PRIMARY KEY, title text); INSERT INTO songs VALUES (1, 'x')")
+      db.exec(
+        "CREATE TABLE songs (id integer PRIMARY KEY, title text); INSERT INTO songs VALUES (1, 'x')"
+      )
       db.close()
     })
     await zipOf([{ name: 'collection.anki2', data: other }])
-    assert.match((await refused('import_wrong_schema')).message, /missing col, notes, cards, revlog/)
+    assert.match(
+      (await refused('import_wrong_schema')).message,
+      /missing col, notes, cards, revlog/
+    )
   })
 
   test('a collection missing a column (notes.flds): import_wrong_schema', async ({ assert }) => {
@@ -153,7 +188,9 @@ test.group('Anki broken input: refused with a stable key, nothing left behind', 
     assert.match((await refused('import_wrong_schema')).message, /notes\.flds/)
   })
 
-  test('a schema-18 collection without its notetypes table: import_wrong_schema', async ({ assert }) => {
+  test('a schema-18 collection without its notetypes table: import_wrong_schema', async ({
+    assert,
+  }) => {
     const bytes = await sqliteBytes((path) => {
       const db = new DatabaseSync(path)
       db.exec(SCHEMA11_TABLES + SCHEMA11_GRAVES)
@@ -204,7 +241,12 @@ test.group('Anki broken input: refused with a stable key, nothing left behind', 
   })
 
   test('a damaged latest media list: import_corrupt', async () => {
-    const built = await buildAnkiPackage({ format: 'anki21b', outPath: dir.input('good.apkg'), ...BASIC, media: [{ name: 'a.png', data: 'x' }] })
+    const built = await buildAnkiPackage({
+      format: 'anki21b',
+      outPath: dir.input('good.apkg'),
+      ...BASIC,
+      media: [{ name: 'a.png', data: 'x' }],
+    })
     const { default: yauzl } = await import('yauzl')
     /* rebuild the package with the same entries but a media list of garbage */
     const entries: ZipEntrySpec[] = []
@@ -212,7 +254,13 @@ test.group('Anki broken input: refused with a stable key, nothing left behind', 
     for await (const entry of zip.eachEntry()) {
       const chunks: Buffer[] = []
       for await (const chunk of await zip.openReadStreamPromise(entry)) chunks.push(chunk as Buffer)
-      entries.push({ name: entry.fileName, data: entry.fileName === 'media' ? zstdCompressSync(Buffer.from([0x0a, 0x50, 0x01])) : Buffer.concat(chunks) })
+      entries.push({
+        name: entry.fileName,
+        data:
+          entry.fileName === 'media'
+            ? zstdCompressSync(Buffer.from([0x0a, 0x50, 0x01]))
+            : Buffer.concat(chunks),
+      })
     }
     zip.close()
     await rm(built)
@@ -220,7 +268,9 @@ test.group('Anki broken input: refused with a stable key, nothing left behind', 
     await refused('import_corrupt')
   })
 
-  test('a zip bomb: 64 MB of zeros in one entry (ratio above 1000:1) is refused before extraction', async ({ assert }) => {
+  test('a zip bomb: 64 MB of zeros in one entry (ratio above 1000:1) is refused before extraction', async ({
+    assert,
+  }) => {
     await zipOf([{ name: 'collection.anki2', data: zeros(64 * 1024 * 1024) }])
     /* the bomb really is what it claims: a small file declaring 64 MB */
     assert.isBelow((await stat(input)).size, 100_000)
@@ -229,10 +279,15 @@ test.group('Anki broken input: refused with a stable key, nothing left behind', 
 
   test('declared sizes above the limit: import_too_big', async ({ assert }) => {
     await zipOf([{ name: 'collection.anki2', data: pseudoRandomBytes(3 * 1024 * 1024) }])
-    assert.match((await refused('import_too_big', { maxUncompressedBytes: 1024 * 1024 })).message, /declares more than/)
+    assert.match(
+      (await refused('import_too_big', { maxUncompressedBytes: 1024 * 1024 })).message,
+      /declares more than/
+    )
   })
 
-  test('a zstd collection that unpacks past the limit is stopped while unpacking: import_too_big', async ({ assert }) => {
+  test('a zstd collection that unpacks past the limit is stopped while unpacking: import_too_big', async ({
+    assert,
+  }) => {
     /* 40 MB of zeros in a few kB of zstd, stored: the zip declares only those few kB */
     const frame = zstdCompressSync(Buffer.alloc(40 * 1024 * 1024))
     assert.isBelow(frame.length, 10_000)
@@ -240,7 +295,10 @@ test.group('Anki broken input: refused with a stable key, nothing left behind', 
       { name: 'meta', data: Buffer.from(encodePackageMetadata(3)) },
       { name: 'collection.anki21b', data: frame, compress: false },
     ])
-    assert.match((await refused('import_too_big', { maxUncompressedBytes: 8 * 1024 * 1024 })).message, /unpacks to more than/)
+    assert.match(
+      (await refused('import_too_big', { maxUncompressedBytes: 8 * 1024 * 1024 })).message,
+      /unpacks to more than/
+    )
   })
 
   test('an entry that inflates past the size it declares: import_corrupt', async () => {
@@ -251,22 +309,38 @@ test.group('Anki broken input: refused with a stable key, nothing left behind', 
 })
 
 test.group('Anki broken input: media names', () => {
-  test('a media name with a path ("../evil.png") is never written, inside or outside workDir', async ({ assert, cleanup }) => {
+  test('a media name with a path ("../evil.png") is never written, inside or outside workDir', async ({
+    assert,
+    cleanup,
+  }) => {
     const dir = await scratch('anki-evil-')
     cleanup(dir.remove)
     const path = await buildAnkiPackage({
       format: 'anki21',
       outPath: dir.input('deck.apkg'),
       ...BASIC,
-      notes: [{ id: 10, guid: 'g', noteTypeId: 1, fields: ['<img src="../evil.png">', '<img src="ok.png">'] }],
+      notes: [
+        {
+          id: 10,
+          guid: 'g',
+          noteTypeId: 1,
+          fields: ['<img src="../evil.png">', '<img src="ok.png">'],
+        },
+      ],
       media: [
         { name: '../evil.png', data: 'evil' },
         { name: 'ok.png', data: 'fine' },
       ],
     })
     const bundle = await readAnkiPackage(path, dir.workDir)
-    assert.deepEqual(bundle.media.map((media) => media.name), ['ok.png'])
-    assert.include(bundle.warnings.map((warning) => warning.message), '1 media file(s) with an unsafe name (folders, "..") were left out')
+    assert.deepEqual(
+      bundle.media.map((media) => media.name),
+      ['ok.png']
+    )
+    assert.include(
+      bundle.warnings.map((warning) => warning.message),
+      '1 media file(s) with an unsafe name (folders, "..") were left out'
+    )
     const files = await filesUnder(dir.root)
     assert.isFalse(files.some((file) => file.includes('evil')))
     assert.lengthOf(files, 2)

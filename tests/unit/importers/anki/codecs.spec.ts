@@ -4,7 +4,9 @@ import { isSafeMediaName, mediaReferences, referenceVariants } from '#importers/
 import { stockMapping, type SourceNoteType } from '#importers/anki/stock'
 
 test.group('Anki image occlusion shapes', () => {
-  test('rect, ellipse (bounding box), polygon (bounding box), text (dropped), escapes and angle', ({ assert }) => {
+  test('rect, ellipse (bounding box), polygon (bounding box), text (dropped), escapes and angle', ({
+    assert,
+  }) => {
     const parsed = parseOcclusions(
       '{{c3::image-occlusion:rect:left=.25:top=.5:width=.125:height=.0625:angle=5000}}' +
         '{{c1::image-occlusion:ellipse:left=.1:top=.2:rx=.05:ry=.1}}' +
@@ -22,7 +24,9 @@ test.group('Anki image occlusion shapes', () => {
   })
 
   test('positions outside the image are clamped to it', ({ assert }) => {
-    const [mask] = parseOcclusions('{{c1::image-occlusion:rect:left=-.2:top=.9:width=1.5:height=.05:oi=1}}').masks
+    const [mask] = parseOcclusions(
+      '{{c1::image-occlusion:rect:left=-.2:top=.9:width=1.5:height=.05:oi=1}}'
+    ).masks
     assert.deepInclude(mask, { x: 0, y: 0.9, width: 1, height: 0.05 })
   })
 
@@ -32,21 +36,40 @@ test.group('Anki image occlusion shapes', () => {
       { id: 'm2', group: 1, x: 0, y: 0.75, width: 0.5, height: 0.2, angle: 72 },
     ]
     const text = formatOcclusions(masks, true)
-    assert.equal(text.split('<br>')[0], '{{c2::image-occlusion:rect:left=.1234:top=.5:width=.25:height=.125:oi=1}}')
+    assert.equal(
+      text.split('<br>')[0],
+      '{{c2::image-occlusion:rect:left=.1234:top=.5:width=.25:height=.125:oi=1}}'
+    )
     assert.deepEqual(parseOcclusions(text), { masks, hideAll: true, approximated: 0, dropped: 0 })
   })
 })
 
 test.group('Anki media references', () => {
-  test('img, sound, audio/video/source/script and CSS url() references; remote ones are not media', ({ assert }) => {
+  test('img, sound, audio/video/source/script and CSS url() references; remote ones are not media', ({
+    assert,
+  }) => {
     const html =
-      '<img src="a b.jpg"><IMG class=x src=\'c.png\'>[sound:d.mp3]<audio src=e.ogg></audio><video><source src="f.webm"></video>' +
+      '<img src="a b.jpg"><IMG class=x src=\'c.png\'>[sound:d.mp3]<audio src=e.ogg></audio><video><source ' +
+      'src="f.webm"></video>' +
       '<img src="https://example.com/x.png"><img src="data:image/png;base64,AAAA"><style>@font-face{src:url(_g.woff)}</style><script src="_h.js"></script>'
-    assert.deepEqual(mediaReferences(html), ['d.mp3', 'a b.jpg', 'c.png', 'e.ogg', 'f.webm', '_h.js', '_g.woff'])
+    assert.deepEqual(mediaReferences(html), [
+      'd.mp3',
+      'a b.jpg',
+      'c.png',
+      'e.ogg',
+      'f.webm',
+      '_h.js',
+      '_g.woff',
+    ])
   })
 
   test('a reference stands for its entity- and percent-decoded spellings', ({ assert }) => {
-    assert.sameMembers(referenceVariants('R&amp;D%20plan.png'), ['R&amp;D%20plan.png', 'R&D%20plan.png', 'R&amp;D plan.png', 'R&D plan.png'])
+    assert.sameMembers(referenceVariants('R&amp;D%20plan.png'), [
+      'R&amp;D%20plan.png',
+      'R&D%20plan.png',
+      'R&amp;D plan.png',
+      'R&D plan.png',
+    ])
   })
 
   test('unsafe media names: {$self}')
@@ -56,7 +79,8 @@ test.group('Anki media references', () => {
     })
 
   test('ordinary names are safe, including dots and non-Latin letters', ({ assert }) => {
-    for (const name of ['..hidden.png', 'a..b.png', '猫.png', '_font.ttf', 'x y (1).JPG']) assert.isTrue(isSafeMediaName(name), name)
+    for (const name of ['..hidden.png', 'a..b.png', '猫.png', '_font.ttf', 'x y (1).JPG'])
+      assert.isTrue(isSafeMediaName(name), name)
   })
 })
 
@@ -66,8 +90,13 @@ const type = (overrides: Partial<SourceNoteType>): SourceNoteType => ({
   cloze: false,
   css: '',
   originalStockKind: 0,
-  fields: [{ name: 'Front', tag: null }, { name: 'Back', tag: null }],
-  templates: [{ name: 'Card 1', front: '{{Front}}', back: '{{FrontSide}}\n\n<hr id=answer>\n\n{{Back}}' }],
+  fields: [
+    { name: 'Front', tag: null },
+    { name: 'Back', tag: null },
+  ],
+  templates: [
+    { name: 'Card 1', front: '{{Front}}', back: '{{FrontSide}}\n\n<hr id=answer>\n\n{{Back}}' },
+  ],
   ...overrides,
 })
 const fields = (...names: string[]) => names.map((name) => ({ name, tag: null }))
@@ -75,24 +104,107 @@ const fields = (...names: string[]) => names.map((name) => ({ name, tag: null })
 test.group('Anki stock note types without original_stock_kind (legacy shape match)', () => {
   test('{name} → {expected}')
     .with([
-      { name: 'Basic, any name or field names', noteType: type({ name: '基本', fields: fields('表', '裏'), templates: [{ name: 'カード 1', front: '{{表}}', back: '{{FrontSide}}<hr id=answer>{{裏}}' }] }), expected: 'basic' },
+      {
+        name: 'Basic, any name or field names',
+        noteType: type({
+          name: '基本',
+          fields: fields('表', '裏'),
+          templates: [
+            { name: 'カード 1', front: '{{表}}', back: '{{FrontSide}}<hr id=answer>{{裏}}' },
+          ],
+        }),
+        expected: 'basic',
+      },
       {
         name: 'Basic (and reversed card)',
-        noteType: type({ templates: [type({}).templates[0], { name: 'Card 2', front: '{{Back}}', back: '{{FrontSide}}\n\n<hr id=answer>\n\n{{Front}}' }] }),
+        noteType: type({
+          templates: [
+            type({}).templates[0],
+            {
+              name: 'Card 2',
+              front: '{{Back}}',
+              back: '{{FrontSide}}\n\n<hr id=answer>\n\n{{Front}}',
+            },
+          ],
+        }),
         expected: 'reversed',
       },
-      { name: 'Basic (type in the answer)', noteType: type({ templates: [{ name: 'Card 1', front: '{{Front}}\n\n{{type:Back}}', back: '{{Front}}\n\n<hr id=answer>\n\n{{type:Back}}' }] }), expected: 'type_in' },
-      { name: 'Cloze with Text and Extra', noteType: type({ cloze: true, fields: fields('Text', 'Extra'), templates: [{ name: 'Cloze', front: '{{cloze:Text}}', back: '{{cloze:Text}}<br>\n{{Extra}}' }] }), expected: 'cloze' },
-      { name: 'Cloze with a third field', noteType: type({ cloze: true, fields: fields('Text', 'Extra', 'Source'), templates: [{ name: 'Cloze', front: '{{cloze:Text}}', back: '{{cloze:Text}}<br>\n{{Extra}}' }] }), expected: null },
       {
-        name: 'Basic (optional reversed card)',
-        noteType: type({ fields: fields('Front', 'Back', 'Add Reverse'), templates: [type({}).templates[0], { name: 'Card 2', front: '{{#Add Reverse}}{{Back}}{{/Add Reverse}}', back: '{{FrontSide}}<hr id=answer>{{Front}}' }] }),
+        name: 'Basic (type in the answer)',
+        noteType: type({
+          templates: [
+            {
+              name: 'Card 1',
+              front: '{{Front}}\n\n{{type:Back}}',
+              back: '{{Front}}\n\n<hr id=answer>\n\n{{type:Back}}',
+            },
+          ],
+        }),
+        expected: 'type_in',
+      },
+      {
+        name: 'Cloze with Text and Extra',
+        noteType: type({
+          cloze: true,
+          fields: fields('Text', 'Extra'),
+          templates: [
+            { name: 'Cloze', front: '{{cloze:Text}}', back: '{{cloze:Text}}<br>\n{{Extra}}' },
+          ],
+        }),
+        expected: 'cloze',
+      },
+      {
+        name: 'Cloze with a third field',
+        noteType: type({
+          cloze: true,
+          fields: fields('Text', 'Extra', 'Source'),
+          templates: [
+            { name: 'Cloze', front: '{{cloze:Text}}', back: '{{cloze:Text}}<br>\n{{Extra}}' },
+          ],
+        }),
         expected: null,
       },
-      { name: 'Basic with an edited front', noteType: type({ templates: [{ name: 'Card 1', front: '<b>{{Front}}</b>', back: '{{FrontSide}}<hr id=answer>{{Back}}' }] }), expected: null },
+      {
+        name: 'Basic (optional reversed card)',
+        noteType: type({
+          fields: fields('Front', 'Back', 'Add Reverse'),
+          templates: [
+            type({}).templates[0],
+            {
+              name: 'Card 2',
+              front: '{{#Add Reverse}}{{Back}}{{/Add Reverse}}',
+              back: '{{FrontSide}}<hr id=answer>{{Front}}',
+            },
+          ],
+        }),
+        expected: null,
+      },
+      {
+        name: 'Basic with an edited front',
+        noteType: type({
+          templates: [
+            {
+              name: 'Card 1',
+              front: '<b>{{Front}}</b>',
+              back: '{{FrontSide}}<hr id=answer>{{Back}}',
+            },
+          ],
+        }),
+        expected: null,
+      },
       {
         name: 'Image Occlusion by its template',
-        noteType: type({ cloze: true, fields: fields('Occlusion', 'Image', 'Header', 'Back Extra', 'Comments'), templates: [{ name: 'IO', front: '{{cloze:Occlusion}}{{Image}}<script>anki.imageOcclusion.setup()</script>', back: '' }] }),
+        noteType: type({
+          cloze: true,
+          fields: fields('Occlusion', 'Image', 'Header', 'Back Extra', 'Comments'),
+          templates: [
+            {
+              name: 'IO',
+              front: '{{cloze:Occlusion}}{{Image}}<script>anki.imageOcclusion.setup()</script>',
+              back: '',
+            },
+          ],
+        }),
         expected: 'image_occlusion',
       },
     ])
@@ -101,7 +213,9 @@ test.group('Anki stock note types without original_stock_kind (legacy shape matc
     })
 
   test('a stock kind is not trusted when fields were added: custom', ({ assert }) => {
-    assert.isNull(stockMapping(type({ originalStockKind: 1, fields: fields('Front', 'Back', 'Notes') })))
+    assert.isNull(
+      stockMapping(type({ originalStockKind: 1, fields: fields('Front', 'Back', 'Notes') }))
+    )
     assert.equal(stockMapping(type({ originalStockKind: 1 }))?.kind, 'basic')
   })
 
@@ -118,6 +232,11 @@ test.group('Anki stock note types without original_stock_kind (legacy shape matc
         ],
       })
     )
-    assert.deepEqual(mapping, { kind: 'image_occlusion', fields: { 'Image': 0, 'Header': 2, 'Back Extra': 3 }, occlusions: 1, comments: -1 })
+    assert.deepEqual(mapping, {
+      kind: 'image_occlusion',
+      fields: { 'Image': 0, 'Header': 2, 'Back Extra': 3 },
+      occlusions: 1,
+      comments: -1,
+    })
   })
 })

@@ -24,17 +24,89 @@ interface Figures {
 
 const FIGURES: Record<string, Figures> = {
   /* 11 decks: Default (empty, dropped), 2 filtered, 8 normal */
-  'ankidroid-templates.apkg': { format: 'apkg', noteTypes: 9, decks: 8, notes: 48, cards: 146, reviews: 102, media: 0 },
-  'diffmodels2-1.apkg': { format: 'apkg', noteTypes: 1, decks: 1, notes: 1, cards: 1, reviews: 0, media: 0 },
-  'diffmodels2-2.apkg': { format: 'apkg', noteTypes: 1, decks: 1, notes: 1, cards: 2, reviews: 0, media: 0 },
+  'ankidroid-templates.apkg': {
+    format: 'apkg',
+    noteTypes: 9,
+    decks: 8,
+    notes: 48,
+    cards: 146,
+    reviews: 102,
+    media: 0,
+  },
+  'diffmodels2-1.apkg': {
+    format: 'apkg',
+    noteTypes: 1,
+    decks: 1,
+    notes: 1,
+    cards: 1,
+    reviews: 0,
+    media: 0,
+  },
+  'diffmodels2-2.apkg': {
+    format: 'apkg',
+    noteTypes: 1,
+    decks: 1,
+    notes: 1,
+    cards: 2,
+    reviews: 0,
+    media: 0,
+  },
   /* the 2 media of the package are add-on data no note uses */
-  'diffmodeltemplates-1.apkg': { format: 'apkg', noteTypes: 1, decks: 1, notes: 1, cards: 1, reviews: 0, media: 0 },
-  'diffmodeltemplates-2.apkg': { format: 'apkg', noteTypes: 1, decks: 1, notes: 1, cards: 1, reviews: 0, media: 0 },
+  'diffmodeltemplates-1.apkg': {
+    format: 'apkg',
+    noteTypes: 1,
+    decks: 1,
+    notes: 1,
+    cards: 1,
+    reviews: 0,
+    media: 0,
+  },
+  'diffmodeltemplates-2.apkg': {
+    format: 'apkg',
+    noteTypes: 1,
+    decks: 1,
+    notes: 1,
+    cards: 1,
+    reviews: 0,
+    media: 0,
+  },
   /* 32 decks: Default (empty, dropped) and 31; a collection keeps all 7 note types */
-  'it-passport-templates.colpkg': { format: 'colpkg', noteTypes: 7, decks: 31, notes: 0, cards: 0, reviews: 0, media: 0 },
-  'media.apkg': { format: 'apkg', noteTypes: 1, decks: 1, notes: 1, cards: 1, reviews: 0, media: 1 },
-  'update1.apkg': { format: 'apkg', noteTypes: 1, decks: 1, notes: 1, cards: 1, reviews: 0, media: 0 },
-  'update2.apkg': { format: 'apkg', noteTypes: 1, decks: 1, notes: 1, cards: 1, reviews: 0, media: 0 },
+  'it-passport-templates.colpkg': {
+    format: 'colpkg',
+    noteTypes: 7,
+    decks: 31,
+    notes: 0,
+    cards: 0,
+    reviews: 0,
+    media: 0,
+  },
+  'media.apkg': {
+    format: 'apkg',
+    noteTypes: 1,
+    decks: 1,
+    notes: 1,
+    cards: 1,
+    reviews: 0,
+    media: 1,
+  },
+  'update1.apkg': {
+    format: 'apkg',
+    noteTypes: 1,
+    decks: 1,
+    notes: 1,
+    cards: 1,
+    reviews: 0,
+    media: 0,
+  },
+  'update2.apkg': {
+    format: 'apkg',
+    noteTypes: 1,
+    decks: 1,
+    notes: 1,
+    cards: 1,
+    reviews: 0,
+    media: 0,
+  },
 }
 
 async function read(name: string, cleanup: (fn: () => Promise<void>) => void) {
@@ -74,48 +146,83 @@ test.group('Anki fixtures: every package reads with its true figures', () => {
       /* every card and note points at a deck of the bundle, every card at a note */
       const deckKeys = new Set(bundle.decks.map((deck) => deck.key))
       const noteKeys = new Set(bundle.notes.map((note) => note.key))
-      assert.isTrue(bundle.cards.every((card) => deckKeys.has(card.deckKey) && noteKeys.has(card.noteKey)))
+      assert.isTrue(
+        bundle.cards.every((card) => deckKeys.has(card.deckKey) && noteKeys.has(card.noteKey))
+      )
       assert.isTrue(bundle.notes.every((note) => deckKeys.has(note.deckKey)))
       /* the unpacked collection is gone: only extracted media stay */
       assert.deepEqual(
         await filesUnder(workDir),
-        bundle.media.map((media) => `${basename(dirname(media.path))}/${basename(media.path)}`).sort()
+        bundle.media
+          .map((media) => `${basename(dirname(media.path))}/${basename(media.path)}`)
+          .sort()
       )
     })
 })
 
 test.group('Anki fixtures: ankidroid-templates.apkg (legacy, AnkiDroid)', () => {
-  test('nested decks under 1-TEMPLATES; the filtered decks are not decks and Default is dropped', async ({ assert, cleanup }) => {
+  test('nested decks under 1-TEMPLATES; the filtered decks are not decks and Default is dropped', async ({
+    assert,
+    cleanup,
+  }) => {
     const { bundle } = await read('ankidroid-templates.apkg', cleanup)
-    assert.sameMembers(bundle.decks.map((deck) => deckPath(bundle, deck.key)), [
-      '1-TEMPLATES',
-      '1-TEMPLATES::Misc',
-      '1-TEMPLATES::NormalClozes',
-      '1-TEMPLATES::Conditionals',
-      '1-TEMPLATES::NestedClozes',
-      '1-TEMPLATES::Anatomy',
-      '1-TEMPLATES::Typing broken',
-      '1-TEMPLATES::Reassign',
-    ])
-    assert.notInclude(bundle.decks.map((deck) => deck.key), '1371989140089')
-    assert.notInclude(bundle.decks.map((deck) => deck.key), '1371989331393')
+    assert.sameMembers(
+      bundle.decks.map((deck) => deckPath(bundle, deck.key)),
+      [
+        '1-TEMPLATES',
+        '1-TEMPLATES::Misc',
+        '1-TEMPLATES::NormalClozes',
+        '1-TEMPLATES::Conditionals',
+        '1-TEMPLATES::NestedClozes',
+        '1-TEMPLATES::Anatomy',
+        '1-TEMPLATES::Typing broken',
+        '1-TEMPLATES::Reassign',
+      ]
+    )
+    assert.notInclude(
+      bundle.decks.map((deck) => deck.key),
+      '1371989140089'
+    )
+    assert.notInclude(
+      bundle.decks.map((deck) => deck.key),
+      '1371989331393'
+    )
   })
 
-  test('cards of the 2 filtered decks (12 + 4) go back to Anatomy: 79 + 16 = 95', async ({ assert, cleanup }) => {
+  test('cards of the 2 filtered decks (12 + 4) go back to Anatomy: 79 + 16 = 95', async ({
+    assert,
+    cleanup,
+  }) => {
     const { bundle } = await read('ankidroid-templates.apkg', cleanup)
-    const perDeck = (path: string) => bundle.cards.filter((card) => deckPath(bundle, card.deckKey) === path).length
+    const perDeck = (path: string) =>
+      bundle.cards.filter((card) => deckPath(bundle, card.deckKey) === path).length
     assert.equal(perDeck('1-TEMPLATES::Anatomy'), 95)
     assert.equal(perDeck('1-TEMPLATES::Typing broken'), 23)
     assert.equal(perDeck('1-TEMPLATES::Conditionals'), 10)
     /* a note's deck is its lowest-ord card's home deck: 16 Anatomy notes */
-    assert.equal(bundle.notes.filter((note) => deckPath(bundle, note.deckKey) === '1-TEMPLATES::Anatomy').length, 16)
+    assert.equal(
+      bundle.notes.filter((note) => deckPath(bundle, note.deckKey) === '1-TEMPLATES::Anatomy')
+        .length,
+      16
+    )
   })
 
-  test('9 custom note types (none has a stock shape), cloze ones flagged', async ({ assert, cleanup }) => {
+  test('9 custom note types (none has a stock shape), cloze ones flagged', async ({
+    assert,
+    cleanup,
+  }) => {
     const { bundle } = await read('ankidroid-templates.apkg', cleanup)
     assert.isTrue(bundle.noteTypes.every((type) => type.kind === 'custom'))
     const muscle = bundle.noteTypes.find((type) => type.name === 'Muscle')!
-    assert.deepEqual(muscle.fields, ['Name', 'Origin', 'Insertion', 'Action', 'Innervation', 'OIpic', 'Picture'])
+    assert.deepEqual(muscle.fields, [
+      'Name',
+      'Origin',
+      'Insertion',
+      'Action',
+      'Innervation',
+      'OIpic',
+      'Picture',
+    ])
     assert.lengthOf(muscle.templates, 8)
     assert.equal(muscle.templates[0].name, 'Name/Action')
     assert.sameMembers(
@@ -125,7 +232,10 @@ test.group('Anki fixtures: ankidroid-templates.apkg (legacy, AnkiDroid)', () => 
     assert.lengthOf(bundle.noteTypes.find((type) => type.name === 'cloze')!.fields, 17)
   })
 
-  test('fields split by the note type field names, tags trimmed and split', async ({ assert, cleanup }) => {
+  test('fields split by the note type field names, tags trimmed and split', async ({
+    assert,
+    cleanup,
+  }) => {
     const { bundle } = await read('ankidroid-templates.apkg', cleanup)
     const coracobrachialis = bundle.notes.find((note) => note.key === '1370745757161')!
     assert.equal(coracobrachialis.guid, 'fd6;[gN5e{')
@@ -141,7 +251,10 @@ test.group('Anki fixtures: ankidroid-templates.apkg (legacy, AnkiDroid)', () => 
     assert.lengthOf(Object.keys(multiCloze.fields), 13)
   })
 
-  test('131 new cards without progress, 15 learning cards with due time, default ease and last review', async ({ assert, cleanup }) => {
+  test('131 new cards without progress, 15 learning cards with due time, default ease and last review', async ({
+    assert,
+    cleanup,
+  }) => {
     const { bundle } = await read('ankidroid-templates.apkg', cleanup)
     assert.equal(bundle.cards.filter((card) => card.progress === null).length, 131)
     const learning = bundle.cards.filter((card) => card.progress?.state === 'learning')
@@ -162,14 +275,22 @@ test.group('Anki fixtures: ankidroid-templates.apkg (legacy, AnkiDroid)', () => 
       lastReviewedAt: new Date(1_426_118_725_202),
     })
     /* factor 0 (not graduated yet) reads as Anki's starting ease */
-    assert.equal(bundle.cards.find((candidate) => candidate.key === '1423396097573')!.progress!.ease, 2.5)
+    assert.equal(
+      bundle.cards.find((candidate) => candidate.key === '1423396097573')!.progress!.ease,
+      2.5
+    )
   })
 
-  test('102 review-log rows: 100 "again" learning steps of 60 s, 2 "hard" of 1 day', async ({ assert, cleanup }) => {
+  test('102 review-log rows: 100 "again" learning steps of 60 s, 2 "hard" of 1 day', async ({
+    assert,
+    cleanup,
+  }) => {
     const { bundle } = await read('ankidroid-templates.apkg', cleanup)
     const again = bundle.reviews.filter((review) => review.rating === 1)
     assert.lengthOf(again, 100)
-    assert.isTrue(again.every((review) => review.kind === 'learn' && review.intervalDays === 60 / 86_400))
+    assert.isTrue(
+      again.every((review) => review.kind === 'learn' && review.intervalDays === 60 / 86_400)
+    )
     const hard = bundle.reviews.filter((review) => review.rating === 2)
     assert.deepEqual(hard[0], {
       cardKey: '1404535701831',
@@ -184,16 +305,26 @@ test.group('Anki fixtures: ankidroid-templates.apkg (legacy, AnkiDroid)', () => 
     assert.equal(Math.max(...bundle.reviews.map((review) => review.durationMs)), 30_000)
   })
 
-  test('the package has no media: the 85 files the notes use and _arial.ttf of a template are reported missing', async ({ assert, cleanup }) => {
-    const { bundle } = await read('ankidroid-templates.apkg', cleanup)
-    assert.lengthOf(bundle.media, 0)
-    assert.lengthOf(bundle.warnings, 1)
-    assert.match(bundle.warnings[0].message, /^86 file\(s\) the notes use are not in the package: Coracobrachialis-OriginInsertion\.jpg/)
-  })
+  test(
+    'the package has no media: the 85 files the notes use and _arial.ttf of a template are ' +
+      'reported missing',
+    async ({ assert, cleanup }) => {
+      const { bundle } = await read('ankidroid-templates.apkg', cleanup)
+      assert.lengthOf(bundle.media, 0)
+      assert.lengthOf(bundle.warnings, 1)
+      assert.match(
+        bundle.warnings[0].message,
+        /^86 file\(s\) the notes use are not in the package: Coracobrachialis-OriginInsertion\.jpg/
+      )
+    }
+  )
 })
 
 test.group('Anki fixtures: Anki test packages', () => {
-  test('media.apkg: the note [sound:foo.wav] and foo.wav extracted byte for byte', async ({ assert, cleanup }) => {
+  test('media.apkg: the note [sound:foo.wav] and foo.wav extracted byte for byte', async ({
+    assert,
+    cleanup,
+  }) => {
     const { bundle } = await read('media.apkg', cleanup)
     assert.deepEqual(bundle.notes[0].fields, { Front: '[sound:foo.wav]', Back: '' })
     assert.equal(bundle.noteTypes[0].kind, 'basic')
@@ -206,7 +337,10 @@ test.group('Anki fixtures: Anki test packages', () => {
     assert.deepEqual(bundle.warnings, [])
   })
 
-  test('update1 / update2: the same guid and key, hello/world then goodbye/world', async ({ assert, cleanup }) => {
+  test('update1 / update2: the same guid and key, hello/world then goodbye/world', async ({
+    assert,
+    cleanup,
+  }) => {
     const first = (await read('update1.apkg', cleanup)).bundle.notes[0]
     const second = (await read('update2.apkg', cleanup)).bundle.notes[0]
     assert.equal(first.guid, 'cU1%zNUzk1')
@@ -216,28 +350,45 @@ test.group('Anki fixtures: Anki test packages', () => {
     assert.deepEqual(second.fields, { Front: 'goodbye', Back: 'world' })
   })
 
-  test('diffmodels2-1 / -2: one Basic card, then a second template makes a custom type with 2 cards', async ({ assert, cleanup }) => {
+  test('diffmodels2-1 / -2: one Basic card, then a second template makes a custom type with 2 cards', async ({
+    assert,
+    cleanup,
+  }) => {
     const first = (await read('diffmodels2-1.apkg', cleanup)).bundle
     const second = (await read('diffmodels2-2.apkg', cleanup)).bundle
     assert.equal(first.notes[0].guid, 'MGCsE3z^Er')
     assert.equal(second.notes[0].guid, 'MGCsE3z^Er')
     assert.equal(first.noteTypes[0].kind, 'basic')
-    assert.deepEqual(first.cards.map((card) => card.ord), [0])
+    assert.deepEqual(
+      first.cards.map((card) => card.ord),
+      [0]
+    )
     assert.equal(second.noteTypes[0].kind, 'custom')
-    assert.deepEqual(second.noteTypes[0].templates.map((template) => template.name), ['Card 1', 'Card 2'])
-    assert.deepEqual(second.cards.map((card) => card.ord), [0, 1])
+    assert.deepEqual(
+      second.noteTypes[0].templates.map((template) => template.name),
+      ['Card 1', 'Card 2']
+    )
+    assert.deepEqual(
+      second.cards.map((card) => card.ord),
+      [0, 1]
+    )
     assert.deepEqual(second.notes[0].fields, { Front: 'front', Back: 'back' })
     /* the package lists 5 note types; a deck package keeps only the one its note uses */
     assert.lengthOf(second.noteTypes, 1)
   })
 
-  test('diffmodeltemplates-1 / -2: deck testdeck, the front template changes, 2 unused media left out', async ({ assert, cleanup }) => {
+  test('diffmodeltemplates-1 / -2: deck testdeck, the front template changes, 2 unused media left out', async ({
+    assert,
+    cleanup,
+  }) => {
     const first = (await read('diffmodeltemplates-1.apkg', cleanup)).bundle
     const second = (await read('diffmodeltemplates-2.apkg', cleanup)).bundle
     for (const bundle of [first, second]) {
       assert.deepEqual(bundle.decks, [{ key: '1403973896335', name: 'testdeck', parentKey: null }])
       assert.deepEqual(bundle.notes[0].fields, { Front: 'question?', Back: 'answer!' })
-      assert.deepEqual(bundle.warnings, [{ message: '2 media file(s) in the package are used by no note and were left out' }])
+      assert.deepEqual(bundle.warnings, [
+        { message: '2 media file(s) in the package are used by no note and were left out' },
+      ])
     }
     /* -1 is Anki's stock Basic shape; -2's changed front makes it a custom type keeping that template */
     assert.equal(first.noteTypes[0].kind, 'basic')
@@ -245,7 +396,10 @@ test.group('Anki fixtures: Anki test packages', () => {
     assert.equal(second.noteTypes[0].templates[0].front, 'Changed Front Template\n{{Front}}')
   })
 
-  test('it-passport-templates.colpkg: Japanese note types with 7 and 8 fields, nested decks, no notes', async ({ assert, cleanup }) => {
+  test('it-passport-templates.colpkg: Japanese note types with 7 and 8 fields, nested decks, no notes', async ({
+    assert,
+    cleanup,
+  }) => {
     const { bundle } = await read('it-passport-templates.colpkg', cleanup)
     const kinds = Object.fromEntries(bundle.noteTypes.map((type) => [type.name, type.kind]))
     assert.deepEqual(kinds, {
@@ -257,20 +411,46 @@ test.group('Anki fixtures: Anki test packages', () => {
       'ITパスポート用語集': 'custom',
       'ITパスポート過去問題集': 'custom',
     })
-    assert.deepEqual(bundle.noteTypes.find((type) => type.name === 'ITパスポート用語集')!.fields, ['ID', '用語', '解説', '別名', '分類', 'URL', 'カテゴリ'])
-    assert.deepEqual(bundle.noteTypes.find((type) => type.name === 'ITパスポート過去問題集')!.fields, ['ID', '題目', '問題', '選択肢', '解答', '解説', '分類', 'URL'])
+    assert.deepEqual(bundle.noteTypes.find((type) => type.name === 'ITパスポート用語集')!.fields, [
+      'ID',
+      '用語',
+      '解説',
+      '別名',
+      '分類',
+      'URL',
+      'カテゴリ',
+    ])
+    assert.deepEqual(
+      bundle.noteTypes.find((type) => type.name === 'ITパスポート過去問題集')!.fields,
+      ['ID', '題目', '問題', '選択肢', '解答', '解説', '分類', 'URL']
+    )
     /* the built-in kinds take the product's field names */
-    assert.deepEqual(bundle.noteTypes.find((type) => type.name === '穴埋め')!.fields, ['Text', 'Back Extra'])
+    assert.deepEqual(bundle.noteTypes.find((type) => type.name === '穴埋め')!.fields, [
+      'Text',
+      'Back Extra',
+    ])
     const roots = bundle.decks.filter((deck) => deck.parentKey === null)
-    assert.sameMembers(roots.map((deck) => deck.name), ['ITパスポート用語クイズ', 'ITパスポート過去問題集'])
-    const children = (name: string) => bundle.decks.filter((deck) => deck.parentKey === roots.find((root) => root.name === name)!.key)
-    assert.sameMembers(children('ITパスポート用語クイズ').map((deck) => deck.name), ['ストラテジ系', 'テクノロジ系', 'マネジメント系'])
+    assert.sameMembers(
+      roots.map((deck) => deck.name),
+      ['ITパスポート用語クイズ', 'ITパスポート過去問題集']
+    )
+    const children = (name: string) =>
+      bundle.decks.filter(
+        (deck) => deck.parentKey === roots.find((root) => root.name === name)!.key
+      )
+    assert.sameMembers(
+      children('ITパスポート用語クイズ').map((deck) => deck.name),
+      ['ストラテジ系', 'テクノロジ系', 'マネジメント系']
+    )
     assert.lengthOf(children('ITパスポート過去問題集'), 26)
   })
 })
 
 test.group('Anki fixtures: the format of an upload stored without its extension', () => {
-  test('format: colpkg keeps every note type of a collection; an apkg only those its notes use', async ({ assert, cleanup }) => {
+  test('format: colpkg keeps every note type of a collection; an apkg only those its notes use', async ({
+    assert,
+    cleanup,
+  }) => {
     const dir = await scratch('anki-format-')
     cleanup(dir.remove)
     /* the import job keeps the upload as "source", without an extension */

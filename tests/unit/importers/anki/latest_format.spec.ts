@@ -4,7 +4,11 @@ import { test } from '@japa/runner'
 import type { ImportBundle } from '#importers/bundle'
 import { readAnkiPackage } from '#importers/anki/read_package'
 import { ORIGINAL_STOCK_KIND } from '#importers/anki/stock'
-import { buildAnkiPackage, DEFAULT_CRT, type BuildAnkiPackageOptions } from '#tests/support/anki_builder'
+import {
+  buildAnkiPackage,
+  DEFAULT_CRT,
+  type BuildAnkiPackageOptions,
+} from '#tests/support/anki_builder'
 import { DAY_MS, filesUnder, scratch } from '#tests/unit/importers/anki/helpers'
 
 /*
@@ -14,7 +18,10 @@ import { DAY_MS, filesUnder, scratch } from '#tests/unit/importers/anki/helpers'
  */
 
 const CRT_MS = DEFAULT_CRT * 1000
-const IO_FRONT = '{{#Header}}<div>{{Header}}</div>{{/Header}}\n<div style="display: none">{{cloze:Occlusion}}</div>\n<div id="image-occlusion-container">{{Image}}<canvas id="image-occlusion-canvas"></canvas></div>\n<script>anki.imageOcclusion.setup();</script>'
+const IO_FRONT =
+  '{{#Header}}<div>{{Header}}</div>{{/Header}}\n<div style="display: none">{{cloze:Occlusion}}</div>\n<div ' +
+  'id="image-occlusion-container">{{Image}}<canvas ' +
+  'id="image-occlusion-canvas"></canvas></div>\n<script>anki.imageOcclusion.setup();</script>'
 const OCCLUSIONS =
   '{{c1::image-occlusion:rect:left=.1:top=.2:width=.3:height=.4:oi=1}}<br>' +
   '{{c2::image-occlusion:ellipse:left=.5:top=.5:rx=.1:ry=.05:oi=1}}<br>' +
@@ -33,22 +40,44 @@ const MEDIA = {
 function collection(): Omit<BuildAnkiPackageOptions, 'format' | 'outPath'> {
   return {
     noteTypes: [
-      { id: 1001, name: 'Basic', originalStockKind: ORIGINAL_STOCK_KIND.basic, fields: ['Front', 'Back'], templates: [{ name: 'Card 1', front: '{{Front}}', back: '{{FrontSide}}\n\n<hr id=answer>\n\n{{Back}}' }] },
+      {
+        id: 1001,
+        name: 'Basic',
+        originalStockKind: ORIGINAL_STOCK_KIND.basic,
+        fields: ['Front', 'Back'],
+        templates: [
+          {
+            name: 'Card 1',
+            front: '{{Front}}',
+            back: '{{FrontSide}}\n\n<hr id=answer>\n\n{{Back}}',
+          },
+        ],
+      },
       {
         id: 1002,
         name: 'Cloze',
         cloze: true,
         originalStockKind: ORIGINAL_STOCK_KIND.cloze,
-        fields: [{ name: 'Text', tag: 0 }, { name: 'Back Extra', tag: 1 }],
-        templates: [{ name: 'Cloze', front: '{{cloze:Text}}', back: '{{cloze:Text}}<br>\n{{Back Extra}}' }],
+        fields: [
+          { name: 'Text', tag: 0 },
+          { name: 'Back Extra', tag: 1 },
+        ],
+        templates: [
+          { name: 'Cloze', front: '{{cloze:Text}}', back: '{{cloze:Text}}<br>\n{{Back Extra}}' },
+        ],
       },
       {
         id: 1003,
         name: 'Image Occlusion',
         cloze: true,
         originalStockKind: ORIGINAL_STOCK_KIND.imageOcclusion,
-        fields: ['Occlusion', 'Image', 'Header', 'Back Extra', 'Comments'].map((name, tag) => ({ name, tag })),
-        templates: [{ name: 'Image Occlusion', front: IO_FRONT, back: `${IO_FRONT}\n{{Back Extra}}` }],
+        fields: ['Occlusion', 'Image', 'Header', 'Back Extra', 'Comments'].map((name, tag) => ({
+          name,
+          tag,
+        })),
+        templates: [
+          { name: 'Image Occlusion', front: IO_FRONT, back: `${IO_FRONT}\n{{Back Extra}}` },
+        ],
       },
       {
         id: 1004,
@@ -57,7 +86,11 @@ function collection(): Omit<BuildAnkiPackageOptions, 'format' | 'outPath'> {
         fields: ['Word', 'Meaning', 'Example'],
         templates: [
           { name: 'Recognise', front: '{{Word}}', back: '{{FrontSide}}<hr id=answer>{{Meaning}}' },
-          { name: 'Recall', front: '{{Meaning}}', back: '{{FrontSide}}<hr id=answer>{{Word}}<br>{{Example}}' },
+          {
+            name: 'Recall',
+            front: '{{Meaning}}',
+            back: '{{FrontSide}}<hr id=answer>{{Word}}<br>{{Example}}',
+          },
         ],
       },
       {
@@ -66,11 +99,24 @@ function collection(): Omit<BuildAnkiPackageOptions, 'format' | 'outPath'> {
         originalStockKind: ORIGINAL_STOCK_KIND.basicOptionalReversed,
         fields: ['Front', 'Back', 'Add Reverse'],
         templates: [
-          { name: 'Card 1', front: '{{Front}}', back: '{{FrontSide}}\n\n<hr id=answer>\n\n{{Back}}' },
-          { name: 'Card 2', front: '{{#Add Reverse}}{{Back}}{{/Add Reverse}}', back: '{{FrontSide}}\n\n<hr id=answer>\n\n{{Front}}' },
+          {
+            name: 'Card 1',
+            front: '{{Front}}',
+            back: '{{FrontSide}}\n\n<hr id=answer>\n\n{{Back}}',
+          },
+          {
+            name: 'Card 2',
+            front: '{{#Add Reverse}}{{Back}}{{/Add Reverse}}',
+            back: '{{FrontSide}}\n\n<hr id=answer>\n\n{{Front}}',
+          },
         ],
       },
-      { id: 1006, name: 'Unused', fields: ['A'], templates: [{ name: 'Card 1', front: '{{A}}', back: '{{A}}' }] },
+      {
+        id: 1006,
+        name: 'Unused',
+        fields: ['A'],
+        templates: [{ name: 'Card 1', front: '{{A}}', back: '{{A}}' }],
+      },
     ],
     decks: [
       { id: 1, name: 'Default' },
@@ -81,60 +127,219 @@ function collection(): Omit<BuildAnkiPackageOptions, 'format' | 'outPath'> {
       { id: 2003, name: 'Empty deck' },
     ],
     notes: [
-      { id: 3001, guid: 'basic-guid', noteTypeId: 1001, fields: ['hola <img src="hola.png">', 'hello [sound:hola.mp3]'], tags: ['es', 'verbs'] },
-      { id: 3002, guid: 'cloze-guid', noteTypeId: 1002, fields: ['{{c1::Madrid}} is the capital of {{c2::Spain}}', 'since 1561'] },
-      { id: 3003, guid: 'io-guid', noteTypeId: 1003, fields: [OCCLUSIONS, '<img src="map.png">', 'Capitals', 'From the atlas', 'check the scale'] },
-      { id: 3004, guid: 'vocab-guid', noteTypeId: 1004, fields: ['perro', 'dog', 'El perro <img src="gone.png">'], tags: ['animals'] },
+      {
+        id: 3001,
+        guid: 'basic-guid',
+        noteTypeId: 1001,
+        fields: ['hola <img src="hola.png">', 'hello [sound:hola.mp3]'],
+        tags: ['es', 'verbs'],
+      },
+      {
+        id: 3002,
+        guid: 'cloze-guid',
+        noteTypeId: 1002,
+        fields: ['{{c1::Madrid}} is the capital of {{c2::Spain}}', 'since 1561'],
+      },
+      {
+        id: 3003,
+        guid: 'io-guid',
+        noteTypeId: 1003,
+        fields: [
+          OCCLUSIONS,
+          '<img src="map.png">',
+          'Capitals',
+          'From the atlas',
+          'check the scale',
+        ],
+      },
+      {
+        id: 3004,
+        guid: 'vocab-guid',
+        noteTypeId: 1004,
+        fields: ['perro', 'dog', 'El perro <img src="gone.png">'],
+        tags: ['animals'],
+      },
       { id: 3005, guid: 'optional-guid', noteTypeId: 1005, fields: ['uno', 'one', 'y'] },
     ],
     cards: [
       /* suspended review card with an FSRS memory state */
-      { id: 4001, noteId: 3001, deckId: 2001, ord: 0, type: 2, queue: -1, due: 100, ivl: 30, factor: 2650, reps: 12, lapses: 2, data: '{"s":45.2,"d":6.1,"dr":0.9}' },
+      {
+        id: 4001,
+        noteId: 3001,
+        deckId: 2001,
+        ord: 0,
+        type: 2,
+        queue: -1,
+        due: 100,
+        ivl: 30,
+        factor: 2650,
+        reps: 12,
+        lapses: 2,
+        data: '{"s":45.2,"d":6.1,"dr":0.9}',
+      },
       /* in a filtered deck: home 2001, the original due kept in odue */
-      { id: 4002, noteId: 3002, deckId: 2002, odid: 2001, ord: 0, type: 2, queue: 2, due: -100_000, odue: 120, ivl: 10, factor: 2500, reps: 3 },
+      {
+        id: 4002,
+        noteId: 3002,
+        deckId: 2002,
+        odid: 2001,
+        ord: 0,
+        type: 2,
+        queue: 2,
+        due: -100_000,
+        odue: 120,
+        ivl: 10,
+        factor: 2500,
+        reps: 3,
+      },
       { id: 4003, noteId: 3002, deckId: 2000, ord: 1 },
       /* learning: due is a unix time; factor 0 before graduating */
-      { id: 4004, noteId: 3003, deckId: 2000, ord: 0, type: 1, queue: 1, due: 1_700_100_000, left: 2, reps: 1 },
-      { id: 4005, noteId: 3003, deckId: 2000, ord: 1, type: 3, queue: 1, due: 1_700_200_000, ivl: 5, factor: 2100, reps: 9, lapses: 1 },
+      {
+        id: 4004,
+        noteId: 3003,
+        deckId: 2000,
+        ord: 0,
+        type: 1,
+        queue: 1,
+        due: 1_700_100_000,
+        left: 2,
+        reps: 1,
+      },
+      {
+        id: 4005,
+        noteId: 3003,
+        deckId: 2000,
+        ord: 1,
+        type: 3,
+        queue: 1,
+        due: 1_700_200_000,
+        ivl: 5,
+        factor: 2100,
+        reps: 9,
+        lapses: 1,
+      },
       /* buried for the day: not frozen */
-      { id: 4006, noteId: 3004, deckId: 2001, ord: 0, type: 2, queue: -3, due: 50, ivl: 4, factor: 2500, reps: 2 },
+      {
+        id: 4006,
+        noteId: 3004,
+        deckId: 2001,
+        ord: 0,
+        type: 2,
+        queue: -3,
+        due: 50,
+        ivl: 4,
+        factor: 2500,
+        reps: 2,
+      },
       /* a suspended new card */
       { id: 4007, noteId: 3004, deckId: 2001, ord: 1, type: 0, queue: -1, due: 7 },
       { id: 4008, noteId: 3005, deckId: 2000, ord: 0 },
     ],
     revlog: [
-      { id: 1_700_000_100_000, cardId: 4001, ease: 1, ivl: -600, lastIvl: 0, factor: 0, time: 120_000, type: 0 },
-      { id: 1_700_000_200_000, cardId: 4001, ease: 3, ivl: 30, lastIvl: 12, factor: 2650, time: 8_000, type: 1 },
+      {
+        id: 1_700_000_100_000,
+        cardId: 4001,
+        ease: 1,
+        ivl: -600,
+        lastIvl: 0,
+        factor: 0,
+        time: 120_000,
+        type: 0,
+      },
+      {
+        id: 1_700_000_200_000,
+        cardId: 4001,
+        ease: 3,
+        ivl: 30,
+        lastIvl: 12,
+        factor: 2650,
+        time: 8_000,
+        type: 1,
+      },
       /* a reschedule entry (ease 0): not an answer */
-      { id: 1_700_000_300_000, cardId: 4001, ease: 0, ivl: 40, lastIvl: 30, factor: 2650, time: 0, type: 4 },
-      { id: 1_700_000_400_000, cardId: 4005, ease: 1, ivl: -600, lastIvl: 5, factor: 2100, time: 5_000, type: 2 },
-      { id: 1_700_000_500_000, cardId: 4002, ease: 4, ivl: 10, lastIvl: 4, factor: 2500, time: 3_000, type: 3 },
+      {
+        id: 1_700_000_300_000,
+        cardId: 4001,
+        ease: 0,
+        ivl: 40,
+        lastIvl: 30,
+        factor: 2650,
+        time: 0,
+        type: 4,
+      },
+      {
+        id: 1_700_000_400_000,
+        cardId: 4005,
+        ease: 1,
+        ivl: -600,
+        lastIvl: 5,
+        factor: 2100,
+        time: 5_000,
+        type: 2,
+      },
+      {
+        id: 1_700_000_500_000,
+        cardId: 4002,
+        ease: 4,
+        ivl: 10,
+        lastIvl: 4,
+        factor: 2500,
+        time: 3_000,
+        type: 3,
+      },
       /* a card not in the package */
-      { id: 1_700_000_600_000, cardId: 9999, ease: 3, ivl: 1, lastIvl: 0, factor: 2500, time: 1_000, type: 1 },
+      {
+        id: 1_700_000_600_000,
+        cardId: 9999,
+        ease: 3,
+        ivl: 1,
+        lastIvl: 0,
+        factor: 2500,
+        time: 1_000,
+        type: 1,
+      },
     ],
     media: Object.entries(MEDIA).map(([name, data]) => ({ name, data })),
   }
 }
 
-async function built(format: BuildAnkiPackageOptions['format'], cleanup: (fn: () => Promise<void>) => void) {
+async function built(
+  format: BuildAnkiPackageOptions['format'],
+  cleanup: (fn: () => Promise<void>) => void
+) {
   const dir = await scratch('anki-built-')
   cleanup(dir.remove)
-  const path = await buildAnkiPackage({ format, outPath: dir.input(`deck-${format}.apkg`), ...collection() })
+  const path = await buildAnkiPackage({
+    format,
+    outPath: dir.input(`deck-${format}.apkg`),
+    ...collection(),
+  })
   const bundle = await readAnkiPackage(path, dir.workDir)
   return { bundle, workDir: dir.workDir }
 }
 
-const card = (bundle: ImportBundle, key: string) => bundle.cards.find((candidate) => candidate.key === key)!
-const note = (bundle: ImportBundle, guid: string) => bundle.notes.find((candidate) => candidate.guid === guid)!
+const card = (bundle: ImportBundle, key: string) =>
+  bundle.cards.find((candidate) => candidate.key === key)!
+const note = (bundle: ImportBundle, guid: string) =>
+  bundle.notes.find((candidate) => candidate.guid === guid)!
 
 test.group('Anki latest format (anki21b): a built package', () => {
-  test('the newest collection is read, not the stub collection.anki2 that asks to update Anki', async ({ assert, cleanup }) => {
+  test('the newest collection is read, not the stub collection.anki2 that asks to update Anki', async ({
+    assert,
+    cleanup,
+  }) => {
     const { bundle } = await built('anki21b', cleanup)
-    assert.sameMembers(bundle.notes.map((item) => item.guid), ['basic-guid', 'cloze-guid', 'io-guid', 'vocab-guid', 'optional-guid'])
+    assert.sameMembers(
+      bundle.notes.map((item) => item.guid),
+      ['basic-guid', 'cloze-guid', 'io-guid', 'vocab-guid', 'optional-guid']
+    )
     assert.lengthOf(bundle.cards, 8)
   })
 
-  test('decks: \\x1f names become a tree with the missing level, filtered and empty Default decks are gone', async ({ assert, cleanup }) => {
+  test('decks: \\x1f names become a tree with the missing level, filtered and empty Default decks are gone', async ({
+    assert,
+    cleanup,
+  }) => {
     const { bundle } = await built('anki21b', cleanup)
     assert.deepEqual(bundle.decks, [
       { key: '2000', name: 'Languages', parentKey: null },
@@ -147,38 +352,69 @@ test.group('Anki latest format (anki21b): a built package', () => {
     assert.equal(note(bundle, 'cloze-guid').deckKey, '2001')
   })
 
-  test('note types: stock kinds from original_stock_kind, optional reversed and others custom, unused left out', async ({ assert, cleanup }) => {
-    const { bundle } = await built('anki21b', cleanup)
-    assert.deepEqual(
-      bundle.noteTypes.map((type) => [type.name, type.kind, type.fields]),
-      [
-        ['Basic', 'basic', ['Front', 'Back']],
-        ['Cloze', 'cloze', ['Text', 'Back Extra']],
-        ['Image Occlusion', 'image_occlusion', ['Image', 'Header', 'Back Extra']],
-        ['Vocabulary', 'custom', ['Word', 'Meaning', 'Example']],
-        ['Basic (optional reversed card)', 'custom', ['Front', 'Back', 'Add Reverse']],
-      ]
-    )
-    const vocabulary = bundle.noteTypes.find((type) => type.name === 'Vocabulary')!
-    assert.deepEqual(vocabulary.templates[1], { name: 'Recall', front: '{{Meaning}}', back: '{{FrontSide}}<hr id=answer>{{Word}}<br>{{Example}}' })
-    assert.include(vocabulary.css, 'color: navy')
-    assert.isFalse(vocabulary.isCloze)
-    assert.isTrue(bundle.noteTypes.find((type) => type.name === 'Cloze')!.isCloze)
-  })
+  test(
+    'note types: stock kinds from original_stock_kind, optional reversed and others custom, ' +
+      'unused left out',
+    async ({ assert, cleanup }) => {
+      const { bundle } = await built('anki21b', cleanup)
+      assert.deepEqual(
+        bundle.noteTypes.map((type) => [type.name, type.kind, type.fields]),
+        [
+          ['Basic', 'basic', ['Front', 'Back']],
+          ['Cloze', 'cloze', ['Text', 'Back Extra']],
+          ['Image Occlusion', 'image_occlusion', ['Image', 'Header', 'Back Extra']],
+          ['Vocabulary', 'custom', ['Word', 'Meaning', 'Example']],
+          ['Basic (optional reversed card)', 'custom', ['Front', 'Back', 'Add Reverse']],
+        ]
+      )
+      const vocabulary = bundle.noteTypes.find((type) => type.name === 'Vocabulary')!
+      assert.deepEqual(vocabulary.templates[1], {
+        name: 'Recall',
+        front: '{{Meaning}}',
+        back: '{{FrontSide}}<hr id=answer>{{Word}}<br>{{Example}}',
+      })
+      assert.include(vocabulary.css, 'color: navy')
+      assert.isFalse(vocabulary.isCloze)
+      assert.isTrue(bundle.noteTypes.find((type) => type.name === 'Cloze')!.isCloze)
+    }
+  )
 
-  test('notes: fields by name, tags; the cloze note on the product field names', async ({ assert, cleanup }) => {
+  test('notes: fields by name, tags; the cloze note on the product field names', async ({
+    assert,
+    cleanup,
+  }) => {
     const { bundle } = await built('anki21b', cleanup)
-    assert.deepEqual(note(bundle, 'basic-guid').fields, { Front: 'hola <img src="hola.png">', Back: 'hello [sound:hola.mp3]' })
+    assert.deepEqual(note(bundle, 'basic-guid').fields, {
+      Front: 'hola <img src="hola.png">',
+      Back: 'hello [sound:hola.mp3]',
+    })
     assert.deepEqual(note(bundle, 'basic-guid').tags, ['es', 'verbs'])
-    assert.deepEqual(note(bundle, 'cloze-guid').fields, { 'Text': '{{c1::Madrid}} is the capital of {{c2::Spain}}', 'Back Extra': 'since 1561' })
-    assert.deepEqual(note(bundle, 'optional-guid').fields, { 'Front': 'uno', 'Back': 'one', 'Add Reverse': 'y' })
-    assert.deepEqual(bundle.cards.filter((item) => item.noteKey === '3002').map((item) => item.ord), [0, 1])
+    assert.deepEqual(note(bundle, 'cloze-guid').fields, {
+      'Text': '{{c1::Madrid}} is the capital of {{c2::Spain}}',
+      'Back Extra': 'since 1561',
+    })
+    assert.deepEqual(note(bundle, 'optional-guid').fields, {
+      'Front': 'uno',
+      'Back': 'one',
+      'Add Reverse': 'y',
+    })
+    assert.deepEqual(
+      bundle.cards.filter((item) => item.noteKey === '3002').map((item) => item.ord),
+      [0, 1]
+    )
   })
 
-  test('image occlusion: shapes become masks on the Image field, comments join Back Extra', async ({ assert, cleanup }) => {
+  test('image occlusion: shapes become masks on the Image field, comments join Back Extra', async ({
+    assert,
+    cleanup,
+  }) => {
     const { bundle } = await built('anki21b', cleanup)
     const occlusion = note(bundle, 'io-guid')
-    assert.deepEqual(occlusion.fields, { 'Image': '<img src="map.png">', 'Header': 'Capitals', 'Back Extra': 'From the atlas<br>check the scale' })
+    assert.deepEqual(occlusion.fields, {
+      'Image': '<img src="map.png">',
+      'Header': 'Capitals',
+      'Back Extra': 'From the atlas<br>check the scale',
+    })
     assert.deepEqual(occlusion.fieldAttachmentsMap, {
       Image: {
         hideAll: true,
@@ -192,12 +428,21 @@ test.group('Anki latest format (anki21b): a built package', () => {
       },
     })
     const messages = bundle.warnings.map((warning) => warning.message)
-    assert.include(messages, '1 image occlusion shape(s) (ellipses, polygons) became rectangles around them')
+    assert.include(
+      messages,
+      '1 image occlusion shape(s) (ellipses, polygons) became rectangles around them'
+    )
     assert.include(messages, '1 image occlusion label(s) or unreadable shape(s) were dropped')
-    assert.include(messages, '1 image occlusion note(s): the Comments field was added to Back Extra')
+    assert.include(
+      messages,
+      '1 image occlusion note(s): the Comments field was added to Back Extra'
+    )
   })
 
-  test('progress: suspended review with FSRS memory state and its last answer', async ({ assert, cleanup }) => {
+  test('progress: suspended review with FSRS memory state and its last answer', async ({
+    assert,
+    cleanup,
+  }) => {
     const { bundle } = await built('anki21b', cleanup)
     assert.deepEqual(card(bundle, '4001').progress, {
       state: 'review',
@@ -214,53 +459,143 @@ test.group('Anki latest format (anki21b): a built package', () => {
     })
   })
 
-  test('progress: filtered-deck due from odue, learning and relearning due times, buried is not frozen', async ({ assert, cleanup }) => {
+  test('progress: filtered-deck due from odue, learning and relearning due times, buried is not frozen', async ({
+    assert,
+    cleanup,
+  }) => {
     const { bundle } = await built('anki21b', cleanup)
     assert.deepEqual(card(bundle, '4002').progress!.dueAt, new Date(CRT_MS + 120 * DAY_MS))
-    assert.deepInclude(card(bundle, '4004').progress!, { state: 'learning', dueAt: new Date(1_700_100_000_000), ease: 2.5, intervalDays: 0, lastReviewedAt: null })
-    assert.deepInclude(card(bundle, '4005').progress!, { state: 'relearning', dueAt: new Date(1_700_200_000_000), ease: 2.1, intervalDays: 5, lapses: 1 })
-    assert.deepInclude(card(bundle, '4006').progress!, { state: 'review', frozen: false, dueAt: new Date(CRT_MS + 50 * DAY_MS) })
+    assert.deepInclude(card(bundle, '4004').progress!, {
+      state: 'learning',
+      dueAt: new Date(1_700_100_000_000),
+      ease: 2.5,
+      intervalDays: 0,
+      lastReviewedAt: null,
+    })
+    assert.deepInclude(card(bundle, '4005').progress!, {
+      state: 'relearning',
+      dueAt: new Date(1_700_200_000_000),
+      ease: 2.1,
+      intervalDays: 5,
+      lapses: 1,
+    })
+    assert.deepInclude(card(bundle, '4006').progress!, {
+      state: 'review',
+      frozen: false,
+      dueAt: new Date(CRT_MS + 50 * DAY_MS),
+    })
   })
 
-  test('progress: a new card has none; a suspended new card keeps only its suspension', async ({ assert, cleanup }) => {
+  test('progress: a new card has none; a suspended new card keeps only its suspension', async ({
+    assert,
+    cleanup,
+  }) => {
     const { bundle } = await built('anki21b', cleanup)
     assert.isNull(card(bundle, '4003').progress)
     assert.isNull(card(bundle, '4008').progress)
-    assert.deepInclude(card(bundle, '4007').progress!, { state: 'new', frozen: true, dueAt: null, reps: 0 })
+    assert.deepInclude(card(bundle, '4007').progress!, {
+      state: 'new',
+      frozen: true,
+      dueAt: null,
+      reps: 0,
+    })
   })
 
-  test('reviews: 4 answers kept (no ease-0 row, no foreign card), kinds, intervals, capped duration', async ({ assert, cleanup }) => {
+  test('reviews: 4 answers kept (no ease-0 row, no foreign card), kinds, intervals, capped duration', async ({
+    assert,
+    cleanup,
+  }) => {
     const { bundle } = await built('anki21b', cleanup)
     assert.deepEqual(bundle.reviews, [
-      { cardKey: '4001', reviewedAt: new Date(1_700_000_100_000), rating: 1, kind: 'learn', intervalDays: 600 / 86_400, lastIntervalDays: 0, ease: 0, durationMs: 60_000 },
-      { cardKey: '4001', reviewedAt: new Date(1_700_000_200_000), rating: 3, kind: 'review', intervalDays: 30, lastIntervalDays: 12, ease: 2.65, durationMs: 8_000 },
-      { cardKey: '4005', reviewedAt: new Date(1_700_000_400_000), rating: 1, kind: 'relearn', intervalDays: 600 / 86_400, lastIntervalDays: 5, ease: 2.1, durationMs: 5_000 },
+      {
+        cardKey: '4001',
+        reviewedAt: new Date(1_700_000_100_000),
+        rating: 1,
+        kind: 'learn',
+        intervalDays: 600 / 86_400,
+        lastIntervalDays: 0,
+        ease: 0,
+        durationMs: 60_000,
+      },
+      {
+        cardKey: '4001',
+        reviewedAt: new Date(1_700_000_200_000),
+        rating: 3,
+        kind: 'review',
+        intervalDays: 30,
+        lastIntervalDays: 12,
+        ease: 2.65,
+        durationMs: 8_000,
+      },
+      {
+        cardKey: '4005',
+        reviewedAt: new Date(1_700_000_400_000),
+        rating: 1,
+        kind: 'relearn',
+        intervalDays: 600 / 86_400,
+        lastIntervalDays: 5,
+        ease: 2.1,
+        durationMs: 5_000,
+      },
       /* type 3 (filtered, "cram") is a review */
-      { cardKey: '4002', reviewedAt: new Date(1_700_000_500_000), rating: 4, kind: 'review', intervalDays: 10, lastIntervalDays: 4, ease: 2.5, durationMs: 3_000 },
+      {
+        cardKey: '4002',
+        reviewedAt: new Date(1_700_000_500_000),
+        rating: 4,
+        kind: 'review',
+        intervalDays: 10,
+        lastIntervalDays: 4,
+        ease: 2.5,
+        durationMs: 3_000,
+      },
     ])
-    assert.include(bundle.warnings.map((warning) => warning.message), '1 review-log row(s) of cards not in the package were skipped')
+    assert.include(
+      bundle.warnings.map((warning) => warning.message),
+      '1 review-log row(s) of cards not in the package were skipped'
+    )
   })
 
-  test('media: the 4 used files (one from a custom style) extracted from zstd, the unused one left out, the missing one reported', async ({ assert, cleanup }) => {
-    const { bundle, workDir } = await built('anki21b', cleanup)
-    assert.sameMembers(bundle.media.map((media) => media.name), ['hola.png', 'hola.mp3', 'map.png', '_font.woff'])
-    for (const media of bundle.media) {
-      const expected = MEDIA[media.name as keyof typeof MEDIA]
-      assert.deepEqual(await readFile(media.path), expected)
-      assert.equal(media.size, expected.length)
+  test(
+    'media: the 4 used files (one from a custom style) extracted from zstd, the unused one left out, the ' +
+      'missing one reported',
+    async ({ assert, cleanup }) => {
+      const { bundle, workDir } = await built('anki21b', cleanup)
+      assert.sameMembers(
+        bundle.media.map((media) => media.name),
+        ['hola.png', 'hola.mp3', 'map.png', '_font.woff']
+      )
+      for (const media of bundle.media) {
+        const expected = MEDIA[media.name as keyof typeof MEDIA]
+        assert.deepEqual(await readFile(media.path), expected)
+        assert.equal(media.size, expected.length)
+      }
+      const messages = bundle.warnings.map((warning) => warning.message)
+      assert.include(
+        messages,
+        '1 media file(s) in the package are used by no note and were left out'
+      )
+      assert.include(messages, '1 file(s) the notes use are not in the package: gone.png')
+      /* the unpacked collection and its WAL files are gone; the media folder stays */
+      const folder = basename(dirname(bundle.media[0].path))
+      assert.deepEqual(
+        await filesUnder(workDir),
+        ['_font.woff', 'hola.mp3', 'hola.png', 'map.png'].map((name) => `${folder}/${name}`)
+      )
     }
-    const messages = bundle.warnings.map((warning) => warning.message)
-    assert.include(messages, '1 media file(s) in the package are used by no note and were left out')
-    assert.include(messages, '1 file(s) the notes use are not in the package: gone.png')
-    /* the unpacked collection and its WAL files are gone; the media folder stays */
-    const folder = basename(dirname(bundle.media[0].path))
-    assert.deepEqual(await filesUnder(workDir), ['_font.woff', 'hola.mp3', 'hola.png', 'map.png'].map((name) => `${folder}/${name}`))
-  })
+  )
 })
 
 test.group('Anki package generations read alike', () => {
-  test('anki21b, anki21 and anki2 forms of one collection give the same bundle (media paths aside)', async ({ assert, cleanup }) => {
-    const strip = (bundle: ImportBundle) => ({ ...bundle, media: bundle.media.map(({ name, size }) => ({ name, size })).sort((a, b) => a.name.localeCompare(b.name)) })
+  test('anki21b, anki21 and anki2 forms of one collection give the same bundle (media paths aside)', async ({
+    assert,
+    cleanup,
+  }) => {
+    const strip = (bundle: ImportBundle) => ({
+      ...bundle,
+      media: bundle.media
+        .map(({ name, size }) => ({ name, size }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    })
     const latest = strip((await built('anki21b', cleanup)).bundle)
     assert.deepEqual(strip((await built('anki21', cleanup)).bundle), latest)
     assert.deepEqual(strip((await built('anki2', cleanup)).bundle), latest)
@@ -268,18 +603,37 @@ test.group('Anki package generations read alike', () => {
 })
 
 test.group('Anki note types that cannot be read', () => {
-  test('notes of a note type with an unreadable config blob are skipped with a warning', async ({ assert, cleanup }) => {
+  test('notes of a note type with an unreadable config blob are skipped with a warning', async ({
+    assert,
+    cleanup,
+  }) => {
     const dir = await scratch('anki-broken-type-')
     cleanup(dir.remove)
     const options = collection()
     options.noteTypes[3] = { ...options.noteTypes[3], rawConfig: Buffer.from([0x0f, 0xff]) }
-    const path = await buildAnkiPackage({ format: 'anki21b', outPath: dir.input('deck.apkg'), ...options })
+    const path = await buildAnkiPackage({
+      format: 'anki21b',
+      outPath: dir.input('deck.apkg'),
+      ...options,
+    })
     const bundle = await readAnkiPackage(path, dir.workDir)
-    assert.notInclude(bundle.notes.map((item) => item.guid), 'vocab-guid')
+    assert.notInclude(
+      bundle.notes.map((item) => item.guid),
+      'vocab-guid'
+    )
     assert.lengthOf(bundle.notes, 4)
-    assert.notInclude(bundle.noteTypes.map((type) => type.name), 'Vocabulary')
-    assert.include(bundle.warnings.map((warning) => warning.message), '1 note(s) of the note type "Vocabulary" were skipped: the note type cannot be read')
+    assert.notInclude(
+      bundle.noteTypes.map((type) => type.name),
+      'Vocabulary'
+    )
+    assert.include(
+      bundle.warnings.map((warning) => warning.message),
+      '1 note(s) of the note type "Vocabulary" were skipped: the note type cannot be read'
+    )
     /* its cards went with it */
-    assert.notInclude(bundle.cards.map((item) => item.key), '4006')
+    assert.notInclude(
+      bundle.cards.map((item) => item.key),
+      '4006'
+    )
   })
 })

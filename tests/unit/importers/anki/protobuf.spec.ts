@@ -16,8 +16,15 @@ import {
   ProtoError,
 } from '#importers/anki/protobuf/messages'
 
-const hex = (text: string) => Uint8Array.from(text.split(/\s+/).filter(Boolean).map((byte) => Number.parseInt(byte, 16)))
-const bytesOf = (text: string) => [...new TextEncoder().encode(text)].map((byte) => byte.toString(16).padStart(2, '0')).join(' ')
+const hex = (text: string) =>
+  Uint8Array.from(
+    text
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((byte) => Number.parseInt(byte, 16))
+  )
+const bytesOf = (text: string) =>
+  [...new TextEncoder().encode(text)].map((byte) => byte.toString(16).padStart(2, '0')).join(' ')
 /** a raw blob, field by field, as another writer (Anki) may lay it out */
 const raw = () => new BinaryWriter()
 
@@ -26,7 +33,10 @@ test.group('Anki protobuf messages: the encoding rules', () => {
   test('varints: 1, 150 and 300 as the encoding guide writes them', ({ assert }) => {
     assert.deepEqual([...encodePackageMetadata(150)], [0x08, 0x96, 0x01])
     /* MediaEntry.size is field 2: 10 ac 02 inside the entry's 3 bytes */
-    assert.deepEqual([...encodeMediaEntries([{ name: '', size: 300, sha1: new Uint8Array(0) }])], [0x0a, 0x03, 0x10, 0xac, 0x02])
+    assert.deepEqual(
+      [...encodeMediaEntries([{ name: '', size: 300, sha1: new Uint8Array(0) }])],
+      [0x0a, 0x03, 0x10, 0xac, 0x02]
+    )
     assert.equal(decodePackageMetadata(Uint8Array.from([0x08, 0x96, 0x01])).version, 150)
     assert.equal(decodeMediaEntries(hex('0a 03 10 ac 02'))[0].size, 300)
   })
@@ -50,39 +60,101 @@ test.group('Anki protobuf messages: the encoding rules', () => {
       { name: 'ü.mp3', size: 0, sha1 },
     ])
     const entries = decodeMediaEntries(bytes)
-    assert.deepEqual(entries.map((entry) => [entry.name, entry.size, entry.legacyZipFilename]), [['a.png', 1234, null], ['ü.mp3', 0, null]])
+    assert.deepEqual(
+      entries.map((entry) => [entry.name, entry.size, entry.legacyZipFilename]),
+      [
+        ['a.png', 1234, null],
+        ['ü.mp3', 0, null],
+      ]
+    )
     assert.deepEqual([...entries[0].sha1], [...sha1])
-    const legacy = raw().tag(1, WireType.LengthDelimited).fork().tag(1, WireType.LengthDelimited).string('x.jpg').tag(255, WireType.Varint).uint32(7).join().finish()
+    const legacy = raw()
+      .tag(1, WireType.LengthDelimited)
+      .fork()
+      .tag(1, WireType.LengthDelimited)
+      .string('x.jpg')
+      .tag(255, WireType.Varint)
+      .uint32(7)
+      .join()
+      .finish()
     assert.equal(decodeMediaEntries(legacy)[0].legacyZipFilename, 7)
   })
 
   test('unknown fields of every wire type are skipped', ({ assert }) => {
     const bytes = raw()
-      .tag(20, WireType.Bit64).fixed64(99n)
-      .tag(21, WireType.Bit32).fixed32(5)
-      .tag(3, WireType.LengthDelimited).string('css here')
-      .tag(1, WireType.Varint).int32(1)
-      .tag(22, WireType.LengthDelimited).bytes(Uint8Array.from([1, 2]))
-      .tag(9, WireType.Varint).int32(6)
+      .tag(20, WireType.Bit64)
+      .fixed64(99n)
+      .tag(21, WireType.Bit32)
+      .fixed32(5)
+      .tag(3, WireType.LengthDelimited)
+      .string('css here')
+      .tag(1, WireType.Varint)
+      .int32(1)
+      .tag(22, WireType.LengthDelimited)
+      .bytes(Uint8Array.from([1, 2]))
+      .tag(9, WireType.Varint)
+      .int32(6)
       .finish()
-    assert.deepEqual(decodeNotetypeConfig(bytes), { cloze: true, css: 'css here', originalStockKind: 6 })
+    assert.deepEqual(decodeNotetypeConfig(bytes), {
+      cloze: true,
+      css: 'css here',
+      originalStockKind: 6,
+    })
   })
 
   test('template, field and deck blobs', ({ assert }) => {
-    const template = raw().tag(1, WireType.LengthDelimited).string('{{Front}}').tag(2, WireType.LengthDelimited).string('{{Back}}').tag(5, WireType.Varint).int64(0).finish()
+    const template = raw()
+      .tag(1, WireType.LengthDelimited)
+      .string('{{Front}}')
+      .tag(2, WireType.LengthDelimited)
+      .string('{{Back}}')
+      .tag(5, WireType.Varint)
+      .int64(0)
+      .finish()
     assert.deepEqual(decodeTemplateConfig(template), { front: '{{Front}}', back: '{{Back}}' })
     /* tag is proto3 `optional`: present with 0 is not absent */
-    assert.deepEqual(decodeFieldConfig(raw().tag(3, WireType.LengthDelimited).string('Arial').tag(10, WireType.Varint).uint32(0).finish()), { tag: 0 })
-    assert.deepEqual(decodeFieldConfig(raw().tag(3, WireType.LengthDelimited).string('Arial').finish()), { tag: null })
-    const normal = raw().tag(1, WireType.LengthDelimited).fork().tag(1, WireType.Varint).int64(1).join().finish()
-    const filtered = raw().tag(2, WireType.LengthDelimited).fork().tag(1, WireType.Varint).bool(true).join().finish()
+    assert.deepEqual(
+      decodeFieldConfig(
+        raw()
+          .tag(3, WireType.LengthDelimited)
+          .string('Arial')
+          .tag(10, WireType.Varint)
+          .uint32(0)
+          .finish()
+      ),
+      { tag: 0 }
+    )
+    assert.deepEqual(
+      decodeFieldConfig(raw().tag(3, WireType.LengthDelimited).string('Arial').finish()),
+      { tag: null }
+    )
+    const normal = raw()
+      .tag(1, WireType.LengthDelimited)
+      .fork()
+      .tag(1, WireType.Varint)
+      .int64(1)
+      .join()
+      .finish()
+    const filtered = raw()
+      .tag(2, WireType.LengthDelimited)
+      .fork()
+      .tag(1, WireType.Varint)
+      .bool(true)
+      .join()
+      .finish()
     assert.equal(decodeDeckKind(normal), 'normal')
     assert.equal(decodeDeckKind(filtered), 'filtered')
     assert.equal(decodeDeckKind(new Uint8Array(0)), 'unknown')
   })
 
   test('truncated or malformed input throws ProtoError: {$self}')
-    .with(['length past the end', 'unfinished varint', 'group wire type', 'field number 0', 'a string that is not UTF-8'])
+    .with([
+      'length past the end',
+      'unfinished varint',
+      'group wire type',
+      'field number 0',
+      'a string that is not UTF-8',
+    ])
     .run(({ assert }, name) => {
       /* each byte string given to a message whose field 1 has the shape the case breaks */
       const cases: Record<string, () => unknown> = {
@@ -113,7 +185,7 @@ test.group('Anki protobuf messages: a known table of blobs', () => {
       encode: () => encodeNotetypeConfig({ cloze: true, css: '.card', originalStockKind: 5 }),
     },
     {
-      what: 'templates.config of Basic\'s card (q_format, a_format)',
+      what: "templates.config of Basic's card (q_format, a_format)",
       bytes: `0a 09 ${bytesOf('{{Front}}')} 12 08 ${bytesOf('{{Back}}')}`,
       decode: decodeTemplateConfig,
       value: { front: '{{Front}}', back: '{{Back}}' },
@@ -136,9 +208,11 @@ test.group('Anki protobuf messages: a known table of blobs', () => {
     {
       what: 'the media list of one file (name, size, sha1)',
       bytes: `0a 0e 0a 05 ${bytesOf('a.png')} 10 03 1a 03 01 02 03`,
-      decode: (bytes: Uint8Array) => decodeMediaEntries(bytes).map((entry) => ({ ...entry, sha1: [...entry.sha1] })),
+      decode: (bytes: Uint8Array) =>
+        decodeMediaEntries(bytes).map((entry) => ({ ...entry, sha1: [...entry.sha1] })),
       value: [{ name: 'a.png', size: 3, sha1: [1, 2, 3], legacyZipFilename: null }],
-      encode: () => encodeMediaEntries([{ name: 'a.png', size: 3, sha1: Uint8Array.from([1, 2, 3]) }]),
+      encode: () =>
+        encodeMediaEntries([{ name: 'a.png', size: 3, sha1: Uint8Array.from([1, 2, 3]) }]),
     },
   ]
   for (const row of table) {
@@ -148,7 +222,9 @@ test.group('Anki protobuf messages: a known table of blobs', () => {
     })
   }
 
-  test('a filtered deck\'s kind reads as filtered, whatever its inner settings hold', ({ assert }) => {
+  test("a filtered deck's kind reads as filtered, whatever its inner settings hold", ({
+    assert,
+  }) => {
     assert.equal(decodeDeckKind(encodeDeckKind('filtered')), 'filtered')
     /* the inner Filtered message is not decoded: bytes that are no message do not make the deck unreadable */
     assert.equal(decodeDeckKind(hex('12 02 ff ff')), 'filtered')

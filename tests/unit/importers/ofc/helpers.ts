@@ -5,11 +5,16 @@ import { pseudoRandomBytes as sharedRandomBytes } from '../helpers.js'
 import { saveZip } from '#exporters/zip_writer'
 
 /* the shared generator, with this folder's own seed so its fixtures stay the same bytes */
-export const pseudoRandomBytes = (length: number, seed = 0x9e3779b9) => sharedRandomBytes(length, seed)
+export const pseudoRandomBytes = (length: number, seed = 0x9e3779b9) =>
+  sharedRandomBytes(length, seed)
 
-export async function writeZip(path: string, entries: { name: string; data: Buffer | string }[]): Promise<void> {
+export async function writeZip(
+  path: string,
+  entries: { name: string; data: Buffer | string }[]
+): Promise<void> {
   const zip = new yazl.ZipFile()
-  for (const entry of entries) zip.addBuffer(Buffer.from(entry.data), entry.name, { compress: true })
+  for (const entry of entries)
+    zip.addBuffer(Buffer.from(entry.data), entry.name, { compress: true })
   await saveZip(zip, path)
 }
 
@@ -25,8 +30,6 @@ export async function readZip(path: string): Promise<Map<string, Buffer>> {
   zip.close()
   return entries
 }
-
-
 
 /** The bundle with media paths left out: what must survive an export and an import. */
 export function withoutPaths(bundle: ImportBundle) {

@@ -5,7 +5,13 @@ import { join } from 'node:path'
 import { test } from '@japa/runner'
 import { fixture } from '#tests/support/fixtures'
 import { readOfc } from '#importers/ofc/read_ofc'
-import { filesUnder, importErrorOf, pseudoRandomBytes, setDeclaredSize, writeZip } from '#tests/unit/importers/ofc/helpers'
+import {
+  filesUnder,
+  importErrorOf,
+  pseudoRandomBytes,
+  setDeclaredSize,
+  writeZip,
+} from '#tests/unit/importers/ofc/helpers'
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
 const MEDIA = pseudoRandomBytes(2_000)
@@ -29,7 +35,16 @@ function manifest(): any {
       },
     ],
     decks: [{ key: 'd1', name: 'Deck', parentKey: null }],
-    notes: [{ key: 'n1', guid: 'g1', noteTypeKey: 'nt1', deckKey: 'd1', fields: { Front: 'a', Back: '<img src="a.png">' }, tags: [] }],
+    notes: [
+      {
+        key: 'n1',
+        guid: 'g1',
+        noteTypeKey: 'nt1',
+        deckKey: 'd1',
+        fields: { Front: 'a', Back: '<img src="a.png">' },
+        tags: [],
+      },
+    ],
     cards: [{ key: 'c1', noteKey: 'n1', ord: 0, deckKey: 'd1' }],
     media: [{ name: 'a.png', file: '0.png', size: MEDIA.length, sha256: sha256(MEDIA) }],
   }
@@ -39,7 +54,16 @@ function manifest(): any {
 function withReview(m: any, change: Record<string, unknown>) {
   m.includesProgress = true
   m.cards[0].progress = null
-  const review = { cardKey: 'c1', reviewedAt: '2026-03-01T09:00:00.000Z', rating: 3, kind: 'review', intervalDays: 1, lastIntervalDays: 0, ease: 2.5, durationMs: 1 }
+  const review = {
+    cardKey: 'c1',
+    reviewedAt: '2026-03-01T09:00:00.000Z',
+    rating: 3,
+    kind: 'review',
+    intervalDays: 1,
+    lastIntervalDays: 0,
+    ease: 2.5,
+    durationMs: 1,
+  }
   m.reviews = [{ ...review, ...change }]
 }
 
@@ -65,7 +89,8 @@ test.group('.ofc: broken files are refused and leave nothing behind', (group) =>
     const error = await importErrorOf(readOfc(input, workDir, options))
     if (error.key !== key) throw new Error(`expected ${key}, got ${error.key}: ${error.message}`)
     const left = await filesUnder(root)
-    if (left.join() !== join('in', 'deck.ofc')) throw new Error(`files left behind: ${left.join(', ')}`)
+    if (left.join() !== join('in', 'deck.ofc'))
+      throw new Error(`files left behind: ${left.join(', ')}`)
     return error
   }
 
@@ -76,7 +101,9 @@ test.group('.ofc: broken files are refused and leave nothing behind', (group) =>
     assert.deepEqual(await readFile(bundle.media[0].path), MEDIA)
   })
 
-  test('media names that only look odd import: spaces, unicode, double dots', async ({ assert }) => {
+  test('media names that only look odd import: spaces, unicode, double dots', async ({
+    assert,
+  }) => {
     const m = manifest()
     m.media[0].name = 'Zelle ..  (1) — 細胞.png'
     await writeZip(input, ofcEntries(m))
@@ -140,7 +167,9 @@ test.group('.ofc: broken files are refused and leave nothing behind', (group) =>
     assert.match((await refused('import_corrupt')).message, /a\.png/)
   })
 
-  test('a manifest of a higher version: import_wrong_schema, even when its shape changed', async ({ assert }) => {
+  test('a manifest of a higher version: import_wrong_schema, even when its shape changed', async ({
+    assert,
+  }) => {
     await writeZip(input, ofcEntries({ format: 'mnemo-ofc', version: 2, cards: 'now a map' }))
     assert.match((await refused('import_wrong_schema')).message, /newer/)
   })
@@ -150,7 +179,9 @@ test.group('.ofc: broken files are refused and leave nothing behind', (group) =>
     assert.match((await refused('import_corrupt')).message, /"a\.png" \(media\/0\.png\) is missing/)
   })
 
-  test('a media file that does not match its checksum: import_corrupt, files already extracted removed', async ({ assert }) => {
+  test('a media file that does not match its checksum: import_corrupt, files already extracted removed', async ({
+    assert,
+  }) => {
     const m = manifest()
     const other = pseudoRandomBytes(MEDIA.length, 42)
     m.media.push({ name: 'b.png', file: '1.png', size: other.length, sha256: sha256(MEDIA) })
@@ -158,7 +189,9 @@ test.group('.ofc: broken files are refused and leave nothing behind', (group) =>
     assert.match((await refused('import_corrupt')).message, /"b\.png" does not match its checksum/)
   })
 
-  test('no manifest.json: import_corrupt; an Anki package: unsupported_format', async ({ assert }) => {
+  test('no manifest.json: import_corrupt; an Anki package: unsupported_format', async ({
+    assert,
+  }) => {
     await writeZip(input, [{ name: 'notes.txt', data: 'hello' }])
     assert.match((await refused('import_corrupt')).message, /no manifest\.json/)
     await writeFile(input, await readFile(fixture('anki', 'update1.apkg')))
@@ -174,35 +207,135 @@ test.group('.ofc: broken files are refused and leave nothing behind', (group) =>
 
   test('invalid manifest: {case}')
     .with([
-      { case: 'a note of an unknown note type', change: (m: any) => (m.notes[0].noteTypeKey = 'nope'), error: /notes\[0\]\.noteTypeKey: unknown note type "nope"/ },
-      { case: 'a note in an unknown deck', change: (m: any) => (m.notes[0].deckKey = 'nope'), error: /notes\[0\]\.deckKey: unknown deck/ },
-      { case: 'a card of an unknown note', change: (m: any) => (m.cards[0].noteKey = 'nope'), error: /cards\[0\]\.noteKey: unknown note/ },
-      { case: 'a card beyond its type\'s templates', change: (m: any) => (m.cards[0].ord = 1), error: /cards\[0\]\.ord/ },
-      { case: 'two cards of one note with one ord', change: (m: any) => m.cards.push({ key: 'c2', noteKey: 'n1', ord: 0, deckKey: 'd1' }), error: /cards\[1\]\.ord: duplicate/ },
-      { case: 'a deck under an unknown deck', change: (m: any) => (m.decks[0].parentKey = 'nope'), error: /decks\[0\]\.parentKey: unknown deck/ },
+      {
+        case: 'a note of an unknown note type',
+        change: (m: any) => (m.notes[0].noteTypeKey = 'nope'),
+        error: /notes\[0\]\.noteTypeKey: unknown note type "nope"/,
+      },
+      {
+        case: 'a note in an unknown deck',
+        change: (m: any) => (m.notes[0].deckKey = 'nope'),
+        error: /notes\[0\]\.deckKey: unknown deck/,
+      },
+      {
+        case: 'a card of an unknown note',
+        change: (m: any) => (m.cards[0].noteKey = 'nope'),
+        error: /cards\[0\]\.noteKey: unknown note/,
+      },
+      {
+        case: "a card beyond its type's templates",
+        change: (m: any) => (m.cards[0].ord = 1),
+        error: /cards\[0\]\.ord/,
+      },
+      {
+        case: 'two cards of one note with one ord',
+        change: (m: any) => m.cards.push({ key: 'c2', noteKey: 'n1', ord: 0, deckKey: 'd1' }),
+        error: /cards\[1\]\.ord: duplicate/,
+      },
+      {
+        case: 'a deck under an unknown deck',
+        change: (m: any) => (m.decks[0].parentKey = 'nope'),
+        error: /decks\[0\]\.parentKey: unknown deck/,
+      },
       {
         case: 'a cycle of decks',
-        change: (m: any) => m.decks.push({ key: 'd2', name: 'A', parentKey: 'd3' }, { key: 'd3', name: 'B', parentKey: 'd2' }),
+        change: (m: any) =>
+          m.decks.push(
+            { key: 'd2', name: 'A', parentKey: 'd3' },
+            { key: 'd3', name: 'B', parentKey: 'd2' }
+          ),
         error: /cycle/,
       },
-      { case: 'two notes with one guid', change: (m: any) => m.notes.push({ ...m.notes[0], key: 'n2' }), error: /notes\[1\]\.guid: duplicate/ },
-      { case: 'a review of an unknown card', change: (m: any) => withReview(m, { cardKey: 'nope' }), error: /reviews\[0\]\.cardKey: unknown card/ },
-      { case: 'progress promised but missing', change: (m: any) => (m.includesProgress = true), error: /cards\[0\]\.progress: missing/ },
-      { case: 'a field that is not a string', change: (m: any) => (m.notes[0].fields.Front = 3), error: /notes\[0\]\.fields\.Front: expected a string/ },
-      { case: 'an unknown note type kind', change: (m: any) => (m.noteTypes[0].kind = 'mystery'), error: /noteTypes\[0\]\.kind: unknown value/ },
-      { case: 'a rating of 5', change: (m: any) => withReview(m, { rating: 5 }), error: /reviews\[0\]\.rating: must be 1 to 4/ },
-      { case: 'a date that is not ISO 8601', change: (m: any) => (m.exportedAt = 'yesterday'), error: /exportedAt: expected an ISO 8601/ },
-      { case: 'another format', change: (m: any) => (m.format = 'anki'), error: /format: expected "mnemo-ofc"/ },
-      { case: 'a version that is not a number', change: (m: any) => (m.version = '1'), error: /version: expected a number/ },
-      { case: 'a media name that climbs out', change: (m: any) => (m.media[0].name = '../a.png'), error: /media\[0\]\.name: unsafe media name/ },
-      { case: 'a media name that is ..', change: (m: any) => (m.media[0].name = '..'), error: /media\[0\]\.name: unsafe media name/ },
-      { case: 'a media name with a Windows directory', change: (m: any) => (m.media[0].name = '..\\a.png'), error: /media\[0\]\.name: unsafe media name/ },
-      { case: 'a media name with a directory', change: (m: any) => (m.media[0].name = 'sub/a.png'), error: /media\[0\]\.name: unsafe media name/ },
-      { case: 'an entry name that climbs out', change: (m: any) => (m.media[0].file = '../../evil.png'), error: /media\[0\]\.file: unsafe entry name/ },
-      { case: 'an absolute entry name', change: (m: any) => (m.media[0].file = '/etc/passwd'), error: /media\[0\]\.file: unsafe entry name/ },
-      { case: 'two media with one name', change: (m: any) => m.media.push({ ...m.media[0], file: '1.png' }), error: /media\[1\]\.name: duplicate/ },
-      { case: 'a checksum that is not hex', change: (m: any) => (m.media[0].sha256 = 'abc'), error: /media\[0\]\.sha256/ },
-      { case: 'not an object', change: (m: any) => (m.notes = {}), error: /manifest\.notes: expected an array/ },
+      {
+        case: 'two notes with one guid',
+        change: (m: any) => m.notes.push({ ...m.notes[0], key: 'n2' }),
+        error: /notes\[1\]\.guid: duplicate/,
+      },
+      {
+        case: 'a review of an unknown card',
+        change: (m: any) => withReview(m, { cardKey: 'nope' }),
+        error: /reviews\[0\]\.cardKey: unknown card/,
+      },
+      {
+        case: 'progress promised but missing',
+        change: (m: any) => (m.includesProgress = true),
+        error: /cards\[0\]\.progress: missing/,
+      },
+      {
+        case: 'a field that is not a string',
+        change: (m: any) => (m.notes[0].fields.Front = 3),
+        error: /notes\[0\]\.fields\.Front: expected a string/,
+      },
+      {
+        case: 'an unknown note type kind',
+        change: (m: any) => (m.noteTypes[0].kind = 'mystery'),
+        error: /noteTypes\[0\]\.kind: unknown value/,
+      },
+      {
+        case: 'a rating of 5',
+        change: (m: any) => withReview(m, { rating: 5 }),
+        error: /reviews\[0\]\.rating: must be 1 to 4/,
+      },
+      {
+        case: 'a date that is not ISO 8601',
+        change: (m: any) => (m.exportedAt = 'yesterday'),
+        error: /exportedAt: expected an ISO 8601/,
+      },
+      {
+        case: 'another format',
+        change: (m: any) => (m.format = 'anki'),
+        error: /format: expected "mnemo-ofc"/,
+      },
+      {
+        case: 'a version that is not a number',
+        change: (m: any) => (m.version = '1'),
+        error: /version: expected a number/,
+      },
+      {
+        case: 'a media name that climbs out',
+        change: (m: any) => (m.media[0].name = '../a.png'),
+        error: /media\[0\]\.name: unsafe media name/,
+      },
+      {
+        case: 'a media name that is ..',
+        change: (m: any) => (m.media[0].name = '..'),
+        error: /media\[0\]\.name: unsafe media name/,
+      },
+      {
+        case: 'a media name with a Windows directory',
+        change: (m: any) => (m.media[0].name = '..\\a.png'),
+        error: /media\[0\]\.name: unsafe media name/,
+      },
+      {
+        case: 'a media name with a directory',
+        change: (m: any) => (m.media[0].name = 'sub/a.png'),
+        error: /media\[0\]\.name: unsafe media name/,
+      },
+      {
+        case: 'an entry name that climbs out',
+        change: (m: any) => (m.media[0].file = '../../evil.png'),
+        error: /media\[0\]\.file: unsafe entry name/,
+      },
+      {
+        case: 'an absolute entry name',
+        change: (m: any) => (m.media[0].file = '/etc/passwd'),
+        error: /media\[0\]\.file: unsafe entry name/,
+      },
+      {
+        case: 'two media with one name',
+        change: (m: any) => m.media.push({ ...m.media[0], file: '1.png' }),
+        error: /media\[1\]\.name: duplicate/,
+      },
+      {
+        case: 'a checksum that is not hex',
+        change: (m: any) => (m.media[0].sha256 = 'abc'),
+        error: /media\[0\]\.sha256/,
+      },
+      {
+        case: 'not an object',
+        change: (m: any) => (m.notes = {}),
+        error: /manifest\.notes: expected an array/,
+      },
     ])
     .run(async ({ assert }, { change, error }) => {
       const m = manifest()

@@ -8,7 +8,12 @@ import { BUILTIN_NOTE_TYPES } from '#note_types/builtin'
 import { OFC_FORMAT, OFC_VERSION } from '#importers/ofc/format'
 import { readOfc } from '#importers/ofc/read_ofc'
 import { writeOfc } from '#exporters/ofc/write_ofc'
-import { filesUnder, pseudoRandomBytes, readZip, withoutPaths } from '#tests/unit/importers/ofc/helpers'
+import {
+  filesUnder,
+  pseudoRandomBytes,
+  readZip,
+  withoutPaths,
+} from '#tests/unit/importers/ofc/helpers'
 
 const noteType = (kind: 'basic' | 'cloze' | 'image_occlusion') => {
   const def = BUILTIN_NOTE_TYPES[kind]
@@ -41,7 +46,13 @@ async function sampleBundle(dir: string): Promise<ImportBundle> {
         name: 'Vocabulary',
         kind: 'custom',
         fields: ['Word', 'Meaning', 'Example'],
-        templates: [{ name: 'Recognition', front: '{{Word}}', back: '{{FrontSide}}<hr id=answer>{{Meaning}}' }],
+        templates: [
+          {
+            name: 'Recognition',
+            front: '{{Word}}',
+            back: '{{FrontSide}}<hr id=answer>{{Meaning}}',
+          },
+        ],
         css: '.card { color: navy; }',
         isCloze: false,
       },
@@ -56,7 +67,10 @@ async function sampleBundle(dir: string): Promise<ImportBundle> {
         guid: 'aB3$dE5^gH',
         noteTypeKey: 'nt-basic',
         deckKey: 'd1',
-        fields: { Front: 'What is a <b>cell</b>?', Back: '<img src="cell diagram.png"> [sound:cell.mp3]' },
+        fields: {
+          Front: 'What is a <b>cell</b>?',
+          Back: '<img src="cell diagram.png"> [sound:cell.mp3]',
+        },
         tags: ['biology', 'basics'],
       },
       {
@@ -64,7 +78,7 @@ async function sampleBundle(dir: string): Promise<ImportBundle> {
         guid: 'xY7&zZ9*kL',
         noteTypeKey: 'nt-cloze',
         deckKey: 'd2',
-        fields: { Text: '{{c1::Mitochondria}} make {{c2::ATP}}', 'Back Extra': '' },
+        fields: { 'Text': '{{c1::Mitochondria}} make {{c2::ATP}}', 'Back Extra': '' },
         tags: [],
       },
       {
@@ -72,7 +86,11 @@ async function sampleBundle(dir: string): Promise<ImportBundle> {
         guid: 'occl-1',
         noteTypeKey: 'nt-image_occlusion',
         deckKey: 'd2',
-        fields: { Image: '<img src="cell diagram.png">', Header: 'Organelles', 'Back Extra': '' },
+        fields: {
+          'Image': '<img src="cell diagram.png">',
+          'Header': 'Organelles',
+          'Back Extra': '',
+        },
         tags: ['diagram'],
         fieldAttachmentsMap: {
           Image: {
@@ -182,25 +200,36 @@ test.group('.ofc: export then import', (group) => {
     assert.deepEqual(withoutPaths(read), withoutPaths(bundle))
     assert.deepEqual(await readFile(read.media[0].path), IMAGE)
     assert.deepEqual(await readFile(read.media[1].path), SOUND)
-    for (const media of read.media) assert.isFalse(relative(join(dir, 'work'), media.path).startsWith('..'))
+    for (const media of read.media)
+      assert.isFalse(relative(join(dir, 'work'), media.path).startsWith('..'))
   })
 
-  test('without progress: cards come back unstudied and no review is written', async ({ assert }) => {
+  test('without progress: cards come back unstudied and no review is written', async ({
+    assert,
+  }) => {
     const bundle = await sampleBundle(dir)
     await writeOfc(bundle, join(dir, 'deck.ofc'), { includeProgress: false })
     const read = await readOfc(join(dir, 'deck.ofc'), join(dir, 'work'))
 
-    const expected = withoutPaths({ ...bundle, cards: bundle.cards.map((card) => ({ ...card, progress: null })), reviews: [] })
+    const expected = withoutPaths({
+      ...bundle,
+      cards: bundle.cards.map((card) => ({ ...card, progress: null })),
+      reviews: [],
+    })
     assert.deepEqual(withoutPaths(read), expected)
 
-    const manifest = JSON.parse((await readZip(join(dir, 'deck.ofc'))).get('manifest.json')!.toString('utf8'))
+    const manifest = JSON.parse(
+      (await readZip(join(dir, 'deck.ofc'))).get('manifest.json')!.toString('utf8')
+    )
     assert.isFalse(manifest.includesProgress)
     assert.notProperty(manifest, 'reviews')
     for (const card of manifest.cards) assert.notProperty(card, 'progress')
     assert.notInclude(JSON.stringify(manifest), '2026-04-01')
   })
 
-  test('the archive itself: manifest.json and media/<file>, sizes and checksums of the real bytes', async ({ assert }) => {
+  test('the archive itself: manifest.json and media/<file>, sizes and checksums of the real bytes', async ({
+    assert,
+  }) => {
     const bundle = await sampleBundle(dir)
     await writeOfc(bundle, join(dir, 'deck.ofc'), { includeProgress: true })
     const entries = await readZip(join(dir, 'deck.ofc'))
@@ -238,10 +267,15 @@ test.group('.ofc: export then import', (group) => {
     assert.isNull(await stat(join(dir, 'deck.ofc')).catch(() => null))
   })
 
-  test('a media file that cannot be read fails the export and leaves no file', async ({ assert }) => {
+  test('a media file that cannot be read fails the export and leaves no file', async ({
+    assert,
+  }) => {
     const bundle = await sampleBundle(dir)
     bundle.media[1].path = join(dir, 'missing-file')
-    await assert.rejects(() => writeOfc(bundle, join(dir, 'deck.ofc'), { includeProgress: true }), /ENOENT/)
+    await assert.rejects(
+      () => writeOfc(bundle, join(dir, 'deck.ofc'), { includeProgress: true }),
+      /ENOENT/
+    )
     assert.deepEqual(await filesUnder(dir), ['src-image', 'src-sound'])
   })
 })

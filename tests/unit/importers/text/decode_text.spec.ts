@@ -6,11 +6,14 @@ const bytes = (...values: number[]) => Uint8Array.from(values)
 test.group('Text import: decoding', () => {
   test('UTF-8 without a BOM, multi-byte characters intact', ({ assert }) => {
     /* "é" is C3 A9, "食" is E9 A3 9F */
-    assert.deepEqual(decodeTextDetailed(bytes(0x63, 0x61, 0x66, 0xc3, 0xa9, 0x09, 0xe9, 0xa3, 0x9f)), {
-      text: 'café\t食',
-      encoding: 'utf-8',
-      warning: null,
-    })
+    assert.deepEqual(
+      decodeTextDetailed(bytes(0x63, 0x61, 0x66, 0xc3, 0xa9, 0x09, 0xe9, 0xa3, 0x9f)),
+      {
+        text: 'café\t食',
+        encoding: 'utf-8',
+        warning: null,
+      }
+    )
   })
 
   test('a UTF-8 BOM is dropped', ({ assert }) => {
@@ -39,6 +42,10 @@ test.group('Text import: decoding', () => {
   })
 
   test('an empty file is an empty text', ({ assert }) => {
-    assert.deepEqual(decodeTextDetailed(new Uint8Array()), { text: '', encoding: 'utf-8', warning: null })
+    assert.deepEqual(decodeTextDetailed(new Uint8Array()), {
+      text: '',
+      encoding: 'utf-8',
+      warning: null,
+    })
   })
 })

@@ -61,7 +61,9 @@ test.group('Text import: the fixture files', () => {
   })
 
   /* no header names the third column, so it is kept (appended to the back), not guessed to be tags */
-  test('text-tags.txt: the third column is extra without a header, tags with #tags column:3', ({ assert }) => {
+  test('text-tags.txt: the third column is extra without a header, tags with #tags column:3', ({
+    assert,
+  }) => {
     const text = decodeText(fixture('text-tags.txt'))
     const plain = parseTextImport(text)
     assert.deepEqual(
@@ -91,7 +93,9 @@ test.group('Text import: the fixture files', () => {
     )
   })
 
-  test('text-update.txt: one pair "1" / "x"; a GUID column makes re-imports update', ({ assert }) => {
+  test('text-update.txt: one pair "1" / "x"; a GUID column makes re-imports update', ({
+    assert,
+  }) => {
     const parsed = parseTextImport(decodeText(fixture('text-update.txt')))
     assert.deepEqual(parsed.rows, [{ line: 1, front: '1', back: 'x', tags: [], extra: [] }])
     assert.deepEqual(parsed.problems, [])
@@ -109,10 +113,17 @@ test.group('Text import: the fixture files', () => {
   test('text-ucs2-be-bom.txt: UTF-16 big endian with its BOM', ({ assert }) => {
     const bytes = fixture('text-ucs2-be-bom.txt')
     assert.deepEqual([bytes[0], bytes[1]], [0xfe, 0xff])
-    assert.deepEqual(decodeTextDetailed(bytes), { text: 'Hello, world', encoding: 'utf-16be', warning: null })
+    assert.deepEqual(decodeTextDetailed(bytes), {
+      text: 'Hello, world',
+      encoding: 'utf-16be',
+      warning: null,
+    })
     const parsed = parseTextImport(decodeText(bytes))
     assert.deepEqual(parsed.detected.fieldSeparator, 'comma')
-    assert.deepEqual(parsed.rows.map((row) => [row.front, row.back]), [['Hello', 'world']])
+    assert.deepEqual(
+      parsed.rows.map((row) => [row.front, row.back]),
+      [['Hello', 'world']]
+    )
   })
 
   /* the stored copy of text-utf8-bom.txt has lost its BOM (12 bytes: "Hello, world"), so the BOM is added here too */
@@ -121,7 +132,14 @@ test.group('Text import: the fixture files', () => {
     assert.equal(bytes.length, 12)
     assert.equal(decodeText(bytes), 'Hello, world')
     const withBom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), bytes])
-    assert.deepEqual(decodeTextDetailed(withBom), { text: 'Hello, world', encoding: 'utf-8', warning: null })
-    assert.deepEqual(parseTextImport(decodeText(withBom)).rows.map((row) => [row.front, row.back]), [['Hello', 'world']])
+    assert.deepEqual(decodeTextDetailed(withBom), {
+      text: 'Hello, world',
+      encoding: 'utf-8',
+      warning: null,
+    })
+    assert.deepEqual(
+      parseTextImport(decodeText(withBom)).rows.map((row) => [row.front, row.back]),
+      [['Hello', 'world']]
+    )
   })
 })
