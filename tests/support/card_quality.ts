@@ -12,8 +12,10 @@ const BLANK = '_____'
 const CLOZE = /\{\{c(\d+)::(.*?)(?:::[^}]*)?\}\}/g
 /* the words the generator may add to a document's own words: question forms */
 const TEMPLATE_WORDS = new Set(
-  'what which who is are was were do does did mean refer to include consist of comprise require need name them ' +
-    'they the a an and called'.split(' ')
+  (
+    'what which who is are was were do does did mean refer to include consist of comprise require need name ' +
+    'them they the a an and called'
+  ).split(' ')
 )
 const LABEL =
   /^(key terms?|glossary|summary|section summary|learning objectives|review questions|exercises)\b/i

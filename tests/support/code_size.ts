@@ -1,8 +1,9 @@
 /*
  * The size rules of the code base: no file in app/ or inertia/ over 400
- * lines, no function over 100, except those tests/unit/code_size_exceptions.json
+ * lines, no function over 150, except those tests/unit/code_size_exceptions.json
  * names with the reason. (The limits were 300 and 80 before Prettier wrapped
- * the code at 100 columns: the same code takes about a third more lines.)
+ * the code at 100 columns: the same code takes about a third more lines, and
+ * a React component's JSX, one attribute a line, up to twice as many.)
  * Measured with the TypeScript parser, so a function is what the language
  * calls one (declarations, methods, arrow functions, function expressions).
  */
@@ -11,7 +12,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 
 export const MAX_FILE_LINES = 400
-export const MAX_FUNCTION_LINES = 100
+export const MAX_FUNCTION_LINES = 150
 
 export type Measure = {
   file: string

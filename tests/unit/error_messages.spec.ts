@@ -103,7 +103,7 @@ async function namedNeeds(): Promise<Need[]> {
     }
   }
   /* every reason an import may fail with (app/importers/bundle.ts) */
-  for (const key of await unionMembers('app/importers/bundle.ts', /public key:([^\n]+)/))
+  for (const key of await unionMembers('app/importers/bundle.ts', /public key:([^,]+),/))
     needs.push({ key, body: false, where: 'app/importers/bundle.ts' })
   return needs
 }
