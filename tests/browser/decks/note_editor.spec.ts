@@ -229,7 +229,15 @@ test.group('The notes editor when a new card does not reach the server', (group)
 
     /* and once more: saved, the notice gone, the fields empty for the next card */
     const toasted = page.getByText('Card added').first().waitFor()
+    const answered = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' &&
+        /\/decks\/\d+\/notes$/.test(new URL(response.url()).pathname)
+    )
     await notice.getByRole('button', { name: 'Try again' }).click()
+    /* the server's own answer first: a failure here says what it answered, not only that no toast came */
+    assert.oneOf((await answered).status(), [302, 303])
+    assert.equal(failures, 3)
     await toasted
     await notice.waitFor({ state: 'detached' })
     assert.equal(
