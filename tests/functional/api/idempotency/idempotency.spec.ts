@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import type { ApiClient, ApiRequest } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
-import { dispatch } from '#services/queue'
+import { SCHEDULES, dispatch } from '#services/queue'
 import { assertErrorBody, resetState } from '#tests/support/helpers'
 import { basicNote, createDeck, signIn, templateIds } from '#tests/support/content'
 import { eventually } from '#tests/support/eventually'
@@ -149,29 +149,27 @@ function sent(testCase: Case, at: World, key: string, other = false) {
 test.group('API idempotency: every creating POST of the spec, sent twice', (group) => {
   group.each.setup(() => resetState())
 
-  test('{call}: the same key replays the first answer, another body is 422', async ({
-    client,
-    assert,
-  }, testCase: Case) => {
-    const at = await setUp(client)
-    const before = await testCase.count(at)
-    const after = before + (testCase.creates ?? 1)
-    const first = await sent(testCase, at, 'key-1')
-    assert.isBelow(first.status(), 300, first.text())
-    const second = await sent(testCase, at, 'key-1')
-    assert.equal(second.status(), first.status())
-    assert.deepEqual(second.body(), first.body(), 'the first answer again')
-    assert.equal(second.header('idempotent-replayed'), 'true')
-    assert.isUndefined(first.header('idempotent-replayed'))
-    assert.equal(await testCase.count(at), after, 'created once')
-
-    const other = await sent(testCase, at, 'key-1', true)
-    other.assertStatus(422)
-    assertErrorBody(assert, other.body(), 'E_IDEMPOTENCY_KEY_REUSED')
-    assert.equal(other.body().errors[0].field, 'Idempotency-Key')
-    assert.equal(await testCase.count(at), after, 'nothing created for another body')
-  })
+  test('{call}: the same key replays the first answer, another body is 422')
     .with(CASES)
+    .run(async ({ client, assert }, testCase) => {
+      const at = await setUp(client)
+      const before = await testCase.count(at)
+      const after = before + (testCase.creates ?? 1)
+      const first = await sent(testCase, at, 'key-1')
+      assert.isBelow(first.status(), 300, first.text())
+      const second = await sent(testCase, at, 'key-1')
+      assert.equal(second.status(), first.status())
+      assert.deepEqual(second.body(), first.body(), 'the first answer again')
+      assert.equal(second.header('idempotent-replayed'), 'true')
+      assert.isUndefined(first.header('idempotent-replayed'))
+      assert.equal(await testCase.count(at), after, 'created once')
+
+      const other = await sent(testCase, at, 'key-1', true)
+      other.assertStatus(422)
+      assertErrorBody(assert, other.body(), 'E_IDEMPOTENCY_KEY_REUSED')
+      assert.equal(other.body().errors[0].field, 'Idempotency-Key')
+      assert.equal(await testCase.count(at), after, 'nothing created for another body')
+    })
     .timeout(60_000)
 })
 
@@ -212,7 +210,12 @@ test.group('API idempotency: the key', (group) => {
     assert.equal(await rows('decks', { user_id: user.id }), 2)
   })
 
-  test('keys past 24 hours are pruned by the scheduled job', async ({ client }) => {
+  test('keys past 24 hours are pruned by the scheduled job', async ({ client, assert }) => {
+    assert.deepInclude(
+      SCHEDULES,
+      { name: 'prune_idempotency_keys', everyMs: 60 * 60 * 1000 },
+      'the worker runs it on its own, hourly'
+    )
     const { token } = await signIn()
     await postDeck(client, token, 'old-key')
     await postDeck(client, token, 'new-key', 'Chemistry')
