@@ -17,7 +17,7 @@ import { appKey } from '#config/app'
  */
 
 /** How long a key means its first request. */
-export const KEY_LIFETIME_HOURS = 24
+const KEY_LIFETIME_HOURS = 24
 /** The longest a key stays at its first request. */
 export const MAX_KEY_LENGTH = 255
 /*

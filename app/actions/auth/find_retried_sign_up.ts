@@ -5,7 +5,7 @@ import User from '#models/user'
 import { guardSignIn } from '#services/auth_throttle'
 
 /** How long after an e-mail sign-up the same one sent again is its retry (docs/decisions/0084-idempotent-posts.md). */
-export const SIGN_UP_RETRY_MINUTES = 10
+const SIGN_UP_RETRY_MINUTES = 10
 
 const NO_MATCH = Symbol('no match')
 
