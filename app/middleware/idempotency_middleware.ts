@@ -52,7 +52,9 @@ export default class IdempotencyMiddleware {
       await releaseKey(claim.id)
       throw error
     }
-    const reply = notKept(ctx.response.getStatus()) ? null : replyOf(ctx)
+    /* a body cut off on its way (an upload the route streams) is a request that never fully came */
+    const cutOff = !ctx.request.request.complete
+    const reply = cutOff || notKept(ctx.response.getStatus()) ? null : replyOf(ctx)
     if (reply) await keepReply(claim.id, reply)
     else await releaseKey(claim.id)
   }
