@@ -199,6 +199,25 @@ test.group('API idempotency: the key', (group) => {
     assert.equal(await rows('decks', { user_id: ana.user.id }), 1)
   })
 
+  test('the same body with its keys in another order is the same request', async ({
+    client,
+    assert,
+  }) => {
+    const { user, token } = await signIn()
+    const folder = (body: string) =>
+      client
+        .post('/api/folders')
+        .bearerToken(token)
+        .header('Idempotency-Key', 'folder-key')
+        .json(JSON.parse(body))
+    const first = await folder('{"name": "Exams", "color": "violet"}')
+    const again = await folder('{"color": "violet", "name": "Exams"}')
+    first.assertStatus(201)
+    assert.equal(again.header('idempotent-replayed'), 'true')
+    assert.deepEqual(again.body(), first.body())
+    assert.equal(await rows('folders', { user_id: user.id }), 1)
+  })
+
   test('means nothing after 24 hours: the request runs again', async ({ client, assert }) => {
     const { user, token } = await signIn()
     const first = await postDeck(client, token, 'old-key')
