@@ -35,6 +35,8 @@ export const middleware = router.named({
   guest: () => import('#middleware/guest_middleware'),
   auth: () => import('#middleware/auth_middleware'),
   apiAuth: () => import('#middleware/api_auth_middleware'),
+  /* on the API's route groups, after their authentication: a POST's Idempotency-Key (app/services/idempotency.ts) */
+  idempotent: () => import('#middleware/idempotency_middleware'),
   adminAuth: () => import('#middleware/admin_auth_middleware'),
   /* on the route groups whose pages call JSON endpoints: those calls keep the page's flash messages */
   keepFlash: () => import('#middleware/keep_flash_middleware'),

@@ -24,6 +24,7 @@ export const JOB_HANDLERS: { [Name in JobName]: () => Promise<{ default: JobHand
   import_deck: () => import('#jobs/import_deck'),
   ai_stream: () => import('#jobs/ai_stream'),
   prune_access_tokens: () => import('#jobs/prune_access_tokens'),
+  prune_idempotency_keys: () => import('#jobs/prune_idempotency_keys'),
   sweep_storage: () => import('#jobs/sweep_storage'),
   count_library_studiers: () => import('#jobs/count_library_studiers'),
   expire_premium_grace: () => import('#jobs/expire_premium_grace'),

@@ -40,6 +40,8 @@ export interface JobPayloads {
   /** an AI generation run (app/actions/ai/run_stream.ts) */
   ai_stream: { streamId: number }
   prune_access_tokens: NoPayload
+  /** the Idempotency-Keys past their 24 hours (app/services/idempotency.ts) */
+  prune_idempotency_keys: NoPayload
   sweep_storage: NoPayload
   count_library_studiers: NoPayload
   expire_premium_grace: NoPayload
@@ -70,6 +72,7 @@ export const SCHEDULES: {
   later?: boolean
 }[] = [
   { name: 'prune_access_tokens', everyMs: 60 * 60 * 1000 },
+  { name: 'prune_idempotency_keys', everyMs: 60 * 60 * 1000 },
   /* files no row needs any more (app/actions/maintenance/sweep_storage.ts) */
   { name: 'sweep_storage', everyMs: 6 * 60 * 60 * 1000, later: true },
   /* library decks' studiers (app/actions/library/count_studiers.ts) */

@@ -56,7 +56,7 @@ router
           .put('auth/reset-password/:token', [PasswordResetsController, 'update'])
           .as('reset_password.update')
       })
-      .use(authThrottle)
+      .use([authThrottle, middleware.idempotent()])
 
     router
       .group(() => {
@@ -154,7 +154,7 @@ router
           .put('algorithm_settings/:deckId', [AlgorithmSettingsController, 'update'])
           .as('algorithm_settings.update')
       })
-      .use(middleware.apiAuth())
+      .use([middleware.apiAuth(), middleware.idempotent()])
 
     /* for load balancers and uptime checks: liveness touches nothing, readiness asks PostgreSQL and Redis */
     router.get('health', [HealthController, 'health']).as('health')

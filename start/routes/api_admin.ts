@@ -11,7 +11,10 @@ const AdminController = () => import('#controllers/api/admin/admin_controller')
  */
 router
   .group(() => {
-    router.post('admin/token', [AdminController, 'token']).as('admin.token').use(authThrottle)
+    router
+      .post('admin/token', [AdminController, 'token'])
+      .as('admin.token')
+      .use([authThrottle, middleware.idempotent()])
     router
       .group(() => {
         router.get('admin/masquerade', [AdminController, 'masquerade']).as('admin.masquerade')

@@ -16,4 +16,4 @@ router
   })
   .prefix('/api')
   .as('api')
-  .use(middleware.apiAuth())
+  .use([middleware.apiAuth(), middleware.idempotent()])

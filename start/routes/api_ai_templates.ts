@@ -29,6 +29,6 @@ router
       .post('ai_note_templates/:id/apply', [AiNoteTemplatesController, 'apply'])
       .as('ai_note_templates.apply')
   })
-  .use(middleware.apiAuth())
+  .use([middleware.apiAuth(), middleware.idempotent()])
   .prefix('/api')
   .as('api')

@@ -20,7 +20,7 @@ router
           .get('users/wrapped/share.png', [WrappedShareController, 'api'])
           .as('users.wrapped.share')
       })
-      .use(middleware.apiAuth())
+      .use([middleware.apiAuth(), middleware.idempotent()])
   })
   .prefix('/api')
   .as('api')

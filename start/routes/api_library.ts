@@ -42,7 +42,7 @@ router
     router
       .post('library_decks/:id/rate', [LibraryDecksController, 'rate'])
       .as('library_decks.rate')
-      .use(middleware.apiAuth())
+      .use([middleware.apiAuth(), middleware.idempotent()])
     router
       .get('users/public_profile/:id', [PublicProfilesController, 'show'])
       .as('users.public_profile')

@@ -12,7 +12,7 @@ router
     router
       .put('remote_flags/:name', [RemoteFlagsController, 'update'])
       .as('remote_flags.update')
-      .use(middleware.apiAuth())
+      .use([middleware.apiAuth(), middleware.idempotent()])
   })
   .prefix('/api')
   .as('api')

@@ -25,7 +25,7 @@ router
           .post('cards/:id/daily_events', [MediaHelpersController, 'cardEvent'])
           .as('cards.daily_events')
       })
-      .use(middleware.apiAuth())
+      .use([middleware.apiAuth(), middleware.idempotent()])
   })
   .prefix('/api')
   .as('api')

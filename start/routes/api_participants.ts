@@ -19,7 +19,7 @@ router
           .get('decks/:id/embed', [SharedDeckParticipationsController, 'embed'])
           .as('decks.embed')
       })
-      .use(middleware.apiAuth())
+      .use([middleware.apiAuth(), middleware.idempotent()])
   })
   .prefix('/api')
   .as('api')

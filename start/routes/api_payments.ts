@@ -32,7 +32,7 @@ router
           .as('subscriptions.discounts')
         router.post('users/cello_jwt', [StripeIntentsController, 'celloJwt']).as('users.cello_jwt')
       })
-      .use(middleware.apiAuth())
+      .use([middleware.apiAuth(), middleware.idempotent()])
     /*
      * Stripe's webhook endpoint: signed by Stripe, no session or token; under /api, so outside CSRF
      * (config/shield.ts)

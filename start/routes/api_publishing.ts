@@ -38,7 +38,7 @@ router
           .post('moderation/reports/:id', [ModerationController, 'closeReport'])
           .as('moderation.reports.close')
       })
-      .use(middleware.apiAuth())
+      .use([middleware.apiAuth(), middleware.idempotent()])
   })
   .prefix('/api')
   .as('api')

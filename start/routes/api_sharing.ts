@@ -40,7 +40,7 @@ router
           .delete('deck_collaborators/:id', [DeckCollaboratorsController, 'destroy'])
           .as('deck_collaborators.destroy')
       })
-      .use(middleware.apiAuth())
+      .use([middleware.apiAuth(), middleware.idempotent()])
   })
   .prefix('/api')
   .as('api')

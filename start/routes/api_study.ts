@@ -21,7 +21,7 @@ router
         /* a fixed path, registered ahead of any users/:id */
         router.get('users/wrapped', [StatisticsController, 'wrapped']).as('users.wrapped')
       })
-      .use(middleware.apiAuth())
+      .use([middleware.apiAuth(), middleware.idempotent()])
   })
   .prefix('/api')
   .as('api')

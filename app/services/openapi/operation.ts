@@ -49,7 +49,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   402: 'A limit of the free plan, or a premium feature: show the paywall',
   403: 'Seen, but not allowed to the caller',
   404: "Not found, or not the caller's to see",
-  409: 'In a state that does not allow it (archived, being processed, already done)',
+  409: 'In a state that does not allow it (archived, being processed, already done, its Idempotency-Key still running)',
   410: 'Gone: expired, or no longer available to the caller',
   413: 'Too large',
   422: 'Validation failed, or a business rule refused it: errors names the fields',
@@ -102,6 +102,22 @@ function security(route: RouteFacts, operation: Operation) {
   return operation.optionalAuth ? [{}, { bearer: [] }] : []
 }
 
+/* a POST of a route with the idempotency middleware (app/middleware/idempotency_middleware.ts) */
+const idempotent = (route: RouteFacts, method: string) =>
+  method === 'POST' && route.middleware.includes('idempotent')
+
+const IDEMPOTENCY_KEY = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'a key of your own (a UUID) for this request: sent again with the same key and the same request ' +
+    'within 24 hours, the first answer comes back (Idempotent-Replayed: true) and nothing is done twice; ' +
+    'the same key with another request is 422 E_IDEMPOTENCY_KEY_REUSED, and 409 ' +
+    'E_IDEMPOTENT_REQUEST_IN_FLIGHT while the first still runs',
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+}
+
 /** The statuses every operation of this route may answer besides its own. */
 function routeErrors(route: RouteFacts, operation: Operation, path: string, method: string) {
   const statuses = new Set(operation.errors ?? [])
@@ -113,6 +129,7 @@ function routeErrors(route: RouteFacts, operation: Operation, path: string, meth
   if (operation.body || operation.multipart || ['POST', 'PUT', 'PATCH'].includes(method))
     statuses.add(413)
   if (route.middleware.some((name) => name.endsWith('Throttle'))) statuses.add(429)
+  if (idempotent(route, method)) statuses.add(409)
   /*
    * every call but the probes and GET remote_flags checks the app version
    * (app/middleware/remote_flags_middleware.ts)
@@ -153,6 +170,7 @@ export function toOperation(method: string, path: string, operation: Operation, 
   const parameters = [
     ...pathParams.map((name) => pathParameter(name, operation)),
     ...(operation.query ? queryParameters(operation.query, pathParams) : []),
+    ...(idempotent(route, method) ? [IDEMPOTENCY_KEY] : []),
   ]
   const body = requestBody(operation)
   const responses: Record<string, unknown> = {}

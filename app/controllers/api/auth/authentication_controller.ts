@@ -3,6 +3,7 @@ import User from '#models/user'
 import ApiException from '#exceptions/api_exception'
 import { createUser } from '#actions/auth/create_user'
 import { registerWithEmail } from '#actions/auth/register_with_email'
+import { findRetriedSignUp } from '#actions/auth/find_retried_sign_up'
 import { signInWithIdentity } from '#actions/auth/sign_in_with_identity'
 import { sendLoginLink } from '#actions/auth/send_login_link'
 import { consumeLoginLink } from '#actions/auth/consume_login_link'
@@ -44,7 +45,16 @@ export default class AuthenticationController {
   async registerWithEmail(ctx: HttpContext) {
     const { user: input } = await ctx.request.validateUsing(apiRegistrationValidator)
     const guest = await currentUser(ctx)
-    const user = await registerWithEmail(guest, { ...input, locale: ctx.i18n.locale })
+    const user = await registerWithEmail(guest, { ...input, locale: ctx.i18n.locale }).catch(
+      async (error) => {
+        /* the same sign-up sent again (its answer lost on the way): the token, not E_EMAIL_TAKEN */
+        const taken = error instanceof ApiException && error.code === 'E_EMAIL_TAKEN'
+        const retried =
+          taken && (await findRetriedSignUp(guest, { ...input, ip: ctx.request.ip() }))
+        if (!retried) throw error
+        return retried
+      }
+    )
     return ctx.response.created(await issueToken(user, true))
   }
 

@@ -1,0 +1,47 @@
+import { DateTime } from 'luxon'
+import hash from '@adonisjs/core/services/hash'
+import db from '@adonisjs/lucid/services/db'
+import User from '#models/user'
+import { guardSignIn } from '#services/auth_throttle'
+
+/** How long after an e-mail sign-up the same one sent again is its retry (docs/decisions/0084-idempotent-posts.md). */
+const SIGN_UP_RETRY_MINUTES = 10
+
+const NO_MATCH = Symbol('no match')
+
+/* an account no answer of its own has reached yet: made by e-mail sign-up just now, none of its tokens ever used */
+async function unclaimed(user: User) {
+  if (user.provider !== 'email' || !user.password) return false
+  if (user.createdAt < DateTime.now().minus({ minutes: SIGN_UP_RETRY_MINUTES })) return false
+  const used = await db
+    .from('auth_access_tokens')
+    .where('tokenable_id', user.id)
+    .whereNotNull('last_used_at')
+    .first()
+  return !used
+}
+
+/**
+ * A sign-up sent again without an Idempotency-Key (its first answer lost):
+ * the account the first one made, when it is the same e-mail AND the same
+ * password, and either the request's bearer is that account already (a
+ * guest's upgrade sent again) or the account is minutes old and has never
+ * been used. The password check is a sign-in's: counted and throttled as
+ * one (guardSignIn). Null otherwise: the address is taken.
+ */
+export async function findRetriedSignUp(
+  current: User | null,
+  input: { email: string; password: string; ip: string }
+) {
+  const email = input.email.toLowerCase()
+  const user = await User.findBy('email', email)
+  if (!user?.password) return null
+  if (current?.id !== user.id && !(await unclaimed(user))) return null
+  return guardSignIn(input.ip, email, async () => {
+    if (!(await hash.use('scrypt').verify(user.password!, input.password))) throw NO_MATCH
+    return user
+  }).catch((error) => {
+    if (error === NO_MATCH) return null
+    throw error
+  })
+}
