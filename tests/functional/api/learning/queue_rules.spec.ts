@@ -285,5 +285,7 @@ test.group('API learning: an answer to a card that is not due', (group) => {
       version: card.version,
     })
     redo.assertStatus(200)
+    /* again, good, the review's good (undone), hard */
+    assert.equal(await reviewCount(session.user.id), 3)
   })
 })
