@@ -31,6 +31,7 @@ export const ERRORS = {
   E_BODY_TOO_BIG: { status: 413, key: 'body_too_big' },
   E_CARDS_LIMIT_REACHED: { status: 422, key: 'cards_limit_reached' },
   E_CARD_FROZEN: { status: 409, key: 'card_frozen' },
+  E_CARD_NOT_DUE: { status: 409, key: 'card_not_due' },
   E_CARD_SUSPENDED: { status: 409, key: 'card_suspended' },
   E_COLLABORATOR_REMOVED: { status: 403, key: 'collaborator_removed' },
   E_CONFIRMATION_MISMATCH: { status: 422, key: 'confirmation_mismatch' },

@@ -13,7 +13,7 @@ export type { AnswerInput, AnswerResult }
 /**
  * A study answer. The rules that decide what it does (the version it was
  * shown with, a retried request, a frozen or suspended card, the limits)
- * live in mnemo_record_answer (database/sql/mnemo_record_answer_v2.sql);
+ * live in mnemo_record_answer (database/sql/mnemo_record_answer_v3.sql);
  * this side works out what the answer writes and turns the outcome into the
  * reply (record_answer.ts).
  *

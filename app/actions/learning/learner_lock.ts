@@ -2,7 +2,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 
 /**
  * The lock order of every path that writes a learner's answers: an answer
- * (mnemo_record_answer, database/sql/mnemo_record_answer_v2.sql, and its
+ * (mnemo_record_answer, database/sql/mnemo_record_answer_v3.sql, and its
  * fallback in answer_card.ts), an offline batch (log_offline_reviews.ts, one
  * transaction per review), an undo (undo_answer.ts), and the streak
  * (refresh_streak.ts):

@@ -7,6 +7,7 @@ import { preparedQuery } from '#services/prepared_query'
 import type { StudyContext } from '#queries/learning/study_context'
 import type { AnswerSnapshot } from '#queries/learning/answer_snapshot'
 import { limitOf } from '#queries/learning/daily_limit'
+import { learnAheadOf } from '#queries/learning/session_counters'
 import { placementFor } from '#queries/learning/due_counts'
 import { refreshStreak } from '#actions/study/refresh_streak'
 import { answerRows, refitDue } from '#actions/learning/answer_rows'
@@ -16,15 +17,23 @@ import { dispatch } from '#services/queue'
 /*
  * The app's half of a study answer: what only it can do. The scheduler
  * works out what the answer writes, from the card's progress row as read;
- * mnemo_record_answer (database/sql/mnemo_record_answer_v2.sql), the one
+ * mnemo_record_answer (database/sql/mnemo_record_answer_v3.sql), the one
  * place of the answer's rules, decides under its locks and writes; its
  * outcome becomes the reply here, and a day made active has its streak
  * worked out again.
  */
 
-/** What mnemo_record_answer answers (the rules in database/sql/mnemo_record_answer_v2.sql). */
+/** What mnemo_record_answer answers (the rules in database/sql/mnemo_record_answer_v3.sql). */
 type AnswerOutcome =
-  'ok' | 'replayed' | 'stale' | 'frozen' | 'suspended' | 'daily_limit' | 'guest_limit' | 'moved'
+  | 'ok'
+  | 'replayed'
+  | 'stale'
+  | 'frozen'
+  | 'suspended'
+  | 'not_due'
+  | 'daily_limit'
+  | 'guest_limit'
+  | 'moved'
 
 interface RecordedRow {
   outcome: AnswerOutcome
@@ -37,7 +46,7 @@ interface RecordedRow {
 
 export type Recorded = Awaited<ReturnType<typeof recordAnswer>>
 
-const CALL = 'select * from mnemo_record_answer($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)'
+const CALL = 'select * from mnemo_record_answer($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)'
 
 /**
  * One call of mnemo_record_answer for the answer, worked out on `read` (the
@@ -75,12 +84,15 @@ export async function recordAnswer(
     kind,
     limit,
     ACTIVE_DAY_CARDS,
+    /* when a card is due, as the session's queue hands cards out (app/queries/learning/queue.ts) */
+    learnAheadOf(now),
+    context.dayEnd,
   ]
   const [row] = trx
     ? await trx
         .rawQuery(CALL.replace(/\$\d+/g, '?'), values)
         .then((result) => result.rows as RecordedRow[])
-    : await preparedQuery<RecordedRow>('record-answer-v2', CALL, values)
+    : await preparedQuery<RecordedRow>('record-answer-v3', CALL, values)
   return { ...row, card: read.card, scheduled: rows.outcome, limit }
 }
 
@@ -94,6 +106,8 @@ export function refusalOf(recorded: Pick<Recorded, 'outcome' | 'limit'>) {
       return ApiException.of('E_CARD_FROZEN')
     case 'suspended':
       return ApiException.of('E_CARD_SUSPENDED')
+    case 'not_due':
+      return ApiException.of('E_CARD_NOT_DUE')
     case 'guest_limit':
       return ApiException.of('E_GUEST_STUDY_LIMIT', { values })
     case 'daily_limit':

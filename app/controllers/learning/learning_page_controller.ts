@@ -2,7 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { answerCard } from '#actions/learning/answer_card'
 import { undoAnswer } from '#actions/learning/undo_answer'
 import { markTutorialSeen } from '#actions/learning/mark_tutorial_seen'
-import { nextSessionCards, sessionStart } from '#queries/learning/session_batch'
+import { limitRefusal, nextSessionCards, sessionStart } from '#queries/learning/session_batch'
 import { afterAnswer, afterUndo, sessionScope } from '#queries/learning/session_standing'
 import { answerContext } from '#queries/learning/study_context'
 import LearningPageTransformer from '#transformers/learning_page_transformer'
@@ -24,13 +24,19 @@ export default class LearningPageController {
   /**
    * GET /decks/:id/learn: the first cards, the counters, the tutorial flag and the streak; the feedback
    * request's state (the complete screen asks once); the decks a card can move to when the move dialog asks.
+   * When the learner's limit left no card, the page opens on the paywall (or the guest's sign-up).
    */
   async show({ auth, params, i18n, inertia }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
     const start = await sessionStart(user, params.id)
     return inertia.render('learning/session', {
       /* the start, as the apps' start call has it, with the page's own keys */
-      session: LearningPageTransformer.transform(start, i18n, feedbackRequestOf(user)),
+      session: LearningPageTransformer.transform(
+        start,
+        i18n,
+        feedbackRequestOf(user),
+        limitRefusal(start)
+      ),
       destinations: inertia.optional(() => destinations(user)),
     })
   }

@@ -7,7 +7,7 @@ import { preparedQuery } from '#services/prepared_query'
  * has no row yet: its version is the one the row will start at (after the
  * last answered version, if the progress was reset). Read without a lock and
  * without writing (no commit to wait for); mnemo_record_answer
- * (database/sql/mnemo_record_answer_v2.sql) applies the answer's rules
+ * (database/sql/mnemo_record_answer_v3.sql) applies the answer's rules
  * under its locks and checks that the row did not move since.
  *
  * One SQL expression, so that it can ride along the study context's read of

@@ -11,7 +11,7 @@ import { remoteFlag } from '#services/remote_flags'
  * (cards_to_paywall, guest_cards_studied), read from the process's copy
  * (app/services/remote_flags.ts): no query, also on the answer's path.
  * An answer is held to them by mnemo_record_answer
- * (database/sql/mnemo_record_answer_v2.sql).
+ * (database/sql/mnemo_record_answer_v3.sql).
  */
 export const freeDailyCards = () => remoteFlag('cards_to_paywall')
 export const guestCardsStudied = () => remoteFlag('guest_cards_studied')

@@ -10,6 +10,14 @@ import {
   tallyOf,
 } from '#queries/learning/session_counters'
 import type { TopCounters } from '#types/deck_counts'
+import {
+  answeredTodayColumn,
+  limitColumns,
+  queueLimitOf,
+  startLimit,
+  withinLimit,
+  type QueueLimit,
+} from '#queries/learning/queue_allowance'
 
 /*
  * What a study session shows next, Anki's way: learning cards that are due,
@@ -21,7 +29,9 @@ import type { TopCounters } from '#types/deck_counts'
  *
  * The cards a client still holds (`excludeIds`: handed out, not yet
  * answered) take their share of today's room, so a page that fetches ahead
- * never introduces more new cards than the limit. With "Shuffle cards" on,
+ * never introduces more new cards than the limit. A free learner's daily
+ * limit and a guest's limit hold too (queue_allowance.ts): no card is handed
+ * out that its answer would be refused for. With "Shuffle cards" on,
  * new cards (and a speed-learning round) come in an order of their own for
  * each learner and day, the same on every fetch of that day.
  */
@@ -34,6 +44,8 @@ export interface QueueState {
   errorType: 'emptyDeck' | 'allCardsLearned' | null
   /** the next time a card comes due, when nothing is left now */
   nextCardAppearsAt: string | null
+  /** the learner's limit as the cards were handed out; null for premium (and for the counters alone) */
+  limit: QueueLimit | null
 }
 
 /**
@@ -79,7 +91,8 @@ function newCardOrder(context: StudyContext) {
 function cardsOf(
   context: StudyContext,
   client: TransactionClientContract | typeof db,
-  excludeIds: number[]
+  excludeIds: number[],
+  gate: QueueLimit | null = null
 ) {
   const query = client
     .from('cards as c')
@@ -90,6 +103,11 @@ function cardsOf(
     .whereRaw('not coalesce(p.frozen, false)')
     .whereRaw(notSuspendedSql(), [context.user.id])
   if (excludeIds.length) query.whereNotIn('c.id', excludeIds)
+  if (gate) {
+    query.select(answeredTodayColumn(context))
+    /* with the limit used up only cards answered today can come: those first */
+    if (gate.left <= 0) query.orderByRaw('answered_today desc')
+  }
   return query
 }
 
@@ -103,6 +121,7 @@ export async function studyQueue(
   const now = context.now
   const learnAhead = learnAheadOf(now)
   const order = newCardOrder(context)
+  const limited = queueLimitOf(context, limit > 0)
 
   /* a suspended card counts as a card of the deck (it is not empty) and nowhere else */
   const inStudy = 'not coalesce(p.frozen, false) and s.card_id is null'
@@ -124,23 +143,26 @@ export async function studyQueue(
     )
     .select(todaysUseColumns(context, client))
     .select(heldColumns(context, exclude))
+  if (limited) totalsQuery.select(limitColumns(context, limited.kind, exclude))
   /* after every answer: parsed once per connection, outside a transaction */
   const [totals] = options.trx ? await totalsQuery : await preparedRows(totalsQuery)
   const total = totals?.total ?? 0
   const nextDue = totals?.next_due ? new Date(totals.next_due).toISOString() : null
   const tally = tallyOf(totals)
+  const gate = startLimit(limited, totals)
 
   if (context.algorithm.type === 'speedLearning') {
-    const rows = await cardsOf(context, client, exclude)
+    const rows = await cardsOf(context, client, exclude, gate)
       .whereRaw(`coalesce(p.state, 'new') <> 'got_it'`)
       .orderByRaw(`p.last_reviewed_at asc nulls first, ${order.sql}, c.id`, order.bindings)
       .limit(limit)
       .select('c.id')
     return finish(
-      rows.map((row) => row.id),
+      withinLimit(gate, rows),
       sessionCounters(tally, { cardsToday: 0, newToday: 0 }, context.algorithm),
       total,
-      null
+      null,
+      gate
     )
   }
 
@@ -158,17 +180,17 @@ export async function studyQueue(
     const want = Math.min(room, limit - ids.length)
     if (want <= 0) return
     const rows = await query.limit(want).select('c.id')
-    ids.push(...rows.map((row) => row.id as number))
+    ids.push(...withinLimit(gate, rows))
   }
   await take(
-    cardsOf(context, client, exclude)
+    cardsOf(context, client, exclude, gate)
       .whereIn('p.state', ['learning', 'relearning'])
       .where('p.due_at', '<=', now)
       .orderBy('p.due_at'),
     limit
   )
   await take(
-    cardsOf(context, client, exclude)
+    cardsOf(context, client, exclude, gate)
       .where('p.state', 'review')
       .where('p.due_at', '<', context.dayEnd)
       .orderBy('p.due_at')
@@ -176,29 +198,36 @@ export async function studyQueue(
     reviewsShown
   )
   await take(
-    cardsOf(context, client, exclude)
+    cardsOf(context, client, exclude, gate)
       .whereRaw(`coalesce(p.state, 'new') = 'new'`)
       .orderByRaw(order.sql, order.bindings),
     newShown
   )
   if (!ids.length) {
     await take(
-      cardsOf(context, client, exclude)
+      cardsOf(context, client, exclude, gate)
         .whereIn('p.state', ['learning', 'relearning'])
         .where('p.due_at', '<=', learnAhead)
         .orderBy('p.due_at'),
       limit
     )
   }
-  return finish(ids, counters, total, nextDue)
+  return finish(ids, counters, total, nextDue, gate)
 }
 
 function finish(
   cardIds: number[],
   counters: TopCounters,
   total: number,
-  nextCardAppearsAt: string | null
+  nextCardAppearsAt: string | null,
+  limit: QueueLimit | null
 ): QueueState {
   const errorType = total === 0 ? 'emptyDeck' : cardIds.length === 0 ? 'allCardsLearned' : null
-  return { cardIds, counters, errorType, nextCardAppearsAt: errorType ? nextCardAppearsAt : null }
+  return {
+    cardIds,
+    counters,
+    errorType,
+    nextCardAppearsAt: errorType ? nextCardAppearsAt : null,
+    limit,
+  }
 }

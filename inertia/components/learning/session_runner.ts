@@ -86,8 +86,14 @@ export class SessionRunner {
       return requestJson<Data.LearningBatch>(urlFor('learn.cards', { deckId: this.deckId }, { qs }))
     })
       .then((batch) => this.received(batch, sentAfter, pendingAtSend))
-      .catch(() => {
+      .catch((error) => {
         this.fetching = false
+        /* the limit left no card to hand out (the server refuses only when the page holds none) */
+        const status = statusOf(error)
+        if ((status === 402 || status === 403) && error instanceof HttpError) {
+          this.update((previous) => ({ ...previous, blocked: blockedBy(status, error) }))
+          return
+        }
         /* with cards still to show, the next move tries again; with none, the page offers a retry */
         if (!this.state.current) this.update((previous) => ({ ...previous, loadFailed: true }))
       })

@@ -50,12 +50,13 @@ export function initialState(props: SessionProps): SessionState {
     revealed: false,
     counters: props.topCounters,
     undoAvailable: props.isUndoActionAvailable,
+    /* the limit left no card: the page opens on the paywall (or the sign-up), not on "all cards learned" */
     finished:
-      props.errorType && !first
+      props.errorType && !first && !props.blocked
         ? { errorType: props.errorType, nextCardAppearsAt: props.nextCardAppearsAt }
         : null,
     answers: {},
-    blocked: null,
+    blocked: props.blocked ?? null,
     loadFailed: false,
     streak: props.streak,
   }
@@ -82,7 +83,10 @@ export const heldIds = (s: SessionState) => [
   ...s.queue.map((card) => card.id),
 ]
 
-/** The answer refused by a limit stops the session: the paywall (402) or the guest's sign-up (403). */
+/**
+ * The answer refused by a limit, or the next cards refused because the limit left none, stops the session: the
+ * paywall (402) or the guest's sign-up (403).
+ */
 export function blockedBy(status: number, error: HttpError): Blocked {
   return {
     kind: status === 402 ? 'paywall' : 'guest',

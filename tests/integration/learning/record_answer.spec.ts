@@ -47,9 +47,11 @@ test.group('The short way of an answer', (group) => {
      * the same answers at the same moments, once each way (the scheduler's fuzz depends on the card: one card
      * for both)
      */
+    /* a month apart, so that each answer finds the card due (a day's end that moves with the clock) */
+    const later = (date: Date, index: number) => new Date(date.getTime() + index * 30 * 86_400_000)
     const steps = (['good', 'again', 'good', 'easy', 'hard'] as const).map((answer, index) => ({
       answer,
-      context: { ...base, now: new Date(base.now.getTime() + index * 3 * 86_400_000) },
+      context: { ...base, now: later(base.now, index), dayEnd: later(base.dayEnd, index) },
     }))
     const run = async (write: typeof answerCard) => {
       const results = []

@@ -3,7 +3,7 @@ import { answerCard } from '#actions/learning/answer_card'
 import { undoAnswer } from '#actions/learning/undo_answer'
 import { logOfflineReviews } from '#actions/learning/log_offline_reviews'
 import { markTutorialSeen } from '#actions/learning/mark_tutorial_seen'
-import { nextSessionCards, sessionStart } from '#queries/learning/session_batch'
+import { limitRefusal, nextSessionCards, sessionStart } from '#queries/learning/session_batch'
 import { afterAnswer, afterUndo, sessionScope } from '#queries/learning/session_standing'
 import { answerContext } from '#queries/learning/study_context'
 import LearningTransformer from '#transformers/learning_transformer'
@@ -25,6 +25,9 @@ export default class LearningController {
   async start({ auth, request, i18n }: HttpContext) {
     const input = await request.validateUsing(learningStartValidator)
     const start = await sessionStart(auth.use('api').getUserOrFail(), input.deck_id)
+    /* the limit left no card to hand out: the answer's own refusal (the paywall), not "all cards learned" */
+    const refusal = limitRefusal(start)
+    if (refusal) throw refusal
     return serialize(LearningTransformer.transform(start, i18n))
   }
 

@@ -16,24 +16,29 @@ export const learningOperations: Operations = {
       'Start a session: the first card, its buttons, the next cards, counters, the daily limit',
     description:
       'Start a session (query: deck_id, learn_session_start_timestamp): the first card, its buttons, ' +
-      'the next cards, counters, the daily limit',
+      'the next cards, counters, the daily limit. A free learner (or a guest) gets no more cards not yet ' +
+      'studied today than the limit leaves (dailyLimit.reached: no more after these); when the limit ' +
+      'leaves none to hand out, the answer is the limit refusal an answer would get (402 ' +
+      'E_DAILY_LEARNING_LIMIT, 403 E_GUEST_STUDY_LIMIT)',
     query: learningStartValidator,
     ok: { 200: 'LearningStart' },
-    errors: [404, 409, 410],
+    errors: [402, 403, 404, 409, 410],
   },
   'GET /v2/learning/cards': {
     summary: 'The next cards',
     description:
-      'The next cards (query: deck_id, limit (7), exclude_ids: the cards the client still holds)',
+      'The next cards (query: deck_id, limit (7), exclude_ids: the cards the client still holds). ' +
+      "Within the learner's limit as the start is; with none left to hand out and none held (no " +
+      'exclude_ids), 402 E_DAILY_LEARNING_LIMIT (a guest: 403 E_GUEST_STUDY_LIMIT)',
     query: learningCardsValidator,
     ok: { 200: 'LearningBatch' },
-    errors: [404, 410],
+    errors: [402, 403, 404, 410],
   },
   'GET /learning/cards': {
     summary: "The older clients' name for v2/learning/cards",
     query: learningCardsValidator,
     ok: { 200: 'LearningBatch' },
-    errors: [404, 410],
+    errors: [402, 403, 404, 410],
   },
   'POST /v2/learning/answer': {
     summary: 'Answer a card (a retried answer replays the first result)',
@@ -42,7 +47,9 @@ export const learningOperations: Operations = {
       'as it is now; the same answer arriving again (a network retry, a double tap) replays the first ' +
       'result (replayed: true) and writes no second review. `version`, optional, is the exact ' +
       "protection: an answer naming another version than the card's is replayed when it repeats the " +
-      'answer that moved the card, else refused (E_STALE_ANSWER)',
+      'answer that moved the card, else refused (E_STALE_ANSWER). A card no session hands out (not ' +
+      'due: a review after the study day, a learning step past the 20-minute learn-ahead limit) is ' +
+      'refused (409 E_CARD_NOT_DUE) and nothing is counted',
     body: answerValidator,
     ok: { 200: 'LearningAnswer' },
     errors: [402, 403, 404, 409, 410],

@@ -6,6 +6,12 @@ import { answerRequest, cardIdsOf, start } from '../learning/support.js'
 import { flagCacheStats, setFlagCheckInterval } from '#services/remote_flags'
 import { flagFromElsewhere, guestSession, resetFlags } from './support.js'
 
+const startRequest = (client: any, session: { token: string }, deckId: number) =>
+  client
+    .get('/api/v2/learning/start')
+    .bearerToken(session.token)
+    .qs({ deck_id: deckId, learn_session_start_timestamp: Date.now() })
+
 const cardsOf = async (userId: number) =>
   Number(
     (
@@ -98,12 +104,18 @@ test.group('API limits from remote flags', (group) => {
     const deck = await createDeck(client, guest.token, { name: 'Guest deck' })
     await fillDeck(guest.user.id, deck.id, basic, 3)
     const ids = await cardIdsOf(deck.id)
+    /* the start hands out the two cards the limit leaves, and says that is all */
+    const body = await start(client, guest as any, deck.id)
+    assert.include(body.dailyLimit, { limit: 2, kind: 'guest', reached: true })
+    assert.lengthOf(body.cards, 2)
     for (const id of ids.slice(0, 2))
       (await answerRequest(client, guest as any, deck.id, { id, version: 0 }, 'easy')).assertStatus(
         200
       )
-    const body = await start(client, guest as any, deck.id)
-    assert.include(body.dailyLimit, { limit: 2, kind: 'guest', reached: true })
+    /* none left to hand out: the start is the limit's refusal */
+    const stopped = await startRequest(client, guest as any, deck.id)
+    stopped.assertStatus(403)
+    assertErrorBody(assert, stopped.body(), 'E_GUEST_STUDY_LIMIT')
     const refused = await answerRequest(
       client,
       guest as any,
@@ -130,12 +142,18 @@ test.group('API limits from remote flags', (group) => {
       const deck = await createDeck(client, session.token, { name: 'Deck' })
       await fillDeck(session.user.id, deck.id, basic, 3)
       const ids = await cardIdsOf(deck.id)
+      /* the start hands out the two cards the limit leaves, and says that is all */
+      const body = await start(client, session, deck.id)
+      assert.deepEqual(body.dailyLimit, { limit: 2, studiedToday: 0, reached: true, kind: 'daily' })
+      assert.lengthOf(body.cards, 2)
       for (const id of ids.slice(0, 2))
         (await answerRequest(client, session, deck.id, { id, version: 0 }, 'easy')).assertStatus(
           200
         )
-      const body = await start(client, session, deck.id)
-      assert.deepEqual(body.dailyLimit, { limit: 2, studiedToday: 2, reached: true, kind: 'daily' })
+      /* none left to hand out: the start is the limit's refusal, as an answer to a third card is */
+      const stopped = await startRequest(client, session, deck.id)
+      stopped.assertStatus(402)
+      assertErrorBody(assert, stopped.body(), 'E_DAILY_LEARNING_LIMIT')
       const refused = await answerRequest(
         client,
         session,
