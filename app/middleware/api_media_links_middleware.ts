@@ -1,0 +1,33 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import type { NextFn } from '@adonisjs/core/types/http'
+import { isApiRequest } from '#services/request_locale'
+import { withMediaLinks, type MediaGrantee } from '#services/media/media_links'
+
+/*
+ * The caller an API reply's media links are signed for: the bearer token's
+ * learner (asked here on a route that reads without sign-in, the library),
+ * else nobody in particular.
+ */
+async function granteeOf(ctx: HttpContext): Promise<MediaGrantee> {
+  const api = ctx.auth.use('api')
+  if (api.isAuthenticated) return api.user ?? null
+  if (!ctx.request.header('authorization')) return null
+  return (await api.check()) ? (api.user ?? null) : null
+}
+
+/**
+ * Every media URL an API reply hands out works by itself (a WebView cannot
+ * add a bearer header to `<img>` or `<audio>`): once the handler has answered,
+ * its JSON's `/media/<key>` references become absolute signed links for the
+ * caller, and avatar paths absolute (services/media/media_links.ts). Pages
+ * are left alone: the session's cookie loads their relative URLs.
+ */
+export default class ApiMediaLinksMiddleware {
+  async handle(ctx: HttpContext, next: NextFn) {
+    await next()
+    if (!isApiRequest(ctx) || !ctx.response.hasContent) return
+    const body = ctx.response.getBody()
+    if (!body || typeof body !== 'object') return
+    ctx.response.send(withMediaLinks(body, await granteeOf(ctx)))
+  }
+}
