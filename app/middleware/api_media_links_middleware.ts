@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import { isApiRequest } from '#services/request_locale'
-import { withMediaLinks, type MediaGrantee } from '#services/media/media_links'
+import { withMediaLinks, withoutMediaLinks, type MediaGrantee } from '#services/media/media_links'
 
 /*
  * The caller an API reply's media links are signed for: the bearer token's
@@ -16,16 +16,23 @@ async function granteeOf(ctx: HttpContext): Promise<MediaGrantee> {
 }
 
 /**
- * Every media URL an API reply hands out works by itself (a WebView cannot
- * add a bearer header to `<img>` or `<audio>`): once the handler has answered,
- * its JSON's `/media/<key>` references become absolute signed links for the
- * caller, and avatar paths absolute (services/media/media_links.ts). Pages
- * are left alone: the session's cookie loads their relative URLs.
+ * The API's one door for media links (services/media/media_links.ts). Every
+ * media URL an API reply hands out works by itself (a WebView cannot add a
+ * bearer header to `<img>` or `<audio>`): once the handler has answered, its
+ * JSON's `/media/<key>` references become absolute signed links for the
+ * caller, and avatar paths absolute. On the way in, the links a client sends
+ * back (in a note's fields) become the files' paths again before any handler
+ * reads the body. Pages are left alone: the session's cookie loads their
+ * relative URLs.
  */
 export default class ApiMediaLinksMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
+    if (!isApiRequest(ctx)) return next()
+    const sent = ctx.request.body()
+    if (sent && typeof sent === 'object' && Object.keys(sent).length)
+      ctx.request.updateBody(withoutMediaLinks(sent) as Record<string, any>)
     await next()
-    if (!isApiRequest(ctx) || !ctx.response.hasContent) return
+    if (!ctx.response.hasContent) return
     const body = ctx.response.getBody()
     if (!body || typeof body !== 'object') return
     ctx.response.send(withMediaLinks(body, await granteeOf(ctx)))

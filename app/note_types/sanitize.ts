@@ -1,6 +1,5 @@
 import sanitizeHtml from 'sanitize-html'
 import { isAllowedHref, isAllowedMediaSrc, isRemoteUrl } from '#note_types/urls'
-import { ownMediaPath } from '#services/media/media_links'
 
 /*
  * One allowlist for everything that ends up in a card: what the rich-text
@@ -158,7 +157,7 @@ function keepAttribute(mode: Mode, tag: string, name: string, value: string): st
     case 'href':
       return isAllowedHref(value, mode === 'template') ? value : undefined
     case 'src':
-      return ownMediaPath(value) ?? (isAllowedMediaSrc(value) ? value : undefined)
+      return isAllowedMediaSrc(value) ? value : undefined
     case 'width':
     case 'height':
     case 'colspan':
@@ -200,9 +199,7 @@ function buildOptions(mode: Mode): sanitizeHtml.IOptions {
       '*': (tagName, attribs) => keepAttributes(mode, tagName, attribs),
       /* a remote image never stays: its stored copy (a save's) or its alt text */
       'img': (tagName, attribs) => {
-        /* the app's own file, signed as the API hands it out: stored as its relative path (keepAttribute) */
-        if (!attribs.src || !isRemoteUrl(attribs.src) || ownMediaPath(attribs.src))
-          return keepAttributes(mode, tagName, attribs)
+        if (!attribs.src || !isRemoteUrl(attribs.src)) return keepAttributes(mode, tagName, attribs)
         const local = localImage?.(attribs.src.trim())
         return local
           ? keepAttributes(mode, tagName, { ...attribs, src: local })

@@ -26,11 +26,8 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 /* `/media/<key>` where a reference starts: a whole value, an attribute, [sound:…], url(…) */
 const RELATIVE_MEDIA = new RegExp(`(?<=^|["'=(\\s:])/media/(${KEY})(?![\\w.?#/-])`, 'gi')
-/* the app's own absolute media URL, with whatever query it carries (a signed link sent back) */
-const OWN_MEDIA = new RegExp(
-  `^\\s*${escapeRegExp(appUrl)}/media/(${KEY})(?:\\?[^\\s"'<>()]*)?\\s*$`,
-  'i'
-)
+/* a link this app signed, sent back inside a request (an attachment's url put in a field, a field as it came) */
+const OWN_LINK = new RegExp(`${escapeRegExp(appUrl)}/media/(${KEY})(?:\\?sig=[\\w.-]*)?`, 'gi')
 /* what avatarUrlOf gives: public, so made absolute only */
 const AVATAR = /^\/avatars\/\d+(?:\?v=\d+)?$/
 
@@ -101,11 +98,18 @@ export function withMediaLinks(value: unknown, grantee: MediaGrantee): unknown {
 }
 
 /**
- * The app's own media URL as a note stores it (`/media/<key>`): what a client
- * sends back after showing a signed link (the sanitizer keeps every saved
- * reference relative); null for anything else.
+ * A request's body with the app's own links back as the files' paths
+ * (`/media/<key>`), as notes store them: a client may save HTML holding the
+ * links it was given, and nothing stored ever holds a signature or the host.
  */
-export function ownMediaPath(url: string): string | null {
-  const match = OWN_MEDIA.exec(url)
-  return match ? `/media/${match[1]}` : null
+export function withoutMediaLinks(value: unknown): unknown {
+  if (typeof value === 'string')
+    return value.includes('/media/') ? value.replace(OWN_LINK, '/media/$1') : value
+  if (Array.isArray(value)) return value.map(withoutMediaLinks)
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    const plain: Record<string, unknown> = {}
+    for (const [name, item] of Object.entries(value)) plain[name] = withoutMediaLinks(item)
+    return plain
+  }
+  return value
 }
