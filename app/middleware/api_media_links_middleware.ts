@@ -29,12 +29,13 @@ export default class ApiMediaLinksMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
     if (!isApiRequest(ctx)) return next()
     const sent = ctx.request.body()
-    if (sent && typeof sent === 'object' && Object.keys(sent).length)
-      ctx.request.updateBody(withoutMediaLinks(sent) as Record<string, any>)
+    const plain = withoutMediaLinks(sent)
+    if (plain !== sent) ctx.request.updateBody(plain as Record<string, any>)
     await next()
     if (!ctx.response.hasContent) return
     const body = ctx.response.getBody()
     if (!body || typeof body !== 'object') return
-    ctx.response.send(withMediaLinks(body, await granteeOf(ctx)))
+    const linked = withMediaLinks(body, await granteeOf(ctx))
+    if (linked !== body) ctx.response.send(linked)
   }
 }

@@ -81,20 +81,39 @@ function linkText(text: string, grantee: MediaGrantee): string {
   return text.replace(RELATIVE_MEDIA, (_whole, key: string) => signedMediaUrl(key, grantee))
 }
 
+/*
+ * Every string of plain objects and arrays through `change`, copying only what
+ * changed: most replies hold no media (a large GET decks is returned as it is),
+ * and nothing shared is ever written to.
+ */
+function mapStrings(value: unknown, change: (text: string) => string): unknown {
+  if (typeof value === 'string') return change(value)
+  if (Array.isArray(value)) {
+    let copy: unknown[] | null = null
+    value.forEach((item, index) => {
+      const next = mapStrings(item, change)
+      if (next !== item) (copy ??= [...value])[index] = next
+    })
+    return copy ?? value
+  }
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    let copy: Record<string, unknown> | null = null
+    for (const [name, item] of Object.entries(value)) {
+      const next = mapStrings(item, change)
+      if (next !== item) (copy ??= { ...value })[name] = next
+    }
+    return copy ?? value
+  }
+  return value
+}
+
 /**
  * An API reply with its media links signed (the one place they are made:
  * app/middleware/api_media_links_middleware.ts): every string of plain
  * objects and arrays, so card HTML, attachment and audio URLs alike.
  */
 export function withMediaLinks(value: unknown, grantee: MediaGrantee): unknown {
-  if (typeof value === 'string') return linkText(value, grantee)
-  if (Array.isArray(value)) return value.map((item) => withMediaLinks(item, grantee))
-  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    const linked: Record<string, unknown> = {}
-    for (const [name, item] of Object.entries(value)) linked[name] = withMediaLinks(item, grantee)
-    return linked
-  }
-  return value
+  return mapStrings(value, (text) => linkText(text, grantee))
 }
 
 /**
@@ -103,13 +122,7 @@ export function withMediaLinks(value: unknown, grantee: MediaGrantee): unknown {
  * links it was given, and nothing stored ever holds a signature or the host.
  */
 export function withoutMediaLinks(value: unknown): unknown {
-  if (typeof value === 'string')
-    return value.includes('/media/') ? value.replace(OWN_LINK, '/media/$1') : value
-  if (Array.isArray(value)) return value.map(withoutMediaLinks)
-  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    const plain: Record<string, unknown> = {}
-    for (const [name, item] of Object.entries(value)) plain[name] = withoutMediaLinks(item)
-    return plain
-  }
-  return value
+  return mapStrings(value, (text) =>
+    text.includes('/media/') ? text.replace(OWN_LINK, '/media/$1') : text
+  )
 }
