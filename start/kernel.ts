@@ -29,6 +29,8 @@ router.use([
   /* text no column can hold (NUL, a lone surrogate) is a 422 before any route reads it */
   () => import('#middleware/storable_text_middleware'),
   () => import('#middleware/web_shield_middleware'),
+  /* the API's replies hand out media as absolute signed links (a WebView sends no header) */
+  () => import('#middleware/api_media_links_middleware'),
 ])
 
 export const middleware = router.named({

@@ -113,6 +113,8 @@ export const ERRORS = {
   E_LINK_EXPIRED: { status: 410, key: 'link_expired', also: ['export_confirmation_expired'] },
   E_MAINTENANCE: { status: 503, key: 'maintenance' },
   E_MASQUERADE_ADMIN: { status: 403, key: 'masquerade_admin' },
+  E_MEDIA_LINK_EXPIRED: { status: 403, key: 'media_link_expired' },
+  E_MEDIA_LINK_INVALID: { status: 403, key: 'media_link_invalid' },
   E_MEDIA_TOO_BIG: { status: 422, key: 'media_too_big' },
   E_MISSING_CREDENTIALS: { status: 422, key: 'missing_credentials' },
   E_MISSING_EMAIL: { status: 422, key: 'missing_email' },

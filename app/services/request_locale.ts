@@ -8,9 +8,13 @@ export function isApiRequest(ctx: HttpContext) {
   return ctx.request.url().startsWith('/api/') || ctx.request.url() === '/api'
 }
 
+/* a media link the API signed (a WebView loads it without a session): refused as the API refuses, in JSON */
+const isSignedMediaRequest = (ctx: HttpContext) =>
+  ctx.request.url().startsWith('/media/') && typeof ctx.request.qs().sig === 'string'
+
 /** The API, or a page's own fetch asking for JSON (the editor's preview and uploads); Inertia visits are pages. */
 export function wantsJson(ctx: HttpContext) {
-  if (isApiRequest(ctx)) return true
+  if (isApiRequest(ctx) || isSignedMediaRequest(ctx)) return true
   return (
     !ctx.request.header('x-inertia') &&
     (ctx.request.header('accept') ?? '').startsWith('application/json')

@@ -357,6 +357,12 @@ export function wavBytes(samples = 800) {
   return Buffer.concat([header, data])
 }
 
+/**
+ * A media URL as the API hands it out (absolute, signed for its grantee: media_links.ts) reduced to the
+ * file's own path, for tests of the other doors: the bearer token, the session, an embed's token.
+ */
+export const mediaPath = (url: string) => new URL(url).pathname
+
 /** assertStatus with the request and the answer in the message, for loops over cases. */
 export function expectStatus(assert: any, response: any, status: number, context: unknown) {
   assert.equal(

@@ -27,10 +27,20 @@ const EMBEDDED = `exists (
           and strpos(lower(n.fields::text || ' ' || n.field_attachments_map::text), split_part(media.key, '.',
             1)) > 0)))`
 
+/*
+ * a file the public library shows: named by a note of the current revision of a published deck (the
+ * `published` scope of PublicDeck), readable by anyone as the library is
+ */
+const IN_LIBRARY = `exists (
+  select 1 from public_decks p join library_notes ln on ln.revision_id = p.current_revision_id
+   where p.status = 'approved' and p.unpublished_at is null
+     and strpos(lower(ln.fields::text || ' ' || ln.field_attachments_map::text), split_part(media.key, '.', 1)) > 0)`
+
 /**
  * An uploaded file, for whoever may see it (its owner, the participants of a
- * deck that shows it, and an embed of a deck shown with sharing on); anyone
- * else, or nobody signed in, gets a 404.
+ * deck that shows it, and an embed of a deck shown with sharing on), or a
+ * file the public library shows, for anyone; anyone else, or nobody signed
+ * in, gets a 404. The library is asked only when nothing else gave the file.
  */
 export async function findMedia(
   viewer: { id: number } | null | undefined,
@@ -52,6 +62,7 @@ export async function findMedia(
           })
           .first()
       : null
-  if (!media) throw ApiException.notFound()
-  return media
+  const shown = media ?? (await Media.query().where('key', key).whereRaw(IN_LIBRARY).first())
+  if (!shown) throw ApiException.notFound()
+  return shown
 }

@@ -3,7 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import { withQueuePaused } from '#tests/support/queue'
 import { startS3Server } from '#tests/support/s3_server'
 import { startWebProcess } from '#tests/support/web_process'
-import { createDeck, pngBytes, signIn } from '#tests/support/content'
+import { createDeck, mediaPath, pngBytes, signIn } from '#tests/support/content'
 
 /*
  * Media on an S3-compatible service (s3rver on loopback): with the AWS SDK's
@@ -29,7 +29,8 @@ test.group('S3-compatible storage', () => {
         body: form,
       })
       assert.equal(uploaded.status, 200, await uploaded.clone().text())
-      const { url } = (await uploaded.json()) as { url: string }
+      /* the file's own path: the bearer door (the signed link names the web process's APP_URL) */
+      const url = mediaPath(((await uploaded.json()) as { url: string }).url)
 
       const served = await fetch(`${web.url}${url}`, { headers })
       assert.equal(served.status, 200)

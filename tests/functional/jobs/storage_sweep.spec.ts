@@ -15,7 +15,14 @@ import {
   storedFolders,
   storedKeys,
 } from '#tests/support/stored_files'
-import { basicNote, createDeck, pngBytes, signIn, withQueuePaused } from '#tests/support/content'
+import {
+  basicNote,
+  createDeck,
+  mediaPath,
+  pngBytes,
+  signIn,
+  withQueuePaused,
+} from '#tests/support/content'
 import { upload } from '../api/imports/support.js'
 import { signedIn } from '#tests/support/web_session'
 import { requestExport, waitForExport } from '../api/exports/support.js'
@@ -37,7 +44,7 @@ async function picture(client: any, token: string, deckId: number) {
     .field('deck_id', String(deckId))
     .file('file', pngBytes(), { filename: 'p.png' })
   response.assertStatus(200)
-  const url: string = response.body().url
+  const url = mediaPath(response.body().url)
   return { url, key: url.slice('/media/'.length), file: url.slice(1) }
 }
 

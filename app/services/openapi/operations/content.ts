@@ -243,6 +243,10 @@ export const contentOperations: Operations = {
   'POST /card_attachments': {
     summary:
       'Upload an image (≤ 10 MB), sound or video (≤ 25 MB) for a deck: multipart file, deck_id',
+    description:
+      'Upload an image (≤ 10 MB), sound or video (≤ 25 MB) for a deck: multipart file, deck_id. url is ' +
+      'absolute and signed for the caller (valid 7 days, no header needed, as every media URL of the API: ' +
+      'docs/api.md "Media URLs"); put it in a field as it is, the note stores the file\'s own path',
     multipart: attachmentValidator,
     ok: { 200: 'Media' },
     errors: [403, 404, 409, 410],

@@ -10,6 +10,7 @@ import {
   bigPngBytes,
   createDeck,
   createNote,
+  mediaPath,
   pngBytes,
   setProgress,
   signIn,
@@ -45,7 +46,7 @@ async function upload(
     .file('file', bytes, { filename })
   if (response.status() !== 200)
     throw new Error(`upload ${filename}: ${response.status()} ${response.text()}`)
-  return response.body().url as string
+  return mediaPath(response.body().url)
 }
 
 /**

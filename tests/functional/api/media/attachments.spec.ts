@@ -5,6 +5,7 @@ import {
   bigPngBytes,
   createDeck,
   expectStatus,
+  mediaPath,
   pngBytes,
   signIn,
   snapshot,
@@ -41,13 +42,13 @@ test.group('API card_attachments', (group) => {
     assert.properties(response.body(), ['id', 'type', 'url'])
     assert.isNumber(response.body().id)
     assert.equal(response.body().type, 'image')
-    assert.match(response.body().url, /^\/media\/[0-9a-f-]{36}\.png$/)
+    assert.match(response.body().url, /^http:\/\/[^/]+\/media\/[0-9a-f-]{36}\.png\?sig=/)
     const stored = await db.from('media').where('id', response.body().id).first()
     assert.equal(stored.user_id, user.id)
     assert.equal(stored.deck_id, deck.id)
     assert.equal(stored.mime, 'image/png')
 
-    const served = await client.get(response.body().url).bearerToken(token)
+    const served = await client.get(mediaPath(response.body().url)).bearerToken(token)
     served.assertStatus(200)
     assert.equal(served.header('content-type'), 'image/png')
     assert.include(served.header('content-security-policy'), 'sandbox')
@@ -64,8 +65,8 @@ test.group('API card_attachments', (group) => {
     const response = await upload(client, token, deck.id, wavBytes(), 'word.wav')
     response.assertStatus(200)
     assert.equal(response.body().type, 'audio')
-    assert.match(response.body().url, /^\/media\/[0-9a-f-]{36}\.wav$/)
-    const served = await client.get(response.body().url).bearerToken(token)
+    assert.match(response.body().url, /^http:\/\/[^/]+\/media\/[0-9a-f-]{36}\.wav\?sig=/)
+    const served = await client.get(mediaPath(response.body().url)).bearerToken(token)
     served.assertStatus(200)
     assert.match(served.header('content-type') ?? '', /^audio\//)
     assert.include(served.header('content-security-policy'), 'sandbox')
@@ -77,10 +78,10 @@ test.group('API card_attachments', (group) => {
     const deck = await createDeck(client, owner.token, { name: 'Private' })
     const response = await upload(client, owner.token, deck.id, pngBytes(), 'secret.png')
     response.assertStatus(200)
-    const stranger = await client.get(response.body().url).bearerToken(other.token)
+    const stranger = await client.get(mediaPath(response.body().url)).bearerToken(other.token)
     stranger.assertStatus(404)
     assert.notEqual(stranger.header('content-type'), 'image/png')
-    const anonymous = await client.get(response.body().url)
+    const anonymous = await client.get(mediaPath(response.body().url))
     anonymous.assertStatus(404)
   })
 

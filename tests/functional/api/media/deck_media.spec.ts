@@ -5,7 +5,7 @@ import { resetState } from '#tests/support/helpers'
 import { countStored } from '#tests/support/stored_files'
 import { signedIn } from '#tests/support/web_session'
 import { tokenFor } from '#tests/support/helpers'
-import { basicNote, createDeck, pngBytes, signIn } from '#tests/support/content'
+import { basicNote, createDeck, mediaPath, pngBytes, signIn } from '#tests/support/content'
 
 /*
  * Deleting a deck removes the media only it used, at once: the rows with
@@ -20,7 +20,7 @@ async function picture(client: ApiClient, token: string, deckId: number, name: s
     .field('deck_id', String(deckId))
     .file('file', pngBytes(), { filename: name })
   response.assertStatus(200)
-  const url: string = response.body().url
+  const url = mediaPath(response.body().url)
   return { url, key: url.slice('/media/'.length), file: url.slice(1) }
 }
 

@@ -14,7 +14,7 @@ import {
   startOpenAiSpeechServer,
   stopOpenAiSpeechServer,
 } from '#tests/support/openai_speech_server'
-import { basicNote, createDeck, signIn as freeSignIn } from '#tests/support/content'
+import { basicNote, createDeck, mediaPath, signIn as freeSignIn } from '#tests/support/content'
 
 /* turning text-to-speech on is premium: the learners of these tests are */
 const signIn = async () => {
@@ -180,10 +180,10 @@ test.group('Media helpers: text-to-speech made by the worker', (group) => {
     for (const side of ['front', 'back'] as const) {
       const [entry] = map[side]
       assert.equal(entry.state, 'generated', `${side}: ${JSON.stringify(entry)}`)
-      assert.match(entry.audio_file!, /^\/media\/[0-9a-f-]{36}\.wav$/)
+      assert.match(entry.audio_file!, /^http:\/\/[^/]+\/media\/[0-9a-f-]{36}\.wav\?sig=/)
       assert.equal(settled[side].tts, entry.audio_file, `${side}.tts is the side's audio`)
       const audio = await fetch(
-        `http://${process.env.HOST}:${process.env.PORT}${entry.audio_file}`,
+        `http://${process.env.HOST}:${process.env.PORT}${mediaPath(entry.audio_file!)}`,
         { headers: { authorization: `Bearer ${token}` } }
       )
       assert.equal(audio.status, 200)
@@ -191,7 +191,7 @@ test.group('Media helpers: text-to-speech made by the worker', (group) => {
       const bytes = Buffer.from(await audio.arrayBuffer())
       const raw = await db
         .from('media')
-        .where('key', entry.audio_file!.slice('/media/'.length))
+        .where('key', mediaPath(entry.audio_file!).slice('/media/'.length))
         .firstOrFail()
       assert.equal(raw.kind, 'audio')
       /* a RIFF/WAVE file, and more than a header: eSpeak's 22 kHz 16-bit mono, some tenths of a second of speech */
@@ -281,18 +281,20 @@ test.group('Media helpers: text-to-speech made by the worker', (group) => {
       const second = (await settledSpeech(client, token, note.id)).map
       assert.equal(second.front[0].text, 'el gato negro')
       assert.notEqual(
-        second.front[0].audio_file,
-        first.front[0].audio_file,
+        mediaPath(second.front[0].audio_file!),
+        mediaPath(first.front[0].audio_file!),
         'new audio for the new text'
       )
       assert.equal(
-        second.back[0].audio_file,
-        first.back[0].audio_file,
+        mediaPath(second.back[0].audio_file!),
+        mediaPath(first.back[0].audio_file!),
         'the unchanged side keeps its audio'
       )
 
       const stranger = await signIn()
-      ;(await client.get(second.front[0].audio_file!).bearerToken(stranger.token)).assertStatus(404)
+      ;(
+        await client.get(mediaPath(second.front[0].audio_file!)).bearerToken(stranger.token)
+      ).assertStatus(404)
 
       const plain = await createDeck(client, token, { name: 'No speech' })
       const quiet = await basicNote(client, token, plain.id, 'hola', 'hello')
@@ -366,7 +368,7 @@ test.group('Media helpers: the storage sweep and the speech audio', (group) => {
     const deck = await ttsDeck(client, token)
     const note = await basicNote(client, token, deck.id, 'la casa', 'the house')
     const first = (await settledSpeech(client, token, note.id)).map
-    const file = (entry: Entry) => entry.audio_file!.slice(1)
+    const file = (entry: Entry) => mediaPath(entry.audio_file!).slice(1)
     /* past the sweep's grace period: only what names a file keeps it */
     await db.from('media').update({ created_at: new Date(Date.now() - 3 * 86_400_000) })
     await runSweep()
@@ -388,7 +390,7 @@ test.group('Media helpers: the storage sweep and the speech audio', (group) => {
     assert.equal(await countStored([file(first.front[0])]), 0, "the former front's audio is gone")
     assert.equal(await countStored([file(second.front[0]), file(second.back[0])]), 2)
     const served = await fetch(
-      `http://${process.env.HOST}:${process.env.PORT}${second.front[0].audio_file}`,
+      `http://${process.env.HOST}:${process.env.PORT}${mediaPath(second.front[0].audio_file!)}`,
       { headers: { authorization: `Bearer ${token}` } }
     )
     assert.equal(served.status, 200)

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import type { ApiClient } from '@japa/api-client'
 import { resetState } from '#tests/support/helpers'
-import { basicNote, pngBytes, signIn } from '#tests/support/content'
+import { basicNote, mediaPath, pngBytes, signIn } from '#tests/support/content'
 import { WebSession } from '#tests/support/web_session'
 import { enableSharing, sharedDeck } from './support.js'
 
@@ -12,7 +12,7 @@ async function picture(client: ApiClient, token: string, deckId: number) {
     .field('deck_id', String(deckId))
     .file('file', pngBytes(), { filename: 'p.png' })
   response.assertStatus(200)
-  return response.body().url as string
+  return mediaPath(response.body().url)
 }
 
 test.group('API participant: embed', (group) => {

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import type { ApiClient } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
 import { resetState, tokenFor } from '#tests/support/helpers'
-import { basicNote, createDeck, pngBytes, signIn } from '#tests/support/content'
+import { basicNote, createDeck, mediaPath, pngBytes, signIn } from '#tests/support/content'
 import { share, sharedDeck } from './support.js'
 
 async function picture(client: ApiClient, token: string, deckId: number, name: string) {
@@ -12,7 +12,7 @@ async function picture(client: ApiClient, token: string, deckId: number, name: s
     .field('deck_id', String(deckId))
     .file('file', pngBytes(), { filename: name })
   response.assertStatus(200)
-  return response.body().url as string
+  return mediaPath(response.body().url)
 }
 
 test.group('API participant: media of a shared deck', (group) => {

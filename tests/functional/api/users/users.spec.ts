@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
+import { appUrl } from '#config/app'
 import { assertErrorBody, makeUser, PASSWORD, resetState, tokenFor } from '#tests/support/helpers'
 
 test.group('API users', (group) => {
@@ -218,8 +219,9 @@ test.group('API users', (group) => {
       .bearerToken(token)
       .file('avatar', png, { filename: 'me.png' })
     response.assertStatus(200)
-    assert.match(response.body().avatarUrl, new RegExp(`^/avatars/${user.id}\\?v=`))
-    const served = await client.get(response.body().avatarUrl)
+    assert.match(response.body().avatarUrl, new RegExp(`^${appUrl}/avatars/${user.id}\\?v=`))
+    const avatar = new URL(response.body().avatarUrl)
+    const served = await client.get(`${avatar.pathname}${avatar.search}`)
     served.assertStatus(200)
     assert.equal(served.header('content-type'), 'image/png')
 
