@@ -14,6 +14,8 @@ server.use([
   () => import('#middleware/container_bindings_middleware'),
   () => import('@adonisjs/cors/cors_middleware'),
   () => import('#middleware/web_stack_middleware'),
+  /* `Bearer  <token>` with a run of spaces is `Bearer <token>`, before any guard reads it */
+  () => import('#middleware/authorization_header_middleware'),
   () => import('#middleware/initialize_auth_middleware'),
   () => import('#middleware/silent_auth_middleware'),
   () => import('#middleware/remote_flags_middleware'),
