@@ -27,7 +27,11 @@ server.use([
 router.use([
   /* an upload's temporary file goes once the request is answered, stored or refused */
   () => import('#middleware/upload_cleanup_middleware'),
+  /* an API body the parser would not read (text/plain, no Content-Type) is a 415, not "deck: required" */
+  () => import('#middleware/body_content_type_middleware'),
   () => import('@adonisjs/core/bodyparser_middleware'),
+  /* in the API, `folder_id=` is no folder_id: what many HTTP libraries send for nil */
+  () => import('#middleware/empty_query_middleware'),
   /* text no column can hold (NUL, a lone surrogate) is a 422 before any route reads it */
   () => import('#middleware/storable_text_middleware'),
   () => import('#middleware/web_shield_middleware'),

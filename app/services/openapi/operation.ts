@@ -52,6 +52,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   409: 'In a state that does not allow it (archived, being processed, already done)',
   410: 'Gone: expired, or no longer available to the caller',
   413: 'Too large',
+  415: 'A body that is not JSON, multipart/form-data or form-urlencoded: send Content-Type: application/json',
   422: 'Validation failed, or a business rule refused it: errors names the fields',
   426: 'The app (x-app-version) is older than the remote flag min_app_version: update it',
   429: 'Too many requests: wait for Retry-After seconds',
@@ -114,6 +115,9 @@ function routeErrors(route: RouteFacts, operation: Operation, path: string, meth
   /* a body past the body parser's cap (config/bodyparser.ts): E_BODY_TOO_BIG, or E_FILE_TOO_BIG for an upload */
   if (operation.body || operation.multipart || ['POST', 'PUT', 'PATCH'].includes(method))
     statuses.add(413)
+  /* a body of another content type (app/middleware/body_content_type_middleware.ts) */
+  if (operation.body || operation.multipart || ['POST', 'PUT', 'PATCH'].includes(method))
+    statuses.add(415)
   if (route.middleware.some((name) => name.endsWith('Throttle'))) statuses.add(429)
   /*
    * every call but the probes and GET remote_flags checks the app version
