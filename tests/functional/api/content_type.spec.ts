@@ -7,7 +7,7 @@ const base = () => `http://${process.env.HOST ?? 'localhost'}:${process.env.PORT
 const deckJson = JSON.stringify({ deck: { name: 'x' } })
 
 /* fetch itself: superagent gives a string body a type of its own */
-function postDeck(token: string, body: string | Uint8Array, headers: Record<string, string> = {}) {
+function postDeck(token: string, body: string | Blob, headers: Record<string, string> = {}) {
   return fetch(`${base()}/api/decks`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', ...headers },
@@ -33,7 +33,7 @@ test.group('API bodies: a Content-Type the server reads, or 415', (group) => {
 
   test('POST decks with JSON and no Content-Type at all is 415 too', async ({ assert }) => {
     const { token, user } = await signIn()
-    const response = await postDeck(token, new TextEncoder().encode(deckJson))
+    const response = await postDeck(token, new Blob([deckJson]))
     assert.equal(response.status, 415)
     const body = await response.json()
     assertErrorBody(assert, body, 'E_UNSUPPORTED_CONTENT_TYPE')
