@@ -14,6 +14,8 @@ server.use([
   () => import('#middleware/container_bindings_middleware'),
   () => import('@adonisjs/cors/cors_middleware'),
   () => import('#middleware/web_stack_middleware'),
+  /* `Bearer  <token>` with a run of spaces is `Bearer <token>`, before any guard reads it */
+  () => import('#middleware/authorization_header_middleware'),
   () => import('#middleware/initialize_auth_middleware'),
   () => import('#middleware/silent_auth_middleware'),
   () => import('#middleware/remote_flags_middleware'),
@@ -25,7 +27,11 @@ server.use([
 router.use([
   /* an upload's temporary file goes once the request is answered, stored or refused */
   () => import('#middleware/upload_cleanup_middleware'),
+  /* an API body the parser would not read (text/plain, no Content-Type) is a 415, not "deck: required" */
+  () => import('#middleware/body_content_type_middleware'),
   () => import('@adonisjs/core/bodyparser_middleware'),
+  /* in the API, `folder_id=` is no folder_id: what many HTTP libraries send for nil */
+  () => import('#middleware/empty_query_middleware'),
   /* text no column can hold (NUL, a lone surrogate) is a 422 before any route reads it */
   () => import('#middleware/storable_text_middleware'),
   () => import('#middleware/web_shield_middleware'),

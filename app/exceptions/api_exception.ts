@@ -10,6 +10,11 @@ export type ApiExceptionOptions = {
    * no page field shows it (the page shows the error as a toast)
    */
   apiField?: string
+  /**
+   * a 429's real wait in seconds: sent as Retry-After and given to the message as `{wait}` (a duration
+   * in the reader's language: "15 minutes") and `{seconds}`
+   */
+  retryAfter?: number
   /** further fields of the JSON error body, for clients that act on them (e.g. an unavailable deck's `reason`) */
   extra?: Record<string, string | number>
 }

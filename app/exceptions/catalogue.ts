@@ -11,6 +11,7 @@
 type Entry = { status: number; key: string; also?: readonly string[] }
 
 export const ERRORS = {
+  E_ADMIN_TOKEN_INVALID: { status: 403, key: 'admin_token_invalid' },
   E_AI_FREE_LIMIT: { status: 402, key: 'ai_free_limit' },
   E_AI_NEEDS_PROVIDER: {
     status: 422,
@@ -171,6 +172,7 @@ export const ERRORS = {
   E_TOO_MANY_REQUESTS: { status: 429, key: 'too_many_requests' },
   E_UNAUTHORIZED: { status: 401, key: 'unauthorized' },
   E_UNKNOWN_TEMPLATE: { status: 422, key: 'unknown_template' },
+  E_UNSUPPORTED_CONTENT_TYPE: { status: 415, key: 'unsupported_content_type' },
   E_UNSUPPORTED_FORMAT: { status: 422, key: 'unsupported_format' },
   E_UNSUPPORTED_MEDIA: { status: 422, key: 'unsupported_media' },
   E_USERNAME_TAKEN: { status: 422, key: 'username_taken' },
@@ -181,6 +183,7 @@ export const ERRORS = {
       'ai_document_missing',
       'ai_pdf_missing',
       'ai_prompt_missing',
+      'base64_invalid',
       'bulk_action_missing',
       'destination_missing',
       'duplicate_field',
@@ -199,10 +202,11 @@ export const ERRORS = {
       'tag_missing',
       'too_many_images',
       'unknown_field',
+      'unknown_user_field',
     ],
   },
   E_WEBHOOK_SIGNATURE: { status: 400, key: 'webhook_signature' },
-  E_WRONG_PASSWORD: { status: 422, key: 'wrong_password' },
+  E_WRONG_PASSWORD: { status: 422, key: 'wrong_password', also: ['current_password_required'] },
 } as const satisfies Record<`E_${string}`, Entry>
 
 export type ErrorCode = keyof typeof ERRORS

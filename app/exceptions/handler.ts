@@ -40,6 +40,20 @@ function inLanguage(i18n: I18n, values: Record<string, unknown> = {}) {
   )
 }
 
+/*
+ * a wait in words, in the reader's language: exact under an hour ("14 minutes, 59 seconds"), past it
+ * hours and minutes, the minutes rounded up ("1 hour, 1 minute" for 3,601 s)
+ */
+function waitIn(locale: string, seconds: number) {
+  const minutes = Math.ceil(seconds / 60)
+  const parts =
+    seconds < 3600
+      ? { minutes: Math.floor(seconds / 60), seconds: seconds % 60 }
+      : { hours: Math.floor(minutes / 60), minutes: minutes % 60 }
+  const shown = Object.fromEntries(Object.entries(parts).filter(([, value]) => value > 0))
+  return new Intl.DurationFormat(locale, { style: 'long' }).format(shown)
+}
+
 /* an error has a body (what to do, the numbers) when its message has one: errors.<key>.body */
 function hasBody(i18n: I18n, key: string) {
   return i18n.hasMessage(`errors.${key}.body`) || i18n.hasFallbackMessage(`errors.${key}.body`)
@@ -99,9 +113,7 @@ function catalogued(error: any, headers: Record<string, string>): ApiException {
     return ApiException.of('E_INVALID_CREDENTIALS')
   if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) {
     /* the limiter gives seconds already (a block of an hour said 4 s before) */
-    const seconds = Math.max(1, Math.ceil(error.response.availableIn))
-    headers['Retry-After'] = String(seconds)
-    return ApiException.of('E_TOO_MANY_REQUESTS', { values: { seconds } })
+    return ApiException.of('E_TOO_MANY_REQUESTS', { retryAfter: error.response.availableIn })
   }
   if (
     error instanceof lucidErrors.E_ROW_NOT_FOUND ||
@@ -228,8 +240,13 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       }
     }
     const known = catalogued(error, headers)
-    const { values: given, field, apiField, extra } = known.options
+    const { values: given, field, apiField, extra, retryAfter } = known.options
     const values = inLanguage(t, given)
+    if (retryAfter !== undefined) {
+      const seconds = Math.max(1, Math.ceil(retryAfter))
+      headers['Retry-After'] = String(seconds)
+      Object.assign(values, { seconds, wait: waitIn(t.locale, seconds) })
+    }
     const body: ErrorBody & { stack?: string } = {
       title: t.t(`errors.${known.key}.title`, values),
       ...(hasBody(t, known.key) ? { body: t.t(`errors.${known.key}.body`, values) } : {}),

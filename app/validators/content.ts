@@ -239,3 +239,13 @@ export const attachmentValidator = vine.create({
   /* the action holds images to 10 MB and sound and video to 25 MB, each with its own "too big" */
   file: vine.file(),
 })
+
+/*
+ * The spec's "upload to a provided upload URL": JSON with the file as base64 (a `data:` URL or bare), its
+ * size counted decoded by the action; `file_name` only names it, the bytes decide its type
+ */
+export const base64AttachmentValidator = vine.create({
+  deck_id: id(),
+  base64_file: vine.string(),
+  file_name: vine.string().maxLength(255).optional(),
+})

@@ -45,12 +45,38 @@ const onboardingFields = {
   onboarding_complete: vine.boolean().optional(),
 }
 
-/* api: PUT users/{id}, the fields wrapped in `user` (multipart may add `avatar`) */
+const userFields = { ...profileFields, ...onboardingFields }
+
+/*
+ * api: PUT users/{id}, the fields wrapped in `user` or flat, as the spec's client sends them ({password},
+ * {name, username, email}, {timezone_offset}); the avatar a multipart `avatar` or `user[avatar]`
+ */
 export const apiUpdateUserValidator = vine.create({
-  user: vine.object({ ...profileFields, ...onboardingFields }).optional(),
-  timezone_offset: vine.number().withoutDecimals().range([-840, 840]).optional(),
+  user: vine.object({ ...userFields, avatar: avatar().optional() }).optional(),
+  ...userFields,
   avatar: avatar().optional(),
 })
+
+/* what PUT users/{id} may name besides its fields: the caller's own id, which some clients repeat */
+const SELF_ID_KEYS = ['id', 'user_id']
+const USER_KEYS = new Set([...Object.keys(userFields), 'avatar', ...SELF_ID_KEYS])
+
+/**
+ * The first key of a PUT users/{id} body the server cannot apply (`nickname`, `user.photo`, another
+ * user's `user_id`), or null: such a body is a 422 naming it, never a 200 that changed nothing.
+ */
+export function unknownUserField(body: Record<string, unknown>, selfId: number) {
+  const check = (fields: Record<string, unknown>, prefix: string): string | null => {
+    for (const [key, value] of Object.entries(fields)) {
+      if (!USER_KEYS.has(key)) return `${prefix}${key}`
+      if (SELF_ID_KEYS.includes(key) && String(value) !== String(selfId)) return `${prefix}${key}`
+    }
+    return null
+  }
+  const { user, ...flat } = body
+  const nested = user && typeof user === 'object' && !Array.isArray(user) ? user : {}
+  return check(flat, '') ?? check(nested as Record<string, unknown>, 'user.')
+}
 
 /* web: the account page's delete form, the username typed */
 export const deleteAccountValidator = vine.create({

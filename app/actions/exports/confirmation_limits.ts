@@ -30,6 +30,8 @@ export async function countConfirmationMail(user: User, email: string) {
     if (!(error instanceof limiterErrors.E_TOO_MANY_REQUESTS)) throw error
     throw ApiException.of('E_EXPORT_CONFIRMATION_LIMIT', {
       values: { perAddress: CONFIRMATIONS_PER_ADDRESS, perSender: CONFIRMATIONS_PER_SENDER },
+      /* the block's real end, not "tomorrow" */
+      retryAfter: error.response.availableIn,
     })
   }
 }

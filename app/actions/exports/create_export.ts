@@ -1,6 +1,7 @@
 import type { Infer } from '@vinejs/vine/types'
 import type { createExportValidator } from '#validators/exports'
 import { DateTime } from 'luxon'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import ApiException from '#exceptions/api_exception'
 import DeckExport from '#models/deck_export'
 import type User from '#models/user'
@@ -30,6 +31,23 @@ const MAX_DAILY_EXPORTS = 20
  * (`awaiting_confirmation`) for the link mailed to that address
  * (app/actions/exports/request_confirmation.ts; the rule in app/queries/exports/export_addresses.ts).
  */
+/*
+ * Seconds until the rolling 24 hours hold fewer than MAX_DAILY_EXPORTS: when the export that takes the
+ * count below it leaves the window
+ */
+async function dailySlotFreesIn(user: User, count: number, trx: TransactionClientContract) {
+  const leaving = await trx
+    .from('deck_exports')
+    .where('user_id', user.id)
+    .where('created_at', '>', DateTime.now().minus({ hours: 24 }).toJSDate())
+    .orderBy('created_at', 'asc')
+    .offset(count - MAX_DAILY_EXPORTS)
+    .select('created_at')
+    .first()
+  const frees = DateTime.fromJSDate(new Date(leaving.created_at)).plus({ hours: 24 })
+  return Math.max(1, frees.diffNow('seconds').seconds)
+}
+
 export async function createExport(
   user: User,
   input: CreateExportInput,
@@ -54,7 +72,10 @@ export async function createExport(
       .count('* as count')
       .first()
     if (Number(today.count) >= MAX_DAILY_EXPORTS) {
-      throw ApiException.of('E_EXPORT_DAILY_LIMIT', { values: { max: MAX_DAILY_EXPORTS } })
+      throw ApiException.of('E_EXPORT_DAILY_LIMIT', {
+        values: { max: MAX_DAILY_EXPORTS },
+        retryAfter: await dailySlotFreesIn(user, Number(today.count), trx),
+      })
     }
     /* 5 waiting or running at once (work_limits.ts): more is a runaway client, not a learner */
     await assertRoomFor(user, 'export', trx)

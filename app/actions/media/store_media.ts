@@ -4,7 +4,7 @@ import { extname } from 'node:path'
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type'
 import drive from '@adonisjs/drive/services/main'
 import type { Infer } from '@vinejs/vine/types'
-import type { attachmentValidator } from '#validators/content'
+import type { attachmentValidator, base64AttachmentValidator } from '#validators/content'
 import ApiException from '#exceptions/api_exception'
 import type { ErrorCode } from '#exceptions/catalogue'
 import type Deck from '#models/deck'
@@ -88,6 +88,53 @@ export async function storeMedia(user: User, input: Infer<typeof attachmentValid
     mime,
     originalName: (file.clientName ?? key).slice(0, 255),
     size: file.size,
+  })
+}
+
+/* file-type's names for the spec's extensions */
+const SNIFFED_EXTENSION: Record<string, string> = { mpg: 'mpeg', oga: 'ogg', opus: 'ogg' }
+
+/* strict base64 (standard or URL-safe alphabet, padding optional), after a `data:…;base64,` prefix if any */
+function decodeBase64(text: string) {
+  const bare = text.replace(/^data:[^,]*;base64,/i, '').replace(/\s+/g, '')
+  if (!bare || bare.length % 4 === 1 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(bare)) return null
+  return Buffer.from(bare.replace(/-/g, '+').replace(/_/g, '/'), 'base64')
+}
+
+/* what the bytes are, as one of the spec's extensions (SVG by its markup), or null */
+async function sniffBytes(bytes: Buffer) {
+  const head = bytes.subarray(0, 512).toString('utf8').trimStart()
+  if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(head))
+    return { ext: 'svg', mime: 'image/svg+xml', kind: 'image' as MediaKind }
+  const type = await fileTypeFromBuffer(bytes)
+  const ext = type && (SNIFFED_EXTENSION[type.ext] ?? type.ext)
+  const kind = ext ? MEDIA_EXTENSIONS[ext] : undefined
+  return type && ext && kind ? { ext, mime: type.mime, kind } : null
+}
+
+/**
+ * POST card_attachments as JSON (`base64_file`): the same rules as a multipart upload, the size counted
+ * on the decoded bytes and the type sniffed from them. Bad base64 is 422 naming `base64_file`.
+ */
+export async function storeBase64Media(user: User, input: Infer<typeof base64AttachmentValidator>) {
+  const deck = await findEditableDeck(user, input.deck_id)
+  const bytes = decodeBase64(input.base64_file)
+  const field = { field: 'base64_file' }
+  if (!bytes?.length)
+    throw ApiException.of('E_VALIDATION_ERROR', { key: 'base64_invalid', ...field })
+  if (bytes.length > AV_MAX_BYTES)
+    throw ApiException.of('E_MEDIA_TOO_BIG', { ...field, values: { max: AV_MAX_MB } })
+  const sniffed = await sniffBytes(bytes)
+  if (!sniffed) throw ApiException.of('E_UNSUPPORTED_MEDIA', field)
+  if (sniffed.kind === 'image' && !deck.imagesAllowed)
+    throw ApiException.of('E_IMAGES_NOT_ALLOWED', field)
+  if (sniffed.kind === 'image' && bytes.length > IMAGE_MAX_BYTES)
+    throw ApiException.of('E_IMAGE_TOO_BIG', { ...field, values: { max: IMAGE_MAX_MB } })
+  const stem = (input.file_name ?? 'upload').replace(/\.[^.]*$/, '') || 'upload'
+  return storeBytes(user, {
+    deck,
+    bytes,
+    file: { ...sniffed, name: `${stem}.${sniffed.ext}` },
   })
 }
 

@@ -5,6 +5,23 @@ import ApiException from '#exceptions/api_exception'
 import { endWebSessions } from '#services/session_users'
 
 /**
+ * The account's current password, asked before its password or e-mail changes: 422 E_WRONG_PASSWORD
+ * on `current_password`, saying "enter your current password" when none was sent. An account that
+ * has none (a guest, Google or Apple only) needs none: it sets its first one.
+ */
+export async function assertCurrentPassword(user: User, current: string | undefined) {
+  if (!user.password) return
+  /* said apart: a client that never sent it learns what is missing, not that it was wrong */
+  if (!current)
+    throw ApiException.of('E_WRONG_PASSWORD', {
+      key: 'current_password_required',
+      field: 'current_password',
+    })
+  if (!(await hash.verify(user.password, current)))
+    throw ApiException.of('E_WRONG_PASSWORD', { field: 'current_password' })
+}
+
+/**
  * Changes the password; the current one is required when the account has
  * one. Other API tokens are revoked, the one in use (if any) is kept; every
  * web session ends (the web door signs its own session in again).
@@ -14,10 +31,7 @@ export async function changePassword(
   input: { current_password?: string; password: string; keepTokenId?: number | string | BigInt },
   options: ActionOptions = {}
 ) {
-  if (user.password) {
-    const ok = input.current_password && (await hash.verify(user.password, input.current_password))
-    if (!ok) throw ApiException.of('E_WRONG_PASSWORD', { field: 'current_password' })
-  }
+  await assertCurrentPassword(user, input.current_password)
   await withTransaction(options.trx, async (trx) => {
     user.useTransaction(trx)
     user.password = input.password

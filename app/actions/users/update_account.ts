@@ -15,20 +15,23 @@ export type UpdateAccountInput = Infer<typeof apiUpdateUserValidator> & {
  * PUT users/{id}: the profile, the onboarding's answers and flag and, when
  * given, a new password, all or nothing (a taken username leaves the password as it was). The token in
  * use (`keepTokenId`) survives the password change; every other one ends.
- * A `timezone_offset` beside `user` counts when `user` names none.
+ * Every field may come flat or inside `user` (`user` wins where both name one).
  */
 export async function updateAccount(
   user: User,
   input: UpdateAccountInput,
   options: ActionOptions = {}
 ) {
+  /* flat fields (the spec's shape) and those wrapped in `user` (the wrapped one wins); the avatar is apart */
+  const { user: wrapped, avatar: _avatar, keepTokenId: _keep, ...flat } = input
+  const { avatar: _nestedAvatar, ...nested } = wrapped ?? {}
   const {
     password,
     password_confirmation: _confirmation,
     onboarding_data: answers,
     onboarding_complete: complete,
     ...profile
-  } = input.user ?? {}
+  } = { ...flat, ...nested }
   await withTransaction(options.trx, async (trx) => {
     if (password)
       await changePassword(
@@ -36,11 +39,7 @@ export async function updateAccount(
         { current_password: profile.current_password, password, keepTokenId: input.keepTokenId },
         { trx }
       )
-    await updateProfile(
-      user,
-      { ...profile, timezone_offset: profile.timezone_offset ?? input.timezone_offset },
-      { trx }
-    )
+    await updateProfile(user, profile, { trx })
     if (answers || complete !== undefined)
       await saveOnboarding(user, { answers, complete }, { trx })
   })

@@ -1,4 +1,3 @@
-import hash from '@adonisjs/core/services/hash'
 import type { Infer } from '@vinejs/vine/types'
 import type { apiUpdateUserValidator } from '#validators/user'
 import User from '#models/user'
@@ -7,6 +6,7 @@ import { claimUsername } from '#services/usernames'
 import { mergeSocialLinks } from '#services/social_links'
 import { sanitizePlainText } from '#services/plain_text'
 import { withTransaction, type ActionOptions } from '#actions/action'
+import { assertCurrentPassword } from '#actions/users/change_password'
 
 /**
  * The profile's fields as the spec names them (the API's `user`, the web's
@@ -18,7 +18,7 @@ import { withTransaction, type ActionOptions } from '#actions/action'
  */
 export type ProfileChanges = Omit<
   NonNullable<Infer<typeof apiUpdateUserValidator>['user']>,
-  'password' | 'password_confirmation' | 'onboarding_data' | 'onboarding_complete'
+  'password' | 'password_confirmation' | 'onboarding_data' | 'onboarding_complete' | 'avatar'
 >
 
 export async function updateProfile(
@@ -39,11 +39,7 @@ export async function updateProfile(
     }
     if (changes.email !== undefined && changes.email.toLowerCase() !== user.email) {
       const email = changes.email.toLowerCase()
-      if (user.password) {
-        const ok =
-          changes.current_password && (await hash.verify(user.password, changes.current_password))
-        if (!ok) throw ApiException.of('E_WRONG_PASSWORD', { field: 'current_password' })
-      }
+      await assertCurrentPassword(user, changes.current_password)
       if (await User.query({ client: trx }).where('email', email).whereNot('id', user.id).first()) {
         throw ApiException.of('E_EMAIL_TAKEN', { field: 'email' })
       }

@@ -47,11 +47,12 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Bad request: wrong credentials, a token not verified, a bad signature',
   401: 'Missing, bad or expired bearer token',
   402: 'A limit of the free plan, or a premium feature: show the paywall',
-  403: 'Seen, but not allowed to the caller',
+  403: 'Seen, but not allowed to the caller (admin API: Admin-Authorization missing, wrong or expired)',
   404: "Not found, or not the caller's to see",
   409: 'In a state that does not allow it (archived, being processed, already done, its Idempotency-Key still running)',
   410: 'Gone: expired, or no longer available to the caller',
   413: 'Too large',
+  415: 'A body that is not JSON, multipart/form-data or form-urlencoded: send Content-Type: application/json',
   422: 'Validation failed, or a business rule refused it: errors names the fields',
   426: 'The app (x-app-version) is older than the remote flag min_app_version: update it',
   429: 'Too many requests: wait for Retry-After seconds',
@@ -122,12 +123,17 @@ const IDEMPOTENCY_KEY = {
 function routeErrors(route: RouteFacts, operation: Operation, path: string, method: string) {
   const statuses = new Set(operation.errors ?? [])
   if (route.middleware.includes('apiAuth')) [401, 503].forEach((status) => statuses.add(status))
-  if (route.middleware.includes('adminAuth') || operation.optionalAuth) statuses.add(401)
+  /* the admin API: its own credential, refused with 403 (401 is only ever the bearer token) */
+  if (route.middleware.includes('adminAuth')) statuses.add(403)
+  if (operation.optionalAuth) statuses.add(401)
   /* any call: a validator's refusal, a malformed JSON body, text no column can hold (storable_text_middleware) */
   statuses.add(422)
   /* a body past the body parser's cap (config/bodyparser.ts): E_BODY_TOO_BIG, or E_FILE_TOO_BIG for an upload */
   if (operation.body || operation.multipart || ['POST', 'PUT', 'PATCH'].includes(method))
     statuses.add(413)
+  /* a body of another content type (app/middleware/body_content_type_middleware.ts) */
+  if (operation.body || operation.multipart || ['POST', 'PUT', 'PATCH'].includes(method))
+    statuses.add(415)
   if (route.middleware.some((name) => name.endsWith('Throttle'))) statuses.add(429)
   if (idempotent(route, method)) statuses.add(409)
   /*

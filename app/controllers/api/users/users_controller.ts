@@ -8,7 +8,11 @@ import type User from '#models/user'
 import { apiUser } from '#queries/users/api_user'
 import UserTransformer from '#transformers/user_transformer'
 import { serialize } from '#transformers/serialize'
-import { apiDeleteAccountValidator, apiUpdateUserValidator } from '#validators/user'
+import {
+  apiDeleteAccountValidator,
+  apiUpdateUserValidator,
+  unknownUserField,
+} from '#validators/user'
 
 /** `users/{id}` is only ever the caller: any other id is a 404, so existence does not leak. */
 function self(ctx: HttpContext) {
@@ -33,9 +37,17 @@ export default class UsersController {
 
   async update(ctx: HttpContext) {
     const user = self(ctx)
+    const unknown = unknownUserField(ctx.request.all(), user.id)
+    if (unknown)
+      throw ApiException.of('E_VALIDATION_ERROR', {
+        key: 'unknown_user_field',
+        apiField: unknown,
+        values: { field: unknown },
+      })
     const input = await ctx.request.validateUsing(apiUpdateUserValidator)
     await updateAccount(user, { ...input, keepTokenId: user.currentAccessToken.identifier })
-    if (input.avatar) await setAvatar(user, { avatar: input.avatar })
+    const avatar = input.avatar ?? input.user?.avatar
+    if (avatar) await setAvatar(user, { avatar })
     return userEntity(user, { reload: true })
   }
 

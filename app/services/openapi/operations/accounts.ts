@@ -72,9 +72,15 @@ export const accountOperations: Operations = {
   'PUT /users/{id}': {
     summary: 'Update the own account',
     description:
-      'Update the own account: time-zone offset, password (current_password required), profile, public ' +
-      'links, study reminder, avatar (multipart, ≤ 10 MB); all or nothing (422 ' +
-      'E_REMINDER_TIME_REQUIRED: the reminder turned on without a time)',
+      'Update the own account: time-zone offset, password, profile, public links, study reminder, avatar ' +
+      '(multipart `avatar` or `user[avatar]`, ≤ 10 MB); all or nothing. Every field may come flat (the ' +
+      "spec's `{password}`, `{name, username, email}`, `{timezone_offset}`) or inside `user` (which wins). " +
+      'Changing the password or the e-mail of an account that has a password needs `current_password` ' +
+      '(422 E_WRONG_PASSWORD on current_password: "Enter your current password…" when absent); a guest ' +
+      'or Google/Apple account without one sets its first password without it. A field the server cannot ' +
+      'apply is 422 E_VALIDATION_ERROR naming it (`nickname`, `user.photo_url`; `id`/`user_id` only as ' +
+      'the own id), never a 200 that changed nothing. 422 E_REMINDER_TIME_REQUIRED: the reminder turned ' +
+      'on without a time',
     body: apiUpdateUserValidator,
     multipart: apiUpdateUserValidator,
     ok: { 200: 'User' },

@@ -2,6 +2,7 @@
 import type { Operations } from '#services/openapi/operation'
 import {
   attachmentValidator,
+  base64AttachmentValidator,
   bulkCreateValidator,
   bulkNotesValidator,
   createDeckValidator,
@@ -242,11 +243,15 @@ export const contentOperations: Operations = {
   },
   'POST /card_attachments': {
     summary:
-      'Upload an image (≤ 10 MB), sound or video (≤ 25 MB) for a deck: multipart file, deck_id',
+      'Upload an image (≤ 10 MB), sound or video (≤ 25 MB) for a deck: multipart file, or JSON base64_file',
     description:
-      'Upload an image (≤ 10 MB), sound or video (≤ 25 MB) for a deck: multipart file, deck_id. url is ' +
+      "The spec's upload URL: this call, at the API host the app is configured with (no call hands out " +
+      'another). Multipart `file` + `deck_id`, or JSON `{base64_file, deck_id, file_name?}` (base64_file ' +
+      'bare or a data: URL; its size counted decoded: images 10 MB; the type sniffed from the bytes, ' +
+      'file_name only names it; bad base64 is 422 on base64_file). Always 200 {id, type, url}. url is ' +
       'absolute and signed for the caller (valid 7 days, no header needed, as every media URL of the API: ' +
       'docs/api.md "Media URLs"); put it in a field as it is, the note stores the file\'s own path',
+    body: base64AttachmentValidator,
     multipart: attachmentValidator,
     ok: { 200: 'Media' },
     errors: [403, 404, 409, 410],

@@ -34,7 +34,7 @@ test.group('API admin: the admin token', (group) => {
     const bearer = await tokenFor(user)
     ;(
       await client.get('/api/admin/experiments').header('Admin-Authorization', bearer)
-    ).assertStatus(401)
+    ).assertStatus(403)
   })
 
   test('a wrong password and a non-admin get the same 400; nothing is issued or audited', async ({
@@ -78,7 +78,7 @@ test.group('API admin: the admin token', (group) => {
     }
   )
 
-  test('every admin call refuses a missing, bad or expired token and a revoked admin with 401', async ({
+  test('every admin call refuses a missing, bad or expired token and a revoked admin with 403', async ({
     client,
     assert,
   }) => {
@@ -91,10 +91,10 @@ test.group('API admin: the admin token', (group) => {
     ]
     for (const call of calls) {
       const missing = await call()
-      missing.assertStatus(401)
-      assertErrorBody(assert, missing.body(), 'E_UNAUTHORIZED')
-      ;(await call().header('Admin-Authorization', 'mna_garbage.value')).assertStatus(401)
-      ;(await call().header('Admin-Authorization', `${adminToken}x`)).assertStatus(401)
+      missing.assertStatus(403)
+      assertErrorBody(assert, missing.body(), 'E_ADMIN_TOKEN_INVALID')
+      ;(await call().header('Admin-Authorization', 'mna_garbage.value')).assertStatus(403)
+      ;(await call().header('Admin-Authorization', `${adminToken}x`)).assertStatus(403)
     }
     await db
       .from('auth_access_tokens')
@@ -102,7 +102,7 @@ test.group('API admin: the admin token', (group) => {
       .update({ expires_at: new Date(Date.now() - 1000) })
     ;(
       await client.get('/api/admin/experiments').header('Admin-Authorization', adminToken)
-    ).assertStatus(401)
+    ).assertStatus(403)
     await db
       .from('auth_access_tokens')
       .where('type', 'admin_token')
@@ -114,7 +114,7 @@ test.group('API admin: the admin token', (group) => {
     await user.save()
     ;(
       await client.get('/api/admin/experiments').header('Admin-Authorization', adminToken)
-    ).assertStatus(401)
+    ).assertStatus(403)
   })
 })
 
@@ -159,7 +159,7 @@ test.group('API admin: masquerade', (group) => {
     ;(await client.get('/api/users/me').bearerToken(own)).assertStatus(200)
   })
 
-  test('an expired masquerade token is refused; unknown users are a 404, bad ids a 422; non-admins a 401', async ({
+  test('an expired masquerade token is refused; unknown users are a 404, bad ids a 422; non-admins a 403', async ({
     client,
     assert,
   }) => {
@@ -196,10 +196,10 @@ test.group('API admin: masquerade', (group) => {
         .get('/api/admin/masquerade')
         .qs({ user_id: learner.id })
         .header('Admin-Authorization', other)
-    ).assertStatus(401)
+    ).assertStatus(403)
     ;(
       await client.get('/api/admin/masquerade').qs({ user_id: learner.id }).bearerToken(other)
-    ).assertStatus(401)
+    ).assertStatus(403)
     /* never as an admin, oneself included */
     const otherAdmin = await makeUser()
     otherAdmin.isAdmin = true
@@ -331,7 +331,7 @@ test.group('API admin: experiments and premium', (group) => {
         .put(`/api/admin/users/${learner.id}/premium`)
         .header('Admin-Authorization', own)
         .json({ premium: true })
-    ).assertStatus(401)
+    ).assertStatus(403)
     const rows = await auditRows('premium.override')
     assert.deepEqual(
       rows.map((row) => row.details),
@@ -401,7 +401,7 @@ test.group('API admin: malformed input', (group) => {
     ]) {
       ;(
         await client.get('/api/admin/experiments').header('Admin-Authorization', header)
-      ).assertStatus(401)
+      ).assertStatus(403)
     }
     const stored = await db.from('users').whereIn('id', [admin.id, learner.id]).orderBy('id')
     assert.deepEqual(

@@ -28,7 +28,7 @@ function conforms(
 test.group('OpenAPI document: the admin answers are what it says', (group) => {
   group.each.setup(() => resetState())
 
-  test('admin token, masquerade, experiments, update_self, premium, and their 401/404', async ({
+  test('admin token, masquerade, experiments, update_self, premium, and their 403/404', async ({
     client,
     assert,
   }) => {
@@ -70,7 +70,7 @@ test.group('OpenAPI document: the admin answers are what it says', (group) => {
       'get',
       '/admin/masquerade',
       await client.get('/api/admin/masquerade').qs({ user_id: learner.id }),
-      401
+      403
     )
     conforms(
       assert,
