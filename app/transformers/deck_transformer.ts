@@ -4,7 +4,7 @@ import type Deck from '#models/deck'
 import { isReportable } from '#models/deck'
 import type User from '#models/user'
 import { NO_COUNTS, type DeckCounts } from '#types/deck_counts'
-import { avatarUrlOf } from '#transformers/user_transformer'
+import { ownerOf } from '#transformers/collaborator_transformer'
 import type { ListedRow } from '#queries/decks/listed_decks'
 import type { Collaboration } from '#queries/sharing/collaboration'
 import { sharingLinkFor } from '#services/urls/sharing_link'
@@ -211,14 +211,7 @@ function fieldsOf(deck: Deck, source: DeckSource) {
     ttsAutoplayEnabled: deck.ttsAutoplayEnabled,
     ttsFrontSideLanguage: deck.ttsFrontSideLanguage,
     ttsBackSideLanguage: deck.ttsBackSideLanguage,
-    owner: {
-      id: owner.id,
-      name: owner.name,
-      username: owner.username,
-      avatarColor: owner.avatarColor,
-      avatarUrl: avatarUrlOf(owner),
-      role: 'owner',
-    },
+    owner: ownerOf(owner),
     sharingEnabled: sharing?.sharingEnabled ?? deck.sharingEnabled,
     sharingLink: sharing?.sharingToken ? sharingLinkFor(sharing.sharingToken) : null,
     sharingToken: sharing?.sharingToken ?? null,
