@@ -43,6 +43,15 @@ export function providerError(error: unknown): ApiException {
 export const nothingGenerated = (apiField = 'user_prompt') =>
   ApiException.of('E_AI_NOTHING_GENERATED', { apiField })
 
-/** No provider is configured for what only a model can do (an open topic, a template, an improvement). */
-export const needsProvider = (apiField = 'user_prompt') =>
-  ApiException.of('E_AI_NEEDS_PROVIDER', { apiField })
+/**
+ * No provider is configured for what only a model can do, in that call's own words: an open topic
+ * (the default), applying a template (`template`), improving a template's prompt (`improve`).
+ */
+export const needsProvider = (
+  apiField = 'user_prompt',
+  what: 'topic' | 'template' | 'improve' = 'topic'
+) =>
+  ApiException.of('E_AI_NEEDS_PROVIDER', {
+    apiField,
+    ...(what === 'topic' ? {} : { key: `ai_needs_provider_${what}` }),
+  })

@@ -55,7 +55,7 @@ export async function applyTemplate(
   const entries = Object.entries(input.fields)
   if (entries.every(([, value]) => !value || isFieldEmpty(value))) throw emptyCard()
   const provider = configuredProvider()
-  if (!provider) throw needsProvider('id')
+  if (!provider) throw needsProvider('id', 'template')
 
   const locked = new Set(Object.keys(input.attachments ?? {}))
   const editable = Object.fromEntries(
@@ -93,7 +93,7 @@ export async function improvePrompt(
   signal?: AbortSignal
 ) {
   const provider = configuredProvider()
-  if (!provider) throw needsProvider('prompt')
+  if (!provider) throw needsProvider('prompt', 'improve')
   const example = [
     input.front ? `Example card front: ${input.front}` : '',
     input.back ? `Example card back: ${input.back}` : '',

@@ -16,7 +16,11 @@ export const ERRORS = {
   E_AI_NEEDS_PROVIDER: {
     status: 422,
     key: 'ai_needs_provider',
-    also: ['ai_needs_provider_translation'],
+    also: [
+      'ai_needs_provider_translation',
+      'ai_needs_provider_template',
+      'ai_needs_provider_improve',
+    ],
   },
   E_AI_NOTHING_GENERATED: { status: 422, key: 'ai_nothing_generated' },
   E_AI_PROVIDER: { status: 502, key: 'ai_provider_unavailable' },
@@ -111,7 +115,11 @@ export const ERRORS = {
   E_INVALID_IDENTITY_TOKEN: { status: 400, key: 'invalid_identity_token' },
   E_INVALID_SEARCH: { status: 422, key: 'invalid_search' },
   E_LAST_SIGN_IN_METHOD: { status: 409, key: 'last_sign_in_method' },
-  E_LINK_EXPIRED: { status: 410, key: 'link_expired', also: ['export_confirmation_expired'] },
+  E_LINK_EXPIRED: {
+    status: 410,
+    key: 'link_expired',
+    also: ['export_confirmation_expired', 'login_link_expired'],
+  },
   E_MAINTENANCE: { status: 503, key: 'maintenance' },
   E_MASQUERADE_ADMIN: { status: 403, key: 'masquerade_admin' },
   E_MEDIA_LINK_EXPIRED: { status: 403, key: 'media_link_expired' },

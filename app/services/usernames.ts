@@ -65,3 +65,16 @@ export async function suggestUsername(
     if (await claimUsername(candidate, trx)) return candidate
   }
 }
+
+/**
+ * A guest upgraded in place (e-mail sign-up, Google, Apple) leaves the
+ * generated "guest.xxxx" for a username made from their name or e-mail:
+ * the one rule for every way up. A username the guest chose is kept.
+ */
+export async function renameUpgradedGuest(
+  guest: { username: string | null },
+  source: string | null | undefined,
+  trx: TransactionClientContract
+) {
+  if (guest.username?.startsWith('guest')) guest.username = await suggestUsername(source, trx)
+}

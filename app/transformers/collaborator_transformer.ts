@@ -14,6 +14,11 @@ export function personOf(user: User) {
   }
 }
 
+/** A deck's owner as the spec's Deck and Collaborators name them (role owner). */
+export function ownerOf(user: User) {
+  return { ...personOf(user), role: 'owner' as const }
+}
+
 /** The owner of a shared tree as its first participant: they have no row of their own. */
 export type OwnerRow = { id: null; deckId: number; role: 'owner'; state: 'active'; user: User }
 

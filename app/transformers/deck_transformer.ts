@@ -4,24 +4,27 @@ import type Deck from '#models/deck'
 import { isReportable } from '#models/deck'
 import type User from '#models/user'
 import { NO_COUNTS, type DeckCounts } from '#types/deck_counts'
-import { avatarUrlOf } from '#transformers/user_transformer'
+import { ownerOf } from '#transformers/collaborator_transformer'
 import type { ListedRow } from '#queries/decks/listed_decks'
 import type { Collaboration } from '#queries/sharing/collaboration'
 import { sharingLinkFor } from '#services/urls/sharing_link'
 import type { DeckPublishing } from '#queries/publishing/deck_publishing'
 import { imageSearchConfigured } from '#services/media/image_search'
+import { limitOf } from '#queries/learning/daily_limit'
 
 const DEFAULT_FONT = { size: 20, alignment: 'center' as const }
 
 /**
  * What a deck is shown with, shared by every deck of a list (listDecks,
  * showDeck and listedDecks answer it): counts by deck id, the owner (or the
- * owners of shared decks, by user id), sharing by root deck id, and `rows`,
+ * owners of shared decks, by user id), the viewer, sharing by root deck id, and `rows`,
  * the decks a deck's `children` come from (none: `children` is empty).
  */
 export interface DeckSource {
   counts?: Map<number, DeckCounts>
   owner?: User
+  /* who asks: the plan's limits they study under (noCardsLimit) */
+  viewer?: User
   owners?: Map<number, User>
   collaboration?: Map<number, Collaboration>
   rows?: readonly { id: number; parentId: number | null }[]
@@ -159,13 +162,15 @@ function fieldsOf(deck: Deck, source: DeckSource) {
   const processing = deck.processing ?? { total: 0, processed: 0 }
   const counters = { total: processing.total, processed: processing.processed }
   const totals = source.counts?.get(deck.id) ?? NO_COUNTS
+  const publishing = deck.$extras.publishing as DeckPublishing | undefined
+  const role = sharing?.role ?? 'owner'
   return {
     id: deck.id,
     name: deck.name,
     state: deck.state,
     collaboration: {
       count: sharing?.count ?? 0,
-      role: sharing?.role ?? 'owner',
+      role,
       state: sharing?.state ?? 'active',
     },
     algorithmPreset: deck.algorithmPreset,
@@ -184,8 +189,9 @@ function fieldsOf(deck: Deck, source: DeckSource) {
     },
     examDate: deck.examDate ?? null,
     examNewCardsCeiling: deck.examNewCardsCeiling ?? null,
-    hasChanges: deck.hasChanges,
-    templatesIds: [],
+    /* a library clone whose library deck has a newer approved version (libraryUpdate says which) */
+    hasChanges: !!publishing?.libraryUpdate,
+    templatesIds: (deck.$extras.templatesIds as number[] | undefined) ?? [],
     ...totals,
     learningTotalCardsCount: totals.learningCardsCount,
     graduatedTotalCardsCount: totals.graduatedCardsCount,
@@ -199,37 +205,34 @@ function fieldsOf(deck: Deck, source: DeckSource) {
     clonedFromId: deck.clonedFromId,
     source: deck.source,
     cardPresetId: deck.cardPresetId,
-    isSpeedLearningAvailable: true,
-    isReversedCardModeAvailable: true,
+    /* decision 0088: switching algorithm is the owner's, on the main deck; reversing is editing */
+    isSpeedLearningAvailable: deck.parentId === null && role === 'owner',
+    isReversedCardModeAvailable: role === 'owner' || role === 'editor',
     attachmentsSupported: deck.imagesAllowed,
     isAllowedToReport: isReportable(deck),
     clonedFromLibrary: deck.source === 'cloned_from_published_deck',
-    librarySharingEnabled: false,
+    /* live in the library: approved and not unpublished */
+    librarySharingEnabled:
+      publishing?.publicDeck?.status === 'approved' && !publishing.publicDeck.unpublishedAt,
     importedFromFile: ['imported_anki', 'imported_ofc', 'imported_csv'].includes(deck.source),
     ttsEnabled: deck.ttsEnabled,
     ttsWholeCardPronunciation: deck.ttsWholeCardPronunciation,
     ttsAutoplayEnabled: deck.ttsAutoplayEnabled,
     ttsFrontSideLanguage: deck.ttsFrontSideLanguage,
     ttsBackSideLanguage: deck.ttsBackSideLanguage,
-    owner: {
-      id: owner.id,
-      name: owner.name,
-      username: owner.username,
-      avatarColor: owner.avatarColor,
-      avatarUrl: avatarUrlOf(owner),
-      role: 'owner',
-    },
+    owner: ownerOf(owner),
     sharingEnabled: sharing?.sharingEnabled ?? deck.sharingEnabled,
     sharingLink: sharing?.sharingToken ? sharingLinkFor(sharing.sharingToken) : null,
     sharingToken: sharing?.sharingToken ?? null,
-    publicDeck: (deck.$extras.publishing as DeckPublishing | undefined)?.publicDeck ?? null,
-    libraryUpdate: (deck.$extras.publishing as DeckPublishing | undefined)?.libraryUpdate ?? null,
+    publicDeck: publishing?.publicDeck ?? null,
+    libraryUpdate: publishing?.libraryUpdate ?? null,
     notesImportCounters: deck.state === 'notes_importing' ? counters : null,
     duplicatingCounters: deck.state === 'duplicating' ? counters : null,
     reverseCounters: deck.state === 'bulk_reversing' ? counters : null,
     notesSortBy: deck.notesSortBy,
     notesOrder: deck.notesOrder,
-    noCardsLimit: false,
+    /* the viewer studies without a daily card limit (premium): the one rule, limitOf */
+    noCardsLimit: source.viewer ? limitOf(source.viewer).kind === null : false,
     archivedAt: deck.archivedAt?.toISO() ?? null,
     createdAt: deck.createdAt.toISO(),
   }

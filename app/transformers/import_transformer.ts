@@ -25,6 +25,8 @@ export default class ImportTransformer extends BaseTransformer<DeckImport> {
     return {
       id: record.id,
       deckId: record.deckId,
+      /* the spec's import status: the decks the import made, once it is done (created_decks.ts) */
+      ids: (record.$extras.deckIds as number[] | undefined) ?? [],
       fileName: record.fileName,
       format: record.format,
       size: Number(record.size),

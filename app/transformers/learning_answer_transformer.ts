@@ -18,7 +18,7 @@ export default class LearningAnswerTransformer extends BaseTransformer<AnswerRes
 
   toObject() {
     const result = this.resource
-    const { context, topCounters, undoAvailable } = this.standing
+    const { context, topCounters, undoAvailable, errorType } = this.standing
     return {
       card: {
         id: result.cardId,
@@ -33,6 +33,9 @@ export default class LearningAnswerTransformer extends BaseTransformer<AnswerRes
       replayed: result.replayed,
       topCounters,
       isUndoActionAvailable: undoAvailable,
+      /* the spec's learning response: allCardsLearned once nothing is left to show now, emptyDeck */
+      errorType,
+      algorithmType: context.algorithm.type,
       streak: streakOf(context.user),
     }
   }

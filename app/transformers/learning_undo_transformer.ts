@@ -16,7 +16,7 @@ export default class LearningUndoTransformer extends BaseTransformer<
   }
 
   toObject() {
-    const { context, topCounters, undoAvailable } = this.resource
+    const { context, topCounters, undoAvailable, errorType } = this.resource
     const { card, answerButtons } = new LearningCardEditedTransformer(
       this.resource,
       this.i18n
@@ -26,6 +26,7 @@ export default class LearningUndoTransformer extends BaseTransformer<
       answerButtons,
       topCounters,
       isUndoActionAvailable: undoAvailable,
+      errorType,
       algorithmType: context.algorithm.type,
     }
   }

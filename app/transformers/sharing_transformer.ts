@@ -1,18 +1,23 @@
 import { BaseTransformer } from '@adonisjs/core/transformers'
 import type { CollaboratorList } from '#queries/sharing/collaborators'
-import CollaboratorTransformer, { ownerRow } from '#transformers/collaborator_transformer'
+import CollaboratorTransformer, { ownerOf, ownerRow } from '#transformers/collaborator_transformer'
 
-/** The participants of a shared deck, one page of them (CollaboratorList: the owner first on the first page). */
+/** The deck page's participants: the owner first, then the page of participants. */
 export function collaboratorsOf({ deck, owner, rows }: CollaboratorList) {
-  return owner ? [ownerRow(deck.id, owner), ...rows] : rows
+  return [ownerRow(deck.id, owner), ...rows]
 }
 
-/** GET deck_collaborators: the owner first on the first page, then the participants. */
+/**
+ * GET deck_collaborators, the spec's Collaborators: `owner` (the Deck's owner
+ * shape) and `deckCollaborators`, one page of the participants' rows (each
+ * with its own id); `total` counts the participants.
+ */
 export default class SharingTransformer extends BaseTransformer<CollaboratorList> {
   toObject() {
-    const { total, offset, limit } = this.resource
+    const { owner, rows, total, offset, limit } = this.resource
     return {
-      deckCollaborators: CollaboratorTransformer.transform(collaboratorsOf(this.resource)),
+      owner: ownerOf(owner),
+      deckCollaborators: CollaboratorTransformer.transform(rows),
       total,
       offset,
       limit,

@@ -69,6 +69,7 @@ import type FolderTransformer from '#transformers/folder_transformer'
 import type LibraryDeckPageTransformer from '#transformers/library_deck_page_transformer'
 import type LibraryDeckTransformer from '#transformers/library_deck_transformer'
 import type LibraryNotesPageTransformer from '#transformers/library_notes_page_transformer'
+import type LibraryCardsPageTransformer from '#transformers/library_cards_page_transformer'
 import type LibraryRatingTransformer from '#transformers/library_rating_transformer'
 import type LibraryReviewsPageTransformer from '#transformers/library_reviews_page_transformer'
 import type LibrarySearchTransformer from '#transformers/library_search_transformer'
@@ -175,6 +176,7 @@ export interface ReplyTypes {
   LibraryDeckPage: InferData<LibraryDeckPageTransformer>
   LibraryDeck: InferData<LibraryDeckTransformer>
   LibraryNotes: InferData<LibraryNotesPageTransformer>
+  LibraryCards: InferData<LibraryCardsPageTransformer>
   SimilarDecks: { decks: InferData<LibraryDeckTransformer>[] }
   RatingStats: InferData<LibraryRatingTransformer>
   Reviews: InferData<LibraryReviewsPageTransformer>

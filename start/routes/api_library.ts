@@ -28,7 +28,7 @@ router
       .get('library_decks/:id/notes', [LibraryDecksController, 'notes'])
       .as('library_decks.notes')
     router
-      .get('library_decks/:id/cards', [LibraryDecksController, 'notes'])
+      .get('library_decks/:id/cards', [LibraryDecksController, 'cards'])
       .as('library_decks.cards')
     router
       .get('library_decks/:id/similar_decks', [LibraryDecksController, 'similar'])

@@ -1,7 +1,7 @@
 import User from '#models/user'
 import ApiException from '#exceptions/api_exception'
 import { createUser } from '#actions/auth/create_user'
-import { suggestUsername } from '#services/usernames'
+import { renameUpgradedGuest } from '#services/usernames'
 import { withTransaction, type ActionOptions } from '#actions/action'
 
 /** The validated sign-up (the web's form, the API's `user`) and the request's language. */
@@ -28,8 +28,7 @@ export async function registerWithEmail(
       guest.useTransaction(trx)
       guest.merge({ provider: 'email', email, password: input.password })
       if (input.name) guest.name = input.name
-      if (guest.username?.startsWith('guest'))
-        guest.username = await suggestUsername(input.name || email, trx)
+      await renameUpgradedGuest(guest, input.name || email, trx)
       await guest.save()
       return guest
     }

@@ -6,6 +6,7 @@ import { createUser } from '#actions/auth/create_user'
 import type { Identity } from '#services/identity_tokens'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { withTransaction, type ActionOptions } from '#actions/action'
+import { renameUpgradedGuest } from '#services/usernames'
 
 /** The provider's e-mail, when verified and not already some account's; else null. */
 async function usableEmail(identity: Identity, trx: TransactionClientContract) {
@@ -70,6 +71,7 @@ export async function signInWithIdentity(
           email: await usableEmail(identity, trx),
           name: user.name ?? input.name ?? identity.name,
         })
+        await renameUpgradedGuest(user, user.name || user.email || identity.email, trx)
         await user.save()
       }
     } else {

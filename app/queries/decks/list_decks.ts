@@ -6,6 +6,7 @@ import User from '#models/user'
 import { deckCounters } from '#queries/decks/deck_counters'
 import { collaborationOf } from '#queries/sharing/collaboration'
 import { loadPublishing } from '#queries/publishing/deck_publishing'
+import { loadTemplateIds } from '#queries/decks/deck_templates'
 import { placeForParticipant, placedInOrder } from '#queries/decks/participation'
 import { unavailableDecks } from '#queries/decks/deck_unavailable'
 import { mapInSlices } from '#services/in_slices'
@@ -78,7 +79,7 @@ export async function listDecks(user: User, filters: DeckListFilters = {}) {
   }
   if (filters.deckIds) selected = selected.filter((deck) => filters.deckIds!.includes(deck.id))
 
-  await loadPublishing(visible)
+  await Promise.all([loadPublishing(visible), loadTemplateIds(visible)])
   const numberOfArchivedDecks = all.filter(
     (deck) => deck.state === 'archived' && deck.isRootDeck
   ).length
@@ -92,6 +93,7 @@ export async function listDecks(user: User, filters: DeckListFilters = {}) {
   )
   return {
     owner: user,
+    viewer: user,
     owners,
     visible,
     selected,
@@ -127,10 +129,10 @@ export async function showDeck(user: User, deck: Deck) {
     collaborationOf(user, [deck]),
   ])
   const owner = deck.userId === user.id ? user : await deck.related('owner').query().firstOrFail()
-  await loadPublishing([deck])
   /* the deck as the caller has it in hand (a save just made), its subdecks as stored */
   const rows = [deck, ...tree.filter((row) => row.id !== deck.id)]
-  return { deck, rows, counts, owner, collaboration }
+  await Promise.all([loadPublishing([deck]), loadTemplateIds(rows)])
+  return { deck, rows, counts, owner, viewer: user, collaboration }
 }
 
 /**

@@ -1,6 +1,6 @@
 import type User from '#models/user'
 import { studyContext, type StudyContext } from '#queries/learning/study_context'
-import { studyQueue } from '#queries/learning/queue'
+import { studyQueue, type QueueState } from '#queries/learning/queue'
 import { sessionCards } from '#queries/learning/session_cards'
 import { isUndoAvailable } from '#queries/learning/undoable_answer'
 import type { TopCounters } from '#types/deck_counts'
@@ -14,6 +14,8 @@ export type SessionStanding = {
   context: StudyContext
   topCounters: TopCounters
   undoAvailable: boolean
+  /** the spec's learning errorType: emptyDeck (no cards), allCardsLearned (nothing left now), else null */
+  errorType: QueueState['errorType']
 }
 
 /** The session's context as of now: counters and learn-ahead move with the clock. */
@@ -38,6 +40,12 @@ export async function topCountersOf(context: StudyContext): Promise<TopCounters>
   return counters
 }
 
+/* the counters and whether a card is left to show now (one card is enough to tell) */
+async function queueStanding(context: StudyContext) {
+  const { counters, errorType } = await studyQueue(context, { limit: 1 })
+  return { topCounters: counters, errorType }
+}
+
 /**
  * The counters and whether an undo is possible; with `learner`, the learner's row is read again (their streak
  * moved).
@@ -46,11 +54,12 @@ export async function sessionStanding(
   context: StudyContext,
   options: { learner?: boolean } = {}
 ): Promise<SessionStanding> {
-  const topCounters = await topCountersOf(context)
+  const { topCounters, errorType } = await queueStanding(context)
   if (options.learner) await context.user.refresh()
   return {
     context,
     topCounters,
+    errorType,
     undoAvailable: await isUndoAvailable(context.user, context.today, context.deckIds),
   }
 }
@@ -66,9 +75,9 @@ export async function afterAnswer(
 ): Promise<SessionStanding> {
   const current = asOfNow(context)
   if (answer.replayed) return sessionStanding(current, { learner: true })
-  const topCounters = await topCountersOf(current)
+  const { topCounters, errorType } = await queueStanding(current)
   if (answer.streakMoved) await current.user.refresh()
-  return { context: current, topCounters, undoAvailable: true }
+  return { context: current, topCounters, errorType, undoAvailable: true }
 }
 
 /** After an undo: the card as the session shows it again, and the session's standing. */

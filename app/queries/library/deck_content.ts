@@ -30,6 +30,54 @@ export async function libraryNotesPage(
   }
 }
 
+/**
+ * GET library_decks/{id}/cards: a page of the cards of the deck's current
+ * revision (a cloze note with c1..c3 is three cards), in the author's order
+ * and each note's card order. `offset`, `limit` and `total` count cards: the
+ * notes are picked by their running card count, then cut to the page.
+ */
+export async function libraryCardsPage(
+  deck: PublicDeck,
+  limit: number,
+  offset: number,
+  query = ''
+) {
+  const notes = db
+    .from('library_notes')
+    .where('revision_id', deck.currentRevisionId!)
+    .if(query, (builder) =>
+      builder.whereILike('search_text', `%${query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`)
+    )
+  const running = notes
+    .clone()
+    .select('id', 'cards_count')
+    .select(db.raw('sum(cards_count) over (order by position, id)::int as upto'))
+  const [picked, counted] = await Promise.all([
+    db
+      .from(running.as('n'))
+      .where('upto', '>', offset)
+      .whereRaw('upto - cards_count < ?', [offset + limit])
+      .orderBy('upto')
+      .select('id', 'upto', 'cards_count'),
+    notes.clone().select(db.raw('coalesce(sum(cards_count), 0)::int as total')).first(),
+  ])
+  const rows = picked.length
+    ? await LibraryNote.query().whereIn(
+        'id',
+        picked.map((row) => row.id)
+      )
+    : []
+  const byId = new Map(rows.map((note) => [note.id, note]))
+  const typeIds = [...new Set(rows.map((note) => note.noteTypeId))]
+  const types = typeIds.length ? await NoteType.query().whereIn('id', typeIds) : []
+  return {
+    /* each note with the index of its first card in the whole deck */
+    notes: picked.map((row) => ({ note: byId.get(row.id)!, first: row.upto - row.cards_count })),
+    noteTypes: new Map(types.map((type) => [type.id, type])),
+    total: Number(counted?.total ?? 0),
+  }
+}
+
 /** The reviews of a deck (ratings with a comment), newest first, with their authors. */
 export async function deckReviews(deck: PublicDeck, limit: number, offset: number) {
   return LibraryRating.query()

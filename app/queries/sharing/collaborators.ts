@@ -26,9 +26,10 @@ export async function findCollaborator(
 }
 
 /**
- * GET deck_collaborators: the owner first (role owner, no row of their own),
- * then the active participants by the day they joined, id breaking ties;
- * `offset` counts the owner as the first entry. Any participant may read it.
+ * GET deck_collaborators: the owner (no row of their own, every page names
+ * them) and one page of the active participants by the day they joined, id
+ * breaking ties; `offset`, `limit` and `total` count participants only.
+ * Any participant may read it.
  */
 export async function listCollaborators(
   user: User,
@@ -41,17 +42,11 @@ export async function listCollaborators(
   const root: Deck = found.isRootDeck ? found : await findDeck(user, found.rootDeckId)
   const active = DeckCollaborator.query().where('deck_id', root.id).where('state', 'active')
   const [owner, total, rows] = await Promise.all([
-    offset === 0 ? User.findOrFail(root.userId) : Promise.resolve(null),
+    root.userId === user.id ? user : User.findOrFail(root.userId),
     active.clone().count('* as total').first(),
-    active
-      .clone()
-      .preload('user')
-      .orderBy('created_at')
-      .orderBy('id')
-      .offset(Math.max(0, offset - 1))
-      .limit(offset === 0 ? limit - 1 : limit),
+    active.clone().preload('user').orderBy('created_at').orderBy('id').offset(offset).limit(limit),
   ])
-  return { deck: root, owner, rows, total: Number(total?.$extras.total ?? 0) + 1, offset, limit }
+  return { deck: root, owner, rows, total: Number(total?.$extras.total ?? 0), offset, limit }
 }
 
 export type CollaboratorList = Awaited<ReturnType<typeof listCollaborators>>

@@ -2,11 +2,17 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { i18nFor } from '#services/request_locale'
 import { findPublicDeck, presentDecks } from '#queries/library/library_decks'
 import { similarDecks } from '#queries/library/browse'
-import { deckReviews, libraryNotesPage, ratingBreakdown } from '#queries/library/deck_content'
+import {
+  deckReviews,
+  libraryCardsPage,
+  libraryNotesPage,
+  ratingBreakdown,
+} from '#queries/library/deck_content'
 import { rateLibraryDeck } from '#actions/library/rate_library_deck'
 import { libraryNotesValidator, libraryPageValidator, rateDeckValidator } from '#validators/library'
 import LibraryDeckTransformer from '#transformers/library_deck_transformer'
 import LibraryNotesPageTransformer from '#transformers/library_notes_page_transformer'
+import LibraryCardsPageTransformer from '#transformers/library_cards_page_transformer'
 import LibraryRatingTransformer from '#transformers/library_rating_transformer'
 import LibraryReviewTransformer from '#transformers/library_review_transformer'
 import LibraryReviewsPageTransformer from '#transformers/library_reviews_page_transformer'
@@ -20,7 +26,19 @@ export default class LibraryDecksController {
     return serialize(LibraryDeckTransformer.transform(view, i18nFor(ctx)))
   }
 
-  /** GET library_decks/{id}/notes (and /cards): a page of the current revision's notes */
+  /** GET library_decks/{id}/cards: a page of the current revision's cards (offset, limit, total count cards) */
+  async cards(ctx: HttpContext) {
+    const {
+      query = '',
+      limit = 20,
+      offset = 0,
+    } = await ctx.request.validateUsing(libraryNotesValidator)
+    const deck = await findPublicDeck(ctx.params.id)
+    const page = await libraryCardsPage(deck, limit, offset, query)
+    return serialize(LibraryCardsPageTransformer.transform({ ...page, limit, offset }))
+  }
+
+  /** GET library_decks/{id}/notes: a page of the current revision's notes */
   async notes(ctx: HttpContext) {
     const {
       query = '',

@@ -56,9 +56,12 @@ export const libraryOperations: Operations = {
     errors: [404],
   },
   'GET /library_decks/{id}/cards': {
-    summary: "The same as /notes: the deck's notes with their card counts",
+    summary: "A page of the deck's cards",
+    description:
+      "A page of the deck's cards (query, limit, offset): each note's cards in order (a cloze note with " +
+      'c1..c3 is three cards); `offset`, `limit` and `total` count cards',
     query: libraryNotesValidator,
-    ok: { 200: 'LibraryNotes' },
+    ok: { 200: 'LibraryCards' },
     errors: [404],
   },
   'GET /library_decks/{id}/similar_decks': {

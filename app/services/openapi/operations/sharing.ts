@@ -36,8 +36,9 @@ export const sharingOperations: Operations = {
   'GET /deck_collaborators': {
     summary: 'Participants of a shared deck',
     description:
-      'Participants of a shared deck: the owner first (role owner), then by join date (query: deck_id, ' +
-      'offset, limit ≤ 100); any participant may read it',
+      "A shared deck's owner (`owner`, role owner, on every page) and its participants by join date " +
+      '(`deckCollaborators`, each with its row id; query: deck_id, offset, limit ≤ 100; `total` counts ' +
+      'participants); any participant may read it',
     query: listCollaboratorsValidator,
     ok: { 200: 'Collaborators' },
     errors: [404, 410],

@@ -404,12 +404,15 @@ test.group('API AI note templates with no provider configured', (group) => {
       .json({ fields: { Front: 'a' } })
     apply.assertStatus(422)
     assertErrorBody(assert, apply.body(), 'E_AI_NEEDS_PROVIDER')
+    /* their own words, not the open topic's ("An AI provider is needed for open topics") */
+    assert.equal(apply.body().title, 'AI templates need an AI provider')
     const improve = await client
       .patch('/api/ai_note_templates/improve')
       .bearerToken(token)
       .json({ prompt: 'Translate' })
     improve.assertStatus(422)
     assertErrorBody(assert, improve.body(), 'E_AI_NEEDS_PROVIDER')
+    assert.equal(improve.body().title, 'Improving a prompt needs an AI provider')
     ;(
       await client
         .post('/api/ai_note_templates')

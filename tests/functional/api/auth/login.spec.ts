@@ -264,6 +264,27 @@ test.group('API sign-in: Google and Apple', (group) => {
     assert.equal(response.body().user.provider, 'apple')
   })
 
+  test('a guest upgraded through Google leaves the guest username, as the e-mail upgrade does', async ({
+    client,
+    assert,
+  }) => {
+    const guest = await client.post('/api/authentication/register_without_email').json({})
+    const before = (await client.get('/api/users/me').bearerToken(guest.body().token)).body()
+    assert.match(before.username, /^guest/)
+    const idToken = await signIdentityToken('google', {
+      sub: 'g-guest',
+      email: 'rui@gmail.test',
+      name: 'Rui Costa',
+    })
+    const response = await client
+      .post('/api/authentication/login_with_provider')
+      .bearerToken(guest.body().token)
+      .json({ kind: 'google', id_token: idToken })
+    response.assertStatus(200)
+    assert.equal(response.body().user.id, before.id)
+    assert.equal(response.body().user.username, 'rui.costa')
+  })
+
   test('the web Google flow signs in through the OAuth redirect', async ({ assert }) => {
     nextGoogleUser({ sub: 'g-web', email: 'web@gmail.test', name: 'Web User' })
     const base = `http://${process.env.HOST}:${process.env.PORT}`
@@ -313,6 +334,9 @@ test.group('API sign-in: web_to_app link', (group) => {
       .json({ kind: 'web_to_app', code })
     reused.assertStatus(410)
     assertErrorBody(assert, reused.body(), 'E_LINK_EXPIRED')
+    /* a sign-in code's own words, not the password reset's ("Reset again to create a new link") */
+    assert.equal(reused.body().title, 'This sign-in link no longer works')
+    assert.notInclude(reused.body().body, 'Reset')
   })
 
   test('an unknown address gets the same answer and no mail', async ({ client }) => {

@@ -141,7 +141,7 @@ test.group('API library decks', (group) => {
     assert.equal(notes[0].numberOfCards, 1)
     const page = await client.get(`/api/library_decks/${deck.id}/cards`).qs({ limit: 1, offset: 1 })
     assert.deepEqual(
-      page.body().notes.map((note: any) => note.front.preview),
+      page.body().cards.map((card: any) => card.front.preview),
       ['comer']
     )
     /* the note list query is trimmed */
