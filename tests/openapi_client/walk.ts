@@ -2,8 +2,10 @@
  * A client as a mobile team would write it: openapi-fetch typed by the
  * types openapi-typescript generated from /api/openapi.json (./schema.ts,
  * written by tests/functional/api/openapi_client.spec.ts beside a copy of
- * this file, then compiled with tsc and run). It walks sign-up, decks,
- * notes, study, sharing and export. Not compiled with the project (tsconfig
+ * this file, then compiled with tsc and run). It walks sign-up, decks (a
+ * create retried with its Idempotency-Key), notes, the spec's base64 upload
+ * (its url loaded with no header, as a WebView loads it), study, sharing and
+ * export. Not compiled with the project (tsconfig
  * excludes this folder): the types it needs exist only in that copy.
  */
 import createClient from 'openapi-fetch'
@@ -17,7 +19,7 @@ function must<T>(value: T | undefined, step: string): T {
 }
 
 /** Each step's name, in order; throws at the first step that fails. */
-export async function walk(baseUrl: string, fetch: Fetch): Promise<string[]> {
+export async function walk(baseUrl: string, fetch: Fetch, pngBase64: string): Promise<string[]> {
   const steps: string[] = []
   const api = createClient<paths>({ baseUrl, fetch })
   const signUp = async (email: string) => {
@@ -44,6 +46,20 @@ export async function walk(baseUrl: string, fetch: Fetch): Promise<string[]> {
   const basic = list.templates.find((template) => template.kind === 'basic') ?? list.templates[0]
   steps.push('decks')
 
+  /* the app retries a POST whose answer it lost: with the same Idempotency-Key, the first answer comes back */
+  const retried = {
+    headers: owner.headers,
+    params: { header: { 'Idempotency-Key': 'walk-create-deck-1' } },
+    body: { deck: { name: 'Sent twice' } },
+  }
+  const first = must((await api.POST('/decks', retried)).data, 'create with a key')
+  const again = await api.POST('/decks', retried)
+  if (must(again.data, 'the same create again').id !== first.id)
+    throw new Error('a retried create made another deck')
+  if (again.response.headers.get('idempotent-replayed') !== 'true')
+    throw new Error('the retry is not marked as replayed')
+  steps.push('retry')
+
   const fields = Object.fromEntries(
     basic.fields.map((field, index) => [field.id, index ? 'one' : 'uno'])
   )
@@ -68,6 +84,21 @@ export async function walk(baseUrl: string, fetch: Fetch): Promise<string[]> {
   if (!notes.notes.some((listed) => listed.id === note.id))
     throw new Error('the new note is not listed')
   steps.push('notes')
+
+  /* the spec's upload: JSON base64_file; the url it answers loads as a WebView loads it, with no header */
+  const uploaded = must(
+    (
+      await api.POST('/card_attachments', {
+        headers: owner.headers,
+        body: { base64_file: pngBase64, deck_id: created.id },
+      })
+    ).data,
+    'upload'
+  )
+  const picture = await globalThis.fetch(uploaded.url)
+  if (picture.status !== 200 || picture.headers.get('content-type') !== 'image/png')
+    throw new Error(`the uploaded picture does not load without a header: ${picture.status}`)
+  steps.push('media')
 
   const start = must(
     (

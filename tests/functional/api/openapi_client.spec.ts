@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import app from '@adonisjs/core/services/app'
 import { resetState } from '#tests/support/helpers'
+import { pngBytes } from '#tests/support/content'
 import { OpenApiResponses } from '#tests/support/openapi_responses'
 
 /*
@@ -68,8 +69,21 @@ test.group('OpenAPI document: a generated client', (group) => {
       return response
     }
     const { walk } = await import(pathToFileURL(join(folder, 'walk.ts')).href)
-    const steps = await walk(`http://${process.env.HOST}:${process.env.PORT}/api`, observed)
-    assert.deepEqual(steps, ['sign-up', 'decks', 'notes', 'study (counters)', 'sharing', 'export'])
+    const steps = await walk(
+      `http://${process.env.HOST}:${process.env.PORT}/api`,
+      observed,
+      pngBytes().toString('base64')
+    )
+    assert.deepEqual(steps, [
+      'sign-up',
+      'decks',
+      'retry',
+      'notes',
+      'media',
+      'study (counters)',
+      'sharing',
+      'export',
+    ])
     assert.deepEqual(problems, [], 'every answer is what the document says')
   }).timeout(120_000)
 })
