@@ -10,7 +10,7 @@ import type { Collaboration } from '#queries/sharing/collaboration'
 import { sharingLinkFor } from '#services/urls/sharing_link'
 import type { DeckPublishing } from '#queries/publishing/deck_publishing'
 import { imageSearchConfigured } from '#services/media/image_search'
-import { limitOf } from '#queries/learning/daily_limit'
+import { limitOf } from '#services/plan_limits'
 
 const DEFAULT_FONT = { size: 20, alignment: 'center' as const }
 

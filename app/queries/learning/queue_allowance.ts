@@ -1,6 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import type { StudyContext } from '#queries/learning/study_context'
-import { limitOf, type DailyLimit } from '#queries/learning/daily_limit'
+import type { DailyLimit } from '#queries/learning/daily_limit'
+import { limitOf } from '#services/plan_limits'
 
 /*
  * The learner's limit in the queue. A free learner's daily cards and a

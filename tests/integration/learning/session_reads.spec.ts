@@ -14,7 +14,8 @@ import {
   topCountersOf,
 } from '#queries/learning/session_standing'
 import { sessionCards } from '#queries/learning/session_cards'
-import { dailyLimit, freeDailyCards, guestCardsStudied } from '#queries/learning/daily_limit'
+import { dailyLimit } from '#queries/learning/daily_limit'
+import { freeDailyCards, guestCardsStudied } from '#services/plan_limits'
 import { studyContext } from '#queries/learning/study_context'
 import LearningTransformer from '#transformers/learning_transformer'
 import LearningBatchTransformer from '#transformers/learning_batch_transformer'
