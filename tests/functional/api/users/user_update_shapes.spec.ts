@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { appUrl } from '#config/app'
 import { assertErrorBody, makeUser, PASSWORD, resetState, tokenFor } from '#tests/support/helpers'
 import { pngBytes } from '#tests/support/content'
 
@@ -87,7 +88,10 @@ test.group('API PUT users/{id}: the spec client shapes', (group) => {
       .bearerToken(await tokenFor(user))
       .file('user[avatar]', pngBytes(), { filename: 'me.png' })
     response.assertStatus(200)
-    assert.match(response.body().avatarUrl, new RegExp(`^/avatars/${user.id}\\?v=`))
+    /* absolute, as every link the API hands out (docs/api.md "Media URLs") */
+    const avatarUrl: string = response.body().avatarUrl
+    assert.equal(avatarUrl.slice(0, appUrl.length), appUrl)
+    assert.match(avatarUrl.slice(appUrl.length), new RegExp(`^/avatars/${user.id}\\?v=\\d+$`))
   })
 
   test('a field the server cannot apply is a 422 naming it, flat or inside user; nothing changes', async ({
