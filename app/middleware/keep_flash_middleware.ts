@@ -9,11 +9,14 @@ import { wantsJson } from '#services/request_locale'
  * a background call landing between the redirect and that load would take
  * the toast with it. Page visits and form posts are left alone: they show
  * the flash, or replace it. Kept before the handler runs, so a call that
- * fails (422, 404) keeps it too.
+ * fails (422, 404) keeps it too. Only a flash there is reflashed: reflashing
+ * nothing still writes the session, and a call that read it before a form's
+ * post landed would then write over the toast that post left (the editor's
+ * preview racing its Add lost "Card added").
  */
 export default class KeepFlashMiddleware {
   handle(ctx: HttpContext, next: NextFn) {
-    if (wantsJson(ctx)) ctx.session.reflash()
+    if (wantsJson(ctx) && !ctx.session.flashMessages.isEmpty) ctx.session.reflash()
     return next()
   }
 }

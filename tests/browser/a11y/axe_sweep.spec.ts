@@ -204,7 +204,7 @@ test.group('Accessibility sweep', (group) => {
     await signInWithForm(page, 'ana@example.test')
     found.push(...(await sweep(page, SIGNED_IN, content, check)))
     assert.deepEqual(found, [], `${found.length} axe findings:\n${found.join('\n')}`)
-  }).timeout(120_000)
+  }).timeout(240_000)
 
   test('every signed-in screen in the Autumn and the Pink theme has no serious or critical axe finding', async ({
     browserContext,
@@ -224,5 +224,5 @@ test.group('Accessibility sweep', (group) => {
       await page.setViewportSize(DESKTOP)
     }
     assert.deepEqual(found, [], `${found.length} axe findings:\n${found.join('\n')}`)
-  }).timeout(180_000)
+  }).timeout(300_000)
 })

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { Session } from '@adonisjs/session'
 import { createDeck } from '#actions/decks/create_deck'
 import type Deck from '#models/deck'
 import NoteType from '#models/note_type'
@@ -64,5 +65,55 @@ test.group('Web: JSON calls keep the flash meant for the page', (group) => {
     const between = WebSession.page((await web.get(`/decks/${deck.id}/learn`)).text)
     assert.equal(between.props.flash.success, 'Deck saved')
     assert.isNull(WebSession.page((await web.get('/')).text).props.flash.success)
+  })
+
+  test("a JSON call that read the session before a form's post landed does not write over its toast", async ({
+    assert,
+    cleanup,
+  }) => {
+    const { user, web } = await signedIn('ana@example.test')
+    const deck = await createDeck(user, { name: 'Biology' })
+    const basic = await basicTypeId()
+    await web.get(`/decks/${deck.id}/notes/new`)
+
+    /*
+     * The race as the editor runs it: its preview has read the session (no
+     * flash yet) and is still on its way when Add's post answers with "Card
+     * added"; the preview then ends. Its session is held just before it is
+     * saved, until the post has answered.
+     */
+    let reached!: () => void
+    const atCommit = new Promise<void>((resolve) => (reached = resolve))
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    const commit = Session.prototype.commit
+    let held = false
+    Session.prototype.commit = async function (this: Session) {
+      if (!held) {
+        held = true
+        reached()
+        await released
+      }
+      return commit.call(this)
+    }
+    cleanup(() => {
+      Session.prototype.commit = commit
+    })
+    const preview = pageCall(web, 'POST', '/notes/preview', {
+      deck_id: deck.id,
+      template_id: basic,
+      fields: { Front: 'Portugal' },
+    })
+    await atCommit
+    const added = await web.post(`/decks/${deck.id}/notes`, {
+      template_id: basic,
+      fields: { Front: 'Portugal', Back: 'Lisbon' },
+    })
+    assert.equal(added.status, 302)
+    release()
+    assert.equal((await preview).status, 200)
+
+    const landed = WebSession.page((await web.get(`/decks/${deck.id}/notes/new`)).text)
+    assert.equal(landed.props.flash.success, 'Card added')
   })
 })
