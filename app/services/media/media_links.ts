@@ -17,7 +17,7 @@ import ApiException from '#exceptions/api_exception'
  * library shows are served).
  */
 
-export const MEDIA_LINK_DAYS = 7
+const MEDIA_LINK_DAYS = 7
 const DAY_SECONDS = 86_400
 
 /* a media key as storeMedia and the importers name them: a UUID and an extension */
@@ -46,7 +46,7 @@ const macOf = (key: string, expires: number, grant: string) =>
  * Links expire at the end of a UTC day, MEDIA_LINK_DAYS after today: between 7 and 8 days
  * from now, and the same URL all day, so a WebView's cache and an offline copy keep it.
  */
-export function mediaLinkExpiry(now = Date.now()) {
+function mediaLinkExpiry(now = Date.now()) {
   return (Math.floor(now / 1000 / DAY_SECONDS) + MEDIA_LINK_DAYS + 1) * DAY_SECONDS
 }
 

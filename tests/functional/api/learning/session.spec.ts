@@ -616,7 +616,7 @@ test.group("API learning: answers without version, as the spec's clients send th
         assertErrorBody(assert, response.body(), 'E_STALE_ANSWER')
       assert.equal(await reviewCount(session.user.id, card.id), round + 1, `round ${round}`)
       assert.equal((await progressRow(session.user.id, card.id)).version, before + 1)
-      /* the learner sees the card again once it is due (an "easy" may have made it a review days ahead): a new showing */
+      /* the learner sees the card again once it is due (an "easy" may have made it a review days ahead) */
       const dueIn =
         new Date((await progressRow(session.user.id, card.id)).due_at).getTime() - Date.now()
       await timePasses(session.user.id, card.id, Math.max(20 * 60_000, dueIn + 60_000))
