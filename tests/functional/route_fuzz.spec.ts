@@ -163,5 +163,5 @@ test.group('Fuzz: every route refuses malformed input without a 5xx', (group) =>
     assert.equal(health.status, 200, 'the server still answers after the fuzz')
     assert.isAbove(requests, routes.length * 2 * RUNS * 0.8)
     assert.deepEqual(failures, [], `5xx answers (seed ${SEED}):\n${failures.join('\n')}`)
-  }).timeout(180_000)
+  }).timeout(360_000)
 })
