@@ -16,9 +16,10 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
+import { stripVTControlCharacters } from 'node:util'
 import pg from 'pg'
 
-type Shard = { name: string; suites: string[]; env: Record<string, string> }
+type Shard = { name: string; suites: string[]; env: Record<string, string>; failures: string[] }
 
 /* the defaults of .env.test (PORT, IDENTITY_PORT) and of Vite (its HMR socket) */
 const PORT = Number(process.env.PORT || 3334)
@@ -59,10 +60,11 @@ function redisBeside(url: string | undefined, n: number): Record<string, string>
 
 async function shards(databaseUrl: string): Promise<Shard[]> {
   return [
-    { name: 'functional', suites: ['functional'], env: { TEST_SHARD: '1' } },
+    { name: 'functional', suites: ['functional'], env: { TEST_SHARD: '1' }, failures: [] },
     {
       name: 'browser',
       suites: ['unit', 'integration', 'browser'],
+      failures: [],
       env: {
         TEST_SHARD: '2',
         DATABASE_URL: await databaseBeside(databaseUrl, 2),
@@ -76,15 +78,28 @@ async function shards(databaseUrl: string): Promise<Shard[]> {
 }
 
 /* each line of a shard's output, named by its shard: the two interleave */
-function relay(name: string, stream: NodeJS.ReadableStream, to: NodeJS.WritableStream) {
+function relay(
+  name: string,
+  stream: NodeJS.ReadableStream,
+  to: NodeJS.WritableStream,
+  failures: string[]
+) {
   let rest = ''
+  let group = ''
+  const write = (line: string) => {
+    to.write(`${name} │ ${line}\n`)
+    /* a failed test's title, with its group (which names the file), for the summary at the end */
+    const plain = stripVTControlCharacters(line)
+    if (/^\S+ \/ /.test(plain)) group = plain
+    else if (plain.trimStart().startsWith('✖')) failures.push(`${group}\n${plain}`)
+  }
   stream.setEncoding('utf8')
   stream.on('data', (chunk: string) => {
     const lines = (rest + chunk).split('\n')
     rest = lines.pop() ?? ''
-    for (const line of lines) to.write(`${name} │ ${line}\n`)
+    lines.forEach(write)
   })
-  stream.on('end', () => rest && to.write(`${name} │ ${rest}\n`))
+  stream.on('end', () => rest && write(rest))
 }
 
 /* a run stopped from outside stops its shards (Ctrl-C reaches them anyway, as its process group) */
@@ -103,8 +118,8 @@ function runShard(shard: Shard) {
     }
   )
   running.add(child)
-  relay(shard.name, child.stdout!, process.stdout)
-  relay(shard.name, child.stderr!, process.stderr)
+  relay(shard.name, child.stdout!, process.stdout, shard.failures)
+  relay(shard.name, child.stderr!, process.stderr, shard.failures)
   return new Promise<number>((resolve) =>
     child.on('close', (code) => {
       running.delete(child)
@@ -118,6 +133,11 @@ export async function runShards(databaseUrl: string) {
   const started = Date.now()
   const all = await shards(databaseUrl)
   const codes = await Promise.all(all.map(runShard))
+  /* the failed tests again, last: a log read from its end (CI's) shows them without the stacks above */
+  for (const shard of all) {
+    if (shard.failures.length > 0)
+      console.log(`\n${shard.name}, failed:\n${shard.failures.join('\n')}`)
+  }
   console.log(
     `\n${all.map((shard, i) => `${shard.name}: ${codes[i] === 0 ? 'passed' : 'FAILED'}`).join(' · ')} ` +
       `(${Math.round((Date.now() - started) / 1000)} s)`

@@ -179,7 +179,7 @@ export async function waitForJobs(
   client: ApiClient,
   token: string,
   deckIds: number[],
-  timeoutMs = 15_000
+  timeoutMs = 25_000
 ) {
   const deadline = Date.now() + timeoutMs
   let last: unknown

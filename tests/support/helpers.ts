@@ -100,7 +100,7 @@ export async function tokenFor(user: User) {
 }
 
 /** Waits for the worker to deliver a mail to `to`, and returns it. */
-export async function waitForMail(to: string, timeoutMs = 10_000, matching?: RegExp) {
+export async function waitForMail(to: string, timeoutMs = 25_000, matching?: RegExp) {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     const mail = (await readOutbox(outboxDirectory)).find(
