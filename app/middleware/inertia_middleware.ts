@@ -5,12 +5,11 @@ import AdminSessionTransformer from '#transformers/admin_session_transformer'
 import BannersTransformer from '#transformers/banners_transformer'
 import FlashTransformer, { type Flash } from '#transformers/flash_transformer'
 import FieldErrorsTransformer from '#transformers/field_errors_transformer'
-import MessagesTransformer from '#transformers/messages_transformer'
 import NoticesTransformer from '#transformers/notices_transformer'
 import ReferralOfferTransformer from '#transformers/referral_offer_transformer'
 import RemoteFlagsTransformer from '#transformers/remote_flags_transformer'
 import UserTransformer from '#transformers/user_transformer'
-import { clientMessages } from '#services/client_messages'
+import { messagesAsset } from '#services/client_messages'
 import { i18nFor, resolveLocale } from '#services/request_locale'
 import { THEMES, themeFor } from '#services/themes'
 import { CLEAR_HISTORY_FLASH } from '#services/web_sign_in'
@@ -40,7 +39,8 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
       flash: ctx.inertia.always(FlashTransformer.transform(this.flashMessages(ctx, error))),
       user: ctx.inertia.always(user ? UserTransformer.transform(user).useVariant('forPage') : null),
       locale: ctx.inertia.always(locale),
-      messages: ctx.inertia.always(MessagesTransformer.transform(clientMessages(locale))),
+      /* the translations are a script of their own, kept by the browser (services/client_messages.ts) */
+      messagesScript: ctx.inertia.always(messagesAsset(locale).path),
       theme: ctx.inertia.always(themeFor(ctx)),
       themes: [...THEMES],
       appName: i18nFor(ctx).t('ui.app.name'),

@@ -1,8 +1,9 @@
 import { webOnly } from '#middleware/web_only'
 
-/* the pages' server middleware: static files, Vite's assets, Inertia, the session */
+/* the pages' server middleware: static files, the pages' translations, Vite's assets, Inertia, the session */
 export default webOnly([
   () => import('@adonisjs/static/static_middleware'),
+  () => import('#middleware/messages_asset_middleware'),
   () => import('@adonisjs/vite/vite_middleware'),
   () => import('#middleware/inertia_middleware'),
   () => import('@adonisjs/session/session_middleware'),

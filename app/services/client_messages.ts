@@ -1,18 +1,43 @@
+import { createHash } from 'node:crypto'
 import i18nManager from '@adonisjs/i18n/services/main'
 
-const cache = new Map<string, Record<string, string>>()
+/** Where a page finds its messages: a script that adds them to this global, by locale. */
+const MESSAGES_GLOBAL = 'mnemoMessages'
 
-/** The `ui.*` translations a page needs, with English filling any gap. */
-export function clientMessages(locale: string) {
-  let messages = cache.get(locale)
-  if (!messages) {
+/* the `ui.*` translations a page needs, with English filling any gap */
+type Bundle = { messages: Record<string, string>; version: string; script: string }
+
+const cache = new Map<string, Bundle>()
+
+function bundle(locale: string): Bundle {
+  let found = cache.get(locale)
+  if (!found) {
     const pick = (source: Record<string, string>) =>
       Object.fromEntries(Object.entries(source).filter(([key]) => key.startsWith('ui.')))
-    messages = {
+    const messages = {
       ...pick(i18nManager.getTranslationsFor('en')),
       ...pick(i18nManager.getTranslationsFor(locale)),
     }
-    cache.set(locale, messages)
+    /* `<` escaped: the same text may sit in a page's inline script one day */
+    const json = JSON.stringify(messages).replaceAll('<', '\\u003c')
+    const script = `(globalThis.${MESSAGES_GLOBAL}??={})[${JSON.stringify(locale)}]=${json};\n`
+    const version = createHash('sha256').update(script).digest('hex').slice(0, 16)
+    found = { messages, version, script }
+    cache.set(locale, found)
+    /* server-side rendering runs in this process: it reads the same global as the browser */
+    ;(globalThis as Record<string, unknown>)[MESSAGES_GLOBAL] ??= {} as Record<string, unknown>
+    ;((globalThis as Record<string, any>)[MESSAGES_GLOBAL] as Record<string, unknown>)[locale] =
+      messages
   }
-  return messages
+  return found
+}
+
+/**
+ * The pages' translations as a script of their own (issue 33: never again in
+ * every response's props): its path names the content's hash, so a browser
+ * keeps it for a year and a new text is a new path.
+ */
+export function messagesAsset(locale: string) {
+  const { version, script } = bundle(locale)
+  return { path: `/i18n/${locale}.${version}.js`, version, script }
 }

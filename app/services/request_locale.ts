@@ -21,7 +21,7 @@ export function wantsJson(ctx: HttpContext) {
   )
 }
 
-function isLocale(value: unknown): value is Locale {
+export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
 }
 

@@ -1,5 +1,8 @@
+import { useEffect, useState } from 'react'
 import { IntlMessageFormat } from 'intl-messageformat'
 import { useShared } from '~/lib/shared'
+
+type Messages = Record<string, string>
 
 /* by locale, then by key: a list renders hundreds of messages, each looked up by the literal key it is written with */
 const compiled = new Map<string, Map<string, IntlMessageFormat | string>>()
@@ -7,17 +10,40 @@ const compiled = new Map<string, Map<string, IntlMessageFormat | string>>()
 const PLAIN = /^[^{}'<]*$/
 
 /**
- * Translates `ui.*` keys with the messages the server shares for the
- * request's locale (English fills any gap). ICU syntax, as on the server.
+ * The pages' translations by locale: the script the page's HTML names
+ * (`messagesScript`, app/services/client_messages.ts) fills this global
+ * before the app starts, and on the server the same process does.
  */
+function loaded(): Record<string, Messages | undefined> {
+  return ((globalThis as any).mnemoMessages ??= {})
+}
+
+/* a locale chosen after the page loaded: its script, fetched once however many components ask */
+const fetching = new Map<string, Promise<void>>()
+function fetchMessages(src: string) {
+  let promise = fetching.get(src)
+  if (!promise) {
+    promise = new Promise<void>((resolve) => {
+      const script = document.createElement('script')
+      script.src = src
+      script.onload = script.onerror = () => resolve()
+      document.head.append(script)
+    })
+    fetching.set(src, promise)
+  }
+  return promise
+}
+
+/** Translates `ui.*` keys in the request's locale (English fills any gap). ICU syntax, as on the server. */
 function translate(
-  messages: Record<string, string>,
+  messages: Messages,
   locale: string,
   key: string,
-  values?: Record<string, unknown>
+  values: Record<string, unknown> | undefined,
+  cache = locale
 ) {
-  let formats = compiled.get(locale)
-  if (!formats) compiled.set(locale, (formats = new Map()))
+  let formats = compiled.get(cache)
+  if (!formats) compiled.set(cache, (formats = new Map()))
   let format = formats.get(key)
   if (format === undefined) {
     const message = messages[`ui.${key}`]
@@ -29,6 +55,14 @@ function translate(
 }
 
 export function useT() {
-  const { messages, locale } = useShared()
-  return (key: string, values?: Record<string, unknown>) => translate(messages, locale, key, values)
+  const { locale, messagesScript } = useShared()
+  const messages = loaded()[locale]
+  const [, rerender] = useState(0)
+  useEffect(() => {
+    if (!loaded()[locale]) void fetchMessages(messagesScript).then(() => rerender((n) => n + 1))
+  }, [locale, messagesScript])
+  /* until a newly chosen locale's script arrives, the page's previous text stays readable */
+  const shown = messages ?? Object.values(loaded()).find(Boolean) ?? {}
+  return (key: string, values?: Record<string, unknown>) =>
+    translate(shown, locale, key, values, messages ? locale : `pending:${locale}`)
 }

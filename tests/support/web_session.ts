@@ -1,3 +1,5 @@
+import { runInNewContext } from 'node:vm'
+
 /**
  * A browser-like HTTP session for page tests: keeps cookies, follows no
  * redirects, and sends the XSRF token header the way Inertia's client does.
@@ -116,6 +118,18 @@ export class WebSession {
     const match = html.match(/<script data-page="app" type="application\/json">(.*?)<\/script>/s)
     if (!match) throw new Error('no Inertia page in response')
     return JSON.parse(match[1])
+  }
+
+  /**
+   * The translations a page's document loads (its `messagesScript`), run as
+   * the browser runs them: the messages of the page's locale.
+   */
+  async messages(page: { props: Record<string, any> }): Promise<Record<string, string>> {
+    const response = await fetch(`${this.base}${page.props.messagesScript}`)
+    if (response.status !== 200) throw new Error(`${page.props.messagesScript}: ${response.status}`)
+    const scope: Record<string, any> = {}
+    runInNewContext(await response.text(), { globalThis: scope })
+    return scope.mnemoMessages[page.props.locale]
   }
 
   cookieHeader() {

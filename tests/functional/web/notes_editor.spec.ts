@@ -103,7 +103,7 @@ test.group('Web: note editor', (group) => {
       { name: 'Front', required: true, labelKey: 'front' },
       { name: 'Back', required: false, labelKey: 'back' },
     ])
-    assert.equal(german.props.messages['ui.editor.stock.fields.front'], 'Vorderseite')
+    assert.equal((await web.messages(german))['ui.editor.stock.fields.front'], 'Vorderseite')
   })
 
   test('a preview landing between a save and its redirect leaves the toast to the page', async ({

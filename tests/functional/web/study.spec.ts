@@ -45,7 +45,7 @@ test.group('Web: statistics and streak pages', (group) => {
       { id: main.id, name: 'Spanish', depth: 0 },
       { id: sub.id, name: 'Verbs', depth: 1 },
     ])
-    assert.include(all.props.messages, { 'ui.stats.statistics.title': 'Statistics' })
+    assert.include(await web.messages(all), { 'ui.stats.statistics.title': 'Statistics' })
     /* the server render draws the heatmap, the forecast and the retention figures */
     const html = (await web.get('/statistics')).text
     assert.include(html, 'class="heat-cell heat-4"')

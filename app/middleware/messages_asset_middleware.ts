@@ -1,0 +1,28 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import type { NextFn } from '@adonisjs/core/types/http'
+import { isLocale } from '#services/request_locale'
+import { messagesAsset } from '#services/client_messages'
+
+const ASSET = /^\/i18n\/([a-z]{2})\.([0-9a-f]{16})\.js$/
+
+/**
+ * Serves the pages' translations (services/client_messages.ts) as a static
+ * file is served: before the session, the auth and the no-store header, so
+ * nothing about the visitor rides on it and a browser may keep it. The path's
+ * hash is the content's: the current one is immutable for a year; an older
+ * one (a page from before a deploy) gets today's text, kept for no time.
+ */
+export default class MessagesAssetMiddleware {
+  handle(ctx: HttpContext, next: NextFn) {
+    const match = ASSET.exec(ctx.request.url())
+    if (!match || !['GET', 'HEAD'].includes(ctx.request.method()) || !isLocale(match[1]))
+      return next()
+    const asset = messagesAsset(match[1])
+    ctx.response.header('Content-Type', 'text/javascript; charset=utf-8')
+    ctx.response.header(
+      'Cache-Control',
+      asset.version === match[2] ? 'public, max-age=31536000, immutable' : 'no-cache'
+    )
+    ctx.response.send(asset.script)
+  }
+}
