@@ -37,6 +37,9 @@ export default await Env.create(new URL('../', import.meta.url), {
   DB_PREPARED_STATEMENTS: Env.schema.boolean.optional(),
   DATABASE_LISTEN_URL: Env.schema.string.optional(),
 
+  /* who compresses the answers: the app (brotli or gzip), or a proxy in front of it */
+  COMPRESSION: Env.schema.enum.optional(['app', 'proxy'] as const),
+
   /* Redis: sessions, rate limits and jobs use it when set */
   REDIS_URL: Env.schema.string.optional(),
   /* the worker registers the recurring jobs again this often (app/services/schedules.ts), in ms */

@@ -11,6 +11,8 @@ server.errorHandler(() => import('#exceptions/handler'))
  * files, Vite, Inertia, the session, CSRF); they carry a bearer token.
  */
 server.use([
+  /* first: every answer passes through it (COMPRESSION=proxy turns it off) */
+  () => import('#middleware/compression_middleware'),
   () => import('#middleware/container_bindings_middleware'),
   () => import('@adonisjs/cors/cors_middleware'),
   () => import('#middleware/web_stack_middleware'),
