@@ -445,5 +445,6 @@ export async function browserSession(base: string, email: string, password = 'be
   const signedIn = await call('POST', '/sign-in', { email, password })
   await signedIn.arrayBuffer()
   if (signedIn.status !== 302) throw new Error(`sign-in answered ${signedIn.status}`)
-  return (path: string) => call('GET', path)
+  /* the cookies too, for a browser context or a request of the caller's own */
+  return Object.assign((path: string) => call('GET', path), { cookies })
 }

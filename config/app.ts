@@ -72,7 +72,7 @@ export const http = defineConfig({
     path: '/',
     maxAge: '365d',
     httpOnly: true,
-    secure: app.inProduction,
+    secure: env.get('COOKIES_SECURE', app.inProduction),
     sameSite: 'lax',
   },
 })

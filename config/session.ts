@@ -11,7 +11,8 @@ const sessionConfig = defineConfig({
   cookie: {
     path: '/',
     httpOnly: true,
-    secure: app.inProduction,
+    /* COOKIES_SECURE=false: only for benchmarking the production build over plain HTTP (bench/page_weight.ts) */
+    secure: env.get('COOKIES_SECURE', app.inProduction),
     sameSite: 'lax',
   },
   /* Redis when it is there, the database otherwise. */

@@ -45,6 +45,8 @@ export default await Env.create(new URL('../', import.meta.url), {
   /* the worker registers the recurring jobs again this often (app/services/schedules.ts), in ms */
   SCHEDULES_CHECK_MS: Env.schema.number.optional(),
   SESSION_DRIVER: Env.schema.enum.optional(['cookie', 'redis', 'database'] as const),
+  /* cookies for HTTPS only (production's default); false only to benchmark the build over plain HTTP */
+  COOKIES_SECURE: Env.schema.boolean.optional(),
 
   /* Publishing: the fewest cards a deck needs to be published (a remote flag in the spec, 20 by default) */
   PUBLISH_MIN_CARDS: Env.schema.number.optional(),

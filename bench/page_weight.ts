@@ -1,0 +1,282 @@
+/*
+| What a learner on a phone meets first (issue 33): the production build in
+| Debian's Chromium at a phone's viewport (390×844, touch), on a network like
+| Lighthouse's mobile one (150 ms round trip, 1.6 Mbit/s down, 675 kbit/s up;
+| no CPU slowdown: this machine is slow enough). For each page, bytes on the
+| wire (every response's encoded length, headers included, from Chromium's
+| own accounting) and the time from navigation to the page being usable (the
+| app hydrated, `html[data-ready]`; on the study page, the first card shown):
+|
+|   - cold: a new browser context (an empty cache), signed in by its cookie;
+|   - warm: the same page again in that context (what a returning learner loads);
+|   - the 3-second deck poll: the Inertia partial reload the home page makes
+|     (`only: polling`), bytes of its answer as sent (compressed).
+|
+| Pages: sign-in, home with 30 decks and with 300, a deck page, the study
+| page, the library's home and a library deck. The server runs with
+| COOKIES_SECURE=false so Chromium keeps the session cookie over plain HTTP
+| (docs/configuration.md; never set in a deployment).
+|
+|   node --import=@poppinss/ts-exec bench/page_weight.ts
+|
+| Prints each figure beside its budget and exits 1 when one is over.
+*/
+import { request as httpRequest } from 'node:http'
+import type { Browser, Page } from 'playwright'
+import { launchChromium } from '#tests/support/chromium'
+import {
+  bootForSeeding,
+  browserSession,
+  ensureBuild,
+  resetDatabase,
+  startServer,
+  startWorker,
+  table,
+} from './support.js'
+import { seedDeckTree } from './seed_decks.js'
+
+const KB = 1024
+/* the issue's budgets; pages it names no budget for get the same as the study page (cold) and home (warm) */
+const BUDGETS = {
+  signInCold: 150 * KB,
+  studyCold: 200 * KB,
+  studyUsableMs: 1500,
+  coldDefault: 200 * KB,
+  warm: 25 * KB,
+  poll: 2 * KB,
+}
+/* Lighthouse's mobile network (its "slow 4G" profile) */
+const NETWORK = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1638.4 * 1024) / 8,
+  uploadThroughput: (675 * 1024) / 8,
+}
+const PHONE = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 3,
+  isMobile: true,
+  hasTouch: true,
+  locale: 'en-US',
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) ' +
+    'Chrome/131.0.0.0 Mobile Safari/537.36',
+}
+
+ensureBuild()
+await resetDatabase()
+
+/* seeding, in this process, before any request */
+const seeding = await bootForSeeding()
+const { db } = seeding
+const small = await seedDeckTree(db, 'small@bench.test', 10, 20)
+const large = await seedDeckTree(db, 'large@bench.test', 100, 20)
+const { createUser } = await import('#actions/auth/create_user')
+const { seedDemoLibrary } = await import('#database/demo_library')
+await seedDemoLibrary(
+  await createUser({
+    email: 'moderator@bench.test',
+    password: 'bench-password-1',
+    provider: 'email',
+    name: 'Moderator',
+  })
+)
+const smallUser = await db.from('users').where('email', small.email).firstOrFail()
+const deck = await db
+  .from('decks')
+  .where('user_id', smallUser.id)
+  .whereNull('parent_id')
+  .orderBy('id')
+  .firstOrFail()
+const librarySlug = (
+  await db.from('public_decks').whereNotNull('current_revision_id').firstOrFail()
+).slug
+await seeding.stop()
+
+const extra = { COOKIES_SECURE: 'false' }
+const server = await startServer(extra)
+const worker = await startWorker(extra)
+const base = server.base
+
+/** The cookies of a learner signed in through the form (bench/support.ts), as a browser context takes them. */
+async function cookiesOf(email: string) {
+  const { cookies } = await browserSession(base, email)
+  return [...cookies].map(([name, value]) => ({ name, value, url: base }))
+}
+
+type Ready = (page: Page) => Promise<unknown>
+const hydrated: Ready = (page) =>
+  page.locator('html[data-ready]').waitFor({ state: 'attached', timeout: 60_000 })
+const firstCard: Ready = async (page) => {
+  await hydrated(page)
+  await page.locator('.learn-card[data-side="front"]').waitFor({ timeout: 60_000 })
+}
+
+/** One load of `path` in `page`: bytes on the wire and milliseconds to usable. */
+async function load(page: Page, path: string, ready: Ready) {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.emulateNetworkConditions', NETWORK)
+  let bytes = 0
+  cdp.on('Network.loadingFinished', (event) => (bytes += event.encodedDataLength))
+  const started = Date.now()
+  await page.goto(base + path)
+  await ready(page)
+  const usableMs = Date.now() - started
+  await page.waitForLoadState('networkidle')
+  await cdp.detach()
+  return { bytes, usableMs }
+}
+
+/** Cold, then warm, in one new phone context signed in as `email` (or signed out). */
+async function measure(browser: Browser, path: string, email: string | null, ready: Ready) {
+  const context = await browser.newContext(PHONE)
+  if (email) await context.addCookies(await cookiesOf(email))
+  const page = await context.newPage()
+  const cold = await load(page, path, ready)
+  const warm = await load(page, path, ready)
+  await context.close()
+  return { cold, warm }
+}
+
+/** The home page's 3-second poll as Inertia sends it: bytes of the answer as they travel. */
+async function pollBytes(email: string) {
+  const cookie = (await cookiesOf(email)).map(({ name, value }) => `${name}=${value}`).join('; ')
+  const page = await fetch(`${base}/`, { headers: { cookie, 'x-inertia': 'true' } })
+  const { version, component } = (await page.json()) as { version: string; component: string }
+  return new Promise<number>((resolve, reject) => {
+    const req = httpRequest(
+      `${base}/`,
+      {
+        headers: {
+          cookie,
+          'accept-encoding': 'br, gzip',
+          'x-inertia': 'true',
+          'x-inertia-version': version,
+          'x-inertia-partial-component': component,
+          'x-inertia-partial-data': 'polling',
+          'x-requested-with': 'XMLHttpRequest',
+        },
+      },
+      (response) => {
+        const head = Object.entries(response.headers)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join('\r\n').length
+        let body = 0
+        response.on('data', (chunk: Buffer) => (body += chunk.length))
+        response.on('end', () =>
+          response.statusCode === 200
+            ? resolve(head + body)
+            : reject(new Error(`poll: ${response.statusCode}`))
+        )
+      }
+    )
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+const pages: {
+  name: string
+  path: string
+  email: string | null
+  ready: Ready
+  cold: number
+  usableMs?: number
+}[] = [
+  { name: 'sign-in', path: '/sign-in', email: null, ready: hydrated, cold: BUDGETS.signInCold },
+  {
+    name: 'home, 30 decks',
+    path: '/',
+    email: small.email,
+    ready: hydrated,
+    cold: BUDGETS.coldDefault,
+  },
+  {
+    name: 'home, 300 decks',
+    path: '/',
+    email: large.email,
+    ready: hydrated,
+    cold: BUDGETS.coldDefault,
+  },
+  {
+    name: 'deck page',
+    path: `/decks/${deck.id}`,
+    email: small.email,
+    ready: hydrated,
+    cold: BUDGETS.coldDefault,
+  },
+  {
+    name: 'study, first card',
+    path: `/decks/${deck.id}/learn`,
+    email: small.email,
+    ready: firstCard,
+    cold: BUDGETS.studyCold,
+    usableMs: BUDGETS.studyUsableMs,
+  },
+  {
+    name: 'library home',
+    path: '/library',
+    email: small.email,
+    ready: hydrated,
+    cold: BUDGETS.coldDefault,
+  },
+  {
+    name: 'library deck',
+    path: `/library/decks/${librarySlug}`,
+    email: small.email,
+    ready: hydrated,
+    cold: BUDGETS.coldDefault,
+  },
+]
+
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`
+const rows: (string | number)[][] = [
+  ['page', 'cold', 'budget', 'usable', 'budget', 'warm', 'budget', ''],
+]
+const over: string[] = []
+const browser = await launchChromium()
+try {
+  for (const spec of pages) {
+    const { cold, warm } = await measure(browser, spec.path, spec.email, spec.ready)
+    const bad = [
+      cold.bytes > spec.cold && 'cold bytes',
+      spec.usableMs !== undefined && cold.usableMs > spec.usableMs && 'time to usable',
+      warm.bytes > BUDGETS.warm && 'warm bytes',
+    ].filter(Boolean)
+    if (bad.length) over.push(`${spec.name}: ${bad.join(', ')}`)
+    rows.push([
+      spec.name,
+      kb(cold.bytes),
+      `≤ ${kb(spec.cold)}`,
+      `${cold.usableMs} ms`,
+      spec.usableMs ? `≤ ${spec.usableMs} ms` : '—',
+      kb(warm.bytes),
+      `≤ ${kb(BUDGETS.warm)}`,
+      bad.length ? 'OVER' : 'ok',
+    ])
+  }
+  const poll = await pollBytes(small.email)
+  if (poll > BUDGETS.poll) over.push('the deck poll')
+  rows.push([
+    'deck poll (3 s)',
+    kb(poll),
+    `≤ ${kb(BUDGETS.poll)}`,
+    '',
+    '',
+    '',
+    '',
+    poll > BUDGETS.poll ? 'OVER' : 'ok',
+  ])
+} finally {
+  await browser.close()
+  await worker.stop()
+  await server.stop()
+}
+
+console.log(`\nPage weight on a phone (production build, ${base}), ${new Date().toISOString()}\n`)
+console.log(table(rows))
+if (over.length) {
+  console.log(`\nOver budget: ${over.join('; ')}`)
+  process.exitCode = 1
+}
