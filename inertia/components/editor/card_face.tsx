@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import katexCssUrl from 'katex/dist/katex.min.css?url'
-import { renderMath } from './math'
+import { hasMath, loadMath, mathReady, renderMath } from './math'
 import { useCardTheme, type CardTheme } from './use_card_theme'
 import {
   useCardAppearance,
@@ -75,9 +75,11 @@ function cardDocument(
 ) {
   const night = theme.scheme === 'dark' ? ' nightMode night_mode' : ''
   const look = appearance ? `<style data-card-appearance>${styleText(appearance.css)}</style>` : ''
+  /* KaTeX's stylesheet only for a card with math */
+  const math = hasMath(html) ? `<link rel="stylesheet" href="${katexCssUrl}">` : ''
   return (
-    `<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" ` +
-    `href="${katexCssUrl}"><style>${baseCss(theme)}</style><style>${styleText(css)}</style>${look}</head><body ` +
+    `<!doctype html><html><head><meta charset="utf-8">${math}<style>${baseCss(theme)}</style>` +
+    `<style>${styleText(css)}</style>${look}</head><body ` +
     `class="card mnemo-card-frame mnemo-device-${device}${night}">${renderMath(html)}</body></html>`
   )
 }
@@ -93,10 +95,19 @@ export function CardFace({ html, css = '', className, title }: CardFaceProps) {
   const appearance = useCardAppearance()
   const device = useCardDevice()
   const [height, setHeight] = useState<number>()
+  /* a card with math waits for KaTeX, loaded by the first such card */
+  const [math, setMath] = useState(mathReady)
+  const needsMath = hasMath(html)
+  useEffect(() => {
+    if (needsMath && !math) void loadMath().then(() => setMath(true))
+  }, [needsMath, math])
   /* built after mount only: math rendering needs the DOM, and server and client must agree */
   const srcDoc = useMemo(
-    () => (theme ? cardDocument(html, css, theme, device, appearance) : undefined),
-    [html, css, theme, device, appearance]
+    () =>
+      theme && (math || !needsMath)
+        ? cardDocument(html, css, theme, device, appearance)
+        : undefined,
+    [html, css, theme, device, appearance, math, needsMath]
   )
   const surround = appearance && theme ? appearance.surroundings[theme.scheme] : null
 

@@ -1,4 +1,27 @@
-import katex from 'katex'
+import type katexModule from 'katex'
+
+/*
+ * KaTeX (its script and its stylesheet) is loaded by the first card that
+ * holds math, not by every page that shows cards (issue 33).
+ */
+let katex: typeof katexModule | null = null
+let loading: Promise<void> | null = null
+
+/** Whether `html` holds Anki's math delimiters. */
+export function hasMath(html: string) {
+  return html.includes('\\(') || html.includes('\\[')
+}
+
+export function mathReady() {
+  return katex !== null
+}
+
+export function loadMath() {
+  loading ??= import('katex').then((loaded) => {
+    katex = loaded.default
+  })
+  return loading
+}
 
 /** `\(…\)` inline and `\[…\]` display math, as Anki stores it. */
 const MATH = /\\\(([\s\S]+?)\\\)|\\\[([\s\S]+?)\\\]/g
@@ -9,7 +32,7 @@ const MATH = /\\\(([\s\S]+?)\\\)|\\\[([\s\S]+?)\\\]/g
  * the math are left alone, and code blocks keep their source.
  */
 export function renderMath(html: string) {
-  if (!html.includes('\\(') && !html.includes('\\[')) return html
+  if (!katex || !hasMath(html)) return html
   const doc = new DOMParser().parseFromString(`<!doctype html><body>${html}`, 'text/html')
   const walker = doc.createTreeWalker(doc.body, NodeFilter.SHOW_TEXT)
   const texts: Text[] = []
@@ -25,7 +48,7 @@ export function renderMath(html: string) {
     for (const match of matches) {
       fragment.append(text.slice(last, match.index))
       const holder = doc.createElement('span')
-      holder.innerHTML = katex.renderToString(match[1] ?? match[2], {
+      holder.innerHTML = katex!.renderToString(match[1] ?? match[2], {
         displayMode: match[2] !== undefined,
         throwOnError: false,
       })
