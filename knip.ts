@@ -50,6 +50,7 @@ const config: KnipConfig = {
     'bench/learning_answers.ts',
     'bench/library_search.ts',
     'bench/load_simulation.ts',
+    'bench/page_weight.ts',
     /* the bare anchor, spawned as `node server.mjs` by bench/support.ts */
     'bench/anchor/server.mjs',
   ],

@@ -81,6 +81,7 @@ export class WebSession {
     props: Record<string, any>
     url: string
     version: string | null
+    headers: Record<string, string | string[] | undefined>
   }> {
     const { ApiClient } = await import('@japa/api-client')
     const request = new ApiClient(this.base)
@@ -106,6 +107,7 @@ export class WebSession {
       props: response.inertiaProps,
       url: response.body().url,
       version: response.body().version,
+      headers: response.headers(),
     }
   }
 

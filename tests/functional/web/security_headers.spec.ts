@@ -63,4 +63,20 @@ test.group('Web: security headers of the pages', (group) => {
       assert.notEqual(nonces[0], nonces[1])
     }
   )
+
+  test("an Inertia visit's JSON page goes without the document-only policies; the document keeps them", async ({
+    assert,
+  }) => {
+    const { web } = await signedIn('ana@example.test')
+    const document = await web.get('/')
+    assert.isNotNull(document.headers.get('content-security-policy'))
+    /* the home page's 3-second poll: a partial reload of `polling` */
+    const visit = await web.visit('/', ['polling'])
+    assert.equal(visit.component, 'home')
+    assert.deepEqual(visit.props.polling, [])
+    for (const name of ['content-security-policy', 'permissions-policy', 'x-frame-options'])
+      assert.isUndefined(visit.headers[name], name)
+    assert.equal(visit.headers['referrer-policy'], 'strict-origin-when-cross-origin')
+    assert.equal(visit.headers['x-content-type-options'], 'nosniff')
+  })
 })
