@@ -1,0 +1,49 @@
+import { BaseSchema } from '@adonisjs/lucid/schema'
+
+/*
+ * Issue 32, the card search language speaks Anki (app/queries/cards/search_sql.ts):
+ *
+ * - mnemo_fields_text(fields): a note's fields as Anki's `flds` has them, the
+ *   HTML of each joined by U+001F (in jsonb's key order: shorter names first),
+ *   for unqualified text, re: and w:. Immutable, so an index can hold it:
+ *   notes_fields_text_trgm answers `ilike '%…%'` (pg_trgm, migration 0014).
+ * - mnemo_unaccent(text): the text without accents, for nc: (Anki folds
+ *   combining marks away). PostgreSQL's unaccent where the server has it
+ *   (wrapped: unaccent itself is only stable), else a translate() over the
+ *   Latin letters with accents.
+ */
+const LATIN_ACCENTED = 'ÀÁÂÃÄÅàáâãäåÈÉÊËèéêëÌÍÎÏìíîïÒÓÔÕÖòóôõöÙÚÛÜùúûüÇçÑñÝýÿŠšŽžČčŘřĚěŮů'
+const LATIN_PLAIN = 'AAAAAAaaaaaaEEEEeeeeIIIIiiiiOOOOOoooooUUUUuuuuCcNnYyySsZzCcRrEeUu'
+
+export default class extends BaseSchema {
+  async up() {
+    this.schema.raw(`
+      CREATE FUNCTION mnemo_fields_text(fields jsonb) RETURNS text
+      LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+        SELECT coalesce(string_agg(value, chr(31)), '') FROM jsonb_each_text(fields)
+      $$`)
+    this.schema.raw(`DO $$
+      BEGIN
+        IF EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'unaccent') THEN
+          CREATE EXTENSION IF NOT EXISTS unaccent;
+          EXECUTE $f$CREATE FUNCTION mnemo_unaccent(text) RETURNS text
+            LANGUAGE sql IMMUTABLE PARALLEL SAFE AS
+            'SELECT unaccent(''unaccent''::regdictionary, $1)'$f$;
+        ELSE
+          EXECUTE $f$CREATE FUNCTION mnemo_unaccent(text) RETURNS text
+            LANGUAGE sql IMMUTABLE PARALLEL SAFE AS
+            'SELECT translate($1, ''${LATIN_ACCENTED}'', ''${LATIN_PLAIN}'')'$f$;
+        END IF;
+      END
+      $$`)
+    this.schema.raw(
+      'CREATE INDEX notes_fields_text_trgm ON notes USING gin (mnemo_fields_text(fields) gin_trgm_ops)'
+    )
+  }
+
+  async down() {
+    this.schema.raw('DROP INDEX IF EXISTS notes_fields_text_trgm')
+    this.schema.raw('DROP FUNCTION IF EXISTS mnemo_unaccent(text)')
+    this.schema.raw('DROP FUNCTION IF EXISTS mnemo_fields_text(jsonb)')
+  }
+}
