@@ -16,7 +16,8 @@ type Builder = DatabaseQueryBuilderContract<any>
 
 const FIELDS = 'mnemo_fields_text(n.fields)'
 /* Anki's clozes stripped: {{c1::text::hint}} reads as text */
-const CLOZES_STRIPPED = `regexp_replace(${FIELDS}, '\\{\\{c\\d+::(.*?)(::[^}]*?)?\\}\\}', '\\1', 'g')`
+const CLOZES_STRIPPED = `regexp_replace(${FIELDS}, ?, '\\1', 'g')`
+const CLOZE = '\\{\\{c\\d+::(.*?)(::[^}]*?)?\\}\\}'
 
 /** Unqualified text: anywhere in the fields' HTML or in the sort field's text (Anki: sfld or flds). */
 function textCondition(query: Builder, node: Extract<SearchNode, { type: 'text' }>) {
@@ -29,8 +30,9 @@ function textCondition(query: Builder, node: Extract<SearchNode, { type: 'text' 
     )
   if (node.mode === 'sc')
     return query.whereRaw(
-      `n.note_type_id in (select t.id from note_types t where t.kind = 'cloze') and ${CLOZES_STRIPPED} ilike ? escape '\\'`,
-      [pattern]
+      `n.note_type_id in (select t.id from note_types t where t.kind = 'cloze') and ` +
+        `${CLOZES_STRIPPED} ilike ? escape '\\'`,
+      [CLOZE, pattern]
     )
   return query.whereRaw(`(n.sort_text ilike ? escape '\\' or ${FIELDS} ilike ? escape '\\')`, [
     pattern,
@@ -126,6 +128,10 @@ function templateCondition(query: Builder, node: Extract<SearchNode, { type: 'te
   )
 }
 
+/* mid: Mnemo's note type id, or the Anki id an imported type kept */
+const OF_TYPE =
+  '(n.note_type_id::bigint = ? or n.note_type_id in (select t.id from note_types t where t.anki_id = ?))'
+
 /** The note-side leaves; null for a leaf that is not one. */
 export function noteCondition(query: Builder, node: SearchNode, userId: number): Builder | null {
   switch (node.type) {
@@ -147,15 +153,13 @@ export function noteCondition(query: Builder, node: SearchNode, userId: number):
         [likePattern(node.name)]
       )
     case 'note_type_id':
-      return query.whereRaw(
-        '(n.note_type_id::bigint = ? or n.note_type_id in (select t.id from note_types t where t.anki_id = ?))',
-        [node.id, node.id]
-      )
+      return query.whereRaw(OF_TYPE, [node.id, node.id])
     case 'dupe':
-      return query.whereRaw(
-        '(n.note_type_id::bigint = ? or n.note_type_id in (select t.id from note_types t where t.anki_id = ?)) and n.sort_text = ?',
-        [node.noteTypeId, node.noteTypeId, htmlToPlainText(node.text).toLowerCase()]
-      )
+      return query.whereRaw(`${OF_TYPE} and n.sort_text = ?`, [
+        node.noteTypeId,
+        node.noteTypeId,
+        htmlToPlainText(node.text).toLowerCase(),
+      ])
     default:
       return null
   }

@@ -64,7 +64,7 @@ function readQuoted(query: string, at: number) {
   throw new SearchSyntaxError(at, 'closing_quote')
 }
 
-/** The end of a run from `at` of characters not in `stops`, a backslash escaping any but a space; -1 on a bad escape. */
+/** Where a run from `at` of characters not in `stops` ends (a backslash escapes any but a space); badEscape: on one. */
 function runEnd(query: string, at: number, stops: string) {
   let i = at
   while (i < query.length && !stops.includes(query[i])) {
