@@ -104,4 +104,7 @@ export const MALFORMED: [string, number, SearchExpectation][] = [
   ['"re:(a"', 4, 'regex'],
   ['re:(a', 5, 'closing_paren'],
   ['front:re:[a', 9, 'regex'],
+  ['"re:(?<n>a)"', 4, 'regex'],
+  ['"re:a(?i)b"', 4, 'regex'],
+  ['re:\\p{L}', 3, 'regex'],
 ]

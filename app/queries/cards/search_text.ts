@@ -68,22 +68,22 @@ export function globRegex(text: string, wildcard = '.'): string {
   return out
 }
 
+/* what JavaScript reads but PostgreSQL does not: inline flags, named groups, Unicode classes */
+const NOT_FOR_POSTGRES = /\(\?(?:[a-zA-Z]|<[a-zA-Z])|\\[pPk]/
+
 /**
  * A regular expression written for Anki (Rust's regex crate) as PostgreSQL
  * reads it: its word boundaries \b \B are \y \Y there, and a leading (?i) is
- * what the case-insensitive operator already does. Null: JavaScript, whose
- * syntax is close to both, cannot read it either.
+ * what the case-insensitive operator already does. Null: one that either
+ * JavaScript (whose syntax is close to both) or PostgreSQL cannot read.
  */
 export function postgresRegex(pattern: string): string | null {
   const body = pattern.replace(/^\(\?i\)/, '')
+  if (NOT_FOR_POSTGRES.test(body.replace(/\\\\/g, ''))) return null
   try {
-    new RegExp(body.replace(/\(\?[a-z]+\)/g, ''), 'u')
+    new RegExp(body)
   } catch {
-    try {
-      new RegExp(body.replace(/\(\?[a-z]+\)/g, ''))
-    } catch {
-      return null
-    }
+    return null
   }
   return body.replace(/\\\\|\\b|\\B/g, (match) =>
     match === '\\b' ? '\\y' : match === '\\B' ? '\\Y' : match
