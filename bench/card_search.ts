@@ -51,7 +51,7 @@ const SEARCHES: { q: string; sort?: string; kind: string }[] = [
   { q: 'front:"question 42*"', kind: 'field search' },
   { q: '"back:*swer 9*"', kind: 'field, wildcards both ends' },
   { q: 'nc:qüestion_42', kind: 'accents ignored, one-character wildcard' },
-  { q: 'w:answer re:4\d7', kind: 'whole word and a regular expression' },
+  { q: 'w:answer re:4\\d7', kind: 'whole word and a regular expression' },
   { q: 'flag:1 or is:buried', kind: 'flags and burials' },
   { q: 'is:due -is:learn prop:r<0.9', kind: 'due, FSRS retrievability' },
   { q: 'note:Basic card:1 tag:re:^verb added:30', kind: 'note type, template, tag regex' },
@@ -122,7 +122,7 @@ async function seed(email: string) {
   )
   /* FSRS memory on every other studied card; a flag on one card in seven, a burial on one in 53 */
   await db.rawQuery(
-    `update card_progress set stability = 1 + card_id % 40, difficulty = 1 + card_id % 9 where user_id = ? and
+    `update card_progress set stability = 1 + card_id % 7, difficulty = 1 + card_id % 9 where user_id = ? and
        card_id % 2 = 0`,
     [user.id]
   )

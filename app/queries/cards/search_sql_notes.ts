@@ -14,7 +14,8 @@ import { globRegex, isGlob, likePattern, withoutCombining } from '#queries/cards
 
 type Builder = DatabaseQueryBuilderContract<any>
 
-const FIELDS = 'mnemo_fields_text(n.fields)'
+/* the fields' HTML, stored beside them (migration 0041) */
+const FIELDS = 'n.fields_text'
 /* Anki's clozes stripped: {{c1::text::hint}} reads as text */
 const CLOZES_STRIPPED = `regexp_replace(${FIELDS}, ?, '\\1', 'g')`
 const CLOZE = '\\{\\{c\\d+::(.*?)(::[^}]*?)?\\}\\}'
@@ -60,8 +61,7 @@ function tagCondition(query: Builder, node: Extract<SearchNode, { type: 'tag' }>
   const tags = `jsonb_array_elements_text(n.tags) as tag(name)`
   if (node.mode === 'regex')
     return query.whereRaw(`exists (select 1 from ${tags} where tag.name ~* ?)`, [node.name])
-  if (node.mode === 'normal' && node.name.toLowerCase() === 'none')
-    return query.whereRaw('jsonb_array_length(n.tags) = 0')
+  if (node.name === 'none') return query.whereRaw('jsonb_array_length(n.tags) = 0')
   if (node.name.includes(' ')) return query.whereRaw('false')
   if (node.mode === 'nc')
     return query.whereRaw(`exists (select 1 from ${tags} where mnemo_unaccent(tag.name) ~* ?)`, [

@@ -124,14 +124,13 @@ function ratedTerm(value: string, at: number): SearchNode {
   }
 }
 
-/** tag:name, tag:re:…, tag:nc:… */
+/** tag:name, tag:re:…, tag:nc:… (`none` and `*` mean the same without accents as with them) */
 function tagTerm(value: string, at: number): SearchNode {
   if (value.startsWith('re:'))
     return { type: 'tag', name: regex(unescapeQuotes(value.slice(3)), at + 3), mode: 'regex' }
-  if (value.startsWith('nc:'))
-    return { type: 'tag', name: unescape(value.slice(3), at + 3), mode: 'nc' }
-  const name = unescape(value, at)
-  return name === '*' ? { type: 'all' } : { type: 'tag', name, mode: 'normal' }
+  const nc = value.startsWith('nc:')
+  const name = nc ? unescape(value.slice(3), at + 3) : unescape(value, at)
+  return name === '*' ? { type: 'all' } : { type: 'tag', name, mode: nc ? 'nc' : 'normal' }
 }
 
 /** A regular expression PostgreSQL can run (its translation), else refused at `at`. */

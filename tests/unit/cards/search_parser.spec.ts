@@ -106,6 +106,8 @@ const VALID: [string, SearchNode | null][] = [
   ['tag:*', ALL],
   ['tag:re:.ne|tw.', tag('.ne|tw.', 'regex')],
   ['tag:nc:éte', tag('éte', 'nc')],
+  ['tag:nc:none', tag('none', 'nc')],
+  ['tag:nc:*', ALL],
   ['nid:1237123712,2,3', { type: 'note_ids', ids: [1237123712, 2, 3] }],
   ['nid:3', { type: 'note_ids', ids: [3] }],
   ['nid:3,4', { type: 'note_ids', ids: [3, 4] }],

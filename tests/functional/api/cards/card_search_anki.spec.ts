@@ -225,6 +225,8 @@ const CASES: [string, Name[]][] = [
   ['tag:o*n\\*et%w%oth_re\\_e', ['fr']],
   ['tag:none', ['cloze', 'lit', 'rev', 'rev2']],
   ['tag:*', ALL],
+  ['tag:nc:none', ['cloze', 'lit', 'rev', 'rev2']],
+  ['tag:None', []],
   ['tag:re:.ne|tw.', ['dog', 'pct', 'test']],
   ['tag:nc:öne', ['test']],
   ['is:suspended', ['pct']],
