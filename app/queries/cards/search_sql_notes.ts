@@ -50,10 +50,13 @@ function fieldCondition(query: Builder, node: Extract<SearchNode, { type: 'field
     regex: `f.value ~* ?`,
   }
   const value = node.mode === 'regex' ? node.value : likePattern(node.value)
-  return query.whereRaw(
-    `exists (select 1 from jsonb_each_text(n.fields) f where f.key ilike ? escape '\\' and ${match[node.mode]})`,
-    [name, value]
-  )
+  const field =
+    `exists (select 1 from jsonb_each_text(n.fields) f where f.key ilike ? escape '\\' ` +
+    `and ${match[node.mode]})`
+  /* a field that matches is somewhere in the fields' text: the stored text (and its index) narrows first */
+  if (node.mode === 'normal')
+    return query.whereRaw(`${FIELDS} ilike ? escape '\\' and ${field}`, [`%${value}%`, name, value])
+  return query.whereRaw(field, [name, value])
 }
 
 /** A tag or one under it (tag::child); `*` and `_` stop at a space; any case. */
