@@ -23,7 +23,16 @@ export async function copyNotes(
       .table('notes')
       .insert(
         notes.map(
-          ({ id: _id, deck_id: _deck, guid: _guid, created_at: _c, updated_at: _u, ...rest }) => ({
+          /* fields_text is generated from fields (migration 0041): never written */
+          ({
+            id: _id,
+            deck_id: _deck,
+            guid: _guid,
+            created_at: _c,
+            updated_at: _u,
+            fields_text: _text,
+            ...rest
+          }) => ({
             ...rest,
             fields: JSON.stringify(rest.fields),
             field_attachments_map: JSON.stringify(rest.field_attachments_map),

@@ -5,11 +5,19 @@ import { SHARED_WITH } from '#models/deck'
 import { parseSearch, type SearchNode } from '#queries/cards/search_parser'
 import { SearchSyntaxError } from '#queries/cards/search_tokens'
 import { applySearch, type SearchContext } from '#queries/cards/search_sql'
+import { FSRS6_DEFAULT_PARAMETERS } from '#scheduling/fsrs'
 
 /** A parsed search, ready to be applied: the tree and the learner's day. */
 export interface CardSearch {
   tree: SearchNode | null
   context: SearchContext
+}
+
+/* FSRS-6's decay (its 21st weight; FSRS-5 and older: 0.5), from the learner's own weights or the defaults */
+function fsrsDecay(parameters: unknown) {
+  const weights = Array.isArray(parameters) ? parameters : FSRS6_DEFAULT_PARAMETERS
+  const decay = Number(weights[20] ?? 0.5)
+  return decay > 0 ? decay : 0.5
 }
 
 /** The 422 a malformed search answers: where (`position`, 0-based) and what was expected there. */
@@ -23,14 +31,19 @@ function invalidSearch(error: SearchSyntaxError, field = 'search') {
 
 /** The search parsed for this learner; a malformed one is a 422 and never reaches the database. */
 export function cardSearch(
-  user: { id: number; timezoneOffset?: number | null },
+  user: { id: number; timezoneOffset?: number | null; fsrsParameters?: unknown },
   query: string | undefined,
   field = 'search'
 ): CardSearch {
   try {
     return {
       tree: parseSearch(query ?? ''),
-      context: { userId: user.id, now: new Date(), timezoneOffset: user.timezoneOffset ?? 0 },
+      context: {
+        userId: user.id,
+        now: new Date(),
+        timezoneOffset: user.timezoneOffset ?? 0,
+        fsrsDecay: fsrsDecay(user.fsrsParameters),
+      },
     }
   } catch (error) {
     if (error instanceof SearchSyntaxError) throw invalidSearch(error, field)

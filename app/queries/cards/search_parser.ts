@@ -1,120 +1,16 @@
 /*
- * The card search language, step two: tokens to a typed tree (recursive
- * descent). Terms side by side must all match (AND), `or` between them lets
- * either, parentheses group, `-` negates what follows. Precedence, as in
- * Anki: `-` binds tightest, then AND, then `or`. Pure: no database.
- *
- *   query   := or EOF
- *   or      := and ("or" and)*
- *   and     := unary (("and")? unary)*
- *   unary   := "-" unary | primary
- *   primary := "(" or ")" | term
+ * The card search language, step two: tokens to a typed tree. Terms side by
+ * side must all match (AND), `or` between them lets either, parentheses
+ * group, `-` negates the term or group right after it. Precedence, as in
+ * Anki: `-` binds tightest, then AND, then `or`; `and`/`or` at the start or
+ * end of a group, or twice in a row, are refused, and so is an empty group.
+ * Pure: no database.
  */
 import { SearchSyntaxError, tokenize, type Token } from '#queries/cards/search_tokens'
+import { leaf } from '#queries/cards/search_terms'
+import type { SearchNode } from '#queries/cards/search_nodes'
 
-const CARD_STATES = ['new', 'learning', 'review', 'due', 'frozen', 'suspended'] as const
-const PROPERTIES = ['ivl', 'due', 'lapses', 'reps', 'ease'] as const
-const COMPARISONS = ['<=', '>=', '!=', '=', '<', '>'] as const
-
-type CardStateName = (typeof CARD_STATES)[number]
-type PropertyName = (typeof PROPERTIES)[number]
-export type Comparison = (typeof COMPARISONS)[number]
-
-export type SearchNode =
-  | { type: 'and'; children: SearchNode[] }
-  | { type: 'or'; children: SearchNode[] }
-  | { type: 'not'; child: SearchNode }
-  /** text in any field: a word (`*` matches anything) or a phrase */
-  | { type: 'text'; value: string }
-  /** a deck by name (`*` matches anything), with its subdecks */
-  | { type: 'deck'; name: string }
-  /** a tag (`*` matches anything) and its child tags (tag::child); `none`: notes without tags */
-  | { type: 'tag'; name: string }
-  | { type: 'is'; state: CardStateName }
-  | { type: 'prop'; property: PropertyName; comparison: Comparison; value: number }
-  /** answered in the last `days` study days (1: today), optionally with one button (1 again … 4 easy) */
-  | { type: 'rated'; days: number; rating: number | null }
-  /** cards added in the last `days` study days (1: today) */
-  | { type: 'added'; days: number }
-
-/** The longest reach back of rated: and added:, in days (about 100 years). */
-const MAX_DAYS = 36_500
-
-type TermToken = Extract<Token, { kind: 'term' }>
-
-/** The number a term's value must be: a whole number in a range, else an error at the value. */
-function wholeNumber(text: string, at: number, min: number, max: number) {
-  if (!/^\d{1,6}$/.test(text)) throw new SearchSyntaxError(at, 'days')
-  const value = Number(text)
-  if (value < min || value > max) throw new SearchSyntaxError(at, 'days')
-  return value
-}
-
-/* where the value of a prefixed term starts in the query (for errors inside it) */
-const valueStart = (token: TermToken) => token.valueStart
-
-function propTerm(token: TermToken): SearchNode {
-  const at = valueStart(token)
-  const match = token.value.match(/^([a-z]*)(.*)$/i)!
-  const property = match[1].toLowerCase() as PropertyName
-  if (!PROPERTIES.includes(property)) throw new SearchSyntaxError(at, 'property')
-  const rest = match[2]
-  const comparison = COMPARISONS.find((candidate) => rest.startsWith(candidate))
-  if (!comparison) throw new SearchSyntaxError(at + match[1].length, 'comparison')
-  const number = rest.slice(comparison.length)
-  const numberAt = at + match[1].length + comparison.length
-  const pattern =
-    property === 'ease' ? /^\d{1,3}(\.\d{1,3})?$/ : property === 'due' ? /^-?\d{1,5}$/ : /^\d{1,5}$/
-  if (!pattern.test(number)) throw new SearchSyntaxError(numberAt, 'number')
-  return { type: 'prop', property, comparison, value: Number(number) }
-}
-
-function ratedTerm(token: TermToken): SearchNode {
-  const at = valueStart(token)
-  const [days, rating, ...extra] = token.value.split(':')
-  const parsed = wholeNumber(days, at, 1, MAX_DAYS)
-  if (rating === undefined) return { type: 'rated', days: parsed, rating: null }
-  const ratingAt = at + days.length + 1
-  if (!/^[1-4]$/.test(rating) || extra.length) throw new SearchSyntaxError(ratingAt, 'rating')
-  return { type: 'rated', days: parsed, rating: Number(rating) }
-}
-
-/** A term as a tree leaf: plain text, or what its prefix names. */
-function leaf(token: TermToken): SearchNode {
-  if (token.prefix === null) return { type: 'text', value: token.value }
-  const prefix = token.prefix.toLowerCase()
-  const at = valueStart(token)
-  if (!['deck', 'tag', 'is', 'prop', 'rated', 'added'].includes(prefix))
-    throw new SearchSyntaxError(token.start, 'prefix')
-  if (token.value === '')
-    throw new SearchSyntaxError(
-      at,
-      prefix === 'is'
-        ? 'state'
-        : prefix === 'prop'
-          ? 'property'
-          : prefix === 'deck' || prefix === 'tag'
-            ? 'value'
-            : 'days'
-    )
-  switch (prefix) {
-    case 'deck':
-      return { type: 'deck', name: token.value }
-    case 'tag':
-      return { type: 'tag', name: token.value }
-    case 'is': {
-      const state = token.value.toLowerCase() as CardStateName
-      if (!CARD_STATES.includes(state)) throw new SearchSyntaxError(at, 'state')
-      return { type: 'is', state }
-    }
-    case 'prop':
-      return propTerm(token)
-    case 'rated':
-      return ratedTerm(token)
-    default:
-      return { type: 'added', days: wholeNumber(token.value, at, 1, MAX_DAYS) }
-  }
-}
+export type { Comparison, SearchNode } from '#queries/cards/search_nodes'
 
 class Parser {
   private index = 0
@@ -134,37 +30,42 @@ class Parser {
 
   parse(): SearchNode | null {
     if (!this.tokens.length) return null
-    const tree = this.or()
+    const tree = this.group()
     if (this.peek()) throw new SearchSyntaxError(this.here(), 'end')
+    if (!tree) throw new SearchSyntaxError(this.here(), 'term')
     return tree
   }
 
-  private or(): SearchNode {
-    const children = [this.and()]
-    while (this.peek()?.kind === 'or') {
-      this.index++
-      children.push(this.and())
+  /** Terms up to a `)` or the end: AND groups joined by `or`; null when there is none. */
+  private group(): SearchNode | null {
+    const alternatives: SearchNode[][] = [[]]
+    let expectTerm = true
+    let operator = false
+    for (let next = this.peek(); next && next.kind !== ')'; next = this.peek()) {
+      if (next.kind === 'and' || next.kind === 'or') {
+        if (expectTerm) throw new SearchSyntaxError(next.start, 'term')
+        this.index++
+        if (next.kind === 'or') alternatives.push([])
+        expectTerm = true
+        operator = true
+        continue
+      }
+      alternatives.at(-1)!.push(this.unary())
+      expectTerm = false
+      operator = false
     }
-    return children.length === 1 ? children[0] : { type: 'or', children }
-  }
-
-  private and(): SearchNode {
-    const children = [this.unary()]
-    for (
-      let next = this.peek();
-      next && next.kind !== 'or' && next.kind !== ')';
-      next = this.peek()
-    ) {
-      if (next.kind === 'and') this.index++
-      children.push(this.unary())
-    }
-    return children.length === 1 ? children[0] : { type: 'and', children }
+    if (operator) throw new SearchSyntaxError(this.here(), 'term')
+    if (expectTerm) return null
+    const ors = alternatives.map((children) =>
+      children.length === 1 ? children[0] : ({ type: 'and', children } as SearchNode)
+    )
+    return ors.length === 1 ? ors[0] : { type: 'or', children: ors }
   }
 
   private unary(): SearchNode {
     if (this.peek()?.kind === '-') {
       this.index++
-      return { type: 'not', child: this.unary() }
+      return { type: 'not', child: this.primary() }
     }
     return this.primary()
   }
@@ -175,8 +76,9 @@ class Parser {
       throw new SearchSyntaxError(this.here(), 'term')
     this.index++
     if (token.kind === 'term') return leaf(token)
-    const inner = this.or()
+    const inner = this.group()
     if (this.peek()?.kind !== ')') throw new SearchSyntaxError(this.here(), 'closing_paren')
+    if (!inner) throw new SearchSyntaxError(this.here(), 'term')
     this.index++
     return inner
   }

@@ -13,6 +13,7 @@ import {
 } from '~/components/publishing/publishing_panel'
 import type { NotesPage, Template } from '~/components/decks/types'
 import { urlFor } from '~/lib/routes'
+import { deckSearch } from '~/lib/deck_search'
 import { ShareButton } from '~/components/sharing/sharing_dialog'
 import { ExamPlanPanel, ExamSettings, type ExamPlan } from '~/components/decks/exam_plan'
 import '~/css/decks.css'
@@ -91,11 +92,7 @@ export default function DeckPage({
         )}
         <ShareButton deckId={deck.id} sharing={sharing} />
         <Link
-          href={urlFor(
-            'cards.browse',
-            {},
-            { qs: { q: `deck:"${deck.name.replace(/[\\"]/g, '\\$&')}"` } }
-          )}
+          href={urlFor('cards.browse', {}, { qs: { q: deckSearch(deck, tree) } })}
           className="button"
           data-browse-deck
         >
