@@ -125,7 +125,10 @@ test.group('AnkiConnect: the key and the door', (group) => {
     assert.equal(preflight.status(), 204)
     assert.equal(preflight.header('access-control-allow-origin'), origin)
     assert.include(preflight.header('access-control-allow-methods'), 'POST')
-    assert.include((preflight.header('access-control-allow-headers') ?? '').toLowerCase(), 'content-type')
+    assert.include(
+      (preflight.header('access-control-allow-headers') ?? '').toLowerCase(),
+      'content-type'
+    )
 
     const reply = await client
       .post('/ankiconnect')
