@@ -62,8 +62,10 @@ export function errorText(error: unknown) {
       ])
     )
     const title = i18n.t(`errors.${error.key}.title`, values)
-    const field = error.options.field ?? error.options.apiField
-    return field && error.code !== 'E_ANKICONNECT' ? `${title} (${field})` : title
+    const body = i18n.hasMessage(`errors.${error.key}.body`)
+      ? i18n.t(`errors.${error.key}.body`, values)
+      : null
+    return body ? `${title}: ${body}` : title
   }
   if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) {
     return `too many requests: try again in ${Math.max(1, Math.ceil(error.response.availableIn))} seconds`
