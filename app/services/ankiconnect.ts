@@ -8,7 +8,7 @@ import ApiException from '#exceptions/api_exception'
 
 /** A refusal worded as AnkiConnect words it ("model was not found: Basic"), answered as `error`. */
 export const ankiError = (message: string) =>
-  ApiException.of('E_ANKICONNECT', { values: { message } })
+  ApiException.of('E_ANKICONNECT', { values: { message }, apiField: 'params' })
 
 const SOUND = /\[sound:([^\]]+)\]/gi
 const SRC = /(<(?:img|audio|video|source)\b[^>]*?\bsrc=")([^"]+)(")/gi

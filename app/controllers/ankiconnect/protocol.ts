@@ -53,6 +53,9 @@ export const failure = (error: string) => ({ result: null, error })
 
 /** What a refusal says: the product's message in English (AnkiConnect speaks English), or AnkiConnect's own. */
 export function errorText(error: unknown) {
+  /* AnkiConnect's own words, as its clients know them (docs/decisions/0093) */
+  if (error instanceof ApiException && error.code === 'E_ANKICONNECT')
+    return String(error.options.values?.message)
   if (error instanceof ApiException) {
     const i18n = i18nManager.locale('en')
     const values = Object.fromEntries(
