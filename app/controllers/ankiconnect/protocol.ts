@@ -22,7 +22,7 @@ export interface AnkiRequest {
   params: Record<string, any>
 }
 
-export interface ActionContext {
+interface ActionContext {
   user: User
   params: Record<string, any>
   version: number
