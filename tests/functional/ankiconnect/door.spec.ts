@@ -154,4 +154,20 @@ test.group('AnkiConnect: the key and the door', (group) => {
       .header('access-control-request-method', 'GET')
     assert.isUndefined(api.header('access-control-allow-origin'))
   })
+
+  test('wrong keys from one address are slowed down: 30 a minute, then AnkiConnect shape', async ({
+    client,
+    assert,
+  }) => {
+    const { key } = await connect(client)
+    for (let attempt = 1; attempt <= 30; attempt++) {
+      const reply = await anki(client, `wrong-key-number-${attempt}-xxxxxxxxxxxxxxxx`, 'version')
+      assert.equal(reply.error, 'valid api key must be provided')
+    }
+    const blocked = await anki(client, 'wrong-key-number-31-xxxxxxxxxxxxxxxx', 'version')
+    assert.isNull(blocked.result)
+    assert.match(blocked.error, /^too many requests: try again in \d+ seconds$/)
+    /* the learner's own key is counted apart */
+    assert.deepEqual(await anki(client, key, 'version'), { result: 6, error: null })
+  })
 })
