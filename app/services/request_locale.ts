@@ -9,7 +9,7 @@ export function isApiRequest(ctx: HttpContext) {
 }
 
 /** POST /ankiconnect: the AnkiConnect door, whose credential is the key in its body (docs/ankiconnect.md). */
-function isAnkiConnectRequest(ctx: HttpContext) {
+export function isAnkiConnectRequest(ctx: HttpContext) {
   const url = ctx.request.url()
   return url === '/ankiconnect' || url === '/ankiconnect/'
 }

@@ -109,6 +109,18 @@ test.group('AnkiConnect: the key and the door', (group) => {
       result: null,
       error: 'the request must be a JSON object',
     })
+    /* JSON the body parser cannot read is answered by the door too, in its shape */
+    const brokenJson = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{',
+    })
+    assert.equal(brokenJson.status, 200)
+    assert.isNull(brokenJson.headers.get('set-cookie'))
+    assert.deepEqual(await brokenJson.json(), {
+      result: null,
+      error: 'the request must be a JSON object',
+    })
   })
 
   test('any origin gets the preflight and the answer; no cookie is set or read', async ({
