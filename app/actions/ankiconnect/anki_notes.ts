@@ -1,7 +1,7 @@
 import type User from '#models/user'
 import type NoteType from '#models/note_type'
 import { createNote } from '#actions/notes/create_note'
-import { withTransaction } from '#actions/action'
+import { setNoteTags } from '#actions/ankiconnect/note_tags'
 import { storeMediaFile, isMediaFileName } from '#actions/ankiconnect/store_media_file'
 import { accessibleDeckIds } from '#queries/cards/card_search'
 import { deckByPath, deckPaths, subtreeOf, type DeckPath } from '#queries/ankiconnect/deck_paths'
@@ -174,23 +174,20 @@ export async function storedFields(user: User, fields: Record<string, string>) {
   )
 }
 
-/** addNote: the checked note, its files stored first, written by createNote with its tags; answers its id. */
+/**
+ * addNote: the checked note, its files stored first, written by createNote
+ * (in its own transaction, remote images fetched before it), then its tags;
+ * answers its id.
+ */
 export async function addAnkiNote(user: User, context: NoteContext, note: unknown) {
   const checked = await checkAnkiNote(context, note)
   for (const file of checked.media) await storeMediaFile(user, file)
   const fields = await storedFields(user, checked.fields)
-  return withTransaction(undefined, async (trx) => {
-    const created = await createNote(
-      user,
-      { template_id: checked.noteType.id, deck_id: checked.deck.id, fields },
-      { trx }
-    )
-    if (checked.tags.length) {
-      await trx
-        .from('notes')
-        .where('id', created.id)
-        .update({ tags: JSON.stringify(checked.tags) })
-    }
-    return created.id
+  const created = await createNote(user, {
+    template_id: checked.noteType.id,
+    deck_id: checked.deck.id,
+    fields,
   })
+  if (checked.tags.length) await setNoteTags(created.id, checked.tags)
+  return created.id
 }
