@@ -12,14 +12,17 @@ import {
 } from '#actions/media/store_media'
 import { AV_MAX_MB, IMAGE_MAX_MB } from '#services/upload_limits'
 
-/** A file name as Anki keeps one: no folder, no control character, 255 characters at most. */
+/**
+ * A file name as a field can reference it: no folder, no control character, none of `"<>[]` (which
+ * would end the `src="…"` or `[sound:…]` naming it), 255 characters at most.
+ */
 export function isMediaFileName(name: unknown): name is string {
   return (
     typeof name === 'string' &&
     name.length > 0 &&
     name.length <= 255 &&
     /* eslint-disable-next-line no-control-regex -- control characters are what it refuses */
-    !/[/\\\u0000-\u001f]/.test(name) &&
+    !/[/\\\u0000-\u001f"<>[\]]/.test(name) &&
     name !== '.' &&
     name !== '..'
   )

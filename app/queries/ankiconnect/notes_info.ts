@@ -14,6 +14,9 @@ import { ankiReferences, mediaUrlsIn } from '#services/ankiconnect'
 
 const ANKI_TYPE: Record<string, number> = { new: 0, learning: 1, review: 2, relearning: 3 }
 
+/* Anki's card ordinal: a reversed card of Mnemo's (100 + n) is the template after the note's own */
+const ankiOrd = (ord: number) => (ord >= 100 ? ord - 99 : ord)
+
 const visible = (user: { id: number }) =>
   db
     .from('decks')
@@ -155,13 +158,13 @@ export async function cardsInfo(user: { id: number }, ids: unknown[]) {
           question: rendered.front,
           deckName: paths.get(row.deck_id) ?? '',
           modelName: note.info.modelName,
-          fieldOrder: row.ord >= 100 ? 1 : 0,
+          fieldOrder: ankiOrd(row.ord),
           fields: note.info.fields,
           css: rendered.css,
           cardId: row.id as number,
           interval: Number(row.interval_days ?? 0),
           note: row.note_id as number,
-          ord: row.ord as number,
+          ord: ankiOrd(row.ord),
           type,
           queue: row.suspended ? -1 : type === 3 ? 1 : type,
           due: row.due_at ? Math.floor(new Date(row.due_at).getTime() / 1000) : 0,

@@ -113,6 +113,11 @@ test.group('AnkiConnect: cards and media', (group) => {
       path: '/etc/passwd',
     })
     assert.equal(path.error, urlOnly.error)
+    for (const filename of ['../cat.png', 'a"onerror="x.png', '[sound:x].png', ''])
+      assert.deepEqual(await anki(client, key, 'storeMediaFile', { filename, data: png }), {
+        result: null,
+        error: 'invalid media file name',
+      })
     /* the README's own example is a text file: not a kind of media Mnemo keeps */
     const text = await anki(client, key, 'storeMediaFile', {
       filename: '_hello.txt',
