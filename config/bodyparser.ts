@@ -24,6 +24,8 @@ const bodyParserConfig = defineConfig({
     limit: JSON_LIMIT_BYTES,
     types: ['application/json', 'application/json-patch+json', 'application/vnd.api+json'],
   },
+  /* text/plain: how AnkiConnect's clients often send their JSON (POST /ankiconnect reads it) */
+  raw: { types: ['text/*'], limit: JSON_LIMIT_BYTES },
   multipart: {
     autoProcess: true,
     convertEmptyStringsToNull: true,

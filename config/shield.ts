@@ -8,10 +8,12 @@ const shieldConfig = defineConfig({
     enabled: true,
     /*
      * /api is bearer-token authenticated (no cookies), Apple posts its form back cross-site,
-     * mail clients post the one-click unsubscribe (RFC 8058; its signed URL is the credential)
+     * mail clients post the one-click unsubscribe (RFC 8058; its signed URL is the credential), AnkiConnect's
+     * clients post their key (no cookie is read there)
      */
     exceptRoutes: (ctx) =>
       ctx.request.url().startsWith('/api/') ||
+      ctx.request.url() === '/ankiconnect' ||
       ctx.request.url() === '/auth/apple/callback' ||
       ctx.request.url().startsWith('/reminders/unsubscribe/'),
     enableXsrfCookie: true,

@@ -1,4 +1,5 @@
 import './routes/web.js'
+import './routes/ankiconnect.js'
 /* before api.js: routes match in registration order and api.js ends with the /api/* catch-all */
 import './routes/api_study.js'
 import './routes/api_sharing.js'
@@ -13,6 +14,7 @@ import './routes/api_onboarding.js'
 import './routes/api_ai.js'
 import './routes/api_ai_templates.js'
 import './routes/api_client.js'
+import './routes/api_ankiconnect.js'
 import './routes/api.js'
 import './routes/web_notes.js'
 import './routes/web_decks.js'

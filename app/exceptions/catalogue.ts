@@ -30,6 +30,8 @@ export const ERRORS = {
   E_AI_TOO_MANY_CARDS: { status: 422, key: 'ai_too_many_cards' },
   E_ALGORITHM_ON_ROOT_ONLY: { status: 422, key: 'algorithm_root_only' },
   E_ALGORITHM_RESET_CONFIRMATION: { status: 409, key: 'algorithm_reset_confirmation' },
+  /* a refusal of POST /ankiconnect, answered as `error` in AnkiConnect's own (English) words: values.message */
+  E_ANKICONNECT: { status: 422, key: 'ankiconnect' },
   E_APP_UPDATE_REQUIRED: { status: 426, key: 'app_update_required' },
   E_BAD_CSRF_TOKEN: { status: 403, key: 'page_expired' },
   E_BAD_REQUEST: { status: 400, key: 'bad_request' },

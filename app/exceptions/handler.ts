@@ -8,7 +8,7 @@ import { errors as coreErrors } from '@adonisjs/core'
 import ApiException, { ERROR_BODY_FLASH } from '#exceptions/api_exception'
 import { ERRORS, type ErrorCode } from '#exceptions/catalogue'
 import { isServiceAway, serviceAway, showsErrorDetails } from '#exceptions/unavailable'
-import { i18nFor, wantsJson } from '#services/request_locale'
+import { i18nFor, isAnkiConnectRequest, wantsJson } from '#services/request_locale'
 import { bodyLimitMbOf, uploadLimitOf } from '#services/upload_limits'
 import { FieldLabel } from '#note_types/stock_labels'
 import type { I18n } from '@adonisjs/i18n'
@@ -145,6 +145,17 @@ export default class HttpExceptionHandler extends ExceptionHandler {
 
   async handle(error: any, ctx: HttpContext) {
     if (clientAborted(error)) return ctx.response.status(400).send('')
+    /*
+     * what reaches here from the AnkiConnect door is a body it never read (malformed JSON, past the cap):
+     * answered in AnkiConnect's shape, as the door answers everything (docs/ankiconnect.md)
+     */
+    if (isAnkiConnectRequest(ctx)) {
+      const tooBig = error?.code === 'E_REQUEST_ENTITY_TOO_LARGE'
+      return ctx.response.status(200).send({
+        result: null,
+        error: tooBig ? 'the request is too large' : 'the request must be a JSON object',
+      })
+    }
     /* errors raised before the locale middleware (CSRF, 404) still speak the user's language */
     ctx.i18n = i18nFor(ctx)
     error = bodyTooBig(error, ctx) ?? invalidBody(error) ?? error

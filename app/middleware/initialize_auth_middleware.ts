@@ -2,7 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import type { Authenticator } from '@adonisjs/auth'
 import type { Authenticators, GuardFactory } from '@adonisjs/auth/types'
-import { isApiRequest } from '#services/request_locale'
+import { isCookieless } from '#services/request_locale'
 
 /**
  * ctx.auth for every request, as @adonisjs/auth's own middleware makes it,
@@ -14,7 +14,7 @@ export default class InitializeAuthMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
     const manager = await ctx.containerResolver.make('auth.manager')
     ctx.auth = manager.createAuthenticator(ctx)
-    if (!isApiRequest(ctx) && 'view' in ctx) ctx.view.share({ auth: ctx.auth })
+    if (!isCookieless(ctx) && 'view' in ctx) ctx.view.share({ auth: ctx.auth })
     return next()
   }
 }

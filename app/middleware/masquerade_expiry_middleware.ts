@@ -2,7 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import { MASQUERADE_KEY, MASQUERADE_WEB_MINUTES, webMasquerade } from '#services/admin_session'
 import { signOutWeb } from '#services/web_sign_in'
-import { isApiRequest } from '#services/request_locale'
+import { isCookieless } from '#services/request_locale'
 
 /**
  * A web masquerade lasts an hour, like the API's masquerade token: after
@@ -11,7 +11,7 @@ import { isApiRequest } from '#services/request_locale'
  */
 export default class MasqueradeExpiryMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
-    const masquerade = isApiRequest(ctx) ? null : webMasquerade(ctx)
+    const masquerade = isCookieless(ctx) ? null : webMasquerade(ctx)
     if (masquerade) {
       const user = ctx.auth.use('web').user
       const expired = Date.now() - masquerade.startedAt > MASQUERADE_WEB_MINUTES * 60_000

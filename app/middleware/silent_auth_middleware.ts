@@ -1,12 +1,12 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
-import { isApiRequest } from '#services/request_locale'
+import { isCookieless } from '#services/request_locale'
 import { CLEAR_HISTORY_FLASH } from '#services/web_sign_in'
 
 /** Web pages know who is signed in, without requiring it. */
 export default class SilentAuthMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
-    if (!isApiRequest(ctx)) {
+    if (!isCookieless(ctx)) {
       /* through the authenticator (not the guard alone): ctx.auth.user is what it found */
       const signedIn = await ctx.auth.check()
       const web = ctx.auth.use('web')

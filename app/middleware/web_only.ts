@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
-import { isApiRequest } from '#services/request_locale'
+import { isCookieless } from '#services/request_locale'
 
 type Handler = { handle(ctx: HttpContext, next: NextFn): unknown }
 type Loader = () => Promise<{ default: new (...args: any[]) => Handler }>
@@ -16,7 +16,7 @@ export function webOnly(loaders: Loader[]) {
   let classes: Awaited<ReturnType<Loader>>['default'][] | null = null
   return class WebOnlyMiddleware {
     async handle(ctx: HttpContext, next: NextFn) {
-      if (isApiRequest(ctx)) return next()
+      if (isCookieless(ctx)) return next()
       classes ??= await Promise.all(loaders.map((load) => load().then((loaded) => loaded.default)))
       const chain = classes
       const run = async (index: number): Promise<unknown> => {

@@ -8,6 +8,17 @@ export function isApiRequest(ctx: HttpContext) {
   return ctx.request.url().startsWith('/api/') || ctx.request.url() === '/api'
 }
 
+/** POST /ankiconnect: the AnkiConnect door, whose credential is the key in its body (docs/ankiconnect.md). */
+export function isAnkiConnectRequest(ctx: HttpContext) {
+  const url = ctx.request.url()
+  return url === '/ankiconnect' || url === '/ankiconnect/'
+}
+
+/** A request that carries no cookie the server reads: the API (bearer tokens) and the AnkiConnect door (its key). */
+export function isCookieless(ctx: HttpContext) {
+  return isApiRequest(ctx) || isAnkiConnectRequest(ctx)
+}
+
 /* a media link the API signed (a WebView loads it without a session): refused as the API refuses, in JSON */
 const isSignedMediaRequest = (ctx: HttpContext) =>
   ctx.request.url().startsWith('/media/') && typeof ctx.request.qs().sig === 'string'
@@ -30,7 +41,7 @@ export function isLocale(value: unknown): value is Locale {
  * choice (on the user, else the cookie), else the browser's Accept-Language.
  */
 export function resolveLocale(ctx: HttpContext): Locale {
-  if (!isApiRequest(ctx)) {
+  if (!isCookieless(ctx)) {
     const chosen =
       ctx.auth?.user?.locale ?? ctx.request.plainCookie(LOCALE_COOKIE, { encoded: false })
     if (isLocale(chosen)) return chosen

@@ -26,6 +26,7 @@ import type PromoIntentTransformer from '#transformers/promo_intent_transformer'
 import type RemoteFlagSetTransformer from '#transformers/remote_flag_set_transformer'
 import type RemoteFlagsTransformer from '#transformers/remote_flags_transformer'
 import type TokenTransformer from '#transformers/token_transformer'
+import type AnkiconnectKeyTransformer from '#transformers/ankiconnect_key_transformer'
 import type UpgradeIntentTransformer from '#transformers/upgrade_intent_transformer'
 import type AdminSelfTransformer from '#transformers/admin_self_transformer'
 import type AdminTokenTransformer from '#transformers/admin_token_transformer'
@@ -198,6 +199,7 @@ export interface ReplyTypes {
   ManagementLink: InferData<ManagementLinkTransformer>
   Discounts: InferData<DiscountTransformer>[]
   CelloToken: InferData<TokenTransformer>
+  AnkiconnectKey: InferData<AnkiconnectKeyTransformer>
   TextDetection: InferData<TextDetectionTransformer>
   ImageSuggestions: InferData<ImageSuggestionsTransformer>
   DownloadMarked: InferData<DownloadMarkedTransformer>

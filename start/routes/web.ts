@@ -71,6 +71,11 @@ router
   .put('/settings/easy_days', [SettingsController, 'updateEasyDays'])
   .as('settings.easy_days')
   .use(middleware.auth())
+/* a new AnkiConnect key (docs/ankiconnect.md) */
+router
+  .post('/settings/ankiconnect_key', [SettingsController, 'renewAnkiConnectKey'])
+  .as('settings.ankiconnect_key')
+  .use(middleware.auth())
 
 router
   .group(() => {

@@ -95,14 +95,14 @@ export async function storeMedia(user: User, input: Infer<typeof attachmentValid
 const SNIFFED_EXTENSION: Record<string, string> = { mpg: 'mpeg', oga: 'ogg', opus: 'ogg' }
 
 /* strict base64 (standard or URL-safe alphabet, padding optional), after a `data:…;base64,` prefix if any */
-function decodeBase64(text: string) {
+export function decodeBase64(text: string) {
   const bare = text.replace(/^data:[^,]*;base64,/i, '').replace(/\s+/g, '')
   if (!bare || bare.length % 4 === 1 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(bare)) return null
   return Buffer.from(bare.replace(/-/g, '+').replace(/_/g, '/'), 'base64')
 }
 
-/* what the bytes are, as one of the spec's extensions (SVG by its markup), or null */
-async function sniffBytes(bytes: Buffer) {
+/** What the bytes are, as one of the spec's extensions (SVG by its markup), or null. */
+export async function sniffBytes(bytes: Buffer) {
   const head = bytes.subarray(0, 512).toString('utf8').trimStart()
   if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(head))
     return { ext: 'svg', mime: 'image/svg+xml', kind: 'image' as MediaKind }

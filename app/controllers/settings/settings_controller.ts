@@ -8,6 +8,10 @@ import { THEME_COOKIE } from '#services/themes'
 import { rememberPreference } from '#actions/users/remember_preference'
 import StudyReminderTransformer from '#transformers/study_reminder_transformer'
 import SubscriptionSummaryTransformer from '#transformers/subscription_summary_transformer'
+import AnkiconnectKeyTransformer from '#transformers/ankiconnect_key_transformer'
+import { ankiConnectKeyOf } from '#queries/ankiconnect/find_key'
+import { renewAnkiConnectKey } from '#actions/ankiconnect/renew_key'
+import { ankiConnectUrl } from '#services/ankiconnect_keys'
 
 /** Appearance and language: kept in a cookie always, and on the user when signed in. */
 async function remember(
@@ -35,7 +39,21 @@ export default class SettingsController {
         ? SubscriptionSummaryTransformer.transform(await subscriptionSummary(user))
         : null,
       reminder: user && !user.isGuest ? StudyReminderTransformer.transform(user) : null,
+      /* the AnkiConnect key and the URL to paste with it (docs/ankiconnect.md) */
+      ankiconnect: user
+        ? AnkiconnectKeyTransformer.transform({
+            key: await ankiConnectKeyOf(user),
+            url: ankiConnectUrl(),
+          })
+        : null,
     })
+  }
+
+  /** POST /settings/ankiconnect_key: a new AnkiConnect key; the old one stops working. */
+  async renewAnkiConnectKey({ auth, response, session, i18n }: HttpContext) {
+    await renewAnkiConnectKey(auth.use('web').getUserOrFail())
+    session.flash('success', i18n.t('ui.settings.ankiconnect.renewed'))
+    return response.redirect().back()
   }
 
   async updateEasyDays({ auth, request, response, session, i18n }: HttpContext) {

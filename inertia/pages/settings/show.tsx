@@ -17,6 +17,7 @@ import {
 } from '~/components/client/settings_sections'
 import { AppBanner } from '~/components/client/notices'
 import { SchedulingLink } from '~/components/decks/scheduling_link'
+import { AnkiconnectSection, type AnkiconnectKey } from '~/components/settings/ankiconnect_section'
 
 const LANGUAGES = ['en', 'de', 'pt', 'es', 'fr'] as const
 /* a share of a normal day's reviews, as the select offers it */
@@ -77,10 +78,12 @@ export default function Settings({
   easyDays,
   subscription,
   reminder,
+  ankiconnect,
 }: {
   easyDays: number[] | null
   subscription: SubscriptionSummary | null
   reminder: StudyReminder | null
+  ankiconnect: AnkiconnectKey | null
 }) {
   const { theme, themes, locale, user } = useShared()
   const t = useT()
@@ -136,6 +139,7 @@ export default function Settings({
       </section>
       {user && easyDays && <EasyDays easyDays={easyDays} />}
       {reminder && <ReminderSection reminder={reminder} />}
+      {ankiconnect && <AnkiconnectSection ankiconnect={ankiconnect} />}
       <HelpLinks />
       {user && <Link route="account.show">{t('settings.account_settings')}</Link>}
       {user && <FeedbackSection />}

@@ -32,4 +32,12 @@ export const clientOperations: Operations = {
       'The year in review as a 1080×1350 PNG to share (query: year, the current one by default)',
     ok: { 200: { media: 'image/png', description: 'The image' } },
   },
+  'POST /ankiconnect_key': {
+    summary: 'A new AnkiConnect key for the learner, and the URL to paste with it',
+    description:
+      'A new AnkiConnect key (the previous one stops working at once) and the URL of the AnkiConnect ' +
+      'door, POST /ankiconnect, to paste into Yomitan, Obsidian_to_Anki or another AnkiConnect client ' +
+      'with the key (docs/ankiconnect.md)',
+    ok: { 201: 'AnkiconnectKey' },
+  },
 }

@@ -1,0 +1,34 @@
+import db from '@adonisjs/lucid/services/db'
+import { SHARED_WITH } from '#models/deck'
+import { visibleCards } from '#queries/ankiconnect/notes_info'
+
+/** areSuspended: per id, whether the learner removed the card from study; null for a card they do not have. */
+export async function areSuspended(user: { id: number }, ids: unknown[]) {
+  const seen = await visibleCards(user, ids)
+  const suspended = seen.length
+    ? await db
+        .from('card_suspensions')
+        .where('user_id', user.id)
+        .whereIn(
+          'card_id',
+          seen.map((card) => card.id)
+        )
+        .select('card_id')
+    : []
+  const known = new Set(seen.map((card) => card.id))
+  const off = new Set(suspended.map((row) => row.card_id as number))
+  return ids.map((id) => (known.has(id as number) ? off.has(id as number) : null))
+}
+
+/** getTags: every tag on the notes the learner sees, once each, sorted. */
+export async function tagsOfLearner(user: { id: number }) {
+  const { rows } = await db.rawQuery(
+    `select distinct t.tag from notes n
+       join decks on decks.id = n.deck_id
+       cross join lateral jsonb_array_elements_text(n.tags) as t(tag)
+      where decks.user_id = ? or ${SHARED_WITH}
+      order by t.tag`,
+    [user.id, user.id]
+  )
+  return rows.map((row: { tag: string }) => row.tag)
+}
