@@ -1,7 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { StudyContext } from '#queries/learning/study_context'
-import { notSuspendedSql } from '#queries/learning/in_study'
+import { notBuriedSql, notSuspendedSql } from '#queries/learning/in_study'
 import { preparedRows } from '#services/prepared_query'
 import {
   learnAheadOf,
@@ -102,6 +102,7 @@ function cardsOf(
     .whereIn('c.deck_id', context.deckIds)
     .whereRaw('not coalesce(p.frozen, false)')
     .whereRaw(notSuspendedSql(), [context.user.id])
+    .whereRaw(notBuriedSql(), [context.user.id])
   if (excludeIds.length) query.whereNotIn('c.id', excludeIds)
   if (gate) {
     query.select(answeredTodayColumn(context))
@@ -123,8 +124,9 @@ export async function studyQueue(
   const order = newCardOrder(context)
   const limited = queueLimitOf(context, limit > 0)
 
-  /* a suspended card counts as a card of the deck (it is not empty) and nowhere else */
+  /* a suspended or buried card counts as a card of the deck (it is not empty) and nowhere else */
   const inStudy = 'not coalesce(p.frozen, false) and s.card_id is null'
+  const notBuried = `s.card_id is null and b.card_id is null`
   const totalsQuery = client
     .from('cards as c')
     .leftJoin('card_progress as p', (join) =>
@@ -133,9 +135,15 @@ export async function studyQueue(
     .leftJoin('card_suspensions as s', (join) =>
       join.on('s.card_id', 'c.id').andOnVal('s.user_id', context.user.id)
     )
+    .leftJoin('card_burials as b', (join) =>
+      join
+        .on('b.card_id', 'c.id')
+        .andOnVal('b.user_id', context.user.id)
+        .andOnVal('b.until', '>', now)
+    )
     .whereRaw('c.deck_id = any(?)', [context.deckIds])
     .select(db.raw('count(*)::int as total'))
-    .select(tallyColumns(now, context.dayEnd, 's.card_id is null'))
+    .select(tallyColumns(now, context.dayEnd, notBuried))
     .select(
       db.raw(
         `min(p.due_at) filter (where ${inStudy} and p.state in ('learning', 'relearning', 'review'))  as next_due`
