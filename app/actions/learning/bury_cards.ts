@@ -21,7 +21,9 @@ const KIND_SQL: Record<SiblingKind, string> = {
   new: `coalesce(p.state, 'new') = 'new'`,
   review: `p.state = 'review'`,
   /* a learning card whose step crosses a day: due on a later day, or carried over from an earlier one */
-  interdayLearning: `(p.state in ('learning', 'relearning') and (p.due_at >= :dayEnd or p.last_reviewed_at < :dayStart))`,
+  interdayLearning:
+    `(p.state in ('learning', 'relearning') ` +
+    `and (p.due_at >= :dayEnd or p.last_reviewed_at < :dayStart))`,
 }
 
 /**

@@ -31,7 +31,10 @@ async function sessionDeck(ctx: HttpContext) {
   return sessionScope(ctx.auth.use('web').getUserOrFail(), input.deck_id)
 }
 
-/** The learning page's actions on the card shown: edit in place, freeze, remove, flag, bury, and its statistics sheet. */
+/**
+ * The learning page's actions on the card shown: edit in place, freeze, remove, flag, bury, and its statistics
+ * sheet.
+ */
 export default class LearnCardsController {
   /** GET /learn/cards/:id/fields: the note as the notes editor opens it, for the same editor in a dialog. */
   async fields(ctx: HttpContext) {
