@@ -115,7 +115,8 @@ function Row({
       </td>
       <td className="browser-field">
         <span>
-          <FlagMarker flag={card.flag} className="browser-flag" /> {card.sortField}
+          {card.sortField}
+          <FlagMarker flag={card.flag} className="browser-flag" />
         </span>
         <span className={`browser-status status-${card.status}`}>
           {t(STATUS_LABELS[card.status])}
