@@ -5,16 +5,6 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
  * 2 orange, 3 green, 4 blue, 5 pink, 6 turquoise, 7 purple. A card has at
  * most one; flag 0 is no row. A flag marks, it changes nothing of study.
  */
-export const FLAG_COLOURS = [
-  'red',
-  'orange',
-  'green',
-  'blue',
-  'pink',
-  'turquoise',
-  'purple',
-] as const
-
 /** Sets (1-7) or clears (0) this learner's flag on the cards. Returns how many rows changed. */
 export async function setFlags(
   userId: number,

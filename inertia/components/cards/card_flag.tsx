@@ -2,7 +2,7 @@ import { Flag } from 'lucide-react'
 import { useT } from '~/lib/i18n'
 
 /* Anki's flags 1-7 by colour; literal keys, so the catalogue test sees every one */
-export const FLAG_NAMES = [
+const FLAG_NAMES = [
   'cards.flags.1',
   'cards.flags.2',
   'cards.flags.3',
