@@ -72,6 +72,21 @@ test.group('API learning: card flags', (group) => {
     /* a flag marks, it changes nothing of study */
     assert.deepEqual(flagged.topCounters, before.topCounters)
 
+    /* the deck's card list carries it too */
+    const listed = await client
+      .get('/api/notes/cards')
+      .bearerToken(session.token)
+      .qs({ deck_id: session.deck.id })
+    listed.assertStatus(200)
+    assert.deepEqual(
+      listed.body().cards.map((card: any) => [card.id, card.flag, card.isBuried]),
+      [
+        [front, 3, false],
+        [back, 7, false],
+        [flagged.cards[2].id, 0, false],
+      ]
+    )
+
     ;(await flag(client, session.token, front, 0)).assertStatus(200)
     const rows = await db
       .from('card_flags')
