@@ -66,7 +66,8 @@ function todaysUseColumns(context: StudyContext, client: TransactionClientContra
 
 /** Of the cards the client still holds, the new ones and the reviews due today. */
 function heldColumns(context: StudyContext, held: number[]) {
-  const counted = `c.id = any(?::int[]) and not coalesce(p.frozen, false)`
+  /* a held card buried since (a sibling answered) is in no counter: it takes no share */
+  const counted = `c.id = any(?::int[]) and not coalesce(p.frozen, false) and b.card_id is null`
   return [
     db.raw(
       `count(*) filter (where ${counted} and coalesce(p.state, 'new') = 'new')::int as held_new`,
