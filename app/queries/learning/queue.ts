@@ -10,6 +10,7 @@ import {
   tallyOf,
 } from '#queries/learning/session_counters'
 import type { TopCounters } from '#types/deck_counts'
+import { siblingGate, type GatheredKind } from '#queries/learning/sibling_gate'
 import {
   answeredTodayColumn,
   limitColumns,
@@ -185,18 +186,21 @@ export async function studyQueue(
   const reviewsShown = counters.graduated - (totals?.held_reviews ?? 0)
 
   const ids: number[] = []
-  const take = async (query: ReturnType<typeof cardsOf>, room: number) => {
+  /* with sibling burying on, a note's buried kinds wait once one of its cards is out (sibling_gate.ts) */
+  const siblings = limit > 0 ? await siblingGate(context, client, exclude) : null
+  const take = async (query: ReturnType<typeof cardsOf>, room: number, kind: GatheredKind) => {
     const want = Math.min(room, limit - ids.length)
     if (want <= 0) return
-    const rows = await query.limit(want).select('c.id')
-    ids.push(...withinLimit(gate, rows))
+    const rows = await query.limit(siblings ? want * 3 : want).select('c.id', 'c.note_id')
+    ids.push(...withinLimit(gate, siblings ? siblings.keep(rows, kind, want) : rows))
   }
   await take(
     cardsOf(context, client, exclude, gate)
       .whereIn('p.state', ['learning', 'relearning'])
       .where('p.due_at', '<=', now)
       .orderBy('p.due_at'),
-    limit
+    limit,
+    'learning'
   )
   await take(
     cardsOf(context, client, exclude, gate)
@@ -204,13 +208,15 @@ export async function studyQueue(
       .where('p.due_at', '<', context.dayEnd)
       .orderBy('p.due_at')
       .orderBy('c.id'),
-    reviewsShown
+    reviewsShown,
+    'review'
   )
   await take(
     cardsOf(context, client, exclude, gate)
       .whereRaw(`coalesce(p.state, 'new') = 'new'`)
       .orderByRaw(order.sql, order.bindings),
-    newShown
+    newShown,
+    'new'
   )
   if (!ids.length) {
     await take(
@@ -218,7 +224,8 @@ export async function studyQueue(
         .whereIn('p.state', ['learning', 'relearning'])
         .where('p.due_at', '<=', learnAhead)
         .orderBy('p.due_at'),
-      limit
+      limit,
+      'learning'
     )
   }
   return finish(ids, counters, total, nextDue, gate)
