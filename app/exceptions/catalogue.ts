@@ -199,6 +199,7 @@ export const ERRORS = {
       'duplicate_field',
       'easy_days_invalid',
       'exam_root_deck_only',
+      'flag_missing',
       'import_file_missing',
       'invalid_steps',
       'library_unknown_category',

@@ -93,6 +93,10 @@ export interface StoredAlgorithmSettings {
   interval_modifier_percent?: number
   max_interval_minutes?: number
   desired_retention?: number
+  /* Anki's sibling burying (app/scheduling/burying.ts), for any preset; off when absent, as Anki's defaults */
+  bury_new?: boolean
+  bury_reviews?: boolean
+  bury_interday_learning?: boolean
 }
 
 export interface ResolvedAlgorithm {

@@ -8,6 +8,7 @@ import {
   type PresetName,
   type StoredAlgorithmSettings,
 } from '#scheduling/presets'
+import { buryModeOf } from '#scheduling/burying'
 
 /**
  * Each preset's documented values in the web sheet's terms, so the sheet can
@@ -70,6 +71,8 @@ export default class AlgorithmSettingsTransformer extends BaseTransformer<Deck> 
       desiredRetention: resolved.desiredRetention,
       newCardsPerDay: root.newCardsPerDay ?? PRESETS[resolved.preset].newCardsPerDay,
       maxCardsPerDay: root.maxCardsPerDay ?? PRESETS[resolved.preset].maxCardsPerDay,
+      /* Anki's sibling burying: answering a card keeps its note's other cards of these kinds for the next day */
+      ...buryModeOf(stored),
     }
   }
 

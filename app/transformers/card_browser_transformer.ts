@@ -3,6 +3,7 @@ import type { I18n } from '@adonisjs/i18n'
 import type { BrowsedCard } from '#queries/cards/browse_cards'
 import { cardStatus } from '#scheduling/card_status'
 import { cardName } from '#transformers/note_preview_transformer'
+import type { CardMarks } from '#queries/learning/card_marks'
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString())
 
@@ -10,7 +11,8 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 export default class CardBrowserTransformer extends BaseTransformer<BrowsedCard> {
   constructor(
     card: BrowsedCard,
-    protected i18n: I18n
+    protected i18n: I18n,
+    protected marks: CardMarks = new Map()
   ) {
     super(card)
   }
@@ -33,6 +35,9 @@ export default class CardBrowserTransformer extends BaseTransformer<BrowsedCard>
         : cardStatus(card.state, card.isFrozen, card.intervalDays),
       isFrozen: card.isFrozen,
       isSuspended: card.isSuspended,
+      /* the learner's flag (1-7, Anki's colours; 0 none) and whether the card is buried until the next study day */
+      flag: this.marks.get(card.id)?.flag ?? 0,
+      isBuried: this.marks.get(card.id)?.buried ?? false,
       dueAt: iso(card.dueAt),
       intervalDays: Math.round(card.intervalDays),
       ease: card.ease,

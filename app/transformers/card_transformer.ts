@@ -13,7 +13,8 @@ import { cardLabel, renderCard } from '#note_types/cards'
 export default class CardTransformer extends BaseTransformer<Card> {
   constructor(
     card: Card,
-    protected page: Pick<CardsOfNotes, 'suspended' | 'deckNames'> & { htmlPreview?: boolean }
+    protected page: Pick<CardsOfNotes, 'suspended' | 'deckNames'> &
+      Partial<Pick<CardsOfNotes, 'marks'>> & { htmlPreview?: boolean }
   ) {
     super(card)
   }
@@ -42,6 +43,9 @@ export default class CardTransformer extends BaseTransformer<Card> {
       state: progress?.state ?? 'new',
       isFrozen: progress?.frozen ?? false,
       isSuspended: this.page.suspended.has(card.id),
+      /* the learner's flag (1-7, Anki's colours; 0 none) and whether it is buried until their next study day */
+      flag: this.page.marks?.get(card.id)?.flag ?? 0,
+      isBuried: this.page.marks?.get(card.id)?.buried ?? false,
       dueAt: progress?.dueAt?.toISO() ?? null,
       intervalDays: progress?.intervalDays ?? 0,
       reps: progress?.reps ?? 0,

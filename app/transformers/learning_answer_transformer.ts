@@ -31,6 +31,8 @@ export default class LearningAnswerTransformer extends BaseTransformer<AnswerRes
       /* the card lapsed once too often: it is frozen now and the learner is told */
       leech: result.leech,
       replayed: result.replayed,
+      /* siblings buried by this answer: a client drops them from the cards it holds */
+      buriedCardIds: result.buriedCardIds,
       topCounters,
       isUndoActionAvailable: undoAvailable,
       /* the spec's learning response: allCardsLearned once nothing is left to show now, emptyDeck */

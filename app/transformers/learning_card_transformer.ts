@@ -67,7 +67,7 @@ export default class LearningCardTransformer extends BaseTransformer<SessionCard
   }
 
   toObject() {
-    const { card, version } = this.resource
+    const { card, version, flag } = this.resource
     const context = this.context
     const note = card.note
     const definition = note.noteType.definition
@@ -100,6 +100,8 @@ export default class LearningCardTransformer extends BaseTransformer<SessionCard
         : null,
       state: progress.state,
       isFrozen: row?.frozen ?? false,
+      /* the learner's flag: 1-7 (Anki's red, orange, green, blue, pink, turquoise, purple), 0 for none */
+      flag,
       /* an answer names this version; a card changed since it was shown is refused */
       version,
       reps: progress.reps,

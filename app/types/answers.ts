@@ -25,6 +25,8 @@ export interface AnswerResult {
   replayed: boolean
   /** true when the answer moved the learner's streak (their row was written) */
   streakMoved?: boolean
+  /** the card's siblings this answer buried until the next study day (the deck's burying options) */
+  buriedCardIds: number[]
 }
 
 /** An answer given offline that was not recorded, and why. */

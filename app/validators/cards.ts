@@ -32,8 +32,12 @@ export const browserBulkValidator = vine.create({
     'reset_progress',
     'tag',
     'move',
+    'flag',
   ] as const),
   note_ids: vine.array(id()).maxLength(1000),
+  /* flag: the checked cards themselves (a flag is a card's, as in Anki), and the flag, 0 to clear */
+  card_ids: vine.array(id()).maxLength(1000).optional(),
+  flag: vine.number().withoutDecimals().range([0, 7]).optional(),
   destination_deck_id: id().optional(),
   /* a tag as Anki has them: no spaces (Parent::Child nests) */
   tag: vine

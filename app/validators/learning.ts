@@ -60,6 +60,10 @@ export const algorithmSettingsValidator = vine.create({
     .optional(),
   smart_scheduling: vine.boolean().optional(),
   desired_retention: vine.number().range([0.7, 0.99]).optional(),
+  /* Anki's sibling burying (any preset); a field left out keeps the deck's setting */
+  bury_new: vine.boolean().optional(),
+  bury_reviews: vine.boolean().optional(),
+  bury_interday_learning: vine.boolean().optional(),
   confirm_reset: vine.boolean().optional(),
 })
 
@@ -77,6 +81,11 @@ export const editCardValidator = vine.create({
  * counters come back
  */
 export const sessionDeckValidator = vine.create({ deck_id: id().optional() })
+
+/* a card's flag: Anki's 1-7 (red, orange, green, blue, pink, turquoise, purple), 0 for none */
+export const flagCardValidator = vine.create({
+  flag: vine.number().withoutDecimals().range([0, 7]),
+})
 
 /* "move" in a session: the card's note goes to another deck the learner may edit */
 export const moveCardValidator = vine.create({

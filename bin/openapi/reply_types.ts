@@ -46,6 +46,8 @@ import type LearningAnswerTransformer from '#transformers/learning_answer_transf
 import type LearningBatchTransformer from '#transformers/learning_batch_transformer'
 import type LearningCardEditedTransformer from '#transformers/learning_card_edited_transformer'
 import type LearningCardRemovedTransformer from '#transformers/learning_card_removed_transformer'
+import type LearningCardBuriedTransformer from '#transformers/learning_card_buried_transformer'
+import type CardFlagTransformer from '#transformers/card_flag_transformer'
 import type LearningTransformer from '#transformers/learning_transformer'
 import type LearningUndoTransformer from '#transformers/learning_undo_transformer'
 import type OfflineReviewsTransformer from '#transformers/offline_reviews_transformer'
@@ -143,6 +145,8 @@ export interface ReplyTypes {
   LearningUndo: InferData<LearningUndoTransformer>
   LearningCardEdited: InferData<LearningCardEditedTransformer>
   CardRemoved: InferData<LearningCardRemovedTransformer>
+  CardBuried: InferData<LearningCardBuriedTransformer>
+  CardFlag: InferData<CardFlagTransformer>
   OfflineReviews: InferData<OfflineReviewsTransformer>
   CardStats: InferData<CardStatsTransformer>
   AlgorithmSettings: InferData<AlgorithmSettingsTransformer>

@@ -135,6 +135,8 @@ router
         router.put('cards/:id', [StudyCardsController, 'update']).as('cards.update')
         router.delete('cards/:id/suspend', [StudyCardsController, 'suspend']).as('cards.suspend')
         router.get('cards/:id/stats', [StudyCardsController, 'stats']).as('cards.stats')
+        router.put('cards/:id/flag', [StudyCardsController, 'flag']).as('cards.flag')
+        router.post('cards/:id/bury', [StudyCardsController, 'bury']).as('cards.bury')
         router.post('deck_imports', [DeckImportsController, 'store']).as('deck_imports.store')
         router.get('deck_imports', [DeckImportsController, 'index']).as('deck_imports.index')
         router.get('deck_imports/:id', [DeckImportsController, 'show']).as('deck_imports.show')

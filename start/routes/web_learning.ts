@@ -39,6 +39,8 @@ router
           .post('/learn/cards/:id/freeze', [LearnCardsController, 'freeze'])
           .as('learn.cards.freeze')
         router.post('/learn/cards/:id/move', [LearnCardsController, 'move']).as('learn.cards.move')
+        router.put('/learn/cards/:id/flag', [LearnCardsController, 'flag']).as('learn.cards.flag')
+        router.post('/learn/cards/:id/bury', [LearnCardsController, 'bury']).as('learn.cards.bury')
         router
           .get('/learn/cards/:id/stats', [LearnCardsController, 'stats'])
           .as('learn.cards.stats')

@@ -8,6 +8,7 @@ import { resetProgress } from '#actions/decks/reset_progress'
 import { moveNotes } from '#actions/notes/move_notes'
 import { setFrozen } from '#actions/notes/freeze_notes'
 import { setSuspended } from '#actions/notes/suspend_cards'
+import { setFlags } from '#actions/cards/card_flags'
 import { selectNotes } from '#actions/notes/select_notes'
 import { assertEditable } from '#queries/decks/find_deck'
 import { accessibleDeckIds } from '#queries/cards/card_search'
@@ -33,6 +34,29 @@ async function notesByTree(user: User, noteIds: number[], client?: QueryClientCo
   return [...byTree].sort(([a], [b]) => a - b)
 }
 
+/**
+ * The browser's flag: set (1-7) or cleared (0) on the checked cards, each a
+ * card the learner may see (any other is a 404 for the whole call). A flag
+ * is the learner's own mark, so seeing the deck is enough.
+ */
+async function flagCards(user: User, input: BrowserBulkInput, options: ActionOptions) {
+  const cardIds = [...new Set(input.card_ids ?? [])]
+  if (input.flag === undefined)
+    throw ApiException.of('E_VALIDATION_ERROR', { key: 'flag_missing', field: 'flag' })
+  if (!cardIds.length)
+    throw ApiException.of('E_VALIDATION_ERROR', { key: 'no_notes_selected', field: 'card_ids' })
+  return withTransaction(options.trx, async (trx) => {
+    const found = await trx
+      .from('cards')
+      .whereIn('id', cardIds)
+      .whereIn('deck_id', await accessibleDeckIds(user, trx))
+      .count('* as count')
+    if (Number(found[0].count) !== cardIds.length) throw ApiException.notFound()
+    await setFlags(user.id, cardIds, input.flag!, trx)
+    return { count: cardIds.length, processing: false }
+  })
+}
+
 /* adds the tag to each note that lacks it (the same letters in another case count as the same tag) */
 async function addTag(noteIds: number[], tag: string, trx: TransactionClientContract) {
   await trx.rawQuery(
@@ -47,7 +71,8 @@ async function addTag(noteIds: number[], tag: string, trx: TransactionClientCont
  * the same building blocks as notes/bulk_action (select_notes, freeze_notes,
  * suspend_cards, reset_progress, move_notes), each tree checked through its
  * deck as there. Everything but a move is one transaction over all the trees;
- * a move is a job per tree, as on a deck page. Answers how many notes.
+ * a move is a job per tree, as on a deck page. Answers how many notes (how
+ * many cards for a flag, which is set on the checked cards themselves).
  */
 export async function browserBulk(
   user: User,
@@ -55,6 +80,7 @@ export async function browserBulk(
   options: ActionOptions = {}
 ) {
   const { bulk_action: action, note_ids: noteIds, destination_deck_id: destinationId, tag } = input
+  if (action === 'flag') return flagCards(user, input, options)
   if (action === 'move' && !destinationId) {
     throw ApiException.of('E_VALIDATION_ERROR', {
       key: 'destination_missing',

@@ -13,14 +13,15 @@ import { refreshStreak } from '#actions/study/refresh_streak'
 import { answerRows, refitDue } from '#actions/learning/answer_rows'
 import { ACTIVE_DAY_CARDS } from '#scheduling/streak'
 import { dispatch } from '#services/queue'
+import { burySiblings } from '#actions/learning/bury_cards'
 
 /*
  * The app's half of a study answer: what only it can do. The scheduler
  * works out what the answer writes, from the card's progress row as read;
  * mnemo_record_answer (database/sql/mnemo_record_answer_v3.sql), the one
  * place of the answer's rules, decides under its locks and writes; its
- * outcome becomes the reply here, and a day made active has its streak
- * worked out again.
+ * outcome becomes the reply here, a day made active has its streak
+ * worked out again, and the card's siblings are buried when the deck says so.
  */
 
 /** What mnemo_record_answer answers (the rules in database/sql/mnemo_record_answer_v3.sql). */
@@ -93,7 +94,13 @@ export async function recordAnswer(
         .rawQuery(CALL.replace(/\$\d+/g, '?'), values)
         .then((result) => result.rows as RecordedRow[])
     : await preparedQuery<RecordedRow>('record-answer-v3', CALL, values)
-  return { ...row, card: read.card, scheduled: rows.outcome, limit }
+  return {
+    ...row,
+    card: read.card,
+    scheduled: rows.outcome,
+    limit,
+    stateBefore: String(read.row.state),
+  }
 }
 
 /** The refusal an outcome stands for, or null for 'ok', 'replayed' and 'moved'. */
@@ -143,6 +150,7 @@ export async function replyTo(
       isFrozen: Boolean(row.frozen),
       leech: Boolean(recorded.leech),
       replayed: true,
+      buriedCardIds: [],
     }
   }
   if (recorded.outcome !== 'ok')
@@ -151,6 +159,8 @@ export async function replyTo(
   const streakMoved = recorded.day_cards === ACTIVE_DAY_CARDS
   if (streakMoved) await refreshStreak(user.id, today)
   if (refitDue(context, recorded.total_cards!)) void dispatch('fit_fsrs', { userId: user.id })
+  /* the deck's sibling burying (off unless its options say so): the siblings leave today's study */
+  const buriedCardIds = await burySiblings(context, card.id, recorded.stateBefore)
   return {
     cardId: card.id,
     answer: input.answer,
@@ -160,5 +170,6 @@ export async function replyTo(
     leech: scheduled.leech,
     replayed: false,
     streakMoved,
+    buriedCardIds,
   }
 }

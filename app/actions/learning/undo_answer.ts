@@ -39,6 +39,16 @@ export async function undoAnswer(
       })
     await trx.from('review_logs').where('id', review.id).delete()
     await uncountStudiedCard(user.id, review.study_day, trx)
+    /* as Anki's undo: the siblings the answer buried come back, unless another sibling was studied that day */
+    await trx.rawQuery(
+      `delete from card_burials b using cards c, cards a
+        where a.id = :card and c.note_id = a.note_id and c.id <> a.id and b.card_id = c.id
+          and b.user_id = :user and not b.manual and b.until > now()
+          and not exists (select 1 from review_logs r join cards o on o.id = r.card_id
+                           where r.user_id = :user and r.study_day = :day and o.note_id = a.note_id
+                             and r.card_id <> b.card_id)`,
+      { card: review.card_id, user: user.id, day: review.study_day }
+    )
     return { cardId: review.card_id as number, deckId: review.deck_id as number }
   })
 }

@@ -87,6 +87,12 @@ export async function updateAlgorithmSettings(
         stored.max_interval_minutes = input.maxIntervalMinutes
       if (input.desiredRetention !== undefined) stored.desired_retention = input.desiredRetention
     }
+    /* the burying options hold for any preset; a field left out keeps the deck's setting */
+    const kept = (deck.algorithmSettings ?? {}) as StoredAlgorithmSettings
+    for (const key of ['bury_new', 'bury_reviews', 'bury_interday_learning'] as const) {
+      const value = body[key] ?? kept[key]
+      if (value) stored[key] = true
+    }
     const type = PRESETS[input.algorithmPreset].type
     const deckIds = await subtreeIds(deck.id, trx)
     if (type !== deck.algorithmType) {

@@ -4,6 +4,7 @@ import { browserBulk } from '#actions/cards/browser_bulk'
 import { browseCards, type BrowserSort } from '#queries/cards/browse_cards'
 import { cardSearch } from '#queries/cards/card_search'
 import { destinations } from '#controllers/decks/deck_page_props'
+import { cardMarks } from '#queries/learning/card_marks'
 import CardBrowserPageTransformer from '#transformers/card_browser_page_transformer'
 import { browseCardsValidator, browserBulkValidator } from '#validators/cards'
 
@@ -18,6 +19,7 @@ const DONE = {
   reset_progress: 'ui.decks.flash.bulk_reset_progress',
   tag: 'ui.browser.flash.tagged',
   move: 'ui.browser.flash.moving',
+  flag: 'ui.browser.flash.flagged',
 } as const
 
 /**
@@ -67,22 +69,27 @@ export default class CardBrowserController {
       error = { position: Number(refusal.options.extra?.position ?? 0), message }
     }
     const search = { q, sort, order, error }
+    const marks = await cardMarks(user.id, found?.cards.map((card) => card.id) ?? [])
     return inertia.render('cards/browser', {
-      browser: CardBrowserPageTransformer.transform({ found, search }, i18n),
+      browser: CardBrowserPageTransformer.transform({ found, search, marks }, i18n),
       /* loaded when the move dialog opens */
       destinations: inertia.optional(() => destinations(user)),
     })
   }
 
-  /** POST /cards/bulk {bulk_action, note_ids, destination_deck_id?, tag?}: back to the same search with a toast. */
+  /**
+   * POST /cards/bulk {bulk_action, note_ids, destination_deck_id?, tag?, card_ids?, flag?}: back to the same
+   * search with a toast.
+   */
   async bulk({ auth, request, response, session, i18n }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
     const input = await request.validateUsing(browserBulkValidator)
     const result = await browserBulk(user, input)
-    session.flash(
-      'success',
-      i18n.t(DONE[input.bulk_action], { count: result.count, tag: input.tag ?? '' })
-    )
+    const done =
+      input.bulk_action === 'flag' && input.flag === 0
+        ? 'ui.browser.flash.unflagged'
+        : DONE[input.bulk_action]
+    session.flash('success', i18n.t(done, { count: result.count, tag: input.tag ?? '' }))
     return response.redirect().back()
   }
 }

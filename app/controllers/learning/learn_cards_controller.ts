@@ -2,6 +2,8 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { editCard } from '#actions/learning/edit_card'
 import { freezeCard } from '#actions/learning/freeze_card'
 import { suspendCard } from '#actions/learning/suspend_card'
+import { flagCard } from '#actions/learning/flag_card'
+import { buryCard } from '#actions/learning/bury_cards'
 import { cardIdsOfNote, findLearnerCard, noteOfCard } from '#queries/learning/find_card'
 import { sessionCards } from '#queries/learning/session_cards'
 import { contextAfter, sessionScope, topCountersOf } from '#queries/learning/session_standing'
@@ -12,8 +14,15 @@ import LearningNoteFrozenTransformer from '#transformers/learning_note_frozen_tr
 import LearningNoteMovedTransformer from '#transformers/learning_note_moved_transformer'
 import CardStatsTransformer from '#transformers/card_stats_transformer'
 import CardEditorTransformer from '#transformers/card_editor_transformer'
+import CardFlagTransformer from '#transformers/card_flag_transformer'
+import LearningCardBuriedTransformer from '#transformers/learning_card_buried_transformer'
 import { serialize } from '#transformers/serialize'
-import { editCardValidator, moveCardValidator, sessionDeckValidator } from '#validators/learning'
+import {
+  editCardValidator,
+  flagCardValidator,
+  moveCardValidator,
+  sessionDeckValidator,
+} from '#validators/learning'
 import { moveNotes } from '#actions/notes/move_notes'
 
 /* the session's deck is checked before anything changes, so a foreign deck id changes nothing */
@@ -22,7 +31,10 @@ async function sessionDeck(ctx: HttpContext) {
   return sessionScope(ctx.auth.use('web').getUserOrFail(), input.deck_id)
 }
 
-/** The learning page's actions on the card shown: edit in place, freeze, remove, and its statistics sheet. */
+/**
+ * The learning page's actions on the card shown: edit in place, freeze, remove, flag, bury, and its statistics
+ * sheet.
+ */
 export default class LearnCardsController {
   /** GET /learn/cards/:id/fields: the note as the notes editor opens it, for the same editor in a dialog. */
   async fields(ctx: HttpContext) {
@@ -68,6 +80,25 @@ export default class LearnCardsController {
     const removed = await suspendCard(user, { id: ctx.params.id })
     const counters = await topCountersOf(await contextAfter(user, session, removed.deckId))
     return serialize(LearningCardRemovedTransformer.transform(removed, counters))
+  }
+
+  /** PUT /learn/cards/:id/flag {flag}: Ctrl+1..7 on the card shown sets its flag, the same key again clears it. */
+  async flag(ctx: HttpContext) {
+    const user = ctx.auth.use('web').getUserOrFail()
+    const { flag } = await ctx.request.validateUsing(flagCardValidator)
+    return serialize(
+      CardFlagTransformer.transform(await flagCard(user, { id: ctx.params.id, flag }))
+    )
+  }
+
+  /** POST /learn/cards/:id/bury {deck_id?}: "bury" ('-') keeps the card out of study until the next study day. */
+  async bury(ctx: HttpContext) {
+    const user = ctx.auth.use('web').getUserOrFail()
+    await findLearnerCard(user, ctx.params.id)
+    const session = await sessionDeck(ctx)
+    const buried = await buryCard(user, { id: ctx.params.id })
+    const counters = await topCountersOf(await contextAfter(user, session, buried.deckId))
+    return serialize(LearningCardBuriedTransformer.transform(buried, counters))
   }
 
   /**

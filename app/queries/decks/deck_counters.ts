@@ -11,7 +11,7 @@ import {
 } from '#queries/learning/session_counters'
 import type { DeckCounts } from '#types/deck_counts'
 import { studyDayBounds } from '#scheduling/study_day'
-import { notSuspendedManySql } from '#queries/learning/in_study'
+import { notSuspendedManySql, notSuspendedSql } from '#queries/learning/in_study'
 import { decksByParent } from '#services/deck_hierarchy'
 
 /* counted per deck, then added up the tree */
@@ -108,6 +108,34 @@ function progressCounts(user: Counted, ids: number[], now: Date, dayEnd: Date) {
   )
 }
 
+/**
+ * The learner's cards buried now (a sibling studied today, or buried by hand),
+ * tallied per deck as progressCounts tallies them: the session counters leave
+ * them out until their study day ends. Reads only the learner's few burials.
+ */
+function buriedCounts(user: Counted, ids: number[], now: Date, dayEnd: Date) {
+  return db
+    .from('card_burials as b')
+    .join('cards as c', 'c.id', 'b.card_id')
+    .leftJoin('card_progress as p', (join) =>
+      join.on('p.card_id', 'c.id').andOnVal('p.user_id', user.id)
+    )
+    .where('b.user_id', user.id)
+    .whereRaw('b.until > now()')
+    .whereRaw('c.deck_id = any(?)', [ids])
+    .whereRaw(notSuspendedSql(), [user.id])
+    .groupBy('c.deck_id')
+    .select('c.deck_id')
+    .select(
+      db.raw(
+        `count(*) filter (where p.state in ('learning', 'relearning') and not p.frozen and p.due_at < ?)::int ` +
+          `as due_learning`,
+        [dayEnd]
+      )
+    )
+    .select(tallyColumns(now, dayEnd))
+}
+
 /** The distinct cards studied today per deck, and how many of them were new. */
 function studiedToday(user: Counted, ids: number[], today: string) {
   return db
@@ -122,18 +150,20 @@ function studiedToday(user: Counted, ids: number[], today: string) {
 }
 
 /**
- * Each deck's own counts (not its subdecks'), in three statements run side
+ * Each deck's own counts (not its subdecks'), in four statements run side
  * by side, whatever the number of decks. A card without a progress row is
  * new: the cards still in study less the rows counted.
  */
 async function ownCounts(user: Counted, ids: number[], now: Date, today: string, dayEnd: Date) {
   const own = new Map<number, Own>()
   if (!ids.length) return own
-  const [totals, rows, studied] = await Promise.all([
+  const [totals, rows, studied, buried] = await Promise.all([
     db.rawQuery(CARD_TOTALS, [ids, user.id, ids]),
     progressCounts(user, ids, now, dayEnd),
     studiedToday(user, ids, today),
+    buriedCounts(user, ids, now, dayEnd),
   ])
+  const buriedBy = new Map(buried.map((row) => [row.deck_id as number, row]))
   const inStudy = new Map<number, number>()
   for (const row of totals.rows)
     inStudy.set(row.deck_id, (inStudy.get(row.deck_id) ?? 0) + row.cards - row.suspended)
@@ -147,6 +177,9 @@ async function ownCounts(user: Counted, ids: number[], now: Date, today: string,
     const unseen = cards - (row?.rows ?? 0)
     const tally = tallyOf(row)
     tally.newCards += unseen
+    const buriedRow = buriedBy.get(id)
+    const buriedTally = tallyOf(buriedRow)
+    for (const key of TALLY_KEYS) tally[key] -= buriedTally[key]
     own.set(id, {
       totalCardsCount: cards,
       newCardsCount: unseen + (row?.new ?? 0),
@@ -157,7 +190,7 @@ async function ownCounts(user: Counted, ids: number[], now: Date, today: string,
       studyAgainCardsCount: tally.studyAgain,
       gotItCardsCount: tally.gotIt,
       ...tally,
-      dueLearning: row?.due_learning ?? 0,
+      dueLearning: (row?.due_learning ?? 0) - (buriedRow?.due_learning ?? 0),
       newToday: studiedRow?.new_cards ?? 0,
       nextCardAppearsAt: row?.next_due ? new Date(row.next_due).toISOString() : null,
     })
@@ -190,7 +223,7 @@ function treeSums(decks: CountedDeck[], own: Map<number, Own>) {
 }
 
 /**
- * This learner's counts for each deck, subdecks included, in three
+ * This learner's counts for each deck, subdecks included, in four
  * statements run side by side whatever the number of decks. A card without a progress row is new. "Due"
  * means before the learner's study day ends (their time zone, the 4 am
  * rollover), and the session's counters and "to learn today" apply each

@@ -1,7 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { StudyContext } from '#queries/learning/study_context'
-import { notSuspendedSql } from '#queries/learning/in_study'
+import { notBuriedSql, notSuspendedSql } from '#queries/learning/in_study'
 import { preparedRows } from '#services/prepared_query'
 import {
   learnAheadOf,
@@ -10,6 +10,7 @@ import {
   tallyOf,
 } from '#queries/learning/session_counters'
 import type { TopCounters } from '#types/deck_counts'
+import { siblingGate, type GatheredKind } from '#queries/learning/sibling_gate'
 import {
   answeredTodayColumn,
   limitColumns,
@@ -66,7 +67,8 @@ function todaysUseColumns(context: StudyContext, client: TransactionClientContra
 
 /** Of the cards the client still holds, the new ones and the reviews due today. */
 function heldColumns(context: StudyContext, held: number[]) {
-  const counted = `c.id = any(?::int[]) and not coalesce(p.frozen, false)`
+  /* a held card buried since (a sibling answered) is in no counter: it takes no share */
+  const counted = `c.id = any(?::int[]) and not coalesce(p.frozen, false) and b.card_id is null`
   return [
     db.raw(
       `count(*) filter (where ${counted} and coalesce(p.state, 'new') = 'new')::int as held_new`,
@@ -102,6 +104,7 @@ function cardsOf(
     .whereIn('c.deck_id', context.deckIds)
     .whereRaw('not coalesce(p.frozen, false)')
     .whereRaw(notSuspendedSql(), [context.user.id])
+    .whereRaw(notBuriedSql(), [context.user.id])
   if (excludeIds.length) query.whereNotIn('c.id', excludeIds)
   if (gate) {
     query.select(answeredTodayColumn(context))
@@ -123,8 +126,9 @@ export async function studyQueue(
   const order = newCardOrder(context)
   const limited = queueLimitOf(context, limit > 0)
 
-  /* a suspended card counts as a card of the deck (it is not empty) and nowhere else */
+  /* a suspended or buried card counts as a card of the deck (it is not empty) and nowhere else */
   const inStudy = 'not coalesce(p.frozen, false) and s.card_id is null'
+  const notBuried = `s.card_id is null and b.card_id is null`
   const totalsQuery = client
     .from('cards as c')
     .leftJoin('card_progress as p', (join) =>
@@ -133,9 +137,15 @@ export async function studyQueue(
     .leftJoin('card_suspensions as s', (join) =>
       join.on('s.card_id', 'c.id').andOnVal('s.user_id', context.user.id)
     )
+    .leftJoin('card_burials as b', (join) =>
+      join
+        .on('b.card_id', 'c.id')
+        .andOnVal('b.user_id', context.user.id)
+        .andOnVal('b.until', '>', now)
+    )
     .whereRaw('c.deck_id = any(?)', [context.deckIds])
     .select(db.raw('count(*)::int as total'))
-    .select(tallyColumns(now, context.dayEnd, 's.card_id is null'))
+    .select(tallyColumns(now, context.dayEnd, notBuried))
     .select(
       db.raw(
         `min(p.due_at) filter (where ${inStudy} and p.state in ('learning', 'relearning', 'review'))  as next_due`
@@ -176,18 +186,21 @@ export async function studyQueue(
   const reviewsShown = counters.graduated - (totals?.held_reviews ?? 0)
 
   const ids: number[] = []
-  const take = async (query: ReturnType<typeof cardsOf>, room: number) => {
+  /* with sibling burying on, a note's buried kinds wait once one of its cards is out (sibling_gate.ts) */
+  const siblings = limit > 0 ? await siblingGate(context, client, exclude) : null
+  const take = async (query: ReturnType<typeof cardsOf>, room: number, kind: GatheredKind) => {
     const want = Math.min(room, limit - ids.length)
     if (want <= 0) return
-    const rows = await query.limit(want).select('c.id')
-    ids.push(...withinLimit(gate, rows))
+    const rows = await query.limit(siblings ? want * 3 : want).select('c.id', 'c.note_id')
+    ids.push(...withinLimit(gate, siblings ? siblings.keep(rows, kind, want) : rows))
   }
   await take(
     cardsOf(context, client, exclude, gate)
       .whereIn('p.state', ['learning', 'relearning'])
       .where('p.due_at', '<=', now)
       .orderBy('p.due_at'),
-    limit
+    limit,
+    'learning'
   )
   await take(
     cardsOf(context, client, exclude, gate)
@@ -195,13 +208,15 @@ export async function studyQueue(
       .where('p.due_at', '<', context.dayEnd)
       .orderBy('p.due_at')
       .orderBy('c.id'),
-    reviewsShown
+    reviewsShown,
+    'review'
   )
   await take(
     cardsOf(context, client, exclude, gate)
       .whereRaw(`coalesce(p.state, 'new') = 'new'`)
       .orderByRaw(order.sql, order.bindings),
-    newShown
+    newShown,
+    'new'
   )
   if (!ids.length) {
     await take(
@@ -209,7 +224,8 @@ export async function studyQueue(
         .whereIn('p.state', ['learning', 'relearning'])
         .where('p.due_at', '<=', learnAhead)
         .orderBy('p.due_at'),
-      limit
+      limit,
+      'learning'
     )
   }
   return finish(ids, counters, total, nextDue, gate)

@@ -46,7 +46,7 @@ export const answeredTodayColumn = (context: StudyContext) =>
   db.raw(`${answeredTodaySql('c.id')} as answered_today`, [context.user.id, context.today])
 
 /**
- * Two columns of the queue's totals statement (over cards c, progress p and suspensions s): the limit's use,
+ * Two columns of the queue's totals statement (over cards c, progress p, suspensions s, burials b): the limit's use,
  * and how many of the cards the client holds would take a share of it.
  */
 export function limitColumns(context: StudyContext, kind: LimitKind, held: number[]) {
@@ -54,6 +54,7 @@ export function limitColumns(context: StudyContext, kind: LimitKind, held: numbe
     db.raw('mnemo_limit_used(?, ?, ?::date) as limit_used', [context.user.id, kind, context.today]),
     db.raw(
       `count(*) filter (where c.id = any(?::int[]) and not coalesce(p.frozen, false) and s.card_id is null ` +
+        `and b.card_id is null ` +
         `and not ${answeredTodaySql('c.id')})::int as held_limited`,
       [held, context.user.id, context.today]
     ),

@@ -6,7 +6,7 @@ import type { StudyContext } from '#queries/learning/study_context'
  * A card of the session with its note, note type and this learner's progress loaded, and the version an answer
  * must name.
  */
-export type SessionCard = { card: Card; version: number }
+export type SessionCard = { card: Card; version: number; flag: number }
 
 /*
  * A card without progress whose earlier progress was reset keeps counting
@@ -26,6 +26,16 @@ async function versionsAfterReset(userId: number, cardIds: number[]) {
   )
 }
 
+/** The learner's flags on the cards (card_flags; a card without one is left out). */
+async function flagsOf(userId: number, cardIds: number[]) {
+  const rows = await db
+    .from('card_flags')
+    .where('user_id', userId)
+    .whereIn('card_id', cardIds)
+    .select('card_id', 'flag')
+  return new Map(rows.map((row) => [row.card_id as number, Number(row.flag)]))
+}
+
 /**
  * The session's cards among `cardIds`, in that order (cards outside the
  * session's decks are left out), loaded for LearningCardTransformer.
@@ -41,12 +51,19 @@ export async function sessionCards(
     .preload('note', (note) => note.preload('noteType'))
     .preload('progress', (progress) => progress.where('user_id', context.user.id))
   const byId = new Map(cards.map((card) => [card.id, card]))
-  const nextVersions = await versionsAfterReset(
-    context.user.id,
-    cards.filter((card) => !card.progress.length).map((card) => card.id)
-  )
+  const [nextVersions, flags] = await Promise.all([
+    versionsAfterReset(
+      context.user.id,
+      cards.filter((card) => !card.progress.length).map((card) => card.id)
+    ),
+    flagsOf(context.user.id, cardIds),
+  ])
   return cardIds
     .map((id) => byId.get(id))
     .filter((card): card is Card => Boolean(card))
-    .map((card) => ({ card, version: card.progress[0]?.version ?? nextVersions.get(card.id) ?? 0 }))
+    .map((card) => ({
+      card,
+      version: card.progress[0]?.version ?? nextVersions.get(card.id) ?? 0,
+      flag: flags.get(card.id) ?? 0,
+    }))
 }

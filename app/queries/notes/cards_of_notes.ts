@@ -5,6 +5,7 @@ import type Deck from '#models/deck'
 import { findDeck } from '#queries/decks/find_deck'
 import { subtreeIds } from '#queries/decks/deck_tree'
 import { searchedCards, type CardSearch } from '#queries/cards/card_search'
+import { cardMarks } from '#queries/learning/card_marks'
 
 const CARDS_PAGE = 50
 
@@ -12,7 +13,7 @@ const CARDS_PAGE = 50
  * GET notes/cards: every card of the given notes (or of the deck and its
  * subdecks; with `search`, the cards the search finds there or in every
  * deck), a page from `offset`, with its note and this learner's progress
- * loaded, and which of them the learner removed from study (CardTransformer shapes them).
+ * loaded, which of them the learner removed from study, flagged or buried (CardTransformer shapes them).
  */
 export async function cardsOfNotes(
   user: User,
@@ -64,11 +65,16 @@ export async function cardsPage(
     )
     .select('card_id')
   const suspended = new Set(suspensions.map((row) => row.card_id as number))
+  /* the learner's flags and burials (issue 32) */
+  const marks = await cardMarks(
+    user.id,
+    cards.map((card) => card.id)
+  )
   /* each card's deck name ({{Deck}} in templates): a search over every deck spans many */
   const deckIds = [...new Set(cards.map((card) => card.deckId))]
   const decks = await db.from('decks').whereIn('id', deckIds).select('id', 'name')
   const deckNames = new Map(decks.map((row) => [row.id as number, row.name as string]))
-  return { deck, cards, suspended, offset, limit, deckNames }
+  return { deck, cards, suspended, marks, offset, limit, deckNames }
 }
 
 export type CardsOfNotes = Awaited<ReturnType<typeof cardsPage>>

@@ -5,12 +5,14 @@ import { useAlert } from '~/components/ui/alert_dialog'
 import { Dialog } from '~/components/ui/dialog'
 import { MoveNotesDialog } from '~/components/decks/bulk_actions'
 import type { BrowserRow } from '~/components/cards/browser_table'
+import { FlagSelect } from '~/components/cards/card_flag'
 import { urlFor } from '~/lib/routes'
 import type { Data } from '~generated/data'
 
 type Destinations = Data.Deck.Variants['forPicker'][]
 
-type Action = 'freeze' | 'unfreeze' | 'suspend' | 'unsuspend' | 'reset_progress' | 'tag' | 'move'
+type Action =
+  'freeze' | 'unfreeze' | 'suspend' | 'unsuspend' | 'reset_progress' | 'tag' | 'move' | 'flag'
 
 function TagDialog({
   count,
@@ -48,7 +50,8 @@ function TagDialog({
 
 /**
  * The bulk actions on the notes of the checked cards (a note's cards go
- * together, as on a deck page): POST /cards/bulk, then the same search again.
+ * together, as on a deck page), and the flag on the cards themselves:
+ * POST /cards/bulk, then the same search again.
  */
 export function BrowserActions({
   selected,
@@ -64,7 +67,10 @@ export function BrowserActions({
   const [dialog, setDialog] = useState<'tag' | 'move' | null>(null)
   const noteIds = [...new Set(selected.map((card) => card.noteId))]
   const count = noteIds.length
-  const run = (action: Action, extra: { destination_deck_id?: number; tag?: string } = {}) =>
+  const run = (
+    action: Action,
+    extra: { destination_deck_id?: number; tag?: string; flag?: number; card_ids?: number[] } = {}
+  ) =>
     router.post(
       urlFor('cards.bulk'),
       { bulk_action: action, note_ids: noteIds, ...extra },
@@ -88,6 +94,14 @@ export function BrowserActions({
         button('suspend', t('browser.actions.suspend'))}
       {selected.some((card) => card.isSuspended) &&
         button('unsuspend', t('browser.actions.unsuspend'))}
+      {/* a flag is the checked cards' own (as in Anki), not their notes' */}
+      <FlagSelect
+        value=""
+        label={t('browser.flag_label')}
+        placeholder={t('cards.flags.label')}
+        noneLabel={t('browser.flag_clear')}
+        onChange={(flag) => run('flag', { flag, card_ids: selected.map((card) => card.id) })}
+      />
       {button('tag', t('browser.actions.tag'), () => setDialog('tag'))}
       {button('move', t('browser.actions.move'), () => setDialog('move'))}
       {button('reset_progress', t('browser.actions.reset'), () =>

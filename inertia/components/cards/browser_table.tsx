@@ -3,6 +3,7 @@ import type { Data } from '~generated/data'
 import { useT } from '~/lib/i18n'
 import { useShared } from '~/lib/shared'
 import { ClientDate } from '~/components/decks/deck_counts'
+import { FlagMarker } from '~/components/cards/card_flag'
 
 export type BrowserPage = Data.CardBrowserPage
 export type BrowserRow = Data.CardBrowser
@@ -113,10 +114,16 @@ function Row({
         />
       </td>
       <td className="browser-field">
-        <span>{card.sortField}</span>
+        <span>
+          {card.sortField}
+          <FlagMarker flag={card.flag} className="browser-flag" />
+        </span>
         <span className={`browser-status status-${card.status}`}>
           {t(STATUS_LABELS[card.status])}
         </span>
+        {card.isBuried && (
+          <span className="browser-status status-buried">{t('browser.buried')}</span>
+        )}
         <span className="row browser-row-actions">
           <button
             type="button"

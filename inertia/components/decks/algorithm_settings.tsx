@@ -6,6 +6,7 @@ import { urlFor } from '~/lib/routes'
 import { Dialog } from '~/components/ui/dialog'
 import { Picker } from '~/components/decks/deck_picker'
 import { CustomTuning, PresetValues, SmartScheduling } from '~/components/decks/algorithm_fields'
+import { BuryingFields } from '~/components/decks/burying_fields'
 import { SchedulingLink } from '~/components/decks/scheduling_link'
 import {
   PRESET_NAMES,
@@ -168,6 +169,7 @@ function AlgorithmForm({
         <PresetValues algorithm={algorithm} />
       )}
       {algorithm.spaced && <SmartScheduling algorithm={algorithm} editable={editable} />}
+      {algorithm.spaced && <BuryingFields algorithm={algorithm} editable={editable} />}
       <SchedulingLink />
     </Dialog>
   )

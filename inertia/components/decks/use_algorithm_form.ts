@@ -42,6 +42,9 @@ export function useAlgorithmForm(sheet: AlgorithmSheet, onClose: () => void) {
     /* a free learner cannot keep smart scheduling: the switch shows what saving gives */
     smart: sheet.smartScheduling && premium,
     retention: String(Math.round(sheet.desiredRetention * 100)),
+    buryNew: sheet.buryNew,
+    buryReviews: sheet.buryReviews,
+    buryInterdayLearning: sheet.buryInterdayLearning,
   })
   const { data } = form
   const errors = form.errors as Record<string, string | undefined>
@@ -64,6 +67,9 @@ export function useAlgorithmForm(sheet: AlgorithmSheet, onClose: () => void) {
         }),
         smart_scheduling: smart,
         ...(custom && smart && { desired_retention: Number(values.retention) / 100 }),
+        bury_new: values.buryNew,
+        bury_reviews: values.buryReviews,
+        bury_interday_learning: values.buryInterdayLearning,
         confirm_reset: confirmReset,
       }
     })

@@ -14,8 +14,8 @@ import {
 
 type LearningCard = Data.LearningCard
 type AnswerType = LearningCard['answerButtons'][number]['type']
-/* POST /learn/cards/:id/freeze and DELETE /learn/cards/:id: the session's counters after */
-type DropResponse = Data.LearningNoteFrozen & Data.LearningCardRemoved
+/* POST /learn/cards/:id/freeze, DELETE /learn/cards/:id and POST .../bury: the session's counters after */
+type DropResponse = Pick<Data.LearningCardRemoved, 'topCounters'>
 
 /**
  * A learning session's moves and its talk with the server, outside React's
@@ -193,8 +193,14 @@ export class SessionRunner {
     )
       .then((result) => {
         this.pendingAnswers.delete(card.id)
+        /* the siblings the answer buried (the deck's burying options) leave the session until tomorrow */
+        const buried = new Set(result.buriedCardIds)
+        for (const id of buried) this.droppedCards.add(id)
         this.update((previous) => ({
           ...previous,
+          queue: buried.size
+            ? previous.queue.filter((item) => !buried.has(item.id))
+            : previous.queue,
           counters: result.topCounters,
           undoAvailable: result.isUndoActionAvailable || this.pendingAnswers.size > 0,
           streak: result.streak,
@@ -312,6 +318,36 @@ export class SessionRunner {
         () => this.events.removed(),
         'card'
       )
+  }
+
+  /** "Bury" ('-'): the card leaves the session until the learner's next study day. */
+  bury = () => {
+    const card = this.state.current
+    const path = card && urlFor('learn.cards.bury', { id: card.id })
+    if (path) this.dropCurrent('POST', path, () => this.events.buried(), 'card')
+  }
+
+  /** Ctrl+1..7: the card shown gets that flag, or loses it when it has it already; the server is told after. */
+  flag = (value: number) => {
+    const card = this.state.current
+    if (!card) return
+    const flag = card.flag === value ? 0 : value
+    const mark = (to: number) =>
+      this.update((s) => ({
+        ...s,
+        current: s.current?.id === card.id ? { ...s.current, flag: to } : s.current,
+        queue: s.queue.map((item) => (item.id === card.id ? { ...item, flag: to } : item)),
+      }))
+    mark(flag)
+    this.serial(() =>
+      requestJson<Data.CardFlag>(urlFor('learn.cards.flag', { id: card.id }), {
+        method: 'PUT',
+        json: { flag },
+      })
+    ).catch((error) => {
+      mark(card.flag)
+      this.events.failed(error)
+    })
   }
 
   /**

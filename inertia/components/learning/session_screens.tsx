@@ -6,6 +6,7 @@ import { SpeakSide, countCardEvent } from '~/components/learning/speak_side'
 import { AnswerButtons } from '~/components/learning/answer_buttons'
 import { TypeComparison, TypeInField } from '~/components/learning/type_in'
 import type { TypeIn } from '~/components/learning/use_session_keys'
+import { FlagMarker, FlagSelect } from '~/components/cards/card_flag'
 import type {
   Blocked,
   SessionState,
@@ -90,6 +91,7 @@ export function CardView({ card, state, typeIn, session }: CardViewProps) {
         data-card-id={card.id}
         data-side={state.side}
       >
+        <FlagMarker flag={card.flag} className="learn-flag" />
         <CardFace
           html={state.side === 'front' ? card.front : card.back}
           css={card.typeIn ? card.css + HIDE_FRAME_TYPE_IN : card.css}
@@ -142,8 +144,12 @@ export function CardView({ card, state, typeIn, session }: CardViewProps) {
 
 type ToolbarProps = {
   undoAvailable: boolean
-  /** a card is shown: it can be edited, frozen, removed, moved, looked up */
+  /** a card is shown: it can be edited, flagged, buried, frozen, removed, moved, looked up */
   cardTools: boolean
+  /** the flag of the card shown (0: none) */
+  flag: number
+  onFlag: (flag: number) => void
+  onBury: () => void
   onUndo: () => void
   onEdit: () => void
   onFreeze: () => void
@@ -155,6 +161,9 @@ type ToolbarProps = {
 export function SessionToolbar({
   undoAvailable,
   cardTools,
+  flag,
+  onFlag,
+  onBury,
   onUndo,
   onEdit,
   onFreeze,
@@ -178,6 +187,15 @@ export function SessionToolbar({
         <>
           <button type="button" className="button small" aria-keyshortcuts="E" onClick={onEdit}>
             {t('learn.actions.edit')} <kbd aria-hidden="true">E</kbd>
+          </button>
+          <FlagSelect
+            value={flag}
+            label={t('cards.flags.label')}
+            keyShortcuts="Control+1 Control+2 Control+3 Control+4 Control+5 Control+6 Control+7"
+            onChange={onFlag}
+          />
+          <button type="button" className="button small" aria-keyshortcuts="-" onClick={onBury}>
+            {t('learn.actions.bury')} <kbd aria-hidden="true">-</kbd>
           </button>
           <button type="button" className="button small" onClick={onFreeze}>
             {t('learn.actions.freeze')}

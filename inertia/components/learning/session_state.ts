@@ -38,6 +38,7 @@ export type SessionEvents = {
   nothingToUndo: (message: string) => void
   frozen: () => void
   removed: () => void
+  buried: () => void
   moved: (deckName: string) => void
 }
 

@@ -17,6 +17,8 @@ function ShortcutList({ algorithm }: { algorithm: AlgorithmType }) {
     { key: 'T', text: t('learn.keys.type_in') },
     { key: t('learn.keys.escape_key'), text: t('learn.keys.escape') },
     { key: 'E', text: t('learn.keys.edit') },
+    { key: 'Ctrl+1–7', text: t('learn.keys.flag') },
+    { key: '-', text: t('learn.keys.bury') },
     { key: t('learn.keys.enter_key'), text: t('learn.keys.enter') },
   ]
   return (

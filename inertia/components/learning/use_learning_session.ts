@@ -26,9 +26,11 @@ export function useLearningSession(props: Data.LearningPage, events: SessionEven
     session.fetchMore()
   }, [session])
 
-  const { flip, reveal, answer, undo, freeze, remove, move, replaceCurrent, retry, streakShown } =
-    session
+  const { flip, reveal, answer, undo, freeze, remove, bury, flag, move } = session
+  const { replaceCurrent, retry, streakShown } = session
   return {
+    bury,
+    flag,
     state,
     flip,
     reveal,

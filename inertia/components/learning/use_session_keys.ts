@@ -52,9 +52,25 @@ function usePageKeys(root: RefObject<HTMLElement | null>, onKey: (event: Keyboar
 }
 
 /**
+ * Ctrl+1..7 (as in Anki; Cmd on a Mac) toggles the flag of the card shown;
+ * true when the key was one of them.
+ */
+function flagKey(event: KeyboardEvent, session: Session) {
+  if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return false
+  const digit = /^(?:Digit|Numpad)([1-7])$/.exec(event.code)?.[1]
+  if (!digit || !session.state.current || session.state.finished || session.state.blocked)
+    return false
+  if (document.querySelector('[aria-modal="true"]') || isTyping(event.target)) return false
+  event.preventDefault()
+  if (!event.repeat) session.flag(Number(digit))
+  return true
+}
+
+/**
  * The session's keyboard: Space flips, 1–4 answer once the back was shown,
- * Z undoes, T opens the type-in field, E the editor; Enter on the complete
- * screen goes home. A dialog in front has the keyboard.
+ * Ctrl+1..7 flags, - buries, Z undoes, T opens the type-in field, E the
+ * editor; Enter on the complete screen goes home. A dialog in front has the
+ * keyboard.
  */
 export function useSessionKeys(
   root: RefObject<HTMLElement | null>,
@@ -65,6 +81,7 @@ export function useSessionKeys(
   const { state } = session
   const card = state.current
   usePageKeys(root, (event) => {
+    if (flagKey(event, session)) return
     if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return
     /* a dialog (tutorial, editor, confirmation, streak) has the keyboard */
     if (document.querySelector('[aria-modal="true"]')) return
@@ -98,6 +115,11 @@ export function useSessionKeys(
       if (!button || !state.revealed) return
       event.preventDefault()
       if (!event.repeat) session.answer(button.type)
+      return
+    }
+    if (event.key === '-' || event.code === 'NumpadSubtract') {
+      event.preventDefault()
+      if (!event.repeat) session.bury()
       return
     }
     if (key === 't' && card.typeIn && !state.revealed) {

@@ -57,6 +57,7 @@ function useSessionToasts() {
     nothingToUndo: (message: string) => toast({ title: message, type: 'textSecondary' }),
     frozen: () => toast({ title: t('learn.toasts.frozen') }),
     removed: () => toast({ title: t('learn.toasts.removed') }),
+    buried: () => toast({ title: t('learn.toasts.buried') }),
     moved: (deck: string) => toast({ title: t('learn.toasts.moved', { deck }) }),
   }
 }
@@ -284,6 +285,13 @@ function Session(props: PageProps) {
       <SessionToolbar
         undoAvailable={state.undoAvailable}
         cardTools={cardTools}
+        flag={card?.flag ?? 0}
+        /* the menu sets a flag; "no flag" takes off the one the card has (Ctrl+N toggles) */
+        onFlag={(flag) => {
+          if (flag) session.flag(flag)
+          else if (card?.flag) session.flag(card.flag)
+        }}
+        onBury={session.bury}
         onUndo={session.undo}
         onEdit={() => setDialog('editor')}
         onFreeze={session.freeze}

@@ -4,6 +4,7 @@ import {
   algorithmSettingsValidator,
   answerValidator,
   editCardValidator,
+  flagCardValidator,
   learningCardsValidator,
   learningStartValidator,
   offlineReviewsValidator,
@@ -94,6 +95,27 @@ export const learningOperations: Operations = {
     ok: { 200: 'CardRemoved' },
     errors: [404],
   },
+  'PUT /cards/{id}/flag': {
+    summary: "Set or clear this learner's flag on the card (Anki's flags 1-7)",
+    description:
+      "Set this learner's flag on a card they may see: 1 red, 2 orange, 3 green, 4 blue, 5 pink, 6 " +
+      "turquoise, 7 purple (Anki's colours); 0 clears it. One flag per card; the learning cards carry it " +
+      '(flag, 0 for none). A flag marks, it changes nothing of study',
+    body: flagCardValidator,
+    ok: { 200: 'CardFlag' },
+    errors: [404],
+  },
+  'POST /cards/{id}/bury': {
+    summary: "Bury the card: out of this learner's study until their next study day",
+    description:
+      "Bury the card (Anki's bury, no payload; query: deck_id for the counters): out of this learner's " +
+      'study until their next study day starts (their time zone, 4 am), then back by itself. Burying ' +
+      'twice is fine. The deck options bury_new, bury_reviews and bury_interday_learning bury siblings ' +
+      'after an answer the same way (the answer lists them in buriedCardIds)',
+    query: { type: 'object', properties: { deck_id: { type: 'integer', minimum: 1 } } },
+    ok: { 200: 'CardBuried' },
+    errors: [404],
+  },
   'GET /cards/{id}/stats': {
     summary: 'The card sheet: its progress, memory, next review and history',
     description:
@@ -112,7 +134,9 @@ export const learningOperations: Operations = {
     description:
       "Set the algorithm on a root deck. Switching study mode resets every learner's progress on the " +
       'tree: when there is any, it needs confirm_reset (409 E_ALGORITHM_RESET_CONFIRMATION otherwise); ' +
-      'with none, no confirmation is asked',
+      "with none, no confirmation is asked. bury_new, bury_reviews, bury_interday_learning: Anki's " +
+      'sibling burying (off by default; for any preset; a field left out keeps the setting): answering a ' +
+      "card buries its note's other cards of those kinds until the learner's next study day",
     body: algorithmSettingsValidator,
     ok: { 200: 'AlgorithmSettings' },
     errors: [402, 403, 404, 409, 410],
