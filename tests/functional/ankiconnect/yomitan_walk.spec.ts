@@ -35,8 +35,9 @@ test.group('AnkiConnect: a word mined with Yomitan', (group) => {
       deckName: 'Japanese::Mining',
       modelName: 'Basic',
       fields: {
-        Front: '猫[sound:yomitan_audio_ねこ_猫.wav]',
-        Back: '<div>cat</div><img src="yomitan_gloss_cat.png">',
+        /* the term alone in the first field, as Yomitan's {expression}: "front:猫" is Anki's whole-field match */
+        Front: '猫',
+        Back: '<div>cat</div><img src="yomitan_gloss_cat.png">[sound:yomitan_audio_ねこ_猫.wav]',
       },
       tags: ['yomitan'],
       options: {
@@ -74,8 +75,9 @@ test.group('AnkiConnect: a word mined with Yomitan', (group) => {
     assert.equal(info.noteId, noteId)
     assert.equal(info.modelName, 'Basic')
     assert.deepEqual(info.tags, ['yomitan'])
-    assert.equal(info.fields.Front.value, '猫[sound:yomitan_audio_ねこ_猫.wav]')
+    assert.equal(info.fields.Front.value, '猫')
     assert.include(info.fields.Back.value, 'src="yomitan_gloss_cat.png"')
+    assert.include(info.fields.Back.value, '[sound:yomitan_audio_ねこ_猫.wav]')
     assert.lengthOf(info.cards, 1)
     assert.deepEqual(await yomitan('guiBrowse', { query: `nid:${noteId}` }), info.cards)
 
