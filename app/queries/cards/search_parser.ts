@@ -10,7 +10,7 @@ import { SearchSyntaxError, tokenize, type Token } from '#queries/cards/search_t
 import { leaf } from '#queries/cards/search_terms'
 import type { SearchNode } from '#queries/cards/search_nodes'
 
-export type { Comparison, SearchNode } from '#queries/cards/search_nodes'
+export type { SearchNode } from '#queries/cards/search_nodes'
 
 class Parser {
   private index = 0

@@ -45,9 +45,6 @@ export function likePattern(text: string): string {
   )
 }
 
-/** The text with escapes undone, for an exact comparison. */
-export const plainText = (text: string) => text.replace(/\\(.)/g, '$1')
-
 const REGEX_SPECIAL = /[\\^$.|?*+()[\]{}#&~-]/
 
 /**
