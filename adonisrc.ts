@@ -103,6 +103,10 @@ export default defineConfig({
       generateRegistry(),
       indexPolicies(),
     ],
-    buildStarting: [() => import('@adonisjs/vite/build_hook')],
+    /* Vite's build, then its files compressed once at their best (bin/precompress_hook.ts) */
+    buildStarting: [
+      () => import('@adonisjs/vite/build_hook'),
+      () => import('./bin/precompress_hook.js'),
+    ],
   },
 })

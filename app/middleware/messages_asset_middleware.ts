@@ -2,6 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import { isLocale } from '#services/request_locale'
 import { messagesAsset } from '#services/client_messages'
+import { acceptsEncoding } from '#services/accepted_encoding'
 
 const ASSET = /^\/i18n\/([a-z]{2})\.([0-9a-f]{16})\.js$/
 
@@ -13,7 +14,7 @@ const ASSET = /^\/i18n\/([a-z]{2})\.([0-9a-f]{16})\.js$/
  * one (a page from before a deploy) gets today's text, kept for no time.
  */
 export default class MessagesAssetMiddleware {
-  handle(ctx: HttpContext, next: NextFn) {
+  async handle(ctx: HttpContext, next: NextFn) {
     const match = ASSET.exec(ctx.request.url())
     if (!match || !['GET', 'HEAD'].includes(ctx.request.method()) || !isLocale(match[1]))
       return next()
@@ -23,6 +24,14 @@ export default class MessagesAssetMiddleware {
       'Cache-Control',
       asset.version === match[2] ? 'public, max-age=31536000, immutable' : 'no-cache'
     )
+    /* compressed once at its best (the compression of live answers leaves an encoded body alone) */
+    const encoding = (['br', 'gzip'] as const).find((name) => acceptsEncoding(ctx, name))
+    ctx.response.header('Vary', 'Accept-Encoding')
+    if (encoding) {
+      ctx.response.header('Content-Encoding', encoding)
+      const encoded = await asset.encoded()
+      return ctx.response.send(encoded[encoding])
+    }
     ctx.response.send(asset.script)
   }
 }

@@ -2,6 +2,8 @@ import { webOnly } from '#middleware/web_only'
 
 /* the pages' server middleware: static files, the pages' translations, Vite's assets, Inertia, the session */
 export default webOnly([
+  /* Vite's files compressed by the build, before the static files serve them as they are */
+  () => import('#middleware/precompressed_assets_middleware'),
   () => import('@adonisjs/static/static_middleware'),
   () => import('#middleware/messages_asset_middleware'),
   () => import('@adonisjs/vite/vite_middleware'),

@@ -1,11 +1,22 @@
 import { createHash } from 'node:crypto'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
 import i18nManager from '@adonisjs/i18n/services/main'
 
 /** Where a page finds its messages: a script that adds them to this global, by locale. */
 const MESSAGES_GLOBAL = 'mnemoMessages'
 
 /* the `ui.*` translations a page needs, with English filling any gap */
-type Bundle = { messages: Record<string, string>; version: string; script: string }
+type Bundle = {
+  messages: Record<string, string>
+  version: string
+  script: string
+  /* the script compressed once at its best, when first asked for */
+  encoded?: Promise<{ br: Buffer; gzip: Buffer }>
+}
+
+const brotli = promisify(brotliCompress)
+const gzipped = promisify(gzip)
 
 const cache = new Map<string, Bundle>()
 
@@ -38,6 +49,18 @@ function bundle(locale: string): Bundle {
  * keeps it for a year and a new text is a new path.
  */
 export function messagesAsset(locale: string) {
-  const { version, script } = bundle(locale)
-  return { path: `/i18n/${locale}.${version}.js`, version, script }
+  const found = bundle(locale)
+  const { version, script } = found
+  return {
+    path: `/i18n/${locale}.${version}.js`,
+    version,
+    script,
+    encoded: () =>
+      (found.encoded ??= Promise.all([
+        brotli(script, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+        }),
+        gzipped(script, { level: constants.Z_BEST_COMPRESSION }),
+      ]).then(([br, gz]) => ({ br, gzip: gz }))),
+  }
 }

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { randomBytes } from 'node:crypto'
 import { request as httpRequest } from 'node:http'
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { resetState } from '#tests/support/helpers'
 import { WebSession } from '#tests/support/web_session'
 
@@ -87,5 +87,41 @@ test.group('Web: compressed answers', (group) => {
     assert.equal(asset.headers['cache-control'], 'public, max-age=31536000, immutable')
     assert.equal(asset.headers['content-encoding'], 'br')
     assert.include(brotliDecompressSync(asset.body).toString(), 'word word')
+  })
+
+  test("the build's compressed twin of an asset is sent as it is, to a browser that takes its encoding", async ({
+    assert,
+    cleanup,
+  }) => {
+    await mkdir('public/assets', { recursive: true })
+    const name = `probe-${randomBytes(4).toString('hex')}.css`
+    const original = `.a { color: red; }\n`.repeat(200)
+    /* twins the build would have written (bin/precompress_hook.ts); marked, to tell them from a live compression */
+    const br = brotliCompressSync(`${original}/* br twin */`)
+    const gz = gzipSync(`${original}/* gzip twin */`)
+    await writeFile(`public/assets/${name}`, original)
+    await writeFile(`public/assets/${name}.br`, br)
+    await writeFile(`public/assets/${name}.gz`, gz)
+    cleanup(async () => {
+      for (const suffix of ['', '.br', '.gz'])
+        await rm(`public/assets/${name}${suffix}`, { force: true })
+    })
+
+    const brotli = await raw(`/assets/${name}`, { 'accept-encoding': 'gzip, br' })
+    assert.equal(brotli.status, 200)
+    assert.equal(brotli.headers['content-encoding'], 'br')
+    assert.equal(brotli.headers['content-type'], 'text/css; charset=utf-8')
+    assert.equal(brotli.headers['content-length'], String(br.length))
+    assert.equal(brotli.headers['cache-control'], 'public, max-age=31536000, immutable')
+    assert.include(brotli.headers.vary, 'Accept-Encoding')
+    assert.isTrue(brotliDecompressSync(brotli.body).toString().endsWith('/* br twin */'))
+
+    const gzip = await raw(`/assets/${name}`, { 'accept-encoding': 'gzip' })
+    assert.equal(gzip.headers['content-encoding'], 'gzip')
+    assert.isTrue(gunzipSync(gzip.body).toString().endsWith('/* gzip twin */'))
+
+    const plain = await raw(`/assets/${name}`, { 'accept-encoding': 'identity' })
+    assert.isUndefined(plain.headers['content-encoding'])
+    assert.equal(plain.body.toString(), original)
   })
 })
