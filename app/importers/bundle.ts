@@ -1,3 +1,5 @@
+import type { AnkiModelExtras } from '#note_types/types'
+
 /*
  * What every reader (Anki packages, the product's own .ofc, CSV, Quizlet,
  * pasted text) turns a file into, and what the import job writes: note
@@ -22,6 +24,12 @@ export interface BundleNoteType {
   templates: { name: string; front: string; back: string }[]
   css: string
   isCloze: boolean
+  /** the field Anki sorts by (`sortf`), 0 when not given */
+  sortField?: number
+  /** Anki's id of the type, when it has one (an imported type keeps it) */
+  ankiId?: string | null
+  /** what else Anki keeps on the type, written back on export (migration 0040) */
+  ankiModel?: AnkiModelExtras | null
 }
 
 export interface BundleDeck {

@@ -9,13 +9,12 @@ import {
 import { deckJson, deckNames } from '#exporters/anki/decks'
 import {
   ankiNoteType,
-  fieldChecksum,
   fieldValues,
   modelJson,
   stableId,
-  stripHtml,
   type WrittenType,
 } from '#exporters/anki/models'
+import { fieldChecksum, stripHtmlPreservingMedia } from '#exporters/anki/sort_field'
 import { cardColumns, creationDay, REVLOG_TYPE, revlogInterval } from '#exporters/anki/scheduling'
 
 /*
@@ -35,7 +34,11 @@ function noteTypesOf(bundle: ImportBundle): Map<string, WrittenType> {
   const types = new Map<string, WrittenType>()
   const usedIds = new Set<number>()
   for (const noteType of bundle.noteTypes) {
-    let id = stableId(`mnemo-note-type:${noteType.kind}:${noteType.key}:${noteType.name}`)
+    /* an imported type keeps Anki's id, so Anki recognises it; another gets one of its own */
+    let id =
+      noteType.ankiId && /^\d{1,15}$/.test(noteType.ankiId) && !usedIds.has(Number(noteType.ankiId))
+        ? Number(noteType.ankiId)
+        : stableId(`mnemo-note-type:${noteType.kind}:${noteType.key}:${noteType.name}`)
     while (usedIds.has(id)) id++
     usedIds.add(id)
     types.set(noteType.key, ankiNoteType(noteType, id))
@@ -74,7 +77,9 @@ function insertNotes(
     const tags = note.tags.map((tag) => tag.trim().replace(/\s+/g, '_')).filter(Boolean)
     const id = nextNoteId++
     noteIds.set(note.key, id)
-    const sortField = stripHtml(values[0] ?? '')
+    const sortField = stripHtmlPreservingMedia(
+      values[type.source.sortField ?? 0] ?? values[0] ?? ''
+    )
     insertNote.run(
       id,
       note.guid,

@@ -42,6 +42,9 @@ function bundleNoteType(source: SourceNoteType, mapping: StockMapping | null): B
     templates: source.templates.map((template) => ({ ...template })),
     css: source.css,
     isCloze: source.cloze,
+    sortField: source.sortField ?? 0,
+    ankiId: /^\d+$/.test(source.id) ? source.id : null,
+    ankiModel: source.extras ?? null,
   }
 }
 

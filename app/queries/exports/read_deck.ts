@@ -51,7 +51,17 @@ export async function readDeck(
     ? await trx
         .from('note_types')
         .whereRaw('id = any(?::int[])', [typeIds])
-        .select('id', 'kind', 'name', 'fields', 'templates', 'css')
+        .select(
+          'id',
+          'kind',
+          'name',
+          'fields',
+          'templates',
+          'css',
+          'anki_id',
+          'sort_field',
+          'anki_model'
+        )
     : []
 
   const cardsOfDeck = () => trx.from('notes').whereIn('deck_id', ids).select('id')

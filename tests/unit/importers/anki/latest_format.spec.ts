@@ -352,32 +352,31 @@ test.group('Anki latest format (anki21b): a built package', () => {
     assert.equal(note(bundle, 'cloze-guid').deckKey, '2001')
   })
 
-  test(
-    'note types: stock kinds from original_stock_kind, optional reversed and others custom, ' +
-      'unused left out',
-    async ({ assert, cleanup }) => {
-      const { bundle } = await built('anki21b', cleanup)
-      assert.deepEqual(
-        bundle.noteTypes.map((type) => [type.name, type.kind, type.fields]),
-        [
-          ['Basic', 'basic', ['Front', 'Back']],
-          ['Cloze', 'cloze', ['Text', 'Back Extra']],
-          ['Image Occlusion', 'image_occlusion', ['Image', 'Header', 'Back Extra']],
-          ['Vocabulary', 'custom', ['Word', 'Meaning', 'Example']],
-          ['Basic (optional reversed card)', 'custom', ['Front', 'Back', 'Add Reverse']],
-        ]
-      )
-      const vocabulary = bundle.noteTypes.find((type) => type.name === 'Vocabulary')!
-      assert.deepEqual(vocabulary.templates[1], {
-        name: 'Recall',
-        front: '{{Meaning}}',
-        back: '{{FrontSide}}<hr id=answer>{{Word}}<br>{{Example}}',
-      })
-      assert.include(vocabulary.css, 'color: navy')
-      assert.isFalse(vocabulary.isCloze)
-      assert.isTrue(bundle.noteTypes.find((type) => type.name === 'Cloze')!.isCloze)
-    }
-  )
+  test('note types: every type as it came but image occlusion (drawn by Mnemo), unused left out', async ({
+    assert,
+    cleanup,
+  }) => {
+    const { bundle } = await built('anki21b', cleanup)
+    assert.deepEqual(
+      bundle.noteTypes.map((type) => [type.name, type.kind, type.fields]),
+      [
+        ['Basic', 'custom', ['Front', 'Back']],
+        ['Cloze', 'custom', ['Text', 'Back Extra']],
+        ['Image Occlusion', 'image_occlusion', ['Image', 'Header', 'Back Extra']],
+        ['Vocabulary', 'custom', ['Word', 'Meaning', 'Example']],
+        ['Basic (optional reversed card)', 'custom', ['Front', 'Back', 'Add Reverse']],
+      ]
+    )
+    const vocabulary = bundle.noteTypes.find((type) => type.name === 'Vocabulary')!
+    assert.deepEqual(vocabulary.templates[1], {
+      name: 'Recall',
+      front: '{{Meaning}}',
+      back: '{{FrontSide}}<hr id=answer>{{Word}}<br>{{Example}}',
+    })
+    assert.include(vocabulary.css, 'color: navy')
+    assert.isFalse(vocabulary.isCloze)
+    assert.isTrue(bundle.noteTypes.find((type) => type.name === 'Cloze')!.isCloze)
+  })
 
   test('notes: fields by name, tags; the cloze note on the product field names', async ({
     assert,
@@ -590,8 +589,10 @@ test.group('Anki package generations read alike', () => {
     assert,
     cleanup,
   }) => {
+    /* the model's other keys are schema 11 JSON, which the latest form keeps in protobuf the reader skips */
     const strip = (bundle: ImportBundle) => ({
       ...bundle,
+      noteTypes: bundle.noteTypes.map((type) => ({ ...type, ankiModel: null })),
       media: bundle.media
         .map(({ name, size }) => ({ name, size }))
         .sort((a, b) => a.name.localeCompare(b.name)),
