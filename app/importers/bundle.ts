@@ -49,6 +49,8 @@ export interface BundleNote {
   /** field name → HTML as the source holds it; media referenced by file name */
   fields: Record<string, string>
   tags: string[]
+  /** when the note was made (Anki's note id is its creation time in ms) */
+  createdAt?: Date
   /** image occlusion masks, as the product stores them, when the source has them */
   fieldAttachmentsMap?: Record<
     string,
@@ -80,7 +82,7 @@ export interface BundleProgress {
   /** FSRS memory state when the source has one */
   stability: number | null
   difficulty: number | null
-  /** suspended in the source: frozen here */
+  /** frozen in Mnemo (kept through Anki in the card's custom data); Anki's suspension is the card's `suspended` */
   frozen: boolean
   lastReviewedAt: Date | null
 }
@@ -94,6 +96,12 @@ export interface BundleCard {
   deckKey: string
   /** null: never studied */
   progress: BundleProgress | null
+  /** removed from study (Anki's queue −1; Mnemo's card_suspensions), whatever its state */
+  suspended?: boolean
+  /** set aside until the next study day: by the learner (Anki's −3) or with a sibling (−2) */
+  buried?: 'manual' | 'sibling' | null
+  /** when the card was made (Anki's card id is its creation time in ms) */
+  createdAt?: Date
 }
 
 export interface BundleReview {

@@ -139,9 +139,16 @@ async function insertNew(
     'guid',
   ])
   const idByGuid = new Map(inserted.map((row) => [row.guid, row.id]))
-  const cardRows = created.flatMap(({ note, ords, deckId }) =>
-    ords.map((ord) => ({ note_id: idByGuid.get(note.guid), deck_id: deckId, ord, created_at: now }))
-  )
+  /* a card keeps its creation time from the source (Anki's card id), for `added:` and the statistics */
+  const cardRows = created.flatMap(({ note, ords, deckId }) => {
+    const sources = targets.cardsByNote.get(note.key) ?? []
+    return ords.map((ord) => ({
+      note_id: idByGuid.get(note.guid),
+      deck_id: deckId,
+      ord,
+      created_at: sources.find((card) => card.ord === ord)?.createdAt ?? note.createdAt ?? now,
+    }))
+  })
   const cards = await insertRows<{ id: number; note_id: number; ord: number; deck_id: number }>(
     trx,
     'cards',
@@ -207,7 +214,7 @@ export async function writeNoteBatch(write: BundleWrite, common: NoteTargets, ba
       deck_id: deckId,
       guid: note.guid || newGuid(),
       is_reversed: false,
-      created_at: write.now,
+      created_at: note.createdAt ?? write.now,
     })
     created.push({ note, ords: prepared.ords, deckId })
   }

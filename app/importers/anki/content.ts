@@ -38,7 +38,8 @@ export function openContent(
   db: DatabaseSync,
   source: SourceCollection,
   format: ImportBundle['format'],
-  warnings: Warnings
+  warnings: Warnings,
+  timezoneOffsetMinutes = 0
 ): Content {
   const types = readNoteTypes(source.noteTypes)
   const readable = JSON.stringify([...types.keys()])
@@ -53,7 +54,7 @@ export function openContent(
   )
   const noteTypes = keptNoteTypes(types, used, format, references)
   const tree = buildDeckTree(source.decks)
-  const cards = new CardReader(db, source, tree)
+  const cards = new CardReader(db, source, tree, timezoneOffsetMinutes)
   cards.placeDecks([...types.keys()])
   const counted = db
     .prepare(

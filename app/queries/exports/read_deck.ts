@@ -43,7 +43,8 @@ export async function readDeck(
       'field_attachments_map',
       'tags',
       'is_reversed',
-      'user_id'
+      'user_id',
+      'created_at'
     )
 
   const typeIds = [...new Set(notes.map((note) => note.note_type_id))]
@@ -71,7 +72,7 @@ export async function readDeck(
         .whereIn('note_id', cardsOfDeck())
         .orderBy('note_id')
         .orderBy('ord')
-        .select('id', 'note_id', 'deck_id', 'ord')
+        .select('id', 'note_id', 'deck_id', 'ord', 'created_at')
     : []
 
   const keys = new Set<string>()
@@ -127,5 +128,26 @@ export async function readDeck(
           )
       : []
 
-  return { decks, notes, noteTypes, cards, media, progress, reviews }
+  /* the learner's marks on any card, new ones too: removed from study, buried for the rest of the day */
+  const suspended =
+    includeProgress && cards.length
+      ? (
+          await trx
+            .from('card_suspensions')
+            .where('user_id', user.id)
+            .whereIn('card_id', cardIds())
+            .select('card_id')
+        ).map((row) => row.card_id as number)
+      : []
+  const burials =
+    includeProgress && cards.length
+      ? await trx
+          .from('card_burials')
+          .where('user_id', user.id)
+          .whereIn('card_id', cardIds())
+          .where('until', '>', new Date())
+          .select('card_id', 'manual')
+      : []
+
+  return { decks, notes, noteTypes, cards, media, progress, reviews, suspended, burials }
 }
