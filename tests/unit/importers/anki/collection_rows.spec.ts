@@ -159,7 +159,7 @@ test.group('Anki reader: notes, cards and review history', () => {
     /* a review card: due days counted from crt, FSRS state from data, last answered at its latest answer */
     assert.deepEqual(cards[0].progress, {
       state: 'review',
-      dueAt: new Date((CRT + 30 * 86_400) * 1000),
+      dueAt: dueDays(CRT, 0)(30),
       intervalDays: 12,
       ease: 2.5,
       reps: 4,
@@ -169,9 +169,9 @@ test.group('Anki reader: notes, cards and review history', () => {
       frozen: false,
       lastReviewedAt: new Date(1_699_100_000_000),
     })
-    /* a new card is kept only to carry its suspension */
-    assert.equal(cards[1].progress?.state, 'new')
-    assert.isTrue(cards[1].progress?.frozen)
+    /* a suspended new card: no progress, its suspension */
+    assert.isNull(cards[1].progress)
+    assert.isTrue(cards[1].suspended)
   })
 
   test("batches: any size gives the same notes, cards and answers, each answer with its card's batch", ({

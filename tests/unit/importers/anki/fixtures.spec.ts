@@ -251,7 +251,7 @@ test.group('Anki fixtures: ankidroid-templates.apkg (legacy, AnkiDroid)', () => 
     assert.lengthOf(Object.keys(multiCloze.fields), 13)
   })
 
-  test('131 new cards without progress, 15 learning cards with due time, default ease and last review', async ({
+  test('131 new cards without progress, 15 learning cards with due time, their own ease and last review', async ({
     assert,
     cleanup,
   }) => {
@@ -274,10 +274,10 @@ test.group('Anki fixtures: ankidroid-templates.apkg (legacy, AnkiDroid)', () => 
       /* max(revlog.id) of the card */
       lastReviewedAt: new Date(1_426_118_725_202),
     })
-    /* factor 0 (not graduated yet) reads as Anki's starting ease */
+    /* factor 0 (not graduated yet) is kept: Anki's learning card has no ease */
     assert.equal(
       bundle.cards.find((candidate) => candidate.key === '1423396097573')!.progress!.ease,
-      2.5
+      0
     )
   })
 

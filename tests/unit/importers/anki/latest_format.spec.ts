@@ -4,12 +4,13 @@ import { test } from '@japa/runner'
 import type { ImportBundle } from '#importers/bundle'
 import { readAnkiPackage } from '#importers/anki/read_package'
 import { ORIGINAL_STOCK_KIND } from '#importers/anki/stock'
+import { dueDays } from '#importers/anki/cards'
 import {
   buildAnkiPackage,
   DEFAULT_CRT,
   type BuildAnkiPackageOptions,
 } from '#tests/support/anki_builder'
-import { DAY_MS, filesUnder, scratch } from '#tests/unit/importers/anki/helpers'
+import { filesUnder, scratch } from '#tests/unit/importers/anki/helpers'
 
 /*
  * Packages built on the fly in Anki's current format (collection.anki21b,
@@ -17,7 +18,8 @@ import { DAY_MS, filesUnder, scratch } from '#tests/unit/importers/anki/helpers'
  * collection must read the same in all three.
  */
 
-const CRT_MS = DEFAULT_CRT * 1000
+/* Anki's day n: n study days (UTC here, rollover 4:00) after the one holding crt, from its start */
+const dayStart = (n: number) => dueDays(DEFAULT_CRT, 0)(n)
 const IO_FRONT =
   '{{#Header}}<div>{{Header}}</div>{{/Header}}\n<div style="display: none">{{cloze:Occlusion}}</div>\n<div ' +
   'id="image-occlusion-container">{{Image}}<canvas ' +
@@ -443,16 +445,18 @@ test.group('Anki latest format (anki21b): a built package', () => {
     cleanup,
   }) => {
     const { bundle } = await built('anki21b', cleanup)
+    /* suspended is the card's own mark, not a freeze */
+    assert.isTrue(card(bundle, '4001').suspended)
     assert.deepEqual(card(bundle, '4001').progress, {
       state: 'review',
-      dueAt: new Date(CRT_MS + 100 * DAY_MS),
+      dueAt: dayStart(100),
       intervalDays: 30,
       ease: 2.65,
       reps: 12,
       lapses: 2,
       stability: 45.2,
       difficulty: 6.1,
-      frozen: true,
+      frozen: false,
       /* the reschedule row after it is not an answer */
       lastReviewedAt: new Date(1_700_000_200_000),
     })
@@ -463,11 +467,12 @@ test.group('Anki latest format (anki21b): a built package', () => {
     cleanup,
   }) => {
     const { bundle } = await built('anki21b', cleanup)
-    assert.deepEqual(card(bundle, '4002').progress!.dueAt, new Date(CRT_MS + 120 * DAY_MS))
+    assert.deepEqual(card(bundle, '4002').progress!.dueAt, dayStart(120))
+    /* a learning card keeps Anki's factor: 0, no ease yet */
     assert.deepInclude(card(bundle, '4004').progress!, {
       state: 'learning',
       dueAt: new Date(1_700_100_000_000),
-      ease: 2.5,
+      ease: 0,
       intervalDays: 0,
       lastReviewedAt: null,
     })
@@ -481,8 +486,10 @@ test.group('Anki latest format (anki21b): a built package', () => {
     assert.deepInclude(card(bundle, '4006').progress!, {
       state: 'review',
       frozen: false,
-      dueAt: new Date(CRT_MS + 50 * DAY_MS),
+      dueAt: dayStart(50),
     })
+    /* buried by the learner (queue −3): buried, until the next study day */
+    assert.equal(card(bundle, '4006').buried, 'manual')
   })
 
   test('progress: a new card has none; a suspended new card keeps only its suspension', async ({
@@ -492,12 +499,9 @@ test.group('Anki latest format (anki21b): a built package', () => {
     const { bundle } = await built('anki21b', cleanup)
     assert.isNull(card(bundle, '4003').progress)
     assert.isNull(card(bundle, '4008').progress)
-    assert.deepInclude(card(bundle, '4007').progress!, {
-      state: 'new',
-      frozen: true,
-      dueAt: null,
-      reps: 0,
-    })
+    /* suspended while new: no progress, the suspension only */
+    assert.isNull(card(bundle, '4007').progress)
+    assert.isTrue(card(bundle, '4007').suspended)
   })
 
   test('reviews: 4 answers kept (no ease-0 row, no foreign card), kinds, intervals, capped duration', async ({
