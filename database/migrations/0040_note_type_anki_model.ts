@@ -12,6 +12,12 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
  *   name and text (font, size, tag, browser formats, …), null for types Mnemo
  *   made. The exporter merges it under what Mnemo holds, so an edit in Mnemo
  *   wins over it.
+ * - notes.source_fields: a field as the package had it where the sanitizer
+ *   changed it on import (an entity, a style Mnemo does not show, a
+ *   comment), with what was stored: `{name: {source, stored}}`. Never
+ *   shown; the export writes `source` back while the field is still
+ *   `stored`, so an Anki note comes back as it was, and an edited one as
+ *   edited.
  */
 export default class extends BaseSchema {
   async up() {
@@ -19,9 +25,15 @@ export default class extends BaseSchema {
       table.smallint('sort_field').notNullable().defaultTo(0)
       table.jsonb('anki_model').nullable()
     })
+    this.schema.alterTable('notes', (table) => {
+      table.jsonb('source_fields').nullable()
+    })
   }
 
   async down() {
+    this.schema.alterTable('notes', (table) => {
+      table.dropColumn('source_fields')
+    })
     this.schema.alterTable('note_types', (table) => {
       table.dropColumn('anki_model')
       table.dropColumn('sort_field')

@@ -85,6 +85,7 @@ function prepareBundleNote(write: BundleWrite, targets: BatchTargets, note: Bund
     )
   const ords = [...new Set([...prepared.ords, ...sourceOrds])].sort((a, b) => a - b)
   const columns = {
+    source_fields: sourceFields(type, note, prepared.fields),
     note_type_id: type.row.id,
     fields: JSON.stringify(prepared.fields),
     field_attachments_map: JSON.stringify(prepared.attachments),
@@ -96,6 +97,22 @@ function prepareBundleNote(write: BundleWrite, targets: BatchTargets, note: Bund
     updated_at: write.now,
   }
   return { columns, ords }
+}
+
+/**
+ * The fields the sanitizer (or the media's new addresses) changed, as the
+ * package had them, beside what was stored: the export gives the package's
+ * back while the field is unchanged (migration 0040). A custom type's
+ * fields only, whose names are the package's.
+ */
+function sourceFields(type: ResolvedType, note: BundleNote, stored: Record<string, string>) {
+  if (type.row.kind !== 'custom') return null
+  const changed: Record<string, { source: string; stored: string }> = {}
+  for (const [name, value] of Object.entries(stored)) {
+    const source = note.fields[name] ?? ''
+    if (source !== value) changed[name] = { source, stored: value }
+  }
+  return Object.keys(changed).length ? JSON.stringify(changed) : null
 }
 
 /* already the learner's: updated where it is, progress untouched, cards the new version makes added where they fit */

@@ -129,7 +129,9 @@ function insertCards(
     if (noteId === undefined || seen.has(`${noteId}:${card.ord}`)) continue
     seen.add(`${noteId}:${card.ord}`)
     const did = deckIds.get(card.deckKey) ?? deckIds.get(noteDecks.get(card.noteKey) ?? '') ?? 1
-    const columns = cardColumns(card, ++position, days, now)
+    /* positions number the new cards only, in the bundle's order */
+    const isNew = !card.progress || card.progress.state === 'new'
+    const columns = cardColumns(card, isNew ? ++position : position, days, now)
     const id = idFrom(card.createdAt, now, used)
     cardIds.set(card.key, id)
     insertCard.run(

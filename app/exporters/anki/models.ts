@@ -111,14 +111,18 @@ export function modelJson(type: WrittenType, mtime: number) {
   const extras = source.extras
   const keptReq =
     extras && Array.isArray(extras.model.req) && extras.templates.length === source.templates.length
+  /* an imported type's keys as it had them; Anki's defaults for a type Mnemo made */
   const model: Record<string, unknown> = {
-    latexPre: LATEX_PRE,
-    latexPost: LATEX_POST,
-    latexsvg: false,
-    did: 1,
-    tags: [],
-    vers: [],
-    ...extras?.model,
+    ...(extras
+      ? { did: 1, ...extras.model }
+      : {
+          latexPre: LATEX_PRE,
+          latexPost: LATEX_POST,
+          latexsvg: false,
+          did: 1,
+          tags: [],
+          vers: [],
+        }),
     id: type.id,
     name: source.name,
     type: source.cloze ? 1 : 0,
@@ -126,17 +130,18 @@ export function modelJson(type: WrittenType, mtime: number) {
     usn: 0,
     sortf: Math.max(0, Math.min(source.sortField ?? 0, source.fields.length - 1)),
     tmpls: source.templates.map((template, ord) => ({
-      ...TEMPLATE_DEFAULTS,
-      ...extras?.templates[ord],
+      ...(extras?.templates[ord] ?? TEMPLATE_DEFAULTS),
       name: template.name,
       ord,
       qfmt: template.front,
       afmt: template.back,
     })),
     flds: source.fields.map((field, ord) => {
-      const { tag: _tag, ...kept } = extras?.fields[ord] ?? {}
+      const { tag: _tag, ...kept } = (extras?.fields[ord] ?? FIELD_DEFAULTS) as Record<
+        string,
+        unknown
+      >
       return {
-        ...FIELD_DEFAULTS,
         ...kept,
         name: field.name,
         ord,
@@ -144,8 +149,9 @@ export function modelJson(type: WrittenType, mtime: number) {
       }
     }),
     css: source.css,
-    req: source.cloze ? [] : keptReq ? extras!.model.req : requirements(source),
   }
+  if (keptReq) model.req = extras!.model.req
+  else if (!extras || 'req' in extras.model) model.req = source.cloze ? [] : requirements(source)
   if (source.originalStockKind) model.originalStockKind = source.originalStockKind
   else delete model.originalStockKind
   if (source.mnemoKind) model.mnemoKind = source.mnemoKind

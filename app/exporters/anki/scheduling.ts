@@ -106,12 +106,13 @@ export function cardColumns(
   const factor = Math.round(Math.max(0, progress.ease) * 1000)
   switch (progress.state) {
     case 'new':
+      /* a new card's factor as the source had it (Anki 2.0 wrote the starting ease), 0 for Mnemo's */
       return {
         type: 0,
         queue: queueOf(card, 0),
         due: position,
         ivl: 0,
-        factor: 0,
+        factor,
         left: 0,
         ...common,
       }

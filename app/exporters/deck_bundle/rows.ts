@@ -67,7 +67,11 @@ export function notesOf(
     const { key, reversedOrd } = typeOf(note)
     ordMaps.set(note.id, reversedOrd)
     const fields: Record<string, string> = {}
-    for (const [name, html] of Object.entries(note.fields ?? {})) fields[name] = rewrite(html ?? '')
+    for (const [name, html] of Object.entries(note.fields ?? {})) {
+      /* a field left as the import stored it goes back as the package had it */
+      const source = note.source_fields?.[name]
+      fields[name] = source && source.stored === html ? source.source : rewrite(html ?? '')
+    }
     const attachments = note.field_attachments_map ?? {}
     notes.push({
       key: String(note.id),

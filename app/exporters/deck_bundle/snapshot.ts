@@ -20,6 +20,8 @@ export interface NoteRow {
   is_reversed: boolean
   user_id: number
   created_at?: Date | string
+  /** fields as an imported package had them, where the import changed them (migration 0040) */
+  source_fields?: Record<string, { source: string; stored: string }> | null
 }
 export interface CardRow {
   id: number

@@ -189,8 +189,9 @@ export function progressOf(
           : null,
   }
   if (type === 0) {
-    /* never studied; kept only to carry the freeze */
-    return frozen ? { state: 'new', dueAt: null, intervalDays: 0, ...common } : null
+    /* new: a progress row only to carry what Anki keeps on it (a freeze, a forgotten card's counts, a factor) */
+    const kept = frozen || common.reps > 0 || common.lapses > 0 || factor > 0
+    return kept ? { state: 'new', dueAt: null, intervalDays: 0, ...common } : null
   }
   const state = type === 1 ? 'learning' : type === 3 ? 'relearning' : 'review'
   /* in a filtered deck the original due is kept in odue */

@@ -44,7 +44,8 @@ export async function readDeck(
       'tags',
       'is_reversed',
       'user_id',
-      'created_at'
+      'created_at',
+      'source_fields'
     )
 
   const typeIds = [...new Set(notes.map((note) => note.note_type_id))]
