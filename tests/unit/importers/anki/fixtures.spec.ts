@@ -251,12 +251,19 @@ test.group('Anki fixtures: ankidroid-templates.apkg (legacy, AnkiDroid)', () => 
     assert.lengthOf(Object.keys(multiCloze.fields), 13)
   })
 
-  test('131 new cards without progress, 15 learning cards with due time, their own ease and last review', async ({
+  test('131 new cards (109 keeping the factor Anki 2.0 wrote), 15 learning cards with due time, their own ease and last review', async ({
     assert,
     cleanup,
   }) => {
     const { bundle } = await read('ankidroid-templates.apkg', cleanup)
-    assert.equal(bundle.cards.filter((card) => card.progress === null).length, 131)
+    /* a new card Anki wrote a factor or counts on keeps them in a progress row of its own, still new */
+    const fresh = bundle.cards.filter((card) => !card.progress || card.progress.state === 'new')
+    assert.lengthOf(fresh, 131)
+    assert.lengthOf(
+      fresh.filter((card) => card.progress),
+      109
+    )
+    assert.isTrue(fresh.every((card) => !card.progress || card.progress.dueAt === null))
     const learning = bundle.cards.filter((card) => card.progress?.state === 'learning')
     assert.lengthOf(learning, 15)
     const card = bundle.cards.find((candidate) => candidate.key === '1404535701831')!
