@@ -130,16 +130,15 @@ export async function readDeck(
       : []
 
   /* the learner's marks on any card, new ones too: removed from study, buried for the rest of the day */
-  const suspended =
+  const suspensions: { card_id: number }[] =
     includeProgress && cards.length
-      ? (
-          await trx
-            .from('card_suspensions')
-            .where('user_id', user.id)
-            .whereIn('card_id', cardIds())
-            .select('card_id')
-        ).map((row) => row.card_id as number)
+      ? await trx
+          .from('card_suspensions')
+          .where('user_id', user.id)
+          .whereIn('card_id', cardIds())
+          .select('card_id')
       : []
+  const suspended = suspensions.map((row) => row.card_id)
   const burials =
     includeProgress && cards.length
       ? await trx

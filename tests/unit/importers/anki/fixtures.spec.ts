@@ -251,42 +251,43 @@ test.group('Anki fixtures: ankidroid-templates.apkg (legacy, AnkiDroid)', () => 
     assert.lengthOf(Object.keys(multiCloze.fields), 13)
   })
 
-  test('131 new cards (109 keeping the factor Anki 2.0 wrote), 15 learning cards with due time, their own ease and last review', async ({
-    assert,
-    cleanup,
-  }) => {
-    const { bundle } = await read('ankidroid-templates.apkg', cleanup)
-    /* a new card Anki wrote a factor or counts on keeps them in a progress row of its own, still new */
-    const fresh = bundle.cards.filter((card) => !card.progress || card.progress.state === 'new')
-    assert.lengthOf(fresh, 131)
-    assert.lengthOf(
-      fresh.filter((card) => card.progress),
-      109
-    )
-    assert.isTrue(fresh.every((card) => !card.progress || card.progress.dueAt === null))
-    const learning = bundle.cards.filter((card) => card.progress?.state === 'learning')
-    assert.lengthOf(learning, 15)
-    const card = bundle.cards.find((candidate) => candidate.key === '1404535701831')!
-    assert.deepEqual(card.progress, {
-      state: 'learning',
-      /* cards.due 1426118789 is a unix time for a learning card */
-      dueAt: new Date(1_426_118_789_000),
-      intervalDays: 0,
-      ease: 2.5,
-      reps: 3,
-      lapses: 0,
-      stability: null,
-      difficulty: null,
-      frozen: false,
-      /* max(revlog.id) of the card */
-      lastReviewedAt: new Date(1_426_118_725_202),
-    })
-    /* factor 0 (not graduated yet) is kept: Anki's learning card has no ease */
-    assert.equal(
-      bundle.cards.find((candidate) => candidate.key === '1423396097573')!.progress!.ease,
-      0
-    )
-  })
+  test(
+    '131 new cards (109 keeping the factor Anki 2.0 wrote), 15 learning cards with due time, their own ' +
+      'ease and last review',
+    async ({ assert, cleanup }) => {
+      const { bundle } = await read('ankidroid-templates.apkg', cleanup)
+      /* a new card Anki wrote a factor or counts on keeps them in a progress row of its own, still new */
+      const fresh = bundle.cards.filter((card) => !card.progress || card.progress.state === 'new')
+      assert.lengthOf(fresh, 131)
+      assert.lengthOf(
+        fresh.filter((card) => card.progress),
+        109
+      )
+      assert.isTrue(fresh.every((card) => !card.progress || card.progress.dueAt === null))
+      const learning = bundle.cards.filter((card) => card.progress?.state === 'learning')
+      assert.lengthOf(learning, 15)
+      const card = bundle.cards.find((candidate) => candidate.key === '1404535701831')!
+      assert.deepEqual(card.progress, {
+        state: 'learning',
+        /* cards.due 1426118789 is a unix time for a learning card */
+        dueAt: new Date(1_426_118_789_000),
+        intervalDays: 0,
+        ease: 2.5,
+        reps: 3,
+        lapses: 0,
+        stability: null,
+        difficulty: null,
+        frozen: false,
+        /* max(revlog.id) of the card */
+        lastReviewedAt: new Date(1_426_118_725_202),
+      })
+      /* factor 0 (not graduated yet) is kept: Anki's learning card has no ease */
+      assert.equal(
+        bundle.cards.find((candidate) => candidate.key === '1423396097573')!.progress!.ease,
+        0
+      )
+    }
+  )
 
   test('102 review-log rows: 100 "again" learning steps of 60 s, 2 "hard" of 1 day', async ({
     assert,
