@@ -30,6 +30,11 @@ export interface BundleNoteType {
   ankiId?: string | null
   /** what else Anki keeps on the type, written back on export (migration 0040) */
   ankiModel?: AnkiModelExtras | null
+  /**
+   * Mnemo's reversed card as a last template: the type of notes with it, made by
+   * the export from this kind of type (the import makes them that type's notes again)
+   */
+  reversedOf?: BundleNoteTypeKind
 }
 
 export interface BundleDeck {
@@ -49,6 +54,8 @@ export interface BundleNote {
   /** field name → HTML as the source holds it; media referenced by file name */
   fields: Record<string, string>
   tags: string[]
+  /** with Mnemo's reversed card (ord 100) */
+  reversed?: boolean
   /** when the note was made (Anki's note id is its creation time in ms) */
   createdAt?: Date
   /** image occlusion masks, as the product stores them, when the source has them */

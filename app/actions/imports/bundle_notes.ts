@@ -1,4 +1,5 @@
 import { newGuid } from '#actions/notes/save_note'
+import { REVERSED_ORD_OFFSET } from '#note_types/cards'
 import { prepareNote } from '#actions/notes/note_content'
 import type { BundleCard, BundleNote } from '#importers/bundle'
 import type { NoteBatch } from '#importers/bundle_source'
@@ -64,7 +65,7 @@ function prepareBundleNote(write: BundleWrite, targets: BatchTargets, note: Bund
         noteTypeId: type.row.id,
         fields: mapFields(type, note, targets.mediaUrls),
         fieldAttachmentsMap: note.fieldAttachmentsMap,
-        reverse: false,
+        reverse: Boolean(note.reversed),
       },
       { imagesAllowed: true, storedImages: targets.storedImages }
     )
@@ -81,7 +82,10 @@ function prepareBundleNote(write: BundleWrite, targets: BatchTargets, note: Bund
   const sourceOrds = (targets.cardsByNote.get(note.key) ?? [])
     .map((card) => card.ord)
     .filter((ord) =>
-      definition.isCloze ? ord >= 0 && ord < 500 : ord >= 0 && ord < definition.templates.length
+      definition.isCloze
+        ? ord >= 0 && ord < 500
+        : (ord >= 0 && ord < definition.templates.length) ||
+          (ord === REVERSED_ORD_OFFSET && prepared.isReversed)
     )
   const ords = [...new Set([...prepared.ords, ...sourceOrds])].sort((a, b) => a - b)
   const columns = {
@@ -96,7 +100,7 @@ function prepareBundleNote(write: BundleWrite, targets: BatchTargets, note: Bund
     has_audio: prepared.hasAudio,
     updated_at: write.now,
   }
-  return { columns, ords }
+  return { columns, ords, isReversed: prepared.isReversed }
 }
 
 /**
@@ -230,7 +234,7 @@ export async function writeNoteBatch(write: BundleWrite, common: NoteTargets, ba
       user_id: write.user.id,
       deck_id: deckId,
       guid: note.guid || newGuid(),
-      is_reversed: false,
+      is_reversed: prepared.isReversed,
       created_at: note.createdAt ?? write.now,
     })
     created.push({ note, ords: prepared.ords, deckId })

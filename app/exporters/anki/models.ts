@@ -155,5 +155,6 @@ export function modelJson(type: WrittenType, mtime: number) {
   if (source.originalStockKind) model.originalStockKind = source.originalStockKind
   else delete model.originalStockKind
   if (source.mnemoKind) model.mnemoKind = source.mnemoKind
+  if (type.bundle.reversedOf) model.mnemoReversedOf = type.bundle.reversedOf
   return model
 }

@@ -84,7 +84,8 @@ function bundleType(key: string, def: NoteTypeDefinition): BundleNoteType {
 
 /** The type of a note with the product's reversed card: its templates plus that card (see the top). */
 function withReversedCard(key: string, def: NoteTypeDefinition): BundleNoteType {
-  if (def.kind === 'basic') return bundleType(key, BUILTIN_NOTE_TYPES.reversed)
+  if (def.kind === 'basic')
+    return { ...bundleType(key, BUILTIN_NOTE_TYPES.reversed), reversedOf: 'basic' }
   const base = bundleType(key, def)
   const [first, second] = base.fields
   /*
@@ -108,6 +109,7 @@ function withReversedCard(key: string, def: NoteTypeDefinition): BundleNoteType 
     name: `${def.name} (and reversed card)`,
     kind: 'custom',
     templates: [...base.templates, reversed],
+    reversedOf: def.kind,
   }
 }
 

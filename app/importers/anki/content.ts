@@ -1,6 +1,8 @@
 import type { DatabaseSync } from 'node:sqlite'
+import { REVERSED_ORD_OFFSET } from '#note_types/cards'
 import {
   ImportError,
+  type BundleCard,
   type BundleDeck,
   type BundleNote,
   type BundleNoteType,
@@ -89,6 +91,7 @@ function* batchesOf(readers: Readers, size: number): Generator<NoteBatch> {
   let page: BundleNote[] = []
   const batchOf = (notes: BundleNote[]): NoteBatch => {
     const read = cards.read(notes, reviews)
+    reversedCards(notes, read, types)
     const kept = notes.filter((note) => note.deckKey)
     cardless += notes.length - kept.length
     return {
@@ -114,6 +117,15 @@ function* batchesOf(readers: Readers, size: number): Generator<NoteBatch> {
   cards.report(warnings)
   warnings.add(cardless, `${cardless} note(s) without cards were skipped`)
   reviews.report(warnings)
+}
+
+/* the last template of a type Mnemo made for notes with its reversed card is that card again: ord 100 */
+function reversedCards(notes: BundleNote[], cards: BundleCard[], types: Map<string, ReadNoteType>) {
+  const typeOf = new Map(notes.map((note) => [note.key, types.get(note.noteTypeKey)]))
+  for (const card of cards) {
+    const reversedOrd = typeOf.get(card.noteKey)?.reversedOrd
+    if (reversedOrd !== undefined && card.ord === reversedOrd) card.ord = REVERSED_ORD_OFFSET
+  }
 }
 
 /* a collection that breaks while it is read is a broken file, as one that breaks when opened: not retried */

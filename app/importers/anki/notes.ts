@@ -133,6 +133,7 @@ function noteOf(row: Row, type: ReadNoteType, tally: NoteTally): BundleNote {
     ...creationOf(str(row.id)),
   }
   if (fieldAttachmentsMap) note.fieldAttachmentsMap = fieldAttachmentsMap
+  if (type.reversedOrd !== undefined) note.reversed = true
   return note
 }
 

@@ -38,6 +38,8 @@ export interface SourceNoteType {
   extras?: AnkiModelExtras | null
   /** the built-in kind Mnemo exported this type from (the model's `mnemoKind`), if any */
   mnemoKind?: string
+  /** the kind of type whose notes with Mnemo's reversed card Mnemo exported as this one (`mnemoReversedOf`) */
+  mnemoReversedOf?: string
 }
 
 export type StockKind = Exclude<BundleNoteTypeKind, 'custom'>

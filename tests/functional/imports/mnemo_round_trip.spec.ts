@@ -57,11 +57,21 @@ async function studiedDeck(user: User) {
       where n.id = cards.note_id and n.deck_id = ?`,
     [deckId]
   )
+  /* the last note has the product's reversed card (ord 100), which Anki holds as a template */
+  const last = await db.from('notes').where('deck_id', deckId).orderBy('id', 'desc').firstOrFail()
+  await db.from('notes').where('id', last.id).update({ is_reversed: true })
+  await db.table('cards').insert({
+    note_id: last.id,
+    deck_id: deckId,
+    ord: 100,
+    created_at: new Date(last.created_at.getTime() + 3000),
+  })
   const cards = await db
     .from('cards')
     .join('notes', 'notes.id', 'cards.note_id')
     .where('notes.deck_id', deckId)
     .orderBy('notes.id')
+    .orderBy('cards.ord')
     .select('cards.id', 'cards.deck_id')
   const now = Date.now()
   const progress = (index: number, columns: Record<string, unknown>) =>
@@ -156,7 +166,12 @@ test.group('Mnemo round trip: a deck exported as .apkg and imported again', (gro
         ['learning', false, false, null],
         [null, null, true, null],
         [null, null, false, { manual: true }],
+        [null, null, false, null],
       ]
+    )
+    assert.deepEqual(
+      got.notes.map((note) => note.reversed),
+      [false, false, false, false, true]
     )
     assert.lengthOf(want.reviews, 2)
     /* due at 16:00 UTC three days on: 05:00 the next date at UTC+13, the study day that began at 15:00 UTC */

@@ -59,6 +59,8 @@ function readNoteTypes(text: string): Pick<SourceSchemaContent, 'noteTypes' | 'b
       sortField: Math.max(0, Math.min(num(model.sortf), model.flds.length - 1)),
       extras: extrasOf(model),
       mnemoKind: typeof model.mnemoKind === 'string' ? model.mnemoKind : undefined,
+      mnemoReversedOf:
+        typeof model.mnemoReversedOf === 'string' ? model.mnemoReversedOf : undefined,
     })
   }
   return { noteTypes, brokenNoteTypes }
@@ -76,6 +78,7 @@ const OWN_MODEL_KEYS = [
   'mod',
   'usn',
   'mnemoKind',
+  'mnemoReversedOf',
 ]
 const OWN_PART_KEYS = ['name', 'ord', 'qfmt', 'afmt']
 
