@@ -173,7 +173,7 @@ const attribute = (text: string) =>
  * back to Anki's player), shown as a player: the sanitizer then judges its
  * source as any other.
  */
-export function soundPlayers(html: string): string {
+function soundPlayers(html: string): string {
   if (!html.includes('[sound:')) return html
   return html.replace(
     SOUND_TAG,
