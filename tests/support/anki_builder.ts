@@ -410,6 +410,7 @@ function buildModernCollection(
           cloze: Boolean(noteType.cloze),
           css: noteType.css ?? '',
           originalStockKind: noteType.originalStockKind ?? 0,
+          sortField: noteType.sortField ?? 0,
         })
       insertType.run(noteType.id, noteType.name, config)
       noteType.fields.forEach((field, ord) =>

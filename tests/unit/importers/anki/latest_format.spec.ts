@@ -85,6 +85,8 @@ function collection(): Omit<BuildAnkiPackageOptions, 'format' | 'outPath'> {
         id: 1004,
         name: 'Vocabulary',
         css: '@font-face { font-family: x; src: url("_font.woff"); }\n.card { color: navy; }',
+        /* sorted by its meaning */
+        sortField: 1,
         fields: ['Word', 'Meaning', 'Example'],
         templates: [
           { name: 'Recognise', front: '{{Word}}', back: '{{FrontSide}}<hr id=answer>{{Meaning}}' },
@@ -376,6 +378,9 @@ test.group('Anki latest format (anki21b): a built package', () => {
       back: '{{FrontSide}}<hr id=answer>{{Word}}<br>{{Example}}',
     })
     assert.include(vocabulary.css, 'color: navy')
+    /* the sort field, from Notetype.Config (schema 18) as from the model's sortf (schema 11) */
+    assert.equal(vocabulary.sortField, 1)
+    assert.equal(vocabulary.ankiId, '1004')
     assert.isFalse(vocabulary.isCloze)
     assert.isTrue(bundle.noteTypes.find((type) => type.name === 'Cloze')!.isCloze)
   })
