@@ -1,3 +1,5 @@
+import type { AnkiModelExtras } from '#note_types/types'
+
 /*
  * What every reader (Anki packages, the product's own .ofc, CSV, Quizlet,
  * pasted text) turns a file into, and what the import job writes: note
@@ -22,6 +24,17 @@ export interface BundleNoteType {
   templates: { name: string; front: string; back: string }[]
   css: string
   isCloze: boolean
+  /** the field Anki sorts by (`sortf`), 0 when not given */
+  sortField?: number
+  /** Anki's id of the type, when it has one (an imported type keeps it) */
+  ankiId?: string | null
+  /** what else Anki keeps on the type, written back on export (migration 0040) */
+  ankiModel?: AnkiModelExtras | null
+  /**
+   * Mnemo's reversed card as a last template: the type of notes with it, made by
+   * the export from this kind of type (the import makes them that type's notes again)
+   */
+  reversedOf?: BundleNoteTypeKind
 }
 
 export interface BundleDeck {
@@ -41,6 +54,10 @@ export interface BundleNote {
   /** field name → HTML as the source holds it; media referenced by file name */
   fields: Record<string, string>
   tags: string[]
+  /** with Mnemo's reversed card (ord 100) */
+  reversed?: boolean
+  /** when the note was made (Anki's note id is its creation time in ms) */
+  createdAt?: Date
   /** image occlusion masks, as the product stores them, when the source has them */
   fieldAttachmentsMap?: Record<
     string,
@@ -72,7 +89,7 @@ export interface BundleProgress {
   /** FSRS memory state when the source has one */
   stability: number | null
   difficulty: number | null
-  /** suspended in the source: frozen here */
+  /** frozen in Mnemo (kept through Anki in the card's custom data); Anki's suspension is the card's `suspended` */
   frozen: boolean
   lastReviewedAt: Date | null
 }
@@ -86,6 +103,12 @@ export interface BundleCard {
   deckKey: string
   /** null: never studied */
   progress: BundleProgress | null
+  /** removed from study (Anki's queue −1; Mnemo's card_suspensions), whatever its state */
+  suspended?: boolean
+  /** set aside until the next study day: by the learner (Anki's −3) or with a sibling (−2) */
+  buried?: 'manual' | 'sibling' | null
+  /** when the card was made (Anki's card id is its creation time in ms) */
+  createdAt?: Date
 }
 
 export interface BundleReview {

@@ -38,10 +38,14 @@ export async function openImport(
   path: string,
   workDir: string,
   deckName: string,
-  options: TextReadOptions = {}
+  options: TextReadOptions & { timezoneOffsetMinutes?: number } = {}
 ): Promise<BundleSource> {
   /* the job keeps the upload without its extension: the format says which package it is */
-  if (format === 'apkg' || format === 'colpkg') return openAnkiPackage(path, workDir, { format })
+  if (format === 'apkg' || format === 'colpkg')
+    return openAnkiPackage(path, workDir, {
+      format,
+      timezoneOffsetMinutes: options.timezoneOffsetMinutes,
+    })
   if (format === 'csv' || format === 'text') return openTextImport(path, format, deckName, options)
   return bundleSource(await readImport(format, path, workDir, deckName, options))
 }

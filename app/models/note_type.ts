@@ -1,6 +1,12 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
-import type { CardTemplate, FieldDef, NoteTypeDefinition, NoteTypeKind } from '#note_types/types'
+import type {
+  AnkiModelExtras,
+  CardTemplate,
+  FieldDef,
+  NoteTypeDefinition,
+  NoteTypeKind,
+} from '#note_types/types'
 import { BUILTIN_NOTE_TYPES } from '#note_types/builtin'
 
 export default class NoteType extends BaseModel {
@@ -29,6 +35,14 @@ export default class NoteType extends BaseModel {
 
   @column()
   declare ankiId: string | null
+
+  /** the field Anki sorts by (its `sortf`) */
+  @column()
+  declare sortField: number
+
+  /** what Anki keeps on the type besides fields, templates and CSS (migration 0040) */
+  @column({ prepare: (value: AnkiModelExtras | null) => (value ? JSON.stringify(value) : null) })
+  declare ankiModel: AnkiModelExtras | null
 
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime

@@ -19,6 +19,17 @@ export interface CardTemplate {
   back: string
 }
 
+/**
+ * What Anki keeps on a note type that Mnemo has no column for (migration
+ * 0040): the model's other keys, and each field's and template's, in order.
+ * Written back on export under what Mnemo holds.
+ */
+export interface AnkiModelExtras {
+  model: Record<string, unknown>
+  fields: Record<string, unknown>[]
+  templates: Record<string, unknown>[]
+}
+
 export interface NoteTypeDefinition {
   kind: NoteTypeKind
   name: string

@@ -22,6 +22,7 @@ import {
   SCHEMA11_TABLES,
 } from '#importers/anki/schema11'
 import { saveZip } from '#exporters/zip_writer'
+import { ankiChecksum, ankiStrippedText } from '#tests/support/anki_package'
 
 /*
  * Builds Anki packages on the fly for tests, as Anki's own Rust tests do:
@@ -43,6 +44,8 @@ export interface AnkiNoteTypeSpec {
   /** StockNotetype.OriginalStockKind (0 when not set) */
   originalStockKind?: number
   css?: string
+  /** the field Anki sorts by (`sortf`), 0 by default */
+  sortField?: number
   fields: (string | { name: string; tag?: number })[]
   templates: { name: string; front: string; back: string }[]
   /** schema 18 only: this exact Notetype.Config blob instead of one encoded from the above (a broken one, say) */
@@ -226,13 +229,9 @@ function withDefaultDeck(decks: AnkiDeckSpec[] = []): AnkiDeckSpec[] {
   return decks.some((deck) => deck.id === 1) ? decks : [{ id: 1, name: 'Default' }, ...decks]
 }
 
-function sortField(text: string) {
-  return text.replace(/<[^>]*>/g, '').trim()
-}
-
-function checksum(text: string) {
-  return Number.parseInt(createHash('sha1').update(sortField(text)).digest('hex').slice(0, 8), 16)
-}
+/* sfld and csum as Anki computes them (tests/support/anki_package.ts) */
+const sortField = ankiStrippedText
+const checksum = ankiChecksum
 
 function insertContent(db: DatabaseSync, options: BuildAnkiPackageOptions) {
   const insertNote = db.prepare("INSERT INTO notes VALUES (?, ?, ?, 0, 0, ?, ?, ?, ?, 0, '')")
@@ -244,7 +243,11 @@ function insertContent(db: DatabaseSync, options: BuildAnkiPackageOptions) {
       note.noteTypeId,
       tags,
       note.fields.join('\x1f'),
-      sortField(note.fields[0] ?? ''),
+      sortField(
+        note.fields[
+          options.noteTypes.find((type) => type.id === note.noteTypeId)?.sortField ?? 0
+        ] ?? ''
+      ),
       checksum(note.fields[0] ?? '')
     )
   }
@@ -292,7 +295,7 @@ function legacyModel(noteType: AnkiNoteTypeSpec) {
     type: noteType.cloze ? 1 : 0,
     mod: 0,
     usn: 0,
-    sortf: 0,
+    sortf: noteType.sortField ?? 0,
     did: 1,
     tmpls: noteType.templates.map((template, ord) => ({
       name: template.name,
@@ -407,6 +410,7 @@ function buildModernCollection(
           cloze: Boolean(noteType.cloze),
           css: noteType.css ?? '',
           originalStockKind: noteType.originalStockKind ?? 0,
+          sortField: noteType.sortField ?? 0,
         })
       insertType.run(noteType.id, noteType.name, config)
       noteType.fields.forEach((field, ord) =>

@@ -113,7 +113,8 @@ export async function runExport(
         includeProgress: record.includeProgress,
         workDir,
       })
-      if (record.format === 'apkg') await writeAnkiPackage(bundle, outPath)
+      if (record.format === 'apkg')
+        await writeAnkiPackage(bundle, outPath, { timezoneOffsetMinutes: user.timezoneOffset ?? 0 })
       else await writeOfc(bundle, outPath, { includeProgress: record.includeProgress })
     }
     const { size } = await stat(outPath)

@@ -1,5 +1,5 @@
 import { progressColumns } from '#models/card_progress'
-import { studyDay } from '#scheduling/study_day'
+import { addDays, studyDay, studyDayBounds } from '#scheduling/study_day'
 import type { Progress } from '#scheduling/types'
 import type { BundleCard, BundleReview } from '#importers/bundle'
 import { reviewLogRow } from '#actions/learning/review_log_row'
@@ -62,6 +62,37 @@ function historyRow(
   })
 }
 
+/**
+ * Anki's suspended cards are suspended (card_suspensions), its buried ones
+ * buried until the learner's next study day (card_burials), whatever their
+ * state.
+ */
+async function writeMarks(
+  write: BundleWrite,
+  cards: BundleCard[],
+  written: Map<string, WrittenCard>,
+  now: Date
+) {
+  const offset = write.user.timezoneOffset ?? 0
+  const until = studyDayBounds(addDays(studyDay(now, offset), 1), offset).start
+  const suspensions = []
+  const burials = []
+  for (const source of cards) {
+    const card = written.get(source.key)!
+    if (source.suspended)
+      suspensions.push({ user_id: write.user.id, card_id: card.id, created_at: now })
+    if (source.buried)
+      burials.push({
+        user_id: write.user.id,
+        card_id: card.id,
+        until,
+        manual: source.buried === 'manual',
+      })
+  }
+  await insertRows(write.trx, 'card_suspensions', suspensions)
+  await insertRows(write.trx, 'card_burials', burials)
+}
+
 /* answers written per statement: a card studied for years has thousands, and a batch holds a thousand notes */
 const REVIEWS_PER_STATEMENT = 5000
 
@@ -85,16 +116,19 @@ export async function writeHistory(write: BundleWrite, written: NewNotes) {
   const cardId = new Map(written.cards.map((card) => [`${card.note_id}:${card.ord}`, card]))
   const progressRows: ReturnType<typeof progressRow>[] = []
   const idOfSourceCard = new Map<string, WrittenCard>()
+  const marked: BundleCard[] = []
   for (const { note } of written.created) {
     const noteId = written.idByGuid.get(note.guid)
     for (const source of written.cardsByNote.get(note.key) ?? []) {
       const card = cardId.get(`${noteId}:${source.ord}`)
       if (!card) continue
       idOfSourceCard.set(source.key, card)
+      marked.push(source)
       if (source.progress) progressRows.push(progressRow(write, card, source, now))
     }
   }
   await insertRows(trx, 'card_progress', progressRows)
+  await writeMarks(write, marked, idOfSourceCard, now)
   let rows: ReturnType<typeof historyRow>[] = []
   let count = 0
   for (const review of written.reviews) {

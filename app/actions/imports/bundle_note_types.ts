@@ -13,9 +13,11 @@ export interface ResolvedType {
 }
 
 /**
- * Anki's own kinds become the product's built-in types (fields by position:
- * Anki translates their names); any other type becomes a custom type of the
- * learner, reused when an earlier import made the same one.
+ * A built-in kind (a type Mnemo exported from one of its own, or image
+ * occlusion) becomes the product's built-in type (fields by position); any
+ * other type becomes a custom type of the learner as it came (name, fields,
+ * templates, CSS, sort field, Anki's id and the rest of its model), reused
+ * when an earlier import made the same one.
  */
 export async function resolveNoteTypes(
   user: User,
@@ -32,10 +34,9 @@ export async function resolveNoteTypes(
       resolved.set(type.key, { row, fieldNames: type.fields, source: type })
       continue
     }
-    const fields = type.fields.map((name, index) => ({
-      name,
-      ...(index === 0 ? { required: true } : {}),
-    }))
+    /* Anki requires no field (a note whose first field is empty is kept): neither does an imported type */
+    const fields = type.fields.map((name) => ({ name }))
+    const sortField = Math.max(0, Math.min(type.sortField ?? 0, fields.length - 1))
     const templates = type.templates.map((template) => ({
       name: template.name,
       front: template.front,
@@ -45,6 +46,8 @@ export async function resolveNoteTypes(
       .where('user_id', user.id)
       .where('kind', 'custom')
       .where('name', type.name)
+      .where('css', type.css)
+      .where('sort_field', sortField)
       .whereRaw('fields = ?::jsonb and templates = ?::jsonb', [
         JSON.stringify(fields),
         JSON.stringify(templates),
@@ -60,7 +63,9 @@ export async function resolveNoteTypes(
           fields,
           templates,
           css: type.css,
-          ankiId: /^\d+$/.test(type.key) ? type.key : null,
+          ankiId: type.ankiId ?? (/^\d+$/.test(type.key) ? type.key : null),
+          sortField,
+          ankiModel: type.ankiModel ?? null,
         },
         { client: trx }
       ))
@@ -94,9 +99,10 @@ export function mapFields(type: ResolvedType, note: BundleNote, mediaUrls: Map<s
 
 function rewriteMedia(html: string, urls: Map<string, string>) {
   return html.replace(MEDIA_REF, (whole, before, src, after, sound) => {
+    /* the tag stays as Anki wrote it, pointing at the stored file; cards render it as a player */
     if (sound !== undefined) {
       const url = urls.get(sound.trim())
-      return url ? `<audio controls src="${url}"></audio>` : whole
+      return url ? `[sound:${url}]` : whole
     }
     const url = urls.get(decodeURIComponent(src))
     return url ? `${before}${url}${after}` : whole

@@ -1,4 +1,5 @@
 import { newGuid } from '#actions/notes/save_note'
+import { REVERSED_ORD_OFFSET } from '#note_types/cards'
 import { prepareNote } from '#actions/notes/note_content'
 import type { BundleCard, BundleNote } from '#importers/bundle'
 import type { NoteBatch } from '#importers/bundle_source'
@@ -64,7 +65,7 @@ function prepareBundleNote(write: BundleWrite, targets: BatchTargets, note: Bund
         noteTypeId: type.row.id,
         fields: mapFields(type, note, targets.mediaUrls),
         fieldAttachmentsMap: note.fieldAttachmentsMap,
-        reverse: false,
+        reverse: Boolean(note.reversed),
       },
       { imagesAllowed: true, storedImages: targets.storedImages }
     )
@@ -81,10 +82,14 @@ function prepareBundleNote(write: BundleWrite, targets: BatchTargets, note: Bund
   const sourceOrds = (targets.cardsByNote.get(note.key) ?? [])
     .map((card) => card.ord)
     .filter((ord) =>
-      definition.isCloze ? ord >= 0 && ord < 500 : ord >= 0 && ord < definition.templates.length
+      definition.isCloze
+        ? ord >= 0 && ord < 500
+        : (ord >= 0 && ord < definition.templates.length) ||
+          (ord === REVERSED_ORD_OFFSET && prepared.isReversed)
     )
   const ords = [...new Set([...prepared.ords, ...sourceOrds])].sort((a, b) => a - b)
   const columns = {
+    source_fields: sourceFields(type, note, prepared.fields),
     note_type_id: type.row.id,
     fields: JSON.stringify(prepared.fields),
     field_attachments_map: JSON.stringify(prepared.attachments),
@@ -95,7 +100,23 @@ function prepareBundleNote(write: BundleWrite, targets: BatchTargets, note: Bund
     has_audio: prepared.hasAudio,
     updated_at: write.now,
   }
-  return { columns, ords }
+  return { columns, ords, isReversed: prepared.isReversed }
+}
+
+/**
+ * The fields the sanitizer (or the media's new addresses) changed, as the
+ * package had them, beside what was stored: the export gives the package's
+ * back while the field is unchanged (migration 0040). A custom type's
+ * fields only, whose names are the package's.
+ */
+function sourceFields(type: ResolvedType, note: BundleNote, stored: Record<string, string>) {
+  if (type.row.kind !== 'custom') return null
+  const changed: Record<string, { source: string; stored: string }> = {}
+  for (const [name, value] of Object.entries(stored)) {
+    const source = note.fields[name] ?? ''
+    if (source !== value) changed[name] = { source, stored: value }
+  }
+  return Object.keys(changed).length ? JSON.stringify(changed) : null
 }
 
 /* already the learner's: updated where it is, progress untouched, cards the new version makes added where they fit */
@@ -139,9 +160,16 @@ async function insertNew(
     'guid',
   ])
   const idByGuid = new Map(inserted.map((row) => [row.guid, row.id]))
-  const cardRows = created.flatMap(({ note, ords, deckId }) =>
-    ords.map((ord) => ({ note_id: idByGuid.get(note.guid), deck_id: deckId, ord, created_at: now }))
-  )
+  /* a card keeps its creation time from the source (Anki's card id), for `added:` and the statistics */
+  const cardRows = created.flatMap(({ note, ords, deckId }) => {
+    const sources = targets.cardsByNote.get(note.key) ?? []
+    return ords.map((ord) => ({
+      note_id: idByGuid.get(note.guid),
+      deck_id: deckId,
+      ord,
+      created_at: sources.find((card) => card.ord === ord)?.createdAt ?? note.createdAt ?? now,
+    }))
+  })
   const cards = await insertRows<{ id: number; note_id: number; ord: number; deck_id: number }>(
     trx,
     'cards',
@@ -206,8 +234,8 @@ export async function writeNoteBatch(write: BundleWrite, common: NoteTargets, ba
       user_id: write.user.id,
       deck_id: deckId,
       guid: note.guid || newGuid(),
-      is_reversed: false,
-      created_at: write.now,
+      is_reversed: prepared.isReversed,
+      created_at: note.createdAt ?? write.now,
     })
     created.push({ note, ords: prepared.ords, deckId })
   }

@@ -56,12 +56,10 @@ export async function runImport(payload: JobPayload<'import_deck'>, job: Job) {
   let source: BundleSource | null = null
   try {
     const user = await User.findOrFail(record.userId)
-    source = await openUpload(
-      record,
-      running.storageKey,
-      workDir,
-      textImportMaxRows(user.hasPremium)
-    )
+    source = await openUpload(record, running.storageKey, workDir, {
+      maxRows: textImportMaxRows(user.hasPremium),
+      timezoneOffsetMinutes: user.timezoneOffset ?? 0,
+    })
     await writeImport(user, { running, source, storedKeys })
     /* committed: the media stored are the deck's now */
     storedKeys.splice(0)
@@ -87,14 +85,14 @@ async function openUpload(
   record: DeckImport,
   storageKey: string,
   workDir: string,
-  maxRows: number
+  limits: { maxRows: number; timezoneOffsetMinutes: number }
 ): Promise<BundleSource> {
   await mkdir(workDir, { recursive: true })
   const source = join(workDir, 'source')
   await pipeline(await drive.use().getStream(storageKey), createWriteStream(source))
   return openImport(record.format, source, join(workDir, 'media'), deckNameOf(record.fileName), {
     ...record.options,
-    maxRows,
+    ...limits,
   })
 }
 

@@ -9,14 +9,19 @@ import {
 import { deckJson, deckNames } from '#exporters/anki/decks'
 import {
   ankiNoteType,
-  fieldChecksum,
   fieldValues,
   modelJson,
   stableId,
-  stripHtml,
   type WrittenType,
 } from '#exporters/anki/models'
-import { cardColumns, creationDay, REVLOG_TYPE, revlogInterval } from '#exporters/anki/scheduling'
+import { fieldChecksum, stripHtmlPreservingMedia } from '#exporters/anki/sort_field'
+import {
+  cardColumns,
+  collectionDays,
+  REVLOG_TYPE,
+  revlogInterval,
+  type Days,
+} from '#exporters/anki/scheduling'
 
 /*
  * The collection file of a legacy package: schema 11, note types, decks and
@@ -28,14 +33,26 @@ interface Written {
   db: DatabaseSync
   now: number
   mtime: number
-  crt: number
+  days: Days
+}
+
+/* Anki's ids are creation times in ms: a note or card keeps its own, a later one where two meet */
+function idFrom(createdAt: Date | undefined, fallback: number, used: Set<number>) {
+  let id = createdAt && Number.isFinite(createdAt.getTime()) ? createdAt.getTime() : fallback
+  while (used.has(id)) id++
+  used.add(id)
+  return id
 }
 
 function noteTypesOf(bundle: ImportBundle): Map<string, WrittenType> {
   const types = new Map<string, WrittenType>()
   const usedIds = new Set<number>()
   for (const noteType of bundle.noteTypes) {
-    let id = stableId(`mnemo-note-type:${noteType.kind}:${noteType.key}:${noteType.name}`)
+    /* an imported type keeps Anki's id, so Anki recognises it; another gets one of its own */
+    let id =
+      noteType.ankiId && /^\d{1,15}$/.test(noteType.ankiId) && !usedIds.has(Number(noteType.ankiId))
+        ? Number(noteType.ankiId)
+        : stableId(`mnemo-note-type:${noteType.kind}:${noteType.key}:${noteType.name}`)
     while (usedIds.has(id)) id++
     usedIds.add(id)
     types.set(noteType.key, ankiNoteType(noteType, id))
@@ -66,15 +83,17 @@ function insertNotes(
 ): Map<string, number> {
   const noteIds = new Map<string, number>()
   const insertNote = db.prepare("INSERT INTO notes VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?, 0, '')")
-  let nextNoteId = now
+  const used = new Set<number>()
   for (const note of bundle.notes) {
     const type = types.get(note.noteTypeKey)
     if (!type) continue
     const values = fieldValues(note, type)
     const tags = note.tags.map((tag) => tag.trim().replace(/\s+/g, '_')).filter(Boolean)
-    const id = nextNoteId++
+    const id = idFrom(note.createdAt, now, used)
     noteIds.set(note.key, id)
-    const sortField = stripHtml(values[0] ?? '')
+    const sortField = stripHtmlPreservingMedia(
+      values[type.source.sortField ?? 0] ?? values[0] ?? ''
+    )
     insertNote.run(
       id,
       note.guid,
@@ -94,14 +113,14 @@ function insertCards(
   bundle: ImportBundle,
   noteIds: Map<string, number>,
   deckIds: Map<string, number>,
-  { db, now, mtime, crt }: Written
+  { db, now, mtime, days }: Written
 ) {
   const noteDecks = new Map(bundle.notes.map((note) => [note.key, note.deckKey]))
   const cardIds = new Map<string, number>()
   const insertCard = db.prepare(
     'INSERT INTO cards VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, ?)'
   )
-  let nextCardId = now
+  const used = new Set<number>()
   let position = 0
   const seen = new Set<string>()
   for (const card of bundle.cards as BundleCard[]) {
@@ -110,8 +129,10 @@ function insertCards(
     if (noteId === undefined || seen.has(`${noteId}:${card.ord}`)) continue
     seen.add(`${noteId}:${card.ord}`)
     const did = deckIds.get(card.deckKey) ?? deckIds.get(noteDecks.get(card.noteKey) ?? '') ?? 1
-    const columns = cardColumns(card.progress, ++position, crt, now)
-    const id = nextCardId++
+    /* positions number the new cards only, in the bundle's order */
+    const isNew = !card.progress || card.progress.state === 'new'
+    const columns = cardColumns(card, isNew ? ++position : position, days, now)
+    const id = idFrom(card.createdAt, now, used)
     cardIds.set(card.key, id)
     insertCard.run(
       id,
@@ -160,7 +181,7 @@ function insertCol(
   types: Map<string, WrittenType>,
   decks: Record<string, unknown>,
   position: number,
-  { db, now, mtime, crt }: Written
+  { db, now, mtime, days }: Written
 ) {
   const models: Record<string, unknown> = {}
   for (const type of types.values()) models[type.id] = modelJson(type, mtime)
@@ -181,7 +202,7 @@ function insertCol(
     schedVer: 2,
   }
   db.prepare("INSERT INTO col VALUES (1, ?, ?, ?, 11, 0, 0, 0, ?, ?, ?, ?, '{}')").run(
-    crt,
+    days.crt,
     now,
     now,
     JSON.stringify(conf),
@@ -192,10 +213,15 @@ function insertCol(
 }
 
 /** Writes the bundle as a schema-11 collection at path. */
-export function writeCollection(bundle: ImportBundle, path: string) {
+export function writeCollection(bundle: ImportBundle, path: string, timezoneOffsetMinutes = 0) {
   const now = Date.now()
   const db = new DatabaseSync(path)
-  const written: Written = { db, now, mtime: Math.floor(now / 1000), crt: creationDay(bundle, now) }
+  const written: Written = {
+    db,
+    now,
+    mtime: Math.floor(now / 1000),
+    days: collectionDays(bundle, now, timezoneOffsetMinutes),
+  }
   try {
     /* a scratch file rebuilt on any failure: no journal, no fsync */
     db.exec('PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF')

@@ -20,26 +20,6 @@ export function stableId(text: string): number {
   return 1_000_000_000_000 + (hash.readUIntBE(0, 5) % 900_000_000_000)
 }
 
-export function stripHtml(html: string): string {
-  return html
-    .replace(/<img[^>]*src=["']?([^"'>\s]+)[^>]*>/gi, ' $1 ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-    .trim()
-}
-
-/**
- * notes.csum: the first 8 hex digits of the SHA-1 of the stripped first field, as Anki computes for duplicate
- * checks
- */
-export function fieldChecksum(text: string): number {
-  return Number.parseInt(createHash('sha1').update(stripHtml(text)).digest('hex').slice(0, 8), 16)
-}
-
 /* the field separator cannot appear inside a field */
 // eslint-disable-next-line no-control-regex -- \x1f is Anki's field separator
 const cleanField = (value: unknown) => String(value ?? '').replace(/\x1f/g, ' ')
@@ -55,7 +35,13 @@ export function ankiNoteType(bundle: BundleNoteType, id: number): WrittenType {
     return {
       id,
       bundle,
-      source: { id: String(id), name: bundle.name, ...ankiStockNoteType(bundle.kind) },
+      source: {
+        id: String(id),
+        name: bundle.name,
+        ...ankiStockNoteType(bundle.kind),
+        /* read back by Mnemo as its built-in again (stock.ts) */
+        mnemoKind: bundle.kind,
+      },
     }
   }
   return {
@@ -66,12 +52,20 @@ export function ankiNoteType(bundle: BundleNoteType, id: number): WrittenType {
       name: bundle.name,
       cloze: bundle.isCloze,
       css: bundle.css,
-      originalStockKind: 0,
-      fields: bundle.fields.map((name) => ({ name, tag: null })),
+      fields: bundle.fields.map((name, index) => ({
+        name,
+        tag: numberOr(bundle.ankiModel?.fields[index]?.tag, null),
+      })),
       templates: bundle.templates.map((template) => ({ ...template })),
+      sortField: bundle.sortField ?? 0,
+      extras: bundle.ankiModel ?? null,
+      originalStockKind: numberOr(bundle.ankiModel?.model.originalStockKind, 0),
     },
   }
 }
+
+const numberOr = <T>(value: unknown, fallback: T): number | T =>
+  typeof value === 'number' && Number.isFinite(value) ? value : fallback
 
 /** The field values in the order of the Anki type. */
 export function fieldValues(note: BundleNote, type: WrittenType): string[] {
@@ -102,45 +96,65 @@ function requirements(source: SourceNoteType): [number, string, number[]][] {
   })
 }
 
+/* what Anki writes for a field and a template it made itself (schema 11) */
+const FIELD_DEFAULTS = { sticky: false, rtl: false, font: 'Arial', size: 20, media: [] }
+const TEMPLATE_DEFAULTS = { bqfmt: '', bafmt: '', did: null, bfont: '', bsize: 0 }
+
+/**
+ * The model as schema 11 keeps it. An imported type's other keys (its
+ * `extras`) are written back as they came, under what Mnemo holds (name,
+ * fields, templates, CSS, sort field), so a type edited in Mnemo is written
+ * as edited; `req` is kept while the templates are the ones it was made for.
+ */
 export function modelJson(type: WrittenType, mtime: number) {
   const { source } = type
+  const extras = source.extras
+  const keptReq =
+    extras && Array.isArray(extras.model.req) && extras.templates.length === source.templates.length
+  /* an imported type's keys as it had them; Anki's defaults for a type Mnemo made */
   const model: Record<string, unknown> = {
+    ...(extras
+      ? { did: 1, ...extras.model }
+      : {
+          latexPre: LATEX_PRE,
+          latexPost: LATEX_POST,
+          latexsvg: false,
+          did: 1,
+          tags: [],
+          vers: [],
+        }),
     id: type.id,
     name: source.name,
     type: source.cloze ? 1 : 0,
     mod: mtime,
     usn: 0,
-    sortf: 0,
-    did: 1,
+    sortf: Math.max(0, Math.min(source.sortField ?? 0, source.fields.length - 1)),
     tmpls: source.templates.map((template, ord) => ({
+      ...(extras?.templates[ord] ?? TEMPLATE_DEFAULTS),
       name: template.name,
       ord,
       qfmt: template.front,
       afmt: template.back,
-      bqfmt: '',
-      bafmt: '',
-      did: null,
-      bfont: '',
-      bsize: 0,
     })),
-    flds: source.fields.map((field, ord) => ({
-      name: field.name,
-      ord,
-      sticky: false,
-      rtl: false,
-      font: 'Arial',
-      size: 20,
-      media: [],
-      ...(field.tag !== null ? { tag: field.tag } : {}),
-    })),
+    flds: source.fields.map((field, ord) => {
+      const { tag: _tag, ...kept } = (extras?.fields[ord] ?? FIELD_DEFAULTS) as Record<
+        string,
+        unknown
+      >
+      return {
+        ...kept,
+        name: field.name,
+        ord,
+        ...(field.tag !== null ? { tag: field.tag } : {}),
+      }
+    }),
     css: source.css,
-    latexPre: LATEX_PRE,
-    latexPost: LATEX_POST,
-    latexsvg: false,
-    req: source.cloze ? [] : requirements(source),
-    tags: [],
-    vers: [],
   }
+  if (keptReq) model.req = extras!.model.req
+  else if (!extras || 'req' in extras.model) model.req = source.cloze ? [] : requirements(source)
   if (source.originalStockKind) model.originalStockKind = source.originalStockKind
+  else delete model.originalStockKind
+  if (source.mnemoKind) model.mnemoKind = source.mnemoKind
+  if (type.bundle.reversedOf) model.mnemoReversedOf = type.bundle.reversedOf
   return model
 }

@@ -15,8 +15,8 @@ import { saveZip } from '#exporters/zip_writer'
  * streamed from where the bundle says they are.
  *
  * Scheduling is written as Anki's v2/v3 schedulers keep it: review cards due
- * on a day counted from the collection's creation (`crt`, set to a UTC
- * midnight on or before every date in the bundle), learning cards due at a
+ * on a day counted from the collection's creation (`crt`, the start of a
+ * study day of the learner's at the rollover hour), learning cards due at a
  * unix time; FSRS memory state and the last review time go in the card's
  * `data` JSON (scheduling.ts).
  */
@@ -62,10 +62,15 @@ async function zipPackage(collectionPath: string, bundle: ImportBundle, outPath:
   await saveZip(zip, outPath)
 }
 
-export async function writeAnkiPackage(bundle: ImportBundle, outPath: string): Promise<void> {
+/** `timezoneOffsetMinutes`: the learner's time zone (minutes east of UTC), which Anki's day numbers count in */
+export async function writeAnkiPackage(
+  bundle: ImportBundle,
+  outPath: string,
+  options: { timezoneOffsetMinutes?: number } = {}
+): Promise<void> {
   const collectionPath = `${outPath}.${randomUUID()}.anki2`
   try {
-    writeCollection(bundle, collectionPath)
+    writeCollection(bundle, collectionPath, options.timezoneOffsetMinutes ?? 0)
     await zipPackage(collectionPath, bundle, outPath)
   } catch (error) {
     await rm(outPath, { force: true })

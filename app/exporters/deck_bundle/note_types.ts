@@ -1,6 +1,11 @@
 import { BUILTIN_NOTE_TYPES } from '#note_types/builtin'
 import { REVERSED_ORD_OFFSET, isReversible } from '#note_types/cards'
-import type { CardTemplate, NoteTypeDefinition, NoteTypeKind } from '#note_types/types'
+import type {
+  AnkiModelExtras,
+  CardTemplate,
+  NoteTypeDefinition,
+  NoteTypeKind,
+} from '#note_types/types'
 import type { BundleNoteType } from '#importers/bundle'
 import type { DeckSnapshot, NoteRow } from '#exporters/deck_bundle/snapshot'
 
@@ -18,11 +23,29 @@ export function noteTypeRegistry(snapshot: DeckSnapshot) {
     const reversed = note.is_reversed && def.kind !== 'reversed' && isReversible(def)
     const key = reversed ? `${row.id}+reversed` : String(row.id)
     if (!noteTypes.has(key))
-      noteTypes.set(key, reversed ? withReversedCard(key, def) : bundleType(key, def))
+      noteTypes.set(
+        key,
+        reversed ? withReversedCard(key, def) : { ...bundleType(key, def), ...ankiOf(row) }
+      )
     const reversedOrd = reversed ? noteTypes.get(key)!.templates.length - 1 : null
     return { key, reversedOrd }
   }
   return { noteTypes, typeOf }
+}
+
+/* what an imported type keeps of Anki's (migration 0040): written back by the Anki writer */
+function ankiOf(row: {
+  kind: NoteTypeKind
+  anki_id?: string | number | null
+  sort_field?: number | null
+  anki_model?: AnkiModelExtras | null
+}): Partial<BundleNoteType> {
+  if (row.kind !== 'custom') return {}
+  return {
+    ankiId: row.anki_id === null || row.anki_id === undefined ? null : String(row.anki_id),
+    sortField: row.sort_field ?? 0,
+    ankiModel: row.anki_model ?? null,
+  }
 }
 
 function definitionOf(row: {
@@ -61,7 +84,8 @@ function bundleType(key: string, def: NoteTypeDefinition): BundleNoteType {
 
 /** The type of a note with the product's reversed card: its templates plus that card (see the top). */
 function withReversedCard(key: string, def: NoteTypeDefinition): BundleNoteType {
-  if (def.kind === 'basic') return bundleType(key, BUILTIN_NOTE_TYPES.reversed)
+  if (def.kind === 'basic')
+    return { ...bundleType(key, BUILTIN_NOTE_TYPES.reversed), reversedOf: 'basic' }
   const base = bundleType(key, def)
   const [first, second] = base.fields
   /*
@@ -85,6 +109,7 @@ function withReversedCard(key: string, def: NoteTypeDefinition): BundleNoteType 
     name: `${def.name} (and reversed card)`,
     kind: 'custom',
     templates: [...base.templates, reversed],
+    reversedOf: def.kind,
   }
 }
 

@@ -47,7 +47,7 @@ function bundleProgress(row: Record<string, any>): BundleCard['progress'] {
     lapses: progress.lapses,
     stability: progress.stability,
     difficulty: progress.difficulty,
-    frozen: Boolean(row.frozen) || Boolean(row.suspended),
+    frozen: Boolean(row.frozen),
     lastReviewedAt: progress.lastReviewedAt,
   }
 }
@@ -67,7 +67,11 @@ export function notesOf(
     const { key, reversedOrd } = typeOf(note)
     ordMaps.set(note.id, reversedOrd)
     const fields: Record<string, string> = {}
-    for (const [name, html] of Object.entries(note.fields ?? {})) fields[name] = rewrite(html ?? '')
+    for (const [name, html] of Object.entries(note.fields ?? {})) {
+      /* a field left as the import stored it goes back as the package had it */
+      const source = note.source_fields?.[name]
+      fields[name] = source && source.stored === html ? source.source : rewrite(html ?? '')
+    }
     const attachments = note.field_attachments_map ?? {}
     notes.push({
       key: String(note.id),
@@ -76,6 +80,7 @@ export function notesOf(
       deckKey: String(note.deck_id),
       fields,
       tags: tagsOf(note.tags),
+      ...(note.created_at ? { createdAt: new Date(note.created_at) } : {}),
       ...(Object.keys(attachments).length ? { fieldAttachmentsMap: attachments } : {}),
     })
   }
@@ -90,6 +95,8 @@ export function cardsOf(snapshot: DeckSnapshot, ordMaps: Map<number, number | nu
   const deckIds = new Set(snapshot.decks.map((deck) => deck.id))
   const noteDecks = new Map(snapshot.notes.map((note) => [note.id, note.deck_id]))
   const progressByCard = new Map(snapshot.progress.map((row) => [row.card_id as number, row]))
+  const suspended = new Set(snapshot.suspended ?? [])
+  const buried = new Map((snapshot.burials ?? []).map((row) => [row.card_id, row.manual]))
   const cards: BundleCard[] = []
   for (const card of snapshot.cards) {
     const reversedOrd = ordMaps.get(card.note_id)
@@ -106,6 +113,9 @@ export function cardsOf(snapshot: DeckSnapshot, ordMaps: Map<number, number | nu
       ord,
       deckKey: String(deckIds.has(card.deck_id) ? card.deck_id : noteDecks.get(card.note_id)),
       progress: row ? bundleProgress(row) : null,
+      suspended: suspended.has(card.id),
+      buried: buried.has(card.id) ? (buried.get(card.id) ? 'manual' : 'sibling') : null,
+      ...(card.created_at ? { createdAt: new Date(card.created_at) } : {}),
     })
   }
   return cards

@@ -19,12 +19,16 @@ export interface NoteRow {
   tags: string[] | null
   is_reversed: boolean
   user_id: number
+  created_at?: Date | string
+  /** fields as an imported package had them, where the import changed them (migration 0040) */
+  source_fields?: Record<string, { source: string; stored: string }> | null
 }
 export interface CardRow {
   id: number
   note_id: number
   deck_id: number
   ord: number
+  created_at?: Date | string
 }
 
 export interface DeckSnapshot {
@@ -38,4 +42,8 @@ export interface DeckSnapshot {
   progress: any[]
   /** review_logs rows (none unless progress is asked for) */
   reviews: any[]
+  /** the cards the learner removed from study (none unless progress is asked for) */
+  suspended?: number[]
+  /** the cards buried until a time still ahead (none unless progress is asked for) */
+  burials?: { card_id: number; manual: boolean }[]
 }

@@ -3,7 +3,7 @@ import { rename, rm } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import yazl from 'yazl'
-import type { BundleNote, BundleProgress, BundleReview, ImportBundle } from '#importers/bundle'
+import type { BundleProgress, BundleReview, ImportBundle } from '#importers/bundle'
 import {
   Digest,
   OFC_FORMAT,
@@ -85,10 +85,13 @@ function manifestOf(
       templates: t.templates.map((tp) => ({ name: tp.name, front: tp.front, back: tp.back })),
       css: t.css,
       isCloze: t.isCloze,
+      ...(t.sortField ? { sortField: t.sortField } : {}),
+      ...(t.ankiId ? { ankiId: t.ankiId } : {}),
+      ...(t.ankiModel ? { ankiModel: t.ankiModel } : {}),
     })),
     decks: bundle.decks.map((d) => ({ key: d.key, name: d.name, parentKey: d.parentKey })),
     notes: bundle.notes.map((n) => {
-      const note: BundleNote = {
+      const note: OfcManifest['notes'][number] = {
         key: n.key,
         guid: n.guid,
         noteTypeKey: n.noteTypeKey,
@@ -97,6 +100,7 @@ function manifestOf(
         tags: n.tags,
       }
       if (n.fieldAttachmentsMap !== undefined) note.fieldAttachmentsMap = n.fieldAttachmentsMap
+      if (n.createdAt) note.createdAt = n.createdAt.toISOString()
       return note
     }),
     cards: bundle.cards.map((c) => {
@@ -106,7 +110,12 @@ function manifestOf(
         ord: c.ord,
         deckKey: c.deckKey,
       }
-      if (includeProgress) card.progress = c.progress ? progressJson(c.progress) : null
+      if (includeProgress) {
+        card.progress = c.progress ? progressJson(c.progress) : null
+        if (c.suspended) card.suspended = true
+        if (c.buried) card.buried = c.buried
+      }
+      if (c.createdAt) card.createdAt = c.createdAt.toISOString()
       return card
     }),
     media,

@@ -2,6 +2,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import type { BundleCard, BundleNote, BundleProgress } from '#importers/bundle'
 import type { DeckTree } from '#importers/anki/deck_tree'
 import type { ReviewReader } from '#importers/anki/revlog'
+import { addDays, studyDay, studyDayBounds } from '#scheduling/study_day'
 import {
   columnsOf,
   num,
@@ -20,6 +21,8 @@ import {
  */
 
 const DAY_SECONDS = 86_400
+/* Mnemo's own mark, kept through Anki in the card's custom data (`cd`, Anki 2.1.55+): frozen */
+export const FROZEN_MARK = 'mnemoFrozen'
 /* a learning card's due is a unix time in seconds, an interday one a day number */
 const TIMESTAMP_THRESHOLD = 1_000_000_000
 
@@ -28,11 +31,15 @@ export class CardReader {
   #read = 0
   #homeless = 0
 
+  #days: DueDays
+
   constructor(
     private db: DatabaseSync,
     private source: SourceCollection,
-    private tree: DeckTree
+    private tree: DeckTree,
+    timezoneOffsetMinutes = 0
   ) {
+    this.#days = dueDays(source.crt, timezoneOffsetMinutes)
     const dataColumn = columnsOf(db, 'cards').has('data') ? 'data' : "'' AS data"
     this.#page =
       db.prepare(`SELECT CAST(id AS TEXT) AS id, CAST(nid AS TEXT) AS nid, CAST(did AS TEXT) AS did, CAST(odid
@@ -79,12 +86,16 @@ export class CardReader {
       if (!note.deckKey) note.deckKey = deckKey
       const key = str(row.id)
       this.tree.use(deckKey)
+      const queue = num(row.queue)
       cards.push({
         key,
         noteKey: note.key,
         ord: num(row.ord),
         deckKey,
-        progress: progressOf(row, this.source.crt, lastReview.get(key)),
+        progress: progressOf(row, this.#days, lastReview.get(key)),
+        suspended: queue === -1,
+        buried: queue === -3 ? 'manual' : queue === -2 ? 'sibling' : null,
+        ...creationOf(key),
       })
     }
     this.#read += cards.length
@@ -103,34 +114,68 @@ export class CardReader {
   }
 }
 
-/* FSRS memory state and the last review time (seconds), as newer Ankis keep them in `cards.data` */
-function parseCardData(text: string): { s: number | null; d: number | null; lrt: number | null } {
-  const none = { s: null, d: null, lrt: null }
+interface CardData {
+  s: number | null
+  d: number | null
+  lrt: number | null
+  frozen: boolean
+}
+
+/* FSRS memory state, the last review time (seconds) and custom data, as newer Ankis keep them in `cards.data` */
+function parseCardData(text: string): CardData {
+  const none = { s: null, d: null, lrt: null, frozen: false }
   if (!text || text[0] !== '{') return none
   try {
     const data = JSON.parse(text) as Record<string, unknown>
     const finite = (value: unknown) =>
       typeof value === 'number' && Number.isFinite(value) ? value : null
-    return { s: finite(data.s), d: finite(data.d), lrt: finite(data.lrt) }
+    const custom =
+      data.cd && typeof data.cd === 'object' ? (data.cd as Record<string, unknown>) : {}
+    return {
+      s: finite(data.s),
+      d: finite(data.d),
+      lrt: finite(data.lrt),
+      frozen: Boolean(custom[FROZEN_MARK]),
+    }
   } catch {
     return none
   }
 }
 
+/**
+ * Anki's day numbers as instants: day 0 is the learner's study day (their
+ * time zone, rollover hour) that holds the collection's creation `crt`, as
+ * Anki counts days (rslib/src/scheduler/timing.rs); day n starts n study
+ * days later, at the rollover hour.
+ */
+export type DueDays = (day: number) => Date
+
+export function dueDays(crt: number, timezoneOffsetMinutes: number): DueDays {
+  const first = studyDay(new Date(crt * 1000), timezoneOffsetMinutes)
+  return (day) => studyDayBounds(addDays(first, Math.round(day)), timezoneOffsetMinutes).start
+}
+
+/* Anki's ids are creation times in ms; an id that cannot be one (an old or made-up file) says nothing */
+const EARLIEST_ID = Date.UTC(2006, 0, 1)
+export function creationOf(id: string): { createdAt?: Date } {
+  const ms = Number(id)
+  return Number.isSafeInteger(ms) && ms >= EARLIEST_ID && ms <= Date.now() + DAY_SECONDS * 1000
+    ? { createdAt: new Date(ms) }
+    : {}
+}
+
 export function progressOf(
   card: Row,
-  crt: number,
+  days: DueDays,
   lastReviewMs: number | undefined
 ): BundleProgress | null {
   const type = num(card.type)
-  const queue = num(card.queue)
-  /* suspended; buried cards (−2, −3) are only set aside for the day */
-  const frozen = queue === -1
   const data = parseCardData(str(card.data))
+  const frozen = data.frozen
   const factor = num(card.factor)
   const common = {
-    /* learning cards of the old schedulers have no ease yet: Anki's starting ease */
-    ease: factor > 0 ? factor / 1000 : 2.5,
+    /* Anki's factor as it is: a learning card's 0 (no ease yet) stays 0, graduation gives the starting ease */
+    ease: factor > 0 ? factor / 1000 : 0,
     reps: num(card.reps),
     lapses: num(card.lapses),
     stability: data.s,
@@ -144,16 +189,17 @@ export function progressOf(
           : null,
   }
   if (type === 0) {
-    /* never studied; kept only to carry the suspension */
-    return frozen ? { state: 'new', dueAt: null, intervalDays: 0, ...common } : null
+    /* new: a progress row only to carry what Anki keeps on it (a freeze, a forgotten card's counts, a factor) */
+    const kept = frozen || common.reps > 0 || common.lapses > 0 || factor > 0
+    return kept ? { state: 'new', dueAt: null, intervalDays: 0, ...common } : null
   }
   const state = type === 1 ? 'learning' : type === 3 ? 'relearning' : 'review'
   /* in a filtered deck the original due is kept in odue */
   const due = str(card.odid) !== '0' && num(card.odue) !== 0 ? num(card.odue) : num(card.due)
-  const dueSeconds = state !== 'review' && due > TIMESTAMP_THRESHOLD ? due : crt + due * DAY_SECONDS
+  const dueAt = state !== 'review' && due > TIMESTAMP_THRESHOLD ? new Date(due * 1000) : days(due)
   return {
     state,
-    dueAt: new Date(dueSeconds * 1000),
+    dueAt,
     /* learning intervals below a day are stored as negative seconds */
     intervalDays: Math.max(0, num(card.ivl)),
     ...common,

@@ -1,6 +1,8 @@
 import type { DatabaseSync } from 'node:sqlite'
+import { REVERSED_ORD_OFFSET } from '#note_types/cards'
 import {
   ImportError,
+  type BundleCard,
   type BundleDeck,
   type BundleNote,
   type BundleNoteType,
@@ -38,7 +40,8 @@ export function openContent(
   db: DatabaseSync,
   source: SourceCollection,
   format: ImportBundle['format'],
-  warnings: Warnings
+  warnings: Warnings,
+  timezoneOffsetMinutes = 0
 ): Content {
   const types = readNoteTypes(source.noteTypes)
   const readable = JSON.stringify([...types.keys()])
@@ -53,7 +56,7 @@ export function openContent(
   )
   const noteTypes = keptNoteTypes(types, used, format, references)
   const tree = buildDeckTree(source.decks)
-  const cards = new CardReader(db, source, tree)
+  const cards = new CardReader(db, source, tree, timezoneOffsetMinutes)
   cards.placeDecks([...types.keys()])
   const counted = db
     .prepare(
@@ -88,6 +91,7 @@ function* batchesOf(readers: Readers, size: number): Generator<NoteBatch> {
   let page: BundleNote[] = []
   const batchOf = (notes: BundleNote[]): NoteBatch => {
     const read = cards.read(notes, reviews)
+    reversedCards(notes, read, types)
     const kept = notes.filter((note) => note.deckKey)
     cardless += notes.length - kept.length
     return {
@@ -113,6 +117,15 @@ function* batchesOf(readers: Readers, size: number): Generator<NoteBatch> {
   cards.report(warnings)
   warnings.add(cardless, `${cardless} note(s) without cards were skipped`)
   reviews.report(warnings)
+}
+
+/* the last template of a type Mnemo made for notes with its reversed card is that card again: ord 100 */
+function reversedCards(notes: BundleNote[], cards: BundleCard[], types: Map<string, ReadNoteType>) {
+  const typeOf = new Map(notes.map((note) => [note.key, types.get(note.noteTypeKey)]))
+  for (const card of cards) {
+    const reversedOrd = typeOf.get(card.noteKey)?.reversedOrd
+    if (reversedOrd !== undefined && card.ord === reversedOrd) card.ord = REVERSED_ORD_OFFSET
+  }
 }
 
 /* a collection that breaks while it is read is a broken file, as one that breaks when opened: not retried */

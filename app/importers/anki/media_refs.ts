@@ -19,7 +19,7 @@ const ENTITIES: Record<string, string> = {
   nbsp: '\u00a0',
 }
 
-function decodeEntities(text: string): string {
+export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, body: string) => {
     if (body[0] === '#') {
       const code =

@@ -9,13 +9,43 @@ export interface ReadNoteType {
   /** null: a custom type, its fields read in order */
   mapping: StockMapping | null
   bundle: BundleNoteType
+  /** a type Mnemo exported for notes with its reversed card: that card's template (ord 100 again) */
+  reversedOrd?: number
+}
+
+const REVERSED_SUFFIX = / \(and reversed card\)$/
+
+/**
+ * A type Mnemo made on export for notes with its reversed card (the model's
+ * `mnemoReversedOf`): the type those notes had, its last template Mnemo's
+ * reversed card.
+ */
+function reversedBase(source: SourceNoteType): SourceNoteType | null {
+  const kind = source.mnemoReversedOf
+  if (!kind || source.cloze || source.templates.length < 2) return null
+  return {
+    ...source,
+    name: source.name.replace(REVERSED_SUFFIX, ''),
+    templates: source.templates.slice(0, -1),
+    /* the stock kind written was the type with the card's: the shape left says what it is */
+    originalStockKind: 0,
+    mnemoKind: kind,
+    mnemoReversedOf: undefined,
+  }
 }
 
 export function readNoteTypes(sources: Map<string, SourceNoteType>): Map<string, ReadNoteType> {
   const types = new Map<string, ReadNoteType>()
   for (const [id, source] of sources) {
-    const mapping = stockMapping(source)
-    types.set(id, { source, mapping, bundle: bundleNoteType(source, mapping) })
+    const base = reversedBase(source)
+    const read = base ?? source
+    const mapping = stockMapping(read)
+    types.set(id, {
+      source,
+      mapping,
+      bundle: bundleNoteType(read, mapping),
+      ...(base ? { reversedOrd: source.templates.length - 1 } : {}),
+    })
   }
   return types
 }
@@ -42,6 +72,9 @@ function bundleNoteType(source: SourceNoteType, mapping: StockMapping | null): B
     templates: source.templates.map((template) => ({ ...template })),
     css: source.css,
     isCloze: source.cloze,
+    sortField: source.sortField ?? 0,
+    ankiId: /^\d+$/.test(source.id) ? source.id : null,
+    ankiModel: source.extras ?? null,
   }
 }
 

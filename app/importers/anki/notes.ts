@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite'
 import type { BundleNote } from '#importers/bundle'
+import { creationOf } from '#importers/anki/cards'
 import { parseOcclusions } from '#importers/anki/occlusion'
 import type { StockMapping } from '#importers/anki/stock'
 import type { MediaReferences } from '#importers/anki/media'
@@ -129,8 +130,10 @@ function noteOf(row: Row, type: ReadNoteType, tally: NoteTally): BundleNote {
     tags: str(row.tags)
       .split(/[\s\u3000]+/)
       .filter(Boolean),
+    ...creationOf(str(row.id)),
   }
   if (fieldAttachmentsMap) note.fieldAttachmentsMap = fieldAttachmentsMap
+  if (type.reversedOrd !== undefined) note.reversed = true
   return note
 }
 

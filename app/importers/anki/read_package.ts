@@ -31,6 +31,12 @@ export interface ReadAnkiOptions {
    * those its notes use.
    */
   format?: 'apkg' | 'colpkg'
+  /**
+   * The learner's time zone (minutes east of UTC): Anki's day numbers count
+   * study days from the collection's creation, in the learner's time zone
+   * and from their rollover hour
+   */
+  timezoneOffsetMinutes?: number
 }
 
 const DEFAULT_MAX_BYTES = 2 * 1024 ** 3
@@ -74,7 +80,13 @@ export async function openAnkiPackage(
     const format =
       options.format ?? (extname(filePath).toLowerCase() === '.colpkg' ? 'colpkg' : 'apkg')
     const warnings = new Warnings()
-    const content = openContent(db, readSourceCollection(db, warnings), format, warnings)
+    const content = openContent(
+      db,
+      readSourceCollection(db, warnings),
+      format,
+      warnings,
+      options.timezoneOffsetMinutes ?? 0
+    )
     /* the media's warnings come after the notes' in the list, as the learner reads it */
     const mediaWarnings = new Warnings()
     const media = await extractMedia(

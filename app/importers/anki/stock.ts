@@ -1,5 +1,6 @@
 import type { BundleNoteTypeKind } from '#importers/bundle'
 import { BUILTIN_NOTE_TYPES } from '#note_types/builtin'
+import type { AnkiModelExtras } from '#note_types/types'
 
 /*
  * Which Anki note types are Anki's stock ones, so their notes land on the
@@ -31,6 +32,14 @@ export interface SourceNoteType {
   originalStockKind: number
   fields: { name: string; tag: number | null }[]
   templates: { name: string; front: string; back: string }[]
+  /** the field Anki sorts by (`sortf`); 0 when the source does not say */
+  sortField?: number
+  /** what else the source keeps on the type (schema 11 JSON only), written back on export */
+  extras?: AnkiModelExtras | null
+  /** the built-in kind Mnemo exported this type from (the model's `mnemoKind`), if any */
+  mnemoKind?: string
+  /** the kind of type whose notes with Mnemo's reversed card Mnemo exported as this one (`mnemoReversedOf`) */
+  mnemoReversedOf?: string
 }
 
 export type StockKind = Exclude<BundleNoteTypeKind, 'custom'>
@@ -116,6 +125,20 @@ function clozeMapping(noteType: SourceNoteType): StockMapping | null {
  * template and makes exactly the cards it made in Anki.
  */
 export function stockMapping(noteType: SourceNoteType): StockMapping | null {
+  /*
+   * a learner's type is kept as it came (decision 0092): only a type Mnemo
+   * exported from a built-in (marked so) goes back to it, and image
+   * occlusion, which Mnemo draws itself
+   */
+  if (noteType.mnemoKind && noteType.mnemoKind !== 'custom') {
+    const mapping = anyStockMapping(noteType)
+    return mapping?.kind === noteType.mnemoKind ? mapping : null
+  }
+  const mapping = anyStockMapping(noteType)
+  return mapping?.kind === 'image_occlusion' ? mapping : null
+}
+
+function anyStockMapping(noteType: SourceNoteType): StockMapping | null {
   const { fields, templates } = noteType
   const names = fields.map((field) => field.name)
   switch (noteType.originalStockKind) {

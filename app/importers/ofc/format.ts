@@ -13,7 +13,9 @@
  *     "noteTypes": [BundleNoteType],    as in app/importers/bundle.ts
  *     "decks": [BundleDeck],            a tree through parentKey (null: a top deck)
  *     "notes": [BundleNote],            fields are HTML; media referenced by name
- *     "cards": [BundleCard],            `progress` only when includesProgress (dates as ISO 8601 strings)
+ *     "cards": [BundleCard],            `progress`, `suspended`, `buried` only when includesProgress (dates as
+ *                                       ISO 8601 strings); notes and cards may carry `createdAt`, note types
+ *                                       `sortField`, `ankiId`, `ankiModel` (decision 0092)
  *     "reviews": [BundleReview],        only when includesProgress
  *     "media": [{ "name": "cat.jpg",    the name fields reference
  *                 "file": "0.jpg",      the entry under media/ ([A-Za-z0-9._-], never "." or "..")
@@ -69,8 +71,11 @@ export interface OfcManifest {
   includesProgress: boolean
   noteTypes: BundleNoteType[]
   decks: BundleDeck[]
-  notes: BundleNote[]
-  cards: (Omit<BundleCard, 'progress'> & { progress?: Json<BundleProgress> | null })[]
+  notes: (Omit<BundleNote, 'createdAt'> & { createdAt?: string })[]
+  cards: (Omit<BundleCard, 'progress' | 'createdAt'> & {
+    progress?: Json<BundleProgress> | null
+    createdAt?: string
+  })[]
   reviews?: Json<BundleReview>[]
   media: OfcMediaEntry[]
 }

@@ -24,6 +24,7 @@ const NOTE_TYPE_KINDS = new Set([
   'custom',
 ])
 const CARD_STATES = new Set(['new', 'learning', 'review', 'relearning'])
+const BURIALS = new Set(['manual', 'sibling'])
 const REVIEW_KINDS = new Set(['learn', 'review', 'relearn', 'manual'])
 const ENTRY_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/
 // eslint-disable-next-line no-control-regex -- control characters make a media name unsafe
@@ -119,7 +120,7 @@ export function readNoteType(value: unknown, path: string): BundleNoteType {
     }
   })
   if (!templates.length) fail(`${path}.templates`, 'a note type needs a template')
-  return {
+  const type: BundleNoteType = {
     key: str(o.key, `${path}.key`, true),
     name: str(o.name, `${path}.name`, true),
     kind: oneOf(o.kind, `${path}.kind`, NOTE_TYPE_KINDS),
@@ -128,6 +129,28 @@ export function readNoteType(value: unknown, path: string): BundleNoteType {
     css: str(o.css, `${path}.css`),
     isCloze: bool(o.isCloze, `${path}.isCloze`),
   }
+  /* optional: what an imported Anki type keeps (decision 0092) */
+  if (o.sortField !== undefined)
+    type.sortField = num(o.sortField, `${path}.sortField`, { integer: true, min: 0 })
+  if (o.ankiId !== undefined) type.ankiId = nullable(o.ankiId, `${path}.ankiId`, str)
+  if (o.ankiModel !== undefined && o.ankiModel !== null) {
+    const model = obj(o.ankiModel, `${path}.ankiModel`)
+    const parts = (key: string) =>
+      arr(model[key], `${path}.ankiModel.${key}`).map((part, i) =>
+        obj(part, `${path}.ankiModel.${key}[${i}]`)
+      )
+    type.ankiModel = {
+      model: obj(model.model, `${path}.ankiModel.model`),
+      fields: parts('fields'),
+      templates: parts('templates'),
+    }
+  }
+  return type
+}
+
+/* optional creation time (ISO 8601) of a note or card */
+function createdAtOf(o: Obj, path: string): { createdAt?: Date } {
+  return o.createdAt === undefined ? {} : { createdAt: date(o.createdAt, `${path}.createdAt`) }
 }
 
 export function readDeck(value: unknown, path: string): BundleDeck {
@@ -178,6 +201,7 @@ export function readNote(value: unknown, path: string): BundleNote {
     deckKey: str(o.deckKey, `${path}.deckKey`, true),
     fields,
     tags: strings(o.tags, `${path}.tags`),
+    ...createdAtOf(o, path),
   }
   if (o.fieldAttachmentsMap !== undefined)
     note.fieldAttachmentsMap = readAttachments(o.fieldAttachmentsMap, `${path}.fieldAttachmentsMap`)
@@ -214,6 +238,13 @@ export function readCard(value: unknown, path: string, withProgress: boolean): B
     ord: num(o.ord, `${path}.ord`, { integer: true, min: 0 }),
     deckKey: str(o.deckKey, `${path}.deckKey`, true),
     progress,
+    ...(withProgress && o.suspended !== undefined
+      ? { suspended: bool(o.suspended, `${path}.suspended`) }
+      : {}),
+    ...(withProgress && o.buried !== undefined
+      ? { buried: nullable(o.buried, `${path}.buried`, (v, p) => oneOf(v, p, BURIALS)) }
+      : {}),
+    ...createdAtOf(o, path),
   }
 }
 

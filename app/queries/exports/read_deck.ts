@@ -43,7 +43,9 @@ export async function readDeck(
       'field_attachments_map',
       'tags',
       'is_reversed',
-      'user_id'
+      'user_id',
+      'created_at',
+      'source_fields'
     )
 
   const typeIds = [...new Set(notes.map((note) => note.note_type_id))]
@@ -51,7 +53,17 @@ export async function readDeck(
     ? await trx
         .from('note_types')
         .whereRaw('id = any(?::int[])', [typeIds])
-        .select('id', 'kind', 'name', 'fields', 'templates', 'css')
+        .select(
+          'id',
+          'kind',
+          'name',
+          'fields',
+          'templates',
+          'css',
+          'anki_id',
+          'sort_field',
+          'anki_model'
+        )
     : []
 
   const cardsOfDeck = () => trx.from('notes').whereIn('deck_id', ids).select('id')
@@ -61,7 +73,7 @@ export async function readDeck(
         .whereIn('note_id', cardsOfDeck())
         .orderBy('note_id')
         .orderBy('ord')
-        .select('id', 'note_id', 'deck_id', 'ord')
+        .select('id', 'note_id', 'deck_id', 'ord', 'created_at')
     : []
 
   const keys = new Set<string>()
@@ -117,5 +129,25 @@ export async function readDeck(
           )
       : []
 
-  return { decks, notes, noteTypes, cards, media, progress, reviews }
+  /* the learner's marks on any card, new ones too: removed from study, buried for the rest of the day */
+  const suspensions: { card_id: number }[] =
+    includeProgress && cards.length
+      ? await trx
+          .from('card_suspensions')
+          .where('user_id', user.id)
+          .whereIn('card_id', cardIds())
+          .select('card_id')
+      : []
+  const suspended = suspensions.map((row) => row.card_id)
+  const burials =
+    includeProgress && cards.length
+      ? await trx
+          .from('card_burials')
+          .where('user_id', user.id)
+          .whereIn('card_id', cardIds())
+          .where('until', '>', new Date())
+          .select('card_id', 'manual')
+      : []
+
+  return { decks, notes, noteTypes, cards, media, progress, reviews, suspended, burials }
 }

@@ -108,6 +108,7 @@ function readNoteTypes(
       originalStockKind: config.originalStockKind,
       fields: ownFields.map(({ name, tag }) => ({ name, tag })),
       templates: ownTemplates.map(({ name, front, back }) => ({ name, front, back })),
+      sortField: Math.min(config.sortField ?? 0, ownFields.length - 1),
     })
   }
   return { noteTypes, brokenNoteTypes }

@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite'
 import type { SourceNoteType } from '#importers/anki/stock'
+import type { AnkiModelExtras } from '#note_types/types'
 import { splitDeckName } from '#importers/anki/deck_tree'
 import {
   num,
@@ -55,9 +56,50 @@ function readNoteTypes(text: string): Pick<SourceSchemaContent, 'noteTypes' | 'b
         front: str(template?.qfmt),
         back: str(template?.afmt),
       })),
+      sortField: Math.max(0, Math.min(num(model.sortf), model.flds.length - 1)),
+      extras: extrasOf(model),
+      mnemoKind: typeof model.mnemoKind === 'string' ? model.mnemoKind : undefined,
+      mnemoReversedOf:
+        typeof model.mnemoReversedOf === 'string' ? model.mnemoReversedOf : undefined,
     })
   }
   return { noteTypes, brokenNoteTypes }
+}
+
+/* the keys Mnemo keeps in columns of its own, or that the writer sets */
+const OWN_MODEL_KEYS = [
+  'id',
+  'name',
+  'type',
+  'css',
+  'sortf',
+  'flds',
+  'tmpls',
+  'mod',
+  'usn',
+  'mnemoKind',
+  'mnemoReversedOf',
+]
+const OWN_PART_KEYS = ['name', 'ord', 'qfmt', 'afmt']
+
+const without = (value: unknown, keys: string[]): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries(value && typeof value === 'object' ? value : {}).filter(
+      ([key]) => !keys.includes(key)
+    )
+  )
+
+/** What the model keeps beside what Mnemo holds in columns: written back on export. */
+function extrasOf(model: Record<string, any>): AnkiModelExtras {
+  return {
+    model: without(model, OWN_MODEL_KEYS),
+    fields: byOrd(model.flds as Record<string, unknown>[]).map((field) =>
+      without(field, OWN_PART_KEYS)
+    ),
+    templates: byOrd(model.tmpls as Record<string, unknown>[]).map((template) =>
+      without(template, OWN_PART_KEYS)
+    ),
+  }
 }
 
 function readDecks(text: string): Map<string, SourceDeck> {

@@ -79,6 +79,8 @@ export interface NotetypeConfig {
    * cloze, 6 image occlusion
    */
   originalStockKind: number
+  /** sort_field_idx 2: the field Anki sorts by */
+  sortField?: number
 }
 
 export function decodeNotetypeConfig(bytes: Uint8Array): NotetypeConfig {
@@ -87,6 +89,7 @@ export function decodeNotetypeConfig(bytes: Uint8Array): NotetypeConfig {
     cloze: config.kind === NotetypeConfig_Kind.CLOZE,
     css: config.css,
     originalStockKind: config.originalStockKind,
+    sortField: config.sortFieldIdx,
   }
 }
 
@@ -96,6 +99,7 @@ export function encodeNotetypeConfig(config: NotetypeConfig): Uint8Array {
     NotetypeConfigSchema,
     create(NotetypeConfigSchema, {
       kind,
+      sortFieldIdx: config.sortField ?? 0,
       css: config.css,
       originalStockKind: config.originalStockKind,
     })

@@ -370,11 +370,13 @@ test.group('Exports: formats', (group) => {
       )
       assert.match(mito.fields.Back, /^Powerhouse<br ?\/?>of the cell$/)
       assert.sameMembers(mito.tags, ['bio', 'organelle'])
+      /* Basic with the reversed card: Anki's "Basic (and reversed card)", read back as it was (decision 0092) */
       const heart = noteWith(bundle, 'Pumps blood')
-      assert.equal(typeOf(bundle, heart.key).kind, 'reversed')
+      assert.equal(typeOf(bundle, heart.key).kind, 'basic')
+      assert.isTrue(heart.reversed)
       assert.sameMembers(
         cardsOf(bundle, heart.key).map((card) => card.ord),
-        [0, 1]
+        [0, 100]
       )
       assert.sameMembers(
         cardsOf(bundle, noteWith(bundle, 'nucleus').key).map((card) => card.ord),

@@ -36,7 +36,8 @@ const EXPECTED: Record<string, Expected> = {
     notes: 48,
     cards: 146,
     media: 0,
-    progress: 15,
+    /* 15 learning cards, and 109 new cards keeping the factor Anki 2.0 wrote on them (still new) */
+    progress: 124,
     reviews: 102,
     sample: async (userId, assert) => {
       const root = await db.from('decks').where('user_id', userId).whereNull('parent_id').first()
@@ -88,13 +89,16 @@ const EXPECTED: Record<string, Expected> = {
     progress: 0,
     reviews: 0,
   },
-  /* foo.wav is 4 bytes that are not a WAV file: refused by the bytes check, reported, the note kept */
+  /*
+   * foo.wav is 4 bytes that are not a WAV file: refused by the bytes check, reported, the note kept; its new
+   * card keeps the factor Anki 2.0 wrote on it
+   */
   'anki/media.apkg': {
     decks: 1,
     notes: 1,
     cards: 1,
     media: 0,
-    progress: 0,
+    progress: 1,
     reviews: 0,
     sample: async (userId, assert) =>
       assert.include((await fieldsOf(userId))[0].Front, '[sound:foo.wav]'),

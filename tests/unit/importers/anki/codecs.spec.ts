@@ -101,8 +101,13 @@ const type = (overrides: Partial<SourceNoteType>): SourceNoteType => ({
 })
 const fields = (...names: string[]) => names.map((name) => ({ name, tag: null }))
 
+/*
+ * Decision 0092: a learner's type is kept as it came, stock-shaped or not. A stock shape
+ * maps onto a built-in only when Mnemo exported it from that built-in (the model's
+ * `mnemoKind`), and image occlusion, which Mnemo draws itself.
+ */
 test.group('Anki stock note types without original_stock_kind (legacy shape match)', () => {
-  test('{name} → {expected}')
+  test('{name}, marked as exported by Mnemo → {expected}')
     .with([
       {
         name: 'Basic, any name or field names',
@@ -114,6 +119,7 @@ test.group('Anki stock note types without original_stock_kind (legacy shape matc
           ],
         }),
         expected: 'basic',
+        marker: 'basic',
       },
       {
         name: 'Basic (and reversed card)',
@@ -128,6 +134,7 @@ test.group('Anki stock note types without original_stock_kind (legacy shape matc
           ],
         }),
         expected: 'reversed',
+        marker: 'reversed',
       },
       {
         name: 'Basic (type in the answer)',
@@ -141,6 +148,7 @@ test.group('Anki stock note types without original_stock_kind (legacy shape matc
           ],
         }),
         expected: 'type_in',
+        marker: 'type_in',
       },
       {
         name: 'Cloze with Text and Extra',
@@ -152,6 +160,7 @@ test.group('Anki stock note types without original_stock_kind (legacy shape matc
           ],
         }),
         expected: 'cloze',
+        marker: 'cloze',
       },
       {
         name: 'Cloze with a third field',
@@ -163,6 +172,7 @@ test.group('Anki stock note types without original_stock_kind (legacy shape matc
           ],
         }),
         expected: null,
+        marker: 'cloze',
       },
       {
         name: 'Basic (optional reversed card)',
@@ -178,6 +188,7 @@ test.group('Anki stock note types without original_stock_kind (legacy shape matc
           ],
         }),
         expected: null,
+        marker: 'reversed',
       },
       {
         name: 'Basic with an edited front',
@@ -191,6 +202,7 @@ test.group('Anki stock note types without original_stock_kind (legacy shape matc
           ],
         }),
         expected: null,
+        marker: 'basic',
       },
       {
         name: 'Image Occlusion by its template',
@@ -206,17 +218,28 @@ test.group('Anki stock note types without original_stock_kind (legacy shape matc
           ],
         }),
         expected: 'image_occlusion',
+        marker: 'image_occlusion',
       },
     ])
-    .run(({ assert }, { noteType, expected }) => {
-      assert.equal(stockMapping(noteType)?.kind ?? null, expected)
+    .run(({ assert }, { noteType, expected, marker }) => {
+      assert.equal(stockMapping({ ...noteType, mnemoKind: marker })?.kind ?? null, expected)
+      /* without the mark a learner's type stays as it came, but image occlusion */
+      assert.equal(
+        stockMapping(noteType)?.kind ?? null,
+        expected === 'image_occlusion' ? expected : null
+      )
     })
 
   test('a stock kind is not trusted when fields were added: custom', ({ assert }) => {
     assert.isNull(
-      stockMapping(type({ originalStockKind: 1, fields: fields('Front', 'Back', 'Notes') }))
+      stockMapping(
+        type({ originalStockKind: 1, mnemoKind: 'basic', fields: fields('Front', 'Back', 'Notes') })
+      )
     )
-    assert.equal(stockMapping(type({ originalStockKind: 1 }))?.kind, 'basic')
+    assert.equal(stockMapping(type({ originalStockKind: 1, mnemoKind: 'basic' }))?.kind, 'basic')
+    /* marked as another kind than its shape: kept as it came */
+    assert.isNull(stockMapping(type({ originalStockKind: 1, mnemoKind: 'cloze' })))
+    assert.isNull(stockMapping(type({ originalStockKind: 1 })))
   })
 
   test('image occlusion fields are found by their tags, wherever they sit', ({ assert }) => {

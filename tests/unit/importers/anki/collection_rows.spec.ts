@@ -1,7 +1,8 @@
 import { test } from '@japa/runner'
 import { DatabaseSync } from 'node:sqlite'
 import { SCHEMA11_TABLES } from '#importers/anki/schema11'
-import { progressOf } from '#importers/anki/cards'
+import { dueDays, progressOf } from '#importers/anki/cards'
+import { addDays, studyDay, studyDayBounds } from '#scheduling/study_day'
 import { openContent } from '#importers/anki/content'
 import { buildDeckTree, splitDeckName } from '#importers/anki/deck_tree'
 import { MediaReferences } from '#importers/anki/media'
@@ -158,7 +159,7 @@ test.group('Anki reader: notes, cards and review history', () => {
     /* a review card: due days counted from crt, FSRS state from data, last answered at its latest answer */
     assert.deepEqual(cards[0].progress, {
       state: 'review',
-      dueAt: new Date((CRT + 30 * 86_400) * 1000),
+      dueAt: dueDays(CRT, 0)(30),
       intervalDays: 12,
       ease: 2.5,
       reps: 4,
@@ -168,9 +169,9 @@ test.group('Anki reader: notes, cards and review history', () => {
       frozen: false,
       lastReviewedAt: new Date(1_699_100_000_000),
     })
-    /* a new card is kept only to carry its suspension */
-    assert.equal(cards[1].progress?.state, 'new')
-    assert.isTrue(cards[1].progress?.frozen)
+    /* a suspended new card: no progress, its suspension */
+    assert.isNull(cards[1].progress)
+    assert.isTrue(cards[1].suspended)
   })
 
   test("batches: any size gives the same notes, cards and answers, each answer with its card's batch", ({
@@ -243,14 +244,15 @@ test.group('Anki reader: notes, cards and review history', () => {
         odid: '0',
         data: '',
       },
-      CRT,
+      dueDays(CRT, 0),
       undefined
     )
+    /* a learning card's factor 0 is Anki's "no ease yet", kept as it is */
     assert.deepEqual(learning, {
       state: 'learning',
       dueAt: new Date(1_700_000_600_000),
       intervalDays: 0,
-      ease: 2.5,
+      ease: 0,
       reps: 1,
       lapses: 0,
       stability: null,
@@ -271,12 +273,16 @@ test.group('Anki reader: notes, cards and review history', () => {
         lapses: 0,
         data: '{"lrt":1699999000}',
       },
-      CRT,
+      dueDays(CRT, 0),
       undefined
     )
-    assert.deepEqual(filtered?.dueAt, new Date((CRT + 5 * 86_400) * 1000))
+    /* day 5 starts at the rollover hour, 5 study days after the one holding crt */
+    assert.deepEqual(
+      filtered?.dueAt,
+      studyDayBounds(addDays(studyDay(new Date(CRT * 1000), 0), 5), 0).start
+    )
     assert.deepEqual(filtered?.lastReviewedAt, new Date(1_699_999_000_000))
-    assert.isNull(progressOf({ type: 0, queue: 0, due: 1, odid: '0' }, CRT, undefined))
+    assert.isNull(progressOf({ type: 0, queue: 0, due: 1, odid: '0' }, dueDays(CRT, 0), undefined))
   })
 
   test('review history: answers only, intervals in days, durations capped at 60 s, orphans warned about', ({

@@ -251,35 +251,43 @@ test.group('Anki fixtures: ankidroid-templates.apkg (legacy, AnkiDroid)', () => 
     assert.lengthOf(Object.keys(multiCloze.fields), 13)
   })
 
-  test('131 new cards without progress, 15 learning cards with due time, default ease and last review', async ({
-    assert,
-    cleanup,
-  }) => {
-    const { bundle } = await read('ankidroid-templates.apkg', cleanup)
-    assert.equal(bundle.cards.filter((card) => card.progress === null).length, 131)
-    const learning = bundle.cards.filter((card) => card.progress?.state === 'learning')
-    assert.lengthOf(learning, 15)
-    const card = bundle.cards.find((candidate) => candidate.key === '1404535701831')!
-    assert.deepEqual(card.progress, {
-      state: 'learning',
-      /* cards.due 1426118789 is a unix time for a learning card */
-      dueAt: new Date(1_426_118_789_000),
-      intervalDays: 0,
-      ease: 2.5,
-      reps: 3,
-      lapses: 0,
-      stability: null,
-      difficulty: null,
-      frozen: false,
-      /* max(revlog.id) of the card */
-      lastReviewedAt: new Date(1_426_118_725_202),
-    })
-    /* factor 0 (not graduated yet) reads as Anki's starting ease */
-    assert.equal(
-      bundle.cards.find((candidate) => candidate.key === '1423396097573')!.progress!.ease,
-      2.5
-    )
-  })
+  test(
+    '131 new cards (109 keeping the factor Anki 2.0 wrote), 15 learning cards with due time, their own ' +
+      'ease and last review',
+    async ({ assert, cleanup }) => {
+      const { bundle } = await read('ankidroid-templates.apkg', cleanup)
+      /* a new card Anki wrote a factor or counts on keeps them in a progress row of its own, still new */
+      const fresh = bundle.cards.filter((card) => !card.progress || card.progress.state === 'new')
+      assert.lengthOf(fresh, 131)
+      assert.lengthOf(
+        fresh.filter((card) => card.progress),
+        109
+      )
+      assert.isTrue(fresh.every((card) => !card.progress || card.progress.dueAt === null))
+      const learning = bundle.cards.filter((card) => card.progress?.state === 'learning')
+      assert.lengthOf(learning, 15)
+      const card = bundle.cards.find((candidate) => candidate.key === '1404535701831')!
+      assert.deepEqual(card.progress, {
+        state: 'learning',
+        /* cards.due 1426118789 is a unix time for a learning card */
+        dueAt: new Date(1_426_118_789_000),
+        intervalDays: 0,
+        ease: 2.5,
+        reps: 3,
+        lapses: 0,
+        stability: null,
+        difficulty: null,
+        frozen: false,
+        /* max(revlog.id) of the card */
+        lastReviewedAt: new Date(1_426_118_725_202),
+      })
+      /* factor 0 (not graduated yet) is kept: Anki's learning card has no ease */
+      assert.equal(
+        bundle.cards.find((candidate) => candidate.key === '1423396097573')!.progress!.ease,
+        0
+      )
+    }
+  )
 
   test('102 review-log rows: 100 "again" learning steps of 60 s, 2 "hard" of 1 day', async ({
     assert,
@@ -327,7 +335,9 @@ test.group('Anki fixtures: Anki test packages', () => {
   }) => {
     const { bundle } = await read('media.apkg', cleanup)
     assert.deepEqual(bundle.notes[0].fields, { Front: '[sound:foo.wav]', Back: '' })
-    assert.equal(bundle.noteTypes[0].kind, 'basic')
+    /* a learner's type is kept as it came, Anki's stock Basic too (decision 0092) */
+    assert.equal(bundle.noteTypes[0].kind, 'custom')
+    assert.equal(bundle.noteTypes[0].name, 'Basic')
     /* the package's Default deck holds the card, so it stays */
     assert.deepEqual(bundle.decks, [{ key: '1', name: 'Default', parentKey: null }])
     assert.equal(bundle.media[0].name, 'foo.wav')
@@ -350,7 +360,7 @@ test.group('Anki fixtures: Anki test packages', () => {
     assert.deepEqual(second.fields, { Front: 'goodbye', Back: 'world' })
   })
 
-  test('diffmodels2-1 / -2: one Basic card, then a second template makes a custom type with 2 cards', async ({
+  test('diffmodels2-1 / -2: one Basic card, then a second template makes 2 cards of the type kept as it came', async ({
     assert,
     cleanup,
   }) => {
@@ -358,7 +368,7 @@ test.group('Anki fixtures: Anki test packages', () => {
     const second = (await read('diffmodels2-2.apkg', cleanup)).bundle
     assert.equal(first.notes[0].guid, 'MGCsE3z^Er')
     assert.equal(second.notes[0].guid, 'MGCsE3z^Er')
-    assert.equal(first.noteTypes[0].kind, 'basic')
+    assert.equal(first.noteTypes[0].kind, 'custom')
     assert.deepEqual(
       first.cards.map((card) => card.ord),
       [0]
@@ -390,8 +400,9 @@ test.group('Anki fixtures: Anki test packages', () => {
         { message: '2 media file(s) in the package are used by no note and were left out' },
       ])
     }
-    /* -1 is Anki's stock Basic shape; -2's changed front makes it a custom type keeping that template */
-    assert.equal(first.noteTypes[0].kind, 'basic')
+    /* -1 is Anki's stock Basic shape, kept as it came as -2's with its changed front */
+    assert.equal(first.noteTypes[0].kind, 'custom')
+    assert.equal(first.noteTypes[0].templates[0].front, '{{Front}}')
     assert.equal(second.noteTypes[0].kind, 'custom')
     assert.equal(second.noteTypes[0].templates[0].front, 'Changed Front Template\n{{Front}}')
   })
@@ -402,12 +413,13 @@ test.group('Anki fixtures: Anki test packages', () => {
   }) => {
     const { bundle } = await read('it-passport-templates.colpkg', cleanup)
     const kinds = Object.fromEntries(bundle.noteTypes.map((type) => [type.name, type.kind]))
+    /* every type as it came, the stock-shaped ones too (decision 0092) */
     assert.deepEqual(kinds, {
-      '穴埋め': 'cloze',
-      'Basic (type in the answer)': 'type_in',
+      '穴埋め': 'custom',
+      'Basic (type in the answer)': 'custom',
       '基本 (裏面カードを任意選択)': 'custom',
-      '基本 (裏面カード付き)': 'reversed',
-      '基本': 'basic',
+      '基本 (裏面カード付き)': 'custom',
+      '基本': 'custom',
       'ITパスポート用語集': 'custom',
       'ITパスポート過去問題集': 'custom',
     })
@@ -424,11 +436,12 @@ test.group('Anki fixtures: Anki test packages', () => {
       bundle.noteTypes.find((type) => type.name === 'ITパスポート過去問題集')!.fields,
       ['ID', '題目', '問題', '選択肢', '解答', '解説', '分類', 'URL']
     )
-    /* the built-in kinds take the product's field names */
-    assert.deepEqual(bundle.noteTypes.find((type) => type.name === '穴埋め')!.fields, [
-      'Text',
-      'Back Extra',
-    ])
+    /* the stock cloze keeps its Japanese field names, its Anki id and its sort field */
+    const cloze = bundle.noteTypes.find((type) => type.name === '穴埋め')!
+    assert.deepEqual(cloze.fields, ['テキスト', '追加'])
+    assert.isTrue(cloze.isCloze)
+    assert.equal(cloze.ankiId, '1690101084061')
+    assert.equal(cloze.sortField, 0)
     const roots = bundle.decks.filter((deck) => deck.parentKey === null)
     assert.sameMembers(
       roots.map((deck) => deck.name),

@@ -99,6 +99,7 @@ test.group('Anki protobuf messages: the encoding rules', () => {
       cloze: true,
       css: 'css here',
       originalStockKind: 6,
+      sortField: 0,
     })
   })
 
@@ -181,8 +182,16 @@ test.group('Anki protobuf messages: a known table of blobs', () => {
       what: 'notetypes.config of a cloze type (kind 1, css, original_stock_kind 5)',
       bytes: `08 01 1a 05 ${bytesOf('.card')} 48 05`,
       decode: decodeNotetypeConfig,
-      value: { cloze: true, css: '.card', originalStockKind: 5 },
+      value: { cloze: true, css: '.card', originalStockKind: 5, sortField: 0 },
       encode: () => encodeNotetypeConfig({ cloze: true, css: '.card', originalStockKind: 5 }),
+    },
+    {
+      what: 'notetypes.config sorted by its third field (sort_field_idx 2)',
+      bytes: `10 02 1a 05 ${bytesOf('.card')}`,
+      decode: decodeNotetypeConfig,
+      value: { cloze: false, css: '.card', originalStockKind: 0, sortField: 2 },
+      encode: () =>
+        encodeNotetypeConfig({ cloze: false, css: '.card', originalStockKind: 0, sortField: 2 }),
     },
     {
       what: "templates.config of Basic's card (q_format, a_format)",

@@ -55,6 +55,14 @@ async function sampleBundle(dir: string): Promise<ImportBundle> {
         ],
         css: '.card { color: navy; }',
         isCloze: false,
+        /* what an imported Anki type keeps (decision 0092) */
+        sortField: 1,
+        ankiId: '1600000000001',
+        ankiModel: {
+          model: { latexPre: '', vers: [], req: [[0, 'any', [0]]] },
+          fields: [{ font: 'Georgia', size: 24 }, { font: 'Arial', size: 20 }, {}],
+          templates: [{ bqfmt: '{{Word}}', bafmt: '' }],
+        },
       },
     ],
     decks: [
@@ -109,6 +117,7 @@ async function sampleBundle(dir: string): Promise<ImportBundle> {
         deckKey: 'd1',
         fields: { Word: 'la cellule', Meaning: 'the cell', Example: '' },
         tags: [],
+        createdAt: new Date('2025-11-02T10:00:00.123Z'),
       },
     ],
     cards: [
@@ -130,7 +139,8 @@ async function sampleBundle(dir: string): Promise<ImportBundle> {
           lastReviewedAt: new Date('2026-03-11T08:30:15.123Z'),
         },
       },
-      { key: 'c2', noteKey: 'n2', ord: 0, deckKey: 'd2', progress: null },
+      /* removed from study while new; buried by hand (decision 0092) */
+      { key: 'c2', noteKey: 'n2', ord: 0, deckKey: 'd2', progress: null, suspended: true },
       {
         key: 'c3',
         noteKey: 'n2',
@@ -151,7 +161,15 @@ async function sampleBundle(dir: string): Promise<ImportBundle> {
       },
       { key: 'c4', noteKey: 'n3', ord: 0, deckKey: 'd2', progress: null },
       { key: 'c5', noteKey: 'n3', ord: 1, deckKey: 'd2', progress: null },
-      { key: 'c6', noteKey: 'n4', ord: 0, deckKey: 'd1', progress: null },
+      {
+        key: 'c6',
+        noteKey: 'n4',
+        ord: 0,
+        deckKey: 'd1',
+        progress: null,
+        buried: 'manual',
+        createdAt: new Date('2025-11-02T10:00:01.000Z'),
+      },
     ],
     reviews: [
       {
@@ -211,9 +229,13 @@ test.group('.ofc: export then import', (group) => {
     await writeOfc(bundle, join(dir, 'deck.ofc'), { includeProgress: false })
     const read = await readOfc(join(dir, 'deck.ofc'), join(dir, 'work'))
 
+    /* the learner's marks go with the progress; creation times stay */
     const expected = withoutPaths({
       ...bundle,
-      cards: bundle.cards.map((card) => ({ ...card, progress: null })),
+      cards: bundle.cards.map(({ suspended: _s, buried: _b, ...card }) => ({
+        ...card,
+        progress: null,
+      })),
       reviews: [],
     })
     assert.deepEqual(withoutPaths(read), expected)
