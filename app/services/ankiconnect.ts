@@ -13,6 +13,7 @@ export const ankiError = (message: string) =>
 const SOUND = /\[sound:([^\]]+)\]/gi
 const SRC = /(<(?:img|audio|video|source)\b[^>]*?\bsrc=")([^"]+)(")/gi
 const STORED_AUDIO = /<audio\b[^>]*?\bsrc="(\/media\/[^"]+)"[^>]*>\s*<\/audio>/gi
+const STORED_SOUND = /\[sound:(\/media\/[^\]]+)\]/gi
 
 /** The file names a field references as Anki does: `[sound:name]` and the `src` of a picture, sound or video. */
 export function mediaNamesIn(html: string) {
@@ -25,14 +26,15 @@ export function mediaNamesIn(html: string) {
 /**
  * A field as the caller wrote it, with each file name it references that
  * the learner has a file of (`urls`: name → /media/<key>) turned into that
- * file's URL, as an imported package's are: `[sound:name]` becomes the
- * player the import makes of it (app/actions/imports/bundle_note_types.ts).
+ * file's URL, as an imported package's are (app/actions/imports/
+ * bundle_note_types.ts): `[sound:name]` stays a tag, `[sound:/media/<key>]`,
+ * which the card shows as a player (decision 0092).
  */
 export function storedReferences(html: string, urls: Map<string, string>) {
   return html
     .replace(SOUND, (whole, name: string) => {
       const url = urls.get(name.trim())
-      return url ? `<audio controls src="${url}"></audio>` : whole
+      return url ? `[sound:${url}]` : whole
     })
     .replace(SRC, (whole, before: string, src: string, after: string) => {
       const url = urls.get(src.trim())
@@ -45,9 +47,16 @@ export function mediaUrlsIn(html: string) {
   return [...html.matchAll(/\/media\/[0-9a-zA-Z._-]+/g)].map((match) => match[0])
 }
 
-/** The reverse of storedReferences: a stored field with its files named again as Anki names them. */
+/**
+ * The reverse of storedReferences: a stored field with its files named again as Anki names them (a player the
+ * web editor wrote becomes a `[sound:]` tag too).
+ */
 export function ankiReferences(html: string, names: Map<string, string>) {
   return html
+    .replace(STORED_SOUND, (whole, url: string) => {
+      const name = names.get(url)
+      return name ? `[sound:${name}]` : whole
+    })
     .replace(STORED_AUDIO, (whole, url: string) => {
       const name = names.get(url)
       return name ? `[sound:${name}]` : whole

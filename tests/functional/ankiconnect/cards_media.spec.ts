@@ -146,7 +146,8 @@ test.group('AnkiConnect: cards and media', (group) => {
     })
     const stored = await db.from('notes').where('id', id).firstOrFail()
     const image = /src="(\/media\/[^"]+\.png)"/.exec(stored.fields.Back)![1]
-    const sound = /<audio[^>]*src="(\/media\/[^"]+\.wav)"/.exec(stored.fields.Front)![1]
+    /* the sound stays Anki's tag, naming the stored file (decision 0092) */
+    const sound = /\[sound:(\/media\/[^\]]+\.wav)\]/.exec(stored.fields.Front)![1]
     const served = await client.get(image).bearerToken(token)
     served.assertStatus(200)
     assert.equal(served.header('content-type'), 'image/png')
