@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { lazy, Suspense, useRef, useState } from 'react'
 import { Head, router } from '@inertiajs/react'
 import { Link } from '@adonisjs/inertia/react'
 import { Keyboard } from 'lucide-react'
@@ -11,7 +11,6 @@ import { StreakPopup, shouldShowStreakPopup } from '~/components/study/streak_po
 import { TopCounters } from '~/components/learning/top_counters'
 import { Tutorial } from '~/components/learning/tutorial'
 import { CardSheet } from '~/components/learning/card_sheet'
-import { CardEditor } from '~/components/learning/card_editor'
 import { CompleteScreen, EmptyDeckScreen } from '~/components/learning/complete_screen'
 import { FeedbackRequest } from '~/components/learning/feedback_request'
 import { LimitDialog } from '~/components/learning/limit_dialog'
@@ -28,6 +27,11 @@ import { CardAppearanceContext } from '~/components/editor/card_appearance'
 import { MoveNotesDialog } from '~/components/decks/bulk_actions'
 import '~/css/decks.css'
 import '~/css/learning.css'
+
+/* the notes editor (E) is most of a study page's script: loaded when first opened (issue 33) */
+const CardEditor = lazy(() =>
+  import('~/components/learning/card_editor').then((loaded) => ({ default: loaded.CardEditor }))
+)
 
 type Destinations = Data.Deck.Variants['forPicker'][]
 type PickerDeck = Data.Deck.Variants['forPicker']
@@ -198,12 +202,14 @@ function SessionDialogs({
         <Tutorial algorithm={algorithm} onClose={closeTutorial} />
       )}
       {dialog === 'editor' && card && (
-        <CardEditor
-          cardId={card.id}
-          deckId={deckId}
-          onClose={() => setDialog(null)}
-          onSaved={saved}
-        />
+        <Suspense fallback={null}>
+          <CardEditor
+            cardId={card.id}
+            deckId={deckId}
+            onClose={() => setDialog(null)}
+            onSaved={saved}
+          />
+        </Suspense>
       )}
       {dialog === 'sheet' && card && <CardSheet cardId={card.id} onClose={() => setDialog(null)} />}
       {dialog === 'move' && card && (
