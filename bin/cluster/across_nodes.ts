@@ -101,7 +101,7 @@ export async function signInAcrossNodes(cluster: Cluster) {
   }
 }
 
-/** 2. A picture uploaded through web1, read back byte-identical through web2 (and in the bucket). */
+/** 2. A picture uploaded through web1, read back byte-identical through web2 by its signed link (and in the bucket). */
 export async function uploadAcrossNodes(cluster: Cluster, learner: Learner) {
   const deck = await call(cluster, 'POST', '/api/decks', {
     token: learner.token,
@@ -123,9 +123,11 @@ export async function uploadAcrossNodes(cluster: Cluster, learner: Learner) {
     `the upload on web1: ${told(uploaded)}`,
     WEB
   )
-  const url: string = uploaded.body.url
-  const served = await fetch(`${cluster.lb}${url}`, {
-    headers: { 'authorization': `Bearer ${learner.token}`, 'x-smoke-node': 'web2' },
+  /* the API hands out an absolute signed link (decision 0086): web2 checks web1's signature, no token sent */
+  const link = new URL(uploaded.body.url, cluster.lb)
+  const url = link.pathname
+  const served = await fetch(`${cluster.lb}${url}${link.search}`, {
+    headers: { 'x-smoke-node': 'web2' },
   })
   const bytes = Buffer.from(await served.arrayBuffer())
   expect(
@@ -144,7 +146,10 @@ export async function uploadAcrossNodes(cluster: Cluster, learner: Learner) {
     `the bucket holds ${stored.length} bytes for ${url}, not the ${png.length} uploaded`,
     WEB
   )
-  return `${png.length} bytes of PNG stored through web1, the same bytes read through web2 and in the bucket`
+  return (
+    `${png.length} bytes of PNG stored through web1, the same bytes read through web2 by the signed link ` +
+    'and in the bucket'
+  )
 }
 
 const IMPORT_ROWS = 200
