@@ -17,7 +17,9 @@
 | COOKIES_SECURE=false so Chromium keeps the session cookie over plain HTTP
 | (docs/configuration.md; never set in a deployment).
 |
-|   node --import=@poppinss/ts-exec bench/page_weight.ts
+|   node --import=@poppinss/ts-exec bench/page_weight.ts [--detail]
+|
+| With --detail each load's responses are listed, largest first.
 |
 | Prints each figure beside its budget and exits 1 when one is over.
 */
@@ -36,6 +38,8 @@ import {
 import { seedDeckTree } from './seed_decks.js'
 
 const KB = 1024
+/* --detail: each response of each load, largest first */
+const detail = process.argv.includes('--detail')
 /* the issue's budgets; pages it names no budget for get the same as the study page (cold) and home (warm) */
 const BUDGETS = {
   signInCold: 150 * KB,
@@ -118,13 +122,22 @@ async function load(page: Page, path: string, ready: Ready) {
   await cdp.send('Network.enable')
   await cdp.send('Network.emulateNetworkConditions', NETWORK)
   let bytes = 0
-  cdp.on('Network.loadingFinished', (event) => (bytes += event.encodedDataLength))
+  const urls = new Map<string, string>()
+  const requests: [string, number][] = []
+  cdp.on('Network.responseReceived', (event) => urls.set(event.requestId, event.response.url))
+  cdp.on('Network.loadingFinished', (event) => {
+    bytes += event.encodedDataLength
+    requests.push([urls.get(event.requestId) ?? event.requestId, event.encodedDataLength])
+  })
   const started = Date.now()
   await page.goto(base + path)
   await ready(page)
   const usableMs = Date.now() - started
   await page.waitForLoadState('networkidle')
   await cdp.detach()
+  if (detail)
+    for (const [url, size] of requests.sort((a, b) => b[1] - a[1]))
+      console.log(`  ${path}  ${(size / KB).toFixed(1).padStart(7)} KB  ${url.replace(base, '')}`)
   return { bytes, usableMs }
 }
 
