@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
-import yauzl from 'yauzl'
+import { readZip } from '#tests/support/read_zip'
 
 /*
  * A reader of legacy Anki packages written for the tests, apart from the
@@ -81,18 +81,6 @@ export interface AnkiPackage {
   media: Map<string, Buffer>
   /** what Anki would refuse or misread; empty for a good package */
   problems: string[]
-}
-
-async function zipEntries(path: string): Promise<Map<string, Buffer>> {
-  const zip = await yauzl.openPromise(path, { lazyEntries: true, autoClose: false })
-  const entries = new Map<string, Buffer>()
-  for await (const entry of zip.eachEntry()) {
-    const chunks: Buffer[] = []
-    for await (const chunk of await zip.openReadStreamPromise(entry)) chunks.push(chunk as Buffer)
-    entries.set(entry.fileName, Buffer.concat(chunks))
-  }
-  zip.close()
-  return entries
 }
 
 /** Anki's sort-field text: media tags become their file names between spaces, other HTML goes. */
@@ -221,7 +209,7 @@ function rowProblems(pkg: AnkiPackage): string[] {
 
 /** Reads and checks a legacy .apkg/.colpkg (collection.anki21 when present, else collection.anki2). */
 export async function readAnkiTestPackage(path: string): Promise<AnkiPackage> {
-  const entries = await zipEntries(path)
+  const entries = await readZip(path)
   const problems: string[] = []
   const collection = entries.get('collection.anki21') ?? entries.get('collection.anki2')
   if (!collection) throw new Error(`${path} holds no legacy collection`)

@@ -12,7 +12,7 @@ import { BUILTIN_NOTE_TYPES } from '#note_types/builtin'
 import { readAnkiPackage } from '#importers/anki/read_package'
 import { writeAnkiPackage } from '#exporters/anki/write_package'
 import { DAY_MS, filesUnder, fixture, scratch } from '#tests/unit/importers/anki/helpers'
-import { readZip } from '#tests/unit/importers/ofc/helpers'
+import { readZip } from '#tests/support/read_zip'
 import { studyDay } from '#scheduling/study_day'
 
 /*

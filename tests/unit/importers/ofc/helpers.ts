@@ -1,4 +1,3 @@
-import yauzl from 'yauzl'
 import yazl from 'yazl'
 import type { ImportBundle } from '#importers/bundle'
 import { pseudoRandomBytes as sharedRandomBytes } from '../helpers.js'
@@ -16,19 +15,6 @@ export async function writeZip(
   for (const entry of entries)
     zip.addBuffer(Buffer.from(entry.data), entry.name, { compress: true })
   await saveZip(zip, path)
-}
-
-/** Every entry of a zip and its bytes, read with yauzl directly (not through readOfc). */
-export async function readZip(path: string): Promise<Map<string, Buffer>> {
-  const zip = await yauzl.openPromise(path, { lazyEntries: true, autoClose: false })
-  const entries = new Map<string, Buffer>()
-  for await (const entry of zip.eachEntry()) {
-    const chunks: Buffer[] = []
-    for await (const chunk of await zip.openReadStreamPromise(entry)) chunks.push(chunk as Buffer)
-    entries.set(entry.fileName, Buffer.concat(chunks))
-  }
-  zip.close()
-  return entries
 }
 
 /** The bundle with media paths left out: what must survive an export and an import. */

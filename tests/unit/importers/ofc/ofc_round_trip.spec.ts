@@ -8,12 +8,8 @@ import { BUILTIN_NOTE_TYPES } from '#note_types/builtin'
 import { OFC_FORMAT, OFC_VERSION } from '#importers/ofc/format'
 import { readOfc } from '#importers/ofc/read_ofc'
 import { writeOfc } from '#exporters/ofc/write_ofc'
-import {
-  filesUnder,
-  pseudoRandomBytes,
-  readZip,
-  withoutPaths,
-} from '#tests/unit/importers/ofc/helpers'
+import { filesUnder, pseudoRandomBytes, withoutPaths } from '#tests/unit/importers/ofc/helpers'
+import { readZip } from '#tests/support/read_zip'
 
 const noteType = (kind: 'basic' | 'cloze' | 'image_occlusion') => {
   const def = BUILTIN_NOTE_TYPES[kind]
