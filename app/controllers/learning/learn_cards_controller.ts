@@ -1,3 +1,4 @@
+import type User from '#models/user'
 import type { HttpContext } from '@adonisjs/core/http'
 import { editCard } from '#actions/learning/edit_card'
 import { freezeCard } from '#actions/learning/freeze_card'
@@ -74,12 +75,10 @@ export default class LearnCardsController {
    * cards/{id}/suspend does.
    */
   async destroy(ctx: HttpContext) {
-    const user = ctx.auth.use('web').getUserOrFail()
-    await findLearnerCard(user, ctx.params.id)
-    const session = await sessionDeck(ctx)
-    const removed = await suspendCard(user, { id: ctx.params.id })
-    const counters = await topCountersOf(await contextAfter(user, session, removed.deckId))
-    return serialize(LearningCardRemovedTransformer.transform(removed, counters))
+    const { done, counters } = await this.inSession(ctx, (user) =>
+      suspendCard(user, { id: ctx.params.id })
+    )
+    return serialize(LearningCardRemovedTransformer.transform(done, counters))
   }
 
   /** PUT /learn/cards/:id/flag {flag}: Ctrl+1..7 on the card shown sets its flag, the same key again clears it. */
@@ -93,12 +92,23 @@ export default class LearnCardsController {
 
   /** POST /learn/cards/:id/bury {deck_id?}: "bury" ('-') keeps the card out of study until the next study day. */
   async bury(ctx: HttpContext) {
+    const { done, counters } = await this.inSession(ctx, (user) =>
+      buryCard(user, { id: ctx.params.id })
+    )
+    return serialize(LearningCardBuriedTransformer.transform(done, counters))
+  }
+
+  /** A session's action on the card shown: the card found through the learner's access, then the counters after. */
+  private async inSession<T extends { deckId: number }>(
+    ctx: HttpContext,
+    action: (user: User) => Promise<T>
+  ) {
     const user = ctx.auth.use('web').getUserOrFail()
     await findLearnerCard(user, ctx.params.id)
     const session = await sessionDeck(ctx)
-    const buried = await buryCard(user, { id: ctx.params.id })
-    const counters = await topCountersOf(await contextAfter(user, session, buried.deckId))
-    return serialize(LearningCardBuriedTransformer.transform(buried, counters))
+    const done = await action(user)
+    const counters = await topCountersOf(await contextAfter(user, session, done.deckId))
+    return { done, counters }
   }
 
   /**
