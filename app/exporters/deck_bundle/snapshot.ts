@@ -38,7 +38,7 @@ export interface DeckSnapshot {
   noteTypes: any[]
   cards: CardRow[]
   media: MediaRow[]
-  /** card_progress rows, with `suspended` (none unless progress is asked for) */
+  /** card_progress rows (none unless progress is asked for) */
   progress: any[]
   /** review_logs rows (none unless progress is asked for) */
   reviews: any[]

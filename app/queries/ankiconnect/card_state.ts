@@ -1,22 +1,16 @@
 import db from '@adonisjs/lucid/services/db'
 import { SHARED_WITH } from '#models/deck'
 import { visibleCards } from '#queries/ankiconnect/notes_info'
+import { suspendedAmong } from '#queries/learning/card_marks'
 
 /** areSuspended: per id, whether the learner removed the card from study; null for a card they do not have. */
 export async function areSuspended(user: { id: number }, ids: unknown[]) {
   const seen = await visibleCards(user, ids)
-  const suspended = seen.length
-    ? await db
-        .from('card_suspensions')
-        .where('user_id', user.id)
-        .whereIn(
-          'card_id',
-          seen.map((card) => card.id)
-        )
-        .select('card_id')
-    : []
+  const off = await suspendedAmong(
+    user.id,
+    seen.map((card) => card.id)
+  )
   const known = new Set(seen.map((card) => card.id))
-  const off = new Set(suspended.map((row) => row.card_id as number))
   return ids.map((id) => (known.has(id as number) ? off.has(id as number) : null))
 }
 

@@ -91,13 +91,7 @@ function progressCounts(user: Counted, ids: number[], now: Date, dayEnd: Date) {
         )
       )
       .select(db.raw('count(*) filter (where p.frozen)::int as frozen'))
-      .select(
-        db.raw(
-          `count(*) filter (where p.state in ('learning', 'relearning') and not p.frozen and p.due_at < ?)::int ` +
-            `as due_learning`,
-          [dayEnd]
-        )
-      )
+      .select(dueLearningColumn(dayEnd))
       .select(tallyColumns(now, dayEnd))
       .select(
         db.raw(
@@ -107,6 +101,14 @@ function progressCounts(user: Counted, ids: number[], now: Date, dayEnd: Date) {
       )
   )
 }
+
+/* learning cards due before the study day ends, as the session counts them */
+const dueLearningColumn = (dayEnd: Date) =>
+  db.raw(
+    `count(*) filter (where p.state in ('learning', 'relearning') and not p.frozen and p.due_at < ?)::int ` +
+      `as due_learning`,
+    [dayEnd]
+  )
 
 /**
  * The learner's cards buried now (a sibling studied today, or buried by hand),
@@ -126,13 +128,7 @@ function buriedCounts(user: Counted, ids: number[], now: Date, dayEnd: Date) {
     .whereRaw(notSuspendedSql(), [user.id])
     .groupBy('c.deck_id')
     .select('c.deck_id')
-    .select(
-      db.raw(
-        `count(*) filter (where p.state in ('learning', 'relearning') and not p.frozen and p.due_at < ?)::int ` +
-          `as due_learning`,
-        [dayEnd]
-      )
-    )
+    .select(dueLearningColumn(dayEnd))
     .select(tallyColumns(now, dayEnd))
 }
 

@@ -101,13 +101,6 @@ export async function readDeck(
           .where('p.user_id', user.id)
           .whereIn('p.card_id', cardIds())
           .select('p.*')
-          /* a card the learner removed from study leaves as Anki's suspended (frozen in a bundle) */
-          .select(
-            trx.raw(
-              'exists (select 1 from card_suspensions s where s.card_id = p.card_id and s.user_id = p.user_id) ' +
-                'as suspended'
-            )
-          )
       : []
   const reviews =
     includeProgress && cards.length

@@ -29,3 +29,14 @@ export async function cardMarks(userId: number, cardIds: number[]): Promise<Card
     marks.set(row.card_id, { flag: marks.get(row.card_id)?.flag ?? 0, buried: true })
   return marks
 }
+
+/** Which of the cards the learner removed from study (card_suspensions). */
+export async function suspendedAmong(userId: number, cardIds: number[]): Promise<Set<number>> {
+  if (!cardIds.length) return new Set()
+  const rows = await db
+    .from('card_suspensions')
+    .where('user_id', userId)
+    .whereIn('card_id', cardIds)
+    .select('card_id')
+  return new Set(rows.map((row) => row.card_id as number))
+}

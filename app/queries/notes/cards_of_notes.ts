@@ -5,7 +5,7 @@ import type Deck from '#models/deck'
 import { findDeck } from '#queries/decks/find_deck'
 import { subtreeIds } from '#queries/decks/deck_tree'
 import { searchedCards, type CardSearch } from '#queries/cards/card_search'
-import { cardMarks } from '#queries/learning/card_marks'
+import { cardMarks, suspendedAmong } from '#queries/learning/card_marks'
 
 const CARDS_PAGE = 50
 
@@ -56,23 +56,15 @@ export async function cardsPage(
   if (found) query.whereIn('id', found)
   if (noteIds) query.whereIn('note_id', noteIds)
   const cards = await query
-  const suspensions = await db
-    .from('card_suspensions')
-    .where('user_id', user.id)
-    .whereIn(
-      'card_id',
-      cards.map((card) => card.id)
-    )
-    .select('card_id')
-  const suspended = new Set(suspensions.map((row) => row.card_id as number))
-  /* the learner's flags and burials (issue 32) */
-  const marks = await cardMarks(
-    user.id,
-    cards.map((card) => card.id)
-  )
+  const ids = cards.map((card) => card.id)
   /* each card's deck name ({{Deck}} in templates): a search over every deck spans many */
   const deckIds = [...new Set(cards.map((card) => card.deckId))]
-  const decks = await db.from('decks').whereIn('id', deckIds).select('id', 'name')
+  /* removed from study, and the learner's flags and burials (issue 32), side by side */
+  const [suspended, marks, decks] = await Promise.all([
+    suspendedAmong(user.id, ids),
+    cardMarks(user.id, ids),
+    db.from('decks').whereIn('id', deckIds).select('id', 'name'),
+  ])
   const deckNames = new Map(decks.map((row) => [row.id as number, row.name as string]))
   return { deck, cards, suspended, marks, offset, limit, deckNames }
 }
