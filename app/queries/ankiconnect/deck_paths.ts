@@ -1,5 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import { SHARED_WITH } from '#models/deck'
+import { decksByParent } from '#services/deck_hierarchy'
 
 /*
  * Anki names a deck by its path, `Parent::Child`; Mnemo nests subdecks. The
@@ -60,18 +61,10 @@ export function deckByPath(paths: DeckPath[], path: string) {
   return found
 }
 
-/** A deck and every deck under it. */
+/** A deck and every deck under it (the subdecks through services/deck_hierarchy.ts). */
 export function subtreeOf(paths: DeckPath[], id: number) {
+  const children = decksByParent(paths, (deck) => deck.parentId ?? undefined)
   const ids = new Set([id])
-  let grew = true
-  while (grew) {
-    grew = false
-    for (const deck of paths) {
-      if (deck.parentId !== null && ids.has(deck.parentId) && !ids.has(deck.id)) {
-        ids.add(deck.id)
-        grew = true
-      }
-    }
-  }
+  for (const parent of ids) for (const child of children.get(parent) ?? []) ids.add(child.id)
   return [...ids]
 }
