@@ -20,18 +20,18 @@ const ENCODINGS = [
   ['gzip', '.gz'],
 ] as const
 
-/* a file's compressed twin, looked for once: the build's files do not change while it runs */
-const twins = new Map<string, Promise<number | null>>()
-function twinSize(path: string) {
-  let size = twins.get(path)
-  if (!size) {
-    size = stat(path).then(
-      (found) => (found.isFile() ? found.size : null),
-      () => null
-    )
-    twins.set(path, size)
-  }
-  return size
+/*
+ * a compressed twin's size, kept once found (the build's files do not change while it runs); a path without
+ * one is looked for again, so requests for made-up paths cannot grow this map
+ */
+const twins = new Map<string, number>()
+async function twinSize(path: string) {
+  const known = twins.get(path)
+  if (known !== undefined) return known
+  const found = await stat(path).catch(() => null)
+  if (!found?.isFile()) return null
+  twins.set(path, found.size)
+  return found.size
 }
 
 /**
