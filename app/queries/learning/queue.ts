@@ -2,18 +2,12 @@ import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { StudyContext } from '#queries/learning/study_context'
 import { notBuriedSql, notSuspendedSql } from '#queries/learning/in_study'
-import { preparedRows } from '#services/prepared_query'
-import {
-  learnAheadOf,
-  sessionCounters,
-  tallyColumns,
-  tallyOf,
-} from '#queries/learning/session_counters'
+import { learnAheadOf, sessionCounters, tallyOf } from '#queries/learning/session_counters'
 import type { TopCounters } from '#types/deck_counts'
 import { siblingGate, type GatheredKind } from '#queries/learning/sibling_gate'
+import { queueTotals, type QueueTotals } from '#queries/learning/queue_totals'
 import {
   answeredTodayColumn,
-  limitColumns,
   queueLimitOf,
   startLimit,
   withinLimit,
@@ -47,38 +41,6 @@ export interface QueueState {
   nextCardAppearsAt: string | null
   /** the learner's limit as the cards were handed out; null for premium (and for the counters alone) */
   limit: QueueLimit | null
-}
-
-/**
- * The learner's use of the deck today (new cards introduced, distinct cards studied), as two columns of the
- * totals' statement.
- */
-function todaysUseColumns(context: StudyContext, client: TransactionClientContract | typeof db) {
-  const today = `from review_logs where user_id = ? and study_day = ? and deck_id = any(?)`
-  const bindings = [context.user.id, context.today, context.deckIds]
-  return [
-    client.raw(
-      `(select count(distinct card_id) filter (where state_before = 'new') ${today})::int as new_today`,
-      bindings
-    ),
-    client.raw(`(select count(distinct card_id) ${today})::int as cards_today`, bindings),
-  ]
-}
-
-/** Of the cards the client still holds, the new ones and the reviews due today. */
-function heldColumns(context: StudyContext, held: number[]) {
-  /* a held card buried since (a sibling answered) is in no counter: it takes no share */
-  const counted = `c.id = any(?::int[]) and not coalesce(p.frozen, false) and b.card_id is null`
-  return [
-    db.raw(
-      `count(*) filter (where ${counted} and coalesce(p.state, 'new') = 'new')::int as held_new`,
-      [held]
-    ),
-    db.raw(
-      `count(*) filter (where ${counted} and p.state = 'review' and p.due_at < ?)::int as held_reviews`,
-      [held, context.dayEnd]
-    ),
-  ]
 }
 
 /** The order new cards come in: the notes' order, or with "Shuffle cards" one stable for the learner's day. */
@@ -127,38 +89,10 @@ export async function studyQueue(
   const limited = queueLimitOf(context, limit > 0)
 
   /* a suspended or buried card counts as a card of the deck (it is not empty) and nowhere else */
-  const inStudy = 'not coalesce(p.frozen, false) and s.card_id is null'
-  const notBuried = `s.card_id is null and b.card_id is null`
-  const totalsQuery = client
-    .from('cards as c')
-    .leftJoin('card_progress as p', (join) =>
-      join.on('p.card_id', 'c.id').andOnVal('p.user_id', context.user.id)
-    )
-    .leftJoin('card_suspensions as s', (join) =>
-      join.on('s.card_id', 'c.id').andOnVal('s.user_id', context.user.id)
-    )
-    .leftJoin('card_burials as b', (join) =>
-      join
-        .on('b.card_id', 'c.id')
-        .andOnVal('b.user_id', context.user.id)
-        .andOnVal('b.until', '>', now)
-    )
-    .whereRaw('c.deck_id = any(?)', [context.deckIds])
-    .select(db.raw('count(*)::int as total'))
-    .select(tallyColumns(now, context.dayEnd, notBuried))
-    .select(
-      db.raw(
-        `min(p.due_at) filter (where ${inStudy} and p.state in ('learning', 'relearning', 'review'))  as next_due`
-      )
-    )
-    .select(todaysUseColumns(context, client))
-    .select(heldColumns(context, exclude))
-  if (limited) totalsQuery.select(limitColumns(context, limited.kind, exclude))
-  /* after every answer: parsed once per connection, outside a transaction */
-  const [totals] = options.trx ? await totalsQuery : await preparedRows(totalsQuery)
-  const total = totals?.total ?? 0
-  const nextDue = totals?.next_due ? new Date(totals.next_due).toISOString() : null
-  const tally = tallyOf(totals)
+  const totals = await queueTotals(context, exclude, limited?.kind ?? null, options.trx)
+  const total = totals.total
+  const nextDue = totals.next_due ? new Date(totals.next_due).toISOString() : null
+  const counters = countersOf(context, totals)
   const gate = startLimit(limited, totals)
 
   if (context.algorithm.type === 'speedLearning') {
@@ -167,23 +101,12 @@ export async function studyQueue(
       .orderByRaw(`p.last_reviewed_at asc nulls first, ${order.sql}, c.id`, order.bindings)
       .limit(limit)
       .select('c.id')
-    return finish(
-      withinLimit(gate, rows),
-      sessionCounters(tally, { cardsToday: 0, newToday: 0 }, context.algorithm),
-      total,
-      null,
-      gate
-    )
+    return finish(withinLimit(gate, rows), counters, total, null, gate)
   }
 
-  const counters = sessionCounters(
-    tally,
-    { newToday: totals?.new_today ?? 0, cardsToday: totals?.cards_today ?? 0 },
-    context.algorithm
-  )
   /* what the client holds is already handed out */
-  const newShown = counters.new - (totals?.held_new ?? 0)
-  const reviewsShown = counters.graduated - (totals?.held_reviews ?? 0)
+  const newShown = counters.new - totals.held_new
+  const reviewsShown = counters.graduated - totals.held_reviews
 
   const ids: number[] = []
   /* with sibling burying on, a note's buried kinds wait once one of its cards is out (sibling_gate.ts) */
@@ -229,6 +152,38 @@ export async function studyQueue(
     )
   }
   return finish(ids, counters, total, nextDue, gate)
+}
+
+/** The session's counters from the queue's totals (speed learning counts no use of the day). */
+function countersOf(context: StudyContext, totals: QueueTotals) {
+  const use =
+    context.algorithm.type === 'speedLearning'
+      ? { cardsToday: 0, newToday: 0 }
+      : { newToday: totals.new_today, cardsToday: totals.cards_today }
+  return sessionCounters(tallyOf(totals), use, context.algorithm)
+}
+
+/**
+ * The counters and whether a card is left to show now: what studyQueue(context, { limit: 1 }) tells, read after
+ * every answer. Without a limit of the learner's to gate the cards (premium) and outside speed learning, the
+ * counters tell it alone, in the totals' one statement: the queue hands out a learning card due within the
+ * learn-ahead limit (the learning counter), a review within the day's room (graduated) or a new card within it
+ * (new), each in study and not buried as the counters count them. Otherwise the queue looks for the card.
+ */
+export async function queueStanding(
+  context: StudyContext
+): Promise<Pick<QueueState, 'counters' | 'errorType'>> {
+  if (context.algorithm.type === 'speedLearning' || queueLimitOf(context, true)) {
+    const { counters, errorType } = await studyQueue(context, { limit: 1 })
+    return { counters, errorType }
+  }
+  const totals = await queueTotals(context, [], null)
+  const counters = countersOf(context, totals)
+  const left = counters.new + counters.learning + counters.graduated
+  return {
+    counters,
+    errorType: totals.total === 0 ? 'emptyDeck' : left > 0 ? null : 'allCardsLearned',
+  }
 }
 
 function finish(

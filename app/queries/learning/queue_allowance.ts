@@ -38,28 +38,12 @@ export function queueLimitOf(context: StudyContext, handingOut: boolean) {
 }
 
 /** A condition over a card column: the learner answered the card on the session's study day. */
-const answeredTodaySql = (card: string) =>
+export const answeredTodaySql = (card: string) =>
   `exists (select 1 from review_logs r where r.user_id = ? and r.study_day = ?::date and r.card_id = ${card})`
 
 /** The column the queue's card reads add for a limited learner: the card costs nothing of the limit. */
 export const answeredTodayColumn = (context: StudyContext) =>
   db.raw(`${answeredTodaySql('c.id')} as answered_today`, [context.user.id, context.today])
-
-/**
- * Two columns of the queue's totals statement (over cards c, progress p, suspensions s, burials b): the limit's use,
- * and how many of the cards the client holds would take a share of it.
- */
-export function limitColumns(context: StudyContext, kind: LimitKind, held: number[]) {
-  return [
-    db.raw('mnemo_limit_used(?, ?, ?::date) as limit_used', [context.user.id, kind, context.today]),
-    db.raw(
-      `count(*) filter (where c.id = any(?::int[]) and not coalesce(p.frozen, false) and s.card_id is null ` +
-        `and b.card_id is null ` +
-        `and not ${answeredTodaySql('c.id')})::int as held_limited`,
-      [held, context.user.id, context.today]
-    ),
-  ]
-}
 
 /** The limit as the queue starts handing out, from the totals row. */
 export function startLimit(

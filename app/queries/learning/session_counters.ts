@@ -35,29 +35,32 @@ export const TALLY_KEYS: (keyof Tally)[] = [
 export const learnAheadOf = (now: Date) => new Date(now.getTime() + LEARN_AHEAD_SECONDS * 1000)
 
 /**
- * The tally's columns, over `cards as c` left-joined to the learner's
+ * The tally's columns as SQL, over `cards as c` left-joined to the learner's
  * `card_progress as p`; `inStudy` is a further condition on the cards a query
- * keeps in its total but leaves out of the tally (the session's suspended cards).
+ * keeps in its total but leaves out of the tally (the session's suspended
+ * cards). Two bindings, in this order: the learn-ahead moment, the study day's end.
  */
-export function tallyColumns(now: Date, dayEnd: Date, inStudy = 'true') {
+export function tallySql(inStudy = 'true') {
   const counted = `not coalesce(p.frozen, false) and (${inStudy})`
   return [
-    db.raw(
-      `count(*) filter (where ${counted} and coalesce(p.state, 'new') = 'new')::int as tally_new`
-    ),
-    db.raw(
-      `count(*) filter (where ${counted} and p.state in ('learning', 'relearning') and p.due_at <= ?)::int as ` +
-        `tally_learning_soon`,
-      [learnAheadOf(now)]
-    ),
-    db.raw(
-      `count(*) filter (where ${counted} and p.state = 'review' and p.due_at < ?)::int as tally_reviews_due`,
-      [dayEnd]
-    ),
-    db.raw(
-      `count(*) filter (where ${counted} and p.state = 'study_again')::int as tally_study_again`
-    ),
-    db.raw(`count(*) filter (where ${counted} and p.state = 'got_it')::int as tally_got_it`),
+    `count(*) filter (where ${counted} and coalesce(p.state, 'new') = 'new')::int as tally_new`,
+    `count(*) filter (where ${counted} and p.state in ('learning', 'relearning') and p.due_at <= ?)::int as ` +
+      `tally_learning_soon`,
+    `count(*) filter (where ${counted} and p.state = 'review' and p.due_at < ?)::int as tally_reviews_due`,
+    `count(*) filter (where ${counted} and p.state = 'study_again')::int as tally_study_again`,
+    `count(*) filter (where ${counted} and p.state = 'got_it')::int as tally_got_it`,
+  ]
+}
+
+/** The tally's columns for the query builder (tallySql), bound to `now` and the study day's end. */
+export function tallyColumns(now: Date, dayEnd: Date, inStudy = 'true') {
+  const [fresh, learning, reviews, again, got] = tallySql(inStudy)
+  return [
+    db.raw(fresh),
+    db.raw(learning, [learnAheadOf(now)]),
+    db.raw(reviews, [dayEnd]),
+    db.raw(again),
+    db.raw(got),
   ]
 }
 

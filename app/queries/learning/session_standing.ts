@@ -1,6 +1,6 @@
 import type User from '#models/user'
 import { studyContext, type StudyContext } from '#queries/learning/study_context'
-import { studyQueue, type QueueState } from '#queries/learning/queue'
+import { queueStanding, studyQueue, type QueueState } from '#queries/learning/queue'
 import { sessionCards } from '#queries/learning/session_cards'
 import { isUndoAvailable } from '#queries/learning/undoable_answer'
 import type { TopCounters } from '#types/deck_counts'
@@ -40,9 +40,9 @@ export async function topCountersOf(context: StudyContext): Promise<TopCounters>
   return counters
 }
 
-/* the counters and whether a card is left to show now (one card is enough to tell) */
-async function queueStanding(context: StudyContext) {
-  const { counters, errorType } = await studyQueue(context, { limit: 1 })
+/* the counters and whether a card is left to show now */
+async function standingOf(context: StudyContext) {
+  const { counters, errorType } = await queueStanding(context)
   return { topCounters: counters, errorType }
 }
 
@@ -54,7 +54,7 @@ export async function sessionStanding(
   context: StudyContext,
   options: { learner?: boolean } = {}
 ): Promise<SessionStanding> {
-  const { topCounters, errorType } = await queueStanding(context)
+  const { topCounters, errorType } = await standingOf(context)
   if (options.learner) await context.user.refresh()
   return {
     context,
@@ -75,7 +75,7 @@ export async function afterAnswer(
 ): Promise<SessionStanding> {
   const current = asOfNow(context)
   if (answer.replayed) return sessionStanding(current, { learner: true })
-  const { topCounters, errorType } = await queueStanding(current)
+  const { topCounters, errorType } = await standingOf(current)
   if (answer.streakMoved) await current.user.refresh()
   return { context: current, topCounters, errorType, undoAvailable: true }
 }
