@@ -9,18 +9,24 @@
 |      POST /api/v2/learning/answer (100 premium learners with a deck of 150
 |      new cards each, every request answering a different card, with the
 |      spec's body), GET /api/health and GET /api/users/me;
-|   3. the review rows counted: one per answer, none twice;
-|   4. a second server behind a counting proxy (bench/sql_counter.ts): the
+|   3. the same answers at two more sizes (issue 33: costs that stay flat as
+|      decks and histories grow), each on learners of their own: decks of
+|      3,000 cards, then decks of 150 with 1,000,000 review rows of 50 other
+|      learners in the table; each figure beside the 150-card one;
+|   4. the review rows counted: one per answer, none twice;
+|   5. a second server behind a counting proxy (bench/sql_counter.ts): the
 |      SQL statements and round trips of one request of each kind.
 |
-|   node --import=@poppinss/ts-exec bench/learning_answers.ts [--answers 8000] [--profile] [--sql]
+|   node --import=@poppinss/ts-exec bench/learning_answers.ts [--answers 8000] [--history 1000000]
+|     [--profile] [--sql]
 |
 | With --profile the app's server runs under node --cpu-prof and the
 | functions it spent most time in are printed (the profile stays in
 | tmp/profiles, for Chrome's DevTools); with --sql the statements of one
 | request of each kind are printed.
 |
-| Exits 1 when a request failed or the review rows do not add up.
+| Exits 1 when a request failed, the review rows do not add up, or a larger
+| size answers more than 10 % slower than the 150-card decks (the issue's budget).
 */
 import { readdir, rm } from 'node:fs/promises'
 import type { Options } from 'autocannon'
@@ -46,7 +52,11 @@ import { startSqlCounter } from './sql_counter.js'
 
 const LEARNERS = 100
 const CARDS = 150
+const LARGE_DECK = 3000
 const answers = Math.min(flag('answers', 8000), LEARNERS * CARDS)
+const history = flag('history', 1_000_000)
+/* the answers/s of a larger size may be at most this far below the 150-card figure */
+const FLAT = 0.1
 
 ensureBuild()
 await resetDatabase()
@@ -101,12 +111,47 @@ async function learner(name: string, cards: number): Promise<Learner> {
     cards: rows.rows.map((row: { id: number }) => row.id),
   }
 }
-const learners: Learner[] = []
-for (let index = 0; index < LEARNERS; index++)
-  learners.push(await learner(`learner${index}`, CARDS))
+async function cohort(prefix: string, cards: number) {
+  const made: Learner[] = []
+  for (let index = 0; index < LEARNERS; index++)
+    made.push(await learner(`${prefix}${index}`, cards))
+  return made
+}
+const learners = await cohort('learner', CARDS)
+const large = await cohort('large', LARGE_DECK)
+const historied = await cohort('historied', CARDS)
 const warmUp = await learner('warm-up', 400)
 const counted = await learner('counted', 200)
+
+/*
+ * Other learners' history: 50 learners with a deck each, whose cards carry
+ * `history` review rows in all, a few months of them, written in the
+ * table only after the first two loads.
+ */
+const OTHERS = 50
+const others: Learner[] = []
+for (let index = 0; index < OTHERS; index++) others.push(await learner(`other${index}`, 2000))
 await seeding.stop()
+
+async function writeHistory() {
+  const client = await benchClient()
+  const perCard = Math.max(1, Math.round(history / (OTHERS * 2000)))
+  for (const other of others) {
+    await client.query(
+      `insert into review_logs (user_id, card_id, deck_id, answer, rating, kind, state_before, version_before,
+         interval_before, interval_after, ease_after, reviewed_at, study_day, duration_ms, source)
+       select d.user_id, c.id, c.deck_id, 'good', 3, 'review', 'review', k, k, k + 1, 2500,
+              now() - (k || ' days')::interval, (now() - (k || ' days')::interval)::date, 4000, 'session'
+         from cards c join decks d on d.id = c.deck_id, generate_series(1, $2::int) k
+        where c.deck_id = $1`,
+      [other.deckId, perCard]
+    )
+  }
+  await client.query('analyze review_logs')
+  const { rows } = await client.query('select count(*)::int as n from review_logs')
+  await client.end()
+  return rows[0].n as number
+}
 
 const json = (token: string) => ({
   'authorization': `Bearer ${token}`,
@@ -191,23 +236,29 @@ const me = await measured(server, benchDatabaseUrl, {
   url: `${server.base}/api/users/me`,
   headers: json(learners[0].token),
 })
-let next = 0
-const answered = await measured(server, benchDatabaseUrl, {
-  url: `${server.base}/api/v2/learning/answer`,
-  method: 'POST',
-  amount: answers,
-  requests: [
-    {
-      setupRequest: (request) => {
-        /* round the learners, one new card each time: no card is answered twice */
-        const who = learners[next % LEARNERS]
-        const body = answerBody(who, Math.floor(next / LEARNERS))
-        next++
-        return { ...request, headers: json(who.token), body }
+/* `answers` answers, round the learners, one new card each time: no card is answered twice */
+function answerLoad(cohortOf: Learner[]) {
+  let next = 0
+  return measured(server, benchDatabaseUrl, {
+    url: `${server.base}/api/v2/learning/answer`,
+    method: 'POST',
+    amount: answers,
+    requests: [
+      {
+        setupRequest: (request) => {
+          const who = cohortOf[next % LEARNERS]
+          const body = answerBody(who, Math.floor(next / LEARNERS))
+          next++
+          return { ...request, headers: json(who.token), body }
+        },
       },
-    },
-  ],
-})
+    ],
+  })
+}
+const answered = await answerLoad(learners)
+const answeredLarge = await answerLoad(large)
+const historyRows = await writeHistory()
+const answeredHistoried = await answerLoad(historied)
 await server.stop()
 
 /* 3. the review rows */
@@ -215,7 +266,8 @@ const client = await benchClient()
 const rows = Number(
   (
     await client.query(
-      `select count(*) as n from review_logs r join users u on u.id = r.user_id where u.email like 'learner%'`
+      `select count(*) as n from review_logs r join users u on u.id = r.user_id ` +
+        `where u.email like 'learner%' or u.email like 'large%' or u.email like 'historied%'`
     )
   ).rows[0].n
 )
@@ -291,6 +343,20 @@ console.log(
       sql.answer.figure,
     ],
     [
+      `  … decks of ${LARGE_DECK} cards`,
+      figures(answeredLarge),
+      `150-card decks: ${Math.round(answered.requests.average)}/s`,
+      ratio(answeredLarge, answered),
+      '',
+    ],
+    [
+      `  … ${historyRows.toLocaleString('en')} review rows in the table`,
+      figures(answeredHistoried),
+      `150-card decks: ${Math.round(answered.requests.average)}/s`,
+      ratio(answeredHistoried, answered),
+      '',
+    ],
+    [
       'GET /api/health',
       figures(health),
       `trivial: ${figures(anchorTrivial)}`,
@@ -320,14 +386,24 @@ if (profiling) {
       `${profiles}/${file}):\n${profileTop(`${profiles}/${file}`)}`
   )
 }
+const flat = [answeredLarge, answeredHistoried].every(
+  (size) => size.requests.average >= (1 - FLAT) * answered.requests.average
+)
+const loads = [answered, answeredLarge, answeredHistoried]
 const ok =
-  errors(answered) === 0 &&
+  flat &&
+  loads.every((size) => errors(size) === 0 && size['2xx'] === answers) &&
   errors(health) === 0 &&
   errors(me) === 0 &&
-  answered['2xx'] === answers &&
-  rows === answers &&
+  rows === answers * loads.length &&
   twice === 0
+const ok200 = loads.reduce((sum, size) => sum + size['2xx'], 0)
 console.log(
-  `\nReview rows: ${rows} for ${answered['2xx']} answers answered 200 (${answers} sent), ${twice} written twice.`
+  `\nReview rows: ${rows} for ${ok200} answers answered 200 (${answers * loads.length} sent), ${twice} ` +
+    `written twice.`
+)
+console.log(
+  `Flat as decks and histories grow (budget: within ${FLAT * 100} % of the 150-card figure): ` +
+    `${flat ? 'yes' : 'NO'}.`
 )
 process.exit(ok ? 0 : 1)
