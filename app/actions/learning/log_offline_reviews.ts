@@ -193,7 +193,7 @@ async function inOrder(
 ) {
   const write = { ...answer, row, source: 'offline' as const }
   const { progress, review } = answerRows(context, write, await placementFor(context, write, trx))
-  return { progress, review: { ...review, client_review_id: answer.clientReviewId } }
+  return { progress, review }
 }
 
 /*
@@ -218,6 +218,17 @@ async function writeOffline(
     JSON.stringify(written.review),
     ACTIVE_DAY_CARDS,
   ])
+  /* mnemo_write_answer names the review's columns as version 2 had them: the device's id goes on after */
+  if (answer.clientReviewId)
+    await trx
+      .from('review_logs')
+      .where({
+        user_id: user.id,
+        card_id: answer.card.id,
+        source: 'offline',
+        reviewed_at: answer.at,
+      })
+      .update({ client_review_id: answer.clientReviewId })
   if (rows[0].day_cards === ACTIVE_DAY_CARDS) await refreshStreak(user.id, answer.day, { trx })
   if (refitDue(context, rows[0].total_cards))
     trx.after('commit', () => void dispatch('fit_fsrs', { userId: user.id }))

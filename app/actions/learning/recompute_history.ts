@@ -148,5 +148,5 @@ export async function recomputeWith(
     deck_id: input.card.deck_id,
     frozen: frozenBefore || leech,
   }
-  return { progress, review: { ...review, client_review_id: input.clientReviewId } }
+  return { progress, review }
 }
