@@ -66,8 +66,9 @@ test.group('API: offline decks', (group) => {
     assert.deepEqual(page2.page, { number: 2, perPage: 2, pages: 2, hasMore: false })
     assert.equal(page1.revision, page2.revision)
     const cards = [...page1.cards, ...page2.cards]
-    const ids = (await db.from('cards').whereIn('deck_id', [tree.deck.id, tree.sub.id]).orderBy('id'))
-      .map((row) => row.id)
+    const ids = (
+      await db.from('cards').whereIn('deck_id', [tree.deck.id, tree.sub.id]).orderBy('id')
+    ).map((row) => row.id)
     assert.deepEqual(
       cards.map((card: any) => card.id),
       ids

@@ -178,9 +178,9 @@ test.group('API: replaying offline answers', (group) => {
         .bearerToken(session.token)
         .json({ deck_id: session.deck.id, ids: [note.note_id] })
     ).assertStatus(200)
-    ;(await client.post(`/api/decks/${archived.id}/archive`).bearerToken(session.token)).assertStatus(
-      200
-    )
+    ;(
+      await client.post(`/api/decks/${archived.id}/archive`).bearerToken(session.token)
+    ).assertStatus(200)
     await setCollaboration(shared, session.user, 'disabled')
 
     const at = (minutes: number) => new Date(Date.now() - minutes * MINUTE).toISOString()
@@ -297,7 +297,10 @@ test.group('Web: replaying offline answers', (group) => {
   }) => {
     const { user, web } = await signedIn('ana@example.test')
     const deck = await createDeckAction(user, { name: 'Biology' })
-    await bulkCreateNotes(user, { deck_id: deck.id, import_data: [{ front: 'Cell?', back: 'Unit' }] })
+    await bulkCreateNotes(user, {
+      deck_id: deck.id,
+      import_data: [{ front: 'Cell?', back: 'Unit' }],
+    })
     const [cardId] = await cardIdsOf(deck.id)
     const body = {
       reviews: [
