@@ -89,7 +89,11 @@ export async function studyQueue(
   const limited = queueLimitOf(context, limit > 0)
 
   /* a suspended or buried card counts as a card of the deck (it is not empty) and nowhere else */
-  const totals = await queueTotals(context, exclude, limited?.kind ?? null, options.trx)
+  const totals = await queueTotals(
+    context,
+    { held: exclude, limitKind: limited?.kind ?? null, nextDue: true },
+    options.trx
+  )
   const total = totals.total
   const nextDue = totals.next_due ? new Date(totals.next_due).toISOString() : null
   const counters = countersOf(context, totals)
@@ -177,7 +181,7 @@ export async function queueStanding(
     const { counters, errorType } = await studyQueue(context, { limit: 1 })
     return { counters, errorType }
   }
-  const totals = await queueTotals(context, [], null)
+  const totals = await queueTotals(context, { held: [], limitKind: null, nextDue: false })
   const counters = countersOf(context, totals)
   const left = counters.new + counters.learning + counters.graduated
   return {

@@ -38,7 +38,7 @@ export function queueLimitOf(context: StudyContext, handingOut: boolean) {
 }
 
 /** A condition over a card column: the learner answered the card on the session's study day. */
-export const answeredTodaySql = (card: string) =>
+const answeredTodaySql = (card: string) =>
   `exists (select 1 from review_logs r where r.user_id = ? and r.study_day = ?::date and r.card_id = ${card})`
 
 /** The column the queue's card reads add for a limited learner: the card costs nothing of the limit. */

@@ -2,7 +2,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { StudyContext } from '#queries/learning/study_context'
 import { preparedQuery } from '#services/prepared_query'
 import { learnAheadOf, tallySql } from '#queries/learning/session_counters'
-import { answeredTodaySql, type LimitKind } from '#queries/learning/queue_allowance'
+import type { LimitKind } from '#queries/learning/queue_allowance'
 
 /*
  * What a session's queue counts before it hands anything out (the deck's
@@ -23,96 +23,109 @@ import { answeredTodaySql, type LimitKind } from '#queries/learning/queue_allowa
 /** The totals' row, with the columns the queue reads (tally_*, total, next_due, ..._today, held_*, limit_used). */
 export type QueueTotals = Record<string, any> & { total: number }
 
-/* `?` in the order they appear: the bindings below follow the text */
-function totalsSql(limited: boolean) {
-  const inStudy = 'not p.suspended and not p.buried'
-  const tally = tallySql(inStudy).join(',\n  ')
+/*
+ * The statement's text names its values (:user, :decks…); numbered() turns
+ * the names into $1, $2… for a prepared statement, positional() into knex's
+ * `?` for a transaction's raw query.
+ */
+function totalsSql(limited: boolean, withNextDue: boolean) {
+  const [fresh, learning, reviews, again, got] = tallySql('not p.suspended and not p.buried')
+  const tally = [
+    fresh,
+    learning.replace('?', ':learnAhead'),
+    reviews.replace('?', ':dayEnd'),
+    again,
+    got,
+  ].join(',\n  ')
+  const notSuspended = (card: string) =>
+    `${card} not in (select s.card_id from card_suspensions s where s.user_id = :user)`
+  const optional = [
+    withNextDue
+      ? `(select min(x.due_at) from card_progress x
+    where x.user_id = :user and x.deck_id = any(:decks) and x.state in ('learning', 'relearning', 'review')
+      and not coalesce(x.frozen, false) and ${notSuspended('x.card_id')}) as next_due`
+      : null,
+    limited ? 'mnemo_limit_used(:user, :kind, :today::date) as limit_used' : null,
+    limited
+      ? '(select count(*) from held where open and kept and not answered)::int as held_limited'
+      : null,
+  ].filter(Boolean)
+  /*
+   * prog: the rows a counter counts (the learner's rows in the decks that are new, due, or in speed learning's
+   * states), found on the index of card_progress (user_id, deck_id, state, due_at): a deck studied for years
+   * reads its due cards, not its thousands of reviews to come
+   */
+  const counted = (condition: string) =>
+    `select p.card_id, p.state, p.due_at, p.frozen from card_progress p
+    where p.user_id = :user and p.deck_id = any(:decks) and ${condition}`
   return `with prog as (
   select p.card_id, p.state, p.due_at, p.frozen,
-         p.card_id in (select s.card_id from card_suspensions s where s.user_id = ?) as suspended,
-         p.card_id in (select b.card_id from card_burials b where b.user_id = ? and b.until > ?) as buried
-    from card_progress p
-   where p.user_id = ? and p.deck_id = any(?)
+         not ${notSuspended('p.card_id')} as suspended,
+         p.card_id in (select b.card_id from card_burials b where b.user_id = :user and b.until > :now) as buried
+    from (${counted(`p.state in ('new', 'study_again', 'got_it')`)}
+          union all ${counted(`p.state in ('learning', 'relearning') and p.due_at <= :learnAhead`)}
+          union all ${counted(`p.state = 'review' and p.due_at < :dayEnd`)}) p
 ),
 held as (
   select coalesce(p.state, 'new') as state, p.due_at,
          not coalesce(p.frozen, false)
-           and not exists (select 1 from card_burials b where b.card_id = c.id and b.user_id = ? and b.until > ?)
+           and not exists (select 1 from card_burials b where b.card_id = c.id and b.user_id = :user and b.until > :now)
            as open,
-         not exists (select 1 from card_suspensions s where s.card_id = c.id and s.user_id = ?) as kept,
-         ${answeredTodaySql('c.id')} as answered
+         ${notSuspended('c.id')} as kept,
+         exists (select 1 from review_logs r
+                  where r.user_id = :user and r.study_day = :today::date and r.card_id = c.id) as answered
     from cards c
-    left join card_progress p on p.card_id = c.id and p.user_id = ?
-   where c.id = any(?::int[]) and c.deck_id = any(?)
+    left join card_progress p on p.card_id = c.id and p.user_id = :user
+   where c.id = any(:held::int[]) and c.deck_id = any(:decks)
 )
 select
-  (select count(*) from cards where deck_id = any(?))::int as total,
-  count(*)::int as progress_rows,
+  (select count(*) from cards where deck_id = any(:decks))::int as total,
+  (select count(*) from card_progress where user_id = :user and deck_id = any(:decks))::int as progress_rows,
   (select count(*) from cards c
-    where c.id in (select s.card_id from card_suspensions s where s.user_id = ?
-                   union select b.card_id from card_burials b where b.user_id = ? and b.until > ?)
-      and c.deck_id = any(?)
-      and not exists (select 1 from card_progress x where x.card_id = c.id and x.user_id = ?))::int as unseen_out,
+    where c.id in (select s.card_id from card_suspensions s where s.user_id = :user
+                   union select b.card_id from card_burials b where b.user_id = :user and b.until > :now)
+      and c.deck_id = any(:decks)
+      and not exists (select 1 from card_progress x where x.card_id = c.id and x.user_id = :user))::int as unseen_out,
   ${tally},
-  min(p.due_at) filter (where not coalesce(p.frozen, false) and not p.suspended
-                          and p.state in ('learning', 'relearning', 'review')) as next_due,
   (select count(distinct card_id) filter (where state_before = 'new') from review_logs
-    where user_id = ? and study_day = ? and deck_id = any(?))::int as new_today,
-  (select count(distinct card_id) from review_logs where user_id = ? and study_day = ? and deck_id = any(?))::int
-    as cards_today,
+    where user_id = :user and study_day = :today::date and deck_id = any(:decks))::int as new_today,
+  (select count(distinct card_id) from review_logs
+    where user_id = :user and study_day = :today::date and deck_id = any(:decks))::int as cards_today,
   (select count(*) from held where open and state = 'new')::int as held_new,
-  (select count(*) from held where open and state = 'review' and due_at < ?)::int as held_reviews${
-    limited
-      ? `,
-  mnemo_limit_used(?, ?, ?::date) as limit_used,
-  (select count(*) from held where open and kept and not answered)::int as held_limited`
-      : ''
-  }
+  (select count(*) from held where open and state = 'review' and due_at < :dayEnd)::int as held_reviews${optional
+    .map((column) => `,\n  ${column}`)
+    .join('')}
 from prog p`
 }
 
-const TEXTS = { limited: totalsSql(true), open: totalsSql(false) }
+/* names only, never a cast (`::date`): a name follows a character that is not a colon */
+const PLACEHOLDER = /(?<!:):([a-zA-Z]+)/g
 
-function bindings(context: StudyContext, held: number[], limitKind: LimitKind | null) {
-  const { user, deckIds, today, now, dayEnd } = context
-  const id = user.id
-  return [
-    /* prog */
-    id,
-    id,
-    now,
-    id,
-    deckIds,
-    /* held */
-    id,
-    now,
-    id,
-    id,
-    today,
-    id,
-    held,
-    deckIds,
-    /* total, unseen_out */
-    deckIds,
-    id,
-    id,
-    now,
-    deckIds,
-    id,
-    /* the tally's two moments */
-    learnAheadOf(now),
-    dayEnd,
-    /* today's use */
-    id,
-    today,
-    deckIds,
-    id,
-    today,
-    deckIds,
-    /* held reviews */
-    dayEnd,
-    ...(limitKind ? [id, limitKind, today] : []),
-  ]
+/** The text with $1, $2… (one per name) and its values, for a prepared statement. */
+function numbered(text: string, values: Record<string, unknown>) {
+  const order: string[] = []
+  const sql = text.replace(PLACEHOLDER, (_, name: string) => {
+    if (!order.includes(name)) order.push(name)
+    return `$${order.indexOf(name) + 1}`
+  })
+  return { sql, values: order.map((name) => values[name]) }
+}
+
+/** The text with knex's `?` and a value for each, for a raw query. */
+function positional(text: string, values: Record<string, unknown>) {
+  const bindings: any[] = []
+  const sql = text.replace(PLACEHOLDER, (_, name: string) => {
+    bindings.push(values[name])
+    return '?'
+  })
+  return { sql, bindings }
+}
+
+const TEXTS = new Map<string, string>()
+function textOf(limited: boolean, withNextDue: boolean) {
+  const key = `${limited}:${withNextDue}`
+  if (!TEXTS.has(key)) TEXTS.set(key, totalsSql(limited, withNextDue))
+  return { key, text: TEXTS.get(key)! }
 }
 
 /**
@@ -122,25 +135,29 @@ function bindings(context: StudyContext, held: number[], limitKind: LimitKind | 
  */
 export async function queueTotals(
   context: StudyContext,
-  held: number[],
-  limitKind: LimitKind | null,
+  options: { held: number[]; limitKind: LimitKind | null; nextDue: boolean },
   trx?: TransactionClientContract
 ): Promise<QueueTotals> {
-  const text = limitKind ? TEXTS.limited : TEXTS.open
-  const values = bindings(context, held, limitKind)
-  const [row] = trx
-    ? await trx.rawQuery(text, values).then((result) => result.rows)
-    : await preparedQuery(
-        limitKind ? 'queue-totals-limited' : 'queue-totals',
-        numbered(text),
-        values
-      )
+  const { user, deckIds, today, now, dayEnd } = context
+  const { key, text } = textOf(options.limitKind !== null, options.nextDue)
+  const values = {
+    user: user.id,
+    decks: deckIds,
+    now,
+    learnAhead: learnAheadOf(now),
+    dayEnd,
+    today,
+    held: options.held,
+    kind: options.limitKind,
+  }
+  let row: Record<string, any>
+  if (trx) {
+    const { sql, bindings } = positional(text, values)
+    ;[row] = await trx.rawQuery(sql, bindings).then((result) => result.rows)
+  } else {
+    const { sql, values: numberedValues } = numbered(text, values)
+    ;[row] = await preparedQuery(`queue-totals-${key}`, sql, numberedValues)
+  }
   const unseen = row.total - row.progress_rows - row.unseen_out
-  return { ...row, tally_new: row.tally_new + unseen }
-}
-
-/* knex binds `?`; a prepared statement takes $1, $2… */
-function numbered(text: string) {
-  let index = 0
-  return text.replace(/\?(?!\?)/g, () => `$${++index}`)
+  return { ...row, total: row.total, tally_new: row.tally_new + unseen }
 }
