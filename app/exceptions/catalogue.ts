@@ -138,6 +138,8 @@ export const ERRORS = {
   E_NOT_REVERSIBLE: { status: 422, key: 'not_reversible' },
   E_NO_LIBRARY_UPDATE: { status: 409, key: 'no_library_update' },
   E_NO_SUBSCRIPTION: { status: 404, key: 'no_subscription' },
+  E_OFFLINE_MODE_OFF: { status: 409, key: 'offline_mode_off' },
+  E_OFFLINE_SUBDECK: { status: 422, key: 'offline_subdeck' },
   E_NO_TEXT_FOUND: { status: 422, key: 'no_text_found' },
   E_ONE_FILE_ONLY: { status: 422, key: 'one_file_only' },
   E_OWNER_CANNOT_JOIN: { status: 422, key: 'join_own_deck' },

@@ -179,8 +179,8 @@ function fieldsOf(deck: Deck, source: DeckSource) {
     isRootDeck: deck.isRootDeck,
     parentId: deck.parentId,
     position: deck.position,
+    /* offlineAvailableCount is in the counts (deck_counters.ts): the tree's cards in study while offline mode is on */
     offlineModeEnabled: deck.offlineModeEnabled,
-    offlineAvailableCount: 0,
     shuffleCardsEnabled: deck.shuffleCardsEnabled,
     folderId: deck.folderId,
     configuration: {

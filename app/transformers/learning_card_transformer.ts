@@ -21,7 +21,7 @@ function repeatText(i18n: I18n, seconds: number) {
  * A type-in card asks for a field's text; the comparison happens on the
  * client, outside the card's sandboxed frame, against what this gives.
  */
-function typeInOf(definition: NoteTypeDefinition, fields: NoteFields, ord: number) {
+export function typeInOf(definition: NoteTypeDefinition, fields: NoteFields, ord: number) {
   const template = definition.isCloze ? definition.templates[0] : definition.templates[ord]
   if (!template) return null
   const reference = templateFieldReferences(template.front).find((ref) => ref.filters[0] === 'type')

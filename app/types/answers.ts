@@ -28,19 +28,3 @@ export interface AnswerResult {
   /** the card's siblings this answer buried until the next study day (the deck's burying options) */
   buriedCardIds: number[]
 }
-
-/** An answer given offline that was not recorded, and why. */
-type OfflineRejection = {
-  cardId: number
-  reviewedAt: string
-  reason: 'not_found' | 'invalid_answer' | 'outdated'
-}
-
-/** What POST learning/log_cards_review recorded of the answers given offline (logOfflineReviews). */
-export interface OfflineResult {
-  accepted: number
-  /** already recorded: a replayed upload */
-  duplicates: number
-  /** refused: unknown card, an answer the deck's mode does not have, or older than the card's latest answer */
-  rejected: OfflineRejection[]
-}

@@ -33,6 +33,8 @@ export interface DeckCounts {
   studyAgainCardsCount: number
   gotItCardsCount: number
   nextCardAppearsAt: string | null
+  /** the cards of the tree available offline: those in study, when the main deck's offline mode is on; else 0 */
+  offlineAvailableCount: number
   /** the counters a study session of this deck starts with (the learning response's topCounters) */
   topCounters: TopCounters
 }
@@ -50,5 +52,6 @@ export const NO_COUNTS: DeckCounts = {
   studyAgainCardsCount: 0,
   gotItCardsCount: 0,
   nextCardAppearsAt: null,
+  offlineAvailableCount: 0,
   topCounters: NO_TOP_COUNTERS,
 }

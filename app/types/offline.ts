@@ -1,6 +1,7 @@
 import type { ResolvedAlgorithm, StoredAlgorithmSettings } from '#scheduling/presets'
 import type { BuryMode } from '#scheduling/burying'
-import type { ProgressState } from '#scheduling/types'
+import type { Progress, ProgressState } from '#scheduling/types'
+import type { CardLabel } from '#note_types/types'
 
 /*
  * Offline decks (issue 34, docs/api.md "Offline decks", decision 0095): what a
@@ -34,8 +35,8 @@ export type OfflineCard = {
   /** the card's own deck (the root or one of its subdecks) */
   deckId: number
   ord: number
-  /** the card's template name ("Card 1", "Reverse", "Cloze 2") */
-  label: string
+  /** which card of its note: a template, the reversed card, a cloze or an occlusion group */
+  label: CardLabel
   /** rendered and sanitized sides, as the study page shows them; media as in `OfflinePage.media` */
   front: string
   back: string
@@ -157,8 +158,10 @@ export type OfflineRejectReason =
   | 'not_in_deck'
   /** the deck is archived */
   | 'deck_archived'
-  /** the deck was unshared, the learner removed from it, or it was deleted */
+  /** the deck was unshared, the learner removed from it, or a shared deck deleted by its owner */
   | 'deck_unavailable'
+  /** no deck of this id the learner sees (deleted, or never theirs) */
+  | 'deck_not_found'
   /** a button the deck's mode does not have */
   | 'invalid_answer'
   /** the free tier's daily cards (or a guest's cards) were used up on that study day */
@@ -193,4 +196,20 @@ export type OfflineReplay = {
   rejected: { cardId: number; reviewedAt: string; reason: OfflineRejectReason }[]
   results: OfflineReviewOutcome[]
   cards: OfflineCardState[]
+}
+
+/** What became of one answer sent, before it is shaped (logOfflineReviews). */
+export interface ReplayedReview {
+  clientReviewId: string | null
+  cardId: number
+  reviewedAt: Date
+  status: OfflineReviewOutcome['status']
+  reason: OfflineRejectReason | null
+  recomputed: boolean
+}
+
+/** What logOfflineReviews did: each answer's fate in the order sent, and the cards it named as they are now. */
+export interface ReplayResult {
+  results: ReplayedReview[]
+  cards: { cardId: number; progress: Progress; version: number; isFrozen: boolean }[]
 }

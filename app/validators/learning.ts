@@ -42,10 +42,18 @@ export const offlineReviewsValidator = vine.create({
         answer: vine.enum(ANSWERS),
         reviewed_at: vine.date({ formats: { utc: true } }),
         review_duration_ms: duration().optional(),
+        /* the device's own id of the answer: one review per id, whatever the uploads (decision 0095) */
+        client_review_id: vine.string().trim().uuid().optional(),
       })
     )
     .minLength(1)
     .maxLength(1000),
+})
+
+/* GET decks/{id}/offline: one page of the tree for offline study */
+export const offlineDeckValidator = vine.create({
+  page: vine.number().withoutDecimals().range([1, 100_000]).optional(),
+  per_page: vine.number().withoutDecimals().range([1, 500]).optional(),
 })
 
 export const algorithmSettingsValidator = vine.create({

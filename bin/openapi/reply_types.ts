@@ -51,6 +51,7 @@ import type CardFlagTransformer from '#transformers/card_flag_transformer'
 import type LearningTransformer from '#transformers/learning_transformer'
 import type LearningUndoTransformer from '#transformers/learning_undo_transformer'
 import type OfflineReviewsTransformer from '#transformers/offline_reviews_transformer'
+import type OfflineDeckTransformer from '#transformers/offline_deck_transformer'
 import type OnboardingTransformer from '#transformers/onboarding_transformer'
 import type StatisticsTransformer from '#transformers/statistics_transformer'
 import type StreakShownTransformer from '#transformers/streak_shown_transformer'
@@ -148,6 +149,7 @@ export interface ReplyTypes {
   CardBuried: InferData<LearningCardBuriedTransformer>
   CardFlag: InferData<CardFlagTransformer>
   OfflineReviews: InferData<OfflineReviewsTransformer>
+  OfflineDeck: InferData<OfflineDeckTransformer>
   CardStats: InferData<CardStatsTransformer>
   AlgorithmSettings: InferData<AlgorithmSettingsTransformer>
   Streaks: InferData<StreakTransformer>

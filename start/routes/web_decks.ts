@@ -4,6 +4,7 @@ import { authThrottle } from '#start/limiter'
 
 const DecksController = () => import('#controllers/decks/decks_controller')
 const DeckArchivesController = () => import('#controllers/decks/deck_archives_controller')
+const OfflineDecksController = () => import('#controllers/decks/offline_decks_controller')
 const DeckNotesController = () => import('#controllers/decks/deck_notes_controller')
 const FoldersController = () => import('#controllers/folders/folders_controller')
 const AlgorithmSettingsController = () => import('#controllers/decks/algorithm_settings_controller')
@@ -16,6 +17,10 @@ router
     router.get('/decks/archived', [DecksController, 'archived']).as('decks.archived')
     router.post('/decks', [DecksController, 'store']).as('decks.store')
     router.post('/decks/reorder', [DecksController, 'reorder']).as('decks.reorder')
+    /* the answers the offline study page gave without a connection, replayed */
+    router
+      .post('/learn/offline_reviews', [OfflineDecksController, 'replay'])
+      .as('learn.offline_reviews')
 
     router
       .group(() => {
@@ -31,6 +36,8 @@ router
         router.post('/decks/:id/archive', [DeckArchivesController, 'store']).as('decks.archive')
         router.delete('/decks/:id/archive', [DeckArchivesController, 'destroy']).as('decks.restore')
         router.post('/decks/:id/notes/bulk', [DeckNotesController, 'bulk']).as('decks.notes.bulk')
+        /* offline study: the tree's cards a page at a time, as JSON (docs/api.md "Offline decks") */
+        router.get('/decks/:id/offline', [OfflineDecksController, 'show']).as('decks.offline')
         /* GET answers the algorithm dialog's JSON; PUT is its form */
         router
           .get('/decks/:id/algorithm', [AlgorithmSettingsController, 'show'])

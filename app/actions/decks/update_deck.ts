@@ -83,6 +83,9 @@ export async function updateDeck(user: User, body: UpdateDeckInput, options: Act
         key: 'exam_root_deck_only',
         field: 'deck.exam_date',
       })
+    /* offline study takes a whole tree: a subdeck goes offline with its main deck (the spec) */
+    if (input.offlineModeEnabled === true && !deck.isRootDeck)
+      throw ApiException.of('E_OFFLINE_SUBDECK', { field: 'deck.offline_mode_enabled' })
     /* remembering the list's sort order is not an edit, so it works on archived decks too */
     const { notesSortBy, notesOrder, sharingEnabled, ...all } = input
     /* a participant's daily limits are their own, on their collaborator row: any role sets them */

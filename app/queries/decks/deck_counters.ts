@@ -18,7 +18,11 @@ import { decksByParent } from '#services/deck_hierarchy'
 type Summed =
   | Exclude<
       keyof DeckCounts,
-      'nextCardAppearsAt' | 'toLearnTodayTotalCount' | 'totalToReviewCount' | 'topCounters'
+      | 'nextCardAppearsAt'
+      | 'toLearnTodayTotalCount'
+      | 'totalToReviewCount'
+      | 'topCounters'
+      | 'offlineAvailableCount'
     >
   | keyof Tally
   | 'dueLearning'
@@ -46,7 +50,9 @@ const zero = (): Own => ({
 type Counted = Pick<User, 'id' | 'today' | 'timezoneOffset'>
 
 /** What the counters read of a deck: a model, or a row of the deck list (listed_decks.ts). */
-export type CountedDeck = Pick<Deck, 'id' | 'parentId' | 'rootDeckId'> & AlgorithmColumns
+export type CountedDeck = Pick<Deck, 'id' | 'parentId' | 'rootDeckId'> &
+  AlgorithmColumns &
+  Partial<Pick<Deck, 'offlineModeEnabled'>>
 
 /*
  * Each deck's cards, and those of them this learner removed from study
@@ -273,8 +279,11 @@ export async function deckCounters(
       algorithm
     )
     const speed = algorithm.type === 'speedLearning'
+    /* offline mode is the main deck's (a subdeck goes offline with it): its cards in study */
+    const root = byId.get(deck.rootDeckId ?? deck.id) ?? deck
     totals.set(deck.id, {
       ...counts,
+      offlineAvailableCount: root.offlineModeEnabled ? counts.totalCardsCount : 0,
       totalToReviewCount: speed ? 0 : topCounters.graduated,
       /* learning cards due later today count too: the learner comes back for them */
       toLearnTodayTotalCount: speed

@@ -13,7 +13,7 @@ import type { TopCounters } from '#types/deck_counts'
  */
 
 /* learning cards due this soon come early rather than making the learner wait (Anki's learn-ahead limit) */
-const LEARN_AHEAD_SECONDS = 20 * 60
+export const LEARN_AHEAD_SECONDS = 20 * 60
 
 /** Cards by what a session does with them, before the daily limits. */
 export interface Tally {
