@@ -21,8 +21,11 @@ const SHELL_CACHE = `mnemo-shell-${VERSION}`
 const MEDIA_CACHE = 'mnemo-media'
 const SHELL_URL = '/offline'
 
-/* what the shell needs, by path: the build's and development's code, translations, fonts, icons */
-const ASSET = /^\/(assets|inertia|node_modules|@vite|@id|@fs|@react-refresh|i18n|icons|fonts)(\/|$)/
+/*
+ * what the shell needs, by path: the build's code (/assets), translations, fonts, icons, and development's
+ * modules (the pages, the route registry, the shared scheduler, Vite's own)
+ */
+const ASSET = /^\/(assets|inertia|node_modules|@vite|@id|@fs|@react-refresh|\.adonisjs\/client|app\/scheduling|i18n|icons|fonts)(\/|$)/
 const IMMUTABLE = /^\/(assets\/|i18n\/[a-z]{2}\.[0-9a-f]{16}\.js$)/
 
 self.addEventListener('install', () => {
@@ -87,7 +90,12 @@ async function asset(request, url) {
   }
   try {
     const response = await fetch(request)
-    if (response.ok && response.type === 'basic') await cache.put(request, response.clone())
+    /*
+     * development serves a stylesheet's path as a script to an import and as CSS to a <link>: only the
+     * script is kept under the path (a <link> offline gets nothing rather than a module its import refuses)
+     */
+    const keep = response.ok && response.type === 'basic' && (request.destination !== 'style' || IMMUTABLE.test(url.pathname))
+    if (keep) await cache.put(request, response.clone())
     return response
   } catch (error) {
     const kept = await cache.match(request)
@@ -106,15 +114,20 @@ async function warm(urls) {
     await cache.put(SHELL_URL, shell)
     kept++
   }
-  for (const href of urls) {
-    const url = new URL(href, self.location.origin)
-    if (url.origin !== self.location.origin || !ASSET.test(url.pathname)) continue
-    if (await cache.match(url.href)) continue
-    const response = await fetch(url.href).catch(() => null)
-    if (response && response.ok) {
-      await cache.put(url.href, response)
-      kept++
+  const wanted = [...new Set(urls)]
+    .map((href) => new URL(href, self.location.origin))
+    .filter((url) => url.origin === self.location.origin && ASSET.test(url.pathname))
+  /* a few at a time: development's modules are hundreds */
+  const next = async () => {
+    for (let url = wanted.shift(); url; url = wanted.shift()) {
+      if (await cache.match(url.href)) continue
+      const response = await fetch(url.href).catch(() => null)
+      if (response && response.ok) {
+        await cache.put(url.href, response)
+        kept++
+      }
     }
   }
+  await Promise.all([next(), next(), next(), next()])
   return kept
 }

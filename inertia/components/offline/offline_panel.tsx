@@ -22,22 +22,26 @@ function useOfflineCopy(deckId: number, userId: number) {
   const [record, setRecord] = useState<DeckRecord | null | undefined>(undefined)
   const [usedBytes, setUsedBytes] = useState(0)
   const [progress, setProgress] = useState<DownloadEvent | null>(null)
+  /* the offline page kept with its code (this version's): studying offline needs it as much as the cards */
+  const [shellKept, setShellKept] = useState(false)
   useEffect(() => {
+    const keep = () => void keepShell().finally(() => setShellKept(true))
     const refresh = async () => {
-      setRecord((await getDeck(deckId)) ?? null)
+      const stored = await getDeck(deckId)
+      setRecord(stored ?? null)
       const decks = await listDecks(userId)
       setUsedBytes(decks.reduce((sum, deck) => sum + deck.dataBytes + deck.mediaBytes, 0))
+      return stored
     }
-    void refresh()
+    void refresh().then((stored) => stored?.status === 'ready' && keep())
     void resumeDownloads(userId)
     return onDownload((event) => {
       if (event.deckId === deckId) setProgress(event)
       void refresh()
-      /* a deck ready on the device: the page that studies it offline is kept with it */
-      if (event.status === 'ready') void keepShell()
+      if (event.status === 'ready') keep()
     })
   }, [deckId, userId])
-  return { record, usedBytes, progress }
+  return { record, usedBytes, progress, shellKept }
 }
 
 function useBytes() {
@@ -53,14 +57,16 @@ function useBytes() {
 function CopyStatus({
   record,
   progress,
+  shellKept,
 }: {
   record: DeckRecord | null
   progress: DownloadEvent | null
+  shellKept: boolean
 }) {
   const t = useT()
   const bytes = useBytes()
   if (!record) return <p className="muted">{t('offline.panel.not_on_device')}</p>
-  if (record.status === 'ready')
+  if (record.status === 'ready' && shellKept)
     return (
       <p data-offline-status="ready">
         {t('offline.panel.ready', {
@@ -77,7 +83,7 @@ function CopyStatus({
           : t('offline.panel.failed')}
       </p>
     )
-  const pages = progress?.pages || record.pages
+  const pages = progress?.pages || record.pages || 1
   return (
     <div data-offline-status="downloading">
       <label htmlFor={`offline-progress-${record.deckId}`}>{t('offline.panel.downloading')}</label>{' '}
@@ -99,7 +105,7 @@ export function OfflinePanel({ deck, editable }: { deck: Deck; editable: boolean
   const t = useT()
   const bytes = useBytes()
   const userId = useShared().user?.id ?? 0
-  const { record, usedBytes, progress } = useOfflineCopy(deck.id, userId)
+  const { record, usedBytes, progress, shellKept } = useOfflineCopy(deck.id, userId)
   const [busy, setBusy] = useState(false)
   const canSwitch = editable && deck.collaboration.role === 'owner'
 
@@ -132,12 +138,12 @@ export function OfflinePanel({ deck, editable }: { deck: Deck; editable: boolean
       </label>
       {deck.offlineModeEnabled && record !== undefined && (
         <>
-          <CopyStatus record={record} progress={progress} />
+          <CopyStatus record={record} progress={progress} shellKept={shellKept} />
           <p className="muted" data-offline-usage>
             {t('offline.panel.usage', { used: bytes(usedBytes), budget: bytes(BUDGET_BYTES) })}
           </p>
           <div className="row">
-            {record?.status === 'ready' && (
+            {record?.status === 'ready' && shellKept && (
               <a
                 className="button primary"
                 href={urlFor('offline.study', {}, { qs: { deck: deck.id } })}

@@ -73,7 +73,13 @@ export function OfflineStudy({
     )
   const speed = deck.settings.algorithm.type === 'speedLearning'
   return (
-    <div ref={root} className="learn-page" tabIndex={-1} data-offline-deck={deck.deckId}>
+    <div
+      ref={root}
+      className="learn-page"
+      tabIndex={-1}
+      data-offline-deck={deck.deckId}
+      data-studied={session.studied}
+    >
       <header className="learn-top">
         <h1 className="learn-title">
           <button type="button" className="learn-exit link-button" onClick={onExit}>
