@@ -50,7 +50,6 @@ self.addEventListener('message', (event) => {
   const data = event.data || {}
   const port = event.ports[0]
   if (data.type === 'warm') event.waitUntil(warm(data.urls || []).then((kept) => port?.postMessage({ kept })))
-  if (data.type === 'forget-shell') event.waitUntil(caches.delete(SHELL_CACHE).then(() => port?.postMessage({})))
   /* the learner chose "Reload" on the update toast: the waiting version takes over now */
   if (data.type === 'skip-waiting') self.skipWaiting()
 })

@@ -23,9 +23,3 @@ export async function keepShell() {
   const urls = performance.getEntriesByType('resource').map((entry) => entry.name)
   if (registration.active) await post(registration.active, { type: 'warm', urls })
 }
-
-/** Signing out: the shell (a page of the signed-in learner) goes. */
-export async function forgetShell() {
-  const registration = await navigator.serviceWorker?.getRegistration()
-  if (registration?.active) await post(registration.active, { type: 'forget-shell' })
-}

@@ -15,7 +15,7 @@ import type { Answer } from '#scheduling/types'
 const NAME = 'mnemo-offline'
 const VERSION = 1
 
-export type DownloadStatus = 'queued' | 'downloading' | 'ready' | 'failed'
+type DownloadStatus = 'queued' | 'downloading' | 'ready' | 'failed'
 
 /** One root deck on the device. */
 export type DeckRecord = {
@@ -72,7 +72,7 @@ export type StoreName = 'decks' | 'cards' | 'answers'
 
 let opening: Promise<IDBDatabase> | null = null
 
-export function openStore(): Promise<IDBDatabase> {
+function openStore(): Promise<IDBDatabase> {
   opening ??= new Promise((resolve, reject) => {
     const request = indexedDB.open(NAME, VERSION)
     request.onupgradeneeded = () => {
