@@ -9,7 +9,15 @@ import { ROLLOVER_HOUR } from '#scheduling/study_day'
 import { ACTIVE_DAY_CARDS } from '#scheduling/streak'
 import { parseEasyDays } from '#scheduling/balance'
 import type { Progress } from '#scheduling/types'
-import type { OfflineCard, OfflineDeckPage, OfflineProgress } from '#types/offline'
+import type {
+  OfflineCard,
+  OfflineDeckPage,
+  OfflineLearner,
+  OfflineMedia,
+  OfflineProgress,
+  OfflineStudySettings,
+  OfflineTreeDeck,
+} from '#types/offline'
 
 /** A Progress with its dates as ISO strings (the device reads them back with `new Date`). */
 export function offlineProgress(progress: Progress): OfflineProgress {
@@ -58,55 +66,23 @@ function offlineCard(context: StudyContext, item: OfflineDeckCard): OfflineCard 
  */
 export default class OfflineDeckTransformer extends BaseTransformer<OfflineDeckData> {
   toObject(): OfflineDeckPage {
-    const { context, decks, totals, page, learner } = this.resource
-    const { deck, user, algorithm } = context
+    const { context, decks, totals, page } = this.resource
+    const { deck } = context
     const pages = Math.max(1, Math.ceil(totals.cards / page.perPage))
     return {
       deckId: deck.id,
       name: deck.name,
       revision: this.resource.revision,
       generatedAt: this.resource.generatedAt.toISOString(),
-      decks: decks.map((row) => ({
+      decks: decks.map((row): OfflineTreeDeck => ({
         id: row.id,
         name: row.name,
         parentId: row.parent_id,
         newCardsPerDay: row.new_cards_per_day,
         maxCardsPerDay: row.max_cards_per_day,
       })),
-      settings: {
-        algorithm,
-        algorithmSettings: context.root.algorithmSettings,
-        fsrsParameters: context.fsrsParameters,
-        buryMode: buryModeOf(context.root.algorithmSettings),
-        learnAheadSeconds: this.resource.learnAheadSeconds,
-        shuffleCardsEnabled: deck.shuffleCardsEnabled,
-        tts: deck.ttsEnabled
-          ? {
-              autoplay: deck.ttsAutoplayEnabled,
-              frontLanguage: deck.ttsFrontSideLanguage,
-              backLanguage: deck.ttsBackSideLanguage,
-            }
-          : null,
-      },
-      learner: {
-        timezoneOffsetMinutes: user.timezoneOffset ?? 0,
-        rolloverHour: ROLLOVER_HOUR,
-        today: context.today,
-        dayStart: learner.dayStart.toISOString(),
-        dayEnd: context.dayEnd.toISOString(),
-        treeCardsToday: learner.treeCardsToday,
-        treeNewToday: learner.treeNewToday,
-        planLimit: {
-          kind: learner.plan.kind,
-          limit: learner.plan.limit,
-          used: learner.plan.studiedToday,
-        },
-        activeDayCards: ACTIVE_DAY_CARDS,
-        cardsStudiedToday: learner.cardsStudiedToday,
-        todayCompleted: learner.cardsStudiedToday >= ACTIVE_DAY_CARDS,
-        dueByDay: learner.dueByDay,
-        easyDays: [...parseEasyDays(user.easyDays)],
-      },
+      settings: this.settings(),
+      learner: this.learner(),
       totals,
       page: {
         number: page.number,
@@ -115,12 +91,58 @@ export default class OfflineDeckTransformer extends BaseTransformer<OfflineDeckD
         hasMore: page.number < pages,
       },
       cards: this.resource.cards.map((item) => offlineCard(context, item)),
-      media: this.resource.media.map((file) => ({
+      media: this.resource.media.map((file): OfflineMedia => ({
         key: file.key,
         url: `/media/${file.key}`,
         mime: file.mime,
         bytes: file.size,
       })),
+    }
+  }
+
+  /* what the scheduler and the session's rules take, for the root deck's tree */
+  private settings(): OfflineStudySettings {
+    const { context } = this.resource
+    const { deck } = context
+    return {
+      algorithm: context.algorithm,
+      algorithmSettings: context.root.algorithmSettings,
+      fsrsParameters: context.fsrsParameters,
+      buryMode: buryModeOf(context.root.algorithmSettings),
+      learnAheadSeconds: this.resource.learnAheadSeconds,
+      shuffleCardsEnabled: deck.shuffleCardsEnabled,
+      tts: deck.ttsEnabled
+        ? {
+            autoplay: deck.ttsAutoplayEnabled,
+            frontLanguage: deck.ttsFrontSideLanguage,
+            backLanguage: deck.ttsBackSideLanguage,
+          }
+        : null,
+    }
+  }
+
+  /* the learner's day and limits as of the download */
+  private learner(): OfflineLearner {
+    const { context, learner } = this.resource
+    const { user } = context
+    return {
+      timezoneOffsetMinutes: user.timezoneOffset ?? 0,
+      rolloverHour: ROLLOVER_HOUR,
+      today: context.today,
+      dayStart: learner.dayStart.toISOString(),
+      dayEnd: context.dayEnd.toISOString(),
+      treeCardsToday: learner.treeCardsToday,
+      treeNewToday: learner.treeNewToday,
+      planLimit: {
+        kind: learner.plan.kind,
+        limit: learner.plan.limit,
+        used: learner.plan.studiedToday,
+      },
+      activeDayCards: ACTIVE_DAY_CARDS,
+      cardsStudiedToday: learner.cardsStudiedToday,
+      todayCompleted: learner.cardsStudiedToday >= ACTIVE_DAY_CARDS,
+      dueByDay: learner.dueByDay,
+      easyDays: [...parseEasyDays(user.easyDays)],
     }
   }
 }

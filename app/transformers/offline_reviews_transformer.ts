@@ -1,6 +1,11 @@
 import { BaseTransformer } from '@adonisjs/core/transformers'
 import { offlineProgress } from '#transformers/offline_deck_transformer'
-import type { OfflineReplay, ReplayResult } from '#types/offline'
+import type {
+  OfflineCardState,
+  OfflineReplay,
+  OfflineReviewOutcome,
+  ReplayResult,
+} from '#types/offline'
 
 /**
  * POST learning/log_cards_review and the web's POST /learn/offline_reviews:
@@ -11,7 +16,7 @@ import type { OfflineReplay, ReplayResult } from '#types/offline'
 export default class OfflineReviewsTransformer extends BaseTransformer<ReplayResult> {
   toObject(): OfflineReplay {
     const { results, cards } = this.resource
-    const shaped = results.map((result) => ({
+    const shaped = results.map((result): OfflineReviewOutcome => ({
       clientReviewId: result.clientReviewId,
       cardId: result.cardId,
       reviewedAt: result.reviewedAt.toISOString(),
@@ -26,7 +31,10 @@ export default class OfflineReviewsTransformer extends BaseTransformer<ReplayRes
         reason ? [{ cardId, reviewedAt, reason }] : []
       ),
       results: shaped,
-      cards: cards.map((card) => ({ ...card, progress: offlineProgress(card.progress) })),
+      cards: cards.map((card): OfflineCardState => ({
+        ...card,
+        progress: offlineProgress(card.progress),
+      })),
     }
   }
 }

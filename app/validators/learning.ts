@@ -3,6 +3,8 @@ import { id, ids, INT_MAX, noteBody } from '#validators/content'
 import { PRESET_NAMES } from '#scheduling/presets'
 
 const ANSWERS = ['again', 'hard', 'good', 'easy', 'study_again', 'got_it'] as const
+/* a UUID as a device makes one (client_review_id) */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const duration = () => vine.number().min(0).max(86_400_000)
 
 /* learn_session_start_timestamp is accepted (the apps send it) but the server keeps its own clock */
@@ -43,7 +45,7 @@ export const offlineReviewsValidator = vine.create({
         reviewed_at: vine.date({ formats: { utc: true } }),
         review_duration_ms: duration().optional(),
         /* the device's own id of the answer: one review per id, whatever the uploads (decision 0095) */
-        client_review_id: vine.string().trim().uuid().optional(),
+        client_review_id: vine.string().trim().regex(UUID).optional(),
       })
     )
     .minLength(1)

@@ -54,6 +54,8 @@ export async function moveDeck(user: User, input: MoveDeckInput, options: Action
       exceptId: deck.id,
     })
     deck.merge({ parentId, folderId, rootDeckId, position })
+    /* offline mode is a main deck's (decision 0095): a deck moved under another goes offline with its new tree */
+    if (parentId !== null) deck.offlineModeEnabled = false
     await deck.useTransaction(trx).save()
     await Deck.query({ client: trx })
       .whereIn('id', subtree)

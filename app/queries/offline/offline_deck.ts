@@ -15,7 +15,7 @@ import { LEARN_AHEAD_SECONDS } from '#queries/learning/session_counters'
  * GET /decks/{id}/offline); the transformer shapes it (offline_deck_transformer.ts).
  */
 
-export const OFFLINE_PER_PAGE = 200
+const OFFLINE_PER_PAGE = 200
 
 /* a media key's UUID, as unused_media.ts and find_media.ts look a note's files up */
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
@@ -121,7 +121,7 @@ export interface OfflineDeckData {
  */
 async function offlineContext(user: User, deckId: unknown) {
   const context = await studyContext(user, deckId)
-  if (context.deck.parentId !== null) throw ApiException.of('E_OFFLINE_SUBDECK')
+  if (context.deck.parentId !== null) throw ApiException.of('E_OFFLINE_SUBDECK', { apiField: 'id' })
   if (!context.deck.offlineModeEnabled) throw ApiException.of('E_OFFLINE_MODE_OFF')
   return context
 }

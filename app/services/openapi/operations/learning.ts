@@ -68,9 +68,9 @@ export const learningOperations: Operations = {
   'GET /decks/{id}/offline': {
     summary: 'Download a main deck for offline study: one page of its whole tree',
     description:
-      'One page (query: page from 1, per_page 1-500, default 200) of a main deck\'s whole tree for offline ' +
-      'study, cards by id: each card rendered as the study screen shows it with the learner\'s progress, ' +
-      'the settings the scheduler takes (algorithm, FSRS weights, burying, learn-ahead), the learner\'s ' +
+      "One page (query: page from 1, per_page 1-500, default 200) of a main deck's whole tree for offline " +
+      "study, cards by id: each card rendered as the study screen shows it with the learner's progress, " +
+      "the settings the scheduler takes (algorithm, FSRS weights, burying, learn-ahead), the learner's " +
       'day and limits, the files the page shows with their sizes (signed links that work without the ' +
       'bearer header), totals and a revision that changes when a note, card or deck of the tree does. ' +
       'Only a main deck with offline_mode_enabled: a subdeck is 422 E_OFFLINE_SUBDECK, offline mode off ' +
@@ -84,10 +84,10 @@ export const learningOperations: Operations = {
     description:
       'Answers given offline, replayed in the order given (reviewed_at). client_review_id (a UUID per ' +
       'answer) makes every upload of an answer after the first a duplicate; without it, the same card and ' +
-      'instant is. An answer older than the card\'s latest one is recorded and the card\'s schedule worked ' +
+      "instant is. An answer older than the card's latest one is recorded and the card's schedule worked " +
       'out again from its history in time order (recomputed: true). Answers not applied say why (results, ' +
       'rejected): note_deleted, not_in_deck, deck_archived, deck_unavailable, deck_not_found, ' +
-      'invalid_answer, daily_limit, guest_limit (the plan\'s limits hold per study day as online). cards: ' +
+      "invalid_answer, daily_limit, guest_limit (the plan's limits hold per study day as online). cards: " +
       'the cards named, as the server has them now. A batch naming only decks the learner cannot see is a 404',
     body: offlineReviewsValidator,
     ok: { 200: 'OfflineReviews' },

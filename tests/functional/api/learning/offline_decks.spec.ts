@@ -66,8 +66,9 @@ test.group('API: offline decks', (group) => {
     assert.deepEqual(page2.page, { number: 2, perPage: 2, pages: 2, hasMore: false })
     assert.equal(page1.revision, page2.revision)
     const cards = [...page1.cards, ...page2.cards]
-    const ids = (await db.from('cards').whereIn('deck_id', [tree.deck.id, tree.sub.id]).orderBy('id'))
-      .map((row) => row.id)
+    const ids = (
+      await db.from('cards').whereIn('deck_id', [tree.deck.id, tree.sub.id]).orderBy('id')
+    ).map((row) => row.id)
     assert.deepEqual(
       cards.map((card: any) => card.id),
       ids
@@ -210,6 +211,14 @@ test.group('API: offline decks', (group) => {
     const api = await setOffline(client, tree.token, tree.sub.id, true)
     api.assertStatus(422)
     assertErrorBody(assert, api.body(), 'E_OFFLINE_SUBDECK')
+    /* a main deck moved under another becomes a subdeck: its offline mode goes */
+    const other = await createDeck(client, tree.token, { name: 'Biology' })
+    const moved = await client
+      .post('/api/decks/move_deck')
+      .bearerToken(tree.token)
+      .json({ deck_id: tree.deck.id, parent_deck_id: other.id })
+    moved.assertStatus(200)
+    assert.isFalse((await db.from('decks').where('id', tree.deck.id).first()).offline_mode_enabled)
 
     const { user, web } = await signedIn('web-offline@example.test')
     const root = await createDeckAction(user, { name: 'Web root' })

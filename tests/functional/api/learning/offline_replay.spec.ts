@@ -178,9 +178,9 @@ test.group('API: replaying offline answers', (group) => {
         .bearerToken(session.token)
         .json({ deck_id: session.deck.id, ids: [note.note_id] })
     ).assertStatus(200)
-    ;(await client.post(`/api/decks/${archived.id}/archive`).bearerToken(session.token)).assertStatus(
-      200
-    )
+    ;(
+      await client.post(`/api/decks/${archived.id}/archive`).bearerToken(session.token)
+    ).assertStatus(200)
     await setCollaboration(shared, session.user, 'disabled')
 
     const at = (minutes: number) => new Date(Date.now() - minutes * MINUTE).toISOString()
@@ -221,7 +221,7 @@ test.group('API: replaying offline answers', (group) => {
     assertErrorBody(assert, refused.body(), 'E_NOT_FOUND')
   })
 
-  test("the plan's daily limit holds on replay, per study day; a card begun that day is free", async ({
+  test('the daily limit holds on replay per study day; a card begun that day is free; none for premium', async ({
     client,
     assert,
   }) => {
@@ -259,6 +259,22 @@ test.group('API: replaying offline answers', (group) => {
         ]
       )
       assert.equal(await reviewCount(session.user.id), 4)
+
+      /* a premium learner has no such limit: the same answers all land */
+      const premium = await learnerWithDeck(client, 4)
+      await db.from('users').where('id', premium.user.id).update({ is_premium: true })
+      const cards = await cardIdsOf(premium.deck.id)
+      const all = await replay(
+        client,
+        premium.token,
+        cards.map((cardId, index) => ({
+          deck_id: premium.deck.id,
+          card_id: cardId,
+          answer: 'good',
+          reviewed_at: new Date(now + index * MINUTE).toISOString(),
+        }))
+      )
+      assert.include(all.body(), { accepted: 4, duplicates: 0 })
     } finally {
       await flagFromElsewhere('cards_to_paywall', 100)
     }
@@ -297,7 +313,10 @@ test.group('Web: replaying offline answers', (group) => {
   }) => {
     const { user, web } = await signedIn('ana@example.test')
     const deck = await createDeckAction(user, { name: 'Biology' })
-    await bulkCreateNotes(user, { deck_id: deck.id, import_data: [{ front: 'Cell?', back: 'Unit' }] })
+    await bulkCreateNotes(user, {
+      deck_id: deck.id,
+      import_data: [{ front: 'Cell?', back: 'Unit' }],
+    })
     const [cardId] = await cardIdsOf(deck.id)
     const body = {
       reviews: [
