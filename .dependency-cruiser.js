@@ -44,6 +44,11 @@ const LAYER = {
   pages: '^inertia/',
   /* what the pages may name of app/: app/types and core's type modules; server shapes come from the generated Data types */
   pageTypes: '^app/(types/|(note_types|scheduling)/types[.]ts$)',
+  /*
+   * the scheduler the pages run themselves: the offline study page schedules on the device with the server's
+   * own code (issue 34, docs/offline.md); the optimizer (native, the worker's) stays on the server
+   */
+  sharedCore: '^app/scheduling/(?!fsrs_optimizer[.]ts$)[a-z_]+[.]ts$',
   /* the database: Lucid's services and query builders */
   db: '(^|/)@adonisjs/lucid/(services|build/services)/',
   /* the framework's singletons (app, drive, logger, router, url builder, …): none is pure */
@@ -174,17 +179,26 @@ export default {
     {
       name: 'pages-see-types-only',
       comment:
-        "The pages take server shapes from the generated Data types (~generated/data), and from app/ only app/types and core's type modules.",
+        "The pages take server shapes from the generated Data types (~generated/data), and from app/ only app/types, core's type modules and the shared scheduler.",
       severity: 'error',
       from: { path: LAYER.pages },
-      to: { path: LAYER.app, pathNot: LAYER.pageTypes },
+      to: { path: LAYER.app, pathNot: [LAYER.pageTypes, LAYER.sharedCore] },
     },
     {
       name: 'pages-import-no-server-code',
-      comment: 'What the pages take from app/ is a type, erased from the bundle.',
+      comment:
+        'What the pages take from app/ is a type, erased from the bundle, or the scheduler shared with the browser (app/scheduling, pure).',
       severity: 'error',
       from: { path: LAYER.pages },
-      to: { path: LAYER.app, dependencyTypesNot: TYPE_ONLY },
+      to: { path: LAYER.app, pathNot: LAYER.sharedCore, dependencyTypesNot: TYPE_ONLY },
+    },
+    {
+      name: 'shared-core-runs-in-the-browser',
+      comment:
+        "The scheduler the pages run imports nothing of the server but itself and its pure libraries (core-is-pure holds the rest); the optimizer is the server's.",
+      severity: 'error',
+      from: { path: LAYER.sharedCore },
+      to: { path: '^app/scheduling/fsrs_optimizer[.]ts$' },
     },
     {
       name: 'server-imports-no-pages',

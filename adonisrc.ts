@@ -85,6 +85,8 @@ export default defineConfig({
     /* the guides', solutions' and posts' texts (app/queries/articles/article_pages.ts) */
     { pattern: 'resources/lang/**/*.md', reloadServer: false },
     { pattern: 'public/**', reloadServer: false },
+    /* the service worker's script, served at /sw.js (app/middleware/service_worker_middleware.ts) */
+    { pattern: 'resources/service_worker.js', reloadServer: false },
     /* the PL/pgSQL functions the migrations create, one file per version (database/sql_file.ts) */
     { pattern: 'database/sql/**/*.sql', reloadServer: false },
     /* the OpenAPI document's reply schemas (npm run openapi), read at run time */

@@ -36,10 +36,26 @@ export default defineConfig({
     ? `node_modules/.vite/shard-${process.env.TEST_SHARD}`
     : undefined,
   resolve: {
-    alias: {
-      '~/': `${import.meta.dirname}/inertia/`,
+    alias: [
+      { find: '~/', replacement: `${import.meta.dirname}/inertia/` },
       /* the route registry `npm run codegen` writes for the frontend (inertia/lib/routes.ts) */
-      '~registry': `${import.meta.dirname}/.adonisjs/client/registry/index.ts`,
-    },
+      {
+        find: '~registry',
+        replacement: `${import.meta.dirname}/.adonisjs/client/registry/index.ts`,
+      },
+      /*
+       * the server's scheduler, shared with the offline study page (issue 34, docs/offline.md): its own
+       * imports name each other by the package's subpath (#scheduling/x.js stands for x.ts)
+       */
+      {
+        find: /^#scheduling\/(.*?)(\.js)?$/,
+        replacement: `${import.meta.dirname}/app/scheduling/$1.ts`,
+      },
+      /* its one native import, the FSRS optimizer, which the browser never needs (lib/offline/fsrs_binding.ts) */
+      {
+        find: /^@open-spaced-repetition\/binding$/,
+        replacement: `${import.meta.dirname}/inertia/lib/offline/fsrs_binding.ts`,
+      },
+    ],
   },
 })

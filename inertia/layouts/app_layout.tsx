@@ -11,6 +11,7 @@ import { SearchShortcut } from '~/components/search_shortcut'
 import { DebugPanel, MasqueradeBanner } from '~/components/admin/admin_overlays'
 import { RebrandNotice } from '~/components/client/notices'
 import { FlagBanners } from '~/components/client/flag_banners'
+import { AppUpdates } from '~/components/offline/app_updates'
 
 /** Flash messages from the server become toasts (an error the page shows by its form, FormError, is not said twice). */
 function FlashToasts() {
@@ -62,6 +63,7 @@ function AppLayout({ children }: { children: ReactNode }) {
         <ConnectionAlerts />
         <SearchShortcut />
         <DocumentAttributes />
+        <AppUpdates />
       </AlertProvider>
     </ToastProvider>
   )

@@ -105,6 +105,9 @@ const BREACHES: Record<string, Record<string, string>> = {
     'inertia/pages/running.tsx':
       "import Shape from '../../app/transformers/shape_transformer'\nexport const x = Shape",
   },
+  'shared-core-runs-in-the-browser': {
+    'app/scheduling/shared.ts': "import { fit } from './fsrs_optimizer'\nexport const x = fit",
+  },
   'server-imports-no-pages': { 'app/services/rendering.ts': "import '../../inertia/pages/plain'" },
 }
 
@@ -118,6 +121,7 @@ const TARGETS: Record<string, string> = {
   'app/queries/read.ts': 'export type Read = { id: number }\nexport const read = () => 1',
   'app/models/plain_model.ts': 'export default class PlainModel {}',
   'inertia/pages/plain.tsx': 'export const plain = 1',
+  'app/scheduling/fsrs_optimizer.ts': 'export const fit = 1',
 }
 
 test.group('Layers', () => {

@@ -65,8 +65,14 @@ export function WaitingScreen({ failed, onRetry }: { failed: boolean; onRetry: (
   )
 }
 
+/** What showing a card takes: the online session's card, or the offline page's stored one (docs/offline.md). */
+export type ShownCard = Pick<
+  Data.LearningCard,
+  'id' | 'version' | 'front' | 'back' | 'css' | 'typeIn' | 'tts' | 'flag' | 'answerButtons'
+>
+
 type CardViewProps = {
-  card: Data.LearningCard
+  card: ShownCard
   state: Pick<SessionState, 'side' | 'revealed'>
   typeIn: TypeIn
   session: Pick<ReturnType<typeof useLearningSession>, 'reveal' | 'answer'>

@@ -21,7 +21,13 @@ export function countCardEvent(cardId: number, kind: 'tts_play' | 'type_in') {
  * The shown side read aloud by the browser in the deck's language for that
  * side: a play button, and with autoplay the side is read as it appears.
  */
-export function SpeakSide({ card, side }: { card: Data.LearningCard; side: 'front' | 'back' }) {
+export function SpeakSide({
+  card,
+  side,
+}: {
+  card: Pick<Data.LearningCard, 'id' | 'tts' | 'front' | 'back'>
+  side: 'front' | 'back'
+}) {
   const t = useT()
   const tts = card.tts!
   const speaks = useCanSpeak()

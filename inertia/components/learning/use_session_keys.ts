@@ -10,7 +10,7 @@ type Session = ReturnType<typeof useLearningSession>
 /* a key typed into a field belongs to the field; Esc and Enter there are the type-in field's own */
 
 /** The type-in field belongs to one showing of one card: a new card, or the same card back after undo, starts empty. */
-export function useTypeIn(card: Data.LearningCard | null) {
+export function useTypeIn(card: Pick<Data.LearningCard, 'id' | 'version'> | null) {
   const key = card ? `${card.id}:${card.version}` : ''
   const [typing, setTyping] = useState({ key: '', text: '', open: true, focus: 0 })
   const state = typing.key === key ? typing : { key, text: '', open: true, focus: 0 }

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import { Head } from '@inertiajs/react'
 import { Link } from '@adonisjs/inertia/react'
 import { useT } from '~/lib/i18n'
@@ -16,6 +17,7 @@ import { urlFor } from '~/lib/routes'
 import { deckSearch } from '~/lib/deck_search'
 import { ShareButton } from '~/components/sharing/sharing_dialog'
 import { ExamPlanPanel, ExamSettings, type ExamPlan } from '~/components/decks/exam_plan'
+import { useHydrated } from '~/lib/use_hydrated'
 import '~/css/decks.css'
 import type { Data } from '~generated/data'
 
@@ -49,6 +51,11 @@ type Props = {
 
 const RELOAD = ['deck', 'tree', 'notes', 'polling']
 
+/* the offline copy (IndexedDB, the download, the service worker): a chunk of its own, in the browser only */
+const OfflinePanel = lazy(() =>
+  import('~/components/offline/offline_panel').then((loaded) => ({ default: loaded.OfflinePanel }))
+)
+
 export default function DeckPage({
   tab,
   deck,
@@ -64,6 +71,7 @@ export default function DeckPage({
   limitDefaults,
 }: Props) {
   const t = useT()
+  const hydrated = useHydrated()
   useDeckPolling(polling, started, RELOAD)
   const entry = polling.find((item) => item.id === deck.id)
   const busy = Boolean(entry && entry.state !== 'processing_failed')
@@ -120,6 +128,11 @@ export default function DeckPage({
         <DeckGeneral deck={deck} tree={tree} polling={polling} editable={editable} />
       )}
       {tab === 'general' && examPlan && <ExamPlanPanel plan={examPlan} />}
+      {tab === 'general' && hydrated && deck.isRootDeck && deck.state !== 'archived' && (
+        <Suspense fallback={null}>
+          <OfflinePanel deck={deck} editable={editable} />
+        </Suspense>
+      )}
       {tab === 'cards' && notes && (
         <DeckCards
           deck={deck}
