@@ -67,14 +67,12 @@ test.group('The session standing after an answer', (group) => {
       .where({ user_id: filled.user.id, card_id: cards[0] })
       .update({ state: 'review', due_at: minutesFromNow(-60), interval_days: 3 })
     assert.equal((await compare(assert, filled.user, filled.deck.id, null)).graduated, 1)
-    await db
-      .table('card_burials')
-      .insert({
-        user_id: filled.user.id,
-        card_id: cards[0],
-        until: minutesFromNow(600),
-        manual: true,
-      })
+    await db.table('card_burials').insert({
+      user_id: filled.user.id,
+      card_id: cards[0],
+      until: minutesFromNow(600),
+      manual: true,
+    })
     await compare(assert, filled.user, filled.deck.id, 'allCardsLearned')
     await db
       .from('card_burials')
