@@ -17,9 +17,11 @@
 | COOKIES_SECURE=false so Chromium keeps the session cookie over plain HTTP
 | (docs/configuration.md; never set in a deployment).
 |
-|   node --import=@poppinss/ts-exec bench/page_weight.ts [--detail]
+|   node --import=@poppinss/ts-exec bench/page_weight.ts [--detail] [--page <name>]
 |
-| With --detail each load's responses are listed, largest first.
+| With --detail each load's responses are listed, largest first, with the
+| time each had arrived; --page
+| measures only the pages whose name starts with <name> (`--page study`).
 |
 | Prints each figure beside its budget and exits 1 when one is over.
 */
@@ -40,6 +42,10 @@ import { seedDeckTree } from './seed_decks.js'
 const KB = 1024
 /* --detail: each response of each load, largest first */
 const detail = process.argv.includes('--detail')
+/* --page <name>: only the pages whose name starts with it */
+const onlyPage = process.argv.includes('--page')
+  ? process.argv[process.argv.indexOf('--page') + 1]
+  : undefined
 /* the issue's budgets; pages it names no budget for get the same as the study page (cold) and home (warm) */
 const BUDGETS = {
   signInCold: 150 * KB,
@@ -123,21 +129,27 @@ async function load(page: Page, path: string, ready: Ready) {
   await cdp.send('Network.emulateNetworkConditions', NETWORK)
   let bytes = 0
   const urls = new Map<string, string>()
-  const requests: [string, number][] = []
+  /* each response: its URL, its bytes, when it had arrived (ms after the navigation started) */
+  const requests: [string, number, number][] = []
+  let started = Date.now()
   cdp.on('Network.responseReceived', (event) => urls.set(event.requestId, event.response.url))
   cdp.on('Network.loadingFinished', (event) => {
     bytes += event.encodedDataLength
-    requests.push([urls.get(event.requestId) ?? event.requestId, event.encodedDataLength])
+    const url = urls.get(event.requestId) ?? event.requestId
+    requests.push([url, event.encodedDataLength, Date.now() - started])
   })
-  const started = Date.now()
+  started = Date.now()
   await page.goto(base + path)
   await ready(page)
   const usableMs = Date.now() - started
   await page.waitForLoadState('networkidle')
   await cdp.detach()
+  if (detail) console.log(`  ${path}  usable at ${usableMs} ms`)
   if (detail)
-    for (const [url, size] of requests.sort((a, b) => b[1] - a[1]))
-      console.log(`  ${path}  ${(size / KB).toFixed(1).padStart(7)} KB  ${url.replace(base, '')}`)
+    for (const [url, size, at] of requests.sort((a, b) => b[1] - a[1]))
+      console.log(
+        `  ${path}  ${(size / KB).toFixed(1).padStart(7)} KB  at ${String(at).padStart(5)} ms  ${url.replace(base, '')}`
+      )
   return { bytes, usableMs }
 }
 
@@ -250,7 +262,7 @@ const rows: (string | number)[][] = [
 const over: string[] = []
 const browser = await launchChromium()
 try {
-  for (const spec of pages) {
+  for (const spec of pages.filter(({ name }) => !onlyPage || name.startsWith(onlyPage))) {
     const { cold, warm } = await measure(browser, spec.path, spec.email, spec.ready)
     const bad = [
       cold.bytes > spec.cold && 'cold bytes',

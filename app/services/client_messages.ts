@@ -10,7 +10,9 @@ const MESSAGES_GLOBAL = 'mnemoMessages'
  * The `ui.*` catalogue in parts (decision 0097): a key (without `ui.`) goes
  * to the first area naming it or one of its parents. `common` is what the
  * layout shows on every page (the navigation, toasts, dialogs, banners); the
- * other areas follow the product's parts, and `app` takes the rest.
+ * other areas follow the product's parts: `study` is what the study page
+ * needs (the first page on a phone that must be quick), and `app` takes the
+ * rest of the learner's app.
  */
 const AREAS = {
   common: [
@@ -37,6 +39,20 @@ const AREAS = {
   auth: ['auth', 'account', 'landing', 'articles', 'extension'],
   library: ['library'],
   admin: ['admin', 'dev'],
+  study: [
+    'learn',
+    'cards',
+    'media',
+    'participant',
+    'payments',
+    'ai',
+    'decks',
+    'editor',
+    'stats.popup',
+    'stats.streak',
+    'client.feedback',
+    'limits.paywall',
+  ],
   app: [''],
 } as const
 export type MessagesArea = keyof typeof AREAS
@@ -51,18 +67,19 @@ const PAGES: [string, MessagesArea[]][] = [
   ['marketing', ['auth']],
   ['errors', []],
   ['extension', ['auth']],
-  ['onboarding', ['app', 'library']],
   ['library', ['library']],
   ['admin', ['admin']],
-  ['dev', ['admin', 'app']],
-  ['decks/show', ['app', 'library']],
-  ['settings/account', ['app', 'auth']],
+  ['learning/session', ['study']],
+  ['dev', ['admin', 'study', 'app']],
+  ['decks/show', ['study', 'app', 'library']],
+  ['settings/account', ['study', 'app', 'auth']],
+  ['onboarding', ['study', 'app', 'library']],
 ]
 
 /** The areas page `component` loads, `common` first. */
 export function messagesAreasOf(component: string): MessagesArea[] {
   const found = PAGES.find(([name]) => component === name || component.startsWith(`${name}/`))
-  return ['common', ...(found ? found[1] : ['app' as const])]
+  return ['common', ...(found ? found[1] : (['study', 'app'] as const))]
 }
 
 /** The area of key `key` (`ui.` left off). */

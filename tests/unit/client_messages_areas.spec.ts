@@ -79,8 +79,10 @@ test.group("The pages' translations in parts", () => {
     assert.deepEqual(messagesAreasOf('auth/sign_in'), ['common', 'auth'])
     assert.equal(messagesAreaOf('auth.sign_in'), 'common')
     assert.equal(messagesAreaOf('auth.sign_in_title'), 'auth')
-    assert.equal(messagesAreaOf('decks.title'), 'app')
-    /* a page no entry names loads the learner's app */
-    assert.deepEqual(messagesAreasOf('learning/session'), ['common', 'app'])
+    assert.equal(messagesAreaOf('learn.toasts.leech_title'), 'study')
+    assert.equal(messagesAreaOf('imports.title'), 'app')
+    /* the study page loads its own part only; a page no entry names loads the learner's app */
+    assert.deepEqual(messagesAreasOf('learning/session'), ['common', 'study'])
+    assert.deepEqual(messagesAreasOf('home'), ['common', 'study', 'app'])
   })
 })
