@@ -51,6 +51,7 @@ const config: KnipConfig = {
     'bench/library_search.ts',
     'bench/load_simulation.ts',
     'bench/page_weight.ts',
+    'bench/lighthouse.ts',
     /* the bare anchor, spawned as `node server.mjs` by bench/support.ts */
     'bench/anchor/server.mjs',
   ],
