@@ -78,6 +78,18 @@ try {
       metric('cumulative-layout-shift'),
       bad ? 'UNDER' : 'ok',
     ])
+    /* under budget: where the main thread's time went, and the scripts that took most of it */
+    if (bad) {
+      const items = (id: string) =>
+        ((audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [])
+          .slice(0, 4)
+          .map(
+            (item) =>
+              `${item.groupLabel ?? item.url} ${Math.round(Number(item.duration ?? item.total))} ms`
+          )
+      notes.push(`${page.name}: main thread: ${items('mainthread-work-breakdown').join(', ')}`)
+      notes.push(`${page.name}: scripts: ${items('bootup-time').join(', ')}`)
+    }
     /* what took accessibility points: each failed audit, with the elements it names */
     for (const ref of categories.accessibility.auditRefs) {
       const audit = audits[ref.id]
@@ -95,7 +107,7 @@ try {
 
 console.log(`\nLighthouse ${'12.2.3'}, mobile (${base}), ${new Date().toISOString()}\n`)
 console.log(table(rows))
-if (notes.length) console.log(`\nAccessibility audits failed:\n${notes.join('\n')}`)
+if (notes.length) console.log(`\nFailed audits, and where the time went:\n${notes.join('\n')}`)
 if (under.length) {
   console.log(`\nUnder budget: ${under.join('; ')}`)
   process.exitCode = 1
