@@ -51,6 +51,7 @@ const config: KnipConfig = {
     'bench/library_search.ts',
     'bench/load_simulation.ts',
     'bench/page_weight.ts',
+    'bench/lighthouse.ts',
     /* the service worker, served as it is at /sw.js (app/middleware/service_worker_middleware.ts) */
     'resources/service_worker.js',
     /* the browser's stand-in for the FSRS optimizer, put in its place by vite.config.ts's alias */

@@ -13,29 +13,22 @@
 |     (`only: polling`), bytes of its answer as sent (compressed).
 |
 | Pages: sign-in, home with 30 decks and with 300, a deck page, the study
-| page, the library's home and a library deck. The server runs with
-| COOKIES_SECURE=false so Chromium keeps the session cookie over plain HTTP
-| (docs/configuration.md; never set in a deployment).
+| page, the library's home and a library deck (bench/phone_pages.ts, which
+| bench/lighthouse.ts shares).
 |
-|   node --import=@poppinss/ts-exec bench/page_weight.ts [--detail]
+|   node --import=@poppinss/ts-exec bench/page_weight.ts [--detail] [--page <name>]
 |
-| With --detail each load's responses are listed, largest first.
+| With --detail each load's responses are listed, largest first, with the
+| time each had arrived; --page
+| measures only the pages whose name starts with <name> (`--page study`).
 |
 | Prints each figure beside its budget and exits 1 when one is over.
 */
 import { request as httpRequest } from 'node:http'
 import type { Browser, Page } from 'playwright'
 import { launchChromium } from '#tests/support/chromium'
-import {
-  bootForSeeding,
-  browserSession,
-  ensureBuild,
-  resetDatabase,
-  startServer,
-  startWorker,
-  table,
-} from './support.js'
-import { seedDeckTree } from './seed_decks.js'
+import { table } from './support.js'
+import { pagesAsked, servePhonePages, type PhonePage } from './phone_pages.js'
 
 const KB = 1024
 /* --detail: each response of each load, largest first */
@@ -67,46 +60,7 @@ const PHONE = {
     'Chrome/131.0.0.0 Mobile Safari/537.36',
 }
 
-ensureBuild()
-await resetDatabase()
-
-/* seeding, in this process, before any request */
-const seeding = await bootForSeeding()
-const { db } = seeding
-const small = await seedDeckTree(db, 'small@bench.test', 10, 20)
-const large = await seedDeckTree(db, 'large@bench.test', 100, 20)
-const { createUser } = await import('#actions/auth/create_user')
-const { seedDemoLibrary } = await import('#database/demo_library')
-await seedDemoLibrary(
-  await createUser({
-    email: 'moderator@bench.test',
-    password: 'bench-password-1',
-    provider: 'email',
-    name: 'Moderator',
-  })
-)
-const smallUser = await db.from('users').where('email', small.email).firstOrFail()
-const deck = await db
-  .from('decks')
-  .where('user_id', smallUser.id)
-  .whereNull('parent_id')
-  .orderBy('id')
-  .firstOrFail()
-const librarySlug = (
-  await db.from('public_decks').whereNotNull('current_revision_id').firstOrFail()
-).slug
-await seeding.stop()
-
-const extra = { COOKIES_SECURE: 'false' }
-const server = await startServer(extra)
-const worker = await startWorker(extra)
-const base = server.base
-
-/** The cookies of a learner signed in through the form (bench/support.ts), as a browser context takes them. */
-async function cookiesOf(email: string) {
-  const { cookies } = await browserSession(base, email)
-  return [...cookies].map(([name, value]) => ({ name, value, url: base }))
-}
+const { base, pages, email: pollingLearner, cookiesOf, stop } = await servePhonePages()
 
 type Ready = (page: Page) => Promise<unknown>
 const hydrated: Ready = (page) =>
@@ -123,21 +77,27 @@ async function load(page: Page, path: string, ready: Ready) {
   await cdp.send('Network.emulateNetworkConditions', NETWORK)
   let bytes = 0
   const urls = new Map<string, string>()
-  const requests: [string, number][] = []
+  /* each response: its URL, its bytes, when it had arrived (ms after the navigation started) */
+  const requests: [string, number, number][] = []
+  let started = Date.now()
   cdp.on('Network.responseReceived', (event) => urls.set(event.requestId, event.response.url))
   cdp.on('Network.loadingFinished', (event) => {
     bytes += event.encodedDataLength
-    requests.push([urls.get(event.requestId) ?? event.requestId, event.encodedDataLength])
+    const url = urls.get(event.requestId) ?? event.requestId
+    requests.push([url, event.encodedDataLength, Date.now() - started])
   })
-  const started = Date.now()
+  started = Date.now()
   await page.goto(base + path)
   await ready(page)
   const usableMs = Date.now() - started
   await page.waitForLoadState('networkidle')
   await cdp.detach()
+  if (detail) console.log(`  ${path}  usable at ${usableMs} ms`)
   if (detail)
-    for (const [url, size] of requests.sort((a, b) => b[1] - a[1]))
-      console.log(`  ${path}  ${(size / KB).toFixed(1).padStart(7)} KB  ${url.replace(base, '')}`)
+    for (const [url, size, at] of requests.sort((a, b) => b[1] - a[1]))
+      console.log(
+        `  ${path}  ${(size / KB).toFixed(1).padStart(7)} KB  at ${String(at).padStart(5)} ms  ${url.replace(base, '')}`
+      )
   return { bytes, usableMs }
 }
 
@@ -189,59 +149,16 @@ async function pollBytes(email: string) {
   })
 }
 
-const pages: {
-  name: string
-  path: string
-  email: string | null
-  ready: Ready
-  cold: number
-  usableMs?: number
-}[] = [
-  { name: 'sign-in', path: '/sign-in', email: null, ready: hydrated, cold: BUDGETS.signInCold },
-  {
-    name: 'home, 30 decks',
-    path: '/',
-    email: small.email,
+/** A page's budgets, and when it is usable: the study page once its first card shows. */
+function budgetsOf(spec: PhonePage) {
+  if (spec.study)
+    return { ready: firstCard, cold: BUDGETS.studyCold, usableMs: BUDGETS.studyUsableMs }
+  return {
     ready: hydrated,
-    cold: BUDGETS.coldDefault,
-  },
-  {
-    name: 'home, 300 decks',
-    path: '/',
-    email: large.email,
-    ready: hydrated,
-    cold: BUDGETS.coldDefault,
-  },
-  {
-    name: 'deck page',
-    path: `/decks/${deck.id}`,
-    email: small.email,
-    ready: hydrated,
-    cold: BUDGETS.coldDefault,
-  },
-  {
-    name: 'study, first card',
-    path: `/decks/${deck.id}/learn`,
-    email: small.email,
-    ready: firstCard,
-    cold: BUDGETS.studyCold,
-    usableMs: BUDGETS.studyUsableMs,
-  },
-  {
-    name: 'library home',
-    path: '/library',
-    email: small.email,
-    ready: hydrated,
-    cold: BUDGETS.coldDefault,
-  },
-  {
-    name: 'library deck',
-    path: `/library/decks/${librarySlug}`,
-    email: small.email,
-    ready: hydrated,
-    cold: BUDGETS.coldDefault,
-  },
-]
+    cold: spec.name === 'sign-in' ? BUDGETS.signInCold : BUDGETS.coldDefault,
+    usableMs: undefined,
+  }
+}
 
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`
 const rows: (string | number)[][] = [
@@ -250,7 +167,8 @@ const rows: (string | number)[][] = [
 const over: string[] = []
 const browser = await launchChromium()
 try {
-  for (const spec of pages) {
+  for (const page of pagesAsked(pages)) {
+    const spec = { ...page, ...budgetsOf(page) }
     const { cold, warm } = await measure(browser, spec.path, spec.email, spec.ready)
     const bad = [
       cold.bytes > spec.cold && 'cold bytes',
@@ -269,7 +187,7 @@ try {
       bad.length ? 'OVER' : 'ok',
     ])
   }
-  const poll = await pollBytes(small.email)
+  const poll = await pollBytes(pollingLearner)
   if (poll > BUDGETS.poll) over.push('the deck poll')
   rows.push([
     'deck poll (3 s)',
@@ -283,8 +201,7 @@ try {
   ])
 } finally {
   await browser.close()
-  await worker.stop()
-  await server.stop()
+  await stop()
 }
 
 console.log(`\nPage weight on a phone (production build, ${base}), ${new Date().toISOString()}\n`)

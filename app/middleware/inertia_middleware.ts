@@ -9,7 +9,7 @@ import NoticesTransformer from '#transformers/notices_transformer'
 import ReferralOfferTransformer from '#transformers/referral_offer_transformer'
 import RemoteFlagsTransformer from '#transformers/remote_flags_transformer'
 import UserTransformer from '#transformers/user_transformer'
-import { messagesAsset } from '#services/client_messages'
+import { messagesScriptsFor } from '#services/client_messages'
 import { i18nFor, resolveLocale } from '#services/request_locale'
 import { THEMES, themeFor } from '#services/themes'
 import { CLEAR_HISTORY_FLASH } from '#services/web_sign_in'
@@ -39,8 +39,6 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
       flash: ctx.inertia.always(FlashTransformer.transform(this.flashMessages(ctx, error))),
       user: ctx.inertia.always(user ? UserTransformer.transform(user).useVariant('forPage') : null),
       locale: ctx.inertia.always(locale),
-      /* the translations are a script of their own, kept by the browser (services/client_messages.ts) */
-      messagesScript: ctx.inertia.always(messagesAsset(locale).path),
       theme: ctx.inertia.always(themeFor(ctx)),
       themes: [...THEMES],
       appName: i18nFor(ctx).t('ui.app.name'),
@@ -80,6 +78,17 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
 
   async handle(ctx: HttpContext, next: NextFn) {
     await this.init(ctx)
+    /*
+     * The translations are scripts of their own, kept by the browser, in parts
+     * (services/client_messages.ts, decision 0097): which parts depends on the
+     * page, known only once a door renders it, so they join its props there.
+     */
+    const page = ctx.inertia.page.bind(ctx.inertia)
+    ctx.inertia.page = (component, props) => {
+      const locale = (ctx as Partial<HttpContext>).i18n?.locale ?? resolveLocale(ctx)
+      const scripts = messagesScriptsFor(locale, component)
+      return page(component, { ...props, messagesScripts: ctx.inertia.always(scripts) })
+    }
     const output = await next()
     this.dispose(ctx)
     /*

@@ -1,13 +1,13 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import { isLocale } from '#services/request_locale'
-import { messagesAsset } from '#services/client_messages'
+import { isMessagesArea, messagesAsset } from '#services/client_messages'
 import { acceptsEncoding } from '#services/accepted_encoding'
 
-const ASSET = /^\/i18n\/([a-z]{2})\.([0-9a-f]{16})\.js$/
+const ASSET = /^\/i18n\/([a-z]{2})\.([a-z]+)\.([0-9a-f]{16})\.js$/
 
 /**
- * Serves the pages' translations (services/client_messages.ts) as a static
+ * Serves the parts of the pages' translations (services/client_messages.ts) as a static
  * file is served: before the session, the auth and the no-store header, so
  * nothing about the visitor rides on it and a browser may keep it. The path's
  * hash is the content's: the current one is immutable for a year; an older
@@ -16,13 +16,18 @@ const ASSET = /^\/i18n\/([a-z]{2})\.([0-9a-f]{16})\.js$/
 export default class MessagesAssetMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
     const match = ASSET.exec(ctx.request.url())
-    if (!match || !['GET', 'HEAD'].includes(ctx.request.method()) || !isLocale(match[1]))
+    if (
+      !match ||
+      !['GET', 'HEAD'].includes(ctx.request.method()) ||
+      !isLocale(match[1]) ||
+      !isMessagesArea(match[2])
+    )
       return next()
-    const asset = messagesAsset(match[1])
+    const asset = messagesAsset(match[1], match[2])
     ctx.response.header('Content-Type', 'text/javascript; charset=utf-8')
     ctx.response.header(
       'Cache-Control',
-      asset.version === match[2] ? 'public, max-age=31536000, immutable' : 'no-cache'
+      asset.version === match[3] ? 'public, max-age=31536000, immutable' : 'no-cache'
     )
     /* compressed once at its best (the compression of live answers leaves an encoded body alone) */
     const encoding = (['br', 'gzip'] as const).find((name) => acceptsEncoding(ctx, name))

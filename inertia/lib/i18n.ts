@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react'
 import { IntlMessageFormat } from 'intl-messageformat'
 import { useShared } from '~/lib/shared'
 
@@ -10,28 +9,43 @@ const compiled = new Map<string, Map<string, IntlMessageFormat | string>>()
 const PLAIN = /^[^{}'<]*$/
 
 /**
- * The pages' translations by locale: the script the page's HTML names
- * (`messagesScript`, app/services/client_messages.ts) fills this global
- * before the app starts, and on the server the same process does.
+ * The pages' translations by locale: the scripts the page's HTML names
+ * (its `messagesScripts`, the parts of app/services/client_messages.ts)
+ * fill this global before the app starts, and on the server the same
+ * process does.
  */
 function loaded(): Record<string, Messages | undefined> {
   return ((globalThis as any).mnemoMessages ??= {})
 }
 
-/* a locale chosen after the page loaded: its script, fetched once however many components ask */
+/* each part's script, fetched once however many visits ask */
 const fetching = new Map<string, Promise<void>>()
 function fetchMessages(src: string) {
   let promise = fetching.get(src)
   if (!promise) {
-    promise = new Promise<void>((resolve) => {
-      const script = document.createElement('script')
-      script.src = src
-      script.onload = script.onerror = () => resolve()
-      document.head.append(script)
-    })
+    /* one the document named has run already: deferred scripts run before the app's module */
+    promise = document.querySelector(`script[src="${CSS.escape(src)}"]`)
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          const script = document.createElement('script')
+          script.src = src
+          script.onload = script.onerror = () => resolve()
+          document.head.append(script)
+        })
     fetching.set(src, promise)
   }
   return promise
+}
+
+/**
+ * The parts of the translations page `page` names, loaded before it shows
+ * (app.tsx's resolve): a visit to another part of the app, or in a locale
+ * just chosen, brings its messages first.
+ */
+export function loadMessages(page: { props: Record<string, unknown> }) {
+  if (typeof document === 'undefined') return Promise.resolve()
+  const scripts = (page.props.messagesScripts as string[] | undefined) ?? []
+  return Promise.all(scripts.map(fetchMessages))
 }
 
 /** Translates `ui.*` keys in the request's locale (English fills any gap). ICU syntax, as on the server. */
@@ -39,11 +53,10 @@ function translate(
   messages: Messages,
   locale: string,
   key: string,
-  values: Record<string, unknown> | undefined,
-  cache = locale
+  values?: Record<string, unknown>
 ) {
-  let formats = compiled.get(cache)
-  if (!formats) compiled.set(cache, (formats = new Map()))
+  let formats = compiled.get(locale)
+  if (!formats) compiled.set(locale, (formats = new Map()))
   let format = formats.get(key)
   if (format === undefined) {
     const message = messages[`ui.${key}`]
@@ -55,14 +68,7 @@ function translate(
 }
 
 export function useT() {
-  const { locale, messagesScript } = useShared()
-  const messages = loaded()[locale]
-  const [, rerender] = useState(0)
-  useEffect(() => {
-    if (!loaded()[locale]) void fetchMessages(messagesScript).then(() => rerender((n) => n + 1))
-  }, [locale, messagesScript])
-  /* until a newly chosen locale's script arrives, the page's previous text stays readable */
-  const shown = messages ?? Object.values(loaded()).find(Boolean) ?? {}
-  return (key: string, values?: Record<string, unknown>) =>
-    translate(shown, locale, key, values, messages ? locale : `pending:${locale}`)
+  const { locale } = useShared()
+  const messages = loaded()[locale] ?? {}
+  return (key: string, values?: Record<string, unknown>) => translate(messages, locale, key, values)
 }

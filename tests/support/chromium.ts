@@ -11,11 +11,11 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ]
 
-/** The browser of the browser tests and of the smoke check of `npm start`. */
+/** The browser of the browser tests and of the smoke check of `npm start`; `options.args` come after its own. */
 export function launchChromium(options: LaunchOptions = {}) {
   return chromium.launch({
     ...options,
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...(options.args ?? [])],
   })
 }

@@ -123,14 +123,17 @@ export class WebSession {
   }
 
   /**
-   * The translations a page's document loads (its `messagesScript`), run as
-   * the browser runs them: the messages of the page's locale.
+   * The translations a page's document loads (its `messagesScripts`, the
+   * parts it needs), run as the browser runs them: the messages of the
+   * page's locale.
    */
   async messages(page: { props: Record<string, any> }): Promise<Record<string, string>> {
-    const response = await fetch(`${this.base}${page.props.messagesScript}`)
-    if (response.status !== 200) throw new Error(`${page.props.messagesScript}: ${response.status}`)
     const scope: Record<string, any> = {}
-    runInNewContext(await response.text(), { globalThis: scope })
+    for (const src of page.props.messagesScripts as string[]) {
+      const response = await fetch(`${this.base}${src}`)
+      if (response.status !== 200) throw new Error(`${src}: ${response.status}`)
+      runInNewContext(await response.text(), { globalThis: scope })
+    }
     return scope.mnemoMessages[page.props.locale]
   }
 
