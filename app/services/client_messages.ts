@@ -35,6 +35,8 @@ const AREAS = {
     'editor.keys',
     'limits.server_down',
     'stats.nav',
+    /* the layout's toast of a new version (components/offline/app_updates.tsx) */
+    'offline.update',
   ],
   auth: ['auth', 'account', 'landing', 'articles', 'extension'],
   library: ['library'],
