@@ -225,6 +225,8 @@ test.group('Decks, folders and notes in the browser', (group) => {
     await page.getByRole('link', { name: 'Anatomy' }).waitFor({ state: 'detached' })
     await page.getByRole('link', { name: /Archived decks/ }).click()
     await page.getByRole('button', { name: 'Restore' }).click()
+    /* the restore's answer first: a visit started meanwhile would cancel it */
+    await page.getByRole('button', { name: 'Restore' }).waitFor({ state: 'detached' })
     await page.getByRole('link', { name: 'All decks' }).click()
     await page.getByRole('link', { name: 'Anatomy' }).waitFor()
     assert.equal((await Deck.findOrFail(anatomy.id)).state, 'active')
