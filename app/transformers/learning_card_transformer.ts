@@ -21,7 +21,7 @@ function repeatText(i18n: I18n, seconds: number) {
  * A type-in card asks for a field's text; the comparison happens on the
  * client, outside the card's sandboxed frame, against what this gives.
  */
-export function typeInOf(definition: NoteTypeDefinition, fields: NoteFields, ord: number) {
+function typeInOf(definition: NoteTypeDefinition, fields: NoteFields, ord: number) {
   const template = definition.isCloze ? definition.templates[0] : definition.templates[ord]
   if (!template) return null
   const reference = templateFieldReferences(template.front).find((ref) => ref.filters[0] === 'type')
@@ -51,6 +51,32 @@ function answerButtons(
 }
 
 /**
+ * A card as the study page shows it: its ids, label, sides rendered for the
+ * session's deck and type-in answer. The offline download sends the same
+ * (offline_deck_transformer.ts).
+ */
+export function renderedCard(context: Pick<StudyContext, 'deck'>, card: SessionCard['card']) {
+  const note = card.note
+  const definition = note.noteType.definition
+  const sides = renderCard(definition, note.fields, card.ord, {
+    attachments: note.fieldAttachmentsMap,
+    deckName: context.deck.name,
+    tags: note.tags,
+  })
+  return {
+    id: card.id,
+    noteId: note.id,
+    deckId: card.deckId,
+    ord: card.ord,
+    label: cardLabel(definition, card.ord),
+    front: sides.front,
+    back: sides.back,
+    css: sides.css,
+    typeIn: typeInOf(definition, note.fields, card.ord),
+  }
+}
+
+/**
  * A card of a session as the learning screen shows it (the spec's learning
  * card): both sides rendered and sanitized, the learner's state and the
  * version an answer must name, and each answer button with its repeat text.
@@ -69,26 +95,11 @@ export default class LearningCardTransformer extends BaseTransformer<SessionCard
   toObject() {
     const { card, version, flag } = this.resource
     const context = this.context
-    const note = card.note
-    const definition = note.noteType.definition
     const row = card.progress[0]
     const progress = progressOf(row)
-    const sides = renderCard(definition, note.fields, card.ord, {
-      attachments: note.fieldAttachmentsMap,
-      deckName: context.deck.name,
-      tags: note.tags,
-    })
     const deck = context.deck
     return {
-      id: card.id,
-      noteId: note.id,
-      deckId: card.deckId,
-      ord: card.ord,
-      label: cardLabel(definition, card.ord),
-      front: sides.front,
-      back: sides.back,
-      css: sides.css,
-      typeIn: typeInOf(definition, note.fields, card.ord),
+      ...renderedCard(context, card),
       /* the deck's text-to-speech: the web speaks with the browser's voices in these languages
          (docs/media-helpers.md) */
       tts: deck.ttsEnabled

@@ -1,8 +1,7 @@
 import { BaseTransformer } from '@adonisjs/core/transformers'
 import type { OfflineDeckData, OfflineDeckCard } from '#queries/offline/offline_deck'
 import type { StudyContext } from '#queries/learning/study_context'
-import { cardLabel, renderCard } from '#note_types/cards'
-import { typeInOf } from '#transformers/learning_card_transformer'
+import { renderedCard } from '#transformers/learning_card_transformer'
 import { progressOf } from '#scheduling/progress_row'
 import { buryModeOf } from '#scheduling/burying'
 import { ROLLOVER_HOUR } from '#scheduling/study_day'
@@ -31,24 +30,9 @@ export function offlineProgress(progress: Progress): OfflineProgress {
 /* a card as the study page renders it (LearningCardTransformer's sides), with the learner's state of it */
 function offlineCard(context: StudyContext, item: OfflineDeckCard): OfflineCard {
   const { card, version, flag } = item
-  const note = card.note
-  const definition = note.noteType.definition
   const row = card.progress[0]
-  const sides = renderCard(definition, note.fields, card.ord, {
-    attachments: note.fieldAttachmentsMap,
-    deckName: context.deck.name,
-    tags: note.tags,
-  })
   return {
-    id: card.id,
-    noteId: note.id,
-    deckId: card.deckId,
-    ord: card.ord,
-    label: cardLabel(definition, card.ord),
-    front: sides.front,
-    back: sides.back,
-    css: sides.css,
-    typeIn: typeInOf(definition, note.fields, card.ord),
+    ...renderedCard(context, card),
     progress: offlineProgress(progressOf(row)),
     version,
     isFrozen: row?.frozen ?? false,
