@@ -26,7 +26,7 @@ const SHELL_URL = '/offline'
  * modules (the pages, the route registry, the shared scheduler, Vite's own)
  */
 const ASSET = /^\/(assets|inertia|node_modules|@vite|@id|@fs|@react-refresh|\.adonisjs\/client|app\/scheduling|i18n|icons|fonts)(\/|$)/
-const IMMUTABLE = /^\/(assets\/|i18n\/[a-z]{2}\.[0-9a-f]{16}\.js$)/
+const IMMUTABLE = /^\/(assets\/|i18n\/[a-z]{2}\.[a-z]+\.[0-9a-f]{16}\.js$)/
 
 self.addEventListener('install', () => {
   /* nothing to fetch yet: the shell is kept when the learner first takes a deck offline */
