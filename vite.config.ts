@@ -35,6 +35,30 @@ export default defineConfig({
   cacheDir: process.env.TEST_SHARD
     ? `node_modules/.vite/shard-${process.env.TEST_SHARD}`
     : undefined,
+  /*
+   * Fewer, larger chunks (issue 33): on a phone's network each file costs a round trip on one of six
+   * connections, so the study page's 21 scripts cost more than their bytes. What the app's entry imports
+   * (React, Inertia, the routes, the translations' formatter) is one chunk with it; the app's own parts
+   * that four or more pages share are one chunk more. The pages' own code and the heavy libraries (the
+   * editor, KaTeX, pdf.js) stay apart. bench/page_weight.ts measures it.
+   */
+  build: {
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'shared', tags: ['$initial'], priority: 2 },
+            {
+              name: 'ui',
+              test: /[\\/]inertia[\\/](components|lib|layouts)[\\/]/,
+              minShareCount: 4,
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
+  },
   resolve: {
     alias: [
       { find: '~/', replacement: `${import.meta.dirname}/inertia/` },
