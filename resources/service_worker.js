@@ -13,6 +13,8 @@
  *   first, the rest (development's modules) from the network first.
  * - A card's pictures and sounds are in a cache of their own, filled by the
  *   page from the download's signed links and keyed by `/media/<key>`.
+ * - A sign-in or a sign-out forgets the kept shell page (it names the last
+ *   learner); the files stay, and so do the decks and answers in IndexedDB.
  * - A new version installs and waits: it takes over only when no tab runs the
  *   old one (the page shows a toast), never in the middle of a session.
  */
@@ -52,6 +54,11 @@ self.addEventListener('message', (event) => {
   if (data.type === 'warm') event.waitUntil(warm(data.urls || []).then((kept) => port?.postMessage({ kept })))
   /* the learner chose "Reload" on the update toast: the waiting version takes over now */
   if (data.type === 'skip-waiting') self.skipWaiting()
+  /*
+   * someone signed in or out: the kept shell is the last learner's page (their name, their token), so it goes;
+   * their decks and answers stay on the device, and the shell is kept again when a deck page finds a copy
+   */
+  if (data.type === 'forget-shell') event.waitUntil(forgetShell().then(() => port?.postMessage({ forgotten: true })))
 })
 
 self.addEventListener('fetch', (event) => {
@@ -101,6 +108,11 @@ async function asset(request, url) {
     if (kept) return kept
     throw error
   }
+}
+
+async function forgetShell() {
+  const names = (await caches.keys()).filter((name) => name.startsWith('mnemo-shell-'))
+  await Promise.all(names.map((name) => caches.open(name).then((cache) => cache.delete(SHELL_URL))))
 }
 
 /* the shell page and the files the page already loaded (code, styles, fonts): kept for the next offline start */

@@ -145,6 +145,16 @@ async function serverSchedule(userId: number) {
   )
 }
 
+/** Whether the service worker keeps the offline page (the shell) in this browser. */
+function shellKept(page: Page) {
+  return page.evaluate(async () => {
+    for (const name of await caches.keys())
+      if (name.startsWith('mnemo-shell-') && (await (await caches.open(name)).match('/offline')))
+        return true
+    return false
+  })
+}
+
 async function assertAccessible(page: Page, screen: string, assert: any) {
   const found = describeFindings(screen, await axeFindings(page))
   assert.deepEqual(found, [], `${found.length} axe findings:\n${found.join('\n')}`)
@@ -169,15 +179,7 @@ test.group('Studying offline in the browser (issue 34)', (group) => {
     await page.locator('[data-offline-status="ready"]').waitFor()
     assert.match(await page.locator('[data-offline-usage]').innerText(), /MB of 500 MB/)
     /* the shell kept by the service worker, with the page's code */
-    await eventually(
-      () =>
-        page.evaluate(async () => {
-          const names = await caches.keys()
-          const shell = names.find((name) => name.startsWith('mnemo-shell-'))
-          return Boolean(shell && (await (await caches.open(shell)).match('/offline')))
-        }),
-      'the offline shell kept'
-    )
+    await eventually(() => shellKept(page), 'the offline shell kept')
 
     const context = browserContext
     await context.setOffline(true)
@@ -258,4 +260,45 @@ test.group('Studying offline in the browser (issue 34)', (group) => {
     const learner = await db.from('users').where('id', user.id).firstOrFail()
     assert.isAtLeast(Number(learner.streak_current), 1)
   }).timeout(240_000)
+
+  test('signing out forgets the kept offline page, which names the learner; their decks stay', async ({
+    browserContext,
+    client,
+    assert,
+  }) => {
+    browserContext.setDefaultTimeout(90_000)
+    const { deck } = await deckWithMedia(client)
+    const page = await hydrated(await browserContext.visit('/sign-in'))
+    await signInWithForm(page, 'ana@example.test')
+    await open(page, `/decks/${deck.id}`)
+    await page.getByRole('switch', { name: 'Available offline' }).click()
+    await page.locator('[data-offline-status="ready"]').waitFor()
+    await eventually(() => shellKept(page), 'the offline shell kept')
+
+    await page.getByRole('button', { name: 'Log out' }).click()
+    await page.waitForURL((url) => !url.pathname.startsWith('/decks'))
+    await eventually(async () => !(await shellKept(page)), 'the offline shell forgotten')
+    /* the device's copy of the deck is not the page: it stays for the learner's next sign-in */
+    const kept = await page.evaluate(
+      (deckId) =>
+        new Promise<boolean>((resolve, reject) => {
+          const request = indexedDB.open('mnemo-offline')
+          request.onerror = () => reject(request.error)
+          request.onsuccess = () => {
+            const read = request.result.transaction('decks').objectStore('decks').get(deckId)
+            read.onsuccess = () => resolve(read.result?.status === 'ready')
+            read.onerror = () => reject(read.error)
+          }
+        }),
+      deck.id
+    )
+    assert.isTrue(kept, 'the offline deck kept on the device')
+
+    /* signed in again, the deck page keeps the shell again */
+    await open(page, '/sign-in')
+    await signInWithForm(page, 'ana@example.test')
+    await open(page, `/decks/${deck.id}`)
+    await page.locator('[data-offline-status="ready"]').waitFor()
+    await eventually(() => shellKept(page), 'the offline shell kept again')
+  }).timeout(180_000)
 })
