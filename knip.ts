@@ -54,8 +54,6 @@ const config: KnipConfig = {
     'bench/lighthouse.ts',
     /* the service worker, served as it is at /sw.js (app/middleware/service_worker_middleware.ts) */
     'resources/service_worker.js',
-    /* the browser's stand-in for the FSRS optimizer, put in its place by vite.config.ts's alias */
-    'inertia/lib/offline/fsrs_binding.ts',
     /* the bare anchor, spawned as `node server.mjs` by bench/support.ts */
     'bench/anchor/server.mjs',
   ],

@@ -75,11 +75,6 @@ export default defineConfig({
         find: /^#scheduling\/(.*?)(\.js)?$/,
         replacement: `${import.meta.dirname}/app/scheduling/$1.ts`,
       },
-      /* its one native import, the FSRS optimizer, which the browser never needs (lib/offline/fsrs_binding.ts) */
-      {
-        find: /^@open-spaced-repetition\/binding$/,
-        replacement: `${import.meta.dirname}/inertia/lib/offline/fsrs_binding.ts`,
-      },
     ],
   },
 })

@@ -16,7 +16,6 @@ import {
   type StepUnit,
   type int,
 } from 'ts-fsrs'
-import { FSRSBinding } from '@open-spaced-repetition/binding'
 import { isLeech } from '#scheduling/sm2'
 import type { Outcome, Progress, ProgressState, Rating } from '#scheduling/types'
 import { plainDay, type DayPicker } from '#scheduling/balance'
@@ -214,7 +213,7 @@ function toCard(progress: Progress, settings: FsrsSettings, now: Date): Card {
     step = Math.min(Math.max(done, 0), Math.max(list.length - 1, 0))
   }
   if (fromSm2 && (state === State.Review || state === State.Relearning)) {
-    ;({ stability, difficulty } = memoryStateFromSm2(progress, settings.parameters))
+    ;({ stability, difficulty } = convertedMemory(progress, settings.parameters))
   }
   /* an SM-2 learning card keeps stability = difficulty = 0: ts-fsrs starts its memory on this answer */
   const last = lastReview(progress)
@@ -232,19 +231,51 @@ function toCard(progress: Progress, settings: FsrsSettings, now: Date): Card {
   }
 }
 
-/*
- * The optimizer binding (fsrs-rs) offers Anki's SM-2 conversion: stability is
- * the interval scaled from the historical retention to 90 % along the FSRS-6
- * curve, difficulty is what the FSRS recall formula needs for the SM-2 ease to
- * have been the growth factor at that stability.
- */
-function memoryStateFromSm2(progress: Progress, parameters: readonly number[] | null) {
+/* a card SM-2 scheduled: its ease (none recorded: SM-2's starting 2.5) and interval (at least a day) */
+function convertedMemory(progress: Progress, parameters: readonly number[] | null) {
   const ease = progress.ease > 0 ? progress.ease : 2.5
   const interval = Math.max(progress.intervalDays, 1)
-  const state = new FSRSBinding([...weights(parameters)]).memoryStateFromSM2(
-    ease,
-    interval,
-    SM2_HISTORICAL_RETENTION
-  )
-  return { stability: state.stability, difficulty: state.difficulty }
+  return memoryStateFromSm2(ease, interval, SM2_HISTORICAL_RETENTION, weights(parameters))
+}
+
+/* the bounds fsrs-rs clips the weights the conversion reads to (parameter_clipper.rs), and its own */
+const W8 = [0, 4.5] as const
+const W9 = [0, 0.8] as const
+const W10 = [0.001, 3.5] as const
+const DECAY = [0.1, 0.8] as const
+const S_MIN = 0.001
+const clip = (value: number, [low, high]: readonly [number, number]) =>
+  Math.min(Math.max(value, low), high)
+
+/**
+ * fsrs-rs's memory_state_from_sm2, the conversion Anki and the optimizer binding make, restated so the
+ * server and the offline page (which cannot load the native binding) convert a card alike. SM-2's interval
+ * is read as the time recall fell to the historical retention; the stability is the time it falls to 90 %
+ * along the power forgetting curve of the weights' decay. The difficulty is the one for which FSRS's
+ * stability growth after a Good recall at that retention, e^w8 · (11 - D) · S^-w9 · (e^(w10 · (1 - R)) - 1),
+ * is the ease less one: the ease was the card's growth factor. fsrs-rs computes in f32, this in f64.
+ */
+export function memoryStateFromSm2(
+  ease: number,
+  intervalDays: number,
+  historicalRetention: number,
+  parameters: readonly number[]
+) {
+  /* FSRS::new: no weights are the defaults; FSRS-4.5's 17 and FSRS-5's 19 have FSRS-5's fixed decay */
+  const w = parameters.length === 0 ? FSRS6_DEFAULT_PARAMETERS : parameters
+  if (![17, 19, 21].includes(w.length) || !w.every(Number.isFinite))
+    throw new RangeError(`FSRS weights must be 17, 19 or 21 finite numbers, got ${w.length}`)
+  const decay = -clip(w.length === 21 ? w[20]! : 0.5, DECAY)
+  const factor = 0.9 ** (1 / decay) - 1
+  const stability =
+    (Math.max(intervalDays, S_MIN) * factor) / (historicalRetention ** (1 / decay) - 1)
+  const growth =
+    Math.exp(clip(w[8]!, W8)) *
+    stability ** -clip(w[9]!, W9) *
+    Math.expm1((1 - historicalRetention) * clip(w[10]!, W10))
+  const difficulty = 11 - (ease - 1) / growth
+  /* fsrs-rs refuses the card rather than give it a memory state of NaN or infinity */
+  if (!Number.isFinite(stability) || !Number.isFinite(difficulty))
+    throw new RangeError(`No FSRS memory state for ease ${ease}, interval ${intervalDays}`)
+  return { stability, difficulty: Math.min(Math.max(difficulty, 1), 10) }
 }

@@ -58,12 +58,6 @@ const studyable = (card: CardRecord, now: Date) =>
   !(card.buriedUntil && new Date(card.buriedUntil) > now) &&
   card.progress.state !== 'got_it'
 
-/* a card SM-2 scheduled, now under FSRS: its first memory state comes from the server's native optimizer */
-const needsConversion = (deck: Ready, card: CardRecord) =>
-  deck.settings.algorithm.scheduler === 'fsrs' &&
-  card.progress.stability === null &&
-  (card.progress.state === 'review' || card.progress.state === 'relearning')
-
 const dueMs = (card: CardRecord) => (card.progress.dueAt ? Date.parse(card.progress.dueAt) : 0)
 
 /** Whether the plan's limit (free: distinct cards a day; guest: cards ever) still lets `card` be studied. */
@@ -86,9 +80,7 @@ export function nextCard(deck: Ready, cards: CardRecord[], now: Date): NextCard 
   const use = dayUse(deck, now)
   const dayEnd = studyDayBounds(use.today, timezoneOffsetMinutes).end.getTime()
   const learnAhead = now.getTime() + deck.settings.learnAheadSeconds * 1000
-  const live = cards.filter(
-    (card) => studyable(card, now) && !needsConversion(deck, card) && planAllows(deck, use, card)
-  )
+  const live = cards.filter((card) => studyable(card, now) && planAllows(deck, use, card))
   const byDue = (a: CardRecord, b: CardRecord) => dueMs(a) - dueMs(b) || a.id - b.id
   const learning = live
     .filter((card) => card.progress.state === 'learning' || card.progress.state === 'relearning')

@@ -88,6 +88,17 @@ function card(
   }
 }
 
+/* a deck under FSRS, with a learner's own weights */
+function fsrsDeck() {
+  const deck = deckOf()
+  deck.settings.algorithm = { ...deck.settings.algorithm, scheduler: 'fsrs' }
+  deck.settings.fsrsParameters = [
+    0.1306, 0.4813, 2.2103, 8.3426, 6.5153, 0.6551, 2.5714, 0.0094, 1.4893, 0.2127, 0.9426, 1.8366,
+    0.0792, 0.3328, 1.4952, 0.3652, 2.2129, 0.6103, 0.2122, 0.0845, 0.2385,
+  ] as any
+  return deck
+}
+
 const review = (dueMinutes: number) => ({
   state: 'review',
   dueAt: iso(dueMinutes),
@@ -157,11 +168,10 @@ test.group('Offline study | the queue', () => {
     assert.equal(nextCard(seen, cards, NOW).card!.id, 2)
   })
 
-  test('a card moving from SM-2 to FSRS is left to the server', ({ assert }) => {
-    const deck = deckOf()
-    deck.settings.algorithm = { ...deck.settings.algorithm, scheduler: 'fsrs' }
+  test('a card SM-2 scheduled is studied under FSRS on the device too', ({ assert }) => {
+    const deck = fsrsDeck()
     const sm2Review = card(1, { ...review(-60), stability: null })
-    assert.isNull(nextCard(deck, [sm2Review], NOW).card)
+    assert.equal(nextCard(deck, [sm2Review], NOW).card!.id, 1)
     const fsrsReview = card(1, { ...review(-60), stability: 12, difficulty: 5 })
     assert.equal(nextCard(deck, [fsrsReview], NOW).card!.id, 1)
   })
@@ -205,5 +215,37 @@ test.group('Offline study | an answer', () => {
     assert.equal(changed[1].buriedUntil, '2026-03-11T04:00:00.000Z')
     const notBuried = applyAnswer(deckOf(), [first, sibling], first, 'again', NOW)
     assert.lengthOf(notBuried.changed, 1)
+  })
+
+  test("gives a card SM-2 scheduled its first FSRS memory as the server's scheduler does", ({
+    assert,
+  }) => {
+    const deck = fsrsDeck()
+    const answered = card(7, { ...review(-60), ease: 2.3, intervalDays: 40, stability: null })
+    const cards = [answered, card(8, review(60 * 24 * 2))]
+    const withTree = { ...deck, otherDueByDay: otherDecksDue(deck.learner, cards) }
+    const load = loadFromCounts(deck.learner.dueByDay, weekdayOf('2026-03-10'), NO_EASY_DAYS)
+    const progress = {
+      ...answered.progress,
+      dueAt: new Date(answered.progress.dueAt),
+      lastReviewedAt: new Date(answered.progress.lastReviewedAt),
+    } as any
+    const input = {
+      cardId: 7,
+      progress,
+      algorithm: deck.settings.algorithm,
+      fsrsParameters: deck.settings.fsrsParameters,
+      now: NOW,
+    }
+    for (const answer of ['again', 'hard', 'good', 'easy']) {
+      const device = applyAnswer(withTree, cards, answered, answer, NOW).changed[0].progress
+      const server = placedOutcome(input, answer as any, { load, exam: null }).progress
+      assert.deepEqual(device, {
+        ...server,
+        dueAt: server.dueAt!.toISOString(),
+        lastReviewedAt: server.lastReviewedAt!.toISOString(),
+      })
+      assert.isAbove(device.stability, 0)
+    }
   })
 })

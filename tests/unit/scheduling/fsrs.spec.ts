@@ -13,6 +13,7 @@ import {
   FSRS6_DEFAULT_PARAMETERS,
   SM2_HISTORICAL_RETENTION,
   fsrsNextStates,
+  memoryStateFromSm2,
   retrievability,
   type FsrsSettings,
 } from '#scheduling/fsrs'
@@ -334,9 +335,7 @@ test.group('FSRS scheduling behaviour', () => {
     assert.isFalse(again.leech)
   })
 
-  test("a card SM-2 scheduled gets the binding's SM-2 conversion as its memory state", ({
-    assert,
-  }) => {
+  test("a card SM-2 scheduled gets fsrs-rs's SM-2 conversion as its memory state", ({ assert }) => {
     const sm2Card: Progress = {
       ...NEW_PROGRESS,
       state: 'review',
@@ -348,10 +347,11 @@ test.group('FSRS scheduling behaviour', () => {
       dueAt: NOW,
     }
     const outcomes = fsrsNextStates(sm2Card, settings(), NOW, null)
-    const converted = new FSRSBinding([...FSRS6_DEFAULT_PARAMETERS]).memoryStateFromSM2(
+    const converted = memoryStateFromSm2(
       2.5,
       30,
-      SM2_HISTORICAL_RETENTION
+      SM2_HISTORICAL_RETENTION,
+      FSRS6_DEFAULT_PARAMETERS
     )
     /* at 90 % historical retention the interval is the stability */
     assert.closeTo(converted.stability, 30, 1e-3)
