@@ -201,6 +201,14 @@ export default {
       to: { path: '^app/scheduling/fsrs_optimizer[.]ts$' },
     },
     {
+      name: 'shared-core-loads-no-native-code',
+      comment:
+        "The scheduler the pages run loads no native module: the FSRS optimizer's binding (fsrs-rs) is the server's, and the SM-2 conversion it offered is restated in fsrs.ts.",
+      severity: 'error',
+      from: { path: LAYER.sharedCore },
+      to: { path: '(^|/)@open-spaced-repetition/binding' },
+    },
+    {
       name: 'server-imports-no-pages',
       comment: 'The server renders pages by name (Inertia): it never imports one.',
       severity: 'error',

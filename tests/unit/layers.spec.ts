@@ -108,6 +108,10 @@ const BREACHES: Record<string, Record<string, string>> = {
   'shared-core-runs-in-the-browser': {
     'app/scheduling/shared.ts': "import { fit } from './fsrs_optimizer'\nexport const x = fit",
   },
+  'shared-core-loads-no-native-code': {
+    'app/scheduling/native.ts':
+      "import { FSRSBinding } from '@open-spaced-repetition/binding'\nexport const x = FSRSBinding",
+  },
   'server-imports-no-pages': { 'app/services/rendering.ts': "import '../../inertia/pages/plain'" },
 }
 
