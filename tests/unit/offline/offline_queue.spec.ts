@@ -177,6 +177,15 @@ test.group('Offline study | the queue', () => {
   })
 })
 
+/** A card's progress as the server's scheduler reads it: the device keeps its dates as ISO strings. */
+function serverProgress(stored: ReturnType<typeof card>) {
+  return {
+    ...stored.progress,
+    dueAt: new Date(stored.progress.dueAt),
+    lastReviewedAt: new Date(stored.progress.lastReviewedAt),
+  } as any
+}
+
 test.group('Offline study | an answer', () => {
   test("schedules the card as the server's replay does, with the same calendar", ({ assert }) => {
     const deck = deckOf()
@@ -188,11 +197,7 @@ test.group('Offline study | an answer', () => {
 
     /* the server: the learner's counts of every deck (this tree's included) on the answer's day */
     const load = loadFromCounts(deck.learner.dueByDay, weekdayOf('2026-03-10'), NO_EASY_DAYS)
-    const progress = {
-      ...answered.progress,
-      dueAt: new Date(answered.progress.dueAt),
-      lastReviewedAt: new Date(answered.progress.lastReviewedAt),
-    } as any
+    const progress = serverProgress(answered)
     const expected = placedOutcome(
       { cardId: 7, progress, algorithm: deck.settings.algorithm, fsrsParameters: null, now: NOW },
       'good',
@@ -225,11 +230,7 @@ test.group('Offline study | an answer', () => {
     const cards = [answered, card(8, review(60 * 24 * 2))]
     const withTree = { ...deck, otherDueByDay: otherDecksDue(deck.learner, cards) }
     const load = loadFromCounts(deck.learner.dueByDay, weekdayOf('2026-03-10'), NO_EASY_DAYS)
-    const progress = {
-      ...answered.progress,
-      dueAt: new Date(answered.progress.dueAt),
-      lastReviewedAt: new Date(answered.progress.lastReviewedAt),
-    } as any
+    const progress = serverProgress(answered)
     const input = {
       cardId: 7,
       progress,
