@@ -15,27 +15,16 @@
 | observes): run it on a quiet machine, more than once. Exits 1 when a score
 | is under its budget.
 */
-import { createServer } from 'node:net'
 import lighthouse from 'lighthouse'
 import { launchChromium } from '#tests/support/chromium'
+import { freePort } from '#tests/support/web_process'
 import { table } from './support.js'
 import { pagesAsked, servePhonePages } from './phone_pages.js'
 
 const BUDGETS = { performance: 90, accessibility: 95 }
 
-/** A port nobody holds now, for Chromium's DevTools endpoint that Lighthouse drives. */
-function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
-
 const { base, pages, cookiesOf, stop } = await servePhonePages()
+/* Chromium's DevTools endpoint, which Lighthouse drives */
 const port = await freePort()
 const browser = await launchChromium({ args: [`--remote-debugging-port=${port}`] })
 
