@@ -4,7 +4,7 @@ import type User from '#models/user'
 import ApiException from '#exceptions/api_exception'
 import { findDeck, idParam, roleColumn } from '#queries/decks/find_deck'
 import { subtreeIdsColumn } from '#queries/decks/deck_tree'
-import { preparedRows } from '#services/prepared_query'
+import { preparedShape } from '#services/prepared_query'
 import { authorize } from '#services/authorize'
 import DeckPolicy from '#policies/deck_policy'
 import { parseSnapshot, snapshotBindings, snapshotColumn } from '#queries/learning/answer_snapshot'
@@ -117,17 +117,28 @@ export async function answerContext(user: User, deckId: unknown, cardId: number)
   return { context, snapshot: parseSnapshot(row.$extras.answer_snapshot, cardId, context.deckIds) }
 }
 
+/* the deck, the caller's role and the subtree's ids; to answer, the card's snapshot too: one read each */
+const deckQuery = (user: number, deck: number) =>
+  Deck.query()
+    .withScopes((scopes) => scopes.accessibleBy({ id: user }))
+    .where('decks.id', deck)
+    .select('decks.*', roleColumn({ id: user }), subtreeIdsColumn(deck, 'subtree_ids'))
+/* read before every study request and every answer: built and compiled once, then prepared once per connection */
+const readDeck = preparedShape('study-context-deck', ['user', 'deck'], (values) =>
+  deckQuery(values.user, values.deck)
+)
+const readDeckAndCard = preparedShape('study-context-answer', ['user', 'deck', 'card'], (values) =>
+  deckQuery(values.user, values.deck).select(
+    db.raw(snapshotColumn('answer_snapshot'), snapshotBindings(values.user, values.card))
+  )
+)
+
 async function readContext(user: User, deckId: unknown, answering?: number) {
   const id = idParam(deckId)
-  /* the deck and its subtree's ids in one read */
-  const query = Deck.query()
-    .withScopes((scopes) => scopes.accessibleBy(user))
-    .where('decks.id', id)
-    .select('decks.*', roleColumn(user), subtreeIdsColumn(id, 'subtree_ids'))
-  if (answering !== undefined)
-    query.select(db.raw(snapshotColumn('answer_snapshot'), snapshotBindings(user.id, answering)))
-  /* read before every answer: a statement prepared once per connection */
-  const [found] = await preparedRows(query)
+  const [found] =
+    answering === undefined
+      ? await readDeck({ user: user.id, deck: id })
+      : await readDeckAndCard({ user: user.id, deck: id, card: answering })
   const deck = found ? Deck.$createFromAdapterResult(found)! : null
   if (!deck) throw await notFoundFor(user.id, id)
   await authorize(user, DeckPolicy, 'view', deck)

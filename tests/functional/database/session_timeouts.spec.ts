@@ -1,7 +1,12 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import pg from 'pg'
-import { PROGRESS_CONNECTION, databaseConnection, sessionTimeouts } from '#config/database'
+import {
+  PREPARED_CONNECTION,
+  PROGRESS_CONNECTION,
+  databaseConnection,
+  sessionTimeouts,
+} from '#config/database'
 import { differingTimeouts } from '#services/session_timeouts'
 import { queueBackend } from '#services/queue'
 import { redisUrl } from '#config/redis'
@@ -26,14 +31,12 @@ async function settingsOf(query: (sql: string) => Promise<any>) {
 
 test.group('Session timeouts', () => {
   test(
-    'the main pool, the progress pool and a connection as the queue and the LISTEN clients open it carry the ' +
-      'three timeouts',
+    'the main pool, the progress and prepared pools and a connection as the queue and the LISTEN clients open ' +
+      'it carry the three timeouts',
     async ({ assert }) => {
       assert.deepEqual(await settingsOf((sql) => db.rawQuery(sql)), EXPECTED)
-      assert.deepEqual(
-        await settingsOf((sql) => db.connection(PROGRESS_CONNECTION).rawQuery(sql)),
-        EXPECTED
-      )
+      for (const pool of [PROGRESS_CONNECTION, PREPARED_CONNECTION])
+        assert.deepEqual(await settingsOf((sql) => db.connection(pool).rawQuery(sql)), EXPECTED, pool)
       /* the jobs' PostgreSQL backend and the transmit bus connect with databaseConnection() */
       const client = new pg.Client(databaseConnection())
       await client.connect()
