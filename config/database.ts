@@ -122,7 +122,8 @@ const dbConfig = defineConfig({
         ...databaseConnection(),
         ...(behindPooler() ? {} : { options: GENERIC_PLANS }),
       },
-      pool: { min: 0, max: 10 },
+      /* each holds a connection for one statement, a millisecond or less: 5 keep both cores of PostgreSQL busy */
+      pool: { min: 0, max: 5 },
       schemaGeneration: { enabled: false },
     },
   },

@@ -62,16 +62,23 @@ export function preparedShape<Name extends string>(
 ) {
   let compiled: { sql: string; slots: (Name | { constant: unknown })[] } | null = null
   const compile = () => {
-    const standIns = Object.fromEntries(names.map((key, i) => [key, standIn(i)])) as Record<Name, number>
+    const standIns = Object.fromEntries(names.map((key, i) => [key, standIn(i)])) as Record<
+      Name,
+      number
+    >
     const { sql, bindings } = build(standIns).toSQL().toNative()
-    const slots = bindings.map((value) => names.find((key) => standIns[key] === value) ?? { constant: value })
+    const slots = bindings.map(
+      (value) => names.find((key) => standIns[key] === value) ?? { constant: value }
+    )
     const unused = names.filter((key) => !slots.includes(key))
     if (unused.length > 0) throw new Error(`${name}: the query does not use ${unused.join(', ')}`)
     return { sql, slots }
   }
   return async <Row = Record<string, any>>(values: Record<Name, number>): Promise<Row[]> => {
     compiled ??= compile()
-    const bindings = compiled.slots.map((slot) => (typeof slot === 'string' ? values[slot] : slot.constant))
+    const bindings = compiled.slots.map((slot) =>
+      typeof slot === 'string' ? values[slot] : slot.constant
+    )
     return preparedQuery<Row>(name, compiled.sql, bindings)
   }
 }

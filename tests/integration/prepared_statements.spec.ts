@@ -44,7 +44,8 @@ test.group('Prepared statements and plans', () => {
     assert,
   }) => {
     /* the statement reads its own counters, which PostgreSQL updates as it picks the plan of this very run */
-    const counters = 'select generic_plans::int, custom_plans::int from pg_prepared_statements where name = $1'
+    const counters =
+      'select generic_plans::int, custom_plans::int from pg_prepared_statements where name = $1'
     for (let run = 1; run <= 3; run++) {
       const [own] = await preparedQuery('plan-count-test', counters, ['plan-count-test'])
       assert.equal(own.custom_plans, 0, `run ${run}: no plan made for the values`)
@@ -74,12 +75,20 @@ test.group('Prepared statements built once', () => {
         .groupBy('n')
         .orderBy('n')
     })
-    assert.deepEqual((await read({ low: 1, high: 4 })).map((row) => row.n), [1, 2, 4])
-    assert.deepEqual((await read({ low: 3, high: 6 })).map((row) => row.n), [4, 5, 6])
+    assert.deepEqual(
+      (await read({ low: 1, high: 4 })).map((row) => row.n),
+      [1, 2, 4]
+    )
+    assert.deepEqual(
+      (await read({ low: 3, high: 6 })).map((row) => row.n),
+      [4, 5, 6]
+    )
     assert.equal(built, 1)
   })
 
-  test('a value the query does not take from its stand-in is refused at once', async ({ assert }) => {
+  test('a value the query does not take from its stand-in is refused at once', async ({
+    assert,
+  }) => {
     const read = preparedShape('shape-unused-test', ['used', 'forgotten'], (values) =>
       db.query().select(db.raw('?::int as n', [values.used]))
     )

@@ -36,7 +36,11 @@ test.group('Session timeouts', () => {
     async ({ assert }) => {
       assert.deepEqual(await settingsOf((sql) => db.rawQuery(sql)), EXPECTED)
       for (const pool of [PROGRESS_CONNECTION, PREPARED_CONNECTION])
-        assert.deepEqual(await settingsOf((sql) => db.connection(pool).rawQuery(sql)), EXPECTED, pool)
+        assert.deepEqual(
+          await settingsOf((sql) => db.connection(pool).rawQuery(sql)),
+          EXPECTED,
+          pool
+        )
       /* the jobs' PostgreSQL backend and the transmit bus connect with databaseConnection() */
       const client = new pg.Client(databaseConnection())
       await client.connect()
