@@ -259,7 +259,8 @@ const answered = await answerLoad(learners)
 const answeredLarge = await answerLoad(large)
 const historyRows = await writeHistory()
 const answeredHistoried = await answerLoad(historied)
-await server.stop()
+/* a profile is written as the server exits: give it the time a loaded machine needs */
+await server.stop(profiling ? 60_000 : undefined)
 
 /* 3. the review rows */
 const client = await benchClient()

@@ -28,7 +28,7 @@ export type QueueTotals = Record<string, any> & { total: number }
  * the names into $1, $2… for a prepared statement, positional() into knex's
  * `?` for a transaction's raw query.
  */
-function totalsSql(limited: boolean, withNextDue: boolean) {
+function totalsSql(limited: boolean, withNextDue: boolean, holding: boolean) {
   const [fresh, learning, reviews, again, got] = tallySql('not p.suspended and not p.buried')
   const tally = [
     fresh,
@@ -46,9 +46,10 @@ function totalsSql(limited: boolean, withNextDue: boolean) {
       and not coalesce(x.frozen, false) and ${notSuspended('x.card_id')}) as next_due`
       : null,
     limited ? 'mnemo_limit_used(:user, :kind, :today::date) as limit_used' : null,
-    limited
+    limited && holding
       ? '(select count(*) from held where open and kept and not answered)::int as held_limited'
       : null,
+    limited && !holding ? '0 as held_limited' : null,
   ].filter(Boolean)
   /*
    * prog: the rows a counter counts (the learner's rows in the decks that are new, due, or in speed learning's
@@ -58,15 +59,8 @@ function totalsSql(limited: boolean, withNextDue: boolean) {
   const counted = (condition: string) =>
     `select p.card_id, p.state, p.due_at, p.frozen from card_progress p
     where p.user_id = :user and p.deck_id = any(:decks) and ${condition}`
-  return `with prog as (
-  select p.card_id, p.state, p.due_at, p.frozen,
-         not ${notSuspended('p.card_id')} as suspended,
-         p.card_id in (select b.card_id from card_burials b where b.user_id = :user and b.until > :now) as buried
-    from (${counted(`p.state in ('new', 'study_again', 'got_it')`)}
-          union all ${counted(`p.state in ('learning', 'relearning') and p.due_at <= :learnAhead`)}
-          union all ${counted(`p.state = 'review' and p.due_at < :dayEnd`)}) p
-),
-held as (
+  /* held: the cards the client holds (none after an answer: the totals then skip them) */
+  const held = `held as (
   select coalesce(p.state, 'new') as state, p.due_at,
          not coalesce(p.frozen, false)
            and not exists (select 1 from card_burials b where b.card_id = c.id and b.user_id = :user and b.until > :now)
@@ -77,7 +71,15 @@ held as (
     from cards c
     left join card_progress p on p.card_id = c.id and p.user_id = :user
    where c.id = any(:held::int[]) and c.deck_id = any(:decks)
-)
+)`
+  return `with prog as (
+  select p.card_id, p.state, p.due_at, p.frozen,
+         not ${notSuspended('p.card_id')} as suspended,
+         p.card_id in (select b.card_id from card_burials b where b.user_id = :user and b.until > :now) as buried
+    from (${counted(`p.state in ('new', 'study_again', 'got_it')`)}
+          union all ${counted(`p.state in ('learning', 'relearning') and p.due_at <= :learnAhead`)}
+          union all ${counted(`p.state = 'review' and p.due_at < :dayEnd`)}) p
+)${holding ? `,\n${held}` : ''}
 select
   (select count(*) from cards where deck_id = any(:decks))::int as total,
   (select count(*) from card_progress where user_id = :user and deck_id = any(:decks))::int as progress_rows,
@@ -91,10 +93,12 @@ select
     where user_id = :user and study_day = :today::date and deck_id = any(:decks))::int as new_today,
   (select count(distinct card_id) from review_logs
     where user_id = :user and study_day = :today::date and deck_id = any(:decks))::int as cards_today,
-  (select count(*) from held where open and state = 'new')::int as held_new,
-  (select count(*) from held where open and state = 'review' and due_at < :dayEnd)::int as held_reviews${optional
-    .map((column) => `,\n  ${column}`)
-    .join('')}
+  ${
+    holding
+      ? `(select count(*) from held where open and state = 'new')::int as held_new,
+  (select count(*) from held where open and state = 'review' and due_at < :dayEnd)::int as held_reviews`
+      : '0 as held_new, 0 as held_reviews'
+  }${optional.map((column) => `,\n  ${column}`).join('')}
 from prog p`
 }
 
@@ -122,9 +126,9 @@ function positional(text: string, values: Record<string, unknown>) {
 }
 
 const TEXTS = new Map<string, string>()
-function textOf(limited: boolean, withNextDue: boolean) {
-  const key = `${limited}:${withNextDue}`
-  if (!TEXTS.has(key)) TEXTS.set(key, totalsSql(limited, withNextDue))
+function textOf(limited: boolean, withNextDue: boolean, holding: boolean) {
+  const key = `${limited}-${withNextDue}-${holding}`
+  if (!TEXTS.has(key)) TEXTS.set(key, totalsSql(limited, withNextDue, holding))
   return { key, text: TEXTS.get(key)! }
 }
 
@@ -139,7 +143,8 @@ export async function queueTotals(
   trx?: TransactionClientContract
 ): Promise<QueueTotals> {
   const { user, deckIds, today, now, dayEnd } = context
-  const { key, text } = textOf(options.limitKind !== null, options.nextDue)
+  const holding = options.held.length > 0
+  const { key, text } = textOf(options.limitKind !== null, options.nextDue, holding)
   const values = {
     user: user.id,
     decks: deckIds,
@@ -147,7 +152,7 @@ export async function queueTotals(
     learnAhead: learnAheadOf(now),
     dayEnd,
     today,
-    held: options.held,
+    ...(holding ? { held: options.held } : {}),
     kind: options.limitKind,
   }
   let row: Record<string, any>
