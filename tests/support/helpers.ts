@@ -16,11 +16,7 @@ import { expireFlagCache, freshFlags } from '#services/remote_flags'
 
 /** Empties every table and the rate limits: each test starts from nothing but the built-in note types. */
 export async function resetState() {
-  const { rows } = await db.rawQuery(
-    "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE 'adonis_schema%'"
-  )
-  const tables = rows.map((row: { tablename: string }) => `"${row.tablename}"`).join(', ')
-  if (tables) await truncate(tables)
+  await emptyTables()
   await insertBuiltinNoteTypes(db)
   await insertBuiltinCardPresets(db)
   await insertBuiltinAiTemplates(db)
@@ -48,12 +44,39 @@ export async function resetState() {
 const STORED_FOLDERS = ['media', 'imports', 'exports', 'avatars']
 
 /*
- * A job or request the previous test started may still hold row locks that
- * TRUNCATE's table locks cross (a deadlock PostgreSQL resolves by failing
- * one side): the worker's jobs get a moment to end, and a deadlocked
- * TRUNCATE is tried again.
+ * Every table emptied and every sequence started again, as TRUNCATE ... RESTART IDENTITY CASCADE did, in one
+ * statement. A DELETE of a few rows costs far less than TRUNCATE's new files for ~50 tables and their
+ * indexes (about 65 ms a test); with session_replication_role = replica the foreign keys' and the
+ * participants' triggers stay quiet, as they do for TRUNCATE, so the order of the tables does not matter.
+ * The sequences of the tables (the ids a test sees start at 1 again) are reset once used; the migrations'
+ * own (adonis_schema) are left alone.
  */
-async function truncate(tables: string) {
+const EMPTY_TABLES = `
+  DO $$
+  DECLARE
+    name text;
+  BEGIN
+    SET LOCAL session_replication_role = replica;
+    FOR name IN SELECT format('%I.%I', schemaname, tablename) FROM pg_tables
+      WHERE schemaname = 'public' AND tablename NOT LIKE 'adonis_schema%'
+    LOOP
+      EXECUTE 'DELETE FROM ' || name;
+    END LOOP;
+    FOR name IN SELECT format('%I.%I', sequence.schemaname, sequence.sequencename) FROM pg_sequences sequence
+      WHERE sequence.schemaname = 'public' AND sequence.sequencename NOT LIKE 'adonis_schema%'
+        AND sequence.last_value IS NOT NULL
+    LOOP
+      PERFORM setval(name, (SELECT seqstart FROM pg_sequence WHERE seqrelid = name::regclass), false);
+    END LOOP;
+  END $$`
+
+/*
+ * A job or request the previous test started may still hold row locks that
+ * the DELETEs wait for, or cross (a deadlock PostgreSQL resolves by failing
+ * one side): the worker's jobs get a moment to end, and a deadlocked
+ * emptying is tried again.
+ */
+async function emptyTables() {
   const { AI_QUEUE_NAME, getQueue } = await import('#services/queue')
   const idleBy = Date.now() + 10_000
   const active = async () =>
@@ -62,7 +85,7 @@ async function truncate(tables: string) {
     await new Promise((resolve) => setTimeout(resolve, 50))
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.rawQuery(`TRUNCATE ${tables} RESTART IDENTITY CASCADE`)
+      return await db.rawQuery(EMPTY_TABLES)
     } catch (error) {
       /* a deadlock, or a lock not had within the lock timeout (config/database.ts): tried again */
       if (!['40P01', '55P03'].includes((error as { code?: string }).code ?? '') || attempt >= 5)
