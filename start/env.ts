@@ -135,6 +135,9 @@ export default await Env.create(new URL('../', import.meta.url), {
    * the default
    */
   WORKER_NICE: Env.schema.number.optional(),
+  /* the jobs queue's lock and stalled check (app/services/worker.ts): BullMQ's 30 s each unless set */
+  WORKER_LOCK_MS: Env.schema.number.optional(),
+  WORKER_STALLED_CHECK_MS: Env.schema.number.optional(),
   CELLO_PRODUCT_ID: Env.schema.string.optional(),
   CELLO_SCRIPT_URL: Env.schema.string.optional(),
   BROWSER_EXTENSION_ORIGIN: Env.schema.string.optional(),

@@ -1,5 +1,6 @@
 import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq'
 import logger from '@adonisjs/core/services/logger'
+import env from '#start/env'
 import { AI_QUEUE_NAME, QUEUE_NAME, queueBackend } from '#services/queue'
 import { ownerOfJob, settleJob } from '#services/durable_jobs'
 
@@ -63,6 +64,18 @@ function fairProcessor(runJob: JobRunner, concurrency: number) {
  */
 const AI_LOCKS = { lockDuration: 10_000, stalledInterval: 5_000 }
 
+/*
+ * The jobs queue keeps BullMQ's defaults (a lock of 30 s, a stalled check every 30 s): a killed worker's
+ * import starts again in another within about a minute. WORKER_LOCK_MS and WORKER_STALLED_CHECK_MS shorten
+ * that where a minute is only waiting (the test that kills a worker mid-import, which then waits seconds).
+ */
+function jobLocks() {
+  return {
+    lockDuration: env.get('WORKER_LOCK_MS') ?? 30_000,
+    stalledInterval: env.get('WORKER_STALLED_CHECK_MS') ?? 30_000,
+  }
+}
+
 /**
  * The worker side of the queues (`node ace queue:work`): takes jobs and runs
  * them through `runJob`, one learner's share at a time across both. The
@@ -72,7 +85,7 @@ export function startWorker(runJob: JobRunner, concurrency = 4) {
   const { connection, factory } = queueBackend()
   const processor = fairProcessor(runJob, concurrency)
   const workers = [
-    new Worker(QUEUE_NAME, processor, { connection, concurrency }, factory as any),
+    new Worker(QUEUE_NAME, processor, { connection, concurrency, ...jobLocks() }, factory as any),
     new Worker(AI_QUEUE_NAME, processor, { connection, concurrency, ...AI_LOCKS }, factory as any),
   ]
   for (const worker of workers) {

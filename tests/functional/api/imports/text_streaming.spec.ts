@@ -31,6 +31,12 @@ function bigCsv(rows: number, rowBytes = 500) {
   return Buffer.from(lines.join('\r\n') + '\r\n')
 }
 
+/*
+ * The killed worker's lock lapses within 10 s (BullMQ's 30 s, checked every 30 s, made the test wait up to a
+ * minute), and the other worker looks for it every 2 s: the same recovery, sooner (app/services/worker.ts).
+ */
+const SHORT_LOCKS = { WORKER_LOCK_MS: '10000', WORKER_STALLED_CHECK_MS: '2000' }
+
 test.group('API deck imports: text files streamed, with their ceilings', (group) => {
   group.each.setup(() => resetState())
 
@@ -109,7 +115,8 @@ test.group('API deck imports: text files streamed, with their ceilings', (group)
     const rows = 6000
     /* the only worker is one this test can kill */
     await stopWorkerProcess()
-    const lone = await startExtraWorkerProcess(1)
+    const lone = await startExtraWorkerProcess(1, SHORT_LOCKS)
+    let other: Awaited<ReturnType<typeof startExtraWorkerProcess>> | undefined
     try {
       const response = await upload(client, token, bigCsv(rows, 200), 'Killed.csv')
       response.assertStatus(202)
@@ -123,7 +130,7 @@ test.group('API deck imports: text files streamed, with their ceilings', (group)
       await lone.kill()
       assert.include(await holdings(user.id), { notes: 0, cards: 0 })
       /* another worker takes the stalled job once its lock runs out */
-      await startWorkerProcess(2)
+      other = await startExtraWorkerProcess(2, SHORT_LOCKS)
       const done = await waitForImport(client, token, response.body().id, 240_000)
       assert.equal(done.status, 'done', JSON.stringify(done).slice(0, 300))
       assert.include(done.counts, { notes: rows, cards: rows })
@@ -136,6 +143,7 @@ test.group('API deck imports: text files streamed, with their ceilings', (group)
       assert.equal(Number(distinct.n), rows)
     } finally {
       await lone()
+      await other?.()
       await startWorkerProcess(2)
     }
   }).timeout(360_000)
