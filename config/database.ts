@@ -94,7 +94,7 @@ export const PROGRESS_CONNECTION = 'progress'
  * on the main pool (DB_PREPARED_STATEMENTS).
  */
 export const PREPARED_CONNECTION = 'prepared'
-export const GENERIC_PLANS = '-c plan_cache_mode=force_generic_plan'
+const GENERIC_PLANS = '-c plan_cache_mode=force_generic_plan'
 
 const dbConfig = defineConfig({
   connection: 'postgres',

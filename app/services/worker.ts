@@ -71,8 +71,8 @@ const AI_LOCKS = { lockDuration: 10_000, stalledInterval: 5_000 }
  */
 function jobLocks() {
   return {
-    lockDuration: env.get('WORKER_LOCK_MS') ?? 30_000,
-    stalledInterval: env.get('WORKER_STALLED_CHECK_MS') ?? 30_000,
+    lockDuration: env.get('WORKER_LOCK_MS', 30_000),
+    stalledInterval: env.get('WORKER_STALLED_CHECK_MS', 30_000),
   }
 }
 

@@ -39,6 +39,9 @@ function totalsSql(limited: boolean, withNextDue: boolean, holding: boolean) {
   ].join(',\n  ')
   const notSuspended = (card: string) =>
     `${card} not in (select s.card_id from card_suspensions s where s.user_id = :user)`
+  /* a count of the held cards; none held (after an answer), the statement leaves them out */
+  const heldCount = (condition: string) =>
+    holding ? `(select count(*) from held where ${condition})::int` : '0'
   const optional = [
     withNextDue
       ? `(select min(x.due_at) from card_progress x
@@ -46,10 +49,7 @@ function totalsSql(limited: boolean, withNextDue: boolean, holding: boolean) {
       and not coalesce(x.frozen, false) and ${notSuspended('x.card_id')}) as next_due`
       : null,
     limited ? 'mnemo_limit_used(:user, :kind, :today::date) as limit_used' : null,
-    limited && holding
-      ? '(select count(*) from held where open and kept and not answered)::int as held_limited'
-      : null,
-    limited && !holding ? '0 as held_limited' : null,
+    limited ? `${heldCount('open and kept and not answered')} as held_limited` : null,
   ].filter(Boolean)
   /*
    * prog: the rows a counter counts (the learner's rows in the decks that are new, due, or in speed learning's
@@ -93,12 +93,10 @@ select
     where user_id = :user and study_day = :today::date and deck_id = any(:decks))::int as new_today,
   (select count(distinct card_id) from review_logs
     where user_id = :user and study_day = :today::date and deck_id = any(:decks))::int as cards_today,
-  ${
-    holding
-      ? `(select count(*) from held where open and state = 'new')::int as held_new,
-  (select count(*) from held where open and state = 'review' and due_at < :dayEnd)::int as held_reviews`
-      : '0 as held_new, 0 as held_reviews'
-  }${optional.map((column) => `,\n  ${column}`).join('')}
+  ${heldCount("open and state = 'new'")} as held_new,
+  ${heldCount("open and state = 'review' and due_at < :dayEnd")} as held_reviews${optional
+    .map((column) => `,\n  ${column}`)
+    .join('')}
 from prog p`
 }
 
@@ -152,7 +150,7 @@ export async function queueTotals(
     learnAhead: learnAheadOf(now),
     dayEnd,
     today,
-    ...(holding ? { held: options.held } : {}),
+    held: options.held,
     kind: options.limitKind,
   }
   let row: Record<string, any>
