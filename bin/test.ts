@@ -10,7 +10,7 @@ import { prettyPrintError } from '@adonisjs/core'
 import { configure, processCLIArgs, run } from '@japa/runner'
 import { createIgnitor } from './ignitor.js'
 import { EmbeddedDatabaseError, ensureDatabase } from './embedded_postgres.js'
-import { browserFilesOf, runShards, runsInShards } from './test_shards.js'
+import { runShards, runsInShards } from './test_shards.js'
 
 const embedded = await ensureDatabase('test').catch((error) => {
   if (!(error instanceof EmbeddedDatabaseError)) throw error
@@ -29,12 +29,8 @@ createIgnitor()
     const { runnerHooks, ...config } = await import('../tests/bootstrap.js')
 
     processCLIArgs(process.argv.splice(2))
-    const { suites } = app.rcFile.tests
     configure({
       ...app.rcFile.tests,
-      suites: suites.map((suite) =>
-        suite.name === 'browser' ? { ...suite, files: browserFilesOf([suite.files].flat()) } : suite
-      ),
       ...config,
       ...{
         setup: runnerHooks.setup,

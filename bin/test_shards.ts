@@ -12,40 +12,12 @@
 | plus one), and its own folders for stored files and Vite's cache
 | (TEST_SHARD names them). TEST_PARALLEL=false runs everything in one
 | process, as does any run given arguments (a suite, --files, …).
-|
-| The functional suite alone ends about three minutes before the other
-| shard (7 and 10 minutes on 2026-11-30's CI run), so the browser suite's
-| folders of BESIDE_FUNCTIONAL run in its shard, after it.
 */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { availableParallelism } from 'node:os'
-import { glob } from 'node:fs/promises'
-import { join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import { stripVTControlCharacters } from 'node:util'
 import pg from 'pg'
-
-/* the browser suite's folders the functional shard runs after its own suite: about 80 s of browser tests */
-const BESIDE_FUNCTIONAL = ['tests/browser/exports/', 'tests/browser/sharing/']
-
-/**
- * The browser suite's files for this process: a shard runs its part (TEST_BROWSER_PART: `functional`, the
- * folders of BESIDE_FUNCTIONAL, or `rest`, the others); any other run, all of them.
- */
-export function browserFilesOf(files: string[]) {
-  const part = process.env.TEST_BROWSER_PART
-  if (part !== 'functional' && part !== 'rest') return files
-  return async () => {
-    const found = await Array.fromAsync(glob(files, { cwd: process.cwd() }))
-    return found
-      .filter(
-        (file) =>
-          BESIDE_FUNCTIONAL.some((folder) => file.startsWith(folder)) === (part === 'functional')
-      )
-      .sort()
-      .map((file) => pathToFileURL(join(process.cwd(), file)))
-  }
-}
 
 type Shard = { name: string; suites: string[]; env: Record<string, string>; failures: string[] }
 
@@ -88,19 +60,13 @@ function redisBeside(url: string | undefined, n: number): Record<string, string>
 
 async function shards(databaseUrl: string): Promise<Shard[]> {
   return [
-    {
-      name: 'functional',
-      suites: ['functional', 'browser'],
-      env: { TEST_SHARD: '1', TEST_BROWSER_PART: 'functional' },
-      failures: [],
-    },
+    { name: 'functional', suites: ['functional'], env: { TEST_SHARD: '1' }, failures: [] },
     {
       name: 'browser',
       suites: ['unit', 'integration', 'browser'],
       failures: [],
       env: {
         TEST_SHARD: '2',
-        TEST_BROWSER_PART: 'rest',
         DATABASE_URL: await databaseBeside(databaseUrl, 2),
         ...redisBeside(process.env.REDIS_URL, 2),
         PORT: String(PORT + 1),
