@@ -31,6 +31,7 @@ export const JOB_HANDLERS: { [Name in JobName]: () => Promise<{ default: JobHand
   generate_speech: () => import('#jobs/generate_speech'),
   send_study_reminders: () => import('#jobs/send_study_reminders'),
   hand_off_jobs: () => import('#jobs/hand_off_jobs'),
+  compact_deck_card_tallies: () => import('#jobs/compact_deck_card_tallies'),
 }
 
 export function isJobName(name: string): name is JobName {

@@ -44,6 +44,8 @@ export interface JobPayloads {
   prune_idempotency_keys: NoPayload
   sweep_storage: NoPayload
   count_library_studiers: NoPayload
+  /** each deck's rows of deck_card_tallies folded into one (app/actions/maintenance/compact_deck_card_tallies.ts) */
+  compact_deck_card_tallies: NoPayload
   expire_premium_grace: NoPayload
   /** a note's pending text-to-speech sides (app/actions/speech/generate_note_speech.ts) */
   generate_speech: { noteId: number }
@@ -77,6 +79,8 @@ export const SCHEDULES: {
   { name: 'sweep_storage', everyMs: 6 * 60 * 60 * 1000, later: true },
   /* library decks' studiers (app/actions/library/count_studiers.ts) */
   { name: 'count_library_studiers', everyMs: 60 * 60 * 1000 },
+  /* each deck's card count in one row again (app/actions/maintenance/compact_deck_card_tallies.ts) */
+  { name: 'compact_deck_card_tallies', everyMs: 60 * 60 * 1000 },
   /*
    * a failing subscription's 3-day grace ends even without a further Stripe event
    * (app/actions/payments/expire_grace.ts)

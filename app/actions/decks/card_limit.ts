@@ -44,7 +44,12 @@ export async function roomIn(
   options: { reservations?: boolean } = {}
 ) {
   await lockDecks(trx, [deckId])
-  const cards = await trx.from('cards').where('deck_id', deckId).count('* as count').first()
+  /* the deck's cards: the sum of its rows of deck_card_tallies (migration 0047) */
+  const cards = await trx
+    .from('deck_card_tallies')
+    .where('deck_id', deckId)
+    .sum('cards as count')
+    .first()
   let reserved = 0
   if (options.reservations ?? true) {
     const row = await trx

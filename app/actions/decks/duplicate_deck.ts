@@ -79,7 +79,11 @@ export async function duplicateDeck(
       clonedFromId: source.id,
     })
     /* a guest's copy counts against their created cards (guest_card_limit.ts), refused before the job starts */
-    const cardCount = await trx.from('cards').whereIn('deck_id', ids).count('* as count').first()
+    const cardCount = await trx
+      .from('deck_card_tallies')
+      .whereIn('deck_id', ids)
+      .sum('cards as count')
+      .first()
     const cards = Number(cardCount.count)
     await assertGuestRoomFor(copy.id, cards, trx)
     await startDeckJob(

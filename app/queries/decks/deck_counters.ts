@@ -56,12 +56,14 @@ export type CountedDeck = Pick<Deck, 'id' | 'parentId' | 'rootDeckId'> &
 
 /*
  * Each deck's cards, and those of them this learner removed from study
- * (suspended): the index on cards.deck_id answers the first alone, and the
+ * (suspended): the first is the sum of the deck's few rows of
+ * deck_card_tallies (kept by triggers on cards, migration 0047), and the
  * second reads only the learner's few suspensions, so neither walks the
- * cards one by one against the suspensions.
+ * deck's cards.
  */
 const CARD_TOTALS = `
-  select deck_id, count(*)::int as cards, 0 as suspended from cards where deck_id = any(?) group by deck_id
+  select deck_id, sum(cards)::int as cards, 0 as suspended from deck_card_tallies where deck_id = any(?)
+   group by deck_id
   union all
   select c.deck_id, 0, count(*)::int from card_suspensions s join cards c on c.id = s.card_id
    where s.user_id = ? and c.deck_id = any(?) group by c.deck_id`

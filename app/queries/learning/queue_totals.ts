@@ -10,8 +10,8 @@ import type { LimitKind } from '#queries/learning/queue_allowance'
  * today, the cards the client holds, the limit's use), in one statement
  * whose cost follows the learner's progress rows on the deck, not the
  * deck's size: as the deck counters do (app/queries/decks/deck_counters.ts),
- * the deck's cards are counted on the index of cards.deck_id alone, and a
- * card without a progress row is new. A card's progress row carries its
+ * the deck's cards are the sum of its few rows of deck_card_tallies (kept by
+ * triggers on cards, migration 0047), and a card without a progress row is new. A card's progress row carries its
  * card's deck (every writer copies it from the card; moving notes moves
  * both), so the learner's rows of the session's decks are found on the
  * index of card_progress (user_id, deck_id, state) without a join to cards.
@@ -81,7 +81,7 @@ function totalsSql(limited: boolean, withNextDue: boolean, holding: boolean) {
           union all ${counted(`p.state = 'review' and p.due_at < :dayEnd`)}) p
 )${holding ? `,\n${held}` : ''}
 select
-  (select count(*) from cards where deck_id = any(:decks))::int as total,
+  (select coalesce(sum(t.cards), 0) from deck_card_tallies t where t.deck_id = any(:decks))::int as total,
   (select count(*) from card_progress where user_id = :user and deck_id = any(:decks))::int as progress_rows,
   (select count(*) from cards c
     where c.id in (select s.card_id from card_suspensions s where s.user_id = :user
