@@ -96,7 +96,12 @@ async function world(client: ApiClient) {
   })
   await progress('texst', {
     state: 'relearning',
-    due_at: new Date(Date.now() - HOUR),
+    /*
+     * due an hour ago, but within today: Anki counts an intraday card's prop:due in whole days back from the
+     * next day's start (truncated), so a card due an hour ago reads -1 in the day's first hour (a run at 04:06
+     * failed on prop:due!=-1)
+     */
+    due_at: new Date(Math.max(Date.now() - HOUR, dayStart(0).getTime() + 1000)),
     interval_days: 3,
     ease_permille: 2300,
     lapses: 1,
