@@ -11,6 +11,7 @@ import {
   answer,
   cardIdsOf,
   learnerWithDeck,
+  oneStudyDayAgo,
   progressRow,
   reviewCount,
   start,
@@ -55,7 +56,7 @@ test.group('API: replaying offline answers', (group) => {
     const session = await learnerWithDeck(client, 4)
     const ids = await cardIdsOf(session.deck.id)
     const other = await tokenFor(session.user)
-    const t0 = Date.now() - 30 * MINUTE
+    const t0 = oneStudyDayAgo(30, 3)
     const batch = ids.map((cardId, index) => ({
       deck_id: session.deck.id,
       card_id: cardId,
@@ -229,8 +230,8 @@ test.group('API: replaying offline answers', (group) => {
     try {
       const session = await learnerWithDeck(client, 4)
       const [a, b, c, d] = await cardIdsOf(session.deck.id)
-      const yesterday = Date.now() - 26 * 60 * MINUTE
-      const now = Date.now() - 20 * MINUTE
+      const now = oneStudyDayAgo(20, 4)
+      const yesterday = now - 26 * 60 * MINUTE
       const review = (cardId: number, answerName: string, at: number) => ({
         deck_id: session.deck.id,
         card_id: cardId,

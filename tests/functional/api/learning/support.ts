@@ -1,6 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import type { ApiClient } from '@japa/api-client'
 import { basicNote, createDeck, signIn, type Session } from '#tests/support/content'
+import { studyDay, studyDayBounds } from '#scheduling/study_day'
 
 /*
  * Shared setup of the learning API tests: a learner with a deck of basic
@@ -109,4 +110,17 @@ export async function cardIdsOf(deckId: number) {
   return (await db.from('cards').where('deck_id', deckId).orderBy('id').select('id')).map(
     (row) => row.id as number
   )
+}
+
+/**
+ * The moment a run of answers `spanMinutes` long starts, about `minutesAgo` minutes ago (at least the span),
+ * so that the whole run is past and on one study day (a UTC learner's, from 04:00): then, or, when that would
+ * cross the day's beginning, in the last minutes of the day before. Answers `Date.now() - 30 minutes` put
+ * on one day split across two in a run at 04:30.
+ */
+export function oneStudyDayAgo(minutesAgo: number, spanMinutes: number) {
+  const minute = 60_000
+  const begins = Date.now() - minutesAgo * minute
+  const dayBegan = studyDayBounds(studyDay(new Date(), 0), 0).start.getTime()
+  return begins >= dayBegan ? begins : dayBegan - (spanMinutes + 10) * minute
 }
