@@ -11,10 +11,11 @@ import type { LimitKind } from '#queries/learning/queue_allowance'
  * whose cost follows the learner's progress rows on the deck, not the
  * deck's size: as the deck counters do (app/queries/decks/deck_counters.ts),
  * the deck's cards are the sum of its few rows of deck_card_tallies (kept by
- * triggers on cards, migration 0047), and a card without a progress row is new. A card's progress row carries its
- * card's deck (every writer copies it from the card; moving notes moves
- * both), so the learner's rows of the session's decks are found on the
- * index of card_progress (user_id, deck_id, state) without a join to cards.
+ * triggers on cards, migration 0047), and a card without a progress row is
+ * new. A card's progress row carries its card's deck (every writer copies it
+ * from the card; moving notes moves both), so the learner's rows of the
+ * session's decks are found on the index of card_progress (user_id, deck_id,
+ * state) without a join to cards.
  *
  * After every answer (session_standing.ts): it was the answer's dearest
  * read, a walk of every card of the deck (3.9 ms at 3,000 cards).
