@@ -2,6 +2,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import ApiException from '#exceptions/api_exception'
 import { MAX_CARDS_PER_DECK, PROCESSING_STATES } from '#models/deck'
 import { assertGuestRoomFor } from '#actions/decks/guest_card_limit'
+import { cardsIn } from '#queries/decks/deck_cards'
 
 /*
  * The 3000-card limit counts the cards of one deck (not of its subdecks).
@@ -44,12 +45,7 @@ export async function roomIn(
   options: { reservations?: boolean } = {}
 ) {
   await lockDecks(trx, [deckId])
-  /* the deck's cards: the sum of its rows of deck_card_tallies (migration 0047) */
-  const cards = await trx
-    .from('deck_card_tallies')
-    .where('deck_id', deckId)
-    .sum('cards as count')
-    .first()
+  const cards = await cardsIn(trx, [deckId])
   let reserved = 0
   if (options.reservations ?? true) {
     const row = await trx
@@ -63,7 +59,7 @@ export async function roomIn(
       .first()
     reserved = Number(row.n)
   }
-  return MAX_CARDS_PER_DECK - Number(cards.count) - reserved
+  return MAX_CARDS_PER_DECK - cards - reserved
 }
 
 /** Refuses (E_CARDS_LIMIT_REACHED) when `extraCards` more would take the deck over the limit. */

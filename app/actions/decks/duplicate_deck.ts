@@ -13,6 +13,7 @@ import { assertGuestRoomFor } from '#actions/decks/guest_card_limit'
 import { copyNameFor, namesBeside } from '#actions/decks/copy_name'
 import { findDeck } from '#queries/decks/find_deck'
 import { subtreeIds } from '#queries/decks/deck_tree'
+import { cardsIn } from '#queries/decks/deck_cards'
 import { assertFitsUnder, heightOf } from '#actions/decks/deck_depth'
 import type { JobPayload } from '#services/queue'
 
@@ -79,12 +80,7 @@ export async function duplicateDeck(
       clonedFromId: source.id,
     })
     /* a guest's copy counts against their created cards (guest_card_limit.ts), refused before the job starts */
-    const cardCount = await trx
-      .from('deck_card_tallies')
-      .whereIn('deck_id', ids)
-      .sum('cards as count')
-      .first()
-    const cards = Number(cardCount.count)
+    const cards = await cardsIn(trx, ids)
     await assertGuestRoomFor(copy.id, cards, trx)
     await startDeckJob(
       copy,
