@@ -16,11 +16,12 @@ import {
  * (concurrency 2, as the suite runs it) gives one learner at most half its
  * slots; a job of a learner who has their share running goes back to the
  * queue for a moment. Learner A queues slow AI generations (the provider
- * double streams a card every 300 ms), then learner B a two-row import:
- * B's import is done while every one of A's generations is still unfinished,
- * and A never has more than one generation running. Without the turns, A's
- * generations hold both slots of the AI queue (and, before AI streams had
- * their own queue, B's import waited behind them).
+ * double streams a card every second, so each runs for 40 s: far longer
+ * than the import takes on a loaded CI machine), then learner B a two-row
+ * import: B's import is done while every one of A's generations is still
+ * unfinished, and A never has more than one generation running. Without the
+ * turns, A's generations hold both slots of the AI queue (and, before AI
+ * streams had their own queue, B's import waited behind them).
  */
 test.group('Fair worker: one learner cannot hold every slot', (group) => {
   aiDoubleGroup(group)
@@ -37,9 +38,9 @@ test.group('Fair worker: one learner cannot hold every slot', (group) => {
     const bToken = await tokenFor(b)
 
     scriptAi(
-      { endless: true, everyMs: 300 },
-      { endless: true, everyMs: 300 },
-      { endless: true, everyMs: 300 }
+      { endless: true, everyMs: 1000 },
+      { endless: true, everyMs: 1000 },
+      { endless: true, everyMs: 1000 }
     )
     const streams: number[] = []
     for (let i = 0; i < 3; i++) {
