@@ -19,15 +19,30 @@ const hex = (rgb: string) =>
     .map((part) => Math.round(Number(part)).toString(16).padStart(2, '0'))
     .join('')}`
 
-/** The theme's colours in one scheme, resolved by the browser (light-dark() and all) through a hidden probe. */
+/* the page's scheme now: its theme's color-scheme, "light dark" following the device */
+function pageIsDark() {
+  const declared = getComputedStyle(document.documentElement).colorScheme
+  return (
+    declared.includes('dark') &&
+    (!declared.includes('light') || matchMedia('(prefers-color-scheme: dark)').matches)
+  )
+}
+
+/*
+ * The theme's colours in one scheme, resolved by the browser through a hidden
+ * probe. The page's own scheme is what it shows (a light theme of its own
+ * included); the other one is the root's colour for that scheme (app.css:
+ * `--surface-dark` and its kin), since only the root resolves light-dark()
+ * in the production build. The one dark theme sets no colours of its own.
+ */
 function read(scheme: 'light' | 'dark') {
   const probe = document.createElement('span')
   probe.style.display = 'none'
-  probe.style.colorScheme = scheme
   document.body.append(probe)
+  const current = pageIsDark() === (scheme === 'dark')
   const colors = Object.fromEntries(
     Object.entries(VARIABLE).map(([field, variable]) => {
-      probe.style.color = `var(${variable})`
+      probe.style.color = current ? `var(${variable})` : `var(${variable}-${scheme})`
       return [field, hex(getComputedStyle(probe).color)]
     })
   ) as Record<Field, string>

@@ -136,7 +136,7 @@ test.group('Card presets in the browser', (group) => {
     visit,
     assert,
   }) => {
-    const { deck } = await learnerWithCards(1)
+    const { user, deck } = await learnerWithCards(1)
     const page = await hydrated(await visit('/sign-in'))
     await page.setViewportSize({ width: 1280, height: 900 })
     await signInWithForm(page, 'ana@example.test')
@@ -151,8 +151,7 @@ test.group('Card presets in the browser', (group) => {
         )
 
     /* Classic sets no colour: each picker shows what the card shows, the light and the dark theme's colours */
-    await page.getByText('Follows the appearance').first().waitFor()
-    assert.deepEqual(await pickers(), [
+    const classic = [
       'Light colors: Text: #1d1b18',
       'Light colors: Card: #ffffff',
       'Light colors: Border: #e3e0da',
@@ -163,8 +162,18 @@ test.group('Card presets in the browser', (group) => {
       'Dark colors: Border: #34353d',
       'Dark colors: Separator: #34353d',
       'Dark colors: Around the card: #1f2026',
-    ])
+    ]
+    await page.getByText('Follows the appearance').first().waitFor()
+    assert.deepEqual(await pickers(), classic)
     assert.equal(await page.getByText('Follows the appearance').count(), 10)
+    /* the same from a page in the dark theme, where the light colours are the other scheme's */
+    const { theme } = await db.from('users').where('id', user.id).firstOrFail()
+    await db.from('users').where('id', user.id).update({ theme: 'dark' })
+    await open(page, `/decks/${deck.id}/card-style`)
+    await page.getByText('Follows the appearance').first().waitFor()
+    assert.deepEqual(await pickers(), classic)
+    await db.from('users').where('id', user.id).update({ theme })
+    await open(page, `/decks/${deck.id}/card-style`)
 
     /* Notebook's own colours, both variants */
     await page.getByRole('button', { name: 'Notebook', exact: true }).click()
