@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import adonisjs from '@adonisjs/vite/client'
+import { recordBuildInputs } from './bin/client_build.js'
 
 export default defineConfig({
   plugins: [
@@ -10,6 +11,8 @@ export default defineConfig({
       serverEntryPoints: ['inertia/ssr.tsx'],
       reload: ['resources/views/**/*.edge'],
     }),
+    /* what each bundle was made of, so that a test run builds again only when it changed (bin/client_build.ts) */
+    recordBuildInputs(),
   ],
   /*
    * found on the first page load otherwise, which makes Vite reload the page once (a browser test can lose its
