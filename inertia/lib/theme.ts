@@ -2,3 +2,12 @@
 export function applyTheme(theme: string) {
   document.documentElement.dataset.theme = theme
 }
+
+/** Whether the page shows its dark colours now: its theme's color-scheme, "light dark" following the device. */
+export function pageIsDark() {
+  const declared = getComputedStyle(document.documentElement).colorScheme
+  return (
+    declared.includes('dark') &&
+    (!declared.includes('light') || matchMedia('(prefers-color-scheme: dark)').matches)
+  )
+}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { pageIsDark } from '~/lib/theme'
 import type { COLORS } from './types'
 
 type Field = (typeof COLORS)[number]
@@ -18,15 +19,6 @@ const hex = (rgb: string) =>
     .slice(0, 3)
     .map((part) => Math.round(Number(part)).toString(16).padStart(2, '0'))
     .join('')}`
-
-/* the page's scheme now: its theme's color-scheme, "light dark" following the device */
-function pageIsDark() {
-  const declared = getComputedStyle(document.documentElement).colorScheme
-  return (
-    declared.includes('dark') &&
-    (!declared.includes('light') || matchMedia('(prefers-color-scheme: dark)').matches)
-  )
-}
 
 /*
  * The theme's colours in one scheme, resolved by the browser through a hidden

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { pageIsDark } from '~/lib/theme'
 
 export type CardTheme = {
   scheme: 'light' | 'dark'
@@ -22,12 +23,8 @@ function readTheme(): CardTheme {
     probe.style.color = `var(${variable})`
     return getComputedStyle(probe).color
   }
-  const declared = getComputedStyle(document.documentElement).colorScheme
-  const dark =
-    declared.includes('dark') &&
-    (!declared.includes('light') || matchMedia('(prefers-color-scheme: dark)').matches)
   const theme: CardTheme = {
-    scheme: dark ? 'dark' : 'light',
+    scheme: pageIsDark() ? 'dark' : 'light',
     text: read('--text'),
     muted: read('--muted'),
     surface: read('--surface'),
